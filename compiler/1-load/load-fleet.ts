@@ -1,0 +1,142 @@
+/**
+ * Phase 1: from the fleet's source files to typed, positioned documents.
+ *
+ * Each file is classified by its path (SPEC §2 layout), parsed (YAML 1.2 core or
+ * strict JSON), scanned for secrets, and validated against its kind's schema.
+ * A file with an error is left out of the result; the pipeline stops after this
+ * phase when any error was found, so later phases only see valid documents.
+ */
+import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { Account } from '../types/generated/account.js';
+import type { Claim } from '../types/generated/claim.js';
+import type { ClusterState } from '../types/generated/cluster-state.js';
+import type { Cluster } from '../types/generated/cluster.js';
+import type { Fleet } from '../types/generated/fleet.js';
+import type { Landscape } from '../types/generated/landscape.js';
+import type { Platform } from '../types/generated/platform.js';
+import type { Regions } from '../types/generated/regions.js';
+import type { Row } from '../types/generated/row.js';
+import type { VirtualLandscape } from '../types/generated/vlandscape.js';
+import { classifyPath, LAYOUT_SUMMARY, type InputKind } from './fleet-layout.js';
+import { parseJson } from './parse-json.js';
+import { locate, parseYaml, type DocumentPath, type ParsedDocument } from './parse-yaml.js';
+import type { SchemaValidators } from './schema-validation.js';
+import { fileLocation, type SourceFile } from './source-file.js';
+
+/** A valid input document: its parsed form (for positions), its typed value and the identity its path carries. */
+export interface Loaded<T> {
+  readonly parsed: ParsedDocument;
+  readonly data: T;
+  /** Path segments naming the thing (see {@link classifyPath}). */
+  readonly identity: readonly string[];
+}
+
+/** Every valid input of a fleet, each list sorted by file path. */
+export interface LoadedFleet {
+  fleet?: Loaded<Fleet>;
+  regions?: Loaded<Regions>;
+  landscapes: Loaded<Landscape>[];
+  vlandscapes: Loaded<VirtualLandscape>[];
+  accounts: Loaded<Account>[];
+  clusters: Loaded<Cluster>[];
+  clusterStates: Loaded<ClusterState>[];
+  platforms: Loaded<Platform>[];
+  rows: Loaded<Row>[];
+  claims: Loaded<Claim>[];
+}
+
+/** Key names that hold secrets; `…Env` keys name an environment variable instead and are allowed. */
+const SECRET_KEY = /(secret|password|passwd|token|api[-_]?key|private[-_]?key|credential)s?$/i;
+
+function findSecrets(parsed: ParsedDocument): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  const walk = (value: unknown, path: (string | number)[]): void => {
+    if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...path, index]));
+    else if (value !== null && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (SECRET_KEY.test(key) && !/Env$/.test(key) && inner !== null && typeof inner !== 'object') {
+          found.push(diagnose(locate(parsed, [...path, key], 'key'), 'input_secret', { key, suggestion: `${key}Env: DIENE_${key.replace(/[^A-Za-z0-9]/g, '_').toUpperCase()}` }));
+        }
+        walk(inner, [...path, key]);
+      }
+    }
+  };
+  walk(parsed.value, []);
+  return found;
+}
+
+function emptyFleet(): LoadedFleet {
+  return { landscapes: [], vlandscapes: [], accounts: [], clusters: [], clusterStates: [], platforms: [], rows: [], claims: [] };
+}
+
+/**
+ * Loads `files` (any order) into a {@link LoadedFleet}. Returns every finding of
+ * the phase: parse errors, schema errors, secrets, unrecognized files (a
+ * warning) and the absence of `registry/fleet.yaml` or `registry/regions.yaml`.
+ */
+export function loadFleet(files: readonly SourceFile[], schemas: SchemaValidators): { fleet: LoadedFleet; diagnostics: Diagnostic[] } {
+  const fleet = emptyFleet();
+  const diagnostics: Diagnostic[] = [];
+  const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  for (const file of sorted) {
+    const entry = classifyPath(file.path);
+    if (!entry) {
+      diagnostics.push(diagnose(fileLocation(file), 'file_unrecognized', { expected: LAYOUT_SUMMARY }));
+      continue;
+    }
+    const result = entry.kind === 'claim' ? parseJson(file) : parseYaml(file);
+    diagnostics.push(...result.diagnostics);
+    if (!result.parsed) continue;
+    const secrets = findSecrets(result.parsed);
+    const secretPointers = new Set(secrets.map((d) => d.pointer));
+    const schemaFindings = schemas.validate(entry.kind, result.parsed).filter((d) => !(d.code === 'schema_unknown_property' && secretPointers.has(d.pointer)));
+    diagnostics.push(...secrets, ...schemaFindings);
+    if (result.diagnostics.some((d) => d.severity === 'error') || secrets.length > 0 || schemaFindings.length > 0) continue;
+    addToFleet(fleet, entry.kind, { parsed: result.parsed, data: result.parsed.value, identity: entry.identity });
+  }
+  const present = new Set(sorted.map((f) => f.path));
+  for (const required of ['registry/fleet.yaml', 'registry/regions.yaml']) {
+    if (!present.has(required)) diagnostics.push(diagnose({}, 'fleet_file_missing', { file: required }));
+  }
+  return { fleet, diagnostics };
+}
+
+function addToFleet(fleet: LoadedFleet, kind: InputKind, loaded: Loaded<unknown>): void {
+  switch (kind) {
+    case 'fleet':
+      fleet.fleet = loaded as Loaded<Fleet>;
+      return;
+    case 'regions':
+      fleet.regions = loaded as Loaded<Regions>;
+      return;
+    case 'landscape':
+      fleet.landscapes.push(loaded as Loaded<Landscape>);
+      return;
+    case 'vlandscape':
+      fleet.vlandscapes.push(loaded as Loaded<VirtualLandscape>);
+      return;
+    case 'account':
+      fleet.accounts.push(loaded as Loaded<Account>);
+      return;
+    case 'cluster':
+      fleet.clusters.push(loaded as Loaded<Cluster>);
+      return;
+    case 'cluster-state':
+      fleet.clusterStates.push(loaded as Loaded<ClusterState>);
+      return;
+    case 'platform':
+      fleet.platforms.push(loaded as Loaded<Platform>);
+      return;
+    case 'row':
+      fleet.rows.push(loaded as Loaded<Row>);
+      return;
+    case 'claim':
+      fleet.claims.push(loaded as Loaded<Claim>);
+      return;
+  }
+}
+
+/** Location of `path` inside a loaded document (value by default, or its key). */
+export function at(loaded: Loaded<unknown>, path: DocumentPath = [], part: 'value' | 'key' = 'value') {
+  return locate(loaded.parsed, path, part);
+}

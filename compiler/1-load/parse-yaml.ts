@@ -1,0 +1,193 @@
+/**
+ * YAML loading with positions (SPEC §2 "All YAML is YAML 1.2 (core schema)").
+ *
+ * Pinned options: YAML 1.2, core schema, no merge keys, unique keys, no
+ * custom tags. Refused: duplicate keys, `<<` merge keys, tags outside the core
+ * schema, `%YAML` directives other than 1.2, more than one document, and more
+ * than {@link ALIAS_EXPANSION_LIMIT} alias expansions. Warned: plain scalars
+ * that YAML 1.1 readers (Go's yaml.v2, Helm) read as booleans.
+ */
+import { Alias, isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, visit, type Document, type Node, type Pair } from 'yaml';
+import { diagnose, type Diagnostic, type SourceLocation } from '../diagnostics/diagnostic.js';
+import { fileLocation, spanLocation, type SourceFile } from './source-file.js';
+
+/** How many alias expansions one file may make before it is refused as an alias bomb. */
+export const ALIAS_EXPANSION_LIMIT = 100;
+
+/** A parsed structured document (YAML, or JSON read through the same node model) and its plain value. */
+export interface ParsedDocument {
+  readonly file: SourceFile;
+  readonly doc: Document.Parsed;
+  readonly value: unknown;
+}
+
+/** A path into a document: map keys and sequence indexes. */
+export type DocumentPath = readonly (string | number)[];
+
+const CORE_TAGS = new Set([
+  'tag:yaml.org,2002:str',
+  'tag:yaml.org,2002:int',
+  'tag:yaml.org,2002:float',
+  'tag:yaml.org,2002:bool',
+  'tag:yaml.org,2002:null',
+  'tag:yaml.org,2002:map',
+  'tag:yaml.org,2002:seq',
+]);
+
+/** Plain scalars that YAML 1.1 reads as booleans but YAML 1.2 core reads as strings. */
+const YAML11_BOOLEANS = /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/;
+
+function escapePointerSegment(segment: string | number): string {
+  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** RFC 6901 JSON pointer of `path` (`""` for the root). */
+export function toPointer(path: DocumentPath): string {
+  return path.map((segment) => `/${escapePointerSegment(segment)}`).join('');
+}
+
+function rangeLocation(file: SourceFile, node: { range?: [number, number, number] | null } | null | undefined, pointer?: string): SourceLocation {
+  const range = node?.range;
+  if (!range) return { ...fileLocation(file), ...(pointer !== undefined ? { pointer } : {}) };
+  return spanLocation(file, range[0], range[1], pointer);
+}
+
+/**
+ * Parses `file` as one YAML 1.2 core document. Returns the document, or `undefined`
+ * when it cannot be used, plus every finding (errors refuse the file; warnings
+ * do not).
+ */
+export function parseYaml(file: SourceFile): { parsed?: ParsedDocument; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const documents = parseAllDocuments(file.text, {
+    version: '1.2',
+    schema: 'core',
+    merge: false,
+    uniqueKeys: true,
+    prettyErrors: false,
+    strict: true,
+    stringKeys: false,
+  });
+  const docs = Array.isArray(documents) ? documents : [];
+  if (!Array.isArray(documents)) {
+    // An empty stream: parseAllDocuments returns an EmptyStream, which has no documents.
+    return { diagnostics: [diagnose(fileLocation(file), 'schema_type', { expected: 'a mapping', actual: 'an empty file', schema: 'the kind of this file' })] };
+  }
+  if (docs.length > 1) {
+    const second = docs[1] as Document.Parsed;
+    diagnostics.push(diagnose(rangeLocation(file, { range: second.range }), 'yaml_multiple_documents', { count: docs.length }));
+  }
+  const doc = docs[0] as Document.Parsed;
+  const directive = doc.directives?.yaml;
+  if (directive?.explicit && directive.version !== '1.2') {
+    const at = file.text.indexOf('%YAML');
+    diagnostics.push(diagnose(spanLocation(file, Math.max(at, 0), Math.max(at, 0) + 9), 'yaml_version_directive', { version: directive.version }));
+  }
+  for (const error of [...doc.errors, ...doc.warnings]) {
+    const where = spanLocation(file, error.pos[0], error.pos[1]);
+    if (error.code === 'DUPLICATE_KEY') {
+      const key = file.text.slice(error.pos[0], error.pos[1]);
+      diagnostics.push(diagnose(where, 'yaml_duplicate_key', { key }));
+    } else if (error.code === 'TAG_RESOLVE_FAILED') {
+      // reported below, once a node, as yaml_custom_tag
+    } else if (error.code === 'BAD_DIRECTIVE' && /%YAML/.test(error.message)) {
+      // reported above as yaml_version_directive
+    } else if (error.name === 'YAMLParseError') {
+      diagnostics.push(diagnose(where, 'yaml_syntax', { reason: firstLine(error.message) }));
+    }
+  }
+  let aliasCount = 0;
+  visit(doc, {
+    Node(_key, node) {
+      const tag = (node as Node).tag;
+      if (typeof tag === 'string' && !CORE_TAGS.has(tag)) {
+        diagnostics.push(diagnose(rangeLocation(file, node as Node), 'yaml_custom_tag', { tag }));
+      }
+    },
+    Alias() {
+      aliasCount++;
+    },
+    Pair(_key, pair) {
+      const key = (pair as Pair).key;
+      if (isScalar(key) && key.value === '<<' && key.type === 'PLAIN') {
+        diagnostics.push(diagnose(rangeLocation(file, key), 'yaml_merge_key'));
+      }
+    },
+    Scalar(_key, scalar) {
+      if (scalar.type === 'PLAIN' && typeof scalar.value === 'string' && YAML11_BOOLEANS.test(scalar.value)) {
+        diagnostics.push(diagnose(rangeLocation(file, scalar), 'yaml_ambiguous_boolean', { value: scalar.value }));
+      }
+    },
+  });
+  if (diagnostics.some((d) => d.severity === 'error')) return { diagnostics };
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: aliasCount > 0 ? ALIAS_EXPANSION_LIMIT : -1 });
+  } catch (error) {
+    const firstAlias = findFirstAlias(doc);
+    diagnostics.push(diagnose(rangeLocation(file, firstAlias ?? null), 'yaml_alias_limit', { limit: ALIAS_EXPANSION_LIMIT }));
+    return { diagnostics };
+  }
+  return { parsed: { file, doc, value }, diagnostics };
+}
+
+function firstLine(message: string): string {
+  const line = message.split('\n')[0] ?? message;
+  return line.replace(/ at line \d+, column \d+:?$/, '');
+}
+
+function findFirstAlias(doc: Document.Parsed): Alias | undefined {
+  let found: Alias | undefined;
+  visit(doc, {
+    Alias(_key, node) {
+      found = node;
+      return visit.BREAK;
+    },
+  });
+  return found;
+}
+
+/** The node at `path` and the pair that holds it (for map entries), or the deepest existing ancestor. */
+export function nodeAt(doc: Document.Parsed, path: DocumentPath): { node: Node | null; pair?: Pair; exact: boolean } {
+  let current: unknown = doc.contents;
+  let pair: Pair | undefined;
+  for (let i = 0; i < path.length; i++) {
+    const segment = path[i];
+    if (isAlias(current)) current = current.resolve(doc);
+    if (isMap(current)) {
+      const found = current.items.find((item) => isPair(item) && (isScalar(item.key) ? String(item.key.value) : String(item.key)) === String(segment));
+      if (!found) return { node: current as Node, exact: false };
+      pair = found as Pair;
+      current = found.value;
+    } else if (isSeq(current)) {
+      const index = typeof segment === 'number' ? segment : Number(segment);
+      const item = current.items[index];
+      if (item === undefined) return { node: current as Node, exact: false };
+      pair = undefined;
+      current = item;
+    } else {
+      return { node: (current as Node) ?? null, exact: false };
+    }
+  }
+  return { node: (current as Node) ?? null, ...(pair ? { pair } : {}), exact: true };
+}
+
+/**
+ * The source location of the value (or, with `part: 'key'`, of the key) at
+ * `path` in `parsed`. A missing path blames its deepest existing ancestor,
+ * so every diagnostic keeps a place inside the file.
+ */
+export function locate(parsed: ParsedDocument, path: DocumentPath, part: 'value' | 'key' = 'value'): SourceLocation {
+  const pointer = toPointer(path);
+  const { node, pair, exact } = nodeAt(parsed.doc, path);
+  if (exact && part === 'key' && pair && isScalar(pair.key)) return rangeLocation(parsed.file, pair.key, pointer);
+  if (exact && node === null && pair && isScalar(pair.key)) return rangeLocation(parsed.file, pair.key, pointer);
+  return rangeLocation(parsed.file, node, pointer);
+}
+
+/** The original source text of the scalar at `path` (e.g. `1.10` for a value read as 1.1), or `undefined`. */
+export function sourceTextAt(parsed: ParsedDocument, path: DocumentPath): string | undefined {
+  const { node, exact } = nodeAt(parsed.doc, path);
+  if (!exact || !isScalar(node) || !node.range) return undefined;
+  return parsed.file.text.slice(node.range[0], node.range[1]);
+}

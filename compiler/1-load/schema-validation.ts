@@ -1,0 +1,209 @@
+/**
+ * Validates parsed inputs against the JSON Schemas in `schemas/` (Ajv, draft-07)
+ * and turns Ajv's errors into located diagnostics.
+ *
+ * A schema object may name the diagnostic code for one of its keywords with the
+ * annotation `"x-diene-codes": {"<keyword>": "<code>"}` (e.g. a platform name's
+ * `minLength` → `platform_name_too_short`); other failures get the generic
+ * `schema_*` codes. Noise from `oneOf` alternatives is folded: a type or
+ * combinator error at a path is dropped when a more specific error exists at
+ * or below it, and the type errors left at one path merge into one.
+ */
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { diagnose, type Diagnostic, type DiagnosticArgs } from '../diagnostics/diagnostic.js';
+import { isDiagnosticCode, type DiagnosticCode } from '../diagnostics/catalog.js';
+import { locate, sourceTextAt, type DocumentPath, type ParsedDocument } from './parse-yaml.js';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+/** A compiled validator per input kind. */
+export interface SchemaValidators {
+  validate(kind: string, parsed: ParsedDocument): Diagnostic[];
+}
+
+/**
+ * Compiles every schema of `schemas` (kind → schema object, e.g. `fleet` →
+ * the content of `schemas/fleet.schema.json`). Throws when a schema itself is
+ * invalid (a bug, caught by the schema tests).
+ */
+export function compileSchemas(schemas: Readonly<Record<string, object>>): SchemaValidators {
+  const ajv = new Ajv({ allErrors: true, strict: true, verbose: true, allowUnionTypes: true });
+  addFormats(ajv);
+  ajv.addKeyword({ keyword: 'x-diene-codes', schemaType: 'object' });
+  const validators = new Map<string, ValidateFunction>();
+  for (const kind of Object.keys(schemas).sort()) validators.set(kind, ajv.compile(schemas[kind] as object));
+  return {
+    validate(kind, parsed) {
+      const validator = validators.get(kind);
+      if (!validator) throw new Error(`no schema for input kind "${kind}"`);
+      if (validator(parsed.value)) return [];
+      return toDiagnostics(kind, parsed, validator.errors ?? []);
+    },
+  };
+}
+
+function pathOf(instancePath: string): string[] {
+  if (instancePath === '') return [];
+  return instancePath
+    .slice(1)
+    .split('/')
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+function isBelowOrAt(path: string, ancestor: string): boolean {
+  return path === ancestor || path.startsWith(`${ancestor}/`);
+}
+
+const WEAK_KEYWORDS = new Set(['type', 'oneOf', 'anyOf', 'if', 'const', 'enum']);
+
+function foldErrors(errors: readonly ErrorObject[]): ErrorObject[] {
+  const strong = errors.filter((e) => !WEAK_KEYWORDS.has(e.keyword));
+  const kept = errors.filter((e) => {
+    if (!WEAK_KEYWORDS.has(e.keyword)) return true;
+    if (strong.some((s) => isBelowOrAt(s.instancePath, e.instancePath))) return false;
+    if (e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if') {
+      return !errors.some((o) => o !== e && isBelowOrAt(o.instancePath, e.instancePath) && !['oneOf', 'anyOf', 'if'].includes(o.keyword));
+    }
+    return true;
+  });
+  // A bad key under propertyNames is reported twice by Ajv: the inner keyword (with propertyName) and propertyNames itself.
+  const namedKeys = new Set(kept.filter((e) => (e as ErrorObject & { propertyName?: string }).propertyName !== undefined).map((e) => `${e.instancePath} ${(e as ErrorObject & { propertyName?: string }).propertyName}`));
+  const seen = new Set<string>();
+  return kept.filter((e) => {
+    if (e.keyword === 'propertyNames' && namedKeys.has(`${e.instancePath} ${(e.params as { propertyName: string }).propertyName}`)) return false;
+    const key = e.keyword === 'type' ? `${e.instancePath} type` : `${e.instancePath} ${e.keyword} ${JSON.stringify(e.params)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  if (typeof value === 'string') return `the string ${JSON.stringify(value)}`;
+  if (typeof value === 'number') return `the number ${value}`;
+  if (typeof value === 'boolean') return `the boolean ${value}`;
+  return typeof value;
+}
+
+function codeFor(error: ErrorObject): DiagnosticCode | undefined {
+  const codes = (error.parentSchema as Record<string, unknown> | undefined)?.['x-diene-codes'] as Record<string, string> | undefined;
+  const code = codes?.[error.keyword];
+  return code && isDiagnosticCode(code) ? code : undefined;
+}
+
+function levenshtein(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0] as number;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j] as number;
+      row[j] = Math.min(above + 1, (row[j - 1] as number) + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return row[b.length] as number;
+}
+
+/** "did you mean X?" for a misspelt key, else the list of allowed keys. */
+export function suggestKey(key: string, allowed: readonly string[]): string {
+  const sorted = [...allowed].sort();
+  const close = sorted.filter((candidate) => levenshtein(key.toLowerCase(), candidate.toLowerCase()) <= 2);
+  if (close.length > 0) return `did you mean "${close[0]}"? (allowed keys: ${sorted.join(', ')})`;
+  return sorted.length > 0 ? `remove it; allowed keys here: ${sorted.join(', ')}` : 'remove it';
+}
+
+function lengthLimit(schema: Record<string, unknown>): string {
+  const min = schema['minLength'];
+  const max = schema['maxLength'];
+  if (typeof min === 'number' && typeof max === 'number') return `${min}–${max}`;
+  if (typeof min === 'number') return `at least ${min}`;
+  return `at most ${String(max)}`;
+}
+
+function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject): Diagnostic {
+  const schema = `${kind}.schema.json`;
+  const path: DocumentPath = pathOf(error.instancePath);
+  const override = codeFor(error);
+  const parentSchema = (error.parentSchema ?? {}) as Record<string, unknown>;
+  const data = error.data;
+  const shown = typeof data === 'string' ? JSON.stringify(data) : describe(data);
+  switch (error.keyword) {
+    case 'required':
+    case 'dependencies': {
+      const key = String((error.params as { missingProperty: string }).missingProperty);
+      const where = locate(parsed, path);
+      if (override) return diagnose(where, override, { missing: error.instancePath === '' ? `"${key}"` : `"${path.join('.')}.${key}"`, key });
+      return diagnose(where, 'schema_required', { key, schema });
+    }
+    case 'additionalProperties': {
+      const key = String((error.params as { additionalProperty: string }).additionalProperty);
+      const allowed = Object.keys((parentSchema['properties'] as object | undefined) ?? {});
+      return diagnose(locate(parsed, [...path, key], 'key'), override ?? 'schema_unknown_property', { key, suggestion: suggestKey(key, allowed) });
+    }
+    case 'type': {
+      const expected = String((error.params as { type: string | string[] }).type).split(',').join(' or ');
+      if (expected.split(' or ').includes('string') && (typeof data === 'number' || typeof data === 'boolean')) {
+        const source = sourceTextAt(parsed, path) ?? String(data);
+        return diagnose(locate(parsed, path), 'yaml_number_for_string', { source, value: String(data) });
+      }
+      return diagnose(locate(parsed, path), override ?? 'schema_type', { expected: article(expected), actual: describe(data), schema });
+    }
+    case 'enum':
+      return diagnose(locate(parsed, path), override ?? 'schema_enum', {
+        value: shown,
+        allowed: ((error.params as { allowedValues: unknown[] }).allowedValues ?? []).map((v) => JSON.stringify(v)).join(', '),
+      });
+    case 'const':
+      return diagnose(locate(parsed, path), override ?? 'schema_enum', { value: shown, allowed: JSON.stringify((error.params as { allowedValue: unknown }).allowedValue) });
+    case 'pattern': {
+      const propertyName = (error as ErrorObject & { propertyName?: string }).propertyName;
+      if (propertyName !== undefined) {
+        return diagnose(locate(parsed, [...path, propertyName], 'key'), override ?? 'schema_pattern', { value: override ? propertyName : JSON.stringify(propertyName), pattern: String(parentSchema['pattern']), schema });
+      }
+      return diagnose(locate(parsed, path), override ?? 'schema_pattern', { value: override && typeof data === 'string' ? data : shown, pattern: String(parentSchema['pattern']), schema });
+    }
+    case 'propertyNames': {
+      const name = String((error.params as { propertyName: string }).propertyName);
+      return diagnose(locate(parsed, [...path, name], 'key'), override ?? 'schema_pattern', { value: JSON.stringify(name), pattern: 'the allowed key pattern', schema });
+    }
+    case 'minLength':
+    case 'maxLength': {
+      const value = typeof data === 'string' ? data : String(data);
+      const args: DiagnosticArgs = { value, length: [...value].length, limit: lengthLimit(parentSchema), reason: error.message ?? '', schema };
+      return diagnose(locate(parsed, path), override ?? 'schema_length', { ...args, value: override ? value : shown });
+    }
+    case 'format': {
+      const format = String((error.params as { format: string }).format);
+      const example = format === 'date-time' ? '2026-11-20T10:00:00Z' : format === 'uri' ? 'https://example.org' : format;
+      return diagnose(locate(parsed, path), override ?? 'schema_format', { value: shown, format, example });
+    }
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+    case 'minItems':
+    case 'maxItems':
+    case 'minProperties':
+    case 'maxProperties':
+    case 'uniqueItems':
+      return diagnose(locate(parsed, path), override ?? 'schema_range', { value: shown, reason: error.message ?? error.keyword, schema });
+    default:
+      return diagnose(locate(parsed, path), override ?? 'schema_invalid', { reason: `${shown} ${error.message ?? 'is invalid'}`, schema });
+  }
+}
+
+function article(types: string): string {
+  return types
+    .split(' or ')
+    .map((t) => (t === 'object' ? 'a mapping' : t === 'array' ? 'a list' : t === 'integer' ? 'an integer' : t === 'null' ? 'null' : `a ${t}`))
+    .join(' or ');
+}
+
+function toDiagnostics(kind: string, parsed: ParsedDocument, errors: readonly ErrorObject[]): Diagnostic[] {
+  return foldErrors(errors).map((error) => toDiagnostic(kind, parsed, error));
+}

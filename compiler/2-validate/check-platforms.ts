@@ -1,0 +1,131 @@
+/**
+ * Platform rules of SPEC §2 and §4: each `carbon/<platform>/platform.yaml`
+ * against the registry and its rows, plus the fleet-wide issuer and the
+ * unused-dark-landscape warning. Returns findings; never throws.
+ */
+import { at, type Loaded } from '../1-load/load-fleet.js';
+import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { normalizeStages, type RawStageEntry } from '../3-model/stage-graph.js';
+import type { Platform } from '../types/generated/platform.js';
+import { known, type FleetIndex } from './fleet-index.js';
+
+/** The services of a platform: its row folder names (SPEC §2), sorted. */
+export function servicesOf(index: FleetIndex, platform: string): string[] {
+  return [...(index.rows.get(platform)?.keys() ?? [])].sort();
+}
+
+function checkStages(index: FleetIndex, platform: Loaded<Platform>): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  const listed = new Set(platform.data.landscapes);
+  const seen = new Set<string>();
+  const groups = normalizeStages(platform.data.stages as RawStageEntry[]);
+  groups.forEach((group, groupIndex) => {
+    for (const step of group) {
+      const landscapePlace = at(platform, ['stages', ...step.landscapePath]);
+      if (!listed.has(step.landscape)) {
+        found.push(diagnose(landscapePlace, 'stage_unknown_landscape', { landscape: step.landscape, known: [...listed].sort().join(', ') }));
+      } else if (seen.has(step.landscape)) {
+        found.push(diagnose(landscapePlace, 'stage_duplicate_landscape', { landscape: step.landscape }));
+      }
+      seen.add(step.landscape);
+      if (groupIndex === 0 && step.soak !== undefined) {
+        found.push(diagnose(at(platform, ['stages', ...step.path, 'soak']), 'stage_soak_first', { landscape: step.landscape }));
+      }
+      const clusters = index.clustersByLandscape.get(step.landscape) ?? [];
+      if (listed.has(step.landscape) && index.landscapes.has(step.landscape) && clusters.length === 0) {
+        found.push(diagnose(landscapePlace, 'landscape_no_clusters', { landscape: step.landscape, platform: platform.data.name }));
+      }
+    }
+  });
+  platform.data.landscapes.forEach((landscape, i) => {
+    if (!seen.has(landscape) && platform.data.landscapes.indexOf(landscape) === i) {
+      found.push(diagnose(at(platform, ['landscapes', i]), 'stage_missing_landscape', { landscape }));
+    }
+  });
+  return found;
+}
+
+function checkPlatform(index: FleetIndex, platform: Loaded<Platform>): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  const folder = platform.identity[0] as string;
+  const name = platform.data.name;
+  if (folder !== name) found.push(diagnose(at(platform, ['name']), 'file_name_mismatch', { actual: folder, expected: name, expectedFile: `carbon/${name}/platform.yaml` }));
+
+  platform.data.landscapes.forEach((landscape, i) => {
+    if (!index.landscapes.has(landscape)) {
+      found.push(diagnose(at(platform, ['landscapes', i]), 'platform_landscape_unknown', { landscape, known: known(index.landscapes) }));
+    } else if (platform.data.landscapes.indexOf(landscape) !== i) {
+      found.push(diagnose(at(platform, ['landscapes', i]), 'platform_landscape_duplicate', { landscape }));
+    }
+  });
+  found.push(...checkStages(index, platform));
+
+  (platform.data.vlandscapes ?? []).forEach((name, i) => {
+    const vlandscape = index.vlandscapes.get(name);
+    if (!vlandscape) {
+      found.push(diagnose(at(platform, ['vlandscapes', i]), 'platform_vlandscape_unknown', { vlandscape: name, known: known(index.vlandscapes) }));
+      return;
+    }
+    const serving = vlandscape.data.members.filter((m) => m.serve).map((m) => m.landscape);
+    if (!serving.some((landscape) => platform.data.landscapes.includes(landscape))) {
+      found.push(diagnose(at(platform, ['vlandscapes', i]), 'platform_vlandscape_unserved', { vlandscape: name, members: serving.join(', ') || 'none' }));
+    }
+  });
+
+  const services = servicesOf(index, folder);
+  for (const service of Object.keys(platform.data.services ?? {}).sort()) {
+    if (!services.includes(service)) found.push(diagnose(at(platform, ['services', service], 'key'), 'platform_service_without_rows', { service, platform: folder }));
+  }
+
+  const namesToCheck: { what: string; name: string; where: ReturnType<typeof at> }[] = [{ what: 'platform', name, where: at(platform, ['name']) }];
+  for (const service of new Set([...services, ...Object.keys(platform.data.services ?? {})])) {
+    const facts = platform.data.services?.[service];
+    const where = facts ? at(platform, ['services', service], 'key') : at(index.rows.get(folder)?.get(service)?.values().next().value ?? platform, []);
+    namesToCheck.push({ what: 'service', name: service, where });
+  }
+  for (const landscape of new Set(platform.data.landscapes)) {
+    for (const cluster of index.clustersByLandscape.get(landscape) ?? []) {
+      for (const candidate of namesToCheck) {
+        if (candidate.name === cluster.data.mark) {
+          found.push(diagnose(candidate.where, 'name_captured_by_mark', { what: candidate.what, name: candidate.name, cluster: `${landscape}-${cluster.data.mark}`, landscape }));
+        }
+      }
+    }
+  }
+  return found;
+}
+
+function checkIssuer(index: FleetIndex): Diagnostic[] {
+  const fleet = index.fleet.fleet;
+  if (!fleet) return [];
+  const issuer = fleet.data.issuer;
+  const platform = index.platforms.get(issuer.platform);
+  if (!platform) return [diagnose(at(fleet, ['issuer', 'platform']), 'issuer_unknown', { what: 'platform', name: issuer.platform })];
+  if (!index.rows.get(issuer.platform)?.has(issuer.service) && !platform.data.services?.[issuer.service]) {
+    return [diagnose(at(fleet, ['issuer', 'service']), 'issuer_unknown', { what: 'service', name: issuer.service })];
+  }
+  const modules = platform.data.services?.[issuer.service]?.modules ?? ['api'];
+  if (!modules.includes(issuer.module)) return [diagnose(at(fleet, ['issuer', 'module']), 'issuer_unknown', { what: 'module', name: issuer.module })];
+  return [];
+}
+
+function checkDarkLandscapes(index: FleetIndex): Diagnostic[] {
+  const used = new Set<string>();
+  for (const platform of index.platforms.values()) for (const landscape of platform.data.landscapes) used.add(landscape);
+  const found: Diagnostic[] = [];
+  for (const [name, landscape] of [...index.landscapes].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const clusters = index.clustersByLandscape.get(name) ?? [];
+    if (clusters.length > 0 && clusters.every((c) => c.data.traffic === false) && !used.has(name)) {
+      found.push(diagnose(at(landscape, ['name']), 'landscape_dark_unused', { landscape: name }));
+    }
+  }
+  return found;
+}
+
+/** Runs every platform rule over `index`. */
+export function checkPlatforms(index: FleetIndex): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  for (const platform of index.fleet.platforms) found.push(...checkPlatform(index, platform));
+  found.push(...checkIssuer(index), ...checkDarkLandscapes(index));
+  return found;
+}

@@ -1,0 +1,104 @@
+/**
+ * Registry rules of SPEC §2 and §4: regions, landscapes, virtual landscapes,
+ * accounts, clusters and cluster state. Returns findings; never throws.
+ */
+import { at } from '../1-load/load-fleet.js';
+import { sourceTextAt } from '../1-load/parse-yaml.js';
+import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { checkAddress } from './addresses.js';
+import { clusterName, known, type FleetIndex } from './fleet-index.js';
+
+/** Reserved cluster mark (SPEC §2): the primordial chart's Applications use it. */
+export const RESERVED_MARK = 'primordial';
+
+function decimals(source: string): number {
+  const match = /\.(\d+)/.exec(source.replace(/e.*$/i, ''));
+  return match ? (match[1] as string).length : 0;
+}
+
+/** Runs every registry rule over `index`. */
+export function checkRegistry(index: FleetIndex): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  const { fleet } = index;
+  const exampleFleet = fleet.fleet?.data.example === true;
+  const regions = fleet.regions?.data.regions ?? {};
+
+  if (fleet.regions) {
+    for (const code of Object.keys(regions).sort()) {
+      for (const axis of ['lat', 'lon'] as const) {
+        const source = sourceTextAt(fleet.regions.parsed, ['regions', code, axis]);
+        if (source !== undefined && decimals(source) > 2) {
+          const value = Number(source);
+          found.push(diagnose(at(fleet.regions, ['regions', code, axis]), 'region_coordinates_precision', { axis, value: source, rounded: (Math.round(value * 100) / 100).toFixed(2) }));
+        }
+      }
+    }
+  }
+
+  for (const landscape of fleet.landscapes) {
+    const stem = landscape.identity[0] as string;
+    if (stem !== landscape.data.name) {
+      found.push(diagnose(at(landscape, ['name']), 'file_name_mismatch', { actual: stem, expected: landscape.data.name, expectedFile: `registry/landscapes/${landscape.data.name}.yaml` }));
+    }
+    if (fleet.regions && !Object.prototype.hasOwnProperty.call(regions, landscape.data.region)) {
+      found.push(diagnose(at(landscape, ['region']), 'region_unknown', { region: landscape.data.region, known: Object.keys(regions).sort().join(', ') || 'none' }));
+    }
+  }
+
+  for (const vlandscape of fleet.vlandscapes) {
+    const stem = vlandscape.identity[0] as string;
+    if (stem !== vlandscape.data.name) {
+      found.push(diagnose(at(vlandscape, ['name']), 'file_name_mismatch', { actual: stem, expected: vlandscape.data.name, expectedFile: `registry/vlandscapes/${vlandscape.data.name}.yaml` }));
+    }
+    if (index.landscapes.has(vlandscape.data.name)) found.push(diagnose(at(vlandscape, ['name']), 'vlandscape_name_taken', { name: vlandscape.data.name }));
+    vlandscape.data.members.forEach((member, i) => {
+      if (!index.landscapes.has(member.landscape)) {
+        found.push(diagnose(at(vlandscape, ['members', i, 'landscape']), 'vlandscape_member_unknown', { landscape: member.landscape, known: known(index.landscapes) }));
+      }
+    });
+  }
+
+  for (const account of fleet.accounts) {
+    const stem = account.identity[0] as string;
+    const expected = `${account.data.vendor}-${account.data.name}`;
+    if (stem !== expected) found.push(diagnose(at(account, ['name']), 'file_name_mismatch', { actual: stem, expected, expectedFile: `registry/accounts/${expected}.yaml` }));
+  }
+
+  for (const cluster of fleet.clusters) {
+    const stem = cluster.identity[0] as string;
+    const name = clusterName(cluster.data);
+    if (stem !== name) found.push(diagnose(at(cluster, ['mark']), 'file_name_mismatch', { actual: stem, expected: name, expectedFile: `registry/clusters/${name}.yaml` }));
+    if (cluster.data.mark === RESERVED_MARK) found.push(diagnose(at(cluster, ['mark']), 'cluster_mark_reserved'));
+    if (!index.accounts.has(cluster.data.account)) {
+      found.push(diagnose(at(cluster, ['account']), 'cluster_account_unknown', { account: cluster.data.account, known: known(index.accounts) }));
+    }
+    const landscape = index.landscapes.get(cluster.data.landscape);
+    if (!landscape) {
+      found.push(diagnose(at(cluster, ['landscape']), 'cluster_landscape_unknown', { landscape: cluster.data.landscape, known: known(index.landscapes) }));
+      continue;
+    }
+    const region = regions[landscape.data.region];
+    if (region && !region.providers.includes(cluster.data.provider)) {
+      found.push(diagnose(at(cluster, ['provider']), 'region_unsupported', { provider: cluster.data.provider, region: landscape.data.region, cluster: name, known: [...region.providers].sort().join(', ') }));
+    }
+  }
+
+  for (const state of fleet.clusterStates) {
+    const name = state.identity[0] as string;
+    if (!index.clusters.has(name)) found.push(diagnose(at(state, []), 'state_cluster_unknown', { cluster: name }));
+    state.data.addresses.forEach((text, i) => {
+      const verdict = checkAddress(text, exampleFleet);
+      if (verdict.ok) return;
+      if (verdict.invalid) found.push(diagnose(at(state, ['addresses', i]), 'address_invalid', { value: text }));
+      else found.push(diagnose(at(state, ['addresses', i]), 'address_not_global_unicast', { value: text, range: verdict.range, advice: verdict.advice }));
+    });
+  }
+
+  for (const [landscapeName, landscape] of [...index.landscapes].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const clusters = index.clustersByLandscape.get(landscapeName) ?? [];
+    if (landscape.data.tier === 'prod' && clusters.length < 2) {
+      found.push(diagnose(at(landscape, ['tier']), 'landscape_prod_single_cluster', { landscape: landscapeName, count: clusters.length }));
+    }
+  }
+  return found;
+}

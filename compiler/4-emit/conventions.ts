@@ -1,0 +1,80 @@
+/**
+ * Names, labels, sync waves and artifact addresses shared by the deploy
+ * emitters (SPEC §3.1, §3.2, §3.6). One source of truth: the Stage name, the
+ * Application names and the authorized-stage annotation are all derived here.
+ */
+import type { Fleet } from '../types/generated/fleet.js';
+
+/** Sync waves (SPEC §3.1): the Kargo Project first, then ProjectConfig and Warehouses, then ApplicationSets, then Stages. */
+export const SYNC_WAVE = { project: '0', platformRecord: '0', projectConfig: '1', warehouse: '1', applicationSet: '2', stage: '3' } as const;
+
+export const SYNC_WAVE_ANNOTATION = 'argocd.argoproj.io/sync-wave';
+export const AUTHORIZED_STAGE_ANNOTATION = 'kargo.akuity.io/authorized-stage';
+export const PLATFORM_LABEL = 'diene.atomi.cloud/platform';
+export const SERVICE_LABEL = 'diene.atomi.cloud/service';
+export const MANAGED_BY_LABEL = 'app.kubernetes.io/managed-by';
+
+/** Labels every emitted object of `platform` carries (the Kubernetes applier prunes only by these). */
+export function platformLabels(platform: string, service?: string): Record<string, string> {
+  return { [MANAGED_BY_LABEL]: 'diene', [PLATFORM_LABEL]: platform, ...(service !== undefined ? { [SERVICE_LABEL]: service } : {}) };
+}
+
+/** Kargo Stage name (SPEC §3.6): `<service>-<landscape>`, at most 16 + 1 + 12 = 29 characters. */
+export function stageName(service: string, landscape: string): string {
+  return `${service}-${landscape}`;
+}
+
+/**
+ * Application name of the app chart on one cluster (SPEC §3.6):
+ * `<platform>-<service>-<landscape>-<mark>`. SPEC §2's length limits keep it
+ * within 16+16+12+10+3 = 57 characters, under Kubernetes' 63, so no cut is needed.
+ */
+export function appApplicationName(platform: string, service: string, landscape: string, mark: string): string {
+  return `${platform}-${service}-${landscape}-${mark}`;
+}
+
+/** Application name of the primordial chart: `<platform>-<service>-<landscape>-primordial` (mark `primordial` is reserved for it). */
+export function primordialApplicationName(platform: string, service: string, landscape: string): string {
+  return `${platform}-${service}-${landscape}-primordial`;
+}
+
+/** Namespace the service's charts deploy into, on workload clusters and on Primordial alike. */
+export function serviceNamespace(platform: string, service: string): string {
+  return `${platform}-${service}`;
+}
+
+/** Where a service's three artifacts live, in the forms each consumer wants. */
+export interface ServiceArtifacts {
+  /** Image repository without scheme or tag (Kargo image subscription `repoURL`). */
+  image: string;
+  /** `oci://…` URL of the app chart (Kargo chart subscription `repoURL`). */
+  appChartUrl: string;
+  /** `oci://…` URL of the primordial chart. */
+  primordialChartUrl: string;
+  /** Argo CD Helm OCI source: registry path without scheme, and the chart name (its last segment). */
+  appChart: { repoURL: string; chart: string };
+  primordialChart: { repoURL: string; chart: string };
+}
+
+function substitute(template: string, platform: string, service: string): string {
+  return template.replace(/\{platform\}/g, platform).replace(/\{service\}/g, service);
+}
+
+function argoHelmSource(ociUrl: string): { repoURL: string; chart: string } {
+  const withoutScheme = ociUrl.replace(/^oci:\/\//, '');
+  const cut = withoutScheme.lastIndexOf('/');
+  return { repoURL: withoutScheme.slice(0, cut), chart: withoutScheme.slice(cut + 1) };
+}
+
+/** The artifacts of `platform`/`service` from fleet.yaml `artifacts` (`{platform}`, `{service}` substituted). */
+export function serviceArtifacts(settings: Fleet, platform: string, service: string): ServiceArtifacts {
+  const appChartUrl = substitute(settings.artifacts.appChart, platform, service);
+  const primordialChartUrl = substitute(settings.artifacts.primordialChart, platform, service);
+  return {
+    image: substitute(settings.artifacts.image, platform, service),
+    appChartUrl,
+    primordialChartUrl,
+    appChart: argoHelmSource(appChartUrl),
+    primordialChart: argoHelmSource(primordialChartUrl),
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * Phase 4: the output tree. Maps each output path (relative to the output
+ * directory, `/`-separated) to its bytes; the filesystem adapter writes it
+ * all-or-nothing. Later output kinds (DNS, route_paths, books) add their
+ * emitters here.
+ */
+import type { FleetModel, PlatformModel } from '../3-model/fleet-model.js';
+import { emitApplicationSets } from './argocd-applicationsets.js';
+import { emitKargoProject, emitKargoProjectConfig } from './kargo-project.js';
+import { emitKargoStages } from './kargo-stages.js';
+import { emitKargoWarehouse } from './kargo-warehouses.js';
+import { emitPlatformRecord } from './platform-record.js';
+import { toYamlStream } from './serialize.js';
+
+/** The command named in generated-file comments (SPEC §3.6: no paths, no arguments). */
+export const COMPILE_COMMAND = 'diene compile';
+
+/** The Kargo objects of a platform: Project, ProjectConfig, Warehouses, then Stages service by service. */
+export function kargoObjects(model: FleetModel, platform: PlatformModel): unknown[] {
+  return [
+    emitKargoProject(platform),
+    emitKargoProjectConfig(platform),
+    ...platform.services.map((service) => emitKargoWarehouse(model, platform, service)),
+    ...platform.services.flatMap((service) => emitKargoStages(model, platform, service)),
+  ];
+}
+
+/** Every object of one platform in sync-wave order, as `diene render` prints them (SPEC §6). */
+export function platformObjects(model: FleetModel, platform: PlatformModel): unknown[] {
+  return [emitPlatformRecord(platform), ...kargoObjects(model, platform), ...emitApplicationSets(model, platform)];
+}
+
+/** Every output file of the deploy outputs: `argocd/`, `kargo/` and `platforms/` per platform. */
+export function emitOutputs(model: FleetModel): Map<string, string> {
+  const outputs = new Map<string, string>();
+  for (const platform of model.platforms) {
+    outputs.set(`argocd/${platform.name}.yaml`, toYamlStream(emitApplicationSets(model, platform), COMPILE_COMMAND));
+    outputs.set(`kargo/${platform.name}.yaml`, toYamlStream(kargoObjects(model, platform), COMPILE_COMMAND));
+    outputs.set(`platforms/${platform.name}.yaml`, toYamlStream([emitPlatformRecord(platform)], COMPILE_COMMAND));
+  }
+  return new Map([...outputs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}

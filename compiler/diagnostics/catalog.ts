@@ -1,0 +1,335 @@
+/**
+ * The one catalog of diagnostic codes (STYLE.md "Diagnostics"), sorted by code.
+ * Codes are snake_case `<area>_<problem>` and never reused. `{name}` in a
+ * message or hint is filled from the factory's arguments. A test fails when a
+ * code has no sample case under `test/cases/` or a case names no code here.
+ */
+import type { Severity } from './diagnostic.js';
+
+/** A catalog entry: severity, message template (what is wrong) and hint template (what to do). */
+export interface CatalogEntry {
+  severity: Severity;
+  message: string;
+  hint: string;
+}
+
+export const catalog = {
+  address_invalid: {
+    severity: 'error',
+    message: '"{value}" is not an IPv4 or IPv6 address',
+    hint: 'write one load-balancer address per list item, e.g. 203.0.113.21 or 2001:db8::21',
+  },
+  address_not_global_unicast: {
+    severity: 'error',
+    message: 'address {value} is not global unicast ({range})',
+    hint: '{advice}',
+  },
+  claim_paths_missing: {
+    severity: 'error',
+    message: 'the claim is missing {missing}',
+    hint: 'a claim is {"account": …, "app": …, "paths": {…}}; write "paths": {} to clear every prefix (a missing or misspelt wrapper never clears them)',
+  },
+  cluster_account_unknown: {
+    severity: 'error',
+    message: 'account "{account}" does not exist',
+    hint: 'add registry/accounts/{account}.yaml, or name one of: {known}',
+  },
+  cluster_landscape_unknown: {
+    severity: 'error',
+    message: 'landscape "{landscape}" does not exist',
+    hint: 'add registry/landscapes/{landscape}.yaml, or name one of: {known}',
+  },
+  cluster_mark_reserved: {
+    severity: 'error',
+    message: 'the mark "primordial" is reserved for the control cluster\'s Applications',
+    hint: 'pick another gem name for this cluster and rename the file to match',
+  },
+  file_name_mismatch: {
+    severity: 'error',
+    message: 'the file is named "{actual}" but its content says "{expected}"',
+    hint: 'rename the file to {expectedFile}, or fix the content; a file\'s name carries its identity',
+  },
+  file_read_failed: {
+    severity: 'error',
+    message: 'cannot read this file: {reason}',
+    hint: 'make it a readable regular file, or remove it from the fleet',
+  },
+  file_unrecognized: {
+    severity: 'warning',
+    message: 'this file is not part of the fleet layout and is ignored',
+    hint: 'expected layout: {expected}',
+  },
+  fleet_file_missing: {
+    severity: 'error',
+    message: '{file} is missing',
+    hint: 'run from the fleet root or pass --fleet DIR; a fleet holds registry/fleet.yaml and registry/regions.yaml',
+  },
+  input_secret: {
+    severity: 'error',
+    message: 'key "{key}" looks like a secret written into an input file',
+    hint: 'never put secrets in the fleet: name an environment variable instead (e.g. {suggestion})',
+  },
+  issuer_unknown: {
+    severity: 'error',
+    message: 'the sign-in issuer names {what} "{name}", which does not exist',
+    hint: 'issuer must name an existing platform, one of its services and one of that service\'s modules',
+  },
+  json_syntax: {
+    severity: 'error',
+    message: 'invalid JSON: {reason}',
+    hint: 'JSON allows no comments, no trailing commas and double-quoted keys only; check the text near the caret',
+  },
+  landscape_dark_unused: {
+    severity: 'warning',
+    message: 'landscape "{landscape}" has every cluster\'s traffic off and no platform uses it',
+    hint: 'turn traffic on for one cluster, or remove the landscape if it is retired',
+  },
+  landscape_no_clusters: {
+    severity: 'error',
+    message: 'landscape "{landscape}" is in the stages of platform "{platform}" but has no cluster',
+    hint: 'register a cluster in registry/clusters/{landscape}-<mark>.yaml, or drop the landscape from the platform: a stage without a cluster blocks releases forever',
+  },
+  landscape_prod_single_cluster: {
+    severity: 'warning',
+    message: 'prod landscape "{landscape}" has {count} cluster(s)',
+    hint: 'register a second cluster so a blue/green swap or a cluster loss keeps it serving',
+  },
+  name_captured_by_mark: {
+    severity: 'error',
+    message: '{what} "{name}" is named like the mark of cluster {cluster} in landscape "{landscape}"',
+    hint: 'its host names would be captured by the ops wildcard *.{name}.{landscape}.<base>; rename the {what} or the cluster',
+  },
+  name_invalid: {
+    severity: 'error',
+    message: '"{value}" is not a valid name',
+    hint: 'names use lower-case letters and digits, starting with a letter (^[a-z][a-z0-9]*$), no hyphens',
+  },
+  name_length: {
+    severity: 'error',
+    message: '"{value}" has {length} characters, outside the allowed {limit}',
+    hint: 'SPEC §2 limits keep <platform>-<service>-<landscape>-<mark> within 63 characters',
+  },
+  output_location_invalid: {
+    severity: 'error',
+    message: 'the output directory {out} {reason}',
+    hint: 'pass --out a directory of its own, e.g. <fleet>/generated (the default); the compiler replaces it whole',
+  },
+  platform_landscape_duplicate: {
+    severity: 'error',
+    message: 'landscape "{landscape}" is listed twice',
+    hint: 'list each landscape once in landscapes:',
+  },
+  platform_landscape_unknown: {
+    severity: 'error',
+    message: 'landscape "{landscape}" does not exist',
+    hint: 'add registry/landscapes/{landscape}.yaml, or name one of: {known}',
+  },
+  platform_name_too_short: {
+    severity: 'error',
+    message: 'platform name "{value}" has {length} characters; platforms need at least 5',
+    hint: 'pick a platform name of 5 to 16 letters and digits',
+  },
+  platform_service_without_rows: {
+    severity: 'warning',
+    message: 'service "{service}" has facts in platform.yaml but no row folder platforms/{platform}/{service}/',
+    hint: 'run `diene materialize` to write its empty rows, or remove the entry',
+  },
+  platform_not_found: {
+    severity: 'error',
+    message: 'platform "{platform}" does not exist in this fleet',
+    hint: 'name one of: {known}',
+  },
+  platform_unknown: {
+    severity: 'error',
+    message: 'rows exist for platform "{platform}", which has no carbon/{platform}/platform.yaml',
+    hint: 'add carbon/{platform}/platform.yaml, or remove platforms/{platform}/',
+  },
+  platform_vlandscape_unknown: {
+    severity: 'error',
+    message: 'virtual landscape "{vlandscape}" does not exist',
+    hint: 'add registry/vlandscapes/{vlandscape}.yaml, or name one of: {known}',
+  },
+  platform_vlandscape_unserved: {
+    severity: 'error',
+    message: 'the platform serves on virtual landscape "{vlandscape}" but lists none of its serving members ({members})',
+    hint: 'add one of {members} to landscapes:, or remove "{vlandscape}" from vlandscapes:',
+  },
+  region_code_invalid: {
+    severity: 'error',
+    message: '{value} is not a region code',
+    hint: 'regions are IATA airport codes: three capital letters, e.g. SIN or IAD',
+  },
+  region_coordinates_precision: {
+    severity: 'error',
+    message: '{axis} {value} has more than two decimals',
+    hint: 'Route 53 geoproximity takes coordinates with two decimals: write {rounded}',
+  },
+  region_unknown: {
+    severity: 'error',
+    message: 'region "{region}" is not in registry/regions.yaml',
+    hint: 'add it to regions.yaml, or use one of: {known}',
+  },
+  region_unsupported: {
+    severity: 'error',
+    message: 'provider "{provider}" is not offered in region {region} (cluster {cluster})',
+    hint: 'add {provider} to regions.{region}.providers in registry/regions.yaml, or pick one of: {known}',
+  },
+  row_landscape_unlisted: {
+    severity: 'error',
+    message: 'row for landscape "{landscape}", which platform "{platform}" does not list',
+    hint: 'add "{landscape}" to landscapes: in carbon/{platform}/platform.yaml, or remove this row',
+  },
+  row_override_stale: {
+    severity: 'warning',
+    message: 'emergency values override is {days} days old (since {since})',
+    hint: 'fold the override into the chart\'s values.{landscape}.yaml and remove values/valuesSince from the row',
+  },
+  row_pin_missing: {
+    severity: 'error',
+    message: 'the row is missing {missing}',
+    hint: 'a row always holds both keys: pin: {chart: "", image: ""} ("" means nothing yet)',
+  },
+  schema_enum: {
+    severity: 'error',
+    message: '{value} is not one of the allowed values',
+    hint: 'use one of: {allowed}',
+  },
+  schema_format: {
+    severity: 'error',
+    message: '{value} is not a valid {format}',
+    hint: 'write a {format}, e.g. {example}',
+  },
+  schema_invalid: {
+    severity: 'error',
+    message: '{reason}',
+    hint: 'see schemas/{schema} for the expected shape',
+  },
+  schema_length: {
+    severity: 'error',
+    message: '{value} {reason}',
+    hint: 'see schemas/{schema} for the expected shape',
+  },
+  schema_pattern: {
+    severity: 'error',
+    message: '{value} does not match the expected pattern {pattern}',
+    hint: 'see schemas/{schema} for the expected shape',
+  },
+  schema_range: {
+    severity: 'error',
+    message: '{value} {reason}',
+    hint: 'see schemas/{schema} for the expected shape',
+  },
+  schema_required: {
+    severity: 'error',
+    message: 'missing required key "{key}"',
+    hint: 'add {key}: (see schemas/{schema})',
+  },
+  schema_type: {
+    severity: 'error',
+    message: 'expected {expected}, found {actual}',
+    hint: 'see schemas/{schema} for the expected shape',
+  },
+  schema_unknown_property: {
+    severity: 'error',
+    message: 'unknown key "{key}"',
+    hint: '{suggestion}',
+  },
+  stage_duplicate_landscape: {
+    severity: 'error',
+    message: 'landscape "{landscape}" appears twice in stages:',
+    hint: 'each landscape is one stage; remove the second occurrence',
+  },
+  stage_missing_landscape: {
+    severity: 'error',
+    message: 'landscape "{landscape}" is listed in landscapes: but missing from stages:',
+    hint: 'add "{landscape}" to stages: (a nested list promotes in parallel)',
+  },
+  stage_soak_first: {
+    severity: 'error',
+    message: 'soak on the first stage "{landscape}", which takes Freight straight from the Warehouse',
+    hint: 'move soak to a later stage; it is the time Freight must sit in the stage before',
+  },
+  stage_soak_invalid: {
+    severity: 'error',
+    message: 'soak "{value}" is not a duration',
+    hint: 'write hours, minutes and seconds, e.g. 30m, 1h or 2h30m',
+  },
+  stage_unknown_landscape: {
+    severity: 'error',
+    message: 'stage "{landscape}" is not in the platform\'s landscapes:',
+    hint: 'add "{landscape}" to landscapes:, or fix the spelling (listed: {known})',
+  },
+  state_cluster_unknown: {
+    severity: 'error',
+    message: 'state for cluster "{cluster}", which is not registered',
+    hint: 'add registry/clusters/{cluster}.yaml, or remove this state file',
+  },
+  usage_invalid: {
+    severity: 'error',
+    message: '{reason}',
+    hint: 'run `diene --help` for the commands and options',
+  },
+  vlandscape_member_unknown: {
+    severity: 'error',
+    message: 'member landscape "{landscape}" does not exist',
+    hint: 'add registry/landscapes/{landscape}.yaml, or name one of: {known}',
+  },
+  vlandscape_name_taken: {
+    severity: 'error',
+    message: 'virtual landscape "{name}" has the name of a landscape',
+    hint: 'virtual and real landscapes share one namespace of host names; rename the virtual landscape',
+  },
+  yaml_alias_limit: {
+    severity: 'error',
+    message: 'too many alias expansions (more than {limit})',
+    hint: 'write the values out; anchors and aliases are capped to stop alias bombs',
+  },
+  yaml_ambiguous_boolean: {
+    severity: 'warning',
+    message: '{value} is a string here, but YAML 1.1 readers (Go, Helm) read it as a boolean',
+    hint: 'quote it ("{value}") if you mean the string, or write true/false',
+  },
+  yaml_custom_tag: {
+    severity: 'error',
+    message: 'tag {tag} is not allowed',
+    hint: 'remove the tag; inputs use plain YAML 1.2 core values',
+  },
+  yaml_duplicate_key: {
+    severity: 'error',
+    message: 'key "{key}" appears twice in the same mapping',
+    hint: 'keep one; a second key would silently win in some readers and lose in others',
+  },
+  yaml_merge_key: {
+    severity: 'error',
+    message: 'merge keys (<<) are not allowed',
+    hint: 'write the keys out; YAML 1.2 has no merge keys and readers disagree on them',
+  },
+  yaml_multiple_documents: {
+    severity: 'error',
+    message: 'the file holds {count} YAML documents',
+    hint: 'keep one document a file (remove the extra ---)',
+  },
+  yaml_number_for_string: {
+    severity: 'error',
+    message: '{source} is read as the number {value}, but a string is required',
+    hint: 'quote it: "{source}"',
+  },
+  yaml_syntax: {
+    severity: 'error',
+    message: '{reason}',
+    hint: 'fix the YAML syntax near the caret',
+  },
+  yaml_version_directive: {
+    severity: 'error',
+    message: 'the %YAML {version} directive is not allowed',
+    hint: 'remove the directive: inputs are read as YAML 1.2 (core schema) only',
+  },
+} as const satisfies Record<string, CatalogEntry>;
+
+/** Every code of the catalog. */
+export type DiagnosticCode = keyof typeof catalog;
+
+/** True when `code` names a catalog entry. */
+export function isDiagnosticCode(code: string): code is DiagnosticCode {
+  return Object.prototype.hasOwnProperty.call(catalog, code);
+}

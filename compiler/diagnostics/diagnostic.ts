@@ -1,0 +1,111 @@
+/**
+ * Diagnostics as data (STYLE.md "Diagnostics"): every finding of every phase is a
+ * {@link Diagnostic}. Factories take the place to blame first, so a diagnostic
+ * without a place cannot be written by accident; fleet-wide facts and usage
+ * errors use {@link FLEET_WIDE}.
+ */
+import { catalog, type DiagnosticCode } from './catalog.js';
+
+export type Severity = 'error' | 'warning';
+
+/** A span in one input file. Lines and columns are 1-based; columns count Unicode code points, a BOM is not counted (SPEC §5). */
+export interface SourceLocation {
+  /** Path relative to the fleet root, with `/` separators; `undefined` for fleet-wide facts and usage errors. */
+  file?: string;
+  line?: number;
+  column?: number;
+  endLine?: number;
+  endColumn?: number;
+  /** JSON pointer of the blamed value inside the file (RFC 6901), when there is one. */
+  pointer?: string;
+  /** The text of the blamed line, for the caret display (never part of the JSON form). */
+  sourceLine?: string;
+}
+
+/** The JSON form of SPEC §5: `{severity, code, file, line, column, endLine, endColumn, message, hint}` plus `pointer` and `related`. */
+export interface Diagnostic {
+  severity: Severity;
+  code: DiagnosticCode;
+  file: string | null;
+  line: number | null;
+  column: number | null;
+  endLine: number | null;
+  endColumn: number | null;
+  pointer: string | null;
+  message: string;
+  hint: string;
+  related: RelatedLocation[];
+  /** Not serialized: the source line for the caret display. */
+  sourceLine?: string;
+}
+
+/** Another place that takes part in a finding (the first definition of a duplicate, say). */
+export interface RelatedLocation {
+  file: string | null;
+  line: number | null;
+  column: number | null;
+  message: string;
+}
+
+/** The place of a finding that belongs to no file: usage errors and fleet-wide facts. */
+export const FLEET_WIDE: SourceLocation = Object.freeze({});
+
+/** Values substituted into a catalog template: `{name}` is replaced by `String(args.name)`. */
+export type DiagnosticArgs = Record<string, string | number | bigint | boolean>;
+
+function fill(template: string, args: DiagnosticArgs): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    Object.prototype.hasOwnProperty.call(args, key) ? String(args[key]) : whole,
+  );
+}
+
+/**
+ * Builds the diagnostic `code` at `where`, its message and hint filled from the
+ * catalog templates with `args`. Severity comes from the catalog.
+ */
+export function diagnose(
+  where: SourceLocation,
+  code: DiagnosticCode,
+  args: DiagnosticArgs = {},
+  related: RelatedLocation[] = [],
+): Diagnostic {
+  const entry = catalog[code];
+  return {
+    severity: entry.severity,
+    code,
+    file: where.file ?? null,
+    line: where.line ?? null,
+    column: where.column ?? null,
+    endLine: where.endLine ?? where.line ?? null,
+    endColumn: where.endColumn ?? where.column ?? null,
+    pointer: where.pointer ?? null,
+    message: fill(entry.message, args),
+    hint: fill(entry.hint, args),
+    related,
+    ...(where.sourceLine !== undefined ? { sourceLine: where.sourceLine } : {}),
+  };
+}
+
+/** True when any diagnostic is an error (the run must stop before the next phase). */
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === 'error');
+}
+
+function compareNullable<T extends string | number>(a: T | null, b: T | null): number {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  return a < b ? -1 : 1;
+}
+
+/** Sorts diagnostics by file, line, column, code (code-unit order, never locale order), for stable reports. */
+export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return [...diagnostics].sort(
+    (a, b) =>
+      compareNullable(a.file, b.file) ||
+      compareNullable(a.line, b.line) ||
+      compareNullable(a.column, b.column) ||
+      compareNullable(a.code, b.code) ||
+      compareNullable(a.message, b.message),
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * The whole pipeline on one screen (STYLE.md): source files in, diagnostics and
+ * output files out. Pure: no disk, no clock, no environment; the CLI passes
+ * `nowSeconds` for the stale-override warning only.
+ *
+ *   1-load      parse every file with positions, validate against schemas/
+ *   2-validate  cross-file rules of SPEC §4 (registry, platforms, rows)
+ *   3-model     resolve the fleet into one model
+ *   4-emit      ArgoCD, Kargo and Platform outputs, canonically serialized
+ *
+ * The pipeline stops after any phase that found an error, so emit never runs
+ * on an invalid fleet and a failed compile produces no output.
+ */
+import { loadFleet } from './1-load/load-fleet.js';
+import { compileSchemas, type SchemaValidators } from './1-load/schema-validation.js';
+import type { SourceFile } from './1-load/source-file.js';
+import { checkPlatforms } from './2-validate/check-platforms.js';
+import { checkRegistry } from './2-validate/check-registry.js';
+import { checkRows } from './2-validate/check-rows.js';
+import { indexFleet } from './2-validate/fleet-index.js';
+import { buildModel, type FleetModel } from './3-model/fleet-model.js';
+import { emitOutputs } from './4-emit/emit-outputs.js';
+import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
+import { inputSchemas } from './types/generated/schemas.js';
+
+export interface CompileOptions {
+  /** Unix seconds used by the stale-override warning (SPEC §4: older than 7 days); never reaches output bytes. */
+  nowSeconds: number;
+}
+
+export interface CompileResult {
+  /** Every finding of the run, sorted by file, line, column, code. */
+  diagnostics: Diagnostic[];
+  /** Present only when no error was found. */
+  model?: FleetModel;
+  /** Output path → bytes, present only when no error was found. */
+  outputs?: Map<string, string>;
+}
+
+let validators: SchemaValidators | undefined;
+
+/** The compiled input schemas (compiled once per process; read-only afterwards). */
+export function inputValidators(): SchemaValidators {
+  validators ??= compileSchemas(inputSchemas);
+  return validators;
+}
+
+/** Runs phases 1–3: diagnostics and, when the fleet is valid, its model. */
+export function analyzeFleet(files: readonly SourceFile[], options: CompileOptions): { diagnostics: Diagnostic[]; model?: FleetModel } {
+  const loaded = loadFleet(files, inputValidators());
+  if (hasErrors(loaded.diagnostics)) return { diagnostics: sortDiagnostics(loaded.diagnostics) };
+  const index = indexFleet(loaded.fleet);
+  const checked = [...loaded.diagnostics, ...checkRegistry(index), ...checkPlatforms(index), ...checkRows(index, options.nowSeconds)];
+  if (hasErrors(checked)) return { diagnostics: sortDiagnostics(checked) };
+  return { diagnostics: sortDiagnostics(checked), model: buildModel(index) };
+}
+
+/** Runs the whole pipeline over `files` (any order; the result does not depend on it). */
+export function compileFleet(files: readonly SourceFile[], options: CompileOptions): CompileResult {
+  const analysis = analyzeFleet(files, options);
+  if (!analysis.model) return { diagnostics: analysis.diagnostics };
+  return { diagnostics: analysis.diagnostics, model: analysis.model, outputs: emitOutputs(analysis.model) };
+}

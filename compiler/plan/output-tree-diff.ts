@@ -1,0 +1,41 @@
+/**
+ * `diene compile --check` (SPEC §5 exit 1): the difference between the output
+ * tree the inputs produce and the tree on disk, as lists of stale, missing and
+ * extra files and one unified diff. Pure.
+ */
+import { createTwoFilesPatch } from 'diff';
+
+export interface OutputTreeDiff {
+  /** Files whose bytes differ, sorted. */
+  stale: string[];
+  /** Files the inputs produce that are not on disk, sorted. */
+  missing: string[];
+  /** Files on disk that the inputs no longer produce, sorted. */
+  extra: string[];
+  /** A unified diff (`a/` = on disk, `b/` = wanted), empty when fresh. */
+  patch: string;
+}
+
+/** Compares `wanted` (path → text) with `onDisk` (path → text). */
+export function diffOutputTrees(wanted: ReadonlyMap<string, string>, onDisk: ReadonlyMap<string, string>): OutputTreeDiff {
+  const stale: string[] = [];
+  const missing: string[] = [];
+  const extra: string[] = [];
+  const paths = [...new Set([...wanted.keys(), ...onDisk.keys()])].sort();
+  let patch = '';
+  for (const file of paths) {
+    const want = wanted.get(file);
+    const have = onDisk.get(file);
+    if (want === have) continue;
+    if (want === undefined) extra.push(file);
+    else if (have === undefined) missing.push(file);
+    else stale.push(file);
+    patch += createTwoFilesPatch(have === undefined ? '/dev/null' : `a/${file}`, want === undefined ? '/dev/null' : `b/${file}`, have ?? '', want ?? '', undefined, undefined, { context: 3 });
+  }
+  return { stale, missing, extra, patch };
+}
+
+/** True when the trees are identical. */
+export function isFresh(diff: OutputTreeDiff): boolean {
+  return diff.stale.length === 0 && diff.missing.length === 0 && diff.extra.length === 0;
+}

@@ -1,0 +1,192 @@
+// Generated from schemas/fleet.schema.json by `npm run gen:types`. Do not edit.
+
+/**
+ * A fully qualified DNS name in lower case, at least two labels, without a trailing dot (IDNs in their `xn--` form).
+ */
+export type DnsName = string;
+
+/**
+ * Fleet-wide settings: registry/fleet.yaml, one file per fleet (SPEC §2). Names the DNS bases and the hosts that serve them, where the address books are published, the sign-in issuer, the control cluster (Primordial), the fleet git repository and the artifact locations.
+ */
+export interface Fleet {
+  /**
+   * True only for sample fleets: allows the documentation address ranges (192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24, 2001:db8::/32) in state files (SPEC §4).
+   */
+  example?: boolean;
+  dns: Dns;
+  addressBooks: AddressBooks;
+  issuer: Issuer;
+  primordial: Primordial;
+  git: Git;
+  artifacts: Artifacts;
+}
+/**
+ * DNS settings: the bases, the TTL, the hosts serving both bases and the optional parent delegation (SPEC §3.3).
+ */
+export interface Dns {
+  /**
+   * The main base domain; every service hostname is `<module>.<service>.<platform>.<landscape>.<base>`.
+   */
+  base: string;
+  /**
+   * Optional spare base (a second domain) served by the same hosts; address books list it after the main base.
+   */
+  spare?: string;
+  /**
+   * The TTL in seconds of every record set the compiler writes; a TTL below a host's minimum is refused.
+   */
+  ttl: number;
+  /**
+   * Every DNS host that serves both bases; each gets its own zone plan.
+   *
+   * @minItems 1
+   */
+  hosts: [DnsHost, ...DnsHost[]];
+  parent?: ParentZone;
+}
+/**
+ * One DNS host and how an applier reaches it. Secrets are never written here: name the environment variable that holds them.
+ */
+export interface DnsHost {
+  /**
+   * The host's name, unique in the fleet; used in output paths (`dns/<zone>/<host>.json`).
+   */
+  name: string;
+  /**
+   * The kind of DNS host: Route 53, Google Cloud DNS, Cloudflare, an RFC 2136 (dynamic update) server or PowerDNS.
+   */
+  provider: 'route53' | 'google' | 'cloudflare' | 'rfc2136' | 'powerdns';
+  /**
+   * The nameservers the host assigned to each zone, by zone name (hosts give each zone its own set).
+   */
+  nameservers: {
+    /**
+     * The zone's nameservers on this host, in order.
+     *
+     * @minItems 1
+     */
+    [k: string]: [DnsName, ...DnsName[]] | undefined;
+  };
+  /**
+   * rfc2136 only, required there: the server to send updates to, as `host:port` or `host`.
+   */
+  server?: string;
+  tsig?: Tsig;
+  /**
+   * powerdns only, required there: the base URL of the PowerDNS HTTP API.
+   */
+  url?: string;
+  /**
+   * powerdns only, required there: the environment variable holding the PowerDNS API key.
+   */
+  apiKeyEnv?: string;
+}
+/**
+ * rfc2136 only: the TSIG key that signs updates.
+ */
+export interface Tsig {
+  /**
+   * The key name as the server knows it.
+   */
+  name: string;
+  /**
+   * The HMAC algorithm of the key.
+   */
+  algorithm: 'hmac-sha1' | 'hmac-sha224' | 'hmac-sha256' | 'hmac-sha384' | 'hmac-sha512';
+  /**
+   * The environment variable holding the base64 key secret.
+   */
+  secretEnv: string;
+}
+/**
+ * Optional: the parent zone in which to plan the NS delegation of the base to every host's nameservers.
+ */
+export interface ParentZone {
+  /**
+   * A fully qualified DNS name in lower case, at least two labels, without a trailing dot (IDNs in their `xn--` form).
+   */
+  zone: string;
+  /**
+   * The TTL in seconds of the delegation NS records.
+   */
+  ttl: number;
+}
+/**
+ * Address-book settings: the allowlisted roots and the places where the books are published (SPEC §3.5).
+ */
+export interface AddressBooks {
+  /**
+   * The roots baked into clients: every address in a Doc C must sit under one of them on a label boundary.
+   *
+   * @minItems 1
+   */
+  allowlist: [DnsName, ...DnsName[]];
+  /**
+   * The https URLs where the books (Doc A, B and C) are published; every copy of Doc A lists all of them.
+   *
+   * @minItems 1
+   *
+   * Items: An https URL.
+   */
+  places: [string, ...string[]];
+}
+/**
+ * The sign-in service whose hostname gives each landscape its issuer URL `https://<module>.<service>.<platform>.<landscape>.<base>/oidc` (SPEC §1).
+ */
+export interface Issuer {
+  /**
+   * The module of the sign-in service that serves the issuer (left out of that service's Doc C).
+   */
+  module: string;
+  /**
+   * The sign-in service.
+   */
+  service: string;
+  /**
+   * The platform of the sign-in service.
+   */
+  platform: string;
+}
+/**
+ * The control cluster (Primordial) where ArgoCD runs.
+ */
+export interface Primordial {
+  /**
+   * The Kubernetes API server of Primordial as ArgoCD names it, e.g. `https://kubernetes.default.svc`.
+   */
+  server: string;
+  /**
+   * The namespace ArgoCD runs in on Primordial.
+   */
+  argocdNamespace: string;
+}
+/**
+ * The fleet git repository that ArgoCD and Kargo read and Kargo writes.
+ */
+export interface Git {
+  /**
+   * The repository URL as ArgoCD and Kargo clone it.
+   */
+  repoURL: string;
+  /**
+   * The branch ArgoCD reads and Kargo pushes to.
+   */
+  branch: string;
+}
+/**
+ * Where each service's image and charts live; `{platform}` and `{service}` are substituted.
+ */
+export interface Artifacts {
+  /**
+   * The container image repository (no tag), e.g. `ghcr.io/atomicloud/{platform}.{service}`.
+   */
+  image: string;
+  /**
+   * The OCI repository of the app chart, deployed to every cluster of a row's landscape.
+   */
+  appChart: string;
+  /**
+   * The OCI repository of the primordial chart, deployed once per row to Primordial.
+   */
+  primordialChart: string;
+}

@@ -1,0 +1,31 @@
+// Generated from schemas/row.schema.json by `npm run gen:types`. Do not edit.
+
+/**
+ * A row: platforms/<platform>/<service>/<landscape>.yaml, one service in one landscape (SPEC §2). T3 writes it empty, Kargo writes versions; the set of services of a platform is the set of row folders.
+ */
+export interface Row {
+  pin: Pin;
+  /**
+   * Optional emergency override of Helm values, merged deeply over the chart's defaults and `values.<landscape>.yaml`; needs `valuesSince`.
+   */
+  values?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * When the `values` override was set (RFC 3339 date-time); an override older than 7 days is warned about. Required when `values` is present.
+   */
+  valuesSince?: string;
+}
+/**
+ * The deployed versions; both keys always present.
+ */
+export interface Pin {
+  /**
+   * The version of the app and primordial charts, or `""`.
+   */
+  chart: string;
+  /**
+   * The image tag, or `""`.
+   */
+  image: string;
+}

@@ -1,0 +1,26 @@
+/**
+ * `diene validate [--fleet DIR]` (SPEC §5): diagnostics only, nothing written.
+ * With `--format json` the diagnostics array is the product, on stdout.
+ */
+import { hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
+import { formatJson } from '../diagnostics/format.js';
+import { analyzeFleet } from '../index.js';
+import { COMMON_OPTIONS, EXIT, fleetRoot, nowSeconds, readFleet, type Command, type CommandInput, type CommandResult } from './command.js';
+
+async function runValidate({ values, format }: CommandInput): Promise<CommandResult> {
+  const root = fleetRoot(values);
+  const read = await readFleet(root);
+  const analysis = analyzeFleet(read.files, { nowSeconds: nowSeconds(values) });
+  const diagnostics = sortDiagnostics([...read.diagnostics, ...analysis.diagnostics]);
+  const exitCode = hasErrors(diagnostics) ? EXIT.invalid : EXIT.ok;
+  if (format === 'json') return { stdout: formatJson(diagnostics), diagnostics, diagnosticsInStdout: true, exitCode };
+  return { diagnostics, exitCode };
+}
+
+
+export const validateCommand: Command = {
+  name: 'validate',
+  usage: 'diene validate [--fleet DIR] [--format text|json|github]',
+  options: { ...COMMON_OPTIONS },
+  run: runValidate,
+};

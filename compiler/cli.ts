@@ -109,7 +109,10 @@ export async function main(argv: readonly string[]): Promise<void> {
     process.exitCode = result.exitCode;
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(formatTextReport([diagnose({}, 'usage_invalid', { reason: error.message })]));
+      const usage = [diagnose({}, 'usage_invalid', { reason: error.message })];
+      const formatAt = argv.indexOf('--format');
+      const json = argv.includes('--format=json') || (formatAt !== -1 && argv[formatAt + 1] === 'json');
+      process.stderr.write(json ? formatJson(usage) : formatTextReport(usage));
       process.exitCode = EXIT.invalid;
       return;
     }

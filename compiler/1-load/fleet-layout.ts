@@ -4,17 +4,7 @@
  */
 
 /** The input kinds of SPEC §2; each has `schemas/<kind>.schema.json`. */
-export type InputKind =
-  | 'fleet'
-  | 'regions'
-  | 'landscape'
-  | 'vlandscape'
-  | 'account'
-  | 'cluster'
-  | 'cluster-state'
-  | 'platform'
-  | 'row'
-  | 'claim';
+export type InputKind = 'fleet' | 'regions' | 'landscape' | 'vlandscape' | 'account' | 'cluster' | 'cluster-state' | 'platform' | 'row' | 'claim';
 
 /** Where a file sits in the layout and the identity its path carries. */
 export interface LayoutEntry {

@@ -55,7 +55,12 @@ function findSecrets(parsed: ParsedDocument): Diagnostic[] {
     else if (value !== null && typeof value === 'object') {
       for (const [key, inner] of Object.entries(value)) {
         if (SECRET_KEY.test(key) && !/Env$/.test(key) && inner !== null && typeof inner !== 'object') {
-          found.push(diagnose(locate(parsed, [...path, key], 'key'), 'input_secret', { key, suggestion: `${key}Env: DIENE_${key.replace(/[^A-Za-z0-9]/g, '_').toUpperCase()}` }));
+          found.push(
+            diagnose(locate(parsed, [...path, key], 'key'), 'input_secret', {
+              key,
+              suggestion: `${key}Env: DIENE_${key.replace(/[^A-Za-z0-9]/g, '_').toUpperCase()}`,
+            }),
+          );
         }
         walk(inner, [...path, key]);
       }

@@ -28,7 +28,10 @@ export function parseJson(file: SourceFile): { parsed?: ParsedDocument; diagnost
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const offset = syntaxErrorOffset(message, file.text);
-    const reason = message.replace(/^JSON\.parse: /, '').replace(/ in JSON at position \d+.*$/s, '').replace(/ \(line \d+ column \d+\)$/, '');
+    const reason = message
+      .replace(/^JSON\.parse: /, '')
+      .replace(/ in JSON at position \d+.*$/s, '')
+      .replace(/ \(line \d+ column \d+\)$/, '');
     return { diagnostics: [diagnose(spanLocation(file, offset, offset + 1), 'json_syntax', { reason })] };
   }
   const result = parseYaml(file);

@@ -97,12 +97,17 @@ export function parseYaml(file: SourceFile): { parsed?: ParsedDocument; diagnost
     }
   }
   let aliasCount = 0;
+  const checkTag = (node: Node): void => {
+    if (typeof node.tag !== 'string' || CORE_TAGS.has(node.tag) || !node.range) return;
+    // The node's range starts after its tag: blame the tag itself, the last `!` before the value.
+    const tagStart = file.text.lastIndexOf('!', node.range[0]);
+    const start = tagStart === -1 ? node.range[0] : tagStart;
+    const end = tagStart === -1 ? node.range[1] : start + (/^\S+/.exec(file.text.slice(start))?.[0].length ?? 1);
+    diagnostics.push(diagnose(spanLocation(file, start, end), 'yaml_custom_tag', { tag: node.tag }));
+  };
   visit(doc, {
-    Node(_key, node) {
-      const tag = (node as Node).tag;
-      if (typeof tag === 'string' && !CORE_TAGS.has(tag)) {
-        diagnostics.push(diagnose(rangeLocation(file, node as Node), 'yaml_custom_tag', { tag }));
-      }
+    Collection(_key, node) {
+      checkTag(node);
     },
     Alias() {
       aliasCount++;
@@ -114,6 +119,7 @@ export function parseYaml(file: SourceFile): { parsed?: ParsedDocument; diagnost
       }
     },
     Scalar(_key, scalar) {
+      checkTag(scalar);
       if (scalar.type === 'PLAIN' && typeof scalar.value === 'string' && YAML11_BOOLEANS.test(scalar.value)) {
         diagnostics.push(diagnose(rangeLocation(file, scalar), 'yaml_ambiguous_boolean', { value: scalar.value }));
       }

@@ -17,6 +17,34 @@ import { locate, sourceTextAt, type DocumentPath, type ParsedDocument } from './
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
+/** The JSON Schema keywords whose failures {@link SchemaValidators.validate} maps to diagnostics. */
+export const MAPPED_KEYWORDS: readonly string[] = [
+  'required',
+  'dependencies',
+  'additionalProperties',
+  'type',
+  'enum',
+  'const',
+  'pattern',
+  'propertyNames',
+  'minLength',
+  'maxLength',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'uniqueItems',
+  'minItems',
+  'maxItems',
+  'minProperties',
+  'maxProperties',
+  // combinators and conditionals: their own errors are folded away in favour of the errors of their branches
+  'anyOf',
+  'oneOf',
+  'if',
+];
+
 /** A compiled validator per input kind. */
 export interface SchemaValidators {
   validate(kind: string, parsed: ParsedDocument): Diagnostic[];
@@ -59,7 +87,7 @@ const WEAK_KEYWORDS = new Set(['type', 'oneOf', 'anyOf', 'if', 'const', 'enum'])
 
 function foldErrors(errors: readonly ErrorObject[]): ErrorObject[] {
   const strong = errors.filter((e) => !WEAK_KEYWORDS.has(e.keyword));
-  const kept = errors.filter((e) => {
+  let kept = errors.filter((e) => {
     if (!WEAK_KEYWORDS.has(e.keyword)) return true;
     if (strong.some((s) => isBelowOrAt(s.instancePath, e.instancePath))) return false;
     if (e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if') {
@@ -68,15 +96,30 @@ function foldErrors(errors: readonly ErrorObject[]): ErrorObject[] {
     return true;
   });
   // A bad key under propertyNames is reported twice by Ajv: the inner keyword (with propertyName) and propertyNames itself.
-  const namedKeys = new Set(kept.filter((e) => (e as ErrorObject & { propertyName?: string }).propertyName !== undefined).map((e) => `${e.instancePath} ${(e as ErrorObject & { propertyName?: string }).propertyName}`));
+  const namedKeys = new Set(
+    kept
+      .filter((e) => (e as ErrorObject & { propertyName?: string }).propertyName !== undefined)
+      .map((e) => `${e.instancePath} ${(e as ErrorObject & { propertyName?: string }).propertyName}`),
+  );
+  // An empty string fails both minLength and pattern; the length says it better.
+  const tooShort = new Set(kept.filter((e) => e.keyword === 'minLength').map((e) => e.instancePath));
+  kept = kept.filter((e) => !(e.keyword === 'pattern' && tooShort.has(e.instancePath)));
+  const typesAtPath = new Map<string, Set<string>>();
+  for (const e of kept.filter((k) => k.keyword === 'type')) {
+    const types = typesAtPath.get(e.instancePath) ?? new Set<string>();
+    for (const t of String((e.params as { type: string | string[] }).type).split(',')) types.add(t);
+    typesAtPath.set(e.instancePath, types);
+  }
   const seen = new Set<string>();
-  return kept.filter((e) => {
-    if (e.keyword === 'propertyNames' && namedKeys.has(`${e.instancePath} ${(e.params as { propertyName: string }).propertyName}`)) return false;
-    const key = e.keyword === 'type' ? `${e.instancePath} type` : `${e.instancePath} ${e.keyword} ${JSON.stringify(e.params)}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  return kept
+    .map((e) => (e.keyword === 'type' ? { ...e, params: { type: [...(typesAtPath.get(e.instancePath) ?? [])] } } : e))
+    .filter((e) => {
+      if (e.keyword === 'propertyNames' && namedKeys.has(`${e.instancePath} ${(e.params as { propertyName: string }).propertyName}`)) return false;
+      const key = e.keyword === 'type' ? `${e.instancePath} type` : `${e.instancePath} ${e.keyword} ${JSON.stringify(e.params)}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
 }
 
 function describe(value: unknown): string {
@@ -146,7 +189,9 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject):
       return diagnose(locate(parsed, [...path, key], 'key'), override ?? 'schema_unknown_property', { key, suggestion: suggestKey(key, allowed) });
     }
     case 'type': {
-      const expected = String((error.params as { type: string | string[] }).type).split(',').join(' or ');
+      const expected = String((error.params as { type: string | string[] }).type)
+        .split(',')
+        .join(' or ');
       if (expected.split(' or ').includes('string') && (typeof data === 'number' || typeof data === 'boolean')) {
         const source = sourceTextAt(parsed, path) ?? String(data);
         return diagnose(locate(parsed, path), 'yaml_number_for_string', { source, value: String(data) });
@@ -159,17 +204,32 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject):
         allowed: ((error.params as { allowedValues: unknown[] }).allowedValues ?? []).map((v) => JSON.stringify(v)).join(', '),
       });
     case 'const':
-      return diagnose(locate(parsed, path), override ?? 'schema_enum', { value: shown, allowed: JSON.stringify((error.params as { allowedValue: unknown }).allowedValue) });
+      return diagnose(locate(parsed, path), override ?? 'schema_enum', {
+        value: shown,
+        allowed: JSON.stringify((error.params as { allowedValue: unknown }).allowedValue),
+      });
     case 'pattern': {
       const propertyName = (error as ErrorObject & { propertyName?: string }).propertyName;
       if (propertyName !== undefined) {
-        return diagnose(locate(parsed, [...path, propertyName], 'key'), override ?? 'schema_pattern', { value: override ? propertyName : JSON.stringify(propertyName), pattern: String(parentSchema['pattern']), schema });
+        return diagnose(locate(parsed, [...path, propertyName], 'key'), override ?? 'schema_pattern', {
+          value: override ? propertyName : JSON.stringify(propertyName),
+          pattern: String(parentSchema['pattern']),
+          schema,
+        });
       }
-      return diagnose(locate(parsed, path), override ?? 'schema_pattern', { value: override && typeof data === 'string' ? data : shown, pattern: String(parentSchema['pattern']), schema });
+      return diagnose(locate(parsed, path), override ?? 'schema_pattern', {
+        value: override && typeof data === 'string' ? data : shown,
+        pattern: String(parentSchema['pattern']),
+        schema,
+      });
     }
     case 'propertyNames': {
       const name = String((error.params as { propertyName: string }).propertyName);
-      return diagnose(locate(parsed, [...path, name], 'key'), override ?? 'schema_pattern', { value: JSON.stringify(name), pattern: 'the allowed key pattern', schema });
+      return diagnose(locate(parsed, [...path, name], 'key'), override ?? 'schema_pattern', {
+        value: JSON.stringify(name),
+        pattern: 'the allowed key pattern',
+        schema,
+      });
     }
     case 'minLength':
     case 'maxLength': {
@@ -182,6 +242,16 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject):
       const example = format === 'date-time' ? '2026-11-20T10:00:00Z' : format === 'uri' ? 'https://example.org' : format;
       return diagnose(locate(parsed, path), override ?? 'schema_format', { value: shown, format, example });
     }
+    case 'uniqueItems': {
+      const { i, j } = error.params as { i: number; j: number };
+      const later = Math.max(i, j);
+      const item = Array.isArray(data) ? data[later] : undefined;
+      return diagnose(locate(parsed, [...path, later]), override ?? 'schema_duplicate_item', {
+        index: later,
+        first: Math.min(i, j),
+        value: JSON.stringify(item),
+      });
+    }
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
@@ -190,10 +260,10 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject):
     case 'maxItems':
     case 'minProperties':
     case 'maxProperties':
-    case 'uniqueItems':
       return diagnose(locate(parsed, path), override ?? 'schema_range', { value: shown, reason: error.message ?? error.keyword, schema });
     default:
-      return diagnose(locate(parsed, path), override ?? 'schema_invalid', { reason: `${shown} ${error.message ?? 'is invalid'}`, schema });
+      // Every keyword the schemas use is mapped above (test/1-load/schema-validation.test.ts checks it): reaching here is a bug.
+      throw new Error(`no diagnostic mapping for JSON Schema keyword "${error.keyword}" (${schema} ${error.schemaPath})`);
   }
 }
 

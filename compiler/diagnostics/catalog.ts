@@ -129,15 +129,15 @@ export const catalog = {
     message: 'platform name "{value}" has {length} characters; platforms need at least 5',
     hint: 'pick a platform name of 5 to 16 letters and digits',
   },
-  platform_service_without_rows: {
-    severity: 'warning',
-    message: 'service "{service}" has facts in platform.yaml but no row folder platforms/{platform}/{service}/',
-    hint: 'run `diene materialize` to write its empty rows, or remove the entry',
-  },
   platform_not_found: {
     severity: 'error',
     message: 'platform "{platform}" does not exist in this fleet',
     hint: 'name one of: {known}',
+  },
+  platform_service_without_rows: {
+    severity: 'warning',
+    message: 'service "{service}" has facts in platform.yaml but no row folder platforms/{platform}/{service}/',
+    hint: 'run `diene materialize` to write its empty rows, or remove the entry',
   },
   platform_unknown: {
     severity: 'error',
@@ -189,6 +189,11 @@ export const catalog = {
     message: 'the row is missing {missing}',
     hint: 'a row always holds both keys: pin: {chart: "", image: ""} ("" means nothing yet)',
   },
+  schema_duplicate_item: {
+    severity: 'error',
+    message: 'item {index} repeats item {first} ({value})',
+    hint: 'list each value once',
+  },
   schema_enum: {
     severity: 'error',
     message: '{value} is not one of the allowed values',
@@ -198,11 +203,6 @@ export const catalog = {
     severity: 'error',
     message: '{value} is not a valid {format}',
     hint: 'write a {format}, e.g. {example}',
-  },
-  schema_invalid: {
-    severity: 'error',
-    message: '{reason}',
-    hint: 'see schemas/{schema} for the expected shape',
   },
   schema_length: {
     severity: 'error',

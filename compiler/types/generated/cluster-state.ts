@@ -1,7 +1,7 @@
 // Generated from schemas/cluster-state.schema.json by `npm run gen:types`. Do not edit.
 
 /**
- * An IPv4 address in dotted-quad form or an IPv6 address.
+ * An IPv4 address in dotted-quad form or an IPv6 address (checked by the compiler, which says which form it expected: `address_invalid`).
  */
 export type IpAddress = string;
 

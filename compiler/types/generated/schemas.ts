@@ -93,11 +93,8 @@ export const inputSchemas: Readonly<Record<string, object>> = {
     examples: [{ addresses: ['203.0.113.21', '2001:db8::21'] }],
     definitions: {
       ipAddress: {
-        description: 'An IPv4 address in dotted-quad form or an IPv6 address.',
-        anyOf: [
-          { type: 'string', format: 'ipv4' },
-          { type: 'string', format: 'ipv6' },
-        ],
+        description: 'An IPv4 address in dotted-quad form or an IPv6 address (checked by the compiler, which says which form it expected: `address_invalid`).',
+        type: 'string',
       },
     },
   },
@@ -547,7 +544,6 @@ export const inputSchemas: Readonly<Record<string, object>> = {
         description: 'The landscapes the platform runs in; each must appear exactly once in `stages`.',
         type: 'array',
         minItems: 1,
-        uniqueItems: true,
         items: { $ref: '#/definitions/landscapeName' },
       },
       stages: {

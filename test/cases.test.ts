@@ -1,0 +1,130 @@
+/**
+ * The sample cases of the diagnostics catalog (STYLE.md "Diagnostics"): every
+ * folder under test/cases/ is one broken (or warned-about) fleet, written as
+ * an overlay on examples/reference, with the diagnostics it must produce.
+ * A case passes when every expected diagnostic appears with exactly the given
+ * fields, no unexpected error appears, and, when an error is expected, no
+ * output is produced (in-process) or the output directory is untouched (CLI).
+ * The catalog test fails on a code without a case and a case naming a code
+ * outside the catalog.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { catalog } from '../compiler/diagnostics/catalog.js';
+import type { Diagnostic } from '../compiler/diagnostics/diagnostic.js';
+import { compileFleet } from '../compiler/index.js';
+import { overlayTexts, readFleetTexts, TEST_NOW_SECONDS, toSourceFiles, writeTempFleet } from './support/fleet-fixture.js';
+import { readOutputTree } from '../compiler/adapters/filesystem/output-tree.js';
+import { runCli } from './support/run-cli.js';
+
+interface ExpectedDiagnostic {
+  code: string;
+  severity?: string;
+  file?: string | null;
+  line?: number | null;
+  column?: number | null;
+  message?: string;
+}
+
+interface SampleCase {
+  description: string;
+  files?: Record<string, string | null>;
+  now?: string;
+  args?: string[];
+  /** Files written as raw bytes (base64), for inputs that are not valid text. */
+  bytes?: Record<string, string>;
+  exitCode?: number;
+  expect: ExpectedDiagnostic[];
+}
+
+const CASES_DIR = path.join(import.meta.dirname, 'cases');
+const caseNames = readdirSync(CASES_DIR, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
+function loadCase(name: string): SampleCase {
+  return parse(readFileSync(path.join(CASES_DIR, name, 'case.yaml'), 'utf8'), { version: '1.2' }) as SampleCase;
+}
+
+function matches(actual: Diagnostic, wanted: ExpectedDiagnostic): boolean {
+  if (actual.code !== wanted.code) return false;
+  for (const key of ['severity', 'file', 'line', 'column'] as const) {
+    if (wanted[key] !== undefined && actual[key] !== wanted[key]) return false;
+  }
+  if (wanted.message !== undefined && !actual.message.includes(wanted.message)) return false;
+  return true;
+}
+
+function describeDiagnostic(d: Diagnostic): string {
+  return `${d.file ?? '-'}:${d.line ?? '-'}:${d.column ?? '-'} ${d.severity} ${d.code}: ${d.message}`;
+}
+
+function checkDiagnostics(diagnostics: Diagnostic[], sample: SampleCase): void {
+  const listing = diagnostics.map(describeDiagnostic).join('\n');
+  for (const wanted of sample.expect) {
+    expect(diagnostics.some((d) => matches(d, wanted)), `expected ${JSON.stringify(wanted)}\ngot:\n${listing}`).toBe(true);
+  }
+  const unexpected = diagnostics.filter((d) => d.severity === 'error' && !sample.expect.some((wanted) => matches(d, wanted)));
+  expect(unexpected.map(describeDiagnostic), 'unexpected errors').toEqual([]);
+}
+
+const reference = readFleetTexts();
+
+describe('sample cases', () => {
+  for (const name of caseNames) {
+    const sample = loadCase(name);
+    const expectsError = sample.expect.some((d) => (d.severity ?? catalog[d.code as keyof typeof catalog]?.severity) === 'error');
+    it(`${name}: ${sample.description}`, async () => {
+      const texts = overlayTexts(reference, sample.files ?? {});
+      const nowSeconds = sample.now ? Math.floor(Date.parse(sample.now) / 1000) : TEST_NOW_SECONDS;
+      if (!sample.args) {
+        const result = compileFleet(toSourceFiles(texts), { nowSeconds });
+        checkDiagnostics(result.diagnostics, sample);
+        expect(result.outputs === undefined).toBe(expectsError);
+        return;
+      }
+      const fleet = writeTempFleet(texts, Object.fromEntries(Object.entries(sample.bytes ?? {}).map(([file, base64]) => [file, Buffer.from(base64, 'base64')])));
+      try {
+        const args = sample.args.map((a) => a.replaceAll('{fleet}', fleet.dir));
+        const outDir = path.join(fleet.dir, 'generated');
+        const before = await readOutputTree(outDir);
+        const run = runCli([...args, '--format', 'json', ...(sample.now ? ['--now', sample.now] : ['--now', '2026-11-21T00:00:00Z'])], { cwd: fleet.dir });
+        const stream = run.stdout.startsWith('[') ? run.stdout : run.stderr;
+        const diagnostics = JSON.parse(stream.slice(stream.indexOf('['), stream.lastIndexOf(']') + 1) || '[]') as Diagnostic[];
+        checkDiagnostics(diagnostics, sample);
+        if (sample.exitCode !== undefined) expect(run.exitCode).toBe(sample.exitCode);
+        if (expectsError) expect(await readOutputTree(outDir)).toEqual(before);
+      } finally {
+        fleet.cleanup();
+      }
+    });
+  }
+});
+
+describe('the diagnostics catalog', () => {
+  const codes = Object.keys(catalog);
+  const covered = new Set(caseNames.flatMap((name) => loadCase(name).expect.map((d) => d.code)));
+
+  it('is sorted by code', () => {
+    expect(codes).toEqual([...codes].sort());
+  });
+
+  it('has a sample case for every code', () => {
+    expect(codes.filter((code) => !covered.has(code))).toEqual([]);
+  });
+
+  it('names only catalog codes in sample cases', () => {
+    expect([...covered].filter((code) => !codes.includes(code))).toEqual([]);
+  });
+
+  it('has a case.yaml in every case folder', () => {
+    expect(caseNames.filter((name) => !existsSync(path.join(CASES_DIR, name, 'case.yaml')))).toEqual([]);
+  });
+
+  it('has codes in snake_case', () => {
+    expect(codes.filter((code) => !/^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(code))).toEqual([]);
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * Test fixtures: the reference fleet as in-memory source files, overlays on
+ * it, and temporary fleet directories on disk for CLI tests.
+ */
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { sourceFile, type SourceFile } from '../../compiler/1-load/source-file.js';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
+export const REFERENCE_FLEET = path.join(REPO_ROOT, 'examples', 'reference');
+
+/** Path → text of every input file of `root` (only the input folders of SPEC §2). */
+export function readFleetTexts(root: string = REFERENCE_FLEET): Map<string, string> {
+  const paths = fg.sync('{registry,state,platforms,claims,carbon}/**/*', { cwd: root, onlyFiles: true, dot: false }).sort();
+  return new Map(paths.map((p) => [p, readFileSync(path.join(root, p), 'utf8')]));
+}
+
+/** `base` with `overlay` applied: a string replaces or adds a file, `null` deletes it. */
+export function overlayTexts(base: ReadonlyMap<string, string>, overlay: Record<string, string | null> = {}): Map<string, string> {
+  const result = new Map(base);
+  for (const [file, text] of Object.entries(overlay)) {
+    if (text === null) result.delete(file);
+    else result.set(file, text);
+  }
+  return result;
+}
+
+/** Source files from path → text, in the given order. */
+export function toSourceFiles(texts: ReadonlyMap<string, string>): SourceFile[] {
+  return [...texts].map(([file, text]) => sourceFile(file, text));
+}
+
+/** Writes `texts` (and `bytes`, raw) under a new temporary directory and returns it; `cleanup()` removes it. */
+export function writeTempFleet(texts: ReadonlyMap<string, string>, bytes: Record<string, Uint8Array> = {}): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'diene-fleet-'));
+  for (const [file, text] of [...texts, ...Object.entries(bytes)]) {
+    const target = path.join(dir, file);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, text);
+  }
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A fixed clock for tests: 2026-11-21T00:00:00Z, one day after the reference fleet's override. */
+export const TEST_NOW_SECONDS = Math.floor(Date.parse('2026-11-21T00:00:00Z') / 1000);

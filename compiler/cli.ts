@@ -64,7 +64,8 @@ function findCommand(argv: readonly string[]): { command: Command; rest: string[
 
 async function run(argv: readonly string[]): Promise<{ result: CommandResult; format: Format }> {
   if (argv.length === 0) return { result: { stdout: help(), diagnostics: [], exitCode: EXIT.invalid }, format: 'text' };
-  if (argv[0] === '--version' || argv[0] === 'version') return { result: { stdout: `${packageVersion()}\n`, diagnostics: [], exitCode: EXIT.ok }, format: 'text' };
+  if (argv[0] === '--version' || argv[0] === 'version')
+    return { result: { stdout: `${packageVersion()}\n`, diagnostics: [], exitCode: EXIT.ok }, format: 'text' };
   if (argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') return { result: { stdout: help(), diagnostics: [], exitCode: EXIT.ok }, format: 'text' };
   const found = findCommand(argv);
   if (!found) throw new UsageError(`unknown command "${argv.filter((a) => !a.startsWith('-')).join(' ')}"`);

@@ -35,11 +35,7 @@ async function main(argv) {
   const generated = await generateTypes();
   const { stale, missing, extra } = await compareTypes(generated, readOrUndefined, await presentFiles());
   if (argv.includes('--check')) {
-    const lines = [
-      ...stale.map((p) => `stale: ${p}`),
-      ...missing.map((p) => `missing: ${p}`),
-      ...extra.map((p) => `extra: ${p}`),
-    ];
+    const lines = [...stale.map((p) => `stale: ${p}`), ...missing.map((p) => `missing: ${p}`), ...extra.map((p) => `extra: ${p}`)];
     if (lines.length === 0) return 0;
     process.stderr.write(`${lines.join('\n')}\ngenerated types are out of date: run \`npm run gen:types\`\n`);
     return 1;

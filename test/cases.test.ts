@@ -65,7 +65,10 @@ function describeDiagnostic(d: Diagnostic): string {
 function checkDiagnostics(diagnostics: Diagnostic[], sample: SampleCase): void {
   const listing = diagnostics.map(describeDiagnostic).join('\n');
   for (const wanted of sample.expect) {
-    expect(diagnostics.some((d) => matches(d, wanted)), `expected ${JSON.stringify(wanted)}\ngot:\n${listing}`).toBe(true);
+    expect(
+      diagnostics.some((d) => matches(d, wanted)),
+      `expected ${JSON.stringify(wanted)}\ngot:\n${listing}`,
+    ).toBe(true);
   }
   const unexpected = diagnostics.filter((d) => d.severity === 'error' && !sample.expect.some((wanted) => matches(d, wanted)));
   expect(unexpected.map(describeDiagnostic), 'unexpected errors').toEqual([]);
@@ -86,7 +89,10 @@ describe('sample cases', () => {
         expect(result.outputs === undefined).toBe(expectsError);
         return;
       }
-      const fleet = writeTempFleet(texts, Object.fromEntries(Object.entries(sample.bytes ?? {}).map(([file, base64]) => [file, Buffer.from(base64, 'base64')])));
+      const fleet = writeTempFleet(
+        texts,
+        Object.fromEntries(Object.entries(sample.bytes ?? {}).map(([file, base64]) => [file, Buffer.from(base64, 'base64')])),
+      );
       try {
         const args = sample.args.map((a) => a.replaceAll('{fleet}', fleet.dir));
         const outDir = path.join(fleet.dir, 'generated');

@@ -69,8 +69,8 @@ export function parseYaml(file: SourceFile): { parsed?: ParsedDocument; diagnost
     stringKeys: false,
   });
   const docs = Array.isArray(documents) ? documents : [];
-  if (!Array.isArray(documents)) {
-    // An empty stream: parseAllDocuments returns an EmptyStream, which has no documents.
+  if (docs.length === 0) {
+    // An empty stream (only comments or whitespace) holds no document at all.
     return { diagnostics: [diagnose(fileLocation(file), 'schema_type', { expected: 'a mapping', actual: 'an empty file', schema: 'the kind of this file' })] };
   }
   if (docs.length > 1) {
@@ -86,8 +86,11 @@ export function parseYaml(file: SourceFile): { parsed?: ParsedDocument; diagnost
   for (const error of [...doc.errors, ...doc.warnings]) {
     const where = spanLocation(file, error.pos[0], error.pos[1]);
     if (error.code === 'DUPLICATE_KEY') {
-      const key = file.text.slice(error.pos[0], error.pos[1]);
-      diagnostics.push(diagnose(where, 'yaml_duplicate_key', { key }));
+      // The error points at the start of the repeated key; read the key's own text from there.
+      const keyText =
+        /^("(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[^:\n]+?)(?=\s*:)/.exec(file.text.slice(error.pos[0]))?.[1] ?? file.text.slice(error.pos[0], error.pos[1]);
+      const key = /^["']/.test(keyText) ? keyText.slice(1, -1) : keyText;
+      diagnostics.push(diagnose(spanLocation(file, error.pos[0], error.pos[0] + keyText.length), 'yaml_duplicate_key', { key }));
     } else if (error.code === 'TAG_RESOLVE_FAILED') {
       // reported below, once a node, as yaml_custom_tag
     } else if (error.code === 'BAD_DIRECTIVE' && /%YAML/.test(error.message)) {

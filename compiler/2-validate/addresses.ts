@@ -12,9 +12,7 @@ const DOCUMENTATION_RANGES = ['192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24
 
 /** The outcome of checking one address: its canonical text, or why it is refused. */
 export type AddressVerdict =
-  | { ok: true; canonical: string; family: 'ipv4' | 'ipv6' }
-  | { ok: false; invalid: true }
-  | { ok: false; invalid: false; range: string; advice: string };
+  { ok: true; canonical: string; family: 'ipv4' | 'ipv6' } | { ok: false; invalid: true } | { ok: false; invalid: false; range: string; advice: string };
 
 /**
  * Parses and classifies `text`. IPv4 must be four-part decimal without
@@ -33,7 +31,7 @@ export function checkAddress(text: string, exampleFleet: boolean): AddressVerdic
       ok: false,
       invalid: false,
       range: `documentation range ${documentation[0].toString()}/${documentation[1]}`,
-      advice: 'use the load balancer\'s public address; documentation ranges are accepted only when fleet.yaml says example: true',
+      advice: "use the load balancer's public address; documentation ranges are accepted only when fleet.yaml says example: true",
     };
   }
   const range = address.range();

@@ -49,7 +49,8 @@ function checkPlatform(index: FleetIndex, platform: Loaded<Platform>): Diagnosti
   const found: Diagnostic[] = [];
   const folder = platform.identity[0] as string;
   const name = platform.data.name;
-  if (folder !== name) found.push(diagnose(at(platform, ['name']), 'file_name_mismatch', { actual: folder, expected: name, expectedFile: `carbon/${name}/platform.yaml` }));
+  if (folder !== name)
+    found.push(diagnose(at(platform, ['name']), 'file_name_mismatch', { actual: folder, expected: name, expectedFile: `carbon/${name}/platform.yaml` }));
 
   platform.data.landscapes.forEach((landscape, i) => {
     if (!index.landscapes.has(landscape)) {
@@ -74,7 +75,8 @@ function checkPlatform(index: FleetIndex, platform: Loaded<Platform>): Diagnosti
 
   const services = servicesOf(index, folder);
   for (const service of Object.keys(platform.data.services ?? {}).sort()) {
-    if (!services.includes(service)) found.push(diagnose(at(platform, ['services', service], 'key'), 'platform_service_without_rows', { service, platform: folder }));
+    if (!services.includes(service))
+      found.push(diagnose(at(platform, ['services', service], 'key'), 'platform_service_without_rows', { service, platform: folder }));
   }
 
   const namesToCheck: { what: string; name: string; where: ReturnType<typeof at> }[] = [{ what: 'platform', name, where: at(platform, ['name']) }];
@@ -87,7 +89,14 @@ function checkPlatform(index: FleetIndex, platform: Loaded<Platform>): Diagnosti
     for (const cluster of index.clustersByLandscape.get(landscape) ?? []) {
       for (const candidate of namesToCheck) {
         if (candidate.name === cluster.data.mark) {
-          found.push(diagnose(candidate.where, 'name_captured_by_mark', { what: candidate.what, name: candidate.name, cluster: `${landscape}-${cluster.data.mark}`, landscape }));
+          found.push(
+            diagnose(candidate.where, 'name_captured_by_mark', {
+              what: candidate.what,
+              name: candidate.name,
+              cluster: `${landscape}-${cluster.data.mark}`,
+              landscape,
+            }),
+          );
         }
       }
     }

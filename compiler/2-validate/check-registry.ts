@@ -29,7 +29,13 @@ export function checkRegistry(index: FleetIndex): Diagnostic[] {
         const source = sourceTextAt(fleet.regions.parsed, ['regions', code, axis]);
         if (source !== undefined && decimals(source) > 2) {
           const value = Number(source);
-          found.push(diagnose(at(fleet.regions, ['regions', code, axis]), 'region_coordinates_precision', { axis, value: source, rounded: (Math.round(value * 100) / 100).toFixed(2) }));
+          found.push(
+            diagnose(at(fleet.regions, ['regions', code, axis]), 'region_coordinates_precision', {
+              axis,
+              value: source,
+              rounded: (Math.round(value * 100) / 100).toFixed(2),
+            }),
+          );
         }
       }
     }
@@ -38,22 +44,38 @@ export function checkRegistry(index: FleetIndex): Diagnostic[] {
   for (const landscape of fleet.landscapes) {
     const stem = landscape.identity[0] as string;
     if (stem !== landscape.data.name) {
-      found.push(diagnose(at(landscape, ['name']), 'file_name_mismatch', { actual: stem, expected: landscape.data.name, expectedFile: `registry/landscapes/${landscape.data.name}.yaml` }));
+      found.push(
+        diagnose(at(landscape, ['name']), 'file_name_mismatch', {
+          actual: stem,
+          expected: landscape.data.name,
+          expectedFile: `registry/landscapes/${landscape.data.name}.yaml`,
+        }),
+      );
     }
     if (fleet.regions && !Object.prototype.hasOwnProperty.call(regions, landscape.data.region)) {
-      found.push(diagnose(at(landscape, ['region']), 'region_unknown', { region: landscape.data.region, known: Object.keys(regions).sort().join(', ') || 'none' }));
+      found.push(
+        diagnose(at(landscape, ['region']), 'region_unknown', { region: landscape.data.region, known: Object.keys(regions).sort().join(', ') || 'none' }),
+      );
     }
   }
 
   for (const vlandscape of fleet.vlandscapes) {
     const stem = vlandscape.identity[0] as string;
     if (stem !== vlandscape.data.name) {
-      found.push(diagnose(at(vlandscape, ['name']), 'file_name_mismatch', { actual: stem, expected: vlandscape.data.name, expectedFile: `registry/vlandscapes/${vlandscape.data.name}.yaml` }));
+      found.push(
+        diagnose(at(vlandscape, ['name']), 'file_name_mismatch', {
+          actual: stem,
+          expected: vlandscape.data.name,
+          expectedFile: `registry/vlandscapes/${vlandscape.data.name}.yaml`,
+        }),
+      );
     }
     if (index.landscapes.has(vlandscape.data.name)) found.push(diagnose(at(vlandscape, ['name']), 'vlandscape_name_taken', { name: vlandscape.data.name }));
     vlandscape.data.members.forEach((member, i) => {
       if (!index.landscapes.has(member.landscape)) {
-        found.push(diagnose(at(vlandscape, ['members', i, 'landscape']), 'vlandscape_member_unknown', { landscape: member.landscape, known: known(index.landscapes) }));
+        found.push(
+          diagnose(at(vlandscape, ['members', i, 'landscape']), 'vlandscape_member_unknown', { landscape: member.landscape, known: known(index.landscapes) }),
+        );
       }
     });
   }
@@ -61,13 +83,15 @@ export function checkRegistry(index: FleetIndex): Diagnostic[] {
   for (const account of fleet.accounts) {
     const stem = account.identity[0] as string;
     const expected = `${account.data.vendor}-${account.data.name}`;
-    if (stem !== expected) found.push(diagnose(at(account, ['name']), 'file_name_mismatch', { actual: stem, expected, expectedFile: `registry/accounts/${expected}.yaml` }));
+    if (stem !== expected)
+      found.push(diagnose(at(account, ['name']), 'file_name_mismatch', { actual: stem, expected, expectedFile: `registry/accounts/${expected}.yaml` }));
   }
 
   for (const cluster of fleet.clusters) {
     const stem = cluster.identity[0] as string;
     const name = clusterName(cluster.data);
-    if (stem !== name) found.push(diagnose(at(cluster, ['mark']), 'file_name_mismatch', { actual: stem, expected: name, expectedFile: `registry/clusters/${name}.yaml` }));
+    if (stem !== name)
+      found.push(diagnose(at(cluster, ['mark']), 'file_name_mismatch', { actual: stem, expected: name, expectedFile: `registry/clusters/${name}.yaml` }));
     if (cluster.data.mark === RESERVED_MARK) found.push(diagnose(at(cluster, ['mark']), 'cluster_mark_reserved'));
     if (!index.accounts.has(cluster.data.account)) {
       found.push(diagnose(at(cluster, ['account']), 'cluster_account_unknown', { account: cluster.data.account, known: known(index.accounts) }));
@@ -79,7 +103,14 @@ export function checkRegistry(index: FleetIndex): Diagnostic[] {
     }
     const region = regions[landscape.data.region];
     if (region && !region.providers.includes(cluster.data.provider)) {
-      found.push(diagnose(at(cluster, ['provider']), 'region_unsupported', { provider: cluster.data.provider, region: landscape.data.region, cluster: name, known: [...region.providers].sort().join(', ') }));
+      found.push(
+        diagnose(at(cluster, ['provider']), 'region_unsupported', {
+          provider: cluster.data.provider,
+          region: landscape.data.region,
+          cluster: name,
+          known: [...region.providers].sort().join(', '),
+        }),
+      );
     }
   }
 

@@ -128,7 +128,10 @@ export function buildModel(index: FleetIndex): FleetModel {
     .map(([name, platform]) => {
       const rowsByService = index.rows.get(name) ?? new Map();
       const services: ServiceModel[] = [...rowsByService.keys()].sort().map((service) => {
-        const rows = rowsByService.get(service) as ReadonlyMap<string, { data: { pin: { chart: string; image: string }; values?: Record<string, unknown>; valuesSince?: string } }>;
+        const rows = rowsByService.get(service) as ReadonlyMap<
+          string,
+          { data: { pin: { chart: string; image: string }; values?: Record<string, unknown>; valuesSince?: string } }
+        >;
         return {
           name: service,
           modules: [...(platform.data.services?.[service]?.modules ?? DEFAULT_MODULES)],

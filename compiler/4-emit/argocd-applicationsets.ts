@@ -25,14 +25,7 @@
  */
 import type { FleetModel, PlatformModel, ServiceModel } from '../3-model/fleet-model.js';
 import type { ApplicationSet, ApplicationSpec, GitFilesGenerator, ObjectMeta } from './kube-objects.js';
-import {
-  AUTHORIZED_STAGE_ANNOTATION,
-  platformLabels,
-  serviceArtifacts,
-  serviceNamespace,
-  SYNC_WAVE,
-  SYNC_WAVE_ANNOTATION,
-} from './conventions.js';
+import { AUTHORIZED_STAGE_ANNOTATION, platformLabels, serviceArtifacts, serviceNamespace, SYNC_WAVE, SYNC_WAVE_ANNOTATION } from './conventions.js';
 
 /** Go-template expression of the row's landscape: the row file's name without `.yaml`. */
 const ROW_LANDSCAPE = '{{ trimSuffix ".yaml" .path.filename }}';

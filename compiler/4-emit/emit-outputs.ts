@@ -25,9 +25,16 @@ export function kargoObjects(model: FleetModel, platform: PlatformModel): unknow
   ];
 }
 
-/** Every object of one platform in sync-wave order, as `diene render` prints them (SPEC §6). */
+/** Every object of one platform in sync-wave order, as `diene render` prints them (SPEC §3.1, §6): Platform record and Project, ProjectConfig and Warehouses, ApplicationSets, Stages. */
 export function platformObjects(model: FleetModel, platform: PlatformModel): unknown[] {
-  return [emitPlatformRecord(platform), ...kargoObjects(model, platform), ...emitApplicationSets(model, platform)];
+  return [
+    emitPlatformRecord(platform),
+    emitKargoProject(platform),
+    emitKargoProjectConfig(platform),
+    ...platform.services.map((service) => emitKargoWarehouse(model, platform, service)),
+    ...emitApplicationSets(model, platform),
+    ...platform.services.flatMap((service) => emitKargoStages(model, platform, service)),
+  ];
 }
 
 /** Every output file of the deploy outputs: `argocd/`, `kargo/` and `platforms/` per platform. */

@@ -21,13 +21,20 @@ export function emitKargoProject(platform: PlatformModel): KargoProject {
 /** The ProjectConfig: policies sorted by Stage name. */
 export function emitKargoProjectConfig(platform: PlatformModel): KargoProjectConfig {
   const policies = platform.services.flatMap((service) =>
-    platform.stageGroups.flat().map((step) => ({ stageSelector: { name: stageName(service.name, step.landscape) }, autoPromotionEnabled: step.gate !== 'manual' })),
+    platform.stageGroups
+      .flat()
+      .map((step) => ({ stageSelector: { name: stageName(service.name, step.landscape) }, autoPromotionEnabled: step.gate !== 'manual' })),
   );
   policies.sort((a, b) => (a.stageSelector.name < b.stageSelector.name ? -1 : a.stageSelector.name > b.stageSelector.name ? 1 : 0));
   return {
     apiVersion: 'kargo.akuity.io/v1alpha1',
     kind: 'ProjectConfig',
-    metadata: { name: platform.name, namespace: platform.name, labels: platformLabels(platform.name), annotations: { [SYNC_WAVE_ANNOTATION]: SYNC_WAVE.projectConfig } },
+    metadata: {
+      name: platform.name,
+      namespace: platform.name,
+      labels: platformLabels(platform.name),
+      annotations: { [SYNC_WAVE_ANNOTATION]: SYNC_WAVE.projectConfig },
+    },
     spec: { promotionPolicies: policies },
   };
 }

@@ -13,20 +13,13 @@
  * `"1.10"`) → git-commit → git-push → argocd-update the primordial Application
  * → argocd-update the app Applications of every built cluster of the landscape.
  * Each Application's health check is pinned to the promoted chart version
- * (`desiredRevision`), so a Stage never turns Healthy on the old version; both
+ * (`desiredRevision`, quoted so `1.10` is never read as 1.1), so a Stage never
+ * turns Healthy on the old version; both
  * argocd-update steps retry, since a new row's Applications appear only once
  * the ApplicationSet has read the pushed row.
  */
 import type { FleetModel, PlatformModel, ServiceModel } from '../3-model/fleet-model.js';
-import {
-  appApplicationName,
-  platformLabels,
-  primordialApplicationName,
-  serviceArtifacts,
-  stageName,
-  SYNC_WAVE,
-  SYNC_WAVE_ANNOTATION,
-} from './conventions.js';
+import { appApplicationName, platformLabels, primordialApplicationName, serviceArtifacts, stageName, SYNC_WAVE, SYNC_WAVE_ANNOTATION } from './conventions.js';
 import type { KargoStage, PromotionStep } from './kube-objects.js';
 
 /** Where the fleet repo is checked out inside the promotion's work directory. */
@@ -74,7 +67,9 @@ function promotionSteps(model: FleetModel, platform: PlatformModel, service: Ser
           {
             name: primordialApplicationName(platform.name, service.name, landscape),
             namespace,
-            sources: [{ repoURL: artifacts.primordialChart.repoURL, chart: artifacts.primordialChart.chart, desiredRevision: `\${{ ${primordialVersion} }}` }],
+            sources: [
+              { repoURL: artifacts.primordialChart.repoURL, chart: artifacts.primordialChart.chart, desiredRevision: `\${{ quote(${primordialVersion}) }}` },
+            ],
           },
         ],
       },
@@ -89,7 +84,7 @@ function promotionSteps(model: FleetModel, platform: PlatformModel, service: Ser
         apps: clusters.map((cluster) => ({
           name: appApplicationName(platform.name, service.name, landscape, cluster.mark),
           namespace,
-          sources: [{ repoURL: artifacts.appChart.repoURL, chart: artifacts.appChart.chart, desiredRevision: `\${{ ${chartVersion} }}` }],
+          sources: [{ repoURL: artifacts.appChart.repoURL, chart: artifacts.appChart.chart, desiredRevision: `\${{ quote(${chartVersion}) }}` }],
         })),
       },
     });
@@ -106,7 +101,11 @@ export function emitKargoStages(model: FleetModel, platform: PlatformModel, serv
       const sources: KargoStage['spec']['requestedFreight'][number]['sources'] =
         groupIndex === 0
           ? { direct: true }
-          : { stages: upstream, ...(upstream.length > 1 ? { availabilityStrategy: 'All' as const } : {}), ...(step.soak !== undefined ? { requiredSoakTime: step.soak } : {}) };
+          : {
+              stages: upstream,
+              ...(upstream.length > 1 ? { availabilityStrategy: 'All' as const } : {}),
+              ...(step.soak !== undefined ? { requiredSoakTime: step.soak } : {}),
+            };
       stages.push({
         apiVersion: 'kargo.akuity.io/v1alpha1',
         kind: 'Stage',

@@ -58,7 +58,17 @@ export function toYamlDocument(value: unknown): string {
       if (typeof node.value === 'string' && node.value !== '' && !node.value.includes('\n') && readsAsNonString(node.value)) node.type = Scalar.QUOTE_DOUBLE;
     },
   });
-  return doc.toString({ lineWidth: 0, minContentWidth: 0, indent: 2, indentSeq: true, singleQuote: false, defaultStringType: 'PLAIN', defaultKeyType: 'PLAIN', nullStr: 'null', simpleKeys: false });
+  return doc.toString({
+    lineWidth: 0,
+    minContentWidth: 0,
+    indent: 2,
+    indentSeq: true,
+    singleQuote: false,
+    defaultStringType: 'PLAIN',
+    defaultKeyType: 'PLAIN',
+    nullStr: 'null',
+    simpleKeys: false,
+  });
 }
 
 /** The generated-file comment for outputs of `command` (e.g. `diene compile`), SPEC §3.6. */
@@ -75,4 +85,3 @@ export function toYamlStream(objects: readonly unknown[], command: string): stri
 export function toJson(value: unknown): string {
   return `${JSON.stringify(canonicalize(value), null, 2)}\n`;
 }
-

@@ -29,7 +29,8 @@ export function outputLocationProblem(root: string, outDir: string): string | un
 
 async function runCompile({ values }: CommandInput): Promise<CommandResult> {
   const root = fleetRoot(values);
-  const outDir = path.resolve(root, stringOption(values, 'out') ?? 'generated');
+  const outFlag = stringOption(values, 'out');
+  const outDir = outFlag === undefined ? path.join(root, 'generated') : path.resolve(outFlag);
   const problem = outputLocationProblem(root, outDir);
   if (problem) return { diagnostics: [diagnose({}, 'output_location_invalid', { out: outDir, reason: problem })], exitCode: EXIT.invalid };
   const read = await readFleet(root);
@@ -39,7 +40,12 @@ async function runCompile({ values }: CommandInput): Promise<CommandResult> {
   if (values['check']) {
     await recoverInterruptedSwap(outDir);
     const diff = diffOutputTrees(result.outputs, await readOutputTree(outDir));
-    if (isFresh(diff)) return { diagnostics, notes: [`fresh: ${result.outputs.size} files in ${path.relative(process.cwd(), outDir) || '.'} match the inputs`], exitCode: EXIT.ok };
+    if (isFresh(diff))
+      return {
+        diagnostics,
+        notes: [`fresh: ${result.outputs.size} files in ${path.relative(process.cwd(), outDir) || '.'} match the inputs`],
+        exitCode: EXIT.ok,
+      };
     const notes = [
       `stale: generated files differ from what the inputs produce; run \`diene compile\` and commit the result`,
       ...diff.stale.map((f) => `  stale   ${f}`),
@@ -51,7 +57,6 @@ async function runCompile({ values }: CommandInput): Promise<CommandResult> {
   await writeOutputTree(outDir, result.outputs);
   return { diagnostics, notes: [`wrote ${result.outputs.size} files to ${path.relative(process.cwd(), outDir) || '.'}`], exitCode: EXIT.ok };
 }
-
 
 export const compileCommand: Command = {
   name: 'compile',

@@ -35,7 +35,6 @@ async function runMaterialize({ values }: CommandInput): Promise<CommandResult> 
   return { diagnostics, notes: written.length > 0 ? written.map((f) => `wrote ${f}`) : ['every row exists; nothing written'], exitCode: EXIT.ok };
 }
 
-
 export const materializeCommand: Command = {
   name: 'materialize',
   usage: 'diene materialize [--fleet DIR]',

@@ -7,7 +7,18 @@ import { platformObjects } from '../4-emit/emit-outputs.js';
 import { toYamlStream } from '../4-emit/serialize.js';
 import { diagnose, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { analyzeFleet } from '../index.js';
-import { COMMON_OPTIONS, EXIT, fleetRoot, nowSeconds, readFleet, stringOption, UsageError, type Command, type CommandInput, type CommandResult } from './command.js';
+import {
+  COMMON_OPTIONS,
+  EXIT,
+  fleetRoot,
+  nowSeconds,
+  readFleet,
+  stringOption,
+  UsageError,
+  type Command,
+  type CommandInput,
+  type CommandResult,
+} from './command.js';
 
 async function runRender({ values }: CommandInput): Promise<CommandResult> {
   const platformName = stringOption(values, 'platform');
@@ -24,7 +35,6 @@ async function runRender({ values }: CommandInput): Promise<CommandResult> {
   }
   return { stdout: toYamlStream(platformObjects(analysis.model, platform), 'diene render'), diagnostics, exitCode: EXIT.ok };
 }
-
 
 export const renderCommand: Command = {
   name: 'render',

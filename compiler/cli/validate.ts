@@ -17,7 +17,6 @@ async function runValidate({ values, format }: CommandInput): Promise<CommandRes
   return { diagnostics, exitCode };
 }
 
-
 export const validateCommand: Command = {
   name: 'validate',
   usage: 'diene validate [--fleet DIR] [--format text|json|github]',

@@ -54,21 +54,14 @@ export const FLEET_WIDE: SourceLocation = Object.freeze({});
 export type DiagnosticArgs = Record<string, string | number | bigint | boolean>;
 
 function fill(template: string, args: DiagnosticArgs): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    Object.prototype.hasOwnProperty.call(args, key) ? String(args[key]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.prototype.hasOwnProperty.call(args, key) ? String(args[key]) : whole));
 }
 
 /**
  * Builds the diagnostic `code` at `where`, its message and hint filled from the
  * catalog templates with `args`. Severity comes from the catalog.
  */
-export function diagnose(
-  where: SourceLocation,
-  code: DiagnosticCode,
-  args: DiagnosticArgs = {},
-  related: RelatedLocation[] = [],
-): Diagnostic {
+export function diagnose(where: SourceLocation, code: DiagnosticCode, args: DiagnosticArgs = {}, related: RelatedLocation[] = []): Diagnostic {
   const entry = catalog[code];
   return {
     severity: entry.severity,

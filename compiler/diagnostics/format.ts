@@ -28,7 +28,10 @@ export function formatText(diagnostic: Diagnostic): string {
   const lines = [`${place}: ${diagnostic.severity} ${diagnostic.code}: ${diagnostic.message}`];
   const caret = caretLine(diagnostic);
   if (caret !== undefined) lines.push(caret);
-  for (const related of diagnostic.related) lines.push(`  note: ${related.file ?? 'diene'}${related.line !== null ? `:${related.line}` : ''}${related.column !== null ? `:${related.column}` : ''}: ${related.message}`);
+  for (const related of diagnostic.related)
+    lines.push(
+      `  note: ${related.file ?? 'diene'}${related.line !== null ? `:${related.line}` : ''}${related.column !== null ? `:${related.column}` : ''}: ${related.message}`,
+    );
   if (diagnostic.hint) lines.push(`  hint: ${diagnostic.hint}`);
   return lines.join('\n');
 }

@@ -30,7 +30,15 @@ export function diffOutputTrees(wanted: ReadonlyMap<string, string>, onDisk: Rea
     if (want === undefined) extra.push(file);
     else if (have === undefined) missing.push(file);
     else stale.push(file);
-    patch += createTwoFilesPatch(have === undefined ? '/dev/null' : `a/${file}`, want === undefined ? '/dev/null' : `b/${file}`, have ?? '', want ?? '', undefined, undefined, { context: 3 });
+    patch += createTwoFilesPatch(
+      have === undefined ? '/dev/null' : `a/${file}`,
+      want === undefined ? '/dev/null' : `b/${file}`,
+      have ?? '',
+      want ?? '',
+      undefined,
+      undefined,
+      { context: 3 },
+    );
   }
   return { stale, missing, extra, patch };
 }

@@ -1,0 +1,84 @@
+/**
+ * `diene render` (one platform's objects on stdout, diagnostics on stderr,
+ * nothing on stdout on error) and `diene materialize` (writes missing empty
+ * rows, never rewrites one).
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import { overlayTexts, readFleetTexts, writeTempFleet } from '../support/fleet-fixture.js';
+import { runCli } from '../support/run-cli.js';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+function tempFleet(overlay: Record<string, string | null> = {}): string {
+  const fleet = writeTempFleet(overlayTexts(readFleetTexts(), overlay));
+  cleanups.push(fleet.cleanup);
+  return fleet.dir;
+}
+
+describe('diene render', () => {
+  it('prints the Platform record, the Kargo objects and the ApplicationSets of one platform, in sync-wave order', () => {
+    const run = runCli(['render', '--platform', 'nitroso', '--fleet', tempFleet()]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    const objects = parseAllDocuments(run.stdout).map((d) => d.toJS() as { kind: string; metadata: { name: string; annotations?: Record<string, string> } });
+    expect(objects.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual([
+      'Platform/nitroso',
+      'Project/nitroso',
+      'ProjectConfig/nitroso',
+      'Warehouse/tin',
+      'Warehouse/zinc',
+      'ApplicationSet/nitroso-tin',
+      'ApplicationSet/nitroso-tin-primordial',
+      'ApplicationSet/nitroso-zinc',
+      'ApplicationSet/nitroso-zinc-primordial',
+      'Stage/tin-pichu',
+      'Stage/tin-pikachu',
+      'Stage/tin-raichu',
+      'Stage/tin-ampharos',
+      'Stage/zinc-pichu',
+      'Stage/zinc-pikachu',
+      'Stage/zinc-raichu',
+      'Stage/zinc-ampharos',
+    ]);
+    const waves = objects.map((o) => Number(o.metadata.annotations?.['argocd.argoproj.io/sync-wave']));
+    expect(waves).toEqual([...waves].sort((a, b) => a - b));
+  });
+
+  it('prints nothing on stdout and exits 2 when the fleet is invalid', () => {
+    const run = runCli(['render', '--platform', 'nitroso', '--fleet', tempFleet({ 'registry/landscapes/pichu.yaml': 'name: pichu\n' })]);
+    expect(run.exitCode).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('schema_required');
+  });
+});
+
+describe('diene materialize', () => {
+  it('writes the missing empty rows and leaves existing rows alone', () => {
+    const dir = tempFleet({ 'platforms/nitroso/zinc/ampharos.yaml': null, 'platforms/mercury/webhook/pichu.yaml': null });
+    const tinRow = path.join(dir, 'platforms', 'nitroso', 'tin', 'raichu.yaml');
+    const tinBefore = readFileSync(tinRow, 'utf8');
+    const run = runCli(['materialize', '--fleet', dir]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stderr).toContain('wrote platforms/mercury/webhook/pichu.yaml');
+    expect(run.stderr).toContain('wrote platforms/nitroso/zinc/ampharos.yaml');
+    expect(readFileSync(path.join(dir, 'platforms', 'nitroso', 'zinc', 'ampharos.yaml'), 'utf8')).toBe('pin:\n  chart: ""\n  image: ""\n');
+    expect(readFileSync(tinRow, 'utf8')).toBe(tinBefore);
+    const again = runCli(['materialize', '--fleet', dir]);
+    expect(again.stderr).toContain('every row exists; nothing written');
+    expect(runCli(['validate', '--fleet', dir]).exitCode).toBe(0);
+  });
+
+  it('never rewrites a row, even an odd one', () => {
+    const dir = tempFleet();
+    const row = path.join(dir, 'platforms', 'nitroso', 'tin', 'pichu.yaml');
+    writeFileSync(row, '# kept as written\npin: {chart: "1.4.2", image: "1.4.2"}\n');
+    expect(runCli(['materialize', '--fleet', dir]).exitCode).toBe(0);
+    expect(readFileSync(row, 'utf8')).toBe('# kept as written\npin: {chart: "1.4.2", image: "1.4.2"}\n');
+    expect(existsSync(row)).toBe(true);
+  });
+});

@@ -14,6 +14,7 @@
 import { loadFleet } from './1-load/load-fleet.js';
 import { compileSchemas, type SchemaValidators } from './1-load/schema-validation.js';
 import type { SourceFile } from './1-load/source-file.js';
+import { checkBooks } from './2-validate/check-books.js';
 import { checkPlatforms } from './2-validate/check-platforms.js';
 import { checkRegistry } from './2-validate/check-registry.js';
 import { checkRows } from './2-validate/check-rows.js';
@@ -26,6 +27,8 @@ import { inputSchemas } from './types/generated/schemas.js';
 export interface CompileOptions {
   /** Unix seconds used by the stale-override warning (SPEC §4: older than 7 days); never reaches output bytes. */
   nowSeconds: number;
+  /** The serial of the address books (SPEC §3.6: `--serial N`, else 0 so committed books never go stale by themselves). */
+  serial?: number;
 }
 
 export interface CompileResult {
@@ -50,7 +53,7 @@ export function analyzeFleet(files: readonly SourceFile[], options: CompileOptio
   const loaded = loadFleet(files, inputValidators());
   if (hasErrors(loaded.diagnostics)) return { diagnostics: sortDiagnostics(loaded.diagnostics) };
   const index = indexFleet(loaded.fleet);
-  const checked = [...loaded.diagnostics, ...checkRegistry(index), ...checkPlatforms(index), ...checkRows(index, options.nowSeconds)];
+  const checked = [...loaded.diagnostics, ...checkRegistry(index), ...checkPlatforms(index), ...checkRows(index, options.nowSeconds), ...checkBooks(index)];
   if (hasErrors(checked)) return { diagnostics: sortDiagnostics(checked) };
   return { diagnostics: sortDiagnostics(checked), model: buildModel(index) };
 }
@@ -59,5 +62,5 @@ export function analyzeFleet(files: readonly SourceFile[], options: CompileOptio
 export function compileFleet(files: readonly SourceFile[], options: CompileOptions): CompileResult {
   const analysis = analyzeFleet(files, options);
   if (!analysis.model) return { diagnostics: analysis.diagnostics };
-  return { diagnostics: analysis.diagnostics, model: analysis.model, outputs: emitOutputs(analysis.model) };
+  return { diagnostics: analysis.diagnostics, model: analysis.model, outputs: emitOutputs(analysis.model, { serial: options.serial ?? 0 }) };
 }

@@ -5,6 +5,7 @@
  * emitters here.
  */
 import type { FleetModel, PlatformModel } from '../3-model/fleet-model.js';
+import { emitAddressBooks } from './address-books.js';
 import { emitApplicationSets } from './argocd-applicationsets.js';
 import { emitKargoProject, emitKargoProjectConfig } from './kargo-project.js';
 import { emitKargoStages } from './kargo-stages.js';
@@ -37,9 +38,10 @@ export function platformObjects(model: FleetModel, platform: PlatformModel): unk
   ];
 }
 
-/** Every output file of the deploy outputs: `argocd/`, `kargo/` and `platforms/` per platform. */
-export function emitOutputs(model: FleetModel): Map<string, string> {
+/** Every output file: `argocd/`, `kargo/` and `platforms/` per platform, and the address books under `books/`. */
+export function emitOutputs(model: FleetModel, options: { serial?: number } = {}): Map<string, string> {
   const outputs = new Map<string, string>();
+  for (const [file, text] of emitAddressBooks(model, options.serial ?? 0)) outputs.set(file, text);
   for (const platform of model.platforms) {
     outputs.set(`argocd/${platform.name}.yaml`, toYamlStream(emitApplicationSets(model, platform), COMPILE_COMMAND));
     outputs.set(`kargo/${platform.name}.yaml`, toYamlStream(kargoObjects(model, platform), COMPILE_COMMAND));

@@ -10,6 +10,7 @@ import { INPUT_FOLDERS } from '../1-load/fleet-layout.js';
 import { readOutputTree, recoverInterruptedSwap, writeOutputTree } from '../adapters/filesystem/output-tree.js';
 import { diagnose, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { compileFleet } from '../index.js';
+import { serialOption } from './book-serial.js';
 import { diffOutputTrees, isFresh } from '../plan/output-tree-diff.js';
 import { COMMON_OPTIONS, EXIT, fleetRoot, nowSeconds, readFleet, stringOption, type Command, type CommandInput, type CommandResult } from './command.js';
 
@@ -34,7 +35,7 @@ async function runCompile({ values }: CommandInput): Promise<CommandResult> {
   const problem = outputLocationProblem(root, outDir);
   if (problem) return { diagnostics: [diagnose({}, 'output_location_invalid', { out: outDir, reason: problem })], exitCode: EXIT.invalid };
   const read = await readFleet(root);
-  const result = compileFleet(read.files, { nowSeconds: nowSeconds(values) });
+  const result = compileFleet(read.files, { nowSeconds: nowSeconds(values), serial: serialOption(values) ?? 0 });
   const diagnostics = sortDiagnostics([...read.diagnostics, ...result.diagnostics]);
   if (hasErrors(diagnostics) || !result.outputs) return { diagnostics, exitCode: EXIT.invalid };
   if (values['check']) {
@@ -60,7 +61,7 @@ async function runCompile({ values }: CommandInput): Promise<CommandResult> {
 
 export const compileCommand: Command = {
   name: 'compile',
-  usage: 'diene compile  [--fleet DIR] [--out DIR] [--check] [--format text|json|github]',
-  options: { ...COMMON_OPTIONS, out: { type: 'string' }, check: { type: 'boolean' } },
+  usage: 'diene compile  [--fleet DIR] [--out DIR] [--check] [--serial N] [--format text|json|github]',
+  options: { ...COMMON_OPTIONS, out: { type: 'string' }, check: { type: 'boolean' }, serial: { type: 'string' } },
   run: runCompile,
 };

@@ -24,6 +24,41 @@ export const catalog = {
     message: 'address {value} is not global unicast ({range})',
     hint: '{advice}',
   },
+  book_address_outside_allowlist: {
+    severity: 'error',
+    message: '{count} address(es) in the books end in {base}, under none of the allowlisted roots {allowlist} (e.g. {example})',
+    hint: 'add the root of {base} to addressBooks.allowlist, or fix the base: clients refuse a whole book with one address outside their baked roots; a root covers names below it on a label boundary only (evilcluster.atomi.cloud is not under cluster.atomi.cloud)',
+  },
+  book_issuer_host: {
+    severity: 'error',
+    message: "the sign-in issuer's host {host} (landscape {landscape}) would appear in {book}",
+    hint: 'the issuer is baked into apps from books/issuers.json and never read from a book: keep its host out of addressBooks.places and out of every Doc C',
+  },
+  book_place_invalid: {
+    severity: 'error',
+    message: 'place "{value}" is not an https base URL',
+    hint: 'write https://<host>[/<path>] with no user name, password, query or fragment: clients fetch <place>/doc-a.json',
+  },
+  claim_host_not_ready: {
+    severity: 'warning',
+    message: 'the claim on {host} contributes no row: its host is not a ready route ({reason}: {row})',
+    hint: "a claim takes effect once its host's row has a chart version (its first promotion); until then its {prefixes} prefix(es) keep reaching the host's own app",
+  },
+  claim_host_signin: {
+    severity: 'error',
+    message: 'the claim sits on {host}, a host of the sign-in platform "{platform}"',
+    hint: "remove this claim: a prefix map on the sign-in server's hosts would hand a slice of its URL space (and its cookies) to another app",
+  },
+  claim_host_unknown: {
+    severity: 'error',
+    message: '"{host}" is not a fleet service host: {reason}',
+    hint: 'name the claim file after an exact host of the fleet, claims/domains/<module>.<service>.<platform>.<landscape>.<base>.json, e.g. {example}.json',
+  },
+  claim_owner_mismatch: {
+    severity: 'error',
+    message: '{field} "{value}" does not match the host, whose {what} is "{expected}"',
+    hint: "a claim is written by the app that owns its host: write \"{field}\": \"{expected}\"; an app cannot claim another app's host",
+  },
   claim_paths_missing: {
     severity: 'error',
     message: 'the claim is missing {missing}',

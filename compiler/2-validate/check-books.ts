@@ -8,7 +8,8 @@
  *   `cluster.atomi.cloud`. One finding per base (`dns.base`, `dns.spare`) with
  *   the count and a first example, blamed on that base, the allowlist related.
  * - `book_issuer_host`: the issuer's host (on either base, for any landscape)
- *   appears in no book: not as a place of Doc A, not as a Doc C address.
+ *   is never a place of Doc A. (Doc C keeps it out by construction: the
+ *   sign-in service's Doc C leaves out the issuer's module, `bookModules`.)
  * - `book_place_invalid`: a place is an https base URL without user info,
  *   query or fragment (the schema refuses a non-https place with this code).
  *
@@ -41,7 +42,11 @@ export function checkBooks(index: FleetIndex): Diagnostic[] {
   const { dns, issuer, addressBooks } = fleet.data;
   const roots = addressBooks.allowlist.map((root) => root.toLowerCase());
   const issuerHostMap = issuerHosts(issuer, [...index.landscapes.keys()].sort(), dns);
-  const issuerRelated = related(fleet, ['issuer'], `the sign-in issuer (${issuer.module}.${issuer.service}.${issuer.platform}.<landscape>.<base>) is baked into apps, never read from a book`);
+  const issuerRelated = related(
+    fleet,
+    ['issuer'],
+    `the sign-in issuer (${issuer.module}.${issuer.service}.${issuer.platform}.<landscape>.<base>) is baked into apps, never read from a book`,
+  );
 
   addressBooks.places.forEach((place, i) => {
     if (placeProblem(place) !== undefined) {
@@ -50,18 +55,17 @@ export function checkBooks(index: FleetIndex): Diagnostic[] {
     }
     const host = placeHost(place);
     const landscape = issuerHostMap.get(host);
-    if (landscape !== undefined) found.push(diagnose(at(fleet, ['addressBooks', 'places', i]), 'book_issuer_host', { host, landscape, book: 'Doc A' }, [issuerRelated]));
+    if (landscape !== undefined)
+      found.push(diagnose(at(fleet, ['addressBooks', 'places', i]), 'book_issuer_host', { host, landscape, book: 'Doc A' }, [issuerRelated]));
   });
 
   const outside = new Map<CandidateBase, Outside>();
-  const issuerInDocC = new Map<string, string>();
   for (const [platformName, platform] of [...index.platforms].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     for (const service of servicesOf(index, platformName)) {
       const modules = bookModules(platformName, service, platform.data.services?.[service]?.modules ?? DEFAULT_MODULES, issuer);
       for (const landscape of platform.data.landscapes) {
         for (const module of modules) {
           for (const candidate of candidateHosts(module, service, platformName, landscape, dns)) {
-            if (issuerHostMap.has(candidate.host) && !issuerInDocC.has(candidate.host)) issuerInDocC.set(candidate.host, `${platformName}/${service}`);
             if (roots.some((root) => isUnderRoot(candidate.host, root))) continue;
             const tally = outside.get(candidate.base);
             if (tally) tally.count++;
@@ -75,13 +79,13 @@ export function checkBooks(index: FleetIndex): Diagnostic[] {
   for (const [base, tally] of [...outside].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const baseName = base === 'base' ? dns.base : (dns.spare as string);
     found.push(
-      diagnose(at(fleet, ['dns', base]), 'book_address_outside_allowlist', { count: tally.count, base: baseName, example: tally.example, allowlist: roots.join(', ') }, [
-        related(fleet, ['addressBooks', 'allowlist'], `the allowlisted roots: ${roots.join(', ')}`),
-      ]),
+      diagnose(
+        at(fleet, ['dns', base]),
+        'book_address_outside_allowlist',
+        { count: tally.count, base: baseName, example: tally.example, allowlist: roots.join(', ') },
+        [related(fleet, ['addressBooks', 'allowlist'], `the allowlisted roots: ${roots.join(', ')}`)],
+      ),
     );
-  }
-  for (const [host, book] of issuerInDocC) {
-    found.push(diagnose(at(fleet, ['issuer', 'module']), 'book_issuer_host', { host, landscape: issuerHostMap.get(host) as string, book: `the Doc C of ${book}` }, [issuerRelated]));
   }
   return found;
 }

@@ -12,24 +12,16 @@ export interface SourceFile {
   readonly path: string;
   /** The file's text, BOM removed. */
   readonly text: string;
+  /** UTF-16 offset of the start of each line (index 0 = line 1). */
+  readonly lineStarts: readonly number[];
 }
 
-/** Builds a {@link SourceFile}, dropping a leading U+FEFF byte-order mark. */
+/** Builds a {@link SourceFile}, dropping a leading U+FEFF byte-order mark and indexing line starts. */
 export function sourceFile(path: string, text: string): SourceFile {
-  return { path, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
-}
-
-const lineStartCache = new WeakMap<SourceFile, number[]>();
-
-function lineStarts(file: SourceFile): number[] {
-  let starts = lineStartCache.get(file);
-  if (!starts) {
-    starts = [0];
-    const { text } = file;
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
-    lineStartCache.set(file, starts);
-  }
-  return starts;
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const lineStarts = [0];
+  for (let i = body.indexOf('\n'); i !== -1; i = body.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  return { path, text: body, lineStarts };
 }
 
 function countCodePoints(text: string, from: number, to: number): number {
@@ -47,7 +39,7 @@ function countCodePoints(text: string, from: number, to: number): number {
 
 /** The 1-based line and code-point column of a UTF-16 `offset` in `file`. */
 export function positionOf(file: SourceFile, offset: number): { line: number; column: number } {
-  const starts = lineStarts(file);
+  const starts = file.lineStarts;
   const clamped = Math.max(0, Math.min(offset, file.text.length));
   let low = 0;
   let high = starts.length - 1;
@@ -62,7 +54,7 @@ export function positionOf(file: SourceFile, offset: number): { line: number; co
 
 /** The text of 1-based `line` without its line ending. */
 export function lineText(file: SourceFile, line: number): string {
-  const starts = lineStarts(file);
+  const starts = file.lineStarts;
   const start = starts[line - 1];
   if (start === undefined) return '';
   const next = starts[line];

@@ -33,21 +33,22 @@ export function canonicalize(value: unknown): unknown {
   return value;
 }
 
-const ambiguity = new Map<string, boolean>();
+/**
+ * Plain scalars that some YAML reader could take for something other than a
+ * string all start with a digit, a sign, a dot or `~`, or are one of the 1.1/1.2
+ * boolean, null and special-float words; only those are parsed to be sure.
+ */
+const MAYBE_NOT_A_STRING = /^[-+.~0-9]|^(?:y|n|yes|no|on|off|true|false|null|nan|inf)$/i;
 
 /** True when the plain scalar `text` would be read as something other than that string by a YAML 1.1 or 1.2 reader. */
 function readsAsNonString(text: string): boolean {
-  let verdict = ambiguity.get(text);
-  if (verdict === undefined) {
-    verdict = false;
-    for (const version of ['1.1', '1.2'] as const) {
-      const doc = parseDocument(text, { version });
-      const contents = doc.contents;
-      if (doc.errors.length > 0 || !isScalar(contents) || contents.value !== text) verdict = true;
-    }
-    if (ambiguity.size < 100_000) ambiguity.set(text, verdict);
+  if (!MAYBE_NOT_A_STRING.test(text)) return false;
+  for (const version of ['1.1', '1.2'] as const) {
+    const doc = parseDocument(text, { version });
+    const contents = doc.contents;
+    if (doc.errors.length > 0 || !isScalar(contents) || contents.value !== text) return true;
   }
-  return verdict;
+  return false;
 }
 
 /** One YAML document's text (no `---`), canonical. */

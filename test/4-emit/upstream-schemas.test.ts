@@ -46,7 +46,8 @@ describe.skipIf(skipReason !== undefined)(`upstream schemas${skipReason ? ` (ski
         failures.push(`${file}: no CRD for ${object.apiVersion} ${object.kind}`);
         continue;
       }
-      if (!validate(object)) failures.push(`${file} ${object.kind}/${object.metadata.name}: ${JSON.stringify(validate.errors)}`);
+      const label = `${file} ${object.kind}/${object.metadata.name}`;
+      if (!validate(object)) failures.push(`${label}: ${JSON.stringify(validate.errors)}`);
     }
     expect(failures).toEqual([]);
   });

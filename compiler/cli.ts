@@ -17,6 +17,7 @@ import { EXIT, UsageError, type Command, type CommandResult, type Format } from 
 import { compileCommand } from './cli/compile.js';
 import { materializeCommand } from './cli/materialize.js';
 import { renderCommand } from './cli/render.js';
+import { routeCommand } from './cli/route.js';
 import { validateCommand } from './cli/validate.js';
 
 export { EXIT } from './cli/command.js';
@@ -25,7 +26,7 @@ export { EXIT } from './cli/command.js';
  * Every command, listed explicitly (no registry filled by imports). A command
  * with a sub-command (`plan dns`) is keyed `plan dns`.
  */
-const COMMANDS: readonly Command[] = [compileCommand, validateCommand, renderCommand, materializeCommand];
+const COMMANDS: readonly Command[] = [compileCommand, validateCommand, renderCommand, materializeCommand, routeCommand];
 
 function help(): string {
   return [

@@ -11,6 +11,7 @@ import { emitKargoProject, emitKargoProjectConfig } from './kargo-project.js';
 import { emitKargoStages } from './kargo-stages.js';
 import { emitKargoWarehouse } from './kargo-warehouses.js';
 import { emitPlatformRecord } from './platform-record.js';
+import { emitRoutePaths } from './route-paths.js';
 import { toYamlStream } from './serialize.js';
 
 /** The command named in generated-file comments (SPEC §3.6: no paths, no arguments). */
@@ -42,6 +43,7 @@ export function platformObjects(model: FleetModel, platform: PlatformModel): unk
 export function emitOutputs(model: FleetModel, options: { serial?: number } = {}): Map<string, string> {
   const outputs = new Map<string, string>();
   for (const [file, text] of emitAddressBooks(model, options.serial ?? 0)) outputs.set(file, text);
+  for (const [file, text] of emitRoutePaths(model, COMPILE_COMMAND)) outputs.set(file, text);
   for (const platform of model.platforms) {
     outputs.set(`argocd/${platform.name}.yaml`, toYamlStream(emitApplicationSets(model, platform), COMPILE_COMMAND));
     outputs.set(`kargo/${platform.name}.yaml`, toYamlStream(kargoObjects(model, platform), COMPILE_COMMAND));

@@ -64,6 +64,26 @@ export const catalog = {
     message: 'the claim is missing {missing}',
     hint: 'a claim is {"account": …, "app": …, "paths": {…}}; write "paths": {} to clear every prefix (a missing or misspelt wrapper never clears them)',
   },
+  claim_prefix_cap: {
+    severity: 'warning',
+    message: 'the claim has {total} prefixes, more than the cap of {cap}: the last {count} in sorted order are dropped ({sample})',
+    hint: 'keep at most {cap} prefixes a claim; the compiler keeps the first {cap} in sorted key order',
+  },
+  claim_prefix_invalid: {
+    severity: 'error',
+    message: 'prefix {prefix} {reason}',
+    hint: "a prefix is one bare path segment of letters, digits and - . _ ~ ! $ & ' ( ) * + , ; = : @ (never \".\" or \"..\", no \"/\", no percent-encoding): the edge matches it against the decoded first segment of the path",
+  },
+  claim_target_invalid: {
+    severity: 'error',
+    message: 'target {target} of prefix "{prefix}" is not a host name: {reason}',
+    hint: 'write the host name of the route that should serve the prefix, e.g. api.zinc.nitroso.raichu.cluster.atomi.cloud (no scheme, port or path)',
+  },
+  claim_targets_dropped: {
+    severity: 'warning',
+    message: "{dropped} of the claim's {total} prefixes contribute no row: {details}",
+    hint: "a target must be a ready route of the same account on the host's landscape; fix or remove these prefixes with `diene claim set-paths`; a row comes back by itself once its target is ready",
+  },
   cluster_account_unknown: {
     severity: 'error',
     message: 'account "{account}" does not exist',
@@ -208,6 +228,11 @@ export const catalog = {
     severity: 'error',
     message: 'provider "{provider}" is not offered in region {region} (cluster {cluster})',
     hint: 'add {provider} to regions.{region}.providers in registry/regions.yaml, or pick one of: {known}',
+  },
+  route_host_unknown: {
+    severity: 'error',
+    message: 'no route serves host "{host}"',
+    hint: 'routes are the service hosts of ready rows (a non-empty pin.chart), e.g. {example}',
   },
   row_landscape_unlisted: {
     severity: 'error',

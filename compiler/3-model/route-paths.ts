@@ -1,0 +1,153 @@
+/**
+ * Derivation of the `route_paths` tables from claims (SPEC §3.4). Design note:
+ *
+ * A claim on host H maps prefixes to target hosts; a prefix *selects* an
+ * existing route, it never defines one. Each claim's keys are capped first
+ * (at most {@link MAX_PREFIXES_PER_CLAIM}, the rest dropped in sorted key
+ * order), then each (prefix, target) passes the tenancy gates:
+ *
+ *   1. H itself must be a route (its row ready); otherwise the whole claim
+ *      contributes nothing.
+ *   2. the target must be a fleet service host, else "does not exist";
+ *   3. of the same account as the claim, else "another account";
+ *   4. ready, else "does not exist";
+ *   5. homed on H's landscape, else "homed elsewhere".
+ *
+ * A claim's shape (checked by check-claims.ts before this runs) is an input
+ * error; its relation to the rest of the fleet, decided here, only drops rows
+ * and yields findings that check-claims.ts reports as warnings, aggregated once
+ * per host. Pure: the same claims give the same tables in the same order.
+ */
+import type { Loaded } from '../1-load/load-fleet.js';
+import type { Claim } from '../types/generated/claim.js';
+import type { FleetModel } from './fleet-model.js';
+import { fleetShapeOfModel, parseServiceHost, rowKey, rowSetsOfModel, type FleetShape, type ReadyRows, type ServiceHost } from './routes.js';
+
+/** SPEC §3.4: at most this many prefixes per claim; the extras are dropped in sorted key order. */
+export const MAX_PREFIXES_PER_CLAIM = 10_000;
+
+/** How many targets a finding names before it says "…". */
+export const FINDING_SAMPLE_SIZE = 3;
+
+/** One row of `route_paths(host, prefix, target, account, app)`, primary key (host, prefix). */
+export interface RoutePathRow {
+  host: string;
+  prefix: string;
+  target: string;
+  /** the claim's account (the host's platform) */
+  account: string;
+  /** the claim's app (the host's service) */
+  app: string;
+}
+
+/** A claim as the derivation reads it: its file, its host (the file name) and its content. */
+export interface ClaimInput {
+  file: string;
+  host: string;
+  account: string;
+  app: string;
+  paths: Readonly<Record<string, string | undefined>>;
+}
+
+/** Why a prefix contributes no row (SPEC §3.4 wording). */
+export type DropReason = 'does not exist' | 'another account' | 'homed elsewhere';
+
+/** The order in which reasons are reported. */
+export const DROP_REASONS: readonly DropReason[] = ['does not exist', 'another account', 'homed elsewhere'];
+
+/** A dropped prefix: the prefix and its target. */
+export interface DroppedPrefix {
+  prefix: string;
+  target: string;
+}
+
+/** What the derivation found about one claim (reported by check-claims.ts as warnings). */
+export type RoutePathFinding =
+  | { kind: 'host-not-ready'; file: string; host: string; reason: 'no row' | 'empty pin'; row: string; prefixes: number }
+  | { kind: 'cap'; file: string; host: string; total: number; dropped: string[] }
+  | { kind: 'targets-dropped'; file: string; host: string; total: number; byReason: ReadonlyMap<DropReason, DroppedPrefix[]> };
+
+/** The tables of every landscape (each sorted by host, then prefix, in code-unit order) and the findings. */
+export interface RoutePathsDerivation {
+  /** landscape → rows; every landscape asked for is present, with an empty list when it has no row. */
+  tables: Map<string, RoutePathRow[]>;
+  findings: RoutePathFinding[];
+}
+
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+type TargetVerdict = { ok: false } | { ok: true; parts: ServiceHost };
+
+/**
+ * Derives `route_paths` for `landscapes` from `claims` (any order). Claims whose
+ * host is not a fleet service host are skipped (check-claims.ts refuses them
+ * before this runs). `rowsExist` tells "no row" from "empty pin" for a host
+ * that is not ready.
+ */
+export function deriveRoutePaths(
+  shape: FleetShape,
+  ready: ReadyRows,
+  rowsExist: ReadonlySet<string>,
+  claims: readonly ClaimInput[],
+  landscapes: readonly string[],
+): RoutePathsDerivation {
+  const tables = new Map<string, RoutePathRow[]>(landscapes.map((l) => [l, []]));
+  const findings: RoutePathFinding[] = [];
+  const targetCache = new Map<string, TargetVerdict>();
+  const verdictOf = (target: string): TargetVerdict => {
+    let verdict = targetCache.get(target);
+    if (!verdict) {
+      const parsed = parseServiceHost(shape, target);
+      verdict = parsed.ok ? { ok: true, parts: parsed.parts } : { ok: false };
+      targetCache.set(target, verdict);
+    }
+    return verdict;
+  };
+
+  for (const claim of [...claims].sort((a, b) => compare(a.host, b.host))) {
+    const parsedHost = parseServiceHost(shape, claim.host);
+    if (!parsedHost.ok) continue;
+    const host = parsedHost.parts;
+    if (host.platform !== claim.account || host.service !== claim.app) continue;
+    const keys = Object.keys(claim.paths).sort(compare);
+    const key = rowKey(host.platform, host.service, host.landscape);
+    if (!ready.has(key)) {
+      findings.push({ kind: 'host-not-ready', file: claim.file, host: claim.host, reason: rowsExist.has(key) ? 'empty pin' : 'no row', row: `platforms/${key}.yaml`, prefixes: keys.length });
+      continue;
+    }
+    if (keys.length > MAX_PREFIXES_PER_CLAIM) {
+      findings.push({ kind: 'cap', file: claim.file, host: claim.host, total: keys.length, dropped: keys.slice(MAX_PREFIXES_PER_CLAIM) });
+      keys.length = MAX_PREFIXES_PER_CLAIM;
+    }
+    const table = tables.get(host.landscape);
+    const byReason = new Map<DropReason, DroppedPrefix[]>();
+    const drop = (reason: DropReason, prefix: string, target: string): void => {
+      const list = byReason.get(reason) ?? [];
+      list.push({ prefix, target });
+      byReason.set(reason, list);
+    };
+    for (const prefix of keys) {
+      const target = claim.paths[prefix];
+      if (target === undefined) continue;
+      const verdict = verdictOf(target);
+      if (!verdict.ok) drop('does not exist', prefix, target);
+      else if (verdict.parts.platform !== claim.account) drop('another account', prefix, target);
+      else if (!ready.has(rowKey(verdict.parts.platform, verdict.parts.service, verdict.parts.landscape))) drop('does not exist', prefix, target);
+      else if (verdict.parts.landscape !== host.landscape) drop('homed elsewhere', prefix, target);
+      else table?.push({ host: claim.host, prefix, target, account: claim.account, app: claim.app });
+    }
+    if (byReason.size > 0) findings.push({ kind: 'targets-dropped', file: claim.file, host: claim.host, total: keys.length, byReason });
+  }
+  return { tables, findings };
+}
+
+/** A loaded claim as the derivation reads it (its host is its file name). */
+export function claimInput(claim: Loaded<Claim>): ClaimInput {
+  return { file: claim.parsed.file.path, host: claim.identity[0] as string, account: claim.data.account, app: claim.data.app, paths: claim.data.paths };
+}
+
+/** {@link deriveRoutePaths} over a valid fleet model: a table for every registered landscape. */
+export function routePathsOfModel(model: FleetModel): RoutePathsDerivation {
+  const rows = rowSetsOfModel(model);
+  return deriveRoutePaths(fleetShapeOfModel(model), rows.ready, rows.exist, model.loaded.claims.map(claimInput), model.landscapes.map((l) => l.name));
+}

@@ -1,0 +1,49 @@
+/**
+ * `diene route HOST PATH [--fleet DIR] [--format text|json]` (SPEC §5): which
+ * route serves that URL and why, by the same matcher an edge runs over the
+ * compiled `route_paths` tables (exact or wildcard host; a prefix hit on the raw
+ * or the normalised first segment; or fallthrough to the host's own route).
+ * HOST is read as an edge keys it: lower-cased, without a port or a trailing
+ * dot; PATH is an origin-form path (it starts with `/`) and is never changed.
+ * Exit 0 when a route serves the URL, 2 when none does or the fleet is invalid.
+ */
+import { diagnose, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
+import { analyzeFleet } from '../index.js';
+import { explainRoute, fleetUpstreams, formatExplanation } from '../route/explain-route.js';
+import { COMMON_OPTIONS, EXIT, fleetRoot, nowSeconds, readFleet, UsageError, type Command, type CommandInput, type CommandResult } from './command.js';
+
+/** The host as an edge keys it: lower case, no `:port`, no trailing dot. */
+export function edgeHost(host: string): string {
+  const withoutPort = host.replace(/:\d+$/, '');
+  return (withoutPort.endsWith('.') ? withoutPort.slice(0, -1) : withoutPort).toLowerCase();
+}
+
+async function runRoute({ positionals, values, format }: CommandInput): Promise<CommandResult> {
+  const [hostArgument, path] = positionals as [string, string];
+  if (!path.startsWith('/')) throw new UsageError(`PATH must start with "/" (an origin-form request path), not ${JSON.stringify(path)}`);
+  const host = edgeHost(hostArgument);
+  const root = fleetRoot(values);
+  const read = await readFleet(root);
+  const analysis = analyzeFleet(read.files, { nowSeconds: nowSeconds(values) });
+  const diagnostics = sortDiagnostics([...read.diagnostics, ...analysis.diagnostics]);
+  if (hasErrors(diagnostics) || !analysis.model) return { diagnostics, exitCode: EXIT.invalid };
+  const upstreams = fleetUpstreams(analysis.model);
+  const explanation = explainRoute(upstreams, host, path);
+  if (!explanation.found) {
+    const base = analysis.model.settings.dns.base;
+    const example = upstreams.routes.find((r) => r.host.endsWith(`.${base}`))?.host ?? `api.<service>.<platform>.<landscape>.${base}`;
+    return { diagnostics: [diagnose({}, 'route_host_unknown', { host, example })], exitCode: EXIT.invalid };
+  }
+  const stdout = format === 'json' ? `${JSON.stringify(explanation, null, 2)}\n` : formatExplanation(explanation);
+  // Only the warnings about the host's own claim bear on this answer; the rest belongs to `diene validate`.
+  const claimFile = `claims/domains/${explanation.own?.host ?? host}.json`;
+  return { stdout, diagnostics: diagnostics.filter((d) => d.file === claimFile), exitCode: EXIT.ok };
+}
+
+export const routeCommand: Command = {
+  name: 'route',
+  usage: 'diene route HOST PATH [--fleet DIR] [--format text|json]',
+  options: { ...COMMON_OPTIONS },
+  positionals: { min: 2, max: 2 },
+  run: runRoute,
+};

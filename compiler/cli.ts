@@ -16,6 +16,7 @@ import { formatGithub, formatJson, formatTextReport } from './diagnostics/format
 import { EXIT, UsageError, type Command, type CommandResult, type Format } from './cli/command.js';
 import { compileCommand } from './cli/compile.js';
 import { materializeCommand } from './cli/materialize.js';
+import { planDnsCommand } from './cli/plan-dns.js';
 import { renderCommand } from './cli/render.js';
 import { routeCommand } from './cli/route.js';
 import { validateCommand } from './cli/validate.js';
@@ -26,7 +27,7 @@ export { EXIT } from './cli/command.js';
  * Every command, listed explicitly (no registry filled by imports). A command
  * with a sub-command (`plan dns`) is keyed `plan dns`.
  */
-const COMMANDS: readonly Command[] = [compileCommand, validateCommand, renderCommand, materializeCommand, routeCommand];
+const COMMANDS: readonly Command[] = [compileCommand, validateCommand, renderCommand, materializeCommand, planDnsCommand, routeCommand];
 
 function help(): string {
   return [

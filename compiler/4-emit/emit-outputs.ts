@@ -4,9 +4,12 @@
  * all-or-nothing. Later output kinds (DNS, route_paths, books) add their
  * emitters here.
  */
+import { dnsIntent } from '../3-model/dns-names.js';
 import type { FleetModel, PlatformModel } from '../3-model/fleet-model.js';
 import { emitAddressBooks } from './address-books.js';
 import { emitApplicationSets } from './argocd-applicationsets.js';
+import { emitDnsZoneFiles } from './dns-zone-file.js';
+import { emitDnsZonePlans } from './dns-zone-plans.js';
 import { emitKargoProject, emitKargoProjectConfig } from './kargo-project.js';
 import { emitKargoStages } from './kargo-stages.js';
 import { emitKargoWarehouse } from './kargo-warehouses.js';
@@ -44,6 +47,8 @@ export function emitOutputs(model: FleetModel, options: { serial?: number } = {}
   const outputs = new Map<string, string>();
   for (const [file, text] of emitAddressBooks(model, options.serial ?? 0)) outputs.set(file, text);
   for (const [file, text] of emitRoutePaths(model, COMPILE_COMMAND)) outputs.set(file, text);
+  const dns = dnsIntent(model);
+  for (const [file, text] of [...emitDnsZonePlans(dns), ...emitDnsZoneFiles(dns, COMPILE_COMMAND)]) outputs.set(file, text);
   for (const platform of model.platforms) {
     outputs.set(`argocd/${platform.name}.yaml`, toYamlStream(emitApplicationSets(model, platform), COMPILE_COMMAND));
     outputs.set(`kargo/${platform.name}.yaml`, toYamlStream(kargoObjects(model, platform), COMPILE_COMMAND));

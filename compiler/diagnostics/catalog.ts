@@ -99,10 +99,90 @@ export const catalog = {
     message: 'the mark "primordial" is reserved for the control cluster\'s Applications',
     hint: 'pick another gem name for this cluster and rename the file to match',
   },
+  dns_health_unknown_cluster: {
+    severity: 'warning',
+    message: 'the health file names cluster "{cluster}", which is not in the registry',
+    hint: 'the entry is ignored; health is keyed by cluster name <landscape>-<mark> (known: {known})',
+  },
+  dns_host_duplicate: {
+    severity: 'error',
+    message: 'DNS host "{host}" is defined twice (first as host number {first})',
+    hint: 'a host name names its output files dns/<zone>/<host>.json: give each host its own name',
+  },
+  dns_landscape_dark: {
+    severity: 'error',
+    message: 'landscape "{landscape}" is used by {platforms} but every built cluster ({clusters}) has traffic off: its name would have no address',
+    hint: 'turn traffic on for another built cluster in the same change (a blue/green swap flips both at once), or remove the landscape from the platforms first',
+  },
+  dns_landscape_unbuilt: {
+    severity: 'warning',
+    message: 'landscape "{landscape}" has no built cluster yet ({count} registered): it is left out of DNS',
+    hint: "its names appear once a cluster's state file lists its load-balancer addresses",
+  },
+  dns_live_duplicate: {
+    severity: 'error',
+    message: '{what} appears twice in the live state (first: {first})',
+    hint: 'names that differ only in case, a trailing dot, escapes or IDN spelling are one record set, and a zone has one snapshot per host: keep one',
+  },
+  dns_live_provider_mismatch: {
+    severity: 'error',
+    message: 'the snapshot says provider "{actual}", but fleet.yaml says host "{host}" is {expected}',
+    hint: 'export the snapshot from the host fleet.yaml names, or fix the provider field',
+  },
+  dns_live_unknown_host: {
+    severity: 'error',
+    message: 'host "{host}" does not serve zone {zone} in fleet.yaml',
+    hint: 'a snapshot of {zone} names one of its hosts: {known}',
+  },
+  dns_live_unknown_zone: {
+    severity: 'error',
+    message: 'zone "{zone}" is not one of the fleet DNS zones',
+    hint: 'snapshots are of these zones: {known}',
+  },
+  dns_live_version_unsupported: {
+    severity: 'error',
+    message: 'format version {version} is not supported',
+    hint: 'this compiler reads and writes version {supported} (schemas/dns-plan.schema.json): export the snapshot again',
+  },
+  dns_name_too_long: {
+    severity: 'error',
+    message: 'the generated name {name} has {length} characters, more than the {limit} a DNS name may have',
+    hint: 'use a shorter base, or shorter landscape and mark names',
+  },
+  dns_nameservers_missing: {
+    severity: 'error',
+    message: 'host "{host}" lists no nameservers for zone {zone}',
+    hint: 'every host serves both bases: add nameservers.{zone} with the nameservers the host assigned to the zone',
+  },
+  dns_nameservers_unknown_zone: {
+    severity: 'warning',
+    message: 'host "{host}" lists nameservers for {zone}, which is not a zone of the fleet',
+    hint: "the fleet's zones are {zones}; remove the entry or fix its spelling",
+  },
+  dns_parent_not_ancestor: {
+    severity: 'error',
+    message: 'parent zone {parent} is not an ancestor of the base {base}',
+    hint: 'parent.zone is the zone that delegates the base, e.g. atomi.cloud for cluster.atomi.cloud',
+  },
+  dns_ttl_out_of_range: {
+    severity: 'error',
+    message: 'TTL {ttl} is outside what host "{host}" ({title}) can store: its {bound} is {limit} seconds',
+    hint: '{why}; set dns.ttl within the limits of every host (the compiler never clamps a TTL)',
+  },
+  dns_vlandscape_no_address: {
+    severity: 'warning',
+    message: 'virtual landscape "{vlandscape}" has no serving member with an address ({members}): it is left out of DNS',
+    hint: 'its name appears once a serving member has a built cluster with traffic on',
+  },
+  dns_zone_nested: {
+    severity: 'error',
+    message: 'zone {inner} lies inside zone {outer}',
+    hint: "its delegation would carve a hole in {outer}'s names and wildcards: use a spare base that is not below the base (a second domain)",
+  },
   file_name_mismatch: {
     severity: 'error',
     message: 'the file is named "{actual}" but its content says "{expected}"',
-    hint: 'rename the file to {expectedFile}, or fix the content; a file\'s name carries its identity',
+    hint: "rename the file to {expectedFile}, or fix the content; a file's name carries its identity",
   },
   file_read_failed: {
     severity: 'error',
@@ -127,7 +207,7 @@ export const catalog = {
   issuer_unknown: {
     severity: 'error',
     message: 'the sign-in issuer names {what} "{name}", which does not exist',
-    hint: 'issuer must name an existing platform, one of its services and one of that service\'s modules',
+    hint: "issuer must name an existing platform, one of its services and one of that service's modules",
   },
   json_syntax: {
     severity: 'error',
@@ -242,7 +322,7 @@ export const catalog = {
   row_override_stale: {
     severity: 'warning',
     message: 'emergency values override is {days} days old (since {since})',
-    hint: 'fold the override into the chart\'s values.{landscape}.yaml and remove values/valuesSince from the row',
+    hint: "fold the override into the chart's values.{landscape}.yaml and remove values/valuesSince from the row",
   },
   row_pin_missing: {
     severity: 'error',

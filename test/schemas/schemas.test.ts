@@ -20,6 +20,8 @@ const KINDS: Readonly<Record<string, string>> = {
   claim: 'Claim',
   cluster: 'Cluster',
   'cluster-state': 'ClusterState',
+  'dns-health': 'DnsHealth',
+  'dns-plan': 'DnsPlan',
   fleet: 'Fleet',
   landscape: 'Landscape',
   platform: 'Platform',

@@ -153,6 +153,183 @@ export const inputSchemas: Readonly<Record<string, object>> = {
       },
     },
   },
+  'dns-health': {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'https://diene.atomi.cloud/schemas/dns-health.schema.json',
+    title: 'DnsHealth',
+    description:
+      "Cluster health for the traffic planner (`diene plan dns --health FILE`, SPEC §3.3): whether each cluster accepts traffic. A cluster missing from the file counts as up; a down cluster's addresses leave the landscape and virtual names (never its own ops names), within the planner's brakes.",
+    type: 'object',
+    additionalProperties: false,
+    required: ['clusters'],
+    properties: {
+      clusters: {
+        description: 'Health by cluster name (`<landscape>-<mark>`).',
+        type: 'object',
+        additionalProperties: { $ref: '#/definitions/clusterHealth' },
+      },
+    },
+    examples: [{ clusters: { 'raichu-opal': { acceptingTraffic: false }, 'ampharos-pearl': { acceptingTraffic: true } } }],
+    definitions: {
+      clusterHealth: {
+        description: "One cluster's health.",
+        type: 'object',
+        additionalProperties: false,
+        required: ['acceptingTraffic'],
+        properties: {
+          acceptingTraffic: { description: "false takes the cluster's addresses out of its landscape's and virtual landscapes' names.", type: 'boolean' },
+        },
+      },
+    },
+  },
+  'dns-plan': {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'https://diene.atomi.cloud/schemas/dns-plan.schema.json',
+    title: 'DnsPlan',
+    description:
+      "The record sets of one DNS zone on one host, version 1 (SPEC §3.3). `diene compile` writes the wanted state as dns/<zone>/<host>.json (and the parent's delegation as dns/<parent>/delegation.json); `diene plan dns --live` reads a live snapshot in the same format, exported from the host, so the compiler's own output used as live state plans zero changes. Compiled plans are canonical: names lower case in their xn-- form without a trailing dot, values sorted, IPv6 compressed. A snapshot may spell names and values as the host returns them (any case, a trailing dot, U-labels, escapes: \\ooo octal for route53, RFC 1035 \\DDD decimal otherwise); the planner canonicalizes before comparing. A snapshot holds every record set the host returned; the planner manages only the names diene generates and leaves every other record set alone.",
+    type: 'object',
+    additionalProperties: false,
+    required: ['version', 'zone', 'recordSets'],
+    properties: {
+      version: { description: 'The format version: 1. A reader refuses a version it does not know.', type: 'integer', minimum: 1 },
+      zone: { description: "The zone's name, e.g. `cluster.atomi.cloud`.", type: 'string', minLength: 1, maxLength: 254 },
+      host: {
+        description:
+          'The DNS host (a `dns.hosts[].name` of fleet.yaml for the base zones; any host name for a snapshot of the parent zone). Absent only in the compiled delegation plan, whose host the fleet does not name.',
+        type: 'string',
+        minLength: 1,
+        maxLength: 63,
+        pattern: '^[a-z][a-z0-9]*(-[a-z0-9]+)*$',
+      },
+      provider: {
+        description: 'The host kind. It tells the planner how the host escapes names (Route 53 returns `*` as the octal escape `\\052`).',
+        type: 'string',
+        enum: ['route53', 'google', 'cloudflare', 'rfc2136', 'powerdns'],
+      },
+      delegates: {
+        description: 'Delegation plans only: the base zone whose NS records this parent-zone plan holds.',
+        type: 'string',
+        minLength: 1,
+        maxLength: 254,
+      },
+      recordSets: {
+        description:
+          'The record sets, identified by (name, type, setIdentifier). Compiled plans sort them by name in DNS canonical order (RFC 4034 §6.1), then type, then set identifier.',
+        type: 'array',
+        items: { $ref: '#/definitions/recordSet' },
+      },
+    },
+    examples: [
+      {
+        version: 1,
+        zone: 'cluster.atomi.cloud',
+        host: 'route53',
+        provider: 'route53',
+        recordSets: [
+          { name: 'raichu.cluster.atomi.cloud', type: 'A', ttl: 60, values: ['203.0.113.20'] },
+          { name: '*.raichu.cluster.atomi.cloud', type: 'CNAME', ttl: 60, values: ['raichu.cluster.atomi.cloud'] },
+          {
+            name: '*.mew.cluster.atomi.cloud',
+            type: 'A',
+            ttl: 60,
+            setIdentifier: 'raichu',
+            geoproximity: { latitude: '1.36', longitude: '103.99' },
+            values: ['203.0.113.20'],
+          },
+        ],
+      },
+      {
+        version: 1,
+        zone: 'cluster.atomi.cloud',
+        host: 'google',
+        provider: 'google',
+        recordSets: [
+          {
+            name: '*.mew.cluster.atomi.cloud',
+            type: 'A',
+            ttl: 60,
+            geo: [
+              { location: 'asia-southeast1', values: ['203.0.113.20'] },
+              { location: 'us-east4', values: ['198.51.100.30', '198.51.100.31'] },
+            ],
+          },
+          {
+            name: 'cluster.atomi.cloud.',
+            type: 'SOA',
+            ttl: 21600,
+            values: ['ns-cloud-a1.googledomains.com. cloud-dns-hostmaster.google.com. 1 21600 3600 259200 300'],
+          },
+        ],
+      },
+      {
+        version: 1,
+        zone: 'atomi.cloud',
+        delegates: 'cluster.atomi.cloud',
+        recordSets: [{ name: 'cluster.atomi.cloud', type: 'NS', ttl: 86400, values: ['ns-101.awsdns-12.com', 'ns-cloud-a1.googledomains.com'] }],
+      },
+    ],
+    definitions: {
+      recordSet: {
+        description: 'One record set: every record of one name and type (and, on Route 53, one set identifier). Exactly one of `values` and `geo`.',
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'type', 'ttl'],
+        if: { properties: { geo: true }, required: ['geo'] },
+        then: { not: { properties: { values: true }, required: ['values'] } },
+        else: { properties: { values: true }, required: ['values'] },
+        dependencies: { geoproximity: ['setIdentifier'] },
+        properties: {
+          name: { description: 'The owner name, fully qualified.', type: 'string', minLength: 1, maxLength: 1024 },
+          type: { description: 'The record type, e.g. `A`, `AAAA`, `CNAME`, `NS`, `TXT`, `SOA`.', type: 'string', pattern: '^[A-Za-z][A-Za-z0-9]*$' },
+          ttl: { description: 'Time to live in seconds.', type: 'integer', minimum: 0, maximum: 2147483647 },
+          values: {
+            description: "The records' data in presentation form (addresses, host names, quoted TXT strings).",
+            type: 'array',
+            items: { description: "One record's data.", type: 'string' },
+          },
+          setIdentifier: {
+            description:
+              "Route 53 routed record sets only: the set identifier that tells the sets of one name and type apart (diene uses the member landscape's name).",
+            type: 'string',
+            minLength: 1,
+            maxLength: 128,
+          },
+          geoproximity: { $ref: '#/definitions/geoproximity', description: "Route 53 geoproximity routing: where this set's resources are." },
+          geo: {
+            description: 'Google Cloud DNS GEO routing policy: one item per Google Cloud region, in place of `values`.',
+            type: 'array',
+            minItems: 1,
+            items: { $ref: '#/definitions/geoItem' },
+          },
+        },
+      },
+      geoproximity: {
+        description: 'Route 53 GeoProximityLocation.Coordinates: decimal degrees as strings, two decimals at most.',
+        type: 'object',
+        additionalProperties: false,
+        required: ['latitude', 'longitude'],
+        properties: {
+          latitude: { description: 'Latitude, -90 to 90.', type: 'string', pattern: '^-?[0-9]+(\\.[0-9]+)?$' },
+          longitude: { description: 'Longitude, -180 to 180.', type: 'string', pattern: '^-?[0-9]+(\\.[0-9]+)?$' },
+        },
+      },
+      geoItem: {
+        description: 'One item of a GEO routing policy.',
+        type: 'object',
+        additionalProperties: false,
+        required: ['location', 'values'],
+        properties: {
+          location: { description: 'A Google Cloud region, e.g. `asia-southeast1` (regions.yaml `googleRegion`).', type: 'string', minLength: 1 },
+          values: {
+            description: "The records' data answered to queries routed to this location.",
+            type: 'array',
+            items: { description: "One record's data.", type: 'string' },
+          },
+        },
+      },
+    },
+  },
   fleet: {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: 'https://diene.atomi.cloud/schemas/fleet.schema.json',

@@ -1,0 +1,66 @@
+/**
+ * `diene plan dns --live FILE|DIR [--health FILE] [--force] [--fleet DIR]
+ * [--format text|json]` (SPEC §3.3, §5): compiles the fleet's DNS intent,
+ * reads the live snapshots (one file, or a folder laid out like `dns/`) and
+ * the optional health file, and prints what each host must change: the text
+ * plan, or with `--format json` the plan object. Writes nothing.
+ *
+ * Exit codes: 0 a plan (possibly empty; deferrals and kept addresses are
+ * listed), 2 invalid fleet, snapshot, health file or usage (diagnostics on
+ * stderr), 3 refused by a brake (freeze, or the mass-change brake without
+ * `--force`): the plan is still printed, marked refused, so it can be
+ * reviewed; an applier must write nothing.
+ */
+import path from 'node:path';
+import { loadDnsHealth, loadDnsLive } from '../1-load/load-dns-live.js';
+import { dnsIntent } from '../3-model/dns-names.js';
+import { toJson } from '../4-emit/serialize.js';
+import { readDnsLive, readTextFile } from '../adapters/filesystem/read-dns-live.js';
+import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { analyzeFleet, inputValidators } from '../index.js';
+import { formatTrafficPlan } from '../plan/dns-plan-text.js';
+import { planTraffic } from '../plan/traffic-planner.js';
+import { COMMON_OPTIONS, EXIT, fleetRoot, nowSeconds, readFleet, stringOption, UsageError, type Command, type CommandInput, type CommandResult } from './command.js';
+
+async function runPlanDns({ values, format }: CommandInput): Promise<CommandResult> {
+  const liveFlag = stringOption(values, 'live');
+  if (liveFlag === undefined) throw new UsageError('plan dns needs --live FILE|DIR: a live snapshot, or a folder laid out like dns/ (`diene export dns` writes one)');
+  const root = fleetRoot(values);
+  const cwd = process.cwd();
+  const read = await readFleet(root);
+  const analysis = analyzeFleet(read.files, { nowSeconds: nowSeconds(values) });
+  const diagnostics: Diagnostic[] = [...read.diagnostics, ...analysis.diagnostics];
+  if (hasErrors(diagnostics) || !analysis.model) return { diagnostics: sortDiagnostics(diagnostics), exitCode: EXIT.invalid };
+  const intent = dnsIntent(analysis.model);
+  const validators = inputValidators();
+
+  const live = await readDnsLive(path.resolve(cwd, liveFlag), cwd);
+  if (live.problem) throw new UsageError(`--live: ${live.problem}`);
+  diagnostics.push(...live.diagnostics);
+  const loaded = loadDnsLive(live.files, intent.zones, validators);
+  diagnostics.push(...loaded.diagnostics);
+
+  let health;
+  const healthFlag = stringOption(values, 'health');
+  if (healthFlag !== undefined) {
+    const file = await readTextFile(path.resolve(cwd, healthFlag), cwd);
+    diagnostics.push(...file.diagnostics);
+    if (file.file) {
+      const result = loadDnsHealth(file.file, intent.clusters, validators);
+      diagnostics.push(...result.diagnostics);
+      health = result.health;
+    }
+  }
+  if (hasErrors(diagnostics)) return { diagnostics: sortDiagnostics(diagnostics), exitCode: EXIT.invalid };
+
+  const plan = planTraffic(intent, loaded.snapshots, health, { force: values['force'] === true });
+  const stdout = format === 'json' ? toJson(plan) : formatTrafficPlan(plan);
+  return { stdout, diagnostics: sortDiagnostics(diagnostics), exitCode: plan.refused ? EXIT.refused : EXIT.ok };
+}
+
+export const planDnsCommand: Command = {
+  name: 'plan dns',
+  usage: 'diene plan dns --live FILE|DIR [--health FILE] [--force] [--fleet DIR] [--format text|json]',
+  options: { ...COMMON_OPTIONS, live: { type: 'string' }, health: { type: 'string' }, force: { type: 'boolean' } },
+  run: runPlanDns,
+};

@@ -1,0 +1,52 @@
+/**
+ * The text form of a traffic plan, as `diene plan dns` prints it: one block
+ * per zone and host, one line a change (`+` create, `~` update, `-` delete;
+ * `!` a report about something left alone), the block's counts, then the
+ * brakes that fired with their numbers, notes, what was not observed, the
+ * totals and the checksum. Pure.
+ */
+import { describeKey } from './dns-record-sets.js';
+import type { TrafficPlan, ZoneHostPlan } from './traffic-planner.js';
+
+const SYMBOL = { create: '+', update: '~', delete: '-' } as const;
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+function countLine(counts: ZoneHostPlan['counts']): string {
+  return `${plural(counts.create, 'create')}, ${plural(counts.update, 'update')}, ${plural(counts.delete, 'delete')}`;
+}
+
+function zoneBlock(plan: ZoneHostPlan): string[] {
+  const total = plan.counts.create + plan.counts.update + plan.counts.delete;
+  const kind = plan.provider !== undefined ? ` (${plan.provider})` : '';
+  const what = plan.role === 'parent' ? ' [delegation]' : '';
+  const lines = [`${plan.zone} on ${plan.host}${kind}${what}: ${total === 0 ? 'no changes' : plural(total, 'change')}, ${plural(plan.managed, 'managed record set')} live`];
+  for (const unit of plan.units) for (const change of unit.changes) lines.push(`  ${SYMBOL[change.verb]} ${describeKey(change.key)}: ${change.message}`);
+  if (total > 0) lines.push(`  ${countLine(plan.counts)}`);
+  for (const report of plan.reports) lines.push(`  ! ${report}`);
+  if (plan.refusal) lines.push(`  REFUSED ${plan.refusal.message}`);
+  return lines;
+}
+
+/** The plan as text (ends with a newline). */
+export function formatTrafficPlan(plan: TrafficPlan): string {
+  const lines: string[] = [];
+  for (const zone of plan.zones) lines.push(...zoneBlock(zone), '');
+  const health = plan.health;
+  lines.push(
+    health.down.length === 0
+      ? `health: all ${health.trafficClusters} built traffic-on clusters up`
+      : `health: ${health.down.length} of ${health.trafficClusters} built traffic-on clusters down (${health.down.join(', ')})${health.removing ? `; removing ${health.removing} in this plan` : ''}`,
+  );
+  for (const brake of plan.brakes) lines.push(`brake ${brake.message}`);
+  for (const note of plan.notes) lines.push(`note: ${note}`);
+  for (const missing of plan.unobserved) lines.push(`not planned: no live snapshot of ${missing.zone} on ${missing.host}`);
+  const totals = { create: 0, update: 0, delete: 0 };
+  for (const zone of plan.zones) for (const verb of ['create', 'update', 'delete'] as const) totals[verb] += zone.counts[verb];
+  lines.push(`total: ${countLine(totals)} in ${plural(plan.zones.length, 'zone plan')}${plan.forced ? ' (forced)' : ''}`);
+  lines.push(`checksum: ${plan.checksum}`);
+  if (plan.refused) lines.push('REFUSED by a brake: apply nothing (exit 3)');
+  return `${lines.join('\n')}\n`;
+}

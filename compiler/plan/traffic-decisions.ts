@@ -1,0 +1,164 @@
+/**
+ * The traffic planner's decisions: which down clusters leave the landscape
+ * and virtual names in this plan, and what each name answers on each host
+ * (SPEC §3.3 "Health" and "Brakes"). Pure.
+ *
+ * Design note. Decisions are taken once, for every host alike, on the wanted
+ * state and the health report: *down* = built, traffic-on clusters reported
+ * `acceptingTraffic: false` (a cluster missing from the report is up; ops
+ * names never change with health). Then three brakes, each stating its
+ * numbers:
+ *
+ * - **freeze**: more than half of the built traffic-on clusters down → plan
+ *   nothing (a health flap must not become mass deletion);
+ * - **one cluster a plan**: of the down clusters that still have an address
+ *   to lose somewhere, only the first in sorted order is removed; the rest
+ *   are deferred and listed. Live state tells which ones still have one, so
+ *   once the first is gone the next plan takes the second (no stuck brake);
+ * - **last address**: a name whose every cluster is down keeps the addresses
+ *   it has (or, absent from a host, the wanted ones), even of down clusters.
+ *
+ * Each host's target is then computed against its own live state: a deferred
+ * cluster keeps its addresses where a host still has them, and the planner
+ * never adds a down cluster's address to a name that has an up one. Hosts may
+ * therefore differ, and the plan says so.
+ */
+import type { AddressSource, DnsIntent, DnsNameIntent, DnsZoneIntent, VirtualMember } from '../3-model/dns-names.js';
+import type { LiveSnapshot } from '../1-load/load-dns-live.js';
+import type { DnsHealth } from '../types/generated/dns-health.js';
+import { answerValues } from './dns-record-sets.js';
+
+/** A brake that fired, with its numbers in `message`. */
+export interface BrakeEvent {
+  brake: 'freeze' | 'one-cluster' | 'last-address' | 'mass-change';
+  message: string;
+  zone?: string;
+  host?: string;
+  name?: string;
+  clusters?: string[];
+}
+
+/** The host-independent decisions of one plan. */
+export interface TrafficDecision {
+  /** Built traffic-on clusters reported down, sorted. */
+  down: string[];
+  /** How many built traffic-on clusters there are. */
+  trafficClusters: number;
+  /** Set when more than half are down: nothing is planned. */
+  frozen?: BrakeEvent;
+  /** The one down cluster whose addresses leave names in this plan. */
+  removing?: string;
+  /** Down clusters whose removal waits for a later plan. */
+  deferred: string[];
+  brakes: BrakeEvent[];
+}
+
+/** name → every address the snapshot answers at that name (A and AAAA record sets of every set identifier and GEO item). */
+export type LiveAddresses = ReadonlyMap<string, ReadonlySet<string>>;
+
+/** The addresses of `snapshot` by name, over A and AAAA record sets. */
+export function liveAddresses(snapshot: LiveSnapshot): LiveAddresses {
+  const byName = new Map<string, Set<string>>();
+  for (const { canonical } of snapshot.recordSets) {
+    if (canonical.type !== 'A' && canonical.type !== 'AAAA') continue;
+    const set = byName.get(canonical.name) ?? new Set<string>();
+    for (const value of answerValues(canonical)) set.add(value);
+    byName.set(canonical.name, set);
+  }
+  return byName;
+}
+
+function sourcesOf(name: DnsNameIntent): AddressSource[] {
+  if (name.kind === 'landscape') return name.sources;
+  if (name.kind === 'virtual') return name.members.flatMap((m) => m.sources);
+  return [];
+}
+
+function presentAt(source: AddressSource, addresses: ReadonlySet<string> | undefined): boolean {
+  return addresses !== undefined && source.addresses.some((a) => addresses.has(a));
+}
+
+/**
+ * Decides which down clusters leave names in this plan. `snapshots` are the
+ * live states of the base zones (the parent's delegation never depends on
+ * health); `addresses` holds {@link liveAddresses} of each, in the same order.
+ */
+export function decideTraffic(intent: DnsIntent, health: DnsHealth | undefined, snapshots: readonly { zone: string; addresses: LiveAddresses }[]): TrafficDecision {
+  const eligible = new Set(intent.trafficClusters);
+  const down = intent.trafficClusters.filter((c) => health?.clusters[c]?.acceptingTraffic === false);
+  const decision: TrafficDecision = { down, trafficClusters: eligible.size, deferred: [], brakes: [] };
+  if (down.length * 2 > eligible.size) {
+    decision.frozen = {
+      brake: 'freeze',
+      clusters: down,
+      message: `freeze: ${down.length} of ${eligible.size} built traffic-on clusters are down (${down.join(', ')}), more than half: nothing is planned until at least ${Math.ceil(eligible.size / 2)} are up`,
+    };
+    decision.brakes.push(decision.frozen);
+    return decision;
+  }
+  const downSet = new Set(down);
+  const removable = new Set<string>();
+  for (const zone of intent.zones) {
+    if (zone.role !== 'zone') continue;
+    const views = snapshots.filter((s) => s.zone === zone.zone);
+    for (const name of zone.names) {
+      const sources = sourcesOf(name);
+      if (!sources.some((s) => !downSet.has(s.cluster))) continue;
+      for (const source of sources) {
+        if (downSet.has(source.cluster) && !removable.has(source.cluster) && views.some((v) => presentAt(source, v.addresses.get(name.name)))) removable.add(source.cluster);
+      }
+    }
+  }
+  const ordered = down.filter((c) => removable.has(c));
+  if (ordered[0] !== undefined) decision.removing = ordered[0];
+  decision.deferred = ordered.slice(1);
+  if (decision.deferred.length > 0) {
+    decision.brakes.push({
+      brake: 'one-cluster',
+      clusters: decision.deferred,
+      message: `one cluster a plan: ${ordered.length} down clusters still have addresses to remove; removing ${ordered[0]} now, deferring ${decision.deferred.length} (${decision.deferred.join(', ')})`,
+    });
+  }
+  return decision;
+}
+
+function keepSources(sources: readonly AddressSource[], keep: (source: AddressSource) => boolean): AddressSource[] {
+  return sources.filter(keep);
+}
+
+/**
+ * The zone intent one host should hold under `decision`, given that host's
+ * live `addresses`; with the last-address brakes that fired. The parent
+ * zone and ops names pass through unchanged.
+ */
+export function targetZone(zone: DnsZoneIntent, decision: TrafficDecision, addresses: LiveAddresses): { zone: DnsZoneIntent; kept: BrakeEvent[] } {
+  if (zone.role !== 'zone' || decision.down.length === 0) return { zone, kept: [] };
+  const down = new Set(decision.down);
+  const deferred = new Set(decision.deferred);
+  const kept: BrakeEvent[] = [];
+  const names = zone.names.map((name): DnsNameIntent => {
+    if (name.kind !== 'landscape' && name.kind !== 'virtual') return name;
+    const live = addresses.get(name.name);
+    const all = sourcesOf(name);
+    const anyUp = all.some((s) => !down.has(s.cluster));
+    let keep: (source: AddressSource) => boolean;
+    if (anyUp) {
+      keep = (s) => !down.has(s.cluster) || (deferred.has(s.cluster) && presentAt(s, live));
+    } else {
+      const present = all.filter((s) => presentAt(s, live));
+      const keptClusters = new Set((present.length > 0 ? present : all).map((s) => s.cluster));
+      keep = (s) => keptClusters.has(s.cluster);
+      kept.push({
+        brake: 'last-address',
+        zone: zone.zone,
+        name: name.name,
+        clusters: [...keptClusters].sort(),
+        message: `last address: every cluster of ${name.name} is down (${all.map((s) => s.cluster).join(', ')}); it keeps the addresses of ${[...keptClusters].sort().join(', ')}`,
+      });
+    }
+    if (name.kind === 'landscape') return { ...name, sources: keepSources(name.sources, keep) };
+    const members: VirtualMember[] = name.members.map((m) => ({ ...m, sources: keepSources(m.sources, keep) })).filter((m) => m.sources.length > 0);
+    return { ...name, members };
+  });
+  return { zone: { ...zone, names }, kept };
+}

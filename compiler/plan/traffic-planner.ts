@@ -1,0 +1,316 @@
+/**
+ * The traffic planner `planTraffic(wanted, live per host, health, options)`
+ * (SPEC §3.3): what each DNS host must change so each zone holds the wanted
+ * record sets, minus the addresses of clusters that are down, within the
+ * brakes. A pure function of its inputs, cheap enough to call every 5 s
+ * (bench/traffic-planner.bench.ts).
+ *
+ * Design note. Decisions come first and once (traffic-decisions.ts: freeze,
+ * one cluster a plan, last address); then each (zone, host) snapshot gets its
+ * own diff against its own target, so hosts may differ. A change is a verb
+ * (create, update, delete), a record set key, `before` (the live record set
+ * exactly as read: hosts such as Route 53 and Google refuse a delete that does
+ * not repeat it), `after` (canonical) and a message. Changes are grouped in
+ * one unit per name, deletes first, so a CNAME replaced by A records at one
+ * name is one atomic write. Only managed record sets (SPEC §3.3 "Ownership":
+ * A/AAAA/CNAME at the names the registry gives, NS of the delegation in the
+ * parent) are created, changed, deleted or counted; everything else is left
+ * alone, and reported when it conflicts with a wanted CNAME or carves a hole
+ * in a wildcard that services rely on. The mass-change brake (octoDNS's
+ * thresholds) refuses a zone plan whose updates, or whose deletes, exceed a
+ * share of the zone's managed record sets, unless forced. The plan carries a
+ * checksum of its changes, so an applier runs only the plan that was reviewed.
+ */
+import { createHash } from 'node:crypto';
+import type { LiveSnapshot } from '../1-load/load-dns-live.js';
+import type { DnsIntent, DnsZoneIntent } from '../3-model/dns-names.js';
+import { canonicalJsonText } from '../4-emit/book-digest.js';
+import { renderZone } from '../4-emit/dns-zone-plans.js';
+import { DNS_HOST_CAPABILITIES } from '../adapters/dns/host-kinds.js';
+import type { DnsHealth } from '../types/generated/dns-health.js';
+import { answerValues, compareNames, compareRecordSets, describeKey, isBelow, recordSetKey, sameData, type RecordSet } from './dns-record-sets.js';
+import { decideTraffic, liveAddresses, targetZone, type BrakeEvent, type TrafficDecision } from './traffic-decisions.js';
+
+export type { BrakeEvent } from './traffic-decisions.js';
+
+/** Plan format version. */
+export const TRAFFIC_PLAN_VERSION = 1;
+
+/** Planner options. Defaults are octoDNS's (`MAX_SAFE_UPDATE_PCENT`, `MAX_SAFE_DELETE_PCENT`, `MIN_EXISTING_RECORDS`). */
+export interface TrafficOptions {
+  /** Lift the mass-change brake (never the freeze, one-cluster or last-address brakes). Default false. */
+  force?: boolean;
+  /** Largest share of a zone's managed record sets one plan may update. Default 0.3. */
+  updateThreshold?: number;
+  /** Largest share of a zone's managed record sets one plan may delete. Default 0.3. */
+  deleteThreshold?: number;
+  /** The mass-change brake applies once a zone has this many managed record sets. Default 10. */
+  minRecordSets?: number;
+}
+
+/** A record set's identity. */
+export interface RecordSetKeyFields {
+  name: string;
+  type: string;
+  setIdentifier?: string;
+}
+
+/** One change to one record set. */
+export interface DnsChange {
+  verb: 'create' | 'update' | 'delete';
+  key: RecordSetKeyFields;
+  /** The live record set exactly as read (update, delete). */
+  before?: RecordSet;
+  /** The wanted record set, canonical (create, update). */
+  after?: RecordSet;
+  message: string;
+}
+
+/** The changes at one name, applied together in one atomic write, deletes first. */
+export interface ChangeUnit {
+  name: string;
+  changes: DnsChange[];
+}
+
+/** The plan of one zone on one host. */
+export interface ZoneHostPlan {
+  zone: string;
+  host: string;
+  provider?: string;
+  role: 'zone' | 'parent';
+  /** Managed record sets in the live snapshot (what the mass-change brake divides by). */
+  managed: number;
+  units: ChangeUnit[];
+  counts: { create: number; update: number; delete: number };
+  /** Things left alone that an operator should know (never changes). */
+  reports: string[];
+  /** Set when the mass-change brake refuses this zone plan. */
+  refusal?: BrakeEvent;
+}
+
+/** The whole plan. */
+export interface TrafficPlan {
+  version: number;
+  /** `sha256:<hex>` of the changes (RFC 8785 canonical JSON of `{version, zones: [{zone, host, units}]}`). */
+  checksum: string;
+  /** True when a brake refused the plan (freeze or mass change): apply nothing. */
+  refused: boolean;
+  forced: boolean;
+  health: { down: string[]; trafficClusters: number; removing?: string; deferred: string[] };
+  brakes: BrakeEvent[];
+  zones: ZoneHostPlan[];
+  /** Wanted (zone, host) pairs with no live snapshot: not planned. */
+  unobserved: { zone: string; host: string }[];
+  /** Facts about the plan as a whole (hosts that differ). */
+  notes: string[];
+}
+
+const DEFAULTS = { updateThreshold: 0.3, deleteThreshold: 0.3, minRecordSets: 10 };
+
+function keyFields(rs: RecordSet): RecordSetKeyFields {
+  return { name: rs.name, type: rs.type, ...(rs.setIdentifier !== undefined ? { setIdentifier: rs.setIdentifier } : {}) };
+}
+
+/** Value text of a record set for messages: `a, b`, or `location: a, b; …` for GEO, with geoproximity coordinates. */
+export function describeValues(rs: RecordSet): string {
+  const values = rs.geo ? rs.geo.map((item) => `${item.location}: ${item.values.join(', ')}`).join('; ') : (rs.values ?? []).join(', ');
+  return rs.geoproximity ? `${values} at (${rs.geoproximity.latitude}, ${rs.geoproximity.longitude})` : values;
+}
+
+function updateMessage(before: RecordSet, after: RecordSet, owners: ReadonlyMap<string, string>, down: ReadonlySet<string>): string {
+  const parts: string[] = [];
+  const was = new Set(answerValues(before));
+  const now = new Set(answerValues(after));
+  const why = (value: string): string => {
+    const owner = owners.get(value);
+    return owner ? ` (${owner}${down.has(owner) ? ', down' : ''})` : '';
+  };
+  const added = [...now].filter((v) => !was.has(v));
+  const removed = [...was].filter((v) => !now.has(v));
+  if (added.length > 0) parts.push(`add ${added.map((v) => `${v}${why(v)}`).join(', ')}`);
+  if (removed.length > 0) parts.push(`remove ${removed.map((v) => `${v}${why(v)}`).join(', ')}`);
+  if (before.ttl !== after.ttl) parts.push(`ttl ${before.ttl} → ${after.ttl}`);
+  if (parts.length === 0) parts.push(`routing: ${describeValues(before)} → ${describeValues(after)}`);
+  return parts.join('; ');
+}
+
+function isManaged(zone: DnsZoneIntent, managed: ReadonlySet<string>, rs: RecordSet): boolean {
+  return zone.managedTypes.includes(rs.type) && managed.has(rs.name);
+}
+
+const SCHEME_LABEL = /^[a-z][a-z0-9]*$/;
+
+/** True when `name` has the shape of a generated name (`l`, `*.l`, `m.l`, `*.m.l` under the zone) without being one of the registry's. */
+function looksGenerated(zone: string, name: string): boolean {
+  if (!isBelow(name, zone)) return false;
+  const labels = name.slice(0, -(zone.length + 1)).split('.');
+  if (labels[0] === '*') labels.shift();
+  return labels.length >= 1 && labels.length <= 2 && labels.every((l) => SCHEME_LABEL.test(l));
+}
+
+function zoneReports(zone: DnsZoneIntent, wanted: ReadonlyMap<string, RecordSet>, foreign: readonly RecordSet[]): string[] {
+  const reports: string[] = [];
+  const cnameNames = new Set([...wanted.values()].filter((rs) => rs.type === 'CNAME').map((rs) => rs.name));
+  const bases = new Set(zone.wildcardBases);
+  for (const rs of foreign) {
+    if (cnameNames.has(rs.name)) {
+      reports.push(`conflict: ${describeKey(rs)} (not managed by diene) sits at ${rs.name}, where diene writes a CNAME: the host refuses CNAME and other data at one name; remove it`);
+      continue;
+    }
+    let hole = false;
+    for (let child = rs.name; isBelow(child, zone.zone); child = child.slice(child.indexOf('.') + 1)) {
+      const parent = child.slice(child.indexOf('.') + 1);
+      if (!bases.has(parent)) continue;
+      const label = child.slice(0, child.indexOf('.'));
+      const use = zone.reliedOn[`${label}.${parent}`];
+      if (use) {
+        const more = use.count > use.examples.length ? ', …' : '';
+        reports.push(
+          `hole: ${describeKey(rs)} (not managed by diene) makes ${child} exist, so *.${parent} no longer answers below it: ${use.count} service host${use.count === 1 ? '' : 's'} (${use.examples.join(', ')}${more}) stop resolving; remove it or move it out of ${child}`,
+        );
+        hole = true;
+      }
+      break;
+    }
+    if (!hole && (rs.type === 'A' || rs.type === 'AAAA' || rs.type === 'CNAME') && looksGenerated(zone.zone, rs.name)) {
+      reports.push(`unmanaged: ${describeKey(rs)} looks like a diene name but names no landscape, cluster or virtual landscape of the registry: left alone (delete it by hand if it is retired)`);
+    }
+  }
+  return [...new Set(reports)];
+}
+
+function diffSnapshot(zone: DnsZoneIntent, target: DnsZoneIntent, snapshot: LiveSnapshot, owners: ReadonlyMap<string, string>, down: ReadonlySet<string>): ZoneHostPlan {
+  const routing = zone.role === 'zone' && snapshot.provider !== undefined ? DNS_HOST_CAPABILITIES[snapshot.provider].geo.routing : 'none';
+  const wanted = new Map(renderZone(target, routing).map((rs) => [recordSetKey(rs), rs]));
+  const managedNames = new Set(zone.managed);
+  const live = new Map<string, { canonical: RecordSet; raw: RecordSet }>();
+  const foreign: RecordSet[] = [];
+  for (const rs of snapshot.recordSets) {
+    if (isManaged(zone, managedNames, rs.canonical)) live.set(recordSetKey(rs.canonical), rs);
+    else foreign.push(rs.canonical);
+  }
+  const byName = new Map<string, DnsChange[]>();
+  const push = (change: DnsChange): void => {
+    byName.set(change.key.name, [...(byName.get(change.key.name) ?? []), change]);
+  };
+  for (const [key, after] of wanted) {
+    const have = live.get(key);
+    if (!have) push({ verb: 'create', key: keyFields(after), after, message: `${describeValues(after)} (ttl ${after.ttl})` });
+    else if (!sameData(after, have.canonical)) push({ verb: 'update', key: keyFields(after), before: have.raw, after, message: updateMessage(have.canonical, after, owners, down) });
+  }
+  for (const [key, have] of live) {
+    if (wanted.has(key)) continue;
+    const replaced = [...wanted.values()].some((w) => w.name === have.canonical.name && w.type !== have.canonical.type);
+    push({
+      verb: 'delete',
+      key: keyFields(have.canonical),
+      before: have.raw,
+      message: `${describeValues(have.canonical)} (ttl ${have.canonical.ttl}), ${replaced ? 'replaced by another type at the same name, in the same write' : 'no longer wanted'}`,
+    });
+  }
+  const order = { delete: 0, update: 1, create: 2 } as const;
+  const units: ChangeUnit[] = [...byName.keys()].sort(compareNames).map((name) => ({
+    name,
+    changes: (byName.get(name) ?? []).sort((a, b) => order[a.verb] - order[b.verb] || compareRecordSets(a.key, b.key)),
+  }));
+  const counts = { create: 0, update: 0, delete: 0 };
+  for (const unit of units) for (const change of unit.changes) counts[change.verb]++;
+  return {
+    zone: snapshot.zone,
+    host: snapshot.host,
+    ...(snapshot.provider !== undefined ? { provider: snapshot.provider } : {}),
+    role: zone.role,
+    managed: live.size,
+    units,
+    counts,
+    reports: zoneReports(zone, wanted, foreign),
+  };
+}
+
+function massChange(plan: ZoneHostPlan, options: Required<Omit<TrafficOptions, 'force'>>): BrakeEvent | undefined {
+  if (plan.managed < options.minRecordSets) return undefined;
+  const percent = (share: number): string => `${Math.round(share * 1000) / 10} %`;
+  const over: string[] = [];
+  if (plan.counts.update / plan.managed > options.updateThreshold) over.push(`${plan.counts.update} updates (${percent(plan.counts.update / plan.managed)})`);
+  if (plan.counts.delete / plan.managed > options.deleteThreshold) over.push(`${plan.counts.delete} deletes (${percent(plan.counts.delete / plan.managed)})`);
+  if (over.length === 0) return undefined;
+  return {
+    brake: 'mass-change',
+    zone: plan.zone,
+    host: plan.host,
+    message: `mass change: ${over.join(' and ')} of ${plan.managed} managed record sets in ${plan.zone} on ${plan.host}, over the ${percent(options.updateThreshold)} update / ${percent(options.deleteThreshold)} delete threshold (checked from ${options.minRecordSets} record sets): refused; review it and run again with --force`,
+  };
+}
+
+/** `sha256:<hex>` over the RFC 8785 canonical JSON of the plan's changes. */
+export function planChecksum(zones: readonly ZoneHostPlan[]): string {
+  const substance = { version: TRAFFIC_PLAN_VERSION, zones: zones.map((z) => ({ zone: z.zone, host: z.host, units: z.units })) };
+  return `sha256:${createHash('sha256').update(canonicalJsonText(substance), 'utf8').digest('hex')}`;
+}
+
+function addressOwners(intent: DnsIntent): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const zone of intent.zones) for (const name of zone.names) if (name.kind === 'ops') for (const a of name.addresses) owners.set(a, name.cluster);
+  return owners;
+}
+
+/**
+ * Plans the changes of every live snapshot. `wanted` is the fleet's DNS
+ * intent (`dnsIntent(model)`); `live` holds one snapshot per (zone, host),
+ * loaded by `loadDnsLive`; `health` may be undefined (every cluster up).
+ * Never throws on valid inputs; the result's `refused` tells an applier to
+ * write nothing.
+ */
+export function planTraffic(wanted: DnsIntent, live: readonly LiveSnapshot[], health: DnsHealth | undefined, options: TrafficOptions = {}): TrafficPlan {
+  const limits = { ...DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([k, v]) => k !== 'force' && v !== undefined)) } as Required<Omit<TrafficOptions, 'force'>>;
+  const views = live.map((snapshot) => ({ snapshot, zone: snapshot.zone, addresses: liveAddresses(snapshot) }));
+  const decision: TrafficDecision = decideTraffic(wanted, health, views);
+  const down = new Set(decision.down);
+  const owners = addressOwners(wanted);
+  const brakes = [...decision.brakes];
+  const zones: ZoneHostPlan[] = [];
+  const keptSeen = new Set<string>();
+  for (const view of [...views].sort((a, b) => compareNames(a.zone, b.zone) || (a.snapshot.host < b.snapshot.host ? -1 : a.snapshot.host > b.snapshot.host ? 1 : 0))) {
+    const zone = wanted.zones.find((z) => z.zone === view.zone);
+    if (!zone) continue;
+    if (decision.frozen) {
+      zones.push({ zone: view.zone, host: view.snapshot.host, ...(view.snapshot.provider ? { provider: view.snapshot.provider } : {}), role: zone.role, managed: 0, units: [], counts: { create: 0, update: 0, delete: 0 }, reports: [] });
+      continue;
+    }
+    const target = targetZone(zone, decision, view.addresses);
+    for (const event of target.kept) {
+      const id = `${event.zone} ${event.name}`;
+      if (!keptSeen.has(id)) brakes.push(event);
+      keptSeen.add(id);
+    }
+    const plan = diffSnapshot(zone, target.zone, view.snapshot, owners, down);
+    const refusal = massChange(plan, limits);
+    if (refusal) {
+      if (options.force) brakes.push({ ...refusal, message: `${refusal.message.replace(/: refused; review it and run again with --force$/, '')}: forced` });
+      else {
+        plan.refusal = refusal;
+        brakes.push(refusal);
+      }
+    }
+    zones.push(plan);
+  }
+  const observed = new Set(zones.map((z) => `${z.zone} ${z.host}`));
+  const unobserved = wanted.zones.flatMap((z) => z.hosts.filter((h) => !observed.has(`${z.zone} ${h.name}`)).map((h) => ({ zone: z.zone, host: h.name })));
+  const notes: string[] = [];
+  for (const zone of wanted.zones) {
+    const plans = zones.filter((z) => z.zone === zone.zone);
+    const sizes = plans.map((p) => p.counts.create + p.counts.update + p.counts.delete);
+    if (plans.length > 1 && new Set(sizes).size > 1) notes.push(`hosts differ in ${zone.zone}: ${plans.map((p, i) => `${p.host} ${sizes[i]} change${sizes[i] === 1 ? '' : 's'}`).join(', ')} (each host is diffed against its own live state)`);
+  }
+  return {
+    version: TRAFFIC_PLAN_VERSION,
+    checksum: planChecksum(zones),
+    refused: decision.frozen !== undefined || zones.some((z) => z.refusal !== undefined),
+    forced: options.force === true,
+    health: { down: decision.down, trafficClusters: decision.trafficClusters, ...(decision.removing ? { removing: decision.removing } : {}), deferred: decision.deferred },
+    brakes,
+    zones,
+    unobserved,
+    notes,
+  };
+}

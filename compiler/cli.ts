@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { diagnose } from './diagnostics/diagnostic.js';
 import { formatGithub, formatJson, formatTextReport } from './diagnostics/format.js';
 import { EXIT, UsageError, type Command, type CommandResult, type Format } from './cli/command.js';
+import { claimSetPathsCommand } from './cli/claim-set-paths.js';
 import { compileCommand } from './cli/compile.js';
 import { materializeCommand } from './cli/materialize.js';
 import { planDnsCommand } from './cli/plan-dns.js';
@@ -27,7 +28,7 @@ export { EXIT } from './cli/command.js';
  * Every command, listed explicitly (no registry filled by imports). A command
  * with a sub-command (`plan dns`) is keyed `plan dns`.
  */
-const COMMANDS: readonly Command[] = [compileCommand, validateCommand, renderCommand, materializeCommand, planDnsCommand, routeCommand];
+const COMMANDS: readonly Command[] = [compileCommand, validateCommand, renderCommand, materializeCommand, planDnsCommand, routeCommand, claimSetPathsCommand];
 
 function help(): string {
   return [

@@ -1,0 +1,147 @@
+/**
+ * `diene claim set-paths HOST --file PATHS.json --repo URL|DIR [--branch B]
+ * [--actor NAME]` (SPEC §3.4, §5): the write door. Replaces the prefix map of
+ * HOST's claim wholesale, through git:
+ *
+ *   1. read PATHS.json (`{"paths": {...}}`; the wrapper is required) and refuse
+ *      a bad shape or more than 10,000 prefixes before touching git;
+ *   2. read the branch's newest commit: the fleet's facts (fleet.yaml,
+ *      platform.yaml files, service folders) and the claim as it is;
+ *   3. check the new claim's shape against that fleet (the compiler's own rules:
+ *      a fleet service host, not the sign-in platform's, bare prefixes, host
+ *      name targets), so a write can never make the fleet fail to compile;
+ *   4. replace only `paths` (a republish of the same map commits nothing), commit
+ *      with a message naming actor, account, app, host and prefix count, and
+ *      move the branch by compare-and-swap (a push, or git's ref lock for a
+ *      local repo);
+ *   5. when another writer moved the branch in between, go back to 2 (up to
+ *      {@link MAX_ATTEMPTS} times, with a short random pause).
+ *
+ * Exit 0 when written or unchanged (the commit id on stdout when written), 2
+ * for a bad request or repo, 3 when the branch kept moving.
+ * Credentials for an HTTP remote come from DIENE_GIT_USERNAME and
+ * DIENE_GIT_PASSWORD (a token), never from a file.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseJson } from '../1-load/parse-json.js';
+import { locate } from '../1-load/parse-yaml.js';
+import { sourceFile } from '../1-load/source-file.js';
+import { checkClaimShape } from '../2-validate/check-claims.js';
+import { MAX_PREFIXES_PER_CLAIM } from '../3-model/route-paths.js';
+import { splitServiceHost } from '../3-model/routes.js';
+import { openClaimRepo, RepoError, type ClaimRepo } from '../adapters/git/claim-repo.js';
+import { FLEET_WIDE, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { inputValidators } from '../index.js';
+import { claimFilePath, planClaimPaths, readFleetShape, readPathsRequest, type ClaimContent, type PathsRequest } from '../plan/claim-paths.js';
+import { COMMON_OPTIONS, EXIT, stringOption, UsageError, type Command, type CommandInput, type CommandResult } from './command.js';
+
+/** How many times the write door reads, commits and swaps before it gives up on a branch that keeps moving. */
+export const MAX_ATTEMPTS = 8;
+
+/** The actor named in commits: `--actor`, else DIENE_ACTOR, else USER, else "diene". */
+function actorOf(values: CommandInput['values']): string {
+  return stringOption(values, 'actor') ?? process.env['DIENE_ACTOR'] ?? process.env['USER'] ?? 'diene';
+}
+
+function signatureOf(actor: string): { name: string; email: string } {
+  const local = actor.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'diene';
+  return { name: actor, email: `${local}@diene.invalid` };
+}
+
+async function readRequest(file: string): Promise<{ request?: PathsRequest; diagnostics: Diagnostic[]; locateIn?: (p: readonly string[], part?: 'value' | 'key') => ReturnType<typeof locate> }> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read --file ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const shown = path.relative(process.cwd(), path.resolve(file)) || file;
+  const parsed = parseJson(sourceFile(shown, text));
+  if (!parsed.parsed) return { diagnostics: parsed.diagnostics };
+  const document = parsed.parsed;
+  const read = readPathsRequest(document);
+  return { ...read, locateIn: (p, part = 'value') => locate(document, p, part) };
+}
+
+function parseCurrent(text: string | undefined): { current?: ClaimContent; unreadable: boolean } {
+  if (text === undefined) return { unreadable: false };
+  try {
+    const value = JSON.parse(text) as Partial<ClaimContent>;
+    if (typeof value.account === 'string' && typeof value.app === 'string' && value.paths && typeof value.paths === 'object' && !Array.isArray(value.paths)) {
+      return { current: { account: value.account, app: value.app, paths: value.paths as Record<string, string> }, unreadable: false };
+    }
+  } catch {
+    // replaced whole below
+  }
+  return { unreadable: true };
+}
+
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function writeClaim(repo: ClaimRepo, host: string, request: PathsRequest, locateIn: NonNullable<Awaited<ReturnType<typeof readRequest>>['locateIn']>, actor: string): Promise<CommandResult> {
+  const validators = inputValidators();
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const snapshot = await repo.snapshot();
+    const fleet = await readFleetShape(snapshot, validators);
+    if (!fleet.shape) return { diagnostics: fleet.diagnostics, notes: [`the fleet at ${repo.branch} (${snapshot.commit.slice(0, 12)}) is invalid; nothing written`], exitCode: EXIT.invalid };
+    const file = claimFilePath(host);
+    const { current, unreadable } = parseCurrent(await snapshot.readFile(file));
+    const split = splitServiceHost(fleet.shape, host);
+    const owner = { account: current?.account ?? split?.platform ?? '', app: current?.app ?? split?.service ?? '' };
+    const diagnostics = checkClaimShape(fleet.shape, {
+      host,
+      account: request.account ?? owner.account,
+      app: request.app ?? owner.app,
+      paths: request.paths,
+      hostLocation: FLEET_WIDE,
+      locate: (p, part) => (p[0] === 'paths' || request[p[0] as 'account' | 'app'] !== undefined ? locateIn(p, part) : FLEET_WIDE),
+    });
+    if (hasErrors(diagnostics)) return { diagnostics, notes: [`nothing written to ${repo.location}`], exitCode: EXIT.invalid };
+    const plan = planClaimPaths({ host, actor, paths: request.paths, current, owner, unreadable });
+    if (plan.change === 'none') return { diagnostics, notes: [`unchanged: ${file} at ${repo.branch} (${snapshot.commit.slice(0, 12)}) already holds these ${Object.keys(request.paths).length} prefixes; no commit`], exitCode: EXIT.ok };
+    const swap = await repo.commitFile(snapshot, plan.path, plan.text, plan.message, signatureOf(actor));
+    if (swap.ok) {
+      const retried = attempt > 1 ? ` after ${attempt - 1} retr${attempt === 2 ? 'y' : 'ies'} (the branch moved)` : '';
+      return { stdout: `${swap.commit}\n`, diagnostics, notes: [`${plan.change === 'create' ? 'created' : 'updated'} ${file} with ${Object.keys(request.paths).length} prefixes: ${swap.commit.slice(0, 12)} on ${repo.branch}${retried}`], exitCode: EXIT.ok };
+    }
+    await pause(20 * attempt + Math.floor(Math.random() * 50 * attempt));
+  }
+  return { diagnostics: [], notes: [`the branch ${repo.branch} of ${repo.location} moved under every one of ${MAX_ATTEMPTS} attempts; nothing written (run again)`], exitCode: EXIT.refused };
+}
+
+async function runClaimSetPaths({ positionals, values }: CommandInput): Promise<CommandResult> {
+  const [host] = positionals as [string];
+  const file = stringOption(values, 'file');
+  const repoArgument = stringOption(values, 'repo');
+  if (!file) throw new UsageError('claim set-paths needs --file PATHS.json');
+  if (!repoArgument) throw new UsageError('claim set-paths needs --repo URL|DIR');
+  const branch = stringOption(values, 'branch') ?? 'main';
+  const read = await readRequest(file);
+  if (!read.request || !read.locateIn || hasErrors(read.diagnostics)) return { diagnostics: read.diagnostics, notes: ['nothing written'], exitCode: EXIT.invalid };
+  const count = Object.keys(read.request.paths).length;
+  if (count > MAX_PREFIXES_PER_CLAIM) throw new UsageError(`${file} holds ${count} prefixes; a claim holds at most ${MAX_PREFIXES_PER_CLAIM} (the compiler would drop the rest)`);
+  let repo: ClaimRepo;
+  try {
+    repo = await openClaimRepo(repoArgument, branch, { ...(process.env['DIENE_GIT_USERNAME'] ? { username: process.env['DIENE_GIT_USERNAME'] } : {}), ...(process.env['DIENE_GIT_PASSWORD'] ? { password: process.env['DIENE_GIT_PASSWORD'] } : {}) });
+  } catch (error) {
+    if (error instanceof RepoError) throw new UsageError(error.message);
+    throw error;
+  }
+  try {
+    return await writeClaim(repo, host, read.request, read.locateIn, actorOf(values));
+  } catch (error) {
+    if (error instanceof RepoError) throw new UsageError(error.message);
+    throw error;
+  } finally {
+    await repo.close();
+  }
+}
+
+export const claimSetPathsCommand: Command = {
+  name: 'claim set-paths',
+  usage: 'diene claim set-paths HOST --file PATHS.json --repo URL|DIR [--branch B] [--actor NAME]',
+  options: { ...COMMON_OPTIONS, file: { type: 'string' }, repo: { type: 'string' }, branch: { type: 'string' }, actor: { type: 'string' } },
+  positionals: { min: 1, max: 1 },
+  run: runClaimSetPaths,
+};

@@ -1,0 +1,181 @@
+/**
+ * The write door's decisions (`diene claim set-paths`, SPEC §3.4, §5), pure:
+ * what a `PATHS.json` request holds, which facts of a fleet repo's tree a new
+ * map is checked against, what the claim file becomes, and the commit message.
+ * The git adapter reads and writes; this module only decides.
+ *
+ * - A request is `{"paths": {...}}`: the wrapper is required, as in a claim, so
+ *   a bare map or a misspelt wrapper is refused and never clears every flip;
+ *   `"account"` and `"app"` may be given and must then be the host's.
+ * - The map replaces the claim's `paths` wholesale; `account` and `app` are
+ *   kept from the claim, or taken from the host when the claim is new.
+ * - Republishing the same map (as a set of prefix → target pairs, whatever
+ *   the file's formatting) is a no-op: no commit.
+ * - The commit message names the actor, account, app, host and prefix count,
+ *   never a prefix or a target.
+ */
+import { loadFleet } from '../1-load/load-fleet.js';
+import { locate, type ParsedDocument } from '../1-load/parse-yaml.js';
+import type { SchemaValidators } from '../1-load/schema-validation.js';
+import { sourceFile, type SourceFile } from '../1-load/source-file.js';
+import { suggestKey } from '../1-load/schema-validation.js';
+import { DEFAULT_MODULES } from '../3-model/fleet-model.js';
+import { buildFleetShape, type FleetShape } from '../3-model/routes.js';
+import { diagnose, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
+
+/** The claim file of `host` in a fleet repo. */
+export function claimFilePath(host: string): string {
+  return `claims/domains/${host}.json`;
+}
+
+/** A claim's content. */
+export interface ClaimContent {
+  account: string;
+  app: string;
+  paths: Record<string, string>;
+}
+
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The canonical text of a claim: keys `account`, `app`, `paths` in that order,
+ * prefixes sorted in code-unit order, two-space indent, final newline. (Built
+ * by hand: a JS object would put integer-like prefixes such as "2024" first.)
+ */
+export function claimText(claim: ClaimContent): string {
+  const entries = Object.keys(claim.paths)
+    .sort(compare)
+    .map((prefix) => `    ${JSON.stringify(prefix)}: ${JSON.stringify(claim.paths[prefix])}`);
+  const paths = entries.length === 0 ? '{}' : `{\n${entries.join(',\n')}\n  }`;
+  return `{\n  "account": ${JSON.stringify(claim.account)},\n  "app": ${JSON.stringify(claim.app)},\n  "paths": ${paths}\n}\n`;
+}
+
+/** True when both maps hold the same prefix → target pairs. */
+export function samePaths(a: Readonly<Record<string, string | undefined>>, b: Readonly<Record<string, string | undefined>>): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && a[key] === b[key]);
+}
+
+/** A `PATHS.json` request, read: its map and the account and app it names (if any). */
+export interface PathsRequest {
+  paths: Record<string, string>;
+  account?: string;
+  app?: string;
+}
+
+/**
+ * Reads a parsed `PATHS.json`. Refused (with diagnostics at their places): not
+ * an object, a missing `paths` wrapper (`claim_paths_missing`), keys other than
+ * `paths`, `account` and `app`, a `paths` that is not an object of strings.
+ */
+export function readPathsRequest(parsed: ParsedDocument): { request?: PathsRequest; diagnostics: Diagnostic[] } {
+  const value = parsed.value;
+  const schema = 'claim.schema.json';
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return { diagnostics: [diagnose(locate(parsed, []), 'schema_type', { expected: 'a mapping', actual: Array.isArray(value) ? 'a list' : JSON.stringify(value), schema })] };
+  }
+  const record = value as Record<string, unknown>;
+  const diagnostics: Diagnostic[] = [];
+  for (const key of Object.keys(record)) {
+    if (!['paths', 'account', 'app'].includes(key)) diagnostics.push(diagnose(locate(parsed, [key], 'key'), 'schema_unknown_property', { key, suggestion: suggestKey(key, ['paths', 'account', 'app']) }));
+  }
+  if (!Object.prototype.hasOwnProperty.call(record, 'paths')) diagnostics.push(diagnose(locate(parsed, []), 'claim_paths_missing', { missing: '"paths"', key: 'paths' }));
+  const paths = record['paths'];
+  if (paths !== undefined && (paths === null || typeof paths !== 'object' || Array.isArray(paths))) {
+    diagnostics.push(diagnose(locate(parsed, ['paths']), 'schema_type', { expected: 'a mapping', actual: JSON.stringify(paths), schema }));
+  } else if (paths !== undefined) {
+    for (const [prefix, target] of Object.entries(paths as Record<string, unknown>)) {
+      if (typeof target !== 'string') diagnostics.push(diagnose(locate(parsed, ['paths', prefix]), 'schema_type', { expected: 'a string', actual: JSON.stringify(target), schema }));
+    }
+  }
+  for (const key of ['account', 'app'] as const) {
+    if (record[key] !== undefined && typeof record[key] !== 'string') diagnostics.push(diagnose(locate(parsed, [key]), 'schema_type', { expected: 'a string', actual: JSON.stringify(record[key]), schema }));
+  }
+  if (diagnostics.length > 0) return { diagnostics };
+  return {
+    request: {
+      paths: { ...(paths as Record<string, string>) },
+      ...(typeof record['account'] === 'string' ? { account: record['account'] } : {}),
+      ...(typeof record['app'] === 'string' ? { app: record['app'] } : {}),
+    },
+    diagnostics,
+  };
+}
+
+/** Reads a tree of a fleet repo: a file's text (`undefined` when absent) and a folder's sub-folder names. */
+export interface TreeReader {
+  readFile(path: string): Promise<string | undefined>;
+  listFolders(path: string): Promise<string[]>;
+}
+
+/**
+ * The {@link FleetShape} of the fleet in a repo tree: registry/fleet.yaml and
+ * regions.yaml, carbon/<platform>/platform.yaml, and the service folders under
+ * platforms/<platform>/ (rows themselves are not read: readiness is a
+ * relation, not a shape). Returns the loader's diagnostics when those files
+ * are invalid.
+ */
+export async function readFleetShape(reader: TreeReader, validators: SchemaValidators): Promise<{ shape?: FleetShape; diagnostics: Diagnostic[] }> {
+  const files: SourceFile[] = [];
+  for (const file of ['registry/fleet.yaml', 'registry/regions.yaml']) {
+    const text = await reader.readFile(file);
+    if (text !== undefined) files.push(sourceFile(file, text));
+  }
+  const platformNames = await reader.listFolders('carbon');
+  for (const name of platformNames) {
+    const text = await reader.readFile(`carbon/${name}/platform.yaml`);
+    if (text !== undefined) files.push(sourceFile(`carbon/${name}/platform.yaml`, text));
+  }
+  const loaded = loadFleet(files, validators);
+  const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
+  if (hasErrors(errors) || !loaded.fleet.fleet) return { diagnostics: errors };
+  const platforms = [];
+  for (const platform of loaded.fleet.platforms) {
+    const name = platform.identity[0] as string;
+    const services = (await reader.listFolders(`platforms/${name}`)).sort(compare);
+    platforms.push({ name, landscapes: platform.data.landscapes, services: services.map((service) => ({ name: service, modules: platform.data.services?.[service]?.modules ?? DEFAULT_MODULES })) });
+  }
+  return { shape: buildFleetShape(loaded.fleet.fleet.data, platforms), diagnostics: [] };
+}
+
+/** What the write door will do. */
+export interface ClaimPathsPlan {
+  change: 'none' | 'create' | 'update';
+  /** `claims/domains/<host>.json` */
+  path: string;
+  claim: ClaimContent;
+  /** The new file text (also for `none`: what the file would hold). */
+  text: string;
+  /** The commit message (empty for `none`). */
+  message: string;
+}
+
+/** The commit message of a write: a subject, then one `key: value` line each for actor, account, app, host and prefixes. */
+export function claimCommitMessage(change: 'create' | 'update', facts: { actor: string; account: string; app: string; host: string; prefixes: number }): string {
+  const subject = `claim: ${change === 'create' ? 'create' : 'set'} ${facts.prefixes} prefix${facts.prefixes === 1 ? '' : 'es'} on ${facts.host}`;
+  return `${subject}\n\nactor: ${facts.actor}\naccount: ${facts.account}\napp: ${facts.app}\nhost: ${facts.host}\nprefixes: ${facts.prefixes}\n`;
+}
+
+/**
+ * Plans replacing the `paths` of `host`'s claim with `paths`. `current` is the
+ * claim as it is in the tree (`undefined` when there is none); `owner` is the
+ * host's platform and service, used when the claim is new.
+ */
+export function planClaimPaths(args: {
+  host: string;
+  actor: string;
+  paths: Record<string, string>;
+  current: ClaimContent | undefined;
+  owner: { account: string; app: string };
+  /** True when the claim file exists but could not be read as a claim (it is then replaced whole). */
+  unreadable?: boolean;
+}): ClaimPathsPlan {
+  const { host, actor, paths, current, owner } = args;
+  const claim: ClaimContent = { account: current?.account ?? owner.account, app: current?.app ?? owner.app, paths: { ...paths } };
+  const text = claimText(claim);
+  const path = claimFilePath(host);
+  if (current && samePaths(current.paths, paths)) return { change: 'none', path, claim, text, message: '' };
+  const change = current || args.unreadable ? 'update' : 'create';
+  return { change, path, claim, text, message: claimCommitMessage(change, { actor, account: claim.account, app: claim.app, host, prefixes: Object.keys(paths).length }) };
+}

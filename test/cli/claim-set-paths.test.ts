@@ -1,0 +1,234 @@
+// The write door, `diene claim set-paths`, as an app team runs it: against a
+// real git smart-HTTP server (`git http-backend` on loopback) and against local
+// repositories, read back with the real `git` binary. Covers the wholesale
+// replace, the no-op republish, refusals that write nothing, writers racing
+// (client-side and server-side compare-and-swap), and a checked-out branch.
+
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
+import { commitCount, git, hasGit, landCommit, makeGitFleet, runCliAsync, showFile, type GitFleet } from '../support/git-fleet.js';
+import { gitHttpBackend, startGitHttpServer, type GitHttpServer } from '../support/git-http-server.js';
+
+const TIN = 'api.tin.nitroso.pikachu.cluster.atomi.cloud';
+const TIN_CLAIM = `claims/domains/${TIN}.json`;
+const ZINC = 'api.zinc.nitroso.pikachu.cluster.atomi.cloud';
+const WEB = 'web.zinc.nitroso.pikachu.cluster.atomi.cloud';
+
+const skipReason = !hasGit() ? 'git is not installed (Debian package git)' : !gitHttpBackend() ? 'git http-backend is missing (Debian package git)' : undefined;
+if (skipReason) console.warn(`skipping the write-door tests: ${skipReason}`);
+
+let scratch: string;
+beforeAll(() => {
+  scratch = mkdtempSync(path.join(tmpdir(), 'diene-claim-paths-'));
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+let fileCounter = 0;
+function pathsFile(content: unknown): string {
+  const file = path.join(scratch, `paths-${++fileCounter}.json`);
+  writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+  return file;
+}
+
+function setPaths(host: string, file: string, repo: string, ...extra: string[]) {
+  return runCliAsync(['claim', 'set-paths', host, '--file', file, '--repo', repo, '--actor', 'ci-bot', ...extra]);
+}
+
+function diagnosticsOf(stderr: string): Diagnostic[] {
+  const start = stderr.indexOf('[');
+  return start < 0 ? [] : (JSON.parse(stderr.slice(start, stderr.lastIndexOf(']') + 1)) as Diagnostic[]);
+}
+
+describe.skipIf(skipReason !== undefined)('diene claim set-paths over git smart HTTP', () => {
+  let fleet: GitFleet;
+  let server: GitHttpServer;
+  let url: string;
+  beforeEach(async () => {
+    fleet = makeGitFleet();
+    server = await startGitHttpServer(fleet.root);
+    url = `${server.url}/fleet.git`;
+  });
+  afterEach(async () => {
+    await server.close();
+    fleet.cleanup();
+  });
+
+  it('replaces the map wholesale, keeps account and app, and names actor, account, app, host and count in the commit, never a target', async () => {
+    const before = commitCount(fleet.bare);
+    const run = await setPaths(TIN, pathsFile({ paths: { paulca: ZINC, '2024': WEB } }), url);
+    expect(run.exitCode, run.stderr).toBe(0);
+    const commit = run.stdout.trim();
+    expect(commit).toMatch(/^[0-9a-f]{40}$/);
+    expect(git(fleet.bare, 'rev-parse', 'main').trim()).toBe(commit);
+    expect(commitCount(fleet.bare)).toBe(before + 1);
+    expect(showFile(fleet.bare, TIN_CLAIM)).toBe(`{\n  "account": "nitroso",\n  "app": "tin",\n  "paths": {\n    "2024": "${WEB}",\n    "paulca": "${ZINC}"\n  }\n}\n`);
+    const message = git(fleet.bare, 'log', '-1', '--format=%an <%ae>%n%B', 'main');
+    expect(message).toBe(`ci-bot <ci-bot@diene.invalid>\nclaim: set 2 prefixes on ${TIN}\n\nactor: ci-bot\naccount: nitroso\napp: tin\nhost: ${TIN}\nprefixes: 2\n\n`);
+    expect(message).not.toContain('zinc');
+    expect(message).not.toContain('paulca');
+    // Only the claim changed, and the repository is sound.
+    expect(git(fleet.bare, 'diff', '--name-only', 'main~1', 'main').trim()).toBe(TIN_CLAIM);
+    git(fleet.bare, 'fsck', '--strict', '--no-dangling');
+  });
+
+  it('makes no commit when the same map is published again, whatever the file order', async () => {
+    expect((await setPaths(TIN, pathsFile({ paths: { paulca: ZINC, dashboard: WEB } }), url)).exitCode).toBe(0);
+    const head = git(fleet.bare, 'rev-parse', 'main').trim();
+    const again = await setPaths(TIN, pathsFile('{"paths": {"dashboard": "' + WEB + '", "paulca": "' + ZINC + '"}}'), url);
+    expect(again.exitCode).toBe(0);
+    expect(again.stdout).toBe('');
+    expect(again.stderr).toContain('no commit');
+    expect(git(fleet.bare, 'rev-parse', 'main').trim()).toBe(head);
+  });
+
+  it('clears the map with {"paths": {}} and creates the claim of a host that had none', async () => {
+    expect((await setPaths(TIN, pathsFile({ paths: {} }), url)).exitCode).toBe(0);
+    expect(JSON.parse(showFile(fleet.bare, TIN_CLAIM) as string)).toEqual({ account: 'nitroso', app: 'tin', paths: {} });
+    const zincClaim = `claims/domains/${ZINC}.json`;
+    expect(showFile(fleet.bare, zincClaim)).toBeUndefined();
+    const created = await setPaths(ZINC, pathsFile({ paths: { legacy: TIN } }), url);
+    expect(created.exitCode, created.stderr).toBe(0);
+    expect(JSON.parse(showFile(fleet.bare, zincClaim) as string)).toEqual({ account: 'nitroso', app: 'zinc', paths: { legacy: TIN } });
+    expect(git(fleet.bare, 'log', '-1', '--format=%s', 'main').trim()).toBe(`claim: create 1 prefix on ${ZINC}`);
+  });
+
+  it('refuses a bad request before anything is written, with the compiler\'s codes and places', async () => {
+    const head = git(fleet.bare, 'rev-parse', 'main').trim();
+    const cases: { host: string; content: unknown; code: string; line?: number; column?: number }[] = [
+      { host: TIN, content: { paulca: ZINC }, code: 'claim_paths_missing', line: 1, column: 1 },
+      { host: TIN, content: { path: { paulca: ZINC } }, code: 'claim_paths_missing' },
+      { host: TIN, content: '{\n  "paths": {\n    "../bob": "' + ZINC + '"\n  }\n}\n', code: 'claim_prefix_invalid', line: 3, column: 5 },
+      { host: TIN, content: { paths: { paulca: `https://${ZINC}/` } }, code: 'claim_target_invalid' },
+      { host: 'api.lithium.aldehyde.pikachu.cluster.atomi.cloud', content: { paths: { x: ZINC } }, code: 'claim_host_signin' },
+      { host: 'api.copper.nitroso.pikachu.cluster.atomi.cloud', content: { paths: {} }, code: 'claim_host_unknown' },
+      { host: TIN, content: { app: 'zinc', paths: {} }, code: 'claim_owner_mismatch' },
+      { host: TIN, content: '{"paths": {},}', code: 'json_syntax' },
+    ];
+    for (const sample of cases) {
+      const run = await setPaths(sample.host, pathsFile(sample.content), url, '--format', 'json');
+      expect(run.exitCode, `${sample.code}: ${run.stderr}`).toBe(2);
+      const found = diagnosticsOf(run.stderr).find((d) => d.code === sample.code);
+      expect(found, `${sample.code}: ${run.stderr}`).toBeDefined();
+      if (sample.line !== undefined) expect([found?.line, found?.column]).toEqual([sample.line, sample.column]);
+    }
+    const tooMany = Object.fromEntries(Array.from({ length: 10_001 }, (_, i) => [`p${i}`, ZINC]));
+    const capped = await setPaths(TIN, pathsFile({ paths: tooMany }), url);
+    expect(capped.exitCode).toBe(2);
+    expect(capped.stderr).toContain('10001 prefixes');
+    expect(server.pushes).toBe(0);
+    expect(git(fleet.bare, 'rev-parse', 'main').trim()).toBe(head);
+  });
+
+  it('refuses a branch that does not exist', async () => {
+    const run = await setPaths(TIN, pathsFile({ paths: {} }), url, '--branch', 'nope');
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('branch "nope" does not exist');
+  });
+
+  it('lets two writers race on different hosts: both land, neither is lost', async () => {
+    const hosts = [TIN, ZINC, 'api.tin.nitroso.pichu.cluster.atomi.cloud', 'api.zinc.nitroso.pichu.cluster.atomi.cloud'];
+    const targets = [ZINC, TIN, 'api.zinc.nitroso.pichu.cluster.atomi.cloud', 'api.tin.nitroso.pichu.cluster.atomi.cloud'];
+    const before = commitCount(fleet.bare);
+    const runs = await Promise.all(hosts.map((host, i) => setPaths(host, pathsFile({ paths: { [`race${i}`]: targets[i] } }), url)));
+    for (const run of runs) expect(run.exitCode, run.stderr).toBe(0);
+    expect(commitCount(fleet.bare)).toBe(before + hosts.length);
+    hosts.forEach((host, i) => expect(JSON.parse(showFile(fleet.bare, `claims/domains/${host}.json`) as string).paths).toEqual({ [`race${i}`]: targets[i] }));
+    git(fleet.bare, 'fsck', '--strict', '--no-dangling');
+  });
+
+  it('lets two writers race on the same host: both commit in turn and the map is one of theirs, whole', async () => {
+    const before = commitCount(fleet.bare);
+    const maps = [{ paulca: ZINC }, { dashboard: WEB, bob: ZINC }];
+    const runs = await Promise.all(maps.map((paths) => setPaths(TIN, pathsFile({ paths }), url)));
+    for (const run of runs) expect(run.exitCode, run.stderr).toBe(0);
+    expect(commitCount(fleet.bare)).toBe(before + 2);
+    const final = JSON.parse(showFile(fleet.bare, TIN_CLAIM) as string).paths;
+    expect(maps).toContainEqual(final);
+    // The loser re-read the winner's commit: history is linear, each commit one write.
+    expect(git(fleet.bare, 'rev-list', '--merges', '--count', 'main').trim()).toBe('0');
+  });
+
+  it('retries when the server refuses a push because the branch moved after the writer read it (server-side compare-and-swap)', async () => {
+    let injected = false;
+    server.onReceivePack = async () => {
+      if (injected) return;
+      injected = true;
+      landCommit(fleet.bare, 'claims/domains/api.zinc.nitroso.pichu.cluster.atomi.cloud.json', '{"account": "nitroso", "app": "zinc", "paths": {}}\n', 'another writer');
+    };
+    const before = commitCount(fleet.bare);
+    const run = await setPaths(TIN, pathsFile({ paths: { paulca: ZINC } }), url);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stderr).toContain('after 1 retry');
+    expect(server.pushes).toBe(2);
+    expect(commitCount(fleet.bare)).toBe(before + 2);
+    expect(git(fleet.bare, 'log', '-1', '--format=%s', 'main~1').trim()).toBe('another writer');
+    expect(JSON.parse(showFile(fleet.bare, 'claims/domains/api.zinc.nitroso.pichu.cluster.atomi.cloud.json') as string).paths).toEqual({});
+    expect(JSON.parse(showFile(fleet.bare, TIN_CLAIM) as string).paths).toEqual({ paulca: ZINC });
+  });
+
+  it('checks the new map against the fleet as it is on the branch, not as it was', async () => {
+    // Another writer removes the tin service's rows: tin hosts are no longer fleet service hosts.
+    const work = mkdtempSync(path.join(tmpdir(), 'diene-git-rm-'));
+    try {
+      git(work, 'clone', '-q', fleet.bare, 'w');
+      git(path.join(work, 'w'), 'rm', '-q', '-r', 'platforms/nitroso/tin');
+      git(path.join(work, 'w'), 'commit', '-q', '-m', 'retire tin');
+      git(path.join(work, 'w'), 'push', '-q', 'origin', 'main');
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+    const run = await setPaths(TIN, pathsFile({ paths: { paulca: ZINC } }), url, '--format', 'json');
+    expect(run.exitCode).toBe(2);
+    expect(diagnosticsOf(run.stderr).map((d) => d.code)).toContain('claim_host_unknown');
+  });
+});
+
+describe.skipIf(!hasGit())('diene claim set-paths on a local repository', () => {
+  let fleet: GitFleet;
+  beforeEach(() => {
+    fleet = makeGitFleet();
+  });
+  afterEach(() => fleet.cleanup());
+
+  it('commits into a bare repository by compare-and-swap of the ref', async () => {
+    const run = await setPaths(TIN, pathsFile({ paths: { paulca: ZINC } }), fleet.bare);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(git(fleet.bare, 'rev-parse', 'main').trim()).toBe(run.stdout.trim());
+    expect(JSON.parse(showFile(fleet.bare, TIN_CLAIM) as string).paths).toEqual({ paulca: ZINC });
+    git(fleet.bare, 'fsck', '--strict', '--no-dangling');
+  });
+
+  it('lets writers race on a local repository through git\'s ref lock', async () => {
+    const hosts = [TIN, ZINC, 'api.tin.nitroso.pichu.cluster.atomi.cloud'];
+    const before = commitCount(fleet.bare);
+    const runs = await Promise.all(hosts.map((host, i) => setPaths(host, pathsFile({ paths: { [`p${i}`]: host === TIN ? ZINC : TIN } }), fleet.bare)));
+    for (const run of runs) expect(run.exitCode, run.stderr).toBe(0);
+    expect(commitCount(fleet.bare)).toBe(before + hosts.length);
+    for (const host of hosts) expect(showFile(fleet.bare, `claims/domains/${host}.json`)).toBeDefined();
+  });
+
+  it('keeps a checked-out working tree clean, and refuses when the claim has local changes', async () => {
+    const clone = path.join(fleet.root, 'clone');
+    git(fleet.root, 'clone', '-q', fleet.bare, clone);
+    const run = await setPaths(TIN, pathsFile({ paths: { paulca: ZINC } }), clone);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(git(clone, 'status', '--porcelain')).toBe('');
+    expect(JSON.parse(readFileSync(path.join(clone, TIN_CLAIM), 'utf8')).paths).toEqual({ paulca: ZINC });
+    expect(git(clone, 'rev-parse', 'HEAD').trim()).toBe(run.stdout.trim());
+
+    writeFileSync(path.join(clone, TIN_CLAIM), '{"account": "nitroso", "app": "tin", "paths": {"mine": "x.y"}}\n');
+    const refused = await setPaths(TIN, pathsFile({ paths: {} }), clone);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain('local changes');
+    expect(git(clone, 'rev-parse', 'HEAD').trim()).toBe(run.stdout.trim());
+  });
+
+  it('says which folder is not a repository', async () => {
+    const run = await setPaths(TIN, pathsFile({ paths: {} }), scratch);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('is not a git repository');
+  });
+});

@@ -1,0 +1,56 @@
+// `diene route HOST PATH` as an operator runs it on the reference fleet: which
+// route serves the URL and why, in text and JSON; the host read as an edge
+// keys it; a host no route serves exits 2.
+
+import { describe, expect, it } from 'vitest';
+import { REFERENCE_FLEET } from '../support/fleet-fixture.js';
+import { runCli } from '../support/run-cli.js';
+
+const TIN = 'api.tin.nitroso.pikachu.cluster.atomi.cloud';
+const route = (host: string, path: string, ...extra: string[]) => runCli(['route', host, path, '--fleet', REFERENCE_FLEET, ...extra]);
+
+describe('diene route', () => {
+  it('explains a prefix hit in text', () => {
+    const run = route(TIN, '/paulca/x');
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toBe(
+      [
+        `${TIN}/paulca/x`,
+        '  served by  api.zinc.nitroso.pikachu.cluster.atomi.cloud (account nitroso, app zinc, box pikachu)',
+        `  host       resolved exactly to ${TIN} (account nitroso, app tin, box pikachu)`,
+        `  why        prefix "paulca" hit on both the raw and the normalised first segment (raw first segment "paulca", normalised "paulca") in the host's map of 2 prefixes (claims/domains/${TIN}.json)`,
+        '  upstream   path /paulca/x is sent unchanged',
+        '',
+      ].join('\n'),
+    );
+    // only the warnings about this host's claim, on stderr
+    expect(run.stderr).toContain(`claims/domains/${TIN}.json`);
+    expect(run.stderr).not.toContain('row_override_stale');
+  });
+
+  it('answers in JSON: a hit on the normalised segment, a fallthrough, and a host without a map', () => {
+    const normalised = JSON.parse(route(TIN, '//paulca', '--format', 'json').stdout);
+    expect(normalised).toMatchObject({ found: true, resolvedBy: 'exact', match: 'prefix', prefix: 'paulca', spelling: 'normalised', segments: { raw: '', normalised: 'paulca' }, serves: { app: 'zinc' }, own: { app: 'tin' } });
+    const fallthrough = JSON.parse(route(TIN, '/paulcarson', '--format', 'json').stdout);
+    expect(fallthrough).toMatchObject({ match: 'fallthrough', serves: { host: TIN }, segments: { raw: 'paulcarson', normalised: 'paulcarson' } });
+    const noMap = JSON.parse(route('api.zinc.nitroso.pikachu.cluster.atomi.cloud', '/paulca', '--format', 'json').stdout);
+    expect(noMap).toMatchObject({ match: 'no-prefix-map', prefixes: 0, serves: { app: 'zinc' } });
+    expect(noMap).not.toHaveProperty('segments');
+  });
+
+  it('keys the host as an edge does: lower case, no port, no trailing dot', () => {
+    const run = route('API.Tin.nitroso.pikachu.cluster.atomi.cloud.:443', '/dashboard', '--format', 'json');
+    expect(run.exitCode).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ host: TIN, serves: { host: 'web.zinc.nitroso.pikachu.cluster.atomi.cloud' } });
+  });
+
+  it('exits 2 for a host no route serves and for a path that is not origin-form', () => {
+    const unknown = route('api.zinc.nitroso.raichu.cluster.atomi.cloud', '/paulca');
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stdout).toBe('');
+    expect(unknown.stderr).toContain('route_host_unknown');
+    const relative = route(TIN, 'paulca');
+    expect(relative.exitCode).toBe(2);
+    expect(relative.stderr).toContain('PATH must start with "/"');
+  });
+});

@@ -1,0 +1,107 @@
+// The write door's pure decisions: the canonical claim text, the no-op
+// republish, the commit message (never a prefix or a target), reading a
+// PATHS.json request, and the fleet facts read from a repo tree.
+
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseJson } from '../../compiler/1-load/parse-json.js';
+import { sourceFile } from '../../compiler/1-load/source-file.js';
+import { inputValidators } from '../../compiler/index.js';
+import { claimCommitMessage, claimText, planClaimPaths, readFleetShape, readPathsRequest, samePaths, type TreeReader } from '../../compiler/plan/claim-paths.js';
+import { REFERENCE_FLEET, readFleetTexts } from '../support/fleet-fixture.js';
+
+const HOST = 'api.tin.nitroso.pikachu.cluster.atomi.cloud';
+
+function request(text: string) {
+  const parsed = parseJson(sourceFile('paths.json', text)).parsed;
+  if (!parsed) throw new Error('not JSON');
+  return readPathsRequest(parsed);
+}
+
+describe('claim text', () => {
+  it('is canonical: account, app, paths, prefixes in code-unit order (integer-like ones too)', () => {
+    expect(claimText({ account: 'nitroso', app: 'tin', paths: { paulca: 'a.b', '2024': 'c.d', Z: 'e.f' } })).toBe(
+      '{\n  "account": "nitroso",\n  "app": "tin",\n  "paths": {\n    "2024": "c.d",\n    "Z": "e.f",\n    "paulca": "a.b"\n  }\n}\n',
+    );
+    expect(claimText({ account: 'nitroso', app: 'tin', paths: {} })).toBe('{\n  "account": "nitroso",\n  "app": "tin",\n  "paths": {}\n}\n');
+    // the reference fleet's claims are written in this form
+    expect(claimText(JSON.parse(readFileSync(path.join(REFERENCE_FLEET, 'claims/domains', `${HOST}.json`), 'utf8')))).toBe(readFileSync(path.join(REFERENCE_FLEET, 'claims/domains', `${HOST}.json`), 'utf8'));
+  });
+
+  it('compares maps as sets of pairs', () => {
+    expect(samePaths({ a: 'x', b: 'y' }, { b: 'y', a: 'x' })).toBe(true);
+    expect(samePaths({ a: 'x' }, { a: 'y' })).toBe(false);
+    expect(samePaths({ a: 'x' }, { a: 'x', b: 'y' })).toBe(false);
+    expect(samePaths({}, {})).toBe(true);
+  });
+});
+
+describe('planning a write', () => {
+  const current = { account: 'nitroso', app: 'tin', paths: { paulca: 'api.zinc.nitroso.pikachu.cluster.atomi.cloud' } };
+  const owner = { account: 'nitroso', app: 'tin' };
+
+  it('commits nothing when the map is the same', () => {
+    expect(planClaimPaths({ host: HOST, actor: 'ci', paths: { ...current.paths }, current, owner }).change).toBe('none');
+  });
+
+  it('replaces the map whole and keeps account and app', () => {
+    const plan = planClaimPaths({ host: HOST, actor: 'ci', paths: { bob: 'web.zinc.nitroso.pikachu.cluster.atomi.cloud' }, current: { ...current, app: 'tin' }, owner });
+    expect(plan).toMatchObject({ change: 'update', path: `claims/domains/${HOST}.json`, claim: { account: 'nitroso', app: 'tin', paths: { bob: 'web.zinc.nitroso.pikachu.cluster.atomi.cloud' } } });
+    expect(planClaimPaths({ host: HOST, actor: 'ci', paths: {}, current: undefined, owner }).change).toBe('create');
+    expect(planClaimPaths({ host: HOST, actor: 'ci', paths: {}, current: undefined, owner, unreadable: true }).change).toBe('update');
+  });
+
+  it('names actor, account, app, host and count in the commit message, never a prefix or a target', () => {
+    const message = claimCommitMessage('update', { actor: 'ci-bot', account: 'nitroso', app: 'tin', host: HOST, prefixes: 1 });
+    expect(message).toBe(`claim: set 1 prefix on ${HOST}\n\nactor: ci-bot\naccount: nitroso\napp: tin\nhost: ${HOST}\nprefixes: 1\n`);
+    const plan = planClaimPaths({ host: HOST, actor: 'ci', paths: { secretprefix: 'api.zinc.nitroso.pikachu.cluster.atomi.cloud' }, current, owner });
+    expect(plan.message).not.toContain('secretprefix');
+    expect(plan.message).not.toContain('zinc');
+  });
+});
+
+describe('PATHS.json requests', () => {
+  it('reads {"paths": {...}} and optional account and app', () => {
+    expect(request('{"paths": {"a": "b.c"}}')).toEqual({ request: { paths: { a: 'b.c' } }, diagnostics: [] });
+    expect(request('{"account": "nitroso", "app": "tin", "paths": {}}').request).toEqual({ account: 'nitroso', app: 'tin', paths: {} });
+  });
+
+  it('refuses a bare map, a misspelt wrapper, wrong types, with places', () => {
+    expect(request('{"a": "b.c"}').diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([
+      ['schema_unknown_property', 1, 2],
+      ['claim_paths_missing', 1, 1],
+    ]);
+    expect(request('{"path": {}}').diagnostics[0]?.hint).toContain('did you mean "paths"');
+    expect(request('{"paths": []}').diagnostics.map((d) => d.code)).toEqual(['schema_type']);
+    expect(request('{"paths": {"a": 1}}').diagnostics.map((d) => d.pointer)).toEqual(['/paths/a']);
+    expect(request('[]').diagnostics.map((d) => d.code)).toEqual(['schema_type']);
+  });
+});
+
+describe('fleet facts from a repo tree', () => {
+  const texts = readFleetTexts();
+  const reader: TreeReader = {
+    readFile: async (file) => texts.get(file),
+    listFolders: async (folder) => [...new Set([...texts.keys()].filter((f) => f.startsWith(`${folder}/`)).map((f) => f.slice(folder.length + 1).split('/')).filter((parts) => parts.length > 1).map((parts) => parts[0] as string))].sort(),
+  };
+
+  it('reads bases, the sign-in platform, platforms, their landscapes, services and modules', async () => {
+    const { shape, diagnostics } = await readFleetShape(reader, inputValidators());
+    expect(diagnostics).toEqual([]);
+    expect(shape?.bases).toEqual(['cluster.atomi.cloud', 'cluster.atomi-spare.net']);
+    expect(shape?.issuerPlatform).toBe('aldehyde');
+    expect([...(shape?.platforms.keys() ?? [])].sort()).toEqual(['aldehyde', 'mercury', 'nitroso']);
+    expect([...(shape?.platforms.get('nitroso')?.services ?? [])]).toEqual([
+      ['tin', ['api']],
+      ['zinc', ['api', 'web']],
+    ]);
+  });
+
+  it('returns the loader\'s errors when fleet.yaml is broken', async () => {
+    const broken: TreeReader = { ...reader, readFile: async (file) => (file === 'registry/fleet.yaml' ? 'dns: [' : texts.get(file)) };
+    const { shape, diagnostics } = await readFleetShape(broken, inputValidators());
+    expect(shape).toBeUndefined();
+    expect(diagnostics[0]?.file).toBe('registry/fleet.yaml');
+  });
+});

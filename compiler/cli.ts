@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { diagnose } from './diagnostics/diagnostic.js';
 import { formatGithub, formatJson, formatTextReport } from './diagnostics/format.js';
+import { applyBooksCommand } from './cli/apply-books.js';
 import { EXIT, UsageError, type Command, type CommandResult, type Format } from './cli/command.js';
 import { claimSetPathsCommand } from './cli/claim-set-paths.js';
 import { compileCommand } from './cli/compile.js';
@@ -28,7 +29,7 @@ export { EXIT } from './cli/command.js';
  * Every command, listed explicitly (no registry filled by imports). A command
  * with a sub-command (`plan dns`) is keyed `plan dns`.
  */
-const COMMANDS: readonly Command[] = [compileCommand, validateCommand, renderCommand, materializeCommand, planDnsCommand, routeCommand, claimSetPathsCommand];
+const COMMANDS: readonly Command[] = [compileCommand, validateCommand, renderCommand, materializeCommand, planDnsCommand, routeCommand, applyBooksCommand, claimSetPathsCommand];
 
 function help(): string {
   return [

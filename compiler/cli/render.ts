@@ -1,8 +1,28 @@
 /**
  * `diene render --platform NAME [--fleet DIR]` (SPEC §5, §6): one platform's
  * objects (Platform record, Kargo, ApplicationSets) as one YAML stream on
- * stdout, for ArgoCD's Config Management Plugin. On any error stdout stays empty.
+ * stdout, for ArgoCD's Config Management Plugin.
+ *
+ * Inside the plugin sidecar it takes the platform from `ARGOCD_ENV_PLATFORM`
+ * (the Application's `plugin.env` entry `PLATFORM`) and the typed parameters
+ * from `ARGOCD_APP_PARAMETERS` (see plugin-parameters.ts); a flag and the
+ * environment that disagree are a usage error.
+ *
+ * What ArgoCD relies on (../shared/notes/argocd-kargo.md §2):
+ * - stdout holds only Kubernetes objects, and nothing at all on any error
+ *   (diagnostics go to stderr, the exit code is non-zero);
+ * - the stream is never empty for a platform (an empty render with
+ *   `prune: true` would delete every object);
+ * - stdout is a function of the files under the fleet directory and the
+ *   platform name only: no clock (the stale-override warning reads it, but
+ *   warnings go to stderr), no environment beyond the two variables above, no
+ *   file outside the tree (symbolic links are not followed), so ArgoCD's
+ *   manifest cache, keyed by revision and parameters, stays correct;
+ * - one stderr line names the compiler version and a digest of the inputs.
+ * The CLI never calls `process.exit()`, which truncates large piped output.
  */
+import { createHash } from 'node:crypto';
+import type { SourceFile } from '../1-load/source-file.js';
 import { platformObjects } from '../4-emit/emit-outputs.js';
 import { toYamlStream } from '../4-emit/serialize.js';
 import { diagnose, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
@@ -19,26 +39,74 @@ import {
   type CommandInput,
   type CommandResult,
 } from './command.js';
+import { parsePluginParameters, resolveFleetParameter } from './plugin-parameters.js';
+import { toolVersion } from './tool-version.js';
+
+/** The environment variables `diene render` reads (and no other). */
+export const RENDER_ENV = { platform: 'ARGOCD_ENV_PLATFORM', parameters: 'ARGOCD_APP_PARAMETERS' } as const;
+
+/**
+ * `sha256:<hex>` over the platform name and every input file as read (path and
+ * text, length-framed so no two inputs share a digest), in path order.
+ */
+export function inputDigest(platform: string, files: readonly SourceFile[]): string {
+  const hash = createHash('sha256');
+  const frame = (text: string): void => {
+    const bytes = Buffer.from(text, 'utf8');
+    hash.update(`${bytes.length}:`);
+    hash.update(bytes);
+  };
+  frame('diene-render-inputs/1');
+  frame(platform);
+  for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    frame(file.path);
+    frame(file.text);
+  }
+  return `sha256:${hash.digest('hex')}`;
+}
+
+function platformName(values: CommandInput['values'], env: NodeJS.ProcessEnv): string {
+  const flag = stringOption(values, 'platform');
+  const fromEnv = env[RENDER_ENV.platform] || undefined;
+  if (flag !== undefined && fromEnv !== undefined && flag !== fromEnv)
+    throw new UsageError(`--platform ${flag} disagrees with ${RENDER_ENV.platform}=${fromEnv}; give the platform once`);
+  const name = flag ?? fromEnv;
+  if (!name) throw new UsageError(`render needs --platform NAME (or ${RENDER_ENV.platform}, set by the plugin's env entry PLATFORM)`);
+  return name;
+}
+
+function renderFleetRoot(values: CommandInput['values'], env: NodeJS.ProcessEnv): string {
+  const parameters = parsePluginParameters(env[RENDER_ENV.parameters]);
+  if (stringOption(values, 'fleet') !== undefined) {
+    if (parameters.explicit.includes('fleet')) throw new UsageError(`--fleet and the plugin parameter "fleet" are both given; give the fleet once`);
+    return fleetRoot(values);
+  }
+  return fleetRoot({ fleet: resolveFleetParameter(process.cwd(), parameters.fleet) });
+}
 
 async function runRender({ values }: CommandInput): Promise<CommandResult> {
-  const platformName = stringOption(values, 'platform');
-  if (!platformName) throw new UsageError('render needs --platform NAME');
-  const root = fleetRoot(values);
+  const env = process.env;
+  const name = platformName(values, env);
+  const root = renderFleetRoot(values, env);
   const read = await readFleet(root);
+  const stamp = `diene render ${toolVersion()}: platform ${name}, ${read.files.length} input files, inputs ${inputDigest(name, read.files)}`;
   const analysis = analyzeFleet(read.files, { nowSeconds: nowSeconds(values) });
   const diagnostics = sortDiagnostics([...read.diagnostics, ...analysis.diagnostics]);
-  if (hasErrors(diagnostics) || !analysis.model) return { diagnostics, exitCode: EXIT.invalid };
-  const platform = analysis.model.platforms.find((p) => p.name === platformName);
+  if (hasErrors(diagnostics) || !analysis.model) return { diagnostics, notes: [stamp], exitCode: EXIT.invalid };
+  const platform = analysis.model.platforms.find((p) => p.name === name);
   if (!platform) {
     const known = analysis.model.platforms.map((p) => p.name).join(', ') || 'none';
-    return { diagnostics: [...diagnostics, diagnose({}, 'platform_not_found', { platform: platformName, known })], exitCode: EXIT.invalid };
+    return { diagnostics: [...diagnostics, diagnose({}, 'platform_not_found', { platform: name, known })], notes: [stamp], exitCode: EXIT.invalid };
   }
-  return { stdout: toYamlStream(platformObjects(analysis.model, platform), 'diene render'), diagnostics, exitCode: EXIT.ok };
+  const objects = platformObjects(analysis.model, platform);
+  // An empty stream with prune on would delete everything the platform has; it is a bug, never an output.
+  if (objects.length === 0) throw new Error(`render produced no object for platform ${name}, which has ${platform.services.length} services`);
+  return { stdout: toYamlStream(objects, 'diene render'), diagnostics, notes: [stamp], exitCode: EXIT.ok };
 }
 
 export const renderCommand: Command = {
   name: 'render',
-  usage: 'diene render   --platform NAME [--fleet DIR]',
+  usage: 'diene render   --platform NAME [--fleet DIR]   (in the ArgoCD plugin: ARGOCD_ENV_PLATFORM, ARGOCD_APP_PARAMETERS)',
   options: { ...COMMON_OPTIONS, platform: { type: 'string' } },
   run: runRender,
 };

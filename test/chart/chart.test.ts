@@ -1,0 +1,268 @@
+/**
+ * chart/: the Config Management Plugin, the repo-server sidecar, the plugin
+ * image's Dockerfile and the helm-wrapper chart `diene-platform` (SPEC §6,
+ * ../shared/notes/argocd-kargo.md §2). Every file is parsed and the fields
+ * ArgoCD requires are checked. The chart's templates are rendered by
+ * helm-lite (Go text/template + sprig, Helm's engine; see
+ * test/support/helm-lite/main.go for what it does not do), and each rendered
+ * Application is validated against the upstream Application CRD with unknown
+ * fields refused, then "synced" by running `diene render` exactly as the
+ * sidecar would for it.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Ajv } from 'ajv';
+import { DockerfileParser } from 'dockerfile-ast';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parse, parseAllDocuments } from 'yaml';
+import { PLUGIN_PARAMETERS } from '../../compiler/cli/plugin-parameters.js';
+import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
+import { helmLiteSkipReason, helmTemplate } from '../support/helm-lite.js';
+import { runCli } from '../support/run-cli.js';
+import { crdValidators, upstreamSkipReason } from '../support/upstream-schemas.js';
+
+const CHART = path.join(REPO_ROOT, 'chart');
+const CHART_DIR = path.join(CHART, 'diene-platform');
+const read = (file: string): string => readFileSync(path.join(CHART, file), 'utf8');
+const version = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'diene-chart-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function valuesFile(name: string, text: string): string {
+  const file = path.join(scratch, name);
+  writeFileSync(file, text);
+  return file;
+}
+
+/** Seconds of a Go duration such as `120s`, `2m`, `1m30s`. */
+function seconds(duration: string): number {
+  const parts = [...duration.matchAll(/(\d+)(h|m|s)/g)];
+  expect(parts.map((p) => p[0]).join('')).toBe(duration);
+  return parts.reduce((sum, [, n, unit]) => sum + Number(n) * (unit === 'h' ? 3600 : unit === 'm' ? 60 : 1), 0);
+}
+
+describe('the ConfigManagementPlugin (chart/plugin/plugin.yaml)', () => {
+  const plugin = parse(read('plugin/plugin.yaml')) as Json;
+
+  it('has the kind, name and generate command the cmp-server requires, and only fields it knows', () => {
+    expect(plugin.apiVersion).toBe('argoproj.io/v1alpha1');
+    expect(plugin.kind).toBe('ConfigManagementPlugin');
+    expect(plugin.metadata.name).toMatch(/^[a-z0-9-]+$/);
+    expect(Object.keys(plugin.spec).every((k) => ['version', 'init', 'generate', 'discover', 'parameters', 'preserveFileMode', 'provideGitCreds'].includes(k))).toBe(
+      true,
+    );
+    expect(plugin.spec.generate.command).toEqual(['diene', 'render']);
+    expect(plugin.spec.generate.args).toBeUndefined();
+  });
+
+  it('has no discover block, so only an Application that names it uses it', () => {
+    expect(plugin.spec.discover).toBeUndefined();
+  });
+
+  it('announces exactly the parameters diene render accepts, with the defaults it applies', () => {
+    const announced = (plugin.spec.parameters.static as Json[]).map((p) => ({ name: p.name, collectionType: p.collectionType, default: p.string }));
+    expect(announced).toEqual(PLUGIN_PARAMETERS.map((p) => ({ name: p.name, collectionType: p.collectionType, default: p.default })));
+    for (const p of plugin.spec.parameters.static as Json[]) expect(Object.keys(p).sort()).toEqual(['collectionType', 'name', 'string', 'title', 'tooltip']);
+  });
+
+  it('is named by the chart as <metadata.name>-<spec.version>', () => {
+    const values = parse(readFileSync(path.join(CHART_DIR, 'values.yaml'), 'utf8')) as Json;
+    expect(values.plugin.name).toBe(`${plugin.metadata.name}-${plugin.spec.version}`);
+  });
+});
+
+describe('the repo-server sidecar (chart/plugin/repo-server-patch.yaml, argo-cd-values.yaml)', () => {
+  const patch = parse(read('plugin/repo-server-patch.yaml')) as Json;
+  const helmValues = parse(read('plugin/argo-cd-values.yaml')) as Json;
+  const patchContainer = patch.spec.template.spec.containers[0] as Json;
+  const valuesContainer = helmValues.repoServer.extraContainers[0] as Json;
+
+  it('patches the upstream argocd-repo-server Deployment', () => {
+    expect([patch.apiVersion, patch.kind, patch.metadata.name, patch.metadata.namespace]).toEqual(['apps/v1', 'Deployment', 'argocd-repo-server', 'argocd']);
+    expect(patch.spec.template.spec.containers).toHaveLength(1);
+  });
+
+  it.each([
+    ['the kustomize patch', patchContainer, () => patch.spec.template.spec.volumes as Json[]],
+    ['the argo-cd chart values', valuesContainer, () => helmValues.repoServer.volumes as Json[]],
+  ])('%s: runs argocd-cmp-server as UID 999 with var-files, plugins and its own /tmp', (_what, container, volumes) => {
+    expect(container.command).toEqual(['/var/run/argocd/argocd-cmp-server']);
+    expect(container.securityContext.runAsUser).toBe(999);
+    expect(container.securityContext.runAsNonRoot).toBe(true);
+    const mounts = Object.fromEntries((container.volumeMounts as Json[]).map((m) => [m.mountPath, m.name]));
+    expect(mounts['/var/run/argocd']).toBe('var-files');
+    expect(mounts['/home/argocd/cmp-server/plugins']).toBe('plugins');
+    const tmp = volumes().find((v) => v.name === mounts['/tmp']);
+    expect(tmp?.emptyDir).toEqual({});
+    expect(container.image).toBe(`ghcr.io/atomicloud/diene-cmp:${version}`);
+  });
+
+  it('sets ARGOCD_EXEC_TIMEOUT below the repo-server RPC deadlines', () => {
+    const timeout = (patchContainer.env as Json[]).find((e) => e.name === 'ARGOCD_EXEC_TIMEOUT')?.value as string;
+    expect(seconds(timeout)).toBeGreaterThan(90);
+    for (const key of ['controller.repo.server.timeout.seconds', 'server.repo.server.timeout.seconds'])
+      expect(Number(helmValues.configs.params[key])).toBeGreaterThan(seconds(timeout));
+  });
+
+  it('defines the same container both ways', () => {
+    expect(valuesContainer).toEqual(patchContainer);
+    expect(helmValues.repoServer.volumes).toEqual(patch.spec.template.spec.volumes);
+  });
+});
+
+describe('the plugin image (chart/plugin/Dockerfile)', () => {
+  const dockerfile = DockerfileParser.parse(read('plugin/Dockerfile'));
+  const args = Object.fromEntries(dockerfile.getARGs().map((a) => [a.getProperty()?.getName(), a.getProperty()?.getValue()]));
+  const ignore = read('plugin/Dockerfile.dockerignore')
+    .split('\n')
+    .filter((l) => l.startsWith('!'))
+    .map((l) => l.slice(1).replace(/\/$/, ''));
+
+  it('builds on Node 20 slim in every stage', () => {
+    for (const from of dockerfile.getFROMs()) {
+      const image = (from.getImage() ?? '').replace(/^\$\{(\w+)\}$/, (_m, name: string) => String(args[name]));
+      expect(image).toMatch(/^node:20(\.[\d.]+)?-[a-z]*-?slim$/);
+    }
+  });
+
+  it('runs as UID 999 with the plugin config where the cmp-server reads it and diene on the PATH', () => {
+    const users = dockerfile.getInstructions().filter((i) => i.getKeyword() === 'USER');
+    expect(users.at(-1)?.getArgumentsContent()).toBe('999');
+    const copies = dockerfile.getCOPYs().map((c) => c.getArgumentsContent() ?? '');
+    expect(copies).toContain('chart/plugin/plugin.yaml /home/argocd/cmp-server/config/plugin.yaml');
+    const runs = dockerfile
+      .getInstructions()
+      .filter((i) => i.getKeyword() === 'RUN')
+      .map((i) => i.getArgumentsContent() ?? '');
+    expect(runs.some((r) => r.includes('ln -s /opt/diene/bin/diene.js /usr/local/bin/diene'))).toBe(true);
+    expect(runs.some((r) => r.includes('npm ci --omit=dev'))).toBe(true);
+  });
+
+  it('copies only files that exist in the repository and that the build context keeps', () => {
+    for (const copy of dockerfile.getCOPYs().filter((c) => !c.getFromFlag())) {
+      const sources = (copy.getArgumentsContent() ?? '').split(/\s+/).slice(0, -1);
+      for (const source of sources) {
+        expect(existsSync(path.join(REPO_ROOT, source)), source).toBe(true);
+        expect(
+          ignore.some((kept) => source.replace(/\/$/, '') === kept),
+          `${source} is excluded by Dockerfile.dockerignore`,
+        ).toBe(true);
+      }
+    }
+  });
+});
+
+describe('the diene-platform chart', () => {
+  const chartYaml = parse(readFileSync(path.join(CHART_DIR, 'Chart.yaml'), 'utf8')) as Json;
+  const defaults = parse(readFileSync(path.join(CHART_DIR, 'values.yaml'), 'utf8')) as Json;
+  const schema = JSON.parse(readFileSync(path.join(CHART_DIR, 'values.schema.json'), 'utf8')) as Json;
+  const validateValues = new Ajv({ allErrors: true, strict: false }).compile(schema);
+
+  it('is a Helm v2 chart named diene-platform', () => {
+    expect([chartYaml.apiVersion, chartYaml.name, chartYaml.type]).toEqual(['v2', 'diene-platform', 'application']);
+    expect(chartYaml.version).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('ships default values that its values.schema.json accepts, once the fleet repo is given', () => {
+    expect(validateValues({ ...defaults, fleet: { ...defaults.fleet, repoURL: 'https://github.com/AtomiCloud/fleet.git' } }), JSON.stringify(validateValues.errors)).toBe(
+      true,
+    );
+    expect(defaults.fleet.targetRevision).toBe('machinery-stable');
+    expect(validateValues({ ...defaults, platforms: [{ name: 'abc' }] })).toBe(false);
+    expect(validateValues({ ...defaults, platforms: [{ name: 'nitroso', colour: 'red' }] })).toBe(false);
+  });
+
+  const skip = helmLiteSkipReason() ?? upstreamSkipReason();
+  describe.skipIf(skip !== undefined)(`rendered with Go text/template + sprig${skip ? ` (skipped: ${skip})` : ''}`, () => {
+    const fleetValues = 'fleet: {repoURL: https://github.com/AtomiCloud/fleet.git}\n';
+
+    function applications(values: string): Json[] {
+      const result = helmTemplate(CHART_DIR, [valuesFile(`v-${Math.abs(hash(values))}.yaml`, values)], { release: 'diene', namespace: 'argocd' });
+      if (!result.ok) throw new Error(result.error);
+      expect(Object.keys(result.templates).sort()).toEqual(['templates/NOTES.txt', 'templates/applications.yaml']);
+      return parseAllDocuments(result.templates['templates/applications.yaml'] ?? '')
+        .map((d) => {
+          expect(d.errors).toEqual([]);
+          return d.toJS() as Json | null;
+        })
+        .filter((o): o is Json => o !== null);
+    }
+
+    function renderError(values: string): string {
+      const result = helmTemplate(CHART_DIR, [valuesFile(`e-${Math.abs(hash(values))}.yaml`, values)]);
+      expect(result.ok).toBe(false);
+      return result.ok ? '' : result.error;
+    }
+
+    it('stamps out one Application per platform, each valid against the Application CRD with unknown fields refused', () => {
+      const apps = applications(`${fleetValues}platforms: [{name: nitroso}, {name: aldehyde, project: identity}, {name: mercury}]\n`);
+      expect(apps.map((a) => a.metadata.name)).toEqual(['diene-platform-nitroso', 'diene-platform-aldehyde', 'diene-platform-mercury']);
+      const validate = crdValidators().get('argoproj.io/v1alpha1/Application');
+      if (!validate) throw new Error('no Application CRD');
+      for (const app of apps) expect(validate(app), JSON.stringify(validate.errors)).toBe(true);
+      expect(apps.map((a) => a.spec.project)).toEqual(['default', 'identity', 'default']);
+    });
+
+    it('gives each Application a single source: the fleet at machinery-stable through the named plugin (SPEC §6)', () => {
+      const [app] = applications(`${fleetValues}platforms: [{name: nitroso}]\n`);
+      expect(app?.spec.sources).toBeUndefined();
+      expect(app?.spec.source).toEqual({
+        repoURL: 'https://github.com/AtomiCloud/fleet.git',
+        targetRevision: 'machinery-stable',
+        path: '.',
+        plugin: { name: 'diene-v1', env: [{ name: 'PLATFORM', value: 'nitroso' }] },
+      });
+      expect(app?.metadata.namespace).toBe('argocd');
+      expect(app?.metadata.name.length).toBeLessThanOrEqual(63);
+      expect(Object.keys(app?.spec.destination).sort()).toEqual(['namespace', 'server']);
+      expect(app?.spec.syncPolicy.automated).toEqual({ enabled: true, prune: true, selfHeal: true, allowEmpty: false });
+      expect(app?.metadata.finalizers).toBeUndefined();
+    });
+
+    it('passes fleet.directory as the plugin parameter "fleet" only when it is set', () => {
+      const [app] = applications(`fleet: {repoURL: https://git.example/fleet.git, directory: fleets/prod}\nplatforms: [{name: nitroso}]\n`);
+      expect(app?.spec.source.plugin.parameters).toEqual([{ name: 'fleet', string: 'fleets/prod' }]);
+    });
+
+    it('refuses to render without the fleet repo, with a bad platform name, or with a platform listed twice', () => {
+      expect(renderError('platforms: [{name: nitroso}]\n')).toContain('fleet.repoURL is required');
+      expect(renderError(`${fleetValues}platforms: [{name: Nitro-so}]\n`)).toContain('platform name "Nitro-so" must match');
+      expect(renderError(`${fleetValues}platforms: [{name: abc}]\n`)).toContain('5 to 16 characters');
+      expect(renderError(`${fleetValues}platforms: [{name: nitroso}, {name: nitroso}]\n`)).toContain('platform "nitroso" is listed twice');
+    });
+
+    it('renders no Application for no platform', () => {
+      expect(applications(fleetValues)).toEqual([]);
+    });
+
+    it('yields Applications whose plugin run, as the sidecar does it, prints the platform objects', () => {
+      const [app] = applications(`fleet: {repoURL: https://git.example/fleet.git, directory: fleet}\nplatforms: [{name: mercury}]\n`);
+      const fleet = writeTempFleet(new Map([...overlayTexts(readFleetTexts())].map(([file, text]) => [`fleet/${file}`, text])));
+      try {
+        const plugin = app?.spec.source.plugin as Json;
+        const env = Object.fromEntries((plugin.env as Json[]).map((e) => [`ARGOCD_ENV_${e.name}`, e.value as string]));
+        const run = runCli(['render', '--now', '2026-11-21T00:00:00Z'], {
+          cwd: path.join(fleet.dir, app?.spec.source.path as string),
+          env: { ...env, ARGOCD_APP_PARAMETERS: JSON.stringify(plugin.parameters) },
+        });
+        expect(run.exitCode, run.stderr).toBe(0);
+        const kinds = parseAllDocuments(run.stdout).map((d) => (d.toJS() as Json).kind as string);
+        expect(kinds.slice(0, 3)).toEqual(['Platform', 'Project', 'ProjectConfig']);
+        expect(kinds).toContain('ApplicationSet');
+        expect(kinds).toContain('Stage');
+      } finally {
+        fleet.cleanup();
+      }
+    });
+  });
+});
+
+function hash(text: string): number {
+  let h = 0;
+  for (let i = 0; i < text.length; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
+  return h;
+}

@@ -14,6 +14,8 @@ import { parseArgs } from 'node:util';
 import { diagnose } from './diagnostics/diagnostic.js';
 import { formatGithub, formatJson, formatTextReport } from './diagnostics/format.js';
 import { applyBooksCommand } from './cli/apply-books.js';
+import { applyKubeCommand } from './cli/apply-kube.js';
+import { applyDnsCommand } from './cli/apply-dns.js';
 import { EXIT, UsageError, type Command, type CommandResult, type Format } from './cli/command.js';
 import { claimSetPathsCommand } from './cli/claim-set-paths.js';
 import { compileCommand } from './cli/compile.js';
@@ -29,7 +31,7 @@ export { EXIT } from './cli/command.js';
  * Every command, listed explicitly (no registry filled by imports). A command
  * with a sub-command (`plan dns`) is keyed `plan dns`.
  */
-const COMMANDS: readonly Command[] = [compileCommand, validateCommand, renderCommand, materializeCommand, planDnsCommand, routeCommand, applyBooksCommand, claimSetPathsCommand];
+const COMMANDS: readonly Command[] = [compileCommand, validateCommand, renderCommand, materializeCommand, planDnsCommand, routeCommand, applyBooksCommand, applyDnsCommand, claimSetPathsCommand, applyKubeCommand];
 
 function help(): string {
   return [

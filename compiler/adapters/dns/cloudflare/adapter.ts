@@ -1,0 +1,74 @@
+/**
+ * The Cloudflare host adapter (`provider: cloudflare`) over the official
+ * `cloudflare` package: observe with `dns.records.list`, write one
+ * `dns.records.batch` call per zone (split between whole names past the
+ * plan's record limit).
+ *
+ * The API token comes from the environment variable fleet.yaml names in
+ * `apiKeyEnv`, else from CLOUDFLARE_API_TOKEN (the client's own default).
+ * The zone is found by name, so fleet.yaml needs no zone id.
+ */
+import Cloudflare from 'cloudflare';
+import type { DnsHost } from '../../../types/generated/fleet.js';
+import { DEFAULT_TIMING, DnsHostError, describeError, type DnsHostAdapter, type Environment, type Timing } from '../dns-host.js';
+import { sendBatches } from './apply.js';
+import { batchBodies, describeBatches, type NativeRecord } from './convert.js';
+import { listZone, zoneId } from './observe.js';
+
+/** Options for tests and special endpoints. */
+export interface CloudflareOptions {
+  /** An API base URL in place of `https://api.cloudflare.com/client/v4` (the contract tests' local server). */
+  endpoint?: string;
+  timing?: Timing;
+}
+
+/** The adapter of one cloudflare host. */
+export function createCloudflareAdapter(host: DnsHost, env: Environment, options: CloudflareOptions = {}): DnsHostAdapter {
+  const token = host.apiKeyEnv !== undefined ? env[host.apiKeyEnv] : env['CLOUDFLARE_API_TOKEN'];
+  const missing = token === undefined || token === '' ? `environment variable ${host.apiKeyEnv ?? 'CLOUDFLARE_API_TOKEN'} (the API token) is not set` : undefined;
+  const client = new Cloudflare({ apiToken: token ?? 'unset', maxRetries: 4, timeout: 60_000, ...(options.endpoint ? { baseURL: options.endpoint } : {}) });
+  const timing = options.timing ?? DEFAULT_TIMING;
+  const ids = new Map<string, string>();
+  const natives = new Map<string, Map<string, NativeRecord[]>>();
+  const fail = (zone: string, error: unknown): DnsHostError => new DnsHostError(host.name, zone, describeError(error), { cause: error });
+  const idOf = async (zone: string): Promise<string> => {
+    if (missing) throw new Error(missing);
+    const known = ids.get(zone);
+    if (known) return known;
+    const id = await zoneId(client, zone);
+    ids.set(zone, id);
+    return id;
+  };
+  const observe = async (zone: string) => {
+    try {
+      const read = await listZone(client, host.name, zone, await idOf(zone));
+      natives.set(zone, read.natives);
+      return read.document;
+    } catch (error) {
+      throw fail(zone, error);
+    }
+  };
+  const bodiesOf = (plan: Parameters<typeof batchBodies>[0]) => {
+    try {
+      return batchBodies(plan, natives.get(plan.zone) ?? new Map());
+    } catch (error) {
+      throw fail(plan.zone, error);
+    }
+  };
+  return {
+    host: host.name,
+    kind: 'cloudflare',
+    observe,
+    describe: (plan) => describeBatches(plan.zone, bodiesOf(plan)),
+    async apply(plan) {
+      if (plan.units.length === 0) return { requests: 0, lines: [] };
+      if (!natives.has(plan.zone)) await observe(plan.zone);
+      const bodies = bodiesOf(plan);
+      try {
+        return await sendBatches(client, timing, plan.zone, await idOf(plan.zone), bodies);
+      } catch (error) {
+        throw fail(plan.zone, error);
+      }
+    },
+  };
+}

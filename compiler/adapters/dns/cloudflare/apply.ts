@@ -1,0 +1,29 @@
+/**
+ * Sends Cloudflare `/batch` calls for one zone, one after the other. The
+ * `cloudflare` client retries 429 (rate limited) and 5xx answers itself,
+ * honouring `Retry-After`; this module adds retries with backoff on 429
+ * beyond the client's. A batch is one transaction: a failed one changed
+ * nothing, and Cloudflare's first error is reported.
+ */
+import type Cloudflare from 'cloudflare';
+import { withRetry, type ApplyOutcome, type Timing } from '../dns-host.js';
+import { describeBatches, type BatchBody } from './convert.js';
+
+/** True for rate-limit answers. */
+export function isRetryable(error: unknown): boolean {
+  return (error as { status?: unknown }).status === 429;
+}
+
+/** Sends `bodies` to the zone `id`. */
+export async function sendBatches(client: Cloudflare, timing: Timing, zone: string, id: string, bodies: readonly BatchBody[]): Promise<ApplyOutcome> {
+  for (let i = 0; i < bodies.length; i++) {
+    const body = bodies[i] as BatchBody;
+    try {
+      await withRetry(timing, isRetryable, () => client.dns.records.batch({ zone_id: id, ...body } as unknown as Parameters<Cloudflare["dns"]["records"]["batch"]>[0]));
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      throw new Error(bodies.length > 1 ? `batch ${i + 1} of ${bodies.length} (${i} applied): ${text}` : text, { cause: error });
+    }
+  }
+  return { requests: bodies.length, lines: describeBatches(zone, bodies) };
+}

@@ -1,0 +1,134 @@
+/**
+ * What every DNS host adapter offers `diene apply dns` and `diene export dns`
+ * (STYLE.md "Plans and appliers"; SPEC §3.3, §5): read a zone's live record
+ * sets into the planner's live format, describe the native writes of a zone
+ * plan without sending them, and send them.
+ *
+ * Design note. One adapter object serves one host (a `dns.hosts[]` entry of
+ * fleet.yaml) and holds that host's client and, per zone, the native record
+ * sets of its last `observe`: hosts that refuse a delete unless it repeats the
+ * live record set exactly (Route 53, Google) or that address records by id
+ * (Cloudflare) build their writes from what was read, never from a guess.
+ * Writes to one zone are serialized by the caller; each zone is written in
+ * the host's atomic unit (one UPDATE message, one PATCH, one change batch,
+ * one Change, one /batch call), split only between whole names when a host
+ * limit forces it. Every failure is a {@link DnsHostError} naming the host
+ * and the zone and carrying the host's own message.
+ */
+import type { ZonePlanDocument } from '../../4-emit/dns-zone-plans.js';
+import type { ZoneHostPlan } from '../../plan/traffic-planner.js';
+import type { DnsHostKind } from './host-capabilities.js';
+
+/** A failure of one host on one zone, with the host's own error text. */
+export class DnsHostError extends Error {
+  constructor(
+    readonly host: string,
+    readonly zone: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'DnsHostError';
+  }
+}
+
+/** What one `apply` sent: how many native requests, and a line about each. */
+export interface ApplyOutcome {
+  requests: number;
+  lines: string[];
+}
+
+/** One DNS host, reached through its own protocol or SDK. */
+export interface DnsHostAdapter {
+  /** The host's name in fleet.yaml. */
+  readonly host: string;
+  readonly kind: DnsHostKind;
+  /**
+   * Every record set of `zone` (canonical name, no trailing dot) as the host
+   * returns it, in the live format of `schemas/dns-plan.schema.json`
+   * (version 1, this host and kind). Remembers the native record sets for
+   * the next {@link apply} to the same zone. Throws {@link DnsHostError}.
+   */
+  observe(zone: string): Promise<ZonePlanDocument>;
+  /** One line per native request that {@link apply} would send for `plan` (nothing is sent). Throws {@link DnsHostError} when the plan cannot be written at all (a name over a host limit). */
+  describe(plan: ZoneHostPlan): string[];
+  /**
+   * Writes `plan` (one zone on this host) and resolves once the host reports
+   * it applied (Route 53 INSYNC, Google `done`). A plan without changes sends
+   * nothing. Observes the zone first when it was not observed by this
+   * adapter. Throws {@link DnsHostError}; a host whose unit is atomic has
+   * then written nothing of that unit.
+   */
+  apply(plan: ZoneHostPlan): Promise<ApplyOutcome>;
+}
+
+/** Where an adapter reads secrets from: the process environment, or a map in tests. */
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+/** How adapters wait (injectable so tests of retries and propagation polls run fast). */
+export interface Timing {
+  /** Resolves after `ms` milliseconds. */
+  sleep(ms: number): Promise<void>;
+  /** Longest wait, in milliseconds, for a host to report a change applied (Route 53 INSYNC, Google done). */
+  propagationTimeoutMs: number;
+  /** Tries per request on throttling before giving up. */
+  maxAttempts: number;
+  /** First backoff delay in milliseconds; doubles each try, with full jitter, capped at 20 s. */
+  baseDelayMs: number;
+}
+
+/** Real timing: 10 minutes for propagation, 8 tries starting at 500 ms. */
+export const DEFAULT_TIMING: Timing = {
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  propagationTimeoutMs: 10 * 60_000,
+  maxAttempts: 8,
+  baseDelayMs: 500,
+};
+
+/** The backoff before try `attempt` (1-based, after a failed try): full jitter over an exponentially growing window, capped at 20 s (AWS architecture blog "Exponential Backoff and Jitter"). */
+export function backoffMs(timing: Timing, attempt: number): number {
+  const window = Math.min(20_000, timing.baseDelayMs * 2 ** (attempt - 1));
+  return Math.floor(window / 2 + Math.random() * (window / 2));
+}
+
+/** A one-line description of any thrown value. */
+export function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const first = error.message.split('\n')[0] || error.name;
+  const cause = error.cause instanceof Error ? error.cause.message.split('\n')[0] : undefined;
+  return cause && !first.includes(cause) ? `${first}: ${cause}` : first;
+}
+
+/** `name.` for a canonical name (`""` is the root, `.`). */
+export function absolute(name: string): string {
+  return name === '' ? '.' : `${name}.`;
+}
+
+/**
+ * Runs `attempt` until it succeeds, retrying while `retryable(error)` says
+ * the host asked to slow down (throttling, a prior change still in progress),
+ * with {@link backoffMs} between tries, at most `timing.maxAttempts` tries.
+ * Rethrows the last error.
+ */
+export async function withRetry<T>(timing: Timing, retryable: (error: unknown) => boolean, attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (tries >= timing.maxAttempts || !retryable(error)) throw error;
+      await timing.sleep(backoffMs(timing, tries));
+    }
+  }
+}
+
+/** Polls `done` with growing delays (1 s, doubling, capped at 15 s, scaled by `timing.baseDelayMs / 500`) until it returns true; throws after `timing.propagationTimeoutMs`. */
+export async function pollUntil(timing: Timing, what: string, done: () => Promise<boolean>): Promise<void> {
+  let waited = 0;
+  let delay = Math.max(1, Math.round(timing.baseDelayMs * 2));
+  while (!(await done())) {
+    if (waited >= timing.propagationTimeoutMs) throw new Error(`${what}: not done after ${Math.round(waited / 1000)} s`);
+    await timing.sleep(delay);
+    waited += delay;
+    delay = Math.min(delay * 2, Math.max(1, Math.round(timing.baseDelayMs * 30)));
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * The Google Cloud DNS host adapter (`provider: google`) over
+ * `@google-cloud/dns`: observe with `resourceRecordSets.list`, write one
+ * Change per managed zone (deletions exactly as read, additions as wanted),
+ * wait until it is `done`.
+ *
+ * Credentials and project come from Application Default Credentials
+ * (GOOGLE_APPLICATION_CREDENTIALS, gcloud's user credentials, the metadata
+ * server) and GOOGLE_CLOUD_PROJECT; the managed zone is found by its DNS
+ * name, so fleet.yaml needs no zone name. The Change size follows the
+ * project's quota, read once with `projects.get`.
+ */
+import { DNS, type Zone } from '@google-cloud/dns';
+import type { DnsHost } from '../../../types/generated/fleet.js';
+import { DEFAULT_TIMING, DnsHostError, describeError, type DnsHostAdapter, type Environment, type Timing } from '../dns-host.js';
+import { sendChanges } from './apply.js';
+import { changeBodies, DEFAULT_CHANGE_QUOTA, describeChanges, type ApiRrset, type ChangeQuota } from './convert.js';
+import { findZone, listZone } from './observe.js';
+
+/** Options for tests and special endpoints. */
+export interface GoogleOptions {
+  /** An API base URL such as `http://127.0.0.1:8080` in place of `https://dns.googleapis.com` (the contract tests' local server). */
+  endpoint?: string;
+  projectId?: string;
+  /** An auth client (google-auth-library) in place of Application Default Credentials. */
+  authClient?: unknown;
+  timing?: Timing;
+}
+
+async function readQuota(dns: DNS): Promise<ChangeQuota> {
+  try {
+    const body = await new Promise<{ quota?: Record<string, number> }>((resolve, reject) => {
+      (dns as unknown as { request(options: object, callback: (error: Error | null, body?: unknown) => void): void }).request({ uri: '' }, (error, body) =>
+        error ? reject(error) : resolve((body ?? {}) as { quota?: Record<string, number> }),
+      );
+    });
+    const quota = body.quota ?? {};
+    return {
+      additions: quota['rrsetAdditionsPerChange'] ?? DEFAULT_CHANGE_QUOTA.additions,
+      deletions: quota['rrsetDeletionsPerChange'] ?? DEFAULT_CHANGE_QUOTA.deletions,
+      rrdataBytes: quota['totalRrdataSizePerChange'] ?? DEFAULT_CHANGE_QUOTA.rrdataBytes,
+    };
+  } catch {
+    return DEFAULT_CHANGE_QUOTA;
+  }
+}
+
+/** The adapter of one google host. */
+export function createGoogleAdapter(host: DnsHost, env: Environment, options: GoogleOptions = {}): DnsHostAdapter {
+  const projectId = options.projectId ?? env['GOOGLE_CLOUD_PROJECT'] ?? env['GCLOUD_PROJECT'];
+  const dns = new DNS({
+    ...(projectId ? { projectId } : {}),
+    ...(options.authClient ? { authClient: options.authClient as never } : {}),
+    ...(options.endpoint ? { apiEndpoint: new URL(options.endpoint).host } : {}),
+  });
+  if (options.endpoint) (dns as unknown as { baseUrl: string }).baseUrl = `${options.endpoint.replace(/\/+$/, '')}/dns/v1`;
+  const timing = options.timing ?? DEFAULT_TIMING;
+  const zones = new Map<string, Zone>();
+  const natives = new Map<string, Map<string, ApiRrset>>();
+  let quota: ChangeQuota | undefined;
+  const fail = (zone: string, error: unknown): DnsHostError => new DnsHostError(host.name, zone, describeError(error), { cause: error });
+  const managedZone = async (zone: string): Promise<Zone> => {
+    const known = zones.get(zone);
+    if (known) return known;
+    const found = await findZone(dns, zone);
+    zones.set(zone, found);
+    return found;
+  };
+  const observe = async (zone: string) => {
+    try {
+      const read = await listZone(await managedZone(zone), host.name, zone);
+      natives.set(zone, read.natives);
+      return read.document;
+    } catch (error) {
+      throw fail(zone, error);
+    }
+  };
+  const bodiesOf = (plan: Parameters<typeof changeBodies>[0]) => {
+    try {
+      return changeBodies(plan, natives.get(plan.zone) ?? new Map(), quota ?? DEFAULT_CHANGE_QUOTA);
+    } catch (error) {
+      throw fail(plan.zone, error);
+    }
+  };
+  return {
+    host: host.name,
+    kind: 'google',
+    observe,
+    describe: (plan) => describeChanges(plan.zone, bodiesOf(plan)),
+    async apply(plan) {
+      if (plan.units.length === 0) return { requests: 0, lines: [] };
+      if (!natives.has(plan.zone)) await observe(plan.zone);
+      quota ??= await readQuota(dns);
+      const bodies = bodiesOf(plan);
+      try {
+        return await sendChanges(await managedZone(plan.zone), timing, plan.zone, bodies);
+      } catch (error) {
+        throw fail(plan.zone, error);
+      }
+    },
+  };
+}

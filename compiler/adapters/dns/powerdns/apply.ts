@@ -1,0 +1,42 @@
+/**
+ * Talks to the PowerDNS HTTP API (header `X-API-Key`, JSON bodies) and sends
+ * a zone plan as one PATCH, which PowerDNS validates and applies as a whole
+ * (one backend transaction): `204 No Content` on success, `422` with
+ * `{"error": …}` when the result would be invalid zone data.
+ */
+import type { ZoneHostPlan } from '../../../plan/traffic-planner.js';
+import { absolute, type ApplyOutcome } from '../dns-host.js';
+import type { PowerDnsLink } from './adapter.js';
+import { describePatch, type PatchRrset } from './convert.js';
+
+function zoneUrl(link: PowerDnsLink, zone: string): string {
+  return `${link.url.replace(/\/+$/, '')}/api/v1/servers/${encodeURIComponent(link.serverId)}/zones/${encodeURIComponent(absolute(zone))}`;
+}
+
+/** Sends one request to the zone's URL; returns the parsed JSON body (undefined for 204). Throws an Error with the HTTP status and PowerDNS's `error` text. */
+export async function requestJson(link: PowerDnsLink, method: 'GET' | 'PATCH', zone: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(zoneUrl(link, zone), {
+    method,
+    headers: { 'X-API-Key': link.apiKey, Accept: 'application/json', ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    signal: AbortSignal.timeout(link.timeoutMs),
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    let reason = text.trim();
+    try {
+      const parsed = JSON.parse(text) as { error?: unknown };
+      if (typeof parsed.error === 'string') reason = parsed.error;
+    } catch {
+      // not JSON: keep the text
+    }
+    throw new Error(`HTTP ${response.status} from ${method} ${zoneUrl(link, zone)}: ${reason || response.statusText}`);
+  }
+  return text === '' ? undefined : (JSON.parse(text) as unknown);
+}
+
+/** Sends `body` as the PATCH of `plan`'s zone. */
+export async function patchZone(link: PowerDnsLink, plan: ZoneHostPlan, body: { rrsets: PatchRrset[] }): Promise<ApplyOutcome> {
+  await requestJson(link, 'PATCH', plan.zone, body);
+  return { requests: 1, lines: describePatch(plan.zone, body) };
+}

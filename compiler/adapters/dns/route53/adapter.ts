@@ -1,0 +1,80 @@
+/**
+ * The Route 53 host adapter (`provider: route53`) over
+ * `@aws-sdk/client-route-53`: observe with `ListResourceRecordSets`, write one
+ * change batch per hosted zone (split between whole names only past the
+ * batch limits), retried on throttling, waited on until INSYNC.
+ *
+ * Credentials and region come from the SDK's default chain
+ * (AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, AWS_PROFILE, an IAM role); the
+ * region defaults to us-east-1 (Route 53 is global). The hosted zone is found
+ * by name (`ListHostedZonesByName`, public zones only), so fleet.yaml needs
+ * no zone id. The SDK's own retries are off: this adapter retries throttling
+ * and PriorRequestNotComplete itself, with backoff and jitter.
+ */
+import { Route53Client, type ResourceRecordSet } from '@aws-sdk/client-route-53';
+import type { DnsHost } from '../../../types/generated/fleet.js';
+import { DEFAULT_TIMING, DnsHostError, describeError, type DnsHostAdapter, type Environment, type Timing } from '../dns-host.js';
+import { sendBatches } from './apply.js';
+import { changeBatches, describeBatches } from './convert.js';
+import { hostedZoneId, listZone } from './observe.js';
+
+/** Options for tests and special endpoints. */
+export interface Route53Options {
+  /** An API endpoint URL in place of AWS's (the contract tests' local server). */
+  endpoint?: string;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  timing?: Timing;
+}
+
+/** The adapter of one route53 host. */
+export function createRoute53Adapter(host: DnsHost, env: Environment, options: Route53Options = {}): DnsHostAdapter {
+  const client = new Route53Client({
+    region: env['AWS_REGION'] || env['AWS_DEFAULT_REGION'] || 'us-east-1',
+    maxAttempts: 1,
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    ...(options.credentials ? { credentials: options.credentials } : {}),
+  });
+  const timing = options.timing ?? DEFAULT_TIMING;
+  const zoneIds = new Map<string, string>();
+  const natives = new Map<string, Map<string, ResourceRecordSet>>();
+  const fail = (zone: string, error: unknown): DnsHostError => new DnsHostError(host.name, zone, error instanceof Error && error.name !== 'Error' && !error.message.startsWith(error.name) ? `${error.name}: ${describeError(error)}` : describeError(error), { cause: error });
+  const zoneId = async (zone: string): Promise<string> => {
+    const known = zoneIds.get(zone);
+    if (known) return known;
+    const id = await hostedZoneId(client, timing, zone);
+    zoneIds.set(zone, id);
+    return id;
+  };
+  const observe = async (zone: string) => {
+    try {
+      const read = await listZone(client, timing, host.name, zone, await zoneId(zone));
+      natives.set(zone, read.natives);
+      return read.document;
+    } catch (error) {
+      throw fail(zone, error);
+    }
+  };
+  const batchesOf = (plan: Parameters<typeof changeBatches>[0]) => {
+    try {
+      return changeBatches(plan, natives.get(plan.zone) ?? new Map());
+    } catch (error) {
+      throw fail(plan.zone, error);
+    }
+  };
+  return {
+    host: host.name,
+    kind: 'route53',
+    observe,
+    describe: (plan) => describeBatches(plan.zone, batchesOf(plan)),
+    async apply(plan) {
+      if (plan.units.length === 0) return { requests: 0, lines: [] };
+      if (!natives.has(plan.zone)) await observe(plan.zone);
+      const batches = batchesOf(plan);
+      try {
+        return await sendBatches(client, timing, plan.zone, await zoneId(plan.zone), batches);
+      } catch (error) {
+        throw fail(plan.zone, error);
+      }
+    },
+  };
+}

@@ -1,0 +1,251 @@
+/**
+ * `diene apply dns [--host NAME...] [--dry-run] [--force] [--plan-checksum X]
+ * [--health FILE] [--live-from DIR] [--fleet DIR] [--format text|json]`
+ * (SPEC §3.3, §5): pushes the difference between the fleet's zone plans and
+ * each DNS host's live zones to the hosts.
+ *
+ * 1. Compiles the fleet in memory (invalid: exit 2, nothing read or written).
+ * 2. Reads every zone of every selected host afresh (all hosts in parallel);
+ *    with `--live-from DIR` (dry runs only) reads snapshots from DIR instead.
+ * 3. Plans with the traffic planner (brakes, `--force`, `--health`) and
+ *    prints the plan on stdout. A brake refusing, or a `--plan-checksum`
+ *    that is not the checksum of this plan (the live state moved since the
+ *    plan was reviewed), refuses the whole run: exit 3, nothing written.
+ * 4. Unless `--dry-run`, writes each host in parallel, its zones one after
+ *    the other, each zone in the host's atomic unit; then reads the zone back
+ *    and requires that nothing of the plan remains. A host that fails is
+ *    named with the zone and the host's own error while the others are still
+ *    written: exit 4 (a later run repairs it). Managed names whose answers
+ *    differ between hosts afterwards are listed.
+ *
+ * Secrets come only from the environment variables fleet.yaml names
+ * (`tsig.secretEnv`, `apiKeyEnv`) and the cloud SDKs' default credential
+ * chains. The parent zone's delegation is not applied (its host is not the
+ * fleet's).
+ */
+import path from 'node:path';
+import { loadDnsHealth, loadDnsLive, type LiveSnapshot } from '../1-load/load-dns-live.js';
+import { sourceFile } from '../1-load/source-file.js';
+import { dnsIntent, type DnsIntent } from '../3-model/dns-names.js';
+import type { ZonePlanDocument } from '../4-emit/dns-zone-plans.js';
+import { toJson } from '../4-emit/serialize.js';
+import { DnsHostError, describeError, type DnsHostAdapter, type Environment } from '../adapters/dns/dns-host.js';
+import { createDnsAdapter } from '../adapters/dns/host-adapters.js';
+import { observeHosts } from '../adapters/dns/observe-hosts.js';
+import { readDnsLive, readTextFile } from '../adapters/filesystem/read-dns-live.js';
+import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { analyzeFleet, inputValidators } from '../index.js';
+import type { SchemaValidators } from '../1-load/schema-validation.js';
+import { hostDifferences, remainingChanges } from '../plan/dns-apply-check.js';
+import { appliedInFull, formatApplyReport, type DnsApplyReport, type ZoneApplyResult } from '../plan/dns-apply-report.js';
+import { formatTrafficPlan } from '../plan/dns-plan-text.js';
+import { planTraffic, type ZoneHostPlan } from '../plan/traffic-planner.js';
+import type { DnsHost } from '../types/generated/fleet.js';
+import { COMMON_OPTIONS, EXIT, fleetRoot, nowSeconds, readFleet, stringOption, UsageError, type Command, type CommandInput, type CommandResult, type Format } from './command.js';
+
+/** Everything `apply dns` takes besides the fleet root. */
+export interface ApplyDnsOptions {
+  /** Host names to apply to; empty = every host of fleet.yaml. */
+  hosts: readonly string[];
+  dryRun: boolean;
+  force: boolean;
+  /** The checksum of the reviewed plan (`sha256:…`); the run refuses when the fresh plan's differs. */
+  planChecksum?: string;
+  /** Absolute path of a live-state folder or file to plan from instead of reading the hosts (dry runs only). */
+  liveFrom?: string;
+  /** Absolute path of the health file. */
+  health?: string;
+  format: Format;
+  nowSeconds: number;
+  /** Where secrets are read from (the process environment in the CLI). */
+  env: Environment;
+  /** For display paths in diagnostics. */
+  cwd: string;
+  /** The adapter of a host (tests inject clients pointed at local servers); {@link createDnsAdapter} by default. */
+  adapterFor?: (host: DnsHost, env: Environment) => DnsHostAdapter;
+}
+
+/** Loads an observed zone through the same loader as `plan dns --live`, so canonicalization and checks are identical. */
+function snapshotOf(document: ZonePlanDocument, intent: DnsIntent, validators: SchemaValidators): { snapshot?: LiveSnapshot; error?: string } {
+  const file = sourceFile(`${document.zone}/${document.host ?? 'unknown'}.json`, toJson(document));
+  const loaded = loadDnsLive([{ source: file, identity: { zone: document.zone, host: document.host ?? '' } }], intent.zones, validators);
+  const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0 || !loaded.snapshots[0]) return { error: `the host's answer does not load as live state: ${errors.map((d) => `${d.code}: ${d.message}`).join('; ')}` };
+  return { snapshot: loaded.snapshots[0] };
+}
+
+function changeCount(plan: ZoneHostPlan): number {
+  return plan.counts.create + plan.counts.update + plan.counts.delete;
+}
+
+/** Writes one host's zone plans one after the other, reading each back. */
+async function applyHost(adapter: DnsHostAdapter, plans: readonly ZoneHostPlan[], intent: DnsIntent, validators: SchemaValidators): Promise<{ results: ZoneApplyResult[]; after: LiveSnapshot[] }> {
+  const results: ZoneApplyResult[] = [];
+  const after: LiveSnapshot[] = [];
+  for (const plan of plans) {
+    const base = { zone: plan.zone, host: plan.host, ...(plan.provider ? { provider: plan.provider } : {}), changes: changeCount(plan) };
+    if (base.changes === 0) {
+      results.push({ ...base, status: 'unchanged', requests: 0, requestLines: [] });
+      continue;
+    }
+    try {
+      const outcome = await adapter.apply(plan);
+      const read = snapshotOf(await adapter.observe(plan.zone), intent, validators);
+      if (!read.snapshot) throw new DnsHostError(adapter.host, plan.zone, `written, but ${read.error ?? 'cannot be read back'}`);
+      after.push(read.snapshot);
+      const remaining = remainingChanges(plan, read.snapshot);
+      if (remaining.length > 0) {
+        results.push({ ...base, status: 'failed', requests: outcome.requests, requestLines: outcome.lines, error: `the host answered success, but reading the zone back shows ${remaining.length} change${remaining.length === 1 ? '' : 's'} not applied`, remaining });
+      } else results.push({ ...base, status: 'written', requests: outcome.requests, requestLines: outcome.lines });
+    } catch (error) {
+      results.push({ ...base, status: 'failed', requests: 0, requestLines: [], error: error instanceof DnsHostError ? error.message : describeError(error) });
+    }
+  }
+  return { results, after };
+}
+
+/**
+ * Runs steps 1–4 for the fleet at `root`; returns the command's result
+ * (stdout: the plan, or with `--format json` `{plan, report}`; notes: the
+ * outcome per host and zone). Exported for tests that inject adapters.
+ */
+export async function applyDns(root: string, options: ApplyDnsOptions): Promise<CommandResult> {
+  const read = await readFleet(root);
+  const analysis = analyzeFleet(read.files, { nowSeconds: options.nowSeconds });
+  const diagnostics: Diagnostic[] = [...read.diagnostics, ...analysis.diagnostics];
+  if (hasErrors(diagnostics) || !analysis.model) return { diagnostics: sortDiagnostics(diagnostics), exitCode: EXIT.invalid };
+  const fleetHosts = analysis.model.settings.dns.hosts;
+  const unknown = options.hosts.filter((name) => !fleetHosts.some((h) => h.name === name));
+  if (unknown.length > 0) throw new UsageError(`--host ${unknown.join(', ')}: not a host of fleet.yaml (hosts: ${fleetHosts.map((h) => h.name).join(', ')})`);
+  const hosts = fleetHosts.filter((h) => options.hosts.length === 0 || options.hosts.includes(h.name));
+  const full = dnsIntent(analysis.model);
+  const intent: DnsIntent = { ...full, zones: full.zones.map((z) => ({ ...z, hosts: z.hosts.filter((h) => hosts.some((s) => s.name === h.name)) })) };
+  const validators = inputValidators();
+
+  let health;
+  if (options.health !== undefined) {
+    const file = await readTextFile(options.health, options.cwd);
+    diagnostics.push(...file.diagnostics);
+    if (file.file) {
+      const result = loadDnsHealth(file.file, intent.clusters, validators);
+      diagnostics.push(...result.diagnostics);
+      health = result.health;
+    }
+  }
+
+  const adapters = new Map(hosts.map((h) => [h.name, (options.adapterFor ?? createDnsAdapter)(h, options.env)]));
+  const zonesByHost = new Map(hosts.map((h) => [h.name, intent.zones.filter((z) => z.role === 'zone' && z.hosts.some((zh) => zh.name === h.name)).map((z) => z.zone)]));
+  const notRead: ZoneApplyResult[] = [];
+  const snapshots: LiveSnapshot[] = [];
+  if (options.liveFrom !== undefined) {
+    const live = await readDnsLive(options.liveFrom, options.cwd);
+    if (live.problem) throw new UsageError(`--live-from: ${live.problem}`);
+    diagnostics.push(...live.diagnostics);
+    const loaded = loadDnsLive(live.files, intent.zones, validators);
+    diagnostics.push(...loaded.diagnostics);
+    snapshots.push(...loaded.snapshots.filter((s) => hosts.some((h) => h.name === s.host)));
+  } else {
+    for (const observation of await observeHosts([...adapters.values()], zonesByHost)) {
+      const provider = hosts.find((h) => h.name === observation.host)?.provider;
+      const loaded = observation.document ? snapshotOf(observation.document, intent, validators) : { error: observation.error };
+      if (loaded.snapshot) snapshots.push(loaded.snapshot);
+      else notRead.push({ zone: observation.zone, host: observation.host, ...(provider ? { provider } : {}), status: 'not-read', changes: 0, requests: 0, requestLines: [], error: loaded.error ?? 'unknown error' });
+    }
+  }
+  if (hasErrors(diagnostics)) return { diagnostics: sortDiagnostics(diagnostics), exitCode: EXIT.invalid };
+
+  const plan = planTraffic(intent, snapshots, health, { force: options.force });
+  const planText = formatTrafficPlan(plan);
+  const output = (report?: DnsApplyReport): string => (options.format === 'json' ? toJson({ plan, ...(report ? { report } : {}) }) : planText);
+  const sorted = sortDiagnostics(diagnostics);
+
+  if (options.planChecksum !== undefined && options.planChecksum !== plan.checksum) {
+    const why = notRead.length > 0 ? ` (${notRead.map((r) => `${r.host} ${r.zone}`).join(', ')} could not be read, so the plan cannot be the reviewed one)` : '';
+    return {
+      stdout: output(),
+      diagnostics: sorted,
+      notes: [`stale plan: the reviewed plan has checksum ${options.planChecksum}, the plan against the live state now has ${plan.checksum}${why}; nothing written`, 'review the plan above and run again with its checksum'],
+      exitCode: EXIT.refused,
+    };
+  }
+  if (plan.refused) return { stdout: output(), diagnostics: sorted, notes: [...plan.brakes.map((b) => `refused: ${b.message}`), 'refused by a brake: nothing written'], exitCode: EXIT.refused };
+
+  const plansByHost = new Map<string, ZoneHostPlan[]>();
+  for (const zonePlan of plan.zones) plansByHost.set(zonePlan.host, [...(plansByHost.get(zonePlan.host) ?? []), zonePlan]);
+  const results: ZoneApplyResult[] = [...notRead];
+  const finalState = new Map(snapshots.map((s) => [`${s.zone}\t${s.host}`, s]));
+  if (options.dryRun) {
+    for (const zonePlan of plan.zones) {
+      const adapter = adapters.get(zonePlan.host) as DnsHostAdapter;
+      const base = { zone: zonePlan.zone, host: zonePlan.host, ...(zonePlan.provider ? { provider: zonePlan.provider } : {}), changes: changeCount(zonePlan) };
+      if (base.changes === 0) {
+        results.push({ ...base, status: 'unchanged', requests: 0, requestLines: [] });
+        continue;
+      }
+      try {
+        const lines = adapter.describe(zonePlan);
+        results.push({ ...base, status: 'planned', requests: lines.length, requestLines: lines });
+      } catch (error) {
+        results.push({ ...base, status: 'failed', requests: 0, requestLines: [], error: error instanceof DnsHostError ? error.message : describeError(error) });
+      }
+    }
+  } else {
+    const outcomes = await Promise.all([...plansByHost].map(([host, plans]) => applyHost(adapters.get(host) as DnsHostAdapter, plans, intent, validators)));
+    for (const outcome of outcomes) {
+      results.push(...outcome.results);
+      for (const snapshot of outcome.after) finalState.set(`${snapshot.zone}\t${snapshot.host}`, snapshot);
+    }
+  }
+  results.sort((a, b) => (a.host < b.host ? -1 : a.host > b.host ? 1 : a.zone < b.zone ? -1 : a.zone > b.zone ? 1 : 0));
+  const differences = options.dryRun
+    ? []
+    : intent.zones
+        .filter((z) => z.role === 'zone')
+        .map((z) => ({ zone: z.zone, lines: hostDifferences(z, [...finalState.values()].filter((s) => s.zone === z.zone)) }))
+        .filter((d) => d.lines.length > 0);
+  const report: DnsApplyReport = { dryRun: options.dryRun, results, differences };
+  return { stdout: output(report), diagnostics: sorted, notes: formatApplyReport(report), exitCode: appliedInFull(report) ? EXIT.ok : EXIT.partial };
+}
+
+function listOption(values: CommandInput['values'], name: string): string[] {
+  const value = values[name];
+  return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+}
+
+async function runApplyDns({ values, format }: CommandInput): Promise<CommandResult> {
+  const root = fleetRoot(values);
+  const cwd = process.cwd();
+  const dryRun = values['dry-run'] === true;
+  const liveFrom = stringOption(values, 'live-from');
+  if (liveFrom !== undefined && !dryRun) throw new UsageError('--live-from plans from saved snapshots, so it needs --dry-run: apply always re-reads the hosts before writing');
+  const checksum = stringOption(values, 'plan-checksum');
+  if (checksum !== undefined && !/^sha256:[0-9a-f]{64}$/.test(checksum)) throw new UsageError(`--plan-checksum "${checksum}" is not sha256:<64 hex digits> (the checksum line of diene plan dns)`);
+  const health = stringOption(values, 'health');
+  return applyDns(root, {
+    hosts: listOption(values, 'host'),
+    dryRun,
+    force: values['force'] === true,
+    ...(checksum !== undefined ? { planChecksum: checksum } : {}),
+    ...(liveFrom !== undefined ? { liveFrom: path.resolve(cwd, liveFrom) } : {}),
+    ...(health !== undefined ? { health: path.resolve(cwd, health) } : {}),
+    format,
+    nowSeconds: nowSeconds(values),
+    env: process.env,
+    cwd,
+  });
+}
+
+export const applyDnsCommand: Command = {
+  name: 'apply dns',
+  usage: 'diene apply dns [--host NAME...] [--dry-run] [--force] [--plan-checksum sha256:HEX] [--health FILE] [--live-from DIR] [--fleet DIR] [--format text|json]',
+  options: {
+    ...COMMON_OPTIONS,
+    host: { type: 'string', multiple: true },
+    'dry-run': { type: 'boolean' },
+    force: { type: 'boolean' },
+    'plan-checksum': { type: 'string' },
+    health: { type: 'string' },
+    'live-from': { type: 'string' },
+  },
+  run: runApplyDns,
+};

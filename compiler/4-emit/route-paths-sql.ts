@@ -23,7 +23,7 @@ export const SQL_INSERT_BATCH = 500;
 /** A SQL string literal: single quotes, inner quotes doubled. Throws on NUL, which neither engine stores in TEXT (a bug: prefixes and hosts never hold it). */
 export function sqlString(value: string): string {
   if (value.includes('\0')) throw new Error('a SQL string cannot hold NUL');
-  return `'${value.replaceAll("'", "''")}'`;
+  return `'${value.includes("'") ? value.replaceAll("'", "''") : value}'`;
 }
 
 /** The SQL text of one landscape's table, opened by the generated-file comment of `command`. */
@@ -42,10 +42,12 @@ export function renderRoutePathsSql(landscape: string, fingerprint: string, rows
     ');',
     'DELETE FROM route_paths;',
   ];
-  for (let start = 0; start < rows.length; start += SQL_INSERT_BATCH) {
-    const batch = rows.slice(start, start + SQL_INSERT_BATCH);
-    lines.push(`INSERT INTO route_paths (${ROUTE_PATH_COLUMNS.join(', ')}) VALUES`);
-    batch.forEach((row, i) => lines.push(`  (${ROUTE_PATH_COLUMNS.map((c) => sqlString(row[c])).join(', ')})${i === batch.length - 1 ? ';' : ','}`));
+  const insert = `INSERT INTO route_paths (${ROUTE_PATH_COLUMNS.join(', ')}) VALUES`;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as RoutePathRow;
+    if (i % SQL_INSERT_BATCH === 0) lines.push(insert);
+    const last = i === rows.length - 1 || (i + 1) % SQL_INSERT_BATCH === 0;
+    lines.push(`  (${sqlString(row.host)}, ${sqlString(row.prefix)}, ${sqlString(row.target)}, ${sqlString(row.account)}, ${sqlString(row.app)})${last ? ';' : ','}`);
   }
   lines.push('COMMIT;');
   return `${lines.join('\n')}\n`;

@@ -65,12 +65,20 @@ export interface Upstream {
   readonly target?: string;
 }
 
+interface PrefixEntry {
+  readonly prefix: string;
+  readonly target: string;
+  readonly route: UpstreamRoute;
+  /** The answer when the host resolved exactly and both spellings hit this prefix (the common case), built once. */
+  readonly exactBoth: Upstream;
+}
+
 interface HostEntry {
   readonly route: UpstreamRoute;
   /** For wildcard entries: the parent name after `*.`. */
   readonly parent: string;
-  /** prefix → the target's route and host; absent when the host has no prefix map. */
-  readonly prefixes?: ReadonlyMap<string, { readonly target: string; readonly route: UpstreamRoute }>;
+  /** prefix → its target; absent when the host has no prefix map. */
+  readonly prefixes?: ReadonlyMap<string, PrefixEntry>;
   readonly exactResult: Upstream;
   readonly wildcardResult: Upstream;
 }
@@ -142,7 +150,7 @@ export function compileUpstreamTable(routes: readonly UpstreamRoute[], rows: rea
     wildcard.set(key, list);
   }
   // Second pass: prefix maps, keyed by the entry each row's host resolves to.
-  const maps = new Map<HostEntry, Map<string, { target: string; route: UpstreamRoute }>>();
+  const maps = new Map<HostEntry, Map<string, PrefixEntry>>();
   const unresolved: PrefixRow[] = [];
   for (const row of rows) {
     const entry = resolveHost(exact, wildcard, row.host);
@@ -151,8 +159,11 @@ export function compileUpstreamTable(routes: readonly UpstreamRoute[], rows: rea
       unresolved.push(row);
       continue;
     }
-    const map = maps.get(entry) ?? new Map<string, { target: string; route: UpstreamRoute }>();
-    if (!map.has(row.prefix)) map.set(row.prefix, { target: row.target, route: target.route });
+    const map = maps.get(entry) ?? new Map<string, PrefixEntry>();
+    if (!map.has(row.prefix)) {
+      const exactBoth: Upstream = Object.freeze({ route: target.route, own: entry.route, resolvedBy: 'exact', match: 'prefix', prefix: row.prefix, spelling: 'both', target: row.target });
+      map.set(row.prefix, { prefix: row.prefix, target: row.target, route: target.route, exactBoth });
+    }
     maps.set(entry, map);
   }
   const withMap = (entry: HostEntry): HostEntry => {
@@ -229,24 +240,24 @@ export function percentDecodeAscii(text: string): string {
  */
 export function normalisedFirstSegment(path: string): string | undefined {
   const decoded = percentDecodeAscii(path.slice(0, pathEnd(path)));
-  const stack: string[] = [];
-  for (const segment of decoded.split('/')) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') stack.pop();
-    else stack.push(segment);
+  // A stack of kept segments, as [start, end) offsets into `decoded`.
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let from = 0;
+  while (from <= decoded.length) {
+    let to = decoded.indexOf('/', from);
+    if (to < 0) to = decoded.length;
+    const length = to - from;
+    if (length === 2 && decoded.charCodeAt(from) === DOT && decoded.charCodeAt(from + 1) === DOT) {
+      starts.pop();
+      ends.pop();
+    } else if (length > 0 && !(length === 1 && decoded.charCodeAt(from) === DOT)) {
+      starts.push(from);
+      ends.push(to);
+    }
+    from = to + 1;
   }
-  return stack[0];
-}
-
-/** True when the normalised first segment may differ from the raw one: a `%`, an empty segment or a segment starting with a dot. */
-function needsNormalising(path: string, end: number): boolean {
-  for (let i = 0; i < end; i++) {
-    const c = path.charCodeAt(i);
-    if (c === PERCENT) return true;
-    if (c === DOT && (i === 0 || path.charCodeAt(i - 1) === SLASH)) return true;
-    if (c === SLASH && i > 0 && path.charCodeAt(i - 1) === SLASH) return true;
-  }
-  return false;
+  return starts.length === 0 ? undefined : decoded.slice(starts[0], ends[0]);
 }
 
 /**
@@ -266,24 +277,36 @@ export function lookupUpstream(table: UpstreamTable, host: string, path: string)
   const prefixes = entry.prefixes;
   const fallthrough = byWildcard ? entry.wildcardResult : entry.exactResult;
   if (prefixes === undefined) return fallthrough;
-  const raw = rawFirstSegment(path);
-  const rawHit = raw === '' ? undefined : prefixes.get(raw);
-  let normalised: string | undefined = raw;
-  let normalisedHit = rawHit;
-  if (needsNormalising(path, pathEnd(path))) {
-    normalised = normalisedFirstSegment(path);
-    normalisedHit = normalised === undefined ? undefined : prefixes.get(normalised);
+
+  // One pass: where the path part ends, where the raw first segment ends, and
+  // whether the normalised spelling may differ (a `%`, an empty segment, or a
+  // segment starting with a dot).
+  const start = path.charCodeAt(0) === SLASH ? 1 : 0;
+  let rawEnd = -1;
+  let unusual = false;
+  for (let i = 0; i < path.length; i++) {
+    const c = path.charCodeAt(i);
+    if (c === QUESTION || c === HASH) {
+      if (rawEnd < 0) rawEnd = i;
+      break;
+    }
+    if (c === SLASH) {
+      if (rawEnd < 0 && i >= start) rawEnd = i;
+      if (i > 0 && path.charCodeAt(i - 1) === SLASH) unusual = true;
+    } else if (c === PERCENT || (c === DOT && (i === 0 || path.charCodeAt(i - 1) === SLASH))) unusual = true;
   }
+  if (rawEnd < 0) rawEnd = path.length;
+  const raw = path.slice(start, rawEnd);
+  const rawHit = raw === '' ? undefined : prefixes.get(raw);
+  if (!unusual) {
+    if (rawHit === undefined) return fallthrough;
+    if (!byWildcard) return rawHit.exactBoth;
+    return { route: rawHit.route, own: entry.route, resolvedBy: 'wildcard', match: 'prefix', prefix: rawHit.prefix, spelling: 'both', target: rawHit.target };
+  }
+  const normalised = normalisedFirstSegment(path);
+  const normalisedHit = normalised === undefined ? undefined : prefixes.get(normalised);
   const hit = normalisedHit ?? rawHit;
   if (hit === undefined) return fallthrough;
-  const spelling: Spelling = normalisedHit === undefined ? 'raw' : rawHit === undefined ? 'normalised' : normalisedHit === rawHit ? 'both' : 'normalised';
-  return {
-    route: hit.route,
-    own: entry.route,
-    resolvedBy: byWildcard ? 'wildcard' : 'exact',
-    match: 'prefix',
-    prefix: normalisedHit !== undefined ? (normalised as string) : raw,
-    spelling,
-    target: hit.target,
-  };
+  const spelling: Spelling = normalisedHit === undefined ? 'raw' : rawHit === normalisedHit ? 'both' : 'normalised';
+  return { route: hit.route, own: entry.route, resolvedBy: byWildcard ? 'wildcard' : 'exact', match: 'prefix', prefix: hit.prefix, spelling, target: hit.target };
 }

@@ -1,0 +1,117 @@
+/**
+ * The Kubernetes adapter of `diene apply kube`: `@kubernetes/client-node`'s
+ * generic {@link KubernetesObjectApi} (discovery, PATCH, LIST, DELETE for any
+ * kind) behind the small {@link KubeCluster} interface the command uses.
+ *
+ * The connection comes from kubeconfig as kubectl finds it (KUBECONFIG, else
+ * ~/.kube/config, else the in-cluster service account), with `--context`
+ * choosing a context; credentials are never read from the fleet.
+ */
+import { ApiException, KubeConfig, KubernetesObjectApi, PatchStrategy, type KubernetesObject } from '@kubernetes/client-node';
+import type { KubeObject } from '../../plan/kube-apply-plan.js';
+import { FIELD_MANAGER } from './capabilities.js';
+
+/** A kubeconfig problem the user must fix (unknown context, no cluster): a usage error, exit 2. */
+export class KubeConfigProblem extends Error {}
+
+/** A failed API call: the HTTP status (0 when none came back) and the server's message. */
+export class KubeCallFailed extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The calls `apply kube` makes. */
+export interface KubeCluster {
+  /** `context (server)`, for messages. */
+  readonly description: string;
+  /** Objects of `apiVersion`/`kind` in every namespace matching `labelSelector`; `undefined` when the server does not serve the kind. */
+  list(apiVersion: string, kind: string, labelSelector: string): Promise<KubeObject[] | undefined>;
+  /** Server-side apply of `object` as field manager `diene`, forcing conflicts. */
+  apply(object: KubeObject, dryRun: boolean): Promise<void>;
+  /** Deletes the object (background propagation). A 404 counts as done. */
+  delete(object: KubeObject, dryRun: boolean): Promise<void>;
+}
+
+function failure(error: unknown): KubeCallFailed {
+  if (error instanceof ApiException) {
+    const body = error.body as unknown;
+    let message = `HTTP ${error.code}`;
+    try {
+      const status = (typeof body === 'string' ? JSON.parse(body) : body) as { message?: string };
+      if (status?.message) message += `: ${status.message}`;
+    } catch {
+      if (typeof body === 'string' && body) message += `: ${body.slice(0, 200)}`;
+    }
+    return new KubeCallFailed(error.code, message);
+  }
+  return new KubeCallFailed(0, error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * Connects to the cluster of `context` (the kubeconfig's current context when
+ * absent). Throws {@link KubeConfigProblem} when the context does not exist or
+ * names no cluster. Makes no request.
+ */
+export function connectKube(options: { context?: string; kubeconfig?: KubeConfig } = {}): KubeCluster {
+  const config = options.kubeconfig ?? new KubeConfig();
+  if (!options.kubeconfig) config.loadFromDefault();
+  if (options.context !== undefined) {
+    if (!config.getContexts().some((c) => c.name === options.context)) {
+      const known = config.getContexts().map((c) => c.name).join(', ') || 'none';
+      throw new KubeConfigProblem(`kubeconfig has no context "${options.context}" (contexts: ${known})`);
+    }
+    config.setCurrentContext(options.context);
+  }
+  const cluster = config.getCurrentCluster();
+  if (!cluster) throw new KubeConfigProblem(`kubeconfig context "${config.getCurrentContext()}" names no cluster`);
+  const api = KubernetesObjectApi.makeApiClient(config);
+  const dry = (dryRun: boolean): string | undefined => (dryRun ? 'All' : undefined);
+  return {
+    description: `${config.getCurrentContext()} (${cluster.server})`,
+    async list(apiVersion, kind, labelSelector) {
+      const items: KubeObject[] = [];
+      let continueToken: string | undefined;
+      try {
+        do {
+          const page = await api.list(apiVersion, kind, undefined, undefined, undefined, undefined, undefined, labelSelector, 500, continueToken);
+          for (const item of page.items) items.push({ ...(item as KubeObject), apiVersion, kind });
+          const meta = page.metadata as { _continue?: string; continue?: string } | undefined;
+          continueToken = meta?._continue || meta?.continue || undefined;
+        } while (continueToken);
+      } catch (error) {
+        // discovery answered 404 for the group version, or listed it without this kind: the server does not serve it
+        if (error instanceof Error && error.message.startsWith('Unrecognized API version and kind')) return undefined;
+        const failed = failure(error);
+        if (failed.status === 404) return undefined;
+        throw failed;
+      }
+      return items;
+    },
+    async apply(object, dryRun) {
+      try {
+        await api.patch(object as KubernetesObject, undefined, dry(dryRun), FIELD_MANAGER, true, PatchStrategy.ServerSideApply);
+      } catch (error) {
+        throw failure(error);
+      }
+    },
+    async delete(object, dryRun) {
+      try {
+        await api.delete(
+          { apiVersion: object.apiVersion, kind: object.kind, metadata: { name: object.metadata.name, namespace: object.metadata.namespace } } as KubernetesObject,
+          undefined,
+          dry(dryRun),
+          undefined,
+          undefined,
+          'Background',
+        );
+      } catch (error) {
+        const failed = failure(error);
+        if (failed.status !== 404) throw failed;
+      }
+    },
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * `diene apply kube --platform NAME [--context C] [--dry-run=server] [--fleet DIR]`
+ * (SPEC §5, issue 7): for users without ArgoCD in the loop, pushes one
+ * platform's objects (the same objects `diene render` prints) to a cluster.
+ *
+ * 1. Compiles the fleet in memory (invalid input: exit 2, no request made).
+ * 2. Lists, for every kind a render holds, the objects labelled
+ *    `app.kubernetes.io/managed-by=diene,diene.atomi.cloud/platform=NAME`
+ *    (an unreachable or refusing server: exit 2, nothing written).
+ * 3. Plans (compiler/plan/kube-apply-plan.ts): server-side apply of every
+ *    rendered object as field manager `diene`; prune of the labelled objects
+ *    the render no longer holds. Nothing is pruned when the render is empty.
+ * 4. Applies in sync-wave order, then prunes in reverse order, only when every
+ *    apply succeeded. One line per object on stdout; exit 4 when any call
+ *    failed (each named), else 0. `--dry-run=server` sends every call with
+ *    dryRun=All: the server validates, nothing is stored.
+ */
+import { connectKube, KubeCallFailed, KubeConfigProblem } from '../adapters/kube/adapter.js';
+import { executeKubePlan, formatKubeOutcomes } from '../adapters/kube/apply.js';
+import { MANAGED_KIND_ORDER } from '../adapters/kube/capabilities.js';
+import { observePlatform } from '../adapters/kube/observe.js';
+import { platformObjects } from '../4-emit/emit-outputs.js';
+import { canonicalize } from '../4-emit/serialize.js';
+import { diagnose, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
+import { analyzeFleet } from '../index.js';
+import { planKubeApply, type KubeObject } from '../plan/kube-apply-plan.js';
+import {
+  COMMON_OPTIONS,
+  EXIT,
+  fleetRoot,
+  nowSeconds,
+  readFleet,
+  stringOption,
+  UsageError,
+  type Command,
+  type CommandInput,
+  type CommandResult,
+} from './command.js';
+
+async function runApplyKube({ values }: CommandInput): Promise<CommandResult> {
+  const name = stringOption(values, 'platform');
+  if (!name) throw new UsageError('apply kube needs --platform NAME');
+  const dryRunFlag = stringOption(values, 'dry-run');
+  if (dryRunFlag !== undefined && dryRunFlag !== 'server')
+    throw new UsageError(`--dry-run takes only "server" (got "${dryRunFlag}"); to see the objects without a cluster, run diene render`);
+  const dryRun = dryRunFlag === 'server';
+  const root = fleetRoot(values);
+
+  const read = await readFleet(root);
+  const analysis = analyzeFleet(read.files, { nowSeconds: nowSeconds(values) });
+  const diagnostics = sortDiagnostics([...read.diagnostics, ...analysis.diagnostics]);
+  if (hasErrors(diagnostics) || !analysis.model) return { diagnostics, exitCode: EXIT.invalid };
+  const platform = analysis.model.platforms.find((p) => p.name === name);
+  if (!platform) {
+    const known = analysis.model.platforms.map((p) => p.name).join(', ') || 'none';
+    return { diagnostics: [...diagnostics, diagnose({}, 'platform_not_found', { platform: name, known })], exitCode: EXIT.invalid };
+  }
+  const rendered = platformObjects(analysis.model, platform).map((object) => canonicalize(object) as KubeObject);
+
+  let cluster;
+  try {
+    cluster = connectKube({ context: stringOption(values, 'context') });
+  } catch (error) {
+    if (error instanceof KubeConfigProblem) throw new UsageError(error.message);
+    throw new UsageError(`cannot load kubeconfig: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  let observed;
+  try {
+    observed = await observePlatform(cluster, name);
+  } catch (error) {
+    const reason = error instanceof KubeCallFailed ? error.message : error instanceof Error ? error.message : String(error);
+    return { diagnostics, notes: [`cannot list the objects of ${name} on ${cluster.description}: ${reason}; nothing was applied`], exitCode: EXIT.invalid };
+  }
+
+  const plan = planKubeApply(name, rendered, observed.objects, MANAGED_KIND_ORDER);
+  const outcomes = await executeKubePlan(cluster, plan, dryRun);
+  const failed = outcomes.filter((o) => o.result === 'failed');
+  const count = (result: string): number => outcomes.filter((o) => o.result === result).length;
+  const notes = [
+    ...observed.unserved.map((kind) => `note: ${cluster.description} does not serve ${kind}; nothing of that kind can be pruned`),
+    ...(plan.pruneWithheld ? [`note: ${plan.pruneWithheld}`] : []),
+    `${dryRun ? 'dry run (server): nothing stored; would have ' : ''}applied ${count('created') + count('configured')} of ${plan.apply.length} objects of ${name} to ${cluster.description} (${count('created')} new), pruned ${count('pruned')}${failed.length ? `; ${failed.length} failed` : ''}${count('skipped') ? `; ${count('skipped')} prunes withheld because an apply failed` : ''}`,
+  ];
+  return { stdout: formatKubeOutcomes(outcomes), diagnostics, notes, exitCode: failed.length > 0 ? EXIT.partial : EXIT.ok };
+}
+
+export const applyKubeCommand: Command = {
+  name: 'apply kube',
+  usage: 'diene apply kube --platform NAME [--context C] [--dry-run=server] [--fleet DIR]',
+  options: { ...COMMON_OPTIONS, platform: { type: 'string' }, context: { type: 'string' }, 'dry-run': { type: 'string' } },
+  run: runApplyKube,
+};

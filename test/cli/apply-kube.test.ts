@@ -91,7 +91,7 @@ describe('diene apply kube (contract test against a local Kubernetes API double)
     }
     expect(patches.map((p) => (p.body as { metadata: { name: string } }).metadata.name)).toEqual(objects.map((o) => o.metadata.name));
     // the body is the rendered object, unknown fields and all
-    expect(server.get('Stage', 'nitroso', 'tin-raichu')?.['spec']).toEqual((objects.find((o) => o.metadata.name === 'tin-raichu') as { spec: unknown }).spec);
+    expect(server.get('Stage', 'nitroso', 'tin-raichu')?.['spec']).toEqual((objects.find((o) => o.metadata.name === 'tin-raichu') as unknown as { spec: unknown }).spec);
     expect(run.stdout.split('\n').filter(Boolean)).toHaveLength(objects.length);
     expect(run.stdout).toMatch(/^apply created {4}kargo\.akuity\.io\/Stage nitroso\/tin-pichu$/m);
     expect(run.stderr).toContain(`applied ${objects.length} of ${objects.length} objects of nitroso to lab (${server.url}) (${objects.length} new), pruned 0`);

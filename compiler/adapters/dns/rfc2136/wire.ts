@@ -91,7 +91,27 @@ export function encodeName(name: string): Buffer {
   return wire;
 }
 
-/** The wire RDATA of one value in presentation form, for the types diene writes (A, AAAA and the name-valued CNAME, NS, PTR, DNAME). Throws on another type or a malformed value. */
+/** TXT data in presentation form (one or more quoted strings, `\\X` and `\\DDD` escapes; an unquoted word is one string) as wire character-strings. */
+function encodeTxt(value: string): Buffer {
+  const strings = [...value.matchAll(/"((?:[^"\\]|\\.)*)"|(\S+)/g)].map((m) => m[1] ?? m[2] ?? '');
+  return Buffer.concat(
+    strings.map((text) => {
+      const bytes: number[] = [];
+      for (let i = 0; i < text.length; i++) {
+        const decimal = /^\\(\d{3})/.exec(text.slice(i));
+        if (decimal) {
+          bytes.push(Number(decimal[1]));
+          i += 3;
+        } else if (text[i] === '\\' && i + 1 < text.length) bytes.push(...Buffer.from(text[++i] as string));
+        else bytes.push(...Buffer.from(text[i] as string));
+      }
+      if (bytes.length > 255) throw new Error(`a TXT string of ${bytes.length} octets is over 255`);
+      return Buffer.from([bytes.length, ...bytes]);
+    }),
+  );
+}
+
+/** The wire RDATA of one value in presentation form, for A, AAAA, TXT and the name-valued CNAME, NS, PTR, DNAME. Throws on another type or a malformed value. */
 export function encodeRdata(type: string, value: string): Buffer {
   const text = value.trim();
   switch (type) {
@@ -106,8 +126,10 @@ export function encodeRdata(type: string, value: string): Buffer {
     case 'PTR':
     case 'DNAME':
       return encodeName(text);
+    case 'TXT':
+      return encodeTxt(text);
     default:
-      throw new Error(`diene writes A, AAAA and CNAME records over RFC 2136, not ${type}`);
+      throw new Error(`diene writes A, AAAA, CNAME and TXT records over RFC 2136, not ${type}`);
   }
 }
 

@@ -1,0 +1,158 @@
+// `diene apply dns` over two real hosts on 127.0.0.1 (BIND 9 over RFC 2136
+// and PowerDNS over its HTTP API): a dry run writes nothing and says what it
+// would send; the reviewed plan's checksum is required to match the fresh
+// plan; a host that fails (a wrong API key; a BIND that silently ignores a
+// CNAME beside other data) is named with its zone and its own error while
+// the other host is still written, exit 4, the hosts are reported as
+// different, and the next run repairs it. Usage errors go through the built
+// CLI.
+
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DnsHostAdapter } from '../../compiler/adapters/dns/dns-host.js';
+import { createDnsAdapter } from '../../compiler/adapters/dns/host-adapters.js';
+import type { ZoneHostPlan } from '../../compiler/plan/traffic-planner.js';
+import { applyJson, fleetDns, fleetYaml, hostYaml, remainingAfter, runApply, tempFleet, ZONES } from '../support/dns-apply-fixture.js';
+import { missingServer, startBind, startPowerDns, TEST_PDNS_KEY, TEST_TSIG, type DnsTestServer } from '../support/dns-servers.js';
+import { REFERENCE_FLEET } from '../support/fleet-fixture.js';
+import { runCli } from '../support/run-cli.js';
+
+const ENV = { DIENE_TEST_TSIG: TEST_TSIG.secret, DIENE_TEST_PDNS_KEY: TEST_PDNS_KEY };
+const BASE = 'cluster.atomi.cloud';
+const missing = missingServer('bind') ?? missingServer('powerdns');
+
+function oneChange(zone: string, name: string, verb: 'create' | 'delete', type: string, values: string[]): ZoneHostPlan {
+  const rs = { name, type, ttl: 60, values };
+  return {
+    zone,
+    host: 'lab',
+    role: 'zone',
+    managed: 0,
+    units: [{ name, changes: [{ verb, key: { name, type }, ...(verb === 'create' ? { after: rs } : { before: { ...rs, name: `${name}.` } }), message: '' }] }],
+    counts: { create: verb === 'create' ? 1 : 0, update: 0, delete: verb === 'delete' ? 1 : 0 },
+    reports: [],
+  };
+}
+
+describe.skipIf(missing !== undefined)(`apply dns on two hosts${missing ? ` (skipped: ${missing})` : ''}`, () => {
+  let bind: DnsTestServer;
+  let pdns: DnsTestServer;
+  let dir: string;
+  let cleanup: () => void;
+  let adapters: DnsHostAdapter[];
+
+  beforeAll(async () => {
+    [bind, pdns] = await Promise.all([startBind(ZONES), startPowerDns(ZONES)]);
+    const hosts =
+      hostYaml('lab', 'rfc2136', { server: `127.0.0.1:${bind.port}`, tsig: `{name: ${TEST_TSIG.name}, algorithm: ${TEST_TSIG.algorithm}, secretEnv: DIENE_TEST_TSIG}` }) +
+      hostYaml('pdns', 'powerdns', { url: pdns.apiUrl as string, apiKeyEnv: 'DIENE_TEST_PDNS_KEY' });
+    ({ dir, cleanup } = tempFleet({ 'registry/fleet.yaml': fleetYaml(hosts) }));
+    adapters = (await fleetDns(dir)).hosts.map((h) => createDnsAdapter(h, ENV));
+  });
+  afterAll(async () => {
+    await Promise.all([bind?.stop(), pdns?.stop()]);
+    cleanup?.();
+  });
+
+  it('a dry run prints the plan and the native writes, and writes nothing', async () => {
+    const result = await runApply(dir, ENV, { dryRun: true, format: 'text' });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toMatch(/^cluster\.atomi\.cloud on lab \(rfc2136\): 40 changes, 0 managed record sets live$/m);
+    expect(result.stdout).toMatch(/^checksum: sha256:[0-9a-f]{64}$/m);
+    const notes = result.notes?.join('\n') ?? '';
+    expect(notes).toMatch(/^lab cluster\.atomi\.cloud: would send 40 changes in 1 request\n {2}UPDATE cluster\.atomi\.cloud: 40 prerequisite records, 46 update records, 22 names, \d+ octets before TSIG$/m);
+    expect(notes).toMatch(/^pdns cluster\.atomi\.cloud: would send 40 changes in 1 request\n {2}PATCH zone cluster\.atomi\.cloud\.: 40 RRSets \(40 REPLACE, 0 DELETE\)$/m);
+    expect(notes).toMatch(/dry run: nothing written$/);
+    expect(await remainingAfter(dir, adapters)).toHaveLength(160);
+  });
+
+  it('refuses a checksum that is not the fresh plan\'s (exit 3, nothing written) and applies the reviewed one', async () => {
+    const review = applyJson(await runApply(dir, ENV, { dryRun: true }));
+    const stale = await runApply(dir, ENV, { planChecksum: `sha256:${'0'.repeat(64)}` });
+    expect(stale.exitCode).toBe(3);
+    expect(stale.notes?.[0]).toBe(`stale plan: the reviewed plan has checksum sha256:${'0'.repeat(64)}, the plan against the live state now has ${review.plan.checksum}; nothing written`);
+    expect(await remainingAfter(dir, adapters)).toHaveLength(160);
+
+    const applied = await runApply(dir, ENV, { planChecksum: review.plan.checksum });
+    expect(applied.exitCode).toBe(0);
+    expect(await remainingAfter(dir, adapters)).toEqual([]);
+    const again = await runApply(dir, ENV, { planChecksum: review.plan.checksum });
+    expect(again.exitCode).toBe(3);
+  });
+
+  it('names a host that cannot be read, still writes the other (exit 4), and the next run repairs it', async () => {
+    const traffic = tempFleet({
+      'registry/fleet.yaml': fleetYaml(
+        hostYaml('lab', 'rfc2136', { server: `127.0.0.1:${bind.port}`, tsig: `{name: ${TEST_TSIG.name}, algorithm: ${TEST_TSIG.algorithm}, secretEnv: DIENE_TEST_TSIG}` }) +
+          hostYaml('pdns', 'powerdns', { url: pdns.apiUrl as string, apiKeyEnv: 'DIENE_TEST_PDNS_KEY' }),
+      ),
+      'registry/clusters/raichu-ruby.yaml': readFileSync(path.join(REFERENCE_FLEET, 'registry/clusters/raichu-ruby.yaml'), 'utf8').replace('traffic: false', 'traffic: true'),
+    });
+    try {
+      const broken = await runApply(traffic.dir, { ...ENV, DIENE_TEST_PDNS_KEY: 'wrong' });
+      expect(broken.exitCode).toBe(4);
+      const report = applyJson(broken).report;
+      expect(report?.results.map((r) => [r.host, r.zone, r.status])).toEqual([
+        ['lab', 'cluster.atomi-spare.net', 'written'],
+        ['lab', 'cluster.atomi.cloud', 'written'],
+        ['pdns', 'cluster.atomi-spare.net', 'not-read'],
+        ['pdns', 'cluster.atomi.cloud', 'not-read'],
+      ]);
+      expect(report?.results[3]?.error).toMatch(/^HTTP 401 from GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/servers\/localhost\/zones\/cluster\.atomi\.cloud\.: /);
+      expect(broken.notes?.at(-1)).toBe('applied in part: 1 of 2 hosts written in full; failed: pdns (cluster.atomi-spare.net), pdns (cluster.atomi.cloud); run again to repair (exit 4)');
+
+      const repaired = await runApply(traffic.dir, ENV);
+      expect(repaired.exitCode).toBe(0);
+      expect(applyJson(repaired).report?.results.map((r) => [r.host, r.status])).toEqual([
+        ['lab', 'unchanged'],
+        ['lab', 'unchanged'],
+        ['pdns', 'written'],
+        ['pdns', 'written'],
+      ]);
+      expect(await remainingAfter(traffic.dir, adapters)).toEqual([]);
+    } finally {
+      traffic.cleanup();
+    }
+  });
+
+  it('catches a write the server answered but ignored (a CNAME beside other data), reports the hosts as different, and repairs it once the conflict is gone', async () => {
+    const lab = adapters[0] as DnsHostAdapter;
+    const wildcard = `*.pichu.${BASE}`;
+    await lab.apply(oneChange(BASE, wildcard, 'delete', 'CNAME', [`pichu.${BASE}.`]));
+    await lab.apply(oneChange(BASE, wildcard, 'create', 'TXT', ['"someone else\'s"']));
+    const result = await runApply(dir, ENV);
+    expect(result.exitCode).toBe(4);
+    const report = applyJson(result).report;
+    const failed = report?.results.find((r) => r.status === 'failed');
+    expect(failed).toMatchObject({ host: 'lab', zone: BASE, error: 'the host answered success, but reading the zone back shows 1 change not applied' });
+    expect(failed?.remaining).toEqual([`${wildcard} CNAME is missing: wanted pichu.${BASE} (ttl 60)`]);
+    expect(report?.differences).toEqual([{ zone: BASE, lines: [`${wildcard} CNAME: lab nothing; pdns pichu.${BASE} (ttl 60)`] }]);
+    expect(result.stdout).toMatch(/conflict: \*\.pichu\.cluster\.atomi\.cloud TXT \(not managed by diene\)/);
+
+    await lab.apply(oneChange(BASE, wildcard, 'delete', 'TXT', ['"someone else\'s"']));
+    const repaired = await runApply(dir, ENV);
+    expect(repaired.exitCode).toBe(0);
+    expect(applyJson(repaired).report?.differences).toEqual([]);
+    expect(await remainingAfter(dir, adapters)).toEqual([]);
+  });
+});
+
+describe('apply dns usage (built CLI)', () => {
+  it('refuses --live-from without --dry-run, a malformed checksum and an unknown host (exit 2)', () => {
+    const fleet = tempFleet({});
+    try {
+      const live = runCli(['apply', 'dns', '--fleet', fleet.dir, '--live-from', fleet.dir]);
+      expect(live.exitCode).toBe(2);
+      expect(live.stderr).toMatch(/--live-from plans from saved snapshots, so it needs --dry-run/);
+      const checksum = runCli(['apply', 'dns', '--fleet', fleet.dir, '--plan-checksum', 'abc']);
+      expect(checksum.exitCode).toBe(2);
+      expect(checksum.stderr).toMatch(/--plan-checksum "abc" is not sha256:<64 hex digits>/);
+      const host = runCli(['apply', 'dns', '--fleet', fleet.dir, '--host', 'nope']);
+      expect(host.exitCode).toBe(2);
+      expect(host.stderr).toMatch(/--host nope: not a host of fleet\.yaml \(hosts: route53, google\)/);
+    } finally {
+      fleet.cleanup();
+    }
+  });
+});

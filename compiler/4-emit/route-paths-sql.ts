@@ -11,9 +11,11 @@
  * SQLite's historical 500-term limit), and string literals in single quotes
  * with quotes doubled (the only escape both engines read alike). Comments are
  * `--` lines: the generated-file comment, then the landscape, row count and
- * fingerprint.
+ * fingerprint. The file's layout is `templates/route-paths.sql.hbs`.
  */
+import Handlebars from 'handlebars';
 import type { RoutePathRow } from '../3-model/route-paths.js';
+import { templates } from './generated/templates.js';
 import { ROUTE_PATH_COLUMNS } from './route-paths-fingerprint.js';
 import { generatedComment } from './serialize.js';
 
@@ -26,29 +28,27 @@ export function sqlString(value: string): string {
   return `'${value.includes("'") ? value.replaceAll("'", "''") : value}'`;
 }
 
-/** The SQL text of one landscape's table, opened by the generated-file comment of `command`. */
+/** The values of one row as a SQL tuple body: `'host', 'prefix', 'target', 'account', 'app'`. */
+function tuple(row: RoutePathRow): string {
+  return `${sqlString(row.host)}, ${sqlString(row.prefix)}, ${sqlString(row.target)}, ${sqlString(row.account)}, ${sqlString(row.app)}`;
+}
+
+/**
+ * The SQL text of one landscape's table, rendered from
+ * `templates/route-paths.sql.hbs` and opened by the generated-file comment of
+ * `command` as a `--` line. Quoting is done here, in code, never by the template.
+ */
 export function renderRoutePathsSql(landscape: string, fingerprint: string, rows: readonly RoutePathRow[], command: string): string {
-  const lines = [
-    generatedComment(command).trimEnd().replace(/^#/, '--'),
-    `-- route_paths of landscape ${landscape}: ${rows.length} row(s), fingerprint ${fingerprint}`,
-    'BEGIN;',
-    'CREATE TABLE IF NOT EXISTS route_paths (',
-    '  host TEXT NOT NULL,',
-    '  prefix TEXT NOT NULL,',
-    '  target TEXT NOT NULL,',
-    '  account TEXT NOT NULL,',
-    '  app TEXT NOT NULL,',
-    '  PRIMARY KEY (host, prefix)',
-    ');',
-    'DELETE FROM route_paths;',
-  ];
-  const insert = `INSERT INTO route_paths (${ROUTE_PATH_COLUMNS.join(', ')}) VALUES`;
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i] as RoutePathRow;
-    if (i % SQL_INSERT_BATCH === 0) lines.push(insert);
-    const last = i === rows.length - 1 || (i + 1) % SQL_INSERT_BATCH === 0;
-    lines.push(`  (${sqlString(row.host)}, ${sqlString(row.prefix)}, ${sqlString(row.target)}, ${sqlString(row.account)}, ${sqlString(row.app)})${last ? ';' : ','}`);
-  }
-  lines.push('COMMIT;');
-  return `${lines.join('\n')}\n`;
+  // Each batch's value lines are joined here: the template iterates batches only, which keeps it fast at a million rows.
+  const batches: string[] = [];
+  for (let start = 0; start < rows.length; start += SQL_INSERT_BATCH) batches.push(rows.slice(start, start + SQL_INSERT_BATCH).map((row) => `  (${tuple(row)})`).join(',\n'));
+  const render = Handlebars.create().compile(templates['route-paths.sql.hbs'] ?? '', { noEscape: true, strict: true });
+  return render({
+    comment: generatedComment(command).trimEnd().replace(/^#/, '--'),
+    landscape,
+    count: rows.length,
+    fingerprint,
+    columns: ROUTE_PATH_COLUMNS.join(', '),
+    batches,
+  });
 }

@@ -77,7 +77,7 @@ export function planBookPublish(local: readonly LocalBook[], remote: ReadonlyMap
     const before = remote.get(book.key) ?? { state: 'absent' };
     const after = { serial: book.serial, digest: book.digest };
     if (before.state === 'absent') {
-      changes.push({ verb: 'create', key: book.key, before, after, message: `create serial ${book.serial} ${short(book.digest)}` });
+      changes.push({ verb: 'create', key: book.key, before, after, message: `serial ${book.serial} ${short(book.digest)}` });
     } else if (before.state === 'not-a-book') {
       changes.push({
         verb: 'update',
@@ -108,7 +108,7 @@ export function planBookPublish(local: readonly LocalBook[], remote: ReadonlyMap
         key: book.key,
         before,
         after,
-        message: `update serial ${before.serial} → ${book.serial}, ${short(before.digest)} → ${short(book.digest)}`,
+        message: `serial ${before.serial} → ${book.serial}, ${short(before.digest)} → ${short(book.digest)}`,
       });
     }
   }

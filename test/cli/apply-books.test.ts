@@ -93,6 +93,7 @@ describe('diene apply books', () => {
   it('publishes every book (never issuers.json) under the prefix, as JSON with a 60 s cache time', async () => {
     const run = await applyBooks(dir(), 's3://books/prod', '--serial', '100');
     expect(run.stderr).toContain('uploaded 8 of 8 changed books (0 unchanged) with serial 100');
+    expect(run.stderr).not.toContain('NodeVersionSupportWarning');
     expect(run.exitCode).toBe(0);
     expect(server.takeWrites().sort()).toEqual(BOOK_KEYS.map((k) => `prod/${k}`));
     expect(await keys('books')).toEqual(BOOK_KEYS.map((k) => `prod/${k}`));
@@ -102,7 +103,7 @@ describe('diene apply books', () => {
       const head = await s3.send(new HeadObjectCommand({ Bucket: 'books', Key: `prod/${key}` }));
       expect([head.ContentType, head.CacheControl], key).toEqual(['application/json', 'max-age=60']);
     }
-    expect(run.stdout).toContain('create nitroso/tin/doc-c.json: create serial 100');
+    expect(run.stdout).toContain('create nitroso/tin/doc-c.json: serial 100 sha256:');
     expect(run.stdout.indexOf('nitroso/zinc/doc-c.json')).toBeLessThan(run.stdout.indexOf('aldehyde/doc-b.json'));
     expect(run.stdout.indexOf('nitroso/doc-b.json')).toBeLessThan(run.stdout.indexOf('doc-a.json:'));
   });

@@ -65,7 +65,7 @@ describe('planBookPublish', () => {
   it('prints one line per book', () => {
     const plan = planBookPublish([local('doc-a.json', 5), local('p/doc-b.json', 5, D2)], new Map([['doc-a.json', book(5)]]));
     expect(formatBookPlan(plan, 's3://books')).toBe(
-      `# books → s3://books\ncreate p/doc-b.json: create serial 5 sha256:222222222222\nkeep   doc-a.json: unchanged (remote serial 5)\n`,
+      `# books → s3://books\ncreate p/doc-b.json: serial 5 sha256:222222222222\nkeep   doc-a.json: unchanged (remote serial 5)\n`,
     );
   });
 });

@@ -18,7 +18,6 @@ export const S3RVER_ENV: Record<string, string> = {
   AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
   AWS_REGION: 'us-east-1',
   AWS_EC2_METADATA_DISABLED: 'true',
-  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 };
 
 export interface S3TestServer {

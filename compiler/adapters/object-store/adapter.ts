@@ -10,7 +10,9 @@
  * follows S3's region redirects). With an endpoint, requests use path-style
  * addressing (`<endpoint>/<bucket>/<key>`), which R2 and local servers accept.
  * Checksums are sent only when an operation requires them, so stores that do
- * not know the newer flexible checksums accept the uploads.
+ * not know the newer flexible checksums accept the uploads. The SDK's notice
+ * about Node 20 support is switched off (its documented environment switch)
+ * unless the caller set that switch.
  */
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 
@@ -93,6 +95,9 @@ export function describeStoreError(error: unknown): string {
 
 /** An {@link ObjectStore} over `target` with the AWS SDK. Creates no connection until the first call. */
 export function createS3Store(target: StoreTarget): ObjectStore {
+  // The SDK warns on every run under Node < 22 that its releases after 2027-01 need Node 22; diene supports
+  // Node 20 on purpose, so the notice is not actionable for its users. The SDK's documented switch, unless set.
+  process.env['AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED'] ??= 'true';
   const region = process.env['AWS_REGION'] || process.env['AWS_DEFAULT_REGION'] || (target.endpoint ? 'auto' : 'us-east-1');
   const client = new S3Client({
     region,

@@ -71,19 +71,78 @@ function escapeData(text: string): string {
   return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
-/** GitHub Actions workflow commands, one line a diagnostic. */
+/** One GitHub Actions annotation (a workflow command `::error file=…,line=…,col=…,title=…::message`). */
+export interface Annotation {
+  level: 'error' | 'warning' | 'notice';
+  /** Path relative to the repository root, as GitHub matches it against the pull request's files. */
+  file?: string;
+  line?: number;
+  col?: number;
+  endLine?: number;
+  endColumn?: number;
+  title: string;
+  message: string;
+}
+
+/**
+ * GitHub shows at most 10 error and 10 warning annotations per step
+ * (GitHub Docs, "Workflow commands for GitHub Actions"); the rest are dropped
+ * silently. diene prints at most this many of each level and one notice that
+ * counts the rest.
+ */
+export const ANNOTATIONS_PER_LEVEL = 10;
+
+function annotationLine(a: Annotation): string {
+  const properties = [
+    a.file !== undefined ? `file=${escapeProperty(a.file)}` : undefined,
+    a.line !== undefined ? `line=${a.line}` : undefined,
+    a.col !== undefined ? `col=${a.col}` : undefined,
+    a.endLine !== undefined ? `endLine=${a.endLine}` : undefined,
+    a.endColumn !== undefined ? `endColumn=${a.endColumn}` : undefined,
+    `title=${escapeProperty(a.title)}`,
+  ].filter((p) => p !== undefined);
+  return `::${a.level} ${properties.join(',')}::${escapeData(a.message)}\n`;
+}
+
+/**
+ * Workflow commands for `annotations`, in order, at most
+ * {@link ANNOTATIONS_PER_LEVEL} of each level; for each level past the cap,
+ * one `::notice` saying how many more there are and where to read them.
+ * Properties and messages are escaped as the Actions toolkit does (`%`, CR, LF;
+ * and in properties also `:` and `,`).
+ */
+export function formatAnnotations(annotations: readonly Annotation[], rest = 'the job log lists them all'): string {
+  const shown = { error: 0, warning: 0, notice: 0 };
+  const dropped = { error: 0, warning: 0, notice: 0 };
+  let out = '';
+  for (const a of annotations) {
+    if (shown[a.level] < ANNOTATIONS_PER_LEVEL) {
+      shown[a.level]++;
+      out += annotationLine(a);
+    } else dropped[a.level]++;
+  }
+  for (const level of ['error', 'warning', 'notice'] as const)
+    if (dropped[level] > 0)
+      out += annotationLine({
+        level: 'notice',
+        title: 'diene',
+        message: `${dropped[level]} more ${level}${dropped[level] === 1 ? '' : 's'} not shown as annotations (at most ${ANNOTATIONS_PER_LEVEL} per kind); ${rest}`,
+      });
+  return out;
+}
+
+/** GitHub Actions workflow commands, one line a diagnostic, capped by {@link formatAnnotations}. */
 export function formatGithub(diagnostics: readonly Diagnostic[]): string {
-  return diagnostics
-    .map((d) => {
-      const properties = [
-        d.file !== null ? `file=${escapeProperty(d.file)}` : undefined,
-        d.line !== null ? `line=${d.line}` : undefined,
-        d.column !== null ? `col=${d.column}` : undefined,
-        d.endLine !== null ? `endLine=${d.endLine}` : undefined,
-        d.endColumn !== null ? `endColumn=${d.endColumn}` : undefined,
-        `title=${escapeProperty(d.code)}`,
-      ].filter((p) => p !== undefined);
-      return `::${d.severity} ${properties.join(',')}::${escapeData(`${d.message} (hint: ${d.hint})`)}\n`;
-    })
-    .join('');
+  return formatAnnotations(
+    diagnostics.map((d) => ({
+      level: d.severity,
+      ...(d.file !== null ? { file: d.file } : {}),
+      ...(d.line !== null ? { line: d.line } : {}),
+      ...(d.column !== null ? { col: d.column } : {}),
+      ...(d.endLine !== null ? { endLine: d.endLine } : {}),
+      ...(d.endColumn !== null ? { endColumn: d.endColumn } : {}),
+      title: d.code,
+      message: `${d.message} (hint: ${d.hint})`,
+    })),
+  );
 }

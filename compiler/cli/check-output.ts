@@ -1,0 +1,69 @@
+/**
+ * What `diene compile --check` prints when the output tree is stale (exit 1),
+ * for a person at a terminal and for a pull request's CI log (issue 7):
+ * stdout gets the review (summary first, then the unified diff cut at
+ * `--diff-lines`, default {@link DEFAULT_DIFF_LINES}, with a pointer to the
+ * full diff); `--diff-file FILE` also writes the whole diff to FILE; with
+ * `--format github` or `GITHUB_ACTIONS=true` each stale, missing or extra file
+ * also becomes an error annotation (at most 10, the rest counted). Colour only
+ * when stdout is a TTY and NO_COLOR is unset.
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { formatAnnotations } from '../diagnostics/format.js';
+import { outputChanges } from '../plan/output-changes.js';
+import type { OutputTreeDiff } from '../plan/output-tree-diff.js';
+import { formatReview, useColour } from '../report/check-review.js';
+import { stringOption, UsageError, type Format, type OptionValues } from './command.js';
+
+/** Diff lines printed by default: enough for a reviewer, short enough for a CI log. */
+export const DEFAULT_DIFF_LINES = 400;
+
+/** The `--check` options this module reads (added to `compile`'s options). */
+export const CHECK_OUTPUT_OPTIONS = { 'diff-lines': { type: 'string' }, 'diff-file': { type: 'string' } } as const;
+
+/** `--diff-lines N|all` → a line count (`Infinity` for all). Throws {@link UsageError} on anything else. */
+export function diffLinesOption(values: OptionValues): number {
+  const flag = stringOption(values, 'diff-lines');
+  if (flag === undefined) return DEFAULT_DIFF_LINES;
+  if (flag === 'all') return Infinity;
+  if (!/^\d+$/.test(flag)) throw new UsageError(`--diff-lines takes a number of lines or "all", not "${flag}"`);
+  return Number(flag);
+}
+
+/** The stdout review and the extra stderr lines (annotations) of a stale `--check`. Writes `--diff-file` when given. */
+export async function staleCheckOutput(input: {
+  wanted: ReadonlyMap<string, string>;
+  onDisk: ReadonlyMap<string, string>;
+  diff: OutputTreeDiff;
+  outDir: string;
+  values: OptionValues;
+  format: Format;
+}): Promise<{ stdout: string; notes: string[] }> {
+  const diffLines = diffLinesOption(input.values);
+  const diffFile = stringOption(input.values, 'diff-file');
+  if (diffFile !== undefined) await writeFile(path.resolve(diffFile), input.diff.patch);
+  const outRelative = path.relative(process.cwd(), input.outDir) || '.';
+  const stdout = formatReview(outputChanges(input.onDisk, input.wanted), input.diff.patch, {
+    colour: useColour(process.stdout.isTTY, process.env),
+    diffLines,
+    outDir: outRelative,
+    ...(diffFile !== undefined ? { diffFile } : {}),
+  });
+  const notes: string[] = [];
+  if (input.format === 'github' || process.env['GITHUB_ACTIONS'] === 'true') {
+    const annotation = (file: string, what: string) => ({
+      level: 'error' as const,
+      file: path.relative(process.cwd(), path.join(input.outDir, file)).split(path.sep).join('/'),
+      title: 'diene compile --check',
+      message: `${what}: run \`diene compile\` and commit the result`,
+    });
+    const text = formatAnnotations([
+      ...input.diff.stale.map((f) => annotation(f, 'this generated file differs from what the inputs produce')),
+      ...input.diff.missing.map((f) => annotation(f, 'the inputs produce this file but it is not committed')),
+      ...input.diff.extra.map((f) => annotation(f, 'the inputs no longer produce this file')),
+    ]);
+    notes.push(text.trimEnd());
+  }
+  return { stdout, notes };
+}

@@ -1,0 +1,122 @@
+/**
+ * The terminal and CI-log view of a stale output tree (`diene compile --check`,
+ * exit 1; issue 7): a summary first (files created, changed, removed; objects
+ * added, changed, removed), then the unified diff cut at a readable number of
+ * lines, ending with a pointer to the full diff. Colour only when the caller
+ * says so (a TTY without NO_COLOR: see {@link useColour}). Pure.
+ */
+import { changeCounts, type OutputChanges } from '../plan/output-changes.js';
+
+/** How to print the review. */
+export interface ReviewOptions {
+  /** ANSI colours on. */
+  colour: boolean;
+  /** Most diff lines printed; `Infinity` prints all. */
+  diffLines: number;
+  /** Where the full diff was written, when it was. */
+  diffFile?: string;
+  /** Most object lines listed in the summary. */
+  objectLines?: number;
+  /** The output directory as the user should read it, for the hint. */
+  outDir: string;
+}
+
+const ANSI = { reset: '\u001b[0m', bold: '\u001b[1m', red: '\u001b[31m', green: '\u001b[32m', yellow: '\u001b[33m', cyan: '\u001b[36m' } as const;
+
+/**
+ * Whether to colour output written to a stream: only when it is a TTY and
+ * NO_COLOR is unset or empty (https://no-color.org), and never when TERM is `dumb`.
+ */
+export function useColour(isTTY: boolean | undefined, env: Readonly<Record<string, string | undefined>>): boolean {
+  if (!isTTY) return false;
+  if (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') return false;
+  return env['TERM'] !== 'dumb';
+}
+
+function paint(colour: boolean, code: keyof typeof ANSI, text: string): string {
+  return colour ? `${ANSI[code]}${text}${ANSI.reset}` : text;
+}
+
+const STATUS_COLOUR = { created: 'green', added: 'green', changed: 'yellow', removed: 'red' } as const;
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** The summary block: one headline, the files, then the objects (at most `objectLines`, the rest counted). */
+export function formatSummary(changes: OutputChanges, options: Pick<ReviewOptions, 'colour' | 'objectLines'>): string {
+  const { colour } = options;
+  const counts = changeCounts(changes);
+  const lines = [
+    paint(
+      colour,
+      'bold',
+      `${plural(changes.files.length, 'generated file')} of ${changes.total} differ from what the inputs produce: ` +
+        `${counts.files.created} created, ${counts.files.changed} changed, ${counts.files.removed} removed; ` +
+        `objects: ${counts.objects.added} added, ${counts.objects.changed} changed, ${counts.objects.removed} removed`,
+    ),
+    '',
+    'files:',
+  ];
+  const width = Math.max(...changes.files.map((f) => f.file.length), 0);
+  for (const file of changes.files) {
+    const tally = (['added', 'changed', 'removed'] as const)
+      .map((status) => [status, file.objects.filter((o) => o.status === status).length] as const)
+      .filter(([, n]) => n > 0)
+      .map(([status, n]) => `${n} ${status}`)
+      .join(', ');
+    lines.push(`  ${paint(colour, STATUS_COLOUR[file.status], file.status.padEnd(8))} ${file.file.padEnd(width)}${tally ? `  objects: ${tally}` : ''}`.trimEnd());
+  }
+  const objects = changes.files.flatMap((f) => f.objects);
+  if (objects.length > 0) {
+    lines.push('', 'objects:');
+    const limit = options.objectLines ?? 40;
+    for (const object of objects.slice(0, limit))
+      lines.push(`  ${paint(colour, STATUS_COLOUR[object.status], object.status.padEnd(8))} ${object.object}  (${object.file})`);
+    if (objects.length > limit) lines.push(`  … and ${objects.length - limit} more object changes`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function colourDiffLine(line: string): string {
+  if (line.startsWith('+++') || line.startsWith('---')) return paint(true, 'bold', line);
+  if (line.startsWith('+')) return paint(true, 'green', line);
+  if (line.startsWith('-')) return paint(true, 'red', line);
+  if (line.startsWith('@@')) return paint(true, 'cyan', line);
+  return line;
+}
+
+const SEPARATOR = '='.repeat(67);
+
+/** Files whose part of `patchLines` does not end before line index `cut` (each part opens with the separator the `diff` package writes). */
+function filesCut(patchLines: readonly string[], cut: number): string[] {
+  const starts: { at: number; file: string }[] = [];
+  patchLines.forEach((line, i) => {
+    if (line !== SEPARATOR) return;
+    const minus = patchLines[i + 1] ?? '';
+    const plus = patchLines[i + 2] ?? '';
+    const file = plus.startsWith('+++ b/') ? plus.slice('+++ b/'.length) : minus.replace(/^--- a\//, '');
+    starts.push({ at: i, file });
+  });
+  return starts.filter((start, k) => (starts[k + 1]?.at ?? patchLines.length) > cut).map((start) => start.file);
+}
+
+/** The unified diff cut at `diffLines` lines, with a closing pointer to the full diff when cut. */
+export function formatDiff(patch: string, options: Pick<ReviewOptions, 'colour' | 'diffLines' | 'diffFile' | 'outDir'>): string {
+  const lines = patch.split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  const shown = lines.slice(0, options.diffLines);
+  const text = shown.map((line) => (options.colour ? colourDiffLine(line) : line)).join('\n');
+  if (shown.length === lines.length) return text ? `${text}\n` : '';
+  const cutInside = filesCut(lines, shown.length);
+  const where = options.diffFile
+    ? `the full diff is in ${options.diffFile}`
+    : `for the full diff run \`diene compile --check --diff-lines all\`, or \`diene compile --out ${options.outDir}\` and \`git diff\``;
+  const rest = lines.length - shown.length;
+  return `${text}\n${paint(options.colour, 'bold', `… ${rest} more diff line${rest === 1 ? '' : 's'} not shown${cutInside.length ? ` (files not shown in full: ${cutInside.slice(0, 10).join(', ')}${cutInside.length > 10 ? `, and ${cutInside.length - 10} more` : ''})` : ''}; ${where}`)}\n`;
+}
+
+/** The whole review: summary, a blank line, then the capped diff. */
+export function formatReview(changes: OutputChanges, patch: string, options: ReviewOptions): string {
+  return `${formatSummary(changes, options)}\n${formatDiff(patch, options)}`;
+}

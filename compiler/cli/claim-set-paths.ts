@@ -79,6 +79,8 @@ function parseCurrent(text: string | undefined): { current?: ClaimContent; unrea
 
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+const prefixes = (n: number): string => `${n} prefix${n === 1 ? '' : 'es'}`;
+
 async function writeClaim(repo: ClaimRepo, host: string, request: PathsRequest, locateIn: NonNullable<Awaited<ReturnType<typeof readRequest>>['locateIn']>, actor: string): Promise<CommandResult> {
   const validators = inputValidators();
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
@@ -99,11 +101,11 @@ async function writeClaim(repo: ClaimRepo, host: string, request: PathsRequest, 
     });
     if (hasErrors(diagnostics)) return { diagnostics, notes: [`nothing written to ${repo.location}`], exitCode: EXIT.invalid };
     const plan = planClaimPaths({ host, actor, paths: request.paths, current, owner, unreadable });
-    if (plan.change === 'none') return { diagnostics, notes: [`unchanged: ${file} at ${repo.branch} (${snapshot.commit.slice(0, 12)}) already holds these ${Object.keys(request.paths).length} prefixes; no commit`], exitCode: EXIT.ok };
+    if (plan.change === 'none') return { diagnostics, notes: [`unchanged: ${file} at ${repo.branch} (${snapshot.commit.slice(0, 12)}) already holds these ${prefixes(Object.keys(request.paths).length)}; no commit`], exitCode: EXIT.ok };
     const swap = await repo.commitFile(snapshot, plan.path, plan.text, plan.message, signatureOf(actor));
     if (swap.ok) {
       const retried = attempt > 1 ? ` after ${attempt - 1} retr${attempt === 2 ? 'y' : 'ies'} (the branch moved)` : '';
-      return { stdout: `${swap.commit}\n`, diagnostics, notes: [`${plan.change === 'create' ? 'created' : 'updated'} ${file} with ${Object.keys(request.paths).length} prefixes: ${swap.commit.slice(0, 12)} on ${repo.branch}${retried}`], exitCode: EXIT.ok };
+      return { stdout: `${swap.commit}\n`, diagnostics, notes: [`${plan.change === 'create' ? 'created' : 'updated'} ${file} with ${prefixes(Object.keys(request.paths).length)}: ${swap.commit.slice(0, 12)} on ${repo.branch}${retried}`], exitCode: EXIT.ok };
     }
     await pause(20 * attempt + Math.floor(Math.random() * 50 * attempt));
   }

@@ -38,9 +38,19 @@ export function primordialApplicationName(platform: string, service: string, lan
   return `${platform}-${service}-${landscape}-primordial`;
 }
 
-/** Namespace the service's charts deploy into, on workload clusters and on Primordial alike. */
+/** Namespace the app chart deploys into on a workload cluster: `<platform>-<service>` (each cluster serves one landscape). */
 export function serviceNamespace(platform: string, service: string): string {
   return `${platform}-${service}`;
+}
+
+/**
+ * Namespace the primordial chart deploys into on Primordial: `<platform>-<service>-<landscape>`.
+ * Primordial holds one release per landscape of a service at once, at different versions,
+ * so each needs a namespace of its own (at most 16+16+12+2 = 46 characters).
+ * `landscape` may be a Go-template expression that yields the landscape.
+ */
+export function primordialNamespace(platform: string, service: string, landscape: string): string {
+  return `${platform}-${service}-${landscape}`;
 }
 
 /** Where a service's three artifacts live, in the forms each consumer wants. */

@@ -3,7 +3,9 @@
  * to the image, the app chart and the primordial chart, and creating Freight
  * only when all three carry the same version (half a release moves nothing).
  * The criteria compare the newest discovered version of each subscription,
- * as Kargo evaluates them.
+ * as Kargo evaluates them. Image tags are read as semver without strictness
+ * (`strictSemvers: false`): SPEC §3.2 names versions like `1.10`, which strict
+ * semver would never discover.
  */
 import type { FleetModel, PlatformModel, ServiceModel } from '../3-model/fleet-model.js';
 import { platformLabels, serviceArtifacts, SYNC_WAVE, SYNC_WAVE_ANNOTATION } from './conventions.js';
@@ -36,7 +38,7 @@ export function emitKargoWarehouse(model: FleetModel, platform: PlatformModel, s
       freightCreationPolicy: 'Automatic',
       freightCreationCriteria: { expression: `${image} == ${appChart} && ${primordialChart} == ${appChart}` },
       subscriptions: [
-        { image: { repoURL: artifacts.image, imageSelectionStrategy: 'SemVer', strictSemvers: true, discoveryLimit: DISCOVERY_LIMIT } },
+        { image: { repoURL: artifacts.image, imageSelectionStrategy: 'SemVer', strictSemvers: false, discoveryLimit: DISCOVERY_LIMIT } },
         { chart: { repoURL: artifacts.appChartUrl, discoveryLimit: DISCOVERY_LIMIT } },
         { chart: { repoURL: artifacts.primordialChartUrl, discoveryLimit: DISCOVERY_LIMIT } },
       ],

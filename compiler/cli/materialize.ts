@@ -1,16 +1,34 @@
 /**
  * `diene materialize [--fleet DIR]` (issue 2 §10): writes the missing empty rows
- * `pin: {chart: "", image: ""}` for every service folder and every landscape
- * its platform lists. Never deletes or rewrites a row (files are created with
- * the exclusive `wx` flag).
+ * `pin: {chart: "", image: ""}` (block style, as Kargo's yaml-update expects) for
+ * every service and every landscape its platform lists. A platform's services
+ * are its row folders, including an empty folder on disk (git does not keep
+ * those, so this is how a new service starts locally), plus the services named
+ * under `services:` in platform.yaml. Never deletes or rewrites a row (files are
+ * created with the exclusive `wx` flag).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { FleetModel } from '../3-model/fleet-model.js';
 import { toYamlDocument } from '../4-emit/serialize.js';
 import { hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { analyzeFleet } from '../index.js';
 import { COMMON_OPTIONS, EXIT, fleetRoot, nowSeconds, readFleet, type Command, type CommandInput, type CommandResult } from './command.js';
+
+/** Service names: row folders with rows, empty row folders on disk with a valid name, and platform.yaml `services:` keys; sorted. */
+function servicesOf(root: string, model: FleetModel, platform: string): string[] {
+  const names = new Set(model.platforms.find((p) => p.name === platform)?.services.map((s) => s.name) ?? []);
+  for (const loaded of model.loaded.platforms) if (loaded.data.name === platform) for (const name of Object.keys(loaded.data.services ?? {})) names.add(name);
+  const folder = path.join(root, 'platforms', platform);
+  if (existsSync(folder)) {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) if (entry.isDirectory() && SERVICE_NAME.test(entry.name)) names.add(entry.name);
+  }
+  return [...names].sort();
+}
+
+/** SPEC §2 service names: a lower-case letter, then lower-case letters and digits, 1–16 characters. */
+const SERVICE_NAME = /^[a-z][a-z0-9]{0,15}$/;
 
 async function runMaterialize({ values }: CommandInput): Promise<CommandResult> {
   const root = fleetRoot(values);
@@ -21,9 +39,9 @@ async function runMaterialize({ values }: CommandInput): Promise<CommandResult> 
   const written: string[] = [];
   const emptyRow = toYamlDocument({ pin: { chart: '', image: '' } });
   for (const platform of analysis.model.platforms) {
-    for (const service of platform.services) {
+    for (const service of servicesOf(root, analysis.model, platform.name)) {
       for (const landscape of platform.landscapes) {
-        const relative = `platforms/${platform.name}/${service.name}/${landscape}.yaml`;
+        const relative = `platforms/${platform.name}/${service}/${landscape}.yaml`;
         const target = path.join(root, relative);
         if (existsSync(target)) continue;
         await mkdir(path.dirname(target), { recursive: true });

@@ -319,10 +319,20 @@ export const catalog = {
     message: 'row for landscape "{landscape}", which platform "{platform}" does not list',
     hint: 'add "{landscape}" to landscapes: in carbon/{platform}/platform.yaml, or remove this row',
   },
+  row_missing: {
+    severity: 'warning',
+    message: 'service "{service}" has no row for landscape "{landscape}" (platforms/{platform}/{service}/{landscape}.yaml)',
+    hint: 'run `diene materialize` to write the empty row; until it exists the Stage {service}-{landscape} has no file to promote into',
+  },
   row_override_stale: {
     severity: 'warning',
     message: 'emergency values override is {days} days old (since {since})',
     hint: "fold the override into the chart's values.{landscape}.yaml and remove values/valuesSince from the row",
+  },
+  row_pin_flow_style: {
+    severity: 'warning',
+    message: 'pin is written in flow style ({ chart: …, image: … } on one line)',
+    hint: 'write pin in block style, one key a line (pin:, then   chart: "…" and   image: "…"): Kargo\'s yaml-update rewrites values line by line and can corrupt a one-line pin',
   },
   row_pin_missing: {
     severity: 'error',

@@ -101,7 +101,8 @@ function emit(result: CommandResult, format: Format): void {
       if (format === 'github' || process.env['GITHUB_ACTIONS'] === 'true') process.stderr.write(formatGithub(result.diagnostics));
     }
   }
-  for (const note of result.notes ?? []) process.stderr.write(`${note}\n`);
+  // With --format json, stderr carries exactly one JSON array: the notes (summaries for people) are left out.
+  if (format !== 'json') for (const note of result.notes ?? []) process.stderr.write(`${note}\n`);
 }
 
 /**
@@ -119,7 +120,9 @@ export async function main(argv: readonly string[]): Promise<void> {
       const usage = [diagnose({}, 'usage_invalid', { reason: error.message })];
       const formatAt = argv.indexOf('--format');
       const json = argv.includes('--format=json') || (formatAt !== -1 && argv[formatAt + 1] === 'json');
-      process.stderr.write(json ? formatJson(usage) : formatTextReport(usage));
+      // `validate --format json` puts its diagnostics array on stdout (SPEC §5); a usage error keeps that promise.
+      if (json && argv[0] === 'validate') process.stdout.write(formatJson(usage));
+      else process.stderr.write(json ? formatJson(usage) : formatTextReport(usage));
       process.exitCode = EXIT.invalid;
       return;
     }

@@ -157,6 +157,14 @@ for (const kind of KINDS) {
       expect(gone.plan.zones.map((z) => z.units.length)).toEqual([0, 0]);
     });
 
+    it.skipIf(kind.kind === 'powerdns')('refuses to write with a wrong TSIG key, naming the host, the zone and the server\'s answer', async () => {
+      const { hosts } = await fleetDns(fleet());
+      const wrong = createDnsAdapter(hosts[0] as never, { ...ENV, DIENE_TEST_TSIG: Buffer.from('not the key').toString('base64') });
+      await expect(wrong.observe(BASE)).rejects.toMatchObject({ host: 'lab', zone: BASE, message: expect.stringMatching(/BADSIG|not signed/) });
+      const missingSecret = createDnsAdapter(hosts[0] as never, {});
+      await expect(missingSecret.observe(BASE)).rejects.toThrow('environment variable DIENE_TEST_TSIG (tsig.secretEnv) is not set');
+    });
+
     it('killed in the middle of a large write, the zone is either fully old or fully new', async () => {
       const names = (prefix: string) => Array.from({ length: 300 }, (_, i) => `${prefix}${i}.k.${BASE}`);
       const create = (name: string, value: string): ChangeUnit => ({ name, changes: [{ verb: 'create', key: { name, type: 'A' }, after: { name, type: 'A', ttl: 60, values: [value] }, message: '' }] });

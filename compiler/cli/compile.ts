@@ -11,6 +11,7 @@ import { readOutputTree, recoverInterruptedSwap, writeOutputTree } from '../adap
 import { diagnose, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { compileFleet } from '../index.js';
 import { serialOption } from './book-serial.js';
+import { CHECK_OUTPUT_OPTIONS, staleCheckOutput } from './check-output.js';
 import { diffOutputTrees, isFresh } from '../plan/output-tree-diff.js';
 import { COMMON_OPTIONS, EXIT, fleetRoot, nowSeconds, readFleet, stringOption, type Command, type CommandInput, type CommandResult } from './command.js';
 
@@ -28,7 +29,7 @@ export function outputLocationProblem(root: string, outDir: string): string | un
   return undefined;
 }
 
-async function runCompile({ values }: CommandInput): Promise<CommandResult> {
+async function runCompile({ values, format }: CommandInput): Promise<CommandResult> {
   const root = fleetRoot(values);
   const outFlag = stringOption(values, 'out');
   const outDir = outFlag === undefined ? path.join(root, 'generated') : path.resolve(outFlag);
@@ -40,7 +41,8 @@ async function runCompile({ values }: CommandInput): Promise<CommandResult> {
   if (hasErrors(diagnostics) || !result.outputs) return { diagnostics, exitCode: EXIT.invalid };
   if (values['check']) {
     await recoverInterruptedSwap(outDir);
-    const diff = diffOutputTrees(result.outputs, await readOutputTree(outDir));
+    const onDisk = await readOutputTree(outDir);
+    const diff = diffOutputTrees(result.outputs, onDisk);
     if (isFresh(diff))
       return {
         diagnostics,
@@ -53,7 +55,8 @@ async function runCompile({ values }: CommandInput): Promise<CommandResult> {
       ...diff.missing.map((f) => `  missing ${f}`),
       ...diff.extra.map((f) => `  extra   ${f}`),
     ];
-    return { stdout: diff.patch, diagnostics, notes, exitCode: EXIT.stale };
+    const review = await staleCheckOutput({ wanted: result.outputs, onDisk, diff, outDir, values, format });
+    return { stdout: review.stdout, diagnostics, notes: [...notes, ...review.notes], exitCode: EXIT.stale };
   }
   await writeOutputTree(outDir, result.outputs);
   return { diagnostics, notes: [`wrote ${result.outputs.size} files to ${path.relative(process.cwd(), outDir) || '.'}`], exitCode: EXIT.ok };
@@ -61,7 +64,7 @@ async function runCompile({ values }: CommandInput): Promise<CommandResult> {
 
 export const compileCommand: Command = {
   name: 'compile',
-  usage: 'diene compile  [--fleet DIR] [--out DIR] [--check] [--serial N] [--format text|json|github]',
-  options: { ...COMMON_OPTIONS, out: { type: 'string' }, check: { type: 'boolean' }, serial: { type: 'string' } },
+  usage: 'diene compile  [--fleet DIR] [--out DIR] [--check [--diff-lines N|all] [--diff-file FILE]] [--serial N] [--format text|json|github]',
+  options: { ...COMMON_OPTIONS, out: { type: 'string' }, check: { type: 'boolean' }, serial: { type: 'string' }, ...CHECK_OUTPUT_OPTIONS },
   run: runCompile,
 };

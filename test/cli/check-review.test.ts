@@ -1,0 +1,83 @@
+/**
+ * `diene compile --check` as a pull request sees it (issue 7): the summary
+ * before the diff on stdout, the diff cut at --diff-lines with a pointer,
+ * --diff-file with the whole diff, GitHub annotations for stale files (at
+ * most 10), and colour only on a terminal without NO_COLOR (run under a real
+ * pseudo-terminal with util-linux `script`).
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
+import { runCli } from '../support/run-cli.js';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+/** A fleet whose generated/ is stale: nitroso's Platform record edited, 12 extra files. */
+function staleFleet(): string {
+  const fleet = writeTempFleet(overlayTexts(readFleetTexts()));
+  cleanups.push(fleet.cleanup);
+  expect(runCli(['compile', '--fleet', fleet.dir]).exitCode).toBe(0);
+  const record = path.join(fleet.dir, 'generated', 'platforms', 'nitroso.yaml');
+  writeFileSync(record, readFileSync(record, 'utf8').replace('    - pikachu\n', '    - pikachu-edited\n'));
+  for (let i = 0; i < 12; i++) writeFileSync(path.join(fleet.dir, 'generated', 'argocd', `retired${String(i).padStart(2, '0')}.yaml`), `---\nkind: ConfigMap\nmetadata:\n  name: r${i}\n`);
+  return fleet.dir;
+}
+
+describe('compile --check in a pull request', () => {
+  it('prints the summary before the diff, files and objects', () => {
+    const dir = staleFleet();
+    const run = runCli(['compile', '--fleet', dir, '--check']);
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout.startsWith('13 generated files of ')).toBe(true);
+    expect(run.stdout).toMatch(/0 created, 1 changed, 12 removed; objects: 0 added, 1 changed, 12 removed\n/);
+    expect(run.stdout).toMatch(/\n {2}changed {2}platforms\/nitroso\.yaml +objects: 1 changed\n/);
+    expect(run.stdout).toContain('\n  changed  diene.atomi.cloud/Platform nitroso  (platforms/nitroso.yaml)\n');
+    expect(run.stdout).toContain('\n  removed  ConfigMap r0  (argocd/retired00.yaml)\n');
+    expect(run.stdout.indexOf('objects:')).toBeLessThan(run.stdout.indexOf('--- a/'));
+    expect(run.stdout).not.toContain('\u001b[');
+  });
+
+  it('cuts the diff at --diff-lines and points to the full diff, which --diff-file holds', () => {
+    const dir = staleFleet();
+    const full = runCli(['compile', '--fleet', dir, '--check', '--diff-lines', 'all']);
+    const fullDiff = full.stdout.slice(full.stdout.indexOf('='.repeat(67)));
+    const diffFile = path.join(dir, 'stale.diff');
+    const cut = runCli(['compile', '--fleet', dir, '--check', '--diff-lines', '20', '--diff-file', diffFile]);
+    expect(cut.exitCode).toBe(1);
+    const shown = cut.stdout.slice(cut.stdout.indexOf('='.repeat(67))).trimEnd().split('\n');
+    expect(shown).toHaveLength(21);
+    expect(shown.slice(0, 20)).toEqual(fullDiff.split('\n').slice(0, 20));
+    expect(shown[20]).toMatch(/^… \d+ more diff lines not shown \(files not shown in full: .*\); the full diff is in .*stale\.diff$/);
+    expect(readFileSync(diffFile, 'utf8')).toBe(fullDiff);
+    expect(runCli(['compile', '--fleet', dir, '--check', '--diff-lines', 'many']).exitCode).toBe(2);
+  });
+
+  it('annotates stale files for GitHub, at most 10, the rest counted', () => {
+    const dir = staleFleet();
+    const run = runCli(['compile', '--fleet', '.', '--check'], { cwd: dir, env: { GITHUB_ACTIONS: 'true' } });
+    expect(run.exitCode).toBe(1);
+    const annotations = run.stderr.split('\n').filter((l) => l.startsWith('::'));
+    expect(annotations.filter((l) => l.startsWith('::error '))).toHaveLength(10);
+    expect(annotations).toContain(
+      '::error file=generated/platforms/nitroso.yaml,title=diene compile --check::this generated file differs from what the inputs produce: run `diene compile` and commit the result',
+    );
+    expect(annotations).toContain('::notice title=diene::3 more errors not shown as annotations (at most 10 per kind); the job log lists them all');
+    expect(run.stderr).toContain('  stale   platforms/nitroso.yaml');
+  });
+
+  const noScript = spawnSync('script', ['--version']).status !== 0;
+  it.skipIf(noScript)('colours on a terminal, and not with NO_COLOR (util-linux script gives it a pseudo-terminal)', () => {
+    const dir = staleFleet();
+    const command = `"${process.execPath}" "${path.join(REPO_ROOT, 'bin', 'diene.js')}" compile --fleet "${dir}" --check`;
+    const tty = spawnSync('script', ['-qec', command, '/dev/null'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '', TERM: 'xterm', GITHUB_ACTIONS: '' } });
+    expect(tty.stdout).toContain('\u001b[33mchanged \u001b[0m');
+    const plain = spawnSync('script', ['-qec', command, '/dev/null'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', TERM: 'xterm', GITHUB_ACTIONS: '' } });
+    expect(plain.stdout).toContain('changed  platforms/nitroso.yaml');
+    expect(plain.stdout).not.toContain('\u001b[');
+  });
+});

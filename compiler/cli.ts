@@ -19,9 +19,11 @@ import { applyDnsCommand } from './cli/apply-dns.js';
 import { EXIT, UsageError, type Command, type CommandResult, type Format } from './cli/command.js';
 import { claimSetPathsCommand } from './cli/claim-set-paths.js';
 import { compileCommand } from './cli/compile.js';
+import { exportDnsCommand } from './cli/export-dns.js';
 import { materializeCommand } from './cli/materialize.js';
 import { planDnsCommand } from './cli/plan-dns.js';
 import { renderCommand } from './cli/render.js';
+import { reportCommand } from './cli/report.js';
 import { routeCommand } from './cli/route.js';
 import { validateCommand } from './cli/validate.js';
 
@@ -31,7 +33,7 @@ export { EXIT } from './cli/command.js';
  * Every command, listed explicitly (no registry filled by imports). A command
  * with a sub-command (`plan dns`) is keyed `plan dns`.
  */
-const COMMANDS: readonly Command[] = [compileCommand, validateCommand, renderCommand, materializeCommand, planDnsCommand, routeCommand, applyBooksCommand, applyDnsCommand, claimSetPathsCommand, applyKubeCommand];
+const COMMANDS: readonly Command[] = [compileCommand, validateCommand, renderCommand, materializeCommand, planDnsCommand, routeCommand, applyBooksCommand, applyDnsCommand, exportDnsCommand, claimSetPathsCommand, applyKubeCommand, reportCommand];
 
 function help(): string {
   return [

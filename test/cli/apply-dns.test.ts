@@ -7,7 +7,8 @@
 // different, and the next run repairs it. Usage errors go through the built
 // CLI.
 
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DnsHostAdapter } from '../../compiler/adapters/dns/dns-host.js';
@@ -113,6 +114,24 @@ describe.skipIf(missing !== undefined)(`apply dns on two hosts${missing ? ` (ski
       expect(await remainingAfter(traffic.dir, adapters)).toEqual([]);
     } finally {
       traffic.cleanup();
+    }
+  });
+
+  it('export dns writes each host\'s live zones where plan dns --live and apply dns --dry-run --live-from read them, with the same checksum as a fresh plan', async () => {
+    const out = mkdtempSync(path.join(tmpdir(), 'diene-export-'));
+    try {
+      const exported = runCli(['export', 'dns', '--fleet', dir, '--out', out], { env: ENV });
+      expect(exported.stderr).toMatch(/^lab cluster\.atomi\.cloud: \d+ record sets → /m);
+      expect(exported.exitCode).toBe(0);
+      expect(readdirSync(path.join(out, BASE)).sort()).toEqual(['lab.json', 'pdns.json']);
+      const planned = runCli(['plan', 'dns', '--fleet', dir, '--live', out, '--format', 'json']);
+      expect(planned.exitCode).toBe(0);
+      const fresh = applyJson(await runApply(dir, ENV, { dryRun: true }));
+      const saved = applyJson(await runApply(dir, ENV, { dryRun: true, liveFrom: out }));
+      expect((JSON.parse(planned.stdout) as { checksum: string }).checksum).toBe(fresh.plan.checksum);
+      expect(saved.plan.checksum).toBe(fresh.plan.checksum);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
     }
   });
 

@@ -1,0 +1,58 @@
+/**
+ * `diene export dns [--host NAME...] [--out DIR] [--fleet DIR]` (SPEC §5):
+ * reads each host's live zones into the planner's live format and writes
+ * them as `<out>/<zone>/<host>.json` (default `<cwd>/live`), the folder
+ * `diene plan dns --live` and `diene apply dns --dry-run --live-from` read.
+ * Record sets are kept exactly as the host returned them.
+ *
+ * Exit codes: 0 every zone written; 2 invalid fleet or usage; 4 some zone of
+ * some host could not be read (each named; the others are written).
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { dnsIntent } from '../3-model/dns-names.js';
+import { toJson } from '../4-emit/serialize.js';
+import { createDnsAdapter } from '../adapters/dns/host-adapters.js';
+import { observeHosts } from '../adapters/dns/observe-hosts.js';
+import { hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
+import { analyzeFleet } from '../index.js';
+import { COMMON_OPTIONS, EXIT, fleetRoot, nowSeconds, readFleet, stringOption, UsageError, type Command, type CommandInput, type CommandResult } from './command.js';
+
+async function runExportDns({ values }: CommandInput): Promise<CommandResult> {
+  const root = fleetRoot(values);
+  const out = path.resolve(process.cwd(), stringOption(values, 'out') ?? 'live');
+  const read = await readFleet(root);
+  const analysis = analyzeFleet(read.files, { nowSeconds: nowSeconds(values) });
+  const diagnostics = sortDiagnostics([...read.diagnostics, ...analysis.diagnostics]);
+  if (hasErrors(diagnostics) || !analysis.model) return { diagnostics, exitCode: EXIT.invalid };
+  const fleetHosts = analysis.model.settings.dns.hosts;
+  const wanted = Array.isArray(values['host']) ? (values['host'] as string[]) : [];
+  const unknown = wanted.filter((name) => !fleetHosts.some((h) => h.name === name));
+  if (unknown.length > 0) throw new UsageError(`--host ${unknown.join(', ')}: not a host of fleet.yaml (hosts: ${fleetHosts.map((h) => h.name).join(', ')})`);
+  const hosts = fleetHosts.filter((h) => wanted.length === 0 || wanted.includes(h.name));
+  const zones = dnsIntent(analysis.model).zones.filter((z) => z.role === 'zone');
+  const observations = await observeHosts(
+    hosts.map((h) => createDnsAdapter(h, process.env)),
+    new Map(hosts.map((h) => [h.name, zones.filter((z) => z.hosts.some((zh) => zh.name === h.name)).map((z) => z.zone)])),
+  );
+  const notes: string[] = [];
+  for (const observation of observations) {
+    if (!observation.document) {
+      notes.push(`${observation.host} ${observation.zone}: FAILED: ${observation.error ?? 'unknown error'}`);
+      continue;
+    }
+    const file = path.join(out, observation.zone, `${observation.host}.json`);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, toJson(observation.document));
+    notes.push(`${observation.host} ${observation.zone}: ${observation.document.recordSets.length} record sets → ${path.relative(process.cwd(), file) || file}`);
+  }
+  const failed = observations.filter((o) => !o.document).length;
+  return { diagnostics, notes, exitCode: failed > 0 ? EXIT.partial : EXIT.ok };
+}
+
+export const exportDnsCommand: Command = {
+  name: 'export dns',
+  usage: 'diene export dns [--host NAME...] [--out DIR] [--fleet DIR]',
+  options: { ...COMMON_OPTIONS, host: { type: 'string', multiple: true }, out: { type: 'string' } },
+  run: runExportDns,
+};

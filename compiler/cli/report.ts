@@ -1,0 +1,98 @@
+/**
+ * `diene report [--fleet DIR] [--base DIR] [--out DIR] [--output FILE]`
+ * (issue 7): the Markdown comment for a pull request (compiler/report/pr-report.ts),
+ * under GitHub's 65,536-character limit, on stdout or into `--output FILE`.
+ *
+ * - `--fleet` is the fleet under review (the pull request's head).
+ * - `--base DIR` is a checkout of the base branch: its compiled outputs are the
+ *   "before" of the changes. When the base does not compile, its committed
+ *   `generated/` is used instead and the report says so. Without `--base`, the
+ *   "before" is the head's committed output tree (`--out`, default
+ *   `<fleet>/generated`): the changes compiling now would make.
+ * - The head's committed output tree is also compared with what its inputs
+ *   produce (the `--check` verdict), when it exists.
+ *
+ * A fleet that does not compile still gets a report (its errors, as a table):
+ * the exit code is 0 whenever the report was written, 2 for a usage error.
+ * The report never reads the clock; the stale-override warning does (stderr only).
+ */
+import { writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { readOutputTree } from '../adapters/filesystem/output-tree.js';
+import { hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
+import { compileFleet } from '../index.js';
+import { outputChanges } from '../plan/output-changes.js';
+import { renderReport } from '../report/pr-report.js';
+import { COMMON_OPTIONS, EXIT, fleetRoot, nowSeconds, readFleet, stringOption, UsageError, type Command, type CommandInput, type CommandResult } from './command.js';
+import { toolVersion } from './tool-version.js';
+
+/** Compiles the fleet at `root` in memory, the read diagnostics included. */
+async function compileAt(root: string, now: number): Promise<ReturnType<typeof compileFleet>> {
+  const read = await readFleet(root);
+  const result = compileFleet(read.files, { nowSeconds: now });
+  return { ...result, diagnostics: sortDiagnostics([...read.diagnostics, ...result.diagnostics]) };
+}
+
+function freshness(committed: ReadonlyMap<string, string>, wanted: ReadonlyMap<string, string>): { fresh: boolean; differing: number; total: number } {
+  const differing = outputChanges(committed, wanted).files.length;
+  return { fresh: differing === 0, differing, total: wanted.size };
+}
+
+async function runReport({ values }: CommandInput): Promise<CommandResult> {
+  const root = fleetRoot(values);
+  const now = nowSeconds(values);
+  const outFlag = stringOption(values, 'out');
+  const outDir = outFlag === undefined ? path.join(root, 'generated') : path.resolve(outFlag);
+  const baseFlag = stringOption(values, 'base');
+  const baseRoot = baseFlag === undefined ? undefined : fleetRoot({ fleet: baseFlag });
+  const maxFlag = stringOption(values, 'max-chars');
+  if (maxFlag !== undefined && !/^\d+$/.test(maxFlag)) throw new UsageError(`--max-chars takes a number, not "${maxFlag}"`);
+
+  const head = await compileAt(root, now);
+  const invalid = hasErrors(head.diagnostics) || !head.outputs;
+  const committed = existsSync(outDir) ? await readOutputTree(outDir) : undefined;
+  const notes: string[] = [];
+  let before: ReadonlyMap<string, string> = committed ?? new Map();
+  let comparedWith = `against the committed ${path.relative(root, outDir) || '.'}/`;
+  let note: string | undefined;
+  if (baseRoot !== undefined && !invalid) {
+    const base = await compileAt(baseRoot, now);
+    if (base.outputs && !hasErrors(base.diagnostics)) {
+      before = base.outputs;
+      comparedWith = 'against the base branch';
+    } else {
+      const baseOut = path.join(baseRoot, 'generated');
+      before = existsSync(baseOut) ? await readOutputTree(baseOut) : new Map();
+      comparedWith = "against the base branch's committed generated/";
+      note = `The base branch does not compile with this diene (${base.diagnostics.filter((d) => d.severity === 'error').length} errors); its committed generated/ was compared instead.`;
+      notes.push(`note: the base fleet at ${baseRoot} does not compile; compared with its committed generated/`);
+    }
+  }
+  const markdown = renderReport(
+    {
+      version: toolVersion(),
+      diagnostics: head.diagnostics,
+      ...(invalid || !head.outputs ? {} : { changes: outputChanges(before, head.outputs) }),
+      comparedWith,
+      ...(committed && head.outputs ? { freshness: freshness(committed, head.outputs) } : {}),
+      platforms: head.model?.platforms ?? [],
+      ...(note ? { note } : {}),
+    },
+    maxFlag !== undefined ? { maxChars: Number(maxFlag) } : {},
+  );
+  const output = stringOption(values, 'output');
+  if (output !== undefined) {
+    await writeFile(path.resolve(output), markdown);
+    notes.push(`wrote the report (${markdown.length} characters) to ${output}`);
+    return { diagnostics: head.diagnostics, notes, exitCode: EXIT.ok };
+  }
+  return { stdout: markdown, diagnostics: head.diagnostics, notes, exitCode: EXIT.ok };
+}
+
+export const reportCommand: Command = {
+  name: 'report',
+  usage: 'diene report   [--fleet DIR] [--base DIR] [--out DIR] [--output FILE]   (Markdown for a pull request comment)',
+  options: { ...COMMON_OPTIONS, base: { type: 'string' }, out: { type: 'string' }, output: { type: 'string' }, 'max-chars': { type: 'string' } },
+  run: runReport,
+};

@@ -1,0 +1,159 @@
+/**
+ * The pull request comment of `diene report` (issue 7): Markdown from
+ * templates/pr-report.md.hbs, always under GitHub's comment limit of 65,536
+ * characters. It says whether the fleet compiles (and if not, the errors),
+ * whether the committed generated files are fresh, what the change does to
+ * the output tree (files and Kubernetes objects), and draws the promotion
+ * pipeline of every changed platform as a Mermaid flowchart.
+ *
+ * Shortening: the report is rendered with every list in full; while it is
+ * over the limit, the lists are cut (objects, files, diagnostics, then the
+ * diagrams) with a line counting what was left out, and the footer says the
+ * report was shortened. Pure and deterministic (no clock).
+ */
+import Handlebars from 'handlebars';
+import type { PlatformModel } from '../3-model/fleet-model.js';
+import { templates } from '../4-emit/generated/templates.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { changeCounts, type OutputChanges } from '../plan/output-changes.js';
+import { promotionFlowchart } from './promotion-mermaid.js';
+
+/** GitHub's limit on an issue or pull request comment body, in characters. */
+export const GITHUB_COMMENT_LIMIT = 65_536;
+
+/** What the report is about. */
+export interface ReportInput {
+  /** The compiler version, for the footer. */
+  version: string;
+  /** Diagnostics of the fleet under review. */
+  diagnostics: readonly Diagnostic[];
+  /** Output changes, when the fleet compiles. */
+  changes?: OutputChanges;
+  /** What `changes` compares with, as a phrase: `against the base branch`. */
+  comparedWith: string;
+  /** Whether the committed generated files match the inputs (`undefined`: not checked). */
+  freshness?: { fresh: boolean; differing: number; total: number };
+  /** Platforms of the fleet under review (the model's). */
+  platforms: readonly PlatformModel[];
+  /** A note for the end of the report (e.g. how the base was read). */
+  note?: string;
+}
+
+/** Options: the character limit (default {@link GITHUB_COMMENT_LIMIT}). */
+export interface ReportOptions {
+  maxChars?: number;
+}
+
+/** Escapes text for a Markdown table cell or list item: HTML-significant characters, pipes, line breaks. */
+export function markdownText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}
+
+function place(d: Diagnostic): string {
+  if (d.file === null) return 'fleet';
+  return `\`${d.file}${d.line !== null ? `:${d.line}` : ''}${d.column !== null ? `:${d.column}` : ''}\``;
+}
+
+/** Platforms whose own outputs changed (`argocd/<p>.yaml`, `kargo/<p>.yaml`, `platforms/<p>.yaml`, `books/<p>/…`). */
+export function changedPlatforms(changes: OutputChanges): string[] {
+  const names = new Set<string>();
+  for (const { file } of changes.files) {
+    const own = /^(?:argocd|kargo|platforms)\/([a-z][a-z0-9]*)\.yaml$/.exec(file) ?? /^books\/([a-z][a-z0-9]*)\//.exec(file);
+    if (own?.[1]) names.add(own[1]);
+  }
+  return [...names].sort();
+}
+
+interface Limits {
+  diagnostics: number;
+  files: number;
+  objects: number;
+  pipelines: number;
+}
+
+function view(input: ReportInput, limits: Limits): Record<string, unknown> {
+  const errors = input.diagnostics.filter((d) => d.severity === 'error');
+  const warnings = input.diagnostics.filter((d) => d.severity === 'warning');
+  const row = (d: Diagnostic) => ({ place: place(d), code: d.code, message: markdownText(d.message), hint: markdownText(d.hint) });
+  const base = {
+    version: input.version,
+    errorCount: errors.length,
+    warningCount: warnings.length,
+    warnings: warnings.slice(0, limits.diagnostics).map(row),
+    warningsCut: Math.max(0, warnings.length - limits.diagnostics),
+    note: input.note ? markdownText(input.note) : undefined,
+  };
+  if (errors.length > 0 || !input.changes)
+    return {
+      ...base,
+      headline: `${errors.length} error${errors.length === 1 ? '' : 's'}: the fleet does not compile`,
+      errors: errors.slice(0, limits.diagnostics).map(row),
+      errorsCut: Math.max(0, errors.length - limits.diagnostics),
+    };
+  const changes = input.changes;
+  const counts = changeCounts(changes);
+  const objects = changes.files.flatMap((f) => f.objects);
+  const changed = changedPlatforms(changes);
+  const present = input.platforms.filter((p) => changed.includes(p.name));
+  const removed = changed.filter((name) => !input.platforms.some((p) => p.name === name));
+  const freshness =
+    input.freshness === undefined
+      ? undefined
+      : input.freshness.fresh
+        ? `fresh (${input.freshness.total} files match the inputs)`
+        : `**stale**: ${input.freshness.differing} file(s) differ from what the inputs produce; run \`diene compile\` and commit the result`;
+  const headline =
+    changes.files.length === 0
+      ? 'no change to the generated files'
+      : `${changes.files.length} generated file${changes.files.length === 1 ? '' : 's'} and ${objects.length} object${objects.length === 1 ? '' : 's'} change${changed.length ? ` (platforms: ${changed.join(', ')})` : ''}`;
+  return {
+    ...base,
+    headline: `${headline}${input.freshness && !input.freshness.fresh ? '; generated files are stale' : ''}`,
+    comparedWith: input.comparedWith,
+    freshness,
+    noChange: changes.files.length === 0,
+    counts,
+    fileCount: changes.files.length,
+    files: changes.files.slice(0, limits.files).map((f) => ({
+      status: f.status,
+      file: f.file,
+      objects:
+        (['added', 'changed', 'removed'] as const)
+          .map((s) => [s, f.objects.filter((o) => o.status === s).length] as const)
+          .filter(([, n]) => n > 0)
+          .map(([s, n]) => `${n} ${s}`)
+          .join(', ') || '—',
+    })),
+    filesCut: Math.max(0, changes.files.length - limits.files),
+    objectCount: objects.length,
+    objects: objects.slice(0, limits.objects).map((o) => ({ status: o.status, object: o.object, file: o.file })),
+    objectsCut: Math.max(0, objects.length - limits.objects),
+    pipelines: present.slice(0, limits.pipelines).map((p) => ({ name: p.name, flowchart: promotionFlowchart(p) })),
+    pipelinesCut: Math.max(0, present.length - limits.pipelines),
+    removedPlatforms: removed.length ? removed.map((n) => `\`${n}\``).join(', ') : undefined,
+  };
+}
+
+/** The report's Markdown, at most `maxChars` characters (UTF-16 code units, which never undercount GitHub's characters). */
+export function renderReport(input: ReportInput, options: ReportOptions = {}): string {
+  const maxChars = options.maxChars ?? GITHUB_COMMENT_LIMIT;
+  const render = Handlebars.create().compile(templates['pr-report.md.hbs'] ?? '', { noEscape: true, strict: false });
+  const all: Limits = { diagnostics: Infinity, files: Infinity, objects: Infinity, pipelines: Infinity };
+  const full = render({ ...view(input, all), full: true });
+  if (full.length <= maxChars) return full;
+  const steps: Limits[] = [
+    { ...all, objects: 200 },
+    { ...all, objects: 50, files: 200, diagnostics: 100 },
+    { diagnostics: 50, files: 100, objects: 20, pipelines: 10 },
+    { diagnostics: 20, files: 30, objects: 0, pipelines: 3 },
+    { diagnostics: 10, files: 10, objects: 0, pipelines: 0 },
+    { diagnostics: 0, files: 0, objects: 0, pipelines: 0 },
+  ];
+  let text = full;
+  for (const limits of steps) {
+    text = render({ ...view(input, limits), full: false });
+    if (text.length <= maxChars) return text;
+  }
+  const tail = '\n\n_Cut at the comment limit; run `diene compile --check` for the whole picture._\n';
+  return text.slice(0, Math.max(0, maxChars - tail.length)) + tail;
+}

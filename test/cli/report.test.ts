@@ -1,0 +1,67 @@
+/**
+ * `diene report` end to end (issue 7): the Markdown comment for a pull request,
+ * against a base checkout or the committed generated files, for a valid and
+ * for a broken fleet.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { overlayTexts, readFleetTexts, writeTempFleet } from '../support/fleet-fixture.js';
+import { parseMermaid } from '../support/mermaid-parse.js';
+import { runCli } from '../support/run-cli.js';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+function tempFleet(overlay: Record<string, string | null> = {}): string {
+  const fleet = writeTempFleet(overlayTexts(readFleetTexts(), overlay));
+  cleanups.push(fleet.cleanup);
+  return fleet.dir;
+}
+
+const NOW = ['--now', '2026-11-21T00:00:00Z'];
+const gatedMercury = 'name: mercury\nlandscapes: [pichu, pikachu, raichu, ampharos]\nstages: [pichu, pikachu, [{landscape: raichu, gate: manual, soak: 2h}, ampharos]]\n';
+
+describe('diene report', () => {
+  it('writes the comment for a pull request against its base, with the changed platform drawn', async () => {
+    const base = tempFleet();
+    const head = tempFleet({ 'carbon/mercury/platform.yaml': gatedMercury });
+    expect(runCli(['compile', '--fleet', head, ...NOW]).exitCode).toBe(0);
+    writeFileSync(path.join(head, 'carbon', 'mercury', 'platform.yaml'), gatedMercury.replace('soak: 2h', 'soak: 3h'));
+    const output = path.join(head, 'report.md');
+    const run = runCli(['report', '--fleet', head, '--base', base, '--output', output, ...NOW]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stdout).toBe('');
+    const text = readFileSync(output, 'utf8');
+    expect(run.stderr).toContain(`wrote the report (${text.length} characters) to ${output}`);
+    expect(text).toContain('## diene: 2 generated files and ');
+    expect(text).toContain('(platforms: mercury); generated files are stale');
+    expect(text).toContain('### Output changes against the base branch');
+    expect(text).toContain('**Generated files:** **stale**: 2 file(s) differ');
+    const [flowchart] = [...text.matchAll(/```mermaid\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
+    expect(flowchart).toContain('s_pikachu -. "manual, soak 3h" .-> s_raichu');
+    expect(await parseMermaid(flowchart ?? '')).toBe('flowchart-v2');
+  });
+
+  it('compares with the committed generated files when there is no base, on stdout', () => {
+    const head = tempFleet();
+    expect(runCli(['compile', '--fleet', head, ...NOW]).exitCode).toBe(0);
+    const fresh = runCli(['report', '--fleet', head, ...NOW]);
+    expect(fresh.exitCode).toBe(0);
+    expect(fresh.stdout).toContain('## diene: no change to the generated files');
+    expect(fresh.stdout).toContain('**Generated files:** fresh (');
+    expect(fresh.stdout).toContain('### Output changes against the committed generated/');
+  });
+
+  it('reports the errors of a fleet that does not compile, and still exits 0', () => {
+    const head = tempFleet({ 'registry/landscapes/pichu.yaml': 'name: pichu\nregion: NRT\ntier: dev\n' });
+    const run = runCli(['report', '--fleet', head, ...NOW]);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toContain('## diene: 1 error: the fleet does not compile');
+    expect(run.stdout).toMatch(/\| `registry\/landscapes\/pichu\.yaml:2:9` \| `region_unknown` \|/);
+    expect(run.stderr).toContain('error region_unknown');
+    expect(existsSync(path.join(head, 'generated'))).toBe(false);
+  });
+});

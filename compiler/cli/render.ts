@@ -18,10 +18,15 @@
  *   warnings go to stderr), no environment beyond the two variables above, no
  *   file outside the tree (symbolic links are not followed), so ArgoCD's
  *   manifest cache, keyed by revision and parameters, stays correct;
- * - one stderr line names the compiler version and a digest of the inputs.
+ * - one stderr line names the compiler version and a digest of the inputs;
+ * - a broken row of another platform never stops this platform's render: rows
+ *   are machine-written (T3, Kargo) and never pass a pull request's `--check`,
+ *   so render reads only this platform's rows, the sign-in platform's rows
+ *   (the issuer check needs them) and no claim (no claim reaches the render).
  * The CLI never calls `process.exit()`, which truncates large piped output.
  */
 import { createHash } from 'node:crypto';
+import { parse } from 'yaml';
 import type { SourceFile } from '../1-load/source-file.js';
 import { platformObjects } from '../4-emit/emit-outputs.js';
 import { toYamlStream } from '../4-emit/serialize.js';
@@ -65,6 +70,26 @@ export function inputDigest(platform: string, files: readonly SourceFile[]): str
   return `sha256:${hash.digest('hex')}`;
 }
 
+/**
+ * The inputs `render` reads for `platform`: everything but claims and the rows of
+ * other platforms; the sign-in platform's rows stay (fleet.yaml `issuer.platform`).
+ */
+export function renderInputs(files: readonly SourceFile[], platform: string): SourceFile[] {
+  const fleetYaml = files.find((file) => file.path === 'registry/fleet.yaml');
+  let issuerPlatform: unknown;
+  try {
+    issuerPlatform = fleetYaml ? (parse(fleetYaml.text, { version: '1.2' }) as { issuer?: { platform?: unknown } } | null)?.issuer?.platform : undefined;
+  } catch {
+    issuerPlatform = undefined; // the analysis reports the broken fleet.yaml
+  }
+  const keep = new Set([platform, typeof issuerPlatform === 'string' ? issuerPlatform : platform]);
+  return files.filter((file) => {
+    if (file.path.startsWith('claims/')) return false;
+    const row = /^platforms\/([^/]+)\//.exec(file.path);
+    return row === null || keep.has(row[1] as string);
+  });
+}
+
 function platformName(values: CommandInput['values'], env: NodeJS.ProcessEnv): string {
   const flag = stringOption(values, 'platform');
   const fromEnv = env[RENDER_ENV.platform] || undefined;
@@ -89,8 +114,9 @@ async function runRender({ values }: CommandInput): Promise<CommandResult> {
   const name = platformName(values, env);
   const root = renderFleetRoot(values, env);
   const read = await readFleet(root);
-  const stamp = `diene render ${toolVersion()}: platform ${name}, ${read.files.length} input files, inputs ${inputDigest(name, read.files)}`;
-  const analysis = analyzeFleet(read.files, { nowSeconds: nowSeconds(values) });
+  const files = renderInputs(read.files, name);
+  const stamp = `diene render ${toolVersion()}: platform ${name}, ${files.length} input files, inputs ${inputDigest(name, files)}`;
+  const analysis = analyzeFleet(files, { nowSeconds: nowSeconds(values) });
   const diagnostics = sortDiagnostics([...read.diagnostics, ...analysis.diagnostics]);
   if (hasErrors(diagnostics) || !analysis.model) return { diagnostics, notes: [stamp], exitCode: EXIT.invalid };
   const platform = analysis.model.platforms.find((p) => p.name === name);

@@ -82,3 +82,32 @@ describe('diene materialize', () => {
     expect(existsSync(row)).toBe(true);
   });
 });
+
+describe('diene render, scoped to one platform', () => {
+  it('renders nitroso although a mercury row is broken, and refuses mercury for it', () => {
+    const dir = tempFleet({ 'platforms/mercury/webhook/raichu.yaml': 'pin: {chart: 0.8.3\n' });
+    const nitroso = runCli(['render', '--platform', 'nitroso', '--fleet', dir]);
+    expect(nitroso.exitCode, nitroso.stderr).toBe(0);
+    expect(nitroso.stdout).toContain('kind: Platform');
+    const mercury = runCli(['render', '--platform', 'mercury', '--fleet', dir]);
+    expect(mercury.exitCode).toBe(2);
+    expect(mercury.stdout).toBe('');
+    expect(mercury.stderr).toContain('platforms/mercury/webhook/raichu.yaml');
+  });
+
+  it('gives the same objects as the whole-fleet compile', () => {
+    const dir = tempFleet();
+    const render = runCli(['render', '--platform', 'aldehyde', '--fleet', dir]);
+    expect(render.exitCode, render.stderr).toBe(0);
+    expect(runCli(['compile', '--fleet', dir]).exitCode).toBe(0);
+    const compiled = ['platforms', 'kargo', 'argocd'].map((folder) => readFileSync(path.join(dir, 'generated', folder, 'aldehyde.yaml'), 'utf8'));
+    const body = (text: string) => text.split('\n').filter((line) => !line.startsWith('#'));
+    const objects = (text: string) =>
+      body(text)
+        .join('\n')
+        .split('---\n')
+        .filter((doc) => doc.trim() !== '')
+        .sort();
+    expect(objects(render.stdout)).toEqual(compiled.flatMap(objects).sort());
+  });
+});

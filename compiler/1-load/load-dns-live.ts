@@ -37,6 +37,8 @@ export interface KnownZone {
 export interface LiveRecordSet {
   canonical: RecordSet;
   raw: RecordSet;
+  /** `recordSetKey(canonical)`, computed once when loaded (the planner recomputes it when absent). */
+  key?: string;
 }
 
 /** One live snapshot: a zone on a host. */
@@ -115,7 +117,7 @@ function loadOne(file: LiveFile, zones: readonly KnownZone[], validators: Schema
       return;
     }
     seen.set(key, i);
-    recordSets.push({ canonical, raw: raw as RecordSet });
+    recordSets.push({ canonical, raw: raw as RecordSet, key });
   });
   if (found.some((d) => d.severity === 'error')) return { diagnostics: found };
   return { snapshot: { file: file.source.path, zone: known.zone, host, ...(provider !== undefined ? { provider } : {}), recordSets }, diagnostics: found };

@@ -148,7 +148,7 @@ export function canonicalCoordinate(value: string | number): string {
 export function canonicalRecordSet(rs: RecordSet, escapes: NameEscapes = 'decimal'): RecordSet {
   const type = rs.type.trim().toUpperCase();
   const out: RecordSet = { name: canonicalName(rs.name, escapes), type, ttl: rs.ttl };
-  if (rs.values !== undefined) out.values = canonicalValues(type, rs.values, escapes);
+  if (rs.values !== undefined && !(rs.geo !== undefined && rs.values.length === 0)) out.values = canonicalValues(type, rs.values, escapes);
   if (rs.setIdentifier !== undefined) out.setIdentifier = rs.setIdentifier;
   if (rs.geoproximity !== undefined) out.geoproximity = { latitude: canonicalCoordinate(rs.geoproximity.latitude), longitude: canonicalCoordinate(rs.geoproximity.longitude) };
   if (rs.geo !== undefined) {

@@ -56,11 +56,12 @@ export interface TrafficDecision {
 /** name → every address the snapshot answers at that name (A and AAAA record sets of every set identifier and GEO item). */
 export type LiveAddresses = ReadonlyMap<string, ReadonlySet<string>>;
 
-/** The addresses of `snapshot` by name, over A and AAAA record sets. */
-export function liveAddresses(snapshot: LiveSnapshot): LiveAddresses {
+/** The addresses of `snapshot` by name, over A and AAAA record sets; only at `names` when given. */
+export function liveAddresses(snapshot: LiveSnapshot, names?: ReadonlySet<string>): LiveAddresses {
   const byName = new Map<string, Set<string>>();
   for (const { canonical } of snapshot.recordSets) {
     if (canonical.type !== 'A' && canonical.type !== 'AAAA') continue;
+    if (names && !names.has(canonical.name)) continue;
     const set = byName.get(canonical.name) ?? new Set<string>();
     for (const value of answerValues(canonical)) set.add(value);
     byName.set(canonical.name, set);
@@ -101,7 +102,7 @@ export function decideTraffic(intent: DnsIntent, health: DnsHealth | undefined, 
   for (const zone of intent.zones) {
     if (zone.role !== 'zone') continue;
     const views = snapshots.filter((s) => s.zone === zone.zone);
-    for (const name of zone.names) {
+    for (const name of namesWithDown(zone, downSet)) {
       const sources = sourcesOf(name);
       if (!sources.some((s) => !downSet.has(s.cluster))) continue;
       for (const source of sources) {
@@ -122,43 +123,41 @@ export function decideTraffic(intent: DnsIntent, health: DnsHealth | undefined, 
   return decision;
 }
 
-function keepSources(sources: readonly AddressSource[], keep: (source: AddressSource) => boolean): AddressSource[] {
-  return sources.filter(keep);
+/** The landscape and virtual names of `zone` fed by a cluster of `down`: the only names health can change. */
+export function namesWithDown(zone: DnsZoneIntent, down: ReadonlySet<string>): DnsNameIntent[] {
+  if (zone.role !== 'zone' || down.size === 0) return [];
+  return zone.names.filter((name) => sourcesOf(name).some((s) => down.has(s.cluster)));
 }
 
 /**
- * The zone intent one host should hold under `decision`, given that host's
- * live `addresses`; with the last-address brakes that fired. The parent
- * zone and ops names pass through unchanged.
+ * What one landscape or virtual name should answer on one host under
+ * `decision`, given that host's live `addresses` at the name; with the
+ * last-address brake when it fired. Other names pass through unchanged.
  */
-export function targetZone(zone: DnsZoneIntent, decision: TrafficDecision, addresses: LiveAddresses): { zone: DnsZoneIntent; kept: BrakeEvent[] } {
-  if (zone.role !== 'zone' || decision.down.length === 0) return { zone, kept: [] };
+export function targetName(zone: string, name: DnsNameIntent, decision: TrafficDecision, addresses: ReadonlySet<string> | undefined): { name: DnsNameIntent; kept?: BrakeEvent } {
+  if (name.kind !== 'landscape' && name.kind !== 'virtual') return { name };
   const down = new Set(decision.down);
   const deferred = new Set(decision.deferred);
-  const kept: BrakeEvent[] = [];
-  const names = zone.names.map((name): DnsNameIntent => {
-    if (name.kind !== 'landscape' && name.kind !== 'virtual') return name;
-    const live = addresses.get(name.name);
-    const all = sourcesOf(name);
-    const anyUp = all.some((s) => !down.has(s.cluster));
-    let keep: (source: AddressSource) => boolean;
-    if (anyUp) {
-      keep = (s) => !down.has(s.cluster) || (deferred.has(s.cluster) && presentAt(s, live));
-    } else {
-      const present = all.filter((s) => presentAt(s, live));
-      const keptClusters = new Set((present.length > 0 ? present : all).map((s) => s.cluster));
-      keep = (s) => keptClusters.has(s.cluster);
-      kept.push({
-        brake: 'last-address',
-        zone: zone.zone,
-        name: name.name,
-        clusters: [...keptClusters].sort(),
-        message: `last address: every cluster of ${name.name} is down (${all.map((s) => s.cluster).join(', ')}); it keeps the addresses of ${[...keptClusters].sort().join(', ')}`,
-      });
-    }
-    if (name.kind === 'landscape') return { ...name, sources: keepSources(name.sources, keep) };
-    const members: VirtualMember[] = name.members.map((m) => ({ ...m, sources: keepSources(m.sources, keep) })).filter((m) => m.sources.length > 0);
-    return { ...name, members };
-  });
-  return { zone: { ...zone, names }, kept };
+  const all = sourcesOf(name);
+  let keep: (source: AddressSource) => boolean;
+  let kept: BrakeEvent | undefined;
+  if (all.some((s) => !down.has(s.cluster))) {
+    keep = (s) => !down.has(s.cluster) || (deferred.has(s.cluster) && presentAt(s, addresses));
+  } else {
+    const present = all.filter((s) => presentAt(s, addresses));
+    const keptClusters = [...new Set((present.length > 0 ? present : all).map((s) => s.cluster))].sort();
+    keep = (s) => keptClusters.includes(s.cluster);
+    kept = {
+      brake: 'last-address',
+      zone,
+      name: name.name,
+      clusters: keptClusters,
+      message: `last address: every cluster of ${name.name} is down (${all.map((s) => s.cluster).join(', ')}); it keeps the addresses of ${keptClusters.join(', ')}`,
+    };
+  }
+  const target: DnsNameIntent =
+    name.kind === 'landscape'
+      ? { ...name, sources: name.sources.filter(keep) }
+      : { ...name, members: name.members.map((m): VirtualMember => ({ ...m, sources: m.sources.filter(keep) })).filter((m) => m.sources.length > 0) };
+  return kept ? { name: target, kept } : { name: target };
 }

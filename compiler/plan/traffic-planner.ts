@@ -25,11 +25,13 @@ import { createHash } from 'node:crypto';
 import type { LiveSnapshot } from '../1-load/load-dns-live.js';
 import type { DnsIntent, DnsZoneIntent } from '../3-model/dns-names.js';
 import { canonicalJsonText } from '../4-emit/book-digest.js';
-import { renderZone } from '../4-emit/dns-zone-plans.js';
+import { renderName, renderZone } from '../4-emit/dns-zone-plans.js';
+import type { GeoRouting } from '../adapters/dns/host-capabilities.js';
 import { DNS_HOST_CAPABILITIES } from '../adapters/dns/host-kinds.js';
 import type { DnsHealth } from '../types/generated/dns-health.js';
-import { answerValues, compareNames, compareRecordSets, describeKey, isBelow, recordSetKey, sameData, type RecordSet } from './dns-record-sets.js';
-import { decideTraffic, liveAddresses, targetZone, type BrakeEvent, type TrafficDecision } from './traffic-decisions.js';
+import { answerValues, compareNames, compareRecordSets, recordSetKey, sameData, type RecordSet } from './dns-record-sets.js';
+import { ownershipReports } from './dns-ownership.js';
+import { decideTraffic, liveAddresses, namesWithDown, targetName, type BrakeEvent, type TrafficDecision } from './traffic-decisions.js';
 
 export type { BrakeEvent } from './traffic-decisions.js';
 
@@ -134,79 +136,96 @@ function updateMessage(before: RecordSet, after: RecordSet, owners: ReadonlyMap<
   return parts.join('; ');
 }
 
-function isManaged(zone: DnsZoneIntent, managed: ReadonlySet<string>, rs: RecordSet): boolean {
-  return zone.managedTypes.includes(rs.type) && managed.has(rs.name);
+/** One zone of the wanted state, rendered once for every routing its hosts use, with the lookups the planner needs each tick. */
+export interface PreparedZone {
+  zone: DnsZoneIntent;
+  managed: ReadonlySet<string>;
+  managedTypes: ReadonlySet<string>;
+  /** Routing → record set key → wanted record set, every cluster up. */
+  rendered: ReadonlyMap<GeoRouting, ReadonlyMap<string, RecordSet>>;
+  /** Names where diene writes a CNAME. */
+  cnameNames: ReadonlySet<string>;
 }
 
-const SCHEME_LABEL = /^[a-z][a-z0-9]*$/;
-
-/** True when `name` has the shape of a generated name (`l`, `*.l`, `m.l`, `*.m.l` under the zone) without being one of the registry's. */
-function looksGenerated(zone: string, name: string): boolean {
-  if (!isBelow(name, zone)) return false;
-  const labels = name.slice(0, -(zone.length + 1)).split('.');
-  if (labels[0] === '*') labels.shift();
-  return labels.length >= 1 && labels.length <= 2 && labels.every((l) => SCHEME_LABEL.test(l));
+/** The wanted state prepared for planning: build it once per fleet revision ({@link prepareTraffic}), plan with it every tick. */
+export interface PreparedTraffic {
+  intent: DnsIntent;
+  zones: ReadonlyMap<string, PreparedZone>;
+  /** Address → the cluster it belongs to (for messages). */
+  owners: ReadonlyMap<string, string>;
 }
 
-function zoneReports(zone: DnsZoneIntent, wanted: ReadonlyMap<string, RecordSet>, foreign: readonly RecordSet[]): string[] {
-  const reports: string[] = [];
-  const cnameNames = new Set([...wanted.values()].filter((rs) => rs.type === 'CNAME').map((rs) => rs.name));
-  const bases = new Set(zone.wildcardBases);
-  for (const rs of foreign) {
-    if (cnameNames.has(rs.name)) {
-      reports.push(`conflict: ${describeKey(rs)} (not managed by diene) sits at ${rs.name}, where diene writes a CNAME: the host refuses CNAME and other data at one name; remove it`);
-      continue;
-    }
-    let hole = false;
-    for (let child = rs.name; isBelow(child, zone.zone); child = child.slice(child.indexOf('.') + 1)) {
-      const parent = child.slice(child.indexOf('.') + 1);
-      if (!bases.has(parent)) continue;
-      const label = child.slice(0, child.indexOf('.'));
-      const use = zone.reliedOn[`${label}.${parent}`];
-      if (use) {
-        const more = use.count > use.examples.length ? ', …' : '';
-        reports.push(
-          `hole: ${describeKey(rs)} (not managed by diene) makes ${child} exist, so *.${parent} no longer answers below it: ${use.count} service host${use.count === 1 ? '' : 's'} (${use.examples.join(', ')}${more}) stop resolving; remove it or move it out of ${child}`,
-        );
-        hole = true;
-      }
-      break;
-    }
-    if (!hole && (rs.type === 'A' || rs.type === 'AAAA' || rs.type === 'CNAME') && looksGenerated(zone.zone, rs.name)) {
-      reports.push(`unmanaged: ${describeKey(rs)} looks like a diene name but names no landscape, cluster or virtual landscape of the registry: left alone (delete it by hand if it is retired)`);
-    }
+function renderKeyed(zone: DnsZoneIntent, routing: GeoRouting): Map<string, RecordSet> {
+  return new Map(renderZone(zone, routing).map((rs) => [recordSetKey(rs), rs]));
+}
+
+/** Renders `intent` for planning (a few milliseconds at 500 clusters; the result is read-only). */
+export function prepareTraffic(intent: DnsIntent): PreparedTraffic {
+  const zones = new Map<string, PreparedZone>();
+  const owners = new Map<string, string>();
+  for (const zone of intent.zones) {
+    const routings: GeoRouting[] = zone.role === 'zone' ? [...new Set<GeoRouting>(['none', ...zone.hosts.map((h) => DNS_HOST_CAPABILITIES[h.provider].geo.routing)])] : ['none'];
+    const rendered = new Map(routings.map((routing) => [routing, renderKeyed(zone, routing)] as const));
+    const none = rendered.get('none') ?? new Map<string, RecordSet>();
+    zones.set(zone.zone, {
+      zone,
+      managed: new Set(zone.managed),
+      managedTypes: new Set(zone.managedTypes),
+      rendered,
+      cnameNames: new Set([...none.values()].filter((rs) => rs.type === 'CNAME').map((rs) => rs.name)),
+    });
+    for (const name of zone.names) if (name.kind === 'ops') for (const a of name.addresses) owners.set(a, name.cluster);
   }
-  return [...new Set(reports)];
+  return { intent, zones, owners };
 }
 
-function diffSnapshot(zone: DnsZoneIntent, target: DnsZoneIntent, snapshot: LiveSnapshot, owners: ReadonlyMap<string, string>, down: ReadonlySet<string>): ZoneHostPlan {
-  const routing = zone.role === 'zone' && snapshot.provider !== undefined ? DNS_HOST_CAPABILITIES[snapshot.provider].geo.routing : 'none';
-  const wanted = new Map(renderZone(target, routing).map((rs) => [recordSetKey(rs), rs]));
-  const managedNames = new Set(zone.managed);
+function isPrepared(wanted: DnsIntent | PreparedTraffic): wanted is PreparedTraffic {
+  return wanted.zones instanceof Map;
+}
+
+/** The wanted record sets of one snapshot: the prepared rendering, with the names health changed re-rendered. */
+interface SnapshotWanted {
+  base: ReadonlyMap<string, RecordSet>;
+  /** Names whose record sets come from `overrides` instead of `base`. */
+  changed: ReadonlySet<string>;
+  overrides: ReadonlyMap<string, RecordSet>;
+}
+
+function wantedAt(w: SnapshotWanted, key: string, name: string): RecordSet | undefined {
+  return w.changed.has(name) ? w.overrides.get(key) : w.base.get(key);
+}
+
+function diffSnapshot(prepared: PreparedZone, wanted: SnapshotWanted, snapshot: LiveSnapshot, owners: ReadonlyMap<string, string>, down: ReadonlySet<string>): ZoneHostPlan {
   const live = new Map<string, { canonical: RecordSet; raw: RecordSet }>();
   const foreign: RecordSet[] = [];
   for (const rs of snapshot.recordSets) {
-    if (isManaged(zone, managedNames, rs.canonical)) live.set(recordSetKey(rs.canonical), rs);
+    if (prepared.managedTypes.has(rs.canonical.type) && prepared.managed.has(rs.canonical.name)) live.set(rs.key ?? recordSetKey(rs.canonical), rs);
     else foreign.push(rs.canonical);
   }
   const byName = new Map<string, DnsChange[]>();
   const push = (change: DnsChange): void => {
-    byName.set(change.key.name, [...(byName.get(change.key.name) ?? []), change]);
+    const list = byName.get(change.key.name);
+    if (list) list.push(change);
+    else byName.set(change.key.name, [change]);
   };
-  for (const [key, after] of wanted) {
+  const consider = (key: string, after: RecordSet): void => {
     const have = live.get(key);
     if (!have) push({ verb: 'create', key: keyFields(after), after, message: `${describeValues(after)} (ttl ${after.ttl})` });
     else if (!sameData(after, have.canonical)) push({ verb: 'update', key: keyFields(after), before: have.raw, after, message: updateMessage(have.canonical, after, owners, down) });
-  }
+  };
+  for (const [key, after] of wanted.base) if (!wanted.changed.has(after.name)) consider(key, after);
+  for (const [key, after] of wanted.overrides) consider(key, after);
   for (const [key, have] of live) {
-    if (wanted.has(key)) continue;
-    const replaced = [...wanted.values()].some((w) => w.name === have.canonical.name && w.type !== have.canonical.type);
-    push({
-      verb: 'delete',
-      key: keyFields(have.canonical),
-      before: have.raw,
-      message: `${describeValues(have.canonical)} (ttl ${have.canonical.ttl}), ${replaced ? 'replaced by another type at the same name, in the same write' : 'no longer wanted'}`,
-    });
+    const deleted = have.canonical;
+    if (wantedAt(wanted, key, deleted.name)) continue;
+    const atName = wanted.changed.has(deleted.name) ? wanted.overrides : wanted.base;
+    const rivals = [...atName].filter(([, w]) => w.name === deleted.name && (w.type === 'CNAME') !== (deleted.type === 'CNAME'));
+    const rivalTypes = [...new Set(rivals.map(([, w]) => w.type))].sort().join('/');
+    const downOwners = [...new Set(answerValues(deleted).map((v) => owners.get(v)).filter((o): o is string => o !== undefined && down.has(o)))];
+    let why = downOwners.length > 0 ? `${downOwners.join(', ')} down` : 'no longer wanted';
+    if (rivals.some(([k]) => !live.has(k))) why = `replaced by ${rivalTypes} at the same name, in the same write`;
+    else if (rivals.length > 0) why = `a ${deleted.type} cannot sit beside the ${rivalTypes} diene writes at this name`;
+    push({ verb: 'delete', key: keyFields(deleted), before: have.raw, message: `${describeValues(deleted)} (ttl ${deleted.ttl}), ${why}` });
   }
   const order = { delete: 0, update: 1, create: 2 } as const;
   const units: ChangeUnit[] = [...byName.keys()].sort(compareNames).map((name) => ({
@@ -219,11 +238,11 @@ function diffSnapshot(zone: DnsZoneIntent, target: DnsZoneIntent, snapshot: Live
     zone: snapshot.zone,
     host: snapshot.host,
     ...(snapshot.provider !== undefined ? { provider: snapshot.provider } : {}),
-    role: zone.role,
+    role: prepared.zone.role,
     managed: live.size,
     units,
     counts,
-    reports: zoneReports(zone, wanted, foreign),
+    reports: ownershipReports(prepared.zone, prepared.cnameNames, foreign),
   };
 }
 
@@ -248,42 +267,45 @@ export function planChecksum(zones: readonly ZoneHostPlan[]): string {
   return `sha256:${createHash('sha256').update(canonicalJsonText(substance), 'utf8').digest('hex')}`;
 }
 
-function addressOwners(intent: DnsIntent): Map<string, string> {
-  const owners = new Map<string, string>();
-  for (const zone of intent.zones) for (const name of zone.names) if (name.kind === 'ops') for (const a of name.addresses) owners.set(a, name.cluster);
-  return owners;
-}
-
 /**
  * Plans the changes of every live snapshot. `wanted` is the fleet's DNS
- * intent (`dnsIntent(model)`); `live` holds one snapshot per (zone, host),
- * loaded by `loadDnsLive`; `health` may be undefined (every cluster up).
- * Never throws on valid inputs; the result's `refused` tells an applier to
- * write nothing.
+ * intent (`dnsIntent(model)`), or better the result of
+ * {@link prepareTraffic} on it, built once and reused every tick; `live`
+ * holds one snapshot per (zone, host), loaded by `loadDnsLive`; `health` may
+ * be undefined (every cluster up). Never throws on valid inputs; the result's
+ * `refused` tells an applier to write nothing.
  */
-export function planTraffic(wanted: DnsIntent, live: readonly LiveSnapshot[], health: DnsHealth | undefined, options: TrafficOptions = {}): TrafficPlan {
+export function planTraffic(wanted: DnsIntent | PreparedTraffic, live: readonly LiveSnapshot[], health: DnsHealth | undefined, options: TrafficOptions = {}): TrafficPlan {
+  const prepared = isPrepared(wanted) ? wanted : prepareTraffic(wanted);
+  const intent = prepared.intent;
   const limits = { ...DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([k, v]) => k !== 'force' && v !== undefined)) } as Required<Omit<TrafficOptions, 'force'>>;
-  const views = live.map((snapshot) => ({ snapshot, zone: snapshot.zone, addresses: liveAddresses(snapshot) }));
-  const decision: TrafficDecision = decideTraffic(wanted, health, views);
+  const reported = new Set(intent.trafficClusters.filter((c) => health?.clusters[c]?.acceptingTraffic === false));
+  const healthNames = new Set(intent.zones.flatMap((z) => namesWithDown(z, reported).map((n) => n.name)));
+  const views = live.map((snapshot) => ({ snapshot, zone: snapshot.zone, addresses: healthNames.size > 0 ? liveAddresses(snapshot, healthNames) : new Map<string, ReadonlySet<string>>() }));
+  const decision: TrafficDecision = decideTraffic(intent, health, views);
   const down = new Set(decision.down);
-  const owners = addressOwners(wanted);
   const brakes = [...decision.brakes];
   const zones: ZoneHostPlan[] = [];
   const keptSeen = new Set<string>();
-  for (const view of [...views].sort((a, b) => compareNames(a.zone, b.zone) || (a.snapshot.host < b.snapshot.host ? -1 : a.snapshot.host > b.snapshot.host ? 1 : 0))) {
-    const zone = wanted.zones.find((z) => z.zone === view.zone);
+  const ordered = [...views].sort((a, b) => compareNames(a.zone, b.zone) || (a.snapshot.host < b.snapshot.host ? -1 : a.snapshot.host > b.snapshot.host ? 1 : 0));
+  for (const view of ordered) {
+    const zone = prepared.zones.get(view.zone);
     if (!zone) continue;
     if (decision.frozen) {
-      zones.push({ zone: view.zone, host: view.snapshot.host, ...(view.snapshot.provider ? { provider: view.snapshot.provider } : {}), role: zone.role, managed: 0, units: [], counts: { create: 0, update: 0, delete: 0 }, reports: [] });
+      zones.push({ zone: view.zone, host: view.snapshot.host, ...(view.snapshot.provider ? { provider: view.snapshot.provider } : {}), role: zone.zone.role, managed: 0, units: [], counts: { create: 0, update: 0, delete: 0 }, reports: [] });
       continue;
     }
-    const target = targetZone(zone, decision, view.addresses);
-    for (const event of target.kept) {
-      const id = `${event.zone} ${event.name}`;
-      if (!keptSeen.has(id)) brakes.push(event);
-      keptSeen.add(id);
+    const routing: GeoRouting = zone.zone.role === 'zone' && view.snapshot.provider !== undefined ? DNS_HOST_CAPABILITIES[view.snapshot.provider].geo.routing : 'none';
+    const base = zone.rendered.get(routing) ?? renderKeyed(zone.zone, routing);
+    const changedNames = namesWithDown(zone.zone, down);
+    const overrides = new Map<string, RecordSet>();
+    for (const name of changedNames) {
+      const target = targetName(zone.zone.zone, name, decision, view.addresses.get(name.name));
+      if (target.kept && !keptSeen.has(`${zone.zone.zone} ${name.name}`)) brakes.push(target.kept);
+      if (target.kept) keptSeen.add(`${zone.zone.zone} ${name.name}`);
+      for (const rs of renderName(target.name, zone.zone.ttl, routing)) overrides.set(recordSetKey(rs), rs);
     }
-    const plan = diffSnapshot(zone, target.zone, view.snapshot, owners, down);
+    const plan = diffSnapshot(zone, { base, changed: new Set(changedNames.map((n) => n.name)), overrides }, view.snapshot, prepared.owners, down);
     const refusal = massChange(plan, limits);
     if (refusal) {
       if (options.force) brakes.push({ ...refusal, message: `${refusal.message.replace(/: refused; review it and run again with --force$/, '')}: forced` });
@@ -295,9 +317,9 @@ export function planTraffic(wanted: DnsIntent, live: readonly LiveSnapshot[], he
     zones.push(plan);
   }
   const observed = new Set(zones.map((z) => `${z.zone} ${z.host}`));
-  const unobserved = wanted.zones.flatMap((z) => z.hosts.filter((h) => !observed.has(`${z.zone} ${h.name}`)).map((h) => ({ zone: z.zone, host: h.name })));
+  const unobserved = intent.zones.flatMap((z) => z.hosts.filter((h) => !observed.has(`${z.zone} ${h.name}`)).map((h) => ({ zone: z.zone, host: h.name })));
   const notes: string[] = [];
-  for (const zone of wanted.zones) {
+  for (const zone of intent.zones) {
     const plans = zones.filter((z) => z.zone === zone.zone);
     const sizes = plans.map((p) => p.counts.create + p.counts.update + p.counts.delete);
     if (plans.length > 1 && new Set(sizes).size > 1) notes.push(`hosts differ in ${zone.zone}: ${plans.map((p, i) => `${p.host} ${sizes[i]} change${sizes[i] === 1 ? '' : 's'}`).join(', ')} (each host is diffed against its own live state)`);

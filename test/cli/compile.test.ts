@@ -7,8 +7,11 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
-import { overlayTexts, readFleetTexts, writeTempFleet } from '../support/fleet-fixture.js';
+import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
 import { runCli } from '../support/run-cli.js';
+
+/** How many files the reference fleet compiles to: its golden tree's size (every output kind adds files). */
+const GOLDEN_FILES = (await readOutputTree(path.join(REPO_ROOT, 'golden', 'reference'))).size;
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -27,7 +30,7 @@ describe('diene compile', () => {
     const run = runCli(['compile', '--fleet', dir]);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toContain('wrote 9 files to');
+    expect(run.stderr).toContain(`wrote ${GOLDEN_FILES} files to`);
     for (const file of ['argocd/nitroso.yaml', 'kargo/aldehyde.yaml', 'platforms/mercury.yaml'])
       expect(existsSync(path.join(dir, 'generated', file))).toBe(true);
   });
@@ -78,7 +81,7 @@ describe('diene compile --check', () => {
     const run = runCli(['compile', '--fleet', dir, '--check']);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toContain('fresh: 9 files');
+    expect(run.stderr).toContain(`fresh: ${GOLDEN_FILES} files`);
   });
 
   it('exits 1 with the unified diff on stdout and the stale, missing and extra files on stderr', () => {

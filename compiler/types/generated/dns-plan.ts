@@ -30,7 +30,7 @@ export interface DnsPlan {
   recordSets: RecordSet[];
 }
 /**
- * One record set: every record of one name and type (and, on Route 53, one set identifier). Exactly one of `values` and `geo`.
+ * One record set: every record of one name and type (and, on Route 53, one set identifier). Exactly one of `values` and `geo` (beside `geo`, `values` may only be absent).
  */
 export interface RecordSet {
   /**

@@ -271,12 +271,13 @@ export const inputSchemas: Readonly<Record<string, object>> = {
     ],
     definitions: {
       recordSet: {
-        description: 'One record set: every record of one name and type (and, on Route 53, one set identifier). Exactly one of `values` and `geo`.',
+        description:
+          'One record set: every record of one name and type (and, on Route 53, one set identifier). Exactly one of `values` and `geo` (beside `geo`, `values` may only be absent).',
         type: 'object',
         additionalProperties: false,
         required: ['name', 'type', 'ttl'],
         if: { properties: { geo: true }, required: ['geo'] },
-        then: { not: { properties: { values: true }, required: ['values'] } },
+        then: { properties: { values: { type: 'array', maxItems: 0 } } },
         else: { properties: { values: true }, required: ['values'] },
         dependencies: { geoproximity: ['setIdentifier'] },
         properties: {

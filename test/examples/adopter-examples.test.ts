@@ -1,0 +1,124 @@
+/**
+ * The adopters' examples (examples/github-actions/, examples/pre-commit/):
+ * parsed, cross-checked with the plugin image and the report, and run: the
+ * workflow's two diene steps in a head/base workspace as the job lays it out,
+ * and the git hook in a real repository (git's own binary) on fresh, stale
+ * and unrelated commits.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { templates } from '../../compiler/4-emit/generated/templates.js';
+import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
+import { runCli } from '../support/run-cli.js';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+const NOW = ['--now', '2026-11-21T00:00:00Z'];
+/** A change of inputs that changes the generated files: a manual gate on raichu. */
+const GATED_MERCURY = 'name: mercury\nlandscapes: [pichu, pikachu, raichu, ampharos]\nstages: [pichu, pikachu, [{landscape: raichu, gate: manual}, ampharos]]\n';
+const version = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+const workflow = parse(readFileSync(path.join(REPO_ROOT, 'examples', 'github-actions', 'diene.yml'), 'utf8')) as Json;
+const steps = workflow.jobs.check.steps as Json[];
+const runs = steps.filter((s) => typeof s.run === 'string').map((s) => s.run as string);
+
+describe('the GitHub Actions workflow', () => {
+  it('runs on pull requests that touch the fleet, in the plugin image of this version, allowed to comment', () => {
+    expect(Object.keys(workflow.on)).toEqual(['pull_request']);
+    expect(workflow.on.pull_request.paths).toContain('generated/**');
+    expect(workflow.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' });
+    expect(workflow.jobs.check.container.image).toBe(`ghcr.io/atomicloud/diene-cmp:${version}`);
+    const sidecar = parse(readFileSync(path.join(REPO_ROOT, 'chart', 'plugin', 'repo-server-patch.yaml'), 'utf8')) as Json;
+    expect(workflow.jobs.check.container.image).toBe(sidecar.spec.template.spec.containers[0].image);
+  });
+
+  it('posts the report it wrote, finding its earlier comment by the marker the report opens with', () => {
+    expect(runs).toEqual(['diene report --fleet head --base base --output diene-report.md', 'diene compile --fleet head --check --diff-file diene.diff']);
+    const post = steps.find((s) => s.uses === 'actions/github-script@v7');
+    expect(post?.with.script).toContain("fs.readFileSync('diene-report.md', 'utf8')");
+    const marker = (templates['pr-report.md.hbs'] ?? '').split('\n')[0];
+    expect(post?.with.script).toContain(`const marker = '${marker}';`);
+    expect(steps.find((s) => s.uses === 'actions/upload-artifact@v4')?.with.path).toBe('diene.diff');
+  });
+
+  it("does what its diene steps say in the job's workspace: a report, then a check that fails on stale files", () => {
+    const workspace = writeTempFleet(new Map());
+    cleanups.push(workspace.cleanup);
+    const lay = (dir: string, overlay: Record<string, string | null>) => {
+      for (const [file, text] of overlayTexts(readFleetTexts(), overlay)) {
+        const target = path.join(workspace.dir, dir, file);
+        spawnSync('mkdir', ['-p', path.dirname(target)]);
+        writeFileSync(target, text);
+      }
+    };
+    lay('base', {});
+    lay('head', {});
+    expect(runCli(['compile', '--fleet', 'head', ...NOW], { cwd: workspace.dir }).exitCode).toBe(0);
+    writeFileSync(path.join(workspace.dir, 'head', 'carbon', 'mercury', 'platform.yaml'), GATED_MERCURY);
+    const env = { GITHUB_ACTIONS: 'true' };
+    const [report, check] = runs.map((line) => runCli([...line.split(' ').slice(1), ...NOW], { cwd: workspace.dir, env }));
+    expect(report?.exitCode, report?.stderr).toBe(0);
+    expect(readFileSync(path.join(workspace.dir, 'diene-report.md'), 'utf8')).toContain('### Output changes against the base branch');
+    expect(check?.exitCode).toBe(1);
+    expect(check?.stderr).toContain('::error file=head/generated/kargo/mercury.yaml');
+    expect(existsSync(path.join(workspace.dir, 'diene.diff'))).toBe(true);
+  });
+});
+
+describe('the pre-commit hook', () => {
+  const hook = path.join(REPO_ROOT, 'examples', 'pre-commit', 'pre-commit');
+  // DIENE is split on spaces by the hook (these paths have none)
+  const diene = `${process.execPath} ${path.join(REPO_ROOT, 'bin', 'diene.js')}`;
+
+  it('is valid POSIX sh', () => {
+    expect(spawnSync('sh', ['-n', hook]).status).toBe(0);
+  });
+
+  it('lets a fresh commit through, refuses one whose generated files are stale, and ignores unrelated commits', () => {
+    const repo = writeTempFleet(overlayTexts(readFleetTexts()));
+    cleanups.push(repo.cleanup);
+    const git = (...args: string[]) => spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.test', ...args], { cwd: repo.dir, encoding: 'utf8' });
+    const runHook = () => spawnSync(hook, [], { cwd: repo.dir, encoding: 'utf8', env: { ...process.env, DIENE: diene, GITHUB_ACTIONS: '' } });
+    expect(git('init', '-q').status).toBe(0);
+    expect(runCli(['compile', '--fleet', repo.dir, ...NOW]).exitCode).toBe(0);
+    expect(git('add', '.').status).toBe(0);
+    const fresh = runHook();
+    expect(fresh.status, fresh.stderr).toBe(0);
+    expect(git('commit', '-qm', 'fleet').status).toBe(0);
+
+    writeFileSync(path.join(repo.dir, 'carbon', 'mercury', 'platform.yaml'), GATED_MERCURY);
+    git('add', 'carbon');
+    const stale = runHook();
+    expect(stale.status).toBe(1);
+    expect(stale.stderr).toContain('pre-commit: generated/ is stale');
+    expect(stale.stdout).toContain('differ from what the inputs produce');
+
+    // the working tree is regenerated but not staged: the index is what is checked
+    expect(runCli(['compile', '--fleet', repo.dir, ...NOW]).exitCode).toBe(0);
+    expect(runHook().status).toBe(1);
+    git('add', 'generated');
+    expect(runHook().status).toBe(0);
+    git('commit', '-qm', 'promote');
+
+    writeFileSync(path.join(repo.dir, 'NOTES.md'), 'notes\n');
+    git('add', 'NOTES.md');
+    const unrelated = spawnSync(hook, [], { cwd: repo.dir, encoding: 'utf8', env: { ...process.env, DIENE: 'false' } });
+    expect(unrelated.status).toBe(0);
+  });
+
+  it('has a pre-commit framework twin that runs the same check', () => {
+    const config = parse(readFileSync(path.join(REPO_ROOT, 'examples', 'pre-commit', '.pre-commit-config.yaml'), 'utf8')) as Json;
+    const [hookConfig] = config.repos[0].hooks as Json[];
+    expect(config.repos[0].repo).toBe('local');
+    expect(hookConfig?.entry).toBe('diene compile --check --diff-lines 80');
+    expect(hookConfig?.pass_filenames).toBe(false);
+    expect(new RegExp(hookConfig?.files as string).test('generated/argocd/nitroso.yaml')).toBe(true);
+  });
+});

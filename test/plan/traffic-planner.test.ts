@@ -1,0 +1,384 @@
+// The traffic planner (SPEC §3.3): zero changes on its own output, the known
+// failures of other tools (Route 53's \052, CNAME → A at one name, case and
+// trailing dots, IDNs), every brake with its numbers, ownership, and
+// convergence: applying a plan and planning again changes nothing.
+
+import { describe, expect, it } from 'vitest';
+import type { LiveSnapshot } from '../../compiler/1-load/load-dns-live.js';
+import type { ZonePlanDocument } from '../../compiler/4-emit/dns-zone-plans.js';
+import { planTraffic, type TrafficPlan, type ZoneHostPlan } from '../../compiler/plan/traffic-planner.js';
+import type { DnsHealth } from '../../compiler/types/generated/dns-health.js';
+import { applyPlan, changeLines, compileDns, snapshotsOf } from '../support/dns-fixture.js';
+import { readFleetTexts } from '../support/fleet-fixture.js';
+
+const BASE = 'cluster.atomi.cloud';
+const SPARE = 'cluster.atomi-spare.net';
+const { intent, documents } = compileDns();
+
+function zonePlan(plan: TrafficPlan, zone: string, host: string): ZoneHostPlan {
+  const found = plan.zones.find((z) => z.zone === zone && z.host === host);
+  if (!found) throw new Error(`no plan for ${zone} on ${host}`);
+  return found;
+}
+
+function down(...clusters: string[]): DnsHealth {
+  return { clusters: Object.fromEntries(clusters.map((c) => [c, { acceptingTraffic: false }])) };
+}
+
+function editSets(path: string, wanted: string, doc: ZonePlanDocument, edit: (sets: ZonePlanDocument['recordSets']) => ZonePlanDocument['recordSets']): void {
+  if (path === wanted) doc.recordSets = edit(doc.recordSets);
+}
+
+/** Applies every zone plan to its snapshot. */
+function applyAll(snapshots: readonly LiveSnapshot[], plan: TrafficPlan): LiveSnapshot[] {
+  return snapshots.map((s) => {
+    const zp = plan.zones.find((z) => z.zone === s.zone && z.host === s.host);
+    return zp ? applyPlan(s, zp) : s;
+  });
+}
+
+function total(plan: TrafficPlan): number {
+  return plan.zones.reduce((n, z) => n + z.counts.create + z.counts.update + z.counts.delete, 0);
+}
+
+describe('planTraffic on its own output', () => {
+  it('plans zero changes for every zone and host, and the delegation', () => {
+    const plan = planTraffic(intent, snapshotsOf(intent, documents), undefined);
+    expect(plan.zones.map((z) => `${z.zone} ${z.host} ${z.managed}`)).toEqual([
+      'atomi.cloud delegation 1',
+      `${BASE} google 40`,
+      `${BASE} route53 42`,
+      `${SPARE} google 40`,
+      `${SPARE} route53 42`,
+    ]);
+    expect(total(plan)).toBe(0);
+    expect(plan.refused).toBe(false);
+    expect(plan.unobserved).toEqual([]);
+    expect(plan.brakes).toEqual([]);
+    expect(plan.checksum).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+});
+
+describe('spellings a host may return are no change', () => {
+  it('a wildcard read back from Route 53 as \\052 plans no change (Route 53 escapes are octal)', () => {
+    const live = snapshotsOf(intent, documents, (path, doc) =>
+      editSets(path, `dns/${BASE}/route53.json`, doc, (sets) => sets.map((rs) => ({ ...rs, name: `${rs.name.replace(/^\*/, '\\052')}.` }))),
+    );
+    const raw = live.find((s) => s.zone === BASE && s.host === 'route53')?.recordSets.find((rs) => rs.raw.name === `\\052.raichu.${BASE}.`);
+    expect(raw?.canonical.name).toBe(`*.raichu.${BASE}`);
+    expect(total(planTraffic(intent, live, undefined))).toBe(0);
+  });
+
+  it('reads \\052 from other hosts as RFC 1035 decimal (the name "4"), so there it is not the wildcard', () => {
+    const live = snapshotsOf(intent, documents, (path, doc) =>
+      editSets(path, `dns/${BASE}/google.json`, doc, (sets) => sets.map((rs) => (rs.name === `*.raichu.${BASE}` ? { ...rs, name: `\\052.raichu.${BASE}.` } : rs))),
+    );
+    const google = zonePlan(planTraffic(intent, live, undefined), BASE, 'google');
+    expect(changeLines(google)).toEqual([`create *.raichu.${BASE} CNAME`]);
+    expect(google.reports).toEqual([]);
+  });
+
+  it('names, targets and values that differ only in case, trailing dot, order or IPv6 spelling are no change', () => {
+    const live = snapshotsOf(intent, documents, (path, doc) => {
+      if (!path.endsWith('.json') || doc.host === undefined) return;
+      doc.zone = `${doc.zone.toUpperCase()}.`;
+      doc.recordSets = doc.recordSets.map((rs) => ({
+        ...rs,
+        name: `${rs.name.toUpperCase()}.`,
+        type: rs.type.toLowerCase(),
+        ...(rs.values ? { values: [...rs.values].reverse().map((v) => (v.includes(':') ? v.replace('2001:db8::', '2001:0DB8:0000:0000:0000:0000:0000:00') : rs.type === 'CNAME' ? `${v.toUpperCase()}.` : v)) } : {}),
+      }));
+    });
+    const plan = planTraffic(intent, live, undefined);
+    expect(plan.zones.flatMap((z) => changeLines(z))).toEqual([]);
+  });
+
+  it('writes an IDN base in its xn-- form everywhere, and a U-label snapshot is no change', () => {
+    const overlay: Record<string, string | null> = {};
+    const texts = readFleetTexts();
+    for (const [file, text] of texts) {
+      if (file.startsWith('claims/')) overlay[file] = null;
+      else if (file === 'registry/fleet.yaml') overlay[file] = text.replaceAll('cluster.atomi.cloud', 'cluster.xn--bcher-kva.example').replace('zone: atomi.cloud', 'zone: xn--bcher-kva.example');
+    }
+    const idn = compileDns(overlay);
+    const all = [...idn.outputs].filter(([file]) => file.startsWith('dns/'));
+    expect(all.map(([file]) => file)).toContain('dns/cluster.xn--bcher-kva.example/route53.json');
+    for (const [, text] of all) expect(text).not.toMatch(/[^\x00-\x7f]/);
+    expect(idn.documents.get('dns/cluster.xn--bcher-kva.example/route53.json')?.recordSets[0]?.name).toBe('ampharos.cluster.xn--bcher-kva.example');
+    const live = snapshotsOf(idn.intent, idn.documents, (_path, doc) => {
+      doc.zone = doc.zone.replace('xn--bcher-kva', 'BÜCHER');
+      doc.recordSets = doc.recordSets.map((rs) => ({ ...rs, name: rs.name.replace('xn--bcher-kva', 'Bücher'), ...(rs.values ? { values: rs.values.map((v) => v.replace('xn--bcher-kva', 'bücher')) } : {}) }));
+    });
+    expect(total(planTraffic(idn.intent, live, undefined))).toBe(0);
+  });
+});
+
+describe('changes', () => {
+  it('replaces a CNAME by A and AAAA records at one name in one unit, delete first, built from the live record set as read', () => {
+    const cname = { name: `RAICHU.${BASE}.`, type: 'CNAME', ttl: 300, values: ['LB.Example.NET.'] };
+    const live = snapshotsOf(intent, documents, (path, doc) =>
+      editSets(path, `dns/${BASE}/route53.json`, doc, (sets) => [...sets.filter((rs) => rs.name !== `raichu.${BASE}`), cname]),
+    );
+    const route53 = zonePlan(planTraffic(intent, live, undefined), BASE, 'route53');
+    expect(route53.units).toHaveLength(1);
+    expect(route53.units[0]?.name).toBe(`raichu.${BASE}`);
+    expect(changeLines(route53)).toEqual([`delete raichu.${BASE} CNAME`, `create raichu.${BASE} A`, `create raichu.${BASE} AAAA`]);
+    expect(route53.units[0]?.changes[0]?.before).toEqual(cname);
+    expect(route53.units[0]?.changes[0]?.message).toBe('lb.example.net (ttl 300), replaced by A/AAAA at the same name, in the same write');
+    expect(route53.units[0]?.changes[1]?.after).toEqual({ name: `raichu.${BASE}`, type: 'A', ttl: 60, values: ['203.0.113.20'] });
+    const next = applyAll(live, planTraffic(intent, live, undefined));
+    expect(total(planTraffic(intent, next, undefined))).toBe(0);
+  });
+
+  it('deletes the names of a landscape that lost its built clusters, each delete repeating the live record set exactly', () => {
+    const unbuilt = compileDns({ 'state/clusters/pichu-topaz.yaml': null });
+    const live = snapshotsOf(unbuilt.intent, documents, (path, doc) =>
+      editSets(path, `dns/${BASE}/google.json`, doc, (sets) => sets.map((rs) => (rs.name.endsWith(`pichu.${BASE}`) && !rs.name.includes('pikachu') ? { ...rs, name: `${rs.name.toUpperCase()}.` } : rs))),
+    );
+    const google = zonePlan(planTraffic(unbuilt.intent, live, undefined), BASE, 'google');
+    expect(changeLines(google)).toEqual([
+      `delete pichu.${BASE} A`,
+      `delete pichu.${BASE} AAAA`,
+      `delete *.pichu.${BASE} CNAME`,
+      `delete topaz.pichu.${BASE} A`,
+      `delete topaz.pichu.${BASE} AAAA`,
+      `delete *.topaz.pichu.${BASE} A`,
+      `delete *.topaz.pichu.${BASE} AAAA`,
+    ]);
+    const first = google.units[0]?.changes[0];
+    expect(first?.before).toEqual({ name: `PICHU.CLUSTER.ATOMI.CLOUD.`, type: 'A', ttl: 60, values: ['192.0.2.11'] });
+    expect(google.refusal).toBeUndefined();
+  });
+
+  it('updates a TTL alone, saying so', () => {
+    const live = snapshotsOf(intent, documents, (path, doc) =>
+      editSets(path, `dns/${BASE}/route53.json`, doc, (sets) => sets.map((rs) => (rs.name === `raichu.${BASE}` && rs.type === 'A' ? { ...rs, ttl: 300 } : rs))),
+    );
+    const route53 = zonePlan(planTraffic(intent, live, undefined), BASE, 'route53');
+    expect(changeLines(route53)).toEqual([`update raichu.${BASE} A`]);
+    expect(route53.units[0]?.changes[0]?.message).toBe('ttl 300 → 60');
+  });
+
+  it('says when hosts differ, diffing each against its own live state', () => {
+    const live = snapshotsOf(intent, documents, (path, doc) => editSets(path, `dns/${BASE}/google.json`, doc, (sets) => sets.filter((rs) => rs.name !== `*.mew.${BASE}`)));
+    const plan = planTraffic(intent, live, undefined);
+    expect(changeLines(zonePlan(plan, BASE, 'google'))).toEqual([`create *.mew.${BASE} A`, `create *.mew.${BASE} AAAA`]);
+    expect(changeLines(zonePlan(plan, BASE, 'route53'))).toEqual([]);
+    expect(plan.notes).toEqual([`hosts differ in ${BASE}: google 2 changes, route53 0 changes (each host is diffed against its own live state)`]);
+  });
+
+  it('plans only the snapshots it is given and lists the rest as not planned', () => {
+    const live = snapshotsOf(intent, documents).filter((s) => s.zone === BASE && s.host === 'route53');
+    const plan = planTraffic(intent, live, undefined);
+    expect(plan.zones.map((z) => `${z.zone} ${z.host}`)).toEqual([`${BASE} route53`]);
+    expect(plan.unobserved).toEqual([
+      { zone: BASE, host: 'google' },
+      { zone: SPARE, host: 'route53' },
+      { zone: SPARE, host: 'google' },
+    ]);
+  });
+});
+
+describe('ownership (SPEC §3.3)', () => {
+  const foreign = [
+    { name: `${BASE}.`, type: 'SOA', ttl: 900, values: ['ns-101.awsdns-12.com. awsdns-hostmaster.amazon.com. 1 7200 900 1209600 86400'] },
+    { name: `${BASE}.`, type: 'NS', ttl: 172800, values: ['ns-101.awsdns-12.com.'] },
+    { name: `_acme-challenge.raichu.${BASE}.`, type: 'TXT', ttl: 60, values: ['"token"'] },
+    { name: `www.${BASE}.`, type: 'A', ttl: 300, values: ['198.51.100.99'] },
+    { name: `x.nitroso.raichu.${BASE}.`, type: 'TXT', ttl: 60, values: ['"someone else"'] },
+    { name: `*.pikachu.${BASE}.`, type: 'TXT', ttl: 60, values: ['"beside a CNAME"'] },
+    { name: `raichu.${BASE}`, type: 'TXT', ttl: 60, values: ['"v=spf1 -all"'] },
+  ];
+  const live = snapshotsOf(intent, documents, (path, doc) => editSets(path, `dns/${BASE}/route53.json`, doc, (sets) => [...sets, ...foreign]));
+  const route53 = zonePlan(planTraffic(intent, live, undefined), BASE, 'route53');
+
+  it('never creates, changes, deletes or counts a record set diene does not generate', () => {
+    expect(changeLines(route53)).toEqual([]);
+    expect(route53.managed).toBe(42);
+  });
+
+  it('reports a foreign name that carves a hole in a wildcard services rely on, with the count of hosts that stop resolving', () => {
+    expect(route53.reports).toContain(
+      `hole: x.nitroso.raichu.${BASE} TXT (not managed by diene) makes nitroso.raichu.${BASE} exist, so *.raichu.${BASE} no longer answers below it: 3 service hosts (api.tin.nitroso.raichu.${BASE}, api.zinc.nitroso.raichu.${BASE}, web.zinc.nitroso.raichu.${BASE}) stop resolving; remove it or move it out of nitroso.raichu.${BASE}`,
+    );
+  });
+
+  it('reports a foreign record set beside a wanted CNAME, and a name shaped like diene\'s that the registry does not give', () => {
+    expect(route53.reports.filter((r) => r.startsWith('conflict:'))).toEqual([
+      `conflict: *.pikachu.${BASE} TXT (not managed by diene) sits at *.pikachu.${BASE}, where diene writes a CNAME: the host refuses CNAME and other data at one name; remove it`,
+    ]);
+    expect(route53.reports.filter((r) => r.startsWith('unmanaged:'))).toEqual([
+      `unmanaged: www.${BASE} A looks like a diene name but names no landscape, cluster or virtual landscape of the registry: left alone (delete it by hand if it is retired)`,
+    ]);
+    expect(route53.reports).toHaveLength(3);
+  });
+
+  it('manages only the NS of the delegated base in the parent zone', () => {
+    const parent = snapshotsOf(intent, documents, (path, doc) => {
+      if (path !== 'dns/atomi.cloud/delegation.json') return;
+      doc.recordSets = [
+        { name: 'atomi.cloud.', type: 'NS', ttl: 172800, values: ['ns1.registrar.test.'] },
+        { name: 'www.atomi.cloud.', type: 'A', ttl: 300, values: ['198.51.100.80'] },
+        { name: `${BASE}.`, type: 'NS', ttl: 86400, values: ['ns-101.awsdns-12.com.'] },
+      ];
+    });
+    const delegation = zonePlan(planTraffic(intent, parent, undefined), 'atomi.cloud', 'delegation');
+    expect(changeLines(delegation)).toEqual([`update ${BASE} NS`]);
+    expect(delegation.units[0]?.changes[0]?.message).toBe('add ns-202.awsdns-25.net, ns-cloud-a1.googledomains.com, ns-cloud-a2.googledomains.com');
+    expect(delegation.managed).toBe(1);
+  });
+});
+
+describe('brakes', () => {
+  const live = snapshotsOf(intent, documents);
+
+  it('ignores health for clusters whose traffic is off, and counts clusters missing from health as up', () => {
+    const plan = planTraffic(intent, live, down('raichu-ruby'));
+    expect(plan.health).toEqual({ down: [], trafficClusters: 5, deferred: [] });
+    expect(total(plan)).toBe(0);
+  });
+
+  it('freezes when more than half of the built traffic-on clusters are down: nothing planned, the numbers said, refused', () => {
+    const plan = planTraffic(intent, live, down('ampharos-onyx', 'pichu-topaz', 'raichu-opal'));
+    expect(plan.refused).toBe(true);
+    expect(total(plan)).toBe(0);
+    expect(plan.brakes.map((b) => b.brake)).toEqual(['freeze']);
+    expect(plan.brakes[0]?.message).toBe(
+      'freeze: 3 of 5 built traffic-on clusters are down (ampharos-onyx, pichu-topaz, raichu-opal), more than half: nothing is planned until at least 3 are up',
+    );
+  });
+
+  it('does not freeze at two of five down', () => {
+    const plan = planTraffic(intent, live, down('ampharos-onyx', 'raichu-opal'));
+    expect(plan.refused).toBe(false);
+    expect(plan.brakes.some((b) => b.brake === 'freeze')).toBe(false);
+  });
+
+  it('keeps a name\'s last address even when its only cluster is down', () => {
+    const plan = planTraffic(intent, live, down('pichu-topaz'));
+    expect(total(plan)).toBe(0);
+    expect(plan.health.removing).toBeUndefined();
+    expect(plan.brakes.map((b) => b.message)).toEqual([
+      `last address: every cluster of pichu.${BASE} is down (pichu-topaz); it keeps the addresses of pichu-topaz`,
+      `last address: every cluster of pichu.${SPARE} is down (pichu-topaz); it keeps the addresses of pichu-topaz`,
+    ]);
+  });
+
+  it('removes one cluster a plan, defers the rest, and takes the next one once the first is gone (no stuck brake)', () => {
+    const health = down('ampharos-onyx', 'raichu-opal');
+    const first = planTraffic(intent, live, health);
+    expect(first.health).toEqual({ down: ['ampharos-onyx', 'raichu-opal'], trafficClusters: 5, removing: 'ampharos-onyx', deferred: ['raichu-opal'] });
+    expect(first.brakes.find((b) => b.brake === 'one-cluster')?.message).toBe(
+      'one cluster a plan: 2 down clusters still have addresses to remove; removing ampharos-onyx now, deferring 1 (raichu-opal)',
+    );
+    const r53 = zonePlan(first, BASE, 'route53');
+    expect(changeLines(r53)).toEqual([`update ampharos.${BASE} A`, `update ampharos.${BASE} AAAA`, `update *.mew.${BASE} A [ampharos]`, `update *.mew.${BASE} AAAA [ampharos]`]);
+    expect(r53.units[0]?.changes[0]?.message).toBe('remove 198.51.100.31 (ampharos-onyx, down)');
+    expect(JSON.stringify(first.zones)).not.toContain('203.0.113.20 (raichu-opal');
+
+    const afterFirst = applyAll(live, first);
+    const second = planTraffic(intent, afterFirst, health);
+    expect(second.health.removing).toBe('raichu-opal');
+    expect(second.health.deferred).toEqual([]);
+    expect(changeLines(zonePlan(second, BASE, 'route53'))).toEqual([`delete *.mew.${BASE} A [raichu]`, `delete *.mew.${BASE} AAAA [raichu]`]);
+    expect(changeLines(zonePlan(second, BASE, 'google'))).toEqual([`update *.mew.${BASE} A`, `update *.mew.${BASE} AAAA`]);
+    expect(zonePlan(second, BASE, 'google').units[0]?.changes[0]?.after?.geo).toEqual([{ location: 'us-east4', values: ['198.51.100.30'] }]);
+    expect(second.brakes.filter((b) => b.brake === 'last-address').map((b) => b.name)).toEqual([`raichu.${BASE}`, `raichu.${SPARE}`]);
+
+    const afterSecond = applyAll(afterFirst, second);
+    const third = planTraffic(intent, afterSecond, health);
+    expect(total(third)).toBe(0);
+    expect(third.health.removing).toBeUndefined();
+
+    const recovered = planTraffic(intent, afterSecond, undefined);
+    expect(changeLines(zonePlan(recovered, BASE, 'route53'))).toEqual([
+      `update ampharos.${BASE} A`,
+      `update ampharos.${BASE} AAAA`,
+      `update *.mew.${BASE} A [ampharos]`,
+      `update *.mew.${BASE} AAAA [ampharos]`,
+      `create *.mew.${BASE} A [raichu]`,
+      `create *.mew.${BASE} AAAA [raichu]`,
+    ]);
+    expect(total(planTraffic(intent, applyAll(afterSecond, recovered), undefined))).toBe(0);
+  });
+
+  it('never adds a deferred cluster back to a host that already dropped it', () => {
+    const health = down('ampharos-onyx', 'raichu-opal');
+    const partial = live.map((s) =>
+      s.zone === BASE && s.host === 'google' ? applyPlan(s, zonePlan(planTraffic(intent, live, down('raichu-opal')), BASE, 'google')) : s,
+    );
+    const plan = planTraffic(intent, partial, health);
+    expect(plan.health.removing).toBe('ampharos-onyx');
+    expect(changeLines(zonePlan(plan, BASE, 'google'))).toEqual([`update ampharos.${BASE} A`, `update ampharos.${BASE} AAAA`, `update *.mew.${BASE} A`, `update *.mew.${BASE} AAAA`]);
+    expect(zonePlan(plan, BASE, 'google').units[1]?.changes[0]?.after?.geo).toEqual([{ location: 'us-east4', values: ['198.51.100.30'] }]);
+  });
+
+  describe('mass change', () => {
+    const slow = snapshotsOf(intent, documents, (path, doc) => editSets(path, `dns/${BASE}/route53.json`, doc, (sets) => sets.map((rs) => ({ ...rs, ttl: 300 }))));
+
+    it('refuses a zone plan updating more than 30 % of its managed record sets, with the numbers', () => {
+      const plan = planTraffic(intent, slow, undefined);
+      expect(plan.refused).toBe(true);
+      const refusal = zonePlan(plan, BASE, 'route53').refusal;
+      expect(refusal?.message).toBe(
+        `mass change: 42 updates (100 %) of 42 managed record sets in ${BASE} on route53, over the 30 % update / 30 % delete threshold (checked from 10 record sets): refused; review it and run again with --force`,
+      );
+      expect(zonePlan(plan, BASE, 'google').refusal).toBeUndefined();
+    });
+
+    it('lets --force through, saying it was forced', () => {
+      const plan = planTraffic(intent, slow, undefined, { force: true });
+      expect(plan.refused).toBe(false);
+      expect(plan.forced).toBe(true);
+      expect(zonePlan(plan, BASE, 'route53').counts.update).toBe(42);
+      expect(plan.brakes.map((b) => b.message)).toEqual([`mass change: 42 updates (100 %) of 42 managed record sets in ${BASE} on route53, over the 30 % update / 30 % delete threshold (checked from 10 record sets): forced`]);
+    });
+
+    function tenManaged(updated: number): LiveSnapshot[] {
+      return snapshotsOf(intent, documents, (path, doc) =>
+        editSets(path, `dns/${BASE}/route53.json`, doc, (sets) => sets.slice(0, 10).map((rs, i) => (i < updated ? { ...rs, ttl: 300 } : rs))),
+      );
+    }
+
+    it('is strictly greater: 3 updates of 10 pass, 4 are refused; creates never count', () => {
+      const three = zonePlan(planTraffic(intent, tenManaged(3), undefined), BASE, 'route53');
+      expect(three.managed).toBe(10);
+      expect(three.counts).toEqual({ create: 32, update: 3, delete: 0 });
+      expect(three.refusal).toBeUndefined();
+      expect(zonePlan(planTraffic(intent, tenManaged(4), undefined), BASE, 'route53').refusal?.message).toContain('4 updates (40 %) of 10 managed record sets');
+    });
+
+    it('applies only once a zone has 10 managed record sets', () => {
+      const nine = snapshotsOf(intent, documents, (path, doc) => editSets(path, `dns/${BASE}/route53.json`, doc, (sets) => sets.slice(0, 9).map((rs) => ({ ...rs, ttl: 300 }))));
+      const plan = zonePlan(planTraffic(intent, nine, undefined), BASE, 'route53');
+      expect(plan.counts.update).toBe(9);
+      expect(plan.refusal).toBeUndefined();
+    });
+
+    it('refuses deletes past the threshold on their own', () => {
+      const gone = compileDns({ 'state/clusters/raichu-opal.yaml': null, 'state/clusters/raichu-ruby.yaml': null });
+      const plan = planTraffic(gone.intent, snapshotsOf(gone.intent, documents), undefined);
+      const route53 = zonePlan(plan, BASE, 'route53');
+      expect(route53.counts).toEqual({ create: 0, update: 0, delete: 13 });
+      expect(route53.refusal?.message).toContain('13 deletes (31 %) of 42 managed record sets');
+      const google = zonePlan(plan, BASE, 'google');
+      expect(google.counts).toEqual({ create: 0, update: 2, delete: 11 });
+      expect(google.refusal).toBeUndefined();
+    });
+
+    it('takes other thresholds as options', () => {
+      const plan = planTraffic(intent, tenManaged(3), undefined, { updateThreshold: 0.2 });
+      expect(zonePlan(plan, BASE, 'route53').refusal?.message).toContain('over the 20 % update / 30 % delete threshold');
+    });
+  });
+});
+
+describe('the plan checksum', () => {
+  it('depends on the changes only, not on the order snapshots arrive in', () => {
+    const live = snapshotsOf(intent, documents, (path, doc) => editSets(path, `dns/${BASE}/route53.json`, doc, (sets) => sets.slice(1)));
+    const a = planTraffic(intent, live, undefined);
+    const b = planTraffic(intent, [...live].reverse(), undefined);
+    expect(b.checksum).toBe(a.checksum);
+    expect(a.checksum).not.toBe(planTraffic(intent, snapshotsOf(intent, documents), undefined).checksum);
+  });
+});

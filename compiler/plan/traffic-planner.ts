@@ -132,7 +132,9 @@ function updateMessage(before: RecordSet, after: RecordSet, owners: ReadonlyMap<
   if (added.length > 0) parts.push(`add ${added.map((v) => `${v}${why(v)}`).join(', ')}`);
   if (removed.length > 0) parts.push(`remove ${removed.map((v) => `${v}${why(v)}`).join(', ')}`);
   if (before.ttl !== after.ttl) parts.push(`ttl ${before.ttl} → ${after.ttl}`);
-  if (parts.length === 0) parts.push(`routing: ${describeValues(before)} → ${describeValues(after)}`);
+  const shape = (rs: RecordSet): string =>
+    rs.geo ? `geo (${rs.geo.map((item) => item.location).join(', ')})` : rs.geoproximity ? `geoproximity (${rs.geoproximity.latitude}, ${rs.geoproximity.longitude})` : 'plain';
+  if (shape(before) !== shape(after) || parts.length === 0) parts.push(`routing ${shape(before)} → ${shape(after)}: ${describeValues(after)}`);
   return parts.join('; ');
 }
 

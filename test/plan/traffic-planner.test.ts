@@ -159,6 +159,19 @@ describe('changes', () => {
     expect(route53.units[0]?.changes[0]?.message).toBe('ttl 300 → 60');
   });
 
+  it('says when the routing changes, not only the addresses', () => {
+    const live = snapshotsOf(intent, documents, (path, doc) =>
+      editSets(path, `dns/${BASE}/google.json`, doc, (sets) =>
+        sets.map((rs) => (rs.name === `*.mew.${BASE}` && rs.type === 'A' ? { name: rs.name, type: 'A', ttl: 60, values: ['198.51.100.30', '203.0.113.20'] } : rs)),
+      ),
+    );
+    const google = zonePlan(planTraffic(intent, live, undefined), BASE, 'google');
+    expect(changeLines(google)).toEqual([`update *.mew.${BASE} A`]);
+    expect(google.units[0]?.changes[0]?.message).toBe(
+      'add 198.51.100.31 (ampharos-onyx); routing plain → geo (asia-southeast1, us-east4): asia-southeast1: 203.0.113.20; us-east4: 198.51.100.30, 198.51.100.31',
+    );
+  });
+
   it('says when hosts differ, diffing each against its own live state', () => {
     const live = snapshotsOf(intent, documents, (path, doc) => editSets(path, `dns/${BASE}/google.json`, doc, (sets) => sets.filter((rs) => rs.name !== `*.mew.${BASE}`)));
     const plan = planTraffic(intent, live, undefined);

@@ -21,7 +21,7 @@
 import type { Loaded } from '../1-load/load-fleet.js';
 import type { Claim } from '../types/generated/claim.js';
 import type { FleetModel } from './fleet-model.js';
-import { fleetShapeOfModel, parseServiceHost, rowKey, rowSetsOfModel, type FleetShape, type ReadyRows, type ServiceHost } from './routes.js';
+import { fleetShapeOfModel, parseServiceHost, rowKey, rowSetsOfModel, type FleetShape, type ReadyRows } from './routes.js';
 
 /** SPEC §3.4: at most this many prefixes per claim; the extras are dropped in sorted key order. */
 export const MAX_PREFIXES_PER_CLAIM = 10_000;
@@ -76,7 +76,8 @@ export interface RoutePathsDerivation {
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-type TargetVerdict = { ok: false } | { ok: true; parts: ServiceHost };
+/** What a target is, independent of the claim: a fleet service host (its platform and landscape) and whether its row is ready. Cached per derivation. */
+type TargetVerdict = { ok: false } | { ok: true; platform: string; landscape: string; ready: boolean };
 
 /**
  * Derives `route_paths` for `landscapes` from `claims` (any order). Claims whose
@@ -98,7 +99,9 @@ export function deriveRoutePaths(
     let verdict = targetCache.get(target);
     if (!verdict) {
       const parsed = parseServiceHost(shape, target);
-      verdict = parsed.ok ? { ok: true, parts: parsed.parts } : { ok: false };
+      verdict = parsed.ok
+        ? { ok: true, platform: parsed.parts.platform, landscape: parsed.parts.landscape, ready: ready.has(rowKey(parsed.parts.platform, parsed.parts.service, parsed.parts.landscape)) }
+        : { ok: false };
       targetCache.set(target, verdict);
     }
     return verdict;
@@ -131,9 +134,9 @@ export function deriveRoutePaths(
       if (target === undefined) continue;
       const verdict = verdictOf(target);
       if (!verdict.ok) drop('does not exist', prefix, target);
-      else if (verdict.parts.platform !== claim.account) drop('another account', prefix, target);
-      else if (!ready.has(rowKey(verdict.parts.platform, verdict.parts.service, verdict.parts.landscape))) drop('does not exist', prefix, target);
-      else if (verdict.parts.landscape !== host.landscape) drop('homed elsewhere', prefix, target);
+      else if (verdict.platform !== claim.account) drop('another account', prefix, target);
+      else if (!verdict.ready) drop('does not exist', prefix, target);
+      else if (verdict.landscape !== host.landscape) drop('homed elsewhere', prefix, target);
       else table?.push({ host: claim.host, prefix, target, account: claim.account, app: claim.app });
     }
     if (byReason.size > 0) findings.push({ kind: 'targets-dropped', file: claim.file, host: claim.host, total: keys.length, byReason });

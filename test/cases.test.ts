@@ -18,6 +18,7 @@ import { compileFleet } from '../compiler/index.js';
 import { overlayTexts, readFleetTexts, TEST_NOW_SECONDS, toSourceFiles, writeTempFleet } from './support/fleet-fixture.js';
 import { readOutputTree } from '../compiler/adapters/filesystem/output-tree.js';
 import { runCli } from './support/run-cli.js';
+import { makeEntries, type MakeEntry } from './support/make-entries.js';
 
 interface ExpectedDiagnostic {
   code: string;
@@ -35,6 +36,8 @@ interface SampleCase {
   args?: string[];
   /** Files written as raw bytes (base64), for inputs that are not valid text. */
   bytes?: Record<string, string>;
+  /** Disk entries a text cannot express (symbolic links, FIFOs, generated large files), made after the files; see test/support/make-entries.ts. */
+  make?: MakeEntry[];
   exitCode?: number;
   expect: ExpectedDiagnostic[];
 }
@@ -93,6 +96,7 @@ describe('sample cases', () => {
         texts,
         Object.fromEntries(Object.entries(sample.bytes ?? {}).map(([file, base64]) => [file, Buffer.from(base64, 'base64')])),
       );
+      makeEntries(fleet.dir, sample.make);
       try {
         const args = sample.args.map((a) => a.replaceAll('{fleet}', fleet.dir));
         const outDir = path.join(fleet.dir, 'generated');

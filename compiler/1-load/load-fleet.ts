@@ -18,6 +18,7 @@ import type { Regions } from '../types/generated/regions.js';
 import type { Row } from '../types/generated/row.js';
 import type { VirtualLandscape } from '../types/generated/vlandscape.js';
 import { classifyPath, LAYOUT_SUMMARY, type InputKind } from './fleet-layout.js';
+import { FILE_SIZE_LIMIT, utf8Length } from './input-limits.js';
 import { parseJson } from './parse-json.js';
 import { locate, parseYaml, type DocumentPath, type ParsedDocument } from './parse-yaml.js';
 import type { SchemaValidators } from './schema-validation.js';
@@ -87,6 +88,11 @@ export function loadFleet(files: readonly SourceFile[], schemas: SchemaValidator
     const entry = classifyPath(file.path);
     if (!entry) {
       diagnostics.push(diagnose(fileLocation(file), 'file_unrecognized', { expected: LAYOUT_SUMMARY }));
+      continue;
+    }
+    // The filesystem adapter refuses such a file before reading it; this keeps in-process callers bounded too.
+    if (file.text.length > FILE_SIZE_LIMIT / 3 && utf8Length(file.text) > FILE_SIZE_LIMIT) {
+      diagnostics.push(diagnose(fileLocation(file), 'file_too_large', { size: utf8Length(file.text), limit: FILE_SIZE_LIMIT }));
       continue;
     }
     const result = entry.kind === 'claim' ? parseJson(file) : parseYaml(file);

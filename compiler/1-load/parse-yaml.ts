@@ -6,9 +6,17 @@
  * schema, `%YAML` directives other than 1.2, more than one document, and more
  * than {@link ALIAS_EXPANSION_LIMIT} alias expansions. Warned: plain scalars
  * that YAML 1.1 readers (Go's yaml.v2, Helm) read as booleans.
+ *
+ * Hostile input (issue 9): characters YAML does not allow, nesting past
+ * {@link NESTING_LIMIT} (checked on the token stream, before the recursive
+ * composer runs), keys that are lists or mappings, and aliases with no anchor
+ * before them (an unquoted `*.example.com`) are refused. Duplicate keys are
+ * found here in linear time: the library's own check is quadratic, and a
+ * mapping of 60,000 keys took a minute.
  */
-import { Alias, isAlias, isMap, isPair, isScalar, isSeq, parseAllDocuments, visit, type Document, type Node, type Pair } from 'yaml';
+import { Alias, Composer, isAlias, isMap, isPair, isScalar, isSeq, Parser, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { diagnose, type Diagnostic, type SourceLocation } from '../diagnostics/diagnostic.js';
+import { firstControlCharacter, NESTING_LIMIT, tooDeepCollectionOffset, tooDeepValuePath } from './input-limits.js';
 import { fileLocation, spanLocation, type SourceFile } from './source-file.js';
 
 /** How many alias expansions one file may make before it is refused as an alias bomb. */
@@ -57,18 +65,24 @@ function rangeLocation(file: SourceFile, node: { range?: [number, number, number
  * when it cannot be used, plus every finding (errors refuse the file; warnings
  * do not).
  */
-export function parseYaml(file: SourceFile): { parsed?: ParsedDocument; diagnostics: Diagnostic[] } {
+export function parseYaml(file: SourceFile, options: { json?: boolean } = {}): { parsed?: ParsedDocument; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const documents = parseAllDocuments(file.text, {
+  // JSON (RFC 8259) allows DEL and C1 controls inside strings, and JSON.parse has already judged a claim's characters.
+  const control = options.json ? undefined : firstControlCharacter(file.text);
+  if (control) return { diagnostics: [diagnose(spanLocation(file, control.offset, control.offset + 1), 'yaml_control_character', { char: control.name })] };
+  const tokens = Array.from(new Parser().parse(file.text));
+  const tooDeep = tooDeepCollectionOffset(tokens);
+  if (tooDeep !== undefined) return { diagnostics: [diagnose(spanLocation(file, tooDeep, tooDeep + 1), 'input_too_deep', { limit: NESTING_LIMIT })] };
+  const composer = new Composer({
     version: '1.2',
     schema: 'core',
     merge: false,
-    uniqueKeys: true,
+    uniqueKeys: false, // checked below in linear time
     prettyErrors: false,
     strict: true,
     stringKeys: false,
   });
-  const docs = Array.isArray(documents) ? documents : [];
+  const docs = Array.from(composer.compose(tokens));
   if (docs.length === 0) {
     // An empty stream (only comments or whitespace) holds no document at all.
     return { diagnostics: [diagnose(fileLocation(file), 'schema_type', { expected: 'a mapping', actual: 'an empty file', schema: 'the kind of this file' })] };
@@ -85,13 +99,7 @@ export function parseYaml(file: SourceFile): { parsed?: ParsedDocument; diagnost
   }
   for (const error of [...doc.errors, ...doc.warnings]) {
     const where = spanLocation(file, error.pos[0], error.pos[1]);
-    if (error.code === 'DUPLICATE_KEY') {
-      // The error points at the start of the repeated key; read the key's own text from there.
-      const keyText =
-        /^("(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[^:\n]+?)(?=\s*:)/.exec(file.text.slice(error.pos[0]))?.[1] ?? file.text.slice(error.pos[0], error.pos[1]);
-      const key = /^["']/.test(keyText) ? keyText.slice(1, -1) : keyText;
-      diagnostics.push(diagnose(spanLocation(file, error.pos[0], error.pos[0] + keyText.length), 'yaml_duplicate_key', { key }));
-    } else if (error.code === 'TAG_RESOLVE_FAILED') {
+    if (error.code === 'TAG_RESOLVE_FAILED') {
       // reported below, once a node, as yaml_custom_tag
     } else if (error.code === 'BAD_DIRECTIVE' && /%YAML/.test(error.message)) {
       // reported above as yaml_version_directive
@@ -108,21 +116,33 @@ export function parseYaml(file: SourceFile): { parsed?: ParsedDocument; diagnost
     const end = tagStart === -1 ? node.range[1] : start + (/^\S+/.exec(file.text.slice(start))?.[0].length ?? 1);
     diagnostics.push(diagnose(spanLocation(file, start, end), 'yaml_custom_tag', { tag: node.tag }));
   };
+  // Anchors in document order: YAML requires an anchor before its aliases, and visit walks in document order.
+  const anchors = new Set<string>();
   visit(doc, {
     Collection(_key, node) {
       checkTag(node);
+      if (node.anchor) anchors.add(node.anchor);
+      if (isMap(node)) diagnostics.push(...duplicateKeys(file, node));
     },
-    Alias() {
+    Alias(_key, alias, path) {
       aliasCount++;
+      const reason = !anchors.has(alias.source)
+        ? 'refers to no anchor defined before it'
+        : path.some((ancestor) => (isMap(ancestor) || isSeq(ancestor)) && ancestor.anchor === alias.source)
+          ? 'sits inside the node it refers to, which would make that node contain itself'
+          : undefined;
+      if (reason) diagnostics.push(diagnose(rangeLocation(file, alias), 'yaml_alias_unresolved', { name: alias.source, reason }));
     },
     Pair(_key, pair) {
       const key = (pair as Pair).key;
       if (isScalar(key) && key.value === '<<' && key.type === 'PLAIN') {
         diagnostics.push(diagnose(rangeLocation(file, key), 'yaml_merge_key'));
       }
+      if (key !== null && key !== undefined && !isScalar(key)) diagnostics.push(diagnose(rangeLocation(file, key as Node), 'yaml_complex_key'));
     },
     Scalar(_key, scalar) {
       checkTag(scalar);
+      if (scalar.anchor) anchors.add(scalar.anchor);
       if (scalar.type === 'PLAIN' && typeof scalar.value === 'string' && YAML11_BOOLEANS.test(scalar.value)) {
         diagnostics.push(diagnose(rangeLocation(file, scalar), 'yaml_ambiguous_boolean', { value: scalar.value }));
       }
@@ -133,11 +153,39 @@ export function parseYaml(file: SourceFile): { parsed?: ParsedDocument; diagnost
   try {
     value = doc.toJS({ maxAliasCount: aliasCount > 0 ? ALIAS_EXPANSION_LIMIT : -1 });
   } catch (error) {
+    // The checks above leave only the library's alias-count guard to throw here.
     const firstAlias = findFirstAlias(doc);
     diagnostics.push(diagnose(rangeLocation(file, firstAlias ?? null), 'yaml_alias_limit', { limit: ALIAS_EXPANSION_LIMIT }));
     return { diagnostics };
   }
+  // Aliases can nest a value deeper than its text: measure the value too, before any recursive walk sees it.
+  const deepPath = aliasCount > 0 ? tooDeepValuePath(value) : undefined;
+  if (deepPath) {
+    diagnostics.push(diagnose(locate({ file, doc, value }, deepPath), 'input_too_deep', { limit: NESTING_LIMIT }));
+    return { diagnostics };
+  }
   return { parsed: { file, doc, value }, diagnostics };
+}
+
+/**
+ * `yaml_duplicate_key` for every key of `map` that names the same property as
+ * an earlier key once read into a plain object (`1` and `"1"`, `null` and `""`
+ * too: the later one would silently replace the earlier).
+ */
+function duplicateKeys(file: SourceFile, map: YAMLMap): Diagnostic[] {
+  const seen = new Set<string>();
+  const found: Diagnostic[] = [];
+  for (const item of map.items) {
+    const key = item.key;
+    if (!isScalar(key)) continue;
+    const property = key.value === null || key.value === undefined ? '' : String(key.value);
+    if (seen.has(property)) {
+      const range = key.range;
+      const where = range ? spanLocation(file, range[0], range[1]) : fileLocation(file);
+      found.push(diagnose(where, 'yaml_duplicate_key', { key: property }));
+    } else seen.add(property);
+  }
+  return found;
 }
 
 function firstLine(message: string): string {

@@ -4,35 +4,22 @@
  * disk and exits 1 with a unified diff (stdout) and the list of stale,
  * missing and extra files (stderr).
  */
-import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { INPUT_FOLDERS } from '../1-load/fleet-layout.js';
-import { readOutputTree, recoverInterruptedSwap, writeOutputTree } from '../adapters/filesystem/output-tree.js';
+import { OutputBusyError, readCurrentOutput, writeOutputTree } from '../adapters/filesystem/output-tree.js';
 import { diagnose, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { compileFleet } from '../index.js';
 import { serialOption } from './book-serial.js';
 import { CHECK_OUTPUT_OPTIONS, staleCheckOutput } from './check-output.js';
 import { diffOutputTrees, isFresh } from '../plan/output-tree-diff.js';
 import { COMMON_OPTIONS, EXIT, fleetRoot, nowSeconds, readFleet, stringOption, type Command, type CommandInput, type CommandResult } from './command.js';
+import { foreignEntries, outputLocationProblem, realOutputPath } from './output-location.js';
 
-function isInside(child: string, parent: string): boolean {
-  const relative = path.relative(parent, child);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-}
-
-/** Why `outDir` may not be the output directory of the fleet at `root` (SPEC §2: never inside an input folder, never the fleet root), or `undefined`. */
-export function outputLocationProblem(root: string, outDir: string): string | undefined {
-  if (outDir === root) return 'is the fleet root';
-  if (isInside(root, outDir)) return 'contains the fleet';
-  for (const folder of INPUT_FOLDERS) if (isInside(outDir, path.join(root, folder))) return `lies inside the input folder ${folder}/`;
-  if (existsSync(outDir) && !statSync(outDir).isDirectory()) return 'exists and is not a directory';
-  return undefined;
-}
+export { outputLocationProblem } from './output-location.js';
 
 async function runCompile({ values, format }: CommandInput): Promise<CommandResult> {
   const root = fleetRoot(values);
   const outFlag = stringOption(values, 'out');
-  const outDir = outFlag === undefined ? path.join(root, 'generated') : path.resolve(outFlag);
+  const outDir = realOutputPath(outFlag === undefined ? path.join(root, 'generated') : path.resolve(outFlag));
   const problem = outputLocationProblem(root, outDir);
   if (problem) return { diagnostics: [diagnose({}, 'output_location_invalid', { out: outDir, reason: problem })], exitCode: EXIT.invalid };
   const read = await readFleet(root);
@@ -40,8 +27,7 @@ async function runCompile({ values, format }: CommandInput): Promise<CommandResu
   const diagnostics = sortDiagnostics([...read.diagnostics, ...result.diagnostics]);
   if (hasErrors(diagnostics) || !result.outputs) return { diagnostics, exitCode: EXIT.invalid };
   if (values['check']) {
-    await recoverInterruptedSwap(outDir);
-    const onDisk = await readOutputTree(outDir);
+    const onDisk = await readCurrentOutput(outDir);
     const diff = diffOutputTrees(result.outputs, onDisk);
     if (isFresh(diff))
       return {
@@ -58,7 +44,22 @@ async function runCompile({ values, format }: CommandInput): Promise<CommandResu
     const review = await staleCheckOutput({ wanted: result.outputs, onDisk, diff, outDir, values, format });
     return { stdout: review.stdout, diagnostics, notes: [...notes, ...review.notes], exitCode: EXIT.stale };
   }
-  await writeOutputTree(outDir, result.outputs);
+  const foreign = foreignEntries(outDir, result.outputs.keys());
+  if (foreign.length > 0) {
+    const shown = foreign.slice(0, 5).join(', ') + (foreign.length > 5 ? `, … (${foreign.length} in all)` : '');
+    const reason = `holds ${shown}, which diene does not write; the compiler replaces the directory whole, so it refuses to delete them`;
+    return { diagnostics: [...diagnostics, diagnose({}, 'output_location_invalid', { out: outDir, reason })], exitCode: EXIT.invalid };
+  }
+  try {
+    await writeOutputTree(outDir, result.outputs);
+  } catch (error) {
+    if (error instanceof OutputBusyError)
+      return { diagnostics: [...diagnostics, diagnose({}, 'output_busy', { pid: error.pid ?? '?', out: outDir, lock: error.lock })], exitCode: EXIT.invalid };
+    if (typeof (error as NodeJS.ErrnoException | undefined)?.code !== 'string') throw error;
+    // The system's words without the path it names (the diagnostic names the output directory).
+    const reason = (error as Error).message.replace(/, \w+ '[^']*'( -> '[^']*')?$/, '');
+    return { diagnostics: [...diagnostics, diagnose({}, 'output_write_failed', { out: outDir, reason })], exitCode: EXIT.invalid };
+  }
   return { diagnostics, notes: [`wrote ${result.outputs.size} files to ${path.relative(process.cwd(), outDir) || '.'}`], exitCode: EXIT.ok };
 }
 

@@ -189,6 +189,16 @@ export const catalog = {
     message: 'cannot read this file: {reason}',
     hint: 'make it a readable regular file, or remove it from the fleet',
   },
+  file_symlink_outside: {
+    severity: 'error',
+    message: 'this file is a symbolic link to {target}, outside the fleet',
+    hint: 'copy the file into the fleet instead of linking it: the compiler reads only files inside the fleet, so that a checkout is the whole input',
+  },
+  file_too_large: {
+    severity: 'error',
+    message: 'this file is {size} bytes, more than the limit of {limit} bytes',
+    hint: 'inputs are small text files (the largest, a claim at the 10,000-prefix cap, is under 1 MB): remove the file or find what filled it',
+  },
   file_unrecognized: {
     severity: 'warning',
     message: 'this file is not part of the fleet layout and is ignored',
@@ -203,6 +213,11 @@ export const catalog = {
     severity: 'error',
     message: 'key "{key}" looks like a secret written into an input file',
     hint: 'never put secrets in the fleet: name an environment variable instead (e.g. {suggestion})',
+  },
+  input_too_deep: {
+    severity: 'error',
+    message: 'lists and mappings nest more than {limit} levels deep here',
+    hint: 'flatten the structure: inputs need a few levels, and the limit keeps a hostile file from exhausting the stack',
   },
   issuer_unknown: {
     severity: 'error',
@@ -244,10 +259,20 @@ export const catalog = {
     message: '"{value}" has {length} characters, outside the allowed {limit}',
     hint: 'SPEC §2 limits keep <platform>-<service>-<landscape>-<mark> within 63 characters',
   },
+  output_busy: {
+    severity: 'error',
+    message: 'another diene (process {pid}) is writing the output directory {out}',
+    hint: 'wait for it to finish and run again; if no diene is running, remove the lock file {lock}',
+  },
   output_location_invalid: {
     severity: 'error',
     message: 'the output directory {out} {reason}',
     hint: 'pass --out a directory of its own, e.g. <fleet>/generated (the default); the compiler replaces it whole',
+  },
+  output_write_failed: {
+    severity: 'error',
+    message: 'cannot write the output directory {out}: {reason}',
+    hint: 'the previous output is unchanged; fix the cause (disk space, permissions, path) and run again',
   },
   platform_landscape_duplicate: {
     severity: 'error',
@@ -434,10 +459,25 @@ export const catalog = {
     message: 'too many alias expansions (more than {limit})',
     hint: 'write the values out; anchors and aliases are capped to stop alias bombs',
   },
+  yaml_alias_unresolved: {
+    severity: 'error',
+    message: 'alias *{name} {reason}',
+    hint: 'if you meant text starting with "*", quote it ("*{name}"); YAML reads a plain *name as an alias of an earlier &name',
+  },
   yaml_ambiguous_boolean: {
     severity: 'warning',
     message: '{value} is a string here, but YAML 1.1 readers (Go, Helm) read it as a boolean',
     hint: 'quote it ("{value}") if you mean the string, or write true/false',
+  },
+  yaml_complex_key: {
+    severity: 'error',
+    message: 'a mapping key here is a list or a mapping',
+    hint: 'write keys as plain text: the compiler reads every key as a string, and a structured key would be flattened into its text',
+  },
+  yaml_control_character: {
+    severity: 'error',
+    message: 'the file holds the control character {char}',
+    hint: 'remove it: YAML allows no control characters but tab, line feed and carriage return; inside a double-quoted string write an escape such as \\t instead',
   },
   yaml_custom_tag: {
     severity: 'error',

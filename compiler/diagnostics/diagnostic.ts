@@ -53,8 +53,17 @@ export const FLEET_WIDE: SourceLocation = Object.freeze({});
 /** Values substituted into a catalog template: `{name}` is replaced by `String(args.name)`. */
 export type DiagnosticArgs = Record<string, string | number | bigint | boolean>;
 
+/** The longest value substituted into a message or hint, in UTF-16 code units; longer ones (a hostile 5 MB number, say) are cut with "…". */
+export const MESSAGE_VALUE_LIMIT = 1000;
+
+function clip(text: string): string {
+  if (text.length <= MESSAGE_VALUE_LIMIT) return text;
+  const high = text.charCodeAt(MESSAGE_VALUE_LIMIT - 1);
+  return `${text.slice(0, high >= 0xd800 && high <= 0xdbff ? MESSAGE_VALUE_LIMIT - 1 : MESSAGE_VALUE_LIMIT)}…`;
+}
+
 function fill(template: string, args: DiagnosticArgs): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.prototype.hasOwnProperty.call(args, key) ? String(args[key]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.prototype.hasOwnProperty.call(args, key) ? clip(String(args[key])) : whole));
 }
 
 /**

@@ -7,6 +7,9 @@
  */
 import type { Diagnostic } from './diagnostic.js';
 
+/** Source lines longer than this many code points are shown as a window around the caret (a minified or hostile file can hold megabytes on one line). */
+const CARET_WINDOW = 160;
+
 function caretLine(diagnostic: Diagnostic): string | undefined {
   if (diagnostic.sourceLine === undefined || diagnostic.column === null) return undefined;
   const line = diagnostic.sourceLine.replace(/\t/g, ' ');
@@ -14,7 +17,13 @@ function caretLine(diagnostic: Diagnostic): string | undefined {
   const codePoints = [...line];
   const sameLine = diagnostic.endLine === diagnostic.line && diagnostic.endColumn !== null;
   const width = sameLine ? Math.max(1, (diagnostic.endColumn as number) - diagnostic.column) : Math.max(1, codePoints.length - start);
-  return `  ${line}\n  ${' '.repeat(Math.max(0, start))}${'^'.repeat(width)}`;
+  if (codePoints.length <= CARET_WINDOW) return `  ${line}\n  ${' '.repeat(Math.max(0, start))}${'^'.repeat(width)}`;
+  const from = Math.max(0, Math.min(start - 40, codePoints.length - CARET_WINDOW));
+  const to = Math.min(codePoints.length, from + CARET_WINDOW);
+  const shown = `${from > 0 ? '…' : ''}${codePoints.slice(from, to).join('')}${to < codePoints.length ? '…' : ''}`;
+  const caretAt = (from > 0 ? 1 : 0) + Math.max(0, start - from);
+  const caretWidth = Math.max(1, Math.min(width, to - Math.max(start, from)));
+  return `  ${shown}\n  ${' '.repeat(caretAt)}${'^'.repeat(caretWidth)}`;
 }
 
 /** One diagnostic in text form (several lines, no trailing newline). */

@@ -1,17 +1,54 @@
 /**
  * The output directory, written all-or-nothing (issue 2 §9): the new tree is
- * written into a temporary sibling directory, then swapped in with two
- * renames (current → `<out>.previous`, temporary → current) and the previous
- * tree removed. A run killed between the two renames leaves `<out>.previous`,
- * which the next run restores before doing anything else. A failed compile
- * never calls these functions, so the output directory stays as it was.
+ * written into a staging sibling directory, then swapped in with two renames
+ * (current → `<out>.previous`, staging → current) and the previous tree
+ * removed. A failed compile never calls these functions, so the output
+ * directory stays as it was.
+ *
+ * Design note (issue 9: killed runs, concurrent runs). Writers take a lock
+ * first, the file `.<out>.lock` beside the output directory holding the
+ * writer's process id, created with O_EXCL; a second writer waits for it, so
+ * two compiles into one directory run one after the other and each swaps in a
+ * complete tree. Under the lock a writer repairs what a killed run left: a
+ * missing `<out>` with its `<out>.previous` is restored (the run died between
+ * the two renames), and stale `.<out>.staging-*` folders and a stale
+ * `<out>.previous` are removed. A lock whose process is gone is stale and is
+ * taken over (two waiters that find the same stale lock at the same instant
+ * could both take it; then the renames still never mix two trees, and the
+ * loser fails with a clean error). Readers (`--check`) take no lock and read
+ * `<out>.previous` when `<out>` is missing.
  */
-import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 
+/** How long a writer waits for another writer's lock before giving up (milliseconds). */
+export const LOCK_WAIT_MS = 10_000;
+
+/** Thrown by {@link writeOutputTree} when another live process holds the output lock past the wait. */
+export class OutputBusyError extends Error {
+  constructor(
+    /** The holder's process id, or `undefined` when the lock file names none. */
+    readonly pid: number | undefined,
+    /** The lock file's path. */
+    readonly lock: string,
+  ) {
+    super(`the output directory is locked by process ${pid ?? '?'} (${lock})`);
+  }
+}
+
 function previousOf(outDir: string): string {
   return `${outDir}.previous`;
+}
+
+/** The lock file of `outDir`: a hidden sibling, so that it never lands inside the tree. */
+export function lockOf(outDir: string): string {
+  return path.join(path.dirname(outDir), `.${path.basename(outDir)}.lock`);
+}
+
+function stagingPrefix(outDir: string): string {
+  return `.${path.basename(outDir)}.staging-`;
 }
 
 async function exists(target: string): Promise<boolean> {
@@ -23,10 +60,73 @@ async function exists(target: string): Promise<boolean> {
   }
 }
 
-/** Restores `<out>.previous` when a swap was interrupted (the output directory is missing but its previous copy exists). */
-export async function recoverInterruptedSwap(outDir: string): Promise<void> {
-  if (!(await exists(outDir)) && (await exists(previousOf(outDir)))) await rename(previousOf(outDir), outDir);
-  else if (await exists(previousOf(outDir))) await rm(previousOf(outDir), { recursive: true, force: true });
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The lock's holder: a live pid, `'stale'` (no such process, or an empty file older than a second), or `'unknown'` (just being written). */
+async function lockHolder(lock: string): Promise<number | 'stale' | 'unknown'> {
+  let text: string;
+  let age: number;
+  try {
+    [text, age] = await Promise.all([readFile(lock, 'utf8'), stat(lock).then((s) => Date.now() - s.mtimeMs)]);
+  } catch {
+    return 'unknown'; // vanished between the failed create and this read: try again
+  }
+  const pid = Number.parseInt(text, 10);
+  if (!/^\d+\n?$/.test(text) || !Number.isSafeInteger(pid) || pid <= 0) return age > 1000 ? 'stale' : 'unknown';
+  if (pid === process.pid) return 'stale'; // a dead run's pid reused by this very process
+  return isAlive(pid) ? pid : 'stale';
+}
+
+async function acquireLock(lock: string, waitMs: number): Promise<void> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      await writeFile(lock, `${process.pid}\n`, { flag: 'wx' });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = await lockHolder(lock);
+    if (holder === 'stale') {
+      await rm(lock, { force: true });
+      continue;
+    }
+    if (Date.now() >= deadline) throw new OutputBusyError(holder === 'unknown' ? undefined : holder, lock);
+    await sleep(25 + Math.floor(Math.random() * 50));
+  }
+}
+
+async function releaseLock(lock: string): Promise<void> {
+  try {
+    if ((await readFile(lock, 'utf8')) === `${process.pid}\n`) await rm(lock, { force: true });
+  } catch {
+    // already gone
+  }
+}
+
+/** Under the lock: restores `<out>.previous` when a swap was interrupted, else removes it; removes staging folders of killed runs. */
+async function repairInterruptedRuns(outDir: string): Promise<void> {
+  const previous = previousOf(outDir);
+  if (await exists(previous)) {
+    if (!(await exists(outDir))) await rename(previous, outDir);
+    else await rm(previous, { recursive: true, force: true });
+  }
+  const parent = path.dirname(outDir);
+  const prefix = stagingPrefix(outDir);
+  for (const name of await readdir(parent)) {
+    if (name.startsWith(prefix)) await rm(path.join(parent, name), { recursive: true, force: true });
+  }
 }
 
 /** Every file under `outDir` (path relative to it → text), or an empty map when it does not exist. */
@@ -39,27 +139,72 @@ export async function readOutputTree(outDir: string): Promise<Map<string, string
 }
 
 /**
- * Replaces `outDir` with exactly `outputs` (relative path → text). Throws on any
- * filesystem error, after removing its temporary directory; the output
- * directory is then unchanged.
+ * Restores `<out>.previous` when a write was killed between its two renames
+ * (`<out>` missing, its previous copy present), under the output lock. Does
+ * nothing otherwise. Throws {@link OutputBusyError} or the filesystem error.
  */
-export async function writeOutputTree(outDir: string, outputs: ReadonlyMap<string, string>): Promise<void> {
+export async function recoverInterruptedSwap(outDir: string, options: { waitMs?: number } = {}): Promise<void> {
+  if ((await exists(outDir)) || !(await exists(previousOf(outDir)))) return;
+  const lock = lockOf(outDir);
+  await acquireLock(lock, options.waitMs ?? LOCK_WAIT_MS);
+  try {
+    await repairInterruptedRuns(outDir);
+  } finally {
+    await releaseLock(lock);
+  }
+}
+
+/**
+ * The current output tree of `outDir` for comparison (`--check`): a write
+ * killed between its two renames is repaired first when the directory can be
+ * written, and otherwise read through `<out>.previous`, which the next write
+ * restores.
+ */
+export async function readCurrentOutput(outDir: string): Promise<Map<string, string>> {
+  await recoverInterruptedSwap(outDir).catch(() => undefined);
+  if (!(await exists(outDir)) && (await exists(previousOf(outDir)))) return readOutputTree(previousOf(outDir));
+  return readOutputTree(outDir);
+}
+
+/**
+ * Replaces `outDir` with exactly `outputs` (relative path → text), under the
+ * output lock (waiting up to `waitMs`, default {@link LOCK_WAIT_MS}). Throws
+ * {@link OutputBusyError} when another process keeps the lock, or the
+ * filesystem error when a write fails; either way the output directory is
+ * unchanged and no staging folder is left. The new directory keeps the mode of
+ * the one it replaces (else the umask's).
+ */
+export async function writeOutputTree(outDir: string, outputs: ReadonlyMap<string, string>, options: { waitMs?: number } = {}): Promise<void> {
   const parent = path.dirname(outDir);
   await mkdir(parent, { recursive: true });
-  await recoverInterruptedSwap(outDir);
-  const staging = await mkdtemp(path.join(parent, `.${path.basename(outDir)}.staging-`));
+  const lock = lockOf(outDir);
+  await acquireLock(lock, options.waitMs ?? LOCK_WAIT_MS);
   try {
-    for (const [relative, text] of outputs) {
-      const target = path.join(staging, relative);
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, text, 'utf8');
+    await repairInterruptedRuns(outDir);
+    const staging = path.join(parent, `${stagingPrefix(outDir)}${process.pid}-${randomBytes(6).toString('hex')}`);
+    await mkdir(staging);
+    try {
+      for (const [relative, text] of outputs) {
+        const target = path.join(staging, relative);
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeFile(target, text, 'utf8');
+      }
+      const old = await stat(outDir).catch(() => undefined);
+      if (old) await chmod(staging, old.mode & 0o7777);
+      if (old) await rename(outDir, previousOf(outDir));
+      try {
+        await rename(staging, outDir);
+      } catch (error) {
+        if (old) await rename(previousOf(outDir), outDir);
+        throw error;
+      }
+    } catch (error) {
+      await rm(staging, { recursive: true, force: true });
+      throw error;
     }
-    const hadPrevious = await exists(outDir);
-    if (hadPrevious) await rename(outDir, previousOf(outDir));
-    await rename(staging, outDir);
-    if (hadPrevious) await rm(previousOf(outDir), { recursive: true, force: true });
-  } catch (error) {
-    await rm(staging, { recursive: true, force: true });
-    throw error;
+    // The new tree is in place; a previous copy that cannot be removed now is removed by the next run.
+    await rm(previousOf(outDir), { recursive: true, force: true }).catch(() => undefined);
+  } finally {
+    await releaseLock(lock);
   }
 }

@@ -1,37 +1,87 @@
 /**
  * Reads a fleet's input files from disk (SPEC §2 layout) with fast-glob.
  * Only the input folders are read; files are decoded as strict UTF-8.
+ *
+ * Nothing in an input folder is skipped in silence (issue 9): a directory, a
+ * FIFO or a symbolic link where an input file belongs, a link to a folder, a
+ * link out of the fleet, a file too large or not UTF-8 is each a diagnostic.
+ * Files outside the layout are not read at all (the loader warns that they are
+ * ignored), so a stray binary or huge file there costs nothing.
  */
-import { readFile } from 'node:fs/promises';
+import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { INPUT_FOLDERS } from '../../1-load/fleet-layout.js';
+import { classifyPath, INPUT_FOLDERS } from '../../1-load/fleet-layout.js';
 import { sourceFile, type SourceFile } from '../../1-load/source-file.js';
 import { diagnose, type Diagnostic } from '../../diagnostics/diagnostic.js';
+import { readInputFile } from './read-input-file.js';
 
-const decoder = new TextDecoder('utf-8', { fatal: true });
+/** How many files are open at once (a fleet has tens of thousands of rows; the descriptor limit may be 1024). */
+const PARALLEL_READS = 32;
+
+const LINKED_FOLDER = 'it is a symbolic link to a folder; the compiler does not follow them';
+
+async function linksToFolder(absolute: string): Promise<boolean> {
+  try {
+    const real = await realpath(absolute);
+    return (await lstat(real)).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Every file under the input folders of `root`, as {@link SourceFile}s sorted by
- * path, plus a `file_read_failed` diagnostic for each file that cannot be read
- * or is not UTF-8. Hidden files (`.gitkeep`) are skipped.
+ * path, plus a diagnostic for each input that cannot be read
+ * (`file_read_failed`, `file_too_large`, `file_symlink_outside`). Hidden
+ * files (`.gitkeep`) are skipped; a file outside the layout is returned with
+ * empty text, unread.
  */
 export async function readFleetFiles(root: string): Promise<{ files: SourceFile[]; diagnostics: Diagnostic[] }> {
-  const paths = await fg(`{${INPUT_FOLDERS.join(',')}}/**/*`, { cwd: root, dot: false, onlyFiles: true, followSymbolicLinks: false, unique: true });
-  paths.sort();
+  const realRoot = await realpath(root);
   const files: SourceFile[] = [];
   const diagnostics: Diagnostic[] = [];
-  await Promise.all(
-    paths.map(async (relative) => {
-      try {
-        const bytes = await readFile(path.join(root, relative));
-        files.push(sourceFile(relative, decoder.decode(bytes)));
-      } catch (error) {
-        const reason = error instanceof TypeError ? 'it is not valid UTF-8' : error instanceof Error ? error.message : String(error);
-        diagnostics.push(diagnose({ file: relative, line: 1, column: 1 }, 'file_read_failed', { reason }));
-      }
-    }),
-  );
+  const report = (relative: string, code: Parameters<typeof diagnose>[1], args: Record<string, string | number>, line = 1, column = 1): void => {
+    diagnostics.push(diagnose({ file: relative, line, column }, code, args));
+  };
+  for (const folder of INPUT_FOLDERS) {
+    const info = await lstat(path.join(root, folder)).catch(() => undefined);
+    if (info?.isSymbolicLink()) report(folder, 'file_read_failed', { reason: LINKED_FOLDER });
+  }
+  const entries = await fg(`{${INPUT_FOLDERS.join(',')}}/**/*`, {
+    cwd: root,
+    dot: false,
+    onlyFiles: false,
+    followSymbolicLinks: false,
+    unique: true,
+    objectMode: true,
+  });
+  entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const readOne = async (entry: (typeof entries)[number]): Promise<void> => {
+    const relative = entry.path;
+    const absolute = path.join(root, relative);
+    // fast-glob decodes names as UTF-8; a name that is not cannot even be opened again.
+    if (relative.includes('\uFFFD')) return report(relative, 'file_read_failed', { reason: 'its name is not valid UTF-8; rename it' });
+    const isInput = classifyPath(relative) !== undefined;
+    if (entry.dirent.isDirectory()) {
+      if (isInput) report(relative, 'file_read_failed', { reason: 'it is a directory' });
+      return;
+    }
+    if (entry.dirent.isSymbolicLink() && (await linksToFolder(absolute))) return report(relative, 'file_read_failed', { reason: LINKED_FOLDER });
+    if (!isInput) {
+      files.push(sourceFile(relative, ''));
+      return;
+    }
+    const read = await readInputFile(absolute, { root: realRoot });
+    if ('text' in read) files.push(sourceFile(relative, read.text));
+    else if (read.problem.code === 'file_read_failed') report(relative, read.problem.code, read.problem.args, read.problem.line, read.problem.column);
+    else report(relative, read.problem.code, read.problem.args);
+  };
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < entries.length) await readOne(entries[next++] as (typeof entries)[number]);
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, entries.length) }, worker));
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, diagnostics };
 }

@@ -1,0 +1,126 @@
+/**
+ * Limits that keep hostile input from crashing or stalling the compiler
+ * (issue 9: never crash, never hang). Design note: the YAML composer, Ajv and
+ * every walk over a parsed value recurse once per nesting level, and the
+ * stack runs out somewhere under a thousand levels of YAML; so nesting is
+ * measured with explicit stacks (no recursion) before anything recursive
+ * sees the input, and refused past {@link NESTING_LIMIT}. Pure: text and
+ * values in, offsets and paths out.
+ */
+import type { CST } from 'yaml';
+
+/**
+ * The deepest nesting of lists and mappings an input may have. Real inputs
+ * nest a few levels (a row's `values` override rarely more than ten); the
+ * YAML composer overflows the stack under a thousand.
+ */
+export const NESTING_LIMIT = 100;
+
+/**
+ * The largest input file read, in bytes: 10 MiB. The largest real input is a
+ * claim at the 10,000-prefix cap of SPEC §3.4, about 0.6 MB as `diene claim
+ * set-paths` writes it and a few MB with the longest legal names; a larger
+ * file is refused before it is read, so a 50 MB or 1 GB file costs nothing.
+ */
+export const FILE_SIZE_LIMIT = 10 * 1024 * 1024;
+
+type Item = { key?: CST.Token | null; value?: CST.Token };
+
+/**
+ * The offset of the first (in document order) list or mapping nested deeper
+ * than `limit` in the parsed YAML token stream `tokens`, or `undefined`.
+ * Iterative, so any depth is safe; it never descends below `limit + 1`.
+ */
+export function tooDeepCollectionOffset(tokens: readonly CST.Token[], limit: number = NESTING_LIMIT): number | undefined {
+  let first: number | undefined;
+  const stack: [CST.Token, number][] = tokens.map((token) => [token, 0]);
+  while (stack.length > 0) {
+    const [token, depth] = stack.pop() as [CST.Token, number];
+    if (token.type === 'document') {
+      if (token.value) stack.push([token.value, depth]);
+      continue;
+    }
+    if (token.type !== 'block-map' && token.type !== 'block-seq' && token.type !== 'flow-collection') continue;
+    if (depth + 1 > limit) {
+      if (first === undefined || token.offset < first) first = token.offset;
+      continue;
+    }
+    for (const item of token.items as Item[]) {
+      if (item.key) stack.push([item.key, depth + 1]);
+      if (item.value) stack.push([item.value, depth + 1]);
+    }
+  }
+  return first;
+}
+
+/**
+ * The offset of the first `[` or `{` of a JSON `text` nested deeper than
+ * `limit` (strings skipped), or `undefined`. A linear scan; it does not
+ * check the syntax (JSON.parse does).
+ */
+export function tooDeepJsonOffset(text: string, limit: number = NESTING_LIMIT): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return i;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return undefined;
+}
+
+/**
+ * The path to the first list or mapping of `value` nested deeper than
+ * `limit` (aliases can nest a value deeper than its text does), or
+ * `undefined`. Iterative; shared subtrees are walked once per reference, so
+ * callers cap alias expansion first.
+ */
+export function tooDeepValuePath(value: unknown, limit: number = NESTING_LIMIT): (string | number)[] | undefined {
+  const stack: [unknown, (string | number)[]][] = [[value, []]];
+  while (stack.length > 0) {
+    const [current, path] = stack.pop() as [unknown, (string | number)[]];
+    if (current === null || typeof current !== 'object') continue;
+    if (path.length + 1 > limit) return path;
+    const entries: [string | number, unknown][] = Array.isArray(current) ? current.map((item, index) => [index, item]) : Object.entries(current);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, inner] = entries[i] as [string | number, unknown];
+      if (inner !== null && typeof inner === 'object') stack.push([inner, [...path, key]]);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Characters YAML 1.2 does not allow in a stream (§5.1 `c-printable`): C0
+ * controls other than tab, line feed and carriage return, DEL, C1 controls
+ * other than NEL, and the noncharacters U+FFFE and U+FFFF.
+ */
+const NOT_PRINTABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u0084\u0086-\u009F\uFFFE\uFFFF]/;
+
+/** The offset and `U+XXXX` name of the first character of `text` that YAML does not allow, or `undefined`. */
+export function firstControlCharacter(text: string): { offset: number; name: string } | undefined {
+  const match = NOT_PRINTABLE.exec(text);
+  if (!match) return undefined;
+  const code = (match[0] as string).charCodeAt(0);
+  return { offset: match.index, name: `U+${code.toString(16).toUpperCase().padStart(4, '0')}` };
+}
+
+/** The UTF-8 length of `text` in bytes (lone surrogates count 3, as TextEncoder writes U+FFFD). */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}

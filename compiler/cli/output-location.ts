@@ -1,0 +1,119 @@
+/**
+ * Where `diene compile` may write (SPEC §2: the output folder may sit in the
+ * fleet but never inside an input folder; issue 9: never the fleet root, never
+ * a file, never read-only, never a directory holding files diene did not
+ * write, since the compiler replaces the directory whole). Checked on real
+ * paths, so a symbolic link cannot smuggle the output into an input folder.
+ */
+import { accessSync, constants, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { INPUT_FOLDERS } from '../1-load/fleet-layout.js';
+
+/** The top-level folders of the output tree (SPEC §3); a directory holding anything else is not diene's to replace. */
+export const OUTPUT_ROOTS: readonly string[] = ['argocd', 'books', 'dns', 'kargo', 'platforms', 'route-paths'];
+
+function isInside(child: string, parent: string): boolean {
+  const relative = path.relative(parent, child);
+  return relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
+}
+
+/** The nearest existing ancestor of `target` (or `target` itself). */
+function nearestExisting(target: string): string {
+  let current = target;
+  for (;;) {
+    try {
+      lstatSync(current);
+      return current;
+    } catch {
+      const parent = path.dirname(current);
+      if (parent === current) return current;
+      current = parent;
+    }
+  }
+}
+
+/**
+ * `target` (absolute) with every symbolic link resolved: the real path of its
+ * nearest existing ancestor, joined with the part that does not exist yet.
+ * A dangling or looping link is left as it is (the write then fails cleanly).
+ */
+export function realOutputPath(target: string): string {
+  const existing = nearestExisting(target);
+  try {
+    return path.join(realpathSync(existing), path.relative(existing, target));
+  } catch {
+    return target;
+  }
+}
+
+function writable(dir: string): boolean {
+  try {
+    accessSync(dir, constants.W_OK | constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The first folder under `dir` (itself included, relative to it) that this process cannot write, or `undefined`. */
+function readOnlyFolder(dir: string): string | undefined {
+  const pending = [''];
+  while (pending.length > 0) {
+    const relative = pending.pop() as string;
+    const absolute = path.join(dir, relative);
+    if (!writable(absolute)) return relative;
+    for (const entry of readdirSync(absolute, { withFileTypes: true })) if (entry.isDirectory()) pending.push(path.join(relative, entry.name));
+  }
+  return undefined;
+}
+
+/**
+ * Why `outDir` may not be the output directory of the fleet at `root` (both
+ * absolute; `outDir` as {@link realOutputPath} gives it), or `undefined`: the
+ * fleet root, a folder containing the fleet, inside an input folder, not a
+ * directory, below a file, or not writable.
+ */
+export function outputLocationProblem(root: string, outDir: string): string | undefined {
+  const realRoot = realOutputPath(root);
+  if (outDir === realRoot) return 'is the fleet root';
+  if (isInside(realRoot, outDir)) return 'contains the fleet';
+  for (const folder of INPUT_FOLDERS) {
+    const input = path.join(realRoot, folder);
+    if (isInside(outDir, input) || isInside(outDir, realOutputPath(input))) return `lies inside the input folder ${folder}/`;
+  }
+  const existing = nearestExisting(outDir);
+  let info;
+  try {
+    info = statSync(existing);
+  } catch {
+    return `cannot be created: ${existing} is a broken symbolic link`;
+  }
+  if (existing === outDir) {
+    if (!info.isDirectory()) return 'exists and is not a directory';
+    if (!writable(path.dirname(outDir))) return `cannot be replaced: its parent folder ${path.dirname(outDir)} is read-only`;
+    const readOnly = readOnlyFolder(outDir);
+    if (readOnly !== undefined) return readOnly === '' ? 'is read-only' : `holds the read-only folder ${readOnly.split(path.sep).join('/')}/`;
+    return undefined;
+  }
+  if (!info.isDirectory()) return `cannot be created: ${existing} is not a directory`;
+  if (!writable(existing)) return `cannot be created: ${existing} is read-only`;
+  return undefined;
+}
+
+/**
+ * Entries at the top of an existing `outDir` that diene does not write (not in
+ * {@link OUTPUT_ROOTS} nor among the top-level names of `outputs`), sorted;
+ * empty when the directory is missing. Replacing the directory would delete
+ * them, so the compile refuses instead.
+ */
+export function foreignEntries(outDir: string, outputs: Iterable<string>): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(outDir);
+  } catch {
+    return [];
+  }
+  const allowed = new Set(OUTPUT_ROOTS);
+  for (const file of outputs) allowed.add(file.split('/')[0] as string);
+  return names.filter((name) => !allowed.has(name)).sort();
+}

@@ -136,9 +136,12 @@ describe('diene render inside the plugin sidecar', () => {
     const before = sidecarRender(dir, { ARGOCD_ENV_PLATFORM: 'nitroso' });
     symlinkSync(outside, path.join(dir, 'registry', 'landscapes', 'ghost.yaml'));
     const after = sidecarRender(dir, { ARGOCD_ENV_PLATFORM: 'nitroso' });
-    expect(after.exitCode, after.stderr).toBe(0);
-    expect(STAMP.exec(after.stderr)?.[4]).toBe(STAMP.exec(before.stderr)?.[4]);
-    expect(after.stdout).toBe(before.stdout);
+    // Refused loudly, never read and never skipped in silence (issue 9): a dropped input would change the manifests.
+    expect(before.exitCode, before.stderr).toBe(0);
+    expect(after.exitCode, after.stderr).toBe(2);
+    expect(after.stderr).toContain('registry/landscapes/ghost.yaml:1:1: error file_symlink_outside');
+    expect(after.stderr).not.toContain('ghost\n');
+    expect(after.stdout).toBe('');
   });
 });
 

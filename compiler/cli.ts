@@ -13,34 +13,52 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { diagnose } from './diagnostics/diagnostic.js';
 import { formatGithub, formatJson, formatTextReport } from './diagnostics/format.js';
-import { applyBooksCommand } from './cli/apply-books.js';
-import { applyKubeCommand } from './cli/apply-kube.js';
-import { applyDnsCommand } from './cli/apply-dns.js';
 import { EXIT, UsageError, type Command, type CommandResult, type Format } from './cli/command.js';
-import { claimSetPathsCommand } from './cli/claim-set-paths.js';
-import { compileCommand } from './cli/compile.js';
-import { exportDnsCommand } from './cli/export-dns.js';
-import { materializeCommand } from './cli/materialize.js';
-import { planDnsCommand } from './cli/plan-dns.js';
-import { renderCommand } from './cli/render.js';
-import { reportCommand } from './cli/report.js';
-import { routeCommand } from './cli/route.js';
-import { validateCommand } from './cli/validate.js';
 
 export { EXIT } from './cli/command.js';
 
-/**
- * Every command, listed explicitly (no registry filled by imports). A command
- * with a sub-command (`plan dns`) is keyed `plan dns`.
- */
-const COMMANDS: readonly Command[] = [compileCommand, validateCommand, renderCommand, materializeCommand, planDnsCommand, routeCommand, applyBooksCommand, applyDnsCommand, exportDnsCommand, claimSetPathsCommand, applyKubeCommand, reportCommand];
+/** A command's name and how to load its module. */
+interface CommandEntry {
+  /** The command's words; a command with a sub-command (`plan dns`) is keyed `plan dns`. */
+  name: string;
+  load: () => Promise<Command>;
+}
 
-function help(): string {
+/**
+ * Every command, listed explicitly (no registry filled by imports). A command's
+ * module is imported only when that command runs (or for the help): the
+ * appliers' cloud SDKs take about a second to load, which `compile` and
+ * `render` (run on every pull request and every ArgoCD sync) never need.
+ */
+const COMMANDS: readonly CommandEntry[] = [
+  { name: 'compile', load: async () => (await import('./cli/compile.js')).compileCommand },
+  { name: 'validate', load: async () => (await import('./cli/validate.js')).validateCommand },
+  { name: 'render', load: async () => (await import('./cli/render.js')).renderCommand },
+  { name: 'materialize', load: async () => (await import('./cli/materialize.js')).materializeCommand },
+  { name: 'plan dns', load: async () => (await import('./cli/plan-dns.js')).planDnsCommand },
+  { name: 'route', load: async () => (await import('./cli/route.js')).routeCommand },
+  { name: 'apply books', load: async () => (await import('./cli/apply-books.js')).applyBooksCommand },
+  { name: 'apply dns', load: async () => (await import('./cli/apply-dns.js')).applyDnsCommand },
+  { name: 'export dns', load: async () => (await import('./cli/export-dns.js')).exportDnsCommand },
+  { name: 'claim set-paths', load: async () => (await import('./cli/claim-set-paths.js')).claimSetPathsCommand },
+  { name: 'apply kube', load: async () => (await import('./cli/apply-kube.js')).applyKubeCommand },
+  { name: 'report', load: async () => (await import('./cli/report.js')).reportCommand },
+];
+
+/** Loads the module of `entry` and checks that it is the command the entry names. */
+async function loadCommand(entry: CommandEntry): Promise<Command> {
+  const command = await entry.load();
+  if (command.name !== entry.name) throw new Error(`the COMMANDS entry "${entry.name}" loads the command "${command.name}"`);
+  return command;
+}
+
+async function help(): Promise<string> {
+  const commands = await Promise.all(COMMANDS.map(loadCommand));
   return [
     'diene — fleet registry in; ArgoCD, Kargo, Platform, DNS, route_paths and address books out.',
     '',
     'Usage:',
-    ...COMMANDS.map((c) => `  ${c.usage}`),
+    ...commands.map((c) => `  ${c.usage}`),
     '  diene --version | --help',
     '',
     '--fleet defaults to the current directory. Diagnostics go to stderr; stdout carries only the product.',
@@ -57,25 +75,25 @@ function packageVersion(): string {
   }
 }
 
-function findCommand(argv: readonly string[]): { command: Command; rest: string[] } | undefined {
+async function findCommand(argv: readonly string[]): Promise<{ command: Command; rest: string[] } | undefined> {
   const words = argv.filter((a) => !a.startsWith('-'));
-  for (const command of COMMANDS) {
-    const parts = command.name.split(' ');
+  for (const entry of COMMANDS) {
+    const parts = entry.name.split(' ');
     if (parts.every((part, i) => words[i] === part)) {
       const rest = [...argv];
       for (const part of parts) rest.splice(rest.indexOf(part), 1);
-      return { command, rest };
+      return { command: await loadCommand(entry), rest };
     }
   }
   return undefined;
 }
 
 async function run(argv: readonly string[]): Promise<{ result: CommandResult; format: Format }> {
-  if (argv.length === 0) return { result: { stdout: help(), diagnostics: [], exitCode: EXIT.invalid }, format: 'text' };
+  if (argv.length === 0) return { result: { stdout: await help(), diagnostics: [], exitCode: EXIT.invalid }, format: 'text' };
   if (argv[0] === '--version' || argv[0] === 'version')
     return { result: { stdout: `${packageVersion()}\n`, diagnostics: [], exitCode: EXIT.ok }, format: 'text' };
-  if (argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') return { result: { stdout: help(), diagnostics: [], exitCode: EXIT.ok }, format: 'text' };
-  const found = findCommand(argv);
+  if (argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') return { result: { stdout: await help(), diagnostics: [], exitCode: EXIT.ok }, format: 'text' };
+  const found = await findCommand(argv);
   if (!found) throw new UsageError(`unknown command "${argv.filter((a) => !a.startsWith('-')).join(' ')}"`);
   let parsed;
   try {

@@ -226,6 +226,12 @@ describe.skipIf(!hasGit())('diene claim set-paths on a local repository', () => 
     expect(git(clone, 'rev-parse', 'HEAD').trim()).toBe(run.stdout.trim());
   });
 
+  it('says when a remote cannot be reached (exit 2, not an internal fault)', async () => {
+    const run = await setPaths(TIN, pathsFile({ paths: {} }), 'http://127.0.0.1:9/fleet.git');
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('cannot read http://127.0.0.1:9/fleet.git');
+  });
+
   it('says which folder is not a repository', async () => {
     const run = await setPaths(TIN, pathsFile({ paths: {} }), scratch);
     expect(run.exitCode).toBe(2);

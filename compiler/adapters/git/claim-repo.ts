@@ -95,8 +95,8 @@ async function openRemote(url: string, branch: string, auth: RepoAuth): Promise<
         return snapshotOf(store, await git.resolveRef({ fs, gitdir: store.gitdir, ref: tracking }));
       } catch (error) {
         if (error instanceof Errors.NotFoundError) throw new RepoError(`branch "${branch}" does not exist in ${url}`);
-        if (error instanceof Errors.HttpError) throw new RepoError(`cannot read ${url}: ${error.message}`);
-        throw error;
+        // Anything else while fetching is the remote's or the network's (refused, timed out, 401, not a git server).
+        throw new RepoError(`cannot read ${url}: ${error instanceof Error ? error.message : String(error)}`);
       }
     },
     async commitFile(base, filepath, text, message, who) {
@@ -114,8 +114,7 @@ async function openRemote(url: string, branch: string, auth: RepoAuth): Promise<
           if (now !== base.commit) return { ok: false, reason: 'moved' };
           throw new RepoError(`${url} refused the push: ${error.message.trim()}`);
         }
-        if (error instanceof Errors.HttpError) throw new RepoError(`cannot push to ${url}: ${error.message}`);
-        throw error;
+        throw new RepoError(`cannot push to ${url}: ${error instanceof Error ? error.message : String(error)}`);
       }
     },
     async close() {

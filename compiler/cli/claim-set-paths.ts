@@ -140,6 +140,7 @@ async function runClaimSetPaths({ positionals, values }: CommandInput): Promise<
   }
 }
 
+/** `diene claim set-paths HOST --file PATHS.json --repo URL|DIR`: the command as listed in cli.ts. */
 export const claimSetPathsCommand: Command = {
   name: 'claim set-paths',
   usage: 'diene claim set-paths HOST --file PATHS.json --repo URL|DIR [--branch B] [--actor NAME]',

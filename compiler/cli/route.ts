@@ -40,6 +40,7 @@ async function runRoute({ positionals, values, format }: CommandInput): Promise<
   return { stdout, diagnostics: diagnostics.filter((d) => d.file === claimFile), exitCode: EXIT.ok };
 }
 
+/** `diene route HOST PATH`: the command as listed in cli.ts. */
 export const routeCommand: Command = {
   name: 'route',
   usage: 'diene route HOST PATH [--fleet DIR] [--format text|json]',

@@ -8,6 +8,7 @@
  * generated-file comment naming the command, never paths or arguments.
  */
 import { Document, isScalar, parseDocument, Scalar, visit } from 'yaml';
+import { writeBlockYaml } from './block-yaml.js';
 
 const FIRST_KEYS = ['apiVersion', 'kind', 'metadata'];
 
@@ -40,8 +41,8 @@ export function canonicalize(value: unknown): unknown {
  */
 const MAYBE_NOT_A_STRING = /^[-+.~0-9]|^(?:y|n|yes|no|on|off|true|false|null|nan|inf)$/i;
 
-/** True when the plain scalar `text` would be read as something other than that string by a YAML 1.1 or 1.2 reader. */
-function readsAsNonString(text: string): boolean {
+/** True when the plain scalar `text` would be read as something other than that string by a YAML 1.1 or 1.2 reader (then it is double-quoted). */
+export function readsAsNonString(text: string): boolean {
   if (!MAYBE_NOT_A_STRING.test(text)) return false;
   for (const version of ['1.1', '1.2'] as const) {
     const doc = parseDocument(text, { version });
@@ -51,12 +52,36 @@ function readsAsNonString(text: string): boolean {
   return false;
 }
 
-/** One YAML document's text (no `---`), canonical. */
-export function toYamlDocument(value: unknown): string {
-  const doc = new Document(canonicalize(value), { version: '1.2' });
+/** {@link readsAsNonString} remembering its answers in `memo` (one map per serialization, never shared across calls). */
+function memoized(memo: Map<string, boolean>): (text: string) => boolean {
+  return (text) => {
+    let answer = memo.get(text);
+    if (answer === undefined) {
+      answer = readsAsNonString(text);
+      memo.set(text, answer);
+    }
+    return answer;
+  };
+}
+
+/**
+ * One YAML document's text (no `---`), canonical. Written by block-yaml.ts when
+ * the value has the plain shape it handles (the same bytes, much faster), else
+ * by the `yaml` library. `memo` shares quoting answers across the documents of
+ * one stream.
+ */
+export function toYamlDocument(value: unknown, memo: Map<string, boolean> = new Map()): string {
+  const canonical = canonicalize(value);
+  const check = memoized(memo);
+  return writeBlockYaml(canonical, check) ?? libraryYamlDocument(canonical, check);
+}
+
+/** The `yaml` library's text of an already canonical value, with serialize.ts's options (the reference block-yaml.ts is tested against). */
+export function libraryYamlDocument(canonical: unknown, check: (text: string) => boolean): string {
+  const doc = new Document(canonical, { version: '1.2' });
   visit(doc, {
     Scalar(_key, node) {
-      if (typeof node.value === 'string' && node.value !== '' && !node.value.includes('\n') && readsAsNonString(node.value)) node.type = Scalar.QUOTE_DOUBLE;
+      if (typeof node.value === 'string' && node.value !== '' && !node.value.includes('\n') && check(node.value)) node.type = Scalar.QUOTE_DOUBLE;
     },
   });
   return doc.toString({
@@ -79,7 +104,8 @@ export function generatedComment(command: string): string {
 
 /** A YAML stream of `objects`, each after `---`, opened by the generated-file comment. */
 export function toYamlStream(objects: readonly unknown[], command: string): string {
-  return generatedComment(command) + objects.map((object) => `---\n${toYamlDocument(object)}`).join('');
+  const memo = new Map<string, boolean>();
+  return generatedComment(command) + objects.map((object) => `---\n${toYamlDocument(object, memo)}`).join('');
 }
 
 /** Canonical JSON: sorted keys, two spaces, final newline, no comment (SPEC §3.6). */

@@ -1,0 +1,222 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: the compiler at the scales of SPEC §7, against its floor.
+ *
+ *   npm run bench [-- --scales S,M,L,XL] [--runs N] [--json FILE] [--keep]
+ *
+ * For each scale: generate the fleet (fleet-generator.mjs), compile it once to
+ * warm the file cache and to get its output bytes, then run, interleaved, a
+ * whole `diene compile` and the floor (floor.mjs: read and parse every input,
+ * write the same output bytes), each as a child process through measure.mjs
+ * (wall time, CPU time, peak RSS), and keep the median of several runs. At the
+ * largest scale also: `diene render` for the platform with the most rows,
+ * `diene compile --check` on the unchanged tree, and the in-process figures
+ * of micro.mjs (`lookupUpstream` per second, `planTraffic` per call).
+ *
+ * Prints a table and writes the same figures as JSON (default
+ * bench/results/latest.json). Figures are ratios against baselines measured
+ * in the same run; absolute times are printed for the record only.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpus, freemem, tmpdir, totalmem } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { describeFleet, generateFleet, GENERATED_NOW, REPO_ROOT, SCALE_NAMES } from './fleet-generator.mjs';
+import { writeFiles } from './fs-tools.mjs';
+import { packOutputs } from './pack-outputs.mjs';
+
+const BIN = path.join(REPO_ROOT, 'bin', 'diene.js');
+const MEASURE = path.join(REPO_ROOT, 'bench', 'measure.mjs');
+const FLOOR = path.join(REPO_ROOT, 'bench', 'floor.mjs');
+const MICRO = path.join(REPO_ROOT, 'bench', 'micro.mjs');
+
+/** Runs per scale (median taken); small scales are cheap, so they get more. */
+const DEFAULT_RUNS = { S: 7, M: 7, L: 5, XL: 5 };
+
+/** The targets of issue 8. */
+const TARGETS = { compileOverFloor: 1.5, growthSlack: 1.2, xlRssBytes: 1024 ** 3, renderSeconds: 1, checkOverCompile: 1 };
+
+const { values } = parseArgs({
+  options: { scales: { type: 'string' }, runs: { type: 'string' }, json: { type: 'string' }, keep: { type: 'boolean' } },
+  strict: true,
+});
+const scales = (values.scales ?? SCALE_NAMES.join(',')).split(',').map((s) => s.trim().toUpperCase());
+for (const scale of scales) if (!SCALE_NAMES.includes(scale)) throw new Error(`unknown scale ${scale}`);
+const jsonFile = path.resolve(values.json ?? path.join(REPO_ROOT, 'bench', 'results', 'latest.json'));
+if (!existsSync(path.join(REPO_ROOT, 'dist', 'cli.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm run bench does)');
+
+const started = performance.now();
+const work = mkdtempSync(path.join(tmpdir(), 'diene-bench-'));
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/** Runs `script args` in a child through measure.mjs; returns wall seconds, CPU seconds and peak RSS bytes. Throws on an unexpected exit code. */
+function measure(script, args, { expectExit = 0 } = {}) {
+  const resultFile = path.join(work, 'measure.json');
+  rmSync(resultFile, { force: true });
+  const t0 = performance.now();
+  const child = spawnSync(process.execPath, [MEASURE, resultFile, script, ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, GITHUB_ACTIONS: '' },
+  });
+  const wall = (performance.now() - t0) / 1000;
+  if (child.status !== expectExit || !existsSync(resultFile)) {
+    throw new Error(`${path.basename(script)} ${args.join(' ')} exited ${child.status}, expected ${expectExit}:\n${(child.stderr ?? '').slice(-4000)}`);
+  }
+  const usage = JSON.parse(readFileSync(resultFile, 'utf8'));
+  return { wall, cpu: usage.userSeconds + usage.systemSeconds, rss: usage.maxRssBytes, stderr: child.stderr };
+}
+
+function summarize(samples) {
+  return {
+    runs: samples.length,
+    wallSeconds: median(samples.map((s) => s.wall)),
+    cpuSeconds: median(samples.map((s) => s.cpu)),
+    peakRssBytes: Math.max(...samples.map((s) => s.rss)),
+    wallSamples: samples.map((s) => Number(s.wall.toFixed(3))),
+  };
+}
+
+const results = { scales: {}, xl: {} };
+const largest = scales[scales.length - 1];
+for (const scale of scales) {
+  const runs = Number(values.runs ?? DEFAULT_RUNS[scale]);
+  const fleetDir = path.join(work, `fleet-${scale}`);
+  const outDir = path.join(work, `out-${scale}`);
+  const floorOut = path.join(work, `floor-${scale}`);
+  const packFile = path.join(work, `outputs-${scale}.pack`);
+  const files = generateFleet(scale);
+  writeFiles(fleetDir, files);
+  const facts = describeFleet(files);
+  const compileArgs = ['compile', '--fleet', fleetDir, '--out', outDir, '--now', GENERATED_NOW];
+  const warm = measure(BIN, compileArgs);
+  const errors = /(\d+) errors?/.exec(warm.stderr);
+  if (errors && Number(errors[1]) > 0) throw new Error(`scale ${scale} compiled with errors:\n${warm.stderr.slice(-4000)}`);
+  const packed = packOutputs(outDir, packFile);
+  measure(FLOOR, [fleetDir, packFile, floorOut]);
+  const compile = [];
+  const floor = [];
+  for (let r = 0; r < runs; r++) {
+    const pair = [() => compile.push(measure(BIN, compileArgs)), () => floor.push(measure(FLOOR, [fleetDir, packFile, floorOut]))];
+    if (r % 2) pair.reverse();
+    for (const run of pair) run();
+  }
+  const entry = { fleet: { ...facts, outputFiles: packed.files, outputBytes: packed.bytes }, compile: summarize(compile), floor: summarize(floor) };
+  entry.ratio = { wall: entry.compile.wallSeconds / entry.floor.wallSeconds, cpu: entry.compile.cpuSeconds / entry.floor.cpuSeconds };
+  results.scales[scale] = entry;
+  process.stderr.write(
+    `${scale}: compile ${entry.compile.wallSeconds.toFixed(2)} s, floor ${entry.floor.wallSeconds.toFixed(2)} s, ratio ${entry.ratio.wall.toFixed(2)} (${((performance.now() - started) / 1000).toFixed(0)} s so far)\n`,
+  );
+
+  if (scale === largest) {
+    const xl = results.xl;
+    xl.scale = scale;
+    const checkArgs = [...compileArgs, '--check'];
+    const renderArgs = ['render', '--platform', facts.largestPlatform, '--fleet', fleetDir, '--now', GENERATED_NOW];
+    const check = [];
+    const render = [];
+    for (let r = 0; r < runs; r++) {
+      check.push(measure(BIN, checkArgs));
+      render.push(measure(BIN, renderArgs));
+    }
+    xl.check = summarize(check);
+    xl.check.overCompile = xl.check.wallSeconds / entry.compile.wallSeconds;
+    xl.render = { platform: facts.largestPlatform, rows: facts.largestPlatformRows, ...summarize(render) };
+    xl.render.overCompile = xl.render.wallSeconds / entry.compile.wallSeconds;
+    const microFile = path.join(work, 'micro.json');
+    const micro = spawnSync(process.execPath, [MICRO, fleetDir, microFile, GENERATED_NOW], { stdio: ['ignore', 'inherit', 'inherit'] });
+    if (micro.status !== 0) throw new Error(`micro.mjs exited ${micro.status}`);
+    Object.assign(xl, JSON.parse(readFileSync(microFile, 'utf8')));
+  }
+}
+
+// Growth: time from the second largest to the largest scale against their sizes (input bytes).
+const [below, top] = scales.slice(-2);
+if (below && top && below !== top) {
+  const a = results.scales[below];
+  const b = results.scales[top];
+  results.growth = {
+    from: below,
+    to: top,
+    sizeRatio: b.fleet.bytes / a.fleet.bytes,
+    rowRatio: b.fleet.rows / a.fleet.rows,
+    compileRatio: b.compile.wallSeconds / a.compile.wallSeconds,
+    floorRatio: b.floor.wallSeconds / a.floor.wallSeconds,
+  };
+  results.growth.overSize = results.growth.compileRatio / results.growth.sizeRatio;
+}
+
+// Targets.
+const targets = [];
+for (const [scale, e] of Object.entries(results.scales))
+  targets.push({ target: `compile ≤ ${TARGETS.compileOverFloor}× floor at ${scale}`, value: `${e.ratio.wall.toFixed(2)}×`, met: e.ratio.wall <= TARGETS.compileOverFloor });
+if (results.growth)
+  targets.push({
+    target: `${results.growth.to}/${results.growth.from} time ≤ ${TARGETS.growthSlack}× size ratio (${results.growth.sizeRatio.toFixed(2)})`,
+    value: `${results.growth.compileRatio.toFixed(2)} (${results.growth.overSize.toFixed(2)}× size)`,
+    met: results.growth.overSize <= TARGETS.growthSlack,
+  });
+const xlEntry = results.scales[largest];
+if (largest === 'XL') {
+  targets.push({ target: 'XL peak RSS < 1 GiB', value: `${(xlEntry.compile.peakRssBytes / 1024 ** 2).toFixed(0)} MiB`, met: xlEntry.compile.peakRssBytes < TARGETS.xlRssBytes });
+  targets.push({ target: 'render one platform < 1 s at XL', value: `${results.xl.render.wallSeconds.toFixed(2)} s`, met: results.xl.render.wallSeconds < TARGETS.renderSeconds });
+  targets.push({ target: '--check ≤ compile at XL', value: `${results.xl.check.overCompile.toFixed(2)}×`, met: results.xl.check.overCompile <= TARGETS.checkOverCompile });
+  if (results.xl.planTraffic?.available)
+    targets.push({ target: 'planTraffic < 20 ms a call at XL', value: `${results.xl.planTraffic.medianMs.toFixed(2)} ms`, met: results.xl.planTraffic.medianMs < 20 });
+}
+results.targets = targets;
+
+const cpuModel = cpus()[0]?.model ?? 'unknown';
+results.machine = { cpus: cpus().length, cpuModel, memoryBytes: totalmem(), freeMemoryBytes: freemem(), node: process.version, platform: `${process.platform} ${process.arch}` };
+results.totalSeconds = (performance.now() - started) / 1000;
+
+// The table.
+const s = (x) => x.toFixed(2);
+const mib = (b) => `${(b / 1024 ** 2).toFixed(0)} MiB`;
+const lines = [];
+lines.push(`diene bench — ${results.machine.cpus} × ${cpuModel}, ${mib(results.machine.memoryBytes)}, Node ${process.version}; medians, wall seconds`);
+lines.push('');
+lines.push('| scale | inputs | rows | outputs | compile wall | compile CPU | compile RSS | floor wall | floor CPU | floor RSS | compile/floor |');
+lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const [scale, e] of Object.entries(results.scales)) {
+  lines.push(
+    `| ${scale} | ${e.fleet.files} (${mib(e.fleet.bytes)}) | ${e.fleet.rows} | ${e.fleet.outputFiles} (${mib(e.fleet.outputBytes)}) | ${s(e.compile.wallSeconds)} | ${s(e.compile.cpuSeconds)} | ${mib(e.compile.peakRssBytes)} | ${s(e.floor.wallSeconds)} | ${s(e.floor.cpuSeconds)} | ${mib(e.floor.peakRssBytes)} | ${s(e.ratio.wall)}× |`,
+  );
+}
+lines.push('');
+if (results.growth) {
+  const g = results.growth;
+  lines.push(`growth ${g.from} → ${g.to}: size ×${s(g.sizeRatio)} (rows ×${s(g.rowRatio)}), compile ×${s(g.compileRatio)} (${s(g.overSize)}× the size ratio), floor ×${s(g.floorRatio)}`);
+}
+if (largest === results.xl.scale) {
+  const x = results.xl;
+  lines.push(`render --platform ${x.render.platform} (${x.render.rows} rows) at ${x.scale}: ${s(x.render.wallSeconds)} s (${s(x.render.overCompile)}× compile), peak ${mib(x.render.peakRssBytes)}`);
+  lines.push(`compile --check, unchanged ${x.scale} tree: ${s(x.check.wallSeconds)} s (${s(x.check.overCompile)}× compile), peak ${mib(x.check.peakRssBytes)}`);
+  if (x.lookupUpstream?.available)
+    lines.push(
+      `lookupUpstream at ${x.scale}: ${(x.lookupUpstream.perSecond / 1e6).toFixed(2)} M lookups/s over ${x.lookupUpstream.requests} requests (${s(x.lookupUpstream.overMapGet)}× the time of a bare Map.get of the host)`,
+    );
+  else lines.push(`lookupUpstream: not available (${x.lookupUpstream?.reason ?? 'not measured'})`);
+  if (x.planTraffic?.available) lines.push(`planTraffic at ${x.scale}: median ${x.planTraffic.medianMs.toFixed(2)} ms, p99 ${x.planTraffic.p99Ms.toFixed(2)} ms a call over ${x.planTraffic.calls} calls`);
+  else lines.push(`planTraffic: not available (${x.planTraffic?.reason ?? 'not measured'})`);
+}
+lines.push('');
+lines.push('| target | value | met |');
+lines.push('| --- | ---: | --- |');
+for (const t of targets) lines.push(`| ${t.target} | ${t.value} | ${t.met ? 'yes' : 'NO'} |`);
+lines.push('');
+lines.push(`total ${results.totalSeconds.toFixed(0)} s`);
+process.stdout.write(`${lines.join('\n')}\n`);
+
+mkdirSync(path.dirname(jsonFile), { recursive: true });
+writeFileSync(jsonFile, `${JSON.stringify(results, null, 2)}\n`);
+process.stderr.write(`wrote ${path.relative(process.cwd(), jsonFile)}\n`);
+if (values.keep) process.stderr.write(`kept ${work}\n`);
+else rmSync(work, { recursive: true, force: true });

@@ -52,7 +52,7 @@ export function inputValidators(): SchemaValidators {
 /** Runs phases 1–3: diagnostics and, when the fleet is valid, its model. */
 export function analyzeFleet(files: readonly SourceFile[], options: CompileOptions): { diagnostics: Diagnostic[]; model?: FleetModel } {
   const loaded = loadFleet(files, options.validators ?? inputValidators());
-  if (hasErrors(loaded.diagnostics)) return { diagnostics: sortDiagnostics(loaded.diagnostics) };
+  if (hasErrors(loaded.diagnostics) || loaded.incomplete) return { diagnostics: sortDiagnostics(loaded.diagnostics) };
   const index = indexFleet(loaded.fleet);
   const checked = [...loaded.diagnostics, ...checkRegistry(index), ...checkPlatforms(index), ...checkRows(index, options.nowSeconds), ...checkClaims(index), ...checkBooks(index), ...checkDns(index)];
   if (hasErrors(checked)) return { diagnostics: sortDiagnostics(checked) };

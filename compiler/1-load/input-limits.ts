@@ -7,7 +7,7 @@
  * sees the input, and refused past {@link NESTING_LIMIT}. Pure: text and
  * values in, offsets and paths out.
  */
-import type { CST } from 'yaml';
+import { Lexer, Parser, type CST } from 'yaml';
 
 /**
  * The deepest nesting of lists and mappings an input may have. Real inputs
@@ -24,33 +24,27 @@ export const NESTING_LIMIT = 100;
  */
 export const FILE_SIZE_LIMIT = 10 * 1024 * 1024;
 
-type Item = { key?: CST.Token | null; value?: CST.Token };
+const COLLECTIONS = new Set(['block-map', 'block-seq', 'flow-collection']);
 
 /**
- * The offset of the first (in document order) list or mapping nested deeper
- * than `limit` in the parsed YAML token stream `tokens`, or `undefined`.
- * Iterative, so any depth is safe; it never descends below `limit + 1`.
+ * The YAML token stream of `text`, or the offset of the first list or mapping
+ * (in document order) nested deeper than `limit`. Drives the yaml library's
+ * lexer and parser by hand and watches the parser's stack of open
+ * collections, so it stops at the first level too deep: a megabyte of `[`
+ * costs a moment, where parsing it whole took a gigabyte of memory.
  */
-export function tooDeepCollectionOffset(tokens: readonly CST.Token[], limit: number = NESTING_LIMIT): number | undefined {
-  let first: number | undefined;
-  const stack: [CST.Token, number][] = tokens.map((token) => [token, 0]);
-  while (stack.length > 0) {
-    const [token, depth] = stack.pop() as [CST.Token, number];
-    if (token.type === 'document') {
-      if (token.value) stack.push([token.value, depth]);
-      continue;
-    }
-    if (token.type !== 'block-map' && token.type !== 'block-seq' && token.type !== 'flow-collection') continue;
-    if (depth + 1 > limit) {
-      if (first === undefined || token.offset < first) first = token.offset;
-      continue;
-    }
-    for (const item of token.items as Item[]) {
-      if (item.key) stack.push([item.key, depth + 1]);
-      if (item.value) stack.push([item.value, depth + 1]);
+export function tokensWithinDepth(text: string, limit: number = NESTING_LIMIT): { tokens: CST.Token[] } | { tooDeep: number } {
+  const parser = new Parser();
+  const tokens: CST.Token[] = [];
+  for (const lexeme of new Lexer().lex(text)) {
+    for (const token of parser.next(lexeme)) tokens.push(token);
+    if (parser.stack.length > limit) {
+      const open = parser.stack.filter((token) => COLLECTIONS.has(token.type));
+      if (open.length > limit) return { tooDeep: (open[limit] as CST.Token).offset };
     }
   }
-  return first;
+  for (const token of parser.end()) tokens.push(token);
+  return { tokens };
 }
 
 /**

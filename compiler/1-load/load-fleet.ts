@@ -79,12 +79,16 @@ function emptyFleet(): LoadedFleet {
  * Loads `files` (any order) into a {@link LoadedFleet}. Returns every finding of
  * the phase: parse errors, schema errors, secrets, unrecognized files (a
  * warning) and the absence of `registry/fleet.yaml` or `registry/regions.yaml`.
+ * `incomplete` is true when a file is marked `unreadable`.
  */
-export function loadFleet(files: readonly SourceFile[], schemas: SchemaValidators): { fleet: LoadedFleet; diagnostics: Diagnostic[] } {
+export function loadFleet(files: readonly SourceFile[], schemas: SchemaValidators): { fleet: LoadedFleet; diagnostics: Diagnostic[]; incomplete: boolean } {
   const fleet = emptyFleet();
   const diagnostics: Diagnostic[] = [];
   const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  // An input the adapter could not read (already reported) leaves the fleet incomplete: later phases must not run on it.
+  const incomplete = sorted.some((file) => file.unreadable === true);
   for (const file of sorted) {
+    if (file.unreadable) continue;
     const entry = classifyPath(file.path);
     if (!entry) {
       diagnostics.push(diagnose(fileLocation(file), 'file_unrecognized', { expected: LAYOUT_SUMMARY }));
@@ -109,7 +113,7 @@ export function loadFleet(files: readonly SourceFile[], schemas: SchemaValidator
   for (const required of ['registry/fleet.yaml', 'registry/regions.yaml']) {
     if (!present.has(required)) diagnostics.push(diagnose({}, 'fleet_file_missing', { file: required }));
   }
-  return { fleet, diagnostics };
+  return { fleet, diagnostics, incomplete };
 }
 
 function addToFleet(fleet: LoadedFleet, kind: InputKind, loaded: Loaded<unknown>): void {

@@ -8,15 +8,15 @@
  * that YAML 1.1 readers (Go's yaml.v2, Helm) read as booleans.
  *
  * Hostile input (issue 9): characters YAML does not allow, nesting past
- * {@link NESTING_LIMIT} (checked on the token stream, before the recursive
- * composer runs), keys that are lists or mappings, and aliases with no anchor
+ * {@link NESTING_LIMIT} (checked while the token stream is built, before the
+ * recursive composer runs), keys that are lists or mappings, and aliases with no anchor
  * before them (an unquoted `*.example.com`) are refused. Duplicate keys are
  * found here in linear time: the library's own check is quadratic, and a
  * mapping of 60,000 keys took a minute.
  */
-import { Alias, Composer, isAlias, isMap, isPair, isScalar, isSeq, Parser, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
+import { Alias, Composer, isAlias, isMap, isPair, isScalar, isSeq, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { diagnose, type Diagnostic, type SourceLocation } from '../diagnostics/diagnostic.js';
-import { firstControlCharacter, NESTING_LIMIT, tooDeepCollectionOffset, tooDeepValuePath } from './input-limits.js';
+import { firstControlCharacter, NESTING_LIMIT, tokensWithinDepth, tooDeepValuePath } from './input-limits.js';
 import { fileLocation, spanLocation, type SourceFile } from './source-file.js';
 
 /** How many alias expansions one file may make before it is refused as an alias bomb. */
@@ -70,9 +70,9 @@ export function parseYaml(file: SourceFile, options: { json?: boolean } = {}): {
   // JSON (RFC 8259) allows DEL and C1 controls inside strings, and JSON.parse has already judged a claim's characters.
   const control = options.json ? undefined : firstControlCharacter(file.text);
   if (control) return { diagnostics: [diagnose(spanLocation(file, control.offset, control.offset + 1), 'yaml_control_character', { char: control.name })] };
-  const tokens = Array.from(new Parser().parse(file.text));
-  const tooDeep = tooDeepCollectionOffset(tokens);
-  if (tooDeep !== undefined) return { diagnostics: [diagnose(spanLocation(file, tooDeep, tooDeep + 1), 'input_too_deep', { limit: NESTING_LIMIT })] };
+  const lexed = tokensWithinDepth(file.text);
+  if ('tooDeep' in lexed) return { diagnostics: [diagnose(spanLocation(file, lexed.tooDeep, lexed.tooDeep + 1), 'input_too_deep', { limit: NESTING_LIMIT })] };
+  const tokens = lexed.tokens;
   const composer = new Composer({
     version: '1.2',
     schema: 'core',

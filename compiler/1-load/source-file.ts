@@ -14,6 +14,12 @@ export interface SourceFile {
   readonly text: string;
   /** UTF-16 offset of the start of each line (index 0 = line 1). */
   readonly lineStarts: readonly number[];
+  /**
+   * Set by the filesystem adapter on an input file it could not read (and has
+   * already reported): the loader counts the file as present and the pipeline
+   * stops after loading, so no cross-file rule reports the gap it leaves.
+   */
+  readonly unreadable?: true;
 }
 
 /** Builds a {@link SourceFile}, dropping a leading U+FEFF byte-order mark and indexing line starts. */

@@ -35,7 +35,8 @@ async function linksToFolder(absolute: string): Promise<boolean> {
  * path, plus a diagnostic for each input that cannot be read
  * (`file_read_failed`, `file_too_large`, `file_symlink_outside`). Hidden
  * files (`.gitkeep`) are skipped; a file outside the layout is returned with
- * empty text, unread.
+ * empty text, unread; an input that cannot be read is returned marked
+ * `unreadable` (so the pipeline stops after loading) besides its diagnostic.
  */
 export async function readFleetFiles(root: string): Promise<{ files: SourceFile[]; diagnostics: Diagnostic[] }> {
   const realRoot = await realpath(root);
@@ -46,7 +47,10 @@ export async function readFleetFiles(root: string): Promise<{ files: SourceFile[
   };
   for (const folder of INPUT_FOLDERS) {
     const info = await lstat(path.join(root, folder)).catch(() => undefined);
-    if (info?.isSymbolicLink()) report(folder, 'file_read_failed', { reason: LINKED_FOLDER });
+    if (info?.isSymbolicLink()) {
+      report(folder, 'file_read_failed', { reason: LINKED_FOLDER });
+      files.push({ ...sourceFile(folder, ''), unreadable: true });
+    }
   }
   const entries = await fg(`{${INPUT_FOLDERS.join(',')}}/**/*`, {
     cwd: root,
@@ -61,21 +65,26 @@ export async function readFleetFiles(root: string): Promise<{ files: SourceFile[
     const relative = entry.path;
     const absolute = path.join(root, relative);
     // fast-glob decodes names as UTF-8; a name that is not cannot even be opened again.
-    if (relative.includes('\uFFFD')) return report(relative, 'file_read_failed', { reason: 'its name is not valid UTF-8; rename it' });
+    const unreadable = (reason: string): void => {
+      report(relative, 'file_read_failed', { reason });
+      files.push({ ...sourceFile(relative, ''), unreadable: true });
+    };
+    if (relative.includes('\uFFFD')) return unreadable('its name is not valid UTF-8; rename it');
     const isInput = classifyPath(relative) !== undefined;
     if (entry.dirent.isDirectory()) {
-      if (isInput) report(relative, 'file_read_failed', { reason: 'it is a directory' });
+      if (isInput) unreadable('it is a directory');
       return;
     }
-    if (entry.dirent.isSymbolicLink() && (await linksToFolder(absolute))) return report(relative, 'file_read_failed', { reason: LINKED_FOLDER });
+    if (entry.dirent.isSymbolicLink() && (await linksToFolder(absolute))) return unreadable(LINKED_FOLDER);
     if (!isInput) {
       files.push(sourceFile(relative, ''));
       return;
     }
     const read = await readInputFile(absolute, { root: realRoot });
-    if ('text' in read) files.push(sourceFile(relative, read.text));
-    else if (read.problem.code === 'file_read_failed') report(relative, read.problem.code, read.problem.args, read.problem.line, read.problem.column);
+    if ('text' in read) return void files.push(sourceFile(relative, read.text));
+    if (read.problem.code === 'file_read_failed') report(relative, read.problem.code, read.problem.args, read.problem.line, read.problem.column);
     else report(relative, read.problem.code, read.problem.args);
+    files.push({ ...sourceFile(relative, ''), unreadable: true });
   };
   let next = 0;
   const worker = async (): Promise<void> => {

@@ -62,7 +62,7 @@ describe.skipIf(!hasGit())('claim repo in a local folder', () => {
   });
   afterEach(() => fleet.cleanup());
 
-  it('swaps the ref only from the commit it read, and waits out git\'s ref lock', async () => {
+  it("swaps the ref only from the commit it read, and waits out git's ref lock", async () => {
     const repo = await openClaimRepo(fleet.bare, 'main');
     const first = await repo.snapshot();
     landCommit(fleet.bare, 'other.txt', 'x\n', 'another writer');

@@ -12,7 +12,8 @@ import { writeBlockYaml } from './block-yaml.js';
 
 const FIRST_KEYS = ['apiVersion', 'kind', 'metadata'];
 
-function compareKeys(a: string, b: string): number {
+/** The canonical order of map keys: `apiVersion`, `kind`, `metadata` first, then code-unit order. */
+export function compareKeys(a: string, b: string): number {
   const ai = FIRST_KEYS.indexOf(a);
   const bi = FIRST_KEYS.indexOf(b);
   if (ai !== -1 || bi !== -1) return (ai === -1 ? FIRST_KEYS.length : ai) - (bi === -1 ? FIRST_KEYS.length : bi);
@@ -52,13 +53,23 @@ export function readsAsNonString(text: string): boolean {
   return false;
 }
 
-/** {@link readsAsNonString} remembering its answers in `memo` (one map per serialization, never shared across calls). */
-function memoized(memo: Map<string, boolean>): (text: string) => boolean {
+/** Per-stream memory of the YAML writers: how each string is written, and the quoting answers of {@link readsAsNonString}. */
+export interface YamlMemo {
+  texts: Map<string, string>;
+  quoted: Map<string, boolean>;
+}
+
+/** A fresh {@link YamlMemo} (one per serialization, never shared across calls). */
+export function yamlMemo(): YamlMemo {
+  return { texts: new Map(), quoted: new Map() };
+}
+
+function memoizedQuoting(memo: YamlMemo): (text: string) => boolean {
   return (text) => {
-    let answer = memo.get(text);
+    let answer = memo.quoted.get(text);
     if (answer === undefined) {
       answer = readsAsNonString(text);
-      memo.set(text, answer);
+      memo.quoted.set(text, answer);
     }
     return answer;
   };
@@ -67,13 +78,11 @@ function memoized(memo: Map<string, boolean>): (text: string) => boolean {
 /**
  * One YAML document's text (no `---`), canonical. Written by block-yaml.ts when
  * the value has the plain shape it handles (the same bytes, much faster), else
- * by the `yaml` library. `memo` shares quoting answers across the documents of
- * one stream.
+ * by the `yaml` library. `memo` is shared by the documents of one stream.
  */
-export function toYamlDocument(value: unknown, memo: Map<string, boolean> = new Map()): string {
-  const canonical = canonicalize(value);
-  const check = memoized(memo);
-  return writeBlockYaml(canonical, check) ?? libraryYamlDocument(canonical, check);
+export function toYamlDocument(value: unknown, memo: YamlMemo = yamlMemo()): string {
+  const readsAsNonStringMemo = memoizedQuoting(memo);
+  return writeBlockYaml(value, { readsAsNonString: readsAsNonStringMemo, compareKeys }, memo.texts) ?? libraryYamlDocument(canonicalize(value), readsAsNonStringMemo);
 }
 
 /** The `yaml` library's text of an already canonical value, with serialize.ts's options (the reference block-yaml.ts is tested against). */
@@ -104,7 +113,7 @@ export function generatedComment(command: string): string {
 
 /** A YAML stream of `objects`, each after `---`, opened by the generated-file comment. */
 export function toYamlStream(objects: readonly unknown[], command: string): string {
-  const memo = new Map<string, boolean>();
+  const memo = yamlMemo();
   return generatedComment(command) + objects.map((object) => `---\n${toYamlDocument(object, memo)}`).join('');
 }
 

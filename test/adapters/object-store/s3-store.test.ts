@@ -182,19 +182,16 @@ describe('conditional writes (a store that honours them)', () => {
     const newer = writeTempFleet(overlayTexts(reference, NEWER_FLEET));
     try {
       const wanted = new Map(localBooks(NEWER_FLEET, 200).map((b) => [b.key, b.digest]));
-      const outcomes = new Set<string>();
       for (let seed = 1; seed <= 12; seed++) {
         const memory = new MemoryStore();
         memory.seed = seed;
         const options = { dryRun: false, nowSeconds: TEST_NOW_SECONDS };
         const [s, n] = await Promise.all([publishBooks(stale.dir, memory, 100, options), publishBooks(newer.dir, memory, 200, options)]);
-        outcomes.add(`${s.exitCode}/${n.exitCode}`);
         if (n.exitCode !== EXIT.ok) expect((await publishBooks(newer.dir, memory, 200, options)).exitCode, `seed ${seed}`).toBe(EXIT.ok);
         for (const [key, digest] of wanted) expect(JSON.parse(memory.objects.get(key)!.body).digest, `seed ${seed} ${key}`).toBe(digest);
       }
-      // How the two publishers interleave depends on timing; on a loaded machine every seed can land the
-      // same way, so the invariant above (the newer books win) is what is asserted, for every seed.
-      expect(outcomes.size).toBeGreaterThanOrEqual(1);
+      // How the two publishers interleave depends on timing, so the test asserts the invariant (the newer
+      // books win) for every seed, not that timing produced several interleavings.
     } finally {
       stale.cleanup();
       newer.cleanup();

@@ -186,7 +186,7 @@ describe('conditional writes (a store that honours them)', () => {
         const memory = new MemoryStore();
         memory.seed = seed;
         const options = { dryRun: false, nowSeconds: TEST_NOW_SECONDS };
-        const [s, n] = await Promise.all([publishBooks(stale.dir, memory, 100, options), publishBooks(newer.dir, memory, 200, options)]);
+        const [, n] = await Promise.all([publishBooks(stale.dir, memory, 100, options), publishBooks(newer.dir, memory, 200, options)]);
         if (n.exitCode !== EXIT.ok) expect((await publishBooks(newer.dir, memory, 200, options)).exitCode, `seed ${seed}`).toBe(EXIT.ok);
         for (const [key, digest] of wanted) expect(JSON.parse(memory.objects.get(key)!.body).digest, `seed ${seed} ${key}`).toBe(digest);
       }

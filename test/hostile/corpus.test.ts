@@ -25,6 +25,7 @@ import { parse } from 'yaml';
 import { readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
 import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
+import { boundedCli, expectNoCrash, jsonDiagnostics, NOBODY } from '../support/bounded-cli.js';
 import { makeEntries, type MakeEntry } from '../support/make-entries.js';
 
 interface ExpectedDiagnostic {
@@ -50,10 +51,6 @@ interface HostileSample {
 
 const SAMPLES_DIR = path.join(REPO_ROOT, 'test', 'samples', 'hostile');
 const BIN = path.join(REPO_ROOT, 'bin', 'diene.js');
-const NOBODY = 65534;
-/** Bounds of one run: wall time and V8 heap. */
-export const TIME_LIMIT_MS = 60_000;
-export const HEAP_LIMIT_MB = 256;
 
 const names = readdirSync(SAMPLES_DIR, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -77,36 +74,6 @@ function nobodySkipReason(): string | undefined {
   if (process.getuid?.() !== 0) return undefined; // not root: chmod 000 already stops this user
   const probe = spawnSync(process.execPath, ['-e', `require('fs').accessSync(${JSON.stringify(BIN)}, require('fs').constants.R_OK)`], { uid: NOBODY, gid: NOBODY });
   return probe.status === 0 ? undefined : `running as root, and user nobody (uid ${NOBODY}) cannot read ${BIN}`;
-}
-
-/** Runs the CLI the way a user would, bounded in time and heap. */
-export function boundedCli(args: readonly string[], options: { cwd: string; asNobody?: boolean }) {
-  const asNobody = options.asNobody === true && process.getuid?.() === 0;
-  const run = spawnSync(process.execPath, [`--max-old-space-size=${HEAP_LIMIT_MB}`, BIN, ...args], {
-    cwd: options.cwd,
-    env: { ...process.env, GITHUB_ACTIONS: '' },
-    encoding: 'utf8',
-    timeout: TIME_LIMIT_MS,
-    killSignal: 'SIGKILL',
-    maxBuffer: 64 * 1024 * 1024,
-    ...(asNobody ? { uid: NOBODY, gid: NOBODY } : {}),
-  });
-  return { exitCode: run.status, signal: run.signal, stdout: run.stdout ?? '', stderr: run.stderr ?? '', error: run.error };
-}
-
-/** Asserts the things no run may ever do: time out, crash, print a stack, a fatal V8 error, an internal error or a Node warning. */
-export function expectNoCrash(run: ReturnType<typeof boundedCli>): void {
-  expect(run.error, 'the run did not finish within its time limit').toBeUndefined();
-  expect(run.signal, `killed by ${run.signal}`).toBeNull();
-  expect([0, 2], `exit ${run.exitCode}\n${run.stderr.slice(0, 2000)}`).toContain(run.exitCode);
-  expect(run.stderr).not.toMatch(/internal error|FATAL ERROR|Maximum call stack|\(node:\d+\)|^\s+at .+:\d+:\d+\)?$/m);
-}
-
-/** The diagnostics array of a `--format json` run (stdout for validate, stderr otherwise). */
-export function jsonDiagnostics(run: { stdout: string; stderr: string }): Diagnostic[] {
-  const stream = run.stdout.trimStart().startsWith('[') ? run.stdout : run.stderr;
-  const start = stream.indexOf('[');
-  return start === -1 ? [] : (JSON.parse(stream.slice(start, stream.lastIndexOf(']') + 1)) as Diagnostic[]);
 }
 
 const reference = readFleetTexts();

@@ -64,13 +64,15 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function isAlive(pid: number): boolean {
+/** True when process `pid` runs; a zombie (killed, not yet reaped by its parent; Linux `/proc` only) counts as gone. */
+async function isAlive(pid: number): Promise<boolean> {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  return !/^\d+ \(.*\) Z /s.test(stat);
 }
 
 /** The lock's holder: a live pid, `'stale'` (no such process, or an empty file older than a second), or `'unknown'` (just being written). */
@@ -85,7 +87,7 @@ async function lockHolder(lock: string): Promise<number | 'stale' | 'unknown'> {
   const pid = Number.parseInt(text, 10);
   if (!/^\d+\n?$/.test(text) || !Number.isSafeInteger(pid) || pid <= 0) return age > 1000 ? 'stale' : 'unknown';
   if (pid === process.pid) return 'stale'; // a dead run's pid reused by this very process
-  return isAlive(pid) ? pid : 'stale';
+  return (await isAlive(pid)) ? pid : 'stale';
 }
 
 async function acquireLock(lock: string, waitMs: number): Promise<void> {

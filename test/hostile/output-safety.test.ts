@@ -1,0 +1,187 @@
+/**
+ * Output safety against the real CLI (issue 9): a compile killed with SIGKILL
+ * at a random moment leaves the previous output intact (in a loop), compiles
+ * racing into one directory leave one complete tree, a write that fails half
+ * way leaves the old tree and no litter, and what a killed run leaves behind
+ * (a missing output with its `.previous`, a stale lock, staging folders) is
+ * repaired by the next run. Output trees are compared whole, so "one complete
+ * result, never a mix" is checked file by file.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCurrentOutput, readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
+import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
+import { boundedCli, expectNoCrash, jsonDiagnostics } from '../support/bounded-cli.js';
+
+const BIN = path.join(REPO_ROOT, 'bin', 'diene.js');
+/** Kill iterations against the real CLI; `KILL_LOOP_RUNS` raises it for a longer local run (it changes no output). */
+const KILL_RUNS = Number(process.env['KILL_LOOP_RUNS'] ?? 24);
+
+type Tree = Map<string, string>;
+
+function sameTree(a: Tree, b: Tree): boolean {
+  return a.size === b.size && [...a].every(([file, text]) => b.get(file) === text);
+}
+
+/** The name of the tree `tree` is among `known`, or `mix`. */
+function which(tree: Tree, known: Record<string, Tree>): string {
+  return Object.entries(known).find(([, t]) => sameTree(t, tree))?.[0] ?? 'mix';
+}
+
+/** Hidden siblings a run leaves beside `out` while it works: its lock and staging folders. */
+function litter(out: string): string[] {
+  const base = path.basename(out);
+  return readdirSync(path.dirname(out)).filter((name) => name.startsWith(`.${base}.`) || name === `${base}.previous`);
+}
+
+let fleetA: { dir: string; cleanup: () => void };
+let fleetB: { dir: string; cleanup: () => void };
+let work: { dir: string; cleanup: () => void };
+const trees: Record<string, Tree> = {};
+
+function compile(fleet: string, out: string) {
+  return boundedCli(['compile', '--fleet', fleet, '--out', out, '--format', 'json', '--now', '2026-11-21T00:00:00Z'], { cwd: fleet });
+}
+
+beforeAll(async () => {
+  const reference = readFleetTexts();
+  fleetA = writeTempFleet(reference);
+  // B differs from A in most output files: every record set's TTL changes.
+  const fleetYaml = reference.get('registry/fleet.yaml') as string;
+  fleetB = writeTempFleet(overlayTexts(reference, { 'registry/fleet.yaml': fleetYaml.replace(/ttl: 60\b/, 'ttl: 120') }));
+  work = writeTempFleet(new Map());
+  for (const [name, fleet] of [
+    ['A', fleetA],
+    ['B', fleetB],
+  ] as const) {
+    const out = path.join(work.dir, `tree-${name}`);
+    const run = compile(fleet.dir, out);
+    expect(run.exitCode, run.stderr).toBe(0);
+    trees[name] = await readOutputTree(out);
+  }
+  expect(sameTree(trees['A'] as Tree, trees['B'] as Tree)).toBe(false);
+});
+
+afterAll(() => {
+  for (const fleet of [fleetA, fleetB, work]) fleet?.cleanup();
+});
+
+describe('a compile killed with SIGKILL', () => {
+  it(`leaves the previous output whole, at ${KILL_RUNS} random moments, and the next run cleans up`, async () => {
+    const out = path.join(work.dir, 'killed');
+    expect(compile(fleetA.dir, out).exitCode).toBe(0);
+    const started = Date.now();
+    expect(compile(fleetB.dir, out).exitCode).toBe(0);
+    const duration = Date.now() - started;
+    let current = 'B';
+    const seen = { A: 0, B: 0, interrupted: 0 };
+    for (let i = 0; i < KILL_RUNS; i++) {
+      const target = current === 'A' ? 'B' : 'A';
+      const child = spawn(process.execPath, [BIN, 'compile', '--fleet', (target === 'A' ? fleetA : fleetB).dir, '--out', out], { stdio: 'ignore' });
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      // Most of a run is start-up and compiling; aim the kill across the whole run, its end (the write) included.
+      await new Promise((resolve) => setTimeout(resolve, Math.floor(duration * (0.2 + Math.random()))));
+      child.kill('SIGKILL');
+      await exited;
+      if (!existsSync(out)) seen.interrupted++;
+      const tree = await readCurrentOutput(out);
+      const now = which(tree, { A: trees['A'] as Tree, B: trees['B'] as Tree });
+      expect(now, `after kill ${i + 1}: the output is neither the old nor the new tree`).not.toBe('mix');
+      seen[now as 'A' | 'B']++;
+      current = now;
+    }
+    const final = compile((current === 'A' ? fleetB : fleetA).dir, out);
+    expectNoCrash(final);
+    expect(final.exitCode, final.stderr).toBe(0);
+    expect(which(await readOutputTree(out), { A: trees['A'] as Tree, B: trees['B'] as Tree })).toBe(current === 'A' ? 'B' : 'A');
+    expect(litter(out)).toEqual([]);
+    console.log(`kill loop: ${KILL_RUNS} kills across a ${duration} ms run; tree after each kill: ${JSON.stringify(seen)}`);
+  });
+});
+
+describe('compiles racing into one directory', () => {
+  it('each finish cleanly and leave one complete tree, never a mix', async () => {
+    const out = path.join(work.dir, 'raced');
+    const runs = Array.from({ length: 6 }, (_, i) => {
+      const child = spawn(process.execPath, [BIN, 'compile', '--fleet', (i % 2 === 0 ? fleetA : fleetB).dir, '--out', out, '--format', 'json'], {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      return new Promise<{ code: number | null; stderr: string }>((resolve) => child.on('exit', (code) => resolve({ code, stderr })));
+    });
+    const results = await Promise.all(runs);
+    for (const result of results) {
+      expect(result.stderr).not.toMatch(/internal error/);
+      expect(result.code, result.stderr).toBe(0);
+    }
+    expect(which(await readOutputTree(out), { A: trees['A'] as Tree, B: trees['B'] as Tree })).not.toBe('mix');
+    expect(litter(out)).toEqual([]);
+  });
+});
+
+describe('a write that fails half way', () => {
+  it('is output_write_failed (exit 2), with the old tree intact and no staging folder or lock left', async () => {
+    const out = path.join(work.dir, 'full-disk');
+    expect(compile(fleetA.dir, out).exitCode).toBe(0);
+    // RLIMIT_FSIZE stops every write past 2 KiB with EFBIG (Node ignores SIGXFSZ), even for root: a disk that fills mid-write.
+    const run = spawnSync('sh', ['-c', 'ulimit -f 4 && exec "$0" "$@"', process.execPath, BIN, 'compile', '--fleet', fleetB.dir, '--out', out, '--format', 'json'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status, run.stderr).toBe(2);
+    const diagnostics = jsonDiagnostics(run).filter((d) => d.severity === 'error');
+    expect(diagnostics.map((d) => d.code)).toEqual(['output_write_failed']);
+    expect(diagnostics[0]?.message).toMatch(/EFBIG|too large/);
+    expect(sameTree(await readOutputTree(out), trees['A'] as Tree)).toBe(true);
+    expect(litter(out)).toEqual([]);
+  });
+});
+
+describe('what a killed run leaves behind', () => {
+  it('is repaired by the next compile: the tree is restored from .previous, a dead lock and staging folders removed', async () => {
+    const out = path.join(work.dir, 'leftovers');
+    expect(compile(fleetA.dir, out).exitCode).toBe(0);
+    renameSync(out, `${out}.previous`); // killed between the two renames
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    writeFileSync(path.join(work.dir, '.leftovers.lock'), `${dead}\n`); // its lock, its process gone
+    mkdirSync(path.join(work.dir, '.leftovers.staging-123-abc', 'argocd'), { recursive: true });
+    writeFileSync(path.join(work.dir, '.leftovers.staging-123-abc', 'argocd', 'half.yaml'), 'half written');
+    expect(sameTree(await readCurrentOutput(out), trees['A'] as Tree)).toBe(true);
+    const run = compile(fleetB.dir, out);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(sameTree(await readOutputTree(out), trees['B'] as Tree)).toBe(true);
+    expect(litter(out)).toEqual([]);
+  });
+
+  it('waits for a live writer to let go of the lock, then writes', async () => {
+    const out = path.join(work.dir, 'waiting');
+    const holder = spawn('sleep', ['30'], { stdio: 'ignore' });
+    try {
+      writeFileSync(path.join(work.dir, '.waiting.lock'), `${holder.pid}\n`);
+      setTimeout(() => holder.kill('SIGKILL'), 1500);
+      // Asynchronously, so that this process reaps the killed holder (a zombie still counts as a live process).
+      const child = spawn(process.execPath, [BIN, 'compile', '--fleet', fleetA.dir, '--out', out], { stdio: 'ignore' });
+      const code = await new Promise((resolve) => child.on('exit', resolve));
+      expect(code).toBe(0);
+      expect(sameTree(await readOutputTree(out), trees['A'] as Tree)).toBe(true);
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  });
+});
+
+describe('the output directory', () => {
+  it("keeps the mode of the directory it replaces, and a new one gets the umask's (never mkdtemp's 0700)", async () => {
+    const out = path.join(work.dir, 'modes');
+    expect(compile(fleetA.dir, out).exitCode).toBe(0);
+    const probe = path.join(work.dir, 'probe');
+    mkdirSync(probe);
+    expect(statSync(out).mode & 0o777).toBe(statSync(probe).mode & 0o777);
+    chmodSync(out, 0o750);
+    expect(compile(fleetB.dir, out).exitCode).toBe(0);
+    expect(statSync(out).mode & 0o777).toBe(0o750);
+  });
+});

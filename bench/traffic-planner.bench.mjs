@@ -57,7 +57,10 @@ function fleetFiles() {
       '',
     ].join('\n'),
   );
-  files.set('registry/regions.yaml', `regions:\n${REGIONS.map(([code, lat, lon, google]) => `  ${code}: {providers: [aws], lat: ${lat}, lon: ${lon}, googleRegion: ${google}}`).join('\n')}\n`);
+  files.set(
+    'registry/regions.yaml',
+    `regions:\n${REGIONS.map(([code, lat, lon, google]) => `  ${code}: {providers: [aws], lat: ${lat}, lon: ${lon}, googleRegion: ${google}}`).join('\n')}\n`,
+  );
   files.set('registry/accounts/aws-main.yaml', 'vendor: aws\nname: main\n');
   let n = 0;
   landscapes.forEach((name, i) => {
@@ -97,7 +100,10 @@ function measure(fn) {
   return { median: percentile(times, 50), p99: percentile(times, 99) };
 }
 
-const compiled = compileFleet([...fleetFiles()].map(([path, text]) => sourceFile(path, text)), { nowSeconds: Math.floor(Date.parse('2026-11-21T00:00:00Z') / 1000) });
+const compiled = compileFleet(
+  [...fleetFiles()].map(([path, text]) => sourceFile(path, text)),
+  { nowSeconds: Math.floor(Date.parse('2026-11-21T00:00:00Z') / 1000) },
+);
 const errors = compiled.diagnostics.filter((d) => d.severity === 'error');
 if (!compiled.model || errors.length > 0) {
   process.stderr.write(`the synthetic fleet does not compile:\n${errors.map((d) => `${d.file}:${d.line}: ${d.code} ${d.message}`).join('\n')}\n`);
@@ -135,7 +141,9 @@ process.stdout.write(
   `traffic planner: ${LANDSCAPES} landscapes, ${intent.clusters.length} clusters (${intent.trafficClusters.length} with traffic), ${VLANDSCAPES} virtual landscapes, 2 hosts, ${documents.size} zone plans, ${recordSets} record sets; ${RUNS} runs after ${WARMUP} warm-up, node ${process.version}\n`,
 );
 for (const [label, { median, p99 }] of rows) {
-  process.stdout.write(`  ${label.padEnd(64)} median ${median.toFixed(2).padStart(7)} ms   p99 ${p99.toFixed(2).padStart(7)} ms   ${(median / base).toFixed(1).padStart(6)}× baseline\n`);
+  process.stdout.write(
+    `  ${label.padEnd(64)} median ${median.toFixed(2).padStart(7)} ms   p99 ${p99.toFixed(2).padStart(7)} ms   ${(median / base).toFixed(1).padStart(6)}× baseline\n`,
+  );
 }
 const planned = rows.slice(1, 3).map(([, r]) => r);
 const load = loadavg()[0];

@@ -89,11 +89,19 @@ function loadOne(file: LiveFile, zones: readonly KnownZone[], validators: Schema
   if (known.role === 'zone') {
     const fleetHost = known.hosts.find((h) => h.name === doc.host);
     if (!fleetHost) {
-      found.push(diagnose(locate(parsed, doc.host === undefined ? [] : ['host']), 'dns_live_unknown_host', { host: doc.host ?? '(none)', zone: known.zone, known: known.hosts.map((h) => h.name).join(', ') }));
+      found.push(
+        diagnose(locate(parsed, doc.host === undefined ? [] : ['host']), 'dns_live_unknown_host', {
+          host: doc.host ?? '(none)',
+          zone: known.zone,
+          known: known.hosts.map((h) => h.name).join(', '),
+        }),
+      );
       return { diagnostics: found };
     }
     if (provider !== undefined && provider !== fleetHost.provider) {
-      found.push(diagnose(locate(parsed, ['provider']), 'dns_live_provider_mismatch', { actual: provider, host: fleetHost.name, expected: fleetHost.provider }));
+      found.push(
+        diagnose(locate(parsed, ['provider']), 'dns_live_provider_mismatch', { actual: provider, host: fleetHost.name, expected: fleetHost.provider }),
+      );
       return { diagnostics: found };
     }
     provider = fleetHost.provider;
@@ -101,7 +109,13 @@ function loadOne(file: LiveFile, zones: readonly KnownZone[], validators: Schema
   host ??= stem(file.source.path);
   if (file.identity && (canonicalName(file.identity.zone) !== known.zone || file.identity.host !== host)) {
     const expectedFile = `${known.zone}/${host}.json`;
-    found.push(diagnose(locate(parsed, file.identity.host !== host ? ['host'] : ['zone']), 'file_name_mismatch', { actual: `${file.identity.zone}/${file.identity.host}.json`, expected: expectedFile, expectedFile }));
+    found.push(
+      diagnose(locate(parsed, file.identity.host !== host ? ['host'] : ['zone']), 'file_name_mismatch', {
+        actual: `${file.identity.zone}/${file.identity.host}.json`,
+        expected: expectedFile,
+        expectedFile,
+      }),
+    );
     return { diagnostics: found };
   }
 
@@ -113,7 +127,12 @@ function loadOne(file: LiveFile, zones: readonly KnownZone[], validators: Schema
     const key = recordSetKey(canonical);
     const first = seen.get(key);
     if (first !== undefined) {
-      found.push(diagnose(locate(parsed, ['recordSets', i, 'name']), 'dns_live_duplicate', { what: `record set ${describeKey(canonical)}`, first: `record set ${first + 1} of this file` }));
+      found.push(
+        diagnose(locate(parsed, ['recordSets', i, 'name']), 'dns_live_duplicate', {
+          what: `record set ${describeKey(canonical)}`,
+          first: `record set ${first + 1} of this file`,
+        }),
+      );
       return;
     }
     seen.set(key, i);
@@ -128,7 +147,11 @@ function loadOne(file: LiveFile, zones: readonly KnownZone[], validators: Schema
  * a caller stops on any error. Two files for the same zone and host are
  * refused as `dns_live_duplicate` on the second.
  */
-export function loadDnsLive(files: readonly LiveFile[], zones: readonly KnownZone[], validators: SchemaValidators): { snapshots: LiveSnapshot[]; diagnostics: Diagnostic[] } {
+export function loadDnsLive(
+  files: readonly LiveFile[],
+  zones: readonly KnownZone[],
+  validators: SchemaValidators,
+): { snapshots: LiveSnapshot[]; diagnostics: Diagnostic[] } {
   const snapshots: LiveSnapshot[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const file of [...files].sort((a, b) => (a.source.path < b.source.path ? -1 : a.source.path > b.source.path ? 1 : 0))) {
@@ -137,7 +160,12 @@ export function loadDnsLive(files: readonly LiveFile[], zones: readonly KnownZon
     if (!result.snapshot) continue;
     const twin = snapshots.find((s) => s.zone === result.snapshot?.zone && s.host === result.snapshot.host);
     if (twin) {
-      diagnostics.push(diagnose({ file: file.source.path, line: 1, column: 1 }, 'dns_live_duplicate', { what: `the snapshot of ${twin.zone} on ${twin.host}`, first: twin.file }));
+      diagnostics.push(
+        diagnose({ file: file.source.path, line: 1, column: 1 }, 'dns_live_duplicate', {
+          what: `the snapshot of ${twin.zone} on ${twin.host}`,
+          first: twin.file,
+        }),
+      );
       continue;
     }
     snapshots.push(result.snapshot);
@@ -158,7 +186,10 @@ export function loadDnsHealth(file: SourceFile, clusters: readonly string[], val
   const known = new Set(clusters);
   const diagnostics = [...result.diagnostics];
   for (const name of Object.keys(health.clusters).sort()) {
-    if (!known.has(name)) diagnostics.push(diagnose(locate(result.parsed, ['clusters', name], 'key'), 'dns_health_unknown_cluster', { cluster: name, known: clusters.join(', ') || 'none' }));
+    if (!known.has(name))
+      diagnostics.push(
+        diagnose(locate(result.parsed, ['clusters', name], 'key'), 'dns_health_unknown_cluster', { cluster: name, known: clusters.join(', ') || 'none' }),
+      );
   }
   return { health, diagnostics };
 }

@@ -59,7 +59,13 @@ function checkZones(index: FleetIndex): Diagnostic[] {
   const longest = longestRelative(index);
   for (const [i, zone] of zones.entries()) {
     if (longest.length + zone.length > MAX_NAME_LENGTH) {
-      found.push(diagnose(at(fleet, ['dns', i === 0 ? 'base' : 'spare']), 'dns_name_too_long', { name: `${longest.text}${zone}`, length: longest.length + zone.length, limit: MAX_NAME_LENGTH }));
+      found.push(
+        diagnose(at(fleet, ['dns', i === 0 ? 'base' : 'spare']), 'dns_name_too_long', {
+          name: `${longest.text}${zone}`,
+          length: longest.length + zone.length,
+          limit: MAX_NAME_LENGTH,
+        }),
+      );
     }
   }
 
@@ -84,10 +90,18 @@ function checkZones(index: FleetIndex): Diagnostic[] {
       );
     }
     for (const zone of zones) {
-      if (host.nameservers[zone] === undefined) found.push(diagnose(at(fleet, ['dns', 'hosts', i, 'nameservers']), 'dns_nameservers_missing', { host: host.name, zone }));
+      if (host.nameservers[zone] === undefined)
+        found.push(diagnose(at(fleet, ['dns', 'hosts', i, 'nameservers']), 'dns_nameservers_missing', { host: host.name, zone }));
     }
     for (const zone of Object.keys(host.nameservers).sort()) {
-      if (!zones.includes(zone)) found.push(diagnose(at(fleet, ['dns', 'hosts', i, 'nameservers', zone], 'key'), 'dns_nameservers_unknown_zone', { host: host.name, zone, zones: zones.join(', ') }));
+      if (!zones.includes(zone))
+        found.push(
+          diagnose(at(fleet, ['dns', 'hosts', i, 'nameservers', zone], 'key'), 'dns_nameservers_unknown_zone', {
+            host: host.name,
+            zone,
+            zones: zones.join(', '),
+          }),
+        );
     }
   });
   return found;
@@ -127,7 +141,8 @@ function checkLandscapes(index: FleetIndex): Diagnostic[] {
   }
   for (const [name, vlandscape] of [...index.vlandscapes].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const serving = vlandscape.data.members.filter((m) => m.serve).map((m) => m.landscape);
-    if (!serving.some((l) => answering.has(l))) found.push(diagnose(at(vlandscape, ['members']), 'dns_vlandscape_no_address', { vlandscape: name, members: serving.join(', ') || 'none' }));
+    if (!serving.some((l) => answering.has(l)))
+      found.push(diagnose(at(vlandscape, ['members']), 'dns_vlandscape_no_address', { vlandscape: name, members: serving.join(', ') || 'none' }));
   }
   return found;
 }

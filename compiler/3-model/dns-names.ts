@@ -125,7 +125,14 @@ function zoneNames(model: FleetModel, zone: string): DnsNameIntent[] {
       const region = landscape ? model.regions[landscape.region] : undefined;
       const sources = sourcesOf(member.landscape);
       if (!landscape || !region || sources.length === 0) continue;
-      members.push({ landscape: landscape.name, region: landscape.region, latitude: region.lat, longitude: region.lon, googleRegion: region.googleRegion, sources });
+      members.push({
+        landscape: landscape.name,
+        region: landscape.region,
+        latitude: region.lat,
+        longitude: region.lon,
+        googleRegion: region.googleRegion,
+        sources,
+      });
     }
     members.sort((a, b) => (a.landscape < b.landscape ? -1 : a.landscape > b.landscape ? 1 : 0));
     if (members.length > 0) names.push({ kind: 'virtual', name: `*.${landscapeHost(vlandscape.name, zone)}`, vlandscape: vlandscape.name, members });

@@ -53,7 +53,12 @@ function plain(name: string, ttl: number, sources: readonly AddressSource[]): Re
 }
 
 function virtualSets(name: string, ttl: number, members: readonly VirtualMember[], routing: GeoRouting): RecordSet[] {
-  if (routing === 'none') return plain(name, ttl, members.flatMap((m) => m.sources));
+  if (routing === 'none')
+    return plain(
+      name,
+      ttl,
+      members.flatMap((m) => m.sources),
+    );
   const sets: RecordSet[] = [];
   for (const type of ['A', 'AAAA'] as const) {
     if (routing === 'geoproximity') {

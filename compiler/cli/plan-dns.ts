@@ -20,15 +20,27 @@ import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diag
 import { analyzeFleet, inputValidators } from '../index.js';
 import { formatTrafficPlan } from '../plan/dns-plan-text.js';
 import { planTraffic } from '../plan/traffic-planner.js';
-import { COMMON_OPTIONS, EXIT, fleetRoot, nowSeconds, readFleet, stringOption, UsageError, type Command, type CommandInput, type CommandResult } from './command.js';
+import {
+  COMMON_OPTIONS,
+  EXIT,
+  fleetRoot,
+  nowSeconds,
+  readFleet,
+  stringOption,
+  UsageError,
+  type Command,
+  type CommandInput,
+  type CommandResult,
+} from './command.js';
 
 async function runPlanDns({ values, format }: CommandInput): Promise<CommandResult> {
   const liveFlag = stringOption(values, 'live');
-  if (liveFlag === undefined) throw new UsageError('plan dns needs --live FILE|DIR: a live snapshot, or a folder laid out like dns/ (`diene export dns` writes one)');
+  if (liveFlag === undefined)
+    throw new UsageError('plan dns needs --live FILE|DIR: a live snapshot, or a folder laid out like dns/ (`diene export dns` writes one)');
   const root = fleetRoot(values);
   const cwd = process.cwd();
   const read = await readFleet(root);
-  const analysis = analyzeFleet(read.files, { nowSeconds: nowSeconds(values) });
+  const analysis = analyzeFleet(read.files, { readFailed: hasErrors(read.diagnostics), nowSeconds: nowSeconds(values) });
   const diagnostics: Diagnostic[] = [...read.diagnostics, ...analysis.diagnostics];
   if (hasErrors(diagnostics) || !analysis.model) return { diagnostics: sortDiagnostics(diagnostics), exitCode: EXIT.invalid };
   const intent = dnsIntent(analysis.model);

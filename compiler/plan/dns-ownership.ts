@@ -45,13 +45,17 @@ export function ownershipReports(zone: DnsZoneIntent, cnameNames: ReadonlySet<st
   const bases = new Set(zone.wildcardBases);
   for (const rs of foreign) {
     if (cnameNames.has(rs.name)) {
-      reports.add(`conflict: ${describeKey(rs)} (not managed by diene) sits at ${rs.name}, where diene writes a CNAME: the host refuses CNAME and other data at one name; remove it`);
+      reports.add(
+        `conflict: ${describeKey(rs)} (not managed by diene) sits at ${rs.name}, where diene writes a CNAME: the host refuses CNAME and other data at one name; remove it`,
+      );
       continue;
     }
     const hole = holeReport(zone, bases, rs);
     if (hole) reports.add(hole);
     else if ((rs.type === 'A' || rs.type === 'AAAA' || rs.type === 'CNAME') && looksGenerated(zone.zone, rs.name)) {
-      reports.add(`unmanaged: ${describeKey(rs)} looks like a diene name but names no landscape, cluster or virtual landscape of the registry: left alone (delete it by hand if it is retired)`);
+      reports.add(
+        `unmanaged: ${describeKey(rs)} looks like a diene name but names no landscape, cluster or virtual landscape of the registry: left alone (delete it by hand if it is retired)`,
+      );
     }
   }
   return [...reports];

@@ -22,7 +22,9 @@ function zoneBlock(plan: ZoneHostPlan): string[] {
   const total = plan.counts.create + plan.counts.update + plan.counts.delete;
   const kind = plan.provider !== undefined ? ` (${plan.provider})` : '';
   const what = plan.role === 'parent' ? ' [delegation]' : '';
-  const lines = [`${plan.zone} on ${plan.host}${kind}${what}: ${total === 0 ? 'no changes' : plural(total, 'change')}, ${plural(plan.managed, 'managed record set')} live`];
+  const lines = [
+    `${plan.zone} on ${plan.host}${kind}${what}: ${total === 0 ? 'no changes' : plural(total, 'change')}, ${plural(plan.managed, 'managed record set')} live`,
+  ];
   for (const unit of plan.units) for (const change of unit.changes) lines.push(`  ${SYMBOL[change.verb]} ${describeKey(change.key)}: ${change.message}`);
   if (total > 0) lines.push(`  ${countLine(plan.counts)}`);
   for (const report of plan.reports) lines.push(`  ! ${report}`);

@@ -150,7 +150,8 @@ export function canonicalRecordSet(rs: RecordSet, escapes: NameEscapes = 'decima
   const out: RecordSet = { name: canonicalName(rs.name, escapes), type, ttl: rs.ttl };
   if (rs.values !== undefined && !(rs.geo !== undefined && rs.values.length === 0)) out.values = canonicalValues(type, rs.values, escapes);
   if (rs.setIdentifier !== undefined) out.setIdentifier = rs.setIdentifier;
-  if (rs.geoproximity !== undefined) out.geoproximity = { latitude: canonicalCoordinate(rs.geoproximity.latitude), longitude: canonicalCoordinate(rs.geoproximity.longitude) };
+  if (rs.geoproximity !== undefined)
+    out.geoproximity = { latitude: canonicalCoordinate(rs.geoproximity.latitude), longitude: canonicalCoordinate(rs.geoproximity.longitude) };
   if (rs.geo !== undefined) {
     out.geo = rs.geo
       .map((item) => ({ location: item.location.trim().toLowerCase(), values: canonicalValues(type, item.values, escapes) }))

@@ -84,7 +84,11 @@ function presentAt(source: AddressSource, addresses: ReadonlySet<string> | undef
  * live states of the base zones (the parent's delegation never depends on
  * health); `addresses` holds {@link liveAddresses} of each, in the same order.
  */
-export function decideTraffic(intent: DnsIntent, health: DnsHealth | undefined, snapshots: readonly { zone: string; addresses: LiveAddresses }[]): TrafficDecision {
+export function decideTraffic(
+  intent: DnsIntent,
+  health: DnsHealth | undefined,
+  snapshots: readonly { zone: string; addresses: LiveAddresses }[],
+): TrafficDecision {
   const eligible = new Set(intent.trafficClusters);
   const down = intent.trafficClusters.filter((c) => health?.clusters[c]?.acceptingTraffic === false);
   const decision: TrafficDecision = { down, trafficClusters: eligible.size, deferred: [], brakes: [] };
@@ -106,7 +110,8 @@ export function decideTraffic(intent: DnsIntent, health: DnsHealth | undefined, 
       const sources = sourcesOf(name);
       if (!sources.some((s) => !downSet.has(s.cluster))) continue;
       for (const source of sources) {
-        if (downSet.has(source.cluster) && !removable.has(source.cluster) && views.some((v) => presentAt(source, v.addresses.get(name.name)))) removable.add(source.cluster);
+        if (downSet.has(source.cluster) && !removable.has(source.cluster) && views.some((v) => presentAt(source, v.addresses.get(name.name))))
+          removable.add(source.cluster);
       }
     }
   }
@@ -134,7 +139,12 @@ export function namesWithDown(zone: DnsZoneIntent, down: ReadonlySet<string>): D
  * `decision`, given that host's live `addresses` at the name; with the
  * last-address brake when it fired. Other names pass through unchanged.
  */
-export function targetName(zone: string, name: DnsNameIntent, decision: TrafficDecision, addresses: ReadonlySet<string> | undefined): { name: DnsNameIntent; kept?: BrakeEvent } {
+export function targetName(
+  zone: string,
+  name: DnsNameIntent,
+  decision: TrafficDecision,
+  addresses: ReadonlySet<string> | undefined,
+): { name: DnsNameIntent; kept?: BrakeEvent } {
   if (name.kind !== 'landscape' && name.kind !== 'virtual') return { name };
   const down = new Set(decision.down);
   const deferred = new Set(decision.deferred);

@@ -133,7 +133,11 @@ function updateMessage(before: RecordSet, after: RecordSet, owners: ReadonlyMap<
   if (removed.length > 0) parts.push(`remove ${removed.map((v) => `${v}${why(v)}`).join(', ')}`);
   if (before.ttl !== after.ttl) parts.push(`ttl ${before.ttl} → ${after.ttl}`);
   const shape = (rs: RecordSet): string =>
-    rs.geo ? `geo (${rs.geo.map((item) => item.location).join(', ')})` : rs.geoproximity ? `geoproximity (${rs.geoproximity.latitude}, ${rs.geoproximity.longitude})` : 'plain';
+    rs.geo
+      ? `geo (${rs.geo.map((item) => item.location).join(', ')})`
+      : rs.geoproximity
+        ? `geoproximity (${rs.geoproximity.latitude}, ${rs.geoproximity.longitude})`
+        : 'plain';
   if (shape(before) !== shape(after) || parts.length === 0) parts.push(`routing ${shape(before)} → ${shape(after)}: ${describeValues(after)}`);
   return parts.join('; ');
 }
@@ -166,7 +170,8 @@ export function prepareTraffic(intent: DnsIntent): PreparedTraffic {
   const zones = new Map<string, PreparedZone>();
   const owners = new Map<string, string>();
   for (const zone of intent.zones) {
-    const routings: GeoRouting[] = zone.role === 'zone' ? [...new Set<GeoRouting>(['none', ...zone.hosts.map((h) => DNS_HOST_CAPABILITIES[h.provider].geo.routing)])] : ['none'];
+    const routings: GeoRouting[] =
+      zone.role === 'zone' ? [...new Set<GeoRouting>(['none', ...zone.hosts.map((h) => DNS_HOST_CAPABILITIES[h.provider].geo.routing)])] : ['none'];
     const rendered = new Map(routings.map((routing) => [routing, renderKeyed(zone, routing)] as const));
     const none = rendered.get('none') ?? new Map<string, RecordSet>();
     zones.set(zone.zone, {
@@ -197,7 +202,13 @@ function wantedAt(w: SnapshotWanted, key: string, name: string): RecordSet | und
   return w.changed.has(name) ? w.overrides.get(key) : w.base.get(key);
 }
 
-function diffSnapshot(prepared: PreparedZone, wanted: SnapshotWanted, snapshot: LiveSnapshot, owners: ReadonlyMap<string, string>, down: ReadonlySet<string>): ZoneHostPlan {
+function diffSnapshot(
+  prepared: PreparedZone,
+  wanted: SnapshotWanted,
+  snapshot: LiveSnapshot,
+  owners: ReadonlyMap<string, string>,
+  down: ReadonlySet<string>,
+): ZoneHostPlan {
   const live = new Map<string, { canonical: RecordSet; raw: RecordSet }>();
   const foreign: RecordSet[] = [];
   for (const rs of snapshot.recordSets) {
@@ -213,7 +224,8 @@ function diffSnapshot(prepared: PreparedZone, wanted: SnapshotWanted, snapshot: 
   const consider = (key: string, after: RecordSet): void => {
     const have = live.get(key);
     if (!have) push({ verb: 'create', key: keyFields(after), after, message: `${describeValues(after)} (ttl ${after.ttl})` });
-    else if (!sameData(after, have.canonical)) push({ verb: 'update', key: keyFields(after), before: have.raw, after, message: updateMessage(have.canonical, after, owners, down) });
+    else if (!sameData(after, have.canonical))
+      push({ verb: 'update', key: keyFields(after), before: have.raw, after, message: updateMessage(have.canonical, after, owners, down) });
   };
   for (const [key, after] of wanted.base) if (!wanted.changed.has(after.name)) consider(key, after);
   for (const [key, after] of wanted.overrides) consider(key, after);
@@ -223,7 +235,13 @@ function diffSnapshot(prepared: PreparedZone, wanted: SnapshotWanted, snapshot: 
     const atName = wanted.changed.has(deleted.name) ? wanted.overrides : wanted.base;
     const rivals = [...atName].filter(([, w]) => w.name === deleted.name && (w.type === 'CNAME') !== (deleted.type === 'CNAME'));
     const rivalTypes = [...new Set(rivals.map(([, w]) => w.type))].sort().join('/');
-    const downOwners = [...new Set(answerValues(deleted).map((v) => owners.get(v)).filter((o): o is string => o !== undefined && down.has(o)))];
+    const downOwners = [
+      ...new Set(
+        answerValues(deleted)
+          .map((v) => owners.get(v))
+          .filter((o): o is string => o !== undefined && down.has(o)),
+      ),
+    ];
     let why = downOwners.length > 0 ? `${downOwners.join(', ')} down` : 'no longer wanted';
     if (rivals.some(([k]) => !live.has(k))) why = `replaced by ${rivalTypes} at the same name, in the same write`;
     else if (rivals.length > 0) why = `a ${deleted.type} cannot sit beside the ${rivalTypes} diene writes at this name`;
@@ -277,27 +295,50 @@ export function planChecksum(zones: readonly ZoneHostPlan[]): string {
  * be undefined (every cluster up). Never throws on valid inputs; the result's
  * `refused` tells an applier to write nothing.
  */
-export function planTraffic(wanted: DnsIntent | PreparedTraffic, live: readonly LiveSnapshot[], health: DnsHealth | undefined, options: TrafficOptions = {}): TrafficPlan {
+export function planTraffic(
+  wanted: DnsIntent | PreparedTraffic,
+  live: readonly LiveSnapshot[],
+  health: DnsHealth | undefined,
+  options: TrafficOptions = {},
+): TrafficPlan {
   const prepared = isPrepared(wanted) ? wanted : prepareTraffic(wanted);
   const intent = prepared.intent;
-  const limits = { ...DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([k, v]) => k !== 'force' && v !== undefined)) } as Required<Omit<TrafficOptions, 'force'>>;
+  const limits = { ...DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([k, v]) => k !== 'force' && v !== undefined)) } as Required<
+    Omit<TrafficOptions, 'force'>
+  >;
   const reported = new Set(intent.trafficClusters.filter((c) => health?.clusters[c]?.acceptingTraffic === false));
   const healthNames = new Set(intent.zones.flatMap((z) => namesWithDown(z, reported).map((n) => n.name)));
-  const views = live.map((snapshot) => ({ snapshot, zone: snapshot.zone, addresses: healthNames.size > 0 ? liveAddresses(snapshot, healthNames) : new Map<string, ReadonlySet<string>>() }));
+  const views = live.map((snapshot) => ({
+    snapshot,
+    zone: snapshot.zone,
+    addresses: healthNames.size > 0 ? liveAddresses(snapshot, healthNames) : new Map<string, ReadonlySet<string>>(),
+  }));
   const decision: TrafficDecision = decideTraffic(intent, health, views);
   const down = new Set(decision.down);
   const brakes = [...decision.brakes];
   const zones: ZoneHostPlan[] = [];
   const keptSeen = new Set<string>();
-  const ordered = [...views].sort((a, b) => compareNames(a.zone, b.zone) || (a.snapshot.host < b.snapshot.host ? -1 : a.snapshot.host > b.snapshot.host ? 1 : 0));
+  const ordered = [...views].sort(
+    (a, b) => compareNames(a.zone, b.zone) || (a.snapshot.host < b.snapshot.host ? -1 : a.snapshot.host > b.snapshot.host ? 1 : 0),
+  );
   for (const view of ordered) {
     const zone = prepared.zones.get(view.zone);
     if (!zone) continue;
     if (decision.frozen) {
-      zones.push({ zone: view.zone, host: view.snapshot.host, ...(view.snapshot.provider ? { provider: view.snapshot.provider } : {}), role: zone.zone.role, managed: 0, units: [], counts: { create: 0, update: 0, delete: 0 }, reports: [] });
+      zones.push({
+        zone: view.zone,
+        host: view.snapshot.host,
+        ...(view.snapshot.provider ? { provider: view.snapshot.provider } : {}),
+        role: zone.zone.role,
+        managed: 0,
+        units: [],
+        counts: { create: 0, update: 0, delete: 0 },
+        reports: [],
+      });
       continue;
     }
-    const routing: GeoRouting = zone.zone.role === 'zone' && view.snapshot.provider !== undefined ? DNS_HOST_CAPABILITIES[view.snapshot.provider].geo.routing : 'none';
+    const routing: GeoRouting =
+      zone.zone.role === 'zone' && view.snapshot.provider !== undefined ? DNS_HOST_CAPABILITIES[view.snapshot.provider].geo.routing : 'none';
     const base = zone.rendered.get(routing) ?? renderKeyed(zone.zone, routing);
     const changedNames = namesWithDown(zone.zone, down);
     const overrides = new Map<string, RecordSet>();
@@ -324,14 +365,22 @@ export function planTraffic(wanted: DnsIntent | PreparedTraffic, live: readonly 
   for (const zone of intent.zones) {
     const plans = zones.filter((z) => z.zone === zone.zone);
     const sizes = plans.map((p) => p.counts.create + p.counts.update + p.counts.delete);
-    if (plans.length > 1 && new Set(sizes).size > 1) notes.push(`hosts differ in ${zone.zone}: ${plans.map((p, i) => `${p.host} ${sizes[i]} change${sizes[i] === 1 ? '' : 's'}`).join(', ')} (each host is diffed against its own live state)`);
+    if (plans.length > 1 && new Set(sizes).size > 1)
+      notes.push(
+        `hosts differ in ${zone.zone}: ${plans.map((p, i) => `${p.host} ${sizes[i]} change${sizes[i] === 1 ? '' : 's'}`).join(', ')} (each host is diffed against its own live state)`,
+      );
   }
   return {
     version: TRAFFIC_PLAN_VERSION,
     checksum: planChecksum(zones),
     refused: decision.frozen !== undefined || zones.some((z) => z.refusal !== undefined),
     forced: options.force === true,
-    health: { down: decision.down, trafficClusters: decision.trafficClusters, ...(decision.removing ? { removing: decision.removing } : {}), deferred: decision.deferred },
+    health: {
+      down: decision.down,
+      trafficClusters: decision.trafficClusters,
+      ...(decision.removing ? { removing: decision.removing } : {}),
+      deferred: decision.deferred,
+    },
     brakes,
     zones,
     unobserved,

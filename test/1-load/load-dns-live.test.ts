@@ -22,7 +22,11 @@ describe('loadDnsLive', () => {
     const { snapshots, diagnostics } = load('r.json', { version: 1, zone: 'cluster.atomi.cloud.', host: 'route53', recordSets: [star] });
     expect(diagnostics).toEqual([]);
     expect(snapshots[0]?.provider).toBe('route53');
-    expect(snapshots[0]?.recordSets[0]).toEqual({ canonical: { name: '*.raichu.cluster.atomi.cloud', type: 'CNAME', ttl: 60, values: ['raichu.cluster.atomi.cloud'] }, raw: star, key: '*.raichu.cluster.atomi.cloud\tCNAME\t' });
+    expect(snapshots[0]?.recordSets[0]).toEqual({
+      canonical: { name: '*.raichu.cluster.atomi.cloud', type: 'CNAME', ttl: 60, values: ['raichu.cluster.atomi.cloud'] },
+      raw: star,
+      key: '*.raichu.cluster.atomi.cloud\tCNAME\t',
+    });
   });
 
   it('reads other hosts with RFC 1035 decimal escapes', () => {
@@ -49,17 +53,27 @@ describe('loadDnsLive', () => {
 
   it('accepts a parent-zone snapshot from any host, and the compiled delegation plan without one', () => {
     const ns = { name: 'cluster.atomi.cloud.', type: 'NS', ttl: 86400, values: ['ns-101.awsdns-12.com.'] };
-    const fromRegistrar = load('atomi.cloud/registrar.json', { version: 1, zone: 'atomi.cloud', host: 'registrar', recordSets: [ns] }, { zone: 'atomi.cloud', host: 'registrar' });
+    const fromRegistrar = load(
+      'atomi.cloud/registrar.json',
+      { version: 1, zone: 'atomi.cloud', host: 'registrar', recordSets: [ns] },
+      { zone: 'atomi.cloud', host: 'registrar' },
+    );
     expect(fromRegistrar.diagnostics).toEqual([]);
     expect(fromRegistrar.snapshots[0]?.host).toBe('registrar');
-    const compiled = load('atomi.cloud/delegation.json', { version: 1, zone: 'atomi.cloud', delegates: 'cluster.atomi.cloud', recordSets: [ns] }, { zone: 'atomi.cloud', host: 'delegation' });
+    const compiled = load(
+      'atomi.cloud/delegation.json',
+      { version: 1, zone: 'atomi.cloud', delegates: 'cluster.atomi.cloud', recordSets: [ns] },
+      { zone: 'atomi.cloud', host: 'delegation' },
+    );
     expect(compiled.diagnostics).toEqual([]);
     expect(compiled.snapshots[0]?.host).toBe('delegation');
   });
 
   it('refuses a base-zone snapshot that names no host', () => {
     const { diagnostics } = load('x.json', { version: 1, zone: 'cluster.atomi.cloud', recordSets: [] });
-    expect(diagnostics.map((d) => [d.code, d.message])).toEqual([['dns_live_unknown_host', 'host "(none)" does not serve zone cluster.atomi.cloud in fleet.yaml']]);
+    expect(diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ['dns_live_unknown_host', 'host "(none)" does not serve zone cluster.atomi.cloud in fleet.yaml'],
+    ]);
   });
 
   it('refuses a second snapshot of the same zone and host', () => {
@@ -70,19 +84,29 @@ describe('loadDnsLive', () => {
       validators,
     );
     expect(snapshots).toHaveLength(1);
-    expect(diagnostics.map((d) => [d.code, d.file, d.message])).toEqual([['dns_live_duplicate', 'b.json', 'the snapshot of cluster.atomi.cloud on route53 appears twice in the live state (first: a.json)']]);
+    expect(diagnostics.map((d) => [d.code, d.file, d.message])).toEqual([
+      ['dns_live_duplicate', 'b.json', 'the snapshot of cluster.atomi.cloud on route53 appears twice in the live state (first: a.json)'],
+    ]);
   });
 });
 
 describe('loadDnsHealth', () => {
   it('reads acceptingTraffic per cluster', () => {
-    const { health, diagnostics } = loadDnsHealth(sourceFile('h.json', '{"clusters": {"raichu-opal": {"acceptingTraffic": false}}}'), intent.clusters, validators);
+    const { health, diagnostics } = loadDnsHealth(
+      sourceFile('h.json', '{"clusters": {"raichu-opal": {"acceptingTraffic": false}}}'),
+      intent.clusters,
+      validators,
+    );
     expect(diagnostics).toEqual([]);
     expect(health).toEqual({ clusters: { 'raichu-opal': { acceptingTraffic: false } } });
   });
 
   it('refuses a misspelt key rather than reading the cluster as up', () => {
-    const { health, diagnostics } = loadDnsHealth(sourceFile('h.json', '{"clusters": {"raichu-opal": {"acceptingtraffic": false}}}'), intent.clusters, validators);
+    const { health, diagnostics } = loadDnsHealth(
+      sourceFile('h.json', '{"clusters": {"raichu-opal": {"acceptingtraffic": false}}}'),
+      intent.clusters,
+      validators,
+    );
     expect(health).toBeUndefined();
     expect(diagnostics.map((d) => d.code).sort()).toEqual(['schema_required', 'schema_unknown_property']);
   });

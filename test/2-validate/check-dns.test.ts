@@ -18,7 +18,10 @@ function withCloudflare(ttl: number): Record<string, string> {
   return {
     'registry/fleet.yaml': fleetYaml
       .replace('ttl: 60 #', `ttl: ${ttl} #`)
-      .replace('    - name: google\n', '    - name: edge\n      provider: cloudflare\n      nameservers: {cluster.atomi.cloud: [ada.ns.cloudflare.com], cluster.atomi-spare.net: [ada.ns.cloudflare.com]}\n    - name: google\n'),
+      .replace(
+        '    - name: google\n',
+        '    - name: edge\n      provider: cloudflare\n      nameservers: {cluster.atomi.cloud: [ada.ns.cloudflare.com], cluster.atomi-spare.net: [ada.ns.cloudflare.com]}\n    - name: google\n',
+      ),
   };
 }
 
@@ -27,7 +30,7 @@ function codes(result: ReturnType<typeof compile>, severity = 'error'): string[]
 }
 
 describe('TTL limits of each host', () => {
-  it('accepts a TTL at a host\'s minimum and refuses one second less, naming the host and its limit', () => {
+  it("accepts a TTL at a host's minimum and refuses one second less, naming the host and its limit", () => {
     expect(codes(compile(withCloudflare(60)))).toEqual([]);
     const refused = compile(withCloudflare(59));
     expect(refused.outputs).toBeUndefined();
@@ -48,7 +51,10 @@ describe('landscapes that would lose their name', () => {
   it('refuses a used landscape whose built clusters all have traffic off, even when an unbuilt one has it on', () => {
     const result = compile({ 'state/clusters/raichu-opal.yaml': null });
     expect(result.diagnostics.filter((d) => d.code === 'dns_landscape_dark').map((d) => [d.file, d.message])).toEqual([
-      ['registry/clusters/raichu-ruby.yaml', 'landscape "raichu" is used by aldehyde, mercury, nitroso but every built cluster (raichu-ruby) has traffic off: its name would have no address'],
+      [
+        'registry/clusters/raichu-ruby.yaml',
+        'landscape "raichu" is used by aldehyde, mercury, nitroso but every built cluster (raichu-ruby) has traffic off: its name would have no address',
+      ],
     ]);
   });
 
@@ -61,7 +67,10 @@ describe('landscapes that would lose their name', () => {
     const result = compile(overlay);
     expect(codes(result)).toEqual([]);
     expect(result.diagnostics.map((d) => d.code)).toContain('landscape_dark_unused');
-    const names = compileDns(overlay).documents.get('dns/cluster.atomi.cloud/route53.json')?.recordSets.map((rs) => rs.name).filter((n) => n.includes('togepi'));
+    const names = compileDns(overlay)
+      .documents.get('dns/cluster.atomi.cloud/route53.json')
+      ?.recordSets.map((rs) => rs.name)
+      .filter((n) => n.includes('togepi'));
     expect(names).toEqual(['amber.togepi.cluster.atomi.cloud', '*.amber.togepi.cluster.atomi.cloud']);
   });
 

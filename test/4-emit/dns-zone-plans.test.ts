@@ -35,7 +35,8 @@ const everyKind = compileDns({
       '',
     ].join('\n'),
   ),
-  'registry/vlandscapes/mew.yaml': 'name: mew\nmembers:\n  - {landscape: raichu, serve: true}\n  - {landscape: pikachu, serve: true}\n  - {landscape: ampharos, serve: true}\n',
+  'registry/vlandscapes/mew.yaml':
+    'name: mew\nmembers:\n  - {landscape: raichu, serve: true}\n  - {landscape: pikachu, serve: true}\n  - {landscape: ampharos, serve: true}\n',
 });
 
 function doc(compiled: { documents: Map<string, ZonePlanDocument> }, file: string): ZonePlanDocument {
@@ -51,13 +52,30 @@ function sets(compiled: { documents: Map<string, ZonePlanDocument> }, file: stri
 describe('names (SPEC §3.3 table)', () => {
   const names = [...new Set(doc(reference, `dns/${BASE}/google.json`).recordSets.map((rs) => rs.name))];
 
-  it('holds every landscape name, its wildcard, each built cluster\'s ops names and each virtual name, nothing else', () => {
+  it("holds every landscape name, its wildcard, each built cluster's ops names and each virtual name, nothing else", () => {
     expect(names).toEqual([
-      `ampharos.${BASE}`, `*.ampharos.${BASE}`, `onyx.ampharos.${BASE}`, `*.onyx.ampharos.${BASE}`, `pearl.ampharos.${BASE}`, `*.pearl.ampharos.${BASE}`,
-      `*.celebi.${BASE}`, `*.mew.${BASE}`,
-      `pichu.${BASE}`, `*.pichu.${BASE}`, `topaz.pichu.${BASE}`, `*.topaz.pichu.${BASE}`,
-      `pikachu.${BASE}`, `*.pikachu.${BASE}`, `jade.pikachu.${BASE}`, `*.jade.pikachu.${BASE}`,
-      `raichu.${BASE}`, `*.raichu.${BASE}`, `opal.raichu.${BASE}`, `*.opal.raichu.${BASE}`, `ruby.raichu.${BASE}`, `*.ruby.raichu.${BASE}`,
+      `ampharos.${BASE}`,
+      `*.ampharos.${BASE}`,
+      `onyx.ampharos.${BASE}`,
+      `*.onyx.ampharos.${BASE}`,
+      `pearl.ampharos.${BASE}`,
+      `*.pearl.ampharos.${BASE}`,
+      `*.celebi.${BASE}`,
+      `*.mew.${BASE}`,
+      `pichu.${BASE}`,
+      `*.pichu.${BASE}`,
+      `topaz.pichu.${BASE}`,
+      `*.topaz.pichu.${BASE}`,
+      `pikachu.${BASE}`,
+      `*.pikachu.${BASE}`,
+      `jade.pikachu.${BASE}`,
+      `*.jade.pikachu.${BASE}`,
+      `raichu.${BASE}`,
+      `*.raichu.${BASE}`,
+      `opal.raichu.${BASE}`,
+      `*.opal.raichu.${BASE}`,
+      `ruby.raichu.${BASE}`,
+      `*.ruby.raichu.${BASE}`,
     ]);
   });
 
@@ -67,7 +85,9 @@ describe('names (SPEC §3.3 table)', () => {
       { name: `raichu.${BASE}`, type: 'AAAA', ttl: 60, values: ['2001:db8::20'] },
     ]);
     expect(sets(reference, `dns/${BASE}/google.json`, `*.ruby.raichu.${BASE}`).map((rs) => rs.values)).toEqual([['203.0.113.21'], ['2001:db8::21']]);
-    expect(sets(reference, `dns/${BASE}/google.json`, `*.raichu.${BASE}`)).toEqual([{ name: `*.raichu.${BASE}`, type: 'CNAME', ttl: 60, values: [`raichu.${BASE}`] }]);
+    expect(sets(reference, `dns/${BASE}/google.json`, `*.raichu.${BASE}`)).toEqual([
+      { name: `*.raichu.${BASE}`, type: 'CNAME', ttl: 60, values: [`raichu.${BASE}`] },
+    ]);
   });
 
   it('leaves out a landscape with no built cluster and its ops names', () => {
@@ -77,9 +97,16 @@ describe('names (SPEC §3.3 table)', () => {
 });
 
 describe('geo routing per host kind', () => {
-  it('gives Route 53 one geoproximity record set per serving member, keyed by the member landscape, at its region\'s coordinates', () => {
+  it("gives Route 53 one geoproximity record set per serving member, keyed by the member landscape, at its region's coordinates", () => {
     expect(sets(everyKind, `dns/${BASE}/route53.json`, `*.mew.${BASE}`).filter((rs) => rs.type === 'A')).toEqual([
-      { name: `*.mew.${BASE}`, type: 'A', ttl: 60, setIdentifier: 'ampharos', geoproximity: { latitude: '38.94', longitude: '-77.46' }, values: ['198.51.100.30', '198.51.100.31'] },
+      {
+        name: `*.mew.${BASE}`,
+        type: 'A',
+        ttl: 60,
+        setIdentifier: 'ampharos',
+        geoproximity: { latitude: '38.94', longitude: '-77.46' },
+        values: ['198.51.100.30', '198.51.100.31'],
+      },
       { name: `*.mew.${BASE}`, type: 'A', ttl: 60, setIdentifier: 'pikachu', geoproximity: { latitude: '1.36', longitude: '103.99' }, values: ['192.0.2.12'] },
       { name: `*.mew.${BASE}`, type: 'A', ttl: 60, setIdentifier: 'raichu', geoproximity: { latitude: '1.36', longitude: '103.99' }, values: ['203.0.113.20'] },
     ]);
@@ -87,12 +114,28 @@ describe('geo routing per host kind', () => {
 
   it('gives Google one record set with a GEO item per googleRegion, members sharing a region sharing the item', () => {
     expect(sets(everyKind, `dns/${BASE}/google.json`, `*.mew.${BASE}`)).toEqual([
-      { name: `*.mew.${BASE}`, type: 'A', ttl: 60, geo: [{ location: 'asia-southeast1', values: ['192.0.2.12', '203.0.113.20'] }, { location: 'us-east4', values: ['198.51.100.30', '198.51.100.31'] }] },
-      { name: `*.mew.${BASE}`, type: 'AAAA', ttl: 60, geo: [{ location: 'asia-southeast1', values: ['2001:db8::12', '2001:db8::20'] }, { location: 'us-east4', values: ['2001:db8::30', '2001:db8::31'] }] },
+      {
+        name: `*.mew.${BASE}`,
+        type: 'A',
+        ttl: 60,
+        geo: [
+          { location: 'asia-southeast1', values: ['192.0.2.12', '203.0.113.20'] },
+          { location: 'us-east4', values: ['198.51.100.30', '198.51.100.31'] },
+        ],
+      },
+      {
+        name: `*.mew.${BASE}`,
+        type: 'AAAA',
+        ttl: 60,
+        geo: [
+          { location: 'asia-southeast1', values: ['2001:db8::12', '2001:db8::20'] },
+          { location: 'us-east4', values: ['2001:db8::30', '2001:db8::31'] },
+        ],
+      },
     ]);
   });
 
-  it('gives hosts without geo routing the union of the members\' addresses', () => {
+  it("gives hosts without geo routing the union of the members' addresses", () => {
     for (const host of ['edge', 'lab', 'pdns']) {
       expect(sets(everyKind, `dns/${BASE}/${host}.json`, `*.mew.${BASE}`)).toEqual([
         { name: `*.mew.${BASE}`, type: 'A', ttl: 60, values: ['192.0.2.12', '198.51.100.30', '198.51.100.31', '203.0.113.20'] },
@@ -104,7 +147,7 @@ describe('geo routing per host kind', () => {
 });
 
 describe('files', () => {
-  it('writes one plan per zone and host, the zone files and the parent\'s delegation plan', () => {
+  it("writes one plan per zone and host, the zone files and the parent's delegation plan", () => {
     expect([...reference.outputs.keys()].filter((f) => f.startsWith('dns/'))).toEqual([
       'dns/atomi.cloud/delegation.json',
       'dns/cluster.atomi-spare.net.zone',
@@ -116,12 +159,19 @@ describe('files', () => {
     ]);
   });
 
-  it('delegates the base from the parent with every host\'s nameservers at the parent\'s TTL', () => {
+  it("delegates the base from the parent with every host's nameservers at the parent's TTL", () => {
     expect(doc(reference, 'dns/atomi.cloud/delegation.json')).toEqual({
       version: 1,
       zone: 'atomi.cloud',
       delegates: BASE,
-      recordSets: [{ name: BASE, type: 'NS', ttl: 86400, values: ['ns-101.awsdns-12.com', 'ns-202.awsdns-25.net', 'ns-cloud-a1.googledomains.com', 'ns-cloud-a2.googledomains.com'] }],
+      recordSets: [
+        {
+          name: BASE,
+          type: 'NS',
+          ttl: 86400,
+          values: ['ns-101.awsdns-12.com', 'ns-202.awsdns-25.net', 'ns-cloud-a1.googledomains.com', 'ns-cloud-a2.googledomains.com'],
+        },
+      ],
     });
   });
 
@@ -140,7 +190,8 @@ describe('files', () => {
       expect(text).toBe(toJson(parsed));
       for (const rs of parsed.recordSets) {
         if (rs.values) expect(rs.values).toEqual([...rs.values].sort());
-        for (const name of [rs.name, ...(rs.type === 'NS' || rs.type === 'CNAME' ? (rs.values ?? []) : [])]) expect(name).toMatch(/^[a-z0-9*][a-z0-9.-]*[a-z0-9]$/);
+        for (const name of [rs.name, ...(rs.type === 'NS' || rs.type === 'CNAME' ? (rs.values ?? []) : [])])
+          expect(name).toMatch(/^[a-z0-9*][a-z0-9.-]*[a-z0-9]$/);
       }
     }
   });

@@ -65,7 +65,8 @@ describe('diene plan dns', () => {
           .filter((rs) => !(rs.name === 'raichu.cluster.atomi.cloud' && rs.type === 'AAAA'))
           .map((rs) => {
             if (rs.name === 'raichu.cluster.atomi.cloud') return { ...rs, type: 'CNAME', values: ['lb.example.net.'] };
-            if (rs.name === '*.raichu.cluster.atomi.cloud') return { ...rs, name: '\\052.Raichu.Cluster.Atomi.Cloud.', values: ['RAICHU.cluster.atomi.cloud.'] };
+            if (rs.name === '*.raichu.cluster.atomi.cloud')
+              return { ...rs, name: '\\052.Raichu.Cluster.Atomi.Cloud.', values: ['RAICHU.cluster.atomi.cloud.'] };
             if (rs.name === 'pichu.cluster.atomi.cloud' && rs.type === 'A') return { ...rs, ttl: 3600 };
             return rs;
           });
@@ -111,10 +112,14 @@ describe('diene plan dns', () => {
   });
 
   it('refuses a mass change with exit 3 and the numbers, and --force lets it through with exit 0', () => {
-    const dir = operatorCopy((live) => editJson(path.join(live, 'cluster.atomi.cloud', 'google.json'), (doc) => doc.recordSets.forEach((rs) => (rs.ttl = 300))));
+    const dir = operatorCopy((live) =>
+      editJson(path.join(live, 'cluster.atomi.cloud', 'google.json'), (doc) => doc.recordSets.forEach((rs) => (rs.ttl = 300))),
+    );
     const refused = plan(dir);
     expect(refused.exitCode).toBe(3);
-    expect(refused.stdout).toContain('  REFUSED mass change: 40 updates (100 %) of 40 managed record sets in cluster.atomi.cloud on google, over the 30 % update / 30 % delete threshold (checked from 10 record sets): refused; review it and run again with --force');
+    expect(refused.stdout).toContain(
+      '  REFUSED mass change: 40 updates (100 %) of 40 managed record sets in cluster.atomi.cloud on google, over the 30 % update / 30 % delete threshold (checked from 10 record sets): refused; review it and run again with --force',
+    );
     expect(refused.stdout).toContain('REFUSED by a brake: apply nothing (exit 3)');
     const forced = plan(dir, '--force');
     expect(forced.exitCode, forced.stderr).toBe(0);
@@ -125,7 +130,9 @@ describe('diene plan dns', () => {
     const dir = operatorCopy();
     writeFileSync(
       path.join(dir, 'health.json'),
-      JSON.stringify({ clusters: { 'ampharos-onyx': { acceptingTraffic: false }, 'pichu-topaz': { acceptingTraffic: false }, 'raichu-opal': { acceptingTraffic: false } } }),
+      JSON.stringify({
+        clusters: { 'ampharos-onyx': { acceptingTraffic: false }, 'pichu-topaz': { acceptingTraffic: false }, 'raichu-opal': { acceptingTraffic: false } },
+      }),
     );
     const frozen = plan(dir, '--health', path.join(dir, 'health.json'));
     expect(frozen.exitCode).toBe(3);
@@ -135,11 +142,18 @@ describe('diene plan dns', () => {
     expect(one.exitCode, one.stderr).toBe(0);
     expect(one.stdout).toContain('health: 1 of 5 built traffic-on clusters down (raichu-opal); removing raichu-opal in this plan');
     expect(one.stdout).toContain('  - *.mew.cluster.atomi.cloud A [raichu]: 203.0.113.20 at (1.36, 103.99) (ttl 60), raichu-opal down');
-    expect(one.stdout).toContain('brake last address: every cluster of raichu.cluster.atomi.cloud is down (raichu-opal); it keeps the addresses of raichu-opal');
+    expect(one.stdout).toContain(
+      'brake last address: every cluster of raichu.cluster.atomi.cloud is down (raichu-opal); it keeps the addresses of raichu-opal',
+    );
   });
 
   it('exits 2 on usage errors and invalid snapshots, printing no plan', () => {
-    const dir = operatorCopy((live) => writeFileSync(path.join(live, 'cluster.atomi.cloud', 'google.json'), '{"version": 1, "zone": "cluster.atomi.cloud", "host": "google", "recordSets": [{"name": "x", "type": "A", "ttl": -1, "values": []}]}'));
+    const dir = operatorCopy((live) =>
+      writeFileSync(
+        path.join(live, 'cluster.atomi.cloud', 'google.json'),
+        '{"version": 1, "zone": "cluster.atomi.cloud", "host": "google", "recordSets": [{"name": "x", "type": "A", "ttl": -1, "values": []}]}',
+      ),
+    );
     const invalid = plan(dir);
     expect(invalid.exitCode).toBe(2);
     expect(invalid.stdout).toBe('');

@@ -71,7 +71,9 @@ describe('spellings a host may return are no change', () => {
 
   it('reads \\052 from other hosts as RFC 1035 decimal (the name "4"), so there it is not the wildcard', () => {
     const live = snapshotsOf(intent, documents, (path, doc) =>
-      editSets(path, `dns/${BASE}/google.json`, doc, (sets) => sets.map((rs) => (rs.name === `*.raichu.${BASE}` ? { ...rs, name: `\\052.raichu.${BASE}.` } : rs))),
+      editSets(path, `dns/${BASE}/google.json`, doc, (sets) =>
+        sets.map((rs) => (rs.name === `*.raichu.${BASE}` ? { ...rs, name: `\\052.raichu.${BASE}.` } : rs)),
+      ),
     );
     const google = zonePlan(planTraffic(intent, live, undefined), BASE, 'google');
     expect(changeLines(google)).toEqual([`create *.raichu.${BASE} CNAME`]);
@@ -86,7 +88,15 @@ describe('spellings a host may return are no change', () => {
         ...rs,
         name: `${rs.name.toUpperCase()}.`,
         type: rs.type.toLowerCase(),
-        ...(rs.values ? { values: [...rs.values].reverse().map((v) => (v.includes(':') ? v.replace('2001:db8::', '2001:0DB8:0000:0000:0000:0000:0000:00') : rs.type === 'CNAME' ? `${v.toUpperCase()}.` : v)) } : {}),
+        ...(rs.values
+          ? {
+              values: [...rs.values]
+                .reverse()
+                .map((v) =>
+                  v.includes(':') ? v.replace('2001:db8::', '2001:0DB8:0000:0000:0000:0000:0000:00') : rs.type === 'CNAME' ? `${v.toUpperCase()}.` : v,
+                ),
+            }
+          : {}),
       }));
     });
     const plan = planTraffic(intent, live, undefined);
@@ -98,7 +108,8 @@ describe('spellings a host may return are no change', () => {
     const texts = readFleetTexts();
     for (const [file, text] of texts) {
       if (file.startsWith('claims/')) overlay[file] = null;
-      else if (file === 'registry/fleet.yaml') overlay[file] = text.replaceAll('cluster.atomi.cloud', 'cluster.xn--bcher-kva.example').replace('zone: atomi.cloud', 'zone: xn--bcher-kva.example');
+      else if (file === 'registry/fleet.yaml')
+        overlay[file] = text.replaceAll('cluster.atomi.cloud', 'cluster.xn--bcher-kva.example').replace('zone: atomi.cloud', 'zone: xn--bcher-kva.example');
     }
     const idn = compileDns(overlay);
     const all = [...idn.outputs].filter(([file]) => file.startsWith('dns/'));
@@ -107,7 +118,11 @@ describe('spellings a host may return are no change', () => {
     expect(idn.documents.get('dns/cluster.xn--bcher-kva.example/route53.json')?.recordSets[0]?.name).toBe('ampharos.cluster.xn--bcher-kva.example');
     const live = snapshotsOf(idn.intent, idn.documents, (_path, doc) => {
       doc.zone = doc.zone.replace('xn--bcher-kva', 'BÜCHER');
-      doc.recordSets = doc.recordSets.map((rs) => ({ ...rs, name: rs.name.replace('xn--bcher-kva', 'Bücher'), ...(rs.values ? { values: rs.values.map((v) => v.replace('xn--bcher-kva', 'bücher')) } : {}) }));
+      doc.recordSets = doc.recordSets.map((rs) => ({
+        ...rs,
+        name: rs.name.replace('xn--bcher-kva', 'Bücher'),
+        ...(rs.values ? { values: rs.values.map((v) => v.replace('xn--bcher-kva', 'bücher')) } : {}),
+      }));
     });
     expect(total(planTraffic(idn.intent, live, undefined))).toBe(0);
   });
@@ -133,7 +148,9 @@ describe('changes', () => {
   it('deletes the names of a landscape that lost its built clusters, each delete repeating the live record set exactly', () => {
     const unbuilt = compileDns({ 'state/clusters/pichu-topaz.yaml': null });
     const live = snapshotsOf(unbuilt.intent, documents, (path, doc) =>
-      editSets(path, `dns/${BASE}/google.json`, doc, (sets) => sets.map((rs) => (rs.name.endsWith(`pichu.${BASE}`) && !rs.name.includes('pikachu') ? { ...rs, name: `${rs.name.toUpperCase()}.` } : rs))),
+      editSets(path, `dns/${BASE}/google.json`, doc, (sets) =>
+        sets.map((rs) => (rs.name.endsWith(`pichu.${BASE}`) && !rs.name.includes('pikachu') ? { ...rs, name: `${rs.name.toUpperCase()}.` } : rs)),
+      ),
     );
     const google = zonePlan(planTraffic(unbuilt.intent, live, undefined), BASE, 'google');
     expect(changeLines(google)).toEqual([
@@ -162,7 +179,9 @@ describe('changes', () => {
   it('says when the routing changes, not only the addresses', () => {
     const live = snapshotsOf(intent, documents, (path, doc) =>
       editSets(path, `dns/${BASE}/google.json`, doc, (sets) =>
-        sets.map((rs) => (rs.name === `*.mew.${BASE}` && rs.type === 'A' ? { name: rs.name, type: 'A', ttl: 60, values: ['198.51.100.30', '203.0.113.20'] } : rs)),
+        sets.map((rs) =>
+          rs.name === `*.mew.${BASE}` && rs.type === 'A' ? { name: rs.name, type: 'A', ttl: 60, values: ['198.51.100.30', '203.0.113.20'] } : rs,
+        ),
       ),
     );
     const google = zonePlan(planTraffic(intent, live, undefined), BASE, 'google');
@@ -173,7 +192,9 @@ describe('changes', () => {
   });
 
   it('says when hosts differ, diffing each against its own live state', () => {
-    const live = snapshotsOf(intent, documents, (path, doc) => editSets(path, `dns/${BASE}/google.json`, doc, (sets) => sets.filter((rs) => rs.name !== `*.mew.${BASE}`)));
+    const live = snapshotsOf(intent, documents, (path, doc) =>
+      editSets(path, `dns/${BASE}/google.json`, doc, (sets) => sets.filter((rs) => rs.name !== `*.mew.${BASE}`)),
+    );
     const plan = planTraffic(intent, live, undefined);
     expect(changeLines(zonePlan(plan, BASE, 'google'))).toEqual([`create *.mew.${BASE} A`, `create *.mew.${BASE} AAAA`]);
     expect(changeLines(zonePlan(plan, BASE, 'route53'))).toEqual([]);
@@ -216,7 +237,7 @@ describe('ownership (SPEC §3.3)', () => {
     );
   });
 
-  it('reports a foreign record set beside a wanted CNAME, and a name shaped like diene\'s that the registry does not give', () => {
+  it("reports a foreign record set beside a wanted CNAME, and a name shaped like diene's that the registry does not give", () => {
     expect(route53.reports.filter((r) => r.startsWith('conflict:'))).toEqual([
       `conflict: *.pikachu.${BASE} TXT (not managed by diene) sits at *.pikachu.${BASE}, where diene writes a CNAME: the host refuses CNAME and other data at one name; remove it`,
     ]);
@@ -267,7 +288,7 @@ describe('brakes', () => {
     expect(plan.brakes.some((b) => b.brake === 'freeze')).toBe(false);
   });
 
-  it('keeps a name\'s last address even when its only cluster is down', () => {
+  it("keeps a name's last address even when its only cluster is down", () => {
     const plan = planTraffic(intent, live, down('pichu-topaz'));
     expect(total(plan)).toBe(0);
     expect(plan.health.removing).toBeUndefined();
@@ -285,7 +306,12 @@ describe('brakes', () => {
       'one cluster a plan: 2 down clusters still have addresses to remove; removing ampharos-onyx now, deferring 1 (raichu-opal)',
     );
     const r53 = zonePlan(first, BASE, 'route53');
-    expect(changeLines(r53)).toEqual([`update ampharos.${BASE} A`, `update ampharos.${BASE} AAAA`, `update *.mew.${BASE} A [ampharos]`, `update *.mew.${BASE} AAAA [ampharos]`]);
+    expect(changeLines(r53)).toEqual([
+      `update ampharos.${BASE} A`,
+      `update ampharos.${BASE} AAAA`,
+      `update *.mew.${BASE} A [ampharos]`,
+      `update *.mew.${BASE} AAAA [ampharos]`,
+    ]);
     expect(r53.units[0]?.changes[0]?.message).toBe('remove 198.51.100.31 (ampharos-onyx, down)');
     expect(JSON.stringify(first.zones)).not.toContain('203.0.113.20 (raichu-opal');
 
@@ -322,12 +348,19 @@ describe('brakes', () => {
     );
     const plan = planTraffic(intent, partial, health);
     expect(plan.health.removing).toBe('ampharos-onyx');
-    expect(changeLines(zonePlan(plan, BASE, 'google'))).toEqual([`update ampharos.${BASE} A`, `update ampharos.${BASE} AAAA`, `update *.mew.${BASE} A`, `update *.mew.${BASE} AAAA`]);
+    expect(changeLines(zonePlan(plan, BASE, 'google'))).toEqual([
+      `update ampharos.${BASE} A`,
+      `update ampharos.${BASE} AAAA`,
+      `update *.mew.${BASE} A`,
+      `update *.mew.${BASE} AAAA`,
+    ]);
     expect(zonePlan(plan, BASE, 'google').units[1]?.changes[0]?.after?.geo).toEqual([{ location: 'us-east4', values: ['198.51.100.30'] }]);
   });
 
   describe('mass change', () => {
-    const slow = snapshotsOf(intent, documents, (path, doc) => editSets(path, `dns/${BASE}/route53.json`, doc, (sets) => sets.map((rs) => ({ ...rs, ttl: 300 }))));
+    const slow = snapshotsOf(intent, documents, (path, doc) =>
+      editSets(path, `dns/${BASE}/route53.json`, doc, (sets) => sets.map((rs) => ({ ...rs, ttl: 300 }))),
+    );
 
     it('refuses a zone plan updating more than 30 % of its managed record sets, with the numbers', () => {
       const plan = planTraffic(intent, slow, undefined);
@@ -344,7 +377,9 @@ describe('brakes', () => {
       expect(plan.refused).toBe(false);
       expect(plan.forced).toBe(true);
       expect(zonePlan(plan, BASE, 'route53').counts.update).toBe(42);
-      expect(plan.brakes.map((b) => b.message)).toEqual([`mass change: 42 updates (100 %) of 42 managed record sets in ${BASE} on route53, over the 30 % update / 30 % delete threshold (checked from 10 record sets): forced`]);
+      expect(plan.brakes.map((b) => b.message)).toEqual([
+        `mass change: 42 updates (100 %) of 42 managed record sets in ${BASE} on route53, over the 30 % update / 30 % delete threshold (checked from 10 record sets): forced`,
+      ]);
     });
 
     function tenManaged(updated: number): LiveSnapshot[] {
@@ -362,7 +397,9 @@ describe('brakes', () => {
     });
 
     it('applies only once a zone has 10 managed record sets', () => {
-      const nine = snapshotsOf(intent, documents, (path, doc) => editSets(path, `dns/${BASE}/route53.json`, doc, (sets) => sets.slice(0, 9).map((rs) => ({ ...rs, ttl: 300 }))));
+      const nine = snapshotsOf(intent, documents, (path, doc) =>
+        editSets(path, `dns/${BASE}/route53.json`, doc, (sets) => sets.slice(0, 9).map((rs) => ({ ...rs, ttl: 300 }))),
+      );
       const plan = zonePlan(planTraffic(intent, nine, undefined), BASE, 'route53');
       expect(plan.counts.update).toBe(9);
       expect(plan.refusal).toBeUndefined();

@@ -17,15 +17,29 @@ const reference = readFleetTexts();
 const validators = inputValidators();
 
 /** The compiled fleet (reference with `overlay`): its DNS intent and zone plan documents; throws when it does not compile. */
-export function compileDns(overlay: Record<string, string | null> = {}): { intent: DnsIntent; documents: Map<string, ZonePlanDocument>; outputs: Map<string, string> } {
+export function compileDns(overlay: Record<string, string | null> = {}): {
+  intent: DnsIntent;
+  documents: Map<string, ZonePlanDocument>;
+  outputs: Map<string, string>;
+} {
   const result = compileFleet(toSourceFiles(overlayTexts(reference, overlay)), { nowSeconds: TEST_NOW_SECONDS });
-  if (!result.model || !result.outputs) throw new Error(`fleet does not compile: ${result.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.code} ${d.message}`).join('; ')}`);
+  if (!result.model || !result.outputs)
+    throw new Error(
+      `fleet does not compile: ${result.diagnostics
+        .filter((d) => d.severity === 'error')
+        .map((d) => `${d.code} ${d.message}`)
+        .join('; ')}`,
+    );
   const intent = dnsIntent(result.model);
   return { intent, documents: zonePlanDocuments(intent), outputs: result.outputs };
 }
 
 /** Live snapshots from documents (path under the output directory → document), loaded as `diene plan dns` loads them; `edit` may change a deep copy of each first. */
-export function snapshotsOf(intent: DnsIntent, documents: ReadonlyMap<string, ZonePlanDocument>, edit: (path: string, doc: ZonePlanDocument) => void = () => {}): LiveSnapshot[] {
+export function snapshotsOf(
+  intent: DnsIntent,
+  documents: ReadonlyMap<string, ZonePlanDocument>,
+  edit: (path: string, doc: ZonePlanDocument) => void = () => {},
+): LiveSnapshot[] {
   const files = [...documents].map(([path, doc]) => {
     const copy = JSON.parse(JSON.stringify(doc)) as ZonePlanDocument;
     edit(path, copy);

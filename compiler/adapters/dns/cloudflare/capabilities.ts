@@ -6,7 +6,10 @@ export const cloudflareCapabilities: DnsHostCapabilities = {
   kind: 'cloudflare',
   title: 'Cloudflare DNS',
   ttl: { min: 60, max: 86400, why: 'a record TTL is 1 (automatic) or 60 to 86,400 seconds (30 only on Enterprise plans)' },
-  geo: { routing: 'none', why: 'plain DNS records have no geo routing (that is the separate Load Balancing product): a virtual name holds the union of its members\' addresses' },
+  geo: {
+    routing: 'none',
+    why: "plain DNS records have no geo routing (that is the separate Load Balancing product): a virtual name holds the union of its members' addresses",
+  },
   batch: {
     unit: 'one POST /dns_records/batch',
     atomic: true,

@@ -6,7 +6,10 @@ export const googleCapabilities: DnsHostCapabilities = {
   kind: 'google',
   title: 'Google Cloud DNS',
   ttl: { min: 0, max: 2147483647, why: 'ResourceRecordSet.ttl is a non-negative int32 number of seconds' },
-  geo: { routing: 'geo', why: 'routingPolicy.geo: one record set per name and type, one item per Google Cloud region (members sharing a region share one item)' },
+  geo: {
+    routing: 'geo',
+    why: 'routingPolicy.geo: one record set per name and type, one item per Google Cloud region (members sharing a region share one item)',
+  },
   batch: {
     unit: 'one Change (additions + deletions)',
     atomic: true,
@@ -21,5 +24,8 @@ export const googleCapabilities: DnsHostCapabilities = {
     idn: 'a-label',
     why: 'names are absolute with a trailing dot, in RFC 1035 presentation form',
   },
-  deleteMustMatch: { required: true, why: 'a Change\'s deletions must match the live record set exactly (ttl, rrdatas, routingPolicy), else the whole Change fails' },
+  deleteMustMatch: {
+    required: true,
+    why: "a Change's deletions must match the live record set exactly (ttl, rrdatas, routingPolicy), else the whole Change fails",
+  },
 };

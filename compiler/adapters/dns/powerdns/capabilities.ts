@@ -6,7 +6,7 @@ export const powerdnsCapabilities: DnsHostCapabilities = {
   kind: 'powerdns',
   title: 'PowerDNS',
   ttl: { min: 0, max: 2147483647, why: 'RRSet.ttl is an unsigned 31-bit number of seconds (RFC 2181 §8)' },
-  geo: { routing: 'none', why: 'plain RRsets have no geo routing through the API: a virtual name holds the union of its members\' addresses' },
+  geo: { routing: 'none', why: "plain RRsets have no geo routing through the API: a virtual name holds the union of its members' addresses" },
   batch: {
     unit: 'one PATCH of the zone',
     atomic: true,

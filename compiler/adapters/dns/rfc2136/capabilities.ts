@@ -6,7 +6,7 @@ export const rfc2136Capabilities: DnsHostCapabilities = {
   kind: 'rfc2136',
   title: 'RFC 2136 dynamic update',
   ttl: { min: 0, max: 2147483647, why: 'a TTL is an unsigned 31-bit number of seconds (RFC 2181 §8)' },
-  geo: { routing: 'none', why: 'the protocol has no geo routing: a virtual name holds the union of its members\' addresses' },
+  geo: { routing: 'none', why: "the protocol has no geo routing: a virtual name holds the union of its members' addresses" },
   batch: {
     unit: 'one UPDATE message',
     atomic: true,

@@ -6,7 +6,10 @@ export const route53Capabilities: DnsHostCapabilities = {
   kind: 'route53',
   title: 'Amazon Route 53',
   ttl: { min: 0, max: 2147483647, why: 'ResourceRecordSet.TTL is a long from 0 to 2147483647 (botocore TTL shape)' },
-  geo: { routing: 'geoproximity', why: 'geoproximity records: one record set per location, keyed by SetIdentifier, with GeoProximityLocation.Coordinates (latitude/longitude strings, two decimals)' },
+  geo: {
+    routing: 'geoproximity',
+    why: 'geoproximity records: one record set per location, keyed by SetIdentifier, with GeoProximityLocation.Coordinates (latitude/longitude strings, two decimals)',
+  },
   batch: {
     unit: 'one ChangeResourceRecordSets batch',
     atomic: true,
@@ -23,5 +26,8 @@ export const route53Capabilities: DnsHostCapabilities = {
     idn: 'a-label',
     why: 'ListResourceRecordSets returns names with a trailing dot and any character outside a-z, 0-9, "-" and "_" as a three-digit octal escape (* comes back as \\052)',
   },
-  deleteMustMatch: { required: true, why: 'DELETE must name the record set exactly as it exists (TTL, every value, SetIdentifier and routing), else InvalidChangeBatch' },
+  deleteMustMatch: {
+    required: true,
+    why: 'DELETE must name the record set exactly as it exists (TTL, every value, SetIdentifier and routing), else InvalidChangeBatch',
+  },
 };

@@ -1,7 +1,8 @@
 /**
  * DNS rules of SPEC §3.3 and §4, checked before any zone plan is emitted:
  * every host can store the TTL (refused with the host's limit, never
- * clamped), every host has nameservers for every zone it serves, the zones do
+ * clamped), every host has nameservers for every zone it serves, none of them
+ * inside the zone itself (it would need glue addresses), the zones do
  * not nest (a zone inside another is a delegation that carves a hole in the
  * outer zone's wildcards), the parent is an ancestor of the base, every
  * generated name fits in 253 octets, and no landscape a platform uses would
@@ -90,8 +91,16 @@ function checkZones(index: FleetIndex): Diagnostic[] {
       );
     }
     for (const zone of zones) {
-      if (host.nameservers[zone] === undefined)
+      const nameservers = host.nameservers[zone];
+      if (nameservers === undefined) {
         found.push(diagnose(at(fleet, ['dns', 'hosts', i, 'nameservers']), 'dns_nameservers_missing', { host: host.name, zone }));
+        continue;
+      }
+      nameservers.forEach((nameserver, j) => {
+        if (nameserver === zone || isBelow(nameserver, zone)) {
+          found.push(diagnose(at(fleet, ['dns', 'hosts', i, 'nameservers', zone, j]), 'dns_nameserver_in_zone', { nameserver, host: host.name, zone }));
+        }
+      });
     }
     for (const zone of Object.keys(host.nameservers).sort()) {
       if (!zones.includes(zone))

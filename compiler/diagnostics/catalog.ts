@@ -149,6 +149,11 @@ export const catalog = {
     message: 'the generated name {name} has {length} characters, more than the {limit} a DNS name may have',
     hint: 'use a shorter base, or shorter landscape and mark names',
   },
+  dns_nameserver_in_zone: {
+    severity: 'error',
+    message: 'nameserver {nameserver} of host "{host}" lies inside zone {zone}, which it serves',
+    hint: "the zone would need the nameserver's own address records (glue), which the fleet does not give: use the nameservers the host assigned, outside the zone",
+  },
   dns_nameservers_missing: {
     severity: 'error',
     message: 'host "{host}" lists no nameservers for zone {zone}',

@@ -65,7 +65,7 @@ function rangeLocation(file: SourceFile, node: { range?: [number, number, number
  * when it cannot be used, plus every finding (errors refuse the file; warnings
  * do not).
  */
-export function parseYaml(file: SourceFile, options: { json?: boolean } = {}): { parsed?: ParsedDocument; diagnostics: Diagnostic[] } {
+export function parseYaml(file: SourceFile, options: { json?: boolean; schemaName?: string } = {}): { parsed?: ParsedDocument; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   // JSON (RFC 8259) allows DEL and C1 controls inside strings, and JSON.parse has already judged a claim's characters.
   const control = options.json ? undefined : firstControlCharacter(file.text);
@@ -85,7 +85,11 @@ export function parseYaml(file: SourceFile, options: { json?: boolean } = {}): {
   const docs = Array.from(composer.compose(tokens));
   if (docs.length === 0) {
     // An empty stream (only comments or whitespace) holds no document at all.
-    return { diagnostics: [diagnose(fileLocation(file), 'schema_type', { expected: 'a mapping', actual: 'an empty file', schema: 'the kind of this file' })] };
+    return {
+      diagnostics: [
+        diagnose(fileLocation(file), 'schema_type', { expected: 'a mapping', actual: 'an empty file', schema: options.schemaName ?? "the kind's schema" }),
+      ],
+    };
   }
   if (docs.length > 1) {
     const second = docs[1] as Document.Parsed;

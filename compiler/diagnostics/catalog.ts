@@ -217,7 +217,7 @@ export const catalog = {
   input_secret: {
     severity: 'error',
     message: 'key "{key}" looks like a secret written into an input file',
-    hint: 'never put secrets in the fleet: name an environment variable instead (e.g. {suggestion})',
+    hint: 'never put secrets in the fleet: keep the value outside and name where it lives (e.g. {suggestion})',
   },
   input_too_deep: {
     severity: 'error',

@@ -7,22 +7,13 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
-import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
+import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet, useTempFleets } from '../support/fleet-fixture.js';
 import { runCli } from '../support/run-cli.js';
 
 /** How many files the reference fleet compiles to: its golden tree's size (every output kind adds files). */
 const GOLDEN_FILES = (await readOutputTree(path.join(REPO_ROOT, 'golden', 'reference'))).size;
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-});
-
-function tempFleet(overlay: Record<string, string | null> = {}): string {
-  const fleet = writeTempFleet(overlayTexts(readFleetTexts(), overlay));
-  cleanups.push(fleet.cleanup);
-  return fleet.dir;
-}
+const tempFleet = useTempFleets();
 
 describe('diene compile', () => {
   it('writes argocd/, kargo/ and platforms/ and says so on stderr, nothing on stdout', () => {

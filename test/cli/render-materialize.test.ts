@@ -7,19 +7,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { overlayTexts, readFleetTexts, writeTempFleet } from '../support/fleet-fixture.js';
+import { overlayTexts, readFleetTexts, writeTempFleet, useTempFleets } from '../support/fleet-fixture.js';
 import { runCli } from '../support/run-cli.js';
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-});
-
-function tempFleet(overlay: Record<string, string | null> = {}): string {
-  const fleet = writeTempFleet(overlayTexts(readFleetTexts(), overlay));
-  cleanups.push(fleet.cleanup);
-  return fleet.dir;
-}
+const tempFleet = useTempFleets();
 
 describe('diene render', () => {
   it('prints the Platform record, the Kargo objects and the ApplicationSets of one platform, in sync-wave order', () => {

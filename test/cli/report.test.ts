@@ -6,23 +6,15 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { overlayTexts, readFleetTexts, writeTempFleet } from '../support/fleet-fixture.js';
+import { overlayTexts, readFleetTexts, writeTempFleet, useTempFleets } from '../support/fleet-fixture.js';
 import { parseMermaid } from '../support/mermaid-parse.js';
 import { runCli } from '../support/run-cli.js';
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-});
-
-function tempFleet(overlay: Record<string, string | null> = {}): string {
-  const fleet = writeTempFleet(overlayTexts(readFleetTexts(), overlay));
-  cleanups.push(fleet.cleanup);
-  return fleet.dir;
-}
+const tempFleet = useTempFleets();
 
 const NOW = ['--now', '2026-11-21T00:00:00Z'];
-const gatedMercury = 'name: mercury\nlandscapes: [pichu, pikachu, raichu, ampharos]\nstages: [pichu, pikachu, [{landscape: raichu, gate: manual, soak: 2h}, ampharos]]\n';
+const gatedMercury =
+  'name: mercury\nlandscapes: [pichu, pikachu, raichu, ampharos]\nstages: [pichu, pikachu, [{landscape: raichu, gate: manual, soak: 2h}, ampharos]]\n';
 
 describe('diene report', () => {
   it('writes the comment for a pull request against its base, with the changed platform drawn', async () => {

@@ -6,6 +6,7 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { afterEach } from 'vitest';
 import { sourceFile, type SourceFile } from '../../compiler/1-load/source-file.js';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -45,3 +46,20 @@ export function writeTempFleet(texts: ReadonlyMap<string, string>, bytes: Record
 
 /** A fixed clock for tests: 2026-11-21T00:00:00Z, one day after the reference fleet's override. */
 export const TEST_NOW_SECONDS = Math.floor(Date.parse('2026-11-21T00:00:00Z') / 1000);
+
+/**
+ * Temporary fleets for one test file: the returned function writes the reference
+ * fleet with `overlay` applied and returns its directory; every fleet is removed
+ * after each test. Call once at the top of a test file.
+ */
+export function useTempFleets(): (overlay?: Record<string, string | null>) => string {
+  const cleanups: (() => void)[] = [];
+  afterEach(() => {
+    for (const cleanup of cleanups.splice(0)) cleanup();
+  });
+  return (overlay = {}) => {
+    const fleet = writeTempFleet(overlayTexts(readFleetTexts(), overlay));
+    cleanups.push(fleet.cleanup);
+    return fleet.dir;
+  };
+}

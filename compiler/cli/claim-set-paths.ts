@@ -22,7 +22,7 @@
  * Credentials for an HTTP remote come from DIENE_GIT_USERNAME and
  * DIENE_GIT_PASSWORD (a token), never from a file.
  */
-import { readFile } from 'node:fs/promises';
+import { readInputFile } from '../adapters/filesystem/read-input-file.js';
 import path from 'node:path';
 import { parseJson } from '../1-load/parse-json.js';
 import { locate } from '../1-load/parse-yaml.js';
@@ -50,12 +50,14 @@ function signatureOf(actor: string): { name: string; email: string } {
 }
 
 async function readRequest(file: string): Promise<{ request?: PathsRequest; diagnostics: Diagnostic[]; locateIn?: (p: readonly string[], part?: 'value' | 'key') => ReturnType<typeof locate> }> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read --file ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  // Never a bare readFile: a FIFO would hang the command for ever (issue 9).
+  const input = await readInputFile(path.resolve(file));
+  if (!('text' in input)) {
+    const { problem } = input;
+    const reason = problem.code === 'file_read_failed' ? problem.args.reason : problem.code === 'file_too_large' ? `it is ${problem.args.size} bytes, more than ${problem.args.limit}` : 'a link';
+    throw new UsageError(`cannot read --file ${file}: ${reason}`);
   }
+  const text = input.text;
   const shown = path.relative(process.cwd(), path.resolve(file)) || file;
   const parsed = parseJson(sourceFile(shown, text));
   if (!parsed.parsed) return { diagnostics: parsed.diagnostics };

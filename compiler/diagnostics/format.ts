@@ -10,9 +10,32 @@ import type { Diagnostic } from './diagnostic.js';
 /** Source lines longer than this many code points are shown as a window around the caret (a minified or hostile file can hold megabytes on one line). */
 const CARET_WINDOW = 160;
 
+/** C0 and C1 controls but line feed, DEL, and the bidirectional overrides and isolates ("Trojan Source", CVE-2021-42574). */
+const UNPRINTABLE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * `text` safe to print on a terminal or in a CI log (issue 9: a YAML value
+ * such as "\e]0;…\a" must not retitle or recolour the reader's terminal):
+ * each control character becomes one visible character (its Control Picture,
+ * U+2400 + code, for C0 and DEL; U+FFFD otherwise), so carets stay aligned,
+ * and a tab becomes a space. Line feeds are kept in `text` mode and shown
+ * (␤) in `line` mode; `annotation` mode keeps CR and LF for the workflow
+ * command escaping (%0D, %0A).
+ */
+export function printable(text: string, mode: 'text' | 'line' | 'annotation' = 'text'): string {
+  const safe = text.replace(UNPRINTABLE, (c) => {
+    const code = c.charCodeAt(0);
+    if (code === 0x09) return ' ';
+    if (code === 0x0d && mode === 'annotation') return c;
+    if (code < 0x20) return String.fromCharCode(0x2400 + code);
+    return code === 0x7f ? '\u2421' : '\ufffd';
+  });
+  return mode === 'line' ? safe.replace(/\n/g, '\u2424') : safe;
+}
+
 function caretLine(diagnostic: Diagnostic): string | undefined {
   if (diagnostic.sourceLine === undefined || diagnostic.column === null) return undefined;
-  const line = diagnostic.sourceLine.replace(/\t/g, ' ');
+  const line = printable(diagnostic.sourceLine, 'line');
   const start = diagnostic.column - 1;
   const codePoints = [...line];
   const sameLine = diagnostic.endLine === diagnostic.line && diagnostic.endColumn !== null;
@@ -30,18 +53,18 @@ function caretLine(diagnostic: Diagnostic): string | undefined {
 export function formatText(diagnostic: Diagnostic): string {
   let place = 'diene';
   if (diagnostic.file !== null) {
-    place = diagnostic.file;
+    place = printable(diagnostic.file, 'line');
     if (diagnostic.line !== null) place += `:${diagnostic.line}`;
     if (diagnostic.column !== null) place += `:${diagnostic.column}`;
   }
-  const lines = [`${place}: ${diagnostic.severity} ${diagnostic.code}: ${diagnostic.message}`];
+  const lines = [`${place}: ${diagnostic.severity} ${diagnostic.code}: ${printable(diagnostic.message)}`];
   const caret = caretLine(diagnostic);
   if (caret !== undefined) lines.push(caret);
   for (const related of diagnostic.related)
     lines.push(
-      `  note: ${related.file ?? 'diene'}${related.line !== null ? `:${related.line}` : ''}${related.column !== null ? `:${related.column}` : ''}: ${related.message}`,
+      `  note: ${printable(related.file ?? 'diene', 'line')}${related.line !== null ? `:${related.line}` : ''}${related.column !== null ? `:${related.column}` : ''}: ${printable(related.message)}`,
     );
-  if (diagnostic.hint) lines.push(`  hint: ${diagnostic.hint}`);
+  if (diagnostic.hint) lines.push(`  hint: ${printable(diagnostic.hint)}`);
   return lines.join('\n');
 }
 
@@ -73,11 +96,13 @@ export function formatJson(diagnostics: readonly Diagnostic[]): string {
 }
 
 function escapeProperty(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/:/g, '%3A').replace(/,/g, '%2C');
+  return printable(text, 'annotation')
+    .replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
 function escapeData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  return printable(text, 'annotation')
+    .replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
 /** One GitHub Actions annotation (a workflow command `::error file=…,line=…,col=…,title=…::message`). */

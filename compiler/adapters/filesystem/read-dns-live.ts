@@ -5,29 +5,31 @@
  * health file. Files are decoded as strict UTF-8; paths in diagnostics are
  * relative to `cwd`.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import type { LiveFile } from '../../1-load/load-dns-live.js';
 import { sourceFile, type SourceFile } from '../../1-load/source-file.js';
 import { diagnose, type Diagnostic } from '../../diagnostics/diagnostic.js';
-
-const decoder = new TextDecoder('utf-8', { fatal: true });
+import { readInputFile } from './read-input-file.js';
 
 function display(cwd: string, absolute: string): string {
   const relative = path.relative(cwd, absolute);
   return (relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? absolute : relative).split(path.sep).join('/');
 }
 
-/** Reads one text file as a {@link SourceFile} named by its path relative to `cwd`, or the `file_read_failed` finding. */
+/**
+ * Reads one text file as a {@link SourceFile} named by its path relative to `cwd`, or its finding
+ * (`file_read_failed`, `file_too_large`). Through {@link readInputFile}: a FIFO is refused, never
+ * waited on (issue 9: `--health` naming a FIFO hung for ever).
+ */
 export async function readTextFile(absolute: string, cwd: string): Promise<{ file?: SourceFile; diagnostics: Diagnostic[] }> {
   const shown = display(cwd, absolute);
-  try {
-    return { file: sourceFile(shown, decoder.decode(await readFile(absolute))), diagnostics: [] };
-  } catch (error) {
-    const reason = error instanceof TypeError ? 'it is not valid UTF-8' : error instanceof Error ? error.message : String(error);
-    return { diagnostics: [diagnose({ file: shown, line: 1, column: 1 }, 'file_read_failed', { reason })] };
-  }
+  const read = await readInputFile(absolute);
+  if ('text' in read) return { file: sourceFile(shown, read.text), diagnostics: [] };
+  const { problem } = read;
+  const where = { file: shown, line: problem.code === 'file_read_failed' ? (problem.line ?? 1) : 1, column: problem.code === 'file_read_failed' ? (problem.column ?? 1) : 1 };
+  return { diagnostics: [diagnose(where, problem.code, problem.args)] };
 }
 
 async function kind(target: string): Promise<'file' | 'directory' | undefined> {

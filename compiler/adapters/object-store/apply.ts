@@ -39,6 +39,8 @@ function expectedEtag(change: BookChange): string | undefined {
 export async function applyBookChanges(store: ObjectStore, changes: readonly BookChange[], books: ReadonlyMap<string, LocalBook>): Promise<ApplyResult> {
   const result: ApplyResult = { written: [], failed: [] };
   const pending = changes.filter((change) => change.verb !== 'keep');
+  // Writes of one group run concurrently, so several may meet a race; the first in key order is reported, whatever the timing.
+  const raced: string[] = [];
   const groups: BookChange[][] = [];
   for (const change of pending) {
     const depth = change.key.split('/').length;
@@ -61,7 +63,7 @@ export async function applyBookChanges(store: ObjectStore, changes: readonly Boo
       });
       result.written.push(change.key);
     } catch (error) {
-      if (error instanceof PreconditionFailed) result.raced ??= change.key;
+      if (error instanceof PreconditionFailed) raced.push(change.key);
       else result.failed.push({ key: change.key, reason: describeStoreError(error) });
     }
   };
@@ -69,11 +71,12 @@ export async function applyBookChanges(store: ObjectStore, changes: readonly Boo
   for (const group of groups) {
     let next = 0;
     const worker = async (): Promise<void> => {
-      while (result.raced === undefined && next < group.length) await writeOne(group[next++] as BookChange);
+      while (raced.length === 0 && next < group.length) await writeOne(group[next++] as BookChange);
     };
     await Promise.all(Array.from({ length: Math.min(WRITE_CONCURRENCY, group.length) }, worker));
-    if (result.raced !== undefined || result.failed.length > 0) break;
+    if (raced.length > 0 || result.failed.length > 0) break;
   }
+  if (raced.length > 0) result.raced = [...raced].sort()[0];
   result.written.sort();
   result.failed.sort((a, b) => (a.key < b.key ? -1 : 1));
   return result;

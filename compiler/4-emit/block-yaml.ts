@@ -25,8 +25,9 @@
  * (indicator characters, `: `, ` #`, leading or trailing space) or when the
  * YAML 1.2 core schema would resolve it to another type; otherwise it is
  * plain. Empty collections are `{}` and `[]`; sequences are indented under
- * their key (`indentSeq`). Text is built by string concatenation, and how
- * each distinct string is written is remembered for the whole stream.
+ * their key (`indentSeq`). Text goes into one growing buffer per stream
+ * (`YamlSink`); most strings are found plain by the scan that copies them,
+ * without running the rules.
  * test/4-emit/block-yaml.test.ts compares the two writers on every emitted
  * object and on generated values.
  */
@@ -56,28 +57,12 @@ export interface BlockYamlRules {
   compareKeys: (a: string, b: string) => number;
 }
 
-/**
- * Strings that are plain whatever the rules say: a letter or `_`, then letters,
- * digits and `_ . / = -`, longer than five characters. Such a string has no
- * indicator, no `: ` or ` #`, matches no YAML 1.2 core tag (those that start
- * with a letter are `null`, `true`, `false` and their capitalised forms) and
- * none of the YAML 1.1 words serialize.ts quotes (`y`, `yes`, `on`, `off`,
- * `inf`, …: at most five letters).
- */
-const SURELY_PLAIN = /^[A-Za-z_][A-Za-z0-9_./=-]{5,}$/;
-
 /** Keys that JavaScript objects order before all others (array indexes). */
 const INTEGER_KEY = /^(?:0|[1-9][0-9]*)$/;
 
 function isPlainObject(value: object): value is Record<string, unknown> {
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
-}
-
-/** The writer's state for one document: the rules and the text of every string already written. */
-interface Writer {
-  rules: BlockYamlRules;
-  texts: Map<string, string>;
 }
 
 function mustQuote(text: string, rules: BlockYamlRules): boolean {
@@ -87,26 +72,107 @@ function mustQuote(text: string, rules: BlockYamlRules): boolean {
   return false;
 }
 
-function stringText(text: string, isKey: boolean, writer: Writer): string {
-  if (SURELY_PLAIN.test(text)) {
-    if (isKey && text.length > MAX_KEY_LENGTH) throw new Declined();
-    return text;
+/**
+ * The bytes of one YAML stream, written in place (one growing buffer rather
+ * than millions of small strings: at fleet scale the garbage of string
+ * building cost more than the writing). Text written through {@link ascii}
+ * must be ASCII; {@link text} takes any string.
+ */
+export class YamlSink {
+  private buffer = Buffer.allocUnsafe(1 << 16);
+  /** Bytes written so far; set it back to drop what followed. */
+  length = 0;
+  private utf8 = false;
+
+  private reserve(bytes: number): void {
+    if (this.length + bytes <= this.buffer.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.length + bytes));
+    this.buffer.copy(grown, 0, 0, this.length);
+    this.buffer = grown;
   }
-  let written = writer.texts.get(text);
-  if (written === undefined) {
-    if (!PRINTABLE_ASCII.test(text) || text.startsWith('---') || text.startsWith('...')) throw new Declined();
-    written = mustQuote(text, writer.rules) ? JSON.stringify(text) : text;
-    writer.texts.set(text, written);
+
+  /** Appends ASCII `text`. */
+  ascii(text: string): void {
+    const n = text.length;
+    this.reserve(n);
+    const buffer = this.buffer;
+    let at = this.length;
+    if (n > 32) at += buffer.write(text, at, n, 'latin1');
+    else for (let i = 0; i < n; i++) buffer[at++] = text.charCodeAt(i);
+    this.length = at;
   }
-  if (isKey && written.length > MAX_KEY_LENGTH) throw new Declined();
-  return written;
+
+  /** Appends any text (UTF-8). */
+  text(text: string): void {
+    const bytes = Buffer.byteLength(text, 'utf8');
+    if (bytes !== text.length) this.utf8 = true;
+    this.reserve(bytes);
+    this.length += this.buffer.write(text, this.length, bytes, 'utf8');
+  }
+
+  /** Appends a line break and `indent` spaces. */
+  newline(indent: number): void {
+    this.reserve(indent + 1);
+    this.buffer[this.length] = 0x0a;
+    this.buffer.fill(0x20, this.length + 1, this.length + 1 + indent);
+    this.length += indent + 1;
+  }
+
+  /**
+   * Appends `text` and returns true when it is written plain whatever
+   * serialize.ts's quoting rule says, decided in one scan that copies as it
+   * checks; otherwise writes nothing and returns false. True for printable
+   * ASCII that starts with a letter, `_` or `$` and is longer than five
+   * characters, or starts with `./`, and holds no `: ` or ` #` and does not
+   * end with a space or `:`. Such a string has no indicator at its start,
+   * matches no YAML 1.2 core tag (the ones that start with a letter are
+   * `null`, `true`, `false` and their capitalised forms) and is none of the
+   * words serialize.ts checks with a YAML 1.1 and 1.2 parse (numbers, `.5`,
+   * `~`, `y`, `yes`, `on`, `off`, `inf`, …: those start with a digit, a sign,
+   * `.` then not `/`, `~`, or are at most five letters); a parse of it gives
+   * the same string back.
+   */
+  surelyPlain(text: string): boolean {
+    const n = text.length;
+    const first = n === 0 ? 0 : text.charCodeAt(0);
+    const letter = (first >= 0x61 && first <= 0x7a) || (first >= 0x41 && first <= 0x5a) || first === 0x5f || first === 0x24;
+    if (!(letter && n > 5) && !(first === 0x2e && text.charCodeAt(1) === 0x2f)) return false;
+    const last = text.charCodeAt(n - 1);
+    if (last === 0x20 || last === 0x3a) return false;
+    this.reserve(n);
+    const buffer = this.buffer;
+    const at = this.length;
+    let previous = 0;
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 0x20 || c > 0x7e || (previous === 0x3a && c === 0x20) || (previous === 0x20 && c === 0x23)) return false;
+      buffer[at + i] = c;
+      previous = c;
+    }
+    this.length = at + n;
+    return true;
+  }
+
+  /** Everything written, as one string. */
+  toString(): string {
+    return this.buffer.toString(this.utf8 ? 'utf8' : 'latin1', 0, this.length);
+  }
 }
 
-function scalarText(value: unknown, writer: Writer): string {
-  if (typeof value === 'string') return stringText(value, false, writer);
-  if (typeof value === 'number' && Number.isFinite(value)) return Object.is(value, -0) ? '-0' : JSON.stringify(value);
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  throw new Declined();
+function writeString(sink: YamlSink, text: string, isKey: boolean, rules: BlockYamlRules): void {
+  if (isKey && text.length > MAX_KEY_LENGTH) throw new Declined();
+  if (sink.surelyPlain(text)) return;
+  if (!PRINTABLE_ASCII.test(text) || text.startsWith('---') || text.startsWith('...')) throw new Declined();
+  const written = mustQuote(text, rules) ? JSON.stringify(text) : text;
+  if (isKey && written.length > MAX_KEY_LENGTH) throw new Declined();
+  sink.ascii(written);
+}
+
+function writeScalar(sink: YamlSink, value: unknown, rules: BlockYamlRules): void {
+  if (typeof value === 'string') writeString(sink, value, false, rules);
+  else if (typeof value === 'number' && Number.isFinite(value)) sink.ascii(Object.is(value, -0) ? '-0' : JSON.stringify(value));
+  else if (typeof value === 'boolean') sink.ascii(value ? 'true' : 'false');
+  else throw new Declined();
 }
 
 /** A collection (array or plain object), `undefined` for a scalar; declines other objects. */
@@ -117,53 +183,65 @@ function isCollection(value: unknown): value is unknown[] | Record<string, unkno
 }
 
 /**
- * The block text of a map or sequence, canonicalized on the way (keys in
- * canonical order, null and undefined entries left out, as serialize.ts
- * `canonicalize` does): first line without indentation, later lines at
- * `indent`; `''` when nothing is left in it.
+ * Writes the block text of a map or sequence, canonicalized on the way (keys
+ * in canonical order, null and undefined entries left out, as serialize.ts
+ * `canonicalize` does): first line where the sink stands, later lines at
+ * `indent` spaces. Returns false, having written nothing, when nothing is
+ * left in it.
  */
-function block(value: unknown[] | Record<string, unknown>, indent: string, writer: Writer): string {
-  let text = '';
-  const inner = `${indent}  `;
+function writeBlock(sink: YamlSink, value: unknown[] | Record<string, unknown>, indent: number, rules: BlockYamlRules): boolean {
+  let any = false;
   if (Array.isArray(value)) {
     for (const item of value) {
       if (item === null || item === undefined) continue;
-      if (text !== '') text += `\n${indent}`;
+      if (any) sink.newline(indent);
+      any = true;
+      sink.ascii('- ');
       if (isCollection(item)) {
-        const nested = block(item, inner, writer);
-        text += nested === '' ? (Array.isArray(item) ? '- []' : '- {}') : `- ${nested}`;
-      } else text += `- ${scalarText(item, writer)}`;
+        if (!writeBlock(sink, item, indent + 2, rules)) sink.ascii(Array.isArray(item) ? '[]' : '{}');
+      } else writeScalar(sink, item, rules);
     }
-    return text;
+    return any;
   }
-  for (const key of Object.keys(value).sort(writer.rules.compareKeys)) {
+  for (const key of Object.keys(value).sort(rules.compareKeys)) {
     const item = value[key];
     if (item === null || item === undefined) continue;
     // `canonicalize` rebuilds the object, where integer-like keys move first and `__proto__` is no own key: leave those to it.
     if (key === '__proto__' || INTEGER_KEY.test(key)) throw new Declined();
-    if (text !== '') text += `\n${indent}`;
-    text += `${stringText(key, true, writer)}:`;
+    if (any) sink.newline(indent);
+    any = true;
+    writeString(sink, key, true, rules);
     if (isCollection(item)) {
-      const nested = block(item, inner, writer);
-      text += nested === '' ? (Array.isArray(item) ? ' []' : ' {}') : `\n${inner}${nested}`;
-    } else text += ` ${scalarText(item, writer)}`;
+      const mark = sink.length;
+      sink.ascii(':');
+      sink.newline(indent + 2);
+      if (!writeBlock(sink, item, indent + 2, rules)) {
+        sink.length = mark;
+        sink.ascii(Array.isArray(item) ? ': []' : ': {}');
+      }
+    } else {
+      sink.ascii(': ');
+      writeScalar(sink, item, rules);
+    }
   }
-  return text;
+  return any;
 }
 
 /**
- * The document text (final newline included) that serialize.ts's library
- * path writes for `canonicalize(value)`, or `undefined` when `value` is
- * outside the shape this writer handles. `texts` remembers how each string
- * was written, across the documents of one stream.
+ * Appends to `sink` the document text (final newline included) that
+ * serialize.ts's library path writes for `canonicalize(value)` and returns
+ * true; or, when `value` is outside the shape this writer handles, writes
+ * nothing and returns false.
  */
-export function writeBlockYaml(value: unknown, rules: BlockYamlRules, texts: Map<string, string> = new Map()): string | undefined {
+export function writeBlockYaml(sink: YamlSink, value: unknown, rules: BlockYamlRules): boolean {
+  const mark = sink.length;
   try {
-    if (Array.isArray(value) || !isCollection(value)) return undefined;
-    const text = block(value, '', { rules, texts });
-    return text === '' ? undefined : `${text}\n`;
+    if (Array.isArray(value) || !isCollection(value) || !writeBlock(sink, value, 0, rules)) return false;
+    sink.ascii('\n');
+    return true;
   } catch (error) {
-    if (error instanceof Declined) return undefined;
+    sink.length = mark;
+    if (error instanceof Declined) return false;
     throw error;
   }
 }

@@ -8,7 +8,7 @@
  * generated-file comment naming the command, never paths or arguments.
  */
 import { Document, isScalar, parseDocument, Scalar, visit } from 'yaml';
-import { writeBlockYaml } from './block-yaml.js';
+import { writeBlockYaml, YamlSink } from './block-yaml.js';
 
 const FIRST_KEYS = ['apiVersion', 'kind', 'metadata'];
 
@@ -53,15 +53,14 @@ export function readsAsNonString(text: string): boolean {
   return false;
 }
 
-/** Per-stream memory of the YAML writers: how each string is written, and the quoting answers of {@link readsAsNonString}. */
+/** Per-stream memory of the YAML writers: the quoting answers of {@link readsAsNonString}. */
 export interface YamlMemo {
-  texts: Map<string, string>;
   quoted: Map<string, boolean>;
 }
 
 /** A fresh {@link YamlMemo} (one per serialization, never shared across calls). */
 export function yamlMemo(): YamlMemo {
-  return { texts: new Map(), quoted: new Map() };
+  return { quoted: new Map() };
 }
 
 function memoizedQuoting(memo: YamlMemo): (text: string) => boolean {
@@ -75,14 +74,16 @@ function memoizedQuoting(memo: YamlMemo): (text: string) => boolean {
   };
 }
 
-/**
- * One YAML document's text (no `---`), canonical. Written by block-yaml.ts when
- * the value has the plain shape it handles (the same bytes, much faster), else
- * by the `yaml` library. `memo` is shared by the documents of one stream.
- */
+/** Appends one YAML document (no `---`), canonical, to `sink`: by block-yaml.ts when the value has the plain shape it handles (the same bytes, much faster), else by the `yaml` library. */
+function writeYamlDocument(sink: YamlSink, value: unknown, readsAsNonStringMemo: (text: string) => boolean): void {
+  if (!writeBlockYaml(sink, value, { readsAsNonString: readsAsNonStringMemo, compareKeys })) sink.text(libraryYamlDocument(canonicalize(value), readsAsNonStringMemo));
+}
+
+/** One YAML document's text (no `---`), canonical. `memo` may be shared by the documents of one stream. */
 export function toYamlDocument(value: unknown, memo: YamlMemo = yamlMemo()): string {
-  const readsAsNonStringMemo = memoizedQuoting(memo);
-  return writeBlockYaml(value, { readsAsNonString: readsAsNonStringMemo, compareKeys }, memo.texts) ?? libraryYamlDocument(canonicalize(value), readsAsNonStringMemo);
+  const sink = new YamlSink();
+  writeYamlDocument(sink, value, memoizedQuoting(memo));
+  return sink.toString();
 }
 
 /** The `yaml` library's text of an already canonical value, with serialize.ts's options (the reference block-yaml.ts is tested against). */
@@ -113,8 +114,14 @@ export function generatedComment(command: string): string {
 
 /** A YAML stream of `objects`, each after `---`, opened by the generated-file comment. */
 export function toYamlStream(objects: readonly unknown[], command: string): string {
-  const memo = yamlMemo();
-  return generatedComment(command) + objects.map((object) => `---\n${toYamlDocument(object, memo)}`).join('');
+  const sink = new YamlSink();
+  const readsAsNonStringMemo = memoizedQuoting(yamlMemo());
+  sink.text(generatedComment(command));
+  for (const object of objects) {
+    sink.ascii('---\n');
+    writeYamlDocument(sink, object, readsAsNonStringMemo);
+  }
+  return sink.toString();
 }
 
 /** Canonical JSON: sorted keys, two spaces, final newline, no comment (SPEC §3.6). */

@@ -9,9 +9,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GENERATED_NOW, generateFleet } from '../../bench/fleet-generator.mjs';
-import { writeBlockYaml } from '../../compiler/4-emit/block-yaml.js';
+import { writeBlockYaml, YamlSink } from '../../compiler/4-emit/block-yaml.js';
 import { platformObjects } from '../../compiler/4-emit/emit-outputs.js';
-import { canonicalize, compareKeys, libraryYamlDocument, readsAsNonString, toYamlDocument } from '../../compiler/4-emit/serialize.js';
+import { canonicalize, compareKeys, generatedComment, libraryYamlDocument, readsAsNonString, toYamlDocument, toYamlStream } from '../../compiler/4-emit/serialize.js';
 import { compileFleet } from '../../compiler/index.js';
 import { toSourceFiles } from '../support/fleet-fixture.js';
 
@@ -22,7 +22,16 @@ function libraryText(value: unknown): string {
 
 /** The fast path, with serialize.ts's quoting rule. */
 function fastText(value: unknown): string | undefined {
-  return writeBlockYaml(value, { readsAsNonString, compareKeys });
+  const sink = new YamlSink();
+  sink.ascii('before\n');
+  const written = writeBlockYaml(sink, value, { readsAsNonString, compareKeys });
+  const text = sink.toString();
+  if (!written) {
+    expect(text).toBe('before\n'); // a declined value leaves nothing behind
+    return undefined;
+  }
+  expect(text.startsWith('before\n')).toBe(true);
+  return text.slice('before\n'.length);
 }
 
 function emittedObjects(files: ReadonlyMap<string, string>): unknown[] {
@@ -45,8 +54,8 @@ describe('block-yaml writer', () => {
 
   // Strings from the characters that decide plain versus quoted, and words that other YAML types claim.
   const tricky = fc.oneof(
-    fc.string({ unit: fc.constantFrom('a', 'Z', '0', '9', ' ', ':', '#', '-', '?', '.', ',', '[', ']', '{', '}', '&', '*', '!', '|', '>', "'", '"', '%', '@', '`', '\\', '~', '+', 'e', 'x', 'o', '_', '/'), maxLength: 8 }),
-    fc.constantFrom('apiVersion', 'kind', 'metadata', 'spec', 'longer_name.with/slash=x-y', '', 'true', 'True', 'FALSE', 'null', 'Null', '~', 'yes', 'on', 'off', 'no', 'y', '0o17', '0x1F', '1.10', '.5', '1e3', '-.inf', '.NaN', '0755', '1:20', '---', '...', '--- x', '%x', 'a b', ' a', 'a ', 'a: b', 'a #b', 'a#b', '- a', '-a', '? a'),
+    fc.string({ unit: fc.constantFrom('a', 'Z', '0', '9', ' ', ':', '#', '-', '?', '.', ',', '[', ']', '{', '}', '&', '*', '!', '|', '>', "'", '"', '%', '@', '`', '\\', '~', '+', 'e', 'x', 'o', '_', '/', '$', '\t'), maxLength: 12 }),
+    fc.constantFrom('apiVersion', 'kind', 'metadata', 'spec', 'longer_name.with/slash=x-y', '', 'true', 'True', 'FALSE', 'null', 'Null', '~', 'yes', 'on', 'off', 'no', 'y', '0o17', '0x1F', '1.10', '.5', '1e3', '-.inf', '.NaN', '0755', '1:20', '---', '...', '--- x', '%x', 'a b', ' a', 'a ', 'a: b', 'a #b', 'a#b', '- a', '-a', '? a', './fleet/a.yaml', './a: b', './a #b', './a:', './', './/x', '${{ quote(x) }}', 'abcdef: g', 'abcdefg #h', 'abcdef ', 'abcdef:', 'abcdef\tg', '_ab: cd', 'Nullable', 'TRUE_x'),
     fc.string({ maxLength: 6 }),
   );
   const scalar = fc.oneof(tricky, fc.integer({ min: -1e9, max: 1e9 }), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(-0), fc.constant(null), fc.constant(undefined));
@@ -85,5 +94,12 @@ describe('block-yaml writer', () => {
       expect(toYamlDocument(value)).toBe(libraryText(value));
     }
     for (const root of [[1, 2], {}, { a: null }, 'text', new Date(0)]) expect(fastText(root)).toBeUndefined();
+  });
+
+  it('mixes written and declined documents in one stream, in UTF-8', () => {
+    const objects = [{ kind: 'A', name: 'plain' }, { kind: 'B', note: 'café ☕' }, { kind: 'C', text: 'two\nlines' }, { kind: 'D', list: [1, 'x'] }];
+    const expected = generatedComment('diene test') + objects.map((o) => `---\n${libraryText(o)}`).join('');
+    expect(toYamlStream(objects, 'diene test')).toBe(expected);
+    expect(expected).toContain('café ☕');
   });
 });

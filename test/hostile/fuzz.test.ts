@@ -5,7 +5,8 @@
  *
  * 1. the compiler never throws, whatever the input;
  * 2. every diagnostic about a file names an input file and a line and column
- *    inside it (its end too);
+ *    inside it (its end too), and no message leaks an internal fault
+ *    ("Maximum call stack", "undefined", "[object Object]");
  * 3. a fleet that compiles gives the same bytes again in another file order;
  * 4. a valid fleet rewritten without changing its meaning (key order, flow or
  *    block, quoting, indentation, CRLF, BOM, comments, file order) compiles
@@ -19,7 +20,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileFleet, inputValidators, type CompileOptions } from '../../compiler/index.js';
 import { readFleetTexts, TEST_NOW_SECONDS } from '../support/fleet-fixture.js';
-import { applyMutations, mutationArb, placementProblem, restyle, restyleArb, toSourceFilesInOrder } from '../support/fuzz-fleet.js';
+import { applyMutations, leakProblem, mutationArb, placementProblem, restyle, restyleArb, toSourceFilesInOrder } from '../support/fuzz-fleet.js';
 
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 300);
 const SEED = process.env['FUZZ_SEED'] !== undefined ? Number(process.env['FUZZ_SEED']) : 20261121;
@@ -46,7 +47,7 @@ function compileChecked(texts: ReadonlyMap<string, string>, order: readonly numb
     process.emitWarning = emitWarning;
   }
   for (const diagnostic of result.diagnostics) {
-    const problem = placementProblem(diagnostic, files);
+    const problem = placementProblem(diagnostic, files) ?? leakProblem(diagnostic);
     expect(problem, `${diagnostic.code} ${diagnostic.file}:${diagnostic.line}:${diagnostic.column}-${diagnostic.endLine}:${diagnostic.endColumn} ${problem}`).toBeUndefined();
   }
   return result;

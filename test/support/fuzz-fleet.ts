@@ -72,10 +72,50 @@ export const TRICKY_STRINGS = [
   '2026-02-30T25:61:61Z',
 ];
 
+/** Raw YAML put in place of a value (after `key: `), unquoted: the structures that broke readers and walks. */
+export const RAW_VALUES = [
+  '*.example.com',
+  '*a',
+  '&a [*a]',
+  '&a {b: *a}',
+  '{? [a, b]: c}',
+  '{[a]: b}',
+  '\n  ? {a: 1}\n  : b',
+  '['.repeat(150) + ']'.repeat(150),
+  '['.repeat(3000) + ']'.repeat(3000),
+  '{a: '.repeat(120) + '1' + '}'.repeat(120),
+  '!!binary aGk=',
+  '!custom x',
+  '{<<: {a: 1}}',
+  '"\\e[31mred"',
+  '"\\0"',
+  "'unterminated",
+  '"unterminated',
+  '|\n  block text',
+  '>-\n  folded',
+  '0o777',
+  '1_000',
+  '.NaN',
+  '+.inf',
+  '-0',
+  '1e400',
+  '1' + '0'.repeat(400),
+  '{a: 1, a: 2}',
+  '{1: a, "1": b}',
+  '[a, b, ]',
+  '{',
+  '@reserved',
+  '`reserved',
+  '- x',
+  'a: b: c',
+  '&x [1, 2]',
+  '[&y 1, *y, *y]',
+];
+
 /** YAML and JSON fragments inserted into a file's text. */
 export const SNIPPETS = ['\n', ': ', '- ', '? ', '&a ', '*a', '*.x', '!tag ', '!!binary ', '<<: ', '%YAML 1.1\n', '---\n', '...\n', '{', '}', '[', ']', ',', '"', "'", '#', '\t', '\r', '|', '>', '\ufeff', '\u0000', ' \n  nested: 1\n'];
 
-const OPS = ['drop', 'retype', 'add', 'reorder', 'duplicateItem', 'tricky', 'swapScalar', 'swapScalar', 'swapScalar', 'drop', 'truncate', 'insert', 'swapLines', 'repeatLine', 'duplicateFile', 'renameFile', 'deleteFile'] as const;
+const OPS = ['drop', 'retype', 'add', 'reorder', 'duplicateItem', 'tricky', 'swapScalar', 'swapScalar', 'swapScalar', 'drop', 'rawValue', 'rawValue', 'truncate', 'insert', 'swapLines', 'repeatLine', 'duplicateFile', 'renameFile', 'deleteFile'] as const;
 
 /** One mutation; its numbers pick a file, a path into the value, a position or a pool entry (each taken modulo what is there). */
 export interface Mutation {
@@ -121,7 +161,7 @@ function descend(root: Json, where: readonly number[]): { parent: Json; key: str
 }
 
 function retype(value: Json, pick: number): Json {
-  const forms: Json[] = [null, true, 0, -1, 1.5, 'text', [], {}, [value], { value }, String(value), Number(value)];
+  const forms: Json[] = [null, true, 0, -1, 1.5, 'text', [], {}, [value], { value }, typeof value === 'object' ? JSON.stringify(value) : String(value), Number(value)];
   return forms[pick % forms.length] as Json;
 }
 
@@ -185,6 +225,14 @@ function mutateText(text: string, m: Mutation): string {
     case 'repeatLine':
       lines.splice(line, 0, lines[line] as string);
       return lines.join('\n');
+    case 'rawValue': {
+      // The `pick`-th line holding `key: ` (counted cyclically) gets a raw YAML value instead of its own.
+      const candidates = lines.map((l, i) => [l, i] as const).filter(([l]) => /^\s*(- )?[\w.-]+: \S/.test(l));
+      if (candidates.length === 0) return text;
+      const [chosen, index] = candidates[m.pick % candidates.length] as readonly [string, number];
+      lines[index] = `${chosen.slice(0, chosen.indexOf(': ') + 2)}${RAW_VALUES[(m.where[0] ?? m.pick) % RAW_VALUES.length]}`;
+      return lines.join('\n');
+    }
     default:
       return text;
   }
@@ -227,7 +275,7 @@ export function applyMutations(texts: ReadonlyMap<string, string>, mutations: re
       if (m.op === 'renameFile') result.delete(file);
       result.set(target, text);
     } else if (m.op === 'deleteFile') result.delete(file);
-    else if (['truncate', 'insert', 'swapLines', 'repeatLine'].includes(m.op)) result.set(file, mutateText(text, m));
+    else if (['truncate', 'insert', 'swapLines', 'repeatLine'].includes(m.op) || (m.op === 'rawValue' && !json)) result.set(file, mutateText(text, m));
     else {
       let value: Json;
       try {
@@ -311,6 +359,18 @@ export function placementProblem(diagnostic: Diagnostic, files: readonly SourceF
   if (!inside(diagnostic.endLine, diagnostic.endColumn)) return `ends at ${diagnostic.endLine}:${diagnostic.endColumn}, outside the file`;
   const before = (diagnostic.endLine as number) < (diagnostic.line as number) || (diagnostic.endLine === diagnostic.line && (diagnostic.endColumn as number) < (diagnostic.column as number));
   if (before) return 'ends before it starts';
+  return undefined;
+}
+
+/** Words in a message or hint that only an internal fault would put there (a leaked exception, an unfilled value). */
+const LEAKS = /Maximum call stack|\bundefined\b|\[object Object\]|Cannot read propert|is not a function|is not iterable/;
+
+/** Why `diagnostic`'s message or hint reads like an internal fault, or `undefined`. Quoted input text ("…") is not judged. */
+export function leakProblem(diagnostic: Diagnostic): string | undefined {
+  for (const text of [diagnostic.message, diagnostic.hint]) {
+    const leak = LEAKS.exec(text.replace(/"(?:[^"\\]|\\.)*"/g, '""'));
+    if (leak) return `says "${leak[0]}": ${text.slice(0, 200)}`;
+  }
   return undefined;
 }
 

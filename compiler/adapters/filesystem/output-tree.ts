@@ -19,6 +19,7 @@
  * `<out>.previous` when `<out>` is missing.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -136,7 +137,7 @@ export async function readOutputTree(outDir: string): Promise<Map<string, string
   if (!(await exists(outDir))) return new Map();
   const paths = (await fg('**/*', { cwd: outDir, dot: true, onlyFiles: true, followSymbolicLinks: false })).sort();
   const tree = new Map<string, string>();
-  for (const relative of paths) tree.set(relative, await readFile(path.join(outDir, relative), 'utf8'));
+  for (const relative of paths) tree.set(relative, readFileSync(path.join(outDir, relative), 'utf8'));
   return tree;
 }
 
@@ -186,10 +187,16 @@ export async function writeOutputTree(outDir: string, outputs: ReadonlyMap<strin
     const staging = path.join(parent, `${stagingPrefix(outDir)}${process.pid}-${randomBytes(6).toString('hex')}`);
     await mkdir(staging);
     try {
+      // Synchronous, one mkdir a folder: thousands of small files write several times faster than through promises (issue 8).
+      const made = new Set<string>();
       for (const [relative, text] of outputs) {
         const target = path.join(staging, relative);
-        await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, text, 'utf8');
+        const folder = path.dirname(target);
+        if (!made.has(folder)) {
+          mkdirSync(folder, { recursive: true });
+          made.add(folder);
+        }
+        writeFileSync(target, text, 'utf8');
       }
       const old = await stat(outDir).catch(() => undefined);
       if (old) await chmod(staging, old.mode & 0o7777);
@@ -205,7 +212,11 @@ export async function writeOutputTree(outDir: string, outputs: ReadonlyMap<strin
       throw error;
     }
     // The new tree is in place; a previous copy that cannot be removed now is removed by the next run.
-    await rm(previousOf(outDir), { recursive: true, force: true }).catch(() => undefined);
+    try {
+      rmSync(previousOf(outDir), { recursive: true, force: true });
+    } catch {
+      // removed by the next run
+    }
   } finally {
     await releaseLock(lock);
   }

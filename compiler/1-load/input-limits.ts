@@ -17,30 +17,53 @@ import { Lexer, Parser, type CST } from 'yaml';
 export const NESTING_LIMIT = 100;
 
 /**
- * The largest input file read, in bytes: 10 MiB. The largest real input is a
+ * The largest input file read, in bytes: 4 MiB. The largest real input is a
  * claim at the 10,000-prefix cap of SPEC §3.4, about 0.6 MB as `diene claim
- * set-paths` writes it and a few MB with the longest legal names; a larger
+ * set-paths` writes it and under 4 MB with the longest legal names; a larger
  * file is refused before it is read, so a 50 MB or 1 GB file costs nothing.
+ * With {@link VALUE_LIMIT} it keeps the parse of any one file within a
+ * 256 MB heap (a 10 MB file of short strings ran out of it).
  */
-export const FILE_SIZE_LIMIT = 10 * 1024 * 1024;
+export const FILE_SIZE_LIMIT = 4 * 1024 * 1024;
+
+/**
+ * The most values (scalars, aliases and flow collections) one input file may
+ * hold. Parsing keeps about a kilobyte per value (positions, tokens, nodes),
+ * so 4 MB of "1," (two million values) took 2 GB and 18 s, and ran out of a
+ * 256 MB heap; the largest real input, a claim at the 10,000-prefix cap of
+ * SPEC §3.4, holds about 20,000.
+ */
+export const VALUE_LIMIT = 100_000;
 
 const COLLECTIONS = new Set(['block-map', 'block-seq', 'flow-collection']);
 
+/** True for a lexeme that starts a value: a plain or block scalar's text (after the lexer's U+001F marker), a quoted scalar, an alias, a flow collection. */
+function startsValue(lexeme: string): boolean {
+  const first = lexeme.charCodeAt(0);
+  return first === 0x1f || first === 0x22 || first === 0x27 || first === 0x2a || first === 0x5b || first === 0x7b;
+}
+
 /**
- * The YAML token stream of `text`, or the offset of the first list or mapping
- * (in document order) nested deeper than `limit`. Drives the yaml library's
- * lexer and parser by hand and watches the parser's stack of open
- * collections, so it stops at the first level too deep: a megabyte of `[`
+ * The YAML token stream of `text`, or the offset where it first breaks a
+ * limit: a list or mapping nested deeper than `limits.depth` (`tooDeep`), or
+ * the value past `limits.values` (`tooMany`). Drives the yaml library's lexer
+ * and parser by hand and watches the parser's stack of open collections and
+ * the values it has met, so it stops at the first excess: a megabyte of `[`
  * costs a moment, where parsing it whole took a gigabyte of memory.
  */
-export function tokensWithinDepth(text: string, limit: number = NESTING_LIMIT): { tokens: CST.Token[] } | { tooDeep: number } {
+export function tokensWithinLimits(
+  text: string,
+  limits: { depth: number; values: number } = { depth: NESTING_LIMIT, values: VALUE_LIMIT },
+): { tokens: CST.Token[] } | { tooDeep: number } | { tooMany: number } {
   const parser = new Parser();
   const tokens: CST.Token[] = [];
+  let values = 0;
   for (const lexeme of new Lexer().lex(text)) {
+    if (startsValue(lexeme) && ++values > limits.values) return { tooMany: parser.offset };
     for (const token of parser.next(lexeme)) tokens.push(token);
-    if (parser.stack.length > limit) {
+    if (parser.stack.length > limits.depth) {
       const open = parser.stack.filter((token) => COLLECTIONS.has(token.type));
-      if (open.length > limit) return { tooDeep: (open[limit] as CST.Token).offset };
+      if (open.length > limits.depth) return { tooDeep: (open[limits.depth] as CST.Token).offset };
     }
   }
   for (const token of parser.end()) tokens.push(token);

@@ -16,7 +16,7 @@
  */
 import { Alias, Composer, isAlias, isMap, isPair, isScalar, isSeq, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { diagnose, type Diagnostic, type SourceLocation } from '../diagnostics/diagnostic.js';
-import { firstControlCharacter, NESTING_LIMIT, tokensWithinDepth, tooDeepValuePath } from './input-limits.js';
+import { firstControlCharacter, NESTING_LIMIT, tokensWithinLimits, tooDeepValuePath, VALUE_LIMIT } from './input-limits.js';
 import { fileLocation, spanLocation, type SourceFile } from './source-file.js';
 
 /** How many alias expansions one file may make before it is refused as an alias bomb. */
@@ -70,8 +70,9 @@ export function parseYaml(file: SourceFile, options: { json?: boolean; schemaNam
   // JSON (RFC 8259) allows DEL and C1 controls inside strings, and JSON.parse has already judged a claim's characters.
   const control = options.json ? undefined : firstControlCharacter(file.text);
   if (control) return { diagnostics: [diagnose(spanLocation(file, control.offset, control.offset + 1), 'yaml_control_character', { char: control.name })] };
-  const lexed = tokensWithinDepth(file.text);
+  const lexed = tokensWithinLimits(file.text);
   if ('tooDeep' in lexed) return { diagnostics: [diagnose(spanLocation(file, lexed.tooDeep, lexed.tooDeep + 1), 'input_too_deep', { limit: NESTING_LIMIT })] };
+  if ('tooMany' in lexed) return { diagnostics: [diagnose(spanLocation(file, lexed.tooMany, lexed.tooMany + 1), 'input_too_many_values', { limit: VALUE_LIMIT })] };
   const tokens = lexed.tokens;
   const composer = new Composer({
     version: '1.2',

@@ -202,7 +202,7 @@ export const catalog = {
   file_too_large: {
     severity: 'error',
     message: 'this file is {size} bytes, more than the limit of {limit} bytes',
-    hint: 'inputs are small text files (the largest, a claim at the 10,000-prefix cap, is under 1 MB): remove the file or find what filled it',
+    hint: 'inputs are small text files (the largest, a claim at the 10,000-prefix cap, is well under the limit): remove the file or find what filled it',
   },
   file_unrecognized: {
     severity: 'warning',
@@ -223,6 +223,11 @@ export const catalog = {
     severity: 'error',
     message: 'lists and mappings nest more than {limit} levels deep here',
     hint: 'flatten the structure: inputs need a few levels, and the limit keeps a hostile file from exhausting the stack',
+  },
+  input_too_many_values: {
+    severity: 'error',
+    message: 'the file holds more than {limit} values (scalars, aliases and lists)',
+    hint: 'inputs are small (a claim at the 10,000-prefix cap holds about 20,000 values): trim the file or find what filled it; the limit keeps a hostile file from exhausting memory',
   },
   issuer_unknown: {
     severity: 'error',

@@ -73,9 +73,9 @@ describe('terminal escape sequences in input values', () => {
 
 it('writes nothing for a request file that is too large', () => {
   const big = path.join(scratch, 'big.json');
-  writeFileSync(big, `{"paths": {"a": "${'x'.repeat(11 * 1024 * 1024)}"}}`);
+  writeFileSync(big, `{"paths": {"a": "${'x'.repeat(5 * 1024 * 1024)}"}}`);
   const run = boundedCli(['claim', 'set-paths', 'api.tin.nitroso.pikachu.cluster.atomi.cloud', '--file', big, '--repo', fleet.dir], { cwd: scratch });
   expectNoCrash(run);
   expect(run.exitCode).toBe(2);
-  expect(run.stderr).toContain('more than 10485760');
+  expect(run.stderr).toContain('more than 4194304');
 });

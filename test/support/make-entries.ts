@@ -21,7 +21,11 @@ export type MakeEntry =
   | { path: string; unreadable: string }
   | { path: string; generate: Generated };
 
-/** A generated file: `head`, then `repeat` `times` times (or until the file holds at least `bytes` bytes), then `tail` (`tailRepeat` times, default once). */
+/**
+ * A generated file: `head`, then `repeat` `times` times (or until the file
+ * holds at least `bytes` bytes; `{i}` in it counts the repetitions from 0),
+ * then `tail` (`tailRepeat` times, default once).
+ */
 export interface Generated {
   head?: string;
   repeat: string;
@@ -32,6 +36,15 @@ export interface Generated {
 }
 
 function writeRepeated(fd: number, text: string, times: number): number {
+  if (text.includes('{i}')) {
+    // Numbered repetitions ({i} = 0, 1, …), written in batches.
+    let written = 0;
+    for (let start = 0; start < times; start += 10_000) {
+      const batch = Array.from({ length: Math.min(10_000, times - start) }, (_, k) => text.replaceAll('{i}', String(start + k))).join('');
+      written += writeSync(fd, batch);
+    }
+    return written;
+  }
   const unit = Buffer.from(text);
   if (unit.length === 0 || times <= 0) return 0;
   const perChunk = Math.max(1, Math.floor((1 << 20) / unit.length));

@@ -76,9 +76,9 @@ export function fleetRoot(values: OptionValues): string {
   return root;
 }
 
-/** Reads every input file of the fleet at `root`. */
-export async function readFleet(root: string): Promise<{ files: SourceFile[]; diagnostics: Diagnostic[] }> {
-  return readFleetFiles(root);
+/** Reads every input file of the fleet at `root`, or only those matching `patterns` (fast-glob, relative to `root`). */
+export async function readFleet(root: string, patterns?: readonly string[]): Promise<{ files: SourceFile[]; diagnostics: Diagnostic[] }> {
+  return readFleetFiles(root, patterns ? { patterns } : {});
 }
 
 /** A string option's value, or `undefined`. */

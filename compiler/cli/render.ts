@@ -26,9 +26,12 @@
  * The CLI never calls `process.exit()`, which truncates large piped output.
  */
 import { createHash } from 'node:crypto';
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
 import { parse } from 'yaml';
 import type { SourceFile } from '../1-load/source-file.js';
 import { platformObjects } from '../4-emit/emit-outputs.js';
+import { readInputFile } from '../adapters/filesystem/read-input-file.js';
 import { toYamlStream } from '../4-emit/serialize.js';
 import { diagnose, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { analyzeFleet } from '../index.js';
@@ -70,24 +73,44 @@ export function inputDigest(platform: string, files: readonly SourceFile[]): str
   return `sha256:${hash.digest('hex')}`;
 }
 
+/** fleet.yaml's `issuer.platform` in `text`, or `undefined` when the text is missing or broken (the analysis reports that). */
+function issuerPlatformOf(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const platform = (parse(text, { version: '1.2' }) as { issuer?: { platform?: unknown } } | null)?.issuer?.platform;
+    return typeof platform === 'string' ? platform : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The inputs `render` reads for `platform`: everything but claims and the rows of
  * other platforms; the sign-in platform's rows stay (fleet.yaml `issuer.platform`).
  */
 export function renderInputs(files: readonly SourceFile[], platform: string): SourceFile[] {
-  const fleetYaml = files.find((file) => file.path === 'registry/fleet.yaml');
-  let issuerPlatform: unknown;
-  try {
-    issuerPlatform = fleetYaml ? (parse(fleetYaml.text, { version: '1.2' }) as { issuer?: { platform?: unknown } } | null)?.issuer?.platform : undefined;
-  } catch {
-    issuerPlatform = undefined; // the analysis reports the broken fleet.yaml
-  }
-  const keep = new Set([platform, typeof issuerPlatform === 'string' ? issuerPlatform : platform]);
+  const issuerPlatform = issuerPlatformOf(files.find((file) => file.path === 'registry/fleet.yaml')?.text);
+  const keep = new Set([platform, issuerPlatform ?? platform]);
   return files.filter((file) => {
     if (file.path.startsWith('claims/')) return false;
     const row = /^platforms\/([^/]+)\//.exec(file.path);
     return row === null || keep.has(row[1] as string);
   });
+}
+
+/**
+ * What render walks, as fast-glob patterns: the registry, state and carbon
+ * folders, the top of `platforms/`, and the row folders of `platform` and of
+ * the sign-in platform (read from fleet.yaml first), so that at fleet scale
+ * it never lists, let alone reads, the other platforms' rows or the claims
+ * ({@link renderInputs} keeps the same set). Names outside the name rule
+ * (SPEC §2) select no row folder.
+ */
+export function renderPatterns(root: string, platform: string): string[] {
+  const fleetYaml = readInputFile(path.join(root, 'registry', 'fleet.yaml'), { root: realpathSync(root) });
+  const issuer = issuerPlatformOf('text' in fleetYaml ? fleetYaml.text : undefined);
+  const rowFolders = [...new Set([platform, issuer])].filter((name): name is string => name !== undefined && /^[a-z][a-z0-9]*$/.test(name));
+  return ['{registry,state,carbon}/**/*', 'platforms/*', ...rowFolders.map((name) => `platforms/${name}/**/*`)];
 }
 
 function platformName(values: CommandInput['values'], env: NodeJS.ProcessEnv): string {
@@ -113,7 +136,7 @@ async function runRender({ values }: CommandInput): Promise<CommandResult> {
   const env = process.env;
   const name = platformName(values, env);
   const root = renderFleetRoot(values, env);
-  const read = await readFleet(root);
+  const read = await readFleet(root, renderPatterns(root, name));
   const files = renderInputs(read.files, name);
   const stamp = `diene render ${toolVersion()}: platform ${name}, ${files.length} input files, inputs ${inputDigest(name, files)}`;
   const analysis = analyzeFleet(files, { readFailed: hasErrors(read.diagnostics), nowSeconds: nowSeconds(values) });

@@ -37,8 +37,12 @@ async function linksToFolder(absolute: string): Promise<boolean> {
  * files (`.gitkeep`) are skipped; a file outside the layout is returned with
  * empty text, unread; an input that cannot be read is returned marked
  * `unreadable` (so the pipeline stops after loading) besides its diagnostic.
+ * `patterns` (fast-glob patterns relative to `root`; default: everything
+ * under the input folders) limit the walk, so a command that needs part of the
+ * fleet reads only that part (render: one platform's rows out of tens of
+ * thousands).
  */
-export async function readFleetFiles(root: string): Promise<{ files: SourceFile[]; diagnostics: Diagnostic[] }> {
+export async function readFleetFiles(root: string, options: { patterns?: readonly string[] } = {}): Promise<{ files: SourceFile[]; diagnostics: Diagnostic[] }> {
   const realRoot = await realpath(root);
   const files: SourceFile[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -52,7 +56,7 @@ export async function readFleetFiles(root: string): Promise<{ files: SourceFile[
       files.push({ ...sourceFile(folder, ''), unreadable: true });
     }
   }
-  const entries = await fg(`{${INPUT_FOLDERS.join(',')}}/**/*`, {
+  const entries = await fg(options.patterns ? [...options.patterns] : `{${INPUT_FOLDERS.join(',')}}/**/*`, {
     cwd: root,
     dot: false,
     onlyFiles: false,

@@ -1,0 +1,49 @@
+/**
+ * `diene render` walks only what it renders from (issue 8: render one platform
+ * in under a second at fleet scale): the registry, state and carbon folders
+ * and the row folders of its platform and of the sign-in platform. Another
+ * platform's rows and the claims are never listed or read, so a file there
+ * that cannot even be read changes nothing, while the same file among the
+ * platform's own rows stops the render.
+ */
+import { describe, expect, it } from 'vitest';
+import { renderPatterns } from '../../compiler/cli/render.js';
+import { readFleetTexts, writeTempFleet } from '../support/fleet-fixture.js';
+import { runCli } from '../support/run-cli.js';
+
+const NOT_UTF8 = new Uint8Array([0x70, 0x69, 0x6e, 0x3a, 0x20, 0xff, 0xfe, 0x0a]);
+
+describe('render reads only its own part of the fleet', () => {
+  it('walks the registry, state, carbon, the top of platforms/ and two row folders', () => {
+    const fleet = writeTempFleet(readFleetTexts());
+    try {
+      expect(renderPatterns(fleet.dir, 'nitroso')).toEqual(['{registry,state,carbon}/**/*', 'platforms/*', 'platforms/nitroso/**/*', 'platforms/aldehyde/**/*']);
+      expect(renderPatterns(fleet.dir, 'aldehyde')).toEqual(['{registry,state,carbon}/**/*', 'platforms/*', 'platforms/aldehyde/**/*']);
+      expect(renderPatterns(fleet.dir, '../claims')).toEqual(['{registry,state,carbon}/**/*', 'platforms/*', 'platforms/aldehyde/**/*']);
+    } finally {
+      fleet.cleanup();
+    }
+  });
+
+  it('ignores unreadable rows of other platforms and claims, and not its own', () => {
+    const clean = writeTempFleet(readFleetTexts());
+    const broken = writeTempFleet(readFleetTexts(), {
+      'platforms/mercury/webhook/pichu.yaml': NOT_UTF8,
+      'claims/domains/api.tin.nitroso.pichu.cluster.atomi.cloud.json': NOT_UTF8,
+    });
+    try {
+      const expected = runCli(['render', '--platform', 'nitroso', '--fleet', clean.dir]);
+      expect(expected.exitCode, expected.stderr).toBe(0);
+      const nitroso = runCli(['render', '--platform', 'nitroso', '--fleet', broken.dir]);
+      expect(nitroso.exitCode, nitroso.stderr).toBe(0);
+      expect(nitroso.stdout).toBe(expected.stdout);
+      const mercury = runCli(['render', '--platform', 'mercury', '--fleet', broken.dir]);
+      expect(mercury.exitCode).toBe(2);
+      expect(mercury.stdout).toBe('');
+      expect(mercury.stderr).toContain('platforms/mercury/webhook/pichu.yaml');
+    } finally {
+      clean.cleanup();
+      broken.cleanup();
+    }
+  });
+});

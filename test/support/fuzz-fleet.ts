@@ -284,8 +284,13 @@ export function applyMutations(texts: ReadonlyMap<string, string>, mutations: re
         result.set(file, mutateText(text, { ...m, op: 'insert' }));
         continue;
       }
-      const mutated = mutateValue(value, m, scalarPool);
-      result.set(file, json ? JSON.stringify(mutated, null, m.pick % 3) : stringify(mutated, { version: '1.2' }));
+      try {
+        const mutated = mutateValue(value, m, scalarPool);
+        result.set(file, json ? JSON.stringify(mutated, null, m.pick % 3) : stringify(mutated, { version: '1.2' }));
+      } catch {
+        // A value the fuzzer itself cannot handle (a cycle made by an earlier raw alias): mutate the text instead.
+        result.set(file, mutateText(text, { ...m, op: 'insert' }));
+      }
     }
   }
   return result;

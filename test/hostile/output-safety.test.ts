@@ -8,7 +8,7 @@
  * result, never a mix" is checked file by file.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCurrentOutput, readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
@@ -170,6 +170,20 @@ describe('what a killed run leaves behind', () => {
     } finally {
       holder.kill('SIGKILL');
     }
+  });
+});
+
+describe('compile --check over a hostile output tree', () => {
+  it('does not read a 3 GB file planted there (it filled 4 GB and ended in an internal error): extra, exit 1', () => {
+    const out = path.join(work.dir, 'planted');
+    expect(compile(fleetA.dir, out).exitCode).toBe(0);
+    const planted = path.join(out, 'argocd', 'huge.yaml');
+    writeFileSync(planted, '');
+    truncateSync(planted, 3 * 1024 ** 3); // sparse: no disk used
+    const run = boundedCli(['compile', '--fleet', fleetA.dir, '--out', out, '--check'], { cwd: fleetA.dir });
+    expectNoCrash(run, [1]); // exit 1: --check's "stale"
+    expect(run.exitCode, run.stderr).toBe(1);
+    expect(run.stderr).toContain('argocd/huge.yaml');
   });
 });
 

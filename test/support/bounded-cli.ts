@@ -31,11 +31,11 @@ export function boundedCli(args: readonly string[], options: { cwd: string; asNo
   return { exitCode: run.status, signal: run.signal, stdout: run.stdout ?? '', stderr: run.stderr ?? '', error: run.error };
 }
 
-/** Asserts the things no run may ever do: time out, crash, print a stack, a fatal V8 error, an internal error or a Node warning. */
-export function expectNoCrash(run: ReturnType<typeof boundedCli>): void {
+/** Asserts the things no run may ever do: time out, crash, print a stack, a fatal V8 error, an internal error or a Node warning, or exit other than `exitCodes` (default 0 or 2). */
+export function expectNoCrash(run: ReturnType<typeof boundedCli>, exitCodes: readonly number[] = [0, 2]): void {
   expect(run.error, 'the run did not finish within its time limit').toBeUndefined();
   expect(run.signal, `killed by ${run.signal}`).toBeNull();
-  expect([0, 2], `exit ${run.exitCode}\n${run.stderr.slice(0, 2000)}`).toContain(run.exitCode);
+  expect(exitCodes, `exit ${run.exitCode}\n${run.stderr.slice(0, 2000)}`).toContain(run.exitCode);
   expect(run.stderr).not.toMatch(/internal error|FATAL ERROR|Maximum call stack|\(node:\d+\)|^\s+at .+:\d+:\d+\)?$/m);
 }
 

@@ -19,7 +19,7 @@
  * `<out>.previous` when `<out>` is missing.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -132,12 +132,30 @@ async function repairInterruptedRuns(outDir: string): Promise<void> {
   }
 }
 
-/** Every file under `outDir` (path relative to it → text), or an empty map when it does not exist. */
+/**
+ * The largest file of an existing output tree that is read (64 MiB; the
+ * largest output of the XL fleet of SPEC §7 is 6 MB). A larger file cannot be
+ * anything diene wrote: it is not read (a 3 GB file there made `--check` an
+ * internal error after filling 4 GB of memory) and stands for text no output
+ * can equal.
+ */
+export const OUTPUT_READ_LIMIT = 64 * 1024 * 1024;
+
+/**
+ * Every file under `outDir` (path relative to it → text), or an empty map when
+ * it does not exist. A file over {@link OUTPUT_READ_LIMIT} reads as
+ * `"(not read: N bytes, larger than any output)"`, which no output can equal
+ * (every output ends with a line feed).
+ */
 export async function readOutputTree(outDir: string): Promise<Map<string, string>> {
   if (!(await exists(outDir))) return new Map();
   const paths = (await fg('**/*', { cwd: outDir, dot: true, onlyFiles: true, followSymbolicLinks: false })).sort();
   const tree = new Map<string, string>();
-  for (const relative of paths) tree.set(relative, readFileSync(path.join(outDir, relative), 'utf8'));
+  for (const relative of paths) {
+    const absolute = path.join(outDir, relative);
+    const size = statSync(absolute).size;
+    tree.set(relative, size > OUTPUT_READ_LIMIT ? `(not read: ${size} bytes, larger than any output)` : readFileSync(absolute, 'utf8'));
+  }
   return tree;
 }
 

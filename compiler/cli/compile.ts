@@ -27,7 +27,7 @@ async function runCompile({ values, format }: CommandInput): Promise<CommandResu
   const diagnostics = sortDiagnostics([...read.diagnostics, ...result.diagnostics]);
   if (hasErrors(diagnostics) || !result.outputs) return { diagnostics, exitCode: EXIT.invalid };
   if (values['check']) {
-    const onDisk = await readCurrentOutput(outDir);
+    const onDisk = await readCurrentOutput(outDir, result.outputs);
     const diff = diffOutputTrees(result.outputs, onDisk);
     if (isFresh(diff))
       return {

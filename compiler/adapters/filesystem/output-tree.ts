@@ -145,16 +145,20 @@ export const OUTPUT_READ_LIMIT = 64 * 1024 * 1024;
  * Every file under `outDir` (path relative to it → text), or an empty map when
  * it does not exist. A file over {@link OUTPUT_READ_LIMIT} reads as
  * `"(not read: N bytes, larger than any output)"`, which no output can equal
- * (every output ends with a line feed).
+ * (every output ends with a line feed). A file whose text equals its entry in
+ * `share` is given that very string, so comparing a fresh tree costs no second
+ * copy of it in memory (issue 8: 300 MB at fleet scale).
  */
-export async function readOutputTree(outDir: string): Promise<Map<string, string>> {
+export async function readOutputTree(outDir: string, share?: ReadonlyMap<string, string>): Promise<Map<string, string>> {
   if (!(await exists(outDir))) return new Map();
   const paths = (await fg('**/*', { cwd: outDir, dot: true, onlyFiles: true, followSymbolicLinks: false })).sort();
   const tree = new Map<string, string>();
   for (const relative of paths) {
     const absolute = path.join(outDir, relative);
     const size = statSync(absolute).size;
-    tree.set(relative, size > OUTPUT_READ_LIMIT ? `(not read: ${size} bytes, larger than any output)` : readFileSync(absolute, 'utf8'));
+    const text = size > OUTPUT_READ_LIMIT ? `(not read: ${size} bytes, larger than any output)` : readFileSync(absolute, 'utf8');
+    const same = share?.get(relative);
+    tree.set(relative, same === text ? same : text);
   }
   return tree;
 }
@@ -179,12 +183,12 @@ export async function recoverInterruptedSwap(outDir: string, options: { waitMs?:
  * The current output tree of `outDir` for comparison (`--check`): a write
  * killed between its two renames is repaired first when the directory can be
  * written, and otherwise read through `<out>.previous`, which the next write
- * restores.
+ * restores. Files equal to their entry in `share` share its string.
  */
-export async function readCurrentOutput(outDir: string): Promise<Map<string, string>> {
+export async function readCurrentOutput(outDir: string, share?: ReadonlyMap<string, string>): Promise<Map<string, string>> {
   await recoverInterruptedSwap(outDir).catch(() => undefined);
-  if (!(await exists(outDir)) && (await exists(previousOf(outDir)))) return readOutputTree(previousOf(outDir));
-  return readOutputTree(outDir);
+  if (!(await exists(outDir)) && (await exists(previousOf(outDir)))) return readOutputTree(previousOf(outDir), share);
+  return readOutputTree(outDir, share);
 }
 
 /**

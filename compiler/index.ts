@@ -29,12 +29,6 @@ import { inputSchemas } from './types/generated/schemas.js';
 export interface CompileOptions {
   /** Unix seconds used by the stale-override warning (SPEC §4: older than 7 days); never reaches output bytes. */
   nowSeconds: number;
-  /**
-   * True when some input file could not be read (the CLI reports those itself): the run then stops
-   * after phase 1 like any other load error, so a file that failed to read never shows up as
-   * "does not exist" in the cross-file rules.
-   */
-  readFailed?: boolean;
   /** Compiled input schemas, to share between many runs in one process (see {@link inputValidators}); compiled afresh when absent. */
   validators?: SchemaValidators;
   /** The serial of the address books (SPEC §3.6: `--serial N`, else 0 so committed books never go stale by themselves). */
@@ -58,7 +52,7 @@ export function inputValidators(): SchemaValidators {
 /** Runs phases 1–3: diagnostics and, when the fleet is valid, its model. */
 export function analyzeFleet(files: readonly SourceFile[], options: CompileOptions): { diagnostics: Diagnostic[]; model?: FleetModel } {
   const loaded = loadFleet(files, options.validators ?? inputValidators());
-  if (hasErrors(loaded.diagnostics) || loaded.incomplete || options.readFailed === true) return { diagnostics: sortDiagnostics(loaded.diagnostics) };
+  if (hasErrors(loaded.diagnostics) || loaded.incomplete) return { diagnostics: sortDiagnostics(loaded.diagnostics) };
   const index = indexFleet(loaded.fleet);
   const checked = [
     ...loaded.diagnostics,

@@ -60,7 +60,7 @@ function endpointOption(values: CommandInput['values']): string | undefined {
  */
 export async function publishBooks(root: string, store: ObjectStore, serial: number, options: { dryRun: boolean; nowSeconds: number }): Promise<CommandResult> {
   const read = await readFleet(root);
-  const analysis = analyzeFleet(read.files, { readFailed: hasErrors(read.diagnostics), nowSeconds: options.nowSeconds });
+  const analysis = analyzeFleet(read.files, { nowSeconds: options.nowSeconds });
   const diagnostics = sortDiagnostics([...read.diagnostics, ...analysis.diagnostics]);
   if (hasErrors(diagnostics) || !analysis.model) return { diagnostics, exitCode: EXIT.invalid };
 

@@ -111,7 +111,7 @@ async function applyHost(adapter: DnsHostAdapter, plans: readonly ZoneHostPlan[]
  */
 export async function applyDns(root: string, options: ApplyDnsOptions): Promise<CommandResult> {
   const read = await readFleet(root);
-  const analysis = analyzeFleet(read.files, { readFailed: hasErrors(read.diagnostics), nowSeconds: options.nowSeconds });
+  const analysis = analyzeFleet(read.files, { nowSeconds: options.nowSeconds });
   const diagnostics: Diagnostic[] = [...read.diagnostics, ...analysis.diagnostics];
   if (hasErrors(diagnostics) || !analysis.model) return { diagnostics: sortDiagnostics(diagnostics), exitCode: EXIT.invalid };
   const fleetHosts = analysis.model.settings.dns.hosts;

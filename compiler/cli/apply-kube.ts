@@ -47,7 +47,7 @@ async function runApplyKube({ values }: CommandInput): Promise<CommandResult> {
   const root = fleetRoot(values);
 
   const read = await readFleet(root);
-  const analysis = analyzeFleet(read.files, { readFailed: hasErrors(read.diagnostics), nowSeconds: nowSeconds(values) });
+  const analysis = analyzeFleet(read.files, { nowSeconds: nowSeconds(values) });
   const diagnostics = sortDiagnostics([...read.diagnostics, ...analysis.diagnostics]);
   if (hasErrors(diagnostics) || !analysis.model) return { diagnostics, exitCode: EXIT.invalid };
   const platform = analysis.model.platforms.find((p) => p.name === name);

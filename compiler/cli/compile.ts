@@ -23,7 +23,7 @@ async function runCompile({ values, format }: CommandInput): Promise<CommandResu
   const problem = outputLocationProblem(root, outDir);
   if (problem) return { diagnostics: [diagnose({}, 'output_location_invalid', { out: outDir, reason: problem })], exitCode: EXIT.invalid };
   const read = await readFleet(root);
-  const result = compileFleet(read.files, { readFailed: hasErrors(read.diagnostics), nowSeconds: nowSeconds(values), serial: serialOption(values) ?? 0 });
+  const result = compileFleet(read.files, { nowSeconds: nowSeconds(values), serial: serialOption(values) ?? 0 });
   const diagnostics = sortDiagnostics([...read.diagnostics, ...result.diagnostics]);
   if (hasErrors(diagnostics) || !result.outputs) return { diagnostics, exitCode: EXIT.invalid };
   if (values['check']) {

@@ -22,7 +22,7 @@ async function runExportDns({ values }: CommandInput): Promise<CommandResult> {
   const root = fleetRoot(values);
   const out = path.resolve(process.cwd(), stringOption(values, 'out') ?? 'live');
   const read = await readFleet(root);
-  const analysis = analyzeFleet(read.files, { readFailed: hasErrors(read.diagnostics), nowSeconds: nowSeconds(values) });
+  const analysis = analyzeFleet(read.files, { nowSeconds: nowSeconds(values) });
   const diagnostics = sortDiagnostics([...read.diagnostics, ...analysis.diagnostics]);
   if (hasErrors(diagnostics) || !analysis.model) return { diagnostics, exitCode: EXIT.invalid };
   const fleetHosts = analysis.model.settings.dns.hosts;

@@ -33,7 +33,7 @@ const SERVICE_NAME = /^[a-z][a-z0-9]{0,15}$/;
 async function runMaterialize({ values }: CommandInput): Promise<CommandResult> {
   const root = fleetRoot(values);
   const read = await readFleet(root);
-  const analysis = analyzeFleet(read.files, { readFailed: hasErrors(read.diagnostics), nowSeconds: nowSeconds(values) });
+  const analysis = analyzeFleet(read.files, { nowSeconds: nowSeconds(values) });
   const diagnostics = sortDiagnostics([...read.diagnostics, ...analysis.diagnostics]);
   if (hasErrors(diagnostics) || !analysis.model) return { diagnostics, exitCode: EXIT.invalid };
   const written: string[] = [];

@@ -40,7 +40,7 @@ async function runPlanDns({ values, format }: CommandInput): Promise<CommandResu
   const root = fleetRoot(values);
   const cwd = process.cwd();
   const read = await readFleet(root);
-  const analysis = analyzeFleet(read.files, { readFailed: hasErrors(read.diagnostics), nowSeconds: nowSeconds(values) });
+  const analysis = analyzeFleet(read.files, { nowSeconds: nowSeconds(values) });
   const diagnostics: Diagnostic[] = [...read.diagnostics, ...analysis.diagnostics];
   if (hasErrors(diagnostics) || !analysis.model) return { diagnostics: sortDiagnostics(diagnostics), exitCode: EXIT.invalid };
   const intent = dnsIntent(analysis.model);

@@ -139,7 +139,7 @@ async function runRender({ values }: CommandInput): Promise<CommandResult> {
   const read = await readFleet(root, renderPatterns(root, name));
   const files = renderInputs(read.files, name);
   const stamp = `diene render ${toolVersion()}: platform ${name}, ${files.length} input files, inputs ${inputDigest(name, files)}`;
-  const analysis = analyzeFleet(files, { readFailed: hasErrors(read.diagnostics), nowSeconds: nowSeconds(values) });
+  const analysis = analyzeFleet(files, { nowSeconds: nowSeconds(values) });
   const diagnostics = sortDiagnostics([...read.diagnostics, ...analysis.diagnostics]);
   if (hasErrors(diagnostics) || !analysis.model) return { diagnostics, notes: [stamp], exitCode: EXIT.invalid };
   const platform = analysis.model.platforms.find((p) => p.name === name);

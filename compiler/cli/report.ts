@@ -30,7 +30,7 @@ import { toolVersion } from './tool-version.js';
 /** Compiles the fleet at `root` in memory, the read diagnostics included. */
 async function compileAt(root: string, now: number): Promise<ReturnType<typeof compileFleet>> {
   const read = await readFleet(root);
-  const result = compileFleet(read.files, { readFailed: hasErrors(read.diagnostics), nowSeconds: now });
+  const result = compileFleet(read.files, { nowSeconds: now });
   return { ...result, diagnostics: sortDiagnostics([...read.diagnostics, ...result.diagnostics]) };
 }
 

@@ -24,7 +24,7 @@ async function runRoute({ positionals, values, format }: CommandInput): Promise<
   const host = edgeHost(hostArgument);
   const root = fleetRoot(values);
   const read = await readFleet(root);
-  const analysis = analyzeFleet(read.files, { readFailed: hasErrors(read.diagnostics), nowSeconds: nowSeconds(values) });
+  const analysis = analyzeFleet(read.files, { nowSeconds: nowSeconds(values) });
   const diagnostics = sortDiagnostics([...read.diagnostics, ...analysis.diagnostics]);
   if (hasErrors(diagnostics) || !analysis.model) return { diagnostics, exitCode: EXIT.invalid };
   const upstreams = fleetUpstreams(analysis.model);

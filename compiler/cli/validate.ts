@@ -10,7 +10,7 @@ import { COMMON_OPTIONS, EXIT, fleetRoot, nowSeconds, readFleet, type Command, t
 async function runValidate({ values, format }: CommandInput): Promise<CommandResult> {
   const root = fleetRoot(values);
   const read = await readFleet(root);
-  const analysis = analyzeFleet(read.files, { readFailed: hasErrors(read.diagnostics), nowSeconds: nowSeconds(values) });
+  const analysis = analyzeFleet(read.files, { nowSeconds: nowSeconds(values) });
   const diagnostics = sortDiagnostics([...read.diagnostics, ...analysis.diagnostics]);
   const exitCode = hasErrors(diagnostics) ? EXIT.invalid : EXIT.ok;
   if (format === 'json') return { stdout: formatJson(diagnostics), diagnostics, diagnosticsInStdout: true, exitCode };

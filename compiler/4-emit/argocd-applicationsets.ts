@@ -25,16 +25,25 @@
  */
 import type { FleetModel, PlatformModel, ServiceModel } from '../3-model/fleet-model.js';
 import type { ApplicationSet, ApplicationSpec, GitFilesGenerator, ObjectMeta } from './kube-objects.js';
-import { AUTHORIZED_STAGE_ANNOTATION, platformLabels, primordialNamespace, serviceArtifacts, serviceNamespace, SYNC_WAVE, SYNC_WAVE_ANNOTATION } from './conventions.js';
+import {
+  AUTHORIZED_STAGE_ANNOTATION,
+  platformLabels,
+  primordialNamespace,
+  serviceArtifacts,
+  serviceNamespace,
+  SYNC_WAVE,
+  SYNC_WAVE_ANNOTATION,
+} from './conventions.js';
 
 /** Go-template expression of the row's landscape: the row file's name without `.yaml`. */
 const ROW_LANDSCAPE = '{{ trimSuffix ".yaml" .path.filename }}';
 /**
  * Go-template expression of the cluster's mark: the cluster Secret's `mark` label. `index` on a
- * missing label yields "" (missingkey=error does not cover it), so `required` turns a Secret
+ * missing label yields "" (missingkey=error does not cover it), so sprig's `fail` turns a Secret
  * without the label into a reconcile error, which deletes nothing, instead of a name ending in `-`.
+ * Helm's `required` does not exist in ArgoCD's goTemplate (SPEC §3.1): it would fail every render.
  */
-const CLUSTER_MARK = '{{ required "the cluster Secret needs a mark label" (index .metadata.labels "mark") }}';
+const CLUSTER_MARK = '{{ with index .metadata.labels "mark" }}{{ . }}{{ else }}{{ fail "the cluster Secret needs a mark label" }}{{ end }}';
 /** The row's emergency values as YAML, or nothing; `hasKey` keeps `missingkey=error` quiet for rows without them. */
 const ROW_VALUES = '{{ if hasKey . "values" }}{{ toYaml .values }}{{ end }}';
 
@@ -129,7 +138,13 @@ function serviceApplicationSets(model: FleetModel, platform: PlatformModel, serv
       syncPolicy: { applicationsSync: 'create-update', preserveResourcesOnDeletion: true },
       template: {
         metadata: templateMeta(`${platform.name}-${service.name}-${ROW_LANDSCAPE}-primordial`, platform.name, service.name),
-        spec: applicationSpec(model.settings.primordial.server, primordialNamespace(platform.name, service.name, ROW_LANDSCAPE), artifacts.primordialChart, `${service.name}-primordial`, false),
+        spec: applicationSpec(
+          model.settings.primordial.server,
+          primordialNamespace(platform.name, service.name, ROW_LANDSCAPE),
+          artifacts.primordialChart,
+          `${service.name}-primordial`,
+          false,
+        ),
       },
     },
   };

@@ -2,9 +2,9 @@
  * chart/: the Config Management Plugin, the repo-server sidecar, the plugin
  * image's Dockerfile and the helm-wrapper chart `diene-platform` (SPEC §6,
  * ../shared/notes/argocd-kargo.md §2). Every file is parsed and the fields
- * ArgoCD requires are checked. The chart's templates are rendered by
- * helm-lite (Go text/template + sprig, Helm's engine; see
- * test/support/helm-lite/main.go for what it does not do), and each rendered
+ * ArgoCD requires are checked. The chart goes through the real Helm 4.1.4
+ * (test/support/helm.ts): `helm lint --strict`, `helm template` (which also
+ * applies values.schema.json) and the install notes. Each rendered
  * Application is validated against the upstream Application CRD with unknown
  * fields refused, then "synced" by running `diene render` exactly as the
  * sidecar would for it.
@@ -18,8 +18,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { PLUGIN_PARAMETERS } from '../../compiler/cli/plugin-parameters.js';
 import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
-import { helmLiteSkipReason, helmTemplate } from '../support/helm-lite.js';
-import { runCli } from '../support/run-cli.js';
+import { HELM_PACKAGE, HELM_VERSION, helmTemplate, loadHelm, type Helm, type HelmTemplate } from '../support/helm.js';
+import { skippedBecause, skipUnlessPresent } from '../support/required.js';
+import { runCli, type CliRun } from '../support/run-cli.js';
 import { crdValidators, upstreamSkipReason } from '../support/upstream-schemas.js';
 
 const CHART = path.join(REPO_ROOT, 'chart');
@@ -29,8 +30,15 @@ const version = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), '
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+const found = await loadHelm();
+const helmMissing = typeof found === 'string' ? found : undefined;
+const noCrds = upstreamSkipReason();
+
 const scratch = mkdtempSync(path.join(tmpdir(), 'diene-chart-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(scratch, { recursive: true, force: true });
+  if (typeof found !== 'string') found.cleanup();
+});
 
 function valuesFile(name: string, text: string): string {
   const file = path.join(scratch, name);
@@ -52,9 +60,9 @@ describe('the ConfigManagementPlugin (chart/plugin/plugin.yaml)', () => {
     expect(plugin.apiVersion).toBe('argoproj.io/v1alpha1');
     expect(plugin.kind).toBe('ConfigManagementPlugin');
     expect(plugin.metadata.name).toMatch(/^[a-z0-9-]+$/);
-    expect(Object.keys(plugin.spec).every((k) => ['version', 'init', 'generate', 'discover', 'parameters', 'preserveFileMode', 'provideGitCreds'].includes(k))).toBe(
-      true,
-    );
+    expect(
+      Object.keys(plugin.spec).every((k) => ['version', 'init', 'generate', 'discover', 'parameters', 'preserveFileMode', 'provideGitCreds'].includes(k)),
+    ).toBe(true);
     expect(plugin.spec.generate.command).toEqual(['diene', 'render']);
     expect(plugin.spec.generate.args).toBeUndefined();
   });
@@ -168,24 +176,34 @@ describe('the diene-platform chart', () => {
   });
 
   it('ships default values that its values.schema.json accepts, once the fleet repo is given', () => {
-    expect(validateValues({ ...defaults, fleet: { ...defaults.fleet, repoURL: 'https://github.com/AtomiCloud/fleet.git' } }), JSON.stringify(validateValues.errors)).toBe(
-      true,
-    );
+    expect(
+      validateValues({ ...defaults, fleet: { ...defaults.fleet, repoURL: 'https://github.com/AtomiCloud/fleet.git' } }),
+      JSON.stringify(validateValues.errors),
+    ).toBe(true);
     expect(defaults.fleet.targetRevision).toBe('machinery-stable');
     expect(validateValues({ ...defaults, platforms: [{ name: 'abc' }] })).toBe(false);
     expect(validateValues({ ...defaults, platforms: [{ name: 'nitroso', colour: 'red' }] })).toBe(false);
   });
 
-  const skip = helmLiteSkipReason();
-  const noCrds = upstreamSkipReason();
-  describe.skipIf(skip !== undefined)(`rendered with Go text/template + sprig${skip ? ` (skipped: ${skip})` : ''}`, () => {
+  describe.skipIf(skipUnlessPresent(helmMissing))(`rendered by the real Helm ${HELM_VERSION}${skippedBecause(helmMissing)}`, () => {
     const fleetValues = 'fleet: {repoURL: https://github.com/AtomiCloud/fleet.git}\n';
+    const threePlatforms = 'platforms: [{name: nitroso}, {name: aldehyde, project: identity}, {name: mercury}]\n';
+    const installValues = `${fleetValues}${threePlatforms}`;
+    const helm = (): Helm => {
+      if (typeof found === 'string') throw new Error(found);
+      return found;
+    };
+
+    function template(values: string, extraArgs: readonly string[] = []): HelmTemplate {
+      return helmTemplate(helm(), CHART_DIR, [valuesFile(`v-${Math.abs(hash(values))}.yaml`, values)], { release: 'diene', namespace: 'argocd', extraArgs });
+    }
 
     function applications(values: string): Json[] {
-      const result = helmTemplate(CHART_DIR, [valuesFile(`v-${Math.abs(hash(values))}.yaml`, values)], { release: 'diene', namespace: 'argocd' });
+      const result = template(values);
       if (!result.ok) throw new Error(result.error);
-      expect(Object.keys(result.templates).sort()).toEqual(['templates/NOTES.txt', 'templates/applications.yaml']);
-      return parseAllDocuments(result.templates['templates/applications.yaml'] ?? '')
+      const sources = Object.keys(result.manifests);
+      expect(sources.every((source) => source === 'diene-platform/templates/applications.yaml')).toBe(true);
+      return parseAllDocuments(result.manifests['diene-platform/templates/applications.yaml'] ?? '')
         .map((d) => {
           expect(d.errors).toEqual([]);
           return d.toJS() as Json | null;
@@ -193,20 +211,55 @@ describe('the diene-platform chart', () => {
         .filter((o): o is Json => o !== null);
     }
 
-    function renderError(values: string): string {
-      const result = helmTemplate(CHART_DIR, [valuesFile(`e-${Math.abs(hash(values))}.yaml`, values)]);
+    function renderError(values: string, extraArgs: readonly string[] = []): string {
+      const result = template(values, extraArgs);
       expect(result.ok).toBe(false);
       return result.ok ? '' : result.error;
     }
 
-    it.skipIf(noCrds !== undefined)(`stamps out one Application per platform, each valid against the Application CRD with unknown fields refused${noCrds ? ` (skipped: ${noCrds})` : ''}`, () => {
-      const apps = applications(`${fleetValues}platforms: [{name: nitroso}, {name: aldehyde, project: identity}, {name: mercury}]\n`);
-      expect(apps.map((a) => a.metadata.name)).toEqual(['diene-platform-nitroso', 'diene-platform-aldehyde', 'diene-platform-mercury']);
-      const validate = crdValidators().get('argoproj.io/v1alpha1/Application');
-      if (!validate) throw new Error('no Application CRD');
-      for (const app of apps) expect(validate(app), JSON.stringify(validate.errors)).toBe(true);
-      expect(apps.map((a) => a.spec.project)).toEqual(['default', 'identity', 'default']);
+    it(`is Helm ${HELM_VERSION}, extracted from ${HELM_PACKAGE} outside the repository`, () => {
+      const run = helm().run(['version', '--template', '{{.Version}}']);
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(run.stdout).toBe(HELM_VERSION);
+      expect(path.relative(REPO_ROOT, helm().binary).startsWith('..')).toBe(true);
     });
+
+    it('passes helm lint --strict with its default values and with install values', () => {
+      const lintDefaults = helm().run(['lint', '--strict', CHART_DIR]);
+      expect(lintDefaults.exitCode, lintDefaults.stdout + lintDefaults.stderr).toBe(0);
+      expect(lintDefaults.stdout).toContain('1 chart(s) linted, 0 chart(s) failed');
+      // With a fleet and platforms every template renders in full, so lint has
+      // nothing to warn about (not even Helm's "missing required values" log).
+      const lintInstall = helm().run(['lint', '--strict', CHART_DIR, '--values', valuesFile('lint.yaml', installValues)]);
+      expect(lintInstall.exitCode, lintInstall.stdout + lintInstall.stderr).toBe(0);
+      expect(lintInstall.stdout).not.toMatch(/\[(WARNING|ERROR)\]/);
+      expect(lintInstall.stderr).toBe('');
+    });
+
+    it('fails helm lint --strict on values its values.schema.json refuses', () => {
+      const run = helm().run([
+        'lint',
+        '--strict',
+        CHART_DIR,
+        '--values',
+        valuesFile('lint-bad.yaml', `${fleetValues}platforms: [{name: nitroso, colour: red}]\n`),
+      ]);
+      expect(run.exitCode).toBe(1);
+      expect(run.stdout).toContain('[ERROR]');
+      expect(run.stdout).toContain('colour');
+    });
+
+    it.skipIf(skipUnlessPresent(noCrds))(
+      `stamps out one Application per platform, each valid against the Application CRD with unknown fields refused${skippedBecause(noCrds)}`,
+      () => {
+        const apps = applications(installValues);
+        expect(apps.map((a) => a.metadata.name)).toEqual(['diene-platform-nitroso', 'diene-platform-aldehyde', 'diene-platform-mercury']);
+        const validate = crdValidators().get('argoproj.io/v1alpha1/Application');
+        if (!validate) throw new Error('no Application CRD');
+        for (const app of apps) expect(validate(app), JSON.stringify(validate.errors)).toBe(true);
+        expect(apps.map((a) => a.spec.project)).toEqual(['default', 'identity', 'default']);
+      },
+    );
 
     it('gives each Application a single source: the fleet at machinery-stable through the named plugin (SPEC §6)', () => {
       const [app] = applications(`${fleetValues}platforms: [{name: nitroso}]\n`);
@@ -224,6 +277,18 @@ describe('the diene-platform chart', () => {
       expect(app?.metadata.finalizers).toBeUndefined();
     });
 
+    it('prints install notes naming the fleet, its branch and every Application', () => {
+      const run = helm().run(['install', 'diene', CHART_DIR, '--namespace', 'argocd', '--dry-run=client', '--values', valuesFile('notes.yaml', installValues)]);
+      expect(run.exitCode, run.stderr).toBe(0);
+      const notes = run.stdout.slice(run.stdout.indexOf('NOTES:\n') + 'NOTES:\n'.length);
+      expect(notes.split('\n').slice(0, 4)).toEqual([
+        '3 platform Application(s) render from https://github.com/AtomiCloud/fleet.git at machinery-stable with the plugin diene-v1:',
+        '  diene-platform-nitroso',
+        '  diene-platform-aldehyde',
+        '  diene-platform-mercury',
+      ]);
+    });
+
     it('passes fleet.directory as the plugin parameter "fleet" only when it is set', () => {
       const [app] = applications(`fleet: {repoURL: https://git.example/fleet.git, directory: fleets/prod}\nplatforms: [{name: nitroso}]\n`);
       expect(app?.spec.source.plugin.parameters).toEqual([{ name: 'fleet', string: 'fleets/prod' }]);
@@ -231,8 +296,12 @@ describe('the diene-platform chart', () => {
 
     it('refuses to render without the fleet repo, with a bad platform name, or with a platform listed twice', () => {
       expect(renderError('platforms: [{name: nitroso}]\n')).toContain('fleet.repoURL is required');
-      expect(renderError(`${fleetValues}platforms: [{name: Nitro-so}]\n`)).toContain('platform name "Nitro-so" must match');
-      expect(renderError(`${fleetValues}platforms: [{name: abc}]\n`)).toContain('5 to 16 characters');
+      // Helm checks values.schema.json before any template runs …
+      expect(renderError(`${fleetValues}platforms: [{name: Nitro-so}]\n`)).toContain("at '/platforms/0/name'");
+      expect(renderError(`${fleetValues}platforms: [{name: abc}]\n`)).toMatch(/at '\/platforms\/0\/name': minLength: got 3, want 5/);
+      // … and the templates guard the same rule for an install that skips the schema.
+      expect(renderError(`${fleetValues}platforms: [{name: Nitro-so}]\n`, ['--skip-schema-validation'])).toContain('platform name "Nitro-so" must match');
+      expect(renderError(`${fleetValues}platforms: [{name: abc}]\n`, ['--skip-schema-validation'])).toContain('5 to 16 characters');
       expect(renderError(`${fleetValues}platforms: [{name: nitroso}, {name: nitroso}]\n`)).toContain('platform "nitroso" is listed twice');
     });
 
@@ -244,12 +313,7 @@ describe('the diene-platform chart', () => {
       const [app] = applications(`fleet: {repoURL: https://git.example/fleet.git, directory: fleet}\nplatforms: [{name: mercury}]\n`);
       const fleet = writeTempFleet(new Map([...overlayTexts(readFleetTexts())].map(([file, text]) => [`fleet/${file}`, text])));
       try {
-        const plugin = app?.spec.source.plugin as Json;
-        const env = Object.fromEntries((plugin.env as Json[]).map((e) => [`ARGOCD_ENV_${e.name}`, e.value as string]));
-        const run = runCli(['render', '--now', '2026-11-21T00:00:00Z'], {
-          cwd: path.join(fleet.dir, app?.spec.source.path as string),
-          env: { ...env, ARGOCD_APP_PARAMETERS: JSON.stringify(plugin.parameters) },
-        });
+        const run = sidecarRender(app as Json, path.join(fleet.dir, app?.spec.source.path as string));
         expect(run.exitCode, run.stderr).toBe(0);
         const kinds = parseAllDocuments(run.stdout).map((d) => (d.toJS() as Json).kind as string);
         expect(kinds.slice(0, 3)).toEqual(['Platform', 'Project', 'ProjectConfig']);
@@ -261,6 +325,16 @@ describe('the diene-platform chart', () => {
     });
   });
 });
+
+/** Runs `diene render` for `app` in `sourceDir` with the env and parameters the sidecar gives it. */
+function sidecarRender(app: Json, sourceDir: string): CliRun {
+  const plugin = app.spec.source.plugin as Json;
+  const env = Object.fromEntries((plugin.env as Json[]).map((e) => [`ARGOCD_ENV_${e.name}`, e.value as string]));
+  return runCli(['render', '--now', '2026-11-21T00:00:00Z'], {
+    cwd: sourceDir,
+    env: { ...env, ...(plugin.parameters ? { ARGOCD_APP_PARAMETERS: JSON.stringify(plugin.parameters) } : {}) },
+  });
+}
 
 function hash(text: string): number {
   let h = 0;

@@ -7,7 +7,7 @@
  * applies values.schema.json) and the install notes. Each rendered
  * Application is validated against the upstream Application CRD with unknown
  * fields refused, then "synced" by running `diene render` exactly as the
- * sidecar would for it.
+ * sidecar would for it, at the revision it names.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +17,8 @@ import { DockerfileParser } from 'dockerfile-ast';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { PLUGIN_PARAMETERS } from '../../compiler/cli/plugin-parameters.js';
-import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
+import { overlayTexts, readFleetTexts, REFERENCE_FLEET, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
+import { git, hasGit, landCommit, makeGitFleet } from '../support/git-fleet.js';
 import { HELM_PACKAGE, HELM_VERSION, helmTemplate, loadHelm, type Helm, type HelmTemplate } from '../support/helm.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
 import { runCli, type CliRun } from '../support/run-cli.js';
@@ -30,9 +31,13 @@ const version = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), '
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+/** The example fleet's git block: the repository and the branch its rows are written to (SPEC §2). */
+const REFERENCE_GIT = (parse(readFileSync(path.join(REFERENCE_FLEET, 'registry', 'fleet.yaml'), 'utf8')) as { git: { repoURL: string; branch: string } }).git;
+
 const found = await loadHelm();
 const helmMissing = typeof found === 'string' ? found : undefined;
 const noCrds = upstreamSkipReason();
+const noGit = hasGit() ? undefined : 'git is not installed (Debian package git)';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'diene-chart-'));
 afterAll(() => {
@@ -180,9 +185,12 @@ describe('the diene-platform chart', () => {
       validateValues({ ...defaults, fleet: { ...defaults.fleet, repoURL: 'https://github.com/AtomiCloud/fleet.git' } }),
       JSON.stringify(validateValues.errors),
     ).toBe(true);
-    expect(defaults.fleet.targetRevision).toBe('machinery-stable');
     expect(validateValues({ ...defaults, platforms: [{ name: 'abc' }] })).toBe(false);
     expect(validateValues({ ...defaults, platforms: [{ name: 'nitroso', colour: 'red' }] })).toBe(false);
+  });
+
+  it("reads the fleet by default at the reference fleet's git.branch, the branch the rows are written to (SPEC §6)", () => {
+    expect(defaults.fleet.targetRevision).toBe(REFERENCE_GIT.branch);
   });
 
   describe.skipIf(skipUnlessPresent(helmMissing))(`rendered by the real Helm ${HELM_VERSION}${skippedBecause(helmMissing)}`, () => {
@@ -261,12 +269,12 @@ describe('the diene-platform chart', () => {
       },
     );
 
-    it('gives each Application a single source: the fleet at machinery-stable through the named plugin (SPEC §6)', () => {
+    it("gives each Application a single source: the fleet at the rows' branch through the named plugin (SPEC §6)", () => {
       const [app] = applications(`${fleetValues}platforms: [{name: nitroso}]\n`);
       expect(app?.spec.sources).toBeUndefined();
       expect(app?.spec.source).toEqual({
         repoURL: 'https://github.com/AtomiCloud/fleet.git',
-        targetRevision: 'machinery-stable',
+        targetRevision: 'main',
         path: '.',
         plugin: { name: 'diene-v1', env: [{ name: 'PLATFORM', value: 'nitroso' }] },
       });
@@ -277,12 +285,25 @@ describe('the diene-platform chart', () => {
       expect(app?.metadata.finalizers).toBeUndefined();
     });
 
+    it('points every platform Application at the fleet.yaml git.branch it is given', () => {
+      // A branch other than the default, so the value is proven to come through.
+      const branch = 'fleet-rows';
+      const apps = applications(
+        `fleet: {repoURL: https://github.com/AtomiCloud/fleet.git, targetRevision: ${branch}}\nplatforms: [{name: nitroso}, {name: mercury}]\n`,
+      );
+      expect(apps.map((a) => a.spec.source.targetRevision)).toEqual([branch, branch]);
+      const reference = applications(`fleet: {repoURL: ${REFERENCE_GIT.repoURL}, targetRevision: ${REFERENCE_GIT.branch}}\n${threePlatforms}`);
+      expect(reference.map((a) => [a.spec.source.repoURL, a.spec.source.targetRevision])).toEqual(
+        Array.from({ length: 3 }, () => [REFERENCE_GIT.repoURL, REFERENCE_GIT.branch]),
+      );
+    });
+
     it('prints install notes naming the fleet, its branch and every Application', () => {
       const run = helm().run(['install', 'diene', CHART_DIR, '--namespace', 'argocd', '--dry-run=client', '--values', valuesFile('notes.yaml', installValues)]);
       expect(run.exitCode, run.stderr).toBe(0);
       const notes = run.stdout.slice(run.stdout.indexOf('NOTES:\n') + 'NOTES:\n'.length);
       expect(notes.split('\n').slice(0, 4)).toEqual([
-        '3 platform Application(s) render from https://github.com/AtomiCloud/fleet.git at machinery-stable with the plugin diene-v1:',
+        '3 platform Application(s) render from https://github.com/AtomiCloud/fleet.git at main with the plugin diene-v1:',
         '  diene-platform-nitroso',
         '  diene-platform-aldehyde',
         '  diene-platform-mercury',
@@ -323,6 +344,39 @@ describe('the diene-platform chart', () => {
         fleet.cleanup();
       }
     });
+
+    it.skipIf(skipUnlessPresent(noGit))(
+      `yields Applications that see a service as soon as its rows land on the rows' branch, with no other branch moved${skippedBecause(noGit)}`,
+      () => {
+        // The old arrangement: a second branch cut from the seed commit, which
+        // nobody moves when a new service's rows land on main.
+        const repo = makeGitFleet();
+        try {
+          git(repo.bare, '--git-dir', repo.bare, 'branch', 'machinery-stable', 'main');
+          for (const landscape of ['pichu', 'pikachu', 'raichu', 'ampharos'])
+            landCommit(repo.bare, `platforms/mercury/neon/${landscape}.yaml`, 'pin:\n  chart: ""\n  image: ""\n', `neon: empty row for ${landscape}`);
+          const [app] = applications(`fleet: {repoURL: ${REFERENCE_GIT.repoURL}}\nplatforms: [{name: mercury}]\n`);
+          expect(app?.spec.source.targetRevision).toBe(REFERENCE_GIT.branch);
+          const warehouses = (revision: string): string[] => {
+            // The repo-server checks out the Application's targetRevision and
+            // runs the plugin in the source path (argo-cd reposerver/repository).
+            const checkout = path.join(repo.root, `checkout-${revision}`);
+            git(repo.root, 'clone', '-q', '--branch', revision, repo.bare, checkout);
+            const run = sidecarRender(app as Json, path.join(checkout, app?.spec.source.path as string));
+            expect(run.exitCode, run.stderr).toBe(0);
+            return parseAllDocuments(run.stdout)
+              .map((d) => d.toJS() as Json)
+              .filter((o) => o.kind === 'Warehouse')
+              .map((o) => o.metadata.name as string)
+              .sort();
+          };
+          expect(warehouses(app?.spec.source.targetRevision as string)).toEqual(['neon', 'webhook']);
+          expect(warehouses('machinery-stable')).toEqual(['webhook']);
+        } finally {
+          repo.cleanup();
+        }
+      },
+    );
   });
 });
 

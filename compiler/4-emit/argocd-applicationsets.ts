@@ -10,6 +10,9 @@
  * - `<platform>-<service>-primordial`: the git files generator alone: the
  *   primordial chart once per row, on Primordial.
  *
+ * The row files are re-read every ROW_POLL_SECONDS (or at once on a git
+ * webhook), the figure the Stages' retries are sized by (promotion-timing.ts).
+ *
  * Safety (../shared/notes/argocd-kargo.md §1.2, §6): `applicationsSync:
  * create-update` so an empty or failing generator never deletes an
  * Application (removing a service is a Decommission, outside this tool);
@@ -25,6 +28,7 @@
  */
 import type { FleetModel, PlatformModel, ServiceModel } from '../3-model/fleet-model.js';
 import type { ApplicationSet, ApplicationSpec, GitFilesGenerator, ObjectMeta } from './kube-objects.js';
+import { ROW_POLL_SECONDS } from './promotion-timing.js';
 import {
   AUTHORIZED_STAGE_ANNOTATION,
   platformLabels,
@@ -52,7 +56,12 @@ const SYNC_RETRY = { limit: 10, backoff: { duration: '10s', factor: 2, maxDurati
 
 function rowFilesGenerator(model: FleetModel, platform: string, service: string): GitFilesGenerator {
   return {
-    git: { repoURL: model.settings.git.repoURL, revision: model.settings.git.branch, files: [{ path: `platforms/${platform}/${service}/*.yaml` }] },
+    git: {
+      repoURL: model.settings.git.repoURL,
+      revision: model.settings.git.branch,
+      files: [{ path: `platforms/${platform}/${service}/*.yaml` }],
+      requeueAfterSeconds: ROW_POLL_SECONDS,
+    },
     selector: { matchExpressions: [{ key: 'pin.chart', operator: 'NotIn', values: [''] }] },
   };
 }

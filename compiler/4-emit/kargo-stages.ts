@@ -21,12 +21,13 @@
 import type { FleetModel, PlatformModel, ServiceModel } from '../3-model/fleet-model.js';
 import { appApplicationName, platformLabels, primordialApplicationName, serviceArtifacts, stageName, SYNC_WAVE, SYNC_WAVE_ANNOTATION } from './conventions.js';
 import type { KargoStage, PromotionStep } from './kube-objects.js';
+import { WAIT_ERROR_THRESHOLD, WAIT_TIMEOUT } from './promotion-timing.js';
 
 /** Where the fleet repo is checked out inside the promotion's work directory. */
 const CHECKOUT = './fleet';
 
-/** Retry of the steps that wait on Argo CD: up to 10 consecutive errors within 30 minutes. */
-export const WAIT_RETRY = { errorThreshold: 10, timeout: '30m' } as const;
+/** Retry of the steps that wait on Argo CD: long enough for a new row's Applications to appear (promotion-timing.ts). */
+export const WAIT_RETRY = { errorThreshold: WAIT_ERROR_THRESHOLD, timeout: WAIT_TIMEOUT } as const;
 
 function exprString(text: string): string {
   return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;

@@ -41,7 +41,7 @@ export interface ApplicationSpec {
 }
 
 export interface GitFilesGenerator {
-  git: { repoURL: string; revision: string; files: { path: string }[] };
+  git: { repoURL: string; revision: string; files: { path: string }[]; requeueAfterSeconds: number };
   selector?: LabelSelector;
 }
 

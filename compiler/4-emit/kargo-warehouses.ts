@@ -3,9 +3,12 @@
  * to the image, the app chart and the primordial chart, and creating Freight
  * only when all three carry the same version (half a release moves nothing).
  * The criteria compare the newest discovered version of each subscription,
- * as Kargo evaluates them. Image tags are read as semver without strictness
- * (`strictSemvers: false`): SPEC §3.2 names versions like `1.10`, which strict
- * semver would never discover.
+ * as Kargo evaluates them, so the three must be discovered the same way.
+ * Kargo discovers OCI chart versions only as strict semver (akuity/kargo
+ * v1.11.2 pkg/helm/chart/oci_selector.go, StrictNewVersion): a two-part `1.10`
+ * chart is never seen. Image tags are read strictly too (`strictSemvers: true`),
+ * so a stray `1.11` image tag cannot become the newest image and hold back
+ * every release; a release is `MAJOR.MINOR.PATCH[-pre]` on all three.
  */
 import type { FleetModel, PlatformModel, ServiceModel } from '../3-model/fleet-model.js';
 import { platformLabels, serviceArtifacts, SYNC_WAVE, SYNC_WAVE_ANNOTATION } from './conventions.js';
@@ -38,7 +41,7 @@ export function emitKargoWarehouse(model: FleetModel, platform: PlatformModel, s
       freightCreationPolicy: 'Automatic',
       freightCreationCriteria: { expression: `${image} == ${appChart} && ${primordialChart} == ${appChart}` },
       subscriptions: [
-        { image: { repoURL: artifacts.image, imageSelectionStrategy: 'SemVer', strictSemvers: false, discoveryLimit: DISCOVERY_LIMIT } },
+        { image: { repoURL: artifacts.image, imageSelectionStrategy: 'SemVer', strictSemvers: true, discoveryLimit: DISCOVERY_LIMIT } },
         { chart: { repoURL: artifacts.appChartUrl, discoveryLimit: DISCOVERY_LIMIT } },
         { chart: { repoURL: artifacts.primordialChartUrl, discoveryLimit: DISCOVERY_LIMIT } },
       ],

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileDns } from '../support/dns-fixture.js';
 import { readFleetTexts } from '../support/fleet-fixture.js';
+import { skippedBecause, skipUnlessPresent } from '../support/required.js';
 
 function installed(binary: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${binary}`]).status === 0;
@@ -51,7 +52,7 @@ function write(zone: string, fleet: string, text: string): string {
 }
 
 describe.each(zoneFiles)('$zone of $fleet', ({ fleet, zone, text }) => {
-  it.skipIf(!NAMED)(
+  it.skipIf(skipUnlessPresent(NAMED ? undefined : 'named-checkzone (Debian package bind9-utils)'))(
     `passes named-checkzone -k fail -n fail -m fail -M fail -S fail -i full${NAMED ? '' : ' (skipped: named-checkzone not installed; apt-get install bind9-utils)'}`,
     () => {
       const run = spawnSync(
@@ -64,10 +65,13 @@ describe.each(zoneFiles)('$zone of $fleet', ({ fleet, zone, text }) => {
     },
   );
 
-  it.skipIf(!KNOT)(`passes kzonecheck${KNOT ? '' : ' (skipped: kzonecheck not installed; apt-get install knot-dnssecutils)'}`, () => {
-    const run = spawnSync('kzonecheck', ['-o', zone, write(zone, fleet, text)], { encoding: 'utf8' });
-    expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
-  });
+  it.skipIf(skipUnlessPresent(KNOT ? undefined : 'kzonecheck (Debian package knot-dnssecutils)'))(
+    `passes kzonecheck${KNOT ? '' : ' (skipped: kzonecheck not installed; apt-get install knot-dnssecutils)'}`,
+    () => {
+      const run = spawnSync('kzonecheck', ['-o', zone, write(zone, fleet, text)], { encoding: 'utf8' });
+      expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
+    },
+  );
 });
 
 describe('zone file content', () => {

@@ -14,6 +14,7 @@ import { renderRoutePathsSql, SQL_INSERT_BATCH, sqlString } from '../../compiler
 import { compileFleet } from '../../compiler/index.js';
 import { overlayTexts, readFleetTexts, TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres.js';
+import { skippedBecause, skipUnlessPresent } from '../support/required.js';
 
 interface Emitted {
   landscape: string;
@@ -33,11 +34,19 @@ function emittedTables(overlay: Record<string, string | null> = {}): Emitted[] {
 }
 
 const SELECT = 'SELECT host, prefix, target, account, app FROM route_paths';
-const byKey = (rows: RoutePathRow[]): RoutePathRow[] => [...rows].sort((a, b) => (a.host < b.host ? -1 : a.host > b.host ? 1 : a.prefix < b.prefix ? -1 : a.prefix > b.prefix ? 1 : 0));
+const byKey = (rows: RoutePathRow[]): RoutePathRow[] =>
+  [...rows].sort((a, b) => (a.host < b.host ? -1 : a.host > b.host ? 1 : a.prefix < b.prefix ? -1 : a.prefix > b.prefix ? 1 : 0));
 
-const hostile = fc.string({ unit: fc.constantFrom("'", "''", '\\', '"', ';', '--', '/*', '\n', '\r', '\t', 'é', '😀', '$$', 'a', ' ', '%', 'E\'', '\u2028'), minLength: 1, maxLength: 10 });
+const hostile = fc.string({
+  unit: fc.constantFrom("'", "''", '\\', '"', ';', '--', '/*', '\n', '\r', '\t', 'é', '😀', '$$', 'a', ' ', '%', "E'", '\u2028'),
+  minLength: 1,
+  maxLength: 10,
+});
 const hostileTable = fc
-  .uniqueArray(fc.record({ host: hostile, prefix: hostile, target: hostile, account: hostile, app: hostile }), { selector: (r) => `${r.host}\u0000${r.prefix}`, maxLength: 8 })
+  .uniqueArray(fc.record({ host: hostile, prefix: hostile, target: hostile, account: hostile, app: hostile }), {
+    selector: (r) => `${r.host}\u0000${r.prefix}`,
+    maxLength: 8,
+  })
   .map(byKey);
 
 describe('route-paths SQL in SQLite', () => {
@@ -58,7 +67,7 @@ describe('route-paths SQL in SQLite', () => {
     }
   });
 
-  it('empties the table when a landscape\'s last flip is undone', () => {
+  it("empties the table when a landscape's last flip is undone", () => {
     const db = new Database(':memory:');
     const before = emittedTables().find((t) => t.landscape === 'pikachu') as Emitted;
     expect(load(db, before.sql)).toHaveLength(3);
@@ -89,7 +98,13 @@ describe('route-paths SQL in SQLite', () => {
       }),
       { numRuns: 200 },
     );
-    const many = Array.from({ length: SQL_INSERT_BATCH * 2 + 1 }, (_, i) => ({ host: 'h', prefix: `p${String(i).padStart(5, '0')}`, target: 't', account: 'a', app: 'x' }));
+    const many = Array.from({ length: SQL_INSERT_BATCH * 2 + 1 }, (_, i) => ({
+      host: 'h',
+      prefix: `p${String(i).padStart(5, '0')}`,
+      target: 't',
+      account: 'a',
+      app: 'x',
+    }));
     const sql = renderRoutePathsSql('l', 'sha256:0', many, 'diene compile');
     expect(sql.match(/^INSERT INTO/gm)).toHaveLength(3);
     const db = new Database(':memory:');
@@ -105,7 +120,7 @@ describe('route-paths SQL in SQLite', () => {
 const postgres = findPostgres();
 if ('missing' in postgres) console.warn(`skipping the PostgreSQL tests: ${postgres.missing}`);
 
-describe.skipIf('missing' in postgres)('route-paths SQL in PostgreSQL', () => {
+describe.skipIf(skipUnlessPresent('missing' in postgres ? String(postgres.missing) : undefined))('route-paths SQL in PostgreSQL', () => {
   let server: PostgresServer;
   let client: pg.Client;
   beforeAll(async () => {
@@ -130,7 +145,7 @@ describe.skipIf('missing' in postgres)('route-paths SQL in PostgreSQL', () => {
     }
   });
 
-  it('empties the table when a landscape\'s last flip is undone', async () => {
+  it("empties the table when a landscape's last flip is undone", async () => {
     const pikachu = emittedTables().find((t) => t.landscape === 'pikachu') as Emitted;
     expect(await load(pikachu.sql)).toHaveLength(3);
     const undone = emittedTables({

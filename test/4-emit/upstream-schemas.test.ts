@@ -10,6 +10,7 @@ import { parseAllDocuments } from 'yaml';
 import { compileFleet } from '../../compiler/index.js';
 import { readFleetTexts, TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';
 import { crdValidators, kargoRuntimeValidators, upstreamSkipReason } from '../support/upstream-schemas.js';
+import { skippedBecause, skipUnlessPresent } from '../support/required.js';
 
 const skipReason = upstreamSkipReason();
 
@@ -28,7 +29,7 @@ function emittedObjects(): { file: string; object: KubeObject }[] {
     .flatMap(([file, text]) => parseAllDocuments(text).map((doc) => ({ file, object: doc.toJS() as KubeObject })));
 }
 
-describe.skipIf(skipReason !== undefined)(`upstream schemas${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
+describe.skipIf(skipUnlessPresent(skipReason))(`upstream schemas${skippedBecause(skipReason)}`, () => {
   const objects = emittedObjects();
 
   it('emits ApplicationSets and every Kargo kind', () => {

@@ -18,6 +18,7 @@ import { applyJson, fleetDns, fleetYaml, hostYaml, remainingAfter, runApply, tem
 import { missingServer, startBind, startPowerDns, TEST_PDNS_KEY, TEST_TSIG, type DnsTestServer } from '../support/dns-servers.js';
 import { REFERENCE_FLEET } from '../support/fleet-fixture.js';
 import { runCli } from '../support/run-cli.js';
+import { skippedBecause, skipUnlessPresent } from '../support/required.js';
 
 const ENV = { DIENE_TEST_TSIG: TEST_TSIG.secret, DIENE_TEST_PDNS_KEY: TEST_PDNS_KEY };
 const BASE = 'cluster.atomi.cloud';
@@ -36,7 +37,7 @@ function oneChange(zone: string, name: string, verb: 'create' | 'delete', type: 
   };
 }
 
-describe.skipIf(missing !== undefined)(`apply dns on two hosts${missing ? ` (skipped: ${missing})` : ''}`, () => {
+describe.skipIf(skipUnlessPresent(missing))(`apply dns on two hosts${skippedBecause(missing)}`, () => {
   let bind: DnsTestServer;
   let pdns: DnsTestServer;
   let dir: string;
@@ -46,8 +47,10 @@ describe.skipIf(missing !== undefined)(`apply dns on two hosts${missing ? ` (ski
   beforeAll(async () => {
     [bind, pdns] = await Promise.all([startBind(ZONES), startPowerDns(ZONES)]);
     const hosts =
-      hostYaml('lab', 'rfc2136', { server: `127.0.0.1:${bind.port}`, tsig: `{name: ${TEST_TSIG.name}, algorithm: ${TEST_TSIG.algorithm}, secretEnv: DIENE_TEST_TSIG}` }) +
-      hostYaml('pdns', 'powerdns', { url: pdns.apiUrl as string, apiKeyEnv: 'DIENE_TEST_PDNS_KEY' });
+      hostYaml('lab', 'rfc2136', {
+        server: `127.0.0.1:${bind.port}`,
+        tsig: `{name: ${TEST_TSIG.name}, algorithm: ${TEST_TSIG.algorithm}, secretEnv: DIENE_TEST_TSIG}`,
+      }) + hostYaml('pdns', 'powerdns', { url: pdns.apiUrl as string, apiKeyEnv: 'DIENE_TEST_PDNS_KEY' });
     ({ dir, cleanup } = tempFleet({ 'registry/fleet.yaml': fleetYaml(hosts) }));
     adapters = (await fleetDns(dir)).hosts.map((h) => createDnsAdapter(h, ENV));
   });
@@ -62,17 +65,23 @@ describe.skipIf(missing !== undefined)(`apply dns on two hosts${missing ? ` (ski
     expect(result.stdout).toMatch(/^cluster\.atomi\.cloud on lab \(rfc2136\): 40 changes, 0 managed record sets live$/m);
     expect(result.stdout).toMatch(/^checksum: sha256:[0-9a-f]{64}$/m);
     const notes = result.notes?.join('\n') ?? '';
-    expect(notes).toMatch(/^lab cluster\.atomi\.cloud: would send 40 changes in 1 request\n {2}UPDATE cluster\.atomi\.cloud: 40 prerequisite records, 46 update records, 22 names, \d+ octets before TSIG$/m);
-    expect(notes).toMatch(/^pdns cluster\.atomi\.cloud: would send 40 changes in 1 request\n {2}PATCH zone cluster\.atomi\.cloud\.: 40 RRSets \(40 REPLACE, 0 DELETE\)$/m);
+    expect(notes).toMatch(
+      /^lab cluster\.atomi\.cloud: would send 40 changes in 1 request\n {2}UPDATE cluster\.atomi\.cloud: 40 prerequisite records, 46 update records, 22 names, \d+ octets before TSIG$/m,
+    );
+    expect(notes).toMatch(
+      /^pdns cluster\.atomi\.cloud: would send 40 changes in 1 request\n {2}PATCH zone cluster\.atomi\.cloud\.: 40 RRSets \(40 REPLACE, 0 DELETE\)$/m,
+    );
     expect(notes).toMatch(/dry run: nothing written$/);
     expect(await remainingAfter(dir, adapters)).toHaveLength(160);
   });
 
-  it('refuses a checksum that is not the fresh plan\'s (exit 3, nothing written) and applies the reviewed one', async () => {
+  it("refuses a checksum that is not the fresh plan's (exit 3, nothing written) and applies the reviewed one", async () => {
     const review = applyJson(await runApply(dir, ENV, { dryRun: true }));
     const stale = await runApply(dir, ENV, { planChecksum: `sha256:${'0'.repeat(64)}` });
     expect(stale.exitCode).toBe(3);
-    expect(stale.notes?.[0]).toBe(`stale plan: the reviewed plan has checksum sha256:${'0'.repeat(64)}, the plan against the live state now has ${review.plan.checksum}; nothing written`);
+    expect(stale.notes?.[0]).toBe(
+      `stale plan: the reviewed plan has checksum sha256:${'0'.repeat(64)}, the plan against the live state now has ${review.plan.checksum}; nothing written`,
+    );
     expect(await remainingAfter(dir, adapters)).toHaveLength(160);
 
     const applied = await runApply(dir, ENV, { planChecksum: review.plan.checksum });
@@ -85,10 +94,15 @@ describe.skipIf(missing !== undefined)(`apply dns on two hosts${missing ? ` (ski
   it('names a host that cannot be read, still writes the other (exit 4), and the next run repairs it', async () => {
     const traffic = tempFleet({
       'registry/fleet.yaml': fleetYaml(
-        hostYaml('lab', 'rfc2136', { server: `127.0.0.1:${bind.port}`, tsig: `{name: ${TEST_TSIG.name}, algorithm: ${TEST_TSIG.algorithm}, secretEnv: DIENE_TEST_TSIG}` }) +
-          hostYaml('pdns', 'powerdns', { url: pdns.apiUrl as string, apiKeyEnv: 'DIENE_TEST_PDNS_KEY' }),
+        hostYaml('lab', 'rfc2136', {
+          server: `127.0.0.1:${bind.port}`,
+          tsig: `{name: ${TEST_TSIG.name}, algorithm: ${TEST_TSIG.algorithm}, secretEnv: DIENE_TEST_TSIG}`,
+        }) + hostYaml('pdns', 'powerdns', { url: pdns.apiUrl as string, apiKeyEnv: 'DIENE_TEST_PDNS_KEY' }),
       ),
-      'registry/clusters/raichu-ruby.yaml': readFileSync(path.join(REFERENCE_FLEET, 'registry/clusters/raichu-ruby.yaml'), 'utf8').replace('traffic: false', 'traffic: true'),
+      'registry/clusters/raichu-ruby.yaml': readFileSync(path.join(REFERENCE_FLEET, 'registry/clusters/raichu-ruby.yaml'), 'utf8').replace(
+        'traffic: false',
+        'traffic: true',
+      ),
     });
     try {
       const broken = await runApply(traffic.dir, { ...ENV, DIENE_TEST_PDNS_KEY: 'wrong' });
@@ -101,7 +115,9 @@ describe.skipIf(missing !== undefined)(`apply dns on two hosts${missing ? ` (ski
         ['pdns', 'cluster.atomi.cloud', 'not-read'],
       ]);
       expect(report?.results[3]?.error).toMatch(/^HTTP 401 from GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/servers\/localhost\/zones\/cluster\.atomi\.cloud\.: /);
-      expect(broken.notes?.at(-1)).toBe('applied in part: 1 of 2 hosts written in full; failed: pdns (cluster.atomi-spare.net), pdns (cluster.atomi.cloud); run again to repair (exit 4)');
+      expect(broken.notes?.at(-1)).toBe(
+        'applied in part: 1 of 2 hosts written in full; failed: pdns (cluster.atomi-spare.net), pdns (cluster.atomi.cloud); run again to repair (exit 4)',
+      );
 
       const repaired = await runApply(traffic.dir, ENV);
       expect(repaired.exitCode).toBe(0);
@@ -117,7 +133,7 @@ describe.skipIf(missing !== undefined)(`apply dns on two hosts${missing ? ` (ski
     }
   });
 
-  it('export dns writes each host\'s live zones where plan dns --live and apply dns --dry-run --live-from read them, with the same checksum as a fresh plan', async () => {
+  it("export dns writes each host's live zones where plan dns --live and apply dns --dry-run --live-from read them, with the same checksum as a fresh plan", async () => {
     const out = mkdtempSync(path.join(tmpdir(), 'diene-export-'));
     try {
       const exported = runCli(['export', 'dns', '--fleet', dir, '--out', out], { env: ENV });

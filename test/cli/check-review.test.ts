@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
 import { runCli } from '../support/run-cli.js';
+import { skippedBecause, skipUnlessPresent } from '../support/required.js';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -24,7 +25,8 @@ function staleFleet(): string {
   expect(runCli(['compile', '--fleet', fleet.dir]).exitCode).toBe(0);
   const record = path.join(fleet.dir, 'generated', 'platforms', 'nitroso.yaml');
   writeFileSync(record, readFileSync(record, 'utf8').replace('    - pikachu\n', '    - pikachu-edited\n'));
-  for (let i = 0; i < 12; i++) writeFileSync(path.join(fleet.dir, 'generated', 'argocd', `retired${String(i).padStart(2, '0')}.yaml`), `---\nkind: ConfigMap\nmetadata:\n  name: r${i}\n`);
+  for (let i = 0; i < 12; i++)
+    writeFileSync(path.join(fleet.dir, 'generated', 'argocd', `retired${String(i).padStart(2, '0')}.yaml`), `---\nkind: ConfigMap\nmetadata:\n  name: r${i}\n`);
   return fleet.dir;
 }
 
@@ -49,7 +51,10 @@ describe('compile --check in a pull request', () => {
     const diffFile = path.join(dir, 'stale.diff');
     const cut = runCli(['compile', '--fleet', dir, '--check', '--diff-lines', '20', '--diff-file', diffFile]);
     expect(cut.exitCode).toBe(1);
-    const shown = cut.stdout.slice(cut.stdout.indexOf('='.repeat(67))).trimEnd().split('\n');
+    const shown = cut.stdout
+      .slice(cut.stdout.indexOf('='.repeat(67)))
+      .trimEnd()
+      .split('\n');
     expect(shown).toHaveLength(21);
     expect(shown.slice(0, 20)).toEqual(fullDiff.split('\n').slice(0, 20));
     expect(shown[20]).toMatch(/^… \d+ more diff lines not shown \(files not shown in full: .*\); the full diff is in .*stale\.diff$/);
@@ -70,13 +75,19 @@ describe('compile --check in a pull request', () => {
     expect(run.stderr).toContain('  stale   platforms/nitroso.yaml');
   });
 
-  const noScript = spawnSync('script', ['--version']).status !== 0;
+  const noScript = skipUnlessPresent(spawnSync('script', ['--version']).status !== 0 ? 'script (Debian package util-linux)' : undefined);
   it.skipIf(noScript)('colours on a terminal, and not with NO_COLOR (util-linux script gives it a pseudo-terminal)', () => {
     const dir = staleFleet();
     const command = `"${process.execPath}" "${path.join(REPO_ROOT, 'bin', 'diene.js')}" compile --fleet "${dir}" --check`;
-    const tty = spawnSync('script', ['-qec', command, '/dev/null'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '', TERM: 'xterm', GITHUB_ACTIONS: '' } });
+    const tty = spawnSync('script', ['-qec', command, '/dev/null'], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '', TERM: 'xterm', GITHUB_ACTIONS: '' },
+    });
     expect(tty.stdout).toContain('\u001b[33mchanged \u001b[0m');
-    const plain = spawnSync('script', ['-qec', command, '/dev/null'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', TERM: 'xterm', GITHUB_ACTIONS: '' } });
+    const plain = spawnSync('script', ['-qec', command, '/dev/null'], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1', TERM: 'xterm', GITHUB_ACTIONS: '' },
+    });
     expect(plain.stdout).toContain('changed  platforms/nitroso.yaml');
     expect(plain.stdout).not.toContain('\u001b[');
   });

@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
 import { commitCount, git, hasGit, landCommit, makeGitFleet, runCliAsync, showFile, type GitFleet } from '../support/git-fleet.js';
 import { gitHttpBackend, startGitHttpServer, type GitHttpServer } from '../support/git-http-server.js';
+import { skippedBecause, skipUnlessPresent } from '../support/required.js';
 
 const TIN = 'api.tin.nitroso.pikachu.cluster.atomi.cloud';
 const TIN_CLAIM = `claims/domains/${TIN}.json`;
@@ -42,7 +43,7 @@ function diagnosticsOf(stderr: string): Diagnostic[] {
   return start < 0 ? [] : (JSON.parse(stderr.slice(start, stderr.lastIndexOf(']') + 1)) as Diagnostic[]);
 }
 
-describe.skipIf(skipReason !== undefined)('diene claim set-paths over git smart HTTP', () => {
+describe.skipIf(skipUnlessPresent(skipReason))(`diene claim set-paths over git smart HTTP${skippedBecause(skipReason)}`, () => {
   let fleet: GitFleet;
   let server: GitHttpServer;
   let url: string;
@@ -64,9 +65,13 @@ describe.skipIf(skipReason !== undefined)('diene claim set-paths over git smart 
     expect(commit).toMatch(/^[0-9a-f]{40}$/);
     expect(git(fleet.bare, 'rev-parse', 'main').trim()).toBe(commit);
     expect(commitCount(fleet.bare)).toBe(before + 1);
-    expect(showFile(fleet.bare, TIN_CLAIM)).toBe(`{\n  "account": "nitroso",\n  "app": "tin",\n  "paths": {\n    "2024": "${WEB}",\n    "paulca": "${ZINC}"\n  }\n}\n`);
+    expect(showFile(fleet.bare, TIN_CLAIM)).toBe(
+      `{\n  "account": "nitroso",\n  "app": "tin",\n  "paths": {\n    "2024": "${WEB}",\n    "paulca": "${ZINC}"\n  }\n}\n`,
+    );
     const message = git(fleet.bare, 'log', '-1', '--format=%an <%ae>%n%B', 'main');
-    expect(message).toBe(`ci-bot <ci-bot@diene.invalid>\nclaim: set 2 prefixes on ${TIN}\n\nactor: ci-bot\naccount: nitroso\napp: tin\nhost: ${TIN}\nprefixes: 2\n\n`);
+    expect(message).toBe(
+      `ci-bot <ci-bot@diene.invalid>\nclaim: set 2 prefixes on ${TIN}\n\nactor: ci-bot\naccount: nitroso\napp: tin\nhost: ${TIN}\nprefixes: 2\n\n`,
+    );
     expect(message).not.toContain('zinc');
     expect(message).not.toContain('paulca');
     // Only the claim changed, and the repository is sound.
@@ -95,7 +100,7 @@ describe.skipIf(skipReason !== undefined)('diene claim set-paths over git smart 
     expect(git(fleet.bare, 'log', '-1', '--format=%s', 'main').trim()).toBe(`claim: create 1 prefix on ${ZINC}`);
   });
 
-  it('refuses a bad request before anything is written, with the compiler\'s codes and places', async () => {
+  it("refuses a bad request before anything is written, with the compiler's codes and places", async () => {
     const head = git(fleet.bare, 'rev-parse', 'main').trim();
     const cases: { host: string; content: unknown; code: string; line?: number; column?: number }[] = [
       { host: TIN, content: { paulca: ZINC }, code: 'claim_paths_missing', line: 1, column: 1 },
@@ -156,7 +161,12 @@ describe.skipIf(skipReason !== undefined)('diene claim set-paths over git smart 
     server.onReceivePack = async () => {
       if (injected) return;
       injected = true;
-      landCommit(fleet.bare, 'claims/domains/api.zinc.nitroso.pichu.cluster.atomi.cloud.json', '{"account": "nitroso", "app": "zinc", "paths": {}}\n', 'another writer');
+      landCommit(
+        fleet.bare,
+        'claims/domains/api.zinc.nitroso.pichu.cluster.atomi.cloud.json',
+        '{"account": "nitroso", "app": "zinc", "paths": {}}\n',
+        'another writer',
+      );
     };
     const before = commitCount(fleet.bare);
     const run = await setPaths(TIN, pathsFile({ paths: { paulca: ZINC } }), url);
@@ -186,7 +196,7 @@ describe.skipIf(skipReason !== undefined)('diene claim set-paths over git smart 
   });
 });
 
-describe.skipIf(!hasGit())('diene claim set-paths on a local repository', () => {
+describe.skipIf(skipUnlessPresent(hasGit() ? undefined : 'git (Debian package git)'))('diene claim set-paths on a local repository', () => {
   let fleet: GitFleet;
   beforeEach(() => {
     fleet = makeGitFleet();
@@ -201,7 +211,7 @@ describe.skipIf(!hasGit())('diene claim set-paths on a local repository', () => 
     git(fleet.bare, 'fsck', '--strict', '--no-dangling');
   });
 
-  it('lets writers race on a local repository through git\'s ref lock', async () => {
+  it("lets writers race on a local repository through git's ref lock", async () => {
     const hosts = [TIN, ZINC, 'api.tin.nitroso.pichu.cluster.atomi.cloud'];
     const before = commitCount(fleet.bare);
     const runs = await Promise.all(hosts.map((host, i) => setPaths(host, pathsFile({ paths: { [`p${i}`]: host === TIN ? ZINC : TIN } }), fleet.bare)));

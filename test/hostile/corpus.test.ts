@@ -27,6 +27,7 @@ import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
 import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
 import { boundedCli, expectNoCrash, jsonDiagnostics, NOBODY } from '../support/bounded-cli.js';
 import { makeEntries, type MakeEntry } from '../support/make-entries.js';
+import { skippedBecause, skipUnlessPresent } from '../support/required.js';
 
 interface ExpectedDiagnostic {
   code: string;
@@ -72,7 +73,10 @@ const describeDiagnostic = (d: Diagnostic): string => `${d.file ?? '-'}:${d.line
 /** Why the CLI cannot run as nobody here (the repository must be readable by it), or undefined. */
 function nobodySkipReason(): string | undefined {
   if (process.getuid?.() !== 0) return undefined; // not root: chmod 000 already stops this user
-  const probe = spawnSync(process.execPath, ['-e', `require('fs').accessSync(${JSON.stringify(BIN)}, require('fs').constants.R_OK)`], { uid: NOBODY, gid: NOBODY });
+  const probe = spawnSync(process.execPath, ['-e', `require('fs').accessSync(${JSON.stringify(BIN)}, require('fs').constants.R_OK)`], {
+    uid: NOBODY,
+    gid: NOBODY,
+  });
   return probe.status === 0 ? undefined : `running as root, and user nobody (uid ${NOBODY}) cannot read ${BIN}`;
 }
 
@@ -86,7 +90,7 @@ describe('the hostile corpus', () => {
   for (const name of names) {
     const sample = loadSample(name);
     const skip = sample.runAs === 'nobody' ? nobodySkipReason() : undefined;
-    it.skipIf(skip !== undefined)(`${name}: ${sample.description}${skip ? ` (skipped: ${skip})` : ''}`, async () => {
+    it.skipIf(skipUnlessPresent(skip))(`${name}: ${sample.description}${skip ? ` (skipped: ${skip})` : ''}`, async () => {
       const base = sample.base === 'empty' ? new Map<string, string>() : reference;
       const fleet =
         sample.base === 'empty' && !sample.files && !sample.bytes
@@ -112,7 +116,11 @@ describe('the hostile corpus', () => {
         expect(run.exitCode, run.stderr.slice(0, 2000)).toBe(sample.exitCode);
         const diagnostics = jsonDiagnostics(run);
         const listing = diagnostics.map(describeDiagnostic).join('\n');
-        for (const wanted of sample.expect) expect(diagnostics.some((d) => matches(d, wanted)), `expected ${JSON.stringify(wanted)}\ngot:\n${listing}`).toBe(true);
+        for (const wanted of sample.expect)
+          expect(
+            diagnostics.some((d) => matches(d, wanted)),
+            `expected ${JSON.stringify(wanted)}\ngot:\n${listing}`,
+          ).toBe(true);
         const unexpected = diagnostics.filter((d) => d.severity === 'error' && !sample.expect.some((wanted) => matches(d, wanted)));
         expect(unexpected.map(describeDiagnostic), 'unexpected errors').toEqual([]);
         for (const d of diagnostics) if (d.file !== null) expect(d.line !== null && d.column !== null, describeDiagnostic(d)).toBe(true);

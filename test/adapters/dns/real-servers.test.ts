@@ -12,8 +12,20 @@ import type { DnsHostAdapter } from '../../../compiler/adapters/dns/dns-host.js'
 import { createDnsAdapter } from '../../../compiler/adapters/dns/host-adapters.js';
 import { updatePlans } from '../../../compiler/adapters/dns/rfc2136/convert.js';
 import type { ChangeUnit, ZoneHostPlan } from '../../../compiler/plan/traffic-planner.js';
-import { applyJson, fleetDns, fleetYaml, hostYaml, observeSnapshot, remainingAfter, runApply, tempFleet, valuesAt, ZONES } from '../../support/dns-apply-fixture.js';
+import {
+  applyJson,
+  fleetDns,
+  fleetYaml,
+  hostYaml,
+  observeSnapshot,
+  remainingAfter,
+  runApply,
+  tempFleet,
+  valuesAt,
+  ZONES,
+} from '../../support/dns-apply-fixture.js';
 import { missingServer, startBind, startKnot, startPowerDns, TEST_PDNS_KEY, TEST_TSIG, type DnsTestServer } from '../../support/dns-servers.js';
+import { skippedBecause, skipUnlessPresent } from '../../support/required.js';
 
 const ENV = { DIENE_TEST_TSIG: TEST_TSIG.secret, DIENE_TEST_PDNS_KEY: TEST_PDNS_KEY };
 const BASE = 'cluster.atomi.cloud';
@@ -28,12 +40,20 @@ const KINDS: Kind[] = [
   {
     kind: 'bind',
     start: startBind,
-    host: (s) => hostYaml('lab', 'rfc2136', { server: `127.0.0.1:${s.port}`, tsig: `{name: ${TEST_TSIG.name}, algorithm: ${TEST_TSIG.algorithm}, secretEnv: DIENE_TEST_TSIG}` }),
+    host: (s) =>
+      hostYaml('lab', 'rfc2136', {
+        server: `127.0.0.1:${s.port}`,
+        tsig: `{name: ${TEST_TSIG.name}, algorithm: ${TEST_TSIG.algorithm}, secretEnv: DIENE_TEST_TSIG}`,
+      }),
   },
   {
     kind: 'knot',
     start: startKnot,
-    host: (s) => hostYaml('lab', 'rfc2136', { server: `127.0.0.1:${s.port}`, tsig: `{name: ${TEST_TSIG.name}, algorithm: ${TEST_TSIG.algorithm}, secretEnv: DIENE_TEST_TSIG}` }),
+    host: (s) =>
+      hostYaml('lab', 'rfc2136', {
+        server: `127.0.0.1:${s.port}`,
+        tsig: `{name: ${TEST_TSIG.name}, algorithm: ${TEST_TSIG.algorithm}, secretEnv: DIENE_TEST_TSIG}`,
+      }),
   },
   { kind: 'powerdns', start: startPowerDns, host: (s) => hostYaml('lab', 'powerdns', { url: s.apiUrl as string, apiKeyEnv: 'DIENE_TEST_PDNS_KEY' }) },
 ];
@@ -46,7 +66,7 @@ function synthetic(zone: string, units: ChangeUnit[]): ZoneHostPlan {
 
 for (const kind of KINDS) {
   const missing = missingServer(kind.kind);
-  describe.skipIf(missing !== undefined)(`apply dns on ${kind.kind}${missing ? ` (skipped: ${missing})` : ''}`, () => {
+  describe.skipIf(skipUnlessPresent(missing))(`apply dns on ${kind.kind}${skippedBecause(missing)}`, () => {
     let server: DnsTestServer;
     let overlay: Record<string, string | null>;
     const fleets: { cleanup: () => void }[] = [];
@@ -102,7 +122,9 @@ for (const kind of KINDS) {
     });
 
     it('changes traffic flags: raichu-ruby turned on joins raichu and mew', async () => {
-      overlay['registry/clusters/raichu-ruby.yaml'] = (await import('node:fs')).readFileSync(new URL('../../../examples/reference/registry/clusters/raichu-ruby.yaml', import.meta.url), 'utf8').replace('traffic: false', 'traffic: true');
+      overlay['registry/clusters/raichu-ruby.yaml'] = (await import('node:fs'))
+        .readFileSync(new URL('../../../examples/reference/registry/clusters/raichu-ruby.yaml', import.meta.url), 'utf8')
+        .replace('traffic: false', 'traffic: true');
       const dir = fleet();
       const json = await applyAndConverge(dir);
       expect(json.plan.zones.every((z) => z.counts.create === 0 && z.counts.delete === 0 && z.counts.update === 4)).toBe(true);
@@ -120,7 +142,12 @@ for (const kind of KINDS) {
             changes: [
               { verb: 'delete', key: { name: `opal.raichu.${BASE}`, type: 'A' }, before: raw('A'), message: '' },
               { verb: 'delete', key: { name: `opal.raichu.${BASE}`, type: 'AAAA' }, before: raw('AAAA'), message: '' },
-              { verb: 'create', key: { name: `opal.raichu.${BASE}`, type: 'CNAME' }, after: { name: `opal.raichu.${BASE}`, type: 'CNAME', ttl: 60, values: [`raichu.${BASE}`] }, message: '' },
+              {
+                verb: 'create',
+                key: { name: `opal.raichu.${BASE}`, type: 'CNAME' },
+                after: { name: `opal.raichu.${BASE}`, type: 'CNAME', ttl: 60, values: [`raichu.${BASE}`] },
+                message: '',
+              },
             ],
           },
         ]),
@@ -157,7 +184,7 @@ for (const kind of KINDS) {
       expect(gone.plan.zones.map((z) => z.units.length)).toEqual([0, 0]);
     });
 
-    it.skipIf(kind.kind === 'powerdns')('refuses to write with a wrong TSIG key, naming the host, the zone and the server\'s answer', async () => {
+    it.skipIf(kind.kind === 'powerdns')("refuses to write with a wrong TSIG key, naming the host, the zone and the server's answer", async () => {
       const { hosts } = await fleetDns(fleet());
       const wrong = createDnsAdapter(hosts[0] as never, { ...ENV, DIENE_TEST_TSIG: Buffer.from('not the key').toString('base64') });
       await expect(wrong.observe(BASE)).rejects.toMatchObject({ host: 'lab', zone: BASE, message: expect.stringMatching(/BADSIG|not signed/) });
@@ -167,8 +194,16 @@ for (const kind of KINDS) {
 
     it('killed in the middle of a large write, the zone is either fully old or fully new', async () => {
       const names = (prefix: string) => Array.from({ length: 300 }, (_, i) => `${prefix}${i}.k.${BASE}`);
-      const create = (name: string, value: string): ChangeUnit => ({ name, changes: [{ verb: 'create', key: { name, type: 'A' }, after: { name, type: 'A', ttl: 60, values: [value] }, message: '' }] });
-      await adapter.apply(synthetic(BASE, names('a').map((n) => create(n, '192.0.2.1'))));
+      const create = (name: string, value: string): ChangeUnit => ({
+        name,
+        changes: [{ verb: 'create', key: { name, type: 'A' }, after: { name, type: 'A', ttl: 60, values: [value] }, message: '' }],
+      });
+      await adapter.apply(
+        synthetic(
+          BASE,
+          names('a').map((n) => create(n, '192.0.2.1')),
+        ),
+      );
       let generation = 'a';
       for (const delay of [0, 2, 5, 10, 25]) {
         const next = generation === 'a' ? 'b' : 'a';

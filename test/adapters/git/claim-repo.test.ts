@@ -9,11 +9,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openClaimRepo } from '../../../compiler/adapters/git/claim-repo.js';
 import { git, hasGit, landCommit, makeGitFleet, showFile, type GitFleet } from '../../support/git-fleet.js';
 import { gitHttpBackend, startGitHttpServer, type GitHttpServer } from '../../support/git-http-server.js';
+import { skippedBecause, skipUnlessPresent } from '../../support/required.js';
 
 const WHO = { name: 'tester', email: 'tester@diene.invalid' };
 const FILE = 'claims/new/api.tin.nitroso.pikachu.cluster.atomi.cloud.json';
 
-describe.skipIf(!hasGit() || !gitHttpBackend())('claim repo over HTTP', () => {
+describe.skipIf(skipUnlessPresent(!hasGit() || !gitHttpBackend() ? 'git with http-backend (Debian package git)' : undefined))('claim repo over HTTP', () => {
   let fleet: GitFleet;
   let server: GitHttpServer;
   beforeEach(async () => {
@@ -55,7 +56,7 @@ describe.skipIf(!hasGit() || !gitHttpBackend())('claim repo over HTTP', () => {
   });
 });
 
-describe.skipIf(!hasGit())('claim repo in a local folder', () => {
+describe.skipIf(skipUnlessPresent(hasGit() ? undefined : 'git (Debian package git)'))('claim repo in a local folder', () => {
   let fleet: GitFleet;
   beforeEach(() => {
     fleet = makeGitFleet();

@@ -71,7 +71,7 @@ function fleetFiles() {
       files.set(`state/clusters/${cluster}.yaml`, `addresses: [${IPV4[Math.floor(n / 250)]}.${(n % 250) + 1}, 2001:db8::${n.toString(16)}]\n`);
       n++;
     }
-    files.set(`platforms/aldehyde/lithium/${name}.yaml`, 'pin: {chart: "1.0.0", image: "1.0.0"}\n');
+    files.set(`platforms/aldehyde/lithium/${name}.yaml`, 'pin:\n  chart: "1.0.0"\n  image: "1.0.0"\n');
   });
   for (let v = 0; v < VLANDSCAPES; v++) {
     const members = [0, 1, 2].map((k) => landscapes[(v * 5 + k) % LANDSCAPES]);

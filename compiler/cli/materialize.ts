@@ -1,11 +1,12 @@
 /**
  * `diene materialize [--fleet DIR]` (issue 2 §10): writes the missing empty rows
- * `pin: {chart: "", image: ""}` (block style, as Kargo's yaml-update expects) for
- * every service and every landscape its platform lists. A platform's services
- * are its row folders, including an empty folder on disk (git does not keep
- * those, so this is how a new service starts locally), plus the services named
- * under `services:` in platform.yaml. Never deletes or rewrites a row (files are
- * created with the exclusive `wx` flag).
+ * (`pin:`, then `  chart: ""` and `  image: ""`: block style, which Kargo's
+ * yaml-update needs, SPEC §2) for every service and every landscape its
+ * platform lists. A platform's services are its row folders, including an
+ * empty folder on disk (git does not keep those, so this is how a new service
+ * starts locally), plus the services named under `services:` in platform.yaml.
+ * Never deletes or rewrites a row (files are created with the exclusive `wx`
+ * flag).
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';

@@ -365,14 +365,24 @@ export const catalog = {
     hint: "fold the override into the chart's values.{landscape}.yaml and remove values/valuesSince from the row",
   },
   row_pin_flow_style: {
-    severity: 'warning',
-    message: 'pin is written in flow style ({ chart: …, image: … } on one line)',
-    hint: 'write pin in block style, one key a line (pin:, then   chart: "…" and   image: "…"): Kargo\'s yaml-update rewrites values line by line and can corrupt a one-line pin',
+    severity: 'error',
+    message: "pin is written in flow style ({ chart: …, image: … }), which Kargo's yaml-update corrupts",
+    hint: 'write pin in block style, one key a line: `pin:`, then `  chart: {chart}` and `  image: {image}` on lines of their own (yaml-update replaces a value and the rest of its line, so a one-line pin keeps one of the two new versions and loses its closing brace)',
   },
   row_pin_missing: {
     severity: 'error',
     message: 'the row is missing {missing}',
-    hint: 'a row always holds both keys: pin: {chart: "", image: ""} ("" means nothing yet)',
+    hint: 'a row always holds both keys, in block style, one a line: `pin:`, then `  chart: ""` and `  image: ""` ("" means nothing yet)',
+  },
+  row_pin_unreadable_by_kargo: {
+    severity: 'error',
+    message: "Kargo's yaml-update cannot update this row: {reason}",
+    hint: '{fix}',
+  },
+  row_pin_value_style: {
+    severity: 'error',
+    message: "{key} is written {style}, which Kargo's yaml-update {effect}",
+    hint: '{fix} (yaml-update finds the line and column of each pin value, then replaces everything from there to the end of that line)',
   },
   schema_duplicate_item: {
     severity: 'error',

@@ -70,7 +70,7 @@ describe('route-paths outputs', () => {
 
   it('adds a row when a target becomes ready, without its claim changing', () => {
     expect(table(outputs, 'raichu').rows).toEqual([]);
-    const ready = compile({ 'platforms/nitroso/zinc/raichu.yaml': 'pin: { chart: "2.0.0", image: "2.0.0" }\n' });
+    const ready = compile({ 'platforms/nitroso/zinc/raichu.yaml': 'pin:\n  chart: "2.0.0"\n  image: "2.0.0"\n' });
     expect(table(ready, 'raichu').rows).toEqual([
       { account: 'nitroso', app: 'tin', host: 'api.tin.nitroso.raichu.cluster.atomi.cloud', prefix: 'paulca', target: 'api.zinc.nitroso.raichu.cluster.atomi.cloud' },
       { account: 'nitroso', app: 'zinc', host: 'api.zinc.nitroso.raichu.cluster.atomi.cloud', prefix: 'legacy', target: 'api.tin.nitroso.raichu.cluster.atomi.cloud' },

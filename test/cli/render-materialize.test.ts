@@ -67,9 +67,10 @@ describe('diene materialize', () => {
   it('never rewrites a row, even an odd one', () => {
     const dir = tempFleet();
     const row = path.join(dir, 'platforms', 'nitroso', 'tin', 'pichu.yaml');
-    writeFileSync(row, '# kept as written\npin: {chart: "1.4.2", image: "1.4.2"}\n');
+    const odd = "# kept as written\r\npin:\r\n    image: '1.4.2'\r\n    chart: 1.4.2\r\n";
+    writeFileSync(row, odd);
     expect(runCli(['materialize', '--fleet', dir]).exitCode).toBe(0);
-    expect(readFileSync(row, 'utf8')).toBe('# kept as written\npin: {chart: "1.4.2", image: "1.4.2"}\n');
+    expect(readFileSync(row, 'utf8')).toBe(odd);
     expect(existsSync(row)).toBe(true);
   });
 });

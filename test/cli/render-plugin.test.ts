@@ -168,7 +168,7 @@ describe('a render larger than 1 MiB piped through cat', () => {
     const landscapes = ['pichu', 'pikachu', 'raichu', 'ampharos'];
     const overlay: Record<string, string> = {};
     for (let i = 1; i <= 80; i++)
-      for (const landscape of landscapes) overlay[`platforms/nitroso/bulk${i}/${landscape}.yaml`] = `pin: {chart: "2.${i}.0", image: "2.${i}.0"}\n`;
+      for (const landscape of landscapes) overlay[`platforms/nitroso/bulk${i}/${landscape}.yaml`] = `pin:\n  chart: "2.${i}.0"\n  image: "2.${i}.0"\n`;
     const texts = overlayTexts(readFleetTexts(), overlay);
     const fleet = writeTempFleet(texts);
     cleanups.push(fleet.cleanup);

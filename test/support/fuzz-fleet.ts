@@ -10,7 +10,7 @@
  * to the reference's exact bytes.
  */
 import fc from 'fast-check';
-import { Document, parseDocument, stringify } from 'yaml';
+import { Document, isCollection, isMap, parseDocument, stringify, visit } from 'yaml';
 import { positionOf, sourceFile, lineText, type SourceFile } from '../../compiler/1-load/source-file.js';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
 
@@ -326,16 +326,30 @@ export function restyle(text: string, json: boolean, style: Restyle): string {
   let out = json
     ? JSON.stringify(reordered, null, style.flow ? 0 : style.indent)
     : // Quoting never changes a string's value: the writer keeps plain only where a plain scalar reads back the same.
-      new Document(reordered, { version: '1.2' }).toString({
-        indent: style.indent,
-        defaultStringType: style.quote,
-        defaultKeyType: 'PLAIN',
-        lineWidth: 0,
-        collectionStyle: style.flow ? 'flow' : 'block',
-      });
+      yamlDocument(reordered, style.flow).toString({ indent: style.indent, defaultStringType: style.quote, defaultKeyType: 'PLAIN', lineWidth: 0 });
   if (style.comment && !json) out = `# rewritten by the fuzzer\n${out}`;
   if (style.crlf) out = out.replace(/\n/g, '\r\n');
   return style.bom ? `\ufeff${out}` : out;
+}
+
+/**
+ * `value` as a YAML document, its collections in flow style when `flow`, but
+ * a row's `pin` (and so the row's top level) always in block style: SPEC §2
+ * refuses a flow-style pin, which Kargo's yaml-update corrupts.
+ */
+function yamlDocument(value: Json, flow: boolean): Document {
+  const doc = new Document(value, { version: '1.2' });
+  visit(doc, {
+    Collection(_key, node) {
+      node.flow = flow;
+    },
+  });
+  const pin = isMap(doc.contents) ? doc.contents.get('pin', true) : undefined;
+  if (isMap(doc.contents) && isCollection(pin)) {
+    doc.contents.flow = false;
+    pin.flow = false;
+  }
+  return doc;
 }
 
 /** `files` as source files in the order `order` picks (a shuffle that fast-check can shrink). */

@@ -8,7 +8,8 @@
  * generated name fits in 253 octets, and no landscape a platform uses would
  * lose its name because every built cluster has traffic off. Warnings: a
  * landscape with no built cluster, or a virtual landscape whose serving
- * members have no address, is left out of DNS.
+ * members have no address, is left out of DNS; a virtual name on a host
+ * that cannot route by geography becomes a plain list of addresses.
  *
  * The address rules (SPEC §4: global unicast) are checked by
  * check-registry.ts with addresses.ts; the platform-named-like-a-mark
@@ -152,7 +153,40 @@ function checkLandscapes(index: FleetIndex): Diagnostic[] {
     const serving = vlandscape.data.members.filter((m) => m.serve).map((m) => m.landscape);
     if (!serving.some((l) => answering.has(l)))
       found.push(diagnose(at(vlandscape, ['members']), 'dns_vlandscape_no_address', { vlandscape: name, members: serving.join(', ') || 'none' }));
+    found.push(
+      ...checkGeoDowngrade(
+        index,
+        name,
+        serving.filter((l) => answering.has(l)),
+      ),
+    );
   }
+  return found;
+}
+
+/**
+ * A virtual name answered by two or more landscapes is geo-routed where the
+ * host can (SPEC §3.3); on a host that cannot, it silently becomes the union
+ * of the members' addresses. Say so, once per host and virtual landscape.
+ */
+function checkGeoDowngrade(index: FleetIndex, vlandscape: string, answeringMembers: readonly string[]): Diagnostic[] {
+  const fleet = index.fleet.fleet;
+  if (!fleet || answeringMembers.length < 2) return [];
+  const dns = fleet.data.dns;
+  const names = [dns.base, ...(dns.spare !== undefined ? [dns.spare] : [])].map((zone) => `*.${vlandscape}.${zone}`).join(' and ');
+  const found: Diagnostic[] = [];
+  dns.hosts.forEach((host, i) => {
+    const capabilities = DNS_HOST_CAPABILITIES[host.provider];
+    if (capabilities.geo.routing !== 'none') return;
+    found.push(
+      diagnose(at(fleet, ['dns', 'hosts', i, 'provider']), 'dns_geo_unsupported', {
+        host: host.name,
+        title: capabilities.title,
+        names,
+        members: answeringMembers.join(', '),
+      }),
+    );
+  });
   return found;
 }
 

@@ -24,6 +24,14 @@ const SERVICE_NAME_LENGTH = { min: 1, max: 16 };
 export const OVERRIDE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
 /**
+ * SemVer 2.0.0's own regular expression (semver.org), no `v` prefix: what
+ * Kargo's chart discovery accepts (akuity/kargo v1.11.2
+ * pkg/helm/chart/oci_selector.go, Masterminds' StrictNewVersion on the tag).
+ */
+const STRICT_SEMVER =
+  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
+
+/**
  * Runs every row rule. `nowSeconds` (Unix seconds) is the moment the stale-override
  * warning measures against; it changes diagnostics only, never output bytes.
  */
@@ -52,6 +60,10 @@ export function checkRows(index: FleetIndex, nowSeconds: number): Diagnostic[] {
       }
     }
     found.push(...promotionHazards(row));
+    const chart = row.data.pin?.chart;
+    if (typeof chart === 'string' && chart !== '' && !STRICT_SEMVER.test(chart)) {
+      found.push(diagnose(at(row, ['pin', 'chart']), 'row_chart_version_not_semver', { version: chart }));
+    }
     if (row.data.values !== undefined && row.data.valuesSince !== undefined) {
       const since = Date.parse(row.data.valuesSince);
       const ageSeconds = nowSeconds - Math.floor(since / 1000);

@@ -99,6 +99,11 @@ export const catalog = {
     message: 'the mark "primordial" is reserved for the control cluster\'s Applications',
     hint: 'pick another gem name for this cluster and rename the file to match',
   },
+  dns_geo_unsupported: {
+    severity: 'warning',
+    message: 'DNS host "{host}" ({title}) cannot route by geography: {names} become a plain list of the addresses of {members}',
+    hint: 'every resolver asking this host gets all members\' addresses, not the nearest; serve the virtual names from hosts that route by geography (route53, google), or accept the plain list on this host',
+  },
   dns_health_unknown_cluster: {
     severity: 'warning',
     message: 'the health file names cluster "{cluster}", which is not in the registry',
@@ -348,6 +353,11 @@ export const catalog = {
     severity: 'error',
     message: 'no route serves host "{host}"',
     hint: 'routes are the service hosts of ready rows (a non-empty pin.chart), e.g. {example}',
+  },
+  row_chart_version_not_semver: {
+    severity: 'warning',
+    message: 'pin.chart "{version}" is not a strict semantic version: Kargo\'s chart discovery never finds it, so no Freight carries it',
+    hint: 'publish charts, images and primordial charts as MAJOR.MINOR.PATCH[-prerelease] with no v (e.g. 1.10.0 for 1.10) and pin that; this row deploys what it names, but no release will ever promote to it',
   },
   row_landscape_unlisted: {
     severity: 'error',

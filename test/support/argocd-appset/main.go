@@ -446,13 +446,8 @@ func (e *engine) gitFiles(git map[string]any) ([]map[string]any, error) {
 			}
 		}
 	}
-	var paths []string
-	for filePath := range matched {
-		paths = append(paths, filePath)
-	}
-	sort.Strings(paths)
 	var all []map[string]any
-	for _, filePath := range paths {
+	for _, filePath := range sortedKeys(matched) {
 		objects := []map[string]any{}
 		single := map[string]any{}
 		if err := yaml.Unmarshal([]byte(e.files[filePath]), &single); err == nil {
@@ -478,6 +473,17 @@ func (e *engine) gitFiles(git map[string]any) ([]map[string]any, error) {
 		}
 	}
 	return all, nil
+}
+
+// sortedKeys gives a map's keys in order: the controller sorts file paths, and
+// sorted cluster names keep the output independent of map order.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for key := range m {
+		keys = append(keys, key)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 func toAny(items []string) []any {
@@ -517,13 +523,8 @@ func (e *engine) clusterParams(clusters map[string]any) ([]map[string]any, error
 			byName[c.Name] = c
 		}
 	}
-	var names []string
-	for name := range byName {
-		names = append(names, name)
-	}
-	sort.Strings(names)
 	var out []map[string]any
-	for _, name := range names {
+	for _, name := range sortedKeys(byName) {
 		c := byName[name]
 		project := ""
 		if c.Project != nil {

@@ -59,7 +59,13 @@ function rowFilesGenerator(model: FleetModel, platform: string, service: string)
     git: {
       repoURL: model.settings.git.repoURL,
       revision: model.settings.git.branch,
-      files: [{ path: `platforms/${platform}/${service}/*.yaml` }],
+      files: [
+        { path: `platforms/${platform}/${service}/*.yaml` },
+        // Argo CD lists files with `git ls-files`, where `*` also matches `/` and a leading dot:
+        // without these, a file in a subfolder or a dotfile would deploy as a row the compiler ignores.
+        { path: `platforms/${platform}/${service}/*/*`, exclude: true },
+        { path: `platforms/${platform}/${service}/.*`, exclude: true },
+      ],
       requeueAfterSeconds: ROW_POLL_SECONDS,
     },
     selector: { matchExpressions: [{ key: 'pin.chart', operator: 'NotIn', values: [''] }] },

@@ -41,7 +41,7 @@ export interface ApplicationSpec {
 }
 
 export interface GitFilesGenerator {
-  git: { repoURL: string; revision: string; files: { path: string }[]; requeueAfterSeconds: number };
+  git: { repoURL: string; revision: string; files: { path: string; exclude?: true }[]; requeueAfterSeconds: number };
   selector?: LabelSelector;
 }
 

@@ -354,11 +354,6 @@ export const catalog = {
     message: 'no route serves host "{host}"',
     hint: 'routes are the service hosts of ready rows (a non-empty pin.chart), e.g. {example}',
   },
-  row_chart_version_not_semver: {
-    severity: 'warning',
-    message: 'pin.chart "{version}" is not a strict semantic version: Kargo\'s chart discovery never finds it, so no Freight carries it',
-    hint: 'publish charts, images and primordial charts as MAJOR.MINOR.PATCH[-prerelease] with no v (e.g. 1.10.0 for 1.10) and pin that; this row deploys what it names, but no release will ever promote to it',
-  },
   row_landscape_unlisted: {
     severity: 'error',
     message: 'row for landscape "{landscape}", which platform "{platform}" does not list',
@@ -379,6 +374,11 @@ export const catalog = {
     message: "pin is written in flow style ({ chart: …, image: … }), which Kargo's yaml-update corrupts",
     hint: 'write pin in block style, one key a line: `pin:`, then `  chart: {chart}` and `  image: {image}` on lines of their own (yaml-update replaces a value and the rest of its line, so a one-line pin keeps one of the two new versions and loses its closing brace)',
   },
+  row_pin_half_empty: {
+    severity: 'error',
+    message: '{empty} is empty while {set} is "{version}"',
+    hint: 'a pin names both versions or neither: write the same release in {empty} (Kargo always sets both), or empty both to deploy nothing',
+  },
   row_pin_missing: {
     severity: 'error',
     message: 'the row is missing {missing}',
@@ -393,6 +393,11 @@ export const catalog = {
     severity: 'error',
     message: "{key} is written {style}, which Kargo's yaml-update {effect}",
     hint: '{fix} (yaml-update finds the line and column of each pin value, then replaces everything from there to the end of that line)',
+  },
+  row_version_not_semver: {
+    severity: 'warning',
+    message: '{key} "{version}" is not a strict semantic version: Kargo never discovers it, so no Freight carries it',
+    hint: 'publish the image, the app chart and the primordial chart as MAJOR.MINOR.PATCH[-prerelease] with no v (e.g. 1.10.0 for 1.10) and pin that; this row deploys what it names, but no release will ever promote to it',
   },
   schema_duplicate_item: {
     severity: 'error',

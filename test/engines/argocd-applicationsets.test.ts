@@ -124,7 +124,7 @@ function checkFleet(compiled: Compiled, clusters: ClusterSecret[] = clusterSecre
 }
 
 describe.skipIf(skip)(`ApplicationSets rendered as Argo CD v3.5.1 renders them${skippedBecause(missing)}`, () => {
-  it('the reference fleet: 6 ApplicationSets render to the Applications its rows and built clusters give', () => {
+  it('the reference fleet (the benchmark S fleet): 8 ApplicationSets render to the Applications its rows and built clusters give', () => {
     const applications = checkFleet(compile(readFleetTexts()));
     // nitroso/tin is ready on all four landscapes: pichu-topaz, pikachu-jade, raichu-opal + raichu-ruby, ampharos-pearl + ampharos-onyx.
     expect(applications.map((a) => a['metadata']['name']).filter((n: string) => n.startsWith('nitroso-tin-'))).toEqual([
@@ -179,6 +179,43 @@ describe.skipIf(skip)(`ApplicationSets rendered as Argo CD v3.5.1 renders them${
       checkFleet({ texts, model: result.model, applicationSets: applicationSetsOf(result.outputs as Map<string, string>) });
     }
     expect(clean, 'some fuzzed fleets must compile clean for this test to mean anything').toBeGreaterThan(10);
+  });
+
+  // Files the compiler does not read as rows, which Argo CD's `git ls-files` pattern would also match.
+  const STRAY_FILES: [string, string][] = [
+    ['platforms/nitroso/tin/old/pikachu.yaml', 'pin:\n  chart: "0.9.0"\n  image: "0.9.0"\n'],
+    ['platforms/nitroso/tin/old/notes.yaml', 'pin:\n  chart: "0.1.0"\n  image: "0.1.0"\n'],
+    ['platforms/nitroso/tin/.pikachu.yaml', 'pin:\n  chart: "0.8.0"\n  image: "0.8.0"\n'],
+    ['platforms/nitroso/tin/a/b/raichu.yaml', 'pin:\n  chart: "0.7.0"\n  image: "0.7.0"\n'],
+  ];
+
+  for (const newGitFileGlobbing of [false, true]) {
+    it(`files in a row folder's subfolders and dotfiles deploy nothing (${newGitFileGlobbing ? 'new doublestar globbing' : "Argo CD's default git ls-files pathspec"})`, () => {
+      const compiled = compile(readFleetTexts());
+      const tree = new Map([...rowFilesOf(compiled.texts), ...STRAY_FILES]);
+      const expected = renderApplicationSets(compiled.applicationSets, rowFilesOf(compiled.texts), clusterSecretsOf(compiled.model), { newGitFileGlobbing });
+      const outcomes = renderApplicationSets(compiled.applicationSets, tree, clusterSecretsOf(compiled.model), { newGitFileGlobbing });
+      expect(outcomes).toEqual(expected);
+      for (const outcome of outcomes) expect(outcome.error, outcome.name).toBeUndefined();
+      expect(outcomes.flatMap((o) => o.applications).length).toBe(34);
+    });
+  }
+
+  it('without the excludes, git ls-files would read them: a phantom primordial Application and a failed matrix', () => {
+    const compiled = compile(readFleetTexts());
+    const tree = new Map([...rowFilesOf(compiled.texts), ...STRAY_FILES]);
+    const sets = compiled.applicationSets
+      .filter((s) => (s['metadata']['name'] as string).startsWith('nitroso-tin'))
+      .map((s) => {
+        const set = structuredClone(s) as Json;
+        const generator = set['spec']['generators'][0];
+        const git = (generator['matrix'] ? generator['matrix']['generators'][0] : generator)['git'];
+        git['files'] = (git['files'] as Json[]).filter((f) => !f['exclude']);
+        return set;
+      });
+    const [app, primordial] = renderApplicationSets(sets, tree, clusterSecretsOf(compiled.model));
+    expect(primordial?.applications.map((a) => a['metadata']['name'])).toContain('nitroso-tin-notes-primordial');
+    expect(app?.error).toMatch(/\.pikachu/);
   });
 
   it('a cluster Secret without the mark label fails the whole ApplicationSet loudly, naming the label', () => {

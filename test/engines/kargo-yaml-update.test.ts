@@ -47,7 +47,7 @@ const ACCEPTED: Record<string, string> = {
   'plain versions': 'pin:\n  chart: 1.4.2\n  image: v1.4.2\n',
   'double-quoted versions': 'pin:\n  chart: "1.4.2"\n  image: "1.4.2"\n',
   'single-quoted versions': "pin:\n  chart: '1.10'\n  image: '1.10'\n",
-  'one version set, one empty': 'pin:\n  chart: "2.0.0-rc.1"\n  image: \'\'\n',
+  'both empty, one double- and one single-quoted': 'pin:\n  chart: ""\n  image: \'\'\n',
   'image before chart': 'pin:\n  image: "1.4.2"\n  chart: "1.4.2"\n',
   'pin after values and valuesSince': 'valuesSince: 2026-11-20T10:00:00Z\nvalues:\n  replicas: 3\npin:\n  chart: "1.4.2"\n  image: "1.4.2"\n',
   'values in block style, nested':

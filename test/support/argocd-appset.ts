@@ -75,13 +75,24 @@ export interface ApplicationSetOutcome {
   appErrors?: Record<string, string>;
 }
 
-/** Renders `applicationSets` against a repository tree (`files`: path → content at the generator's revision) and the cluster Secrets. */
+/**
+ * Renders `applicationSets` against a repository tree (`files`: path → content at the generator's
+ * revision) and the cluster Secrets. File patterns match as Argo CD's default `git ls-files`
+ * pathspec, or as its opt-in doublestar glob with `newGitFileGlobbing`.
+ */
 export function renderApplicationSets(
   applicationSets: readonly Json[],
   files: ReadonlyMap<string, string>,
   clusters: readonly ClusterSecret[],
+  options: { newGitFileGlobbing?: boolean } = {},
 ): ApplicationSetOutcome[] {
-  const input = JSON.stringify({ utilsGo: ARGOCD_UTILS_GO, files: Object.fromEntries(files), clusters, applicationSets });
+  const input = JSON.stringify({
+    utilsGo: ARGOCD_UTILS_GO,
+    newGitFileGlobbing: options.newGitFileGlobbing ?? false,
+    files: Object.fromEntries(files),
+    clusters,
+    applicationSets,
+  });
   const run = spawnSync(build(), [], { input, encoding: 'utf8', timeout: 120_000, maxBuffer: 1 << 30 });
   if (run.status !== 0) throw new Error(`the ApplicationSet harness failed: ${run.stderr}`);
   return (JSON.parse(run.stdout) as { results: ApplicationSetOutcome[] }).results;

@@ -10,17 +10,23 @@
 //   - Render.Replace, RenderTemplateParams, RenderGeneratorParams
 //     (applicationset/utils/utils.go): every string and map key of the template
 //     rendered on its own; the resources finalizer unless preserveResourcesOnDeletion.
+//
 //   - Transform, flattenParameters (applicationset/generators/generator_spec_processor.go):
 //     the post-selector on the flattened parameters.
+//
 //   - LabelSelectorAsSelector (applicationset/utils/selector.go): no limit on label values.
+//
 //   - GitGenerator.generateParamsFromGitFile (applicationset/generators/git.go):
 //     the file's content via sigs.k8s.io/yaml plus path.{path,basename,filename,…,segments}.
+//
 //   - ClusterGenerator.getClusterParameters, getSecretsByClusterName
 //     (applicationset/generators/cluster.go): cluster Secrets selected by
 //     secret-type=cluster plus the selector (strict label values), name, server,
 //     project, metadata.labels/annotations; no in-cluster entry once a selector is set.
+//
 //   - MatrixGenerator.GenerateParams (applicationset/generators/matrix.go): the second
 //     child interpolated with each parameter set of the first, merged with mergo.
+//
 //   - template.GenerateApplications (applicationset/controllers/template/template.go):
 //     the namespace forced to the ApplicationSet's; a parameter set that fails to
 //     render is skipped and its error kept. Reconcile and validateGeneratedApplications
@@ -28,10 +34,13 @@
 //     error the controller creates and changes no Application (ErrorOccurred);
 //     duplicate names and unknown destinations are per-Application errors.
 //
-// Differences, all on the strict side: sprig is Debian's 3.2.3 (ArgoCD pins 3.3.0);
-// `slugify` (gosimple/slug is not packaged) fails when called; file patterns
-// match with Go's path.Match, enough for the single-`*` patterns diene emits
-// (ArgoCD's glob also knows `**`).
+//   - nativeGitClient.LsFiles (util/git/client.go): by default `git ls-files -- <pattern>`,
+//     a pathspec where `*` and `?` also match `/` and a leading dot; with the controller's
+//     --enable-new-git-file-globbing, doublestar's glob, where `*` stays within one folder.
+//     Both are reproduced (input "newGitFileGlobbing").
+//
+// Differences, on the strict side: sprig is Debian's 3.2.3 (ArgoCD pins 3.3.0);
+// `slugify` (gosimple/slug is not packaged) fails when called.
 //
 // Input on stdin: {"utilsGo": PATH, "files": {PATH: CONTENT}, "clusters":
 // [{name, server, labels, annotations}], "applicationSets": [ApplicationSet]}.
@@ -68,10 +77,11 @@ type cluster struct {
 }
 
 type input struct {
-	UtilsGo         string            `json:"utilsGo"`
-	Files           map[string]string `json:"files"`
-	Clusters        []cluster         `json:"clusters"`
-	ApplicationSets []map[string]any  `json:"applicationSets"`
+	UtilsGo            string            `json:"utilsGo"`
+	NewGitFileGlobbing bool              `json:"newGitFileGlobbing"`
+	Files              map[string]string `json:"files"`
+	Clusters           []cluster         `json:"clusters"`
+	ApplicationSets    []map[string]any  `json:"applicationSets"`
 }
 
 type result struct {
@@ -363,9 +373,10 @@ func (s *selector) matches(labels map[string]string, strictValues bool) (bool, e
 }
 
 type engine struct {
-	files    map[string]string
-	clusters []cluster
-	options  []string
+	newGlobbing bool
+	files       map[string]string
+	clusters    []cluster
+	options     []string
 }
 
 func decodeSelector(raw any) (*selector, error) {
@@ -434,11 +445,12 @@ func (e *engine) gitFiles(git map[string]any) ([]map[string]any, error) {
 		spec := raw.(map[string]any)
 		pattern, _ := spec["path"].(string)
 		exclude, _ := spec["exclude"].(bool)
+		matcher, err := filePattern(pattern, e.newGlobbing)
+		if err != nil {
+			return nil, fmt.Errorf("bad file pattern %q: %w", pattern, err)
+		}
 		for filePath := range e.files {
-			ok, err := path.Match(pattern, filePath)
-			if err != nil {
-				return nil, fmt.Errorf("bad file pattern %q: %w", pattern, err)
-			}
+			ok := matcher.MatchString(filePath)
 			if ok && exclude {
 				delete(matched, filePath)
 			} else if ok {
@@ -473,6 +485,51 @@ func (e *engine) gitFiles(git map[string]any) ([]map[string]any, error) {
 		}
 	}
 	return all, nil
+}
+
+// filePattern turns a git files pattern into the regular expression of the
+// matching paths: git's wildmatch without WM_PATHNAME (`*`, `?` and classes
+// also match `/`), or doublestar's (`**` crosses folders, `*` and `?` do not).
+func filePattern(pattern string, newGlobbing bool) (*regexp.Regexp, error) {
+	var out strings.Builder
+	out.WriteString("^")
+	any, one := ".*", "."
+	if newGlobbing {
+		any, one = "[^/]*", "[^/]"
+	}
+	for i := 0; i < len(pattern); i++ {
+		switch c := pattern[i]; c {
+		case '*':
+			if newGlobbing && strings.HasPrefix(pattern[i:], "**") {
+				out.WriteString(".*")
+				i++
+			} else {
+				out.WriteString(any)
+			}
+		case '?':
+			out.WriteString(one)
+		case '[':
+			end := strings.IndexByte(pattern[i+1:], ']')
+			if end < 0 {
+				return nil, errors.New("unterminated character class")
+			}
+			class := pattern[i+1 : i+1+end]
+			if strings.HasPrefix(class, "!") {
+				class = "^" + class[1:]
+			}
+			out.WriteString("[" + class + "]")
+			i += end + 1
+		case '\\':
+			if i+1 < len(pattern) {
+				i++
+				out.WriteString(regexp.QuoteMeta(string(pattern[i])))
+			}
+		default:
+			out.WriteString(regexp.QuoteMeta(string(c)))
+		}
+	}
+	out.WriteString("$")
+	return regexp.Compile(out.String())
 }
 
 // sortedKeys gives a map's keys in order: the controller sorts file paths, and
@@ -675,7 +732,7 @@ func main() {
 		os.Exit(2)
 	}
 	baseTemplate = template.New("base").Funcs(funcs)
-	e := &engine{files: in.Files, clusters: in.Clusters}
+	e := &engine{newGlobbing: in.NewGitFileGlobbing, files: in.Files, clusters: in.Clusters}
 	out := struct {
 		Results []result `json:"results"`
 	}{Results: []result{}}

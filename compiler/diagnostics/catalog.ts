@@ -196,8 +196,8 @@ export const catalog = {
   },
   file_symlink_outside: {
     severity: 'error',
-    message: 'this file is a symbolic link to {target}, outside the fleet',
-    hint: 'copy the file into the fleet instead of linking it: the compiler reads only files inside the fleet, so that a checkout is the whole input',
+    message: 'this file is a symbolic link to {target}, {where}; it was not read',
+    hint: 'copy the file into its input folder instead of linking it: a link is followed only to a regular file inside the input folders (registry/, state/, platforms/, claims/, carbon/), never into .git/ or another hidden path, so the inputs are exactly the files a pull request shows',
   },
   file_too_large: {
     severity: 'error',

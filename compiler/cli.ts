@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { diagnose } from './diagnostics/diagnostic.js';
 import { formatGithub, formatJson, formatTextReport } from './diagnostics/format.js';
+import { maskSecrets } from './diagnostics/secrets.js';
 import { EXIT, UsageError, type Command, type CommandResult, type Format } from './cli/command.js';
 
 export { EXIT } from './cli/command.js';
@@ -122,7 +123,8 @@ function emit(result: CommandResult, format: Format): void {
     }
   }
   // With --format json, stderr carries exactly one JSON array: the notes (summaries for people) are left out.
-  if (format !== 'json') for (const note of result.notes ?? []) process.stderr.write(`${note}\n`);
+  // Notes name repositories and paths as given: a URL with a token (`--repo https://user:token@…`) is masked like a diagnostic.
+  if (format !== 'json') for (const note of result.notes ?? []) process.stderr.write(`${maskSecrets(note)}\n`);
 }
 
 /**

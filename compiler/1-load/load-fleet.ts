@@ -18,6 +18,7 @@ import type { Regions } from '../types/generated/regions.js';
 import type { Row } from '../types/generated/row.js';
 import type { VirtualLandscape } from '../types/generated/vlandscape.js';
 import { classifyPath, LAYOUT_SUMMARY, type InputKind } from './fleet-layout.js';
+import { findSecrets, maskFileDiagnostics } from './find-secrets.js';
 import { FILE_SIZE_LIMIT, utf8Length } from './input-limits.js';
 import { parseJson } from './parse-json.js';
 import { locate, parseYaml, type DocumentPath, type ParsedDocument } from './parse-yaml.js';
@@ -44,42 +45,6 @@ export interface LoadedFleet {
   platforms: Loaded<Platform>[];
   rows: Loaded<Row>[];
   claims: Loaded<Claim>[];
-}
-
-/** Key names that hold secrets (SPEC §4: a TSIG secret, an API key or token). */
-const SECRET_KEY = /(secret|password|passwd|token|api[-_]?key|private[-_]?key|credential)s?$/i;
-
-/**
- * Keys that only name a secret kept elsewhere, and are allowed: an environment variable
- * (`secretEnv`, `apiKeyEnv`), a Kubernetes Secret (`existingSecret`, `secretName`,
- * `tokenSecretRef`, the Helm chart conventions), or a file (`passwordFile`, `keyPath`).
- */
-const SECRET_REFERENCE_KEY = /(?:Env|Name|Ref|File|Path)$|^existing/;
-
-/** True when `value` could be a secret: a non-empty string, or a number. */
-function holdsValue(value: unknown): boolean {
-  return (typeof value === 'string' && value.trim() !== '') || typeof value === 'number' || typeof value === 'bigint';
-}
-
-function findSecrets(parsed: ParsedDocument, kind: InputKind): Diagnostic[] {
-  const found: Diagnostic[] = [];
-  const walk = (value: unknown, path: (string | number)[]): void => {
-    if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...path, index]));
-    else if (value !== null && typeof value === 'object') {
-      for (const [key, inner] of Object.entries(value)) {
-        if (SECRET_KEY.test(key) && !SECRET_REFERENCE_KEY.test(key) && holdsValue(inner)) {
-          const suggestion =
-            kind === 'row'
-              ? `existingSecret: <name of a Kubernetes Secret>, with the value kept out of git`
-              : `${key}Env: DIENE_${key.replace(/[^A-Za-z0-9]/g, '_').toUpperCase()}`;
-          found.push(diagnose(locate(parsed, [...path, key], 'key'), 'input_secret', { key, suggestion }));
-        }
-        walk(inner, [...path, key]);
-      }
-    }
-  };
-  walk(parsed.value, []);
-  return found;
 }
 
 function emptyFleet(): LoadedFleet {
@@ -111,18 +76,19 @@ export function loadFleet(files: readonly SourceFile[], schemas: SchemaValidator
       continue;
     }
     const result = entry.kind === 'claim' ? parseJson(file) : parseYaml(file, { schemaName: `${entry.kind}.schema.json` });
+    // Secrets are looked for in a file that does not parse too: its excerpts must not show them either.
+    const secrets = findSecrets(file, result.parsed, entry.kind);
     if (!result.parsed) {
-      diagnostics.push(...result.diagnostics);
+      diagnostics.push(...maskFileDiagnostics([...result.diagnostics, ...secrets.diagnostics], file, secrets));
       continue;
     }
-    const secrets = findSecrets(result.parsed, entry.kind);
-    const secretPointers = new Set(secrets.map((d) => d.pointer));
+    const secretPointers = new Set(secrets.diagnostics.filter((d) => d.code === 'input_secret').map((d) => d.pointer));
     const schemaFindings = schemas.validate(entry.kind, result.parsed).filter((d) => !(d.code === 'schema_unknown_property' && secretPointers.has(d.pointer)));
     // `traffic: yes` is already a type error; the quote-it-if-you-mean-a-string warning at the same place would contradict it.
     const refused = new Set(schemaFindings.map((d) => `${d.line}:${d.column}`));
-    diagnostics.push(...result.diagnostics.filter((d) => !(d.code === 'yaml_ambiguous_boolean' && refused.has(`${d.line}:${d.column}`))));
-    diagnostics.push(...secrets, ...schemaFindings);
-    if (result.diagnostics.some((d) => d.severity === 'error') || secrets.length > 0 || schemaFindings.length > 0) continue;
+    const parseFindings = result.diagnostics.filter((d) => !(d.code === 'yaml_ambiguous_boolean' && refused.has(`${d.line}:${d.column}`)));
+    diagnostics.push(...maskFileDiagnostics([...parseFindings, ...secrets.diagnostics, ...schemaFindings], file, secrets));
+    if (result.diagnostics.some((d) => d.severity === 'error') || secrets.diagnostics.length > 0 || schemaFindings.length > 0) continue;
     addToFleet(fleet, entry.kind, { parsed: result.parsed, data: result.parsed.value, identity: entry.identity });
   }
   const present = new Set(sorted.map((f) => f.path));

@@ -4,7 +4,8 @@
  * HOST's claim wholesale, through git:
  *
  *   1. read PATHS.json (`{"paths": {...}}`; the wrapper is required) and refuse
- *      a bad shape or more than 10,000 prefixes before touching git;
+ *      a bad shape, a secret (a token as a prefix) or more than 10,000
+ *      prefixes before touching git;
  *   2. read the branch's newest commit: the fleet's facts (fleet.yaml,
  *      platform.yaml files, service folders) and the claim as it is;
  *   3. check the new claim's shape against that fleet (the compiler's own rules:
@@ -24,6 +25,7 @@
  */
 import { readInputFile } from '../adapters/filesystem/read-input-file.js';
 import path from 'node:path';
+import { findSecrets, maskFileDiagnostics } from '../1-load/find-secrets.js';
 import { parseJson } from '../1-load/parse-json.js';
 import { locate } from '../1-load/parse-yaml.js';
 import { sourceFile } from '../1-load/source-file.js';
@@ -59,7 +61,11 @@ async function readRequest(file: string): Promise<{ request?: PathsRequest; diag
   }
   const text = input.text;
   const shown = path.relative(process.cwd(), path.resolve(file)) || file;
-  const parsed = parseJson(sourceFile(shown, text));
+  const source = sourceFile(shown, text);
+  const parsed = parseJson(source);
+  // A secret would be committed into the fleet, which then refuses it: refuse it here, masked, before touching git.
+  const secrets = findSecrets(source, parsed.parsed, 'claim');
+  if (secrets.diagnostics.length > 0) return { diagnostics: maskFileDiagnostics([...parsed.diagnostics, ...secrets.diagnostics], source, secrets) };
   if (!parsed.parsed) return { diagnostics: parsed.diagnostics };
   const document = parsed.parsed;
   const read = readPathsRequest(document);

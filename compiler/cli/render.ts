@@ -16,7 +16,10 @@
  * - stdout is a function of the files under the fleet directory and the
  *   platform name only: no clock (the stale-override warning reads it, but
  *   warnings go to stderr), no environment beyond the two variables above, no
- *   file outside the tree (symbolic links are not followed), so ArgoCD's
+ *   file outside the tree (a link is followed only to a regular file inside
+ *   the input folders, and the plugin's `fleet` parameter may not lead out of
+ *   the source directory, through a link either; `--fleet` names the tree
+ *   itself), so ArgoCD's
  *   manifest cache, keyed by revision and parameters, stays correct;
  * - one stderr line names the compiler version and a digest of the inputs;
  * - a broken row of another platform never stops this platform's render: rows
@@ -129,7 +132,15 @@ function renderFleetRoot(values: CommandInput['values'], env: NodeJS.ProcessEnv)
     if (parameters.explicit.includes('fleet')) throw new UsageError(`--fleet and the plugin parameter "fleet" are both given; give the fleet once`);
     return fleetRoot(values);
   }
-  return fleetRoot({ fleet: resolveFleetParameter(process.cwd(), parameters.fleet) });
+  const root = fleetRoot({ fleet: resolveFleetParameter(process.cwd(), parameters.fleet) });
+  // The parameter stays inside the source directory as written; a symbolic link on its way (`fleet: sub`, `sub` → `/`) must not take it out.
+  const source = realpathSync(process.cwd());
+  const relative = path.relative(source, realpathSync(root));
+  if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative))
+    throw new UsageError(
+      `plugin parameter "fleet" ("${parameters.fleet}") leads through a symbolic link out of the source directory; the plugin reads nothing outside the checked-out tree`,
+    );
+  return root;
 }
 
 async function runRender({ values }: CommandInput): Promise<CommandResult> {

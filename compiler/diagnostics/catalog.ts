@@ -201,8 +201,8 @@ export const catalog = {
   },
   file_symlink_outside: {
     severity: 'error',
-    message: 'this file is a symbolic link to {target}, outside the fleet',
-    hint: 'copy the file into the fleet instead of linking it: the compiler reads only files inside the fleet, so that a checkout is the whole input',
+    message: 'this file is a symbolic link to {target}, {where}; it was not read',
+    hint: 'copy the file into its input folder instead of linking it: a link is followed only to a regular file inside the input folders (registry/, state/, platforms/, claims/, carbon/), never into .git/ or another hidden path, so the inputs are exactly the files a pull request shows',
   },
   file_too_large: {
     severity: 'error',
@@ -224,6 +224,11 @@ export const catalog = {
     message: 'key "{key}" looks like a secret written into an input file',
     hint: 'never put secrets in the fleet: keep the value outside and name where it lives (e.g. {suggestion})',
   },
+  input_secret_value: {
+    severity: 'error',
+    message: '{field} holds {what}, a secret written into an input file (masked here)',
+    hint: 'remove it and revoke it (git history keeps it): inputs name where a secret lives, an environment variable or a Kubernetes Secret, never the secret itself',
+  },
   input_too_deep: {
     severity: 'error',
     message: 'lists and mappings nest more than {limit} levels deep here',
@@ -233,6 +238,11 @@ export const catalog = {
     severity: 'error',
     message: 'the file holds more than {limit} values (scalars, aliases and lists)',
     hint: 'inputs are small (a claim at the 10,000-prefix cap holds about 20,000 values): trim the file or find what filled it; the limit keeps a hostile file from exhausting memory',
+  },
+  input_url_credentials: {
+    severity: 'error',
+    message: '{field} holds a URL with credentials: {url}',
+    hint: 'write it without a user name and password ({clean}) and revoke the password: ArgoCD, Kargo and the appliers take credentials from their own secret stores, and every output that copies this URL would publish them',
   },
   issuer_unknown: {
     severity: 'error',

@@ -6,6 +6,7 @@
  * `::error file=…,line=…,col=…::` workflow annotations.
  */
 import type { Diagnostic } from './diagnostic.js';
+import { maskSecrets } from './secrets.js';
 
 /** Source lines longer than this many code points are shown as a window around the caret (a minified or hostile file can hold megabytes on one line). */
 const CARET_WINDOW = 160;
@@ -33,6 +34,27 @@ export function printable(text: string, mode: 'text' | 'line' | 'annotation' = '
   return mode === 'line' ? safe.replace(/\n/g, '\u2424') : safe;
 }
 
+/** Source lines up to this many UTF-16 units are scanned for secrets once more when printed; longer ones were masked when their file was loaded. */
+const RESCAN_LINE_LIMIT = 8192;
+
+/**
+ * `diagnostic` with every secret shape masked in what it prints (issue 14):
+ * message, hint, pointer, notes and the source line. The loader has already
+ * masked the secrets of inputs; this second pass covers every other file a
+ * command reads (a live DNS state, a paths file) and every message.
+ */
+export function redacted(diagnostic: Diagnostic): Diagnostic {
+  const out: Diagnostic = {
+    ...diagnostic,
+    message: maskSecrets(diagnostic.message),
+    hint: maskSecrets(diagnostic.hint),
+    pointer: diagnostic.pointer === null ? null : maskSecrets(diagnostic.pointer),
+    related: diagnostic.related.map((r) => ({ ...r, message: maskSecrets(r.message) })),
+  };
+  if (diagnostic.sourceLine !== undefined && diagnostic.sourceLine.length <= RESCAN_LINE_LIMIT) out.sourceLine = maskSecrets(diagnostic.sourceLine);
+  return out;
+}
+
 function caretLine(diagnostic: Diagnostic): string | undefined {
   if (diagnostic.sourceLine === undefined || diagnostic.column === null) return undefined;
   const line = printable(diagnostic.sourceLine, 'line');
@@ -49,8 +71,9 @@ function caretLine(diagnostic: Diagnostic): string | undefined {
   return `  ${shown}\n  ${' '.repeat(caretAt)}${'^'.repeat(caretWidth)}`;
 }
 
-/** One diagnostic in text form (several lines, no trailing newline). */
-export function formatText(diagnostic: Diagnostic): string {
+/** One diagnostic in text form (several lines, no trailing newline), secrets masked. */
+export function formatText(shown: Diagnostic): string {
+  const diagnostic = redacted(shown);
   let place = 'diene';
   if (diagnostic.file !== null) {
     place = printable(diagnostic.file, 'line');
@@ -79,7 +102,7 @@ export function formatTextReport(diagnostics: readonly Diagnostic[]): string {
 
 /** The JSON form: an array, keys in a fixed order, no `sourceLine`. */
 export function formatJson(diagnostics: readonly Diagnostic[]): string {
-  const plain = diagnostics.map((d) => ({
+  const plain = diagnostics.map(redacted).map((d) => ({
     severity: d.severity,
     code: d.code,
     file: d.file,
@@ -168,7 +191,7 @@ export function formatAnnotations(annotations: readonly Annotation[], rest = 'th
 /** GitHub Actions workflow commands, one line a diagnostic, capped by {@link formatAnnotations}. */
 export function formatGithub(diagnostics: readonly Diagnostic[]): string {
   return formatAnnotations(
-    diagnostics.map((d) => ({
+    diagnostics.map(redacted).map((d) => ({
       level: d.severity,
       ...(d.file !== null ? { file: d.file } : {}),
       ...(d.line !== null ? { line: d.line } : {}),

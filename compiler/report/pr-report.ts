@@ -15,6 +15,7 @@ import Handlebars from 'handlebars';
 import type { PlatformModel } from '../3-model/fleet-model.js';
 import { templates } from '../4-emit/generated/templates.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { maskSecrets } from '../diagnostics/secrets.js';
 import { changeCounts, type OutputChanges } from '../plan/output-changes.js';
 import { promotionFlowchart } from './promotion-mermaid.js';
 
@@ -134,8 +135,16 @@ function view(input: ReportInput, limits: Limits): Record<string, unknown> {
   };
 }
 
-/** The report's Markdown, at most `maxChars` characters (UTF-16 code units, which never undercount GitHub's characters). */
+/**
+ * The report's Markdown, at most `maxChars` characters (UTF-16 code units,
+ * which never undercount GitHub's characters), with every secret shape
+ * masked wherever it came from (issue 14: CI posts the report publicly).
+ */
 export function renderReport(input: ReportInput, options: ReportOptions = {}): string {
+  return maskSecrets(renderUnmasked(input, options));
+}
+
+function renderUnmasked(input: ReportInput, options: ReportOptions): string {
   const maxChars = options.maxChars ?? GITHUB_COMMENT_LIMIT;
   const render = Handlebars.create().compile(templates['pr-report.md.hbs'] ?? '', { noEscape: true, strict: false });
   const all: Limits = { diagnostics: Infinity, files: Infinity, objects: Infinity, pipelines: Infinity };

@@ -242,6 +242,20 @@ describe.skipIf(skipUnlessPresent(hasGit() ? undefined : 'git (Debian package gi
     expect(run.stderr).toContain('cannot read http://127.0.0.1:9/fleet.git');
   });
 
+  it('refuses a secret in the paths file before touching git, masked, and masks a token in the repository URL (issue 14)', async () => {
+    const before = git(fleet.bare, 'rev-parse', 'main').trim();
+    const token = 'ghp_16C7e42F292c6912E7710c838347Ae178B4a';
+    const run = await setPaths(TIN, pathsFile({ paths: { [token]: ZINC } }), fleet.bare, '--format', 'json');
+    expect(run.exitCode).toBe(2);
+    expect(diagnosticsOf(run.stderr).map((d) => [d.code, d.line])).toEqual([['input_secret_value', 3]]);
+    expect(run.stderr).not.toContain(token.slice(4));
+    expect(git(fleet.bare, 'rev-parse', 'main').trim()).toBe(before);
+    const remote = await setPaths(TIN, pathsFile({ paths: {} }), `http://bot:${token}@127.0.0.1:9/fleet.git`);
+    expect(remote.exitCode).toBe(2);
+    expect(remote.stderr).toContain('cannot read http://');
+    expect(remote.stderr).not.toContain(token.slice(4));
+  });
+
   it('says which folder is not a repository', async () => {
     const run = await setPaths(TIN, pathsFile({ paths: {} }), scratch);
     expect(run.exitCode).toBe(2);

@@ -145,6 +145,25 @@ describe('diene render inside the plugin sidecar', () => {
     expect(after.stderr).not.toContain('ghost\n');
     expect(after.stdout).toBe('');
   });
+
+  it('never lets the fleet parameter follow a symbolic link out of the source directory (issue 14)', () => {
+    const source = tempFleet();
+    const elsewhere = tempFleet();
+    // A valid fleet outside the checkout, reached through a link the repository carries: lexically "deploy" stays inside.
+    symlinkSync(elsewhere, path.join(source, 'deploy'));
+    const outside = sidecarRender(source, { ARGOCD_ENV_PLATFORM: 'nitroso', ARGOCD_APP_PARAMETERS: '[{"name":"fleet","string":"deploy"}]' });
+    expect(outside.exitCode).toBe(2);
+    expect(outside.stdout).toBe('');
+    expect(outside.stderr).toContain('plugin parameter "fleet" ("deploy") leads through a symbolic link out of the source directory');
+    // A link that stays inside the checkout is a path like any other.
+    mkdirSync(path.join(source, 'nested'));
+    renameSync(path.join(source, 'registry'), path.join(source, 'nested', 'registry'));
+    for (const folder of ['state', 'platforms', 'claims', 'carbon']) renameSync(path.join(source, folder), path.join(source, 'nested', folder));
+    symlinkSync('nested', path.join(source, 'inner'));
+    const inside = sidecarRender(source, { ARGOCD_ENV_PLATFORM: 'nitroso', ARGOCD_APP_PARAMETERS: '[{"name":"fleet","string":"inner"}]' });
+    expect(inside.exitCode, inside.stderr).toBe(0);
+    expect(inside.stdout).toBe(runCli(['render', '--platform', 'nitroso', '--fleet', elsewhere, ...NOW]).stdout);
+  });
 });
 
 describe('plugin parameters', () => {

@@ -48,6 +48,12 @@ describe('the GitHub Actions workflow', () => {
     expect(steps.find((s) => s.uses === 'actions/upload-artifact@v4')?.with.path).toBe('diene.diff');
   });
 
+  it('leaves no token in the checkouts it reports on (issue 14: actions/checkout keeps one in .git/config otherwise)', () => {
+    const checkouts = steps.filter((s) => s.uses === 'actions/checkout@v4');
+    expect(checkouts.map((s) => s.with.path)).toEqual(['head', 'base']);
+    for (const checkout of checkouts) expect(checkout.with['persist-credentials']).toBe(false);
+  });
+
   it("does what its diene steps say in the job's workspace: a report, then a check that fails on stale files", () => {
     const workspace = writeTempFleet(new Map());
     cleanups.push(workspace.cleanup);

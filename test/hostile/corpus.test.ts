@@ -14,7 +14,8 @@
  * '{fleet}']`); `runAs: nobody` (run the CLI as uid 65534 when the tests run as
  * root, so that a mode-000 file is really unreadable); `exitCode`; `expect`
  * (as in test/cases: every listed diagnostic must appear with these fields, no
- * unlisted error may appear).
+ * unlisted error may appear); `absent` (strings, such as planted secrets, that
+ * must appear nowhere in stdout or stderr).
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -48,6 +49,7 @@ interface HostileSample {
   runAs?: 'nobody';
   exitCode: 0 | 2;
   expect: ExpectedDiagnostic[];
+  absent?: string[];
 }
 
 const SAMPLES_DIR = path.join(REPO_ROOT, 'test', 'samples', 'hostile');
@@ -124,6 +126,7 @@ describe('the hostile corpus', () => {
         const unexpected = diagnostics.filter((d) => d.severity === 'error' && !sample.expect.some((wanted) => matches(d, wanted)));
         expect(unexpected.map(describeDiagnostic), 'unexpected errors').toEqual([]);
         for (const d of diagnostics) if (d.file !== null) expect(d.line !== null && d.column !== null, describeDiagnostic(d)).toBe(true);
+        for (const text of sample.absent ?? []) expect(`${run.stdout}\n${run.stderr}`, `"${text}" was printed`).not.toContain(text);
         if (sample.exitCode === 2) expect(await readOutputTree(outDir)).toEqual(before);
       } finally {
         spawnSync('chmod', ['-R', 'u+rwX', fleet.dir]);

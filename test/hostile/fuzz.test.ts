@@ -10,17 +10,38 @@
  * 3. a fleet that compiles gives the same bytes again in another file order;
  * 4. a valid fleet rewritten without changing its meaning (key order, flow or
  *    block, quoting, indentation, CRLF, BOM, comments, file order) compiles
- *    to the reference's exact bytes.
+ *    to the reference's exact bytes;
+ * 5. no planted secret (SECRET_VALUES, issue 14) is ever printed in a
+ *    diagnostic (text, JSON or GitHub form) or written into an output;
+ * 6. the reader, given random symbolic links in the input folders, never
+ *    reads a target outside the input folders or under `.git/`.
  *
  * CI runs a few hundred cases (seeded, so a failure reproduces); `npm run
  * fuzz` runs the long campaign (FUZZ_RUNS, FUZZ_SEED from the environment:
  * they change how many cases run, never what the compiler outputs).
  */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { compileFleet, inputValidators, type CompileOptions } from '../../compiler/index.js';
-import { readFleetTexts, TEST_NOW_SECONDS } from '../support/fleet-fixture.js';
-import { applyMutations, leakProblem, mutationArb, placementProblem, restyle, restyleArb, toSourceFilesInOrder } from '../support/fuzz-fleet.js';
+import { readFleetTexts, TEST_NOW_SECONDS, writeTempFleet } from '../support/fleet-fixture.js';
+import { formatGithub, formatJson, formatTextReport } from '../../compiler/diagnostics/format.js';
+import { readFleetFiles } from '../../compiler/adapters/filesystem/read-fleet.js';
+import {
+  applyMutations,
+  leakProblem,
+  LINK_PATHS,
+  LINK_TARGETS,
+  linkSetArb,
+  mutationArb,
+  placementProblem,
+  restyle,
+  restyleArb,
+  SECRET_VALUES,
+  toSourceFilesInOrder,
+} from '../support/fuzz-fleet.js';
 
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 300);
 const SEED = process.env['FUZZ_SEED'] !== undefined ? Number(process.env['FUZZ_SEED']) : 20261121;
@@ -50,6 +71,14 @@ function compileChecked(texts: ReadonlyMap<string, string>, order: readonly numb
     const problem = placementProblem(diagnostic, files) ?? leakProblem(diagnostic);
     expect(problem, `${diagnostic.code} ${diagnostic.file}:${diagnostic.line}:${diagnostic.column}-${diagnostic.endLine}:${diagnostic.endColumn} ${problem}`).toBeUndefined();
   }
+  // Property 5: a planted secret is never printed and never compiled into an output.
+  const printed = [
+    formatTextReport(result.diagnostics),
+    formatJson(result.diagnostics),
+    formatGithub(result.diagnostics),
+    ...(result.outputs?.values() ?? []),
+  ].join('\n');
+  for (const { secret } of SECRET_VALUES) expect(printed.includes(secret), `the secret ${secret} was printed or compiled`).toBe(false);
   return result;
 }
 
@@ -85,6 +114,69 @@ describe('the compiler under fuzzed input', () => {
         expect(result.outputs).toEqual(referenceOutputs);
       }),
       { ...PARAMETERS, numRuns: Math.max(20, Math.floor(RUNS / 5)) },
+    );
+  });
+});
+
+describe('the reader under fuzzed symbolic links', () => {
+  // One fleet on disk for every case: the checkout's .git/config, a hidden file in an input folder, a file and a FIFO
+  // outside the input folders and another outside the fleet, each holding the marker; each case links some input paths.
+  const MARKER = 'ghs_FuzzMarkerNeverRead0123456789abcdefAB';
+  const fleet = writeTempFleet(
+    new Map([
+      ...readFleetTexts(),
+      ['.git/config', `[http]\n\textraheader = AUTHORIZATION: bearer ${MARKER}\n`],
+      ['registry/.hidden.yaml', `name: ${MARKER}\n`],
+      ['docs/notes.yaml', `vendor: aws\nname: ${MARKER}\n`],
+    ]),
+  );
+  const outside = writeTempFleet(new Map([['elsewhere.yaml', `vendor: aws\nname: ${MARKER}\n`]]));
+  execFileSync('mkfifo', [path.join(fleet.dir, 'docs', 'pipe')]);
+  afterAll(() => {
+    fleet.cleanup();
+    outside.cleanup();
+  });
+  const runs = Math.max(20, Math.floor(RUNS / 10));
+
+  it(`never read a target outside the input folders or under .git/, and follow the rest (${runs} cases)`, async () => {
+    await fc.assert(
+      fc.asyncProperty(linkSetArb, async (links) => {
+        const made: string[] = [];
+        try {
+          for (const { at, to } of links) {
+            const place = path.join(fleet.dir, LINK_PATHS[at % LINK_PATHS.length] as string);
+            const target = (LINK_TARGETS[to % LINK_TARGETS.length] as string).replaceAll('{fleet}', fleet.dir).replaceAll('{outside}', outside.dir);
+            if (made.includes(place)) continue;
+            mkdirSync(path.dirname(place), { recursive: true });
+            rmSync(`${place}.saved`, { force: true });
+            try {
+              execFileSync('mv', [place, `${place}.saved`], { stdio: 'ignore' });
+            } catch {
+              // nothing stood there
+            }
+            symlinkSync(target, place);
+            made.push(place);
+          }
+          const { files, diagnostics } = await readFleetFiles(fleet.dir);
+          for (const file of files) expect(file.text.includes(MARKER), `${file.path} was read through a link`).toBe(false);
+          expect(formatTextReport(diagnostics) + formatJson(diagnostics)).not.toContain(MARKER);
+          for (const place of made) {
+            const relative = path.relative(fleet.dir, place).split(path.sep).join('/');
+            const read = files.find((f) => f.path === relative);
+            expect(read, `${relative} is neither read nor refused`).toBeDefined();
+          }
+        } finally {
+          for (const place of made) {
+            rmSync(place, { force: true });
+            try {
+              execFileSync('mv', [`${place}.saved`, place], { stdio: 'ignore' });
+            } catch {
+              // nothing stood there
+            }
+          }
+        }
+      }),
+      { ...PARAMETERS, numRuns: runs },
     );
   });
 });

@@ -14,6 +14,71 @@ import { Document, isCollection, isMap, parseDocument, stringify, visit } from '
 import { positionOf, sourceFile, lineText, type SourceFile } from '../../compiler/1-load/source-file.js';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
 
+/**
+ * Secret-shaped values (issue 14), each with the part that must never be
+ * printed nor reach an output: planted anywhere, a fleet holding one whole
+ * never compiles, and every diagnostic shows it masked. (A PEM key is planted
+ * as raw YAML but not checked: a mutation that drops its header line leaves
+ * base64 that no rule can tell from any other text.)
+ */
+export const SECRET_VALUES: readonly { value: string; secret: string }[] = [
+  { value: 'AKIAIOSFODNN7EXAMPLE', secret: 'IOSFODNN7EXAMPLE' },
+  { value: 'ghp_16C7e42F292c6912E7710c838347Ae178B4a', secret: '16C7e42F292c6912E7710c838347Ae178B4a' },
+  { value: 'https://bot:fuzz-pass-0001@github.com/AtomiCloud/fleet.git', secret: 'bot:fuzz-pass-0001' },
+  { value: 'postgres://app:fuzz-pg-0002@db:5432/app', secret: 'app:fuzz-pg-0002' },
+  { value: 'xoxb-17653672481-19874698323-pdFZKVeTuE8sk7oOcBrzbqgy', secret: '17653672481-19874698323-pdFZKVeTuE8sk7oOcBrzbqgy' },
+  { value: 'https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX', secret: 'T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX' },
+  { value: 'sk_live_4eC39HqLyjWDarjtT1zdp7dc', secret: '4eC39HqLyjWDarjtT1zdp7dc' },
+  { value: 'AIzaSyDaGmWKa4JsXZ-HjGw7ISLn_3namBGewQe', secret: 'SyDaGmWKa4JsXZ-HjGw7ISLn_3namBGewQe' },
+  {
+    value: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
+    secret: 'SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
+  },
+  { value: 'Bearer mF_9.B5f-4.1JqM-fuzz', secret: 'mF_9.B5f-4.1JqM-fuzz' },
+];
+
+/** Input paths the link fuzzer turns into symbolic links (existing inputs, new inputs and a folder). */
+export const LINK_PATHS = [
+  'registry/accounts/aws-main.yaml',
+  'registry/clusters/raichu-opal.yaml',
+  'registry/landscapes/ghost.yaml',
+  'state/clusters/pichu-topaz.yaml',
+  'platforms/nitroso/tin/pichu.yaml',
+  'platforms/nitroso/copper',
+  'claims/domains/api.tin.nitroso.raichu.cluster.atomi.cloud.json',
+  'carbon/mercury/platform.yaml',
+];
+
+/**
+ * Where the link fuzzer points them (`{fleet}` and `{outside}` are replaced by
+ * the fleet's and an outside folder's paths): the checkout's `.git/config`,
+ * a hidden file in an input folder, files and a FIFO of the checkout outside
+ * the input folders, a file outside the fleet (each holding a marker that
+ * must never be read), inputs (relative and absolute), another link, a
+ * folder, a dangling name and a loop.
+ */
+export const LINK_TARGETS = [
+  '{fleet}/.git/config',
+  '../../.git/config',
+  '../.hidden.yaml',
+  '../../registry/.hidden.yaml',
+  '{fleet}/docs/notes.yaml',
+  '../../docs/notes.yaml',
+  '../../docs/pipe',
+  '{outside}/elsewhere.yaml',
+  '/etc/passwd',
+  '{fleet}/registry/regions.yaml',
+  '../../registry/accounts/digitalocean-main.yaml',
+  '../clusters/raichu-opal.yaml',
+  '{fleet}/platforms/nitroso/zinc',
+  'nowhere.yaml',
+  'raichu-opal.yaml',
+  '.',
+];
+
+/** A set of links for one case: indexes into {@link LINK_PATHS} and {@link LINK_TARGETS}. */
+export const linkSetArb: fc.Arbitrary<{ at: number; to: number }[]> = fc.array(fc.record({ at: fc.nat(), to: fc.nat() }), { minLength: 1, maxLength: 4 });
+
 /** Strings that have broken YAML readers, name rules or serializers somewhere. */
 export const TRICKY_STRINGS = [
   '',
@@ -70,6 +135,7 @@ export const TRICKY_STRINGS = [
   'https://user:pass@books.atomi.cloud/?q#f',
   '2026-11-20T10:00:00Z',
   '2026-02-30T25:61:61Z',
+  ...SECRET_VALUES.map((s) => s.value),
 ];
 
 /** Raw YAML put in place of a value (after `key: `), unquoted: the structures that broke readers and walks. */
@@ -110,10 +176,15 @@ export const RAW_VALUES = [
   'a: b: c',
   '&x [1, 2]',
   '[&y 1, *y, *y]',
+  // Secrets as raw YAML: a PEM key in a block scalar, a token behind escapes, a token in a comment, a list under a secret key.
+  '|\n  -----BEGIN RSA PRIVATE KEY-----\n  MIIEowIBAAKCAQEAfuzzfuzzfuzzfuzz\n  -----END RSA PRIVATE KEY-----',
+  '"\\x67hp_16C7e42F292c6912E7710c838347Ae178B4a"',
+  'x # sk_live_4eC39HqLyjWDarjtT1zdp7dc',
+  '{apiToken: [a1b2c3d4], password: hunter22}',
 ];
 
 /** YAML and JSON fragments inserted into a file's text. */
-export const SNIPPETS = ['\n', ': ', '- ', '? ', '&a ', '*a', '*.x', '!tag ', '!!binary ', '<<: ', '%YAML 1.1\n', '---\n', '...\n', '{', '}', '[', ']', ',', '"', "'", '#', '\t', '\r', '|', '>', '\ufeff', '\u0000', ' \n  nested: 1\n'];
+export const SNIPPETS = [' # ghp_16C7e42F292c6912E7710c838347Ae178B4a\n', '\n', ': ', '- ', '? ', '&a ', '*a', '*.x', '!tag ', '!!binary ', '<<: ', '%YAML 1.1\n', '---\n', '...\n', '{', '}', '[', ']', ',', '"', "'", '#', '\t', '\r', '|', '>', '\ufeff', '\u0000', ' \n  nested: 1\n'];
 
 const OPS = ['drop', 'retype', 'add', 'reorder', 'duplicateItem', 'tricky', 'swapScalar', 'swapScalar', 'swapScalar', 'drop', 'rawValue', 'rawValue', 'truncate', 'insert', 'swapLines', 'repeatLine', 'duplicateFile', 'renameFile', 'deleteFile'] as const;
 

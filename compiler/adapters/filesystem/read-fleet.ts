@@ -4,7 +4,10 @@
  *
  * Nothing in an input folder is skipped in silence (issue 9): a directory, a
  * FIFO or a symbolic link where an input file belongs, a link to a folder, a
- * link out of the fleet, a file too large or not UTF-8 is each a diagnostic.
+ * link out of the input folders or into a hidden path such as `.git/`
+ * (issue 14), a file too large or not UTF-8 is each a diagnostic. A link is
+ * followed only to a regular file inside the input folders (see
+ * read-input-file.ts `linkRefusal`), and never read otherwise.
  * Files outside the layout are not read at all (the loader warns that they are
  * ignored), so a stray binary or huge file there costs nothing.
  */
@@ -20,6 +23,24 @@ import { readInputFile } from './read-input-file.js';
 const PARALLEL_READS = 32;
 
 const LINKED_FOLDER = 'it is a symbolic link to a folder; the compiler does not follow them';
+
+/**
+ * The first folder of `pattern`'s literal part (the segments before any glob
+ * character) that is a symbolic link, or `undefined`. fast-glob never follows
+ * a linked folder it meets while walking (`followSymbolicLinks: false`), but
+ * it does list a pattern's literal base through one: render's
+ * `platforms/<platform>/**` would read a linked `platforms/<platform>`.
+ */
+async function linkedBase(root: string, pattern: string): Promise<string | undefined> {
+  const segments = pattern.split('/');
+  for (let i = 1; i < segments.length; i++) {
+    if (/[*?{}[\]!()]/.test(segments[i - 1] as string)) return undefined;
+    const base = segments.slice(0, i).join('/');
+    const info = await lstat(path.join(root, base)).catch(() => undefined);
+    if (info?.isSymbolicLink()) return base;
+  }
+  return undefined;
+}
 
 async function linksToFolder(absolute: string): Promise<boolean> {
   try {
@@ -42,7 +63,10 @@ async function linksToFolder(absolute: string): Promise<boolean> {
  * fleet reads only that part (render: one platform's rows out of tens of
  * thousands).
  */
-export async function readFleetFiles(root: string, options: { patterns?: readonly string[] } = {}): Promise<{ files: SourceFile[]; diagnostics: Diagnostic[] }> {
+export async function readFleetFiles(
+  root: string,
+  options: { patterns?: readonly string[] } = {},
+): Promise<{ files: SourceFile[]; diagnostics: Diagnostic[] }> {
   const realRoot = await realpath(root);
   const files: SourceFile[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -56,7 +80,16 @@ export async function readFleetFiles(root: string, options: { patterns?: readonl
       files.push({ ...sourceFile(folder, ''), unreadable: true });
     }
   }
-  const entries = await fg(options.patterns ? [...options.patterns] : `{${INPUT_FOLDERS.join(',')}}/**/*`, {
+  const patterns: string[] = [];
+  for (const pattern of options.patterns ?? [`{${INPUT_FOLDERS.join(',')}}/**/*`]) {
+    const linked = await linkedBase(root, pattern);
+    if (linked === undefined) patterns.push(pattern);
+    else if (!files.some((file) => file.path === linked)) {
+      report(linked, 'file_read_failed', { reason: LINKED_FOLDER });
+      files.push({ ...sourceFile(linked, ''), unreadable: true });
+    }
+  }
+  const entries = await fg(patterns, {
     cwd: root,
     dot: false,
     onlyFiles: false,
@@ -65,8 +98,11 @@ export async function readFleetFiles(root: string, options: { patterns?: readonl
     objectMode: true,
   });
   entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const reported = new Set(files.map((file) => file.path));
   const readOne = async (entry: (typeof entries)[number]): Promise<void> => {
     const relative = entry.path;
+    // A linked folder already reported by its pattern's base (render lists `platforms/*` too).
+    if (reported.has(relative)) return;
     const absolute = path.join(root, relative);
     // fast-glob decodes names as UTF-8; a name that is not cannot even be opened again.
     const unreadable = (reason: string): void => {

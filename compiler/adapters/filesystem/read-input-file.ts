@@ -1,8 +1,8 @@
 /**
- * Reads one input file the way hostile input demands (issue 9): never hangs on
- * a FIFO or a device, never follows a link out of the fleet, never reads more
- * than {@link FILE_SIZE_LIMIT} bytes, and decodes strict UTF-8 with the place
- * of the first bad byte. Every failure comes back as data (a diagnostic code
+ * Reads one input file the way hostile input demands (issues 9 and 14): never
+ * hangs on a FIFO or a device, never follows a link out of the input folders
+ * or into `.git/`, never reads more than {@link FILE_SIZE_LIMIT} bytes, and
+ * decodes strict UTF-8 with the place of the first bad byte. Every failure comes back as data (a diagnostic code
  * and its arguments), never as an exception. Synchronous: the compiler has
  * nothing else to do while it reads, and plain system calls cost a third of
  * what a round trip through libuv's thread pool does per file (issue 8).
@@ -10,13 +10,14 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, statSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
+import { INPUT_FOLDERS } from '../../1-load/fleet-layout.js';
 import { FILE_SIZE_LIMIT } from '../../1-load/input-limits.js';
 
 /** Why a file cannot be read: a diagnostic code, its arguments, and a 1-based line and column when the problem sits inside the file. */
 export type ReadProblem =
   | { code: 'file_read_failed'; args: { reason: string }; line?: number; column?: number }
   | { code: 'file_too_large'; args: { size: number; limit: number } }
-  | { code: 'file_symlink_outside'; args: { target: string } };
+  | { code: 'file_symlink_outside'; args: { target: string; where: string } };
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
@@ -58,6 +59,22 @@ function kindOf(info: Stats): string | undefined {
 function isInside(child: string, parent: string): boolean {
   const relative = path.relative(parent, child);
   return relative === '' || (!relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative));
+}
+
+/**
+ * Why a link whose real target is `real` may not be followed from a fleet
+ * whose real root is `root`, or `undefined` when it may: the target must sit
+ * in one of `folders` (the input folders) and on no hidden path, so a link
+ * never reaches `.git/config` (where actions/checkout keeps its token), a
+ * file of the checkout that is not an input, or anything outside it.
+ */
+export function linkRefusal(real: string, root: string, folders: readonly string[]): string | undefined {
+  if (!isInside(real, root)) return 'outside the fleet';
+  const segments = path.relative(root, real).split(path.sep);
+  if (segments.some((segment) => segment.startsWith('.')))
+    return "inside a hidden folder or file of the fleet (such as .git/, which holds the checkout's credentials)";
+  if (segments.length < 2 || !folders.includes(segments[0] as string)) return `outside the input folders (${folders.map((f) => `${f}/`).join(', ')})`;
+  return undefined;
 }
 
 /** The index of the first byte of `bytes` that is not part of well-formed UTF-8 (RFC 3629), or -1. */
@@ -120,12 +137,17 @@ function readCapped(fd: number, expected: number, limit: number): Uint8Array {
 /**
  * Reads the file at `absolute` as UTF-8 text (a BOM is kept; `sourceFile`
  * drops it). With `root` (the fleet root's real path), a symbolic link is
- * followed only to a regular file inside it. Never throws: every failure is a
+ * followed only to a regular file inside one of the input folders `folders`
+ * (default: SPEC §2's) on no hidden path ({@link linkRefusal}); the target is
+ * never opened otherwise. Never throws: every failure is a
  * {@link ReadProblem}. A directory, FIFO, socket or device is refused without
  * being opened for reading (so a FIFO never blocks), and so is a file larger
  * than `limit` bytes (default {@link FILE_SIZE_LIMIT}).
  */
-export function readInputFile(absolute: string, options: { root?: string; limit?: number } = {}): { text: string } | { problem: ReadProblem } {
+export function readInputFile(
+  absolute: string,
+  options: { root?: string; folders?: readonly string[]; limit?: number } = {},
+): { text: string } | { problem: ReadProblem } {
   const limit = options.limit ?? FILE_SIZE_LIMIT;
   let target = absolute;
   try {
@@ -144,7 +166,8 @@ export function readInputFile(absolute: string, options: { root?: string; limit?
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return failed(`it is a symbolic link to ${written}, which does not exist`);
         return failed(errnoReason(error));
       }
-      if (options.root !== undefined && !isInside(real, options.root)) return { problem: { code: 'file_symlink_outside', args: { target: written } } };
+      const refusal = options.root === undefined ? undefined : linkRefusal(real, options.root, options.folders ?? INPUT_FOLDERS);
+      if (refusal !== undefined) return { problem: { code: 'file_symlink_outside', args: { target: written, where: refusal } } };
       const info = statSync(real);
       if (info.isDirectory()) return failed('it is a symbolic link to a folder; the compiler does not follow them');
       const kind = kindOf(info);

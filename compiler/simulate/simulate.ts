@@ -231,14 +231,26 @@ function dnsZones(cell: Cell): string[] {
   return [...new Set(cell.path.flatMap((s: PathStep) => (s.step === 'dns' ? [s.zone] : [])))];
 }
 
-function settleOf(context: SimulationContext, initial: Cell, settled: Cell, run: TickRun, lostBy: ReadonlyMap<string, string>, world: World): Cell['settle'] {
+/**
+ * How long until `settled` holds when right after the failure users had `initial`: the longest of the delegation TTL
+ * (the base lost with the parent zone), the TTL (a DNS host down: caches answer until then) and the planner's ticks
+ * plus the TTL (the cell's answers changed).
+ */
+function settleOf(
+  context: SimulationContext,
+  initial: Cell,
+  settled: Cell,
+  run: TickRun,
+  dns: { state: DnsState; lostBy: ReadonlyMap<string, string> },
+): Cell['settle'] {
   if (sameOutcome(initial, settled)) return undefined;
   const { ttl, tick, delegationTtl } = context.figures;
   const factors: { seconds: number; why: string }[] = [];
   for (const zone of dnsZones(settled)) {
-    if (lostBy.get(zone) === 'parent' && delegationTtl !== undefined)
+    const hostsDown = dns.state.zones.find((z) => z.zone === zone)?.hostsDown.length ?? 0;
+    if (dns.lostBy.get(zone) === 'parent' && delegationTtl !== undefined)
       factors.push({ seconds: delegationTtl, why: `resolvers keep the delegation of ${zone} for up to its TTL in the parent zone (${delegationTtl} s)` });
-    else if (lostBy.get(zone) === 'hosts' || [...world.hostsDown].length > 0)
+    else if (dns.lostBy.get(zone) === 'hosts' || hostsDown > 0)
       factors.push({ seconds: ttl, why: `resolvers answer from their cache for up to the TTL (${ttl} s)` });
   }
   const before = addressesByName(initial);
@@ -259,6 +271,10 @@ function settleOf(context: SimulationContext, initial: Cell, settled: Cell, run:
   return { seconds: longest.seconds, before: initial.outcome, beforeHow: initial.how, beforeBecause: initial.because, why: longest.why };
 }
 
+/**
+ * How long after the failure ends until `settled` is back to `baseline`: one tick plus the TTL when the planner took
+ * addresses out of the cell's names, the negative-answer time when a name had gone, else at once (and why).
+ */
 function recoveryOf(context: SimulationContext, settled: Cell, baseline: Cell | undefined, world: World, run: TickRun): Cell['recovery'] {
   if (!baseline || sameOutcome(settled, baseline)) return undefined;
   const { ttl, tick, negativeTtl } = context.figures;
@@ -319,7 +335,7 @@ export function simulate(context: SimulationContext, failures: readonly Failure[
         const now = evaluateCell(user, column, settled.state, conditions);
         if (now.outcome === 'n/a') return now;
         const before = evaluateCell(user, column, initial.state, conditions);
-        const settle = settleOf(context, before, now, run, settled.lostBy, world);
+        const settle = settleOf(context, before, now, run, settled);
         const recovery = failures.length > 0 ? recoveryOf(context, now, baseline, world, run) : undefined;
         return { ...now, ...(settle ? { settle } : {}), ...(recovery ? { recovery } : {}) };
       }),

@@ -91,7 +91,8 @@ export interface AnswerGroup {
 
 /** A step of the path a user takes. */
 export type PathStep =
-  | { step: 'book'; key: string; entry: string; candidates: string[]; refreshedFrom: string | null; result: string }
+  /** `refreshedFrom`: the place apps fetch newer books from; absent when no place answers (apps keep their saved copy). */
+  | { step: 'book'; key: string; entry: string; candidates: string[]; refreshedFrom?: string; result: string }
   | { step: 'issuer'; url: string }
   | { step: 'route'; host: string; path: string; serves?: string; match?: string; prefix?: string }
   | { step: 'dns'; name: string; zone: string; answers: AnswerGroup[]; hostsDown: string[] };
@@ -307,7 +308,7 @@ function pathOf(user: UserKind, column: Column, conditions: Conditions, results:
       key: app.key,
       entry: `${app.landscape}.${app.service.module}`,
       candidates: app.book.landscapes[app.landscape]?.[app.service.module] ?? [],
-      refreshedFrom: conditions.refreshFrom ?? null,
+      ...(conditions.refreshFrom !== undefined ? { refreshedFrom: conditions.refreshFrom } : {}),
       result: outcomes.join('; '),
     });
   }

@@ -44,6 +44,7 @@ const COMMANDS: readonly CommandEntry[] = [
   { name: 'claim set-paths', load: async () => (await import('./cli/claim-set-paths.js')).claimSetPathsCommand },
   { name: 'apply kube', load: async () => (await import('./cli/apply-kube.js')).applyKubeCommand },
   { name: 'report', load: async () => (await import('./cli/report.js')).reportCommand },
+  { name: 'simulate', load: async () => (await import('./cli/simulate.js')).simulateCommand },
 ];
 
 /** Loads the module of `entry` and checks that it is the command the entry names. */
@@ -93,7 +94,8 @@ async function run(argv: readonly string[]): Promise<{ result: CommandResult; fo
   if (argv.length === 0) return { result: { stdout: await help(), diagnostics: [], exitCode: EXIT.invalid }, format: 'text' };
   if (argv[0] === '--version' || argv[0] === 'version')
     return { result: { stdout: `${packageVersion()}\n`, diagnostics: [], exitCode: EXIT.ok }, format: 'text' };
-  if (argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') return { result: { stdout: await help(), diagnostics: [], exitCode: EXIT.ok }, format: 'text' };
+  if (argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help')
+    return { result: { stdout: await help(), diagnostics: [], exitCode: EXIT.ok }, format: 'text' };
   const found = await findCommand(argv);
   if (!found) throw new UsageError(`unknown command "${argv.filter((a) => !a.startsWith('-')).join(' ')}"`);
   let parsed;
@@ -105,8 +107,10 @@ async function run(argv: readonly string[]): Promise<{ result: CommandResult; fo
   const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
   if (values['help']) return { result: { stdout: `Usage: ${found.command.usage}\n`, diagnostics: [], exitCode: EXIT.ok }, format: 'text' };
   const formatFlag = typeof values['format'] === 'string' ? values['format'] : 'text';
-  if (!['text', 'json', 'github'].includes(formatFlag)) throw new UsageError(`--format must be text, json or github, not "${formatFlag}"`);
-  const format = formatFlag as Format;
+  const extraFormats = found.command.formats ?? [];
+  if (!extraFormats.includes(formatFlag) && !['text', 'json', 'github'].includes(formatFlag))
+    throw new UsageError(`--format must be ${['text', 'json', 'github', ...extraFormats].join(', ').replace(/, ([^,]*)$/, ' or $1')}, not "${formatFlag}"`);
+  const format = (extraFormats.includes(formatFlag) ? 'text' : formatFlag) as Format;
   const limits = found.command.positionals ?? { min: 0, max: 0 };
   if (parsed.positionals.length < limits.min) throw new UsageError(`${found.command.name} needs more arguments: ${found.command.usage}`);
   if (parsed.positionals.length > limits.max) throw new UsageError(`unexpected argument "${parsed.positionals[limits.max]}"`);

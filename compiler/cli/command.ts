@@ -44,6 +44,12 @@ export interface Command {
   options: NonNullable<ParseArgsConfig['options']>;
   /** How many positionals it takes (after the command word and any sub-command). */
   positionals?: { min: number; max: number };
+  /**
+   * Forms of its product that `--format` may name besides text, json and
+   * github (`markdown`); with one of them the diagnostics are printed as text
+   * and the command reads the form from `values.format`.
+   */
+  formats?: readonly string[];
   run(input: CommandInput): Promise<CommandResult>;
 }
 

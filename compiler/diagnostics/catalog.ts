@@ -57,7 +57,7 @@ export const catalog = {
   claim_owner_mismatch: {
     severity: 'error',
     message: '{field} "{value}" does not match the host, whose {what} is "{expected}"',
-    hint: "a claim is written by the app that owns its host: write \"{field}\": \"{expected}\"; an app cannot claim another app's host",
+    hint: 'a claim is written by the app that owns its host: write "{field}": "{expected}"; an app cannot claim another app\'s host',
   },
   claim_paths_missing: {
     severity: 'error',
@@ -72,7 +72,7 @@ export const catalog = {
   claim_prefix_invalid: {
     severity: 'error',
     message: 'prefix {prefix} {reason}',
-    hint: "a prefix is one bare path segment of letters, digits and - . _ ~ ! $ & ' ( ) * + , ; = : @ (never \".\" or \"..\", no \"/\", no percent-encoding): the edge matches it against the decoded first segment of the path",
+    hint: 'a prefix is one bare path segment of letters, digits and - . _ ~ ! $ & \' ( ) * + , ; = : @ (never "." or "..", no "/", no percent-encoding): the edge matches it against the decoded first segment of the path',
   },
   claim_target_invalid: {
     severity: 'error',
@@ -102,7 +102,7 @@ export const catalog = {
   dns_geo_unsupported: {
     severity: 'warning',
     message: 'DNS host "{host}" ({title}) cannot route by geography: {names} become a plain list of the addresses of {members}',
-    hint: 'every resolver asking this host gets all members\' addresses, not the nearest; serve the virtual names from hosts that route by geography (route53, google), or accept the plain list on this host',
+    hint: "every resolver asking this host gets all members' addresses, not the nearest; serve the virtual names from hosts that route by geography (route53, google), or accept the plain list on this host",
   },
   dns_health_unknown_cluster: {
     severity: 'warning',
@@ -453,6 +453,21 @@ export const catalog = {
     severity: 'error',
     message: 'unknown key "{key}"',
     hint: '{suggestion}',
+  },
+  simulate_failure_ambiguous: {
+    severity: 'error',
+    message: '--fail "{value}" names more than one thing: {matches}',
+    hint: 'say which with its kind: --fail {spellings}',
+  },
+  simulate_failure_unknown: {
+    severity: 'error',
+    message: '--fail "{value}" names nothing in the fleet',
+    hint: 'name a cluster (e.g. {cluster}), a landscape (e.g. {landscape}), a region ({regions}), a DNS host ({hosts}), {parent}, a book place ({places}) or control (the control cluster, primordial); write kind:name to be explicit (cluster:, landscape:, region:, host:, parent:, place:, control:) and separate several with commas',
+  },
+  simulate_service_unknown: {
+    severity: 'error',
+    message: '--{option} "{value}" is not a service of the fleet',
+    hint: 'write PLATFORM/SERVICE, a platform and one of its row folders, e.g. {example}',
   },
   stage_duplicate_landscape: {
     severity: 'error',

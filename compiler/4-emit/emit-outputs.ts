@@ -24,7 +24,7 @@ export const COMPILE_COMMAND = 'diene compile';
 export function kargoObjects(model: FleetModel, platform: PlatformModel): unknown[] {
   return [
     emitKargoProject(platform),
-    emitKargoProjectConfig(platform),
+    emitKargoProjectConfig(model, platform),
     ...platform.services.map((service) => emitKargoWarehouse(model, platform, service)),
     ...platform.services.flatMap((service) => emitKargoStages(model, platform, service)),
   ];
@@ -35,7 +35,7 @@ export function platformObjects(model: FleetModel, platform: PlatformModel): unk
   return [
     emitPlatformRecord(platform),
     emitKargoProject(platform),
-    emitKargoProjectConfig(platform),
+    emitKargoProjectConfig(model, platform),
     ...platform.services.map((service) => emitKargoWarehouse(model, platform, service)),
     ...emitApplicationSets(model, platform),
     ...platform.services.flatMap((service) => emitKargoStages(model, platform, service)),

@@ -10,6 +10,7 @@ import { emitAddressBooks } from './address-books.js';
 import { emitApplicationSets } from './argocd-applicationsets.js';
 import { emitDnsZoneFiles } from './dns-zone-file.js';
 import { emitDnsZonePlans } from './dns-zone-plans.js';
+import { emitGatewayHosts } from './gateway-hosts.js';
 import { emitKargoProject, emitKargoProjectConfig } from './kargo-project.js';
 import { emitKargoStages } from './kargo-stages.js';
 import { emitKargoWarehouse } from './kargo-warehouses.js';
@@ -42,11 +43,12 @@ export function platformObjects(model: FleetModel, platform: PlatformModel): unk
   ];
 }
 
-/** Every output file: `argocd/`, `kargo/` and `platforms/` per platform, and the address books under `books/`. */
+/** Every output file: `argocd/`, `kargo/` and `platforms/` per platform, the address books under `books/`, the zone plans under `dns/`, the route tables under `route-paths/` and the host lists under `gateways/`. */
 export function emitOutputs(model: FleetModel, options: { serial?: number } = {}): Map<string, string> {
   const outputs = new Map<string, string>();
   for (const [file, text] of emitAddressBooks(model, options.serial ?? 0)) outputs.set(file, text);
   for (const [file, text] of emitRoutePaths(model, COMPILE_COMMAND)) outputs.set(file, text);
+  for (const [file, text] of emitGatewayHosts(model)) outputs.set(file, text);
   const dns = dnsIntent(model);
   for (const [file, text] of [...emitDnsZonePlans(dns), ...emitDnsZoneFiles(dns, COMPILE_COMMAND)]) outputs.set(file, text);
   for (const platform of model.platforms) {

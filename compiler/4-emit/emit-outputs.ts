@@ -17,6 +17,7 @@ import { emitKargoWarehouse } from './kargo-warehouses.js';
 import { emitPlatformRecord } from './platform-record.js';
 import { emitRoutePaths } from './route-paths.js';
 import { toYamlStream } from './serialize.js';
+import { emitSignInConfig } from './sign-in-config.js';
 
 /** The command named in generated-file comments (SPEC §3.6: no paths, no arguments). */
 export const COMPILE_COMMAND = 'diene compile';
@@ -43,12 +44,13 @@ export function platformObjects(model: FleetModel, platform: PlatformModel): unk
   ];
 }
 
-/** Every output file: `argocd/`, `kargo/` and `platforms/` per platform, the address books under `books/`, the zone plans under `dns/`, the route tables under `route-paths/` and the host lists under `gateways/`. */
+/** Every output file: `argocd/`, `kargo/` and `platforms/` per platform, the address books and the sign-in configuration under `books/`, the zone plans under `dns/`, the route tables under `route-paths/` and the host lists under `gateways/`. */
 export function emitOutputs(model: FleetModel, options: { serial?: number } = {}): Map<string, string> {
   const outputs = new Map<string, string>();
   for (const [file, text] of emitAddressBooks(model, options.serial ?? 0)) outputs.set(file, text);
   for (const [file, text] of emitRoutePaths(model, COMPILE_COMMAND)) outputs.set(file, text);
   for (const [file, text] of emitGatewayHosts(model)) outputs.set(file, text);
+  for (const [file, text] of emitSignInConfig(model)) outputs.set(file, text);
   const dns = dnsIntent(model);
   for (const [file, text] of [...emitDnsZonePlans(dns), ...emitDnsZoneFiles(dns, COMPILE_COMMAND)]) outputs.set(file, text);
   for (const platform of model.platforms) {

@@ -7,6 +7,7 @@
 import { dnsIntent } from '../3-model/dns-names.js';
 import type { FleetModel, PlatformModel } from '../3-model/fleet-model.js';
 import { emitAddressBooks } from './address-books.js';
+import { ARGOCD_HEALTH_PATCH, argocdHealthPatch } from './argocd-health-checks.js';
 import { emitApplicationSets } from './argocd-applicationsets.js';
 import { emitDnsZoneFiles } from './dns-zone-file.js';
 import { emitDnsZonePlans } from './dns-zone-plans.js';
@@ -44,13 +45,14 @@ export function platformObjects(model: FleetModel, platform: PlatformModel): unk
   ];
 }
 
-/** Every output file: `argocd/`, `kargo/` and `platforms/` per platform, the address books and the sign-in configuration under `books/`, the zone plans under `dns/`, the route tables under `route-paths/` and the host lists under `gateways/`. */
+/** Every output file: `argocd/`, `kargo/` and `platforms/` per platform, Argo CD's health checks (`argocd-cm/dependency-health.yaml`), the address books and the sign-in configuration under `books/`, the zone plans under `dns/`, the route tables under `route-paths/` and the host lists under `gateways/`. */
 export function emitOutputs(model: FleetModel, options: { serial?: number } = {}): Map<string, string> {
   const outputs = new Map<string, string>();
   for (const [file, text] of emitAddressBooks(model, options.serial ?? 0)) outputs.set(file, text);
   for (const [file, text] of emitRoutePaths(model, COMPILE_COMMAND)) outputs.set(file, text);
   for (const [file, text] of emitGatewayHosts(model)) outputs.set(file, text);
   for (const [file, text] of emitSignInConfig(model)) outputs.set(file, text);
+  outputs.set(ARGOCD_HEALTH_PATCH, toYamlStream([argocdHealthPatch(model, COMPILE_COMMAND)], COMPILE_COMMAND));
   const dns = dnsIntent(model);
   for (const [file, text] of [...emitDnsZonePlans(dns), ...emitDnsZoneFiles(dns, COMPILE_COMMAND)]) outputs.set(file, text);
   for (const platform of model.platforms) {

@@ -133,3 +133,11 @@ export interface PlatformRecord {
   metadata: ObjectMeta;
   spec: { landscapes: string[]; stages: unknown[]; services: Record<string, { modules: string[] }> };
 }
+
+/** v1 ConfigMap, as a patch of an existing one (the argocd-cm health customizations). */
+export interface ConfigMap {
+  apiVersion: 'v1';
+  kind: 'ConfigMap';
+  metadata: ObjectMeta;
+  data: Record<string, string>;
+}

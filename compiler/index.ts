@@ -14,6 +14,7 @@
 import { loadFleet } from './1-load/load-fleet.js';
 import { compileSchemas, type SchemaValidators } from './1-load/schema-validation.js';
 import type { SourceFile } from './1-load/source-file.js';
+import { checkArtifacts } from './2-validate/check-artifacts.js';
 import { checkBooks } from './2-validate/check-books.js';
 import { checkClaims } from './2-validate/check-claims.js';
 import { checkDns } from './2-validate/check-dns.js';
@@ -62,6 +63,7 @@ export function analyzeFleet(files: readonly SourceFile[], options: CompileOptio
     ...checkClaims(index),
     ...checkBooks(index),
     ...checkDns(index),
+    ...checkArtifacts(index),
   ];
   if (hasErrors(checked)) return { diagnostics: sortDiagnostics(checked) };
   return { diagnostics: sortDiagnostics(checked), model: buildModel(index) };

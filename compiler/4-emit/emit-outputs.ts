@@ -7,15 +7,18 @@
 import { dnsIntent } from '../3-model/dns-names.js';
 import type { FleetModel, PlatformModel } from '../3-model/fleet-model.js';
 import { emitAddressBooks } from './address-books.js';
+import { ARGOCD_HEALTH_PATCH, argocdHealthPatch } from './argocd-health-checks.js';
 import { emitApplicationSets } from './argocd-applicationsets.js';
 import { emitDnsZoneFiles } from './dns-zone-file.js';
 import { emitDnsZonePlans } from './dns-zone-plans.js';
+import { emitGatewayHosts } from './gateway-hosts.js';
 import { emitKargoProject, emitKargoProjectConfig } from './kargo-project.js';
 import { emitKargoStages } from './kargo-stages.js';
 import { emitKargoWarehouse } from './kargo-warehouses.js';
 import { emitPlatformRecord } from './platform-record.js';
 import { emitRoutePaths } from './route-paths.js';
 import { toYamlStream } from './serialize.js';
+import { emitSignInConfig } from './sign-in-config.js';
 
 /** The command named in generated-file comments (SPEC §3.6: no paths, no arguments). */
 export const COMPILE_COMMAND = 'diene compile';
@@ -24,7 +27,7 @@ export const COMPILE_COMMAND = 'diene compile';
 export function kargoObjects(model: FleetModel, platform: PlatformModel): unknown[] {
   return [
     emitKargoProject(platform),
-    emitKargoProjectConfig(platform),
+    emitKargoProjectConfig(model, platform),
     ...platform.services.map((service) => emitKargoWarehouse(model, platform, service)),
     ...platform.services.flatMap((service) => emitKargoStages(model, platform, service)),
   ];
@@ -35,18 +38,21 @@ export function platformObjects(model: FleetModel, platform: PlatformModel): unk
   return [
     emitPlatformRecord(platform),
     emitKargoProject(platform),
-    emitKargoProjectConfig(platform),
+    emitKargoProjectConfig(model, platform),
     ...platform.services.map((service) => emitKargoWarehouse(model, platform, service)),
     ...emitApplicationSets(model, platform),
     ...platform.services.flatMap((service) => emitKargoStages(model, platform, service)),
   ];
 }
 
-/** Every output file: `argocd/`, `kargo/` and `platforms/` per platform, and the address books under `books/`. */
+/** Every output file: `argocd/`, `kargo/` and `platforms/` per platform, Argo CD's health checks (`argocd-cm/dependency-health.yaml`), the address books and the sign-in configuration under `books/`, the zone plans under `dns/`, the route tables under `route-paths/` and the host lists under `gateways/`. */
 export function emitOutputs(model: FleetModel, options: { serial?: number } = {}): Map<string, string> {
   const outputs = new Map<string, string>();
   for (const [file, text] of emitAddressBooks(model, options.serial ?? 0)) outputs.set(file, text);
   for (const [file, text] of emitRoutePaths(model, COMPILE_COMMAND)) outputs.set(file, text);
+  for (const [file, text] of emitGatewayHosts(model)) outputs.set(file, text);
+  for (const [file, text] of emitSignInConfig(model)) outputs.set(file, text);
+  outputs.set(ARGOCD_HEALTH_PATCH, toYamlStream([argocdHealthPatch(model, COMPILE_COMMAND)], COMPILE_COMMAND));
   const dns = dnsIntent(model);
   for (const [file, text] of [...emitDnsZonePlans(dns), ...emitDnsZoneFiles(dns, COMPILE_COMMAND)]) outputs.set(file, text);
   for (const platform of model.platforms) {

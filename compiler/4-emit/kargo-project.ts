@@ -3,11 +3,17 @@
  * The Project is cluster-scoped with no spec and is the first sync wave:
  * Kargo's webhook creates and labels its namespace, which ArgoCD must never
  * create. The ProjectConfig (name = namespace = platform) holds one promotion
- * policy per Stage: auto-promotion on, except behind `gate: manual`.
+ * policy per Stage: auto-promotion on, except behind `gate: manual`, and one
+ * webhook receiver per registry kind of fleet.yaml `artifacts` (issue 13
+ * item 5; 3-model/release-webhooks.ts), so a push refreshes the Warehouses
+ * at once instead of at their next 5-minute poll. Each receiver reads its
+ * shared secret from a Secret the operator creates in the project namespace
+ * (`kargo-webhook-<kind>`, key `secret`); diene never writes a secret.
  */
-import type { PlatformModel } from '../3-model/fleet-model.js';
+import type { FleetModel, PlatformModel } from '../3-model/fleet-model.js';
+import { receiverName, receiverSecretName, releaseReceivers } from '../3-model/release-webhooks.js';
 import { platformLabels, stageName, SYNC_WAVE, SYNC_WAVE_ANNOTATION } from './conventions.js';
-import type { KargoProject, KargoProjectConfig } from './kube-objects.js';
+import type { KargoProject, KargoProjectConfig, KargoWebhookReceiver } from './kube-objects.js';
 
 /** The Kargo Project named after the platform. */
 export function emitKargoProject(platform: PlatformModel): KargoProject {
@@ -18,14 +24,20 @@ export function emitKargoProject(platform: PlatformModel): KargoProject {
   };
 }
 
-/** The ProjectConfig: policies sorted by Stage name. */
-export function emitKargoProjectConfig(platform: PlatformModel): KargoProjectConfig {
+/** The webhook receivers of every ProjectConfig, sorted by kind (empty when no artifact is on a registry with a receiver). */
+export function webhookReceivers(model: FleetModel): KargoWebhookReceiver[] {
+  return releaseReceivers(model.settings.artifacts).map((kind) => ({ name: receiverName(kind), [kind]: { secretRef: { name: receiverSecretName(kind) } } }));
+}
+
+/** The ProjectConfig: policies sorted by Stage name, then the webhook receivers. */
+export function emitKargoProjectConfig(model: FleetModel, platform: PlatformModel): KargoProjectConfig {
   const policies = platform.services.flatMap((service) =>
     platform.stageGroups
       .flat()
       .map((step) => ({ stageSelector: { name: stageName(service.name, step.landscape) }, autoPromotionEnabled: step.gate !== 'manual' })),
   );
   policies.sort((a, b) => (a.stageSelector.name < b.stageSelector.name ? -1 : a.stageSelector.name > b.stageSelector.name ? 1 : 0));
+  const receivers = webhookReceivers(model);
   return {
     apiVersion: 'kargo.akuity.io/v1alpha1',
     kind: 'ProjectConfig',
@@ -35,6 +47,6 @@ export function emitKargoProjectConfig(platform: PlatformModel): KargoProjectCon
       labels: platformLabels(platform.name),
       annotations: { [SYNC_WAVE_ANNOTATION]: SYNC_WAVE.projectConfig },
     },
-    spec: { promotionPolicies: policies },
+    spec: { promotionPolicies: policies, ...(receivers.length > 0 ? { webhookReceivers: receivers } : {}) },
   };
 }

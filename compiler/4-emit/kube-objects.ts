@@ -77,8 +77,15 @@ export interface KargoProjectConfig {
   apiVersion: 'kargo.akuity.io/v1alpha1';
   kind: 'ProjectConfig';
   metadata: ObjectMeta;
-  spec: { promotionPolicies: { stageSelector: { name: string }; autoPromotionEnabled: boolean }[] };
+  spec: {
+    promotionPolicies: { stageSelector: { name: string }; autoPromotionEnabled: boolean }[];
+    /** One entry per receiver kind; exactly one kind key per entry (Kargo v1.11.2 `WebhookReceiverConfig`). */
+    webhookReceivers?: KargoWebhookReceiver[];
+  };
 }
+
+/** A ProjectConfig webhook receiver: its name and one kind key naming the Secret in the project namespace. */
+export type KargoWebhookReceiver = { name: string } & Partial<Record<'azure' | 'dockerhub' | 'github' | 'quay', { secretRef: { name: string } }>>;
 
 export type WarehouseSubscription =
   | { image: { repoURL: string; imageSelectionStrategy: 'SemVer'; strictSemvers: boolean; discoveryLimit: number } }
@@ -125,4 +132,12 @@ export interface PlatformRecord {
   kind: 'Platform';
   metadata: ObjectMeta;
   spec: { landscapes: string[]; stages: unknown[]; services: Record<string, { modules: string[] }> };
+}
+
+/** v1 ConfigMap, as a patch of an existing one (the argocd-cm health customizations). */
+export interface ConfigMap {
+  apiVersion: 'v1';
+  kind: 'ConfigMap';
+  metadata: ObjectMeta;
+  data: Record<string, string>;
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { INPUT_FOLDERS } from '../1-load/fleet-layout.js';
 
 /** The top-level folders of the output tree (SPEC §3); a directory holding anything else is not diene's to replace. */
-export const OUTPUT_ROOTS: readonly string[] = ['argocd', 'books', 'dns', 'kargo', 'platforms', 'route-paths'];
+export const OUTPUT_ROOTS: readonly string[] = ['argocd', 'argocd-cm', 'books', 'dns', 'gateways', 'kargo', 'platforms', 'route-paths'];
 
 function isInside(child: string, parent: string): boolean {
   const relative = path.relative(parent, child);

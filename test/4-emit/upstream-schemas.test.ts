@@ -78,6 +78,23 @@ describe.skipIf(skipUnlessPresent(skipReason))(`upstream schemas${skippedBecause
     expect(checked).toBeGreaterThan(0);
   });
 
+  it('validates the webhook receivers of every ProjectConfig (issue 13 item 5), and refuses a misspelt receiver field', () => {
+    const validate = crdValidators().get('kargo.akuity.io/v1alpha1/ProjectConfig');
+    const configs = objects.filter((o) => o.object.kind === 'ProjectConfig').map((o) => o.object);
+    expect(configs.length).toBe(3);
+    for (const config of configs) {
+      expect((config.spec as { webhookReceivers: unknown[] }).webhookReceivers).toEqual([
+        { name: 'github', github: { secretRef: { name: 'kargo-webhook-github' } } },
+      ]);
+      expect(validate?.(config), JSON.stringify(validate?.errors)).toBe(true);
+    }
+    const polluted = structuredClone(configs[0]) as KubeObject & { spec: { webhookReceivers: Record<string, unknown>[] } };
+    polluted.spec.webhookReceivers[0] = { name: 'github', github: { secretName: 'kargo-webhook-github' } };
+    expect(validate?.(polluted)).toBe(false);
+    polluted.spec.webhookReceivers[0] = { name: 'GitHub', github: { secretRef: { name: 'kargo-webhook-github' } } };
+    expect(validate?.(polluted)).toBe(false);
+  });
+
   it('refuses git-push with `branch` instead of `targetBranch` (the check itself can fail)', () => {
     const { steps } = kargoRuntimeValidators();
     expect(steps.get('git-push')?.({ path: './fleet', branch: 'main' })).toBe(false);

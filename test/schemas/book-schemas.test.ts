@@ -30,8 +30,8 @@ function book(key: string): Record<string, unknown> {
 }
 
 describe('schemas/books', () => {
-  it('holds one schema per published format plus the issuer table', () => {
-    expect([...validators.keys()].sort()).toEqual(['doc-a', 'doc-b', 'doc-c', 'issuers']);
+  it('holds one schema per published format plus the issuer table and the sign-in files', () => {
+    expect([...validators.keys()].sort()).toEqual(['doc-a', 'doc-b', 'doc-c', 'issuers', 'sign-in', 'sign-in-spare']);
   });
 
   it('accepts every book of the reference fleet', () => {
@@ -39,6 +39,8 @@ describe('schemas/books', () => {
     expect(valid('issuers', book('issuers.json'))).toBe(true);
     for (const platform of ['aldehyde', 'mercury', 'nitroso']) expect(valid('doc-b', book(`${platform}/doc-b.json`)), platform).toBe(true);
     for (const key of ['aldehyde/lithium', 'mercury/webhook', 'nitroso/tin', 'nitroso/zinc']) expect(valid('doc-c', book(`${key}/doc-c.json`)), key).toBe(true);
+    for (const landscape of ['ampharos', 'pichu', 'pikachu', 'raichu']) expect(valid('sign-in', book(`sign-in/${landscape}.json`)), landscape).toBe(true);
+    expect(valid('sign-in-spare', book('sign-in-spare.json'))).toBe(true);
   });
 
   it('refuses malformed books', () => {
@@ -60,6 +62,18 @@ describe('schemas/books', () => {
       ['doc-a', { ...book('doc-a.json'), places: [] }],
       ['doc-b', { ...book('nitroso/doc-b.json'), landscapes: ['Raichu'] }],
       ['issuers', { raichu: 'http://api.lithium.aldehyde.raichu.cluster.atomi.cloud/oidc' }],
+      ['sign-in-spare', { raichu: 'https://api.lithium.aldehyde.raichu.cluster.atomi-spare.net' }],
+      ['sign-in', { ...book('sign-in/raichu.json'), endpoint: 'https://api.lithium.aldehyde.raichu.cluster.atomi.cloud/' }],
+      ['sign-in', { ...book('sign-in/raichu.json'), tokenLifetimes: { accessTokenTtl: '600', refreshTokenTtlInDays: 14 } }],
+      ['sign-in', { ...book('sign-in/raichu.json'), socialCallbackUrls: ['https://api.lithium.aldehyde.raichu.cluster.atomi.cloud/callback/'] }],
+      [
+        'sign-in',
+        {
+          ...book('sign-in/raichu.json'),
+          applications: { 'nitroso-tin': { redirectUris: ['https://api.tin.nitroso.raichu.cluster.atomi.cloud/'], postLogoutRedirectUris: [] } },
+        },
+      ],
+      ['sign-in', { ...book('sign-in/raichu.json'), note: 'a typo of a field' }],
     ];
     for (const [kind, value] of bad) expect(valid(kind, value), JSON.stringify(value).slice(0, 160)).toBe(false);
   });

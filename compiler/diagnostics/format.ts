@@ -6,7 +6,7 @@
  * `::error file=…,line=…,col=…::` workflow annotations.
  */
 import type { Diagnostic } from './diagnostic.js';
-import { maskSecrets } from './secrets.js';
+import { maskPointer, maskSecrets } from './secrets.js';
 
 /** Source lines longer than this many code points are shown as a window around the caret (a minified or hostile file can hold megabytes on one line). */
 const CARET_WINDOW = 160;
@@ -48,7 +48,7 @@ export function redacted(diagnostic: Diagnostic): Diagnostic {
     ...diagnostic,
     message: maskSecrets(diagnostic.message),
     hint: maskSecrets(diagnostic.hint),
-    pointer: diagnostic.pointer === null ? null : maskSecrets(diagnostic.pointer),
+    pointer: diagnostic.pointer === null ? null : maskPointer(diagnostic.pointer),
     related: diagnostic.related.map((r) => ({ ...r, message: maskSecrets(r.message) })),
   };
   if (diagnostic.sourceLine !== undefined && diagnostic.sourceLine.length <= RESCAN_LINE_LIMIT) out.sourceLine = maskSecrets(diagnostic.sourceLine);

@@ -265,3 +265,17 @@ export function maskSecrets(text: string): string {
   const spans = findSecretSpans(text);
   return spans.length === 0 ? text : maskRanges(text, maskRangesOf(spans));
 }
+
+/**
+ * A JSON pointer (RFC 6901) with `mask` applied to each of its segments as
+ * decoded: escaping turns `/` into `~1`, so a URL used as a key
+ * (`/postgres:~1~1app:pw@db`) would not look like a URL to a scan of the
+ * pointer's text.
+ */
+export function maskPointer(pointer: string, mask: (segment: string) => string = maskSecrets): string {
+  if (pointer === '') return pointer;
+  return pointer
+    .split('/')
+    .map((segment, index) => (index === 0 ? segment : mask(segment.replace(/~1/g, '/').replace(/~0/g, '~')).replace(/~/g, '~0').replace(/\//g, '~1')))
+    .join('/');
+}

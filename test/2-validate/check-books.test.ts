@@ -68,11 +68,19 @@ describe('book_issuer_host', () => {
 });
 
 describe('book_place_invalid', () => {
-  it.each([['http://books.atomi.cloud'], ['https://user:pw@books.atomi.cloud'], ['https://books.atomi.cloud/?x=1'], ['https://books.atomi.cloud/#top']])(
+  it.each([['http://books.atomi.cloud'], ['https://user@books.atomi.cloud'], ['https://books.atomi.cloud/?x=1'], ['https://books.atomi.cloud/#top']])(
     'refuses %s at its place',
     (place) => {
       const found = diagnosticsWith((t) => t.replace('    - https://books.atomi.cloud\n', `    - ${place}\n`));
       expect(found.map((d) => [d.code, d.line, d.column, d.message])).toEqual([['book_place_invalid', 29, 7, `place "${place}" is not an https base URL`]]);
     },
   );
+
+  it('leaves a place with a password to input_url_credentials, which refuses it while loading, masked (issue 14)', () => {
+    const text = (reference.get(FLEET) as string).replace('    - https://books.atomi.cloud\n', '    - https://user:pw@books.atomi.cloud\n');
+    const result = compileFleet(toSourceFiles(overlayTexts(reference, { [FLEET]: text })), { nowSeconds: TEST_NOW_SECONDS });
+    expect(result.diagnostics.map((d) => [d.code, d.line, d.column, d.message])).toEqual([
+      ['input_url_credentials', 29, 7, 'addressBooks.places[0] holds a URL with credentials: https://*******@books.atomi.cloud'],
+    ]);
+  });
 });

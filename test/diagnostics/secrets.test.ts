@@ -4,7 +4,7 @@
  * the linear-time promise on hostile lines.
  */
 import { describe, expect, it } from 'vitest';
-import { findSecretSpans, isPlaceholder, maskRanges, maskSecrets, type SecretKind } from '../../compiler/diagnostics/secrets.js';
+import { findSecretSpans, isPlaceholder, maskPointer, maskRanges, maskSecrets, type SecretKind } from '../../compiler/diagnostics/secrets.js';
 
 /** Known examples: [kind, text, the part that must be masked]. */
 const KNOWN: readonly [SecretKind, string, string][] = [
@@ -135,6 +135,12 @@ describe('secret shapes', () => {
       ]),
     ).toBe('***');
     expect(maskRanges('abc', [])).toBe('abc');
+  });
+
+  it('masks the segments of a JSON pointer as decoded (a URL key is escaped as ~1 in it)', () => {
+    expect(maskPointer('/values/postgres:~1~1app:pg-pass-0001@db~1app/x')).toBe('/values/postgres:~1~1****************@db~1app/x');
+    expect(maskPointer('/a~0b/ghp_16C7e42F292c6912E7710c838347Ae178B4a')).toBe(`/a~0b/ghp_${'*'.repeat(36)}`);
+    expect(maskPointer('')).toBe('');
   });
 
   it('scans hostile lines in linear time', () => {

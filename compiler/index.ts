@@ -16,6 +16,7 @@ import { compileSchemas, type SchemaValidators } from './1-load/schema-validatio
 import type { SourceFile } from './1-load/source-file.js';
 import { checkBooks } from './2-validate/check-books.js';
 import { checkClaims } from './2-validate/check-claims.js';
+import { checkDeploySettings } from './2-validate/check-deploy-settings.js';
 import { checkDns } from './2-validate/check-dns.js';
 import { checkPlatforms } from './2-validate/check-platforms.js';
 import { checkRegistry } from './2-validate/check-registry.js';
@@ -61,6 +62,7 @@ export function analyzeFleet(files: readonly SourceFile[], options: CompileOptio
     ...checkRows(index, options.nowSeconds),
     ...checkClaims(index),
     ...checkBooks(index),
+    ...checkDeploySettings(index),
     ...checkDns(index),
   ];
   if (hasErrors(checked)) return { diagnostics: sortDiagnostics(checked) };

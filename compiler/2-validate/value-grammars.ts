@@ -13,7 +13,8 @@
  *   and no digest, since the version comes from each row's pin.
  * - URLs are RFC 3986 `scheme://[userinfo@]host[:port][path]` with the path in
  *   unreserved, sub-delims, `:`, `@`, `/` and percent-encodings, and a host
- *   that is a DNS name, a dotted-quad IPv4 or a bracketed IPv6 address.
+ *   that is a DNS name, a dotted-quad IPv4 or a bracketed IPv6 address, in
+ *   lower case like every host name in diene's outputs (SPEC §3.6).
  * - Branch names follow `git check-ref-format --branch` (git-check-ref-format(1)).
  */
 import ipaddr from 'ipaddr.js';
@@ -36,9 +37,10 @@ function shown(char: string): string {
   return code < 0x21 || code === 0x7f ? `U+${code.toString(16).toUpperCase().padStart(4, '0')}` : `"${char}"`;
 }
 
-/** Why `host` is not a DNS name, a dotted-quad IPv4 address or a bracketed IPv6 address, or `undefined`. */
+/** Why `host` is not a lower-case DNS name, a dotted-quad IPv4 address or a bracketed IPv6 address, or `undefined`. */
 export function hostProblem(host: string): string | undefined {
   if (host === '') return 'has no host';
+  if (host !== host.toLowerCase()) return `has the host ${host} in upper case; every host name diene writes is lower case (SPEC §3.6)`;
   if (host.startsWith('[')) {
     const inner = host.slice(1, -1);
     return host.endsWith(']') && !inner.includes('%') && ipaddr.IPv6.isValid(inner) ? undefined : `has the host ${host}, which is no IPv6 address`;

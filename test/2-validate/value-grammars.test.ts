@@ -58,7 +58,7 @@ describe('imageRepositoryProblem: [registry/]path, no scheme, tag or digest', ()
       ['library/nginx', undefined],
       ['localhost:5000/a/b', undefined],
       ['registry.lab.test/nitroso.tin', undefined],
-      ['Registry.Example.COM:443/a__b/c-d/e---f', undefined],
+      ['registry.example.com:443/a__b/c-d/e---f', undefined],
       ['[2001:db8::1]:5000/a', undefined],
       ['127.0.0.1:5000/a', undefined],
     ]);
@@ -77,6 +77,7 @@ describe('imageRepositoryProblem: [registry/]path, no scheme, tag or digest', ()
       ['ghcr.io/-a', 'has the path component "-a", which is not lower-case letters and digits joined by ".", "_", "__" or "-"'],
       ['ghcr.io/a%2fb', 'has the path component "a%2fb", which is not lower-case letters and digits joined by ".", "_", "__" or "-"'],
       ['ghcr.io/{a}', 'has the path component "{a}", which is not lower-case letters and digits joined by ".", "_", "__" or "-"'],
+      ['GHCR.io/a', 'has the host GHCR.io in upper case; every host name diene writes is lower case (SPEC §3.6)'],
       ['gh_cr.io/a', 'has the host gh_cr.io, whose label "gh_cr" is not letters, digits and inner hyphens (at most 63)'],
       ['ghcr.io:0/a', 'has the port "0", which is not a number from 1 to 65535'],
       ['ghcr.io:99999/a', 'has the port "99999", which is not a number from 1 to 65535'],
@@ -148,6 +149,7 @@ describe('gitRepoUrlProblem: https, http, ssh or scp-like, no credentials, query
       ['https://github.com/x{y}.git', 'has "{" in its path (percent-encode it, or leave it out)'],
       ['https://github.com/x%zz.git', 'has a "%" not followed by two hex digits'],
       ['https://github.com/x"y', 'has """ in its path (percent-encode it, or leave it out)'],
+      ['https://GitHub.com/AtomiCloud/fleet.git', 'has the host GitHub.com in upper case; every host name diene writes is lower case (SPEC §3.6)'],
       ['https://git hub.com/x', 'has the host git hub.com, whose label "git hub" is not letters, digits and inner hyphens (at most 63)'],
       ['https://-github.com/x', 'has the host -github.com, whose label "-github" is not letters, digits and inner hyphens (at most 63)'],
       ['https://github.com:70000/x', 'has the port "70000", which is not a number from 1 to 65535'],
@@ -173,6 +175,7 @@ describe('apiServerUrlProblem: https://host[:port][/path]', () => {
   it('refuses everything else with the reason', () => {
     check(apiServerUrlProblem, [
       ['http://kubernetes.default.svc', 'uses http, not https'],
+      ['https://Kubernetes.default.svc', 'has the host Kubernetes.default.svc in upper case; every host name diene writes is lower case (SPEC §3.6)'],
       ['kubernetes.default.svc', 'does not start with https://'],
       ['https://admin:pw@kubernetes.default.svc', 'carries a user name or password'],
       ['https://kubernetes.default.svc?x=1', 'carries a query'],

@@ -13,7 +13,7 @@
  * - Kargo: Kargo evaluates every string of a step's config as a template of
  *   expr-lang expressions between `${{ }}` or `${% %}`, finding the end by a
  *   plain search (akuity/kargo v1.11 pkg/expressions/json_templates.go,
- *   `nextExpression`). `kargoExpressions` below is that scan, line for line:
+ *   `nextExpression`). `kargoExpressions` (test/support/engine-strings.ts) is that scan, line for line:
  *   it tells which text Kargo would hand to expr-lang, without running
  *   expr-lang (not packaged for this machine). What the expression could do
  *   is Kargo's business: promotion expressions can read the project's Secrets
@@ -26,7 +26,7 @@ import { emitOutputs } from '../../compiler/4-emit/emit-outputs.js';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
 import { compileFleet } from '../../compiler/index.js';
 import type { Fleet } from '../../compiler/types/generated/fleet.js';
-import { parseAllDocuments } from 'yaml';
+import { argocdActions, foreignEngineSyntax, kargoExpressions, objectsUnder, OWN_KARGO_EXPRESSION, stringsIn } from '../support/engine-strings.js';
 import { applicationSetsOf, argocdHarnessMissing, clusterSecretsOf, renderApplicationSets, rowFilesOf } from '../support/argocd-appset.js';
 import { overlayTexts, readFleetTexts, TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
@@ -60,62 +60,19 @@ function compileWith(line: string, replacement: string): { errors: Diagnostic[];
 
 const place = (d: Diagnostic): string => `${d.file}:${d.line}:${d.column} ${d.code}`;
 
-/** Kargo's `nextExpression` loop (json_templates.go): the expressions Kargo would evaluate in `template`, in order. Throws on an unclosed one, as Kargo fails. */
-export function kargoExpressions(template: string): string[] {
-  const delimiters = [
-    { start: '${{', end: '}}' },
-    { start: '${%', end: '%}' },
-  ];
-  const found: string[] = [];
-  let rest = template;
-  for (;;) {
-    let delimiter: { start: string; end: string } | undefined;
-    let startAt = -1;
-    for (const d of delimiters) {
-      const i = rest.indexOf(d.start);
-      if (i >= 0 && (startAt < 0 || i < startAt)) {
-        startAt = i;
-        delimiter = d;
-      }
-    }
-    if (!delimiter) return found;
-    const exprStart = startAt + delimiter.start.length;
-    const endAt = rest.indexOf(delimiter.end, exprStart);
-    if (endAt < 0) throw new Error(`unclosed expression: expected "${delimiter.end}" but reached end of template`);
-    found.push(rest.slice(exprStart, endAt));
-    rest = rest.slice(endAt + delimiter.end.length);
-  }
-}
-
-/** Every string value inside `value`, depth first. */
-function stringsIn(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value.flatMap(stringsIn);
-  if (value !== null && typeof value === 'object') return Object.values(value).flatMap(stringsIn);
-  return [];
-}
-
-function kargoObjects(outputs: Map<string, string>, kind: string): Json[] {
-  return [...outputs]
-    .filter(([file]) => file.startsWith('kargo/'))
-    .flatMap(([, text]) => parseAllDocuments(text).map((doc) => (Array.isArray(doc) ? undefined : (doc.toJS() as Json))))
-    .filter((object): object is Json => object?.['kind'] === kind);
-}
-
 /** The promotion steps of Stage `name` of `platform`. */
 function stageSteps(outputs: Map<string, string>, platform: string, name: string): Json[] {
-  const stage = kargoObjects(outputs, 'Stage').find((s) => s['metadata']['namespace'] === platform && s['metadata']['name'] === name);
+  const stage = objectsUnder(outputs, 'kargo/')
+    .filter((o) => o['kind'] === 'Stage')
+    .find((s) => s['metadata']['namespace'] === platform && s['metadata']['name'] === name);
   return stage?.['spec']['promotionTemplate']['spec']['steps'] as Json[];
 }
-
-/** The expression shapes diene writes in step configs: a freight lookup of one of the service's three artifacts, quoted or not. */
-const OWN_EXPRESSION = /^ (quote\()?(imageFrom\('([a-z0-9./:_-]+)'\)\.Tag|chartFrom\('(oci:\/\/[a-z0-9./:_-]+)'\)\.Version)(\))? $/;
 
 describe('Kargo expressions in step configs', () => {
   it("the reference fleet: every expression Kargo finds in a step config is one of diene's freight lookups, on the service's own artifacts", () => {
     const model = cleanModel();
     const outputs = emitOutputs(model, { serial: 0 });
-    const stages = kargoObjects(outputs, 'Stage');
+    const stages = objectsUnder(outputs, 'kargo/').filter((o) => o['kind'] === 'Stage');
     expect(stages.length).toBeGreaterThan(10);
     let count = 0;
     for (const stage of stages) {
@@ -128,7 +85,7 @@ describe('Kargo expressions in step configs', () => {
       ];
       for (const text of stringsIn(stage['spec']['promotionTemplate'])) {
         for (const expression of kargoExpressions(text)) {
-          const match = OWN_EXPRESSION.exec(expression);
+          const match = OWN_KARGO_EXPRESSION.exec(expression);
           expect(match, `${stage['metadata']['name']}: ${expression}`).not.toBeNull();
           expect(own).toContain(match?.[3] ?? match?.[4]);
           count++;
@@ -136,6 +93,8 @@ describe('Kargo expressions in step configs', () => {
       }
     }
     expect(count).toBeGreaterThan(stages.length * 5);
+    // The oracle the fuzzer uses (test/hostile/fuzz.test.ts) passes the reference fleet.
+    expect(foreignEngineSyntax(outputs, argocdActions(outputs))).toBeUndefined();
   });
 
   it('a Kargo expression as git.branch would have run in the git-clone and git-push steps; the compiler now refuses it', () => {
@@ -148,6 +107,9 @@ describe('Kargo expressions in step configs', () => {
     const push = steps.find((s) => s['uses'] === 'git-push') as Json;
     expect(kargoExpressions(clone['config']['checkout'][0]['branch'])).toEqual(["secret('fleet-git').password"]);
     expect(kargoExpressions(push['config']['targetBranch'])).toEqual(["secret('fleet-git').password"]);
+    expect(foreignEngineSyntax(outputs, argocdActions(emitOutputs(cleanModel(), { serial: 0 })))).toBe(
+      `an ApplicationSet string with a foreign template action: "${payload}"`,
+    );
 
     const { errors, outputs: written } = compileWith('branch: main }', `branch: "${payload}" }`);
     expect(errors.map(place)).toEqual(['registry/fleet.yaml:33:66 input_engine_syntax']);
@@ -163,6 +125,9 @@ describe('Kargo expressions in step configs', () => {
     const apps = steps.find((s) => s['as'] === 'apps') as Json;
     const desired = apps['config']['apps'][0]['sources'][0]['desiredRevision'] as string;
     expect(kargoExpressions(desired)).toEqual([" quote(chartFrom('oci://ghcr.io/atomicloud/charts/nitroso"]);
+    expect(foreignEngineSyntax(outputs, argocdActions(emitOutputs(cleanModel(), { serial: 0 })))).toMatch(
+      /^an ApplicationSet string with a foreign template action/,
+    );
 
     const { errors, outputs: written } = compileWith(
       'appChart: oci://ghcr.io/atomicloud/charts/{platform}.{service}',
@@ -191,6 +156,9 @@ describe.skipIf(skip)(`ArgoCD ApplicationSet templates, rendered as Argo CD v3.5
     const opal = tin?.applications.find((a) => a['metadata']['name'] === 'nitroso-tin-raichu-opal');
     // The chart is whatever the action computed from the cluster Secret ArgoCD matched: the input ran as code.
     expect(opal?.['spec']['source']).toMatchObject({ repoURL: 'ghcr.io/atomicloud/charts', chart: 'RAICHU-OPAL' });
+    expect(foreignEngineSyntax(outputs, argocdActions(emitOutputs(model, { serial: 0 })))).toBe(
+      'an ApplicationSet string with a foreign template action: "{{.name|upper}}"',
+    );
 
     const clean = renderApplicationSets(applicationSetsOf(emitOutputs(model, { serial: 0 })), rowFilesOf(reference), clusterSecretsOf(model));
     const cleanOpal = clean.find((o) => o.name === 'nitroso-tin')?.applications.find((a) => a['metadata']['name'] === 'nitroso-tin-raichu-opal');

@@ -17,6 +17,7 @@ import type { SourceFile } from './1-load/source-file.js';
 import { checkArtifacts } from './2-validate/check-artifacts.js';
 import { checkBooks } from './2-validate/check-books.js';
 import { checkClaims } from './2-validate/check-claims.js';
+import { checkDeploySettings } from './2-validate/check-deploy-settings.js';
 import { checkDns } from './2-validate/check-dns.js';
 import { checkPlatforms } from './2-validate/check-platforms.js';
 import { checkRegistry } from './2-validate/check-registry.js';
@@ -62,6 +63,7 @@ export function analyzeFleet(files: readonly SourceFile[], options: CompileOptio
     ...checkRows(index, options.nowSeconds),
     ...checkClaims(index),
     ...checkBooks(index),
+    ...checkDeploySettings(index),
     ...checkDns(index),
     ...checkArtifacts(index),
   ];

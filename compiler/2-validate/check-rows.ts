@@ -17,7 +17,7 @@ import type { Row } from '../types/generated/row.js';
 import type { FleetIndex } from './fleet-index.js';
 
 /** SPEC §2 service names. */
-const SERVICE_NAME = /^[a-z][a-z0-9]*$/;
+export const SERVICE_NAME = /^[a-z][a-z0-9]*$/;
 const SERVICE_NAME_LENGTH = { min: 1, max: 16 };
 
 /** Age in seconds past which an emergency override is reported (SPEC §4: 7 days). */

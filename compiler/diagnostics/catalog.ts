@@ -24,6 +24,11 @@ export const catalog = {
     message: 'address {value} is not global unicast ({range})',
     hint: '{advice}',
   },
+  artifact_reference_invalid: {
+    severity: 'error',
+    message: '{field} gives "{value}" for {platformName}/{serviceName}, which is not {what}: it {reason}',
+    hint: 'write {what}, e.g. {example} ({placeholders} are replaced by each platform and service name): ArgoCD and Kargo pull from exactly this address',
+  },
   book_address_outside_allowlist: {
     severity: 'error',
     message: '{count} address(es) in the books end in {base}, under none of the allowlisted roots {allowlist} (e.g. {example})',
@@ -219,6 +224,21 @@ export const catalog = {
     message: '{file} is missing',
     hint: 'run from the fleet root or pass --fleet DIR; a fleet holds registry/fleet.yaml and registry/regions.yaml',
   },
+  git_branch_invalid: {
+    severity: 'error',
+    message: 'git.branch "{value}" is not a branch name: it {reason}',
+    hint: 'write a name that git check-ref-format --branch accepts, e.g. main or release/2026: ArgoCD reads the rows at this branch and Kargo pushes promotions to it',
+  },
+  git_repo_url_invalid: {
+    severity: 'error',
+    message: 'git.repoURL "{value}" is not a git repository URL: it {reason}',
+    hint: 'write https://<host>[:<port>]/<path>, ssh://[<user>@]<host>[:<port>]/<path> or <user>@<host>:<path>, e.g. https://github.com/AtomiCloud/fleet.git, with no password, query or fragment: ArgoCD and Kargo clone it with credentials from their own secrets',
+  },
+  input_engine_syntax: {
+    severity: 'error',
+    message: '{field} holds {token}, which {meaning}: "{value}"',
+    hint: '{field} is copied into {copies}, where it must stay text: write {what} without template or expression syntax, e.g. {example}',
+  },
   input_secret: {
     severity: 'error',
     message: 'key "{key}" looks like a secret written into an input file',
@@ -343,6 +363,11 @@ export const catalog = {
     severity: 'error',
     message: 'the platform serves on virtual landscape "{vlandscape}" but lists none of its serving members ({members})',
     hint: 'add one of {members} to landscapes:, or remove "{vlandscape}" from vlandscapes:',
+  },
+  primordial_server_invalid: {
+    severity: 'error',
+    message: 'primordial.server "{value}" is not an https URL of a Kubernetes API server: it {reason}',
+    hint: 'write https://<host>[:<port>][/<path>] as ArgoCD names the cluster, e.g. https://kubernetes.default.svc, with no user name, password, query or fragment (credentials live in the cluster Secret)',
   },
   region_code_invalid: {
     severity: 'error',

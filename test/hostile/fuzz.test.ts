@@ -15,6 +15,12 @@
  *    diagnostic (text, JSON or GitHub form) or written into an output;
  * 6. the reader, given random symbolic links in the input folders, never
  *    reads a target outside the input folders or under `.git/`.
+ * 7. a fleet that compiles carries no template action or expression the
+ *    emitters did not write (test/support/engine-strings.ts) and no address
+ *    in its zone files that is not public (an oracle apart from the
+ *    compiler's); and engine syntax spliced into any fleet.yaml value that
+ *    reaches ArgoCD or Kargo, or a random address in a state file, is refused
+ *    at its place or compiles to outputs that hold property 7 (issue 14).
  *
  * CI runs a few hundred cases (seeded, so a failure reproduces); `npm run
  * fuzz` runs the long campaign (FUZZ_RUNS, FUZZ_SEED from the environment:
@@ -29,8 +35,12 @@ import { compileFleet, inputValidators, type CompileOptions } from '../../compil
 import { readFleetTexts, TEST_NOW_SECONDS, writeTempFleet } from '../support/fleet-fixture.js';
 import { formatGithub, formatJson, formatTextReport } from '../../compiler/diagnostics/format.js';
 import { readFleetFiles } from '../../compiler/adapters/filesystem/read-fleet.js';
+import { argocdActions, foreignEngineSyntax, nonPublicAddress, zoneAddresses } from '../support/engine-strings.js';
 import {
+  applyEngineSplice,
   applyMutations,
+  engineSpliceArb,
+  HOSTILE_ADDRESSES,
   leakProblem,
   LINK_PATHS,
   LINK_TARGETS,
@@ -46,12 +56,17 @@ import {
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 300);
 const SEED = process.env['FUZZ_SEED'] !== undefined ? Number(process.env['FUZZ_SEED']) : 20261121;
 const PARAMETERS = { numRuns: RUNS, seed: SEED, endOnFailure: true } as const;
+/** The targeted properties of issue 14 change one file only: a third of the cases covers their pools in CI. */
+const TARGETED_RUNS = Math.max(50, Math.floor(RUNS / 3));
 
 const reference = readFleetTexts();
 const options: CompileOptions = { nowSeconds: TEST_NOW_SECONDS, validators: inputValidators() };
 const referenceOutputs = compileFleet(toSourceFilesInOrder(reference, []), options).outputs;
+/** The Go-template actions the ArgoCD emitter writes (every one appears in the reference fleet's output). */
+const OWN_ACTIONS = argocdActions(referenceOutputs ?? new Map());
 /** Codes of phase 1 (parsing, schemas, reading): a case refused only by these never reached the cross-file rules. */
-const LOAD_CODES = /^(yaml_|json_|schema_|file_|input_|fleet_file_missing|name_invalid|name_length|row_pin_missing|platform_name_too_short|claim_paths_missing)/;
+const LOAD_CODES =
+  /^(yaml_|json_|schema_|file_|input_|fleet_file_missing|name_invalid|name_length|row_pin_missing|platform_name_too_short|claim_paths_missing)/;
 const outcomes = { load: 0, crossFile: 0, compiled: 0 };
 
 function compileChecked(texts: ReadonlyMap<string, string>, order: readonly number[]) {
@@ -69,7 +84,16 @@ function compileChecked(texts: ReadonlyMap<string, string>, order: readonly numb
   }
   for (const diagnostic of result.diagnostics) {
     const problem = placementProblem(diagnostic, files) ?? leakProblem(diagnostic);
-    expect(problem, `${diagnostic.code} ${diagnostic.file}:${diagnostic.line}:${diagnostic.column}-${diagnostic.endLine}:${diagnostic.endColumn} ${problem}`).toBeUndefined();
+    expect(
+      problem,
+      `${diagnostic.code} ${diagnostic.file}:${diagnostic.line}:${diagnostic.column}-${diagnostic.endLine}:${diagnostic.endColumn} ${problem}`,
+    ).toBeUndefined();
+  }
+  if (result.outputs) {
+    // Property 5: nothing an input wrote is evaluated by ArgoCD or Kargo, and the zone files hold public addresses only.
+    expect(foreignEngineSyntax(result.outputs, OWN_ACTIONS)).toBeUndefined();
+    const example = result.model?.settings.example === true;
+    expect(zoneAddresses(result.outputs).flatMap((a) => nonPublicAddress(a, example) ?? [])).toEqual([]);
   }
   // Property 5: a planted secret is never printed and never compiled into an output.
   const printed = [
@@ -92,9 +116,18 @@ describe('the compiler under fuzzed input', () => {
       fc.property(fc.array(mutationArb, { minLength: 1, maxLength: 4 }), fc.array(fc.nat(), { maxLength: 64 }), (mutations, order) => {
         const texts = applyMutations(reference, mutations);
         const result = compileChecked(texts, order);
-        outcomes[result.outputs ? 'compiled' : result.diagnostics.some((d) => d.severity === 'error' && d.file !== null && !LOAD_CODES.test(d.code)) ? 'crossFile' : 'load']++;
+        outcomes[
+          result.outputs
+            ? 'compiled'
+            : result.diagnostics.some((d) => d.severity === 'error' && d.file !== null && !LOAD_CODES.test(d.code))
+              ? 'crossFile'
+              : 'load'
+        ]++;
         if (result.outputs) {
-          const again = compileChecked(texts, [...order].reverse().map((n) => n + 7));
+          const again = compileChecked(
+            texts,
+            [...order].reverse().map((n) => n + 7),
+          );
           expect(again.outputs).toEqual(result.outputs);
         }
       }),
@@ -104,11 +137,53 @@ describe('the compiler under fuzzed input', () => {
     console.log(`fuzz outcomes (${RUNS} cases, seed ${SEED}): ${JSON.stringify(outcomes)}`);
   });
 
+  it(`refuses engine syntax spliced into a value that reaches ArgoCD or Kargo, at its place (${TARGETED_RUNS} cases)`, () => {
+    fc.assert(
+      fc.property(engineSpliceArb, (splice) => {
+        const { texts, path, value, line } = applyEngineSplice(reference, splice);
+        const result = compileChecked(texts, []);
+        const errors = result.diagnostics.filter((d) => d.severity === 'error');
+        const here = errors.filter((d) => d.file === 'registry/fleet.yaml' && d.line === line);
+        const what = `${path.join('.')}: ${JSON.stringify(value)}: ${errors.map((d) => `${d.file}:${d.line} ${d.code}`).join(', ')}`;
+        if (/\{\{|\}\}|\$\{%|%\}/.test(value)) {
+          // refused and named: input_engine_syntax, or the schema's pattern where it runs first (primordial.server must start with https://)
+          expect(result.outputs, what).toBeUndefined();
+          expect(
+            here.some((d) => ['input_engine_syntax', 'schema_pattern'].includes(d.code)),
+            what,
+          ).toBe(true);
+        }
+        // a refusal is always at the spliced value, never elsewhere
+        if (!result.outputs) expect(here.length > 0 && here.length === errors.length, what).toBe(true);
+      }),
+      { ...PARAMETERS, numRuns: TARGETED_RUNS },
+    );
+  });
+
+  it(`never lets an address that is not public into a zone file (${TARGETED_RUNS} cases)`, () => {
+    const address = fc.oneof(fc.ipV4(), fc.ipV6(), fc.constantFrom(...HOSTILE_ADDRESSES));
+    let compiled = 0;
+    fc.assert(
+      fc.property(fc.uniqueArray(address, { minLength: 1, maxLength: 3 }), (addresses) => {
+        const texts = new Map([...reference, ['state/clusters/raichu-opal.yaml', `addresses: [${addresses.map((a) => JSON.stringify(a)).join(', ')}]\n`]]);
+        // compileChecked holds property 5: whatever compiles, its zone files pass the oracle
+        const result = compileChecked(texts, []);
+        const hostile = addresses.filter((a) => nonPublicAddress(a, true) !== undefined);
+        if (hostile.length > 0) expect(result.outputs, hostile.join(', ')).toBeUndefined();
+        if (result.outputs) compiled++;
+      }),
+      { ...PARAMETERS, numRuns: TARGETED_RUNS },
+    );
+    expect(compiled, 'some cases must compile for this property to mean anything').toBeGreaterThan(0);
+  });
+
   it(`compiles a valid fleet rewritten without changing its meaning to the reference's bytes (${Math.max(20, Math.floor(RUNS / 5))} cases)`, () => {
     const paths = [...reference.keys()].sort();
     fc.assert(
       fc.property(fc.array(restyleArb, { minLength: paths.length, maxLength: paths.length }), fc.array(fc.nat(), { maxLength: 64 }), (styles, order) => {
-        const texts = new Map(paths.map((file, i) => [file, restyle(reference.get(file) as string, file.endsWith('.json'), styles[i] as (typeof styles)[number])]));
+        const texts = new Map(
+          paths.map((file, i) => [file, restyle(reference.get(file) as string, file.endsWith('.json'), styles[i] as (typeof styles)[number])]),
+        );
         const result = compileChecked(texts, order);
         expect(result.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.line} ${d.code} ${d.message}`)).toEqual([]);
         expect(result.outputs).toEqual(referenceOutputs);

@@ -31,7 +31,8 @@ export const SECRET_VALUES: readonly { value: string; secret: string }[] = [
   { value: 'sk_live_4eC39HqLyjWDarjtT1zdp7dc', secret: '4eC39HqLyjWDarjtT1zdp7dc' },
   { value: 'AIzaSyDaGmWKa4JsXZ-HjGw7ISLn_3namBGewQe', secret: 'SyDaGmWKa4JsXZ-HjGw7ISLn_3namBGewQe' },
   {
-    value: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
+    value:
+      'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
     secret: 'SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
   },
   { value: 'Bearer mF_9.B5f-4.1JqM-fuzz', secret: 'mF_9.B5f-4.1JqM-fuzz' },
@@ -136,7 +137,121 @@ export const TRICKY_STRINGS = [
   '2026-11-20T10:00:00Z',
   '2026-02-30T25:61:61Z',
   ...SECRET_VALUES.map((s) => s.value),
+  // what ArgoCD's Go templates and Kargo's expressions evaluate, and what closes the literals around a value (issue 14)
+  '{{ }}',
+  '{{.name|upper}}',
+  '${{ }}',
+  "${{secret('fleet-git').password}}",
+  '${%ctx.stage%}',
+  '}}',
+  '%}',
+  "')+('",
+  "\\'",
+  // addresses that are not public, in the forms that once passed (issue 14)
+  '::ffff:127.0.0.1',
+  '::7f00:1',
+  '0:0:0:0:0:0:169.254.169.254',
+  '4000::1',
+  'fe80::1',
+  '169.254.169.254',
 ];
+
+/** Load-balancer addresses that are not public, in the forms that passed before issue 14 and their neighbours. */
+export const HOSTILE_ADDRESSES = [
+  '::ffff:127.0.0.1',
+  '::ffff:7f00:1',
+  '::127.0.0.1',
+  '::7f00:1',
+  '0:0:0:0:0:0:127.0.0.1',
+  '::a9fe:a9fe',
+  '::ffff:169.254.169.254',
+  '::ffff:0:10.0.0.1',
+  '64:ff9b::192.168.0.1',
+  '2002:a00:1::1',
+  '2001::1',
+  '4000::1',
+  '100:0:0:1::1',
+  'e000::1',
+  'fe80::1',
+  'fd00::1',
+  'ff02::1',
+  '::1',
+  '::',
+  '169.254.169.254',
+  '127.0.0.1',
+  '10.0.0.1',
+  '100.64.0.1',
+  '0.0.0.0',
+];
+
+/** Engine syntax and literal-closing text put into a value that reaches ArgoCD or Kargo (issue 14). */
+export const ENGINE_PAYLOADS = [
+  '{{',
+  '}}',
+  '{{.name}}',
+  '{{ .server }}',
+  '{{-x-}}',
+  '${{',
+  '${{ctx.stage}}',
+  "${{secret('x').password}}",
+  '${%',
+  '%}',
+  '${%x%}',
+  "'",
+  "')+('",
+  '"',
+  '`',
+  '\\',
+  '{',
+  '}',
+  '$',
+  '%',
+  '%7B%7B',
+  ' ',
+  '@',
+  ':',
+  '..',
+  '-',
+];
+
+/** The fleet.yaml values that are copied into ArgoCD and Kargo objects, with the reference fleet's value of each. */
+export const ENGINE_FIELDS: readonly (readonly [string, string, string])[] = [
+  ['primordial', 'server', 'https://kubernetes.default.svc'],
+  ['git', 'repoURL', 'https://github.com/AtomiCloud/fleet.git'],
+  ['git', 'branch', 'main'],
+  ['artifacts', 'image', 'ghcr.io/atomicloud/{platform}.{service}'],
+  ['artifacts', 'appChart', 'oci://ghcr.io/atomicloud/charts/{platform}.{service}'],
+  ['artifacts', 'primordialChart', 'oci://ghcr.io/atomicloud/charts/{platform}.{service}-primordial'],
+];
+
+/** One engine field of fleet.yaml with a payload spliced into its reference value at some place. */
+export interface EngineSplice {
+  field: number;
+  payload: string;
+  at: number;
+}
+
+export const engineSpliceArb: fc.Arbitrary<EngineSplice> = fc.record({
+  field: fc.nat(),
+  payload: fc.oneof(fc.constantFrom(...ENGINE_PAYLOADS), fc.string({ maxLength: 6 })),
+  at: fc.nat(),
+});
+
+/** `texts` with the splice applied to registry/fleet.yaml (comments and layout kept): the path, the new value and the line it is on. */
+export function applyEngineSplice(
+  texts: ReadonlyMap<string, string>,
+  splice: EngineSplice,
+): { texts: Map<string, string>; path: [string, string]; value: string; line: number } {
+  const [section, key, base] = ENGINE_FIELDS[splice.field % ENGINE_FIELDS.length] as readonly [string, string, string];
+  const at = splice.at % (base.length + 1);
+  const value = base.slice(0, at) + splice.payload + base.slice(at);
+  const document = parseDocument(texts.get('registry/fleet.yaml') as string, { version: '1.2' });
+  document.setIn([section, key], value);
+  const text = document.toString();
+  const node = parseDocument(text, { version: '1.2' }).getIn([section, key], true) as { range?: [number, number, number] } | undefined;
+  const line = text.slice(0, node?.range?.[0] ?? 0).split('\n').length;
+  return { texts: new Map([...texts, ['registry/fleet.yaml', text]]), path: [section, key], value, line };
+}
 
 /** Raw YAML put in place of a value (after `key: `), unquoted: the structures that broke readers and walks. */
 export const RAW_VALUES = [
@@ -184,9 +299,59 @@ export const RAW_VALUES = [
 ];
 
 /** YAML and JSON fragments inserted into a file's text. */
-export const SNIPPETS = [' # ghp_16C7e42F292c6912E7710c838347Ae178B4a\n', '\n', ': ', '- ', '? ', '&a ', '*a', '*.x', '!tag ', '!!binary ', '<<: ', '%YAML 1.1\n', '---\n', '...\n', '{', '}', '[', ']', ',', '"', "'", '#', '\t', '\r', '|', '>', '\ufeff', '\u0000', ' \n  nested: 1\n'];
+export const SNIPPETS = [
+  ' # ghp_16C7e42F292c6912E7710c838347Ae178B4a\n',
+  '\n',
+  ': ',
+  '- ',
+  '? ',
+  '&a ',
+  '*a',
+  '*.x',
+  '!tag ',
+  '!!binary ',
+  '<<: ',
+  '%YAML 1.1\n',
+  '---\n',
+  '...\n',
+  '{',
+  '}',
+  '[',
+  ']',
+  ',',
+  '"',
+  "'",
+  '#',
+  '\t',
+  '\r',
+  '|',
+  '>',
+  '\ufeff',
+  '\u0000',
+  ' \n  nested: 1\n',
+];
 
-const OPS = ['drop', 'retype', 'add', 'reorder', 'duplicateItem', 'tricky', 'swapScalar', 'swapScalar', 'swapScalar', 'drop', 'rawValue', 'rawValue', 'truncate', 'insert', 'swapLines', 'repeatLine', 'duplicateFile', 'renameFile', 'deleteFile'] as const;
+const OPS = [
+  'drop',
+  'retype',
+  'add',
+  'reorder',
+  'duplicateItem',
+  'tricky',
+  'swapScalar',
+  'swapScalar',
+  'swapScalar',
+  'drop',
+  'rawValue',
+  'rawValue',
+  'truncate',
+  'insert',
+  'swapLines',
+  'repeatLine',
+  'duplicateFile',
+  'renameFile',
+  'deleteFile',
+] as const;
 
 /** One mutation; its numbers pick a file, a path into the value, a position or a pool entry (each taken modulo what is there). */
 export interface Mutation {
@@ -232,7 +397,20 @@ function descend(root: Json, where: readonly number[]): { parent: Json; key: str
 }
 
 function retype(value: Json, pick: number): Json {
-  const forms: Json[] = [null, true, 0, -1, 1.5, 'text', [], {}, [value], { value }, typeof value === 'object' ? JSON.stringify(value) : String(value), Number(value)];
+  const forms: Json[] = [
+    null,
+    true,
+    0,
+    -1,
+    1.5,
+    'text',
+    [],
+    {},
+    [value],
+    { value },
+    typeof value === 'object' ? JSON.stringify(value) : String(value),
+    Number(value),
+  ];
   return forms[pick % forms.length] as Json;
 }
 
@@ -391,7 +569,15 @@ export const restyleArb: fc.Arbitrary<Restyle> = fc.record({
 /** `text` (YAML, or JSON when `json`) rewritten in `style`, meaning the same: same keys, values and types, other order and layout. */
 export function restyle(text: string, json: boolean, style: Restyle): string {
   const reorder = (v: Json): Json =>
-    Array.isArray(v) ? v.map(reorder) : v !== null && typeof v === 'object' ? Object.fromEntries(Object.entries(v).reverse().map(([k, x]) => [k, reorder(x)])) : v;
+    Array.isArray(v)
+      ? v.map(reorder)
+      : v !== null && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.entries(v)
+              .reverse()
+              .map(([k, x]) => [k, reorder(x)]),
+          )
+        : v;
   const value = (json ? JSON.parse(text) : parseDocument(text, { version: '1.2' }).toJS()) as Json;
   const reordered = style.reverseKeys ? reorder(value) : value;
   let out = json
@@ -447,7 +633,9 @@ export function placementProblem(diagnostic: Diagnostic, files: readonly SourceF
   };
   if (!inside(diagnostic.line, diagnostic.column)) return `starts at ${diagnostic.line}:${diagnostic.column}, outside the file`;
   if (!inside(diagnostic.endLine, diagnostic.endColumn)) return `ends at ${diagnostic.endLine}:${diagnostic.endColumn}, outside the file`;
-  const before = (diagnostic.endLine as number) < (diagnostic.line as number) || (diagnostic.endLine === diagnostic.line && (diagnostic.endColumn as number) < (diagnostic.column as number));
+  const before =
+    (diagnostic.endLine as number) < (diagnostic.line as number) ||
+    (diagnostic.endLine === diagnostic.line && (diagnostic.endColumn as number) < (diagnostic.column as number));
   if (before) return 'ends before it starts';
   return undefined;
 }

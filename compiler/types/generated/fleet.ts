@@ -152,11 +152,11 @@ export interface Issuer {
  */
 export interface Primordial {
   /**
-   * The Kubernetes API server of Primordial as ArgoCD names it, e.g. `https://kubernetes.default.svc`.
+   * The Kubernetes API server of Primordial as ArgoCD names it, e.g. `https://kubernetes.default.svc`: `https://<host>[:<port>][/<path>]`, no user name, password, query or fragment, and none of ArgoCD's template syntax (`{{`, `}}`): it is written into an ApplicationSet template (`primordial_server_invalid`, `input_engine_syntax`).
    */
   server: string;
   /**
-   * The namespace ArgoCD runs in on Primordial.
+   * The namespace ArgoCD runs in on Primordial: a DNS-1123 label (it is also written into Kargo's argocd-update steps, where Kargo evaluates expressions).
    */
   argocdNamespace: string;
 }
@@ -165,11 +165,11 @@ export interface Primordial {
  */
 export interface Git {
   /**
-   * The repository URL as ArgoCD and Kargo clone it.
+   * The repository URL as ArgoCD and Kargo clone it: `https://` or `http://<host>[:<port>]/<path>`, `ssh://[<user>@]<host>[:<port>]/<path>` or `<user>@<host>:<path>`; no password, query or fragment, and none of ArgoCD's or Kargo's template syntax (`{{`, `}}`, `${{`, `${%`, `%}`) (`git_repo_url_invalid`, `input_engine_syntax`).
    */
   repoURL: string;
   /**
-   * The branch ArgoCD reads and Kargo pushes to.
+   * The branch ArgoCD reads and Kargo pushes to: a name `git check-ref-format --branch` accepts, without ArgoCD's or Kargo's template syntax (`{{`, `}}`, `${{`, `${%`, `%}`), which git would allow (`git_branch_invalid`, `input_engine_syntax`).
    */
   branch: string;
 }
@@ -178,15 +178,15 @@ export interface Git {
  */
 export interface Artifacts {
   /**
-   * The container image repository (no tag), e.g. `ghcr.io/atomicloud/{platform}.{service}`.
+   * The container image repository, e.g. `ghcr.io/atomicloud/{platform}.{service}`: once substituted, `[registry/]path` in the OCI reference grammar (lower-case path components), no scheme, tag or digest; no quote, backslash or template syntax, since Kargo reads it inside `imageFrom('…')` expressions (`artifact_reference_invalid`, `input_engine_syntax`).
    */
   image: string;
   /**
-   * The OCI repository of the app chart, deployed to every cluster of a row's landscape.
+   * The OCI repository of the app chart, deployed to every cluster of a row's landscape: once substituted, `oci://registry/path/chart` in the OCI reference grammar; no quote, backslash or template syntax, since it is written into ApplicationSet templates and Kargo's `chartFrom('…')` expressions (`artifact_reference_invalid`, `input_engine_syntax`).
    */
   appChart: string;
   /**
-   * The OCI repository of the primordial chart, deployed once per row to Primordial.
+   * The OCI repository of the primordial chart, deployed once per row to Primordial; the same rules as `appChart`.
    */
   primordialChart: string;
 }

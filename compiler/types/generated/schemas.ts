@@ -590,12 +590,14 @@ export const inputSchemas: Readonly<Record<string, object>> = {
         required: ['server', 'argocdNamespace'],
         properties: {
           server: {
-            description: 'The Kubernetes API server of Primordial as ArgoCD names it, e.g. `https://kubernetes.default.svc`.',
+            description:
+              "The Kubernetes API server of Primordial as ArgoCD names it, e.g. `https://kubernetes.default.svc`: `https://<host>[:<port>][/<path>]`, no user name, password, query or fragment, and none of ArgoCD's template syntax (`{{`, `}}`): it is written into an ApplicationSet template (`primordial_server_invalid`, `input_engine_syntax`).",
             type: 'string',
-            format: 'uri',
+            pattern: '^https://\\S+$',
           },
           argocdNamespace: {
-            description: 'The namespace ArgoCD runs in on Primordial.',
+            description:
+              "The namespace ArgoCD runs in on Primordial: a DNS-1123 label (it is also written into Kargo's argocd-update steps, where Kargo evaluates expressions).",
             type: 'string',
             minLength: 1,
             maxLength: 63,
@@ -609,8 +611,20 @@ export const inputSchemas: Readonly<Record<string, object>> = {
         additionalProperties: false,
         required: ['repoURL', 'branch'],
         properties: {
-          repoURL: { description: 'The repository URL as ArgoCD and Kargo clone it.', type: 'string', minLength: 1, pattern: '^\\S+$' },
-          branch: { description: 'The branch ArgoCD reads and Kargo pushes to.', type: 'string', minLength: 1, pattern: '^\\S+$' },
+          repoURL: {
+            description:
+              "The repository URL as ArgoCD and Kargo clone it: `https://` or `http://<host>[:<port>]/<path>`, `ssh://[<user>@]<host>[:<port>]/<path>` or `<user>@<host>:<path>`; no password, query or fragment, and none of ArgoCD's or Kargo's template syntax (`{{`, `}}`, `${{`, `${%`, `%}`) (`git_repo_url_invalid`, `input_engine_syntax`).",
+            type: 'string',
+            minLength: 1,
+            pattern: '^\\S+$',
+          },
+          branch: {
+            description:
+              "The branch ArgoCD reads and Kargo pushes to: a name `git check-ref-format --branch` accepts, without ArgoCD's or Kargo's template syntax (`{{`, `}}`, `${{`, `${%`, `%}`), which git would allow (`git_branch_invalid`, `input_engine_syntax`).",
+            type: 'string',
+            minLength: 1,
+            pattern: '^\\S+$',
+          },
         },
       },
       artifacts: {
@@ -620,18 +634,20 @@ export const inputSchemas: Readonly<Record<string, object>> = {
         required: ['image', 'appChart', 'primordialChart'],
         properties: {
           image: {
-            description: 'The container image repository (no tag), e.g. `ghcr.io/atomicloud/{platform}.{service}`.',
+            description:
+              "The container image repository, e.g. `ghcr.io/atomicloud/{platform}.{service}`: once substituted, `[registry/]path` in the OCI reference grammar (lower-case path components), no scheme, tag or digest; no quote, backslash or template syntax, since Kargo reads it inside `imageFrom('…')` expressions (`artifact_reference_invalid`, `input_engine_syntax`).",
             type: 'string',
             minLength: 1,
             pattern: '^\\S+$',
           },
           appChart: {
-            description: "The OCI repository of the app chart, deployed to every cluster of a row's landscape.",
+            description:
+              "The OCI repository of the app chart, deployed to every cluster of a row's landscape: once substituted, `oci://registry/path/chart` in the OCI reference grammar; no quote, backslash or template syntax, since it is written into ApplicationSet templates and Kargo's `chartFrom('…')` expressions (`artifact_reference_invalid`, `input_engine_syntax`).",
             type: 'string',
             pattern: '^oci://\\S+$',
           },
           primordialChart: {
-            description: 'The OCI repository of the primordial chart, deployed once per row to Primordial.',
+            description: 'The OCI repository of the primordial chart, deployed once per row to Primordial; the same rules as `appChart`.',
             type: 'string',
             pattern: '^oci://\\S+$',
           },

@@ -241,7 +241,7 @@ export function formatMarkdown(context: SimulationContext, scenarios: readonly S
     out.push(
       `### diene simulate --all-single`,
       '',
-      `${scenarios.length} single failures; each cell counts the landscapes down or degraded for that kind of user.`,
+      `${scenarios.length} single failures. Each cell: for that kind of user, how many landscapes are down or degraded once settled, and how many are only briefly worse (and for how long). Below, per failure, the cells that change; \`diene simulate --fail\` gives a failure's paths.`,
       '',
     );
     out.push(`| failure | ${USER_KINDS.map((u) => USER_TITLES[u]).join(' | ')} |`, `|---|${USER_KINDS.map(() => '---').join('|')}|`);
@@ -251,7 +251,7 @@ export function formatMarkdown(context: SimulationContext, scenarios: readonly S
   for (const [i, scenario] of scenarios.entries()) {
     const rows = changedOf[i] ?? [];
     if (changedOnly && rows.length === 0) continue;
-    out.push(`### ${changedOnly ? '#' : ''}simulate: ${escapeMarkdown(scenario.title)}`, '');
+    out.push(`${changedOnly ? '####' : '###'} simulate: ${escapeMarkdown(scenario.title)}`, '');
     for (const note of scenario.notes) out.push(`- ${escapeMarkdown(note)}`);
     out.push(`- ${figuresLine(context.figures)}`, '');
     out.push(`| | ${USER_KINDS.map((u) => USER_TITLES[u]).join(' | ')} |`, `|---|${USER_KINDS.map(() => '---').join('|')}|`);
@@ -263,14 +263,21 @@ export function formatMarkdown(context: SimulationContext, scenarios: readonly S
       out.push(`| **${row.column}**${row.virtual ? ' (virtual)' : ''} | ${cells.join(' | ')} |`);
     }
     out.push('');
-    const details = rows.flatMap((row) => row.cells.filter((c) => c.outcome === 'down' || c.outcome === 'degraded' || c.settle).map((c) => ({ row, c })));
+    // The paths of every failure of a whole fleet would not fit a pull-request comment: --all-single leaves them out.
+    const details = changedOnly
+      ? []
+      : rows.flatMap((row) => row.cells.filter((c) => c.outcome === 'down' || c.outcome === 'degraded' || c.settle).map((c) => ({ row, c })));
     if (details.length > 0) {
       out.push('<details><summary>why, and the path taken</summary>', '');
       for (const { row, c } of details) {
-        out.push(`- **${row.column}**, ${USER_TITLES[c.user]}: ${outcomeLabel(c.outcome, c.how)}: ${escapeMarkdown(c.because.join('; '))}`);
+        out.push(
+          `- **${row.column}**, ${USER_TITLES[c.user]}: ${outcomeLabel(c.outcome, c.how)}${c.because.length > 0 ? `: ${escapeMarkdown(c.because.join('; '))}` : ''}`,
+        );
         for (const line of pathLines(c.path)) out.push(`  - \`${line}\``);
         if (c.settle)
-          out.push(`  - until then, for up to ${c.settle.seconds} s: ${outcomeLabel(c.settle.before, c.settle.beforeHow)} (${escapeMarkdown(c.settle.why)})`);
+          out.push(
+            `  - until then, for up to ${c.settle.seconds} s (${escapeMarkdown(c.settle.why)}): ${outcomeLabel(c.settle.before, c.settle.beforeHow)}${c.settle.beforeBecause.length > 0 ? `: ${escapeMarkdown(c.settle.beforeBecause.join('; '))}` : ''}`,
+          );
         if (c.recovery)
           out.push(`  - recovers ${c.recovery.seconds === 0 ? c.recovery.why : `up to ${c.recovery.seconds} s after the failure ends: ${c.recovery.why}`}`);
       }

@@ -130,10 +130,10 @@ const TOKEN_RULES: readonly Rule[] = [
     pattern: /(?<![A-Za-z0-9_])[Bb]earer[ \t]{1,8}(?<secret>[A-Za-z0-9._~+/-]{12,8192}=*)/dg,
     accept: (m) => !isPlaceholder(m.groups?.['secret'] ?? ''),
   },
-  // A password or token in a connection string or query (`?password=…`, `host=db password=…`, `api_key=…`).
+  // A password or token in a connection string or query (`?password=…`, `host=db password=…`, `api_key=…`); not `pwd=`, which is as often a working directory (`PWD=/app`).
   {
     kind: 'secret-parameter',
-    pattern: /(?<![A-Za-z0-9])(?:[A-Za-z]{1,30}_)?(?:password|passwd|pwd|secret|token|api_?key)=(?<secret>[^\s&;"',]{1,1024})/dgi,
+    pattern: /(?<![A-Za-z0-9])(?:[A-Za-z]{1,30}_)?(?:password|passwd|secret|token|api_?key)=(?<secret>[^\s&;"',]{1,1024})/dgi,
     accept: (m) => !isPlaceholder(m.groups?.['secret'] ?? ''),
   },
 ];

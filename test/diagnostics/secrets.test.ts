@@ -113,6 +113,7 @@ describe('secret shapes', () => {
       'AKIA-not-a-key',
       'eyJhbGciOiJIUzI1NiJ9',
       'the token is kept in DIENE_GIT_PASSWORD',
+      'PWD=/app',
       '-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8A\n-----END PUBLIC KEY-----',
       '-----BEGIN CERTIFICATE-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8A\n-----END CERTIFICATE-----',
     ];

@@ -5,10 +5,10 @@
  * column, endLine, endColumn, message, hint, pointer, related}`. GitHub:
  * `::error file=…,line=…,col=…::` workflow annotations.
  */
-import type { Diagnostic } from './diagnostic.js';
+import { SOURCE_WINDOW, type Diagnostic } from './diagnostic.js';
 
 /** Source lines longer than this many code points are shown as a window around the caret (a minified or hostile file can hold megabytes on one line). */
-const CARET_WINDOW = 160;
+const CARET_WINDOW = SOURCE_WINDOW;
 
 /** C0 and C1 controls but line feed, DEL, and the bidirectional overrides and isolates ("Trojan Source", CVE-2021-42574). */
 const UNPRINTABLE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
@@ -33,20 +33,31 @@ export function printable(text: string, mode: 'text' | 'line' | 'annotation' = '
   return mode === 'line' ? safe.replace(/\n/g, '\u2424') : safe;
 }
 
+/**
+ * The source line (or its window) and a caret under the span. A location from
+ * the loader holds at most {@link SOURCE_WINDOW} units of a long line (see
+ * compiler/1-load/source-file.ts), so this costs the same whatever the length
+ * of the line (issue 14); a longer text given by hand is cut to a window here.
+ */
 function caretLine(diagnostic: Diagnostic): string | undefined {
   if (diagnostic.sourceLine === undefined || diagnostic.column === null) return undefined;
-  const line = printable(diagnostic.sourceLine, 'line');
-  const start = diagnostic.column - 1;
-  const codePoints = [...line];
+  let points = [...printable(diagnostic.sourceLine, 'line')];
+  let first = diagnostic.sourceWindow?.column ?? 1;
+  let before = first > 1;
+  let after = diagnostic.sourceWindow?.more ?? false;
+  if (points.length > CARET_WINDOW) {
+    const from = Math.max(0, Math.min(diagnostic.column - first - CARET_WINDOW / 4, points.length - CARET_WINDOW));
+    const to = Math.min(points.length, from + CARET_WINDOW);
+    before ||= from > 0;
+    after ||= to < points.length;
+    first += from;
+    points = points.slice(from, to);
+  }
+  const start = Math.max(0, diagnostic.column - first);
   const sameLine = diagnostic.endLine === diagnostic.line && diagnostic.endColumn !== null;
-  const width = sameLine ? Math.max(1, (diagnostic.endColumn as number) - diagnostic.column) : Math.max(1, codePoints.length - start);
-  if (codePoints.length <= CARET_WINDOW) return `  ${line}\n  ${' '.repeat(Math.max(0, start))}${'^'.repeat(width)}`;
-  const from = Math.max(0, Math.min(start - 40, codePoints.length - CARET_WINDOW));
-  const to = Math.min(codePoints.length, from + CARET_WINDOW);
-  const shown = `${from > 0 ? '…' : ''}${codePoints.slice(from, to).join('')}${to < codePoints.length ? '…' : ''}`;
-  const caretAt = (from > 0 ? 1 : 0) + Math.max(0, start - from);
-  const caretWidth = Math.max(1, Math.min(width, to - Math.max(start, from)));
-  return `  ${shown}\n  ${' '.repeat(caretAt)}${'^'.repeat(caretWidth)}`;
+  const width = sameLine ? Math.max(1, (diagnostic.endColumn as number) - diagnostic.column) : Math.max(1, points.length - start);
+  const caretWidth = before || after ? Math.max(1, Math.min(width, points.length - start)) : width;
+  return `  ${before ? '…' : ''}${points.join('')}${after ? '…' : ''}\n  ${' '.repeat((before ? 1 : 0) + start)}${'^'.repeat(caretWidth)}`;
 }
 
 /** One diagnostic in text form (several lines, no trailing newline). */
@@ -96,13 +107,11 @@ export function formatJson(diagnostics: readonly Diagnostic[]): string {
 }
 
 function escapeProperty(text: string): string {
-  return printable(text, 'annotation')
-    .replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/:/g, '%3A').replace(/,/g, '%2C');
+  return printable(text, 'annotation').replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
 function escapeData(text: string): string {
-  return printable(text, 'annotation')
-    .replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  return printable(text, 'annotation').replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
 /** One GitHub Actions annotation (a workflow command `::error file=…,line=…,col=…,title=…::message`). */

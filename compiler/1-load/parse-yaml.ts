@@ -69,21 +69,48 @@ function rangeLocation(file: SourceFile, node: { range?: [number, number, number
   return spanLocation(file, range[0], range[1], pointer);
 }
 
+/** Options of {@link parseYaml}. */
+export interface ParseOptions {
+  /** Read as JSON (a claim): DEL and C1 controls are allowed in strings, JSON.parse has judged the characters. */
+  json?: boolean;
+  /** The schema named in an empty file's finding. */
+  schemaName?: string;
+  /**
+   * The fleet's value budget (`total`, e.g. `TOTAL_VALUE_LIMIT` of input-limits.ts) and how
+   * much of it is `left` for this file: past it, the file is refused with
+   * `input_total_too_many_values` at the value that crossed it. Default: no
+   * budget beyond the file's own {@link VALUE_LIMIT}.
+   */
+  valueBudget?: { left: number; total: number };
+}
+
+/** What {@link parseYaml} returns: the document, or `undefined` when it cannot be used; every finding; and the values the file holds (counted when it was read whole). */
+export interface ParseResult {
+  parsed?: ParsedDocument;
+  diagnostics: Diagnostic[];
+  values?: number;
+}
+
 /**
  * Parses `file` as one YAML 1.2 core document. Returns the document, or `undefined`
  * when it cannot be used, plus every finding (errors refuse the file; warnings
  * do not).
  */
-export function parseYaml(file: SourceFile, options: { json?: boolean; schemaName?: string } = {}): { parsed?: ParsedDocument; diagnostics: Diagnostic[] } {
+export function parseYaml(file: SourceFile, options: ParseOptions = {}): ParseResult {
   const diagnostics: Diagnostic[] = [];
   // JSON (RFC 8259) allows DEL and C1 controls inside strings, and JSON.parse has already judged a claim's characters.
   const control = options.json ? undefined : firstControlCharacter(file.text);
   if (control) return { diagnostics: [diagnose(spanLocation(file, control.offset, control.offset + 1), 'yaml_control_character', { char: control.name })] };
-  const lexed = tokensWithinLimits(file.text);
+  const budget = options.valueBudget;
+  const valueLimit = budget ? Math.max(0, Math.min(VALUE_LIMIT, budget.left)) : VALUE_LIMIT;
+  const lexed = tokensWithinLimits(file.text, { depth: NESTING_LIMIT, values: valueLimit });
   if ('tooDeep' in lexed) return { diagnostics: [diagnose(spanLocation(file, lexed.tooDeep, lexed.tooDeep + 1), 'input_too_deep', { limit: NESTING_LIMIT })] };
-  if ('tooMany' in lexed)
-    return { diagnostics: [diagnose(spanLocation(file, lexed.tooMany, lexed.tooMany + 1), 'input_too_many_values', { limit: VALUE_LIMIT })] };
-  const tokens = lexed.tokens;
+  if ('tooMany' in lexed) {
+    const where = spanLocation(file, lexed.tooMany, lexed.tooMany + 1);
+    if (budget && valueLimit < VALUE_LIMIT) return { diagnostics: [diagnose(where, 'input_total_too_many_values', { limit: budget.total })] };
+    return { diagnostics: [diagnose(where, 'input_too_many_values', { limit: VALUE_LIMIT })] };
+  }
+  const { tokens, values } = lexed;
   const composer = new Composer({
     version: '1.2',
     schema: 'core',
@@ -97,6 +124,7 @@ export function parseYaml(file: SourceFile, options: { json?: boolean; schemaNam
   if (docs.length === 0) {
     // An empty stream (only comments or whitespace) holds no document at all.
     return {
+      values,
       diagnostics: [
         diagnose(fileLocation(file), 'schema_type', { expected: 'a mapping', actual: 'an empty file', schema: options.schemaName ?? "the kind's schema" }),
       ],
@@ -163,7 +191,7 @@ export function parseYaml(file: SourceFile, options: { json?: boolean; schemaNam
       }
     },
   });
-  if (diagnostics.some((d) => d.severity === 'error')) return { diagnostics };
+  if (diagnostics.some((d) => d.severity === 'error')) return { diagnostics, values };
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: aliasCount > 0 ? ALIAS_EXPANSION_LIMIT : -1 });
@@ -171,15 +199,15 @@ export function parseYaml(file: SourceFile, options: { json?: boolean; schemaNam
     // The checks above leave only the library's alias-count guard to throw here.
     const firstAlias = findFirstAlias(doc);
     diagnostics.push(diagnose(rangeLocation(file, firstAlias ?? null), 'yaml_alias_limit', { limit: ALIAS_EXPANSION_LIMIT }));
-    return { diagnostics };
+    return { diagnostics, values };
   }
   // Aliases can nest a value deeper than its text: measure the value too, before any recursive walk sees it.
   const deepPath = aliasCount > 0 ? tooDeepValuePath(value) : undefined;
   if (deepPath) {
     diagnostics.push(diagnose(locate({ file, doc, value, keyIndex: new WeakMap() }, deepPath), 'input_too_deep', { limit: NESTING_LIMIT }));
-    return { diagnostics };
+    return { diagnostics, values };
   }
-  return { parsed: { file, doc, value, keyIndex: new WeakMap() }, diagnostics };
+  return { parsed: { file, doc, value, keyIndex: new WeakMap() }, diagnostics, values };
 }
 
 /**

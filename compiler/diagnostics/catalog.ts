@@ -57,7 +57,7 @@ export const catalog = {
   claim_owner_mismatch: {
     severity: 'error',
     message: '{field} "{value}" does not match the host, whose {what} is "{expected}"',
-    hint: "a claim is written by the app that owns its host: write \"{field}\": \"{expected}\"; an app cannot claim another app's host",
+    hint: 'a claim is written by the app that owns its host: write "{field}": "{expected}"; an app cannot claim another app\'s host',
   },
   claim_paths_missing: {
     severity: 'error',
@@ -72,7 +72,7 @@ export const catalog = {
   claim_prefix_invalid: {
     severity: 'error',
     message: 'prefix {prefix} {reason}',
-    hint: "a prefix is one bare path segment of letters, digits and - . _ ~ ! $ & ' ( ) * + , ; = : @ (never \".\" or \"..\", no \"/\", no percent-encoding): the edge matches it against the decoded first segment of the path",
+    hint: 'a prefix is one bare path segment of letters, digits and - . _ ~ ! $ & \' ( ) * + , ; = : @ (never "." or "..", no "/", no percent-encoding): the edge matches it against the decoded first segment of the path',
   },
   claim_target_invalid: {
     severity: 'error',
@@ -228,6 +228,16 @@ export const catalog = {
     severity: 'error',
     message: 'the file holds more than {limit} values (scalars, aliases and lists)',
     hint: 'inputs are small (a claim at the 10,000-prefix cap holds about 20,000 values): trim the file or find what filled it; the limit keeps a hostile file from exhausting memory',
+  },
+  input_total_too_large: {
+    severity: 'error',
+    message: 'the input files hold {size} bytes in all, more than the {limit} one fleet may hold; no file was parsed',
+    hint: "a fleet at SPEC §7's largest scale (55,000 files) holds about 9 MB: look for files that do not belong in the input folders, or for links that make one file read many times",
+  },
+  input_total_too_many_values: {
+    severity: 'error',
+    message: 'this value takes the input files past {limit} values (scalars, aliases and lists) in all; the files after this one were not read',
+    hint: "a fleet at SPEC §7's largest scale holds about 520,000 values: look for files that hold far more than their kind needs; the limit keeps a hostile fleet from exhausting memory",
   },
   issuer_unknown: {
     severity: 'error',

@@ -22,8 +22,11 @@ process.stderr.on('error', onStreamError);
 function fail(error) {
   process.exitCode = INTERNAL;
   if (streamClosed) process.exit(INTERNAL);
-  const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`diene: internal error: ${message.split('\n')[0]}\n`);
+  // One line, no control character (a message can quote input; see printable() in compiler/diagnostics/format.ts).
+  const message = (error instanceof Error ? error.message : String(error))
+    .split(/\r?\n/)[0]
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, '\ufffd');
+  process.stderr.write(`diene: internal error: ${message}\n`);
   if (process.argv.includes('--debug') && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
 }
 process.on('uncaughtException', fail);

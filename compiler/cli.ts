@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { diagnose } from './diagnostics/diagnostic.js';
-import { formatGithub, formatJson, formatTextReport } from './diagnostics/format.js';
+import { formatGithub, formatJson, formatTextReport, terminalLines } from './diagnostics/format.js';
 import { EXIT, UsageError, type Command, type CommandResult, type Format } from './cli/command.js';
 
 export { EXIT } from './cli/command.js';
@@ -92,7 +92,8 @@ async function run(argv: readonly string[]): Promise<{ result: CommandResult; fo
   if (argv.length === 0) return { result: { stdout: await help(), diagnostics: [], exitCode: EXIT.invalid }, format: 'text' };
   if (argv[0] === '--version' || argv[0] === 'version')
     return { result: { stdout: `${packageVersion()}\n`, diagnostics: [], exitCode: EXIT.ok }, format: 'text' };
-  if (argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') return { result: { stdout: await help(), diagnostics: [], exitCode: EXIT.ok }, format: 'text' };
+  if (argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help')
+    return { result: { stdout: await help(), diagnostics: [], exitCode: EXIT.ok }, format: 'text' };
   const found = await findCommand(argv);
   if (!found) throw new UsageError(`unknown command "${argv.filter((a) => !a.startsWith('-')).join(' ')}"`);
   let parsed;
@@ -122,7 +123,8 @@ function emit(result: CommandResult, format: Format): void {
     }
   }
   // With --format json, stderr carries exactly one JSON array: the notes (summaries for people) are left out.
-  if (format !== 'json') for (const note of result.notes ?? []) process.stderr.write(`${note}\n`);
+  if (format !== 'json' && result.notes?.length) process.stderr.write(`${terminalLines(result.notes)}\n`);
+  if (format !== 'json' && result.annotations) process.stderr.write(result.annotations);
 }
 
 /**
@@ -147,8 +149,8 @@ export async function main(argv: readonly string[]): Promise<void> {
       return;
     }
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`diene: internal error: ${message.split('\n')[0]}\n`);
-    if (argv.includes('--debug') && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+    process.stderr.write(`${terminalLines([`diene: internal error: ${message.split('\n')[0]}`])}\n`);
+    if (argv.includes('--debug') && error instanceof Error && error.stack) process.stderr.write(`${terminalLines(error.stack.split('\n'))}\n`);
     else process.stderr.write('diene: run again with --debug for the stack trace, and report it\n');
     process.exitCode = EXIT.internal;
   }

@@ -10,8 +10,12 @@ import { SOURCE_WINDOW, type Diagnostic } from './diagnostic.js';
 /** Source lines longer than this many code points are shown as a window around the caret (a minified or hostile file can hold megabytes on one line). */
 const CARET_WINDOW = SOURCE_WINDOW;
 
-/** C0 and C1 controls but line feed, DEL, and the bidirectional overrides and isolates ("Trojan Source", CVE-2021-42574). */
-const UNPRINTABLE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * C0 and C1 controls but line feed, DEL, the bidirectional overrides and
+ * isolates ("Trojan Source", CVE-2021-42574), and the Unicode line and
+ * paragraph separators (a line break to some log viewers).
+ */
+const UNPRINTABLE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * `text` safe to print on a terminal or in a CI log (issue 9: a YAML value
@@ -31,6 +35,35 @@ export function printable(text: string, mode: 'text' | 'line' | 'annotation' = '
     return code === 0x7f ? '\u2421' : '\ufffd';
   });
   return mode === 'line' ? safe.replace(/\n/g, '\u2424') : safe;
+}
+
+/**
+ * The start of a line that a GitHub Actions runner reads as a workflow
+ * command: after leading white space (the runner trims it), `::` (`::error`,
+ * `::add-mask::`, `::stop-commands::`) or the older `##[`.
+ */
+const WORKFLOW_COMMAND = /^([^\S\n]*)(?:(:)(?=:)|(#)(?=#\[))/gm;
+
+/**
+ * `text` with no line that a GitHub Actions runner would run as a workflow
+ * command (issue 14: a file or a source line starting with `::add-mask::`
+ * printed under a diagnostic did run): the first character of such a line's
+ * `::` or `##[` becomes a look-alike (∶ U+2236, ♯ U+266F), one code point
+ * for one, so carets stay aligned.
+ */
+export function withoutWorkflowCommands(text: string): string {
+  return text.replace(WORKFLOW_COMMAND, (_whole, space: string, colon?: string) => `${space}${colon ? '\u2236' : '\u266f'}`);
+}
+
+/**
+ * `lines` as text for a terminal or a CI log, joined by line feeds (no final
+ * one): each line {@link printable} with any line feed inside it shown (␤),
+ * so a value can never start a line of its own, and none a workflow command
+ * ({@link withoutWorkflowCommands}). For the text forms of plans, reports and
+ * notes, whose values come from inputs, live hosts and the command line.
+ */
+export function terminalLines(lines: readonly string[]): string {
+  return withoutWorkflowCommands(lines.map((line) => printable(line, 'line')).join('\n'));
 }
 
 /**
@@ -60,7 +93,11 @@ function caretLine(diagnostic: Diagnostic): string | undefined {
   return `  ${before ? '…' : ''}${points.join('')}${after ? '…' : ''}\n  ${' '.repeat((before ? 1 : 0) + start)}${'^'.repeat(caretWidth)}`;
 }
 
-/** One diagnostic in text form (several lines, no trailing newline). */
+/**
+ * One diagnostic in text form (several lines, no trailing newline). Every
+ * value is {@link printable} with its line feeds shown, so each part stays on
+ * its line, and no line is a GitHub workflow command (issue 14).
+ */
 export function formatText(diagnostic: Diagnostic): string {
   let place = 'diene';
   if (diagnostic.file !== null) {
@@ -68,15 +105,15 @@ export function formatText(diagnostic: Diagnostic): string {
     if (diagnostic.line !== null) place += `:${diagnostic.line}`;
     if (diagnostic.column !== null) place += `:${diagnostic.column}`;
   }
-  const lines = [`${place}: ${diagnostic.severity} ${diagnostic.code}: ${printable(diagnostic.message)}`];
+  const lines = [`${place}: ${diagnostic.severity} ${diagnostic.code}: ${printable(diagnostic.message, 'line')}`];
   const caret = caretLine(diagnostic);
   if (caret !== undefined) lines.push(caret);
   for (const related of diagnostic.related)
     lines.push(
-      `  note: ${printable(related.file ?? 'diene', 'line')}${related.line !== null ? `:${related.line}` : ''}${related.column !== null ? `:${related.column}` : ''}: ${printable(related.message)}`,
+      `  note: ${printable(related.file ?? 'diene', 'line')}${related.line !== null ? `:${related.line}` : ''}${related.column !== null ? `:${related.column}` : ''}: ${printable(related.message, 'line')}`,
     );
-  if (diagnostic.hint) lines.push(`  hint: ${printable(diagnostic.hint)}`);
-  return lines.join('\n');
+  if (diagnostic.hint) lines.push(`  hint: ${printable(diagnostic.hint, 'line')}`);
+  return withoutWorkflowCommands(lines.join('\n'));
 }
 
 /** A report: every diagnostic in text form, then a count line. Empty string when there is nothing to say. */

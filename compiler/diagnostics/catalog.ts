@@ -39,6 +39,16 @@ export const catalog = {
     message: 'place "{value}" is not an https base URL',
     hint: 'write https://<host>[/<path>] with no user name, password, query or fragment: clients fetch <place>/doc-a.json',
   },
+  claim_branch_unreadable: {
+    severity: 'error',
+    message: 'the branch "{branch}" of {repo} cannot be read: {reason}; nothing written',
+    hint: 'its newest commit, or a tree or file under it, is malformed: `git fsck` names the broken object; move the branch back to its last sound commit (`git update-ref refs/heads/{branch} <commit>`), then run again',
+  },
+  claim_commit_metadata_invalid: {
+    severity: 'error',
+    message: 'the commit {field} {value} cannot be written: {reason}; nothing written',
+    hint: 'give --actor (or DIENE_ACTOR, or USER) a plain name on one line, without "<", ">" or control characters: it becomes the author and committer of the commit and its actor: line',
+  },
   claim_host_not_ready: {
     severity: 'warning',
     message: 'the claim on {host} contributes no row: its host is not a ready route ({reason}: {row})',

@@ -3,11 +3,31 @@
 // Exit code 1 means "stale" (SPEC §5), so nothing unexpected may ever end in 1:
 // a failure to load the CLI, an uncaught exception or an unhandled rejection exits 70.
 const INTERNAL = 70;
+
+// A reader that went away (`diene validate … 2>&1 | head -1`, a CI step that
+// stops reading) makes the next write to stdout or stderr fail with EPIPE.
+// Unhandled, that error became an uncaught exception whose report was written
+// to the same closed stream, failing again, for ever, at 100 % CPU (issue 14).
+// Nothing more can be said on a closed stream, so the process ends at once
+// with the exit code the command chose (every write happens after the command
+// has decided it; before that, it ends as soon as the command has decided).
+let streamClosed = false;
+function onStreamError() {
+  streamClosed = true;
+  if (process.exitCode !== undefined) process.exit(process.exitCode);
+}
+process.stdout.on('error', onStreamError);
+process.stderr.on('error', onStreamError);
+
 function fail(error) {
-  const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`diene: internal error: ${message.split('\n')[0]}\n`);
-  if (process.argv.includes('--debug') && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
   process.exitCode = INTERNAL;
+  if (streamClosed) process.exit(INTERNAL);
+  // One line, no control character (a message can quote input; see printable() in compiler/diagnostics/format.ts).
+  const message = (error instanceof Error ? error.message : String(error))
+    .split(/\r?\n/)[0]
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, '\ufffd');
+  process.stderr.write(`diene: internal error: ${message}\n`);
+  if (process.argv.includes('--debug') && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
 }
 process.on('uncaughtException', fail);
 process.on('unhandledRejection', fail);
@@ -17,3 +37,4 @@ try {
 } catch (error) {
   fail(error);
 }
+if (streamClosed) process.exit(process.exitCode ?? INTERNAL);

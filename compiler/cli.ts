@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { diagnose } from './diagnostics/diagnostic.js';
-import { formatGithub, formatJson, formatTextReport } from './diagnostics/format.js';
+import { formatGithub, formatJson, formatTextReport, terminalLines } from './diagnostics/format.js';
 import { maskSecrets } from './diagnostics/secrets.js';
 import { EXIT, UsageError, type Command, type CommandResult, type Format } from './cli/command.js';
 
@@ -128,7 +128,8 @@ function emit(result: CommandResult, format: Format): void {
   }
   // With --format json, stderr carries exactly one JSON array: the notes (summaries for people) are left out.
   // Notes name repositories and paths as given: a URL with a token (`--repo https://user:token@…`) is masked like a diagnostic.
-  if (format !== 'json') for (const note of result.notes ?? []) process.stderr.write(`${maskSecrets(note)}\n`);
+  if (format !== 'json' && result.notes?.length) process.stderr.write(`${terminalLines(result.notes.map((note) => maskSecrets(note)))}\n`);
+  if (format !== 'json' && result.annotations) process.stderr.write(result.annotations);
 }
 
 /**
@@ -153,8 +154,8 @@ export async function main(argv: readonly string[]): Promise<void> {
       return;
     }
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`diene: internal error: ${message.split('\n')[0]}\n`);
-    if (argv.includes('--debug') && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+    process.stderr.write(`${terminalLines([`diene: internal error: ${message.split('\n')[0]}`])}\n`);
+    if (argv.includes('--debug') && error instanceof Error && error.stack) process.stderr.write(`${terminalLines(error.stack.split('\n'))}\n`);
     else process.stderr.write('diene: run again with --debug for the stack trace, and report it\n');
     process.exitCode = EXIT.internal;
   }

@@ -11,6 +11,7 @@
  * The pipeline stops after any phase that found an error, so emit never runs
  * on an invalid fleet and a failed compile produces no output.
  */
+import type { InputBudget } from './1-load/input-limits.js';
 import { loadFleet } from './1-load/load-fleet.js';
 import { compileSchemas, type SchemaValidators } from './1-load/schema-validation.js';
 import type { SourceFile } from './1-load/source-file.js';
@@ -35,6 +36,8 @@ export interface CompileOptions {
   validators?: SchemaValidators;
   /** The serial of the address books (SPEC §3.6: `--serial N`, else 0 so committed books never go stale by themselves). */
   serial?: number;
+  /** The fleet's input budget (default `INPUT_BUDGET` of 1-load/input-limits.ts: 64 MiB and a million values in all). */
+  budget?: InputBudget;
 }
 
 export interface CompileResult {
@@ -53,7 +56,7 @@ export function inputValidators(): SchemaValidators {
 
 /** Runs phases 1–3: diagnostics and, when the fleet is valid, its model. */
 export function analyzeFleet(files: readonly SourceFile[], options: CompileOptions): { diagnostics: Diagnostic[]; model?: FleetModel } {
-  const loaded = loadFleet(files, options.validators ?? inputValidators());
+  const loaded = loadFleet(files, options.validators ?? inputValidators(), options.budget);
   if (hasErrors(loaded.diagnostics) || loaded.incomplete) return { diagnostics: sortDiagnostics(loaded.diagnostics) };
   const index = indexFleet(loaded.fleet);
   const checked = [

@@ -39,6 +39,8 @@ interface SampleCase {
   /** Disk entries a text cannot express (symbolic links, FIFOs, generated large files), made after the files; see test/support/make-entries.ts. */
   make?: MakeEntry[];
   exitCode?: number;
+  /** A smaller input budget than the CLI's (in-process cases only), to show the total limits without megabytes of input. */
+  budget?: { bytes: number; values: number };
   expect: ExpectedDiagnostic[];
 }
 
@@ -87,7 +89,7 @@ describe('sample cases', () => {
       const texts = overlayTexts(reference, sample.files ?? {});
       const nowSeconds = sample.now ? Math.floor(Date.parse(sample.now) / 1000) : TEST_NOW_SECONDS;
       if (!sample.args) {
-        const result = compileFleet(toSourceFiles(texts), { nowSeconds });
+        const result = compileFleet(toSourceFiles(texts), { nowSeconds, ...(sample.budget ? { budget: sample.budget } : {}) });
         checkDiagnostics(result.diagnostics, sample);
         expect(result.outputs === undefined).toBe(expectsError);
         return;

@@ -35,6 +35,34 @@ export const FILE_SIZE_LIMIT = 4 * 1024 * 1024;
  */
 export const VALUE_LIMIT = 100_000;
 
+/**
+ * The most bytes all input files of one fleet may hold together: 64 MiB.
+ * The per-file limits bound one parse, not a fleet: 60 files each under them
+ * reached 4 GB of memory (issue 14). SPEC §7's largest scale, XL (55,667
+ * files), holds 8.9 MB, so the budget leaves it seven times over.
+ */
+export const TOTAL_SIZE_LIMIT = 64 * 1024 * 1024;
+
+/**
+ * The most values (as {@link VALUE_LIMIT} counts them) all input files of one
+ * fleet may hold together. The XL fleet of SPEC §7 holds about 517,000 and
+ * compiles in about 1 GB; the budget leaves it twice over, and keeps a
+ * hostile fleet of files at the per-file limit (each about 50 MB to parse and
+ * keep) near half a gigabyte.
+ */
+export const TOTAL_VALUE_LIMIT = 1_000_000;
+
+/** The input budget of one fleet (the defaults are {@link TOTAL_SIZE_LIMIT} and {@link TOTAL_VALUE_LIMIT}; tests pass smaller ones). */
+export interface InputBudget {
+  /** Bytes of UTF-8 text, all files together. */
+  bytes: number;
+  /** Values, all files together. */
+  values: number;
+}
+
+/** The default {@link InputBudget}. */
+export const INPUT_BUDGET: Readonly<InputBudget> = Object.freeze({ bytes: TOTAL_SIZE_LIMIT, values: TOTAL_VALUE_LIMIT });
+
 const COLLECTIONS = new Set(['block-map', 'block-seq', 'flow-collection']);
 
 /** True for a lexeme that starts a value: a plain or block scalar's text (after the lexer's U+001F marker), a quoted scalar, an alias, a flow collection. */
@@ -44,9 +72,9 @@ function startsValue(lexeme: string): boolean {
 }
 
 /**
- * The YAML token stream of `text`, or the offset where it first breaks a
- * limit: a list or mapping nested deeper than `limits.depth` (`tooDeep`), or
- * the value past `limits.values` (`tooMany`). Drives the yaml library's lexer
+ * The YAML token stream of `text` and how many values it holds, or the
+ * offset where it first breaks a limit: a list or mapping nested deeper than
+ * `limits.depth` (`tooDeep`), or the value past `limits.values` (`tooMany`). Drives the yaml library's lexer
  * and parser by hand and watches the parser's stack of open collections and
  * the values it has met, so it stops at the first excess: a megabyte of `[`
  * costs a moment, where parsing it whole took a gigabyte of memory.
@@ -54,7 +82,7 @@ function startsValue(lexeme: string): boolean {
 export function tokensWithinLimits(
   text: string,
   limits: { depth: number; values: number } = { depth: NESTING_LIMIT, values: VALUE_LIMIT },
-): { tokens: CST.Token[] } | { tooDeep: number } | { tooMany: number } {
+): { tokens: CST.Token[]; values: number } | { tooDeep: number } | { tooMany: number } {
   const parser = new Parser();
   const tokens: CST.Token[] = [];
   let values = 0;
@@ -67,7 +95,7 @@ export function tokensWithinLimits(
     }
   }
   for (const token of parser.end()) tokens.push(token);
-  return { tokens };
+  return { tokens, values };
 }
 
 /**
@@ -81,7 +109,8 @@ export function tooDeepJsonOffset(text: string, limit: number = NESTING_LIMIT): 
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {

@@ -19,7 +19,7 @@ import type { Row } from '../types/generated/row.js';
 import type { VirtualLandscape } from '../types/generated/vlandscape.js';
 import { classifyPath, LAYOUT_SUMMARY, type InputKind } from './fleet-layout.js';
 import { findSecrets, maskFileDiagnostics } from './find-secrets.js';
-import { FILE_SIZE_LIMIT, utf8Length } from './input-limits.js';
+import { FILE_SIZE_LIMIT, INPUT_BUDGET, utf8Length, type InputBudget } from './input-limits.js';
 import { parseJson } from './parse-json.js';
 import { locate, parseYaml, type DocumentPath, type ParsedDocument } from './parse-yaml.js';
 import type { SchemaValidators } from './schema-validation.js';
@@ -56,13 +56,30 @@ function emptyFleet(): LoadedFleet {
  * the phase: parse errors, schema errors, secrets, unrecognized files (a
  * warning) and the absence of `registry/fleet.yaml` or `registry/regions.yaml`.
  * `incomplete` is true when a file is marked `unreadable`.
+ *
+ * The files together must stay within `budget` (default {@link INPUT_BUDGET}):
+ * past its bytes, nothing is parsed (`input_total_too_large`); past its
+ * values, files are read in path order and the one that crosses it is
+ * refused at the value that did (`input_total_too_many_values`), the rest are
+ * left unread, and `incomplete` is true.
  */
-export function loadFleet(files: readonly SourceFile[], schemas: SchemaValidators): { fleet: LoadedFleet; diagnostics: Diagnostic[]; incomplete: boolean } {
+export function loadFleet(
+  files: readonly SourceFile[],
+  schemas: SchemaValidators,
+  budget: Readonly<InputBudget> = INPUT_BUDGET,
+): { fleet: LoadedFleet; diagnostics: Diagnostic[]; incomplete: boolean } {
   const fleet = emptyFleet();
   const diagnostics: Diagnostic[] = [];
   const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   // An input the adapter could not read (already reported) leaves the fleet incomplete: later phases must not run on it.
-  const incomplete = sorted.some((file) => file.unreadable === true);
+  let incomplete = sorted.some((file) => file.unreadable === true);
+  // The filesystem adapter refuses such a fleet before reading it; this keeps in-process callers bounded too.
+  const inputs = sorted.filter((file) => classifyPath(file.path) !== undefined);
+  // A UTF-16 unit is at most 3 bytes of UTF-8: count exactly only when the units could exceed the budget.
+  const units = inputs.reduce((sum, file) => sum + file.text.length, 0);
+  const bytes = units * 3 > budget.bytes ? inputs.reduce((sum, file) => sum + utf8Length(file.text), 0) : units;
+  if (bytes > budget.bytes) return { fleet, diagnostics: [diagnose({}, 'input_total_too_large', { size: bytes, limit: budget.bytes })], incomplete: true };
+  let values = 0;
   for (const file of sorted) {
     if (file.unreadable) continue;
     const entry = classifyPath(file.path);
@@ -75,9 +92,16 @@ export function loadFleet(files: readonly SourceFile[], schemas: SchemaValidator
       diagnostics.push(diagnose(fileLocation(file), 'file_too_large', { size: utf8Length(file.text), limit: FILE_SIZE_LIMIT }));
       continue;
     }
-    const result = entry.kind === 'claim' ? parseJson(file) : parseYaml(file, { schemaName: `${entry.kind}.schema.json` });
+    const valueBudget = { left: budget.values - values, total: budget.values };
+    const result = entry.kind === 'claim' ? parseJson(file, { valueBudget }) : parseYaml(file, { schemaName: `${entry.kind}.schema.json`, valueBudget });
+    values += result.values ?? 0;
     // Secrets are looked for in a file that does not parse too: its excerpts must not show them either.
     const secrets = findSecrets(file, result.parsed, entry.kind);
+    if (result.diagnostics.some((d) => d.code === 'input_total_too_many_values')) {
+      diagnostics.push(...maskFileDiagnostics(result.diagnostics, file, secrets));
+      incomplete = true;
+      break;
+    }
     if (!result.parsed) {
       diagnostics.push(...maskFileDiagnostics([...result.diagnostics, ...secrets.diagnostics], file, secrets));
       continue;

@@ -6,7 +6,7 @@
  */
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { NESTING_LIMIT, tooDeepJsonOffset } from './input-limits.js';
-import { parseYaml, type ParsedDocument } from './parse-yaml.js';
+import { parseYaml, type ParseOptions, type ParseResult } from './parse-yaml.js';
 import { spanLocation, type SourceFile } from './source-file.js';
 
 function syntaxErrorOffset(message: string, text: string): number {
@@ -22,8 +22,8 @@ function syntaxErrorOffset(message: string, text: string): number {
   return text.length;
 }
 
-/** Parses `file` as strict JSON with positions; returns the document or the reasons it is refused. */
-export function parseJson(file: SourceFile): { parsed?: ParsedDocument; diagnostics: Diagnostic[] } {
+/** Parses `file` as strict JSON with positions; returns the document or the reasons it is refused, and the values it holds (`valueBudget` as for {@link parseYaml}). */
+export function parseJson(file: SourceFile, options: Pick<ParseOptions, 'valueBudget'> = {}): ParseResult {
   // Before anything recursive reads it (issue 9): JSON.parse copes with any depth, the YAML composer does not.
   const tooDeep = tooDeepJsonOffset(file.text);
   if (tooDeep !== undefined) return { diagnostics: [diagnose(spanLocation(file, tooDeep, tooDeep + 1), 'input_too_deep', { limit: NESTING_LIMIT })] };
@@ -38,6 +38,6 @@ export function parseJson(file: SourceFile): { parsed?: ParsedDocument; diagnost
       .replace(/ \(line \d+ column \d+\)$/, '');
     return { diagnostics: [diagnose(spanLocation(file, offset, offset + 1), 'json_syntax', { reason })] };
   }
-  const result = parseYaml(file, { json: true });
-  return { ...(result.parsed ? { parsed: result.parsed } : {}), diagnostics: result.diagnostics.filter((d) => d.code !== 'yaml_ambiguous_boolean') };
+  const result = parseYaml(file, { ...options, json: true });
+  return { ...result, diagnostics: result.diagnostics.filter((d) => d.code !== 'yaml_ambiguous_boolean') };
 }

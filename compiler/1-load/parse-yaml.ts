@@ -27,7 +27,16 @@ export interface ParsedDocument {
   readonly file: SourceFile;
   readonly doc: Document.Parsed;
   readonly value: unknown;
+  /**
+   * The pairs of each mapping by key, built the first time {@link locate}
+   * looks into that mapping: a search per finding through a mapping of
+   * thousands of keys made the findings of one file quadratic (issue 14).
+   */
+  readonly keyIndex: KeyIndex;
 }
+
+/** The pairs of mappings by key (the first pair of a key; duplicates are refused anyway). */
+export type KeyIndex = WeakMap<YAMLMap, Map<string, Pair>>;
 
 /** A path into a document: map keys and sequence indexes. */
 export type DocumentPath = readonly (string | number)[];
@@ -60,20 +69,48 @@ function rangeLocation(file: SourceFile, node: { range?: [number, number, number
   return spanLocation(file, range[0], range[1], pointer);
 }
 
+/** Options of {@link parseYaml}. */
+export interface ParseOptions {
+  /** Read as JSON (a claim): DEL and C1 controls are allowed in strings, JSON.parse has judged the characters. */
+  json?: boolean;
+  /** The schema named in an empty file's finding. */
+  schemaName?: string;
+  /**
+   * The fleet's value budget (`total`, e.g. `TOTAL_VALUE_LIMIT` of input-limits.ts) and how
+   * much of it is `left` for this file: past it, the file is refused with
+   * `input_total_too_many_values` at the value that crossed it. Default: no
+   * budget beyond the file's own {@link VALUE_LIMIT}.
+   */
+  valueBudget?: { left: number; total: number };
+}
+
+/** What {@link parseYaml} returns: the document, or `undefined` when it cannot be used; every finding; and the values the file holds (counted when it was read whole). */
+export interface ParseResult {
+  parsed?: ParsedDocument;
+  diagnostics: Diagnostic[];
+  values?: number;
+}
+
 /**
  * Parses `file` as one YAML 1.2 core document. Returns the document, or `undefined`
  * when it cannot be used, plus every finding (errors refuse the file; warnings
  * do not).
  */
-export function parseYaml(file: SourceFile, options: { json?: boolean; schemaName?: string } = {}): { parsed?: ParsedDocument; diagnostics: Diagnostic[] } {
+export function parseYaml(file: SourceFile, options: ParseOptions = {}): ParseResult {
   const diagnostics: Diagnostic[] = [];
   // JSON (RFC 8259) allows DEL and C1 controls inside strings, and JSON.parse has already judged a claim's characters.
   const control = options.json ? undefined : firstControlCharacter(file.text);
   if (control) return { diagnostics: [diagnose(spanLocation(file, control.offset, control.offset + 1), 'yaml_control_character', { char: control.name })] };
-  const lexed = tokensWithinLimits(file.text);
+  const budget = options.valueBudget;
+  const valueLimit = budget ? Math.max(0, Math.min(VALUE_LIMIT, budget.left)) : VALUE_LIMIT;
+  const lexed = tokensWithinLimits(file.text, { depth: NESTING_LIMIT, values: valueLimit });
   if ('tooDeep' in lexed) return { diagnostics: [diagnose(spanLocation(file, lexed.tooDeep, lexed.tooDeep + 1), 'input_too_deep', { limit: NESTING_LIMIT })] };
-  if ('tooMany' in lexed) return { diagnostics: [diagnose(spanLocation(file, lexed.tooMany, lexed.tooMany + 1), 'input_too_many_values', { limit: VALUE_LIMIT })] };
-  const tokens = lexed.tokens;
+  if ('tooMany' in lexed) {
+    const where = spanLocation(file, lexed.tooMany, lexed.tooMany + 1);
+    if (budget && valueLimit < VALUE_LIMIT) return { diagnostics: [diagnose(where, 'input_total_too_many_values', { limit: budget.total })] };
+    return { diagnostics: [diagnose(where, 'input_too_many_values', { limit: VALUE_LIMIT })] };
+  }
+  const { tokens, values } = lexed;
   const composer = new Composer({
     version: '1.2',
     schema: 'core',
@@ -87,6 +124,7 @@ export function parseYaml(file: SourceFile, options: { json?: boolean; schemaNam
   if (docs.length === 0) {
     // An empty stream (only comments or whitespace) holds no document at all.
     return {
+      values,
       diagnostics: [
         diagnose(fileLocation(file), 'schema_type', { expected: 'a mapping', actual: 'an empty file', schema: options.schemaName ?? "the kind's schema" }),
       ],
@@ -153,7 +191,7 @@ export function parseYaml(file: SourceFile, options: { json?: boolean; schemaNam
       }
     },
   });
-  if (diagnostics.some((d) => d.severity === 'error')) return { diagnostics };
+  if (diagnostics.some((d) => d.severity === 'error')) return { diagnostics, values };
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: aliasCount > 0 ? ALIAS_EXPANSION_LIMIT : -1 });
@@ -161,15 +199,15 @@ export function parseYaml(file: SourceFile, options: { json?: boolean; schemaNam
     // The checks above leave only the library's alias-count guard to throw here.
     const firstAlias = findFirstAlias(doc);
     diagnostics.push(diagnose(rangeLocation(file, firstAlias ?? null), 'yaml_alias_limit', { limit: ALIAS_EXPANSION_LIMIT }));
-    return { diagnostics };
+    return { diagnostics, values };
   }
   // Aliases can nest a value deeper than its text: measure the value too, before any recursive walk sees it.
   const deepPath = aliasCount > 0 ? tooDeepValuePath(value) : undefined;
   if (deepPath) {
-    diagnostics.push(diagnose(locate({ file, doc, value }, deepPath), 'input_too_deep', { limit: NESTING_LIMIT }));
-    return { diagnostics };
+    diagnostics.push(diagnose(locate({ file, doc, value, keyIndex: new WeakMap() }, deepPath), 'input_too_deep', { limit: NESTING_LIMIT }));
+    return { diagnostics, values };
   }
-  return { parsed: { file, doc, value }, diagnostics };
+  return { parsed: { file, doc, value, keyIndex: new WeakMap() }, diagnostics, values };
 }
 
 /**
@@ -209,15 +247,34 @@ function findFirstAlias(doc: Document.Parsed): Alias | undefined {
   return found;
 }
 
-/** The node at `path` and the pair that holds it (for map entries), or the deepest existing ancestor. */
-export function nodeAt(doc: Document.Parsed, path: DocumentPath): { node: Node | null; pair?: Pair; exact: boolean } {
+function pairsByKey(map: YAMLMap, index: KeyIndex): Map<string, Pair> {
+  let pairs = index.get(map);
+  if (pairs === undefined) {
+    pairs = new Map();
+    for (const item of map.items) {
+      const key = isPair(item) ? (isScalar(item.key) ? String(item.key.value) : String(item.key)) : undefined;
+      if (key !== undefined && !pairs.has(key)) pairs.set(key, item as Pair);
+    }
+    index.set(map, pairs);
+  }
+  return pairs;
+}
+
+/**
+ * The node at `path` and the pair that holds it (for map entries), or the
+ * deepest existing ancestor. With `index` (a {@link ParsedDocument}'s), each
+ * mapping is searched by key in constant time after its first search.
+ */
+export function nodeAt(doc: Document.Parsed, path: DocumentPath, index?: KeyIndex): { node: Node | null; pair?: Pair; exact: boolean } {
   let current: unknown = doc.contents;
   let pair: Pair | undefined;
   for (let i = 0; i < path.length; i++) {
     const segment = path[i];
     if (isAlias(current)) current = current.resolve(doc);
     if (isMap(current)) {
-      const found = current.items.find((item) => isPair(item) && (isScalar(item.key) ? String(item.key.value) : String(item.key)) === String(segment));
+      const found = index
+        ? pairsByKey(current, index).get(String(segment))
+        : current.items.find((item) => isPair(item) && (isScalar(item.key) ? String(item.key.value) : String(item.key)) === String(segment));
       if (!found) return { node: current as Node, exact: false };
       pair = found as Pair;
       current = found.value;
@@ -241,7 +298,7 @@ export function nodeAt(doc: Document.Parsed, path: DocumentPath): { node: Node |
  */
 export function locate(parsed: ParsedDocument, path: DocumentPath, part: 'value' | 'key' = 'value'): SourceLocation {
   const pointer = toPointer(path);
-  const { node, pair, exact } = nodeAt(parsed.doc, path);
+  const { node, pair, exact } = nodeAt(parsed.doc, path, parsed.keyIndex);
   if (exact && part === 'key' && pair && isScalar(pair.key)) return rangeLocation(parsed.file, pair.key, pointer);
   if (exact && node === null && pair && isScalar(pair.key)) return rangeLocation(parsed.file, pair.key, pointer);
   return rangeLocation(parsed.file, node, pointer);
@@ -249,7 +306,7 @@ export function locate(parsed: ParsedDocument, path: DocumentPath, part: 'value'
 
 /** The original source text of the scalar at `path` (e.g. `1.10` for a value read as 1.1), or `undefined`. */
 export function sourceTextAt(parsed: ParsedDocument, path: DocumentPath): string | undefined {
-  const { node, exact } = nodeAt(parsed.doc, path);
+  const { node, exact } = nodeAt(parsed.doc, path, parsed.keyIndex);
   if (!exact || !isScalar(node) || !node.range) return undefined;
   return parsed.file.text.slice(node.range[0], node.range[1]);
 }

@@ -3,8 +3,15 @@
  * its BOM removed; offsets are UTF-16 indexes into that text, and positions are
  * 1-based lines and columns that count Unicode code points (SPEC §5), so a BOM
  * is never counted and a CRLF line ending never shifts a column.
+ *
+ * Every position costs O(log n), whatever the length of its line (issue 14:
+ * counting code points from the line's start, and keeping the whole line for
+ * the caret, made a one-line file with thousands of findings quadratic, and
+ * took minutes): columns come from the offsets of the file's surrogate pairs,
+ * indexed once, and a location keeps at most {@link SOURCE_WINDOW} code points
+ * of a long line.
  */
-import type { SourceLocation } from '../diagnostics/diagnostic.js';
+import { SOURCE_WINDOW, type SourceLocation } from '../diagnostics/diagnostic.js';
 
 /** One input file as read from the fleet. */
 export interface SourceFile {
@@ -14,6 +21,8 @@ export interface SourceFile {
   readonly text: string;
   /** UTF-16 offset of the start of each line (index 0 = line 1). */
   readonly lineStarts: readonly number[];
+  /** UTF-16 offset of the first unit of each surrogate pair (a code point above U+FFFF), ascending. */
+  readonly pairStarts: readonly number[];
   /**
    * Set by the filesystem adapter on an input file it could not read (and has
    * already reported): the loader counts the file as present and the pipeline
@@ -22,25 +31,32 @@ export interface SourceFile {
   readonly unreadable?: true;
 }
 
-/** Builds a {@link SourceFile}, dropping a leading U+FEFF byte-order mark and indexing line starts. */
+/** Builds a {@link SourceFile}, dropping a leading U+FEFF byte-order mark and indexing line starts and surrogate pairs. */
 export function sourceFile(path: string, text: string): SourceFile {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const lineStarts = [0];
   for (let i = body.indexOf('\n'); i !== -1; i = body.indexOf('\n', i + 1)) lineStarts.push(i + 1);
-  return { path, text: body, lineStarts };
+  const pairStarts: number[] = [];
+  for (const pair of body.matchAll(/[\ud800-\udbff][\udc00-\udfff]/g)) pairStarts.push(pair.index);
+  return { path, text: body, lineStarts, pairStarts };
 }
 
-function countCodePoints(text: string, from: number, to: number): number {
-  let count = 0;
-  for (let i = from; i < to; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit >= 0xdc00 && unit <= 0xdfff && i > from) {
-      const previous = text.charCodeAt(i - 1);
-      if (previous >= 0xd800 && previous <= 0xdbff) continue;
-    }
-    count++;
+/** The index of the first element of the ascending `list` that is at least `value` (`list.length` when none is). */
+function lowerBound(list: readonly number[], value: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((list[middle] as number) < value) low = middle + 1;
+    else high = middle;
   }
-  return count;
+  return low;
+}
+
+/** The number of code points in the UTF-16 range `[from, to)` of `file`: its units, less the surrogate pairs wholly inside it. */
+function countCodePoints(file: SourceFile, from: number, to: number): number {
+  if (to <= from) return 0;
+  return to - from - (lowerBound(file.pairStarts, to - 1) - lowerBound(file.pairStarts, from));
 }
 
 /** The 1-based line and code-point column of a UTF-16 `offset` in `file`. */
@@ -55,7 +71,7 @@ export function positionOf(file: SourceFile, offset: number): { line: number; co
     else high = middle - 1;
   }
   const lineStart = starts[low] as number;
-  return { line: low + 1, column: countCodePoints(file.text, lineStart, clamped) + 1 };
+  return { line: low + 1, column: countCodePoints(file, lineStart, Math.max(lineStart, clamped)) + 1 };
 }
 
 /** The text of 1-based `line` without its line ending. */
@@ -68,7 +84,32 @@ export function lineText(file: SourceFile, line: number): string {
   return raw.endsWith('\r') ? raw.slice(0, -1) : raw;
 }
 
-/** A {@link SourceLocation} spanning UTF-16 offsets `[start, end)` of `file`. */
+/** True when UTF-16 `offset` of `text` falls between the two units of a surrogate pair. */
+function splitsPair(text: string, offset: number): boolean {
+  return (text.charCodeAt(offset) & 0xfc00) === 0xdc00 && (text.charCodeAt(offset - 1) & 0xfc00) === 0xd800;
+}
+
+/**
+ * The text of 1-based `line` to show under a finding at UTF-16 `offset`: the
+ * whole line when it is at most {@link SOURCE_WINDOW} units long, else a
+ * window of that many units that starts a quarter window before `offset` (or
+ * ends at the line's end), with the column of its first code point and
+ * whether the line goes on after it. O(window + log n).
+ */
+function excerptAt(file: SourceFile, line: number, offset: number): Pick<SourceLocation, 'sourceLine' | 'sourceWindow'> {
+  const start = file.lineStarts[line - 1] ?? 0;
+  const next = file.lineStarts[line];
+  let end = next === undefined ? file.text.length : next - 1;
+  if (end > start && file.text.charCodeAt(end - 1) === 0x0d) end--;
+  if (end - start <= SOURCE_WINDOW) return { sourceLine: file.text.slice(start, end) };
+  let from = Math.max(start, Math.min(offset - SOURCE_WINDOW / 4, end - SOURCE_WINDOW));
+  let to = Math.min(end, from + SOURCE_WINDOW);
+  if (splitsPair(file.text, from)) from++;
+  if (to < end && splitsPair(file.text, to)) to--;
+  return { sourceLine: file.text.slice(from, to), sourceWindow: { column: positionOf(file, from).column, more: to < end } };
+}
+
+/** A {@link SourceLocation} spanning UTF-16 offsets `[start, end)` of `file`, with (a window of) its first line for the caret display. */
 export function spanLocation(file: SourceFile, start: number, end: number, pointer?: string): SourceLocation {
   const from = positionOf(file, start);
   const to = positionOf(file, Math.max(start, end));
@@ -79,7 +120,7 @@ export function spanLocation(file: SourceFile, start: number, end: number, point
     endLine: to.line,
     endColumn: to.column,
     ...(pointer !== undefined ? { pointer } : {}),
-    sourceLine: lineText(file, from.line),
+    ...excerptAt(file, from.line, Math.max(0, Math.min(start, file.text.length))),
   };
 }
 

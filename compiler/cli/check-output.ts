@@ -31,7 +31,7 @@ export function diffLinesOption(values: OptionValues): number {
   return Number(flag);
 }
 
-/** The stdout review and the extra stderr lines (annotations) of a stale `--check`. Writes `--diff-file` when given. */
+/** The stdout review and the annotations (GitHub workflow commands, or empty) of a stale `--check`. Writes `--diff-file` when given. */
 export async function staleCheckOutput(input: {
   wanted: ReadonlyMap<string, string>;
   onDisk: ReadonlyMap<string, string>;
@@ -39,7 +39,7 @@ export async function staleCheckOutput(input: {
   outDir: string;
   values: OptionValues;
   format: Format;
-}): Promise<{ stdout: string; notes: string[] }> {
+}): Promise<{ stdout: string; annotations: string }> {
   const diffLines = diffLinesOption(input.values);
   const diffFile = stringOption(input.values, 'diff-file');
   if (diffFile !== undefined) await writeFile(path.resolve(diffFile), input.diff.patch);
@@ -50,7 +50,7 @@ export async function staleCheckOutput(input: {
     outDir: outRelative,
     ...(diffFile !== undefined ? { diffFile } : {}),
   });
-  const notes: string[] = [];
+  let annotations = '';
   if (input.format === 'github' || process.env['GITHUB_ACTIONS'] === 'true') {
     const annotation = (file: string, what: string) => ({
       level: 'error' as const,
@@ -58,12 +58,11 @@ export async function staleCheckOutput(input: {
       title: 'diene compile --check',
       message: `${what}: run \`diene compile\` and commit the result`,
     });
-    const text = formatAnnotations([
+    annotations = formatAnnotations([
       ...input.diff.stale.map((f) => annotation(f, 'this generated file differs from what the inputs produce')),
       ...input.diff.missing.map((f) => annotation(f, 'the inputs produce this file but it is not committed')),
       ...input.diff.extra.map((f) => annotation(f, 'the inputs no longer produce this file')),
     ]);
-    notes.push(text.trimEnd());
   }
-  return { stdout, notes };
+  return { stdout, annotations };
 }

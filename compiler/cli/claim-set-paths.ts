@@ -18,6 +18,11 @@
  *   5. when another writer moved the branch in between, go back to 2 (up to
  *      {@link MAX_ATTEMPTS} times, with a short random pause).
  *
+ * The actor (`--actor`, DIENE_ACTOR, USER) and the commit message are checked
+ * before anything is read or written (`claim_commit_metadata_invalid`); a
+ * branch that cannot be parsed is refused (`claim_branch_unreadable`); a
+ * failed write leaves the repository as it was (compiler/adapters/git/).
+ *
  * Exit 0 when written or unchanged (the commit id on stdout when written), 2
  * for a bad request or repo, 3 when the branch kept moving.
  * Credentials for an HTTP remote come from DIENE_GIT_USERNAME and
@@ -32,10 +37,20 @@ import { sourceFile } from '../1-load/source-file.js';
 import { checkClaimShape } from '../2-validate/check-claims.js';
 import { MAX_PREFIXES_PER_CLAIM } from '../3-model/route-paths.js';
 import { splitServiceHost } from '../3-model/routes.js';
-import { openClaimRepo, RepoError, type ClaimRepo } from '../adapters/git/claim-repo.js';
-import { FLEET_WIDE, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { BranchUnreadableError, openClaimRepo, RepoError, type ClaimRepo } from '../adapters/git/claim-repo.js';
+import { diagnose, FLEET_WIDE, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { inputValidators } from '../index.js';
-import { claimFilePath, planClaimPaths, readFleetShape, readPathsRequest, type ClaimContent, type PathsRequest } from '../plan/claim-paths.js';
+import {
+  claimFilePath,
+  commitMetadataProblems,
+  commitSignature,
+  planClaimPaths,
+  readFleetShape,
+  readPathsRequest,
+  type ClaimContent,
+  type CommitMetadataProblem,
+  type PathsRequest,
+} from '../plan/claim-paths.js';
 import { COMMON_OPTIONS, EXIT, stringOption, UsageError, type Command, type CommandInput, type CommandResult } from './command.js';
 
 /** How many times the write door reads, commits and swaps before it gives up on a branch that keeps moving. */
@@ -46,17 +61,36 @@ function actorOf(values: CommandInput['values']): string {
   return stringOption(values, 'actor') ?? process.env['DIENE_ACTOR'] ?? process.env['USER'] ?? 'diene';
 }
 
-function signatureOf(actor: string): { name: string; email: string } {
-  const local = actor.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'diene';
-  return { name: actor, email: `${local}@diene.invalid` };
+/** The refusal of commit metadata that cannot be written (exit 2, nothing read or written). */
+function metadataRefusal(problems: readonly CommitMetadataProblem[]): CommandResult {
+  return {
+    diagnostics: problems.map((p) =>
+      diagnose(FLEET_WIDE, 'claim_commit_metadata_invalid', { field: p.field, value: JSON.stringify(p.value), reason: p.reason }),
+    ),
+    notes: ['nothing written'],
+    exitCode: EXIT.invalid,
+  };
 }
 
-async function readRequest(file: string): Promise<{ request?: PathsRequest; diagnostics: Diagnostic[]; locateIn?: (p: readonly string[], part?: 'value' | 'key') => ReturnType<typeof locate> }> {
+/** The refusal of a branch that cannot be parsed (exit 2, nothing written). */
+function unreadableRefusal(error: BranchUnreadableError): CommandResult {
+  const reason = error.commit !== undefined ? `commit ${error.commit.slice(0, 12)}: ${error.reason}` : error.reason;
+  return { diagnostics: [diagnose(FLEET_WIDE, 'claim_branch_unreadable', { branch: error.branch, repo: error.location, reason })], exitCode: EXIT.invalid };
+}
+
+async function readRequest(
+  file: string,
+): Promise<{ request?: PathsRequest; diagnostics: Diagnostic[]; locateIn?: (p: readonly string[], part?: 'value' | 'key') => ReturnType<typeof locate> }> {
   // Never a bare readFile: a FIFO would hang the command for ever (issue 9).
   const input = await readInputFile(path.resolve(file));
   if (!('text' in input)) {
     const { problem } = input;
-    const reason = problem.code === 'file_read_failed' ? problem.args.reason : problem.code === 'file_too_large' ? `it is ${problem.args.size} bytes, more than ${problem.args.limit}` : 'a link';
+    const reason =
+      problem.code === 'file_read_failed'
+        ? problem.args.reason
+        : problem.code === 'file_too_large'
+          ? `it is ${problem.args.size} bytes, more than ${problem.args.limit}`
+          : 'a link';
     throw new UsageError(`cannot read --file ${file}: ${reason}`);
   }
   const text = input.text;
@@ -89,12 +123,23 @@ const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 const prefixes = (n: number): string => `${n} prefix${n === 1 ? '' : 'es'}`;
 
-async function writeClaim(repo: ClaimRepo, host: string, request: PathsRequest, locateIn: NonNullable<Awaited<ReturnType<typeof readRequest>>['locateIn']>, actor: string): Promise<CommandResult> {
+async function writeClaim(
+  repo: ClaimRepo,
+  host: string,
+  request: PathsRequest,
+  locateIn: NonNullable<Awaited<ReturnType<typeof readRequest>>['locateIn']>,
+  actor: string,
+): Promise<CommandResult> {
   const validators = inputValidators();
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const snapshot = await repo.snapshot();
     const fleet = await readFleetShape(snapshot, validators);
-    if (!fleet.shape) return { diagnostics: fleet.diagnostics, notes: [`the fleet at ${repo.branch} (${snapshot.commit.slice(0, 12)}) is invalid; nothing written`], exitCode: EXIT.invalid };
+    if (!fleet.shape)
+      return {
+        diagnostics: fleet.diagnostics,
+        notes: [`the fleet at ${repo.branch} (${snapshot.commit.slice(0, 12)}) is invalid; nothing written`],
+        exitCode: EXIT.invalid,
+      };
     const file = claimFilePath(host);
     const { current, unreadable } = parseCurrent(await snapshot.readFile(file));
     const split = splitServiceHost(fleet.shape, host);
@@ -109,15 +154,36 @@ async function writeClaim(repo: ClaimRepo, host: string, request: PathsRequest, 
     });
     if (hasErrors(diagnostics)) return { diagnostics, notes: [`nothing written to ${repo.location}`], exitCode: EXIT.invalid };
     const plan = planClaimPaths({ host, actor, paths: request.paths, current, owner, unreadable });
-    if (plan.change === 'none') return { diagnostics, notes: [`unchanged: ${file} at ${repo.branch} (${snapshot.commit.slice(0, 12)}) already holds these ${prefixes(Object.keys(request.paths).length)}; no commit`], exitCode: EXIT.ok };
-    const swap = await repo.commitFile(snapshot, plan.path, plan.text, plan.message, signatureOf(actor));
+    if (plan.change === 'none')
+      return {
+        diagnostics,
+        notes: [
+          `unchanged: ${file} at ${repo.branch} (${snapshot.commit.slice(0, 12)}) already holds these ${prefixes(Object.keys(request.paths).length)}; no commit`,
+        ],
+        exitCode: EXIT.ok,
+      };
+    const signature = commitSignature(actor);
+    const problems = commitMetadataProblems({ ...signature, message: plan.message });
+    if (problems.length > 0) return metadataRefusal(problems);
+    const swap = await repo.commitFile(snapshot, plan.path, plan.text, plan.message, signature);
     if (swap.ok) {
       const retried = attempt > 1 ? ` after ${attempt - 1} retr${attempt === 2 ? 'y' : 'ies'} (the branch moved)` : '';
-      return { stdout: `${swap.commit}\n`, diagnostics, notes: [`${plan.change === 'create' ? 'created' : 'updated'} ${file} with ${prefixes(Object.keys(request.paths).length)}: ${swap.commit.slice(0, 12)} on ${repo.branch}${retried}`], exitCode: EXIT.ok };
+      return {
+        stdout: `${swap.commit}\n`,
+        diagnostics,
+        notes: [
+          `${plan.change === 'create' ? 'created' : 'updated'} ${file} with ${prefixes(Object.keys(request.paths).length)}: ${swap.commit.slice(0, 12)} on ${repo.branch}${retried}`,
+        ],
+        exitCode: EXIT.ok,
+      };
     }
     await pause(20 * attempt + Math.floor(Math.random() * 50 * attempt));
   }
-  return { diagnostics: [], notes: [`the branch ${repo.branch} of ${repo.location} moved under every one of ${MAX_ATTEMPTS} attempts; nothing written (run again)`], exitCode: EXIT.refused };
+  return {
+    diagnostics: [],
+    notes: [`the branch ${repo.branch} of ${repo.location} moved under every one of ${MAX_ATTEMPTS} attempts; nothing written (run again)`],
+    exitCode: EXIT.refused,
+  };
 }
 
 async function runClaimSetPaths({ positionals, values }: CommandInput): Promise<CommandResult> {
@@ -127,20 +193,30 @@ async function runClaimSetPaths({ positionals, values }: CommandInput): Promise<
   if (!file) throw new UsageError('claim set-paths needs --file PATHS.json');
   if (!repoArgument) throw new UsageError('claim set-paths needs --repo URL|DIR');
   const branch = stringOption(values, 'branch') ?? 'main';
+  // Before anything is read or written: an actor with a line feed wrote a forged commit (issue 14).
+  const actor = actorOf(values);
+  const metadata = commitMetadataProblems(commitSignature(actor));
+  if (metadata.length > 0) return metadataRefusal(metadata);
   const read = await readRequest(file);
-  if (!read.request || !read.locateIn || hasErrors(read.diagnostics)) return { diagnostics: read.diagnostics, notes: ['nothing written'], exitCode: EXIT.invalid };
+  if (!read.request || !read.locateIn || hasErrors(read.diagnostics))
+    return { diagnostics: read.diagnostics, notes: ['nothing written'], exitCode: EXIT.invalid };
   const count = Object.keys(read.request.paths).length;
-  if (count > MAX_PREFIXES_PER_CLAIM) throw new UsageError(`${file} holds ${count} prefixes; a claim holds at most ${MAX_PREFIXES_PER_CLAIM} (the compiler would drop the rest)`);
+  if (count > MAX_PREFIXES_PER_CLAIM)
+    throw new UsageError(`${file} holds ${count} prefixes; a claim holds at most ${MAX_PREFIXES_PER_CLAIM} (the compiler would drop the rest)`);
   let repo: ClaimRepo;
   try {
-    repo = await openClaimRepo(repoArgument, branch, { ...(process.env['DIENE_GIT_USERNAME'] ? { username: process.env['DIENE_GIT_USERNAME'] } : {}), ...(process.env['DIENE_GIT_PASSWORD'] ? { password: process.env['DIENE_GIT_PASSWORD'] } : {}) });
+    repo = await openClaimRepo(repoArgument, branch, {
+      ...(process.env['DIENE_GIT_USERNAME'] ? { username: process.env['DIENE_GIT_USERNAME'] } : {}),
+      ...(process.env['DIENE_GIT_PASSWORD'] ? { password: process.env['DIENE_GIT_PASSWORD'] } : {}),
+    });
   } catch (error) {
     if (error instanceof RepoError) throw new UsageError(error.message);
     throw error;
   }
   try {
-    return await writeClaim(repo, host, read.request, read.locateIn, actorOf(values));
+    return await writeClaim(repo, host, read.request, read.locateIn, actor);
   } catch (error) {
+    if (error instanceof BranchUnreadableError) return unreadableRefusal(error);
     if (error instanceof RepoError) throw new UsageError(error.message);
     throw error;
   } finally {

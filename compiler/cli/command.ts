@@ -19,8 +19,10 @@ export type Format = 'text' | 'json' | 'github';
 export interface CommandResult {
   /** The command's product (a diff, a YAML stream, a plan). */
   stdout?: string;
-  /** Extra stderr lines (summaries), printed after the diagnostics. */
+  /** Extra stderr lines (summaries), printed after the diagnostics, each on one line, escaped (a line feed inside one is shown as ␤). */
   notes?: string[];
+  /** GitHub workflow commands (already escaped by `formatAnnotations`), written to stderr as they are, after the notes. */
+  annotations?: string;
   diagnostics: Diagnostic[];
   exitCode: number;
   /** When true, the diagnostics are already in `stdout` (e.g. `validate --format json`). */

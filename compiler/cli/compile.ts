@@ -42,7 +42,7 @@ async function runCompile({ values, format }: CommandInput): Promise<CommandResu
       ...diff.extra.map((f) => `  extra   ${f}`),
     ];
     const review = await staleCheckOutput({ wanted: result.outputs, onDisk, diff, outDir, values, format });
-    return { stdout: review.stdout, diagnostics, notes: [...notes, ...review.notes], exitCode: EXIT.stale };
+    return { stdout: review.stdout, diagnostics, notes, annotations: review.annotations, exitCode: EXIT.stale };
   }
   const foreign = foreignEntries(outDir, result.outputs.keys());
   if (foreign.length > 0) {

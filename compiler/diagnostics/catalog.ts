@@ -44,6 +44,16 @@ export const catalog = {
     message: 'place "{value}" is not an https base URL',
     hint: 'write https://<host>[/<path>] with no user name, password, query or fragment: clients fetch <place>/doc-a.json',
   },
+  claim_branch_unreadable: {
+    severity: 'error',
+    message: 'the branch "{branch}" of {repo} cannot be read: {reason}; nothing written',
+    hint: 'its newest commit, or a tree or file under it, is malformed: `git fsck` names the broken object; move the branch back to its last sound commit (`git update-ref refs/heads/{branch} <commit>`), then run again',
+  },
+  claim_commit_metadata_invalid: {
+    severity: 'error',
+    message: 'the commit {field} {value} cannot be written: {reason}; nothing written',
+    hint: 'give --actor (or DIENE_ACTOR, or USER) a plain name on one line, without "<", ">" or control characters: it becomes the author and committer of the commit and its actor: line',
+  },
   claim_host_not_ready: {
     severity: 'warning',
     message: 'the claim on {host} contributes no row: its host is not a ready route ({reason}: {row})',
@@ -258,6 +268,16 @@ export const catalog = {
     severity: 'error',
     message: 'the file holds more than {limit} values (scalars, aliases and lists)',
     hint: 'inputs are small (a claim at the 10,000-prefix cap holds about 20,000 values): trim the file or find what filled it; the limit keeps a hostile file from exhausting memory',
+  },
+  input_total_too_large: {
+    severity: 'error',
+    message: 'the input files hold {size} bytes in all, more than the {limit} one fleet may hold; no file was parsed',
+    hint: "a fleet at SPEC §7's largest scale (55,000 files) holds about 9 MB: look for files that do not belong in the input folders, or for links that make one file read many times",
+  },
+  input_total_too_many_values: {
+    severity: 'error',
+    message: 'this value takes the input files past {limit} values (scalars, aliases and lists) in all; the files after this one were not read',
+    hint: "a fleet at SPEC §7's largest scale holds about 520,000 values: look for files that hold far more than their kind needs; the limit keeps a hostile fleet from exhausting memory",
   },
   input_url_credentials: {
     severity: 'error',

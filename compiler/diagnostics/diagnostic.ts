@@ -18,9 +18,31 @@ export interface SourceLocation {
   endColumn?: number;
   /** JSON pointer of the blamed value inside the file (RFC 6901), when there is one. */
   pointer?: string;
-  /** The text of the blamed line, for the caret display (never part of the JSON form). */
+  /** The text of the blamed line, or of a window of it (see {@link sourceWindow}), for the caret display (never part of the JSON form). */
   sourceLine?: string;
+  /**
+   * Present when {@link sourceLine} is a window of a line longer than
+   * {@link SOURCE_WINDOW}: the column of the window's first code point, and
+   * whether the line goes on after it.
+   */
+  sourceWindow?: SourceWindow;
 }
+
+/** Where a window of a long source line sits in it. */
+export interface SourceWindow {
+  /** The 1-based code-point column of the window's first character. */
+  column: number;
+  /** True when the line goes on after the window. */
+  more: boolean;
+}
+
+/**
+ * The most UTF-16 units of a source line a diagnostic keeps for its caret
+ * display; a longer line (a minified or hostile file can hold megabytes on
+ * one line) is kept as a window around the blamed column, so each
+ * diagnostic costs the same whatever the length of its line (issue 14).
+ */
+export const SOURCE_WINDOW = 160;
 
 /** The JSON form of SPEC §5: `{severity, code, file, line, column, endLine, endColumn, message, hint}` plus `pointer` and `related`. */
 export interface Diagnostic {
@@ -35,8 +57,10 @@ export interface Diagnostic {
   message: string;
   hint: string;
   related: RelatedLocation[];
-  /** Not serialized: the source line for the caret display. */
+  /** Not serialized: the source line (or a window of it) for the caret display. */
   sourceLine?: string;
+  /** Not serialized: where the window {@link sourceLine} sits in a long line. */
+  sourceWindow?: SourceWindow;
 }
 
 /** Another place that takes part in a finding (the first definition of a duplicate, say). */
@@ -85,6 +109,7 @@ export function diagnose(where: SourceLocation, code: DiagnosticCode, args: Diag
     hint: fill(entry.hint, args),
     related,
     ...(where.sourceLine !== undefined ? { sourceLine: where.sourceLine } : {}),
+    ...(where.sourceWindow !== undefined ? { sourceWindow: where.sourceWindow } : {}),
   };
 }
 

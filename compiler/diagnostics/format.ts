@@ -5,14 +5,18 @@
  * column, endLine, endColumn, message, hint, pointer, related}`. GitHub:
  * `::error file=…,line=…,col=…::` workflow annotations.
  */
-import type { Diagnostic } from './diagnostic.js';
+import { SOURCE_WINDOW, type Diagnostic } from './diagnostic.js';
 import { maskPointer, maskSecrets } from './secrets.js';
 
 /** Source lines longer than this many code points are shown as a window around the caret (a minified or hostile file can hold megabytes on one line). */
-const CARET_WINDOW = 160;
+const CARET_WINDOW = SOURCE_WINDOW;
 
-/** C0 and C1 controls but line feed, DEL, and the bidirectional overrides and isolates ("Trojan Source", CVE-2021-42574). */
-const UNPRINTABLE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * C0 and C1 controls but line feed, DEL, the bidirectional overrides and
+ * isolates ("Trojan Source", CVE-2021-42574), and the Unicode line and
+ * paragraph separators (a line break to some log viewers).
+ */
+const UNPRINTABLE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * `text` safe to print on a terminal or in a CI log (issue 9: a YAML value
@@ -55,23 +59,68 @@ export function redacted(diagnostic: Diagnostic): Diagnostic {
   return out;
 }
 
-function caretLine(diagnostic: Diagnostic): string | undefined {
-  if (diagnostic.sourceLine === undefined || diagnostic.column === null) return undefined;
-  const line = printable(diagnostic.sourceLine, 'line');
-  const start = diagnostic.column - 1;
-  const codePoints = [...line];
-  const sameLine = diagnostic.endLine === diagnostic.line && diagnostic.endColumn !== null;
-  const width = sameLine ? Math.max(1, (diagnostic.endColumn as number) - diagnostic.column) : Math.max(1, codePoints.length - start);
-  if (codePoints.length <= CARET_WINDOW) return `  ${line}\n  ${' '.repeat(Math.max(0, start))}${'^'.repeat(width)}`;
-  const from = Math.max(0, Math.min(start - 40, codePoints.length - CARET_WINDOW));
-  const to = Math.min(codePoints.length, from + CARET_WINDOW);
-  const shown = `${from > 0 ? '…' : ''}${codePoints.slice(from, to).join('')}${to < codePoints.length ? '…' : ''}`;
-  const caretAt = (from > 0 ? 1 : 0) + Math.max(0, start - from);
-  const caretWidth = Math.max(1, Math.min(width, to - Math.max(start, from)));
-  return `  ${shown}\n  ${' '.repeat(caretAt)}${'^'.repeat(caretWidth)}`;
+/**
+ * The start of a line that a GitHub Actions runner reads as a workflow
+ * command: after leading white space (the runner trims it), `::` (`::error`,
+ * `::add-mask::`, `::stop-commands::`) or the older `##[`.
+ */
+const WORKFLOW_COMMAND = /^([^\S\n]*)(?:(:)(?=:)|(#)(?=#\[))/gm;
+
+/**
+ * `text` with no line that a GitHub Actions runner would run as a workflow
+ * command (issue 14: a file or a source line starting with `::add-mask::`
+ * printed under a diagnostic did run): the first character of such a line's
+ * `::` or `##[` becomes a look-alike (∶ U+2236, ♯ U+266F), one code point
+ * for one, so carets stay aligned.
+ */
+export function withoutWorkflowCommands(text: string): string {
+  return text.replace(WORKFLOW_COMMAND, (_whole, space: string, colon?: string) => `${space}${colon ? '\u2236' : '\u266f'}`);
 }
 
-/** One diagnostic in text form (several lines, no trailing newline), secrets masked. */
+/**
+ * `lines` as text for a terminal or a CI log, joined by line feeds (no final
+ * one): each line {@link printable} with any line feed inside it shown (␤),
+ * so a value can never start a line of its own, and none a workflow command
+ * ({@link withoutWorkflowCommands}). For the text forms of plans, reports and
+ * notes, whose values come from inputs, live hosts and the command line.
+ */
+export function terminalLines(lines: readonly string[]): string {
+  return withoutWorkflowCommands(lines.map((line) => printable(line, 'line')).join('\n'));
+}
+
+/**
+ * The source line (or its window) and a caret under the span. A location from
+ * the loader holds at most {@link SOURCE_WINDOW} units of a long line (see
+ * compiler/1-load/source-file.ts), so this costs the same whatever the length
+ * of the line (issue 14); a longer text given by hand is cut to a window here.
+ */
+function caretLine(diagnostic: Diagnostic): string | undefined {
+  if (diagnostic.sourceLine === undefined || diagnostic.column === null) return undefined;
+  let points = [...printable(diagnostic.sourceLine, 'line')];
+  let first = diagnostic.sourceWindow?.column ?? 1;
+  let before = first > 1;
+  let after = diagnostic.sourceWindow?.more ?? false;
+  if (points.length > CARET_WINDOW) {
+    const from = Math.max(0, Math.min(diagnostic.column - first - CARET_WINDOW / 4, points.length - CARET_WINDOW));
+    const to = Math.min(points.length, from + CARET_WINDOW);
+    before ||= from > 0;
+    after ||= to < points.length;
+    first += from;
+    points = points.slice(from, to);
+  }
+  const start = Math.max(0, diagnostic.column - first);
+  const sameLine = diagnostic.endLine === diagnostic.line && diagnostic.endColumn !== null;
+  const width = sameLine ? Math.max(1, (diagnostic.endColumn as number) - diagnostic.column) : Math.max(1, points.length - start);
+  const caretWidth = before || after ? Math.max(1, Math.min(width, points.length - start)) : width;
+  return `  ${before ? '…' : ''}${points.join('')}${after ? '…' : ''}\n  ${' '.repeat((before ? 1 : 0) + start)}${'^'.repeat(caretWidth)}`;
+}
+
+/**
+ * One diagnostic in text form (several lines, no trailing newline). Every
+ * value is {@link printable} with its line feeds shown, so each part stays on
+ * its line, and no line is a GitHub workflow command (issue 14); secrets
+ * are masked ({@link redacted}).
+ */
 export function formatText(shown: Diagnostic): string {
   const diagnostic = redacted(shown);
   let place = 'diene';
@@ -80,15 +129,15 @@ export function formatText(shown: Diagnostic): string {
     if (diagnostic.line !== null) place += `:${diagnostic.line}`;
     if (diagnostic.column !== null) place += `:${diagnostic.column}`;
   }
-  const lines = [`${place}: ${diagnostic.severity} ${diagnostic.code}: ${printable(diagnostic.message)}`];
+  const lines = [`${place}: ${diagnostic.severity} ${diagnostic.code}: ${printable(diagnostic.message, 'line')}`];
   const caret = caretLine(diagnostic);
   if (caret !== undefined) lines.push(caret);
   for (const related of diagnostic.related)
     lines.push(
-      `  note: ${printable(related.file ?? 'diene', 'line')}${related.line !== null ? `:${related.line}` : ''}${related.column !== null ? `:${related.column}` : ''}: ${printable(related.message)}`,
+      `  note: ${printable(related.file ?? 'diene', 'line')}${related.line !== null ? `:${related.line}` : ''}${related.column !== null ? `:${related.column}` : ''}: ${printable(related.message, 'line')}`,
     );
-  if (diagnostic.hint) lines.push(`  hint: ${printable(diagnostic.hint)}`);
-  return lines.join('\n');
+  if (diagnostic.hint) lines.push(`  hint: ${printable(diagnostic.hint, 'line')}`);
+  return withoutWorkflowCommands(lines.join('\n'));
 }
 
 /** A report: every diagnostic in text form, then a count line. Empty string when there is nothing to say. */
@@ -119,13 +168,11 @@ export function formatJson(diagnostics: readonly Diagnostic[]): string {
 }
 
 function escapeProperty(text: string): string {
-  return printable(text, 'annotation')
-    .replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/:/g, '%3A').replace(/,/g, '%2C');
+  return printable(text, 'annotation').replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A').replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
 function escapeData(text: string): string {
-  return printable(text, 'annotation')
-    .replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  return printable(text, 'annotation').replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
 /** One GitHub Actions annotation (a workflow command `::error file=…,line=…,col=…,title=…::message`). */

@@ -18,6 +18,7 @@
  * leaves first (every Doc C, then every Doc B, then Doc A), each group by key,
  * so a reader never finds a book that points at one not uploaded yet.
  */
+import { terminalLines } from '../diagnostics/format.js';
 
 /** One book as this run would publish it. */
 export interface LocalBook {
@@ -125,5 +126,5 @@ export function formatBookPlan(plan: BookPublishPlan, target: string): string {
   const lines = [`# books → ${target}`];
   for (const change of plan.changes) lines.push(`${change.verb.padEnd(7)}${change.key}: ${change.message}`);
   for (const refusal of plan.refusals) lines.push(`${'refuse'.padEnd(7)}${refusal.key}: ${refusal.message}`);
-  return `${lines.join('\n')}\n`;
+  return `${terminalLines(lines)}\n`;
 }

@@ -13,6 +13,12 @@
  *   the file's formatting) is a no-op: no commit.
  * - The commit message names the actor, account, app, host and prefix count,
  *   never a prefix or a target.
+ * - Commit metadata is checked before anything is written (issue 14: an actor
+ *   with a line feed wrote a commit with a forged committer header and
+ *   trailer, which git fsck refuses and which broke every later write): the
+ *   author name is one line of printable text without `<` or `>`, the address
+ *   one `local@domain` token, the message free of control characters but
+ *   line feeds.
  */
 import { loadFleet } from '../1-load/load-fleet.js';
 import { locate, type ParsedDocument } from '../1-load/parse-yaml.js';
@@ -73,24 +79,32 @@ export function readPathsRequest(parsed: ParsedDocument): { request?: PathsReque
   const value = parsed.value;
   const schema = 'claim.schema.json';
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return { diagnostics: [diagnose(locate(parsed, []), 'schema_type', { expected: 'a mapping', actual: Array.isArray(value) ? 'a list' : JSON.stringify(value), schema })] };
+    return {
+      diagnostics: [
+        diagnose(locate(parsed, []), 'schema_type', { expected: 'a mapping', actual: Array.isArray(value) ? 'a list' : JSON.stringify(value), schema }),
+      ],
+    };
   }
   const record = value as Record<string, unknown>;
   const diagnostics: Diagnostic[] = [];
   for (const key of Object.keys(record)) {
-    if (!['paths', 'account', 'app'].includes(key)) diagnostics.push(diagnose(locate(parsed, [key], 'key'), 'schema_unknown_property', { key, suggestion: suggestKey(key, ['paths', 'account', 'app']) }));
+    if (!['paths', 'account', 'app'].includes(key))
+      diagnostics.push(diagnose(locate(parsed, [key], 'key'), 'schema_unknown_property', { key, suggestion: suggestKey(key, ['paths', 'account', 'app']) }));
   }
-  if (!Object.prototype.hasOwnProperty.call(record, 'paths')) diagnostics.push(diagnose(locate(parsed, []), 'claim_paths_missing', { missing: '"paths"', key: 'paths' }));
+  if (!Object.prototype.hasOwnProperty.call(record, 'paths'))
+    diagnostics.push(diagnose(locate(parsed, []), 'claim_paths_missing', { missing: '"paths"', key: 'paths' }));
   const paths = record['paths'];
   if (paths !== undefined && (paths === null || typeof paths !== 'object' || Array.isArray(paths))) {
     diagnostics.push(diagnose(locate(parsed, ['paths']), 'schema_type', { expected: 'a mapping', actual: JSON.stringify(paths), schema }));
   } else if (paths !== undefined) {
     for (const [prefix, target] of Object.entries(paths as Record<string, unknown>)) {
-      if (typeof target !== 'string') diagnostics.push(diagnose(locate(parsed, ['paths', prefix]), 'schema_type', { expected: 'a string', actual: JSON.stringify(target), schema }));
+      if (typeof target !== 'string')
+        diagnostics.push(diagnose(locate(parsed, ['paths', prefix]), 'schema_type', { expected: 'a string', actual: JSON.stringify(target), schema }));
     }
   }
   for (const key of ['account', 'app'] as const) {
-    if (record[key] !== undefined && typeof record[key] !== 'string') diagnostics.push(diagnose(locate(parsed, [key]), 'schema_type', { expected: 'a string', actual: JSON.stringify(record[key]), schema }));
+    if (record[key] !== undefined && typeof record[key] !== 'string')
+      diagnostics.push(diagnose(locate(parsed, [key]), 'schema_type', { expected: 'a string', actual: JSON.stringify(record[key]), schema }));
   }
   if (diagnostics.length > 0) return { diagnostics };
   return {
@@ -134,7 +148,11 @@ export async function readFleetShape(reader: TreeReader, validators: SchemaValid
   for (const platform of loaded.fleet.platforms) {
     const name = platform.identity[0] as string;
     const services = (await reader.listFolders(`platforms/${name}`)).sort(compare);
-    platforms.push({ name, landscapes: platform.data.landscapes, services: services.map((service) => ({ name: service, modules: platform.data.services?.[service]?.modules ?? DEFAULT_MODULES })) });
+    platforms.push({
+      name,
+      landscapes: platform.data.landscapes,
+      services: services.map((service) => ({ name: service, modules: platform.data.services?.[service]?.modules ?? DEFAULT_MODULES })),
+    });
   }
   return { shape: buildFleetShape(loaded.fleet.fleet.data, platforms), diagnostics: [] };
 }
@@ -151,8 +169,84 @@ export interface ClaimPathsPlan {
   message: string;
 }
 
+/** Author and committer of a write. */
+export interface CommitSignature {
+  name: string;
+  email: string;
+}
+
+/**
+ * The author and committer of a write by `actor`: the actor as the name, and
+ * an address made of it under the reserved `.invalid` domain (RFC 2606), so
+ * no real mailbox is ever named.
+ */
+export function commitSignature(actor: string): CommitSignature {
+  const local =
+    actor
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'diene';
+  return { name: actor, email: `${local}@diene.invalid` };
+}
+
+/** The longest author name accepted, in code points. */
+export const ACTOR_NAME_LIMIT = 256;
+
+/** C0 and C1 controls, DEL, the Unicode line and paragraph separators, and the bidirectional controls. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+function named(character: string): string {
+  return `U+${(character.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** One reason a commit cannot be written as asked: which field, its value, and why. */
+export interface CommitMetadataProblem {
+  field: 'author name' | 'author e-mail' | 'message';
+  value: string;
+  reason: string;
+}
+
+/**
+ * Why `metadata` cannot go into a commit (an empty list when it can). A
+ * commit's author and committer lines are `name <email> time zone`, one line
+ * each, and its message follows a blank line: a line feed in the name starts
+ * a header of its own, `<` or `>` moves the address (git fsck: badName,
+ * missingEmail), and control characters in the message corrupt the log.
+ */
+export function commitMetadataProblems(metadata: Partial<CommitSignature & { message: string }>): CommitMetadataProblem[] {
+  const problems: CommitMetadataProblem[] = [];
+  const { name, email, message } = metadata;
+  if (name !== undefined) {
+    const control = CONTROL.exec(name)?.[0];
+    const reason =
+      name.trim() === ''
+        ? 'it is empty'
+        : control !== undefined
+          ? `it holds ${control === '\n' || control === '\r' ? 'a line break' : 'a control character'} (${named(control)}), which would start a header or a trailer of its own`
+          : /[<>]/.test(name)
+            ? 'it holds "<" or ">", which delimit the e-mail address in a commit'
+            : name !== name.trim()
+              ? 'it starts or ends with white space, which git strips'
+              : [...name].length > ACTOR_NAME_LIMIT
+                ? `it is longer than ${ACTOR_NAME_LIMIT} characters`
+                : undefined;
+    if (reason) problems.push({ field: 'author name', value: name, reason });
+  }
+  if (email !== undefined && !/^[^\s<>@\u0000-\u001f\u007f-\u009f]+@[^\s<>@\u0000-\u001f\u007f-\u009f]+$/.test(email))
+    problems.push({ field: 'author e-mail', value: email, reason: 'it is not one address (local@domain) without spaces, "<", ">" or control characters' });
+  if (message !== undefined) {
+    const control = /[\u0000-\u0009\u000b-\u001f\u007f]/.exec(message)?.[0];
+    if (control !== undefined) problems.push({ field: 'message', value: message, reason: `it holds a control character (${named(control)})` });
+    else if ((message.split('\n')[0] ?? '').trim() === '') problems.push({ field: 'message', value: message, reason: 'its first line (the subject) is empty' });
+  }
+  return problems;
+}
+
 /** The commit message of a write: a subject, then one `key: value` line each for actor, account, app, host and prefixes. */
-export function claimCommitMessage(change: 'create' | 'update', facts: { actor: string; account: string; app: string; host: string; prefixes: number }): string {
+export function claimCommitMessage(
+  change: 'create' | 'update',
+  facts: { actor: string; account: string; app: string; host: string; prefixes: number },
+): string {
   const subject = `claim: ${change === 'create' ? 'create' : 'set'} ${facts.prefixes} prefix${facts.prefixes === 1 ? '' : 'es'} on ${facts.host}`;
   return `${subject}\n\nactor: ${facts.actor}\naccount: ${facts.account}\napp: ${facts.app}\nhost: ${facts.host}\nprefixes: ${facts.prefixes}\n`;
 }
@@ -177,5 +271,11 @@ export function planClaimPaths(args: {
   const path = claimFilePath(host);
   if (current && samePaths(current.paths, paths)) return { change: 'none', path, claim, text, message: '' };
   const change = current || args.unreadable ? 'update' : 'create';
-  return { change, path, claim, text, message: claimCommitMessage(change, { actor, account: claim.account, app: claim.app, host, prefixes: Object.keys(paths).length }) };
+  return {
+    change,
+    path,
+    claim,
+    text,
+    message: claimCommitMessage(change, { actor, account: claim.account, app: claim.app, host, prefixes: Object.keys(paths).length }),
+  };
 }

@@ -3,8 +3,9 @@
  * per zone and host, one line a change (`+` create, `~` update, `-` delete;
  * `!` a report about something left alone), the block's counts, then the
  * brakes that fired with their numbers, notes, what was not observed, the
- * totals and the checksum. Pure.
+ * totals and the checksum, escaped for a terminal or a CI log. Pure.
  */
+import { terminalLines } from '../diagnostics/format.js';
 import { describeKey } from './dns-record-sets.js';
 import type { TrafficPlan, ZoneHostPlan } from './traffic-planner.js';
 
@@ -50,5 +51,6 @@ export function formatTrafficPlan(plan: TrafficPlan): string {
   lines.push(`total: ${countLine(totals)} in ${plural(plan.zones.length, 'zone plan')}${plan.forced ? ' (forced)' : ''}`);
   lines.push(`checksum: ${plan.checksum}`);
   if (plan.refused) lines.push('REFUSED by a brake: apply nothing (exit 3)');
-  return `${lines.join('\n')}\n`;
+  // Names and values come from live hosts: each stays on its line, and none is a workflow command (issue 14).
+  return `${terminalLines(lines)}\n`;
 }

@@ -4,6 +4,7 @@
  * extra files and one unified diff. Pure.
  */
 import { createTwoFilesPatch } from 'diff';
+import { printable } from '../diagnostics/format.js';
 
 export interface OutputTreeDiff {
   /** Files whose bytes differ, sorted. */
@@ -12,7 +13,7 @@ export interface OutputTreeDiff {
   missing: string[];
   /** Files on disk that the inputs no longer produce, sorted. */
   extra: string[];
-  /** A unified diff (`a/` = on disk, `b/` = wanted), empty when fresh. */
+  /** A unified diff (`a/` = on disk, `b/` = wanted), empty when fresh; a file name is shown on one line (a line feed in it as ␤). */
   patch: string;
 }
 
@@ -30,9 +31,11 @@ export function diffOutputTrees(wanted: ReadonlyMap<string, string>, onDisk: Rea
     if (want === undefined) extra.push(file);
     else if (have === undefined) missing.push(file);
     else stale.push(file);
+    // A file found on disk may be named anything: its header must stay one line (issue 14).
+    const name = printable(file, 'line');
     patch += createTwoFilesPatch(
-      have === undefined ? '/dev/null' : `a/${file}`,
-      want === undefined ? '/dev/null' : `b/${file}`,
+      have === undefined ? '/dev/null' : `a/${name}`,
+      want === undefined ? '/dev/null' : `b/${name}`,
       have ?? '',
       want ?? '',
       undefined,

@@ -3,8 +3,12 @@
  * exit 1; issue 7): a summary first (files created, changed, removed; objects
  * added, changed, removed), then the unified diff cut at a readable number of
  * lines, ending with a pointer to the full diff. Colour only when the caller
- * says so (a TTY without NO_COLOR: see {@link useColour}). Pure.
+ * says so (a TTY without NO_COLOR: see {@link useColour}). Names and diff
+ * lines (a file in the output directory may hold anything) are escaped
+ * before colouring: each stays on its line and none is a GitHub workflow
+ * command (issue 14). Pure.
  */
+import { printable, withoutWorkflowCommands } from '../diagnostics/format.js';
 import { changeCounts, type OutputChanges } from '../plan/output-changes.js';
 
 /** How to print the review. */
@@ -58,21 +62,24 @@ export function formatSummary(changes: OutputChanges, options: Pick<ReviewOption
     '',
     'files:',
   ];
-  const width = Math.max(...changes.files.map((f) => f.file.length), 0);
+  const shown = (text: string): string => printable(text, 'line');
+  const width = Math.max(...changes.files.map((f) => shown(f.file).length), 0);
   for (const file of changes.files) {
     const tally = (['added', 'changed', 'removed'] as const)
       .map((status) => [status, file.objects.filter((o) => o.status === status).length] as const)
       .filter(([, n]) => n > 0)
       .map(([status, n]) => `${n} ${status}`)
       .join(', ');
-    lines.push(`  ${paint(colour, STATUS_COLOUR[file.status], file.status.padEnd(8))} ${file.file.padEnd(width)}${tally ? `  objects: ${tally}` : ''}`.trimEnd());
+    lines.push(
+      `  ${paint(colour, STATUS_COLOUR[file.status], file.status.padEnd(8))} ${shown(file.file).padEnd(width)}${tally ? `  objects: ${tally}` : ''}`.trimEnd(),
+    );
   }
   const objects = changes.files.flatMap((f) => f.objects);
   if (objects.length > 0) {
     lines.push('', 'objects:');
     const limit = options.objectLines ?? 40;
     for (const object of objects.slice(0, limit))
-      lines.push(`  ${paint(colour, STATUS_COLOUR[object.status], object.status.padEnd(8))} ${object.object}  (${object.file})`);
+      lines.push(`  ${paint(colour, STATUS_COLOUR[object.status], object.status.padEnd(8))} ${shown(object.object)}  (${shown(object.file)})`);
     if (objects.length > limit) lines.push(`  … and ${objects.length - limit} more object changes`);
   }
   return `${lines.join('\n')}\n`;
@@ -106,14 +113,28 @@ export function formatDiff(patch: string, options: Pick<ReviewOptions, 'colour' 
   const lines = patch.split('\n');
   if (lines.at(-1) === '') lines.pop();
   const shown = lines.slice(0, options.diffLines);
-  const text = shown.map((line) => (options.colour ? colourDiffLine(line) : line)).join('\n');
+  const text = shown
+    .map((line) => withoutWorkflowCommands(printable(line, 'line')))
+    .map((line) => (options.colour ? colourDiffLine(line) : line))
+    .join('\n');
   if (shown.length === lines.length) return text ? `${text}\n` : '';
   const cutInside = filesCut(lines, shown.length);
   const where = options.diffFile
     ? `the full diff is in ${options.diffFile}`
     : `for the full diff run \`diene compile --check --diff-lines all\`, or \`diene compile --out ${options.outDir}\` and \`git diff\``;
   const rest = lines.length - shown.length;
-  return `${text}\n${paint(options.colour, 'bold', `… ${rest} more diff line${rest === 1 ? '' : 's'} not shown${cutInside.length ? ` (files not shown in full: ${cutInside.slice(0, 10).join(', ')}${cutInside.length > 10 ? `, and ${cutInside.length - 10} more` : ''})` : ''}; ${where}`)}\n`;
+  return `${text}\n${paint(
+    options.colour,
+    'bold',
+    `… ${rest} more diff line${rest === 1 ? '' : 's'} not shown${
+      cutInside.length
+        ? ` (files not shown in full: ${cutInside
+            .slice(0, 10)
+            .map((file) => printable(file, 'line'))
+            .join(', ')}${cutInside.length > 10 ? `, and ${cutInside.length - 10} more` : ''})`
+        : ''
+    }; ${where}`,
+  )}\n`;
 }
 
 /** The whole review: summary, a blank line, then the capped diff. */

@@ -9,7 +9,9 @@
  * Shortening: the report is rendered with every list in full; while it is
  * over the limit, the lists are cut (objects, files, diagnostics, then the
  * diagrams) with a line counting what was left out, and the footer says the
- * report was shortened. Pure and deterministic (no clock).
+ * report was shortened. Every value from the inputs, the command line or the
+ * output folder is escaped (./markdown-text.ts): no HTML, link, mention or
+ * table break can come from them. Pure and deterministic (no clock).
  */
 import Handlebars from 'handlebars';
 import type { PlatformModel } from '../3-model/fleet-model.js';
@@ -17,6 +19,7 @@ import { templates } from '../4-emit/generated/templates.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { maskSecrets } from '../diagnostics/secrets.js';
 import { changeCounts, type OutputChanges } from '../plan/output-changes.js';
+import { markdownCode, markdownText } from './markdown-text.js';
 import { promotionFlowchart } from './promotion-mermaid.js';
 
 /** GitHub's limit on an issue or pull request comment body, in characters. */
@@ -45,14 +48,11 @@ export interface ReportOptions {
   maxChars?: number;
 }
 
-/** Escapes text for a Markdown table cell or list item: HTML-significant characters, pipes, line breaks. */
-export function markdownText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-}
+export { markdownText } from './markdown-text.js';
 
 function place(d: Diagnostic): string {
   if (d.file === null) return 'fleet';
-  return `\`${d.file}${d.line !== null ? `:${d.line}` : ''}${d.column !== null ? `:${d.column}` : ''}\``;
+  return markdownCode(`${d.file}${d.line !== null ? `:${d.line}` : ''}${d.column !== null ? `:${d.column}` : ''}`);
 }
 
 /** Platforms whose own outputs changed (`argocd/<p>.yaml`, `kargo/<p>.yaml`, `platforms/<p>.yaml`, `books/<p>/…`). */
@@ -110,14 +110,14 @@ function view(input: ReportInput, limits: Limits): Record<string, unknown> {
   return {
     ...base,
     headline: `${headline}${input.freshness && !input.freshness.fresh ? '; generated files are stale' : ''}`,
-    comparedWith: input.comparedWith,
+    comparedWith: markdownText(input.comparedWith),
     freshness,
     noChange: changes.files.length === 0,
     counts,
     fileCount: changes.files.length,
     files: changes.files.slice(0, limits.files).map((f) => ({
       status: f.status,
-      file: f.file,
+      file: markdownCode(f.file),
       objects:
         (['added', 'changed', 'removed'] as const)
           .map((s) => [s, f.objects.filter((o) => o.status === s).length] as const)
@@ -127,11 +127,11 @@ function view(input: ReportInput, limits: Limits): Record<string, unknown> {
     })),
     filesCut: Math.max(0, changes.files.length - limits.files),
     objectCount: objects.length,
-    objects: objects.slice(0, limits.objects).map((o) => ({ status: o.status, object: o.object, file: o.file })),
+    objects: objects.slice(0, limits.objects).map((o) => ({ status: o.status, object: markdownCode(o.object), file: markdownCode(o.file) })),
     objectsCut: Math.max(0, objects.length - limits.objects),
     pipelines: present.slice(0, limits.pipelines).map((p) => ({ name: p.name, flowchart: promotionFlowchart(p) })),
     pipelinesCut: Math.max(0, present.length - limits.pipelines),
-    removedPlatforms: removed.length ? removed.map((n) => `\`${n}\``).join(', ') : undefined,
+    removedPlatforms: removed.length ? removed.map(markdownCode).join(', ') : undefined,
   };
 }
 

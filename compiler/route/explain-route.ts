@@ -5,6 +5,7 @@
  * route serves and why: exact or wildcard host, prefix hit on the raw or the
  * normalised first segment, or fallthrough to the host's own route. Pure.
  */
+import { terminalLines } from '../diagnostics/format.js';
 import type { FleetModel } from '../3-model/fleet-model.js';
 import { routePathsOfModel, type RoutePathRow } from '../3-model/route-paths.js';
 import { fleetRoutes, fleetShapeOfModel, rowSetsOfModel, type Route } from '../3-model/routes.js';
@@ -82,19 +83,23 @@ function describe(route: RouteFacts): string {
   return `${route.host} (account ${route.account}, app ${route.app}, box ${route.box})`;
 }
 
-/** The text form of an explanation: one line per fact, for a terminal. */
+/** The text form of an explanation: one line per fact, for a terminal (escaped: the host and path come from the command line). */
 export function formatExplanation(e: RouteExplanation): string {
-  if (!e.found || !e.own || !e.serves) return `${e.host}${e.path}\n  no route serves this host\n`;
+  if (!e.found || !e.own || !e.serves) return `${terminalLines([`${e.host}${e.path}`, '  no route serves this host'])}\n`;
   const lines = [`${e.host}${e.path}`, `  served by  ${describe(e.serves)}`];
   const how = e.resolvedBy === 'exact' ? 'resolved exactly' : `resolved by the wildcard *.${e.host.slice(e.host.indexOf('.') + 1)}`;
   lines.push(`  host       ${how} to ${describe(e.own)}`);
-  const segments = e.segments ? `raw first segment ${JSON.stringify(e.segments.raw)}, normalised ${e.segments.normalised === null ? '(none: the root)' : JSON.stringify(e.segments.normalised)}` : '';
+  const segments = e.segments
+    ? `raw first segment ${JSON.stringify(e.segments.raw)}, normalised ${e.segments.normalised === null ? '(none: the root)' : JSON.stringify(e.segments.normalised)}`
+    : '';
   if (e.match === 'no-prefix-map') lines.push('  why        the host has no prefix map: its own route serves every path');
-  else if (e.match === 'fallthrough') lines.push(`  why        no prefix of the host's map (${e.prefixes} prefixes, ${e.claim}) matches the ${segments}: fallthrough to the host's own route`);
+  else if (e.match === 'fallthrough')
+    lines.push(`  why        no prefix of the host's map (${e.prefixes} prefixes, ${e.claim}) matches the ${segments}: fallthrough to the host's own route`);
   else {
-    const spelling = e.spelling === 'both' ? 'both the raw and the normalised first segment' : e.spelling === 'raw' ? 'the raw first segment' : 'the normalised first segment';
+    const spelling =
+      e.spelling === 'both' ? 'both the raw and the normalised first segment' : e.spelling === 'raw' ? 'the raw first segment' : 'the normalised first segment';
     lines.push(`  why        prefix ${JSON.stringify(e.prefix)} hit on ${spelling} (${segments}) in the host's map of ${e.prefixes} prefixes (${e.claim})`);
   }
   lines.push(`  upstream   path ${e.path} is sent unchanged`);
-  return `${lines.join('\n')}\n`;
+  return `${terminalLines(lines)}\n`;
 }

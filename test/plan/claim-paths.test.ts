@@ -8,7 +8,17 @@ import { describe, expect, it } from 'vitest';
 import { parseJson } from '../../compiler/1-load/parse-json.js';
 import { sourceFile } from '../../compiler/1-load/source-file.js';
 import { inputValidators } from '../../compiler/index.js';
-import { claimCommitMessage, claimText, planClaimPaths, readFleetShape, readPathsRequest, samePaths, type TreeReader } from '../../compiler/plan/claim-paths.js';
+import {
+  claimCommitMessage,
+  claimText,
+  commitMetadataProblems,
+  commitSignature,
+  planClaimPaths,
+  readFleetShape,
+  readPathsRequest,
+  samePaths,
+  type TreeReader,
+} from '../../compiler/plan/claim-paths.js';
 import { REFERENCE_FLEET, readFleetTexts } from '../support/fleet-fixture.js';
 
 const HOST = 'api.tin.nitroso.pikachu.cluster.atomi.cloud';
@@ -26,7 +36,9 @@ describe('claim text', () => {
     );
     expect(claimText({ account: 'nitroso', app: 'tin', paths: {} })).toBe('{\n  "account": "nitroso",\n  "app": "tin",\n  "paths": {}\n}\n');
     // the reference fleet's claims are written in this form
-    expect(claimText(JSON.parse(readFileSync(path.join(REFERENCE_FLEET, 'claims/domains', `${HOST}.json`), 'utf8')))).toBe(readFileSync(path.join(REFERENCE_FLEET, 'claims/domains', `${HOST}.json`), 'utf8'));
+    expect(claimText(JSON.parse(readFileSync(path.join(REFERENCE_FLEET, 'claims/domains', `${HOST}.json`), 'utf8')))).toBe(
+      readFileSync(path.join(REFERENCE_FLEET, 'claims/domains', `${HOST}.json`), 'utf8'),
+    );
   });
 
   it('compares maps as sets of pairs', () => {
@@ -46,8 +58,18 @@ describe('planning a write', () => {
   });
 
   it('replaces the map whole and keeps account and app', () => {
-    const plan = planClaimPaths({ host: HOST, actor: 'ci', paths: { bob: 'web.zinc.nitroso.pikachu.cluster.atomi.cloud' }, current: { ...current, app: 'tin' }, owner });
-    expect(plan).toMatchObject({ change: 'update', path: `claims/domains/${HOST}.json`, claim: { account: 'nitroso', app: 'tin', paths: { bob: 'web.zinc.nitroso.pikachu.cluster.atomi.cloud' } } });
+    const plan = planClaimPaths({
+      host: HOST,
+      actor: 'ci',
+      paths: { bob: 'web.zinc.nitroso.pikachu.cluster.atomi.cloud' },
+      current: { ...current, app: 'tin' },
+      owner,
+    });
+    expect(plan).toMatchObject({
+      change: 'update',
+      path: `claims/domains/${HOST}.json`,
+      claim: { account: 'nitroso', app: 'tin', paths: { bob: 'web.zinc.nitroso.pikachu.cluster.atomi.cloud' } },
+    });
     expect(planClaimPaths({ host: HOST, actor: 'ci', paths: {}, current: undefined, owner }).change).toBe('create');
     expect(planClaimPaths({ host: HOST, actor: 'ci', paths: {}, current: undefined, owner, unreadable: true }).change).toBe('update');
   });
@@ -83,7 +105,16 @@ describe('fleet facts from a repo tree', () => {
   const texts = readFleetTexts();
   const reader: TreeReader = {
     readFile: async (file) => texts.get(file),
-    listFolders: async (folder) => [...new Set([...texts.keys()].filter((f) => f.startsWith(`${folder}/`)).map((f) => f.slice(folder.length + 1).split('/')).filter((parts) => parts.length > 1).map((parts) => parts[0] as string))].sort(),
+    listFolders: async (folder) =>
+      [
+        ...new Set(
+          [...texts.keys()]
+            .filter((f) => f.startsWith(`${folder}/`))
+            .map((f) => f.slice(folder.length + 1).split('/'))
+            .filter((parts) => parts.length > 1)
+            .map((parts) => parts[0] as string),
+        ),
+      ].sort(),
   };
 
   it('reads bases, the sign-in platform, platforms, their landscapes, services and modules', async () => {
@@ -98,10 +129,42 @@ describe('fleet facts from a repo tree', () => {
     ]);
   });
 
-  it('returns the loader\'s errors when fleet.yaml is broken', async () => {
+  it("returns the loader's errors when fleet.yaml is broken", async () => {
     const broken: TreeReader = { ...reader, readFile: async (file) => (file === 'registry/fleet.yaml' ? 'dns: [' : texts.get(file)) };
     const { shape, diagnostics } = await readFleetShape(broken, inputValidators());
     expect(shape).toBeUndefined();
     expect(diagnostics[0]?.file).toBe('registry/fleet.yaml');
+  });
+});
+
+describe('commit metadata (issue 14)', () => {
+  it('takes a plain actor, with an address under .invalid made of it', () => {
+    expect(commitSignature('Zoë Ops-Bot (CI)')).toEqual({ name: 'Zoë Ops-Bot (CI)', email: 'zo-ops-bot-ci@diene.invalid' });
+    expect(commitSignature('!!!').email).toBe('diene@diene.invalid');
+    const message = claimCommitMessage('update', {
+      actor: 'ci-bot',
+      account: 'nitroso',
+      app: 'tin',
+      host: 'api.tin.nitroso.pikachu.cluster.atomi.cloud',
+      prefixes: 2,
+    });
+    expect(commitMetadataProblems({ ...commitSignature('ci-bot'), message })).toEqual([]);
+  });
+
+  it('refuses what would corrupt the commit: each field, with its value and why', () => {
+    expect(commitMetadataProblems({ name: 'a\nb' })).toEqual([
+      { field: 'author name', value: 'a\nb', reason: 'it holds a line break (U+000A), which would start a header or a trailer of its own' },
+    ]);
+    expect(commitMetadataProblems({ name: 'a>b' })[0]?.reason).toBe('it holds "<" or ">", which delimit the e-mail address in a commit');
+    expect(commitMetadataProblems({ name: '\u2028' })[0]?.reason).toBe('it is empty');
+    expect(commitMetadataProblems({ name: 'a\u2028b' })[0]?.reason).toContain('(U+2028)');
+    for (const email of ['a b@c', 'a<b@c', 'ab', 'a@b@c', 'a@b\n', '@b', 'a@'])
+      expect(
+        commitMetadataProblems({ email }).map((p) => p.field),
+        email,
+      ).toEqual(['author e-mail']);
+    expect(commitMetadataProblems({ message: 'subject\n\nactor: x\u0000\n' })[0]?.reason).toBe('it holds a control character (U+0000)');
+    expect(commitMetadataProblems({ message: 'subject\r\n' })[0]?.reason).toBe('it holds a control character (U+000D)');
+    expect(commitMetadataProblems({ message: '\nbody\n' })[0]?.reason).toBe('its first line (the subject) is empty');
   });
 });

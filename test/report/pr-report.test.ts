@@ -11,9 +11,11 @@ import { changedPlatforms, GITHUB_COMMENT_LIMIT, markdownText, renderReport } fr
 import { overlayTexts, readFleetTexts, TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';
 import { parseMermaid } from '../support/mermaid-parse.js';
 
-const compile = (overlay: Record<string, string | null> = {}) => compileFleet(toSourceFiles(overlayTexts(readFleetTexts(), overlay)), { nowSeconds: TEST_NOW_SECONDS });
+const compile = (overlay: Record<string, string | null> = {}) =>
+  compileFleet(toSourceFiles(overlayTexts(readFleetTexts(), overlay)), { nowSeconds: TEST_NOW_SECONDS });
 const base = compile();
-const gatedNitroso = 'name: nitroso\nlandscapes: [pichu, pikachu, raichu, ampharos]\nstages: [pichu, {landscape: pikachu, soak: 1h}, [{landscape: raichu, gate: manual}, ampharos]]\nvlandscapes: [mew]\nservices:\n  zinc: {modules: [api, web]}\n';
+const gatedNitroso =
+  'name: nitroso\nlandscapes: [pichu, pikachu, raichu, ampharos]\nstages: [pichu, {landscape: pikachu, soak: 1h}, [{landscape: raichu, gate: manual}, ampharos]]\nvlandscapes: [mew]\nservices:\n  zinc: {modules: [api, web]}\n';
 const head = compile({ 'carbon/nitroso/platform.yaml': gatedNitroso });
 
 function mermaidBlocks(markdown: string): string[] {
@@ -49,7 +51,12 @@ describe('the pull request report', () => {
 
   it('lists the errors of a fleet that does not compile, escaped for Markdown', () => {
     const broken = [
-      diagnose({ file: 'registry/clusters/raichu-opal.yaml', line: 4, column: 11 }, 'region_unsupported', { provider: 'linode|<b>', region: 'SIN', cluster: 'raichu-opal', providers: 'aws' }),
+      diagnose({ file: 'registry/clusters/raichu-opal.yaml', line: 4, column: 11 }, 'region_unsupported', {
+        provider: 'linode|<b>',
+        region: 'SIN',
+        cluster: 'raichu-opal',
+        providers: 'aws',
+      }),
     ];
     const text = renderReport({ version: '0.1.0', diagnostics: broken, comparedWith: 'against the base branch', platforms: [] });
     expect(text).toContain('## diene: 1 error: the fleet does not compile');
@@ -62,7 +69,10 @@ describe('the pull request report', () => {
     const before = new Map<string, string>();
     const after = new Map<string, string>();
     for (let i = 0; i < 3000; i++)
-      after.set(`kargo/p${String(i).padStart(4, '0')}.yaml`, `---\napiVersion: kargo.akuity.io/v1alpha1\nkind: Stage\nmetadata:\n  name: s${i}\n  namespace: p\n`);
+      after.set(
+        `kargo/p${String(i).padStart(4, '0')}.yaml`,
+        `---\napiVersion: kargo.akuity.io/v1alpha1\nkind: Stage\nmetadata:\n  name: s${i}\n  namespace: p\n`,
+      );
     after.set('kargo/nitroso.yaml', 'x: 1\n');
     const errors = Array.from({ length: 5 }, () => diagnose({}, 'usage_invalid', { reason: 'x'.repeat(50) }));
     const text = renderReport({
@@ -76,18 +86,27 @@ describe('the pull request report', () => {
     expect(text).toContain('more files not listed here');
     expect(text).toContain('shortened to fit one comment');
     for (const block of mermaidBlocks(text)) expect(await parseMermaid(block)).toBe('flowchart-v2');
-    const tiny = renderReport({ version: '0.1.0', diagnostics: [], changes: outputChanges(before, after), comparedWith: 'x', platforms: [] }, { maxChars: 300 });
+    const tiny = renderReport(
+      { version: '0.1.0', diagnostics: [], changes: outputChanges(before, after), comparedWith: 'x', platforms: [] },
+      { maxChars: 300 },
+    );
     expect(tiny.length).toBeLessThanOrEqual(300);
   });
 
   it('says so when nothing changes', () => {
     if (!base.outputs || !base.model) throw new Error('no model');
-    const text = renderReport({ version: '0.1.0', diagnostics: [], changes: outputChanges(base.outputs, base.outputs), comparedWith: 'against the base branch', platforms: base.model.platforms });
+    const text = renderReport({
+      version: '0.1.0',
+      diagnostics: [],
+      changes: outputChanges(base.outputs, base.outputs),
+      comparedWith: 'against the base branch',
+      platforms: base.model.platforms,
+    });
     expect(text).toContain('## diene: no change to the generated files');
     expect(text).toContain('No generated file changes.');
   });
 
   it('escapes Markdown table text', () => {
-    expect(markdownText('a|b <c> & d\ne')).toBe('a\\|b &lt;c&gt; &amp; d e');
+    expect(markdownText('a|b <c> & d\ne')).toBe('a\\|b &lt;c&gt; &amp; d␤e');
   });
 });

@@ -11,10 +11,12 @@
  * Files outside the layout are not read at all (the loader warns that they are
  * ignored), so a stray binary or huge file there costs nothing.
  */
+import { statSync } from 'node:fs';
 import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { classifyPath, INPUT_FOLDERS } from '../../1-load/fleet-layout.js';
+import { TOTAL_SIZE_LIMIT } from '../../1-load/input-limits.js';
 import { sourceFile, type SourceFile } from '../../1-load/source-file.js';
 import { diagnose, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { readInputFile } from './read-input-file.js';
@@ -51,6 +53,33 @@ async function linksToFolder(absolute: string): Promise<boolean> {
   }
 }
 
+/** Bytes of the file at `absolute` (a link's target's), or 0 when it cannot be stat'ed. */
+function sizeOf(absolute: string): number {
+  try {
+    const info = statSync(absolute);
+    return info.isFile() ? info.size : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The refusal of a fleet whose input files pass `limit` bytes together: one
+ * fleet-wide diagnostic naming the total their sizes add up to (whatever the
+ * order the parallel reads happened to take), and every input `unreadable`,
+ * so the pipeline stops after loading.
+ */
+function overBudget(root: string, inputs: readonly string[], bytesRead: number, limit: number): { files: SourceFile[]; diagnostics: Diagnostic[] } {
+  const total = Math.max(
+    bytesRead,
+    inputs.reduce((sum, relative) => sum + sizeOf(path.join(root, relative)), 0),
+  );
+  return {
+    files: [...inputs].sort().map((relative) => ({ ...sourceFile(relative, ''), unreadable: true as const })),
+    diagnostics: [diagnose({}, 'input_total_too_large', { size: total, limit })],
+  };
+}
+
 /**
  * Every file under the input folders of `root`, as {@link SourceFile}s sorted by
  * path, plus a diagnostic for each input that cannot be read
@@ -62,11 +91,17 @@ async function linksToFolder(absolute: string): Promise<boolean> {
  * under the input folders) limit the walk, so a command that needs part of the
  * fleet reads only that part (render: one platform's rows out of tens of
  * thousands).
+ *
+ * The input files together may hold at most `totalLimit` bytes (default
+ * {@link TOTAL_SIZE_LIMIT}): reading stops once they pass it, and the fleet is
+ * refused whole (`input_total_too_large`, with the total their sizes add up
+ * to), every input returned `unreadable`.
  */
 export async function readFleetFiles(
   root: string,
-  options: { patterns?: readonly string[] } = {},
+  options: { patterns?: readonly string[]; totalLimit?: number } = {},
 ): Promise<{ files: SourceFile[]; diagnostics: Diagnostic[] }> {
+  const totalLimit = options.totalLimit ?? TOTAL_SIZE_LIMIT;
   const realRoot = await realpath(root);
   const files: SourceFile[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -120,17 +155,29 @@ export async function readFleetFiles(
       files.push(sourceFile(relative, ''));
       return;
     }
+    if (bytesRead > totalLimit) return;
     const read = await readInputFile(absolute, { root: realRoot });
-    if ('text' in read) return void files.push(sourceFile(relative, read.text));
+    if ('text' in read) {
+      bytesRead += read.bytes;
+      return void files.push(sourceFile(relative, read.text));
+    }
     if (read.problem.code === 'file_read_failed') report(relative, read.problem.code, read.problem.args, read.problem.line, read.problem.column);
     else report(relative, read.problem.code, read.problem.args);
     files.push({ ...sourceFile(relative, ''), unreadable: true });
   };
+  let bytesRead = 0;
   let next = 0;
   const worker = async (): Promise<void> => {
-    while (next < entries.length) await readOne(entries[next++] as (typeof entries)[number]);
+    while (next < entries.length && bytesRead <= totalLimit) await readOne(entries[next++] as (typeof entries)[number]);
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, entries.length) }, worker));
+  if (bytesRead > totalLimit)
+    return overBudget(
+      root,
+      entries.map((entry) => entry.path).filter((relative) => classifyPath(relative) !== undefined),
+      bytesRead,
+      totalLimit,
+    );
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, diagnostics };
 }

@@ -136,10 +136,10 @@ function readCapped(fd: number, expected: number, limit: number): Uint8Array {
 
 /**
  * Reads the file at `absolute` as UTF-8 text (a BOM is kept; `sourceFile`
- * drops it). With `root` (the fleet root's real path), a symbolic link is
- * followed only to a regular file inside one of the input folders `folders`
- * (default: SPEC §2's) on no hidden path ({@link linkRefusal}); the target is
- * never opened otherwise. Never throws: every failure is a
+ * drops it) and its size in bytes. With `root` (the fleet root's real path), a
+ * symbolic link is followed only to a regular file inside one of the input
+ * folders `folders` (default: SPEC §2's) on no hidden path ({@link linkRefusal});
+ * the target is never opened otherwise. Never throws: every failure is a
  * {@link ReadProblem}. A directory, FIFO, socket or device is refused without
  * being opened for reading (so a FIFO never blocks), and so is a file larger
  * than `limit` bytes (default {@link FILE_SIZE_LIMIT}).
@@ -147,7 +147,7 @@ function readCapped(fd: number, expected: number, limit: number): Uint8Array {
 export function readInputFile(
   absolute: string,
   options: { root?: string; folders?: readonly string[]; limit?: number } = {},
-): { text: string } | { problem: ReadProblem } {
+): { text: string; bytes: number } | { problem: ReadProblem } {
   const limit = options.limit ?? FILE_SIZE_LIMIT;
   let target = absolute;
   try {
@@ -193,7 +193,7 @@ export function readInputFile(
     if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)))
       return failed('it is UTF-16, not UTF-8 (it starts with a UTF-16 byte-order mark); save it as UTF-8');
     try {
-      return { text: decoder.decode(bytes) };
+      return { text: decoder.decode(bytes), bytes: bytes.length };
     } catch {
       const offset = firstInvalidUtf8(bytes);
       const at = Math.max(offset, 0);

@@ -16,15 +16,22 @@
  *   writers respect it), checks the ref still names the parent, and renames
  *   the lock over the ref. When the branch is checked out in a working tree,
  *   the claim file and its index entry follow the new commit; a local change
- *   to that file refuses the write before anything moves.
+ *   to that file refuses the write before anything moves. The write holds
+ *   git's index lock (`index.lock`) from the status check to the index update,
+ *   and when the working tree cannot be updated after the ref moved, the ref
+ *   goes back and the file is restored: a failed write leaves branch, index
+ *   and working tree as they were (issue 14).
+ * - A branch whose newest commit, or a tree or file under it, cannot be
+ *   parsed (a malformed commit written by hand or by an older diene) is
+ *   refused with a {@link BranchUnreadableError}, never an internal fault.
  */
 import fs from 'node:fs';
-import { mkdtemp, open, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, open, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import git, { Errors, type AuthCallback } from 'isomorphic-git';
 import http from 'isomorphic-git/http/node';
-import { listFoldersAt, readFileAt, writeCommitWithFile, type ObjectStore, type Signature } from './tree-edit.js';
+import { CommitMetadataError, listFoldersAt, readFileAt, writeCommitWithFile, type ObjectStore, type Signature } from './tree-edit.js';
 
 /** The newest commit of the branch, and reads at it. */
 export interface RepoSnapshot {
@@ -55,6 +62,44 @@ export interface ClaimRepo {
 /** A refusal the user can act on (a missing branch, local changes, a server that declined): printed as a usage error. */
 export class RepoError extends Error {}
 
+/** The branch's newest commit, or an object under it, cannot be parsed: the write door refuses the branch (`claim_branch_unreadable`). */
+export class BranchUnreadableError extends RepoError {
+  constructor(
+    readonly location: string,
+    readonly branch: string,
+    /** The commit the branch names, when it could be resolved. */
+    readonly commit: string | undefined,
+    readonly reason: string,
+  ) {
+    super(`the branch "${branch}" of ${location} cannot be read: ${reason}`);
+  }
+}
+
+/** The first line of `error`'s message; for isomorphic-git's InternalError, its own message (the first line is a generic "please report"). */
+function reasonOf(error: unknown): string {
+  const data = (error as { code?: unknown; data?: { message?: unknown } } | undefined)?.data;
+  if ((error as { code?: unknown } | undefined)?.code === 'InternalError' && typeof data?.message === 'string')
+    return data.message.split('\n')[0] ?? data.message;
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'unknown error';
+}
+
+/** True for an error of the operating system (EACCES, ENOSPC, EIO…), as opposed to git's or a parser's. */
+function isSystemError(error: unknown): boolean {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).errno === 'number';
+}
+
+/**
+ * The error to throw for `error`, met reading or writing objects of a branch:
+ * a {@link RepoError} for a system error (a permission, a full disk), else a
+ * {@link BranchUnreadableError} saying `what` cannot be parsed (a
+ * `CommitMetadataError`, a bug of the caller, goes through as it is).
+ */
+function objectError(error: unknown, where: { location: string; branch: string }, commit: string | undefined, what: string): Error {
+  if (error instanceof CommitMetadataError) return error;
+  if (isSystemError(error)) return new RepoError(`cannot use the objects of ${where.location}: ${reasonOf(error)}; nothing written`);
+  return new BranchUnreadableError(where.location, where.branch, commit, `${what} cannot be parsed (${reasonOf(error)})`);
+}
+
 /** Credentials for an HTTP remote (a token is the password); never logged. */
 export interface RepoAuth {
   username?: string;
@@ -66,18 +111,31 @@ export function isRemote(repo: string): boolean {
   return /^https?:\/\//i.test(repo);
 }
 
-function snapshotOf(store: ObjectStore, commit: string): RepoSnapshot {
+/**
+ * A snapshot at `commit`, whose commit object is parsed first; a read that
+ * fails on an object that cannot be parsed throws {@link BranchUnreadableError}.
+ */
+async function snapshotOf(store: ObjectStore, commit: string, where: { location: string; branch: string }): Promise<RepoSnapshot> {
+  const unreadable =
+    (what: string) =>
+    (error: unknown): never => {
+      throw objectError(error, where, commit, what);
+    };
+  await git.readCommit({ fs, gitdir: store.gitdir, cache: store.cache, oid: commit }).catch(unreadable('the commit'));
   return {
     commit,
-    readFile: (filepath) => readFileAt(store, commit, filepath),
-    listFolders: (filepath) => listFoldersAt(store, commit, filepath),
+    readFile: (filepath) => readFileAt(store, commit, filepath).catch(unreadable(filepath)),
+    listFolders: (filepath) => listFoldersAt(store, commit, filepath).catch(unreadable(`${filepath}/`)),
   };
 }
 
 async function openRemote(url: string, branch: string, auth: RepoAuth): Promise<ClaimRepo> {
   const dir = await mkdtemp(path.join(tmpdir(), 'diene-claim-'));
   const store: ObjectStore = { gitdir: path.join(dir, '.git'), cache: {} };
-  const onAuth: AuthCallback | undefined = auth.username !== undefined || auth.password !== undefined ? () => ({ username: auth.username ?? 'x-access-token', password: auth.password ?? '' }) : undefined;
+  const onAuth: AuthCallback | undefined =
+    auth.username !== undefined || auth.password !== undefined
+      ? () => ({ username: auth.username ?? 'x-access-token', password: auth.password ?? '' })
+      : undefined;
   const remote = { fs, http, dir, gitdir: store.gitdir, ...(onAuth ? { onAuth } : {}) };
   let cloned = false;
   const tracking = `refs/remotes/origin/${branch}`;
@@ -92,15 +150,18 @@ async function openRemote(url: string, branch: string, auth: RepoAuth): Promise<
         } else {
           await git.fetch({ ...remote, ref: branch, singleBranch: true, depth: 1, tags: false, cache: store.cache });
         }
-        return snapshotOf(store, await git.resolveRef({ fs, gitdir: store.gitdir, ref: tracking }));
+        return await snapshotOf(store, await git.resolveRef({ fs, gitdir: store.gitdir, ref: tracking }), { location: url, branch });
       } catch (error) {
+        if (error instanceof BranchUnreadableError) throw error;
         if (error instanceof Errors.NotFoundError) throw new RepoError(`branch "${branch}" does not exist in ${url}`);
         // Anything else while fetching is the remote's or the network's (refused, timed out, 401, not a git server).
         throw new RepoError(`cannot read ${url}: ${error instanceof Error ? error.message : String(error)}`);
       }
     },
     async commitFile(base, filepath, text, message, who) {
-      const commit = await writeCommitWithFile(store, base.commit, filepath, text, message, who);
+      const commit = await writeCommitWithFile(store, base.commit, filepath, text, message, who).catch((error: unknown) => {
+        throw objectError(error, { location: url, branch }, base.commit, `a tree on the way to ${filepath}`);
+      });
       await git.writeRef({ fs, gitdir: store.gitdir, ref: `refs/heads/${branch}`, value: commit, force: true });
       try {
         await git.push({ ...remote, ref: branch, remoteRef: branch, remote: 'origin', cache: store.cache });
@@ -180,35 +241,121 @@ async function swapRef(gitdir: string, ref: string, expected: string, next: stri
   }
 }
 
+/** How long a write waits for another git process to release the index lock before it refuses. */
+const INDEX_LOCK_WAIT_MS = 2000;
+
+/**
+ * Takes git's index lock (`<gitdir>/index.lock`, created exclusively, as git
+ * does), waiting up to {@link INDEX_LOCK_WAIT_MS} for another git process to
+ * let it go; returns its release. isomorphic-git writes the index without the
+ * lock, so holding it keeps real git commands out while the write door works.
+ */
+async function lockIndex(gitdir: string): Promise<() => Promise<void>> {
+  const lockPath = path.join(gitdir, 'index.lock');
+  const deadline = Date.now() + INDEX_LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      const handle = await open(lockPath, 'wx');
+      await handle.close();
+      return () => unlink(lockPath).catch(() => undefined);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (Date.now() > deadline)
+        throw new RepoError(
+          `${lockPath} exists: another git process is using the index; nothing written (run again once it is done, or remove the lock if no git process is running)`,
+        );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+/**
+ * The bytes of `filepath` in `worktree` before the write door replaces it, or
+ * `undefined` when there is none. Refused before anything is written: a
+ * symbolic link on the way (the write would land wherever it points, outside
+ * the working tree too), a folder on the way that is not one, and a target
+ * that is not a regular file (a FIFO would block the read for ever).
+ */
+async function worktreeBytes(worktree: string, filepath: string): Promise<Buffer | undefined> {
+  const segments = filepath.split('/');
+  let current = worktree;
+  for (const [i, segment] of segments.entries()) {
+    current = path.join(current, segment);
+    let info;
+    try {
+      info = await lstat(current);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw new RepoError(`cannot read ${current}: ${reasonOf(error)}; nothing written`);
+    }
+    const last = i === segments.length - 1;
+    if (info.isSymbolicLink()) throw new RepoError(`${current} is a symbolic link in the working tree; the write door does not follow links; nothing written`);
+    if (!last && !info.isDirectory()) throw new RepoError(`${current} is in the way of ${filepath} in the working tree (not a folder); nothing written`);
+    if (last && !info.isFile()) throw new RepoError(`${current} is not a regular file in the working tree; nothing written`);
+  }
+  try {
+    return await readFile(current);
+  } catch (error) {
+    throw new RepoError(`cannot read ${current}: ${reasonOf(error)}; nothing written`);
+  }
+}
+
 async function openLocal(dir: string, branch: string): Promise<ClaimRepo> {
   const layout = await localLayout(path.resolve(dir));
   const store: ObjectStore = { gitdir: layout.gitdir, cache: {} };
   const ref = `refs/heads/${branch}`;
+  const where = { location: dir, branch };
   return {
     location: dir,
     branch,
     async snapshot() {
+      let commit: string;
       try {
-        return snapshotOf(store, await git.resolveRef({ fs, gitdir: store.gitdir, ref }));
+        commit = await git.resolveRef({ fs, gitdir: store.gitdir, ref });
       } catch (error) {
         if (error instanceof Errors.NotFoundError) throw new RepoError(`branch "${branch}" does not exist in ${dir}`);
-        throw error;
+        throw new BranchUnreadableError(dir, branch, undefined, reasonOf(error));
       }
+      return snapshotOf(store, commit, where);
     },
     async commitFile(base, filepath, text, message, who) {
       const worktree = layout.worktree !== undefined && (await checkedOutBranch(store.gitdir)) === branch ? layout.worktree : undefined;
-      if (worktree !== undefined) {
-        const status = await git.status({ fs, dir: worktree, gitdir: store.gitdir, filepath, cache: store.cache });
-        if (!['unmodified', 'absent'].includes(status)) throw new RepoError(`${filepath} has local changes in ${worktree} (${status}): commit or discard them first`);
+      const release = worktree !== undefined ? await lockIndex(store.gitdir) : undefined;
+      try {
+        const target = worktree !== undefined ? path.join(worktree, filepath) : undefined;
+        let original: Buffer | undefined;
+        if (worktree !== undefined && target !== undefined) {
+          original = await worktreeBytes(worktree, filepath);
+          const status = await git.status({ fs, dir: worktree, gitdir: store.gitdir, filepath, cache: store.cache }).catch((error: unknown) => {
+            throw new RepoError(`cannot read the index of ${worktree}: ${reasonOf(error)}; nothing written`);
+          });
+          if (!['unmodified', 'absent'].includes(status))
+            throw new RepoError(`${filepath} has local changes in ${worktree} (${status}): commit or discard them first`);
+        }
+        const commit = await writeCommitWithFile(store, base.commit, filepath, text, message, who).catch((error: unknown) => {
+          throw objectError(error, where, base.commit, `a tree on the way to ${filepath}`);
+        });
+        if (!(await swapRef(store.gitdir, ref, base.commit, commit))) return { ok: false, reason: 'moved' };
+        if (worktree === undefined || target === undefined) return { ok: true, commit };
+        // The ref has moved: the working tree and the index follow it, or everything goes back.
+        let created: string | undefined;
+        try {
+          created = await mkdir(path.dirname(target), { recursive: true });
+          await writeFile(target, text, 'utf8');
+          await git.resetIndex({ fs, dir: worktree, gitdir: store.gitdir, filepath, ref: branch, cache: store.cache });
+          return { ok: true, commit };
+        } catch (error) {
+          const movedBack = await swapRef(store.gitdir, ref, commit, base.commit).catch(() => false);
+          if (original !== undefined) await writeFile(target, original).catch(() => undefined);
+          else await rm(created ?? target, { recursive: created !== undefined, force: true }).catch(() => undefined);
+          const state = movedBack
+            ? 'the branch, the index and the file are as they were'
+            : `the branch could not be moved back to ${base.commit.slice(0, 12)}: run \`git update-ref ${ref} ${base.commit} ${commit}\``;
+          throw new RepoError(`cannot update ${filepath} in the working tree ${worktree}: ${reasonOf(error)}; ${state}`);
+        }
+      } finally {
+        await release?.();
       }
-      const commit = await writeCommitWithFile(store, base.commit, filepath, text, message, who);
-      if (!(await swapRef(store.gitdir, ref, base.commit, commit))) return { ok: false, reason: 'moved' };
-      if (worktree !== undefined) {
-        await fs.promises.mkdir(path.dirname(path.join(worktree, filepath)), { recursive: true });
-        await writeFile(path.join(worktree, filepath), text, 'utf8');
-        await git.resetIndex({ fs, dir: worktree, gitdir: store.gitdir, filepath, ref: branch, cache: store.cache });
-      }
-      return { ok: true, commit };
     },
     async close() {},
   };

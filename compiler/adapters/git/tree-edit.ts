@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import git, { type CommitObject, type TreeEntry } from 'isomorphic-git';
+import { commitMetadataProblems } from '../../plan/claim-paths.js';
 
 /** Where the repository's objects live (`gitdir`), with an isomorphic-git cache shared by the calls of one run. */
 export interface ObjectStore {
@@ -61,14 +62,32 @@ async function setBlob(store: ObjectStore, treeOid: string | undefined, segments
   return git.writeTree({ fs, gitdir: store.gitdir, tree: next });
 }
 
+/** Metadata that would corrupt a commit reached {@link writeCommitWithFile}: a bug of the caller, which checks it first. */
+export class CommitMetadataError extends Error {}
+
 /** Author and committer of a write. */
 export interface Signature {
   name: string;
   email: string;
 }
 
-/** Writes a commit whose tree is `parent`'s with `filepath` set to `text`; returns its oid. Nothing but objects is written (no ref moves). */
-export async function writeCommitWithFile(store: ObjectStore, parent: string, filepath: string, text: string, message: string, who: Signature): Promise<string> {
+/**
+ * Writes a commit whose tree is `parent`'s with `filepath` set to `text`;
+ * returns its oid. Nothing but objects is written (no ref moves). Throws,
+ * before writing anything, on metadata that would corrupt the commit (a line
+ * break in the name, say: the caller checks it first; see
+ * `commitMetadataProblems` in plan/claim-paths.ts).
+ */
+export async function writeCommitWithFile(
+  store: ObjectStore,
+  parent: string,
+  filepath: string,
+  text: string,
+  message: string,
+  who: Signature,
+): Promise<string> {
+  const problem = commitMetadataProblems({ ...who, message })[0];
+  if (problem) throw new CommitMetadataError(`refusing to write a commit whose ${problem.field} ${JSON.stringify(problem.value)} ${problem.reason}`);
   const { commit } = await git.readCommit({ fs, gitdir: store.gitdir, cache: store.cache, oid: parent });
   const blob = await git.writeBlob({ fs, gitdir: store.gitdir, blob: Buffer.from(text, 'utf8') });
   const tree = await setBlob(store, commit.tree, filepath.split('/'), blob);

@@ -4,6 +4,7 @@
  * change's outcome is reported; a failure never stops the other applies (the
  * caller reports "applied in part", exit 4).
  */
+import { terminalLines } from '../../diagnostics/format.js';
 import { describeKey, type KubeApplyPlan, type ObjectKey } from '../../plan/kube-apply-plan.js';
 import { KubeCallFailed, type KubeCluster } from './adapter.js';
 
@@ -45,5 +46,7 @@ export async function executeKubePlan(cluster: KubeCluster, plan: KubeApplyPlan,
 
 /** One line per outcome, `<verb> <result> <object>[: message]`, in execution order. */
 export function formatKubeOutcomes(outcomes: readonly KubeOutcome[]): string {
-  return outcomes.map((o) => `${o.verb.padEnd(5)} ${o.result.padEnd(10)} ${describeKey(o.key)}${o.message ? `: ${o.message}` : ''}\n`).join('');
+  if (outcomes.length === 0) return '';
+  // Messages come from the API server: each stays on its line, and none is a workflow command (issue 14).
+  return `${terminalLines(outcomes.map((o) => `${o.verb.padEnd(5)} ${o.result.padEnd(10)} ${describeKey(o.key)}${o.message ? `: ${o.message}` : ''}`))}\n`;
 }

@@ -10,8 +10,9 @@
  * Issue 14: the siblings diene keeps beside the output directory (previous
  * tree, lock, staging folders) are never a way to lose what diene did not
  * write; a file that lands in the output directory while a compile waits for
- * the lock is found under the lock; `--check` touches nothing. The hostile
- * layouts of the directory itself are in output-ownership.test.ts.
+ * the lock is found under the lock; `--check` touches nothing; the new tree is
+ * fsynced before the swap and its parent after (seen with strace). The
+ * hostile layouts of the directory itself are in output-ownership.test.ts.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import {
@@ -34,6 +35,7 @@ import { lockOf, readCurrentOutput, readOutputTree } from '../../compiler/adapte
 import { MANIFEST_FILE } from '../../compiler/4-emit/output-manifest.js';
 import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
 import { boundedCli, expectNoCrash, jsonDiagnostics } from '../support/bounded-cli.js';
+import { skippedBecause, skipUnlessPresent } from '../support/required.js';
 import { errorLines, litter, sameTree, snapshot, type Tree } from '../support/output-trees.js';
 
 const BIN = path.join(REPO_ROOT, 'bin', 'diene.js');
@@ -367,4 +369,43 @@ describe('compile --check', () => {
     expect(Date.now() - started).toBeLessThan(8000); // a writer would wait 10 s, then give up
     expect(snapshot(dir)).toEqual(before);
   });
+});
+
+const STRACE_MISSING = spawnSync('strace', ['-V']).status === 0 ? undefined : 'strace is not installed';
+
+describe('durability', () => {
+  it.skipIf(skipUnlessPresent(STRACE_MISSING))(
+    `fsyncs every file and folder of the new tree before the swap, and the parent folder after it (strace)${skippedBecause(STRACE_MISSING)}`,
+    () => {
+      const { dir, out } = site();
+      expect(compile(fleetA.dir, out).exitCode).toBe(0);
+      const log = path.join(work.dir, `strace-${path.basename(dir)}.log`);
+      const traced = ['-f', '-y', '-qq', '-e', 'trace=fsync,fdatasync,rename,renameat,renameat2', '-o', log];
+      const run = spawnSync('strace', [...traced, process.execPath, BIN, 'compile', '--fleet', fleetB.dir, '--out', out], {
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      expect(run.status, run.stderr).toBe(0);
+      const events = readFileSync(log, 'utf8').split('\n');
+      const synced = new Map<string, number>(); // path → line of its first fsync
+      let swap = -1;
+      let staging = '';
+      events.forEach((line, index) => {
+        const sync = /\bf(?:data)?sync\(\d+<([^>]*)>/.exec(line);
+        if (sync && !synced.has(sync[1] as string)) synced.set(sync[1] as string, index);
+        const rename = /\brename(?:at2?)?\((?:[^,]*, )?"([^"]*)", (?:[^,]*, )?"([^"]*)"/.exec(line);
+        if (rename && rename[2] === out && rename[1]?.includes('.generated.staging-')) [swap, staging] = [index, rename[1]];
+      });
+      expect(swap, 'the rename of the staging folder onto the output directory').toBeGreaterThan(-1);
+      const files = [...(trees['B'] as Tree).keys()];
+      const above = (file: string): string[] => file.split('/').flatMap((_, i, parts) => (i === 0 ? [] : [parts.slice(0, i).join('/')]));
+      const folders = new Set(['', ...files.flatMap(above)]);
+      const unsynced = [...files, ...folders].map((p) => (p === '' ? staging : path.join(staging, p))).filter((p) => !((synced.get(p) ?? Infinity) < swap));
+      expect(unsynced, 'fsynced before the swap').toEqual([]);
+      expect(
+        events.some((line, index) => index > swap && /\bf(?:data)?sync\(\d+</.test(line) && line.includes(`<${dir}>`)),
+        'the parent fsynced after the swap',
+      ).toBe(true);
+    },
+  );
 });

@@ -1,6 +1,6 @@
 /**
  * The output directory, written all-or-nothing (issue 2 §9): the new tree is
- * written into a staging sibling directory, then swapped in with two
+ * written into a staging sibling directory, fsynced, then swapped in with two
  * renames (current → `.<out>.previous`, staging → current) and the previous
  * tree removed. A failed compile never calls these functions, so the output
  * directory stays as it was.
@@ -44,7 +44,7 @@ import {
   type Dirent,
   type Stats,
 } from 'node:fs';
-import { chmod, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MANIFEST_FILE, parseOutputManifest } from '../../4-emit/output-manifest.js';
 import type { ForeignEntry, ForeignReason } from '../../plan/output-ownership.js';
@@ -402,11 +402,28 @@ function lookOnce(outDir: string, wanted: ReadonlyMap<string, string>): OutputLo
   }
 }
 
+/** fsync every path (files and folders) of `paths`, `concurrency` at a time: parallel syncs share the journal's commits. */
+async function syncAll(paths: readonly string[], concurrency = 16): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < paths.length) {
+      const handle = await open(paths[next++] as string, 'r');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, paths.length) }, worker));
+}
+
 /**
  * Replaces `outDir` with exactly `outputs` (relative path → text, the
  * manifest among them), under the output lock (waiting up to `waitMs`, default
- * {@link LOCK_WAIT_MS}). The new tree is written into a staging folder, then
- * swapped in. Throws {@link OutputBusyError} when another process keeps the
+ * {@link LOCK_WAIT_MS}). The new tree is written into a staging folder, every
+ * file and folder of it fsynced, then swapped in; the parent folder is fsynced
+ * after the swap. Throws {@link OutputBusyError} when another process keeps the
  * lock, {@link OutputForeignError} when `outDir`, `.<out>.previous` or the lock
  * file holds anything diene did not write, or the filesystem error when a
  * write fails; in every case the output directory is unchanged, nothing diene
@@ -435,6 +452,7 @@ export async function writeOutputTree(
     try {
       // Synchronous, one mkdir a folder: thousands of small files write several times faster than through promises (issue 8).
       // The manifest first: a staging folder whose manifest cannot be read holds nothing else.
+      const written: string[] = [];
       const made = new Set<string>([staging]);
       for (const relative of [MANIFEST_FILE, ...[...outputs.keys()].filter((file) => file !== MANIFEST_FILE)]) {
         const target = path.join(staging, relative);
@@ -444,9 +462,12 @@ export async function writeOutputTree(
           for (let up = folder; !made.has(up); up = path.dirname(up)) made.add(up);
         }
         writeFileSync(target, outputs.get(relative) as string, 'utf8');
+        written.push(target);
       }
       const old = await stat(outDir).catch(() => undefined);
       if (old) await chmod(staging, old.mode & 0o7777);
+      // Durable before it is visible: a power cut after the swap must not leave empty or short files (issue 14).
+      await syncAll([...written, ...made]);
       replaced = inspectTree(outDir, { wanted, checkContent: true, ...(options.trusted ? { trusted: options.trusted } : {}) });
       const foreign = foreignError(outDir, replaced);
       if (foreign) throw foreign;
@@ -457,6 +478,7 @@ export async function writeOutputTree(
         if (old) await rename(previous, outDir);
         throw error;
       }
+      await syncAll([parent]);
     } catch (error) {
       rmSync(staging, { recursive: true, force: true });
       throw error;

@@ -8,13 +8,14 @@
  * compiler (a positioned document, then its plain value) and each JSON file
  * with JSON.parse, and writes the same output bytes (read from a pack made by
  * pack-outputs.mjs from a real compile) into OUT_DIR the way `diene compile`
- * does: a staging folder beside it, then two renames, then the old tree
- * removed. Nothing is checked, modelled or serialized.
+ * does: a staging folder beside it, every file and folder of it fsynced, then
+ * two renames, the parent folder fsynced, then the old tree removed. Nothing
+ * is checked, modelled or serialized.
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { writeFiles } from './fs-tools.mjs';
+import { syncTree, writeFiles } from './fs-tools.mjs';
 import { INPUT_FOLDERS } from './fleet-generator.mjs';
 import { readPack } from './pack-outputs.mjs';
 
@@ -59,10 +60,12 @@ if (!fleetDir || !packFile || !outDir) {
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   writeFiles(staging, outputs);
-  const previous = `${out}.previous`;
+  await syncTree(staging, outputs.keys());
+  const previous = path.join(path.dirname(out), `.${path.basename(out)}.previous`);
   const hadPrevious = existsSync(out);
   if (hadPrevious) renameSync(out, previous);
   renameSync(staging, out);
+  await syncTree(path.dirname(out), []);
   if (hadPrevious) rmSync(previous, { recursive: true, force: true });
   process.stderr.write(`floor: ${values.length} inputs parsed, ${outputs.size} files written\n`);
 }

@@ -16,6 +16,7 @@ import { emitKargoProject, emitKargoProjectConfig } from './kargo-project.js';
 import { emitKargoStages } from './kargo-stages.js';
 import { emitKargoWarehouse } from './kargo-warehouses.js';
 import { emitPlatformRecord } from './platform-record.js';
+import { withOutputManifest } from './output-manifest.js';
 import { emitRoutePaths } from './route-paths.js';
 import { toYamlStream } from './serialize.js';
 import { emitSignInConfig } from './sign-in-config.js';
@@ -45,7 +46,14 @@ export function platformObjects(model: FleetModel, platform: PlatformModel): unk
   ];
 }
 
-/** Every output file: `argocd/`, `kargo/` and `platforms/` per platform, Argo CD's health checks (`argocd-cm/dependency-health.yaml`), the address books and the sign-in configuration under `books/`, the zone plans under `dns/`, the route tables under `route-paths/` and the host lists under `gateways/`. */
+/**
+ * Every output file, sorted by path: `argocd/`, `kargo/` and `platforms/` per
+ * platform, Argo CD's health checks (`argocd-cm/dependency-health.yaml`), the
+ * address books and the sign-in configuration under `books/`, the zone plans
+ * under `dns/`, the route tables under `route-paths/`, the host lists under
+ * `gateways/`, and the manifest `.diene-manifest.json` listing all of them
+ * with their digests.
+ */
 export function emitOutputs(model: FleetModel, options: { serial?: number } = {}): Map<string, string> {
   const outputs = new Map<string, string>();
   for (const [file, text] of emitAddressBooks(model, options.serial ?? 0)) outputs.set(file, text);
@@ -60,5 +68,5 @@ export function emitOutputs(model: FleetModel, options: { serial?: number } = {}
     outputs.set(`kargo/${platform.name}.yaml`, toYamlStream(kargoObjects(model, platform), COMPILE_COMMAND));
     outputs.set(`platforms/${platform.name}.yaml`, toYamlStream([emitPlatformRecord(platform)], COMPILE_COMMAND));
   }
-  return new Map([...outputs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return withOutputManifest(outputs);
 }

@@ -1,18 +1,20 @@
 /**
  * `diene compile [--fleet DIR] [--out DIR] [--check]` (SPEC §3, §5): writes the
- * output tree all-or-nothing, or with `--check` compares it with the tree on
- * disk and exits 1 with a unified diff (stdout) and the list of stale,
- * missing and extra files (stderr).
+ * output tree all-or-nothing, refusing (exit 2) when the output directory holds
+ * anything diene did not write (issue 14); or with `--check`, touching
+ * nothing, compares it with the tree on disk and exits 1 with a unified diff
+ * (stdout) and the list of stale, missing and extra files (stderr).
  */
 import path from 'node:path';
-import { OutputBusyError, readCurrentOutput, writeOutputTree } from '../adapters/filesystem/output-tree.js';
+import { inspectOutput, OutputBusyError, OutputForeignError, outputLeftovers, readCurrentOutput, writeOutputTree } from '../adapters/filesystem/output-tree.js';
 import { diagnose, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { compileFleet } from '../index.js';
 import { serialOption } from './book-serial.js';
 import { CHECK_OUTPUT_OPTIONS, staleCheckOutput } from './check-output.js';
 import { diffOutputTrees, isFresh } from '../plan/output-tree-diff.js';
 import { COMMON_OPTIONS, EXIT, fleetRoot, nowSeconds, readFleet, stringOption, type Command, type CommandInput, type CommandResult } from './command.js';
-import { foreignEntries, outputLocationProblem, realOutputPath } from './output-location.js';
+import { outputLocationProblem, readOnlyFolderProblem, realOutputPath } from './output-location.js';
+import { foreignDiagnostics } from './output-refusals.js';
 
 export { outputLocationProblem } from './output-location.js';
 
@@ -27,12 +29,14 @@ async function runCompile({ values, format }: CommandInput): Promise<CommandResu
   const diagnostics = sortDiagnostics([...read.diagnostics, ...result.diagnostics]);
   if (hasErrors(diagnostics) || !result.outputs) return { diagnostics, exitCode: EXIT.invalid };
   if (values['check']) {
+    // Reads only: no lock, no rename, no repair; what a killed run left is said, and the next compile repairs it.
     const onDisk = await readCurrentOutput(outDir, result.outputs);
+    const leftovers = outputLeftovers(outDir);
     const diff = diffOutputTrees(result.outputs, onDisk);
     if (isFresh(diff))
       return {
         diagnostics,
-        notes: [`fresh: ${result.outputs.size} files in ${path.relative(process.cwd(), outDir) || '.'} match the inputs`],
+        notes: [`fresh: ${result.outputs.size} files in ${path.relative(process.cwd(), outDir) || '.'} match the inputs`, ...leftovers],
         exitCode: EXIT.ok,
       };
     const notes = [
@@ -42,17 +46,17 @@ async function runCompile({ values, format }: CommandInput): Promise<CommandResu
       ...diff.extra.map((f) => `  extra   ${f}`),
     ];
     const review = await staleCheckOutput({ wanted: result.outputs, onDisk, diff, outDir, values, format });
-    return { stdout: review.stdout, diagnostics, notes, annotations: review.annotations, exitCode: EXIT.stale };
+    return { stdout: review.stdout, diagnostics, notes: [...notes, ...leftovers], annotations: review.annotations, exitCode: EXIT.stale };
   }
-  const foreign = foreignEntries(outDir, result.outputs.keys());
-  if (foreign.length > 0) {
-    const shown = foreign.slice(0, 5).join(', ') + (foreign.length > 5 ? `, … (${foreign.length} in all)` : '');
-    const reason = `holds ${shown}, which diene does not write; the compiler replaces the directory whole, so it refuses to delete them`;
-    return { diagnostics: [...diagnostics, diagnose({}, 'output_location_invalid', { out: outDir, reason })], exitCode: EXIT.invalid };
-  }
+  const look = await inspectOutput(outDir, result.outputs);
+  if (look.error) return { diagnostics: [...diagnostics, ...foreignDiagnostics(look.error, outDir)], exitCode: EXIT.invalid };
+  const readOnly = readOnlyFolderProblem(outDir);
+  if (readOnly) return { diagnostics: [...diagnostics, diagnose({}, 'output_location_invalid', { out: outDir, reason: readOnly })], exitCode: EXIT.invalid };
+  let kept: string[];
   try {
-    await writeOutputTree(outDir, result.outputs);
+    kept = (await writeOutputTree(outDir, result.outputs, { trusted: look.trusted })).notes;
   } catch (error) {
+    if (error instanceof OutputForeignError) return { diagnostics: [...diagnostics, ...foreignDiagnostics(error, outDir)], exitCode: EXIT.invalid };
     if (error instanceof OutputBusyError)
       return { diagnostics: [...diagnostics, diagnose({}, 'output_busy', { pid: error.pid ?? '?', out: outDir, lock: error.lock })], exitCode: EXIT.invalid };
     if (typeof (error as NodeJS.ErrnoException | undefined)?.code !== 'string') throw error;
@@ -60,7 +64,7 @@ async function runCompile({ values, format }: CommandInput): Promise<CommandResu
     const reason = (error as Error).message.replace(/, \w+ '[^']*'( -> '[^']*')?$/, '');
     return { diagnostics: [...diagnostics, diagnose({}, 'output_write_failed', { out: outDir, reason })], exitCode: EXIT.invalid };
   }
-  return { diagnostics, notes: [`wrote ${result.outputs.size} files to ${path.relative(process.cwd(), outDir) || '.'}`], exitCode: EXIT.ok };
+  return { diagnostics, notes: [`wrote ${result.outputs.size} files to ${path.relative(process.cwd(), outDir) || '.'}`, ...kept], exitCode: EXIT.ok };
 }
 
 export const compileCommand: Command = {

@@ -1,16 +1,13 @@
 /**
  * Where `diene compile` may write (SPEC §2: the output folder may sit in the
  * fleet but never inside an input folder; issue 9: never the fleet root, never
- * a file, never read-only, never a directory holding files diene did not
- * write, since the compiler replaces the directory whole). Checked on real
- * paths, so a symbolic link cannot smuggle the output into an input folder.
+ * a file, never read-only). Checked on real paths, so a symbolic link cannot
+ * smuggle the output into an input folder. What the directory may hold is the
+ * manifest's business (issue 14, compiler/adapters/filesystem/output-tree.ts).
  */
 import { accessSync, constants, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { INPUT_FOLDERS } from '../1-load/fleet-layout.js';
-
-/** The top-level folders of the output tree (SPEC §3); a directory holding anything else is not diene's to replace. */
-export const OUTPUT_ROOTS: readonly string[] = ['argocd', 'argocd-cm', 'books', 'dns', 'gateways', 'kargo', 'platforms', 'route-paths'];
 
 function isInside(child: string, parent: string): boolean {
   const relative = path.relative(parent, child);
@@ -91,8 +88,7 @@ export function outputLocationProblem(root: string, outDir: string): string | un
   if (existing === outDir) {
     if (!info.isDirectory()) return 'exists and is not a directory';
     if (!writable(path.dirname(outDir))) return `cannot be replaced: its parent folder ${path.dirname(outDir)} is read-only`;
-    const readOnly = readOnlyFolder(outDir);
-    if (readOnly !== undefined) return readOnly === '' ? 'is read-only' : `holds the read-only folder ${readOnly.split(path.sep).join('/')}/`;
+    if (!writable(outDir)) return 'is read-only';
     return undefined;
   }
   if (!info.isDirectory()) return `cannot be created: ${existing} is not a directory`;
@@ -101,19 +97,16 @@ export function outputLocationProblem(root: string, outDir: string): string | un
 }
 
 /**
- * Entries at the top of an existing `outDir` that diene does not write (not in
- * {@link OUTPUT_ROOTS} nor among the top-level names of `outputs`), sorted;
- * empty when the directory is missing. Replacing the directory would delete
- * them, so the compile refuses instead.
+ * Why the existing `outDir` cannot be replaced because a folder inside it is
+ * read-only (the old tree could not be removed after the swap), or
+ * `undefined`. Walks every folder: call it once the directory is known to
+ * hold only diene's tree.
  */
-export function foreignEntries(outDir: string, outputs: Iterable<string>): string[] {
-  let names: string[];
+export function readOnlyFolderProblem(outDir: string): string | undefined {
   try {
-    names = readdirSync(outDir);
+    const readOnly = readOnlyFolder(outDir);
+    return readOnly === undefined || readOnly === '' ? undefined : `holds the read-only folder ${readOnly.split(path.sep).join('/')}/`;
   } catch {
-    return [];
+    return undefined; // cannot be listed: the write fails cleanly (output_write_failed)
   }
-  const allowed = new Set(OUTPUT_ROOTS);
-  for (const file of outputs) allowed.add(file.split('/')[0] as string);
-  return names.filter((name) => !allowed.has(name)).sort();
 }

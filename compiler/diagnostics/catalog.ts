@@ -334,10 +334,20 @@ export const catalog = {
     message: 'another diene (process {pid}) is writing the output directory {out}',
     hint: 'wait for it to finish and run again; if no diene is running, remove the lock file {lock}',
   },
+  output_foreign_file: {
+    severity: 'error',
+    message: '{path} holds what diene did not write: {reason}',
+    hint: '{fix}; diene never deletes or replaces what it did not write, so the compile stops until then',
+  },
   output_location_invalid: {
     severity: 'error',
     message: 'the output directory {out} {reason}',
     hint: 'pass --out a directory of its own, e.g. <fleet>/generated (the default); the compiler replaces it whole',
+  },
+  output_manifest_invalid: {
+    severity: 'error',
+    message: 'the output manifest {path} {problem}, so it cannot show which files diene wrote',
+    hint: 'restore it (e.g. git checkout -- {path}) and run again; if everything in {out} came from diene, delete {out} and compile again. diene writes the manifest: never edit it',
   },
   output_write_failed: {
     severity: 'error',

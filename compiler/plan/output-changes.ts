@@ -11,6 +11,7 @@
  * objects: only the file's own status is reported.
  */
 import { parseAllDocuments } from 'yaml';
+import { MANIFEST_FILE } from '../4-emit/output-manifest.js';
 
 export type FileStatus = 'created' | 'changed' | 'removed';
 export type ObjectStatus = 'added' | 'changed' | 'removed';
@@ -86,7 +87,12 @@ function objectChanges(file: string, before: string | undefined, after: string |
   return changes;
 }
 
-/** Compares `before` (path → text) with `after` (path → text). */
+/**
+ * Compares `before` (path → text) with `after` (path → text). The output
+ * manifest (`.diene-manifest.json`) is listed only when no other file
+ * changed: otherwise its change follows from theirs and tells a reviewer
+ * nothing.
+ */
 export function outputChanges(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): OutputChanges {
   const files: FileChange[] = [];
   for (const file of [...new Set([...before.keys(), ...after.keys()])].sort()) {
@@ -96,7 +102,8 @@ export function outputChanges(before: ReadonlyMap<string, string>, after: Readon
     const status: FileStatus = old === undefined ? 'created' : now === undefined ? 'removed' : 'changed';
     files.push({ status, file, objects: objectChanges(file, old, now) });
   }
-  return { files, total: after.size };
+  const others = files.filter((change) => change.file !== MANIFEST_FILE);
+  return { files: others.length > 0 ? others : files, total: after.size };
 }
 
 /** Counts of file and object changes, for one-line summaries. */

@@ -3,7 +3,7 @@
  * codes, the stale/missing/extra lists, the unified diff on stdout, and output
  * written all-or-nothing (a failed compile leaves the directory as it was).
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
@@ -26,12 +26,33 @@ describe('diene compile', () => {
       expect(existsSync(path.join(dir, 'generated', file))).toBe(true);
   });
 
-  it('replaces the output tree whole: a file the inputs no longer produce is gone', () => {
+  it('replaces the output tree whole: a file diene wrote that the inputs no longer produce is gone', async () => {
     const dir = tempFleet();
     expect(runCli(['compile', '--fleet', dir]).exitCode).toBe(0);
-    writeFileSync(path.join(dir, 'generated', 'argocd', 'retired.yaml'), 'old\n');
+    const out = path.join(dir, 'generated');
+    for (const file of ['argocd/mercury.yaml', 'kargo/mercury.yaml', 'platforms/mercury.yaml', 'books/mercury/webhook/doc-c.json'])
+      expect(existsSync(path.join(out, file))).toBe(true);
+    // Platform mercury retired: its platform.yaml, its rows and its one claim go.
+    for (const file of ['carbon/mercury/platform.yaml', 'claims/domains/api.webhook.mercury.ampharos.cluster.atomi.cloud.json']) rmSync(path.join(dir, file));
+    rmSync(path.join(dir, 'platforms', 'mercury'), { recursive: true });
+    const run = runCli(['compile', '--fleet', dir]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    const tree = await readOutputTree(out);
+    expect([...tree.keys()].filter((file) => file.includes('mercury'))).toEqual([]);
+    expect(tree.size).toBe(GOLDEN_FILES - 5); // argocd/, kargo/, platforms/mercury.yaml, books/mercury/doc-b.json and …/webhook/doc-c.json
+  });
+
+  it('refuses (exit 2) to replace a tree holding a file diene did not write, and keeps it', async () => {
+    const dir = tempFleet();
     expect(runCli(['compile', '--fleet', dir]).exitCode).toBe(0);
-    expect(existsSync(path.join(dir, 'generated', 'argocd', 'retired.yaml'))).toBe(false);
+    writeFileSync(path.join(dir, 'generated', 'argocd', 'retired.yaml'), 'my own\n');
+    const before = await readOutputTree(path.join(dir, 'generated'));
+    const run = runCli(['compile', '--fleet', dir]);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain(
+      `error output_foreign_file: ${path.join(dir, 'generated', 'argocd', 'retired.yaml')} holds what diene did not write: diene writes no such file, and the manifest (.diene-manifest.json) does not list it`,
+    );
+    expect(await readOutputTree(path.join(dir, 'generated'))).toEqual(before);
   });
 
   it('leaves the output directory exactly as it was when the compile fails', async () => {
@@ -51,17 +72,22 @@ describe('diene compile', () => {
     expect(existsSync(path.join(dir, 'build', 'deploy', 'argocd', 'nitroso.yaml'))).toBe(true);
   });
 
-  it('restores the previous tree when a swap was interrupted between its two renames', async () => {
+  it('restores the previous tree when a swap was interrupted between its two renames; --check only reads it', async () => {
     const dir = tempFleet();
     expect(runCli(['compile', '--fleet', dir]).exitCode).toBe(0);
-    const before = await readOutputTree(path.join(dir, 'generated'));
-    // simulate a kill after `generated` → `generated.previous` and before the new tree moved in
-    const { renameSync } = await import('node:fs');
-    renameSync(path.join(dir, 'generated'), path.join(dir, 'generated.previous'));
-    const run = runCli(['compile', '--fleet', dir, '--check']);
-    expect(run.exitCode, run.stderr).toBe(0);
-    expect(await readOutputTree(path.join(dir, 'generated'))).toEqual(before);
-    expect(existsSync(path.join(dir, 'generated.previous'))).toBe(false);
+    const out = path.join(dir, 'generated');
+    const previous = path.join(dir, '.generated.previous');
+    const before = await readOutputTree(out);
+    // simulate a kill after `generated` → `.generated.previous` and before the new tree moved in
+    renameSync(out, previous);
+    const check = runCli(['compile', '--fleet', dir, '--check']);
+    expect(check.exitCode, check.stderr).toBe(0);
+    expect(check.stderr).toContain(`note: ${previous} is left from an interrupted compile; the next \`diene compile\` restores it`);
+    expect(existsSync(out)).toBe(false);
+    expect(await readOutputTree(previous)).toEqual(before);
+    expect(runCli(['compile', '--fleet', dir]).exitCode).toBe(0);
+    expect(await readOutputTree(out)).toEqual(before);
+    expect(existsSync(previous)).toBe(false);
   });
 });
 

@@ -6,34 +6,45 @@
  * (a missing output with its `.previous`, a stale lock, staging folders) is
  * repaired by the next run. Output trees are compared whole, so "one complete
  * result, never a mix" is checked file by file.
+ *
+ * Issue 14: the siblings diene keeps beside the output directory (previous
+ * tree, lock, staging folders) are never a way to lose what diene did not
+ * write; a file that lands in the output directory while a compile waits for
+ * the lock is found under the lock; `--check` touches nothing; the new tree is
+ * fsynced before the swap and its parent after (seen with strace). The
+ * hostile layouts of the directory itself are in output-ownership.test.ts.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCurrentOutput, readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
+import { lockOf, readCurrentOutput, readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
+import { MANIFEST_FILE } from '../../compiler/4-emit/output-manifest.js';
 import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
 import { boundedCli, expectNoCrash, jsonDiagnostics } from '../support/bounded-cli.js';
+import { skippedBecause, skipUnlessPresent } from '../support/required.js';
+import { errorLines, litter, sameTree, snapshot, type Tree } from '../support/output-trees.js';
 
 const BIN = path.join(REPO_ROOT, 'bin', 'diene.js');
 /** Kill iterations against the real CLI; `KILL_LOOP_RUNS` raises it for a longer local run (it changes no output). */
 const KILL_RUNS = Number(process.env['KILL_LOOP_RUNS'] ?? 24);
 
-type Tree = Map<string, string>;
-
-function sameTree(a: Tree, b: Tree): boolean {
-  return a.size === b.size && [...a].every(([file, text]) => b.get(file) === text);
-}
-
 /** The name of the tree `tree` is among `known`, or `mix`. */
 function which(tree: Tree, known: Record<string, Tree>): string {
   return Object.entries(known).find(([, t]) => sameTree(t, tree))?.[0] ?? 'mix';
-}
-
-/** Hidden siblings a run leaves beside `out` while it works: its lock and staging folders. */
-function litter(out: string): string[] {
-  const base = path.basename(out);
-  return readdirSync(path.dirname(out)).filter((name) => name.startsWith(`.${base}.`) || name === `${base}.previous`);
 }
 
 let fleetA: { dir: string; cleanup: () => void };
@@ -144,11 +155,14 @@ describe('what a killed run leaves behind', () => {
   it('is repaired by the next compile: the tree is restored from .previous, a dead lock and staging folders removed', async () => {
     const out = path.join(work.dir, 'leftovers');
     expect(compile(fleetA.dir, out).exitCode).toBe(0);
-    renameSync(out, `${out}.previous`); // killed between the two renames
+    renameSync(out, path.join(work.dir, '.leftovers.previous')); // killed between the two renames
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
     writeFileSync(path.join(work.dir, '.leftovers.lock'), `${dead}\n`); // its lock, its process gone
-    mkdirSync(path.join(work.dir, '.leftovers.staging-123-abc', 'argocd'), { recursive: true });
-    writeFileSync(path.join(work.dir, '.leftovers.staging-123-abc', 'argocd', 'half.yaml'), 'half written');
+    // an earlier run killed while writing its staging folder: the manifest first, then files, the last one cut short
+    const staging = path.join(work.dir, '.leftovers.staging-123-abc');
+    mkdirSync(path.join(staging, 'argocd'), { recursive: true });
+    writeFileSync(path.join(staging, MANIFEST_FILE), (trees['B'] as Tree).get(MANIFEST_FILE) as string);
+    writeFileSync(path.join(staging, 'argocd', 'aldehyde.yaml'), 'half written');
     expect(sameTree(await readCurrentOutput(out), trees['A'] as Tree)).toBe(true);
     const run = compile(fleetB.dir, out);
     expect(run.exitCode, run.stderr).toBe(0);
@@ -198,4 +212,200 @@ describe('the output directory', () => {
     expect(compile(fleetB.dir, out).exitCode).toBe(0);
     expect(statSync(out).mode & 0o777).toBe(0o750);
   });
+});
+
+/** A new folder holding nothing but what the test puts there, and `out` (`generated`) inside it. */
+function site(): { dir: string; out: string } {
+  const dir = mkdtempSync(path.join(work.dir, 'site-'));
+  return { dir, out: path.join(dir, 'generated') };
+}
+
+const deadPid = (): string => spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+
+describe('the siblings of the output directory', () => {
+  it('a visible <out>.previous (a backup of yours, or one an older diene left) is never read, renamed or deleted', async () => {
+    const { dir, out } = site();
+    expect(compile(fleetA.dir, out).exitCode).toBe(0);
+    cpSync(out, `${out}.previous`, { recursive: true }); // cp -r generated generated.previous
+    writeFileSync(path.join(`${out}.previous`, 'argocd', 'notes.txt'), 'mine\n');
+    const before = snapshot(`${out}.previous`);
+    expect(compile(fleetB.dir, out).exitCode).toBe(0);
+    rmSync(out, { recursive: true });
+    const check = boundedCli(['compile', '--fleet', fleetB.dir, '--out', out, '--check'], { cwd: dir });
+    expect(check.exitCode, check.stderr).toBe(1); // it reads nothing in place of the missing tree
+    expect(check.stderr).toContain(`  missing ${MANIFEST_FILE}`);
+    expect(compile(fleetB.dir, out).exitCode).toBe(0);
+    expect(sameTree(await readOutputTree(out), trees['B'] as Tree)).toBe(true);
+    expect(snapshot(`${out}.previous`)).toEqual(before);
+    expect(litter(out)).toEqual([]);
+  });
+
+  it('a hidden .<out>.previous holding what diene did not write stops the compile, and stays whole, even with <out> missing', () => {
+    const { dir, out } = site();
+    expect(compile(fleetA.dir, out).exitCode).toBe(0);
+    const previous = path.join(dir, '.generated.previous');
+    mkdirSync(path.join(previous, 'argocd'), { recursive: true });
+    writeFileSync(path.join(previous, 'argocd', 'mine.yaml'), 'keep me\n');
+    const where = `(in ${previous}, where diene keeps the previous tree while it swaps in a new one)`;
+    const expected = [
+      `output_foreign_file: ${previous}/argocd/mine.yaml holds what diene did not write: diene writes no such file, and the manifest (${MANIFEST_FILE}) does not list it ${where}`,
+    ];
+    for (const removeOut of [false, true]) {
+      if (removeOut) rmSync(out, { recursive: true });
+      const before = snapshot(dir);
+      const run = compile(fleetB.dir, out);
+      expectNoCrash(run);
+      expect(run.exitCode, run.stderr).toBe(2);
+      expect(errorLines(run)).toEqual(expected);
+      expect(jsonDiagnostics(run).find((d) => d.severity === 'error')?.hint).toBe(
+        `move ${previous} away (or delete it yourself): it is not diene's to remove; diene never deletes or replaces what it did not write, so the compile stops until then`,
+      );
+      expect(snapshot(dir)).toEqual(before);
+    }
+  });
+
+  it("a lock file that is not diene's (text, a folder) is never taken over or removed", () => {
+    const { dir, out } = site();
+    expect(compile(fleetA.dir, out).exitCode).toBe(0);
+    const lock = path.join(dir, '.generated.lock');
+    for (const make of [() => writeFileSync(lock, 'do not delete: deploy freeze until Monday\n'), () => mkdirSync(lock)]) {
+      rmSync(lock, { recursive: true, force: true });
+      make();
+      const before = snapshot(dir);
+      const run = compile(fleetB.dir, out);
+      expectNoCrash(run);
+      expect(run.exitCode, run.stderr).toBe(2);
+      expect(errorLines(run)).toEqual([
+        `output_foreign_file: ${lock} holds what diene did not write: it stands where diene keeps its lock, and holds something other than a writer's process id`,
+      ]);
+      expect(snapshot(dir)).toEqual(before);
+    }
+  });
+
+  it("a killed run's staging folder loses only what its manifest lists; anything else stays, and is said", async () => {
+    const { dir, out } = site();
+    expect(compile(fleetA.dir, out).exitCode).toBe(0);
+    const staging = path.join(dir, '.generated.staging-999-0123456789ab');
+    mkdirSync(path.join(staging, 'argocd'), { recursive: true });
+    writeFileSync(path.join(staging, MANIFEST_FILE), (trees['A'] as Tree).get(MANIFEST_FILE) as string);
+    writeFileSync(path.join(staging, 'argocd', 'aldehyde.yaml'), 'cut sh');
+    writeFileSync(path.join(staging, 'notes.txt'), 'mine\n');
+    const run = boundedCli(['compile', '--fleet', fleetB.dir, '--out', out], { cwd: dir });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stderr).toContain(`kept ${staging}: a killed compile's staging folder, holding notes.txt which diene did not write`);
+    expect(sameTree(await readOutputTree(out), trees['B'] as Tree)).toBe(true);
+    expect(readdirSync(staging).sort()).toEqual([MANIFEST_FILE, 'notes.txt']);
+    expect(readFileSync(path.join(staging, 'notes.txt'), 'utf8')).toBe('mine\n');
+  });
+});
+
+describe('a file that lands in the output directory while a compile waits for the lock', () => {
+  it('is found under the lock, just before the swap: exit 2, the tree and the file as they were, no litter', async () => {
+    const { out } = site();
+    expect(compile(fleetA.dir, out).exitCode).toBe(0);
+    const holder = spawn('sleep', ['30'], { stdio: 'ignore' });
+    try {
+      writeFileSync(lockOf(out), `${holder.pid}\n`);
+      const child = spawn(process.execPath, [BIN, 'compile', '--fleet', fleetB.dir, '--out', out, '--format', 'json'], { stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      // The compile takes about a second here, then finds the tree clean and waits for the lock (up to 10 s).
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      writeFileSync(path.join(out, 'platforms', 'late.yaml'), 'late\n');
+      holder.kill('SIGKILL');
+      expect(await exited, stderr).toBe(2);
+      expect(errorLines({ stdout: '', stderr })).toEqual([
+        `output_foreign_file: ${out}/platforms/late.yaml holds what diene did not write: diene writes no such file, and the manifest (${MANIFEST_FILE}) does not list it`,
+      ]);
+      const tree = await readOutputTree(out);
+      expect(tree.get('platforms/late.yaml')).toBe('late\n');
+      tree.delete('platforms/late.yaml');
+      expect(sameTree(tree, trees['A'] as Tree)).toBe(true);
+      expect(litter(out)).toEqual([]);
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  });
+});
+
+describe('compile --check', () => {
+  it("touches nothing: no lock, no rename, no repair; a killed run's leftovers are reported, and the next compile repairs them", async () => {
+    const { dir, out } = site();
+    expect(compile(fleetA.dir, out).exitCode).toBe(0);
+    const previous = path.join(dir, '.generated.previous');
+    renameSync(out, previous); // killed between the two renames
+    writeFileSync(lockOf(out), `${deadPid()}\n`);
+    const staging = path.join(dir, '.generated.staging-999-0123456789ab');
+    mkdirSync(staging);
+    writeFileSync(path.join(staging, MANIFEST_FILE), (trees['A'] as Tree).get(MANIFEST_FILE) as string);
+    mkdirSync(`${out}.previous`);
+    writeFileSync(path.join(`${out}.previous`, 'backup.txt'), 'mine\n');
+    const before = snapshot(dir);
+    const text = boundedCli(['compile', '--fleet', fleetA.dir, '--out', out, '--check'], { cwd: dir });
+    expect(text.exitCode, text.stderr).toBe(0); // the tree in .previous is what the inputs produce
+    expect(text.stderr).toContain(
+      `note: ${previous} is left from an interrupted compile; the next \`diene compile\` restores it if everything in it is diene's`,
+    );
+    expect(text.stderr).toContain(`note: ${staging} is a staging folder left by a killed compile; the next \`diene compile\` removes what it wrote there`);
+    expect(text.stderr).toContain(`note: ${lockOf(out)} is the lock of a compile that is gone; the next \`diene compile\` takes it over`);
+    const stale = boundedCli(['compile', '--fleet', fleetB.dir, '--out', out, '--check', '--format', 'json'], { cwd: dir });
+    expect(stale.exitCode, stale.stderr).toBe(1);
+    expect(snapshot(dir)).toEqual(before);
+    expect(compile(fleetA.dir, out).exitCode).toBe(0);
+    expect(sameTree(await readOutputTree(out), trees['A'] as Tree)).toBe(true);
+    expect(litter(out)).toEqual([]);
+    expect(readFileSync(path.join(`${out}.previous`, 'backup.txt'), 'utf8')).toBe('mine\n');
+  });
+
+  it('leaves no lock while another compile holds one, and does not wait for it', () => {
+    const { dir, out } = site();
+    expect(compile(fleetA.dir, out).exitCode).toBe(0);
+    writeFileSync(lockOf(out), '1\n'); // pid 1 always lives
+    const before = snapshot(dir);
+    const started = Date.now();
+    const run = boundedCli(['compile', '--fleet', fleetA.dir, '--out', out, '--check'], { cwd: dir });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(Date.now() - started).toBeLessThan(8000); // a writer would wait 10 s, then give up
+    expect(snapshot(dir)).toEqual(before);
+  });
+});
+
+const STRACE_MISSING = spawnSync('strace', ['-V']).status === 0 ? undefined : 'strace is not installed';
+
+describe('durability', () => {
+  it.skipIf(skipUnlessPresent(STRACE_MISSING))(
+    `fsyncs every file and folder of the new tree before the swap, and the parent folder after it (strace)${skippedBecause(STRACE_MISSING)}`,
+    () => {
+      const { dir, out } = site();
+      expect(compile(fleetA.dir, out).exitCode).toBe(0);
+      const log = path.join(work.dir, `strace-${path.basename(dir)}.log`);
+      const traced = ['-f', '-y', '-qq', '-e', 'trace=fsync,fdatasync,rename,renameat,renameat2', '-o', log];
+      const run = spawnSync('strace', [...traced, process.execPath, BIN, 'compile', '--fleet', fleetB.dir, '--out', out], {
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      expect(run.status, run.stderr).toBe(0);
+      const events = readFileSync(log, 'utf8').split('\n');
+      const synced = new Map<string, number>(); // path → line of its first fsync
+      let swap = -1;
+      let staging = '';
+      events.forEach((line, index) => {
+        const sync = /\bf(?:data)?sync\(\d+<([^>]*)>/.exec(line);
+        if (sync && !synced.has(sync[1] as string)) synced.set(sync[1] as string, index);
+        const rename = /\brename(?:at2?)?\((?:[^,]*, )?"([^"]*)", (?:[^,]*, )?"([^"]*)"/.exec(line);
+        if (rename && rename[2] === out && rename[1]?.includes('.generated.staging-')) [swap, staging] = [index, rename[1]];
+      });
+      expect(swap, 'the rename of the staging folder onto the output directory').toBeGreaterThan(-1);
+      const files = [...(trees['B'] as Tree).keys()];
+      const above = (file: string): string[] => file.split('/').flatMap((_, i, parts) => (i === 0 ? [] : [parts.slice(0, i).join('/')]));
+      const folders = new Set(['', ...files.flatMap(above)]);
+      const unsynced = [...files, ...folders].map((p) => (p === '' ? staging : path.join(staging, p))).filter((p) => !((synced.get(p) ?? Infinity) < swap));
+      expect(unsynced, 'fsynced before the swap').toEqual([]);
+      expect(
+        events.some((line, index) => index > swap && /\bf(?:data)?sync\(\d+</.test(line) && line.includes(`<${dir}>`)),
+        'the parent fsynced after the swap',
+      ).toBe(true);
+    },
+  );
 });

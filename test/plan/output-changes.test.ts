@@ -51,3 +51,19 @@ describe('outputChanges', () => {
     expect(changes.files.map((f) => f.objects.map((o) => `${o.status} ${o.object}`))).toEqual([['removed document 1'], []]);
   });
 });
+
+describe('outputChanges and the manifest', () => {
+  it('leaves the manifest out when other files changed (it follows from them), and lists it when it alone changed', () => {
+    const before = new Map([
+      ['.diene-manifest.json', '{"v": 1}\n'],
+      ['books/doc-a.json', '{"serial": 0}\n'],
+    ]);
+    const after = new Map([
+      ['.diene-manifest.json', '{"v": 2}\n'],
+      ['books/doc-a.json', '{"serial": 1}\n'],
+    ]);
+    expect(outputChanges(before, after).files.map((f) => f.file)).toEqual(['books/doc-a.json']);
+    const handEdited = new Map(before).set('.diene-manifest.json', '{"v": 1, "mine": true}\n');
+    expect(outputChanges(handEdited, before).files.map((f) => [f.status, f.file])).toEqual([['changed', '.diene-manifest.json']]);
+  });
+});

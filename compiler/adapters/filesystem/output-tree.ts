@@ -1,8 +1,8 @@
 /**
  * The output directory, written all-or-nothing (issue 2 §9): the new tree is
- * written into a staging sibling directory, then swapped in with two renames
- * (current → `<out>.previous`, staging → current) and the previous tree
- * removed. A failed compile never calls these functions, so the output
+ * written into a staging sibling directory, fsynced, then swapped in with two
+ * renames (current → `.<out>.previous`, staging → current) and the previous
+ * tree removed. A failed compile never calls these functions, so the output
  * directory stays as it was.
  *
  * Design note (issue 9: killed runs, concurrent runs). Writers take a lock
@@ -10,19 +10,47 @@
  * writer's process id, created with O_EXCL; a second writer waits for it, so
  * two compiles into one directory run one after the other and each swaps in a
  * complete tree. Under the lock a writer repairs what a killed run left: a
- * missing `<out>` with its `<out>.previous` is restored (the run died between
+ * missing `<out>` with its `.<out>.previous` is restored (the run died between
  * the two renames), and stale `.<out>.staging-*` folders and a stale
- * `<out>.previous` are removed. A lock whose process is gone is stale and is
+ * `.<out>.previous` are removed. A lock whose process is gone is stale and is
  * taken over (two waiters that find the same stale lock at the same instant
  * could both take it; then the renames still never mix two trees, and the
- * loser fails with a clean error). Readers (`--check`) take no lock and read
- * `<out>.previous` when `<out>` is missing.
+ * loser fails with a clean error). Readers (`--check`) take no lock, repair
+ * nothing and read `.<out>.previous` when `<out>` is missing.
+ *
+ * Design note (issue 14: never lose what diene did not write). Every tree
+ * carries its manifest (compiler/4-emit/output-manifest.ts). Before the swap,
+ * under the lock and after the staging folder is written, the current tree is
+ * walked: an entry diene did not write (compiler/plan/output-ownership.ts)
+ * stops the write with {@link OutputForeignError}, and nothing is renamed or
+ * deleted. The siblings are held to the same rule: `.<out>.previous` is
+ * restored or removed only when everything in it is diene's (else the write
+ * stops), a staging folder loses only the files its manifest lists, and a lock
+ * file that holds anything but a process id is never taken over. The visible
+ * `<out>.previous` of older versions is never read, renamed or removed.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  type Dirent,
+  type Stats,
+} from 'node:fs';
+import { chmod, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
+import { MANIFEST_FILE, parseOutputManifest } from '../../4-emit/output-manifest.js';
+import type { ForeignEntry, ForeignReason } from '../../plan/output-ownership.js';
+import { inspectTree, OUTPUT_READ_LIMIT, removeOwnedTree, type TreeInspection } from './output-ownership.js';
+
+export { OUTPUT_READ_LIMIT } from './output-ownership.js';
 
 /** How long a writer waits for another writer's lock before giving up (milliseconds). */
 export const LOCK_WAIT_MS = 10_000;
@@ -39,8 +67,31 @@ export class OutputBusyError extends Error {
   }
 }
 
-function previousOf(outDir: string): string {
-  return `${outDir}.previous`;
+/** An entry diene did not write, found where a write would replace or remove it. */
+export interface ForeignFinding {
+  /** Absolute path; a folder ends with `/`. */
+  path: string;
+  /** Why it is not diene's; `lock` for a lock file that holds something else than a process id. */
+  reason: ForeignReason | 'lock';
+  /** The sibling of the output directory that holds it (`.<out>.previous`, `.<out>.lock`), absent for the output directory itself. */
+  sibling?: string;
+}
+
+/** Thrown by {@link writeOutputTree} when the output directory or a sibling holds what diene did not write; nothing was renamed or deleted. */
+export class OutputForeignError extends Error {
+  constructor(
+    /** The foreign entries, sorted by path. */
+    readonly findings: ForeignFinding[],
+    /** A manifest that cannot be trusted: its absolute path and why. */
+    readonly manifest?: { path: string; problem: string },
+  ) {
+    super(manifest ? `the manifest ${manifest.path} ${manifest.problem}` : `${findings.length} entries diene did not write, first ${findings[0]?.path}`);
+  }
+}
+
+/** Where a write keeps the tree it replaces until the new one is in place: a hidden sibling, like the lock. */
+export function previousOf(outDir: string): string {
+  return path.join(path.dirname(outDir), `.${path.basename(outDir)}.previous`);
 }
 
 /** The lock file of `outDir`: a hidden sibling, so that it never lands inside the tree. */
@@ -52,12 +103,12 @@ function stagingPrefix(outDir: string): string {
   return `.${path.basename(outDir)}.staging-`;
 }
 
-async function exists(target: string): Promise<boolean> {
+/** `lstat` of `target`, or `undefined` when nothing is there. */
+function entryAt(target: string): Stats | undefined {
   try {
-    await stat(target);
-    return true;
+    return lstatSync(target);
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -66,29 +117,55 @@ function sleep(ms: number): Promise<void> {
 }
 
 /** True when process `pid` runs; a zombie (killed, not yet reaped by its parent; Linux `/proc` only) counts as gone. */
-async function isAlive(pid: number): Promise<boolean> {
+function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  let stat = '';
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    // not Linux, or already gone
+  }
   return !/^\d+ \(.*\) Z /s.test(stat);
 }
 
-/** The lock's holder: a live pid, `'stale'` (no such process, or an empty file older than a second), or `'unknown'` (just being written). */
-async function lockHolder(lock: string): Promise<number | 'stale' | 'unknown'> {
-  let text: string;
-  let age: number;
+/** The text of the regular file `file` if it is short, never following a link or blocking on a FIFO; `undefined` otherwise. */
+function shortText(file: string, limit: number): string | undefined {
+  let fd: number;
   try {
-    [text, age] = await Promise.all([readFile(lock, 'utf8'), stat(lock).then((s) => Date.now() - s.mtimeMs)]);
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch {
-    return 'unknown'; // vanished between the failed create and this read: try again
+    return undefined;
   }
+  try {
+    const info = fstatSync(fd);
+    return info.isFile() && info.size <= limit ? readFileSync(fd, 'utf8') : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The lock's holder: a live pid, `'stale'` (no such process, or an empty file
+ * older than a second), `'unknown'` (just being written, or gone), or
+ * `'foreign'`: not a regular file holding a process id, so not diene's.
+ */
+function lockHolder(lock: string): number | 'stale' | 'unknown' | 'foreign' {
+  const info = entryAt(lock);
+  if (!info) return 'unknown'; // vanished between the failed create and this look: try again
+  if (!info.isFile() || info.size > 32) return 'foreign';
+  const text = shortText(lock, 32);
+  if (text === undefined) return entryAt(lock) ? 'foreign' : 'unknown';
+  if (!/^\d*\n?$/.test(text)) return 'foreign';
   const pid = Number.parseInt(text, 10);
-  if (!/^\d+\n?$/.test(text) || !Number.isSafeInteger(pid) || pid <= 0) return age > 1000 ? 'stale' : 'unknown';
+  if (!Number.isSafeInteger(pid) || pid <= 0) return Date.now() - info.mtimeMs > 1000 ? 'stale' : 'unknown';
   if (pid === process.pid) return 'stale'; // a dead run's pid reused by this very process
-  return (await isAlive(pid)) ? pid : 'stale';
+  return isAlive(pid) ? pid : 'stale';
 }
 
 async function acquireLock(lock: string, waitMs: number): Promise<void> {
@@ -100,7 +177,8 @@ async function acquireLock(lock: string, waitMs: number): Promise<void> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const holder = await lockHolder(lock);
+    const holder = lockHolder(lock);
+    if (holder === 'foreign') throw new OutputForeignError([{ path: lock, reason: 'lock', sibling: lock }]);
     if (holder === 'stale') {
       await rm(lock, { force: true });
       continue;
@@ -111,134 +189,312 @@ async function acquireLock(lock: string, waitMs: number): Promise<void> {
 }
 
 async function releaseLock(lock: string): Promise<void> {
-  try {
-    if ((await readFile(lock, 'utf8')) === `${process.pid}\n`) await rm(lock, { force: true });
-  } catch {
-    // already gone
-  }
+  if (shortText(lock, 32) === `${process.pid}\n`) await rm(lock, { force: true });
 }
 
-/** Under the lock: restores `<out>.previous` when a swap was interrupted, else removes it; removes staging folders of killed runs. */
-async function repairInterruptedRuns(outDir: string): Promise<void> {
+/** The foreign entries and manifest problem of `inspection` (of the tree at `root`) as an error, or `undefined` when all is diene's. */
+function foreignError(root: string, inspection: TreeInspection, sibling?: string): OutputForeignError | undefined {
+  const manifest = inspection.manifest;
+  if (manifest !== undefined && !(manifest instanceof Map)) return new OutputForeignError([], { path: path.join(root, MANIFEST_FILE), ...manifest });
+  if (inspection.foreign.length === 0) return undefined;
+  return new OutputForeignError(
+    inspection.foreign.map((entry: ForeignEntry) => ({ path: path.join(root, entry.path), reason: entry.reason, ...(sibling ? { sibling } : {}) })),
+  );
+}
+
+/** What `.<out>.previous` holds and whether it may be restored or removed; throws nothing. */
+function inspectPrevious(
+  outDir: string,
+  wanted: ReadonlyMap<string, string> | undefined,
+): { inspection: TreeInspection; error?: OutputForeignError; restorable: boolean } {
   const previous = previousOf(outDir);
-  if (await exists(previous)) {
-    if (!(await exists(outDir))) await rename(previous, outDir);
-    else await rm(previous, { recursive: true, force: true });
+  const info = entryAt(previous);
+  const empty: TreeInspection = { manifest: undefined, foreign: [], files: [], directories: [], complete: true, stamps: new Map() };
+  if (info && !info.isDirectory()) {
+    const reason = info.isSymbolicLink() ? 'symlink' : info.isFile() ? 'unlisted' : 'special';
+    return { inspection: empty, error: new OutputForeignError([{ path: previous, reason, sibling: previous }]), restorable: false };
   }
-  const parent = path.dirname(outDir);
-  const prefix = stagingPrefix(outDir);
-  for (const name of await readdir(parent)) {
-    if (name.startsWith(prefix)) await rm(path.join(parent, name), { recursive: true, force: true });
-  }
+  const inspection = inspectTree(previous, { ...(wanted ? { wanted } : {}), checkContent: true });
+  const error = foreignError(previous, inspection, previous);
+  const restorable = !error && (inspection.manifest === undefined ? inspection.files.length > 0 : inspection.complete);
+  return { inspection, ...(error ? { error } : {}), restorable };
 }
 
 /**
- * The largest file of an existing output tree that is read (64 MiB; the
- * largest output of the XL fleet of SPEC §7 is 6 MB). A larger file cannot be
- * anything diene wrote: it is not read (a 3 GB file there made `--check` an
- * internal error after filling 4 GB of memory) and stands for text no output
- * can equal.
+ * Under the lock: restores `.<out>.previous` when a swap was interrupted (a
+ * complete tree of diene's and no `<out>`), else removes what of it is
+ * diene's; removes what the manifests of killed runs' staging folders list.
+ * Throws {@link OutputForeignError} when `.<out>.previous` holds anything diene
+ * did not write (it is then left whole). Returns notes on staging folders kept
+ * because they hold something else.
  */
-export const OUTPUT_READ_LIMIT = 64 * 1024 * 1024;
+async function repairInterruptedRuns(outDir: string, wanted: ReadonlyMap<string, string>): Promise<string[]> {
+  const previous = previousOf(outDir);
+  if (entryAt(previous)) {
+    const { inspection, error, restorable } = inspectPrevious(outDir, wanted);
+    if (error) throw error;
+    if (restorable && !entryAt(outDir)) await rename(previous, outDir);
+    else removeOwnedTree(previous, inspection);
+  }
+  const notes: string[] = [];
+  const parent = path.dirname(outDir);
+  const prefix = stagingPrefix(outDir);
+  for (const name of readdirSync(parent)) {
+    if (!name.startsWith(prefix)) continue;
+    const staging = path.join(parent, name);
+    if (!entryAt(staging)?.isDirectory()) continue;
+    // A killed write's last file may be cut short: a listed file goes whatever its bytes. Its manifest is written first, so a
+    // folder whose manifest cannot be read holds nothing else.
+    const inspection = inspectTree(staging, { checkContent: false });
+    if (!removeOwnedTree(staging, inspection))
+      notes.push(`kept ${staging}: a killed compile's staging folder, holding ${inspection.foreign[0]?.path ?? 'entries'} which diene did not write`);
+  }
+  return notes;
+}
 
 /**
  * Every file under `outDir` (path relative to it → text), or an empty map when
- * it does not exist. A file over {@link OUTPUT_READ_LIMIT} reads as
- * `"(not read: N bytes, larger than any output)"`, which no output can equal
- * (every output ends with a line feed). A file whose text equals its entry in
- * `share` is given that very string, so comparing a fresh tree costs no second
- * copy of it in memory (issue 8: 300 MB at fleet scale).
+ * it does not exist. Nothing is followed or opened that could block: a
+ * symbolic link, a FIFO, a socket or a device reads as a line saying what it
+ * is, as does a file over {@link OUTPUT_READ_LIMIT} (`"(not read: N bytes,
+ * larger than any output)"`) or one that cannot be read; no output can equal
+ * such a line (every output ends with a line feed). A file whose text equals
+ * its entry in `share` is given that very string, so comparing a fresh tree
+ * costs no second copy of it in memory (issue 8: 300 MB at fleet scale).
  */
 export async function readOutputTree(outDir: string, share?: ReadonlyMap<string, string>): Promise<Map<string, string>> {
-  if (!(await exists(outDir))) return new Map();
-  const paths = (await fg('**/*', { cwd: outDir, dot: true, onlyFiles: true, followSymbolicLinks: false })).sort();
+  if (!entryAt(outDir)?.isDirectory()) return new Map();
+  const found: [string, string][] = [];
+  const pending = [''];
+  while (pending.length > 0) {
+    const folder = pending.pop() as string;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(path.join(outDir, folder), { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') found.push([`${folder}/`, '(not read: a folder that cannot be listed)']);
+      continue;
+    }
+    for (const entry of entries) {
+      const relative = folder === '' ? entry.name : `${folder}/${entry.name}`;
+      if (entry.isDirectory()) pending.push(relative);
+      else if (entry.isSymbolicLink()) found.push([relative, '(not read: a symbolic link, which diene never writes)']);
+      else if (!entry.isFile()) found.push([relative, '(not read: a FIFO, socket or device, which diene never writes)']);
+      else {
+        const text = readOutputFile(path.join(outDir, relative));
+        if (text !== undefined) found.push([relative, text]);
+      }
+    }
+  }
   const tree = new Map<string, string>();
-  for (const relative of paths) {
-    const absolute = path.join(outDir, relative);
-    const size = statSync(absolute).size;
-    const text = size > OUTPUT_READ_LIMIT ? `(not read: ${size} bytes, larger than any output)` : readFileSync(absolute, 'utf8');
+  for (const [relative, text] of found.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const same = share?.get(relative);
     tree.set(relative, same === text ? same : text);
   }
   return tree;
 }
 
-/**
- * Restores `<out>.previous` when a write was killed between its two renames
- * (`<out>` missing, its previous copy present), under the output lock. Does
- * nothing otherwise. Throws {@link OutputBusyError} or the filesystem error.
- */
-export async function recoverInterruptedSwap(outDir: string, options: { waitMs?: number } = {}): Promise<void> {
-  if ((await exists(outDir)) || !(await exists(previousOf(outDir)))) return;
-  const lock = lockOf(outDir);
-  await acquireLock(lock, options.waitMs ?? LOCK_WAIT_MS);
+/** The text of the output file at `absolute`, a line saying why it was not read, or `undefined` when it is gone. */
+function readOutputFile(absolute: string): string | undefined {
+  let fd: number;
   try {
-    await repairInterruptedRuns(outDir);
+    fd = openSync(absolute, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    return code === 'ELOOP' ? '(not read: a symbolic link, which diene never writes)' : `(not read: ${code ?? 'error'})`;
+  }
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile()) return '(not read: a FIFO, socket or device, which diene never writes)';
+    if (info.size > OUTPUT_READ_LIMIT) return `(not read: ${info.size} bytes, larger than any output)`;
+    return readFileSync(fd, 'utf8');
   } finally {
-    await releaseLock(lock);
+    closeSync(fd);
   }
 }
 
-/**
- * The current output tree of `outDir` for comparison (`--check`): a write
- * killed between its two renames is repaired first when the directory can be
- * written, and otherwise read through `<out>.previous`, which the next write
- * restores. Files equal to their entry in `share` share its string.
- */
-export async function readCurrentOutput(outDir: string, share?: ReadonlyMap<string, string>): Promise<Map<string, string>> {
-  await recoverInterruptedSwap(outDir).catch(() => undefined);
-  if (!(await exists(outDir)) && (await exists(previousOf(outDir)))) return readOutputTree(previousOf(outDir), share);
-  return readOutputTree(outDir, share);
+/** The listing of the manifest among `outputs` (path → digest), for the ownership rules. Throws when it is missing or broken (a bug). */
+function wantedListing(outputs: ReadonlyMap<string, string>): Map<string, string> {
+  const parsed = parseOutputManifest(outputs.get(MANIFEST_FILE) ?? '');
+  if ('problem' in parsed) throw new Error(`the outputs carry no valid manifest: it ${parsed.problem}`);
+  return parsed.files;
 }
 
 /**
- * Replaces `outDir` with exactly `outputs` (relative path → text), under the
- * output lock (waiting up to `waitMs`, default {@link LOCK_WAIT_MS}). Throws
- * {@link OutputBusyError} when another process keeps the lock, or the
- * filesystem error when a write fails; either way the output directory is
- * unchanged and no staging folder is left. The new directory keeps the mode of
- * the one it replaces (else the umask's).
+ * The current output tree of `outDir` for comparison (`--check`), touching
+ * nothing: no lock, no rename, no removal. When a write was killed between its
+ * two renames (`<out>` missing), the tree in `.<out>.previous` is read, which
+ * the next write restores. Files equal to their entry in `share` (the outputs
+ * the inputs produce) share its string.
  */
-export async function writeOutputTree(outDir: string, outputs: ReadonlyMap<string, string>, options: { waitMs?: number } = {}): Promise<void> {
+export async function readCurrentOutput(outDir: string, share?: ReadonlyMap<string, string>): Promise<Map<string, string>> {
+  if (!entryAt(outDir) && entryAt(previousOf(outDir))) {
+    const { restorable } = inspectPrevious(outDir, share?.has(MANIFEST_FILE) ? wantedListing(share) : undefined);
+    return restorable ? readOutputTree(previousOf(outDir), share) : new Map();
+  }
+  return readOutputTree(outDir, share);
+}
+
+/** What killed runs left beside `outDir` (a previous tree, staging folders, a lock whose process is gone), one line each, for `--check` to report; the next write repairs them. */
+export function outputLeftovers(outDir: string): string[] {
   const parent = path.dirname(outDir);
+  const notes: string[] = [];
+  if (entryAt(previousOf(outDir)))
+    notes.push(
+      `note: ${previousOf(outDir)} is left from an interrupted compile; the next \`diene compile\` ${entryAt(outDir) ? 'removes' : 'restores'} it if everything in it is diene's`,
+    );
+  let names: string[] = [];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    // no parent: nothing left
+  }
+  for (const name of names.filter((n) => n.startsWith(stagingPrefix(outDir))).sort())
+    notes.push(`note: ${path.join(parent, name)} is a staging folder left by a killed compile; the next \`diene compile\` removes what it wrote there`);
+  const lock = lockOf(outDir);
+  if (entryAt(lock)) {
+    const holder = lockHolder(lock);
+    if (holder === 'stale') notes.push(`note: ${lock} is the lock of a compile that is gone; the next \`diene compile\` takes it over`);
+    if (holder === 'foreign') notes.push(`note: ${lock} holds something else than diene's lock; \`diene compile\` refuses until it is moved away`);
+  }
+  return notes;
+}
+
+/** What {@link inspectOutput} found: an error when the directory holds what diene did not write, and the stamps of diene's files. */
+export interface OutputLook {
+  error?: OutputForeignError;
+  /** Passed to {@link writeOutputTree}, whose walk under the lock then reads only files written to since. */
+  trusted: ReadonlyMap<string, string>;
+}
+
+/**
+ * A first look at `outDir`, before the lock is taken and before anything is
+ * written, so that a refusal leaves no trace beside it either: what
+ * {@link writeOutputTree} would refuse in `outDir` or `.<out>.previous` (an
+ * entry no manifest lists, a file changed since diene wrote it, a folder
+ * diene does not own, a link or a FIFO, a manifest that cannot be trusted).
+ * While another compile holds the lock, a finding is looked at again once it
+ * lets go (up to `waitMs`, default {@link LOCK_WAIT_MS}). No error when the
+ * directory cannot be listed: the write then fails cleanly.
+ */
+export async function inspectOutput(outDir: string, outputs: ReadonlyMap<string, string>, options: { waitMs?: number } = {}): Promise<OutputLook> {
+  const wanted = wantedListing(outputs);
+  const lock = lockOf(outDir);
+  const deadline = Date.now() + (options.waitMs ?? LOCK_WAIT_MS);
+  for (;;) {
+    const look = lookOnce(outDir, wanted);
+    // Another compile holding the lock may be mid-swap, and what it moves can look foreign for an instant: look again once it is done.
+    if (!look.error || !entryAt(lock) || ['stale', 'foreign'].includes(String(lockHolder(lock))) || Date.now() >= deadline) return look;
+    await sleep(50 + Math.floor(Math.random() * 50));
+  }
+}
+
+function lookOnce(outDir: string, wanted: ReadonlyMap<string, string>): OutputLook {
+  try {
+    const previous = entryAt(previousOf(outDir)) ? inspectPrevious(outDir, wanted).error : undefined;
+    if (previous) return { error: previous, trusted: new Map() };
+    const inspection = inspectTree(outDir, { wanted, checkContent: true });
+    const error = foreignError(outDir, inspection);
+    return { ...(error ? { error } : {}), trusted: inspection.stamps };
+  } catch {
+    return { trusted: new Map() };
+  }
+}
+
+/** fsync every path (files and folders) of `paths`, `concurrency` at a time: parallel syncs share the journal's commits. */
+async function syncAll(paths: readonly string[], concurrency = 16): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < paths.length) {
+      const handle = await open(paths[next++] as string, 'r');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, paths.length) }, worker));
+}
+
+/**
+ * Replaces `outDir` with exactly `outputs` (relative path → text, the
+ * manifest among them), under the output lock (waiting up to `waitMs`, default
+ * {@link LOCK_WAIT_MS}). The new tree is written into a staging folder, every
+ * file and folder of it fsynced, then swapped in; the parent folder is fsynced
+ * after the swap. Throws {@link OutputBusyError} when another process keeps the
+ * lock, {@link OutputForeignError} when `outDir`, `.<out>.previous` or the lock
+ * file holds anything diene did not write, or the filesystem error when a
+ * write fails; in every case the output directory is unchanged, nothing diene
+ * did not write is touched and no staging folder is left. The new directory
+ * keeps the mode of the one it replaces (else the umask's). `trusted` (from
+ * {@link inspectOutput}) spares reading again the files no write reached since.
+ * Returns notes on what was kept (a killed run's folder holding foreign
+ * entries).
+ */
+export async function writeOutputTree(
+  outDir: string,
+  outputs: ReadonlyMap<string, string>,
+  options: { waitMs?: number; trusted?: ReadonlyMap<string, string> } = {},
+): Promise<{ notes: string[] }> {
+  const parent = path.dirname(outDir);
+  const wanted = wantedListing(outputs);
   await mkdir(parent, { recursive: true });
   const lock = lockOf(outDir);
   await acquireLock(lock, options.waitMs ?? LOCK_WAIT_MS);
   try {
-    await repairInterruptedRuns(outDir);
+    const notes = await repairInterruptedRuns(outDir, wanted);
     const staging = path.join(parent, `${stagingPrefix(outDir)}${process.pid}-${randomBytes(6).toString('hex')}`);
+    const previous = previousOf(outDir);
     await mkdir(staging);
+    let replaced: TreeInspection | undefined;
     try {
       // Synchronous, one mkdir a folder: thousands of small files write several times faster than through promises (issue 8).
-      const made = new Set<string>();
-      for (const [relative, text] of outputs) {
+      // The manifest first: a staging folder whose manifest cannot be read holds nothing else.
+      const written: string[] = [];
+      const made = new Set<string>([staging]);
+      for (const relative of [MANIFEST_FILE, ...[...outputs.keys()].filter((file) => file !== MANIFEST_FILE)]) {
         const target = path.join(staging, relative);
         const folder = path.dirname(target);
         if (!made.has(folder)) {
           mkdirSync(folder, { recursive: true });
-          made.add(folder);
+          for (let up = folder; !made.has(up); up = path.dirname(up)) made.add(up);
         }
-        writeFileSync(target, text, 'utf8');
+        writeFileSync(target, outputs.get(relative) as string, 'utf8');
+        written.push(target);
       }
       const old = await stat(outDir).catch(() => undefined);
       if (old) await chmod(staging, old.mode & 0o7777);
-      if (old) await rename(outDir, previousOf(outDir));
+      // Durable before it is visible: a power cut after the swap must not leave empty or short files (issue 14).
+      await syncAll([...written, ...made]);
+      replaced = inspectTree(outDir, { wanted, checkContent: true, ...(options.trusted ? { trusted: options.trusted } : {}) });
+      const foreign = foreignError(outDir, replaced);
+      if (foreign) throw foreign;
+      if (old) await rename(outDir, previous);
       try {
         await rename(staging, outDir);
       } catch (error) {
-        if (old) await rename(previousOf(outDir), outDir);
+        if (old) await rename(previous, outDir);
         throw error;
       }
+      await syncAll([parent]);
     } catch (error) {
-      await rm(staging, { recursive: true, force: true });
+      rmSync(staging, { recursive: true, force: true });
       throw error;
     }
-    // The new tree is in place; a previous copy that cannot be removed now is removed by the next run.
-    try {
-      rmSync(previousOf(outDir), { recursive: true, force: true });
-    } catch {
-      // removed by the next run
+    // The new tree is in place. The old one goes by the walk made before the swap: an entry that reached it since is kept, with the folder.
+    if (replaced && entryAt(previous)) {
+      try {
+        if (!removeOwnedTree(previous, replaced))
+          notes.push(
+            `kept ${previous}: something diene did not write reached ${outDir} while the new tree was written, and is there now; move it back or away (the next compile refuses until then)`,
+          );
+      } catch {
+        // removed by the next run
+      }
     }
+    return { notes };
   } finally {
     await releaseLock(lock);
   }

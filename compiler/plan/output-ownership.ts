@@ -1,0 +1,87 @@
+/**
+ * Which entries of an output tree diene wrote (issue 14: the output tree never
+ * loses what diene did not write). Pure: the filesystem adapter walks the
+ * tree and asks these rules about each entry.
+ *
+ * Terms: `recorded` is the listing of the tree's own manifest (path → digest;
+ * `undefined` when the tree has none, e.g. one written by a diene before the
+ * manifest existed, or a folder made by hand); `wanted` is the listing of the
+ * tree about to be written. A regular file is diene's when either listing
+ * gives its path with its digest: bytes diene wrote, or the very bytes it is
+ * about to write there (so replacing them loses nothing). A directory is
+ * diene's when either listing has a file below it. Symbolic links, FIFOs,
+ * sockets and devices are never diene's: it writes only regular files.
+ */
+
+/** What an entry of a tree is, as `lstat` says (a symbolic link is never followed). */
+export type EntryKind = 'file' | 'directory' | 'symlink' | 'special';
+
+/** Why an entry is not diene's. */
+export type ForeignReason =
+  /** a file that no listing names */
+  | 'unlisted'
+  /** a file the tree's manifest lists, whose bytes differ from the digest it records and from what diene writes now */
+  | 'changed'
+  /** a file in a tree without a manifest, whose bytes differ from what diene writes at that path now */
+  | 'unproven'
+  /** a folder in which no listing has a file */
+  | 'directory'
+  | 'symlink'
+  /** a FIFO, socket or device */
+  | 'special'
+  /** a listed file that cannot be read to compare its digest */
+  | 'unreadable';
+
+/** An entry diene did not write: its path relative to the tree (a folder ends with `/`), and why. */
+export interface ForeignEntry {
+  path: string;
+  reason: ForeignReason;
+}
+
+/** The rules for one tree; see {@link ownershipRules}. */
+export interface OwnershipRules {
+  /** True when a folder at `path` holds (or will hold) a file diene wrote, so the walk goes into it. */
+  ownsDirectory(path: string): boolean;
+  /** True when a listing names `path`: only such files are worth reading. */
+  listed(path: string): boolean;
+  /** Why the regular file at `path`, with bytes of digest `digest` (`undefined`: not read), is not diene's; `undefined` when it is. */
+  judgeFile(path: string, digest: string | undefined): ForeignReason | undefined;
+}
+
+/** Every folder above each path of `listings` (`a/b/c.json` → `a`, `a/b`). */
+function ancestors(listings: readonly (ReadonlyMap<string, string> | undefined)[]): Set<string> {
+  const folders = new Set<string>();
+  for (const listing of listings) {
+    for (const file of listing?.keys() ?? []) {
+      for (let end = file.indexOf('/'); end !== -1; end = file.indexOf('/', end + 1)) folders.add(file.slice(0, end));
+    }
+  }
+  return folders;
+}
+
+/**
+ * The ownership rules of a tree whose manifest lists `recorded` (or which has
+ * none), about to be replaced by `wanted` (or by nothing, for a tree that is
+ * only removed). With `checkContent: false` a listed file is diene's whatever
+ * its bytes: for the staging folder of a killed run, whose last file may be
+ * cut short, and for a quick look before the bytes are read.
+ */
+export function ownershipRules(
+  recorded: ReadonlyMap<string, string> | undefined,
+  wanted: ReadonlyMap<string, string> | undefined,
+  options: { checkContent: boolean },
+): OwnershipRules {
+  const folders = ancestors([recorded, wanted]);
+  const listed = (path: string): boolean => recorded?.has(path) === true || wanted?.has(path) === true;
+  return {
+    ownsDirectory: (path) => folders.has(path),
+    listed,
+    judgeFile(path, digest) {
+      if (!listed(path)) return 'unlisted';
+      if (!options.checkContent || digest === undefined) return undefined;
+      if (recorded?.get(path) === digest || wanted?.get(path) === digest) return undefined;
+      if (recorded === undefined) return 'unproven';
+      return recorded.has(path) ? 'changed' : 'unlisted';
+    },
+  };
+}

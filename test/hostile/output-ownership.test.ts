@@ -1,0 +1,246 @@
+/**
+ * The output tree never loses what diene did not write (issue 14), against the
+ * real CLI: hostile layouts of the output directory (a file nested below the
+ * top, a folder, a FIFO, a file edited by hand, symbolic links in and out of
+ * the tree, a manifest that lies, one edited by hand, a read-only file, a
+ * hand-made folder as the first `--out`, a tree from a diene before the
+ * manifest). Each stops the compile with exit 2 and a diagnostic naming the
+ * entry, and a snapshot of the whole folder around the output directory shows
+ * that not one byte, name or mode changed.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manifestText, MANIFEST_FILE, parseOutputManifest } from '../../compiler/4-emit/output-manifest.js';
+import { readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
+import { boundedCli, expectNoCrash } from '../support/bounded-cli.js';
+import { overlayTexts, readFleetTexts, writeTempFleet } from '../support/fleet-fixture.js';
+import { errorLines, litter, sameTree, snapshot, type Tree } from '../support/output-trees.js';
+
+let fleetA: { dir: string; cleanup: () => void };
+let fleetB: { dir: string; cleanup: () => void };
+let work: { dir: string; cleanup: () => void };
+const trees: Record<'A' | 'B', Tree> = { A: new Map(), B: new Map() };
+
+function compile(fleet: string, out: string) {
+  return boundedCli(['compile', '--fleet', fleet, '--out', out, '--format', 'json', '--now', '2026-11-21T00:00:00Z'], { cwd: fleet });
+}
+
+/** A new folder holding nothing but what the test puts there, and `out` inside it. */
+function site(name = 'generated'): { dir: string; out: string } {
+  const dir = mkdtempSync(path.join(work.dir, 'site-'));
+  return { dir, out: path.join(dir, name) };
+}
+
+/** Compiles fleet A into `out`, expecting success. */
+function compiled(out: string): void {
+  const run = compile(fleetA.dir, out);
+  expect(run.exitCode, run.stderr).toBe(0);
+}
+
+const UNLISTED = `holds what diene did not write: diene writes no such file, and the manifest (${MANIFEST_FILE}) does not list it`;
+const CHANGED = `holds what diene did not write: its bytes differ from the digest the manifest (${MANIFEST_FILE}) records for it: it was changed after diene wrote it`;
+const FOLDER = 'holds what diene did not write: it is a folder in which diene writes no file';
+const LINK = 'holds what diene did not write: it is a symbolic link, and diene writes only regular files (the link is not followed)';
+
+/** Runs `compile` of fleet B into `out` and expects a refusal (exit 2) with exactly `errors`, and the folder `around` unchanged. */
+function expectRefused(around: string, out: string, errors: string[]): void {
+  const before = snapshot(around);
+  const run = compile(fleetB.dir, out);
+  expectNoCrash(run);
+  expect(run.exitCode, run.stderr).toBe(2);
+  expect(errorLines(run)).toEqual(errors);
+  expect(snapshot(around)).toEqual(before);
+}
+
+beforeAll(async () => {
+  const reference = readFleetTexts();
+  fleetA = writeTempFleet(reference);
+  const fleetYaml = reference.get('registry/fleet.yaml') as string;
+  fleetB = writeTempFleet(overlayTexts(reference, { 'registry/fleet.yaml': fleetYaml.replace(/ttl: 60\b/, 'ttl: 120') }));
+  work = writeTempFleet(new Map());
+  for (const [name, fleet] of [
+    ['A', fleetA],
+    ['B', fleetB],
+  ] as const) {
+    const out = path.join(work.dir, `tree-${name}`);
+    expect(compile(fleet.dir, out).exitCode).toBe(0);
+    trees[name] = await readOutputTree(out);
+  }
+});
+
+afterAll(() => {
+  for (const fleet of [fleetA, fleetB, work]) fleet?.cleanup();
+});
+
+describe('an entry diene did not write, at any depth of the output directory', () => {
+  it('stops the compile (exit 2), one diagnostic per entry, and every byte stays; moved out, the compile goes through', async () => {
+    const { dir, out } = site();
+    compiled(out);
+    const nitroso = path.join(out, 'kargo', 'nitroso.yaml');
+    writeFileSync(path.join(out, 'argocd', 'mine.yaml'), 'my own\n');
+    mkdirSync(path.join(out, 'dns', 'cluster.atomi.cloud', 'notes'));
+    writeFileSync(path.join(out, 'dns', 'cluster.atomi.cloud', 'notes', 'todo.txt'), 'a b c\n');
+    writeFileSync(nitroso, `${readFileSync(nitroso, 'utf8')}# my note\n`);
+    expect(spawnSync('mkfifo', [path.join(out, 'books', 'pipe')]).status).toBe(0); // never opened: it would block
+    expectRefused(dir, out, [
+      `output_foreign_file: ${out}/argocd/mine.yaml ${UNLISTED}`,
+      `output_foreign_file: ${out}/books/pipe holds what diene did not write: it is a FIFO, socket or device, and diene writes only regular files`,
+      `output_foreign_file: ${out}/dns/cluster.atomi.cloud/notes/ ${FOLDER}`,
+      `output_foreign_file: ${out}/kargo/nitroso.yaml ${CHANGED}`,
+    ]);
+    expect(readFileSync(path.join(out, 'dns', 'cluster.atomi.cloud', 'notes', 'todo.txt'), 'utf8')).toBe('a b c\n');
+    for (const entry of ['argocd/mine.yaml', 'dns/cluster.atomi.cloud/notes', 'books/pipe', 'kargo/nitroso.yaml'])
+      rmSync(path.join(out, entry), { recursive: true });
+    const run = compile(fleetB.dir, out);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(sameTree(await readOutputTree(out), trees.B)).toBe(true);
+    expect(litter(out)).toEqual([]);
+  });
+
+  it('names at most 20 entries, the last counting the rest, and never walks a folder diene does not own', () => {
+    const { dir, out } = site();
+    compiled(out);
+    for (let i = 0; i < 30; i++) writeFileSync(path.join(out, 'books', `copy-${String(i).padStart(2, '0')}.json`), '{}\n');
+    mkdirSync(path.join(out, 'books', 'zz', 'deep'), { recursive: true });
+    writeFileSync(path.join(out, 'books', 'zz', 'deep', 'x.json'), '{}\n');
+    const errors = [...Array.from({ length: 20 }, (_, i) => `output_foreign_file: ${out}/books/copy-${String(i).padStart(2, '0')}.json ${UNLISTED}`)];
+    errors[19] += '; and 11 more entries diene did not write, not named here'; // 10 copies and the folder zz/, one entry
+    expectRefused(dir, out, errors);
+  });
+});
+
+describe('symbolic links inside the output directory', () => {
+  it('are refused and never followed: the links, their targets and the tree stay; --check prints no byte of a target', () => {
+    const { dir, out } = site();
+    compiled(out);
+    const secret = path.join(dir, 'secret.txt');
+    writeFileSync(secret, 'token=hunter2\n');
+    const elsewhere = path.join(dir, 'elsewhere');
+    mkdirSync(elsewhere);
+    writeFileSync(path.join(elsewhere, 'doc-c.json'), '{"mine": "keep"}\n');
+    rmSync(path.join(out, 'argocd', 'aldehyde.yaml'));
+    symlinkSync(secret, path.join(out, 'argocd', 'aldehyde.yaml')); // at a path diene writes, to a file outside
+    rmSync(path.join(out, 'books', 'nitroso', 'tin'), { recursive: true });
+    symlinkSync(elsewhere, path.join(out, 'books', 'nitroso', 'tin')); // a folder diene writes, now a link to one outside
+    symlinkSync('/', path.join(out, 'root'));
+    expectRefused(dir, out, [
+      `output_foreign_file: ${out}/argocd/aldehyde.yaml ${LINK}`,
+      `output_foreign_file: ${out}/books/nitroso/tin ${LINK}`,
+      `output_foreign_file: ${out}/root ${LINK}`,
+    ]);
+    const before = snapshot(dir);
+    const check = boundedCli(['compile', '--fleet', fleetA.dir, '--out', out, '--check', '--diff-lines', 'all'], { cwd: fleetA.dir });
+    expectNoCrash(check, [1]);
+    expect(check.stderr).toContain('  stale   argocd/aldehyde.yaml');
+    expect(check.stderr).toContain('  missing books/nitroso/tin/doc-c.json');
+    expect(check.stderr).toContain('  extra   books/nitroso/tin');
+    expect(`${check.stdout}${check.stderr}`).not.toMatch(/hunter2|"mine"/);
+    expect(snapshot(dir)).toEqual(before);
+  });
+});
+
+describe('the manifest', () => {
+  function listing(out: string): Map<string, string> {
+    const parsed = parseOutputManifest(readFileSync(path.join(out, MANIFEST_FILE), 'utf8'));
+    if ('problem' in parsed) throw new Error(parsed.problem);
+    return parsed.files;
+  }
+
+  it('that lies (a hand-made file listed with a made-up digest, the manifest re-sealed) does not hand the file to diene', () => {
+    const { dir, out } = site();
+    compiled(out);
+    writeFileSync(path.join(out, 'notes.txt'), 'my notes\n');
+    writeFileSync(path.join(out, MANIFEST_FILE), manifestText(listing(out).set('notes.txt', `sha256:${'0'.repeat(64)}`)));
+    expectRefused(dir, out, [`output_foreign_file: ${out}/notes.txt ${CHANGED}`]);
+  });
+
+  it('that names a path outside the tree is not trusted, and nothing outside is touched', () => {
+    const { dir, out } = site();
+    compiled(out);
+    writeFileSync(path.join(dir, 'outside.txt'), 'mine\n');
+    writeFileSync(path.join(out, MANIFEST_FILE), manifestText(listing(out).set('../outside.txt', `sha256:${'1'.repeat(64)}`)));
+    expectRefused(dir, out, [
+      `output_manifest_invalid: the output manifest ${out}/${MANIFEST_FILE} lists "../outside.txt", which is not a path inside the output directory, so it cannot show which files diene wrote`,
+    ]);
+  });
+
+  it('edited by hand stops the compile; restored, the compile goes through', async () => {
+    const { dir, out } = site();
+    compiled(out);
+    const text = readFileSync(path.join(out, MANIFEST_FILE), 'utf8');
+    // "untrack" a file by deleting its line: still JSON, no longer what diene wrote
+    writeFileSync(path.join(out, MANIFEST_FILE), text.replace(/^ {4}"argocd\/aldehyde\.yaml": .*\n/m, ''));
+    expectRefused(dir, out, [
+      `output_manifest_invalid: the output manifest ${out}/${MANIFEST_FILE} was edited by hand: it is not the text diene writes for its own listing (its digest or its layout differs), so it cannot show which files diene wrote`,
+    ]);
+    writeFileSync(path.join(out, MANIFEST_FILE), text);
+    expect(compile(fleetB.dir, out).exitCode).toBe(0);
+    expect(sameTree(await readOutputTree(out), trees.B)).toBe(true);
+  });
+
+  it('replaced by a symbolic link is not followed', () => {
+    const { dir, out } = site();
+    compiled(out);
+    writeFileSync(path.join(dir, 'real-manifest.json'), readFileSync(path.join(out, MANIFEST_FILE)));
+    rmSync(path.join(out, MANIFEST_FILE));
+    symlinkSync(path.join(dir, 'real-manifest.json'), path.join(out, MANIFEST_FILE));
+    expectRefused(dir, out, [
+      `output_manifest_invalid: the output manifest ${out}/${MANIFEST_FILE} is a symbolic link, not a file diene wrote, so it cannot show which files diene wrote`,
+    ]);
+  });
+});
+
+describe('a read-only file', () => {
+  it("of diene's own is replaced; one diene did not write stops the compile and keeps its bytes and mode", async () => {
+    const { dir, out } = site();
+    compiled(out);
+    chmodSync(path.join(out, 'argocd', 'nitroso.yaml'), 0o444);
+    expect(compile(fleetB.dir, out).exitCode).toBe(0);
+    expect(sameTree(await readOutputTree(out), trees.B)).toBe(true);
+    writeFileSync(path.join(out, 'platforms', 'pinned.yaml'), 'mine\n');
+    chmodSync(path.join(out, 'platforms', 'pinned.yaml'), 0o444);
+    expectRefused(dir, out, [`output_foreign_file: ${out}/platforms/pinned.yaml ${UNLISTED}`]);
+    expect(statSync(path.join(out, 'platforms', 'pinned.yaml')).mode & 0o777).toBe(0o444);
+  });
+});
+
+describe('the first compile into an existing folder', () => {
+  it('a hand-made folder: every entry named, nothing written in it or beside it', () => {
+    const { dir, out } = site('deploy');
+    mkdirSync(path.join(out, 'config'), { recursive: true });
+    writeFileSync(path.join(out, 'README.md'), '# deploy\n');
+    writeFileSync(path.join(out, 'config', 'app.yaml'), 'replicas: 2\n');
+    expectRefused(dir, out, [`output_foreign_file: ${out}/README.md ${UNLISTED}`, `output_foreign_file: ${out}/config/ ${FOLDER}`]);
+  });
+
+  it('an empty folder is filled', async () => {
+    const { out } = site();
+    mkdirSync(out);
+    compiled(out);
+    expect(sameTree(await readOutputTree(out), trees.A)).toBe(true);
+  });
+});
+
+describe('a tree written by a diene before the manifest', () => {
+  it('is taken over when its bytes are what diene writes now; else each differing file is named, and deleting the tree is the way on', async () => {
+    const { dir, out } = site();
+    compiled(out);
+    rmSync(path.join(out, MANIFEST_FILE)); // as an older diene left it
+    compiled(out);
+    expect(sameTree(await readOutputTree(out), trees.A)).toBe(true); // the manifest is written
+    rmSync(path.join(out, MANIFEST_FILE));
+    const differing = [...trees.A.keys()].filter((file) => file !== MANIFEST_FILE && trees.A.get(file) !== trees.B.get(file));
+    expect(differing.length).toBeGreaterThan(3);
+    const unproven = `holds what diene did not write: its bytes differ from what diene writes there, and the directory has no manifest (${MANIFEST_FILE}) to show that diene wrote it (a tree from a diene before the manifest, or one made by hand)`;
+    expectRefused(
+      dir,
+      out,
+      differing.map((file) => `output_foreign_file: ${out}/${file} ${unproven}`),
+    );
+    rmSync(out, { recursive: true });
+    expect(compile(fleetB.dir, out).exitCode).toBe(0);
+    expect(sameTree(await readOutputTree(out), trees.B)).toBe(true);
+  });
+});

@@ -50,9 +50,13 @@ export interface ReportOptions {
 
 export { markdownText } from './markdown-text.js';
 
+// Secrets are masked before Markdown escaping: the escapes (a backslash before `_`, a zero-width space after `https:`) would hide a secret's shape from the masker that runs over the whole report.
+const maskedText = (text: string): string => markdownText(maskSecrets(text));
+const maskedCode = (text: string): string => markdownCode(maskSecrets(text));
+
 function place(d: Diagnostic): string {
   if (d.file === null) return 'fleet';
-  return markdownCode(`${d.file}${d.line !== null ? `:${d.line}` : ''}${d.column !== null ? `:${d.column}` : ''}`);
+  return maskedCode(`${d.file}${d.line !== null ? `:${d.line}` : ''}${d.column !== null ? `:${d.column}` : ''}`);
 }
 
 /** Platforms whose own outputs changed (`argocd/<p>.yaml`, `kargo/<p>.yaml`, `platforms/<p>.yaml`, `books/<p>/…`). */
@@ -75,14 +79,14 @@ interface Limits {
 function view(input: ReportInput, limits: Limits): Record<string, unknown> {
   const errors = input.diagnostics.filter((d) => d.severity === 'error');
   const warnings = input.diagnostics.filter((d) => d.severity === 'warning');
-  const row = (d: Diagnostic) => ({ place: place(d), code: d.code, message: markdownText(d.message), hint: markdownText(d.hint) });
+  const row = (d: Diagnostic) => ({ place: place(d), code: d.code, message: maskedText(d.message), hint: maskedText(d.hint) });
   const base = {
     version: input.version,
     errorCount: errors.length,
     warningCount: warnings.length,
     warnings: warnings.slice(0, limits.diagnostics).map(row),
     warningsCut: Math.max(0, warnings.length - limits.diagnostics),
-    note: input.note ? markdownText(input.note) : undefined,
+    note: input.note ? maskedText(input.note) : undefined,
   };
   if (errors.length > 0 || !input.changes)
     return {
@@ -110,14 +114,14 @@ function view(input: ReportInput, limits: Limits): Record<string, unknown> {
   return {
     ...base,
     headline: `${headline}${input.freshness && !input.freshness.fresh ? '; generated files are stale' : ''}`,
-    comparedWith: markdownText(input.comparedWith),
+    comparedWith: maskedText(input.comparedWith),
     freshness,
     noChange: changes.files.length === 0,
     counts,
     fileCount: changes.files.length,
     files: changes.files.slice(0, limits.files).map((f) => ({
       status: f.status,
-      file: markdownCode(f.file),
+      file: maskedCode(f.file),
       objects:
         (['added', 'changed', 'removed'] as const)
           .map((s) => [s, f.objects.filter((o) => o.status === s).length] as const)
@@ -127,11 +131,11 @@ function view(input: ReportInput, limits: Limits): Record<string, unknown> {
     })),
     filesCut: Math.max(0, changes.files.length - limits.files),
     objectCount: objects.length,
-    objects: objects.slice(0, limits.objects).map((o) => ({ status: o.status, object: markdownCode(o.object), file: markdownCode(o.file) })),
+    objects: objects.slice(0, limits.objects).map((o) => ({ status: o.status, object: maskedCode(o.object), file: maskedCode(o.file) })),
     objectsCut: Math.max(0, objects.length - limits.objects),
     pipelines: present.slice(0, limits.pipelines).map((p) => ({ name: p.name, flowchart: promotionFlowchart(p) })),
     pipelinesCut: Math.max(0, present.length - limits.pipelines),
-    removedPlatforms: removed.length ? removed.map(markdownCode).join(', ') : undefined,
+    removedPlatforms: removed.length ? removed.map(maskedCode).join(', ') : undefined,
   };
 }
 

@@ -14,7 +14,13 @@ import { skippedBecause, skipUnlessPresent } from '../support/required.js';
 const SHARED = path.resolve(REPO_ROOT, '..', 'shared');
 const README = path.join(REPO_ROOT, 'README.md');
 const DOCS = path.join(REPO_ROOT, 'docs');
-const pages = [README, ...readdirSync(DOCS).filter((name) => name.endsWith('.md')).sort().map((name) => path.join(DOCS, name))];
+const pages = [
+  README,
+  ...readdirSync(DOCS)
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => path.join(DOCS, name)),
+];
 const sharedMissing = existsSync(SHARED) ? undefined : `${SHARED} (the SPEC the pages link to)`;
 
 describe('GitHub anchors', () => {
@@ -71,7 +77,10 @@ describe('README.md', () => {
   it('is a front page of at most 300 lines that links to every page of docs/', () => {
     expect(readme.split('\n').length).toBeLessThanOrEqual(300);
     const linked = new Set(readMarkdown(readme).links.map((href) => href.split('#')[0]));
-    const unlinked = pages.slice(1).map((page) => path.relative(REPO_ROOT, page)).filter((page) => !linked.has(page));
+    const unlinked = pages
+      .slice(1)
+      .map((page) => path.relative(REPO_ROOT, page))
+      .filter((page) => !linked.has(page));
     expect(unlinked).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 /**
  * How long a new row's first promotion waits for Argo CD, as arithmetic
- * (SPEC §3.2; README "Promotion timing"). Kargo pushes the pin, then its
+ * (SPEC §3.2; docs/engines.md "Promotion timing"). Kargo pushes the pin, then its
  * argocd-update steps look for the row's Applications, which exist only once
  * the ApplicationSet has re-read the row files. A step that finds no
  * Application errors; Kargo retries it on controller-runtime's per-item

@@ -18,7 +18,7 @@
  * its brakes allow, caches have expired). Timing figures come from the fleet
  * (`dns.ttl`, `dns.parent.ttl`, the zone's SOA minimum) and the planner's
  * 5 s tick; the control cluster (Primordial) runs T3 and so the planner
- * (README "Platform record": T3's CRD lives there).
+ * (docs/argocd.md "Platform record": T3's CRD lives there).
  */
 import type { LiveSnapshot } from '../1-load/load-dns-live.js';
 import { dnsIntent, type DnsIntent } from '../3-model/dns-names.js';

@@ -105,7 +105,7 @@ function build(): Json {
   ];
   return {
     description:
-      'Conformance vectors of the address-book client rule (README "The client rule"). roots are baked; books are referenced by name. pick: pickAddress(books[book], landscape, module, failed) → {address} or {address: null, reason}. accept: acceptBook(saved === null ? undefined : books[saved], books[downloaded]) → keep: the name of the book kept (null for none) and accepted. check: checkBook(books[book], roots) === undefined → valid. digest: bookDigest(books[book]).',
+      'Conformance vectors of the address-book client rule (docs/books.md "The client rule"). roots are baked; books are referenced by name. pick: pickAddress(books[book], landscape, module, failed) → {address} or {address: null, reason}. accept: acceptBook(saved === null ? undefined : books[saved], books[downloaded]) → keep: the name of the book kept (null for none) and accepted. check: checkBook(books[book], roots) === undefined → valid. digest: bookDigest(books[book]).',
     roots: ROOTS,
     books,
     pick: picks.map(([book, landscape, module, failed]) => {

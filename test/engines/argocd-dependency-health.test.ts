@@ -15,7 +15,7 @@
  * - util/settings/settings.go (appendResourceOverridesFromSplitKeys,
  *   convertToOverrideKey): how the argocd-cm keys reach those scripts;
  * - manifests/base/config/argocd-cm.yaml: the stock argocd-cm the patch is
- *   applied to, with the real kubectl, as the README tells the operator.
+ *   applied to, with the real kubectl, as docs/operator-outputs.md tells the operator.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -8,7 +8,7 @@
 // throttling, and leaves the zone untouched when a batch is refused.
 //
 // Live tests run against the real clouds only when credentials and a
-// throw-away zone are given in the environment (README "DNS appliers"):
+// throw-away zone are given in the environment (docs/dns.md "DNS appliers"):
 //   DIENE_LIVE_ROUTE53_ZONE + AWS credentials,
 //   DIENE_LIVE_GOOGLE_ZONE + GOOGLE_CLOUD_PROJECT + Application Default Credentials,
 //   DIENE_LIVE_CLOUDFLARE_ZONE + CLOUDFLARE_API_TOKEN.

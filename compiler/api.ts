@@ -1,0 +1,108 @@
+/**
+ * The library entry of the package (`import { compileFleet } from 'diene-compiler'`):
+ * the pipeline, one platform's render, the DNS plan and the route matcher, each
+ * as pure functions over files already read, plus the readers the CLI uses to
+ * read them from disk, and the diagnostic types and catalog.
+ *
+ * `renderPlatform` and `planDns` give exactly what `diene render` prints and the
+ * plan `diene plan dns --format json` prints for the same files.
+ */
+import { loadDnsHealth, loadDnsLive, type LiveFile } from './1-load/load-dns-live.js';
+import type { SourceFile } from './1-load/source-file.js';
+import { dnsIntent } from './3-model/dns-names.js';
+import { platformObjects } from './4-emit/emit-outputs.js';
+import { toYamlStream } from './4-emit/serialize.js';
+import { inputDigest, renderInputs } from './cli/render.js';
+import { diagnose, hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
+import { analyzeFleet, inputValidators, type CompileOptions } from './index.js';
+import { planTraffic, type TrafficOptions, type TrafficPlan } from './plan/traffic-planner.js';
+
+export { analyzeFleet, compileFleet, inputValidators, type CompileOptions, type CompileResult } from './index.js';
+export { sourceFile, type SourceFile } from './1-load/source-file.js';
+export type { LiveFile } from './1-load/load-dns-live.js';
+export { readFleetFiles as readFleet } from './adapters/filesystem/read-fleet.js';
+export { readDnsLive } from './adapters/filesystem/read-dns-live.js';
+export { catalog, isDiagnosticCode, type CatalogEntry, type DiagnosticCode } from './diagnostics/catalog.js';
+export {
+  hasErrors,
+  sortDiagnostics,
+  type Diagnostic,
+  type DiagnosticArgs,
+  type RelatedLocation,
+  type Severity,
+  type SourceLocation,
+} from './diagnostics/diagnostic.js';
+export { formatGithub, formatJson, formatTextReport } from './diagnostics/format.js';
+export {
+  compileUpstreamTable,
+  lookupUpstream,
+  type MatchKind,
+  type PrefixRow,
+  type Spelling,
+  type Upstream,
+  type UpstreamRoute,
+  type UpstreamTable,
+} from './route/lookup-upstream.js';
+export { planTraffic, prepareTraffic, type TrafficOptions, type TrafficPlan } from './plan/traffic-planner.js';
+
+export interface RenderResult {
+  /** Every finding, sorted; `platform_not_found` when the fleet has no such platform. */
+  diagnostics: Diagnostic[];
+  /** The platform's objects as one YAML stream, in sync-wave order; present only when no error was found. */
+  yaml?: string;
+  /** `sha256:` over the platform name and the inputs the render read (the digest `diene render` prints on stderr). */
+  inputDigest: string;
+}
+
+/**
+ * One platform's objects (Platform record, Kargo, ApplicationSets) from the
+ * fleet's `files`, as `diene render` prints them. Claims and other platforms'
+ * rows are left out first, as render leaves them out, so a broken row of
+ * another platform never stops this one.
+ */
+export function renderPlatform(files: readonly SourceFile[], platform: string, options: CompileOptions): RenderResult {
+  const inputs = renderInputs(files, platform);
+  const digest = inputDigest(platform, inputs);
+  const analysis = analyzeFleet(inputs, options);
+  if (hasErrors(analysis.diagnostics) || !analysis.model) return { diagnostics: analysis.diagnostics, inputDigest: digest };
+  const found = analysis.model.platforms.find((candidate) => candidate.name === platform);
+  if (!found) {
+    const known = analysis.model.platforms.map((candidate) => candidate.name).join(', ') || 'none';
+    return { diagnostics: sortDiagnostics([...analysis.diagnostics, diagnose({}, 'platform_not_found', { platform, known })]), inputDigest: digest };
+  }
+  return { diagnostics: analysis.diagnostics, yaml: toYamlStream(platformObjects(analysis.model, found), 'diene render'), inputDigest: digest };
+}
+
+export interface PlanDnsOptions extends CompileOptions, TrafficOptions {
+  /** The health file (`schemas/dns-health.schema.json`); absent: every cluster is up. */
+  health?: SourceFile;
+}
+
+export interface PlanDnsResult {
+  /** Every finding of the fleet, the snapshots and the health file, sorted. */
+  diagnostics: Diagnostic[];
+  /** Present only when no error was found; `plan.refused` tells an applier to write nothing. */
+  plan?: TrafficPlan;
+}
+
+/**
+ * What each DNS host must change: the fleet's zone plans against the `live`
+ * snapshots (one per zone and host, in the format of `schemas/dns-plan.schema.json`;
+ * {@link readDnsLive} reads a folder laid out like `dns/`), within the brakes.
+ */
+export function planDns(files: readonly SourceFile[], live: readonly LiveFile[], options: PlanDnsOptions): PlanDnsResult {
+  const analysis = analyzeFleet(files, options);
+  if (hasErrors(analysis.diagnostics) || !analysis.model) return { diagnostics: analysis.diagnostics };
+  const intent = dnsIntent(analysis.model);
+  const validators = options.validators ?? inputValidators();
+  const loaded = loadDnsLive(live, intent.zones, validators);
+  const diagnostics = [...analysis.diagnostics, ...loaded.diagnostics];
+  const health = options.health ? loadDnsHealth(options.health, intent.clusters, validators) : undefined;
+  if (health) diagnostics.push(...health.diagnostics);
+  if (hasErrors(diagnostics)) return { diagnostics: sortDiagnostics(diagnostics) };
+  const traffic: TrafficOptions = {};
+  for (const key of ['force', 'updateThreshold', 'deleteThreshold', 'minRecordSets'] as const) {
+    if (options[key] !== undefined) Object.assign(traffic, { [key]: options[key] });
+  }
+  return { diagnostics: sortDiagnostics(diagnostics), plan: planTraffic(intent, loaded.snapshots, health?.health, traffic) };
+}

@@ -1,0 +1,5 @@
+/** Types of scripts/generate-diagnostics-reference-lib.mjs (see there). */
+export const ROOT: string;
+export const REFERENCE_PAGE: string;
+export const CASES_DIR: string;
+export function diagnosticsReference(catalog: Readonly<Record<string, { severity: string; message: string; hint: string }>>): Promise<string>;

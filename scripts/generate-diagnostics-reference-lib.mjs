@@ -1,0 +1,94 @@
+// The diagnostics reference, docs/diagnostics-reference.md, generated from the
+// catalog (compiler/diagnostics/catalog.ts) and the sample cases under
+// test/cases/ by `npm run gen:docs`, never edited by hand;
+// test/docs/diagnostics-reference.test.ts fails when it is stale.
+
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as prettier from 'prettier';
+import { parse } from 'yaml';
+
+/** Absolute path of the repository root. */
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Repository-relative path of the generated page. */
+export const REFERENCE_PAGE = 'docs/diagnostics-reference.md';
+
+/** Repository-relative folder of the sample cases, one folder `<code>` or `<code>--<variant>` each. */
+export const CASES_DIR = 'test/cases';
+
+/** Catalog text as Markdown text: code spans kept, everything else that Markdown would read as markup escaped. */
+function markdownText(text) {
+  return text
+    .split(/(`[^`\n]+`)/)
+    .map((part, index) =>
+      index % 2 === 1
+        ? part
+        : part
+            .replace(/[\\*_[\]|#]/g, '\\$&')
+            .replace(/</g, '&lt;')
+            .replace(/>/g, '&gt;'),
+    )
+    .join('');
+}
+
+/** Each case folder's code and description, by code. */
+async function sampleCases() {
+  const byCode = new Map();
+  const folders = (await readdir(path.join(ROOT, CASES_DIR), { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  for (const folder of folders.sort()) {
+    const text = await readFile(path.join(ROOT, CASES_DIR, folder, 'case.yaml'), 'utf8').catch(() => undefined);
+    if (text === undefined) continue;
+    const description = String(parse(text)?.description ?? '').trim();
+    const code = folder.split('--')[0];
+    byCode.set(code, [...(byCode.get(code) ?? []), { folder, description }]);
+  }
+  return byCode;
+}
+
+/**
+ * The text of the reference page for `catalog` (code → {severity, message, hint}).
+ * Deterministic; writes nothing.
+ * @param {Readonly<Record<string, {severity: string, message: string, hint: string}>>} catalog
+ * @returns {Promise<string>}
+ */
+export async function diagnosticsReference(catalog) {
+  const cases = await sampleCases();
+  const codes = Object.keys(catalog).sort();
+  const areas = new Map();
+  for (const code of codes) {
+    const area = code.split('_')[0];
+    areas.set(area, [...(areas.get(area) ?? []), code]);
+  }
+  const lines = [
+    '<!-- Generated from compiler/diagnostics/catalog.ts and test/cases/ by `npm run gen:docs`. Do not edit. -->',
+    '',
+    '# Diagnostics reference',
+    '',
+    `Every code diene reports (${codes.length}: ${codes.filter((code) => catalog[code].severity === 'error').length} errors, ${
+      codes.filter((code) => catalog[code].severity === 'warning').length
+    } warnings), with its message, its hint and the sample cases that produce it. ` +
+      '`{name}` stands for a value the diagnostic fills in. An error stops the command (exit 2, nothing written); ' +
+      'a warning is printed and the command goes on. How to read a diagnostic: [diagnostics.md](diagnostics.md).',
+    '',
+    `Areas: ${[...areas.keys()].map((area) => `[${area}](#${area})`).join(', ')}.`,
+    '',
+  ];
+  for (const [area, areaCodes] of areas) {
+    lines.push(`## ${area}`, '');
+    for (const code of areaCodes) {
+      const entry = catalog[code];
+      lines.push(`### ${code}`, '', `**${entry.severity}**: ${markdownText(entry.message)}`, '', `Fix: ${markdownText(entry.hint)}`, '');
+      const samples = cases.get(code) ?? [];
+      if (samples.length > 0) {
+        lines.push('Sample cases:', '');
+        for (const sample of samples) lines.push(`- [${sample.folder}](../${CASES_DIR}/${sample.folder}/case.yaml): ${markdownText(sample.description)}`);
+        lines.push('');
+      }
+    }
+  }
+  const absOut = path.join(ROOT, REFERENCE_PAGE);
+  const config = (await prettier.resolveConfig(absOut)) ?? {};
+  return prettier.format(lines.join('\n'), { ...config, filepath: absOut });
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// npm's `prepare` script: npm runs it after `npm ci` or `npm install` in a
+// checkout or an unpacked package. In a checkout with the dev dependencies it
+// builds dist/ with TypeScript. The packed package ships dist/ and not the
+// sources, and `npm ci --omit=dev` installs no TypeScript: then the dist/ that
+// is there is used as it is, and only a missing dist/ is an error.
+
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CONFIG = path.join(ROOT, 'tsconfig.build.json');
+
+function typescriptCompiler() {
+  try {
+    return createRequire(path.join(ROOT, 'package.json')).resolve('typescript/bin/tsc');
+  } catch {
+    return undefined;
+  }
+}
+
+const tsc = typescriptCompiler();
+const hasSources = existsSync(CONFIG) && existsSync(path.join(ROOT, 'compiler', 'api.ts'));
+if (hasSources && tsc !== undefined) {
+  const build = spawnSync(process.execPath, [tsc, '-p', CONFIG], { cwd: ROOT, stdio: 'inherit' });
+  process.exitCode = build.status ?? 1;
+} else if (existsSync(path.join(ROOT, 'dist', 'cli.js')) && existsSync(path.join(ROOT, 'dist', 'api.js'))) {
+  const why = hasSources ? 'TypeScript is not installed (dev dependencies omitted)' : 'the package ships it built';
+  process.stdout.write(`prepare: dist/ is used as it is: ${why}\n`);
+} else {
+  process.stderr.write(
+    `prepare: dist/ is missing and cannot be built: ${hasSources ? 'TypeScript is not installed; run `npm ci` with the dev dependencies' : 'the sources are not here'}\n`,
+  );
+  process.exitCode = 1;
+}

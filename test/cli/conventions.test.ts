@@ -323,12 +323,26 @@ describe('shell completion', () => {
   for (const shell of ['zsh', 'fish'] as const) {
     const present = spawnSync(shell, ['--version']).status === 0;
     const missing = present ? undefined : `${shell} is not installed (Debian package ${shell})`;
-    it.skipIf(skipUnlessPresent(missing))(`${shell} reads its script without a syntax error${skippedBecause(missing)}`, () => {
-      const file = path.join(scratch, `diene.${shell}`);
-      writeFileSync(file, runCli(['completion', shell]).stdout);
-      const run = spawnSync(shell, ['-n', file], { encoding: 'utf8' });
-      expect(run.status, run.stderr).toBe(0);
-    });
+    it.skipIf(skipUnlessPresent(missing))(
+      `${shell} reads its script without a syntax error${shell === 'fish' ? ' and completes from it' : ''}${skippedBecause(missing)}`,
+      () => {
+        const file = path.join(scratch, `diene.${shell}`);
+        writeFileSync(file, runCli(['completion', shell]).stdout);
+        const run = spawnSync(shell, ['-n', file], { encoding: 'utf8' });
+        expect(run.status, run.stderr).toBe(0);
+        if (shell === 'fish') {
+          // fish completes a command line itself: `complete -C`
+          const words = (line: string): string[] =>
+            spawnSync('fish', ['--no-config', '-c', `source ${file}; complete -C '${line}'`], { encoding: 'utf8' })
+              .stdout.split('\n')
+              .filter(Boolean)
+              .map((entry) => entry.split('\t')[0] as string);
+          expect(words('diene apply ')).toEqual(['books', 'dns', 'kube']);
+          expect(words('diene compile --fl')).toEqual(['--fleet']);
+          expect(words('diene validate --min-severity ')).toEqual(['error', 'info', 'warning']);
+        }
+      },
+    );
   }
 });
 

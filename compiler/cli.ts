@@ -10,63 +10,79 @@
  * piped output past 64 KiB.
  */
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { diagnose } from './diagnostics/diagnostic.js';
+import { diagnose, type Diagnostic } from './diagnostics/diagnostic.js';
 import { formatGithub, formatJson, formatTextReport, terminalLines } from './diagnostics/format.js';
 import { maskSecrets } from './diagnostics/secrets.js';
-import { EXIT, UsageError, type Command, type CommandResult, type Format } from './cli/command.js';
+import { useColour } from './report/check-review.js';
+import { EXIT, invalidValue, UsageError, type Command, type CommandResult, type Format } from './cli/command.js';
+import {
+  closest,
+  COMMON_OPTION_HELP,
+  formatChoices,
+  formatCommandHelp,
+  formatGroupHelp,
+  formatMainHelp,
+  optionsOf,
+  TOP_LEVEL_OPTION_HELP,
+  type CommandHelp,
+} from './cli/help.js';
+import { parseCommandArgs, plainWords } from './cli/parse-args.js';
+import { SILENT_PROGRESS, terminalProgress } from './cli/progress.js';
+import { applyBooksHelp } from './cli/apply-books.help.js';
+import { applyDnsHelp } from './cli/apply-dns.help.js';
+import { applyKubeHelp } from './cli/apply-kube.help.js';
+import { claimSetPathsHelp } from './cli/claim-set-paths.help.js';
+import { compileHelp } from './cli/compile.help.js';
+import { completionHelp } from './cli/completion.help.js';
+import { exportDnsHelp } from './cli/export-dns.help.js';
+import { materializeHelp } from './cli/materialize.help.js';
+import { planDnsHelp } from './cli/plan-dns.help.js';
+import { renderHelp } from './cli/render.help.js';
+import { reportHelp } from './cli/report.help.js';
+import { routeHelp } from './cli/route.help.js';
+import { simulateHelp } from './cli/simulate.help.js';
+import { validateHelp } from './cli/validate.help.js';
 
 export { EXIT } from './cli/command.js';
 
-/** A command's name and how to load its module. */
+/** A command's help (data, cheap to load) and how to load its module. */
 interface CommandEntry {
-  /** The command's words; a command with a sub-command (`plan dns`) is keyed `plan dns`. */
-  name: string;
+  help: CommandHelp;
   load: () => Promise<Command>;
 }
 
 /**
  * Every command, listed explicitly (no registry filled by imports). A command's
- * module is imported only when that command runs (or for the help): the
- * appliers' cloud SDKs take about a second to load, which `compile` and
- * `render` (run on every pull request and every ArgoCD sync) never need.
+ * module is imported only when that command runs: the appliers' cloud SDKs
+ * take about a second to load, which `compile` and `render` (run on every
+ * pull request and every ArgoCD sync) never need. Help, suggestions and
+ * completion read only the help data.
  */
 const COMMANDS: readonly CommandEntry[] = [
-  { name: 'compile', load: async () => (await import('./cli/compile.js')).compileCommand },
-  { name: 'validate', load: async () => (await import('./cli/validate.js')).validateCommand },
-  { name: 'render', load: async () => (await import('./cli/render.js')).renderCommand },
-  { name: 'materialize', load: async () => (await import('./cli/materialize.js')).materializeCommand },
-  { name: 'plan dns', load: async () => (await import('./cli/plan-dns.js')).planDnsCommand },
-  { name: 'route', load: async () => (await import('./cli/route.js')).routeCommand },
-  { name: 'apply books', load: async () => (await import('./cli/apply-books.js')).applyBooksCommand },
-  { name: 'apply dns', load: async () => (await import('./cli/apply-dns.js')).applyDnsCommand },
-  { name: 'export dns', load: async () => (await import('./cli/export-dns.js')).exportDnsCommand },
-  { name: 'claim set-paths', load: async () => (await import('./cli/claim-set-paths.js')).claimSetPathsCommand },
-  { name: 'apply kube', load: async () => (await import('./cli/apply-kube.js')).applyKubeCommand },
-  { name: 'report', load: async () => (await import('./cli/report.js')).reportCommand },
-  { name: 'simulate', load: async () => (await import('./cli/simulate.js')).simulateCommand },
+  { help: compileHelp, load: async () => (await import('./cli/compile.js')).compileCommand },
+  { help: validateHelp, load: async () => (await import('./cli/validate.js')).validateCommand },
+  { help: renderHelp, load: async () => (await import('./cli/render.js')).renderCommand },
+  { help: materializeHelp, load: async () => (await import('./cli/materialize.js')).materializeCommand },
+  { help: planDnsHelp, load: async () => (await import('./cli/plan-dns.js')).planDnsCommand },
+  { help: routeHelp, load: async () => (await import('./cli/route.js')).routeCommand },
+  { help: applyBooksHelp, load: async () => (await import('./cli/apply-books.js')).applyBooksCommand },
+  { help: applyDnsHelp, load: async () => (await import('./cli/apply-dns.js')).applyDnsCommand },
+  { help: exportDnsHelp, load: async () => (await import('./cli/export-dns.js')).exportDnsCommand },
+  { help: claimSetPathsHelp, load: async () => (await import('./cli/claim-set-paths.js')).claimSetPathsCommand },
+  { help: applyKubeHelp, load: async () => (await import('./cli/apply-kube.js')).applyKubeCommand },
+  { help: reportHelp, load: async () => (await import('./cli/report.js')).reportCommand },
+  { help: simulateHelp, load: async () => (await import('./cli/simulate.js')).simulateCommand },
+  { help: completionHelp, load: async () => (await import('./cli/completion.js')).completionCommand },
 ];
+
+/** Every command's help, in the order of {@link COMMANDS}. */
+export const COMMAND_HELPS: readonly CommandHelp[] = COMMANDS.map((entry) => entry.help);
 
 /** Loads the module of `entry` and checks that it is the command the entry names. */
 async function loadCommand(entry: CommandEntry): Promise<Command> {
   const command = await entry.load();
-  if (command.name !== entry.name) throw new Error(`the COMMANDS entry "${entry.name}" loads the command "${command.name}"`);
+  if (command.name !== entry.help.name) throw new Error(`the COMMANDS entry "${entry.help.name}" loads the command "${command.name}"`);
   return command;
-}
-
-async function help(): Promise<string> {
-  const commands = await Promise.all(COMMANDS.map(loadCommand));
-  return [
-    'diene — fleet registry in; ArgoCD, Kargo, Platform, DNS, route_paths and address books out.',
-    '',
-    'Usage:',
-    ...commands.map((c) => `  ${c.usage}`),
-    '  diene --version | --help',
-    '',
-    '--fleet defaults to the current directory. Diagnostics go to stderr; stdout carries only the product.',
-    'Exit codes: 0 done, 1 stale (--check), 2 invalid input or usage, 3 refused by a brake, 4 applied in part, 70 internal fault.',
-    '',
-  ].join('\n');
 }
 
 function packageVersion(): string {
@@ -77,59 +93,174 @@ function packageVersion(): string {
   }
 }
 
-async function findCommand(argv: readonly string[]): Promise<{ command: Command; rest: string[] } | undefined> {
-  const words = argv.filter((a) => !a.startsWith('-'));
-  for (const entry of COMMANDS) {
-    const parts = entry.name.split(' ');
-    if (parts.every((part, i) => words[i] === part)) {
-      const rest = [...argv];
-      for (const part of parts) rest.splice(rest.indexOf(part), 1);
-      return { command: await loadCommand(entry), rest };
+/** The usage line a usage error shows when no command was named. */
+const TOP_USAGE = 'diene COMMAND [ARGUMENTS] [OPTIONS]';
+
+/** The command being parsed or run, for the usage line of a usage error. */
+let current: CommandHelp | undefined;
+
+/** "a, b or c". */
+function listing(words: readonly string[]): string {
+  return words.join(', ').replace(/, ([^,]*)$/, ' or $1');
+}
+
+const GROUPS = [...new Set(COMMAND_HELPS.filter((h) => h.name.includes(' ')).map((h) => h.name.split(' ')[0] as string))];
+const FIRST_WORDS = [...new Set(COMMAND_HELPS.map((h) => h.name.split(' ')[0] as string))];
+
+/**
+ * The command `words` name: one word, or a group and its subcommand. Throws
+ * {@link UsageError} for an unknown command (with the nearest one), a group
+ * without or with an unknown subcommand (listing its subcommands). `help` is
+ * true when the words are a help topic, where a bare group is fine.
+ */
+function resolve(words: readonly string[], help: boolean): { entry: CommandEntry; used: number } | { group: string } {
+  const [first, second] = words as [string, string | undefined];
+  const single = COMMANDS.find((entry) => entry.help.name === first);
+  if (single) return { entry: single, used: 1 };
+  if (GROUPS.includes(first)) {
+    const members = COMMANDS.filter((entry) => entry.help.name.startsWith(`${first} `));
+    const subs = members.map((entry) => entry.help.name.slice(first.length + 1));
+    if (second === undefined) {
+      if (help) return { group: first };
+      throw new UsageError(
+        'usage_subcommand_missing',
+        { group: first, subcommands: listing(subs), usages: listing(members.map((entry) => `diene ${entry.help.name}`)) },
+        members.map((entry) => `  ${entry.help.usage}`),
+      );
     }
+    const entry = members.find((m) => m.help.name === `${first} ${second}`);
+    if (entry) return { entry, used: 2 };
+    const near = closest(second, subs);
+    throw new UsageError('usage_subcommand_unknown', {
+      group: first,
+      subcommand: second,
+      suggestion: near ? `did you mean \`diene ${first} ${near}\`? ` : '',
+      subcommands: listing(subs),
+    });
   }
-  return undefined;
+  // `diene compil`, and `diene kube` for `diene apply kube`
+  const lastWords = COMMAND_HELPS.filter((h) => h.name.includes(' ')).map((h) => h.name);
+  const near =
+    closest(first, [...FIRST_WORDS, 'help']) ??
+    lastWords.find((name) => name.endsWith(` ${first.toLowerCase()}`) && lastWords.filter((n) => n.endsWith(` ${first.toLowerCase()}`)).length === 1);
+  throw new UsageError('usage_command_unknown', {
+    command: first,
+    suggestion: near ? `did you mean \`diene ${near}\`? ` : '',
+    commands: listing([...FIRST_WORDS, 'help']),
+  });
 }
 
-async function run(argv: readonly string[]): Promise<{ result: CommandResult; format: Format }> {
-  if (argv.length === 0) return { result: { stdout: await help(), diagnostics: [], exitCode: EXIT.invalid }, format: 'text' };
-  if (argv[0] === '--version' || argv[0] === 'version')
-    return { result: { stdout: `${packageVersion()}\n`, diagnostics: [], exitCode: EXIT.ok }, format: 'text' };
-  if (argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help')
-    return { result: { stdout: await help(), diagnostics: [], exitCode: EXIT.ok }, format: 'text' };
-  const found = await findCommand(argv);
-  if (!found) throw new UsageError(`unknown command "${argv.filter((a) => !a.startsWith('-')).join(' ')}"`);
-  let parsed;
-  try {
-    parsed = parseArgs({ args: found.rest, options: found.command.options, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError(`${found.command.name}: ${error instanceof Error ? error.message : String(error)}`);
+/** How much a run prints besides its product: errors only, errors and warnings, or everything (the summary notes too). */
+type Level = 'error' | 'warning' | 'info';
+
+interface Run {
+  result: CommandResult;
+  format: Format;
+  level: Level;
+}
+
+function helpRun(text: string): Run {
+  return { result: { stdout: text, diagnostics: [], exitCode: EXIT.ok }, format: 'text', level: 'info' };
+}
+
+/** Whether `flag` (or its short form) is among the options of argv, before any `--`. */
+function hasFlag(argv: readonly string[], long: string, short: string): boolean {
+  const end = argv.indexOf('--');
+  return (end === -1 ? argv : argv.slice(0, end)).some((a) => a === long || a === short);
+}
+
+const EVERY_OPTION = [...COMMAND_HELPS.flatMap(optionsOf), ...TOP_LEVEL_OPTION_HELP];
+
+async function run(argv: readonly string[]): Promise<Run> {
+  current = undefined;
+  const words = plainWords(argv, EVERY_OPTION);
+  const wantsHelp = hasFlag(argv, '--help', '-h');
+  const wantsVersion = hasFlag(argv, '--version', '-V');
+  if (words.length === 0) {
+    if (wantsVersion && !wantsHelp) return helpRun(`${packageVersion()}\n`);
+    if (wantsHelp || argv.length === 0) return helpRun(formatMainHelp(COMMAND_HELPS));
+    throw new UsageError('usage_command_missing', { commands: listing([...FIRST_WORDS, 'help']) });
   }
-  const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
-  if (values['help']) return { result: { stdout: `Usage: ${found.command.usage}\n`, diagnostics: [], exitCode: EXIT.ok }, format: 'text' };
+  const first = words[0]?.word as string;
+  if (first === 'version') return helpRun(`${packageVersion()}\n`);
+  if (first === 'help') {
+    const topic = words.slice(1).map((w) => w.word);
+    if (topic.length === 0) return helpRun(formatMainHelp(COMMAND_HELPS));
+    const found = resolve(topic, true);
+    return helpRun('group' in found ? formatGroupHelp(found.group, COMMAND_HELPS) : formatCommandHelp(found.entry.help));
+  }
+  const found = resolve(
+    words.map((w) => w.word),
+    wantsHelp,
+  );
+  if ('group' in found) return helpRun(formatGroupHelp(found.group, COMMAND_HELPS));
+  const { entry, used } = found;
+  current = entry.help;
+  if (wantsHelp) return helpRun(formatCommandHelp(entry.help));
+  if (wantsVersion) return helpRun(`${packageVersion()}\n`);
+  const commandIndices = new Set(words.slice(0, used).map((w) => w.index));
+  const parsed = parseCommandArgs(
+    argv.filter((_, i) => !commandIndices.has(i)),
+    entry.help,
+    COMMAND_HELPS,
+  );
+  const values = parsed.values;
   const formatFlag = typeof values['format'] === 'string' ? values['format'] : 'text';
-  const extraFormats = found.command.formats ?? [];
-  if (!extraFormats.includes(formatFlag) && !['text', 'json', 'github'].includes(formatFlag))
-    throw new UsageError(`--format must be ${['text', 'json', 'github', ...extraFormats].join(', ').replace(/, ([^,]*)$/, ' or $1')}, not "${formatFlag}"`);
-  const format = (extraFormats.includes(formatFlag) ? 'text' : formatFlag) as Format;
-  const limits = found.command.positionals ?? { min: 0, max: 0 };
-  if (parsed.positionals.length < limits.min) throw new UsageError(`${found.command.name} needs more arguments: ${found.command.usage}`);
-  if (parsed.positionals.length > limits.max) throw new UsageError(`unexpected argument "${parsed.positionals[limits.max]}"`);
-  return { result: await found.command.run({ positionals: parsed.positionals, values, format }), format };
+  const choices = formatChoices(entry.help);
+  if (!choices.includes(formatFlag)) throw invalidValue('--format', formatFlag, listing(choices), `--format ${choices[1] ?? 'text'}`);
+  const format = ((entry.help.formats ?? []).includes(formatFlag) ? 'text' : formatFlag) as Format;
+  const severityFlag = typeof values['min-severity'] === 'string' ? values['min-severity'] : 'info';
+  const levels = COMMON_OPTION_HELP.find((o) => o.name === 'min-severity')?.choices ?? [];
+  if (!levels.includes(severityFlag)) throw invalidValue('--min-severity', severityFlag, listing(levels), '--min-severity warning');
+  const level: Level = values['quiet'] ? 'error' : (severityFlag as Level);
+  const progress = process.stderr.isTTY && format === 'text' && level === 'info' ? terminalProgress(process.stderr, entry.help.name) : SILENT_PROGRESS;
+  const command = await loadCommand(entry);
+  if (command.name === 'completion') (await import('./cli/completion.js')).setCompletionHelps(COMMAND_HELPS);
+  return { result: await command.run({ positionals: parsed.positionals, values, format, progress }), format, level };
 }
 
-function emit(result: CommandResult, format: Format): void {
-  if (result.stdout) process.stdout.write(result.stdout);
+/** The diagnostics `level` lets through: errors always, warnings unless errors only. */
+function shownDiagnostics(diagnostics: readonly Diagnostic[], level: Level): Diagnostic[] {
+  return level === 'error' ? diagnostics.filter((d) => d.severity === 'error') : [...diagnostics];
+}
+
+function emit({ result, format, level }: Run): void {
+  const diagnostics = shownDiagnostics(result.diagnostics, level);
+  // validate --format json: the array on stdout is the product, filtered like any report.
+  if (result.diagnosticsInStdout && format === 'json') process.stdout.write(formatJson(diagnostics));
+  else if (result.stdout) process.stdout.write(result.stdout);
   if (!result.diagnosticsInStdout) {
-    if (format === 'json') process.stderr.write(formatJson(result.diagnostics));
+    if (format === 'json') process.stderr.write(formatJson(diagnostics));
     else {
-      process.stderr.write(formatTextReport(result.diagnostics));
-      if (format === 'github' || process.env['GITHUB_ACTIONS'] === 'true') process.stderr.write(formatGithub(result.diagnostics));
+      process.stderr.write(formatTextReport(diagnostics, { colour: useColour(process.stderr.isTTY, process.env) }));
+      if (format === 'github' || process.env['GITHUB_ACTIONS'] === 'true') process.stderr.write(formatGithub(diagnostics));
     }
   }
   // With --format json, stderr carries exactly one JSON array: the notes (summaries for people) are left out.
+  // Notes are info: below --min-severity info they are printed only when the command failed (they say why).
   // Notes name repositories and paths as given: a URL with a token (`--repo https://user:token@…`) is masked like a diagnostic.
-  if (format !== 'json' && result.notes?.length) process.stderr.write(`${terminalLines(result.notes.map((note) => maskSecrets(note)))}\n`);
+  const notesShown = level === 'info' || result.exitCode !== EXIT.ok;
+  if (format !== 'json' && notesShown && result.notes?.length) process.stderr.write(`${terminalLines(result.notes.map((note) => maskSecrets(note)))}\n`);
   if (format !== 'json' && result.annotations) process.stderr.write(result.annotations);
+}
+
+/** Whether argv asks for JSON diagnostics (read without parsing: the usage error may be in the parsing). */
+function asksForJson(argv: readonly string[]): boolean {
+  const at = argv.indexOf('--format');
+  return argv.includes('--format=json') || (at !== -1 && argv[at + 1] === 'json');
+}
+
+/** Prints a usage error: the catalog diagnostic with the command's usage line, then any notes (a group's subcommands). */
+function emitUsageError(error: UsageError, argv: readonly string[]): void {
+  const usage = diagnose({}, error.code, { command: current?.name ?? 'COMMAND', usage: current?.usage ?? TOP_USAGE, ...error.args });
+  if (asksForJson(argv)) {
+    // `validate --format json` puts its diagnostics array on stdout (SPEC §5); a usage error keeps that promise.
+    if (current?.name === 'validate') process.stdout.write(formatJson([usage]));
+    else process.stderr.write(formatJson([usage]));
+    return;
+  }
+  process.stderr.write(formatTextReport([usage], { colour: useColour(process.stderr.isTTY, process.env) }));
+  if (error.notes.length) process.stderr.write(`${terminalLines(error.notes)}\n`);
 }
 
 /**
@@ -139,17 +270,12 @@ function emit(result: CommandResult, format: Format): void {
  */
 export async function main(argv: readonly string[]): Promise<void> {
   try {
-    const { result, format } = await run(argv);
-    emit(result, format);
-    process.exitCode = result.exitCode;
+    const outcome = await run(argv);
+    emit(outcome);
+    process.exitCode = outcome.result.exitCode;
   } catch (error) {
     if (error instanceof UsageError) {
-      const usage = [diagnose({}, 'usage_invalid', { reason: error.message })];
-      const formatAt = argv.indexOf('--format');
-      const json = argv.includes('--format=json') || (formatAt !== -1 && argv[formatAt + 1] === 'json');
-      // `validate --format json` puts its diagnostics array on stdout (SPEC §5); a usage error keeps that promise.
-      if (json && argv[0] === 'validate') process.stdout.write(formatJson(usage));
-      else process.stderr.write(json ? formatJson(usage) : formatTextReport(usage));
+      emitUsageError(error, argv);
       process.exitCode = EXIT.invalid;
       return;
     }

@@ -39,6 +39,8 @@ interface SampleCase {
   /** Disk entries a text cannot express (symbolic links, FIFOs, generated large files), made after the files; see test/support/make-entries.ts. */
   make?: MakeEntry[];
   exitCode?: number;
+  /** Environment variables of the CLI run (`{fleet}` is replaced by the fleet's folder). */
+  env?: Record<string, string>;
   /** A smaller input budget than the CLI's (in-process cases only), to show the total limits without megabytes of input. */
   budget?: { bytes: number; values: number };
   expect: ExpectedDiagnostic[];
@@ -103,7 +105,8 @@ describe('sample cases', () => {
         const args = sample.args.map((a) => a.replaceAll('{fleet}', fleet.dir));
         const outDir = path.join(fleet.dir, 'generated');
         const before = await readOutputTree(outDir);
-        const run = runCli([...args, '--format', 'json', ...(sample.now ? ['--now', sample.now] : ['--now', '2026-11-21T00:00:00Z'])], { cwd: fleet.dir });
+        const env = Object.fromEntries(Object.entries(sample.env ?? {}).map(([name, value]) => [name, value.replaceAll('{fleet}', fleet.dir)]));
+        const run = runCli([...args, '--format', 'json', ...(sample.now ? ['--now', sample.now] : ['--now', '2026-11-21T00:00:00Z'])], { cwd: fleet.dir, env });
         const stream = run.stdout.startsWith('[') ? run.stdout : run.stderr;
         const diagnostics = JSON.parse(stream.slice(stream.indexOf('['), stream.lastIndexOf(']') + 1) || '[]') as Diagnostic[];
         checkDiagnostics(diagnostics, sample);

@@ -28,17 +28,19 @@ import { analyzeFleet } from '../index.js';
 import { formatBookPlan, planBookPublish, writes, type LocalBook } from '../plan/books-publish.js';
 import { serialOption } from './book-serial.js';
 import {
-  COMMON_OPTIONS,
   EXIT,
   fleetRoot,
+  fromHelp,
+  invalidValue,
+  missingOption,
   nowSeconds,
   readFleet,
   stringOption,
-  UsageError,
   type Command,
   type CommandInput,
   type CommandResult,
 } from './command.js';
+import { applyBooksHelp } from './apply-books.help.js';
 
 function endpointOption(values: CommandInput['values']): string | undefined {
   const endpoint = stringOption(values, 'endpoint');
@@ -47,9 +49,10 @@ function endpointOption(values: CommandInput['values']): string | undefined {
   try {
     url = new URL(endpoint);
   } catch {
-    throw new UsageError(`--endpoint "${endpoint}" is not a URL`);
+    throw invalidValue('--endpoint', endpoint, 'a URL', '--endpoint https://ACCOUNT.r2.cloudflarestorage.com');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`--endpoint "${endpoint}" is not an http(s) URL`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw invalidValue('--endpoint', endpoint, 'an http(s) URL', '--endpoint https://ACCOUNT.r2.cloudflarestorage.com');
   return endpoint;
 }
 
@@ -131,20 +134,18 @@ export async function publishBooks(root: string, store: ObjectStore, serial: num
 async function runApplyBooks({ values }: CommandInput): Promise<CommandResult> {
   const root = fleetRoot(values);
   const to = stringOption(values, 'to');
-  if (to === undefined) throw new UsageError('apply books needs --to s3://<bucket>[/<prefix>]');
+  if (to === undefined) throw missingOption('--to s3://BUCKET[/PREFIX]', 'name the bucket (and key prefix) to publish to, e.g. --to s3://books/prod');
   const target = parseS3Url(to);
-  if (typeof target === 'string') throw new UsageError(target);
+  if (typeof target === 'string') throw invalidValue('--to', to, `an s3://BUCKET[/PREFIX] URL (${target})`, '--to s3://books/prod');
   const endpoint = endpointOption(values);
   const serial = serialOption(values) ?? (await headCommitSeconds(root));
   if (serial === undefined)
-    throw new UsageError(`no --serial given and ${root} is not in a git repository with a commit: pass --serial N (the serial only grows; never the clock)`);
+    throw missingOption(
+      '--serial N',
+      `${root} is not in a git repository with a commit, whose time would be the serial: pass --serial N (the serial only grows; never the clock)`,
+    );
   const store = createS3Store({ ...target, ...(endpoint !== undefined ? { endpoint } : {}) });
   return publishBooks(root, store, serial, { dryRun: values['dry-run'] === true, nowSeconds: nowSeconds(values) });
 }
 
-export const applyBooksCommand: Command = {
-  name: 'apply books',
-  usage: 'diene apply books --to s3://BUCKET[/PREFIX] [--endpoint URL] [--serial N] [--dry-run] [--fleet DIR]',
-  options: { ...COMMON_OPTIONS, to: { type: 'string' }, endpoint: { type: 'string' }, serial: { type: 'string' }, 'dry-run': { type: 'boolean' } },
-  run: runApplyBooks,
-};
+export const applyBooksCommand: Command = { ...fromHelp(applyBooksHelp), run: runApplyBooks };

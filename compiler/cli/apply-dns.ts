@@ -41,7 +41,21 @@ import { appliedInFull, formatApplyReport, type DnsApplyReport, type ZoneApplyRe
 import { formatTrafficPlan } from '../plan/dns-plan-text.js';
 import { planTraffic, type ZoneHostPlan } from '../plan/traffic-planner.js';
 import type { DnsHost } from '../types/generated/fleet.js';
-import { COMMON_OPTIONS, EXIT, fleetRoot, nowSeconds, readFleet, stringOption, UsageError, type Command, type CommandInput, type CommandResult, type Format } from './command.js';
+import {
+  EXIT,
+  fleetRoot,
+  fromHelp,
+  invalidValue,
+  missingOption,
+  nowSeconds,
+  readFleet,
+  stringOption,
+  type Command,
+  type CommandInput,
+  type CommandResult,
+  type Format,
+} from './command.js';
+import { applyDnsHelp } from './apply-dns.help.js';
 
 /** Everything `apply dns` takes besides the fleet root. */
 export interface ApplyDnsOptions {
@@ -70,7 +84,8 @@ function snapshotOf(document: ZonePlanDocument, intent: DnsIntent, validators: S
   const file = sourceFile(`${document.zone}/${document.host ?? 'unknown'}.json`, toJson(document));
   const loaded = loadDnsLive([{ source: file, identity: { zone: document.zone, host: document.host ?? '' } }], intent.zones, validators);
   const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length > 0 || !loaded.snapshots[0]) return { error: `the host's answer does not load as live state: ${errors.map((d) => `${d.code}: ${d.message}`).join('; ')}` };
+  if (errors.length > 0 || !loaded.snapshots[0])
+    return { error: `the host's answer does not load as live state: ${errors.map((d) => `${d.code}: ${d.message}`).join('; ')}` };
   return { snapshot: loaded.snapshots[0] };
 }
 
@@ -79,7 +94,12 @@ function changeCount(plan: ZoneHostPlan): number {
 }
 
 /** Writes one host's zone plans one after the other, reading each back. */
-async function applyHost(adapter: DnsHostAdapter, plans: readonly ZoneHostPlan[], intent: DnsIntent, validators: SchemaValidators): Promise<{ results: ZoneApplyResult[]; after: LiveSnapshot[] }> {
+async function applyHost(
+  adapter: DnsHostAdapter,
+  plans: readonly ZoneHostPlan[],
+  intent: DnsIntent,
+  validators: SchemaValidators,
+): Promise<{ results: ZoneApplyResult[]; after: LiveSnapshot[] }> {
   const results: ZoneApplyResult[] = [];
   const after: LiveSnapshot[] = [];
   for (const plan of plans) {
@@ -95,7 +115,14 @@ async function applyHost(adapter: DnsHostAdapter, plans: readonly ZoneHostPlan[]
       after.push(read.snapshot);
       const remaining = remainingChanges(plan, read.snapshot);
       if (remaining.length > 0) {
-        results.push({ ...base, status: 'failed', requests: outcome.requests, requestLines: outcome.lines, error: `the host answered success, but reading the zone back shows ${remaining.length} change${remaining.length === 1 ? '' : 's'} not applied`, remaining });
+        results.push({
+          ...base,
+          status: 'failed',
+          requests: outcome.requests,
+          requestLines: outcome.lines,
+          error: `the host answered success, but reading the zone back shows ${remaining.length} change${remaining.length === 1 ? '' : 's'} not applied`,
+          remaining,
+        });
       } else results.push({ ...base, status: 'written', requests: outcome.requests, requestLines: outcome.lines });
     } catch (error) {
       results.push({ ...base, status: 'failed', requests: 0, requestLines: [], error: error instanceof DnsHostError ? error.message : describeError(error) });
@@ -116,7 +143,13 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
   if (hasErrors(diagnostics) || !analysis.model) return { diagnostics: sortDiagnostics(diagnostics), exitCode: EXIT.invalid };
   const fleetHosts = analysis.model.settings.dns.hosts;
   const unknown = options.hosts.filter((name) => !fleetHosts.some((h) => h.name === name));
-  if (unknown.length > 0) throw new UsageError(`--host ${unknown.join(', ')}: not a host of fleet.yaml (hosts: ${fleetHosts.map((h) => h.name).join(', ')})`);
+  if (unknown.length > 0)
+    throw invalidValue(
+      '--host',
+      unknown.join(', '),
+      `a DNS host of fleet.yaml (hosts: ${fleetHosts.map((h) => h.name).join(', ')})`,
+      `--host ${fleetHosts[0]?.name ?? 'NAME'}`,
+    );
   const hosts = fleetHosts.filter((h) => options.hosts.length === 0 || options.hosts.includes(h.name));
   const full = dnsIntent(analysis.model);
   const intent: DnsIntent = { ...full, zones: full.zones.map((z) => ({ ...z, hosts: z.hosts.filter((h) => hosts.some((s) => s.name === h.name)) })) };
@@ -134,12 +167,14 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
   }
 
   const adapters = new Map(hosts.map((h) => [h.name, (options.adapterFor ?? createDnsAdapter)(h, options.env)]));
-  const zonesByHost = new Map(hosts.map((h) => [h.name, intent.zones.filter((z) => z.role === 'zone' && z.hosts.some((zh) => zh.name === h.name)).map((z) => z.zone)]));
+  const zonesByHost = new Map(
+    hosts.map((h) => [h.name, intent.zones.filter((z) => z.role === 'zone' && z.hosts.some((zh) => zh.name === h.name)).map((z) => z.zone)]),
+  );
   const notRead: ZoneApplyResult[] = [];
   const snapshots: LiveSnapshot[] = [];
   if (options.liveFrom !== undefined) {
     const live = await readDnsLive(options.liveFrom, options.cwd);
-    if (live.problem) throw new UsageError(`--live-from: ${live.problem}`);
+    if (live.problem) throw invalidValue('--live-from', options.liveFrom, `a readable snapshot folder (${live.problem})`, '--live-from live/');
     diagnostics.push(...live.diagnostics);
     const loaded = loadDnsLive(live.files, intent.zones, validators);
     diagnostics.push(...loaded.diagnostics);
@@ -149,7 +184,17 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
       const provider = hosts.find((h) => h.name === observation.host)?.provider;
       const loaded = observation.document ? snapshotOf(observation.document, intent, validators) : { error: observation.error };
       if (loaded.snapshot) snapshots.push(loaded.snapshot);
-      else notRead.push({ zone: observation.zone, host: observation.host, ...(provider ? { provider } : {}), status: 'not-read', changes: 0, requests: 0, requestLines: [], error: loaded.error ?? 'unknown error' });
+      else
+        notRead.push({
+          zone: observation.zone,
+          host: observation.host,
+          ...(provider ? { provider } : {}),
+          status: 'not-read',
+          changes: 0,
+          requests: 0,
+          requestLines: [],
+          error: loaded.error ?? 'unknown error',
+        });
     }
   }
   if (hasErrors(diagnostics)) return { diagnostics: sortDiagnostics(diagnostics), exitCode: EXIT.invalid };
@@ -160,15 +205,25 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
   const sorted = sortDiagnostics(diagnostics);
 
   if (options.planChecksum !== undefined && options.planChecksum !== plan.checksum) {
-    const why = notRead.length > 0 ? ` (${notRead.map((r) => `${r.host} ${r.zone}`).join(', ')} could not be read, so the plan cannot be the reviewed one)` : '';
+    const why =
+      notRead.length > 0 ? ` (${notRead.map((r) => `${r.host} ${r.zone}`).join(', ')} could not be read, so the plan cannot be the reviewed one)` : '';
     return {
       stdout: output(),
       diagnostics: sorted,
-      notes: [`stale plan: the reviewed plan has checksum ${options.planChecksum}, the plan against the live state now has ${plan.checksum}${why}; nothing written`, 'review the plan above and run again with its checksum'],
+      notes: [
+        `stale plan: the reviewed plan has checksum ${options.planChecksum}, the plan against the live state now has ${plan.checksum}${why}; nothing written`,
+        'review the plan above and run again with its checksum',
+      ],
       exitCode: EXIT.refused,
     };
   }
-  if (plan.refused) return { stdout: output(), diagnostics: sorted, notes: [...plan.brakes.map((b) => `refused: ${b.message}`), 'refused by a brake: nothing written'], exitCode: EXIT.refused };
+  if (plan.refused)
+    return {
+      stdout: output(),
+      diagnostics: sorted,
+      notes: [...plan.brakes.map((b) => `refused: ${b.message}`), 'refused by a brake: nothing written'],
+      exitCode: EXIT.refused,
+    };
 
   const plansByHost = new Map<string, ZoneHostPlan[]>();
   for (const zonePlan of plan.zones) plansByHost.set(zonePlan.host, [...(plansByHost.get(zonePlan.host) ?? []), zonePlan]);
@@ -201,7 +256,13 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
     ? []
     : intent.zones
         .filter((z) => z.role === 'zone')
-        .map((z) => ({ zone: z.zone, lines: hostDifferences(z, [...finalState.values()].filter((s) => s.zone === z.zone)) }))
+        .map((z) => ({
+          zone: z.zone,
+          lines: hostDifferences(
+            z,
+            [...finalState.values()].filter((s) => s.zone === z.zone),
+          ),
+        }))
         .filter((d) => d.lines.length > 0);
   const report: DnsApplyReport = { dryRun: options.dryRun, results, differences };
   return { stdout: output(report), diagnostics: sorted, notes: formatApplyReport(report), exitCode: appliedInFull(report) ? EXIT.ok : EXIT.partial };
@@ -217,9 +278,19 @@ async function runApplyDns({ values, format }: CommandInput): Promise<CommandRes
   const cwd = process.cwd();
   const dryRun = values['dry-run'] === true;
   const liveFrom = stringOption(values, 'live-from');
-  if (liveFrom !== undefined && !dryRun) throw new UsageError('--live-from plans from saved snapshots, so it needs --dry-run: apply always re-reads the hosts before writing');
+  if (liveFrom !== undefined && !dryRun)
+    throw missingOption(
+      '--dry-run with --live-from',
+      '--live-from plans from saved snapshots, so it needs --dry-run: apply always re-reads the hosts before writing',
+    );
   const checksum = stringOption(values, 'plan-checksum');
-  if (checksum !== undefined && !/^sha256:[0-9a-f]{64}$/.test(checksum)) throw new UsageError(`--plan-checksum "${checksum}" is not sha256:<64 hex digits> (the checksum line of diene plan dns)`);
+  if (checksum !== undefined && !/^sha256:[0-9a-f]{64}$/.test(checksum))
+    throw invalidValue(
+      '--plan-checksum',
+      checksum,
+      'sha256:<64 hex digits> (the checksum line of diene plan dns)',
+      '--plan-checksum sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+    );
   const health = stringOption(values, 'health');
   return applyDns(root, {
     hosts: listOption(values, 'host'),
@@ -235,17 +306,4 @@ async function runApplyDns({ values, format }: CommandInput): Promise<CommandRes
   });
 }
 
-export const applyDnsCommand: Command = {
-  name: 'apply dns',
-  usage: 'diene apply dns [--host NAME...] [--dry-run] [--force] [--plan-checksum sha256:HEX] [--health FILE] [--live-from DIR] [--fleet DIR] [--format text|json]',
-  options: {
-    ...COMMON_OPTIONS,
-    host: { type: 'string', multiple: true },
-    'dry-run': { type: 'boolean' },
-    force: { type: 'boolean' },
-    'plan-checksum': { type: 'string' },
-    health: { type: 'string' },
-    'live-from': { type: 'string' },
-  },
-  run: runApplyDns,
-};
+export const applyDnsCommand: Command = { ...fromHelp(applyDnsHelp), run: runApplyDns };

@@ -15,7 +15,7 @@
  *    failed (each named), else 0. `--dry-run=server` sends every call with
  *    dryRun=All: the server validates, nothing is stored.
  */
-import { connectKube, KubeCallFailed, KubeConfigProblem } from '../adapters/kube/adapter.js';
+import { connectKube, KubeCallFailed, KubeConfigMissing, KubeConfigProblem } from '../adapters/kube/adapter.js';
 import { executeKubePlan, formatKubeOutcomes } from '../adapters/kube/apply.js';
 import { MANAGED_KIND_ORDER } from '../adapters/kube/capabilities.js';
 import { observePlatform } from '../adapters/kube/observe.js';
@@ -25,24 +25,33 @@ import { diagnose, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.
 import { analyzeFleet } from '../index.js';
 import { planKubeApply, type KubeObject } from '../plan/kube-apply-plan.js';
 import {
-  COMMON_OPTIONS,
   EXIT,
   fleetRoot,
+  fromHelp,
+  invalidValue,
+  missingOption,
   nowSeconds,
   readFleet,
   stringOption,
-  UsageError,
+  usageInvalid,
   type Command,
   type CommandInput,
   type CommandResult,
 } from './command.js';
+import { PROGRESS_MIN_OBJECTS, SILENT_PROGRESS } from './progress.js';
+import { applyKubeHelp } from './apply-kube.help.js';
 
-async function runApplyKube({ values }: CommandInput): Promise<CommandResult> {
+async function runApplyKube({ values, progress = SILENT_PROGRESS }: CommandInput): Promise<CommandResult> {
   const name = stringOption(values, 'platform');
-  if (!name) throw new UsageError('apply kube needs --platform NAME');
+  if (!name) throw missingOption('--platform NAME', 'name the platform whose objects to apply, e.g. --platform mercury');
   const dryRunFlag = stringOption(values, 'dry-run');
   if (dryRunFlag !== undefined && dryRunFlag !== 'server')
-    throw new UsageError(`--dry-run takes only "server" (got "${dryRunFlag}"); to see the objects without a cluster, run diene render`);
+    throw invalidValue(
+      '--dry-run',
+      dryRunFlag,
+      '"server" (apply kube has only the server-side dry run; to see the objects without a cluster, run diene render)',
+      '--dry-run=server',
+    );
   const dryRun = dryRunFlag === 'server';
   const root = fleetRoot(values);
 
@@ -61,8 +70,10 @@ async function runApplyKube({ values }: CommandInput): Promise<CommandResult> {
   try {
     cluster = connectKube({ context: stringOption(values, 'context') });
   } catch (error) {
-    if (error instanceof KubeConfigProblem) throw new UsageError(error.message);
-    throw new UsageError(`cannot load kubeconfig: ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof KubeConfigMissing)
+      return { diagnostics: [...diagnostics, diagnose({}, 'kube_config_missing', { searched: error.searched.join('; ') })], exitCode: EXIT.invalid };
+    if (error instanceof KubeConfigProblem) throw usageInvalid(error.message);
+    throw usageInvalid(`cannot load kubeconfig: ${error instanceof Error ? error.message : String(error)}`);
   }
 
   let observed;
@@ -74,7 +85,10 @@ async function runApplyKube({ values }: CommandInput): Promise<CommandResult> {
   }
 
   const plan = planKubeApply(name, rendered, observed.objects, MANAGED_KIND_ORDER);
-  const outcomes = await executeKubePlan(cluster, plan, dryRun);
+  const calls = plan.apply.length + plan.prune.length;
+  const shown = calls >= PROGRESS_MIN_OBJECTS ? progress : SILENT_PROGRESS;
+  const outcomes = await executeKubePlan(cluster, plan, dryRun, (done, total) => shown.update(`${done}/${total} objects applied or pruned`));
+  shown.clear();
   const failed = outcomes.filter((o) => o.result === 'failed');
   const count = (result: string): number => outcomes.filter((o) => o.result === result).length;
   const notes = [
@@ -85,9 +99,4 @@ async function runApplyKube({ values }: CommandInput): Promise<CommandResult> {
   return { stdout: formatKubeOutcomes(outcomes), diagnostics, notes, exitCode: failed.length > 0 ? EXIT.partial : EXIT.ok };
 }
 
-export const applyKubeCommand: Command = {
-  name: 'apply kube',
-  usage: 'diene apply kube --platform NAME [--context C] [--dry-run=server] [--fleet DIR]',
-  options: { ...COMMON_OPTIONS, platform: { type: 'string' }, context: { type: 'string' }, 'dry-run': { type: 'string' } },
-  run: runApplyKube,
-};
+export const applyKubeCommand: Command = { ...fromHelp(applyKubeHelp), run: runApplyKube };

@@ -5,13 +5,13 @@
  * integers; JSON readers keep them exact up to 2^53−1).
  */
 import { MAX_SERIAL } from '../client/address-book-client.js';
-import { UsageError, type OptionValues } from './command.js';
+import { invalidValue, type OptionValues } from './command.js';
 
 /** The value of `--serial`, or `undefined` when absent. Throws {@link UsageError} when it is not a decimal integer in 0…2^53−1. */
 export function serialOption(values: OptionValues): number | undefined {
   const flag = values['serial'];
   if (typeof flag !== 'string') return undefined;
   const serial = /^[0-9]{1,16}$/.test(flag) ? Number(flag) : NaN;
-  if (!Number.isSafeInteger(serial) || serial > MAX_SERIAL) throw new UsageError(`--serial "${flag}" is not a whole number of 0…${MAX_SERIAL}`);
+  if (!Number.isSafeInteger(serial) || serial > MAX_SERIAL) throw invalidValue('--serial', flag, `a whole number of 0…${MAX_SERIAL}`, '--serial 1732147200');
   return serial;
 }

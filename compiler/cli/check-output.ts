@@ -14,7 +14,7 @@ import { formatAnnotations } from '../diagnostics/format.js';
 import { outputChanges } from '../plan/output-changes.js';
 import type { OutputTreeDiff } from '../plan/output-tree-diff.js';
 import { formatReview, useColour } from '../report/check-review.js';
-import { stringOption, UsageError, type Format, type OptionValues } from './command.js';
+import { invalidValue, stringOption, type Format, type OptionValues } from './command.js';
 
 /** Diff lines printed by default: enough for a reviewer, short enough for a CI log. */
 export const DEFAULT_DIFF_LINES = 400;
@@ -27,7 +27,7 @@ export function diffLinesOption(values: OptionValues): number {
   const flag = stringOption(values, 'diff-lines');
   if (flag === undefined) return DEFAULT_DIFF_LINES;
   if (flag === 'all') return Infinity;
-  if (!/^\d+$/.test(flag)) throw new UsageError(`--diff-lines takes a number of lines or "all", not "${flag}"`);
+  if (!/^\d+$/.test(flag)) throw invalidValue('--diff-lines', flag, 'a number of lines or "all"', '--diff-lines 400 or --diff-lines all');
   return Number(flag);
 }
 

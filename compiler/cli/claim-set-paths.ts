@@ -51,7 +51,8 @@ import {
   type CommitMetadataProblem,
   type PathsRequest,
 } from '../plan/claim-paths.js';
-import { COMMON_OPTIONS, EXIT, stringOption, UsageError, type Command, type CommandInput, type CommandResult } from './command.js';
+import { EXIT, fromHelp, invalidValue, missingOption, stringOption, usageInvalid, type Command, type CommandInput, type CommandResult } from './command.js';
+import { claimSetPathsHelp } from './claim-set-paths.help.js';
 
 /** How many times the write door reads, commits and swaps before it gives up on a branch that keeps moving. */
 export const MAX_ATTEMPTS = 8;
@@ -91,7 +92,7 @@ async function readRequest(
         : problem.code === 'file_too_large'
           ? `it is ${problem.args.size} bytes, more than ${problem.args.limit}`
           : 'a link';
-    throw new UsageError(`cannot read --file ${file}: ${reason}`);
+    throw invalidValue('--file', file, `a readable file (${reason})`, '--file paths.json');
   }
   const text = input.text;
   const shown = path.relative(process.cwd(), path.resolve(file)) || file;
@@ -190,8 +191,8 @@ async function runClaimSetPaths({ positionals, values }: CommandInput): Promise<
   const [host] = positionals as [string];
   const file = stringOption(values, 'file');
   const repoArgument = stringOption(values, 'repo');
-  if (!file) throw new UsageError('claim set-paths needs --file PATHS.json');
-  if (!repoArgument) throw new UsageError('claim set-paths needs --repo URL|DIR');
+  if (!file) throw missingOption('--file PATHS.json', 'give the new prefix map, {"paths": {...}}');
+  if (!repoArgument) throw missingOption('--repo URL|DIR', 'name the fleet repository: a local folder or an http(s) remote');
   const branch = stringOption(values, 'branch') ?? 'main';
   // Before anything is read or written: an actor with a line feed wrote a forged commit (issue 14).
   const actor = actorOf(values);
@@ -202,7 +203,12 @@ async function runClaimSetPaths({ positionals, values }: CommandInput): Promise<
     return { diagnostics: read.diagnostics, notes: ['nothing written'], exitCode: EXIT.invalid };
   const count = Object.keys(read.request.paths).length;
   if (count > MAX_PREFIXES_PER_CLAIM)
-    throw new UsageError(`${file} holds ${count} prefixes; a claim holds at most ${MAX_PREFIXES_PER_CLAIM} (the compiler would drop the rest)`);
+    throw invalidValue(
+      '--file',
+      file,
+      `a claim of at most ${MAX_PREFIXES_PER_CLAIM} prefixes (it holds ${count}; the compiler would drop the rest)`,
+      '--file paths.json',
+    );
   let repo: ClaimRepo;
   try {
     repo = await openClaimRepo(repoArgument, branch, {
@@ -210,14 +216,14 @@ async function runClaimSetPaths({ positionals, values }: CommandInput): Promise<
       ...(process.env['DIENE_GIT_PASSWORD'] ? { password: process.env['DIENE_GIT_PASSWORD'] } : {}),
     });
   } catch (error) {
-    if (error instanceof RepoError) throw new UsageError(error.message);
+    if (error instanceof RepoError) throw usageInvalid(error.message);
     throw error;
   }
   try {
     return await writeClaim(repo, host, read.request, read.locateIn, actor);
   } catch (error) {
     if (error instanceof BranchUnreadableError) return unreadableRefusal(error);
-    if (error instanceof RepoError) throw new UsageError(error.message);
+    if (error instanceof RepoError) throw usageInvalid(error.message);
     throw error;
   } finally {
     await repo.close();
@@ -225,10 +231,4 @@ async function runClaimSetPaths({ positionals, values }: CommandInput): Promise<
 }
 
 /** `diene claim set-paths HOST --file PATHS.json --repo URL|DIR`: the command as listed in cli.ts. */
-export const claimSetPathsCommand: Command = {
-  name: 'claim set-paths',
-  usage: 'diene claim set-paths HOST --file PATHS.json --repo URL|DIR [--branch B] [--actor NAME]',
-  options: { ...COMMON_OPTIONS, file: { type: 'string' }, repo: { type: 'string' }, branch: { type: 'string' }, actor: { type: 'string' } },
-  positionals: { min: 1, max: 1 },
-  run: runClaimSetPaths,
-};
+export const claimSetPathsCommand: Command = { ...fromHelp(claimSetPathsHelp), run: runClaimSetPaths };

@@ -7,7 +7,10 @@ import path from 'node:path';
 import type { ParseArgsConfig } from 'node:util';
 import type { SourceFile } from '../1-load/source-file.js';
 import { readFleetFiles } from '../adapters/filesystem/read-fleet.js';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { catalog, DiagnosticCode } from '../diagnostics/catalog.js';
+import { diagnose, type Diagnostic, type DiagnosticArgs } from '../diagnostics/diagnostic.js';
+import type { Progress } from './progress.js';
+import { parseArgsOptions, positionalsOf, type CommandHelp } from './help.js';
 
 /** Exit codes of SPEC §5. */
 export const EXIT = { ok: 0, stale: 1, invalid: 2, refused: 3, partial: 4, internal: 70 } as const;
@@ -37,12 +40,16 @@ export interface CommandInput {
   positionals: string[];
   values: OptionValues;
   format: Format;
+  /** Where a long run says how far it is (prints nothing unless stderr is a terminal). */
+  progress?: Progress;
 }
 
 /** A command: its name, its options (node:util parseArgs form), its help line and what it does. */
 export interface Command {
   name: string;
   usage: string;
+  /** What `--help` says; the name, usage, options and positionals above are taken from it ({@link fromHelp}). */
+  help: CommandHelp;
   options: NonNullable<ParseArgsConfig['options']>;
   /** How many positionals it takes (after the command word and any sub-command). */
   positionals?: { min: number; max: number };
@@ -55,32 +62,90 @@ export interface Command {
   run(input: CommandInput): Promise<CommandResult>;
 }
 
-/** A usage error: printed as a `usage_invalid` diagnostic with exit 2. */
-export class UsageError extends Error {}
+/** The `{name}` placeholders of a catalog template. */
+type Placeholders<S extends string> = S extends `${string}{${infer K}}${infer Rest}` ? K | Placeholders<Rest> : never;
 
-/** Options every command accepts. */
+/** The catalog codes of usage errors. */
+export type UsageCode = Extract<DiagnosticCode, `usage_${string}`>;
+
+/**
+ * The arguments a usage code's message and hint need. The front end fills
+ * `usage` (the command's usage line) and, when not given, `command` (the
+ * command being parsed).
+ */
+export type UsageArgs<C extends UsageCode> = {
+  [K in Exclude<Placeholders<(typeof catalog)[C]['message']> | Placeholders<(typeof catalog)[C]['hint']>, 'usage' | 'command'>]: string | number;
+} & { command?: string };
+
+/** A usage error: printed as the catalog diagnostic `code` with `args`, the command's usage line in its hint, exit 2. */
+export class UsageError<C extends UsageCode = UsageCode> extends Error {
+  constructor(
+    readonly code: C,
+    readonly args: UsageArgs<C>,
+    /** Lines printed after the diagnostic in the text form (a group's subcommands). */
+    readonly notes: readonly string[] = [],
+  ) {
+    super(diagnose({}, code, args as DiagnosticArgs).message);
+  }
+}
+
+/** A usage error with no code of its own (the ArgoCD plugin's parameters, a repository's state): `reason` says what is wrong. */
+export function usageInvalid(reason: string): UsageError<'usage_invalid'> {
+  return new UsageError('usage_invalid', { reason });
+}
+
+/** `{option} "{value}" is not {expected}`, e.g. `--diff-lines "many" is not a number of lines or "all"`. */
+export function invalidValue(option: string, value: string, expected: string, example: string): UsageError<'usage_option_value_invalid'> {
+  return new UsageError('usage_option_value_invalid', { option, value, expected, example });
+}
+
+/** `diene {command} needs {option}`, and why or how to give it. */
+export function missingOption(option: string, why: string): UsageError<'usage_option_missing'> {
+  return new UsageError('usage_option_missing', { option, why });
+}
+
+/** `{first} and {second} cannot both be given: {reason}`; give `choice`. */
+export function conflictingOptions(first: string, second: string, reason: string, choice: string): UsageError<'usage_option_conflict'> {
+  return new UsageError('usage_option_conflict', { first, second, reason, choice });
+}
+
+/** Options every command accepts (their help: COMMON_OPTION_HELP in help.ts). */
 export const COMMON_OPTIONS = {
   fleet: { type: 'string' },
   format: { type: 'string' },
   now: { type: 'string' },
   debug: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  quiet: { type: 'boolean', short: 'q' },
+  'min-severity': { type: 'string' },
 } as const;
+
+/** The name, usage line, options and positionals of a command, from its help. */
+export function fromHelp(help: CommandHelp): Pick<Command, 'name' | 'usage' | 'help' | 'options' | 'positionals' | 'formats'> {
+  return {
+    name: help.name,
+    usage: help.usage,
+    help,
+    options: parseArgsOptions(help),
+    positionals: positionalsOf(help),
+    ...(help.formats ? { formats: help.formats } : {}),
+  };
+}
 
 /** Unix seconds of `--now` (RFC 3339), else the clock: used only by the stale-override warning, never in output. */
 export function nowSeconds(values: OptionValues): number {
   const flag = values['now'];
   if (typeof flag !== 'string') return Math.floor(Date.now() / 1000);
   const parsed = Date.parse(flag);
-  if (!Number.isFinite(parsed)) throw new UsageError(`--now "${flag}" is not an RFC 3339 time`);
+  if (!Number.isFinite(parsed)) throw invalidValue('--now', flag, 'an RFC 3339 time', '--now 2026-11-21T00:00:00Z');
   return Math.floor(parsed / 1000);
 }
 
-/** The absolute fleet root of `--fleet` (default: the current directory). Throws {@link UsageError} when it is not a directory. */
-export function fleetRoot(values: OptionValues): string {
+/** The absolute fleet root of `--fleet` (default: the current directory). Throws {@link UsageError} naming `option` when it is not a directory. */
+export function fleetRoot(values: OptionValues, option = '--fleet'): string {
   const flag = values['fleet'];
   const root = path.resolve(typeof flag === 'string' ? flag : '.');
-  if (!existsSync(root) || !statSync(root).isDirectory()) throw new UsageError(`fleet directory ${root} does not exist`);
+  if (!existsSync(root) || !statSync(root).isDirectory()) throw invalidValue(option, root, 'a directory', `${option} examples/reference`);
   return root;
 }
 

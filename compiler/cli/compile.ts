@@ -12,22 +12,37 @@ import { compileFleet } from '../index.js';
 import { serialOption } from './book-serial.js';
 import { CHECK_OUTPUT_OPTIONS, staleCheckOutput } from './check-output.js';
 import { diffOutputTrees, isFresh } from '../plan/output-tree-diff.js';
-import { COMMON_OPTIONS, EXIT, fleetRoot, nowSeconds, readFleet, stringOption, type Command, type CommandInput, type CommandResult } from './command.js';
+import { EXIT, fleetRoot, fromHelp, nowSeconds, readFleet, stringOption, type Command, type CommandInput, type CommandResult } from './command.js';
+import { PROGRESS_MIN_FILES, SILENT_PROGRESS, type Progress } from './progress.js';
+import { compileHelp } from './compile.help.js';
 import { outputLocationProblem, readOnlyFolderProblem, realOutputPath } from './output-location.js';
 import { foreignDiagnostics } from './output-refusals.js';
 
 export { outputLocationProblem } from './output-location.js';
 
-async function runCompile({ values, format }: CommandInput): Promise<CommandResult> {
+async function runCompile({ values, format, progress = SILENT_PROGRESS }: CommandInput): Promise<CommandResult> {
+  try {
+    return await compileWithProgress(values, format, progress);
+  } finally {
+    progress.clear();
+  }
+}
+
+async function compileWithProgress(values: CommandInput['values'], format: CommandInput['format'], progress: Progress): Promise<CommandResult> {
   const root = fleetRoot(values);
   const outFlag = stringOption(values, 'out');
   const outDir = realOutputPath(outFlag === undefined ? path.join(root, 'generated') : path.resolve(outFlag));
   const problem = outputLocationProblem(root, outDir);
   if (problem) return { diagnostics: [diagnose({}, 'output_location_invalid', { out: outDir, reason: problem })], exitCode: EXIT.invalid };
   const read = await readFleet(root);
+  const shown = read.files.length >= PROGRESS_MIN_FILES ? progress : SILENT_PROGRESS;
+  shown.update(`read ${read.files.length} input files; compiling…`);
   const result = compileFleet(read.files, { nowSeconds: nowSeconds(values), serial: serialOption(values) ?? 0 });
   const diagnostics = sortDiagnostics([...read.diagnostics, ...result.diagnostics]);
   if (hasErrors(diagnostics) || !result.outputs) return { diagnostics, exitCode: EXIT.invalid };
+  shown.update(
+    `compiled ${read.files.length} input files into ${result.outputs.size} outputs; ${values['check'] ? 'comparing with' : 'writing'} ${path.relative(process.cwd(), outDir) || '.'}…`,
+  );
   if (values['check']) {
     // Reads only: no lock, no rename, no repair; what a killed run left is said, and the next compile repairs it.
     const onDisk = await readCurrentOutput(outDir, result.outputs);
@@ -67,9 +82,4 @@ async function runCompile({ values, format }: CommandInput): Promise<CommandResu
   return { diagnostics, notes: [`wrote ${result.outputs.size} files to ${path.relative(process.cwd(), outDir) || '.'}`, ...kept], exitCode: EXIT.ok };
 }
 
-export const compileCommand: Command = {
-  name: 'compile',
-  usage: 'diene compile  [--fleet DIR] [--out DIR] [--check [--diff-lines N|all] [--diff-file FILE]] [--serial N] [--format text|json|github]',
-  options: { ...COMMON_OPTIONS, out: { type: 'string' }, check: { type: 'boolean' }, serial: { type: 'string' }, ...CHECK_OUTPUT_OPTIONS },
-  run: runCompile,
-};
+export const compileCommand: Command = { ...fromHelp(compileHelp), run: runCompile };

@@ -16,7 +16,19 @@ import { createDnsAdapter } from '../adapters/dns/host-adapters.js';
 import { observeHosts } from '../adapters/dns/observe-hosts.js';
 import { hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { analyzeFleet } from '../index.js';
-import { COMMON_OPTIONS, EXIT, fleetRoot, nowSeconds, readFleet, stringOption, UsageError, type Command, type CommandInput, type CommandResult } from './command.js';
+import {
+  EXIT,
+  fleetRoot,
+  fromHelp,
+  invalidValue,
+  nowSeconds,
+  readFleet,
+  stringOption,
+  type Command,
+  type CommandInput,
+  type CommandResult,
+} from './command.js';
+import { exportDnsHelp } from './export-dns.help.js';
 
 async function runExportDns({ values }: CommandInput): Promise<CommandResult> {
   const root = fleetRoot(values);
@@ -28,7 +40,13 @@ async function runExportDns({ values }: CommandInput): Promise<CommandResult> {
   const fleetHosts = analysis.model.settings.dns.hosts;
   const wanted = Array.isArray(values['host']) ? (values['host'] as string[]) : [];
   const unknown = wanted.filter((name) => !fleetHosts.some((h) => h.name === name));
-  if (unknown.length > 0) throw new UsageError(`--host ${unknown.join(', ')}: not a host of fleet.yaml (hosts: ${fleetHosts.map((h) => h.name).join(', ')})`);
+  if (unknown.length > 0)
+    throw invalidValue(
+      '--host',
+      unknown.join(', '),
+      `a DNS host of fleet.yaml (hosts: ${fleetHosts.map((h) => h.name).join(', ')})`,
+      `--host ${fleetHosts[0]?.name ?? 'NAME'}`,
+    );
   const hosts = fleetHosts.filter((h) => wanted.length === 0 || wanted.includes(h.name));
   const zones = dnsIntent(analysis.model).zones.filter((z) => z.role === 'zone');
   const observations = await observeHosts(
@@ -44,15 +62,12 @@ async function runExportDns({ values }: CommandInput): Promise<CommandResult> {
     const file = path.join(out, observation.zone, `${observation.host}.json`);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, toJson(observation.document));
-    notes.push(`${observation.host} ${observation.zone}: ${observation.document.recordSets.length} record sets → ${path.relative(process.cwd(), file) || file}`);
+    notes.push(
+      `${observation.host} ${observation.zone}: ${observation.document.recordSets.length} record sets → ${path.relative(process.cwd(), file) || file}`,
+    );
   }
   const failed = observations.filter((o) => !o.document).length;
   return { diagnostics, notes, exitCode: failed > 0 ? EXIT.partial : EXIT.ok };
 }
 
-export const exportDnsCommand: Command = {
-  name: 'export dns',
-  usage: 'diene export dns [--host NAME...] [--out DIR] [--fleet DIR]',
-  options: { ...COMMON_OPTIONS, host: { type: 'string', multiple: true }, out: { type: 'string' } },
-  run: runExportDns,
-};
+export const exportDnsCommand: Command = { ...fromHelp(exportDnsHelp), run: runExportDns };

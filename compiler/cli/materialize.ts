@@ -15,7 +15,8 @@ import type { FleetModel } from '../3-model/fleet-model.js';
 import { toYamlDocument } from '../4-emit/serialize.js';
 import { hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { analyzeFleet } from '../index.js';
-import { COMMON_OPTIONS, EXIT, fleetRoot, nowSeconds, readFleet, type Command, type CommandInput, type CommandResult } from './command.js';
+import { EXIT, fleetRoot, fromHelp, nowSeconds, readFleet, type Command, type CommandInput, type CommandResult } from './command.js';
+import { materializeHelp } from './materialize.help.js';
 
 /** Service names: row folders with rows, empty row folders on disk with a valid name, and platform.yaml `services:` keys; sorted. */
 function servicesOf(root: string, model: FleetModel, platform: string): string[] {
@@ -54,9 +55,4 @@ async function runMaterialize({ values }: CommandInput): Promise<CommandResult> 
   return { diagnostics, notes: written.length > 0 ? written.map((f) => `wrote ${f}`) : ['every row exists; nothing written'], exitCode: EXIT.ok };
 }
 
-export const materializeCommand: Command = {
-  name: 'materialize',
-  usage: 'diene materialize [--fleet DIR]',
-  options: { ...COMMON_OPTIONS },
-  run: runMaterialize,
-};
+export const materializeCommand: Command = { ...fromHelp(materializeHelp), run: runMaterialize };

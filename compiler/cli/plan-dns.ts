@@ -21,22 +21,24 @@ import { analyzeFleet, inputValidators } from '../index.js';
 import { formatTrafficPlan } from '../plan/dns-plan-text.js';
 import { planTraffic } from '../plan/traffic-planner.js';
 import {
-  COMMON_OPTIONS,
   EXIT,
   fleetRoot,
+  fromHelp,
+  invalidValue,
+  missingOption,
   nowSeconds,
   readFleet,
   stringOption,
-  UsageError,
   type Command,
   type CommandInput,
   type CommandResult,
 } from './command.js';
+import { planDnsHelp } from './plan-dns.help.js';
 
 async function runPlanDns({ values, format }: CommandInput): Promise<CommandResult> {
   const liveFlag = stringOption(values, 'live');
   if (liveFlag === undefined)
-    throw new UsageError('plan dns needs --live FILE|DIR: a live snapshot, or a folder laid out like dns/ (`diene export dns` writes one)');
+    throw missingOption('--live FILE|DIR', 'give a live snapshot, or a folder laid out like dns/ (`diene export dns --out live` writes one)');
   const root = fleetRoot(values);
   const cwd = process.cwd();
   const read = await readFleet(root);
@@ -47,7 +49,7 @@ async function runPlanDns({ values, format }: CommandInput): Promise<CommandResu
   const validators = inputValidators();
 
   const live = await readDnsLive(path.resolve(cwd, liveFlag), cwd);
-  if (live.problem) throw new UsageError(`--live: ${live.problem}`);
+  if (live.problem) throw invalidValue('--live', liveFlag, `a readable snapshot (${live.problem})`, '--live live/');
   diagnostics.push(...live.diagnostics);
   const loaded = loadDnsLive(live.files, intent.zones, validators);
   diagnostics.push(...loaded.diagnostics);
@@ -70,9 +72,4 @@ async function runPlanDns({ values, format }: CommandInput): Promise<CommandResu
   return { stdout, diagnostics: sortDiagnostics(diagnostics), exitCode: plan.refused ? EXIT.refused : EXIT.ok };
 }
 
-export const planDnsCommand: Command = {
-  name: 'plan dns',
-  usage: 'diene plan dns --live FILE|DIR [--health FILE] [--force] [--fleet DIR] [--format text|json]',
-  options: { ...COMMON_OPTIONS, live: { type: 'string' }, health: { type: 'string' }, force: { type: 'boolean' } },
-  run: runPlanDns,
-};
+export const planDnsCommand: Command = { ...fromHelp(planDnsHelp), run: runPlanDns };

@@ -39,17 +39,20 @@ import { toYamlStream } from '../4-emit/serialize.js';
 import { diagnose, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { analyzeFleet } from '../index.js';
 import {
-  COMMON_OPTIONS,
+  conflictingOptions,
   EXIT,
   fleetRoot,
+  fromHelp,
+  missingOption,
   nowSeconds,
   readFleet,
   stringOption,
-  UsageError,
+  usageInvalid,
   type Command,
   type CommandInput,
   type CommandResult,
 } from './command.js';
+import { renderHelp } from './render.help.js';
 import { parsePluginParameters, resolveFleetParameter } from './plugin-parameters.js';
 import { toolVersion } from './tool-version.js';
 
@@ -120,16 +123,20 @@ function platformName(values: CommandInput['values'], env: NodeJS.ProcessEnv): s
   const flag = stringOption(values, 'platform');
   const fromEnv = env[RENDER_ENV.platform] || undefined;
   if (flag !== undefined && fromEnv !== undefined && flag !== fromEnv)
-    throw new UsageError(`--platform ${flag} disagrees with ${RENDER_ENV.platform}=${fromEnv}; give the platform once`);
+    throw conflictingOptions(`--platform ${flag}`, `${RENDER_ENV.platform}=${fromEnv}`, 'they name different platforms', 'the platform once');
   const name = flag ?? fromEnv;
-  if (!name) throw new UsageError(`render needs --platform NAME (or ${RENDER_ENV.platform}, set by the plugin's env entry PLATFORM)`);
+  if (!name)
+    throw missingOption(
+      '--platform NAME',
+      `name the platform to render (in the plugin, ${RENDER_ENV.platform}, set by the Application's plugin env entry PLATFORM)`,
+    );
   return name;
 }
 
 function renderFleetRoot(values: CommandInput['values'], env: NodeJS.ProcessEnv): string {
   const parameters = parsePluginParameters(env[RENDER_ENV.parameters]);
   if (stringOption(values, 'fleet') !== undefined) {
-    if (parameters.explicit.includes('fleet')) throw new UsageError(`--fleet and the plugin parameter "fleet" are both given; give the fleet once`);
+    if (parameters.explicit.includes('fleet')) throw conflictingOptions('--fleet', 'the plugin parameter "fleet"', 'both name the fleet', 'the fleet once');
     return fleetRoot(values);
   }
   const root = fleetRoot({ fleet: resolveFleetParameter(process.cwd(), parameters.fleet) });
@@ -137,7 +144,7 @@ function renderFleetRoot(values: CommandInput['values'], env: NodeJS.ProcessEnv)
   const source = realpathSync(process.cwd());
   const relative = path.relative(source, realpathSync(root));
   if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative))
-    throw new UsageError(
+    throw usageInvalid(
       `plugin parameter "fleet" ("${parameters.fleet}") leads through a symbolic link out of the source directory; the plugin reads nothing outside the checked-out tree`,
     );
   return root;
@@ -164,9 +171,4 @@ async function runRender({ values }: CommandInput): Promise<CommandResult> {
   return { stdout: toYamlStream(objects, 'diene render'), diagnostics, notes: [stamp], exitCode: EXIT.ok };
 }
 
-export const renderCommand: Command = {
-  name: 'render',
-  usage: 'diene render   --platform NAME [--fleet DIR]   (in the ArgoCD plugin: ARGOCD_ENV_PLATFORM, ARGOCD_APP_PARAMETERS)',
-  options: { ...COMMON_OPTIONS, platform: { type: 'string' } },
-  run: runRender,
-};
+export const renderCommand: Command = { ...fromHelp(renderHelp), run: runRender };

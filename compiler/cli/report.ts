@@ -24,7 +24,19 @@ import { hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { compileFleet } from '../index.js';
 import { outputChanges } from '../plan/output-changes.js';
 import { renderReport } from '../report/pr-report.js';
-import { COMMON_OPTIONS, EXIT, fleetRoot, nowSeconds, readFleet, stringOption, UsageError, type Command, type CommandInput, type CommandResult } from './command.js';
+import {
+  EXIT,
+  fleetRoot,
+  fromHelp,
+  invalidValue,
+  nowSeconds,
+  readFleet,
+  stringOption,
+  type Command,
+  type CommandInput,
+  type CommandResult,
+} from './command.js';
+import { reportHelp } from './report.help.js';
 import { toolVersion } from './tool-version.js';
 
 /** Compiles the fleet at `root` in memory, the read diagnostics included. */
@@ -45,9 +57,9 @@ async function runReport({ values }: CommandInput): Promise<CommandResult> {
   const outFlag = stringOption(values, 'out');
   const outDir = outFlag === undefined ? path.join(root, 'generated') : path.resolve(outFlag);
   const baseFlag = stringOption(values, 'base');
-  const baseRoot = baseFlag === undefined ? undefined : fleetRoot({ fleet: baseFlag });
+  const baseRoot = baseFlag === undefined ? undefined : fleetRoot({ fleet: baseFlag }, '--base');
   const maxFlag = stringOption(values, 'max-chars');
-  if (maxFlag !== undefined && !/^\d+$/.test(maxFlag)) throw new UsageError(`--max-chars takes a number, not "${maxFlag}"`);
+  if (maxFlag !== undefined && !/^\d+$/.test(maxFlag)) throw invalidValue('--max-chars', maxFlag, 'a number of characters', '--max-chars 20000');
 
   const head = await compileAt(root, now);
   const invalid = hasErrors(head.diagnostics) || !head.outputs;
@@ -90,9 +102,4 @@ async function runReport({ values }: CommandInput): Promise<CommandResult> {
   return { stdout: markdown, diagnostics: head.diagnostics, notes, exitCode: EXIT.ok };
 }
 
-export const reportCommand: Command = {
-  name: 'report',
-  usage: 'diene report   [--fleet DIR] [--base DIR] [--out DIR] [--output FILE]   (Markdown for a pull request comment)',
-  options: { ...COMMON_OPTIONS, base: { type: 'string' }, out: { type: 'string' }, output: { type: 'string' }, 'max-chars': { type: 'string' } },
-  run: runReport,
-};
+export const reportCommand: Command = { ...fromHelp(reportHelp), run: runReport };

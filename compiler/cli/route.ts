@@ -10,7 +10,8 @@
 import { diagnose, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { analyzeFleet } from '../index.js';
 import { explainRoute, fleetUpstreams, formatExplanation } from '../route/explain-route.js';
-import { COMMON_OPTIONS, EXIT, fleetRoot, nowSeconds, readFleet, UsageError, type Command, type CommandInput, type CommandResult } from './command.js';
+import { EXIT, fleetRoot, fromHelp, invalidValue, nowSeconds, readFleet, type Command, type CommandInput, type CommandResult } from './command.js';
+import { routeHelp } from './route.help.js';
 
 /** The host as an edge keys it: lower case, no `:port`, no trailing dot. */
 export function edgeHost(host: string): string {
@@ -20,7 +21,7 @@ export function edgeHost(host: string): string {
 
 async function runRoute({ positionals, values, format }: CommandInput): Promise<CommandResult> {
   const [hostArgument, path] = positionals as [string, string];
-  if (!path.startsWith('/')) throw new UsageError(`PATH must start with "/" (an origin-form request path), not ${JSON.stringify(path)}`);
+  if (!path.startsWith('/')) throw invalidValue('PATH', path, 'an origin-form request path (it starts with "/")', `diene route ${hostArgument} /${path}`);
   const host = edgeHost(hostArgument);
   const root = fleetRoot(values);
   const read = await readFleet(root);
@@ -41,10 +42,4 @@ async function runRoute({ positionals, values, format }: CommandInput): Promise<
 }
 
 /** `diene route HOST PATH`: the command as listed in cli.ts. */
-export const routeCommand: Command = {
-  name: 'route',
-  usage: 'diene route HOST PATH [--fleet DIR] [--format text|json]',
-  options: { ...COMMON_OPTIONS },
-  positionals: { min: 2, max: 2 },
-  run: runRoute,
-};
+export const routeCommand: Command = { ...fromHelp(routeHelp), run: runRoute };

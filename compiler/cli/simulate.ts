@@ -21,17 +21,19 @@ import { simulate, simulationContext } from '../simulate/simulate.js';
 import { formatAllSingleText, formatMarkdown, formatScenarioText, simulationJson } from '../simulate/simulate-report.js';
 import type { ServiceChoice } from '../simulate/user-targets.js';
 import {
-  COMMON_OPTIONS,
+  conflictingOptions,
   EXIT,
   fleetRoot,
+  fromHelp,
+  missingOption,
   nowSeconds,
   readFleet,
   stringOption,
-  UsageError,
   type Command,
   type CommandInput,
   type CommandResult,
 } from './command.js';
+import { simulateHelp } from './simulate.help.js';
 
 /** Reads `--service` or `--intake` as a platform and one of its services, or a diagnostic. */
 function serviceChoice(model: FleetModel, option: 'service' | 'intake', value: string | undefined): ServiceChoice | Diagnostic | undefined {
@@ -52,8 +54,9 @@ async function runSimulate({ values }: CommandInput): Promise<CommandResult> {
   const words = Array.isArray(fail) ? fail : typeof fail === 'string' ? [fail] : [];
   const allSingle = values['all-single'] === true;
   if (words.length === 0 && !allSingle)
-    throw new UsageError('simulate needs --fail WHAT[,WHAT…] (what is down) or --all-single (every single failure in turn)');
-  if (words.length > 0 && allSingle) throw new UsageError('simulate takes --fail or --all-single, not both');
+    throw missingOption('--fail WHAT[,WHAT…] or --all-single', 'name what is down (--fail pichu-topaz), or drill every single failure in turn (--all-single)');
+  if (words.length > 0 && allSingle)
+    throw conflictingOptions('--fail', '--all-single', 'one drill names what is down, the other takes down each thing in turn', 'one of them');
   const output = stringOption(values, 'format') ?? 'text';
 
   const root = fleetRoot(values);
@@ -83,17 +86,4 @@ async function runSimulate({ values }: CommandInput): Promise<CommandResult> {
 }
 
 /** `diene simulate`: the command as listed in cli.ts. */
-export const simulateCommand: Command = {
-  name: 'simulate',
-  usage:
-    'diene simulate --fail WHAT[,WHAT...] | --all-single [--intake PLATFORM/SERVICE] [--service PLATFORM/SERVICE] [--fleet DIR] [--format text|json|markdown]',
-  options: {
-    ...COMMON_OPTIONS,
-    fail: { type: 'string', multiple: true },
-    'all-single': { type: 'boolean' },
-    intake: { type: 'string' },
-    service: { type: 'string' },
-  },
-  formats: ['markdown'],
-  run: runSimulate,
-};
+export const simulateCommand: Command = { ...fromHelp(simulateHelp), run: runSimulate };

@@ -5,7 +5,8 @@
 import { hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { formatJson } from '../diagnostics/format.js';
 import { analyzeFleet } from '../index.js';
-import { COMMON_OPTIONS, EXIT, fleetRoot, nowSeconds, readFleet, type Command, type CommandInput, type CommandResult } from './command.js';
+import { EXIT, fleetRoot, fromHelp, nowSeconds, readFleet, type Command, type CommandInput, type CommandResult } from './command.js';
+import { validateHelp } from './validate.help.js';
 
 async function runValidate({ values, format }: CommandInput): Promise<CommandResult> {
   const root = fleetRoot(values);
@@ -17,9 +18,4 @@ async function runValidate({ values, format }: CommandInput): Promise<CommandRes
   return { diagnostics, exitCode };
 }
 
-export const validateCommand: Command = {
-  name: 'validate',
-  usage: 'diene validate [--fleet DIR] [--format text|json|github]',
-  options: { ...COMMON_OPTIONS },
-  run: runValidate,
-};
+export const validateCommand: Command = { ...fromHelp(validateHelp), run: runValidate };

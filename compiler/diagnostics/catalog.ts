@@ -299,6 +299,11 @@ export const catalog = {
     message: "artifacts.{key} is on {host}, a registry diene knows no Kargo webhook receiver for: its releases wait for the Warehouses' 5-minute poll",
     hint: "publish on ghcr.io (heard by the github receiver), Docker Hub, Quay or Azure Container Registry, or set up a receiver for {host} (harbor, artifactory, generic) in Kargo's cluster-wide ClusterConfig: diene owns each ProjectConfig and would undo a hand edit",
   },
+  kube_config_missing: {
+    severity: 'error',
+    message: 'no kubeconfig was found: looked at {searched}',
+    hint: 'point at one with KUBECONFIG=PATH (several joined by ":"), or write ~/.kube/config (your cloud\'s "get credentials" command does), or run inside a cluster; `kubectl config view` shows what kubectl would use',
+  },
   landscape_dark_unused: {
     severity: 'warning',
     message: 'landscape "{landscape}" has every cluster\'s traffic off and no platform uses it',
@@ -559,10 +564,70 @@ export const catalog = {
     message: 'state for cluster "{cluster}", which is not registered',
     hint: 'add registry/clusters/{cluster}.yaml, or remove this state file',
   },
+  usage_argument_missing: {
+    severity: 'error',
+    message: 'diene {command} needs {argument}',
+    hint: 'give {argument}; usage: {usage}',
+  },
+  usage_argument_unexpected: {
+    severity: 'error',
+    message: 'diene {command} takes no argument "{argument}" here',
+    hint: 'remove it (a value with spaces belongs in quotes); usage: {usage}',
+  },
+  usage_command_missing: {
+    severity: 'error',
+    message: 'no command given',
+    hint: 'name one of: {commands}; `diene --help` describes each',
+  },
+  usage_command_unknown: {
+    severity: 'error',
+    message: 'unknown command "{command}"',
+    hint: '{suggestion}the commands are {commands}; `diene --help` describes each',
+  },
   usage_invalid: {
     severity: 'error',
     message: '{reason}',
-    hint: 'run `diene --help` for the commands and options',
+    hint: 'usage: {usage}; `diene help {command}` describes every option',
+  },
+  usage_option_conflict: {
+    severity: 'error',
+    message: '{first} and {second} cannot both be given: {reason}',
+    hint: 'give {choice}; usage: {usage}',
+  },
+  usage_option_missing: {
+    severity: 'error',
+    message: 'diene {command} needs {option}',
+    hint: '{why}; usage: {usage}',
+  },
+  usage_option_unknown: {
+    severity: 'error',
+    message: 'diene {command} has no option {option}',
+    hint: '{suggestion}usage: {usage}; `diene help {command}` describes every option',
+  },
+  usage_option_value_invalid: {
+    severity: 'error',
+    message: '{option} "{value}" is not {expected}',
+    hint: 'write e.g. {example}; usage: {usage}',
+  },
+  usage_option_value_missing: {
+    severity: 'error',
+    message: '{option} needs a value',
+    hint: 'write {form}{note}; usage: {usage}',
+  },
+  usage_option_value_unexpected: {
+    severity: 'error',
+    message: '{option} takes no value, but was given "{value}"',
+    hint: 'write {option} alone; usage: {usage}',
+  },
+  usage_subcommand_missing: {
+    severity: 'error',
+    message: 'diene {group} needs a subcommand: {subcommands}',
+    hint: 'run {usages}; `diene {group} --help` describes each',
+  },
+  usage_subcommand_unknown: {
+    severity: 'error',
+    message: 'diene {group} has no subcommand "{subcommand}"',
+    hint: '{suggestion}its subcommands are {subcommands}; `diene {group} --help` describes each',
   },
   vlandscape_member_unknown: {
     severity: 'error',

@@ -115,13 +115,36 @@ function caretLine(diagnostic: Diagnostic): string | undefined {
   return `  ${before ? '…' : ''}${points.join('')}${after ? '…' : ''}\n  ${' '.repeat((before ? 1 : 0) + start)}${'^'.repeat(caretWidth)}`;
 }
 
+/** ANSI styles of the text form on a terminal. */
+const STYLE = {
+  reset: '\u001b[0m',
+  bold: '\u001b[1m',
+  red: '\u001b[1;31m',
+  yellow: '\u001b[1;33m',
+  cyan: '\u001b[36m',
+  green: '\u001b[32m',
+  dim: '\u001b[2m',
+} as const;
+
+/** How the text form is written. */
+export interface TextOptions {
+  /** ANSI colours (the severity, code, caret and hint stand out); on a terminal, see useColour in compiler/report/check-review.ts. */
+  colour?: boolean;
+}
+
+function painter(colour: boolean | undefined): (style: keyof typeof STYLE, text: string) => string {
+  return colour ? (style, text) => (text ? `${STYLE[style]}${text}${STYLE.reset}` : text) : (_style, text) => text;
+}
+
 /**
  * One diagnostic in text form (several lines, no trailing newline). Every
  * value is {@link printable} with its line feeds shown, so each part stays on
  * its line, and no line is a GitHub workflow command (issue 14); secrets
- * are masked ({@link redacted}).
+ * are masked ({@link redacted}). Colours, when on, are added after the
+ * escaping, around text already made safe.
  */
-export function formatText(shown: Diagnostic): string {
+export function formatText(shown: Diagnostic, options: TextOptions = {}): string {
+  const paint = painter(options.colour);
   const diagnostic = redacted(shown);
   let place = 'diene';
   if (diagnostic.file !== null) {
@@ -129,24 +152,34 @@ export function formatText(shown: Diagnostic): string {
     if (diagnostic.line !== null) place += `:${diagnostic.line}`;
     if (diagnostic.column !== null) place += `:${diagnostic.column}`;
   }
-  const lines = [`${place}: ${diagnostic.severity} ${diagnostic.code}: ${printable(diagnostic.message, 'line')}`];
+  const severityStyle = diagnostic.severity === 'error' ? 'red' : 'yellow';
+  const lines = [
+    `${paint('bold', withoutWorkflowCommands(place))}: ${paint(severityStyle, diagnostic.severity)} ${paint(severityStyle, diagnostic.code)}: ${paint('bold', printable(diagnostic.message, 'line'))}`,
+  ];
   const caret = caretLine(diagnostic);
-  if (caret !== undefined) lines.push(caret);
+  if (caret !== undefined) {
+    const [source, marks] = withoutWorkflowCommands(caret).split('\n') as [string, string];
+    lines.push(
+      source,
+      marks.replace(/\^+/, (run) => paint(severityStyle, run)),
+    );
+  }
   for (const related of diagnostic.related)
     lines.push(
-      `  note: ${printable(related.file ?? 'diene', 'line')}${related.line !== null ? `:${related.line}` : ''}${related.column !== null ? `:${related.column}` : ''}: ${printable(related.message, 'line')}`,
+      `  ${paint('bold', 'note:')} ${printable(related.file ?? 'diene', 'line')}${related.line !== null ? `:${related.line}` : ''}${related.column !== null ? `:${related.column}` : ''}: ${printable(related.message, 'line')}`,
     );
-  if (diagnostic.hint) lines.push(`  hint: ${printable(diagnostic.hint, 'line')}`);
-  return withoutWorkflowCommands(lines.join('\n'));
+  if (diagnostic.hint) lines.push(`  ${paint('cyan', 'hint:')} ${printable(diagnostic.hint, 'line')}`);
+  return options.colour ? lines.join('\n') : withoutWorkflowCommands(lines.join('\n'));
 }
 
 /** A report: every diagnostic in text form, then a count line. Empty string when there is nothing to say. */
-export function formatTextReport(diagnostics: readonly Diagnostic[]): string {
+export function formatTextReport(diagnostics: readonly Diagnostic[], options: TextOptions = {}): string {
   if (diagnostics.length === 0) return '';
+  const paint = painter(options.colour);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;
-  const summary = `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`;
-  return `${diagnostics.map(formatText).join('\n\n')}\n\n${summary}\n`;
+  const summary = `${paint(errors ? 'red' : 'bold', `${errors} error${errors === 1 ? '' : 's'}`)}, ${paint(warnings ? 'yellow' : 'bold', `${warnings} warning${warnings === 1 ? '' : 's'}`)}`;
+  return `${diagnostics.map((d) => formatText(d, options)).join('\n\n')}\n\n${summary}\n`;
 }
 
 /** The JSON form: an array, keys in a fixed order, no `sourceLine`. */

@@ -28,10 +28,14 @@ export interface ReviewOptions {
 const ANSI = { reset: '\u001b[0m', bold: '\u001b[1m', red: '\u001b[31m', green: '\u001b[32m', yellow: '\u001b[33m', cyan: '\u001b[36m' } as const;
 
 /**
- * Whether to colour output written to a stream: only when it is a TTY and
- * NO_COLOR is unset or empty (https://no-color.org), and never when TERM is `dumb`.
+ * Whether to colour output written to a stream. FORCE_COLOR set to anything
+ * but "" or "0" turns colour on, even into a pipe (https://force-color.org);
+ * FORCE_COLOR=0 turns it off. Otherwise only a TTY is coloured, and never
+ * when NO_COLOR is set and not empty (https://no-color.org) or TERM is `dumb`.
  */
 export function useColour(isTTY: boolean | undefined, env: Readonly<Record<string, string | undefined>>): boolean {
+  const force = env['FORCE_COLOR'];
+  if (force !== undefined && force !== '') return force !== '0' && force !== 'false';
   if (!isTTY) return false;
   if (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') return false;
   return env['TERM'] !== 'dumb';

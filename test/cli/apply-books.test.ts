@@ -168,7 +168,7 @@ describe('diene apply books', () => {
   it('refuses to guess a serial outside a git repository (exit 2, nothing read or written)', async () => {
     const run = await applyBooks(dir(), 's3://books/nogit');
     expect(run.exitCode).toBe(2);
-    expect(run.stderr).toContain('usage_invalid');
+    expect(run.stderr).toContain('error usage_option_missing: diene apply books needs --serial N');
     expect(run.stderr).toContain('pass --serial N');
     expect(server.takeWrites()).toEqual([]);
   });
@@ -189,7 +189,7 @@ describe('diene apply books', () => {
     ]) {
       const run = await runCliAsync(['apply', 'books', '--fleet', dir(), ...args]);
       expect(run.exitCode, args.join(' ')).toBe(2);
-      expect(run.stderr).toContain('usage_invalid');
+      expect(run.stderr).toMatch(/error usage_option_value_(invalid|missing): --(to|serial|endpoint)/);
     }
     const broken = fleet({
       'registry/fleet.yaml': (reference.get('registry/fleet.yaml') as string).replace('https://books.atomi.cloud', 'http://books.atomi.cloud'),

@@ -185,7 +185,7 @@ describe('apply dns usage (built CLI)', () => {
       expect(checksum.stderr).toMatch(/--plan-checksum "abc" is not sha256:<64 hex digits>/);
       const host = runCli(['apply', 'dns', '--fleet', fleet.dir, '--host', 'nope']);
       expect(host.exitCode).toBe(2);
-      expect(host.stderr).toMatch(/--host nope: not a host of fleet\.yaml \(hosts: route53, google\)/);
+      expect(host.stderr).toContain('error usage_option_value_invalid: --host "nope" is not a DNS host of fleet.yaml (hosts: route53, google)');
     } finally {
       fleet.cleanup();
     }

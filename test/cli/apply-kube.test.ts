@@ -91,7 +91,9 @@ describe('diene apply kube (contract test against a local Kubernetes API double)
     }
     expect(patches.map((p) => (p.body as { metadata: { name: string } }).metadata.name)).toEqual(objects.map((o) => o.metadata.name));
     // the body is the rendered object, unknown fields and all
-    expect(server.get('Stage', 'nitroso', 'tin-raichu')?.['spec']).toEqual((objects.find((o) => o.metadata.name === 'tin-raichu') as unknown as { spec: unknown }).spec);
+    expect(server.get('Stage', 'nitroso', 'tin-raichu')?.['spec']).toEqual(
+      (objects.find((o) => o.metadata.name === 'tin-raichu') as unknown as { spec: unknown }).spec,
+    );
     expect(run.stdout.split('\n').filter(Boolean)).toHaveLength(objects.length);
     expect(run.stdout).toMatch(/^apply created {4}kargo\.akuity\.io\/Stage nitroso\/tin-pichu$/m);
     expect(run.stderr).toContain(`applied ${objects.length} of ${objects.length} objects of nitroso to lab (${server.url}) (${objects.length} new), pruned 0`);
@@ -110,8 +112,16 @@ describe('diene apply kube (contract test against a local Kubernetes API double)
     const config = kubeconfig(dir);
     expect((await diene(['apply', 'kube', '--platform', 'nitroso', '--fleet', dir], config)).exitCode).toBe(0);
     const labels = (platform: string) => ({ 'app.kubernetes.io/managed-by': 'diene', 'diene.atomi.cloud/platform': platform });
-    server.seed({ apiVersion: 'kargo.akuity.io/v1alpha1', kind: 'Stage', metadata: { name: 'lithium-pichu', namespace: 'aldehyde', labels: labels('aldehyde') } });
-    server.seed({ apiVersion: 'kargo.akuity.io/v1alpha1', kind: 'Stage', metadata: { name: 'handmade', namespace: 'nitroso', labels: { 'diene.atomi.cloud/platform': 'nitroso' } } });
+    server.seed({
+      apiVersion: 'kargo.akuity.io/v1alpha1',
+      kind: 'Stage',
+      metadata: { name: 'lithium-pichu', namespace: 'aldehyde', labels: labels('aldehyde') },
+    });
+    server.seed({
+      apiVersion: 'kargo.akuity.io/v1alpha1',
+      kind: 'Stage',
+      metadata: { name: 'handmade', namespace: 'nitroso', labels: { 'diene.atomi.cloud/platform': 'nitroso' } },
+    });
     server.seed({ apiVersion: 'kargo.akuity.io/v1alpha1', kind: 'Warehouse', metadata: { name: 'copper', namespace: 'nitroso', labels: labels('nitroso') } });
 
     // zinc leaves the platform: its Warehouse, ApplicationSets and Stages go; so does the stray labelled Warehouse copper
@@ -195,7 +205,10 @@ describe('diene apply kube (contract test against a local Kubernetes API double)
     expect(unreadable.stderr).toContain('cannot list the objects of mercury');
     expect(writes()).toEqual([]);
     server.failOn = () => false;
-    const invalid = await diene(['apply', 'kube', '--platform', 'mercury', '--fleet', tempFleet({ 'registry/landscapes/pichu.yaml': 'name: pichu\n' })], config);
+    const invalid = await diene(
+      ['apply', 'kube', '--platform', 'mercury', '--fleet', tempFleet({ 'registry/landscapes/pichu.yaml': 'name: pichu\n' })],
+      config,
+    );
     expect(invalid.exitCode).toBe(2);
     const unknown = await diene(['apply', 'kube', '--platform', 'cobalt', '--fleet', dir], config);
     expect(unknown.exitCode).toBe(2);

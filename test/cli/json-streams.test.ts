@@ -26,7 +26,7 @@ describe('--format json', () => {
     const run = runCli(['validate', '--format', 'json', '--bogus']);
     expect(run.exitCode).toBe(2);
     const diagnostics = JSON.parse(run.stdout) as { code: string }[];
-    expect(diagnostics.map((d) => d.code)).toEqual(['usage_invalid']);
+    expect(diagnostics.map((d) => d.code)).toEqual(['usage_option_unknown']);
     expect(run.stderr).toBe('');
   });
 });

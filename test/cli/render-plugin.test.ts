@@ -88,7 +88,14 @@ describe('diene render inside the plugin sidecar', () => {
   it.each([
     ['an unknown name', [{ name: 'flet', string: '.' }], 'plugin parameter "flet" is unknown; diene render takes: fleet'],
     ['the wrong type', [{ name: 'fleet', array: ['.'] }], 'plugin parameter "fleet" must be a string, got an array'],
-    ['a repeated name', [{ name: 'fleet', string: '.' }, { name: 'fleet', string: 'x' }], 'plugin parameter "fleet" is given twice'],
+    [
+      'a repeated name',
+      [
+        { name: 'fleet', string: '.' },
+        { name: 'fleet', string: 'x' },
+      ],
+      'plugin parameter "fleet" is given twice',
+    ],
     ['a path leaving the source directory', [{ name: 'fleet', string: '../elsewhere' }], 'leaves the source directory'],
     ['an absolute path', [{ name: 'fleet', string: '/etc' }], 'not the absolute path "/etc"'],
   ])('refuses %s with a usage error and nothing on stdout', (_what, parameters, message) => {
@@ -106,14 +113,17 @@ describe('diene render inside the plugin sidecar', () => {
     expect(notJson.stderr).toContain('ARGOCD_APP_PARAMETERS is not JSON');
     const disagree = sidecarRender(dir, { ARGOCD_ENV_PLATFORM: 'nitroso' }, ['--platform', 'mercury']);
     expect([disagree.exitCode, disagree.stdout]).toEqual([2, '']);
-    expect(disagree.stderr).toContain('--platform mercury disagrees with ARGOCD_ENV_PLATFORM=nitroso');
+    expect(disagree.stderr).toContain('--platform mercury and ARGOCD_ENV_PLATFORM=nitroso cannot both be given: they name different platforms');
     const none = sidecarRender(dir, {});
     expect([none.exitCode, none.stdout]).toEqual([2, '']);
-    expect(none.stderr).toContain('render needs --platform NAME (or ARGOCD_ENV_PLATFORM');
+    expect(none.stderr).toContain('diene render needs --platform NAME');
+    expect(none.stderr).toContain('ARGOCD_ENV_PLATFORM');
   });
 
   it('prints nothing on stdout and a clear error on stderr when an input is broken', () => {
-    const dir = tempFleet({ 'carbon/nitroso/platform.yaml': 'name: nitroso\nlandscapes: [pichu, pikachu, raichu, ampharos]\nstages: [pichu, pikachu, raichu]\n' });
+    const dir = tempFleet({
+      'carbon/nitroso/platform.yaml': 'name: nitroso\nlandscapes: [pichu, pikachu, raichu, ampharos]\nstages: [pichu, pikachu, raichu]\n',
+    });
     const run = sidecarRender(dir, { ARGOCD_ENV_PLATFORM: 'nitroso' });
     expect(run.exitCode).toBe(2);
     expect(run.stdout).toBe('');

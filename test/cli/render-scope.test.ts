@@ -17,7 +17,12 @@ describe('render reads only its own part of the fleet', () => {
   it('walks the registry, state, carbon, the top of platforms/ and two row folders', () => {
     const fleet = writeTempFleet(readFleetTexts());
     try {
-      expect(renderPatterns(fleet.dir, 'nitroso')).toEqual(['{registry,state,carbon}/**/*', 'platforms/*', 'platforms/nitroso/**/*', 'platforms/aldehyde/**/*']);
+      expect(renderPatterns(fleet.dir, 'nitroso')).toEqual([
+        '{registry,state,carbon}/**/*',
+        'platforms/*',
+        'platforms/nitroso/**/*',
+        'platforms/aldehyde/**/*',
+      ]);
       expect(renderPatterns(fleet.dir, 'aldehyde')).toEqual(['{registry,state,carbon}/**/*', 'platforms/*', 'platforms/aldehyde/**/*']);
       expect(renderPatterns(fleet.dir, '../claims')).toEqual(['{registry,state,carbon}/**/*', 'platforms/*', 'platforms/aldehyde/**/*']);
     } finally {

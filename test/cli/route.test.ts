@@ -30,7 +30,16 @@ describe('diene route', () => {
 
   it('answers in JSON: a hit on the normalised segment, a fallthrough, and a host without a map', () => {
     const normalised = JSON.parse(route(TIN, '//paulca', '--format', 'json').stdout);
-    expect(normalised).toMatchObject({ found: true, resolvedBy: 'exact', match: 'prefix', prefix: 'paulca', spelling: 'normalised', segments: { raw: '', normalised: 'paulca' }, serves: { app: 'zinc' }, own: { app: 'tin' } });
+    expect(normalised).toMatchObject({
+      found: true,
+      resolvedBy: 'exact',
+      match: 'prefix',
+      prefix: 'paulca',
+      spelling: 'normalised',
+      segments: { raw: '', normalised: 'paulca' },
+      serves: { app: 'zinc' },
+      own: { app: 'tin' },
+    });
     const fallthrough = JSON.parse(route(TIN, '/paulcarson', '--format', 'json').stdout);
     expect(fallthrough).toMatchObject({ match: 'fallthrough', serves: { host: TIN }, segments: { raw: 'paulcarson', normalised: 'paulcarson' } });
     const noMap = JSON.parse(route('api.zinc.nitroso.pikachu.cluster.atomi.cloud', '/paulca', '--format', 'json').stdout);
@@ -51,6 +60,6 @@ describe('diene route', () => {
     expect(unknown.stderr).toContain('route_host_unknown');
     const relative = route(TIN, 'paulca');
     expect(relative.exitCode).toBe(2);
-    expect(relative.stderr).toContain('PATH must start with "/"');
+    expect(relative.stderr).toContain('is not an origin-form request path (it starts with "/")');
   });
 });

@@ -162,23 +162,22 @@ describe('determinism', () => {
 });
 
 describe('usage', () => {
-  it('needs --fail or --all-single, not both, and a known --format; the errors are usage_invalid diagnostics, exit 2', () => {
+  it('needs --fail or --all-single, not both, and a known --format; the errors are usage diagnostics, exit 2', () => {
     const none = simulateCli('--format', 'json');
     expect(none.exitCode).toBe(2);
-    expect(JSON.parse(none.stderr)).toMatchObject([
-      { code: 'usage_invalid', message: 'simulate needs --fail WHAT[,WHAT…] (what is down) or --all-single (every single failure in turn)' },
-    ]);
+    expect(JSON.parse(none.stderr)).toMatchObject([{ code: 'usage_option_missing', message: 'diene simulate needs --fail WHAT[,WHAT…] or --all-single' }]);
     const both = simulateCli('--fail', 'SIN', '--all-single');
     expect(both.exitCode).toBe(2);
-    expect(both.stderr).toContain('error usage_invalid: simulate takes --fail or --all-single, not both');
+    expect(both.stderr).toContain('error usage_option_conflict: --fail and --all-single cannot both be given');
     const yaml = simulateCli('--fail', 'SIN', '--format', 'yaml');
     expect(yaml.exitCode).toBe(2);
-    expect(yaml.stderr).toContain('--format must be text, json, github or markdown, not "yaml"');
+    expect(yaml.stderr).toContain('--format "yaml" is not text, json, github or markdown');
     // other commands still take only their three forms
-    expect(runCli(['validate', '--fleet', REFERENCE_FLEET, '--format', 'markdown']).stderr).toContain('--format must be text, json or github, not "markdown"');
+    expect(runCli(['validate', '--fleet', REFERENCE_FLEET, '--format', 'markdown']).stderr).toContain('--format "markdown" is not text, json or github');
   });
 
   it('is listed in the help', () => {
-    expect(runCli(['--help']).stdout).toContain('  diene simulate --fail WHAT[,WHAT...] | --all-single');
+    expect(runCli(['--help']).stdout).toMatch(/^  simulate +Failure drills/m);
+    expect(runCli(['help', 'simulate']).stdout).toContain('Usage: diene simulate --fail WHAT[,WHAT...] | --all-single');
   });
 });

@@ -67,7 +67,7 @@ describe('text output under GitHub Actions', () => {
     const usage = boundedCli(['validate', '--fleet', '::error::forged\n::add-mask::argv'], { cwd: hostile.dir });
     expectNoCrash(usage);
     expect(usage.exitCode).toBe(2);
-    expect(usage.stderr).toContain('::error::forged␤::add-mask::argv does not exist');
+    expect(usage.stderr).toContain('::error::forged␤::add-mask::argv" is not a directory');
     expectOnlyOwnAnnotations(usage.stderr);
 
     const reference = writeTempFleet(readFleetTexts());
@@ -125,9 +125,13 @@ describe('the escaping functions', () => {
   });
 
   it('keep every part of a diagnostic on its line', () => {
-    const d = diagnose({ file: 'a\nb.yaml', line: 2, column: 1, sourceLine: '::add-mask::x: 1' }, 'usage_invalid', { reason: 'one\ntwo\r::error::three' });
+    const d = diagnose({ file: 'a\nb.yaml', line: 2, column: 1, sourceLine: '::add-mask::x: 1' }, 'usage_invalid', {
+      reason: 'one\ntwo\r::error::three',
+      usage: 'diene validate',
+      command: 'validate',
+    });
     expect(formatText(d)).toBe(
-      'a␤b.yaml:2:1: error usage_invalid: one␤two␍::error::three\n  ∶:add-mask::x: 1\n  ^\n  hint: run `diene --help` for the commands and options',
+      'a␤b.yaml:2:1: error usage_invalid: one␤two␍::error::three\n  ∶:add-mask::x: 1\n  ^\n  hint: usage: diene validate; `diene help validate` describes every option',
     );
   });
 

@@ -16,7 +16,8 @@ export interface CliRun {
 export function runCli(args: readonly string[], options: { cwd?: string; env?: Record<string, string>; input?: string } = {}): CliRun {
   const result = spawnSync(process.execPath, [path.join(REPO_ROOT, 'bin', 'diene.js'), ...args], {
     cwd: options.cwd ?? REPO_ROOT,
-    env: { ...process.env, GITHUB_ACTIONS: '', ...options.env },
+    // FORCE_COLOR from the developer's shell would colour what tests read as plain text.
+    env: { ...process.env, GITHUB_ACTIONS: '', FORCE_COLOR: '', ...options.env },
     encoding: 'utf8',
     input: options.input,
     timeout: 120_000,

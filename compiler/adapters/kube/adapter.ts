@@ -7,12 +7,51 @@
  * ~/.kube/config, else the in-cluster service account), with `--context`
  * choosing a context; credentials are never read from the fleet.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { ApiException, KubeConfig, KubernetesObjectApi, PatchStrategy, type KubernetesObject } from '@kubernetes/client-node';
 import type { KubeObject } from '../../plan/kube-apply-plan.js';
 import { FIELD_MANAGER } from './capabilities.js';
 
 /** A kubeconfig problem the user must fix (unknown context, no cluster): a usage error, exit 2. */
 export class KubeConfigProblem extends Error {}
+
+/** No kubeconfig anywhere kubectl looks: `searched` says where this looked, in order. */
+export class KubeConfigMissing extends Error {
+  constructor(readonly searched: readonly string[]) {
+    super(`no kubeconfig was found: looked at ${searched.join('; ')}`);
+  }
+}
+
+/** Where the in-cluster service account's token is mounted. */
+const SERVICE_ACCOUNT_TOKEN = '/var/run/secrets/kubernetes.io/serviceaccount/token';
+
+/**
+ * Where kubeconfig would come from, as @kubernetes/client-node's
+ * `loadFromDefault` looks (KUBECONFIG, else ~/.kube/config, else the
+ * in-cluster service account): `undefined` when one is there, else each place
+ * looked at and why it gave nothing. Without this check the client falls back
+ * to an unauthenticated http://localhost:8080, whose first call fails with a
+ * message about skipTLSVerify.
+ */
+export function missingKubeconfig(env: Readonly<Record<string, string | undefined>>, home: string | undefined): string[] | undefined {
+  const listed = (env['KUBECONFIG'] ?? '').split(path.delimiter).filter(Boolean);
+  if (listed.length > 0) {
+    const absent = listed.filter((file) => !existsSync(file));
+    return absent.length === listed.length
+      ? [`KUBECONFIG=${env['KUBECONFIG']} (${listed.length === 1 ? 'no such file' : 'none of these files exists'})`]
+      : undefined;
+  }
+  const searched = ['KUBECONFIG (not set)'];
+  if (home) {
+    const config = path.join(home, '.kube', 'config');
+    if (existsSync(config)) return undefined;
+    searched.push(`${config} (no such file)`);
+  } else searched.push('~/.kube/config (no home directory)');
+  if (env['KUBERNETES_SERVICE_HOST'] && existsSync(SERVICE_ACCOUNT_TOKEN)) return undefined;
+  searched.push(`the in-cluster service account (${env['KUBERNETES_SERVICE_HOST'] ? `no ${SERVICE_ACCOUNT_TOKEN}` : 'KUBERNETES_SERVICE_HOST not set'})`);
+  return searched;
+}
 
 /** A failed API call: the HTTP status (0 when none came back) and the server's message. */
 export class KubeCallFailed extends Error {
@@ -53,15 +92,24 @@ function failure(error: unknown): KubeCallFailed {
 
 /**
  * Connects to the cluster of `context` (the kubeconfig's current context when
- * absent). Throws {@link KubeConfigProblem} when the context does not exist or
- * names no cluster. Makes no request.
+ * absent). Throws {@link KubeConfigMissing} when there is no kubeconfig,
+ * {@link KubeConfigProblem} when the context does not exist or names no
+ * cluster. Makes no request.
  */
 export function connectKube(options: { context?: string; kubeconfig?: KubeConfig } = {}): KubeCluster {
   const config = options.kubeconfig ?? new KubeConfig();
-  if (!options.kubeconfig) config.loadFromDefault();
+  if (!options.kubeconfig) {
+    const searched = missingKubeconfig(process.env, process.env['HOME'] || undefined);
+    if (searched) throw new KubeConfigMissing(searched);
+    config.loadFromDefault();
+  }
   if (options.context !== undefined) {
     if (!config.getContexts().some((c) => c.name === options.context)) {
-      const known = config.getContexts().map((c) => c.name).join(', ') || 'none';
+      const known =
+        config
+          .getContexts()
+          .map((c) => c.name)
+          .join(', ') || 'none';
       throw new KubeConfigProblem(`kubeconfig has no context "${options.context}" (contexts: ${known})`);
     }
     config.setCurrentContext(options.context);
@@ -101,7 +149,11 @@ export function connectKube(options: { context?: string; kubeconfig?: KubeConfig
     async delete(object, dryRun) {
       try {
         await api.delete(
-          { apiVersion: object.apiVersion, kind: object.kind, metadata: { name: object.metadata.name, namespace: object.metadata.namespace } } as KubernetesObject,
+          {
+            apiVersion: object.apiVersion,
+            kind: object.kind,
+            metadata: { name: object.metadata.name, namespace: object.metadata.namespace },
+          } as KubernetesObject,
           undefined,
           dry(dryRun),
           undefined,

@@ -17,10 +17,17 @@ export interface KubeOutcome {
   message?: string;
 }
 
-/** Executes `plan` on `cluster`; with `dryRun` every call carries dryRun=All and nothing is stored. */
-export async function executeKubePlan(cluster: KubeCluster, plan: KubeApplyPlan, dryRun: boolean): Promise<KubeOutcome[]> {
+/** Executes `plan` on `cluster`; with `dryRun` every call carries dryRun=All and nothing is stored. `onCall` hears before each call how many are done, of how many. */
+export async function executeKubePlan(
+  cluster: KubeCluster,
+  plan: KubeApplyPlan,
+  dryRun: boolean,
+  onCall: (done: number, total: number) => void = () => {},
+): Promise<KubeOutcome[]> {
   const outcomes: KubeOutcome[] = [];
+  const total = plan.apply.length + plan.prune.length;
   for (const change of plan.apply) {
+    onCall(outcomes.length, total);
     try {
       await cluster.apply(change.object, dryRun);
       outcomes.push({ verb: 'apply', key: change.key, result: change.exists ? 'configured' : 'created' });
@@ -30,6 +37,7 @@ export async function executeKubePlan(cluster: KubeCluster, plan: KubeApplyPlan,
   }
   const applyFailed = outcomes.some((o) => o.result === 'failed');
   for (const change of plan.prune) {
+    onCall(outcomes.length, total);
     if (applyFailed) {
       outcomes.push({ verb: 'prune', key: change.key, result: 'skipped', message: 'not pruned: an apply failed' });
       continue;

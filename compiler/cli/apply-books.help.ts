@@ -1,0 +1,42 @@
+/** The help of `diene apply books` (see help.ts). */
+import type { CommandHelp } from './help.js';
+
+export const applyBooksHelp: CommandHelp = {
+  name: 'apply books',
+  summary: "Publish the fleet's address books to S3-compatible storage (AWS S3, Cloudflare R2).",
+  usage: 'diene apply books --to s3://BUCKET[/PREFIX] [--endpoint URL] [--serial N] [--dry-run] [--fleet DIR]',
+  description: [
+    'Reads every remote book first; a remote book with a newer serial refuses the whole publish. Uploads only books whose digest changed, each conditional on what was read.',
+  ],
+  options: [
+    {
+      name: 'to',
+      type: 'string',
+      value: 's3://BUCKET[/PREFIX]',
+      description: 'The bucket (and key prefix) to publish to.',
+      example: 'diene apply books --to s3://books/prod',
+    },
+    {
+      name: 'endpoint',
+      type: 'string',
+      value: 'URL',
+      description: 'The S3 endpoint, for storage other than AWS (R2, MinIO).',
+      example: 'diene apply books --to s3://books --endpoint https://ACCOUNT.r2.cloudflarestorage.com',
+    },
+    {
+      name: 'serial',
+      type: 'string',
+      value: 'N',
+      description: "The books' serial. Default: the committer time of the fleet repository's HEAD commit, in seconds.",
+      example: 'diene apply books --to s3://books --serial 1732147200',
+    },
+    { name: 'dry-run', type: 'boolean', description: 'Read and plan, print the plan, upload nothing.', example: 'diene apply books --to s3://books --dry-run' },
+  ],
+  examples: [{ command: 'diene apply books --to s3://books/prod --dry-run', does: 'Prints which books would be uploaded.' }],
+  exitCodes: [
+    { code: 0, means: 'published (or nothing changed)' },
+    { code: 2, means: 'invalid input or usage, or an unreadable target; nothing written' },
+    { code: 3, means: 'refused: a remote book is newer, or another publisher wrote first; nothing written' },
+    { code: 4, means: 'published in part: each failed key is named' },
+  ],
+};

@@ -1,0 +1,50 @@
+/** The help of `diene apply dns` (see help.ts). */
+import type { CommandHelp } from './help.js';
+
+export const applyDnsHelp: CommandHelp = {
+  name: 'apply dns',
+  summary: "Push the difference between the fleet's zone plans and each DNS host's live zones to the hosts.",
+  usage:
+    'diene apply dns [--host NAME...] [--dry-run] [--force] [--plan-checksum sha256:HEX] [--health FILE] [--live-from DIR] [--fleet DIR] [--format text|json]',
+  description: [
+    "Reads every zone afresh, plans with the traffic planner, prints the plan, then writes each host and reads it back. Secrets come only from the environment variables fleet.yaml names and the cloud SDKs' credential chains.",
+  ],
+  options: [
+    {
+      name: 'host',
+      type: 'string',
+      multiple: true,
+      value: 'NAME',
+      description: 'Only this DNS host of fleet.yaml (repeat for more). Default: every host.',
+      example: 'diene apply dns --host route53 --dry-run',
+    },
+    { name: 'dry-run', type: 'boolean', description: 'Read and plan, print the plan, write nothing.', example: 'diene apply dns --dry-run' },
+    { name: 'force', type: 'boolean', description: 'Apply past the mass-change brake (a freeze still refuses).', example: 'diene apply dns --force' },
+    {
+      name: 'plan-checksum',
+      type: 'string',
+      value: 'sha256:HEX',
+      description: 'Refuse (exit 3) unless the plan is the one reviewed: the checksum line diene plan dns printed.',
+      example: 'diene apply dns --plan-checksum sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+    },
+    { name: 'health', type: 'string', value: 'FILE', description: 'A health file: which clusters are down.', example: 'diene apply dns --health health.json' },
+    {
+      name: 'live-from',
+      type: 'string',
+      value: 'DIR',
+      description: 'With --dry-run: plan from saved snapshots (diene export dns) instead of reading the hosts.',
+      example: 'diene apply dns --dry-run --live-from live/',
+    },
+  ],
+  diagnosticFormats: ['text', 'json'],
+  examples: [
+    { command: 'diene apply dns --dry-run', does: 'Prints what would change on every host.' },
+    { command: 'diene apply dns --plan-checksum sha256:…', does: 'Applies the reviewed plan, or nothing if the hosts moved since.' },
+  ],
+  exitCodes: [
+    { code: 0, means: 'applied in full (or nothing to do)' },
+    { code: 2, means: 'invalid input or usage; nothing written' },
+    { code: 3, means: 'refused by a brake or a stale --plan-checksum; nothing written' },
+    { code: 4, means: 'applied in part: each failed host and zone is named' },
+  ],
+};

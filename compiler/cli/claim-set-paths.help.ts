@@ -1,0 +1,53 @@
+/** The help of `diene claim set-paths` (see help.ts). */
+import type { CommandHelp } from './help.js';
+
+export const claimSetPathsHelp: CommandHelp = {
+  name: 'claim set-paths',
+  summary: "Replace the prefix map of a host's claim, through git (commit and compare-and-swap push).",
+  usage: 'diene claim set-paths HOST --file PATHS.json --repo URL|DIR [--branch B] [--actor NAME]',
+  description: [
+    'Checks the new claim against the fleet on the branch before writing, so a write can never make the fleet fail to compile. Credentials for an HTTP remote come from DIENE_GIT_USERNAME and DIENE_GIT_PASSWORD.',
+  ],
+  arguments: [{ name: 'HOST', description: 'The claimed host: <module>.<service>.<platform>.<landscape>.<base>.' }],
+  options: [
+    {
+      name: 'file',
+      type: 'string',
+      value: 'PATHS.json',
+      description: 'The new prefix map: {"paths": {...}} (write "paths": {} to clear it).',
+      example: 'diene claim set-paths HOST --file paths.json --repo .',
+    },
+    {
+      name: 'repo',
+      type: 'string',
+      value: 'URL|DIR',
+      description: 'The fleet repository: a local folder or an http(s) remote.',
+      example: 'diene claim set-paths HOST --file paths.json --repo https://git.example.com/fleet.git',
+    },
+    {
+      name: 'branch',
+      type: 'string',
+      value: 'B',
+      description: 'The branch to commit to. Default: main.',
+      example: 'diene claim set-paths HOST --file paths.json --repo . --branch staging',
+    },
+    {
+      name: 'actor',
+      type: 'string',
+      value: 'NAME',
+      description: 'Who asks: the commit author. Default: DIENE_ACTOR, else USER.',
+      example: 'diene claim set-paths HOST --file paths.json --repo . --actor ci-bot',
+    },
+  ],
+  examples: [
+    {
+      command: 'diene claim set-paths api.webhook.mercury.pichu.atomi.cloud --file paths.json --repo .',
+      does: 'Commits the new prefix map of that host to main, or nothing when it is unchanged.',
+    },
+  ],
+  exitCodes: [
+    { code: 0, means: 'written (the commit id on stdout) or unchanged' },
+    { code: 2, means: 'a bad request or repository, or usage' },
+    { code: 3, means: 'the branch kept moving' },
+  ],
+};

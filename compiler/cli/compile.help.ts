@@ -1,0 +1,57 @@
+/** The help of `diene compile` (see help.ts). */
+import type { CommandHelp } from './help.js';
+
+export const compileHelp: CommandHelp = {
+  name: 'compile',
+  summary: 'Compile the fleet and write the output tree (or, with --check, compare it with the tree on disk).',
+  usage: 'diene compile [--fleet DIR] [--out DIR] [--check [--diff-lines N|all] [--diff-file FILE]] [--serial N] [--format text|json|github]',
+  description: [
+    'Writes every generated file all-or-nothing into the output directory, and refuses (exit 2) when that directory holds a file diene did not write. With --check it writes nothing: it exits 1 when the tree on disk differs from what the inputs produce, with a summary and a unified diff.',
+  ],
+  options: [
+    {
+      name: 'out',
+      type: 'string',
+      value: 'DIR',
+      description: 'Where the output tree goes. Default: generated/ inside the fleet.',
+      example: 'diene compile --out /tmp/generated',
+    },
+    {
+      name: 'check',
+      type: 'boolean',
+      description: 'Write nothing; exit 1 when the output tree is stale (the diff on stdout), 0 when it is fresh.',
+      example: 'diene compile --check',
+    },
+    {
+      name: 'diff-lines',
+      type: 'string',
+      value: 'N|all',
+      description: 'With --check: print at most N lines of the diff (default 400), or all of it.',
+      example: 'diene compile --check --diff-lines all',
+    },
+    {
+      name: 'diff-file',
+      type: 'string',
+      value: 'FILE',
+      description: 'With --check: also write the whole diff to FILE.',
+      example: 'diene compile --check --diff-file /tmp/stale.diff',
+    },
+    {
+      name: 'serial',
+      type: 'string',
+      value: 'N',
+      description: 'The serial stamped into the address books (a whole number that only grows). Default 0.',
+      example: 'diene compile --serial 1732147200',
+    },
+  ],
+  examples: [
+    { command: 'diene compile --fleet examples/reference', does: 'Writes examples/reference/generated/.' },
+    { command: 'diene compile --check --quiet', does: 'In CI: exit 1 when a pull request forgot to commit the regenerated files; errors only.' },
+  ],
+  exitCodes: [
+    { code: 0, means: 'written (or, with --check, fresh)' },
+    { code: 1, means: '--check: the output tree is stale' },
+    { code: 2, means: 'invalid input or usage, or an output directory it may not write' },
+    { code: 70, means: 'internal fault' },
+  ],
+};

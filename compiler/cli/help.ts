@@ -1,0 +1,308 @@
+/**
+ * What the command line says about itself: each command's help as data (its
+ * summary, arguments, options with a description and an example each, and
+ * examples), kept in `<command>.help.ts` beside the command's module. The
+ * front end (cli.ts) parses, suggests and completes from this data without
+ * loading a command's module, and `--help`, `diene help COMMAND`, the shell
+ * completion scripts and docs/cli.md all describe the same options. Pure.
+ */
+import type { ParseArgsConfig } from 'node:util';
+
+/** One option of a command. */
+export interface OptionHelp {
+  /** The long name, without `--`. */
+  name: string;
+  type: 'string' | 'boolean';
+  /** A one-letter alias (`-h`). */
+  short?: string;
+  /** May be given more than once; the values are kept in order. */
+  multiple?: boolean;
+  /** The value may only be written as `--name=VALUE`, never as the next word (`--dry-run=server`). */
+  inlineValue?: boolean;
+  /** The value's placeholder in usage lines: DIR, FILE, NAME. */
+  value?: string;
+  /** The only values the option takes, for completion (checked by the command). */
+  choices?: readonly string[];
+  /** What it does, one or two sentences. */
+  description: string;
+  /** A full command line using it, e.g. `diene compile --out /tmp/generated`. */
+  example: string;
+}
+
+/** One positional argument of a command. */
+export interface ArgumentHelp {
+  name: string;
+  description: string;
+}
+
+/** One worked example: the command line and what it does. */
+export interface ExampleHelp {
+  command: string;
+  does: string;
+}
+
+/** Everything the CLI says about one command. */
+export interface CommandHelp {
+  /** The command's words; a command with a subcommand is `plan dns`. */
+  name: string;
+  /** One line: what it does. */
+  summary: string;
+  /** The usage line, starting with `diene`. */
+  usage: string;
+  /** Paragraphs after the summary. */
+  description?: readonly string[];
+  arguments?: readonly ArgumentHelp[];
+  /** The command's own options; every command also takes {@link COMMON_OPTION_HELP}. */
+  options: readonly OptionHelp[];
+  /** Values `--format` takes besides the diagnostic forms text, json and github. */
+  formats?: readonly string[];
+  /** When the command's `--format` takes only some of text, json and github. */
+  diagnosticFormats?: readonly string[];
+  /** Whether the command reads a fleet (`--fleet`, `--now`); false for `completion`. */
+  readsFleet?: boolean;
+  examples: readonly ExampleHelp[];
+  /** Exit codes this command uses, with what each means for it. */
+  exitCodes: readonly { code: number; means: string }[];
+}
+
+/** The options every command takes (cli.ts reads `--quiet`, `--min-severity`, `--format` and `--help` itself); COMMAND in an example stands for the command and its arguments. */
+export const COMMON_OPTION_HELP: readonly OptionHelp[] = [
+  {
+    name: 'fleet',
+    type: 'string',
+    value: 'DIR',
+    description: 'The fleet repository to read (the folder holding registry/, platforms/, …). Default: the current directory.',
+    example: 'diene COMMAND --fleet examples/reference',
+  },
+  {
+    name: 'format',
+    type: 'string',
+    value: 'FORM',
+    choices: ['text', 'json', 'github'],
+    description: 'How diagnostics are written: text (default; in colour on a terminal), json (one array on stderr) or github (text plus workflow annotations).',
+    example: 'diene COMMAND --format json',
+  },
+  {
+    name: 'quiet',
+    type: 'boolean',
+    short: 'q',
+    description: 'Print errors only: no warnings, and no summary lines when the command succeeds. Same as --min-severity error.',
+    example: 'diene COMMAND --quiet',
+  },
+  {
+    name: 'min-severity',
+    type: 'string',
+    value: 'LEVEL',
+    choices: ['error', 'warning', 'info'],
+    description: 'The least severe finding printed: error, warning, or info (default: everything, the summary lines of a successful run included).',
+    example: 'diene COMMAND --min-severity warning',
+  },
+  {
+    name: 'now',
+    type: 'string',
+    value: 'TIME',
+    description: 'The time (RFC 3339) the stale-override warning compares against, instead of the clock; never part of any output.',
+    example: 'diene COMMAND --now 2026-11-21T00:00:00Z',
+  },
+  {
+    name: 'debug',
+    type: 'boolean',
+    description: 'On an internal fault (exit 70), print the stack trace.',
+    example: 'diene COMMAND --debug',
+  },
+  {
+    name: 'help',
+    type: 'boolean',
+    short: 'h',
+    description: "Print the command's help (this text) and exit 0.",
+    example: 'diene COMMAND --help',
+  },
+];
+
+/** Options read before any command word: they mean the same whatever the command. */
+export const TOP_LEVEL_OPTION_HELP: readonly OptionHelp[] = [
+  { name: 'version', type: 'boolean', short: 'V', description: "Print diene's version and exit 0.", example: 'diene --version' },
+];
+
+/** Every option `help` takes: its own and the common ones. */
+export function optionsOf(help: CommandHelp): OptionHelp[] {
+  return [...help.options, ...COMMON_OPTION_HELP.filter((o) => !help.options.some((own) => own.name === o.name))];
+}
+
+/** The node:util `parseArgs` form of a command's options (what `Command.options` holds). */
+export function parseArgsOptions(help: CommandHelp): NonNullable<ParseArgsConfig['options']> {
+  const out: NonNullable<ParseArgsConfig['options']> = {};
+  for (const o of optionsOf(help)) out[o.name] = { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) };
+  return out;
+}
+
+/** How many positionals the command takes: one per argument, none when it names none. */
+export function positionalsOf(help: CommandHelp): { min: number; max: number } {
+  const count = help.arguments?.length ?? 0;
+  return { min: count, max: count };
+}
+
+/** `--name VALUE`, `--name=VALUE` or `--name`, as a usage line writes it. */
+export function optionForm(o: OptionHelp): string {
+  if (o.type === 'boolean') return `--${o.name}`;
+  const value = o.choices && o.choices.length <= 3 ? o.choices.join('|') : (o.value ?? 'VALUE');
+  return o.inlineValue ? `--${o.name}=${value}` : `--${o.name} ${value}`;
+}
+
+/** The `--format` choices of a command. */
+export function formatChoices(help: CommandHelp): string[] {
+  return [...(help.diagnosticFormats ?? ['text', 'json', 'github']), ...(help.formats ?? [])];
+}
+
+function wrap(text: string, width: number, indent: string): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(indent + line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(indent + line);
+  return lines;
+}
+
+/** The full help of one command: summary, usage, arguments, every option with an example, examples, exit codes. */
+export function formatCommandHelp(help: CommandHelp): string {
+  const lines = [`diene ${help.name}: ${help.summary}`, '', `Usage: ${help.usage}`];
+  for (const paragraph of help.description ?? []) lines.push('', ...wrap(paragraph, 100, ''));
+  if (help.arguments?.length) {
+    lines.push('', 'Arguments:');
+    for (const a of help.arguments) lines.push(`  ${a.name}`, ...wrap(a.description, 96, '      '));
+  }
+  const describe = (o: OptionHelp): string[] => {
+    const form = o.name === 'format' ? `--format ${formatChoices(help).join('|')}` : optionForm(o);
+    const example = o.example.replace('COMMAND', [help.name, ...(help.arguments ?? []).map((a) => a.name)].join(' '));
+    return [`  ${o.short ? `-${o.short}, ` : ''}${form}${o.multiple ? ' (repeatable)' : ''}`, ...wrap(o.description, 96, '      '), `      e.g. ${example}`];
+  };
+  if (help.options.length) {
+    lines.push('', 'Options:');
+    for (const o of help.options) lines.push(...describe(o));
+  }
+  lines.push('', 'Common options:');
+  for (const o of COMMON_OPTION_HELP) {
+    if (help.readsFleet === false && (o.name === 'fleet' || o.name === 'now')) continue;
+    if (!help.options.some((own) => own.name === o.name)) lines.push(...describe(o));
+  }
+  lines.push('', 'Examples:');
+  for (const e of help.examples) lines.push(`  ${e.command}`, ...wrap(e.does, 96, '      '));
+  lines.push('', 'Exit codes:');
+  for (const e of help.exitCodes) lines.push(`  ${String(e.code).padEnd(3)} ${e.means}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** A command group's help (`diene apply --help`): its subcommands, one usage line each. */
+export function formatGroupHelp(group: string, helps: readonly CommandHelp[]): string {
+  const members = helps.filter((h) => h.name.startsWith(`${group} `));
+  return [
+    `diene ${group}: ${members.map((h) => h.name.slice(group.length + 1)).join(', ')}`,
+    '',
+    ...members.flatMap((h) => [`  ${h.usage}`, ...wrap(h.summary, 96, '      ')]),
+    '',
+    `Run \`diene ${group} SUBCOMMAND --help\` (or \`diene help ${group} SUBCOMMAND\`) for its options and examples.`,
+    '',
+  ].join('\n');
+}
+
+/** The help of `diene` itself: every command with its summary, the top-level options, exit codes and where to read more. */
+export function formatMainHelp(helps: readonly CommandHelp[]): string {
+  const width = Math.max(...helps.map((h) => h.name.length)) + 2;
+  return [
+    'diene: fleet registry in; ArgoCD, Kargo, Platform, DNS, route_paths and address books out.',
+    '',
+    'Usage: diene COMMAND [ARGUMENTS] [OPTIONS]   (options may come before or after the command)',
+    '',
+    'Commands:',
+    ...helps.map((h) => `  ${h.name.padEnd(width)}${h.summary}`),
+    '',
+    'Options of every command:',
+    ...COMMON_OPTION_HELP.map((o) => `  ${`${o.short ? `-${o.short}, ` : ''}${optionForm(o)}`.padEnd(36)}${o.description.split('. ')[0]?.replace(/\.$/, '')}`),
+    ...TOP_LEVEL_OPTION_HELP.map((o) => `  ${`-${o.short}, ${optionForm(o)}`.padEnd(36)}${o.description.replace(/\.$/, '')}`),
+    '',
+    'Run `diene COMMAND --help` or `diene help COMMAND` for its options, each with an example.',
+    'Diagnostics go to stderr (in colour on a terminal; NO_COLOR turns colour off, FORCE_COLOR on); stdout carries only the product.',
+    'Exit codes: 0 done, 1 stale (--check), 2 invalid input or usage, 3 refused by a brake, 4 applied in part, 70 internal fault.',
+    'Shell completion: diene completion bash|zsh|fish (docs/cli.md says how to install it).',
+    '',
+  ].join('\n');
+}
+
+/**
+ * The edit distance of `a` and `b` (Damerau: a swap of two neighbours counts
+ * one), stopping early once it exceeds `limit`.
+ */
+export function editDistance(a: string, b: string, limit = Infinity): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min((rows[i - 1] as number[])[j]! + 1, row[j - 1]! + 1, (rows[i - 1] as number[])[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, (rows[i - 2] as number[])[j - 2]! + 1);
+      row.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > limit) return limit + 1;
+    rows.push(row);
+  }
+  return (rows[a.length] as number[])[b.length]!;
+}
+
+/**
+ * The candidate `word` was most likely meant to be: the nearest by edit
+ * distance within a third of its length (at least 1, at most 3), or the only
+ * candidate it starts; `undefined` when none is near.
+ */
+export function closest(word: string, candidates: readonly string[]): string | undefined {
+  const limit = Math.min(3, Math.max(1, Math.floor(word.length / 3)));
+  let best: { candidate: string; distance: number } | undefined;
+  for (const candidate of candidates) {
+    const distance = editDistance(word.toLowerCase(), candidate, limit);
+    if (distance <= limit && (!best || distance < best.distance)) best = { candidate, distance };
+  }
+  if (best) return best.candidate;
+  const prefixed = word.length >= 3 ? candidates.filter((c) => c.startsWith(word.toLowerCase())) : [];
+  return prefixed.length === 1 ? prefixed[0] : undefined;
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|');
+}
+
+/** One command's section of docs/cli.md: the same facts as {@link formatCommandHelp}, in Markdown. */
+export function formatCommandMarkdown(help: CommandHelp): string {
+  const lines = [`### \`diene ${help.name}\``, '', help.summary, '', '```', help.usage, '```'];
+  for (const paragraph of help.description ?? []) lines.push('', paragraph);
+  if (help.arguments?.length) {
+    lines.push('', '| argument | what |', '| --- | --- |');
+    for (const a of help.arguments) lines.push(`| \`${a.name}\` | ${cell(a.description)} |`);
+  }
+  if (help.options.length) {
+    lines.push('', '| option | what | example |', '| --- | --- | --- |');
+    for (const o of help.options)
+      lines.push(`| \`${cell(optionForm(o))}\`${o.multiple ? ' (repeatable)' : ''} | ${cell(o.description)} | \`${cell(o.example)}\` |`);
+  }
+  if (help.formats?.length || help.diagnosticFormats) lines.push('', `\`--format\` takes ${formatChoices(help).join(', ')}.`);
+  lines.push('', 'Examples:', '', '```sh');
+  for (const e of help.examples) lines.push(`# ${e.does}`, e.command);
+  lines.push('```', '', '| exit | means |', '| --- | --- |');
+  for (const e of help.exitCodes) lines.push(`| ${e.code} | ${cell(e.means)} |`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** The table of the options every command takes, for docs/cli.md. */
+export function formatCommonOptionsMarkdown(): string {
+  const lines = ['| option | what | example |', '| --- | --- | --- |'];
+  for (const o of [...COMMON_OPTION_HELP, ...TOP_LEVEL_OPTION_HELP])
+    lines.push(
+      `| ${o.short ? `\`-${o.short}\`, ` : ''}\`${cell(optionForm(o))}\` | ${cell(o.description)} | \`${cell(o.example.replace('COMMAND', 'validate'))}\` |`,
+    );
+  return `${lines.join('\n')}\n`;
+}

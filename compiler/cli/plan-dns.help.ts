@@ -1,0 +1,37 @@
+/** The help of `diene plan dns` (see help.ts). */
+import type { CommandHelp } from './help.js';
+
+export const planDnsHelp: CommandHelp = {
+  name: 'plan dns',
+  summary: 'Print what each DNS host must change to match the fleet, from live snapshots; write nothing.',
+  usage: 'diene plan dns --live FILE|DIR [--health FILE] [--force] [--fleet DIR] [--format text|json]',
+  options: [
+    {
+      name: 'live',
+      type: 'string',
+      value: 'FILE|DIR',
+      description: 'The live state: one snapshot file, or a folder laid out like dns/ (diene export dns writes one).',
+      example: 'diene plan dns --live live/',
+    },
+    {
+      name: 'health',
+      type: 'string',
+      value: 'FILE',
+      description: 'A health file: which clusters are down, so the plan moves their traffic.',
+      example: 'diene plan dns --live live/ --health health.json',
+    },
+    {
+      name: 'force',
+      type: 'boolean',
+      description: 'Plan past the mass-change brake (a freeze still refuses).',
+      example: 'diene plan dns --live live/ --force',
+    },
+  ],
+  diagnosticFormats: ['text', 'json'],
+  examples: [{ command: 'diene export dns --out live && diene plan dns --live live', does: 'Reads every host, then prints the plan.' }],
+  exitCodes: [
+    { code: 0, means: 'a plan (possibly empty)' },
+    { code: 2, means: 'invalid fleet, snapshot, health file or usage' },
+    { code: 3, means: 'refused by a brake (the plan is still printed, marked refused)' },
+  ],
+};

@@ -1,0 +1,37 @@
+/** The help of `diene report` (see help.ts). */
+import type { CommandHelp } from './help.js';
+
+export const reportHelp: CommandHelp = {
+  name: 'report',
+  summary: 'Write the Markdown comment for a pull request: what the change does to the outputs, and whether they are fresh.',
+  usage: 'diene report [--fleet DIR] [--base DIR] [--out DIR] [--output FILE] [--max-chars N]',
+  options: [
+    {
+      name: 'base',
+      type: 'string',
+      value: 'DIR',
+      description: 'A checkout of the base branch: its outputs are the "before". Default: the head\'s committed output tree.',
+      example: 'diene report --base ../main-checkout',
+    },
+    {
+      name: 'out',
+      type: 'string',
+      value: 'DIR',
+      description: "The head's committed output tree. Default: generated/ inside the fleet.",
+      example: 'diene report --out generated',
+    },
+    { name: 'output', type: 'string', value: 'FILE', description: 'Write the report to FILE instead of stdout.', example: 'diene report --output report.md' },
+    {
+      name: 'max-chars',
+      type: 'string',
+      value: 'N',
+      description: "The longest report, in characters (default: 65,536, GitHub's comment limit).",
+      example: 'diene report --max-chars 20000',
+    },
+  ],
+  examples: [{ command: 'diene report --base ../main --output report.md', does: 'Writes the pull request comment comparing with a checkout of main.' }],
+  exitCodes: [
+    { code: 0, means: 'the report was written (even for a fleet that does not compile: its errors are in it)' },
+    { code: 2, means: 'usage' },
+  ],
+};

@@ -1,0 +1,19 @@
+/** The help of `diene route` (see help.ts). */
+import type { CommandHelp } from './help.js';
+
+export const routeHelp: CommandHelp = {
+  name: 'route',
+  summary: 'Say which route serves a URL and why, as an edge matches the compiled route_paths tables.',
+  usage: 'diene route HOST PATH [--fleet DIR] [--format text|json]',
+  arguments: [
+    { name: 'HOST', description: 'The request host, read as an edge keys it: lower-cased, without a port or a trailing dot.' },
+    { name: 'PATH', description: 'The origin-form request path; it starts with "/".' },
+  ],
+  options: [],
+  diagnosticFormats: ['text', 'json'],
+  examples: [{ command: 'diene route api.mercury.pichu.atomi.cloud /v1/users', does: 'Names the upstream, the matching prefix and the rule that chose it.' }],
+  exitCodes: [
+    { code: 0, means: 'a route serves the URL' },
+    { code: 2, means: 'no route serves it, invalid input or usage' },
+  ],
+};

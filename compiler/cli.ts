@@ -32,6 +32,7 @@ interface CommandEntry {
  * `render` (run on every pull request and every ArgoCD sync) never need.
  */
 const COMMANDS: readonly CommandEntry[] = [
+  { name: 'init', load: async () => (await import('./cli/init.js')).initCommand },
   { name: 'compile', load: async () => (await import('./cli/compile.js')).compileCommand },
   { name: 'validate', load: async () => (await import('./cli/validate.js')).validateCommand },
   { name: 'render', load: async () => (await import('./cli/render.js')).renderCommand },

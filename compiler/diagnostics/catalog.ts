@@ -244,6 +244,11 @@ export const catalog = {
     message: 'git.repoURL "{value}" is not a git repository URL: it {reason}',
     hint: 'write https://<host>[:<port>]/<path>, ssh://[<user>@]<host>[:<port>]/<path> or <user>@<host>:<path>, e.g. https://github.com/AtomiCloud/fleet.git, with no password, query or fragment: ArgoCD and Kargo clone it with credentials from their own secrets',
   },
+  init_directory_not_empty: {
+    severity: 'error',
+    message: '{dir} is not an empty directory: init writes a new fleet only where nothing is',
+    hint: 'name a new or empty directory, e.g. `diene init my-fleet`',
+  },
   input_engine_syntax: {
     severity: 'error',
     message: '{field} holds {token}, which {meaning}: "{value}"',

@@ -10,7 +10,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { toYamlDocument } from '../4-emit/serialize.js';
 import { diagnose } from '../diagnostics/diagnostic.js';
-import { EXIT, type Command, type CommandInput, type CommandResult } from './command.js';
+import { COMMON_OPTIONS, EXIT, type Command, type CommandInput, type CommandResult } from './command.js';
 
 const FLEET_YAML = `# Fleet-wide settings (one file). Edit the DNS base, the DNS host and the
 # addresses below to your own; \`diene compile\` says what is wrong after each edit.
@@ -133,7 +133,7 @@ async function runInit({ positionals }: CommandInput): Promise<CommandResult> {
 export const initCommand: Command = {
   name: 'init',
   usage: 'diene init DIR',
-  options: { help: { type: 'boolean', short: 'h' }, format: { type: 'string' }, debug: { type: 'boolean' } },
+  options: { ...COMMON_OPTIONS },
   positionals: { min: 1, max: 1 },
   run: runInit,
 };

@@ -144,6 +144,11 @@ export const catalog = {
     message: '{what} appears twice in the live state (first: {first})',
     hint: 'names that differ only in case, a trailing dot, escapes or IDN spelling are one record set, and a zone has one snapshot per host: keep one',
   },
+  dns_live_not_snapshot: {
+    severity: 'error',
+    message: '{option} {path}: {problem}, so there is no live state to plan against',
+    hint: 'name a snapshot file or a folder laid out like dns/ (<zone>/<host>.json): `diene export dns --out live` writes one from the hosts, and a compiled output folder such as generated/ is one',
+  },
   dns_live_provider_mismatch: {
     severity: 'error',
     message: 'the snapshot says provider "{actual}", but fleet.yaml says host "{host}" is {expected}',
@@ -423,6 +428,11 @@ export const catalog = {
     severity: 'error',
     message: 'provider "{provider}" is not offered in region {region} (cluster {cluster})',
     hint: 'add {provider} to regions.{region}.providers in registry/regions.yaml, or pick one of: {known}',
+  },
+  report_base_not_fleet: {
+    severity: 'error',
+    message: '--base {path} is not a fleet: {reason}',
+    hint: 'give a checkout of the base branch, e.g. `git worktree add ../base main` then `diene report --base ../base`; leave --base out to compare with the committed generated/',
   },
   route_host_unknown: {
     severity: 'error',

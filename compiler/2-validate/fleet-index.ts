@@ -85,3 +85,16 @@ export function known(map: ReadonlyMap<string, unknown>): string {
   const keys = [...map.keys()].sort();
   return keys.length > 0 ? keys.join(', ') : 'none';
 }
+
+/**
+ * The registered landscape a cluster file's name gives (`<landscape>-<mark>.yaml`)
+ * when its content names a landscape that does not exist (a misspelling): that
+ * landscape's missing cluster follows from the misspelling, which is reported once.
+ */
+export function landscapeOfMisspeltCluster(index: FleetIndex, cluster: Loaded<Cluster>): string | undefined {
+  if (index.landscapes.has(cluster.data.landscape)) return undefined;
+  const stem = cluster.identity[0] as string;
+  const suffix = `-${cluster.data.mark}`;
+  const named = stem.endsWith(suffix) ? stem.slice(0, -suffix.length) : undefined;
+  return named !== undefined && index.landscapes.has(named) ? named : undefined;
+}

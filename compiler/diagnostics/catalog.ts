@@ -106,8 +106,8 @@ export const catalog = {
   },
   cluster_landscape_unknown: {
     severity: 'error',
-    message: 'landscape "{landscape}" does not exist',
-    hint: 'add registry/landscapes/{landscape}.yaml, or name one of: {known}',
+    message: 'landscape "{landscape}" does not exist{folded}',
+    hint: '{fix}',
   },
   cluster_mark_reserved: {
     severity: 'error',
@@ -371,8 +371,8 @@ export const catalog = {
   },
   platform_landscape_unknown: {
     severity: 'error',
-    message: 'landscape "{landscape}" does not exist',
-    hint: 'add registry/landscapes/{landscape}.yaml, or name one of: {known}',
+    message: 'landscape "{landscape}" does not exist{folded}',
+    hint: '{fix}',
   },
   platform_name_too_short: {
     severity: 'error',

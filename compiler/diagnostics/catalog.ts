@@ -214,6 +214,11 @@ export const catalog = {
     message: 'the file is named "{actual}" but its content says "{expected}"',
     hint: "rename the file to {expectedFile}, or fix the content; a file's name carries its identity",
   },
+  file_name_misspelt: {
+    severity: 'error',
+    message: 'this file is not read: {path} is outside the fleet layout, and {suggestion} would be read',
+    hint: 'did you mean {suggestion}? rename it: `git mv {path} {suggestion}`',
+  },
   file_read_failed: {
     severity: 'error',
     message: 'cannot read this file: {reason}',
@@ -371,8 +376,8 @@ export const catalog = {
   },
   platform_landscape_unknown: {
     severity: 'error',
-    message: 'landscape "{landscape}" does not exist{folded}',
-    hint: '{fix}',
+    message: 'landscape "{landscape}" does not exist',
+    hint: 'add registry/landscapes/{landscape}.yaml, or name one of: {known}',
   },
   platform_name_too_short: {
     severity: 'error',

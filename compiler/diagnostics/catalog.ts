@@ -647,7 +647,7 @@ export const catalog = {
   yaml_syntax: {
     severity: 'error',
     message: '{reason}',
-    hint: 'fix the YAML syntax near the caret',
+    hint: '{fix}',
   },
   yaml_version_directive: {
     severity: 'error',

@@ -7,7 +7,8 @@ import path from 'node:path';
 import type { ParseArgsConfig } from 'node:util';
 import type { SourceFile } from '../1-load/source-file.js';
 import { readFleetFiles } from '../adapters/filesystem/read-fleet.js';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { closestName } from '../diagnostics/spelling.js';
 
 /** Exit codes of SPEC §5. */
 export const EXIT = { ok: 0, stale: 1, invalid: 2, refused: 3, partial: 4, internal: 70 } as const;
@@ -93,4 +94,14 @@ export async function readFleet(root: string, patterns?: readonly string[]): Pro
 export function stringOption(values: OptionValues, name: string): string | undefined {
   const value = values[name];
   return typeof value === 'string' ? value : undefined;
+}
+
+/** `platform_not_found` for `name`, with the closest platform name as a did-you-mean. */
+export function platformNotFound(name: string, platforms: readonly string[]): Diagnostic {
+  const closest = closestName(name, platforms);
+  return diagnose({}, 'platform_not_found', {
+    platform: name,
+    known: [...platforms].sort().join(', ') || 'none',
+    suggestion: closest ? `did you mean "${closest}"? ` : '',
+  });
 }

@@ -387,7 +387,7 @@ export const catalog = {
   platform_not_found: {
     severity: 'error',
     message: 'platform "{platform}" does not exist in this fleet',
-    hint: 'name one of: {known}',
+    hint: '{suggestion}name one of: {known}',
   },
   platform_service_without_rows: {
     severity: 'warning',
@@ -447,7 +447,7 @@ export const catalog = {
   row_landscape_unlisted: {
     severity: 'error',
     message: 'row for landscape "{landscape}", which platform "{platform}" does not list',
-    hint: 'add "{landscape}" to landscapes: in carbon/{platform}/platform.yaml, or remove this row',
+    hint: '{fix}',
   },
   row_missing: {
     severity: 'warning',
@@ -534,6 +534,11 @@ export const catalog = {
     message: 'unknown key "{key}"',
     hint: '{suggestion}',
   },
+  service_folder_invalid: {
+    severity: 'error',
+    message: 'the service folder platforms/{platform}/{service}/ is no valid service name: "{service}"',
+    hint: 'rename the folder, e.g. to platforms/{platform}/{suggestion}/: service names are lower-case letters and digits, starting with a letter, no hyphens (joined names must not collide)',
+  },
   simulate_failure_ambiguous: {
     severity: 'error',
     message: '--fail "{value}" names more than one thing: {matches}',
@@ -608,6 +613,11 @@ export const catalog = {
     severity: 'warning',
     message: '{value} is a string here, but YAML 1.1 readers (Go, Helm) read it as a boolean',
     hint: 'quote it ("{value}") if you mean the string, or write true/false',
+  },
+  yaml_boolean_word: {
+    severity: 'error',
+    message: '{key} takes a boolean, but "{value}" is a string in YAML 1.2',
+    hint: 'write {bool} (YAML 1.2 reads only true and false as booleans, unquoted)',
   },
   yaml_complex_key: {
     severity: 'error',

@@ -43,7 +43,17 @@ export function classifyPath(path: string): LayoutEntry | undefined {
 }
 
 /** Folders of the layout, for the did-you-mean of a misspelt path. */
-const LAYOUT_FOLDERS = ['registry', 'registry/landscapes', 'registry/vlandscapes', 'registry/accounts', 'registry/clusters', 'state/clusters', 'claims/domains', 'carbon', 'platforms'];
+const LAYOUT_FOLDERS = [
+  'registry',
+  'registry/landscapes',
+  'registry/vlandscapes',
+  'registry/accounts',
+  'registry/clusters',
+  'state/clusters',
+  'claims/domains',
+  'carbon',
+  'platforms',
+];
 
 /**
  * The layout path that `path` most likely meant, when the path is outside the

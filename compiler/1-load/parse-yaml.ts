@@ -157,7 +157,9 @@ export function parseYaml(file: SourceFile, options: ParseOptions = {}): ParseRe
   if (first) {
     const words = syntaxWords(file.text, first.code, first.pos[0], firstLine(first.message));
     const more = syntaxErrors.length > 1 ? ` (the parser's ${syntaxErrors.length - 1} other complaint(s) in this file follow from it)` : '';
-    diagnostics.push(diagnose(spanLocation(file, words.start, Math.max(words.end, words.start + 1)), 'yaml_syntax', { reason: `${words.reason}${more}`, fix: words.fix }));
+    diagnostics.push(
+      diagnose(spanLocation(file, words.start, Math.max(words.end, words.start + 1)), 'yaml_syntax', { reason: `${words.reason}${more}`, fix: words.fix }),
+    );
   }
   let aliasCount = 0;
   const checkTag = (node: Node): void => {

@@ -46,7 +46,14 @@ export function syntaxWords(text: string, code: string, offset: number, libraryM
 
   if (code === 'BLOCK_AS_IMPLICIT_KEY' || code === 'MULTILINE_IMPLICIT_KEY' || code === 'BAD_INDENT') {
     // The first line indented deeper than a `key: value` line above it (nothing can nest under a value).
-    const deeper = content.find((line) => line.number >= at.number - 1 && (() => { const above = before(line); return above !== undefined && line.indent > above.indent && KEY_WITH_VALUE.test(above.text); })());
+    const deeper = content.find(
+      (line) =>
+        line.number >= at.number - 1 &&
+        (() => {
+          const above = before(line);
+          return above !== undefined && line.indent > above.indent && KEY_WITH_VALUE.test(above.text);
+        })(),
+    );
     if (deeper) {
       const above = before(deeper) as Line;
       return {

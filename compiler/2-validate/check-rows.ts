@@ -65,7 +65,10 @@ function unlistedRowFix(index: FleetIndex, listed: readonly string[], landscape:
 
 /** A valid service name close to `folder`: lower case, letters and digits only, starting with a letter. */
 function serviceNameFor(folder: string): string {
-  const letters = folder.toLowerCase().replace(/[^a-z0-9]/g, '').replace(/^[0-9]+/, '');
+  const letters = folder
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .replace(/^[0-9]+/, '');
   return letters.length > 0 ? letters.slice(0, 16) : 'service';
 }
 
@@ -82,7 +85,13 @@ export function checkRows(index: FleetIndex, nowSeconds: number): Diagnostic[] {
       continue;
     }
     if (!platform.data.landscapes.includes(landscape)) {
-      found.push(diagnose(at(row, []), 'row_landscape_unlisted', { landscape, platform: platformName, fix: unlistedRowFix(index, platform.data.landscapes, landscape, platformName) }));
+      found.push(
+        diagnose(at(row, []), 'row_landscape_unlisted', {
+          landscape,
+          platform: platformName,
+          fix: unlistedRowFix(index, platform.data.landscapes, landscape, platformName),
+        }),
+      );
     }
     const service = row.identity[1] as string;
     if (!checkedServices.has(`${platformName}/${service}`)) {
@@ -90,7 +99,13 @@ export function checkRows(index: FleetIndex, nowSeconds: number): Diagnostic[] {
       const length = [...service].length;
       // The folder carries the name: blame the folder, once, not the first line of one of its rows.
       if (!SERVICE_NAME.test(service))
-        found.push(diagnose({ file: `platforms/${platformName}/${service}/` }, 'service_folder_invalid', { platform: platformName, service, suggestion: serviceNameFor(service) }));
+        found.push(
+          diagnose({ file: `platforms/${platformName}/${service}/` }, 'service_folder_invalid', {
+            platform: platformName,
+            service,
+            suggestion: serviceNameFor(service),
+          }),
+        );
       else if (length < SERVICE_NAME_LENGTH.min || length > SERVICE_NAME_LENGTH.max) {
         found.push(diagnose(at(row, []), 'name_length', { value: service, length, limit: `${SERVICE_NAME_LENGTH.min}–${SERVICE_NAME_LENGTH.max}` }));
       }

@@ -54,7 +54,15 @@ async function runApplyKube({ values }: CommandInput): Promise<CommandResult> {
   const platform = analysis.model.platforms.find((p) => p.name === name);
   if (!platform) {
     // Only the root cause: warnings about other platforms (read partly, for this one) would mislead.
-    return { diagnostics: [platformNotFound(name, analysis.model.platforms.map((p) => p.name))], exitCode: EXIT.invalid };
+    return {
+      diagnostics: [
+        platformNotFound(
+          name,
+          analysis.model.platforms.map((p) => p.name),
+        ),
+      ],
+      exitCode: EXIT.invalid,
+    };
   }
   const rendered = platformObjects(analysis.model, platform).map((object) => canonicalize(object) as KubeObject);
 

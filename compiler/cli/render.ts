@@ -157,7 +157,16 @@ async function runRender({ values }: CommandInput): Promise<CommandResult> {
   const platform = analysis.model.platforms.find((p) => p.name === name);
   if (!platform) {
     // Only the root cause: warnings about other platforms (read partly, for this one) would mislead.
-    return { diagnostics: [platformNotFound(name, analysis.model.platforms.map((p) => p.name))], notes: [stamp], exitCode: EXIT.invalid };
+    return {
+      diagnostics: [
+        platformNotFound(
+          name,
+          analysis.model.platforms.map((p) => p.name),
+        ),
+      ],
+      notes: [stamp],
+      exitCode: EXIT.invalid,
+    };
   }
   const objects = platformObjects(analysis.model, platform);
   // An empty stream with prune on would delete everything the platform has; it is a bug, never an output.

@@ -13,7 +13,10 @@ const tempFleet = useTempFleets();
 
 /** The `file:line:col: severity code` heads of a text report. */
 function heads(stderr: string): string[] {
-  return stderr.split('\n').filter((line) => /\b(error|warning) [a-z0-9_]+:/.test(line)).map((line) => line.replace(/: (error|warning) ([a-z0-9_]+):.*$/, ': $1 $2'));
+  return stderr
+    .split('\n')
+    .filter((line) => /\b(error|warning) [a-z0-9_]+:/.test(line))
+    .map((line) => line.replace(/: (error|warning) ([a-z0-9_]+):.*$/, ': $1 $2'));
 }
 
 describe('root cause first', () => {
@@ -28,7 +31,10 @@ describe('root cause first', () => {
 
   it('a misspelt landscape in a cluster file is the one error, with the three it causes folded under it and counted', () => {
     const dir = tempFleet();
-    writeFileSync(path.join(dir, 'registry/clusters/pichu-topaz.yaml'), 'landscape: pichuu\nmark: topaz\nprovider: digitalocean\naccount: digitalocean-main\ntraffic: true\n');
+    writeFileSync(
+      path.join(dir, 'registry/clusters/pichu-topaz.yaml'),
+      'landscape: pichuu\nmark: topaz\nprovider: digitalocean\naccount: digitalocean-main\ntraffic: true\n',
+    );
     const run = runCli(['validate', '--fleet', dir]);
     expect(run.exitCode).toBe(2);
     expect(heads(run.stderr).filter((h) => h.includes(' error '))).toEqual(['registry/clusters/pichu-topaz.yaml:1:12: error cluster_landscape_unknown']);

@@ -39,7 +39,13 @@ export function examplesOf(file: string, markdown: string): DocExample[] {
   return found;
 }
 
-const DOCUMENTS = ['README.md', ...readdirSync(path.join(REPO_ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)];
+const DOCUMENTS = [
+  'README.md',
+  ...readdirSync(path.join(REPO_ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => `docs/${f}`),
+];
 const EXAMPLES = DOCUMENTS.flatMap((file) => examplesOf(file, readFileSync(path.join(REPO_ROOT, file), 'utf8')));
 
 let work: string;
@@ -102,7 +108,9 @@ describe('documented examples', () => {
 
 describe('the example marker', () => {
   it('reads the block, its line and its expected exit code; other blocks are not examples', () => {
-    const markdown = ['# t', '```sh', 'kubectl get pods', '```', '```sh example exit=2', 'diene init .', '```', '````sh example', 'a', '```', 'b', '````'].join('\n');
+    const markdown = ['# t', '```sh', 'kubectl get pods', '```', '```sh example exit=2', 'diene init .', '```', '````sh example', 'a', '```', 'b', '````'].join(
+      '\n',
+    );
     expect(examplesOf('x.md', markdown)).toEqual([
       { file: 'x.md', line: 5, script: 'diene init .', exitCode: 2 },
       { file: 'x.md', line: 8, script: 'a\n```\nb', exitCode: 0 },

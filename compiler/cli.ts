@@ -35,6 +35,7 @@ import { claimSetPathsHelp } from './cli/claim-set-paths.help.js';
 import { compileHelp } from './cli/compile.help.js';
 import { completionHelp } from './cli/completion.help.js';
 import { exportDnsHelp } from './cli/export-dns.help.js';
+import { initHelp } from './cli/init.help.js';
 import { materializeHelp } from './cli/materialize.help.js';
 import { planDnsHelp } from './cli/plan-dns.help.js';
 import { renderHelp } from './cli/render.help.js';
@@ -59,6 +60,7 @@ interface CommandEntry {
  * completion read only the help data.
  */
 const COMMANDS: readonly CommandEntry[] = [
+  { help: initHelp, load: async () => (await import('./cli/init.js')).initCommand },
   { help: compileHelp, load: async () => (await import('./cli/compile.js')).compileCommand },
   { help: validateHelp, load: async () => (await import('./cli/validate.js')).validateCommand },
   { help: renderHelp, load: async () => (await import('./cli/render.js')).renderCommand },

@@ -38,6 +38,8 @@ export interface CompileOptions {
   serial?: number;
   /** The fleet's input budget (default `INPUT_BUDGET` of 1-load/input-limits.ts: 64 MiB and a million values in all). */
   budget?: InputBudget;
+  /** Row folders on disk with no row yet (`<platform>/<service>`), which count as services: only `materialize` gives them. */
+  emptyRowFolders?: ReadonlySet<string>;
 }
 
 export interface CompileResult {
@@ -58,7 +60,7 @@ export function inputValidators(): SchemaValidators {
 export function analyzeFleet(files: readonly SourceFile[], options: CompileOptions): { diagnostics: Diagnostic[]; model?: FleetModel } {
   const loaded = loadFleet(files, options.validators ?? inputValidators(), options.budget);
   if (hasErrors(loaded.diagnostics) || loaded.incomplete) return { diagnostics: sortDiagnostics(loaded.diagnostics) };
-  const index = indexFleet(loaded.fleet);
+  const index = indexFleet(loaded.fleet, options.emptyRowFolders);
   const checked = [
     ...loaded.diagnostics,
     ...checkRegistry(index),

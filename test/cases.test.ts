@@ -27,6 +27,8 @@ interface ExpectedDiagnostic {
   line?: number | null;
   column?: number | null;
   message?: string;
+  /** Text the hint must contain (the edit to make). */
+  hint?: string;
 }
 
 interface SampleCase {
@@ -62,11 +64,12 @@ function matches(actual: Diagnostic, wanted: ExpectedDiagnostic): boolean {
     if (wanted[key] !== undefined && actual[key] !== wanted[key]) return false;
   }
   if (wanted.message !== undefined && !actual.message.includes(wanted.message)) return false;
+  if (wanted.hint !== undefined && !actual.hint.includes(wanted.hint)) return false;
   return true;
 }
 
 function describeDiagnostic(d: Diagnostic): string {
-  return `${d.file ?? '-'}:${d.line ?? '-'}:${d.column ?? '-'} ${d.severity} ${d.code}: ${d.message}`;
+  return `${d.file ?? '-'}:${d.line ?? '-'}:${d.column ?? '-'} ${d.severity} ${d.code}: ${d.message} (hint: ${d.hint})`;
 }
 
 function checkDiagnostics(diagnostics: Diagnostic[], sample: SampleCase): void {

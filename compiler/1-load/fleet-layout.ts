@@ -41,3 +41,42 @@ export function classifyPath(path: string): LayoutEntry | undefined {
   }
   return undefined;
 }
+
+/** Folders of the layout, for the did-you-mean of a misspelt path. */
+const LAYOUT_FOLDERS = [
+  'registry',
+  'registry/landscapes',
+  'registry/vlandscapes',
+  'registry/accounts',
+  'registry/clusters',
+  'state/clusters',
+  'claims/domains',
+  'carbon',
+  'platforms',
+];
+
+/**
+ * The layout path that `path` most likely meant, when the path is outside the
+ * layout but one fix away from it: a `.yml` (or upper-case) extension, a
+ * misspelt layout folder (`registry/landscape/`), a misspelt `fleet.yaml`,
+ * `regions.yaml` or `platform.yaml`. `undefined` when nothing close fits.
+ */
+export function layoutSuggestion(path: string, closest: (word: string, known: readonly string[]) => string | undefined): string | undefined {
+  const candidates: string[] = [];
+  const extension = /\.(ya?ml|json)$/i.exec(path);
+  if (!extension) return undefined; // notes, READMEs and the like are not misspelt inputs
+  const stemPath = path.slice(0, -extension[0].length);
+  const wanted = path.startsWith('claims/') ? '.json' : '.yaml';
+  candidates.push(`${stemPath}${wanted}`);
+  const slash = stemPath.lastIndexOf('/');
+  const folder = slash === -1 ? '' : stemPath.slice(0, slash);
+  const stem = stemPath.slice(slash + 1);
+  const fixedFolder = LAYOUT_FOLDERS.includes(folder) ? folder : closest(folder, LAYOUT_FOLDERS);
+  if (fixedFolder !== undefined) {
+    candidates.push(`${fixedFolder}/${stem}${wanted}`);
+    const fixedStem = closest(stem, fixedFolder === 'registry' ? ['fleet', 'regions'] : fixedFolder.startsWith('carbon') ? ['platform'] : []);
+    if (fixedStem !== undefined) candidates.push(`${fixedFolder}/${fixedStem}${wanted}`);
+  }
+  if (path.startsWith('carbon/')) candidates.push(`${folder}/${closest(stem, ['platform']) ?? stem}.yaml`);
+  return candidates.find((candidate) => candidate !== path && classifyPath(candidate) !== undefined);
+}

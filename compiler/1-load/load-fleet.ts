@@ -17,7 +17,8 @@ import type { Platform } from '../types/generated/platform.js';
 import type { Regions } from '../types/generated/regions.js';
 import type { Row } from '../types/generated/row.js';
 import type { VirtualLandscape } from '../types/generated/vlandscape.js';
-import { classifyPath, LAYOUT_SUMMARY, type InputKind } from './fleet-layout.js';
+import { closestName } from '../diagnostics/spelling.js';
+import { classifyPath, layoutSuggestion, LAYOUT_SUMMARY, type InputKind } from './fleet-layout.js';
 import { findSecrets, maskFileDiagnostics } from './find-secrets.js';
 import { FILE_SIZE_LIMIT, INPUT_BUDGET, utf8Length, type InputBudget } from './input-limits.js';
 import { parseJson } from './parse-json.js';
@@ -84,7 +85,12 @@ export function loadFleet(
     if (file.unreadable) continue;
     const entry = classifyPath(file.path);
     if (!entry) {
-      diagnostics.push(diagnose(fileLocation(file), 'file_unrecognized', { expected: LAYOUT_SUMMARY }));
+      // A file one fix away from the layout is the cause of every "does not exist" that would follow: it stops the run after loading.
+      const suggestion = layoutSuggestion(file.path, (word, known) => closestName(word, known));
+      if (suggestion !== undefined) {
+        diagnostics.push(diagnose(fileLocation(file), 'file_name_misspelt', { path: file.path, suggestion }));
+        incomplete = true;
+      } else diagnostics.push(diagnose(fileLocation(file), 'file_unrecognized', { expected: LAYOUT_SUMMARY }));
       continue;
     }
     // The filesystem adapter refuses such a file before reading it; this keeps in-process callers bounded too.

@@ -16,6 +16,7 @@
  */
 import { Alias, Composer, isAlias, isMap, isPair, isScalar, isSeq, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { diagnose, type Diagnostic, type SourceLocation } from '../diagnostics/diagnostic.js';
+import { syntaxWords } from './yaml-syntax-words.js';
 import { firstControlCharacter, NESTING_LIMIT, tokensWithinLimits, tooDeepValuePath, VALUE_LIMIT } from './input-limits.js';
 import { fileLocation, spanLocation, type SourceFile } from './source-file.js';
 
@@ -140,15 +141,25 @@ export function parseYaml(file: SourceFile, options: ParseOptions = {}): ParseRe
     const at = file.text.indexOf('%YAML');
     diagnostics.push(diagnose(spanLocation(file, Math.max(at, 0), Math.max(at, 0) + 9), 'yaml_version_directive', { version: directive.version }));
   }
+  // One syntax error a file: the parser's later errors follow from its first (an indent
+  // mistake gives two or three); they are counted in the message, not listed.
+  const syntaxErrors: typeof doc.errors = [];
   for (const error of [...doc.errors, ...doc.warnings]) {
-    const where = spanLocation(file, error.pos[0], error.pos[1]);
     if (error.code === 'TAG_RESOLVE_FAILED') {
       // reported below, once a node, as yaml_custom_tag
     } else if (error.code === 'BAD_DIRECTIVE' && /%YAML/.test(error.message)) {
       // reported above as yaml_version_directive
     } else if (error.name === 'YAMLParseError') {
-      diagnostics.push(diagnose(where, 'yaml_syntax', { reason: firstLine(error.message) }));
+      syntaxErrors.push(error);
     }
+  }
+  const first = syntaxErrors.sort((a, b) => a.pos[0] - b.pos[0])[0];
+  if (first) {
+    const words = syntaxWords(file.text, first.code, first.pos[0], firstLine(first.message));
+    const more = syntaxErrors.length > 1 ? ` (the parser's ${syntaxErrors.length - 1} other complaint(s) in this file follow from it)` : '';
+    diagnostics.push(
+      diagnose(spanLocation(file, words.start, Math.max(words.end, words.start + 1)), 'yaml_syntax', { reason: `${words.reason}${more}`, fix: words.fix }),
+    );
   }
   let aliasCount = 0;
   const checkTag = (node: Node): void => {

@@ -196,6 +196,11 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject):
         const source = sourceTextAt(parsed, path) ?? String(data);
         return diagnose(locate(parsed, path), 'yaml_number_for_string', { source, value: String(data) });
       }
+      // yes/no/on/off are YAML 1.1 booleans; in YAML 1.2 they are strings: say the word to write.
+      const word = typeof data === 'string' ? /^(?:(yes|y|on|true)|(no|n|off|false))$/i.exec(data) : null;
+      if (!override && word && expected.split(' or ').includes('boolean')) {
+        return diagnose(locate(parsed, path), 'yaml_boolean_word', { value: data as string, key: String(path.at(-1) ?? ''), bool: word[1] ? 'true' : 'false' });
+      }
       return diagnose(locate(parsed, path), override ?? 'schema_type', { expected: article(expected), actual: describe(data), schema });
     }
     case 'enum':

@@ -7,7 +7,7 @@ import { at, type Loaded } from '../1-load/load-fleet.js';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { normalizeStages, type RawStageEntry } from '../3-model/stage-graph.js';
 import type { Platform } from '../types/generated/platform.js';
-import { known, type FleetIndex } from './fleet-index.js';
+import { hasRowFolder, known, landscapeOfMisspeltCluster, type FleetIndex } from './fleet-index.js';
 
 /** The services of a platform: its row folder names (SPEC §2), sorted. */
 export function servicesOf(index: FleetIndex, platform: string): string[] {
@@ -32,7 +32,9 @@ function checkStages(index: FleetIndex, platform: Loaded<Platform>): Diagnostic[
         found.push(diagnose(at(platform, ['stages', ...step.path, 'soak']), 'stage_soak_first', { landscape: step.landscape }));
       }
       const clusters = index.clustersByLandscape.get(step.landscape) ?? [];
-      if (listed.has(step.landscape) && index.landscapes.has(step.landscape) && clusters.length === 0) {
+      // A cluster whose file names this landscape but whose content misspells it is reported there, once.
+      const misspelt = index.fleet.clusters.some((cluster) => landscapeOfMisspeltCluster(index, cluster) === step.landscape);
+      if (listed.has(step.landscape) && index.landscapes.has(step.landscape) && clusters.length === 0 && !misspelt) {
         found.push(diagnose(landscapePlace, 'landscape_no_clusters', { landscape: step.landscape, platform: platform.data.name }));
       }
     }
@@ -75,7 +77,7 @@ function checkPlatform(index: FleetIndex, platform: Loaded<Platform>): Diagnosti
 
   const services = servicesOf(index, folder);
   for (const service of Object.keys(platform.data.services ?? {}).sort()) {
-    if (!services.includes(service))
+    if (!services.includes(service) && !hasRowFolder(index, folder, service))
       found.push(diagnose(at(platform, ['services', service], 'key'), 'platform_service_without_rows', { service, platform: folder }));
   }
 
@@ -110,7 +112,7 @@ function checkIssuer(index: FleetIndex): Diagnostic[] {
   const issuer = fleet.data.issuer;
   const platform = index.platforms.get(issuer.platform);
   if (!platform) return [diagnose(at(fleet, ['issuer', 'platform']), 'issuer_unknown', { what: 'platform', name: issuer.platform })];
-  if (!index.rows.get(issuer.platform)?.has(issuer.service) && !platform.data.services?.[issuer.service]) {
+  if (!hasRowFolder(index, issuer.platform, issuer.service) && !platform.data.services?.[issuer.service]) {
     return [diagnose(at(fleet, ['issuer', 'service']), 'issuer_unknown', { what: 'service', name: issuer.service })];
   }
   const modules = platform.data.services?.[issuer.service]?.modules ?? ['api'];

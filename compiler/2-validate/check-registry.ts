@@ -2,11 +2,13 @@
  * Registry rules of SPEC §2 and §4: regions, landscapes, virtual landscapes,
  * accounts, clusters and cluster state. Returns findings; never throws.
  */
-import { at } from '../1-load/load-fleet.js';
+import { at, type Loaded } from '../1-load/load-fleet.js';
 import { sourceTextAt } from '../1-load/parse-yaml.js';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { checkAddress } from './addresses.js';
-import { clusterName, known, type FleetIndex } from './fleet-index.js';
+import { closestName } from '../diagnostics/spelling.js';
+import type { Cluster } from '../types/generated/cluster.js';
+import { clusterName, known, landscapeOfMisspeltCluster, type FleetIndex } from './fleet-index.js';
 
 /** Reserved cluster mark (SPEC §2): the primordial chart's Applications use it. */
 export const RESERVED_MARK = 'primordial';
@@ -17,6 +19,32 @@ function decimals(source: string): number {
 }
 
 /** Runs every registry rule over `index`. */
+/**
+ * The message and hint arguments of `cluster_landscape_unknown`: the fix (the
+ * landscape the file name or the spelling suggests, else the list) and the
+ * errors that follow from it and are folded under it, counted.
+ */
+function misspeltLandscape(index: FleetIndex, cluster: Loaded<Cluster>): { landscape: string; folded: string; fix: string } {
+  const { landscape, mark } = cluster.data;
+  const stem = cluster.identity[0] as string;
+  const suggestion = landscapeOfMisspeltCluster(index, cluster) ?? closestName(landscape, index.landscapes.keys());
+  const folded: string[] = [];
+  if (stem !== `${landscape}-${mark}` && stem.endsWith(`-${mark}`)) folded.push(`the file name ${stem}.yaml disagrees with it`);
+  if (index.fleet.clusterStates.some((state) => state.identity[0] === stem)) folded.push(`state/clusters/${stem}.yaml names no registered cluster`);
+  const stranded = landscapeOfMisspeltCluster(index, cluster);
+  if (stranded && (index.clustersByLandscape.get(stranded) ?? []).length === 0) {
+    const platforms = [...index.platforms.values()].filter((p) => p.data.landscapes.includes(stranded)).length;
+    if (platforms > 0) folded.push(`landscape "${stranded}" has no cluster for ${platforms} platform(s)`);
+  }
+  return {
+    landscape,
+    folded: folded.length > 0 ? ` (${folded.length} consequence(s) not reported separately: ${folded.join('; ')})` : '',
+    fix: suggestion
+      ? `did you mean "${suggestion}"? write \`landscape: ${suggestion}\`, or add registry/landscapes/${landscape}.yaml`
+      : `name one of: ${known(index.landscapes)}, or add registry/landscapes/${landscape}.yaml`,
+  };
+}
+
 export function checkRegistry(index: FleetIndex): Diagnostic[] {
   const found: Diagnostic[] = [];
   const { fleet } = index;
@@ -90,15 +118,17 @@ export function checkRegistry(index: FleetIndex): Diagnostic[] {
   for (const cluster of fleet.clusters) {
     const stem = cluster.identity[0] as string;
     const name = clusterName(cluster.data);
-    if (stem !== name)
+    const landscape = index.landscapes.get(cluster.data.landscape);
+    // A misspelt landscape is the one cause: the file name mismatch, the state file and the
+    // landscape left without clusters all follow from it and are folded under it.
+    if (stem !== name && (landscape || !stem.endsWith(`-${cluster.data.mark}`)))
       found.push(diagnose(at(cluster, ['mark']), 'file_name_mismatch', { actual: stem, expected: name, expectedFile: `registry/clusters/${name}.yaml` }));
     if (cluster.data.mark === RESERVED_MARK) found.push(diagnose(at(cluster, ['mark']), 'cluster_mark_reserved'));
     if (!index.accounts.has(cluster.data.account)) {
       found.push(diagnose(at(cluster, ['account']), 'cluster_account_unknown', { account: cluster.data.account, known: known(index.accounts) }));
     }
-    const landscape = index.landscapes.get(cluster.data.landscape);
     if (!landscape) {
-      found.push(diagnose(at(cluster, ['landscape']), 'cluster_landscape_unknown', { landscape: cluster.data.landscape, known: known(index.landscapes) }));
+      found.push(diagnose(at(cluster, ['landscape']), 'cluster_landscape_unknown', misspeltLandscape(index, cluster)));
       continue;
     }
     const region = regions[landscape.data.region];
@@ -116,7 +146,9 @@ export function checkRegistry(index: FleetIndex): Diagnostic[] {
 
   for (const state of fleet.clusterStates) {
     const name = state.identity[0] as string;
-    if (!index.clusters.has(name)) found.push(diagnose(at(state, []), 'state_cluster_unknown', { cluster: name }));
+    // A cluster file of that name whose content names another cluster is blamed there, once.
+    if (!index.clusters.has(name) && !fleet.clusters.some((cluster) => cluster.identity[0] === name))
+      found.push(diagnose(at(state, []), 'state_cluster_unknown', { cluster: name }));
     state.data.addresses.forEach((text, i) => {
       const verdict = checkAddress(text, exampleFleet);
       if (verdict.ok) return;

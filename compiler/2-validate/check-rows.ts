@@ -13,6 +13,7 @@ import { utf8Length } from '../1-load/input-limits.js';
 import { nodeAt } from '../1-load/parse-yaml.js';
 import { positionOf, spanLocation } from '../1-load/source-file.js';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { closestName } from '../diagnostics/spelling.js';
 import type { Row } from '../types/generated/row.js';
 import type { FleetIndex } from './fleet-index.js';
 
@@ -53,6 +54,24 @@ function pinVersions(row: Loaded<Row>): Diagnostic[] {
  * Runs every row rule. `nowSeconds` (Unix seconds) is the moment the stale-override
  * warning measures against; it changes diagnostics only, never output bytes.
  */
+/** The edit for a row whose landscape its platform does not list: list it, rename the row to a close listed one, or remove it. */
+function unlistedRowFix(index: FleetIndex, listed: readonly string[], landscape: string, platform: string): string {
+  if (index.landscapes.has(landscape)) return `add "${landscape}" to landscapes: in carbon/${platform}/platform.yaml, or remove this row`;
+  if (index.vlandscapes.has(landscape)) return `remove this row: "${landscape}" is a virtual landscape, which has no rows (its members' rows serve it)`;
+  const closest = closestName(landscape, listed);
+  if (closest) return `did you mean "${closest}"? rename the row to ${closest}.yaml, or remove it (no landscape "${landscape}" is registered)`;
+  return `remove this row: no landscape "${landscape}" is registered (to add one, write registry/landscapes/${landscape}.yaml, then list it in carbon/${platform}/platform.yaml)`;
+}
+
+/** A valid service name close to `folder`: lower case, letters and digits only, starting with a letter. */
+function serviceNameFor(folder: string): string {
+  const letters = folder
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .replace(/^[0-9]+/, '');
+  return letters.length > 0 ? letters.slice(0, 16) : 'service';
+}
+
 export function checkRows(index: FleetIndex, nowSeconds: number): Diagnostic[] {
   const found: Diagnostic[] = [];
   const reportedPlatforms = new Set<string>();
@@ -66,13 +85,27 @@ export function checkRows(index: FleetIndex, nowSeconds: number): Diagnostic[] {
       continue;
     }
     if (!platform.data.landscapes.includes(landscape)) {
-      found.push(diagnose(at(row, []), 'row_landscape_unlisted', { landscape, platform: platformName }));
+      found.push(
+        diagnose(at(row, []), 'row_landscape_unlisted', {
+          landscape,
+          platform: platformName,
+          fix: unlistedRowFix(index, platform.data.landscapes, landscape, platformName),
+        }),
+      );
     }
     const service = row.identity[1] as string;
     if (!checkedServices.has(`${platformName}/${service}`)) {
       checkedServices.add(`${platformName}/${service}`);
       const length = [...service].length;
-      if (!SERVICE_NAME.test(service)) found.push(diagnose(at(row, []), 'name_invalid', { value: service }));
+      // The folder carries the name: blame the folder, once, not the first line of one of its rows.
+      if (!SERVICE_NAME.test(service))
+        found.push(
+          diagnose({ file: `platforms/${platformName}/${service}/` }, 'service_folder_invalid', {
+            platform: platformName,
+            service,
+            suggestion: serviceNameFor(service),
+          }),
+        );
       else if (length < SERVICE_NAME_LENGTH.min || length > SERVICE_NAME_LENGTH.max) {
         found.push(diagnose(at(row, []), 'name_length', { value: service, length, limit: `${SERVICE_NAME_LENGTH.min}–${SERVICE_NAME_LENGTH.max}` }));
       }

@@ -24,6 +24,12 @@ export interface FleetIndex {
   readonly platforms: ReadonlyMap<string, Loaded<Platform>>;
   /** platform → service → landscape → row */
   readonly rows: ReadonlyMap<string, ReadonlyMap<string, ReadonlyMap<string, Loaded<Row>>>>;
+  /**
+   * Row folders that exist on disk with no row in them yet (`<platform>/<service>`):
+   * given only by `materialize`, for which such a folder is how a new service
+   * starts (git keeps no empty folder, so `compile` never counts them).
+   */
+  readonly emptyRowFolders: ReadonlySet<string>;
 }
 
 function firstBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T> {
@@ -38,7 +44,7 @@ export function clusterName(cluster: Cluster): string {
 }
 
 /** Builds the {@link FleetIndex} of `fleet`. */
-export function indexFleet(fleet: LoadedFleet): FleetIndex {
+export function indexFleet(fleet: LoadedFleet, emptyRowFolders: ReadonlySet<string> = new Set()): FleetIndex {
   const clusters = firstBy(fleet.clusters, (c) => clusterName(c.data));
   const clustersByLandscape = new Map<string, Loaded<Cluster>[]>();
   for (const cluster of [...clusters.values()].sort((a, b) => (clusterName(a.data) < clusterName(b.data) ? -1 : 1))) {
@@ -65,11 +71,30 @@ export function indexFleet(fleet: LoadedFleet): FleetIndex {
     states: firstBy(fleet.clusterStates, (s) => s.identity[0] as string),
     platforms: firstBy(fleet.platforms, (p) => p.identity[0] as string),
     rows,
+    emptyRowFolders,
   };
+}
+
+/** Whether `service` of `platform` has a row folder: rows, or (for `materialize`) an empty folder on disk. */
+export function hasRowFolder(index: FleetIndex, platform: string, service: string): boolean {
+  return index.rows.get(platform)?.has(service) === true || index.emptyRowFolders.has(`${platform}/${service}`);
 }
 
 /** Sorted keys of a map, as a comma list for hints ("none" when empty). */
 export function known(map: ReadonlyMap<string, unknown>): string {
   const keys = [...map.keys()].sort();
   return keys.length > 0 ? keys.join(', ') : 'none';
+}
+
+/**
+ * The registered landscape a cluster file's name gives (`<landscape>-<mark>.yaml`)
+ * when its content names a landscape that does not exist (a misspelling): that
+ * landscape's missing cluster follows from the misspelling, which is reported once.
+ */
+export function landscapeOfMisspeltCluster(index: FleetIndex, cluster: Loaded<Cluster>): string | undefined {
+  if (index.landscapes.has(cluster.data.landscape)) return undefined;
+  const stem = cluster.identity[0] as string;
+  const suffix = `-${cluster.data.mark}`;
+  const named = stem.endsWith(suffix) ? stem.slice(0, -suffix.length) : undefined;
+  return named !== undefined && index.landscapes.has(named) ? named : undefined;
 }

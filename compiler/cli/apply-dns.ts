@@ -33,7 +33,7 @@ import { DnsHostError, describeError, type DnsHostAdapter, type Environment } fr
 import { createDnsAdapter } from '../adapters/dns/host-adapters.js';
 import { observeHosts } from '../adapters/dns/observe-hosts.js';
 import { readDnsLive, readTextFile } from '../adapters/filesystem/read-dns-live.js';
-import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { diagnose, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { analyzeFleet, inputValidators } from '../index.js';
 import type { SchemaValidators } from '../1-load/schema-validation.js';
 import { hostDifferences, remainingChanges } from '../plan/dns-apply-check.js';
@@ -174,7 +174,8 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
   const snapshots: LiveSnapshot[] = [];
   if (options.liveFrom !== undefined) {
     const live = await readDnsLive(options.liveFrom, options.cwd);
-    if (live.problem) throw invalidValue('--live-from', options.liveFrom, `a readable snapshot folder (${live.problem})`, '--live-from live/');
+    const shown = path.relative(options.cwd, options.liveFrom) || '.';
+    if (live.problem) diagnostics.push(diagnose({ file: shown }, 'dns_live_not_snapshot', { option: '--live-from', path: shown, problem: live.problem }));
     diagnostics.push(...live.diagnostics);
     const loaded = loadDnsLive(live.files, intent.zones, validators);
     diagnostics.push(...loaded.diagnostics);

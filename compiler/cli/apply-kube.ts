@@ -25,6 +25,7 @@ import { diagnose, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.
 import { analyzeFleet } from '../index.js';
 import { planKubeApply, type KubeObject } from '../plan/kube-apply-plan.js';
 import {
+  platformNotFound,
   EXIT,
   fleetRoot,
   fromHelp,
@@ -61,8 +62,16 @@ async function runApplyKube({ values, progress = SILENT_PROGRESS }: CommandInput
   if (hasErrors(diagnostics) || !analysis.model) return { diagnostics, exitCode: EXIT.invalid };
   const platform = analysis.model.platforms.find((p) => p.name === name);
   if (!platform) {
-    const known = analysis.model.platforms.map((p) => p.name).join(', ') || 'none';
-    return { diagnostics: [...diagnostics, diagnose({}, 'platform_not_found', { platform: name, known })], exitCode: EXIT.invalid };
+    // Only the root cause: warnings about other platforms (read partly, for this one) would mislead.
+    return {
+      diagnostics: [
+        platformNotFound(
+          name,
+          analysis.model.platforms.map((p) => p.name),
+        ),
+      ],
+      exitCode: EXIT.invalid,
+    };
   }
   const rendered = platformObjects(analysis.model, platform).map((object) => canonicalize(object) as KubeObject);
 

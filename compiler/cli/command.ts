@@ -11,6 +11,7 @@ import type { catalog, DiagnosticCode } from '../diagnostics/catalog.js';
 import { diagnose, type Diagnostic, type DiagnosticArgs } from '../diagnostics/diagnostic.js';
 import type { Progress } from './progress.js';
 import { parseArgsOptions, positionalsOf, type CommandHelp } from './help.js';
+import { closestName } from '../diagnostics/spelling.js';
 
 /** Exit codes of SPEC §5. */
 export const EXIT = { ok: 0, stale: 1, invalid: 2, refused: 3, partial: 4, internal: 70 } as const;
@@ -158,4 +159,14 @@ export async function readFleet(root: string, patterns?: readonly string[]): Pro
 export function stringOption(values: OptionValues, name: string): string | undefined {
   const value = values[name];
   return typeof value === 'string' ? value : undefined;
+}
+
+/** `platform_not_found` for `name`, with the closest platform name as a did-you-mean. */
+export function platformNotFound(name: string, platforms: readonly string[]): Diagnostic {
+  const closest = closestName(name, platforms);
+  return diagnose({}, 'platform_not_found', {
+    platform: name,
+    known: [...platforms].sort().join(', ') || 'none',
+    suggestion: closest ? `did you mean "${closest}"? ` : '',
+  });
 }

@@ -11,6 +11,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { SourceFile } from '../1-load/source-file.js';
 import type { FleetModel } from '../3-model/fleet-model.js';
 import { toYamlDocument } from '../4-emit/serialize.js';
 import { hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
@@ -29,13 +30,33 @@ function servicesOf(root: string, model: FleetModel, platform: string): string[]
   return [...names].sort();
 }
 
+/**
+ * `<platform>/<service>` of every folder under platforms/ that holds no row yet:
+ * the analysis counts them as services, so that a new fleet whose sign-in
+ * service has only its folder can be materialized.
+ */
+function emptyRowFolders(root: string, files: readonly SourceFile[]): Set<string> {
+  const withRows = new Set(files.flatMap((file) => /^platforms\/([^/]+)\/([^/]+)\//.exec(file.path)?.slice(1, 3).join('/') ?? []));
+  const found = new Set<string>();
+  const platforms = path.join(root, 'platforms');
+  if (!existsSync(platforms)) return found;
+  for (const platform of readdirSync(platforms, { withFileTypes: true })) {
+    if (!platform.isDirectory()) continue;
+    for (const service of readdirSync(path.join(platforms, platform.name), { withFileTypes: true })) {
+      const key = `${platform.name}/${service.name}`;
+      if (service.isDirectory() && SERVICE_NAME.test(service.name) && !withRows.has(key)) found.add(key);
+    }
+  }
+  return found;
+}
+
 /** SPEC §2 service names: a lower-case letter, then lower-case letters and digits, 1–16 characters. */
 const SERVICE_NAME = /^[a-z][a-z0-9]{0,15}$/;
 
 async function runMaterialize({ values }: CommandInput): Promise<CommandResult> {
   const root = fleetRoot(values);
   const read = await readFleet(root);
-  const analysis = analyzeFleet(read.files, { nowSeconds: nowSeconds(values) });
+  const analysis = analyzeFleet(read.files, { nowSeconds: nowSeconds(values), emptyRowFolders: emptyRowFolders(root, read.files) });
   const diagnostics = sortDiagnostics([...read.diagnostics, ...analysis.diagnostics]);
   if (hasErrors(diagnostics) || !analysis.model) return { diagnostics, exitCode: EXIT.invalid };
   const written: string[] = [];

@@ -16,7 +16,7 @@ import { loadDnsHealth, loadDnsLive } from '../1-load/load-dns-live.js';
 import { dnsIntent } from '../3-model/dns-names.js';
 import { toJson } from '../4-emit/serialize.js';
 import { readDnsLive, readTextFile } from '../adapters/filesystem/read-dns-live.js';
-import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { diagnose, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { analyzeFleet, inputValidators } from '../index.js';
 import { formatTrafficPlan } from '../plan/dns-plan-text.js';
 import { planTraffic } from '../plan/traffic-planner.js';
@@ -49,7 +49,10 @@ async function runPlanDns({ values, format }: CommandInput): Promise<CommandResu
   const validators = inputValidators();
 
   const live = await readDnsLive(path.resolve(cwd, liveFlag), cwd);
-  if (live.problem) throw invalidValue('--live', liveFlag, `a readable snapshot (${live.problem})`, '--live live/');
+  if (live.problem) {
+    diagnostics.push(diagnose({ file: liveFlag }, 'dns_live_not_snapshot', { option: '--live', path: liveFlag, problem: live.problem }));
+    return { diagnostics: sortDiagnostics(diagnostics), exitCode: EXIT.invalid };
+  }
   diagnostics.push(...live.diagnostics);
   const loaded = loadDnsLive(live.files, intent.zones, validators);
   diagnostics.push(...loaded.diagnostics);

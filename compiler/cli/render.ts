@@ -40,6 +40,7 @@ import { diagnose, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.
 import { analyzeFleet } from '../index.js';
 import {
   conflictingOptions,
+  platformNotFound,
   EXIT,
   fleetRoot,
   fromHelp,
@@ -162,8 +163,17 @@ async function runRender({ values }: CommandInput): Promise<CommandResult> {
   if (hasErrors(diagnostics) || !analysis.model) return { diagnostics, notes: [stamp], exitCode: EXIT.invalid };
   const platform = analysis.model.platforms.find((p) => p.name === name);
   if (!platform) {
-    const known = analysis.model.platforms.map((p) => p.name).join(', ') || 'none';
-    return { diagnostics: [...diagnostics, diagnose({}, 'platform_not_found', { platform: name, known })], notes: [stamp], exitCode: EXIT.invalid };
+    // Only the root cause: warnings about other platforms (read partly, for this one) would mislead.
+    return {
+      diagnostics: [
+        platformNotFound(
+          name,
+          analysis.model.platforms.map((p) => p.name),
+        ),
+      ],
+      notes: [stamp],
+      exitCode: EXIT.invalid,
+    };
   }
   const objects = platformObjects(analysis.model, platform);
   // An empty stream with prune on would delete everything the platform has; it is a bug, never an output.

@@ -13,14 +13,15 @@
  *   produce (the `--check` verdict), when it exists.
  *
  * A fleet that does not compile still gets a report (its errors, as a table):
- * the exit code is 0 whenever the report was written, 2 for a usage error.
+ * the exit code is 0 whenever the report was written, 2 for a usage error or
+ * a `--base` that is not a fleet (never read as an empty base).
  * The report never reads the clock; the stale-override warning does (stderr only).
  */
 import { writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { readOutputTree } from '../adapters/filesystem/output-tree.js';
-import { hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
+import { diagnose, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { compileFleet } from '../index.js';
 import { outputChanges } from '../plan/output-changes.js';
 import { renderReport } from '../report/pr-report.js';
@@ -46,6 +47,14 @@ async function compileAt(root: string, now: number): Promise<ReturnType<typeof c
   return { ...result, diagnostics: sortDiagnostics([...read.diagnostics, ...result.diagnostics]) };
 }
 
+/** Why `root` is not a fleet (a folder with registry/fleet.yaml), or `undefined` when it is one. */
+function whyNotFleet(root: string): string | undefined {
+  if (!existsSync(root)) return 'it does not exist';
+  if (!statSync(root).isDirectory()) return 'it is a file, not a folder';
+  if (!existsSync(path.join(root, 'registry', 'fleet.yaml'))) return 'it has no registry/fleet.yaml';
+  return undefined;
+}
+
 function freshness(committed: ReadonlyMap<string, string>, wanted: ReadonlyMap<string, string>): { fresh: boolean; differing: number; total: number } {
   const differing = outputChanges(committed, wanted).files.length;
   return { fresh: differing === 0, differing, total: wanted.size };
@@ -57,7 +66,10 @@ async function runReport({ values }: CommandInput): Promise<CommandResult> {
   const outFlag = stringOption(values, 'out');
   const outDir = outFlag === undefined ? path.join(root, 'generated') : path.resolve(outFlag);
   const baseFlag = stringOption(values, 'base');
-  const baseRoot = baseFlag === undefined ? undefined : fleetRoot({ fleet: baseFlag }, '--base');
+  const baseRoot = baseFlag === undefined ? undefined : path.resolve(baseFlag);
+  const notFleet = baseRoot === undefined ? undefined : whyNotFleet(baseRoot);
+  if (baseFlag !== undefined && notFleet !== undefined)
+    return { diagnostics: [diagnose({ file: baseFlag }, 'report_base_not_fleet', { path: baseFlag, reason: notFleet })], exitCode: EXIT.invalid };
   const maxFlag = stringOption(values, 'max-chars');
   if (maxFlag !== undefined && !/^\d+$/.test(maxFlag)) throw invalidValue('--max-chars', maxFlag, 'a number of characters', '--max-chars 20000');
 

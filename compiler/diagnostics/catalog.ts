@@ -106,8 +106,8 @@ export const catalog = {
   },
   cluster_landscape_unknown: {
     severity: 'error',
-    message: 'landscape "{landscape}" does not exist',
-    hint: 'add registry/landscapes/{landscape}.yaml, or name one of: {known}',
+    message: 'landscape "{landscape}" does not exist{folded}',
+    hint: '{fix}',
   },
   cluster_mark_reserved: {
     severity: 'error',
@@ -143,6 +143,11 @@ export const catalog = {
     severity: 'error',
     message: '{what} appears twice in the live state (first: {first})',
     hint: 'names that differ only in case, a trailing dot, escapes or IDN spelling are one record set, and a zone has one snapshot per host: keep one',
+  },
+  dns_live_not_snapshot: {
+    severity: 'error',
+    message: '{option} {path}: {problem}, so there is no live state to plan against',
+    hint: 'name a snapshot file or a folder laid out like dns/ (<zone>/<host>.json): `diene export dns --out live` writes one from the hosts, and a compiled output folder such as generated/ is one',
   },
   dns_live_provider_mismatch: {
     severity: 'error',
@@ -209,6 +214,11 @@ export const catalog = {
     message: 'the file is named "{actual}" but its content says "{expected}"',
     hint: "rename the file to {expectedFile}, or fix the content; a file's name carries its identity",
   },
+  file_name_misspelt: {
+    severity: 'error',
+    message: 'this file is not read: {path} is outside the fleet layout, and {suggestion} would be read',
+    hint: 'did you mean {suggestion}? rename it: `git mv {path} {suggestion}`',
+  },
   file_read_failed: {
     severity: 'error',
     message: 'cannot read this file: {reason}',
@@ -243,6 +253,11 @@ export const catalog = {
     severity: 'error',
     message: 'git.repoURL "{value}" is not a git repository URL: it {reason}',
     hint: 'write https://<host>[:<port>]/<path>, ssh://[<user>@]<host>[:<port>]/<path> or <user>@<host>:<path>, e.g. https://github.com/AtomiCloud/fleet.git, with no password, query or fragment: ArgoCD and Kargo clone it with credentials from their own secrets',
+  },
+  init_directory_not_empty: {
+    severity: 'error',
+    message: '{dir} is not an empty directory: init writes a new fleet only where nothing is',
+    hint: 'name a new or empty directory, e.g. `diene init my-fleet`',
   },
   input_engine_syntax: {
     severity: 'error',
@@ -377,7 +392,7 @@ export const catalog = {
   platform_not_found: {
     severity: 'error',
     message: 'platform "{platform}" does not exist in this fleet',
-    hint: 'name one of: {known}',
+    hint: '{suggestion}name one of: {known}',
   },
   platform_service_without_rows: {
     severity: 'warning',
@@ -424,6 +439,11 @@ export const catalog = {
     message: 'provider "{provider}" is not offered in region {region} (cluster {cluster})',
     hint: 'add {provider} to regions.{region}.providers in registry/regions.yaml, or pick one of: {known}',
   },
+  report_base_not_fleet: {
+    severity: 'error',
+    message: '--base {path} is not a fleet: {reason}',
+    hint: 'give a checkout of the base branch, e.g. `git worktree add ../base main` then `diene report --base ../base`; leave --base out to compare with the committed generated/',
+  },
   route_host_unknown: {
     severity: 'error',
     message: 'no route serves host "{host}"',
@@ -432,7 +452,7 @@ export const catalog = {
   row_landscape_unlisted: {
     severity: 'error',
     message: 'row for landscape "{landscape}", which platform "{platform}" does not list',
-    hint: 'add "{landscape}" to landscapes: in carbon/{platform}/platform.yaml, or remove this row',
+    hint: '{fix}',
   },
   row_missing: {
     severity: 'warning',
@@ -518,6 +538,11 @@ export const catalog = {
     severity: 'error',
     message: 'unknown key "{key}"',
     hint: '{suggestion}',
+  },
+  service_folder_invalid: {
+    severity: 'error',
+    message: 'the service folder platforms/{platform}/{service}/ is no valid service name: "{service}"',
+    hint: 'rename the folder, e.g. to platforms/{platform}/{suggestion}/: service names are lower-case letters and digits, starting with a letter, no hyphens (joined names must not collide)',
   },
   simulate_failure_ambiguous: {
     severity: 'error',
@@ -654,6 +679,11 @@ export const catalog = {
     message: '{value} is a string here, but YAML 1.1 readers (Go, Helm) read it as a boolean',
     hint: 'quote it ("{value}") if you mean the string, or write true/false',
   },
+  yaml_boolean_word: {
+    severity: 'error',
+    message: '{key} takes a boolean, but "{value}" is a string in YAML 1.2',
+    hint: 'write {bool} (YAML 1.2 reads only true and false as booleans, unquoted)',
+  },
   yaml_complex_key: {
     severity: 'error',
     message: 'a mapping key here is a list or a mapping',
@@ -692,7 +722,7 @@ export const catalog = {
   yaml_syntax: {
     severity: 'error',
     message: '{reason}',
-    hint: 'fix the YAML syntax near the caret',
+    hint: '{fix}',
   },
   yaml_version_directive: {
     severity: 'error',

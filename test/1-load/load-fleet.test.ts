@@ -31,9 +31,9 @@ describe('the secret rule', () => {
 });
 
 describe('one place, one finding', () => {
-  it('reports `traffic: yes` as a type error only, without the contradictory quote-it warning', () => {
+  it('reports `traffic: yes` as one error saying to write true, without the contradictory quote-it warning', () => {
     const result = compile({ 'registry/clusters/raichu-opal.yaml': 'landscape: raichu\nmark: opal\nprovider: aws\naccount: aws-main\ntraffic: yes\n' });
-    expect(result.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['schema_type', 5, 10]]);
+    expect(result.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['yaml_boolean_word', 5, 10]]);
   });
 
   it('names the schema of the kind for an empty file', () => {

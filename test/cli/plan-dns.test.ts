@@ -163,7 +163,7 @@ describe('diene plan dns', () => {
     expect(noLive.stderr).toContain('plan dns needs --live FILE|DIR');
     const missing = runCli(['plan', 'dns', '--fleet', dir, '--live', 'nowhere'], { cwd: dir });
     expect(missing.exitCode).toBe(2);
-    expect(missing.stderr).toContain('--live: nowhere does not exist');
+    expect(missing.stderr).toContain('error dns_live_not_snapshot: --live nowhere: it does not exist');
   });
 
   it('plans one snapshot file given alone', () => {

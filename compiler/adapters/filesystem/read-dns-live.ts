@@ -45,18 +45,19 @@ async function kind(target: string): Promise<'file' | 'directory' | undefined> {
  * The live snapshots at `target` (absolute): the file itself, or every
  * `<zone>/<host>.json` of the folder (of its `dns/` subfolder when the folder
  * has one), each with the identity its path carries. `problem` says why
- * nothing could be read (missing, or a folder without snapshots).
+ * nothing could be read (missing, or a folder without snapshots), in words
+ * that follow the path.
  */
 export async function readDnsLive(target: string, cwd: string): Promise<{ files: LiveFile[]; diagnostics: Diagnostic[]; problem?: string }> {
   const what = await kind(target);
-  if (what === undefined) return { files: [], diagnostics: [], problem: `${display(cwd, target)} does not exist` };
+  if (what === undefined) return { files: [], diagnostics: [], problem: 'it does not exist' };
   if (what === 'file') {
     const read = await readTextFile(target, cwd);
     return { files: read.file ? [{ source: read.file }] : [], diagnostics: read.diagnostics };
   }
   const root = (await kind(path.join(target, 'dns'))) === 'directory' ? path.join(target, 'dns') : target;
   const paths = (await fg('*/*.json', { cwd: root, onlyFiles: true, dot: false, followSymbolicLinks: false })).sort();
-  if (paths.length === 0) return { files: [], diagnostics: [], problem: `${display(cwd, target)} holds no <zone>/<host>.json snapshot` };
+  if (paths.length === 0) return { files: [], diagnostics: [], problem: 'it holds no <zone>/<host>.json snapshot' };
   const files: LiveFile[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const relative of paths) {

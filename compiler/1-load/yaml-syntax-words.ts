@@ -1,0 +1,111 @@
+/**
+ * YAML syntax errors in our words: the YAML library's error (its code and
+ * position) turned into what is wrong on which line and the edit that fixes
+ * it, blamed on the token at fault (the over-indented key, the tab, the
+ * unclosed bracket). Only keys are quoted, never a line's value (which may
+ * hold a secret). Pure: takes the file's text, returns words and offsets.
+ */
+
+/** What to say about one syntax error: the words, the fix and the span to blame (UTF-16 offsets). */
+export interface SyntaxWords {
+  reason: string;
+  fix: string;
+  start: number;
+  end: number;
+}
+
+interface Line {
+  number: number;
+  start: number;
+  text: string;
+  indent: number;
+}
+
+function linesOf(text: string): Line[] {
+  const lines: Line[] = [];
+  let start = 0;
+  text.split('\n').forEach((line, i) => {
+    lines.push({ number: i + 1, start, text: line, indent: /^ */.exec(line)?.[0].length ?? 0 });
+    start += line.length + 1;
+  });
+  return lines;
+}
+
+const KEY_WITH_VALUE = /^\s*(?:- )?([^#\s:][^:#]*?):[ \t]+[^\s#]/;
+const KEY = /^\s*(?:- )?([^#\s:][^:#]*?):(?:\s|$)/;
+const isContent = (line: Line): boolean => line.text.trim() !== '' && !line.text.trimStart().startsWith('#');
+
+/** Our words for the YAML library's error `code` at `offset` of `text`; the library's own message when no rule fits. */
+export function syntaxWords(text: string, code: string, offset: number, libraryMessage: string): SyntaxWords {
+  const lines = linesOf(text);
+  const at = lines.filter((line) => line.start <= offset).at(-1) ?? (lines[0] as Line);
+  const content = lines.filter(isContent);
+  const before = (line: Line): Line | undefined => content.filter((l) => l.number < line.number).at(-1);
+  const keyOf = (line: Line): string => KEY.exec(line.text)?.[1] ?? line.text.trim();
+  const blameLine = (line: Line): { start: number; end: number } => ({ start: line.start + line.indent, end: line.start + line.text.trimEnd().length });
+
+  if (code === 'BLOCK_AS_IMPLICIT_KEY' || code === 'MULTILINE_IMPLICIT_KEY' || code === 'BAD_INDENT') {
+    // The first line indented deeper than a `key: value` line above it (nothing can nest under a value).
+    const deeper = content.find(
+      (line) =>
+        line.number >= at.number - 1 &&
+        (() => {
+          const above = before(line);
+          return above !== undefined && line.indent > above.indent && KEY_WITH_VALUE.test(above.text);
+        })(),
+    );
+    if (deeper) {
+      const above = before(deeper) as Line;
+      return {
+        reason: `\`${keyOf(deeper)}:\` on line ${deeper.number} is indented more than \`${keyOf(above)}:\` on line ${above.number}, which already has a value, so it cannot nest under it`,
+        fix: `indent \`${keyOf(deeper)}:\` at column ${above.indent + 1} like \`${keyOf(above)}:\`; to nest it, leave nothing after \`${keyOf(above)}:\` on line ${above.number}`,
+        ...blameLine(deeper),
+      };
+    }
+    if (code === 'BAD_INDENT' && /same column/.test(libraryMessage)) {
+      const siblings = content.filter((line) => line.number < at.number && line.indent > 0 && line.indent !== at.indent && KEY.test(line.text));
+      const column = (siblings.at(-1)?.indent ?? 0) + 1;
+      return {
+        reason: `\`${keyOf(at)}:\` on line ${at.number} starts at column ${at.indent + 1}, but the keys of its mapping start at column ${column}`,
+        fix: `move \`${keyOf(at)}:\` to column ${column} (keys of one mapping start at the same column)`,
+        ...blameLine(at),
+      };
+    }
+    if (code === 'MULTILINE_IMPLICIT_KEY' && !at.text.includes(':')) {
+      return {
+        reason: `line ${at.number} is not \`key: value\`: it has no colon`,
+        fix: 'write a colon and a space after the key (`key: value`)',
+        ...blameLine(at),
+      };
+    }
+  }
+  if (code === 'TAB_AS_INDENT') {
+    return {
+      reason: `line ${at.number} is indented with a tab, which YAML does not allow`,
+      fix: 'indent with spaces (two a level)',
+      start: at.start,
+      end: at.start + (/^[ \t]*/.exec(at.text)?.[0].length ?? 1),
+    };
+  }
+  if (code === 'MISSING_CHAR' && /quote/.test(libraryMessage)) {
+    const opened = lines.filter((line) => line.start <= offset && /["']/.test(line.text)).at(-1) ?? at;
+    return {
+      reason: `a quoted string opened on line ${opened.number} is never closed`,
+      fix: `close the quote on line ${opened.number}`,
+      ...blameLine(opened),
+    };
+  }
+  if (/Flow (sequence|mapping)/.test(libraryMessage)) {
+    const bracket = /sequence/.test(libraryMessage) ? '[' : '{';
+    const closing = bracket === '[' ? ']' : '}';
+    const opened = lines.filter((line) => line.start <= offset && line.text.includes(bracket)).at(-1) ?? at;
+    const column = opened.text.indexOf(bracket);
+    return {
+      reason: `the \`${bracket}\` on line ${opened.number} is never closed with \`${closing}\``,
+      fix: `close it with \`${closing}\` on the same line, or write one \`- item\` a line instead`,
+      start: opened.start + Math.max(column, 0),
+      end: opened.start + Math.max(column, 0) + 1,
+    };
+  }
+  return { reason: libraryMessage, fix: 'fix the YAML syntax near the caret', start: offset, end: offset + 1 };
+}

@@ -1,0 +1,19 @@
+/** The help of `diene init` (see help.ts). */
+import type { CommandHelp } from './help.js';
+
+export const initHelp: CommandHelp = {
+  name: 'init',
+  summary: 'Write a minimal fleet that compiles clean, with comments saying what to edit.',
+  usage: 'diene init DIR',
+  description: [
+    'One platform with one service, the sign-in platform, two landscapes with one cluster each and two DNS hosts. DIR must be empty or absent; nothing is overwritten.',
+  ],
+  arguments: [{ name: 'DIR', description: 'The folder to create the fleet in (empty or absent).' }],
+  options: [],
+  readsFleet: false,
+  examples: [{ command: 'diene init my-fleet && diene compile --fleet my-fleet', does: 'Starts a fleet and compiles it.' }],
+  exitCodes: [
+    { code: 0, means: 'the fleet is written' },
+    { code: 2, means: 'DIR is not empty, or a usage error' },
+  ],
+};

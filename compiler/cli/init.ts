@@ -1,0 +1,134 @@
+/**
+ * `diene init DIR`: writes a new fleet that compiles at once with no error and
+ * no warning (docs/getting-started.md): one platform with one service, two
+ * landscapes with one cluster each, one DNS host and the sign-in platform. The
+ * comments in each file say what to edit. DIR must be missing or empty: init
+ * never overwrites a file (files are created with the exclusive `wx` flag).
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { toYamlDocument } from '../4-emit/serialize.js';
+import { diagnose } from '../diagnostics/diagnostic.js';
+import { initHelp } from './init.help.js';
+import { EXIT, fromHelp, type Command, type CommandInput, type CommandResult } from './command.js';
+
+const FLEET_YAML = `# Fleet-wide settings (one file). Edit the DNS base, the DNS host and the
+# addresses below to your own; \`diene compile\` says what is wrong after each edit.
+example: true # documentation addresses (192.0.2.x, 2001:db8::) are allowed; set false once state/ holds real ones
+dns:
+  base: cluster.example.com # every service name is <module>.<service>.<platform>.<landscape>.<base>
+  ttl: 60 # seconds, for every record set
+  hosts: # every DNS host serving the base; provider: route53 | google | cloudflare | rfc2136 | powerdns
+    - name: route53
+      provider: route53
+      nameservers: # the nameservers the host assigned to the zone
+        cluster.example.com: [ns-1.awsdns-01.com, ns-2.awsdns-02.net]
+addressBooks:
+  allowlist: [cluster.example.com] # roots that every address in the books must end in
+  places: # where the address books are published
+    - https://books.example.com
+# the sign-in server: its api module on each landscape is the OIDC issuer of that landscape
+issuer: { module: api, service: login, platform: signin }
+primordial: { server: https://kubernetes.default.svc, argocdNamespace: argocd }
+git: { repoURL: https://github.com/example/fleet.git, branch: main } # this fleet's own repository
+artifacts: # where each service's image and charts are published; {platform} and {service} are substituted
+  image: ghcr.io/example/{platform}.{service}
+  appChart: oci://ghcr.io/example/charts/{platform}.{service}
+  primordialChart: oci://ghcr.io/example/charts/{platform}.{service}-primordial
+`;
+
+const REGIONS_YAML = `# The regions landscapes may use: keys are IATA airport codes. List the
+# providers that have a data centre there and its coordinates (for geo routing).
+regions:
+  SIN:
+    providers: [digitalocean]
+    lat: 1.36
+    lon: 103.99
+    googleRegion: asia-southeast1
+`;
+
+function landscapeYaml(name: string, tier: string, note: string): string {
+  return `# A landscape (an environment). The file name is its name. ${note}
+name: ${name}
+region: SIN # a key of registry/regions.yaml
+tier: ${tier} # dev | staging | prod, a label only (a prod landscape wants two clusters)
+`;
+}
+
+const ACCOUNT_YAML = `# A cloud account clusters are built in; the file name is <vendor>-<name>.
+vendor: digitalocean
+name: main
+`;
+
+function clusterYaml(landscape: string): string {
+  return `# A cluster of landscape ${landscape}; the file name is <landscape>-<mark>.
+# Add a second mark (e.g. green) to swap clusters blue/green.
+landscape: ${landscape}
+mark: blue
+provider: digitalocean # a provider its landscape's region lists
+account: digitalocean-main # a registry/accounts/ file name
+traffic: true # true = in the landscape's DNS answers
+`;
+}
+
+function stateYaml(addresses: string): string {
+  return `# Written by the cluster builder (T3), not by people: the cluster's load-balancer
+# addresses. These are documentation addresses; replace them with the real ones.
+addresses: [${addresses}]
+`;
+}
+
+function platformYaml(name: string, comment: string): string {
+  return `# ${comment}
+# Its services are the folders under platforms/${name}/ (one row file per landscape).
+name: ${name} # 5 to 16 lower-case letters and digits
+landscapes: [dev, staging] # where its services run
+stages: [dev, staging] # the promotion order; a nested list ([a, b]) promotes in parallel
+`;
+}
+
+/** Path (relative to DIR) → text of every file of a new fleet, rows included. */
+export function initialFleet(): Map<string, string> {
+  const row = toYamlDocument({ pin: { chart: '', image: '' } });
+  const files = new Map<string, string>([
+    ['registry/fleet.yaml', FLEET_YAML],
+    ['registry/regions.yaml', REGIONS_YAML],
+    ['registry/landscapes/dev.yaml', landscapeYaml('dev', 'dev', 'Promotion starts here.')],
+    ['registry/landscapes/staging.yaml', landscapeYaml('staging', 'staging', 'Rename or add landscapes freely.')],
+    ['registry/accounts/digitalocean-main.yaml', ACCOUNT_YAML],
+    ['registry/clusters/dev-blue.yaml', clusterYaml('dev')],
+    ['registry/clusters/staging-blue.yaml', clusterYaml('staging')],
+    ['state/clusters/dev-blue.yaml', stateYaml('192.0.2.10, 2001:db8::10')],
+    ['state/clusters/staging-blue.yaml', stateYaml('192.0.2.20, 2001:db8::20')],
+    ['carbon/storefront/platform.yaml', platformYaml('storefront', 'Your first platform: rename it, and its folder under platforms/.')],
+    ['carbon/signin/platform.yaml', platformYaml('signin', 'The sign-in platform named by issuer: in registry/fleet.yaml.')],
+  ]);
+  // Rows: block style, both pins empty (nothing deployed yet); Kargo writes the versions.
+  for (const [platform, service] of [['storefront', 'cart'], ['signin', 'login']] as const) {
+    for (const landscape of ['dev', 'staging']) files.set(`platforms/${platform}/${service}/${landscape}.yaml`, row);
+  }
+  return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+async function runInit({ positionals }: CommandInput): Promise<CommandResult> {
+  const given = positionals[0] as string;
+  const dir = path.resolve(given);
+  if (existsSync(dir) && (!statSync(dir).isDirectory() || readdirSync(dir).length > 0)) {
+    return { diagnostics: [diagnose({ file: given }, 'init_directory_not_empty', { dir: given })], exitCode: EXIT.invalid };
+  }
+  const written: string[] = [];
+  for (const [relative, text] of initialFleet()) {
+    const target = path.join(dir, relative);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, text, { encoding: 'utf8', flag: 'wx' });
+    written.push(relative);
+  }
+  return {
+    diagnostics: [],
+    notes: [`wrote ${written.length} files to ${given}`, `next: diene compile --fleet ${given}`],
+    exitCode: EXIT.ok,
+  };
+}
+
+export const initCommand: Command = { ...fromHelp(initHelp), run: runInit };

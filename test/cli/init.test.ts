@@ -1,0 +1,121 @@
+/**
+ * `diene init DIR` (a new fleet that compiles clean at once) and `diene
+ * materialize` on a fleet whose rows do not exist yet: an empty row folder of
+ * the sign-in service counts as that service.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import fg from 'fast-glob';
+import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
+import { runCli } from '../support/run-cli.js';
+
+const temps: string[] = [];
+afterEach(() => {
+  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'diene-init-'));
+  temps.push(dir);
+  return dir;
+}
+
+function jsonDiagnostics(stderr: string): Diagnostic[] {
+  return JSON.parse(stderr.slice(stderr.indexOf('['), stderr.lastIndexOf(']') + 1) || '[]') as Diagnostic[];
+}
+
+const ROWS = [
+  'platforms/signin/login/dev.yaml',
+  'platforms/signin/login/staging.yaml',
+  'platforms/storefront/cart/dev.yaml',
+  'platforms/storefront/cart/staging.yaml',
+];
+
+describe('diene init', () => {
+  it('writes a fleet that compiles with exit 0 and not one diagnostic', () => {
+    const dir = path.join(tempDir(), 'fleet');
+    const init = runCli(['init', dir]);
+    expect(init.exitCode, init.stderr).toBe(0);
+    expect(init.stderr).toContain(`next: diene compile --fleet ${dir}`);
+    const compile = runCli(['compile', '--fleet', dir, '--format', 'json']);
+    expect(compile.exitCode, compile.stderr).toBe(0);
+    expect(jsonDiagnostics(compile.stderr)).toEqual([]);
+    expect(runCli(['compile', '--fleet', dir]).stderr).not.toMatch(/warning/);
+  });
+
+  it('writes one platform, one service, two landscapes with one cluster each, a DNS host and the sign-in platform, commented', () => {
+    const dir = tempDir();
+    expect(runCli(['init', dir]).exitCode).toBe(0);
+    const files = fg.sync('**/*', { cwd: dir }).sort();
+    expect(files).toEqual([
+      'carbon/signin/platform.yaml',
+      'carbon/storefront/platform.yaml',
+      ...ROWS,
+      'registry/accounts/digitalocean-main.yaml',
+      'registry/clusters/dev-blue.yaml',
+      'registry/clusters/staging-blue.yaml',
+      'registry/fleet.yaml',
+      'registry/landscapes/dev.yaml',
+      'registry/landscapes/staging.yaml',
+      'registry/regions.yaml',
+      'state/clusters/dev-blue.yaml',
+      'state/clusters/staging-blue.yaml',
+    ]);
+    // Every file people edit starts with a comment saying what it is; rows are block style (Kargo rewrites them line by line).
+    for (const file of files.filter((f) => !f.startsWith('platforms/'))) expect(readFileSync(path.join(dir, file), 'utf8'), file).toMatch(/^# /);
+    for (const row of ROWS) expect(readFileSync(path.join(dir, row), 'utf8')).toBe('pin:\n  chart: ""\n  image: ""\n');
+    expect(readFileSync(path.join(dir, 'registry/fleet.yaml'), 'utf8')).toContain('issuer: { module: api, service: login, platform: signin }');
+  });
+
+  it('refuses a directory that holds a file, exit 2 with init_directory_not_empty, and leaves it alone', () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'notes.txt'), 'mine\n');
+    const run = runCli(['init', dir, '--format', 'json']);
+    expect(run.exitCode).toBe(2);
+    expect(jsonDiagnostics(run.stderr).map((d) => d.code)).toEqual(['init_directory_not_empty']);
+    expect(readdirSync(dir)).toEqual(['notes.txt']);
+  });
+
+  it('accepts an existing empty directory', () => {
+    const dir = tempDir();
+    expect(runCli(['init', dir]).exitCode).toBe(0);
+    expect(runCli(['compile', '--fleet', dir, '--check']).exitCode).toBe(1);
+  });
+});
+
+describe('diene materialize on a fleet without rows', () => {
+  it('counts the empty row folders (the sign-in service among them) as services and writes every row', () => {
+    const dir = tempDir();
+    expect(runCli(['init', dir]).exitCode).toBe(0);
+    for (const row of ROWS) rmSync(path.join(dir, row));
+    expect(readdirSync(path.join(dir, 'platforms/signin/login'))).toEqual([]);
+    const run = runCli(['materialize', '--fleet', dir, '--format', 'json']);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(jsonDiagnostics(run.stderr)).toEqual([]);
+    for (const row of ROWS) expect(readFileSync(path.join(dir, row), 'utf8')).toBe('pin:\n  chart: ""\n  image: ""\n');
+    expect(runCli(['compile', '--fleet', dir]).exitCode).toBe(0);
+  });
+
+  it('gives no "no row folder" warning for a service with facts in platform.yaml whose folder exists', () => {
+    const dir = tempDir();
+    expect(runCli(['init', dir]).exitCode).toBe(0);
+    for (const row of ROWS) rmSync(path.join(dir, row));
+    const platform = path.join(dir, 'carbon/signin/platform.yaml');
+    writeFileSync(platform, `${readFileSync(platform, 'utf8')}services:\n  login: { modules: [api, admin] }\n`);
+    const run = runCli(['materialize', '--fleet', dir, '--format', 'json']);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(jsonDiagnostics(run.stderr)).toEqual([]);
+  });
+
+  it('still says issuer_unknown when the sign-in service has no folder at all', () => {
+    const dir = tempDir();
+    expect(runCli(['init', dir]).exitCode).toBe(0);
+    rmSync(path.join(dir, 'platforms/signin'), { recursive: true });
+    mkdirSync(path.join(dir, 'platforms/signin'));
+    const run = runCli(['materialize', '--fleet', dir, '--format', 'json']);
+    expect(run.exitCode).toBe(2);
+    expect(jsonDiagnostics(run.stderr).map((d) => d.code)).toEqual(['issuer_unknown']);
+  });
+});

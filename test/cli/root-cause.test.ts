@@ -1,0 +1,53 @@
+/**
+ * Root cause first, as a user sees it on the terminal: one diagnostic for one
+ * cause, nothing false printed before it. The sample cases under test/cases/
+ * assert each code, place and hint; these assert the whole of stderr.
+ */
+import { renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useTempFleets } from '../support/fleet-fixture.js';
+import { runCli } from '../support/run-cli.js';
+
+const tempFleet = useTempFleets();
+
+/** The `file:line:col: severity code` heads of a text report. */
+function heads(stderr: string): string[] {
+  return stderr
+    .split('\n')
+    .filter((line) => /\b(error|warning) [a-z0-9_]+:/.test(line))
+    .map((line) => line.replace(/: (error|warning) ([a-z0-9_]+):.*$/, ': $1 $2'));
+}
+
+describe('root cause first', () => {
+  it('render --platform nitrso prints platform_not_found with its did-you-mean and no warning about other platforms', () => {
+    const run = runCli(['render', '--platform', 'nitrso', '--fleet', tempFleet()]);
+    expect(run.exitCode).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(heads(run.stderr)).toEqual(['diene: error platform_not_found']);
+    expect(run.stderr).toContain('hint: did you mean "nitroso"? name one of: aldehyde, mercury, nitroso');
+    expect(run.stderr).toContain('1 error, 0 warnings');
+  });
+
+  it('a misspelt landscape in a cluster file is the one error, with the three it causes folded under it and counted', () => {
+    const dir = tempFleet();
+    writeFileSync(
+      path.join(dir, 'registry/clusters/pichu-topaz.yaml'),
+      'landscape: pichuu\nmark: topaz\nprovider: digitalocean\naccount: digitalocean-main\ntraffic: true\n',
+    );
+    const run = runCli(['validate', '--fleet', dir]);
+    expect(run.exitCode).toBe(2);
+    expect(heads(run.stderr).filter((h) => h.includes(' error '))).toEqual(['registry/clusters/pichu-topaz.yaml:1:12: error cluster_landscape_unknown']);
+    expect(run.stderr).toContain('3 consequence(s) not reported separately');
+    expect(run.stderr).toContain('hint: did you mean "pichu"? write `landscape: pichu`');
+  });
+
+  it('a .yml landscape is the one error, first, with the rename; no "landscape does not exist"', () => {
+    const dir = tempFleet();
+    renameSync(path.join(dir, 'registry/landscapes/pichu.yaml'), path.join(dir, 'registry/landscapes/pichu.yml'));
+    const run = runCli(['compile', '--fleet', dir]);
+    expect(run.exitCode).toBe(2);
+    expect(heads(run.stderr)).toEqual(['registry/landscapes/pichu.yml:1:1: error file_name_misspelt']);
+    expect(run.stderr).not.toContain('does not exist');
+  });
+});

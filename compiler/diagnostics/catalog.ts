@@ -639,6 +639,31 @@ export const catalog = {
 /** Every code of the catalog. */
 export type DiagnosticCode = keyof typeof catalog;
 
+type WordCharacter =
+  | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z'
+  | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z'
+  | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '_';
+
+/** True when `T` is one or more word characters (the `\w+` of the fill pattern). */
+type IsWord<T extends string> = T extends `${infer C}${infer Rest}` ? (C extends WordCharacter ? (Rest extends '' ? true : IsWord<Rest>) : false) : false;
+
+/**
+ * The placeholder names of a template: every `{name}` whose name is word
+ * characters, as `diagnose` fills them (`{…}` and `{"account": …}` in a hint
+ * are text, not placeholders).
+ */
+export type PlaceholderNames<T extends string> = T extends `${string}{${infer Rest}`
+  ? (Rest extends `${infer Name}}${string}` ? (IsWord<Name> extends true ? Name : never) : never) | PlaceholderNames<Rest>
+  : never;
+
+/** A value a placeholder takes. */
+export type DiagnosticValue = string | number | bigint | boolean;
+
+/** The arguments of `code`: exactly the placeholders of its message and hint, each required. */
+export type DiagnosticArgsOf<C extends DiagnosticCode> = C extends DiagnosticCode
+  ? { [Name in PlaceholderNames<(typeof catalog)[C]['message']> | PlaceholderNames<(typeof catalog)[C]['hint']>]: DiagnosticValue }
+  : never;
+
 /** True when `code` names a catalog entry. */
 export function isDiagnosticCode(code: string): code is DiagnosticCode {
   return Object.prototype.hasOwnProperty.call(catalog, code);

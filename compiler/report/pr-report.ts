@@ -75,14 +75,15 @@ interface Limits {
 function view(input: ReportInput, limits: Limits): Record<string, unknown> {
   const errors = input.diagnostics.filter((d) => d.severity === 'error');
   const warnings = input.diagnostics.filter((d) => d.severity === 'warning');
-  const row = (d: Diagnostic) => ({ place: place(d), code: d.code, message: markdownText(d.message), hint: markdownText(d.hint) });
+  // Masked before escaping: an escaped secret (ghp\_…) no longer has the shape the final pass looks for.
+  const row = (d: Diagnostic) => ({ place: place(d), code: d.code, message: markdownText(maskSecrets(d.message)), hint: markdownText(maskSecrets(d.hint)) });
   const base = {
     version: input.version,
     errorCount: errors.length,
     warningCount: warnings.length,
     warnings: warnings.slice(0, limits.diagnostics).map(row),
     warningsCut: Math.max(0, warnings.length - limits.diagnostics),
-    note: input.note ? markdownText(input.note) : undefined,
+    note: input.note ? markdownText(maskSecrets(input.note)) : undefined,
   };
   if (errors.length > 0 || !input.changes)
     return {
@@ -110,7 +111,7 @@ function view(input: ReportInput, limits: Limits): Record<string, unknown> {
   return {
     ...base,
     headline: `${headline}${input.freshness && !input.freshness.fresh ? '; generated files are stale' : ''}`,
-    comparedWith: markdownText(input.comparedWith),
+    comparedWith: markdownText(maskSecrets(input.comparedWith)),
     freshness,
     noChange: changes.files.length === 0,
     counts,

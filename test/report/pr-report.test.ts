@@ -55,7 +55,7 @@ describe('the pull request report', () => {
         provider: 'linode|<b>',
         region: 'SIN',
         cluster: 'raichu-opal',
-        providers: 'aws',
+        known: 'aws',
       }),
     ];
     const text = renderReport({ version: '0.1.0', diagnostics: broken, comparedWith: 'against the base branch', platforms: [] });

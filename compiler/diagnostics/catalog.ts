@@ -54,6 +54,11 @@ export const catalog = {
     message: 'the commit {field} {value} cannot be written: {reason}; nothing written',
     hint: 'give --actor (or DIENE_ACTOR, or USER) a plain name on one line, without "<", ">" or control characters: it becomes the author and committer of the commit and its actor: line',
   },
+  claim_host_malformed: {
+    severity: 'error',
+    message: '"{host}" is not a service host name: <module>.<service>.<platform>.<landscape>.<base> in lower case, without a final dot, under {bases}',
+    hint: 'name the claim file after an exact host of the fleet, claims/domains/<module>.<service>.<platform>.<landscape>.<base>.json, e.g. {example}.json',
+  },
   claim_host_not_ready: {
     severity: 'warning',
     message: 'the claim on {host} contributes no row: its host is not a ready route ({reason}: {row})',
@@ -66,8 +71,8 @@ export const catalog = {
   },
   claim_host_unknown: {
     severity: 'error',
-    message: '"{host}" is not a fleet service host: {reason}',
-    hint: 'name the claim file after an exact host of the fleet, claims/domains/<module>.<service>.<platform>.<landscape>.<base>.json, e.g. {example}.json',
+    message: '"{host}" names {what} "{name}", which {owner} does not have',
+    hint: 'name the claim file after an exact host of the fleet, claims/domains/<module>.<service>.<platform>.<landscape>.<base>.json: the {what}s here are {known}, e.g. {example}.json',
   },
   claim_owner_mismatch: {
     severity: 'error',

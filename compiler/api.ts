@@ -14,6 +14,7 @@ import { platformObjects } from './4-emit/emit-outputs.js';
 import { toYamlStream } from './4-emit/serialize.js';
 import { inputDigest, renderInputs } from './cli/render.js';
 import { diagnose, hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
+import { closestName } from './diagnostics/spelling.js';
 import { analyzeFleet, inputValidators, type CompileOptions } from './index.js';
 import { planTraffic, type TrafficOptions, type TrafficPlan } from './plan/traffic-planner.js';
 
@@ -67,8 +68,10 @@ export function renderPlatform(files: readonly SourceFile[], platform: string, o
   if (hasErrors(analysis.diagnostics) || !analysis.model) return { diagnostics: analysis.diagnostics, inputDigest: digest };
   const found = analysis.model.platforms.find((candidate) => candidate.name === platform);
   if (!found) {
-    const known = analysis.model.platforms.map((candidate) => candidate.name).join(', ') || 'none';
-    return { diagnostics: sortDiagnostics([...analysis.diagnostics, diagnose({}, 'platform_not_found', { platform, known })]), inputDigest: digest };
+    const names = analysis.model.platforms.map((candidate) => candidate.name);
+    const closest = closestName(platform, names);
+    const notFound = diagnose({}, 'platform_not_found', { platform, known: [...names].sort().join(', ') || 'none', suggestion: closest ? `did you mean "${closest}"? ` : '' });
+    return { diagnostics: sortDiagnostics([...analysis.diagnostics, notFound]), inputDigest: digest };
   }
   return { diagnostics: analysis.diagnostics, yaml: toYamlStream(platformObjects(analysis.model, found), 'diene render'), inputDigest: digest };
 }

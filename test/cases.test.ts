@@ -19,6 +19,8 @@ import { overlayTexts, readFleetTexts, TEST_NOW_SECONDS, toSourceFiles, writeTem
 import { readOutputTree } from '../compiler/adapters/filesystem/output-tree.js';
 import { runCli } from './support/run-cli.js';
 import { makeEntries, type MakeEntry } from './support/make-entries.js';
+import { startCaseServer, type CaseServerSpec } from './support/case-servers.js';
+import { spawn } from 'node:child_process';
 
 interface ExpectedDiagnostic {
   code: string;
@@ -41,6 +43,8 @@ interface SampleCase {
   /** Disk entries a text cannot express (symbolic links, FIFOs, generated large files), made after the files; see test/support/make-entries.ts. */
   make?: MakeEntry[];
   exitCode?: number;
+  /** A scripted DNS host the CLI talks to (test/support/case-servers.ts); `{server}` in files and args is its address. */
+  server?: CaseServerSpec;
   /** Environment variables of the CLI run (`{fleet}` is replaced by the fleet's folder). */
   env?: Record<string, string>;
   /** A smaller input budget than the CLI's (in-process cases only), to show the total limits without megabytes of input. */
@@ -86,6 +90,18 @@ function checkDiagnostics(diagnostics: Diagnostic[], sample: SampleCase): void {
 
 const reference = readFleetTexts();
 
+function runCliAsync(args: readonly string[], cwd: string, env: Record<string, string>): Promise<{ exitCode: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(import.meta.dirname, '..', 'bin', 'diene.js'), ...args], { cwd, env: { ...process.env, GITHUB_ACTIONS: '', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ exitCode: code ?? -1, stdout, stderr }));
+  });
+}
+
 describe('sample cases', () => {
   for (const name of caseNames) {
     const sample = loadCase(name);
@@ -99,17 +115,21 @@ describe('sample cases', () => {
         expect(result.outputs === undefined).toBe(expectsError);
         return;
       }
+      const server = sample.server ? await startCaseServer(sample.server) : undefined;
+      if (server) for (const [file, text] of texts) texts.set(file, text.replaceAll('{server}', server.address));
       const fleet = writeTempFleet(
         texts,
         Object.fromEntries(Object.entries(sample.bytes ?? {}).map(([file, base64]) => [file, Buffer.from(base64, 'base64')])),
       );
       makeEntries(fleet.dir, sample.make);
       try {
-        const args = sample.args.map((a) => a.replaceAll('{fleet}', fleet.dir));
+        const args = sample.args.map((a) => a.replaceAll('{fleet}', fleet.dir).replaceAll('{server}', server?.address ?? '{server}'));
         const outDir = path.join(fleet.dir, 'generated');
         const before = await readOutputTree(outDir);
         const env = Object.fromEntries(Object.entries(sample.env ?? {}).map(([name, value]) => [name, value.replaceAll('{fleet}', fleet.dir)]));
-        const run = runCli([...args, '--format', 'json', ...(sample.now ? ['--now', sample.now] : ['--now', '2026-11-21T00:00:00Z'])], { cwd: fleet.dir, env });
+        const argv = [...args, '--format', 'json', ...(sample.now ? ['--now', sample.now] : ['--now', '2026-11-21T00:00:00Z'])];
+        // With a server in this process, the CLI runs without blocking the event loop that answers it.
+        const run = server ? await runCliAsync(argv, fleet.dir, env) : runCli(argv, { cwd: fleet.dir, env });
         const stream = run.stdout.startsWith('[') ? run.stdout : run.stderr;
         const diagnostics = JSON.parse(stream.slice(stream.indexOf('['), stream.lastIndexOf(']') + 1) || '[]') as Diagnostic[];
         checkDiagnostics(diagnostics, sample);
@@ -117,6 +137,7 @@ describe('sample cases', () => {
         if (expectsError) expect(await readOutputTree(outDir)).toEqual(before);
       } finally {
         fleet.cleanup();
+        await server?.close();
       }
     });
   }

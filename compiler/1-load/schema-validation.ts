@@ -11,7 +11,7 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { diagnose, type Diagnostic, type DiagnosticArgs } from '../diagnostics/diagnostic.js';
+import { diagnose, diagnoseUnchecked, type Diagnostic, type DiagnosticArgs } from '../diagnostics/diagnostic.js';
 import { isDiagnosticCode, type DiagnosticCode } from '../diagnostics/catalog.js';
 import { locate, sourceTextAt, type DocumentPath, type ParsedDocument } from './parse-yaml.js';
 
@@ -180,13 +180,13 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject):
     case 'dependencies': {
       const key = String((error.params as { missingProperty: string }).missingProperty);
       const where = locate(parsed, path);
-      if (override) return diagnose(where, override, { missing: error.instancePath === '' ? `"${key}"` : `"${path.join('.')}.${key}"`, key });
+      if (override) return diagnoseUnchecked(where, override, { missing: error.instancePath === '' ? `"${key}"` : `"${path.join('.')}.${key}"`, key });
       return diagnose(where, 'schema_required', { key, schema });
     }
     case 'additionalProperties': {
       const key = String((error.params as { additionalProperty: string }).additionalProperty);
       const allowed = Object.keys((parentSchema['properties'] as object | undefined) ?? {});
-      return diagnose(locate(parsed, [...path, key], 'key'), override ?? 'schema_unknown_property', { key, suggestion: suggestKey(key, allowed) });
+      return diagnoseUnchecked(locate(parsed, [...path, key], 'key'), override ?? 'schema_unknown_property', { key, suggestion: suggestKey(key, allowed) });
     }
     case 'type': {
       const expected = String((error.params as { type: string | string[] }).type)
@@ -201,28 +201,28 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject):
       if (!override && word && expected.split(' or ').includes('boolean')) {
         return diagnose(locate(parsed, path), 'yaml_boolean_word', { value: data as string, key: String(path.at(-1) ?? ''), bool: word[1] ? 'true' : 'false' });
       }
-      return diagnose(locate(parsed, path), override ?? 'schema_type', { expected: article(expected), actual: describe(data), schema });
+      return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_type', { expected: article(expected), actual: describe(data), schema });
     }
     case 'enum':
-      return diagnose(locate(parsed, path), override ?? 'schema_enum', {
+      return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_enum', {
         value: shown,
         allowed: ((error.params as { allowedValues: unknown[] }).allowedValues ?? []).map((v) => JSON.stringify(v)).join(', '),
       });
     case 'const':
-      return diagnose(locate(parsed, path), override ?? 'schema_enum', {
+      return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_enum', {
         value: shown,
         allowed: JSON.stringify((error.params as { allowedValue: unknown }).allowedValue),
       });
     case 'pattern': {
       const propertyName = (error as ErrorObject & { propertyName?: string }).propertyName;
       if (propertyName !== undefined) {
-        return diagnose(locate(parsed, [...path, propertyName], 'key'), override ?? 'schema_pattern', {
+        return diagnoseUnchecked(locate(parsed, [...path, propertyName], 'key'), override ?? 'schema_pattern', {
           value: override ? propertyName : JSON.stringify(propertyName),
           pattern: String(parentSchema['pattern']),
           schema,
         });
       }
-      return diagnose(locate(parsed, path), override ?? 'schema_pattern', {
+      return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_pattern', {
         value: override && typeof data === 'string' ? data : shown,
         pattern: String(parentSchema['pattern']),
         schema,
@@ -230,7 +230,7 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject):
     }
     case 'propertyNames': {
       const name = String((error.params as { propertyName: string }).propertyName);
-      return diagnose(locate(parsed, [...path, name], 'key'), override ?? 'schema_pattern', {
+      return diagnoseUnchecked(locate(parsed, [...path, name], 'key'), override ?? 'schema_pattern', {
         value: JSON.stringify(name),
         pattern: 'the allowed key pattern',
         schema,
@@ -240,18 +240,18 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject):
     case 'maxLength': {
       const value = typeof data === 'string' ? data : String(data);
       const args: DiagnosticArgs = { value, length: [...value].length, limit: lengthLimit(parentSchema), reason: error.message ?? '', schema };
-      return diagnose(locate(parsed, path), override ?? 'schema_length', { ...args, value: override ? value : shown });
+      return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_length', { ...args, value: override ? value : shown });
     }
     case 'format': {
       const format = String((error.params as { format: string }).format);
       const example = format === 'date-time' ? '2026-11-20T10:00:00Z' : format === 'uri' ? 'https://example.org' : format;
-      return diagnose(locate(parsed, path), override ?? 'schema_format', { value: shown, format, example });
+      return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_format', { value: shown, format, example });
     }
     case 'uniqueItems': {
       const { i, j } = error.params as { i: number; j: number };
       const later = Math.max(i, j);
       const item = Array.isArray(data) ? data[later] : undefined;
-      return diagnose(locate(parsed, [...path, later]), override ?? 'schema_duplicate_item', {
+      return diagnoseUnchecked(locate(parsed, [...path, later]), override ?? 'schema_duplicate_item', {
         index: later,
         first: Math.min(i, j),
         value: JSON.stringify(item),
@@ -265,7 +265,7 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject):
     case 'maxItems':
     case 'minProperties':
     case 'maxProperties':
-      return diagnose(locate(parsed, path), override ?? 'schema_range', { value: shown, reason: error.message ?? error.keyword, schema });
+      return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_range', { value: shown, reason: error.message ?? error.keyword, schema });
     default:
       // Every keyword the schemas use is mapped above (test/1-load/schema-validation.test.ts checks it): reaching here is a bug.
       throw new Error(`no diagnostic mapping for JSON Schema keyword "${error.keyword}" (${schema} ${error.schemaPath})`);

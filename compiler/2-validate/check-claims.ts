@@ -94,7 +94,14 @@ export function checkClaimShape(shape: FleetShape, claim: ClaimUnderCheck): Diag
     found.push(diagnose(claim.hostLocation, 'claim_host_signin', { host: claim.host, platform: shape.issuerPlatform }));
   } else {
     const parsed = parseServiceHost(shape, claim.host);
-    if (!parsed.ok) found.push(diagnose(claim.hostLocation, 'claim_host_unknown', { host: claim.host, reason: parsed.reason, example: exampleHost(shape) }));
+    if (!parsed.ok) {
+      const { problem } = parsed;
+      found.push(
+        problem.kind === 'malformed'
+          ? diagnose(claim.hostLocation, 'claim_host_malformed', { host: claim.host, bases: shape.bases.join(' or '), example: exampleHost(shape) })
+          : diagnose(claim.hostLocation, 'claim_host_unknown', { host: claim.host, what: problem.what, name: problem.name, owner: problem.owner, known: problem.known.join(', ') || 'none', example: exampleHost(shape) }),
+      );
+    }
     else {
       if (claim.account !== parsed.parts.platform) found.push(diagnose(claim.locate(['account']), 'claim_owner_mismatch', { field: 'account', value: claim.account, what: 'platform', expected: parsed.parts.platform }));
       if (claim.app !== parsed.parts.service) found.push(diagnose(claim.locate(['app']), 'claim_owner_mismatch', { field: 'app', value: claim.app, what: 'service', expected: parsed.parts.service }));

@@ -82,20 +82,29 @@ export function splitServiceHost(shape: FleetShape, host: string): ServiceHost |
 }
 
 /**
- * The parts of `host` when it is exactly a fleet service host, else a short
- * reason it is not (for the diagnostic). Case matters: `API.tin…` is not one.
+ * Why a name is not a fleet service host: not of the form at all (upper
+ * case, a final dot, another shape or base), or one of its parts names what
+ * its owner does not have (`owner` says who, in the diagnostic's words).
  */
-export function parseServiceHost(shape: FleetShape, host: string): { ok: true; parts: ServiceHost } | { ok: false; reason: string } {
-  if (host !== host.toLowerCase()) return { ok: false, reason: 'it is not in lower case' };
-  if (host.endsWith('.')) return { ok: false, reason: 'it ends with a dot' };
-  const parts = splitServiceHost(shape, host);
-  if (!parts) return { ok: false, reason: `it is not <module>.<service>.<platform>.<landscape>.<base> under ${shape.bases.join(' or ')}` };
+export type ServiceHostProblem =
+  | { kind: 'malformed' }
+  | { kind: 'unknown'; what: 'platform' | 'service' | 'module' | 'landscape'; name: string; owner: string; known: readonly string[] };
+
+/**
+ * The parts of `host` when it is exactly a fleet service host, else why it
+ * is not (for the diagnostic). Case matters: `API.tin…` is not one.
+ */
+export function parseServiceHost(shape: FleetShape, host: string): { ok: true; parts: ServiceHost } | { ok: false; problem: ServiceHostProblem } {
+  const parts = host === host.toLowerCase() && !host.endsWith('.') ? splitServiceHost(shape, host) : undefined;
+  if (!parts) return { ok: false, problem: { kind: 'malformed' } };
+  const unknown = (what: 'platform' | 'service' | 'module' | 'landscape', name: string, owner: string, known: Iterable<string>) =>
+    ({ ok: false, problem: { kind: 'unknown', what, name, owner, known: [...known].sort() } }) as const;
   const platform = shape.platforms.get(parts.platform);
-  if (!platform) return { ok: false, reason: `platform "${parts.platform}" does not exist` };
+  if (!platform) return unknown('platform', parts.platform, 'the fleet', shape.platforms.keys());
   const modules = platform.services.get(parts.service);
-  if (!modules) return { ok: false, reason: `platform "${parts.platform}" has no service "${parts.service}" (no row folder platforms/${parts.platform}/${parts.service}/)` };
-  if (!modules.includes(parts.module)) return { ok: false, reason: `service "${parts.service}" has no module "${parts.module}" (modules: ${modules.join(', ')})` };
-  if (!platform.landscapes.has(parts.landscape)) return { ok: false, reason: `platform "${parts.platform}" does not list landscape "${parts.landscape}"` };
+  if (!modules) return unknown('service', parts.service, `platform "${parts.platform}"`, platform.services.keys());
+  if (!modules.includes(parts.module)) return unknown('module', parts.module, `service "${parts.service}"`, modules);
+  if (!platform.landscapes.has(parts.landscape)) return unknown('landscape', parts.landscape, `platform "${parts.platform}"`, platform.landscapes);
   return { ok: true, parts };
 }
 

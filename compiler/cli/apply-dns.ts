@@ -29,11 +29,11 @@ import { sourceFile } from '../1-load/source-file.js';
 import { dnsIntent, type DnsIntent } from '../3-model/dns-names.js';
 import type { ZonePlanDocument } from '../4-emit/dns-zone-plans.js';
 import { toJson } from '../4-emit/serialize.js';
-import { DnsHostError, describeError, type DnsHostAdapter, type Environment } from '../adapters/dns/dns-host.js';
+import { DnsHostError, DnsProblem, hostError, type DnsHostAdapter, type Environment } from '../adapters/dns/dns-host.js';
 import { createDnsAdapter } from '../adapters/dns/host-adapters.js';
 import { observeHosts } from '../adapters/dns/observe-hosts.js';
 import { readDnsLive, readTextFile } from '../adapters/filesystem/read-dns-live.js';
-import { diagnose, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { diagnose, FLEET_WIDE, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { analyzeFleet, inputValidators } from '../index.js';
 import type { SchemaValidators } from '../1-load/schema-validation.js';
 import { hostDifferences, remainingChanges } from '../plan/dns-apply-check.js';
@@ -80,13 +80,21 @@ export interface ApplyDnsOptions {
 }
 
 /** Loads an observed zone through the same loader as `plan dns --live`, so canonicalization and checks are identical. */
-function snapshotOf(document: ZonePlanDocument, intent: DnsIntent, validators: SchemaValidators): { snapshot?: LiveSnapshot; error?: string } {
+function snapshotOf(document: ZonePlanDocument, intent: DnsIntent, validators: SchemaValidators): { snapshot: LiveSnapshot } | { problem: DnsProblem } {
   const file = sourceFile(`${document.zone}/${document.host ?? 'unknown'}.json`, toJson(document));
   const loaded = loadDnsLive([{ source: file, identity: { zone: document.zone, host: document.host ?? '' } }], intent.zones, validators);
   const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length > 0 || !loaded.snapshots[0])
-    return { error: `the host's answer does not load as live state: ${errors.map((d) => `${d.code}: ${d.message}`).join('; ')}` };
-  return { snapshot: loaded.snapshots[0] };
+  const snapshot = loaded.snapshots[0];
+  if (errors.length > 0 || !snapshot) return { problem: new DnsProblem('dns_live_answer_invalid', { problems: errors.map((d) => `${d.code}: ${d.message}`).join('; ') || 'no snapshot' }) };
+  return { snapshot };
+}
+
+/** A zone result that failed with `error`, its diagnostic added to `failures`. */
+function failedWith(error: unknown, failures: Diagnostic[]): { error: string; code: string } {
+  // Anything but a host's failure is a bug of diene, reported as an internal error rather than as the host's.
+  if (!(error instanceof DnsHostError)) throw error;
+  failures.push(error.diagnostic);
+  return { error: error.message, code: error.diagnostic.code };
 }
 
 function changeCount(plan: ZoneHostPlan): number {
@@ -99,6 +107,7 @@ async function applyHost(
   plans: readonly ZoneHostPlan[],
   intent: DnsIntent,
   validators: SchemaValidators,
+  failures: Diagnostic[],
 ): Promise<{ results: ZoneApplyResult[]; after: LiveSnapshot[] }> {
   const results: ZoneApplyResult[] = [];
   const after: LiveSnapshot[] = [];
@@ -111,21 +120,16 @@ async function applyHost(
     try {
       const outcome = await adapter.apply(plan);
       const read = snapshotOf(await adapter.observe(plan.zone), intent, validators);
-      if (!read.snapshot) throw new DnsHostError(adapter.host, plan.zone, `written, but ${read.error ?? 'cannot be read back'}`);
+      if ('problem' in read) throw hostError(adapter.host, plan.zone, read.problem);
       after.push(read.snapshot);
       const remaining = remainingChanges(plan, read.snapshot);
       if (remaining.length > 0) {
-        results.push({
-          ...base,
-          status: 'failed',
-          requests: outcome.requests,
-          requestLines: outcome.lines,
-          error: `the host answered success, but reading the zone back shows ${remaining.length} change${remaining.length === 1 ? '' : 's'} not applied`,
-          remaining,
-        });
+        const incomplete = diagnose(FLEET_WIDE, 'dns_readback_incomplete', { host: adapter.host, zone: plan.zone, count: remaining.length });
+        failures.push(incomplete);
+        results.push({ ...base, status: 'failed', requests: outcome.requests, requestLines: outcome.lines, error: incomplete.message, code: incomplete.code, remaining });
       } else results.push({ ...base, status: 'written', requests: outcome.requests, requestLines: outcome.lines });
     } catch (error) {
-      results.push({ ...base, status: 'failed', requests: 0, requestLines: [], error: error instanceof DnsHostError ? error.message : describeError(error) });
+      results.push({ ...base, status: 'failed', requests: 0, requestLines: [], ...failedWith(error, failures) });
     }
   }
   return { results, after };
@@ -172,6 +176,7 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
   );
   const notRead: ZoneApplyResult[] = [];
   const snapshots: LiveSnapshot[] = [];
+  const failures: Diagnostic[] = [];
   if (options.liveFrom !== undefined) {
     const live = await readDnsLive(options.liveFrom, options.cwd);
     const shown = path.relative(options.cwd, options.liveFrom) || '.';
@@ -183,19 +188,12 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
   } else {
     for (const observation of await observeHosts([...adapters.values()], zonesByHost)) {
       const provider = hosts.find((h) => h.name === observation.host)?.provider;
-      const loaded = observation.document ? snapshotOf(observation.document, intent, validators) : { error: observation.error };
-      if (loaded.snapshot) snapshots.push(loaded.snapshot);
-      else
-        notRead.push({
-          zone: observation.zone,
-          host: observation.host,
-          ...(provider ? { provider } : {}),
-          status: 'not-read',
-          changes: 0,
-          requests: 0,
-          requestLines: [],
-          error: loaded.error ?? 'unknown error',
-        });
+      const loaded = observation.document ? snapshotOf(observation.document, intent, validators) : undefined;
+      if (loaded && 'snapshot' in loaded) snapshots.push(loaded.snapshot);
+      else {
+        const error = loaded ? hostError(observation.host, observation.zone, loaded.problem) : observation.error;
+        notRead.push({ zone: observation.zone, host: observation.host, ...(provider ? { provider } : {}), status: 'not-read', changes: 0, requests: 0, requestLines: [], ...failedWith(error, failures) });
+      }
     }
   }
   if (hasErrors(diagnostics)) return { diagnostics: sortDiagnostics(diagnostics), exitCode: EXIT.invalid };
@@ -203,7 +201,7 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
   const plan = planTraffic(intent, snapshots, health, { force: options.force });
   const planText = formatTrafficPlan(plan);
   const output = (report?: DnsApplyReport): string => (options.format === 'json' ? toJson({ plan, ...(report ? { report } : {}) }) : planText);
-  const sorted = sortDiagnostics(diagnostics);
+  const sorted = sortDiagnostics([...diagnostics, ...failures]);
 
   if (options.planChecksum !== undefined && options.planChecksum !== plan.checksum) {
     const why =
@@ -242,11 +240,11 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
         const lines = adapter.describe(zonePlan);
         results.push({ ...base, status: 'planned', requests: lines.length, requestLines: lines });
       } catch (error) {
-        results.push({ ...base, status: 'failed', requests: 0, requestLines: [], error: error instanceof DnsHostError ? error.message : describeError(error) });
+        results.push({ ...base, status: 'failed', requests: 0, requestLines: [], ...failedWith(error, failures) });
       }
     }
   } else {
-    const outcomes = await Promise.all([...plansByHost].map(([host, plans]) => applyHost(adapters.get(host) as DnsHostAdapter, plans, intent, validators)));
+    const outcomes = await Promise.all([...plansByHost].map(([host, plans]) => applyHost(adapters.get(host) as DnsHostAdapter, plans, intent, validators, failures)));
     for (const outcome of outcomes) {
       results.push(...outcome.results);
       for (const snapshot of outcome.after) finalState.set(`${snapshot.zone}\t${snapshot.host}`, snapshot);
@@ -266,7 +264,7 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
         }))
         .filter((d) => d.lines.length > 0);
   const report: DnsApplyReport = { dryRun: options.dryRun, results, differences };
-  return { stdout: output(report), diagnostics: sorted, notes: formatApplyReport(report), exitCode: appliedInFull(report) ? EXIT.ok : EXIT.partial };
+  return { stdout: output(report), diagnostics: sortDiagnostics([...diagnostics, ...failures]), notes: formatApplyReport(report), exitCode: appliedInFull(report) ? EXIT.ok : EXIT.partial };
 }
 
 function listOption(values: CommandInput['values'], name: string): string[] {

@@ -8,7 +8,7 @@ import type { ParseArgsConfig } from 'node:util';
 import type { SourceFile } from '../1-load/source-file.js';
 import { readFleetFiles } from '../adapters/filesystem/read-fleet.js';
 import type { catalog, DiagnosticCode } from '../diagnostics/catalog.js';
-import { diagnose, type Diagnostic, type DiagnosticArgs } from '../diagnostics/diagnostic.js';
+import { diagnose, diagnoseUnchecked, type Diagnostic, type DiagnosticArgs } from '../diagnostics/diagnostic.js';
 import type { Progress } from './progress.js';
 import { parseArgsOptions, positionalsOf, type CommandHelp } from './help.js';
 import { closestName } from '../diagnostics/spelling.js';
@@ -86,7 +86,7 @@ export class UsageError<C extends UsageCode = UsageCode> extends Error {
     /** Lines printed after the diagnostic in the text form (a group's subcommands). */
     readonly notes: readonly string[] = [],
   ) {
-    super(diagnose({}, code, args as DiagnosticArgs).message);
+    super(diagnoseUnchecked({}, code, { command: '', usage: '', ...(args as DiagnosticArgs) }).message);
   }
 }
 

@@ -54,9 +54,10 @@ async function runExportDns({ values }: CommandInput): Promise<CommandResult> {
     new Map(hosts.map((h) => [h.name, zones.filter((z) => z.hosts.some((zh) => zh.name === h.name)).map((z) => z.zone)])),
   );
   const notes: string[] = [];
+  const failures = observations.flatMap((o) => (o.error ? [o.error.diagnostic] : []));
   for (const observation of observations) {
     if (!observation.document) {
-      notes.push(`${observation.host} ${observation.zone}: FAILED: ${observation.error ?? 'unknown error'}`);
+      notes.push(`${observation.host} ${observation.zone}: FAILED: ${observation.error?.message ?? 'unknown error'}`);
       continue;
     }
     const file = path.join(out, observation.zone, `${observation.host}.json`);
@@ -67,7 +68,7 @@ async function runExportDns({ values }: CommandInput): Promise<CommandResult> {
     );
   }
   const failed = observations.filter((o) => !o.document).length;
-  return { diagnostics, notes, exitCode: failed > 0 ? EXIT.partial : EXIT.ok };
+  return { diagnostics: sortDiagnostics([...diagnostics, ...failures]), notes, exitCode: failed > 0 ? EXIT.partial : EXIT.ok };
 }
 
 export const exportDnsCommand: Command = { ...fromHelp(exportDnsHelp), run: runExportDns };

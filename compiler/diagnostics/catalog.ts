@@ -54,6 +54,11 @@ export const catalog = {
     message: 'the commit {field} {value} cannot be written: {reason}; nothing written',
     hint: 'give --actor (or DIENE_ACTOR, or USER) a plain name on one line, without "<", ">" or control characters: it becomes the author and committer of the commit and its actor: line',
   },
+  claim_host_malformed: {
+    severity: 'error',
+    message: '"{host}" is not a service host name: <module>.<service>.<platform>.<landscape>.<base> in lower case, without a final dot, under {bases}',
+    hint: 'name the claim file after an exact host of the fleet, claims/domains/<module>.<service>.<platform>.<landscape>.<base>.json, e.g. {example}.json',
+  },
   claim_host_not_ready: {
     severity: 'warning',
     message: 'the claim on {host} contributes no row: its host is not a ready route ({reason}: {row})',
@@ -66,8 +71,8 @@ export const catalog = {
   },
   claim_host_unknown: {
     severity: 'error',
-    message: '"{host}" is not a fleet service host: {reason}',
-    hint: 'name the claim file after an exact host of the fleet, claims/domains/<module>.<service>.<platform>.<landscape>.<base>.json, e.g. {example}.json',
+    message: '"{host}" names {what} "{name}", which {owner} does not have',
+    hint: 'name the claim file after an exact host of the fleet, claims/domains/<module>.<service>.<platform>.<landscape>.<base>.json: the {what}s here are {known}, e.g. {example}.json',
   },
   claim_owner_mismatch: {
     severity: 'error',
@@ -114,6 +119,26 @@ export const catalog = {
     message: 'the mark "primordial" is reserved for the control cluster\'s Applications',
     hint: 'pick another gem name for this cluster and rename the file to match',
   },
+  dns_answer_malformed: {
+    severity: 'error',
+    message: 'DNS host "{host}" sent an answer for zone {zone} that is not a well-formed DNS message: {problem}',
+    hint: 'nothing more was sent to {zone} on this host; check that {host} is a DNS server speaking TCP on that port (not a proxy or another service), then run again',
+  },
+  dns_api_denied: {
+    severity: 'error',
+    message: 'DNS host "{host}" refused the credentials for zone {zone}: {answer}',
+    hint: 'give the API key or token (the environment variable fleet.yaml names, or the cloud SDK credentials) read and write access to {zone}; nothing was written to {zone} on this host',
+  },
+  dns_api_refused: {
+    severity: 'error',
+    message: 'DNS host "{host}" refused a request for zone {zone}: {answer}',
+    hint: "the answer above is the host's own; fix what it names on the host (zone state, quota, a record another tool changed) and run again: a later run re-reads the zone and plans afresh",
+  },
+  dns_change_too_large: {
+    severity: 'error',
+    message: 'the changes at {name} in zone {zone} need {need}, more than one request to DNS host "{host}" takes ({limit})',
+    hint: 'a name is written in one request so its record sets never half-change: give {name} fewer values, or remove the extra records at {name} on the host by hand',
+  },
   dns_geo_unsupported: {
     severity: 'warning',
     message: 'DNS host "{host}" ({title}) cannot route by geography: {names} become a plain list of the addresses of {members}',
@@ -129,6 +154,16 @@ export const catalog = {
     message: 'DNS host "{host}" is defined twice (first as host number {first})',
     hint: 'a host name names its output files dns/<zone>/<host>.json: give each host its own name',
   },
+  dns_host_secret_missing: {
+    severity: 'error',
+    message: 'environment variable {variable} ({field} of DNS host "{host}") is not set, so zone {zone} was neither read nor written',
+    hint: 'export {variable} holding the {secret} before running diene: fleet.yaml names the variable, never the secret',
+  },
+  dns_host_unreachable: {
+    severity: 'error',
+    message: 'cannot reach DNS host "{host}" for zone {zone}: {answer}',
+    hint: 'check that the host is up and reachable from here (address, port, firewall, proxy); nothing was written to {zone} on this host, and a later run repairs it',
+  },
   dns_landscape_dark: {
     severity: 'error',
     message: 'landscape "{landscape}" is used by {platforms} but every built cluster ({clusters}) has traffic off: its name would have no address',
@@ -138,6 +173,11 @@ export const catalog = {
     severity: 'warning',
     message: 'landscape "{landscape}" has no built cluster yet ({count} registered): it is left out of DNS',
     hint: "its names appear once a cluster's state file lists its load-balancer addresses",
+  },
+  dns_live_answer_invalid: {
+    severity: 'error',
+    message: 'what DNS host "{host}" holds in zone {zone} does not load as live state: {problems}',
+    hint: 'the zone holds records diene cannot read back (see the codes above); fix or remove them on the host, then run again',
   },
   dns_live_duplicate: {
     severity: 'error',
@@ -194,10 +234,35 @@ export const catalog = {
     message: 'parent zone {parent} is not an ancestor of the base {base}',
     hint: 'parent.zone is the zone that delegates the base, e.g. atomi.cloud for cluster.atomi.cloud',
   },
+  dns_readback_incomplete: {
+    severity: 'error',
+    message: 'DNS host "{host}" answered success for zone {zone}, but reading the zone back shows {count} change(s) not applied',
+    hint: 'the host accepted the write without storing it (a policy, a filter, or another writer in between); check the host, then run again: the next run re-plans the remaining changes',
+  },
+  dns_transfer_refused: {
+    severity: 'error',
+    message: 'DNS host "{host}" refused the zone transfer (AXFR) of {zone}: {rcode}',
+    hint: 'allow transfers of {zone} to {allowed} on the server (BIND allow-transfer, Knot acl with action transfer): diene reads the live zone before it plans',
+  },
+  dns_tsig_rejected: {
+    severity: 'error',
+    message: 'the TSIG signature between diene and DNS host "{host}" failed for zone {zone} (key {key}): {problem}',
+    hint: 'the key name, algorithm and secret must be the same on the server and in fleet.yaml tsig (the secret comes from the variable tsig.secretEnv names), and the two clocks must agree within 5 minutes',
+  },
+  dns_tsig_secret_invalid: {
+    severity: 'error',
+    message: 'environment variable {variable} (tsig.secretEnv of DNS host "{host}") does not hold a base64 TSIG secret, so zone {zone} was neither read nor written',
+    hint: "put the key's secret in {variable} as the server shows it (base64, e.g. from tsig-keygen or keymgr), without quotes or the key name",
+  },
   dns_ttl_out_of_range: {
     severity: 'error',
     message: 'TTL {ttl} is outside what host "{host}" ({title}) can store: its {bound} is {limit} seconds',
     hint: '{why}; set dns.ttl within the limits of every host (the compiler never clamps a TTL)',
+  },
+  dns_update_refused: {
+    severity: 'error',
+    message: 'DNS host "{host}" refused the update of zone {zone}: {rcode}',
+    hint: '{fix}',
   },
   dns_vlandscape_no_address: {
     severity: 'warning',
@@ -208,6 +273,11 @@ export const catalog = {
     severity: 'error',
     message: 'zone {inner} lies inside zone {outer}',
     hint: "its delegation would carve a hole in {outer}'s names and wildcards: use a spare base that is not below the base (a second domain)",
+  },
+  dns_zone_not_found: {
+    severity: 'error',
+    message: 'DNS host "{host}" has no single public zone {zone}: {found}',
+    hint: 'create the public zone {zone} on the host (or delete the extra ones), and give the credentials access to it: diene never creates or picks a zone',
   },
   file_name_mismatch: {
     severity: 'error',
@@ -733,6 +803,31 @@ export const catalog = {
 
 /** Every code of the catalog. */
 export type DiagnosticCode = keyof typeof catalog;
+
+type WordCharacter =
+  | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z'
+  | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z'
+  | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '_';
+
+/** True when `T` is one or more word characters (the `\w+` of the fill pattern). */
+type IsWord<T extends string> = T extends `${infer C}${infer Rest}` ? (C extends WordCharacter ? (Rest extends '' ? true : IsWord<Rest>) : false) : false;
+
+/**
+ * The placeholder names of a template: every `{name}` whose name is word
+ * characters, as `diagnose` fills them (`{…}` and `{"account": …}` in a hint
+ * are text, not placeholders).
+ */
+export type PlaceholderNames<T extends string> = T extends `${string}{${infer Rest}`
+  ? (Rest extends `${infer Name}}${string}` ? (IsWord<Name> extends true ? Name : never) : never) | PlaceholderNames<Rest>
+  : never;
+
+/** A value a placeholder takes. */
+export type DiagnosticValue = string | number | bigint | boolean;
+
+/** The arguments of `code`: exactly the placeholders of its message and hint, each required. */
+export type DiagnosticArgsOf<C extends DiagnosticCode> = C extends DiagnosticCode
+  ? { [Name in PlaceholderNames<(typeof catalog)[C]['message']> | PlaceholderNames<(typeof catalog)[C]['hint']>]: DiagnosticValue }
+  : never;
 
 /** True when `code` names a catalog entry. */
 export function isDiagnosticCode(code: string): code is DiagnosticCode {

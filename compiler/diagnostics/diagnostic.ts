@@ -4,7 +4,7 @@
  * without a place cannot be written by accident; fleet-wide facts and usage
  * errors use {@link FLEET_WIDE}.
  */
-import { catalog, type DiagnosticCode } from './catalog.js';
+import { catalog, type DiagnosticArgsOf, type DiagnosticCode, type DiagnosticValue } from './catalog.js';
 
 export type Severity = 'error' | 'warning';
 
@@ -75,7 +75,22 @@ export interface RelatedLocation {
 export const FLEET_WIDE: SourceLocation = Object.freeze({});
 
 /** Values substituted into a catalog template: `{name}` is replaced by `String(args.name)`. */
-export type DiagnosticArgs = Record<string, string | number | bigint | boolean>;
+export type DiagnosticArgs = Record<string, DiagnosticValue>;
+
+/**
+ * The arguments after the code of {@link diagnose}: the code's own arguments
+ * (type-checked against the placeholders of its catalog templates, so a
+ * missing, misspelt or stray argument does not compile), optional when the
+ * code has none, then the related places.
+ */
+export type DiagnoseRest<C extends DiagnosticCode> = C extends DiagnosticCode
+  ? [keyof DiagnosticArgsOf<C>] extends [never]
+    ? [args?: Record<string, never>, related?: RelatedLocation[]]
+    : [args: DiagnosticArgsOf<C>, related?: RelatedLocation[]]
+  : never;
+
+/** One finding as data: a code and its own arguments (what an adapter or a reader returns for its caller to place). */
+export type Finding<C extends DiagnosticCode = DiagnosticCode> = C extends DiagnosticCode ? { code: C; args: DiagnosticArgsOf<C> } : never;
 
 /** The longest value substituted into a message or hint, in UTF-16 code units; longer ones (a hostile 5 MB number, say) are cut with "…". */
 export const MESSAGE_VALUE_LIMIT = 1000;
@@ -94,8 +109,10 @@ function fill(template: string, args: DiagnosticArgs): string {
  * Builds the diagnostic `code` at `where`, its message and hint filled from the
  * catalog templates with `args`. Severity comes from the catalog.
  */
-export function diagnose(where: SourceLocation, code: DiagnosticCode, args: DiagnosticArgs = {}, related: RelatedLocation[] = []): Diagnostic {
-  const entry = catalog[code];
+export function diagnose<C extends DiagnosticCode>(where: SourceLocation, code: C, ...rest: DiagnoseRest<C>): Diagnostic {
+  const entry: { severity: Severity; message: string; hint: string } = catalog[code];
+  const args: DiagnosticArgs = rest[0] ?? {};
+  const related = rest[1] ?? [];
   return {
     severity: entry.severity,
     code,
@@ -111,6 +128,25 @@ export function diagnose(where: SourceLocation, code: DiagnosticCode, args: Diag
     ...(where.sourceLine !== undefined ? { sourceLine: where.sourceLine } : {}),
     ...(where.sourceWindow !== undefined ? { sourceWindow: where.sourceWindow } : {}),
   };
+}
+
+/** {@link diagnose} for a finding built elsewhere (its code and arguments were checked where it was built). */
+export function diagnoseFinding(where: SourceLocation, finding: Finding, related: RelatedLocation[] = []): Diagnostic {
+  return diagnoseUnchecked(where, finding.code, finding.args, related);
+}
+
+/**
+ * {@link diagnose} for a code chosen at run time from data the type checker
+ * cannot see (the `x-diene-codes` annotations of the input schemas). Every
+ * other caller uses {@link diagnose}. A placeholder without an argument is a
+ * bug of the annotation, thrown as an internal error rather than printed as
+ * a bare `{name}`.
+ */
+export function diagnoseUnchecked(where: SourceLocation, code: DiagnosticCode, args: DiagnosticArgs, related: RelatedLocation[] = []): Diagnostic {
+  const entry: { message: string; hint: string } = catalog[code];
+  const missing = [...`${entry.message}\n${entry.hint}`.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string).filter((name) => !Object.prototype.hasOwnProperty.call(args, name));
+  if (missing.length > 0) throw new Error(`the diagnostic ${code} has no argument for {${missing.join('}, {')}}`);
+  return (diagnose as (where: SourceLocation, code: DiagnosticCode, args: DiagnosticArgs, related: RelatedLocation[]) => Diagnostic)(where, code, args, related);
 }
 
 /** True when any diagnostic is an error (the run must stop before the next phase). */

@@ -92,7 +92,7 @@ export function readPathsRequest(parsed: ParsedDocument): { request?: PathsReque
       diagnostics.push(diagnose(locate(parsed, [key], 'key'), 'schema_unknown_property', { key, suggestion: suggestKey(key, ['paths', 'account', 'app']) }));
   }
   if (!Object.prototype.hasOwnProperty.call(record, 'paths'))
-    diagnostics.push(diagnose(locate(parsed, []), 'claim_paths_missing', { missing: '"paths"', key: 'paths' }));
+    diagnostics.push(diagnose(locate(parsed, []), 'claim_paths_missing', { missing: '"paths"' }));
   const paths = record['paths'];
   if (paths !== undefined && (paths === null || typeof paths !== 'object' || Array.isArray(paths))) {
     diagnostics.push(diagnose(locate(parsed, ['paths']), 'schema_type', { expected: 'a mapping', actual: JSON.stringify(paths), schema }));

@@ -22,8 +22,10 @@ export interface ZoneApplyResult {
   requests: number;
   /** One line per native request. */
   requestLines: string[];
-  /** The host's own error, for `failed` and `not-read`. */
+  /** What went wrong, for `failed` and `not-read`: the message of the diagnostic `code`. */
   error?: string;
+  /** The catalog code of {@link error}. */
+  code?: string;
   /** Changes the host still lacks after the write (a non-converging host). */
   remaining?: string[];
 }

@@ -93,7 +93,7 @@ function candidates(model: FleetModel, word: string, only?: FailureKind): Failur
   return found;
 }
 
-function known(model: FleetModel): Record<string, string> {
+function known(model: FleetModel): { cluster: string; landscape: string; hosts: string; regions: string; parent: string; places: string } {
   const first = <T>(list: readonly T[], name: (item: T) => string): string => (list[0] !== undefined ? name(list[0]) : 'none');
   const parent = model.settings.dns.parent?.zone;
   return {

@@ -114,7 +114,14 @@ describe.skipIf(skipUnlessPresent(missing))(`apply dns on two hosts${skippedBeca
         ['pdns', 'cluster.atomi-spare.net', 'not-read'],
         ['pdns', 'cluster.atomi.cloud', 'not-read'],
       ]);
-      expect(report?.results[3]?.error).toMatch(/^HTTP 401 from GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/servers\/localhost\/zones\/cluster\.atomi\.cloud\.: /);
+      expect(report?.results[3]?.code).toBe('dns_api_denied');
+      expect(report?.results[3]?.error).toMatch(/^DNS host "pdns" refused the credentials for zone cluster\.atomi\.cloud: HTTP 401 from GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/servers\/localhost\/zones\/cluster\.atomi\.cloud\.: /);
+      // The failures are catalog diagnostics with a hint, besides the report's lines.
+      expect(broken.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.severity])).toEqual([
+        ['dns_api_denied', 'error'],
+        ['dns_api_denied', 'error'],
+      ]);
+      expect(broken.diagnostics[0]?.hint).toContain('give the API key or token');
       expect(broken.notes?.at(-1)).toBe(
         'applied in part: 1 of 2 hosts written in full; failed: pdns (cluster.atomi-spare.net), pdns (cluster.atomi.cloud); run again to repair (exit 4)',
       );
@@ -160,7 +167,13 @@ describe.skipIf(skipUnlessPresent(missing))(`apply dns on two hosts${skippedBeca
     expect(result.exitCode).toBe(4);
     const report = applyJson(result).report;
     const failed = report?.results.find((r) => r.status === 'failed');
-    expect(failed).toMatchObject({ host: 'lab', zone: BASE, error: 'the host answered success, but reading the zone back shows 1 change not applied' });
+    expect(failed).toMatchObject({
+      host: 'lab',
+      zone: BASE,
+      code: 'dns_readback_incomplete',
+      error: 'DNS host "lab" answered success for zone cluster.atomi.cloud, but reading the zone back shows 1 change(s) not applied',
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code)).toEqual(['dns_readback_incomplete']);
     expect(failed?.remaining).toEqual([`${wildcard} CNAME is missing: wanted pichu.${BASE} (ttl 60)`]);
     expect(report?.differences).toEqual([{ zone: BASE, lines: [`${wildcard} CNAME: lab nothing; pdns pichu.${BASE} (ttl 60)`] }]);
     expect(result.stdout).toMatch(/conflict: \*\.pichu\.cluster\.atomi\.cloud TXT \(not managed by diene\)/);

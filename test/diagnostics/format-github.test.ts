@@ -27,7 +27,7 @@ describe('GitHub annotations', () => {
   });
 
   it('turn diagnostics into annotations with their place, code and hint', () => {
-    const d = diagnose({ file: 'registry/clusters/raichu-opal.yaml', line: 4, column: 11, endColumn: 17 }, 'region_unknown', { region: 'NRT' });
+    const d = diagnose({ file: 'registry/clusters/raichu-opal.yaml', line: 4, column: 11, endColumn: 17 }, 'region_unknown', { region: 'NRT', known: 'SIN' });
     expect(formatGithub([d])).toMatch(/^::error file=registry\/clusters\/raichu-opal\.yaml,line=4,col=11,endLine=4,endColumn=17,title=region_unknown::.+ \(hint: .+\)\n$/);
   });
 });

@@ -19,7 +19,7 @@ function leaky() {
   const d = diagnose(
     { file: 'live/cluster.atomi.cloud/route53.json', line: 7, column, endLine: 7, endColumn: column + 10, pointer: `/records/${TOKEN}`, sourceLine: line },
     'dns_live_duplicate',
-    { name: `x.${TOKEN}`, type: 'A' },
+    { what: `x.${TOKEN} A`, first: `live/a.json, record ${TOKEN}` },
     [{ file: 'live/a.json', line: 1, column: 1, message: `first at ${TOKEN}` }],
   );
   return { d, line, column };
@@ -40,7 +40,7 @@ describe('printed diagnostics', () => {
   });
 
   it('leave text without secrets byte for byte as it was', () => {
-    const d = diagnose({ file: 'registry/regions.yaml', line: 2, column: 3, sourceLine: '  SIN: {providers: [aws]}' }, 'region_unknown', { region: 'NRT' });
+    const d = diagnose({ file: 'registry/regions.yaml', line: 2, column: 3, sourceLine: '  SIN: {providers: [aws]}' }, 'region_unknown', { region: 'NRT', known: 'SIN' });
     expect(formatTextReport([d])).toContain('  SIN: {providers: [aws]}\n    ^');
   });
 });

@@ -50,7 +50,7 @@ export function runApply(dir: string, env: Environment, options: Partial<ApplyDn
 /** The JSON product of an `apply dns --format json` run. */
 export interface ApplyJson {
   plan: TrafficPlan;
-  report?: { results: { zone: string; host: string; status: string; changes: number; requests: number; error?: string; remaining?: string[] }[]; differences: { zone: string; lines: string[] }[] };
+  report?: { results: { zone: string; host: string; status: string; changes: number; requests: number; error?: string; code?: string; remaining?: string[] }[]; differences: { zone: string; lines: string[] }[] };
 }
 
 /** Parses a run's stdout. */

@@ -16,20 +16,123 @@
  * and the zone and carrying the host's own message.
  */
 import type { ZonePlanDocument } from '../../4-emit/dns-zone-plans.js';
+import type { DiagnosticArgsOf, DiagnosticCode } from '../../diagnostics/catalog.js';
+import { diagnoseUnchecked, FLEET_WIDE, type Diagnostic, type RelatedLocation } from '../../diagnostics/diagnostic.js';
 import type { ZoneHostPlan } from '../../plan/traffic-planner.js';
 import type { DnsHostKind } from './host-capabilities.js';
 
-/** A failure of one host on one zone, with the host's own error text. */
+/** The catalog codes of a failure at a DNS host: each names the host and the zone. */
+export type DnsHostCode = {
+  [C in DiagnosticCode]: 'host' | 'zone' extends keyof DiagnosticArgsOf<C> ? (C extends `dns_${string}` ? C : never) : never;
+}[DiagnosticCode];
+
+/** The arguments of `code` besides the host and the zone, which the adapter adds. */
+export type DnsProblemArgs<C extends DnsHostCode> = Omit<DiagnosticArgsOf<C>, 'host' | 'zone'>;
+
+/**
+ * What went wrong while reading or writing a zone, as a catalog code and its
+ * arguments, before the adapter names its host and zone (protocol and
+ * conversion code knows neither). `progress` says which of several requests
+ * failed, and how many were applied before it.
+ */
+export class DnsProblem<C extends DnsHostCode = DnsHostCode> extends Error {
+  constructor(
+    readonly code: C,
+    readonly args: DnsProblemArgs<C>,
+    options?: { cause?: unknown; progress?: string },
+  ) {
+    super(`${code}: ${Object.entries(args as Record<string, unknown>).map(([k, v]) => `${k}=${String(v)}`).join(', ')}`, options);
+    this.name = 'DnsProblem';
+    if (options?.progress !== undefined) this.progress = options.progress;
+  }
+
+  progress?: string;
+
+  /** The same problem, found in request `index` (0-based) of `count`, after `index` requests were applied. */
+  during(what: string, index: number, count: number): DnsProblem<C> {
+    return count > 1 ? new DnsProblem(this.code, this.args, { cause: this.cause, progress: `${what} ${index + 1} of ${count} failed, after ${index} applied` }) : this;
+  }
+}
+
+/** A failure of one host on one zone: its catalog diagnostic (message, hint) and, for a write in several requests, how far it got. */
 export class DnsHostError extends Error {
   constructor(
     readonly host: string,
     readonly zone: string,
-    message: string,
+    readonly diagnostic: Diagnostic,
     options?: { cause?: unknown },
   ) {
-    super(message, options);
+    super(diagnostic.message, options);
     this.name = 'DnsHostError';
   }
+}
+
+/** The diagnostic of `problem` at `host` and `zone`. */
+export function hostDiagnostic(host: string, zone: string, problem: DnsProblem): Diagnostic {
+  const related: RelatedLocation[] = problem.progress !== undefined ? [{ file: null, line: null, column: null, message: problem.progress }] : [];
+  // The arguments were checked against the code where the problem was built; host and zone complete them.
+  return diagnoseUnchecked(FLEET_WIDE, problem.code, { ...(problem.args as Record<string, string | number>), host, zone }, related);
+}
+
+/** {@link DnsHostError} of `problem` at `host` and `zone`. */
+export function hostError(host: string, zone: string, problem: DnsProblem): DnsHostError {
+  return new DnsHostError(host, zone, hostDiagnostic(host, zone, problem), { cause: problem });
+}
+
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EPIPE', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET']);
+const UNREACHABLE_NAMES = new Set(['APIConnectionError', 'APIConnectionTimeoutError', 'TimeoutError', 'AbortError']);
+
+/** True when `error` (or an error it was caused by) says the host could not be reached at all. */
+export function isUnreachable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if ((typeof code === 'string' && UNREACHABLE_CODES.has(code)) || UNREACHABLE_NAMES.has(e.name) || e.message === 'fetch failed') return true;
+  }
+  return false;
+}
+
+/** The HTTP status of an SDK or API error, when it carries one. */
+export function httpStatusOf(error: unknown): number | undefined {
+  const e = error as { status?: unknown; code?: unknown; statusCode?: unknown; $metadata?: { httpStatusCode?: unknown } } | undefined;
+  for (const value of [e?.status, e?.statusCode, e?.$metadata?.httpStatusCode, e?.code]) if (typeof value === 'number' && value >= 100 && value < 600) return value;
+  return undefined;
+}
+
+/**
+ * The {@link DnsHostError} of a failure while talking to a host: a
+ * {@link DnsProblem} as it is; an SDK or network error as unreachable,
+ * credentials refused (HTTP 401/403) or a refused request, carrying the
+ * host's own answer. `prefix` adds the SDK's error name when it says more.
+ */
+export function requestError(host: string, zone: string, error: unknown, answer: string = describeError(error)): DnsHostError {
+  if (error instanceof DnsHostError) return error;
+  if (error instanceof DnsProblem) return hostError(host, zone, error);
+  const progress = (error as { progress?: unknown } | undefined)?.progress;
+  const options = typeof progress === 'string' ? { cause: error, progress } : { cause: error };
+  const status = httpStatusOf(error) ?? httpStatusOf((error as { cause?: unknown } | undefined)?.cause);
+  if (isUnreachable(error)) return hostError(host, zone, new DnsProblem('dns_host_unreachable', { answer }, options));
+  if (status === 401 || status === 403) return hostError(host, zone, new DnsProblem('dns_api_denied', { answer }, options));
+  return hostError(host, zone, new DnsProblem('dns_api_refused', { answer }, options));
+}
+
+/**
+ * The {@link DnsHostError} of a plan that cannot be written: a
+ * {@link DnsProblem} (a name over a host limit) as it is; anything else is a
+ * bug of the plan or the conversion and is thrown on as an internal error.
+ */
+export function conversionError(host: string, zone: string, error: unknown): DnsHostError {
+  if (error instanceof DnsProblem) return hostError(host, zone, error);
+  throw error;
+}
+
+/** An error of a write in several requests, with which one failed; {@link requestError} carries the progress into the diagnostic. */
+export function withProgress(error: unknown, what: string, index: number, count: number): unknown {
+  if (count <= 1) return error;
+  if (error instanceof DnsProblem) return error.during(what, index, count);
+  const wrapped = new Error(describeError(error), { cause: error }) as Error & { progress: string };
+  wrapped.name = error instanceof Error ? error.name : 'Error';
+  wrapped.progress = `${what} ${index + 1} of ${count} failed, after ${index} applied`;
+  return wrapped;
 }
 
 /** What one `apply` sent: how many native requests, and a line about each. */
@@ -126,7 +229,7 @@ export async function pollUntil(timing: Timing, what: string, done: () => Promis
   let waited = 0;
   let delay = Math.max(1, Math.round(timing.baseDelayMs * 2));
   while (!(await done())) {
-    if (waited >= timing.propagationTimeoutMs) throw new Error(`${what}: not done after ${Math.round(waited / 1000)} s`);
+    if (waited >= timing.propagationTimeoutMs) throw new DnsProblem('dns_api_refused', { answer: `${what}: not done after ${Math.round(waited / 1000)} s` });
     await timing.sleep(delay);
     waited += delay;
     delay = Math.min(delay * 2, Math.max(1, Math.round(timing.baseDelayMs * 30)));

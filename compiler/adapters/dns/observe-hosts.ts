@@ -6,18 +6,18 @@
  * error; the other zones and hosts are still read.
  */
 import type { ZonePlanDocument } from '../../4-emit/dns-zone-plans.js';
-import { DnsHostError, describeError, type DnsHostAdapter } from './dns-host.js';
+import { DnsHostError, type DnsHostAdapter } from './dns-host.js';
 
 /** The result of reading one zone on one host. */
 export interface ZoneObservation {
   zone: string;
   host: string;
   document?: ZonePlanDocument;
-  /** The host's own error when the zone could not be read. */
-  error?: string;
+  /** Why the zone could not be read (its diagnostic names the host and the zone). */
+  error?: DnsHostError;
 }
 
-/** Reads every zone of `zonesByHost` (host name → canonical zone names) with the matching adapter. Never throws; results are sorted by host, then zone. */
+/** Reads every zone of `zonesByHost` (host name → canonical zone names) with the matching adapter. Throws only on a bug (never for a host's failure); results are sorted by host, then zone. */
 export async function observeHosts(adapters: readonly DnsHostAdapter[], zonesByHost: ReadonlyMap<string, readonly string[]>): Promise<ZoneObservation[]> {
   const perHost = await Promise.all(
     adapters.map(async (adapter) => {
@@ -26,7 +26,9 @@ export async function observeHosts(adapters: readonly DnsHostAdapter[], zonesByH
         try {
           results.push({ zone, host: adapter.host, document: await adapter.observe(zone) });
         } catch (error) {
-          results.push({ zone, host: adapter.host, error: error instanceof DnsHostError ? error.message : describeError(error) });
+          // Anything but a host's failure is a bug of diene: it stops the run as an internal error.
+          if (!(error instanceof DnsHostError)) throw error;
+          results.push({ zone, host: adapter.host, error });
         }
       }
       return results;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import type { LiveFile } from '../../1-load/load-dns-live.js';
 import { sourceFile, type SourceFile } from '../../1-load/source-file.js';
-import { diagnose, type Diagnostic } from '../../diagnostics/diagnostic.js';
+import { diagnoseFinding, type Diagnostic } from '../../diagnostics/diagnostic.js';
 import { readInputFile } from './read-input-file.js';
 
 function display(cwd: string, absolute: string): string {
@@ -29,7 +29,7 @@ export async function readTextFile(absolute: string, cwd: string): Promise<{ fil
   if ('text' in read) return { file: sourceFile(shown, read.text), diagnostics: [] };
   const { problem } = read;
   const where = { file: shown, line: problem.code === 'file_read_failed' ? (problem.line ?? 1) : 1, column: problem.code === 'file_read_failed' ? (problem.column ?? 1) : 1 };
-  return { diagnostics: [diagnose(where, problem.code, problem.args)] };
+  return { diagnostics: [diagnoseFinding(where, problem)] };
 }
 
 async function kind(target: string): Promise<'file' | 'directory' | undefined> {

@@ -18,7 +18,7 @@ import fg from 'fast-glob';
 import { classifyPath, INPUT_FOLDERS } from '../../1-load/fleet-layout.js';
 import { TOTAL_SIZE_LIMIT } from '../../1-load/input-limits.js';
 import { sourceFile, type SourceFile } from '../../1-load/source-file.js';
-import { diagnose, type Diagnostic } from '../../diagnostics/diagnostic.js';
+import { diagnose, diagnoseFinding, type Diagnostic, type Finding } from '../../diagnostics/diagnostic.js';
 import { readInputFile } from './read-input-file.js';
 
 /** How many files are open at once (a fleet has tens of thousands of rows; the descriptor limit may be 1024). */
@@ -105,13 +105,13 @@ export async function readFleetFiles(
   const realRoot = await realpath(root);
   const files: SourceFile[] = [];
   const diagnostics: Diagnostic[] = [];
-  const report = (relative: string, code: Parameters<typeof diagnose>[1], args: Record<string, string | number>, line = 1, column = 1): void => {
-    diagnostics.push(diagnose({ file: relative, line, column }, code, args));
+  const report = (relative: string, finding: Finding, line = 1, column = 1): void => {
+    diagnostics.push(diagnoseFinding({ file: relative, line, column }, finding));
   };
   for (const folder of INPUT_FOLDERS) {
     const info = await lstat(path.join(root, folder)).catch(() => undefined);
     if (info?.isSymbolicLink()) {
-      report(folder, 'file_read_failed', { reason: LINKED_FOLDER });
+      report(folder, { code: 'file_read_failed', args: { reason: LINKED_FOLDER } });
       files.push({ ...sourceFile(folder, ''), unreadable: true });
     }
   }
@@ -120,7 +120,7 @@ export async function readFleetFiles(
     const linked = await linkedBase(root, pattern);
     if (linked === undefined) patterns.push(pattern);
     else if (!files.some((file) => file.path === linked)) {
-      report(linked, 'file_read_failed', { reason: LINKED_FOLDER });
+      report(linked, { code: 'file_read_failed', args: { reason: LINKED_FOLDER } });
       files.push({ ...sourceFile(linked, ''), unreadable: true });
     }
   }
@@ -141,7 +141,7 @@ export async function readFleetFiles(
     const absolute = path.join(root, relative);
     // fast-glob decodes names as UTF-8; a name that is not cannot even be opened again.
     const unreadable = (reason: string): void => {
-      report(relative, 'file_read_failed', { reason });
+      report(relative, { code: 'file_read_failed', args: { reason } });
       files.push({ ...sourceFile(relative, ''), unreadable: true });
     };
     if (relative.includes('\uFFFD')) return unreadable('its name is not valid UTF-8; rename it');
@@ -161,8 +161,8 @@ export async function readFleetFiles(
       bytesRead += read.bytes;
       return void files.push(sourceFile(relative, read.text));
     }
-    if (read.problem.code === 'file_read_failed') report(relative, read.problem.code, read.problem.args, read.problem.line, read.problem.column);
-    else report(relative, read.problem.code, read.problem.args);
+    if (read.problem.code === 'file_read_failed') report(relative, read.problem, read.problem.line, read.problem.column);
+    else report(relative, read.problem);
     files.push({ ...sourceFile(relative, ''), unreadable: true });
   };
   let bytesRead = 0;

@@ -187,9 +187,18 @@ for (const kind of KINDS) {
     it.skipIf(kind.kind === 'powerdns')("refuses to write with a wrong TSIG key, naming the host, the zone and the server's answer", async () => {
       const { hosts } = await fleetDns(fleet());
       const wrong = createDnsAdapter(hosts[0] as never, { ...ENV, DIENE_TEST_TSIG: Buffer.from('not the key').toString('base64') });
-      await expect(wrong.observe(BASE)).rejects.toMatchObject({ host: 'lab', zone: BASE, message: expect.stringMatching(/BADSIG|not signed/) });
+      await expect(wrong.observe(BASE)).rejects.toMatchObject({
+        host: 'lab',
+        zone: BASE,
+        diagnostic: { code: 'dns_tsig_rejected', message: expect.stringMatching(/^the TSIG signature between diene and DNS host "lab" failed for zone cluster\.atomi\.cloud \(key diene-test \(hmac-sha256\)\): .*(BADSIG|not signed)/) },
+      });
       const missingSecret = createDnsAdapter(hosts[0] as never, {});
-      await expect(missingSecret.observe(BASE)).rejects.toThrow('environment variable DIENE_TEST_TSIG (tsig.secretEnv) is not set');
+      await expect(missingSecret.observe(BASE)).rejects.toMatchObject({
+        diagnostic: {
+          code: 'dns_host_secret_missing',
+          message: 'environment variable DIENE_TEST_TSIG (tsig.secretEnv of DNS host "lab") is not set, so zone cluster.atomi.cloud was neither read nor written',
+        },
+      });
     });
 
     it('killed in the middle of a large write, the zone is either fully old or fully new', async () => {

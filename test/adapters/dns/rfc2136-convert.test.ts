@@ -60,7 +60,9 @@ describe('UPDATE sections', () => {
       expect(m.updates).toHaveLength(m.names.length * 2);
       expect(updateMessage(1, ZONE, m.prerequisites, m.updates).length).toBe(m.size);
     }
-    expect(() => updatePlans(plan(units), 60)).toThrow(/the changes at n0\.cluster\.lab\.test need \d+ octets, over the 60-octet message limit/);
+    expect(() => updatePlans(plan(units), 60)).toThrow(
+      expect.objectContaining({ code: 'dns_change_too_large', args: { name: 'n0.cluster.lab.test', need: expect.stringMatching(/^\d+ octets$/), limit: 'one UPDATE message of at most 60 octets' } }),
+    );
   });
 });
 

@@ -10,7 +10,7 @@
  */
 import Cloudflare from 'cloudflare';
 import type { DnsHost } from '../../../types/generated/fleet.js';
-import { DEFAULT_TIMING, DnsHostError, describeError, type DnsHostAdapter, type Environment, type Timing } from '../dns-host.js';
+import { DEFAULT_TIMING, type DnsHostAdapter, type Environment, type Timing, conversionError, requestError, type DnsHostError, DnsProblem } from '../dns-host.js';
 import { sendBatches } from './apply.js';
 import { batchBodies, describeBatches, type NativeRecord } from './convert.js';
 import { listZone, zoneId } from './observe.js';
@@ -25,14 +25,17 @@ export interface CloudflareOptions {
 /** The adapter of one cloudflare host. */
 export function createCloudflareAdapter(host: DnsHost, env: Environment, options: CloudflareOptions = {}): DnsHostAdapter {
   const token = host.apiKeyEnv !== undefined ? env[host.apiKeyEnv] : env['CLOUDFLARE_API_TOKEN'];
-  const missing = token === undefined || token === '' ? `environment variable ${host.apiKeyEnv ?? 'CLOUDFLARE_API_TOKEN'} (the API token) is not set` : undefined;
+  const missing =
+    token === undefined || token === ''
+      ? new DnsProblem('dns_host_secret_missing', { variable: host.apiKeyEnv ?? 'CLOUDFLARE_API_TOKEN', field: host.apiKeyEnv !== undefined ? 'apiKeyEnv' : 'the Cloudflare default', secret: 'Cloudflare API token' })
+      : undefined;
   const client = new Cloudflare({ apiToken: token ?? 'unset', maxRetries: 4, timeout: 60_000, ...(options.endpoint ? { baseURL: options.endpoint } : {}) });
   const timing = options.timing ?? DEFAULT_TIMING;
   const ids = new Map<string, string>();
   const natives = new Map<string, Map<string, NativeRecord[]>>();
-  const fail = (zone: string, error: unknown): DnsHostError => new DnsHostError(host.name, zone, describeError(error), { cause: error });
+  const fail = (zone: string, error: unknown): DnsHostError => requestError(host.name, zone, error);
   const idOf = async (zone: string): Promise<string> => {
-    if (missing) throw new Error(missing);
+    if (missing) throw missing;
     const known = ids.get(zone);
     if (known) return known;
     const id = await zoneId(client, zone);
@@ -52,7 +55,7 @@ export function createCloudflareAdapter(host: DnsHost, env: Environment, options
     try {
       return batchBodies(plan, natives.get(plan.zone) ?? new Map());
     } catch (error) {
-      throw fail(plan.zone, error);
+      throw conversionError(host.name, plan.zone, error);
     }
   };
   return {

@@ -6,7 +6,7 @@
  * nothing, and Cloudflare's first error is reported.
  */
 import type Cloudflare from 'cloudflare';
-import { withRetry, type ApplyOutcome, type Timing } from '../dns-host.js';
+import { type ApplyOutcome, type Timing, withProgress, withRetry } from '../dns-host.js';
 import { describeBatches, type BatchBody } from './convert.js';
 
 /** True for rate-limit answers. */
@@ -21,8 +21,7 @@ export async function sendBatches(client: Cloudflare, timing: Timing, zone: stri
     try {
       await withRetry(timing, isRetryable, () => client.dns.records.batch({ zone_id: id, ...body } as unknown as Parameters<Cloudflare["dns"]["records"]["batch"]>[0]));
     } catch (error) {
-      const text = error instanceof Error ? error.message : String(error);
-      throw new Error(bodies.length > 1 ? `batch ${i + 1} of ${bodies.length} (${i} applied): ${text}` : text, { cause: error });
+      throw withProgress(error, 'batch', i, bodies.length);
     }
   }
   return { requests: bodies.length, lines: describeBatches(zone, bodies) };

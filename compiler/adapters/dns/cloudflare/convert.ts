@@ -19,6 +19,7 @@
 import { canonicalValue, recordSetKey, type RecordSet } from '../../../plan/dns-record-sets.js';
 import type { ZoneHostPlan } from '../../../plan/traffic-planner.js';
 import { cloudflareCapabilities } from './capabilities.js';
+import { DnsProblem } from '../dns-host.js';
 
 /** A record as observe read it. */
 export interface NativeRecord {
@@ -94,7 +95,7 @@ export function batchBodies(plan: ZoneHostPlan, natives: ReadonlyMap<string, rea
       part.posts.push(...wanted.map((content) => recordBody(after, content)));
     }
     const size = operations(part);
-    if (size > limit) throw new Error(`the changes at ${unit.name} need ${size} record operations, over one batch's ${limit}`);
+    if (size > limit) throw new DnsProblem('dns_change_too_large', { name: unit.name, need: `${size} record operations`, limit: `one batch of at most ${limit}` });
     if (!current || operations(current) + size > limit) {
       current = { deletes: [], patches: [], puts: [], posts: [] };
       bodies.push(current);

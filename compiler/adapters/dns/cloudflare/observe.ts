@@ -13,13 +13,14 @@ import type Cloudflare from 'cloudflare';
 import { DNS_PLAN_VERSION, type ZonePlanDocument } from '../../../4-emit/dns-zone-plans.js';
 import { canonicalName, canonicalRecordSet, compareRecordSets, recordSetKey, type RecordSet } from '../../../plan/dns-record-sets.js';
 import type { NativeRecord } from './convert.js';
+import { DnsProblem } from '../dns-host.js';
 
 /** The id of the zone named `zone`. Throws when the token sees none. */
 export async function zoneId(client: Cloudflare, zone: string): Promise<string> {
   for await (const found of client.zones.list({ name: zone })) {
     if (found.name.toLowerCase() === zone) return found.id;
   }
-  throw new Error(`no zone named ${zone} is visible to this API token`);
+  throw new DnsProblem('dns_zone_not_found', { found: 'no zone of that name is visible to this API token' });
 }
 
 /** Reads every record of the zone `id` (named `zone`). */

@@ -12,7 +12,7 @@
  */
 import { DNS, type Zone } from '@google-cloud/dns';
 import type { DnsHost } from '../../../types/generated/fleet.js';
-import { DEFAULT_TIMING, DnsHostError, describeError, type DnsHostAdapter, type Environment, type Timing } from '../dns-host.js';
+import { DEFAULT_TIMING, type DnsHostAdapter, type Environment, type Timing, conversionError, requestError, type DnsHostError } from '../dns-host.js';
 import { sendChanges } from './apply.js';
 import { changeBodies, DEFAULT_CHANGE_QUOTA, describeChanges, type ApiRrset, type ChangeQuota } from './convert.js';
 import { findZone, listZone } from './observe.js';
@@ -58,7 +58,7 @@ export function createGoogleAdapter(host: DnsHost, env: Environment, options: Go
   const zones = new Map<string, Zone>();
   const natives = new Map<string, Map<string, ApiRrset>>();
   let quota: ChangeQuota | undefined;
-  const fail = (zone: string, error: unknown): DnsHostError => new DnsHostError(host.name, zone, describeError(error), { cause: error });
+  const fail = (zone: string, error: unknown): DnsHostError => requestError(host.name, zone, error);
   const managedZone = async (zone: string): Promise<Zone> => {
     const known = zones.get(zone);
     if (known) return known;
@@ -79,7 +79,7 @@ export function createGoogleAdapter(host: DnsHost, env: Environment, options: Go
     try {
       return changeBodies(plan, natives.get(plan.zone) ?? new Map(), quota ?? DEFAULT_CHANGE_QUOTA);
     } catch (error) {
-      throw fail(plan.zone, error);
+      throw conversionError(host.name, plan.zone, error);
     }
   };
   return {

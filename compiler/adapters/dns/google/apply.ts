@@ -6,7 +6,7 @@
  * does not match) changed nothing.
  */
 import type { Zone } from '@google-cloud/dns';
-import { pollUntil, withRetry, type ApplyOutcome, type Timing } from '../dns-host.js';
+import { type ApplyOutcome, pollUntil, type Timing, withProgress, withRetry } from '../dns-host.js';
 import { describeChanges, type ChangeBody } from './convert.js';
 
 /** True for the API's rate-limit answers. */
@@ -35,8 +35,7 @@ export async function sendChanges(managed: Zone, timing: Timing, zone: string, b
         return status === 'done';
       });
     } catch (error) {
-      const text = error instanceof Error ? error.message : String(error);
-      throw new Error(bodies.length > 1 ? `Change ${i + 1} of ${bodies.length} (${i} applied): ${text}` : text, { cause: error });
+      throw withProgress(error, 'Change', i, bodies.length);
     }
   }
   return { requests: bodies.length, lines: describeChanges(zone, bodies) };

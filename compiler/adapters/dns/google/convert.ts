@@ -13,7 +13,7 @@
  */
 import { recordSetKey, type RecordSet } from '../../../plan/dns-record-sets.js';
 import type { ZoneHostPlan } from '../../../plan/traffic-planner.js';
-import { absolute } from '../dns-host.js';
+import { absolute, DnsProblem } from '../dns-host.js';
 
 /** A resource record set as the API takes and returns it. */
 export interface ApiRrset {
@@ -70,7 +70,8 @@ export function changeBodies(plan: ZoneHostPlan, natives: ReadonlyMap<string, Ap
     }
     const fits = (body: ChangeBody): boolean =>
       body.additions.length + part.additions.length <= quota.additions && body.deletions.length + part.deletions.length <= quota.deletions && size(body.additions) + size(body.deletions) + size(part.additions) + size(part.deletions) <= quota.rrdataBytes;
-    if (!fits({ additions: [], deletions: [] })) throw new Error(`the changes at ${unit.name} are over one Change's quota (${quota.additions} additions, ${quota.deletions} deletions, ${quota.rrdataBytes} rrdata bytes)`);
+    if (!fits({ additions: [], deletions: [] }))
+      throw new DnsProblem('dns_change_too_large', { name: unit.name, need: `${part.additions.length} additions and ${part.deletions.length} deletions`, limit: `one Change of at most ${quota.additions} additions, ${quota.deletions} deletions and ${quota.rrdataBytes} rrdata bytes` });
     if (!current || !fits(current)) {
       current = { additions: [], deletions: [] };
       bodies.push(current);

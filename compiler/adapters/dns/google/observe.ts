@@ -10,7 +10,7 @@
 import type { DNS, Zone } from '@google-cloud/dns';
 import { DNS_PLAN_VERSION, type ZonePlanDocument } from '../../../4-emit/dns-zone-plans.js';
 import { canonicalName, canonicalRecordSet, compareRecordSets, recordSetKey, type RecordSet } from '../../../plan/dns-record-sets.js';
-import { absolute } from '../dns-host.js';
+import { absolute, DnsProblem } from '../dns-host.js';
 import type { ApiRrset } from './convert.js';
 
 /** The managed zone whose DNS name is `zone`. Throws when there is none or more than one public one. */
@@ -20,8 +20,8 @@ export async function findZone(dns: DNS, zone: string): Promise<Zone> {
     const meta = z.metadata as { dnsName?: string; visibility?: string };
     return (meta.dnsName ?? '').toLowerCase() === absolute(zone) && meta.visibility !== 'private';
   });
-  if (matches.length === 0) throw new Error(`no public managed zone with DNS name ${absolute(zone)} in project ${dns.projectId}`);
-  if (matches.length > 1) throw new Error(`${matches.length} public managed zones have DNS name ${absolute(zone)}: keep one`);
+  if (matches.length === 0) throw new DnsProblem('dns_zone_not_found', { found: `no public managed zone with DNS name ${absolute(zone)} in project ${dns.projectId}` });
+  if (matches.length > 1) throw new DnsProblem('dns_zone_not_found', { found: `${matches.length} public managed zones have DNS name ${absolute(zone)}` });
   return matches[0] as Zone;
 }
 

@@ -9,7 +9,7 @@
  * PowerDNS Authoritative serves.
  */
 import type { DnsHost } from '../../../types/generated/fleet.js';
-import { DnsHostError, describeError, type DnsHostAdapter, type Environment } from '../dns-host.js';
+import { conversionError, DnsProblem, hostError, requestError, type DnsHostAdapter, type Environment } from '../dns-host.js';
 import { patchZone } from './apply.js';
 import { describePatch, patchBody } from './convert.js';
 import { readZone } from './observe.js';
@@ -24,11 +24,11 @@ export interface PowerDnsLink {
   timeoutMs: number;
 }
 
-function link(host: DnsHost, env: Environment, timeoutMs: number): PowerDnsLink | string {
-  if (host.url === undefined) return 'fleet.yaml gives no url for this powerdns host';
-  if (host.apiKeyEnv === undefined) return 'fleet.yaml gives no apiKeyEnv for this powerdns host';
+function link(host: DnsHost, env: Environment, timeoutMs: number): PowerDnsLink | DnsProblem {
+  // The fleet schema requires url and apiKeyEnv for powerdns hosts: their absence here is a bug.
+  if (host.url === undefined || host.apiKeyEnv === undefined) throw new Error(`powerdns host ${host.name} has no url or apiKeyEnv`);
   const apiKey = env[host.apiKeyEnv];
-  if (apiKey === undefined || apiKey === '') return `environment variable ${host.apiKeyEnv} (apiKeyEnv) is not set`;
+  if (apiKey === undefined || apiKey === '') return new DnsProblem('dns_host_secret_missing', { variable: host.apiKeyEnv, field: 'apiKeyEnv', secret: 'PowerDNS API key' });
   return { host: host.name, url: host.url, apiKey, serverId: 'localhost', timeoutMs };
 }
 
@@ -36,14 +36,14 @@ function link(host: DnsHost, env: Environment, timeoutMs: number): PowerDnsLink 
 export function createPowerDnsAdapter(host: DnsHost, env: Environment, options: { timeoutMs?: number } = {}): DnsHostAdapter {
   const reached = link(host, env, options.timeoutMs ?? 60_000);
   const ready = (zone: string): PowerDnsLink => {
-    if (typeof reached === 'string') throw new DnsHostError(host.name, zone, reached);
+    if (reached instanceof DnsProblem) throw hostError(host.name, zone, reached);
     return reached;
   };
   const bodyOf = (plan: Parameters<typeof patchBody>[0]) => {
     try {
       return patchBody(plan);
     } catch (error) {
-      throw new DnsHostError(host.name, plan.zone, describeError(error), { cause: error });
+      throw conversionError(host.name, plan.zone, error);
     }
   };
   return {
@@ -54,7 +54,7 @@ export function createPowerDnsAdapter(host: DnsHost, env: Environment, options: 
       try {
         return await readZone(target, zone);
       } catch (error) {
-        throw new DnsHostError(host.name, zone, describeError(error), { cause: error });
+        throw requestError(host.name, zone, error);
       }
     },
     describe(plan) {
@@ -67,7 +67,7 @@ export function createPowerDnsAdapter(host: DnsHost, env: Environment, options: 
       try {
         return await patchZone(target, plan, body);
       } catch (error) {
-        throw new DnsHostError(host.name, plan.zone, describeError(error), { cause: error });
+        throw requestError(host.name, plan.zone, error);
       }
     },
   };

@@ -5,7 +5,7 @@
  * `{"error": …}` when the result would be invalid zone data.
  */
 import type { ZoneHostPlan } from '../../../plan/traffic-planner.js';
-import { absolute, type ApplyOutcome } from '../dns-host.js';
+import { absolute, DnsProblem, type ApplyOutcome } from '../dns-host.js';
 import type { PowerDnsLink } from './adapter.js';
 import { describePatch, type PatchRrset } from './convert.js';
 
@@ -13,7 +13,7 @@ function zoneUrl(link: PowerDnsLink, zone: string): string {
   return `${link.url.replace(/\/+$/, '')}/api/v1/servers/${encodeURIComponent(link.serverId)}/zones/${encodeURIComponent(absolute(zone))}`;
 }
 
-/** Sends one request to the zone's URL; returns the parsed JSON body (undefined for 204). Throws an Error with the HTTP status and PowerDNS's `error` text. */
+/** Sends one request to the zone's URL; returns the parsed JSON body (undefined for 204). Throws a DnsProblem with the HTTP status and PowerDNS's `error` text. */
 export async function requestJson(link: PowerDnsLink, method: 'GET' | 'PATCH', zone: string, body?: unknown): Promise<unknown> {
   const response = await fetch(zoneUrl(link, zone), {
     method,
@@ -30,9 +30,17 @@ export async function requestJson(link: PowerDnsLink, method: 'GET' | 'PATCH', z
     } catch {
       // not JSON: keep the text
     }
-    throw new Error(`HTTP ${response.status} from ${method} ${zoneUrl(link, zone)}: ${reason || response.statusText}`);
+    const answer = `HTTP ${response.status} from ${method} ${zoneUrl(link, zone)}: ${reason || response.statusText}`;
+    if (response.status === 401 || response.status === 403) throw new DnsProblem('dns_api_denied', { answer });
+    if (response.status === 404 && method === 'GET') throw new DnsProblem('dns_zone_not_found', { found: `the PowerDNS API has no such zone (${answer})` });
+    throw new DnsProblem('dns_api_refused', { answer });
   }
-  return text === '' ? undefined : (JSON.parse(text) as unknown);
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new DnsProblem('dns_answer_malformed', { problem: `the answer to ${method} ${zoneUrl(link, zone)} is not JSON` });
+  }
 }
 
 /** Sends `body` as the PATCH of `plan`'s zone. */

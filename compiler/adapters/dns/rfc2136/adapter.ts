@@ -11,7 +11,7 @@
  */
 import type { DnsHost } from '../../../types/generated/fleet.js';
 import type { ZoneHostPlan } from '../../../plan/traffic-planner.js';
-import { DnsHostError, describeError, type ApplyOutcome, type DnsHostAdapter, type Environment } from '../dns-host.js';
+import { conversionError, DnsProblem, hostError, requestError, type ApplyOutcome, type DnsHostAdapter, type Environment } from '../dns-host.js';
 import { sendUpdates } from './apply.js';
 import { describeUpdates, updatePlans } from './convert.js';
 import { transferZone } from './observe.js';
@@ -36,16 +36,18 @@ export interface Rfc2136Options {
   now?: () => number;
 }
 
-function link(host: DnsHost, env: Environment, options: Rfc2136Options): Rfc2136Link | string {
-  if (host.server === undefined) return 'fleet.yaml gives no server for this rfc2136 host';
+function link(host: DnsHost, env: Environment, options: Rfc2136Options): Rfc2136Link | DnsProblem {
+  // The fleet schema requires a server of the host:port grammar for rfc2136 hosts: a bad one here is a bug.
+  if (host.server === undefined) throw new Error(`rfc2136 host ${host.name} has no server`);
   const server = parseServer(host.server);
-  if (typeof server === 'string') return server;
+  if (typeof server === 'string') throw new Error(`rfc2136 host ${host.name}: ${server}`);
   let key: TsigKey | undefined;
   if (host.tsig) {
-    const text = env[host.tsig.secretEnv];
-    if (text === undefined || text === '') return `environment variable ${host.tsig.secretEnv} (tsig.secretEnv) is not set`;
+    const variable = host.tsig.secretEnv;
+    const text = env[variable];
+    if (text === undefined || text === '') return new DnsProblem('dns_host_secret_missing', { variable, field: 'tsig.secretEnv', secret: 'base64 TSIG secret of key ' + host.tsig.name });
     const secret = Buffer.from(text.trim(), 'base64');
-    if (secret.length === 0 || secret.toString('base64').replace(/=+$/, '') !== text.trim().replace(/=+$/, '')) return `environment variable ${host.tsig.secretEnv} does not hold a base64 TSIG secret`;
+    if (secret.length === 0 || secret.toString('base64').replace(/=+$/, '') !== text.trim().replace(/=+$/, '')) return new DnsProblem('dns_tsig_secret_invalid', { variable });
     key = { name: host.tsig.name, algorithm: host.tsig.algorithm, secret };
   }
   return { host: host.name, server, ...(key ? { key } : {}), timeoutMs: options.timeoutMs ?? 30_000, now: options.now ?? (() => Math.floor(Date.now() / 1000)) };
@@ -55,14 +57,14 @@ function link(host: DnsHost, env: Environment, options: Rfc2136Options): Rfc2136
 export function createRfc2136Adapter(host: DnsHost, env: Environment, options: Rfc2136Options = {}): DnsHostAdapter {
   const reached = link(host, env, options);
   const ready = (zone: string): Rfc2136Link => {
-    if (typeof reached === 'string') throw new DnsHostError(host.name, zone, reached);
+    if (reached instanceof DnsProblem) throw hostError(host.name, zone, reached);
     return reached;
   };
   const messagesOf = (plan: ZoneHostPlan) => {
     try {
       return updatePlans(plan);
     } catch (error) {
-      throw new DnsHostError(host.name, plan.zone, describeError(error), { cause: error });
+      throw conversionError(host.name, plan.zone, error);
     }
   };
   return {
@@ -73,7 +75,7 @@ export function createRfc2136Adapter(host: DnsHost, env: Environment, options: R
       try {
         return await transferZone(target, zone);
       } catch (error) {
-        throw new DnsHostError(host.name, zone, describeError(error), { cause: error });
+        throw requestError(host.name, zone, error);
       }
     },
     describe(plan) {
@@ -86,7 +88,7 @@ export function createRfc2136Adapter(host: DnsHost, env: Environment, options: R
       try {
         return await sendUpdates(target, plan, messages);
       } catch (error) {
-        throw new DnsHostError(host.name, plan.zone, describeError(error), { cause: error });
+        throw requestError(host.name, plan.zone, error);
       }
     },
   };

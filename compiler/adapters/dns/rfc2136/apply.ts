@@ -7,27 +7,31 @@
  */
 import { randomInt } from 'node:crypto';
 import type { ZoneHostPlan } from '../../../plan/traffic-planner.js';
-import type { ApplyOutcome } from '../dns-host.js';
+import { DnsProblem, withProgress, type ApplyOutcome } from '../dns-host.js';
 import type { Rfc2136Link } from './adapter.js';
 import { describeUpdates, type UpdatePlan } from './convert.js';
 import { exchange } from './tcp.js';
 import { parseMessage, rcodeName, signMessage, TsigVerifier, updateMessage } from './wire.js';
 
-function explain(rcode: number, link: Rfc2136Link): string {
+function refusal(rcode: number, link: Rfc2136Link): DnsProblem<'dns_update_refused'> {
   const name = rcodeName(rcode);
+  const again = 'nothing of this message was applied: run again, diene re-reads the zone and plans afresh';
   switch (name) {
     case 'NXRRSET':
-      return 'NXRRSET: a record set changed since it was read (a prerequisite failed); nothing of this message was applied, run again to re-read and re-plan';
+      return new DnsProblem('dns_update_refused', { rcode: 'NXRRSET: a record set changed since it was read (a prerequisite failed)', fix: again });
     case 'YXRRSET':
-      return 'YXRRSET: a record set that was absent when read exists now (a prerequisite failed); nothing of this message was applied, run again to re-read and re-plan';
+      return new DnsProblem('dns_update_refused', { rcode: 'YXRRSET: a record set that was absent when read exists now (a prerequisite failed)', fix: again });
     case 'REFUSED':
-      return `REFUSED: the server's update policy does not let ${link.key ? `key ${link.key.name}` : 'unsigned updates from this address'} change these names`;
+      return new DnsProblem('dns_update_refused', {
+        rcode: `REFUSED: the server's update policy does not let ${link.key ? `key ${link.key.name}` : 'unsigned updates from this address'} change these names`,
+        fix: `grant ${link.key ? `key ${link.key.name}` : 'this address'} updates of the zone's names on the server (BIND update-policy, Knot acl with action update)`,
+      });
     case 'NOTAUTH':
-      return 'NOTAUTH: the server is not authoritative for the zone, or did not accept the signature';
+      return new DnsProblem('dns_update_refused', { rcode: 'NOTAUTH: the server is not authoritative for the zone, or did not accept the signature', fix: 'send updates to the primary server of the zone, with the key it knows' });
     case 'NOTZONE':
-      return 'NOTZONE: a name is outside the zone';
+      return new DnsProblem('dns_update_refused', { rcode: 'NOTZONE: a name is outside the zone', fix: 'check that the server holds the zone the plan names (not a parent or a child zone)' });
     default:
-      return name;
+      return new DnsProblem('dns_update_refused', { rcode: name, fix: 'the server names its reason in its log; fix it there, then run again' });
   }
 }
 
@@ -41,7 +45,7 @@ async function send(link: Rfc2136Link, zone: string, message: UpdatePlan): Promi
     signed?.signed ?? unsigned,
     (buf) => {
       const answer = parseMessage(buf);
-      if (answer.id !== unsigned.readUInt16BE(0)) throw new Error(`the answer's ID ${answer.id} is not the request's`);
+      if (answer.id !== unsigned.readUInt16BE(0)) throw new DnsProblem('dns_answer_malformed', { problem: `the answer's ID ${answer.id} is not the request's` });
       rcode = answer.rcode;
       if (verifier) {
         verifier.accept(buf, answer);
@@ -51,18 +55,17 @@ async function send(link: Rfc2136Link, zone: string, message: UpdatePlan): Promi
     },
     link.timeoutMs,
   );
-  if (rcode !== 0) throw new Error(explain(rcode, link));
+  if (rcode !== 0) throw refusal(rcode, link);
 }
 
-/** Sends `messages` for `plan`'s zone; resolves when every one answered NOERROR. Throws an Error naming the failed message when there are several (the earlier ones stay applied). */
+/** Sends `messages` for `plan`'s zone; resolves when every one answered NOERROR. Throws a DnsProblem naming the failed message when there are several (the earlier ones stay applied). */
 export async function sendUpdates(link: Rfc2136Link, plan: ZoneHostPlan, messages: readonly UpdatePlan[]): Promise<ApplyOutcome> {
   const lines = describeUpdates(plan.zone, messages);
   for (let i = 0; i < messages.length; i++) {
     try {
       await send(link, plan.zone, messages[i] as UpdatePlan);
     } catch (error) {
-      const text = error instanceof Error ? error.message : String(error);
-      throw new Error(messages.length > 1 ? `message ${i + 1} of ${messages.length} (${i} applied): ${text}` : text);
+      throw withProgress(error, 'UPDATE message', i, messages.length);
     }
   }
   return { requests: messages.length, lines };

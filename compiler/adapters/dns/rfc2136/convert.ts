@@ -17,6 +17,7 @@
  */
 import type { RecordSet } from '../../../plan/dns-record-sets.js';
 import type { ChangeUnit, DnsChange, ZoneHostPlan } from '../../../plan/traffic-planner.js';
+import { DnsProblem } from '../dns-host.js';
 import { CLASS, encodeRdata, encodeRecord, messageOverhead, typeCode, type WireRecord } from './wire.js';
 
 /** Octets kept free in every message for the TSIG record (key and algorithm names up to 255 each, a SHA-512 MAC). */
@@ -84,7 +85,7 @@ export function updatePlans(plan: ZoneHostPlan, limit: number = MAX_MESSAGE - TS
   let current: UpdatePlan | undefined;
   for (const unit of plan.units) {
     const sections = unitSections(unit);
-    if (overhead + sections.size > limit) throw new Error(`the changes at ${unit.name} need ${overhead + sections.size} octets, over the ${limit}-octet message limit`);
+    if (overhead + sections.size > limit) throw new DnsProblem('dns_change_too_large', { name: unit.name, need: `${overhead + sections.size} octets`, limit: `one UPDATE message of at most ${limit} octets` });
     if (!current || current.size + sections.size > limit) {
       current = { names: [], prerequisites: [], updates: [], size: overhead };
       messages.push(current);

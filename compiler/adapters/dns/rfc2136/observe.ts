@@ -8,6 +8,7 @@
 import { randomInt } from 'node:crypto';
 import { DNS_PLAN_VERSION, type ZonePlanDocument } from '../../../4-emit/dns-zone-plans.js';
 import { canonicalName, compareRecordSets, type RecordSet } from '../../../plan/dns-record-sets.js';
+import { DnsProblem } from '../dns-host.js';
 import type { Rfc2136Link } from './adapter.js';
 import { exchange } from './tcp.js';
 import { axfrQuery, CLASS, parseMessage, presentRdata, rcodeName, signMessage, TsigVerifier, TYPE, typeName } from './wire.js';
@@ -28,7 +29,7 @@ export async function transferZone(link: Rfc2136Link, zone: string): Promise<Zon
       messages++;
       if (message.rcode !== 0) {
         verifier?.accept(buf, message);
-        throw new Error(`zone transfer of ${zone} refused: ${rcodeName(message.rcode)} (allow transfers to ${link.key ? `key ${link.key.name}` : 'this address'})`);
+        throw new DnsProblem('dns_transfer_refused', { rcode: rcodeName(message.rcode), allowed: link.key ? `key ${link.key.name}` : 'the address diene runs from' });
       }
       verifier?.accept(buf, message);
       for (const record of message.records) {
@@ -36,7 +37,7 @@ export async function transferZone(link: Rfc2136Link, zone: string): Promise<Zon
         if (record.type === TYPE['SOA']) {
           soas++;
           if (soas === 2) break;
-        } else if (soas === 0) throw new Error(`zone transfer of ${zone} did not start with the SOA record`);
+        } else if (soas === 0) throw new DnsProblem('dns_answer_malformed', { problem: 'the zone transfer did not start with the SOA record' });
         const name = `${record.name === '.' ? '' : record.name}.`;
         const type = typeName(record.type);
         const key = `${name.toLowerCase()}\t${type}`;
@@ -53,7 +54,7 @@ export async function transferZone(link: Rfc2136Link, zone: string): Promise<Zon
     },
     link.timeoutMs,
   );
-  if (messages === 0) throw new Error(`zone transfer of ${zone}: no answer`);
+  if (messages === 0) throw new DnsProblem('dns_answer_malformed', { problem: 'the zone transfer ended without a message' });
   const recordSets = [...sets.values()].sort((a, b) =>
     compareRecordSets({ name: canonicalName(a.name), type: a.type }, { name: canonicalName(b.name), type: b.type }),
   );

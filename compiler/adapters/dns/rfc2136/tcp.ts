@@ -5,6 +5,7 @@
  * UPDATE, up to the closing SOA for an AXFR).
  */
 import { connect } from 'node:net';
+import { DnsProblem, describeError } from '../dns-host.js';
 
 /** Where the server listens. */
 export interface ServerAddress {
@@ -41,7 +42,7 @@ export function exchange(server: ServerAddress, request: Buffer, onMessage: (mes
       if (error) reject(error);
       else resolve();
     };
-    const timer = setTimeout(() => finish(new Error(`no complete answer from ${server.host}:${server.port} within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(() => finish(new DnsProblem('dns_host_unreachable', { answer: `no complete answer from ${server.host}:${server.port} within ${timeoutMs} ms` })), timeoutMs);
     socket.on('connect', () => {
       const length = Buffer.alloc(2);
       length.writeUInt16BE(request.length, 0);
@@ -57,11 +58,12 @@ export function exchange(server: ServerAddress, request: Buffer, onMessage: (mes
         try {
           if (onMessage(message)) finish();
         } catch (error) {
-          finish(error instanceof Error ? error : new Error(String(error)));
+          // A message that does not parse is the server's fault; a problem it names (a refusal, a bad signature) passes as it is.
+          finish(error instanceof DnsProblem ? error : new DnsProblem('dns_answer_malformed', { problem: describeError(error) }, { cause: error }));
         }
       }
     });
-    socket.on('error', (error) => finish(new Error(`${server.host}:${server.port}: ${error.message}`)));
-    socket.on('close', () => finish(new Error(`${server.host}:${server.port} closed the connection before the answer was complete`)));
+    socket.on('error', (error) => finish(new DnsProblem('dns_host_unreachable', { answer: `${server.host}:${server.port}: ${error.message}` }, { cause: error })));
+    socket.on('close', () => finish(new DnsProblem('dns_host_unreachable', { answer: `${server.host}:${server.port} closed the connection before the answer was complete` })));
   });
 }

@@ -15,6 +15,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import dnsPacket from 'dns-packet';
 import ipaddr from 'ipaddr.js';
+import { DnsProblem } from '../dns-host.js';
 
 /** Record classes (RFC 1035 §3.2.4, RFC 2136 §1.3). */
 export const CLASS = { IN: 1, NONE: 254, ANY: 255 } as const;
@@ -201,7 +202,7 @@ export interface ReceivedMessage {
 
 /** Parses a message's header and records (questions are skipped). */
 export function parseMessage(buf: Buffer): ReceivedMessage {
-  if (buf.length < 12) throw new Error('message shorter than its header');
+  if (buf.length < 12) throw new DnsProblem('dns_answer_malformed', { problem: 'a message shorter than its header' });
   const counts = [buf.readUInt16BE(4), buf.readUInt16BE(6), buf.readUInt16BE(8), buf.readUInt16BE(10)] as const;
   let offset = 12;
   for (let i = 0; i < counts[0]; i++) {
@@ -219,11 +220,11 @@ export function parseMessage(buf: Buffer): ReceivedMessage {
       const start = offset;
       const name = codecs.name.decode(buf, offset);
       offset += codecs.name.decode.bytes;
-      if (offset + 10 > buf.length) throw new Error('record header past the end of the message');
+      if (offset + 10 > buf.length) throw new DnsProblem('dns_answer_malformed', { problem: 'a record header past the end of the message' });
       const rdataLength = buf.readUInt16BE(offset + 8);
       const record: ReceivedRecord = { name, type: buf.readUInt16BE(offset), klass: buf.readUInt16BE(offset + 2), ttl: buf.readUInt32BE(offset + 4), section, start, rdataOffset: offset + 10, rdataLength };
       offset += 10 + rdataLength;
-      if (offset > buf.length) throw new Error('record data past the end of the message');
+      if (offset > buf.length) throw new DnsProblem('dns_answer_malformed', { problem: 'record data past the end of the message' });
       records.push(record);
     }
   }
@@ -407,24 +408,24 @@ export class TsigVerifier {
   accept(buf: Buffer, message: ReceivedMessage): void {
     const tsig = findTsig(buf, message);
     if (!tsig) {
-      if (this.first) throw new Error(`the answer is not signed (rcode ${rcodeName(message.rcode)}): the server does not know key ${this.key.name}, or refused before checking it`);
+      if (this.first) throw new DnsProblem('dns_tsig_rejected', { key: `${this.key.name} (${this.key.algorithm})`, problem: `the answer is not signed (rcode ${rcodeName(message.rcode)}): the server does not know the key, or refused before checking it` });
       this.pending.push(buf);
-      if (this.pending.length > 99) throw new Error('more than 99 unsigned messages in a row (RFC 8945 §5.3.1)');
+      if (this.pending.length > 99) throw new DnsProblem('dns_tsig_rejected', { key: `${this.key.name} (${this.key.algorithm})`, problem: 'more than 99 unsigned messages in a row (RFC 8945 §5.3.1)' });
       return;
     }
-    if (tsig.error !== 0) throw new Error(`the server rejected the TSIG signature: ${rcodeName(tsig.error)} (key ${this.key.name}, ${this.key.algorithm})`);
+    if (tsig.error !== 0) throw new DnsProblem('dns_tsig_rejected', { key: `${this.key.name} (${this.key.algorithm})`, problem: `the server rejected the signature: ${rcodeName(tsig.error)}` });
     if (tsig.algorithm.toLowerCase() !== this.key.algorithm.toLowerCase() || tsig.keyName.toLowerCase() !== this.key.name.toLowerCase())
-      throw new Error(`the answer is signed with ${tsig.keyName} ${tsig.algorithm}, not ${this.key.name} ${this.key.algorithm}`);
+      throw new DnsProblem('dns_tsig_rejected', { key: `${this.key.name} (${this.key.algorithm})`, problem: `the answer is signed with ${tsig.keyName} ${tsig.algorithm}` });
     const tail = this.first ? variables(tsig.keyName, tsig.algorithm, tsig.time, tsig.fudge, tsig.error, tsig.other) : Buffer.concat([time48(tsig.time), u16(tsig.fudge)]);
     const expected = hmac(this.key, [u16(this.prior.length), this.prior, ...this.pending, unsigned(buf, tsig), tail]);
-    if (expected.length !== tsig.mac.length || !timingSafeEqual(expected, tsig.mac)) throw new Error(`the answer's TSIG MAC does not verify with key ${this.key.name}`);
-    if (Math.abs(this.nowSeconds() - tsig.time) > tsig.fudge) throw new Error(`the answer was signed at ${tsig.time}, more than ${tsig.fudge} s from this clock (BADTIME)`);
+    if (expected.length !== tsig.mac.length || !timingSafeEqual(expected, tsig.mac)) throw new DnsProblem('dns_tsig_rejected', { key: `${this.key.name} (${this.key.algorithm})`, problem: "the answer's MAC does not verify with this secret" });
+    if (Math.abs(this.nowSeconds() - tsig.time) > tsig.fudge) throw new DnsProblem('dns_tsig_rejected', { key: `${this.key.name} (${this.key.algorithm})`, problem: `the answer was signed at ${tsig.time}, more than ${tsig.fudge} s from this clock (BADTIME)` });
     this.prior = tsig.mac;
     this.pending = [];
     this.first = false;
   }
 
   finish(): void {
-    if (this.first || this.pending.length > 0) throw new Error('the last message of the answer is not signed');
+    if (this.first || this.pending.length > 0) throw new DnsProblem('dns_tsig_rejected', { key: `${this.key.name} (${this.key.algorithm})`, problem: 'the last message of the answer is not signed' });
   }
 }

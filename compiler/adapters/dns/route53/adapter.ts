@@ -13,7 +13,7 @@
  */
 import { Route53Client, type ResourceRecordSet } from '@aws-sdk/client-route-53';
 import type { DnsHost } from '../../../types/generated/fleet.js';
-import { DEFAULT_TIMING, DnsHostError, describeError, type DnsHostAdapter, type Environment, type Timing } from '../dns-host.js';
+import { DEFAULT_TIMING, describeError, type DnsHostAdapter, type Environment, type Timing, conversionError, requestError, type DnsHostError } from '../dns-host.js';
 import { sendBatches } from './apply.js';
 import { changeBatches, describeBatches } from './convert.js';
 import { hostedZoneId, listZone } from './observe.js';
@@ -37,7 +37,8 @@ export function createRoute53Adapter(host: DnsHost, env: Environment, options: R
   const timing = options.timing ?? DEFAULT_TIMING;
   const zoneIds = new Map<string, string>();
   const natives = new Map<string, Map<string, ResourceRecordSet>>();
-  const fail = (zone: string, error: unknown): DnsHostError => new DnsHostError(host.name, zone, error instanceof Error && error.name !== 'Error' && !error.message.startsWith(error.name) ? `${error.name}: ${describeError(error)}` : describeError(error), { cause: error });
+  const fail = (zone: string, error: unknown): DnsHostError =>
+    requestError(host.name, zone, error, error instanceof Error && error.name !== 'Error' && !error.message.startsWith(error.name) ? `${error.name}: ${describeError(error)}` : describeError(error));
   const zoneId = async (zone: string): Promise<string> => {
     const known = zoneIds.get(zone);
     if (known) return known;
@@ -58,7 +59,7 @@ export function createRoute53Adapter(host: DnsHost, env: Environment, options: R
     try {
       return changeBatches(plan, natives.get(plan.zone) ?? new Map());
     } catch (error) {
-      throw fail(plan.zone, error);
+      throw conversionError(host.name, plan.zone, error);
     }
   };
   return {

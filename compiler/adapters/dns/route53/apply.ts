@@ -7,7 +7,7 @@
  * `INSYNC` (applied on every Route 53 name server).
  */
 import { ChangeResourceRecordSetsCommand, GetChangeCommand, type Change, type Route53Client } from '@aws-sdk/client-route-53';
-import { pollUntil, withRetry, type ApplyOutcome, type Timing } from '../dns-host.js';
+import { type ApplyOutcome, pollUntil, type Timing, withProgress, withRetry } from '../dns-host.js';
 import { describeBatches } from './convert.js';
 
 /** True for the errors Route 53 asks to retry later: throttling of any kind, a prior change batch still in progress. */
@@ -32,8 +32,7 @@ export async function sendBatches(client: Route53Client, timing: Timing, zone: s
         });
       }
     } catch (error) {
-      const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      throw new Error(batches.length > 1 ? `batch ${i + 1} of ${batches.length} (${i} applied): ${text}` : text, { cause: error });
+      throw withProgress(error, 'change batch', i, batches.length);
     }
   }
   return { requests: batches.length, lines: describeBatches(zone, batches) };

@@ -16,7 +16,7 @@
 import type { Change, ResourceRecordSet } from '@aws-sdk/client-route-53';
 import { recordSetKey, type RecordSet } from '../../../plan/dns-record-sets.js';
 import type { ZoneHostPlan } from '../../../plan/traffic-planner.js';
-import { absolute } from '../dns-host.js';
+import { absolute, DnsProblem } from '../dns-host.js';
 import { route53Capabilities } from './capabilities.js';
 
 const NAME_VALUED = new Set(['CNAME', 'NS', 'PTR', 'DNAME']);
@@ -68,7 +68,7 @@ export function changeBatches(plan: ZoneHostPlan, natives: ReadonlyMap<string, R
   let current: { changes: Change[]; records: number; characters: number } | undefined;
   for (const entry of names) {
     if (entry.records > limits.records || entry.characters > limits.characters)
-      throw new Error(`the changes at ${entry.name} count ${entry.records} records and ${entry.characters} characters, over one batch's ${limits.records} / ${limits.characters} (UPSERT counts twice)`);
+      throw new DnsProblem('dns_change_too_large', { name: entry.name, need: `${entry.records} records and ${entry.characters} characters`, limit: `one batch of at most ${limits.records} records and ${limits.characters} characters, an UPSERT counting twice` });
     if (!current || current.records + entry.records > limits.records || current.characters + entry.characters > limits.characters) {
       current = { changes: [], records: 0, characters: 0 };
       batches.push(current.changes);

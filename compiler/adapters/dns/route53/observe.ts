@@ -12,7 +12,7 @@
 import { ListHostedZonesByNameCommand, ListResourceRecordSetsCommand, type ResourceRecordSet, type Route53Client } from '@aws-sdk/client-route-53';
 import { DNS_PLAN_VERSION, type ZonePlanDocument } from '../../../4-emit/dns-zone-plans.js';
 import { canonicalName, canonicalRecordSet, compareRecordSets, recordSetKey, type RecordSet } from '../../../plan/dns-record-sets.js';
-import { absolute, withRetry, type Timing } from '../dns-host.js';
+import { absolute, DnsProblem, type Timing, withRetry } from '../dns-host.js';
 import { isRetryable } from './apply.js';
 
 /** The id (without `/hostedzone/`) of the one public hosted zone named `zone`. Throws when there is none or more than one. */
@@ -32,8 +32,8 @@ export async function hostedZoneId(client: Route53Client, timing: Timing, zone: 
     if (past || !page.IsTruncated) break;
     marker = { DNSName: page.NextDNSName, HostedZoneId: page.NextHostedZoneId };
   }
-  if (found.length === 0) throw new Error(`no public hosted zone named ${absolute(zone)} in this account`);
-  if (found.length > 1) throw new Error(`${found.length} public hosted zones are named ${absolute(zone)} (${found.join(', ')}): keep one`);
+  if (found.length === 0) throw new DnsProblem('dns_zone_not_found', { found: 'no public hosted zone of that name in this account' });
+  if (found.length > 1) throw new DnsProblem('dns_zone_not_found', { found: `${found.length} public hosted zones have that name (${found.join(', ')})` });
   return found[0] as string;
 }
 

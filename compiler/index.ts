@@ -22,6 +22,7 @@ import { checkDeploySettings } from './2-validate/check-deploy-settings.js';
 import { checkDns } from './2-validate/check-dns.js';
 import { checkPlatforms } from './2-validate/check-platforms.js';
 import { checkRegistry } from './2-validate/check-registry.js';
+import { checkResilience } from './2-validate/check-resilience.js';
 import { checkRows } from './2-validate/check-rows.js';
 import { indexFleet } from './2-validate/fleet-index.js';
 import { buildModel, type FleetModel } from './3-model/fleet-model.js';
@@ -69,6 +70,7 @@ export function analyzeFleet(files: readonly SourceFile[], options: CompileOptio
     ...checkDeploySettings(index),
     ...checkDns(index),
     ...checkArtifacts(index),
+    ...checkResilience(index),
   ];
   if (hasErrors(checked)) return { diagnostics: sortDiagnostics(checked) };
   return { diagnostics: sortDiagnostics(checked), model: buildModel(index) };

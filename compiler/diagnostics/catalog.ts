@@ -189,6 +189,16 @@ export const catalog = {
     message: 'parent zone {parent} is not an ancestor of the base {base}',
     hint: 'parent.zone is the zone that delegates the base, e.g. atomi.cloud for cluster.atomi.cloud',
   },
+  dns_single_host: {
+    severity: 'warning',
+    message: 'one DNS host ({host}) serves every zone of the fleet',
+    hint: 'add a second host of another provider under dns.hosts with nameservers for both bases: the design keeps every name answering through one DNS host\'s outage, which a single host cannot',
+  },
+  dns_spare_same_domain: {
+    severity: 'warning',
+    message: 'the spare base {spare} is under the same registrable domain {domain} as the base {base}',
+    hint: 'put the spare base under a domain of its own, at another registrar and ideally another TLD (e.g. cluster.atomi-spare.net beside cluster.atomi.cloud): the spare exists to survive the base\'s registrar and TLD, and one registrable domain shares both',
+  },
   dns_ttl_out_of_range: {
     severity: 'error',
     message: 'TTL {ttl} is outside what host "{host}" ({title}) can store: its {bound} is {limit} seconds',
@@ -309,6 +319,11 @@ export const catalog = {
     message: 'landscape "{landscape}" is in the stages of platform "{platform}" but has no cluster',
     hint: 'register a cluster in registry/clusters/{landscape}-<mark>.yaml, or drop the landscape from the platform: a stage without a cluster blocks releases forever',
   },
+  landscape_prod_single_account: {
+    severity: 'warning',
+    message: 'prod landscape "{landscape}" has {count} clusters, all in account {account}',
+    hint: 'move one cluster to another account (another vendor if you can): the design keeps a prod landscape serving through the loss of one account (suspended, locked, billing), which clusters sharing one account do not survive',
+  },
   landscape_prod_single_cluster: {
     severity: 'warning',
     message: 'prod landscape "{landscape}" has {count} cluster(s)',
@@ -378,6 +393,11 @@ export const catalog = {
     severity: 'warning',
     message: 'service "{service}" has facts in platform.yaml but no row folder platforms/{platform}/{service}/',
     hint: 'run `diene materialize` to write its empty rows, or remove the entry',
+  },
+  platform_signin_vlandscape: {
+    severity: 'error',
+    message: 'the sign-in platform {platform} serves on virtual landscape "{vlandscape}"',
+    hint: 'remove "{vlandscape}" from vlandscapes: of {platform}: the design gives each landscape one issuer and one name, and no virtual name for sign-in (a virtual name sends a browser to whichever member is nearest, whose issuer is not the one its tokens carry); apps reach sign-in on each landscape\'s own name',
   },
   platform_unknown: {
     severity: 'error',

@@ -1,18 +1,22 @@
 /**
- * `diene compile [--fleet DIR] [--out DIR] [--check]` (SPEC §3, §5): writes the
+ * `diene compile [--fleet DIR] [--out DIR] [--check [--base DIR]]` (SPEC §3, §5): writes the
  * output tree all-or-nothing, refusing (exit 2) when the output directory holds
  * anything diene did not write (issue 14); or with `--check`, touching
  * nothing, compares it with the tree on disk and exits 1 with a unified diff
  * (stdout) and the list of stale, missing and extra files (stderr).
+ *
+ * `--base DIR` (with `--check` only; like `diene report --base`) is a checkout
+ * of the base branch: a change or removal of a permanent identifier against
+ * it is refused, exit 1, each with both values (docs/checks.md).
  */
 import path from 'node:path';
 import { inspectOutput, OutputBusyError, OutputForeignError, outputLeftovers, readCurrentOutput, writeOutputTree } from '../adapters/filesystem/output-tree.js';
-import { diagnose, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
+import { diagnose, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { compileFleet } from '../index.js';
 import { serialOption } from './book-serial.js';
 import { CHECK_OUTPUT_OPTIONS, staleCheckOutput } from './check-output.js';
 import { diffOutputTrees, isFresh } from '../plan/output-tree-diff.js';
-import { COMMON_OPTIONS, EXIT, fleetRoot, nowSeconds, readFleet, stringOption, type Command, type CommandInput, type CommandResult } from './command.js';
+import { COMMON_OPTIONS, EXIT, fleetRoot, nowSeconds, readBaseRevision, readFleet, stringOption, UsageError, type Command, type CommandInput, type CommandResult } from './command.js';
 import { outputLocationProblem, readOnlyFolderProblem, realOutputPath } from './output-location.js';
 import { foreignDiagnostics } from './output-refusals.js';
 
@@ -24,11 +28,16 @@ async function runCompile({ values, format }: CommandInput): Promise<CommandResu
   const outDir = realOutputPath(outFlag === undefined ? path.join(root, 'generated') : path.resolve(outFlag));
   const problem = outputLocationProblem(root, outDir);
   if (problem) return { diagnostics: [diagnose({}, 'output_location_invalid', { out: outDir, reason: problem })], exitCode: EXIT.invalid };
+  const baseFlag = stringOption(values, 'base');
+  if (baseFlag !== undefined && !values['check']) throw new UsageError('--base compares a pull request with its base branch: use it with --check (compile --check --base DIR)');
+  const base = baseFlag === undefined ? undefined : await readBaseRevision(baseFlag);
   const read = await readFleet(root);
-  const result = compileFleet(read.files, { nowSeconds: nowSeconds(values), serial: serialOption(values) ?? 0 });
+  const result = compileFleet(read.files, { nowSeconds: nowSeconds(values), serial: serialOption(values) ?? 0, ...(base ? { base } : {}) });
   const diagnostics = sortDiagnostics([...read.diagnostics, ...result.diagnostics]);
   if (hasErrors(diagnostics) || !result.outputs) return { diagnostics, exitCode: EXIT.invalid };
   if (values['check']) {
+    const refused = await refusedAgainstBase(result.permanence ?? [], diagnostics, baseFlag);
+    if (refused) return refused;
     // Reads only: no lock, no rename, no repair; what a killed run left is said, and the next compile repairs it.
     const onDisk = await readCurrentOutput(outDir, result.outputs);
     const leftovers = outputLeftovers(outDir);
@@ -67,9 +76,21 @@ async function runCompile({ values, format }: CommandInput): Promise<CommandResu
   return { diagnostics, notes: [`wrote ${result.outputs.size} files to ${path.relative(process.cwd(), outDir) || '.'}`, ...kept], exitCode: EXIT.ok };
 }
 
+/** The changes of permanent identifiers against the base, refused with exit 1; `undefined` when there is none (warnings join the run's diagnostics). */
+async function refusedAgainstBase(permanence: readonly Diagnostic[], diagnostics: Diagnostic[], baseFlag: string | undefined): Promise<CommandResult | undefined> {
+  diagnostics.push(...permanence.filter((d) => d.severity === 'warning'));
+  const errors = permanence.filter((d) => d.severity === 'error');
+  if (errors.length === 0) return undefined;
+  return {
+    diagnostics: sortDiagnostics([...diagnostics, ...errors]),
+    notes: [`refused: ${errors.length} permanent identifier(s) changed or removed against the base ${baseFlag}; nothing else was checked (docs/checks.md)`],
+    exitCode: EXIT.stale,
+  };
+}
+
 export const compileCommand: Command = {
   name: 'compile',
-  usage: 'diene compile  [--fleet DIR] [--out DIR] [--check [--diff-lines N|all] [--diff-file FILE]] [--serial N] [--format text|json|github]',
-  options: { ...COMMON_OPTIONS, out: { type: 'string' }, check: { type: 'boolean' }, serial: { type: 'string' }, ...CHECK_OUTPUT_OPTIONS },
+  usage: 'diene compile  [--fleet DIR] [--out DIR] [--check [--base DIR] [--diff-lines N|all] [--diff-file FILE]] [--serial N] [--format text|json|github]',
+  options: { ...COMMON_OPTIONS, out: { type: 'string' }, check: { type: 'boolean' }, base: { type: 'string' }, serial: { type: 'string' }, ...CHECK_OUTPUT_OPTIONS },
   run: runCompile,
 };

@@ -369,6 +369,26 @@ export const catalog = {
     message: 'cannot write the output directory {out}: {reason}',
     hint: 'the previous output is unchanged; fix the cause (disk space, permissions, path) and run again',
   },
+  permanent_base_unreadable: {
+    severity: 'warning',
+    message: '{count} file(s) of {label} did not load with this diene: permanent identifiers defined in them were not compared',
+    hint: 'run `diene validate --fleet {label}` to see why; identifiers in the files that loaded were compared',
+  },
+  permanent_identifier_changed: {
+    severity: 'error',
+    message: '{what} changed from {old} to {new}{under}',
+    hint: 'a published identifier is permanent ({why}): put back {old}, or, if retiring it is decided, record it in registry/fleet.yaml under retired: as {entry}',
+  },
+  permanent_identifier_removed: {
+    severity: 'error',
+    message: '{subject} was removed (now: {new}){under}',
+    hint: 'a published identifier is permanent ({why}): put it back, or, if retiring it is decided, record it in registry/fleet.yaml under retired: as {entry}',
+  },
+  permanent_places_all_removed: {
+    severity: 'error',
+    message: 'none of the base revision\'s Doc A places ({old}) is left (now: {new})',
+    hint: 'keep at least one old place in addressBooks.places while adding new ones: clients look for newer books only at the places of the Doc A they hold, so a Doc A without an old place strands every client; a retirement does not lift this',
+  },
   platform_landscape_duplicate: {
     severity: 'error',
     message: 'landscape "{landscape}" is listed twice',

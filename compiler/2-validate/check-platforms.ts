@@ -52,6 +52,11 @@ function checkPlatform(index: FleetIndex, platform: Loaded<Platform>): Diagnosti
   if (folder !== name)
     found.push(diagnose(at(platform, ['name']), 'file_name_mismatch', { actual: folder, expected: name, expectedFile: `carbon/${name}/platform.yaml` }));
 
+  // A chart with no image has no release path yet (docs/checks.md): refused with how to ship it, never silently ignored.
+  platform.data.sharedCharts?.forEach((chart, i) => {
+    found.push(diagnose(at(platform, ['sharedCharts', i]), 'platform_shared_charts_unsupported', { platform: name, chart }));
+  });
+
   platform.data.landscapes.forEach((landscape, i) => {
     if (!index.landscapes.has(landscape)) {
       found.push(diagnose(at(platform, ['landscapes', i]), 'platform_landscape_unknown', { landscape, known: known(index.landscapes) }));

@@ -414,6 +414,11 @@ export const catalog = {
     message: 'service "{service}" has facts in platform.yaml but no row folder platforms/{platform}/{service}/',
     hint: 'run `diene materialize` to write its empty rows, or remove the entry',
   },
+  platform_shared_charts_unsupported: {
+    severity: 'error',
+    message: 'platform {platform} lists the shared chart "{chart}", which diene cannot release: a release is an image, an app chart and a primordial chart of one version (a Warehouse per service), and a chart alone has no row, Warehouse or deploy',
+    hint: 'ship "{chart}" inside the services that use it: list it under dependencies: in each one\'s app chart (Chart.yaml, a pinned version, e.g. `- {name: {chart}, version: 1.2.3, repository: oci://ghcr.io/atomicloud/charts}`) and release the services as usual, so every landscape gets it through the normal promotion; then remove sharedCharts: from platform.yaml (docs/checks.md)',
+  },
   platform_signin_vlandscape: {
     severity: 'error',
     message: 'the sign-in platform {platform} serves on virtual landscape "{vlandscape}"',

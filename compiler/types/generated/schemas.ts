@@ -815,6 +815,12 @@ export const inputSchemas: Readonly<Record<string, object>> = {
         uniqueItems: true,
         items: { $ref: '#/definitions/landscapeName' },
       },
+      sharedCharts: {
+        description:
+          "Not supported yet: the platform's shared charts (charts that carry no image, shared by its services). SPEC §3.2 releases a service as an image plus two charts of one version and gives a chart alone no address, row or deploy, so a platform.yaml listing any is refused (`platform_shared_charts_unsupported`) with how to ship them instead (docs/checks.md).",
+        type: 'array',
+        items: { description: "A shared chart's name.", type: 'string', minLength: 1, maxLength: 253 },
+      },
       services: {
         description:
           'Optional per-service facts, by service name. The set of services is the set of row folders, not this map; a service missing here has modules [api].',

@@ -9,7 +9,9 @@
  *   4-emit      ArgoCD, Kargo and Platform outputs, canonically serialized
  *
  * The pipeline stops after any phase that found an error, so emit never runs
- * on an invalid fleet and a failed compile produces no output.
+ * on an invalid fleet and a failed compile produces no output. Given a base
+ * revision (`--base`), a valid fleet's permanent identifiers are then compared
+ * with the base's (`permanence`, docs/checks.md).
  */
 import type { InputBudget } from './1-load/input-limits.js';
 import { loadFleet, type LoadedFleet } from './1-load/load-fleet.js';

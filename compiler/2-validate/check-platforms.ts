@@ -123,6 +123,19 @@ function checkIssuer(index: FleetIndex): Diagnostic[] {
   return [];
 }
 
+/** fleet.yaml `intake` names an existing platform and service: a typo would leave the intake's permanent host names unprotected. */
+function checkIntake(index: FleetIndex): Diagnostic[] {
+  const fleet = index.fleet.fleet;
+  const intake = fleet?.data.intake;
+  if (!fleet || !intake) return [];
+  const platform = index.platforms.get(intake.platform);
+  if (!platform) return [diagnose(at(fleet, ['intake', 'platform']), 'intake_unknown', { what: 'platform', name: intake.platform, known: known(index.platforms) })];
+  if (!index.rows.get(intake.platform)?.has(intake.service) && !platform.data.services?.[intake.service]) {
+    return [diagnose(at(fleet, ['intake', 'service']), 'intake_unknown', { what: 'service', name: intake.service, known: servicesOf(index, intake.platform).join(', ') || 'none' })];
+  }
+  return [];
+}
+
 function checkDarkLandscapes(index: FleetIndex): Diagnostic[] {
   const used = new Set<string>();
   for (const platform of index.platforms.values()) for (const landscape of platform.data.landscapes) used.add(landscape);
@@ -140,6 +153,6 @@ function checkDarkLandscapes(index: FleetIndex): Diagnostic[] {
 export function checkPlatforms(index: FleetIndex): Diagnostic[] {
   const found: Diagnostic[] = [];
   for (const platform of index.fleet.platforms) found.push(...checkPlatform(index, platform));
-  found.push(...checkIssuer(index), ...checkDarkLandscapes(index));
+  found.push(...checkIssuer(index), ...checkIntake(index), ...checkDarkLandscapes(index));
   return found;
 }

@@ -294,6 +294,11 @@ export const catalog = {
     message: '{field} holds a URL with credentials: {url}',
     hint: 'write it without a user name and password ({clean}) and revoke the password: ArgoCD, Kargo and the appliers take credentials from their own secret stores, and every output that copies this URL would publish them',
   },
+  intake_unknown: {
+    severity: 'error',
+    message: 'the webhook intake names {what} "{name}", which does not exist (known: {known})',
+    hint: 'intake must name an existing platform and one of its services: its host names are the permanent ones compile --check --base protects (docs/checks.md)',
+  },
   issuer_unknown: {
     severity: 'error',
     message: 'the sign-in issuer names {what} "{name}", which does not exist',

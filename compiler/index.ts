@@ -97,7 +97,11 @@ export function compileFleet(files: readonly SourceFile[], options: CompileOptio
   const validators = options.base && !options.validators ? inputValidators() : options.validators;
   const analysis = analyzeFleet(files, { ...options, ...(validators ? { validators } : {}) });
   if (!analysis.model) return { diagnostics: analysis.diagnostics };
-  const result: CompileResult = { diagnostics: analysis.diagnostics, model: analysis.model, outputs: emitOutputs(analysis.model, { serial: options.serial ?? 0 }) };
+  const result: CompileResult = {
+    diagnostics: analysis.diagnostics,
+    model: analysis.model,
+    outputs: emitOutputs(analysis.model, { serial: options.serial ?? 0 }),
+  };
   if (options.base) result.permanence = comparePermanence(options.base, analysis.model.loaded, validators ?? inputValidators());
   return result;
 }

@@ -76,7 +76,8 @@ function removedSubject(identifier: PermanentIdentifier): string {
 function isRetired(retired: readonly Retirement[], identifier: PermanentIdentifier): boolean {
   const value = comparable(identifier.kind, identifier.value);
   return retired.some(
-    (entry) => entry.kind === identifier.kind && comparable(entry.kind, entry.value) === value && (entry.kind !== 'region' || entry.landscape === identifier.key),
+    (entry) =>
+      entry.kind === identifier.kind && comparable(entry.kind, entry.value) === value && (entry.kind !== 'region' || entry.landscape === identifier.key),
   );
 }
 

@@ -129,9 +129,16 @@ function checkIntake(index: FleetIndex): Diagnostic[] {
   const intake = fleet?.data.intake;
   if (!fleet || !intake) return [];
   const platform = index.platforms.get(intake.platform);
-  if (!platform) return [diagnose(at(fleet, ['intake', 'platform']), 'intake_unknown', { what: 'platform', name: intake.platform, known: known(index.platforms) })];
+  if (!platform)
+    return [diagnose(at(fleet, ['intake', 'platform']), 'intake_unknown', { what: 'platform', name: intake.platform, known: known(index.platforms) })];
   if (!index.rows.get(intake.platform)?.has(intake.service) && !platform.data.services?.[intake.service]) {
-    return [diagnose(at(fleet, ['intake', 'service']), 'intake_unknown', { what: 'service', name: intake.service, known: servicesOf(index, intake.platform).join(', ') || 'none' })];
+    return [
+      diagnose(at(fleet, ['intake', 'service']), 'intake_unknown', {
+        what: 'service',
+        name: intake.service,
+        known: servicesOf(index, intake.platform).join(', ') || 'none',
+      }),
+    ];
   }
   return [];
 }

@@ -62,10 +62,20 @@ export function checkResilience(index: FleetIndex): Diagnostic[] {
     if (clusters.length < 2 || accounts.size !== 1) continue;
     const related: RelatedLocation[] = clusters.map((cluster) => {
       const where = at(cluster, ['account']);
-      return { file: where.file ?? null, line: where.line ?? null, column: where.column ?? null, message: `${cluster.data.landscape}-${cluster.data.mark} is in ${cluster.data.account}` };
+      return {
+        file: where.file ?? null,
+        line: where.line ?? null,
+        column: where.column ?? null,
+        message: `${cluster.data.landscape}-${cluster.data.mark} is in ${cluster.data.account}`,
+      };
     });
     found.push(
-      diagnose(at(landscape, ['tier']), 'landscape_prod_single_account', { landscape: name, count: clusters.length, account: [...accounts][0] as string }, related),
+      diagnose(
+        at(landscape, ['tier']),
+        'landscape_prod_single_account',
+        { landscape: name, count: clusters.length, account: [...accounts][0] as string },
+        related,
+      ),
     );
   }
   return found;

@@ -16,7 +16,19 @@ import { compileFleet } from '../index.js';
 import { serialOption } from './book-serial.js';
 import { CHECK_OUTPUT_OPTIONS, staleCheckOutput } from './check-output.js';
 import { diffOutputTrees, isFresh } from '../plan/output-tree-diff.js';
-import { COMMON_OPTIONS, EXIT, fleetRoot, nowSeconds, readBaseRevision, readFleet, stringOption, UsageError, type Command, type CommandInput, type CommandResult } from './command.js';
+import {
+  COMMON_OPTIONS,
+  EXIT,
+  fleetRoot,
+  nowSeconds,
+  readBaseRevision,
+  readFleet,
+  stringOption,
+  UsageError,
+  type Command,
+  type CommandInput,
+  type CommandResult,
+} from './command.js';
 import { outputLocationProblem, readOnlyFolderProblem, realOutputPath } from './output-location.js';
 import { foreignDiagnostics } from './output-refusals.js';
 
@@ -29,14 +41,15 @@ async function runCompile({ values, format }: CommandInput): Promise<CommandResu
   const problem = outputLocationProblem(root, outDir);
   if (problem) return { diagnostics: [diagnose({}, 'output_location_invalid', { out: outDir, reason: problem })], exitCode: EXIT.invalid };
   const baseFlag = stringOption(values, 'base');
-  if (baseFlag !== undefined && !values['check']) throw new UsageError('--base compares a pull request with its base branch: use it with --check (compile --check --base DIR)');
+  if (baseFlag !== undefined && !values['check'])
+    throw new UsageError('--base compares a pull request with its base branch: use it with --check (compile --check --base DIR)');
   const base = baseFlag === undefined ? undefined : await readBaseRevision(baseFlag);
   const read = await readFleet(root);
   const result = compileFleet(read.files, { nowSeconds: nowSeconds(values), serial: serialOption(values) ?? 0, ...(base ? { base } : {}) });
   const diagnostics = sortDiagnostics([...read.diagnostics, ...result.diagnostics]);
   if (hasErrors(diagnostics) || !result.outputs) return { diagnostics, exitCode: EXIT.invalid };
   if (values['check']) {
-    const refused = await refusedAgainstBase(result.permanence ?? [], diagnostics, baseFlag);
+    const refused = refusedAgainstBase(result.permanence ?? [], diagnostics, baseFlag);
     if (refused) return refused;
     // Reads only: no lock, no rename, no repair; what a killed run left is said, and the next compile repairs it.
     const onDisk = await readCurrentOutput(outDir, result.outputs);
@@ -77,7 +90,11 @@ async function runCompile({ values, format }: CommandInput): Promise<CommandResu
 }
 
 /** The changes of permanent identifiers against the base, refused with exit 1; `undefined` when there is none (warnings join the run's diagnostics). */
-async function refusedAgainstBase(permanence: readonly Diagnostic[], diagnostics: Diagnostic[], baseFlag: string | undefined): Promise<CommandResult | undefined> {
+function refusedAgainstBase(
+  permanence: readonly Diagnostic[],
+  diagnostics: Diagnostic[],
+  baseFlag: string | undefined,
+): CommandResult | undefined {
   diagnostics.push(...permanence.filter((d) => d.severity === 'warning'));
   const errors = permanence.filter((d) => d.severity === 'error');
   if (errors.length === 0) return undefined;
@@ -91,6 +108,13 @@ async function refusedAgainstBase(permanence: readonly Diagnostic[], diagnostics
 export const compileCommand: Command = {
   name: 'compile',
   usage: 'diene compile  [--fleet DIR] [--out DIR] [--check [--base DIR] [--diff-lines N|all] [--diff-file FILE]] [--serial N] [--format text|json|github]',
-  options: { ...COMMON_OPTIONS, out: { type: 'string' }, check: { type: 'boolean' }, base: { type: 'string' }, serial: { type: 'string' }, ...CHECK_OUTPUT_OPTIONS },
+  options: {
+    ...COMMON_OPTIONS,
+    out: { type: 'string' },
+    check: { type: 'boolean' },
+    base: { type: 'string' },
+    serial: { type: 'string' },
+    ...CHECK_OUTPUT_OPTIONS,
+  },
   run: runCompile,
 };

@@ -14,7 +14,12 @@ const baseFiles = toSourceFiles(reference);
 function compare(overlay: Record<string, string | null>) {
   const result = compileFleet(toSourceFiles(overlayTexts(reference, overlay)), { nowSeconds: TEST_NOW_SECONDS, base: { files: baseFiles, label: 'base' } });
   expect(result.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.line} ${d.code}: ${d.message}`)).toEqual([]);
-  return (result.permanence ?? []).map((d) => ({ code: d.code, at: `${d.file}:${d.line}:${d.column}`, message: d.message, related: d.related.map((r) => `${r.file}:${r.line}:${r.column}`) }));
+  return (result.permanence ?? []).map((d) => ({
+    code: d.code,
+    at: `${d.file}:${d.line}:${d.column}`,
+    message: d.message,
+    related: d.related.map((r) => `${r.file}:${r.line}:${r.column}`),
+  }));
 }
 
 function withRetired(text: string, entries: string[]): string {
@@ -55,7 +60,10 @@ describe('permanent identifiers against the base', () => {
         'the spare domain (dns.spare) changed from cluster.atomi-spare.net to cluster.atomi-spare.org, and with it 6 issuer URL(s) and intake host name(s) under it (e.g. api.webhook.mercury.ampharos.cluster.atomi-spare.net)',
       ],
     ]);
-    const dropped = fleetYaml.replace(/  spare: .*\n/, '').replace(/ *cluster\.atomi-spare\.net:\s*\[[^\]]*\]\n/g, '').replace(', cluster.atomi-spare.net]', ']');
+    const dropped = fleetYaml
+      .replace(/  spare: .*\n/, '')
+      .replace(/ *cluster\.atomi-spare\.net:\s*\[[^\]]*\]\n/g, '')
+      .replace(', cluster.atomi-spare.net]', ']');
     expect(compare({ 'registry/fleet.yaml': dropped, ...claim }).map((d) => [d.code, d.at, d.message])).toEqual([
       [
         'permanent_identifier_removed',
@@ -78,7 +86,9 @@ describe('permanent identifiers against the base', () => {
     );
     const retired = withRetired(
       admin,
-      ['ampharos', 'pichu', 'pikachu', 'raichu'].map((l) => `{kind: issuer, value: "https://api.lithium.aldehyde.${l}.cluster.atomi.cloud/oidc", date: 2026-11-30, reason: admin serves sign-in}`),
+      ['ampharos', 'pichu', 'pikachu', 'raichu'].map(
+        (l) => `{kind: issuer, value: "https://api.lithium.aldehyde.${l}.cluster.atomi.cloud/oidc", date: 2026-11-30, reason: admin serves sign-in}`,
+      ),
     );
     expect(compare({ 'registry/fleet.yaml': retired })).toEqual([]);
 
@@ -96,7 +106,12 @@ describe('permanent identifiers against the base', () => {
   it('refuse a changed region; a retirement counts only for its landscape', () => {
     const iad = (reference.get('registry/landscapes/raichu.yaml') as string).replace('region: SIN', 'region: IAD');
     expect(compare({ 'registry/landscapes/raichu.yaml': iad }).map((d) => [d.code, d.at, d.message, d.related])).toEqual([
-      ['permanent_identifier_changed', 'registry/landscapes/raichu.yaml:3:9', 'the region of landscape raichu changed from SIN to IAD', ['base/registry/landscapes/raichu.yaml:3:9']],
+      [
+        'permanent_identifier_changed',
+        'registry/landscapes/raichu.yaml:3:9',
+        'the region of landscape raichu changed from SIN to IAD',
+        ['base/registry/landscapes/raichu.yaml:3:9'],
+      ],
     ]);
     const elsewhere = withRetired(fleetYaml, ['{kind: region, landscape: pichu, value: SIN, date: 2026-11-30, reason: moved}']);
     expect(compare({ 'registry/landscapes/raichu.yaml': iad, 'registry/fleet.yaml': elsewhere }).map((d) => d.code)).toEqual(['permanent_identifier_changed']);
@@ -108,8 +123,16 @@ describe('permanent identifiers against the base', () => {
     const mercury = (reference.get('carbon/mercury/platform.yaml') as string).replace('vlandscapes: [mew, celebi]', 'vlandscapes: [mew]');
     const overlay = { 'carbon/mercury/platform.yaml': mercury, 'registry/vlandscapes/celebi.yaml': null };
     expect(compare(overlay).map((d) => [d.code, d.at, d.message])).toEqual([
-      ['permanent_identifier_removed', 'base/carbon/mercury/platform.yaml:5:20', 'the intake host name api.webhook.mercury.celebi.cluster.atomi-spare.net was removed (now: none)'],
-      ['permanent_identifier_removed', 'base/carbon/mercury/platform.yaml:5:20', 'the intake host name api.webhook.mercury.celebi.cluster.atomi.cloud was removed (now: none)'],
+      [
+        'permanent_identifier_removed',
+        'base/carbon/mercury/platform.yaml:5:20',
+        'the intake host name api.webhook.mercury.celebi.cluster.atomi-spare.net was removed (now: none)',
+      ],
+      [
+        'permanent_identifier_removed',
+        'base/carbon/mercury/platform.yaml:5:20',
+        'the intake host name api.webhook.mercury.celebi.cluster.atomi.cloud was removed (now: none)',
+      ],
       ['permanent_identifier_removed', 'base/registry/vlandscapes/celebi.yaml:2:7', 'the virtual landscape name celebi was removed (now: none)'],
     ]);
     const retired = withRetired(fleetYaml, [
@@ -130,15 +153,19 @@ describe('permanent identifiers against the base', () => {
   });
 
   it('refuse replacing every Doc A place even with each retired, naming the old places in the base', () => {
-    const replaced = withRetired(fleetYaml.replace('    - https://books.atomi.cloud\n    - https://d111111abcdef8.cloudfront.net\n', '    - https://books2.atomi.cloud\n'), [
-      '{kind: place, value: https://books.atomi.cloud, date: 2026-11-30, reason: moved}',
-      '{kind: place, value: https://d111111abcdef8.cloudfront.net, date: 2026-11-30, reason: moved}',
-    ]);
+    const replaced = withRetired(
+      fleetYaml.replace('    - https://books.atomi.cloud\n    - https://d111111abcdef8.cloudfront.net\n', '    - https://books2.atomi.cloud\n'),
+      [
+        '{kind: place, value: https://books.atomi.cloud, date: 2026-11-30, reason: moved}',
+        '{kind: place, value: https://d111111abcdef8.cloudfront.net, date: 2026-11-30, reason: moved}',
+      ],
+    );
     expect(compare({ 'registry/fleet.yaml': replaced })).toEqual([
       {
         code: 'permanent_places_all_removed',
         at: 'registry/fleet.yaml:29:5',
-        message: "none of the base revision's Doc A places (https://books.atomi.cloud, https://d111111abcdef8.cloudfront.net) is left (now: https://books2.atomi.cloud)",
+        message:
+          "none of the base revision's Doc A places (https://books.atomi.cloud, https://d111111abcdef8.cloudfront.net) is left (now: https://books2.atomi.cloud)",
         related: ['base/registry/fleet.yaml:29:7', 'base/registry/fleet.yaml:30:7'],
       },
     ]);
@@ -146,7 +173,9 @@ describe('permanent identifiers against the base', () => {
 
   it('accept additions: a new landscape, virtual landscape and place', () => {
     const two = fleetYaml.replace('    - https://books.atomi.cloud\n', '    - https://books.atomi.cloud\n    - https://books3.atomi.cloud\n');
-    expect(compare({ 'registry/fleet.yaml': two, 'registry/vlandscapes/togepi.yaml': 'name: togepi\nmembers:\n  - {landscape: pichu, serve: true}\n' })).toEqual([]);
+    expect(
+      compare({ 'registry/fleet.yaml': two, 'registry/vlandscapes/togepi.yaml': 'name: togepi\nmembers:\n  - {landscape: pichu, serve: true}\n' }),
+    ).toEqual([]);
   });
 
   it('give the retirement entry to copy in the hint', () => {

@@ -22,7 +22,10 @@ function resilience(result: ReturnType<typeof compile>) {
 
 /** The reference fleet.yaml with the spare base renamed (claims on the spare base removed, their hosts would no longer exist). */
 function withSpare(spare: string, base = 'cluster.atomi.cloud'): Record<string, string | null> {
-  const text = fleetYaml.replaceAll('cluster.atomi-spare.net', spare).replaceAll('cluster.atomi.cloud', base).replace('zone: atomi.cloud', `zone: ${base.split('.').slice(1).join('.')}`);
+  const text = fleetYaml
+    .replaceAll('cluster.atomi-spare.net', spare)
+    .replaceAll('cluster.atomi.cloud', base)
+    .replace('zone: atomi.cloud', `zone: ${base.split('.').slice(1).join('.')}`);
   return { 'registry/fleet.yaml': text, 'claims/domains/api.tin.nitroso.pikachu.cluster.atomi-spare.net.json': null, ...claimsMoved(base) };
 }
 
@@ -72,7 +75,9 @@ describe('the resilience checks', () => {
   });
 
   it('warn about one account only for prod landscapes of two or more clusters', () => {
-    const ruby = (reference.get('registry/clusters/raichu-ruby.yaml') as string).replace('provider: digitalocean', 'provider: aws').replace('account: digitalocean-main', 'account: aws-main');
+    const ruby = (reference.get('registry/clusters/raichu-ruby.yaml') as string)
+      .replace('provider: digitalocean', 'provider: aws')
+      .replace('account: digitalocean-main', 'account: aws-main');
     const found = resilience(compile({ 'registry/clusters/raichu-ruby.yaml': ruby }));
     expect(found.map((d) => [d.code, d.file, d.related.map((r) => [r.file, r.line, r.message])])).toEqual([
       [

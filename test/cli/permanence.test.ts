@@ -24,21 +24,27 @@ describe('compile --check --base', () => {
 
     const refused = runCli(['compile', '--check', '--fleet', head, '--base', base, ...NOW], { cwd: head });
     expect(refused.exitCode, refused.stderr).toBe(1);
-    expect(refused.stderr).toContain('registry/landscapes/raichu.yaml:3:9: error permanent_identifier_changed: the region of landscape raichu changed from SIN to IAD');
-    expect(refused.stderr).toContain(`${baseLabel}/registry/vlandscapes/togepi.yaml:1:7: error permanent_identifier_removed: the virtual landscape name togepi was removed (now: none)`);
+    expect(refused.stderr).toContain(
+      'registry/landscapes/raichu.yaml:3:9: error permanent_identifier_changed: the region of landscape raichu changed from SIN to IAD',
+    );
+    expect(refused.stderr).toContain(
+      `${baseLabel}/registry/vlandscapes/togepi.yaml:1:7: error permanent_identifier_removed: the virtual landscape name togepi was removed (now: none)`,
+    );
     expect(refused.stderr).toContain('refused: 2 permanent identifier(s) changed or removed against the base');
 
     const json = runCli(['compile', '--check', '--fleet', head, '--base', base, '--format', 'json', ...NOW], { cwd: head });
-    const diagnostics = JSON.parse(json.stderr.slice(json.stderr.indexOf('['), json.stderr.lastIndexOf(']') + 1)) as { code: string; file: string; line: number; column: number }[];
-    expect(diagnostics.filter((d) => d.code.startsWith('permanent_')).map((d) => [d.code, d.file, d.line, d.column])).toEqual([
+    const diagnostics = JSON.parse(json.stderr.slice(json.stderr.indexOf('['), json.stderr.lastIndexOf(']') + 1)) as {
+      code: string;
+      file: string;
+      line: number;
+      column: number;
+    }[];
+    expect(diagnostics.filter((d) => d.code.startsWith('permanent_')).map((d) => [d.code, d.file, d.line, d.column])).toEqual(
       [
-        'permanent_identifier_removed',
-        `${baseLabel}/registry/vlandscapes/togepi.yaml`,
-        1,
-        7,
-      ],
-      ['permanent_identifier_changed', 'registry/landscapes/raichu.yaml', 3, 9],
-    ].sort((a, b) => (String(a[1]) < String(b[1]) ? -1 : 1)));
+        ['permanent_identifier_removed', `${baseLabel}/registry/vlandscapes/togepi.yaml`, 1, 7],
+        ['permanent_identifier_changed', 'registry/landscapes/raichu.yaml', 3, 9],
+      ].sort((a, b) => (String(a[1]) < String(b[1]) ? -1 : 1)),
+    );
 
     const fleetYaml = path.join(head, 'registry', 'fleet.yaml');
     writeFileSync(
@@ -68,7 +74,9 @@ describe('report --base', () => {
     expect(run.exitCode, run.stderr).toBe(1);
     expect(run.stdout).toContain('## diene: 1 permanent identifier change refused; ');
     expect(run.stdout).toContain('### Refused against the base branch');
-    expect(run.stdout).toMatch(/\| `registry\/landscapes\/raichu\.yaml:3:9` \| `permanent_identifier_changed` \| the region of landscape raichu changed from SIN to IAD \|/);
+    expect(run.stdout).toMatch(
+      /\| `registry\/landscapes\/raichu\.yaml:3:9` \| `permanent_identifier_changed` \| the region of landscape raichu changed from SIN to IAD \|/,
+    );
     expect(run.stderr).toContain('error permanent_identifier_changed');
 
     const same = runCli(['report', '--fleet', head, '--base', head, ...NOW]);

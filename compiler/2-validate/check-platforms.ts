@@ -131,7 +131,9 @@ function checkIntake(index: FleetIndex): Diagnostic[] {
   const platform = index.platforms.get(intake.platform);
   if (!platform)
     return [diagnose(at(fleet, ['intake', 'platform']), 'intake_unknown', { what: 'platform', name: intake.platform, known: known(index.platforms) })];
-  if (!index.rows.get(intake.platform)?.has(intake.service) && !platform.data.services?.[intake.service]) {
+  // `diene render` reads only its own platform's rows (and the sign-in platform's): with none read for the intake's platform, its services are unknown here.
+  const rows = index.rows.get(intake.platform);
+  if (rows && !rows.has(intake.service) && !platform.data.services?.[intake.service]) {
     return [
       diagnose(at(fleet, ['intake', 'service']), 'intake_unknown', {
         what: 'service',

@@ -9,10 +9,12 @@
  *   4-emit      ArgoCD, Kargo and Platform outputs, canonically serialized
  *
  * The pipeline stops after any phase that found an error, so emit never runs
- * on an invalid fleet and a failed compile produces no output.
+ * on an invalid fleet and a failed compile produces no output. Given a base
+ * revision (`--base`), a valid fleet's permanent identifiers are then compared
+ * with the base's (`permanence`, docs/checks.md).
  */
 import type { InputBudget } from './1-load/input-limits.js';
-import { loadFleet } from './1-load/load-fleet.js';
+import { loadFleet, type LoadedFleet } from './1-load/load-fleet.js';
 import { compileSchemas, type SchemaValidators } from './1-load/schema-validation.js';
 import type { SourceFile } from './1-load/source-file.js';
 import { checkArtifacts } from './2-validate/check-artifacts.js';
@@ -20,8 +22,10 @@ import { checkBooks } from './2-validate/check-books.js';
 import { checkClaims } from './2-validate/check-claims.js';
 import { checkDeploySettings } from './2-validate/check-deploy-settings.js';
 import { checkDns } from './2-validate/check-dns.js';
+import { checkPermanence } from './2-validate/check-permanence.js';
 import { checkPlatforms } from './2-validate/check-platforms.js';
 import { checkRegistry } from './2-validate/check-registry.js';
+import { checkResilience } from './2-validate/check-resilience.js';
 import { checkRows } from './2-validate/check-rows.js';
 import { indexFleet } from './2-validate/fleet-index.js';
 import { buildModel, type FleetModel } from './3-model/fleet-model.js';
@@ -40,6 +44,12 @@ export interface CompileOptions {
   budget?: InputBudget;
   /** Row folders on disk with no row yet (`<platform>/<service>`), which count as services: only `materialize` gives them. */
   emptyRowFolders?: ReadonlySet<string>;
+  /**
+   * The base revision of a pull request (`--base DIR`): its files and the
+   * label its paths get in diagnostics. When given, the result's
+   * `permanence` compares the permanent identifiers (2-validate/check-permanence.ts).
+   */
+  base?: { files: readonly SourceFile[]; label: string };
 }
 
 export interface CompileResult {
@@ -49,6 +59,13 @@ export interface CompileResult {
   model?: FleetModel;
   /** Output path → bytes, present only when no error was found. */
   outputs?: Map<string, string>;
+  /**
+   * With {@link CompileOptions.base}, on a valid fleet: the permanent
+   * identifiers it changes or removes against the base. Kept apart from
+   * `diagnostics` because the fleet itself is valid: the CLI refuses the
+   * change (exit 1), it does not call the input invalid.
+   */
+  permanence?: Diagnostic[];
 }
 
 /** Compiles the input schemas of `schemas/` (tens of milliseconds; reuse the result across runs through {@link CompileOptions.validators}). */
@@ -71,6 +88,7 @@ export function analyzeFleet(files: readonly SourceFile[], options: CompileOptio
     ...checkDeploySettings(index),
     ...checkDns(index),
     ...checkArtifacts(index),
+    ...checkResilience(index),
   ];
   if (hasErrors(checked)) return { diagnostics: sortDiagnostics(checked) };
   return { diagnostics: sortDiagnostics(checked), model: buildModel(index) };
@@ -78,7 +96,22 @@ export function analyzeFleet(files: readonly SourceFile[], options: CompileOptio
 
 /** Runs the whole pipeline over `files` (any order; the result does not depend on it). */
 export function compileFleet(files: readonly SourceFile[], options: CompileOptions): CompileResult {
-  const analysis = analyzeFleet(files, options);
+  const validators = options.base && !options.validators ? inputValidators() : options.validators;
+  const analysis = analyzeFleet(files, { ...options, ...(validators ? { validators } : {}) });
   if (!analysis.model) return { diagnostics: analysis.diagnostics };
-  return { diagnostics: analysis.diagnostics, model: analysis.model, outputs: emitOutputs(analysis.model, { serial: options.serial ?? 0 }) };
+  const result: CompileResult = {
+    diagnostics: analysis.diagnostics,
+    model: analysis.model,
+    outputs: emitOutputs(analysis.model, { serial: options.serial ?? 0 }),
+  };
+  if (options.base) result.permanence = comparePermanence(options.base, analysis.model.loaded, validators ?? inputValidators());
+  return result;
+}
+
+/** Loads the base revision (whatever of it loads) and compares its permanent identifiers with `head`'s. */
+function comparePermanence(base: { files: readonly SourceFile[]; label: string }, head: LoadedFleet, validators: SchemaValidators): Diagnostic[] {
+  const loaded = loadFleet(base.files, validators);
+  const failed = new Set(loaded.diagnostics.filter((d) => d.severity === 'error').map((d) => d.file ?? ''));
+  const revision = { index: indexFleet(loaded.fleet), loadErrors: failed.size, label: base.label };
+  return sortDiagnostics(checkPermanence(revision, indexFleet(head)));
 }

@@ -36,6 +36,8 @@ interface ExpectedDiagnostic {
 interface SampleCase {
   description: string;
   files?: Record<string, string | null>;
+  /** The base revision, as an overlay on examples/reference: compared for permanent identifiers (in-process with the label `base`; on the command line as `{base}`). */
+  base?: Record<string, string | null>;
   now?: string;
   args?: string[];
   /** Files written as raw bytes (base64), for inputs that are not valid text. */
@@ -106,13 +108,16 @@ describe('sample cases', () => {
   for (const name of caseNames) {
     const sample = loadCase(name);
     const expectsError = sample.expect.some((d) => (d.severity ?? catalog[d.code as keyof typeof catalog]?.severity) === 'error');
+    // A refused change against the base leaves a valid fleet: it compiles, the CLI refuses the change.
+    const expectsInputError = sample.expect.some((d) => (d.severity ?? catalog[d.code as keyof typeof catalog]?.severity) === 'error' && !d.code.startsWith('permanent_'));
     it(`${name}: ${sample.description}`, async () => {
       const texts = overlayTexts(reference, sample.files ?? {});
       const nowSeconds = sample.now ? Math.floor(Date.parse(sample.now) / 1000) : TEST_NOW_SECONDS;
       if (!sample.args) {
-        const result = compileFleet(toSourceFiles(texts), { nowSeconds, ...(sample.budget ? { budget: sample.budget } : {}) });
-        checkDiagnostics(result.diagnostics, sample);
-        expect(result.outputs === undefined).toBe(expectsError);
+        const base = sample.base ? { base: { files: toSourceFiles(overlayTexts(reference, sample.base)), label: 'base' } } : {};
+        const result = compileFleet(toSourceFiles(texts), { nowSeconds, ...(sample.budget ? { budget: sample.budget } : {}), ...base });
+        checkDiagnostics([...result.diagnostics, ...(result.permanence ?? [])], sample);
+        expect(result.outputs === undefined).toBe(expectsInputError);
         return;
       }
       const server = sample.server ? await startCaseServer(sample.server) : undefined;
@@ -122,8 +127,9 @@ describe('sample cases', () => {
         Object.fromEntries(Object.entries(sample.bytes ?? {}).map(([file, base64]) => [file, Buffer.from(base64, 'base64')])),
       );
       makeEntries(fleet.dir, sample.make);
+      const baseFleet = sample.base ? writeTempFleet(overlayTexts(reference, sample.base)) : undefined;
       try {
-        const args = sample.args.map((a) => a.replaceAll('{fleet}', fleet.dir).replaceAll('{server}', server?.address ?? '{server}'));
+        const args = sample.args.map((a) => a.replaceAll('{fleet}', fleet.dir).replaceAll('{server}', server?.address ?? '{server}').replaceAll('{base}', baseFleet?.dir ?? '{base}'));
         const outDir = path.join(fleet.dir, 'generated');
         const before = await readOutputTree(outDir);
         const env = Object.fromEntries(Object.entries(sample.env ?? {}).map(([name, value]) => [name, value.replaceAll('{fleet}', fleet.dir)]));
@@ -138,6 +144,7 @@ describe('sample cases', () => {
       } finally {
         fleet.cleanup();
         await server?.close();
+        baseFleet?.cleanup();
       }
     });
   }

@@ -54,6 +54,11 @@ function checkPlatform(index: FleetIndex, platform: Loaded<Platform>): Diagnosti
   if (folder !== name)
     found.push(diagnose(at(platform, ['name']), 'file_name_mismatch', { actual: folder, expected: name, expectedFile: `carbon/${name}/platform.yaml` }));
 
+  // A chart with no image has no release path yet (docs/checks.md): refused with how to ship it, never silently ignored.
+  platform.data.sharedCharts?.forEach((chart, i) => {
+    found.push(diagnose(at(platform, ['sharedCharts', i]), 'platform_shared_charts_unsupported', { platform: name, chart }));
+  });
+
   platform.data.landscapes.forEach((landscape, i) => {
     if (!index.landscapes.has(landscape)) {
       found.push(diagnose(at(platform, ['landscapes', i]), 'platform_landscape_unknown', { landscape, known: known(index.landscapes) }));
@@ -120,6 +125,28 @@ function checkIssuer(index: FleetIndex): Diagnostic[] {
   return [];
 }
 
+/** fleet.yaml `intake` names an existing platform and service: a typo would leave the intake's permanent host names unprotected. */
+function checkIntake(index: FleetIndex): Diagnostic[] {
+  const fleet = index.fleet.fleet;
+  const intake = fleet?.data.intake;
+  if (!fleet || !intake) return [];
+  const platform = index.platforms.get(intake.platform);
+  if (!platform)
+    return [diagnose(at(fleet, ['intake', 'platform']), 'intake_unknown', { what: 'platform', name: intake.platform, known: known(index.platforms) })];
+  // `diene render` reads only its own platform's rows (and the sign-in platform's): with none read for the intake's platform, its services are unknown here.
+  const rows = index.rows.get(intake.platform);
+  if (rows && !rows.has(intake.service) && !platform.data.services?.[intake.service]) {
+    return [
+      diagnose(at(fleet, ['intake', 'service']), 'intake_unknown', {
+        what: 'service',
+        name: intake.service,
+        known: servicesOf(index, intake.platform).join(', ') || 'none',
+      }),
+    ];
+  }
+  return [];
+}
+
 function checkDarkLandscapes(index: FleetIndex): Diagnostic[] {
   const used = new Set<string>();
   for (const platform of index.platforms.values()) for (const landscape of platform.data.landscapes) used.add(landscape);
@@ -137,6 +164,6 @@ function checkDarkLandscapes(index: FleetIndex): Diagnostic[] {
 export function checkPlatforms(index: FleetIndex): Diagnostic[] {
   const found: Diagnostic[] = [];
   for (const platform of index.fleet.platforms) found.push(...checkPlatform(index, platform));
-  found.push(...checkIssuer(index), ...checkDarkLandscapes(index));
+  found.push(...checkIssuer(index), ...checkIntake(index), ...checkDarkLandscapes(index));
   return found;
 }

@@ -155,6 +155,17 @@ export async function readFleet(root: string, patterns?: readonly string[]): Pro
   return readFleetFiles(root, patterns ? { patterns } : {});
 }
 
+/**
+ * The base revision of `--base DIR` (a checkout of the base branch): its
+ * files, and its directory relative to the working directory as the label
+ * its paths get in diagnostics. Throws {@link UsageError} when it is not a directory.
+ */
+export async function readBaseRevision(dir: string): Promise<{ files: SourceFile[]; label: string }> {
+  const root = fleetRoot({ fleet: dir });
+  const read = await readFleet(root);
+  return { files: read.files, label: (path.relative(process.cwd(), root) || '.').split(path.sep).join('/') };
+}
+
 /** A string option's value, or `undefined`. */
 export function stringOption(values: OptionValues, name: string): string | undefined {
   const value = values[name];

@@ -4,7 +4,7 @@ import type { CommandHelp } from './help.js';
 export const compileHelp: CommandHelp = {
   name: 'compile',
   summary: 'Compile the fleet and write the output tree (or, with --check, compare it with the tree on disk).',
-  usage: 'diene compile [--fleet DIR] [--out DIR] [--check [--diff-lines N|all] [--diff-file FILE]] [--serial N] [--format text|json|github]',
+  usage: 'diene compile [--fleet DIR] [--out DIR] [--check [--base DIR] [--diff-lines N|all] [--diff-file FILE]] [--serial N] [--format text|json|github]',
   description: [
     'Writes every generated file all-or-nothing into the output directory, and refuses (exit 2) when that directory holds a file diene did not write. With --check it writes nothing: it exits 1 when the tree on disk differs from what the inputs produce, with a summary and a unified diff.',
   ],
@@ -21,6 +21,13 @@ export const compileHelp: CommandHelp = {
       type: 'boolean',
       description: 'Write nothing; exit 1 when the output tree is stale (the diff on stdout), 0 when it is fresh.',
       example: 'diene compile --check',
+    },
+    {
+      name: 'base',
+      type: 'string',
+      value: 'DIR',
+      description: 'With --check: a checkout of the base branch; a change or removal of a permanent identifier (issuer URL, region, base or spare domain, virtual landscape, intake name, Doc A place) against it is refused with exit 1 unless fleet.yaml retires it (docs/checks.md).',
+      example: 'diene compile --check --base ../base',
     },
     {
       name: 'diff-lines',
@@ -50,7 +57,7 @@ export const compileHelp: CommandHelp = {
   ],
   exitCodes: [
     { code: 0, means: 'written (or, with --check, fresh)' },
-    { code: 1, means: '--check: the output tree is stale' },
+    { code: 1, means: '--check: the output tree is stale, or a permanent identifier changed against --base' },
     { code: 2, means: 'invalid input or usage, or an output directory it may not write' },
     { code: 70, means: 'internal fault' },
   ],

@@ -1,18 +1,22 @@
 /**
- * `diene compile [--fleet DIR] [--out DIR] [--check]` (SPEC §3, §5): writes the
+ * `diene compile [--fleet DIR] [--out DIR] [--check [--base DIR]]` (SPEC §3, §5): writes the
  * output tree all-or-nothing, refusing (exit 2) when the output directory holds
  * anything diene did not write (issue 14); or with `--check`, touching
  * nothing, compares it with the tree on disk and exits 1 with a unified diff
  * (stdout) and the list of stale, missing and extra files (stderr).
+ *
+ * `--base DIR` (with `--check` only; like `diene report --base`) is a checkout
+ * of the base branch: a change or removal of a permanent identifier against
+ * it is refused, exit 1, each with both values (docs/checks.md).
  */
 import path from 'node:path';
 import { inspectOutput, OutputBusyError, OutputForeignError, outputLeftovers, readCurrentOutput, writeOutputTree } from '../adapters/filesystem/output-tree.js';
-import { diagnose, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
+import { diagnose, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { compileFleet } from '../index.js';
 import { serialOption } from './book-serial.js';
 import { CHECK_OUTPUT_OPTIONS, staleCheckOutput } from './check-output.js';
 import { diffOutputTrees, isFresh } from '../plan/output-tree-diff.js';
-import { EXIT, fleetRoot, fromHelp, nowSeconds, readFleet, stringOption, type Command, type CommandInput, type CommandResult } from './command.js';
+import { EXIT, fleetRoot, fromHelp, missingOption, nowSeconds, readBaseRevision, readFleet, stringOption, type Command, type CommandInput, type CommandResult } from './command.js';
 import { PROGRESS_MIN_FILES, SILENT_PROGRESS, type Progress } from './progress.js';
 import { compileHelp } from './compile.help.js';
 import { outputLocationProblem, readOnlyFolderProblem, realOutputPath } from './output-location.js';
@@ -34,16 +38,22 @@ async function compileWithProgress(values: CommandInput['values'], format: Comma
   const outDir = realOutputPath(outFlag === undefined ? path.join(root, 'generated') : path.resolve(outFlag));
   const problem = outputLocationProblem(root, outDir);
   if (problem) return { diagnostics: [diagnose({}, 'output_location_invalid', { out: outDir, reason: problem })], exitCode: EXIT.invalid };
+  const baseFlag = stringOption(values, 'base');
+  if (baseFlag !== undefined && !values['check'])
+    throw missingOption('--check', '--base compares a pull request with its base branch, so it is given with --check (diene compile --check --base DIR)');
+  const base = baseFlag === undefined ? undefined : await readBaseRevision(baseFlag);
   const read = await readFleet(root);
   const shown = read.files.length >= PROGRESS_MIN_FILES ? progress : SILENT_PROGRESS;
   shown.update(`read ${read.files.length} input files; compiling…`);
-  const result = compileFleet(read.files, { nowSeconds: nowSeconds(values), serial: serialOption(values) ?? 0 });
+  const result = compileFleet(read.files, { nowSeconds: nowSeconds(values), serial: serialOption(values) ?? 0, ...(base ? { base } : {}) });
   const diagnostics = sortDiagnostics([...read.diagnostics, ...result.diagnostics]);
   if (hasErrors(diagnostics) || !result.outputs) return { diagnostics, exitCode: EXIT.invalid };
   shown.update(
     `compiled ${read.files.length} input files into ${result.outputs.size} outputs; ${values['check'] ? 'comparing with' : 'writing'} ${path.relative(process.cwd(), outDir) || '.'}…`,
   );
   if (values['check']) {
+    const refused = refusedAgainstBase(result.permanence ?? [], diagnostics, baseFlag);
+    if (refused) return refused;
     // Reads only: no lock, no rename, no repair; what a killed run left is said, and the next compile repairs it.
     const onDisk = await readCurrentOutput(outDir, result.outputs);
     const leftovers = outputLeftovers(outDir);
@@ -80,6 +90,22 @@ async function compileWithProgress(values: CommandInput['values'], format: Comma
     return { diagnostics: [...diagnostics, diagnose({}, 'output_write_failed', { out: outDir, reason })], exitCode: EXIT.invalid };
   }
   return { diagnostics, notes: [`wrote ${result.outputs.size} files to ${path.relative(process.cwd(), outDir) || '.'}`, ...kept], exitCode: EXIT.ok };
+}
+
+/** The changes of permanent identifiers against the base, refused with exit 1; `undefined` when there is none (warnings join the run's diagnostics). */
+function refusedAgainstBase(
+  permanence: readonly Diagnostic[],
+  diagnostics: Diagnostic[],
+  baseFlag: string | undefined,
+): CommandResult | undefined {
+  diagnostics.push(...permanence.filter((d) => d.severity === 'warning'));
+  const errors = permanence.filter((d) => d.severity === 'error');
+  if (errors.length === 0) return undefined;
+  return {
+    diagnostics: sortDiagnostics([...diagnostics, ...errors]),
+    notes: [`refused: ${errors.length} permanent identifier(s) changed or removed against the base ${baseFlag}; nothing else was checked (docs/checks.md)`],
+    exitCode: EXIT.stale,
+  };
 }
 
 export const compileCommand: Command = { ...fromHelp(compileHelp), run: runCompile };

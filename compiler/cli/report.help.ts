@@ -11,7 +11,7 @@ export const reportHelp: CommandHelp = {
       type: 'string',
       value: 'DIR',
       description: 'A checkout of the base branch: its outputs are the "before". Default: the head\'s committed output tree.',
-      example: 'diene report --base ../main-checkout',
+      example: 'diene report --base ../base',
     },
     {
       name: 'out',

@@ -12,9 +12,13 @@
  * - The head's committed output tree is also compared with what its inputs
  *   produce (the `--check` verdict), when it exists.
  *
+ * - With `--base`, a change or removal of a permanent identifier against the
+ *   base is refused (docs/checks.md): the report lists it and the exit code is 1.
+ *
  * A fleet that does not compile still gets a report (its errors, as a table):
- * the exit code is 0 whenever the report was written, 2 for a usage error or
- * a `--base` that is not a fleet (never read as an empty base).
+ * the exit code is 0 whenever the report was written (1 when a change was
+ * refused against the base), 2 for a usage error or a `--base` that is not a
+ * fleet (never read as an empty base).
  * The report never reads the clock; the stale-override warning does (stderr only).
  */
 import { writeFile } from 'node:fs/promises';
@@ -25,12 +29,14 @@ import { diagnose, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.
 import { compileFleet } from '../index.js';
 import { outputChanges } from '../plan/output-changes.js';
 import { renderReport } from '../report/pr-report.js';
+import type { SourceFile } from '../1-load/source-file.js';
 import {
   EXIT,
   fleetRoot,
   fromHelp,
   invalidValue,
   nowSeconds,
+  readBaseRevision,
   readFleet,
   stringOption,
   type Command,
@@ -40,10 +46,10 @@ import {
 import { reportHelp } from './report.help.js';
 import { toolVersion } from './tool-version.js';
 
-/** Compiles the fleet at `root` in memory, the read diagnostics included. */
-async function compileAt(root: string, now: number): Promise<ReturnType<typeof compileFleet>> {
+/** Compiles the fleet at `root` in memory, the read diagnostics included; with `base`, its permanent identifiers are compared with the base's. */
+async function compileAt(root: string, now: number, base?: { files: SourceFile[]; label: string }): Promise<ReturnType<typeof compileFleet>> {
   const read = await readFleet(root);
-  const result = compileFleet(read.files, { nowSeconds: now });
+  const result = compileFleet(read.files, { nowSeconds: now, ...(base ? { base } : {}) });
   return { ...result, diagnostics: sortDiagnostics([...read.diagnostics, ...result.diagnostics]) };
 }
 
@@ -73,7 +79,10 @@ async function runReport({ values }: CommandInput): Promise<CommandResult> {
   const maxFlag = stringOption(values, 'max-chars');
   if (maxFlag !== undefined && !/^\d+$/.test(maxFlag)) throw invalidValue('--max-chars', maxFlag, 'a number of characters', '--max-chars 20000');
 
-  const head = await compileAt(root, now);
+  const baseRevision = baseFlag === undefined ? undefined : await readBaseRevision(baseFlag);
+  const head = await compileAt(root, now, baseRevision);
+  const refusals = (head.permanence ?? []).filter((d) => d.severity === 'error');
+  const diagnostics = sortDiagnostics([...head.diagnostics, ...(head.permanence ?? []).filter((d) => d.severity === 'warning')]);
   const invalid = hasErrors(head.diagnostics) || !head.outputs;
   const committed = existsSync(outDir) ? await readOutputTree(outDir) : undefined;
   const notes: string[] = [];
@@ -96,8 +105,9 @@ async function runReport({ values }: CommandInput): Promise<CommandResult> {
   const markdown = renderReport(
     {
       version: toolVersion(),
-      diagnostics: head.diagnostics,
+      diagnostics,
       ...(invalid || !head.outputs ? {} : { changes: outputChanges(before, head.outputs) }),
+      ...(refusals.length > 0 ? { refusals } : {}),
       comparedWith,
       ...(committed && head.outputs ? { freshness: freshness(committed, head.outputs) } : {}),
       platforms: head.model?.platforms ?? [],
@@ -109,9 +119,9 @@ async function runReport({ values }: CommandInput): Promise<CommandResult> {
   if (output !== undefined) {
     await writeFile(path.resolve(output), markdown);
     notes.push(`wrote the report (${markdown.length} characters) to ${output}`);
-    return { diagnostics: head.diagnostics, notes, exitCode: EXIT.ok };
+    return { diagnostics: [...diagnostics, ...refusals], notes, exitCode: refusals.length > 0 ? EXIT.stale : EXIT.ok };
   }
-  return { stdout: markdown, diagnostics: head.diagnostics, notes, exitCode: EXIT.ok };
+  return { stdout: markdown, diagnostics: [...diagnostics, ...refusals], notes, exitCode: refusals.length > 0 ? EXIT.stale : EXIT.ok };
 }
 
 export const reportCommand: Command = { ...fromHelp(reportHelp), run: runReport };

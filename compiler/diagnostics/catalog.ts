@@ -239,6 +239,16 @@ export const catalog = {
     message: 'DNS host "{host}" answered success for zone {zone}, but reading the zone back shows {count} change(s) not applied',
     hint: 'the host accepted the write without storing it (a policy, a filter, or another writer in between); check the host, then run again: the next run re-plans the remaining changes',
   },
+  dns_single_host: {
+    severity: 'warning',
+    message: 'one DNS host ({host}) serves every zone of the fleet',
+    hint: 'add a second host of another provider under dns.hosts with nameservers for both bases: the design keeps every name answering through one DNS host\'s outage, which a single host cannot',
+  },
+  dns_spare_same_domain: {
+    severity: 'warning',
+    message: 'the spare base {spare} is under the same registrable domain {domain} as the base {base}',
+    hint: 'put the spare base under a domain of its own, at another registrar and ideally another TLD (e.g. cluster.atomi-spare.net beside cluster.atomi.cloud): the spare exists to survive the base\'s registrar and TLD, and one registrable domain shares both',
+  },
   dns_transfer_refused: {
     severity: 'error',
     message: 'DNS host "{host}" refused the zone transfer (AXFR) of {zone}: {rcode}',
@@ -369,6 +379,11 @@ export const catalog = {
     message: '{field} holds a URL with credentials: {url}',
     hint: 'write it without a user name and password ({clean}) and revoke the password: ArgoCD, Kargo and the appliers take credentials from their own secret stores, and every output that copies this URL would publish them',
   },
+  intake_unknown: {
+    severity: 'error',
+    message: 'the webhook intake names {what} "{name}", which does not exist (known: {known})',
+    hint: 'intake must name an existing platform and one of its services: its host names are the permanent ones compile --check --base protects (docs/checks.md)',
+  },
   issuer_unknown: {
     severity: 'error',
     message: 'the sign-in issuer names {what} "{name}", which does not exist',
@@ -398,6 +413,11 @@ export const catalog = {
     severity: 'error',
     message: 'landscape "{landscape}" is in the stages of platform "{platform}" but has no cluster',
     hint: 'register a cluster in registry/clusters/{landscape}-<mark>.yaml, or drop the landscape from the platform: a stage without a cluster blocks releases forever',
+  },
+  landscape_prod_single_account: {
+    severity: 'warning',
+    message: 'prod landscape "{landscape}" has {count} clusters, all in account {account}',
+    hint: 'move one cluster to another account (another vendor if you can): the design keeps a prod landscape serving through the loss of one account (suspended, locked, billing), which clusters sharing one account do not survive',
   },
   landscape_prod_single_cluster: {
     severity: 'warning',
@@ -444,6 +464,26 @@ export const catalog = {
     message: 'cannot write the output directory {out}: {reason}',
     hint: 'the previous output is unchanged; fix the cause (disk space, permissions, path) and run again',
   },
+  permanent_base_unreadable: {
+    severity: 'warning',
+    message: '{count} file(s) of {label} did not load with this diene: permanent identifiers defined in them were not compared',
+    hint: 'run `diene validate --fleet {label}` to see why; identifiers in the files that loaded were compared',
+  },
+  permanent_identifier_changed: {
+    severity: 'error',
+    message: '{what} changed from {old} to {new}{under}',
+    hint: 'a published identifier is permanent ({why}): put back {old}, or, if retiring it is decided, record it in registry/fleet.yaml under retired: as {entry}',
+  },
+  permanent_identifier_removed: {
+    severity: 'error',
+    message: '{subject} was removed (now: {new}){under}',
+    hint: 'a published identifier is permanent ({why}): put it back, or, if retiring it is decided, record it in registry/fleet.yaml under retired: as {entry}',
+  },
+  permanent_places_all_removed: {
+    severity: 'error',
+    message: 'none of the base revision\'s Doc A places ({old}) is left (now: {new})',
+    hint: 'keep at least one old place in addressBooks.places while adding new ones: clients look for newer books only at the places of the Doc A they hold, so a Doc A without an old place strands every client; a retirement does not lift this',
+  },
   platform_landscape_duplicate: {
     severity: 'error',
     message: 'landscape "{landscape}" is listed twice',
@@ -468,6 +508,16 @@ export const catalog = {
     severity: 'warning',
     message: 'service "{service}" has facts in platform.yaml but no row folder platforms/{platform}/{service}/',
     hint: 'run `diene materialize` to write its empty rows, or remove the entry',
+  },
+  platform_shared_charts_unsupported: {
+    severity: 'error',
+    message: 'platform {platform} lists the shared chart "{chart}", which diene cannot release: a release is an image, an app chart and a primordial chart of one version (a Warehouse per service), and a chart alone has no row, Warehouse or deploy',
+    hint: 'ship "{chart}" inside the services that use it: list it under dependencies: in each one\'s app chart (Chart.yaml, a pinned version, e.g. `- {name: {chart}, version: 1.2.3, repository: oci://ghcr.io/atomicloud/charts}`) and release the services as usual, so every landscape gets it through the normal promotion; then remove sharedCharts: from platform.yaml (docs/checks.md)',
+  },
+  platform_signin_vlandscape: {
+    severity: 'error',
+    message: 'the sign-in platform {platform} serves on virtual landscape "{vlandscape}"',
+    hint: 'remove "{vlandscape}" from vlandscapes: of {platform}: the design gives each landscape one issuer and one name, and no virtual name for sign-in (a virtual name sends a browser to whichever member is nearest, whose issuer is not the one its tokens carry); apps reach sign-in on each landscape\'s own name',
   },
   platform_unknown: {
     severity: 'error',

@@ -41,6 +41,8 @@ export interface ReportInput {
   platforms: readonly PlatformModel[];
   /** A note for the end of the report (e.g. how the base was read). */
   note?: string;
+  /** Changes refused against the base branch (permanent identifiers, docs/checks.md), when the fleet compiles. */
+  refusals?: readonly Diagnostic[];
 }
 
 /** Options: the character limit (default {@link GITHUB_COMMENT_LIMIT}). */
@@ -96,6 +98,7 @@ function view(input: ReportInput, limits: Limits): Record<string, unknown> {
       errorsCut: Math.max(0, errors.length - limits.diagnostics),
     };
   const changes = input.changes;
+  const refusals = input.refusals ?? [];
   const counts = changeCounts(changes);
   const objects = changes.files.flatMap((f) => f.objects);
   const changed = changedPlatforms(changes);
@@ -111,9 +114,13 @@ function view(input: ReportInput, limits: Limits): Record<string, unknown> {
     changes.files.length === 0
       ? 'no change to the generated files'
       : `${changes.files.length} generated file${changes.files.length === 1 ? '' : 's'} and ${objects.length} object${objects.length === 1 ? '' : 's'} change${changed.length ? ` (platforms: ${changed.join(', ')})` : ''}`;
+  const refused = refusals.length > 0 ? `${refusals.length} permanent identifier change${refusals.length === 1 ? '' : 's'} refused; ` : '';
   return {
     ...base,
-    headline: `${headline}${input.freshness && !input.freshness.fresh ? '; generated files are stale' : ''}`,
+    headline: `${refused}${headline}${input.freshness && !input.freshness.fresh ? '; generated files are stale' : ''}`,
+    refusals: refusals.slice(0, limits.diagnostics).map(row),
+    refusalCount: refusals.length,
+    refusalsCut: Math.max(0, refusals.length - limits.diagnostics),
     comparedWith: maskedText(input.comparedWith),
     freshness,
     noChange: changes.files.length === 0,

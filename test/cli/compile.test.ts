@@ -35,6 +35,9 @@ describe('diene compile', () => {
     // Platform mercury retired: its platform.yaml, its rows and its one claim go.
     for (const file of ['carbon/mercury/platform.yaml', 'claims/domains/api.webhook.mercury.ampharos.cluster.atomi.cloud.json']) rmSync(path.join(dir, file));
     rmSync(path.join(dir, 'platforms', 'mercury'), { recursive: true });
+    // fleet.yaml stops naming it as the webhook intake (intake_unknown otherwise).
+    const fleetYaml = path.join(dir, 'registry', 'fleet.yaml');
+    writeFileSync(fleetYaml, readFileSync(fleetYaml, 'utf8').replace(/^intake: .*\n/m, ''));
     const run = runCli(['compile', '--fleet', dir]);
     expect(run.exitCode, run.stderr).toBe(0);
     const tree = await readOutputTree(out);

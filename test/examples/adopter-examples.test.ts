@@ -23,7 +23,8 @@ afterEach(() => {
 
 const NOW = ['--now', '2026-11-21T00:00:00Z'];
 /** A change of inputs that changes the generated files: a manual gate on raichu. */
-const GATED_MERCURY = 'name: mercury\nlandscapes: [pichu, pikachu, raichu, ampharos]\nstages: [pichu, pikachu, [{landscape: raichu, gate: manual}, ampharos]]\n';
+const GATED_MERCURY =
+  'name: mercury\nlandscapes: [pichu, pikachu, raichu, ampharos]\nstages: [pichu, pikachu, [{landscape: raichu, gate: manual}, ampharos]]\nvlandscapes: [mew, celebi]\n';
 const version = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const workflow = parse(readFileSync(path.join(REPO_ROOT, 'examples', 'github-actions', 'diene.yml'), 'utf8')) as Json;
 const steps = workflow.jobs.check.steps as Json[];
@@ -40,9 +41,12 @@ describe('the GitHub Actions workflow', () => {
   });
 
   it('posts the report it wrote, finding its earlier comment by the marker the report opens with', () => {
-    expect(runs).toEqual(['diene report --fleet head --base base --output diene-report.md', 'diene compile --fleet head --check --diff-file diene.diff']);
+    expect(runs).toEqual(['diene report --fleet head --base base --output diene-report.md', 'diene compile --fleet head --check --base base --diff-file diene.diff']);
+    // a refused change makes the report exit 1 after writing it: it is still posted, and the check fails the job
+    expect(steps.find((s) => s.id === 'report')?.['continue-on-error']).toBe(true);
     const post = steps.find((s) => s.uses === 'actions/github-script@v7');
     expect(post?.with.script).toContain("fs.readFileSync('diene-report.md', 'utf8')");
+    expect(post?.if).toBe("always() && hashFiles('diene-report.md') != ''");
     const marker = (templates['pr-report.md.hbs'] ?? '').split('\n')[0];
     expect(post?.with.script).toContain(`const marker = '${marker}';`);
     expect(steps.find((s) => s.uses === 'actions/upload-artifact@v4')?.with.path).toBe('diene.diff');
@@ -75,6 +79,30 @@ describe('the GitHub Actions workflow', () => {
     expect(check?.exitCode).toBe(1);
     expect(check?.stderr).toContain('::error file=head/generated/kargo/mercury.yaml');
     expect(existsSync(path.join(workspace.dir, 'diene.diff'))).toBe(true);
+  });
+});
+
+describe('the GitHub Actions workflow on a refused change', () => {
+  it('writes the report listing it, and fails the check with the new value annotated', () => {
+    const workspace = writeTempFleet(new Map());
+    cleanups.push(workspace.cleanup);
+    const reference = readFleetTexts();
+    const iad = (reference.get('registry/landscapes/raichu.yaml') as string).replace('region: SIN', 'region: IAD');
+    for (const [dir, overlay] of [['base', {}], ['head', { 'registry/landscapes/raichu.yaml': iad }]] as const) {
+      for (const [file, text] of overlayTexts(reference, overlay)) {
+        const target = path.join(workspace.dir, dir, file);
+        spawnSync('mkdir', ['-p', path.dirname(target)]);
+        writeFileSync(target, text);
+      }
+    }
+    expect(runCli(['compile', '--fleet', 'head', ...NOW], { cwd: workspace.dir }).exitCode).toBe(0);
+    const env = { GITHUB_ACTIONS: 'true' };
+    const [report, check] = runs.map((line) => runCli([...line.split(' ').slice(1), ...NOW], { cwd: workspace.dir, env }));
+    expect(report?.exitCode).toBe(1);
+    expect(readFileSync(path.join(workspace.dir, 'diene-report.md'), 'utf8')).toContain('### Refused against the base branch');
+    expect(check?.exitCode).toBe(1);
+    expect(check?.stderr).toContain('::error file=registry/landscapes/raichu.yaml,line=3,col=9');
+    expect(check?.stderr).toContain('the region of landscape raichu changed from SIN to IAD');
   });
 });
 

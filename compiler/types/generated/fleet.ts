@@ -16,9 +16,14 @@ export interface Fleet {
   dns: Dns;
   addressBooks: AddressBooks;
   issuer: Issuer;
+  intake?: Intake;
   primordial: Primordial;
   git: Git;
   artifacts: Artifacts;
+  /**
+   * Permanent identifiers retired on purpose (docs/checks.md): `diene compile --check --base DIR` and `diene report --base DIR` refuse a change or removal of a published issuer URL, landscape region, base or spare domain, virtual landscape name, intake host name or Doc A place unless it is listed here. Entries are a record: keep them.
+   */
+  retired?: Retirement[];
 }
 /**
  * DNS settings: the bases, the TTL, the hosts serving both bases and the optional parent delegation (SPEC §3.3).
@@ -148,6 +153,19 @@ export interface Issuer {
   platform: string;
 }
 /**
+ * Optional: the webhook intake service; its host names `<module>.<service>.<platform>.<landscape|vlandscape>.<base|spare>` are handed to third-party senders and are permanent (docs/checks.md).
+ */
+export interface Intake {
+  /**
+   * The intake service.
+   */
+  service: string;
+  /**
+   * The platform of the intake service.
+   */
+  platform: string;
+}
+/**
  * The control cluster (Primordial) where ArgoCD runs.
  */
 export interface Primordial {
@@ -189,4 +207,29 @@ export interface Artifacts {
    * The OCI repository of the primordial chart, deployed once per row to Primordial; the same rules as `appChart`.
    */
   primordialChart: string;
+}
+/**
+ * One retired permanent identifier: what it was, when and why it was retired.
+ */
+export interface Retirement {
+  /**
+   * Which identifier: `issuer` (a landscape's issuer URL), `region` (a landscape's region), `base` or `spare` (a DNS base; retiring one also retires the issuer URLs and intake names under it), `vlandscape` (a virtual landscape name), `intake` (an intake host name) or `place` (a Doc A place).
+   */
+  kind: 'issuer' | 'region' | 'base' | 'spare' | 'vlandscape' | 'intake' | 'place';
+  /**
+   * The retired value exactly as the base revision had it: the issuer URL, the region code, the domain, the virtual landscape name, the host name or the place URL.
+   */
+  value: string;
+  /**
+   * For kind `region` only (required there): the landscape whose region is retired.
+   */
+  landscape?: string;
+  /**
+   * The day the retirement was decided (YYYY-MM-DD).
+   */
+  date: string;
+  /**
+   * Why: what replaced it and who was told (clients, senders, registrars).
+   */
+  reason: string;
 }

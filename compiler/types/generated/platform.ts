@@ -48,6 +48,12 @@ export interface Platform {
    */
   vlandscapes?: LandscapeName[];
   /**
+   * Not supported yet: the platform's shared charts (charts that carry no image, shared by its services). SPEC §3.2 releases a service as an image plus two charts of one version and gives a chart alone no address, row or deploy, so a platform.yaml listing any is refused (`platform_shared_charts_unsupported`) with how to ship them instead (docs/checks.md).
+   *
+   * Items: A shared chart's name.
+   */
+  sharedCharts?: string[];
+  /**
    * Optional per-service facts, by service name. The set of services is the set of row folders, not this map; a service missing here has modules [api].
    */
   services?: {

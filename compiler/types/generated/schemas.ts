@@ -360,9 +360,21 @@ export const inputSchemas: Readonly<Record<string, object>> = {
         description:
           'The sign-in service whose hostname gives each landscape its issuer URL `https://<module>.<service>.<platform>.<landscape>.<base>/oidc` (SPEC §1).',
       },
+      intake: {
+        $ref: '#/definitions/intake',
+        description:
+          'Optional: the webhook intake service; its host names `<module>.<service>.<platform>.<landscape|vlandscape>.<base|spare>` are handed to third-party senders and are permanent (docs/checks.md).',
+      },
       primordial: { $ref: '#/definitions/primordial', description: 'The control cluster (Primordial) where ArgoCD runs.' },
       git: { $ref: '#/definitions/git', description: 'The fleet git repository that ArgoCD and Kargo read and Kargo writes.' },
       artifacts: { $ref: '#/definitions/artifacts', description: "Where each service's image and charts live; `{platform}` and `{service}` are substituted." },
+      retired: {
+        description:
+          'Permanent identifiers retired on purpose (docs/checks.md): `diene compile --check --base DIR` and `diene report --base DIR` refuse a change or removal of a published issuer URL, landscape region, base or spare domain, virtual landscape name, intake host name or Doc A place unless it is listed here. Entries are a record: keep them.',
+        type: 'array',
+        uniqueItems: true,
+        items: { $ref: '#/definitions/retirement' },
+      },
     },
     examples: [
       {
@@ -583,6 +595,42 @@ export const inputSchemas: Readonly<Record<string, object>> = {
           platform: { $ref: '#/definitions/platformName', description: 'The platform of the sign-in service.' },
         },
       },
+      intake: {
+        description: 'The webhook intake service (SPEC §1: platform mercury, service webhook).',
+        type: 'object',
+        additionalProperties: false,
+        required: ['service', 'platform'],
+        properties: {
+          service: { $ref: '#/definitions/serviceName', description: 'The intake service.' },
+          platform: { $ref: '#/definitions/platformName', description: 'The platform of the intake service.' },
+        },
+      },
+      retirement: {
+        description: 'One retired permanent identifier: what it was, when and why it was retired.',
+        type: 'object',
+        additionalProperties: false,
+        required: ['kind', 'value', 'date', 'reason'],
+        properties: {
+          kind: {
+            description:
+              "Which identifier: `issuer` (a landscape's issuer URL), `region` (a landscape's region), `base` or `spare` (a DNS base; retiring one also retires the issuer URLs and intake names under it), `vlandscape` (a virtual landscape name), `intake` (an intake host name) or `place` (a Doc A place).",
+            type: 'string',
+            enum: ['issuer', 'region', 'base', 'spare', 'vlandscape', 'intake', 'place'],
+          },
+          value: {
+            description:
+              'The retired value exactly as the base revision had it: the issuer URL, the region code, the domain, the virtual landscape name, the host name or the place URL.',
+            type: 'string',
+            minLength: 1,
+            maxLength: 2048,
+          },
+          landscape: { description: 'For kind `region` only (required there): the landscape whose region is retired.', $ref: '#/definitions/landscapeName' },
+          date: { description: 'The day the retirement was decided (YYYY-MM-DD).', type: 'string', format: 'date' },
+          reason: { description: 'Why: what replaced it and who was told (clients, senders, registrars).', type: 'string', minLength: 1, maxLength: 1000 },
+        },
+        if: { properties: { kind: { const: 'region' } }, required: ['kind'] },
+        then: { properties: { landscape: { $ref: '#/definitions/landscapeName' } }, required: ['landscape'] },
+      },
       primordial: {
         description: 'The control cluster (Primordial).',
         type: 'object',
@@ -652,6 +700,15 @@ export const inputSchemas: Readonly<Record<string, object>> = {
             pattern: '^oci://\\S+$',
           },
         },
+      },
+      landscapeName: {
+        description:
+          'A landscape name (also used for virtual landscapes): a lower-case letter, then lower-case letters or digits, 1 to 12 characters; no hyphens, so joined names cannot collide (SPEC §2).',
+        type: 'string',
+        minLength: 1,
+        maxLength: 12,
+        pattern: '^[a-z][a-z0-9]*$',
+        'x-diene-codes': { pattern: 'name_invalid', minLength: 'name_length', maxLength: 'name_length' },
       },
       platformName: {
         description: 'A platform name: a lower-case letter, then lower-case letters or digits, 5 to 16 characters (SPEC §2).',
@@ -757,6 +814,12 @@ export const inputSchemas: Readonly<Record<string, object>> = {
         type: 'array',
         uniqueItems: true,
         items: { $ref: '#/definitions/landscapeName' },
+      },
+      sharedCharts: {
+        description:
+          "Not supported yet: the platform's shared charts (charts that carry no image, shared by its services). SPEC §3.2 releases a service as an image plus two charts of one version and gives a chart alone no address, row or deploy, so a platform.yaml listing any is refused (`platform_shared_charts_unsupported`) with how to ship them instead (docs/checks.md).",
+        type: 'array',
+        items: { description: "A shared chart's name.", type: 'string', minLength: 1, maxLength: 253 },
       },
       services: {
         description:

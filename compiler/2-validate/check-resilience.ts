@@ -1,0 +1,82 @@
+/**
+ * Resilience rules: decisions of the design that only the whole fleet shows.
+ * Each finding carries the design's reason in its hint (docs/checks.md).
+ *
+ * - `platform_signin_vlandscape` (error): the sign-in platform lists a
+ *   virtual landscape. The design gives each landscape one issuer and one
+ *   name; a virtual name in front of sign-in would hand a browser to
+ *   whichever member is nearest, whose issuer differs from the one its
+ *   tokens carry.
+ * - `dns_single_host` (warning): one DNS host serves both bases, so its
+ *   outage takes every name down with it.
+ * - `dns_spare_same_domain` (warning): the spare base has the base's
+ *   registrable domain (the public suffix list's ICANN section, so
+ *   `x.github.io` and `y.github.io` share `github.io`): one registrar or
+ *   registry fault takes both; the spare must survive the base's registrar
+ *   and TLD.
+ * - `landscape_prod_single_account` (warning): a prod landscape with two or
+ *   more clusters, all in one account; a suspended or locked account takes
+ *   the landscape down. (One cluster is already `landscape_prod_single_cluster`.)
+ *
+ * Returns findings; never throws.
+ */
+import { getDomain } from 'tldts';
+import { at } from '../1-load/load-fleet.js';
+import { diagnose, type Diagnostic, type RelatedLocation } from '../diagnostics/diagnostic.js';
+import type { FleetIndex } from './fleet-index.js';
+
+/**
+ * The registrable domain of `name` (one label below its ICANN public suffix),
+ * lower case; the name itself when the list gives none (a bare suffix).
+ */
+export function registrableDomain(name: string): string {
+  const lower = name.toLowerCase();
+  return getDomain(lower, { allowPrivateDomains: false }) ?? lower;
+}
+
+/** Runs every resilience rule over `index`. */
+export function checkResilience(index: FleetIndex): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  const fleet = index.fleet.fleet;
+  if (fleet) {
+    const { dns, issuer } = fleet.data;
+    const signIn = index.platforms.get(issuer.platform);
+    signIn?.data.vlandscapes?.forEach((vlandscape, i) => {
+      found.push(diagnose(at(signIn, ['vlandscapes', i]), 'platform_signin_vlandscape', { platform: issuer.platform, vlandscape }));
+    });
+    if (dns.hosts.length === 1) {
+      found.push(diagnose(at(fleet, ['dns', 'hosts']), 'dns_single_host', { host: dns.hosts[0]?.name ?? '' }));
+    }
+    if (dns.spare !== undefined && dns.spare.toLowerCase() !== dns.base.toLowerCase()) {
+      const domain = registrableDomain(dns.base);
+      if (registrableDomain(dns.spare) === domain) {
+        found.push(diagnose(at(fleet, ['dns', 'spare']), 'dns_spare_same_domain', { spare: dns.spare, base: dns.base, domain }));
+      }
+    }
+  }
+
+  for (const [name, landscape] of [...index.landscapes].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (landscape.data.tier !== 'prod') continue;
+    const clusters = index.clustersByLandscape.get(name) ?? [];
+    const accounts = new Set(clusters.map((c) => c.data.account));
+    if (clusters.length < 2 || accounts.size !== 1) continue;
+    const related: RelatedLocation[] = clusters.map((cluster) => {
+      const where = at(cluster, ['account']);
+      return {
+        file: where.file ?? null,
+        line: where.line ?? null,
+        column: where.column ?? null,
+        message: `${cluster.data.landscape}-${cluster.data.mark} is in ${cluster.data.account}`,
+      };
+    });
+    found.push(
+      diagnose(
+        at(landscape, ['tier']),
+        'landscape_prod_single_account',
+        { landscape: name, count: clusters.length, account: [...accounts][0] as string },
+        related,
+      ),
+    );
+  }
+  return found;
+}

@@ -1,0 +1,189 @@
+// Permanent identifiers against the base revision, kind by kind: a change is
+// refused with both values and the new value's place, a removal with its
+// place in the base, a dated retirement lets each through, and the Doc A
+// places keep at least one old place whatever is retired.
+
+import { describe, expect, it } from 'vitest';
+import { compileFleet } from '../../compiler/index.js';
+import { overlayTexts, readFleetTexts, TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';
+
+const reference = readFleetTexts();
+const fleetYaml = reference.get('registry/fleet.yaml') as string;
+const baseFiles = toSourceFiles(reference);
+
+function compare(overlay: Record<string, string | null>) {
+  const result = compileFleet(toSourceFiles(overlayTexts(reference, overlay)), { nowSeconds: TEST_NOW_SECONDS, base: { files: baseFiles, label: 'base' } });
+  expect(result.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.line} ${d.code}: ${d.message}`)).toEqual([]);
+  return (result.permanence ?? []).map((d) => ({
+    code: d.code,
+    at: `${d.file}:${d.line}:${d.column}`,
+    message: d.message,
+    related: d.related.map((r) => `${r.file}:${r.line}:${r.column}`),
+  }));
+}
+
+function withRetired(text: string, entries: string[]): string {
+  return `${text}retired:\n${entries.map((e) => `  - ${e}\n`).join('')}`;
+}
+
+/** Every claim dropped: claims name hosts under the bases, and are not permanent. */
+const noClaims = Object.fromEntries([...reference.keys()].filter((p) => p.startsWith('claims/')).map((p) => [p, null]));
+
+describe('permanent identifiers against the base', () => {
+  it('find nothing when the fleet is the base', () => {
+    expect(compare({})).toEqual([]);
+  });
+
+  it('refuse a changed base domain once, counting the issuer URLs and intake names under it, and accept it retired', () => {
+    const moved = fleetYaml.replaceAll('cluster.atomi.cloud', 'cluster.atomi.io').replace('zone: atomi.cloud', 'zone: atomi.io');
+    expect(compare({ 'registry/fleet.yaml': moved, ...noClaims })).toEqual([
+      {
+        code: 'permanent_identifier_changed',
+        at: 'registry/fleet.yaml:4:9',
+        // 4 issuer URLs + the intake on 4 landscapes and 2 virtual landscapes
+        message:
+          'the base domain (dns.base) changed from cluster.atomi.cloud to cluster.atomi.io, and with it 10 issuer URL(s) and intake host name(s) under it (e.g. https://api.lithium.aldehyde.ampharos.cluster.atomi.cloud/oidc)',
+        related: ['base/registry/fleet.yaml:4:9'],
+      },
+    ]);
+    const retired = withRetired(moved, ['{kind: base, value: cluster.atomi.cloud, date: 2026-11-30, reason: the .cloud registry is closing}']);
+    expect(compare({ 'registry/fleet.yaml': retired, ...noClaims })).toEqual([]);
+  });
+
+  it('refuse a changed and a removed spare domain, and accept it retired', () => {
+    const moved = fleetYaml.replaceAll('cluster.atomi-spare.net', 'cluster.atomi-spare.org');
+    const claim = { 'claims/domains/api.tin.nitroso.pikachu.cluster.atomi-spare.net.json': null };
+    expect(compare({ 'registry/fleet.yaml': moved, ...claim }).map((d) => [d.code, d.at, d.message])).toEqual([
+      [
+        'permanent_identifier_changed',
+        'registry/fleet.yaml:5:10',
+        'the spare domain (dns.spare) changed from cluster.atomi-spare.net to cluster.atomi-spare.org, and with it 6 issuer URL(s) and intake host name(s) under it (e.g. api.webhook.mercury.ampharos.cluster.atomi-spare.net)',
+      ],
+    ]);
+    const dropped = fleetYaml
+      .replace(/  spare: .*\n/, '')
+      .replace(/ *cluster\.atomi-spare\.net:\s*\[[^\]]*\]\n/g, '')
+      .replace(', cluster.atomi-spare.net]', ']');
+    expect(compare({ 'registry/fleet.yaml': dropped, ...claim }).map((d) => [d.code, d.at, d.message])).toEqual([
+      [
+        'permanent_identifier_removed',
+        'base/registry/fleet.yaml:5:10',
+        'the spare domain (dns.spare) cluster.atomi-spare.net was removed (now: none), and with it 6 issuer URL(s) and intake host name(s) under it (e.g. api.webhook.mercury.ampharos.cluster.atomi-spare.net)',
+      ],
+    ]);
+    const retired = withRetired(moved, ['{kind: spare, value: cluster.atomi-spare.net, date: 2026-11-30, reason: registrar moved}']);
+    expect(compare({ 'registry/fleet.yaml': retired, ...claim })).toEqual([]);
+  });
+
+  it('refuse changed issuer URLs (blamed on fleet.yaml issuer) and a removed one (blamed on the base platform.yaml), and accept them retired', () => {
+    const admin = fleetYaml.replace('issuer: { module: api,', 'issuer: { module: admin,');
+    const changed = compare({ 'registry/fleet.yaml': admin });
+    expect(changed.map((d) => [d.code, d.at, d.related[0]])).toEqual(
+      ['ampharos', 'pichu', 'pikachu', 'raichu'].map(() => ['permanent_identifier_changed', 'registry/fleet.yaml:31:9', 'base/registry/fleet.yaml:31:9']),
+    );
+    expect(changed[3]?.message).toBe(
+      'the issuer URL of landscape raichu changed from https://api.lithium.aldehyde.raichu.cluster.atomi.cloud/oidc to https://admin.lithium.aldehyde.raichu.cluster.atomi.cloud/oidc',
+    );
+    const retired = withRetired(
+      admin,
+      ['ampharos', 'pichu', 'pikachu', 'raichu'].map(
+        (l) => `{kind: issuer, value: "https://api.lithium.aldehyde.${l}.cluster.atomi.cloud/oidc", date: 2026-11-30, reason: admin serves sign-in}`,
+      ),
+    );
+    expect(compare({ 'registry/fleet.yaml': retired })).toEqual([]);
+
+    const aldehyde = (reference.get('carbon/aldehyde/platform.yaml') as string).replace('raichu, ampharos]', 'raichu]').replace('  - ampharos\n', '');
+    const removed = compare({ 'carbon/aldehyde/platform.yaml': aldehyde, 'platforms/aldehyde/lithium/ampharos.yaml': null });
+    expect(removed.map((d) => [d.code, d.at, d.message])).toEqual([
+      [
+        'permanent_identifier_removed',
+        'base/carbon/aldehyde/platform.yaml:3:38',
+        'the issuer URL https://api.lithium.aldehyde.ampharos.cluster.atomi.cloud/oidc of landscape ampharos was removed (now: none)',
+      ],
+    ]);
+  });
+
+  it('refuse a changed region; a retirement counts only for its landscape', () => {
+    const iad = (reference.get('registry/landscapes/raichu.yaml') as string).replace('region: SIN', 'region: IAD');
+    expect(compare({ 'registry/landscapes/raichu.yaml': iad }).map((d) => [d.code, d.at, d.message, d.related])).toEqual([
+      [
+        'permanent_identifier_changed',
+        'registry/landscapes/raichu.yaml:3:9',
+        'the region of landscape raichu changed from SIN to IAD',
+        ['base/registry/landscapes/raichu.yaml:3:9'],
+      ],
+    ]);
+    const elsewhere = withRetired(fleetYaml, ['{kind: region, landscape: pichu, value: SIN, date: 2026-11-30, reason: moved}']);
+    expect(compare({ 'registry/landscapes/raichu.yaml': iad, 'registry/fleet.yaml': elsewhere }).map((d) => d.code)).toEqual(['permanent_identifier_changed']);
+    const retired = withRetired(fleetYaml, ['{kind: region, landscape: raichu, value: SIN, date: 2026-11-30, reason: moved to IAD with its data}']);
+    expect(compare({ 'registry/landscapes/raichu.yaml': iad, 'registry/fleet.yaml': retired })).toEqual([]);
+  });
+
+  it('refuse removed intake host names and a removed virtual landscape, and accept them retired', () => {
+    const mercury = (reference.get('carbon/mercury/platform.yaml') as string).replace('vlandscapes: [mew, celebi]', 'vlandscapes: [mew]');
+    const overlay = { 'carbon/mercury/platform.yaml': mercury, 'registry/vlandscapes/celebi.yaml': null };
+    expect(compare(overlay).map((d) => [d.code, d.at, d.message])).toEqual([
+      [
+        'permanent_identifier_removed',
+        'base/carbon/mercury/platform.yaml:5:20',
+        'the intake host name api.webhook.mercury.celebi.cluster.atomi-spare.net was removed (now: none)',
+      ],
+      [
+        'permanent_identifier_removed',
+        'base/carbon/mercury/platform.yaml:5:20',
+        'the intake host name api.webhook.mercury.celebi.cluster.atomi.cloud was removed (now: none)',
+      ],
+      ['permanent_identifier_removed', 'base/registry/vlandscapes/celebi.yaml:2:7', 'the virtual landscape name celebi was removed (now: none)'],
+    ]);
+    const retired = withRetired(fleetYaml, [
+      '{kind: intake, value: api.webhook.mercury.celebi.cluster.atomi.cloud, date: 2026-11-30, reason: senders moved to mew}',
+      '{kind: intake, value: api.webhook.mercury.celebi.cluster.atomi-spare.net, date: 2026-11-30, reason: senders moved to mew}',
+      '{kind: vlandscape, value: celebi, date: 2026-11-30, reason: staging has one name}',
+    ]);
+    expect(compare({ ...overlay, 'registry/fleet.yaml': retired })).toEqual([]);
+  });
+
+  it('refuse a removed Doc A place while another old one stays, and accept it retired', () => {
+    const one = fleetYaml.replace('    - https://d111111abcdef8.cloudfront.net\n', '');
+    expect(compare({ 'registry/fleet.yaml': one }).map((d) => [d.code, d.at, d.message])).toEqual([
+      ['permanent_identifier_removed', 'base/registry/fleet.yaml:30:7', 'the Doc A place https://d111111abcdef8.cloudfront.net was removed (now: none)'],
+    ]);
+    const retired = withRetired(one, ['{kind: place, value: "https://d111111abcdef8.cloudfront.net/", date: 2026-11-30, reason: CDN dropped}']);
+    expect(compare({ 'registry/fleet.yaml': retired })).toEqual([]);
+  });
+
+  it('refuse replacing every Doc A place even with each retired, naming the old places in the base', () => {
+    const replaced = withRetired(
+      fleetYaml.replace('    - https://books.atomi.cloud\n    - https://d111111abcdef8.cloudfront.net\n', '    - https://books2.atomi.cloud\n'),
+      [
+        '{kind: place, value: https://books.atomi.cloud, date: 2026-11-30, reason: moved}',
+        '{kind: place, value: https://d111111abcdef8.cloudfront.net, date: 2026-11-30, reason: moved}',
+      ],
+    );
+    expect(compare({ 'registry/fleet.yaml': replaced })).toEqual([
+      {
+        code: 'permanent_places_all_removed',
+        at: 'registry/fleet.yaml:29:5',
+        message:
+          "none of the base revision's Doc A places (https://books.atomi.cloud, https://d111111abcdef8.cloudfront.net) is left (now: https://books2.atomi.cloud)",
+        related: ['base/registry/fleet.yaml:29:7', 'base/registry/fleet.yaml:30:7'],
+      },
+    ]);
+  });
+
+  it('accept additions: a new landscape, virtual landscape and place', () => {
+    const two = fleetYaml.replace('    - https://books.atomi.cloud\n', '    - https://books.atomi.cloud\n    - https://books3.atomi.cloud\n');
+    expect(
+      compare({ 'registry/fleet.yaml': two, 'registry/vlandscapes/togepi.yaml': 'name: togepi\nmembers:\n  - {landscape: pichu, serve: true}\n' }),
+    ).toEqual([]);
+  });
+
+  it('give the retirement entry to copy in the hint', () => {
+    const iad = (reference.get('registry/landscapes/raichu.yaml') as string).replace('region: SIN', 'region: IAD');
+    const result = compileFleet(toSourceFiles(overlayTexts(reference, { 'registry/landscapes/raichu.yaml': iad })), {
+      nowSeconds: TEST_NOW_SECONDS,
+      base: { files: baseFiles, label: 'base' },
+    });
+    expect(result.permanence?.[0]?.hint).toContain('retired: as {kind: region, landscape: raichu, value: "SIN", date: YYYY-MM-DD, reason: "…"}');
+  });
+});

@@ -373,6 +373,12 @@ export function planTraffic(
     const trafficLive = zone.zone.role === 'zone' ? liveTrafficSets(snapshot, zone.trafficNames) : new Map<string, RecordSet[]>();
     const dropped = new Map<string, string[]>();
     for (const [name, sets] of trafficLive) {
+      // Most names answer exactly what is wanted: only a name with a differing record set is looked at closely.
+      const differs = sets.some((rs) => {
+        const want = wantedAt(wanted, recordSetKey(rs), name);
+        return want === undefined || !sameValues(answerValues(want), answerValues(rs));
+      });
+      if (!differs) continue;
       const lost = droppedAddresses(sets, wantedSetsAt(zone, wanted, name));
       if (lost.length > 0) dropped.set(name, lost);
     }
@@ -381,7 +387,10 @@ export function planTraffic(
 
   // Who leaves, whatever the cause: the one-cluster brake picks one.
   const owners = new Map<string, Map<string, string>>();
+  // The fleet knows the cluster of every address it wants; the live ops names tell the rest (old addresses, removed clusters).
   const ownerOf = (zone: PreparedZone, address: string): string | undefined => {
+    const known = prepared.owners.get(address);
+    if (known !== undefined) return known;
     let live = owners.get(zone.zone.zone);
     if (!live) {
       live = liveOpsOwners(
@@ -390,7 +399,7 @@ export function planTraffic(
       );
       owners.set(zone.zone.zone, live);
     }
-    return live.get(address) ?? prepared.owners.get(address);
+    return live.get(address);
   };
   const leaving = new Map<string, RemovalCause>();
   for (const view of views)
@@ -410,9 +419,10 @@ export function planTraffic(
   const deferred = new Set(removals.deferred);
   for (const view of views) {
     const { zone, wanted } = view;
-    const planOwners = new Map(prepared.owners);
+    const unknown = [...view.dropped.values()].flat().filter((a) => !prepared.owners.has(a));
+    const planOwners: ReadonlyMap<string, string> =
+      unknown.length === 0 ? prepared.owners : new Map([...prepared.owners, ...unknown.map((a) => [a, ownerOf(zone, a) ?? 'no cluster'] as const)]);
     for (const [name, lost] of view.dropped) {
-      for (const address of lost) planOwners.set(address, ownerOf(zone, address) ?? 'no cluster');
       const kept = new Set(lost.filter((a) => deferred.has(ownerOf(zone, a) ?? a)));
       if (kept.size === 0) continue;
       const at = new Map(wantedSetsAt(zone, wanted, name).map((rs) => [recordSetKey(rs), rs]));
@@ -452,6 +462,10 @@ interface SnapshotView {
   trafficLive: Map<string, RecordSet[]>;
   /** Traffic name → the live addresses the target drops there. */
   dropped: Map<string, string[]>;
+}
+
+function sameValues(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
 }
 
 /** The wanted record sets at `name` of one snapshot. */

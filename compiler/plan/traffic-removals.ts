@@ -7,10 +7,11 @@
  * at a landscape or virtual name (the names users reach) and the plan's
  * target there no longer holds it: reported down, traffic turned off,
  * removed from the registry, a new address in its state file: the cause does
- * not matter. Live addresses are told apart by cluster through the live ops
- * names (`<mark>.<l>.<zone>`, which still name a cluster the registry no
- * longer has, and still hold a changed address), then the fleet's own; an
- * address neither claims counts as a cluster of its own. Of the leaving
+ * not matter. Live addresses are told apart by cluster through the fleet
+ * (every address it wants), then the live ops names (`<mark>.<l>.<zone>`,
+ * which still name a cluster the registry no longer has, and still hold a
+ * changed address); an
+address neither claims counts as a cluster of its own. Of the leaving
  * clusters, the first in sorted order leaves in this plan and the others are
  * deferred: each host keeps the deferred addresses it still answers (never
  * adds one back), in the record set and routing it read them in. Additions

@@ -11,8 +11,8 @@
  * (every address it wants), then the live ops names (`<mark>.<l>.<zone>`,
  * which still name a cluster the registry no longer has, and still hold a
  * changed address); an address neither claims counts as a cluster of its
- * own. Of the leaving
- * clusters, the first in sorted order leaves in this plan and the others are
+ * own. Of the leaving clusters, the first in sorted order leaves in this
+ * plan and the others are
  * deferred: each host keeps the deferred addresses it still answers (never
  * adds one back), in the record set and routing it read them in. Additions
  * are never braked. The next plan, against the new live state, finds the

@@ -75,6 +75,13 @@ export interface DnsZoneIntent {
   managed: string[];
   /** `A`, `AAAA`, `CNAME` in a zone; `NS` in the parent. */
   managedTypes: string[];
+  /**
+   * The names users' traffic reaches, whose addresses the one-cluster brake
+   * counts whatever the cause: every registry landscape's `<l>.<zone>` (with
+   * its landscape) and every virtual landscape's `*.<v>.<zone>`, built or
+   * not. Empty in the parent. Sorted by name.
+   */
+  trafficNames: { name: string; kind: 'landscape' | 'virtual'; landscape?: string }[];
   /** Names `X` of every wildcard `*.X` that services rely on (landscape and virtual names), sorted. */
   wildcardBases: string[];
   /** `<platform>.X` → the service hosts below it that resolve through `*.X` (hole detection). */
@@ -154,6 +161,13 @@ function managedNames(model: FleetModel, zone: string): string[] {
   return [...names].sort(compareNames);
 }
 
+function trafficNames(model: FleetModel, zone: string): DnsZoneIntent['trafficNames'] {
+  return [
+    ...model.landscapes.map((l) => ({ name: landscapeHost(l.name, zone), kind: 'landscape' as const, landscape: l.name })),
+    ...model.vlandscapes.map((v) => ({ name: `*.${landscapeHost(v.name, zone)}`, kind: 'virtual' as const })),
+  ].sort(byName);
+}
+
 function wildcardUses(model: FleetModel, zone: string): { bases: string[]; reliedOn: Record<string, WildcardUse> } {
   const bases = new Set<string>();
   const hosts = new Map<string, string[]>();
@@ -199,6 +213,7 @@ export function dnsIntent(model: FleetModel): DnsIntent {
       names: zoneNames(model, zone),
       managed: managedNames(model, zone),
       managedTypes: ['A', 'AAAA', 'CNAME'],
+      trafficNames: trafficNames(model, zone),
       wildcardBases: uses.bases,
       reliedOn: uses.reliedOn,
     });
@@ -213,6 +228,7 @@ export function dnsIntent(model: FleetModel): DnsIntent {
       names: [{ kind: 'delegation', name: dns.base, nameservers }],
       managed: [dns.base],
       managedTypes: ['NS'],
+      trafficNames: [],
       wildcardBases: [],
       reliedOn: {},
     });

@@ -4,7 +4,8 @@ import type { CommandHelp } from './help.js';
 export const applyBooksHelp: CommandHelp = {
   name: 'apply books',
   summary: "Publish the fleet's address books to S3-compatible storage (AWS S3, Cloudflare R2).",
-  usage: 'diene apply books --to s3://BUCKET[/PREFIX] [--endpoint URL] [--serial N] [--dry-run] [--fleet DIR]',
+  usage:
+    'diene apply books --to s3://BUCKET[/PREFIX] [--endpoint URL] [--serial N] [--wait SECONDS] [--nameservers FILE | --skip-name-check] [--dry-run] [--fleet DIR]',
   description: [
     'Reads every remote book first; a remote book with a newer serial refuses the whole publish. Uploads only books whose digest changed, each conditional on what was read.',
   ],
@@ -29,6 +30,27 @@ export const applyBooksHelp: CommandHelp = {
       value: 'N',
       description: "The books' serial. Default: the committer time of the fleet repository's HEAD commit, in seconds.",
       example: 'diene apply books --to s3://books --serial 1732147200',
+    },
+    {
+      name: 'wait',
+      type: 'string',
+      value: 'SECONDS',
+      description:
+        'Before publishing, every name a book lists must be answered by every nameserver of every DNS host (a miss is cached by resolvers for 1800 s); wait up to SECONDS for names that are not answered yet, asking again once a second. Default 0: refuse at once (docs/books-name-check.md).',
+      example: 'diene apply books --to s3://books --wait 120',
+    },
+    {
+      name: 'nameservers',
+      type: 'string',
+      value: 'FILE',
+      description: 'A JSON file mapping DNS host names to the "address:port" nameservers to ask instead of fleet.yaml\'s (a lab or a test).',
+      example: 'diene apply books --to s3://books --nameservers nameservers.json',
+    },
+    {
+      name: 'skip-name-check',
+      type: 'boolean',
+      description: 'Publish without asking the nameservers (the books may then point clients at names that do not answer yet).',
+      example: 'diene apply books --to s3://books --skip-name-check',
     },
     { name: 'dry-run', type: 'boolean', description: 'Read and plan, print the plan, upload nothing.', example: 'diene apply books --to s3://books --dry-run' },
   ],

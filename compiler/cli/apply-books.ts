@@ -1,12 +1,19 @@
 /**
  * `diene apply books --to s3://bucket[/prefix] [--endpoint URL] [--serial N]
- * [--dry-run] [--fleet DIR]` (SPEC §3.5, §3.6, §5): publishes the fleet's
+ * [--wait SECONDS] [--nameservers FILE | --skip-name-check] [--dry-run]
+ * [--fleet DIR]` (SPEC §3.5, §3.6, §5): publishes the fleet's
  * address books to S3-compatible storage (AWS S3, Cloudflare R2).
  *
  * 1. Compiles the fleet in memory (invalid input: exit 2, nothing read or written).
  * 2. Stamps the serial: `--serial N`, else the committer time of the fleet
  *    repo's HEAD commit in seconds (no repo and no `--serial`: exit 2).
- * 3. Reads every remote book first (unreadable target: exit 2, nothing written).
+ * 3. Asks every nameserver of every DNS host for every name a Doc C lists
+ *    under the fleet's zones (compiler/plan/book-names.ts); a name one of
+ *    them does not answer refuses the publish: exit 3, nothing read or
+ *    written, one `book_name_unanswered` per name. `--wait SECONDS` asks
+ *    again until they answer; `--nameservers FILE` points hosts at other
+ *    addresses; `--skip-name-check` leaves the check to the operator.
+ * 3b. Reads every remote book first (unreadable target: exit 2, nothing written).
  * 4. Plans (compiler/plan/books-publish.ts) and prints the plan on stdout.
  *    A remote book with a newer serial, or the same serial with other content,
  *    refuses the whole publish: exit 3, nothing written, the serials said.
@@ -23,11 +30,18 @@ import { applyBookChanges } from '../adapters/object-store/apply.js';
 import { observeBooks } from '../adapters/object-store/observe.js';
 import { buildAddressBooks } from '../4-emit/address-books.js';
 import { toJson } from '../4-emit/serialize.js';
-import { hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
+import { diagnose, FLEET_WIDE, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { analyzeFleet } from '../index.js';
 import { formatBookPlan, planBookPublish, writes, type LocalBook } from '../plan/books-publish.js';
+import { dnsIntent } from '../3-model/dns-names.js';
+import { askName, type NameAnswer } from '../adapters/dns/name-answers.js';
+import type { ServerAddress } from '../adapters/dns/rfc2136/tcp.js';
+import { checkNames, namesToCheck, parseNameserverOverrides, unansweredDiagnostics, type NameserverOverrides } from '../plan/book-names.js';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { serialOption } from './book-serial.js';
 import {
+  conflictingOptions,
   EXIT,
   fleetRoot,
   fromHelp,
@@ -61,7 +75,24 @@ function endpointOption(values: CommandInput['values']): string | undefined {
  * whole of steps 1 and 3–5 above, returning the command's result. Exported
  * for tests that drive a store directly.
  */
-export async function publishBooks(root: string, store: ObjectStore, serial: number, options: { dryRun: boolean; nowSeconds: number }): Promise<CommandResult> {
+/** The name check before publishing (absent: no check). */
+export interface NameCheckOptions {
+  /** Seconds to keep asking (0: ask once). */
+  waitSeconds: number;
+  /** The --nameservers file (`{"<dns host>": ["address:port", …]}`): its name for messages and its text. */
+  nameservers?: { file: string; text: string };
+  /** How one nameserver is asked ({@link askName} by default). */
+  ask?: (server: ServerAddress, name: string) => Promise<NameAnswer>;
+  /** Milliseconds between rounds while waiting (1000 by default). */
+  intervalMs?: number;
+}
+
+export async function publishBooks(
+  root: string,
+  store: ObjectStore,
+  serial: number,
+  options: { dryRun: boolean; nowSeconds: number; names?: NameCheckOptions },
+): Promise<CommandResult> {
   const read = await readFleet(root);
   const analysis = analyzeFleet(read.files, { nowSeconds: options.nowSeconds });
   const diagnostics = sortDiagnostics([...read.diagnostics, ...analysis.diagnostics]);
@@ -73,6 +104,46 @@ export async function publishBooks(root: string, store: ObjectStore, serial: num
     serial: book.serial,
     digest: book.digest,
   }));
+  if (options.names) {
+    const books = buildAddressBooks(analysis.model, serial);
+    let overrides: NameserverOverrides = new Map();
+    if (options.names.nameservers) {
+      const parsed = parseNameserverOverrides(
+        options.names.nameservers.text,
+        analysis.model.settings.dns.hosts.map((h) => h.name),
+      );
+      if (typeof parsed === 'string')
+        return {
+          diagnostics: [
+            ...diagnostics,
+            diagnose(FLEET_WIDE, 'usage_option_value_invalid', {
+              option: '--nameservers',
+              value: options.names.nameservers.file,
+              expected: `a JSON object mapping DNS hosts to "address:port" lists (${parsed})`,
+              example: '--nameservers nameservers.json',
+              usage: applyBooksHelp.usage,
+            }),
+          ],
+          exitCode: EXIT.invalid,
+        };
+      overrides = parsed;
+    }
+    const checks = namesToCheck(books, dnsIntent(analysis.model), overrides);
+    const misses = await checkNames(checks, options.names.ask ?? ((server, name) => askName(server, name)), {
+      waitSeconds: options.names.waitSeconds,
+      ...(options.names.intervalMs !== undefined ? { intervalMs: options.names.intervalMs } : {}),
+    });
+    if (misses.length > 0) {
+      const refused = unansweredDiagnostics(misses, options.names.waitSeconds);
+      return {
+        diagnostics: sortDiagnostics([...diagnostics, ...refused]),
+        notes: [
+          `refused: ${refused.length} of ${checks.length} name(s) the books list are not answered by every nameserver yet; nothing read or written at ${store.description}`,
+        ],
+        exitCode: EXIT.refused,
+      };
+    }
+  }
   const observed = await observeBooks(
     store,
     local.map((book) => book.key),
@@ -131,6 +202,41 @@ export async function publishBooks(root: string, store: ObjectStore, serial: num
   return { stdout, diagnostics, notes, exitCode: EXIT.ok };
 }
 
+function waitOption(values: CommandInput['values']): number {
+  const text = stringOption(values, 'wait');
+  if (text === undefined) return 0;
+  if (!/^\d{1,6}$/.test(text)) throw invalidValue('--wait', text, 'a whole number of seconds (0–999999)', '--wait 60');
+  return Number(text);
+}
+
+async function nameCheckOption(values: CommandInput['values']): Promise<NameCheckOptions | undefined> {
+  if (values['skip-name-check'] === true) {
+    if (stringOption(values, 'wait') !== undefined || stringOption(values, 'nameservers') !== undefined)
+      throw conflictingOptions(
+        '--skip-name-check',
+        stringOption(values, 'wait') !== undefined ? '--wait' : '--nameservers',
+        'without the name check, --wait and --nameservers have nothing to do',
+        'one of them',
+      );
+    return undefined;
+  }
+  const waitSeconds = waitOption(values);
+  const file = stringOption(values, 'nameservers');
+  if (file === undefined) return { waitSeconds };
+  let text: string;
+  try {
+    text = await readFile(path.resolve(process.cwd(), file), 'utf8');
+  } catch (error) {
+    throw invalidValue(
+      '--nameservers',
+      file,
+      `a readable JSON file mapping DNS hosts to nameservers (${error instanceof Error ? error.message : String(error)})`,
+      '--nameservers nameservers.json',
+    );
+  }
+  return { waitSeconds, nameservers: { file, text } };
+}
+
 async function runApplyBooks({ values }: CommandInput): Promise<CommandResult> {
   const root = fleetRoot(values);
   const to = stringOption(values, 'to');
@@ -145,7 +251,8 @@ async function runApplyBooks({ values }: CommandInput): Promise<CommandResult> {
       `${root} is not in a git repository with a commit, whose time would be the serial: pass --serial N (the serial only grows; never the clock)`,
     );
   const store = createS3Store({ ...target, ...(endpoint !== undefined ? { endpoint } : {}) });
-  return publishBooks(root, store, serial, { dryRun: values['dry-run'] === true, nowSeconds: nowSeconds(values) });
+  const names = await nameCheckOption(values);
+  return publishBooks(root, store, serial, { dryRun: values['dry-run'] === true, nowSeconds: nowSeconds(values), ...(names ? { names } : {}) });
 }
 
 export const applyBooksCommand: Command = { ...fromHelp(applyBooksHelp), run: runApplyBooks };

@@ -9,7 +9,9 @@
  * listed), 2 invalid fleet, snapshot, health file or usage (diagnostics on
  * stderr), 3 refused by a brake (freeze, or the mass-change brake without
  * `--force`): the plan is still printed, marked refused, so it can be
- * reviewed; an applier must write nothing.
+ * reviewed; an applier must write nothing. `--force` also lets every
+ * leaving cluster go in one plan (the one-cluster brake, which otherwise
+ * defers all but the first and exits 0).
  */
 import path from 'node:path';
 import { loadDnsHealth, loadDnsLive } from '../1-load/load-dns-live.js';

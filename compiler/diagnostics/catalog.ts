@@ -39,6 +39,11 @@ export const catalog = {
     message: "the sign-in issuer's host {host} (landscape {landscape}) would appear in {book}",
     hint: 'the issuer is baked into apps from books/issuers.json and never read from a book: keep its host out of addressBooks.places and out of every Doc C',
   },
+  book_name_unanswered: {
+    severity: 'error',
+    message: '{book} lists {name}, which {misses} does not answer yet ({reason}); nothing published',
+    hint: 'a resolver that asks before the name exists caches the miss for the negative TTL (1800 s), so a client following the book fails for half an hour: run `diene apply dns` first, or pass --wait SECONDS to poll until every nameserver answers',
+  },
   book_place_invalid: {
     severity: 'error',
     message: 'place "{value}" is not an https base URL',

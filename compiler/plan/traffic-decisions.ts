@@ -11,10 +11,10 @@
  *
  * - **freeze**: more than half of the built traffic-on clusters down → plan
  *   nothing (a health flap must not become mass deletion);
- * - **one cluster a plan**: of the down clusters that still have an address
- *   to lose somewhere, only the first in sorted order is removed; the rest
- *   are deferred and listed. Live state tells which ones still have one, so
- *   once the first is gone the next plan takes the second (no stuck brake);
+ * - **one cluster a plan**: of the clusters that still have an address to
+ *   lose somewhere, down or dropped by the fleet itself, only the first in
+ *   sorted order is removed; the rest are deferred and listed
+ *   (traffic-removals.ts, on the targets computed here);
  * - **last address**: a name whose every cluster is down keeps the addresses
  *   it has (or, absent from a host, the wanted ones), even of down clusters.
  *
@@ -46,7 +46,7 @@ export interface TrafficDecision {
   trafficClusters: number;
   /** Set when more than half are down: nothing is planned. */
   frozen?: BrakeEvent;
-  /** The one down cluster whose addresses leave names in this plan. */
+  /** The down cluster whose addresses leave names in this plan (the one-cluster brake's choice, when it is a down one). */
   removing?: string;
   /** Down clusters whose removal waits for a later plan. */
   deferred: string[];
@@ -80,15 +80,11 @@ function presentAt(source: AddressSource, addresses: ReadonlySet<string> | undef
 }
 
 /**
- * Decides which down clusters leave names in this plan. `snapshots` are the
- * live states of the base zones (the parent's delegation never depends on
- * health); `addresses` holds {@link liveAddresses} of each, in the same order.
+ * Decides which clusters are down and whether the plan freezes. Which
+ * leaving clusters go in this plan is decided afterwards, on every cause
+ * alike (traffic-removals.ts), and filled into `removing` and `deferred`.
  */
-export function decideTraffic(
-  intent: DnsIntent,
-  health: DnsHealth | undefined,
-  snapshots: readonly { zone: string; addresses: LiveAddresses }[],
-): TrafficDecision {
+export function decideTraffic(intent: DnsIntent, health: DnsHealth | undefined): TrafficDecision {
   const eligible = new Set(intent.trafficClusters);
   const down = intent.trafficClusters.filter((c) => health?.clusters[c]?.acceptingTraffic === false);
   const decision: TrafficDecision = { down, trafficClusters: eligible.size, deferred: [], brakes: [] };
@@ -101,30 +97,6 @@ export function decideTraffic(
     decision.brakes.push(decision.frozen);
     return decision;
   }
-  const downSet = new Set(down);
-  const removable = new Set<string>();
-  for (const zone of intent.zones) {
-    if (zone.role !== 'zone') continue;
-    const views = snapshots.filter((s) => s.zone === zone.zone);
-    for (const name of namesWithDown(zone, downSet)) {
-      const sources = sourcesOf(name);
-      if (!sources.some((s) => !downSet.has(s.cluster))) continue;
-      for (const source of sources) {
-        if (downSet.has(source.cluster) && !removable.has(source.cluster) && views.some((v) => presentAt(source, v.addresses.get(name.name))))
-          removable.add(source.cluster);
-      }
-    }
-  }
-  const ordered = down.filter((c) => removable.has(c));
-  if (ordered[0] !== undefined) decision.removing = ordered[0];
-  decision.deferred = ordered.slice(1);
-  if (decision.deferred.length > 0) {
-    decision.brakes.push({
-      brake: 'one-cluster',
-      clusters: decision.deferred,
-      message: `one cluster a plan: ${ordered.length} down clusters still have addresses to remove; removing ${ordered[0]} now, deferring ${decision.deferred.length} (${decision.deferred.join(', ')})`,
-    });
-  }
   return decision;
 }
 
@@ -136,8 +108,9 @@ export function namesWithDown(zone: DnsZoneIntent, down: ReadonlySet<string>): D
 
 /**
  * What one landscape or virtual name should answer on one host under
- * `decision`, given that host's live `addresses` at the name; with the
- * last-address brake when it fired. Other names pass through unchanged.
+ * `decision` with every down cluster removed, given that host's live
+ * `addresses` at the name; with the last-address brake when it fired. Other
+ * names pass through unchanged. Deferred clusters are put back afterwards.
  */
 export function targetName(
   zone: string,
@@ -147,12 +120,11 @@ export function targetName(
 ): { name: DnsNameIntent; kept?: BrakeEvent } {
   if (name.kind !== 'landscape' && name.kind !== 'virtual') return { name };
   const down = new Set(decision.down);
-  const deferred = new Set(decision.deferred);
   const all = sourcesOf(name);
   let keep: (source: AddressSource) => boolean;
   let kept: BrakeEvent | undefined;
   if (all.some((s) => !down.has(s.cluster))) {
-    keep = (s) => !down.has(s.cluster) || (deferred.has(s.cluster) && presentAt(s, addresses));
+    keep = (s) => !down.has(s.cluster);
   } else {
     const present = all.filter((s) => presentAt(s, addresses));
     const keptClusters = [...new Set((present.length > 0 ? present : all).map((s) => s.cluster))].sort();

@@ -6,8 +6,11 @@
  * (bench/traffic-planner.bench.ts).
  *
  * Design note. Decisions come first and once (traffic-decisions.ts: freeze,
- * one cluster a plan, last address); then each (zone, host) snapshot gets its
- * own diff against its own target, so hosts may differ. A change is a verb
+ * last address); then each (zone, host) snapshot gets its own target, the
+ * clusters whose addresses those targets drop are counted over every host
+ * whatever the cause, and the one-cluster brake keeps all but the first
+ * (traffic-removals.ts); then each snapshot is diffed against its own
+ * target, so hosts may differ. A change is a verb
  * (create, update, delete), a record set key, `before` (the live record set
  * exactly as read: hosts such as Route 53 and Google refuse a delete that does
  * not repeat it), `after` (canonical) and a message. Changes are grouped in
@@ -32,15 +35,17 @@ import type { DnsHealth } from '../types/generated/dns-health.js';
 import { answerValues, compareNames, compareRecordSets, recordSetKey, sameData, type RecordSet } from './dns-record-sets.js';
 import { ownershipReports } from './dns-ownership.js';
 import { decideTraffic, liveAddresses, namesWithDown, targetName, type BrakeEvent, type TrafficDecision } from './traffic-decisions.js';
+import { decideRemovals, droppedAddresses, keepAddresses, liveOpsOwners, liveTrafficSets, type RemovalCause, type Removals } from './traffic-removals.js';
 
 export type { BrakeEvent } from './traffic-decisions.js';
+export type { Removals } from './traffic-removals.js';
 
 /** Plan format version. */
 export const TRAFFIC_PLAN_VERSION = 1;
 
 /** Planner options. Defaults are octoDNS's (`MAX_SAFE_UPDATE_PCENT`, `MAX_SAFE_DELETE_PCENT`, `MIN_EXISTING_RECORDS`). */
 export interface TrafficOptions {
-  /** Lift the mass-change brake (never the freeze, one-cluster or last-address brakes). Default false. */
+  /** Lift the mass-change and one-cluster brakes (never the freeze or last-address brakes). Default false. */
   force?: boolean;
   /** Largest share of a zone's managed record sets one plan may update. Default 0.3. */
   updateThreshold?: number;
@@ -98,7 +103,10 @@ export interface TrafficPlan {
   /** True when a brake refused the plan (freeze or mass change): apply nothing. */
   refused: boolean;
   forced: boolean;
+  /** Health's view: the down clusters; `removing` and `deferred` are the one-cluster brake's choice among them. */
   health: { down: string[]; trafficClusters: number; removing?: string; deferred: string[] };
+  /** The one-cluster brake over every cause (down, or dropped by the fleet): who leaves landscape and virtual names, who now, who later. */
+  removals: Removals;
   brakes: BrakeEvent[];
   zones: ZoneHostPlan[];
   /** Wanted (zone, host) pairs with no live snapshot: not planned. */
@@ -151,6 +159,10 @@ export interface PreparedZone {
   rendered: ReadonlyMap<GeoRouting, ReadonlyMap<string, RecordSet>>;
   /** Names where diene writes a CNAME. */
   cnameNames: ReadonlySet<string>;
+  /** The zone's landscape and virtual names (what the one-cluster brake counts). */
+  trafficNames: ReadonlySet<string>;
+  /** Per rendering (the maps of `rendered`): name → its wanted record sets. */
+  byName: ReadonlyMap<ReadonlyMap<string, RecordSet>, ReadonlyMap<string, RecordSet[]>>;
 }
 
 /** The wanted state prepared for planning: build it once per fleet revision ({@link prepareTraffic}), plan with it every tick. */
@@ -174,12 +186,20 @@ export function prepareTraffic(intent: DnsIntent): PreparedTraffic {
       zone.role === 'zone' ? [...new Set<GeoRouting>(['none', ...zone.hosts.map((h) => DNS_HOST_CAPABILITIES[h.provider].geo.routing)])] : ['none'];
     const rendered = new Map(routings.map((routing) => [routing, renderKeyed(zone, routing)] as const));
     const none = rendered.get('none') ?? new Map<string, RecordSet>();
+    const byName = new Map<ReadonlyMap<string, RecordSet>, Map<string, RecordSet[]>>();
+    for (const sets of rendered.values()) {
+      const names = new Map<string, RecordSet[]>();
+      for (const rs of sets.values()) names.set(rs.name, [...(names.get(rs.name) ?? []), rs]);
+      byName.set(sets, names);
+    }
     zones.set(zone.zone, {
       zone,
       managed: new Set(zone.managed),
       managedTypes: new Set(zone.managedTypes),
       rendered,
       cnameNames: new Set([...none.values()].filter((rs) => rs.type === 'CNAME').map((rs) => rs.name)),
+      trafficNames: new Set(zone.trafficNames.map((t) => t.name)),
+      byName,
     });
     for (const name of zone.names) if (name.kind === 'ops') for (const a of name.addresses) owners.set(a, name.cluster);
   }
@@ -308,47 +328,117 @@ export function planTraffic(
   >;
   const reported = new Set(intent.trafficClusters.filter((c) => health?.clusters[c]?.acceptingTraffic === false));
   const healthNames = new Set(intent.zones.flatMap((z) => namesWithDown(z, reported).map((n) => n.name)));
-  const views = live.map((snapshot) => ({
-    snapshot,
-    zone: snapshot.zone,
-    addresses: healthNames.size > 0 ? liveAddresses(snapshot, healthNames) : new Map<string, ReadonlySet<string>>(),
-  }));
-  const decision: TrafficDecision = decideTraffic(intent, health, views);
+  const decision: TrafficDecision = decideTraffic(intent, health);
   const down = new Set(decision.down);
   const brakes = [...decision.brakes];
   const zones: ZoneHostPlan[] = [];
   const keptSeen = new Set<string>();
-  const ordered = [...views].sort(
-    (a, b) => compareNames(a.zone, b.zone) || (a.snapshot.host < b.snapshot.host ? -1 : a.snapshot.host > b.snapshot.host ? 1 : 0),
-  );
-  for (const view of ordered) {
-    const zone = prepared.zones.get(view.zone);
-    if (!zone) continue;
-    if (decision.frozen) {
+  const lastAddress: BrakeEvent[] = [];
+  const ordered = [...live].sort((a, b) => compareNames(a.zone, b.zone) || (a.host < b.host ? -1 : a.host > b.host ? 1 : 0));
+  if (decision.frozen) {
+    for (const snapshot of ordered) {
+      const zone = prepared.zones.get(snapshot.zone);
+      if (!zone) continue;
       zones.push({
-        zone: view.zone,
-        host: view.snapshot.host,
-        ...(view.snapshot.provider ? { provider: view.snapshot.provider } : {}),
+        zone: snapshot.zone,
+        host: snapshot.host,
+        ...(snapshot.provider ? { provider: snapshot.provider } : {}),
         role: zone.zone.role,
         managed: 0,
         units: [],
         counts: { create: 0, update: 0, delete: 0 },
         reports: [],
       });
-      continue;
     }
-    const routing: GeoRouting =
-      zone.zone.role === 'zone' && view.snapshot.provider !== undefined ? DNS_HOST_CAPABILITIES[view.snapshot.provider].geo.routing : 'none';
+    return finish(prepared, zones, decision, brakes, options, { leaving: [], removing: [], deferred: [] });
+  }
+
+  // First pass: each host's target with every down cluster out (the last-address brake holding), and what it drops.
+  const views: SnapshotView[] = [];
+  for (const snapshot of ordered) {
+    const zone = prepared.zones.get(snapshot.zone);
+    if (!zone) continue;
+    const routing: GeoRouting = zone.zone.role === 'zone' && snapshot.provider !== undefined ? DNS_HOST_CAPABILITIES[snapshot.provider].geo.routing : 'none';
     const base = zone.rendered.get(routing) ?? renderKeyed(zone.zone, routing);
+    const addresses = healthNames.size > 0 ? liveAddresses(snapshot, healthNames) : new Map<string, ReadonlySet<string>>();
     const changedNames = namesWithDown(zone.zone, down);
     const overrides = new Map<string, RecordSet>();
     for (const name of changedNames) {
-      const target = targetName(zone.zone.zone, name, decision, view.addresses.get(name.name));
-      if (target.kept && !keptSeen.has(`${zone.zone.zone} ${name.name}`)) brakes.push(target.kept);
+      const target = targetName(zone.zone.zone, name, decision, addresses.get(name.name));
+      if (target.kept && !keptSeen.has(`${zone.zone.zone} ${name.name}`)) lastAddress.push(target.kept);
       if (target.kept) keptSeen.add(`${zone.zone.zone} ${name.name}`);
       for (const rs of renderName(target.name, zone.zone.ttl, routing)) overrides.set(recordSetKey(rs), rs);
     }
-    const plan = diffSnapshot(zone, { base, changed: new Set(changedNames.map((n) => n.name)), overrides }, view.snapshot, prepared.owners, down);
+    const wanted = { base, changed: new Set(changedNames.map((n) => n.name)), overrides };
+    const trafficLive = zone.zone.role === 'zone' ? liveTrafficSets(snapshot, zone.trafficNames) : new Map<string, RecordSet[]>();
+    const dropped = new Map<string, string[]>();
+    for (const [name, sets] of trafficLive) {
+      // Most names answer exactly what is wanted: only a name with a differing record set is looked at closely.
+      const differs = sets.some((rs) => {
+        const want = wantedAt(wanted, recordSetKey(rs), name);
+        return want === undefined || !sameValues(answerValues(want), answerValues(rs));
+      });
+      if (!differs) continue;
+      const lost = droppedAddresses(sets, wantedSetsAt(zone, wanted, name));
+      if (lost.length > 0) dropped.set(name, lost);
+    }
+    views.push({ snapshot, zone, routing, wanted, trafficLive, dropped });
+  }
+
+  // Who leaves, whatever the cause: the one-cluster brake picks one.
+  const owners = new Map<string, Map<string, string>>();
+  // The fleet knows the cluster of every address it wants; the live ops names tell the rest (old addresses, removed clusters).
+  const ownerOf = (zone: PreparedZone, address: string): string | undefined => {
+    const known = prepared.owners.get(address);
+    if (known !== undefined) return known;
+    let live = owners.get(zone.zone.zone);
+    if (!live) {
+      live = liveOpsOwners(
+        zone.zone,
+        views.filter((v) => v.zone === zone).map((v) => v.snapshot),
+      );
+      owners.set(zone.zone.zone, live);
+    }
+    return live.get(address);
+  };
+  const leaving = new Map<string, RemovalCause>();
+  for (const view of views)
+    for (const lost of view.dropped.values())
+      for (const address of lost) {
+        const cluster = ownerOf(view.zone, address);
+        leaving.set(cluster ?? address, cluster === undefined ? 'unclaimed' : down.has(cluster) ? 'down' : 'not-wanted');
+      }
+  const removals = decideRemovals(leaving, options.force === true);
+  const oneCluster = oneClusterBrake(removals, options.force === true);
+  if (oneCluster) brakes.push(oneCluster);
+  brakes.push(...lastAddress);
+  if (removals.removing[0] !== undefined && down.has(removals.removing[0])) decision.removing = removals.removing[0];
+  decision.deferred = removals.deferred.filter((c) => down.has(c));
+
+  // Second pass: each host keeps the deferred addresses it still answers, then is diffed.
+  const deferred = new Set(removals.deferred);
+  for (const view of views) {
+    const { zone, wanted } = view;
+    const unknown = [...view.dropped.values()].flat().filter((a) => !prepared.owners.has(a));
+    const planOwners: ReadonlyMap<string, string> =
+      unknown.length === 0 ? prepared.owners : new Map([...prepared.owners, ...unknown.map((a) => [a, ownerOf(zone, a) ?? 'no cluster'] as const)]);
+    for (const [name, lost] of view.dropped) {
+      const kept = new Set(lost.filter((a) => deferred.has(ownerOf(zone, a) ?? a)));
+      if (kept.size === 0) continue;
+      const at = new Map(wantedSetsAt(zone, wanted, name).map((rs) => [recordSetKey(rs), rs]));
+      const merged = keepAddresses(view.trafficLive.get(name) ?? [], at, kept, zone.zone.ttl, recordSetKey);
+      for (const key of at.keys()) wanted.overrides.delete(key);
+      for (const [key, rs] of merged) wanted.overrides.set(key, rs);
+      wanted.changed.add(name);
+      const wildcard = `*.${name}`;
+      const landscapeName = zone.zone.trafficNames.some((t) => t.name === name && t.kind === 'landscape');
+      if (landscapeName && wantedSetsAt(zone, wanted, wildcard).length === 0 && view.snapshot.recordSets.some((rs) => rs.canonical.name === wildcard)) {
+        const cname: RecordSet = { name: wildcard, type: 'CNAME', ttl: zone.zone.ttl, values: [name] };
+        wanted.overrides.set(recordSetKey(cname), cname);
+        wanted.changed.add(wildcard);
+      }
+    }
+    const plan = diffSnapshot(zone, wanted, view.snapshot, planOwners, down);
     const refusal = massChange(plan, limits);
     if (refusal) {
       if (options.force) brakes.push({ ...refusal, message: `${refusal.message.replace(/: refused; review it and run again with --force$/, '')}: forced` });
@@ -359,6 +449,63 @@ export function planTraffic(
     }
     zones.push(plan);
   }
+  return finish(prepared, zones, decision, brakes, options, removals);
+}
+
+/** One live snapshot through the planner's two passes. */
+interface SnapshotView {
+  snapshot: LiveSnapshot;
+  zone: PreparedZone;
+  routing: GeoRouting;
+  wanted: { base: ReadonlyMap<string, RecordSet>; changed: Set<string>; overrides: Map<string, RecordSet> };
+  /** Live A/AAAA record sets at the zone's traffic names. */
+  trafficLive: Map<string, RecordSet[]>;
+  /** Traffic name → the live addresses the target drops there. */
+  dropped: Map<string, string[]>;
+}
+
+function sameValues(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+/** The wanted record sets at `name` of one snapshot. */
+function wantedSetsAt(zone: PreparedZone, wanted: SnapshotWanted, name: string): RecordSet[] {
+  if (wanted.changed.has(name)) return [...wanted.overrides.values()].filter((rs) => rs.name === name);
+  return zone.byName.get(wanted.base)?.get(name) ?? [];
+}
+
+function describeLeaving(removals: Removals): string {
+  const cause = { down: 'down', 'not-wanted': 'no longer wanted', unclaimed: 'an address no cluster claims' } as const;
+  return removals.leaving.map((l) => `${l.cluster}: ${cause[l.cause]}`).join('; ');
+}
+
+/** The one-cluster brake's event: deferring (listed), or forced past. */
+function oneClusterBrake(removals: Removals, force: boolean): BrakeEvent | undefined {
+  const count = removals.leaving.length;
+  if (count < 2) return undefined;
+  const allDown = removals.leaving.every((l) => l.cause === 'down');
+  const what = allDown
+    ? `${count} down clusters still have addresses to remove`
+    : `${count} clusters still have addresses to remove (${describeLeaving(removals)})`;
+  if (force) return { brake: 'one-cluster', clusters: removals.removing, message: `one cluster a plan: ${what}; removing all ${count} in this plan: forced` };
+  const first = removals.removing[0] as string;
+  const rest = `removing ${first} now, deferring ${removals.deferred.length} (${removals.deferred.join(', ')})`;
+  return {
+    brake: 'one-cluster',
+    clusters: removals.deferred,
+    message: allDown ? `one cluster a plan: ${what}; ${rest}` : `one cluster a plan: ${what}; ${rest}; the next plan takes the next, --force takes them all`,
+  };
+}
+
+function finish(
+  prepared: PreparedTraffic,
+  zones: ZoneHostPlan[],
+  decision: TrafficDecision,
+  brakes: BrakeEvent[],
+  options: TrafficOptions,
+  removals: Removals,
+): TrafficPlan {
+  const intent = prepared.intent;
   const observed = new Set(zones.map((z) => `${z.zone} ${z.host}`));
   const unobserved = intent.zones.flatMap((z) => z.hosts.filter((h) => !observed.has(`${z.zone} ${h.name}`)).map((h) => ({ zone: z.zone, host: h.name })));
   const notes: string[] = [];
@@ -381,6 +528,7 @@ export function planTraffic(
       ...(decision.removing ? { removing: decision.removing } : {}),
       deferred: decision.deferred,
     },
+    removals,
     brakes,
     zones,
     unobserved,

@@ -8,6 +8,7 @@ import type { LiveSnapshot } from '../../compiler/1-load/load-dns-live.js';
 import type { ZonePlanDocument } from '../../compiler/4-emit/dns-zone-plans.js';
 import { planTraffic, type TrafficPlan, type ZoneHostPlan } from '../../compiler/plan/traffic-planner.js';
 import type { DnsHealth } from '../../compiler/types/generated/dns-health.js';
+import { describeKey } from '../../compiler/plan/dns-record-sets.js';
 import { applyPlan, changeLines, compileDns, snapshotsOf } from '../support/dns-fixture.js';
 import { readFleetTexts } from '../support/fleet-fixture.js';
 
@@ -420,6 +421,188 @@ describe('brakes', () => {
       const plan = planTraffic(intent, tenManaged(3), undefined, { updateThreshold: 0.2 });
       expect(zonePlan(plan, BASE, 'route53').refusal?.message).toContain('over the 20 % update / 30 % delete threshold');
     });
+  });
+});
+
+describe('the one-cluster brake on every cause (a bad write is braked like a health flap)', () => {
+  const texts = readFleetTexts();
+  const traffic = (cluster: string, on: boolean): Record<string, string> => {
+    const file = `registry/clusters/${cluster}.yaml`;
+    return { [file]: (texts.get(file) as string).replace(/traffic: (true|false)/, `traffic: ${on}`) };
+  };
+  // raichu-ruby carries traffic too, so raichu keeps a cluster when raichu-opal is turned off.
+  const before = compileDns(traffic('raichu-ruby', true));
+  const bothOff = compileDns({ ...traffic('raichu-ruby', true), ...traffic('ampharos-onyx', false), ...traffic('raichu-opal', false) });
+  const live = snapshotsOf(bothOff.intent, before.documents);
+  const untouched = (plan: TrafficPlan, host: string, zone = BASE): string[] => changeLines(zonePlan(plan, zone, host));
+
+  it('removes only the first sorted cluster of two turned off in one commit, and lists the other as deferred', () => {
+    const plan = planTraffic(bothOff.intent, live, undefined);
+    expect(plan.refused).toBe(false);
+    expect(plan.removals).toEqual({
+      leaving: [
+        { cluster: 'ampharos-onyx', cause: 'not-wanted' },
+        { cluster: 'raichu-opal', cause: 'not-wanted' },
+      ],
+      removing: ['ampharos-onyx'],
+      deferred: ['raichu-opal'],
+    });
+    expect(plan.health).toEqual({ down: [], trafficClusters: 4, deferred: [] });
+    expect(plan.brakes).toEqual([
+      {
+        brake: 'one-cluster',
+        clusters: ['raichu-opal'],
+        message:
+          'one cluster a plan: 2 clusters still have addresses to remove (ampharos-onyx: no longer wanted; raichu-opal: no longer wanted); removing ampharos-onyx now, deferring 1 (raichu-opal); the next plan takes the next, --force takes them all',
+      },
+    ]);
+    for (const zone of [BASE, SPARE]) {
+      expect(untouched(plan, 'route53', zone)).toEqual([
+        `update ampharos.${zone} A`,
+        `update ampharos.${zone} AAAA`,
+        `update *.mew.${zone} A [ampharos]`,
+        `update *.mew.${zone} AAAA [ampharos]`,
+      ]);
+      expect(untouched(plan, 'google', zone)).toEqual([
+        `update ampharos.${zone} A`,
+        `update ampharos.${zone} AAAA`,
+        `update *.mew.${zone} A`,
+        `update *.mew.${zone} AAAA`,
+      ]);
+    }
+    const r53 = zonePlan(plan, BASE, 'route53');
+    expect(r53.units[0]?.changes.map((c) => [c.message, c.after?.values])).toEqual([
+      ['remove 198.51.100.31 (ampharos-onyx)', ['198.51.100.30']],
+      ['remove 2001:db8::31 (ampharos-onyx)', ['2001:db8::30']],
+    ]);
+    // raichu-opal's 203.0.113.20 stays in the landscape name and in mew's Google GEO item.
+    const google = zonePlan(plan, BASE, 'google');
+    expect(google.units.find((u) => u.name === `*.mew.${BASE}`)?.changes[0]?.after?.geo).toEqual([
+      { location: 'asia-southeast1', values: ['203.0.113.20', '203.0.113.21'] },
+      { location: 'us-east4', values: ['198.51.100.30'] },
+    ]);
+    expect(JSON.stringify(plan.zones)).not.toContain('203.0.113.20 (raichu-opal');
+  });
+
+  it('takes the next cluster in the next plan against the new live state, then settles', () => {
+    const first = planTraffic(bothOff.intent, live, undefined);
+    const afterFirst = applyAll(live, first);
+    const second = planTraffic(bothOff.intent, afterFirst, undefined);
+    expect(second.removals).toEqual({ leaving: [{ cluster: 'raichu-opal', cause: 'not-wanted' }], removing: ['raichu-opal'], deferred: [] });
+    expect(second.brakes).toEqual([]);
+    expect(untouched(second, 'route53')).toEqual([
+      `update *.mew.${BASE} A [raichu]`,
+      `update *.mew.${BASE} AAAA [raichu]`,
+      `update raichu.${BASE} A`,
+      `update raichu.${BASE} AAAA`,
+    ]);
+    expect(zonePlan(second, BASE, 'route53').units[1]?.changes[0]?.message).toBe('remove 203.0.113.20 (raichu-opal)');
+    expect(zonePlan(second, BASE, 'route53').units[1]?.changes[0]?.after?.values).toEqual(['203.0.113.21']);
+    const afterSecond = applyAll(afterFirst, second);
+    const third = planTraffic(bothOff.intent, afterSecond, undefined);
+    expect(total(third)).toBe(0);
+    expect(third.removals).toEqual({ leaving: [], removing: [], deferred: [] });
+    // What two plans left is exactly what the fleet compiles to.
+    const sets = (snapshots: readonly LiveSnapshot[]): string[] =>
+      snapshots.flatMap((s) => s.recordSets.map((rs) => `${s.zone} ${s.host} ${JSON.stringify(rs.canonical)}`)).sort();
+    expect(sets(afterSecond)).toEqual(sets(snapshotsOf(bothOff.intent, bothOff.documents)));
+  });
+
+  it('removes both with --force, saying it was forced', () => {
+    const plan = planTraffic(bothOff.intent, live, undefined, { force: true });
+    expect(plan.refused).toBe(false);
+    expect(plan.removals.removing).toEqual(['ampharos-onyx', 'raichu-opal']);
+    expect(plan.removals.deferred).toEqual([]);
+    expect(plan.brakes.map((b) => b.message)).toEqual([
+      'one cluster a plan: 2 clusters still have addresses to remove (ampharos-onyx: no longer wanted; raichu-opal: no longer wanted); removing all 2 in this plan: forced',
+    ]);
+    expect(untouched(plan, 'route53')).toEqual([
+      `update ampharos.${BASE} A`,
+      `update ampharos.${BASE} AAAA`,
+      `update *.mew.${BASE} A [ampharos]`,
+      `update *.mew.${BASE} A [raichu]`,
+      `update *.mew.${BASE} AAAA [ampharos]`,
+      `update *.mew.${BASE} AAAA [raichu]`,
+      `update raichu.${BASE} A`,
+      `update raichu.${BASE} AAAA`,
+    ]);
+    expect(total(planTraffic(bothOff.intent, applyAll(live, plan), undefined))).toBe(0);
+  });
+
+  it('adds two clusters at once: additions are never braked', () => {
+    const plan = planTraffic(before.intent, snapshotsOf(before.intent, bothOff.documents), undefined);
+    expect(plan.removals).toEqual({ leaving: [], removing: [], deferred: [] });
+    expect(plan.brakes).toEqual([]);
+    const r53 = zonePlan(plan, BASE, 'route53');
+    expect(r53.units.flatMap((u) => u.changes.map((c) => `${c.verb} ${describeKey(c.key)}: ${c.message}`))).toEqual([
+      `update ampharos.${BASE} A: add 198.51.100.31 (ampharos-onyx)`,
+      `update ampharos.${BASE} AAAA: add 2001:db8::31 (ampharos-onyx)`,
+      `update *.mew.${BASE} A [ampharos]: add 198.51.100.31 (ampharos-onyx)`,
+      `update *.mew.${BASE} A [raichu]: add 203.0.113.20 (raichu-opal)`,
+      `update *.mew.${BASE} AAAA [ampharos]: add 2001:db8::31 (ampharos-onyx)`,
+      `update *.mew.${BASE} AAAA [raichu]: add 2001:db8::20 (raichu-opal)`,
+      `update raichu.${BASE} A: add 203.0.113.20 (raichu-opal)`,
+      `update raichu.${BASE} AAAA: add 2001:db8::20 (raichu-opal)`,
+    ]);
+  });
+
+  it('brakes a cluster removed from the registry, told by its live ops name, beside one turned off', () => {
+    const removed = compileDns({
+      ...traffic('raichu-ruby', true),
+      ...traffic('raichu-opal', false),
+      'registry/clusters/ampharos-onyx.yaml': null,
+      'state/clusters/ampharos-onyx.yaml': null,
+    });
+    const plan = planTraffic(removed.intent, snapshotsOf(removed.intent, before.documents), undefined);
+    expect(plan.removals.leaving).toEqual([
+      { cluster: 'ampharos-onyx', cause: 'not-wanted' },
+      { cluster: 'raichu-opal', cause: 'not-wanted' },
+    ]);
+    expect(plan.removals.deferred).toEqual(['raichu-opal']);
+    expect(changeLines(zonePlan(plan, BASE, 'route53')).filter((l) => l.includes('raichu'))).toEqual([]);
+  });
+
+  it('brakes new addresses in two state files: each old address stays until its turn, the new ones are added at once', () => {
+    const moved = compileDns({
+      ...traffic('raichu-ruby', true),
+      'state/clusters/ampharos-onyx.yaml': 'addresses: [198.51.100.41]\n',
+      'state/clusters/raichu-opal.yaml': 'addresses: [203.0.113.40]\n',
+    });
+    const plan = planTraffic(moved.intent, snapshotsOf(moved.intent, before.documents), undefined);
+    expect(plan.removals.removing).toEqual(['ampharos-onyx']);
+    expect(plan.removals.deferred).toEqual(['raichu-opal']);
+    const r53 = zonePlan(plan, BASE, 'route53');
+    const raichuA = r53.units.find((u) => u.name === `raichu.${BASE}`)?.changes.find((c) => c.key.type === 'A');
+    expect(raichuA?.after?.values).toEqual(['203.0.113.20', '203.0.113.21', '203.0.113.40']);
+    const ampharosA = r53.units.find((u) => u.name === `ampharos.${BASE}`)?.changes.find((c) => c.key.type === 'A');
+    expect(ampharosA?.after?.values).toEqual(['198.51.100.30', '198.51.100.41']);
+  });
+
+  it('counts a down cluster and one turned off as two, first in sorted order first, whichever the cause', () => {
+    const opalOff = compileDns({ ...traffic('raichu-ruby', true), ...traffic('raichu-opal', false) });
+    const plan = planTraffic(opalOff.intent, snapshotsOf(opalOff.intent, before.documents), down('ampharos-onyx'));
+    expect(plan.removals).toEqual({
+      leaving: [
+        { cluster: 'ampharos-onyx', cause: 'down' },
+        { cluster: 'raichu-opal', cause: 'not-wanted' },
+      ],
+      removing: ['ampharos-onyx'],
+      deferred: ['raichu-opal'],
+    });
+    expect(plan.health).toEqual({ down: ['ampharos-onyx'], trafficClusters: 5, removing: 'ampharos-onyx', deferred: [] });
+    expect(changeLines(zonePlan(plan, BASE, 'route53')).filter((l) => l.includes('raichu'))).toEqual([]);
+  });
+
+  it('counts an address no cluster claims as a cluster of its own, after the clusters', () => {
+    const stray = snapshotsOf(bothOff.intent, before.documents, (path, doc) =>
+      editSets(path, `dns/${BASE}/route53.json`, doc, (sets) =>
+        sets.map((rs) => (rs.name === `ampharos.${BASE}` && rs.type === 'A' ? { ...rs, values: [...(rs.values ?? []), '192.0.2.99'] } : rs)),
+      ),
+    );
+    const plan = planTraffic(bothOff.intent, stray, undefined);
+    expect(plan.removals.leaving.map((l) => `${l.cluster} ${l.cause}`)).toEqual(['ampharos-onyx not-wanted', 'raichu-opal not-wanted', '192.0.2.99 unclaimed']);
+    expect(plan.removals.deferred).toEqual(['raichu-opal', '192.0.2.99']);
+    expect(zonePlan(plan, BASE, 'route53').units[0]?.changes[0]?.after?.values).toEqual(['192.0.2.99', '198.51.100.30']);
   });
 });
 

@@ -168,6 +168,19 @@ function trafficNames(model: FleetModel, zone: string): DnsZoneIntent['trafficNa
   ].sort(byName);
 }
 
+/** The `n` first of `names` in DNS canonical order, without sorting them all (a platform may rely on thousands). */
+export function firstInOrder(names: Iterable<string>, n: number): string[] {
+  const first: string[] = [];
+  for (const name of names) {
+    if (first.length === n && compareNames(name, first[n - 1] as string) >= 0) continue;
+    let at = first.length;
+    while (at > 0 && compareNames(name, first[at - 1] as string) < 0) at--;
+    first.splice(at, 0, name);
+    if (first.length > n) first.pop();
+  }
+  return first;
+}
+
 function wildcardUses(model: FleetModel, zone: string): { bases: string[]; reliedOn: Record<string, WildcardUse> } {
   const bases = new Set<string>();
   const hosts = new Map<string, string[]>();
@@ -188,8 +201,8 @@ function wildcardUses(model: FleetModel, zone: string): { bases: string[]; relie
   }
   const reliedOn: Record<string, WildcardUse> = {};
   for (const key of [...hosts.keys()].sort()) {
-    const list = [...new Set(hosts.get(key))].sort(compareNames);
-    reliedOn[key] = { count: list.length, examples: list.slice(0, EXAMPLES) };
+    const unique = new Set(hosts.get(key));
+    reliedOn[key] = { count: unique.size, examples: firstInOrder(unique, EXAMPLES) };
   }
   return { bases: [...bases].sort(compareNames), reliedOn };
 }

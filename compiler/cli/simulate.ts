@@ -17,7 +17,7 @@ import type { FleetModel } from '../3-model/fleet-model.js';
 import { toJson } from '../4-emit/serialize.js';
 import { analyzeFleet } from '../index.js';
 import { everySingleFailure, parseFailures } from '../simulate/failures.js';
-import { simulate, simulationContext } from '../simulate/simulate.js';
+import { simulate, simulateEverySingle, simulationContext } from '../simulate/simulate.js';
 import { formatAllSingleText, formatMarkdown, formatScenarioText, simulationJson } from '../simulate/simulate-report.js';
 import type { ServiceChoice } from '../simulate/user-targets.js';
 import {
@@ -77,7 +77,7 @@ async function runSimulate({ values }: CommandInput): Promise<CommandResult> {
     ...(service && !isDiagnostic(service) ? { service } : {}),
     ...(intake && !isDiagnostic(intake) ? { intake } : {}),
   });
-  const scenarios = allSingle ? parsed.failures.map((failure) => simulate(context, [failure])) : [simulate(context, parsed.failures)];
+  const scenarios = allSingle ? simulateEverySingle(context, parsed.failures) : [simulate(context, parsed.failures)];
   let stdout: string;
   if (output === 'json') stdout = toJson(simulationJson(context, scenarios, allSingle));
   else if (output === 'markdown') stdout = formatMarkdown(context, scenarios, allSingle);

@@ -100,10 +100,31 @@ export function decideTraffic(intent: DnsIntent, health: DnsHealth | undefined):
   return decision;
 }
 
-/** The landscape and virtual names of `zone` fed by a cluster of `down`: the only names health can change. */
+/** Per zone: cluster → positions in `zone.names` of the names it feeds (built once per zone; intents are read-only). */
+const namesFedBy = new WeakMap<DnsZoneIntent, ReadonlyMap<string, readonly number[]>>();
+
+function feeding(zone: DnsZoneIntent): ReadonlyMap<string, readonly number[]> {
+  let index = namesFedBy.get(zone);
+  if (index) return index;
+  const built = new Map<string, number[]>();
+  zone.names.forEach((name, i) => {
+    for (const cluster of new Set(sourcesOf(name).map((s) => s.cluster))) {
+      const list = built.get(cluster);
+      if (list) list.push(i);
+      else built.set(cluster, [i]);
+    }
+  });
+  namesFedBy.set(zone, (index = built));
+  return index;
+}
+
+/** The landscape and virtual names of `zone` fed by a cluster of `down`, in zone order: the only names health can change. */
 export function namesWithDown(zone: DnsZoneIntent, down: ReadonlySet<string>): DnsNameIntent[] {
   if (zone.role !== 'zone' || down.size === 0) return [];
-  return zone.names.filter((name) => sourcesOf(name).some((s) => down.has(s.cluster)));
+  const index = feeding(zone);
+  const positions = new Set<number>();
+  for (const cluster of down) for (const i of index.get(cluster) ?? []) positions.add(i);
+  return [...positions].sort((a, b) => a - b).map((i) => zone.names[i] as DnsNameIntent);
 }
 
 /**

@@ -222,6 +222,147 @@ function wantedAt(w: SnapshotWanted, key: string, name: string): RecordSet | und
   return w.changed.has(name) ? w.overrides.get(key) : w.base.get(key);
 }
 
+type LiveRecordSet = LiveSnapshot['recordSets'][number];
+
+/** What the planner reads from one live snapshot of one zone: read once per snapshot (snapshots are never changed in place). */
+interface SnapshotFacts {
+  /** Managed record sets at `name`, by key, in snapshot order (a repeated key keeps its first place and its last value). */
+  at(name: string): ReadonlyMap<string, LiveRecordSet> | undefined;
+  /** Every name with a managed record set (only asked of snapshots read in full). */
+  names(): Iterable<string>;
+  /** How many managed record sets (what the mass-change brake divides by). */
+  managed: number;
+  /** Record sets that are not managed, in snapshot order, and their names. */
+  foreign: RecordSet[];
+  foreignNames: ReadonlySet<string>;
+  reports?: string[];
+  /** Per wanted rendering: the names where the snapshot differs from it (everywhere else it plans nothing). */
+  dirty: WeakMap<ReadonlyMap<string, RecordSet>, ReadonlySet<string>>;
+}
+
+const snapshotFactsCache = new WeakMap<PreparedZone, WeakMap<LiveSnapshot, SnapshotFacts>>();
+const renderingByName = new WeakMap<ReadonlyMap<string, RecordSet>, ReadonlyMap<string, readonly (readonly [string, RecordSet])[]>>();
+const derivedSnapshots = new WeakMap<LiveSnapshot, { previous: LiveSnapshot; names: ReadonlySet<string> }>();
+
+/**
+ * Says that `next` is `previous` with record sets changed only at `names` (a plan applied to it), so
+ * that planning on `next` reads and compares only those names again. Callers that build snapshot
+ * after snapshot in memory (the failure drills) use it; a snapshot read from a host needs nothing.
+ */
+export function declareDerivedSnapshot(previous: LiveSnapshot, next: LiveSnapshot, names: ReadonlySet<string>): void {
+  if (previous !== next) derivedSnapshots.set(next, { previous, names });
+}
+
+function byName(records: ReadonlyMap<string, RecordSet>): ReadonlyMap<string, readonly (readonly [string, RecordSet])[]> {
+  const index = new Map<string, (readonly [string, RecordSet])[]>();
+  for (const entry of records) {
+    const list = index.get(entry[1].name);
+    if (list) list.push(entry);
+    else index.set(entry[1].name, [entry]);
+  }
+  return index;
+}
+
+function renderingIndex(rendering: ReadonlyMap<string, RecordSet>): ReadonlyMap<string, readonly (readonly [string, RecordSet])[]> {
+  let index = renderingByName.get(rendering);
+  if (!index) renderingByName.set(rendering, (index = byName(rendering)));
+  return index;
+}
+
+const isManaged = (prepared: PreparedZone, rs: LiveRecordSet): boolean =>
+  prepared.managedTypes.has(rs.canonical.type) && prepared.managed.has(rs.canonical.name);
+
+/** Managed record sets of `records` by name, then key; and how many. */
+function managedByName(prepared: PreparedZone, records: Iterable<LiveRecordSet>): { byName: Map<string, Map<string, LiveRecordSet>>; count: number } {
+  const byName = new Map<string, Map<string, LiveRecordSet>>();
+  let count = 0;
+  for (const rs of records) {
+    if (!isManaged(prepared, rs)) continue;
+    const key = rs.key ?? recordSetKey(rs.canonical);
+    let atName = byName.get(rs.canonical.name);
+    if (!atName) byName.set(rs.canonical.name, (atName = new Map()));
+    if (!atName.has(key)) count++;
+    atName.set(key, rs);
+  }
+  return { byName, count };
+}
+
+function readFacts(prepared: PreparedZone, snapshot: LiveSnapshot): SnapshotFacts {
+  const { byName: managed, count } = managedByName(prepared, snapshot.recordSets);
+  const foreign = snapshot.recordSets.filter((rs) => !isManaged(prepared, rs)).map((rs) => rs.canonical);
+  return {
+    at: (name) => managed.get(name),
+    names: () => managed.keys(),
+    managed: count,
+    foreign,
+    foreignNames: new Set(foreign.map((rs) => rs.name)),
+    dirty: new WeakMap(),
+  };
+}
+
+/** The facts of a snapshot declared derived: the previous facts, with the changed names read again; undefined when it must be read in full. */
+function derivedFacts(prepared: PreparedZone, snapshot: LiveSnapshot): SnapshotFacts | undefined {
+  const origin = derivedSnapshots.get(snapshot);
+  if (!origin) return undefined;
+  const before = snapshotFacts(prepared, origin.previous);
+  const changed = snapshot.recordSets.filter((rs) => origin.names.has(rs.canonical.name));
+  // Foreign record sets keep their place in snapshot order: when one changed, read the snapshot in full.
+  if (changed.some((rs) => !isManaged(prepared, rs)) || [...origin.names].some((name) => before.foreignNames.has(name))) return undefined;
+  const { byName: managed, count } = managedByName(prepared, changed);
+  let removed = 0;
+  for (const name of origin.names) removed += before.at(name)?.size ?? 0;
+  return {
+    at: (name) => (origin.names.has(name) ? managed.get(name) : before.at(name)),
+    names: () => new Set([...before.names(), ...managed.keys()]),
+    managed: before.managed - removed + count,
+    foreign: before.foreign,
+    foreignNames: before.foreignNames,
+    ...(before.reports !== undefined ? { reports: before.reports } : {}),
+    dirty: new WeakMap(),
+  };
+}
+
+function snapshotFacts(prepared: PreparedZone, snapshot: LiveSnapshot): SnapshotFacts {
+  let bySnapshot = snapshotFactsCache.get(prepared);
+  if (!bySnapshot) snapshotFactsCache.set(prepared, (bySnapshot = new WeakMap()));
+  let facts = bySnapshot.get(snapshot);
+  if (!facts) bySnapshot.set(snapshot, (facts = derivedFacts(prepared, snapshot) ?? readFacts(prepared, snapshot)));
+  return facts;
+}
+
+/** Whether the snapshot's managed record sets at `name` differ from `rendering`'s. */
+function differsAt(facts: SnapshotFacts, rendering: ReadonlyMap<string, RecordSet>, name: string): boolean {
+  const live = facts.at(name);
+  for (const [key, wanted] of renderingIndex(rendering).get(name) ?? []) {
+    const have = live?.get(key);
+    if (!have || !sameData(wanted, have.canonical)) return true;
+  }
+  for (const key of live?.keys() ?? []) if (!rendering.has(key)) return true;
+  return false;
+}
+
+/** The names where `snapshot` differs from `rendering`: from the snapshot it was derived from when declared, else compared in full. */
+function dirtyNames(prepared: PreparedZone, snapshot: LiveSnapshot, facts: SnapshotFacts, rendering: ReadonlyMap<string, RecordSet>): ReadonlySet<string> {
+  const known = facts.dirty.get(rendering);
+  if (known) return known;
+  const dirty = new Set<string>();
+  const origin = derivedSnapshots.get(snapshot);
+  const before = origin ? snapshotFacts(prepared, origin.previous).dirty.get(rendering) : undefined;
+  if (origin && before) {
+    for (const name of before) if (!origin.names.has(name)) dirty.add(name);
+    for (const name of origin.names) if (differsAt(facts, rendering, name)) dirty.add(name);
+  } else {
+    for (const name of new Set([...renderingIndex(rendering).keys(), ...facts.names()])) if (differsAt(facts, rendering, name)) dirty.add(name);
+  }
+  facts.dirty.set(rendering, dirty);
+  return dirty;
+}
+
+/**
+ * The changes of one snapshot. Only names where something can change are looked at: those where the
+ * snapshot differs from the wanted rendering, those health changed, and those of the overrides; at
+ * every other name the snapshot already holds what is wanted.
+ */
 function diffSnapshot(
   prepared: PreparedZone,
   wanted: SnapshotWanted,
@@ -229,60 +370,62 @@ function diffSnapshot(
   owners: ReadonlyMap<string, string>,
   down: ReadonlySet<string>,
 ): ZoneHostPlan {
-  const live = new Map<string, { canonical: RecordSet; raw: RecordSet }>();
-  const foreign: RecordSet[] = [];
-  for (const rs of snapshot.recordSets) {
-    if (prepared.managedTypes.has(rs.canonical.type) && prepared.managed.has(rs.canonical.name)) live.set(rs.key ?? recordSetKey(rs.canonical), rs);
-    else foreign.push(rs.canonical);
-  }
-  const byName = new Map<string, DnsChange[]>();
+  const facts = snapshotFacts(prepared, snapshot);
+  const baseAt = renderingIndex(wanted.base);
+  const overridesAt = byName(wanted.overrides);
+  const changesByName = new Map<string, DnsChange[]>();
   const push = (change: DnsChange): void => {
-    const list = byName.get(change.key.name);
+    const list = changesByName.get(change.key.name);
     if (list) list.push(change);
-    else byName.set(change.key.name, [change]);
+    else changesByName.set(change.key.name, [change]);
   };
-  const consider = (key: string, after: RecordSet): void => {
-    const have = live.get(key);
+  const consider = (live: ReadonlyMap<string, LiveRecordSet> | undefined, key: string, after: RecordSet): void => {
+    const have = live?.get(key);
     if (!have) push({ verb: 'create', key: keyFields(after), after, message: `${describeValues(after)} (ttl ${after.ttl})` });
     else if (!sameData(after, have.canonical))
       push({ verb: 'update', key: keyFields(after), before: have.raw, after, message: updateMessage(have.canonical, after, owners, down) });
   };
-  for (const [key, after] of wanted.base) if (!wanted.changed.has(after.name)) consider(key, after);
-  for (const [key, after] of wanted.overrides) consider(key, after);
-  for (const [key, have] of live) {
-    const deleted = have.canonical;
-    if (wantedAt(wanted, key, deleted.name)) continue;
-    const atName = wanted.changed.has(deleted.name) ? wanted.overrides : wanted.base;
-    const rivals = [...atName].filter(([, w]) => w.name === deleted.name && (w.type === 'CNAME') !== (deleted.type === 'CNAME'));
-    const rivalTypes = [...new Set(rivals.map(([, w]) => w.type))].sort().join('/');
-    const downOwners = [
-      ...new Set(
-        answerValues(deleted)
-          .map((v) => owners.get(v))
-          .filter((o): o is string => o !== undefined && down.has(o)),
-      ),
-    ];
-    let why = downOwners.length > 0 ? `${downOwners.join(', ')} down` : 'no longer wanted';
-    if (rivals.some(([k]) => !live.has(k))) why = `replaced by ${rivalTypes} at the same name, in the same write`;
-    else if (rivals.length > 0) why = `a ${deleted.type} cannot sit beside the ${rivalTypes} diene writes at this name`;
-    push({ verb: 'delete', key: keyFields(deleted), before: have.raw, message: `${describeValues(deleted)} (ttl ${deleted.ttl}), ${why}` });
+  const names = new Set([...dirtyNames(prepared, snapshot, facts, wanted.base), ...wanted.changed, ...overridesAt.keys()]);
+  for (const name of names) {
+    const live = facts.at(name);
+    if (!wanted.changed.has(name)) for (const [key, after] of baseAt.get(name) ?? []) consider(live, key, after);
+    for (const [key, after] of overridesAt.get(name) ?? []) consider(live, key, after);
+    for (const [key, have] of live ?? []) {
+      const deleted = have.canonical;
+      if (wantedAt(wanted, key, name)) continue;
+      const atName = (wanted.changed.has(name) ? overridesAt : baseAt).get(name) ?? [];
+      const rivals = atName.filter(([, w]) => (w.type === 'CNAME') !== (deleted.type === 'CNAME'));
+      const rivalTypes = [...new Set(rivals.map(([, w]) => w.type))].sort().join('/');
+      const downOwners = [
+        ...new Set(
+          answerValues(deleted)
+            .map((v) => owners.get(v))
+            .filter((o): o is string => o !== undefined && down.has(o)),
+        ),
+      ];
+      let why = downOwners.length > 0 ? `${downOwners.join(', ')} down` : 'no longer wanted';
+      if (rivals.some(([k]) => !live?.has(k))) why = `replaced by ${rivalTypes} at the same name, in the same write`;
+      else if (rivals.length > 0) why = `a ${deleted.type} cannot sit beside the ${rivalTypes} diene writes at this name`;
+      push({ verb: 'delete', key: keyFields(deleted), before: have.raw, message: `${describeValues(deleted)} (ttl ${deleted.ttl}), ${why}` });
+    }
   }
   const order = { delete: 0, update: 1, create: 2 } as const;
-  const units: ChangeUnit[] = [...byName.keys()].sort(compareNames).map((name) => ({
+  const units: ChangeUnit[] = [...changesByName.keys()].sort(compareNames).map((name) => ({
     name,
-    changes: (byName.get(name) ?? []).sort((a, b) => order[a.verb] - order[b.verb] || compareRecordSets(a.key, b.key)),
+    changes: (changesByName.get(name) ?? []).sort((a, b) => order[a.verb] - order[b.verb] || compareRecordSets(a.key, b.key)),
   }));
   const counts = { create: 0, update: 0, delete: 0 };
   for (const unit of units) for (const change of unit.changes) counts[change.verb]++;
+  facts.reports ??= ownershipReports(prepared.zone, prepared.cnameNames, facts.foreign);
   return {
     zone: snapshot.zone,
     host: snapshot.host,
     ...(snapshot.provider !== undefined ? { provider: snapshot.provider } : {}),
     role: prepared.zone.role,
-    managed: live.size,
+    managed: facts.managed,
     units,
     counts,
-    reports: ownershipReports(prepared.zone, prepared.cnameNames, foreign),
+    reports: [...facts.reports],
   };
 }
 

@@ -354,3 +354,8 @@ export function simulate(context: SimulationContext, failures: readonly Failure[
     rows,
   };
 }
+
+/** Runs every failure of `failures` on its own (`--all-single`), in order: one scenario each. */
+export function simulateEverySingle(context: SimulationContext, failures: readonly Failure[]): Scenario[] {
+  return failures.map((failure) => simulate(context, [failure]));
+}

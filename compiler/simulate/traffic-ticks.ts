@@ -17,7 +17,7 @@
 import type { LiveSnapshot } from '../1-load/load-dns-live.js';
 import type { ZonePlanDocument } from '../4-emit/dns-zone-plans.js';
 import { canonicalRecordSet, recordSetKey, type RecordSet } from '../plan/dns-record-sets.js';
-import { planTraffic, type BrakeEvent, type PreparedTraffic, type TrafficPlan, type ZoneHostPlan } from '../plan/traffic-planner.js';
+import { declareDerivedSnapshot, planTraffic, type BrakeEvent, type PreparedTraffic, type TrafficPlan, type ZoneHostPlan } from '../plan/traffic-planner.js';
 import type { DnsHealth } from '../types/generated/dns-health.js';
 
 /** How often the traffic planner runs, in seconds (SPEC §3.3: "safe to call every 5 s"). */
@@ -142,7 +142,10 @@ export function runTicks(
       const zonePlan = plan.zones.find((z) => z.zone === snapshot.zone && z.host === snapshot.host);
       if (!zonePlan) return snapshot;
       for (const unit of zonePlan.units) run.changedNames[i]?.add(unit.name);
-      return applyZonePlan(snapshot, zonePlan);
+      const next = applyZonePlan(snapshot, zonePlan);
+      // The next tick's planner then compares only the names this plan wrote.
+      declareDerivedSnapshot(snapshot, next, new Set(zonePlan.units.map((u) => u.name)));
+      return next;
     });
     run.ticks.push({ ...(plan.health.removing !== undefined ? { removing: plan.health.removing } : {}), deferred: plan.health.deferred, changes });
     // Applying a plan and planning again changes nothing (the planner's convergence, test/plan/traffic-planner.test.ts)

@@ -3,12 +3,14 @@
 // or locale; usage errors from the catalog. The matrices themselves are reasoned out in
 // test/simulate/running-example.test.ts and failure-pairs.test.ts.
 
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileFleet } from '../../compiler/index.js';
 import { everySingleFailure } from '../../compiler/simulate/failures.js';
 import { formatAllSingleText, simulationJson } from '../../compiler/simulate/simulate-report.js';
 import { simulate, simulationContext } from '../../compiler/simulate/simulate.js';
-import { readFleetTexts, REFERENCE_FLEET, TEST_NOW_SECONDS, toSourceFiles, writeTempFleet } from '../support/fleet-fixture.js';
+import { readFleetTexts, REFERENCE_FLEET, REPO_ROOT, TEST_NOW_SECONDS, toSourceFiles, writeTempFleet } from '../support/fleet-fixture.js';
 import { runCli } from '../support/run-cli.js';
 
 const simulateCli = (...args: string[]) => runCli(['simulate', '--fleet', REFERENCE_FLEET, '--intake', 'mercury/webhook', ...args]);
@@ -90,6 +92,22 @@ describe('diene simulate --fail', () => {
       ].join('\n'),
     );
     expect(run.stdout).toContain('<details><summary>why, and the path taken</summary>');
+  });
+});
+
+describe('docs/simulate.md', () => {
+  it('shows the matrix of one drill exactly as the CLI prints it, and the cell it explains', () => {
+    const doc = readFileSync(path.join(REPO_ROOT, 'docs', 'simulate.md'), 'utf8');
+    const command = '$ diene simulate --fleet examples/reference --intake mercury/webhook --fail raichu-opal';
+    const block = new RegExp(`\`\`\`\n${command.replace(/[$.]/g, '\\$&')}\n([^]*?)\`\`\`\n`).exec(doc);
+    expect(block, 'the drill and its output in a code block').not.toBeNull();
+    const run = simulateCli('--fail', 'raichu-opal');
+    expect(run.exitCode, run.stderr).toBe(0);
+    const shown = (block?.[1] ?? '').split('\n').slice(0, -1);
+    expect(shown).toHaveLength(15);
+    expect(shown).toEqual(run.stdout.split('\n').slice(0, 15));
+    const mew = run.stdout.split('\n').filter((line, i, lines) => i > lines.indexOf('mew (virtual: raichu, ampharos)') && line.startsWith('  browser:'))[0];
+    expect(doc).toContain(`mew (virtual: raichu, ampharos)\n${mew}\n`);
   });
 });
 

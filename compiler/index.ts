@@ -38,6 +38,12 @@ export interface CompileOptions {
   serial?: number;
   /** The fleet's input budget (default `INPUT_BUDGET` of 1-load/input-limits.ts: 64 MiB and a million values in all). */
   budget?: InputBudget;
+  /**
+   * The platforms whose row folders are among the files, when not all are
+   * (`diene render` reads only its own and the sign-in platform's): no other
+   * platform is told it has services without rows. Default: every platform's.
+   */
+  rowsRead?: ReadonlySet<string>;
 }
 
 export interface CompileResult {
@@ -62,7 +68,7 @@ export function analyzeFleet(files: readonly SourceFile[], options: CompileOptio
   const checked = [
     ...loaded.diagnostics,
     ...checkRegistry(index),
-    ...checkPlatforms(index),
+    ...checkPlatforms(index, options.rowsRead),
     ...checkRows(index, options.nowSeconds),
     ...checkClaims(index),
     ...checkBooks(index),

@@ -49,7 +49,14 @@ function mutations(value: unknown): unknown[] {
   for (const key of Object.keys(value)) {
     const rest = { ...(value as Record<string, unknown>) };
     delete rest[key];
-    out.push(rest, { ...value, [key]: 42 }, { ...value, [key]: 'not-valid value!' }, { ...value, [key]: null }, { ...value, [key]: [{}] }, { ...value, [key]: {} });
+    out.push(
+      rest,
+      { ...value, [key]: 42 },
+      { ...value, [key]: 'not-valid value!' },
+      { ...value, [key]: null },
+      { ...value, [key]: [{}] },
+      { ...value, [key]: {} },
+    );
   }
   return out;
 }

@@ -15,7 +15,7 @@
  */
 import type { InputBudget } from './1-load/input-limits.js';
 import { loadFleet, type LoadedFleet } from './1-load/load-fleet.js';
-import { compileSchemas, type SchemaValidators } from './1-load/schema-validation.js';
+import { schemaValidators, type SchemaValidators } from './1-load/schema-validation.js';
 import type { SourceFile } from './1-load/source-file.js';
 import { checkArtifacts } from './2-validate/check-artifacts.js';
 import { checkBooks } from './2-validate/check-books.js';
@@ -31,12 +31,12 @@ import { indexFleet } from './2-validate/fleet-index.js';
 import { buildModel, type FleetModel } from './3-model/fleet-model.js';
 import { emitOutputs } from './4-emit/emit-outputs.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
-import { inputSchemas } from './types/generated/schemas.js';
+import { standaloneValidators } from './types/generated/validators.js';
 
 export interface CompileOptions {
   /** Unix seconds used by the stale-override warning (SPEC §4: older than 7 days); never reaches output bytes. */
   nowSeconds: number;
-  /** Compiled input schemas, to share between many runs in one process (see {@link inputValidators}); compiled afresh when absent. */
+  /** The input schemas' validators (see {@link inputValidators}, the default). */
   validators?: SchemaValidators;
   /** The serial of the address books (SPEC §3.6: `--serial N`, else 0 so committed books never go stale by themselves). */
   serial?: number;
@@ -50,6 +50,12 @@ export interface CompileOptions {
    * `permanence` compares the permanent identifiers (2-validate/check-permanence.ts).
    */
   base?: { files: readonly SourceFile[]; label: string };
+  /**
+   * The platforms whose row folders are among the files, when not all are
+   * (`diene render` reads only its own and the sign-in platform's): no other
+   * platform is told it has services without rows. Default: every platform's.
+   */
+  rowsRead?: ReadonlySet<string>;
 }
 
 export interface CompileResult {
@@ -68,9 +74,9 @@ export interface CompileResult {
   permanence?: Diagnostic[];
 }
 
-/** Compiles the input schemas of `schemas/` (tens of milliseconds; reuse the result across runs through {@link CompileOptions.validators}). */
+/** The validators of the input schemas of `schemas/`, precompiled at build time (nothing is compiled at run time). */
 export function inputValidators(): SchemaValidators {
-  return compileSchemas(inputSchemas);
+  return schemaValidators(standaloneValidators);
 }
 
 /** Runs phases 1–3: diagnostics and, when the fleet is valid, its model. */
@@ -81,7 +87,7 @@ export function analyzeFleet(files: readonly SourceFile[], options: CompileOptio
   const checked = [
     ...loaded.diagnostics,
     ...checkRegistry(index),
-    ...checkPlatforms(index),
+    ...checkPlatforms(index, options.rowsRead),
     ...checkRows(index, options.nowSeconds),
     ...checkClaims(index),
     ...checkBooks(index),

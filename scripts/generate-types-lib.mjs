@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileFromFile } from 'json-schema-to-typescript';
 import * as prettier from 'prettier';
+import { VALIDATORS_FILE, generateValidators } from './generate-validators-lib.mjs';
 
 /** Absolute path of the repository root. */
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -58,6 +59,8 @@ export async function generateTypes() {
     out.set(outPath, await prettier.format(raw, { ...config, filepath: absOut }));
   }
   out.set(`${OUT_DIR}/schemas.ts`, await schemaModule());
+  // The precompiled validators (Ajv standalone code), also written by `npm run build`.
+  out.set(VALIDATORS_FILE, await generateValidators());
   return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 

@@ -1,6 +1,10 @@
 /**
  * Validates parsed inputs against the JSON Schemas in `schemas/` (Ajv, draft-07)
- * and turns Ajv's errors into located diagnostics.
+ * and turns Ajv's errors into located diagnostics. The validators are
+ * precompiled at build time (types/generated/validators.ts, Ajv standalone
+ * code), so a run never loads Ajv nor compiles a schema; compile-schemas.ts
+ * compiles them at run time, for schemas that are not built in and for the
+ * tests that compare the two.
  *
  * A schema object may name the diagnostic code for one of its keywords with the
  * annotation `"x-diene-codes": {"<keyword>": "<code>"}` (e.g. a platform name's
@@ -9,13 +13,10 @@
  * combinator error at a path is dropped when a more specific error exists at
  * or below it, and the type errors left at one path merge into one.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { ErrorObject } from 'ajv';
 import { diagnose, diagnoseUnchecked, type Diagnostic, type DiagnosticArgs } from '../diagnostics/diagnostic.js';
 import { isDiagnosticCode, type DiagnosticCode } from '../diagnostics/catalog.js';
 import { locate, sourceTextAt, type DocumentPath, type ParsedDocument } from './parse-yaml.js';
-
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 /** The JSON Schema keywords whose failures {@link SchemaValidators.validate} maps to diagnostics. */
 export const MAPPED_KEYWORDS: readonly string[] = [
@@ -50,20 +51,15 @@ export interface SchemaValidators {
   validate(kind: string, parsed: ParsedDocument): Diagnostic[];
 }
 
-/**
- * Compiles every schema of `schemas` (kind → schema object, e.g. `fleet` →
- * the content of `schemas/fleet.schema.json`). Throws when a schema itself is
- * invalid (a bug, caught by the schema tests).
- */
-export function compileSchemas(schemas: Readonly<Record<string, object>>): SchemaValidators {
-  const ajv = new Ajv({ allErrors: true, strict: true, verbose: true, allowUnionTypes: true });
-  addFormats(ajv);
-  ajv.addKeyword({ keyword: 'x-diene-codes', schemaType: 'object' });
-  const validators = new Map<string, ValidateFunction>();
-  for (const kind of Object.keys(schemas).sort()) validators.set(kind, ajv.compile(schemas[kind] as object));
+/** A validator function as Ajv makes it (compiled at run time or standalone): true when valid, else false with `errors` set. */
+export type ValidatorFunction = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+/** {@link SchemaValidators} over `validators` (input kind → validator of its schema). */
+export function schemaValidators(validators: Readonly<Record<string, ValidatorFunction>>): SchemaValidators {
+  const byKind = new Map(Object.entries(validators));
   return {
     validate(kind, parsed) {
-      const validator = validators.get(kind);
+      const validator = byKind.get(kind);
       if (!validator) throw new Error(`no schema for input kind "${kind}"`);
       if (validator(parsed.value)) return [];
       return toDiagnostics(kind, parsed, validator.errors ?? []);

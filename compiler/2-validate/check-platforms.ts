@@ -21,11 +21,12 @@ function checkStages(index: FleetIndex, platform: Loaded<Platform>): Diagnostic[
   const groups = normalizeStages(platform.data.stages as RawStageEntry[]);
   groups.forEach((group, groupIndex) => {
     for (const step of group) {
-      const landscapePlace = at(platform, ['stages', ...step.landscapePath]);
+      // Located only when a finding needs it: most steps have none.
+      const landscapePlace = () => at(platform, ['stages', ...step.landscapePath]);
       if (!listed.has(step.landscape)) {
-        found.push(diagnose(landscapePlace, 'stage_unknown_landscape', { landscape: step.landscape, known: [...listed].sort().join(', ') }));
+        found.push(diagnose(landscapePlace(), 'stage_unknown_landscape', { landscape: step.landscape, known: [...listed].sort().join(', ') }));
       } else if (seen.has(step.landscape)) {
-        found.push(diagnose(landscapePlace, 'stage_duplicate_landscape', { landscape: step.landscape }));
+        found.push(diagnose(landscapePlace(), 'stage_duplicate_landscape', { landscape: step.landscape }));
       }
       seen.add(step.landscape);
       if (groupIndex === 0 && step.soak !== undefined) {
@@ -35,7 +36,7 @@ function checkStages(index: FleetIndex, platform: Loaded<Platform>): Diagnostic[
       // A cluster whose file names this landscape but whose content misspells it is reported there, once.
       const misspelt = index.fleet.clusters.some((cluster) => landscapeOfMisspeltCluster(index, cluster) === step.landscape);
       if (listed.has(step.landscape) && index.landscapes.has(step.landscape) && clusters.length === 0 && !misspelt) {
-        found.push(diagnose(landscapePlace, 'landscape_no_clusters', { landscape: step.landscape, platform: platform.data.name }));
+        found.push(diagnose(landscapePlace(), 'landscape_no_clusters', { landscape: step.landscape, platform: platform.data.name }));
       }
     }
   });
@@ -47,7 +48,7 @@ function checkStages(index: FleetIndex, platform: Loaded<Platform>): Diagnostic[
   return found;
 }
 
-function checkPlatform(index: FleetIndex, platform: Loaded<Platform>): Diagnostic[] {
+function checkPlatform(index: FleetIndex, platform: Loaded<Platform>, rowsRead: ReadonlySet<string> | undefined): Diagnostic[] {
   const found: Diagnostic[] = [];
   const folder = platform.identity[0] as string;
   const name = platform.data.name;
@@ -81,15 +82,21 @@ function checkPlatform(index: FleetIndex, platform: Loaded<Platform>): Diagnosti
   });
 
   const services = servicesOf(index, folder);
+  const listedServices = new Set(services);
+  // A platform whose row folders were not read (render reads only its own) cannot be judged to lack rows.
+  const rowsKnown = rowsRead === undefined || rowsRead.has(folder);
   for (const service of Object.keys(platform.data.services ?? {}).sort()) {
-    if (!services.includes(service) && !hasRowFolder(index, folder, service))
+    if (rowsKnown && !listedServices.has(service) && !hasRowFolder(index, folder, service))
       found.push(diagnose(at(platform, ['services', service], 'key'), 'platform_service_without_rows', { service, platform: folder }));
   }
 
-  const namesToCheck: { what: string; name: string; where: ReturnType<typeof at> }[] = [{ what: 'platform', name, where: at(platform, ['name']) }];
+  // Each name's place is located only when a mark captures it.
+  const namesToCheck: { what: string; name: string; where: () => ReturnType<typeof at> }[] = [{ what: 'platform', name, where: () => at(platform, ['name']) }];
   for (const service of new Set([...services, ...Object.keys(platform.data.services ?? {})])) {
     const facts = platform.data.services?.[service];
-    const where = facts ? at(platform, ['services', service], 'key') : at(index.rows.get(folder)?.get(service)?.values().next().value ?? platform, []);
+    const where = facts
+      ? () => at(platform, ['services', service], 'key')
+      : () => at(index.rows.get(folder)?.get(service)?.values().next().value ?? platform, []);
     namesToCheck.push({ what: 'service', name: service, where });
   }
   for (const landscape of new Set(platform.data.landscapes)) {
@@ -97,7 +104,7 @@ function checkPlatform(index: FleetIndex, platform: Loaded<Platform>): Diagnosti
       for (const candidate of namesToCheck) {
         if (candidate.name === cluster.data.mark) {
           found.push(
-            diagnose(candidate.where, 'name_captured_by_mark', {
+            diagnose(candidate.where(), 'name_captured_by_mark', {
               what: candidate.what,
               name: candidate.name,
               cluster: `${landscape}-${cluster.data.mark}`,
@@ -160,10 +167,14 @@ function checkDarkLandscapes(index: FleetIndex): Diagnostic[] {
   return found;
 }
 
-/** Runs every platform rule over `index`. */
-export function checkPlatforms(index: FleetIndex): Diagnostic[] {
+/**
+ * Runs every platform rule over `index`. `rowsRead` names the platforms whose
+ * row folders were read, when not all were (`diene render`); the others are
+ * not told they lack rows.
+ */
+export function checkPlatforms(index: FleetIndex, rowsRead?: ReadonlySet<string>): Diagnostic[] {
   const found: Diagnostic[] = [];
-  for (const platform of index.fleet.platforms) found.push(...checkPlatform(index, platform));
+  for (const platform of index.fleet.platforms) found.push(...checkPlatform(index, platform, rowsRead));
   found.push(...checkIssuer(index), ...checkIntake(index), ...checkDarkLandscapes(index));
   return found;
 }

@@ -27,11 +27,11 @@
  * gives a customization without `useOpenLibs`: the base and table libraries
  * and `os.time`/`os.date` (argo-cd v3.5.1 `util/lua/lua.go`, `runLua`).
  */
-import Handlebars from 'handlebars';
 import type { FleetModel } from '../3-model/fleet-model.js';
 import { templates } from './generated/templates.js';
 import type { ConfigMap } from './kube-objects.js';
 import { generatedComment } from './serialize.js';
+import { compiledTemplate } from './templates-engine.js';
 
 /** The API group of the dependency records (decided here; the design is silent). */
 export const DEPENDENCY_GROUP = 'diene.atomi.cloud';
@@ -53,7 +53,7 @@ export function healthKey(kind: DependencyKind): string {
 
 /** The Lua health script (the same for every kind: it names the record from `obj.kind`). */
 export function dependencyHealthScript(command: string): string {
-  const render = Handlebars.create().compile(templates['dependency-health.lua.hbs'] ?? '', { noEscape: true, strict: true });
+  const render = compiledTemplate('dependency-health.lua.hbs', templates['dependency-health.lua.hbs'] ?? '');
   return render({
     comment: generatedComment(command).replace(/^# /, '').trimEnd(),
     kinds: DEPENDENCY_KINDS.join(', '),

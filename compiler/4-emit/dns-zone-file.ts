@@ -11,12 +11,12 @@
  * `named-checkzone` and `kzonecheck`; the hosts number their own serials.
  * Pure: the template is embedded (`generated/templates.ts`).
  */
-import Handlebars from 'handlebars';
 import type { DnsIntent, DnsZoneIntent } from '../3-model/dns-names.js';
 import { compareRecordSets } from '../plan/dns-record-sets.js';
 import { renderZone } from './dns-zone-plans.js';
 import { templates } from './generated/templates.js';
 import { generatedComment } from './serialize.js';
+import { compiledTemplate } from './templates-engine.js';
 
 /** SOA timers of the zone file, in seconds (RFC 1912 §2.2 ranges; minimum per SPEC §3.6). */
 export const ZONE_FILE_SOA = { serial: 1, refresh: 7200, retry: 3600, expire: 1209600, minimum: 60 } as const;
@@ -41,7 +41,7 @@ export function renderZoneFile(zone: DnsZoneIntent, command: string): string {
   );
   const ownerWidth = Math.max(1, ...lines.map((l) => l.owner.length));
   const typeWidth = Math.max(1, ...lines.map((l) => l.type.length));
-  const render = Handlebars.create().compile(templates['zone.hbs'] ?? '', { noEscape: true, strict: true });
+  const render = compiledTemplate('zone.hbs', templates['zone.hbs'] ?? '');
   return render({
     comment: generatedComment(command).trimEnd().replace(/^#/, ';'),
     origin: absolute(zone.zone),

@@ -5,18 +5,16 @@
  * emitters here.
  */
 import { dnsIntent } from '../3-model/dns-names.js';
-import type { FleetModel, PlatformModel } from '../3-model/fleet-model.js';
+import type { FleetModel } from '../3-model/fleet-model.js';
 import { emitAddressBooks } from './address-books.js';
 import { ARGOCD_HEALTH_PATCH, argocdHealthPatch } from './argocd-health-checks.js';
 import { emitApplicationSets } from './argocd-applicationsets.js';
 import { emitDnsZoneFiles } from './dns-zone-file.js';
 import { emitDnsZonePlans } from './dns-zone-plans.js';
 import { emitGatewayHosts } from './gateway-hosts.js';
-import { emitKargoProject, emitKargoProjectConfig } from './kargo-project.js';
-import { emitKargoStages } from './kargo-stages.js';
-import { emitKargoWarehouse } from './kargo-warehouses.js';
 import { emitPlatformRecord } from './platform-record.js';
 import { withOutputManifest } from './output-manifest.js';
+import { kargoObjects } from './platform-objects.js';
 import { emitRoutePaths } from './route-paths.js';
 import { toYamlStream } from './serialize.js';
 import { emitSignInConfig } from './sign-in-config.js';
@@ -24,27 +22,7 @@ import { emitSignInConfig } from './sign-in-config.js';
 /** The command named in generated-file comments (SPEC §3.6: no paths, no arguments). */
 export const COMPILE_COMMAND = 'diene compile';
 
-/** The Kargo objects of a platform: Project, ProjectConfig, Warehouses, then Stages service by service. */
-export function kargoObjects(model: FleetModel, platform: PlatformModel): unknown[] {
-  return [
-    emitKargoProject(platform),
-    emitKargoProjectConfig(model, platform),
-    ...platform.services.map((service) => emitKargoWarehouse(model, platform, service)),
-    ...platform.services.flatMap((service) => emitKargoStages(model, platform, service)),
-  ];
-}
-
-/** Every object of one platform in sync-wave order, as `diene render` prints them (SPEC §3.1, §6): Platform record and Project, ProjectConfig and Warehouses, ApplicationSets, Stages. */
-export function platformObjects(model: FleetModel, platform: PlatformModel): unknown[] {
-  return [
-    emitPlatformRecord(platform),
-    emitKargoProject(platform),
-    emitKargoProjectConfig(model, platform),
-    ...platform.services.map((service) => emitKargoWarehouse(model, platform, service)),
-    ...emitApplicationSets(model, platform),
-    ...platform.services.flatMap((service) => emitKargoStages(model, platform, service)),
-  ];
-}
+export { kargoObjects, platformObjects } from './platform-objects.js';
 
 /**
  * Every output file, sorted by path: `argocd/`, `kargo/` and `platforms/` per

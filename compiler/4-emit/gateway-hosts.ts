@@ -55,11 +55,20 @@ const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 export function buildGatewayHosts(model: FleetModel, cluster: ClusterModel): GatewayHosts {
   const names = servedNames(model, cluster.landscape, [cluster.mark]);
   const hosts = [...new Set(names.map((n) => n.host))].sort(byText);
+  // The hosts of each (base, platform), grouped in one pass over the names.
+  const byBase = new Map<BaseKey, Map<string, Set<string>>>();
+  for (const n of names) {
+    let byPlatform = byBase.get(n.base);
+    if (byPlatform === undefined) byBase.set(n.base, (byPlatform = new Map()));
+    let platformHosts = byPlatform.get(n.platform);
+    if (platformHosts === undefined) byPlatform.set(n.platform, (platformHosts = new Set()));
+    platformHosts.add(n.host);
+  }
   const certificates: GatewayCertificate[] = [];
   for (const [baseKey, base] of fleetBases(model) as [BaseKey, string][]) {
-    const platforms = [...new Set(names.filter((n) => n.base === baseKey).map((n) => n.platform))].sort(byText);
-    for (const platform of platforms) {
-      const dnsNames = [...new Set(names.filter((n) => n.base === baseKey && n.platform === platform).map((n) => n.host))].sort(byText);
+    const byPlatform = byBase.get(baseKey) ?? new Map<string, Set<string>>();
+    for (const platform of [...byPlatform.keys()].sort(byText)) {
+      const dnsNames = [...(byPlatform.get(platform) as Set<string>)].sort(byText);
       for (let start = 0, part = 1; start < dnsNames.length; start += MAX_DNS_NAMES, part++) {
         certificates.push({ name: `${platform}-${baseKey}${part === 1 ? '' : `-${part}`}`, base, dnsNames: dnsNames.slice(start, start + MAX_DNS_NAMES) });
       }

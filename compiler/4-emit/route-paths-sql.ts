@@ -13,11 +13,11 @@
  * `--` lines: the generated-file comment, then the landscape, row count and
  * fingerprint. The file's layout is `templates/route-paths.sql.hbs`.
  */
-import Handlebars from 'handlebars';
 import type { RoutePathRow } from '../3-model/route-paths.js';
 import { templates } from './generated/templates.js';
 import { ROUTE_PATH_COLUMNS } from './route-paths-fingerprint.js';
 import { generatedComment } from './serialize.js';
+import { compiledTemplate } from './templates-engine.js';
 
 /** Rows per INSERT statement. */
 export const SQL_INSERT_BATCH = 500;
@@ -42,7 +42,7 @@ export function renderRoutePathsSql(landscape: string, fingerprint: string, rows
   // Each batch's value lines are joined here: the template iterates batches only, which keeps it fast at a million rows.
   const batches: string[] = [];
   for (let start = 0; start < rows.length; start += SQL_INSERT_BATCH) batches.push(rows.slice(start, start + SQL_INSERT_BATCH).map((row) => `  (${tuple(row)})`).join(',\n'));
-  const render = Handlebars.create().compile(templates['route-paths.sql.hbs'] ?? '', { noEscape: true, strict: true });
+  const render = compiledTemplate('route-paths.sql.hbs', templates['route-paths.sql.hbs'] ?? '');
   return render({
     comment: generatedComment(command).trimEnd().replace(/^#/, '--'),
     landscape,

@@ -33,7 +33,7 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type { SourceFile } from '../1-load/source-file.js';
-import { platformObjects } from '../4-emit/emit-outputs.js';
+import { platformObjects } from '../4-emit/platform-objects.js';
 import { readInputFile } from '../adapters/filesystem/read-input-file.js';
 import { toYamlStream } from '../4-emit/serialize.js';
 import { diagnose, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
@@ -80,15 +80,27 @@ export function inputDigest(platform: string, files: readonly SourceFile[]): str
   return `sha256:${hash.digest('hex')}`;
 }
 
+/** The last fleet.yaml text read by {@link issuerPlatformOf} and its answer: render asks twice of the same text. */
+let lastIssuer: { text: string; platform: string | undefined } | undefined;
+
 /** fleet.yaml's `issuer.platform` in `text`, or `undefined` when the text is missing or broken (the analysis reports that). */
 function issuerPlatformOf(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
+  if (lastIssuer?.text === text) return lastIssuer.platform;
+  let platform: unknown;
   try {
-    const platform = (parse(text, { version: '1.2' }) as { issuer?: { platform?: unknown } } | null)?.issuer?.platform;
-    return typeof platform === 'string' ? platform : undefined;
+    platform = (parse(text, { version: '1.2' }) as { issuer?: { platform?: unknown } } | null)?.issuer?.platform;
   } catch {
-    return undefined;
+    platform = undefined;
   }
+  lastIssuer = { text, platform: typeof platform === 'string' ? platform : undefined };
+  return lastIssuer.platform;
+}
+
+/** The platforms whose rows `render` reads for `platform`: its own and the sign-in platform's. */
+function rowPlatforms(files: readonly SourceFile[], platform: string): Set<string> {
+  const issuerPlatform = issuerPlatformOf(files.find((file) => file.path === 'registry/fleet.yaml')?.text);
+  return new Set([platform, issuerPlatform ?? platform]);
 }
 
 /**
@@ -96,8 +108,7 @@ function issuerPlatformOf(text: string | undefined): string | undefined {
  * other platforms; the sign-in platform's rows stay (fleet.yaml `issuer.platform`).
  */
 export function renderInputs(files: readonly SourceFile[], platform: string): SourceFile[] {
-  const issuerPlatform = issuerPlatformOf(files.find((file) => file.path === 'registry/fleet.yaml')?.text);
-  const keep = new Set([platform, issuerPlatform ?? platform]);
+  const keep = rowPlatforms(files, platform);
   return files.filter((file) => {
     if (file.path.startsWith('claims/')) return false;
     const row = /^platforms\/([^/]+)\//.exec(file.path);
@@ -158,7 +169,7 @@ async function runRender({ values }: CommandInput): Promise<CommandResult> {
   const read = await readFleet(root, renderPatterns(root, name));
   const files = renderInputs(read.files, name);
   const stamp = `diene render ${toolVersion()}: platform ${name}, ${files.length} input files, inputs ${inputDigest(name, files)}`;
-  const analysis = analyzeFleet(files, { nowSeconds: nowSeconds(values) });
+  const analysis = analyzeFleet(files, { nowSeconds: nowSeconds(values), rowsRead: rowPlatforms(files, name) });
   const diagnostics = sortDiagnostics([...read.diagnostics, ...analysis.diagnostics]);
   if (hasErrors(diagnostics) || !analysis.model) return { diagnostics, notes: [stamp], exitCode: EXIT.invalid };
   const platform = analysis.model.platforms.find((p) => p.name === name);

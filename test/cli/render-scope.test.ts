@@ -51,4 +51,30 @@ describe('render reads only its own part of the fleet', () => {
       broken.cleanup();
     }
   });
+
+  it('does not tell another platform, whose rows it did not read, that its services have no rows', () => {
+    const texts = readFleetTexts();
+    const mercury = `${texts.get('carbon/mercury/platform.yaml') ?? ''}services:\n  webhook: { modules: [api] }\n`;
+    const fleet = writeTempFleet(new Map([...texts, ['carbon/mercury/platform.yaml', mercury]]));
+    try {
+      // The other platform's listed service has rows: render must not say it lacks them.
+      const nitroso = runCli(['render', '--platform', 'nitroso', '--fleet', fleet.dir]);
+      expect(nitroso.exitCode, nitroso.stderr).toBe(0);
+      expect(nitroso.stderr).not.toContain('platform_service_without_rows');
+      // Its own platform is still judged: a listed service without a row folder is warned about.
+      const own = writeTempFleet(new Map([...texts, ['carbon/mercury/platform.yaml', `${mercury}  ghost: { modules: [api] }\n`]]));
+      try {
+        const rendered = runCli(['render', '--platform', 'mercury', '--fleet', own.dir]);
+        expect(rendered.exitCode, rendered.stderr).toBe(0);
+        expect(rendered.stderr).toContain('platform_service_without_rows: service "ghost"');
+        const other = runCli(['render', '--platform', 'nitroso', '--fleet', own.dir]);
+        expect(other.exitCode, other.stderr).toBe(0);
+        expect(other.stderr).not.toContain('platform_service_without_rows');
+      } finally {
+        own.cleanup();
+      }
+    } finally {
+      fleet.cleanup();
+    }
+  });
 });

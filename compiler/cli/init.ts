@@ -1,7 +1,7 @@
 /**
  * `diene init DIR`: writes a new fleet that compiles at once with no error and
  * no warning (docs/getting-started.md): one platform with one service, two
- * landscapes with one cluster each, one DNS host and the sign-in platform. The
+ * landscapes with one cluster each, two DNS hosts and the sign-in platform. The
  * comments in each file say what to edit. DIR must be missing or empty: init
  * never overwrites a file (files are created with the exclusive `wx` flag).
  */
@@ -13,17 +13,21 @@ import { diagnose } from '../diagnostics/diagnostic.js';
 import { initHelp } from './init.help.js';
 import { EXIT, fromHelp, type Command, type CommandInput, type CommandResult } from './command.js';
 
-const FLEET_YAML = `# Fleet-wide settings (one file). Edit the DNS base, the DNS host and the
+const FLEET_YAML = `# Fleet-wide settings (one file). Edit the DNS base, the DNS hosts and the
 # addresses below to your own; \`diene compile\` says what is wrong after each edit.
 example: true # documentation addresses (192.0.2.x, 2001:db8::) are allowed; set false once state/ holds real ones
 dns:
   base: cluster.example.com # every service name is <module>.<service>.<platform>.<landscape>.<base>
   ttl: 60 # seconds, for every record set
-  hosts: # every DNS host serving the base; provider: route53 | google | cloudflare | rfc2136 | powerdns
+  hosts: # every DNS host serving the base (two providers, so names answer through one host's outage); provider: route53 | google | cloudflare | rfc2136 | powerdns
     - name: route53
       provider: route53
       nameservers: # the nameservers the host assigned to the zone
         cluster.example.com: [ns-1.awsdns-01.com, ns-2.awsdns-02.net]
+    - name: google
+      provider: google
+      nameservers:
+        cluster.example.com: [ns-cloud-a1.googledomains.com, ns-cloud-a2.googledomains.com]
 addressBooks:
   allowlist: [cluster.example.com] # roots that every address in the books must end in
   places: # where the address books are published

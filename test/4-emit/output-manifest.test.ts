@@ -30,7 +30,9 @@ describe('the manifest of the reference fleet', () => {
     expect(lines[0]).toBe('{');
     expect(lines[1]).toMatch(/^ {2}"digest": "sha256:[0-9a-f]{64}",$/);
     expect(lines[2]).toBe('  "files": {');
-    expect(lines[3]).toBe(`    "argocd/aldehyde.yaml": "${sha256(outputs.get('argocd/aldehyde.yaml') as string)}",`);
+    // Keys in code-unit order: `argocd-cm/…` sorts before `argocd/…` ('-' is U+002D, '/' U+002F).
+    expect(lines[3]).toBe(`    "argocd-cm/dependency-health.yaml": "${sha256(outputs.get('argocd-cm/dependency-health.yaml') as string)}",`);
+    expect(lines[4]).toBe(`    "argocd/aldehyde.yaml": "${sha256(outputs.get('argocd/aldehyde.yaml') as string)}",`);
     expect(lines.slice(-4)).toEqual(['  },', '  "version": 1', '}', '']);
   });
 

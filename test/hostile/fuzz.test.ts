@@ -135,7 +135,7 @@ describe('the compiler under fuzzed input', () => {
     );
     // How deep the cases reach: refused while loading, refused by a cross-file rule, or compiled.
     console.log(`fuzz outcomes (${RUNS} cases, seed ${SEED}): ${JSON.stringify(outcomes)}`);
-  });
+  }, 240_000); // a CPU-bound loop of real compiles: well under a minute idle, past the 60 s default on a loaded machine
 
   it(`refuses engine syntax spliced into a value that reaches ArgoCD or Kargo, at its place (${TARGETED_RUNS} cases)`, () => {
     fc.assert(

@@ -109,7 +109,7 @@ describe('a compile killed with SIGKILL', () => {
     expect(which(await readOutputTree(out), { A: trees['A'] as Tree, B: trees['B'] as Tree })).toBe(current === 'A' ? 'B' : 'A');
     expect(litter(out)).toEqual([]);
     console.log(`kill loop: ${KILL_RUNS} kills across a ${duration} ms run; tree after each kill: ${JSON.stringify(seen)}`);
-  });
+  }, 240_000); // a CPU-bound loop of real compiles: well under a minute idle, past the 60 s default on a loaded machine
 });
 
 describe('compiles racing into one directory', () => {

@@ -10,7 +10,7 @@ export const routeHelp: CommandHelp = {
     { name: 'PATH', description: 'The origin-form request path; it starts with "/".' },
   ],
   options: [],
-  diagnosticFormats: ['text', 'json'],
+  diagnosticFormats: ['text', 'json', 'github'],
   examples: [{ command: 'diene route api.mercury.pichu.atomi.cloud /v1/users', does: 'Names the upstream, the matching prefix and the rule that chose it.' }],
   exitCodes: [
     { code: 0, means: 'a route serves the URL' },

@@ -42,7 +42,7 @@ export const catalog = {
   book_name_unanswered: {
     severity: 'error',
     message: '{book} lists {name}, which {misses} does not answer yet ({reason}); nothing published',
-    hint: 'a resolver that asks before the name exists caches the miss for the negative TTL (1800 s), so a client following the book fails for half an hour: run `diene apply dns` first, or pass --wait SECONDS to poll until every nameserver answers',
+    hint: 'a resolver that asks before the name exists caches the miss for the negative TTL (1800 s), so a client following the book fails for half an hour: run `diene apply dns` first, or pass --wait SECONDS to poll until every nameserver answers; when the nameservers themselves cannot be reached from here (a lab, no network), point at reachable ones with --nameservers FILE or leave the check out with --skip-name-check',
   },
   book_place_invalid: {
     severity: 'error',

@@ -36,6 +36,7 @@ afterAll(() => {
 
 /** One invocation per command of `diene --help` (and the help and version themselves), each writing to stdout, stderr or both. */
 const INVOCATIONS: Record<string, string[]> = {
+  init: ['init', REFERENCE_FLEET], // refused (not empty) on every run, so each run ends the same way
   compile: ['compile', '--fleet', REFERENCE_FLEET, '--check', '--out', path.join(scratch, 'never-written')],
   validate: ['validate', '--fleet', broken.dir],
   render: ['render', '--platform', 'nitroso', '--fleet', REFERENCE_FLEET],

@@ -157,7 +157,7 @@ describe('options before or after the command', () => {
     expect(before).toEqual(after);
     expect(JSON.parse(before.stdout).length).toBeGreaterThan(0);
     const split = runCli(['--fleet', REFERENCE_FLEET, 'plan', '--format', 'json', 'dns', '--live', path.join(scratch, 'none')]);
-    expect(split.stderr).toContain('usage_option_value_invalid');
+    expect(split.stderr).toContain('dns_live_not_snapshot');
     expect(split.stderr).toContain('--live');
   });
 });

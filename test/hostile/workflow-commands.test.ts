@@ -76,7 +76,7 @@ describe('text output under GitHub Actions', () => {
       const compile = boundedCli(['compile', '--fleet', reference.dir, '--out', out], { cwd: reference.dir });
       expectNoCrash(compile);
       expect(compile.exitCode).toBe(0);
-      expect(compile.stderr.endsWith(`\nwrote 33 files to out␤::add-mask::note\n`), compile.stderr).toBe(true);
+      expect(compile.stderr, compile.stderr).toMatch(/\nwrote \d+ files to out␤::add-mask::note\n$/);
 
       const unknown = boundedCli(['route', '::error::host\n::add-mask::host', '/', '--fleet', reference.dir, '--format', 'github'], { cwd: reference.dir });
       expectNoCrash(unknown);

@@ -33,7 +33,7 @@ export function errnoReason(error: unknown): string {
     case 'EPERM':
       return 'permission denied';
     case 'ENOENT':
-      return 'it disappeared while it was being read';
+      return 'it does not exist (or it disappeared while it was being read)';
     case 'ELOOP':
       return 'it is a symbolic link that loops';
     case 'EISDIR':

@@ -273,7 +273,8 @@ export function generateFleet(scale) {
     for (let c = 0; c < count; c++) {
       const mark = MARKS[c];
       const provider = providers[(i + c) % providers.length];
-      const account = `${provider}-${l.tier === 'prod' ? 'prod' : 'main'}`;
+      // A prod landscape spreads its clusters over two accounts (a prod landscape in one account is warned).
+      const account = `${provider}-${l.tier === 'prod' && c % 2 === 0 ? 'prod' : 'main'}`;
       const last = c === count - 1;
       const traffic = !(last && lastIs === 'dark');
       const note = traffic ? '' : ' # a blue/green swap in progress';

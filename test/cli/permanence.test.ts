@@ -62,7 +62,8 @@ describe('compile --check --base', () => {
     const head = tempFleet();
     const run = runCli(['compile', '--fleet', head, '--base', head, ...NOW]);
     expect(run.exitCode).toBe(2);
-    expect(run.stderr).toContain('--base compares a pull request with its base branch: use it with --check');
+    expect(run.stderr).toContain('usage_option_missing: diene compile needs --check');
+    expect(run.stderr).toContain('--base compares a pull request with its base branch, so it is given with --check');
   });
 });
 

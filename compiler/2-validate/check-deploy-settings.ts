@@ -107,6 +107,15 @@ const CODES = {
 } as const;
 
 /**
+ * `value` with the user info of a `scheme://user:password@host` URL shown as `***`: a refused URL
+ * is quoted in the message, which reports and pull-request comments carry, and its password must
+ * not be. (The user of an scp-like `git@host:path` is no secret and stays.)
+ */
+export function withoutCredentials(value: string): string {
+  return value.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^/?#]*@/, '$1***@');
+}
+
+/**
  * Every (platform, service) of the fleet in name order; one stand-in pair when there is none, so a
  * fleet without services is checked too. A service folder with an invalid name is its own finding
  * (`name_invalid`) and left out here.
@@ -139,7 +148,7 @@ export function checkDeploySettings(index: FleetIndex): Diagnostic[] {
           field: name,
           token: JSON.stringify(syntax.token),
           meaning: syntax.meaning,
-          value,
+          value: withoutCredentials(value),
           copies: field.copies,
           what: field.what,
           example: field.example,
@@ -150,7 +159,7 @@ export function checkDeploySettings(index: FleetIndex): Diagnostic[] {
     const emitted = field.emitted;
     if (emitted === undefined) {
       const reason = field.problem(value);
-      if (reason !== undefined) found.push(diagnose(where, CODES[name as keyof typeof CODES], { value, reason }));
+      if (reason !== undefined) found.push(diagnose(where, CODES[name as keyof typeof CODES], { value: withoutCredentials(value), reason }));
       continue;
     }
     for (const [platform, service] of pairs) {
@@ -160,7 +169,7 @@ export function checkDeploySettings(index: FleetIndex): Diagnostic[] {
       found.push(
         diagnose(where, 'artifact_reference_invalid', {
           field: name,
-          value: substituted,
+          value: withoutCredentials(substituted),
           platformName: platform,
           serviceName: service,
           what: field.what,

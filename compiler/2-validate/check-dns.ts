@@ -20,7 +20,7 @@ import { at } from '../1-load/load-fleet.js';
 import { DNS_HOST_CAPABILITIES } from '../adapters/dns/host-kinds.js';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { isBelow } from '../plan/dns-record-sets.js';
-import { clusterName, type FleetIndex } from './fleet-index.js';
+import { clusterName, misspeltClustersOf, type FleetIndex } from './fleet-index.js';
 
 /** RFC 1035 §3.1 / RFC 2181 §11: a name's text form is at most 253 octets without the trailing dot. */
 export const MAX_NAME_LENGTH = 253;
@@ -136,7 +136,9 @@ function checkLandscapes(index: FleetIndex): Diagnostic[] {
       continue;
     }
     const platforms = usedBy.get(name);
-    if (platforms) {
+    // A misspelt sibling with traffic on would answer: the misspelling is the one cause.
+    const misspeltAnswering = misspeltClustersOf(index, name).some((c) => c.data.traffic && isBuilt(index, c.identity[0] as string));
+    if (platforms && !misspeltAnswering) {
       const first = built[0];
       if (first) {
         found.push(

@@ -8,7 +8,7 @@ import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { checkAddress } from './addresses.js';
 import { closestName } from '../diagnostics/spelling.js';
 import type { Cluster } from '../types/generated/cluster.js';
-import { clusterName, known, landscapeOfMisspeltCluster, type FleetIndex } from './fleet-index.js';
+import { clusterName, known, landscapeOfMisspeltCluster, misspeltClustersOf, type FleetIndex } from './fleet-index.js';
 
 /** Reserved cluster mark (SPEC §2): the primordial chart's Applications use it. */
 export const RESERVED_MARK = 'primordial';
@@ -36,6 +36,13 @@ function misspeltLandscape(index: FleetIndex, cluster: Loaded<Cluster>): { lands
     const platforms = [...index.platforms.values()].filter((p) => p.data.landscapes.includes(stranded)).length;
     if (platforms > 0) folded.push(`landscape "${stranded}" has no cluster for ${platforms} platform(s)`);
   }
+  if (stranded && cluster.data.traffic) {
+    const siblings = index.clustersByLandscape.get(stranded) ?? [];
+    if (siblings.length > 0 && !siblings.some((c) => c.data.traffic)) folded.push(`landscape "${stranded}" has no other cluster with traffic on`);
+  }
+  const strandedLandscape = stranded ? index.landscapes.get(stranded) : undefined;
+  if (strandedLandscape?.data.tier === 'prod' && (index.clustersByLandscape.get(stranded as string) ?? []).length === 1)
+    folded.push(`prod landscape "${stranded}" has one cluster left`);
   return {
     landscape,
     folded: folded.length > 0 ? ` (${folded.length} consequence(s) not reported separately: ${folded.join('; ')})` : '',
@@ -159,7 +166,7 @@ export function checkRegistry(index: FleetIndex): Diagnostic[] {
 
   for (const [landscapeName, landscape] of [...index.landscapes].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const clusters = index.clustersByLandscape.get(landscapeName) ?? [];
-    if (landscape.data.tier === 'prod' && clusters.length < 2) {
+    if (landscape.data.tier === 'prod' && clusters.length + misspeltClustersOf(index, landscapeName).length < 2) {
       found.push(diagnose(at(landscape, ['tier']), 'landscape_prod_single_cluster', { landscape: landscapeName, count: clusters.length }));
     }
   }

@@ -98,3 +98,12 @@ export function landscapeOfMisspeltCluster(index: FleetIndex, cluster: Loaded<Cl
   const named = stem.endsWith(suffix) ? stem.slice(0, -suffix.length) : undefined;
   return named !== undefined && index.landscapes.has(named) ? named : undefined;
 }
+
+/**
+ * The cluster files whose misspelt landscape their name shows to be `landscape`:
+ * checks that count a landscape's clusters (traffic, prod redundancy) count them
+ * too, so that only the misspelling is reported, not what follows from it.
+ */
+export function misspeltClustersOf(index: FleetIndex, landscape: string): Loaded<Cluster>[] {
+  return index.fleet.clusters.filter((cluster) => landscapeOfMisspeltCluster(index, cluster) === landscape);
+}

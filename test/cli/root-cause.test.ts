@@ -42,6 +42,25 @@ describe('root cause first', () => {
     expect(run.stderr).toContain('hint: did you mean "pichu"? write `landscape: pichu`');
   });
 
+  it('a misspelt landscape beside a sibling cluster with traffic off: no dns_landscape_dark nor prod warning about the sibling, only the misspelling', () => {
+    const dir = tempFleet();
+    writeFileSync(
+      path.join(dir, 'registry/clusters/raichu-opal.yaml'),
+      'landscape: raichuu\nmark: opal\nprovider: aws\naccount: aws-main\ntraffic: true\n',
+    );
+    const run = runCli(['compile', '--fleet', dir, '--quiet']);
+    expect(run.exitCode).toBe(2);
+    expect(heads(run.stderr)).toEqual(['registry/clusters/raichu-opal.yaml:1:12: error cluster_landscape_unknown']);
+    expect(run.stderr).toContain(
+      '(4 consequence(s) not reported separately: the file name raichu-opal.yaml disagrees with it; state/clusters/raichu-opal.yaml names no registered cluster; ' +
+        'landscape "raichu" has no other cluster with traffic on; prod landscape "raichu" has one cluster left)',
+    );
+    expect(run.stderr).toContain('hint: did you mean "raichu"? write `landscape: raichu`');
+    // Without --quiet, the bundled example's teaching warnings (claims, rows) remain; none about the registry.
+    const warnings = runCli(['compile', '--fleet', dir]);
+    expect(heads(warnings.stderr).filter((h) => h.startsWith('registry/'))).toEqual(['registry/clusters/raichu-opal.yaml:1:12: error cluster_landscape_unknown']);
+  });
+
   it('a .yml landscape is the one error, first, with the rename; no "landscape does not exist"', () => {
     const dir = tempFleet();
     renameSync(path.join(dir, 'registry/landscapes/pichu.yaml'), path.join(dir, 'registry/landscapes/pichu.yml'));

@@ -194,10 +194,18 @@ export function sameData(a: RecordSet, b: RecordSet, ignoreTtl = false): boolean
   return true;
 }
 
-/** Every address a record set answers with: its values, or the union of its GEO items' values. */
-export function answerValues(rs: RecordSet): string[] {
+const geoAnswerValues = new WeakMap<RecordSet, readonly string[]>();
+
+/**
+ * Every address a record set answers with: its values, or the union of its GEO
+ * items' values. Record sets are never changed in place, so a GEO set's union is
+ * worked out once (the traffic planner asks for it at every name of every tick).
+ */
+export function answerValues(rs: RecordSet): readonly string[] {
   if (rs.values !== undefined) return rs.values;
-  return [...new Set((rs.geo ?? []).flatMap((item) => item.values))].sort();
+  let union = geoAnswerValues.get(rs);
+  if (!union) geoAnswerValues.set(rs, (union = [...new Set((rs.geo ?? []).flatMap((item) => item.values))].sort()));
+  return union;
 }
 
 /**

@@ -235,6 +235,8 @@ interface SnapshotFacts {
   /** Record sets that are not managed, in snapshot order, and their names. */
   foreign: RecordSet[];
   foreignNames: ReadonlySet<string>;
+  /** Names where a managed key appears more than once (`at` keeps only its last value). */
+  repeatedNames: ReadonlySet<string>;
   reports?: string[];
   /** Per wanted rendering: the names where the snapshot differs from it (everywhere else it plans nothing). */
   dirty: WeakMap<ReadonlyMap<string, RecordSet>, ReadonlySet<string>>;
@@ -273,8 +275,12 @@ const isManaged = (prepared: PreparedZone, rs: LiveRecordSet): boolean =>
   prepared.managedTypes.has(rs.canonical.type) && prepared.managed.has(rs.canonical.name);
 
 /** Managed record sets of `records` by name, then key; and how many. */
-function managedByName(prepared: PreparedZone, records: Iterable<LiveRecordSet>): { byName: Map<string, Map<string, LiveRecordSet>>; count: number } {
+function managedByName(
+  prepared: PreparedZone,
+  records: Iterable<LiveRecordSet>,
+): { byName: Map<string, Map<string, LiveRecordSet>>; count: number; repeated: Set<string> } {
   const byName = new Map<string, Map<string, LiveRecordSet>>();
+  const repeated = new Set<string>();
   let count = 0;
   for (const rs of records) {
     if (!isManaged(prepared, rs)) continue;
@@ -282,13 +288,14 @@ function managedByName(prepared: PreparedZone, records: Iterable<LiveRecordSet>)
     let atName = byName.get(rs.canonical.name);
     if (!atName) byName.set(rs.canonical.name, (atName = new Map()));
     if (!atName.has(key)) count++;
+    else repeated.add(rs.canonical.name);
     atName.set(key, rs);
   }
-  return { byName, count };
+  return { byName, count, repeated };
 }
 
 function readFacts(prepared: PreparedZone, snapshot: LiveSnapshot): SnapshotFacts {
-  const { byName: managed, count } = managedByName(prepared, snapshot.recordSets);
+  const { byName: managed, count, repeated } = managedByName(prepared, snapshot.recordSets);
   const foreign = snapshot.recordSets.filter((rs) => !isManaged(prepared, rs)).map((rs) => rs.canonical);
   return {
     at: (name) => managed.get(name),
@@ -296,6 +303,7 @@ function readFacts(prepared: PreparedZone, snapshot: LiveSnapshot): SnapshotFact
     managed: count,
     foreign,
     foreignNames: new Set(foreign.map((rs) => rs.name)),
+    repeatedNames: repeated,
     dirty: new WeakMap(),
   };
 }
@@ -308,7 +316,7 @@ function derivedFacts(prepared: PreparedZone, snapshot: LiveSnapshot): SnapshotF
   const changed = snapshot.recordSets.filter((rs) => origin.names.has(rs.canonical.name));
   // Foreign record sets keep their place in snapshot order: when one changed, read the snapshot in full.
   if (changed.some((rs) => !isManaged(prepared, rs)) || [...origin.names].some((name) => before.foreignNames.has(name))) return undefined;
-  const { byName: managed, count } = managedByName(prepared, changed);
+  const { byName: managed, count, repeated } = managedByName(prepared, changed);
   let removed = 0;
   for (const name of origin.names) removed += before.at(name)?.size ?? 0;
   return {
@@ -317,6 +325,7 @@ function derivedFacts(prepared: PreparedZone, snapshot: LiveSnapshot): SnapshotF
     managed: before.managed - removed + count,
     foreign: before.foreign,
     foreignNames: before.foreignNames,
+    repeatedNames: new Set([...[...before.repeatedNames].filter((name) => !origin.names.has(name)), ...repeated]),
     ...(before.reports !== undefined ? { reports: before.reports } : {}),
     dirty: new WeakMap(),
   };
@@ -513,9 +522,15 @@ export function planTraffic(
       for (const rs of renderName(target.name, zone.zone.ttl, routing)) overrides.set(recordSetKey(rs), rs);
     }
     const wanted = { base, changed: new Set(changedNames.map((n) => n.name)), overrides };
-    const trafficLive = zone.zone.role === 'zone' ? liveTrafficSets(snapshot, zone.trafficNames) : new Map<string, RecordSet[]>();
+    const trafficLive = zone.zone.role === 'zone' ? trafficSetsOf(snapshot, zone.trafficNames) : new Map<string, RecordSet[]>();
     const dropped = new Map<string, string[]>();
+    // Where the snapshot holds exactly the base rendering and nothing changed the wanted state, nothing drops.
+    const facts = snapshotFacts(zone, snapshot);
+    const dirty = dirtyNames(zone, snapshot, facts, base);
+    const mayDrop = (name: string): boolean =>
+      wanted.changed.has(name) || dirty.has(name) || facts.foreignNames.has(name) || facts.repeatedNames.has(name);
     for (const [name, sets] of trafficLive) {
+      if (!mayDrop(name)) continue;
       // Most names answer exactly what is wanted: only a name with a differing record set is looked at closely.
       const differs = sets.some((rs) => {
         const want = wantedAt(wanted, recordSetKey(rs), name);
@@ -593,6 +608,17 @@ export function planTraffic(
     zones.push(plan);
   }
   return finish(prepared, zones, decision, brakes, options, removals);
+}
+
+const trafficSetsCache = new WeakMap<LiveSnapshot, WeakMap<ReadonlySet<string>, Map<string, RecordSet[]>>>();
+
+/** `liveTrafficSets` once per snapshot and zone (snapshots are never changed in place; callers only read the map). */
+function trafficSetsOf(snapshot: LiveSnapshot, names: ReadonlySet<string>): Map<string, RecordSet[]> {
+  let byNames = trafficSetsCache.get(snapshot);
+  if (!byNames) trafficSetsCache.set(snapshot, (byNames = new WeakMap()));
+  let sets = byNames.get(names);
+  if (!sets) byNames.set(names, (sets = liveTrafficSets(snapshot, names)));
+  return sets;
 }
 
 /** One live snapshot through the planner's two passes. */

@@ -21,7 +21,7 @@ export const simulateHelp: CommandHelp = {
       name: 'intake',
       type: 'string',
       value: 'PLATFORM/SERVICE',
-      description: 'The service users enter through.',
+      description: "The webhook intake service the webhook sender column calls (default: fleet.yaml's `intake`).",
       example: 'diene simulate --fail pichu-topaz --intake mercury/webhook',
     },
     {

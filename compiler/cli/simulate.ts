@@ -67,7 +67,9 @@ async function runSimulate({ values }: CommandInput): Promise<CommandResult> {
   const model = analysis.model;
 
   const service = serviceChoice(model, 'service', stringOption(values, 'service'));
-  const intake = serviceChoice(model, 'intake', stringOption(values, 'intake'));
+  // The intake fleet.yaml names is the default: a drill of a fleet with one shows its webhook senders without being asked.
+  const declaredIntake = model.settings.intake ? `${model.settings.intake.platform}/${model.settings.intake.service}` : undefined;
+  const intake = serviceChoice(model, 'intake', stringOption(values, 'intake') ?? declaredIntake);
   const parsed = allSingle ? { failures: everySingleFailure(model), diagnostics: [] } : parseFailures(model, words);
   const problems = [...parsed.diagnostics, ...[service, intake].filter(isDiagnostic)];
   // Only what bears on the drill is printed: the fleet's warnings belong to `diene validate`.

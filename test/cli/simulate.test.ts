@@ -179,6 +179,31 @@ describe('determinism', () => {
   });
 });
 
+describe('the webhook intake', () => {
+  it("defaults to fleet.yaml's intake: the drill without --intake is the drill with --intake mercury/webhook", () => {
+    const named = simulateCli('--fail', 'raichu-opal');
+    const declared = runCli(['simulate', '--fleet', REFERENCE_FLEET, '--fail', 'raichu-opal']);
+    expect(declared.exitCode, declared.stderr).toBe(0);
+    expect(declared.stdout).toBe(named.stdout);
+    expect(declared.stdout).toMatch(/^raichu +down +down +down +down +down +down$/m);
+  });
+
+  it('is "-" in the webhook column of a fleet whose fleet.yaml names no intake', () => {
+    const texts = readFleetTexts();
+    const fleetYaml = texts.get('registry/fleet.yaml') as string;
+    const withoutIntake = fleetYaml.replace(/^intake:.*\n/m, '');
+    expect(withoutIntake).not.toBe(fleetYaml);
+    const fleet = writeTempFleet(new Map([...texts, ['registry/fleet.yaml', withoutIntake]]));
+    try {
+      const run = runCli(['simulate', '--fleet', fleet.dir, '--fail', 'raichu-opal']);
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/^raichu +down +down +down +down +down +-$/m);
+    } finally {
+      fleet.cleanup();
+    }
+  });
+});
+
 describe('usage', () => {
   it('needs --fail or --all-single, not both, and a known --format; the errors are usage diagnostics, exit 2', () => {
     const none = simulateCli('--format', 'json');

@@ -98,6 +98,12 @@ export function httpStatusOf(error: unknown): number | undefined {
   return undefined;
 }
 
+/** True for an HTTP 5xx answer (the host failed, not the request): worth one more try. */
+export function isServerError(error: unknown): boolean {
+  const status = httpStatusOf(error);
+  return status !== undefined && status >= 500;
+}
+
 /**
  * The {@link DnsHostError} of a failure while talking to a host: a
  * {@link DnsProblem} as it is; an SDK or network error as unreachable,
@@ -174,7 +180,7 @@ export interface Timing {
   sleep(ms: number): Promise<void>;
   /** Longest wait, in milliseconds, for a host to report a change applied (Route 53 INSYNC, Google done). */
   propagationTimeoutMs: number;
-  /** Tries per request on throttling before giving up. */
+  /** Tries per request on throttling or a server error before giving up (the SDKs' own retries are off: one policy per call). */
   maxAttempts: number;
   /** First backoff delay in milliseconds; doubles each try, with full jitter, capped at 20 s. */
   baseDelayMs: number;
@@ -209,7 +215,8 @@ export function absolute(name: string): string {
 
 /**
  * Runs `attempt` until it succeeds, retrying while `retryable(error)` says
- * the host asked to slow down (throttling, a prior change still in progress),
+ * the host asked to slow down (throttling, a prior change still in progress)
+ * or failed on its side (5xx),
  * with {@link backoffMs} between tries, at most `timing.maxAttempts` tries.
  * Rethrows the last error.
  */

@@ -8,8 +8,9 @@
  * (AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, AWS_PROFILE, an IAM role); the
  * region defaults to us-east-1 (Route 53 is global). The hosted zone is found
  * by name (`ListHostedZonesByName`, public zones only), so fleet.yaml needs
- * no zone id. The SDK's own retries are off: this adapter retries throttling
- * and PriorRequestNotComplete itself, with backoff and jitter.
+ * no zone id. The SDK's own retries are off (`maxAttempts: 1`): this adapter
+ * alone retries throttling, PriorRequestNotComplete and 5xx answers, with
+ * backoff and jitter.
  */
 import { Route53Client, type ResourceRecordSet } from '@aws-sdk/client-route-53';
 import type { DnsHost } from '../../../types/generated/fleet.js';

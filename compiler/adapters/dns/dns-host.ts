@@ -20,6 +20,7 @@ import type { DiagnosticArgsOf, DiagnosticCode } from '../../diagnostics/catalog
 import { diagnoseUnchecked, FLEET_WIDE, type Diagnostic, type RelatedLocation } from '../../diagnostics/diagnostic.js';
 import type { ZoneHostPlan } from '../../plan/traffic-planner.js';
 import type { DnsHostKind } from './host-capabilities.js';
+import { isPackageMissing } from '../package-missing.js';
 
 /** The catalog codes of a failure at a DNS host: each names the host and the zone. */
 export type DnsHostCode = {
@@ -96,6 +97,24 @@ export function httpStatusOf(error: unknown): number | undefined {
   const e = error as { status?: unknown; code?: unknown; statusCode?: unknown; $metadata?: { httpStatusCode?: unknown } } | undefined;
   for (const value of [e?.status, e?.statusCode, e?.$metadata?.httpStatusCode, e?.code]) if (typeof value === 'number' && value >= 100 && value < 600) return value;
   return undefined;
+}
+
+/** The npm package of each cloud host kind's SDK (optional dependencies, imported on first use). */
+export const CLOUD_SDK_PACKAGES = { cloudflare: 'cloudflare', google: '@google-cloud/dns', route53: '@aws-sdk/client-route-53' } as const;
+
+/**
+ * Runs `load` (an import of the SDK of `provider`, or of a module that
+ * imports it); a missing SDK package becomes {@link DnsProblem}
+ * `dns_host_sdk_missing`.
+ */
+export async function loadSdk<T>(provider: keyof typeof CLOUD_SDK_PACKAGES, load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    const name = CLOUD_SDK_PACKAGES[provider];
+    if (isPackageMissing(error, name)) throw new DnsProblem('dns_host_sdk_missing', { provider, package: name }, { cause: error });
+    throw error;
+  }
 }
 
 /** True for an HTTP 5xx answer (the host failed, not the request): worth one more try. */

@@ -14,10 +14,11 @@
  * request's `maxRetries` to 0, the client's public per-request switch): every
  * call is retried by this adapter alone, on 429 and 5xx, with backoff and
  * jitter. A network failure with no answer is retried by the client only.
+ * The client package (an optional dependency) is imported on first use.
  */
-import { DNS, type Zone } from '@google-cloud/dns';
+import type { DNS, Zone } from '@google-cloud/dns';
 import type { DnsHost } from '../../../types/generated/fleet.js';
-import { DEFAULT_TIMING, type DnsHostAdapter, type Environment, type Timing, conversionError, requestError, type DnsHostError, withRetry } from '../dns-host.js';
+import { DEFAULT_TIMING, type DnsHostAdapter, type Environment, type Timing, conversionError, requestError, type DnsHostError, loadSdk, withRetry } from '../dns-host.js';
 import { isRetryable, sendChanges } from './apply.js';
 import { changeBodies, DEFAULT_CHANGE_QUOTA, describeChanges, type ApiRrset, type ChangeQuota } from './convert.js';
 import { findZone, listZone } from './observe.js';
@@ -60,19 +61,25 @@ async function readQuota(dns: DNS): Promise<ChangeQuota> {
 export function createGoogleAdapter(host: DnsHost, env: Environment, options: GoogleOptions = {}): DnsHostAdapter {
   const projectId = options.projectId ?? env['GOOGLE_CLOUD_PROJECT'] ?? env['GCLOUD_PROJECT'];
   const endpoint = options.endpoint ? new URL(options.endpoint) : undefined;
-  const dns = new DNS({
-    ...(projectId ? { projectId } : {}),
-    ...(options.authClient ? { authClient: options.authClient as never } : {}),
-    ...(endpoint ? { apiEndpoint: endpoint.host } : {}),
-  });
-  const secure = `https://${endpoint?.host ?? ''}/`;
-  dns.interceptors.push({
-    request: (request) => {
-      const uri = (request as { uri?: unknown }).uri;
-      const plain = endpoint?.protocol === 'http:' && typeof uri === 'string' && uri.startsWith(secure);
-      return { ...request, ...(plain ? { uri: `http://${uri.slice('https://'.length)}` } : {}), maxRetries: 0 } as ReturnType<DNS['interceptors'][number]['request']>;
-    },
-  });
+  let client: Promise<DNS> | undefined;
+  const clientOf = (): Promise<DNS> =>
+    (client ??= loadSdk('google', async () => {
+      const { DNS: Client } = await import('@google-cloud/dns');
+      const dns = new Client({
+        ...(projectId ? { projectId } : {}),
+        ...(options.authClient ? { authClient: options.authClient as never } : {}),
+        ...(endpoint ? { apiEndpoint: endpoint.host } : {}),
+      });
+      const secure = `https://${endpoint?.host ?? ''}/`;
+      dns.interceptors.push({
+        request: (request) => {
+          const uri = (request as { uri?: unknown }).uri;
+          const plain = endpoint?.protocol === 'http:' && typeof uri === 'string' && uri.startsWith(secure);
+          return { ...request, ...(plain ? { uri: `http://${uri.slice('https://'.length)}` } : {}), maxRetries: 0 } as ReturnType<DNS['interceptors'][number]['request']>;
+        },
+      });
+      return dns;
+    }));
   const timing = options.timing ?? DEFAULT_TIMING;
   const zones = new Map<string, Zone>();
   const natives = new Map<string, Map<string, ApiRrset>>();
@@ -81,6 +88,7 @@ export function createGoogleAdapter(host: DnsHost, env: Environment, options: Go
   const managedZone = async (zone: string): Promise<Zone> => {
     const known = zones.get(zone);
     if (known) return known;
+    const dns = await clientOf();
     const found = await withRetry(timing, isRetryable, () => findZone(dns, zone));
     zones.set(zone, found);
     return found;
@@ -110,7 +118,7 @@ export function createGoogleAdapter(host: DnsHost, env: Environment, options: Go
     async apply(plan) {
       if (plan.units.length === 0) return { requests: 0, lines: [] };
       if (!natives.has(plan.zone)) await observe(plan.zone);
-      quota ??= await readQuota(dns);
+      quota ??= await readQuota(await clientOf());
       const bodies = bodiesOf(plan);
       try {
         return await sendChanges(await managedZone(plan.zone), timing, plan.zone, bodies);

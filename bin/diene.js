@@ -29,6 +29,10 @@ function fail(error) {
   process.stderr.write(`diene: internal error: ${message}\n`);
   if (process.argv.includes('--debug') && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
 }
+// The AWS SDK warns under Node < 22 that its releases after 2027-01 need Node 22; diene supports
+// Node 20.19 on purpose, so the notice is not actionable for its users. The program (not a library
+// module) sets the SDK's documented switch, unless the caller did.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.on('uncaughtException', fail);
 process.on('unhandledRejection', fail);
 try {

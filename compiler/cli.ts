@@ -9,7 +9,6 @@
  * `process.exitCode`; `process.exit()` is never called, because it truncates
  * piped output past 64 KiB.
  */
-import { readFileSync } from 'node:fs';
 import { diagnose, type Diagnostic } from './diagnostics/diagnostic.js';
 import { formatGithub, formatJson, formatTextReport, terminalLines } from './diagnostics/format.js';
 import { maskSecrets } from './diagnostics/secrets.js';
@@ -28,6 +27,7 @@ import {
 } from './cli/help.js';
 import { parseCommandArgs, plainWords } from './cli/parse-args.js';
 import { SILENT_PROGRESS, terminalProgress } from './cli/progress.js';
+import { toolVersion } from './cli/tool-version.js';
 import { applyBooksHelp } from './cli/apply-books.help.js';
 import { applyDnsHelp } from './cli/apply-dns.help.js';
 import { applyKubeHelp } from './cli/apply-kube.help.js';
@@ -88,11 +88,7 @@ async function loadCommand(entry: CommandEntry): Promise<Command> {
 }
 
 function packageVersion(): string {
-  try {
-    return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-  } catch {
-    return 'unknown';
-  }
+  return toolVersion();
 }
 
 /** The usage line a usage error shows when no command was named. */

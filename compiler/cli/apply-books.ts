@@ -25,7 +25,7 @@
  * `issuers.json` is never published (apps bake it in at build time).
  */
 import { headCommitSeconds } from '../adapters/git/commit-time.js';
-import { createS3Store, parseS3Url, type ObjectStore } from '../adapters/object-store/adapter.js';
+import { createS3Store, parseS3Url, S3_SDK_PACKAGE, s3SdkInstalled, type ObjectStore } from '../adapters/object-store/adapter.js';
 import { applyBookChanges } from '../adapters/object-store/apply.js';
 import { observeBooks } from '../adapters/object-store/observe.js';
 import { buildAddressBooks } from '../4-emit/address-books.js';
@@ -251,6 +251,8 @@ async function runApplyBooks({ values }: CommandInput): Promise<CommandResult> {
       `${root} is not in a git repository with a commit, whose time would be the serial: pass --serial N (the serial only grows; never the clock)`,
     );
   const store = createS3Store({ ...target, ...(endpoint !== undefined ? { endpoint } : {}) });
+  if (!(await s3SdkInstalled()))
+    return { diagnostics: [diagnose(FLEET_WIDE, 'books_store_sdk_missing', { store: store.description, package: S3_SDK_PACKAGE })], exitCode: EXIT.invalid };
   const names = await nameCheckOption(values);
   return publishBooks(root, store, serial, { dryRun: values['dry-run'] === true, nowSeconds: nowSeconds(values), ...(names ? { names } : {}) });
 }

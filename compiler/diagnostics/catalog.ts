@@ -49,6 +49,11 @@ export const catalog = {
     message: 'place "{value}" is not an https base URL',
     hint: 'write https://<host>[/<path>] with no user name, password, query or fragment: clients fetch <place>/doc-a.json',
   },
+  books_store_sdk_missing: {
+    severity: 'error',
+    message: 'publishing the books to {store} needs the npm package {package}, which is not installed here, so nothing was read or written',
+    hint: "install the appliers' optional dependencies next to diene (`npm install` or `npm ci` without `--omit=optional`, or `npm install {package}`); the ArgoCD plugin image leaves the cloud SDKs out on purpose: publish from the npm package",
+  },
   claim_branch_unreadable: {
     severity: 'error',
     message: 'the branch "{branch}" of {repo} cannot be read: {reason}; nothing written',
@@ -158,6 +163,11 @@ export const catalog = {
     severity: 'error',
     message: 'DNS host "{host}" is defined twice (first as host number {first})',
     hint: 'a host name names its output files dns/<zone>/<host>.json: give each host its own name',
+  },
+  dns_host_sdk_missing: {
+    severity: 'error',
+    message: 'DNS host "{host}" ({provider}) needs the npm package {package}, which is not installed here, so zone {zone} was neither read nor written',
+    hint: "install the appliers' optional dependencies next to diene (`npm install` or `npm ci` without `--omit=optional`, or `npm install {package}`); the ArgoCD plugin image leaves the cloud SDKs out on purpose: apply from the npm package",
   },
   dns_host_secret_missing: {
     severity: 'error',

@@ -129,17 +129,51 @@ describe('the repo-server sidecar (chart/plugin/repo-server-patch.yaml, argo-cd-
 
 describe('the plugin image (chart/plugin/Dockerfile)', () => {
   const dockerfile = DockerfileParser.parse(read('plugin/Dockerfile'));
-  const args = Object.fromEntries(dockerfile.getARGs().map((a) => [a.getProperty()?.getName(), a.getProperty()?.getValue()]));
+  // An ARG re-declared without a value in a later stage (to use the global one there) keeps the global value.
+  const args = Object.fromEntries(
+    dockerfile
+      .getARGs()
+      .filter((a) => a.getProperty()?.getValue() != null)
+      .map((a) => [a.getProperty()?.getName(), a.getProperty()?.getValue()]),
+  );
   const ignore = read('plugin/Dockerfile.dockerignore')
     .split('\n')
     .filter((l) => l.startsWith('!'))
     .map((l) => l.slice(1).replace(/\/$/, ''));
 
-  it('builds on Node 20 slim in every stage', () => {
-    for (const from of dockerfile.getFROMs()) {
+  it('builds on a Node LTS slim image pinned by digest in every stage', () => {
+    const froms = dockerfile.getFROMs();
+    expect(froms.length).toBeGreaterThan(0);
+    for (const from of froms) {
       const image = (from.getImage() ?? '').replace(/^\$\{(\w+)\}$/, (_m, name: string) => String(args[name]));
-      expect(image).toMatch(/^node:20(\.[\d.]+)?-[a-z]*-?slim$/);
+      // Node 26 became the Active LTS line on 2026-10-28 (Node 20 reached its end of life on 2026-04-30).
+      expect(image).toMatch(/^node:26(\.[\d.]+)?-[a-z]+-slim@sha256:[0-9a-f]{64}$/);
     }
+  });
+
+  it('carries the OCI labels, with the version of package.json', () => {
+    const labels = new Map(
+      dockerfile
+        .getInstructions()
+        .filter((i) => i.getKeyword() === 'LABEL')
+        .flatMap((i) => (i as unknown as { getProperties(): { getName(): string; getValue(): string | null }[] }).getProperties())
+        .map((p) => [p.getName(), (p.getValue() ?? '').replace(/^"|"$/g, '')]),
+    );
+    for (const key of ['title', 'description', 'source', 'licenses', 'version', 'revision', 'base.name']) expect(labels.get(`org.opencontainers.image.${key}`), key).toBeTruthy();
+    expect(labels.get('org.opencontainers.image.version')).toBe('${VERSION}');
+    expect(args['VERSION']).toBe(version);
+    expect(labels.get('org.opencontainers.image.licenses')).toBe(JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).license);
+  });
+
+  it('ships only the bundle in the final stage: no npm install, no node_modules', () => {
+    const stages = dockerfile.getInstructions();
+    const lastFrom = stages.map((i) => i.getKeyword()).lastIndexOf('FROM');
+    const final = stages.slice(lastFrom);
+    const runs = final.filter((i) => i.getKeyword() === 'RUN').map((i) => i.getArgumentsContent() ?? '');
+    expect(runs.some((r) => /\bnpm\b/.test(r))).toBe(false);
+    const fromBuild = dockerfile.getCOPYs().filter((c) => c.getFromFlag()).map((c) => c.getArgumentsContent() ?? '');
+    expect(fromBuild).toEqual(['/src/dist/plugin/diene.mjs /src/dist/plugin/diene.mjs.LEGAL.txt /opt/diene/']);
+    expect(stages.slice(0, lastFrom).some((i) => i.getKeyword() === 'RUN' && (i.getArgumentsContent() ?? '').includes('npm run bundle:plugin'))).toBe(true);
   });
 
   it('runs as UID 999 with the plugin config where the cmp-server reads it and diene on the PATH', () => {
@@ -151,8 +185,7 @@ describe('the plugin image (chart/plugin/Dockerfile)', () => {
       .getInstructions()
       .filter((i) => i.getKeyword() === 'RUN')
       .map((i) => i.getArgumentsContent() ?? '');
-    expect(runs.some((r) => r.includes('ln -s /opt/diene/bin/diene.js /usr/local/bin/diene'))).toBe(true);
-    expect(runs.some((r) => r.includes('npm ci --omit=dev'))).toBe(true);
+    expect(runs.some((r) => r.includes('ln -s /opt/diene/diene.mjs /usr/local/bin/diene'))).toBe(true);
   });
 
   it('copies only files that exist in the repository and that the build context keeps', () => {

@@ -22,6 +22,7 @@ const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'
   version: string;
   license: string;
   dependencies: Record<string, string>;
+  optionalDependencies: Record<string, string>;
   bin: Record<string, string>;
   engines: Record<string, string>;
 };
@@ -71,6 +72,7 @@ beforeAll(() => {
       resolved: spec,
       license: pkg.license,
       dependencies: pkg.dependencies,
+      optionalDependencies: pkg.optionalDependencies,
       bin: pkg.bin,
       engines: pkg.engines,
     },
@@ -201,6 +203,31 @@ compileFleet(['registry/fleet.yaml'], { nowSeconds: 0 });
     expect(tsc.stdout).toBe('');
     expect(tsc.status).toBe(0);
   }, 120_000);
+
+  it('installs the cloud SDKs as optional dependencies; without them (--omit=optional) render is the same and each applier names the missing package', () => {
+    const sdks = Object.keys(pkg.optionalDependencies).sort();
+    expect(sdks).toEqual(['@aws-sdk/client-route-53', '@aws-sdk/client-s3', '@google-cloud/dns', 'cloudflare']);
+    for (const sdk of sdks) expect(existsSync(path.join(consumer, 'node_modules', sdk)), sdk).toBe(true);
+    const lean = path.join(work, 'lean');
+    mkdirSync(lean);
+    for (const file of ['package.json', 'package-lock.json']) cpSync(path.join(consumer, file), path.join(lean, file));
+    const install = run('npm', ['ci', '--omit=dev', '--omit=optional', '--offline', '--no-audit', '--no-fund', '--loglevel=error'], lean);
+    expect(install.status, install.stderr).toBe(0);
+    for (const sdk of sdks) expect(existsSync(path.join(lean, 'node_modules', sdk)), sdk).toBe(false);
+    const bin = path.join(lean, 'node_modules', '.bin', 'diene');
+    const render = run(bin, ['render', '--platform', 'nitroso', '--fleet', fleet], lean);
+    expect(render.status).toBe(0);
+    expect(render.stdout).toBe(rendered);
+    // The reference fleet's DNS hosts are a route53 and a google one: each zone of each is named, nothing is sent.
+    const dns = run(bin, ['apply', 'dns', '--dry-run', '--fleet', fleet, '--format', 'json', '--now', NOW], lean);
+    const dnsCodes = (JSON.parse(dns.stderr) as { code: string; message: string }[]).filter((d) => d.code === 'dns_host_sdk_missing').map((d) => d.message);
+    expect(dnsCodes.some((m) => m.includes('(route53) needs the npm package @aws-sdk/client-route-53'))).toBe(true);
+    expect(dnsCodes.some((m) => m.includes('(google) needs the npm package @google-cloud/dns'))).toBe(true);
+    expect(dns.status).toBe(4);
+    const books = run(bin, ['apply', 'books', '--fleet', fleet, '--to', 's3://books/prod', '--serial', '7', '--skip-name-check', '--format', 'json', '--now', NOW], lean);
+    expect(books.status).toBe(2);
+    expect((JSON.parse(books.stderr) as { code: string }[]).map((d) => d.code)).toContain('books_store_sdk_missing');
+  }, 300_000);
 
   it('prepare keeps the shipped dist/ without TypeScript and with it, and refuses a checkout it cannot build', () => {
     const before = readFileSync(path.join(installed, 'dist', 'api.js'), 'utf8');

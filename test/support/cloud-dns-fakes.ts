@@ -19,7 +19,8 @@
  *   batch; TTL must be 1 or 60–86,400; CNAME beside other records fails;
  *   429 on demand (with `retry-after-ms`); records listed in pages of 7.
  *
- * `requests` counts what each server received, by operation.
+ * Each also answers its writes with a server error (5xx, in the API's error
+ * shape) on demand. `requests` counts what each server received, by operation.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -45,6 +46,8 @@ export interface CloudFake {
   requests: Map<string, number>;
   /** The next `n` writes are answered with a throttling error (Route 53: `Throttling`, or `PriorRequestNotComplete` with `prior`). */
   throttle(n: number, prior?: boolean): void;
+  /** The next `n` writes are answered with the server error `status` (500, 502, 503, 504) in the API's own error shape. */
+  failWrites(n: number, status: number): void;
   close(): Promise<void>;
 }
 
@@ -74,7 +77,14 @@ async function listen(handler: (request: IncomingMessage, response: ServerRespon
   return { server, endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-function fake(server: Server, endpoint: string, zones: Map<string, StoredSet[]>, requests: Map<string, number>, throttling: { count: number; prior: boolean }): CloudFake {
+/** How the next writes fail: `count` of them, with a throttling answer (`status` 0) or that server error. */
+interface Failing {
+  count: number;
+  prior: boolean;
+  status: number;
+}
+
+function fake(server: Server, endpoint: string, zones: Map<string, StoredSet[]>, requests: Map<string, number>, throttling: Failing): CloudFake {
   return {
     endpoint,
     zones,
@@ -82,6 +92,12 @@ function fake(server: Server, endpoint: string, zones: Map<string, StoredSet[]>,
     throttle(n, prior = false) {
       throttling.count = n;
       throttling.prior = prior;
+      throttling.status = 0;
+    },
+    failWrites(n, status) {
+      throttling.count = n;
+      throttling.prior = false;
+      throttling.status = status;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -114,9 +130,9 @@ function r53Set(set: StoredSet): string {
   );
 }
 
-function r53Error(response: ServerResponse, code: string, message: string): void {
-  response.writeHead(400, { 'content-type': 'text/xml' });
-  response.end(`<?xml version="1.0"?>\n<ErrorResponse xmlns="https://route53.amazonaws.com/doc/2013-04-01/"><Error><Type>Sender</Type><Code>${code}</Code><Message>${escapeXml(message)}</Message></Error><RequestId>fake</RequestId></ErrorResponse>`);
+function r53Error(response: ServerResponse, code: string, message: string, status = 400): void {
+  response.writeHead(status, { 'content-type': 'text/xml' });
+  response.end(`<?xml version="1.0"?>\n<ErrorResponse xmlns="https://route53.amazonaws.com/doc/2013-04-01/"><Error><Type>${status >= 500 ? 'Receiver' : 'Sender'}</Type><Code>${code}</Code><Message>${escapeXml(message)}</Message></Error><RequestId>fake</RequestId></ErrorResponse>`);
 }
 
 /** The Route 53 fake, serving `zones` (hosted zone ids Z1, Z2, … in order). */
@@ -124,7 +140,7 @@ export async function startRoute53Fake(zoneNames: readonly string[], options: { 
   const zones = new Map(zoneNames.map((z) => [z, soaAndNs(z)]));
   const ids = new Map(zoneNames.map((z, i) => [`Z${i + 1}`, z]));
   const requests = new Map<string, number>();
-  const throttling = { count: 0, prior: false };
+  const throttling: Failing = { count: 0, prior: false, status: 0 };
   const polls = new Map<string, number>();
   let changes = 0;
   const xml = (response: ServerResponse, root: string, inner: string): void => {
@@ -163,6 +179,7 @@ export async function startRoute53Fake(zoneNames: readonly string[], options: { 
       count(requests, 'ChangeResourceRecordSets');
       if (throttling.count > 0) {
         throttling.count--;
+        if (throttling.status !== 0) return r53Error(response, 'ServiceUnavailable', 'Service is unavailable, try again later', throttling.status);
         return throttling.prior ? r53Error(response, 'PriorRequestNotComplete', 'The request was rejected because Route 53 was still processing a prior request.') : r53Error(response, 'Throttling', 'Rate exceeded');
       }
       const work = [...(zones.get(zone) ?? [])];
@@ -238,7 +255,7 @@ export async function startGoogleFake(zoneNames: readonly string[]): Promise<Clo
   const zones = new Map(zoneNames.map((z) => [z, soaAndNs(z)]));
   const managed = new Map(zoneNames.map((z, i) => [`zone-${i + 1}`, z]));
   const requests = new Map<string, number>();
-  const throttling = { count: 0, prior: false };
+  const throttling: Failing = { count: 0, prior: false, status: 0 };
   const changes = new Map<string, { polls: number; body: object }>();
   const json = (response: ServerResponse, status: number, value: unknown): void => {
     response.writeHead(status, { 'content-type': 'application/json' });
@@ -272,6 +289,7 @@ export async function startGoogleFake(zoneNames: readonly string[]): Promise<Clo
     count(requests, 'changes.create');
     if (throttling.count > 0) {
       throttling.count--;
+      if (throttling.status !== 0) return error(response, throttling.status, 'backendError', 'Internal Error');
       return error(response, 429, 'rateLimitExceeded', 'Rate Limit Exceeded');
     }
     const parsed = JSON.parse(text) as { additions?: GoogleRrset[]; deletions?: GoogleRrset[] };
@@ -326,7 +344,7 @@ export async function startCloudflareFake(zoneNames: readonly string[]): Promise
   };
   zoneNames.forEach(refresh);
   const requests = new Map<string, number>();
-  const throttling = { count: 0, prior: false };
+  const throttling: Failing = { count: 0, prior: false, status: 0 };
   let nextId = 1;
   const json = (response: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void => {
     response.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -354,6 +372,7 @@ export async function startCloudflareFake(zoneNames: readonly string[]): Promise
     count(requests, 'records.batch');
     if (throttling.count > 0) {
       throttling.count--;
+      if (throttling.status !== 0) return fail(response, throttling.status, 10000, 'Internal server error');
       return json(response, 429, { success: false, errors: [{ code: 971, message: 'Please wait and consider throttling your request speed' }], messages: [], result: null }, { 'retry-after-ms': '5' });
     }
     const batch = JSON.parse(text) as { deletes?: { id: string }[]; patches?: Partial<CfRecord>[]; puts?: CfRecord[]; posts?: CfRecord[] };

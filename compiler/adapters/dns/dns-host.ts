@@ -20,6 +20,7 @@ import type { DiagnosticArgsOf, DiagnosticCode } from '../../diagnostics/catalog
 import { diagnoseUnchecked, FLEET_WIDE, type Diagnostic, type RelatedLocation } from '../../diagnostics/diagnostic.js';
 import type { ZoneHostPlan } from '../../plan/traffic-planner.js';
 import type { DnsHostKind } from './host-capabilities.js';
+import { isPackageMissing } from '../package-missing.js';
 
 /** The catalog codes of a failure at a DNS host: each names the host and the zone. */
 export type DnsHostCode = {
@@ -98,6 +99,30 @@ export function httpStatusOf(error: unknown): number | undefined {
   return undefined;
 }
 
+/** The npm package of each cloud host kind's SDK (optional dependencies, imported on first use). */
+export const CLOUD_SDK_PACKAGES = { cloudflare: 'cloudflare', google: '@google-cloud/dns', route53: '@aws-sdk/client-route-53' } as const;
+
+/**
+ * Runs `load` (an import of the SDK of `provider`, or of a module that
+ * imports it); a missing SDK package becomes {@link DnsProblem}
+ * `dns_host_sdk_missing`.
+ */
+export async function loadSdk<T>(provider: keyof typeof CLOUD_SDK_PACKAGES, load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    const name = CLOUD_SDK_PACKAGES[provider];
+    if (isPackageMissing(error, name)) throw new DnsProblem('dns_host_sdk_missing', { provider, package: name }, { cause: error });
+    throw error;
+  }
+}
+
+/** True for an HTTP 5xx answer (the host failed, not the request): worth one more try. */
+export function isServerError(error: unknown): boolean {
+  const status = httpStatusOf(error);
+  return status !== undefined && status >= 500;
+}
+
 /**
  * The {@link DnsHostError} of a failure while talking to a host: a
  * {@link DnsProblem} as it is; an SDK or network error as unreachable,
@@ -174,7 +199,7 @@ export interface Timing {
   sleep(ms: number): Promise<void>;
   /** Longest wait, in milliseconds, for a host to report a change applied (Route 53 INSYNC, Google done). */
   propagationTimeoutMs: number;
-  /** Tries per request on throttling before giving up. */
+  /** Tries per request on throttling or a server error before giving up (the SDKs' own retries are off: one policy per call). */
   maxAttempts: number;
   /** First backoff delay in milliseconds; doubles each try, with full jitter, capped at 20 s. */
   baseDelayMs: number;
@@ -209,7 +234,8 @@ export function absolute(name: string): string {
 
 /**
  * Runs `attempt` until it succeeds, retrying while `retryable(error)` says
- * the host asked to slow down (throttling, a prior change still in progress),
+ * the host asked to slow down (throttling, a prior change still in progress)
+ * or failed on its side (5xx),
  * with {@link backoffMs} between tries, at most `timing.maxAttempts` tries.
  * Rethrows the last error.
  */

@@ -10,11 +10,32 @@
  * follows S3's region redirects). With an endpoint, requests use path-style
  * addressing (`<endpoint>/<bucket>/<key>`), which R2 and local servers accept.
  * Checksums are sent only when an operation requires them, so stores that do
- * not know the newer flexible checksums accept the uploads. The SDK's notice
- * about Node 20 support is switched off (its documented environment switch)
- * unless the caller set that switch.
+ * not know the newer flexible checksums accept the uploads. The SDK's own
+ * retries (3 attempts) are the only ones: nothing here retries. The adapter
+ * never writes to the process environment (the CLI entry, bin/diene.js,
+ * switches the SDK's Node-version notice off). The SDK is an optional
+ * dependency, imported on first use ({@link s3SdkInstalled} asks first).
  */
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { isPackageMissing } from '../package-missing.js';
+
+/** The npm package of the S3 SDK. */
+export const S3_SDK_PACKAGE = '@aws-sdk/client-s3';
+
+type S3Sdk = typeof import('@aws-sdk/client-s3');
+let sdk: Promise<S3Sdk> | undefined;
+const loadSdk = (): Promise<S3Sdk> => (sdk ??= import('@aws-sdk/client-s3'));
+
+/** Whether the S3 SDK can be imported (false when npm left the optional dependency out). Throws any other import failure. */
+export async function s3SdkInstalled(): Promise<boolean> {
+  try {
+    await loadSdk();
+    return true;
+  } catch (error) {
+    if (isPackageMissing(error, S3_SDK_PACKAGE)) return false;
+    throw error;
+  }
+}
 
 /** An object's bytes (UTF-8 text) and its ETag, as the store reports it (quotes included). */
 export interface StoredObject {
@@ -78,44 +99,52 @@ export function parseS3Url(url: string): { bucket: string; prefix: string } | st
   return { bucket, prefix };
 }
 
+/** An error the S3 service answered (the SDK's ServiceException: `$fault` and `$metadata`), as opposed to a network failure. */
+function isServiceError(error: unknown): error is Error & { $metadata: { httpStatusCode?: number } } {
+  return error instanceof Error && typeof (error as { $fault?: unknown }).$fault === 'string' && typeof (error as { $metadata?: unknown }).$metadata === 'object';
+}
+
 function statusOf(error: unknown): number | undefined {
-  return error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+  return isServiceError(error) ? error.$metadata.httpStatusCode : undefined;
 }
 
 function isMissing(error: unknown): boolean {
-  return error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound') && statusOf(error) === 404;
+  return isServiceError(error) && (error.name === 'NoSuchKey' || error.name === 'NotFound') && statusOf(error) === 404;
 }
 
 /** A one-line description of an SDK or network error, for messages. */
 export function describeStoreError(error: unknown): string {
-  if (error instanceof S3ServiceException) return `${error.name} (HTTP ${statusOf(error) ?? '?'}): ${error.message}`;
+  if (isServiceError(error)) return `${error.name} (HTTP ${statusOf(error) ?? '?'}): ${error.message}`;
   if (error instanceof Error) return `${error.name}: ${error.message}`;
   return String(error);
 }
 
 /** An {@link ObjectStore} over `target` with the AWS SDK. Creates no connection until the first call. */
 export function createS3Store(target: StoreTarget): ObjectStore {
-  // The SDK warns on every run under Node < 22 that its releases after 2027-01 need Node 22; diene supports
-  // Node 20 on purpose, so the notice is not actionable for its users. The SDK's documented switch, unless set.
-  process.env['AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED'] ??= 'true';
   const region = process.env['AWS_REGION'] || process.env['AWS_DEFAULT_REGION'] || (target.endpoint ? 'auto' : 'us-east-1');
-  const client = new S3Client({
-    region,
-    ...(target.endpoint ? { endpoint: target.endpoint, forcePathStyle: true } : {}),
-    ...(target.credentials ? { credentials: target.credentials } : {}),
-    followRegionRedirects: true,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    maxAttempts: 3,
-  });
+  let made: Promise<{ s3: S3Sdk; client: S3Client }> | undefined;
+  const connect = () =>
+    (made ??= loadSdk().then((s3) => ({
+      s3,
+      client: new s3.S3Client({
+        region,
+        ...(target.endpoint ? { endpoint: target.endpoint, forcePathStyle: true } : {}),
+        ...(target.credentials ? { credentials: target.credentials } : {}),
+        followRegionRedirects: true,
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+        maxAttempts: 3,
+      }),
+    })));
   const fullKey = (key: string): string => (target.prefix === '' ? key : `${target.prefix}/${key}`);
   const description = `s3://${target.bucket}${target.prefix === '' ? '' : `/${target.prefix}`}${target.endpoint ? ` at ${target.endpoint}` : ''}`;
 
   return {
     description,
     async get(key) {
+      const { s3, client } = await connect();
       try {
-        const response = await client.send(new GetObjectCommand({ Bucket: target.bucket, Key: fullKey(key) }));
+        const response = await client.send(new s3.GetObjectCommand({ Bucket: target.bucket, Key: fullKey(key) }));
         return { body: (await response.Body?.transformToString('utf-8')) ?? '', etag: response.ETag ?? '' };
       } catch (error) {
         if (isMissing(error)) return undefined;
@@ -123,17 +152,19 @@ export function createS3Store(target: StoreTarget): ObjectStore {
       }
     },
     async etag(key) {
+      const { s3, client } = await connect();
       try {
-        return (await client.send(new HeadObjectCommand({ Bucket: target.bucket, Key: fullKey(key) }))).ETag ?? '';
+        return (await client.send(new s3.HeadObjectCommand({ Bucket: target.bucket, Key: fullKey(key) }))).ETag ?? '';
       } catch (error) {
         if (isMissing(error)) return undefined;
         throw error;
       }
     },
     async put(key, body, options) {
+      const { s3, client } = await connect();
       try {
         await client.send(
-          new PutObjectCommand({
+          new s3.PutObjectCommand({
             Bucket: target.bucket,
             Key: fullKey(key),
             Body: body,

@@ -137,8 +137,38 @@ for (const cloud of CLOUDS) {
       fake.throttle(2);
       const writes = fake.requests.get(cloud.writeOperation) ?? 0;
       await adapter.apply(synthetic(BASE, adapter.host, [createA(`throttled.${BASE}`, '192.0.2.50')]));
-      expect((fake.requests.get(cloud.writeOperation) ?? 0) - writes).toBeGreaterThanOrEqual(3);
+      expect((fake.requests.get(cloud.writeOperation) ?? 0) - writes).toBe(3);
       expect(valuesAt(await observeSnapshot(adapter, BASE, (await fleetDns(dir)).intent), `throttled.${BASE}`, 'A')?.values).toEqual(['192.0.2.50']);
+    });
+
+    // One retry policy per call: the SDK's own retries are off, so a write that keeps failing reaches the
+    // server exactly timing.maxAttempts times (the SDKs' defaults would multiply it: Cloudflare 5 × 5).
+    it.each([
+      ['a 503 server error', (f: CloudFake) => f.failWrites(1000, 503)],
+      ['a 500 server error', (f: CloudFake) => f.failWrites(1000, 500)],
+      ['throttling', (f: CloudFake) => f.throttle(1000)],
+    ])('sends a write that keeps failing with %s exactly maxAttempts times, then reports it', async (_what, failing) => {
+      const adapter = adapters[0] as DnsHostAdapter;
+      await adapter.observe(BASE);
+      const writes = fake.requests.get(cloud.writeOperation) ?? 0;
+      failing(fake);
+      try {
+        await expect(adapter.apply(synthetic(BASE, adapter.host, [createA(`failing.${BASE}`, '192.0.2.60')]))).rejects.toThrow();
+      } finally {
+        fake.throttle(0);
+      }
+      expect((fake.requests.get(cloud.writeOperation) ?? 0) - writes).toBe(FAST.maxAttempts);
+      expect(valuesAt(await observeSnapshot(adapter, BASE, (await fleetDns(dir)).intent), `failing.${BASE}`, 'A')).toBeUndefined();
+    });
+
+    it('retries a write after a server error, then writes', async () => {
+      const adapter = adapters[0] as DnsHostAdapter;
+      await adapter.observe(BASE);
+      fake.failWrites(2, 502);
+      const writes = fake.requests.get(cloud.writeOperation) ?? 0;
+      await adapter.apply(synthetic(BASE, adapter.host, [createA(`recovered.${BASE}`, '192.0.2.61')]));
+      expect((fake.requests.get(cloud.writeOperation) ?? 0) - writes).toBe(3);
+      expect(valuesAt(await observeSnapshot(adapter, BASE, (await fleetDns(dir)).intent), `recovered.${BASE}`, 'A')?.values).toEqual(['192.0.2.61']);
     });
 
     it('refuses the whole batch when a record changed since it was read, leaving the zone as it was', async () => {

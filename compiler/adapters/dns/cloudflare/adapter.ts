@@ -6,12 +6,15 @@
  *
  * The API token comes from the environment variable fleet.yaml names in
  * `apiKeyEnv`, else from CLOUDFLARE_API_TOKEN (the client's own default).
- * The zone is found by name, so fleet.yaml needs no zone id.
+ * The zone is found by name, so fleet.yaml needs no zone id. The client's
+ * own retries are off (`maxRetries: 0`): every call, read or write, is
+ * retried by this adapter alone, on 429 and 5xx, with backoff and jitter.
+ * The client package (an optional dependency) is imported on first use.
  */
-import Cloudflare from 'cloudflare';
+import type Cloudflare from 'cloudflare';
 import type { DnsHost } from '../../../types/generated/fleet.js';
-import { DEFAULT_TIMING, type DnsHostAdapter, type Environment, type Timing, conversionError, requestError, type DnsHostError, DnsProblem } from '../dns-host.js';
-import { sendBatches } from './apply.js';
+import { DEFAULT_TIMING, type DnsHostAdapter, type Environment, type Timing, conversionError, requestError, type DnsHostError, DnsProblem, loadSdk, withRetry } from '../dns-host.js';
+import { isRetryable, sendBatches } from './apply.js';
 import { batchBodies, describeBatches, type NativeRecord } from './convert.js';
 import { listZone, zoneId } from './observe.js';
 
@@ -29,7 +32,12 @@ export function createCloudflareAdapter(host: DnsHost, env: Environment, options
     token === undefined || token === ''
       ? new DnsProblem('dns_host_secret_missing', { variable: host.apiKeyEnv ?? 'CLOUDFLARE_API_TOKEN', field: host.apiKeyEnv !== undefined ? 'apiKeyEnv' : 'the Cloudflare default', secret: 'Cloudflare API token' })
       : undefined;
-  const client = new Cloudflare({ apiToken: token ?? 'unset', maxRetries: 4, timeout: 60_000, ...(options.endpoint ? { baseURL: options.endpoint } : {}) });
+  let client: Promise<Cloudflare> | undefined;
+  const clientOf = (): Promise<Cloudflare> =>
+    (client ??= loadSdk('cloudflare', async () => {
+      const { default: Client } = await import('cloudflare');
+      return new Client({ apiToken: token ?? 'unset', maxRetries: 0, timeout: 60_000, ...(options.endpoint ? { baseURL: options.endpoint } : {}) });
+    }));
   const timing = options.timing ?? DEFAULT_TIMING;
   const ids = new Map<string, string>();
   const natives = new Map<string, Map<string, NativeRecord[]>>();
@@ -38,13 +46,16 @@ export function createCloudflareAdapter(host: DnsHost, env: Environment, options
     if (missing) throw missing;
     const known = ids.get(zone);
     if (known) return known;
-    const id = await zoneId(client, zone);
+    const sdk = await clientOf();
+    const id = await withRetry(timing, isRetryable, () => zoneId(sdk, zone));
     ids.set(zone, id);
     return id;
   };
   const observe = async (zone: string) => {
     try {
-      const read = await listZone(client, host.name, zone, await idOf(zone));
+      const id = await idOf(zone);
+      const sdk = await clientOf();
+      const read = await withRetry(timing, isRetryable, () => listZone(sdk, host.name, zone, id));
       natives.set(zone, read.natives);
       return read.document;
     } catch (error) {
@@ -68,7 +79,7 @@ export function createCloudflareAdapter(host: DnsHost, env: Environment, options
       if (!natives.has(plan.zone)) await observe(plan.zone);
       const bodies = bodiesOf(plan);
       try {
-        return await sendBatches(client, timing, plan.zone, await idOf(plan.zone), bodies);
+        return await sendBatches(await clientOf(), timing, plan.zone, await idOf(plan.zone), bodies);
       } catch (error) {
         throw fail(plan.zone, error);
       }

@@ -1,17 +1,17 @@
 /**
- * Sends Cloudflare `/batch` calls for one zone, one after the other. The
- * `cloudflare` client retries 429 (rate limited) and 5xx answers itself,
- * honouring `Retry-After`; this module adds retries with backoff on 429
- * beyond the client's. A batch is one transaction: a failed one changed
- * nothing, and Cloudflare's first error is reported.
+ * Sends Cloudflare `/batch` calls for one zone, one after the other, each
+ * retried with backoff on 429 (rate limited) and 5xx answers. The adapter
+ * turns the `cloudflare` client's own retries off, so these are the only
+ * ones. A batch is one transaction: a failed one changed nothing, and
+ * Cloudflare's first error is reported.
  */
 import type Cloudflare from 'cloudflare';
-import { type ApplyOutcome, type Timing, withProgress, withRetry } from '../dns-host.js';
+import { type ApplyOutcome, isServerError, type Timing, withProgress, withRetry } from '../dns-host.js';
 import { describeBatches, type BatchBody } from './convert.js';
 
-/** True for rate-limit answers. */
+/** True for rate-limit answers and server errors. */
 export function isRetryable(error: unknown): boolean {
-  return (error as { status?: unknown }).status === 429;
+  return (error as { status?: unknown }).status === 429 || isServerError(error);
 }
 
 /** Sends `bodies` to the zone `id`. */

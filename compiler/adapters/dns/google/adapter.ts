@@ -9,17 +9,29 @@
  * server) and GOOGLE_CLOUD_PROJECT; the managed zone is found by its DNS
  * name, so fleet.yaml needs no zone name. The Change size follows the
  * project's quota, read once with `projects.get`.
+ *
+ * The client's own retries are off (a request interceptor sets each
+ * request's `maxRetries` to 0, the client's public per-request switch): every
+ * call is retried by this adapter alone, on 429 and 5xx, with backoff and
+ * jitter. A network failure with no answer is retried by the client only.
+ * The client package (an optional dependency) is imported on first use.
  */
-import { DNS, type Zone } from '@google-cloud/dns';
+import type { DNS, Zone } from '@google-cloud/dns';
 import type { DnsHost } from '../../../types/generated/fleet.js';
-import { DEFAULT_TIMING, type DnsHostAdapter, type Environment, type Timing, conversionError, requestError, type DnsHostError } from '../dns-host.js';
-import { sendChanges } from './apply.js';
+import { DEFAULT_TIMING, type DnsHostAdapter, type Environment, type Timing, conversionError, requestError, type DnsHostError, loadSdk, withRetry } from '../dns-host.js';
+import { isRetryable, sendChanges } from './apply.js';
 import { changeBodies, DEFAULT_CHANGE_QUOTA, describeChanges, type ApiRrset, type ChangeQuota } from './convert.js';
 import { findZone, listZone } from './observe.js';
 
 /** Options for tests and special endpoints. */
 export interface GoogleOptions {
-  /** An API base URL such as `http://127.0.0.1:8080` in place of `https://dns.googleapis.com` (the contract tests' local server). */
+  /**
+   * An API base URL such as `https://dns.example.internal` or
+   * `http://127.0.0.1:8080` (the contract tests' local server) in place of
+   * `https://dns.googleapis.com`. Its host goes to the client's `apiEndpoint`
+   * option; the client always speaks HTTPS, so a plain `http:` URL is reached
+   * by a request interceptor that rewrites the scheme of the requests to that host.
+   */
   endpoint?: string;
   projectId?: string;
   /** An auth client (google-auth-library) in place of Application Default Credentials. */
@@ -48,12 +60,26 @@ async function readQuota(dns: DNS): Promise<ChangeQuota> {
 /** The adapter of one google host. */
 export function createGoogleAdapter(host: DnsHost, env: Environment, options: GoogleOptions = {}): DnsHostAdapter {
   const projectId = options.projectId ?? env['GOOGLE_CLOUD_PROJECT'] ?? env['GCLOUD_PROJECT'];
-  const dns = new DNS({
-    ...(projectId ? { projectId } : {}),
-    ...(options.authClient ? { authClient: options.authClient as never } : {}),
-    ...(options.endpoint ? { apiEndpoint: new URL(options.endpoint).host } : {}),
-  });
-  if (options.endpoint) (dns as unknown as { baseUrl: string }).baseUrl = `${options.endpoint.replace(/\/+$/, '')}/dns/v1`;
+  const endpoint = options.endpoint ? new URL(options.endpoint) : undefined;
+  let client: Promise<DNS> | undefined;
+  const clientOf = (): Promise<DNS> =>
+    (client ??= loadSdk('google', async () => {
+      const { DNS: Client } = await import('@google-cloud/dns');
+      const dns = new Client({
+        ...(projectId ? { projectId } : {}),
+        ...(options.authClient ? { authClient: options.authClient as never } : {}),
+        ...(endpoint ? { apiEndpoint: endpoint.host } : {}),
+      });
+      const secure = `https://${endpoint?.host ?? ''}/`;
+      dns.interceptors.push({
+        request: (request) => {
+          const uri = (request as { uri?: unknown }).uri;
+          const plain = endpoint?.protocol === 'http:' && typeof uri === 'string' && uri.startsWith(secure);
+          return { ...request, ...(plain ? { uri: `http://${uri.slice('https://'.length)}` } : {}), maxRetries: 0 } as ReturnType<DNS['interceptors'][number]['request']>;
+        },
+      });
+      return dns;
+    }));
   const timing = options.timing ?? DEFAULT_TIMING;
   const zones = new Map<string, Zone>();
   const natives = new Map<string, Map<string, ApiRrset>>();
@@ -62,13 +88,15 @@ export function createGoogleAdapter(host: DnsHost, env: Environment, options: Go
   const managedZone = async (zone: string): Promise<Zone> => {
     const known = zones.get(zone);
     if (known) return known;
-    const found = await findZone(dns, zone);
+    const dns = await clientOf();
+    const found = await withRetry(timing, isRetryable, () => findZone(dns, zone));
     zones.set(zone, found);
     return found;
   };
   const observe = async (zone: string) => {
     try {
-      const read = await listZone(await managedZone(zone), host.name, zone);
+      const managed = await managedZone(zone);
+      const read = await withRetry(timing, isRetryable, () => listZone(managed, host.name, zone));
       natives.set(zone, read.natives);
       return read.document;
     } catch (error) {
@@ -90,7 +118,7 @@ export function createGoogleAdapter(host: DnsHost, env: Environment, options: Go
     async apply(plan) {
       if (plan.units.length === 0) return { requests: 0, lines: [] };
       if (!natives.has(plan.zone)) await observe(plan.zone);
-      quota ??= await readQuota(dns);
+      quota ??= await readQuota(await clientOf());
       const bodies = bodiesOf(plan);
       try {
         return await sendChanges(await managedZone(plan.zone), timing, plan.zone, bodies);

@@ -1,19 +1,19 @@
 /**
  * Sends Google Cloud DNS Changes for one managed zone, one after the other,
- * each retried with backoff when the API answers 429 (rate limit) and then
+ * each retried with backoff when the API answers 429 (rate limit) or 5xx, then
  * polled (`changes.get`) until its status is `done`. A Change is atomic:
  * a failed one (409 alreadyExists, 412 conditionNotMet for a deletion that
  * does not match) changed nothing.
  */
 import type { Zone } from '@google-cloud/dns';
-import { type ApplyOutcome, pollUntil, type Timing, withProgress, withRetry } from '../dns-host.js';
+import { type ApplyOutcome, isServerError, pollUntil, type Timing, withProgress, withRetry } from '../dns-host.js';
 import { describeChanges, type ChangeBody } from './convert.js';
 
-/** True for the API's rate-limit answers. */
+/** True for the API's rate-limit answers and its server errors. */
 export function isRetryable(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   const reason = JSON.stringify((error as { errors?: unknown }).errors ?? '');
-  return code === 429 || /rateLimitExceeded/.test(reason);
+  return code === 429 || /rateLimitExceeded/.test(reason) || isServerError(error);
 }
 
 /** Sends `bodies` to `managed` and waits for each to be done. */

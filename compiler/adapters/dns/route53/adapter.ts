@@ -8,15 +8,15 @@
  * (AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, AWS_PROFILE, an IAM role); the
  * region defaults to us-east-1 (Route 53 is global). The hosted zone is found
  * by name (`ListHostedZonesByName`, public zones only), so fleet.yaml needs
- * no zone id. The SDK's own retries are off: this adapter retries throttling
- * and PriorRequestNotComplete itself, with backoff and jitter.
+ * no zone id. The SDK's own retries are off (`maxAttempts: 1`): this adapter
+ * alone retries throttling, PriorRequestNotComplete and 5xx answers, with
+ * backoff and jitter. The SDK (an optional dependency) and the modules that
+ * call it are imported on first use.
  */
-import { Route53Client, type ResourceRecordSet } from '@aws-sdk/client-route-53';
+import type { ResourceRecordSet } from '@aws-sdk/client-route-53';
 import type { DnsHost } from '../../../types/generated/fleet.js';
-import { DEFAULT_TIMING, describeError, type DnsHostAdapter, type Environment, type Timing, conversionError, requestError, type DnsHostError } from '../dns-host.js';
-import { sendBatches } from './apply.js';
+import { DEFAULT_TIMING, describeError, type DnsHostAdapter, type Environment, type Timing, conversionError, requestError, type DnsHostError, loadSdk } from '../dns-host.js';
 import { changeBatches, describeBatches } from './convert.js';
-import { hostedZoneId, listZone } from './observe.js';
 
 /** Options for tests and special endpoints. */
 export interface Route53Options {
@@ -28,12 +28,18 @@ export interface Route53Options {
 
 /** The adapter of one route53 host. */
 export function createRoute53Adapter(host: DnsHost, env: Environment, options: Route53Options = {}): DnsHostAdapter {
-  const client = new Route53Client({
-    region: env['AWS_REGION'] || env['AWS_DEFAULT_REGION'] || 'us-east-1',
-    maxAttempts: 1,
-    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-    ...(options.credentials ? { credentials: options.credentials } : {}),
-  });
+  const load = async () => {
+    const [{ Route53Client }, apply, observe] = await Promise.all([import('@aws-sdk/client-route-53'), import('./apply.js'), import('./observe.js')]);
+    const client = new Route53Client({
+      region: env['AWS_REGION'] || env['AWS_DEFAULT_REGION'] || 'us-east-1',
+      maxAttempts: 1,
+      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+      ...(options.credentials ? { credentials: options.credentials } : {}),
+    });
+    return { client, ...apply, ...observe };
+  };
+  let loaded: ReturnType<typeof load> | undefined;
+  const sdk = () => (loaded ??= loadSdk('route53', load));
   const timing = options.timing ?? DEFAULT_TIMING;
   const zoneIds = new Map<string, string>();
   const natives = new Map<string, Map<string, ResourceRecordSet>>();
@@ -42,13 +48,16 @@ export function createRoute53Adapter(host: DnsHost, env: Environment, options: R
   const zoneId = async (zone: string): Promise<string> => {
     const known = zoneIds.get(zone);
     if (known) return known;
+    const { client, hostedZoneId } = await sdk();
     const id = await hostedZoneId(client, timing, zone);
     zoneIds.set(zone, id);
     return id;
   };
   const observe = async (zone: string) => {
     try {
-      const read = await listZone(client, timing, host.name, zone, await zoneId(zone));
+      const id = await zoneId(zone);
+      const { client, listZone } = await sdk();
+      const read = await listZone(client, timing, host.name, zone, id);
       natives.set(zone, read.natives);
       return read.document;
     } catch (error) {
@@ -72,7 +81,9 @@ export function createRoute53Adapter(host: DnsHost, env: Environment, options: R
       if (!natives.has(plan.zone)) await observe(plan.zone);
       const batches = batchesOf(plan);
       try {
-        return await sendBatches(client, timing, plan.zone, await zoneId(plan.zone), batches);
+        const id = await zoneId(plan.zone);
+        const { client, sendBatches } = await sdk();
+        return await sendBatches(client, timing, plan.zone, id, batches);
       } catch (error) {
         throw fail(plan.zone, error);
       }

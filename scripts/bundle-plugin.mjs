@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// The plugin image's program: `diene render` (and the CLI front end around it:
+// argument parsing, help, the version) bundled by esbuild into one ESM file,
+// dist/plugin/diene.mjs, with only the modules render loads. The other
+// commands are left out: each is replaced by a stub that answers with the
+// catalog's `command_not_in_image` diagnostic, so the appliers' cloud SDKs,
+// the Kubernetes client and isomorphic-git are never in the file.
+// Writes dist/plugin/meta.json (esbuild's metafile: every input and its bytes).
+//
+// Run after `npm run build` (it bundles dist/, the code `bin/diene.js` runs):
+//   npm run bundle:plugin
+
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const OUT_DIR = path.join(ROOT, 'dist', 'plugin');
+/** The commands the plugin image runs; every other command module becomes a stub. */
+const KEPT_COMMANDS = new Set(['render']);
+
+const version = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
+
+/** `apply-dns` → `applyDns`. */
+const camel = (name) => name.replace(/-([a-z])/g, (_m, c) => c.toUpperCase());
+
+/**
+ * The command modules `dist/cli.js` imports on demand (`./cli/<name>.js`):
+ * kept ones are bundled, the others resolve to a stub with the same export.
+ */
+const commandStubs = {
+  name: 'command-stubs',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/cli\/[a-z-]+\.js$/ }, (args) => {
+      if (args.kind !== 'dynamic-import' || path.basename(args.importer) !== 'cli.js') return undefined;
+      const name = path.basename(args.path, '.js');
+      if (KEPT_COMMANDS.has(name)) return undefined;
+      return { path: name, namespace: 'command-stub', pluginData: { resolveDir: path.dirname(args.importer) } };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'command-stub' }, (args) => {
+      const name = args.path;
+      const contents = [
+        `import { ${camel(name)}Help as help } from './cli/${name}.help.js';`,
+        "import { notInImageCommand } from './cli/not-in-image.js';",
+        `export const ${camel(name)}Command = notInImageCommand(help);`,
+      ].join('\n');
+      return { contents, loader: 'js', resolveDir: args.pluginData.resolveDir };
+    });
+  },
+};
+
+/**
+ * Modules that `require` through `createRequire(import.meta.url)` (Ajv's
+ * standalone validators need its runtime helpers): with the binding removed,
+ * esbuild sees plain `require` calls and bundles what they name.
+ */
+const bundledRequires = {
+  name: 'bundled-requires',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]dist[\\/]types[\\/]generated[\\/]validators\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const binding = 'const require = createRequire(import.meta.url);';
+      if (!source.includes(binding)) throw new Error(`${args.path} no longer makes require with createRequire: update scripts/bundle-plugin.mjs`);
+      return { contents: source.replace(binding, ''), loader: 'js' };
+    });
+  },
+};
+
+mkdirSync(OUT_DIR, { recursive: true });
+const result = await build({
+  entryPoints: [path.join(ROOT, 'bin', 'diene.js')],
+  outfile: path.join(OUT_DIR, 'diene.mjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  // The version render prints in its stamp line: package.json is not in the image.
+  define: { DIENE_BUNDLED_VERSION: JSON.stringify(version) },
+  // CommonJS dependencies (yaml's, ajv's) call require() for Node built-ins.
+  banner: { js: "import { createRequire as __dieneCreateRequire } from 'node:module'; const require = __dieneCreateRequire(import.meta.url);" },
+  legalComments: 'linked',
+  metafile: true,
+  logLevel: 'warning',
+  plugins: [commandStubs, bundledRequires],
+});
+writeFileSync(path.join(OUT_DIR, 'meta.json'), `${JSON.stringify(result.metafile, null, 2)}\n`);
+const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
+process.stdout.write(`dist/plugin/diene.mjs: ${bytes} bytes from ${Object.keys(result.metafile.inputs).length} inputs\n`);

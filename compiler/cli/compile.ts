@@ -21,19 +21,24 @@ import { PROGRESS_MIN_FILES, SILENT_PROGRESS, type Progress } from './progress.j
 import { compileHelp } from './compile.help.js';
 import { outputLocationProblem, readOnlyFolderProblem, realOutputPath } from './output-location.js';
 import { foreignDiagnostics } from './output-refusals.js';
+import { repositoryPrefix } from './repository-paths.js';
 
 export { outputLocationProblem } from './output-location.js';
 
-async function runCompile({ values, format, progress = SILENT_PROGRESS }: CommandInput): Promise<CommandResult> {
+async function runCompile({ values, progress = SILENT_PROGRESS }: CommandInput): Promise<CommandResult> {
   try {
-    return await compileWithProgress(values, format, progress);
+    return await compileWithProgress(values, progress);
   } finally {
     progress.clear();
   }
 }
 
-async function compileWithProgress(values: CommandInput['values'], format: CommandInput['format'], progress: Progress): Promise<CommandResult> {
+async function compileWithProgress(values: CommandInput['values'], progress: Progress): Promise<CommandResult> {
   const root = fleetRoot(values);
+  const pathPrefix = repositoryPrefix(root, values);
+  const check = values['check'] === true;
+  /** The step summary of a `--check` (a compile that writes has none). */
+  const summary = (verdict: string) => (check ? { stepSummary: { title: 'diene compile --check', verdict } } : {});
   const outFlag = stringOption(values, 'out');
   const outDir = realOutputPath(outFlag === undefined ? path.join(root, 'generated') : path.resolve(outFlag));
   const problem = outputLocationProblem(root, outDir);
@@ -47,22 +52,28 @@ async function compileWithProgress(values: CommandInput['values'], format: Comma
   shown.update(`read ${read.files.length} input files; compiling…`);
   const result = compileFleet(read.files, { nowSeconds: nowSeconds(values), serial: serialOption(values) ?? 0, ...(base ? { base } : {}) });
   const diagnostics = sortDiagnostics([...read.diagnostics, ...result.diagnostics]);
-  if (hasErrors(diagnostics) || !result.outputs) return { diagnostics, exitCode: EXIT.invalid };
+  if (hasErrors(diagnostics) || !result.outputs) {
+    const errors = diagnostics.filter((d) => d.severity === 'error').length;
+    return { diagnostics, exitCode: EXIT.invalid, pathPrefix, ...summary(`the fleet does not compile: ${errors} error${errors === 1 ? '' : 's'}`) };
+  }
   shown.update(
     `compiled ${read.files.length} input files into ${result.outputs.size} outputs; ${values['check'] ? 'comparing with' : 'writing'} ${path.relative(process.cwd(), outDir) || '.'}…`,
   );
   if (values['check']) {
     const refused = refusedAgainstBase(result.permanence ?? [], diagnostics, baseFlag);
-    if (refused) return refused;
+    if (refused) return { ...refused, pathPrefix, ...summary(refused.notes?.[0] ?? '') };
     // Reads only: no lock, no rename, no repair; what a killed run left is said, and the next compile repairs it.
     const onDisk = await readCurrentOutput(outDir, result.outputs);
     const leftovers = outputLeftovers(outDir);
     const diff = diffOutputTrees(result.outputs, onDisk);
+    const outShown = path.relative(process.cwd(), outDir) || '.';
     if (isFresh(diff))
       return {
         diagnostics,
-        notes: [`fresh: ${result.outputs.size} files in ${path.relative(process.cwd(), outDir) || '.'} match the inputs`, ...leftovers],
+        notes: [`fresh: ${result.outputs.size} files in ${outShown} match the inputs`, ...leftovers],
         exitCode: EXIT.ok,
+        pathPrefix,
+        ...summary(`fresh: the ${result.outputs.size} generated files match what the inputs produce`),
       };
     const notes = [
       `stale: generated files differ from what the inputs produce; run \`diene compile\` and commit the result`,
@@ -70,8 +81,17 @@ async function compileWithProgress(values: CommandInput['values'], format: Comma
       ...diff.missing.map((f) => `  missing ${f}`),
       ...diff.extra.map((f) => `  extra   ${f}`),
     ];
-    const review = await staleCheckOutput({ wanted: result.outputs, onDisk, diff, outDir, values, format });
-    return { stdout: review.stdout, diagnostics, notes: [...notes, ...leftovers], annotations: review.annotations, exitCode: EXIT.stale };
+    const review = await staleCheckOutput({ wanted: result.outputs, onDisk, diff, outDir, root, values });
+    const differ = diff.stale.length + diff.missing.length + diff.extra.length;
+    return {
+      stdout: review.stdout,
+      diagnostics,
+      notes: [...notes, ...leftovers],
+      outputFindings: review.findings,
+      exitCode: EXIT.stale,
+      pathPrefix,
+      ...summary(`stale: ${differ} generated file${differ === 1 ? ' differs' : 's differ'} from what the inputs produce; run \`diene compile\` and commit the result`),
+    };
   }
   const look = await inspectOutput(outDir, result.outputs);
   if (look.error) return { diagnostics: [...diagnostics, ...foreignDiagnostics(look.error, outDir)], exitCode: EXIT.invalid };

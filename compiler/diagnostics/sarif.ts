@@ -53,8 +53,8 @@ export function formatSarif(diagnostics: readonly Diagnostic[], options: SarifOp
   const rules = codes.map((code) => {
     const entry: { severity: string; message: string; hint: string } = catalog[code];
     return {
+      // no `name`: SARIF wants a name a person reads, different from the id, and the code is both
       id: code,
-      name: code,
       shortDescription: { text: entry.message },
       help: { text: entry.hint },
       defaultConfiguration: { level: entry.severity },

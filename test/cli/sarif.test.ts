@@ -10,8 +10,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
 import { afterEach, describe, expect, it } from 'vitest';
 import { catalog } from '../../compiler/diagnostics/catalog.js';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
@@ -38,6 +38,9 @@ function schemaPath(): string | undefined {
 const schemaFile = schemaPath();
 const missing = schemaFile === undefined ? `the SARIF 2.1.0 schema of @microsoft/sarif-multitool-${process.platform} (npm ci)` : undefined;
 const skip = skipUnlessPresent(missing);
+
+// ajv-formats is CommonJS: under NodeNext its default import is module.exports.
+const addFormats = (addFormatsModule as unknown as { default: typeof addFormatsModule.default }).default;
 
 function validator(): (log: unknown) => string[] {
   const schema = JSON.parse(readFileSync(schemaFile as string, 'utf8')) as Json;
@@ -102,7 +105,7 @@ describe.skipIf(skip)(`--format sarif${skippedBecause(missing)}`, () => {
       ]),
     );
     for (const [i, result] of results(log).entries()) {
-      expect(rules[result.ruleIndex].id).toBe(result.ruleId);
+      expect(rules[result.ruleIndex as number]?.id).toBe(result.ruleId);
       expect(result.message.text).toBe(`${diagnostics[i]?.message} (hint: ${diagnostics[i]?.hint})`);
     }
     expect(runCli(['validate', '--fleet', FLEET, '--format', 'sarif', ...NOW], { cwd: repo }).stdout).toBe(run.stdout);
@@ -157,6 +160,28 @@ describe.skipIf(skip)(`--format sarif${skippedBecause(missing)}`, () => {
     const refused = JSON.parse(usage.stdout) as Json;
     expect(check(refused)).toEqual([]);
     expect(results(refused).map((r) => r.ruleId)).toEqual(['usage_option_value_invalid']);
+  });
+
+  // The SDK's own validator: the schema plus the rules of the specification a schema cannot express.
+  const multitool = schemaFile ? path.join(path.dirname(schemaFile), 'Sarif.Multitool') : undefined;
+  const noMultitool = skipUnlessPresent(multitool && existsSync(multitool) ? undefined : `Sarif.Multitool of @microsoft/sarif-multitool-${process.platform}`);
+  it.skipIf(noMultitool)('passes the SARIF SDK validator (Sarif.Multitool validate) with no error', () => {
+    const repo = repository({ 'registry/landscapes/raichu.yaml': 'landscape: raichu\nregion: XXX\n' });
+    const fleet = path.join(repo, FLEET);
+    const log = path.join(repo, 'diene.sarif');
+    writeFileSync(log, runCli(['validate', '--fleet', FLEET, '--format', 'sarif', ...NOW], { cwd: repo }).stdout);
+    const stale = path.join(repo, 'stale.sarif');
+    writeFileSync(stale, runCli(['compile', '--check', '--fleet', fleet, '--format', 'sarif', ...NOW], { cwd: repo }).stderr);
+    for (const file of [log, stale]) {
+      const report = `${file}.validation.sarif`;
+      const run = spawnSync(multitool as string, ['validate', file, '--output', report, '--quiet'], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: '1' } });
+      expect(run.status, run.stdout + run.stderr).toBe(0);
+      const findings = (JSON.parse(readFileSync(report, 'utf8')) as Json).runs[0].results as Json[];
+      // left: informationUri (diene has no public page) and whole-file findings without a region
+      expect(findings.filter((r) => r.level === 'error').map((r) => r.message?.text ?? r.ruleId)).toEqual([]);
+      expect(findings.map((r) => r.ruleId)).toContain('SARIF2005'); // the validator did read the log
+      expect(findings.filter((r) => !['SARIF2005', 'SARIF2017'].includes(r.ruleId)).map((r) => r.ruleId)).toEqual([]);
+    }
   });
 
   it('is refused by commands without it', () => {

@@ -282,7 +282,9 @@ function asksFor(argv: readonly string[], form: string): boolean {
 /** Prints a usage error: the catalog diagnostic with the command's usage line, then any notes (a group's subcommands). */
 function emitUsageError(error: UsageError, argv: readonly string[]): void {
   const usage = diagnose({}, error.code, { command: current?.name ?? 'COMMAND', usage: current?.usage ?? TOP_USAGE, ...error.args });
-  const form = asksFor(argv, 'json') ? formatJson([usage]) : asksFor(argv, 'sarif') ? formatSarif([usage], { version: packageVersion(), fleetFolder: '' }) : undefined;
+  // SARIF only from a command that takes it: any other refuses `--format sarif` in text.
+  const sarif = asksFor(argv, 'sarif') && current !== undefined && formatChoices(current).includes('sarif');
+  const form = asksFor(argv, 'json') ? formatJson([usage]) : sarif ? formatSarif([usage], { version: packageVersion(), fleetFolder: '' }) : undefined;
   if (form !== undefined) {
     // `validate --format json|sarif` puts its diagnostics on stdout (SPEC §5); a usage error keeps that promise.
     if (current?.name === 'validate') process.stdout.write(form);

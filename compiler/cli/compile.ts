@@ -5,6 +5,11 @@
  * nothing, compares it with the tree on disk and exits 1 with a unified diff
  * (stdout) and the list of stale, missing and extra files (stderr).
  *
+ * Each stale, missing or extra file is also an `output_stale` finding for the
+ * json, github and sarif forms, whose files are named from the repository
+ * root (repository-paths.ts); under GitHub Actions a `--check` appends its
+ * verdict to the step summary.
+ *
  * `--base DIR` (with `--check` only; like `diene report --base`) is a checkout
  * of the base branch: a change or removal of a permanent identifier against
  * it is refused, exit 1, each with both values (docs/checks.md).

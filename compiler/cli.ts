@@ -9,8 +9,12 @@
  * `process.exitCode`; `process.exit()` is never called, because it truncates
  * piped output past 64 KiB.
  */
+import { appendFileSync } from 'node:fs';
 import { diagnose, type Diagnostic } from './diagnostics/diagnostic.js';
 import { formatGithub, formatJson, formatTextReport, terminalLines } from './diagnostics/format.js';
+import { formatSarif } from './diagnostics/sarif.js';
+import { formatStepSummary } from './report/step-summary.js';
+import { rootedDiagnostics } from './cli/repository-paths.js';
 import { maskSecrets } from './diagnostics/secrets.js';
 import { useColour } from './report/check-review.js';
 import { EXIT, invalidValue, UsageError, type Command, type CommandResult, type Format } from './cli/command.js';
@@ -222,39 +226,66 @@ function shownDiagnostics(diagnostics: readonly Diagnostic[], level: Level): Dia
   return level === 'error' ? diagnostics.filter((d) => d.severity === 'error') : [...diagnostics];
 }
 
-function emit({ result, format, level }: Run): void {
-  const diagnostics = shownDiagnostics(result.diagnostics, level);
-  // validate --format json: the array on stdout is the product, filtered like any report.
-  if (result.diagnosticsInStdout && format === 'json') process.stdout.write(formatJson(diagnostics));
-  else if (result.stdout) process.stdout.write(result.stdout);
-  if (!result.diagnosticsInStdout) {
-    if (format === 'json') process.stderr.write(formatJson(diagnostics));
-    else {
-      process.stderr.write(formatTextReport(diagnostics, { colour: useColour(process.stderr.isTTY, process.env) }));
-      if (format === 'github' || process.env['GITHUB_ACTIONS'] === 'true') process.stderr.write(formatGithub(diagnostics));
-    }
+/**
+ * Appends the run's step summary to `$GITHUB_STEP_SUMMARY` under GitHub
+ * Actions; a file it cannot write is a warning, returned to be printed with
+ * the run's diagnostics (the check itself stands).
+ */
+function writeStepSummary(result: CommandResult, diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const file = process.env['GITHUB_STEP_SUMMARY'];
+  if (!result.stepSummary || process.env['GITHUB_ACTIONS'] !== 'true' || !file) return [];
+  try {
+    appendFileSync(file, formatStepSummary(result.stepSummary, rootedDiagnostics(diagnostics, result.pathPrefix ?? ''), result.exitCode === EXIT.ok));
+    return [];
+  } catch (error) {
+    const reason = (error as Error).message.replace(/, \w+ '[^']*'$/, '');
+    return [diagnose({}, 'step_summary_write_failed', { file, reason })];
   }
-  // With --format json, stderr carries exactly one JSON array: the notes (summaries for people) are left out.
-  // Notes are info: below --min-severity info they are printed only when the command failed (they say why).
-  // Notes name repositories and paths as given: a URL with a token (`--repo https://user:token@…`) is masked like a diagnostic.
-  const notesShown = level === 'info' || result.exitCode !== EXIT.ok;
-  if (format !== 'json' && notesShown && result.notes?.length) process.stderr.write(`${terminalLines(result.notes.map((note) => maskSecrets(note)))}\n`);
-  if (format !== 'json' && result.annotations) process.stderr.write(result.annotations);
 }
 
-/** Whether argv asks for JSON diagnostics (read without parsing: the usage error may be in the parsing). */
-function asksForJson(argv: readonly string[]): boolean {
+function emit({ result, format, level }: Run): void {
+  const own = shownDiagnostics(result.diagnostics, level);
+  // The findings about the output tree: diagnostics in every form but text, where the notes list them.
+  const findings = [...own, ...(result.outputFindings ?? [])];
+  const diagnostics = [...own, ...writeStepSummary(result, findings)];
+  const everything = [...diagnostics, ...(result.outputFindings ?? [])];
+  const rooted = () => rootedDiagnostics(everything, result.pathPrefix ?? '');
+  // validate --format json|sarif: the diagnostics on stdout are the product, filtered like any report.
+  if (result.diagnosticsInStdout && format === 'json') process.stdout.write(formatJson(everything));
+  else if (result.diagnosticsInStdout && format === 'sarif') process.stdout.write(formatSarif(rooted(), { version: packageVersion(), fleetFolder: result.pathPrefix ?? '' }));
+  else if (result.stdout) process.stdout.write(result.stdout);
+  if (!result.diagnosticsInStdout) {
+    if (format === 'json') process.stderr.write(formatJson(everything));
+    else if (format === 'sarif') process.stderr.write(formatSarif(rooted(), { version: packageVersion(), fleetFolder: result.pathPrefix ?? '' }));
+    else {
+      process.stderr.write(formatTextReport(diagnostics, { colour: useColour(process.stderr.isTTY, process.env) }));
+      if (format === 'github' || process.env['GITHUB_ACTIONS'] === 'true') process.stderr.write(formatGithub(rooted()));
+    }
+  }
+  // With --format json or sarif, stderr carries exactly one document: the notes (summaries for people) are left out.
+  // Notes are info: below --min-severity info they are printed only when the command failed (they say why).
+  // Notes name repositories and paths as given: a URL with a token (`--repo https://user:token@…`) is masked like a diagnostic.
+  const machine = format === 'json' || format === 'sarif';
+  const notesShown = level === 'info' || result.exitCode !== EXIT.ok;
+  if (!machine && notesShown && result.notes?.length) process.stderr.write(`${terminalLines(result.notes.map((note) => maskSecrets(note)))}\n`);
+}
+
+/** Whether argv asks for `form` (json, sarif) diagnostics (read without parsing: the usage error may be in the parsing). */
+function asksFor(argv: readonly string[], form: string): boolean {
   const at = argv.indexOf('--format');
-  return argv.includes('--format=json') || (at !== -1 && argv[at + 1] === 'json');
+  return argv.includes(`--format=${form}`) || (at !== -1 && argv[at + 1] === form);
 }
 
 /** Prints a usage error: the catalog diagnostic with the command's usage line, then any notes (a group's subcommands). */
 function emitUsageError(error: UsageError, argv: readonly string[]): void {
   const usage = diagnose({}, error.code, { command: current?.name ?? 'COMMAND', usage: current?.usage ?? TOP_USAGE, ...error.args });
-  if (asksForJson(argv)) {
-    // `validate --format json` puts its diagnostics array on stdout (SPEC §5); a usage error keeps that promise.
-    if (current?.name === 'validate') process.stdout.write(formatJson([usage]));
-    else process.stderr.write(formatJson([usage]));
+  // SARIF only from a command that takes it: any other refuses `--format sarif` in text.
+  const sarif = asksFor(argv, 'sarif') && current !== undefined && formatChoices(current).includes('sarif');
+  const form = asksFor(argv, 'json') ? formatJson([usage]) : sarif ? formatSarif([usage], { version: packageVersion(), fleetFolder: '' }) : undefined;
+  if (form !== undefined) {
+    // `validate --format json|sarif` puts its diagnostics on stdout (SPEC §5); a usage error keeps that promise.
+    if (current?.name === 'validate') process.stdout.write(form);
+    else process.stderr.write(form);
     return;
   }
   process.stderr.write(formatTextReport([usage], { colour: useColour(process.stderr.isTTY, process.env) }));

@@ -3,18 +3,19 @@
  * for a person at a terminal and for a pull request's CI log (issue 7):
  * stdout gets the review (summary first, then the unified diff cut at
  * `--diff-lines`, default {@link DEFAULT_DIFF_LINES}, with a pointer to the
- * full diff); `--diff-file FILE` also writes the whole diff to FILE; with
- * `--format github` or `GITHUB_ACTIONS=true` each stale, missing or extra file
- * also becomes an error annotation (at most 10, the rest counted). Colour only
- * when stdout is a TTY and NO_COLOR is unset.
+ * full diff); `--diff-file FILE` also writes the whole diff to FILE; each
+ * stale, missing or extra file is also a finding (`output_stale`), which the
+ * github form makes an annotation (at most 10, the rest counted) and the sarif
+ * form a result. Colour only when stdout is a TTY and NO_COLOR is unset.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { formatAnnotations } from '../diagnostics/format.js';
+import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { outputChanges } from '../plan/output-changes.js';
 import type { OutputTreeDiff } from '../plan/output-tree-diff.js';
 import { formatReview, useColour } from '../report/check-review.js';
-import { invalidValue, stringOption, type Format, type OptionValues } from './command.js';
+import { invalidValue, stringOption, type OptionValues } from './command.js';
+import { realOutputPath } from './output-location.js';
 
 /** Diff lines printed by default: enough for a reviewer, short enough for a CI log. */
 export const DEFAULT_DIFF_LINES = 400;
@@ -31,15 +32,15 @@ export function diffLinesOption(values: OptionValues): number {
   return Number(flag);
 }
 
-/** The stdout review and the annotations (GitHub workflow commands, or empty) of a stale `--check`. Writes `--diff-file` when given. */
+/** The stdout review and the findings (one `output_stale` per file, named from the fleet root `root`) of a stale `--check`. Writes `--diff-file` when given. */
 export async function staleCheckOutput(input: {
   wanted: ReadonlyMap<string, string>;
   onDisk: ReadonlyMap<string, string>;
   diff: OutputTreeDiff;
   outDir: string;
+  root: string;
   values: OptionValues;
-  format: Format;
-}): Promise<{ stdout: string; annotations: string }> {
+}): Promise<{ stdout: string; findings: Diagnostic[] }> {
   const diffLines = diffLinesOption(input.values);
   const diffFile = stringOption(input.values, 'diff-file');
   if (diffFile !== undefined) await writeFile(path.resolve(diffFile), input.diff.patch);
@@ -50,19 +51,16 @@ export async function staleCheckOutput(input: {
     outDir: outRelative,
     ...(diffFile !== undefined ? { diffFile } : {}),
   });
-  let annotations = '';
-  if (input.format === 'github' || process.env['GITHUB_ACTIONS'] === 'true') {
-    const annotation = (file: string, what: string) => ({
-      level: 'error' as const,
-      file: path.relative(process.cwd(), path.join(input.outDir, file)).split(path.sep).join('/'),
-      title: 'diene compile --check',
-      message: `${what}: run \`diene compile\` and commit the result`,
-    });
-    annotations = formatAnnotations([
-      ...input.diff.stale.map((f) => annotation(f, 'this generated file differs from what the inputs produce')),
-      ...input.diff.missing.map((f) => annotation(f, 'the inputs produce this file but it is not committed')),
-      ...input.diff.extra.map((f) => annotation(f, 'the inputs no longer produce this file')),
-    ]);
-  }
-  return { stdout, annotations };
+  // The output directory is resolved through symbolic links: so is the fleet root it is named from.
+  const root = realOutputPath(input.root);
+  const finding = (file: string, state: string) => {
+    const where = path.relative(root, path.join(input.outDir, file)).split(path.sep).join('/');
+    return diagnose({ file: where }, 'output_stale', { state });
+  };
+  const findings = [
+    ...input.diff.stale.map((f) => finding(f, 'differs from what the inputs produce')),
+    ...input.diff.missing.map((f) => finding(f, 'is produced by the inputs but is not in the output directory')),
+    ...input.diff.extra.map((f) => finding(f, 'is no longer produced by the inputs')),
+  ];
+  return { stdout, findings };
 }

@@ -10,6 +10,7 @@ import { readFleetFiles } from '../adapters/filesystem/read-fleet.js';
 import type { catalog, DiagnosticCode } from '../diagnostics/catalog.js';
 import { diagnose, diagnoseUnchecked, type Diagnostic, type DiagnosticArgs } from '../diagnostics/diagnostic.js';
 import type { Progress } from './progress.js';
+import type { StepSummary } from '../report/step-summary.js';
 import { parseArgsOptions, positionalsOf, type CommandHelp } from './help.js';
 import { closestName } from '../diagnostics/spelling.js';
 
@@ -17,7 +18,7 @@ import { closestName } from '../diagnostics/spelling.js';
 export const EXIT = { ok: 0, stale: 1, invalid: 2, refused: 3, partial: 4, internal: 70 } as const;
 
 /** Diagnostic output forms of SPEC §5. */
-export type Format = 'text' | 'json' | 'github';
+export type Format = 'text' | 'json' | 'github' | 'sarif';
 
 /** What a command produced: its stdout product, its diagnostics and its exit code. */
 export interface CommandResult {
@@ -25,8 +26,16 @@ export interface CommandResult {
   stdout?: string;
   /** Extra stderr lines (summaries), printed after the diagnostics, each on one line, escaped (a line feed inside one is shown as ␤). */
   notes?: string[];
-  /** GitHub workflow commands (already escaped by `formatAnnotations`), written to stderr as they are, after the notes. */
-  annotations?: string;
+  /**
+   * Findings about the output tree (the stale, missing and extra files of a
+   * `--check`): diagnostics in the json, sarif and github forms and in the
+   * step summary; the text form lists them in the notes instead.
+   */
+  outputFindings?: Diagnostic[];
+  /** The fleet's folder relative to the repository root ('' or ending with `/`): the github and sarif forms and the step summary name files from the repository root. */
+  pathPrefix?: string;
+  /** What the run appends to `$GITHUB_STEP_SUMMARY` under GitHub Actions, with its findings. */
+  stepSummary?: StepSummary;
   diagnostics: Diagnostic[];
   exitCode: number;
   /** When true, the diagnostics are already in `stdout` (e.g. `validate --format json`). */

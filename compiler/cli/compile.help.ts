@@ -4,9 +4,10 @@ import type { CommandHelp } from './help.js';
 export const compileHelp: CommandHelp = {
   name: 'compile',
   summary: 'Compile the fleet and write the output tree (or, with --check, compare it with the tree on disk).',
-  usage: 'diene compile [--fleet DIR] [--out DIR] [--check [--base DIR] [--diff-lines N|all] [--diff-file FILE]] [--serial N] [--format text|json|github]',
+  usage: 'diene compile [--fleet DIR] [--out DIR] [--check [--base DIR] [--diff-lines N|all] [--diff-file FILE]] [--serial N] [--format text|json|github|sarif] [--path-prefix DIR]',
   description: [
     'Writes every generated file all-or-nothing into the output directory, and refuses (exit 2) when that directory holds a file diene did not write. With --check it writes nothing: it exits 1 when the tree on disk differs from what the inputs produce, with a summary and a unified diff.',
+    'Under GitHub Actions (GITHUB_ACTIONS=true) --check also appends a Markdown summary of its verdict and findings to the file GITHUB_STEP_SUMMARY names.',
   ],
   options: [
     {
@@ -44,6 +45,14 @@ export const compileHelp: CommandHelp = {
       example: 'diene compile --check --diff-file /tmp/stale.diff',
     },
     {
+      name: 'path-prefix',
+      type: 'string',
+      value: 'DIR',
+      description:
+        "With --format github or sarif (and in the step summary): the fleet's folder relative to the repository root, put before every file name so that GitHub finds the file. Default: the fleet's folder below the git work tree holding it (the folder with .git), else none.",
+      example: 'diene compile --check --fleet fleets/prod --format sarif --path-prefix fleets/prod',
+    },
+    {
       name: 'serial',
       type: 'string',
       value: 'N',
@@ -51,9 +60,14 @@ export const compileHelp: CommandHelp = {
       example: 'diene compile --serial 1732147200',
     },
   ],
+  diagnosticFormats: ['text', 'json', 'github', 'sarif'],
   examples: [
     { command: 'diene compile --fleet examples/reference', does: 'Writes examples/reference/generated/.' },
     { command: 'diene compile --check --quiet', does: 'In CI: exit 1 when a pull request forgot to commit the regenerated files; errors only.' },
+    {
+      command: 'diene compile --check --format sarif 2> diene.sarif',
+      does: 'For GitHub code scanning: the findings, each stale file among them, as a SARIF 2.1.0 log on stderr (the review stays on stdout).',
+    },
   ],
   exitCodes: [
     { code: 0, means: 'written (or, with --check, fresh)' },

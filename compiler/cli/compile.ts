@@ -5,6 +5,11 @@
  * nothing, compares it with the tree on disk and exits 1 with a unified diff
  * (stdout) and the list of stale, missing and extra files (stderr).
  *
+ * Each stale, missing or extra file is also an `output_stale` finding for the
+ * json, github and sarif forms, whose files are named from the repository
+ * root (repository-paths.ts); under GitHub Actions a `--check` appends its
+ * verdict to the step summary.
+ *
  * `--base DIR` (with `--check` only; like `diene report --base`) is a checkout
  * of the base branch: a change or removal of a permanent identifier against
  * it is refused, exit 1, each with both values (docs/checks.md).
@@ -21,23 +26,28 @@ import { PROGRESS_MIN_FILES, SILENT_PROGRESS, type Progress } from './progress.j
 import { compileHelp } from './compile.help.js';
 import { outputLocationProblem, readOnlyFolderProblem, realOutputPath } from './output-location.js';
 import { foreignDiagnostics } from './output-refusals.js';
+import { repositoryPrefix } from './repository-paths.js';
 
 export { outputLocationProblem } from './output-location.js';
 
-async function runCompile({ values, format, progress = SILENT_PROGRESS }: CommandInput): Promise<CommandResult> {
+async function runCompile({ values, progress = SILENT_PROGRESS }: CommandInput): Promise<CommandResult> {
   try {
-    return await compileWithProgress(values, format, progress);
+    return await compileWithProgress(values, progress);
   } finally {
     progress.clear();
   }
 }
 
-async function compileWithProgress(values: CommandInput['values'], format: CommandInput['format'], progress: Progress): Promise<CommandResult> {
+async function compileWithProgress(values: CommandInput['values'], progress: Progress): Promise<CommandResult> {
   const root = fleetRoot(values);
+  const pathPrefix = repositoryPrefix(root, values);
+  const check = values['check'] === true;
+  /** The step summary of a `--check` (a compile that writes has none). */
+  const summary = (verdict: string) => (check ? { stepSummary: { title: 'diene compile --check', verdict } } : {});
   const outFlag = stringOption(values, 'out');
   const outDir = realOutputPath(outFlag === undefined ? path.join(root, 'generated') : path.resolve(outFlag));
   const problem = outputLocationProblem(root, outDir);
-  if (problem) return { diagnostics: [diagnose({}, 'output_location_invalid', { out: outDir, reason: problem })], exitCode: EXIT.invalid };
+  if (problem) return { diagnostics: [diagnose({}, 'output_location_invalid', { out: outDir, reason: problem })], exitCode: EXIT.invalid, pathPrefix };
   const baseFlag = stringOption(values, 'base');
   if (baseFlag !== undefined && !values['check'])
     throw missingOption('--check', '--base compares a pull request with its base branch, so it is given with --check (diene compile --check --base DIR)');
@@ -47,22 +57,28 @@ async function compileWithProgress(values: CommandInput['values'], format: Comma
   shown.update(`read ${read.files.length} input files; compiling…`);
   const result = compileFleet(read.files, { nowSeconds: nowSeconds(values), serial: serialOption(values) ?? 0, ...(base ? { base } : {}) });
   const diagnostics = sortDiagnostics([...read.diagnostics, ...result.diagnostics]);
-  if (hasErrors(diagnostics) || !result.outputs) return { diagnostics, exitCode: EXIT.invalid };
+  if (hasErrors(diagnostics) || !result.outputs) {
+    const errors = diagnostics.filter((d) => d.severity === 'error').length;
+    return { diagnostics, exitCode: EXIT.invalid, pathPrefix, ...summary(`the fleet does not compile: ${errors} error${errors === 1 ? '' : 's'}`) };
+  }
   shown.update(
     `compiled ${read.files.length} input files into ${result.outputs.size} outputs; ${values['check'] ? 'comparing with' : 'writing'} ${path.relative(process.cwd(), outDir) || '.'}…`,
   );
   if (values['check']) {
     const refused = refusedAgainstBase(result.permanence ?? [], diagnostics, baseFlag);
-    if (refused) return refused;
+    if (refused) return { ...refused, pathPrefix, ...summary(refused.notes?.[0] ?? '') };
     // Reads only: no lock, no rename, no repair; what a killed run left is said, and the next compile repairs it.
     const onDisk = await readCurrentOutput(outDir, result.outputs);
     const leftovers = outputLeftovers(outDir);
     const diff = diffOutputTrees(result.outputs, onDisk);
+    const outShown = path.relative(process.cwd(), outDir) || '.';
     if (isFresh(diff))
       return {
         diagnostics,
-        notes: [`fresh: ${result.outputs.size} files in ${path.relative(process.cwd(), outDir) || '.'} match the inputs`, ...leftovers],
+        notes: [`fresh: ${result.outputs.size} files in ${outShown} match the inputs`, ...leftovers],
         exitCode: EXIT.ok,
+        pathPrefix,
+        ...summary(`fresh: the ${result.outputs.size} generated files match what the inputs produce`),
       };
     const notes = [
       `stale: generated files differ from what the inputs produce; run \`diene compile\` and commit the result`,
@@ -70,8 +86,17 @@ async function compileWithProgress(values: CommandInput['values'], format: Comma
       ...diff.missing.map((f) => `  missing ${f}`),
       ...diff.extra.map((f) => `  extra   ${f}`),
     ];
-    const review = await staleCheckOutput({ wanted: result.outputs, onDisk, diff, outDir, values, format });
-    return { stdout: review.stdout, diagnostics, notes: [...notes, ...leftovers], annotations: review.annotations, exitCode: EXIT.stale };
+    const review = await staleCheckOutput({ wanted: result.outputs, onDisk, diff, outDir, root, values });
+    const differ = diff.stale.length + diff.missing.length + diff.extra.length;
+    return {
+      stdout: review.stdout,
+      diagnostics,
+      notes: [...notes, ...leftovers],
+      outputFindings: review.findings,
+      exitCode: EXIT.stale,
+      pathPrefix,
+      ...summary(`stale: ${differ} generated file${differ === 1 ? ' differs' : 's differ'} from what the inputs produce; run \`diene compile\` and commit the result`),
+    };
   }
   const look = await inspectOutput(outDir, result.outputs);
   if (look.error) return { diagnostics: [...diagnostics, ...foreignDiagnostics(look.error, outDir)], exitCode: EXIT.invalid };

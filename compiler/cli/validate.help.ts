@@ -4,12 +4,26 @@ import type { CommandHelp } from './help.js';
 export const validateHelp: CommandHelp = {
   name: 'validate',
   summary: 'Check the fleet and print its diagnostics; write nothing.',
-  usage: 'diene validate [--fleet DIR] [--format text|json|github]',
-  description: ['With --format json the diagnostics array is the product: it goes to stdout.'],
-  options: [],
+  usage: 'diene validate [--fleet DIR] [--format text|json|github|sarif] [--path-prefix DIR]',
+  description: [
+    'With --format json the diagnostics array is the product: it goes to stdout; so does the SARIF 2.1.0 log with --format sarif.',
+    'Under GitHub Actions (GITHUB_ACTIONS=true) it also appends a Markdown summary of its verdict and findings to the file GITHUB_STEP_SUMMARY names.',
+  ],
+  diagnosticFormats: ['text', 'json', 'github', 'sarif'],
+  options: [
+    {
+      name: 'path-prefix',
+      type: 'string',
+      value: 'DIR',
+      description:
+        "With --format github or sarif (and in the step summary): the fleet's folder relative to the repository root, put before every file name so that GitHub finds the file. Default: the fleet's folder below the git work tree holding it (the folder with .git), else none.",
+      example: 'diene validate --fleet fleets/prod --format sarif --path-prefix fleets/prod',
+    },
+  ],
   examples: [
     { command: 'diene validate --fleet examples/reference', does: 'Prints every error and warning of the bundled fleet.' },
     { command: 'diene validate --format json | jq length', does: 'Counts the findings.' },
+    { command: 'diene validate --format sarif > diene.sarif', does: 'Writes the findings as a SARIF 2.1.0 log for GitHub code scanning.' },
   ],
   exitCodes: [
     { code: 0, means: 'no error (warnings allowed)' },

@@ -474,6 +474,11 @@ export const catalog = {
     message: 'the output manifest {path} {problem}, so it cannot show which files diene wrote',
     hint: 'restore it (e.g. git checkout -- {path}) and run again; if everything in {out} came from diene, delete {out} and compile again. diene writes the manifest: never edit it',
   },
+  output_stale: {
+    severity: 'error',
+    message: 'this generated file {state}',
+    hint: 'run `diene compile` and commit the result: the generated files must be what the inputs produce',
+  },
   output_write_failed: {
     severity: 'error',
     message: 'cannot write the output directory {out}: {reason}',
@@ -723,6 +728,11 @@ export const catalog = {
     severity: 'error',
     message: 'state for cluster "{cluster}", which is not registered',
     hint: 'add registry/clusters/{cluster}.yaml, or remove this state file',
+  },
+  step_summary_write_failed: {
+    severity: 'warning',
+    message: 'cannot append the step summary to {file} (GITHUB_STEP_SUMMARY): {reason}',
+    hint: 'GitHub Actions sets GITHUB_STEP_SUMMARY to a file of its own: unset it, or name a file that can be written; the check ran, and its result and exit code stand',
   },
   usage_argument_missing: {
     severity: 'error',

@@ -69,7 +69,7 @@ describe('compile --check in a pull request', () => {
     const annotations = run.stderr.split('\n').filter((l) => l.startsWith('::'));
     expect(annotations.filter((l) => l.startsWith('::error '))).toHaveLength(10);
     expect(annotations).toContain(
-      '::error file=generated/platforms/nitroso.yaml,title=diene compile --check::this generated file differs from what the inputs produce: run `diene compile` and commit the result',
+      '::error file=generated/platforms/nitroso.yaml,title=output_stale::this generated file differs from what the inputs produce (hint: run `diene compile` and commit the result: the generated files must be what the inputs produce)',
     );
     expect(annotations).toContain('::notice title=diene::3 more errors not shown as annotations (at most 10 per kind); the job log lists them all');
     expect(run.stderr).toContain('  stale   platforms/nitroso.yaml');

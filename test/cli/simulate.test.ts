@@ -215,8 +215,8 @@ describe('usage', () => {
     const yaml = simulateCli('--fail', 'SIN', '--format', 'yaml');
     expect(yaml.exitCode).toBe(2);
     expect(yaml.stderr).toContain('--format "yaml" is not text, json, github or markdown');
-    // other commands still take only their three forms
-    expect(runCli(['validate', '--fleet', REFERENCE_FLEET, '--format', 'markdown']).stderr).toContain('--format "markdown" is not text, json or github');
+    // other commands take only their diagnostic forms
+    expect(runCli(['validate', '--fleet', REFERENCE_FLEET, '--format', 'markdown']).stderr).toContain('--format "markdown" is not text, json, github or sarif');
   });
 
   it('is listed in the help', () => {

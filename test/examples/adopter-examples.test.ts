@@ -77,7 +77,8 @@ describe('the GitHub Actions workflow', () => {
     expect(report?.exitCode, report?.stderr).toBe(0);
     expect(readFileSync(path.join(workspace.dir, 'diene-report.md'), 'utf8')).toContain('### Output changes against the base branch');
     expect(check?.exitCode).toBe(1);
-    expect(check?.stderr).toContain('::error file=head/generated/kargo/mercury.yaml');
+    // named from the fleet root (head is its own repository in the job), as GitHub matches them
+    expect(check?.stderr).toContain('::error file=generated/kargo/mercury.yaml,title=output_stale::');
     expect(existsSync(path.join(workspace.dir, 'diene.diff'))).toBe(true);
   });
 });

@@ -109,7 +109,7 @@ describe('text output under GitHub Actions', () => {
       // A removed line keeps its "-" first: the runner reads no command there.
       expect(check.stdout).toContain('\n-  ::stop-commands::inside: 1\n');
       expect(check.stderr).toContain('  extra   argocd/x␤::add-mask::extra.yaml\n');
-      expect(check.stderr).toContain('::error file=generated/argocd/x%0A%3A%3Aadd-mask%3A%3Aextra.yaml,title=diene compile --check::');
+      expect(check.stderr).toContain('::error file=generated/argocd/x%0A%3A%3Aadd-mask%3A%3Aextra.yaml,title=output_stale::this generated file is no longer produced by the inputs');
     } finally {
       reference.cleanup();
     }

@@ -1,0 +1,192 @@
+/**
+ * `--format sarif` (validate, compile, compile --check) for GitHub code
+ * scanning: each log is validated against the SARIF 2.1.0 JSON schema that
+ * Microsoft's SARIF SDK ships in its multitool's npm package (never a copy),
+ * with ajv; the rules come from the diagnostics catalog; the locations are
+ * paths from the repository root (the git work tree holding the fleet, or
+ * --path-prefix), as in the github form; the same inputs give the same bytes.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { afterEach, describe, expect, it } from 'vitest';
+import { catalog } from '../../compiler/diagnostics/catalog.js';
+import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
+import { overlayTexts, readFleetTexts, writeTempFleet } from '../support/fleet-fixture.js';
+import { skippedBecause, skipUnlessPresent } from '../support/required.js';
+import { runCli } from '../support/run-cli.js';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const NOW = ['--now', '2026-11-21T00:00:00Z'];
+const FLEET = 'fleets/prod';
+
+/** The schema file of the multitool's package for this platform (its optional dependency), or undefined. */
+function schemaPath(): string | undefined {
+  try {
+    const require = createRequire(import.meta.url);
+    const file = path.join(path.dirname(require.resolve(`@microsoft/sarif-multitool-${process.platform}/package.json`)), 'sarif-2.1.0.json');
+    return existsSync(file) ? file : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const schemaFile = schemaPath();
+const missing = schemaFile === undefined ? `the SARIF 2.1.0 schema of @microsoft/sarif-multitool-${process.platform} (npm ci)` : undefined;
+const skip = skipUnlessPresent(missing);
+
+// ajv-formats is CommonJS: under NodeNext its default import is module.exports.
+const addFormats = (addFormatsModule as unknown as { default: typeof addFormatsModule.default }).default;
+
+function validator(): (log: unknown) => string[] {
+  const schema = JSON.parse(readFileSync(schemaFile as string, 'utf8')) as Json;
+  // The schema's own language pattern is not a valid Unicode-mode expression; ajv then reads patterns as plain RegExps.
+  const ajv = new Ajv2020({ allErrors: true, strict: false, unicodeRegExp: false });
+  addFormats(ajv);
+  const validate = ajv.compile(schema);
+  return (log) => (validate(log) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`));
+}
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+/** A git repository holding the reference fleet (with `overlay`) in fleets/prod; returns the repository's folder. */
+function repository(overlay: Record<string, string | null> = {}): string {
+  const texts = new Map([...overlayTexts(readFleetTexts(), overlay)].map(([file, text]) => [`${FLEET}/${file}`, text]));
+  const repo = writeTempFleet(texts);
+  cleanups.push(repo.cleanup);
+  expect(spawnSync('git', ['init', '-q'], { cwd: repo.dir }).status).toBe(0);
+  return repo.dir;
+}
+
+function results(log: Json): Json[] {
+  return log.runs[0].results as Json[];
+}
+
+describe.skipIf(skip)(`--format sarif${skippedBecause(missing)}`, () => {
+  const check = schemaFile ? validator() : () => ['no schema'];
+
+  it('validate: a schema-valid log on stdout, rules from the catalog, places from the repository root, the same bytes twice', () => {
+    const repo = repository();
+    const run = runCli(['validate', '--fleet', FLEET, '--format', 'sarif', ...NOW], { cwd: repo });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stderr).toBe('');
+    const log = JSON.parse(run.stdout) as Json;
+    expect(check(log)).toEqual([]);
+    expect(log.version).toBe('2.1.0');
+    // the validator does refuse what SARIF forbids
+    const broken = JSON.parse(run.stdout) as Json;
+    broken.runs[0].results[0].level = 'fatal';
+    broken.runs[0].results[0].locations[0].physicalLocation.region.startLine = 0;
+    expect(check(broken).length).toBeGreaterThanOrEqual(2);
+    const json = runCli(['validate', '--fleet', FLEET, '--format', 'json', ...NOW], { cwd: repo });
+    const diagnostics = JSON.parse(json.stdout) as Diagnostic[];
+    expect(diagnostics.length).toBeGreaterThan(0);
+    const rules = log.runs[0].tool.driver.rules as Json[];
+    expect(rules.map((r) => r.id)).toEqual([...new Set(diagnostics.map((d) => d.code))].sort());
+    for (const rule of rules) {
+      const entry = catalog[rule.id as keyof typeof catalog];
+      expect(rule.help.text).toBe(entry.hint);
+      expect(rule.shortDescription.text).toBe(entry.message);
+      expect(rule.defaultConfiguration.level).toBe(entry.severity);
+    }
+    expect(results(log).map((r) => [r.ruleId, r.level, r.locations[0].physicalLocation.artifactLocation.uri, r.locations[0].physicalLocation.region])).toEqual(
+      diagnostics.map((d) => [
+        d.code,
+        d.severity,
+        `${FLEET}/${d.file}`,
+        { startLine: d.line, startColumn: d.column, endLine: d.endLine, endColumn: d.endColumn },
+      ]),
+    );
+    for (const [i, result] of results(log).entries()) {
+      expect(rules[result.ruleIndex as number]?.id).toBe(result.ruleId);
+      expect(result.message.text).toBe(`${diagnostics[i]?.message} (hint: ${diagnostics[i]?.hint})`);
+    }
+    expect(runCli(['validate', '--fleet', FLEET, '--format', 'sarif', ...NOW], { cwd: repo }).stdout).toBe(run.stdout);
+  });
+
+  it('validate: errors are error results, exit 2; --path-prefix overrides the repository root; the github form is rooted the same way', () => {
+    const repo = repository({ 'registry/landscapes/raichu.yaml': 'landscape: raichu\nregion: XXX\n' });
+    const run = runCli(['validate', '--fleet', FLEET, '--format', 'sarif', '--path-prefix', 'elsewhere/', ...NOW], { cwd: repo });
+    expect(run.exitCode).toBe(2);
+    const log = JSON.parse(run.stdout) as Json;
+    expect(check(log)).toEqual([]);
+    const errors = results(log).filter((r) => r.level === 'error');
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.map((r) => r.locations[0].physicalLocation.artifactLocation.uri)).toContain('elsewhere/registry/landscapes/raichu.yaml');
+    const github = runCli(['validate', '--fleet', FLEET, '--format', 'github', ...NOW], { cwd: repo });
+    expect(github.stderr).toMatch(/^::error file=fleets\/prod\/registry\/landscapes\/raichu\.yaml,line=\d+/m);
+    // the text form keeps naming files from the fleet root
+    expect(github.stderr).toMatch(/^registry\/landscapes\/raichu\.yaml:\d+:\d+: error /m);
+  });
+
+  it('compile --check: each stale, missing and extra file is an output_stale error result; stderr holds the log alone; exit 1', () => {
+    const repo = repository();
+    const fleet = path.join(repo, FLEET);
+    expect(runCli(['compile', '--fleet', fleet, ...NOW]).exitCode).toBe(0);
+    const fresh = runCli(['compile', '--check', '--fleet', FLEET, '--format', 'sarif', ...NOW], { cwd: repo });
+    expect(fresh.exitCode, fresh.stderr).toBe(0);
+    expect(results(JSON.parse(fresh.stderr) as Json).every((r) => r.ruleId !== 'output_stale')).toBe(true);
+    writeFileSync(path.join(fleet, 'generated', 'platforms', 'nitroso.yaml'), 'changed: true\n');
+    writeFileSync(path.join(fleet, 'generated', 'argocd', 'extra.yaml'), 'extra: true\n');
+    const stale = runCli(['compile', '--check', '--fleet', FLEET, '--format', 'sarif', ...NOW], { cwd: repo });
+    expect(stale.exitCode).toBe(1);
+    const log = JSON.parse(stale.stderr) as Json;
+    expect(check(log)).toEqual([]);
+    const findings = results(log).filter((r) => r.ruleId === 'output_stale');
+    expect(findings.map((r) => [r.level, r.locations[0].physicalLocation.artifactLocation.uri, r.message.text.split(' (hint')[0]])).toEqual([
+      ['error', `${FLEET}/generated/platforms/nitroso.yaml`, 'this generated file differs from what the inputs produce'],
+      ['error', `${FLEET}/generated/argocd/extra.yaml`, 'this generated file is no longer produced by the inputs'],
+    ]);
+    expect(stale.stdout).toContain('differ from what the inputs produce');
+    expect(runCli(['compile', '--check', '--fleet', FLEET, '--format', 'sarif', ...NOW], { cwd: repo }).stderr).toBe(stale.stderr);
+  });
+
+  it('places a finding of no file on the fleet folder, and writes a usage error as a log too', () => {
+    const repo = repository();
+    const run = runCli(['compile', '--fleet', FLEET, '--out', FLEET, '--format', 'sarif', ...NOW], { cwd: repo });
+    expect(run.exitCode).toBe(2);
+    const log = JSON.parse(run.stderr) as Json;
+    expect(check(log)).toEqual([]);
+    expect(results(log).map((r) => [r.ruleId, r.locations[0].physicalLocation.artifactLocation.uri])).toEqual([['output_location_invalid', FLEET]]);
+    const usage = runCli(['validate', '--fleet', FLEET, '--format', 'sarif', '--path-prefix', '../outside'], { cwd: repo });
+    expect(usage.exitCode).toBe(2);
+    const refused = JSON.parse(usage.stdout) as Json;
+    expect(check(refused)).toEqual([]);
+    expect(results(refused).map((r) => r.ruleId)).toEqual(['usage_option_value_invalid']);
+  });
+
+  // The SDK's own validator: the schema plus the rules of the specification a schema cannot express.
+  const multitool = schemaFile ? path.join(path.dirname(schemaFile), 'Sarif.Multitool') : undefined;
+  const noMultitool = skipUnlessPresent(multitool && existsSync(multitool) ? undefined : `Sarif.Multitool of @microsoft/sarif-multitool-${process.platform}`);
+  it.skipIf(noMultitool)('passes the SARIF SDK validator (Sarif.Multitool validate) with no error', () => {
+    const repo = repository({ 'registry/landscapes/raichu.yaml': 'landscape: raichu\nregion: XXX\n' });
+    const fleet = path.join(repo, FLEET);
+    const log = path.join(repo, 'diene.sarif');
+    writeFileSync(log, runCli(['validate', '--fleet', FLEET, '--format', 'sarif', ...NOW], { cwd: repo }).stdout);
+    const stale = path.join(repo, 'stale.sarif');
+    writeFileSync(stale, runCli(['compile', '--check', '--fleet', fleet, '--format', 'sarif', ...NOW], { cwd: repo }).stderr);
+    for (const file of [log, stale]) {
+      const report = `${file}.validation.sarif`;
+      const run = spawnSync(multitool as string, ['validate', file, '--output', report, '--quiet'], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: '1' } });
+      expect(run.status, run.stdout + run.stderr).toBe(0);
+      const findings = (JSON.parse(readFileSync(report, 'utf8')) as Json).runs[0].results as Json[];
+      // left: informationUri (diene has no public page) and whole-file findings without a region
+      expect(findings.filter((r) => r.level === 'error').map((r) => r.message?.text ?? r.ruleId)).toEqual([]);
+      expect(findings.map((r) => r.ruleId)).toContain('SARIF2005'); // the validator did read the log
+      expect(findings.filter((r) => !['SARIF2005', 'SARIF2017'].includes(r.ruleId)).map((r) => r.ruleId)).toEqual([]);
+    }
+  });
+
+  it('is refused by commands without it', () => {
+    const run = runCli(['plan', 'dns', '--format', 'sarif']);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toMatch(/^diene: error usage_option_value_invalid: --format "sarif" is not text or json/m);
+  });
+});

@@ -138,7 +138,11 @@ describe('the packed package, installed into an empty folder without dev depende
     expect(shipped).toEqual(expect.arrayContaining(['row.schema.json', 'claim.schema.json', 'books/doc-c.schema.json']));
     expect(listFiles(out)).toEqual(shipped);
     for (const file of shipped) expect(readFileSync(path.join(out, file), 'utf8'), file).toBe(readFileSync(path.join(installed, 'schemas', file), 'utf8'));
-    const resolved = run(process.execPath, ['--input-type=module', '-e', "console.log(import.meta.resolve('diene-compiler/schemas/row.schema.json'))"], consumer);
+    const resolved = run(
+      process.execPath,
+      ['--input-type=module', '-e', "console.log(import.meta.resolve('diene-compiler/schemas/row.schema.json'))"],
+      consumer,
+    );
     expect(resolved.stdout.trim()).toBe(pathToFileURL(path.join(installed, 'schemas', 'row.schema.json')).href);
   }, 120_000);
 

@@ -45,6 +45,7 @@ import { planDnsHelp } from './cli/plan-dns.help.js';
 import { renderHelp } from './cli/render.help.js';
 import { reportHelp } from './cli/report.help.js';
 import { routeHelp } from './cli/route.help.js';
+import { schemasHelp } from './cli/schemas.help.js';
 import { simulateHelp } from './cli/simulate.help.js';
 import { validateHelp } from './cli/validate.help.js';
 
@@ -78,6 +79,7 @@ const COMMANDS: readonly CommandEntry[] = [
   { help: applyKubeHelp, load: async () => (await import('./cli/apply-kube.js')).applyKubeCommand },
   { help: reportHelp, load: async () => (await import('./cli/report.js')).reportCommand },
   { help: simulateHelp, load: async () => (await import('./cli/simulate.js')).simulateCommand },
+  { help: schemasHelp, load: async () => (await import('./cli/schemas.js')).schemasCommand },
   { help: completionHelp, load: async () => (await import('./cli/completion.js')).completionCommand },
 ];
 

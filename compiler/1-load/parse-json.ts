@@ -1,42 +1,82 @@
 /**
- * JSON loading with positions, for claims (SPEC §2 `claims/domains/<host>.json`).
- * The text must be strict JSON (RFC 8259: no comments, no trailing commas,
- * checked by `JSON.parse`); positions and duplicate-key detection come from
- * reading the same text through the YAML node model, of which JSON is a subset.
+ * JSON loading with positions, for claims (SPEC §2 `claims/domains/<host>.json`)
+ * and the DNS snapshots `plan dns --live` reads.
+ * The text must be strict JSON (RFC 8259: no comments, no trailing commas).
+ * `JSON.parse` judges it (native, the fast path for the valid files that make
+ * up nearly every run); a refused text is read again by jsonc-parser, VS Code's
+ * JSON parser, for the place and kind of its first error (offset and code, no
+ * message text to pick apart). Positions and duplicate-key detection for a
+ * valid text come from reading it through the YAML node model, of which JSON
+ * is a subset.
  */
-import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { printParseErrorCode, visit } from 'jsonc-parser';
+import { diagnose } from '../diagnostics/diagnostic.js';
 import { NESTING_LIMIT, tooDeepJsonOffset } from './input-limits.js';
 import { parseYaml, type ParseOptions, type ParseResult } from './parse-yaml.js';
 import { spanLocation, type SourceFile } from './source-file.js';
 
-function syntaxErrorOffset(message: string, text: string): number {
-  const position = /at position (\d+)/.exec(message);
-  if (position) return Number(position[1]);
-  const lineColumn = /line (\d+) column (\d+)/.exec(message);
-  if (lineColumn) {
-    const lines = text.split('\n');
-    let offset = 0;
-    for (let i = 0; i < Number(lineColumn[1]) - 1; i++) offset += (lines[i]?.length ?? 0) + 1;
-    return offset + Number(lineColumn[2]) - 1;
-  }
-  return text.length;
+/** What each of jsonc-parser's error codes means, in the words of a `json_syntax` reason. */
+const REASONS: Readonly<Record<ReturnType<typeof printParseErrorCode>, string>> = {
+  InvalidSymbol: 'unexpected text',
+  InvalidNumberFormat: 'a malformed number',
+  PropertyNameExpected: 'a property name in double quotes expected',
+  ValueExpected: 'a value expected',
+  ColonExpected: 'a colon expected after the property name',
+  CommaExpected: 'a comma expected',
+  CloseBraceExpected: 'a closing brace expected',
+  CloseBracketExpected: 'a closing bracket expected',
+  EndOfFileExpected: 'text after the end of the value',
+  InvalidCommentToken: 'a comment',
+  UnexpectedEndOfComment: 'a comment without its end',
+  UnexpectedEndOfString: 'a string without its closing quote',
+  UnexpectedEndOfNumber: 'a number cut short',
+  InvalidUnicode: 'a malformed \\u escape',
+  InvalidEscapeCharacter: 'an invalid escape sequence',
+  InvalidCharacter: 'a control character inside a string (write it as a \\u escape)',
+  '<unknown ParseErrorCode>': 'not JSON',
+};
+
+/** `unexpected "NaN"`, or the code point of a character that does not show (`unexpected character U+00A0`). */
+function unexpected(token: string): string {
+  const first = token.codePointAt(0) ?? 0;
+  if (first < 0x21 || first > 0x7e) return `unexpected character U+${first.toString(16).toUpperCase().padStart(4, '0')}`;
+  return `unexpected ${JSON.stringify(token.length > 20 ? `${token.slice(0, 20)}…` : token)}`;
+}
+
+const STRICT = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false } as const;
+
+/** The first error of `text` as strict JSON: its span and a reason, or `undefined` when jsonc-parser finds none. */
+export function firstJsonError(text: string): { start: number; end: number; reason: string } | undefined {
+  let first: { start: number; end: number; reason: string } | undefined;
+  visit(
+    text,
+    {
+      onError(code, offset, length) {
+        if (first !== undefined) return;
+        let reason = REASONS[printParseErrorCode(code)];
+        const token = text.slice(offset, offset + Math.max(length, 1));
+        if (code === 3 /* PropertyNameExpected */ && token === '}' && /,\s*$/.test(text.slice(0, offset))) reason = 'a trailing comma before the closing brace';
+        else if (code === 4 /* ValueExpected */ && token === ']' && /,\s*$/.test(text.slice(0, offset))) reason = 'a trailing comma before the closing bracket';
+        else if (code === 4 && offset >= text.length) reason = 'the text ends where a value is expected';
+        else if (code === 1 /* InvalidSymbol */) reason = unexpected(token);
+        first = { start: offset, end: offset + Math.max(length, 1), reason };
+      },
+    },
+    STRICT,
+  );
+  return first;
 }
 
 /** Parses `file` as strict JSON with positions; returns the document or the reasons it is refused, and the values it holds (`valueBudget` as for {@link parseYaml}). */
 export function parseJson(file: SourceFile, options: Pick<ParseOptions, 'valueBudget'> = {}): ParseResult {
-  // Before anything recursive reads it (issue 9): JSON.parse copes with any depth, the YAML composer does not.
+  // Before anything recursive reads it: JSON.parse copes with any depth, the YAML composer does not.
   const tooDeep = tooDeepJsonOffset(file.text);
   if (tooDeep !== undefined) return { diagnostics: [diagnose(spanLocation(file, tooDeep, tooDeep + 1), 'input_too_deep', { limit: NESTING_LIMIT })] };
   try {
     JSON.parse(file.text);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const offset = syntaxErrorOffset(message, file.text);
-    const reason = message
-      .replace(/^JSON\.parse: /, '')
-      .replace(/ in JSON at position \d+.*$/s, '')
-      .replace(/ \(line \d+ column \d+\)$/, '');
-    return { diagnostics: [diagnose(spanLocation(file, offset, offset + 1), 'json_syntax', { reason })] };
+  } catch {
+    const error = firstJsonError(file.text) ?? { start: 0, end: 1, reason: 'not JSON' };
+    return { diagnostics: [diagnose(spanLocation(file, error.start, error.end), 'json_syntax', { reason: error.reason })] };
   }
   const result = parseYaml(file, { ...options, json: true });
   return { ...result, diagnostics: result.diagnostics.filter((d) => d.code !== 'yaml_ambiguous_boolean') };

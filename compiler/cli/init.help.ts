@@ -7,6 +7,7 @@ export const initHelp: CommandHelp = {
   usage: 'diene init DIR',
   description: [
     'One platform with one service, the sign-in platform, two landscapes with one cluster each and two DNS hosts. DIR must be empty or absent; nothing is overwritten.',
+    "Each file starts with a yaml-language-server modeline naming its schema in DIR/schemas/, where init writes diene's schemas too (as `diene schemas --out DIR/schemas` does), so an editor validates and completes the fleet at once.",
   ],
   arguments: [{ name: 'DIR', description: 'The folder to create the fleet in (empty or absent).' }],
   options: [],

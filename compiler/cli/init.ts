@@ -2,7 +2,8 @@
  * `diene init DIR`: writes a new fleet that compiles at once with no error and
  * no warning (docs/getting-started.md): one platform with one service, two
  * landscapes with one cluster each, two DNS hosts and the sign-in platform. The
- * comments in each file say what to edit. DIR must be missing or empty: init
+ * comments in each file say what to edit, and its first line names its schema
+ * in DIR/schemas/, written too (modeline.ts). DIR must be missing or empty: init
  * never overwrites a file (files are created with the exclusive `wx` flag).
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -11,6 +12,9 @@ import path from 'node:path';
 import { toYamlDocument } from '../4-emit/serialize.js';
 import { diagnose } from '../diagnostics/diagnostic.js';
 import { initHelp } from './init.help.js';
+import { FLEET_SCHEMAS_FOLDER, schemaModeline } from './modeline.js';
+import { writeSchemas } from './schemas.js';
+import { classifyPath, type InputKind } from '../1-load/fleet-layout.js';
 import { EXIT, fromHelp, type Command, type CommandInput, type CommandResult } from './command.js';
 
 const FLEET_YAML = `# Fleet-wide settings (one file). Edit the DNS base, the DNS hosts and the
@@ -109,9 +113,14 @@ export function initialFleet(): Map<string, string> {
     ['carbon/signin/platform.yaml', platformYaml('signin', 'The sign-in platform named by issuer: in registry/fleet.yaml.')],
   ]);
   // Rows: block style, both pins empty (nothing deployed yet); Kargo writes the versions.
-  for (const [platform, service] of [['storefront', 'cart'], ['signin', 'login']] as const) {
+  for (const [platform, service] of [
+    ['storefront', 'cart'],
+    ['signin', 'login'],
+  ] as const) {
     for (const landscape of ['dev', 'staging']) files.set(`platforms/${platform}/${service}/${landscape}.yaml`, row);
   }
+  // Each file opens with the modeline naming its schema in the fleet's schemas/ folder, written with them.
+  for (const [relative, text] of files) files.set(relative, schemaModeline((classifyPath(relative) as { kind: InputKind }).kind, relative) + text);
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
@@ -128,9 +137,11 @@ async function runInit({ positionals }: CommandInput): Promise<CommandResult> {
     await writeFile(target, text, { encoding: 'utf8', flag: 'wx' });
     written.push(relative);
   }
+  // The schemas the modelines name, so an editor validates the new fleet at once.
+  const schemas = await writeSchemas(path.join(dir, FLEET_SCHEMAS_FOLDER));
   return {
     diagnostics: [],
-    notes: [`wrote ${written.length} files to ${given}`, `next: diene compile --fleet ${given}`],
+    notes: [`wrote ${written.length} files and ${schemas} schemas (${FLEET_SCHEMAS_FOLDER}/, for editors) to ${given}`, `next: diene compile --fleet ${given}`],
     exitCode: EXIT.ok,
   };
 }

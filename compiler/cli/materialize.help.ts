@@ -7,6 +7,7 @@ export const materializeHelp: CommandHelp = {
   usage: 'diene materialize [--fleet DIR]',
   description: [
     "A platform's services are its row folders (an empty folder on disk starts a new service) and the services named under services: in platform.yaml.",
+    "Each row it writes starts with `# yaml-language-server: $schema=../../../schemas/row.schema.json`, the schema in the fleet's schemas/ folder (`diene schemas --out schemas` writes it there).",
   ],
   options: [],
   examples: [

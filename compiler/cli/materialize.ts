@@ -5,6 +5,7 @@
  * platform lists. A platform's services are its row folders, including an
  * empty folder on disk (git does not keep those, so this is how a new service
  * starts locally), plus the services named under `services:` in platform.yaml.
+ * Each row starts with the modeline naming schemas/row.schema.json (modeline.ts).
  * Never deletes or rewrites a row (files are created with the exclusive `wx`
  * flag).
  */
@@ -18,6 +19,7 @@ import { hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { analyzeFleet } from '../index.js';
 import { EXIT, fleetRoot, fromHelp, nowSeconds, readFleet, type Command, type CommandInput, type CommandResult } from './command.js';
 import { materializeHelp } from './materialize.help.js';
+import { schemaModeline } from './modeline.js';
 
 /** Service names: row folders with rows, empty row folders on disk with a valid name, and platform.yaml `services:` keys; sorted. */
 function servicesOf(root: string, model: FleetModel, platform: string): string[] {
@@ -68,7 +70,7 @@ async function runMaterialize({ values }: CommandInput): Promise<CommandResult> 
         const target = path.join(root, relative);
         if (existsSync(target)) continue;
         await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, emptyRow, { encoding: 'utf8', flag: 'wx' });
+        await writeFile(target, schemaModeline('row', relative) + emptyRow, { encoding: 'utf8', flag: 'wx' });
         written.push(relative);
       }
     }

@@ -50,6 +50,7 @@ const INVOCATIONS: Record<string, string[]> = {
   'apply kube': ['apply', 'kube', '--fleet', REFERENCE_FLEET],
   report: ['report', '--fleet', REFERENCE_FLEET],
   simulate: ['simulate', '--all-single', '--fleet', REFERENCE_FLEET],
+  schemas: ['schemas', '--out', path.join(scratch, 'schemas')],
   completion: ['completion', 'bash'],
   '--help': ['--help'],
   '--version': ['--version'],

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import fg from 'fast-glob';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
+import { REPO_ROOT } from '../support/fleet-fixture.js';
 import { runCli } from '../support/run-cli.js';
 
 const temps: string[] = [];
@@ -48,7 +49,7 @@ describe('diene init', () => {
   it('writes one platform, one service, two landscapes with one cluster each, a DNS host and the sign-in platform, commented', () => {
     const dir = tempDir();
     expect(runCli(['init', dir]).exitCode).toBe(0);
-    const files = fg.sync('**/*', { cwd: dir }).sort();
+    const files = fg.sync('**/*', { cwd: dir, ignore: ['schemas/**'] }).sort();
     expect(files).toEqual([
       'carbon/signin/platform.yaml',
       'carbon/storefront/platform.yaml',
@@ -65,8 +66,35 @@ describe('diene init', () => {
     ]);
     // Every file people edit starts with a comment saying what it is; rows are block style (Kargo rewrites them line by line).
     for (const file of files.filter((f) => !f.startsWith('platforms/'))) expect(readFileSync(path.join(dir, file), 'utf8'), file).toMatch(/^# /);
-    for (const row of ROWS) expect(readFileSync(path.join(dir, row), 'utf8')).toBe('pin:\n  chart: ""\n  image: ""\n');
+    for (const row of ROWS)
+      expect(readFileSync(path.join(dir, row), 'utf8')).toBe(
+        '# yaml-language-server: $schema=../../../schemas/row.schema.json\npin:\n  chart: ""\n  image: ""\n',
+      );
     expect(readFileSync(path.join(dir, 'registry/fleet.yaml'), 'utf8')).toContain('issuer: { module: api, service: login, platform: signin }');
+  });
+
+  it("opens every file with a modeline naming its schema in the fleet's schemas/, and writes the package's schemas there byte for byte", () => {
+    const dir = tempDir();
+    expect(runCli(['init', dir]).exitCode).toBe(0);
+    const firstLines = Object.fromEntries(
+      fg.sync('**/*.yaml', { cwd: dir, ignore: ['schemas/**'] }).map((f) => [f, readFileSync(path.join(dir, f), 'utf8').split('\n')[0]]),
+    );
+    expect(firstLines['registry/fleet.yaml']).toBe('# yaml-language-server: $schema=../schemas/fleet.schema.json');
+    expect(firstLines['registry/clusters/dev-blue.yaml']).toBe('# yaml-language-server: $schema=../../schemas/cluster.schema.json');
+    expect(firstLines['state/clusters/dev-blue.yaml']).toBe('# yaml-language-server: $schema=../../schemas/cluster-state.schema.json');
+    expect(firstLines['carbon/signin/platform.yaml']).toBe('# yaml-language-server: $schema=../../schemas/platform.schema.json');
+    // Every modeline names a file that exists, relative to the file it opens.
+    for (const [file, line] of Object.entries(firstLines)) {
+      const target = /\$schema=(.+)$/.exec(line as string)?.[1];
+      expect(target, file).toBeDefined();
+      expect(readFileSync(path.join(dir, path.dirname(file), target as string), 'utf8'), file).toMatch(
+        /"\$schema": "http:\/\/json-schema.org\/draft-07\/schema#"/,
+      );
+    }
+    const shipped = fg.sync('**/*.schema.json', { cwd: path.join(REPO_ROOT, 'schemas') }).sort();
+    expect(fg.sync('**/*', { cwd: path.join(dir, 'schemas') }).sort()).toEqual(shipped);
+    for (const file of shipped)
+      expect(readFileSync(path.join(dir, 'schemas', file), 'utf8'), file).toBe(readFileSync(path.join(REPO_ROOT, 'schemas', file), 'utf8'));
   });
 
   it('refuses a directory that holds a file, exit 2 with init_directory_not_empty, and leaves it alone', () => {
@@ -94,7 +122,10 @@ describe('diene materialize on a fleet without rows', () => {
     const run = runCli(['materialize', '--fleet', dir, '--format', 'json']);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(jsonDiagnostics(run.stderr)).toEqual([]);
-    for (const row of ROWS) expect(readFileSync(path.join(dir, row), 'utf8')).toBe('pin:\n  chart: ""\n  image: ""\n');
+    for (const row of ROWS)
+      expect(readFileSync(path.join(dir, row), 'utf8')).toBe(
+        '# yaml-language-server: $schema=../../../schemas/row.schema.json\npin:\n  chart: ""\n  image: ""\n',
+      );
     expect(runCli(['compile', '--fleet', dir]).exitCode).toBe(0);
   });
 

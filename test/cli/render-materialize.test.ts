@@ -57,7 +57,9 @@ describe('diene materialize', () => {
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stderr).toContain('wrote platforms/mercury/webhook/pichu.yaml');
     expect(run.stderr).toContain('wrote platforms/nitroso/zinc/ampharos.yaml');
-    expect(readFileSync(path.join(dir, 'platforms', 'nitroso', 'zinc', 'ampharos.yaml'), 'utf8')).toBe('pin:\n  chart: ""\n  image: ""\n');
+    expect(readFileSync(path.join(dir, 'platforms', 'nitroso', 'zinc', 'ampharos.yaml'), 'utf8')).toBe(
+      '# yaml-language-server: $schema=../../../schemas/row.schema.json\npin:\n  chart: ""\n  image: ""\n',
+    );
     expect(readFileSync(tinRow, 'utf8')).toBe(tinBefore);
     const again = runCli(['materialize', '--fleet', dir]);
     expect(again.stderr).toContain('every row exists; nothing written');

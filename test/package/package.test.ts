@@ -12,6 +12,7 @@ import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_proce
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_FLEET, REPO_ROOT } from '../support/fleet-fixture.js';
 
@@ -129,6 +130,22 @@ describe('the packed package, installed into an empty folder without dev depende
     expect(fromPackage.status).toBe(0);
     expect(fromPackage.stdout.length).toBeGreaterThan(1000);
     expect(fromPackage.stdout).toBe(fromCheckout.stdout);
+  }, 120_000);
+
+  it('gives editors the schemas: `diene schemas --out` writes the shipped ones, and diene-compiler/schemas/* resolves', () => {
+    const out = path.join(work, 'editor-schemas');
+    const written = run(diene(), ['schemas', '--out', out], consumer);
+    expect(written.status, written.stderr).toBe(0);
+    const shipped = listFiles(path.join(installed, 'schemas'));
+    expect(shipped).toEqual(expect.arrayContaining(['row.schema.json', 'claim.schema.json', 'books/doc-c.schema.json']));
+    expect(listFiles(out)).toEqual(shipped);
+    for (const file of shipped) expect(readFileSync(path.join(out, file), 'utf8'), file).toBe(readFileSync(path.join(installed, 'schemas', file), 'utf8'));
+    const resolved = run(
+      process.execPath,
+      ['--input-type=module', '-e', "console.log(import.meta.resolve('diene-compiler/schemas/row.schema.json'))"],
+      consumer,
+    );
+    expect(resolved.stdout.trim()).toBe(pathToFileURL(path.join(installed, 'schemas', 'row.schema.json')).href);
   }, 120_000);
 
   it('runs the library from an .mjs: compileFleet, renderPlatform, planDns, lookupUpstream and the catalog', () => {

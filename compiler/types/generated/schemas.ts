@@ -4,7 +4,7 @@
 export const inputSchemas: Readonly<Record<string, object>> = {
   account: {
     $schema: 'http://json-schema.org/draft-07/schema#',
-    $id: 'https://diene.atomi.cloud/schemas/account.schema.json',
+    $id: 'account.schema.json',
     title: 'Account',
     description: 'A cloud account: registry/accounts/<vendor>-<name>.yaml (SPEC §2). Clusters name it by its file stem.',
     type: 'object',
@@ -34,7 +34,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
   },
   claim: {
     $schema: 'http://json-schema.org/draft-07/schema#',
-    $id: 'https://diene.atomi.cloud/schemas/claim.schema.json',
+    $id: 'claim.schema.json',
     title: 'Claim',
     description:
       'A path-routing claim: claims/domains/<host>.json, written by the app that owns the host (SPEC §2, §3.4). Maps a first path segment (a prefix) of the host to a target host. Prefix and target rules and the tenancy gates are checked by the compiler.',
@@ -74,7 +74,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
   },
   'cluster-state': {
     $schema: 'http://json-schema.org/draft-07/schema#',
-    $id: 'https://diene.atomi.cloud/schemas/cluster-state.schema.json',
+    $id: 'cluster-state.schema.json',
     title: 'ClusterState',
     description:
       'Machine-written state of a cluster: state/clusters/<landscape>-<mark>.yaml, written by T3 (SPEC §2). A cluster is built once its state file lists an address; a cluster without a state file contributes no address.',
@@ -100,7 +100,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
   },
   cluster: {
     $schema: 'http://json-schema.org/draft-07/schema#',
-    $id: 'https://diene.atomi.cloud/schemas/cluster.schema.json',
+    $id: 'cluster.schema.json',
     title: 'Cluster',
     description: 'A cluster: registry/clusters/<landscape>-<mark>.yaml (SPEC §2). The file name must agree with `landscape` and `mark`.',
     type: 'object',
@@ -155,7 +155,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
   },
   'dns-health': {
     $schema: 'http://json-schema.org/draft-07/schema#',
-    $id: 'https://diene.atomi.cloud/schemas/dns-health.schema.json',
+    $id: 'dns-health.schema.json',
     title: 'DnsHealth',
     description:
       "Cluster health for the traffic planner (`diene plan dns --health FILE`, SPEC §3.3): whether each cluster accepts traffic. A cluster missing from the file counts as up; a down cluster's addresses leave the landscape and virtual names (never its own ops names), within the planner's brakes.",
@@ -184,7 +184,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
   },
   'dns-plan': {
     $schema: 'http://json-schema.org/draft-07/schema#',
-    $id: 'https://diene.atomi.cloud/schemas/dns-plan.schema.json',
+    $id: 'dns-plan.schema.json',
     title: 'DnsPlan',
     description:
       "The record sets of one DNS zone on one host, version 1 (SPEC §3.3). `diene compile` writes the wanted state as dns/<zone>/<host>.json (and the parent's delegation as dns/<parent>/delegation.json); `diene plan dns --live` reads a live snapshot in the same format, exported from the host, so the compiler's own output used as live state plans zero changes. Compiled plans are canonical: names lower case in their xn-- form without a trailing dot, values sorted, IPv6 compressed. A snapshot may spell names and values as the host returns them (any case, a trailing dot, U-labels, escapes: \\ooo octal for route53, RFC 1035 \\DDD decimal otherwise); the planner canonicalizes before comparing. A snapshot holds every record set the host returned; the planner manages only the names diene generates and leaves every other record set alone.",
@@ -333,7 +333,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
   },
   fleet: {
     $schema: 'http://json-schema.org/draft-07/schema#',
-    $id: 'https://diene.atomi.cloud/schemas/fleet.schema.json',
+    $id: 'fleet.schema.json',
     title: 'Fleet',
     description:
       'Fleet-wide settings: registry/fleet.yaml, one file per fleet (SPEC §2). Names the DNS bases and the hosts that serve them, where the address books are published, the sign-in issuer, the control cluster (Primordial), the fleet git repository and the artifact locations.',
@@ -752,7 +752,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
   },
   landscape: {
     $schema: 'http://json-schema.org/draft-07/schema#',
-    $id: 'https://diene.atomi.cloud/schemas/landscape.schema.json',
+    $id: 'landscape.schema.json',
     title: 'Landscape',
     description: 'A landscape (an environment): registry/landscapes/<landscape>.yaml (SPEC §2). The file name must equal `name`.',
     type: 'object',
@@ -788,7 +788,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
   },
   platform: {
     $schema: 'http://json-schema.org/draft-07/schema#',
-    $id: 'https://diene.atomi.cloud/schemas/platform.schema.json',
+    $id: 'platform.schema.json',
     title: 'Platform',
     description:
       "A platform: carbon/<platform>/platform.yaml, copied from the platform's `<platform>.carbon` repository (SPEC §2). Lists the landscapes it runs in and the order of promotion between them.",
@@ -935,7 +935,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
   },
   regions: {
     $schema: 'http://json-schema.org/draft-07/schema#',
-    $id: 'https://diene.atomi.cloud/schemas/regions.schema.json',
+    $id: 'regions.schema.json',
     title: 'Regions',
     description: 'The region allow-list: registry/regions.yaml (SPEC §2). Each region names the providers allowed in it and where it is, for geo-routed DNS.',
     type: 'object',
@@ -1010,7 +1010,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
   },
   row: {
     $schema: 'http://json-schema.org/draft-07/schema#',
-    $id: 'https://diene.atomi.cloud/schemas/row.schema.json',
+    $id: 'row.schema.json',
     title: 'Row',
     description:
       'A row: platforms/<platform>/<service>/<landscape>.yaml, one service in one landscape (SPEC §2). T3 writes it empty, Kargo writes versions; the set of services of a platform is the set of row folders.',
@@ -1059,7 +1059,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
   },
   vlandscape: {
     $schema: 'http://json-schema.org/draft-07/schema#',
-    $id: 'https://diene.atomi.cloud/schemas/vlandscape.schema.json',
+    $id: 'vlandscape.schema.json',
     title: 'VirtualLandscape',
     description:
       "A virtual landscape: registry/vlandscapes/<vlandscape>.yaml (SPEC §2). One name over several landscapes; DNS answers with the nearest healthy serving member. Its name may not be a landscape's name.",

@@ -106,14 +106,12 @@ async function runApplyKube({ values, progress = SILENT_PROGRESS }: CommandInput
   const count = (result: string): number => outcomes.filter((o) => o.result === result).length;
   const findings = [
     ...observed.unserved.map((kind) => diagnose(FLEET_WIDE, 'kube_kind_unserved', { cluster: cluster.description, kind })),
-    ...(plan.pruneWithheld !== undefined
-      ? [diagnose(FLEET_WIDE, 'kube_prune_withheld', { platform: name, cluster: cluster.description, count: observed.objects.length })]
-      : []),
     ...failed.map((o) =>
       diagnose(FLEET_WIDE, 'kube_object_failed', { action: o.verb === 'apply' ? 'apply' : 'prune', object: describeKey(o.key), cluster: cluster.description, reason: o.message ?? '' }),
     ),
   ];
   const notes = [
+    ...(plan.pruneWithheld ? [`note: ${plan.pruneWithheld}`] : []),
     `${dryRun ? 'dry run (server): nothing stored; would have ' : ''}applied ${count('created') + count('configured')} of ${plan.apply.length} objects of ${name} to ${cluster.description} (${count('created')} new), pruned ${count('pruned')}${failed.length ? `; ${failed.length} failed` : ''}${count('skipped') ? `; ${count('skipped')} prunes withheld because an apply failed` : ''}`,
   ];
   return { stdout: formatKubeOutcomes(outcomes), diagnostics: [...diagnostics, ...findings], notes, exitCode: failed.length > 0 ? EXIT.partial : EXIT.ok };

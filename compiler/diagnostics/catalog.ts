@@ -514,11 +514,6 @@ export const catalog = {
     message: 'cannot {action} {object} on {cluster}: {reason}',
     hint: 'fix what the API server says (its own answer) and run again: applies are idempotent, and no prune runs while an apply fails',
   },
-  kube_prune_withheld: {
-    severity: 'warning',
-    message: 'the render of {platform} is empty: {count} labelled object(s) on {cluster} kept; an empty render never deletes anything',
-    hint: 'an empty render is more often a mistake than intent: delete the objects by hand (kubectl delete -l diene.atomi.cloud/platform={platform}) if the platform is really gone',
-  },
   landscape_dark_unused: {
     severity: 'warning',
     message: 'landscape "{landscape}" has every cluster\'s traffic off and no platform uses it',

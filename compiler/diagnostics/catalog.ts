@@ -142,7 +142,7 @@ export const catalog = {
   claim_repo_io_failed: {
     severity: 'error',
     message: 'cannot use {path} of {repo}: {reason}; nothing written',
-    hint: "check that this user may read and write the repository's folder and that its disk has room (the reason is the operating system's); `git status` and `git fsck` in it show what git itself thinks",
+    hint: "check that this user may read and write the repository's folder and that its disk has room (the reason is the operating system's or git's); `git status` and `git fsck` in it show what git itself thinks, and `git reset` rebuilds a broken index (the working tree stays)",
   },
   claim_repo_not_git: {
     severity: 'error',

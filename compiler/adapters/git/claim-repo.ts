@@ -31,7 +31,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import git, { Errors, type AuthCallback } from 'isomorphic-git';
 import http from 'isomorphic-git/http/node';
-import type { Finding } from '../../diagnostics/diagnostic.js';
+import { diagnoseFinding, FLEET_WIDE, type Finding } from '../../diagnostics/diagnostic.js';
 import { CommitMetadataError, listFoldersAt, readFileAt, writeCommitWithFile, type ObjectStore, type Signature } from './tree-edit.js';
 
 /** The newest commit of the branch, and reads at it. */
@@ -63,7 +63,7 @@ export interface ClaimRepo {
 /** A refusal the user can act on (a missing branch, local changes, a server that declined), as its catalog finding (`claim_*`). */
 export class RepoError extends Error {
   constructor(readonly finding: Finding) {
-    super(`${finding.code}: ${JSON.stringify(finding.args)}`);
+    super(diagnoseFinding(FLEET_WIDE, finding).message);
     this.name = 'RepoError';
   }
 }

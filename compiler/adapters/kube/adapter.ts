@@ -11,13 +11,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ApiException, KubeConfig, KubernetesObjectApi, PatchStrategy, type KubernetesObject } from '@kubernetes/client-node';
 import type { KubeObject } from '../../plan/kube-apply-plan.js';
-import type { Finding } from '../../diagnostics/diagnostic.js';
+import { diagnoseFinding, FLEET_WIDE, type Finding } from '../../diagnostics/diagnostic.js';
 import { FIELD_MANAGER } from './capabilities.js';
 
 /** A kubeconfig problem the user must fix (unknown context, no cluster), as its catalog finding (exit 2). */
 export class KubeConfigProblem extends Error {
   constructor(readonly finding: Finding<'kube_context_unknown' | 'kube_context_no_cluster'>) {
-    super(`${finding.code}: ${JSON.stringify(finding.args)}`);
+    super(diagnoseFinding(FLEET_WIDE, finding).message);
     this.name = 'KubeConfigProblem';
   }
 }

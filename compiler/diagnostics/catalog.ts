@@ -839,11 +839,6 @@ export const catalog = {
     message: 'unknown command "{command}"',
     hint: '{suggestion}the commands are {commands}; `diene --help` describes each',
   },
-  usage_invalid: {
-    severity: 'error',
-    message: '{reason}',
-    hint: 'usage: {usage}; `diene help {command}` describes every option',
-  },
   usage_option_conflict: {
     severity: 'error',
     message: '{first} and {second} cannot both be given: {reason}',
@@ -873,6 +868,36 @@ export const catalog = {
     severity: 'error',
     message: '{option} takes no value, but was given "{value}"',
     hint: 'write {option} alone; usage: {usage}',
+  },
+  usage_plugin_fleet_outside: {
+    severity: 'error',
+    message: 'plugin parameter "fleet" ("{fleet}") {how}',
+    hint: 'give the fleet folder relative to the Application\'s source directory, e.g. fleet: infra/fleet (no absolute path, no .. or link out of it): the plugin reads nothing outside the checked-out tree, so ArgoCD\'s manifest cache stays right; usage: {usage}',
+  },
+  usage_plugin_parameter_repeated: {
+    severity: 'error',
+    message: 'plugin parameter "{name}" is given twice',
+    hint: 'keep one "{name}" item in the Application\'s spec.source.plugin.parameters; usage: {usage}',
+  },
+  usage_plugin_parameter_type: {
+    severity: 'error',
+    message: 'plugin parameter "{name}" must be a {expected}, got {found}',
+    hint: 'write {"name": "{name}", "{expected}": "…"} in the Application\'s spec.source.plugin.parameters; usage: {usage}',
+  },
+  usage_plugin_parameter_unknown: {
+    severity: 'error',
+    message: 'plugin parameter "{name}" is unknown',
+    hint: 'diene render takes the plugin parameters {known}: remove or rename it in the Application\'s spec.source.plugin.parameters; usage: {usage}',
+  },
+  usage_plugin_parameters_not_json: {
+    severity: 'error',
+    message: 'ARGOCD_APP_PARAMETERS is not JSON: {reason}',
+    hint: 'ArgoCD sets it from the Application\'s plugin parameters as a JSON list of {"name": …, "string": …}; when set by hand, write that (the reason is the JSON parser\'s own); usage: {usage}',
+  },
+  usage_plugin_parameters_not_list: {
+    severity: 'error',
+    message: 'ARGOCD_APP_PARAMETERS is not a list of named parameters: {found}',
+    hint: 'write a JSON list of {"name": …, "string": …} items, e.g. [{"name": "fleet", "string": "fleet"}] (ArgoCD writes it so from the Application\'s plugin parameters); usage: {usage}',
   },
   usage_subcommand_missing: {
     severity: 'error',

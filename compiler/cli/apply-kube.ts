@@ -107,7 +107,12 @@ async function runApplyKube({ values, progress = SILENT_PROGRESS }: CommandInput
   const findings = [
     ...observed.unserved.map((kind) => diagnose(FLEET_WIDE, 'kube_kind_unserved', { cluster: cluster.description, kind })),
     ...failed.map((o) =>
-      diagnose(FLEET_WIDE, 'kube_object_failed', { action: o.verb === 'apply' ? 'apply' : 'prune', object: describeKey(o.key), cluster: cluster.description, reason: o.message ?? '' }),
+      diagnose(FLEET_WIDE, 'kube_object_failed', {
+        action: o.verb === 'apply' ? 'apply' : 'prune',
+        object: describeKey(o.key),
+        cluster: cluster.description,
+        reason: o.message ?? '',
+      }),
     ),
   ];
   const notes = [

@@ -65,7 +65,10 @@ export function parsePluginParameters(json: string | undefined): RenderParameter
     } catch (error) {
       throw new UsageError('usage_plugin_parameters_not_json', { reason: error instanceof Error ? error.message : String(error) });
     }
-    if (!Array.isArray(parsed)) throw new UsageError('usage_plugin_parameters_not_list', { found: parsed === null ? 'null' : `a JSON ${typeof parsed === 'object' ? 'object' : typeof parsed}` });
+    if (!Array.isArray(parsed))
+      throw new UsageError('usage_plugin_parameters_not_list', {
+        found: parsed === null ? 'null' : `a JSON ${typeof parsed === 'object' ? 'object' : typeof parsed}`,
+      });
     const known = PLUGIN_PARAMETERS.map((p) => p.name).join(', ');
     for (const entry of parsed as unknown[]) {
       if (entry === null || typeof entry !== 'object' || Array.isArray(entry) || typeof (entry as { name?: unknown }).name !== 'string')

@@ -177,7 +177,9 @@ describe('diene apply books', () => {
   it('exits 2 without writing when the target cannot be read', async () => {
     const run = await applyBooks(dir(), 's3://no-such-bucket', '--serial', '1');
     expect(run.exitCode).toBe(2);
-    expect(run.stderr).toMatch(/book_remote_unreadable: cannot read \S+ from s3:\/\/no-such-bucket at http:\/\/127\.0\.0\.1:\d+: NoSuchBucket.*; nothing written/);
+    expect(run.stderr).toMatch(
+      /book_remote_unreadable: cannot read \S+ from s3:\/\/no-such-bucket at http:\/\/127\.0\.0\.1:\d+: NoSuchBucket.*; nothing written/,
+    );
     expect(server.takeWrites()).toEqual([]);
   });
 

@@ -130,7 +130,9 @@ describe.skipIf(skipUnlessPresent(skipReason))(`diene claim set-paths over git s
   it('refuses a branch that does not exist', async () => {
     const run = await setPaths(TIN, pathsFile({ paths: {} }), url, '--branch', 'nope', '--format', 'json');
     expect(run.exitCode).toBe(2);
-    expect(diagnosticsOf(run.stderr).map((d) => [d.code, d.message])).toEqual([['claim_branch_missing', `the branch "nope" does not exist in ${url}; nothing written`]]);
+    expect(diagnosticsOf(run.stderr).map((d) => [d.code, d.message])).toEqual([
+      ['claim_branch_missing', `the branch "nope" does not exist in ${url}; nothing written`],
+    ]);
   });
 
   it('lets two writers race on different hosts: both land, neither is lost', async () => {

@@ -96,7 +96,11 @@ describe('diene render inside the plugin sidecar', () => {
       ],
       'usage_plugin_parameter_repeated: plugin parameter "fleet" is given twice',
     ],
-    ['a path leaving the source directory', [{ name: 'fleet', string: '../elsewhere' }], 'usage_plugin_fleet_outside: plugin parameter "fleet" ("../elsewhere") leaves the source directory'],
+    [
+      'a path leaving the source directory',
+      [{ name: 'fleet', string: '../elsewhere' }],
+      'usage_plugin_fleet_outside: plugin parameter "fleet" ("../elsewhere") leaves the source directory',
+    ],
     ['an absolute path', [{ name: 'fleet', string: '/etc' }], 'usage_plugin_fleet_outside: plugin parameter "fleet" ("/etc") is an absolute path'],
   ])('refuses %s with a usage error and nothing on stdout', (_what, parameters, message) => {
     const run = sidecarRender(tempFleet(), { ARGOCD_ENV_PLATFORM: 'nitroso', ARGOCD_APP_PARAMETERS: JSON.stringify(parameters) });

@@ -112,7 +112,8 @@ function isSystemError(error: unknown): boolean {
  */
 function objectError(error: unknown, where: { location: string; branch: string }, commit: string | undefined, what: string): Error {
   if (error instanceof CommitMetadataError) return error;
-  if (isSystemError(error)) return new RepoError({ code: 'claim_repo_io_failed', args: { path: 'the objects', repo: where.location, reason: reasonOf(error) } });
+  if (isSystemError(error))
+    return new RepoError({ code: 'claim_repo_io_failed', args: { path: 'the objects', repo: where.location, reason: reasonOf(error) } });
   return new BranchUnreadableError(where.location, where.branch, commit, `${what} cannot be parsed (${reasonOf(error)})`);
 }
 
@@ -276,8 +277,7 @@ async function lockIndex(gitdir: string, repo: string): Promise<() => Promise<vo
       return () => unlink(lockPath).catch(() => undefined);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (Date.now() > deadline)
-        throw new RepoError({ code: 'claim_worktree_locked', args: { lock: lockPath, repo } });
+      if (Date.now() > deadline) throw new RepoError({ code: 'claim_worktree_locked', args: { lock: lockPath, repo } });
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }

@@ -11,12 +11,24 @@
  */
 import path from 'node:path';
 import { inspectOutput, OutputBusyError, OutputForeignError, outputLeftovers, readCurrentOutput, writeOutputTree } from '../adapters/filesystem/output-tree.js';
-import { diagnose, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { diagnose, diagnoseFinding, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { compileFleet } from '../index.js';
 import { serialOption } from './book-serial.js';
 import { CHECK_OUTPUT_OPTIONS, staleCheckOutput } from './check-output.js';
 import { diffOutputTrees, isFresh } from '../plan/output-tree-diff.js';
-import { EXIT, fleetRoot, fromHelp, missingOption, nowSeconds, readBaseRevision, readFleet, stringOption, type Command, type CommandInput, type CommandResult } from './command.js';
+import {
+  EXIT,
+  fleetRoot,
+  fromHelp,
+  missingOption,
+  nowSeconds,
+  readBaseRevision,
+  readFleet,
+  stringOption,
+  type Command,
+  type CommandInput,
+  type CommandResult,
+} from './command.js';
 import { PROGRESS_MIN_FILES, SILENT_PROGRESS, type Progress } from './progress.js';
 import { compileHelp } from './compile.help.js';
 import { outputLocationProblem, readOnlyFolderProblem, realOutputPath } from './output-location.js';
@@ -37,7 +49,7 @@ async function compileWithProgress(values: CommandInput['values'], format: Comma
   const outFlag = stringOption(values, 'out');
   const outDir = realOutputPath(outFlag === undefined ? path.join(root, 'generated') : path.resolve(outFlag));
   const problem = outputLocationProblem(root, outDir);
-  if (problem) return { diagnostics: [diagnose({}, 'output_location_invalid', { out: outDir, reason: problem })], exitCode: EXIT.invalid };
+  if (problem) return { diagnostics: [diagnoseFinding({}, problem)], exitCode: EXIT.invalid };
   const baseFlag = stringOption(values, 'base');
   if (baseFlag !== undefined && !values['check'])
     throw missingOption('--check', '--base compares a pull request with its base branch, so it is given with --check (diene compile --check --base DIR)');
@@ -93,11 +105,7 @@ async function compileWithProgress(values: CommandInput['values'], format: Comma
 }
 
 /** The changes of permanent identifiers against the base, refused with exit 1; `undefined` when there is none (warnings join the run's diagnostics). */
-function refusedAgainstBase(
-  permanence: readonly Diagnostic[],
-  diagnostics: Diagnostic[],
-  baseFlag: string | undefined,
-): CommandResult | undefined {
+function refusedAgainstBase(permanence: readonly Diagnostic[], diagnostics: Diagnostic[], baseFlag: string | undefined): CommandResult | undefined {
   diagnostics.push(...permanence.filter((d) => d.severity === 'warning'));
   const errors = permanence.filter((d) => d.severity === 'error');
   if (errors.length === 0) return undefined;

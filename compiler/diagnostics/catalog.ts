@@ -564,6 +564,11 @@ export const catalog = {
     message: 'the output directory {out} {reason}',
     hint: 'pass --out a directory of its own, e.g. <fleet>/generated (the default); the compiler replaces it whole',
   },
+  output_location_not_directory: {
+    severity: 'error',
+    message: 'the output directory {out} cannot be made: {path} is {what}',
+    hint: 'pass --out a path whose folders are folders (e.g. <fleet>/generated, the default), or move {path} out of the way: the compiler writes a directory there and never replaces a file',
+  },
   output_manifest_invalid: {
     severity: 'error',
     message: 'the output manifest {path} {problem}, so it cannot show which files diene wrote',

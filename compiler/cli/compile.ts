@@ -16,19 +16,7 @@ import { compileFleet } from '../index.js';
 import { serialOption } from './book-serial.js';
 import { CHECK_OUTPUT_OPTIONS, staleCheckOutput } from './check-output.js';
 import { diffOutputTrees, isFresh } from '../plan/output-tree-diff.js';
-import {
-  EXIT,
-  fleetRoot,
-  fromHelp,
-  missingOption,
-  nowSeconds,
-  readBaseRevision,
-  readFleet,
-  stringOption,
-  type Command,
-  type CommandInput,
-  type CommandResult,
-} from './command.js';
+import { EXIT, fleetRoot, fromHelp, missingOption, nowSeconds, readBaseRevision, readFleet, stringOption, type Command, type CommandInput, type CommandResult } from './command.js';
 import { PROGRESS_MIN_FILES, SILENT_PROGRESS, type Progress } from './progress.js';
 import { compileHelp } from './compile.help.js';
 import { outputLocationProblem, readOnlyFolderProblem, realOutputPath } from './output-location.js';
@@ -105,7 +93,11 @@ async function compileWithProgress(values: CommandInput['values'], format: Comma
 }
 
 /** The changes of permanent identifiers against the base, refused with exit 1; `undefined` when there is none (warnings join the run's diagnostics). */
-function refusedAgainstBase(permanence: readonly Diagnostic[], diagnostics: Diagnostic[], baseFlag: string | undefined): CommandResult | undefined {
+function refusedAgainstBase(
+  permanence: readonly Diagnostic[],
+  diagnostics: Diagnostic[],
+  baseFlag: string | undefined,
+): CommandResult | undefined {
   diagnostics.push(...permanence.filter((d) => d.severity === 'warning'));
   const errors = permanence.filter((d) => d.severity === 'error');
   if (errors.length === 0) return undefined;

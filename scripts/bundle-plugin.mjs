@@ -75,6 +75,9 @@ const result = await build({
   platform: 'node',
   format: 'esm',
   target: 'node20.19',
+  // ES module builds first: a UMD build (jsonc-parser's `main`) requires its own files at run time,
+  // which a single-file bundle does not have.
+  mainFields: ['module', 'main'],
   // The version render prints in its stamp line: package.json is not in the image.
   define: { DIENE_BUNDLED_VERSION: JSON.stringify(version) },
   // CommonJS dependencies (yaml's, ajv's) call require() for Node built-ins.

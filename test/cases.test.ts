@@ -20,7 +20,10 @@ import { readOutputTree } from '../compiler/adapters/filesystem/output-tree.js';
 import { runCli } from './support/run-cli.js';
 import { makeEntries, type MakeEntry } from './support/make-entries.js';
 import { startCaseServer, type CaseServerSpec } from './support/case-servers.js';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { startGitHttpServer } from './support/git-http-server.js';
 
 interface ExpectedDiagnostic {
   code: string;
@@ -47,6 +50,13 @@ interface SampleCase {
   exitCode?: number;
   /** A scripted DNS host the CLI talks to (test/support/case-servers.ts); `{server}` in files and args is its address. */
   server?: CaseServerSpec;
+  /**
+   * The fleet folder as a git repository (for `diene claim set-paths`): every
+   * file committed on main, then `after` written over the working tree, then
+   * the `make` entries made; with `serve`, a bare clone served over smart HTTP
+   * as `{git}`, whose pre-receive hook refuses every push with that message.
+   */
+  git?: { after?: Record<string, string>; serve?: { refusePush: string } };
   /** Environment variables of the CLI run (`{fleet}` is replaced by the fleet's folder). */
   env?: Record<string, string>;
   /** A smaller input budget than the CLI's (in-process cases only), to show the total limits without megabytes of input. */
@@ -104,6 +114,35 @@ function runCliAsync(args: readonly string[], cwd: string, env: Record<string, s
   });
 }
 
+const CASE_GIT = ['-c', 'user.name=case', '-c', 'user.email=case@example.test', '-c', 'commit.gpgsign=false'];
+
+function gitIn(cwd: string, ...args: string[]): void {
+  const run = spawnSync('git', [...CASE_GIT, ...args], { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_DATE: '2026-11-20T00:00:00Z', GIT_COMMITTER_DATE: '2026-11-20T00:00:00Z' } });
+  if (run.status !== 0) throw new Error(`git ${args.join(' ')} failed: ${run.error?.message ?? run.stderr}`);
+}
+
+/** Makes `dir` a repository per `spec` ({@link SampleCase.git}); the served remote, if any. */
+async function gitRepository(dir: string, spec: NonNullable<SampleCase['git']>): Promise<{ url: string; close: () => Promise<void> } | undefined> {
+  gitIn(dir, 'init', '-q', '-b', 'main');
+  gitIn(dir, 'add', '-A');
+  gitIn(dir, 'commit', '-q', '-m', 'the case fleet');
+  for (const [file, text] of Object.entries(spec.after ?? {})) writeFileSync(path.join(dir, file), text);
+  if (!spec.serve) return undefined;
+  const root = mkdtempSync(path.join(tmpdir(), 'diene-case-remote-'));
+  gitIn(root, 'clone', '-q', '--bare', dir, 'fleet.git');
+  const hook = path.join(root, 'fleet.git', 'hooks', 'pre-receive');
+  writeFileSync(hook, `#!/bin/sh\necho ${JSON.stringify(spec.serve.refusePush)} >&2\nexit 1\n`);
+  chmodSync(hook, 0o755);
+  const server = await startGitHttpServer(root);
+  return {
+    url: `${server.url}/fleet.git`,
+    close: async () => {
+      await server.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
 describe('sample cases', () => {
   for (const name of caseNames) {
     const sample = loadCase(name);
@@ -126,16 +165,17 @@ describe('sample cases', () => {
         texts,
         Object.fromEntries(Object.entries(sample.bytes ?? {}).map(([file, base64]) => [file, Buffer.from(base64, 'base64')])),
       );
+      const remote = sample.git ? await gitRepository(fleet.dir, sample.git) : undefined;
       makeEntries(fleet.dir, sample.make);
       const baseFleet = sample.base ? writeTempFleet(overlayTexts(reference, sample.base)) : undefined;
       try {
-        const args = sample.args.map((a) => a.replaceAll('{fleet}', fleet.dir).replaceAll('{server}', server?.address ?? '{server}').replaceAll('{base}', baseFleet?.dir ?? '{base}'));
+        const args = sample.args.map((a) => a.replaceAll('{fleet}', fleet.dir).replaceAll('{server}', server?.address ?? '{server}').replaceAll('{base}', baseFleet?.dir ?? '{base}').replaceAll('{git}', remote?.url ?? '{git}'));
         const outDir = path.join(fleet.dir, 'generated');
         const before = await readOutputTree(outDir);
         const env = Object.fromEntries(Object.entries(sample.env ?? {}).map(([name, value]) => [name, value.replaceAll('{fleet}', fleet.dir)]));
         const argv = [...args, '--format', 'json', ...(sample.now ? ['--now', sample.now] : ['--now', '2026-11-21T00:00:00Z'])];
-        // With a server in this process, the CLI runs without blocking the event loop that answers it.
-        const run = server ? await runCliAsync(argv, fleet.dir, env) : runCli(argv, { cwd: fleet.dir, env });
+        // With a server (or git remote) in this process, the CLI runs without blocking the event loop that answers it.
+        const run = server || remote ? await runCliAsync(argv, fleet.dir, env) : runCli(argv, { cwd: fleet.dir, env });
         const stream = run.stdout.startsWith('[') ? run.stdout : run.stderr;
         const diagnostics = JSON.parse(stream.slice(stream.indexOf('['), stream.lastIndexOf(']') + 1) || '[]') as Diagnostic[];
         checkDiagnostics(diagnostics, sample);
@@ -144,6 +184,7 @@ describe('sample cases', () => {
       } finally {
         fleet.cleanup();
         await server?.close();
+        await remote?.close();
         baseFleet?.cleanup();
       }
     });

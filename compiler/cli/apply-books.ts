@@ -149,28 +149,23 @@ export async function publishBooks(
     local.map((book) => book.key),
   );
   if ('failure' in observed) {
-    return {
-      diagnostics,
-      notes: [
-        `cannot read ${observed.failure.key} from ${store.description}: ${observed.failure.reason}`,
-        'nothing written: check --to, --endpoint and the credentials',
-      ],
-      exitCode: EXIT.invalid,
-    };
+    const { key, reason } = observed.failure;
+    return { diagnostics: [...diagnostics, diagnose(FLEET_WIDE, 'book_remote_unreadable', { key, store: store.description, reason })], exitCode: EXIT.invalid };
   }
 
   const plan = planBookPublish(local, observed.remote);
   const stdout = formatBookPlan(plan, store.description);
   const toWrite = writes(plan);
   if (plan.refusals.length > 0) {
+    const refused = plan.refusals.map((r) =>
+      r.remoteSerial > r.localSerial
+        ? diagnose(FLEET_WIDE, 'book_remote_newer', { key: r.key, store: store.description, remoteSerial: r.remoteSerial, localSerial: r.localSerial })
+        : diagnose(FLEET_WIDE, 'book_remote_conflict', { key: r.key, store: store.description, serial: r.localSerial }),
+    );
     return {
       stdout,
-      diagnostics,
-      notes: [
-        `refused: ${plan.refusals.length} remote book(s) must not be overwritten by serial ${serial}; nothing written`,
-        ...plan.refusals.map((r) => `  ${r.key}: remote serial ${r.remoteSerial}, this run ${r.localSerial}: ${r.message}`),
-        'publish from the newest fleet commit, or pass a greater --serial',
-      ],
+      diagnostics: [...diagnostics, ...refused],
+      notes: [`refused: ${plan.refusals.length} remote book(s) must not be overwritten by serial ${serial}; nothing written`],
       exitCode: EXIT.refused,
     };
   }
@@ -189,15 +184,12 @@ export async function publishBooks(
   const result = await applyBookChanges(store, toWrite, new Map(local.map((book) => [book.key, book])));
   const notes = [`uploaded ${result.written.length} of ${toWrite.length} changed books (${kept} unchanged) with serial ${serial} to ${store.description}`];
   if (result.raced !== undefined) {
-    notes.push(`stopped: ${result.raced} changed at ${store.description} after it was read (another publisher is writing); run again to re-read and re-plan`);
-    return { stdout, diagnostics, notes, exitCode: result.written.length === 0 ? EXIT.refused : EXIT.partial };
+    const raced = diagnose(FLEET_WIDE, 'book_publish_raced', { key: result.raced, store: store.description, written: result.written.length });
+    return { stdout, diagnostics: [...diagnostics, raced], notes, exitCode: result.written.length === 0 ? EXIT.refused : EXIT.partial };
   }
   if (result.failed.length > 0) {
-    notes.push(
-      `failed: ${result.failed.length} upload(s); the books already uploaded stay, run again to finish`,
-      ...result.failed.map((f) => `  ${f.key}: ${f.reason}`),
-    );
-    return { stdout, diagnostics, notes, exitCode: EXIT.partial };
+    const failed = result.failed.map((f) => diagnose(FLEET_WIDE, 'book_upload_failed', { key: f.key, store: store.description, reason: f.reason }));
+    return { stdout, diagnostics: [...diagnostics, ...failed], notes, exitCode: EXIT.partial };
   }
   return { stdout, diagnostics, notes, exitCode: EXIT.ok };
 }

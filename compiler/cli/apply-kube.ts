@@ -15,15 +15,15 @@
  *    failed (each named), else 0. `--dry-run=server` sends every call with
  *    dryRun=All: the server validates, nothing is stored.
  */
-import { connectKube, KubeCallFailed, KubeConfigMissing, KubeConfigProblem } from '../adapters/kube/adapter.js';
+import { connectKube, KubeConfigMissing, KubeConfigProblem } from '../adapters/kube/adapter.js';
 import { executeKubePlan, formatKubeOutcomes } from '../adapters/kube/apply.js';
 import { MANAGED_KIND_ORDER } from '../adapters/kube/capabilities.js';
 import { observePlatform } from '../adapters/kube/observe.js';
 import { platformObjects } from '../4-emit/emit-outputs.js';
 import { canonicalize } from '../4-emit/serialize.js';
-import { diagnose, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
+import { diagnose, diagnoseFinding, FLEET_WIDE, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { analyzeFleet } from '../index.js';
-import { planKubeApply, type KubeObject } from '../plan/kube-apply-plan.js';
+import { describeKey, planKubeApply, type KubeObject } from '../plan/kube-apply-plan.js';
 import {
   platformNotFound,
   EXIT,
@@ -34,7 +34,6 @@ import {
   nowSeconds,
   readFleet,
   stringOption,
-  usageInvalid,
   type Command,
   type CommandInput,
   type CommandResult,
@@ -81,16 +80,21 @@ async function runApplyKube({ values, progress = SILENT_PROGRESS }: CommandInput
   } catch (error) {
     if (error instanceof KubeConfigMissing)
       return { diagnostics: [...diagnostics, diagnose({}, 'kube_config_missing', { searched: error.searched.join('; ') })], exitCode: EXIT.invalid };
-    if (error instanceof KubeConfigProblem) throw usageInvalid(error.message);
-    throw usageInvalid(`cannot load kubeconfig: ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof KubeConfigProblem) return { diagnostics: [...diagnostics, diagnoseFinding(FLEET_WIDE, error.finding)], exitCode: EXIT.invalid };
+    // Anything else is the Kubernetes client's reading of the file (bad YAML, a missing certificate file): its words.
+    const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+    return { diagnostics: [...diagnostics, diagnose(FLEET_WIDE, 'kube_config_invalid', { reason })], exitCode: EXIT.invalid };
   }
 
   let observed;
   try {
     observed = await observePlatform(cluster, name);
   } catch (error) {
-    const reason = error instanceof KubeCallFailed ? error.message : error instanceof Error ? error.message : String(error);
-    return { diagnostics, notes: [`cannot list the objects of ${name} on ${cluster.description}: ${reason}; nothing was applied`], exitCode: EXIT.invalid };
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+      diagnostics: [...diagnostics, diagnose(FLEET_WIDE, 'kube_list_failed', { platform: name, cluster: cluster.description, reason })],
+      exitCode: EXIT.invalid,
+    };
   }
 
   const plan = planKubeApply(name, rendered, observed.objects, MANAGED_KIND_ORDER);
@@ -100,12 +104,22 @@ async function runApplyKube({ values, progress = SILENT_PROGRESS }: CommandInput
   shown.clear();
   const failed = outcomes.filter((o) => o.result === 'failed');
   const count = (result: string): number => outcomes.filter((o) => o.result === result).length;
+  const findings = [
+    ...observed.unserved.map((kind) => diagnose(FLEET_WIDE, 'kube_kind_unserved', { cluster: cluster.description, kind })),
+    ...failed.map((o) =>
+      diagnose(FLEET_WIDE, 'kube_object_failed', {
+        action: o.verb === 'apply' ? 'apply' : 'prune',
+        object: describeKey(o.key),
+        cluster: cluster.description,
+        reason: o.message ?? '',
+      }),
+    ),
+  ];
   const notes = [
-    ...observed.unserved.map((kind) => `note: ${cluster.description} does not serve ${kind}; nothing of that kind can be pruned`),
     ...(plan.pruneWithheld ? [`note: ${plan.pruneWithheld}`] : []),
     `${dryRun ? 'dry run (server): nothing stored; would have ' : ''}applied ${count('created') + count('configured')} of ${plan.apply.length} objects of ${name} to ${cluster.description} (${count('created')} new), pruned ${count('pruned')}${failed.length ? `; ${failed.length} failed` : ''}${count('skipped') ? `; ${count('skipped')} prunes withheld because an apply failed` : ''}`,
   ];
-  return { stdout: formatKubeOutcomes(outcomes), diagnostics, notes, exitCode: failed.length > 0 ? EXIT.partial : EXIT.ok };
+  return { stdout: formatKubeOutcomes(outcomes), diagnostics: [...diagnostics, ...findings], notes, exitCode: failed.length > 0 ? EXIT.partial : EXIT.ok };
 }
 
 export const applyKubeCommand: Command = { ...fromHelp(applyKubeHelp), run: runApplyKube };

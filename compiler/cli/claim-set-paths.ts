@@ -37,8 +37,8 @@ import { sourceFile } from '../1-load/source-file.js';
 import { checkClaimShape } from '../2-validate/check-claims.js';
 import { MAX_PREFIXES_PER_CLAIM } from '../3-model/route-paths.js';
 import { splitServiceHost } from '../3-model/routes.js';
-import { BranchUnreadableError, openClaimRepo, RepoError, type ClaimRepo } from '../adapters/git/claim-repo.js';
-import { diagnose, FLEET_WIDE, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { openClaimRepo, RepoError, type ClaimRepo } from '../adapters/git/claim-repo.js';
+import { diagnose, diagnoseFinding, FLEET_WIDE, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { inputValidators } from '../index.js';
 import {
   claimFilePath,
@@ -51,7 +51,7 @@ import {
   type CommitMetadataProblem,
   type PathsRequest,
 } from '../plan/claim-paths.js';
-import { EXIT, fromHelp, invalidValue, missingOption, stringOption, usageInvalid, type Command, type CommandInput, type CommandResult } from './command.js';
+import { EXIT, fromHelp, invalidValue, missingOption, stringOption, type Command, type CommandInput, type CommandResult } from './command.js';
 import { claimSetPathsHelp } from './claim-set-paths.help.js';
 
 /** How many times the write door reads, commits and swaps before it gives up on a branch that keeps moving. */
@@ -73,10 +73,9 @@ function metadataRefusal(problems: readonly CommitMetadataProblem[]): CommandRes
   };
 }
 
-/** The refusal of a branch that cannot be parsed (exit 2, nothing written). */
-function unreadableRefusal(error: BranchUnreadableError): CommandResult {
-  const reason = error.commit !== undefined ? `commit ${error.commit.slice(0, 12)}: ${error.reason}` : error.reason;
-  return { diagnostics: [diagnose(FLEET_WIDE, 'claim_branch_unreadable', { branch: error.branch, repo: error.location, reason })], exitCode: EXIT.invalid };
+/** The refusal of a repository or branch the write door cannot use (exit 2, nothing written): its catalog finding. */
+function repoRefusal(error: RepoError): CommandResult {
+  return { diagnostics: [diagnoseFinding(FLEET_WIDE, error.finding)], exitCode: EXIT.invalid };
 }
 
 async function readRequest(
@@ -216,14 +215,13 @@ async function runClaimSetPaths({ positionals, values }: CommandInput): Promise<
       ...(process.env['DIENE_GIT_PASSWORD'] ? { password: process.env['DIENE_GIT_PASSWORD'] } : {}),
     });
   } catch (error) {
-    if (error instanceof RepoError) throw usageInvalid(error.message);
+    if (error instanceof RepoError) return repoRefusal(error);
     throw error;
   }
   try {
     return await writeClaim(repo, host, read.request, read.locateIn, actor);
   } catch (error) {
-    if (error instanceof BranchUnreadableError) return unreadableRefusal(error);
-    if (error instanceof RepoError) throw usageInvalid(error.message);
+    if (error instanceof RepoError) return repoRefusal(error);
     throw error;
   } finally {
     await repo.close();

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { ParseArgsConfig } from 'node:util';
 import type { SourceFile } from '../1-load/source-file.js';
 import { readFleetFiles } from '../adapters/filesystem/read-fleet.js';
-import type { catalog, DiagnosticCode } from '../diagnostics/catalog.js';
+import type { catalog, DiagnosticCode, PlaceholderNames } from '../diagnostics/catalog.js';
 import { diagnose, diagnoseUnchecked, type Diagnostic, type DiagnosticArgs } from '../diagnostics/diagnostic.js';
 import type { Progress } from './progress.js';
 import type { StepSummary } from '../report/step-summary.js';
@@ -72,9 +72,6 @@ export interface Command {
   run(input: CommandInput): Promise<CommandResult>;
 }
 
-/** The `{name}` placeholders of a catalog template. */
-type Placeholders<S extends string> = S extends `${string}{${infer K}}${infer Rest}` ? K | Placeholders<Rest> : never;
-
 /** The catalog codes of usage errors. */
 export type UsageCode = Extract<DiagnosticCode, `usage_${string}`>;
 
@@ -84,7 +81,7 @@ export type UsageCode = Extract<DiagnosticCode, `usage_${string}`>;
  * command being parsed).
  */
 export type UsageArgs<C extends UsageCode> = {
-  [K in Exclude<Placeholders<(typeof catalog)[C]['message']> | Placeholders<(typeof catalog)[C]['hint']>, 'usage' | 'command'>]: string | number;
+  [K in Exclude<PlaceholderNames<(typeof catalog)[C]['message']> | PlaceholderNames<(typeof catalog)[C]['hint']>, 'usage' | 'command'>]: string | number;
 } & { command?: string };
 
 /** A usage error: printed as the catalog diagnostic `code` with `args`, the command's usage line in its hint, exit 2. */
@@ -97,11 +94,6 @@ export class UsageError<C extends UsageCode = UsageCode> extends Error {
   ) {
     super(diagnoseUnchecked({}, code, { command: '', usage: '', ...(args as DiagnosticArgs) }).message);
   }
-}
-
-/** A usage error with no code of its own (the ArgoCD plugin's parameters, a repository's state): `reason` says what is wrong. */
-export function usageInvalid(reason: string): UsageError<'usage_invalid'> {
-  return new UsageError('usage_invalid', { reason });
 }
 
 /** `{option} "{value}" is not {expected}`, e.g. `--diff-lines "many" is not a number of lines or "all"`. */

@@ -4,7 +4,7 @@
  * still describe it, and running it is a usage error that says where the
  * command is.
  */
-import { usageInvalid, type Command } from './command.js';
+import { UsageError, type Command } from './command.js';
 import type { CommandHelp } from './help.js';
 
 /** The stand-in for the command `help` describes. */
@@ -15,7 +15,7 @@ export function notInImageCommand(help: CommandHelp): Command {
     help,
     options: {},
     run() {
-      throw usageInvalid(`\`diene ${help.name}\` is not in the ArgoCD plugin image, which runs \`diene render\` only: run it from the npm package (npm install diene-compiler)`);
+      throw new UsageError('usage_command_not_in_image', { command: help.name });
     },
   };
 }

@@ -5,6 +5,7 @@
  * smuggle the output into an input folder. What the directory may hold is the
  * manifest's business (issue 14, compiler/adapters/filesystem/output-tree.ts).
  */
+import type { Finding } from '../diagnostics/diagnostic.js';
 import { accessSync, constants, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { INPUT_FOLDERS } from '../1-load/fleet-layout.js';
@@ -70,29 +71,34 @@ function readOnlyFolder(dir: string): string | undefined {
  * fleet root, a folder containing the fleet, inside an input folder, not a
  * directory, below a file, or not writable.
  */
-export function outputLocationProblem(root: string, outDir: string): string | undefined {
+export function outputLocationProblem(root: string, outDir: string): Finding<'output_location_invalid' | 'output_location_not_directory'> | undefined {
+  const invalid = (reason: string): Finding<'output_location_invalid'> => ({ code: 'output_location_invalid', args: { out: outDir, reason } });
+  const notDirectory = (at: string, what: string): Finding<'output_location_not_directory'> => ({
+    code: 'output_location_not_directory',
+    args: { out: outDir, path: at, what },
+  });
   const realRoot = realOutputPath(root);
-  if (outDir === realRoot) return 'is the fleet root';
-  if (isInside(realRoot, outDir)) return 'contains the fleet';
+  if (outDir === realRoot) return invalid('is the fleet root');
+  if (isInside(realRoot, outDir)) return invalid('contains the fleet');
   for (const folder of INPUT_FOLDERS) {
     const input = path.join(realRoot, folder);
-    if (isInside(outDir, input) || isInside(outDir, realOutputPath(input))) return `lies inside the input folder ${folder}/`;
+    if (isInside(outDir, input) || isInside(outDir, realOutputPath(input))) return invalid(`lies inside the input folder ${folder}/`);
   }
   const existing = nearestExisting(outDir);
   let info;
   try {
     info = statSync(existing);
   } catch {
-    return `cannot be created: ${existing} is a broken symbolic link`;
+    return notDirectory(existing, 'a broken symbolic link');
   }
   if (existing === outDir) {
-    if (!info.isDirectory()) return 'exists and is not a directory';
-    if (!writable(path.dirname(outDir))) return `cannot be replaced: its parent folder ${path.dirname(outDir)} is read-only`;
-    if (!writable(outDir)) return 'is read-only';
+    if (!info.isDirectory()) return notDirectory(outDir, 'a file, not a directory');
+    if (!writable(path.dirname(outDir))) return invalid(`cannot be replaced: its parent folder ${path.dirname(outDir)} is read-only`);
+    if (!writable(outDir)) return invalid('is read-only');
     return undefined;
   }
-  if (!info.isDirectory()) return `cannot be created: ${existing} is not a directory`;
-  if (!writable(existing)) return `cannot be created: ${existing} is read-only`;
+  if (!info.isDirectory()) return notDirectory(existing, 'a file, not a directory');
+  if (!writable(existing)) return invalid(`cannot be created: ${existing} is read-only`);
   return undefined;
 }
 

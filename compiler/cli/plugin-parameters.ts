@@ -9,7 +9,7 @@
  * environment.
  */
 import path from 'node:path';
-import { usageInvalid } from './command.js';
+import { UsageError } from './command.js';
 
 /** One declared parameter: its name, its ArgoCD collection type, its default and what it means. */
 export interface PluginParameter {
@@ -63,21 +63,24 @@ export function parsePluginParameters(json: string | undefined): RenderParameter
     try {
       parsed = JSON.parse(json);
     } catch (error) {
-      throw usageInvalid(`ARGOCD_APP_PARAMETERS is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+      throw new UsageError('usage_plugin_parameters_not_json', { reason: error instanceof Error ? error.message : String(error) });
     }
-    if (!Array.isArray(parsed)) throw usageInvalid('ARGOCD_APP_PARAMETERS must be a JSON list of {name, string|array|map}');
+    if (!Array.isArray(parsed))
+      throw new UsageError('usage_plugin_parameters_not_list', {
+        found: parsed === null ? 'null' : `a JSON ${typeof parsed === 'object' ? 'object' : typeof parsed}`,
+      });
     const known = PLUGIN_PARAMETERS.map((p) => p.name).join(', ');
     for (const entry of parsed as unknown[]) {
       if (entry === null || typeof entry !== 'object' || Array.isArray(entry) || typeof (entry as { name?: unknown }).name !== 'string')
-        throw usageInvalid(`ARGOCD_APP_PARAMETERS: every item needs a "name", got ${JSON.stringify(entry)}`);
+        throw new UsageError('usage_plugin_parameters_not_list', { found: `the item ${JSON.stringify(entry)} has no "name"` });
       const item = entry as Record<string, unknown>;
       const name = item['name'] as string;
       const declared = PLUGIN_PARAMETERS.find((p) => p.name === name);
-      if (!declared) throw usageInvalid(`plugin parameter "${name}" is unknown; diene render takes: ${known}`);
-      if (Object.prototype.hasOwnProperty.call(values, name)) throw usageInvalid(`plugin parameter "${name}" is given twice`);
+      if (!declared) throw new UsageError('usage_plugin_parameter_unknown', { name, known });
+      if (Object.prototype.hasOwnProperty.call(values, name)) throw new UsageError('usage_plugin_parameter_repeated', { name });
       const value = item[declared.collectionType];
       if (typeof value !== 'string' || 'array' in item || 'map' in item)
-        throw usageInvalid(`plugin parameter "${name}" must be a ${declared.collectionType}, got ${typeOf(item)}`);
+        throw new UsageError('usage_plugin_parameter_type', { name, expected: declared.collectionType, found: typeOf(item) });
       values[name] = value;
     }
   }
@@ -95,10 +98,10 @@ export function parsePluginParameters(json: string | undefined): RenderParameter
  */
 export function resolveFleetParameter(sourceDir: string, fleet: string): string {
   if (path.isAbsolute(fleet) || /^[A-Za-z]:/.test(fleet))
-    throw usageInvalid(`plugin parameter "fleet" must be a path inside the source directory, not the absolute path "${fleet}"`);
+    throw new UsageError('usage_plugin_fleet_outside', { fleet, how: 'is an absolute path, not one inside the source directory' });
   const resolved = path.resolve(sourceDir, fleet);
   const relative = path.relative(sourceDir, resolved);
   if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative))
-    throw usageInvalid(`plugin parameter "fleet" ("${fleet}") leaves the source directory; the plugin reads nothing outside the checked-out tree`);
+    throw new UsageError('usage_plugin_fleet_outside', { fleet, how: 'leaves the source directory' });
   return resolved;
 }

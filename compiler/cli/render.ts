@@ -48,7 +48,7 @@ import {
   nowSeconds,
   readFleet,
   stringOption,
-  usageInvalid,
+  UsageError,
   type Command,
   type CommandInput,
   type CommandResult,
@@ -156,9 +156,7 @@ function renderFleetRoot(values: CommandInput['values'], env: NodeJS.ProcessEnv)
   const source = realpathSync(process.cwd());
   const relative = path.relative(source, realpathSync(root));
   if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative))
-    throw usageInvalid(
-      `plugin parameter "fleet" ("${parameters.fleet}") leads through a symbolic link out of the source directory; the plugin reads nothing outside the checked-out tree`,
-    );
+    throw new UsageError('usage_plugin_fleet_outside', { fleet: parameters.fleet, how: 'leads through a symbolic link out of the source directory' });
   return root;
 }
 

@@ -49,10 +49,40 @@ export const catalog = {
     message: 'place "{value}" is not an https base URL',
     hint: 'write https://<host>[/<path>] with no user name, password, query or fragment: clients fetch <place>/doc-a.json',
   },
+  book_publish_raced: {
+    severity: 'error',
+    message: '{key} changed at {store} after it was read: another publisher is writing; {written} book(s) of this run were uploaded before it stopped',
+    hint: 'run again: the publish re-reads every book and plans again from what is there now (a newer serial elsewhere refuses it instead of overwriting)',
+  },
+  book_remote_conflict: {
+    severity: 'error',
+    message: "{key} at {store} has this run's serial {serial} with other content: clients holding it would never take this one; nothing written",
+    hint: 'pass a greater --serial (or publish from a newer fleet commit, whose commit time is the serial): a book changes only under a new serial',
+  },
+  book_remote_newer: {
+    severity: 'error',
+    message: "{key} at {store} has serial {remoteSerial}, newer than this run's {localSerial}: a newer publisher has been here; nothing written",
+    hint: 'publish from the newest fleet commit (its commit time is the serial), or pass a greater --serial: a book is never replaced by an older serial',
+  },
+  book_remote_unreadable: {
+    severity: 'error',
+    message: 'cannot read {key} from {store}: {reason}; nothing written',
+    hint: 'check --to (bucket and prefix), --endpoint and the credentials (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY): the publish reads every book before it writes one; the reason is the store\'s own answer',
+  },
+  book_upload_failed: {
+    severity: 'error',
+    message: 'cannot upload {key} to {store}: {reason}',
+    hint: 'the books already uploaded stay (each is whole and signed by its digest): fix what the store says (the reason is its own answer) and run again to finish',
+  },
   books_store_sdk_missing: {
     severity: 'error',
     message: 'publishing the books to {store} needs the npm package {package}, which is not installed here, so nothing was read or written',
     hint: "install the appliers' optional dependencies next to diene (`npm install` or `npm ci` without `--omit=optional`, or `npm install {package}`); the ArgoCD plugin image leaves the cloud SDKs out on purpose: publish from the npm package",
+  },
+  claim_branch_missing: {
+    severity: 'error',
+    message: 'the branch "{branch}" does not exist in {repo}; nothing written',
+    hint: 'name an existing branch with --branch (main when not given): the write door commits on top of a branch and never creates one',
   },
   claim_branch_unreadable: {
     severity: 'error',
@@ -104,6 +134,31 @@ export const catalog = {
     message: 'prefix {prefix} {reason}',
     hint: 'a prefix is one bare path segment of letters, digits and - . _ ~ ! $ & \' ( ) * + , ; = : @ (never "." or "..", no "/", no percent-encoding): the edge matches it against the decoded first segment of the path',
   },
+  claim_push_refused: {
+    severity: 'error',
+    message: '{repo} refused the push to {branch}: {reason}; nothing written',
+    hint: 'the server declined the update (a protected branch, a hook; its own words above): give the writer (DIENE_GIT_USERNAME, DIENE_GIT_PASSWORD) the right to push to {branch}, or name a branch it may push to with --branch',
+  },
+  claim_repo_denied: {
+    severity: 'error',
+    message: '{repo} refused the credentials (HTTP {status}) to {action}; nothing written',
+    hint: 'set DIENE_GIT_USERNAME and DIENE_GIT_PASSWORD (a token that may read and push to the fleet repository); credentials are never read from a file',
+  },
+  claim_repo_io_failed: {
+    severity: 'error',
+    message: 'cannot use {path} of {repo}: {reason}; nothing written',
+    hint: "check that this user may read and write the repository's folder and that its disk has room (the reason is the operating system's or git's); `git status` and `git fsck` in it show what git itself thinks, and `git reset` rebuilds a broken index (the working tree stays)",
+  },
+  claim_repo_not_git: {
+    severity: 'error',
+    message: '{path} is not a git repository (no .git/HEAD, and not a bare repository); nothing written',
+    hint: 'give --repo the top folder of a clone of the fleet repository (the one holding .git), a bare repository, or its http(s) URL',
+  },
+  claim_repo_unreachable: {
+    severity: 'error',
+    message: 'cannot {action} {repo}: {reason}; nothing written',
+    hint: 'check the URL (the fleet repository, e.g. https://git.example.com/fleet.git) and that its server is reachable from here; the reason is what the network or the server answered',
+  },
   claim_target_invalid: {
     severity: 'error',
     message: 'target {target} of prefix "{prefix}" is not a host name: {reason}',
@@ -113,6 +168,26 @@ export const catalog = {
     severity: 'warning',
     message: "{dropped} of the claim's {total} prefixes contribute no row: {details}",
     hint: "a target must be a ready route of the same account on the host's landscape; fix or remove these prefixes with `diene claim set-paths`; a row comes back by itself once its target is ready",
+  },
+  claim_worktree_blocked: {
+    severity: 'error',
+    message: '{path} is {what} in the working tree of {repo}, where {file} goes; nothing written',
+    hint: 'the write door writes the claim file in the checked-out working tree and follows no link: put a plain folder (or the plain claim file) there, or run against a bare clone or the http(s) URL of the repository',
+  },
+  claim_worktree_changed: {
+    severity: 'error',
+    message: '{file} has local changes in {repo} (git status: {status}); nothing written',
+    hint: 'commit or discard them first (`git -C {repo} diff -- {file}` shows them): the write door replaces the whole file and would lose them',
+  },
+  claim_worktree_locked: {
+    severity: 'error',
+    message: '{lock} exists: another git process is using the index of {repo}; nothing written',
+    hint: 'run again once that git command is done (the write door waits 2 s for it); remove the lock only if no git process is running',
+  },
+  claim_worktree_update_failed: {
+    severity: 'error',
+    message: 'cannot update {file} in the working tree {repo}: {reason}; {state}',
+    hint: 'fix what stops the write (the reason is the operating system\'s or git\'s: a permission, a full disk, a broken index), then run again',
   },
   cluster_account_unknown: {
     severity: 'error',
@@ -414,10 +489,40 @@ export const catalog = {
     message: "artifacts.{key} is on {host}, a registry diene knows no Kargo webhook receiver for: its releases wait for the Warehouses' 5-minute poll",
     hint: "publish on ghcr.io (heard by the github receiver), Docker Hub, Quay or Azure Container Registry, or set up a receiver for {host} (harbor, artifactory, generic) in Kargo's cluster-wide ClusterConfig: diene owns each ProjectConfig and would undo a hand edit",
   },
+  kube_config_invalid: {
+    severity: 'error',
+    message: 'cannot load the kubeconfig: {reason}',
+    hint: 'fix the file KUBECONFIG (or ~/.kube/config) names; the reason is the Kubernetes client\'s own; `kubectl config view` shows what it reads',
+  },
   kube_config_missing: {
     severity: 'error',
     message: 'no kubeconfig was found: looked at {searched}',
     hint: 'point at one with KUBECONFIG=PATH (several joined by ":"), or write ~/.kube/config (your cloud\'s "get credentials" command does), or run inside a cluster; `kubectl config view` shows what kubectl would use',
+  },
+  kube_context_no_cluster: {
+    severity: 'error',
+    message: 'the kubeconfig context "{context}" names no cluster',
+    hint: 'add the cluster the context names to the kubeconfig, or pick a context with a cluster with --context ({known})',
+  },
+  kube_context_unknown: {
+    severity: 'error',
+    message: 'the kubeconfig has no context "{context}"',
+    hint: 'name one of its contexts with --context: {known}',
+  },
+  kube_kind_unserved: {
+    severity: 'warning',
+    message: '{cluster} does not serve {kind}: nothing of that kind can be pruned, and an apply of one fails',
+    hint: 'install the CRD of {kind} on the cluster (for ArgoCD and Kargo kinds, their own install does) before applying the platform',
+  },
+  kube_list_failed: {
+    severity: 'error',
+    message: 'cannot list the objects of {platform} on {cluster}: {reason}; nothing applied',
+    hint: 'check the context (--context), that the API server is reachable and that the credentials may list every managed kind in every namespace (the reason is the server\'s own answer)',
+  },
+  kube_object_failed: {
+    severity: 'error',
+    message: 'cannot {action} {object} on {cluster}: {reason}',
+    hint: 'fix what the API server says (its own answer) and run again: applies are idempotent, and no prune runs while an apply fails',
   },
   landscape_dark_unused: {
     severity: 'warning',
@@ -468,6 +573,11 @@ export const catalog = {
     severity: 'error',
     message: 'the output directory {out} {reason}',
     hint: 'pass --out a directory of its own, e.g. <fleet>/generated (the default); the compiler replaces it whole',
+  },
+  output_location_not_directory: {
+    severity: 'error',
+    message: 'the output directory {out} cannot be made: {path} is {what}',
+    hint: 'pass --out a path whose folders are folders (e.g. <fleet>/generated, the default), or move {path} out of the way: the compiler writes a directory there and never replaces a file',
   },
   output_manifest_invalid: {
     severity: 'error',
@@ -749,15 +859,15 @@ export const catalog = {
     message: 'no command given',
     hint: 'name one of: {commands}; `diene --help` describes each',
   },
+  usage_command_not_in_image: {
+    severity: 'error',
+    message: 'diene {command} is not in the ArgoCD plugin image, which runs diene render only',
+    hint: 'run it from the npm package (npm install diene-compiler) on a machine with the fleet checkout; `diene {command} --help` still describes it here',
+  },
   usage_command_unknown: {
     severity: 'error',
     message: 'unknown command "{command}"',
     hint: '{suggestion}the commands are {commands}; `diene --help` describes each',
-  },
-  usage_invalid: {
-    severity: 'error',
-    message: '{reason}',
-    hint: 'usage: {usage}; `diene help {command}` describes every option',
   },
   usage_option_conflict: {
     severity: 'error',
@@ -788,6 +898,36 @@ export const catalog = {
     severity: 'error',
     message: '{option} takes no value, but was given "{value}"',
     hint: 'write {option} alone; usage: {usage}',
+  },
+  usage_plugin_fleet_outside: {
+    severity: 'error',
+    message: 'plugin parameter "fleet" ("{fleet}") {how}',
+    hint: 'give the fleet folder relative to the Application\'s source directory, e.g. fleet: infra/fleet (no absolute path, no .. or link out of it): the plugin reads nothing outside the checked-out tree, so ArgoCD\'s manifest cache stays right; usage: {usage}',
+  },
+  usage_plugin_parameter_repeated: {
+    severity: 'error',
+    message: 'plugin parameter "{name}" is given twice',
+    hint: 'keep one "{name}" item in the Application\'s spec.source.plugin.parameters; usage: {usage}',
+  },
+  usage_plugin_parameter_type: {
+    severity: 'error',
+    message: 'plugin parameter "{name}" must be a {expected}, got {found}',
+    hint: 'write {"name": "{name}", "{expected}": "…"} in the Application\'s spec.source.plugin.parameters; usage: {usage}',
+  },
+  usage_plugin_parameter_unknown: {
+    severity: 'error',
+    message: 'plugin parameter "{name}" is unknown',
+    hint: 'diene render takes the plugin parameters {known}: remove or rename it in the Application\'s spec.source.plugin.parameters; usage: {usage}',
+  },
+  usage_plugin_parameters_not_json: {
+    severity: 'error',
+    message: 'ARGOCD_APP_PARAMETERS is not JSON: {reason}',
+    hint: 'ArgoCD sets it from the Application\'s plugin parameters as a JSON list of {"name": …, "string": …}; when set by hand, write that (the reason is the JSON parser\'s own); usage: {usage}',
+  },
+  usage_plugin_parameters_not_list: {
+    severity: 'error',
+    message: 'ARGOCD_APP_PARAMETERS is not a list of named parameters: {found}',
+    hint: 'write a JSON list of {"name": …, "string": …} items, e.g. [{"name": "fleet", "string": "fleet"}] (ArgoCD writes it so from the Application\'s plugin parameters); usage: {usage}',
   },
   usage_subcommand_missing: {
     severity: 'error',

@@ -130,7 +130,7 @@ describe('diene apply books', () => {
   it('refuses a stale publisher: reads the newer remote serial first, says so, writes nothing, exits 3', async () => {
     const run = await applyBooks(dir(), 's3://books/prod', '--serial', '250');
     expect(run.exitCode).toBe(3);
-    expect(run.stderr).toContain('doc-a.json: remote serial 300, this run 250');
+    expect(run.stderr).toMatch(/book_remote_newer: doc-a\.json at s3:\/\/books\/prod at http:\/\/127\.0\.0\.1:\d+ has serial 300, newer than this run's 250/);
     expect(run.stdout).toContain('refuse doc-a.json');
     expect(server.takeWrites()).toEqual([]);
     expect((await remote('books', 'prod/doc-a.json')).serial).toBe(300);
@@ -177,7 +177,9 @@ describe('diene apply books', () => {
   it('exits 2 without writing when the target cannot be read', async () => {
     const run = await applyBooks(dir(), 's3://no-such-bucket', '--serial', '1');
     expect(run.exitCode).toBe(2);
-    expect(run.stderr).toMatch(/cannot read \S+ from s3:\/\/no-such-bucket at http:\/\/127\.0\.0\.1:\d+: NoSuchBucket/);
+    expect(run.stderr).toMatch(
+      /book_remote_unreadable: cannot read \S+ from s3:\/\/no-such-bucket at http:\/\/127\.0\.0\.1:\d+: NoSuchBucket.*; nothing written/,
+    );
     expect(server.takeWrites()).toEqual([]);
   });
 

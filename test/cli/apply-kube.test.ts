@@ -174,7 +174,9 @@ describe('diene apply kube (contract test against a local Kubernetes API double)
     server.requests.length = 0;
     const unknown = await diene(['apply', 'kube', '--platform', 'mercury', '--fleet', dir, '--context', 'prod'], config);
     expect(unknown.exitCode).toBe(2);
-    expect(unknown.stderr).toContain('kubeconfig has no context "prod" (contexts: dead, lab)');
+    expect(unknown.stderr).toContain('kube_context_unknown');
+    expect(unknown.stderr).toContain('the kubeconfig has no context "prod"');
+    expect(unknown.stderr).toContain('name one of its contexts with --context: dead, lab');
     expect(server.requests).toEqual([]);
   });
 
@@ -202,7 +204,7 @@ describe('diene apply kube (contract test against a local Kubernetes API double)
     server.failOn = (r) => r.method === 'GET' && r.query['labelSelector'] !== undefined;
     const unreadable = await diene(['apply', 'kube', '--platform', 'mercury', '--fleet', dir], config);
     expect(unreadable.exitCode).toBe(2);
-    expect(unreadable.stderr).toContain('cannot list the objects of mercury');
+    expect(unreadable.stderr).toMatch(/kube_list_failed.*cannot list the objects of mercury on lab \(http:\/\/127\.0\.0\.1:\d+\): .*; nothing applied/);
     expect(writes()).toEqual([]);
     server.failOn = () => false;
     const invalid = await diene(
@@ -224,7 +226,8 @@ describe('diene apply kube (contract test against a local Kubernetes API double)
     await server.start();
     const dir = tempFleet();
     const run = await diene(['apply', 'kube', '--platform', 'mercury', '--fleet', dir], kubeconfig(dir));
-    expect(run.stderr).toContain('does not serve diene.atomi.cloud/v1alpha1 Platform');
+    expect(run.stderr).toMatch(/kube_kind_unserved.*does not serve diene\.atomi\.cloud\/v1alpha1 Platform/);
+    expect(run.stderr).toMatch(/kube_object_failed.*cannot apply diene\.atomi\.cloud\/Platform mercury on lab/);
     expect(run.exitCode).toBe(4);
     expect(run.stdout).toMatch(/^apply failed {5}diene\.atomi\.cloud\/Platform mercury: /m);
   });

@@ -232,7 +232,7 @@ describe.skipIf(skipUnlessPresent(skipReason))(`diene claim set-paths when somet
     const before = state();
     for (const host of [ZINC, TIN]) {
       const run = await setPaths(clone, host, { fresh: TIN === host ? ZINC : TIN }, ['--actor', 'ci-bot'], { asNobody: true });
-      const refusal = expectRefusal(run, 'usage_invalid');
+      const refusal = expectRefusal(run, 'claim_worktree_update_failed');
       expect(refusal.message).toMatch(
         new RegExp(
           `^cannot update claims/domains/${host.replace(/\./g, '\\.')}\\.json in the working tree .*: .*; the branch, the index and the file are as they were$`,
@@ -248,7 +248,7 @@ describe.skipIf(skipUnlessPresent(skipReason))(`diene claim set-paths when somet
     writeFileSync(lock, '');
     const before = repositoryState(clone);
     const run = await setPaths(clone, TIN, { paulca: ZINC }, ['--actor', 'ci-bot']);
-    expect(expectRefusal(run, 'usage_invalid').message).toContain('index.lock exists: another git process is using the index; nothing written');
+    expect(expectRefusal(run, 'claim_worktree_locked').message).toBe(`${lock} exists: another git process is using the index of ${clone}; nothing written`);
     expect(existsSync(lock)).toBe(true);
     expect(repositoryState(clone)).toEqual(before);
     rmSync(lock);
@@ -265,8 +265,8 @@ describe.skipIf(skipUnlessPresent(skipReason))(`diene claim set-paths when somet
     symlinkSync(outside, domains);
     const before = repositoryState(clone);
     const run = await setPaths(clone, ZINC, { fresh: TIN }, ['--actor', 'ci-bot']);
-    expect(expectRefusal(run, 'usage_invalid').message).toContain(
-      'is a symbolic link in the working tree; the write door does not follow links; nothing written',
+    expect(expectRefusal(run, 'claim_worktree_blocked').message).toBe(
+      `claims/domains is a symbolic link in the working tree of ${clone}, where claims/domains/${ZINC}.json goes; nothing written`,
     );
     expect(readdirSync(outside)).toEqual([]);
     expect(repositoryState(clone)).toEqual(before);

@@ -128,9 +128,11 @@ describe.skipIf(skipUnlessPresent(skipReason))(`diene claim set-paths over git s
   });
 
   it('refuses a branch that does not exist', async () => {
-    const run = await setPaths(TIN, pathsFile({ paths: {} }), url, '--branch', 'nope');
+    const run = await setPaths(TIN, pathsFile({ paths: {} }), url, '--branch', 'nope', '--format', 'json');
     expect(run.exitCode).toBe(2);
-    expect(run.stderr).toContain('branch "nope" does not exist');
+    expect(diagnosticsOf(run.stderr).map((d) => [d.code, d.message])).toEqual([
+      ['claim_branch_missing', `the branch "nope" does not exist in ${url}; nothing written`],
+    ]);
   });
 
   it('lets two writers race on different hosts: both land, neither is lost', async () => {
@@ -239,7 +241,7 @@ describe.skipIf(skipUnlessPresent(hasGit() ? undefined : 'git (Debian package gi
   it('says when a remote cannot be reached (exit 2, not an internal fault)', async () => {
     const run = await setPaths(TIN, pathsFile({ paths: {} }), 'http://127.0.0.1:9/fleet.git');
     expect(run.exitCode).toBe(2);
-    expect(run.stderr).toContain('cannot read http://127.0.0.1:9/fleet.git');
+    expect(run.stderr).toMatch(/claim_repo_unreachable: cannot fetch from http:\/\/127\.0\.0\.1:9\/fleet\.git: .*ECONNREFUSED/);
   });
 
   it('refuses a secret in the paths file before touching git, masked, and masks a token in the repository URL (issue 14)', async () => {
@@ -252,7 +254,7 @@ describe.skipIf(skipUnlessPresent(hasGit() ? undefined : 'git (Debian package gi
     expect(git(fleet.bare, 'rev-parse', 'main').trim()).toBe(before);
     const remote = await setPaths(TIN, pathsFile({ paths: {} }), `http://bot:${token}@127.0.0.1:9/fleet.git`);
     expect(remote.exitCode).toBe(2);
-    expect(remote.stderr).toContain('cannot read http://');
+    expect(remote.stderr).toContain('claim_repo_unreachable: cannot fetch from http://');
     expect(remote.stderr).not.toContain(token.slice(4));
   });
 

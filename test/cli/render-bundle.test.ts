@@ -96,8 +96,8 @@ describe('the bundled plugin program', () => {
     const run = bundledRender(['compile', '--format', 'json'], {});
     expect(run.exitCode).toBe(2);
     const [diagnostic] = JSON.parse(run.stderr) as { code: string; message: string }[];
-    expect(diagnostic?.code).toBe('usage_invalid');
-    expect(diagnostic?.message).toContain('`diene compile` is not in the ArgoCD plugin image');
+    expect(diagnostic?.code).toBe('usage_command_not_in_image');
+    expect(diagnostic?.message).toBe('diene compile is not in the ArgoCD plugin image, which runs diene render only');
   });
 
   it('holds no applier SDK, and only the packages render loads', () => {

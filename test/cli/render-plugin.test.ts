@@ -86,23 +86,26 @@ describe('diene render inside the plugin sidecar', () => {
   });
 
   it.each([
-    ['an unknown name', [{ name: 'flet', string: '.' }], 'plugin parameter "flet" is unknown; diene render takes: fleet'],
-    ['the wrong type', [{ name: 'fleet', array: ['.'] }], 'plugin parameter "fleet" must be a string, got an array'],
+    ['an unknown name', [{ name: 'flet', string: '.' }], 'usage_plugin_parameter_unknown: plugin parameter "flet" is unknown'],
+    ['the wrong type', [{ name: 'fleet', array: ['.'] }], 'usage_plugin_parameter_type: plugin parameter "fleet" must be a string, got an array'],
     [
       'a repeated name',
       [
         { name: 'fleet', string: '.' },
         { name: 'fleet', string: 'x' },
       ],
-      'plugin parameter "fleet" is given twice',
+      'usage_plugin_parameter_repeated: plugin parameter "fleet" is given twice',
     ],
-    ['a path leaving the source directory', [{ name: 'fleet', string: '../elsewhere' }], 'leaves the source directory'],
-    ['an absolute path', [{ name: 'fleet', string: '/etc' }], 'not the absolute path "/etc"'],
+    [
+      'a path leaving the source directory',
+      [{ name: 'fleet', string: '../elsewhere' }],
+      'usage_plugin_fleet_outside: plugin parameter "fleet" ("../elsewhere") leaves the source directory',
+    ],
+    ['an absolute path', [{ name: 'fleet', string: '/etc' }], 'usage_plugin_fleet_outside: plugin parameter "fleet" ("/etc") is an absolute path'],
   ])('refuses %s with a usage error and nothing on stdout', (_what, parameters, message) => {
     const run = sidecarRender(tempFleet(), { ARGOCD_ENV_PLATFORM: 'nitroso', ARGOCD_APP_PARAMETERS: JSON.stringify(parameters) });
     expect(run.exitCode).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toContain('error usage_invalid');
     expect(run.stderr).toContain(message);
   });
 
@@ -110,7 +113,7 @@ describe('diene render inside the plugin sidecar', () => {
     const dir = tempFleet();
     const notJson = sidecarRender(dir, { ARGOCD_ENV_PLATFORM: 'nitroso', ARGOCD_APP_PARAMETERS: '{fleet: .}' });
     expect([notJson.exitCode, notJson.stdout]).toEqual([2, '']);
-    expect(notJson.stderr).toContain('ARGOCD_APP_PARAMETERS is not JSON');
+    expect(notJson.stderr).toContain('usage_plugin_parameters_not_json: ARGOCD_APP_PARAMETERS is not JSON');
     const disagree = sidecarRender(dir, { ARGOCD_ENV_PLATFORM: 'nitroso' }, ['--platform', 'mercury']);
     expect([disagree.exitCode, disagree.stdout]).toEqual([2, '']);
     expect(disagree.stderr).toContain('--platform mercury and ARGOCD_ENV_PLATFORM=nitroso cannot both be given: they name different platforms');

@@ -1,7 +1,8 @@
 /**
  * The errors a user can see come from the diagnostics catalog. This test
- * enumerates every error the compiler constructs (`new Error(…)`,
- * `new SomethingError(…)`) and fails on one that is not accounted for here:
+ * enumerates every error the compiler constructs (`new Error(…)`, and `new X(…)`
+ * for every class that extends Error, found from the class declarations) and
+ * fails on one that is not accounted for here:
  *
  * - a plain `Error` must be an internal invariant (a bug if reached), which
  *   cli.ts prints as "diene: internal error" with exit 70, never as a
@@ -85,13 +86,32 @@ const INVARIANTS: readonly { file: string; fragment: string; why: string }[] = [
 /** Error classes, and how what they carry reaches the user. */
 const ERROR_CLASSES: Readonly<Record<string, string>> = {
   DnsHostError: 'carries its catalog diagnostic (dns_* codes, built from a DnsProblem)',
+  DnsProblem: 'carries a dns_* code and its typed arguments; hostError turns it into a DnsHostError',
   OutputBusyError: 'output_busy (cli/compile.ts)',
   OutputForeignError: 'output_foreign_file (cli/output-refusals.ts)',
-  BranchUnreadableError: 'claim_branch_unreadable (cli/claim-set-paths.ts)',
+  BranchUnreadableError: 'a RepoError of claim_branch_unreadable',
   CommitMetadataError: 'claim_commit_metadata_invalid (cli/claim-set-paths.ts)',
-  UsageError: 'usage_invalid (cli.ts): usage errors, moved into specific codes by their own change',
-  RepoError: 'STILL FREE TEXT: printed through usage_invalid {reason}; to become claim_repo_* codes',
+  UsageError: 'carries a usage_* code and its typed arguments (cli.ts prints it with the usage line)',
+  RepoError: 'carries its claim_* finding (cli/claim-set-paths.ts)',
+  KubeConfigProblem: 'carries its kube_context_* finding (cli/apply-kube.ts)',
+  KubeConfigMissing: 'kube_config_missing (cli/apply-kube.ts)',
+  KubeCallFailed: "an API server's answer: kube_list_failed or kube_object_failed (cli/apply-kube.ts)",
+  PreconditionFailed: 'book_publish_raced (cli/apply-books.ts)',
+  Declined: 'never leaves 4-emit/block-yaml.ts: the emitter falls back to the library form',
 };
+
+/** Every class the compiler declares that extends Error, directly or through another. */
+function errorClassNames(): Set<string> {
+  const parents = new Map<string, string>();
+  for (const full of sources(COMPILER))
+    for (const m of readFileSync(full, 'utf8').matchAll(/\bclass (\w+)(?:<.*?>)? extends (\w+)/g)) parents.set(m[1] as string, m[2] as string);
+  const isError = (name: string, seen: ReadonlySet<string> = new Set()): boolean => {
+    if (name === 'Error') return true;
+    const parent = parents.get(name);
+    return parent !== undefined && !seen.has(name) && isError(parent, new Set([...seen, name]));
+  };
+  return new Set([...parents.keys()].filter((name) => isError(name)));
+}
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -109,12 +129,15 @@ interface Construction {
 }
 
 function constructions(): Construction[] {
+  const classes = errorClassNames();
   return sources(COMPILER).flatMap((full) => {
     const file = path.relative(COMPILER, full).split(path.sep).join('/');
     return readFileSync(full, 'utf8')
       .split('\n')
       .flatMap((text, i) =>
-        [...text.matchAll(/\bnew ((?:[A-Z]\w*)?Error)\(/g)].map((m) => ({ file, line: i + 1, className: m[1] as string, text: text.trim() })),
+        [...text.matchAll(/\bnew ([A-Z]\w*)(?:<[^>(]*>)?\(/g)]
+          .filter((m) => classes.has(m[1] as string) || /^(?:[A-Z]\w*)?Error$/.test(m[1] as string))
+          .map((m) => ({ file, line: i + 1, className: m[1] as string, text: text.trim() })),
       );
   });
 }
@@ -125,6 +148,8 @@ describe('user-visible errors', () => {
   it('finds the constructions it is about (the scan works)', () => {
     expect(found.filter((c) => c.className === 'Error').length).toBeGreaterThanOrEqual(INVARIANTS.length);
     expect(found.some((c) => c.className === 'DnsHostError')).toBe(true);
+    expect(found.some((c) => c.className === 'RepoError')).toBe(true);
+    expect(found.some((c) => c.className === 'PreconditionFailed')).toBe(true);
   });
 
   it('are catalog diagnostics: every plain Error is a listed internal invariant', () => {

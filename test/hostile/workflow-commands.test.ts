@@ -125,13 +125,12 @@ describe('the escaping functions', () => {
   });
 
   it('keep every part of a diagnostic on its line', () => {
-    const d = diagnose({ file: 'a\nb.yaml', line: 2, column: 1, sourceLine: '::add-mask::x: 1' }, 'usage_invalid', {
+    const d = diagnose({ file: 'a\nb.yaml', line: 2, column: 1, sourceLine: '::add-mask::x: 1' }, 'yaml_syntax', {
       reason: 'one\ntwo\r::error::three',
-      usage: 'diene validate',
-      command: 'validate',
+      fix: 'usage: diene validate; `diene help validate` describes every option',
     });
     expect(formatText(d)).toBe(
-      'a␤b.yaml:2:1: error usage_invalid: one␤two␍::error::three\n  ∶:add-mask::x: 1\n  ^\n  hint: usage: diene validate; `diene help validate` describes every option',
+      'a␤b.yaml:2:1: error yaml_syntax: one␤two␍::error::three\n  ∶:add-mask::x: 1\n  ^\n  hint: usage: diene validate; `diene help validate` describes every option',
     );
   });
 

@@ -45,7 +45,7 @@ const visible = (element: Element): string => (element.textContent ?? '').replac
 
 function errorReport(texts: readonly string[]): string {
   const diagnostics: Diagnostic[] = texts.map((text) => ({
-    ...diagnose({ file: `registry/${text}.yaml`, line: 1, column: 1 }, 'usage_invalid', { reason: text, command: 'diene report', usage: 'diene report' }),
+    ...diagnose({ file: `registry/${text}.yaml`, line: 1, column: 1 }, 'yaml_syntax', { reason: text, fix: 'diene report' }),
     hint: text,
   }));
   return renderReport({ version: '0.1.0', diagnostics, comparedWith: 'against the base branch', platforms: [] });
@@ -59,7 +59,7 @@ function changeReport(texts: readonly string[]): string {
     after.set(`argocd/${text}.yaml`, `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${JSON.stringify(text)}\n  namespace: n${i}\ndata: {a: "1"}\n`);
   });
   const warnings = texts.map((text) => ({
-    ...diagnose({ file: `claims/${text}.json`, line: 2, column: 3 }, 'usage_invalid', { reason: text, command: 'diene report', usage: 'diene report' }),
+    ...diagnose({ file: `claims/${text}.json`, line: 2, column: 3 }, 'yaml_syntax', { reason: text, fix: 'diene report' }),
     severity: 'warning' as const,
   }));
   return renderReport({

@@ -74,7 +74,7 @@ describe('the pull request report', () => {
         `---\napiVersion: kargo.akuity.io/v1alpha1\nkind: Stage\nmetadata:\n  name: s${i}\n  namespace: p\n`,
       );
     after.set('kargo/nitroso.yaml', 'x: 1\n');
-    const errors = Array.from({ length: 5 }, () => diagnose({}, 'usage_invalid', { reason: 'x'.repeat(50), command: 'diene report', usage: 'diene report' }));
+    const errors = Array.from({ length: 5 }, () => diagnose({}, 'yaml_syntax', { reason: 'x'.repeat(50), fix: 'diene report' }));
     const text = renderReport({
       version: '0.1.0',
       diagnostics: errors.map((d) => ({ ...d, severity: 'warning' as const })),

@@ -1,18 +1,22 @@
 /**
- * Scripted stand-ins for a DNS host, for the sample cases of the applier
- * diagnostics (test/cases/dns_*): a PowerDNS HTTP API that answers each
- * method with a fixed status and body, and a DNS server over TCP that answers
- * a zone transfer with a refusal, garbage or a zone, and an UPDATE with an
- * RCODE. They show how diene reports a host's answer; the real servers'
+ * Scripted stand-ins for a DNS host, an object store, a Kubernetes API or a
+ * git remote, for the sample cases of the applier diagnostics
+ * (test/cases/dns_*, book_*, kube_*, claim_repo_*): an HTTP server that
+ * answers each method with a fixed status, headers and body, and a DNS
+ * server over TCP that answers a zone transfer with a refusal, garbage or a
+ * zone, and an UPDATE with an RCODE. They show how diene reports a host's answer; the real servers'
  * behaviour is tested against BIND, Knot and PowerDNS (test/adapters/dns).
  */
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import dnsPacket from 'dns-packet';
 
+/** The HTTP methods a case's server answers as scripted (any other gets a 404). */
+type HttpMethod = 'GET' | 'HEAD' | 'PATCH' | 'PUT';
+
 /** What a case's server answers. */
 export type CaseServerSpec =
-  | { http: Partial<Record<'GET' | 'PATCH', { status: number; body?: string }>> }
+  | { http: Partial<Record<HttpMethod, { status: number; body?: string; headers?: Record<string, string> }>> }
   | {
       dns: {
         /** REFUSED (or another RCODE name), garbage (not a DNS message), unsigned-refusal, or zone (SOA, `records`, SOA). */
@@ -102,8 +106,8 @@ export async function startCaseServer(spec: CaseServerSpec): Promise<CaseServer>
     const server = createHttpServer((request, response) => {
       request.resume();
       request.on('end', () => {
-        const answer = spec.http[request.method as 'GET' | 'PATCH'] ?? { status: 404, body: '{"error": "Not Found"}' };
-        response.writeHead(answer.status, { 'Content-Type': 'application/json' });
+        const answer = spec.http[request.method as HttpMethod] ?? { status: 404, body: '{"error": "Not Found"}' };
+        response.writeHead(answer.status, { 'Content-Type': 'application/json', ...(answer.headers ?? {}) });
         response.end(answer.body ?? '');
       });
     });

@@ -31,6 +31,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import git, { Errors, type AuthCallback } from 'isomorphic-git';
 import http from 'isomorphic-git/http/node';
+import { diagnoseFinding, FLEET_WIDE, type Finding } from '../../diagnostics/diagnostic.js';
 import { CommitMetadataError, listFoldersAt, readFileAt, writeCommitWithFile, type ObjectStore, type Signature } from './tree-edit.js';
 
 /** The newest commit of the branch, and reads at it. */
@@ -59,8 +60,13 @@ export interface ClaimRepo {
   close(): Promise<void>;
 }
 
-/** A refusal the user can act on (a missing branch, local changes, a server that declined): printed as a usage error. */
-export class RepoError extends Error {}
+/** A refusal the user can act on (a missing branch, local changes, a server that declined), as its catalog finding (`claim_*`). */
+export class RepoError extends Error {
+  constructor(readonly finding: Finding) {
+    super(diagnoseFinding(FLEET_WIDE, finding).message);
+    this.name = 'RepoError';
+  }
+}
 
 /** The branch's newest commit, or an object under it, cannot be parsed: the write door refuses the branch (`claim_branch_unreadable`). */
 export class BranchUnreadableError extends RepoError {
@@ -71,8 +77,18 @@ export class BranchUnreadableError extends RepoError {
     readonly commit: string | undefined,
     readonly reason: string,
   ) {
-    super(`the branch "${branch}" of ${location} cannot be read: ${reason}`);
+    super({
+      code: 'claim_branch_unreadable',
+      args: { branch, repo: location, reason: commit !== undefined ? `commit ${commit.slice(0, 12)}: ${reason}` : reason },
+    });
   }
+}
+
+/** The refusal of an HTTP remote's answer while doing `action` (`fetch from`, `push to`): its credentials, or the network and server. */
+function remoteError(url: string, action: string, error: unknown): RepoError {
+  const status = error instanceof Errors.HttpError ? error.data.statusCode : undefined;
+  if (status === 401 || status === 403) return new RepoError({ code: 'claim_repo_denied', args: { repo: url, status, action } });
+  return new RepoError({ code: 'claim_repo_unreachable', args: { repo: url, action, reason: reasonOf(error) } });
 }
 
 /** The first line of `error`'s message; for isomorphic-git's InternalError, its own message (the first line is a generic "please report"). */
@@ -96,7 +112,8 @@ function isSystemError(error: unknown): boolean {
  */
 function objectError(error: unknown, where: { location: string; branch: string }, commit: string | undefined, what: string): Error {
   if (error instanceof CommitMetadataError) return error;
-  if (isSystemError(error)) return new RepoError(`cannot use the objects of ${where.location}: ${reasonOf(error)}; nothing written`);
+  if (isSystemError(error))
+    return new RepoError({ code: 'claim_repo_io_failed', args: { path: 'the objects', repo: where.location, reason: reasonOf(error) } });
   return new BranchUnreadableError(where.location, where.branch, commit, `${what} cannot be parsed (${reasonOf(error)})`);
 }
 
@@ -153,9 +170,9 @@ async function openRemote(url: string, branch: string, auth: RepoAuth): Promise<
         return await snapshotOf(store, await git.resolveRef({ fs, gitdir: store.gitdir, ref: tracking }), { location: url, branch });
       } catch (error) {
         if (error instanceof BranchUnreadableError) throw error;
-        if (error instanceof Errors.NotFoundError) throw new RepoError(`branch "${branch}" does not exist in ${url}`);
+        if (error instanceof Errors.NotFoundError) throw new RepoError({ code: 'claim_branch_missing', args: { branch, repo: url } });
         // Anything else while fetching is the remote's or the network's (refused, timed out, 401, not a git server).
-        throw new RepoError(`cannot read ${url}: ${error instanceof Error ? error.message : String(error)}`);
+        throw remoteError(url, 'fetch from', error);
       }
     },
     async commitFile(base, filepath, text, message, who) {
@@ -173,9 +190,9 @@ async function openRemote(url: string, branch: string, auth: RepoAuth): Promise<
           const refs = await git.listServerRefs({ http, url, prefix: `refs/heads/${branch}`, ...(onAuth ? { onAuth } : {}) });
           const now = refs.find((r) => r.ref === `refs/heads/${branch}`)?.oid;
           if (now !== base.commit) return { ok: false, reason: 'moved' };
-          throw new RepoError(`${url} refused the push: ${error.message.trim()}`);
+          throw new RepoError({ code: 'claim_push_refused', args: { repo: url, branch, reason: error.message.trim() } });
         }
-        throw new RepoError(`cannot push to ${url}: ${error instanceof Error ? error.message : String(error)}`);
+        throw remoteError(url, 'push to', error);
       }
     },
     async close() {
@@ -198,7 +215,7 @@ async function localLayout(dir: string): Promise<{ gitdir: string; worktree?: st
   const dotGit = path.join(dir, '.git');
   if (await exists(path.join(dotGit, 'HEAD'))) return { gitdir: dotGit, worktree: dir };
   if ((await exists(path.join(dir, 'HEAD'))) && (await exists(path.join(dir, 'objects')))) return { gitdir: dir };
-  throw new RepoError(`${dir} is not a git repository (no .git/HEAD, and not a bare repository)`);
+  throw new RepoError({ code: 'claim_repo_not_git', args: { path: dir } });
 }
 
 async function checkedOutBranch(gitdir: string): Promise<string | undefined> {
@@ -250,7 +267,7 @@ const INDEX_LOCK_WAIT_MS = 2000;
  * let it go; returns its release. isomorphic-git writes the index without the
  * lock, so holding it keeps real git commands out while the write door works.
  */
-async function lockIndex(gitdir: string): Promise<() => Promise<void>> {
+async function lockIndex(gitdir: string, repo: string): Promise<() => Promise<void>> {
   const lockPath = path.join(gitdir, 'index.lock');
   const deadline = Date.now() + INDEX_LOCK_WAIT_MS;
   for (;;) {
@@ -260,10 +277,7 @@ async function lockIndex(gitdir: string): Promise<() => Promise<void>> {
       return () => unlink(lockPath).catch(() => undefined);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (Date.now() > deadline)
-        throw new RepoError(
-          `${lockPath} exists: another git process is using the index; nothing written (run again once it is done, or remove the lock if no git process is running)`,
-        );
+      if (Date.now() > deadline) throw new RepoError({ code: 'claim_worktree_locked', args: { lock: lockPath, repo } });
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -276,7 +290,10 @@ async function lockIndex(gitdir: string): Promise<() => Promise<void>> {
  * the working tree too), a folder on the way that is not one, and a target
  * that is not a regular file (a FIFO would block the read for ever).
  */
-async function worktreeBytes(worktree: string, filepath: string): Promise<Buffer | undefined> {
+async function worktreeBytes(worktree: string, filepath: string, repo: string): Promise<Buffer | undefined> {
+  const blocked = (at: string, what: string): RepoError => new RepoError({ code: 'claim_worktree_blocked', args: { path: at, what, repo, file: filepath } });
+  const unreadable = (at: string, error: unknown): RepoError =>
+    new RepoError({ code: 'claim_repo_io_failed', args: { path: path.relative(worktree, at), repo, reason: reasonOf(error) } });
   const segments = filepath.split('/');
   let current = worktree;
   for (const [i, segment] of segments.entries()) {
@@ -286,17 +303,18 @@ async function worktreeBytes(worktree: string, filepath: string): Promise<Buffer
       info = await lstat(current);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw new RepoError(`cannot read ${current}: ${reasonOf(error)}; nothing written`);
+      throw unreadable(current, error);
     }
     const last = i === segments.length - 1;
-    if (info.isSymbolicLink()) throw new RepoError(`${current} is a symbolic link in the working tree; the write door does not follow links; nothing written`);
-    if (!last && !info.isDirectory()) throw new RepoError(`${current} is in the way of ${filepath} in the working tree (not a folder); nothing written`);
-    if (last && !info.isFile()) throw new RepoError(`${current} is not a regular file in the working tree; nothing written`);
+    const shown = path.relative(worktree, current);
+    if (info.isSymbolicLink()) throw blocked(shown, 'a symbolic link');
+    if (!last && !info.isDirectory()) throw blocked(shown, 'not a folder');
+    if (last && !info.isFile()) throw blocked(shown, 'not a regular file');
   }
   try {
     return await readFile(current);
   } catch (error) {
-    throw new RepoError(`cannot read ${current}: ${reasonOf(error)}; nothing written`);
+    throw unreadable(current, error);
   }
 }
 
@@ -313,24 +331,23 @@ async function openLocal(dir: string, branch: string): Promise<ClaimRepo> {
       try {
         commit = await git.resolveRef({ fs, gitdir: store.gitdir, ref });
       } catch (error) {
-        if (error instanceof Errors.NotFoundError) throw new RepoError(`branch "${branch}" does not exist in ${dir}`);
+        if (error instanceof Errors.NotFoundError) throw new RepoError({ code: 'claim_branch_missing', args: { branch, repo: dir } });
         throw new BranchUnreadableError(dir, branch, undefined, reasonOf(error));
       }
       return snapshotOf(store, commit, where);
     },
     async commitFile(base, filepath, text, message, who) {
       const worktree = layout.worktree !== undefined && (await checkedOutBranch(store.gitdir)) === branch ? layout.worktree : undefined;
-      const release = worktree !== undefined ? await lockIndex(store.gitdir) : undefined;
+      const release = worktree !== undefined ? await lockIndex(store.gitdir, dir) : undefined;
       try {
         const target = worktree !== undefined ? path.join(worktree, filepath) : undefined;
         let original: Buffer | undefined;
         if (worktree !== undefined && target !== undefined) {
-          original = await worktreeBytes(worktree, filepath);
+          original = await worktreeBytes(worktree, filepath, dir);
           const status = await git.status({ fs, dir: worktree, gitdir: store.gitdir, filepath, cache: store.cache }).catch((error: unknown) => {
-            throw new RepoError(`cannot read the index of ${worktree}: ${reasonOf(error)}; nothing written`);
+            throw new RepoError({ code: 'claim_repo_io_failed', args: { path: 'the index', repo: dir, reason: reasonOf(error) } });
           });
-          if (!['unmodified', 'absent'].includes(status))
-            throw new RepoError(`${filepath} has local changes in ${worktree} (${status}): commit or discard them first`);
+          if (!['unmodified', 'absent'].includes(status)) throw new RepoError({ code: 'claim_worktree_changed', args: { file: filepath, repo: dir, status } });
         }
         const commit = await writeCommitWithFile(store, base.commit, filepath, text, message, who).catch((error: unknown) => {
           throw objectError(error, where, base.commit, `a tree on the way to ${filepath}`);
@@ -351,7 +368,7 @@ async function openLocal(dir: string, branch: string): Promise<ClaimRepo> {
           const state = movedBack
             ? 'the branch, the index and the file are as they were'
             : `the branch could not be moved back to ${base.commit.slice(0, 12)}: run \`git update-ref ${ref} ${base.commit} ${commit}\``;
-          throw new RepoError(`cannot update ${filepath} in the working tree ${worktree}: ${reasonOf(error)}; ${state}`);
+          throw new RepoError({ code: 'claim_worktree_update_failed', args: { file: filepath, repo: dir, reason: reasonOf(error), state } });
         }
       } finally {
         await release?.();

@@ -11,10 +11,16 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ApiException, KubeConfig, KubernetesObjectApi, PatchStrategy, type KubernetesObject } from '@kubernetes/client-node';
 import type { KubeObject } from '../../plan/kube-apply-plan.js';
+import { diagnoseFinding, FLEET_WIDE, type Finding } from '../../diagnostics/diagnostic.js';
 import { FIELD_MANAGER } from './capabilities.js';
 
-/** A kubeconfig problem the user must fix (unknown context, no cluster): a usage error, exit 2. */
-export class KubeConfigProblem extends Error {}
+/** A kubeconfig problem the user must fix (unknown context, no cluster), as its catalog finding (exit 2). */
+export class KubeConfigProblem extends Error {
+  constructor(readonly finding: Finding<'kube_context_unknown' | 'kube_context_no_cluster'>) {
+    super(diagnoseFinding(FLEET_WIDE, finding).message);
+    this.name = 'KubeConfigProblem';
+  }
+}
 
 /** No kubeconfig anywhere kubectl looks: `searched` says where this looked, in order. */
 export class KubeConfigMissing extends Error {
@@ -90,6 +96,16 @@ function failure(error: unknown): KubeCallFailed {
   return new KubeCallFailed(0, error instanceof Error ? error.message : String(error));
 }
 
+/** The kubeconfig's context names, for messages. */
+function contextNames(config: KubeConfig): string {
+  return (
+    config
+      .getContexts()
+      .map((c) => c.name)
+      .join(', ') || 'none'
+  );
+}
+
 /**
  * Connects to the cluster of `context` (the kubeconfig's current context when
  * absent). Throws {@link KubeConfigMissing} when there is no kubeconfig,
@@ -105,17 +121,12 @@ export function connectKube(options: { context?: string; kubeconfig?: KubeConfig
   }
   if (options.context !== undefined) {
     if (!config.getContexts().some((c) => c.name === options.context)) {
-      const known =
-        config
-          .getContexts()
-          .map((c) => c.name)
-          .join(', ') || 'none';
-      throw new KubeConfigProblem(`kubeconfig has no context "${options.context}" (contexts: ${known})`);
+      throw new KubeConfigProblem({ code: 'kube_context_unknown', args: { context: options.context, known: contextNames(config) } });
     }
     config.setCurrentContext(options.context);
   }
   const cluster = config.getCurrentCluster();
-  if (!cluster) throw new KubeConfigProblem(`kubeconfig context "${config.getCurrentContext()}" names no cluster`);
+  if (!cluster) throw new KubeConfigProblem({ code: 'kube_context_no_cluster', args: { context: config.getCurrentContext(), known: contextNames(config) } });
   const api = KubernetesObjectApi.makeApiClient(config);
   const dry = (dryRun: boolean): string | undefined => (dryRun ? 'All' : undefined);
   return {

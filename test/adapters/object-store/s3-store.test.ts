@@ -205,7 +205,9 @@ describe('conditional writes (a store that honours them)', () => {
     try {
       const run = await publishBooks(fleet.dir, memory, 100, { dryRun: false, nowSeconds: TEST_NOW_SECONDS });
       expect(run.exitCode).toBe(EXIT.partial);
-      expect(run.notes).toContain('  nitroso/tin/doc-c.json: Error: connection reset');
+      expect(run.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.message])).toEqual([
+        ['book_upload_failed', `cannot upload nitroso/tin/doc-c.json to ${memory.description}: Error: connection reset`],
+      ]);
       expect([...memory.objects.keys()].sort()).toEqual(['aldehyde/lithium/doc-c.json', 'mercury/webhook/doc-c.json', 'nitroso/zinc/doc-c.json']);
     } finally {
       fleet.cleanup();

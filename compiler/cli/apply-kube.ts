@@ -19,8 +19,8 @@ import { connectKube, KubeCallFailed, KubeConfigMissing, KubeConfigProblem } fro
 import { executeKubePlan, formatKubeOutcomes } from '../adapters/kube/apply.js';
 import { MANAGED_KIND_ORDER } from '../adapters/kube/capabilities.js';
 import { observePlatform } from '../adapters/kube/observe.js';
-import { platformObjects } from '../4-emit/emit-outputs.js';
-import { canonicalize } from '../4-emit/serialize.js';
+import { platformObjects } from '../3-emit/emit-outputs.js';
+import { canonicalize } from '../3-emit/serialize.js';
 import { diagnose, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { analyzeFleet } from '../index.js';
 import { planKubeApply, type KubeObject } from '../plan/kube-apply-plan.js';

@@ -10,8 +10,8 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { dnsIntent } from '../3-model/dns-names.js';
-import { toJson } from '../4-emit/serialize.js';
+import { dnsIntent } from '../2-analyze/dns-names.js';
+import { toJson } from '../3-emit/serialize.js';
 import { createDnsAdapter } from '../adapters/dns/host-adapters.js';
 import { observeHosts } from '../adapters/dns/observe-hosts.js';
 import { hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';

@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { toYamlDocument } from '../4-emit/serialize.js';
+import { toYamlDocument } from '../3-emit/serialize.js';
 import { diagnose } from '../diagnostics/diagnostic.js';
 import { initHelp } from './init.help.js';
 import { EXIT, fromHelp, type Command, type CommandInput, type CommandResult } from './command.js';

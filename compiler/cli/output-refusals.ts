@@ -5,7 +5,7 @@
  * and how to clear it, or one `output_manifest_invalid`.
  */
 import path from 'node:path';
-import { MANIFEST_FILE } from '../4-emit/output-manifest.js';
+import { MANIFEST_FILE } from '../3-emit/output-manifest.js';
 import type { ForeignFinding, OutputForeignError } from '../adapters/filesystem/output-tree.js';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
 

@@ -15,8 +15,8 @@
  */
 import path from 'node:path';
 import { loadDnsHealth, loadDnsLive } from '../1-load/load-dns-live.js';
-import { dnsIntent } from '../3-model/dns-names.js';
-import { toJson } from '../4-emit/serialize.js';
+import { dnsIntent } from '../2-analyze/dns-names.js';
+import { toJson } from '../3-emit/serialize.js';
 import { readDnsLive, readTextFile } from '../adapters/filesystem/read-dns-live.js';
 import { diagnose, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { analyzeFleet, inputValidators } from '../index.js';

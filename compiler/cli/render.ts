@@ -33,9 +33,9 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import type { SourceFile } from '../1-load/source-file.js';
-import { platformObjects } from '../4-emit/platform-objects.js';
+import { platformObjects } from '../3-emit/platform-objects.js';
 import { readInputFile } from '../adapters/filesystem/read-input-file.js';
-import { toYamlStream } from '../4-emit/serialize.js';
+import { toYamlStream } from '../3-emit/serialize.js';
 import { diagnose, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { analyzeFleet } from '../index.js';
 import {

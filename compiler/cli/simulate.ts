@@ -13,8 +13,8 @@
  * or usage.
  */
 import { hasErrors, sortDiagnostics, diagnose, FLEET_WIDE, type Diagnostic } from '../diagnostics/diagnostic.js';
-import type { FleetModel } from '../3-model/fleet-model.js';
-import { toJson } from '../4-emit/serialize.js';
+import type { FleetModel } from '../2-analyze/fleet-model.js';
+import { toJson } from '../3-emit/serialize.js';
 import { analyzeFleet } from '../index.js';
 import { everySingleFailure, parseFailures } from '../simulate/failures.js';
 import { simulate, simulateEverySingle, simulationContext } from '../simulate/simulate.js';

@@ -25,8 +25,8 @@ import { locate, type ParsedDocument } from '../1-load/parse-yaml.js';
 import type { SchemaValidators } from '../1-load/schema-validation.js';
 import { sourceFile, type SourceFile } from '../1-load/source-file.js';
 import { suggestKey } from '../1-load/schema-validation.js';
-import { DEFAULT_MODULES } from '../3-model/fleet-model.js';
-import { buildFleetShape, type FleetShape } from '../3-model/routes.js';
+import { DEFAULT_MODULES } from '../2-analyze/fleet-model.js';
+import { buildFleetShape, type FleetShape } from '../2-analyze/routes.js';
 import { diagnose, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 
 /** The claim file of `host` in a fleet repo. */

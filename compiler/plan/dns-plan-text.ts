@@ -6,7 +6,7 @@
  * totals and the checksum, escaped for a terminal or a CI log. Pure.
  */
 import { terminalLines } from '../diagnostics/format.js';
-import { describeKey } from './dns-record-sets.js';
+import { describeKey } from '../dns/record-sets.js';
 import type { TrafficPlan, ZoneHostPlan } from './traffic-planner.js';
 
 const SYMBOL = { create: '+', update: '~', delete: '-' } as const;

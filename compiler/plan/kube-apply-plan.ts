@@ -11,7 +11,7 @@
  * empty render is a fault upstream, never "delete everything"), nor when any
  * apply failed (a half-applied platform is not a reason to delete).
  */
-import { MANAGED_BY_LABEL, PLATFORM_LABEL } from '../4-emit/conventions.js';
+import { MANAGED_BY_LABEL, PLATFORM_LABEL } from '../2-analyze/conventions.js';
 
 /** The identity of a Kubernetes object: API group (empty for core), kind, namespace (empty when cluster-scoped), name. */
 export interface ObjectKey {

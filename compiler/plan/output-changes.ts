@@ -11,7 +11,7 @@
  * objects: only the file's own status is reported.
  */
 import { parseAllDocuments } from 'yaml';
-import { MANIFEST_FILE } from '../4-emit/output-manifest.js';
+import { MANIFEST_FILE } from '../3-emit/output-manifest.js';
 
 export type FileStatus = 'created' | 'changed' | 'removed';
 export type ObjectStatus = 'added' | 'changed' | 'removed';

@@ -14,8 +14,8 @@
  * table break can come from them. Pure and deterministic (no clock).
  */
 import Handlebars from 'handlebars';
-import type { PlatformModel } from '../3-model/fleet-model.js';
-import { templates } from '../4-emit/generated/templates.js';
+import type { PlatformModel } from '../2-analyze/fleet-model.js';
+import { templates } from '../3-emit/generated/templates.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { maskSecrets } from '../diagnostics/secrets.js';
 import { changeCounts, type OutputChanges } from '../plan/output-changes.js';

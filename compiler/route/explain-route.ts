@@ -6,9 +6,9 @@
  * normalised first segment, or fallthrough to the host's own route. Pure.
  */
 import { terminalLines } from '../diagnostics/format.js';
-import type { FleetModel } from '../3-model/fleet-model.js';
-import { routePathsOfModel, type RoutePathRow } from '../3-model/route-paths.js';
-import { fleetRoutes, fleetShapeOfModel, rowSetsOfModel, type Route } from '../3-model/routes.js';
+import type { FleetModel } from '../2-analyze/fleet-model.js';
+import { routePathsOfModel, type RoutePathRow } from '../2-analyze/route-paths.js';
+import { fleetRoutes, fleetShapeOfModel, rowSetsOfModel, type Route } from '../2-analyze/routes.js';
 import { compileUpstreamTable, lookupUpstream, normalisedFirstSegment, rawFirstSegment, type UpstreamRoute, type UpstreamTable } from './lookup-upstream.js';
 
 /** The fleet's routes, its prefix rows (all landscapes) and the compiled matcher table. */

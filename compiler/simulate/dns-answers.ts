@@ -15,7 +15,7 @@
  *   anything else answers every value (SPEC §3.6 zone file: the union).
  */
 import type { LiveSnapshot } from '../1-load/load-dns-live.js';
-import { answerValues, isBelow, type RecordSet } from '../plan/dns-record-sets.js';
+import { answerValues, isBelow, type RecordSet } from '../dns/record-sets.js';
 
 /** Where a client sits, for geo-routed answers: a region of regions.yaml. */
 export interface ClientPlace {

@@ -27,7 +27,7 @@
  */
 import type { LiveSnapshot } from '../1-load/load-dns-live.js';
 import type { AddressBookClient } from '../client/address-book-client.js';
-import { isBelow } from '../plan/dns-record-sets.js';
+import { isBelow } from '../dns/record-sets.js';
 import type { ClientPlace, DnsAnswerer, HostAnswer } from './dns-answers.js';
 import { applies, type Column, type UserKind } from './user-targets.js';
 

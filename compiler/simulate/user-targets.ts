@@ -15,11 +15,11 @@
  * virtual landscapes; books and issuers name landscapes only, so on a
  * virtual landscape the app and sign-in users do not apply.
  */
-import { bookModules } from '../3-model/address-book-content.js';
-import type { FleetModel, PlatformModel, ServiceModel } from '../3-model/fleet-model.js';
-import { serviceHost } from '../3-model/hostnames.js';
-import { fleetShapeOfModel, rowKey, rowSetsOfModel, splitServiceHost } from '../3-model/routes.js';
-import { buildDocC, buildIssuerTable, docCKey, type DocCBook } from '../4-emit/address-books.js';
+import { bookModules } from '../2-analyze/address-book-content.js';
+import type { FleetModel, PlatformModel, ServiceModel } from '../2-analyze/fleet-model.js';
+import { serviceHost } from '../2-analyze/hostnames.js';
+import { fleetShapeOfModel, rowKey, rowSetsOfModel, splitServiceHost } from '../2-analyze/routes.js';
+import { buildDocC, buildIssuerTable, docCKey, type DocCBook } from '../3-emit/address-books.js';
 import { explainRoute, fleetUpstreams, type RouteExplanation } from '../route/explain-route.js';
 import type { ClientPlace } from './dns-answers.js';
 

@@ -11,7 +11,7 @@
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, rmdirSync, unlinkSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { fileDigest, MANIFEST_FILE, parseOutputManifest } from '../../4-emit/output-manifest.js';
+import { fileDigest, MANIFEST_FILE, parseOutputManifest } from '../../3-emit/output-manifest.js';
 import { ownershipRules, type ForeignEntry, type ForeignReason } from '../../plan/output-ownership.js';
 
 /**

@@ -19,7 +19,7 @@
  * nothing and read `.<out>.previous` when `<out>` is missing.
  *
  * Design note (issue 14: never lose what diene did not write). Every tree
- * carries its manifest (compiler/4-emit/output-manifest.ts). Before the swap,
+ * carries its manifest (compiler/3-emit/output-manifest.ts). Before the swap,
  * under the lock and after the staging folder is written, the current tree is
  * walked: an entry diene did not write (compiler/plan/output-ownership.ts)
  * stops the write with {@link OutputForeignError}, and nothing is renamed or
@@ -46,7 +46,7 @@ import {
 } from 'node:fs';
 import { chmod, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MANIFEST_FILE, parseOutputManifest } from '../../4-emit/output-manifest.js';
+import { MANIFEST_FILE, parseOutputManifest } from '../../3-emit/output-manifest.js';
 import type { ForeignEntry, ForeignReason } from '../../plan/output-ownership.js';
 import { inspectTree, OUTPUT_READ_LIMIT, removeOwnedTree, type TreeInspection } from './output-ownership.js';
 

@@ -11,7 +11,7 @@
  * (rrsetAdditionsPerChange, rrsetDeletionsPerChange,
  * totalRrdataSizePerChange) is split between whole names.
  */
-import { recordSetKey, type RecordSet } from '../../../plan/dns-record-sets.js';
+import { recordSetKey, type RecordSet } from '../../../dns/record-sets.js';
 import type { ZoneHostPlan } from '../../../plan/traffic-planner.js';
 import { absolute, DnsProblem } from '../dns-host.js';
 

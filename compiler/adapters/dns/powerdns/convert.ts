@@ -9,7 +9,7 @@
  * DELETE comes first in the same PATCH. Pure.
  */
 import { absolute } from '../dns-host.js';
-import type { RecordSet } from '../../../plan/dns-record-sets.js';
+import type { RecordSet } from '../../../dns/record-sets.js';
 import type { ZoneHostPlan } from '../../../plan/traffic-planner.js';
 
 /** One RRSet of a PATCH body. */

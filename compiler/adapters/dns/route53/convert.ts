@@ -14,10 +14,10 @@
  * a name's DELETE (a CNAME) and CREATE (its A records) stay in one batch.
  */
 import type { Change, ResourceRecordSet } from '@aws-sdk/client-route-53';
-import { recordSetKey, type RecordSet } from '../../../plan/dns-record-sets.js';
+import { recordSetKey, type RecordSet } from '../../../dns/record-sets.js';
 import type { ZoneHostPlan } from '../../../plan/traffic-planner.js';
 import { absolute, DnsProblem } from '../dns-host.js';
-import { route53Capabilities } from './capabilities.js';
+import { route53Capabilities } from '../../../dns/capabilities/route53.js';
 
 const NAME_VALUED = new Set(['CNAME', 'NS', 'PTR', 'DNAME']);
 

@@ -34,8 +34,8 @@ import { diagnose, FLEET_WIDE, hasErrors, sortDiagnostics } from '../diagnostics
 import { analyzeFleet } from '../index.js';
 import { formatBookPlan, planBookPublish, writes, type LocalBook } from '../plan/books-publish.js';
 import { dnsIntent } from '../2-analyze/dns-names.js';
-import { askName, type NameAnswer } from '../adapters/dns/name-answers.js';
-import type { ServerAddress } from '../adapters/dns/rfc2136/tcp.js';
+import { askName } from '../adapters/dns/name-answers.js';
+import type { NameAnswer, ServerAddress } from '../dns/nameserver.js';
 import { checkNames, namesToCheck, parseNameserverOverrides, unansweredDiagnostics, type NameserverOverrides } from '../plan/book-names.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

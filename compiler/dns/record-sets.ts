@@ -45,8 +45,8 @@ export interface RecordSet {
   geo?: GeoItem[];
 }
 
-/** Types whose values are host names (compared like record names). */
-const NAME_VALUED = new Set(['CNAME', 'NS', 'PTR', 'DNAME', 'ALIAS', 'ANAME']);
+/** Types whose values are host names: compared like record names, and written absolute to the hosts that want a trailing dot. */
+export const NAME_VALUED: ReadonlySet<string> = new Set(['CNAME', 'NS', 'PTR', 'DNAME', 'ALIAS', 'ANAME']);
 
 /** The identity of `rs` as one string: `name`, type and set identifier separated by tabs (never inside a name). */
 export function recordSetKey(rs: Pick<RecordSet, 'name' | 'type' | 'setIdentifier'>): string {

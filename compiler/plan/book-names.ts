@@ -19,9 +19,8 @@
  */
 import type { DnsIntent } from '../2-analyze/dns-names.js';
 import type { AddressBook, DocCBook } from '../3-emit/address-books.js';
-import { parseServer, type ServerAddress } from '../adapters/dns/rfc2136/tcp.js';
-import type { NameAnswer } from '../adapters/dns/name-answers.js';
 import { diagnose, FLEET_WIDE, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { parseServer, type NameAnswer, type ServerAddress } from '../dns/nameserver.js';
 import { compareNames, isBelow } from '../dns/record-sets.js';
 
 /** One nameserver of one DNS host for one zone. */

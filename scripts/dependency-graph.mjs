@@ -1,0 +1,16 @@
+#!/usr/bin/env node
+// `npm run graph`: prints the folder dependency graph of compiler/ (layer →
+// the layers it imports, with counts), top layer first; `--mermaid` prints it
+// as a Mermaid flowchart. Exits 1 when an import points up or a file belongs
+// to no layer (the layers are in scripts/dependency-graph-lib.mjs).
+
+import { compilerImports, folderGraph, graphMermaid, graphText, layerViolations } from './dependency-graph-lib.mjs';
+
+const imports = compilerImports();
+const graph = folderGraph(imports);
+process.stdout.write(process.argv.includes('--mermaid') ? graphMermaid(graph) : graphText(graph));
+
+const { unlayered, upward } = layerViolations(imports);
+for (const file of unlayered) process.stderr.write(`compiler/${file}: belongs to no layer\n`);
+for (const e of upward) process.stderr.write(`compiler/${e.from}:${e.line}: imports ${e.to} (${e.fromLayer} → ${e.toLayer ?? 'no layer'}, upward)\n`);
+if (unlayered.length > 0 || upward.length > 0) process.exitCode = 1;

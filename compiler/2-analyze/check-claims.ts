@@ -16,8 +16,7 @@
  * against the fleet repo's tree before it commits.
  */
 import { at, type Loaded } from '../1-load/load-fleet.js';
-import { DEFAULT_MODULES } from './fleet-model.js';
-import { claimInput, deriveRoutePaths, DROP_REASONS, FINDING_SAMPLE_SIZE, MAX_PREFIXES_PER_CLAIM, type RoutePathFinding } from './route-paths.js';
+import { claimInput, DROP_REASONS, fleetShapeOfIndex, FINDING_SAMPLE_SIZE, MAX_PREFIXES_PER_CLAIM, routePathsOfIndex, type FleetRoutePaths, type RoutePathFinding } from './route-paths.js';
 import { buildFleetShape, parseServiceHost, rowKey, splitServiceHost, type FleetShape } from './routes.js';
 import { diagnose, type Diagnostic, type SourceLocation } from '../diagnostics/diagnostic.js';
 import type { Claim } from '../types/generated/claim.js';
@@ -117,35 +116,6 @@ export function checkClaimShape(shape: FleetShape, claim: ClaimUnderCheck): Diag
   return found;
 }
 
-/** The {@link FleetShape} of a loaded fleet (services are row folders; modules default to [api]); `undefined` without fleet.yaml. */
-export function fleetShapeOfIndex(index: FleetIndex): FleetShape | undefined {
-  const settings = index.fleet.fleet?.data;
-  if (!settings) return undefined;
-  return buildFleetShape(
-    settings,
-    [...index.platforms].map(([name, platform]) => ({
-      name,
-      landscapes: platform.data.landscapes,
-      services: [...(index.rows.get(name)?.keys() ?? [])].sort().map((service) => ({ name: service, modules: platform.data.services?.[service]?.modules ?? DEFAULT_MODULES })),
-    })),
-  );
-}
-
-/** The rows of a loaded fleet: all of them, and the ready ones (non-empty `pin.chart`), by `<platform>/<service>/<landscape>`. */
-export function rowSetsOfIndex(index: FleetIndex): { exist: Set<string>; ready: Set<string> } {
-  const exist = new Set<string>();
-  const ready = new Set<string>();
-  for (const [platform, services] of index.rows) {
-    for (const [service, rows] of services) {
-      for (const [landscape, row] of rows) {
-        exist.add(rowKey(platform, service, landscape));
-        if (row.data.pin.chart !== '') ready.add(rowKey(platform, service, landscape));
-      }
-    }
-  }
-  return { exist, ready };
-}
-
 function sample(items: readonly string[]): string {
   const shown = items.slice(0, FINDING_SAMPLE_SIZE).join(', ');
   return items.length > FINDING_SAMPLE_SIZE ? `${shown}, … ${items.length - FINDING_SAMPLE_SIZE} more` : shown;
@@ -196,8 +166,7 @@ export function checkClaims(index: FleetIndex): Diagnostic[] {
     );
   }
   if (found.length > 0) return found;
-  const rows = rowSetsOfIndex(index);
   const byFile = new Map(index.fleet.claims.map((c) => [c.parsed.file.path, c]));
-  const derivation = deriveRoutePaths(shape, rows.ready, rows.exist, index.fleet.claims.map(claimInput), [...index.landscapes.keys()]);
+  const { derivation } = routePathsOfIndex(index) as FleetRoutePaths;
   return derivation.findings.map((finding) => findingDiagnostic(byFile.get(finding.file) as Loaded<Claim>, finding));
 }

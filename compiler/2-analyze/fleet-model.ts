@@ -8,10 +8,11 @@ import type { LoadedFleet } from '../1-load/load-fleet.js';
 import { checkAddress } from './addresses.js';
 import { clusterName, type FleetIndex } from './fleet-index.js';
 import type { Fleet } from '../types/generated/fleet.js';
+import { routePathsOfIndex, type FleetRoutePaths } from './route-paths.js';
+import { DEFAULT_MODULES } from './routes.js';
 import { normalizeStages, type RawStageEntry, type StageStep } from './stage-graph.js';
 
-/** Modules of a service that platform.yaml says nothing about (SPEC §2). */
-export const DEFAULT_MODULES: readonly string[] = ['api'];
+export { DEFAULT_MODULES };
 
 export interface ClusterModel {
   /** `<landscape>-<mark>` */
@@ -85,6 +86,8 @@ export interface FleetModel {
   platforms: PlatformModel[];
   /** The loaded inputs, for emitters that need positions (claims). */
   loaded: LoadedFleet;
+  /** The fleet's routes and `route_paths`, derived once per analysis (the same object check-claims.ts read). */
+  routes: FleetRoutePaths;
 }
 
 const byName = <T extends { name: string }>(a: T, b: T): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -165,5 +168,5 @@ export function buildModel(index: FleetIndex): FleetModel {
     })
     .sort(byName);
 
-  return { settings, regions: loaded.regions.data.regions as FleetModel['regions'], landscapes, clusters, vlandscapes, platforms, loaded };
+  return { settings, regions: loaded.regions.data.regions as FleetModel['regions'], landscapes, clusters, vlandscapes, platforms, loaded, routes: routePathsOfIndex(index) as FleetRoutePaths };
 }

@@ -20,8 +20,8 @@
  */
 import type { Loaded } from '../1-load/load-fleet.js';
 import type { Claim } from '../types/generated/claim.js';
-import type { FleetModel } from './fleet-model.js';
-import { fleetShapeOfModel, parseServiceHost, rowKey, rowSetsOfModel, type FleetShape, type ReadyRows } from './routes.js';
+import type { FleetIndex } from './fleet-index.js';
+import { buildFleetShape, DEFAULT_MODULES, parseServiceHost, rowKey, type FleetShape, type ReadyRows } from './routes.js';
 
 /** SPEC §3.4: at most this many prefixes per claim; the extras are dropped in sorted key order. */
 export const MAX_PREFIXES_PER_CLAIM = 10_000;
@@ -149,8 +149,54 @@ export function claimInput(claim: Loaded<Claim>): ClaimInput {
   return { file: claim.parsed.file.path, host: claim.identity[0] as string, account: claim.data.account, app: claim.data.app, paths: claim.data.paths };
 }
 
-/** {@link deriveRoutePaths} over a valid fleet model: a table for every registered landscape. */
-export function routePathsOfModel(model: FleetModel): RoutePathsDerivation {
-  const rows = rowSetsOfModel(model);
-  return deriveRoutePaths(fleetShapeOfModel(model), rows.ready, rows.exist, model.loaded.claims.map(claimInput), model.landscapes.map((l) => l.name));
+/** The {@link FleetShape} of a loaded fleet (services are row folders; modules default to [api]); `undefined` without fleet.yaml. */
+export function fleetShapeOfIndex(index: FleetIndex): FleetShape | undefined {
+  const settings = index.fleet.fleet?.data;
+  if (!settings) return undefined;
+  return buildFleetShape(
+    settings,
+    [...index.platforms].map(([name, platform]) => ({
+      name,
+      landscapes: platform.data.landscapes,
+      services: [...(index.rows.get(name)?.keys() ?? [])].sort().map((service) => ({ name: service, modules: platform.data.services?.[service]?.modules ?? DEFAULT_MODULES })),
+    })),
+  );
+}
+
+/** The rows of a loaded fleet: all of them, and the ready ones (non-empty `pin.chart`), by `<platform>/<service>/<landscape>`. */
+export function rowSetsOfIndex(index: FleetIndex): { exist: Set<string>; ready: Set<string> } {
+  const exist = new Set<string>();
+  const ready = new Set<string>();
+  for (const [platform, services] of index.rows) {
+    for (const [service, rows] of services) {
+      for (const [landscape, row] of rows) {
+        exist.add(rowKey(platform, service, landscape));
+        if (row.data.pin.chart !== '') ready.add(rowKey(platform, service, landscape));
+      }
+    }
+  }
+  return { exist, ready };
+}
+
+/** The route inputs of a fleet and its `route_paths`: what the claim check reports on and the model carries. */
+export interface FleetRoutePaths {
+  shape: FleetShape;
+  rows: { exist: Set<string>; ready: Set<string> };
+  derivation: RoutePathsDerivation;
+}
+
+/** One derivation per fleet index: check-claims.ts and buildModel() read the same object. */
+const routePathsByIndex = new WeakMap<FleetIndex, FleetRoutePaths>();
+
+/** {@link deriveRoutePaths} over a loaded fleet, a table for every registered landscape; `undefined` without fleet.yaml. Derived once per index. */
+export function routePathsOfIndex(index: FleetIndex): FleetRoutePaths | undefined {
+  const known = routePathsByIndex.get(index);
+  if (known) return known;
+  const shape = fleetShapeOfIndex(index);
+  if (!shape) return undefined;
+  const rows = rowSetsOfIndex(index);
+  const derivation = deriveRoutePaths(shape, rows.ready, rows.exist, index.fleet.claims.map(claimInput), [...index.landscapes.keys()].sort());
+  const routes = { shape, rows, derivation };
+  routePathsByIndex.set(index, routes);
+  return routes;
 }

@@ -17,7 +17,9 @@
  * door (`diene claim set-paths`), so both apply the same rules.
  */
 import type { Fleet } from '../types/generated/fleet.js';
-import type { FleetModel } from './fleet-model.js';
+
+/** Modules of a service that platform.yaml says nothing about (SPEC §2). */
+export const DEFAULT_MODULES: readonly string[] = ['api'];
 
 /** The parts of a fleet service host. */
 export interface ServiceHost {
@@ -141,27 +143,4 @@ export function fleetRoutes(shape: FleetShape, ready: ReadyRows): Route[] {
     }
   }
   return routes.sort((a, b) => (a.host < b.host ? -1 : a.host > b.host ? 1 : 0));
-}
-
-/** The {@link FleetShape} of a fleet model. */
-export function fleetShapeOfModel(model: FleetModel): FleetShape {
-  return buildFleetShape(
-    model.settings,
-    model.platforms.map((p) => ({ name: p.name, landscapes: p.landscapes, services: p.services.map((s) => ({ name: s.name, modules: s.modules })) })),
-  );
-}
-
-/** The rows of a fleet model: all of them, and the ready ones (non-empty `pin.chart`), by {@link rowKey}. */
-export function rowSetsOfModel(model: FleetModel): { exist: Set<string>; ready: Set<string> } {
-  const exist = new Set<string>();
-  const ready = new Set<string>();
-  for (const platform of model.platforms) {
-    for (const service of platform.services) {
-      for (const row of service.rows) {
-        exist.add(rowKey(row.platform, row.service, row.landscape));
-        if (row.chart !== '') ready.add(rowKey(row.platform, row.service, row.landscape));
-      }
-    }
-  }
-  return { exist, ready };
 }

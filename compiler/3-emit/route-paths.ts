@@ -7,7 +7,7 @@
  * the same rows. The derivation and its gates live in 2-analyze/route-paths.ts.
  */
 import type { FleetModel } from '../2-analyze/fleet-model.js';
-import { routePathsOfModel, type RoutePathRow } from '../2-analyze/route-paths.js';
+import type { RoutePathRow } from '../2-analyze/route-paths.js';
 import { fingerprintRoutePaths } from './route-paths-fingerprint.js';
 import { renderRoutePathsSql } from './route-paths-sql.js';
 import { toJson } from './serialize.js';
@@ -22,7 +22,7 @@ export interface RoutePathsDocument {
 
 /** The documents of every landscape, sorted by landscape. */
 export function routePathDocuments(model: FleetModel): RoutePathsDocument[] {
-  const { tables } = routePathsOfModel(model);
+  const { tables } = model.routes.derivation;
   return [...tables.keys()].sort().map((landscape) => {
     const rows = tables.get(landscape) ?? [];
     return { landscape, fingerprint: fingerprintRoutePaths(rows), rows };

@@ -5,8 +5,14 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deriveRoutePaths, MAX_PREFIXES_PER_CLAIM, type ClaimInput, type RoutePathFinding } from '../../compiler/2-analyze/route-paths.js';
+import { loadFleet } from '../../compiler/1-load/load-fleet.js';
+import { checkClaims } from '../../compiler/2-analyze/check-claims.js';
+import { indexFleet } from '../../compiler/2-analyze/fleet-index.js';
+import { buildModel } from '../../compiler/2-analyze/fleet-model.js';
+import { deriveRoutePaths, MAX_PREFIXES_PER_CLAIM, routePathsOfIndex, type ClaimInput, type RoutePathFinding } from '../../compiler/2-analyze/route-paths.js';
 import { buildFleetShape, fleetRoutes, rowKey } from '../../compiler/2-analyze/routes.js';
+import { inputValidators } from '../../compiler/index.js';
+import { readFleetTexts, toSourceFiles } from '../support/fleet-fixture.js';
 
 const settings = { dns: { base: 'cluster.atomi.cloud', spare: 'cluster.atomi-spare.net' }, issuer: { module: 'api', service: 'lithium', platform: 'aldehyde' } } as Parameters<typeof buildFleetShape>[0];
 const SHAPE = buildFleetShape(settings, [
@@ -132,5 +138,20 @@ describe('tables as data', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('one derivation per analysis', () => {
+  it('the claim check and the model read the same route_paths of the reference fleet', () => {
+    const loaded = loadFleet(toSourceFiles(readFleetTexts()), inputValidators());
+    const index = indexFleet(loaded.fleet);
+    const first = routePathsOfIndex(index);
+    expect(first?.derivation.tables.size).toBeGreaterThan(0);
+    expect(checkClaims(index).map((d) => d.severity)).not.toContain('error');
+    expect(routePathsOfIndex(index)).toBe(first);
+    expect(buildModel(index).routes).toBe(first);
+    // A fresh index derives afresh, to the same tables.
+    expect(routePathsOfIndex(indexFleet(loaded.fleet))).not.toBe(first);
+    expect(routePathsOfIndex(indexFleet(loaded.fleet))?.derivation).toEqual(first?.derivation);
   });
 });

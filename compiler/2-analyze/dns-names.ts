@@ -212,8 +212,31 @@ function wildcardUses(model: FleetModel, zone: string): { bases: string[]; relie
  * fleet.yaml names one, and the parent zone's delegation when it names a
  * parent. Call on a validated model only (check-dns.ts refuses what would make
  * a name unanswerable); hosts without nameservers for a zone contribute none.
+ *
+ * Derived once per model: emit, the DNS commands, simulate and the library
+ * all get the same object, frozen so that no reader can change it for the
+ * others.
  */
 export function dnsIntent(model: FleetModel): DnsIntent {
+  let intent = intentByModel.get(model);
+  if (!intent) {
+    intent = deepFreeze(deriveDnsIntent(model));
+    intentByModel.set(model, intent);
+  }
+  return intent;
+}
+
+const intentByModel = new WeakMap<FleetModel, DnsIntent>();
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+function deriveDnsIntent(model: FleetModel): DnsIntent {
   const dns = model.settings.dns;
   const zones: DnsZoneIntent[] = [];
   for (const zone of [dns.base, ...(dns.spare !== undefined ? [dns.spare] : [])]) {

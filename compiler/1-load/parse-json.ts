@@ -24,7 +24,7 @@ function syntaxErrorOffset(message: string, text: string): number {
 
 /** Parses `file` as strict JSON with positions; returns the document or the reasons it is refused, and the values it holds (`valueBudget` as for {@link parseYaml}). */
 export function parseJson(file: SourceFile, options: Pick<ParseOptions, 'valueBudget'> = {}): ParseResult {
-  // Before anything recursive reads it (issue 9): JSON.parse copes with any depth, the YAML composer does not.
+  // Before anything recursive reads it: JSON.parse copes with any depth, the YAML composer does not.
   const tooDeep = tooDeepJsonOffset(file.text);
   if (tooDeep !== undefined) return { diagnostics: [diagnose(spanLocation(file, tooDeep, tooDeep + 1), 'input_too_deep', { limit: NESTING_LIMIT })] };
   try {

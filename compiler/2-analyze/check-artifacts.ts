@@ -1,5 +1,5 @@
 /**
- * Rules on fleet.yaml `artifacts` (issue 13 item 5: releases land in
+ * Rules on fleet.yaml `artifacts` (releases land in
  * seconds). `kargo_webhook_registry_unknown` warns, once per artifact, when
  * its registry has no Kargo webhook receiver diene can emit (see
  * 2-analyze/release-webhooks.ts): that artifact's pushes reach a Warehouse

@@ -1,6 +1,6 @@
 /**
  * The fleet.yaml values that diene copies into ArgoCD and Kargo objects
- * (issue 14; SPEC §2 `primordial`, `git`, `artifacts`): each is checked for
+ * (SPEC §2 `primordial`, `git`, `artifacts`): each is checked for
  * the syntax of the engines that evaluate the strings it lands in
  * (engine-syntax.ts), then for its own grammar (value-grammars.ts). One
  * finding per field, blamed on the value:

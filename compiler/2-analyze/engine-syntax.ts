@@ -1,5 +1,5 @@
 /**
- * The syntax of the engines that evaluate strings diene writes (issue 14).
+ * The syntax of the engines that evaluate strings diene writes.
  * A value copied from an input into one of these strings must never carry
  * it, or the input's author runs code in the engine:
  *

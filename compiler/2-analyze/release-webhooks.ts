@@ -1,5 +1,5 @@
 /**
- * Which Kargo webhook receiver hears a release (issue 13 item 5): a
+ * Which Kargo webhook receiver hears a release: a
  * Warehouse polls its subscriptions every 5 minutes, but a receiver in the
  * project's ProjectConfig refreshes it the moment a registry reports a push,
  * so a published version becomes Freight at once.

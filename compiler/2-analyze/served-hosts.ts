@@ -1,6 +1,6 @@
 /**
  * The host names a landscape's clusters answer for, as the gateways, their
- * certificates (issue 13 item 7) and the sign-in server's redirect URIs
+ * certificates and the sign-in server's redirect URIs
  * (item 6) need them. Pure.
  *
  * Premise: DNS routes a name to a cluster, then the cluster's gateway must

@@ -1,6 +1,6 @@
 /**
  * The grammars of the fleet.yaml values that diene copies into ArgoCD and
- * Kargo objects (SPEC §2 `primordial`, `git`, `artifacts`; issue 14). Each
+ * Kargo objects (SPEC §2 `primordial`, `git`, `artifacts`). Each
  * function returns why `text` is not a value of its kind, or `undefined`.
  * They read the text as written, never a normalised form: WHATWG `URL` would
  * percent-encode `{` and accept what ArgoCD and Kargo then copy verbatim.

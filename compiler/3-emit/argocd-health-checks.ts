@@ -1,5 +1,5 @@
 /**
- * Argo CD health checks for the dependency records (issue 13 item 4, the
+ * Argo CD health checks for the dependency records (the
  * design's gap G3: dependencies before the app). An app chart declares the
  * records its service needs (a Database, a KeyValue store, a Cache, an object
  * Store, an Email sender); a controller provisions each and writes its

@@ -3,7 +3,7 @@
  * gives with serialize.ts's options, for the plain values emitters build.
  *
  * Design note. Building a `yaml` Document and stringifying it costs about
- * half of a whole compile at fleet scale (issue 8), for output that is always
+ * half of a whole compile at fleet scale, for output that is always
  * the same simple shape: block maps and sequences of strings, numbers and
  * booleans. This writer covers exactly that shape and *declines* (returns
  * `undefined`) on anything else, so the caller falls back to the library:

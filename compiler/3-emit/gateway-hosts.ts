@@ -1,5 +1,5 @@
 /**
- * Gateway and certificate host lists, one file per cluster (issue 13 item 7):
+ * Gateway and certificate host lists, one file per cluster:
  * `gateways/<cluster>.json` =
  *
  * ```json

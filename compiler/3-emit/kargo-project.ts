@@ -4,8 +4,8 @@
  * Kargo's webhook creates and labels its namespace, which ArgoCD must never
  * create. The ProjectConfig (name = namespace = platform) holds one promotion
  * policy per Stage: auto-promotion on, except behind `gate: manual`, and one
- * webhook receiver per registry kind of fleet.yaml `artifacts` (issue 13
- * item 5; 2-analyze/release-webhooks.ts), so a push refreshes the Warehouses
+ * webhook receiver per registry kind of fleet.yaml `artifacts`
+ * (2-analyze/release-webhooks.ts), so a push refreshes the Warehouses
  * at once instead of at their next 5-minute poll. Each receiver reads its
  * shared secret from a Secret the operator creates in the project namespace
  * (`kargo-webhook-<kind>`, key `secret`); diene never writes a secret.

@@ -1,5 +1,5 @@
 /**
- * The output manifest (issue 14): `.diene-manifest.json` at the top of the
+ * The output manifest: `.diene-manifest.json` at the top of the
  * output tree records every file `diene compile` wrote there and the SHA-256
  * of its bytes, so that a later compile replaces only what diene wrote and
  * refuses to delete anything else (a hand-written file at any depth, a file

@@ -1,6 +1,6 @@
 /**
- * Sign-in configuration per landscape, beside `books/issuers.json` (issue 13
- * item 6). Every value is derived from the fleet (fleet.yaml `issuer` and
+ * Sign-in configuration per landscape, beside `books/issuers.json`.
+ * Every value is derived from the fleet (fleet.yaml `issuer` and
  * `dns`, the platforms, their services and modules, the clusters), never typed:
  *
  * | path | content |

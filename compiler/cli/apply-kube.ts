@@ -1,6 +1,6 @@
 /**
  * `diene apply kube --platform NAME [--context C] [--dry-run=server] [--fleet DIR]`
- * (SPEC §5, issue 7): for users without ArgoCD in the loop, pushes one
+ * (SPEC §5): for users without ArgoCD in the loop, pushes one
  * platform's objects (the same objects `diene render` prints) to a cluster.
  *
  * 1. Compiles the fleet in memory (invalid input: exit 2, no request made).

@@ -1,6 +1,6 @@
 /**
  * What `diene compile --check` prints when the output tree is stale (exit 1),
- * for a person at a terminal and for a pull request's CI log (issue 7):
+ * for a person at a terminal and for a pull request's CI log:
  * stdout gets the review (summary first, then the unified diff cut at
  * `--diff-lines`, default {@link DEFAULT_DIFF_LINES}, with a pointer to the
  * full diff); `--diff-file FILE` also writes the whole diff to FILE; with

@@ -82,7 +82,7 @@ function unreadableRefusal(error: BranchUnreadableError): CommandResult {
 async function readRequest(
   file: string,
 ): Promise<{ request?: PathsRequest; diagnostics: Diagnostic[]; locateIn?: (p: readonly string[], part?: 'value' | 'key') => ReturnType<typeof locate> }> {
-  // Never a bare readFile: a FIFO would hang the command for ever (issue 9).
+  // Never a bare readFile: a FIFO would hang the command for ever.
   const input = await readInputFile(path.resolve(file));
   if (!('text' in input)) {
     const { problem } = input;
@@ -194,7 +194,7 @@ async function runClaimSetPaths({ positionals, values }: CommandInput): Promise<
   if (!file) throw missingOption('--file PATHS.json', 'give the new prefix map, {"paths": {...}}');
   if (!repoArgument) throw missingOption('--repo URL|DIR', 'name the fleet repository: a local folder or an http(s) remote');
   const branch = stringOption(values, 'branch') ?? 'main';
-  // Before anything is read or written: an actor with a line feed wrote a forged commit (issue 14).
+  // Before anything is read or written: an actor with a line feed wrote a forged commit.
   const actor = actorOf(values);
   const metadata = commitMetadataProblems(commitSignature(actor));
   if (metadata.length > 0) return metadataRefusal(metadata);

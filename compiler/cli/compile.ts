@@ -1,7 +1,7 @@
 /**
  * `diene compile [--fleet DIR] [--out DIR] [--check [--base DIR]]` (SPEC §3, §5): writes the
  * output tree all-or-nothing, refusing (exit 2) when the output directory holds
- * anything diene did not write (issue 14); or with `--check`, touching
+ * anything diene did not write; or with `--check`, touching
  * nothing, compares it with the tree on disk and exits 1 with a unified diff
  * (stdout) and the list of stale, missing and extra files (stderr).
  *

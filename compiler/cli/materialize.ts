@@ -1,5 +1,5 @@
 /**
- * `diene materialize [--fleet DIR]` (issue 2 §10): writes the missing empty rows
+ * `diene materialize [--fleet DIR]`: writes the missing empty rows
  * (`pin:`, then `  chart: ""` and `  image: ""`: block style, which Kargo's
  * yaml-update needs, SPEC §2) for every service and every landscape its
  * platform lists. A platform's services are its row folders, including an

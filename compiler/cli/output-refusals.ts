@@ -1,6 +1,6 @@
 /**
- * The diagnostics of an output directory that holds what diene did not write
- * (issue 14): one `output_foreign_file` per entry (at most
+ * The diagnostics of an output directory that holds what diene did not write:
+ * one `output_foreign_file` per entry (at most
  * {@link FOREIGN_SHOWN}, the last one counting the rest), each naming the entry
  * and how to clear it, or one `output_manifest_invalid`.
  */

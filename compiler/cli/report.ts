@@ -1,6 +1,6 @@
 /**
- * `diene report [--fleet DIR] [--base DIR] [--out DIR] [--output FILE]`
- * (issue 7): the Markdown comment for a pull request (compiler/report/pr-report.ts),
+ * `diene report [--fleet DIR] [--base DIR] [--out DIR] [--output FILE]`:
+ * the Markdown comment for a pull request (compiler/report/pr-report.ts),
  * under GitHub's 65,536-character limit, on stdout or into `--output FILE`.
  *
  * - `--fleet` is the fleet under review (the pull request's head).

@@ -1,7 +1,7 @@
 /**
  * `diene simulate --fail WHAT[,WHAT…] | --all-single [--intake PLATFORM/SERVICE]
- * [--service PLATFORM/SERVICE] [--fleet DIR] [--format text|json|markdown]`
- * (issue 19): failure drills over the compiled fleet. For every landscape and
+ * [--service PLATFORM/SERVICE] [--fleet DIR] [--format text|json|markdown]`:
+ * failure drills over the compiled fleet. For every landscape and
  * virtual landscape and every kind of user: works, degraded (how) or down,
  * the path taken, and how long until it settles and recovers
  * (compiler/simulate/). Writes nothing; reads no clock but `--now` for the

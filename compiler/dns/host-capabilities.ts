@@ -6,8 +6,8 @@
  *
  * These modules are plain data: they import nothing but types, so the
  * compiler's checks (TTL limits, compile time) and the pure planner (name
- * escapes, geo routing) read them without touching an SDK. The appliers of
- * issue 6 use the same values to size batches and to audit a plan before any
+ * escapes, geo routing) read them without touching an SDK. The appliers
+ * use the same values to size batches and to audit a plan before any
  * API call.
  */
 

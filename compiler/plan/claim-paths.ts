@@ -13,7 +13,7 @@
  *   the file's formatting) is a no-op: no commit.
  * - The commit message names the actor, account, app, host and prefix count,
  *   never a prefix or a target.
- * - Commit metadata is checked before anything is written (issue 14: an actor
+ * - Commit metadata is checked before anything is written (an actor
  *   with a line feed wrote a commit with a forged committer header and
  *   trailer, which git fsck refuses and which broke every later write): the
  *   author name is one line of printable text without `<` or `>`, the address

@@ -4,7 +4,7 @@
  * labels → what to apply (server-side, in render order) and what to prune
  * (in reverse order). Pure.
  *
- * Pruning rules (issue 7): an object is pruned only when it carries BOTH
+ * Pruning rules: an object is pruned only when it carries BOTH
  * `app.kubernetes.io/managed-by: diene` and `diene.atomi.cloud/platform:
  * <platform>` and the render has no object of the same group, kind,
  * namespace and name. Nothing is ever pruned when the render is empty (an

@@ -1,6 +1,6 @@
 /**
  * A platform's promotion pipeline as a Mermaid flowchart, for the pull
- * request report (issue 7): Freight from the services' Warehouses enters the
+ * request report: Freight from the services' Warehouses enters the
  * first group of stages; each group's stages take it from every stage of the
  * group before (SPEC §3.2, compiler/2-analyze/stage-graph.ts). A parallel group
  * is a subgraph; a manual gate is a dashed edge labelled `manual` and a node

@@ -1,6 +1,6 @@
 /**
- * What a resolver gets for a name from the live record sets of one DNS host
- * (issue 19): the answer a host gives, not anything the compiler decides. It
+ * What a resolver gets for a name from the live record sets of one DNS host:
+ * the answer a host gives, not anything the compiler decides. It
  * reads the same live snapshots the traffic planner writes (SPEC §3.3) and
  * follows the DNS rules the zone plans rely on. Pure.
  *

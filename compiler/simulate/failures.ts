@@ -1,5 +1,5 @@
 /**
- * What `diene simulate --fail` can take down (issue 19): a cluster, a
+ * What `diene simulate --fail` can take down: a cluster, a
  * landscape, a DNS host, the parent zone, a book place, the control cluster
  * (Primordial) or a region, named as the fleet names them. Pure.
  *

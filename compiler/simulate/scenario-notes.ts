@@ -1,5 +1,5 @@
 /**
- * What a drill means beyond the users of the matrix (issue 19): for
+ * What a drill means beyond the users of the matrix: for
  * operators, the deploy and promotion machinery, the address books and the
  * clusters that no user name carries. One sentence each, in a fixed order.
  * Pure.

@@ -1,5 +1,5 @@
 /**
- * Failure drills over the compiled fleet (issue 19): take some things down,
+ * Failure drills over the compiled fleet: take some things down,
  * let the production traffic planner react tick by tick, and say for every
  * landscape and every kind of user what still works, how, by which path, and
  * how long until it settles and recovers. Pure and deterministic: no clock,

@@ -1,5 +1,5 @@
 /**
- * The traffic planner run tick by tick over in-memory DNS hosts (issue 19):
+ * The traffic planner run tick by tick over in-memory DNS hosts:
  * the production `planTraffic` with its brakes, each plan written to every
  * host the simulation lets it reach, until a plan changes nothing, a brake
  * refuses, or the planner cannot run at all (the control cluster is down).

@@ -1,6 +1,6 @@
 /**
  * What each kind of user gets in one column, given what the DNS hosts answer
- * and which clusters are down (issue 19). Pure.
+ * and which clusters are down. Pure.
  *
  * Design note. A user is looked at from every *vantage*: each DNS host that
  * answers (a resolver may ask any of them) and each place clients sit (the

@@ -1,5 +1,5 @@
 /**
- * Who uses each landscape, and what each kind of user reaches for (issue 19),
+ * Who uses each landscape, and what each kind of user reaches for,
  * fixed by the fleet before anything fails. Pure.
  *
  * Design note. The kinds of user are the design's: our apps, which carry the

@@ -9,10 +9,10 @@
  * `process.exitCode`; `process.exit()` is never called, because it truncates
  * piped output past 64 KiB.
  */
-import { readFileSync } from 'node:fs';
 import { diagnose, type Diagnostic } from './diagnostics/diagnostic.js';
 import { formatGithub, formatJson, formatTextReport, terminalLines } from './diagnostics/format.js';
 import { maskSecrets } from './diagnostics/secrets.js';
+import { toolVersion } from './adapters/filesystem/tool-version.js';
 import { useColour } from './report/check-review.js';
 import { EXIT, invalidValue, UsageError, type Command, type CommandResult, type Format } from './cli/command.js';
 import {
@@ -85,14 +85,6 @@ async function loadCommand(entry: CommandEntry): Promise<Command> {
   const command = await entry.load();
   if (command.name !== entry.help.name) throw new Error(`the COMMANDS entry "${entry.help.name}" loads the command "${command.name}"`);
   return command;
-}
-
-function packageVersion(): string {
-  try {
-    return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-  } catch {
-    return 'unknown';
-  }
 }
 
 /** The usage line a usage error shows when no command was named. */
@@ -179,12 +171,12 @@ async function run(argv: readonly string[]): Promise<Run> {
   const wantsHelp = hasFlag(argv, '--help', '-h');
   const wantsVersion = hasFlag(argv, '--version', '-V');
   if (words.length === 0) {
-    if (wantsVersion && !wantsHelp) return helpRun(`${packageVersion()}\n`);
+    if (wantsVersion && !wantsHelp) return helpRun(`${toolVersion()}\n`);
     if (wantsHelp || argv.length === 0) return helpRun(formatMainHelp(COMMAND_HELPS));
     throw new UsageError('usage_command_missing', { commands: listing([...FIRST_WORDS, 'help']) });
   }
   const first = words[0]?.word as string;
-  if (first === 'version') return helpRun(`${packageVersion()}\n`);
+  if (first === 'version') return helpRun(`${toolVersion()}\n`);
   if (first === 'help') {
     const topic = words.slice(1).map((w) => w.word);
     if (topic.length === 0) return helpRun(formatMainHelp(COMMAND_HELPS));
@@ -199,7 +191,7 @@ async function run(argv: readonly string[]): Promise<Run> {
   const { entry, used } = found;
   current = entry.help;
   if (wantsHelp) return helpRun(formatCommandHelp(entry.help));
-  if (wantsVersion) return helpRun(`${packageVersion()}\n`);
+  if (wantsVersion) return helpRun(`${toolVersion()}\n`);
   const commandIndices = new Set(words.slice(0, used).map((w) => w.index));
   const parsed = parseCommandArgs(
     argv.filter((_, i) => !commandIndices.has(i)),

@@ -21,11 +21,25 @@ export interface ImportEdge {
   toLayer: string | undefined;
 }
 
+export interface PackageImport {
+  from: string;
+  specifier: string;
+  line: number;
+  fromLayer: string | undefined;
+}
+
 export interface CompilerImports {
   /** compiler/-relative paths of every .ts file, sorted. */
   files: string[];
   edges: ImportEdge[];
+  /** Imports of packages and node: modules. */
+  packages: PackageImport[];
 }
+
+/** Modules that reach the file system: only the `adapters` layer imports them. */
+export declare const FILE_SYSTEM_MODULES: string[];
+/** Imports of {@link FILE_SYSTEM_MODULES} outside the `adapters` layer. */
+export declare function fileSystemOutsideAdapters(imports: Pick<CompilerImports, 'packages'>): PackageImport[];
 
 export interface GraphEdge {
   from: string;
@@ -40,7 +54,7 @@ export declare function importsOf(fileName: string, text: string): { specifier: 
 /** Every relative import between files of compiler/. */
 export declare function compilerImports(root?: string): CompilerImports;
 /** Imports pointing up or out of the layers, and files of no layer. */
-export declare function layerViolations(imports: CompilerImports): { unlayered: string[]; upward: ImportEdge[] };
+export declare function layerViolations(imports: Pick<CompilerImports, 'files' | 'edges'>): { unlayered: string[]; upward: ImportEdge[] };
 /** Counted imports between different layers, top layer first. */
 export declare function folderGraph(imports: Pick<CompilerImports, 'edges'>): GraphEdge[];
 export declare function graphText(graph: GraphEdge[]): string;

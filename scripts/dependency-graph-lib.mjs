@@ -37,6 +37,9 @@ export const LAYERS = [
   { name: 'entry', paths: ['api.ts', 'cli.ts'], role: 'the package entry points (library and command line)' },
 ];
 
+/** Modules that reach the file system: only the `adapters` layer imports them. */
+export const FILE_SYSTEM_MODULES = ['fs', 'fs/promises', 'node:fs', 'node:fs/promises', 'fast-glob'];
+
 const RANK = new Map(LAYERS.map((layer, index) => [layer.name, index]));
 
 /**
@@ -98,14 +101,18 @@ export function compilerImports(root = ROOT) {
   const dir = path.join(root, 'compiler');
   const files = sourceFiles(dir);
   const edges = [];
+  const packages = [];
   for (const from of files) {
     for (const { specifier, line } of importsOf(from, readFileSync(path.join(dir, from), 'utf8'))) {
-      if (!specifier.startsWith('.')) continue;
+      if (!specifier.startsWith('.')) {
+        packages.push({ from, specifier, line, fromLayer: layerOf(from) });
+        continue;
+      }
       const to = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier)).replace(/\.js$/, '.ts');
       edges.push({ from, to, line, fromLayer: layerOf(from), toLayer: layerOf(to) });
     }
   }
-  return { files, edges };
+  return { files, edges, packages };
 }
 
 /**
@@ -120,6 +127,11 @@ export function layerViolations({ files, edges }) {
     return from === undefined || to === undefined || to > from;
   });
   return { unlayered, upward };
+}
+
+/** Imports of {@link FILE_SYSTEM_MODULES} outside the `adapters` layer. */
+export function fileSystemOutsideAdapters({ packages }) {
+  return packages.filter((p) => FILE_SYSTEM_MODULES.includes(p.specifier) && p.fromLayer !== 'adapters');
 }
 
 /**

@@ -21,8 +21,7 @@ import { MANAGED_KIND_ORDER } from '../adapters/kube/capabilities.js';
 import { observePlatform } from '../adapters/kube/observe.js';
 import { platformObjects } from '../3-emit/emit-outputs.js';
 import { canonicalize } from '../3-emit/serialize.js';
-import { diagnose, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
-import { analyzeFleet } from '../index.js';
+import { diagnose } from '../diagnostics/diagnostic.js';
 import { planKubeApply, type KubeObject } from '../plan/kube-apply-plan.js';
 import {
   platformNotFound,
@@ -32,7 +31,7 @@ import {
   invalidValue,
   missingOption,
   nowSeconds,
-  readFleet,
+  readAndAnalyze,
   stringOption,
   usageInvalid,
   type Command,
@@ -56,24 +55,23 @@ async function runApplyKube({ values, progress = SILENT_PROGRESS }: CommandInput
   const dryRun = dryRunFlag === 'server';
   const root = fleetRoot(values);
 
-  const read = await readFleet(root);
-  const analysis = analyzeFleet(read.files, { nowSeconds: nowSeconds(values) });
-  const diagnostics = sortDiagnostics([...read.diagnostics, ...analysis.diagnostics]);
-  if (hasErrors(diagnostics) || !analysis.model) return { diagnostics, exitCode: EXIT.invalid };
-  const platform = analysis.model.platforms.find((p) => p.name === name);
+  const fleet = await readAndAnalyze(root, { analysis: { nowSeconds: nowSeconds(values) } });
+  if (!fleet.valid) return fleet.stop;
+  const { diagnostics } = fleet;
+  const platform = fleet.model.platforms.find((p) => p.name === name);
   if (!platform) {
     // Only the root cause: warnings about other platforms (read partly, for this one) would mislead.
     return {
       diagnostics: [
         platformNotFound(
           name,
-          analysis.model.platforms.map((p) => p.name),
+          fleet.model.platforms.map((p) => p.name),
         ),
       ],
       exitCode: EXIT.invalid,
     };
   }
-  const rendered = platformObjects(analysis.model, platform).map((object) => canonicalize(object) as KubeObject);
+  const rendered = platformObjects(fleet.model, platform).map((object) => canonicalize(object) as KubeObject);
 
   let cluster;
   try {

@@ -8,7 +8,7 @@
  * also becomes an error annotation (at most 10, the rest counted). Colour only
  * when stdout is a TTY and NO_COLOR is unset.
  */
-import { writeFile } from 'node:fs/promises';
+import { writeText } from '../adapters/filesystem/files.js';
 import path from 'node:path';
 import { formatAnnotations } from '../diagnostics/format.js';
 import { outputChanges } from '../plan/output-changes.js';
@@ -42,7 +42,7 @@ export async function staleCheckOutput(input: {
 }): Promise<{ stdout: string; annotations: string }> {
   const diffLines = diffLinesOption(input.values);
   const diffFile = stringOption(input.values, 'diff-file');
-  if (diffFile !== undefined) await writeFile(path.resolve(diffFile), input.diff.patch);
+  if (diffFile !== undefined) await writeText(path.resolve(diffFile), input.diff.patch);
   const outRelative = path.relative(process.cwd(), input.outDir) || '.';
   const stdout = formatReview(outputChanges(input.onDisk, input.wanted), input.diff.patch, {
     colour: useColour(process.stdout.isTTY, process.env),

@@ -19,10 +19,10 @@ import { diffOutputTrees, isFresh } from '../plan/output-tree-diff.js';
 import { EXIT, fleetRoot, fromHelp, missingOption, nowSeconds, readBaseRevision, readFleet, stringOption, type Command, type CommandInput, type CommandResult } from './command.js';
 import { PROGRESS_MIN_FILES, SILENT_PROGRESS, type Progress } from './progress.js';
 import { compileHelp } from './compile.help.js';
-import { outputLocationProblem, readOnlyFolderProblem, realOutputPath } from './output-location.js';
+import { outputLocationProblem, readOnlyFolderProblem, realOutputPath } from '../adapters/filesystem/output-location.js';
 import { foreignDiagnostics } from './output-refusals.js';
 
-export { outputLocationProblem } from './output-location.js';
+export { outputLocationProblem } from '../adapters/filesystem/output-location.js';
 
 async function runCompile({ values, format, progress = SILENT_PROGRESS }: CommandInput): Promise<CommandResult> {
   try {

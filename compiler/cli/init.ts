@@ -5,8 +5,7 @@
  * comments in each file say what to edit. DIR must be missing or empty: init
  * never overwrites a file (files are created with the exclusive `wx` flag).
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { isOccupied, writeText } from '../adapters/filesystem/files.js';
 import path from 'node:path';
 import { toYamlDocument } from '../3-emit/serialize.js';
 import { diagnose } from '../diagnostics/diagnostic.js';
@@ -118,14 +117,13 @@ export function initialFleet(): Map<string, string> {
 async function runInit({ positionals }: CommandInput): Promise<CommandResult> {
   const given = positionals[0] as string;
   const dir = path.resolve(given);
-  if (existsSync(dir) && (!statSync(dir).isDirectory() || readdirSync(dir).length > 0)) {
+  if (isOccupied(dir)) {
     return { diagnostics: [diagnose({ file: given }, 'init_directory_not_empty', { dir: given })], exitCode: EXIT.invalid };
   }
   const written: string[] = [];
   for (const [relative, text] of initialFleet()) {
     const target = path.join(dir, relative);
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, text, { encoding: 'utf8', flag: 'wx' });
+    await writeText(target, text, { createFolders: true, exclusive: true });
     written.push(relative);
   }
   return {

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compilerImports, folderGraph, graphText, importsOf, LAYERS, layerOf, layerViolations, ROOT } from '../../scripts/dependency-graph-lib.mjs';
+import { compilerImports, fileSystemOutsideAdapters, folderGraph, graphText, importsOf, LAYERS, layerOf, layerViolations, ROOT } from '../../scripts/dependency-graph-lib.mjs';
 
 describe('compiler/ layers', () => {
   const imports = compilerImports();
@@ -15,6 +15,14 @@ describe('compiler/ layers', () => {
     expect(unlayered).toEqual([]);
     expect(upward.map((e) => `compiler/${e.from}:${e.line} → ${e.to} (${e.fromLayer} → ${e.toLayer})`)).toEqual([]);
     expect(graphText(folderGraph(imports))).not.toContain('UPWARD');
+  });
+
+  it('leaves the file system to adapters/ (commands included)', () => {
+    expect(fileSystemOutsideAdapters(imports).map((p) => `compiler/${p.from}:${p.line} imports ${p.specifier}`)).toEqual([]);
+    // The rule sees the imports it forbids.
+    expect(imports.packages).toContainEqual(expect.objectContaining({ from: 'adapters/filesystem/files.ts', specifier: 'node:fs', fromLayer: 'adapters' }));
+    const stray = [{ from: 'cli/x.ts', specifier: 'node:fs/promises', line: 1, fromLayer: 'cli' }];
+    expect(fileSystemOutsideAdapters({ packages: stray })).toEqual(stray);
   });
 
   it('reads the imports of real files (the check has something to check)', () => {

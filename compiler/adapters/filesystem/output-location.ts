@@ -1,13 +1,13 @@
 /**
  * Where `diene compile` may write (SPEC §2: the output folder may sit in the
- * fleet but never inside an input folder; issue 9: never the fleet root, never
+ * fleet but never inside an input folder; never the fleet root, never
  * a file, never read-only). Checked on real paths, so a symbolic link cannot
  * smuggle the output into an input folder. What the directory may hold is the
- * manifest's business (issue 14, compiler/adapters/filesystem/output-tree.ts).
+ * manifest's business (compiler/adapters/filesystem/output-tree.ts).
  */
 import { accessSync, constants, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { INPUT_FOLDERS } from '../1-load/fleet-layout.js';
+import { INPUT_FOLDERS } from '../../1-load/fleet-layout.js';
 
 function isInside(child: string, parent: string): boolean {
   const relative = path.relative(parent, child);

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 /** The `version` of the package this module ships in, or `unknown` when package.json cannot be read. */
 export function toolVersion(): string {
   try {
-    return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+    return (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
   } catch {
     return 'unknown';
   }

@@ -23,7 +23,7 @@ export const LAYERS = [
   { name: 'types', paths: ['types/'], role: 'types and validators generated from schemas/' },
   { name: 'diagnostics', paths: ['diagnostics/'], role: 'the catalog, the diagnostic type and its text forms' },
   { name: 'client', paths: ['client/'], role: 'the address-book client rule, dependency-free, for ports' },
-  { name: 'dns', paths: ['dns/'], role: 'the DNS domain: record sets, host kinds and capabilities as data' },
+  { name: 'dns', paths: ['dns/'], role: 'the DNS domain: record sets, the zone-plan format, host kinds and capabilities as data' },
   { name: '1-load', paths: ['1-load/'], role: 'parse with positions, validate against schemas/' },
   { name: '2-analyze', paths: ['2-analyze/'], role: 'cross-file checks and the resolved fleet model' },
   { name: '3-emit', paths: ['3-emit/'], role: 'one emitter per output kind, one canonical serializer' },

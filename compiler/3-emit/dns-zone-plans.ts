@@ -16,26 +16,8 @@ import { DNS_HOST_CAPABILITIES } from '../dns/host-kinds.js';
 import type { GeoRouting } from '../dns/host-capabilities.js';
 import type { AddressSource, DnsIntent, DnsNameIntent, DnsZoneIntent, VirtualMember } from '../2-analyze/dns-names.js';
 import { canonicalCoordinate, compareRecordSets, type GeoItem, type RecordSet } from '../dns/record-sets.js';
+import { DELEGATION_PLAN, DNS_PLAN_VERSION, type ZonePlanDocument } from '../dns/zone-plan.js';
 import { toJson } from './serialize.js';
-
-/** The format version written into every zone plan and required of every live snapshot. */
-export const DNS_PLAN_VERSION = 1;
-
-/** File name (without `.json`) of the parent zone's delegation plan: `dns/<parent>/delegation.json`. */
-export const DELEGATION_PLAN = 'delegation';
-
-/** One zone plan file (`schemas/dns-plan.schema.json`). */
-export interface ZonePlanDocument {
-  version: number;
-  zone: string;
-  /** The DNS host; absent in the delegation plan, whose host the fleet does not know. */
-  host?: string;
-  /** The host kind. */
-  provider?: string;
-  /** In the delegation plan: the delegated base. */
-  delegates?: string;
-  recordSets: RecordSet[];
-}
 
 function isIpv6(address: string): boolean {
   return address.includes(':');

@@ -27,7 +27,7 @@ import path from 'node:path';
 import { loadDnsHealth, loadDnsLive, type LiveSnapshot } from '../1-load/load-dns-live.js';
 import { sourceFile } from '../1-load/source-file.js';
 import { dnsIntent, type DnsIntent } from '../2-analyze/dns-names.js';
-import type { ZonePlanDocument } from '../3-emit/dns-zone-plans.js';
+import type { ZonePlanDocument } from '../dns/zone-plan.js';
 import { toJson } from '../3-emit/serialize.js';
 import { DnsHostError, DnsProblem, hostError, type DnsHostAdapter, type Environment } from '../adapters/dns/dns-host.js';
 import { createDnsAdapter } from '../adapters/dns/host-adapters.js';

@@ -15,7 +15,7 @@
  * set key.
  */
 import type { LiveSnapshot } from '../1-load/load-dns-live.js';
-import type { ZonePlanDocument } from '../3-emit/dns-zone-plans.js';
+import type { ZonePlanDocument } from '../dns/zone-plan.js';
 import { canonicalRecordSet, recordSetKey, type RecordSet } from '../dns/record-sets.js';
 import { declareDerivedSnapshot, planTraffic, type BrakeEvent, type PreparedTraffic, type TrafficPlan, type ZoneHostPlan } from '../plan/traffic-planner.js';
 import type { DnsHealth } from '../types/generated/dns-health.js';

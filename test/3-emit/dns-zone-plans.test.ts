@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import type { ZonePlanDocument } from '../../compiler/3-emit/dns-zone-plans.js';
+import type { ZonePlanDocument } from '../../compiler/dns/zone-plan.js';
 import { toJson } from '../../compiler/3-emit/serialize.js';
 import { compileDns } from '../support/dns-fixture.js';
 import { readFleetTexts, REPO_ROOT } from '../support/fleet-fixture.js';

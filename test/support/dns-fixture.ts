@@ -7,7 +7,8 @@
 import { loadDnsLive, type LiveSnapshot } from '../../compiler/1-load/load-dns-live.js';
 import { sourceFile } from '../../compiler/1-load/source-file.js';
 import { dnsIntent, type DnsIntent } from '../../compiler/2-analyze/dns-names.js';
-import { zonePlanDocuments, type ZonePlanDocument } from '../../compiler/3-emit/dns-zone-plans.js';
+import type { ZonePlanDocument } from '../../compiler/dns/zone-plan.js';
+import { zonePlanDocuments } from '../../compiler/3-emit/dns-zone-plans.js';
 import { compileFleet, inputValidators } from '../../compiler/index.js';
 import { canonicalRecordSet, recordSetKey, type RecordSet } from '../../compiler/dns/record-sets.js';
 import type { ZoneHostPlan } from '../../compiler/plan/traffic-planner.js';

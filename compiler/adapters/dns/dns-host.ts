@@ -15,7 +15,7 @@
  * limit forces it. Every failure is a {@link DnsHostError} naming the host
  * and the zone and carrying the host's own message.
  */
-import type { ZonePlanDocument } from '../../3-emit/dns-zone-plans.js';
+import type { ZonePlanDocument } from '../../dns/zone-plan.js';
 import type { DiagnosticArgsOf, DiagnosticCode } from '../../diagnostics/catalog.js';
 import { diagnoseUnchecked, FLEET_WIDE, type Diagnostic, type RelatedLocation } from '../../diagnostics/diagnostic.js';
 import type { ZoneHostPlan } from '../../plan/traffic-planner.js';

@@ -10,7 +10,7 @@
  * records by id.
  */
 import type Cloudflare from 'cloudflare';
-import { DNS_PLAN_VERSION, type ZonePlanDocument } from '../../../3-emit/dns-zone-plans.js';
+import { DNS_PLAN_VERSION, type ZonePlanDocument } from '../../../dns/zone-plan.js';
 import { canonicalName, canonicalRecordSet, compareRecordSets, recordSetKey, type RecordSet } from '../../../dns/record-sets.js';
 import type { NativeRecord } from './convert.js';
 import { DnsProblem } from '../dns-host.js';

@@ -8,7 +8,7 @@
  * record sets, so deletions repeat them exactly.
  */
 import type { DNS, Zone } from '@google-cloud/dns';
-import { DNS_PLAN_VERSION, type ZonePlanDocument } from '../../../3-emit/dns-zone-plans.js';
+import { DNS_PLAN_VERSION, type ZonePlanDocument } from '../../../dns/zone-plan.js';
 import { canonicalName, canonicalRecordSet, compareRecordSets, recordSetKey, type RecordSet } from '../../../dns/record-sets.js';
 import { absolute, DnsProblem } from '../dns-host.js';
 import type { ApiRrset } from './convert.js';

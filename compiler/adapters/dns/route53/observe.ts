@@ -10,7 +10,7 @@
  * record sets, so deletes repeat them exactly.
  */
 import { ListHostedZonesByNameCommand, ListResourceRecordSetsCommand, type ResourceRecordSet, type Route53Client } from '@aws-sdk/client-route-53';
-import { DNS_PLAN_VERSION, type ZonePlanDocument } from '../../../3-emit/dns-zone-plans.js';
+import { DNS_PLAN_VERSION, type ZonePlanDocument } from '../../../dns/zone-plan.js';
 import { canonicalName, canonicalRecordSet, compareRecordSets, recordSetKey, type RecordSet } from '../../../dns/record-sets.js';
 import { absolute, DnsProblem, type Timing, withRetry } from '../dns-host.js';
 import { isRetryable } from './apply.js';

@@ -96,14 +96,14 @@ export async function publishBooks(
   if (!fleet.valid) return fleet.stop;
   const { diagnostics } = fleet;
 
-  const local: LocalBook[] = [...buildAddressBooks(fleet.model, serial)].map(([key, book]) => ({
+  const books = buildAddressBooks(fleet.model, serial);
+  const local: LocalBook[] = [...books].map(([key, book]) => ({
     key,
     bytes: toJson(book),
     serial: book.serial,
     digest: book.digest,
   }));
   if (options.names) {
-    const books = buildAddressBooks(fleet.model, serial);
     let overrides: NameserverOverrides = new Map();
     if (options.names.nameservers) {
       const parsed = parseNameserverOverrides(

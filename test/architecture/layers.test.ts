@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compilerImports, fileSystemOutsideAdapters, folderGraph, graphText, importsOf, LAYERS, layerOf, layerViolations, ROOT } from '../../scripts/dependency-graph-lib.mjs';
+import { parseMermaid } from '../support/mermaid-parse.js';
+import { compilerImports, fileSystemOutsideAdapters, folderGraph, graphMermaid, graphText, importsOf, LAYERS, layerOf, layerViolations, ROOT } from '../../scripts/dependency-graph-lib.mjs';
 
 describe('compiler/ layers', () => {
   const imports = compilerImports();
@@ -50,6 +51,13 @@ describe('compiler/ layers', () => {
     const edges = [{ from: '1-load/x.ts', to: 'cli/y.ts', line: 3, fromLayer: layerOf('1-load/x.ts'), toLayer: layerOf('cli/y.ts') }];
     expect(layerViolations({ files: ['1-load/x.ts', 'stray.ts'], edges })).toEqual({ unlayered: ['stray.ts'], upward: edges });
     expect(graphText(folderGraph({ edges }))).toContain('UPWARD 1-load → cli (1)');
+  });
+
+  it('prints the graph as a Mermaid flowchart that Mermaid parses, one edge per imported layer', async () => {
+    const graph = folderGraph(imports);
+    const mermaid = graphMermaid(graph);
+    await expect(parseMermaid(mermaid)).resolves.toBe('flowchart-v2');
+    expect(mermaid.split('\n').filter((line) => line.includes('-->'))).toHaveLength(graph.length);
   });
 
   it('is the layer order docs/development.md lists', () => {

@@ -6,7 +6,18 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseMermaid } from '../support/mermaid-parse.js';
-import { compilerImports, fileSystemOutsideAdapters, folderGraph, graphMermaid, graphText, importsOf, LAYERS, layerOf, layerViolations, ROOT } from '../../scripts/dependency-graph-lib.mjs';
+import {
+  compilerImports,
+  fileSystemOutsideAdapters,
+  folderGraph,
+  graphMermaid,
+  graphText,
+  importsOf,
+  LAYERS,
+  layerOf,
+  layerViolations,
+  ROOT,
+} from '../../scripts/dependency-graph-lib.mjs';
 
 describe('compiler/ layers', () => {
   const imports = compilerImports();
@@ -30,7 +41,11 @@ describe('compiler/ layers', () => {
     expect(imports.files.length).toBeGreaterThan(100);
     expect(imports.edges).toContainEqual(expect.objectContaining({ from: 'index.ts', to: '1-load/load-fleet.ts', fromLayer: 'pipeline', toLayer: '1-load' }));
     // Every layer but the entry points holds at least one file.
-    for (const layer of LAYERS) expect(imports.files.some((f) => layerOf(f) === layer.name), layer.name).toBe(true);
+    for (const layer of LAYERS)
+      expect(
+        imports.files.some((f) => layerOf(f) === layer.name),
+        layer.name,
+      ).toBe(true);
   });
 
   it('finds every import form, and not imports in comments or strings', () => {
@@ -42,7 +57,7 @@ describe('compiler/ layers', () => {
       "const e = await import('./e.js');",
       "type F = import('./f.js').F;",
       "// import { g } from './g.js';",
-      "const h = \"import { h } from './h.js'\";",
+      'const h = "import { h } from \'./h.js\'";',
     ].join('\n');
     expect(importsOf('x.ts', text).map((i) => i.specifier)).toEqual(['./a.js', '../b.js', './c.js', './d.js', './e.js', './f.js']);
   });

@@ -70,8 +70,8 @@ if (explain?.fleetUpstreams && matcher?.lookupUpstream) {
 const traffic = await load('plan/traffic-planner.js');
 if (traffic?.planTraffic && traffic?.prepareTraffic) {
   // The compiler's own zone plans as live state (what a host holds after an apply), one cluster down: the planner's every-5-s tick.
-  const { dnsIntent } = await import(pathToFileURL(dist('3-model/dns-names.js')).href);
-  const { zonePlanDocuments } = await import(pathToFileURL(dist('4-emit/dns-zone-plans.js')).href);
+  const { dnsIntent } = await import(pathToFileURL(dist('2-analyze/dns-names.js')).href);
+  const { zonePlanDocuments } = await import(pathToFileURL(dist('3-emit/dns-zone-plans.js')).href);
   const { loadDnsLive } = await import(pathToFileURL(dist('1-load/load-dns-live.js')).href);
   const { sourceFile } = await import(pathToFileURL(dist('1-load/source-file.js')).href);
   const { inputValidators } = await import(pathToFileURL(dist('index.js')).href);

@@ -17,11 +17,11 @@
  * `npm run bench:routes` builds first.
  */
 import { performance } from 'node:perf_hooks';
-import { deriveRoutePaths } from '../dist/3-model/route-paths.js';
-import { buildFleetShape, fleetRoutes, rowKey } from '../dist/3-model/routes.js';
-import { fingerprintRoutePaths } from '../dist/4-emit/route-paths-fingerprint.js';
-import { renderRoutePathsSql } from '../dist/4-emit/route-paths-sql.js';
-import { toJson } from '../dist/4-emit/serialize.js';
+import { deriveRoutePaths } from '../dist/2-analyze/route-paths.js';
+import { buildFleetShape, fleetRoutes, rowKey } from '../dist/2-analyze/routes.js';
+import { fingerprintRoutePaths } from '../dist/3-emit/route-paths-fingerprint.js';
+import { renderRoutePathsSql } from '../dist/3-emit/route-paths-sql.js';
+import { toJson } from '../dist/3-emit/serialize.js';
 import { compileUpstreamTable, lookupUpstream } from '../dist/route/lookup-upstream.js';
 
 const BASE = 'cluster.atomi.cloud';

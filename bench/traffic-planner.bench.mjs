@@ -11,8 +11,8 @@ import { performance } from 'node:perf_hooks';
 import { isDeepStrictEqual } from 'node:util';
 import { loadDnsLive } from '../dist/1-load/load-dns-live.js';
 import { sourceFile } from '../dist/1-load/source-file.js';
-import { dnsIntent } from '../dist/3-model/dns-names.js';
-import { zonePlanDocuments } from '../dist/4-emit/dns-zone-plans.js';
+import { dnsIntent } from '../dist/2-analyze/dns-names.js';
+import { zonePlanDocuments } from '../dist/3-emit/dns-zone-plans.js';
 import { compileFleet, inputValidators } from '../dist/index.js';
 import { planTraffic, prepareTraffic } from '../dist/plan/traffic-planner.js';
 

@@ -9,9 +9,9 @@
  */
 import { loadDnsHealth, loadDnsLive, type LiveFile } from './1-load/load-dns-live.js';
 import type { SourceFile } from './1-load/source-file.js';
-import { dnsIntent } from './3-model/dns-names.js';
-import { platformObjects } from './4-emit/emit-outputs.js';
-import { toYamlStream } from './4-emit/serialize.js';
+import { dnsIntent } from './2-analyze/dns-names.js';
+import { platformObjects } from './3-emit/emit-outputs.js';
+import { toYamlStream } from './3-emit/serialize.js';
 import { inputDigest, renderInputs } from './cli/render.js';
 import { diagnose, hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
 import { closestName } from './diagnostics/spelling.js';

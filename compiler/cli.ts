@@ -9,13 +9,14 @@
  * `process.exitCode`; `process.exit()` is never called, because it truncates
  * piped output past 64 KiB.
  */
-import { appendFileSync } from 'node:fs';
 import { diagnose, type Diagnostic } from './diagnostics/diagnostic.js';
 import { formatGithub, formatJson, formatTextReport, terminalLines } from './diagnostics/format.js';
 import { formatSarif } from './diagnostics/sarif.js';
 import { formatStepSummary } from './report/step-summary.js';
 import { rootedDiagnostics } from './cli/repository-paths.js';
 import { maskSecrets } from './diagnostics/secrets.js';
+import { appendText } from './adapters/filesystem/files.js';
+import { toolVersion } from './adapters/filesystem/tool-version.js';
 import { useColour } from './report/check-review.js';
 import { EXIT, invalidValue, UsageError, type Command, type CommandResult, type Format } from './cli/command.js';
 import {
@@ -31,7 +32,6 @@ import {
 } from './cli/help.js';
 import { parseCommandArgs, plainWords } from './cli/parse-args.js';
 import { SILENT_PROGRESS, terminalProgress } from './cli/progress.js';
-import { toolVersion } from './cli/tool-version.js';
 import { applyBooksHelp } from './cli/apply-books.help.js';
 import { applyDnsHelp } from './cli/apply-dns.help.js';
 import { applyKubeHelp } from './cli/apply-kube.help.js';
@@ -91,10 +91,6 @@ async function loadCommand(entry: CommandEntry): Promise<Command> {
   const command = await entry.load();
   if (command.name !== entry.help.name) throw new Error(`the COMMANDS entry "${entry.help.name}" loads the command "${command.name}"`);
   return command;
-}
-
-function packageVersion(): string {
-  return toolVersion();
 }
 
 /** The usage line a usage error shows when no command was named. */
@@ -181,12 +177,12 @@ async function run(argv: readonly string[]): Promise<Run> {
   const wantsHelp = hasFlag(argv, '--help', '-h');
   const wantsVersion = hasFlag(argv, '--version', '-V');
   if (words.length === 0) {
-    if (wantsVersion && !wantsHelp) return helpRun(`${packageVersion()}\n`);
+    if (wantsVersion && !wantsHelp) return helpRun(`${toolVersion()}\n`);
     if (wantsHelp || argv.length === 0) return helpRun(formatMainHelp(COMMAND_HELPS));
     throw new UsageError('usage_command_missing', { commands: listing([...FIRST_WORDS, 'help']) });
   }
   const first = words[0]?.word as string;
-  if (first === 'version') return helpRun(`${packageVersion()}\n`);
+  if (first === 'version') return helpRun(`${toolVersion()}\n`);
   if (first === 'help') {
     const topic = words.slice(1).map((w) => w.word);
     if (topic.length === 0) return helpRun(formatMainHelp(COMMAND_HELPS));
@@ -201,7 +197,7 @@ async function run(argv: readonly string[]): Promise<Run> {
   const { entry, used } = found;
   current = entry.help;
   if (wantsHelp) return helpRun(formatCommandHelp(entry.help));
-  if (wantsVersion) return helpRun(`${packageVersion()}\n`);
+  if (wantsVersion) return helpRun(`${toolVersion()}\n`);
   const commandIndices = new Set(words.slice(0, used).map((w) => w.index));
   const parsed = parseCommandArgs(
     argv.filter((_, i) => !commandIndices.has(i)),
@@ -237,7 +233,7 @@ function writeStepSummary(result: CommandResult, diagnostics: readonly Diagnosti
   const file = process.env['GITHUB_STEP_SUMMARY'];
   if (!result.stepSummary || process.env['GITHUB_ACTIONS'] !== 'true' || !file) return [];
   try {
-    appendFileSync(file, formatStepSummary(result.stepSummary, rootedDiagnostics(diagnostics, result.pathPrefix ?? ''), result.exitCode === EXIT.ok));
+    appendText(file, formatStepSummary(result.stepSummary, rootedDiagnostics(diagnostics, result.pathPrefix ?? ''), result.exitCode === EXIT.ok));
     return [];
   } catch (error) {
     const reason = (error as Error).message.replace(/, \w+ '[^']*'$/, '');
@@ -254,11 +250,11 @@ function emit({ result, format, level }: Run): void {
   const rooted = () => rootedDiagnostics(everything, result.pathPrefix ?? '');
   // validate --format json|sarif: the diagnostics on stdout are the product, filtered like any report.
   if (result.diagnosticsInStdout && format === 'json') process.stdout.write(formatJson(everything));
-  else if (result.diagnosticsInStdout && format === 'sarif') process.stdout.write(formatSarif(rooted(), { version: packageVersion(), fleetFolder: result.pathPrefix ?? '' }));
+  else if (result.diagnosticsInStdout && format === 'sarif') process.stdout.write(formatSarif(rooted(), { version: toolVersion(), fleetFolder: result.pathPrefix ?? '' }));
   else if (result.stdout) process.stdout.write(result.stdout);
   if (!result.diagnosticsInStdout) {
     if (format === 'json') process.stderr.write(formatJson(everything));
-    else if (format === 'sarif') process.stderr.write(formatSarif(rooted(), { version: packageVersion(), fleetFolder: result.pathPrefix ?? '' }));
+    else if (format === 'sarif') process.stderr.write(formatSarif(rooted(), { version: toolVersion(), fleetFolder: result.pathPrefix ?? '' }));
     else {
       process.stderr.write(formatTextReport(diagnostics, { colour: useColour(process.stderr.isTTY, process.env) }));
       if (format === 'github' || process.env['GITHUB_ACTIONS'] === 'true') process.stderr.write(formatGithub(rooted()));
@@ -283,7 +279,7 @@ function emitUsageError(error: UsageError, argv: readonly string[]): void {
   const usage = diagnose({}, error.code, { command: current?.name ?? 'COMMAND', usage: current?.usage ?? TOP_USAGE, ...error.args });
   // SARIF only from a command that takes it: any other refuses `--format sarif` in text.
   const sarif = asksFor(argv, 'sarif') && current !== undefined && formatChoices(current).includes('sarif');
-  const form = asksFor(argv, 'json') ? formatJson([usage]) : sarif ? formatSarif([usage], { version: packageVersion(), fleetFolder: '' }) : undefined;
+  const form = asksFor(argv, 'json') ? formatJson([usage]) : sarif ? formatSarif([usage], { version: toolVersion(), fleetFolder: '' }) : undefined;
   if (form !== undefined) {
     // `validate --format json|sarif` puts its diagnostics on stdout (SPEC §5); a usage error keeps that promise.
     if (current?.name === 'validate') process.stdout.write(form);

@@ -4,9 +4,9 @@
  * `nowSeconds` for the stale-override warning only.
  *
  *   1-load      parse every file with positions, validate against schemas/
- *   2-validate  cross-file rules of SPEC §4 (registry, platforms, rows)
- *   3-model     resolve the fleet into one model
- *   4-emit      ArgoCD, Kargo and Platform outputs, canonically serialized
+ *   2-analyze   cross-file rules of SPEC §4 (registry, platforms, rows) and
+ *               the fleet resolved into one model
+ *   3-emit      ArgoCD, Kargo and Platform outputs, canonically serialized
  *
  * The pipeline stops after any phase that found an error, so emit never runs
  * on an invalid fleet and a failed compile produces no output. Given a base
@@ -17,19 +17,19 @@ import type { InputBudget } from './1-load/input-limits.js';
 import { loadFleet, type LoadedFleet } from './1-load/load-fleet.js';
 import { schemaValidators, type SchemaValidators } from './1-load/schema-validation.js';
 import type { SourceFile } from './1-load/source-file.js';
-import { checkArtifacts } from './2-validate/check-artifacts.js';
-import { checkBooks } from './2-validate/check-books.js';
-import { checkClaims } from './2-validate/check-claims.js';
-import { checkDeploySettings } from './2-validate/check-deploy-settings.js';
-import { checkDns } from './2-validate/check-dns.js';
-import { checkPermanence } from './2-validate/check-permanence.js';
-import { checkPlatforms } from './2-validate/check-platforms.js';
-import { checkRegistry } from './2-validate/check-registry.js';
-import { checkResilience } from './2-validate/check-resilience.js';
-import { checkRows } from './2-validate/check-rows.js';
-import { indexFleet } from './2-validate/fleet-index.js';
-import { buildModel, type FleetModel } from './3-model/fleet-model.js';
-import { emitOutputs } from './4-emit/emit-outputs.js';
+import { checkArtifacts } from './2-analyze/check-artifacts.js';
+import { checkBooks } from './2-analyze/check-books.js';
+import { checkClaims } from './2-analyze/check-claims.js';
+import { checkDeploySettings } from './2-analyze/check-deploy-settings.js';
+import { checkDns } from './2-analyze/check-dns.js';
+import { checkPermanence } from './2-analyze/check-permanence.js';
+import { checkPlatforms } from './2-analyze/check-platforms.js';
+import { checkRegistry } from './2-analyze/check-registry.js';
+import { checkResilience } from './2-analyze/check-resilience.js';
+import { checkRows } from './2-analyze/check-rows.js';
+import { indexFleet } from './2-analyze/fleet-index.js';
+import { buildModel, type FleetModel } from './2-analyze/fleet-model.js';
+import { emitOutputs } from './3-emit/emit-outputs.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
 import { standaloneValidators } from './types/generated/validators.js';
 
@@ -47,7 +47,7 @@ export interface CompileOptions {
   /**
    * The base revision of a pull request (`--base DIR`): its files and the
    * label its paths get in diagnostics. When given, the result's
-   * `permanence` compares the permanent identifiers (2-validate/check-permanence.ts).
+   * `permanence` compares the permanent identifiers (2-analyze/check-permanence.ts).
    */
   base?: { files: readonly SourceFile[]; label: string };
   /**

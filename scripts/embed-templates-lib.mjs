@@ -2,9 +2,9 @@
 //
 // templates/*.hbs are the text-format templates (STYLE.md "Output": zone
 // files, the human report). The phases may not read files, so the templates
-// are embedded in compiler/4-emit/generated/templates.ts, a module generated
+// are embedded in compiler/3-emit/generated/templates.ts, a module generated
 // from templates/ by `npm run gen:templates` and never edited by hand;
-// test/4-emit/templates.test.ts fails when it is stale.
+// test/3-emit/templates.test.ts fails when it is stale.
 
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,7 +18,7 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const TEMPLATE_DIR = 'templates';
 
 /** Repository-relative path of the generated module. */
-export const TEMPLATE_MODULE = 'compiler/4-emit/generated/templates.ts';
+export const TEMPLATE_MODULE = 'compiler/3-emit/generated/templates.ts';
 
 /**
  * The text of the generated module: `templates` maps each file name of

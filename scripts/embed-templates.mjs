@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run gen:templates`: writes compiler/4-emit/generated/templates.ts from
+// `npm run gen:templates`: writes compiler/3-emit/generated/templates.ts from
 // templates/*.hbs. With --check, writes nothing and exits 1 when it is stale.
 
 import { mkdir, readFile, writeFile } from 'node:fs/promises';

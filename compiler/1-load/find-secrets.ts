@@ -1,6 +1,6 @@
 /**
  * Secrets written into an input file (SPEC §4 "a secret written into any input
- * file … inputs name environment variables instead"; issue 14).
+ * file … inputs name environment variables instead").
  *
  * Two rules, over every string at any depth, map keys and comments included:
  *

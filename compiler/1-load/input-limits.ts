@@ -1,6 +1,6 @@
 /**
  * Limits that keep hostile input from crashing or stalling the compiler
- * (issue 9: never crash, never hang). Design note: the YAML composer, Ajv and
+ * (never crash, never hang). Design note: the YAML composer, Ajv and
  * every walk over a parsed value recurse once per nesting level, and the
  * stack runs out somewhere under a thousand levels of YAML; so nesting is
  * measured with explicit stacks (no recursion) before anything recursive
@@ -37,8 +37,8 @@ export const VALUE_LIMIT = 100_000;
 
 /**
  * The most bytes all input files of one fleet may hold together: 64 MiB.
- * The per-file limits bound one parse, not a fleet: 60 files each under them
- * reached 4 GB of memory (issue 14). SPEC §7's largest scale, XL (55,667
+ * The per-file limits bound one parse, not a fleet: many files each under
+ * them can still exhaust memory together. SPEC §7's largest scale, XL (55,667
  * files), holds 8.9 MB, so the budget leaves it seven times over.
  */
 export const TOTAL_SIZE_LIMIT = 64 * 1024 * 1024;

@@ -12,10 +12,10 @@
  * canonicalized with the host's name escapes (Route 53 octal, else RFC 1035
  * decimal) and kept exactly as read for deletes. Pure; returns findings.
  */
-import type { DnsHostKind } from '../adapters/dns/host-capabilities.js';
-import { DNS_HOST_CAPABILITIES, isDnsHostKind } from '../adapters/dns/host-kinds.js';
+import type { DnsHostKind } from '../dns/host-capabilities.js';
+import { DNS_HOST_CAPABILITIES, isDnsHostKind } from '../dns/host-kinds.js';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { canonicalName, canonicalRecordSet, describeKey, recordSetKey, type RecordSet } from '../plan/dns-record-sets.js';
+import { canonicalName, canonicalRecordSet, describeKey, recordSetKey, type RecordSet } from '../dns/record-sets.js';
 import type { DnsHealth } from '../types/generated/dns-health.js';
 import type { DnsPlan } from '../types/generated/dns-plan.js';
 import { parseJson } from './parse-json.js';

@@ -7,7 +7,7 @@
  * than {@link ALIAS_EXPANSION_LIMIT} alias expansions. Warned: plain scalars
  * that YAML 1.1 readers (Go's yaml.v2, Helm) read as booleans.
  *
- * Hostile input (issue 9): characters YAML does not allow, nesting past
+ * Hostile input: characters YAML does not allow, nesting past
  * {@link NESTING_LIMIT} (checked while the token stream is built, before the
  * recursive composer runs), keys that are lists or mappings, and aliases with no anchor
  * before them (an unquoted `*.example.com`) are refused. Duplicate keys are
@@ -31,7 +31,7 @@ export interface ParsedDocument {
   /**
    * The pairs of each mapping by key, built the first time {@link locate}
    * looks into that mapping: a search per finding through a mapping of
-   * thousands of keys made the findings of one file quadratic (issue 14).
+   * thousands of keys made the findings of one file quadratic.
    */
   readonly keyIndex: KeyIndex;
 }

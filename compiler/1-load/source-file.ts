@@ -4,10 +4,10 @@
  * 1-based lines and columns that count Unicode code points (SPEC §5), so a BOM
  * is never counted and a CRLF line ending never shifts a column.
  *
- * Every position costs O(log n), whatever the length of its line (issue 14:
- * counting code points from the line's start, and keeping the whole line for
- * the caret, made a one-line file with thousands of findings quadratic, and
- * took minutes): columns come from the offsets of the file's surrogate pairs,
+ * Every position costs O(log n), whatever the length of its line (counting
+ * code points from the line's start, and keeping the whole line for the
+ * caret, would make a one-line file with thousands of findings quadratic):
+ * columns come from the offsets of the file's surrogate pairs,
  * indexed once, and a location keeps at most {@link SOURCE_WINDOW} code points
  * of a long line.
  */

@@ -28,16 +28,15 @@ import { headCommitSeconds } from '../adapters/git/commit-time.js';
 import { createS3Store, parseS3Url, S3_SDK_PACKAGE, s3SdkInstalled, type ObjectStore } from '../adapters/object-store/adapter.js';
 import { applyBookChanges } from '../adapters/object-store/apply.js';
 import { observeBooks } from '../adapters/object-store/observe.js';
-import { buildAddressBooks } from '../4-emit/address-books.js';
-import { toJson } from '../4-emit/serialize.js';
-import { diagnose, FLEET_WIDE, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
-import { analyzeFleet } from '../index.js';
+import { buildAddressBooks } from '../3-emit/address-books.js';
+import { toJson } from '../3-emit/serialize.js';
+import { diagnose, FLEET_WIDE, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { formatBookPlan, planBookPublish, writes, type LocalBook } from '../plan/books-publish.js';
-import { dnsIntent } from '../3-model/dns-names.js';
-import { askName, type NameAnswer } from '../adapters/dns/name-answers.js';
-import type { ServerAddress } from '../adapters/dns/rfc2136/tcp.js';
+import { dnsIntent } from '../2-analyze/dns-names.js';
+import { askName } from '../adapters/dns/name-answers.js';
+import type { NameAnswer, ServerAddress } from '../dns/nameserver.js';
 import { checkNames, namesToCheck, parseNameserverOverrides, unansweredDiagnostics, type NameserverOverrides } from '../plan/book-names.js';
-import { readFile } from 'node:fs/promises';
+import { readText } from '../adapters/filesystem/files.js';
 import path from 'node:path';
 import { serialOption } from './book-serial.js';
 import {
@@ -48,7 +47,7 @@ import {
   invalidValue,
   missingOption,
   nowSeconds,
-  readFleet,
+  readAndAnalyze,
   stringOption,
   type Command,
   type CommandInput,
@@ -93,24 +92,23 @@ export async function publishBooks(
   serial: number,
   options: { dryRun: boolean; nowSeconds: number; names?: NameCheckOptions },
 ): Promise<CommandResult> {
-  const read = await readFleet(root);
-  const analysis = analyzeFleet(read.files, { nowSeconds: options.nowSeconds });
-  const diagnostics = sortDiagnostics([...read.diagnostics, ...analysis.diagnostics]);
-  if (hasErrors(diagnostics) || !analysis.model) return { diagnostics, exitCode: EXIT.invalid };
+  const fleet = await readAndAnalyze(root, { analysis: { nowSeconds: options.nowSeconds } });
+  if (!fleet.valid) return fleet.stop;
+  const { diagnostics } = fleet;
 
-  const local: LocalBook[] = [...buildAddressBooks(analysis.model, serial)].map(([key, book]) => ({
+  const books = buildAddressBooks(fleet.model, serial);
+  const local: LocalBook[] = [...books].map(([key, book]) => ({
     key,
     bytes: toJson(book),
     serial: book.serial,
     digest: book.digest,
   }));
   if (options.names) {
-    const books = buildAddressBooks(analysis.model, serial);
     let overrides: NameserverOverrides = new Map();
     if (options.names.nameservers) {
       const parsed = parseNameserverOverrides(
         options.names.nameservers.text,
-        analysis.model.settings.dns.hosts.map((h) => h.name),
+        fleet.model.settings.dns.hosts.map((h) => h.name),
       );
       if (typeof parsed === 'string')
         return {
@@ -128,7 +126,7 @@ export async function publishBooks(
         };
       overrides = parsed;
     }
-    const checks = namesToCheck(books, dnsIntent(analysis.model), overrides);
+    const checks = namesToCheck(books, dnsIntent(fleet.model), overrides);
     const misses = await checkNames(checks, options.names.ask ?? ((server, name) => askName(server, name)), {
       waitSeconds: options.names.waitSeconds,
       ...(options.names.intervalMs !== undefined ? { intervalMs: options.names.intervalMs } : {}),
@@ -217,7 +215,7 @@ async function nameCheckOption(values: CommandInput['values']): Promise<NameChec
   if (file === undefined) return { waitSeconds };
   let text: string;
   try {
-    text = await readFile(path.resolve(process.cwd(), file), 'utf8');
+    text = await readText(path.resolve(process.cwd(), file));
   } catch (error) {
     throw invalidValue(
       '--nameservers',

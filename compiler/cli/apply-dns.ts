@@ -26,15 +26,15 @@
 import path from 'node:path';
 import { loadDnsHealth, loadDnsLive, type LiveSnapshot } from '../1-load/load-dns-live.js';
 import { sourceFile } from '../1-load/source-file.js';
-import { dnsIntent, type DnsIntent } from '../3-model/dns-names.js';
-import type { ZonePlanDocument } from '../4-emit/dns-zone-plans.js';
-import { toJson } from '../4-emit/serialize.js';
+import { dnsIntent, type DnsIntent } from '../2-analyze/dns-names.js';
+import type { ZonePlanDocument } from '../dns/zone-plan.js';
+import { toJson } from '../3-emit/serialize.js';
 import { DnsHostError, DnsProblem, hostError, type DnsHostAdapter, type Environment } from '../adapters/dns/dns-host.js';
 import { createDnsAdapter } from '../adapters/dns/host-adapters.js';
 import { observeHosts } from '../adapters/dns/observe-hosts.js';
 import { readDnsLive, readTextFile } from '../adapters/filesystem/read-dns-live.js';
 import { diagnose, FLEET_WIDE, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { analyzeFleet, inputValidators } from '../index.js';
+import { inputValidators } from '../index.js';
 import type { SchemaValidators } from '../1-load/schema-validation.js';
 import { hostDifferences, remainingChanges } from '../plan/dns-apply-check.js';
 import { appliedInFull, formatApplyReport, type DnsApplyReport, type ZoneApplyResult } from '../plan/dns-apply-report.js';
@@ -48,7 +48,7 @@ import {
   invalidValue,
   missingOption,
   nowSeconds,
-  readFleet,
+  readAndAnalyze,
   stringOption,
   type Command,
   type CommandInput,
@@ -141,11 +141,10 @@ async function applyHost(
  * outcome per host and zone). Exported for tests that inject adapters.
  */
 export async function applyDns(root: string, options: ApplyDnsOptions): Promise<CommandResult> {
-  const read = await readFleet(root);
-  const analysis = analyzeFleet(read.files, { nowSeconds: options.nowSeconds });
-  const diagnostics: Diagnostic[] = [...read.diagnostics, ...analysis.diagnostics];
-  if (hasErrors(diagnostics) || !analysis.model) return { diagnostics: sortDiagnostics(diagnostics), exitCode: EXIT.invalid };
-  const fleetHosts = analysis.model.settings.dns.hosts;
+  const fleet = await readAndAnalyze(root, { analysis: { nowSeconds: options.nowSeconds } });
+  if (!fleet.valid) return fleet.stop;
+  const { diagnostics } = fleet;
+  const fleetHosts = fleet.model.settings.dns.hosts;
   const unknown = options.hosts.filter((name) => !fleetHosts.some((h) => h.name === name));
   if (unknown.length > 0)
     throw invalidValue(
@@ -155,7 +154,7 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
       `--host ${fleetHosts[0]?.name ?? 'NAME'}`,
     );
   const hosts = fleetHosts.filter((h) => options.hosts.length === 0 || options.hosts.includes(h.name));
-  const full = dnsIntent(analysis.model);
+  const full = dnsIntent(fleet.model);
   const intent: DnsIntent = { ...full, zones: full.zones.map((z) => ({ ...z, hosts: z.hosts.filter((h) => hosts.some((s) => s.name === h.name)) })) };
   const validators = inputValidators();
 

@@ -1,6 +1,6 @@
 /**
  * `diene apply kube --platform NAME [--context C] [--dry-run=server] [--fleet DIR]`
- * (SPEC §5, issue 7): for users without ArgoCD in the loop, pushes one
+ * (SPEC §5): for users without ArgoCD in the loop, pushes one
  * platform's objects (the same objects `diene render` prints) to a cluster.
  *
  * 1. Compiles the fleet in memory (invalid input: exit 2, no request made).
@@ -19,8 +19,8 @@ import { connectKube, KubeConfigMissing, KubeConfigProblem } from '../adapters/k
 import { executeKubePlan, formatKubeOutcomes } from '../adapters/kube/apply.js';
 import { MANAGED_KIND_ORDER } from '../adapters/kube/capabilities.js';
 import { observePlatform } from '../adapters/kube/observe.js';
-import { platformObjects } from '../4-emit/emit-outputs.js';
-import { canonicalize } from '../4-emit/serialize.js';
+import { platformObjects } from '../3-emit/emit-outputs.js';
+import { canonicalize } from '../3-emit/serialize.js';
 import { diagnose, diagnoseFinding, FLEET_WIDE, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { analyzeFleet } from '../index.js';
 import { describeKey, planKubeApply, type KubeObject } from '../plan/kube-apply-plan.js';
@@ -32,7 +32,7 @@ import {
   invalidValue,
   missingOption,
   nowSeconds,
-  readFleet,
+  readAndAnalyze,
   stringOption,
   type Command,
   type CommandInput,
@@ -55,24 +55,23 @@ async function runApplyKube({ values, progress = SILENT_PROGRESS }: CommandInput
   const dryRun = dryRunFlag === 'server';
   const root = fleetRoot(values);
 
-  const read = await readFleet(root);
-  const analysis = analyzeFleet(read.files, { nowSeconds: nowSeconds(values) });
-  const diagnostics = sortDiagnostics([...read.diagnostics, ...analysis.diagnostics]);
-  if (hasErrors(diagnostics) || !analysis.model) return { diagnostics, exitCode: EXIT.invalid };
-  const platform = analysis.model.platforms.find((p) => p.name === name);
+  const fleet = await readAndAnalyze(root, { analysis: { nowSeconds: nowSeconds(values) } });
+  if (!fleet.valid) return fleet.stop;
+  const { diagnostics } = fleet;
+  const platform = fleet.model.platforms.find((p) => p.name === name);
   if (!platform) {
     // Only the root cause: warnings about other platforms (read partly, for this one) would mislead.
     return {
       diagnostics: [
         platformNotFound(
           name,
-          analysis.model.platforms.map((p) => p.name),
+          fleet.model.platforms.map((p) => p.name),
         ),
       ],
       exitCode: EXIT.invalid,
     };
   }
-  const rendered = platformObjects(analysis.model, platform).map((object) => canonicalize(object) as KubeObject);
+  const rendered = platformObjects(fleet.model, platform).map((object) => canonicalize(object) as KubeObject);
 
   let cluster;
   try {

@@ -1,6 +1,6 @@
 /**
  * What `diene compile --check` prints when the output tree is stale (exit 1),
- * for a person at a terminal and for a pull request's CI log (issue 7):
+ * for a person at a terminal and for a pull request's CI log:
  * stdout gets the review (summary first, then the unified diff cut at
  * `--diff-lines`, default {@link DEFAULT_DIFF_LINES}, with a pointer to the
  * full diff); `--diff-file FILE` also writes the whole diff to FILE; each
@@ -8,14 +8,14 @@
  * github form makes an annotation (at most 10, the rest counted) and the sarif
  * form a result. Colour only when stdout is a TTY and NO_COLOR is unset.
  */
-import { writeFile } from 'node:fs/promises';
+import { writeText } from '../adapters/filesystem/files.js';
 import path from 'node:path';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { outputChanges } from '../plan/output-changes.js';
 import type { OutputTreeDiff } from '../plan/output-tree-diff.js';
 import { formatReview, useColour } from '../report/check-review.js';
 import { invalidValue, stringOption, type OptionValues } from './command.js';
-import { realOutputPath } from './output-location.js';
+import { realOutputPath } from '../adapters/filesystem/output-location.js';
 
 /** Diff lines printed by default: enough for a reviewer, short enough for a CI log. */
 export const DEFAULT_DIFF_LINES = 400;
@@ -43,7 +43,7 @@ export async function staleCheckOutput(input: {
 }): Promise<{ stdout: string; findings: Diagnostic[] }> {
   const diffLines = diffLinesOption(input.values);
   const diffFile = stringOption(input.values, 'diff-file');
-  if (diffFile !== undefined) await writeFile(path.resolve(diffFile), input.diff.patch);
+  if (diffFile !== undefined) await writeText(path.resolve(diffFile), input.diff.patch);
   const outRelative = path.relative(process.cwd(), input.outDir) || '.';
   const stdout = formatReview(outputChanges(input.onDisk, input.wanted), input.diff.patch, {
     colour: useColour(process.stdout.isTTY, process.env),

@@ -34,10 +34,10 @@ import { findSecrets, maskFileDiagnostics } from '../1-load/find-secrets.js';
 import { parseJson } from '../1-load/parse-json.js';
 import { locate } from '../1-load/parse-yaml.js';
 import { sourceFile } from '../1-load/source-file.js';
-import { checkClaimShape } from '../2-validate/check-claims.js';
-import { MAX_PREFIXES_PER_CLAIM } from '../3-model/route-paths.js';
-import { splitServiceHost } from '../3-model/routes.js';
-import { openClaimRepo, RepoError, type ClaimRepo } from '../adapters/git/claim-repo.js';
+import { checkClaimShape } from '../2-analyze/check-claims.js';
+import { MAX_PREFIXES_PER_CLAIM } from '../2-analyze/route-paths.js';
+import { splitServiceHost } from '../2-analyze/routes.js';
+import { BranchUnreadableError, openClaimRepo, RepoError, type ClaimRepo } from '../adapters/git/claim-repo.js';
 import { diagnose, diagnoseFinding, FLEET_WIDE, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { inputValidators } from '../index.js';
 import {
@@ -81,7 +81,7 @@ function repoRefusal(error: RepoError): CommandResult {
 async function readRequest(
   file: string,
 ): Promise<{ request?: PathsRequest; diagnostics: Diagnostic[]; locateIn?: (p: readonly string[], part?: 'value' | 'key') => ReturnType<typeof locate> }> {
-  // Never a bare readFile: a FIFO would hang the command for ever (issue 9).
+  // Never a bare readFile: a FIFO would hang the command for ever.
   const input = await readInputFile(path.resolve(file));
   if (!('text' in input)) {
     const { problem } = input;
@@ -193,7 +193,7 @@ async function runClaimSetPaths({ positionals, values }: CommandInput): Promise<
   if (!file) throw missingOption('--file PATHS.json', 'give the new prefix map, {"paths": {...}}');
   if (!repoArgument) throw missingOption('--repo URL|DIR', 'name the fleet repository: a local folder or an http(s) remote');
   const branch = stringOption(values, 'branch') ?? 'main';
-  // Before anything is read or written: an actor with a line feed wrote a forged commit (issue 14).
+  // Before anything is read or written: an actor with a line feed wrote a forged commit.
   const actor = actorOf(values);
   const metadata = commitMetadataProblems(commitSignature(actor));
   if (metadata.length > 0) return metadataRefusal(metadata);

@@ -2,13 +2,15 @@
  * What every command shares: the result shape, usage errors, and reading the
  * fleet. Commands return data; `cli.ts` prints it and sets the exit code.
  */
-import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ParseArgsConfig } from 'node:util';
 import type { SourceFile } from '../1-load/source-file.js';
+import type { FleetModel } from '../2-analyze/fleet-model.js';
+import { isDirectory } from '../adapters/filesystem/files.js';
 import { readFleetFiles } from '../adapters/filesystem/read-fleet.js';
 import type { catalog, DiagnosticCode, PlaceholderNames } from '../diagnostics/catalog.js';
-import { diagnose, diagnoseUnchecked, type Diagnostic, type DiagnosticArgs } from '../diagnostics/diagnostic.js';
+import { diagnose, diagnoseUnchecked, hasErrors, sortDiagnostics, type Diagnostic, type DiagnosticArgs } from '../diagnostics/diagnostic.js';
+import { analyzeFleet, type CompileOptions } from '../index.js';
 import type { Progress } from './progress.js';
 import type { StepSummary } from '../report/step-summary.js';
 import { parseArgsOptions, positionalsOf, type CommandHelp } from './help.js';
@@ -147,13 +149,42 @@ export function nowSeconds(values: OptionValues): number {
 export function fleetRoot(values: OptionValues, option = '--fleet'): string {
   const flag = values['fleet'];
   const root = path.resolve(typeof flag === 'string' ? flag : '.');
-  if (!existsSync(root) || !statSync(root).isDirectory()) throw invalidValue(option, root, 'a directory', `${option} examples/reference`);
+  if (!isDirectory(root)) throw invalidValue(option, root, 'a directory', `${option} examples/reference`);
   return root;
 }
 
 /** Reads every input file of the fleet at `root`, or only those matching `patterns` (fast-glob, relative to `root`). */
 export async function readFleet(root: string, patterns?: readonly string[]): Promise<{ files: SourceFile[]; diagnostics: Diagnostic[] }> {
   return readFleetFiles(root, patterns ? { patterns } : {});
+}
+
+/** A fleet read from disk and analyzed: a valid one's model, or the result that stops the command. */
+export type FleetAnalysis =
+  | { valid: true; files: SourceFile[]; diagnostics: Diagnostic[]; model: FleetModel }
+  | { valid: false; files: SourceFile[]; diagnostics: Diagnostic[]; stop: CommandResult };
+
+/** How {@link readAndAnalyze} reads and analyzes. */
+export interface ReadAndAnalyzeOptions {
+  /** fast-glob patterns relative to the root: read only these files. */
+  patterns?: readonly string[];
+  /** Narrows the files read before the analysis sees them. */
+  select?: (files: SourceFile[]) => SourceFile[];
+  /** The analysis options, given the files it analyzes. */
+  analysis: CompileOptions | ((files: readonly SourceFile[]) => CompileOptions);
+}
+
+/**
+ * The start every fleet command shares: read the fleet at `root`, analyze it
+ * (phases 1–2), and stop with exit 2 and the diagnostics (read and analysis,
+ * sorted) when it has an error.
+ */
+export async function readAndAnalyze(root: string, options: ReadAndAnalyzeOptions): Promise<FleetAnalysis> {
+  const read = await readFleet(root, options.patterns);
+  const files = options.select ? options.select(read.files) : read.files;
+  const analysis = analyzeFleet(files, typeof options.analysis === 'function' ? options.analysis(files) : options.analysis);
+  const diagnostics = sortDiagnostics([...read.diagnostics, ...analysis.diagnostics]);
+  if (hasErrors(diagnostics) || !analysis.model) return { valid: false, files, diagnostics, stop: { diagnostics, exitCode: EXIT.invalid } };
+  return { valid: true, files, diagnostics, model: analysis.model };
 }
 
 /**

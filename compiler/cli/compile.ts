@@ -1,7 +1,7 @@
 /**
  * `diene compile [--fleet DIR] [--out DIR] [--check [--base DIR]]` (SPEC §3, §5): writes the
  * output tree all-or-nothing, refusing (exit 2) when the output directory holds
- * anything diene did not write (issue 14); or with `--check`, touching
+ * anything diene did not write; or with `--check`, touching
  * nothing, compares it with the tree on disk and exits 1 with a unified diff
  * (stdout) and the list of stale, missing and extra files (stderr).
  *
@@ -24,11 +24,11 @@ import { diffOutputTrees, isFresh } from '../plan/output-tree-diff.js';
 import { EXIT, fleetRoot, fromHelp, missingOption, nowSeconds, readBaseRevision, readFleet, stringOption, type Command, type CommandInput, type CommandResult } from './command.js';
 import { PROGRESS_MIN_FILES, SILENT_PROGRESS, type Progress } from './progress.js';
 import { compileHelp } from './compile.help.js';
-import { outputLocationProblem, readOnlyFolderProblem, realOutputPath } from './output-location.js';
+import { outputLocationProblem, readOnlyFolderProblem, realOutputPath } from '../adapters/filesystem/output-location.js';
 import { foreignDiagnostics } from './output-refusals.js';
 import { repositoryPrefix } from './repository-paths.js';
 
-export { outputLocationProblem } from './output-location.js';
+export { outputLocationProblem } from '../adapters/filesystem/output-location.js';
 
 async function runCompile({ values, progress = SILENT_PROGRESS }: CommandInput): Promise<CommandResult> {
   try {

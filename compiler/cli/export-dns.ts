@@ -8,21 +8,20 @@
  * Exit codes: 0 every zone written; 2 invalid fleet or usage; 4 some zone of
  * some host could not be read (each named; the others are written).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeText } from '../adapters/filesystem/files.js';
 import path from 'node:path';
-import { dnsIntent } from '../3-model/dns-names.js';
-import { toJson } from '../4-emit/serialize.js';
+import { dnsIntent } from '../2-analyze/dns-names.js';
+import { toJson } from '../3-emit/serialize.js';
 import { createDnsAdapter } from '../adapters/dns/host-adapters.js';
 import { observeHosts } from '../adapters/dns/observe-hosts.js';
-import { hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
-import { analyzeFleet } from '../index.js';
+import { sortDiagnostics } from '../diagnostics/diagnostic.js';
 import {
   EXIT,
   fleetRoot,
   fromHelp,
   invalidValue,
   nowSeconds,
-  readFleet,
+  readAndAnalyze,
   stringOption,
   type Command,
   type CommandInput,
@@ -33,11 +32,10 @@ import { exportDnsHelp } from './export-dns.help.js';
 async function runExportDns({ values }: CommandInput): Promise<CommandResult> {
   const root = fleetRoot(values);
   const out = path.resolve(process.cwd(), stringOption(values, 'out') ?? 'live');
-  const read = await readFleet(root);
-  const analysis = analyzeFleet(read.files, { nowSeconds: nowSeconds(values) });
-  const diagnostics = sortDiagnostics([...read.diagnostics, ...analysis.diagnostics]);
-  if (hasErrors(diagnostics) || !analysis.model) return { diagnostics, exitCode: EXIT.invalid };
-  const fleetHosts = analysis.model.settings.dns.hosts;
+  const fleet = await readAndAnalyze(root, { analysis: { nowSeconds: nowSeconds(values) } });
+  if (!fleet.valid) return fleet.stop;
+  const { diagnostics } = fleet;
+  const fleetHosts = fleet.model.settings.dns.hosts;
   const wanted = Array.isArray(values['host']) ? (values['host'] as string[]) : [];
   const unknown = wanted.filter((name) => !fleetHosts.some((h) => h.name === name));
   if (unknown.length > 0)
@@ -48,7 +46,7 @@ async function runExportDns({ values }: CommandInput): Promise<CommandResult> {
       `--host ${fleetHosts[0]?.name ?? 'NAME'}`,
     );
   const hosts = fleetHosts.filter((h) => wanted.length === 0 || wanted.includes(h.name));
-  const zones = dnsIntent(analysis.model).zones.filter((z) => z.role === 'zone');
+  const zones = dnsIntent(fleet.model).zones.filter((z) => z.role === 'zone');
   const observations = await observeHosts(
     hosts.map((h) => createDnsAdapter(h, process.env)),
     new Map(hosts.map((h) => [h.name, zones.filter((z) => z.hosts.some((zh) => zh.name === h.name)).map((z) => z.zone)])),
@@ -61,8 +59,7 @@ async function runExportDns({ values }: CommandInput): Promise<CommandResult> {
       continue;
     }
     const file = path.join(out, observation.zone, `${observation.host}.json`);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, toJson(observation.document));
+    await writeText(file, toJson(observation.document), { createFolders: true });
     notes.push(
       `${observation.host} ${observation.zone}: ${observation.document.recordSets.length} record sets → ${path.relative(process.cwd(), file) || file}`,
     );

@@ -6,14 +6,13 @@
  * in DIR/schemas/, written too (modeline.ts). DIR must be missing or empty: init
  * never overwrites a file (files are created with the exclusive `wx` flag).
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { isOccupied, writeText } from '../adapters/filesystem/files.js';
 import path from 'node:path';
-import { toYamlDocument } from '../4-emit/serialize.js';
+import { toYamlDocument } from '../3-emit/serialize.js';
 import { diagnose } from '../diagnostics/diagnostic.js';
 import { initHelp } from './init.help.js';
 import { FLEET_SCHEMAS_FOLDER, schemaModeline } from './modeline.js';
-import { writeSchemas } from './schemas.js';
+import { writeSchemas } from '../adapters/filesystem/schema-files.js';
 import { classifyPath, type InputKind } from '../1-load/fleet-layout.js';
 import { EXIT, fromHelp, type Command, type CommandInput, type CommandResult } from './command.js';
 
@@ -127,14 +126,13 @@ export function initialFleet(): Map<string, string> {
 async function runInit({ positionals }: CommandInput): Promise<CommandResult> {
   const given = positionals[0] as string;
   const dir = path.resolve(given);
-  if (existsSync(dir) && (!statSync(dir).isDirectory() || readdirSync(dir).length > 0)) {
+  if (isOccupied(dir)) {
     return { diagnostics: [diagnose({ file: given }, 'init_directory_not_empty', { dir: given })], exitCode: EXIT.invalid };
   }
   const written: string[] = [];
   for (const [relative, text] of initialFleet()) {
     const target = path.join(dir, relative);
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, text, { encoding: 'utf8', flag: 'wx' });
+    await writeText(target, text, { createFolders: true, exclusive: true });
     written.push(relative);
   }
   // The schemas the modelines name, so an editor validates the new fleet at once.

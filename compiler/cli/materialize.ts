@@ -1,5 +1,5 @@
 /**
- * `diene materialize [--fleet DIR]` (issue 2 §10): writes the missing empty rows
+ * `diene materialize [--fleet DIR]`: writes the missing empty rows
  * (`pin:`, then `  chart: ""` and `  image: ""`: block style, which Kargo's
  * yaml-update needs, SPEC §2) for every service and every landscape its
  * platform lists. A platform's services are its row folders, including an
@@ -9,15 +9,12 @@
  * Never deletes or rewrites a row (files are created with the exclusive `wx`
  * flag).
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathExists, subfolders, writeText } from '../adapters/filesystem/files.js';
 import type { SourceFile } from '../1-load/source-file.js';
-import type { FleetModel } from '../3-model/fleet-model.js';
-import { toYamlDocument } from '../4-emit/serialize.js';
-import { hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
-import { analyzeFleet } from '../index.js';
-import { EXIT, fleetRoot, fromHelp, nowSeconds, readFleet, type Command, type CommandInput, type CommandResult } from './command.js';
+import type { FleetModel } from '../2-analyze/fleet-model.js';
+import { toYamlDocument } from '../3-emit/serialize.js';
+import { EXIT, fleetRoot, fromHelp, nowSeconds, readAndAnalyze, type Command, type CommandInput, type CommandResult } from './command.js';
 import { materializeHelp } from './materialize.help.js';
 import { schemaModeline } from './modeline.js';
 
@@ -26,9 +23,7 @@ function servicesOf(root: string, model: FleetModel, platform: string): string[]
   const names = new Set(model.platforms.find((p) => p.name === platform)?.services.map((s) => s.name) ?? []);
   for (const loaded of model.loaded.platforms) if (loaded.data.name === platform) for (const name of Object.keys(loaded.data.services ?? {})) names.add(name);
   const folder = path.join(root, 'platforms', platform);
-  if (existsSync(folder)) {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) if (entry.isDirectory() && SERVICE_NAME.test(entry.name)) names.add(entry.name);
-  }
+  for (const name of subfolders(folder)) if (SERVICE_NAME.test(name)) names.add(name);
   return [...names].sort();
 }
 
@@ -41,12 +36,10 @@ function emptyRowFolders(root: string, files: readonly SourceFile[]): Set<string
   const withRows = new Set(files.flatMap((file) => /^platforms\/([^/]+)\/([^/]+)\//.exec(file.path)?.slice(1, 3).join('/') ?? []));
   const found = new Set<string>();
   const platforms = path.join(root, 'platforms');
-  if (!existsSync(platforms)) return found;
-  for (const platform of readdirSync(platforms, { withFileTypes: true })) {
-    if (!platform.isDirectory()) continue;
-    for (const service of readdirSync(path.join(platforms, platform.name), { withFileTypes: true })) {
-      const key = `${platform.name}/${service.name}`;
-      if (service.isDirectory() && SERVICE_NAME.test(service.name) && !withRows.has(key)) found.add(key);
+  for (const platform of subfolders(platforms)) {
+    for (const service of subfolders(path.join(platforms, platform))) {
+      const key = `${platform}/${service}`;
+      if (SERVICE_NAME.test(service) && !withRows.has(key)) found.add(key);
     }
   }
   return found;
@@ -57,20 +50,18 @@ const SERVICE_NAME = /^[a-z][a-z0-9]{0,15}$/;
 
 async function runMaterialize({ values }: CommandInput): Promise<CommandResult> {
   const root = fleetRoot(values);
-  const read = await readFleet(root);
-  const analysis = analyzeFleet(read.files, { nowSeconds: nowSeconds(values), emptyRowFolders: emptyRowFolders(root, read.files) });
-  const diagnostics = sortDiagnostics([...read.diagnostics, ...analysis.diagnostics]);
-  if (hasErrors(diagnostics) || !analysis.model) return { diagnostics, exitCode: EXIT.invalid };
+  const fleet = await readAndAnalyze(root, { analysis: (files) => ({ nowSeconds: nowSeconds(values), emptyRowFolders: emptyRowFolders(root, files) }) });
+  if (!fleet.valid) return fleet.stop;
+  const { diagnostics } = fleet;
   const written: string[] = [];
   const emptyRow = toYamlDocument({ pin: { chart: '', image: '' } });
-  for (const platform of analysis.model.platforms) {
-    for (const service of servicesOf(root, analysis.model, platform.name)) {
+  for (const platform of fleet.model.platforms) {
+    for (const service of servicesOf(root, fleet.model, platform.name)) {
       for (const landscape of platform.landscapes) {
         const relative = `platforms/${platform.name}/${service}/${landscape}.yaml`;
         const target = path.join(root, relative);
-        if (existsSync(target)) continue;
-        await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, schemaModeline('row', relative) + emptyRow, { encoding: 'utf8', flag: 'wx' });
+        if (pathExists(target)) continue;
+        await writeText(target, schemaModeline('row', relative) + emptyRow, { createFolders: true, exclusive: true });
         written.push(relative);
       }
     }

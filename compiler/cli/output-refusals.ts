@@ -1,11 +1,11 @@
 /**
- * The diagnostics of an output directory that holds what diene did not write
- * (issue 14): one `output_foreign_file` per entry (at most
+ * The diagnostics of an output directory that holds what diene did not write:
+ * one `output_foreign_file` per entry (at most
  * {@link FOREIGN_SHOWN}, the last one counting the rest), each naming the entry
  * and how to clear it, or one `output_manifest_invalid`.
  */
 import path from 'node:path';
-import { MANIFEST_FILE } from '../4-emit/output-manifest.js';
+import { MANIFEST_FILE } from '../3-emit/output-manifest.js';
 import type { ForeignFinding, OutputForeignError } from '../adapters/filesystem/output-tree.js';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
 

@@ -15,21 +15,20 @@
  */
 import path from 'node:path';
 import { loadDnsHealth, loadDnsLive } from '../1-load/load-dns-live.js';
-import { dnsIntent } from '../3-model/dns-names.js';
-import { toJson } from '../4-emit/serialize.js';
+import { dnsIntent } from '../2-analyze/dns-names.js';
+import { toJson } from '../3-emit/serialize.js';
 import { readDnsLive, readTextFile } from '../adapters/filesystem/read-dns-live.js';
-import { diagnose, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { analyzeFleet, inputValidators } from '../index.js';
+import { diagnose, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
+import { inputValidators } from '../index.js';
 import { formatTrafficPlan } from '../plan/dns-plan-text.js';
 import { planTraffic } from '../plan/traffic-planner.js';
 import {
   EXIT,
   fleetRoot,
   fromHelp,
-  invalidValue,
   missingOption,
   nowSeconds,
-  readFleet,
+  readAndAnalyze,
   stringOption,
   type Command,
   type CommandInput,
@@ -43,11 +42,10 @@ async function runPlanDns({ values, format }: CommandInput): Promise<CommandResu
     throw missingOption('--live FILE|DIR', 'give a live snapshot, or a folder laid out like dns/ (`diene export dns --out live` writes one)');
   const root = fleetRoot(values);
   const cwd = process.cwd();
-  const read = await readFleet(root);
-  const analysis = analyzeFleet(read.files, { nowSeconds: nowSeconds(values) });
-  const diagnostics: Diagnostic[] = [...read.diagnostics, ...analysis.diagnostics];
-  if (hasErrors(diagnostics) || !analysis.model) return { diagnostics: sortDiagnostics(diagnostics), exitCode: EXIT.invalid };
-  const intent = dnsIntent(analysis.model);
+  const fleet = await readAndAnalyze(root, { analysis: { nowSeconds: nowSeconds(values) } });
+  if (!fleet.valid) return fleet.stop;
+  const { diagnostics } = fleet;
+  const intent = dnsIntent(fleet.model);
   const validators = inputValidators();
 
   const live = await readDnsLive(path.resolve(cwd, liveFlag), cwd);

@@ -29,15 +29,13 @@
  * The CLI never calls `process.exit()`, which truncates large piped output.
  */
 import { createHash } from 'node:crypto';
-import { realpathSync } from 'node:fs';
 import path from 'node:path';
+import { realPath } from '../adapters/filesystem/files.js';
 import { parse } from 'yaml';
 import type { SourceFile } from '../1-load/source-file.js';
-import { platformObjects } from '../4-emit/platform-objects.js';
+import { platformObjects } from '../3-emit/platform-objects.js';
 import { readInputFile } from '../adapters/filesystem/read-input-file.js';
-import { toYamlStream } from '../4-emit/serialize.js';
-import { diagnose, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
-import { analyzeFleet } from '../index.js';
+import { toYamlStream } from '../3-emit/serialize.js';
 import {
   conflictingOptions,
   platformNotFound,
@@ -46,7 +44,7 @@ import {
   fromHelp,
   missingOption,
   nowSeconds,
-  readFleet,
+  readAndAnalyze,
   stringOption,
   UsageError,
   type Command,
@@ -55,7 +53,7 @@ import {
 } from './command.js';
 import { renderHelp } from './render.help.js';
 import { parsePluginParameters, resolveFleetParameter } from './plugin-parameters.js';
-import { toolVersion } from './tool-version.js';
+import { toolVersion } from '../adapters/filesystem/tool-version.js';
 
 /** The environment variables `diene render` reads (and no other). */
 export const RENDER_ENV = { platform: 'ARGOCD_ENV_PLATFORM', parameters: 'ARGOCD_APP_PARAMETERS' } as const;
@@ -125,7 +123,7 @@ export function renderInputs(files: readonly SourceFile[], platform: string): So
  * (SPEC §2) select no row folder.
  */
 export function renderPatterns(root: string, platform: string): string[] {
-  const fleetYaml = readInputFile(path.join(root, 'registry', 'fleet.yaml'), { root: realpathSync(root) });
+  const fleetYaml = readInputFile(path.join(root, 'registry', 'fleet.yaml'), { root: realPath(root) });
   const issuer = issuerPlatformOf('text' in fleetYaml ? fleetYaml.text : undefined);
   const rowFolders = [...new Set([platform, issuer])].filter((name): name is string => name !== undefined && /^[a-z][a-z0-9]*$/.test(name));
   return ['{registry,state,carbon}/**/*', 'platforms/*', ...rowFolders.map((name) => `platforms/${name}/**/*`)];
@@ -153,8 +151,8 @@ function renderFleetRoot(values: CommandInput['values'], env: NodeJS.ProcessEnv)
   }
   const root = fleetRoot({ fleet: resolveFleetParameter(process.cwd(), parameters.fleet) });
   // The parameter stays inside the source directory as written; a symbolic link on its way (`fleet: sub`, `sub` → `/`) must not take it out.
-  const source = realpathSync(process.cwd());
-  const relative = path.relative(source, realpathSync(root));
+  const source = realPath(process.cwd());
+  const relative = path.relative(source, realPath(root));
   if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative))
     throw new UsageError('usage_plugin_fleet_outside', { fleet: parameters.fleet, how: 'leads through a symbolic link out of the source directory' });
   return root;
@@ -164,27 +162,29 @@ async function runRender({ values }: CommandInput): Promise<CommandResult> {
   const env = process.env;
   const name = platformName(values, env);
   const root = renderFleetRoot(values, env);
-  const read = await readFleet(root, renderPatterns(root, name));
-  const files = renderInputs(read.files, name);
-  const stamp = `diene render ${toolVersion()}: platform ${name}, ${files.length} input files, inputs ${inputDigest(name, files)}`;
-  const analysis = analyzeFleet(files, { nowSeconds: nowSeconds(values), rowsRead: rowPlatforms(files, name) });
-  const diagnostics = sortDiagnostics([...read.diagnostics, ...analysis.diagnostics]);
-  if (hasErrors(diagnostics) || !analysis.model) return { diagnostics, notes: [stamp], exitCode: EXIT.invalid };
-  const platform = analysis.model.platforms.find((p) => p.name === name);
+  const fleet = await readAndAnalyze(root, {
+    patterns: renderPatterns(root, name),
+    select: (files) => renderInputs(files, name),
+    analysis: (files) => ({ nowSeconds: nowSeconds(values), rowsRead: rowPlatforms(files, name) }),
+  });
+  const stamp = `diene render ${toolVersion()}: platform ${name}, ${fleet.files.length} input files, inputs ${inputDigest(name, fleet.files)}`;
+  if (!fleet.valid) return { ...fleet.stop, notes: [stamp] };
+  const { diagnostics } = fleet;
+  const platform = fleet.model.platforms.find((p) => p.name === name);
   if (!platform) {
     // Only the root cause: warnings about other platforms (read partly, for this one) would mislead.
     return {
       diagnostics: [
         platformNotFound(
           name,
-          analysis.model.platforms.map((p) => p.name),
+          fleet.model.platforms.map((p) => p.name),
         ),
       ],
       notes: [stamp],
       exitCode: EXIT.invalid,
     };
   }
-  const objects = platformObjects(analysis.model, platform);
+  const objects = platformObjects(fleet.model, platform);
   // An empty stream with prune on would delete everything the platform has; it is a bug, never an output.
   if (objects.length === 0) throw new Error(`render produced no object for platform ${name}, which has ${platform.services.length} services`);
   return { stdout: toYamlStream(objects, 'diene render'), diagnostics, notes: [stamp], exitCode: EXIT.ok };

@@ -1,6 +1,6 @@
 /**
- * `diene report [--fleet DIR] [--base DIR] [--out DIR] [--output FILE]`
- * (issue 7): the Markdown comment for a pull request (compiler/report/pr-report.ts),
+ * `diene report [--fleet DIR] [--base DIR] [--out DIR] [--output FILE]`:
+ * the Markdown comment for a pull request (compiler/report/pr-report.ts),
  * under GitHub's 65,536-character limit, on stdout or into `--output FILE`.
  *
  * - `--fleet` is the fleet under review (the pull request's head).
@@ -21,9 +21,8 @@
  * fleet (never read as an empty base).
  * The report never reads the clock; the stale-override warning does (stderr only).
  */
-import { writeFile } from 'node:fs/promises';
-import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { isDirectory, pathExists, writeText } from '../adapters/filesystem/files.js';
 import { readOutputTree } from '../adapters/filesystem/output-tree.js';
 import { diagnose, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { compileFleet } from '../index.js';
@@ -44,7 +43,7 @@ import {
   type CommandResult,
 } from './command.js';
 import { reportHelp } from './report.help.js';
-import { toolVersion } from './tool-version.js';
+import { toolVersion } from '../adapters/filesystem/tool-version.js';
 
 /** Compiles the fleet at `root` in memory, the read diagnostics included; with `base`, its permanent identifiers are compared with the base's. */
 async function compileAt(root: string, now: number, base?: { files: SourceFile[]; label: string }): Promise<ReturnType<typeof compileFleet>> {
@@ -55,9 +54,9 @@ async function compileAt(root: string, now: number, base?: { files: SourceFile[]
 
 /** Why `root` is not a fleet (a folder with registry/fleet.yaml), or `undefined` when it is one. */
 function whyNotFleet(root: string): string | undefined {
-  if (!existsSync(root)) return 'it does not exist';
-  if (!statSync(root).isDirectory()) return 'it is a file, not a folder';
-  if (!existsSync(path.join(root, 'registry', 'fleet.yaml'))) return 'it has no registry/fleet.yaml';
+  if (!pathExists(root)) return 'it does not exist';
+  if (!isDirectory(root)) return 'it is a file, not a folder';
+  if (!pathExists(path.join(root, 'registry', 'fleet.yaml'))) return 'it has no registry/fleet.yaml';
   return undefined;
 }
 
@@ -84,7 +83,7 @@ async function runReport({ values }: CommandInput): Promise<CommandResult> {
   const refusals = (head.permanence ?? []).filter((d) => d.severity === 'error');
   const diagnostics = sortDiagnostics([...head.diagnostics, ...(head.permanence ?? []).filter((d) => d.severity === 'warning')]);
   const invalid = hasErrors(head.diagnostics) || !head.outputs;
-  const committed = existsSync(outDir) ? await readOutputTree(outDir) : undefined;
+  const committed = pathExists(outDir) ? await readOutputTree(outDir) : undefined;
   const notes: string[] = [];
   let before: ReadonlyMap<string, string> = committed ?? new Map();
   let comparedWith = `against the committed ${path.relative(root, outDir) || '.'}/`;
@@ -96,7 +95,7 @@ async function runReport({ values }: CommandInput): Promise<CommandResult> {
       comparedWith = 'against the base branch';
     } else {
       const baseOut = path.join(baseRoot, 'generated');
-      before = existsSync(baseOut) ? await readOutputTree(baseOut) : new Map();
+      before = pathExists(baseOut) ? await readOutputTree(baseOut) : new Map();
       comparedWith = "against the base branch's committed generated/";
       note = `The base branch does not compile with this diene (${base.diagnostics.filter((d) => d.severity === 'error').length} errors); its committed generated/ was compared instead.`;
       notes.push(`note: the base fleet at ${baseRoot} does not compile; compared with its committed generated/`);
@@ -117,7 +116,7 @@ async function runReport({ values }: CommandInput): Promise<CommandResult> {
   );
   const output = stringOption(values, 'output');
   if (output !== undefined) {
-    await writeFile(path.resolve(output), markdown);
+    await writeText(path.resolve(output), markdown);
     notes.push(`wrote the report (${markdown.length} characters) to ${output}`);
     return { diagnostics: [...diagnostics, ...refusals], notes, exitCode: refusals.length > 0 ? EXIT.stale : EXIT.ok };
   }

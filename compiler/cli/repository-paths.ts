@@ -7,20 +7,10 @@
  * folder holding `.git`, a directory or a worktree's file, as
  * `git rev-parse --show-toplevel` finds it), else nothing.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { gitTopLevel } from '../adapters/filesystem/files.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { invalidValue, stringOption, type OptionValues } from './command.js';
-
-/** The folder holding `.git` at or above `dir`, or `undefined` outside any work tree. */
-export function gitTopLevel(dir: string): string | undefined {
-  for (let at = path.resolve(dir); ; ) {
-    if (existsSync(path.join(at, '.git'))) return at;
-    const parent = path.dirname(at);
-    if (parent === at) return undefined;
-    at = parent;
-  }
-}
 
 /** `prefix` in the one form used: `/`-separated, no `./`, ending with `/`, or '' for the repository root. */
 function normalized(prefix: string): string {

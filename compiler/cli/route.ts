@@ -7,10 +7,9 @@
  * dot; PATH is an origin-form path (it starts with `/`) and is never changed.
  * Exit 0 when a route serves the URL, 2 when none does or the fleet is invalid.
  */
-import { diagnose, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
-import { analyzeFleet } from '../index.js';
+import { diagnose } from '../diagnostics/diagnostic.js';
 import { explainRoute, fleetUpstreams, formatExplanation } from '../route/explain-route.js';
-import { EXIT, fleetRoot, fromHelp, invalidValue, nowSeconds, readFleet, type Command, type CommandInput, type CommandResult } from './command.js';
+import { EXIT, fleetRoot, fromHelp, invalidValue, nowSeconds, readAndAnalyze, type Command, type CommandInput, type CommandResult } from './command.js';
 import { routeHelp } from './route.help.js';
 
 /** The host as an edge keys it: lower case, no `:port`, no trailing dot. */
@@ -24,14 +23,13 @@ async function runRoute({ positionals, values, format }: CommandInput): Promise<
   if (!path.startsWith('/')) throw invalidValue('PATH', path, 'an origin-form request path (it starts with "/")', `diene route ${hostArgument} /${path}`);
   const host = edgeHost(hostArgument);
   const root = fleetRoot(values);
-  const read = await readFleet(root);
-  const analysis = analyzeFleet(read.files, { nowSeconds: nowSeconds(values) });
-  const diagnostics = sortDiagnostics([...read.diagnostics, ...analysis.diagnostics]);
-  if (hasErrors(diagnostics) || !analysis.model) return { diagnostics, exitCode: EXIT.invalid };
-  const upstreams = fleetUpstreams(analysis.model);
+  const fleet = await readAndAnalyze(root, { analysis: { nowSeconds: nowSeconds(values) } });
+  if (!fleet.valid) return fleet.stop;
+  const { diagnostics } = fleet;
+  const upstreams = fleetUpstreams(fleet.model);
   const explanation = explainRoute(upstreams, host, path);
   if (!explanation.found) {
-    const base = analysis.model.settings.dns.base;
+    const base = fleet.model.settings.dns.base;
     const example = upstreams.routes.find((r) => r.host.endsWith(`.${base}`))?.host ?? `api.<service>.<platform>.<landscape>.${base}`;
     return { diagnostics: [diagnose({}, 'route_host_unknown', { host, example })], exitCode: EXIT.invalid };
   }

@@ -1,7 +1,7 @@
 /**
  * `diene simulate --fail WHAT[,WHAT…] | --all-single [--intake PLATFORM/SERVICE]
- * [--service PLATFORM/SERVICE] [--fleet DIR] [--format text|json|markdown]`
- * (issue 19): failure drills over the compiled fleet. For every landscape and
+ * [--service PLATFORM/SERVICE] [--fleet DIR] [--format text|json|markdown]`:
+ * failure drills over the compiled fleet. For every landscape and
  * virtual landscape and every kind of user: works, degraded (how) or down,
  * the path taken, and how long until it settles and recovers
  * (compiler/simulate/). Writes nothing; reads no clock but `--now` for the
@@ -12,10 +12,9 @@
  * request. Exit codes: 0 the drill ran (whatever it found), 2 invalid fleet
  * or usage.
  */
-import { hasErrors, sortDiagnostics, diagnose, FLEET_WIDE, type Diagnostic } from '../diagnostics/diagnostic.js';
-import type { FleetModel } from '../3-model/fleet-model.js';
-import { toJson } from '../4-emit/serialize.js';
-import { analyzeFleet } from '../index.js';
+import { sortDiagnostics, diagnose, FLEET_WIDE, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { FleetModel } from '../2-analyze/fleet-model.js';
+import { toJson } from '../3-emit/serialize.js';
 import { everySingleFailure, parseFailures } from '../simulate/failures.js';
 import { simulate, simulateEverySingle, simulationContext } from '../simulate/simulate.js';
 import { formatAllSingleText, formatMarkdown, formatScenarioText, simulationJson } from '../simulate/simulate-report.js';
@@ -27,7 +26,7 @@ import {
   fromHelp,
   missingOption,
   nowSeconds,
-  readFleet,
+  readAndAnalyze,
   stringOption,
   type Command,
   type CommandInput,
@@ -60,11 +59,9 @@ async function runSimulate({ values }: CommandInput): Promise<CommandResult> {
   const output = stringOption(values, 'format') ?? 'text';
 
   const root = fleetRoot(values);
-  const read = await readFleet(root);
-  const analysis = analyzeFleet(read.files, { nowSeconds: nowSeconds(values) });
-  const diagnostics: Diagnostic[] = [...read.diagnostics, ...analysis.diagnostics];
-  if (hasErrors(diagnostics) || !analysis.model) return { diagnostics: sortDiagnostics(diagnostics), exitCode: EXIT.invalid };
-  const model = analysis.model;
+  const fleet = await readAndAnalyze(root, { analysis: { nowSeconds: nowSeconds(values) } });
+  if (!fleet.valid) return fleet.stop;
+  const model = fleet.model;
 
   const service = serviceChoice(model, 'service', stringOption(values, 'service'));
   // The intake fleet.yaml names is the default: a drill of a fleet with one shows its webhook senders without being asked.

@@ -3,21 +3,18 @@
  * With `--format json` the diagnostics array is the product, on stdout; with
  * `--format sarif` the SARIF log is.
  */
-import { sortDiagnostics } from '../diagnostics/diagnostic.js';
+import { hasErrors } from '../diagnostics/diagnostic.js';
 import { formatJson } from '../diagnostics/format.js';
-import { analyzeFleet } from '../index.js';
-import { EXIT, fleetRoot, fromHelp, nowSeconds, readFleet, type Command, type CommandInput, type CommandResult } from './command.js';
+import { EXIT, fleetRoot, fromHelp, nowSeconds, readAndAnalyze, type Command, type CommandInput, type CommandResult } from './command.js';
 import { repositoryPrefix } from './repository-paths.js';
 import { validateHelp } from './validate.help.js';
 
 async function runValidate({ values, format }: CommandInput): Promise<CommandResult> {
   const root = fleetRoot(values);
   const pathPrefix = repositoryPrefix(root, values);
-  const read = await readFleet(root);
-  const analysis = analyzeFleet(read.files, { nowSeconds: nowSeconds(values) });
-  const diagnostics = sortDiagnostics([...read.diagnostics, ...analysis.diagnostics]);
+  const { diagnostics } = await readAndAnalyze(root, { analysis: { nowSeconds: nowSeconds(values) } });
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
-  const exitCode = errors > 0 ? EXIT.invalid : EXIT.ok;
+  const exitCode = hasErrors(diagnostics) ? EXIT.invalid : EXIT.ok;
   const stepSummary = {
     title: 'diene validate',
     verdict: errors > 0 ? `the fleet has ${errors} error${errors === 1 ? '' : 's'}: nothing can be compiled until they are fixed` : 'the fleet is valid',

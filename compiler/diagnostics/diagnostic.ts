@@ -40,7 +40,7 @@ export interface SourceWindow {
  * The most UTF-16 units of a source line a diagnostic keeps for its caret
  * display; a longer line (a minified or hostile file can hold megabytes on
  * one line) is kept as a window around the blamed column, so each
- * diagnostic costs the same whatever the length of its line (issue 14).
+ * diagnostic costs the same whatever the length of its line.
  */
 export const SOURCE_WINDOW = 160;
 

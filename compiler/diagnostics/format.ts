@@ -19,7 +19,7 @@ const CARET_WINDOW = SOURCE_WINDOW;
 const UNPRINTABLE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /**
- * `text` safe to print on a terminal or in a CI log (issue 9: a YAML value
+ * `text` safe to print on a terminal or in a CI log (a YAML value
  * such as "\e]0;…\a" must not retitle or recolour the reader's terminal):
  * each control character becomes one visible character (its Control Picture,
  * U+2400 + code, for C0 and DEL; U+FFFD otherwise), so carets stay aligned,
@@ -42,7 +42,7 @@ export function printable(text: string, mode: 'text' | 'line' | 'annotation' = '
 const RESCAN_LINE_LIMIT = 8192;
 
 /**
- * `diagnostic` with every secret shape masked in what it prints (issue 14):
+ * `diagnostic` with every secret shape masked in what it prints:
  * message, hint, pointer, notes and the source line. The loader has already
  * masked the secrets of inputs; this second pass covers every other file a
  * command reads (a live DNS state, a paths file) and every message.
@@ -68,7 +68,7 @@ const WORKFLOW_COMMAND = /^([^\S\n]*)(?:(:)(?=:)|(#)(?=#\[))/gm;
 
 /**
  * `text` with no line that a GitHub Actions runner would run as a workflow
- * command (issue 14: a file or a source line starting with `::add-mask::`
+ * command (a file or a source line starting with `::add-mask::`
  * printed under a diagnostic did run): the first character of such a line's
  * `::` or `##[` becomes a look-alike (∶ U+2236, ♯ U+266F), one code point
  * for one, so carets stay aligned.
@@ -92,7 +92,7 @@ export function terminalLines(lines: readonly string[]): string {
  * The source line (or its window) and a caret under the span. A location from
  * the loader holds at most {@link SOURCE_WINDOW} units of a long line (see
  * compiler/1-load/source-file.ts), so this costs the same whatever the length
- * of the line (issue 14); a longer text given by hand is cut to a window here.
+ * of the line; a longer text given by hand is cut to a window here.
  */
 function caretLine(diagnostic: Diagnostic): string | undefined {
   if (diagnostic.sourceLine === undefined || diagnostic.column === null) return undefined;
@@ -139,7 +139,7 @@ function painter(colour: boolean | undefined): (style: keyof typeof STYLE, text:
 /**
  * One diagnostic in text form (several lines, no trailing newline). Every
  * value is {@link printable} with its line feeds shown, so each part stays on
- * its line, and no line is a GitHub workflow command (issue 14); secrets
+ * its line, and no line is a GitHub workflow command; secrets
  * are masked ({@link redacted}). Colours, when on, are added after the
  * escaping, around text already made safe.
  */

@@ -1,5 +1,5 @@
 /**
- * Secret-shaped text: what diene refuses in an input (SPEC §4, issue 14) and
+ * Secret-shaped text: what diene refuses in an input (SPEC §4) and
  * never prints. Pure: text in, spans out.
  *
  * Design note. Terms: a *span* is a UTF-16 range of a text that holds a

@@ -17,12 +17,11 @@
  * out. The question is asked without recursion: what the authoritative
  * servers answer now is what every resolver will get.
  */
-import type { DnsIntent } from '../3-model/dns-names.js';
-import type { AddressBook, DocCBook } from '../4-emit/address-books.js';
-import { parseServer, type ServerAddress } from '../adapters/dns/rfc2136/tcp.js';
-import type { NameAnswer } from '../adapters/dns/name-answers.js';
+import type { DnsIntent } from '../2-analyze/dns-names.js';
+import type { AddressBook, DocCBook } from '../3-emit/address-books.js';
 import { diagnose, FLEET_WIDE, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { compareNames, isBelow } from './dns-record-sets.js';
+import { parseServer, type NameAnswer, type ServerAddress } from '../dns/nameserver.js';
+import { compareNames, isBelow } from '../dns/record-sets.js';
 
 /** One nameserver of one DNS host for one zone. */
 export interface NameserverTarget {

@@ -13,7 +13,7 @@
  *   the file's formatting) is a no-op: no commit.
  * - The commit message names the actor, account, app, host and prefix count,
  *   never a prefix or a target.
- * - Commit metadata is checked before anything is written (issue 14: an actor
+ * - Commit metadata is checked before anything is written (an actor
  *   with a line feed wrote a commit with a forged committer header and
  *   trailer, which git fsck refuses and which broke every later write): the
  *   author name is one line of printable text without `<` or `>`, the address
@@ -25,8 +25,8 @@ import { locate, type ParsedDocument } from '../1-load/parse-yaml.js';
 import type { SchemaValidators } from '../1-load/schema-validation.js';
 import { sourceFile, type SourceFile } from '../1-load/source-file.js';
 import { suggestKey } from '../1-load/schema-validation.js';
-import { DEFAULT_MODULES } from '../3-model/fleet-model.js';
-import { buildFleetShape, type FleetShape } from '../3-model/routes.js';
+import { DEFAULT_MODULES } from '../2-analyze/fleet-model.js';
+import { buildFleetShape, type FleetShape } from '../2-analyze/routes.js';
 import { diagnose, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 
 /** The claim file of `host` in a fleet repo. */

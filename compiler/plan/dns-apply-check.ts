@@ -14,8 +14,8 @@
  *   plain union of the same members agree), CNAME targets and TTLs.
  */
 import type { LiveSnapshot } from '../1-load/load-dns-live.js';
-import type { DnsZoneIntent } from '../3-model/dns-names.js';
-import { answerValues, compareNames, describeKey, recordSetKey, sameData, type RecordSet } from './dns-record-sets.js';
+import type { DnsZoneIntent } from '../2-analyze/dns-names.js';
+import { answerValues, compareNames, describeKey, recordSetKey, sameData, type RecordSet } from '../dns/record-sets.js';
 import { describeValues, type ZoneHostPlan } from './traffic-planner.js';
 
 /** One line per change of `plan` that `observed` (the same zone and host, read after the write) does not hold; empty when the host converged. */

@@ -9,8 +9,8 @@
  * subtree), and a name shaped like diene's that the registry no longer gives
  * (a retired landscape's leftovers). Pure.
  */
-import type { DnsZoneIntent } from '../3-model/dns-names.js';
-import { describeKey, isBelow, type RecordSet } from './dns-record-sets.js';
+import type { DnsZoneIntent } from '../2-analyze/dns-names.js';
+import { describeKey, isBelow, type RecordSet } from '../dns/record-sets.js';
 
 const SCHEME_LABEL = /^[a-z][a-z0-9]*$/;
 

@@ -6,7 +6,7 @@
  * totals and the checksum, escaped for a terminal or a CI log. Pure.
  */
 import { terminalLines } from '../diagnostics/format.js';
-import { describeKey } from './dns-record-sets.js';
+import { describeKey } from '../dns/record-sets.js';
 import type { TrafficPlan, ZoneHostPlan } from './traffic-planner.js';
 
 const SYMBOL = { create: '+', update: '~', delete: '-' } as const;
@@ -51,6 +51,6 @@ export function formatTrafficPlan(plan: TrafficPlan): string {
   lines.push(`total: ${countLine(totals)} in ${plural(plan.zones.length, 'zone plan')}${plan.forced ? ' (forced)' : ''}`);
   lines.push(`checksum: ${plan.checksum}`);
   if (plan.refused) lines.push('REFUSED by a brake: apply nothing (exit 3)');
-  // Names and values come from live hosts: each stays on its line, and none is a workflow command (issue 14).
+  // Names and values come from live hosts: each stays on its line, and none is a workflow command.
   return `${terminalLines(lines)}\n`;
 }

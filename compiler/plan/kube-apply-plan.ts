@@ -4,14 +4,14 @@
  * labels → what to apply (server-side, in render order) and what to prune
  * (in reverse order). Pure.
  *
- * Pruning rules (issue 7): an object is pruned only when it carries BOTH
+ * Pruning rules: an object is pruned only when it carries BOTH
  * `app.kubernetes.io/managed-by: diene` and `diene.atomi.cloud/platform:
  * <platform>` and the render has no object of the same group, kind,
  * namespace and name. Nothing is ever pruned when the render is empty (an
  * empty render is a fault upstream, never "delete everything"), nor when any
  * apply failed (a half-applied platform is not a reason to delete).
  */
-import { MANAGED_BY_LABEL, PLATFORM_LABEL } from '../4-emit/conventions.js';
+import { MANAGED_BY_LABEL, PLATFORM_LABEL } from '../2-analyze/conventions.js';
 
 /** The identity of a Kubernetes object: API group (empty for core), kind, namespace (empty when cluster-scoped), name. */
 export interface ObjectKey {

@@ -1,5 +1,5 @@
 /**
- * What a change to the output tree means for a reviewer (issue 7, the pull
+ * What a change to the output tree means for a reviewer (the pull
  * request view of `diene compile --check` and `diene report`): per output file
  * created, changed or removed, and inside YAML streams per Kubernetes object
  * added, changed or removed. Pure.
@@ -11,7 +11,7 @@
  * objects: only the file's own status is reported.
  */
 import { parseAllDocuments } from 'yaml';
-import { MANIFEST_FILE } from '../4-emit/output-manifest.js';
+import { MANIFEST_FILE } from '../3-emit/output-manifest.js';
 
 export type FileStatus = 'created' | 'changed' | 'removed';
 export type ObjectStatus = 'added' | 'changed' | 'removed';

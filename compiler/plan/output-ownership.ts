@@ -1,5 +1,5 @@
 /**
- * Which entries of an output tree diene wrote (issue 14: the output tree never
+ * Which entries of an output tree diene wrote (the output tree never
  * loses what diene did not write). Pure: the filesystem adapter walks the
  * tree and asks these rules about each entry.
  *

@@ -31,7 +31,7 @@ export function diffOutputTrees(wanted: ReadonlyMap<string, string>, onDisk: Rea
     if (want === undefined) extra.push(file);
     else if (have === undefined) missing.push(file);
     else stale.push(file);
-    // A file found on disk may be named anything: its header must stay one line (issue 14).
+    // A file found on disk may be named anything: its header must stay one line.
     const name = printable(file, 'line');
     patch += createTwoFilesPatch(
       have === undefined ? '/dev/null' : `a/${name}`,

@@ -23,10 +23,10 @@
  * never adds a down cluster's address to a name that has an up one. Hosts may
  * therefore differ, and the plan says so.
  */
-import type { AddressSource, DnsIntent, DnsNameIntent, DnsZoneIntent, VirtualMember } from '../3-model/dns-names.js';
+import type { AddressSource, DnsIntent, DnsNameIntent, DnsZoneIntent, VirtualMember } from '../2-analyze/dns-names.js';
 import type { LiveSnapshot } from '../1-load/load-dns-live.js';
 import type { DnsHealth } from '../types/generated/dns-health.js';
-import { answerValues } from './dns-record-sets.js';
+import { answerValues } from '../dns/record-sets.js';
 
 /** A brake that fired, with its numbers in `message`. */
 export interface BrakeEvent {

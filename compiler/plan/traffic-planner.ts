@@ -26,13 +26,13 @@
  */
 import { createHash } from 'node:crypto';
 import type { LiveSnapshot } from '../1-load/load-dns-live.js';
-import type { DnsIntent, DnsZoneIntent } from '../3-model/dns-names.js';
-import { canonicalJsonText } from '../4-emit/book-digest.js';
-import { renderName, renderZone } from '../4-emit/dns-zone-plans.js';
-import type { GeoRouting } from '../adapters/dns/host-capabilities.js';
-import { DNS_HOST_CAPABILITIES } from '../adapters/dns/host-kinds.js';
+import type { DnsIntent, DnsZoneIntent } from '../2-analyze/dns-names.js';
+import { canonicalJsonText } from '../3-emit/book-digest.js';
+import { renderName, renderZone } from '../3-emit/dns-zone-plans.js';
+import type { GeoRouting } from '../dns/host-capabilities.js';
+import { DNS_HOST_CAPABILITIES } from '../dns/host-kinds.js';
 import type { DnsHealth } from '../types/generated/dns-health.js';
-import { answerValues, compareNames, compareRecordSets, recordSetKey, sameData, type RecordSet } from './dns-record-sets.js';
+import { answerValues, compareNames, compareRecordSets, recordSetKey, sameData, type RecordSet } from '../dns/record-sets.js';
 import { ownershipReports } from './dns-ownership.js';
 import { decideTraffic, liveAddresses, namesWithDown, targetName, type BrakeEvent, type TrafficDecision } from './traffic-decisions.js';
 import { decideRemovals, droppedAddresses, keepAddresses, liveOpsOwners, liveTrafficSets, type RemovalCause, type Removals } from './traffic-removals.js';

@@ -21,8 +21,8 @@
  * dark-verify reaches them.
  */
 import type { LiveSnapshot } from '../1-load/load-dns-live.js';
-import type { DnsZoneIntent } from '../3-model/dns-names.js';
-import { answerValues, type GeoItem, type RecordSet } from './dns-record-sets.js';
+import type { DnsZoneIntent } from '../2-analyze/dns-names.js';
+import { answerValues, type GeoItem, type RecordSet } from '../dns/record-sets.js';
 
 /** Why a cluster's addresses leave: health, or the fleet's wanted state (`not-wanted`); `unclaimed` is a live address no cluster claims. */
 export type RemovalCause = 'down' | 'not-wanted' | 'unclaimed';

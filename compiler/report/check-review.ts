@@ -1,12 +1,12 @@
 /**
  * The terminal and CI-log view of a stale output tree (`diene compile --check`,
- * exit 1; issue 7): a summary first (files created, changed, removed; objects
+ * exit 1): a summary first (files created, changed, removed; objects
  * added, changed, removed), then the unified diff cut at a readable number of
  * lines, ending with a pointer to the full diff. Colour only when the caller
  * says so (a TTY without NO_COLOR: see {@link useColour}). Names and diff
  * lines (a file in the output directory may hold anything) are escaped
  * before colouring: each stays on its line and none is a GitHub workflow
- * command (issue 14). Pure.
+ * command. Pure.
  */
 import { printable, withoutWorkflowCommands } from '../diagnostics/format.js';
 import { changeCounts, type OutputChanges } from '../plan/output-changes.js';

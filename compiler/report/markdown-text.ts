@@ -1,6 +1,6 @@
 /**
  * Text from inputs, the command line and the output folder, made safe for the
- * Markdown of the pull request report (issue 14), which CI posts as a GitHub
+ * Markdown of the pull request report, which CI posts as a GitHub
  * comment: file names, messages, hints, hostnames and object names.
  *
  * What hostile text could do there, and what stops it:

@@ -1,5 +1,5 @@
 /**
- * The pull request comment of `diene report` (issue 7): Markdown from
+ * The pull request comment of `diene report`: Markdown from
  * templates/pr-report.md.hbs, always under GitHub's comment limit of 65,536
  * characters. It says whether the fleet compiles (and if not, the errors),
  * whether the committed generated files are fresh, what the change does to
@@ -14,8 +14,8 @@
  * table break can come from them. Pure and deterministic (no clock).
  */
 import Handlebars from 'handlebars';
-import type { PlatformModel } from '../3-model/fleet-model.js';
-import { templates } from '../4-emit/generated/templates.js';
+import type { PlatformModel } from '../2-analyze/fleet-model.js';
+import { templates } from '../3-emit/generated/templates.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { maskSecrets } from '../diagnostics/secrets.js';
 import { changeCounts, type OutputChanges } from '../plan/output-changes.js';
@@ -149,7 +149,7 @@ function view(input: ReportInput, limits: Limits): Record<string, unknown> {
 /**
  * The report's Markdown, at most `maxChars` characters (UTF-16 code units,
  * which never undercount GitHub's characters), with every secret shape
- * masked wherever it came from (issue 14: CI posts the report publicly).
+ * masked wherever it came from (CI posts the report publicly).
  */
 export function renderReport(input: ReportInput, options: ReportOptions = {}): string {
   return maskSecrets(renderUnmasked(input, options));

@@ -1,8 +1,8 @@
 /**
  * A platform's promotion pipeline as a Mermaid flowchart, for the pull
- * request report (issue 7): Freight from the services' Warehouses enters the
+ * request report: Freight from the services' Warehouses enters the
  * first group of stages; each group's stages take it from every stage of the
- * group before (SPEC §3.2, compiler/3-model/stage-graph.ts). A parallel group
+ * group before (SPEC §3.2, compiler/2-analyze/stage-graph.ts). A parallel group
  * is a subgraph; a manual gate is a dashed edge labelled `manual` and a node
  * marked `manual gate`; a soak time labels the edge into the stage;
  * verification templates are listed in the node. Pure and deterministic.
@@ -11,8 +11,8 @@
  * `^[a-z][a-z0-9]*$`, so ids never collide with Mermaid keywords such as
  * `end`); labels are quoted with `"` written as `#quot;`.
  */
-import type { PlatformModel } from '../3-model/fleet-model.js';
-import type { StageStep } from '../3-model/stage-graph.js';
+import type { PlatformModel } from '../2-analyze/fleet-model.js';
+import type { StageStep } from '../2-analyze/stage-graph.js';
 
 function label(text: string): string {
   return `"${text.replace(/&/g, '#amp;').replace(/"/g, '#quot;').replace(/</g, '#lt;').replace(/>/g, '#gt;')}"`;

@@ -6,9 +6,9 @@
  * normalised first segment, or fallthrough to the host's own route. Pure.
  */
 import { terminalLines } from '../diagnostics/format.js';
-import type { FleetModel } from '../3-model/fleet-model.js';
-import { routePathsOfModel, type RoutePathRow } from '../3-model/route-paths.js';
-import { fleetRoutes, fleetShapeOfModel, rowSetsOfModel, type Route } from '../3-model/routes.js';
+import type { FleetModel } from '../2-analyze/fleet-model.js';
+import type { RoutePathRow } from '../2-analyze/route-paths.js';
+import { fleetRoutes, type Route } from '../2-analyze/routes.js';
 import { compileUpstreamTable, lookupUpstream, normalisedFirstSegment, rawFirstSegment, type UpstreamRoute, type UpstreamTable } from './lookup-upstream.js';
 
 /** The fleet's routes, its prefix rows (all landscapes) and the compiled matcher table. */
@@ -20,8 +20,8 @@ export interface FleetUpstreams {
 
 /** Builds {@link FleetUpstreams} from a valid fleet model. */
 export function fleetUpstreams(model: FleetModel): FleetUpstreams {
-  const routes = fleetRoutes(fleetShapeOfModel(model), rowSetsOfModel(model).ready);
-  const rows = [...routePathsOfModel(model).tables.values()].flat();
+  const routes = fleetRoutes(model.routes.shape, model.routes.rows.ready);
+  const rows = [...model.routes.derivation.tables.values()].flat();
   return { routes, rows, table: compileUpstreamTable(routes, rows) };
 }
 

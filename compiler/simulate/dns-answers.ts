@@ -1,6 +1,6 @@
 /**
- * What a resolver gets for a name from the live record sets of one DNS host
- * (issue 19): the answer a host gives, not anything the compiler decides. It
+ * What a resolver gets for a name from the live record sets of one DNS host:
+ * the answer a host gives, not anything the compiler decides. It
  * reads the same live snapshots the traffic planner writes (SPEC §3.3) and
  * follows the DNS rules the zone plans rely on. Pure.
  *
@@ -15,7 +15,7 @@
  *   anything else answers every value (SPEC §3.6 zone file: the union).
  */
 import type { LiveSnapshot } from '../1-load/load-dns-live.js';
-import { answerValues, isBelow, type RecordSet } from '../plan/dns-record-sets.js';
+import { answerValues, isBelow, type RecordSet } from '../dns/record-sets.js';
 
 /** Where a client sits, for geo-routed answers: a region of regions.yaml. */
 export interface ClientPlace {

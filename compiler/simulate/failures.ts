@@ -1,5 +1,5 @@
 /**
- * What `diene simulate --fail` can take down (issue 19): a cluster, a
+ * What `diene simulate --fail` can take down: a cluster, a
  * landscape, a DNS host, the parent zone, a book place, the control cluster
  * (Primordial) or a region, named as the fleet names them. Pure.
  *
@@ -8,8 +8,8 @@
  * A bare name that the fleet uses for two kinds (a DNS host named like a
  * landscape) is refused as ambiguous rather than guessed.
  */
-import { canonicalPlace, placeProblem } from '../3-model/address-book-content.js';
-import type { FleetModel } from '../3-model/fleet-model.js';
+import { canonicalPlace, placeProblem } from '../2-analyze/address-book-content.js';
+import type { FleetModel } from '../2-analyze/fleet-model.js';
 import { diagnose, FLEET_WIDE, type Diagnostic } from '../diagnostics/diagnostic.js';
 
 /** The kinds of thing that can fail, in the order a scenario lists them. */

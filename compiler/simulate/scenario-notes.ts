@@ -1,10 +1,10 @@
 /**
- * What a drill means beyond the users of the matrix (issue 19): for
+ * What a drill means beyond the users of the matrix: for
  * operators, the deploy and promotion machinery, the address books and the
  * clusters that no user name carries. One sentence each, in a fixed order.
  * Pure.
  */
-import type { FleetModel } from '../3-model/fleet-model.js';
+import type { FleetModel } from '../2-analyze/fleet-model.js';
 import type { Failure } from './failures.js';
 import type { World } from './simulate.js';
 import type { TickRun } from './traffic-ticks.js';

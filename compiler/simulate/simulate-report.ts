@@ -1,5 +1,5 @@
 /**
- * The forms of a simulation (issue 19): text for a terminal, Markdown for a
+ * The forms of a simulation: text for a terminal, Markdown for a
  * pull request, and the JSON object. Deterministic: rows in column order
  * (landscapes, then virtual landscapes), users in {@link USER_KINDS} order,
  * failures in the order given (sorted by kind, then name). Pure.

@@ -1,5 +1,5 @@
 /**
- * Failure drills over the compiled fleet (issue 19): take some things down,
+ * Failure drills over the compiled fleet: take some things down,
  * let the production traffic planner react tick by tick, and say for every
  * landscape and every kind of user what still works, how, by which path, and
  * how long until it settles and recovers. Pure and deterministic: no clock,
@@ -21,12 +21,12 @@
  * (docs/argocd.md "Platform record": T3's CRD lives there).
  */
 import type { LiveSnapshot } from '../1-load/load-dns-live.js';
-import { dnsIntent, type DnsIntent } from '../3-model/dns-names.js';
-import type { FleetModel } from '../3-model/fleet-model.js';
-import { ZONE_FILE_SOA } from '../4-emit/dns-zone-file.js';
-import { zonePlanDocuments } from '../4-emit/dns-zone-plans.js';
+import { dnsIntent, type DnsIntent } from '../2-analyze/dns-names.js';
+import type { FleetModel } from '../2-analyze/fleet-model.js';
+import { ZONE_FILE_SOA } from '../3-emit/dns-zone-file.js';
+import { zonePlanDocuments } from '../3-emit/dns-zone-plans.js';
 import { addressBookClient, type AddressBookClient, type Pick } from '../client/address-book-client.js';
-import { isBelow } from '../plan/dns-record-sets.js';
+import { isBelow } from '../dns/record-sets.js';
 import { prepareTraffic, type PreparedTraffic } from '../plan/traffic-planner.js';
 import { dnsAnswerer } from './dns-answers.js';
 import { bookPlaces, describeFailure, type Failure } from './failures.js';

@@ -1,5 +1,5 @@
 /**
- * The traffic planner run tick by tick over in-memory DNS hosts (issue 19):
+ * The traffic planner run tick by tick over in-memory DNS hosts:
  * the production `planTraffic` with its brakes, each plan written to every
  * host the simulation lets it reach, until a plan changes nothing, a brake
  * refuses, or the planner cannot run at all (the control cluster is down).
@@ -15,8 +15,8 @@
  * set key.
  */
 import type { LiveSnapshot } from '../1-load/load-dns-live.js';
-import type { ZonePlanDocument } from '../4-emit/dns-zone-plans.js';
-import { canonicalRecordSet, recordSetKey, type RecordSet } from '../plan/dns-record-sets.js';
+import type { ZonePlanDocument } from '../dns/zone-plan.js';
+import { canonicalRecordSet, recordSetKey, type RecordSet } from '../dns/record-sets.js';
 import { declareDerivedSnapshot, planTraffic, type BrakeEvent, type PreparedTraffic, type TrafficPlan, type ZoneHostPlan } from '../plan/traffic-planner.js';
 import type { DnsHealth } from '../types/generated/dns-health.js';
 

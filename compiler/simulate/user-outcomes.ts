@@ -1,6 +1,6 @@
 /**
  * What each kind of user gets in one column, given what the DNS hosts answer
- * and which clusters are down (issue 19). Pure.
+ * and which clusters are down. Pure.
  *
  * Design note. A user is looked at from every *vantage*: each DNS host that
  * answers (a resolver may ask any of them) and each place clients sit (the
@@ -27,7 +27,7 @@
  */
 import type { LiveSnapshot } from '../1-load/load-dns-live.js';
 import type { AddressBookClient } from '../client/address-book-client.js';
-import { isBelow } from '../plan/dns-record-sets.js';
+import { isBelow } from '../dns/record-sets.js';
 import type { ClientPlace, DnsAnswerer, HostAnswer } from './dns-answers.js';
 import { applies, type Column, type UserKind } from './user-targets.js';
 

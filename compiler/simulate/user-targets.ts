@@ -1,5 +1,5 @@
 /**
- * Who uses each landscape, and what each kind of user reaches for (issue 19),
+ * Who uses each landscape, and what each kind of user reaches for,
  * fixed by the fleet before anything fails. Pure.
  *
  * Design note. The kinds of user are the design's: our apps, which carry the
@@ -15,11 +15,11 @@
  * virtual landscapes; books and issuers name landscapes only, so on a
  * virtual landscape the app and sign-in users do not apply.
  */
-import { bookModules } from '../3-model/address-book-content.js';
-import type { FleetModel, PlatformModel, ServiceModel } from '../3-model/fleet-model.js';
-import { serviceHost } from '../3-model/hostnames.js';
-import { fleetShapeOfModel, rowKey, rowSetsOfModel, splitServiceHost } from '../3-model/routes.js';
-import { buildDocC, buildIssuerTable, docCKey, type DocCBook } from '../4-emit/address-books.js';
+import { bookModules } from '../2-analyze/address-book-content.js';
+import type { FleetModel, PlatformModel, ServiceModel } from '../2-analyze/fleet-model.js';
+import { serviceHost } from '../2-analyze/hostnames.js';
+import { rowKey, splitServiceHost } from '../2-analyze/routes.js';
+import { buildDocC, buildIssuerTable, docCKey, type DocCBook } from '../3-emit/address-books.js';
 import { explainRoute, fleetUpstreams, type RouteExplanation } from '../route/explain-route.js';
 import type { ClientPlace } from './dns-answers.js';
 
@@ -154,11 +154,11 @@ function pickService(
 
 /** The columns of the matrix for `model`: every landscape, then every virtual landscape, sorted by name. */
 export function buildColumns(model: FleetModel, options: TargetOptions = {}): Column[] {
-  const { ready } = rowSetsOfModel(model);
+  const { ready } = model.routes.rows;
   const { dns, issuer } = model.settings;
   const issuers = buildIssuerTable(model);
   const upstreams = fleetUpstreams(model);
-  const shape = fleetShapeOfModel(model);
+  const { shape } = model.routes;
   const firstRow = new Map<string, { host: string; prefix: string }>();
   for (const row of upstreams.rows) {
     const parts = splitServiceHost(shape, row.host);

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
-const TARGET = 'test/4-emit/dns-zone-file.test.ts';
+const TARGET = 'test/3-emit/dns-zone-file.test.ts';
 const HIDDEN = 'named-checkzone';
 
 /** A folder of links to every program on PATH but `hidden` (the first of each name, as PATH finds it). */

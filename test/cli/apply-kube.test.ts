@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { platformObjects } from '../../compiler/4-emit/emit-outputs.js';
+import { platformObjects } from '../../compiler/3-emit/emit-outputs.js';
 import { MANAGED_KINDS } from '../../compiler/adapters/kube/capabilities.js';
 import { analyzeFleet } from '../../compiler/index.js';
 import { overlayTexts, readFleetTexts, REPO_ROOT, TEST_NOW_SECONDS, toSourceFiles, writeTempFleet } from '../support/fleet-fixture.js';

@@ -23,7 +23,7 @@ const COMPILER = path.resolve(import.meta.dirname, '../../compiler');
 /** Plain Errors that are internal invariants: file, a fragment of the throwing line, and why it cannot be the user's doing. */
 const INVARIANTS: readonly { file: string; fragment: string; why: string }[] = [
   { file: 'adapters/dns/name-answers.ts', fragment: 'no answer within', why: 'caught by the name check and printed as the reason inside book_name_unanswered' },
-  { file: '3-model/fleet-model.ts', fragment: 'buildModel called on a fleet without', why: 'the analysis stops on fleet_file_missing first' },
+  { file: '2-analyze/fleet-model.ts', fragment: 'buildModel called on a fleet without', why: 'the analysis stops on fleet_file_missing first' },
   { file: 'cli.ts', fragment: 'the COMMANDS entry', why: 'a command table out of step with its modules' },
   { file: '1-load/schema-validation.ts', fragment: 'no schema for input kind', why: 'kinds come from the fleet layout, each with a schema' },
   {
@@ -35,14 +35,14 @@ const INVARIANTS: readonly { file: string; fragment: string; why: string }[] = [
   { file: 'client/address-book-client.ts', fragment: 'canonicalJson: a non-finite number', why: 'client library API misuse, not a diene run' },
   { file: 'client/address-book-client.ts', fragment: 'has no JSON form', why: 'client library API misuse, not a diene run' },
   { file: 'client/address-book-client.ts', fragment: 'addressBookClient: roots must be', why: 'client library API misuse, not a diene run' },
-  { file: '4-emit/route-paths-sql.ts', fragment: 'a SQL string cannot hold NUL', why: 'prefixes and hosts are checked before emit' },
-  { file: '4-emit/serialize.ts', fragment: 'cannot serialize', why: 'outputs hold no computed non-finite number' },
-  { file: '4-emit/route-paths-fingerprint.ts', fragment: 'expected ${JSON.stringify(literal)}', why: 'parses bytes diene wrote itself' },
-  { file: '4-emit/route-paths-fingerprint.ts', fragment: 'expected a number at byte', why: 'parses bytes diene wrote itself' },
-  { file: '4-emit/route-paths-fingerprint.ts', fragment: 'runs past the end', why: 'parses bytes diene wrote itself' },
-  { file: '4-emit/route-paths-fingerprint.ts', fragment: 'trailing bytes at', why: 'parses bytes diene wrote itself' },
-  { file: '4-emit/dns-zone-file.ts', fragment: 'no host lists nameservers', why: 'dns_nameservers_missing stops the analysis first' },
-  { file: '4-emit/book-digest.ts', fragment: 'canonical JSON: the value has no JSON form', why: 'books are built from JSON values' },
+  { file: '3-emit/route-paths-sql.ts', fragment: 'a SQL string cannot hold NUL', why: 'prefixes and hosts are checked before emit' },
+  { file: '3-emit/serialize.ts', fragment: 'cannot serialize', why: 'outputs hold no computed non-finite number' },
+  { file: '3-emit/route-paths-fingerprint.ts', fragment: 'expected ${JSON.stringify(literal)}', why: 'parses bytes diene wrote itself' },
+  { file: '3-emit/route-paths-fingerprint.ts', fragment: 'expected a number at byte', why: 'parses bytes diene wrote itself' },
+  { file: '3-emit/route-paths-fingerprint.ts', fragment: 'runs past the end', why: 'parses bytes diene wrote itself' },
+  { file: '3-emit/route-paths-fingerprint.ts', fragment: 'trailing bytes at', why: 'parses bytes diene wrote itself' },
+  { file: '3-emit/dns-zone-file.ts', fragment: 'no host lists nameservers', why: 'dns_nameservers_missing stops the analysis first' },
+  { file: '3-emit/book-digest.ts', fragment: 'canonical JSON: the value has no JSON form', why: 'books are built from JSON values' },
   { file: 'diagnostics/diagnostic.ts', fragment: 'has no argument for', why: 'a schema annotation naming a code whose placeholders the keyword does not fill' },
   {
     file: 'adapters/filesystem/output-tree.ts',
@@ -75,7 +75,7 @@ const INVARIANTS: readonly { file: string; fragment: string; why: string }[] = [
   { file: 'adapters/dns/rfc2136/adapter.ts', fragment: 'rfc2136 host ${host.name}: ${server}', why: 'the fleet schema gives server the host:port grammar' },
   { file: 'adapters/dns/google/convert.ts', fragment: 'which Cloud DNS does not take', why: 'Google plans never hold Route 53 set identifiers' },
   { file: 'adapters/dns/route53/convert.ts', fragment: 'which Route 53 does not take', why: 'Route 53 plans never hold Google GEO items' },
-  { file: 'adapters/dns/host-kinds.ts', fragment: 'unknown DNS host kind', why: 'the fleet schema admits known kinds only' },
+  { file: 'dns/host-kinds.ts', fragment: 'unknown DNS host kind', why: 'the fleet schema admits known kinds only' },
   {
     file: 'adapters/dns/dns-host.ts',
     fragment: 'const wrapped = new Error(describeError(error)',
@@ -97,7 +97,7 @@ const ERROR_CLASSES: Readonly<Record<string, string>> = {
   KubeConfigMissing: 'kube_config_missing (cli/apply-kube.ts)',
   KubeCallFailed: "an API server's answer: kube_list_failed or kube_object_failed (cli/apply-kube.ts)",
   PreconditionFailed: 'book_publish_raced (cli/apply-books.ts)',
-  Declined: 'never leaves 4-emit/block-yaml.ts: the emitter falls back to the library form',
+  Declined: 'never leaves 3-emit/block-yaml.ts: the emitter falls back to the library form',
 };
 
 /** Every class the compiler declares that extends Error, directly or through another. */

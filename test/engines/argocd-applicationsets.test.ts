@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { GENERATED_NOW, generateFleet } from '../../bench/fleet-generator.mjs';
-import type { FleetModel } from '../../compiler/3-model/fleet-model.js';
+import type { FleetModel } from '../../compiler/2-analyze/fleet-model.js';
 import { compileFleet } from '../../compiler/index.js';
 import {
   applicationSetsOf,

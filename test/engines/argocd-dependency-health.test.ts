@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
-import { DEPENDENCY_KINDS, healthKey, type DependencyKind } from '../../compiler/4-emit/argocd-health-checks.js';
+import { DEPENDENCY_KINDS, healthKey, type DependencyKind } from '../../compiler/3-emit/argocd-health-checks.js';
 import { compileFleet } from '../../compiler/index.js';
 import { argoHealth, configMapKey, luaMissing, overrideKey, type HealthOutcome } from '../support/argocd-health.js';
 import { readFleetTexts, TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';

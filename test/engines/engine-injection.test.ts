@@ -21,8 +21,8 @@
  *   named after a secret.
  */
 import { describe, expect, it } from 'vitest';
-import type { FleetModel } from '../../compiler/3-model/fleet-model.js';
-import { emitOutputs } from '../../compiler/4-emit/emit-outputs.js';
+import type { FleetModel } from '../../compiler/2-analyze/fleet-model.js';
+import { emitOutputs } from '../../compiler/3-emit/emit-outputs.js';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
 import { compileFleet } from '../../compiler/index.js';
 import type { Fleet } from '../../compiler/types/generated/fleet.js';

@@ -2,7 +2,7 @@
  * A new row's first promotion must succeed without a human (SPEC §3.1, §3.2):
  * its argocd-update steps keep retrying until the ApplicationSet has re-read
  * the pushed row and created the Applications. The retry schedule here is
- * simulated as the engines run it, independently of compiler/4-emit/promotion-timing.ts:
+ * simulated as the engines run it, independently of compiler/3-emit/promotion-timing.ts:
  *
  * - Kargo v1.11.2 pkg/promotion/local_orchestrator.go determineStepCompletion: an
  *   errored step counts an error and fails for good once ErrorCount reaches

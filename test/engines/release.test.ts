@@ -27,7 +27,7 @@ import path from 'node:path';
 import semver from 'semver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
-import type { FleetModel } from '../../compiler/3-model/fleet-model.js';
+import type { FleetModel } from '../../compiler/2-analyze/fleet-model.js';
 import { compileFleet } from '../../compiler/index.js';
 import { applicationSetsOf, argocdHarnessMissing, clusterSecretsOf, renderApplicationSets, rowFilesOf } from '../support/argocd-appset.js';
 import { TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';

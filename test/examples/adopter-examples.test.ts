@@ -10,7 +10,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { templates } from '../../compiler/4-emit/generated/templates.js';
+import { templates } from '../../compiler/3-emit/generated/templates.js';
 import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
 import { runCli } from '../support/run-cli.js';
 

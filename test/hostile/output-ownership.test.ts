@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manifestText, MANIFEST_FILE, parseOutputManifest } from '../../compiler/4-emit/output-manifest.js';
+import { manifestText, MANIFEST_FILE, parseOutputManifest } from '../../compiler/3-emit/output-manifest.js';
 import { readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
 import { boundedCli, expectNoCrash } from '../support/bounded-cli.js';
 import { overlayTexts, readFleetTexts, writeTempFleet } from '../support/fleet-fixture.js';

@@ -32,7 +32,7 @@ import {
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockOf, readCurrentOutput, readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
-import { MANIFEST_FILE } from '../../compiler/4-emit/output-manifest.js';
+import { MANIFEST_FILE } from '../../compiler/3-emit/output-manifest.js';
 import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
 import { boundedCli, expectNoCrash, jsonDiagnostics } from '../support/bounded-cli.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';

@@ -5,10 +5,10 @@
 
 import { describe, expect, it } from 'vitest';
 import type { LiveSnapshot } from '../../compiler/1-load/load-dns-live.js';
-import type { ZonePlanDocument } from '../../compiler/4-emit/dns-zone-plans.js';
+import type { ZonePlanDocument } from '../../compiler/dns/zone-plan.js';
 import { declareDerivedSnapshot, planTraffic, prepareTraffic, type TrafficPlan, type ZoneHostPlan } from '../../compiler/plan/traffic-planner.js';
 import type { DnsHealth } from '../../compiler/types/generated/dns-health.js';
-import { describeKey } from '../../compiler/plan/dns-record-sets.js';
+import { describeKey } from '../../compiler/dns/record-sets.js';
 import { applyPlan, changeLines, compileDns, snapshotsOf } from '../support/dns-fixture.js';
 import { readFleetTexts } from '../support/fleet-fixture.js';
 

@@ -4,7 +4,7 @@
  * test/support/mermaid-parse.ts).
  */
 import { describe, expect, it } from 'vitest';
-import type { PlatformModel } from '../../compiler/3-model/fleet-model.js';
+import type { PlatformModel } from '../../compiler/2-analyze/fleet-model.js';
 import { promotionFlowchart } from '../../compiler/report/promotion-mermaid.js';
 import { analyzeFleet } from '../../compiler/index.js';
 import { readFleetTexts, TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';

@@ -7,10 +7,10 @@
 
 import { describe, expect, it } from 'vitest';
 import { GENERATED_NOW, generateFleet } from '../../bench/fleet-generator.mjs';
-import type { FleetModel } from '../../compiler/3-model/fleet-model.js';
-import { dnsIntent } from '../../compiler/3-model/dns-names.js';
-import { zonePlanDocuments } from '../../compiler/4-emit/dns-zone-plans.js';
-import { toJson } from '../../compiler/4-emit/serialize.js';
+import type { FleetModel } from '../../compiler/2-analyze/fleet-model.js';
+import { dnsIntent } from '../../compiler/2-analyze/dns-names.js';
+import { zonePlanDocuments } from '../../compiler/3-emit/dns-zone-plans.js';
+import { toJson } from '../../compiler/3-emit/serialize.js';
 import { addressBookClient } from '../../compiler/client/address-book-client.js';
 import { analyzeFleet } from '../../compiler/index.js';
 import { prepareTraffic } from '../../compiler/plan/traffic-planner.js';

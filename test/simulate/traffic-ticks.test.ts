@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { LiveSnapshot } from '../../compiler/1-load/load-dns-live.js';
-import { recordSetKey } from '../../compiler/plan/dns-record-sets.js';
+import { recordSetKey } from '../../compiler/dns/record-sets.js';
 import { planTraffic, prepareTraffic } from '../../compiler/plan/traffic-planner.js';
 import { applyZonePlan, healthOf, liveFromZonePlans, runTicks } from '../../compiler/simulate/traffic-ticks.js';
 import { applyPlan, compileDns, snapshotsOf } from '../support/dns-fixture.js';

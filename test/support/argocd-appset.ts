@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import type { FleetModel } from '../../compiler/3-model/fleet-model.js';
+import type { FleetModel } from '../../compiler/2-analyze/fleet-model.js';
 import { REPO_ROOT } from './fleet-fixture.js';
 
 const SOURCE = path.join(REPO_ROOT, 'test', 'support', 'argocd-appset', 'main.go');

@@ -6,8 +6,8 @@
  */
 import { loadDnsLive, type LiveSnapshot } from '../../compiler/1-load/load-dns-live.js';
 import { sourceFile } from '../../compiler/1-load/source-file.js';
-import { dnsIntent, type DnsIntent } from '../../compiler/3-model/dns-names.js';
-import { toJson } from '../../compiler/4-emit/serialize.js';
+import { dnsIntent, type DnsIntent } from '../../compiler/2-analyze/dns-names.js';
+import { toJson } from '../../compiler/3-emit/serialize.js';
 import type { DnsHostAdapter, Environment } from '../../compiler/adapters/dns/dns-host.js';
 import { readFleetFiles } from '../../compiler/adapters/filesystem/read-fleet.js';
 import { applyDns, type ApplyDnsOptions } from '../../compiler/cli/apply-dns.js';

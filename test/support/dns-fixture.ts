@@ -6,10 +6,11 @@
  */
 import { loadDnsLive, type LiveSnapshot } from '../../compiler/1-load/load-dns-live.js';
 import { sourceFile } from '../../compiler/1-load/source-file.js';
-import { dnsIntent, type DnsIntent } from '../../compiler/3-model/dns-names.js';
-import { zonePlanDocuments, type ZonePlanDocument } from '../../compiler/4-emit/dns-zone-plans.js';
+import { dnsIntent, type DnsIntent } from '../../compiler/2-analyze/dns-names.js';
+import type { ZonePlanDocument } from '../../compiler/dns/zone-plan.js';
+import { zonePlanDocuments } from '../../compiler/3-emit/dns-zone-plans.js';
 import { compileFleet, inputValidators } from '../../compiler/index.js';
-import { canonicalRecordSet, recordSetKey, type RecordSet } from '../../compiler/plan/dns-record-sets.js';
+import { canonicalRecordSet, recordSetKey, type RecordSet } from '../../compiler/dns/record-sets.js';
 import type { ZoneHostPlan } from '../../compiler/plan/traffic-planner.js';
 import { overlayTexts, readFleetTexts, TEST_NOW_SECONDS, toSourceFiles } from './fleet-fixture.js';
 

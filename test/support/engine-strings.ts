@@ -124,7 +124,7 @@ const NOT_PUBLIC_V4: readonly (readonly [string, boolean])[] = [
 
 /**
  * Why the address `text` of a zone file is not public, or `undefined`: an
- * oracle written apart from compiler/2-validate/addresses.ts, by prefix.
+ * oracle written apart from compiler/2-analyze/addresses.ts, by prefix.
  * `example`: the fleet admits the documentation ranges.
  */
 export function nonPublicAddress(text: string, example: boolean): string | undefined {

@@ -15,11 +15,11 @@
  * limit forces it. Every failure is a {@link DnsHostError} naming the host
  * and the zone and carrying the host's own message.
  */
-import type { ZonePlanDocument } from '../../4-emit/dns-zone-plans.js';
+import type { ZonePlanDocument } from '../../dns/zone-plan.js';
 import type { DiagnosticArgsOf, DiagnosticCode } from '../../diagnostics/catalog.js';
 import { diagnoseUnchecked, FLEET_WIDE, type Diagnostic, type RelatedLocation } from '../../diagnostics/diagnostic.js';
 import type { ZoneHostPlan } from '../../plan/traffic-planner.js';
-import type { DnsHostKind } from './host-capabilities.js';
+import type { DnsHostKind } from '../../dns/host-capabilities.js';
 import { isPackageMissing } from '../package-missing.js';
 
 /** The catalog codes of a failure at a DNS host: each names the host and the zone. */

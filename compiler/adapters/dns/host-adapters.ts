@@ -1,8 +1,9 @@
 /**
  * The adapter of each DNS host kind, listed explicitly (STYLE.md: no registry
  * filled by import side effects). Adding a host kind = one folder
- * `adapters/dns/<kind>/` with adapter.ts, observe.ts, convert.ts, apply.ts
- * and capabilities.ts, one line in host-kinds.ts and one case here.
+ * `adapters/dns/<kind>/` with adapter.ts, observe.ts, convert.ts and apply.ts,
+ * its capabilities as data in `dns/capabilities/<kind>.ts`, one line in
+ * `dns/host-kinds.ts` and one case here.
  */
 import type { DnsHost } from '../../types/generated/fleet.js';
 import { createCloudflareAdapter } from './cloudflare/adapter.js';

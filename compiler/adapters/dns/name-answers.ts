@@ -10,10 +10,8 @@ import { createSocket } from 'node:dgram';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import dnsPacket from 'dns-packet';
-import { exchange, type ServerAddress } from './rfc2136/tcp.js';
-
-/** What a nameserver said about a name. */
-export type NameAnswer = { answered: true } | { answered: false; reason: string };
+import type { NameAnswer, ServerAddress } from '../../dns/nameserver.js';
+import { exchange } from './rfc2136/tcp.js';
 
 const RCODE_NAMES: Readonly<Record<number, string>> = { 1: 'FORMERR', 2: 'SERVFAIL', 3: 'NXDOMAIN', 4: 'NOTIMP', 5: 'REFUSED' };
 

@@ -5,7 +5,7 @@
  * this process). A host that fails on a zone is reported with the host's own
  * error; the other zones and hosts are still read.
  */
-import type { ZonePlanDocument } from '../../4-emit/dns-zone-plans.js';
+import type { ZonePlanDocument } from '../../dns/zone-plan.js';
 import { DnsHostError, type DnsHostAdapter } from './dns-host.js';
 
 /** The result of reading one zone on one host. */

@@ -1,7 +1,7 @@
 /**
  * Walks an output tree (or a sibling diene keeps beside it: the previous tree
  * during a swap, a staging folder) and sorts its entries into diene's and
- * foreign ones by the rules of compiler/plan/output-ownership.ts (issue 14).
+ * foreign ones by the rules of compiler/plan/output-ownership.ts.
  * Nothing is followed: a symbolic link is an entry, never a way out; a folder
  * that no listing owns is reported whole, not walked (so `--out ~` costs one
  * directory listing, not a walk of the home folder); only listed files are
@@ -11,7 +11,7 @@
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, rmdirSync, unlinkSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { fileDigest, MANIFEST_FILE, parseOutputManifest } from '../../4-emit/output-manifest.js';
+import { fileDigest, MANIFEST_FILE, parseOutputManifest } from '../../3-emit/output-manifest.js';
 import { ownershipRules, type ForeignEntry, type ForeignReason } from '../../plan/output-ownership.js';
 
 /**

@@ -1,11 +1,11 @@
 /**
- * The output directory, written all-or-nothing (issue 2 §9): the new tree is
+ * The output directory, written all-or-nothing: the new tree is
  * written into a staging sibling directory, fsynced, then swapped in with two
  * renames (current → `.<out>.previous`, staging → current) and the previous
  * tree removed. A failed compile never calls these functions, so the output
  * directory stays as it was.
  *
- * Design note (issue 9: killed runs, concurrent runs). Writers take a lock
+ * Design note (killed runs, concurrent runs). Writers take a lock
  * first, the file `.<out>.lock` beside the output directory holding the
  * writer's process id, created with O_EXCL; a second writer waits for it, so
  * two compiles into one directory run one after the other and each swaps in a
@@ -18,8 +18,8 @@
  * loser fails with a clean error). Readers (`--check`) take no lock, repair
  * nothing and read `.<out>.previous` when `<out>` is missing.
  *
- * Design note (issue 14: never lose what diene did not write). Every tree
- * carries its manifest (compiler/4-emit/output-manifest.ts). Before the swap,
+ * Design note (never lose what diene did not write). Every tree
+ * carries its manifest (compiler/3-emit/output-manifest.ts). Before the swap,
  * under the lock and after the staging folder is written, the current tree is
  * walked: an entry diene did not write (compiler/plan/output-ownership.ts)
  * stops the write with {@link OutputForeignError}, and nothing is renamed or
@@ -46,7 +46,7 @@ import {
 } from 'node:fs';
 import { chmod, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MANIFEST_FILE, parseOutputManifest } from '../../4-emit/output-manifest.js';
+import { MANIFEST_FILE, parseOutputManifest } from '../../3-emit/output-manifest.js';
 import type { ForeignEntry, ForeignReason } from '../../plan/output-ownership.js';
 import { inspectTree, OUTPUT_READ_LIMIT, removeOwnedTree, type TreeInspection } from './output-ownership.js';
 
@@ -260,7 +260,7 @@ async function repairInterruptedRuns(outDir: string, wanted: ReadonlyMap<string,
  * larger than any output)"`) or one that cannot be read; no output can equal
  * such a line (every output ends with a line feed). A file whose text equals
  * its entry in `share` is given that very string, so comparing a fresh tree
- * costs no second copy of it in memory (issue 8: 300 MB at fleet scale).
+ * costs no second copy of it in memory.
  */
 export async function readOutputTree(outDir: string, share?: ReadonlyMap<string, string>): Promise<Map<string, string>> {
   if (!entryAt(outDir)?.isDirectory()) return new Map();
@@ -450,7 +450,7 @@ export async function writeOutputTree(
     await mkdir(staging);
     let replaced: TreeInspection | undefined;
     try {
-      // Synchronous, one mkdir a folder: thousands of small files write several times faster than through promises (issue 8).
+      // Synchronous, one mkdir a folder: thousands of small files write several times faster than through promises.
       // The manifest first: a staging folder whose manifest cannot be read holds nothing else.
       const written: string[] = [];
       const made = new Set<string>([staging]);
@@ -466,7 +466,7 @@ export async function writeOutputTree(
       }
       const old = await stat(outDir).catch(() => undefined);
       if (old) await chmod(staging, old.mode & 0o7777);
-      // Durable before it is visible: a power cut after the swap must not leave empty or short files (issue 14).
+      // Durable before it is visible: a power cut after the swap must not leave empty or short files.
       await syncAll([...written, ...made]);
       replaced = inspectTree(outDir, { wanted, checkContent: true, ...(options.trusted ? { trusted: options.trusted } : {}) });
       const foreign = foreignError(outDir, replaced);

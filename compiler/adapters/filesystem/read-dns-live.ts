@@ -21,7 +21,7 @@ function display(cwd: string, absolute: string): string {
 /**
  * Reads one text file as a {@link SourceFile} named by its path relative to `cwd`, or its finding
  * (`file_read_failed`, `file_too_large`). Through {@link readInputFile}: a FIFO is refused, never
- * waited on (issue 9: `--health` naming a FIFO hung for ever).
+ * waited on (a FIFO named by `--health` would hang for ever).
  */
 export async function readTextFile(absolute: string, cwd: string): Promise<{ file?: SourceFile; diagnostics: Diagnostic[] }> {
   const shown = display(cwd, absolute);

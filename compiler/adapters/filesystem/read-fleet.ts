@@ -2,10 +2,10 @@
  * Reads a fleet's input files from disk (SPEC §2 layout) with fast-glob.
  * Only the input folders are read; files are decoded as strict UTF-8.
  *
- * Nothing in an input folder is skipped in silence (issue 9): a directory, a
+ * Nothing in an input folder is skipped in silence: a directory, a
  * FIFO or a symbolic link where an input file belongs, a link to a folder, a
- * link out of the input folders or into a hidden path such as `.git/`
- * (issue 14), a file too large or not UTF-8 is each a diagnostic. A link is
+ * link out of the input folders or into a hidden path such as `.git/`,
+ * a file too large or not UTF-8 is each a diagnostic. A link is
  * followed only to a regular file inside the input folders (see
  * read-input-file.ts `linkRefusal`), and never read otherwise.
  * Files outside the layout are not read at all (the loader warns that they are

@@ -1,11 +1,11 @@
 /**
- * Reads one input file the way hostile input demands (issues 9 and 14): never
+ * Reads one input file the way hostile input demands: never
  * hangs on a FIFO or a device, never follows a link out of the input folders
  * or into `.git/`, never reads more than {@link FILE_SIZE_LIMIT} bytes, and
  * decodes strict UTF-8 with the place of the first bad byte. Every failure comes back as data (a diagnostic code
  * and its arguments), never as an exception. Synchronous: the compiler has
  * nothing else to do while it reads, and plain system calls cost a third of
- * what a round trip through libuv's thread pool does per file (issue 8).
+ * what a round trip through libuv's thread pool does per file.
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, statSync } from 'node:fs';
 import type { Stats } from 'node:fs';

@@ -20,7 +20,7 @@
  *   git's index lock (`index.lock`) from the status check to the index update,
  *   and when the working tree cannot be updated after the ref moved, the ref
  *   goes back and the file is restored: a failed write leaves branch, index
- *   and working tree as they were (issue 14).
+ *   and working tree as they were.
  * - A branch whose newest commit, or a tree or file under it, cannot be
  *   parsed (a malformed commit written by hand or by an older diene) is
  *   refused with a {@link BranchUnreadableError}, never an internal fault.

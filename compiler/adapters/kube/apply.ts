@@ -55,6 +55,6 @@ export async function executeKubePlan(
 /** One line per outcome, `<verb> <result> <object>[: message]`, in execution order. */
 export function formatKubeOutcomes(outcomes: readonly KubeOutcome[]): string {
   if (outcomes.length === 0) return '';
-  // Messages come from the API server: each stays on its line, and none is a workflow command (issue 14).
+  // Messages come from the API server: each stays on its line, and none is a workflow command.
   return `${terminalLines(outcomes.map((o) => `${o.verb.padEnd(5)} ${o.result.padEnd(10)} ${describeKey(o.key)}${o.message ? `: ${o.message}` : ''}`))}\n`;
 }

@@ -58,5 +58,5 @@ export const MANAGED_KINDS: readonly ManagedKind[] = [
 /** `group/Kind` of each managed kind, in apply order (the planner's `kindOrder`). */
 export const MANAGED_KIND_ORDER: readonly string[] = MANAGED_KINDS.map((k) => `${k.apiVersion.split('/')[0]}/${k.kind}`);
 
-/** The field manager name of every apply (issue 7). */
+/** The field manager name of every apply. */
 export const FIELD_MANAGER = 'diene';

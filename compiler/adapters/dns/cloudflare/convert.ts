@@ -16,9 +16,9 @@
  * (capabilities.ts), checked before anything is sent. A plan over the
  * per-batch record limit is split between whole names.
  */
-import { canonicalValue, recordSetKey, type RecordSet } from '../../../plan/dns-record-sets.js';
+import { canonicalValue, recordSetKey, type RecordSet } from '../../../dns/record-sets.js';
 import type { ZoneHostPlan } from '../../../plan/traffic-planner.js';
-import { cloudflareCapabilities } from './capabilities.js';
+import { cloudflareCapabilities } from '../../../dns/capabilities/cloudflare.js';
 import { DnsProblem } from '../dns-host.js';
 
 /** A record as observe read it. */

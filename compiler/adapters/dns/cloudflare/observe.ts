@@ -10,8 +10,8 @@
  * records by id.
  */
 import type Cloudflare from 'cloudflare';
-import { DNS_PLAN_VERSION, type ZonePlanDocument } from '../../../4-emit/dns-zone-plans.js';
-import { canonicalName, canonicalRecordSet, compareRecordSets, recordSetKey, type RecordSet } from '../../../plan/dns-record-sets.js';
+import { DNS_PLAN_VERSION, type ZonePlanDocument } from '../../../dns/zone-plan.js';
+import { canonicalName, canonicalRecordSet, compareRecordSets, recordSetKey, type RecordSet } from '../../../dns/record-sets.js';
 import type { NativeRecord } from './convert.js';
 import { DnsProblem } from '../dns-host.js';
 

@@ -11,7 +11,7 @@
  * (rrsetAdditionsPerChange, rrsetDeletionsPerChange,
  * totalRrdataSizePerChange) is split between whole names.
  */
-import { recordSetKey, type RecordSet } from '../../../plan/dns-record-sets.js';
+import { NAME_VALUED, recordSetKey, type RecordSet } from '../../../dns/record-sets.js';
 import type { ZoneHostPlan } from '../../../plan/traffic-planner.js';
 import { absolute, DnsProblem } from '../dns-host.js';
 
@@ -34,8 +34,6 @@ export interface ChangeQuota {
 
 /** Cloud DNS's default quota (used when the project's cannot be read). */
 export const DEFAULT_CHANGE_QUOTA: ChangeQuota = { additions: 1000, deletions: 1000, rrdataBytes: 100_000 };
-
-const NAME_VALUED = new Set(['CNAME', 'NS', 'PTR', 'DNAME']);
 
 function data(type: string, values: readonly string[]): string[] {
   return values.map((v) => (NAME_VALUED.has(type) ? absolute(v.replace(/\.$/, '')) : v));

@@ -8,8 +8,8 @@
  * record sets, so deletions repeat them exactly.
  */
 import type { DNS, Zone } from '@google-cloud/dns';
-import { DNS_PLAN_VERSION, type ZonePlanDocument } from '../../../4-emit/dns-zone-plans.js';
-import { canonicalName, canonicalRecordSet, compareRecordSets, recordSetKey, type RecordSet } from '../../../plan/dns-record-sets.js';
+import { DNS_PLAN_VERSION, type ZonePlanDocument } from '../../../dns/zone-plan.js';
+import { canonicalName, canonicalRecordSet, compareRecordSets, recordSetKey, type RecordSet } from '../../../dns/record-sets.js';
 import { absolute, DnsProblem } from '../dns-host.js';
 import type { ApiRrset } from './convert.js';
 

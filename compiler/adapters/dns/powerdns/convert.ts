@@ -9,7 +9,7 @@
  * DELETE comes first in the same PATCH. Pure.
  */
 import { absolute } from '../dns-host.js';
-import type { RecordSet } from '../../../plan/dns-record-sets.js';
+import { NAME_VALUED, type RecordSet } from '../../../dns/record-sets.js';
 import type { ZoneHostPlan } from '../../../plan/traffic-planner.js';
 
 /** One RRSet of a PATCH body. */
@@ -20,8 +20,6 @@ export interface PatchRrset {
   ttl?: number;
   records?: { content: string; disabled: boolean }[];
 }
-
-const NAME_VALUED = new Set(['CNAME', 'NS', 'PTR', 'DNAME']);
 
 /** A value as PowerDNS wants its content: name-valued types absolute. */
 export function contentOf(type: string, value: string): string {

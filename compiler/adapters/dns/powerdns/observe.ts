@@ -4,8 +4,8 @@
  * contents as values (disabled records are not served, so not live), names
  * as PowerDNS returns them (absolute, trailing dot).
  */
-import { DNS_PLAN_VERSION, type ZonePlanDocument } from '../../../4-emit/dns-zone-plans.js';
-import { canonicalName, compareRecordSets, type RecordSet } from '../../../plan/dns-record-sets.js';
+import { DNS_PLAN_VERSION, type ZonePlanDocument } from '../../../dns/zone-plan.js';
+import { canonicalName, compareRecordSets, type RecordSet } from '../../../dns/record-sets.js';
 import type { PowerDnsLink } from './adapter.js';
 import { requestJson } from './apply.js';
 

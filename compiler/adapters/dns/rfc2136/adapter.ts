@@ -15,7 +15,7 @@ import { conversionError, DnsProblem, hostError, requestError, type ApplyOutcome
 import { sendUpdates } from './apply.js';
 import { describeUpdates, updatePlans } from './convert.js';
 import { transferZone } from './observe.js';
-import { parseServer, type ServerAddress } from './tcp.js';
+import { parseServer, type ServerAddress } from '../../../dns/nameserver.js';
 import type { TsigKey } from './wire.js';
 
 /** How observe and apply reach the server. */

@@ -15,7 +15,7 @@
  * atomic write. A message must fit in 65,535 octets (TCP framing); a bigger
  * plan is split into several messages between whole names, each atomic.
  */
-import type { RecordSet } from '../../../plan/dns-record-sets.js';
+import type { RecordSet } from '../../../dns/record-sets.js';
 import type { ChangeUnit, DnsChange, ZoneHostPlan } from '../../../plan/traffic-planner.js';
 import { DnsProblem } from '../dns-host.js';
 import { CLASS, encodeRdata, encodeRecord, messageOverhead, typeCode, type WireRecord } from './wire.js';

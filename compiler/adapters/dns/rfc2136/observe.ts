@@ -6,8 +6,8 @@
  * of its first record. The closing SOA is not repeated.
  */
 import { randomInt } from 'node:crypto';
-import { DNS_PLAN_VERSION, type ZonePlanDocument } from '../../../4-emit/dns-zone-plans.js';
-import { canonicalName, compareRecordSets, type RecordSet } from '../../../plan/dns-record-sets.js';
+import { DNS_PLAN_VERSION, type ZonePlanDocument } from '../../../dns/zone-plan.js';
+import { canonicalName, compareRecordSets, type RecordSet } from '../../../dns/record-sets.js';
 import { DnsProblem } from '../dns-host.js';
 import type { Rfc2136Link } from './adapter.js';
 import { exchange } from './tcp.js';

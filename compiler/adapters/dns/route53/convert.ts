@@ -14,12 +14,10 @@
  * a name's DELETE (a CNAME) and CREATE (its A records) stay in one batch.
  */
 import type { Change, ResourceRecordSet } from '@aws-sdk/client-route-53';
-import { recordSetKey, type RecordSet } from '../../../plan/dns-record-sets.js';
+import { NAME_VALUED, recordSetKey, type RecordSet } from '../../../dns/record-sets.js';
 import type { ZoneHostPlan } from '../../../plan/traffic-planner.js';
 import { absolute, DnsProblem } from '../dns-host.js';
-import { route53Capabilities } from './capabilities.js';
-
-const NAME_VALUED = new Set(['CNAME', 'NS', 'PTR', 'DNAME']);
+import { route53Capabilities } from '../../../dns/capabilities/route53.js';
 
 /** The Route 53 form of a wanted record set: absolute name, name-valued data absolute, geoproximity coordinates. */
 export function toResourceRecordSet(rs: RecordSet): ResourceRecordSet {

@@ -10,8 +10,8 @@
  * record sets, so deletes repeat them exactly.
  */
 import { ListHostedZonesByNameCommand, ListResourceRecordSetsCommand, type ResourceRecordSet, type Route53Client } from '@aws-sdk/client-route-53';
-import { DNS_PLAN_VERSION, type ZonePlanDocument } from '../../../4-emit/dns-zone-plans.js';
-import { canonicalName, canonicalRecordSet, compareRecordSets, recordSetKey, type RecordSet } from '../../../plan/dns-record-sets.js';
+import { DNS_PLAN_VERSION, type ZonePlanDocument } from '../../../dns/zone-plan.js';
+import { canonicalName, canonicalRecordSet, compareRecordSets, recordSetKey, type RecordSet } from '../../../dns/record-sets.js';
 import { absolute, DnsProblem, type Timing, withRetry } from '../dns-host.js';
 import { isRetryable } from './apply.js';
 

@@ -1,0 +1,172 @@
+/**
+ * Claim rules (SPEC §2 `claims/domains/<host>.json`, §3.4). Two kinds:
+ *
+ * - A claim's own shape is an input error, caught by `--check` in the pull
+ *   request that changes it: the host (the file name) must be exactly a fleet
+ *   service host and not one of the sign-in platform's (fleet.yaml
+ *   `issuer.platform`: a prefix map there would hand a slice of the sign-in
+ *   server's URL space to another app); `account` and `app` must be the host's
+ *   platform and service; every prefix is one bare segment; every target is a
+ *   host name. (JSON syntax and the `paths` wrapper are refused while loading.)
+ * - Its relation to the rest of the fleet (the tenancy gates of
+ *   2-analyze/route-paths.ts) is a warning and dropped rows, aggregated once per
+ *   host, never a failed compile.
+ *
+ * The shape rules are exported for the write door, which checks a new map
+ * against the fleet repo's tree before it commits.
+ */
+import { at, type Loaded } from '../1-load/load-fleet.js';
+import { claimInput, DROP_REASONS, fleetShapeOfIndex, FINDING_SAMPLE_SIZE, MAX_PREFIXES_PER_CLAIM, routePathsOfIndex, type FleetRoutePaths, type RoutePathFinding } from './route-paths.js';
+import { buildFleetShape, parseServiceHost, rowKey, splitServiceHost, type FleetShape } from './routes.js';
+import { diagnose, type Diagnostic, type SourceLocation } from '../diagnostics/diagnostic.js';
+import type { Claim } from '../types/generated/claim.js';
+import type { FleetIndex } from './fleet-index.js';
+
+/** RFC 3986 `pchar` without percent-encoding: unreserved, sub-delims, ":" and "@". */
+const PREFIX_CHARS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@]+$/;
+
+/**
+ * Why `prefix` is not one bare path segment (SPEC §3.4), or `undefined` when it is.
+ * Refused: empty, a `/`, `.` or `..`, any `%` (percent-encoding), and characters
+ * outside RFC 3986 `pchar` (they never appear raw in a request path).
+ */
+export function prefixProblem(prefix: string): string | undefined {
+  if (prefix === '') return 'is empty';
+  if (prefix.includes('/')) return 'holds a "/": a prefix is one segment';
+  if (prefix === '.' || prefix === '..') return 'is a dot segment';
+  if (prefix.includes('%')) return 'is percent-encoded: write the decoded segment';
+  const bad = [...prefix].find((c) => !PREFIX_CHARS.test(c));
+  if (bad !== undefined) return `holds ${JSON.stringify(bad)}, which is not a path-segment character`;
+  return undefined;
+}
+
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/**
+ * Why `target` is not a host name (RFC 1123 labels of letters, digits and
+ * hyphens, lower case, two labels at least, at most 253 characters, no trailing
+ * dot, IDNs in their `xn--` form), or `undefined` when it is one.
+ */
+export function targetProblem(target: string): string | undefined {
+  if (target === '') return 'it is empty';
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) return 'it is a URL: write the host name only';
+  if (target.includes('/')) return 'it holds a path: write the host name only';
+  if (target.includes(':')) return 'it holds a port: write the host name only';
+  if (/[^\x00-\x7f]/.test(target)) return 'it holds non-ASCII characters: write an IDN in its xn-- form';
+  if (target !== target.toLowerCase()) return 'it is not in lower case';
+  if (target.endsWith('.')) return 'it ends with a dot';
+  if (target.length > 253) return 'it is longer than 253 characters';
+  const labels = target.split('.');
+  if (labels.length < 2) return 'it has a single label';
+  const bad = labels.find((label) => !LABEL.test(label));
+  if (bad !== undefined) return `label ${JSON.stringify(bad)} is not 1–63 letters, digits and inner hyphens`;
+  return undefined;
+}
+
+/** A claim as the shape rules read it, with the places to blame. */
+export interface ClaimUnderCheck {
+  host: string;
+  account: string;
+  app: string;
+  paths: Readonly<Record<string, string | undefined>>;
+  /** Where the host is written (the file, for a claim file). */
+  hostLocation: SourceLocation;
+  /** The location of a value (or a key) at `path` in the document holding account, app and paths. */
+  locate(path: readonly string[], part?: 'value' | 'key'): SourceLocation;
+}
+
+/** The example host of the hints: the first main-base route of the first platform. */
+function exampleHost(shape: FleetShape): string {
+  for (const [platform, facts] of shape.platforms) {
+    const [service, modules] = [...facts.services][0] ?? [];
+    const landscape = [...facts.landscapes][0];
+    if (service && modules?.[0] && landscape && platform !== shape.issuerPlatform) return `${modules[0]}.${service}.${platform}.${landscape}.${shape.bases[0]}`;
+  }
+  return `api.<service>.<platform>.<landscape>.${shape.bases[0] ?? '<base>'}`;
+}
+
+/** The shape errors of one claim (SPEC §3.4), each at its place. */
+export function checkClaimShape(shape: FleetShape, claim: ClaimUnderCheck): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  const split = splitServiceHost(shape, claim.host);
+  if (split && split.platform === shape.issuerPlatform) {
+    found.push(diagnose(claim.hostLocation, 'claim_host_signin', { host: claim.host, platform: shape.issuerPlatform }));
+  } else {
+    const parsed = parseServiceHost(shape, claim.host);
+    if (!parsed.ok) {
+      const { problem } = parsed;
+      found.push(
+        problem.kind === 'malformed'
+          ? diagnose(claim.hostLocation, 'claim_host_malformed', { host: claim.host, bases: shape.bases.join(' or '), example: exampleHost(shape) })
+          : diagnose(claim.hostLocation, 'claim_host_unknown', { host: claim.host, what: problem.what, name: problem.name, owner: problem.owner, known: problem.known.join(', ') || 'none', example: exampleHost(shape) }),
+      );
+    }
+    else {
+      if (claim.account !== parsed.parts.platform) found.push(diagnose(claim.locate(['account']), 'claim_owner_mismatch', { field: 'account', value: claim.account, what: 'platform', expected: parsed.parts.platform }));
+      if (claim.app !== parsed.parts.service) found.push(diagnose(claim.locate(['app']), 'claim_owner_mismatch', { field: 'app', value: claim.app, what: 'service', expected: parsed.parts.service }));
+    }
+  }
+  for (const prefix of Object.keys(claim.paths).sort()) {
+    const problem = prefixProblem(prefix);
+    if (problem) found.push(diagnose(claim.locate(['paths', prefix], 'key'), 'claim_prefix_invalid', { prefix: JSON.stringify(prefix), reason: problem }));
+    const target = claim.paths[prefix];
+    const targetIssue = typeof target === 'string' ? targetProblem(target) : undefined;
+    if (targetIssue) found.push(diagnose(claim.locate(['paths', prefix]), 'claim_target_invalid', { target: JSON.stringify(target), prefix, reason: targetIssue }));
+  }
+  return found;
+}
+
+function sample(items: readonly string[]): string {
+  const shown = items.slice(0, FINDING_SAMPLE_SIZE).join(', ');
+  return items.length > FINDING_SAMPLE_SIZE ? `${shown}, … ${items.length - FINDING_SAMPLE_SIZE} more` : shown;
+}
+
+function findingDiagnostic(claim: Loaded<Claim>, finding: RoutePathFinding): Diagnostic {
+  switch (finding.kind) {
+    case 'host-not-ready':
+      return diagnose(at(claim, ['paths'], 'key'), 'claim_host_not_ready', { host: finding.host, reason: finding.reason === 'no row' ? 'it has no row' : 'its row has an empty pin.chart', row: finding.row, prefixes: finding.prefixes });
+    case 'cap':
+      return diagnose(at(claim, ['paths', finding.dropped[0] as string], 'key'), 'claim_prefix_cap', {
+        total: finding.total,
+        cap: MAX_PREFIXES_PER_CLAIM,
+        count: finding.dropped.length,
+        sample: sample(finding.dropped.map((p) => JSON.stringify(p))),
+      });
+    case 'targets-dropped': {
+      const details: string[] = [];
+      let dropped = 0;
+      let first: string | undefined;
+      for (const reason of DROP_REASONS) {
+        const list = finding.byReason.get(reason);
+        if (!list) continue;
+        dropped += list.length;
+        for (const { prefix } of list) if (first === undefined || prefix < first) first = prefix;
+        details.push(`${reason}: ${list.length} (${sample(list.map(({ prefix, target }) => `${prefix} → ${target}`))})`);
+      }
+      return diagnose(at(claim, ['paths', first as string]), 'claim_targets_dropped', { dropped, total: finding.total, details: details.join('; ') });
+    }
+  }
+}
+
+/**
+ * Every claim rule over a loaded fleet: shape errors for each claim; then, when
+ * no claim has one, the tenancy-gate warnings of the derivation (once per host).
+ */
+export function checkClaims(index: FleetIndex): Diagnostic[] {
+  const shape = fleetShapeOfIndex(index);
+  if (!shape || index.fleet.claims.length === 0) return [];
+  const found: Diagnostic[] = [];
+  for (const claim of index.fleet.claims) {
+    found.push(
+      ...checkClaimShape(shape, {
+        ...claimInput(claim),
+        hostLocation: { file: claim.parsed.file.path, line: 1, column: 1 },
+        locate: (path, part = 'value') => at(claim, path, part),
+      }),
+    );
+  }
+  if (found.length > 0) return found;
+  const byFile = new Map(index.fleet.claims.map((c) => [c.parsed.file.path, c]));
+  const { derivation } = routePathsOfIndex(index) as FleetRoutePaths;
+  return derivation.findings.map((finding) => findingDiagnostic(byFile.get(finding.file) as Loaded<Claim>, finding));
+}

@@ -1,0 +1,180 @@
+/**
+ * Platform rules of SPEC §2 and §4: each `carbon/<platform>/platform.yaml`
+ * against the registry and its rows, plus the fleet-wide issuer and the
+ * unused-dark-landscape warning. Returns findings; never throws.
+ */
+import { at, type Loaded } from '../1-load/load-fleet.js';
+import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { normalizeStages, type RawStageEntry } from './stage-graph.js';
+import type { Platform } from '../types/generated/platform.js';
+import { hasRowFolder, known, landscapeOfMisspeltCluster, type FleetIndex } from './fleet-index.js';
+
+/** The services of a platform: its row folder names (SPEC §2), sorted. */
+export function servicesOf(index: FleetIndex, platform: string): string[] {
+  return [...(index.rows.get(platform)?.keys() ?? [])].sort();
+}
+
+function checkStages(index: FleetIndex, platform: Loaded<Platform>): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  const listed = new Set(platform.data.landscapes);
+  const seen = new Set<string>();
+  const groups = normalizeStages(platform.data.stages as RawStageEntry[]);
+  groups.forEach((group, groupIndex) => {
+    for (const step of group) {
+      // Located only when a finding needs it: most steps have none.
+      const landscapePlace = () => at(platform, ['stages', ...step.landscapePath]);
+      if (!listed.has(step.landscape)) {
+        found.push(diagnose(landscapePlace(), 'stage_unknown_landscape', { landscape: step.landscape, known: [...listed].sort().join(', ') }));
+      } else if (seen.has(step.landscape)) {
+        found.push(diagnose(landscapePlace(), 'stage_duplicate_landscape', { landscape: step.landscape }));
+      }
+      seen.add(step.landscape);
+      if (groupIndex === 0 && step.soak !== undefined) {
+        found.push(diagnose(at(platform, ['stages', ...step.path, 'soak']), 'stage_soak_first', { landscape: step.landscape }));
+      }
+      const clusters = index.clustersByLandscape.get(step.landscape) ?? [];
+      // A cluster whose file names this landscape but whose content misspells it is reported there, once.
+      const misspelt = index.fleet.clusters.some((cluster) => landscapeOfMisspeltCluster(index, cluster) === step.landscape);
+      if (listed.has(step.landscape) && index.landscapes.has(step.landscape) && clusters.length === 0 && !misspelt) {
+        found.push(diagnose(landscapePlace(), 'landscape_no_clusters', { landscape: step.landscape, platform: platform.data.name }));
+      }
+    }
+  });
+  platform.data.landscapes.forEach((landscape, i) => {
+    if (!seen.has(landscape) && platform.data.landscapes.indexOf(landscape) === i) {
+      found.push(diagnose(at(platform, ['landscapes', i]), 'stage_missing_landscape', { landscape }));
+    }
+  });
+  return found;
+}
+
+function checkPlatform(index: FleetIndex, platform: Loaded<Platform>, rowsRead: ReadonlySet<string> | undefined): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  const folder = platform.identity[0] as string;
+  const name = platform.data.name;
+  if (folder !== name)
+    found.push(diagnose(at(platform, ['name']), 'file_name_mismatch', { actual: folder, expected: name, expectedFile: `carbon/${name}/platform.yaml` }));
+
+  // A chart with no image has no release path yet (docs/checks.md): refused with how to ship it, never silently ignored.
+  platform.data.sharedCharts?.forEach((chart, i) => {
+    found.push(diagnose(at(platform, ['sharedCharts', i]), 'platform_shared_charts_unsupported', { platform: name, chart }));
+  });
+
+  platform.data.landscapes.forEach((landscape, i) => {
+    if (!index.landscapes.has(landscape)) {
+      found.push(diagnose(at(platform, ['landscapes', i]), 'platform_landscape_unknown', { landscape, known: known(index.landscapes) }));
+    } else if (platform.data.landscapes.indexOf(landscape) !== i) {
+      found.push(diagnose(at(platform, ['landscapes', i]), 'platform_landscape_duplicate', { landscape }));
+    }
+  });
+  found.push(...checkStages(index, platform));
+
+  (platform.data.vlandscapes ?? []).forEach((name, i) => {
+    const vlandscape = index.vlandscapes.get(name);
+    if (!vlandscape) {
+      found.push(diagnose(at(platform, ['vlandscapes', i]), 'platform_vlandscape_unknown', { vlandscape: name, known: known(index.vlandscapes) }));
+      return;
+    }
+    const serving = vlandscape.data.members.filter((m) => m.serve).map((m) => m.landscape);
+    if (!serving.some((landscape) => platform.data.landscapes.includes(landscape))) {
+      found.push(diagnose(at(platform, ['vlandscapes', i]), 'platform_vlandscape_unserved', { vlandscape: name, members: serving.join(', ') || 'none' }));
+    }
+  });
+
+  const services = servicesOf(index, folder);
+  const listedServices = new Set(services);
+  // A platform whose row folders were not read (render reads only its own) cannot be judged to lack rows.
+  const rowsKnown = rowsRead === undefined || rowsRead.has(folder);
+  for (const service of Object.keys(platform.data.services ?? {}).sort()) {
+    if (rowsKnown && !listedServices.has(service) && !hasRowFolder(index, folder, service))
+      found.push(diagnose(at(platform, ['services', service], 'key'), 'platform_service_without_rows', { service, platform: folder }));
+  }
+
+  // Each name's place is located only when a mark captures it.
+  const namesToCheck: { what: string; name: string; where: () => ReturnType<typeof at> }[] = [{ what: 'platform', name, where: () => at(platform, ['name']) }];
+  for (const service of new Set([...services, ...Object.keys(platform.data.services ?? {})])) {
+    const facts = platform.data.services?.[service];
+    const where = facts
+      ? () => at(platform, ['services', service], 'key')
+      : () => at(index.rows.get(folder)?.get(service)?.values().next().value ?? platform, []);
+    namesToCheck.push({ what: 'service', name: service, where });
+  }
+  for (const landscape of new Set(platform.data.landscapes)) {
+    for (const cluster of index.clustersByLandscape.get(landscape) ?? []) {
+      for (const candidate of namesToCheck) {
+        if (candidate.name === cluster.data.mark) {
+          found.push(
+            diagnose(candidate.where(), 'name_captured_by_mark', {
+              what: candidate.what,
+              name: candidate.name,
+              cluster: `${landscape}-${cluster.data.mark}`,
+              landscape,
+            }),
+          );
+        }
+      }
+    }
+  }
+  return found;
+}
+
+function checkIssuer(index: FleetIndex): Diagnostic[] {
+  const fleet = index.fleet.fleet;
+  if (!fleet) return [];
+  const issuer = fleet.data.issuer;
+  const platform = index.platforms.get(issuer.platform);
+  if (!platform) return [diagnose(at(fleet, ['issuer', 'platform']), 'issuer_unknown', { what: 'platform', name: issuer.platform })];
+  if (!hasRowFolder(index, issuer.platform, issuer.service) && !platform.data.services?.[issuer.service]) {
+    return [diagnose(at(fleet, ['issuer', 'service']), 'issuer_unknown', { what: 'service', name: issuer.service })];
+  }
+  const modules = platform.data.services?.[issuer.service]?.modules ?? ['api'];
+  if (!modules.includes(issuer.module)) return [diagnose(at(fleet, ['issuer', 'module']), 'issuer_unknown', { what: 'module', name: issuer.module })];
+  return [];
+}
+
+/** fleet.yaml `intake` names an existing platform and service: a typo would leave the intake's permanent host names unprotected. */
+function checkIntake(index: FleetIndex): Diagnostic[] {
+  const fleet = index.fleet.fleet;
+  const intake = fleet?.data.intake;
+  if (!fleet || !intake) return [];
+  const platform = index.platforms.get(intake.platform);
+  if (!platform)
+    return [diagnose(at(fleet, ['intake', 'platform']), 'intake_unknown', { what: 'platform', name: intake.platform, known: known(index.platforms) })];
+  // `diene render` reads only its own platform's rows (and the sign-in platform's): with none read for the intake's platform, its services are unknown here.
+  const rows = index.rows.get(intake.platform);
+  if (rows && !rows.has(intake.service) && !platform.data.services?.[intake.service]) {
+    return [
+      diagnose(at(fleet, ['intake', 'service']), 'intake_unknown', {
+        what: 'service',
+        name: intake.service,
+        known: servicesOf(index, intake.platform).join(', ') || 'none',
+      }),
+    ];
+  }
+  return [];
+}
+
+function checkDarkLandscapes(index: FleetIndex): Diagnostic[] {
+  const used = new Set<string>();
+  for (const platform of index.platforms.values()) for (const landscape of platform.data.landscapes) used.add(landscape);
+  const found: Diagnostic[] = [];
+  for (const [name, landscape] of [...index.landscapes].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const clusters = index.clustersByLandscape.get(name) ?? [];
+    if (clusters.length > 0 && clusters.every((c) => c.data.traffic === false) && !used.has(name)) {
+      found.push(diagnose(at(landscape, ['name']), 'landscape_dark_unused', { landscape: name }));
+    }
+  }
+  return found;
+}
+
+/**
+ * Runs every platform rule over `index`. `rowsRead` names the platforms whose
+ * row folders were read, when not all were (`diene render`); the others are
+ * not told they lack rows.
+ */
+export function checkPlatforms(index: FleetIndex, rowsRead?: ReadonlySet<string>): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  for (const platform of index.fleet.platforms) found.push(...checkPlatform(index, platform, rowsRead));
+  found.push(...checkIssuer(index), ...checkIntake(index), ...checkDarkLandscapes(index));
+  return found;
+}

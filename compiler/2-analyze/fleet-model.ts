@@ -1,0 +1,172 @@
+/**
+ * Phase 3: the fleet model, built from a loaded fleet that passed validation.
+ * Everything the emitters need is resolved here once (services from row
+ * folders, modules with their default, stage groups, built clusters and their
+ * canonical addresses), so emitters are plain functions of the model.
+ */
+import type { LoadedFleet } from '../1-load/load-fleet.js';
+import { checkAddress } from './addresses.js';
+import { clusterName, type FleetIndex } from './fleet-index.js';
+import type { Fleet } from '../types/generated/fleet.js';
+import { routePathsOfIndex, type FleetRoutePaths } from './route-paths.js';
+import { DEFAULT_MODULES } from './routes.js';
+import { normalizeStages, type RawStageEntry, type StageStep } from './stage-graph.js';
+
+export { DEFAULT_MODULES };
+
+export interface ClusterModel {
+  /** `<landscape>-<mark>` */
+  name: string;
+  landscape: string;
+  mark: string;
+  provider: string;
+  account: string;
+  /** true = in the landscape's DNS answers (SPEC §2) */
+  traffic: boolean;
+  /** Canonical load-balancer addresses, sorted; empty when not built yet. */
+  addresses: string[];
+  /** A cluster is built once its state file lists an address (SPEC §3.3). */
+  built: boolean;
+}
+
+export interface LandscapeModel {
+  name: string;
+  region: string;
+  tier: string;
+  /** Sorted by name. */
+  clusters: ClusterModel[];
+}
+
+export interface VirtualLandscapeModel {
+  name: string;
+  members: { landscape: string; serve: boolean }[];
+}
+
+export interface RowModel {
+  platform: string;
+  service: string;
+  landscape: string;
+  /** `platforms/<platform>/<service>/<landscape>.yaml` */
+  path: string;
+  chart: string;
+  image: string;
+  values?: Record<string, unknown>;
+  valuesSince?: string;
+}
+
+export interface ServiceModel {
+  name: string;
+  modules: string[];
+  /** In the platform's `landscapes:` order; only landscapes that have a row. */
+  rows: RowModel[];
+}
+
+export interface PlatformModel {
+  name: string;
+  landscapes: string[];
+  /** Parallel groups in promotion order. */
+  stageGroups: StageStep[][];
+  /** `stages:` as written (for the Platform record). */
+  rawStages: RawStageEntry[];
+  vlandscapes: string[];
+  /** Sorted by name: the platform's row folders. */
+  services: ServiceModel[];
+}
+
+export interface FleetModel {
+  settings: Fleet;
+  regions: Record<string, { providers: string[]; lat: number; lon: number; googleRegion: string }>;
+  /** Sorted by name. */
+  landscapes: LandscapeModel[];
+  /** Sorted by name. */
+  clusters: ClusterModel[];
+  /** Sorted by name. */
+  vlandscapes: VirtualLandscapeModel[];
+  /** Sorted by name. */
+  platforms: PlatformModel[];
+  /** The loaded inputs, for emitters that need positions (claims). */
+  loaded: LoadedFleet;
+  /** The fleet's routes and `route_paths`, derived once per analysis (the same object check-claims.ts read). */
+  routes: FleetRoutePaths;
+}
+
+const byName = <T extends { name: string }>(a: T, b: T): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/** Builds the {@link FleetModel}. Call only when validation found no error; throws on a fleet without fleet.yaml (a bug). */
+export function buildModel(index: FleetIndex): FleetModel {
+  const loaded = index.fleet;
+  if (!loaded.fleet || !loaded.regions) throw new Error('buildModel called on a fleet without fleet.yaml or regions.yaml');
+  const settings = loaded.fleet.data;
+  const exampleFleet = settings.example === true;
+
+  const clusters: ClusterModel[] = [...index.clusters.values()]
+    .map((cluster) => {
+      const name = clusterName(cluster.data);
+      const addresses = (index.states.get(name)?.data.addresses ?? [])
+        .map((text) => checkAddress(text, exampleFleet))
+        .flatMap((verdict) => (verdict.ok ? [verdict.canonical] : []));
+      const unique = [...new Set(addresses)].sort();
+      return {
+        name,
+        landscape: cluster.data.landscape,
+        mark: cluster.data.mark,
+        provider: cluster.data.provider,
+        account: cluster.data.account,
+        traffic: cluster.data.traffic,
+        addresses: unique,
+        built: unique.length > 0,
+      };
+    })
+    .sort(byName);
+
+  const landscapes: LandscapeModel[] = [...index.landscapes.values()]
+    .map((l) => ({ name: l.data.name, region: l.data.region, tier: l.data.tier, clusters: clusters.filter((c) => c.landscape === l.data.name) }))
+    .sort(byName);
+
+  const vlandscapes: VirtualLandscapeModel[] = [...index.vlandscapes.values()]
+    .map((v) => ({ name: v.data.name, members: v.data.members.map((m) => ({ landscape: m.landscape, serve: m.serve })) }))
+    .sort(byName);
+
+  const platforms: PlatformModel[] = [...index.platforms.entries()]
+    .map(([name, platform]) => {
+      const rowsByService = index.rows.get(name) ?? new Map();
+      const services: ServiceModel[] = [...rowsByService.keys()].sort().map((service) => {
+        const rows = rowsByService.get(service) as ReadonlyMap<
+          string,
+          { data: { pin: { chart: string; image: string }; values?: Record<string, unknown>; valuesSince?: string } }
+        >;
+        return {
+          name: service,
+          modules: [...(platform.data.services?.[service]?.modules ?? DEFAULT_MODULES)],
+          rows: platform.data.landscapes.flatMap((landscape) => {
+            const row = rows.get(landscape);
+            if (!row) return [];
+            return [
+              {
+                platform: name,
+                service,
+                landscape,
+                path: `platforms/${name}/${service}/${landscape}.yaml`,
+                chart: row.data.pin.chart,
+                image: row.data.pin.image,
+                ...(row.data.values !== undefined ? { values: row.data.values } : {}),
+                ...(row.data.valuesSince !== undefined ? { valuesSince: row.data.valuesSince } : {}),
+              },
+            ];
+          }),
+        };
+      });
+      const rawStages = platform.data.stages as RawStageEntry[];
+      return {
+        name,
+        landscapes: [...platform.data.landscapes],
+        stageGroups: normalizeStages(rawStages).map((group) => group.map(({ path: _path, landscapePath: _landscapePath, ...step }) => step)),
+        rawStages,
+        vlandscapes: [...(platform.data.vlandscapes ?? [])],
+        services,
+      };
+    })
+    .sort(byName);
+
+  return { settings, regions: loaded.regions.data.regions as FleetModel['regions'], landscapes, clusters, vlandscapes, platforms, loaded, routes: routePathsOfIndex(index) as FleetRoutePaths };
+}

@@ -1,0 +1,98 @@
+/**
+ * The host names a landscape's clusters answer for, as the gateways, their
+ * certificates and the sign-in server's redirect URIs
+ * (item 6) need them. Pure.
+ *
+ * Premise: DNS routes a name to a cluster, then the cluster's gateway must
+ * serve it and a certificate must cover it. DNS reaches the service hosts
+ * through wildcards (`*.<l>.<base>`, `*.<v>.<base>`, `*.<mark>.<l>.<base>`),
+ * and a DNS wildcard answers names of any depth below it (RFC 4592); a TLS
+ * wildcard certificate covers exactly one label (RFC 6125 §6.4.3), so
+ * `*.raichu.cluster.atomi.cloud` covers none of the three-label service
+ * hosts below it. Every name is therefore listed exactly, never as a wildcard.
+ *
+ * For a landscape L and every platform that lists L, every service (row
+ * folder) and every module, on the main base and the spare base:
+ *
+ * | scope     | name                                        | why |
+ * | ---       | ---                                         | --- |
+ * | landscape | `<m>.<s>.<p>.<L>.<base>`                    | the service host (SPEC §1), Doc C's candidates, the issuer's host on both bases (the spare one is in no book) |
+ * | virtual   | `<m>.<s>.<p>.<v>.<base>`                    | each virtual landscape v the platform serves on that has L as a member, `serve` or not: flipping `serve` moves DNS at the next plan and must not wait on a certificate |
+ * | ops       | `<m>.<s>.<p>.<mark>.<L>.<base>`             | the service on one cluster by its ops name (`*.<mark>.<L>.<base>`, traffic flag ignored), for dark verification |
+ *
+ * A cluster's traffic flag and build state do not matter: a cluster with
+ * traffic off (a blue/green swap) must be ready to take the names.
+ */
+import { serviceHost } from './hostnames.js';
+import type { FleetModel } from './fleet-model.js';
+
+/** Which fleet.yaml base a name ends in. */
+export type BaseKey = 'base' | 'spare';
+
+/** How DNS routes a name to the landscape's clusters. */
+export type ServedScope = 'landscape' | 'virtual' | 'ops';
+
+/** One name a landscape's clusters serve, with where it comes from. */
+export interface ServedName {
+  host: string;
+  platform: string;
+  service: string;
+  module: string;
+  base: BaseKey;
+  scope: ServedScope;
+  /** The label(s) between the platform and the base: `<L>`, `<v>` or `<mark>.<L>`. */
+  via: string;
+}
+
+/** The bases of fleet.yaml, main first: `[['base', dns.base], ['spare', dns.spare]]` (the spare only when set). */
+export function fleetBases(model: FleetModel): [BaseKey, string][] {
+  const { base, spare } = model.settings.dns;
+  return spare !== undefined
+    ? [
+        ['base', base],
+        ['spare', spare],
+      ]
+    : [['base', base]];
+}
+
+/** The virtual landscapes `platform` serves on that have `landscape` as a member (serving or not), sorted. */
+export function virtualScopes(model: FleetModel, platformVlandscapes: readonly string[], landscape: string): string[] {
+  const served = new Set(platformVlandscapes);
+  return model.vlandscapes.filter((v) => served.has(v.name) && v.members.some((m) => m.landscape === landscape)).map((v) => v.name);
+}
+
+/**
+ * Every name the clusters of `landscape` with the given `marks` serve: the
+ * landscape and virtual names (shared by all its clusters) and the ops names
+ * of those marks. Ordered by platform, service, module (platform.yaml order),
+ * base, then landscape, virtual and ops scopes; names are unique.
+ */
+export function servedNames(model: FleetModel, landscape: string, marks: readonly string[]): ServedName[] {
+  const names: ServedName[] = [];
+  for (const platform of model.platforms) {
+    if (!platform.landscapes.includes(landscape)) continue;
+    const vias: [ServedScope, string][] = [
+      ['landscape', landscape],
+      ...virtualScopes(model, platform.vlandscapes, landscape).map((v): [ServedScope, string] => ['virtual', v]),
+      ...marks.map((mark): [ServedScope, string] => ['ops', `${mark}.${landscape}`]),
+    ];
+    for (const service of platform.services) {
+      for (const module of service.modules) {
+        for (const [baseKey, base] of fleetBases(model)) {
+          for (const [scope, via] of vias) {
+            names.push({
+              host: serviceHost(module, service.name, platform.name, via, base),
+              platform: platform.name,
+              service: service.name,
+              module,
+              base: baseKey,
+              scope,
+              via,
+            });
+          }
+        }
+      }
+    }
+  }
+  return names;
+}

@@ -1,0 +1,172 @@
+/**
+ * ArgoCD output (SPEC §3.1): per service of a platform, two ApplicationSets
+ * that read the service's row files at run time, so a Kargo promotion (a
+ * commit to a row) needs no recompile:
+ *
+ * - `<platform>-<service>`: a matrix of the git files generator over
+ *   `platforms/<platform>/<service>/*.yaml` and the cluster generator selecting
+ *   cluster Secrets labelled `landscape=<row's landscape>`: the app chart on
+ *   every cluster of the row's landscape, one Application per (row, cluster).
+ * - `<platform>-<service>-primordial`: the git files generator alone: the
+ *   primordial chart once per row, on Primordial.
+ *
+ * The row files are re-read every ROW_POLL_SECONDS (or at once on a git
+ * webhook), the figure the Stages' retries are sized by (promotion-timing.ts).
+ *
+ * Safety (../shared/notes/argocd-kargo.md §1.2, §6): `applicationsSync:
+ * create-update` so an empty or failing generator never deletes an
+ * Application (removing a service is a Decommission, outside this tool);
+ * `preserveResourcesOnDeletion: true`; `goTemplate` with `missingkey=error`, so
+ * a malformed row is a reconcile error (which deletes nothing), never an empty
+ * result. A row whose `pin.chart` is `""` is dropped by the git generator's
+ * post-selector, so it renders no Application and no error.
+ *
+ * Values, last wins (SPEC §3.1): chart defaults, the chart's
+ * `values.<landscape>.yaml` (`ignoreMissingValueFiles`), then the row's
+ * `values` block, which Helm merges deeply. The pinned image goes in as the
+ * Helm parameter `image.tag`.
+ */
+import type { FleetModel, PlatformModel, ServiceModel } from '../2-analyze/fleet-model.js';
+import type { ApplicationSet, ApplicationSpec, GitFilesGenerator, ObjectMeta } from './kube-objects.js';
+import { ROW_POLL_SECONDS } from './promotion-timing.js';
+import {
+  AUTHORIZED_STAGE_ANNOTATION,
+  platformLabels,
+  primordialNamespace,
+  serviceArtifacts,
+  serviceNamespace,
+  SYNC_WAVE,
+  SYNC_WAVE_ANNOTATION,
+} from '../2-analyze/conventions.js';
+
+/** Go-template expression of the row's landscape: the row file's name without `.yaml`. */
+const ROW_LANDSCAPE = '{{ trimSuffix ".yaml" .path.filename }}';
+/**
+ * Go-template expression of the cluster's mark: the cluster Secret's `mark` label. `index` on a
+ * missing label yields "" (missingkey=error does not cover it), so sprig's `fail` turns a Secret
+ * without the label into a reconcile error, which deletes nothing, instead of a name ending in `-`.
+ * Helm's `required` does not exist in ArgoCD's goTemplate (SPEC §3.1): it would fail every render.
+ */
+const CLUSTER_MARK = '{{ with index .metadata.labels "mark" }}{{ . }}{{ else }}{{ fail "the cluster Secret needs a mark label" }}{{ end }}';
+/** The row's emergency values as YAML, or nothing; `hasKey` keeps `missingkey=error` quiet for rows without them. */
+const ROW_VALUES = '{{ if hasKey . "values" }}{{ toYaml .values }}{{ end }}';
+
+/** Sync retry for every Application: a new row's first promotion must not fail for good (SPEC §3.1). */
+const SYNC_RETRY = { limit: 10, backoff: { duration: '10s', factor: 2, maxDuration: '5m' } };
+
+function rowFilesGenerator(model: FleetModel, platform: string, service: string): GitFilesGenerator {
+  return {
+    git: {
+      repoURL: model.settings.git.repoURL,
+      revision: model.settings.git.branch,
+      files: [
+        { path: `platforms/${platform}/${service}/*.yaml` },
+        // Argo CD lists files with `git ls-files`, where `*` also matches `/` and a leading dot:
+        // without these, a file in a subfolder or a dotfile would deploy as a row the compiler ignores.
+        { path: `platforms/${platform}/${service}/*/*`, exclude: true },
+        { path: `platforms/${platform}/${service}/.*`, exclude: true },
+      ],
+      requeueAfterSeconds: ROW_POLL_SECONDS,
+    },
+    selector: { matchExpressions: [{ key: 'pin.chart', operator: 'NotIn', values: [''] }] },
+  };
+}
+
+function applicationSpec(
+  server: string,
+  namespace: string,
+  chart: { repoURL: string; chart: string },
+  releaseName: string,
+  withRowValues: boolean,
+): ApplicationSpec {
+  return {
+    project: 'default',
+    destination: { server, namespace },
+    source: {
+      repoURL: chart.repoURL,
+      chart: chart.chart,
+      targetRevision: '{{ .pin.chart }}',
+      helm: {
+        releaseName,
+        valueFiles: [`values.${ROW_LANDSCAPE}.yaml`],
+        ignoreMissingValueFiles: true,
+        ...(withRowValues ? { values: ROW_VALUES, parameters: [{ name: 'image.tag', value: '{{ .pin.image }}', forceString: true }] } : {}),
+      },
+    },
+    syncPolicy: {
+      automated: { enabled: true, prune: true, selfHeal: true },
+      retry: SYNC_RETRY,
+      syncOptions: ['CreateNamespace=true', 'ServerSideApply=true'],
+    },
+  };
+}
+
+function applicationSetMeta(model: FleetModel, name: string, platform: string, service: string): ObjectMeta {
+  return {
+    name,
+    namespace: model.settings.primordial.argocdNamespace,
+    labels: platformLabels(platform, service),
+    annotations: { [SYNC_WAVE_ANNOTATION]: SYNC_WAVE.applicationSet },
+  };
+}
+
+function templateMeta(name: string, platform: string, service: string): ObjectMeta {
+  return {
+    name,
+    labels: platformLabels(platform, service),
+    annotations: { [AUTHORIZED_STAGE_ANNOTATION]: `${platform}:${service}-${ROW_LANDSCAPE}` },
+  };
+}
+
+function serviceApplicationSets(model: FleetModel, platform: PlatformModel, service: ServiceModel): ApplicationSet[] {
+  const artifacts = serviceArtifacts(model.settings, platform.name, service.name);
+  const namespace = serviceNamespace(platform.name, service.name);
+  const app: ApplicationSet = {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'ApplicationSet',
+    metadata: applicationSetMeta(model, `${platform.name}-${service.name}`, platform.name, service.name),
+    spec: {
+      goTemplate: true,
+      goTemplateOptions: ['missingkey=error'],
+      generators: [
+        {
+          matrix: {
+            generators: [rowFilesGenerator(model, platform.name, service.name), { clusters: { selector: { matchLabels: { landscape: ROW_LANDSCAPE } } } }],
+          },
+        },
+      ],
+      syncPolicy: { applicationsSync: 'create-update', preserveResourcesOnDeletion: true },
+      template: {
+        metadata: templateMeta(`${platform.name}-${service.name}-${ROW_LANDSCAPE}-${CLUSTER_MARK}`, platform.name, service.name),
+        spec: applicationSpec('{{ .server }}', namespace, artifacts.appChart, service.name, true),
+      },
+    },
+  };
+  const primordial: ApplicationSet = {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'ApplicationSet',
+    metadata: applicationSetMeta(model, `${platform.name}-${service.name}-primordial`, platform.name, service.name),
+    spec: {
+      goTemplate: true,
+      goTemplateOptions: ['missingkey=error'],
+      generators: [rowFilesGenerator(model, platform.name, service.name)],
+      syncPolicy: { applicationsSync: 'create-update', preserveResourcesOnDeletion: true },
+      template: {
+        metadata: templateMeta(`${platform.name}-${service.name}-${ROW_LANDSCAPE}-primordial`, platform.name, service.name),
+        spec: applicationSpec(
+          model.settings.primordial.server,
+          primordialNamespace(platform.name, service.name, ROW_LANDSCAPE),
+          artifacts.primordialChart,
+          `${service.name}-primordial`,
+          false,
+        ),
+      },
+    },
+  };
+  return [app, primordial];
+}
+
+/** The ApplicationSets of `platform`, services in name order, app before primordial. */
+export function emitApplicationSets(model: FleetModel, platform: PlatformModel): ApplicationSet[] {
+  return platform.services.flatMap((service) => serviceApplicationSets(model, platform, service));
+}

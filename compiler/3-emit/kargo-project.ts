@@ -1,0 +1,52 @@
+/**
+ * Kargo Project and ProjectConfig of a platform (SPEC §3.2, §3.6; notes §4.1, §4.2).
+ * The Project is cluster-scoped with no spec and is the first sync wave:
+ * Kargo's webhook creates and labels its namespace, which ArgoCD must never
+ * create. The ProjectConfig (name = namespace = platform) holds one promotion
+ * policy per Stage: auto-promotion on, except behind `gate: manual`, and one
+ * webhook receiver per registry kind of fleet.yaml `artifacts`
+ * (2-analyze/release-webhooks.ts), so a push refreshes the Warehouses
+ * at once instead of at their next 5-minute poll. Each receiver reads its
+ * shared secret from a Secret the operator creates in the project namespace
+ * (`kargo-webhook-<kind>`, key `secret`); diene never writes a secret.
+ */
+import type { FleetModel, PlatformModel } from '../2-analyze/fleet-model.js';
+import { receiverName, receiverSecretName, releaseReceivers } from '../2-analyze/release-webhooks.js';
+import { platformLabels, stageName, SYNC_WAVE, SYNC_WAVE_ANNOTATION } from '../2-analyze/conventions.js';
+import type { KargoProject, KargoProjectConfig, KargoWebhookReceiver } from './kube-objects.js';
+
+/** The Kargo Project named after the platform. */
+export function emitKargoProject(platform: PlatformModel): KargoProject {
+  return {
+    apiVersion: 'kargo.akuity.io/v1alpha1',
+    kind: 'Project',
+    metadata: { name: platform.name, labels: platformLabels(platform.name), annotations: { [SYNC_WAVE_ANNOTATION]: SYNC_WAVE.project } },
+  };
+}
+
+/** The webhook receivers of every ProjectConfig, sorted by kind (empty when no artifact is on a registry with a receiver). */
+export function webhookReceivers(model: FleetModel): KargoWebhookReceiver[] {
+  return releaseReceivers(model.settings.artifacts).map((kind) => ({ name: receiverName(kind), [kind]: { secretRef: { name: receiverSecretName(kind) } } }));
+}
+
+/** The ProjectConfig: policies sorted by Stage name, then the webhook receivers. */
+export function emitKargoProjectConfig(model: FleetModel, platform: PlatformModel): KargoProjectConfig {
+  const policies = platform.services.flatMap((service) =>
+    platform.stageGroups
+      .flat()
+      .map((step) => ({ stageSelector: { name: stageName(service.name, step.landscape) }, autoPromotionEnabled: step.gate !== 'manual' })),
+  );
+  policies.sort((a, b) => (a.stageSelector.name < b.stageSelector.name ? -1 : a.stageSelector.name > b.stageSelector.name ? 1 : 0));
+  const receivers = webhookReceivers(model);
+  return {
+    apiVersion: 'kargo.akuity.io/v1alpha1',
+    kind: 'ProjectConfig',
+    metadata: {
+      name: platform.name,
+      namespace: platform.name,
+      labels: platformLabels(platform.name),
+      annotations: { [SYNC_WAVE_ANNOTATION]: SYNC_WAVE.projectConfig },
+    },
+    spec: { promotionPolicies: policies, ...(receivers.length > 0 ? { webhookReceivers: receivers } : {}) },
+  };
+}

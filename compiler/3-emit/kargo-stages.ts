@@ -1,0 +1,128 @@
+/**
+ * One Kargo Stage per (service, landscape), following `stages:` (SPEC §3.2,
+ * §3.6; notes §4.4, §4.6–4.8).
+ *
+ * Freight: the first group takes it straight from the Warehouse; a later
+ * group's stages take it from every stage of the group before, with
+ * `availabilityStrategy: All` when that group was parallel (fan-in: verified in
+ * every member). `soak` is `requiredSoakTime` on those sources; `verification`
+ * names AnalysisTemplates.
+ *
+ * Promotion steps: git-clone the fleet → yaml-update `pin.chart` and
+ * `pin.image` in this one row file (as quoted strings, so `1.10` stays
+ * `"1.10"`) → git-commit → git-push → argocd-update the primordial Application
+ * → argocd-update the app Applications of every built cluster of the landscape.
+ * Each Application's health check is pinned to the promoted chart version
+ * (`desiredRevision`, quoted so `1.10` is never read as 1.1), so a Stage never
+ * turns Healthy on the old version; both
+ * argocd-update steps retry, since a new row's Applications appear only once
+ * the ApplicationSet has read the pushed row.
+ */
+import type { FleetModel, PlatformModel, ServiceModel } from '../2-analyze/fleet-model.js';
+import { appApplicationName, platformLabels, primordialApplicationName, serviceArtifacts, stageName, SYNC_WAVE, SYNC_WAVE_ANNOTATION } from '../2-analyze/conventions.js';
+import type { KargoStage, PromotionStep } from './kube-objects.js';
+import { WAIT_ERROR_THRESHOLD, WAIT_TIMEOUT } from './promotion-timing.js';
+
+/** Where the fleet repo is checked out inside the promotion's work directory. */
+const CHECKOUT = './fleet';
+
+/** Retry of the steps that wait on Argo CD: long enough for a new row's Applications to appear (promotion-timing.ts). */
+export const WAIT_RETRY = { errorThreshold: WAIT_ERROR_THRESHOLD, timeout: WAIT_TIMEOUT } as const;
+
+function exprString(text: string): string {
+  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+function promotionSteps(model: FleetModel, platform: PlatformModel, service: ServiceModel, landscape: string): PromotionStep[] {
+  const artifacts = serviceArtifacts(model.settings, platform.name, service.name);
+  const chartVersion = `chartFrom(${exprString(artifacts.appChartUrl)}).Version`;
+  const primordialVersion = `chartFrom(${exprString(artifacts.primordialChartUrl)}).Version`;
+  const imageTag = `imageFrom(${exprString(artifacts.image)}).Tag`;
+  const rowPath = `platforms/${platform.name}/${service.name}/${landscape}.yaml`;
+  const namespace = model.settings.primordial.argocdNamespace;
+  const clusters = model.clusters.filter((c) => c.landscape === landscape && c.built);
+  const steps: PromotionStep[] = [
+    { uses: 'git-clone', config: { repoURL: model.settings.git.repoURL, checkout: [{ branch: model.settings.git.branch, path: CHECKOUT }] } },
+    {
+      uses: 'yaml-update',
+      as: 'pin',
+      config: {
+        path: `${CHECKOUT}/${rowPath}`,
+        updates: [
+          { key: 'pin.chart', value: `\${{ quote(${chartVersion}) }}` },
+          { key: 'pin.image', value: `\${{ quote(${imageTag}) }}` },
+        ],
+      },
+    },
+    {
+      uses: 'git-commit',
+      config: { path: CHECKOUT, message: `promote ${platform.name}/${service.name} to ${landscape}: chart \${{ ${chartVersion} }}, image \${{ ${imageTag} }}` },
+    },
+    { uses: 'git-push', config: { path: CHECKOUT, targetBranch: model.settings.git.branch } },
+    {
+      uses: 'argocd-update',
+      as: 'primordial',
+      retry: { ...WAIT_RETRY },
+      config: {
+        apps: [
+          {
+            name: primordialApplicationName(platform.name, service.name, landscape),
+            namespace,
+            sources: [
+              { repoURL: artifacts.primordialChart.repoURL, chart: artifacts.primordialChart.chart, desiredRevision: `\${{ quote(${primordialVersion}) }}` },
+            ],
+          },
+        ],
+      },
+    },
+  ];
+  if (clusters.length > 0) {
+    steps.push({
+      uses: 'argocd-update',
+      as: 'apps',
+      retry: { ...WAIT_RETRY },
+      config: {
+        apps: clusters.map((cluster) => ({
+          name: appApplicationName(platform.name, service.name, landscape, cluster.mark),
+          namespace,
+          sources: [{ repoURL: artifacts.appChart.repoURL, chart: artifacts.appChart.chart, desiredRevision: `\${{ quote(${chartVersion}) }}` }],
+        })),
+      },
+    });
+  }
+  return steps;
+}
+
+/** The Stages of `service`, in promotion order (group by group, then in `stages:` order). */
+export function emitKargoStages(model: FleetModel, platform: PlatformModel, service: ServiceModel): KargoStage[] {
+  const stages: KargoStage[] = [];
+  platform.stageGroups.forEach((group, groupIndex) => {
+    const upstream = groupIndex === 0 ? [] : (platform.stageGroups[groupIndex - 1] ?? []).map((step) => stageName(service.name, step.landscape));
+    for (const step of group) {
+      const sources: KargoStage['spec']['requestedFreight'][number]['sources'] =
+        groupIndex === 0
+          ? { direct: true }
+          : {
+              stages: upstream,
+              ...(upstream.length > 1 ? { availabilityStrategy: 'All' as const } : {}),
+              ...(step.soak !== undefined ? { requiredSoakTime: step.soak } : {}),
+            };
+      stages.push({
+        apiVersion: 'kargo.akuity.io/v1alpha1',
+        kind: 'Stage',
+        metadata: {
+          name: stageName(service.name, step.landscape),
+          namespace: platform.name,
+          labels: platformLabels(platform.name, service.name),
+          annotations: { [SYNC_WAVE_ANNOTATION]: SYNC_WAVE.stage },
+        },
+        spec: {
+          requestedFreight: [{ origin: { kind: 'Warehouse', name: service.name }, sources }],
+          promotionTemplate: { spec: { steps: promotionSteps(model, platform, service, step.landscape) } },
+          ...(step.verification.length > 0 ? { verification: { analysisTemplates: step.verification.map((name) => ({ name })) } } : {}),
+        },
+      });
+    }
+  });
+  return stages;
+}

@@ -1,0 +1,86 @@
+/**
+ * The output manifest: `.diene-manifest.json` at the top of the
+ * output tree records every file `diene compile` wrote there and the SHA-256
+ * of its bytes, so that a later compile replaces only what diene wrote and
+ * refuses to delete anything else (a hand-written file at any depth, a file
+ * edited after diene wrote it, a symbolic link).
+ *
+ * Format, canonical JSON like every JSON output (sorted keys, two spaces, a
+ * final newline, no comment):
+ *
+ *   {"digest": "sha256:<hex>", "files": {"<path>": "sha256:<hex>", …}, "version": 1}
+ *
+ * `files` maps each path (relative to the output directory, `/`-separated,
+ * the manifest itself left out) to the digest of its bytes; `digest` is the
+ * SHA-256 of `{files, version}` in RFC 8785 canonical JSON, so a manifest
+ * edited by hand (an entry added, a digest changed) no longer matches itself.
+ * The manifest is a pure function of the other outputs: the same inputs give
+ * the same bytes, and `--check` and the goldens compare it like any output.
+ */
+import { createHash } from 'node:crypto';
+import { canonicalJsonText } from './book-digest.js';
+import { toJson } from './serialize.js';
+
+/** The manifest's name at the top of the output directory. */
+export const MANIFEST_FILE = '.diene-manifest.json';
+
+/** The manifest format this compiler writes and reads. */
+export const MANIFEST_VERSION = 1;
+
+const DIGEST = /^sha256:[0-9a-f]{64}$/;
+
+/** `sha256:<lower-case hex>` of `bytes` (a string counts as its UTF-8 bytes). */
+export function fileDigest(bytes: string | Uint8Array): string {
+  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+}
+
+/** The manifest's text for a listing of path → digest (any order). */
+export function manifestText(files: ReadonlyMap<string, string>): string {
+  const listing = Object.fromEntries([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const content = { files: listing, version: MANIFEST_VERSION };
+  return toJson({ ...content, digest: fileDigest(canonicalJsonText(content)) });
+}
+
+/** `outputs` (path → text, the manifest absent) with the manifest of them added, sorted by path. */
+export function withOutputManifest(outputs: ReadonlyMap<string, string>): Map<string, string> {
+  const digests = new Map([...outputs].map(([file, text]) => [file, fileDigest(text)]));
+  const all = new Map(outputs).set(MANIFEST_FILE, manifestText(digests));
+  return new Map([...all].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** True when `file` is a path a manifest may list: relative, `/`-separated, no empty, `.` or `..` segment, not the manifest. */
+export function isManifestPath(file: string): boolean {
+  if (file === MANIFEST_FILE || file.length === 0 || file.length > 4096 || file.includes('\\') || file.includes('\0')) return false;
+  return file.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+}
+
+/** A manifest read back: its listing, or why it cannot be trusted. */
+export type ParsedManifest = { files: Map<string, string> } | { problem: string };
+
+/**
+ * Reads a manifest's text. Trusted only when it is exactly what
+ * {@link manifestText} writes for its own listing: any hand edit (reformatted,
+ * an entry added or removed, a digest changed) gives a `problem` saying what
+ * is wrong. Never throws.
+ */
+export function parseOutputManifest(text: string): ParsedManifest {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { problem: 'is not JSON' };
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { problem: 'is not a JSON object' };
+  const { files, version } = value as { files?: unknown; version?: unknown };
+  if (version !== MANIFEST_VERSION) return { problem: `has version ${JSON.stringify(version) ?? 'none'}, and this diene reads version ${MANIFEST_VERSION}` };
+  if (files === null || typeof files !== 'object' || Array.isArray(files)) return { problem: 'has no "files" object' };
+  const listing = new Map<string, string>();
+  for (const [file, digest] of Object.entries(files as Record<string, unknown>)) {
+    if (!isManifestPath(file)) return { problem: `lists ${JSON.stringify(file)}, which is not a path inside the output directory` };
+    if (typeof digest !== 'string' || !DIGEST.test(digest)) return { problem: `gives ${JSON.stringify(file)} a digest that is not sha256:<64 hex digits>` };
+    listing.set(file, digest);
+  }
+  if (manifestText(listing) !== text)
+    return { problem: 'was edited by hand: it is not the text diene writes for its own listing (its digest or its layout differs)' };
+  return { files: listing };
+}

@@ -1,0 +1,119 @@
+/**
+ * Sign-in configuration per landscape, beside `books/issuers.json`.
+ * Every value is derived from the fleet (fleet.yaml `issuer` and
+ * `dns`, the platforms, their services and modules, the clusters), never typed:
+ *
+ * | path | content |
+ * | --- | --- |
+ * | `books/sign-in/<landscape>.json` | the Logto endpoint configuration of that landscape's sign-in server |
+ * | `books/sign-in-spare.json` | `{<landscape>: <issuer URL on the spare base>}`: the spare sign-in address table apps bake in beside `issuers.json` |
+ *
+ * The landscapes are those of `issuers.json`: every landscape the sign-in
+ * platform lists. A landscape's file:
+ *
+ * - `issuer`: its issuer URL, exactly as in `issuers.json` (the `iss` of
+ *   every token, on the main base whatever base the request came in on);
+ * - `endpoint`, `spareEndpoint`: the sign-in server's origin on the main and
+ *   the spare base (Logto's `ENDPOINT` is `endpoint`; Logto's issuer is
+ *   `<ENDPOINT>/oidc`);
+ * - `socialCallbackUrls`: `<endpoint>/callback/{connectorId}` on both bases,
+ *   Logto's social sign-in callback (`{connectorId}` is the id each connector
+ *   gets in Logto, not in the fleet);
+ * - `tokenLifetimes`: `accessTokenTtl` 600 (seconds, each API resource's
+ *   field) and `refreshTokenTtlInDays` 14 (each application's
+ *   `customClientMetadata`), as the design decided;
+ * - `applications`: one Logto application per `<platform>-<service>` that
+ *   runs in the landscape (the sign-in service itself aside: it is the
+ *   server), with `redirectUris` `https://<host>/callback` and
+ *   `postLogoutRedirectUris` `https://<host>` for every host of
+ *   2-analyze/served-hosts.ts (the landscape's, the virtual landscapes' it is
+ *   a member of, every cluster's ops names; both bases), sorted.
+ *
+ * Never published (`diene apply books` publishes Doc A, B and C only). Pure.
+ */
+import { candidateHosts } from '../2-analyze/address-book-content.js';
+import type { FleetModel } from '../2-analyze/fleet-model.js';
+import { issuerUrl } from '../2-analyze/hostnames.js';
+import { servedNames } from '../2-analyze/served-hosts.js';
+import { toJson } from './serialize.js';
+
+/** Access token lifetime in seconds (the design: 10 minutes; Logto API resource `accessTokenTtl`). */
+export const ACCESS_TOKEN_TTL_SECONDS = 600;
+/** Refresh token lifetime in days (the design: 14 days = 1,209,600 s; Logto application `customClientMetadata.refreshTokenTtlInDays`). */
+export const REFRESH_TOKEN_TTL_DAYS = 14;
+/** The path apps receive the authorization response on (Logto's SDK guides use `/callback`). */
+export const REDIRECT_PATH = '/callback';
+/** Logto's social connector callback: `<endpoint>/callback/<connector id>`. */
+export const SOCIAL_CALLBACK_PATH = '/callback/{connectorId}';
+
+/** One Logto application's URIs. */
+export interface SignInApplication {
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+}
+
+/** The content of `books/sign-in/<landscape>.json`. */
+export interface SignInConfig {
+  landscape: string;
+  issuer: string;
+  endpoint: string;
+  spareEndpoint?: string;
+  socialCallbackUrls: string[];
+  tokenLifetimes: { accessTokenTtl: number; refreshTokenTtlInDays: number };
+  applications: Record<string, SignInApplication>;
+}
+
+const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The landscapes with a sign-in server: those the sign-in platform lists, in its order (empty when it is absent). */
+export function signInLandscapes(model: FleetModel): string[] {
+  return model.platforms.find((p) => p.name === model.settings.issuer.platform)?.landscapes ?? [];
+}
+
+/** The sign-in configuration of `landscape`. */
+export function buildSignInConfig(model: FleetModel, landscape: string): SignInConfig {
+  const { issuer, dns } = model.settings;
+  const [main, spare] = candidateHosts(issuer.module, issuer.service, issuer.platform, landscape, dns).map((c) => `https://${c.host}`) as [string, string?];
+  const marks = model.clusters.filter((c) => c.landscape === landscape).map((c) => c.mark);
+  const hostsByApp = new Map<string, Set<string>>();
+  for (const name of servedNames(model, landscape, marks)) {
+    if (name.platform === issuer.platform && name.service === issuer.service) continue;
+    const app = `${name.platform}-${name.service}`;
+    const hosts = hostsByApp.get(app) ?? new Set<string>();
+    hosts.add(name.host);
+    hostsByApp.set(app, hosts);
+  }
+  const applications: Record<string, SignInApplication> = {};
+  for (const [app, hosts] of [...hostsByApp].sort(([a], [b]) => byText(a, b))) {
+    const sorted = [...hosts].sort(byText);
+    applications[app] = {
+      redirectUris: sorted.map((host) => `https://${host}${REDIRECT_PATH}`),
+      postLogoutRedirectUris: sorted.map((host) => `https://${host}`),
+    };
+  }
+  return {
+    landscape,
+    issuer: issuerUrl(issuer, landscape, dns.base),
+    endpoint: main,
+    ...(spare !== undefined ? { spareEndpoint: spare } : {}),
+    socialCallbackUrls: [main, ...(spare !== undefined ? [spare] : [])].map((origin) => `${origin}${SOCIAL_CALLBACK_PATH}`),
+    tokenLifetimes: { accessTokenTtl: ACCESS_TOKEN_TTL_SECONDS, refreshTokenTtlInDays: REFRESH_TOKEN_TTL_DAYS },
+    applications,
+  };
+}
+
+/** The spare sign-in address table: every sign-in landscape → its issuer URL on the spare base (`{}` without `dns.spare`). */
+export function buildSpareSignInTable(model: FleetModel): Record<string, string> {
+  const { issuer, dns } = model.settings;
+  if (dns.spare === undefined) return {};
+  const spare = dns.spare;
+  return Object.fromEntries(signInLandscapes(model).map((landscape) => [landscape, issuerUrl(issuer, landscape, spare)]));
+}
+
+/** The sign-in output files: `books/sign-in/<landscape>.json` per sign-in landscape and `books/sign-in-spare.json`. */
+export function emitSignInConfig(model: FleetModel): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const landscape of signInLandscapes(model)) files.set(`books/sign-in/${landscape}.json`, toJson(buildSignInConfig(model, landscape)));
+  files.set('books/sign-in-spare.json', toJson(buildSpareSignInTable(model)));
+  return files;
+}

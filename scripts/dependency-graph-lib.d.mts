@@ -1,0 +1,61 @@
+// Types of dependency-graph-lib.mjs, for the TypeScript tests that import it.
+
+/** Absolute path of the repository root. */
+export declare const ROOT: string;
+
+export interface Layer {
+  name: string;
+  /** compiler/-relative folders (ending in `/`) or files. */
+  paths: string[];
+  role: string;
+}
+
+/** The layers of compiler/, bottom first. */
+export declare const LAYERS: Layer[];
+
+export interface ImportEdge {
+  from: string;
+  to: string;
+  line: number;
+  fromLayer: string | undefined;
+  toLayer: string | undefined;
+}
+
+export interface PackageImport {
+  from: string;
+  specifier: string;
+  line: number;
+  fromLayer: string | undefined;
+}
+
+export interface CompilerImports {
+  /** compiler/-relative paths of every .ts file, sorted. */
+  files: string[];
+  edges: ImportEdge[];
+  /** Imports of packages and node: modules. */
+  packages: PackageImport[];
+}
+
+/** Modules that reach the file system: only the `adapters` layer imports them. */
+export declare const FILE_SYSTEM_MODULES: string[];
+/** Imports of {@link FILE_SYSTEM_MODULES} outside the `adapters` layer. */
+export declare function fileSystemOutsideAdapters(imports: Pick<CompilerImports, 'packages'>): PackageImport[];
+
+export interface GraphEdge {
+  from: string;
+  to: string;
+  count: number;
+}
+
+/** The layer of a compiler/-relative path, or undefined. */
+export declare function layerOf(file: string): string | undefined;
+/** The module specifiers a source text imports, with their 1-based lines. */
+export declare function importsOf(fileName: string, text: string): { specifier: string; line: number }[];
+/** Every relative import between files of compiler/. */
+export declare function compilerImports(root?: string): CompilerImports;
+/** Imports pointing up or out of the layers, and files of no layer. */
+export declare function layerViolations(imports: Pick<CompilerImports, 'files' | 'edges'>): { unlayered: string[]; upward: ImportEdge[] };
+/** Counted imports between different layers, top layer first. */
+export declare function folderGraph(imports: Pick<CompilerImports, 'edges'>): GraphEdge[];
+export declare function graphText(graph: GraphEdge[]): string;
+export declare function graphMermaid(graph: GraphEdge[]): string;

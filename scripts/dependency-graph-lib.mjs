@@ -1,0 +1,178 @@
+// The layers of compiler/ and the imports between them.
+//
+// Every file under compiler/ belongs to one layer; a file may import from its
+// own layer and from the layers below it, never from a layer above. Imports
+// are read with the TypeScript compiler API (import and export declarations,
+// `import type`, `import()` and `require()`), so a comment or a string that
+// looks like an import is not one. test/architecture/layers.test.ts fails on
+// an upward import; scripts/dependency-graph.mjs prints the folder graph.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+/** Absolute path of the repository root. */
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The layers, bottom first. `paths` are compiler/-relative: a folder (ending
+ * in `/`) or one file. Keep docs/development.md in step.
+ */
+export const LAYERS = [
+  { name: 'types', paths: ['types/'], role: 'types and validators generated from schemas/' },
+  { name: 'diagnostics', paths: ['diagnostics/'], role: 'the catalog, the diagnostic type and its text forms' },
+  { name: 'client', paths: ['client/'], role: 'the address-book client rule, dependency-free, for ports' },
+  { name: 'dns', paths: ['dns/'], role: 'the DNS domain: record sets, the zone-plan format, host kinds and capabilities as data' },
+  { name: '1-load', paths: ['1-load/'], role: 'parse with positions, validate against schemas/' },
+  { name: '2-analyze', paths: ['2-analyze/'], role: 'cross-file checks and the resolved fleet model' },
+  { name: '3-emit', paths: ['3-emit/'], role: 'one emitter per output kind, one canonical serializer' },
+  { name: 'plan', paths: ['plan/'], role: 'pure diffs: desired against observed' },
+  { name: 'route', paths: ['route/'], role: 'the route_paths matcher and its explanation' },
+  { name: 'simulate', paths: ['simulate/'], role: 'failure drills over the compiled fleet' },
+  { name: 'report', paths: ['report/'], role: 'pull-request and check reports' },
+  { name: 'adapters', paths: ['adapters/'], role: 'the only code that touches the disk, git, DNS hosts, object stores, clusters' },
+  { name: 'pipeline', paths: ['index.ts'], role: 'the compile pipeline on one screen' },
+  { name: 'cli', paths: ['cli/'], role: 'one module per command: argv, printing, exit codes' },
+  { name: 'entry', paths: ['api.ts', 'cli.ts'], role: 'the package entry points (library and command line)' },
+];
+
+/** Modules that reach the file system: only the `adapters` layer imports them. */
+export const FILE_SYSTEM_MODULES = ['fs', 'fs/promises', 'node:fs', 'node:fs/promises', 'fast-glob'];
+
+const RANK = new Map(LAYERS.map((layer, index) => [layer.name, index]));
+
+/**
+ * The layer of a compiler/-relative path (forward slashes), or undefined.
+ * @param {string} file
+ * @returns {string | undefined}
+ */
+export function layerOf(file) {
+  for (const layer of LAYERS) {
+    for (const p of layer.paths) if (p.endsWith('/') ? file.startsWith(p) : file === p) return layer.name;
+  }
+  return undefined;
+}
+
+/**
+ * The module specifiers a source text imports, with their 1-based lines.
+ * @param {string} fileName used for diagnostics of the parser only
+ * @param {string} text
+ * @returns {{ specifier: string, line: number }[]}
+ */
+export function importsOf(fileName, text) {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const found = [];
+  const add = (node) => {
+    if (node && ts.isStringLiteralLike(node)) {
+      found.push({ specifier: node.text, line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1 });
+    }
+  };
+  const visit = (node) => {
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) add(node.moduleSpecifier);
+    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) add(node.moduleReference.expression);
+    else if (ts.isCallExpression(node)) {
+      const isImport = node.expression.kind === ts.SyntaxKind.ImportKeyword;
+      const isRequire = ts.isIdentifier(node.expression) && node.expression.text === 'require';
+      if ((isImport || isRequire) && node.arguments.length > 0) add(node.arguments[0]);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node.argument.literal);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** compiler/-relative paths of every .ts file under `dir`, sorted. */
+function sourceFiles(dir, prefix = '') {
+  const out = [];
+  for (const entry of readdirSync(path.join(dir, prefix), { withFileTypes: true })) {
+    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) out.push(...sourceFiles(dir, rel));
+    else if (entry.name.endsWith('.ts')) out.push(rel);
+  }
+  return out.sort();
+}
+
+/**
+ * Every relative import between files of compiler/, with both layers.
+ * @param {string} [root] repository root
+ */
+export function compilerImports(root = ROOT) {
+  const dir = path.join(root, 'compiler');
+  const files = sourceFiles(dir);
+  const edges = [];
+  const packages = [];
+  for (const from of files) {
+    for (const { specifier, line } of importsOf(from, readFileSync(path.join(dir, from), 'utf8'))) {
+      if (!specifier.startsWith('.')) {
+        packages.push({ from, specifier, line, fromLayer: layerOf(from) });
+        continue;
+      }
+      const to = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier)).replace(/\.js$/, '.ts');
+      edges.push({ from, to, line, fromLayer: layerOf(from), toLayer: layerOf(to) });
+    }
+  }
+  return { files, edges, packages };
+}
+
+/**
+ * The imports that point up (to a layer above the importer's) or leave the
+ * known layers, and the files no layer claims.
+ */
+export function layerViolations({ files, edges }) {
+  const unlayered = files.filter((f) => layerOf(f) === undefined);
+  const upward = edges.filter((e) => {
+    const from = RANK.get(e.fromLayer);
+    const to = RANK.get(e.toLayer);
+    return from === undefined || to === undefined || to > from;
+  });
+  return { unlayered, upward };
+}
+
+/** Imports of {@link FILE_SYSTEM_MODULES} outside the `adapters` layer. */
+export function fileSystemOutsideAdapters({ packages }) {
+  return packages.filter((p) => FILE_SYSTEM_MODULES.includes(p.specifier) && p.fromLayer !== 'adapters');
+}
+
+/**
+ * Layer → imported layer → number of imports, over edges between different
+ * layers; in layer order.
+ * @returns {{ from: string, to: string, count: number }[]}
+ */
+export function folderGraph({ edges }) {
+  const counts = new Map();
+  for (const e of edges) {
+    if (e.fromLayer === e.toLayer) continue;
+    const key = `${e.fromLayer ?? '?'}\u0000${e.toLayer ?? '?'}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const rank = (name) => RANK.get(name) ?? LAYERS.length;
+  return [...counts]
+    .map(([key, count]) => {
+      const [from, to] = key.split('\u0000');
+      return { from, to, count };
+    })
+    .sort((a, b) => rank(b.from) - rank(a.from) || rank(b.to) - rank(a.to));
+}
+
+/** The graph as text: one line per layer, top first, with what it imports. */
+export function graphText(graph) {
+  const lines = [];
+  for (const layer of [...LAYERS].reverse()) {
+    const out = graph.filter((e) => e.from === layer.name);
+    const targets = out.map((e) => `${e.to} (${e.count})`).join(', ');
+    lines.push(`${layer.name.padEnd(12)} → ${targets || '(nothing)'}`);
+  }
+  const up = graph.filter((e) => !((RANK.get(e.to) ?? Infinity) < (RANK.get(e.from) ?? -1)));
+  for (const e of up) lines.push(`UPWARD ${e.from} → ${e.to} (${e.count})`);
+  return lines.join('\n') + '\n';
+}
+
+/** The graph as a Mermaid flowchart, layers top to bottom. */
+export function graphMermaid(graph) {
+  const id = (name) => `L_${name.replace(/[^A-Za-z0-9]/g, '_')}`;
+  const lines = ['flowchart TD'];
+  for (const layer of [...LAYERS].reverse()) lines.push(`  ${id(layer.name)}["${layer.name}"]`);
+  for (const e of graph) lines.push(`  ${id(e.from)} -->|${e.count}| ${id(e.to)}`);
+  return lines.join('\n') + '\n';
+}

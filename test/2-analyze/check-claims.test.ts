@@ -1,0 +1,87 @@
+// Claim rules (SPEC §3.4): the prefix and target spelling rules, and how the
+// tenancy gates are reported — one warning per host, counted, with the first
+// few prefixes and targets — never an error, and only once the shapes are valid.
+
+import { describe, expect, it } from 'vitest';
+import { prefixProblem, targetProblem } from '../../compiler/2-analyze/check-claims.js';
+import { compileFleet } from '../../compiler/index.js';
+import { overlayTexts, readFleetTexts, TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';
+
+const TIN_CLAIM = 'claims/domains/api.tin.nitroso.pikachu.cluster.atomi.cloud.json';
+
+function diagnostics(overlay: Record<string, string | null>) {
+  return compileFleet(toSourceFiles(overlayTexts(readFleetTexts(), overlay)), { nowSeconds: TEST_NOW_SECONDS }).diagnostics;
+}
+
+describe('prefixes', () => {
+  it('accepts one bare RFC 3986 segment', () => {
+    for (const prefix of ['paulca', 'PaulCA', 'v1.2', '.well', 'a..b', '~user', "o'brien", 'a:b@c', 'x=1;y', '2024', '-', '_']) expect(prefixProblem(prefix), prefix).toBeUndefined();
+  });
+
+  it('refuses empty, slashes, dot segments, percent-encoding and characters outside a segment', () => {
+    const refused: [string, RegExp][] = [
+      ['', /empty/],
+      ['.', /dot segment/],
+      ['..', /dot segment/],
+      ['a/b', /"\/"/],
+      ['/paulca', /"\/"/],
+      ['%2e%2e', /percent/],
+      ['paul%20ca', /percent/],
+      ['a b', /path-segment character/],
+      ['a?b', /path-segment character/],
+      ['a#b', /path-segment character/],
+      ['a\\b', /path-segment character/],
+      ['é', /path-segment character/],
+      ['a\nb', /path-segment character/],
+    ];
+    for (const [prefix, reason] of refused) expect(prefixProblem(prefix), JSON.stringify(prefix)).toMatch(reason);
+  });
+});
+
+describe('targets', () => {
+  it('accepts lower-case host names, IDNs in xn-- form', () => {
+    for (const target of ['api.zinc.nitroso.raichu.cluster.atomi.cloud', 'xn--bcher-kva.example', 'a-b.c1']) expect(targetProblem(target), target).toBeUndefined();
+  });
+
+  it('refuses URLs, ports, paths, upper case, a trailing dot, non-ASCII and bad labels', () => {
+    const refused: [string, RegExp][] = [
+      ['', /empty/],
+      ['https://api.zinc.example', /URL/],
+      ['api.zinc.example/x', /path/],
+      ['api.zinc.example:443', /port/],
+      ['API.zinc.example', /lower case/],
+      ['api.zinc.example.', /ends with a dot/],
+      ['bücher.example', /xn--/],
+      ['localhost', /single label/],
+      ['-a.example', /label "-a"/],
+      ['a..example', /label ""/],
+      [`${'a'.repeat(64)}.example`, /label/],
+      [`${'a.'.repeat(127)}ab`, /253/],
+    ];
+    for (const [target, reason] of refused) expect(targetProblem(target), target).toMatch(reason);
+  });
+});
+
+describe('tenancy warnings', () => {
+  it('are one warning per host, counting the dropped prefixes and naming the first three of each relation', () => {
+    const paths = Object.fromEntries(['a', 'b', 'c', 'd', 'e'].map((p) => [p, `api.${p}.nitroso.pikachu.cluster.atomi.cloud`]));
+    const found = diagnostics({ [TIN_CLAIM]: JSON.stringify({ account: 'nitroso', app: 'tin', paths }, null, 2) }).filter((d) => d.file === TIN_CLAIM);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ severity: 'warning', code: 'claim_targets_dropped', line: 5, column: 10, pointer: '/paths/a' });
+    expect(found[0]?.message).toBe(
+      "5 of the claim's 5 prefixes contribute no row: does not exist: 5 (a → api.a.nitroso.pikachu.cluster.atomi.cloud, b → api.b.nitroso.pikachu.cluster.atomi.cloud, c → api.c.nitroso.pikachu.cluster.atomi.cloud, … 2 more)",
+    );
+  });
+
+  it('never fail the compile, and wait until every claim has a valid shape', () => {
+    const warned = compileFleet(toSourceFiles(readFleetTexts()), { nowSeconds: TEST_NOW_SECONDS });
+    expect(warned.outputs).toBeDefined();
+    expect(warned.diagnostics.filter((d) => d.code.startsWith('claim_')).map((d) => [d.code, d.severity, d.file])).toEqual([
+      ['claim_targets_dropped', 'warning', TIN_CLAIM],
+      ['claim_targets_dropped', 'warning', 'claims/domains/api.tin.nitroso.raichu.cluster.atomi.cloud.json'],
+      ['claim_host_not_ready', 'warning', 'claims/domains/api.zinc.nitroso.raichu.cluster.atomi.cloud.json'],
+    ]);
+    const broken = diagnostics({ 'claims/domains/api.tin.nitroso.pichu.cluster.atomi.cloud.json': '{"account": "nitroso", "app": "tin", "paths": {"..": "x.y"}}' });
+    expect(broken.filter((d) => d.code.startsWith('claim_')).map((d) => d.code)).toEqual(['claim_prefix_invalid']);
+  });
+});

@@ -32,6 +32,8 @@ import { buildModel, type FleetModel } from './3-model/fleet-model.js';
 import { emitOutputs } from './4-emit/emit-outputs.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
 import { standaloneValidators } from './types/generated/validators.js';
+import type { NowWindow } from './cache/compile-cache.js';
+import { ALWAYS, nowWindow } from './cache/now-window.js';
 
 export interface CompileOptions {
   /** Unix seconds used by the stale-override warning (SPEC §4: older than 7 days); never reaches output bytes. */
@@ -72,6 +74,8 @@ export interface CompileResult {
    * change (exit 1), it does not call the input invalid.
    */
   permanence?: Diagnostic[];
+  /** The instants at which the same files give the same result (only the stale-override warning reads the clock); for the cache. */
+  nowWindow: NowWindow;
 }
 
 /** The validators of the input schemas of `schemas/`, precompiled at build time (nothing is compiled at run time). */
@@ -80,9 +84,10 @@ export function inputValidators(): SchemaValidators {
 }
 
 /** Runs phases 1–3: diagnostics and, when the fleet is valid, its model. */
-export function analyzeFleet(files: readonly SourceFile[], options: CompileOptions): { diagnostics: Diagnostic[]; model?: FleetModel } {
+export function analyzeFleet(files: readonly SourceFile[], options: CompileOptions): { diagnostics: Diagnostic[]; model?: FleetModel; nowWindow: NowWindow } {
   const loaded = loadFleet(files, options.validators ?? inputValidators(), options.budget);
-  if (hasErrors(loaded.diagnostics) || loaded.incomplete) return { diagnostics: sortDiagnostics(loaded.diagnostics) };
+  if (hasErrors(loaded.diagnostics) || loaded.incomplete) return { diagnostics: sortDiagnostics(loaded.diagnostics), nowWindow: ALWAYS };
+  const window = nowWindow(loaded.fleet.rows, options.nowSeconds);
   const index = indexFleet(loaded.fleet, options.emptyRowFolders);
   const checked = [
     ...loaded.diagnostics,
@@ -96,17 +101,18 @@ export function analyzeFleet(files: readonly SourceFile[], options: CompileOptio
     ...checkArtifacts(index),
     ...checkResilience(index),
   ];
-  if (hasErrors(checked)) return { diagnostics: sortDiagnostics(checked) };
-  return { diagnostics: sortDiagnostics(checked), model: buildModel(index) };
+  if (hasErrors(checked)) return { diagnostics: sortDiagnostics(checked), nowWindow: window };
+  return { diagnostics: sortDiagnostics(checked), model: buildModel(index), nowWindow: window };
 }
 
 /** Runs the whole pipeline over `files` (any order; the result does not depend on it). */
 export function compileFleet(files: readonly SourceFile[], options: CompileOptions): CompileResult {
   const validators = options.base && !options.validators ? inputValidators() : options.validators;
   const analysis = analyzeFleet(files, { ...options, ...(validators ? { validators } : {}) });
-  if (!analysis.model) return { diagnostics: analysis.diagnostics };
+  if (!analysis.model) return { diagnostics: analysis.diagnostics, nowWindow: analysis.nowWindow };
   const result: CompileResult = {
     diagnostics: analysis.diagnostics,
+    nowWindow: analysis.nowWindow,
     model: analysis.model,
     outputs: emitOutputs(analysis.model, { serial: options.serial ?? 0 }),
   };

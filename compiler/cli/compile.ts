@@ -11,6 +11,9 @@
  */
 import path from 'node:path';
 import { inspectOutput, OutputBusyError, OutputForeignError, outputLeftovers, readCurrentOutput, writeOutputTree } from '../adapters/filesystem/output-tree.js';
+import { cacheFolder, cacheKey, CompileCache, type CacheEntry } from '../cache/compile-cache.js';
+import { outputMatches } from '../cache/output-match.js';
+import { MANIFEST_FILE, parseOutputManifest } from '../4-emit/output-manifest.js';
 import { diagnose, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { compileFleet } from '../index.js';
 import { serialOption } from './book-serial.js';
@@ -44,9 +47,21 @@ async function compileWithProgress(values: CommandInput['values'], format: Comma
   const base = baseFlag === undefined ? undefined : await readBaseRevision(baseFlag);
   const read = await readFleet(root);
   const shown = read.files.length >= PROGRESS_MIN_FILES ? progress : SILENT_PROGRESS;
+  const now = nowSeconds(values);
+  const serial = serialOption(values) ?? 0;
+  // --base compares with another revision, which the key does not cover: such a run neither reads nor fills the cache.
+  const cacheDir = base ? undefined : cacheFolder(values, root);
+  const cache = cacheDir === undefined ? undefined : new CompileCache(cacheDir);
+  const key = cache ? cacheKey(read.files, 'compile', { serial }) : undefined;
+  const hit = cache && key ? cache.read(key, now) : undefined;
+  if (hit) {
+    const warm = warmResult(hit, [...read.diagnostics, ...(cache?.warnings ?? [])], outDir, values['check'] === true);
+    if (warm) return warm;
+  }
   shown.update(`read ${read.files.length} input files; compiling…`);
-  const result = compileFleet(read.files, { nowSeconds: nowSeconds(values), serial: serialOption(values) ?? 0, ...(base ? { base } : {}) });
-  const diagnostics = sortDiagnostics([...read.diagnostics, ...result.diagnostics]);
+  const result = compileFleet(read.files, { nowSeconds: now, serial, ...(base ? { base } : {}) });
+  if (cache && key) cache.write(key, cacheEntry(result));
+  const diagnostics = sortDiagnostics([...read.diagnostics, ...(cache?.warnings ?? []), ...result.diagnostics]);
   if (hasErrors(diagnostics) || !result.outputs) return { diagnostics, exitCode: EXIT.invalid };
   shown.update(
     `compiled ${read.files.length} input files into ${result.outputs.size} outputs; ${values['check'] ? 'comparing with' : 'writing'} ${path.relative(process.cwd(), outDir) || '.'}…`,
@@ -90,6 +105,29 @@ async function compileWithProgress(values: CommandInput['values'], format: Comma
     return { diagnostics: [...diagnostics, diagnose({}, 'output_write_failed', { out: outDir, reason })], exitCode: EXIT.invalid };
   }
   return { diagnostics, notes: [`wrote ${result.outputs.size} files to ${path.relative(process.cwd(), outDir) || '.'}`, ...kept], exitCode: EXIT.ok };
+}
+
+/** What the cache keeps of a compile: its diagnostics, when they hold, and the listing of its output tree. */
+function cacheEntry(result: ReturnType<typeof compileFleet>): CacheEntry {
+  const manifest = result.outputs?.get(MANIFEST_FILE);
+  const parsed = manifest === undefined ? undefined : parseOutputManifest(manifest);
+  return { diagnostics: result.diagnostics, window: result.nowWindow, ...(parsed && 'files' in parsed ? { outputs: [...parsed.files] } : {}) };
+}
+
+/**
+ * The result of a run the cache answers: an invalid fleet's diagnostics, or a
+ * valid one's when the output directory already holds exactly its tree
+ * (nothing to write, nothing stale). `undefined` when the tree must be made.
+ */
+function warmResult(hit: CacheEntry, fresh: Diagnostic[], outDir: string, check: boolean): CommandResult | undefined {
+  const diagnostics = sortDiagnostics([...fresh, ...hit.diagnostics]);
+  if (hasErrors(diagnostics) || !hit.outputs) return { diagnostics, exitCode: EXIT.invalid };
+  if (!outputMatches(outDir, new Map(hit.outputs))) return undefined;
+  const shown = path.relative(process.cwd(), outDir) || '.';
+  if (check) return { diagnostics, notes: [`fresh: ${hit.outputs.length + 1} files in ${shown} match the inputs`], exitCode: EXIT.ok };
+  const readOnly = readOnlyFolderProblem(outDir);
+  if (readOnly) return { diagnostics: [...diagnostics, diagnose({}, 'output_location_invalid', { out: outDir, reason: readOnly })], exitCode: EXIT.invalid };
+  return { diagnostics, notes: [`up to date: the ${hit.outputs.length + 1} files in ${shown} already match the inputs (from the cache; nothing written)`], exitCode: EXIT.ok };
 }
 
 /** The changes of permanent identifiers against the base, refused with exit 1; `undefined` when there is none (warnings join the run's diagnostics). */

@@ -4,9 +4,24 @@ import type { CommandHelp } from './help.js';
 export const validateHelp: CommandHelp = {
   name: 'validate',
   summary: 'Check the fleet and print its diagnostics; write nothing.',
-  usage: 'diene validate [--fleet DIR] [--format text|json|github]',
+  usage: 'diene validate [--fleet DIR] [--cache DIR | --no-cache] [--format text|json|github]',
   description: ['With --format json the diagnostics array is the product: it goes to stdout.'],
-  options: [],
+  options: [
+    {
+      name: 'cache',
+      type: 'string',
+      value: 'DIR',
+      description:
+        'The folder of the compile cache (content-addressed: the inputs\' bytes, the compiler and the options are the key; a broken entry is ignored with a warning). Default: node_modules/.cache/diene of the nearest node_modules up from the fleet or the working directory, else $XDG_CACHE_HOME/diene, else ~/.cache/diene.',
+      example: 'diene validate --cache /tmp/diene-cache',
+    },
+    {
+      name: 'no-cache',
+      type: 'boolean',
+      description: 'Neither read nor fill the cache: check the fleet from scratch.',
+      example: 'diene validate --no-cache',
+    },
+  ],
   examples: [
     { command: 'diene validate --fleet examples/reference', does: 'Prints every error and warning of the bundled fleet.' },
     { command: 'diene validate --format json | jq length', does: 'Counts the findings.' },

@@ -49,6 +49,11 @@ export const catalog = {
     message: 'place "{value}" is not an https base URL',
     hint: 'write https://<host>[/<path>] with no user name, password, query or fragment: clients fetch <place>/doc-a.json',
   },
+  cache_ignored: {
+    severity: 'warning',
+    message: 'ignored {what}: {reason}; compiled without it',
+    hint: 'nothing to fix in the fleet: a broken entry is replaced by this run; a folder that is not a diene cache is left alone, so give another --cache DIR, remove the folder, or run with --no-cache',
+  },
   claim_branch_unreadable: {
     severity: 'error',
     message: 'the branch "{branch}" of {repo} cannot be read: {reason}; nothing written',

@@ -50,10 +50,17 @@ export interface CacheEntry {
   window: NowWindow;
   /** For a valid fleet: each output path and its digest, sorted by path (the manifest's listing). */
   outputs?: [string, string][];
+  /** With `outputs`: the digest of the manifest's bytes (`sha256:<hex>`). */
+  manifest?: string;
 }
 
 /** The `--cache DIR` / `--no-cache` choice: the folder to use, or `undefined` for none. */
-export function cacheFolder(values: Readonly<Record<string, unknown>>, fleetRoot: string, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string | undefined {
+export function cacheFolder(
+  values: Readonly<Record<string, unknown>>,
+  fleetRoot: string,
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+): string | undefined {
   if (values['no-cache'] === true) return undefined;
   const flag = values['cache'];
   if (typeof flag === 'string') return path.resolve(flag);
@@ -112,7 +119,11 @@ export function compilerDigest(): string {
       else if (/\.(js|mjs|ts|json)$/.test(entry.name) && !entry.name.endsWith('.d.ts') && !entry.name.endsWith('.map')) files.push(relative);
     }
   }
-  for (const file of files.sort()) hash.update(`${file}\0`).update(readFileSync(path.join(codeRoot, file))).update('\0');
+  for (const file of files.sort())
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(path.join(codeRoot, file)))
+      .update('\0');
   compilerIdentity = hash.digest('hex');
   return compilerIdentity;
 }
@@ -124,7 +135,10 @@ export function cacheKey(files: readonly SourceFile[], command: string, options:
   const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   for (const file of sorted) {
     // Length-prefixed, so no two listings hash the same bytes.
-    hash.update(`${file.path.length}:${file.path}${file.unreadable ? '!' : ''}${file.text.length}:`).update(file.text).update('\0');
+    hash
+      .update(`${file.path.length}:${file.path}${file.unreadable ? '!' : ''}${file.text.length}:`)
+      .update(file.text)
+      .update('\0');
   }
   return hash.digest('hex');
 }
@@ -202,6 +216,73 @@ export class CompileCache {
       // read-only or full: the next run compiles cold, as this one did
     }
   }
+
+  private stampsPath(outDir: string): string {
+    return path.join(this.dir, 'stamps', `${sha256(outDir)}.json`);
+  }
+
+  /**
+   * What an earlier run verified of `outDir`'s files: path → [stamp, digest],
+   * where the stamp is inode, size, modification and change time (ns), which
+   * any write, rename or chmod moves. Empty when none was kept or it is broken
+   * (then a warning).
+   */
+  readStamps(outDir: string): Map<string, [string, string]> {
+    if (!this.usable) return new Map();
+    const file = this.stampsPath(outDir);
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      return new Map();
+    }
+    const body = unseal(text, sha256(outDir));
+    if (typeof body === 'string' || !Array.isArray(body)) {
+      this.ignore(`the cache entry ${file}`, typeof body === 'string' ? body : 'its body is not a list of stamps');
+      return new Map();
+    }
+    return new Map(body as [string, [string, string]][]);
+  }
+
+  /** Keeps the stamps of `outDir`'s verified files (see {@link readStamps}); never throws. */
+  writeStamps(outDir: string, stamps: ReadonlyMap<string, [string, string]>): void {
+    if (!this.usable) return;
+    try {
+      mkdirSync(path.join(this.dir, 'stamps'), { recursive: true });
+      atomicWrite(this.stampsPath(outDir), sealed(sha256(outDir), [...stamps]));
+    } catch {
+      // as for entries
+    }
+  }
+}
+
+/** `body` as an entry's text: a first line with the format, the key and the digest of the body's JSON, then that JSON. */
+function sealed(key: string, body: unknown): string {
+  const json = JSON.stringify(body);
+  return `${JSON.stringify({ ...CACHE_FORMAT, key, digest: `sha256:${sha256(json)}` })}\n${json}\n`;
+}
+
+/** The body of an entry's `text` when it is whole, of this format and of `key`; else why not. */
+function unseal(text: string, key: string): unknown {
+  const newline = text.indexOf('\n');
+  if (newline === -1 || !text.endsWith('\n')) return 'it is cut short';
+  let head: { format?: unknown; version?: unknown; key?: unknown; digest?: unknown };
+  try {
+    head = JSON.parse(text.slice(0, newline)) as typeof head;
+  } catch {
+    return 'its first line is not JSON';
+  }
+  if (head === null || typeof head !== 'object') return 'its first line is not a JSON object';
+  if (head.format !== CACHE_FORMAT.format || head.version !== CACHE_FORMAT.version)
+    return `it is of format ${JSON.stringify([head.format, head.version])}, and this diene reads ${JSON.stringify([CACHE_FORMAT.format, CACHE_FORMAT.version])}`;
+  if (head.key !== key) return 'it names another key than its file name (copied or moved)';
+  const body = text.slice(newline + 1, -1);
+  if (head.digest !== `sha256:${sha256(body)}`) return 'its content does not match its digest (changed or damaged after it was written)';
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return 'its body is not JSON';
+  }
 }
 
 function atomicWrite(file: string, text: string): void {
@@ -217,34 +298,22 @@ function atomicWrite(file: string, text: string): void {
 
 /** An entry's text: its format, key, the digest of its body and the body. */
 export function entryText(key: string, entry: CacheEntry): string {
-  const body = JSON.stringify(entry);
-  return `${JSON.stringify({ ...CACHE_FORMAT, key, digest: `sha256:${sha256(body)}` })}\n${body}\n`;
+  return sealed(key, entry);
 }
 
 /** The entry in `text` when it is whole, of this format and of `key`; else why not. */
 export function parseEntry(text: string, key: string): CacheEntry | string {
-  const newline = text.indexOf('\n');
-  if (newline === -1 || !text.endsWith('\n')) return 'it is cut short';
-  let head: { format?: unknown; version?: unknown; key?: unknown; digest?: unknown };
-  try {
-    head = JSON.parse(text.slice(0, newline)) as typeof head;
-  } catch {
-    return 'its first line is not JSON';
-  }
-  if (head === null || typeof head !== 'object') return 'its first line is not a JSON object';
-  if (head.format !== CACHE_FORMAT.format || head.version !== CACHE_FORMAT.version)
-    return `it is of format ${JSON.stringify([head.format, head.version])}, and this diene reads ${JSON.stringify([CACHE_FORMAT.format, CACHE_FORMAT.version])}`;
-  if (head.key !== key) return 'it names another key than its file name (copied or moved)';
-  const body = text.slice(newline + 1, -1);
-  if (head.digest !== `sha256:${sha256(body)}`) return 'its content does not match its digest (changed or damaged after it was written)';
-  let entry: CacheEntry;
-  try {
-    entry = JSON.parse(body) as CacheEntry;
-  } catch {
-    return 'its body is not JSON';
-  }
-  const { window, diagnostics, outputs } = entry ?? ({} as CacheEntry);
-  if (!Array.isArray(diagnostics) || typeof window?.from !== 'number' || typeof window?.until !== 'number' || (outputs !== undefined && !Array.isArray(outputs)))
+  const body = unseal(text, key);
+  if (typeof body === 'string') return body;
+  const entry = body as CacheEntry | null;
+  if (entry === null || typeof entry !== 'object') return 'its body is not a compile result';
+  const { window, diagnostics, outputs } = entry;
+  if (
+    !Array.isArray(diagnostics) ||
+    typeof window?.from !== 'number' ||
+    typeof window?.until !== 'number' ||
+    (outputs !== undefined && (!Array.isArray(outputs) || typeof entry.manifest !== 'string'))
+  )
     return 'its body is not a compile result';
   return entry;
 }

@@ -10,20 +10,27 @@
  * it is refused, exit 1, each with both values (docs/checks.md).
  */
 import path from 'node:path';
-import { inspectOutput, OutputBusyError, OutputForeignError, outputLeftovers, readCurrentOutput, writeOutputTree } from '../adapters/filesystem/output-tree.js';
 import { cacheFolder, cacheKey, CompileCache, type CacheEntry } from '../cache/compile-cache.js';
 import { outputMatches } from '../cache/output-match.js';
-import { MANIFEST_FILE, parseOutputManifest } from '../4-emit/output-manifest.js';
 import { diagnose, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { compileFleet } from '../index.js';
+import type { CompileResult } from '../index.js';
 import { serialOption } from './book-serial.js';
-import { CHECK_OUTPUT_OPTIONS, staleCheckOutput } from './check-output.js';
-import { diffOutputTrees, isFresh } from '../plan/output-tree-diff.js';
-import { EXIT, fleetRoot, fromHelp, missingOption, nowSeconds, readBaseRevision, readFleet, stringOption, type Command, type CommandInput, type CommandResult } from './command.js';
+import {
+  EXIT,
+  fleetRoot,
+  fromHelp,
+  missingOption,
+  nowSeconds,
+  readBaseRevision,
+  readFleet,
+  stringOption,
+  type Command,
+  type CommandInput,
+  type CommandResult,
+} from './command.js';
 import { PROGRESS_MIN_FILES, SILENT_PROGRESS, type Progress } from './progress.js';
 import { compileHelp } from './compile.help.js';
 import { outputLocationProblem, readOnlyFolderProblem, realOutputPath } from './output-location.js';
-import { foreignDiagnostics } from './output-refusals.js';
 
 export { outputLocationProblem } from './output-location.js';
 
@@ -55,12 +62,28 @@ async function compileWithProgress(values: CommandInput['values'], format: Comma
   const key = cache ? cacheKey(read.files, 'compile', { serial }) : undefined;
   const hit = cache && key ? cache.read(key, now) : undefined;
   if (hit) {
-    const warm = warmResult(hit, [...read.diagnostics, ...(cache?.warnings ?? [])], outDir, values['check'] === true);
+    const warm = cache && warmResult(hit, cache, [...read.diagnostics], outDir, values['check'] === true);
     if (warm) return warm;
   }
   shown.update(`read ${read.files.length} input files; compiling…`);
+  // The pipeline and the output tree's modules load only when the cache did not answer: a warm run never needs them.
+  const [
+    { compileFleet },
+    { inspectOutput, OutputBusyError, OutputForeignError, outputLeftovers, readCurrentOutput, writeOutputTree },
+    { staleCheckOutput },
+    { diffOutputTrees, isFresh },
+    { foreignDiagnostics },
+    manifest,
+  ] = await Promise.all([
+    import('../index.js'),
+    import('../adapters/filesystem/output-tree.js'),
+    import('./check-output.js'),
+    import('../plan/output-tree-diff.js'),
+    import('./output-refusals.js'),
+    import('../4-emit/output-manifest.js'),
+  ]);
   const result = compileFleet(read.files, { nowSeconds: now, serial, ...(base ? { base } : {}) });
-  if (cache && key) cache.write(key, cacheEntry(result));
+  if (cache && key) cache.write(key, cacheEntry(result, manifest));
   const diagnostics = sortDiagnostics([...read.diagnostics, ...(cache?.warnings ?? []), ...result.diagnostics]);
   if (hasErrors(diagnostics) || !result.outputs) return { diagnostics, exitCode: EXIT.invalid };
   shown.update(
@@ -88,6 +111,10 @@ async function compileWithProgress(values: CommandInput['values'], format: Comma
     const review = await staleCheckOutput({ wanted: result.outputs, onDisk, diff, outDir, values, format });
     return { stdout: review.stdout, diagnostics, notes: [...notes, ...leftovers], annotations: review.annotations, exitCode: EXIT.stale };
   }
+  // A change that leaves the outputs as they are (a row's pin, say) writes nothing either: the tree in place is checked as a warm run checks it.
+  const entry = cache ? cacheEntry(result, manifest) : undefined;
+  const inPlace = cache && entry && warmResult(entry, cache, read.diagnostics, outDir, false, '');
+  if (inPlace) return inPlace;
   const look = await inspectOutput(outDir, result.outputs);
   if (look.error) return { diagnostics: [...diagnostics, ...foreignDiagnostics(look.error, outDir)], exitCode: EXIT.invalid };
   const readOnly = readOnlyFolderProblem(outDir);
@@ -108,10 +135,11 @@ async function compileWithProgress(values: CommandInput['values'], format: Comma
 }
 
 /** What the cache keeps of a compile: its diagnostics, when they hold, and the listing of its output tree. */
-function cacheEntry(result: ReturnType<typeof compileFleet>): CacheEntry {
-  const manifest = result.outputs?.get(MANIFEST_FILE);
-  const parsed = manifest === undefined ? undefined : parseOutputManifest(manifest);
-  return { diagnostics: result.diagnostics, window: result.nowWindow, ...(parsed && 'files' in parsed ? { outputs: [...parsed.files] } : {}) };
+function cacheEntry(result: CompileResult, manifests: typeof import('../4-emit/output-manifest.js')): CacheEntry {
+  const text = result.outputs?.get(manifests.MANIFEST_FILE);
+  const parsed = text === undefined ? undefined : manifests.parseOutputManifest(text);
+  const outputs = parsed && 'files' in parsed ? { outputs: [...parsed.files], manifest: manifests.fileDigest(text as string) } : {};
+  return { diagnostics: result.diagnostics, window: result.nowWindow, ...outputs };
 }
 
 /**
@@ -119,23 +147,35 @@ function cacheEntry(result: ReturnType<typeof compileFleet>): CacheEntry {
  * valid one's when the output directory already holds exactly its tree
  * (nothing to write, nothing stale). `undefined` when the tree must be made.
  */
-function warmResult(hit: CacheEntry, fresh: Diagnostic[], outDir: string, check: boolean): CommandResult | undefined {
-  const diagnostics = sortDiagnostics([...fresh, ...hit.diagnostics]);
-  if (hasErrors(diagnostics) || !hit.outputs) return { diagnostics, exitCode: EXIT.invalid };
-  if (!outputMatches(outDir, new Map(hit.outputs))) return undefined;
+function warmResult(
+  hit: CacheEntry,
+  cache: CompileCache,
+  fresh: Diagnostic[],
+  outDir: string,
+  check: boolean,
+  from = 'from the cache; ',
+): CommandResult | undefined {
+  if (hasErrors([...fresh, ...hit.diagnostics]) || !hit.outputs)
+    return { diagnostics: sortDiagnostics([...fresh, ...cache.warnings, ...hit.diagnostics]), exitCode: EXIT.invalid };
+  if (hit.manifest === undefined) return undefined;
+  const known = cache.readStamps(outDir);
+  const look = outputMatches(outDir, new Map(hit.outputs), hit.manifest, known);
+  if (!look.match) return undefined;
+  if (look.stamps.size !== known.size || [...look.stamps].some(([file, [stamp]]) => known.get(file)?.[0] !== stamp)) cache.writeStamps(outDir, look.stamps);
+  const diagnostics = sortDiagnostics([...fresh, ...cache.warnings, ...hit.diagnostics]);
   const shown = path.relative(process.cwd(), outDir) || '.';
   if (check) return { diagnostics, notes: [`fresh: ${hit.outputs.length + 1} files in ${shown} match the inputs`], exitCode: EXIT.ok };
   const readOnly = readOnlyFolderProblem(outDir);
   if (readOnly) return { diagnostics: [...diagnostics, diagnose({}, 'output_location_invalid', { out: outDir, reason: readOnly })], exitCode: EXIT.invalid };
-  return { diagnostics, notes: [`up to date: the ${hit.outputs.length + 1} files in ${shown} already match the inputs (from the cache; nothing written)`], exitCode: EXIT.ok };
+  return {
+    diagnostics,
+    notes: [`up to date: the ${hit.outputs.length + 1} files in ${shown} already match the inputs (${from}nothing written)`],
+    exitCode: EXIT.ok,
+  };
 }
 
 /** The changes of permanent identifiers against the base, refused with exit 1; `undefined` when there is none (warnings join the run's diagnostics). */
-function refusedAgainstBase(
-  permanence: readonly Diagnostic[],
-  diagnostics: Diagnostic[],
-  baseFlag: string | undefined,
-): CommandResult | undefined {
+function refusedAgainstBase(permanence: readonly Diagnostic[], diagnostics: Diagnostic[], baseFlag: string | undefined): CommandResult | undefined {
   diagnostics.push(...permanence.filter((d) => d.severity === 'warning'));
   const errors = permanence.filter((d) => d.severity === 'error');
   if (errors.length === 0) return undefined;

@@ -14,7 +14,7 @@
  * with the base's (`permanence`, docs/checks.md).
  */
 import type { InputBudget } from './1-load/input-limits.js';
-import { loadFleet, type LoadedFleet } from './1-load/load-fleet.js';
+import { loadFleet, releaseDocuments, type LoadedFleet } from './1-load/load-fleet.js';
 import { schemaValidators, type SchemaValidators } from './1-load/schema-validation.js';
 import type { SourceFile } from './1-load/source-file.js';
 import { checkArtifacts } from './2-validate/check-artifacts.js';
@@ -58,6 +58,13 @@ export interface CompileOptions {
    * platform is told it has services without rows. Default: every platform's.
    */
   rowsRead?: ReadonlySet<string>;
+  /**
+   * Drop the positioned documents once the checks ran (without `base` only):
+   * the emitters need values, not positions, so a caller that uses nothing
+   * but the outputs and diagnostics (`diene compile`) holds far less while
+   * the outputs are made. `model.loaded` then locates nothing.
+   */
+  releaseDocuments?: boolean;
 }
 
 export interface CompileResult {
@@ -110,6 +117,7 @@ export function compileFleet(files: readonly SourceFile[], options: CompileOptio
   const validators = options.base && !options.validators ? inputValidators() : options.validators;
   const analysis = analyzeFleet(files, { ...options, ...(validators ? { validators } : {}) });
   if (!analysis.model) return { diagnostics: analysis.diagnostics, nowWindow: analysis.nowWindow };
+  if (options.releaseDocuments && !options.base) releaseDocuments(analysis.model.loaded);
   const result: CompileResult = {
     diagnostics: analysis.diagnostics,
     nowWindow: analysis.nowWindow,

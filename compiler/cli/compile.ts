@@ -82,7 +82,7 @@ async function compileWithProgress(values: CommandInput['values'], format: Comma
     import('./output-refusals.js'),
     import('../4-emit/output-manifest.js'),
   ]);
-  const result = compileFleet(read.files, { nowSeconds: now, serial, ...(base ? { base } : {}) });
+  const result = compileFleet(read.files, { nowSeconds: now, serial, releaseDocuments: true, ...(base ? { base } : {}) });
   if (cache && key) cache.write(key, cacheEntry(result, manifest));
   const diagnostics = sortDiagnostics([...read.diagnostics, ...(cache?.warnings ?? []), ...result.diagnostics]);
   if (hasErrors(diagnostics) || !result.outputs) return { diagnostics, exitCode: EXIT.invalid };

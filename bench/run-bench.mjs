@@ -24,7 +24,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { cpus, freemem, tmpdir, totalmem } from 'node:os';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeFleet, generateFleet, GENERATED_NOW, REPO_ROOT, SCALE_NAMES } from './fleet-generator.mjs';
@@ -42,7 +42,15 @@ const MICRO = path.join(REPO_ROOT, 'bench', 'micro.mjs');
 const DEFAULT_RUNS = { S: 7, M: 7, L: 5, XL: 3 };
 
 /** The targets of issues 8 and 16 (compile and render against their lean floors). */
-const TARGETS = { compileOverFloor: 1.5, growthSlack: 1.2, xlRssBytes: 512 * 1024 ** 2, renderSeconds: 0.3, renderOverFloor: 2, checkOverCompile: 1 };
+const TARGETS = {
+  compileOverFloor: 1.5,
+  growthSlack: 1.2,
+  xlRssBytes: 512 * 1024 ** 2,
+  renderSeconds: 0.3,
+  renderOverFloor: 2,
+  checkOverCompile: 1,
+  warmOverFloor: 0.5,
+};
 
 const { values } = parseArgs({
   options: { scales: { type: 'string' }, runs: { type: 'string' }, json: { type: 'string' }, keep: { type: 'boolean' } },
@@ -81,6 +89,22 @@ function measure(script, args, { expectExit = 0 } = {}) {
   return { wall, cpu: usage.userSeconds + usage.systemSeconds, rss: usage.maxRssBytes, stderr: child.stderr };
 }
 
+/** A row with a pinned image (the first in path order), whose version the one-row-changed runs move. */
+function changeableRow(fleetDir) {
+  const pending = [path.join(fleetDir, 'platforms')];
+  const rows = [];
+  while (pending.length > 0) {
+    const dir = pending.pop();
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) pending.push(path.join(dir, entry.name));
+      else if (entry.name.endsWith('.yaml')) rows.push(path.join(dir, entry.name));
+    }
+  }
+  const row = rows.sort().find((file) => /^  image: "\d+\.\d+\.\d+"/m.test(readFileSync(file, 'utf8')));
+  if (!row) throw new Error(`no row with a pinned image in ${fleetDir}`);
+  return row;
+}
+
 function summarize(samples) {
   return {
     runs: samples.length,
@@ -102,7 +126,9 @@ for (const scale of scales) {
   const files = generateFleet(scale);
   writeFiles(fleetDir, files);
   const facts = describeFleet(files);
-  const compileArgs = ['compile', '--fleet', fleetDir, '--out', outDir, '--now', GENERATED_NOW];
+  const compileArgs = ['compile', '--fleet', fleetDir, '--out', outDir, '--now', GENERATED_NOW, '--no-cache'];
+  const cacheDir = path.join(work, `cache-${scale}`);
+  const warmArgs = ['compile', '--fleet', fleetDir, '--out', outDir, '--now', GENERATED_NOW, '--cache', cacheDir];
   const warm = measure(BIN, compileArgs);
   const errors = /(\d+) errors?/.exec(warm.stderr);
   if (errors && Number(errors[1]) > 0) throw new Error(`scale ${scale} compiled with errors:\n${warm.stderr.slice(-4000)}`);
@@ -150,6 +176,41 @@ for (const scale of scales) {
   entry.render = { platform: facts.largestPlatform, rows: facts.largestPlatformRows, stdoutBytes: rendered.stdout.length, ...summarize(render) };
   entry.renderFloor = summarize(renderFloor);
   entry.ratio.render = entry.render.wallSeconds / entry.renderFloor.wallSeconds;
+  // The cache (issue 16): an unchanged fleet whose output tree is in place, then one row changed on every run (a new key each time,
+  // the output tree of the run before in place), each against the lean floor measured above. Compile and --check, warm.
+  const unchanged = [];
+  const unchangedCheck = [];
+  const oneRow = [];
+  measure(BIN, warmArgs); // fills the cache
+  for (let r = 0; r < runs; r++) {
+    unchanged.push(measure(BIN, warmArgs));
+    unchangedCheck.push(measure(BIN, [...warmArgs, '--check']));
+  }
+  const row = changeableRow(fleetDir);
+  const original = readFileSync(row, 'utf8');
+  for (let r = 0; r < runs; r++) {
+    writeFileSync(
+      row,
+      original.replace(/^(  image: ")(\d+)\.(\d+)\.(\d+)"/m, (_, head, major, minor) => `${head}${major}.${minor}.${900 + r}"`),
+    );
+    oneRow.push(measure(BIN, warmArgs));
+  }
+  writeFileSync(row, original);
+  measure(BIN, compileArgs); // the unchanged tree back in place for render and --check
+  entry.warm = {
+    unchanged: summarize(unchanged),
+    unchangedCheck: summarize(unchangedCheck),
+    oneRowChanged: summarize(oneRow),
+    row: path.relative(fleetDir, row),
+  };
+  entry.ratio.warmUnchanged = entry.warm.unchanged.wallSeconds / entry.floor.wallSeconds;
+  entry.ratio.warmUnchangedCpu = entry.warm.unchanged.cpuSeconds / entry.floor.cpuSeconds;
+  entry.ratio.warmCheck = entry.warm.unchangedCheck.wallSeconds / entry.floor.wallSeconds;
+  entry.ratio.warmOneRow = entry.warm.oneRowChanged.wallSeconds / entry.floor.wallSeconds;
+  entry.ratio.warmOneRowCpu = entry.warm.oneRowChanged.cpuSeconds / entry.floor.cpuSeconds;
+  process.stderr.write(
+    `${scale}: warm unchanged ${entry.warm.unchanged.wallSeconds.toFixed(2)} s (${entry.ratio.warmUnchanged.toFixed(2)}× the lean floor), --check ${entry.warm.unchangedCheck.wallSeconds.toFixed(2)} s, one row changed ${entry.warm.oneRowChanged.wallSeconds.toFixed(2)} s (${entry.ratio.warmOneRow.toFixed(2)}×)\n`,
+  );
   results.scales[scale] = entry;
   process.stderr.write(
     `${scale}: compile ${entry.compile.wallSeconds.toFixed(2)} s, lean floor ${entry.floor.wallSeconds.toFixed(2)} s (${entry.ratio.wall.toFixed(2)}×), heavy floor ${entry.heavyFloor.wallSeconds.toFixed(2)} s (${entry.ratio.heavyWall.toFixed(2)}×); render ${entry.render.wallSeconds.toFixed(2)} s, its floor ${entry.renderFloor.wallSeconds.toFixed(2)} s (${entry.ratio.render.toFixed(2)}×) (${((performance.now() - started) / 1000).toFixed(0)} s so far)\n`,
@@ -200,6 +261,18 @@ if (results.growth)
     value: `${results.growth.compileRatio.toFixed(2)} (${results.growth.overSize.toFixed(2)}× size)`,
     met: results.growth.overSize <= TARGETS.growthSlack,
   });
+for (const [scale, e] of Object.entries(results.scales)) {
+  targets.push({
+    target: `warm compile, unchanged, ≤ ${TARGETS.warmOverFloor}× lean floor at ${scale}`,
+    value: `${e.ratio.warmUnchanged.toFixed(2)}×`,
+    met: e.ratio.warmUnchanged <= TARGETS.warmOverFloor,
+  });
+  targets.push({
+    target: `warm compile, one row changed, ≤ ${TARGETS.warmOverFloor}× lean floor at ${scale}`,
+    value: `${e.ratio.warmOneRow.toFixed(2)}×`,
+    met: e.ratio.warmOneRow <= TARGETS.warmOverFloor,
+  });
+}
 const xlEntry = results.scales[largest];
 if (largest === 'XL') {
   const mibOf = (b) => `${(b / 1024 ** 2).toFixed(0)} MiB`;
@@ -257,6 +330,17 @@ lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---:
 for (const [scale, e] of Object.entries(results.scales)) {
   lines.push(
     `| ${scale} | ${e.fleet.files} (${mib(e.fleet.bytes)}) | ${e.fleet.rows} | ${e.fleet.outputFiles} (${mib(e.fleet.outputBytes)}) | ${s(e.compile.wallSeconds)} | ${s(e.compile.cpuSeconds)} | ${mib(e.compile.peakRssBytes)} | ${s(e.floor.wallSeconds)} | ${s(e.ratio.wall)}× | ${s(e.heavyFloor.wallSeconds)} | ${s(e.ratio.heavyWall)}× | ${s(e.render.wallSeconds)} | ${s(e.renderFloor.wallSeconds)} | ${s(e.ratio.render)}× | ${mib(e.render.peakRssBytes)} |`,
+  );
+}
+lines.push('');
+lines.push(
+  '| scale | warm unchanged wall (CPU) | /lean floor wall (CPU) | warm --check wall | /lean floor | one row changed wall (CPU) | /lean floor wall (CPU) | RSS compile / --check / one row |',
+);
+lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const [scale, e] of Object.entries(results.scales)) {
+  const w = e.warm;
+  lines.push(
+    `| ${scale} | ${s(w.unchanged.wallSeconds)} (${s(w.unchanged.cpuSeconds)}) | ${s(e.ratio.warmUnchanged)}× (${s(e.ratio.warmUnchangedCpu)}×) | ${s(w.unchangedCheck.wallSeconds)} | ${s(e.ratio.warmCheck)}× | ${s(w.oneRowChanged.wallSeconds)} (${s(w.oneRowChanged.cpuSeconds)}) | ${s(e.ratio.warmOneRow)}× (${s(e.ratio.warmOneRowCpu)}×) | ${mib(w.unchanged.peakRssBytes)} / ${mib(w.unchangedCheck.peakRssBytes)} / ${mib(w.oneRowChanged.peakRssBytes)} |`,
   );
 }
 lines.push('');

@@ -14,7 +14,7 @@
  * with the base's (`permanence`, docs/checks.md).
  */
 import type { InputBudget } from './1-load/input-limits.js';
-import { loadFleet, type LoadedFleet } from './1-load/load-fleet.js';
+import { loadFleet, releaseDocuments, type LoadedFleet } from './1-load/load-fleet.js';
 import { schemaValidators, type SchemaValidators } from './1-load/schema-validation.js';
 import type { SourceFile } from './1-load/source-file.js';
 import { checkArtifacts } from './2-analyze/check-artifacts.js';
@@ -32,6 +32,8 @@ import { buildModel, type FleetModel } from './2-analyze/fleet-model.js';
 import { emitOutputs } from './3-emit/emit-outputs.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
 import { standaloneValidators } from './types/generated/validators.js';
+import type { NowWindow } from './adapters/cache/compile-cache.js';
+import { ALWAYS, nowWindow } from './adapters/cache/now-window.js';
 
 export interface CompileOptions {
   /** Unix seconds used by the stale-override warning (SPEC §4: older than 7 days); never reaches output bytes. */
@@ -56,6 +58,13 @@ export interface CompileOptions {
    * platform is told it has services without rows. Default: every platform's.
    */
   rowsRead?: ReadonlySet<string>;
+  /**
+   * Drop the positioned documents once the checks ran (without `base` only):
+   * the emitters need values, not positions, so a caller that uses nothing
+   * but the outputs and diagnostics (`diene compile`) holds far less while
+   * the outputs are made. `model.loaded` then locates nothing.
+   */
+  releaseDocuments?: boolean;
 }
 
 export interface CompileResult {
@@ -72,6 +81,8 @@ export interface CompileResult {
    * change (exit 1), it does not call the input invalid.
    */
   permanence?: Diagnostic[];
+  /** The instants at which the same files give the same result (only the stale-override warning reads the clock); for the cache. */
+  nowWindow: NowWindow;
 }
 
 /** The validators of the input schemas of `schemas/`, precompiled at build time (nothing is compiled at run time). */
@@ -80,9 +91,10 @@ export function inputValidators(): SchemaValidators {
 }
 
 /** Runs phases 1–3: diagnostics and, when the fleet is valid, its model. */
-export function analyzeFleet(files: readonly SourceFile[], options: CompileOptions): { diagnostics: Diagnostic[]; model?: FleetModel } {
+export function analyzeFleet(files: readonly SourceFile[], options: CompileOptions): { diagnostics: Diagnostic[]; model?: FleetModel; nowWindow: NowWindow } {
   const loaded = loadFleet(files, options.validators ?? inputValidators(), options.budget);
-  if (hasErrors(loaded.diagnostics) || loaded.incomplete) return { diagnostics: sortDiagnostics(loaded.diagnostics) };
+  if (hasErrors(loaded.diagnostics) || loaded.incomplete) return { diagnostics: sortDiagnostics(loaded.diagnostics), nowWindow: ALWAYS };
+  const window = nowWindow(loaded.fleet.rows, options.nowSeconds);
   const index = indexFleet(loaded.fleet, options.emptyRowFolders);
   const checked = [
     ...loaded.diagnostics,
@@ -96,17 +108,19 @@ export function analyzeFleet(files: readonly SourceFile[], options: CompileOptio
     ...checkArtifacts(index),
     ...checkResilience(index),
   ];
-  if (hasErrors(checked)) return { diagnostics: sortDiagnostics(checked) };
-  return { diagnostics: sortDiagnostics(checked), model: buildModel(index) };
+  if (hasErrors(checked)) return { diagnostics: sortDiagnostics(checked), nowWindow: window };
+  return { diagnostics: sortDiagnostics(checked), model: buildModel(index), nowWindow: window };
 }
 
 /** Runs the whole pipeline over `files` (any order; the result does not depend on it). */
 export function compileFleet(files: readonly SourceFile[], options: CompileOptions): CompileResult {
   const validators = options.base && !options.validators ? inputValidators() : options.validators;
   const analysis = analyzeFleet(files, { ...options, ...(validators ? { validators } : {}) });
-  if (!analysis.model) return { diagnostics: analysis.diagnostics };
+  if (!analysis.model) return { diagnostics: analysis.diagnostics, nowWindow: analysis.nowWindow };
+  if (options.releaseDocuments && !options.base) releaseDocuments(analysis.model.loaded);
   const result: CompileResult = {
     diagnostics: analysis.diagnostics,
+    nowWindow: analysis.nowWindow,
     model: analysis.model,
     outputs: emitOutputs(analysis.model, { serial: options.serial ?? 0 }),
   };

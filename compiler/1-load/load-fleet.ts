@@ -167,3 +167,25 @@ function addToFleet(fleet: LoadedFleet, kind: InputKind, loaded: Loaded<unknown>
 export function at(loaded: Loaded<unknown>, path: DocumentPath = [], part: 'value' | 'key' = 'value') {
   return locate(loaded.parsed, path, part);
 }
+
+/**
+ * Drops the positioned YAML documents of `fleet` (the largest part of a
+ * loaded fleet in memory, several times its text), keeping each document's
+ * file and value. For a caller that, once the checks ran, only emits: no
+ * position can be located in the fleet afterwards.
+ */
+export function releaseDocuments(fleet: LoadedFleet): void {
+  const all = [
+    fleet.fleet,
+    fleet.regions,
+    ...fleet.landscapes,
+    ...fleet.vlandscapes,
+    ...fleet.accounts,
+    ...fleet.clusters,
+    ...fleet.clusterStates,
+    ...fleet.platforms,
+    ...fleet.rows,
+    ...fleet.claims,
+  ];
+  for (const loaded of all) if (loaded) (loaded.parsed as { doc?: unknown }).doc = undefined;
+}

@@ -4,10 +4,11 @@ import type { CommandHelp } from './help.js';
 export const compileHelp: CommandHelp = {
   name: 'compile',
   summary: 'Compile the fleet and write the output tree (or, with --check, compare it with the tree on disk).',
-  usage: 'diene compile [--fleet DIR] [--out DIR] [--check [--base DIR] [--diff-lines N|all] [--diff-file FILE]] [--serial N] [--format text|json|github|sarif] [--path-prefix DIR]',
+  usage: 'diene compile [--fleet DIR] [--out DIR] [--check [--base DIR] [--diff-lines N|all] [--diff-file FILE]] [--serial N] [--cache DIR | --no-cache] [--format text|json|github|sarif] [--path-prefix DIR]',
   description: [
     'Writes every generated file all-or-nothing into the output directory, and refuses (exit 2) when that directory holds a file diene did not write. With --check it writes nothing: it exits 1 when the tree on disk differs from what the inputs produce, with a summary and a unified diff.',
     'Under GitHub Actions (GITHUB_ACTIONS=true) --check also appends a Markdown summary of its verdict and findings to the file GITHUB_STEP_SUMMARY names.',
+    'A cache remembers each run: when no input, option or compiler changed and the output directory already holds exactly what they produce, the run neither analyses the fleet nor writes (docs/performance.md). Its result is always the one of a run without the cache.',
   ],
   options: [
     {
@@ -51,6 +52,20 @@ export const compileHelp: CommandHelp = {
       description:
         "With --format github or sarif (and in the step summary): the fleet's folder relative to the repository root, put before every file name so that GitHub finds the file. Default: the fleet's folder below the git work tree holding it (the folder with .git), else none.",
       example: 'diene compile --check --fleet fleets/prod --format sarif --path-prefix fleets/prod',
+    },
+    {
+      name: 'cache',
+      type: 'string',
+      value: 'DIR',
+      description:
+        'The folder of the compile cache (content-addressed: the inputs\' bytes, the compiler and the options are the key; a broken entry is ignored with a warning). Default: node_modules/.cache/diene of the nearest node_modules up from the fleet or the working directory, else $XDG_CACHE_HOME/diene, else ~/.cache/diene.',
+      example: 'diene compile --cache /tmp/diene-cache',
+    },
+    {
+      name: 'no-cache',
+      type: 'boolean',
+      description: 'Neither read nor fill the cache: analyse the fleet from scratch.',
+      example: 'diene compile --no-cache',
     },
     {
       name: 'serial',

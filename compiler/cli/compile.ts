@@ -15,17 +15,15 @@
  * it is refused, exit 1, each with both values (docs/checks.md).
  */
 import path from 'node:path';
-import { inspectOutput, OutputBusyError, OutputForeignError, outputLeftovers, readCurrentOutput, writeOutputTree } from '../adapters/filesystem/output-tree.js';
+import { cacheFolder, cacheKey, CompileCache, type CacheEntry } from '../adapters/cache/compile-cache.js';
+import { outputMatches } from '../adapters/cache/output-match.js';
 import { diagnose, diagnoseFinding, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { compileFleet } from '../index.js';
+import type { CompileResult } from '../index.js';
 import { serialOption } from './book-serial.js';
-import { CHECK_OUTPUT_OPTIONS, staleCheckOutput } from './check-output.js';
-import { diffOutputTrees, isFresh } from '../plan/output-tree-diff.js';
 import { EXIT, fleetRoot, fromHelp, missingOption, nowSeconds, readBaseRevision, readFleet, stringOption, type Command, type CommandInput, type CommandResult } from './command.js';
 import { PROGRESS_MIN_FILES, SILENT_PROGRESS, type Progress } from './progress.js';
 import { compileHelp } from './compile.help.js';
 import { outputLocationProblem, readOnlyFolderProblem, realOutputPath } from '../adapters/filesystem/output-location.js';
-import { foreignDiagnostics } from './output-refusals.js';
 import { repositoryPrefix } from './repository-paths.js';
 
 export { outputLocationProblem } from '../adapters/filesystem/output-location.js';
@@ -53,10 +51,38 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     throw missingOption('--check', '--base compares a pull request with its base branch, so it is given with --check (diene compile --check --base DIR)');
   const base = baseFlag === undefined ? undefined : await readBaseRevision(baseFlag);
   const read = await readFleet(root);
+  const now = nowSeconds(values);
+  const serial = serialOption(values) ?? 0;
+  // --base compares with another revision, which the key does not cover: such a run neither reads nor fills the cache.
+  const cacheDir = base ? undefined : cacheFolder(values, root);
+  const cache = cacheDir === undefined ? undefined : new CompileCache(cacheDir);
+  const key = cache ? cacheKey(read.files, 'compile', { serial }) : undefined;
+  const hit = cache && key ? cache.read(key, now) : undefined;
+  if (hit) {
+    const warm = cache && warmResult(hit, cache, [...read.diagnostics], outDir, check);
+    if (warm) return { ...warm, pathPrefix, ...summary(warm.exitCode === EXIT.ok ? `fresh: the ${(hit.outputs?.length ?? 0) + 1} generated files match what the inputs produce` : 'the fleet does not compile') };
+  }
   const shown = read.files.length >= PROGRESS_MIN_FILES ? progress : SILENT_PROGRESS;
   shown.update(`read ${read.files.length} input files; compiling…`);
-  const result = compileFleet(read.files, { nowSeconds: nowSeconds(values), serial: serialOption(values) ?? 0, ...(base ? { base } : {}) });
-  const diagnostics = sortDiagnostics([...read.diagnostics, ...result.diagnostics]);
+  // The pipeline and the output tree's modules load only when the cache did not answer: a warm run never needs them.
+  const [
+    { compileFleet },
+    { inspectOutput, OutputBusyError, OutputForeignError, outputLeftovers, readCurrentOutput, writeOutputTree },
+    { staleCheckOutput },
+    { diffOutputTrees, isFresh },
+    { foreignDiagnostics },
+    manifest,
+  ] = await Promise.all([
+    import('../index.js'),
+    import('../adapters/filesystem/output-tree.js'),
+    import('./check-output.js'),
+    import('../plan/output-tree-diff.js'),
+    import('./output-refusals.js'),
+    import('../3-emit/output-manifest.js'),
+  ]);
+  const result = compileFleet(read.files, { nowSeconds: now, serial, releaseDocuments: true, ...(base ? { base } : {}) });
+  if (cache && key) cache.write(key, cacheEntry(result, manifest));
+  const diagnostics = sortDiagnostics([...read.diagnostics, ...(cache?.warnings ?? []), ...result.diagnostics]);
   if (hasErrors(diagnostics) || !result.outputs) {
     const errors = diagnostics.filter((d) => d.severity === 'error').length;
     return { diagnostics, exitCode: EXIT.invalid, pathPrefix, ...summary(`the fleet does not compile: ${errors} error${errors === 1 ? '' : 's'}`) };
@@ -98,6 +124,10 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
       ...summary(`stale: ${differ} generated file${differ === 1 ? ' differs' : 's differ'} from what the inputs produce; run \`diene compile\` and commit the result`),
     };
   }
+  // A change that leaves the outputs as they are (a row's pin, say) writes nothing either: the tree in place is checked as a warm run checks it.
+  const entry = cache ? cacheEntry(result, manifest) : undefined;
+  const inPlace = cache && entry && warmResult(entry, cache, read.diagnostics, outDir, false, '');
+  if (inPlace) return inPlace;
   const look = await inspectOutput(outDir, result.outputs);
   if (look.error) return { diagnostics: [...diagnostics, ...foreignDiagnostics(look.error, outDir)], exitCode: EXIT.invalid };
   const readOnly = readOnlyFolderProblem(outDir);
@@ -115,6 +145,46 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     return { diagnostics: [...diagnostics, diagnose({}, 'output_write_failed', { out: outDir, reason })], exitCode: EXIT.invalid };
   }
   return { diagnostics, notes: [`wrote ${result.outputs.size} files to ${path.relative(process.cwd(), outDir) || '.'}`, ...kept], exitCode: EXIT.ok };
+}
+
+/** What the cache keeps of a compile: its diagnostics, when they hold, and the listing of its output tree. */
+function cacheEntry(result: CompileResult, manifests: typeof import('../3-emit/output-manifest.js')): CacheEntry {
+  const text = result.outputs?.get(manifests.MANIFEST_FILE);
+  const parsed = text === undefined ? undefined : manifests.parseOutputManifest(text);
+  const outputs = parsed && 'files' in parsed ? { outputs: [...parsed.files], manifest: manifests.fileDigest(text as string) } : {};
+  return { diagnostics: result.diagnostics, window: result.nowWindow, ...outputs };
+}
+
+/**
+ * The result of a run the cache answers: an invalid fleet's diagnostics, or a
+ * valid one's when the output directory already holds exactly its tree
+ * (nothing to write, nothing stale). `undefined` when the tree must be made.
+ */
+function warmResult(
+  hit: CacheEntry,
+  cache: CompileCache,
+  fresh: Diagnostic[],
+  outDir: string,
+  check: boolean,
+  from = 'from the cache; ',
+): CommandResult | undefined {
+  if (hasErrors([...fresh, ...hit.diagnostics]) || !hit.outputs)
+    return { diagnostics: sortDiagnostics([...fresh, ...cache.warnings, ...hit.diagnostics]), exitCode: EXIT.invalid };
+  if (hit.manifest === undefined) return undefined;
+  const known = cache.readStamps(outDir);
+  const look = outputMatches(outDir, new Map(hit.outputs), hit.manifest, known);
+  if (!look.match) return undefined;
+  if (look.stamps.size !== known.size || [...look.stamps].some(([file, [stamp]]) => known.get(file)?.[0] !== stamp)) cache.writeStamps(outDir, look.stamps);
+  const diagnostics = sortDiagnostics([...fresh, ...cache.warnings, ...hit.diagnostics]);
+  const shown = path.relative(process.cwd(), outDir) || '.';
+  if (check) return { diagnostics, notes: [`fresh: ${hit.outputs.length + 1} files in ${shown} match the inputs`], exitCode: EXIT.ok };
+  const readOnly = readOnlyFolderProblem(outDir);
+  if (readOnly) return { diagnostics: [...diagnostics, diagnose({}, 'output_location_invalid', { out: outDir, reason: readOnly })], exitCode: EXIT.invalid };
+  return {
+    diagnostics,
+    notes: [`up to date: the ${hit.outputs.length + 1} files in ${shown} already match the inputs (${from}nothing written)`],
+    exitCode: EXIT.ok,
+  };
 }
 
 /** The changes of permanent identifiers against the base, refused with exit 1; `undefined` when there is none (warnings join the run's diagnostics). */

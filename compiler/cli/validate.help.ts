@@ -4,7 +4,7 @@ import type { CommandHelp } from './help.js';
 export const validateHelp: CommandHelp = {
   name: 'validate',
   summary: 'Check the fleet and print its diagnostics; write nothing.',
-  usage: 'diene validate [--fleet DIR] [--format text|json|github|sarif] [--path-prefix DIR]',
+  usage: 'diene validate [--fleet DIR] [--cache DIR | --no-cache] [--format text|json|github|sarif] [--path-prefix DIR]',
   description: [
     'With --format json the diagnostics array is the product: it goes to stdout; so does the SARIF 2.1.0 log with --format sarif.',
     'Under GitHub Actions (GITHUB_ACTIONS=true) it also appends a Markdown summary of its verdict and findings to the file GITHUB_STEP_SUMMARY names.',
@@ -18,6 +18,20 @@ export const validateHelp: CommandHelp = {
       description:
         "With --format github or sarif (and in the step summary): the fleet's folder relative to the repository root, put before every file name so that GitHub finds the file. Default: the fleet's folder below the git work tree holding it (the folder with .git), else none.",
       example: 'diene validate --fleet fleets/prod --format sarif --path-prefix fleets/prod',
+    },
+    {
+      name: 'cache',
+      type: 'string',
+      value: 'DIR',
+      description:
+        "The folder of the compile cache (content-addressed: the inputs' bytes, the compiler and the options are the key; a broken entry is ignored with a warning). Default: node_modules/.cache/diene of the nearest node_modules up from the fleet or the working directory, else $XDG_CACHE_HOME/diene, else ~/.cache/diene.",
+      example: 'diene validate --cache /tmp/diene-cache',
+    },
+    {
+      name: 'no-cache',
+      type: 'boolean',
+      description: 'Neither read nor fill the cache: check the fleet from scratch.',
+      example: 'diene validate --no-cache',
     },
   ],
   examples: [

@@ -3,16 +3,29 @@
  * With `--format json` the diagnostics array is the product, on stdout; with
  * `--format sarif` the SARIF log is.
  */
-import { hasErrors } from '../diagnostics/diagnostic.js';
+import { cacheFolder, cacheKey, CompileCache } from '../adapters/cache/compile-cache.js';
+import { hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
+import { analyzeFleet } from '../index.js';
 import { formatJson } from '../diagnostics/format.js';
-import { EXIT, fleetRoot, fromHelp, nowSeconds, readAndAnalyze, type Command, type CommandInput, type CommandResult } from './command.js';
+import { EXIT, fleetRoot, fromHelp, nowSeconds, readFleet, type Command, type CommandInput, type CommandResult } from './command.js';
 import { repositoryPrefix } from './repository-paths.js';
 import { validateHelp } from './validate.help.js';
 
 async function runValidate({ values, format }: CommandInput): Promise<CommandResult> {
   const root = fleetRoot(values);
   const pathPrefix = repositoryPrefix(root, values);
-  const { diagnostics } = await readAndAnalyze(root, { analysis: { nowSeconds: nowSeconds(values) } });
+  const read = await readFleet(root);
+  const now = nowSeconds(values);
+  const cacheDir = cacheFolder(values, root);
+  const cache = cacheDir === undefined ? undefined : new CompileCache(cacheDir);
+  const key = cache ? cacheKey(read.files, 'validate', {}) : undefined;
+  let found = cache && key ? cache.read(key, now)?.diagnostics : undefined;
+  if (!found) {
+    const analysis = analyzeFleet(read.files, { nowSeconds: now });
+    if (cache && key) cache.write(key, { diagnostics: analysis.diagnostics, window: analysis.nowWindow });
+    found = analysis.diagnostics;
+  }
+  const diagnostics = sortDiagnostics([...read.diagnostics, ...(cache?.warnings ?? []), ...found]);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const exitCode = hasErrors(diagnostics) ? EXIT.invalid : EXIT.ok;
   const stepSummary = {

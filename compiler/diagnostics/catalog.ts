@@ -79,6 +79,11 @@ export const catalog = {
     message: 'publishing the books to {store} needs the npm package {package}, which is not installed here, so nothing was read or written',
     hint: "install the appliers' optional dependencies next to diene (`npm install` or `npm ci` without `--omit=optional`, or `npm install {package}`); the ArgoCD plugin image leaves the cloud SDKs out on purpose: publish from the npm package",
   },
+  cache_ignored: {
+    severity: 'warning',
+    message: 'ignored {what}: {reason}; compiled without it',
+    hint: 'nothing to fix in the fleet: a broken entry is replaced by this run; a folder that is not a diene cache is left alone, so give another --cache DIR, remove the folder, or run with --no-cache',
+  },
   claim_branch_missing: {
     severity: 'error',
     message: 'the branch "{branch}" does not exist in {repo}; nothing written',

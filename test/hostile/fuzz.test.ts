@@ -15,6 +15,9 @@
  *    diagnostic (text, JSON or GitHub form) or written into an output;
  * 6. the reader, given random symbolic links in the input folders, never
  *    reads a target outside the input folders or under `.git/`.
+ * 8. the compile cache keeps every result exactly (its entry read back gives
+ *    the same diagnostics, source lines included) and keys a fleet by its
+ *    content, whatever the file order.
  * 7. a fleet that compiles carries no template action or expression the
  *    emitters did not write (test/support/engine-strings.ts) and no address
  *    in its zone files that is not public (an oracle apart from the
@@ -32,6 +35,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileFleet, inputValidators, type CompileOptions } from '../../compiler/index.js';
+import { cacheKey, entryText, parseEntry } from '../../compiler/adapters/cache/compile-cache.js';
 import { readFleetTexts, TEST_NOW_SECONDS, writeTempFleet } from '../support/fleet-fixture.js';
 import { formatGithub, formatJson, formatTextReport } from '../../compiler/diagnostics/format.js';
 import { readFleetFiles } from '../../compiler/adapters/filesystem/read-fleet.js';
@@ -103,7 +107,13 @@ function compileChecked(texts: ReadonlyMap<string, string>, order: readonly numb
     ...(result.outputs?.values() ?? []),
   ].join('\n');
   for (const { secret } of SECRET_VALUES) expect(printed.includes(secret), `the secret ${secret} was printed or compiled`).toBe(false);
-  return result;
+  // Property 8: what the cache keeps of the run reads back as the run's result.
+  const key = cacheKey(files, 'compile', { serial: 0 });
+  const entry = { diagnostics: result.diagnostics, window: result.nowWindow };
+  const kept = parseEntry(entryText(key, entry), key);
+  expect(kept).toEqual(entry);
+  if (typeof kept !== 'string') expect(formatTextReport(kept.diagnostics)).toBe(formatTextReport(result.diagnostics));
+  return { ...result, cacheKey: key };
 }
 
 describe('the compiler under fuzzed input', () => {
@@ -129,6 +139,7 @@ describe('the compiler under fuzzed input', () => {
             [...order].reverse().map((n) => n + 7),
           );
           expect(again.outputs).toEqual(result.outputs);
+          expect(again.cacheKey).toBe(result.cacheKey);
         }
       }),
       PARAMETERS,

@@ -282,16 +282,13 @@ export async function readOutputTree(outDir: string, share?: ReadonlyMap<string,
       else if (!entry.isFile()) found.push([relative, '(not read: a FIFO, socket or device, which diene never writes)']);
       else {
         const text = readOutputFile(path.join(outDir, relative));
-        if (text !== undefined) found.push([relative, text]);
+        // Shared at once, so the copy just read is garbage before the next file is: never the whole tree twice.
+        const same = share?.get(relative);
+        if (text !== undefined) found.push([relative, same === text ? same : text]);
       }
     }
   }
-  const tree = new Map<string, string>();
-  for (const [relative, text] of found.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const same = share?.get(relative);
-    tree.set(relative, same === text ? same : text);
-  }
-  return tree;
+  return new Map(found.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /** The text of the output file at `absolute`, a line saying why it was not read, or `undefined` when it is gone. */

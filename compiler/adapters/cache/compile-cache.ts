@@ -1,0 +1,319 @@
+/**
+ * The compile cache: content-addressed, on disk, never trusted blindly.
+ *
+ * An entry is keyed by the SHA-256 of everything its result depends on: the
+ * bytes and paths of every input file (and which ones could not be read), the
+ * compiler itself (the digest of its own code files, its package.json, whose
+ * dependencies are pinned, and the Node version), the command and the options
+ * that reach the result (`--serial`). `--now` is not in the key: the entry says
+ * between which instants its diagnostics hold ({@link NowWindow}) and is used
+ * only inside them. An entry holds the run's diagnostics and, for a valid
+ * fleet, the listing of its output tree (path → digest, what the manifest
+ * says), so an unchanged fleet whose output directory already holds exactly
+ * that tree needs no analysis and no write (cache/output-match.ts checks it by
+ * reading and hashing every file).
+ *
+ * Layout of a cache folder: `diene-cache.json` (its format; a folder that holds
+ * anything else is not used), `CACHEDIR.TAG`, and `entries/<key>.json`. Each
+ * entry carries its key and the digest of its body; an entry that does not
+ * parse, names another key or format, or whose body does not match its digest
+ * is ignored with a `cache_ignored` warning, compiled cold and replaced.
+ * Writes go to a temporary file renamed into place, so concurrent compiles
+ * sharing a folder each see a whole entry or none. A cache that cannot be
+ * written is simply not written: it is an optimization, never a requirement.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SourceFile } from '../../1-load/source-file.js';
+import { diagnose, type Diagnostic } from '../../diagnostics/diagnostic.js';
+
+/** The format of a cache folder and of its entries; a change of layout bumps it. */
+export const CACHE_FORMAT = { format: 'diene-cache', version: 1 } as const;
+
+const MARKER = 'diene-cache.json';
+const CACHEDIR_TAG = 'Signature: 8a477f597d28d172789f06886806bc55\n# This folder is a cache made by diene (diene compile --cache).\n';
+const KEY = /^[0-9a-f]{64}$/;
+
+/** The instants (Unix seconds, `from` included, `until` excluded) between which a run's diagnostics are the same whatever `--now` is. */
+export interface NowWindow {
+  from: number;
+  until: number;
+}
+
+/** What a run leaves in the cache. */
+export interface CacheEntry {
+  /** Every finding of the analysis (the reader's are made again on every run), with the source lines the text format shows. */
+  diagnostics: Diagnostic[];
+  window: NowWindow;
+  /** For a valid fleet: each output path and its digest, sorted by path (the manifest's listing). */
+  outputs?: [string, string][];
+  /** With `outputs`: the digest of the manifest's bytes (`sha256:<hex>`). */
+  manifest?: string;
+}
+
+/** The `--cache DIR` / `--no-cache` choice: the folder to use, or `undefined` for none. */
+export function cacheFolder(
+  values: Readonly<Record<string, unknown>>,
+  fleetRoot: string,
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+): string | undefined {
+  if (values['no-cache'] === true) return undefined;
+  const flag = values['cache'];
+  if (typeof flag === 'string') return path.resolve(flag);
+  return defaultCacheFolder(fleetRoot, env, cwd);
+}
+
+/** `node_modules/.cache/diene` of the nearest `node_modules` up from the fleet, else from the working directory; else `$XDG_CACHE_HOME/diene`, else `~/.cache/diene`. */
+export function defaultCacheFolder(fleetRoot: string, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string {
+  for (const start of [fleetRoot, cwd]) {
+    for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
+      if (isDirectory(path.join(dir, 'node_modules'))) return path.join(dir, 'node_modules', '.cache', 'diene');
+      if (path.dirname(dir) === dir) break;
+    }
+  }
+  const xdg = env['XDG_CACHE_HOME'];
+  return path.join(xdg && path.isAbsolute(xdg) ? xdg : path.join(homedir(), '.cache'), 'diene');
+}
+
+function isDirectory(target: string): boolean {
+  try {
+    return statSync(target).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function sha256(...parts: (string | Uint8Array)[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part);
+  return hash.digest('hex');
+}
+
+let compilerIdentity: string | undefined;
+
+/**
+ * The digest of the running compiler: its code files (the folder this module
+ * was loaded from, one level up: `dist/` or `compiler/`), its package.json
+ * (which pins every dependency) and the Node version. Computed once a process.
+ */
+export function compilerDigest(): string {
+  if (compilerIdentity !== undefined) return compilerIdentity;
+  const codeRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+  const hash = createHash('sha256').update(`node ${process.version}\0`);
+  try {
+    hash.update(readFileSync(path.join(codeRoot, '..', 'package.json')));
+  } catch {
+    hash.update('no package.json');
+  }
+  const files: string[] = [];
+  const pending = [''];
+  while (pending.length > 0) {
+    const folder = pending.pop() as string;
+    for (const entry of readdirSync(path.join(codeRoot, folder), { withFileTypes: true })) {
+      const relative = folder === '' ? entry.name : `${folder}/${entry.name}`;
+      if (entry.isDirectory()) pending.push(relative);
+      else if (/\.(js|mjs|ts|json)$/.test(entry.name) && !entry.name.endsWith('.d.ts') && !entry.name.endsWith('.map')) files.push(relative);
+    }
+  }
+  for (const file of files.sort())
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(path.join(codeRoot, file)))
+      .update('\0');
+  compilerIdentity = hash.digest('hex');
+  return compilerIdentity;
+}
+
+/** The key of a run over `files` (any order) by `command` with the options that reach its result. */
+export function cacheKey(files: readonly SourceFile[], command: string, options: Readonly<Record<string, string | number>>): string {
+  const hash = createHash('sha256');
+  hash.update(`${CACHE_FORMAT.format} ${CACHE_FORMAT.version}\0${compilerDigest()}\0${command}\0${JSON.stringify(Object.entries(options).sort())}\0`);
+  const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  for (const file of sorted) {
+    // Length-prefixed, so no two listings hash the same bytes.
+    hash
+      .update(`${file.path.length}:${file.path}${file.unreadable ? '!' : ''}${file.text.length}:`)
+      .update(file.text)
+      .update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** A cache folder opened for one run: entries read and written, and the warnings of what was ignored. */
+export class CompileCache {
+  /** `cache_ignored` warnings of this run (a foreign folder, a broken entry). */
+  readonly warnings: Diagnostic[] = [];
+  private usable: boolean;
+
+  constructor(readonly dir: string) {
+    this.usable = this.checkFolder();
+  }
+
+  /** The folder holds a diene cache of this format, or nothing yet; else a warning and no use at all. */
+  private checkFolder(): boolean {
+    if (!existsSync(this.dir)) return true;
+    let names: string[];
+    try {
+      names = readdirSync(this.dir);
+    } catch (error) {
+      return this.ignore(`the cache folder ${this.dir}`, `it cannot be listed (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+    if (names.length === 0) return true;
+    let marker: unknown;
+    try {
+      marker = JSON.parse(readFileSync(path.join(this.dir, MARKER), 'utf8'));
+    } catch {
+      return this.ignore(`the cache folder ${this.dir}`, `it is not empty and has no readable ${MARKER}, so it is not a diene cache`);
+    }
+    const { format, version } = (marker ?? {}) as { format?: unknown; version?: unknown };
+    if (format !== CACHE_FORMAT.format || version !== CACHE_FORMAT.version)
+      return this.ignore(`the cache folder ${this.dir}`, `its ${MARKER} says ${JSON.stringify(marker)}, and this diene reads ${JSON.stringify(CACHE_FORMAT)}`);
+    return true;
+  }
+
+  private ignore(what: string, reason: string): false {
+    this.warnings.push(diagnose({}, 'cache_ignored', { what, reason }));
+    return false;
+  }
+
+  private entryPath(key: string): string {
+    return path.join(this.dir, 'entries', `${key}.json`);
+  }
+
+  /** The entry of `key` valid at `now`, or `undefined` (none, another instant, or broken: then a warning). */
+  read(key: string, now: number): CacheEntry | undefined {
+    if (!this.usable || !KEY.test(key)) return undefined;
+    const file = this.entryPath(key);
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      return undefined;
+    }
+    const entry = parseEntry(text, key);
+    if (typeof entry === 'string') {
+      this.ignore(`the cache entry ${file}`, entry);
+      return undefined;
+    }
+    return now >= entry.window.from && now < entry.window.until ? entry : undefined;
+  }
+
+  /** Stores `entry` under `key`, atomically (a temporary file renamed into place). Never throws: a cache that cannot be written is left alone. */
+  write(key: string, entry: CacheEntry): void {
+    if (!this.usable || !KEY.test(key)) return;
+    try {
+      mkdirSync(path.join(this.dir, 'entries'), { recursive: true });
+      if (!existsSync(path.join(this.dir, MARKER))) {
+        atomicWrite(path.join(this.dir, 'CACHEDIR.TAG'), CACHEDIR_TAG);
+        atomicWrite(path.join(this.dir, MARKER), `${JSON.stringify(CACHE_FORMAT)}\n`);
+      }
+      atomicWrite(this.entryPath(key), entryText(key, entry));
+    } catch {
+      // read-only or full: the next run compiles cold, as this one did
+    }
+  }
+
+  private stampsPath(outDir: string): string {
+    return path.join(this.dir, 'stamps', `${sha256(outDir)}.json`);
+  }
+
+  /**
+   * What an earlier run verified of `outDir`'s files: path → [stamp, digest],
+   * where the stamp is inode, size, modification and change time (ns), which
+   * any write, rename or chmod moves. Empty when none was kept or it is broken
+   * (then a warning).
+   */
+  readStamps(outDir: string): Map<string, [string, string]> {
+    if (!this.usable) return new Map();
+    const file = this.stampsPath(outDir);
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      return new Map();
+    }
+    const body = unseal(text, sha256(outDir));
+    if (typeof body === 'string' || !Array.isArray(body)) {
+      this.ignore(`the cache entry ${file}`, typeof body === 'string' ? body : 'its body is not a list of stamps');
+      return new Map();
+    }
+    return new Map(body as [string, [string, string]][]);
+  }
+
+  /** Keeps the stamps of `outDir`'s verified files (see {@link readStamps}); never throws. */
+  writeStamps(outDir: string, stamps: ReadonlyMap<string, [string, string]>): void {
+    if (!this.usable) return;
+    try {
+      mkdirSync(path.join(this.dir, 'stamps'), { recursive: true });
+      atomicWrite(this.stampsPath(outDir), sealed(sha256(outDir), [...stamps]));
+    } catch {
+      // as for entries
+    }
+  }
+}
+
+/** `body` as an entry's text: a first line with the format, the key and the digest of the body's JSON, then that JSON. */
+function sealed(key: string, body: unknown): string {
+  const json = JSON.stringify(body);
+  return `${JSON.stringify({ ...CACHE_FORMAT, key, digest: `sha256:${sha256(json)}` })}\n${json}\n`;
+}
+
+/** The body of an entry's `text` when it is whole, of this format and of `key`; else why not. */
+function unseal(text: string, key: string): unknown {
+  const newline = text.indexOf('\n');
+  if (newline === -1 || !text.endsWith('\n')) return 'it is cut short';
+  let head: { format?: unknown; version?: unknown; key?: unknown; digest?: unknown };
+  try {
+    head = JSON.parse(text.slice(0, newline)) as typeof head;
+  } catch {
+    return 'its first line is not JSON';
+  }
+  if (head === null || typeof head !== 'object') return 'its first line is not a JSON object';
+  if (head.format !== CACHE_FORMAT.format || head.version !== CACHE_FORMAT.version)
+    return `it is of format ${JSON.stringify([head.format, head.version])}, and this diene reads ${JSON.stringify([CACHE_FORMAT.format, CACHE_FORMAT.version])}`;
+  if (head.key !== key) return 'it names another key than its file name (copied or moved)';
+  const body = text.slice(newline + 1, -1);
+  if (head.digest !== `sha256:${sha256(body)}`) return 'its content does not match its digest (changed or damaged after it was written)';
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return 'its body is not JSON';
+  }
+}
+
+function atomicWrite(file: string, text: string): void {
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    writeFileSync(temporary, text);
+    renameSync(temporary, file);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** An entry's text: its format, key, the digest of its body and the body. */
+export function entryText(key: string, entry: CacheEntry): string {
+  return sealed(key, entry);
+}
+
+/** The entry in `text` when it is whole, of this format and of `key`; else why not. */
+export function parseEntry(text: string, key: string): CacheEntry | string {
+  const body = unseal(text, key);
+  if (typeof body === 'string') return body;
+  const entry = body as CacheEntry | null;
+  if (entry === null || typeof entry !== 'object') return 'its body is not a compile result';
+  const { window, diagnostics, outputs } = entry;
+  if (
+    !Array.isArray(diagnostics) ||
+    typeof window?.from !== 'number' ||
+    typeof window?.until !== 'number' ||
+    (outputs !== undefined && (!Array.isArray(outputs) || typeof entry.manifest !== 'string'))
+  )
+    return 'its body is not a compile result';
+  return entry;
+}

@@ -1,0 +1,35 @@
+/**
+ * When a run's result depends on `--now`: only through the stale-override
+ * warning of check-rows.ts (a row's `values` older than
+ * {@link OVERRIDE_MAX_AGE_SECONDS}, and its age in whole days in the
+ * message). The window is the span of instants around `now` at which every
+ * such row gives the same finding with the same day count, so a cached result
+ * is used only inside it.
+ */
+import { OVERRIDE_MAX_AGE_SECONDS } from '../../2-analyze/check-rows.js';
+import type { NowWindow } from './compile-cache.js';
+
+const DAY = 86_400;
+
+/** Every instant: a result that does not depend on `--now` at all. JSON has no infinity. */
+export const ALWAYS: NowWindow = { from: -Number.MAX_SAFE_INTEGER, until: Number.MAX_SAFE_INTEGER };
+
+/** The window around `now` for rows carrying `values` and `valuesSince` (the only ones the rule reads). */
+export function nowWindow(rows: readonly { data: { values?: unknown; valuesSince?: string } }[], now: number): NowWindow {
+  let { from, until } = ALWAYS;
+  for (const row of rows) {
+    if (row.data.values === undefined || row.data.valuesSince === undefined) continue;
+    const since = Date.parse(row.data.valuesSince);
+    if (!Number.isFinite(since)) continue;
+    const start = Math.floor(since / 1000);
+    const staleFrom = start + OVERRIDE_MAX_AGE_SECONDS + 1;
+    if (now < staleFrom) until = Math.min(until, staleFrom);
+    else {
+      // Stale: the same until the day count in the message moves.
+      const days = Math.floor((now - start) / DAY);
+      from = Math.max(from, staleFrom, start + days * DAY);
+      until = Math.min(until, start + (days + 1) * DAY);
+    }
+  }
+  return { from, until };
+}

@@ -1,0 +1,110 @@
+/**
+ * Whether an output directory already holds exactly the tree a cached compile
+ * made, so that the run needs neither the analysis nor a write: its manifest
+ * has the very bytes that compile wrote (by digest), it holds no entry
+ * the listing does not name (no other file, folder, link or device), and every
+ * listed file is a regular file whose bytes have the listed digest: read and
+ * hashed, unless an earlier run hashed it and its stamp (inode, size,
+ * modification and change time in nanoseconds, which any write, rename, link
+ * or chmod moves and no tool can set back) is still the same. A stamp is kept
+ * only of a file changed at least {@link STAMP_MARGIN_MS} before it was
+ * taken, so that a write in the same clock tick as the look cannot hide
+ * behind an equal stamp.
+ * Anything else, a lock or what a killed compile left beside it included,
+ * answers no, and the run compiles cold, which writes, refuses or reports as
+ * it always does.
+ */
+import { createHash } from 'node:crypto';
+import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
+import path from 'node:path';
+
+/** The manifest's name (3-emit/output-manifest.ts), and the siblings of adapters/filesystem/output-tree.ts: not imported, so that a warm run loads neither. */
+const MANIFEST_FILE = '.diene-manifest.json';
+const lockOf = (outDir: string): string => path.join(path.dirname(outDir), `.${path.basename(outDir)}.lock`);
+const previousOf = (outDir: string): string => path.join(path.dirname(outDir), `.${path.basename(outDir)}.previous`);
+const digestOf = (bytes: Uint8Array): string => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+
+/** How long ago a file must have changed for its stamp to be kept. */
+export const STAMP_MARGIN_MS = 2000;
+
+/** A file's stamp: inode, size, modification and change time (ns). */
+function stampOf(file: string): string | undefined {
+  const info = lstatSync(file, { bigint: true });
+  return info.isFile() ? `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}` : undefined;
+}
+
+/**
+ * Whether `outDir` holds exactly the files of `listing` (path → `sha256:<hex>`)
+ * and their manifest (whose bytes have digest `manifest`), with nothing left
+ * beside it. `known` holds the stamps of an earlier look (path → [stamp,
+ * digest]); `stamps` those of this one, for the next.
+ */
+export function outputMatches(
+  outDir: string,
+  listing: ReadonlyMap<string, string>,
+  manifest: string,
+  known: ReadonlyMap<string, readonly [string, string]> = new Map(),
+): { match: boolean; stamps: Map<string, [string, string]> } {
+  const stamps = new Map<string, [string, string]>();
+  const settled = (BigInt(Date.now()) - BigInt(STAMP_MARGIN_MS)) * 1_000_000n;
+  const match = ((): boolean => {
+    try {
+      if (!lstatSync(outDir).isDirectory()) return false;
+      if (existsSync(lockOf(outDir)) || existsSync(previousOf(outDir))) return false;
+      const staging = `.${path.basename(outDir)}.staging-`;
+      if (readdirSync(path.dirname(outDir)).some((name) => name.startsWith(staging))) return false;
+      const manifestBytes = readRegular(path.join(outDir, MANIFEST_FILE));
+      if (manifestBytes === undefined || digestOf(manifestBytes) !== manifest) return false;
+      const folders = new Set<string>();
+      for (const file of listing.keys()) for (let up = path.posix.dirname(file); up !== '.' && !folders.has(up); up = path.posix.dirname(up)) folders.add(up);
+      let seen = 0;
+      const pending = [''];
+      while (pending.length > 0) {
+        const folder = pending.pop() as string;
+        const entries: Dirent[] = readdirSync(path.join(outDir, folder), { withFileTypes: true });
+        for (const entry of entries) {
+          const relative = folder === '' ? entry.name : `${folder}/${entry.name}`;
+          if (entry.isDirectory()) {
+            if (!folders.has(relative)) return false;
+            pending.push(relative);
+          } else if (!entry.isFile()) return false;
+          else if (relative === MANIFEST_FILE) continue;
+          else {
+            const digest = listing.get(relative);
+            if (digest === undefined) return false;
+            const absolute = path.join(outDir, relative);
+            const before = known.get(relative);
+            const stamp = stampOf(absolute);
+            if (stamp === undefined) return false;
+            if (before === undefined || before[0] !== stamp || before[1] !== digest) {
+              const bytes = readRegular(absolute);
+              if (bytes === undefined || digestOf(bytes) !== digest || stampOf(absolute) !== stamp) return false;
+            }
+            // The change time is the stamp's last field: keep it only when it is older than the margin.
+            if (BigInt(stamp.slice(stamp.lastIndexOf(':') + 1)) < settled) stamps.set(relative, [stamp, digest]);
+            seen++;
+          }
+        }
+      }
+      return seen === listing.size;
+    } catch {
+      return false;
+    }
+  })();
+  return { match, stamps };
+}
+
+/** The bytes of the regular file `file`, never following a link or blocking on a FIFO; `undefined` otherwise. */
+function readRegular(file: string): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return undefined;
+  }
+  try {
+    return fstatSync(fd).isFile() ? readFileSync(fd) : undefined;
+  } finally {
+    closeSync(fd);
+  }
+}

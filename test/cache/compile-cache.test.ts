@@ -1,0 +1,300 @@
+/**
+ * The compile cache through the CLI: a warm run gives the very bytes of a cold
+ * one (output tree, diagnostics, exit code) on the benchmark fleets S and M,
+ * unchanged and with one row changed; it neither analyses nor writes when the
+ * output tree is already in place, and rewrites (or, with --check, reports) an
+ * output edited by hand. A tampered, cut-short, foreign or misplaced entry and
+ * a folder that is not a diene cache are ignored with a `cache_ignored`
+ * warning and never trusted; two compiles sharing a cache both come out right.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { GENERATED_NOW, generateFleet } from '../../bench/fleet-generator.mjs';
+import { readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
+import { cacheKey, CompileCache, defaultCacheFolder, entryText, parseEntry } from '../../compiler/adapters/cache/compile-cache.js';
+import { ALWAYS, nowWindow } from '../../compiler/adapters/cache/now-window.js';
+import { sourceFile } from '../../compiler/1-load/source-file.js';
+import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
+import { REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
+import { runCli, type CliRun } from '../support/run-cli.js';
+
+const work = mkdtempSync(path.join(tmpdir(), 'diene-cache-test-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+let made = 0;
+const fresh = (name: string): string => path.join(work, `${name}-${made++}`);
+
+function fleetOf(scale: 'S' | 'M'): string {
+  return writeTempFleet(generateFleet(scale)).dir;
+}
+
+/** A compile; its diagnostics as JSON on stderr unless `format` is `text` (which shows the notes: wrote, up to date). */
+function compile(fleet: string, out: string, extra: string[], format: 'json' | 'text' = 'json'): CliRun {
+  return runCli(['compile', '--fleet', fleet, '--out', out, '--now', GENERATED_NOW, '--format', format, ...extra]);
+}
+
+/** The inode of the output tree's manifest: a write swaps in a new tree, so a new inode. */
+const manifestInode = (out: string): bigint => statSync(path.join(out, '.diene-manifest.json'), { bigint: true }).ino;
+
+/** The diagnostics of a `--format json` run (stderr's array). */
+function diagnosticsOf(run: CliRun): Diagnostic[] {
+  const text = run.stderr;
+  const start = text.indexOf('[');
+  return start === -1 ? [] : (JSON.parse(text.slice(start, text.lastIndexOf(']') + 1)) as Diagnostic[]);
+}
+
+const codes = (run: CliRun): string[] => diagnosticsOf(run).map((d) => d.code);
+
+/** The first row with a pinned image, in path order. */
+function firstRow(fleet: string): string {
+  const rows = readdirSync(path.join(fleet, 'platforms'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.yaml'))
+    .sort()
+    .map((file) => path.join(fleet, 'platforms', file))
+    .filter((file) => /^ {2}image: "\d+\.\d+\.\d+"/m.test(readFileSync(file, 'utf8')));
+  return rows[0] as string;
+}
+
+/** Sets the patch version of the image pinned in {@link firstRow}. */
+function changeOneRow(fleet: string, patch: number): void {
+  const row = firstRow(fleet);
+  writeFileSync(
+    row,
+    readFileSync(row, 'utf8').replace(/^( {2}image: ")(\d+)\.(\d+)\.(\d+)"/m, (_, head: string, a: string, b: string) => `${head}${a}.${b}.${patch}"`),
+  );
+}
+
+describe.each(['S', 'M'] as const)('warm and cold compiles of the bench fleet %s', (scale) => {
+  const fleet = fleetOf(scale);
+  const cache = fresh(`cache-${scale}`);
+  const warmOut = fresh(`warm-${scale}`);
+
+  it('unchanged: the warm run writes nothing, says so, and its tree, diagnostics and --check equal a cold run', async () => {
+    const coldOut = fresh('cold');
+    const cold = compile(fleet, coldOut, ['--no-cache']);
+    expect(cold.exitCode, cold.stderr).toBe(0);
+    expect(existsSync(cache)).toBe(false);
+    const first = compile(fleet, warmOut, ['--cache', cache], 'text');
+    expect(first.exitCode, first.stderr).toBe(0);
+    expect(first.stderr).toMatch(/wrote \d+ files/);
+    const inode = manifestInode(warmOut);
+    const warm = compile(fleet, warmOut, ['--cache', cache], 'text');
+    expect(warm.exitCode, warm.stderr).toBe(0);
+    expect(warm.stderr).toMatch(/up to date: the \d+ files in .* already match the inputs \(from the cache; nothing written\)/);
+    expect(manifestInode(warmOut)).toBe(inode);
+    expect(diagnosticsOf(compile(fleet, warmOut, ['--cache', cache]))).toEqual(diagnosticsOf(cold));
+    expect(manifestInode(warmOut)).toBe(inode);
+    expect(await readOutputTree(warmOut)).toEqual(await readOutputTree(coldOut));
+    const check = compile(fleet, warmOut, ['--check', '--cache', cache]);
+    const coldCheck = compile(fleet, warmOut, ['--check', '--no-cache']);
+    expect([check.exitCode, check.stdout, check.stderr]).toEqual([coldCheck.exitCode, coldCheck.stdout, coldCheck.stderr]);
+    expect(check.exitCode).toBe(0);
+  });
+
+  it.each([
+    ['a pin changed (the outputs stay as they are)', (fleet: string) => changeOneRow(fleet, 901)],
+    ['its service removed (the outputs change)', (fleet: string) => rmSync(path.dirname(firstRow(fleet)), { recursive: true })],
+  ])('one row changed, %s: the cached run gives the tree and --check verdict of a cold run', async (name, change) => {
+    change(fleet);
+    const coldOut = fresh('cold-row');
+    expect(compile(fleet, coldOut, ['--no-cache']).exitCode).toBe(0);
+    const check = compile(fleet, warmOut, ['--check', '--cache', cache], 'text');
+    const coldCheck = compile(fleet, warmOut, ['--check', '--no-cache'], 'text');
+    expect([check.exitCode, check.stdout, check.stderr]).toEqual([coldCheck.exitCode, coldCheck.stdout, coldCheck.stderr]);
+    const sameTree = (await readOutputTree(warmOut)).get('.diene-manifest.json') === (await readOutputTree(coldOut)).get('.diene-manifest.json');
+    expect(sameTree).toBe(!name.includes('removed'));
+    expect(check.exitCode).toBe(sameTree ? 0 : 1);
+    const warm = compile(fleet, warmOut, ['--cache', cache], 'text');
+    expect(warm.exitCode, warm.stderr).toBe(0);
+    expect(warm.stderr).toMatch(sameTree ? /up to date: .*nothing written\)/ : /wrote \d+ files/);
+    expect(await readOutputTree(warmOut)).toEqual(await readOutputTree(coldOut));
+  });
+});
+
+describe('what the cache never trusts', () => {
+  const fleet = fleetOf('S');
+
+  /** A filled cache and an output tree in place; returns the cache folder and its one entry. */
+  function filled(): { cache: string; out: string; entry: string } {
+    const cache = fresh('cache');
+    const out = fresh('out');
+    expect(compile(fleet, out, ['--cache', cache]).exitCode).toBe(0);
+    const entries = readdirSync(path.join(cache, 'entries'));
+    expect(entries).toHaveLength(1);
+    return { cache, out, entry: path.join(cache, 'entries', entries[0] as string) };
+  }
+
+  it('an output edited by hand: --check reports it stale, compile rewrites it', async () => {
+    const { cache, out } = filled();
+    const expected = await readOutputTree(out);
+    const file = path.join(out, 'platforms', 'mercury.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('mercury', 'mercurY'));
+    const check = compile(fleet, out, ['--check', '--cache', cache], 'text');
+    expect(check.exitCode).toBe(1);
+    expect(check.stderr).toContain('stale   platforms/mercury.yaml');
+    // diene refuses to replace a file edited after it wrote it; moved away, the compile puts the right one back.
+    rmSync(file);
+    const run = compile(fleet, out, ['--cache', cache], 'text');
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/wrote \d+ files/);
+    expect(await readOutputTree(out)).toEqual(expected);
+    // An extra file is never taken for the tree either.
+    writeFileSync(path.join(out, 'notes.txt'), 'mine\n');
+    expect(compile(fleet, out, ['--check', '--cache', cache], 'text').stderr).toContain('extra   notes.txt');
+  });
+
+  it.each([
+    [
+      'tampered (a listed digest changed)',
+      (text: string) => text.replace(/"sha256:[0-9a-f]{64}"\]/, `"sha256:${'0'.repeat(64)}"]`),
+      'does not match its digest',
+    ],
+    ['tampered (a diagnostic added)', (text: string) => text.replace('"diagnostics":[', '"diagnostics":[{"code":"x"},'), 'does not match its digest'],
+    ['cut short', (text: string) => text.slice(0, text.length >> 1), 'cut short'],
+    ['empty', () => '', 'cut short'],
+    ['of another format', (text: string) => text.replace('"version":1', '"version":99'), 'of format'],
+    ['not JSON', () => 'garbage\n{}\n', 'not JSON'],
+  ])('an entry %s is ignored with a warning; the run compiles cold, right, and replaces it', async (_, damage, reason) => {
+    const { cache, out, entry } = filled();
+    const expected = await readOutputTree(out);
+    const original = readFileSync(entry, 'utf8');
+    writeFileSync(entry, damage(original));
+    rmSync(out, { recursive: true });
+    const run = compile(fleet, out, ['--cache', cache]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    // Compiled cold, the tree written again, and the entry replaced by a whole one.
+    expect(readFileSync(entry, 'utf8')).toBe(original);
+    const warning = diagnosticsOf(run).find((d) => d.code === 'cache_ignored');
+    expect(warning?.severity).toBe('warning');
+    expect(warning?.message).toContain(entry);
+    expect(warning?.message).toContain(reason);
+    expect(await readOutputTree(out)).toEqual(expected);
+    // Replaced by a whole entry: the next run is warm and quiet.
+    const written = manifestInode(out);
+    const next = compile(fleet, out, ['--cache', cache]);
+    expect(manifestInode(out)).toBe(written);
+    expect(codes(next)).not.toContain('cache_ignored');
+  });
+
+  it('an entry moved under another key is foreign: ignored with a warning', () => {
+    const { cache, out, entry } = filled();
+    // The entry of another fleet, copied to this fleet's key.
+    const files = [sourceFile('registry/fleet.yaml', 'x')];
+    const key = path.basename(entry, '.json');
+    writeFileSync(entry, entryText(cacheKey(files, 'compile', { serial: 0 }), { diagnostics: [], window: ALWAYS, outputs: [], manifest: 'sha256:0' }));
+    expect(parseEntry(readFileSync(entry, 'utf8'), key)).toBe('it names another key than its file name (copied or moved)');
+    const run = compile(fleet, out, ['--cache', cache]);
+    expect(run.exitCode).toBe(0);
+    expect(diagnosticsOf(run).find((d) => d.code === 'cache_ignored')?.message).toContain('another key');
+  });
+
+  it('a folder that is not a diene cache is neither read nor written, with a warning', async () => {
+    const folder = fresh('not-a-cache');
+    mkdirSync(folder);
+    writeFileSync(path.join(folder, 'thesis.tex'), 'mine\n');
+    const out = fresh('out');
+    const run = compile(fleet, out, ['--cache', folder]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(diagnosticsOf(run).find((d) => d.code === 'cache_ignored')?.message).toContain('not a diene cache');
+    expect(readdirSync(folder)).toEqual(['thesis.tex']);
+    const marker = fresh('other-version');
+    mkdirSync(marker);
+    writeFileSync(path.join(marker, 'diene-cache.json'), '{"format":"diene-cache","version":2}\n');
+    expect(diagnosticsOf(compile(fleet, out, ['--cache', marker])).find((d) => d.code === 'cache_ignored')?.message).toContain('"version":2');
+  });
+
+  it('two compiles sharing one cache at the same time both come out right, and leave a whole entry', async () => {
+    const m = fleetOf('M');
+    const cache = fresh('shared');
+    const outs = [fresh('a'), fresh('b')];
+    const runs = await Promise.all(
+      outs.map(
+        (out) =>
+          new Promise<number>((resolve, reject) => {
+            const child = spawn(
+              process.execPath,
+              [path.join(REPO_ROOT, 'bin', 'diene.js'), 'compile', '--fleet', m, '--out', out, '--now', GENERATED_NOW, '--cache', cache],
+              {
+                stdio: 'ignore',
+              },
+            );
+            child.on('error', reject);
+            child.on('close', (code) => resolve(code ?? -1));
+          }),
+      ),
+    );
+    expect(runs).toEqual([0, 0]);
+    const cold = fresh('cold');
+    expect(compile(m, cold, ['--no-cache']).exitCode).toBe(0);
+    const expected = await readOutputTree(cold);
+    for (const out of outs) expect(await readOutputTree(out)).toEqual(expected);
+    expect(readdirSync(path.join(cache, 'entries')).filter((name) => !name.endsWith('.json'))).toEqual([]);
+    const warm = compile(m, outs[0] as string, ['--cache', cache], 'text');
+    expect(warm.stderr).toContain('up to date');
+  });
+});
+
+describe('the clock and the cache', () => {
+  it('a cached result is used only at instants where the stale-override warning says the same', () => {
+    const rows = [{ data: { values: {}, valuesSince: '2026-11-20T00:00:00Z' } }];
+    const since = Date.parse('2026-11-20T00:00:00Z') / 1000;
+    const week = 7 * 86_400;
+    expect(nowWindow(rows, since + 10)).toEqual({ from: ALWAYS.from, until: since + week + 1 });
+    // Stale: the day count of the message moves every 24 hours.
+    expect(nowWindow(rows, since + week + 5)).toEqual({ from: since + week + 1, until: since + 8 * 86_400 });
+    expect(nowWindow(rows, since + 20 * 86_400 + 7)).toEqual({ from: since + 20 * 86_400, until: since + 21 * 86_400 });
+    expect(nowWindow([{ data: { valuesSince: '2026-11-20T00:00:00Z' } }], 0)).toEqual(ALWAYS);
+  });
+
+  it('validate and compile with --now past the override age warn as a cold run does', () => {
+    const fleet = fleetOf('S');
+    const cache = fresh('clock');
+    for (const command of ['validate', 'compile']) {
+      const args = (now: string, more: string[]) => [
+        command,
+        '--fleet',
+        fleet,
+        '--now',
+        now,
+        '--format',
+        'json',
+        ...(command === 'compile' ? ['--out', path.join(fleet, 'out')] : []),
+        ...more,
+      ];
+      const before = runCli(args('2026-11-21T00:00:00Z', ['--cache', cache]));
+      const later = runCli(args('2026-12-30T00:00:00Z', ['--cache', cache]));
+      const laterCold = runCli(args('2026-12-30T00:00:00Z', ['--no-cache']));
+      const found = (run: CliRun): Diagnostic[] => {
+        const text = run.stdout.startsWith('[') ? run.stdout : run.stderr;
+        return JSON.parse(text.slice(text.indexOf('['), text.lastIndexOf(']') + 1)) as Diagnostic[];
+      };
+      expect(found(before).map((d) => d.code)).not.toContain('row_override_stale');
+      expect(found(later).map((d) => d.code)).toContain('row_override_stale');
+      expect(found(later)).toEqual(found(laterCold));
+      expect(later.exitCode).toBe(laterCold.exitCode);
+      // Again at that instant: from the cache, same answer.
+      expect(found(runCli(args('2026-12-30T00:00:00Z', ['--cache', cache])))).toEqual(found(laterCold));
+    }
+  });
+});
+
+describe('where the cache lives', () => {
+  it('node_modules/.cache/diene up from the fleet, else up from the working directory, else $XDG_CACHE_HOME/diene', () => {
+    const root = fresh('tree');
+    mkdirSync(path.join(root, 'project', 'node_modules'), { recursive: true });
+    mkdirSync(path.join(root, 'project', 'fleet'), { recursive: true });
+    mkdirSync(path.join(root, 'elsewhere'), { recursive: true });
+    expect(defaultCacheFolder(path.join(root, 'project', 'fleet'), {}, path.join(root, 'elsewhere'))).toBe(
+      path.join(root, 'project', 'node_modules', '.cache', 'diene'),
+    );
+    expect(defaultCacheFolder(path.join(root, 'elsewhere'), {}, path.join(root, 'project', 'fleet'))).toBe(
+      path.join(root, 'project', 'node_modules', '.cache', 'diene'),
+    );
+    const bare = fresh('bare');
+    mkdirSync(bare);
+    expect(defaultCacheFolder(bare, { XDG_CACHE_HOME: '/var/cache/me' }, bare)).toBe('/var/cache/me/diene');
+    expect(new CompileCache(path.join(bare, 'none')).warnings).toEqual([]);
+  });
+});

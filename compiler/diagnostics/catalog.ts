@@ -129,10 +129,30 @@ export const catalog = {
     message: 'the claim has {total} prefixes, more than the cap of {cap}: the last {count} in sorted order are dropped ({sample})',
     hint: 'keep at most {cap} prefixes a claim; the compiler keeps the first {cap} in sorted key order',
   },
+  claim_prefix_dot_segment: {
+    severity: 'error',
+    message: 'prefix {prefix} is a dot segment',
+    hint: 'name a real segment, e.g. "paulca": the edge resolves "." and ".." away before it matches, so no request path starts with one',
+  },
+  claim_prefix_empty: {
+    severity: 'error',
+    message: 'prefix "" is empty',
+    hint: 'name the first path segment the prefix claims, e.g. "paulca", or remove the entry: the edge routes the empty path to the host itself',
+  },
+  claim_prefix_has_slash: {
+    severity: 'error',
+    message: 'prefix {prefix} holds a "/": a prefix is one segment',
+    hint: 'claim the first segment only, e.g. {first}: the edge matches a prefix against the first segment of the path, and every path below it goes to the same target',
+  },
   claim_prefix_invalid: {
     severity: 'error',
-    message: 'prefix {prefix} {reason}',
+    message: 'prefix {prefix} holds {character}, which is not a path-segment character',
     hint: 'a prefix is one bare path segment of letters, digits and - . _ ~ ! $ & \' ( ) * + , ; = : @ (never "." or "..", no "/", no percent-encoding): the edge matches it against the decoded first segment of the path',
+  },
+  claim_prefix_percent_encoded: {
+    severity: 'error',
+    message: 'prefix {prefix} is percent-encoded: write the decoded segment{decoded}',
+    hint: 'write the segment as a request shows it once decoded: the edge matches a prefix against the decoded first segment of the path, so an encoded prefix never matches',
   },
   claim_push_refused: {
     severity: 'error',
@@ -159,10 +179,45 @@ export const catalog = {
     message: 'cannot {action} {repo}: {reason}; nothing written',
     hint: 'check the URL (the fleet repository, e.g. https://git.example.com/fleet.git) and that its server is reachable from here; the reason is what the network or the server answered',
   },
+  claim_target_empty: {
+    severity: 'error',
+    message: 'target "" of prefix "{prefix}" is empty',
+    hint: 'write the host name of the route that should serve the prefix, e.g. api.zinc.nitroso.raichu.cluster.atomi.cloud (no scheme, port or path), or remove the prefix',
+  },
   claim_target_invalid: {
     severity: 'error',
-    message: 'target {target} of prefix "{prefix}" is not a host name: {reason}',
+    message: 'target {target} of prefix "{prefix}" is not a host name: label {label} is not 1–63 letters, digits and inner hyphens',
     hint: 'write the host name of the route that should serve the prefix, e.g. api.zinc.nitroso.raichu.cluster.atomi.cloud (no scheme, port or path)',
+  },
+  claim_target_not_ascii: {
+    severity: 'error',
+    message: 'target {target} of prefix "{prefix}" is not a host name: it holds non-ASCII characters',
+    hint: 'write the IDN in its xn-- form, {ascii}: routes and certificates name hosts in ASCII',
+  },
+  claim_target_not_bare_host: {
+    severity: 'error',
+    message: 'target {target} of prefix "{prefix}" is not a host name: it {written}',
+    hint: 'write the host name only, {host}: the target names the route that serves the prefix, and the request keeps its own scheme, port and path',
+  },
+  claim_target_single_label: {
+    severity: 'error',
+    message: 'target {target} of prefix "{prefix}" is not a host name: it has a single label',
+    hint: 'write the host name of the route that should serve the prefix, e.g. api.zinc.nitroso.raichu.cluster.atomi.cloud (no scheme, port or path)',
+  },
+  claim_target_too_long: {
+    severity: 'error',
+    message: 'target {target} of prefix "{prefix}" is not a host name: it is {length} characters long, more than 253',
+    hint: 'write the host name of the route that should serve the prefix, e.g. api.zinc.nitroso.raichu.cluster.atomi.cloud (no scheme, port or path)',
+  },
+  claim_target_trailing_dot: {
+    severity: 'error',
+    message: 'target {target} of prefix "{prefix}" is not a host name: it ends with a dot',
+    hint: 'write it without the trailing dot, {trimmed}: routes name hosts without the root label',
+  },
+  claim_target_upper_case: {
+    severity: 'error',
+    message: 'target {target} of prefix "{prefix}" is not a host name: it is not in lower case',
+    hint: 'write it in lower case, {lower}: routes are matched by their lower-case host name',
   },
   claim_targets_dropped: {
     severity: 'warning',

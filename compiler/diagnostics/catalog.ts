@@ -799,6 +799,11 @@ export const catalog = {
     message: '{key} "{version}" is not a strict semantic version: Kargo never discovers it, so no Freight carries it',
     hint: 'publish the image, the app chart and the primordial chart as MAJOR.MINOR.PATCH[-prerelease] with no v (e.g. 1.10.0 for 1.10) and pin that; this row deploys what it names, but no release will ever promote to it',
   },
+  schema_count: {
+    severity: 'error',
+    message: '{value} must NOT have {bound} than {limit} {unit}',
+    hint: 'see schemas/{schema} for the expected shape',
+  },
   schema_duplicate_item: {
     severity: 'error',
     message: 'item {index} repeats item {first} ({value})',
@@ -816,7 +821,7 @@ export const catalog = {
   },
   schema_length: {
     severity: 'error',
-    message: '{value} {reason}',
+    message: '{value} must NOT have {bound} than {count} characters',
     hint: 'see schemas/{schema} for the expected shape',
   },
   schema_pattern: {
@@ -826,7 +831,7 @@ export const catalog = {
   },
   schema_range: {
     severity: 'error',
-    message: '{value} {reason}',
+    message: '{value} must be {comparison} {limit}',
     hint: 'see schemas/{schema} for the expected shape',
   },
   schema_required: {

@@ -754,6 +754,16 @@ export const catalog = {
     message: 'no route serves host "{host}"',
     hint: 'routes are the service hosts of ready rows (a non-empty pin.chart), e.g. {example}',
   },
+  row_kargo_line_too_long: {
+    severity: 'error',
+    message: "Kargo's yaml-update cannot update this row: line {line} is {bytes} bytes long, and it reads at most 1 MiB a line",
+    hint: 'keep every line of a row under {limit} bytes (a long value can be folded over several lines)',
+  },
+  row_kargo_yaml_directive: {
+    severity: 'error',
+    message: 'Kargo\'s yaml-update cannot update this row: its YAML reader (go.yaml.in/yaml/v3) refuses a %YAML 1.2 directive ("found incompatible YAML document")',
+    hint: 'delete the %YAML line: rows are read as YAML 1.2 without it',
+  },
   row_landscape_unlisted: {
     severity: 'error',
     message: 'row for landscape "{landscape}", which platform "{platform}" does not list',
@@ -786,8 +796,8 @@ export const catalog = {
   },
   row_pin_unreadable_by_kargo: {
     severity: 'error',
-    message: "Kargo's yaml-update cannot update this row: {reason}",
-    hint: '{fix}',
+    message: "Kargo's yaml-update cannot update this row: {character} here is a line break to its YAML reader but not to its line writer, so it would rewrite the wrong line or fail",
+    hint: 'remove the character, or write it as an escape (\\r, \\N, \\L, \\P) inside a double-quoted string',
   },
   row_pin_value_style: {
     severity: 'error',

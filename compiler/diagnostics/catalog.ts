@@ -1086,6 +1086,60 @@ export const catalog = {
   },
 } as const satisfies Record<string, CatalogEntry>;
 
+/**
+ * The closed set of reasons a fleet.yaml value copied into ArgoCD and Kargo
+ * breaks its grammar (2-analyze/value-grammars.ts): the `{reason}` of
+ * `artifact_reference_invalid`, `git_branch_invalid`, `git_repo_url_invalid`
+ * and `primordial_server_invalid`. Each states the fact; the code's hint gives
+ * the grammar to write. `{name}` is filled from the reason's own arguments.
+ */
+export const grammarReasons = {
+  branch_component_dot: 'has a component starting with "." ("{component}")',
+  branch_component_empty: 'has an empty component (a leading, trailing or doubled "/")',
+  branch_component_lock: 'has a component ending in ".lock" ("{component}")',
+  branch_contains: 'contains {token}',
+  branch_empty: 'is empty',
+  branch_head: 'is HEAD, which names the checked-out commit',
+  branch_option: 'starts with "-", which git reads as an option',
+  branch_trailing_dot: 'ends with "."',
+  credentials: 'carries a user name or password',
+  fragment: 'carries a fragment',
+  host_label_invalid: 'has the host {host}, whose label "{label}" is not letters, digits and inner hyphens (at most 63)',
+  host_missing: 'has no host',
+  host_not_ipv4: 'has the host {host}, which is no IPv4 address',
+  host_not_ipv6: 'has the host {host}, which is no IPv6 address',
+  host_too_long: 'has a host name longer than 253 characters',
+  host_upper_case: 'has the host {host} in upper case; every host name diene writes is lower case (SPEC §3.6)',
+  image_scheme: 'has a scheme; write the repository as registry/path',
+  no_chart: 'names no chart after the registry host',
+  no_repository_path: 'names no repository path after the host',
+  not_git_url: 'is neither scheme://host/path nor user@host:path',
+  not_https: 'does not start with https://',
+  not_oci: 'does not start with oci://',
+  password: 'carries a password',
+  path_character: 'has {character} in its path (percent-encode it, or leave it out)',
+  path_percent: 'has a "%" not followed by two hex digits',
+  port_invalid: 'has the port "{port}", which is not a number from 1 to 65535',
+  query: 'carries a query',
+  reference_component_empty: 'has an empty path component (a leading, trailing or doubled "/")',
+  reference_component_invalid: 'has the path component "{component}", which is not lower-case letters and digits joined by ".", "_", "__" or "-"',
+  reference_digest: "carries a digest; the version comes from each row's pin",
+  reference_tag: "carries a tag; the version comes from each row's pin",
+  scheme_not_git: 'uses {scheme}; ArgoCD and Kargo clone over https, http or ssh',
+  scheme_not_https: 'uses {scheme}, not https',
+  too_long: 'is longer than {limit} characters',
+  too_long_after_oci: 'is longer than {limit} characters after oci://',
+  user_invalid: 'has the user "{user}", which is not letters, digits and - . _ ~',
+} as const;
+
+/** The codes whose `{reason}` is one of {@link grammarReasons}. */
+export const GRAMMAR_REASON_CODES = ['artifact_reference_invalid', 'git_branch_invalid', 'git_repo_url_invalid', 'primordial_server_invalid'] as const satisfies readonly (keyof typeof catalog)[];
+
+/** A reason of {@link grammarReasons} with exactly the arguments of its text. */
+export type GrammarProblem = {
+  [K in keyof typeof grammarReasons]: { reason: K; args: { [Name in PlaceholderNames<(typeof grammarReasons)[K]>]: DiagnosticValue } };
+}[keyof typeof grammarReasons];
+
 /** Every code of the catalog. */
 export type DiagnosticCode = keyof typeof catalog;
 

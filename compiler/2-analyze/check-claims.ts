@@ -171,7 +171,7 @@ function sample(items: readonly string[]): string {
 function findingDiagnostic(claim: Loaded<Claim>, finding: RoutePathFinding): Diagnostic {
   switch (finding.kind) {
     case 'host-not-ready':
-      return diagnose(at(claim, ['paths'], 'key'), 'claim_host_not_ready', { host: finding.host, reason: finding.reason === 'no row' ? 'it has no row' : 'its row has an empty pin.chart', row: finding.row, prefixes: finding.prefixes });
+      return diagnose(at(claim, ['paths'], 'key'), finding.reason === 'no row' ? 'claim_host_no_row' : 'claim_host_not_ready', { host: finding.host, row: finding.row, prefixes: finding.prefixes });
     case 'cap':
       return diagnose(at(claim, ['paths', finding.dropped[0] as string], 'key'), 'claim_prefix_cap', {
         total: finding.total,

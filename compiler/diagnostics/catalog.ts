@@ -99,9 +99,14 @@ export const catalog = {
     message: '"{host}" is not a service host name: <module>.<service>.<platform>.<landscape>.<base> in lower case, without a final dot, under {bases}',
     hint: 'name the claim file after an exact host of the fleet, claims/domains/<module>.<service>.<platform>.<landscape>.<base>.json, e.g. {example}.json',
   },
+  claim_host_no_row: {
+    severity: 'warning',
+    message: 'the claim on {host} contributes no row: its host is not a ready route (it has no row: {row})',
+    hint: "a claim takes effect once its host's row exists and has a chart version: add {row} (its first promotion fills pin.chart); until then its {prefixes} prefix(es) route nowhere new",
+  },
   claim_host_not_ready: {
     severity: 'warning',
-    message: 'the claim on {host} contributes no row: its host is not a ready route ({reason}: {row})',
+    message: 'the claim on {host} contributes no row: its host is not a ready route (its row has an empty pin.chart: {row})',
     hint: "a claim takes effect once its host's row has a chart version (its first promotion); until then its {prefixes} prefix(es) keep reaching the host's own app",
   },
   claim_host_signin: {

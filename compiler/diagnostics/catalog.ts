@@ -1029,9 +1029,14 @@ export const catalog = {
     message: 'too many alias expansions (more than {limit})',
     hint: 'write the values out; anchors and aliases are capped to stop alias bombs',
   },
+  yaml_alias_recursive: {
+    severity: 'error',
+    message: 'alias *{name} sits inside the node it refers to, which would make that node contain itself',
+    hint: 'remove the alias, or write the value out in full: a value cannot contain itself (&{name} names the node the alias is in)',
+  },
   yaml_alias_unresolved: {
     severity: 'error',
-    message: 'alias *{name} {reason}',
+    message: 'alias *{name} refers to no anchor defined before it',
     hint: 'if you meant text starting with "*", quote it ("*{name}"); YAML reads a plain *name as an alias of an earlier &name',
   },
   yaml_ambiguous_boolean: {

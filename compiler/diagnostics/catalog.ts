@@ -749,10 +749,15 @@ export const catalog = {
     message: 'provider "{provider}" is not offered in region {region} (cluster {cluster})',
     hint: 'add {provider} to regions.{region}.providers in registry/regions.yaml, or pick one of: {known}',
   },
+  report_base_missing: {
+    severity: 'error',
+    message: '--base {path} is not a fleet: it does not exist',
+    hint: 'give a checkout of the base branch, e.g. `git worktree add ../base main` then `diene report --base ../base`; leave --base out to compare with the committed generated/',
+  },
   report_base_not_fleet: {
     severity: 'error',
-    message: '--base {path} is not a fleet: {reason}',
-    hint: 'give a checkout of the base branch, e.g. `git worktree add ../base main` then `diene report --base ../base`; leave --base out to compare with the committed generated/',
+    message: '--base {path} is not a fleet: it {what}',
+    hint: 'give the top folder of a checkout of the base branch, the one holding registry/fleet.yaml (e.g. `git worktree add ../base main` then `diene report --base ../base`); leave --base out to compare with the committed generated/',
   },
   route_host_unknown: {
     severity: 'error',

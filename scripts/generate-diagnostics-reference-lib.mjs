@@ -94,7 +94,12 @@ export async function diagnosticsReference(catalog, reasons = { codes: [], texts
   }
   const reasonKeys = Object.keys(reasons.texts).sort();
   if (reasonKeys.length > 0) {
-    lines.push('## Grammar reasons', '', `The \`{reason}\` of ${reasons.codes.map((code) => `[${code}](#${code})`).join(', ')}: why a value breaks its grammar, one of:`, '');
+    lines.push(
+      '## Grammar reasons',
+      '',
+      `The \`{reason}\` of ${reasons.codes.map((code) => `[${code}](#${code})`).join(', ')}: why a value breaks its grammar, one of:`,
+      '',
+    );
     for (const key of reasonKeys) lines.push(`- \`${key}\`: it ${markdownText(reasons.texts[key])}`);
     lines.push('');
   }

@@ -93,7 +93,7 @@ function hostPart(target: string): string {
 export function targetProblem(target: string, prefix: string): TargetFinding | undefined {
   const base = { target: JSON.stringify(target), prefix };
   if (target === '') return { code: 'claim_target_empty', args: { prefix } };
-  const bare = (written: 'is a URL' | 'holds a path' | 'holds a port'): TargetFinding => ({ code: 'claim_target_not_bare_host', args: { ...base, written, host: hostPart(target) } });
+  const bare = (written: 'is a URL' | 'holds a path' | 'holds a port'): TargetFinding => ({ code: 'claim_target_not_bare_host', args: { ...base, written, host: hostPart(target) || "the route's host name" } });
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) return bare('is a URL');
   if (target.includes('/')) return bare('holds a path');
   if (target.includes(':')) return bare('holds a port');

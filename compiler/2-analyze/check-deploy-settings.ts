@@ -160,7 +160,8 @@ export function checkDeploySettings(index: FleetIndex): Diagnostic[] {
     const emitted = field.emitted;
     if (emitted === undefined) {
       const problem = field.problem(value);
-      if (problem !== undefined) found.push(diagnose(where, CODES[name as keyof typeof CODES], { value: withoutCredentials(value), reason: grammarReasonText(problem) }));
+      if (problem !== undefined)
+        found.push(diagnose(where, CODES[name as keyof typeof CODES], { value: withoutCredentials(value), reason: grammarReasonText(problem) }));
       continue;
     }
     for (const [platform, service] of pairs) {

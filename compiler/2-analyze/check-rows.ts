@@ -172,14 +172,14 @@ function promotionHazards(row: Loaded<Row>): Diagnostic[] {
   const { file, doc } = row.parsed;
   if (doc.directives?.yaml.explicit) {
     const offset = Math.max(0, file.text.indexOf('%YAML'));
-    found.push(
-      diagnose(spanLocation(file, offset, offset + 5), 'row_kargo_yaml_directive'),
-    );
+    found.push(diagnose(spanLocation(file, offset, offset + 5), 'row_kargo_yaml_directive'));
   }
   const strayBreak = KARGO_ONLY_BREAK.exec(file.text);
   if (strayBreak) {
     found.push(
-      diagnose(spanLocation(file, strayBreak.index, strayBreak.index + 1), 'row_pin_unreadable_by_kargo', { character: BREAK_NAMES[strayBreak[0]] ?? 'a line break' }),
+      diagnose(spanLocation(file, strayBreak.index, strayBreak.index + 1), 'row_pin_unreadable_by_kargo', {
+        character: BREAK_NAMES[strayBreak[0]] ?? 'a line break',
+      }),
     );
   }
   for (let line = 0; line < file.lineStarts.length; line++) {

@@ -57,7 +57,8 @@ async function compileAt(root: string, now: number, base?: { files: SourceFile[]
 function whyNotFleet(root: string, shown: string): Finding<'report_base_missing' | 'report_base_not_fleet'> | undefined {
   if (!pathExists(root)) return { code: 'report_base_missing', args: { path: shown } };
   if (!isDirectory(root)) return { code: 'report_base_not_fleet', args: { path: shown, what: 'is a file, not a folder' } };
-  if (!pathExists(path.join(root, 'registry', 'fleet.yaml'))) return { code: 'report_base_not_fleet', args: { path: shown, what: 'has no registry/fleet.yaml' } };
+  if (!pathExists(path.join(root, 'registry', 'fleet.yaml')))
+    return { code: 'report_base_not_fleet', args: { path: shown, what: 'has no registry/fleet.yaml' } };
   return undefined;
 }
 

@@ -51,6 +51,7 @@ describe('targets', () => {
       ['', 'claim_target_empty', { prefix: 'p' }],
       ['https://api.zinc.example/x', 'claim_target_not_bare_host', { written: 'is a URL', host: 'api.zinc.example' }],
       ['https://u@api.zinc.example:8443', 'claim_target_not_bare_host', { written: 'is a URL', host: 'api.zinc.example' }],
+      ['https://', 'claim_target_not_bare_host', { written: 'is a URL', host: "the route's host name" }],
       ['api.zinc.example/x', 'claim_target_not_bare_host', { written: 'holds a path', host: 'api.zinc.example' }],
       ['api.zinc.example:443', 'claim_target_not_bare_host', { written: 'holds a port', host: 'api.zinc.example' }],
       ['API.zinc.example', 'claim_target_upper_case', { lower: 'api.zinc.example' }],

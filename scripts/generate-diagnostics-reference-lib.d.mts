@@ -2,4 +2,7 @@
 export const ROOT: string;
 export const REFERENCE_PAGE: string;
 export const CASES_DIR: string;
-export function diagnosticsReference(catalog: Readonly<Record<string, { severity: string; message: string; hint: string }>>): Promise<string>;
+export function diagnosticsReference(
+  catalog: Readonly<Record<string, { severity: string; message: string; hint: string }>>,
+  reasons?: { codes: readonly string[]; texts: Readonly<Record<string, string>> },
+): Promise<string>;

@@ -50,10 +50,13 @@ async function sampleCases() {
 /**
  * The text of the reference page for `catalog` (code → {severity, message, hint}).
  * Deterministic; writes nothing.
+ * `reasons` is the closed set of `{reason}` texts some codes share (the
+ * catalog's grammar reasons), listed once at the end and linked from each.
  * @param {Readonly<Record<string, {severity: string, message: string, hint: string}>>} catalog
+ * @param {{codes: readonly string[], texts: Readonly<Record<string, string>>}} [reasons]
  * @returns {Promise<string>}
  */
-export async function diagnosticsReference(catalog) {
+export async function diagnosticsReference(catalog, reasons = { codes: [], texts: {} }) {
   const cases = await sampleCases();
   const codes = Object.keys(catalog).sort();
   const areas = new Map();
@@ -80,6 +83,7 @@ export async function diagnosticsReference(catalog) {
     for (const code of areaCodes) {
       const entry = catalog[code];
       lines.push(`### ${code}`, '', `**${entry.severity}**: ${markdownText(entry.message)}`, '', `Fix: ${markdownText(entry.hint)}`, '');
+      if (reasons.codes.includes(code)) lines.push('`{reason}` is one of the [grammar reasons](#grammar-reasons).', '');
       const samples = cases.get(code) ?? [];
       if (samples.length > 0) {
         lines.push('Sample cases:', '');
@@ -87,6 +91,17 @@ export async function diagnosticsReference(catalog) {
         lines.push('');
       }
     }
+  }
+  const reasonKeys = Object.keys(reasons.texts).sort();
+  if (reasonKeys.length > 0) {
+    lines.push(
+      '## Grammar reasons',
+      '',
+      `The \`{reason}\` of ${reasons.codes.map((code) => `[${code}](#${code})`).join(', ')}: why a value breaks its grammar, one of:`,
+      '',
+    );
+    for (const key of reasonKeys) lines.push(`- \`${key}\`: it ${markdownText(reasons.texts[key])}`);
+    lines.push('');
   }
   const absOut = path.join(ROOT, REFERENCE_PAGE);
   const config = (await prettier.resolveConfig(absOut)) ?? {};

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { REFERENCE_PAGE, ROOT, diagnosticsReference } from './generate-diagnostics-reference-lib.mjs';
 
 async function main(argv) {
-  const { catalog } = await import('../dist/diagnostics/catalog.js');
-  const wanted = await diagnosticsReference(catalog);
+  const { catalog, grammarReasons, GRAMMAR_REASON_CODES } = await import('../dist/diagnostics/catalog.js');
+  const wanted = await diagnosticsReference(catalog, { codes: GRAMMAR_REASON_CODES, texts: grammarReasons });
   const target = path.join(ROOT, REFERENCE_PAGE);
   const current = await readFile(target, 'utf8').catch(() => undefined);
   if (argv.includes('--check')) {

@@ -180,12 +180,12 @@ export function parseYaml(file: SourceFile, options: ParseOptions = {}): ParseRe
     },
     Alias(_key, alias, path) {
       aliasCount++;
-      const reason = !anchors.has(alias.source)
-        ? 'refers to no anchor defined before it'
+      const code = !anchors.has(alias.source)
+        ? 'yaml_alias_unresolved'
         : path.some((ancestor) => (isMap(ancestor) || isSeq(ancestor)) && ancestor.anchor === alias.source)
-          ? 'sits inside the node it refers to, which would make that node contain itself'
+          ? 'yaml_alias_recursive'
           : undefined;
-      if (reason) diagnostics.push(diagnose(rangeLocation(file, alias), 'yaml_alias_unresolved', { name: alias.source, reason }));
+      if (code) diagnostics.push(diagnose(rangeLocation(file, alias), code, { name: alias.source }));
     },
     Pair(_key, pair) {
       const key = (pair as Pair).key;

@@ -235,7 +235,14 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject):
     case 'minLength':
     case 'maxLength': {
       const value = typeof data === 'string' ? data : String(data);
-      const args: DiagnosticArgs = { value, length: [...value].length, limit: lengthLimit(parentSchema), reason: error.message ?? '', schema };
+      const args: DiagnosticArgs = {
+        value,
+        length: [...value].length,
+        limit: lengthLimit(parentSchema),
+        bound: error.keyword === 'maxLength' ? 'more' : 'fewer',
+        count: (error.params as { limit: number }).limit,
+        schema,
+      };
       return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_length', { ...args, value: override ? value : shown });
     }
     case 'format': {
@@ -256,12 +263,19 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject):
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
-    case 'exclusiveMaximum':
+    case 'exclusiveMaximum': {
+      const { comparison, limit } = error.params as { comparison: '<=' | '>=' | '<' | '>'; limit: number };
+      return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_range', { value: shown, comparison, limit, schema });
+    }
     case 'minItems':
     case 'maxItems':
     case 'minProperties':
-    case 'maxProperties':
-      return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_range', { value: shown, reason: error.message ?? error.keyword, schema });
+    case 'maxProperties': {
+      const { limit } = error.params as { limit: number };
+      const bound = error.keyword.startsWith('max') ? 'more' : 'fewer';
+      const unit = error.keyword.endsWith('Items') ? 'items' : 'properties';
+      return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_count', { value: shown, bound, limit, unit, schema });
+    }
     default:
       // Every keyword the schemas use is mapped above (test/1-load/schema-validation.test.ts checks it): reaching here is a bug.
       throw new Error(`no diagnostic mapping for JSON Schema keyword "${error.keyword}" (${schema} ${error.schemaPath})`);

@@ -18,48 +18,95 @@
 import { at, type Loaded } from '../1-load/load-fleet.js';
 import { claimInput, DROP_REASONS, fleetShapeOfIndex, FINDING_SAMPLE_SIZE, MAX_PREFIXES_PER_CLAIM, routePathsOfIndex, type FleetRoutePaths, type RoutePathFinding } from './route-paths.js';
 import { buildFleetShape, parseServiceHost, rowKey, splitServiceHost, type FleetShape } from './routes.js';
-import { diagnose, type Diagnostic, type SourceLocation } from '../diagnostics/diagnostic.js';
+import punycode from 'punycode.js';
+import { diagnose, diagnoseFinding, type Diagnostic, type Finding, type SourceLocation } from '../diagnostics/diagnostic.js';
 import type { Claim } from '../types/generated/claim.js';
 import type { FleetIndex } from './fleet-index.js';
 
 /** RFC 3986 `pchar` without percent-encoding: unreserved, sub-delims, ":" and "@". */
 const PREFIX_CHARS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@]+$/;
 
+/** The codes of a prefix that is not one bare path segment, each with its own fix. */
+export type PrefixFinding = Finding<'claim_prefix_dot_segment' | 'claim_prefix_empty' | 'claim_prefix_has_slash' | 'claim_prefix_invalid' | 'claim_prefix_percent_encoded'>;
+
+/** `text` percent-decoded, or `undefined` when it does not decode (a stray `%`, bytes that are not UTF-8). */
+function percentDecoded(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Why `prefix` is not one bare path segment (SPEC §3.4), or `undefined` when it is.
- * Refused: empty, a `/`, `.` or `..`, any `%` (percent-encoding), and characters
- * outside RFC 3986 `pchar` (they never appear raw in a request path).
+ * Why `prefix` is not one bare path segment (SPEC §3.4), as a finding, or
+ * `undefined` when it is one. Refused: empty, a `/`, `.` or `..`, any `%`
+ * (percent-encoding), and characters outside RFC 3986 `pchar` (they never
+ * appear raw in a request path).
  */
-export function prefixProblem(prefix: string): string | undefined {
-  if (prefix === '') return 'is empty';
-  if (prefix.includes('/')) return 'holds a "/": a prefix is one segment';
-  if (prefix === '.' || prefix === '..') return 'is a dot segment';
-  if (prefix.includes('%')) return 'is percent-encoded: write the decoded segment';
+export function prefixProblem(prefix: string): PrefixFinding | undefined {
+  const quoted = JSON.stringify(prefix);
+  if (prefix === '') return { code: 'claim_prefix_empty', args: {} };
+  if (prefix.includes('/')) {
+    const first = prefix.split('/').find((segment) => segment !== '' && segment !== '.' && segment !== '..');
+    return { code: 'claim_prefix_has_slash', args: { prefix: quoted, first: JSON.stringify(first ?? 'paulca') } };
+  }
+  if (prefix === '.' || prefix === '..') return { code: 'claim_prefix_dot_segment', args: { prefix: quoted } };
+  if (prefix.includes('%')) {
+    const decoded = percentDecoded(prefix);
+    const shown = decoded !== undefined && decoded !== '' && !decoded.includes('/') && decoded !== '.' && decoded !== '..' ? `: ${JSON.stringify(decoded)}` : '';
+    return { code: 'claim_prefix_percent_encoded', args: { prefix: quoted, decoded: shown } };
+  }
   const bad = [...prefix].find((c) => !PREFIX_CHARS.test(c));
-  if (bad !== undefined) return `holds ${JSON.stringify(bad)}, which is not a path-segment character`;
+  if (bad !== undefined) return { code: 'claim_prefix_invalid', args: { prefix: quoted, character: JSON.stringify(bad) } };
   return undefined;
 }
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
+/** The codes of a target that is not a host name, each with its own fix. */
+export type TargetFinding = Finding<
+  'claim_target_empty' | 'claim_target_invalid' | 'claim_target_not_ascii' | 'claim_target_not_bare_host' | 'claim_target_single_label' | 'claim_target_too_long' | 'claim_target_trailing_dot' | 'claim_target_upper_case'
+>;
+
+/** `target` with each label in its `xn--` form (NFC, lower case), for the hint; a placeholder when punycode cannot encode it. */
+function asciiForm(target: string): string {
+  try {
+    return punycode.toASCII(target.normalize('NFC').toLowerCase());
+  } catch {
+    return 'its xn-- form';
+  }
+}
+
+/** The host part of a URL or `host:port/path` written as a target, for the hint. */
+function hostPart(target: string): string {
+  const host = target.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/^[^@/]*@/, '').split(/[/?#]/)[0] ?? '';
+  return host.startsWith('[') ? host : (host.split(':')[0] ?? '');
+}
+
 /**
  * Why `target` is not a host name (RFC 1123 labels of letters, digits and
  * hyphens, lower case, two labels at least, at most 253 characters, no trailing
- * dot, IDNs in their `xn--` form), or `undefined` when it is one.
+ * dot, IDNs in their `xn--` form), as a finding for the target of `prefix`, or
+ * `undefined` when it is one.
  */
-export function targetProblem(target: string): string | undefined {
-  if (target === '') return 'it is empty';
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) return 'it is a URL: write the host name only';
-  if (target.includes('/')) return 'it holds a path: write the host name only';
-  if (target.includes(':')) return 'it holds a port: write the host name only';
-  if (/[^\x00-\x7f]/.test(target)) return 'it holds non-ASCII characters: write an IDN in its xn-- form';
-  if (target !== target.toLowerCase()) return 'it is not in lower case';
-  if (target.endsWith('.')) return 'it ends with a dot';
-  if (target.length > 253) return 'it is longer than 253 characters';
+export function targetProblem(target: string, prefix: string): TargetFinding | undefined {
+  const base = { target: JSON.stringify(target), prefix };
+  if (target === '') return { code: 'claim_target_empty', args: { prefix } };
+  const bare = (written: 'is a URL' | 'holds a path' | 'holds a port'): TargetFinding => ({ code: 'claim_target_not_bare_host', args: { ...base, written, host: hostPart(target) || "the route's host name" } });
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) return bare('is a URL');
+  if (target.includes('/')) return bare('holds a path');
+  if (target.includes(':')) return bare('holds a port');
+  if (/[^\x00-\x7f]/.test(target)) {
+    return { code: 'claim_target_not_ascii', args: { ...base, ascii: asciiForm(target) } };
+  }
+  if (target !== target.toLowerCase()) return { code: 'claim_target_upper_case', args: { ...base, lower: target.toLowerCase() } };
+  if (target.endsWith('.')) return { code: 'claim_target_trailing_dot', args: { ...base, trimmed: target.replace(/\.+$/, '') } };
+  if (target.length > 253) return { code: 'claim_target_too_long', args: { ...base, length: target.length } };
   const labels = target.split('.');
-  if (labels.length < 2) return 'it has a single label';
+  if (labels.length < 2) return { code: 'claim_target_single_label', args: base };
   const bad = labels.find((label) => !LABEL.test(label));
-  if (bad !== undefined) return `label ${JSON.stringify(bad)} is not 1–63 letters, digits and inner hyphens`;
+  if (bad !== undefined) return { code: 'claim_target_invalid', args: { ...base, label: JSON.stringify(bad) } };
   return undefined;
 }
 
@@ -108,10 +155,10 @@ export function checkClaimShape(shape: FleetShape, claim: ClaimUnderCheck): Diag
   }
   for (const prefix of Object.keys(claim.paths).sort()) {
     const problem = prefixProblem(prefix);
-    if (problem) found.push(diagnose(claim.locate(['paths', prefix], 'key'), 'claim_prefix_invalid', { prefix: JSON.stringify(prefix), reason: problem }));
+    if (problem) found.push(diagnoseFinding(claim.locate(['paths', prefix], 'key'), problem));
     const target = claim.paths[prefix];
-    const targetIssue = typeof target === 'string' ? targetProblem(target) : undefined;
-    if (targetIssue) found.push(diagnose(claim.locate(['paths', prefix]), 'claim_target_invalid', { target: JSON.stringify(target), prefix, reason: targetIssue }));
+    const targetIssue = typeof target === 'string' ? targetProblem(target, prefix) : undefined;
+    if (targetIssue) found.push(diagnoseFinding(claim.locate(['paths', prefix]), targetIssue));
   }
   return found;
 }
@@ -124,7 +171,7 @@ function sample(items: readonly string[]): string {
 function findingDiagnostic(claim: Loaded<Claim>, finding: RoutePathFinding): Diagnostic {
   switch (finding.kind) {
     case 'host-not-ready':
-      return diagnose(at(claim, ['paths'], 'key'), 'claim_host_not_ready', { host: finding.host, reason: finding.reason === 'no row' ? 'it has no row' : 'its row has an empty pin.chart', row: finding.row, prefixes: finding.prefixes });
+      return diagnose(at(claim, ['paths'], 'key'), finding.reason === 'no row' ? 'claim_host_no_row' : 'claim_host_not_ready', { host: finding.host, row: finding.row, prefixes: finding.prefixes });
     case 'cap':
       return diagnose(at(claim, ['paths', finding.dropped[0] as string], 'key'), 'claim_prefix_cap', {
         total: finding.total,

@@ -24,7 +24,8 @@
  */
 import { at } from '../1-load/load-fleet.js';
 import { serviceArtifacts, type ServiceArtifacts } from './conventions.js';
-import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
+import type { GrammarProblem } from '../diagnostics/catalog.js';
+import { diagnose, grammarReasonText, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Fleet } from '../types/generated/fleet.js';
 import { servicesOf } from './check-platforms.js';
 import { SERVICE_NAME } from './check-rows.js';
@@ -41,7 +42,7 @@ interface EngineField {
   /** The kind of value, with an article ("an image repository"). */
   what: string;
   example: string;
-  problem: (value: string) => string | undefined;
+  problem: (value: string) => GrammarProblem | undefined;
   /** For an artifact: the form the emitters write, per service (`{platform}` and `{service}` substituted). */
   emitted?: keyof ServiceArtifacts;
 }
@@ -158,14 +159,15 @@ export function checkDeploySettings(index: FleetIndex): Diagnostic[] {
     }
     const emitted = field.emitted;
     if (emitted === undefined) {
-      const reason = field.problem(value);
-      if (reason !== undefined) found.push(diagnose(where, CODES[name as keyof typeof CODES], { value: withoutCredentials(value), reason }));
+      const problem = field.problem(value);
+      if (problem !== undefined)
+        found.push(diagnose(where, CODES[name as keyof typeof CODES], { value: withoutCredentials(value), reason: grammarReasonText(problem) }));
       continue;
     }
     for (const [platform, service] of pairs) {
       const substituted = serviceArtifacts(fleet.data, platform, service)[emitted] as string;
-      const reason = field.problem(substituted);
-      if (reason === undefined) continue;
+      const problem = field.problem(substituted);
+      if (problem === undefined) continue;
       found.push(
         diagnose(where, 'artifact_reference_invalid', {
           field: name,
@@ -173,7 +175,7 @@ export function checkDeploySettings(index: FleetIndex): Diagnostic[] {
           platformName: platform,
           serviceName: service,
           what: field.what,
-          reason,
+          reason: grammarReasonText(problem),
           example: field.example,
           placeholders: '{platform} and {service}',
         }),

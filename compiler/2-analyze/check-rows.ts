@@ -172,19 +172,13 @@ function promotionHazards(row: Loaded<Row>): Diagnostic[] {
   const { file, doc } = row.parsed;
   if (doc.directives?.yaml.explicit) {
     const offset = Math.max(0, file.text.indexOf('%YAML'));
-    found.push(
-      diagnose(spanLocation(file, offset, offset + 5), 'row_pin_unreadable_by_kargo', {
-        reason: 'its YAML reader (go.yaml.in/yaml/v3) refuses a %YAML 1.2 directive ("found incompatible YAML document")',
-        fix: 'delete the %YAML line: rows are read as YAML 1.2 without it',
-      }),
-    );
+    found.push(diagnose(spanLocation(file, offset, offset + 5), 'row_kargo_yaml_directive'));
   }
   const strayBreak = KARGO_ONLY_BREAK.exec(file.text);
   if (strayBreak) {
     found.push(
       diagnose(spanLocation(file, strayBreak.index, strayBreak.index + 1), 'row_pin_unreadable_by_kargo', {
-        reason: `${BREAK_NAMES[strayBreak[0]] ?? 'a line break'} here is a line break to its YAML reader but not to its line writer, so it would rewrite the wrong line or fail`,
-        fix: 'remove the character, or write it as an escape (\\r, \\N, \\L, \\P) inside a double-quoted string',
+        character: BREAK_NAMES[strayBreak[0]] ?? 'a line break',
       }),
     );
   }
@@ -195,10 +189,7 @@ function promotionHazards(row: Loaded<Row>): Diagnostic[] {
     const bytes = utf8Length(file.text.slice(start, end));
     if (bytes <= KARGO_LINE_LIMIT_BYTES) continue;
     found.push(
-      diagnose(spanLocation(file, start, start + 1), 'row_pin_unreadable_by_kargo', {
-        reason: `line ${positionOf(file, start).line} is ${bytes} bytes long, and it reads at most 1 MiB a line`,
-        fix: `keep every line of a row under ${KARGO_LINE_LIMIT_BYTES} bytes (a long value can be folded over several lines)`,
-      }),
+      diagnose(spanLocation(file, start, start + 1), 'row_kargo_line_too_long', { line: positionOf(file, start).line, bytes, limit: KARGO_LINE_LIMIT_BYTES }),
     );
     break;
   }

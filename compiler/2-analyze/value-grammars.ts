@@ -1,7 +1,8 @@
 /**
  * The grammars of the fleet.yaml values that diene copies into ArgoCD and
  * Kargo objects (SPEC §2 `primordial`, `git`, `artifacts`). Each
- * function returns why `text` is not a value of its kind, or `undefined`.
+ * function returns why `text` is not a value of its kind, as one of the
+ * catalog's `grammarReasons` with its arguments, or `undefined`.
  * They read the text as written, never a normalised form: WHATWG `URL` would
  * percent-encode `{` and accept what ArgoCD and Kargo then copy verbatim.
  *
@@ -18,6 +19,7 @@
  * - Branch names follow `git check-ref-format --branch` (git-check-ref-format(1)).
  */
 import ipaddr from 'ipaddr.js';
+import type { GrammarProblem } from '../diagnostics/catalog.js';
 
 /** Longest repository name the distribution grammar allows (`NameTotalLengthMax`). */
 export const OCI_NAME_MAX = 255;
@@ -38,34 +40,34 @@ function shown(char: string): string {
 }
 
 /** Why `host` is not a lower-case DNS name, a dotted-quad IPv4 address or a bracketed IPv6 address, or `undefined`. */
-export function hostProblem(host: string): string | undefined {
-  if (host === '') return 'has no host';
-  if (host !== host.toLowerCase()) return `has the host ${host} in upper case; every host name diene writes is lower case (SPEC §3.6)`;
+export function hostProblem(host: string): GrammarProblem | undefined {
+  if (host === '') return { reason: 'host_missing', args: {} };
+  if (host !== host.toLowerCase()) return { reason: 'host_upper_case', args: { host } };
   if (host.startsWith('[')) {
     const inner = host.slice(1, -1);
-    return host.endsWith(']') && !inner.includes('%') && ipaddr.IPv6.isValid(inner) ? undefined : `has the host ${host}, which is no IPv6 address`;
+    return host.endsWith(']') && !inner.includes('%') && ipaddr.IPv6.isValid(inner) ? undefined : { reason: 'host_not_ipv6', args: { host } };
   }
-  if (/^[0-9.]+$/.test(host)) return ipaddr.IPv4.isValidFourPartDecimal(host) ? undefined : `has the host ${host}, which is no IPv4 address`;
-  if (host.length > 253) return 'has a host name longer than 253 characters';
+  if (/^[0-9.]+$/.test(host)) return ipaddr.IPv4.isValidFourPartDecimal(host) ? undefined : { reason: 'host_not_ipv4', args: { host } };
+  if (host.length > 253) return { reason: 'host_too_long', args: {} };
   const label = host.split('.').find((l) => l.length > 63 || !DNS_LABEL.test(l));
-  if (label !== undefined) return `has the host ${host}, whose label "${label}" is not letters, digits and inner hyphens (at most 63)`;
+  if (label !== undefined) return { reason: 'host_label_invalid', args: { host, label } };
   return undefined;
 }
 
-function portProblem(port: string | undefined): string | undefined {
+function portProblem(port: string | undefined): GrammarProblem | undefined {
   if (port === undefined) return undefined;
-  if (!PORT.test(port) || Number(port) < 1 || Number(port) > 65535) return `has the port "${port}", which is not a number from 1 to 65535`;
+  if (!PORT.test(port) || Number(port) < 1 || Number(port) > 65535) return { reason: 'port_invalid', args: { port } };
   return undefined;
 }
 
 /** Why `path` is not an RFC 3986 path (absolute or empty), or `undefined`. */
-function pathProblem(path: string): string | undefined {
+function pathProblem(path: string): GrammarProblem | undefined {
   if (!PATH_CHARS.test(path)) {
     const bad = [...path].find((c) => !PATH_CHARS.test(c)) as string;
-    return `has ${shown(bad)} in its path (percent-encode it, or leave it out)`;
+    return { reason: 'path_character', args: { character: shown(bad) } };
   }
   const percent = /%(?![0-9A-Fa-f]{2})/.exec(path);
-  if (percent) return 'has a "%" not followed by two hex digits';
+  if (percent) return { reason: 'path_percent', args: {} };
   return undefined;
 }
 
@@ -87,13 +89,13 @@ function splitUrl(text: string): UrlParts | undefined {
 }
 
 /** The checks every URL here shares once split: host, port, path, no query, no fragment. */
-function urlTailProblem(parts: UrlParts): string | undefined {
+function urlTailProblem(parts: UrlParts): GrammarProblem | undefined {
   return (
     hostProblem(parts.host) ??
     portProblem(parts.port) ??
     pathProblem(parts.path) ??
-    (parts.query !== undefined ? 'carries a query' : undefined) ??
-    (parts.fragment !== undefined ? 'carries a fragment' : undefined)
+    (parts.query !== undefined ? { reason: 'query', args: {} } : undefined) ??
+    (parts.fragment !== undefined ? { reason: 'fragment', args: {} } : undefined)
   );
 }
 
@@ -103,11 +105,11 @@ function urlTailProblem(parts: UrlParts): string | undefined {
  * or `undefined`. No user name or password: ArgoCD takes credentials from the
  * cluster's Secret.
  */
-export function apiServerUrlProblem(text: string): string | undefined {
+export function apiServerUrlProblem(text: string): GrammarProblem | undefined {
   const parts = splitUrl(text);
-  if (!parts) return 'does not start with https://';
-  if (parts.scheme !== 'https') return `uses ${parts.scheme}, not https`;
-  if (parts.userinfo !== undefined) return 'carries a user name or password';
+  if (!parts) return { reason: 'not_https', args: {} };
+  if (parts.scheme !== 'https') return { reason: 'scheme_not_https', args: { scheme: parts.scheme } };
+  if (parts.userinfo !== undefined) return { reason: 'credentials', args: {} };
   return urlTailProblem(parts);
 }
 
@@ -117,47 +119,45 @@ export function apiServerUrlProblem(text: string): string | undefined {
  * or scp-like `user@host:path`; never a password, query or fragment; a
  * repository path after the host.
  */
-export function gitRepoUrlProblem(text: string): string | undefined {
+export function gitRepoUrlProblem(text: string): GrammarProblem | undefined {
   const parts = splitUrl(text);
   if (!parts) {
     const scp = SCP_SHAPE.exec(text);
-    if (!scp) return 'is neither scheme://host/path nor user@host:path';
+    if (!scp) return { reason: 'not_git_url', args: {} };
     const [, user = '', host = '', path = ''] = scp;
-    if (!USER.test(user)) return `has the user "${user}", which is not letters, digits and - . _ ~`;
-    if (path === '' || path === '/') return 'names no repository path after the host';
+    if (!USER.test(user)) return { reason: 'user_invalid', args: { user } };
+    if (path === '' || path === '/') return { reason: 'no_repository_path', args: {} };
     return hostProblem(host) ?? pathProblem(path);
   }
-  if (!['https', 'http', 'ssh'].includes(parts.scheme)) return `uses ${parts.scheme}; ArgoCD and Kargo clone over https, http or ssh`;
+  if (!['https', 'http', 'ssh'].includes(parts.scheme)) return { reason: 'scheme_not_git', args: { scheme: parts.scheme } };
   if (parts.userinfo !== undefined) {
-    if (parts.scheme !== 'ssh') return 'carries a user name or password';
+    if (parts.scheme !== 'ssh') return { reason: 'credentials', args: {} };
     if (!USER.test(parts.userinfo))
-      return parts.userinfo.includes(':') ? 'carries a password' : `has the user "${parts.userinfo}", which is not letters, digits and - . _ ~`;
+      return parts.userinfo.includes(':') ? { reason: 'password', args: {} } : { reason: 'user_invalid', args: { user: parts.userinfo } };
   }
-  if (parts.path === '' || parts.path === '/') return 'names no repository path after the host';
+  if (parts.path === '' || parts.path === '/') return { reason: 'no_repository_path', args: {} };
   return urlTailProblem(parts);
 }
 
 /** Why `path` (`/`-separated) is not a distribution repository path, or `undefined`. */
-function repositoryPathProblem(path: string): string | undefined {
+function repositoryPathProblem(path: string): GrammarProblem | undefined {
   const components = path.split('/');
   const last = components[components.length - 1] as string;
-  if (last.includes('@')) return "carries a digest; the version comes from each row's pin";
-  if (last.includes(':')) return "carries a tag; the version comes from each row's pin";
+  if (last.includes('@')) return { reason: 'reference_digest', args: {} };
+  if (last.includes(':')) return { reason: 'reference_tag', args: {} };
   const bad = components.find((c) => !OCI_PATH_COMPONENT.test(c));
   if (bad !== undefined) {
-    return bad === ''
-      ? 'has an empty path component (a leading, trailing or doubled "/")'
-      : `has the path component "${bad}", which is not lower-case letters and digits joined by ".", "_", "__" or "-"`;
+    return bad === '' ? { reason: 'reference_component_empty', args: {} } : { reason: 'reference_component_invalid', args: { component: bad } };
   }
   return undefined;
 }
 
 /** Why `domain` is not a registry `host[:port]`, or `undefined`. */
-function registryProblem(domain: string): string | undefined {
-  if (domain.includes('@')) return 'carries a user name or password';
+function registryProblem(domain: string): GrammarProblem | undefined {
+  if (domain.includes('@')) return { reason: 'credentials', args: {} };
   const close = domain.startsWith('[') ? domain.indexOf(']') : -1;
   const colon = domain.indexOf(':', close + 1);
-  if (domain.startsWith('[') && (close < 0 || (colon !== close + 1 && close !== domain.length - 1))) return `has the host ${domain}, which is no IPv6 address`;
+  if (domain.startsWith('[') && (close < 0 || (colon !== close + 1 && close !== domain.length - 1))) return { reason: 'host_not_ipv6', args: { host: domain } };
   return hostProblem(colon < 0 ? domain : domain.slice(0, colon)) ?? portProblem(colon < 0 ? undefined : domain.slice(colon + 1));
 }
 
@@ -171,9 +171,9 @@ function isRegistry(component: string): boolean {
  * (`[registry/]path`, no scheme, tag or digest; e.g. `ghcr.io/atomicloud/nitroso.tin`),
  * or `undefined`.
  */
-export function imageRepositoryProblem(text: string): string | undefined {
-  if (text.includes('://')) return 'has a scheme; write the repository as registry/path';
-  if (text.length > OCI_NAME_MAX) return `is longer than ${OCI_NAME_MAX} characters`;
+export function imageRepositoryProblem(text: string): GrammarProblem | undefined {
+  if (text.includes('://')) return { reason: 'image_scheme', args: {} };
+  if (text.length > OCI_NAME_MAX) return { reason: 'too_long', args: { limit: OCI_NAME_MAX } };
   const slash = text.indexOf('/');
   const first = slash < 0 ? text : text.slice(0, slash);
   if (slash >= 0 && isRegistry(first)) return registryProblem(first) ?? repositoryPathProblem(text.slice(slash + 1));
@@ -186,12 +186,12 @@ export function imageRepositoryProblem(text: string): string | undefined {
  * reads everything before the last `/` as the repository and the last
  * component as the chart, so a registry and a chart name are both required.
  */
-export function ociChartUrlProblem(text: string): string | undefined {
-  if (!text.startsWith('oci://')) return 'does not start with oci://';
+export function ociChartUrlProblem(text: string): GrammarProblem | undefined {
+  if (!text.startsWith('oci://')) return { reason: 'not_oci', args: {} };
   const rest = text.slice('oci://'.length);
-  if (rest.length > OCI_NAME_MAX) return `is longer than ${OCI_NAME_MAX} characters after oci://`;
+  if (rest.length > OCI_NAME_MAX) return { reason: 'too_long_after_oci', args: { limit: OCI_NAME_MAX } };
   const slash = rest.indexOf('/');
-  if (slash < 0) return 'names no chart after the registry host';
+  if (slash < 0) return { reason: 'no_chart', args: {} };
   return registryProblem(rest.slice(0, slash)) ?? repositoryPathProblem(rest.slice(slash + 1));
 }
 
@@ -201,19 +201,19 @@ export function ociChartUrlProblem(text: string): string | undefined {
  * character, space, `~ ^ : ? * [ \`, `..` or `@{`; no empty component, none
  * starting with `.` or ending in `.lock`; not ending in `.`.
  */
-export function gitBranchProblem(name: string): string | undefined {
-  if (name === '') return 'is empty';
-  if (name.startsWith('-')) return 'starts with "-", which git reads as an option';
-  if (name === 'HEAD') return 'is HEAD, which names the checked-out commit';
+export function gitBranchProblem(name: string): GrammarProblem | undefined {
+  if (name === '') return { reason: 'branch_empty', args: {} };
+  if (name.startsWith('-')) return { reason: 'branch_option', args: {} };
+  if (name === 'HEAD') return { reason: 'branch_head', args: {} };
   const bad = /[\u0000-\u0020\u007f~^:?*[\\]/.exec(name);
-  if (bad) return `contains ${shown(bad[0])}`;
-  if (name.includes('..')) return 'contains ".."';
-  if (name.includes('@{')) return 'contains "@{"';
+  if (bad) return { reason: 'branch_contains', args: { token: shown(bad[0]) } };
+  if (name.includes('..')) return { reason: 'branch_contains', args: { token: '".."' } };
+  if (name.includes('@{')) return { reason: 'branch_contains', args: { token: '"@{"' } };
   for (const component of name.split('/')) {
-    if (component === '') return 'has an empty component (a leading, trailing or doubled "/")';
-    if (component.startsWith('.')) return `has a component starting with "." ("${component}")`;
-    if (component.endsWith('.lock')) return `has a component ending in ".lock" ("${component}")`;
+    if (component === '') return { reason: 'branch_component_empty', args: {} };
+    if (component.startsWith('.')) return { reason: 'branch_component_dot', args: { component } };
+    if (component.endsWith('.lock')) return { reason: 'branch_component_lock', args: { component } };
   }
-  if (name.endsWith('.')) return 'ends with "."';
+  if (name.endsWith('.')) return { reason: 'branch_trailing_dot', args: {} };
   return undefined;
 }

@@ -24,7 +24,7 @@
 import path from 'node:path';
 import { isDirectory, pathExists, writeText } from '../adapters/filesystem/files.js';
 import { readOutputTree } from '../adapters/filesystem/output-tree.js';
-import { diagnose, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
+import { diagnoseFinding, hasErrors, sortDiagnostics, type Finding } from '../diagnostics/diagnostic.js';
 import { compileFleet } from '../index.js';
 import { outputChanges } from '../plan/output-changes.js';
 import { renderReport } from '../report/pr-report.js';
@@ -53,10 +53,12 @@ async function compileAt(root: string, now: number, base?: { files: SourceFile[]
 }
 
 /** Why `root` is not a fleet (a folder with registry/fleet.yaml), or `undefined` when it is one. */
-function whyNotFleet(root: string): string | undefined {
-  if (!pathExists(root)) return 'it does not exist';
-  if (!isDirectory(root)) return 'it is a file, not a folder';
-  if (!pathExists(path.join(root, 'registry', 'fleet.yaml'))) return 'it has no registry/fleet.yaml';
+/** Why `--base path` (resolved to `root`) is not a fleet, as a finding, or `undefined` when it is one. */
+function whyNotFleet(root: string, shown: string): Finding<'report_base_missing' | 'report_base_not_fleet'> | undefined {
+  if (!pathExists(root)) return { code: 'report_base_missing', args: { path: shown } };
+  if (!isDirectory(root)) return { code: 'report_base_not_fleet', args: { path: shown, what: 'is a file, not a folder' } };
+  if (!pathExists(path.join(root, 'registry', 'fleet.yaml')))
+    return { code: 'report_base_not_fleet', args: { path: shown, what: 'has no registry/fleet.yaml' } };
   return undefined;
 }
 
@@ -72,9 +74,8 @@ async function runReport({ values }: CommandInput): Promise<CommandResult> {
   const outDir = outFlag === undefined ? path.join(root, 'generated') : path.resolve(outFlag);
   const baseFlag = stringOption(values, 'base');
   const baseRoot = baseFlag === undefined ? undefined : path.resolve(baseFlag);
-  const notFleet = baseRoot === undefined ? undefined : whyNotFleet(baseRoot);
-  if (baseFlag !== undefined && notFleet !== undefined)
-    return { diagnostics: [diagnose({ file: baseFlag }, 'report_base_not_fleet', { path: baseFlag, reason: notFleet })], exitCode: EXIT.invalid };
+  const notFleet = baseRoot === undefined || baseFlag === undefined ? undefined : whyNotFleet(baseRoot, baseFlag);
+  if (notFleet !== undefined) return { diagnostics: [diagnoseFinding({ file: baseFlag }, notFleet)], exitCode: EXIT.invalid };
   const maxFlag = stringOption(values, 'max-chars');
   if (maxFlag !== undefined && !/^\d+$/.test(maxFlag)) throw invalidValue('--max-chars', maxFlag, 'a number of characters', '--max-chars 20000');
 

@@ -104,9 +104,14 @@ export const catalog = {
     message: '"{host}" is not a service host name: <module>.<service>.<platform>.<landscape>.<base> in lower case, without a final dot, under {bases}',
     hint: 'name the claim file after an exact host of the fleet, claims/domains/<module>.<service>.<platform>.<landscape>.<base>.json, e.g. {example}.json',
   },
+  claim_host_no_row: {
+    severity: 'warning',
+    message: 'the claim on {host} contributes no row: its host is not a ready route (it has no row: {row})',
+    hint: "a claim takes effect once its host's row exists and has a chart version: add {row} (its first promotion fills pin.chart); until then its {prefixes} prefix(es) route nowhere new",
+  },
   claim_host_not_ready: {
     severity: 'warning',
-    message: 'the claim on {host} contributes no row: its host is not a ready route ({reason}: {row})',
+    message: 'the claim on {host} contributes no row: its host is not a ready route (its row has an empty pin.chart: {row})',
     hint: "a claim takes effect once its host's row has a chart version (its first promotion); until then its {prefixes} prefix(es) keep reaching the host's own app",
   },
   claim_host_signin: {
@@ -134,10 +139,30 @@ export const catalog = {
     message: 'the claim has {total} prefixes, more than the cap of {cap}: the last {count} in sorted order are dropped ({sample})',
     hint: 'keep at most {cap} prefixes a claim; the compiler keeps the first {cap} in sorted key order',
   },
+  claim_prefix_dot_segment: {
+    severity: 'error',
+    message: 'prefix {prefix} is a dot segment',
+    hint: 'name a real segment, e.g. "paulca": the edge resolves "." and ".." away before it matches, so no request path starts with one',
+  },
+  claim_prefix_empty: {
+    severity: 'error',
+    message: 'prefix "" is empty',
+    hint: 'name the first path segment the prefix claims, e.g. "paulca", or remove the entry: the edge routes the empty path to the host itself',
+  },
+  claim_prefix_has_slash: {
+    severity: 'error',
+    message: 'prefix {prefix} holds a "/": a prefix is one segment',
+    hint: 'claim the first segment only, e.g. {first}: the edge matches a prefix against the first segment of the path, and every path below it goes to the same target',
+  },
   claim_prefix_invalid: {
     severity: 'error',
-    message: 'prefix {prefix} {reason}',
+    message: 'prefix {prefix} holds {character}, which is not a path-segment character',
     hint: 'a prefix is one bare path segment of letters, digits and - . _ ~ ! $ & \' ( ) * + , ; = : @ (never "." or "..", no "/", no percent-encoding): the edge matches it against the decoded first segment of the path',
+  },
+  claim_prefix_percent_encoded: {
+    severity: 'error',
+    message: 'prefix {prefix} is percent-encoded: write the decoded segment{decoded}',
+    hint: 'write the segment as a request shows it once decoded: the edge matches a prefix against the decoded first segment of the path, so an encoded prefix never matches',
   },
   claim_push_refused: {
     severity: 'error',
@@ -164,10 +189,45 @@ export const catalog = {
     message: 'cannot {action} {repo}: {reason}; nothing written',
     hint: 'check the URL (the fleet repository, e.g. https://git.example.com/fleet.git) and that its server is reachable from here; the reason is what the network or the server answered',
   },
+  claim_target_empty: {
+    severity: 'error',
+    message: 'target "" of prefix "{prefix}" is empty',
+    hint: 'write the host name of the route that should serve the prefix, e.g. api.zinc.nitroso.raichu.cluster.atomi.cloud (no scheme, port or path), or remove the prefix',
+  },
   claim_target_invalid: {
     severity: 'error',
-    message: 'target {target} of prefix "{prefix}" is not a host name: {reason}',
+    message: 'target {target} of prefix "{prefix}" is not a host name: label {label} is not 1–63 letters, digits and inner hyphens',
     hint: 'write the host name of the route that should serve the prefix, e.g. api.zinc.nitroso.raichu.cluster.atomi.cloud (no scheme, port or path)',
+  },
+  claim_target_not_ascii: {
+    severity: 'error',
+    message: 'target {target} of prefix "{prefix}" is not a host name: it holds non-ASCII characters',
+    hint: 'write the IDN in its xn-- form, {ascii}: routes and certificates name hosts in ASCII',
+  },
+  claim_target_not_bare_host: {
+    severity: 'error',
+    message: 'target {target} of prefix "{prefix}" is not a host name: it {written}',
+    hint: 'write the host name only, {host}: the target names the route that serves the prefix, and the request keeps its own scheme, port and path',
+  },
+  claim_target_single_label: {
+    severity: 'error',
+    message: 'target {target} of prefix "{prefix}" is not a host name: it has a single label',
+    hint: 'write the host name of the route that should serve the prefix, e.g. api.zinc.nitroso.raichu.cluster.atomi.cloud (no scheme, port or path)',
+  },
+  claim_target_too_long: {
+    severity: 'error',
+    message: 'target {target} of prefix "{prefix}" is not a host name: it is {length} characters long, more than 253',
+    hint: 'write the host name of the route that should serve the prefix, e.g. api.zinc.nitroso.raichu.cluster.atomi.cloud (no scheme, port or path)',
+  },
+  claim_target_trailing_dot: {
+    severity: 'error',
+    message: 'target {target} of prefix "{prefix}" is not a host name: it ends with a dot',
+    hint: 'write it without the trailing dot, {trimmed}: routes name hosts without the root label',
+  },
+  claim_target_upper_case: {
+    severity: 'error',
+    message: 'target {target} of prefix "{prefix}" is not a host name: it is not in lower case',
+    hint: 'write it in lower case, {lower}: routes are matched by their lower-case host name',
   },
   claim_targets_dropped: {
     severity: 'warning',
@@ -694,15 +754,30 @@ export const catalog = {
     message: 'provider "{provider}" is not offered in region {region} (cluster {cluster})',
     hint: 'add {provider} to regions.{region}.providers in registry/regions.yaml, or pick one of: {known}',
   },
+  report_base_missing: {
+    severity: 'error',
+    message: '--base {path} is not a fleet: it does not exist',
+    hint: 'give a checkout of the base branch, e.g. `git worktree add ../base main` then `diene report --base ../base`; leave --base out to compare with the committed generated/',
+  },
   report_base_not_fleet: {
     severity: 'error',
-    message: '--base {path} is not a fleet: {reason}',
-    hint: 'give a checkout of the base branch, e.g. `git worktree add ../base main` then `diene report --base ../base`; leave --base out to compare with the committed generated/',
+    message: '--base {path} is not a fleet: it {what}',
+    hint: 'give the top folder of a checkout of the base branch, the one holding registry/fleet.yaml (e.g. `git worktree add ../base main` then `diene report --base ../base`); leave --base out to compare with the committed generated/',
   },
   route_host_unknown: {
     severity: 'error',
     message: 'no route serves host "{host}"',
     hint: 'routes are the service hosts of ready rows (a non-empty pin.chart), e.g. {example}',
+  },
+  row_kargo_line_too_long: {
+    severity: 'error',
+    message: "Kargo's yaml-update cannot update this row: line {line} is {bytes} bytes long, and it reads at most 1 MiB a line",
+    hint: 'keep every line of a row under {limit} bytes (a long value can be folded over several lines)',
+  },
+  row_kargo_yaml_directive: {
+    severity: 'error',
+    message: 'Kargo\'s yaml-update cannot update this row: its YAML reader (go.yaml.in/yaml/v3) refuses a %YAML 1.2 directive ("found incompatible YAML document")',
+    hint: 'delete the %YAML line: rows are read as YAML 1.2 without it',
   },
   row_landscape_unlisted: {
     severity: 'error',
@@ -736,8 +811,8 @@ export const catalog = {
   },
   row_pin_unreadable_by_kargo: {
     severity: 'error',
-    message: "Kargo's yaml-update cannot update this row: {reason}",
-    hint: '{fix}',
+    message: "Kargo's yaml-update cannot update this row: {character} here is a line break to its YAML reader but not to its line writer, so it would rewrite the wrong line or fail",
+    hint: 'remove the character, or write it as an escape (\\r, \\N, \\L, \\P) inside a double-quoted string',
   },
   row_pin_value_style: {
     severity: 'error',
@@ -748,6 +823,11 @@ export const catalog = {
     severity: 'warning',
     message: '{key} "{version}" is not a strict semantic version: Kargo never discovers it, so no Freight carries it',
     hint: 'publish the image, the app chart and the primordial chart as MAJOR.MINOR.PATCH[-prerelease] with no v (e.g. 1.10.0 for 1.10) and pin that; this row deploys what it names, but no release will ever promote to it',
+  },
+  schema_count: {
+    severity: 'error',
+    message: '{value} must NOT have {bound} than {limit} {unit}',
+    hint: 'see schemas/{schema} for the expected shape',
   },
   schema_duplicate_item: {
     severity: 'error',
@@ -766,7 +846,7 @@ export const catalog = {
   },
   schema_length: {
     severity: 'error',
-    message: '{value} {reason}',
+    message: '{value} must NOT have {bound} than {count} characters',
     hint: 'see schemas/{schema} for the expected shape',
   },
   schema_pattern: {
@@ -776,7 +856,7 @@ export const catalog = {
   },
   schema_range: {
     severity: 'error',
-    message: '{value} {reason}',
+    message: '{value} must be {comparison} {limit}',
     hint: 'see schemas/{schema} for the expected shape',
   },
   schema_required: {
@@ -959,9 +1039,14 @@ export const catalog = {
     message: 'too many alias expansions (more than {limit})',
     hint: 'write the values out; anchors and aliases are capped to stop alias bombs',
   },
+  yaml_alias_recursive: {
+    severity: 'error',
+    message: 'alias *{name} sits inside the node it refers to, which would make that node contain itself',
+    hint: 'remove the alias, or write the value out in full: a value cannot contain itself (&{name} names the node the alias is in)',
+  },
   yaml_alias_unresolved: {
     severity: 'error',
-    message: 'alias *{name} {reason}',
+    message: 'alias *{name} refers to no anchor defined before it',
     hint: 'if you meant text starting with "*", quote it ("*{name}"); YAML reads a plain *name as an alias of an earlier &name',
   },
   yaml_ambiguous_boolean: {
@@ -1020,6 +1105,60 @@ export const catalog = {
     hint: 'remove the directive: inputs are read as YAML 1.2 (core schema) only',
   },
 } as const satisfies Record<string, CatalogEntry>;
+
+/**
+ * The closed set of reasons a fleet.yaml value copied into ArgoCD and Kargo
+ * breaks its grammar (2-analyze/value-grammars.ts): the `{reason}` of
+ * `artifact_reference_invalid`, `git_branch_invalid`, `git_repo_url_invalid`
+ * and `primordial_server_invalid`. Each states the fact; the code's hint gives
+ * the grammar to write. `{name}` is filled from the reason's own arguments.
+ */
+export const grammarReasons = {
+  branch_component_dot: 'has a component starting with "." ("{component}")',
+  branch_component_empty: 'has an empty component (a leading, trailing or doubled "/")',
+  branch_component_lock: 'has a component ending in ".lock" ("{component}")',
+  branch_contains: 'contains {token}',
+  branch_empty: 'is empty',
+  branch_head: 'is HEAD, which names the checked-out commit',
+  branch_option: 'starts with "-", which git reads as an option',
+  branch_trailing_dot: 'ends with "."',
+  credentials: 'carries a user name or password',
+  fragment: 'carries a fragment',
+  host_label_invalid: 'has the host {host}, whose label "{label}" is not letters, digits and inner hyphens (at most 63)',
+  host_missing: 'has no host',
+  host_not_ipv4: 'has the host {host}, which is no IPv4 address',
+  host_not_ipv6: 'has the host {host}, which is no IPv6 address',
+  host_too_long: 'has a host name longer than 253 characters',
+  host_upper_case: 'has the host {host} in upper case; every host name diene writes is lower case (SPEC §3.6)',
+  image_scheme: 'has a scheme; write the repository as registry/path',
+  no_chart: 'names no chart after the registry host',
+  no_repository_path: 'names no repository path after the host',
+  not_git_url: 'is neither scheme://host/path nor user@host:path',
+  not_https: 'does not start with https://',
+  not_oci: 'does not start with oci://',
+  password: 'carries a password',
+  path_character: 'has {character} in its path (percent-encode it, or leave it out)',
+  path_percent: 'has a "%" not followed by two hex digits',
+  port_invalid: 'has the port "{port}", which is not a number from 1 to 65535',
+  query: 'carries a query',
+  reference_component_empty: 'has an empty path component (a leading, trailing or doubled "/")',
+  reference_component_invalid: 'has the path component "{component}", which is not lower-case letters and digits joined by ".", "_", "__" or "-"',
+  reference_digest: "carries a digest; the version comes from each row's pin",
+  reference_tag: "carries a tag; the version comes from each row's pin",
+  scheme_not_git: 'uses {scheme}; ArgoCD and Kargo clone over https, http or ssh',
+  scheme_not_https: 'uses {scheme}, not https',
+  too_long: 'is longer than {limit} characters',
+  too_long_after_oci: 'is longer than {limit} characters after oci://',
+  user_invalid: 'has the user "{user}", which is not letters, digits and - . _ ~',
+} as const;
+
+/** The codes whose `{reason}` is one of {@link grammarReasons}. */
+export const GRAMMAR_REASON_CODES = ['artifact_reference_invalid', 'git_branch_invalid', 'git_repo_url_invalid', 'primordial_server_invalid'] as const satisfies readonly (keyof typeof catalog)[];
+
+/** A reason of {@link grammarReasons} with exactly the arguments of its text. */
+export type GrammarProblem = {
+  [K in keyof typeof grammarReasons]: { reason: K; args: { [Name in PlaceholderNames<(typeof grammarReasons)[K]>]: DiagnosticValue } };
+}[keyof typeof grammarReasons];
 
 /** Every code of the catalog. */
 export type DiagnosticCode = keyof typeof catalog;

@@ -4,7 +4,7 @@
  * without a place cannot be written by accident; fleet-wide facts and usage
  * errors use {@link FLEET_WIDE}.
  */
-import { catalog, type DiagnosticArgsOf, type DiagnosticCode, type DiagnosticValue } from './catalog.js';
+import { catalog, grammarReasons, type DiagnosticArgsOf, type DiagnosticCode, type DiagnosticValue, type GrammarProblem } from './catalog.js';
 
 export type Severity = 'error' | 'warning';
 
@@ -103,6 +103,11 @@ function clip(text: string): string {
 
 function fill(template: string, args: DiagnosticArgs): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.prototype.hasOwnProperty.call(args, key) ? clip(String(args[key])) : whole));
+}
+
+/** The text of a grammar reason of the catalog, filled from its arguments (the `{reason}` of the value-grammar codes). */
+export function grammarReasonText(problem: GrammarProblem): string {
+  return fill(grammarReasons[problem.reason], problem.args as DiagnosticArgs);
 }
 
 /**

@@ -18,47 +18,52 @@ describe('prefixes', () => {
     for (const prefix of ['paulca', 'PaulCA', 'v1.2', '.well', 'a..b', '~user', "o'brien", 'a:b@c', 'x=1;y', '2024', '-', '_']) expect(prefixProblem(prefix), prefix).toBeUndefined();
   });
 
-  it('refuses empty, slashes, dot segments, percent-encoding and characters outside a segment', () => {
-    const refused: [string, RegExp][] = [
-      ['', /empty/],
-      ['.', /dot segment/],
-      ['..', /dot segment/],
-      ['a/b', /"\/"/],
-      ['/paulca', /"\/"/],
-      ['%2e%2e', /percent/],
-      ['paul%20ca', /percent/],
-      ['a b', /path-segment character/],
-      ['a?b', /path-segment character/],
-      ['a#b', /path-segment character/],
-      ['a\\b', /path-segment character/],
-      ['é', /path-segment character/],
-      ['a\nb', /path-segment character/],
+  it('refuses empty, slashes, dot segments, percent-encoding and characters outside a segment, each with its own code', () => {
+    const refused: [string, string, Record<string, unknown>][] = [
+      ['', 'claim_prefix_empty', {}],
+      ['.', 'claim_prefix_dot_segment', { prefix: '"."' }],
+      ['..', 'claim_prefix_dot_segment', { prefix: '".."' }],
+      ['a/b', 'claim_prefix_has_slash', { prefix: '"a/b"', first: '"a"' }],
+      ['/paulca', 'claim_prefix_has_slash', { first: '"paulca"' }],
+      ['../bob', 'claim_prefix_has_slash', { first: '"bob"' }],
+      ['/', 'claim_prefix_has_slash', { first: '"paulca"' }],
+      ['%2e%2e', 'claim_prefix_percent_encoded', { decoded: '' }],
+      ['paul%20ca', 'claim_prefix_percent_encoded', { decoded: ': "paul ca"' }],
+      ['%zz', 'claim_prefix_percent_encoded', { decoded: '' }],
+      ['a b', 'claim_prefix_invalid', { character: '" "' }],
+      ['a?b', 'claim_prefix_invalid', { character: '"?"' }],
+      ['a#b', 'claim_prefix_invalid', { character: '"#"' }],
+      ['a\\b', 'claim_prefix_invalid', { character: '"\\\\"' }],
+      ['é', 'claim_prefix_invalid', { character: '"é"' }],
+      ['a\nb', 'claim_prefix_invalid', { character: '"\\n"' }],
     ];
-    for (const [prefix, reason] of refused) expect(prefixProblem(prefix), JSON.stringify(prefix)).toMatch(reason);
+    for (const [prefix, code, args] of refused) expect(prefixProblem(prefix), JSON.stringify(prefix)).toMatchObject({ code, args });
   });
 });
 
 describe('targets', () => {
   it('accepts lower-case host names, IDNs in xn-- form', () => {
-    for (const target of ['api.zinc.nitroso.raichu.cluster.atomi.cloud', 'xn--bcher-kva.example', 'a-b.c1']) expect(targetProblem(target), target).toBeUndefined();
+    for (const target of ['api.zinc.nitroso.raichu.cluster.atomi.cloud', 'xn--bcher-kva.example', 'a-b.c1']) expect(targetProblem(target, 'p'), target).toBeUndefined();
   });
 
-  it('refuses URLs, ports, paths, upper case, a trailing dot, non-ASCII and bad labels', () => {
-    const refused: [string, RegExp][] = [
-      ['', /empty/],
-      ['https://api.zinc.example', /URL/],
-      ['api.zinc.example/x', /path/],
-      ['api.zinc.example:443', /port/],
-      ['API.zinc.example', /lower case/],
-      ['api.zinc.example.', /ends with a dot/],
-      ['bücher.example', /xn--/],
-      ['localhost', /single label/],
-      ['-a.example', /label "-a"/],
-      ['a..example', /label ""/],
-      [`${'a'.repeat(64)}.example`, /label/],
-      [`${'a.'.repeat(127)}ab`, /253/],
+  it('refuses URLs, ports, paths, upper case, a trailing dot, non-ASCII and bad labels, each with its own code and the fixed form', () => {
+    const refused: [string, string, Record<string, unknown>][] = [
+      ['', 'claim_target_empty', { prefix: 'p' }],
+      ['https://api.zinc.example/x', 'claim_target_not_bare_host', { written: 'is a URL', host: 'api.zinc.example' }],
+      ['https://u@api.zinc.example:8443', 'claim_target_not_bare_host', { written: 'is a URL', host: 'api.zinc.example' }],
+      ['https://', 'claim_target_not_bare_host', { written: 'is a URL', host: "the route's host name" }],
+      ['api.zinc.example/x', 'claim_target_not_bare_host', { written: 'holds a path', host: 'api.zinc.example' }],
+      ['api.zinc.example:443', 'claim_target_not_bare_host', { written: 'holds a port', host: 'api.zinc.example' }],
+      ['API.zinc.example', 'claim_target_upper_case', { lower: 'api.zinc.example' }],
+      ['api.zinc.example.', 'claim_target_trailing_dot', { trimmed: 'api.zinc.example' }],
+      ['bücher.example', 'claim_target_not_ascii', { ascii: 'xn--bcher-kva.example' }],
+      ['localhost', 'claim_target_single_label', { target: '"localhost"', prefix: 'p' }],
+      ['-a.example', 'claim_target_invalid', { label: '"-a"' }],
+      ['a..example', 'claim_target_invalid', { label: '""' }],
+      [`${'a'.repeat(64)}.example`, 'claim_target_invalid', { label: JSON.stringify('a'.repeat(64)) }],
+      [`${'a.'.repeat(127)}ab`, 'claim_target_too_long', { length: 256 }],
     ];
-    for (const [target, reason] of refused) expect(targetProblem(target), target).toMatch(reason);
+    for (const [target, code, args] of refused) expect(targetProblem(target, 'p'), target).toMatchObject({ code, args });
   });
 });
 
@@ -82,6 +87,6 @@ describe('tenancy warnings', () => {
       ['claim_host_not_ready', 'warning', 'claims/domains/api.zinc.nitroso.raichu.cluster.atomi.cloud.json'],
     ]);
     const broken = diagnostics({ 'claims/domains/api.tin.nitroso.pichu.cluster.atomi.cloud.json': '{"account": "nitroso", "app": "tin", "paths": {"..": "x.y"}}' });
-    expect(broken.filter((d) => d.code.startsWith('claim_')).map((d) => d.code)).toEqual(['claim_prefix_invalid']);
+    expect(broken.filter((d) => d.code.startsWith('claim_')).map((d) => d.code)).toEqual(['claim_prefix_dot_segment']);
   });
 });

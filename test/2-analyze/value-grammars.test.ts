@@ -19,11 +19,17 @@ import {
   ociChartUrlProblem,
 } from '../../compiler/2-analyze/value-grammars.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
+import type { GrammarProblem } from '../../compiler/diagnostics/catalog.js';
+import { grammarReasonText } from '../../compiler/diagnostics/diagnostic.js';
 
 type Row = readonly [string, string | undefined];
 
-function check(problem: (text: string) => string | undefined, table: readonly Row[]): void {
-  for (const [text, reason] of table) expect(problem(text), JSON.stringify(text)).toBe(reason);
+/** Each text's reason, as the catalog's grammar reason renders it (`undefined`: accepted). */
+function check(problem: (text: string) => GrammarProblem | undefined, table: readonly Row[]): void {
+  for (const [text, reason] of table) {
+    const found = problem(text);
+    expect(found === undefined ? undefined : grammarReasonText(found), JSON.stringify(text)).toBe(reason);
+  }
 }
 
 describe('engineSyntaxIn', () => {

@@ -105,8 +105,8 @@ describe.skipIf(skipUnlessPresent(skipReason))(`diene claim set-paths over git s
     const cases: { host: string; content: unknown; code: string; line?: number; column?: number }[] = [
       { host: TIN, content: { paulca: ZINC }, code: 'claim_paths_missing', line: 1, column: 1 },
       { host: TIN, content: { path: { paulca: ZINC } }, code: 'claim_paths_missing' },
-      { host: TIN, content: '{\n  "paths": {\n    "../bob": "' + ZINC + '"\n  }\n}\n', code: 'claim_prefix_invalid', line: 3, column: 5 },
-      { host: TIN, content: { paths: { paulca: `https://${ZINC}/` } }, code: 'claim_target_invalid' },
+      { host: TIN, content: '{\n  "paths": {\n    "../bob": "' + ZINC + '"\n  }\n}\n', code: 'claim_prefix_has_slash', line: 3, column: 5 },
+      { host: TIN, content: { paths: { paulca: `https://${ZINC}/` } }, code: 'claim_target_not_bare_host' },
       { host: 'api.lithium.aldehyde.pikachu.cluster.atomi.cloud', content: { paths: { x: ZINC } }, code: 'claim_host_signin' },
       { host: 'api.copper.nitroso.pikachu.cluster.atomi.cloud', content: { paths: {} }, code: 'claim_host_unknown' },
       { host: TIN, content: { app: 'zinc', paths: {} }, code: 'claim_owner_mismatch' },

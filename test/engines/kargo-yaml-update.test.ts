@@ -134,7 +134,7 @@ const REFUSED: { name: string; text: string; code: string; upstream: YamlUpdateR
   {
     name: 'a %YAML 1.2 directive: the step fails',
     text: '%YAML 1.2\n---\npin:\n  chart: "1.4.2"\n  image: "1.4.2"\n',
-    code: 'row_pin_unreadable_by_kargo',
+    code: 'row_kargo_yaml_directive',
     upstream: { error: 'error unmarshaling input: yaml: found incompatible YAML document' },
   },
   {
@@ -164,7 +164,7 @@ const REFUSED: { name: string; text: string; code: string; upstream: YamlUpdateR
   {
     name: 'a line of 1 MiB: the step fails',
     text: `pin:\n  chart: "1.4.2"\n  image: "1.4.2"\n#${'x'.repeat(1024 * 1024 - 1)}\n`,
-    code: 'row_pin_unreadable_by_kargo',
+    code: 'row_kargo_line_too_long',
     upstream: { error: 'error scanning input bytes: bufio.Scanner: token too long' },
   },
 ];
@@ -349,7 +349,7 @@ describe.skipIf(skip)(`Kargo's yaml-update (SetValuesInBytes, kargo v1.11.2 pkg/
     expect(errorsByShape(await validate(fleetWithRows(new Map([['long', text]]))), () => undefined)).toEqual([]);
     const longer = text.replace('x\n', 'xx\n');
     const refused = await validate(fleetWithRows(new Map([['long', longer]])));
-    expect(refused.filter((d) => d.severity === 'error').map((d) => `${d.code} ${d.line}:${d.column}`)).toEqual(['row_pin_unreadable_by_kargo 1:1']);
+    expect(refused.filter((d) => d.severity === 'error').map((d) => `${d.code} ${d.line}:${d.column}`)).toEqual(['row_kargo_line_too_long 1:1']);
   });
 
   describe('on the row shapes it corrupts, which the compiler refuses', () => {

@@ -522,12 +522,12 @@ export const catalog = {
   input_total_too_large: {
     severity: 'error',
     message: 'the input files hold {size} bytes in all, more than the {limit} one fleet may hold; no file was parsed',
-    hint: "a fleet at SPEC §7's largest scale (55,000 files) holds about 9 MB: look for files that do not belong in the input folders, or for links that make one file read many times",
+    hint: "the largest fleet diene is built for (100 landscapes, 500 clusters, 10,000 services: 55,000 files) holds about 9 MB: look for files that do not belong in the input folders, or for links that make one file read many times",
   },
   input_total_too_many_values: {
     severity: 'error',
     message: 'this value takes the input files past {limit} values (scalars, aliases and lists) in all; the files after this one were not read',
-    hint: "a fleet at SPEC §7's largest scale holds about 520,000 values: look for files that hold far more than their kind needs; the limit keeps a hostile fleet from exhausting memory",
+    hint: "the largest fleet diene is built for (100 landscapes, 500 clusters, 10,000 services) holds about 520,000 values: look for files that hold far more than their kind needs; the limit keeps a hostile fleet from exhausting memory",
   },
   input_url_credentials: {
     severity: 'error',
@@ -622,7 +622,7 @@ export const catalog = {
   name_length: {
     severity: 'error',
     message: '"{value}" has {length} characters, outside the allowed {limit}',
-    hint: 'SPEC §2 limits keep <platform>-<service>-<landscape>-<mark> within 63 characters',
+    hint: 'the name limits (docs/fleet-reference.md) keep <platform>-<service>-<landscape>-<mark> within 63 characters',
   },
   output_busy: {
     severity: 'error',

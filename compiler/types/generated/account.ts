@@ -1,7 +1,7 @@
 // Generated from schemas/account.schema.json by `npm run gen:types`. Do not edit.
 
 /**
- * A cloud account: registry/accounts/<vendor>-<name>.yaml (SPEC §2). Clusters name it by its file stem.
+ * A cloud account: registry/accounts/<vendor>-<name>.yaml (docs/fleet-reference.md). Clusters name it by its file stem.
  */
 export interface Account {
   /**

@@ -1,7 +1,7 @@
 // Generated from schemas/claim.schema.json by `npm run gen:types`. Do not edit.
 
 /**
- * A path-routing claim: claims/domains/<host>.json, written by the app that owns the host (SPEC §2, §3.4). Maps a first path segment (a prefix) of the host to a target host. Prefix and target rules and the tenancy gates are checked by the compiler.
+ * A path-routing claim: claims/domains/<host>.json, written by the app that owns the host (docs/fleet-reference.md, docs/path-routing.md). Maps a first path segment (a prefix) of the host to a target host. Prefix and target rules and the tenancy gates are checked by the compiler.
  */
 export interface Claim {
   /**

@@ -6,7 +6,7 @@
 export type IpAddress = string;
 
 /**
- * Machine-written state of a cluster: state/clusters/<landscape>-<mark>.yaml, written by T3 (SPEC §2). A cluster is built once its state file lists an address; a cluster without a state file contributes no address.
+ * Machine-written state of a cluster: state/clusters/<landscape>-<mark>.yaml, written by T3 (docs/fleet-reference.md). A cluster is built once its state file lists an address; a cluster without a state file contributes no address.
  */
 export interface ClusterState {
   /**

@@ -1,7 +1,7 @@
 // Generated from schemas/cluster.schema.json by `npm run gen:types`. Do not edit.
 
 /**
- * A cluster: registry/clusters/<landscape>-<mark>.yaml (SPEC §2). The file name must agree with `landscape` and `mark`.
+ * A cluster: registry/clusters/<landscape>-<mark>.yaml (docs/fleet-reference.md). The file name must agree with `landscape` and `mark`.
  */
 export interface Cluster {
   /**

@@ -1,7 +1,7 @@
 // Generated from schemas/dns-health.schema.json by `npm run gen:types`. Do not edit.
 
 /**
- * Cluster health for the traffic planner (`diene plan dns --health FILE`, SPEC §3.3): whether each cluster accepts traffic. A cluster missing from the file counts as up; a down cluster's addresses leave the landscape and virtual names (never its own ops names), within the planner's brakes.
+ * Cluster health for the traffic planner (`diene plan dns --health FILE`, docs/dns.md): whether each cluster accepts traffic. A cluster missing from the file counts as up; a down cluster's addresses leave the landscape and virtual names (never its own ops names), within the planner's brakes.
  */
 export interface DnsHealth {
   /**

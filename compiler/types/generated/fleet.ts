@@ -6,11 +6,11 @@
 export type DnsName = string;
 
 /**
- * Fleet-wide settings: registry/fleet.yaml, one file per fleet (SPEC §2). Names the DNS bases and the hosts that serve them, where the address books are published, the sign-in issuer, the control cluster (Primordial), the fleet git repository and the artifact locations.
+ * Fleet-wide settings: registry/fleet.yaml, one file per fleet (docs/fleet-reference.md). Names the DNS bases and the hosts that serve them, where the address books are published, the sign-in issuer, the control cluster (Primordial), the fleet git repository and the artifact locations.
  */
 export interface Fleet {
   /**
-   * True only for sample fleets: allows the documentation address ranges (192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24, 2001:db8::/32) in state files (SPEC §4).
+   * True only for sample fleets: allows the documentation address ranges (192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24, 2001:db8::/32) in state files (docs/fleet-reference.md).
    */
   example?: boolean;
   dns: Dns;
@@ -26,7 +26,7 @@ export interface Fleet {
   retired?: Retirement[];
 }
 /**
- * DNS settings: the bases, the TTL, the hosts serving both bases and the optional parent delegation (SPEC §3.3).
+ * DNS settings: the bases, the TTL, the hosts serving both bases and the optional parent delegation (docs/dns.md).
  */
 export interface Dns {
   /**
@@ -117,7 +117,7 @@ export interface ParentZone {
   ttl: number;
 }
 /**
- * Address-book settings: the allowlisted roots and the places where the books are published (SPEC §3.5).
+ * Address-book settings: the allowlisted roots and the places where the books are published (docs/books.md).
  */
 export interface AddressBooks {
   /**
@@ -136,7 +136,7 @@ export interface AddressBooks {
   places: [string, ...string[]];
 }
 /**
- * The sign-in service whose hostname gives each landscape its issuer URL `https://<module>.<service>.<platform>.<landscape>.<base>/oidc` (SPEC §1).
+ * The sign-in service whose hostname gives each landscape its issuer URL `https://<module>.<service>.<platform>.<landscape>.<base>/oidc` (docs/fleet-reference.md).
  */
 export interface Issuer {
   /**

@@ -1,7 +1,7 @@
 // Generated from schemas/landscape.schema.json by `npm run gen:types`. Do not edit.
 
 /**
- * A landscape (an environment): registry/landscapes/<landscape>.yaml (SPEC §2). The file name must equal `name`.
+ * A landscape (an environment): registry/landscapes/<landscape>.yaml (docs/fleet-reference.md). The file name must equal `name`.
  */
 export interface Landscape {
   /**

@@ -1,7 +1,7 @@
 // Generated from schemas/platform.schema.json by `npm run gen:types`. Do not edit.
 
 /**
- * A landscape name (also used for virtual landscapes): a lower-case letter, then lower-case letters or digits, 1 to 12 characters; no hyphens, so joined names cannot collide (SPEC §2).
+ * A landscape name (also used for virtual landscapes): a lower-case letter, then lower-case letters or digits, 1 to 12 characters; no hyphens, so joined names cannot collide (docs/fleet-reference.md).
  */
 export type LandscapeName = string;
 /**
@@ -19,12 +19,12 @@ export type StageStep = LandscapeName | StageStepObject;
  */
 export type ParallelGroup = [StageStep, ...StageStep[]];
 /**
- * A module name, the first label of a service hostname: a lower-case letter, then lower-case letters or digits, 1 to 16 characters (SPEC §2).
+ * A module name, the first label of a service hostname: a lower-case letter, then lower-case letters or digits, 1 to 16 characters (docs/fleet-reference.md).
  */
 export type ModuleName = string;
 
 /**
- * A platform: carbon/<platform>/platform.yaml, copied from the platform's `<platform>.carbon` repository (SPEC §2). Lists the landscapes it runs in and the order of promotion between them.
+ * A platform: carbon/<platform>/platform.yaml, copied from the platform's `<platform>.carbon` repository (docs/fleet-reference.md). Lists the landscapes it runs in and the order of promotion between them.
  */
 export interface Platform {
   /**
@@ -48,7 +48,7 @@ export interface Platform {
    */
   vlandscapes?: LandscapeName[];
   /**
-   * Not supported yet: the platform's shared charts (charts that carry no image, shared by its services). SPEC §3.2 releases a service as an image plus two charts of one version and gives a chart alone no address, row or deploy, so a platform.yaml listing any is refused (`platform_shared_charts_unsupported`) with how to ship them instead (docs/checks.md).
+   * Not supported yet: the platform's shared charts (charts that carry no image, shared by its services). A service is released (docs/argocd.md) as an image plus two charts of one version and gives a chart alone no address, row or deploy, so a platform.yaml listing any is refused (`platform_shared_charts_unsupported`) with how to ship them instead (docs/checks.md).
    *
    * Items: A shared chart's name.
    */
@@ -65,7 +65,7 @@ export interface Platform {
  */
 export interface StageStepObject {
   /**
-   * A landscape name (also used for virtual landscapes): a lower-case letter, then lower-case letters or digits, 1 to 12 characters; no hyphens, so joined names cannot collide (SPEC §2).
+   * A landscape name (also used for virtual landscapes): a lower-case letter, then lower-case letters or digits, 1 to 12 characters; no hyphens, so joined names cannot collide (docs/fleet-reference.md).
    */
   landscape: string;
   /**

@@ -6,7 +6,7 @@
 export type ProviderName = string;
 
 /**
- * The region allow-list: registry/regions.yaml (SPEC §2). Each region names the providers allowed in it and where it is, for geo-routed DNS.
+ * The region allow-list: registry/regions.yaml (docs/fleet-reference.md). Each region names the providers allowed in it and where it is, for geo-routed DNS.
  */
 export interface Regions {
   /**

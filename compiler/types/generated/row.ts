@@ -1,7 +1,7 @@
 // Generated from schemas/row.schema.json by `npm run gen:types`. Do not edit.
 
 /**
- * A row: platforms/<platform>/<service>/<landscape>.yaml, one service in one landscape (SPEC §2). T3 writes it empty, Kargo writes versions; the set of services of a platform is the set of row folders.
+ * A row: platforms/<platform>/<service>/<landscape>.yaml, one service in one landscape (docs/fleet-reference.md). T3 writes it empty, Kargo writes versions; the set of services of a platform is the set of row folders.
  */
 export interface Row {
   pin: Pin;

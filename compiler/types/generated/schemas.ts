@@ -6,7 +6,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: 'account.schema.json',
     title: 'Account',
-    description: 'A cloud account: registry/accounts/<vendor>-<name>.yaml (SPEC §2). Clusters name it by its file stem.',
+    description: 'A cloud account: registry/accounts/<vendor>-<name>.yaml (docs/fleet-reference.md). Clusters name it by its file stem.',
     type: 'object',
     additionalProperties: false,
     required: ['vendor', 'name'],
@@ -37,7 +37,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
     $id: 'claim.schema.json',
     title: 'Claim',
     description:
-      'A path-routing claim: claims/domains/<host>.json, written by the app that owns the host (SPEC §2, §3.4). Maps a first path segment (a prefix) of the host to a target host. Prefix and target rules and the tenancy gates are checked by the compiler.',
+      'A path-routing claim: claims/domains/<host>.json, written by the app that owns the host (docs/fleet-reference.md, docs/path-routing.md). Maps a first path segment (a prefix) of the host to a target host. Prefix and target rules and the tenancy gates are checked by the compiler.',
     type: 'object',
     additionalProperties: false,
     required: ['account', 'app', 'paths'],
@@ -55,7 +55,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
     examples: [{ account: 'nitroso', app: 'tin', paths: { paulca: 'api.zinc.nitroso.raichu.cluster.atomi.cloud' } }],
     definitions: {
       platformName: {
-        description: 'A platform name: a lower-case letter, then lower-case letters or digits, 5 to 16 characters (SPEC §2).',
+        description: 'A platform name: a lower-case letter, then lower-case letters or digits, 5 to 16 characters (docs/fleet-reference.md).',
         type: 'string',
         minLength: 5,
         maxLength: 16,
@@ -63,7 +63,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
         'x-diene-codes': { pattern: 'name_invalid', minLength: 'platform_name_too_short', maxLength: 'name_length' },
       },
       serviceName: {
-        description: 'A service name: a lower-case letter, then lower-case letters or digits, 1 to 16 characters (SPEC §2).',
+        description: 'A service name: a lower-case letter, then lower-case letters or digits, 1 to 16 characters (docs/fleet-reference.md).',
         type: 'string',
         minLength: 1,
         maxLength: 16,
@@ -77,7 +77,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
     $id: 'cluster-state.schema.json',
     title: 'ClusterState',
     description:
-      'Machine-written state of a cluster: state/clusters/<landscape>-<mark>.yaml, written by T3 (SPEC §2). A cluster is built once its state file lists an address; a cluster without a state file contributes no address.',
+      'Machine-written state of a cluster: state/clusters/<landscape>-<mark>.yaml, written by T3 (docs/fleet-reference.md). A cluster is built once its state file lists an address; a cluster without a state file contributes no address.',
     type: 'object',
     additionalProperties: false,
     required: ['addresses'],
@@ -102,7 +102,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: 'cluster.schema.json',
     title: 'Cluster',
-    description: 'A cluster: registry/clusters/<landscape>-<mark>.yaml (SPEC §2). The file name must agree with `landscape` and `mark`.',
+    description: 'A cluster: registry/clusters/<landscape>-<mark>.yaml (docs/fleet-reference.md). The file name must agree with `landscape` and `mark`.',
     type: 'object',
     additionalProperties: false,
     required: ['landscape', 'mark', 'provider', 'account', 'traffic'],
@@ -127,7 +127,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
     definitions: {
       landscapeName: {
         description:
-          'A landscape name (also used for virtual landscapes): a lower-case letter, then lower-case letters or digits, 1 to 12 characters; no hyphens, so joined names cannot collide (SPEC §2).',
+          'A landscape name (also used for virtual landscapes): a lower-case letter, then lower-case letters or digits, 1 to 12 characters; no hyphens, so joined names cannot collide (docs/fleet-reference.md).',
         type: 'string',
         minLength: 1,
         maxLength: 12,
@@ -136,7 +136,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
       },
       markName: {
         description:
-          "A cluster's mark (a gem name): a lower-case letter, then lower-case letters or digits, 1 to 10 characters. The mark `primordial` is reserved; the compiler refuses it (SPEC §2).",
+          "A cluster's mark (a gem name): a lower-case letter, then lower-case letters or digits, 1 to 10 characters. The mark `primordial` is reserved; the compiler refuses it (docs/fleet-reference.md).",
         type: 'string',
         minLength: 1,
         maxLength: 10,
@@ -158,7 +158,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
     $id: 'dns-health.schema.json',
     title: 'DnsHealth',
     description:
-      "Cluster health for the traffic planner (`diene plan dns --health FILE`, SPEC §3.3): whether each cluster accepts traffic. A cluster missing from the file counts as up; a down cluster's addresses leave the landscape and virtual names (never its own ops names), within the planner's brakes.",
+      "Cluster health for the traffic planner (`diene plan dns --health FILE`, docs/dns.md): whether each cluster accepts traffic. A cluster missing from the file counts as up; a down cluster's addresses leave the landscape and virtual names (never its own ops names), within the planner's brakes.",
     type: 'object',
     additionalProperties: false,
     required: ['clusters'],
@@ -187,7 +187,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
     $id: 'dns-plan.schema.json',
     title: 'DnsPlan',
     description:
-      "The record sets of one DNS zone on one host, version 1 (SPEC §3.3). `diene compile` writes the wanted state as dns/<zone>/<host>.json (and the parent's delegation as dns/<parent>/delegation.json); `diene plan dns --live` reads a live snapshot in the same format, exported from the host, so the compiler's own output used as live state plans zero changes. Compiled plans are canonical: names lower case in their xn-- form without a trailing dot, values sorted, IPv6 compressed. A snapshot may spell names and values as the host returns them (any case, a trailing dot, U-labels, escapes: \\ooo octal for route53, RFC 1035 \\DDD decimal otherwise); the planner canonicalizes before comparing. A snapshot holds every record set the host returned; the planner manages only the names diene generates and leaves every other record set alone.",
+      "The record sets of one DNS zone on one host, version 1 (docs/dns.md). `diene compile` writes the wanted state as dns/<zone>/<host>.json (and the parent's delegation as dns/<parent>/delegation.json); `diene plan dns --live` reads a live snapshot in the same format, exported from the host, so the compiler's own output used as live state plans zero changes. Compiled plans are canonical: names lower case in their xn-- form without a trailing dot, values sorted, IPv6 compressed. A snapshot may spell names and values as the host returns them (any case, a trailing dot, U-labels, escapes: \\ooo octal for route53, RFC 1035 \\DDD decimal otherwise); the planner canonicalizes before comparing. A snapshot holds every record set the host returned; the planner manages only the names diene generates and leaves every other record set alone.",
     type: 'object',
     additionalProperties: false,
     required: ['version', 'zone', 'recordSets'],
@@ -336,29 +336,29 @@ export const inputSchemas: Readonly<Record<string, object>> = {
     $id: 'fleet.schema.json',
     title: 'Fleet',
     description:
-      'Fleet-wide settings: registry/fleet.yaml, one file per fleet (SPEC §2). Names the DNS bases and the hosts that serve them, where the address books are published, the sign-in issuer, the control cluster (Primordial), the fleet git repository and the artifact locations.',
+      'Fleet-wide settings: registry/fleet.yaml, one file per fleet (docs/fleet-reference.md). Names the DNS bases and the hosts that serve them, where the address books are published, the sign-in issuer, the control cluster (Primordial), the fleet git repository and the artifact locations.',
     type: 'object',
     additionalProperties: false,
     required: ['dns', 'addressBooks', 'issuer', 'primordial', 'git', 'artifacts'],
     properties: {
       example: {
         description:
-          'True only for sample fleets: allows the documentation address ranges (192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24, 2001:db8::/32) in state files (SPEC §4).',
+          'True only for sample fleets: allows the documentation address ranges (192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24, 2001:db8::/32) in state files (docs/fleet-reference.md).',
         type: 'boolean',
         default: false,
       },
       dns: {
         $ref: '#/definitions/dns',
-        description: 'DNS settings: the bases, the TTL, the hosts serving both bases and the optional parent delegation (SPEC §3.3).',
+        description: 'DNS settings: the bases, the TTL, the hosts serving both bases and the optional parent delegation (docs/dns.md).',
       },
       addressBooks: {
         $ref: '#/definitions/addressBooks',
-        description: 'Address-book settings: the allowlisted roots and the places where the books are published (SPEC §3.5).',
+        description: 'Address-book settings: the allowlisted roots and the places where the books are published (docs/books.md).',
       },
       issuer: {
         $ref: '#/definitions/issuer',
         description:
-          'The sign-in service whose hostname gives each landscape its issuer URL `https://<module>.<service>.<platform>.<landscape>.<base>/oidc` (SPEC §1).',
+          'The sign-in service whose hostname gives each landscape its issuer URL `https://<module>.<service>.<platform>.<landscape>.<base>/oidc` (docs/fleet-reference.md).',
       },
       intake: {
         $ref: '#/definitions/intake',
@@ -451,7 +451,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
     ],
     definitions: {
       dns: {
-        description: 'DNS settings of the fleet (SPEC §3.3).',
+        description: 'DNS settings of the fleet (docs/dns.md).',
         type: 'object',
         additionalProperties: false,
         required: ['base', 'ttl', 'hosts'],
@@ -554,7 +554,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
         },
       },
       addressBooks: {
-        description: 'Address-book settings (SPEC §3.5).',
+        description: 'Address-book settings (docs/books.md).',
         type: 'object',
         additionalProperties: false,
         required: ['allowlist', 'places'],
@@ -596,7 +596,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
         },
       },
       intake: {
-        description: 'The webhook intake service (SPEC §1: platform mercury, service webhook).',
+        description: 'The webhook intake service (docs/fleet-reference.md: platform mercury, service webhook).',
         type: 'object',
         additionalProperties: false,
         required: ['service', 'platform'],
@@ -703,7 +703,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
       },
       landscapeName: {
         description:
-          'A landscape name (also used for virtual landscapes): a lower-case letter, then lower-case letters or digits, 1 to 12 characters; no hyphens, so joined names cannot collide (SPEC §2).',
+          'A landscape name (also used for virtual landscapes): a lower-case letter, then lower-case letters or digits, 1 to 12 characters; no hyphens, so joined names cannot collide (docs/fleet-reference.md).',
         type: 'string',
         minLength: 1,
         maxLength: 12,
@@ -711,7 +711,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
         'x-diene-codes': { pattern: 'name_invalid', minLength: 'name_length', maxLength: 'name_length' },
       },
       platformName: {
-        description: 'A platform name: a lower-case letter, then lower-case letters or digits, 5 to 16 characters (SPEC §2).',
+        description: 'A platform name: a lower-case letter, then lower-case letters or digits, 5 to 16 characters (docs/fleet-reference.md).',
         type: 'string',
         minLength: 5,
         maxLength: 16,
@@ -719,7 +719,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
         'x-diene-codes': { pattern: 'name_invalid', minLength: 'platform_name_too_short', maxLength: 'name_length' },
       },
       serviceName: {
-        description: 'A service name: a lower-case letter, then lower-case letters or digits, 1 to 16 characters (SPEC §2).',
+        description: 'A service name: a lower-case letter, then lower-case letters or digits, 1 to 16 characters (docs/fleet-reference.md).',
         type: 'string',
         minLength: 1,
         maxLength: 16,
@@ -728,7 +728,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
       },
       moduleName: {
         description:
-          'A module name, the first label of a service hostname: a lower-case letter, then lower-case letters or digits, 1 to 16 characters (SPEC §2).',
+          'A module name, the first label of a service hostname: a lower-case letter, then lower-case letters or digits, 1 to 16 characters (docs/fleet-reference.md).',
         type: 'string',
         minLength: 1,
         maxLength: 16,
@@ -743,7 +743,8 @@ export const inputSchemas: Readonly<Record<string, object>> = {
         pattern: '^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$',
       },
       envVarName: {
-        description: 'The name of an environment variable that holds a secret at run time; the secret itself never appears in a file (SPEC §4).',
+        description:
+          'The name of an environment variable that holds a secret at run time; the secret itself never appears in a file (docs/fleet-reference.md).',
         type: 'string',
         pattern: '^[A-Z_][A-Z0-9_]*$',
       },
@@ -754,7 +755,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: 'landscape.schema.json',
     title: 'Landscape',
-    description: 'A landscape (an environment): registry/landscapes/<landscape>.yaml (SPEC §2). The file name must equal `name`.',
+    description: 'A landscape (an environment): registry/landscapes/<landscape>.yaml (docs/fleet-reference.md). The file name must equal `name`.',
     type: 'object',
     additionalProperties: false,
     required: ['name', 'region', 'tier'],
@@ -771,7 +772,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
     definitions: {
       landscapeName: {
         description:
-          'A landscape name (also used for virtual landscapes): a lower-case letter, then lower-case letters or digits, 1 to 12 characters; no hyphens, so joined names cannot collide (SPEC §2).',
+          'A landscape name (also used for virtual landscapes): a lower-case letter, then lower-case letters or digits, 1 to 12 characters; no hyphens, so joined names cannot collide (docs/fleet-reference.md).',
         type: 'string',
         minLength: 1,
         maxLength: 12,
@@ -779,7 +780,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
         'x-diene-codes': { pattern: 'name_invalid', minLength: 'name_length', maxLength: 'name_length' },
       },
       regionCode: {
-        description: 'A region code: an IATA airport code, three capital letters (SPEC §2).',
+        description: 'A region code: an IATA airport code, three capital letters (docs/fleet-reference.md).',
         type: 'string',
         pattern: '^[A-Z]{3}$',
         'x-diene-codes': { pattern: 'region_code_invalid' },
@@ -791,7 +792,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
     $id: 'platform.schema.json',
     title: 'Platform',
     description:
-      "A platform: carbon/<platform>/platform.yaml, copied from the platform's `<platform>.carbon` repository (SPEC §2). Lists the landscapes it runs in and the order of promotion between them.",
+      "A platform: carbon/<platform>/platform.yaml, copied from the platform's `<platform>.carbon` repository (docs/fleet-reference.md). Lists the landscapes it runs in and the order of promotion between them.",
     type: 'object',
     additionalProperties: false,
     required: ['name', 'landscapes', 'stages'],
@@ -817,7 +818,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
       },
       sharedCharts: {
         description:
-          "Not supported yet: the platform's shared charts (charts that carry no image, shared by its services). SPEC §3.2 releases a service as an image plus two charts of one version and gives a chart alone no address, row or deploy, so a platform.yaml listing any is refused (`platform_shared_charts_unsupported`) with how to ship them instead (docs/checks.md).",
+          "Not supported yet: the platform's shared charts (charts that carry no image, shared by its services). A service is released (docs/argocd.md) as an image plus two charts of one version and gives a chart alone no address, row or deploy, so a platform.yaml listing any is refused (`platform_shared_charts_unsupported`) with how to ship them instead (docs/checks.md).",
         type: 'array',
         items: { description: "A shared chart's name.", type: 'string', minLength: 1, maxLength: 253 },
       },
@@ -898,7 +899,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
         },
       },
       platformName: {
-        description: 'A platform name: a lower-case letter, then lower-case letters or digits, 5 to 16 characters (SPEC §2).',
+        description: 'A platform name: a lower-case letter, then lower-case letters or digits, 5 to 16 characters (docs/fleet-reference.md).',
         type: 'string',
         minLength: 5,
         maxLength: 16,
@@ -907,7 +908,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
       },
       landscapeName: {
         description:
-          'A landscape name (also used for virtual landscapes): a lower-case letter, then lower-case letters or digits, 1 to 12 characters; no hyphens, so joined names cannot collide (SPEC §2).',
+          'A landscape name (also used for virtual landscapes): a lower-case letter, then lower-case letters or digits, 1 to 12 characters; no hyphens, so joined names cannot collide (docs/fleet-reference.md).',
         type: 'string',
         minLength: 1,
         maxLength: 12,
@@ -915,7 +916,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
         'x-diene-codes': { pattern: 'name_invalid', minLength: 'name_length', maxLength: 'name_length' },
       },
       serviceName: {
-        description: 'A service name: a lower-case letter, then lower-case letters or digits, 1 to 16 characters (SPEC §2).',
+        description: 'A service name: a lower-case letter, then lower-case letters or digits, 1 to 16 characters (docs/fleet-reference.md).',
         type: 'string',
         minLength: 1,
         maxLength: 16,
@@ -924,7 +925,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
       },
       moduleName: {
         description:
-          'A module name, the first label of a service hostname: a lower-case letter, then lower-case letters or digits, 1 to 16 characters (SPEC §2).',
+          'A module name, the first label of a service hostname: a lower-case letter, then lower-case letters or digits, 1 to 16 characters (docs/fleet-reference.md).',
         type: 'string',
         minLength: 1,
         maxLength: 16,
@@ -937,7 +938,8 @@ export const inputSchemas: Readonly<Record<string, object>> = {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: 'regions.schema.json',
     title: 'Regions',
-    description: 'The region allow-list: registry/regions.yaml (SPEC §2). Each region names the providers allowed in it and where it is, for geo-routed DNS.',
+    description:
+      'The region allow-list: registry/regions.yaml (docs/fleet-reference.md). Each region names the providers allowed in it and where it is, for geo-routed DNS.',
     type: 'object',
     additionalProperties: false,
     required: ['regions'],
@@ -993,7 +995,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
         },
       },
       regionCode: {
-        description: 'A region code: an IATA airport code, three capital letters (SPEC §2).',
+        description: 'A region code: an IATA airport code, three capital letters (docs/fleet-reference.md).',
         type: 'string',
         pattern: '^[A-Z]{3}$',
         'x-diene-codes': { pattern: 'region_code_invalid' },
@@ -1013,7 +1015,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
     $id: 'row.schema.json',
     title: 'Row',
     description:
-      'A row: platforms/<platform>/<service>/<landscape>.yaml, one service in one landscape (SPEC §2). T3 writes it empty, Kargo writes versions; the set of services of a platform is the set of row folders.',
+      'A row: platforms/<platform>/<service>/<landscape>.yaml, one service in one landscape (docs/fleet-reference.md). T3 writes it empty, Kargo writes versions; the set of services of a platform is the set of row folders.',
     type: 'object',
     additionalProperties: false,
     required: ['pin'],
@@ -1062,7 +1064,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
     $id: 'vlandscape.schema.json',
     title: 'VirtualLandscape',
     description:
-      "A virtual landscape: registry/vlandscapes/<vlandscape>.yaml (SPEC §2). One name over several landscapes; DNS answers with the nearest healthy serving member. Its name may not be a landscape's name.",
+      "A virtual landscape: registry/vlandscapes/<vlandscape>.yaml (docs/fleet-reference.md). One name over several landscapes; DNS answers with the nearest healthy serving member. Its name may not be a landscape's name.",
     type: 'object',
     additionalProperties: false,
     required: ['name', 'members'],
@@ -1092,7 +1094,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
       },
       landscapeName: {
         description:
-          'A landscape name (also used for virtual landscapes): a lower-case letter, then lower-case letters or digits, 1 to 12 characters; no hyphens, so joined names cannot collide (SPEC §2).',
+          'A landscape name (also used for virtual landscapes): a lower-case letter, then lower-case letters or digits, 1 to 12 characters; no hyphens, so joined names cannot collide (docs/fleet-reference.md).',
         type: 'string',
         minLength: 1,
         maxLength: 12,

@@ -1,7 +1,7 @@
 // Generated from schemas/vlandscape.schema.json by `npm run gen:types`. Do not edit.
 
 /**
- * A virtual landscape: registry/vlandscapes/<vlandscape>.yaml (SPEC §2). One name over several landscapes; DNS answers with the nearest healthy serving member. Its name may not be a landscape's name.
+ * A virtual landscape: registry/vlandscapes/<vlandscape>.yaml (docs/fleet-reference.md). One name over several landscapes; DNS answers with the nearest healthy serving member. Its name may not be a landscape's name.
  */
 export interface VirtualLandscape {
   /**

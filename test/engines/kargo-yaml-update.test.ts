@@ -366,7 +366,7 @@ describe.skipIf(skip)(`Kargo's yaml-update (SetValuesInBytes, kargo v1.11.2 pkg/
           errors.map((d) => d.code),
           shape.name,
         ).toContain(shape.code);
-        for (const error of errors) expect(error.code, shape.name).toMatch(/^row_pin_/);
+        for (const error of errors) expect(error.code, shape.name).toMatch(/^row_(pin|kargo)_/);
         for (const error of errors) expect(error.line, shape.name).toBeGreaterThan(0);
       });
       expect(diagnostics.filter((d) => d.severity === 'error' && !/\/refused\d+\//.test(d.file ?? ''))).toEqual([]);

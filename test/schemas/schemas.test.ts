@@ -235,9 +235,10 @@ describe('examples/reference', () => {
   it.each(files.filter((rel) => rel.endsWith('.yaml')))('%s names its schema in a modeline', (rel) => {
     const first = readFileSync(path.join(REFERENCE, rel), 'utf8').split('\n')[0] ?? '';
     const depth = rel.split('/').length - 1;
-    const schemaPath = `${'../'.repeat(depth + 2)}schemas/${kindOf(rel)}.schema.json`;
+    // The fleet's own copy of the schemas (examples/reference/schemas, as `diene init` writes a fleet's).
+    const schemaPath = `${'../'.repeat(depth)}schemas/${kindOf(rel)}.schema.json`;
     expect(first).toBe(`# yaml-language-server: $schema=${schemaPath}`);
-    expect(path.resolve(path.dirname(path.join(REFERENCE, rel)), schemaPath)).toBe(path.join(ROOT, 'schemas', `${kindOf(rel)}.schema.json`));
+    expect(path.resolve(path.dirname(path.join(REFERENCE, rel)), schemaPath)).toBe(path.join(REFERENCE, 'schemas', `${kindOf(rel)}.schema.json`));
   });
 
   it('keeps versions as strings (`1.10` stays "1.10")', () => {

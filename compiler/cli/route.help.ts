@@ -1,10 +1,10 @@
 /** The help of `diene route` (see help.ts). */
-import type { CommandHelp } from './help.js';
+import { withFormats } from './help.js';
 
-export const routeHelp: CommandHelp = {
+export const routeHelp = withFormats({
   name: 'route',
   summary: 'Say which route serves a URL and why, as an edge matches the compiled route_paths tables.',
-  usage: 'diene route HOST PATH [--fleet DIR] [--format text|json]',
+  usage: 'diene route HOST PATH [--fleet DIR] [--format FORM]',
   arguments: [
     { name: 'HOST', description: 'The request host, read as an edge keys it: lower-cased, without a port or a trailing dot.' },
     { name: 'PATH', description: 'The origin-form request path; it starts with "/".' },
@@ -16,4 +16,4 @@ export const routeHelp: CommandHelp = {
     { code: 0, means: 'a route serves the URL' },
     { code: 2, means: 'no route serves it, invalid input or usage' },
   ],
-};
+});

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COMMAND_HELPS } from '../../compiler/cli.js';
-import { optionsOf } from '../../compiler/cli/help.js';
+import { formatChoices, optionsOf } from '../../compiler/cli/help.js';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
 import { REFERENCE_FLEET, REPO_ROOT, useTempFleets } from '../support/fleet-fixture.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
@@ -303,6 +303,27 @@ describe('shell completion', () => {
           `${help.name} --${option.name}`,
         ).toBe(true);
     }
+  });
+
+  it("offers each command's own --format forms: the ones its usage line, its help and its error name", () => {
+    const orList = (items: string[]): string => `${items.slice(0, -1).join(', ')} or ${items.at(-1) as string}`;
+    for (const help of COMMAND_HELPS) {
+      const forms = formatChoices(help);
+      const name = help.name.split(' ');
+      expect(complete(`diene ${help.name} --format `), help.name).toEqual(forms);
+      const inUsage = /--format (\S+?)\]/.exec(help.usage)?.[1];
+      if (inUsage !== undefined) expect(inUsage.split('|'), help.name).toEqual(forms);
+      expect(runCli(['help', ...name]).stdout, help.name).toContain(`\n  --format ${forms.join('|')}\n`);
+      const wrong = runCli([...name, ...(help.arguments ?? []).map(() => 'x'), '--format', 'nope']);
+      expect(wrong.exitCode, help.name).toBe(2);
+      expect(wrong.stderr, help.name).toContain(`--format "nope" is not ${orList(forms)}`);
+    }
+    // the commands whose forms differ from the default text, json and github say so in their usage line
+    for (const help of COMMAND_HELPS.filter((h) => formatChoices(h).join() !== 'text,json,github')) expect(help.usage, help.name).toContain('--format ');
+    expect(complete('diene route --format ')).toEqual(['text', 'json', 'github']);
+    expect(complete('diene plan dns --format ')).toEqual(['text', 'json']);
+    expect(complete('diene simulate --format ')).toEqual(['text', 'json', 'github', 'markdown']);
+    expect(complete('diene --fleet x validate --format s')).toEqual(['sarif']);
   });
 
   it('zsh and fish scripts name every command and option', () => {

@@ -8,7 +8,7 @@
  * completion, and progress on a terminal only.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -114,6 +114,26 @@ describe('usage errors', () => {
     }
     const dryRun = runCli(['apply', 'kube', '--platform', 'mercury', '--dry-run']);
     expect(dryRun.stderr).toContain('error usage_option_value_missing: --dry-run needs a value\n  hint: write --dry-run=server');
+  });
+
+  it('refuse an empty value as a missing one, before anything is read or written', () => {
+    const fleet = tempFleet();
+    for (const args of [
+      ['compile', `--fleet=${fleet}`, '--out='],
+      ['compile', '--fleet', fleet, '--out', ''],
+      ['validate', '--fleet='],
+      ['--fleet=', 'validate'],
+      ['report', `--fleet=${fleet}`, '--base='],
+      ['export', 'dns', `--fleet=${fleet}`, '--host='],
+      ['apply', 'kube', '--platform=', `--fleet=${fleet}`],
+    ]) {
+      const run = runCli(args, { cwd: fleet });
+      expect(run.exitCode, args.join(' ')).toBe(2);
+      expect(run.stderr, args.join(' ')).toMatch(/^diene: error usage_option_value_missing: --[a-z-]+ needs a value\n/);
+    }
+    // nothing was compiled into the fleet root
+    expect(runCli(['compile', `--fleet=${fleet}`, '--out='], { cwd: fleet }).stderr).toContain('--out needs a value');
+    expect(readdirSync(fleet).sort()).not.toContain('argocd');
   });
 
   it('come from the catalog with the command’s usage line in the hint, in text and in JSON', () => {

@@ -208,7 +208,7 @@ async function run(argv: readonly string[]): Promise<Run> {
   const formatFlag = typeof values['format'] === 'string' ? values['format'] : 'text';
   const choices = formatChoices(entry.help);
   if (!choices.includes(formatFlag)) throw invalidValue('--format', formatFlag, listing(choices), `--format ${choices[1] ?? 'text'}`);
-  const format = ((entry.help.formats ?? []).includes(formatFlag) ? 'text' : formatFlag) as Format;
+  const format = ((entry.help.formats ?? []).some((f) => f.name === formatFlag) ? 'text' : formatFlag) as Format;
   const severityFlag = typeof values['min-severity'] === 'string' ? values['min-severity'] : 'info';
   const levels = COMMON_OPTION_HELP.find((o) => o.name === 'min-severity')?.choices ?? [];
   if (!levels.includes(severityFlag)) throw invalidValue('--min-severity', severityFlag, listing(levels), '--min-severity warning');
@@ -250,7 +250,8 @@ function emit({ result, format, level }: Run): void {
   const rooted = () => rootedDiagnostics(everything, result.pathPrefix ?? '');
   // validate --format json|sarif: the diagnostics on stdout are the product, filtered like any report.
   if (result.diagnosticsInStdout && format === 'json') process.stdout.write(formatJson(everything));
-  else if (result.diagnosticsInStdout && format === 'sarif') process.stdout.write(formatSarif(rooted(), { version: toolVersion(), fleetFolder: result.pathPrefix ?? '' }));
+  else if (result.diagnosticsInStdout && format === 'sarif')
+    process.stdout.write(formatSarif(rooted(), { version: toolVersion(), fleetFolder: result.pathPrefix ?? '' }));
   else if (result.stdout) process.stdout.write(result.stdout);
   if (!result.diagnosticsInStdout) {
     if (format === 'json') process.stderr.write(formatJson(everything));

@@ -4,20 +4,13 @@
 #   pre-commit-hook.sh validate [ARGS]   diene validate
 # ARGS (a hook's `args:`, e.g. --fleet fleets/prod) are passed on. pre-commit stashes what is not
 # staged before it runs hooks, so the working tree checked is what the commit holds. DIENE
-# overrides the command, split on spaces (default: diene on the PATH, else npx diene), as in
-# examples/pre-commit/pre-commit.
+# overrides the command, split on spaces (default: diene on the PATH, else the repository's own
+# through npx --no-install). Exit codes: diene's (0 passed, 1 stale, 2 invalid), or 127 when
+# diene cannot be found, as in examples/pre-commit/pre-commit.
 set -eu
 
 what=${1:-}
 if [ $# -gt 0 ]; then shift; fi
-if [ -n "${DIENE:-}" ]; then
-  diene_cmd=$DIENE
-elif command -v diene >/dev/null 2>&1; then
-  diene_cmd=diene
-else
-  diene_cmd="npx --no-install diene"
-fi
-
 case $what in
   check) set -- compile --check --diff-lines 80 "$@" ;;
   validate) set -- validate "$@" ;;
@@ -27,9 +20,25 @@ case $what in
     ;;
 esac
 
+if [ -n "${DIENE:-}" ]; then
+  diene_cmd=$DIENE
+elif command -v diene >/dev/null 2>&1; then
+  diene_cmd=diene
+elif command -v npx >/dev/null 2>&1 && npx --no-install diene --version >/dev/null 2>&1; then
+  diene_cmd="npx --no-install diene"
+else
+  # Exit 127 (command not found), never 1: 1 means the generated files are stale.
+  echo "pre-commit: diene is not installed: no diene on the PATH, and npx finds none in this repository. Install it (npm install --save-dev diene-compiler) or set DIENE to the command that runs it." >&2
+  exit 127
+fi
+
 status=0
 # shellcheck disable=SC2086 # diene_cmd may be a command with arguments
 $diene_cmd "$@" || status=$?
+if [ "$status" -eq 127 ]; then
+  echo "pre-commit: could not run diene ($diene_cmd): command not found. Install it (npm install --save-dev diene-compiler) or set DIENE to the command that runs it." >&2
+  exit 127
+fi
 if [ "$what" = check ] && [ "$status" -eq 1 ]; then
   echo >&2
   echo "pre-commit: generated/ is stale. Run \`diene compile\`, then \`git add generated\` and commit again." >&2

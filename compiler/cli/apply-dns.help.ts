@@ -1,11 +1,10 @@
 /** The help of `diene apply dns` (see help.ts). */
-import type { CommandHelp } from './help.js';
+import { withFormats } from './help.js';
 
-export const applyDnsHelp: CommandHelp = {
+export const applyDnsHelp = withFormats({
   name: 'apply dns',
   summary: "Push the difference between the fleet's zone plans and each DNS host's live zones to the hosts.",
-  usage:
-    'diene apply dns [--host NAME...] [--dry-run] [--force] [--plan-checksum sha256:HEX] [--health FILE] [--live-from DIR] [--fleet DIR] [--format text|json]',
+  usage: 'diene apply dns [--host NAME...] [--dry-run] [--force] [--plan-checksum sha256:HEX] [--health FILE] [--live-from DIR] [--fleet DIR] [--format FORM]',
   description: [
     "Reads every zone afresh, plans with the traffic planner, prints the plan, then writes each host and reads it back. Secrets come only from the environment variables fleet.yaml names and the cloud SDKs' credential chains.",
   ],
@@ -47,4 +46,4 @@ export const applyDnsHelp: CommandHelp = {
     { code: 3, means: 'refused by a brake or a stale --plan-checksum; nothing written' },
     { code: 4, means: 'applied in part: each failed host and zone is named' },
   ],
-};
+});

@@ -132,7 +132,7 @@ export function fromHelp(help: CommandHelp): Pick<Command, 'name' | 'usage' | 'h
     help,
     options: parseArgsOptions(help),
     positionals: positionalsOf(help),
-    ...(help.formats ? { formats: help.formats } : {}),
+    ...(help.formats ? { formats: help.formats.map((f) => f.name) } : {}),
   };
 }
 

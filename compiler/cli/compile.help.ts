@@ -1,10 +1,11 @@
 /** The help of `diene compile` (see help.ts). */
-import type { CommandHelp } from './help.js';
+import { withFormats } from './help.js';
 
-export const compileHelp: CommandHelp = {
+export const compileHelp = withFormats({
   name: 'compile',
   summary: 'Compile the fleet and write the output tree (or, with --check, compare it with the tree on disk).',
-  usage: 'diene compile [--fleet DIR] [--out DIR] [--check [--base DIR] [--diff-lines N|all] [--diff-file FILE]] [--serial N] [--cache DIR | --no-cache] [--format text|json|github|sarif] [--path-prefix DIR]',
+  usage:
+    'diene compile [--fleet DIR] [--out DIR] [--check [--base DIR] [--diff-lines N|all] [--diff-file FILE]] [--serial N] [--cache DIR | --no-cache] [--format FORM] [--path-prefix DIR]',
   description: [
     'Writes every generated file all-or-nothing into the output directory, and refuses (exit 2) when that directory holds a file diene did not write. With --check it writes nothing: it exits 1 when the tree on disk differs from what the inputs produce, with a summary and a unified diff.',
     'Under GitHub Actions (GITHUB_ACTIONS=true) --check also appends a Markdown summary of its verdict and findings to the file GITHUB_STEP_SUMMARY names.',
@@ -28,7 +29,8 @@ export const compileHelp: CommandHelp = {
       name: 'base',
       type: 'string',
       value: 'DIR',
-      description: 'With --check: a checkout of the base branch; a change or removal of a permanent identifier (issuer URL, region, base or spare domain, virtual landscape, intake name, Doc A place) against it is refused with exit 1 unless fleet.yaml retires it (docs/checks.md).',
+      description:
+        'With --check: a checkout of the base branch; a change or removal of a permanent identifier (issuer URL, region, base or spare domain, virtual landscape, intake name, Doc A place) against it is refused with exit 1 unless fleet.yaml retires it (docs/checks.md).',
       example: 'diene compile --check --base ../base',
     },
     {
@@ -58,7 +60,7 @@ export const compileHelp: CommandHelp = {
       type: 'string',
       value: 'DIR',
       description:
-        'The folder of the compile cache (content-addressed: the inputs\' bytes, the compiler and the options are the key; a broken entry is ignored with a warning). Default: node_modules/.cache/diene of the nearest node_modules up from the fleet or the working directory, else $XDG_CACHE_HOME/diene, else ~/.cache/diene.',
+        "The folder of the compile cache (content-addressed: the inputs' bytes, the compiler and the options are the key; a broken entry is ignored with a warning). Default: node_modules/.cache/diene of the nearest node_modules up from the fleet or the working directory, else $XDG_CACHE_HOME/diene, else ~/.cache/diene.",
       example: 'diene compile --cache /tmp/diene-cache',
     },
     {
@@ -90,4 +92,4 @@ export const compileHelp: CommandHelp = {
     { code: 2, means: 'invalid input or usage, or an output directory it may not write' },
     { code: 70, means: 'internal fault' },
   ],
-};
+});

@@ -71,6 +71,13 @@ export function bashScript(helps: readonly CommandHelp[]): string {
   const choiceCases = valued
     .filter((o) => o.choices || o.name === 'format')
     .map((o) => {
+      if (o.name === 'format') {
+        // each command's own forms (formatChoices), chosen by the command words already typed
+        const perCommand = [...helps]
+          .sort((a, b) => b.name.length - a.name.length)
+          .map((h) => `"${h.name}"|"${h.name} "*) words=${quoteSingle(formatChoices(h).join(' '))} ;;`);
+        return `    --format) case "$cmd" in ${perCommand.join(' ')} *) words='' ;; esac; COMPREPLY=($(compgen -W "$words" -- "$cur")); return ;;`;
+      }
       const all = new Set<string>();
       for (const h of helps) for (const option of optionsOf(h)) if (option.name === o.name) for (const c of choicesOf(option, h) ?? []) all.add(c);
       return `    --${o.name}) COMPREPLY=($(compgen -W ${quoteSingle([...all].join(' '))} -- "$cur")); return ;;`;
@@ -151,6 +158,12 @@ export function zshScript(helps: readonly CommandHelp[]): string {
   const choiceCases = valued
     .filter((o) => o.choices || o.name === 'format')
     .map((o) => {
+      if (o.name === 'format') {
+        const perCommand = [...helps]
+          .sort((a, b) => b.name.length - a.name.length)
+          .map((h) => `("${h.name}"|"${h.name} "*) compadd -- ${formatChoices(h).join(' ')} ;;`);
+        return `    (--format) case $cmd in ${perCommand.join(' ')} esac; return ;;`;
+      }
       const all = new Set<string>();
       for (const h of helps) for (const option of optionsOf(h)) if (option.name === o.name) for (const c of choicesOf(option, h) ?? []) all.add(c);
       return `    (--${o.name}) compadd -- ${[...all].join(' ')}; return ;;`;
@@ -174,13 +187,13 @@ _diene() {
     cmdwords+=("$w")
   done
   prev=\${words[CURRENT-1]}
+  cmd="\${(j: :)cmdwords}"
   case $prev in
 ${choiceCases.join('\n')}
     (${names('dir')}) _files -/; return ;;
     (${names('file')}) _files; return ;;
     (${names('none')}) return ;;
   esac
-  cmd="\${(j: :)cmdwords}"
   case $cmd in
     ("") local -a cmds; cmds=(${zshDescribe(firsts)}); _describe command cmds ;;
     (help) local -a cmds; cmds=(${zshDescribe(firsts.filter(([w]) => w !== 'help'))}); _describe command cmds ;;

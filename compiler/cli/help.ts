@@ -54,10 +54,12 @@ export interface CommandHelp {
   arguments?: readonly ArgumentHelp[];
   /** The command's own options; every command also takes {@link COMMON_OPTION_HELP}. */
   options: readonly OptionHelp[];
-  /** Values `--format` takes besides the diagnostic forms text, json and github. */
-  formats?: readonly string[];
-  /** When the command's `--format` takes only some of text, json and github. */
-  diagnosticFormats?: readonly string[];
+  /** Values `--format` takes besides the diagnostic forms (text, json, github, sarif), each with what it writes. */
+  formats?: readonly { name: string; writes: string }[];
+  /** The diagnostic forms the command's `--format` takes (default text, json and github). */
+  diagnosticFormats?: readonly DiagnosticForm[];
+  /** Where json and sarif go: stderr (default), or stdout when the diagnostics are the command's product. */
+  machineFormsOn?: 'stdout' | 'stderr';
   /** Whether the command reads a fleet (`--fleet`, `--now`); false for `completion`. */
   readsFleet?: boolean;
   examples: readonly ExampleHelp[];
@@ -78,8 +80,8 @@ export const COMMON_OPTION_HELP: readonly OptionHelp[] = [
     name: 'format',
     type: 'string',
     value: 'FORM',
-    choices: ['text', 'json', 'github'],
-    description: 'How diagnostics are written: text (default; in colour on a terminal), json (one array on stderr) or github (text plus workflow annotations).',
+    description:
+      "How diagnostics are written, one of the forms the command's usage line lists: text (default; in colour on a terminal), json (one array; on stderr, on stdout for validate), github (text plus workflow annotations), sarif (a SARIF 2.1.0 log, compile and validate only), markdown (simulate only).",
     example: 'diene COMMAND --format json',
   },
   {
@@ -149,9 +151,42 @@ export function optionForm(o: OptionHelp): string {
   return o.inlineValue ? `--${o.name}=${value}` : `--${o.name} ${value}`;
 }
 
-/** The `--format` choices of a command. */
-export function formatChoices(help: CommandHelp): string[] {
-  return [...(help.diagnosticFormats ?? ['text', 'json', 'github']), ...(help.formats ?? [])];
+/** The forms diagnostics can be written in (compiler/diagnostics/format.ts, sarif.ts). */
+export type DiagnosticForm = 'text' | 'json' | 'github' | 'sarif';
+
+/** The `--format` choices of a command: the one list its usage line, help, errors and shell completion use. */
+export function formatChoices(help: Pick<CommandHelp, 'diagnosticFormats' | 'formats'>): string[] {
+  return [...(help.diagnosticFormats ?? ['text', 'json', 'github']), ...(help.formats ?? []).map((f) => f.name)];
+}
+
+/** `a, b or c`. */
+function orList(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1) as string}`;
+}
+
+/** What `--format` does for this command: each form it takes, and where json and sarif go. */
+export function formatDescription(help: CommandHelp): string {
+  const stream = help.machineFormsOn ?? 'stderr';
+  const diagnostic: Record<DiagnosticForm, string> = {
+    text: 'text (default; in colour on a terminal)',
+    json: `json (one array on ${stream})`,
+    github: 'github (text plus workflow annotations)',
+    sarif: `sarif (a SARIF 2.1.0 log on ${stream})`,
+  };
+  const forms = [
+    ...(help.diagnosticFormats ?? (['text', 'json', 'github'] as const)).map((f) => diagnostic[f]),
+    ...(help.formats ?? []).map((f) => `${f.name} (${f.writes})`),
+  ];
+  return `How diagnostics are written: ${orList(forms)}.`;
+}
+
+/**
+ * `help` with the `--format FORM` of its usage line spelled out as the forms
+ * it takes (`--format text|json|github`), so the usage line and the accepted
+ * forms are one list.
+ */
+export function withFormats(help: CommandHelp): CommandHelp {
+  return { ...help, usage: help.usage.replace('--format FORM', `--format ${formatChoices(help).join('|')}`) };
 }
 
 function wrap(text: string, width: number, indent: string): string[] {
@@ -178,7 +213,8 @@ export function formatCommandHelp(help: CommandHelp): string {
   const describe = (o: OptionHelp): string[] => {
     const form = o.name === 'format' ? `--format ${formatChoices(help).join('|')}` : optionForm(o);
     const example = o.example.replace('COMMAND', [help.name, ...(help.arguments ?? []).map((a) => a.name)].join(' '));
-    return [`  ${o.short ? `-${o.short}, ` : ''}${form}${o.multiple ? ' (repeatable)' : ''}`, ...wrap(o.description, 96, '      '), `      e.g. ${example}`];
+    const description = o.name === 'format' ? formatDescription(help) : o.description;
+    return [`  ${o.short ? `-${o.short}, ` : ''}${form}${o.multiple ? ' (repeatable)' : ''}`, ...wrap(description, 96, '      '), `      e.g. ${example}`];
   };
   if (help.options.length) {
     lines.push('', 'Options:');
@@ -289,7 +325,7 @@ export function formatCommandMarkdown(help: CommandHelp): string {
     for (const o of help.options)
       lines.push(`| \`${cell(optionForm(o))}\`${o.multiple ? ' (repeatable)' : ''} | ${cell(o.description)} | \`${cell(o.example)}\` |`);
   }
-  if (help.formats?.length || help.diagnosticFormats) lines.push('', `\`--format\` takes ${formatChoices(help).join(', ')}.`);
+  lines.push('', `\`--format\` takes ${formatChoices(help).join(', ')}. ${formatDescription(help)}`);
   lines.push('', 'Examples:', '', '```sh');
   for (const e of help.examples) lines.push(`# ${e.does}`, e.command);
   lines.push('```', '', '| exit | means |', '| --- | --- |');

@@ -76,7 +76,7 @@ function elsewhere(name: string, help: CommandHelp, all: readonly CommandHelp[])
 /**
  * Parses `args` (argv without the command words) against the options of
  * `help` (its own and the common ones). Throws {@link UsageError} for an
- * unknown option (with the nearest known one), a missing value, a value given
+ * unknown option (with the nearest known one), a missing or empty value, a value given
  * to a flag, and too few or too many arguments.
  */
 export function parseCommandArgs(args: readonly string[], help: CommandHelp, all: readonly CommandHelp[]): { values: OptionValues; positionals: string[] } {
@@ -115,7 +115,8 @@ export function parseCommandArgs(args: readonly string[], help: CommandHelp, all
         i++;
       }
     }
-    if (value === undefined) {
+    // An empty value (`--out=`, `--fleet ''`) is no value: it would stand for the working directory unseen.
+    if (value === undefined || value === '') {
       const note = option.inlineValue ? `, the value joined by "=" as kubectl writes it` : '';
       throw new UsageError('usage_option_value_missing', { option: written, form: optionForm(option), note });
     }

@@ -1,10 +1,10 @@
 /** The help of `diene plan dns` (see help.ts). */
-import type { CommandHelp } from './help.js';
+import { withFormats } from './help.js';
 
-export const planDnsHelp: CommandHelp = {
+export const planDnsHelp = withFormats({
   name: 'plan dns',
   summary: 'Print what each DNS host must change to match the fleet, from live snapshots; write nothing.',
-  usage: 'diene plan dns --live FILE|DIR [--health FILE] [--force] [--fleet DIR] [--format text|json]',
+  usage: 'diene plan dns --live FILE|DIR [--health FILE] [--force] [--fleet DIR] [--format FORM]',
   options: [
     {
       name: 'live',
@@ -34,4 +34,4 @@ export const planDnsHelp: CommandHelp = {
     { code: 2, means: 'invalid fleet, snapshot, health file or usage' },
     { code: 3, means: 'refused by a brake (the plan is still printed, marked refused)' },
   ],
-};
+});

@@ -10,7 +10,8 @@ export const reportHelp: CommandHelp = {
       name: 'base',
       type: 'string',
       value: 'DIR',
-      description: 'A checkout of the base branch: its outputs are the "before". Default: the head\'s committed output tree.',
+      description:
+        'A checkout of the base branch: its outputs are the "before", and its permanent identifiers must not change (exit 1). Its files are named base:PATH. Default: the head\'s committed output tree.',
       example: 'diene report --base ../base',
     },
     {
@@ -32,6 +33,7 @@ export const reportHelp: CommandHelp = {
   examples: [{ command: 'diene report --base ../main --output report.md', does: 'Writes the pull request comment comparing with a checkout of main.' }],
   exitCodes: [
     { code: 0, means: 'the report was written (even for a fleet that does not compile: its errors are in it)' },
-    { code: 2, means: 'usage' },
+    { code: 1, means: 'the report was written, and with --base it lists a permanent identifier changed or removed against the base (refused, docs/checks.md)' },
+    { code: 2, means: 'usage, or a --base that is not a fleet' },
   ],
 };

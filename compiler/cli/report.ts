@@ -14,6 +14,7 @@
  *
  * - With `--base`, a change or removal of a permanent identifier against the
  *   base is refused (docs/checks.md): the report lists it and the exit code is 1.
+ *   A place in the base checkout is named `base:<path in the base>`.
  *
  * A fleet that does not compile still gets a report (its errors, as a table):
  * the exit code is 0 whenever the report was written (1 when a change was
@@ -24,7 +25,7 @@
 import path from 'node:path';
 import { isDirectory, pathExists, writeText } from '../adapters/filesystem/files.js';
 import { readOutputTree } from '../adapters/filesystem/output-tree.js';
-import { diagnoseFinding, hasErrors, sortDiagnostics, type Finding } from '../diagnostics/diagnostic.js';
+import { diagnose, diagnoseFinding, hasErrors, sortDiagnostics, type Diagnostic, type Finding } from '../diagnostics/diagnostic.js';
 import { compileFleet } from '../index.js';
 import { outputChanges } from '../plan/output-changes.js';
 import { renderReport } from '../report/pr-report.js';
@@ -62,6 +63,21 @@ function whyNotFleet(root: string, shown: string): Finding<'report_base_missing'
   return undefined;
 }
 
+/** The prefix of a base file's name in the report: `base:registry/fleet.yaml`, the path inside the base checkout. */
+export const BASE_FILE_PREFIX = 'base:';
+
+/**
+ * `diagnostic` with its files in the base checkout (named `<label>/<file>`,
+ * `label` the base folder relative to the working directory) renamed
+ * `base:<file>`: the report is read on the pull request, where the runner's
+ * folder layout means nothing.
+ */
+function namedAsBase(diagnostic: Diagnostic, label: string): Diagnostic {
+  const rename = (file: string | null): string | null =>
+    file !== null && label !== '' && file.startsWith(`${label}/`) ? `${BASE_FILE_PREFIX}${file.slice(label.length + 1)}` : file;
+  return { ...diagnostic, file: rename(diagnostic.file), related: diagnostic.related.map((r) => ({ ...r, file: rename(r.file) })) };
+}
+
 function freshness(committed: ReadonlyMap<string, string>, wanted: ReadonlyMap<string, string>): { fresh: boolean; differing: number; total: number } {
   const differing = outputChanges(committed, wanted).files.length;
   return { fresh: differing === 0, differing, total: wanted.size };
@@ -81,8 +97,9 @@ async function runReport({ values }: CommandInput): Promise<CommandResult> {
 
   const baseRevision = baseFlag === undefined ? undefined : await readBaseRevision(baseFlag);
   const head = await compileAt(root, now, baseRevision);
-  const refusals = (head.permanence ?? []).filter((d) => d.severity === 'error');
-  const diagnostics = sortDiagnostics([...head.diagnostics, ...(head.permanence ?? []).filter((d) => d.severity === 'warning')]);
+  const permanence = (head.permanence ?? []).map((d) => (baseRevision ? namedAsBase(d, baseRevision.label) : d));
+  const refusals = permanence.filter((d) => d.severity === 'error');
+  const diagnostics = sortDiagnostics([...head.diagnostics, ...permanence.filter((d) => d.severity === 'warning')]);
   const invalid = hasErrors(head.diagnostics) || !head.outputs;
   const committed = pathExists(outDir) ? await readOutputTree(outDir) : undefined;
   const notes: string[] = [];

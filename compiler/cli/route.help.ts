@@ -1,19 +1,28 @@
 /** The help of `diene route` (see help.ts). */
-import type { CommandHelp } from './help.js';
+import { withFormats } from './help.js';
 
-export const routeHelp: CommandHelp = {
+export const routeHelp = withFormats({
   name: 'route',
   summary: 'Say which route serves a URL and why, as an edge matches the compiled route_paths tables.',
-  usage: 'diene route HOST PATH [--fleet DIR] [--format text|json]',
+  usage: 'diene route HOST PATH [--fleet DIR] [--format FORM] [--path-prefix DIR]',
   arguments: [
     { name: 'HOST', description: 'The request host, read as an edge keys it: lower-cased, without a port or a trailing dot.' },
     { name: 'PATH', description: 'The origin-form request path; it starts with "/".' },
   ],
-  options: [],
+  options: [
+    {
+      name: 'path-prefix',
+      type: 'string',
+      value: 'DIR',
+      description:
+        "With --format github: the fleet's folder relative to the repository root, put before every file name so that GitHub finds the file. Default: the fleet's folder below the git work tree holding it (the folder with .git), else none.",
+      example: 'diene route api.mercury.pichu.atomi.cloud /v1/users --fleet fleets/prod --format github --path-prefix fleets/prod',
+    },
+  ],
   diagnosticFormats: ['text', 'json', 'github'],
   examples: [{ command: 'diene route api.mercury.pichu.atomi.cloud /v1/users', does: 'Names the upstream, the matching prefix and the rule that chose it.' }],
   exitCodes: [
     { code: 0, means: 'a route serves the URL' },
     { code: 2, means: 'no route serves it, invalid input or usage' },
   ],
-};
+});

@@ -1,11 +1,10 @@
 /** The help of `diene simulate` (see help.ts). */
-import type { CommandHelp } from './help.js';
+import { withFormats } from './help.js';
 
-export const simulateHelp: CommandHelp = {
+export const simulateHelp = withFormats({
   name: 'simulate',
   summary: 'Failure drills: for every landscape and kind of user, what works, degrades or goes down when something fails.',
-  usage:
-    'diene simulate --fail WHAT[,WHAT...] | --all-single [--intake PLATFORM/SERVICE] [--service PLATFORM/SERVICE] [--fleet DIR] [--format text|json|markdown]',
+  usage: 'diene simulate --fail WHAT[,WHAT...] | --all-single [--intake PLATFORM/SERVICE] [--service PLATFORM/SERVICE] [--fleet DIR] [--format FORM]',
   options: [
     {
       name: 'fail',
@@ -32,10 +31,10 @@ export const simulateHelp: CommandHelp = {
       example: 'diene simulate --fail pichu-topaz --service mercury/webhook',
     },
   ],
-  formats: ['markdown'],
+  formats: [{ name: 'markdown', writes: 'the drill as Markdown on stdout, for a pull request' }],
   examples: [{ command: 'diene simulate --all-single --format markdown', does: 'A table of every single failure, for a pull request.' }],
   exitCodes: [
     { code: 0, means: 'the drill ran (whatever it found)' },
     { code: 2, means: 'invalid input or usage' },
   ],
-};
+});

@@ -1,15 +1,16 @@
 /** The help of `diene validate` (see help.ts). */
-import type { CommandHelp } from './help.js';
+import { withFormats } from './help.js';
 
-export const validateHelp: CommandHelp = {
+export const validateHelp = withFormats({
   name: 'validate',
   summary: 'Check the fleet and print its diagnostics; write nothing.',
-  usage: 'diene validate [--fleet DIR] [--cache DIR | --no-cache] [--format text|json|github|sarif] [--path-prefix DIR]',
+  usage: 'diene validate [--fleet DIR] [--cache DIR | --no-cache] [--format FORM] [--path-prefix DIR]',
   description: [
     'With --format json the diagnostics array is the product: it goes to stdout; so does the SARIF 2.1.0 log with --format sarif.',
     'Under GitHub Actions (GITHUB_ACTIONS=true) it also appends a Markdown summary of its verdict and findings to the file GITHUB_STEP_SUMMARY names.',
   ],
   diagnosticFormats: ['text', 'json', 'github', 'sarif'],
+  machineFormsOn: 'stdout',
   options: [
     {
       name: 'path-prefix',
@@ -43,4 +44,4 @@ export const validateHelp: CommandHelp = {
     { code: 0, means: 'no error (warnings allowed)' },
     { code: 2, means: 'an error, or a usage error' },
   ],
-};
+});

@@ -6,7 +6,7 @@
  * `pre-commit run --all-files` on a fresh, a stale and a broken fleet.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -129,5 +129,61 @@ describe('.pre-commit-hooks.yaml', () => {
     expect(broken.output).toMatch(/^diene validate\.+Failed$/m);
     expect(broken.output).toContain('- exit code: 2');
     expect(broken.output).toMatch(/registry\/landscapes\/raichu\.yaml:\d+:\d+: error /);
+  });
+});
+
+describe('the hook scripts without diene', () => {
+  const scripts: [string, string[]][] = [
+    ['scripts/pre-commit-hook.sh', ['check']],
+    ['scripts/pre-commit-hook.sh', ['validate']],
+    ['examples/pre-commit/pre-commit', []],
+  ];
+  /** A staged fleet repository (the example hook checks only commits touching the fleet). */
+  function stagedFleet(): string {
+    const fleet = writeTempFleet(readFleetTexts());
+    cleanups.push(fleet.cleanup);
+    git(fleet.dir, 'init', '-q');
+    git(fleet.dir, 'add', '.');
+    return fleet.dir;
+  }
+  // PATH holds node and npx (/usr/bin here, or node's folder) but no diene; no DIENE
+  const bare = { PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`, HOME: tmpdir() };
+
+  it('finds no diene on the PATH', () => {
+    expect(spawnSync('sh', ['-c', 'command -v diene'], { env: bare }).status).not.toBe(0);
+  });
+
+  for (const [script, args] of scripts) {
+    it(`${script} ${args.join(' ')}: says diene is not installed and exits 127, not 1 (stale)`, () => {
+      const repo = stagedFleet();
+      const home = temp('diene-npm-home-');
+      const run = spawnSync(path.join(REPO_ROOT, script), args, { cwd: repo, encoding: 'utf8', env: { ...bare, HOME: home } });
+      expect(run.status, run.stderr).toBe(127);
+      expect(run.stderr).toContain('pre-commit: diene is not installed');
+      expect(run.stderr).toContain('npm install --save-dev diene-compiler');
+      expect(run.stderr).not.toContain('stale');
+    });
+
+    it(`${script} ${args.join(' ')}: says so too when DIENE names a command that does not exist`, () => {
+      const repo = stagedFleet();
+      const run = spawnSync(path.join(REPO_ROOT, script), args, { cwd: repo, encoding: 'utf8', env: { ...bare, DIENE: 'no-such-diene-command' } });
+      expect(run.status).toBe(127);
+      expect(run.stderr).toContain('pre-commit: could not run diene (no-such-diene-command): command not found');
+      expect(run.stderr).not.toContain('stale');
+    });
+  }
+
+  it("uses the repository's own diene through npx when the PATH has none, and reads its exit 1 as stale", () => {
+    const repo = stagedFleet();
+    mkdirSync(path.join(repo, 'node_modules', '.bin'), { recursive: true });
+    symlinkSync(path.join(REPO_ROOT, 'bin', 'diene.js'), path.join(repo, 'node_modules', '.bin', 'diene'));
+    const run = spawnSync(path.join(REPO_ROOT, 'scripts', 'pre-commit-hook.sh'), ['check'], {
+      cwd: repo,
+      encoding: 'utf8',
+      env: { ...bare, HOME: temp('diene-npm-home-') },
+    });
+    // the fleet was never compiled: generated/ is missing, so stale
+    expect(run.status, run.stderr).toBe(1);
+    expect(run.stderr).toContain('pre-commit: generated/ is stale');
   });
 });

@@ -8,12 +8,12 @@
  * completion, and progress on a terminal only.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COMMAND_HELPS } from '../../compiler/cli.js';
-import { optionsOf } from '../../compiler/cli/help.js';
+import { formatChoices, optionsOf } from '../../compiler/cli/help.js';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
 import { REFERENCE_FLEET, REPO_ROOT, useTempFleets } from '../support/fleet-fixture.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
@@ -114,6 +114,26 @@ describe('usage errors', () => {
     }
     const dryRun = runCli(['apply', 'kube', '--platform', 'mercury', '--dry-run']);
     expect(dryRun.stderr).toContain('error usage_option_value_missing: --dry-run needs a value\n  hint: write --dry-run=server');
+  });
+
+  it('refuse an empty value as a missing one, before anything is read or written', () => {
+    const fleet = tempFleet();
+    for (const args of [
+      ['compile', `--fleet=${fleet}`, '--out='],
+      ['compile', '--fleet', fleet, '--out', ''],
+      ['validate', '--fleet='],
+      ['--fleet=', 'validate'],
+      ['report', `--fleet=${fleet}`, '--base='],
+      ['export', 'dns', `--fleet=${fleet}`, '--host='],
+      ['apply', 'kube', '--platform=', `--fleet=${fleet}`],
+    ]) {
+      const run = runCli(args, { cwd: fleet });
+      expect(run.exitCode, args.join(' ')).toBe(2);
+      expect(run.stderr, args.join(' ')).toMatch(/^diene: error usage_option_value_missing: --[a-z-]+ needs a value\n/);
+    }
+    // nothing was compiled into the fleet root
+    expect(runCli(['compile', `--fleet=${fleet}`, '--out='], { cwd: fleet }).stderr).toContain('--out needs a value');
+    expect(readdirSync(fleet).sort()).not.toContain('argocd');
   });
 
   it('come from the catalog with the command’s usage line in the hint, in text and in JSON', () => {
@@ -303,6 +323,27 @@ describe('shell completion', () => {
           `${help.name} --${option.name}`,
         ).toBe(true);
     }
+  });
+
+  it("offers each command's own --format forms: the ones its usage line, its help and its error name", () => {
+    const orList = (items: string[]): string => `${items.slice(0, -1).join(', ')} or ${items.at(-1) as string}`;
+    for (const help of COMMAND_HELPS) {
+      const forms = formatChoices(help);
+      const name = help.name.split(' ');
+      expect(complete(`diene ${help.name} --format `), help.name).toEqual(forms);
+      const inUsage = /--format (\S+?)\]/.exec(help.usage)?.[1];
+      if (inUsage !== undefined) expect(inUsage.split('|'), help.name).toEqual(forms);
+      expect(runCli(['help', ...name]).stdout, help.name).toContain(`\n  --format ${forms.join('|')}\n`);
+      const wrong = runCli([...name, ...(help.arguments ?? []).map(() => 'x'), '--format', 'nope']);
+      expect(wrong.exitCode, help.name).toBe(2);
+      expect(wrong.stderr, help.name).toContain(`--format "nope" is not ${orList(forms)}`);
+    }
+    // the commands whose forms differ from the default text, json and github say so in their usage line
+    for (const help of COMMAND_HELPS.filter((h) => formatChoices(h).join() !== 'text,json,github')) expect(help.usage, help.name).toContain('--format ');
+    expect(complete('diene route --format ')).toEqual(['text', 'json', 'github']);
+    expect(complete('diene plan dns --format ')).toEqual(['text', 'json']);
+    expect(complete('diene simulate --format ')).toEqual(['text', 'json', 'github', 'markdown']);
+    expect(complete('diene --fleet x validate --format s')).toEqual(['sarif']);
   });
 
   it('zsh and fish scripts name every command and option', () => {

@@ -84,4 +84,18 @@ describe('report --base', () => {
     expect(same.exitCode, same.stderr).toBe(0);
     expect(same.stdout).not.toContain('Refused against the base branch');
   });
+
+  it('exits 1 on a removed identifier, naming its place in the base as base:PATH in the comment and on stderr, as its help says', () => {
+    const base = tempFleet({ 'registry/vlandscapes/togepi.yaml': togepi });
+    const head = tempFleet();
+    const run = runCli(['report', '--fleet', head, '--base', base, ...NOW], { cwd: head });
+    expect(run.exitCode, run.stderr).toBe(1);
+    expect(run.stdout).toContain(
+      '| `base:registry/vlandscapes/togepi.yaml:1:7` | `permanent_identifier_removed` | the virtual landscape name togepi was removed \\(now: none\\) |',
+    );
+    expect(run.stderr).toContain('base:registry/vlandscapes/togepi.yaml:1:7: error permanent_identifier_removed');
+    expect(run.stderr).not.toContain(path.relative(head, base));
+    const help = runCli(['help', 'report']).stdout;
+    expect(help).toMatch(/^ {2}1 +the report was written, and with --base it lists a permanent identifier changed or removed/m);
+  });
 });

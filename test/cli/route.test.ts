@@ -62,4 +62,16 @@ describe('diene route', () => {
     expect(relative.exitCode).toBe(2);
     expect(relative.stderr).toContain('is not an origin-form request path (it starts with "/")');
   });
+
+  it('roots the github annotations at the repository, as validate does, and takes --path-prefix', () => {
+    const annotations = (run: { stderr: string }) => run.stderr.split('\n').filter((line) => line.startsWith('::'));
+    const routed = annotations(route(TIN, '/paulca/x', '--format', 'github'));
+    // the reference fleet is the folder examples/reference of this repository's work tree
+    expect(routed[0]).toMatch(new RegExp(`^::warning file=examples/reference/claims/domains/${TIN.replace(/\./g, '\\.')}\\.json,line=\\d+`));
+    const validated = annotations(runCli(['validate', '--fleet', REFERENCE_FLEET, '--format', 'github']));
+    for (const annotation of routed) expect(validated).toContain(annotation);
+    const prefixed = annotations(route(TIN, '/paulca/x', '--format', 'github', '--path-prefix', 'fleets/prod'));
+    expect(prefixed.length).toBe(routed.length);
+    for (const annotation of prefixed) expect(annotation).toContain(`file=fleets/prod/claims/domains/${TIN}.json,`);
+  });
 });

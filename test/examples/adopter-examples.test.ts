@@ -28,16 +28,20 @@ const GATED_MERCURY =
 const version = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const workflow = parse(readFileSync(path.join(REPO_ROOT, 'examples', 'github-actions', 'diene.yml'), 'utf8')) as Json;
 const steps = workflow.jobs.check.steps as Json[];
-const runs = steps.filter((s) => typeof s.run === 'string').map((s) => s.run as string);
+const runs = steps.filter((s) => typeof s.run === 'string' && (s.run as string).startsWith('diene ')).map((s) => s.run as string);
 
 describe('the GitHub Actions workflow', () => {
-  it('runs on pull requests that touch the fleet, in the plugin image of this version, allowed to comment', () => {
+  it("runs on pull requests that touch the fleet, with the npm package of the plugin image's version (the image runs render only), allowed to comment", () => {
     expect(Object.keys(workflow.on)).toEqual(['pull_request']);
     expect(workflow.on.pull_request.paths).toContain('generated/**');
     expect(workflow.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' });
-    expect(workflow.jobs.check.container.image).toBe(`ghcr.io/atomicloud/diene-cmp:${version}`);
+    expect(workflow.jobs.check.container).toBeUndefined();
+    const install = steps.find((s) => s.name === 'Install diene');
+    expect(install?.run).toBe(`npm install --global --no-audit --no-fund diene-compiler@${version}`);
+    const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { name: string };
+    expect(pkg.name).toBe('diene-compiler');
     const sidecar = parse(readFileSync(path.join(REPO_ROOT, 'chart', 'plugin', 'repo-server-patch.yaml'), 'utf8')) as Json;
-    expect(workflow.jobs.check.container.image).toBe(sidecar.spec.template.spec.containers[0].image);
+    expect(sidecar.spec.template.spec.containers[0].image).toBe(`ghcr.io/atomicloud/diene-cmp:${version}`);
   });
 
   it('posts the report it wrote, finding its earlier comment by the marker the report opens with', () => {

@@ -58,7 +58,7 @@ export interface CacheEntry {
 export function cacheFolder(
   values: Readonly<Record<string, unknown>>,
   fleetRoot: string,
-  env: NodeJS.ProcessEnv = process.env,
+  env: Readonly<Record<string, string | undefined>> = process.env,
   cwd = process.cwd(),
 ): string | undefined {
   if (values['no-cache'] === true) return undefined;
@@ -68,7 +68,7 @@ export function cacheFolder(
 }
 
 /** `node_modules/.cache/diene` of the nearest `node_modules` up from the fleet, else from the working directory; else `$XDG_CACHE_HOME/diene`, else `~/.cache/diene`. */
-export function defaultCacheFolder(fleetRoot: string, env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string {
+export function defaultCacheFolder(fleetRoot: string, env: Readonly<Record<string, string | undefined>> = process.env, cwd = process.cwd()): string {
   for (const start of [fleetRoot, cwd]) {
     for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
       if (isDirectory(path.join(dir, 'node_modules'))) return path.join(dir, 'node_modules', '.cache', 'diene');

@@ -66,6 +66,16 @@ describe('root cause first', () => {
     expect(run.stderr).toContain('3 errors, 0 warnings');
   });
 
+  it('registry/fleet.yml is the one error: no fleet_file_missing telling the user, who is at the fleet root, to go there', () => {
+    const dir = tempFleet();
+    renameSync(path.join(dir, 'registry/fleet.yaml'), path.join(dir, 'registry/fleet.yml'));
+    const run = runCli(['validate', '--quiet'], { cwd: dir });
+    expect(run.exitCode).toBe(2);
+    expect(heads(run.stderr)).toEqual(['registry/fleet.yml:1:1: error file_name_misspelt']);
+    expect(run.stderr).toContain('hint: did you mean registry/fleet.yaml? rename it: `git mv registry/fleet.yml registry/fleet.yaml`');
+    expect(run.stderr).not.toContain('--fleet DIR');
+  });
+
   it('a misspelt landscape beside a sibling cluster with traffic off: no dns_landscape_dark nor prod warning about the sibling, only the misspelling', () => {
     const dir = tempFleet();
     writeFileSync(path.join(dir, 'registry/clusters/raichu-opal.yaml'), 'landscape: raichuu\nmark: opal\nprovider: aws\naccount: aws-main\ntraffic: true\n');

@@ -819,7 +819,7 @@ export const catalog = {
   simulate_failure_unknown: {
     severity: 'error',
     message: '--fail "{value}" names nothing in the fleet',
-    hint: 'name a cluster (e.g. {cluster}), a landscape (e.g. {landscape}), a region ({regions}), a DNS host ({hosts}), {parent}, a book place ({places}) or control (the control cluster, primordial); write kind:name to be explicit (cluster:, landscape:, region:, host:, parent:, place:, control:) and separate several with commas',
+    hint: '{suggestion}name a cluster (e.g. {cluster}), a landscape (e.g. {landscape}), a region ({regions}), a DNS host ({hosts}), {parent}, a book place ({places}) or control (the control cluster, primordial); write kind:name to be explicit (cluster:, landscape:, region:, host:, parent:, place:, control:) and separate several with commas',
   },
   simulate_service_unknown: {
     severity: 'error',

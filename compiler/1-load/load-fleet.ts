@@ -68,6 +68,7 @@ export function loadFleet(
   files: readonly SourceFile[],
   schemas: SchemaValidators,
   budget: Readonly<InputBudget> = INPUT_BUDGET,
+  folder?: string,
 ): { fleet: LoadedFleet; diagnostics: Diagnostic[]; incomplete: boolean } {
   const fleet = emptyFleet();
   const diagnostics: Diagnostic[] = [];
@@ -127,7 +128,8 @@ export function loadFleet(
   const present = new Set(sorted.map((f) => f.path));
   // A misspelt name of a required file (registry/fleet.yml) already explains why it is missing: the user is at the fleet root.
   for (const required of ['registry/fleet.yaml', 'registry/regions.yaml']) {
-    if (!present.has(required) && !explained.has(required)) diagnostics.push(diagnose({}, 'fleet_file_missing', { file: required }));
+    if (!present.has(required) && !explained.has(required))
+      diagnostics.push(diagnose({}, 'fleet_file_missing', { file: required, where: folder === undefined ? '' : ` in ${folder}` }));
   }
   return { fleet, diagnostics, incomplete };
 }

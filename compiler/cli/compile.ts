@@ -101,7 +101,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     import('./output-refusals.js'),
     import('../3-emit/output-manifest.js'),
   ]);
-  const result = compileFleet(read.files, { nowSeconds: now, serial, releaseDocuments: true, ...(base ? { base } : {}) });
+  const result = compileFleet(read.files, { folder: root, nowSeconds: now, serial, releaseDocuments: true, ...(base ? { base } : {}) });
   if (cache && key) cache.write(key, cacheEntry(result, manifest));
   const diagnostics = sortDiagnostics([...read.diagnostics, ...(cache?.warnings ?? []), ...result.diagnostics]);
   if (hasErrors(diagnostics) || !result.outputs) {

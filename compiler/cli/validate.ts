@@ -21,7 +21,7 @@ async function runValidate({ values, format }: CommandInput): Promise<CommandRes
   const key = cache ? cacheKey(read.files, 'validate', {}) : undefined;
   let found = cache && key ? cache.read(key, now)?.diagnostics : undefined;
   if (!found) {
-    const analysis = analyzeFleet(read.files, { nowSeconds: now });
+    const analysis = analyzeFleet(read.files, { folder: root, nowSeconds: now });
     if (cache && key) cache.write(key, { diagnostics: analysis.diagnostics, window: analysis.nowWindow });
     found = analysis.diagnostics;
   }

@@ -422,7 +422,7 @@ export const catalog = {
   },
   fleet_file_missing: {
     severity: 'error',
-    message: '{file} is missing',
+    message: '{file} is missing{where}',
     hint: 'run from the fleet root or pass --fleet DIR; a fleet holds registry/fleet.yaml and registry/regions.yaml',
   },
   git_branch_invalid: {

@@ -3,7 +3,8 @@
  * cause, nothing false printed before it. The sample cases under test/cases/
  * assert each code, place and hint; these assert the whole of stderr.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempFleets } from '../support/fleet-fixture.js';
@@ -74,6 +75,20 @@ describe('root cause first', () => {
     expect(heads(run.stderr)).toEqual(['registry/fleet.yml:1:1: error file_name_misspelt']);
     expect(run.stderr).toContain('hint: did you mean registry/fleet.yaml? rename it: `git mv registry/fleet.yml registry/fleet.yaml`');
     expect(run.stderr).not.toContain('--fleet DIR');
+  });
+
+  it('in a folder that is not a fleet, the two fleet_file_missing errors name the folder searched', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'not-a-fleet-'));
+    try {
+      const run = runCli(['validate', '--no-cache'], { cwd: dir });
+      expect(run.exitCode).toBe(2);
+      expect(heads(run.stderr)).toEqual(['diene: error fleet_file_missing', 'diene: error fleet_file_missing']);
+      const folder = realpathSync(dir);
+      expect(run.stderr).toContain(`error fleet_file_missing: registry/fleet.yaml is missing in ${folder}\n`);
+      expect(run.stderr).toContain(`error fleet_file_missing: registry/regions.yaml is missing in ${folder}\n`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a misspelt landscape beside a sibling cluster with traffic off: no dns_landscape_dark nor prod warning about the sibling, only the misspelling', () => {

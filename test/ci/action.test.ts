@@ -61,12 +61,13 @@ function expand(text: string, context: Context, allowSteps: boolean): string {
   return text.replace(/\$\{\{\s*(.*?)\s*\}\}/g, (_whole, expression: string) => {
     let m: RegExpExecArray | null;
     if ((m = /^inputs\.([A-Za-z0-9_-]+)$/.exec(expression))) {
-      if (!(m[1] as string in action.inputs)) throw new Error(`undeclared input in \${{ ${expression} }}`);
+      if (!((m[1] as string) in action.inputs)) throw new Error(`undeclared input in \${{ ${expression} }}`);
       return context.inputs[m[1] as string] as string;
     }
     if (expression === 'github.action_path') return REPO_ROOT;
     if ((m = /^env\.([A-Za-z_][A-Za-z0-9_]*)$/.exec(expression))) return context.env[m[1] as string] ?? '';
-    if (allowSteps && (m = /^steps\.([A-Za-z0-9_-]+)\.outputs\.([A-Za-z0-9_-]+)$/.exec(expression))) return context.steps[m[1] as string]?.[m[2] as string] ?? '';
+    if (allowSteps && (m = /^steps\.([A-Za-z0-9_-]+)\.outputs\.([A-Za-z0-9_-]+)$/.exec(expression)))
+      return context.steps[m[1] as string]?.[m[2] as string] ?? '';
     throw new Error(`the test harness does not know the expression \${{ ${expression} }}`);
   });
 }
@@ -84,7 +85,9 @@ interface ActionRun {
 function runAction(workspace: string, withInputs: Record<string, string>, extraEnv: Record<string, string> = {}): ActionRun {
   const unknown = Object.keys(withInputs).filter((name) => !(name in action.inputs));
   if (unknown.length) throw new Error(`inputs the action does not declare: ${unknown.join(', ')}`);
-  const inputs = Object.fromEntries(Object.entries(action.inputs as Record<string, Json>).map(([name, spec]) => [name, withInputs[name] ?? String(spec.default ?? '')]));
+  const inputs = Object.fromEntries(
+    Object.entries(action.inputs as Record<string, Json>).map(([name, spec]) => [name, withInputs[name] ?? String(spec.default ?? '')]),
+  );
   const runner = mkdtempSync(path.join(tmpdir(), 'diene-runner-'));
   cleanups.push(() => rmSync(runner, { recursive: true, force: true }));
   const summary = path.join(runner, 'step-summary.md');
@@ -92,7 +95,14 @@ function runAction(workspace: string, withInputs: Record<string, string>, extraE
   const context: Context = {
     inputs,
     // A runner's environment: no diene on the PATH unless a test puts one there.
-    env: { PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`, HOME: runner, GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: workspace, GITHUB_ACTION_PATH: REPO_ROOT, ...extraEnv },
+    env: {
+      PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`,
+      HOME: runner,
+      GITHUB_ACTIONS: 'true',
+      GITHUB_WORKSPACE: workspace,
+      GITHUB_ACTION_PATH: REPO_ROOT,
+      ...extraEnv,
+    },
     steps: {},
   };
   let log = '';
@@ -105,7 +115,9 @@ function runAction(workspace: string, withInputs: Record<string, string>, extraE
     const envFile = path.join(runner, `env-${index}`);
     writeFileSync(output, '');
     writeFileSync(envFile, '');
-    const stepEnv = Object.fromEntries(Object.entries((step.env ?? {}) as Record<string, string>).map(([name, value]) => [name, expand(String(value), context, false)]));
+    const stepEnv = Object.fromEntries(
+      Object.entries((step.env ?? {}) as Record<string, string>).map(([name, value]) => [name, expand(String(value), context, false)]),
+    );
     const script = path.join(runner, `step-${index}.sh`);
     writeFileSync(script, expand(step.run as string, context, false));
     const run = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], {
@@ -120,7 +132,9 @@ function runAction(workspace: string, withInputs: Record<string, string>, extraE
     exitCode = run.status ?? -1;
     if (exitCode !== 0) break;
   }
-  const outputs = Object.fromEntries(Object.entries(action.outputs as Record<string, Json>).map(([name, spec]) => [name, expand(String(spec.value), context, true)]));
+  const outputs = Object.fromEntries(
+    Object.entries(action.outputs as Record<string, Json>).map(([name, spec]) => [name, expand(String(spec.value), context, true)]),
+  );
   return { exitCode, outputs, summary: readFileSync(summary, 'utf8'), log, env: context.env };
 }
 
@@ -158,9 +172,10 @@ describe('action.yml', () => {
     const run = runAction(dir, { diene: `${process.execPath} ${path.join(REPO_ROOT, 'bin', 'diene.js')}` });
     expect(run.exitCode).toBe(1);
     expect(run.outputs).toEqual({ 'exit-code': '1', result: 'stale', 'sarif-file': '' });
-    expect(run.log).toContain('::error file=generated/platforms/nitroso.yaml,title=output_stale::this generated file differs from what the inputs produce');
+    // edited by hand: the refusal compile would give, not "run diene compile"
+    expect(run.log).toContain('::error file=generated/platforms/nitroso.yaml,title=output_foreign_file::');
     expect(run.summary).toContain('### diene compile --check: failed');
-    expect(run.summary).toContain('| error | `output_stale` | `generated/platforms/nitroso.yaml` |');
+    expect(run.summary).toContain('| error | `output_foreign_file` | `generated/platforms/nitroso.yaml` |');
   });
 
   it('with format sarif writes the log where sarif-file says, for check and for validate, and names it in the outputs', () => {
@@ -171,7 +186,8 @@ describe('action.yml', () => {
     expect(check.exitCode).toBe(1);
     expect(check.outputs).toEqual({ 'exit-code': '1', result: 'stale', 'sarif-file': 'check.sarif' });
     const log = JSON.parse(readFileSync(path.join(dir, 'check.sarif'), 'utf8')) as Json;
-    const stale = (log.runs[0].results as Json[]).filter((r) => r.ruleId === 'output_stale');
+    // a file added by hand: compile's refusal
+    const stale = (log.runs[0].results as Json[]).filter((r) => r.ruleId === 'output_foreign_file');
     expect(stale.map((r) => r.locations[0].physicalLocation.artifactLocation.uri)).toEqual(['fleet/generated/kargo/extra.yaml']);
     expect(check.log).not.toMatch(/^::error/m); // SARIF replaces the annotations
 
@@ -179,7 +195,11 @@ describe('action.yml', () => {
     expect(validate.exitCode, validate.log).toBe(0);
     expect(validate.outputs).toEqual({ 'exit-code': '0', result: 'valid', 'sarif-file': 'diene.sarif' });
     const valid = JSON.parse(readFileSync(path.join(dir, 'diene.sarif'), 'utf8')) as Json;
-    expect((valid.runs[0].results as Json[]).every((r) => r.level === 'warning' && String(r.locations[0].physicalLocation.artifactLocation.uri).startsWith('fleet/'))).toBe(true);
+    expect(
+      (valid.runs[0].results as Json[]).every(
+        (r) => r.level === 'warning' && String(r.locations[0].physicalLocation.artifactLocation.uri).startsWith('fleet/'),
+      ),
+    ).toBe(true);
     expect(validate.summary).toContain('### diene validate: passed');
   });
 
@@ -188,7 +208,11 @@ describe('action.yml', () => {
     const bin = mkdtempSync(path.join(tmpdir(), 'diene-bin-'));
     cleanups.push(() => rmSync(bin, { recursive: true, force: true }));
     const marker = path.join(bin, 'ran');
-    writeFileSync(path.join(bin, 'diene'), `#!/bin/sh\necho "$@" > '${marker}'\nexec '${process.execPath}' '${path.join(REPO_ROOT, 'bin', 'diene.js')}' "$@"\n`, { mode: 0o755 });
+    writeFileSync(
+      path.join(bin, 'diene'),
+      `#!/bin/sh\necho "$@" > '${marker}'\nexec '${process.execPath}' '${path.join(REPO_ROOT, 'bin', 'diene.js')}' "$@"\n`,
+      { mode: 0o755 },
+    );
     const run = runAction(dir, { command: 'validate', format: 'text' }, { PATH: `${bin}:${path.dirname(process.execPath)}:/usr/bin:/bin` });
     expect(run.exitCode, run.log).toBe(0);
     expect(run.env['DIENE_CLI']).toBe('diene');

@@ -185,7 +185,8 @@ async function run(argv: readonly string[]): Promise<Run> {
   if (first === 'version') return helpRun(`${toolVersion()}\n`);
   if (first === 'help') {
     const topic = words.slice(1).map((w) => w.word);
-    if (topic.length === 0) return helpRun(formatMainHelp(COMMAND_HELPS));
+    // `diene help help`: the main help is where `help` itself is described.
+    if (topic.length === 0 || (topic.length === 1 && topic[0] === 'help')) return helpRun(formatMainHelp(COMMAND_HELPS));
     const found = resolve(topic, true);
     return helpRun('group' in found ? formatGroupHelp(found.group, COMMAND_HELPS) : formatCommandHelp(found.entry.help));
   }

@@ -36,6 +36,8 @@ import type { NowWindow } from './adapters/cache/compile-cache.js';
 import { ALWAYS, nowWindow } from './adapters/cache/now-window.js';
 
 export interface CompileOptions {
+  /** The folder the files were read from, as the user should read it: a missing fleet file names it. */
+  folder?: string;
   /** Unix seconds used by the stale-override warning (SPEC §4: older than 7 days); never reaches output bytes. */
   nowSeconds: number;
   /** The input schemas' validators (see {@link inputValidators}, the default). */
@@ -92,7 +94,7 @@ export function inputValidators(): SchemaValidators {
 
 /** Runs phases 1–3: diagnostics and, when the fleet is valid, its model. */
 export function analyzeFleet(files: readonly SourceFile[], options: CompileOptions): { diagnostics: Diagnostic[]; model?: FleetModel; nowWindow: NowWindow } {
-  const loaded = loadFleet(files, options.validators ?? inputValidators(), options.budget);
+  const loaded = loadFleet(files, options.validators ?? inputValidators(), options.budget, options.folder);
   if (hasErrors(loaded.diagnostics) || loaded.incomplete) return { diagnostics: sortDiagnostics(loaded.diagnostics), nowWindow: ALWAYS };
   const window = nowWindow(loaded.fleet.rows, options.nowSeconds);
   const index = indexFleet(loaded.fleet, options.emptyRowFolders);

@@ -68,6 +68,7 @@ export function loadFleet(
   files: readonly SourceFile[],
   schemas: SchemaValidators,
   budget: Readonly<InputBudget> = INPUT_BUDGET,
+  folder?: string,
 ): { fleet: LoadedFleet; diagnostics: Diagnostic[]; incomplete: boolean } {
   const fleet = emptyFleet();
   const diagnostics: Diagnostic[] = [];
@@ -81,6 +82,8 @@ export function loadFleet(
   const bytes = units * 3 > budget.bytes ? inputs.reduce((sum, file) => sum + utf8Length(file.text), 0) : units;
   if (bytes > budget.bytes) return { fleet, diagnostics: [diagnose({}, 'input_total_too_large', { size: bytes, limit: budget.bytes })], incomplete: true };
   let values = 0;
+  /** The layout paths a misspelt file name stands for. */
+  const explained = new Set<string>();
   for (const file of sorted) {
     if (file.unreadable) continue;
     const entry = classifyPath(file.path);
@@ -89,6 +92,7 @@ export function loadFleet(
       const suggestion = layoutSuggestion(file.path, (word, known) => closestName(word, known));
       if (suggestion !== undefined) {
         diagnostics.push(diagnose(fileLocation(file), 'file_name_misspelt', { path: file.path, suggestion }));
+        explained.add(suggestion);
         incomplete = true;
       } else diagnostics.push(diagnose(fileLocation(file), 'file_unrecognized', { expected: LAYOUT_SUMMARY }));
       continue;
@@ -122,8 +126,10 @@ export function loadFleet(
     addToFleet(fleet, entry.kind, { parsed: result.parsed, data: result.parsed.value, identity: entry.identity });
   }
   const present = new Set(sorted.map((f) => f.path));
+  // A misspelt name of a required file (registry/fleet.yml) already explains why it is missing: the user is at the fleet root.
   for (const required of ['registry/fleet.yaml', 'registry/regions.yaml']) {
-    if (!present.has(required)) diagnostics.push(diagnose({}, 'fleet_file_missing', { file: required }));
+    if (!present.has(required) && !explained.has(required))
+      diagnostics.push(diagnose({}, 'fleet_file_missing', { file: required, where: folder === undefined ? '' : ` in ${folder}` }));
   }
   return { fleet, diagnostics, incomplete };
 }

@@ -55,9 +55,18 @@ export function firstJsonError(text: string): { start: number; end: number; reas
         if (first !== undefined) return;
         let reason = REASONS[printParseErrorCode(code)];
         const token = text.slice(offset, offset + Math.max(length, 1));
-        if (code === 3 /* PropertyNameExpected */ && token === '}' && /,\s*$/.test(text.slice(0, offset))) reason = 'a trailing comma before the closing brace';
-        else if (code === 4 /* ValueExpected */ && token === ']' && /,\s*$/.test(text.slice(0, offset))) reason = 'a trailing comma before the closing bracket';
-        else if (code === 4 && offset >= text.length) reason = 'the text ends where a value is expected';
+        // A trailing comma is blamed on the comma (the one to delete), not on the bracket after it, which may be lines below.
+        const closing = (code === 3 /* PropertyNameExpected */ && token === '}') || (code === 4 /* ValueExpected */ && token === ']');
+        const comma = closing ? /,\s*$/.exec(text.slice(0, offset))?.index : undefined;
+        if (token === '}' && comma !== undefined) {
+          first = { start: comma, end: comma + 1, reason: 'a trailing comma before the closing brace' };
+          return;
+        }
+        if (token === ']' && comma !== undefined) {
+          first = { start: comma, end: comma + 1, reason: 'a trailing comma before the closing bracket' };
+          return;
+        }
+        if (code === 4 && offset >= text.length) reason = 'the text ends where a value is expected';
         else if (code === 1 /* InvalidSymbol */) reason = unexpected(token);
         first = { start: offset, end: offset + Math.max(length, 1), reason };
       },

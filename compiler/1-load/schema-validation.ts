@@ -130,7 +130,9 @@ function describe(value: unknown): string {
 
 function codeFor(error: ErrorObject): DiagnosticCode | undefined {
   const codes = (error.parentSchema as Record<string, unknown> | undefined)?.['x-diene-codes'] as Record<string, string> | undefined;
-  const code = codes?.[error.keyword];
+  // `required:<key>` names the code of one missing key; `required` the code of the others.
+  const missing = error.keyword === 'required' ? (error.params as { missingProperty?: string }).missingProperty : undefined;
+  const code = (missing !== undefined ? codes?.[`required:${missing}`] : undefined) ?? codes?.[error.keyword];
   return code && isDiagnosticCode(code) ? code : undefined;
 }
 
@@ -289,6 +291,36 @@ function article(types: string): string {
     .join(' or ');
 }
 
+/** The required key missing beside `unknown` (an unknown key at the same place) that it is a close spelling of, if any. */
+function misspeltRequired(unknown: ErrorObject, errors: readonly ErrorObject[]): ErrorObject | undefined {
+  const key = String((unknown.params as { additionalProperty: string }).additionalProperty).toLowerCase();
+  const distance = (e: ErrorObject) => levenshtein(key, String((e.params as { missingProperty: string }).missingProperty).toLowerCase());
+  return errors
+    .filter((e) => e.keyword === 'required' && e.instancePath === unknown.instancePath && distance(e) <= 2)
+    .sort((a, b) => distance(a) - distance(b))[0];
+}
+
 function toDiagnostics(kind: string, parsed: ParsedDocument, errors: readonly ErrorObject[]): Diagnostic[] {
-  return foldErrors(errors).map((error) => toDiagnostic(kind, parsed, error));
+  const kept = foldErrors(errors);
+  // A misspelt required key is one mistake: the unknown key, named with the key it stands for; the missing key is folded under it.
+  const misspelt = new Map<ErrorObject, string>();
+  const folded = new Set<ErrorObject>();
+  for (const unknown of kept.filter((e) => e.keyword === 'additionalProperties')) {
+    const required = misspeltRequired(
+      unknown,
+      kept.filter((e) => !folded.has(e)),
+    );
+    if (!required) continue;
+    folded.add(required);
+    misspelt.set(unknown, String((required.params as { missingProperty: string }).missingProperty));
+  }
+  return kept
+    .filter((error) => !folded.has(error))
+    .map((error) => {
+      const expected = misspelt.get(error);
+      if (expected === undefined) return toDiagnostic(kind, parsed, error);
+      const key = String((error.params as { additionalProperty: string }).additionalProperty);
+      const allowed = Object.keys(((error.parentSchema ?? {}) as { properties?: object }).properties ?? {}).sort();
+      return diagnose(locate(parsed, [...pathOf(error.instancePath), key], 'key'), 'schema_key_misspelt', { key, expected, allowed: allowed.join(', ') });
+    });
 }

@@ -56,6 +56,16 @@ export function syntaxWords(text: string, code: string, offset: number, libraryM
     );
     if (deeper) {
       const above = before(deeper) as Line;
+      // `above` may be the key out of line: indented less than the siblings before it (at `deeper`'s column) but more than their parent.
+      const earlier = content.filter((l) => l.number < above.number);
+      const parent = earlier.filter((l) => l.indent < above.indent).at(-1);
+      const sibling = earlier.filter((l) => l.indent <= deeper.indent && (parent === undefined || l.number > parent.number)).at(-1);
+      if (sibling && sibling.indent === deeper.indent && KEY.test(sibling.text) && KEY.test(above.text))
+        return {
+          reason: `\`${keyOf(above)}:\` on line ${above.number} starts at column ${above.indent + 1}, but the keys before it in its mapping (\`${keyOf(sibling)}:\` on line ${sibling.number}) start at column ${sibling.indent + 1}`,
+          fix: `move \`${keyOf(above)}:\` to column ${sibling.indent + 1} like \`${keyOf(sibling)}:\` (keys of one mapping start at the same column)`,
+          ...blameLine(above),
+        };
       return {
         reason: `\`${keyOf(deeper)}:\` on line ${deeper.number} is indented more than \`${keyOf(above)}:\` on line ${above.number}, which already has a value, so it cannot nest under it`,
         fix: `indent \`${keyOf(deeper)}:\` at column ${above.indent + 1} like \`${keyOf(above)}:\`; to nest it, leave nothing after \`${keyOf(above)}:\` on line ${above.number}`,

@@ -16,6 +16,8 @@ import type { OutputTreeDiff } from '../plan/output-tree-diff.js';
 import { formatReview, useColour } from '../report/check-review.js';
 import { invalidValue, stringOption, type OptionValues } from './command.js';
 import { realOutputPath } from '../adapters/filesystem/output-location.js';
+import type { ForeignFinding, OutputForeignError } from '../adapters/filesystem/output-tree.js';
+import { foreignDiagnostic, foreignDiagnostics } from './output-refusals.js';
 
 /** Diff lines printed by default: enough for a reviewer, short enough for a CI log. */
 export const DEFAULT_DIFF_LINES = 400;
@@ -32,7 +34,31 @@ export function diffLinesOption(values: OptionValues): number {
   return Number(flag);
 }
 
-/** The stdout review and the findings (one `output_stale` per file, named from the fleet root `root`) of a stale `--check`. Writes `--diff-file` when given. */
+/**
+ * The files of the diff that are not diene's (added or edited by hand, found by
+ * the look `diene compile` takes before it writes): output-relative path → finding.
+ * A folder diene does not own covers every file in it.
+ */
+export function foreignFiles(diff: OutputTreeDiff, outDir: string, foreign: OutputForeignError | undefined): Map<string, ForeignFinding> {
+  const byFile = new Map<string, ForeignFinding>();
+  const inTree = (foreign?.findings ?? []).filter((f) => f.sibling === undefined);
+  for (const file of [...diff.stale, ...diff.extra]) {
+    const finding = inTree.find((f) => {
+      const relative = path.relative(outDir, f.path).split(path.sep).join('/');
+      return f.path.endsWith('/') ? file.startsWith(`${relative}/`) : relative === file;
+    });
+    if (finding) byFile.set(file, finding);
+  }
+  return byFile;
+}
+
+/**
+ * The stdout review and the findings of a stale `--check`, files named from
+ * the fleet root `root`: one `output_stale` per file `diene compile` would
+ * rewrite or remove, one `output_foreign_file` per entry it would refuse
+ * (`foreign`: added or edited by hand; the user clears those, not compile).
+ * Writes `--diff-file` when given.
+ */
 export async function staleCheckOutput(input: {
   wanted: ReadonlyMap<string, string>;
   onDisk: ReadonlyMap<string, string>;
@@ -40,27 +66,41 @@ export async function staleCheckOutput(input: {
   outDir: string;
   root: string;
   values: OptionValues;
+  foreign?: OutputForeignError | undefined;
 }): Promise<{ stdout: string; findings: Diagnostic[] }> {
   const diffLines = diffLinesOption(input.values);
   const diffFile = stringOption(input.values, 'diff-file');
   if (diffFile !== undefined) await writeText(path.resolve(diffFile), input.diff.patch);
   const outRelative = path.relative(process.cwd(), input.outDir) || '.';
+  const foreign = foreignFiles(input.diff, input.outDir, input.foreign);
   const stdout = formatReview(outputChanges(input.onDisk, input.wanted), input.diff.patch, {
     colour: useColour(process.stdout.isTTY, process.env),
     diffLines,
     outDir: outRelative,
+    foreign: new Set(foreign.keys()),
     ...(diffFile !== undefined ? { diffFile } : {}),
   });
   // The output directory is resolved through symbolic links: so is the fleet root it is named from.
   const root = realOutputPath(input.root);
+  const where = (file: string) => path.relative(root, path.join(input.outDir, file)).split(path.sep).join('/');
   const finding = (file: string, state: string) => {
-    const where = path.relative(root, path.join(input.outDir, file)).split(path.sep).join('/');
-    return diagnose({ file: where }, 'output_stale', { state });
+    const refused = foreign.get(file);
+    return refused ? foreignDiagnostic(refused, input.outDir, { file: where(file) }) : diagnose({ file: where(file) }, 'output_stale', { state });
   };
-  const findings = [
+  // What compile refuses that is in no file of the diff: a sibling's entry, a folder, a link, a manifest that cannot be trusted.
+  const matched = new Set(foreign.values());
+  const unmatched = input.foreign
+    ? input.foreign.manifest
+      ? foreignDiagnostics(input.foreign, input.outDir)
+      : input.foreign.findings.filter((f) => !matched.has(f)).map((f) => foreignDiagnostic(f, input.outDir))
+    : [];
+  const all = [
     ...input.diff.stale.map((f) => finding(f, 'differs from what the inputs produce')),
     ...input.diff.missing.map((f) => finding(f, 'is produced by the inputs but is not in the output directory')),
     ...input.diff.extra.map((f) => finding(f, 'is no longer produced by the inputs')),
+    ...unmatched,
   ];
+  // What blocks `diene compile` comes first: annotations are capped, and these are the ones a user must act on by hand.
+  const findings = [...all.filter((d) => d.code !== 'output_stale'), ...all.filter((d) => d.code === 'output_stale')];
   return { stdout, findings };
 }

@@ -181,7 +181,7 @@ export interface ReadAndAnalyzeOptions {
 export async function readAndAnalyze(root: string, options: ReadAndAnalyzeOptions): Promise<FleetAnalysis> {
   const read = await readFleet(root, options.patterns);
   const files = options.select ? options.select(read.files) : read.files;
-  const analysis = analyzeFleet(files, typeof options.analysis === 'function' ? options.analysis(files) : options.analysis);
+  const analysis = analyzeFleet(files, { ...(typeof options.analysis === 'function' ? options.analysis(files) : options.analysis), folder: root });
   const diagnostics = sortDiagnostics([...read.diagnostics, ...analysis.diagnostics]);
   if (hasErrors(diagnostics) || !analysis.model) return { valid: false, files, diagnostics, stop: { diagnostics, exitCode: EXIT.invalid } };
   return { valid: true, files, diagnostics, model: analysis.model };

@@ -20,7 +20,19 @@ import { outputMatches } from '../adapters/cache/output-match.js';
 import { diagnose, diagnoseFinding, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { CompileResult } from '../index.js';
 import { serialOption } from './book-serial.js';
-import { EXIT, fleetRoot, fromHelp, missingOption, nowSeconds, readBaseRevision, readFleet, stringOption, type Command, type CommandInput, type CommandResult } from './command.js';
+import {
+  EXIT,
+  fleetRoot,
+  fromHelp,
+  missingOption,
+  nowSeconds,
+  readBaseRevision,
+  readFleet,
+  stringOption,
+  type Command,
+  type CommandInput,
+  type CommandResult,
+} from './command.js';
 import { PROGRESS_MIN_FILES, SILENT_PROGRESS, type Progress } from './progress.js';
 import { compileHelp } from './compile.help.js';
 import { outputLocationProblem, readOnlyFolderProblem, realOutputPath } from '../adapters/filesystem/output-location.js';
@@ -56,11 +68,21 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
   // --base compares with another revision, which the key does not cover: such a run neither reads nor fills the cache.
   const cacheDir = base ? undefined : cacheFolder(values, root);
   const cache = cacheDir === undefined ? undefined : new CompileCache(cacheDir);
-  const key = cache ? cacheKey(read.files, 'compile', { serial }) : undefined;
+  // The folder is in the key: a fleet without registry/fleet.yaml is refused naming it.
+  const key = cache ? cacheKey(read.files, 'compile', { serial, folder: root }) : undefined;
   const hit = cache && key ? cache.read(key, now) : undefined;
   if (hit) {
     const warm = cache && warmResult(hit, cache, [...read.diagnostics], outDir, check);
-    if (warm) return { ...warm, pathPrefix, ...summary(warm.exitCode === EXIT.ok ? `fresh: the ${(hit.outputs?.length ?? 0) + 1} generated files match what the inputs produce` : 'the fleet does not compile') };
+    if (warm)
+      return {
+        ...warm,
+        pathPrefix,
+        ...summary(
+          warm.exitCode === EXIT.ok
+            ? `fresh: the ${(hit.outputs?.length ?? 0) + 1} generated files match what the inputs produce`
+            : 'the fleet does not compile',
+        ),
+      };
   }
   const shown = read.files.length >= PROGRESS_MIN_FILES ? progress : SILENT_PROGRESS;
   shown.update(`read ${read.files.length} input files; compiling…`);
@@ -68,7 +90,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
   const [
     { compileFleet },
     { inspectOutput, OutputBusyError, OutputForeignError, outputLeftovers, readCurrentOutput, writeOutputTree },
-    { staleCheckOutput },
+    { staleCheckOutput, foreignFiles },
     { diffOutputTrees, isFresh },
     { foreignDiagnostics },
     manifest,
@@ -80,7 +102,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     import('./output-refusals.js'),
     import('../3-emit/output-manifest.js'),
   ]);
-  const result = compileFleet(read.files, { nowSeconds: now, serial, releaseDocuments: true, ...(base ? { base } : {}) });
+  const result = compileFleet(read.files, { folder: root, nowSeconds: now, serial, releaseDocuments: true, ...(base ? { base } : {}) });
   if (cache && key) cache.write(key, cacheEntry(result, manifest));
   const diagnostics = sortDiagnostics([...read.diagnostics, ...(cache?.warnings ?? []), ...result.diagnostics]);
   if (hasErrors(diagnostics) || !result.outputs) {
@@ -106,13 +128,28 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
         pathPrefix,
         ...summary(`fresh: the ${result.outputs.size} generated files match what the inputs produce`),
       };
+    // What `diene compile` would refuse (a file added or edited by hand): telling the user to run it would only loop.
+    const foreign = (await inspectOutput(outDir, result.outputs, { waitMs: 0 })).error;
+    const review = await staleCheckOutput({ wanted: result.outputs, onDisk, diff, outDir, root, values, foreign });
+    const notDienes = foreignFiles(diff, outDir, foreign);
+    const notOurs = foreign ? (foreign.manifest ? 1 : foreign.findings.length) : 0;
+    const next = notOurs
+      ? `${outShown} holds what diene did not write, which \`diene compile\` refuses to remove or overwrite: move or delete ${notOurs === 1 ? 'it' : 'them'} yourself (the files marked edited or foreign below), then run \`diene compile\` and commit the result`
+      : 'run `diene compile` and commit the result';
+    const line = (file: string, word: string) => {
+      const finding = notDienes.get(file);
+      return finding
+        ? finding.reason === 'changed'
+          ? `  edited  ${file}  (changed by hand after diene wrote it)`
+          : `  foreign ${file}  (diene did not write it)`
+        : `  ${word} ${file}`;
+    };
     const notes = [
-      `stale: generated files differ from what the inputs produce; run \`diene compile\` and commit the result`,
-      ...diff.stale.map((f) => `  stale   ${f}`),
+      `stale: generated files differ from what the inputs produce; ${next}`,
+      ...diff.stale.map((f) => line(f, 'stale  ')),
       ...diff.missing.map((f) => `  missing ${f}`),
-      ...diff.extra.map((f) => `  extra   ${f}`),
+      ...diff.extra.map((f) => line(f, 'extra  ')),
     ];
-    const review = await staleCheckOutput({ wanted: result.outputs, onDisk, diff, outDir, root, values });
     const differ = diff.stale.length + diff.missing.length + diff.extra.length;
     return {
       stdout: review.stdout,
@@ -121,7 +158,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
       outputFindings: review.findings,
       exitCode: EXIT.stale,
       pathPrefix,
-      ...summary(`stale: ${differ} generated file${differ === 1 ? ' differs' : 's differ'} from what the inputs produce; run \`diene compile\` and commit the result`),
+      ...summary(`stale: ${differ} generated file${differ === 1 ? ' differs' : 's differ'} from what the inputs produce; ${next}`),
     };
   }
   // A change that leaves the outputs as they are (a row's pin, say) writes nothing either: the tree in place is checked as a warm run checks it.
@@ -188,11 +225,7 @@ function warmResult(
 }
 
 /** The changes of permanent identifiers against the base, refused with exit 1; `undefined` when there is none (warnings join the run's diagnostics). */
-function refusedAgainstBase(
-  permanence: readonly Diagnostic[],
-  diagnostics: Diagnostic[],
-  baseFlag: string | undefined,
-): CommandResult | undefined {
+function refusedAgainstBase(permanence: readonly Diagnostic[], diagnostics: Diagnostic[], baseFlag: string | undefined): CommandResult | undefined {
   diagnostics.push(...permanence.filter((d) => d.severity === 'warning'));
   const errors = permanence.filter((d) => d.severity === 'error');
   if (errors.length === 0) return undefined;

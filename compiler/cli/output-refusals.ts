@@ -47,9 +47,13 @@ export function foreignDiagnostics(error: OutputForeignError, outDir: string): D
   const shown = error.findings.slice(0, FOREIGN_SHOWN);
   const more = error.findings.length - shown.length;
   return shown.map((finding, index) => {
-    const where =
-      finding.sibling && finding.reason !== 'lock' ? ` (in ${finding.sibling}, where diene keeps the previous tree while it swaps in a new one)` : '';
     const rest = more > 0 && index === shown.length - 1 ? `; and ${more} more entries diene did not write, not named here` : '';
-    return diagnose({}, 'output_foreign_file', { path: finding.path, reason: `${REASONS[finding.reason]}${where}${rest}`, fix: fix(finding, outDir) });
+    return foreignDiagnostic(finding, outDir, {}, rest);
   });
+}
+
+/** The `output_foreign_file` of one entry, placed at `location` (a `--check` finding names the file from the fleet root). */
+export function foreignDiagnostic(finding: ForeignFinding, outDir: string, location: { file?: string } = {}, rest = ''): Diagnostic {
+  const where = finding.sibling && finding.reason !== 'lock' ? ` (in ${finding.sibling}, where diene keeps the previous tree while it swaps in a new one)` : '';
+  return diagnose(location, 'output_foreign_file', { path: finding.path, reason: `${REASONS[finding.reason]}${where}${rest}`, fix: fix(finding, outDir) });
 }

@@ -49,7 +49,7 @@ import { toolVersion } from '../adapters/filesystem/tool-version.js';
 /** Compiles the fleet at `root` in memory, the read diagnostics included; with `base`, its permanent identifiers are compared with the base's. */
 async function compileAt(root: string, now: number, base?: { files: SourceFile[]; label: string }): Promise<ReturnType<typeof compileFleet>> {
   const read = await readFleet(root);
-  const result = compileFleet(read.files, { nowSeconds: now, ...(base ? { base } : {}) });
+  const result = compileFleet(read.files, { folder: root, nowSeconds: now, ...(base ? { base } : {}) });
   return { ...result, diagnostics: sortDiagnostics([...read.diagnostics, ...result.diagnostics]) };
 }
 

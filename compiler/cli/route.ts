@@ -23,7 +23,7 @@ export function edgeHost(host: string): string {
 
 async function runRoute({ positionals, values, format }: CommandInput): Promise<CommandResult> {
   const [hostArgument, path] = positionals as [string, string];
-  if (!path.startsWith('/')) throw invalidValue('PATH', path, 'an origin-form request path (it starts with "/")', `diene route ${hostArgument} /${path}`);
+  if (!path.startsWith('/')) throw invalidValue('PATH', path, 'an origin-form request path, which must start with "/"', `diene route ${hostArgument} /${path}`);
   const host = edgeHost(hostArgument);
   const root = fleetRoot(values);
   const pathPrefix = repositoryPrefix(root, values);

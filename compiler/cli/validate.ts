@@ -18,10 +18,10 @@ async function runValidate({ values, format }: CommandInput): Promise<CommandRes
   const now = nowSeconds(values);
   const cacheDir = cacheFolder(values, root);
   const cache = cacheDir === undefined ? undefined : new CompileCache(cacheDir);
-  const key = cache ? cacheKey(read.files, 'validate', {}) : undefined;
+  const key = cache ? cacheKey(read.files, 'validate', { folder: root }) : undefined;
   let found = cache && key ? cache.read(key, now)?.diagnostics : undefined;
   if (!found) {
-    const analysis = analyzeFleet(read.files, { nowSeconds: now });
+    const analysis = analyzeFleet(read.files, { folder: root, nowSeconds: now });
     if (cache && key) cache.write(key, { diagnostics: analysis.diagnostics, window: analysis.nowWindow });
     found = analysis.diagnostics;
   }

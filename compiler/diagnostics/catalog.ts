@@ -67,7 +67,7 @@ export const catalog = {
   book_remote_unreadable: {
     severity: 'error',
     message: 'cannot read {key} from {store}: {reason}; nothing written',
-    hint: 'check --to (bucket and prefix), --endpoint and the credentials (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY): the publish reads every book before it writes one; the reason is the store\'s own answer',
+    hint: "check --to (bucket and prefix), --endpoint and the credentials (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY): the publish reads every book before it writes one; the reason is the store's own answer",
   },
   book_upload_failed: {
     severity: 'error',
@@ -123,6 +123,11 @@ export const catalog = {
     severity: 'error',
     message: '"{host}" names {what} "{name}", which {owner} does not have',
     hint: 'name the claim file after an exact host of the fleet, claims/domains/<module>.<service>.<platform>.<landscape>.<base>.json: the {what}s here are {known}, e.g. {example}.json',
+  },
+  claim_key_missing: {
+    severity: 'error',
+    message: 'the claim is missing {missing}',
+    hint: 'a claim is {"account": …, "app": …, "paths": {…}}: add {missing}, the platform ("account") or service ("app") of the host the file is named for',
   },
   claim_owner_mismatch: {
     severity: 'error',
@@ -252,7 +257,7 @@ export const catalog = {
   claim_worktree_update_failed: {
     severity: 'error',
     message: 'cannot update {file} in the working tree {repo}: {reason}; {state}',
-    hint: 'fix what stops the write (the reason is the operating system\'s or git\'s: a permission, a full disk, a broken index), then run again',
+    hint: "fix what stops the write (the reason is the operating system's or git's: a permission, a full disk, a broken index), then run again",
   },
   cluster_account_unknown: {
     severity: 'error',
@@ -397,12 +402,12 @@ export const catalog = {
   dns_single_host: {
     severity: 'warning',
     message: 'one DNS host ({host}) serves every zone of the fleet',
-    hint: 'add a second host of another provider under dns.hosts with nameservers for both bases: the design keeps every name answering through one DNS host\'s outage, which a single host cannot',
+    hint: "add a second host of another provider under dns.hosts with nameservers for both bases: the design keeps every name answering through one DNS host's outage, which a single host cannot",
   },
   dns_spare_same_domain: {
     severity: 'warning',
     message: 'the spare base {spare} is under the same registrable domain {domain} as the base {base}',
-    hint: 'put the spare base under a domain of its own, at another registrar and ideally another TLD (e.g. cluster.atomi-spare.net beside cluster.atomi.cloud): the spare exists to survive the base\'s registrar and TLD, and one registrable domain shares both',
+    hint: "put the spare base under a domain of its own, at another registrar and ideally another TLD (e.g. cluster.atomi-spare.net beside cluster.atomi.cloud): the spare exists to survive the base's registrar and TLD, and one registrable domain shares both",
   },
   dns_transfer_refused: {
     severity: 'error',
@@ -416,7 +421,8 @@ export const catalog = {
   },
   dns_tsig_secret_invalid: {
     severity: 'error',
-    message: 'environment variable {variable} (tsig.secretEnv of DNS host "{host}") does not hold a base64 TSIG secret, so zone {zone} was neither read nor written',
+    message:
+      'environment variable {variable} (tsig.secretEnv of DNS host "{host}") does not hold a base64 TSIG secret, so zone {zone} was neither read nor written',
     hint: "put the key's secret in {variable} as the server shows it (base64, e.g. from tsig-keygen or keymgr), without quotes or the key name",
   },
   dns_ttl_out_of_range: {
@@ -476,7 +482,7 @@ export const catalog = {
   },
   fleet_file_missing: {
     severity: 'error',
-    message: '{file} is missing',
+    message: '{file} is missing{where}',
     hint: 'run from the fleet root or pass --fleet DIR; a fleet holds registry/fleet.yaml and registry/regions.yaml',
   },
   git_branch_invalid: {
@@ -557,7 +563,7 @@ export const catalog = {
   kube_config_invalid: {
     severity: 'error',
     message: 'cannot load the kubeconfig: {reason}',
-    hint: 'fix the file KUBECONFIG (or ~/.kube/config) names; the reason is the Kubernetes client\'s own; `kubectl config view` shows what it reads',
+    hint: "fix the file KUBECONFIG (or ~/.kube/config) names; the reason is the Kubernetes client's own; `kubectl config view` shows what it reads",
   },
   kube_config_missing: {
     severity: 'error',
@@ -582,7 +588,7 @@ export const catalog = {
   kube_list_failed: {
     severity: 'error',
     message: 'cannot list the objects of {platform} on {cluster}: {reason}; nothing applied',
-    hint: 'check the context (--context), that the API server is reachable and that the credentials may list every managed kind in every namespace (the reason is the server\'s own answer)',
+    hint: "check the context (--context), that the API server is reachable and that the credentials may list every managed kind in every namespace (the reason is the server's own answer)",
   },
   kube_object_failed: {
     severity: 'error',
@@ -676,7 +682,7 @@ export const catalog = {
   },
   permanent_places_all_removed: {
     severity: 'error',
-    message: 'none of the base revision\'s Doc A places ({old}) is left (now: {new})',
+    message: "none of the base revision's Doc A places ({old}) is left (now: {new})",
     hint: 'keep at least one old place in addressBooks.places while adding new ones: clients look for newer books only at the places of the Doc A they hold, so a Doc A without an old place strands every client; a retirement does not lift this',
   },
   platform_landscape_duplicate: {
@@ -706,7 +712,8 @@ export const catalog = {
   },
   platform_shared_charts_unsupported: {
     severity: 'error',
-    message: 'platform {platform} lists the shared chart "{chart}", which diene cannot release: a release is an image, an app chart and a primordial chart of one version (a Warehouse per service), and a chart alone has no row, Warehouse or deploy',
+    message:
+      'platform {platform} lists the shared chart "{chart}", which diene cannot release: a release is an image, an app chart and a primordial chart of one version (a Warehouse per service), and a chart alone has no row, Warehouse or deploy',
     hint: 'ship "{chart}" inside the services that use it: list it under dependencies: in each one\'s app chart (Chart.yaml, a pinned version, e.g. `- {name: {chart}, version: 1.2.3, repository: oci://ghcr.io/atomicloud/charts}`) and release the services as usual, so every landscape gets it through the normal promotion; then remove sharedCharts: from platform.yaml (docs/checks.md)',
   },
   platform_signin_vlandscape: {
@@ -844,6 +851,11 @@ export const catalog = {
     message: '{value} is not a valid {format}',
     hint: 'write a {format}, e.g. {example}',
   },
+  schema_key_misspelt: {
+    severity: 'error',
+    message: 'unknown key "{key}": did you mean "{expected}"?',
+    hint: 'rename "{key}" to "{expected}" (1 consequence not reported separately: the required key "{expected}" is missing); allowed keys here: {allowed}',
+  },
   schema_length: {
     severity: 'error',
     message: '{value} must NOT have {bound} than {count} characters',
@@ -887,7 +899,7 @@ export const catalog = {
   simulate_failure_unknown: {
     severity: 'error',
     message: '--fail "{value}" names nothing in the fleet',
-    hint: 'name a cluster (e.g. {cluster}), a landscape (e.g. {landscape}), a region ({regions}), a DNS host ({hosts}), {parent}, a book place ({places}) or control (the control cluster, primordial); write kind:name to be explicit (cluster:, landscape:, region:, host:, parent:, place:, control:) and separate several with commas',
+    hint: '{suggestion}name a cluster (e.g. {cluster}), a landscape (e.g. {landscape}), a region ({regions}), a DNS host ({hosts}), {parent}, a book place ({places}) or control (the control cluster, primordial); write kind:name to be explicit (cluster:, landscape:, region:, host:, parent:, place:, control:) and separate several with commas',
   },
   simulate_service_unknown: {
     severity: 'error',
@@ -987,7 +999,7 @@ export const catalog = {
   usage_plugin_fleet_outside: {
     severity: 'error',
     message: 'plugin parameter "fleet" ("{fleet}") {how}',
-    hint: 'give the fleet folder relative to the Application\'s source directory, e.g. fleet: infra/fleet (no absolute path, no .. or link out of it): the plugin reads nothing outside the checked-out tree, so ArgoCD\'s manifest cache stays right; usage: {usage}',
+    hint: "give the fleet folder relative to the Application's source directory, e.g. fleet: infra/fleet (no absolute path, no .. or link out of it): the plugin reads nothing outside the checked-out tree, so ArgoCD's manifest cache stays right; usage: {usage}",
   },
   usage_plugin_parameter_repeated: {
     severity: 'error',
@@ -1002,7 +1014,7 @@ export const catalog = {
   usage_plugin_parameter_unknown: {
     severity: 'error',
     message: 'plugin parameter "{name}" is unknown',
-    hint: 'diene render takes the plugin parameters {known}: remove or rename it in the Application\'s spec.source.plugin.parameters; usage: {usage}',
+    hint: "diene render takes the plugin parameters {known}: remove or rename it in the Application's spec.source.plugin.parameters; usage: {usage}",
   },
   usage_plugin_parameters_not_json: {
     severity: 'error',
@@ -1164,9 +1176,69 @@ export type GrammarProblem = {
 export type DiagnosticCode = keyof typeof catalog;
 
 type WordCharacter =
-  | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z'
-  | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z'
-  | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '_';
+  | 'a'
+  | 'b'
+  | 'c'
+  | 'd'
+  | 'e'
+  | 'f'
+  | 'g'
+  | 'h'
+  | 'i'
+  | 'j'
+  | 'k'
+  | 'l'
+  | 'm'
+  | 'n'
+  | 'o'
+  | 'p'
+  | 'q'
+  | 'r'
+  | 's'
+  | 't'
+  | 'u'
+  | 'v'
+  | 'w'
+  | 'x'
+  | 'y'
+  | 'z'
+  | 'A'
+  | 'B'
+  | 'C'
+  | 'D'
+  | 'E'
+  | 'F'
+  | 'G'
+  | 'H'
+  | 'I'
+  | 'J'
+  | 'K'
+  | 'L'
+  | 'M'
+  | 'N'
+  | 'O'
+  | 'P'
+  | 'Q'
+  | 'R'
+  | 'S'
+  | 'T'
+  | 'U'
+  | 'V'
+  | 'W'
+  | 'X'
+  | 'Y'
+  | 'Z'
+  | '0'
+  | '1'
+  | '2'
+  | '3'
+  | '4'
+  | '5'
+  | '6'
+  | '7'
+  | '8'
+  | '9'
+  | '_';
 
 /** True when `T` is one or more word characters (the `\w+` of the fill pattern). */
 type IsWord<T extends string> = T extends `${infer C}${infer Rest}` ? (C extends WordCharacter ? (Rest extends '' ? true : IsWord<Rest>) : false) : false;

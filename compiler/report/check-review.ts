@@ -23,6 +23,8 @@ export interface ReviewOptions {
   objectLines?: number;
   /** The output directory as the user should read it, for the hint. */
   outDir: string;
+  /** Files that are not diene's (added or edited by hand): `diene compile` refuses them rather than removing or rewriting them. */
+  foreign?: ReadonlySet<string>;
 }
 
 const ANSI = { reset: '\u001b[0m', bold: '\u001b[1m', red: '\u001b[31m', green: '\u001b[32m', yellow: '\u001b[33m', cyan: '\u001b[36m' } as const;
@@ -52,33 +54,44 @@ function plural(n: number, word: string): string {
 }
 
 /** The summary block: one headline, the files, then the objects (at most `objectLines`, the rest counted). */
-export function formatSummary(changes: OutputChanges, options: Pick<ReviewOptions, 'colour' | 'objectLines'>): string {
+export function formatSummary(changes: OutputChanges, options: Pick<ReviewOptions, 'colour' | 'objectLines' | 'foreign'>): string {
   const { colour } = options;
-  const counts = changeCounts(changes);
+  const foreign = options.foreign ?? new Set<string>();
+  // A file added by hand is not "removed" by a compile (it refuses it), and its objects are not diene's to count.
+  const files = changes.files.map((f) => (foreign.has(f.file) && f.status === 'removed' ? { ...f, objects: [] } : f));
+  const counts = changeCounts({ ...changes, files: files.filter((f) => !foreign.has(f.file)) });
+  const objectCounts = changeCounts({ ...changes, files }).objects;
+  const notOurs = files.filter((f) => foreign.has(f.file)).length;
+  const label = (file: (typeof files)[number]): { text: string; colour: keyof typeof ANSI } =>
+    foreign.has(file.file)
+      ? { text: file.status === 'removed' ? 'foreign' : 'edited', colour: 'red' }
+      : { text: file.status, colour: STATUS_COLOUR[file.status] };
   const lines = [
     paint(
       colour,
       'bold',
-      `${plural(changes.files.length, 'generated file')} of ${changes.total} differ from what the inputs produce: ` +
-        `${counts.files.created} created, ${counts.files.changed} changed, ${counts.files.removed} removed; ` +
-        `objects: ${counts.objects.added} added, ${counts.objects.changed} changed, ${counts.objects.removed} removed`,
+      `${plural(changes.files.length, 'generated file')} of ${changes.total} ${changes.files.length === 1 ? 'differs' : 'differ'} from what the inputs produce: ` +
+        `${counts.files.created} created, ${counts.files.changed} changed, ${counts.files.removed} removed` +
+        (notOurs > 0
+          ? `, ${notOurs} not diene's (added or edited by hand: \`diene compile\` refuses ${notOurs === 1 ? 'it' : 'them'}; move or delete ${notOurs === 1 ? 'it' : 'them'} yourself)`
+          : '') +
+        `; objects: ${objectCounts.added} added, ${objectCounts.changed} changed, ${objectCounts.removed} removed`,
     ),
     '',
     'files:',
   ];
   const shown = (text: string): string => printable(text, 'line');
-  const width = Math.max(...changes.files.map((f) => shown(f.file).length), 0);
-  for (const file of changes.files) {
+  const width = Math.max(...files.map((f) => shown(f.file).length), 0);
+  for (const file of files) {
     const tally = (['added', 'changed', 'removed'] as const)
       .map((status) => [status, file.objects.filter((o) => o.status === status).length] as const)
       .filter(([, n]) => n > 0)
       .map(([status, n]) => `${n} ${status}`)
       .join(', ');
-    lines.push(
-      `  ${paint(colour, STATUS_COLOUR[file.status], file.status.padEnd(8))} ${shown(file.file).padEnd(width)}${tally ? `  objects: ${tally}` : ''}`.trimEnd(),
-    );
+    const { text, colour: tint } = label(file);
+    lines.push(`  ${paint(colour, tint, text.padEnd(8))} ${shown(file.file).padEnd(width)}${tally ? `  objects: ${tally}` : ''}`.trimEnd());
   }
-  const objects = changes.files.flatMap((f) => f.objects);
+  const objects = files.flatMap((f) => f.objects);
   if (objects.length > 0) {
     lines.push('', 'objects:');
     const limit = options.objectLines ?? 40;

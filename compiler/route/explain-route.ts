@@ -7,22 +7,31 @@
  */
 import { terminalLines } from '../diagnostics/format.js';
 import type { FleetModel } from '../2-analyze/fleet-model.js';
-import type { RoutePathRow } from '../2-analyze/route-paths.js';
+import { DROP_REASONS, type RoutePathFinding, type RoutePathRow } from '../2-analyze/route-paths.js';
 import { fleetRoutes, type Route } from '../2-analyze/routes.js';
 import { compileUpstreamTable, lookupUpstream, normalisedFirstSegment, rawFirstSegment, type UpstreamRoute, type UpstreamTable } from './lookup-upstream.js';
 
-/** The fleet's routes, its prefix rows (all landscapes) and the compiled matcher table. */
+/** The fleet's routes, its prefix rows (all landscapes), the compiled matcher table and what the derivation dropped. */
 export interface FleetUpstreams {
   routes: Route[];
   rows: RoutePathRow[];
   table: UpstreamTable;
+  /** The claims' prefixes that contribute no row, and why (the claim_targets_dropped, claim_prefix_cap and claim_host_not_ready warnings). */
+  findings?: readonly RoutePathFinding[];
+}
+
+/** A claimed prefix that is not in the host's map, and why (the words of the claim warnings). */
+export interface DroppedClaimPrefix {
+  prefix: string;
+  target?: string;
+  reason: string;
 }
 
 /** Builds {@link FleetUpstreams} from a valid fleet model. */
 export function fleetUpstreams(model: FleetModel): FleetUpstreams {
   const routes = fleetRoutes(model.routes.shape, model.routes.rows.ready);
   const rows = [...model.routes.derivation.tables.values()].flat();
-  return { routes, rows, table: compileUpstreamTable(routes, rows) };
+  return { routes, rows, table: compileUpstreamTable(routes, rows), findings: model.routes.derivation.findings };
 }
 
 /** A route as printed: its host, account, app and box. */
@@ -51,8 +60,32 @@ export interface RouteExplanation {
   segments?: { raw: string; normalised: string | null };
   /** how many prefixes the host's map holds (0: no map) */
   prefixes?: number;
-  /** the claim file behind the host's prefix map */
+  /** the claim file behind the host's prefix map, or of a claim all of whose prefixes were dropped */
   claim?: string;
+  /** the claim's prefixes that are not in the map, and why (absent when none was dropped) */
+  dropped?: DroppedClaimPrefix[];
+}
+
+/** The prefixes of `host`'s claim that contribute no row, sorted by prefix. */
+function droppedPrefixes(findings: readonly RoutePathFinding[], host: string): DroppedClaimPrefix[] {
+  const dropped: DroppedClaimPrefix[] = [];
+  for (const finding of findings.filter((f) => f.host === host)) {
+    if (finding.kind === 'targets-dropped')
+      for (const reason of DROP_REASONS)
+        for (const { prefix, target } of finding.byReason.get(reason) ?? [])
+          dropped.push({
+            prefix,
+            target,
+            reason: `its target ${reason === 'does not exist' ? 'does not exist' : reason === 'another account' ? "is another account's" : 'is homed on another landscape'}`,
+          });
+    if (finding.kind === 'cap') for (const prefix of finding.dropped) dropped.push({ prefix, reason: 'past the cap of prefixes a claim may hold' });
+    if (finding.kind === 'host-not-ready')
+      dropped.push({
+        prefix: '*',
+        reason: `every prefix: the host is not a ready route (${finding.reason === 'no row' ? 'it has no row' : `its row ${finding.row} has an empty pin.chart`})`,
+      });
+  }
+  return dropped.sort((a, b) => (a.prefix < b.prefix ? -1 : a.prefix > b.prefix ? 1 : 0));
 }
 
 function facts(route: UpstreamRoute): RouteFacts {
@@ -64,6 +97,7 @@ export function explainRoute(upstreams: FleetUpstreams, host: string, path: stri
   const answer = lookupUpstream(upstreams.table, host, path);
   if (!answer) return { host, path, found: false };
   const prefixes = upstreams.rows.filter((row) => row.host === answer.own.host).length;
+  const dropped = droppedPrefixes(upstreams.findings ?? [], answer.own.host);
   return {
     host,
     path,
@@ -75,7 +109,8 @@ export function explainRoute(upstreams: FleetUpstreams, host: string, path: stri
     serves: facts(answer.route),
     ...(answer.match !== 'no-prefix-map' ? { segments: { raw: rawFirstSegment(path), normalised: normalisedFirstSegment(path) ?? null } } : {}),
     prefixes,
-    ...(prefixes > 0 ? { claim: `claims/domains/${answer.own.host}.json` } : {}),
+    ...(prefixes > 0 || dropped.length > 0 ? { claim: `claims/domains/${answer.own.host}.json` } : {}),
+    ...(dropped.length > 0 ? { dropped } : {}),
   };
 }
 
@@ -92,7 +127,10 @@ export function formatExplanation(e: RouteExplanation): string {
   const segments = e.segments
     ? `raw first segment ${JSON.stringify(e.segments.raw)}, normalised ${e.segments.normalised === null ? '(none: the root)' : JSON.stringify(e.segments.normalised)}`
     : '';
-  if (e.match === 'no-prefix-map') lines.push('  why        the host has no prefix map: its own route serves every path');
+  const dropped = e.dropped ?? [];
+  if (e.match === 'no-prefix-map' && dropped.length > 0)
+    lines.push(`  why        the host has no prefix map: ${e.claim} claims prefixes, but every one was dropped (below), so its own route serves every path`);
+  else if (e.match === 'no-prefix-map') lines.push('  why        the host has no prefix map: its own route serves every path');
   else if (e.match === 'fallthrough')
     lines.push(`  why        no prefix of the host's map (${e.prefixes} prefixes, ${e.claim}) matches the ${segments}: fallthrough to the host's own route`);
   else {
@@ -100,6 +138,19 @@ export function formatExplanation(e: RouteExplanation): string {
       e.spelling === 'both' ? 'both the raw and the normalised first segment' : e.spelling === 'raw' ? 'the raw first segment' : 'the normalised first segment';
     lines.push(`  why        prefix ${JSON.stringify(e.prefix)} hit on ${spelling} (${segments}) in the host's map of ${e.prefixes} prefixes (${e.claim})`);
   }
+  // A prefix hit is answered by the map; a fallthrough or a host without a map may be a dropped prefix's doing.
+  const shown = e.match === 'prefix' ? [] : dropped.slice(0, 10);
+  for (const [i, d] of shown.entries())
+    lines.push(
+      `  ${i === 0 ? 'dropped   ' : '          '} ${d.prefix === '*' ? '' : `${JSON.stringify(d.prefix)}${d.target ? ` → ${d.target}` : ''}: `}${d.reason}`,
+    );
+  if (shown.length > 0 && dropped.length > shown.length) lines.push(`             … and ${dropped.length - shown.length} more (diene validate lists them)`);
+  const segment = e.segments?.normalised ?? e.segments?.raw;
+  const hit = dropped.find((d) => d.prefix === segment);
+  if (e.match !== 'prefix' && hit)
+    lines.push(
+      `  note       ${JSON.stringify(hit.prefix)} is claimed in ${e.claim} but dropped (${hit.reason}): fix or remove it with \`diene claim set-paths\``,
+    );
   lines.push(`  upstream   path ${e.path} is sent unchanged`);
   return `${terminalLines(lines)}\n`;
 }

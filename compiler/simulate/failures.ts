@@ -8,6 +8,7 @@
  * A bare name that the fleet uses for two kinds (a DNS host named like a
  * landscape) is refused as ambiguous rather than guessed.
  */
+import { closestName } from '../diagnostics/spelling.js';
 import { canonicalPlace, placeProblem } from '../2-analyze/address-book-content.js';
 import type { FleetModel } from '../2-analyze/fleet-model.js';
 import { diagnose, FLEET_WIDE, type Diagnostic } from '../diagnostics/diagnostic.js';
@@ -93,6 +94,21 @@ function candidates(model: FleetModel, word: string, only?: FailureKind): Failur
   return found;
 }
 
+/** Every name a `--fail` word may give (of one kind when `only` is given), for a did-you-mean. */
+function failureNames(model: FleetModel, only?: FailureKind): string[] {
+  const wants = (kind: FailureKind): boolean => only === undefined || only === kind;
+  const parent = model.settings.dns.parent?.zone;
+  return [
+    ...(wants('cluster') ? model.clusters.map((c) => c.name) : []),
+    ...(wants('landscape') ? model.landscapes.map((l) => l.name) : []),
+    ...(wants('region') ? model.landscapes.map((l) => l.region) : []),
+    ...(wants('host') ? model.settings.dns.hosts.map((h) => h.name) : []),
+    ...(wants('parent') && parent !== undefined ? ['parent', parent] : []),
+    ...(wants('place') ? bookPlaces(model) : []),
+    ...(wants('control') ? CONTROL_WORDS : []),
+  ];
+}
+
 function known(model: FleetModel): { cluster: string; landscape: string; hosts: string; regions: string; parent: string; places: string } {
   const first = <T>(list: readonly T[], name: (item: T) => string): string => (list[0] !== undefined ? name(list[0]) : 'none');
   const parent = model.settings.dns.parent?.zone;
@@ -122,8 +138,11 @@ export function parseFailures(model: FleetModel, words: readonly string[]): { fa
     const kind = prefix && (FAILURE_KINDS as readonly string[]).includes(prefix[1] as string) ? (prefix[1] as FailureKind) : undefined;
     const found = kind !== undefined ? candidates(model, prefix?.[2] ?? '', kind) : candidates(model, word);
     if (found.length === 1) failures.push(found[0] as Failure);
-    else if (found.length === 0) diagnostics.push(diagnose(FLEET_WIDE, 'simulate_failure_unknown', { value: word, ...facts }));
-    else
+    else if (found.length === 0) {
+      const close = closestName(kind !== undefined ? (prefix?.[2] ?? '') : word, failureNames(model, kind));
+      const suggestion = close === undefined ? '' : `did you mean "${kind !== undefined ? `${kind}:` : ''}${close}"? `;
+      diagnostics.push(diagnose(FLEET_WIDE, 'simulate_failure_unknown', { value: word, suggestion, ...facts }));
+    } else
       diagnostics.push(
         diagnose(FLEET_WIDE, 'simulate_failure_ambiguous', {
           value: word,

@@ -108,6 +108,7 @@ describe('loadDnsHealth', () => {
       validators,
     );
     expect(health).toBeUndefined();
-    expect(diagnostics.map((d) => d.code).sort()).toEqual(['schema_required', 'schema_unknown_property']);
+    // one mistake, one error: the misspelt key, with the missing key it stands for folded under it
+    expect(diagnostics.map((d) => [d.code, d.message])).toEqual([['schema_key_misspelt', 'unknown key "acceptingtraffic": did you mean "acceptingTraffic"?']]);
   });
 });

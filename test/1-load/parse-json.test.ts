@@ -19,8 +19,8 @@ function refusal(text: string) {
 
 describe('parseJson', () => {
   it.each([
-    ['a trailing comma in an object', '{\n  "a": 1,\n}\n', 3, 1, 'a trailing comma before the closing brace'],
-    ['a trailing comma in an array', '{"a": [1, 2,]}', 1, 13, 'a trailing comma before the closing bracket'],
+    ['a trailing comma in an object, blamed on the comma', '{\n  "a": 1,\n}\n', 2, 9, 'a trailing comma before the closing brace'],
+    ['a trailing comma in an array, blamed on the comma', '{"a": [1, 2,]}', 1, 12, 'a trailing comma before the closing bracket'],
     ['a line comment', '{"a": 1, // mine\n "b": 2}', 1, 10, 'a comment'],
     ['a block comment', '{"a": /* x */ 1}', 1, 7, 'a comment'],
     ['a single-quoted key', "{\n 'a': 1}", 2, 2, 'unexpected "\'a\'"'],
@@ -41,11 +41,11 @@ describe('parseJson', () => {
   });
 
   it('counts columns after a byte-order mark from the first character after it', () => {
-    expect(refusal('\ufeff{"a": 1,}')).toMatchObject({ code: 'json_syntax', line: 1, column: 9 });
+    expect(refusal('\ufeff{"a": 1,}')).toMatchObject({ code: 'json_syntax', line: 1, column: 8 });
   });
 
-  it('counts columns in code points: an emoji before the error is one column', () => {
-    expect(refusal('{"😀": 1,}')).toMatchObject({ line: 1, column: 9 });
+  it('counts columns in code points: an emoji before the error (the trailing comma) is one column', () => {
+    expect(refusal('{"😀": 1,}')).toMatchObject({ line: 1, column: 8 });
   });
 
   it('reads a valid text, BOM and CRLF included, and refuses a duplicate key with its position', () => {

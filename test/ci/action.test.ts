@@ -172,9 +172,10 @@ describe('action.yml', () => {
     const run = runAction(dir, { diene: `${process.execPath} ${path.join(REPO_ROOT, 'bin', 'diene.js')}` });
     expect(run.exitCode).toBe(1);
     expect(run.outputs).toEqual({ 'exit-code': '1', result: 'stale', 'sarif-file': '' });
-    expect(run.log).toContain('::error file=generated/platforms/nitroso.yaml,title=output_stale::this generated file differs from what the inputs produce');
+    // edited by hand: the refusal compile would give, not "run diene compile"
+    expect(run.log).toContain('::error file=generated/platforms/nitroso.yaml,title=output_foreign_file::');
     expect(run.summary).toContain('### diene compile --check: failed');
-    expect(run.summary).toContain('| error | `output_stale` | `generated/platforms/nitroso.yaml` |');
+    expect(run.summary).toContain('| error | `output_foreign_file` | `generated/platforms/nitroso.yaml` |');
   });
 
   it('with format sarif writes the log where sarif-file says, for check and for validate, and names it in the outputs', () => {
@@ -185,7 +186,8 @@ describe('action.yml', () => {
     expect(check.exitCode).toBe(1);
     expect(check.outputs).toEqual({ 'exit-code': '1', result: 'stale', 'sarif-file': 'check.sarif' });
     const log = JSON.parse(readFileSync(path.join(dir, 'check.sarif'), 'utf8')) as Json;
-    const stale = (log.runs[0].results as Json[]).filter((r) => r.ruleId === 'output_stale');
+    // a file added by hand: compile's refusal
+    const stale = (log.runs[0].results as Json[]).filter((r) => r.ruleId === 'output_foreign_file');
     expect(stale.map((r) => r.locations[0].physicalLocation.artifactLocation.uri)).toEqual(['fleet/generated/kargo/extra.yaml']);
     expect(check.log).not.toMatch(/^::error/m); // SARIF replaces the annotations
 

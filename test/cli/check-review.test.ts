@@ -6,7 +6,7 @@
  * pseudo-terminal with util-linux `script`).
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
@@ -18,7 +18,7 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-/** A fleet whose generated/ is stale: nitroso's Platform record edited, 12 extra files. */
+/** A fleet whose generated/ is not diene's: nitroso's Platform record edited by hand, 12 files added by hand. */
 function staleFleet(): string {
   const fleet = writeTempFleet(overlayTexts(readFleetTexts()));
   cleanups.push(fleet.cleanup);
@@ -36,10 +36,14 @@ describe('compile --check in a pull request', () => {
     const run = runCli(['compile', '--fleet', dir, '--check']);
     expect(run.exitCode).toBe(1);
     expect(run.stdout.startsWith('13 generated files of ')).toBe(true);
-    expect(run.stdout).toMatch(/0 created, 1 changed, 12 removed; objects: 0 added, 1 changed, 12 removed\n/);
-    expect(run.stdout).toMatch(/\n {2}changed {2}platforms\/nitroso\.yaml +objects: 1 changed\n/);
+    // compile refuses what it did not write: none of it is counted as removed, nor are the added files' objects
+    expect(run.stdout).toMatch(
+      /0 created, 0 changed, 0 removed, 13 not diene's \(added or edited by hand: `diene compile` refuses them; move or delete them yourself\); objects: 0 added, 1 changed, 0 removed\n/,
+    );
+    expect(run.stdout).toMatch(/\n {2}edited {3}platforms\/nitroso\.yaml +objects: 1 changed\n/);
+    expect(run.stdout).toMatch(/\n {2}foreign {2}argocd\/retired00\.yaml\n/);
     expect(run.stdout).toContain('\n  changed  diene.atomi.cloud/Platform nitroso  (platforms/nitroso.yaml)\n');
-    expect(run.stdout).toContain('\n  removed  ConfigMap r0  (argocd/retired00.yaml)\n');
+    expect(run.stdout).not.toContain('ConfigMap r0');
     expect(run.stdout.indexOf('objects:')).toBeLessThan(run.stdout.indexOf('--- a/'));
     expect(run.stdout).not.toContain('\u001b[');
   });
@@ -62,17 +66,22 @@ describe('compile --check in a pull request', () => {
     expect(runCli(['compile', '--fleet', dir, '--check', '--diff-lines', 'many']).exitCode).toBe(2);
   });
 
-  it('annotates stale files for GitHub, at most 10, the rest counted', () => {
+  it("annotates files not diene's for GitHub with the refusal compile would give, at most 10, the rest counted", () => {
     const dir = staleFleet();
     const run = runCli(['compile', '--fleet', '.', '--check'], { cwd: dir, env: { GITHUB_ACTIONS: 'true' } });
     expect(run.exitCode).toBe(1);
     const annotations = run.stderr.split('\n').filter((l) => l.startsWith('::'));
     expect(annotations.filter((l) => l.startsWith('::error '))).toHaveLength(10);
     expect(annotations).toContain(
-      '::error file=generated/platforms/nitroso.yaml,title=output_stale::this generated file differs from what the inputs produce (hint: run `diene compile` and commit the result: the generated files must be what the inputs produce)',
+      `::error file=generated/platforms/nitroso.yaml,title=output_foreign_file::${realpathSync(dir)}/generated/platforms/nitroso.yaml holds what diene did not write: its bytes differ from the digest the manifest (.diene-manifest.json) records for it: it was changed after diene wrote it (hint: if the edit is not wanted, restore the file (e.g. git checkout -- ${realpathSync(dir)}/generated/platforms/nitroso.yaml) or delete it; to keep it, change the fleet's inputs instead; diene never deletes or replaces what it did not write, so the compile stops until then)`,
     );
+    expect(annotations.some((l) => l.startsWith('::error file=generated/argocd/retired00.yaml,title=output_foreign_file::'))).toBe(true);
+    expect(annotations.join('\n')).not.toContain('output_stale');
     expect(annotations).toContain('::notice title=diene::3 more errors not shown as annotations (at most 10 per kind); the job log lists them all');
-    expect(run.stderr).toContain('  stale   platforms/nitroso.yaml');
+    expect(run.stderr).toContain('  edited  platforms/nitroso.yaml  (changed by hand after diene wrote it)');
+    expect(run.stderr).toContain('  foreign argocd/retired00.yaml  (diene did not write it)');
+    expect(run.stderr).toContain('move or delete them yourself (the files marked edited or foreign below), then run `diene compile`');
+    expect(run.stderr).not.toContain('produce; run `diene compile`');
   });
 
   const noScript = skipUnlessPresent(spawnSync('script', ['--version']).status !== 0 ? 'script (Debian package util-linux)' : undefined);
@@ -83,12 +92,12 @@ describe('compile --check in a pull request', () => {
       encoding: 'utf8',
       env: { ...process.env, NO_COLOR: '', TERM: 'xterm', GITHUB_ACTIONS: '' },
     });
-    expect(tty.stdout).toContain('\u001b[33mchanged \u001b[0m');
+    expect(tty.stdout).toContain('\u001b[31medited  \u001b[0m');
     const plain = spawnSync('script', ['-qec', command, '/dev/null'], {
       encoding: 'utf8',
       env: { ...process.env, NO_COLOR: '1', TERM: 'xterm', GITHUB_ACTIONS: '' },
     });
-    expect(plain.stdout).toContain('changed  platforms/nitroso.yaml');
+    expect(plain.stdout).toContain('edited   platforms/nitroso.yaml');
     expect(plain.stdout).not.toContain('\u001b[');
   });
 });

@@ -3,7 +3,7 @@
  * codes, the stale/missing/extra lists, the unified diff on stdout, and output
  * written all-or-nothing (a failed compile leaves the directory as it was).
  */
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
@@ -114,14 +114,50 @@ describe('diene compile --check', () => {
     writeFileSync(path.join(out, 'argocd', 'cobalt.yaml'), 'stale: true\n');
     const run = runCli(['compile', '--fleet', dir, '--check']);
     expect(run.exitCode).toBe(1);
-    expect(run.stderr).toContain('  stale   platforms/nitroso.yaml');
+    expect(run.stderr).toContain('  edited  platforms/nitroso.yaml  (changed by hand after diene wrote it)');
     expect(run.stderr).toContain('  missing kargo/mercury.yaml');
-    expect(run.stderr).toContain('  extra   argocd/cobalt.yaml');
+    expect(run.stderr).toContain('  foreign argocd/cobalt.yaml  (diene did not write it)');
     expect(run.stdout).toContain('--- a/platforms/nitroso.yaml');
     expect(run.stdout).toContain('+++ b/platforms/nitroso.yaml');
     expect(run.stdout).toContain('-    - pichu-edited\n+    - pichu\n');
     expect(run.stdout).toContain('+++ b/kargo/mercury.yaml');
     expect(run.stdout).toContain('--- a/argocd/cobalt.yaml');
+  });
+
+  it('tells a file added by hand from one diene wrote and no longer produces: the first is for the user to move, not for compile', () => {
+    const dir = tempFleet();
+    expect(runCli(['compile', '--fleet', dir]).exitCode).toBe(0);
+    // A platform removed from the inputs: the files diene wrote for it are extra, and compile removes them.
+    rmSync(path.join(dir, 'platforms', 'mercury'), { recursive: true });
+    for (const claim of readdirSync(path.join(dir, 'claims', 'domains')).filter((f) => f.includes('.mercury.')))
+      rmSync(path.join(dir, 'claims', 'domains', claim));
+    const ours = runCli(['compile', '--fleet', dir, '--check']);
+    expect(ours.exitCode, ours.stderr).toBe(1);
+    expect(ours.stderr).toContain('stale: generated files differ from what the inputs produce; run `diene compile` and commit the result\n');
+    expect(ours.stderr).toMatch(/\n {2}extra {3}books\/mercury\//);
+    expect(ours.stdout).toMatch(/, [1-9]\d* removed; objects/);
+    expect(ours.stdout).not.toContain("not diene's");
+    // A stray file added by hand: --check gives compile's refusal, and compile does refuse it.
+    writeFileSync(path.join(dir, 'generated', 'dns', 'stray.json'), '{}\n');
+    const github = runCli(['compile', '--fleet', dir, '--check', '--format', 'github']);
+    expect(github.exitCode).toBe(1);
+    expect(github.stderr).toContain(
+      'generated holds what diene did not write, which `diene compile` refuses to remove or overwrite: move or delete it yourself',
+    );
+    expect(github.stderr).toContain('  foreign dns/stray.json  (diene did not write it)');
+    expect(github.stderr).toMatch(
+      /::error file=generated\/dns\/stray\.json,title=output_foreign_file::.*stray\.json holds what diene did not write: diene writes no such file/,
+    );
+    expect(github.stderr).not.toMatch(/stray\.json.*no longer produced/);
+    const summary = runCli(['compile', '--fleet', dir, '--check']).stdout;
+    expect(summary).toMatch(/ removed, 1 not diene's \(added or edited by hand: `diene compile` refuses it; move or delete it yourself\)/);
+    expect(summary).toMatch(/\n {2}foreign {2}dns\/stray\.json\n/);
+    const refused = runCli(['compile', '--fleet', dir]);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain('output_foreign_file');
+    rmSync(path.join(dir, 'generated', 'dns', 'stray.json'));
+    expect(runCli(['compile', '--fleet', dir]).exitCode).toBe(0);
+    expect(runCli(['compile', '--fleet', dir, '--check']).exitCode).toBe(0);
   });
 
   it('writes nothing', async () => {

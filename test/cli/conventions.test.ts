@@ -192,6 +192,8 @@ describe('help and version', () => {
       expect(run.stdout).toMatch(new RegExp(`^  ${help.name} +${help.summary.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'm'));
     expect(runCli(['--help'])).toEqual(run);
     expect(runCli(['help'])).toEqual(run);
+    // help's own help is the main help (it was `unknown command "help"`)
+    expect(runCli(['help', 'help'])).toEqual(run);
   });
 
   it('`diene COMMAND --help` and `diene help COMMAND` describe every option with an example', () => {

@@ -3,7 +3,8 @@
  * cause, nothing false printed before it. The sample cases under test/cases/
  * assert each code, place and hint; these assert the whole of stderr.
  */
-import { renameSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempFleets } from '../support/fleet-fixture.js';
@@ -42,12 +43,57 @@ describe('root cause first', () => {
     expect(run.stderr).toContain('hint: did you mean "pichu"? write `landscape: pichu`');
   });
 
+  it('a misspelt required key is one error at the key with its did-you-mean, for a cluster, a row and a claim: the missing key is folded, not a second error', () => {
+    const dir = tempFleet();
+    const cluster = path.join(dir, 'registry/clusters/pichu-topaz.yaml');
+    writeFileSync(cluster, readFileSync(cluster, 'utf8').replace('traffic: true', 'trafic: true'));
+    const row = path.join(dir, 'platforms/aldehyde/lithium/pichu.yaml');
+    writeFileSync(row, readFileSync(row, 'utf8').replace('  image:', '  imag:'));
+    const claim = path.join(dir, 'claims/domains/api.zinc.nitroso.pichu.cluster.atomi.cloud.json');
+    writeFileSync(claim, readFileSync(claim, 'utf8').replace('"app":', '"ap":'));
+    const run = runCli(['validate', '--fleet', dir, '--quiet']);
+    expect(run.exitCode).toBe(2);
+    expect(heads(run.stderr)).toEqual([
+      'claims/domains/api.zinc.nitroso.pichu.cluster.atomi.cloud.json:3:3: error schema_key_misspelt',
+      'platforms/aldehyde/lithium/pichu.yaml:4:3: error schema_key_misspelt',
+      'registry/clusters/pichu-topaz.yaml:6:1: error schema_key_misspelt',
+    ]);
+    expect(run.stderr).toContain('error schema_key_misspelt: unknown key "trafic": did you mean "traffic"?\n');
+    expect(run.stderr).toContain(
+      'hint: rename "trafic" to "traffic" (1 consequence not reported separately: the required key "traffic" is missing); allowed keys here: account, landscape, mark, provider, traffic',
+    );
+    expect(run.stderr).toContain('error schema_key_misspelt: unknown key "imag": did you mean "image"?\n');
+    expect(run.stderr).toContain('error schema_key_misspelt: unknown key "ap": did you mean "app"?\n');
+    expect(run.stderr).toContain('3 errors, 0 warnings');
+  });
+
+  it('registry/fleet.yml is the one error: no fleet_file_missing telling the user, who is at the fleet root, to go there', () => {
+    const dir = tempFleet();
+    renameSync(path.join(dir, 'registry/fleet.yaml'), path.join(dir, 'registry/fleet.yml'));
+    const run = runCli(['validate', '--quiet'], { cwd: dir });
+    expect(run.exitCode).toBe(2);
+    expect(heads(run.stderr)).toEqual(['registry/fleet.yml:1:1: error file_name_misspelt']);
+    expect(run.stderr).toContain('hint: did you mean registry/fleet.yaml? rename it: `git mv registry/fleet.yml registry/fleet.yaml`');
+    expect(run.stderr).not.toContain('--fleet DIR');
+  });
+
+  it('in a folder that is not a fleet, the two fleet_file_missing errors name the folder searched', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'not-a-fleet-'));
+    try {
+      const run = runCli(['validate', '--no-cache'], { cwd: dir });
+      expect(run.exitCode).toBe(2);
+      expect(heads(run.stderr)).toEqual(['diene: error fleet_file_missing', 'diene: error fleet_file_missing']);
+      const folder = realpathSync(dir);
+      expect(run.stderr).toContain(`error fleet_file_missing: registry/fleet.yaml is missing in ${folder}\n`);
+      expect(run.stderr).toContain(`error fleet_file_missing: registry/regions.yaml is missing in ${folder}\n`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a misspelt landscape beside a sibling cluster with traffic off: no dns_landscape_dark nor prod warning about the sibling, only the misspelling', () => {
     const dir = tempFleet();
-    writeFileSync(
-      path.join(dir, 'registry/clusters/raichu-opal.yaml'),
-      'landscape: raichuu\nmark: opal\nprovider: aws\naccount: aws-main\ntraffic: true\n',
-    );
+    writeFileSync(path.join(dir, 'registry/clusters/raichu-opal.yaml'), 'landscape: raichuu\nmark: opal\nprovider: aws\naccount: aws-main\ntraffic: true\n');
     const run = runCli(['compile', '--fleet', dir, '--quiet']);
     expect(run.exitCode).toBe(2);
     expect(heads(run.stderr)).toEqual(['registry/clusters/raichu-opal.yaml:1:12: error cluster_landscape_unknown']);
@@ -58,7 +104,9 @@ describe('root cause first', () => {
     expect(run.stderr).toContain('hint: did you mean "raichu"? write `landscape: raichu`');
     // Without --quiet, the bundled example's teaching warnings (claims, rows) remain; none about the registry.
     const warnings = runCli(['compile', '--fleet', dir]);
-    expect(heads(warnings.stderr).filter((h) => h.startsWith('registry/'))).toEqual(['registry/clusters/raichu-opal.yaml:1:12: error cluster_landscape_unknown']);
+    expect(heads(warnings.stderr).filter((h) => h.startsWith('registry/'))).toEqual([
+      'registry/clusters/raichu-opal.yaml:1:12: error cluster_landscape_unknown',
+    ]);
   });
 
   it('a .yml landscape is the one error, first, with the rename; no "landscape does not exist"', () => {

@@ -28,6 +28,32 @@ describe('diene route', () => {
     expect(run.stderr).not.toContain('row_override_stale');
   });
 
+  it('says which claimed prefixes were dropped and why, on a fallthrough and on a host whose every prefix was dropped', () => {
+    const fallthrough = route(TIN, '/bob/x');
+    expect(fallthrough.exitCode).toBe(0);
+    expect(fallthrough.stdout).toContain(
+      [
+        '  dropped    "bob" → api.zinc.nitroso.pichu.cluster.atomi.cloud: its target is homed on another landscape',
+        '             "ghost" → api.copper.nitroso.pikachu.cluster.atomi.cloud: its target does not exist',
+        '             "hooks" → api.webhook.mercury.pikachu.cluster.atomi.cloud: its target is another account\'s',
+        `  note       "bob" is claimed in claims/domains/${TIN}.json but dropped (its target is homed on another landscape): fix or remove it with \`diene claim set-paths\``,
+        '  upstream   path /bob/x is sent unchanged',
+      ].join('\n'),
+    );
+    const raichu = 'api.tin.nitroso.raichu.cluster.atomi.cloud';
+    const all = route(raichu, '/paulca/x');
+    expect(all.exitCode).toBe(0);
+    expect(all.stdout).toContain(
+      `  why        the host has no prefix map: claims/domains/${raichu}.json claims prefixes, but every one was dropped (below), so its own route serves every path\n` +
+        '  dropped    "paulca" → api.zinc.nitroso.raichu.cluster.atomi.cloud: its target does not exist\n',
+    );
+    expect(JSON.parse(route(raichu, '/paulca/x', '--format', 'json').stdout)).toMatchObject({
+      match: 'no-prefix-map',
+      claim: `claims/domains/${raichu}.json`,
+      dropped: [{ prefix: 'paulca', target: 'api.zinc.nitroso.raichu.cluster.atomi.cloud', reason: 'its target does not exist' }],
+    });
+  });
+
   it('answers in JSON: a hit on the normalised segment, a fallthrough, and a host without a map', () => {
     const normalised = JSON.parse(route(TIN, '//paulca', '--format', 'json').stdout);
     expect(normalised).toMatchObject({
@@ -60,7 +86,7 @@ describe('diene route', () => {
     expect(unknown.stderr).toContain('route_host_unknown');
     const relative = route(TIN, 'paulca');
     expect(relative.exitCode).toBe(2);
-    expect(relative.stderr).toContain('is not an origin-form request path (it starts with "/")');
+    expect(relative.stderr).toContain('is not an origin-form request path, which must start with "/"');
   });
 
   it('roots the github annotations at the repository, as validate does, and takes --path-prefix', () => {

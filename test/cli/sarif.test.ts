@@ -126,7 +126,7 @@ describe.skipIf(skip)(`--format sarif${skippedBecause(missing)}`, () => {
     expect(github.stderr).toMatch(/^registry\/landscapes\/raichu\.yaml:\d+:\d+: error /m);
   });
 
-  it('compile --check: each stale, missing and extra file is an output_stale error result; stderr holds the log alone; exit 1', () => {
+  it('compile --check: each file added or edited by hand is an output_foreign_file error result; stderr holds the log alone; exit 1', () => {
     const repo = repository();
     const fleet = path.join(repo, FLEET);
     expect(runCli(['compile', '--fleet', fleet, ...NOW]).exitCode).toBe(0);
@@ -139,11 +139,13 @@ describe.skipIf(skip)(`--format sarif${skippedBecause(missing)}`, () => {
     expect(stale.exitCode).toBe(1);
     const log = JSON.parse(stale.stderr) as Json;
     expect(check(log)).toEqual([]);
-    const findings = results(log).filter((r) => r.ruleId === 'output_stale');
-    expect(findings.map((r) => [r.level, r.locations[0].physicalLocation.artifactLocation.uri, r.message.text.split(' (hint')[0]])).toEqual([
-      ['error', `${FLEET}/generated/platforms/nitroso.yaml`, 'this generated file differs from what the inputs produce'],
-      ['error', `${FLEET}/generated/argocd/extra.yaml`, 'this generated file is no longer produced by the inputs'],
+    // Both files were written by hand: each is the refusal compile would give, not a stale file for compile to fix.
+    const findings = results(log).filter((r) => r.ruleId === 'output_stale' || r.ruleId === 'output_foreign_file');
+    expect(findings.map((r) => [r.ruleId, r.level, r.locations[0].physicalLocation.artifactLocation.uri])).toEqual([
+      ['output_foreign_file', 'error', `${FLEET}/generated/platforms/nitroso.yaml`],
+      ['output_foreign_file', 'error', `${FLEET}/generated/argocd/extra.yaml`],
     ]);
+    expect(findings[1]?.message.text).toContain('diene writes no such file, and the manifest (.diene-manifest.json) does not list it');
     expect(stale.stdout).toContain('differ from what the inputs produce');
     expect(runCli(['compile', '--check', '--fleet', FLEET, '--format', 'sarif', ...NOW], { cwd: repo }).stderr).toBe(stale.stderr);
   });
@@ -174,7 +176,11 @@ describe.skipIf(skip)(`--format sarif${skippedBecause(missing)}`, () => {
     writeFileSync(stale, runCli(['compile', '--check', '--fleet', fleet, '--format', 'sarif', ...NOW], { cwd: repo }).stderr);
     for (const file of [log, stale]) {
       const report = `${file}.validation.sarif`;
-      const run = spawnSync(multitool as string, ['validate', file, '--output', report, '--quiet'], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: '1' } });
+      const run = spawnSync(multitool as string, ['validate', file, '--output', report, '--quiet'], {
+        encoding: 'utf8',
+        timeout: 120_000,
+        env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: '1' },
+      });
       expect(run.status, run.stdout + run.stderr).toBe(0);
       const findings = (JSON.parse(readFileSync(report, 'utf8')) as Json).runs[0].results as Json[];
       // left: informationUri (diene has no public page) and whole-file findings without a region

@@ -70,7 +70,7 @@ const referenceOutputs = compileFleet(toSourceFilesInOrder(reference, []), optio
 const OWN_ACTIONS = argocdActions(referenceOutputs ?? new Map());
 /** Codes of phase 1 (parsing, schemas, reading): a case refused only by these never reached the cross-file rules. */
 const LOAD_CODES =
-  /^(yaml_|json_|schema_|file_|input_|fleet_file_missing|name_invalid|name_length|row_pin_missing|platform_name_too_short|claim_paths_missing)/;
+  /^(yaml_|json_|schema_|file_|input_|fleet_file_missing|name_invalid|name_length|row_pin_missing|platform_name_too_short|claim_paths_missing|claim_key_missing)/;
 const outcomes = { load: 0, crossFile: 0, compiled: 0 };
 
 function compileChecked(texts: ReadonlyMap<string, string>, order: readonly number[]) {

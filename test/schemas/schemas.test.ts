@@ -33,6 +33,7 @@ const KINDS: Readonly<Record<string, string>> = {
 /** The only codes a schema may name in `x-diene-codes`. */
 const SCHEMA_CODES: ReadonlySet<string> = new Set([
   'book_place_invalid',
+  'claim_key_missing',
   'claim_paths_missing',
   'cluster_traffic_missing',
   'name_invalid',
@@ -100,7 +101,9 @@ function resolvePointer(doc: unknown, pointer: string): unknown {
 function codeOf(error: ErrorObject): string | undefined {
   const holder = error.parentSchema as SchemaDoc | undefined;
   const codes = holder?.['x-diene-codes'] as Record<string, string> | undefined;
-  return codes?.[error.keyword];
+  // `required:<key>` is the code of one missing key (the compiler's codeFor reads it first).
+  const missing = error.keyword === 'required' ? (error.params as { missingProperty?: string }).missingProperty : undefined;
+  return (missing !== undefined ? codes?.[`required:${missing}`] : undefined) ?? codes?.[error.keyword];
 }
 
 function listFiles(dir: string, prefix = ''): string[] {
@@ -206,7 +209,10 @@ describe('schemas/', () => {
         if (codes === undefined) return;
         for (const [keyword, code] of Object.entries(codes)) {
           if (typeof code !== 'string' || !SCHEMA_CODES.has(code)) bad.push(`${pointer}: unknown code ${String(code)}`);
-          if (!(keyword in s)) bad.push(`${pointer}: no keyword ${keyword} for ${String(code)}`);
+          const [name, key] = keyword.split(':');
+          if (!((name ?? '') in s)) bad.push(`${pointer}: no keyword ${keyword} for ${String(code)}`);
+          if (key !== undefined && !(name === 'required' && Array.isArray(s['required']) && (s['required'] as unknown[]).includes(key)))
+            bad.push(`${pointer}: ${keyword} names no required key`);
         }
       });
       expect(bad).toEqual([]);
@@ -331,6 +337,8 @@ describe('refusals', () => {
   it('refuses a claim with a misspelled paths as claim_paths_missing', () => {
     const errors = validate('claim', { account: 'nitroso', app: 'tin', path: {} });
     expect(errors.map((e) => [e.keyword, codeOf(e)])).toContainEqual(['required', 'claim_paths_missing']);
+    // another missing key of a claim has its own code
+    expect(validate('claim', { account: 'nitroso', paths: {} }).map((e) => [e.keyword, codeOf(e)])).toEqual([['required', 'claim_key_missing']]);
     expect(errors.map((e) => e.keyword)).toContain('additionalProperties');
   });
 

@@ -42,6 +42,14 @@ describe('parseFailures', () => {
       ['simulate_failure_unknown', '--fail "sin" names nothing in the fleet'],
     ]);
     expect(parsed.diagnostics[0]?.hint).toContain('a region (IAD, SIN), a DNS host (route53, google), parent (atomi.cloud)');
+    // a close spelling is named first, of the kind written when there is one
+    expect(parsed.diagnostics.map((d) => /^did you mean "[^"]*"\? /.exec(d.hint)?.[0] ?? '')).toEqual([
+      'did you mean "raichu-opal"? ',
+      '',
+      'did you mean "SIN"? ',
+    ]);
+    expect(parseFailures(model, ['raichu-opl']).diagnostics[0]?.hint).toMatch(/^did you mean "raichu-opal"\? name a cluster/);
+    expect(parseFailures(model, ['cluster:raichu-opl']).diagnostics[0]?.hint).toMatch(/^did you mean "cluster:raichu-opal"\? /);
   });
 
   it('refuses a bare word the fleet uses for two kinds, and takes it with its kind', () => {

@@ -41,7 +41,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
     type: 'object',
     additionalProperties: false,
     required: ['account', 'app', 'paths'],
-    'x-diene-codes': { required: 'claim_paths_missing' },
+    'x-diene-codes': { required: 'claim_key_missing', 'required:paths': 'claim_paths_missing' },
     properties: {
       account: { $ref: '#/definitions/platformName', description: 'The claiming account: the platform of the host.' },
       app: { $ref: '#/definitions/serviceName', description: 'The claiming app: the service of the host.' },

@@ -95,6 +95,19 @@ describe('diene simulate --fail', () => {
   });
 });
 
+describe('README.md', () => {
+  it("shows one drill's matrix exactly as the CLI prints it", () => {
+    const readme = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+    const block = /```\n\$ diene simulate --fleet examples\/reference --fail raichu-opal\n([^]*?)```\n/.exec(readme);
+    expect(block, 'the drill and its matrix in a code block').not.toBeNull();
+    const run = runCli(['simulate', '--fleet', REFERENCE_FLEET, '--fail', 'raichu-opal']);
+    expect(run.exitCode, run.stderr).toBe(0);
+    const matrix = run.stdout.split('\n').slice(7, 15);
+    expect(matrix[0]).toMatch(/^ +our app +browser +first sign-in +signed in +outside caller +webhook sender$/);
+    expect((block?.[1] ?? '').split('\n').slice(0, -1)).toEqual(matrix);
+  });
+});
+
 describe('docs/simulate.md', () => {
   it('shows the matrix of one drill exactly as the CLI prints it, and the cell it explains', () => {
     const doc = readFileSync(path.join(REPO_ROOT, 'docs', 'simulate.md'), 'utf8');

@@ -23,6 +23,7 @@ import { serialOption } from './book-serial.js';
 import {
   EXIT,
   fleetRoot,
+  invalidValue,
   fromHelp,
   missingOption,
   nowSeconds,
@@ -67,6 +68,10 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
   const serial = serialOption(values) ?? 0;
   // --base compares with another revision, which the key does not cover: such a run neither reads nor fills the cache.
   const cacheDir = base ? undefined : cacheFolder(values, root);
+  // A cache inside the output tree would be a folder diene did not write there: every later compile would refuse it.
+  const cacheFromOut = cacheDir === undefined ? undefined : path.relative(outDir, path.resolve(cacheDir));
+  if (cacheFromOut !== undefined && !cacheFromOut.startsWith('..') && !path.isAbsolute(cacheFromOut))
+    throw invalidValue('--cache', stringOption(values, 'cache') ?? String(cacheDir), 'a folder outside the output directory', '--cache /tmp/diene-cache');
   const cache = cacheDir === undefined ? undefined : new CompileCache(cacheDir);
   // The folder is in the key: a fleet without registry/fleet.yaml is refused naming it.
   const key = cache ? cacheKey(read.files, 'compile', { serial, folder: root }) : undefined;

@@ -190,6 +190,15 @@ describe('what the cache never trusts', () => {
     expect(diagnosticsOf(run).find((d) => d.code === 'cache_ignored')?.message).toContain('another key');
   });
 
+  it('refuses a cache folder inside the output directory (every later compile would refuse it as a foreign folder), writing nothing', () => {
+    const out = fresh('out');
+    const run = compile(fleet, out, ['--cache', path.join(out, '.cache')]);
+    expect(run.exitCode).toBe(2);
+    expect(diagnosticsOf(run).map((d) => d.code)).toEqual(['usage_option_value_invalid']);
+    expect(diagnosticsOf(run)[0]?.message).toContain('is not a folder outside the output directory');
+    expect(existsSync(out)).toBe(false);
+  });
+
   it('a folder that is not a diene cache is neither read nor written, with a warning', async () => {
     const folder = fresh('not-a-cache');
     mkdirSync(folder);

@@ -18,7 +18,7 @@ import fg from 'fast-glob';
 import { classifyPath, INPUT_FOLDERS } from '../../1-load/fleet-layout.js';
 import { TOTAL_SIZE_LIMIT } from '../../1-load/input-limits.js';
 import { sourceFile, type SourceFile } from '../../1-load/source-file.js';
-import { diagnose, diagnoseFinding, type Diagnostic, type Finding } from '../../diagnostics/diagnostic.js';
+import { diagnose, diagnoseFinding, sortDiagnostics, type Diagnostic, type Finding } from '../../diagnostics/diagnostic.js';
 import { readInputFile } from './read-input-file.js';
 
 /** How many files are open at once (a fleet has tens of thousands of rows; the descriptor limit may be 1024). */
@@ -179,5 +179,6 @@ export async function readFleetFiles(
       totalLimit,
     );
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { files, diagnostics };
+  // Workers finish in any order: the refusals come out sorted, as the files do.
+  return { files, diagnostics: sortDiagnostics(diagnostics) };
 }

@@ -188,7 +188,7 @@ function findingDiagnostic(claim: Loaded<Claim>, finding: RoutePathFinding): Dia
         if (!list) continue;
         dropped += list.length;
         for (const { prefix } of list) if (first === undefined || prefix < first) first = prefix;
-        details.push(`${reason}: ${list.length} (${sample(list.map(({ prefix, target }) => `${prefix} → ${target}`))})`);
+        details.push(`${reason}: ${list.length} (${sample(list.map(({ prefix, target, unreadyRow }) => (unreadyRow ? `${prefix} → ${target}, whose row ${unreadyRow} has an empty pin.chart` : `${prefix} → ${target}`)))})`);
       }
       return diagnose(at(claim, ['paths', first as string]), 'claim_targets_dropped', { dropped, total: finding.total, details: details.join('; ') });
     }

@@ -59,6 +59,8 @@ export const DROP_REASONS: readonly DropReason[] = ['does not exist', 'another a
 export interface DroppedPrefix {
   prefix: string;
   target: string;
+  /** the target's row when it exists but is not ready (an empty `pin.chart`): the target "does not exist" as a route until it is */
+  unreadyRow?: string;
 }
 
 /** What the derivation found about one claim (reported by check-claims.ts as warnings). */
@@ -77,7 +79,7 @@ export interface RoutePathsDerivation {
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** What a target is, independent of the claim: a fleet service host (its platform and landscape) and whether its row is ready. Cached per derivation. */
-type TargetVerdict = { ok: false } | { ok: true; platform: string; landscape: string; ready: boolean };
+type TargetVerdict = { ok: false } | { ok: true; platform: string; landscape: string; ready: boolean; row: string; rowExists: boolean };
 
 /**
  * Derives `route_paths` for `landscapes` from `claims` (any order). Claims whose
@@ -99,8 +101,9 @@ export function deriveRoutePaths(
     let verdict = targetCache.get(target);
     if (!verdict) {
       const parsed = parseServiceHost(shape, target);
+      const key = parsed.ok ? rowKey(parsed.parts.platform, parsed.parts.service, parsed.parts.landscape) : '';
       verdict = parsed.ok
-        ? { ok: true, platform: parsed.parts.platform, landscape: parsed.parts.landscape, ready: ready.has(rowKey(parsed.parts.platform, parsed.parts.service, parsed.parts.landscape)) }
+        ? { ok: true, platform: parsed.parts.platform, landscape: parsed.parts.landscape, ready: ready.has(key), row: `platforms/${key}.yaml`, rowExists: rowsExist.has(key) }
         : { ok: false };
       targetCache.set(target, verdict);
     }
@@ -124,9 +127,9 @@ export function deriveRoutePaths(
     }
     const table = tables.get(host.landscape);
     const byReason = new Map<DropReason, DroppedPrefix[]>();
-    const drop = (reason: DropReason, prefix: string, target: string): void => {
+    const drop = (reason: DropReason, prefix: string, target: string, unreadyRow?: string): void => {
       const list = byReason.get(reason) ?? [];
-      list.push({ prefix, target });
+      list.push(unreadyRow === undefined ? { prefix, target } : { prefix, target, unreadyRow });
       byReason.set(reason, list);
     };
     for (const prefix of keys) {
@@ -135,7 +138,7 @@ export function deriveRoutePaths(
       const verdict = verdictOf(target);
       if (!verdict.ok) drop('does not exist', prefix, target);
       else if (verdict.platform !== claim.account) drop('another account', prefix, target);
-      else if (!verdict.ready) drop('does not exist', prefix, target);
+      else if (!verdict.ready) drop('does not exist', prefix, target, verdict.rowExists ? verdict.row : undefined);
       else if (verdict.landscape !== host.landscape) drop('homed elsewhere', prefix, target);
       else table?.push({ host: claim.host, prefix, target, account: claim.account, app: claim.app });
     }

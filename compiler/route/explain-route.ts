@@ -72,11 +72,13 @@ function droppedPrefixes(findings: readonly RoutePathFinding[], host: string): D
   for (const finding of findings.filter((f) => f.host === host)) {
     if (finding.kind === 'targets-dropped')
       for (const reason of DROP_REASONS)
-        for (const { prefix, target } of finding.byReason.get(reason) ?? [])
+        for (const { prefix, target, unreadyRow } of finding.byReason.get(reason) ?? [])
           dropped.push({
             prefix,
             target,
-            reason: `its target ${reason === 'does not exist' ? 'does not exist' : reason === 'another account' ? "is another account's" : 'is homed on another landscape'}`,
+            reason: unreadyRow
+              ? `its target is not a ready route: its row ${unreadyRow} has an empty pin.chart`
+              : `its target ${reason === 'does not exist' ? 'does not exist' : reason === 'another account' ? "is another account's" : 'is homed on another landscape'}`,
           });
     if (finding.kind === 'cap') for (const prefix of finding.dropped) dropped.push({ prefix, reason: 'past the cap of prefixes a claim may hold' });
     if (finding.kind === 'host-not-ready')

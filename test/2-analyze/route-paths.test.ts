@@ -70,6 +70,13 @@ describe('the tenancy gates', () => {
     });
   });
 
+  it('names the row of a target that exists but is not ready, so the warning does not say a real service is missing', () => {
+    const finding = result.findings.find((f): f is Extract<RoutePathFinding, { kind: 'targets-dropped' }> => f.kind === 'targets-dropped');
+    const missing = finding?.byReason.get('does not exist') ?? [];
+    expect(missing.find((d) => d.prefix === 'notready')).toEqual({ prefix: 'notready', target: host('api', 'zinc', 'nitroso', 'raichu'), unreadyRow: 'platforms/nitroso/zinc/raichu.yaml' });
+    expect(missing.filter((d) => d.unreadyRow !== undefined).map((d) => d.prefix)).toEqual(['notready']);
+  });
+
   it('drops a whole claim whose host is not ready, and says whether its row is missing or empty', () => {
     const zincRaichu = host('api', 'zinc', 'nitroso', 'raichu');
     const { tables, findings } = derive([claim(zincRaichu, { a: host('api', 'tin', 'nitroso', 'raichu') })]);

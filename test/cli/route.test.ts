@@ -45,12 +45,12 @@ describe('diene route', () => {
     expect(all.exitCode).toBe(0);
     expect(all.stdout).toContain(
       `  why        the host has no prefix map: claims/domains/${raichu}.json claims prefixes, but every one was dropped (below), so its own route serves every path\n` +
-        '  dropped    "paulca" → api.zinc.nitroso.raichu.cluster.atomi.cloud: its target does not exist\n',
+        '  dropped    "paulca" → api.zinc.nitroso.raichu.cluster.atomi.cloud: its target is not a ready route: its row platforms/nitroso/zinc/raichu.yaml has an empty pin.chart\n',
     );
     expect(JSON.parse(route(raichu, '/paulca/x', '--format', 'json').stdout)).toMatchObject({
       match: 'no-prefix-map',
       claim: `claims/domains/${raichu}.json`,
-      dropped: [{ prefix: 'paulca', target: 'api.zinc.nitroso.raichu.cluster.atomi.cloud', reason: 'its target does not exist' }],
+      dropped: [{ prefix: 'paulca', target: 'api.zinc.nitroso.raichu.cluster.atomi.cloud', reason: 'its target is not a ready route: its row platforms/nitroso/zinc/raichu.yaml has an empty pin.chart' }],
     });
   });
 

@@ -41,6 +41,8 @@ if [ "$status" -eq 127 ]; then
 fi
 if [ "$what" = check ] && [ "$status" -eq 1 ]; then
   echo >&2
-  echo "pre-commit: generated/ is stale. Run \`diene compile\`, then \`git add generated\` and commit again." >&2
+  # diene's own last line says what to do: compile, or first move a file it did not write. pre-commit
+  # stashes unstaged changes but leaves untracked files, so a stray untracked file counts here too.
+  echo "pre-commit: generated/ is stale: do what diene says above (\`diene compile\`, or first move away a file it did not write; untracked files count: pre-commit leaves them in place), then \`git add generated\` and commit again." >&2
 fi
 exit "$status"

@@ -120,6 +120,17 @@ describe('.pre-commit-hooks.yaml', () => {
     expect(stale.output).toMatch(/^diene validate\.+Passed$/m);
   });
 
+  it.skipIf(skip)(`diene-check says to move an untracked stray file under generated/, not only to compile${skippedBecause(missing)}`, () => {
+    const repo = fleetRepository(hookRepository());
+    writeFileSync(path.join(repo, 'generated', 'notes.txt'), 'mine\n');
+    const stray = preCommit(repo, temp('diene-pre-commit-home-'));
+    expect(stray.status).toBe(1);
+    expect(stray.output).toMatch(/^diene compile --check\.+Failed$/m);
+    expect(stray.output).toContain('foreign notes.txt  (diene did not write it)');
+    expect(stray.output).toContain('which `diene compile` refuses to remove or overwrite: move or delete it yourself');
+    expect(stray.output).toContain('untracked files count: pre-commit leaves them in place');
+  });
+
   it.skipIf(skip)(`both fail on a fleet with an error${skippedBecause(missing)}`, () => {
     const raichu = readFleetTexts().get('registry/landscapes/raichu.yaml') as string;
     const repo = fleetRepository(hookRepository(), { 'registry/landscapes/raichu.yaml': raichu.replace('region: SIN', 'region: XXX') });

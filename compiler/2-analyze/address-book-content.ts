@@ -125,9 +125,16 @@ function deriveBookContent(index: FleetIndex, settings: NonNullable<FleetIndex['
   });
   const docA = { places: [...new Set(places.flatMap((p) => (p.canonical !== undefined ? [p.canonical] : [])))] };
 
-  const live = new Set(clusterModelsOfIndex(index).filter((c) => c.built && c.traffic).map((c) => c.landscape));
+  const live = new Set(
+    clusterModelsOfIndex(index)
+      .filter((c) => c.built && c.traffic)
+      .map((c) => c.landscape),
+  );
   const platforms = [...index.platforms].sort(([a], [b]) => byText(a, b));
-  const docB = platforms.map(([name, platform]): DocBContent => ({ platform: name, landscapes: platform.data.landscapes.filter((l) => live.has(l) && index.landscapes.has(l)) }));
+  const docB = platforms.map(([name, platform]): DocBContent => ({
+    platform: name,
+    landscapes: platform.data.landscapes.filter((l) => live.has(l) && index.landscapes.has(l)),
+  }));
 
   const docC: DocCContent[] = [];
   for (const [name, platform] of platforms) {

@@ -80,7 +80,12 @@ describe('the content', () => {
 
   it('keeps every place with its problem, and Doc A the valid ones, canonical, once each', () => {
     const content = contentWith(
-      edited(FLEET, (t) => t.replace('    - https://books.atomi.cloud\n', '    - https://Books.Atomi.Cloud/\n    - https://books.atomi.cloud/?v=1\n    - https://books.atomi.cloud\n')),
+      edited(FLEET, (t) =>
+        t.replace(
+          '    - https://books.atomi.cloud\n',
+          '    - https://Books.Atomi.Cloud/\n    - https://books.atomi.cloud/?v=1\n    - https://books.atomi.cloud\n',
+        ),
+      ),
     );
     expect(content.places.map((p) => p.problem ?? p.canonical)).toEqual([
       'https://books.atomi.cloud',
@@ -91,7 +96,7 @@ describe('the content', () => {
     expect(content.docA.places).toEqual(['https://books.atomi.cloud', 'https://d111111abcdef8.cloudfront.net']);
   });
 
-  it("maps every host of the issuer, on both bases, to its landscape, and gives the sign-in origins", () => {
+  it('maps every host of the issuer, on both bases, to its landscape, and gives the sign-in origins', () => {
     const content = contentWith();
     expect(content.issuerHosts.get('api.lithium.aldehyde.ampharos.cluster.atomi-spare.net')).toBe('ampharos');
     expect(content.issuerHosts.size).toBe(2 * 4);
@@ -99,7 +104,10 @@ describe('the content', () => {
       landscape: 'raichu',
       issuer: 'https://api.lithium.aldehyde.raichu.cluster.atomi.cloud/oidc',
       endpoint: 'https://api.lithium.aldehyde.raichu.cluster.atomi.cloud',
-      spare: { issuer: 'https://api.lithium.aldehyde.raichu.cluster.atomi-spare.net/oidc', endpoint: 'https://api.lithium.aldehyde.raichu.cluster.atomi-spare.net' },
+      spare: {
+        issuer: 'https://api.lithium.aldehyde.raichu.cluster.atomi-spare.net/oidc',
+        endpoint: 'https://api.lithium.aldehyde.raichu.cluster.atomi-spare.net',
+      },
     });
   });
 });

@@ -10,7 +10,7 @@
  *   the count and a first example, blamed on that base, the allowlist related.
  * - `book_issuer_host`: the issuer's host (on either base, for any landscape)
  *   is never a place of Doc A. (Doc C keeps it out by construction: the
- *   sign-in service's Doc C leaves out the issuer's module, `bookModules`.)
+ *   sign-in service's Doc C leaves out the issuer's module.)
  * - `book_place_invalid`: a place is an https base URL without user info,
  *   query or fragment (the schema refuses a non-https place with this code).
  *

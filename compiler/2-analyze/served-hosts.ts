@@ -96,28 +96,3 @@ export function servedNames(model: FleetModel, landscape: string, marks: readonl
   }
   return names;
 }
-
-const namesByModel = new WeakMap<FleetModel, Map<string, ServedName[]>>();
-
-/**
- * {@link servedNames} of `landscape` with the marks of all its clusters,
- * derived once per model and landscape: the gateway host lists (one cluster's
- * ops names each) and the sign-in redirect URIs (the whole landscape) read
- * the same names. Do not change them.
- */
-export function landscapeServedNames(model: FleetModel, landscape: string): readonly ServedName[] {
-  let byLandscape = namesByModel.get(model);
-  if (!byLandscape) namesByModel.set(model, (byLandscape = new Map()));
-  let names = byLandscape.get(landscape);
-  if (!names) {
-    const marks = model.clusters.filter((c) => c.landscape === landscape).map((c) => c.mark);
-    byLandscape.set(landscape, (names = servedNames(model, landscape, marks)));
-  }
-  return names;
-}
-
-/** The names one cluster serves: its landscape's {@link landscapeServedNames} less the other clusters' ops names. */
-export function clusterServedNames(model: FleetModel, cluster: { landscape: string; mark: string }): ServedName[] {
-  const ops = `${cluster.mark}.${cluster.landscape}`;
-  return landscapeServedNames(model, cluster.landscape).filter((name) => name.scope !== 'ops' || name.via === ops);
-}

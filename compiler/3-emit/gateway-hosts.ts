@@ -22,7 +22,7 @@
  * gets its file, built or not, traffic on or off. Pure and deterministic.
  */
 import type { ClusterModel, FleetModel } from '../2-analyze/fleet-model.js';
-import { clusterServedNames, fleetBases, type BaseKey } from '../2-analyze/served-hosts.js';
+import { fleetBases, servedNames, type BaseKey } from '../2-analyze/served-hosts.js';
 import { toJson } from './serialize.js';
 
 /** The most names one certificate holds (Let's Encrypt's SAN limit, shared by most public CAs). */
@@ -53,7 +53,7 @@ const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The host lists of one cluster. */
 export function buildGatewayHosts(model: FleetModel, cluster: ClusterModel): GatewayHosts {
-  const names = clusterServedNames(model, cluster);
+  const names = servedNames(model, cluster.landscape, [cluster.mark]);
   const hosts = [...new Set(names.map((n) => n.host))].sort(byText);
   // The hosts of each (base, platform), grouped in one pass over the names.
   const byBase = new Map<BaseKey, Map<string, Set<string>>>();

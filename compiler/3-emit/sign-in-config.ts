@@ -33,7 +33,7 @@
  * Never published (`diene apply books` publishes Doc A, B and C only). Pure.
  */
 import type { FleetModel, IssuerContent } from '../2-analyze/fleet-model.js';
-import { landscapeServedNames } from '../2-analyze/served-hosts.js';
+import { servedNames } from '../2-analyze/served-hosts.js';
 import { toJson } from './serialize.js';
 
 /** Access token lifetime in seconds (the design: 10 minutes; Logto API resource `accessTokenTtl`). */
@@ -69,8 +69,9 @@ export function buildSignInConfig(model: FleetModel, entry: IssuerContent): Sign
   const { issuer } = model.settings;
   const { landscape, endpoint: main } = entry;
   const spare = entry.spare?.endpoint;
+  const marks = model.clusters.filter((c) => c.landscape === landscape).map((c) => c.mark);
   const hostsByApp = new Map<string, Set<string>>();
-  for (const name of landscapeServedNames(model, landscape)) {
+  for (const name of servedNames(model, landscape, marks)) {
     if (name.platform === issuer.platform && name.service === issuer.service) continue;
     const app = `${name.platform}-${name.service}`;
     const hosts = hostsByApp.get(app) ?? new Set<string>();

@@ -1,6 +1,7 @@
 /**
  * Address-book rules of SPEC §3.5 and §4, checked over exactly the content
- * the emitter writes (the same functions of 2-analyze/address-book-content.ts):
+ * the emitter writes (the one value of address-book-content.ts, which the
+ * model then carries as `books`):
  *
  * - `book_address_outside_allowlist`: every Doc C address sits strictly under
  *   an `addressBooks.allowlist` root on a label boundary (the clients' own
@@ -9,25 +10,27 @@
  *   the count and a first example, blamed on that base, the allowlist related.
  * - `book_issuer_host`: the issuer's host (on either base, for any landscape)
  *   is never a place of Doc A. (Doc C keeps it out by construction: the
- *   sign-in service's Doc C leaves out the issuer's module, `bookModules`.)
+ *   sign-in service's Doc C leaves out the issuer's module.)
  * - `book_place_invalid`: a place is an https base URL without user info,
  *   query or fragment (the schema refuses a non-https place with this code).
  *
  * Returns findings; never throws.
  */
 import { at, type Loaded } from '../1-load/load-fleet.js';
-import { bookModules, candidateHosts, issuerHosts, placeHost, placeProblem, type CandidateBase } from './address-book-content.js';
-import { DEFAULT_MODULES } from './fleet-model.js';
+import { bookContentOfIndex } from './address-book-content.js';
 import { isUnderRoot } from '../client/address-book-client.js';
 import { diagnose, type Diagnostic, type RelatedLocation } from '../diagnostics/diagnostic.js';
 import type { Fleet } from '../types/generated/fleet.js';
-import { servicesOf } from './check-platforms.js';
 import type { FleetIndex } from './fleet-index.js';
 
 function related(fleet: Loaded<Fleet>, path: (string | number)[], message: string): RelatedLocation {
   const where = at(fleet, path);
   return { file: where.file ?? null, line: where.line ?? null, column: where.column ?? null, message };
 }
+
+/** Which fleet.yaml key a candidate's base comes from, by its position in a Doc C entry (main first, spare second). */
+const CANDIDATE_BASES = ['base', 'spare'] as const;
+type CandidateBase = (typeof CANDIDATE_BASES)[number];
 
 interface Outside {
   count: number;
@@ -37,41 +40,38 @@ interface Outside {
 /** Runs every address-book rule over `index`. */
 export function checkBooks(index: FleetIndex): Diagnostic[] {
   const fleet = index.fleet.fleet;
-  if (!fleet) return [];
+  const content = bookContentOfIndex(index);
+  if (!fleet || !content) return [];
   const found: Diagnostic[] = [];
   const { dns, issuer, addressBooks } = fleet.data;
   const roots = addressBooks.allowlist.map((root) => root.toLowerCase());
-  const issuerHostMap = issuerHosts(issuer, [...index.landscapes.keys()].sort(), dns);
   const issuerRelated = related(
     fleet,
     ['issuer'],
     `the sign-in issuer (${issuer.module}.${issuer.service}.${issuer.platform}.<landscape>.<base>) is baked into apps, never read from a book`,
   );
 
-  addressBooks.places.forEach((place, i) => {
-    if (placeProblem(place) !== undefined) {
-      found.push(diagnose(at(fleet, ['addressBooks', 'places', i]), 'book_place_invalid', { value: place }));
+  content.places.forEach((place, i) => {
+    if (place.host === undefined) {
+      found.push(diagnose(at(fleet, ['addressBooks', 'places', i]), 'book_place_invalid', { value: place.written }));
       return;
     }
-    const host = placeHost(place);
-    const landscape = issuerHostMap.get(host);
+    const landscape = content.issuerHosts.get(place.host);
     if (landscape !== undefined)
-      found.push(diagnose(at(fleet, ['addressBooks', 'places', i]), 'book_issuer_host', { host, landscape, book: 'Doc A' }, [issuerRelated]));
+      found.push(diagnose(at(fleet, ['addressBooks', 'places', i]), 'book_issuer_host', { host: place.host, landscape, book: 'Doc A' }, [issuerRelated]));
   });
 
   const outside = new Map<CandidateBase, Outside>();
-  for (const [platformName, platform] of [...index.platforms].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    for (const service of servicesOf(index, platformName)) {
-      const modules = bookModules(platformName, service, platform.data.services?.[service]?.modules ?? DEFAULT_MODULES, issuer);
-      for (const landscape of platform.data.landscapes) {
-        for (const module of modules) {
-          for (const candidate of candidateHosts(module, service, platformName, landscape, dns)) {
-            if (roots.some((root) => isUnderRoot(candidate.host, root))) continue;
-            const tally = outside.get(candidate.base);
-            if (tally) tally.count++;
-            else outside.set(candidate.base, { count: 1, example: candidate.host });
-          }
-        }
+  for (const book of content.docC) {
+    for (const modules of Object.values(book.landscapes)) {
+      for (const hosts of Object.values(modules)) {
+        hosts.forEach((host, i) => {
+          if (roots.some((root) => isUnderRoot(host, root))) return;
+          const base = CANDIDATE_BASES[i] as CandidateBase;
+          const tally = outside.get(base);
+          if (tally) tally.count++;
+          else outside.set(base, { count: 1, example: host });
+        });
       }
     }
   }

@@ -5,29 +5,17 @@
  * canonical addresses), so emitters are plain functions of the model.
  */
 import type { LoadedFleet } from '../1-load/load-fleet.js';
-import { checkAddress } from './addresses.js';
-import { clusterName, type FleetIndex } from './fleet-index.js';
+import { bookContentOfIndex, type BookContent } from './address-book-content.js';
+import { clusterModelsOfIndex, type ClusterModel } from './cluster-models.js';
+import type { FleetIndex } from './fleet-index.js';
 import type { Fleet } from '../types/generated/fleet.js';
 import { routePathsOfIndex, type FleetRoutePaths } from './route-paths.js';
 import { DEFAULT_MODULES } from './routes.js';
 import { normalizeStages, type RawStageEntry, type StageStep } from './stage-graph.js';
 
 export { DEFAULT_MODULES };
-
-export interface ClusterModel {
-  /** `<landscape>-<mark>` */
-  name: string;
-  landscape: string;
-  mark: string;
-  provider: string;
-  account: string;
-  /** true = in the landscape's DNS answers (SPEC §2) */
-  traffic: boolean;
-  /** Canonical load-balancer addresses, sorted; empty when not built yet. */
-  addresses: string[];
-  /** A cluster is built once its state file lists an address (SPEC §3.3). */
-  built: boolean;
-}
+export type { ClusterModel };
+export type { BookContent, DocAContent, DocBContent, DocCContent, IssuerContent, PlaceContent } from './address-book-content.js';
 
 export interface LandscapeModel {
   name: string;
@@ -88,6 +76,8 @@ export interface FleetModel {
   loaded: LoadedFleet;
   /** The fleet's routes and `route_paths`, derived once per analysis (the same object check-claims.ts read). */
   routes: FleetRoutePaths;
+  /** What the address books and the issuer table say, derived once per analysis (the same object check-books.ts read); emitters seal and serialize it. */
+  books: BookContent;
 }
 
 const byName = <T extends { name: string }>(a: T, b: T): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -97,27 +87,7 @@ export function buildModel(index: FleetIndex): FleetModel {
   const loaded = index.fleet;
   if (!loaded.fleet || !loaded.regions) throw new Error('buildModel called on a fleet without fleet.yaml or regions.yaml');
   const settings = loaded.fleet.data;
-  const exampleFleet = settings.example === true;
-
-  const clusters: ClusterModel[] = [...index.clusters.values()]
-    .map((cluster) => {
-      const name = clusterName(cluster.data);
-      const addresses = (index.states.get(name)?.data.addresses ?? [])
-        .map((text) => checkAddress(text, exampleFleet))
-        .flatMap((verdict) => (verdict.ok ? [verdict.canonical] : []));
-      const unique = [...new Set(addresses)].sort();
-      return {
-        name,
-        landscape: cluster.data.landscape,
-        mark: cluster.data.mark,
-        provider: cluster.data.provider,
-        account: cluster.data.account,
-        traffic: cluster.data.traffic,
-        addresses: unique,
-        built: unique.length > 0,
-      };
-    })
-    .sort(byName);
+  const clusters = clusterModelsOfIndex(index);
 
   const landscapes: LandscapeModel[] = [...index.landscapes.values()]
     .map((l) => ({ name: l.data.name, region: l.data.region, tier: l.data.tier, clusters: clusters.filter((c) => c.landscape === l.data.name) }))
@@ -168,5 +138,15 @@ export function buildModel(index: FleetIndex): FleetModel {
     })
     .sort(byName);
 
-  return { settings, regions: loaded.regions.data.regions as FleetModel['regions'], landscapes, clusters, vlandscapes, platforms, loaded, routes: routePathsOfIndex(index) as FleetRoutePaths };
+  return {
+    settings,
+    regions: loaded.regions.data.regions as FleetModel['regions'],
+    landscapes,
+    clusters,
+    vlandscapes,
+    platforms,
+    loaded,
+    routes: routePathsOfIndex(index) as FleetRoutePaths,
+    books: bookContentOfIndex(index) as BookContent,
+  };
 }

@@ -20,7 +20,7 @@ import type { FleetIndex } from './fleet-index.js';
 import type { SourceLocation } from '../diagnostics/diagnostic.js';
 import type { Fleet, Retirement } from '../types/generated/fleet.js';
 import type { Platform } from '../types/generated/platform.js';
-import { canonicalPlace, placeProblem } from './address-book-content.js';
+import { canonicalPlace, placeProblem } from './book-places.js';
 import { DEFAULT_MODULES } from './fleet-model.js';
 import { issuerUrl, serviceHost } from './hostnames.js';
 

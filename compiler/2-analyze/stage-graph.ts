@@ -41,7 +41,18 @@ function normalizeStep(raw: RawStageStep, path: (number | string)[]): Positioned
   };
 }
 
-/** Groups of parallel stages in promotion order, each step carrying its position in `stages:`. */
+const groupsByStages = new WeakMap<readonly RawStageEntry[], PositionedStep[][]>();
+
+/**
+ * Groups of parallel stages in promotion order, each step carrying its
+ * position in `stages:`. Derived once per `stages:` list: the platform check
+ * and buildModel() read the same groups (do not change them).
+ */
 export function normalizeStages(stages: readonly RawStageEntry[]): PositionedStep[][] {
-  return stages.map((entry, i) => (Array.isArray(entry) ? entry.map((step, j) => normalizeStep(step, [i, j])) : [normalizeStep(entry, [i])]));
+  let groups = groupsByStages.get(stages);
+  if (!groups) {
+    groups = stages.map((entry, i) => (Array.isArray(entry) ? entry.map((step, j) => normalizeStep(step, [i, j])) : [normalizeStep(entry, [i])]));
+    groupsByStages.set(stages, groups);
+  }
+  return groups;
 }

@@ -8,13 +8,13 @@
  * | `books/<platform>/<service>/doc-c.json`| `{serial, digest, platform, service, landscapes: {<l>: {<module>: [main, spare]}}}`: every landscape the platform lists, every module (less the issuer's for the sign-in service) |
  * | `books/issuers.json`                   | `{<landscape>: <issuer URL>}` for every landscape the sign-in platform lists; baked into apps, never published |
  *
- * The bucket key of a book is its path under `books/`. Pure: the serial is
- * passed in (`diene compile --serial N`, else 0; `diene apply books` stamps
- * its own).
+ * The content is the analysis's (`model.books`, derived once in
+ * 2-analyze/address-book-content.ts); this module only stamps the serial,
+ * seals each book with its digest and serializes. The bucket key of a book is
+ * its path under `books/`. Pure: the serial is passed in (`diene compile
+ * --serial N`, else 0; `diene apply books` stamps its own).
  */
-import type { FleetModel, PlatformModel } from '../2-analyze/fleet-model.js';
-import { bookModules, candidateHosts, canonicalPlace } from '../2-analyze/address-book-content.js';
-import { issuerUrl } from '../2-analyze/hostnames.js';
+import type { BookContent, DocCContent, FleetModel } from '../2-analyze/fleet-model.js';
 import { sealBook } from './book-digest.js';
 import { toJson } from './serialize.js';
 
@@ -60,52 +60,24 @@ export function docCKey(platform: string, service: string): string {
   return `${platform}/${service}/doc-c.json`;
 }
 
-/** Doc A: every place, canonical, first occurrence kept. */
-export function buildDocA(model: FleetModel, serial: number): DocABook {
-  const places = [...new Set(model.settings.addressBooks.places.map(canonicalPlace))];
-  return sealBook({ places }, serial);
-}
-
-/** The landscapes of `platform` (its order) that have at least one built cluster with traffic on. */
-export function liveLandscapes(model: FleetModel, platform: PlatformModel): string[] {
-  const live = new Set(model.landscapes.filter((l) => l.clusters.some((c) => c.built && c.traffic)).map((l) => l.name));
-  return platform.landscapes.filter((landscape) => live.has(landscape));
-}
-
-/** Doc B of `platform`. */
-export function buildDocB(model: FleetModel, platform: PlatformModel, serial: number): DocBBook {
-  return sealBook({ platform: platform.name, landscapes: liveLandscapes(model, platform) }, serial);
-}
-
-/** Doc C of one service of `platform`. */
-export function buildDocC(model: FleetModel, platform: PlatformModel, service: PlatformModel['services'][number], serial: number): DocCBook {
-  const { dns, issuer } = model.settings;
-  const modules = bookModules(platform.name, service.name, service.modules, issuer);
-  const landscapes: Record<string, Record<string, string[]>> = {};
-  for (const landscape of platform.landscapes) {
-    const entry: Record<string, string[]> = {};
-    for (const module of modules) entry[module] = candidateHosts(module, service.name, platform.name, landscape, dns).map((c) => c.host);
-    landscapes[landscape] = entry;
-  }
-  return sealBook({ platform: platform.name, service: service.name, landscapes }, serial);
+/** Doc C of one service, sealed with `serial`. */
+export function sealDocC(content: DocCContent, serial: number): DocCBook {
+  return sealBook(content, serial);
 }
 
 /** Every published book by bucket key (Doc A, each Doc B, each Doc C), sorted by key. */
-export function buildAddressBooks(model: FleetModel, serial: number): Map<string, AddressBook> {
+export function buildAddressBooks(model: { books: BookContent }, serial: number): Map<string, AddressBook> {
+  const { docA, docB, docC } = model.books;
   const books = new Map<string, AddressBook>();
-  books.set(DOC_A_KEY, buildDocA(model, serial));
-  for (const platform of model.platforms) {
-    books.set(docBKey(platform.name), buildDocB(model, platform, serial));
-    for (const service of platform.services) books.set(docCKey(platform.name, service.name), buildDocC(model, platform, service, serial));
-  }
+  books.set(DOC_A_KEY, sealBook(docA, serial));
+  for (const book of docB) books.set(docBKey(book.platform), sealBook(book, serial));
+  for (const book of docC) books.set(docCKey(book.platform, book.service), sealDocC(book, serial));
   return new Map([...books].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /** The issuer table: every landscape the sign-in platform lists → its issuer URL (SPEC §3.5). Empty when that platform is absent. */
-export function buildIssuerTable(model: FleetModel): Record<string, string> {
-  const { issuer, dns } = model.settings;
-  const platform = model.platforms.find((p) => p.name === issuer.platform);
-  return Object.fromEntries((platform?.landscapes ?? []).map((landscape) => [landscape, issuerUrl(issuer, landscape, dns.base)]));
+export function buildIssuerTable(model: { books: BookContent }): Record<string, string> {
+  return Object.fromEntries(model.books.issuers.map((entry) => [entry.landscape, entry.issuer]));
 }
 
 /** The `books/` output files: path (under the output dir) → canonical JSON bytes. */

@@ -8,8 +8,9 @@
  * | `books/sign-in/<landscape>.json` | the Logto endpoint configuration of that landscape's sign-in server |
  * | `books/sign-in-spare.json` | `{<landscape>: <issuer URL on the spare base>}`: the spare sign-in address table apps bake in beside `issuers.json` |
  *
- * The landscapes are those of `issuers.json`: every landscape the sign-in
- * platform lists. A landscape's file:
+ * The landscapes, issuer URLs and sign-in origins are the analysis's
+ * (`model.books.issuers`, the entries of `issuers.json`): every landscape the
+ * sign-in platform lists. A landscape's file:
  *
  * - `issuer`: its issuer URL, exactly as in `issuers.json` (the `iss` of
  *   every token, on the main base whatever base the request came in on);
@@ -31,9 +32,7 @@
  *
  * Never published (`diene apply books` publishes Doc A, B and C only). Pure.
  */
-import { candidateHosts } from '../2-analyze/address-book-content.js';
-import type { FleetModel } from '../2-analyze/fleet-model.js';
-import { issuerUrl } from '../2-analyze/hostnames.js';
+import type { FleetModel, IssuerContent } from '../2-analyze/fleet-model.js';
 import { servedNames } from '../2-analyze/served-hosts.js';
 import { toJson } from './serialize.js';
 
@@ -65,15 +64,11 @@ export interface SignInConfig {
 
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The landscapes with a sign-in server: those the sign-in platform lists, in its order (empty when it is absent). */
-export function signInLandscapes(model: FleetModel): string[] {
-  return model.platforms.find((p) => p.name === model.settings.issuer.platform)?.landscapes ?? [];
-}
-
-/** The sign-in configuration of `landscape`. */
-export function buildSignInConfig(model: FleetModel, landscape: string): SignInConfig {
-  const { issuer, dns } = model.settings;
-  const [main, spare] = candidateHosts(issuer.module, issuer.service, issuer.platform, landscape, dns).map((c) => `https://${c.host}`) as [string, string?];
+/** The sign-in configuration of one landscape's issuer entry. */
+export function buildSignInConfig(model: FleetModel, entry: IssuerContent): SignInConfig {
+  const { issuer } = model.settings;
+  const { landscape, endpoint: main } = entry;
+  const spare = entry.spare?.endpoint;
   const marks = model.clusters.filter((c) => c.landscape === landscape).map((c) => c.mark);
   const hostsByApp = new Map<string, Set<string>>();
   for (const name of servedNames(model, landscape, marks)) {
@@ -93,7 +88,7 @@ export function buildSignInConfig(model: FleetModel, landscape: string): SignInC
   }
   return {
     landscape,
-    issuer: issuerUrl(issuer, landscape, dns.base),
+    issuer: entry.issuer,
     endpoint: main,
     ...(spare !== undefined ? { spareEndpoint: spare } : {}),
     socialCallbackUrls: [main, ...(spare !== undefined ? [spare] : [])].map((origin) => `${origin}${SOCIAL_CALLBACK_PATH}`),
@@ -104,16 +99,13 @@ export function buildSignInConfig(model: FleetModel, landscape: string): SignInC
 
 /** The spare sign-in address table: every sign-in landscape → its issuer URL on the spare base (`{}` without `dns.spare`). */
 export function buildSpareSignInTable(model: FleetModel): Record<string, string> {
-  const { issuer, dns } = model.settings;
-  if (dns.spare === undefined) return {};
-  const spare = dns.spare;
-  return Object.fromEntries(signInLandscapes(model).map((landscape) => [landscape, issuerUrl(issuer, landscape, spare)]));
+  return Object.fromEntries(model.books.issuers.flatMap((entry) => (entry.spare !== undefined ? [[entry.landscape, entry.spare.issuer]] : [])));
 }
 
 /** The sign-in output files: `books/sign-in/<landscape>.json` per sign-in landscape and `books/sign-in-spare.json`. */
 export function emitSignInConfig(model: FleetModel): Map<string, string> {
   const files = new Map<string, string>();
-  for (const landscape of signInLandscapes(model)) files.set(`books/sign-in/${landscape}.json`, toJson(buildSignInConfig(model, landscape)));
+  for (const entry of model.books.issuers) files.set(`books/sign-in/${entry.landscape}.json`, toJson(buildSignInConfig(model, entry)));
   files.set('books/sign-in-spare.json', toJson(buildSpareSignInTable(model)));
   return files;
 }

@@ -9,7 +9,7 @@
  * landscape) is refused as ambiguous rather than guessed.
  */
 import { closestName } from '../diagnostics/spelling.js';
-import { canonicalPlace, placeProblem } from '../2-analyze/address-book-content.js';
+import { canonicalPlace, placeProblem } from '../2-analyze/book-places.js';
 import type { FleetModel } from '../2-analyze/fleet-model.js';
 import { diagnose, FLEET_WIDE, type Diagnostic } from '../diagnostics/diagnostic.js';
 
@@ -43,9 +43,9 @@ export function everySingleFailure(model: FleetModel): Failure[] {
   ];
 }
 
-/** The places of Doc A, canonical and once each (as the books write them). */
+/** The places of Doc A, canonical and once each (the analysis's Doc A content). */
 export function bookPlaces(model: FleetModel): string[] {
-  return [...new Set(model.settings.addressBooks.places.filter((p) => placeProblem(p) === undefined).map(canonicalPlace))];
+  return model.books.docA.places;
 }
 
 /** `kind name`, e.g. `cluster raichu-opal`, `parent atomi.cloud`, `control primordial`. */

@@ -8,8 +8,9 @@
  * Design note. Nothing here decides what the fleet does; it strings together
  * the code that does: the DNS intent and zone plans (`dnsIntent`,
  * `zonePlanDocuments`), the planner with its brakes (`planTraffic` through
- * traffic-ticks.ts), the books and the client rule (`buildDocC`,
- * `addressBookClient`), the issuers (`buildIssuerTable`) and the route
+ * traffic-ticks.ts), the books and the client rule (the analysis's
+ * `model.books` sealed by `sealDocC`, `addressBookClient`), the issuers
+ * (`buildIssuerTable`) and the route
  * tables (`fleetUpstreams`, `explainRoute`, in user-targets.ts). What it adds
  * is the world around them: which hosts answer, what resolvers cache, which
  * addresses connect. Each cell is looked at twice: right after the failure

@@ -15,11 +15,10 @@
  * virtual landscapes; books and issuers name landscapes only, so on a
  * virtual landscape the app and sign-in users do not apply.
  */
-import { bookModules } from '../2-analyze/address-book-content.js';
-import type { FleetModel, PlatformModel, ServiceModel } from '../2-analyze/fleet-model.js';
+import type { DocCContent, FleetModel, PlatformModel } from '../2-analyze/fleet-model.js';
 import { serviceHost } from '../2-analyze/hostnames.js';
 import { rowKey, splitServiceHost } from '../2-analyze/routes.js';
-import { buildDocC, buildIssuerTable, docCKey, type DocCBook } from '../3-emit/address-books.js';
+import { buildIssuerTable, docCKey, sealDocC, type DocCBook } from '../3-emit/address-books.js';
 import { explainRoute, fleetUpstreams, type RouteExplanation } from '../route/explain-route.js';
 import type { ClientPlace } from './dns-answers.js';
 
@@ -124,8 +123,10 @@ function servedIn(platform: PlatformModel, column: { name: string; virtual: bool
   return column.members.filter((m) => platform.landscapes.includes(m));
 }
 
-function moduleOf(model: FleetModel, platform: PlatformModel, service: ServiceModel): string | undefined {
-  return bookModules(platform.name, service.name, service.modules, model.settings.issuer)[0];
+/** The module a service's users call: the first its Doc C lists (the sign-in service's Doc C leaves out the issuer's module). */
+function moduleOf(book: DocCContent | undefined): string | undefined {
+  const listed = book ? Object.values(book.landscapes)[0] : undefined;
+  return listed ? Object.keys(listed)[0] : undefined;
 }
 
 /**
@@ -134,6 +135,7 @@ function moduleOf(model: FleetModel, platform: PlatformModel, service: ServiceMo
  */
 function pickService(
   model: FleetModel,
+  docC: ReadonlyMap<string, DocCContent>,
   ready: ReadonlySet<string>,
   column: { name: string; virtual: boolean; members: string[] },
   accept: (platform: string, service: string) => boolean,
@@ -145,7 +147,7 @@ function pickService(
     for (const service of platform.services) {
       if (!accept(platform.name, service.name)) continue;
       if (!places.some((l) => ready.has(rowKey(platform.name, service.name, l)))) continue;
-      const module = moduleOf(model, platform, service);
+      const module = moduleOf(docC.get(docCKey(platform.name, service.name)));
       if (module !== undefined) return { platform: platform.name, service: service.name, module };
     }
   }
@@ -167,25 +169,22 @@ export function buildColumns(model: FleetModel, options: TargetOptions = {}): Co
     if (!seen || row.host < seen.host || (row.host === seen.host && row.prefix < seen.prefix))
       firstRow.set(parts.landscape, { host: row.host, prefix: row.prefix });
   }
+  const docC = new Map(model.books.docC.map((content) => [docCKey(content.platform, content.service), content]));
   const books = new Map<string, DocCBook>();
   const bookOf = (ref: ServiceRef): DocCBook => {
     const key = docCKey(ref.platform, ref.service);
     let book = books.get(key);
-    if (!book) {
-      const platform = model.platforms.find((p) => p.name === ref.platform) as PlatformModel;
-      book = buildDocC(model, platform, platform.services.find((s) => s.name === ref.service) as ServiceModel, 0);
-      books.set(key, book);
-    }
+    if (!book) books.set(key, (book = sealDocC(docC.get(key) as DocCContent, 0)));
     return book;
   };
   const isIntake = (p: string, s: string): boolean => options.intake !== undefined && options.intake.platform === p && options.intake.service === s;
   const representative = (column: { name: string; virtual: boolean; members: string[] }): ServiceRef | NotApplicable => {
     if (options.service) {
       const chosen = options.service;
-      return pickService(model, ready, column, (p, s) => p === chosen.platform && s === chosen.service, `${chosen.platform}/${chosen.service}`);
+      return pickService(model, docC, ready, column, (p, s) => p === chosen.platform && s === chosen.service, `${chosen.platform}/${chosen.service}`);
     }
-    const outside = pickService(model, ready, column, (p, s) => p !== issuer.platform && !isIntake(p, s), 'service');
-    return applies(outside) ? outside : pickService(model, ready, column, (p) => p !== issuer.platform, 'service');
+    const outside = pickService(model, docC, ready, column, (p, s) => p !== issuer.platform && !isIntake(p, s), 'service');
+    return applies(outside) ? outside : pickService(model, docC, ready, column, (p) => p !== issuer.platform, 'service');
   };
 
   const columns: Column[] = [];
@@ -222,7 +221,7 @@ export function buildColumns(model: FleetModel, options: TargetOptions = {}): Co
     const intake: NameTarget | NotApplicable =
       options.intake === undefined
         ? { none: 'no intake named (--intake PLATFORM/SERVICE)' }
-        : nameTarget(pickService(model, ready, column, (p, s) => isIntake(p, s), `intake ${options.intake.platform}/${options.intake.service}`));
+        : nameTarget(pickService(model, docC, ready, column, (p, s) => isIntake(p, s), `intake ${options.intake.platform}/${options.intake.service}`));
     columns.push({
       name: column.name,
       virtual: column.virtual,

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { FleetModel } from '../../compiler/2-analyze/fleet-model.js';
-import { buildAddressBooks, buildDocB, buildDocC, buildIssuerTable, emitAddressBooks, type DocCBook } from '../../compiler/3-emit/address-books.js';
+import { buildAddressBooks, buildIssuerTable, emitAddressBooks, type DocCBook } from '../../compiler/3-emit/address-books.js';
 import { bookDigest } from '../../compiler/3-emit/book-digest.js';
 import { checkBook } from '../../compiler/client/address-book-client.js';
 import { compileFleet } from '../../compiler/index.js';
@@ -131,20 +131,21 @@ describe('Doc B', () => {
     const unbuilt = compile({ 'state/clusters/pichu-topaz.yaml': null });
     expect(JSON.parse(unbuilt.outputs.get('books/nitroso/doc-b.json') as string).landscapes).toEqual(['pikachu', 'raichu', 'ampharos']);
     expect(Object.keys((JSON.parse(unbuilt.outputs.get('books/nitroso/tin/doc-c.json') as string) as DocCBook).landscapes)).toContain('pichu');
-
-    const dark = structuredClone(model.landscapes);
-    for (const cluster of dark.find((l) => l.name === 'raichu')!.clusters) cluster.traffic = false;
-    const darkModel = { ...model, landscapes: dark };
-    const nitroso = model.platforms.find((p) => p.name === 'nitroso')!;
-    expect(buildDocB(darkModel, nitroso, 0).landscapes).toEqual(['pichu', 'pikachu', 'ampharos']);
+    // A dark landscape is refused (dns_landscape_dark); test/2-analyze/address-book-content.test.ts shows its Doc B content.
   });
 });
 
-describe('Doc C without a spare base', () => {
-  it('lists the main base only', () => {
-    const noSpare = { ...model, settings: { ...model.settings, dns: { ...model.settings.dns, spare: undefined } } } as FleetModel;
-    const nitroso = noSpare.platforms.find((p) => p.name === 'nitroso')!;
-    expect(buildDocC(noSpare, nitroso, nitroso.services[0]!, 0).landscapes['pichu']).toEqual({ api: ['api.tin.nitroso.pichu.cluster.atomi.cloud'] });
+describe('the emitter', () => {
+  it("seals and serializes the analysis's content, nothing else", () => {
+    const content = structuredClone(model.books);
+    content.docC[0]!.landscapes = { somewhere: { api: ['api.example.test'] } };
+    content.docA.places = ['https://elsewhere.test'];
+    content.issuers = [{ landscape: 'somewhere', issuer: 'https://issuer.test/oidc', endpoint: 'https://issuer.test' }];
+    const files = emitAddressBooks({ ...model, books: content }, 7);
+    const first = content.docC[0]!;
+    expect(JSON.parse(files.get(`books/${first.platform}/${first.service}/doc-c.json`) as string)).toMatchObject({ serial: 7, landscapes: first.landscapes });
+    expect(JSON.parse(files.get('books/doc-a.json') as string)).toMatchObject({ serial: 7, places: ['https://elsewhere.test'] });
+    expect(JSON.parse(files.get('books/issuers.json') as string)).toEqual({ somewhere: 'https://issuer.test/oidc' });
   });
 });
 

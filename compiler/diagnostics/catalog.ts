@@ -28,7 +28,9 @@ export interface CatalogEntry {
 export const ERRNO_TEXTS = {
   EACCES: 'EACCES: permission denied',
   EBUSY: 'EBUSY: the file or device is busy',
+  EDQUOT: 'EDQUOT: the disk quota is used up',
   EEXIST: 'EEXIST: something already stands there',
+  EFBIG: 'EFBIG: a file would grow past the size limit (a quota, or ulimit -f)',
   EIO: 'EIO: an input/output error of the device',
   EISDIR: 'EISDIR: a folder stands where a file belongs',
   ELOOP: 'ELOOP: too many symbolic links on the path',

@@ -78,6 +78,8 @@ export function createGoogleAdapter(host: DnsHost, env: Environment, options: Go
           return { ...request, ...(plain ? { uri: `http://${uri.slice('https://'.length)}` } : {}), maxRetries: 0 } as ReturnType<DNS['interceptors'][number]['request']>;
         },
       });
+      // Without credentials the client would send its requests unauthenticated (and be refused as an anonymous caller): look them up first, so none found is said as such.
+      if (!options.authClient && !endpoint) await dns.authClient.getClient();
       return dns;
     }));
   const timing = options.timing ?? DEFAULT_TIMING;

@@ -9,7 +9,7 @@
  * `process.exitCode`; `process.exit()` is never called, because it truncates
  * piped output past 64 KiB.
  */
-import { diagnose, type Diagnostic } from './diagnostics/diagnostic.js';
+import { diagnose, diagnoseUnchecked, type Diagnostic, type DiagnosticArgs } from './diagnostics/diagnostic.js';
 import { formatGithub, formatJson, formatTextReport, terminalLines } from './diagnostics/format.js';
 import { formatSarif } from './diagnostics/sarif.js';
 import { formatStepSummary } from './report/step-summary.js';
@@ -278,7 +278,8 @@ function asksFor(argv: readonly string[], form: string): boolean {
 
 /** Prints a usage error: the catalog diagnostic with the command's usage line, then any notes (a group's subcommands). */
 function emitUsageError(error: UsageError, argv: readonly string[]): void {
-  const usage = diagnose({}, error.code, { command: current?.name ?? 'COMMAND', usage: current?.usage ?? TOP_USAGE, ...error.args });
+  // The code and its arguments were checked where the UsageError was built; the front end adds the usage line.
+  const usage = diagnoseUnchecked({}, error.code, { command: current?.name ?? 'COMMAND', usage: current?.usage ?? TOP_USAGE, ...(error.args as DiagnosticArgs) });
   // SARIF only from a command that takes it: any other refuses `--format sarif` in text.
   const sarif = asksFor(argv, 'sarif') && current !== undefined && formatChoices(current).includes('sarif');
   const form = asksFor(argv, 'json') ? formatJson([usage]) : sarif ? formatSarif([usage], { version: toolVersion(), fleetFolder: '' }) : undefined;

@@ -52,7 +52,8 @@ async function sampleCases() {
  * Deterministic; writes nothing.
  * `reasons` is the closed set of `{reason}` texts some codes share (the
  * catalog's grammar reasons), listed once at the end and linked from each.
- * @param {Readonly<Record<string, {severity: string, message: string, hint: string}>>} catalog
+ * A placeholder with choices is listed with the fixed text of each value.
+ * @param {Readonly<Record<string, {severity: string, message: string, hint: string, choices?: Readonly<Record<string, Readonly<Record<string, string>>>>}>>} catalog
  * @param {{codes: readonly string[], texts: Readonly<Record<string, string>>}} [reasons]
  * @returns {Promise<string>}
  */
@@ -84,6 +85,17 @@ export async function diagnosticsReference(catalog, reasons = { codes: [], texts
       const entry = catalog[code];
       lines.push(`### ${code}`, '', `**${entry.severity}**: ${markdownText(entry.message)}`, '', `Fix: ${markdownText(entry.hint)}`, '');
       if (reasons.codes.includes(code)) lines.push('`{reason}` is one of the [grammar reasons](#grammar-reasons).', '');
+      for (const [name, options] of Object.entries(entry.choices ?? {})) {
+        const keys = Object.keys(options);
+        if (keys.includes('EACCES')) {
+          // The operating system's error codes: the code is the text's first word.
+          lines.push(`\`{${name}}\` is the operating system's error code with its meaning: ${keys.filter((key) => key !== 'other').map((key) => `\`${key}\``).join(', ')}, or "${markdownText(options.other)}".`, '');
+          continue;
+        }
+        lines.push(`\`{${name}}\` is one of:`, '');
+        for (const key of keys) lines.push(`- \`${key}\`: ${options[key] === '' ? '(nothing)' : markdownText(options[key])}`);
+        lines.push('');
+      }
       const samples = cases.get(code) ?? [];
       if (samples.length > 0) {
         lines.push('Sample cases:', '');

@@ -205,7 +205,7 @@ async function nameCheckOption(values: CommandInput['values']): Promise<NameChec
       throw conflictingOptions(
         '--skip-name-check',
         stringOption(values, 'wait') !== undefined ? '--wait' : '--nameservers',
-        'without the name check, --wait and --nameservers have nothing to do',
+        'name_check_off',
         'one of them',
       );
     return undefined;

@@ -42,8 +42,8 @@ export const applyDnsHelp = withFormats({
   ],
   exitCodes: [
     { code: 0, means: 'applied in full (or nothing to do)' },
-    { code: 2, means: 'invalid input or usage; nothing written' },
+    { code: 2, means: 'invalid input or usage, or a failure before any write (a host that cannot be read, each named; every dry-run failure); nothing written' },
     { code: 3, means: 'refused by a brake or a stale --plan-checksum; nothing written' },
-    { code: 4, means: 'applied in part: each failed host and zone is named' },
+    { code: 4, means: 'applied in part: each failed host and zone is named, the others written' },
   ],
 });

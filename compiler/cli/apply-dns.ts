@@ -37,7 +37,7 @@ import { diagnose, FLEET_WIDE, hasErrors, sortDiagnostics, type Diagnostic } fro
 import { inputValidators } from '../index.js';
 import type { SchemaValidators } from '../1-load/schema-validation.js';
 import { hostDifferences, remainingChanges } from '../plan/dns-apply-check.js';
-import { appliedInFull, formatApplyReport, type DnsApplyReport, type ZoneApplyResult } from '../plan/dns-apply-report.js';
+import { appliedInFull, formatApplyReport, wroteNothing, type DnsApplyReport, type ZoneApplyResult } from '../plan/dns-apply-report.js';
 import { formatTrafficPlan } from '../plan/dns-plan-text.js';
 import { planTraffic, type ZoneHostPlan } from '../plan/traffic-planner.js';
 import type { DnsHost } from '../types/generated/fleet.js';
@@ -263,7 +263,7 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
         }))
         .filter((d) => d.lines.length > 0);
   const report: DnsApplyReport = { dryRun: options.dryRun, results, differences };
-  return { stdout: output(report), diagnostics: sortDiagnostics([...diagnostics, ...failures]), notes: formatApplyReport(report), exitCode: appliedInFull(report) ? EXIT.ok : EXIT.partial };
+  return { stdout: output(report), diagnostics: sortDiagnostics([...diagnostics, ...failures]), notes: formatApplyReport(report), exitCode: appliedInFull(report) ? EXIT.ok : wroteNothing(report) ? EXIT.invalid : EXIT.partial };
 }
 
 function listOption(values: CommandInput['values'], name: string): string[] {

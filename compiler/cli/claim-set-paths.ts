@@ -41,6 +41,7 @@ import { BranchUnreadableError, openClaimRepo, RepoError, type ClaimRepo } from 
 import { diagnose, diagnoseFinding, FLEET_WIDE, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { inputValidators } from '../index.js';
 import {
+  ACTOR_NAME_LIMIT,
   claimFilePath,
   commitMetadataProblems,
   commitSignature,
@@ -66,7 +67,7 @@ function actorOf(values: CommandInput['values']): string {
 function metadataRefusal(problems: readonly CommitMetadataProblem[]): CommandResult {
   return {
     diagnostics: problems.map((p) =>
-      diagnose(FLEET_WIDE, 'claim_commit_metadata_invalid', { field: p.field, value: JSON.stringify(p.value), reason: p.reason }),
+      diagnose(FLEET_WIDE, 'claim_commit_metadata_invalid', { field: p.field, value: JSON.stringify(p.value), problem: p.problem, character: p.character, limit: ACTOR_NAME_LIMIT }),
     ),
     notes: ['nothing written'],
     exitCode: EXIT.invalid,
@@ -180,8 +181,7 @@ async function writeClaim(
     await pause(20 * attempt + Math.floor(Math.random() * 50 * attempt));
   }
   return {
-    diagnostics: [],
-    notes: [`the branch ${repo.branch} of ${repo.location} moved under every one of ${MAX_ATTEMPTS} attempts; nothing written (run again)`],
+    diagnostics: [diagnose(FLEET_WIDE, 'claim_branch_raced', { branch: repo.branch, repo: repo.location, attempts: MAX_ATTEMPTS })],
     exitCode: EXIT.refused,
   };
 }

@@ -8,7 +8,7 @@ import type { SourceFile } from '../1-load/source-file.js';
 import type { FleetModel } from '../2-analyze/fleet-model.js';
 import { isDirectory } from '../adapters/filesystem/files.js';
 import { readFleetFiles } from '../adapters/filesystem/read-fleet.js';
-import type { catalog, DiagnosticCode, PlaceholderNames } from '../diagnostics/catalog.js';
+import type { ChoiceOf, DiagnosticArgsOf, DiagnosticCode } from '../diagnostics/catalog.js';
 import { diagnose, diagnoseUnchecked, hasErrors, sortDiagnostics, type Diagnostic, type DiagnosticArgs } from '../diagnostics/diagnostic.js';
 import { analyzeFleet, type CompileOptions } from '../index.js';
 import type { Progress } from './progress.js';
@@ -82,9 +82,7 @@ export type UsageCode = Extract<DiagnosticCode, `usage_${string}`>;
  * `usage` (the command's usage line) and, when not given, `command` (the
  * command being parsed).
  */
-export type UsageArgs<C extends UsageCode> = {
-  [K in Exclude<PlaceholderNames<(typeof catalog)[C]['message']> | PlaceholderNames<(typeof catalog)[C]['hint']>, 'usage' | 'command'>]: string | number;
-} & { command?: string };
+export type UsageArgs<C extends UsageCode> = Omit<DiagnosticArgsOf<C>, 'usage' | 'command'> & { command?: string };
 
 /** A usage error: printed as the catalog diagnostic `code` with `args`, the command's usage line in its hint, exit 2. */
 export class UsageError<C extends UsageCode = UsageCode> extends Error {
@@ -108,9 +106,9 @@ export function missingOption(option: string, why: string): UsageError<'usage_op
   return new UsageError('usage_option_missing', { option, why });
 }
 
-/** `{first} and {second} cannot both be given: {reason}`; give `choice`. */
-export function conflictingOptions(first: string, second: string, reason: string, choice: string): UsageError<'usage_option_conflict'> {
-  return new UsageError('usage_option_conflict', { first, second, reason, choice });
+/** `{first} and {second} cannot both be given: {why}`; give `choice`. */
+export function conflictingOptions(first: string, second: string, why: ChoiceOf<'usage_option_conflict', 'why'>, choice: string): UsageError<'usage_option_conflict'> {
+  return new UsageError('usage_option_conflict', { first, second, why, choice });
 }
 
 /** Options every command accepts (their help: COMMON_OPTION_HELP in help.ts). */

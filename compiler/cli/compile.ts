@@ -17,6 +17,7 @@
 import path from 'node:path';
 import { cacheFolder, cacheKey, CompileCache, type CacheEntry } from '../adapters/cache/compile-cache.js';
 import { outputMatches } from '../adapters/cache/output-match.js';
+import { errnoCode } from '../diagnostics/catalog.js';
 import { diagnose, diagnoseFinding, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { CompileResult } from '../index.js';
 import { serialOption } from './book-serial.js';
@@ -173,7 +174,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
   const look = await inspectOutput(outDir, result.outputs);
   if (look.error) return { diagnostics: [...diagnostics, ...foreignDiagnostics(look.error, outDir)], exitCode: EXIT.invalid };
   const readOnly = readOnlyFolderProblem(outDir);
-  if (readOnly) return { diagnostics: [...diagnostics, diagnose({}, 'output_location_invalid', { out: outDir, reason: readOnly })], exitCode: EXIT.invalid };
+  if (readOnly) return { diagnostics: [...diagnostics, diagnoseFinding({}, readOnly)], exitCode: EXIT.invalid };
   let kept: string[];
   try {
     kept = (await writeOutputTree(outDir, result.outputs, { trusted: look.trusted })).notes;
@@ -182,9 +183,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     if (error instanceof OutputBusyError)
       return { diagnostics: [...diagnostics, diagnose({}, 'output_busy', { pid: error.pid ?? '?', out: outDir, lock: error.lock })], exitCode: EXIT.invalid };
     if (typeof (error as NodeJS.ErrnoException | undefined)?.code !== 'string') throw error;
-    // The system's words without the path it names (the diagnostic names the output directory).
-    const reason = (error as Error).message.replace(/, \w+ '[^']*'( -> '[^']*')?$/, '');
-    return { diagnostics: [...diagnostics, diagnose({}, 'output_write_failed', { out: outDir, reason })], exitCode: EXIT.invalid };
+    return { diagnostics: [...diagnostics, diagnose({}, 'output_write_failed', { out: outDir, errno: errnoCode(error) })], exitCode: EXIT.invalid };
   }
   return { diagnostics, notes: [`wrote ${result.outputs.size} files to ${path.relative(process.cwd(), outDir) || '.'}`, ...kept], exitCode: EXIT.ok };
 }
@@ -221,7 +220,7 @@ function warmResult(
   const shown = path.relative(process.cwd(), outDir) || '.';
   if (check) return { diagnostics, notes: [`fresh: ${hit.outputs.length + 1} files in ${shown} match the inputs`], exitCode: EXIT.ok };
   const readOnly = readOnlyFolderProblem(outDir);
-  if (readOnly) return { diagnostics: [...diagnostics, diagnose({}, 'output_location_invalid', { out: outDir, reason: readOnly })], exitCode: EXIT.invalid };
+  if (readOnly) return { diagnostics: [...diagnostics, diagnoseFinding({}, readOnly)], exitCode: EXIT.invalid };
   return {
     diagnostics,
     notes: [`up to date: the ${hit.outputs.length + 1} files in ${shown} already match the inputs (${from}nothing written)`],

@@ -25,7 +25,7 @@ export const exportDnsHelp: CommandHelp = {
   examples: [{ command: 'diene export dns --out live && diene plan dns --live live', does: 'Snapshots the hosts, then plans against them.' }],
   exitCodes: [
     { code: 0, means: 'every zone written' },
-    { code: 2, means: 'invalid input or usage' },
+    { code: 2, means: 'invalid input or usage, or no zone could be read (each named); nothing written' },
     { code: 4, means: 'some zone could not be read (each named; the others are written)' },
   ],
 };

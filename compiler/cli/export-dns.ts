@@ -65,7 +65,9 @@ async function runExportDns({ values }: CommandInput): Promise<CommandResult> {
     );
   }
   const failed = observations.filter((o) => !o.document).length;
-  return { diagnostics: sortDiagnostics([...diagnostics, ...failures]), notes, exitCode: failed > 0 ? EXIT.partial : EXIT.ok };
+  // No zone read: nothing written, a refusal before any write (exit 2); some read: the others are written (exit 4).
+  const exitCode = failed === 0 ? EXIT.ok : failed === observations.length ? EXIT.invalid : EXIT.partial;
+  return { diagnostics: sortDiagnostics([...diagnostics, ...failures]), notes, exitCode };
 }
 
 export const exportDnsCommand: Command = { ...fromHelp(exportDnsHelp), run: runExportDns };

@@ -133,7 +133,7 @@ function platformName(values: CommandInput['values'], env: NodeJS.ProcessEnv): s
   const flag = stringOption(values, 'platform');
   const fromEnv = env[RENDER_ENV.platform] || undefined;
   if (flag !== undefined && fromEnv !== undefined && flag !== fromEnv)
-    throw conflictingOptions(`--platform ${flag}`, `${RENDER_ENV.platform}=${fromEnv}`, 'they name different platforms', 'the platform once');
+    throw conflictingOptions(`--platform ${flag}`, `${RENDER_ENV.platform}=${fromEnv}`, 'platforms_differ', 'the platform once');
   const name = flag ?? fromEnv;
   if (!name)
     throw missingOption(
@@ -146,7 +146,7 @@ function platformName(values: CommandInput['values'], env: NodeJS.ProcessEnv): s
 function renderFleetRoot(values: CommandInput['values'], env: NodeJS.ProcessEnv): string {
   const parameters = parsePluginParameters(env[RENDER_ENV.parameters]);
   if (stringOption(values, 'fleet') !== undefined) {
-    if (parameters.explicit.includes('fleet')) throw conflictingOptions('--fleet', 'the plugin parameter "fleet"', 'both name the fleet', 'the fleet once');
+    if (parameters.explicit.includes('fleet')) throw conflictingOptions('--fleet', 'the plugin parameter "fleet"', 'fleet_twice', 'the fleet once');
     return fleetRoot(values);
   }
   const root = fleetRoot({ fleet: resolveFleetParameter(process.cwd(), parameters.fleet) });

@@ -6,6 +6,7 @@
  * never deletes anything.
  */
 import { writeSchemas } from '../adapters/filesystem/schema-files.js';
+import { errnoCode } from '../diagnostics/catalog.js';
 import { diagnose } from '../diagnostics/diagnostic.js';
 import { EXIT, fromHelp, missingOption, stringOption, type Command, type CommandInput, type CommandResult } from './command.js';
 import { schemasHelp } from './schemas.help.js';
@@ -18,9 +19,7 @@ async function runSchemas({ values }: CommandInput): Promise<CommandResult> {
     count = await writeSchemas(out);
   } catch (error) {
     if (typeof (error as NodeJS.ErrnoException | undefined)?.code !== 'string') throw error;
-    // The system's words without the path it names (the diagnostic names the folder).
-    const reason = (error as Error).message.replace(/, \w+ '[^']*'( -> '[^']*')?$/, '');
-    return { diagnostics: [diagnose({}, 'output_write_failed', { out, reason })], exitCode: EXIT.invalid };
+    return { diagnostics: [diagnose({}, 'output_write_failed', { out, errno: errnoCode(error) })], exitCode: EXIT.invalid };
   }
   return { diagnostics: [], notes: [`wrote ${count} schemas to ${out}`], exitCode: EXIT.ok };
 }

@@ -55,7 +55,7 @@ async function runSimulate({ values }: CommandInput): Promise<CommandResult> {
   if (words.length === 0 && !allSingle)
     throw missingOption('--fail WHAT[,WHAT…] or --all-single', 'name what is down (--fail pichu-topaz), or drill every single failure in turn (--all-single)');
   if (words.length > 0 && allSingle)
-    throw conflictingOptions('--fail', '--all-single', 'one drill names what is down, the other takes down each thing in turn', 'one of them');
+    throw conflictingOptions('--fail', '--all-single', 'drill_modes', 'one of them');
   const output = stringOption(values, 'format') ?? 'text';
 
   const root = fleetRoot(values);

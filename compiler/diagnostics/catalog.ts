@@ -6,11 +6,53 @@
  */
 import type { Severity } from './diagnostic.js';
 
-/** A catalog entry: severity, message template (what is wrong) and hint template (what to do). */
+/**
+ * A catalog entry: severity, message template (what is wrong) and hint
+ * template (what to do). A placeholder named in `choices` takes one of a
+ * closed set of values (a literal union the type checker holds callers to)
+ * and is filled with that value's fixed text, whose own `{name}`s are filled
+ * from the same arguments.
+ */
 export interface CatalogEntry {
   severity: Severity;
   message: string;
   hint: string;
+  choices?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+}
+
+/**
+ * The error codes of the operating system a diagnostic names (a typed
+ * argument, never the system's message): each code's meaning as printed
+ * after it. `other` stands for a code outside this list.
+ */
+export const ERRNO_TEXTS = {
+  EACCES: 'EACCES: permission denied',
+  EBUSY: 'EBUSY: the file or device is busy',
+  EDQUOT: 'EDQUOT: the disk quota is used up',
+  EEXIST: 'EEXIST: something already stands there',
+  EFBIG: 'EFBIG: a file would grow past the size limit (a quota, or ulimit -f)',
+  EIO: 'EIO: an input/output error of the device',
+  EISDIR: 'EISDIR: a folder stands where a file belongs',
+  ELOOP: 'ELOOP: too many symbolic links on the path',
+  EMFILE: 'EMFILE: too many open files',
+  ENAMETOOLONG: 'ENAMETOOLONG: a name on the path is too long for the file system',
+  ENOENT: 'ENOENT: no such file or folder',
+  ENOSPC: 'ENOSPC: no space left on the device',
+  ENOTDIR: 'ENOTDIR: a file stands where a folder belongs on the path',
+  ENOTEMPTY: 'ENOTEMPTY: a folder to replace is not empty',
+  EPERM: 'EPERM: the operation is not permitted',
+  EROFS: 'EROFS: the file system is read-only',
+  EXDEV: 'EXDEV: the path crosses file systems',
+  other: 'an error of the operating system',
+} as const;
+
+/** An operating-system error code of {@link ERRNO_TEXTS}. */
+export type ErrnoCode = keyof typeof ERRNO_TEXTS;
+
+/** The {@link ErrnoCode} of `error` (`other` for a code outside the list or no code). */
+export function errnoCode(error: unknown): ErrnoCode {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && Object.prototype.hasOwnProperty.call(ERRNO_TEXTS, code) ? (code as ErrnoCode) : 'other';
 }
 
 export const catalog = {
@@ -79,25 +121,90 @@ export const catalog = {
     message: 'publishing the books to {store} needs the npm package {package}, which is not installed here, so nothing was read or written',
     hint: "install the appliers' optional dependencies next to diene (`npm install` or `npm ci` without `--omit=optional`, or `npm install {package}`); the ArgoCD plugin image leaves the cloud SDKs out on purpose: publish from the npm package",
   },
-  cache_ignored: {
+  cache_entry_ignored: {
     severity: 'warning',
-    message: 'ignored {what}: {reason}; compiled without it',
-    hint: 'nothing to fix in the fleet: a broken entry is replaced by this run; a folder that is not a diene cache is left alone, so give another --cache DIR, remove the folder, or run with --no-cache',
+    message: 'ignored the cache entry {file}: {problem}; compiled without it',
+    hint: 'nothing to fix: this run replaces the entry with a whole one',
+    choices: {
+      problem: {
+        cut_short: 'it is cut short',
+        head_not_json: 'its first line is not JSON',
+        head_not_object: 'its first line is not a JSON object',
+        other_format: 'it was written in another cache format than this diene reads',
+        other_key: 'it names another key than its file name (copied or moved)',
+        digest_mismatch: 'its content does not match its digest (changed or damaged after it was written)',
+        body_not_json: 'its body is not JSON',
+        body_not_result: 'its body is not a compile result',
+        body_not_stamps: 'its body is not a list of stamps',
+      },
+    },
+  },
+  cache_folder_foreign: {
+    severity: 'warning',
+    message: 'ignored the cache folder {dir}: it is not empty and has no readable diene-cache.json, so it is not a diene cache; compiled without it',
+    hint: 'diene leaves a folder that is not its cache alone: give another --cache DIR, remove the folder, or run with --no-cache',
+  },
+  cache_folder_other_format: {
+    severity: 'warning',
+    message: 'ignored the cache folder {dir}: its diene-cache.json says {found}, and this diene reads {expected}; compiled without it',
+    hint: 'another version of diene keeps its cache there: give this one its own --cache DIR, remove the folder, or run with --no-cache',
+  },
+  cache_folder_unreadable: {
+    severity: 'warning',
+    message: 'ignored the cache folder {dir}: it cannot be listed ({errno}); compiled without it',
+    hint: 'make the folder readable for this user, give another --cache DIR, or run with --no-cache',
+    choices: { errno: ERRNO_TEXTS },
   },
   claim_branch_missing: {
     severity: 'error',
     message: 'the branch "{branch}" does not exist in {repo}; nothing written',
     hint: 'name an existing branch with --branch (main when not given): the write door commits on top of a branch and never creates one',
   },
+  claim_branch_object_unreadable: {
+    severity: 'error',
+    message: 'the branch "{branch}" of {repo} (commit {commit}) holds {object} that cannot be parsed; nothing written',
+    hint: '`git fsck` names the broken object; move the branch back to its last sound commit (`git update-ref refs/heads/{branch} <commit>`), or restore the object from another clone, then run again',
+    choices: {
+      object: {
+        file: 'the file {path}',
+        folder: 'the folder {path}/',
+        tree: 'a tree on the way to {path}',
+      },
+    },
+  },
+  claim_branch_raced: {
+    severity: 'error',
+    message: 'the branch "{branch}" of {repo} moved, or stayed locked by another writer, under every one of {attempts} attempts; nothing written',
+    hint: 'run again once the other writer is done (a CI job or a person committing to {branch}); if it happens every time, look for a lock a crashed git left behind (refs/heads/{branch}.lock in a local repository) and remove it',
+  },
+  claim_branch_ref_invalid: {
+    severity: 'error',
+    message: 'the branch "{branch}" of {repo} does not name a commit: its ref refs/heads/{branch} does not resolve to an object id (a symbolic ref that loops, say); nothing written',
+    hint: 'point the branch at its last sound commit (`git update-ref refs/heads/{branch} <commit>`; `git reflog {branch}` lists the ones it named), then run again',
+  },
   claim_branch_unreadable: {
     severity: 'error',
-    message: 'the branch "{branch}" of {repo} cannot be read: {reason}; nothing written',
-    hint: 'its newest commit, or a tree or file under it, is malformed: `git fsck` names the broken object; move the branch back to its last sound commit (`git update-ref refs/heads/{branch} <commit>`), then run again',
+    message: 'the branch "{branch}" of {repo} names the commit {commit}, which cannot be parsed; nothing written',
+    hint: 'the commit object is malformed (`git fsck` names what is wrong in it): move the branch back to its last sound commit (`git update-ref refs/heads/{branch} <commit>`), then run again',
   },
   claim_commit_metadata_invalid: {
     severity: 'error',
-    message: 'the commit {field} {value} cannot be written: {reason}; nothing written',
+    message: 'the commit {field} {value} cannot be written: {problem}; nothing written',
     hint: 'give --actor (or DIENE_ACTOR, or USER) a plain name on one line, without "<", ">" or control characters: it becomes the author and committer of the commit and its actor: line',
+    choices: {
+      field: { name: 'author name', email: 'author e-mail', message: 'message' },
+      problem: {
+        empty: 'it is empty',
+        line_break: 'it holds a line break ({character}), which would start a header or a trailer of its own',
+        control_character: 'it holds a control character ({character}), which would start a header or a trailer of its own',
+        angle_bracket: 'it holds "<" or ">", which delimit the e-mail address in a commit',
+        outer_space: 'it starts or ends with white space, which git strips',
+        too_long: 'it is longer than {limit} characters',
+        not_one_address: 'it is not one address (local@domain) without spaces, "<", ">" or control characters',
+        message_control: 'it holds a control character ({character})',
+        subject_empty: 'its first line (the subject) is empty',
+      },
+    },
   },
   claim_host_malformed: {
     severity: 'error',
@@ -303,6 +410,20 @@ export const catalog = {
     severity: 'warning',
     message: 'the health file names cluster "{cluster}", which is not in the registry',
     hint: 'the entry is ignored; health is keyed by cluster name <landscape>-<mark> (known: {known})',
+  },
+  dns_host_credentials_missing: {
+    severity: 'error',
+    message: 'DNS host "{host}" ({provider}) found no credentials, so zone {zone} was neither read nor written',
+    hint: '{where}',
+    choices: {
+      provider: { route53: 'route53', google: 'google' },
+      where: {
+        route53:
+          'the AWS SDK looks, in order, at AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (with AWS_SESSION_TOKEN for temporary keys), the profile AWS_PROFILE names (default: default) in ~/.aws/credentials and ~/.aws/config (AWS_SHARED_CREDENTIALS_FILE, AWS_CONFIG_FILE move them), a web identity token (AWS_WEB_IDENTITY_TOKEN_FILE with AWS_ROLE_ARN), then the ECS container or EC2 instance role: set one of them for an identity that may change Route 53',
+        google:
+          'the Google client looks, in order, at GOOGLE_APPLICATION_CREDENTIALS (a service account key file), the application default credentials of gcloud (~/.config/gcloud/application_default_credentials.json, made by `gcloud auth application-default login`), then the metadata server of a Google Cloud machine: set one of them for an account that may change Cloud DNS',
+      },
+    },
   },
   dns_host_duplicate: {
     severity: 'error',
@@ -637,18 +758,64 @@ export const catalog = {
   },
   output_foreign_file: {
     severity: 'error',
-    message: '{path} holds what diene did not write: {reason}',
+    message: '{path} holds what diene did not write: {reason}{where}{rest}',
     hint: '{fix}; diene never deletes or replaces what it did not write, so the compile stops until then',
+    choices: {
+      reason: {
+        unlisted: 'diene writes no such file, and the manifest (.diene-manifest.json) does not list it',
+        changed: 'its bytes differ from the digest the manifest (.diene-manifest.json) records for it: it was changed after diene wrote it',
+        unproven:
+          'its bytes differ from what diene writes there, and the directory has no manifest (.diene-manifest.json) to show that diene wrote it (a tree from a diene before the manifest, or one made by hand)',
+        directory: 'it is a folder in which diene writes no file',
+        symlink: 'it is a symbolic link, and diene writes only regular files (the link is not followed)',
+        special: 'it is a FIFO, socket or device, and diene writes only regular files',
+        unreadable: 'it cannot be read, so its bytes cannot be compared with what diene wrote',
+        lock: "it stands where diene keeps its lock, and holds something other than a writer's process id",
+      },
+      where: { output: '', previous: ' (in {sibling}, where diene keeps the previous tree while it swaps in a new one)' },
+      rest: { none: '', more: '; and {more} more entries diene did not write, not named here' },
+      fix: {
+        lock: 'move {path} away (or delete it yourself)',
+        previous: "move {sibling} away (or delete it yourself): it is not diene's to remove",
+        changed: "if the edit is not wanted, restore the file (e.g. git checkout -- {path}) or delete it; to keep it, change the fleet's inputs instead",
+        unproven: 'if everything in {out} came from diene, delete {out} once and compile again (it then writes a manifest); otherwise move this file out of it',
+        unreadable: 'make it readable, or move it out of {out}',
+        other: 'move it out of {out} (or delete it yourself if it is not needed)',
+      },
+    },
   },
-  output_location_invalid: {
+  output_location_contains_fleet: {
     severity: 'error',
-    message: 'the output directory {out} {reason}',
-    hint: 'pass --out a directory of its own, e.g. <fleet>/generated (the default); the compiler replaces it whole',
+    message: 'the output directory {out} contains the fleet {fleet}',
+    hint: 'pass --out a directory of its own inside or beside the fleet, e.g. <fleet>/generated (the default): the compiler replaces the output directory whole, inputs included',
+  },
+  output_location_fleet_root: {
+    severity: 'error',
+    message: 'the output directory {out} is the fleet root',
+    hint: 'pass --out a directory of its own, e.g. <fleet>/generated (the default): the compiler replaces the output directory whole, inputs included',
+  },
+  output_location_in_input: {
+    severity: 'error',
+    message: 'the output directory {out} lies inside the input folder {folder}/',
+    hint: 'pass --out a directory outside the input folders (registry/, state/, platforms/, claims/, carbon/), e.g. <fleet>/generated (the default): every file there would be read as input',
   },
   output_location_not_directory: {
     severity: 'error',
     message: 'the output directory {out} cannot be made: {path} is {what}',
     hint: 'pass --out a path whose folders are folders (e.g. <fleet>/generated, the default), or move {path} out of the way: the compiler writes a directory there and never replaces a file',
+  },
+  output_location_read_only: {
+    severity: 'error',
+    message: 'the output directory {out} cannot be written: {place}',
+    hint: 'make {path} writable for this user (e.g. chmod u+w {path}), or pass --out a directory this user may write; the previous output is unchanged',
+    choices: {
+      place: {
+        itself: 'it is read-only',
+        parent: 'its parent folder {path} is read-only, and the new tree is swapped in there',
+        ancestor: '{path}, where it would be created, is read-only',
+        inside: 'it holds the read-only folder {path}, whose files replacing the tree must remove',
+      },
+    },
   },
   output_manifest_invalid: {
     severity: 'error',
@@ -662,8 +829,9 @@ export const catalog = {
   },
   output_write_failed: {
     severity: 'error',
-    message: 'cannot write the output directory {out}: {reason}',
+    message: 'cannot write the output directory {out}: {errno}',
     hint: 'the previous output is unchanged; fix the cause (disk space, permissions, path) and run again',
+    choices: { errno: ERRNO_TEXTS },
   },
   permanent_base_unreadable: {
     severity: 'warning',
@@ -968,8 +1136,16 @@ export const catalog = {
   },
   usage_option_conflict: {
     severity: 'error',
-    message: '{first} and {second} cannot both be given: {reason}',
+    message: '{first} and {second} cannot both be given: {why}',
     hint: 'give {choice}; usage: {usage}',
+    choices: {
+      why: {
+        drill_modes: 'one drill names what is down, the other takes down each thing in turn',
+        name_check_off: 'without the name check, --wait and --nameservers have nothing to do',
+        platforms_differ: 'they name different platforms',
+        fleet_twice: 'both name the fleet',
+      },
+    },
   },
   usage_option_missing: {
     severity: 'error',
@@ -1255,10 +1431,29 @@ export type PlaceholderNames<T extends string> = T extends `${string}{${infer Re
 /** A value a placeholder takes. */
 export type DiagnosticValue = string | number | bigint | boolean;
 
-/** The arguments of `code`: exactly the placeholders of its message and hint, each required. */
+/** The `choices` of `code` (an empty record when it has none). */
+type ChoicesOf<C extends DiagnosticCode> = (typeof catalog)[C] extends { choices: infer Ch } ? Ch : Record<never, never>;
+
+/** Every fixed text of every choice of `code`. */
+type ChoiceTexts<C extends DiagnosticCode> = { [N in keyof ChoicesOf<C>]: ChoicesOf<C>[N][keyof ChoicesOf<C>[N]] }[keyof ChoicesOf<C>];
+
+/** Every placeholder `code` fills: those of its message and hint, and those of its choices' texts. */
+type AllPlaceholders<C extends DiagnosticCode> =
+  | PlaceholderNames<(typeof catalog)[C]['message']>
+  | PlaceholderNames<(typeof catalog)[C]['hint']>
+  | (ChoiceTexts<C> extends string ? PlaceholderNames<ChoiceTexts<C>> : never);
+
+/**
+ * The arguments of `code`: exactly the placeholders of its message, hint and
+ * choice texts, each required; a placeholder with choices takes one of its
+ * choice names.
+ */
 export type DiagnosticArgsOf<C extends DiagnosticCode> = C extends DiagnosticCode
-  ? { [Name in PlaceholderNames<(typeof catalog)[C]['message']> | PlaceholderNames<(typeof catalog)[C]['hint']>]: DiagnosticValue }
+  ? { [Name in AllPlaceholders<C>]: Name extends keyof ChoicesOf<C> ? keyof ChoicesOf<C>[Name] : DiagnosticValue }
   : never;
+
+/** The choice names the placeholder `N` of `code` takes (see {@link CatalogEntry} `choices`). */
+export type ChoiceOf<C extends DiagnosticCode, N extends keyof ChoicesOf<C>> = keyof ChoicesOf<C>[N];
 
 /** True when `code` names a catalog entry. */
 export function isDiagnosticCode(code: string): code is DiagnosticCode {

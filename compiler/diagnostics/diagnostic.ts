@@ -4,7 +4,7 @@
  * without a place cannot be written by accident; fleet-wide facts and usage
  * errors use {@link FLEET_WIDE}.
  */
-import { catalog, grammarReasons, type DiagnosticArgsOf, type DiagnosticCode, type DiagnosticValue, type GrammarProblem } from './catalog.js';
+import { catalog, grammarReasons, type CatalogEntry, type DiagnosticArgsOf, type DiagnosticCode, type DiagnosticValue, type GrammarProblem } from './catalog.js';
 
 export type Severity = 'error' | 'warning';
 
@@ -101,8 +101,21 @@ function clip(text: string): string {
   return `${text.slice(0, high >= 0xd800 && high <= 0xdbff ? MESSAGE_VALUE_LIMIT - 1 : MESSAGE_VALUE_LIMIT)}…`;
 }
 
-function fill(template: string, args: DiagnosticArgs): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.prototype.hasOwnProperty.call(args, key) ? clip(String(args[key])) : whole));
+type Choices = CatalogEntry['choices'];
+
+/**
+ * `template` with each `{name}` replaced by its argument, or, for a name in
+ * `choices`, by the fixed text of the chosen value (itself filled from `args`).
+ */
+function fill(template: string, args: DiagnosticArgs, choices?: Choices): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => {
+    if (!Object.prototype.hasOwnProperty.call(args, key)) return whole;
+    const options = choices?.[key];
+    if (options === undefined) return clip(String(args[key]));
+    const value = String(args[key]);
+    if (!Object.prototype.hasOwnProperty.call(options, value)) throw new Error(`the diagnostic argument {${key}} is ${JSON.stringify(value)}, not one of its choices`);
+    return fill(options[value] as string, args);
+  });
 }
 
 /** The text of a grammar reason of the catalog, filled from its arguments (the `{reason}` of the value-grammar codes). */
@@ -115,7 +128,7 @@ export function grammarReasonText(problem: GrammarProblem): string {
  * catalog templates with `args`. Severity comes from the catalog.
  */
 export function diagnose<C extends DiagnosticCode>(where: SourceLocation, code: C, ...rest: DiagnoseRest<C>): Diagnostic {
-  const entry: { severity: Severity; message: string; hint: string } = catalog[code];
+  const entry: CatalogEntry = catalog[code];
   const args: DiagnosticArgs = rest[0] ?? {};
   const related = rest[1] ?? [];
   return {
@@ -127,8 +140,8 @@ export function diagnose<C extends DiagnosticCode>(where: SourceLocation, code: 
     endLine: where.endLine ?? where.line ?? null,
     endColumn: where.endColumn ?? where.column ?? null,
     pointer: where.pointer ?? null,
-    message: fill(entry.message, args),
-    hint: fill(entry.hint, args),
+    message: fill(entry.message, args, entry.choices),
+    hint: fill(entry.hint, args, entry.choices),
     related,
     ...(where.sourceLine !== undefined ? { sourceLine: where.sourceLine } : {}),
     ...(where.sourceWindow !== undefined ? { sourceWindow: where.sourceWindow } : {}),
@@ -148,8 +161,9 @@ export function diagnoseFinding(where: SourceLocation, finding: Finding, related
  * a bare `{name}`.
  */
 export function diagnoseUnchecked(where: SourceLocation, code: DiagnosticCode, args: DiagnosticArgs, related: RelatedLocation[] = []): Diagnostic {
-  const entry: { message: string; hint: string } = catalog[code];
-  const missing = [...`${entry.message}\n${entry.hint}`.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string).filter((name) => !Object.prototype.hasOwnProperty.call(args, name));
+  const entry: CatalogEntry = catalog[code];
+  const choiceTexts = Object.values(entry.choices ?? {}).flatMap((options) => Object.values(options));
+  const missing = [...[entry.message, entry.hint, ...choiceTexts].join('\n').matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string).filter((name) => !Object.prototype.hasOwnProperty.call(args, name));
   if (missing.length > 0) throw new Error(`the diagnostic ${code} has no argument for {${missing.join('}, {')}}`);
   return (diagnose as (where: SourceLocation, code: DiagnosticCode, args: DiagnosticArgs, related: RelatedLocation[]) => Diagnostic)(where, code, args, related);
 }

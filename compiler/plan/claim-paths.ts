@@ -27,6 +27,7 @@ import { sourceFile, type SourceFile } from '../1-load/source-file.js';
 import { suggestKey } from '../1-load/schema-validation.js';
 import { DEFAULT_MODULES } from '../2-analyze/fleet-model.js';
 import { buildFleetShape, type FleetShape } from '../2-analyze/routes.js';
+import type { ChoiceOf } from '../diagnostics/catalog.js';
 import { diagnose, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 
 /** The claim file of `host` in a fleet repo. */
@@ -199,11 +200,12 @@ function named(character: string): string {
   return `U+${(character.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-/** One reason a commit cannot be written as asked: which field, its value, and why. */
+/** One reason a commit cannot be written as asked: which field, its value, why, and the character at fault (U+XXXX, or empty). */
 export interface CommitMetadataProblem {
-  field: 'author name' | 'author e-mail' | 'message';
+  field: ChoiceOf<'claim_commit_metadata_invalid', 'field'>;
   value: string;
-  reason: string;
+  problem: ChoiceOf<'claim_commit_metadata_invalid', 'problem'>;
+  character: string;
 }
 
 /**
@@ -218,26 +220,28 @@ export function commitMetadataProblems(metadata: Partial<CommitSignature & { mes
   const { name, email, message } = metadata;
   if (name !== undefined) {
     const control = CONTROL.exec(name)?.[0];
-    const reason =
+    const problem =
       name.trim() === ''
-        ? 'it is empty'
+        ? 'empty'
         : control !== undefined
-          ? `it holds ${control === '\n' || control === '\r' ? 'a line break' : 'a control character'} (${named(control)}), which would start a header or a trailer of its own`
+          ? control === '\n' || control === '\r'
+            ? 'line_break'
+            : 'control_character'
           : /[<>]/.test(name)
-            ? 'it holds "<" or ">", which delimit the e-mail address in a commit'
+            ? 'angle_bracket'
             : name !== name.trim()
-              ? 'it starts or ends with white space, which git strips'
+              ? 'outer_space'
               : [...name].length > ACTOR_NAME_LIMIT
-                ? `it is longer than ${ACTOR_NAME_LIMIT} characters`
+                ? 'too_long'
                 : undefined;
-    if (reason) problems.push({ field: 'author name', value: name, reason });
+    if (problem) problems.push({ field: 'name', value: name, problem, character: problem === 'empty' || control === undefined ? '' : named(control) });
   }
   if (email !== undefined && !/^[^\s<>@\u0000-\u001f\u007f-\u009f]+@[^\s<>@\u0000-\u001f\u007f-\u009f]+$/.test(email))
-    problems.push({ field: 'author e-mail', value: email, reason: 'it is not one address (local@domain) without spaces, "<", ">" or control characters' });
+    problems.push({ field: 'email', value: email, problem: 'not_one_address', character: '' });
   if (message !== undefined) {
     const control = /[\u0000-\u0009\u000b-\u001f\u007f]/.exec(message)?.[0];
-    if (control !== undefined) problems.push({ field: 'message', value: message, reason: `it holds a control character (${named(control)})` });
-    else if ((message.split('\n')[0] ?? '').trim() === '') problems.push({ field: 'message', value: message, reason: 'its first line (the subject) is empty' });
+    if (control !== undefined) problems.push({ field: 'message', value: message, problem: 'message_control', character: named(control) });
+    else if ((message.split('\n')[0] ?? '').trim() === '') problems.push({ field: 'message', value: message, problem: 'subject_empty', character: '' });
   }
   return problems;
 }

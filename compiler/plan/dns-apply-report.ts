@@ -39,6 +39,15 @@ export interface DnsApplyReport {
   differences: { zone: string; lines: string[] }[];
 }
 
+/**
+ * True when the run wrote nothing to any host: a dry run, or one where no
+ * zone was written and every failure came before a write (a host that could
+ * not be read). A zone that failed while being written may be in part.
+ */
+export function wroteNothing(report: DnsApplyReport): boolean {
+  return report.dryRun || report.results.every((r) => r.status !== 'written' && r.status !== 'failed');
+}
+
 /** True when every selected host was read and, unless a dry run, written in full. */
 export function appliedInFull(report: DnsApplyReport): boolean {
   return report.results.every((r) => r.status !== 'failed' && r.status !== 'not-read');

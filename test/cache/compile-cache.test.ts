@@ -4,7 +4,7 @@
  * unchanged and with one row changed; it neither analyses nor writes when the
  * output tree is already in place, and rewrites (or, with --check, reports) an
  * output edited by hand. A tampered, cut-short, foreign or misplaced entry and
- * a folder that is not a diene cache are ignored with a `cache_ignored`
+ * a folder that is not a diene cache are ignored with a `cache_*`
  * warning and never trusted; two compiles sharing a cache both come out right.
  */
 import { spawn } from 'node:child_process';
@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GENERATED_NOW, generateFleet } from '../../bench/fleet-generator.mjs';
 import { readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
-import { cacheKey, CompileCache, defaultCacheFolder, entryText, parseEntry } from '../../compiler/adapters/cache/compile-cache.js';
+import { cacheKey, CompileCache, defaultCacheFolder, EntryProblem, entryText, parseEntry } from '../../compiler/adapters/cache/compile-cache.js';
 import { ALWAYS, nowWindow } from '../../compiler/adapters/cache/now-window.js';
 import { sourceFile } from '../../compiler/1-load/source-file.js';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
@@ -154,7 +154,7 @@ describe('what the cache never trusts', () => {
     ['tampered (a diagnostic added)', (text: string) => text.replace('"diagnostics":[', '"diagnostics":[{"code":"x"},'), 'does not match its digest'],
     ['cut short', (text: string) => text.slice(0, text.length >> 1), 'cut short'],
     ['empty', () => '', 'cut short'],
-    ['of another format', (text: string) => text.replace('"version":1', '"version":99'), 'of format'],
+    ['of another format', (text: string) => text.replace('"version":1', '"version":99'), 'another cache format'],
     ['not JSON', () => 'garbage\n{}\n', 'not JSON'],
   ])('an entry %s is ignored with a warning; the run compiles cold, right, and replaces it', async (_, damage, reason) => {
     const { cache, out, entry } = filled();
@@ -166,7 +166,7 @@ describe('what the cache never trusts', () => {
     expect(run.exitCode, run.stderr).toBe(0);
     // Compiled cold, the tree written again, and the entry replaced by a whole one.
     expect(readFileSync(entry, 'utf8')).toBe(original);
-    const warning = diagnosticsOf(run).find((d) => d.code === 'cache_ignored');
+    const warning = diagnosticsOf(run).find((d) => d.code === 'cache_entry_ignored');
     expect(warning?.severity).toBe('warning');
     expect(warning?.message).toContain(entry);
     expect(warning?.message).toContain(reason);
@@ -175,7 +175,7 @@ describe('what the cache never trusts', () => {
     const written = manifestInode(out);
     const next = compile(fleet, out, ['--cache', cache]);
     expect(manifestInode(out)).toBe(written);
-    expect(codes(next)).not.toContain('cache_ignored');
+    expect(codes(next)).not.toContain('cache_entry_ignored');
   });
 
   it('an entry moved under another key is foreign: ignored with a warning', () => {
@@ -184,10 +184,10 @@ describe('what the cache never trusts', () => {
     const files = [sourceFile('registry/fleet.yaml', 'x')];
     const key = path.basename(entry, '.json');
     writeFileSync(entry, entryText(cacheKey(files, 'compile', { serial: 0 }), { diagnostics: [], window: ALWAYS, outputs: [], manifest: 'sha256:0' }));
-    expect(parseEntry(readFileSync(entry, 'utf8'), key)).toBe('it names another key than its file name (copied or moved)');
+    expect(parseEntry(readFileSync(entry, 'utf8'), key)).toEqual(new EntryProblem('other_key'));
     const run = compile(fleet, out, ['--cache', cache]);
     expect(run.exitCode).toBe(0);
-    expect(diagnosticsOf(run).find((d) => d.code === 'cache_ignored')?.message).toContain('another key');
+    expect(diagnosticsOf(run).find((d) => d.code === 'cache_entry_ignored')?.message).toContain('another key');
   });
 
   it('refuses a cache folder inside the output directory (every later compile would refuse it as a foreign folder), writing nothing', () => {
@@ -206,12 +206,12 @@ describe('what the cache never trusts', () => {
     const out = fresh('out');
     const run = compile(fleet, out, ['--cache', folder]);
     expect(run.exitCode, run.stderr).toBe(0);
-    expect(diagnosticsOf(run).find((d) => d.code === 'cache_ignored')?.message).toContain('not a diene cache');
+    expect(diagnosticsOf(run).find((d) => d.code === 'cache_folder_foreign')?.message).toContain('not a diene cache');
     expect(readdirSync(folder)).toEqual(['thesis.tex']);
     const marker = fresh('other-version');
     mkdirSync(marker);
     writeFileSync(path.join(marker, 'diene-cache.json'), '{"format":"diene-cache","version":2}\n');
-    expect(diagnosticsOf(compile(fleet, out, ['--cache', marker])).find((d) => d.code === 'cache_ignored')?.message).toContain('"version":2');
+    expect(diagnosticsOf(compile(fleet, out, ['--cache', marker])).find((d) => d.code === 'cache_folder_other_format')?.message).toContain('"version":2');
   });
 
   it('two compiles sharing one cache at the same time both come out right, and leave a whole entry', async () => {

@@ -183,7 +183,7 @@ describe.skipIf(skipUnlessPresent(skipReason))(`diene claim set-paths when somet
       const run = await setPaths(clone, TIN, { paulca: ZINC }, ['--actor', 'ci-bot']);
       const refusal = expectRefusal(run, 'claim_branch_unreadable');
       expect(refusal.message).toMatch(
-        new RegExp(`^the branch "main" of .* cannot be read: commit ${forged.slice(0, 12)}: the commit cannot be parsed \\(.+\\); nothing written$`),
+        new RegExp(`^the branch "main" of .* names the commit ${forged.slice(0, 12)}, which cannot be parsed; nothing written$`),
       );
       expect(refusal.hint).toContain('git update-ref refs/heads/main <commit>');
       expect(repositoryState(clone)).toEqual(before);
@@ -208,8 +208,8 @@ describe.skipIf(skipUnlessPresent(skipReason))(`diene claim set-paths when somet
     git(clone, 'update-ref', 'refs/heads/rows', commit);
     const before = { ...repositoryState(clone), rows: git(clone, 'rev-parse', 'rows').trim() };
     const run = await setPaths(clone, TIN, { paulca: ZINC }, ['--actor', 'ci-bot', '--branch', 'rows']);
-    expect(expectRefusal(run, 'claim_branch_unreadable').message).toMatch(
-      /^the branch "rows" of .* cannot be read: commit [0-9a-f]{12}: registry\/fleet\.yaml cannot be parsed \(.+\); nothing written$/,
+    expect(expectRefusal(run, 'claim_branch_object_unreadable').message).toMatch(
+      /^the branch "rows" of .* \(commit [0-9a-f]{12}\) holds the file registry\/fleet\.yaml that cannot be parsed; nothing written$/,
     );
     expect({ ...repositoryState(clone), rows: git(clone, 'rev-parse', 'rows').trim() }).toEqual(before);
   });

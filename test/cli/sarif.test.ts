@@ -156,7 +156,7 @@ describe.skipIf(skip)(`--format sarif${skippedBecause(missing)}`, () => {
     expect(run.exitCode).toBe(2);
     const log = JSON.parse(run.stderr) as Json;
     expect(check(log)).toEqual([]);
-    expect(results(log).map((r) => [r.ruleId, r.locations[0].physicalLocation.artifactLocation.uri])).toEqual([['output_location_invalid', FLEET]]);
+    expect(results(log).map((r) => [r.ruleId, r.locations[0].physicalLocation.artifactLocation.uri])).toEqual([['output_location_fleet_root', FLEET]]);
     const usage = runCli(['validate', '--fleet', FLEET, '--format', 'sarif', '--path-prefix', '../outside'], { cwd: repo });
     expect(usage.exitCode).toBe(2);
     const refused = JSON.parse(usage.stdout) as Json;

@@ -26,6 +26,10 @@ diagnose(FLEET_WIDE, 'region_unknown'); // BAD: no arguments at all
 diagnose(FLEET_WIDE, 'cluster_mark_reserved', { reason: 'x' }); // BAD: a code without placeholders takes none
 diagnose(FLEET_WIDE, 'no_such_code', {}); // BAD: not a catalog code
 diagnose(FLEET_WIDE, 'claim_paths_missing', { missing: '"paths"' });
+diagnose(FLEET_WIDE, 'output_write_failed', { out: 'x', errno: 'ENOSPC' });
+diagnose(FLEET_WIDE, 'output_write_failed', { out: 'x', errno: 'no space left' }); // BAD: a choice takes one of its names, not free text
+diagnose(FLEET_WIDE, 'cache_entry_ignored', { file: 'x', problem: 'it is broken' }); // BAD: not one of the choices
+diagnose(FLEET_WIDE, 'output_location_read_only', { out: 'x', place: 'parent' }); // BAD: a choice text's placeholder {path} is missing
 `;
 
 describe('diagnose arguments', () => {
@@ -45,7 +49,7 @@ describe('diagnose arguments', () => {
       );
       const lines = SNIPPET.split('\n');
       const bad = lines.flatMap((line, i) => (line.includes('// BAD') ? [i] : []));
-      expect(bad).toHaveLength(6);
+      expect(bad).toHaveLength(9);
       expect([...errorLines].sort((a, b) => a - b)).toEqual(bad);
     } finally {
       rmSync(dir, { recursive: true, force: true });

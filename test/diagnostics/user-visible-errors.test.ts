@@ -44,6 +44,7 @@ const INVARIANTS: readonly { file: string; fragment: string; why: string }[] = [
   { file: '3-emit/dns-zone-file.ts', fragment: 'no host lists nameservers', why: 'dns_nameservers_missing stops the analysis first' },
   { file: '3-emit/book-digest.ts', fragment: 'canonical JSON: the value has no JSON form', why: 'books are built from JSON values' },
   { file: 'diagnostics/diagnostic.ts', fragment: 'has no argument for', why: 'a schema annotation naming a code whose placeholders the keyword does not fill' },
+  { file: 'diagnostics/diagnostic.ts', fragment: 'not one of its choices', why: 'choice arguments are literal unions the type checker holds callers to; only an unchecked call could pass another value' },
   {
     file: 'adapters/filesystem/output-tree.ts',
     fragment: 'the outputs carry no valid manifest',
@@ -89,7 +90,7 @@ const ERROR_CLASSES: Readonly<Record<string, string>> = {
   DnsProblem: 'carries a dns_* code and its typed arguments; hostError turns it into a DnsHostError',
   OutputBusyError: 'output_busy (cli/compile.ts)',
   OutputForeignError: 'output_foreign_file (cli/output-refusals.ts)',
-  BranchUnreadableError: 'a RepoError of claim_branch_unreadable',
+  BranchUnreadableError: 'a RepoError of claim_branch_ref_invalid, claim_branch_unreadable or claim_branch_object_unreadable',
   CommitMetadataError: 'claim_commit_metadata_invalid (cli/claim-set-paths.ts)',
   UsageError: 'carries a usage_* code and its typed arguments (cli.ts prints it with the usage line)',
   RepoError: 'carries its claim_* finding (cli/claim-set-paths.ts)',

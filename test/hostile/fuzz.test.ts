@@ -35,7 +35,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileFleet, inputValidators, type CompileOptions } from '../../compiler/index.js';
-import { cacheKey, entryText, parseEntry } from '../../compiler/adapters/cache/compile-cache.js';
+import { cacheKey, EntryProblem, entryText, parseEntry } from '../../compiler/adapters/cache/compile-cache.js';
 import { readFleetTexts, TEST_NOW_SECONDS, writeTempFleet } from '../support/fleet-fixture.js';
 import { formatGithub, formatJson, formatTextReport } from '../../compiler/diagnostics/format.js';
 import { readFleetFiles } from '../../compiler/adapters/filesystem/read-fleet.js';
@@ -112,7 +112,7 @@ function compileChecked(texts: ReadonlyMap<string, string>, order: readonly numb
   const entry = { diagnostics: result.diagnostics, window: result.nowWindow };
   const kept = parseEntry(entryText(key, entry), key);
   expect(kept).toEqual(entry);
-  if (typeof kept !== 'string') expect(formatTextReport(kept.diagnostics)).toBe(formatTextReport(result.diagnostics));
+  if (!(kept instanceof EntryProblem)) expect(formatTextReport(kept.diagnostics)).toBe(formatTextReport(result.diagnostics));
   return { ...result, cacheKey: key };
 }
 

@@ -152,19 +152,19 @@ describe('commit metadata (issue 14)', () => {
   });
 
   it('refuses what would corrupt the commit: each field, with its value and why', () => {
-    expect(commitMetadataProblems({ name: 'a\nb' })).toEqual([
-      { field: 'author name', value: 'a\nb', reason: 'it holds a line break (U+000A), which would start a header or a trailer of its own' },
-    ]);
-    expect(commitMetadataProblems({ name: 'a>b' })[0]?.reason).toBe('it holds "<" or ">", which delimit the e-mail address in a commit');
-    expect(commitMetadataProblems({ name: '\u2028' })[0]?.reason).toBe('it is empty');
-    expect(commitMetadataProblems({ name: 'a\u2028b' })[0]?.reason).toContain('(U+2028)');
+    expect(commitMetadataProblems({ name: 'a\nb' })).toEqual([{ field: 'name', value: 'a\nb', problem: 'line_break', character: 'U+000A' }]);
+    expect(commitMetadataProblems({ name: 'a>b' })[0]?.problem).toBe('angle_bracket');
+    expect(commitMetadataProblems({ name: '\u2028' })[0]?.problem).toBe('empty');
+    expect(commitMetadataProblems({ name: 'a\u2028b' })[0]).toMatchObject({ problem: 'control_character', character: 'U+2028' });
+    expect(commitMetadataProblems({ name: ' a' })[0]?.problem).toBe('outer_space');
+    expect(commitMetadataProblems({ name: 'a'.repeat(257) })[0]?.problem).toBe('too_long');
     for (const email of ['a b@c', 'a<b@c', 'ab', 'a@b@c', 'a@b\n', '@b', 'a@'])
       expect(
-        commitMetadataProblems({ email }).map((p) => p.field),
+        commitMetadataProblems({ email }).map((p) => [p.field, p.problem]),
         email,
-      ).toEqual(['author e-mail']);
-    expect(commitMetadataProblems({ message: 'subject\n\nactor: x\u0000\n' })[0]?.reason).toBe('it holds a control character (U+0000)');
-    expect(commitMetadataProblems({ message: 'subject\r\n' })[0]?.reason).toBe('it holds a control character (U+000D)');
-    expect(commitMetadataProblems({ message: '\nbody\n' })[0]?.reason).toBe('its first line (the subject) is empty');
+      ).toEqual([['email', 'not_one_address']]);
+    expect(commitMetadataProblems({ message: 'subject\n\nactor: x\u0000\n' })[0]).toMatchObject({ problem: 'message_control', character: 'U+0000' });
+    expect(commitMetadataProblems({ message: 'subject\r\n' })[0]).toMatchObject({ problem: 'message_control', character: 'U+000D' });
+    expect(commitMetadataProblems({ message: '\nbody\n' })[0]?.problem).toBe('subject_empty');
   });
 });

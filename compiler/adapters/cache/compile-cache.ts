@@ -17,7 +17,7 @@
  * anything else is not used), `CACHEDIR.TAG`, and `entries/<key>.json`. Each
  * entry carries its key and the digest of its body; an entry that does not
  * parse, names another key or format, or whose body does not match its digest
- * is ignored with a `cache_ignored` warning, compiled cold and replaced.
+ * is ignored with a `cache_entry_ignored` warning, compiled cold and replaced.
  * Writes go to a temporary file renamed into place, so concurrent compiles
  * sharing a folder each see a whole entry or none. A cache that cannot be
  * written is simply not written: it is an optimization, never a requirement.
@@ -28,6 +28,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SourceFile } from '../../1-load/source-file.js';
+import { errnoCode, type ChoiceOf } from '../../diagnostics/catalog.js';
 import { diagnose, type Diagnostic } from '../../diagnostics/diagnostic.js';
 
 /** The format of a cache folder and of its entries; a change of layout bumps it. */
@@ -145,7 +146,7 @@ export function cacheKey(files: readonly SourceFile[], command: string, options:
 
 /** A cache folder opened for one run: entries read and written, and the warnings of what was ignored. */
 export class CompileCache {
-  /** `cache_ignored` warnings of this run (a foreign folder, a broken entry). */
+  /** `cache_folder_*` and `cache_entry_ignored` warnings of this run. */
   readonly warnings: Diagnostic[] = [];
   private usable: boolean;
 
@@ -160,23 +161,23 @@ export class CompileCache {
     try {
       names = readdirSync(this.dir);
     } catch (error) {
-      return this.ignore(`the cache folder ${this.dir}`, `it cannot be listed (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      return this.ignore(diagnose({}, 'cache_folder_unreadable', { dir: this.dir, errno: errnoCode(error) }));
     }
     if (names.length === 0) return true;
     let marker: unknown;
     try {
       marker = JSON.parse(readFileSync(path.join(this.dir, MARKER), 'utf8'));
     } catch {
-      return this.ignore(`the cache folder ${this.dir}`, `it is not empty and has no readable ${MARKER}, so it is not a diene cache`);
+      return this.ignore(diagnose({}, 'cache_folder_foreign', { dir: this.dir }));
     }
     const { format, version } = (marker ?? {}) as { format?: unknown; version?: unknown };
     if (format !== CACHE_FORMAT.format || version !== CACHE_FORMAT.version)
-      return this.ignore(`the cache folder ${this.dir}`, `its ${MARKER} says ${JSON.stringify(marker)}, and this diene reads ${JSON.stringify(CACHE_FORMAT)}`);
+      return this.ignore(diagnose({}, 'cache_folder_other_format', { dir: this.dir, found: JSON.stringify(marker), expected: JSON.stringify(CACHE_FORMAT) }));
     return true;
   }
 
-  private ignore(what: string, reason: string): false {
-    this.warnings.push(diagnose({}, 'cache_ignored', { what, reason }));
+  private ignore(warning: Diagnostic): false {
+    this.warnings.push(warning);
     return false;
   }
 
@@ -195,8 +196,8 @@ export class CompileCache {
       return undefined;
     }
     const entry = parseEntry(text, key);
-    if (typeof entry === 'string') {
-      this.ignore(`the cache entry ${file}`, entry);
+    if (entry instanceof EntryProblem) {
+      this.ignore(diagnose({}, 'cache_entry_ignored', { file, problem: entry.problem }));
       return undefined;
     }
     return now >= entry.window.from && now < entry.window.until ? entry : undefined;
@@ -237,8 +238,8 @@ export class CompileCache {
       return new Map();
     }
     const body = unseal(text, sha256(outDir));
-    if (typeof body === 'string' || !Array.isArray(body)) {
-      this.ignore(`the cache entry ${file}`, typeof body === 'string' ? body : 'its body is not a list of stamps');
+    if (body instanceof EntryProblem || !Array.isArray(body)) {
+      this.ignore(diagnose({}, 'cache_entry_ignored', { file, problem: body instanceof EntryProblem ? body.problem : 'body_not_stamps' }));
       return new Map();
     }
     return new Map(body as [string, [string, string]][]);
@@ -262,26 +263,31 @@ function sealed(key: string, body: unknown): string {
   return `${JSON.stringify({ ...CACHE_FORMAT, key, digest: `sha256:${sha256(json)}` })}\n${json}\n`;
 }
 
+/** Why an entry's text is not a usable entry (the `cache_entry_ignored` warning's problem). */
+export class EntryProblem {
+  constructor(readonly problem: ChoiceOf<'cache_entry_ignored', 'problem'>) {}
+}
+
 /** The body of an entry's `text` when it is whole, of this format and of `key`; else why not. */
 function unseal(text: string, key: string): unknown {
   const newline = text.indexOf('\n');
-  if (newline === -1 || !text.endsWith('\n')) return 'it is cut short';
+  if (newline === -1 || !text.endsWith('\n')) return new EntryProblem('cut_short');
   let head: { format?: unknown; version?: unknown; key?: unknown; digest?: unknown };
   try {
     head = JSON.parse(text.slice(0, newline)) as typeof head;
   } catch {
-    return 'its first line is not JSON';
+    return new EntryProblem('head_not_json');
   }
-  if (head === null || typeof head !== 'object') return 'its first line is not a JSON object';
+  if (head === null || typeof head !== 'object') return new EntryProblem('head_not_object');
   if (head.format !== CACHE_FORMAT.format || head.version !== CACHE_FORMAT.version)
-    return `it is of format ${JSON.stringify([head.format, head.version])}, and this diene reads ${JSON.stringify([CACHE_FORMAT.format, CACHE_FORMAT.version])}`;
-  if (head.key !== key) return 'it names another key than its file name (copied or moved)';
+    return new EntryProblem('other_format');
+  if (head.key !== key) return new EntryProblem('other_key');
   const body = text.slice(newline + 1, -1);
-  if (head.digest !== `sha256:${sha256(body)}`) return 'its content does not match its digest (changed or damaged after it was written)';
+  if (head.digest !== `sha256:${sha256(body)}`) return new EntryProblem('digest_mismatch');
   try {
     return JSON.parse(body) as unknown;
   } catch {
-    return 'its body is not JSON';
+    return new EntryProblem('body_not_json');
   }
 }
 
@@ -302,11 +308,11 @@ export function entryText(key: string, entry: CacheEntry): string {
 }
 
 /** The entry in `text` when it is whole, of this format and of `key`; else why not. */
-export function parseEntry(text: string, key: string): CacheEntry | string {
+export function parseEntry(text: string, key: string): CacheEntry | EntryProblem {
   const body = unseal(text, key);
-  if (typeof body === 'string') return body;
+  if (body instanceof EntryProblem) return body;
   const entry = body as CacheEntry | null;
-  if (entry === null || typeof entry !== 'object') return 'its body is not a compile result';
+  if (entry === null || typeof entry !== 'object') return new EntryProblem('body_not_result');
   const { window, diagnostics, outputs } = entry;
   if (
     !Array.isArray(diagnostics) ||
@@ -314,6 +320,6 @@ export function parseEntry(text: string, key: string): CacheEntry | string {
     typeof window?.until !== 'number' ||
     (outputs !== undefined && (!Array.isArray(outputs) || typeof entry.manifest !== 'string'))
   )
-    return 'its body is not a compile result';
+    return new EntryProblem('body_not_result');
   return entry;
 }

@@ -124,6 +124,29 @@ export function isServerError(error: unknown): boolean {
 }
 
 /**
+ * True when `error` (or an error it was caused by) says a cloud SDK found no
+ * credentials at all: the AWS SDK's CredentialsProviderError once every
+ * provider of its chain came up empty, or the Google client's "Could not
+ * load the default credentials".
+ */
+export function isCredentialsMissing(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
+    if (e.name === 'CredentialsProviderError' || e.message.startsWith('Could not load the default credentials')) return true;
+  return false;
+}
+
+/**
+ * {@link requestError} for a cloud SDK host of `provider`: no credentials
+ * found is `dns_host_credentials_missing` (nothing was sent), anything else
+ * as {@link requestError} classifies it.
+ */
+export function cloudRequestError(provider: 'route53' | 'google', host: string, zone: string, error: unknown, answer?: string): DnsHostError {
+  if (!(error instanceof DnsHostError) && !(error instanceof DnsProblem) && isCredentialsMissing(error))
+    return hostError(host, zone, new DnsProblem('dns_host_credentials_missing', { provider, where: provider }, { cause: error }));
+  return requestError(host, zone, error, answer);
+}
+
+/**
  * The {@link DnsHostError} of a failure while talking to a host: a
  * {@link DnsProblem} as it is; an SDK or network error as unreachable,
  * credentials refused (HTTP 401/403) or a refused request, carrying the

@@ -5,6 +5,7 @@
  * smuggle the output into an input folder. What the directory may hold is the
  * manifest's business (compiler/adapters/filesystem/output-tree.ts).
  */
+import type { ChoiceOf } from '../../diagnostics/catalog.js';
 import type { Finding } from '../../diagnostics/diagnostic.js';
 import { accessSync, constants, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -65,24 +66,32 @@ function readOnlyFolder(dir: string): string | undefined {
   return undefined;
 }
 
+/** The findings {@link outputLocationProblem} returns. */
+export type OutputLocationFinding = Finding<
+  'output_location_fleet_root' | 'output_location_contains_fleet' | 'output_location_in_input' | 'output_location_read_only' | 'output_location_not_directory'
+>;
+
 /**
  * Why `outDir` may not be the output directory of the fleet at `root` (both
  * absolute; `outDir` as {@link realOutputPath} gives it), or `undefined`: the
  * fleet root, a folder containing the fleet, inside an input folder, not a
  * directory, below a file, or not writable.
  */
-export function outputLocationProblem(root: string, outDir: string): Finding<'output_location_invalid' | 'output_location_not_directory'> | undefined {
-  const invalid = (reason: string): Finding<'output_location_invalid'> => ({ code: 'output_location_invalid', args: { out: outDir, reason } });
+export function outputLocationProblem(root: string, outDir: string): OutputLocationFinding | undefined {
+  const readOnly = (place: ChoiceOf<'output_location_read_only', 'place'>, at: string): Finding<'output_location_read_only'> => ({
+    code: 'output_location_read_only',
+    args: { out: outDir, place, path: at },
+  });
   const notDirectory = (at: string, what: string): Finding<'output_location_not_directory'> => ({
     code: 'output_location_not_directory',
     args: { out: outDir, path: at, what },
   });
   const realRoot = realOutputPath(root);
-  if (outDir === realRoot) return invalid('is the fleet root');
-  if (isInside(realRoot, outDir)) return invalid('contains the fleet');
+  if (outDir === realRoot) return { code: 'output_location_fleet_root', args: { out: outDir } };
+  if (isInside(realRoot, outDir)) return { code: 'output_location_contains_fleet', args: { out: outDir, fleet: realRoot } };
   for (const folder of INPUT_FOLDERS) {
     const input = path.join(realRoot, folder);
-    if (isInside(outDir, input) || isInside(outDir, realOutputPath(input))) return invalid(`lies inside the input folder ${folder}/`);
+    if (isInside(outDir, input) || isInside(outDir, realOutputPath(input))) return { code: 'output_location_in_input', args: { out: outDir, folder } };
   }
   const existing = nearestExisting(outDir);
   let info;
@@ -93,12 +102,12 @@ export function outputLocationProblem(root: string, outDir: string): Finding<'ou
   }
   if (existing === outDir) {
     if (!info.isDirectory()) return notDirectory(outDir, 'a file, not a directory');
-    if (!writable(path.dirname(outDir))) return invalid(`cannot be replaced: its parent folder ${path.dirname(outDir)} is read-only`);
-    if (!writable(outDir)) return invalid('is read-only');
+    if (!writable(path.dirname(outDir))) return readOnly('parent', path.dirname(outDir));
+    if (!writable(outDir)) return readOnly('itself', outDir);
     return undefined;
   }
   if (!info.isDirectory()) return notDirectory(existing, 'a file, not a directory');
-  if (!writable(existing)) return invalid(`cannot be created: ${existing} is read-only`);
+  if (!writable(existing)) return readOnly('ancestor', existing);
   return undefined;
 }
 
@@ -108,10 +117,10 @@ export function outputLocationProblem(root: string, outDir: string): Finding<'ou
  * `undefined`. Walks every folder: call it once the directory is known to
  * hold only diene's tree.
  */
-export function readOnlyFolderProblem(outDir: string): string | undefined {
+export function readOnlyFolderProblem(outDir: string): Finding<'output_location_read_only'> | undefined {
   try {
     const readOnly = readOnlyFolder(outDir);
-    return readOnly === undefined || readOnly === '' ? undefined : `holds the read-only folder ${readOnly.split(path.sep).join('/')}/`;
+    return readOnly === undefined || readOnly === '' ? undefined : { code: 'output_location_read_only', args: { out: outDir, place: 'inside', path: path.join(outDir, readOnly) } };
   } catch {
     return undefined; // cannot be listed: the write fails cleanly (output_write_failed)
   }

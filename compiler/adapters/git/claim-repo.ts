@@ -31,6 +31,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import git, { Errors, type AuthCallback } from 'isomorphic-git';
 import http from 'isomorphic-git/http/node';
+import type { ChoiceOf } from '../../diagnostics/catalog.js';
 import { diagnoseFinding, FLEET_WIDE, type Finding } from '../../diagnostics/diagnostic.js';
 import { CommitMetadataError, listFoldersAt, readFileAt, writeCommitWithFile, type ObjectStore, type Signature } from './tree-edit.js';
 
@@ -68,19 +69,20 @@ export class RepoError extends Error {
   }
 }
 
-/** The branch's newest commit, or an object under it, cannot be parsed: the write door refuses the branch (`claim_branch_unreadable`). */
+/** What of a branch cannot be parsed: its ref, its newest commit, or an object under that commit. */
+export type UnreadablePart = { part: 'ref' } | { part: 'commit' } | { part: ChoiceOf<'claim_branch_object_unreadable', 'object'>; path: string };
+
+/** The finding of a branch whose `what` cannot be parsed at `commit` (the commit is unknown when the ref itself is broken). */
+function unreadableFinding(repo: string, branch: string, commit: string | undefined, what: UnreadablePart): Finding {
+  if (what.part === 'ref' || commit === undefined) return { code: 'claim_branch_ref_invalid', args: { branch, repo } };
+  if (what.part === 'commit') return { code: 'claim_branch_unreadable', args: { branch, repo, commit: commit.slice(0, 12) } };
+  return { code: 'claim_branch_object_unreadable', args: { branch, repo, commit: commit.slice(0, 12), object: what.part, path: what.path } };
+}
+
+/** The branch's ref, its newest commit, or an object under it, cannot be parsed: the write door refuses the branch (`claim_branch_*`). */
 export class BranchUnreadableError extends RepoError {
-  constructor(
-    readonly location: string,
-    readonly branch: string,
-    /** The commit the branch names, when it could be resolved. */
-    readonly commit: string | undefined,
-    readonly reason: string,
-  ) {
-    super({
-      code: 'claim_branch_unreadable',
-      args: { branch, repo: location, reason: commit !== undefined ? `commit ${commit.slice(0, 12)}: ${reason}` : reason },
-    });
+  constructor(location: string, branch: string, commit: string | undefined, what: UnreadablePart) {
+    super(unreadableFinding(location, branch, commit, what));
   }
 }
 
@@ -110,11 +112,11 @@ function isSystemError(error: unknown): boolean {
  * {@link BranchUnreadableError} saying `what` cannot be parsed (a
  * `CommitMetadataError`, a bug of the caller, goes through as it is).
  */
-function objectError(error: unknown, where: { location: string; branch: string }, commit: string | undefined, what: string): Error {
+function objectError(error: unknown, where: { location: string; branch: string }, commit: string | undefined, what: UnreadablePart): Error {
   if (error instanceof CommitMetadataError) return error;
   if (isSystemError(error))
     return new RepoError({ code: 'claim_repo_io_failed', args: { path: 'the objects', repo: where.location, reason: reasonOf(error) } });
-  return new BranchUnreadableError(where.location, where.branch, commit, `${what} cannot be parsed (${reasonOf(error)})`);
+  return new BranchUnreadableError(where.location, where.branch, commit, what);
 }
 
 /** Credentials for an HTTP remote (a token is the password); never logged. */
@@ -134,15 +136,15 @@ export function isRemote(repo: string): boolean {
  */
 async function snapshotOf(store: ObjectStore, commit: string, where: { location: string; branch: string }): Promise<RepoSnapshot> {
   const unreadable =
-    (what: string) =>
+    (what: UnreadablePart) =>
     (error: unknown): never => {
       throw objectError(error, where, commit, what);
     };
-  await git.readCommit({ fs, gitdir: store.gitdir, cache: store.cache, oid: commit }).catch(unreadable('the commit'));
+  await git.readCommit({ fs, gitdir: store.gitdir, cache: store.cache, oid: commit }).catch(unreadable({ part: 'commit' }));
   return {
     commit,
-    readFile: (filepath) => readFileAt(store, commit, filepath).catch(unreadable(filepath)),
-    listFolders: (filepath) => listFoldersAt(store, commit, filepath).catch(unreadable(`${filepath}/`)),
+    readFile: (filepath) => readFileAt(store, commit, filepath).catch(unreadable({ part: 'file', path: filepath })),
+    listFolders: (filepath) => listFoldersAt(store, commit, filepath).catch(unreadable({ part: 'folder', path: filepath })),
   };
 }
 
@@ -177,7 +179,7 @@ async function openRemote(url: string, branch: string, auth: RepoAuth): Promise<
     },
     async commitFile(base, filepath, text, message, who) {
       const commit = await writeCommitWithFile(store, base.commit, filepath, text, message, who).catch((error: unknown) => {
-        throw objectError(error, { location: url, branch }, base.commit, `a tree on the way to ${filepath}`);
+        throw objectError(error, { location: url, branch }, base.commit, { part: 'tree', path: filepath });
       });
       await git.writeRef({ fs, gitdir: store.gitdir, ref: `refs/heads/${branch}`, value: commit, force: true });
       try {
@@ -332,7 +334,7 @@ async function openLocal(dir: string, branch: string): Promise<ClaimRepo> {
         commit = await git.resolveRef({ fs, gitdir: store.gitdir, ref });
       } catch (error) {
         if (error instanceof Errors.NotFoundError) throw new RepoError({ code: 'claim_branch_missing', args: { branch, repo: dir } });
-        throw new BranchUnreadableError(dir, branch, undefined, reasonOf(error));
+        throw new BranchUnreadableError(dir, branch, undefined, { part: 'ref' });
       }
       return snapshotOf(store, commit, where);
     },
@@ -350,7 +352,7 @@ async function openLocal(dir: string, branch: string): Promise<ClaimRepo> {
           if (!['unmodified', 'absent'].includes(status)) throw new RepoError({ code: 'claim_worktree_changed', args: { file: filepath, repo: dir, status } });
         }
         const commit = await writeCommitWithFile(store, base.commit, filepath, text, message, who).catch((error: unknown) => {
-          throw objectError(error, where, base.commit, `a tree on the way to ${filepath}`);
+          throw objectError(error, where, base.commit, { part: 'tree', path: filepath });
         });
         if (!(await swapRef(store.gitdir, ref, base.commit, commit))) return { ok: false, reason: 'moved' };
         if (worktree === undefined || target === undefined) return { ok: true, commit };

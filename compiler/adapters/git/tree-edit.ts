@@ -87,7 +87,7 @@ export async function writeCommitWithFile(
   who: Signature,
 ): Promise<string> {
   const problem = commitMetadataProblems({ ...who, message })[0];
-  if (problem) throw new CommitMetadataError(`refusing to write a commit whose ${problem.field} ${JSON.stringify(problem.value)} ${problem.reason}`);
+  if (problem) throw new CommitMetadataError(`refusing to write a commit whose ${problem.field} is ${JSON.stringify(problem.value)} (${problem.problem})`);
   const { commit } = await git.readCommit({ fs, gitdir: store.gitdir, cache: store.cache, oid: parent });
   const blob = await git.writeBlob({ fs, gitdir: store.gitdir, blob: Buffer.from(text, 'utf8') });
   const tree = await setBlob(store, commit.tree, filepath.split('/'), blob);

@@ -18,7 +18,7 @@
  */
 import type { DNS, Zone } from '@google-cloud/dns';
 import type { DnsHost } from '../../../types/generated/fleet.js';
-import { DEFAULT_TIMING, type DnsHostAdapter, type Environment, type Timing, conversionError, requestError, type DnsHostError, loadSdk, withRetry } from '../dns-host.js';
+import { DEFAULT_TIMING, type DnsHostAdapter, type Environment, type Timing, conversionError, cloudRequestError, type DnsHostError, loadSdk, withRetry } from '../dns-host.js';
 import { isRetryable, sendChanges } from './apply.js';
 import { changeBodies, DEFAULT_CHANGE_QUOTA, describeChanges, type ApiRrset, type ChangeQuota } from './convert.js';
 import { findZone, listZone } from './observe.js';
@@ -78,13 +78,15 @@ export function createGoogleAdapter(host: DnsHost, env: Environment, options: Go
           return { ...request, ...(plain ? { uri: `http://${uri.slice('https://'.length)}` } : {}), maxRetries: 0 } as ReturnType<DNS['interceptors'][number]['request']>;
         },
       });
+      // Without credentials the client would send its requests unauthenticated (and be refused as an anonymous caller): look them up first, so none found is said as such.
+      if (!options.authClient && !endpoint) await dns.authClient.getClient();
       return dns;
     }));
   const timing = options.timing ?? DEFAULT_TIMING;
   const zones = new Map<string, Zone>();
   const natives = new Map<string, Map<string, ApiRrset>>();
   let quota: ChangeQuota | undefined;
-  const fail = (zone: string, error: unknown): DnsHostError => requestError(host.name, zone, error);
+  const fail = (zone: string, error: unknown): DnsHostError => cloudRequestError('google', host.name, zone, error);
   const managedZone = async (zone: string): Promise<Zone> => {
     const known = zones.get(zone);
     if (known) return known;

@@ -75,22 +75,36 @@ export function servedNames(model: FleetModel, landscape: string, marks: readonl
   ]);
 }
 
+/** Per model, the lists of {@link sharedServedNames} and {@link opsNames} already made (the gateway files and the sign-in configuration read the same ones). */
+const made = new WeakMap<FleetModel, Map<string, readonly ServedName[]>>();
+
+function remembered(model: FleetModel, key: string, make: () => ServedName[]): readonly ServedName[] {
+  let lists = made.get(model);
+  if (lists === undefined) made.set(model, (lists = new Map()));
+  let names = lists.get(key);
+  if (names === undefined) lists.set(key, (names = Object.freeze(make())));
+  return names;
+}
+
 /**
  * The names every cluster of `landscape` serves, whatever its mark: the
  * landscape and virtual scopes of {@link servedNames}, in its order. With
  * {@link opsNames} of a mark, the same set as `servedNames(model, landscape, [mark])`.
+ * Made once per model and landscape.
  */
-export function sharedServedNames(model: FleetModel, landscape: string): ServedName[] {
-  return namesOf(model, landscape, (platform) => [
-    ['landscape', landscape],
-    ...virtualScopes(model, platform.vlandscapes, landscape).map((v): [ServedScope, string] => ['virtual', v]),
-  ]);
+export function sharedServedNames(model: FleetModel, landscape: string): readonly ServedName[] {
+  return remembered(model, `shared ${landscape}`, () =>
+    namesOf(model, landscape, (platform) => [
+      ['landscape', landscape],
+      ...virtualScopes(model, platform.vlandscapes, landscape).map((v): [ServedScope, string] => ['virtual', v]),
+    ]),
+  );
 }
 
-/** The ops names of the cluster of `landscape` with `mark` (the ops scope of {@link servedNames}), in its order. */
-export function opsNames(model: FleetModel, landscape: string, mark: string): ServedName[] {
+/** The ops names of the cluster of `landscape` with `mark` (the ops scope of {@link servedNames}), in its order. Made once per model, landscape and mark. */
+export function opsNames(model: FleetModel, landscape: string, mark: string): readonly ServedName[] {
   const via = `${mark}.${landscape}`;
-  return namesOf(model, landscape, () => [['ops', via]]);
+  return remembered(model, `ops ${landscape} ${mark}`, () => namesOf(model, landscape, () => [['ops', via]]));
 }
 
 function namesOf(model: FleetModel, landscape: string, viasOf: (platform: PlatformModel) => [ServedScope, string][]): ServedName[] {

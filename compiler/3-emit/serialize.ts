@@ -8,7 +8,7 @@
  * generated-file comment naming the command, never paths or arguments.
  */
 import { Document, isScalar, parseDocument, Scalar, visit } from 'yaml';
-import { writeBlockYaml, YamlSink } from './block-yaml.js';
+import { writeBlockYaml, YamlSink, type BlockYamlRules } from './block-yaml.js';
 
 /** The rank of the keys that go first (`apiVersion`, `kind`, `metadata`); 3 for every other key. */
 function firstKeyRank(key: string): number {
@@ -122,18 +122,20 @@ export function readsAsNonString(text: string): boolean {
   return false;
 }
 
-/** Per-stream memory of the YAML writers: the quoting answers of {@link readsAsNonString}. */
+/** Per-stream memory of the YAML writers: the quoting answers of {@link readsAsNonString}, and the written form of each string block-yaml.ts decided. */
 export interface YamlMemo {
   quoted: Map<string, boolean>;
+  written: Map<string, string>;
 }
 
 /** A fresh {@link YamlMemo} (one per serialization, never shared across calls). */
 export function yamlMemo(): YamlMemo {
-  return { quoted: new Map() };
+  return { quoted: new Map(), written: new Map() };
 }
 
-function memoizedQuoting(memo: YamlMemo): (text: string) => boolean {
-  return (text) => {
+/** The rules block-yaml.ts writes by, remembering across the documents that share `memo`. */
+function memoizedRules(memo: YamlMemo): BlockYamlRules {
+  const readsAsNonStringMemo = (text: string): boolean => {
     let answer = memo.quoted.get(text);
     if (answer === undefined) {
       answer = readsAsNonString(text);
@@ -141,18 +143,19 @@ function memoizedQuoting(memo: YamlMemo): (text: string) => boolean {
     }
     return answer;
   };
+  return { readsAsNonString: readsAsNonStringMemo, compareKeys, written: memo.written };
 }
 
 /** Appends one YAML document (no `---`), canonical, to `sink`: by block-yaml.ts when the value has the plain shape it handles (the same bytes, much faster), else by the `yaml` library. */
-function writeYamlDocument(sink: YamlSink, value: unknown, readsAsNonStringMemo: (text: string) => boolean): void {
-  if (!writeBlockYaml(sink, value, { readsAsNonString: readsAsNonStringMemo, compareKeys })) sink.text(libraryYamlDocument(canonicalize(value), readsAsNonStringMemo));
+function writeYamlDocument(sink: YamlSink, value: unknown, rules: BlockYamlRules): void {
+  if (!writeBlockYaml(sink, value, rules)) sink.text(libraryYamlDocument(canonicalize(value), rules.readsAsNonString));
 }
 
 /** One YAML document's text (no `---`), canonical. `memo` may be shared by the documents of one stream. */
 export function toYamlDocument(value: unknown, memo: YamlMemo = yamlMemo()): string {
   const sink = new YamlSink();
-  writeYamlDocument(sink, value, memoizedQuoting(memo));
-  return sink.toString();
+  writeYamlDocument(sink, value, memoizedRules(memo));
+  return sink.finish();
 }
 
 /** The `yaml` library's text of an already canonical value, with serialize.ts's options (the reference block-yaml.ts is tested against). */
@@ -184,13 +187,13 @@ export function generatedComment(command: string): string {
 /** A YAML stream of `objects`, each after `---`, opened by the generated-file comment. */
 export function toYamlStream(objects: readonly unknown[], command: string): string {
   const sink = new YamlSink();
-  const readsAsNonStringMemo = memoizedQuoting(yamlMemo());
+  const rules = memoizedRules(yamlMemo());
   sink.text(generatedComment(command));
   for (const object of objects) {
     sink.ascii('---\n');
-    writeYamlDocument(sink, object, readsAsNonStringMemo);
+    writeYamlDocument(sink, object, rules);
   }
-  return sink.toString();
+  return sink.finish();
 }
 
 /** Canonical JSON: sorted keys, two spaces, final newline, no comment (SPEC §3.6). */

@@ -34,7 +34,7 @@
 import { candidateHosts } from '../2-analyze/address-book-content.js';
 import type { FleetModel } from '../2-analyze/fleet-model.js';
 import { issuerUrl } from '../2-analyze/hostnames.js';
-import { servedNames } from '../2-analyze/served-hosts.js';
+import { opsNames, sharedServedNames } from '../2-analyze/served-hosts.js';
 import { toJson } from './serialize.js';
 
 /** Access token lifetime in seconds (the design: 10 minutes; Logto API resource `accessTokenTtl`). */
@@ -75,13 +75,20 @@ export function buildSignInConfig(model: FleetModel, landscape: string): SignInC
   const { issuer, dns } = model.settings;
   const [main, spare] = candidateHosts(issuer.module, issuer.service, issuer.platform, landscape, dns).map((c) => `https://${c.host}`) as [string, string?];
   const marks = model.clusters.filter((c) => c.landscape === landscape).map((c) => c.mark);
+  // The names of servedNames(model, landscape, marks): the shared ones and each mark's ops names, made once for the gateway files too.
   const hostsByApp = new Map<string, Set<string>>();
-  for (const name of servedNames(model, landscape, marks)) {
-    if (name.platform === issuer.platform && name.service === issuer.service) continue;
-    const app = `${name.platform}-${name.service}`;
-    const hosts = hostsByApp.get(app) ?? new Set<string>();
-    hosts.add(name.host);
-    hostsByApp.set(app, hosts);
+  for (const names of [sharedServedNames(model, landscape), ...marks.map((mark) => opsNames(model, landscape, mark))]) {
+    let last: { platform: string; service: string; hosts: Set<string> } | undefined;
+    for (const name of names) {
+      if (name.platform === issuer.platform && name.service === issuer.service) continue;
+      if (last === undefined || last.platform !== name.platform || last.service !== name.service) {
+        const app = `${name.platform}-${name.service}`;
+        let hosts = hostsByApp.get(app);
+        if (hosts === undefined) hostsByApp.set(app, (hosts = new Set<string>()));
+        last = { platform: name.platform, service: name.service, hosts };
+      }
+      last.hosts.add(name.host);
+    }
   }
   const applications: Record<string, SignInApplication> = {};
   for (const [app, hosts] of [...hostsByApp].sort(([a], [b]) => byText(a, b))) {

@@ -184,7 +184,11 @@ export function parseYaml(file: SourceFile, options: ParseOptions = {}): ParseRe
       }
     } else if (isAlias(node)) {
       aliasCount++;
-      const code = !anchors.has(node.source) ? 'yaml_alias_unresolved' : open.some((ancestor) => ancestor.anchor === node.source) ? 'yaml_alias_recursive' : undefined;
+      const code = !anchors.has(node.source)
+        ? 'yaml_alias_unresolved'
+        : open.some((ancestor) => ancestor.anchor === node.source)
+          ? 'yaml_alias_recursive'
+          : undefined;
       if (code) diagnostics.push(diagnose(rangeLocation(file, node), code, { name: node.source }));
     } else if (isMap(node) || isSeq(node)) {
       checkTag(node);

@@ -11,7 +11,8 @@
  */
 import { printParseErrorCode, visit } from 'jsonc-parser';
 import { diagnose } from '../diagnostics/diagnostic.js';
-import { NESTING_LIMIT, tooDeepJsonOffset } from './input-limits.js';
+import type { Document } from 'yaml';
+import { NESTING_LIMIT, tooDeepJsonOffset, VALUE_LIMIT } from './input-limits.js';
 import { parseYaml, type ParseOptions, type ParseResult } from './parse-yaml.js';
 import { spanLocation, type SourceFile } from './source-file.js';
 
@@ -81,12 +82,84 @@ export function parseJson(file: SourceFile, options: Pick<ParseOptions, 'valueBu
   // Before anything recursive reads it: JSON.parse copes with any depth, the YAML composer does not.
   const tooDeep = tooDeepJsonOffset(file.text);
   if (tooDeep !== undefined) return { diagnostics: [diagnose(spanLocation(file, tooDeep, tooDeep + 1), 'input_too_deep', { limit: NESTING_LIMIT })] };
+  let value: unknown;
   try {
-    JSON.parse(file.text);
+    value = JSON.parse(file.text);
   } catch {
     const error = firstJsonError(file.text) ?? { start: 0, end: 1, reason: 'not JSON' };
     return { diagnostics: [diagnose(spanLocation(file, error.start, error.end), 'json_syntax', { reason: error.reason })] };
   }
+  const budget = options.valueBudget;
+  const quick = plainJson(file, value, budget ? Math.max(0, Math.min(VALUE_LIMIT, budget.left)) : VALUE_LIMIT);
+  if (quick) return quick;
+  return positionedJson(file, options);
+}
+
+/** The document of `file` read through the YAML node model, with every position, and its findings. */
+function positionedJson(file: SourceFile, options: Pick<ParseOptions, 'valueBudget'>): ParseResult {
   const result = parseYaml(file, { ...options, json: true });
   return { ...result, diagnostics: result.diagnostics.filter((d) => d.code !== 'yaml_ambiguous_boolean') };
+}
+
+/** Printable ASCII and line feeds only: no escape (no backslash), no tab, nothing the YAML reader could take differently. */
+const PLAIN_ASCII_TEXT = /^[\x20-\x5b\x5d-\x7e\n]*$/;
+
+/** The longest key this fast path takes (YAML refuses implicit keys past 1,024 characters). */
+const PLAIN_KEY_LIMIT = 1000;
+
+/** How many values (as the YAML reader counts them: every scalar, key or not, and every collection) `value` holds, or `undefined` past `limit` or for a key the fast path leaves to the YAML reader. */
+function plainValues(value: unknown, limit: number): number | undefined {
+  let count = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    count++;
+    if (current !== null && typeof current === 'object') {
+      if (Array.isArray(current)) for (const item of current) stack.push(item);
+      else
+        for (const key of Object.keys(current)) {
+          if (key.length > PLAIN_KEY_LIMIT || key === '__proto__') return undefined;
+          count++;
+          stack.push((current as Record<string, unknown>)[key]);
+        }
+    }
+    if (count > limit) return undefined;
+  }
+  return count;
+}
+
+/**
+ * The fast path for a claim written the usual way (`JSON.stringify(value,
+ * null, 2)`, as `diene claim set-paths` writes it: printable ASCII, no
+ * escapes, no duplicate key, since a duplicate would not survive the round
+ * trip): its value is JSON.parse's, and the positioned document (which only
+ * a diagnostic's location or a secret's walk reads) is made from the text
+ * the first time it is asked for. Any other text, or one past the value
+ * budget, goes through the YAML node model at once (`undefined`).
+ */
+function plainJson(file: SourceFile, value: unknown, valueLimit: number): ParseResult | undefined {
+  const text = file.text;
+  if (!PLAIN_ASCII_TEXT.test(text)) return undefined;
+  const canonical = JSON.stringify(value, null, 2);
+  if (text !== canonical && !(text.length === canonical.length + 1 && text.endsWith('\n') && text.startsWith(canonical))) return undefined;
+  const values = plainValues(value, valueLimit);
+  if (values === undefined) return undefined;
+  let doc: Document.Parsed | undefined;
+  const parsed = {
+    file,
+    value,
+    keyIndex: new WeakMap(),
+    get doc(): Document.Parsed {
+      if (doc === undefined) {
+        const full = positionedJson(file, {});
+        if (!full.parsed) throw new Error(`${file.path}: the YAML reader refused a claim JSON.parse read`);
+        doc = full.parsed.doc;
+      }
+      return doc;
+    },
+    set doc(released: Document.Parsed | undefined) {
+      doc = released;
+    },
+  };
+  return { parsed, diagnostics: [], values };
 }

@@ -172,36 +172,42 @@ export function parseYaml(file: SourceFile, options: ParseOptions = {}): ParseRe
   };
   // Anchors in document order: YAML requires an anchor before its aliases, and visit walks in document order.
   const anchors = new Set<string>();
-  visit(doc, {
-    Collection(_key, node) {
+  // One walk in document order (pre-order, a pair before its key and value), as the library's `visit`
+  // walks, without its frozen path arrays: the open collections are kept on a stack for the alias check.
+  const open: Node[] = [];
+  const walk = (node: unknown): void => {
+    if (isScalar(node)) {
+      checkTag(node);
+      if (node.anchor) anchors.add(node.anchor);
+      if (node.type === 'PLAIN' && typeof node.value === 'string' && YAML11_BOOLEANS.test(node.value)) {
+        diagnostics.push(diagnose(rangeLocation(file, node), 'yaml_ambiguous_boolean', { value: node.value }));
+      }
+    } else if (isAlias(node)) {
+      aliasCount++;
+      const code = !anchors.has(node.source)
+        ? 'yaml_alias_unresolved'
+        : open.some((ancestor) => ancestor.anchor === node.source)
+          ? 'yaml_alias_recursive'
+          : undefined;
+      if (code) diagnostics.push(diagnose(rangeLocation(file, node), code, { name: node.source }));
+    } else if (isMap(node) || isSeq(node)) {
       checkTag(node);
       if (node.anchor) anchors.add(node.anchor);
       if (isMap(node)) diagnostics.push(...duplicateKeys(file, node));
-    },
-    Alias(_key, alias, path) {
-      aliasCount++;
-      const code = !anchors.has(alias.source)
-        ? 'yaml_alias_unresolved'
-        : path.some((ancestor) => (isMap(ancestor) || isSeq(ancestor)) && ancestor.anchor === alias.source)
-          ? 'yaml_alias_recursive'
-          : undefined;
-      if (code) diagnostics.push(diagnose(rangeLocation(file, alias), code, { name: alias.source }));
-    },
-    Pair(_key, pair) {
-      const key = (pair as Pair).key;
-      if (isScalar(key) && key.value === '<<' && key.type === 'PLAIN') {
-        diagnostics.push(diagnose(rangeLocation(file, key), 'yaml_merge_key'));
+      open.push(node);
+      for (const item of node.items as unknown[]) {
+        if (isPair(item)) {
+          const key = item.key;
+          if (isScalar(key) && key.value === '<<' && key.type === 'PLAIN') diagnostics.push(diagnose(rangeLocation(file, key), 'yaml_merge_key'));
+          if (key !== null && key !== undefined && !isScalar(key)) diagnostics.push(diagnose(rangeLocation(file, key as Node), 'yaml_complex_key'));
+          walk(key);
+          walk(item.value);
+        } else walk(item);
       }
-      if (key !== null && key !== undefined && !isScalar(key)) diagnostics.push(diagnose(rangeLocation(file, key as Node), 'yaml_complex_key'));
-    },
-    Scalar(_key, scalar) {
-      checkTag(scalar);
-      if (scalar.anchor) anchors.add(scalar.anchor);
-      if (scalar.type === 'PLAIN' && typeof scalar.value === 'string' && YAML11_BOOLEANS.test(scalar.value)) {
-        diagnostics.push(diagnose(rangeLocation(file, scalar), 'yaml_ambiguous_boolean', { value: scalar.value }));
-      }
-    },
-  });
+      open.pop();
+    }
+  };
+  walk(doc.contents);
   if (diagnostics.some((d) => d.severity === 'error')) return { diagnostics, values };
   let value: unknown;
   try {

@@ -45,6 +45,8 @@ function percentDecoded(text: string): string | undefined {
  * appear raw in a request path).
  */
 export function prefixProblem(prefix: string): PrefixFinding | undefined {
+  // The common case first: one segment of pchar only (no `/`, no `%`) that is not a dot segment.
+  if (PREFIX_CHARS.test(prefix) && prefix !== '.' && prefix !== '..') return undefined;
   const quoted = JSON.stringify(prefix);
   if (prefix === '') return { code: 'claim_prefix_empty', args: {} };
   if (prefix.includes('/')) {
@@ -63,6 +65,8 @@ export function prefixProblem(prefix: string): PrefixFinding | undefined {
 }
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+/** Two labels or more, each a {@link LABEL}, joined by dots. */
+const HOST_NAME = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
 /** The codes of a target that is not a host name, each with its own fix. */
 export type TargetFinding = Finding<
@@ -91,6 +95,8 @@ function hostPart(target: string): string {
  * `undefined` when it is one.
  */
 export function targetProblem(target: string, prefix: string): TargetFinding | undefined {
+  // The common case first: two labels or more, each a LABEL, at most 253 characters (so lower-case ASCII, no scheme, path, port or trailing dot).
+  if (target.length <= 253 && HOST_NAME.test(target)) return undefined;
   const base = { target: JSON.stringify(target), prefix };
   if (target === '') return { code: 'claim_target_empty', args: { prefix } };
   const bare = (written: 'is a URL' | 'holds a path' | 'holds a port'): TargetFinding => ({ code: 'claim_target_not_bare_host', args: { ...base, written, host: hostPart(target) || "the route's host name" } });

@@ -24,7 +24,7 @@
  * traffic off (a blue/green swap) must be ready to take the names.
  */
 import { serviceHost } from './hostnames.js';
-import type { FleetModel } from './fleet-model.js';
+import type { FleetModel, PlatformModel } from './fleet-model.js';
 
 /** Which fleet.yaml base a name ends in. */
 export type BaseKey = 'base' | 'spare';
@@ -68,17 +68,54 @@ export function virtualScopes(model: FleetModel, platformVlandscapes: readonly s
  * base, then landscape, virtual and ops scopes; names are unique.
  */
 export function servedNames(model: FleetModel, landscape: string, marks: readonly string[]): ServedName[] {
-  const names: ServedName[] = [];
-  for (const platform of model.platforms) {
-    if (!platform.landscapes.includes(landscape)) continue;
-    const vias: [ServedScope, string][] = [
+  return namesOf(model, landscape, (platform) => [
+    ['landscape', landscape],
+    ...virtualScopes(model, platform.vlandscapes, landscape).map((v): [ServedScope, string] => ['virtual', v]),
+    ...marks.map((mark): [ServedScope, string] => ['ops', `${mark}.${landscape}`]),
+  ]);
+}
+
+/** Per model, the lists of {@link sharedServedNames} and {@link opsNames} already made (the gateway files and the sign-in configuration read the same ones). */
+const made = new WeakMap<FleetModel, Map<string, readonly ServedName[]>>();
+
+function remembered(model: FleetModel, key: string, make: () => ServedName[]): readonly ServedName[] {
+  let lists = made.get(model);
+  if (lists === undefined) made.set(model, (lists = new Map()));
+  let names = lists.get(key);
+  if (names === undefined) lists.set(key, (names = Object.freeze(make())));
+  return names;
+}
+
+/**
+ * The names every cluster of `landscape` serves, whatever its mark: the
+ * landscape and virtual scopes of {@link servedNames}, in its order. With
+ * {@link opsNames} of a mark, the same set as `servedNames(model, landscape, [mark])`.
+ * Made once per model and landscape.
+ */
+export function sharedServedNames(model: FleetModel, landscape: string): readonly ServedName[] {
+  return remembered(model, `shared ${landscape}`, () =>
+    namesOf(model, landscape, (platform) => [
       ['landscape', landscape],
       ...virtualScopes(model, platform.vlandscapes, landscape).map((v): [ServedScope, string] => ['virtual', v]),
-      ...marks.map((mark): [ServedScope, string] => ['ops', `${mark}.${landscape}`]),
-    ];
+    ]),
+  );
+}
+
+/** The ops names of the cluster of `landscape` with `mark` (the ops scope of {@link servedNames}), in its order. Made once per model, landscape and mark. */
+export function opsNames(model: FleetModel, landscape: string, mark: string): readonly ServedName[] {
+  const via = `${mark}.${landscape}`;
+  return remembered(model, `ops ${landscape} ${mark}`, () => namesOf(model, landscape, () => [['ops', via]]));
+}
+
+function namesOf(model: FleetModel, landscape: string, viasOf: (platform: PlatformModel) => [ServedScope, string][]): ServedName[] {
+  const names: ServedName[] = [];
+  const bases = fleetBases(model);
+  for (const platform of model.platforms) {
+    if (!platform.landscapes.includes(landscape)) continue;
+    const vias = viasOf(platform);
     for (const service of platform.services) {
       for (const module of service.modules) {
-        for (const [baseKey, base] of fleetBases(model)) {
+        for (const [baseKey, base] of bases) {
           for (const [scope, via] of vias) {
             names.push({
               host: serviceHost(module, service.name, platform.name, via, base),

@@ -55,6 +55,12 @@ export interface BlockYamlRules {
   readsAsNonString: (text: string) => boolean;
   /** The canonical order of map keys (serialize.ts `compareKeys`). */
   compareKeys: (a: string, b: string) => number;
+  /**
+   * Strings already decided (plain or quoted) and how they were written, to
+   * share between the documents of a stream: keys and short values repeat
+   * in every object, and deciding one runs a dozen regular expressions.
+   */
+  written?: Map<string, string>;
 }
 
 /** Keys that JavaScript objects order before all others (array indexes). */
@@ -78,8 +84,16 @@ function mustQuote(text: string, rules: BlockYamlRules): boolean {
  * building cost more than the writing). Text written through {@link ascii}
  * must be ASCII; {@link text} takes any string.
  */
+/** The buffer the last finished sink gave back, taken by the next one (a stream grows its buffer to megabytes; each would be garbage at once). */
+let spareBuffer: Buffer | undefined;
+
 export class YamlSink {
-  private buffer = Buffer.allocUnsafe(1 << 16);
+  private buffer: Buffer;
+
+  constructor() {
+    this.buffer = spareBuffer ?? Buffer.allocUnsafe(1 << 16);
+    spareBuffer = undefined;
+  }
   /** Bytes written so far; set it back to drop what followed. */
   length = 0;
   private utf8 = false;
@@ -113,9 +127,12 @@ export class YamlSink {
   /** Appends a line break and `indent` spaces. */
   newline(indent: number): void {
     this.reserve(indent + 1);
-    this.buffer[this.length] = 0x0a;
-    this.buffer.fill(0x20, this.length + 1, this.length + 1 + indent);
-    this.length += indent + 1;
+    const buffer = this.buffer;
+    let at = this.length;
+    buffer[at++] = 0x0a;
+    // A loop: for the few spaces of an indent, a call into fill costs more than it saves.
+    for (let i = 0; i < indent; i++) buffer[at++] = 0x20;
+    this.length = at;
   }
 
   /**
@@ -157,13 +174,27 @@ export class YamlSink {
   toString(): string {
     return this.buffer.toString(this.utf8 ? 'utf8' : 'latin1', 0, this.length);
   }
+
+  /** Everything written, as one string; the sink gives its buffer to the next sink made and is empty afterwards. */
+  finish(): string {
+    const text = this.toString();
+    if (spareBuffer === undefined || spareBuffer.length < this.buffer.length) spareBuffer = this.buffer;
+    this.buffer = Buffer.alloc(0);
+    this.length = 0;
+    this.utf8 = false;
+    return text;
+  }
 }
 
 function writeString(sink: YamlSink, text: string, isKey: boolean, rules: BlockYamlRules): void {
   if (isKey && text.length > MAX_KEY_LENGTH) throw new Declined();
   if (sink.surelyPlain(text)) return;
-  if (!PRINTABLE_ASCII.test(text) || text.startsWith('---') || text.startsWith('...')) throw new Declined();
-  const written = mustQuote(text, rules) ? JSON.stringify(text) : text;
+  let written = rules.written?.get(text);
+  if (written === undefined) {
+    if (!PRINTABLE_ASCII.test(text) || text.startsWith('---') || text.startsWith('...')) throw new Declined();
+    written = mustQuote(text, rules) ? JSON.stringify(text) : text;
+    rules.written?.set(text, written);
+  }
   if (isKey && written.length > MAX_KEY_LENGTH) throw new Declined();
   sink.ascii(written);
 }
@@ -203,11 +234,20 @@ function writeBlock(sink: YamlSink, value: unknown[] | Record<string, unknown>, 
     }
     return any;
   }
-  for (const key of Object.keys(value).sort(rules.compareKeys)) {
+  const keys = Object.keys(value);
+  const compare = rules.compareKeys;
+  for (let i = 1; i < keys.length; i++) {
+    if (compare(keys[i - 1] as string, keys[i] as string) > 0) {
+      keys.sort(compare);
+      break;
+    }
+  }
+  for (const key of keys) {
     const item = value[key];
     if (item === null || item === undefined) continue;
     // `canonicalize` rebuilds the object, where integer-like keys move first and `__proto__` is no own key: leave those to it.
-    if (key === '__proto__' || INTEGER_KEY.test(key)) throw new Declined();
+    const first = key.charCodeAt(0);
+    if (key === '__proto__' || (first >= 0x30 && first <= 0x39 && INTEGER_KEY.test(key))) throw new Declined();
     if (any) sink.newline(indent);
     any = true;
     writeString(sink, key, true, rules);

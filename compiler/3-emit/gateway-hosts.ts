@@ -22,7 +22,7 @@
  * gets its file, built or not, traffic on or off. Pure and deterministic.
  */
 import type { ClusterModel, FleetModel } from '../2-analyze/fleet-model.js';
-import { fleetBases, servedNames, type BaseKey } from '../2-analyze/served-hosts.js';
+import { fleetBases, opsNames, sharedServedNames, type BaseKey, type ServedName } from '../2-analyze/served-hosts.js';
 import { toJson } from './serialize.js';
 
 /** The most names one certificate holds (Let's Encrypt's SAN limit, shared by most public CAs). */
@@ -51,24 +51,71 @@ export interface GatewayHosts {
 
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The host lists of one cluster. */
-export function buildGatewayHosts(model: FleetModel, cluster: ClusterModel): GatewayHosts {
-  const names = servedNames(model, cluster.landscape, [cluster.mark]);
-  const hosts = [...new Set(names.map((n) => n.host))].sort(byText);
-  // The hosts of each (base, platform), grouped in one pass over the names.
+/** Served names grouped the way a gateway file lists them: all hosts, and the hosts of each (base, platform); every list sorted, unique. */
+export interface HostGroups {
+  hosts: string[];
+  byBase: Map<BaseKey, Map<string, string[]>>;
+}
+
+function groupHosts(names: readonly ServedName[]): HostGroups {
+  const all = new Set<string>();
   const byBase = new Map<BaseKey, Map<string, Set<string>>>();
   for (const n of names) {
+    all.add(n.host);
     let byPlatform = byBase.get(n.base);
     if (byPlatform === undefined) byBase.set(n.base, (byPlatform = new Map()));
     let platformHosts = byPlatform.get(n.platform);
     if (platformHosts === undefined) byPlatform.set(n.platform, (platformHosts = new Set()));
     platformHosts.add(n.host);
   }
+  const sorted = new Map<BaseKey, Map<string, string[]>>();
+  for (const [base, byPlatform] of byBase) sorted.set(base, new Map([...byPlatform].map(([platform, hosts]) => [platform, [...hosts].sort(byText)])));
+  return { hosts: [...all].sort(byText), byBase: sorted };
+}
+
+/** The sorted union of two sorted lists of unique names (what sorting the union of their sets gives). */
+function mergeSorted(a: readonly string[], b: readonly string[]): string[] {
+  if (b.length === 0) return a.slice();
+  if (a.length === 0) return b.slice();
+  const out: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i] as string;
+    const y = b[j] as string;
+    if (x < y) {
+      out.push(x);
+      i++;
+    } else if (y < x) {
+      out.push(y);
+      j++;
+    } else {
+      out.push(x);
+      i++;
+      j++;
+    }
+  }
+  while (i < a.length) out.push(a[i++] as string);
+  while (j < b.length) out.push(b[j++] as string);
+  return out;
+}
+
+/**
+ * The host lists of one cluster. `shared` keeps, per landscape, the names
+ * all its clusters serve (landscape and virtual scopes), grouped and sorted
+ * once; each cluster adds its own ops names by merging sorted lists.
+ */
+export function buildGatewayHosts(model: FleetModel, cluster: ClusterModel, shared: Map<string, HostGroups> = new Map()): GatewayHosts {
+  let common = shared.get(cluster.landscape);
+  if (common === undefined) shared.set(cluster.landscape, (common = groupHosts(sharedServedNames(model, cluster.landscape))));
+  const own = groupHosts(opsNames(model, cluster.landscape, cluster.mark));
+  const hosts = mergeSorted(common.hosts, own.hosts);
   const certificates: GatewayCertificate[] = [];
   for (const [baseKey, base] of fleetBases(model) as [BaseKey, string][]) {
-    const byPlatform = byBase.get(baseKey) ?? new Map<string, Set<string>>();
-    for (const platform of [...byPlatform.keys()].sort(byText)) {
-      const dnsNames = [...(byPlatform.get(platform) as Set<string>)].sort(byText);
+    const commonHosts = common.byBase.get(baseKey) ?? new Map<string, string[]>();
+    const ownHosts = own.byBase.get(baseKey) ?? new Map<string, string[]>();
+    for (const platform of [...new Set([...commonHosts.keys(), ...ownHosts.keys()])].sort(byText)) {
+      const dnsNames = mergeSorted(commonHosts.get(platform) ?? [], ownHosts.get(platform) ?? []);
       for (let start = 0, part = 1; start < dnsNames.length; start += MAX_DNS_NAMES, part++) {
         certificates.push({ name: `${platform}-${baseKey}${part === 1 ? '' : `-${part}`}`, base, dnsNames: dnsNames.slice(start, start + MAX_DNS_NAMES) });
       }
@@ -80,6 +127,7 @@ export function buildGatewayHosts(model: FleetModel, cluster: ClusterModel): Gat
 /** The `gateways/` output files: `gateways/<cluster>.json` → canonical JSON, one per registered cluster. */
 export function emitGatewayHosts(model: FleetModel): Map<string, string> {
   const files = new Map<string, string>();
-  for (const cluster of model.clusters) files.set(`gateways/${cluster.name}.json`, toJson(buildGatewayHosts(model, cluster)));
+  const shared = new Map<string, HostGroups>();
+  for (const cluster of model.clusters) files.set(`gateways/${cluster.name}.json`, toJson(buildGatewayHosts(model, cluster, shared)));
   return files;
 }

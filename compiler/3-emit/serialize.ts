@@ -8,15 +8,27 @@
  * generated-file comment naming the command, never paths or arguments.
  */
 import { Document, isScalar, parseDocument, Scalar, visit } from 'yaml';
-import { writeBlockYaml, YamlSink } from './block-yaml.js';
+import { writeBlockYaml, YamlSink, type BlockYamlRules } from './block-yaml.js';
 
-const FIRST_KEYS = ['apiVersion', 'kind', 'metadata'];
+/** The rank of the keys that go first (`apiVersion`, `kind`, `metadata`); 3 for every other key. */
+function firstKeyRank(key: string): number {
+  switch (key) {
+    case 'apiVersion':
+      return 0;
+    case 'kind':
+      return 1;
+    case 'metadata':
+      return 2;
+    default:
+      return 3;
+  }
+}
 
 /** The canonical order of map keys: `apiVersion`, `kind`, `metadata` first, then code-unit order. */
 export function compareKeys(a: string, b: string): number {
-  const ai = FIRST_KEYS.indexOf(a);
-  const bi = FIRST_KEYS.indexOf(b);
-  if (ai !== -1 || bi !== -1) return (ai === -1 ? FIRST_KEYS.length : ai) - (bi === -1 ? FIRST_KEYS.length : bi);
+  const ai = firstKeyRank(a);
+  const bi = firstKeyRank(b);
+  if (ai !== 3 || bi !== 3) return ai - bi;
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
@@ -33,6 +45,63 @@ export function canonicalize(value: unknown): unknown {
   }
   if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`cannot serialize ${value}`);
   return value;
+}
+
+function isPlainObject(value: object): boolean {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * What {@link canonicalize} gives, for reading only (JSON.stringify): every
+ * array and plain object that is already canonical (keys in order, no null,
+ * nothing inside to change) is returned as it is, not copied, so a list of
+ * thousands of names costs one scan. Anything else is copied as canonicalize does.
+ */
+function canonicalView(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') {
+    if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`cannot serialize ${value}`);
+    return value;
+  }
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (item === null || item === undefined) {
+        out ??= value.slice(0, i);
+        continue;
+      }
+      const inner = canonicalView(item);
+      if (out !== undefined) out.push(inner);
+      else if (inner !== item) {
+        out = value.slice(0, i);
+        out.push(inner);
+      }
+    }
+    return out ?? value;
+  }
+  if (!isPlainObject(value)) return canonicalize(value);
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  if (keys.includes('__proto__')) return canonicalize(value);
+  let changed = false;
+  for (let i = 1; i < keys.length && !changed; i++) if (compareKeys(keys[i - 1] as string, keys[i] as string) >= 0) changed = true;
+  if (changed) keys.sort(compareKeys);
+  const views: unknown[] = new Array(keys.length);
+  for (let i = 0; i < keys.length; i++) {
+    const inner = record[keys[i] as string];
+    if (inner === null || inner === undefined) {
+      changed = true;
+      continue;
+    }
+    const view = canonicalView(inner);
+    if (view !== inner) changed = true;
+    views[i] = view;
+  }
+  if (!changed) return value;
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < keys.length; i++) if (views[i] !== undefined) out[keys[i] as string] = views[i];
+  return out;
 }
 
 /**
@@ -53,18 +122,20 @@ export function readsAsNonString(text: string): boolean {
   return false;
 }
 
-/** Per-stream memory of the YAML writers: the quoting answers of {@link readsAsNonString}. */
+/** Per-stream memory of the YAML writers: the quoting answers of {@link readsAsNonString}, and the written form of each string block-yaml.ts decided. */
 export interface YamlMemo {
   quoted: Map<string, boolean>;
+  written: Map<string, string>;
 }
 
 /** A fresh {@link YamlMemo} (one per serialization, never shared across calls). */
 export function yamlMemo(): YamlMemo {
-  return { quoted: new Map() };
+  return { quoted: new Map(), written: new Map() };
 }
 
-function memoizedQuoting(memo: YamlMemo): (text: string) => boolean {
-  return (text) => {
+/** The rules block-yaml.ts writes by, remembering across the documents that share `memo`. */
+function memoizedRules(memo: YamlMemo): BlockYamlRules {
+  const readsAsNonStringMemo = (text: string): boolean => {
     let answer = memo.quoted.get(text);
     if (answer === undefined) {
       answer = readsAsNonString(text);
@@ -72,18 +143,19 @@ function memoizedQuoting(memo: YamlMemo): (text: string) => boolean {
     }
     return answer;
   };
+  return { readsAsNonString: readsAsNonStringMemo, compareKeys, written: memo.written };
 }
 
 /** Appends one YAML document (no `---`), canonical, to `sink`: by block-yaml.ts when the value has the plain shape it handles (the same bytes, much faster), else by the `yaml` library. */
-function writeYamlDocument(sink: YamlSink, value: unknown, readsAsNonStringMemo: (text: string) => boolean): void {
-  if (!writeBlockYaml(sink, value, { readsAsNonString: readsAsNonStringMemo, compareKeys })) sink.text(libraryYamlDocument(canonicalize(value), readsAsNonStringMemo));
+function writeYamlDocument(sink: YamlSink, value: unknown, rules: BlockYamlRules): void {
+  if (!writeBlockYaml(sink, value, rules)) sink.text(libraryYamlDocument(canonicalize(value), rules.readsAsNonString));
 }
 
 /** One YAML document's text (no `---`), canonical. `memo` may be shared by the documents of one stream. */
 export function toYamlDocument(value: unknown, memo: YamlMemo = yamlMemo()): string {
   const sink = new YamlSink();
-  writeYamlDocument(sink, value, memoizedQuoting(memo));
-  return sink.toString();
+  writeYamlDocument(sink, value, memoizedRules(memo));
+  return sink.finish();
 }
 
 /** The `yaml` library's text of an already canonical value, with serialize.ts's options (the reference block-yaml.ts is tested against). */
@@ -115,16 +187,16 @@ export function generatedComment(command: string): string {
 /** A YAML stream of `objects`, each after `---`, opened by the generated-file comment. */
 export function toYamlStream(objects: readonly unknown[], command: string): string {
   const sink = new YamlSink();
-  const readsAsNonStringMemo = memoizedQuoting(yamlMemo());
+  const rules = memoizedRules(yamlMemo());
   sink.text(generatedComment(command));
   for (const object of objects) {
     sink.ascii('---\n');
-    writeYamlDocument(sink, object, readsAsNonStringMemo);
+    writeYamlDocument(sink, object, rules);
   }
-  return sink.toString();
+  return sink.finish();
 }
 
 /** Canonical JSON: sorted keys, two spaces, final newline, no comment (SPEC §3.6). */
 export function toJson(value: unknown): string {
-  return `${JSON.stringify(canonicalize(value), null, 2)}\n`;
+  return `${JSON.stringify(canonicalView(value), null, 2)}\n`;
 }

@@ -33,7 +33,7 @@
  * Never published (`diene apply books` publishes Doc A, B and C only). Pure.
  */
 import type { FleetModel, IssuerContent } from '../2-analyze/fleet-model.js';
-import { servedNames } from '../2-analyze/served-hosts.js';
+import { opsNames, sharedServedNames } from '../2-analyze/served-hosts.js';
 import { toJson } from './serialize.js';
 
 /** Access token lifetime in seconds (the design: 10 minutes; Logto API resource `accessTokenTtl`). */
@@ -70,13 +70,20 @@ export function buildSignInConfig(model: FleetModel, entry: IssuerContent): Sign
   const { landscape, endpoint: main } = entry;
   const spare = entry.spare?.endpoint;
   const marks = model.clusters.filter((c) => c.landscape === landscape).map((c) => c.mark);
+  // The names of servedNames(model, landscape, marks): the shared ones and each mark's ops names, made once for the gateway files too.
   const hostsByApp = new Map<string, Set<string>>();
-  for (const name of servedNames(model, landscape, marks)) {
-    if (name.platform === issuer.platform && name.service === issuer.service) continue;
-    const app = `${name.platform}-${name.service}`;
-    const hosts = hostsByApp.get(app) ?? new Set<string>();
-    hosts.add(name.host);
-    hostsByApp.set(app, hosts);
+  for (const names of [sharedServedNames(model, landscape), ...marks.map((mark) => opsNames(model, landscape, mark))]) {
+    let last: { platform: string; service: string; hosts: Set<string> } | undefined;
+    for (const name of names) {
+      if (name.platform === issuer.platform && name.service === issuer.service) continue;
+      if (last === undefined || last.platform !== name.platform || last.service !== name.service) {
+        const app = `${name.platform}-${name.service}`;
+        let hosts = hostsByApp.get(app);
+        if (hosts === undefined) hostsByApp.set(app, (hosts = new Set<string>()));
+        last = { platform: name.platform, service: name.service, hosts };
+      }
+      last.hosts.add(name.host);
+    }
   }
   const applications: Record<string, SignInApplication> = {};
   for (const [app, hosts] of [...hostsByApp].sort(([a], [b]) => byText(a, b))) {

@@ -78,6 +78,9 @@ export async function runCliInProcess(args: readonly string[], options: { cwd?: 
   const undo: (() => void)[] = [];
   const cwd = process.cwd();
   const exitCode = process.exitCode;
+  // A warning Node emits during the run is printed on stderr, as a child prints it (once per process, though: Node emits some warnings only once).
+  const onWarning = (warning: Error) => (err.text += `(node:${process.pid}) ${warning.name}: ${warning.message}\n`);
+  process.on('warning', onWarning);
   try {
     // bin/diene.js sets this one unless the caller did.
     const env: Record<string, string> = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: process.env['AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED'] ?? 'true', GITHUB_ACTIONS: '', FORCE_COLOR: '', ...options.env };
@@ -94,8 +97,10 @@ export async function runCliInProcess(args: readonly string[], options: { cwd?: 
     process.chdir(options.cwd ?? REPO_ROOT);
     process.exitCode = undefined;
     await main(args);
+    await new Promise((resolve) => setImmediate(resolve));
     return { exitCode: Number(process.exitCode ?? 0), stdout: out.text, stderr: err.text };
   } finally {
+    process.off('warning', onWarning);
     process.exitCode = exitCode;
     process.chdir(cwd);
     for (const step of undo.reverse()) step();

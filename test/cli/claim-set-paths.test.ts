@@ -40,7 +40,9 @@ function pathsFile(content: unknown): string {
 
 /** One writer, in-process. */
 function setPaths(host: string, file: string, repo: string, ...extra: string[]) {
-  return runCliInProcess(['claim', 'set-paths', host, '--file', file, '--repo', repo, '--actor', 'ci-bot', ...extra], { env: { GITHUB_ACTIONS: '', ...GIT_ENV } });
+  return runCliInProcess(['claim', 'set-paths', host, '--file', file, '--repo', repo, '--actor', 'ci-bot', ...extra], {
+    env: { GITHUB_ACTIONS: '', ...GIT_ENV },
+  });
 }
 
 /** One of several writers racing: a process of its own. */

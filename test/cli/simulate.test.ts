@@ -232,7 +232,9 @@ describe('usage', () => {
     expect(yaml.exitCode).toBe(2);
     expect(yaml.stderr).toContain('--format "yaml" is not text, json, github or markdown');
     // other commands take only their diagnostic forms
-    expect((await runCliInProcess(['validate', '--fleet', REFERENCE_FLEET, '--format', 'markdown'])).stderr).toContain('--format "markdown" is not text, json, github or sarif');
+    expect((await runCliInProcess(['validate', '--fleet', REFERENCE_FLEET, '--format', 'markdown'])).stderr).toContain(
+      '--format "markdown" is not text, json, github or sarif',
+    );
   });
 
   it('is listed in the help', async () => {

@@ -107,50 +107,53 @@ describe('the hostile corpus', () => {
   for (const name of names) {
     const sample = loadSample(name);
     const skip = sample.runAs === 'nobody' ? nobodySkipReason() : undefined;
-    it.skipIf(skipUnlessPresent(skip))(`${name}: ${sample.description}${inChild(sample) ? ' (bounded child)' : ''}${skip ? ` (skipped: ${skip})` : ''}`, async () => {
-      const base = sample.base === 'empty' ? new Map<string, string>() : reference;
-      const fleet =
-        sample.base === 'empty' && !sample.files && !sample.bytes
-          ? { dir: mkdtempSync(path.join(tmpdir(), 'diene-fleet-')), cleanup: () => undefined }
-          : writeTempFleet(
-              overlayTexts(base, sample.files ?? {}),
-              Object.fromEntries(Object.entries(sample.bytes ?? {}).map(([file, base64]) => [file, Buffer.from(base64, 'base64')])),
-            );
-      try {
-        makeEntries(fleet.dir, sample.make);
-        if (sample.runAs === 'nobody') {
-          spawnSync('chmod', ['-R', 'a+rwX', fleet.dir]);
-          for (const entry of sample.make ?? []) {
-            if ('unreadable' in entry) chmodSync(path.join(fleet.dir, entry.path), 0o000);
-            if ('directory' in entry && entry.mode !== undefined) chmodSync(path.join(fleet.dir, entry.path), entry.mode);
+    it.skipIf(skipUnlessPresent(skip))(
+      `${name}: ${sample.description}${inChild(sample) ? ' (bounded child)' : ''}${skip ? ` (skipped: ${skip})` : ''}`,
+      async () => {
+        const base = sample.base === 'empty' ? new Map<string, string>() : reference;
+        const fleet =
+          sample.base === 'empty' && !sample.files && !sample.bytes
+            ? { dir: mkdtempSync(path.join(tmpdir(), 'diene-fleet-')), cleanup: () => undefined }
+            : writeTempFleet(
+                overlayTexts(base, sample.files ?? {}),
+                Object.fromEntries(Object.entries(sample.bytes ?? {}).map(([file, base64]) => [file, Buffer.from(base64, 'base64')])),
+              );
+        try {
+          makeEntries(fleet.dir, sample.make);
+          if (sample.runAs === 'nobody') {
+            spawnSync('chmod', ['-R', 'a+rwX', fleet.dir]);
+            for (const entry of sample.make ?? []) {
+              if ('unreadable' in entry) chmodSync(path.join(fleet.dir, entry.path), 0o000);
+              if ('directory' in entry && entry.mode !== undefined) chmodSync(path.join(fleet.dir, entry.path), entry.mode);
+            }
           }
+          const outDir = path.join(fleet.dir, 'generated');
+          const before = await readOutputTree(outDir);
+          const args = (sample.args ?? ['compile', '--fleet', '{fleet}']).map((a) => a.replaceAll('{fleet}', fleet.dir));
+          const argv = [...args, '--format', 'json', '--now', '2026-11-21T00:00:00Z'];
+          const run = inChild(sample)
+            ? boundedCli(argv, { cwd: fleet.dir, asNobody: sample.runAs === 'nobody' })
+            : { ...(await runCliInProcess(argv, { cwd: fleet.dir, env: { FORCE_COLOR: process.env['FORCE_COLOR'] ?? '' } })), signal: null, error: undefined };
+          expectNoCrash(run);
+          expect(run.exitCode, run.stderr.slice(0, 2000)).toBe(sample.exitCode);
+          const diagnostics = jsonDiagnostics(run);
+          const listing = diagnostics.map(describeDiagnostic).join('\n');
+          for (const wanted of sample.expect)
+            expect(
+              diagnostics.some((d) => matches(d, wanted)),
+              `expected ${JSON.stringify(wanted)}\ngot:\n${listing}`,
+            ).toBe(true);
+          const unexpected = diagnostics.filter((d) => d.severity === 'error' && !sample.expect.some((wanted) => matches(d, wanted)));
+          expect(unexpected.map(describeDiagnostic), 'unexpected errors').toEqual([]);
+          for (const d of diagnostics) if (d.file !== null) expect(d.line !== null && d.column !== null, describeDiagnostic(d)).toBe(true);
+          for (const text of sample.absent ?? []) expect(`${run.stdout}\n${run.stderr}`, `"${text}" was printed`).not.toContain(text);
+          if (sample.exitCode === 2) expect(await readOutputTree(outDir)).toEqual(before);
+        } finally {
+          spawnSync('chmod', ['-R', 'u+rwX', fleet.dir]);
+          rmSync(fleet.dir, { recursive: true, force: true });
+          fleet.cleanup();
         }
-        const outDir = path.join(fleet.dir, 'generated');
-        const before = await readOutputTree(outDir);
-        const args = (sample.args ?? ['compile', '--fleet', '{fleet}']).map((a) => a.replaceAll('{fleet}', fleet.dir));
-        const argv = [...args, '--format', 'json', '--now', '2026-11-21T00:00:00Z'];
-        const run = inChild(sample)
-          ? boundedCli(argv, { cwd: fleet.dir, asNobody: sample.runAs === 'nobody' })
-          : { ...(await runCliInProcess(argv, { cwd: fleet.dir, env: { FORCE_COLOR: process.env['FORCE_COLOR'] ?? '' } })), signal: null, error: undefined };
-        expectNoCrash(run);
-        expect(run.exitCode, run.stderr.slice(0, 2000)).toBe(sample.exitCode);
-        const diagnostics = jsonDiagnostics(run);
-        const listing = diagnostics.map(describeDiagnostic).join('\n');
-        for (const wanted of sample.expect)
-          expect(
-            diagnostics.some((d) => matches(d, wanted)),
-            `expected ${JSON.stringify(wanted)}\ngot:\n${listing}`,
-          ).toBe(true);
-        const unexpected = diagnostics.filter((d) => d.severity === 'error' && !sample.expect.some((wanted) => matches(d, wanted)));
-        expect(unexpected.map(describeDiagnostic), 'unexpected errors').toEqual([]);
-        for (const d of diagnostics) if (d.file !== null) expect(d.line !== null && d.column !== null, describeDiagnostic(d)).toBe(true);
-        for (const text of sample.absent ?? []) expect(`${run.stdout}\n${run.stderr}`, `"${text}" was printed`).not.toContain(text);
-        if (sample.exitCode === 2) expect(await readOutputTree(outDir)).toEqual(before);
-      } finally {
-        spawnSync('chmod', ['-R', 'u+rwX', fleet.dir]);
-        rmSync(fleet.dir, { recursive: true, force: true });
-        fleet.cleanup();
-      }
-    });
+      },
+    );
   }
 });

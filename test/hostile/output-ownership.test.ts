@@ -92,12 +92,17 @@ describe('an entry diene did not write, at any depth of the output directory', (
     writeFileSync(path.join(out, 'dns', 'cluster.atomi.cloud', 'notes', 'todo.txt'), 'a b c\n');
     writeFileSync(nitroso, `${readFileSync(nitroso, 'utf8')}# my note\n`);
     expect(spawnSync('mkfifo', [path.join(out, 'books', 'pipe')]).status).toBe(0); // never opened: it would block
-    await expectRefused(dir, out, [
-      `output_foreign_file: ${out}/argocd/mine.yaml ${UNLISTED}`,
-      `output_foreign_file: ${out}/books/pipe holds what diene did not write: it is a FIFO, socket or device, and diene writes only regular files`,
-      `output_foreign_file: ${out}/dns/cluster.atomi.cloud/notes/ ${FOLDER}`,
-      `output_foreign_file: ${out}/kargo/nitroso.yaml ${CHANGED}`,
-    ], true);
+    await expectRefused(
+      dir,
+      out,
+      [
+        `output_foreign_file: ${out}/argocd/mine.yaml ${UNLISTED}`,
+        `output_foreign_file: ${out}/books/pipe holds what diene did not write: it is a FIFO, socket or device, and diene writes only regular files`,
+        `output_foreign_file: ${out}/dns/cluster.atomi.cloud/notes/ ${FOLDER}`,
+        `output_foreign_file: ${out}/kargo/nitroso.yaml ${CHANGED}`,
+      ],
+      true,
+    );
     expect(readFileSync(path.join(out, 'dns', 'cluster.atomi.cloud', 'notes', 'todo.txt'), 'utf8')).toBe('a b c\n');
     for (const entry of ['argocd/mine.yaml', 'dns/cluster.atomi.cloud/notes', 'books/pipe', 'kargo/nitroso.yaml'])
       rmSync(path.join(out, entry), { recursive: true });

@@ -83,7 +83,12 @@ export async function runCliInProcess(args: readonly string[], options: { cwd?: 
   process.on('warning', onWarning);
   try {
     // bin/diene.js sets this one unless the caller did.
-    const env: Record<string, string> = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: process.env['AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED'] ?? 'true', GITHUB_ACTIONS: '', FORCE_COLOR: '', ...options.env };
+    const env: Record<string, string> = {
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: process.env['AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED'] ?? 'true',
+      GITHUB_ACTIONS: '',
+      FORCE_COLOR: '',
+      ...options.env,
+    };
     for (const [name, value] of Object.entries(env)) {
       const before = process.env[name];
       process.env[name] = value;

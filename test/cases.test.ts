@@ -5,6 +5,11 @@
  * A case passes when every expected diagnostic appears with exactly the given
  * fields, no unexpected error appears, and, when an error is expected, no
  * output is produced (in-process) or the output directory is untouched (CLI).
+ * A case with `args` runs the command line's `main` in this process
+ * (test/support/run-cli.ts, held to the binary by test/cli/in-process.test.ts);
+ * the first case of each command, by name, runs bin/diene.js as a child, so
+ * every command's cases are also seen through the binary, and so does every
+ * case that needs the process's start (NODE_OPTIONS).
  * The catalog test fails on a code without a case and a case naming a code
  * outside the catalog.
  */
@@ -17,7 +22,7 @@ import type { Diagnostic } from '../compiler/diagnostics/diagnostic.js';
 import { compileFleet } from '../compiler/index.js';
 import { overlayTexts, readFleetTexts, TEST_NOW_SECONDS, toSourceFiles, writeTempFleet } from './support/fleet-fixture.js';
 import { readOutputTree } from '../compiler/adapters/filesystem/output-tree.js';
-import { runCli } from './support/run-cli.js';
+import { runCli, runCliInProcess } from './support/run-cli.js';
 import { makeEntries, type MakeEntry } from './support/make-entries.js';
 import { startCaseServer, type CaseServerSpec } from './support/case-servers.js';
 import { spawn, spawnSync } from 'node:child_process';
@@ -143,13 +148,39 @@ async function gitRepository(dir: string, spec: NonNullable<SampleCase['git']>):
   };
 }
 
+/** The command a case runs: its first word, and the second for a group (`apply kube`). */
+function commandOf(args: readonly string[]): string {
+  const words = args.filter((a) => !a.startsWith('-') && !a.includes('{'));
+  return ['apply', 'plan', 'claim', 'export'].includes(words[0] ?? '') ? words.slice(0, 2).join(' ') : (words[0] ?? '');
+}
+
+/**
+ * The cases that run through the binary: the first (by name) of each command,
+ * and every case that sets NODE_OPTIONS (a module loaded at the process's
+ * start, which an in-process run does not have). The others run in-process.
+ */
+const throughBinary = new Set<string>();
+{
+  const seen = new Set<string>();
+  for (const name of caseNames) {
+    const sample = loadCase(name);
+    if (!sample.args) continue;
+    if (!seen.has(commandOf(sample.args)) || sample.env?.['NODE_OPTIONS'] !== undefined) throughBinary.add(name);
+    seen.add(commandOf(sample.args));
+  }
+}
+
 describe('sample cases', () => {
+  it('run the first case of each command through the binary', () => {
+    expect(throughBinary.size).toBeGreaterThanOrEqual(10);
+  });
+
   for (const name of caseNames) {
     const sample = loadCase(name);
     const expectsError = sample.expect.some((d) => (d.severity ?? catalog[d.code as keyof typeof catalog]?.severity) === 'error');
     // A refused change against the base leaves a valid fleet: it compiles, the CLI refuses the change.
     const expectsInputError = sample.expect.some((d) => (d.severity ?? catalog[d.code as keyof typeof catalog]?.severity) === 'error' && !d.code.startsWith('permanent_'));
-    it(`${name}: ${sample.description}`, async () => {
+    it(`${name}: ${sample.description}${throughBinary.has(name) ? ' (bin/diene.js)' : ''}`, async () => {
       const texts = overlayTexts(reference, sample.files ?? {});
       const nowSeconds = sample.now ? Math.floor(Date.parse(sample.now) / 1000) : TEST_NOW_SECONDS;
       if (!sample.args) {
@@ -175,7 +206,11 @@ describe('sample cases', () => {
         const env = Object.fromEntries(Object.entries(sample.env ?? {}).map(([name, value]) => [name, value.replaceAll('{fleet}', fleet.dir)]));
         const argv = [...args, '--format', 'json', ...(sample.now ? ['--now', sample.now] : ['--now', '2026-11-21T00:00:00Z'])];
         // With a server (or git remote) in this process, the CLI runs without blocking the event loop that answers it.
-        const run = server || remote ? await runCliAsync(argv, fleet.dir, env) : runCli(argv, { cwd: fleet.dir, env });
+        const run = !throughBinary.has(name)
+          ? await runCliInProcess(argv, { cwd: fleet.dir, env })
+          : server || remote
+            ? await runCliAsync(argv, fleet.dir, env)
+            : runCli(argv, { cwd: fleet.dir, env });
         const stream = run.stdout.startsWith('[') ? run.stdout : run.stderr;
         const diagnostics = JSON.parse(stream.slice(stream.indexOf('['), stream.lastIndexOf(']') + 1) || '[]') as Diagnostic[];
         checkDiagnostics(diagnostics, sample);

@@ -6,6 +6,9 @@
  * output edited by hand. A tampered, cut-short, foreign or misplaced entry and
  * a folder that is not a diene cache are ignored with a `cache_*`
  * warning and never trusted; two compiles sharing a cache both come out right.
+ * The compiles run the CLI's `main` in this process (test/support/run-cli.ts,
+ * held to the binary by test/cli/in-process.test.ts), except the two that
+ * share a cache at the same time, which are two processes.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -19,7 +22,7 @@ import { ALWAYS, nowWindow } from '../../compiler/adapters/cache/now-window.js';
 import { sourceFile } from '../../compiler/1-load/source-file.js';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
 import { REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
-import { runCli, type CliRun } from '../support/run-cli.js';
+import { runCliInProcess, type CliRun } from '../support/run-cli.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'diene-cache-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -30,9 +33,9 @@ function fleetOf(scale: 'S' | 'M'): string {
   return writeTempFleet(generateFleet(scale)).dir;
 }
 
-/** A compile; its diagnostics as JSON on stderr unless `format` is `text` (which shows the notes: wrote, up to date). */
-function compile(fleet: string, out: string, extra: string[], format: 'json' | 'text' = 'json'): CliRun {
-  return runCli(['compile', '--fleet', fleet, '--out', out, '--now', GENERATED_NOW, '--format', format, ...extra]);
+/** A compile, in-process; its diagnostics as JSON on stderr unless `format` is `text` (which shows the notes: wrote, up to date). */
+function compile(fleet: string, out: string, extra: string[], format: 'json' | 'text' = 'json'): Promise<CliRun> {
+  return runCliInProcess(['compile', '--fleet', fleet, '--out', out, '--now', GENERATED_NOW, '--format', format, ...extra]);
 }
 
 /** The inode of the output tree's manifest: a write swaps in a new tree, so a new inode. */
@@ -73,22 +76,22 @@ describe.each(['S', 'M'] as const)('warm and cold compiles of the bench fleet %s
 
   it('unchanged: the warm run writes nothing, says so, and its tree, diagnostics and --check equal a cold run', async () => {
     const coldOut = fresh('cold');
-    const cold = compile(fleet, coldOut, ['--no-cache']);
+    const cold = await compile(fleet, coldOut, ['--no-cache']);
     expect(cold.exitCode, cold.stderr).toBe(0);
     expect(existsSync(cache)).toBe(false);
-    const first = compile(fleet, warmOut, ['--cache', cache], 'text');
+    const first = await compile(fleet, warmOut, ['--cache', cache], 'text');
     expect(first.exitCode, first.stderr).toBe(0);
     expect(first.stderr).toMatch(/wrote \d+ files/);
     const inode = manifestInode(warmOut);
-    const warm = compile(fleet, warmOut, ['--cache', cache], 'text');
+    const warm = await compile(fleet, warmOut, ['--cache', cache], 'text');
     expect(warm.exitCode, warm.stderr).toBe(0);
     expect(warm.stderr).toMatch(/up to date: the \d+ files in .* already match the inputs \(from the cache; nothing written\)/);
     expect(manifestInode(warmOut)).toBe(inode);
-    expect(diagnosticsOf(compile(fleet, warmOut, ['--cache', cache]))).toEqual(diagnosticsOf(cold));
+    expect(diagnosticsOf(await compile(fleet, warmOut, ['--cache', cache]))).toEqual(diagnosticsOf(cold));
     expect(manifestInode(warmOut)).toBe(inode);
     expect(await readOutputTree(warmOut)).toEqual(await readOutputTree(coldOut));
-    const check = compile(fleet, warmOut, ['--check', '--cache', cache]);
-    const coldCheck = compile(fleet, warmOut, ['--check', '--no-cache']);
+    const check = await compile(fleet, warmOut, ['--check', '--cache', cache]);
+    const coldCheck = await compile(fleet, warmOut, ['--check', '--no-cache']);
     expect([check.exitCode, check.stdout, check.stderr]).toEqual([coldCheck.exitCode, coldCheck.stdout, coldCheck.stderr]);
     expect(check.exitCode).toBe(0);
   });
@@ -99,14 +102,14 @@ describe.each(['S', 'M'] as const)('warm and cold compiles of the bench fleet %s
   ])('one row changed, %s: the cached run gives the tree and --check verdict of a cold run', async (name, change) => {
     change(fleet);
     const coldOut = fresh('cold-row');
-    expect(compile(fleet, coldOut, ['--no-cache']).exitCode).toBe(0);
-    const check = compile(fleet, warmOut, ['--check', '--cache', cache], 'text');
-    const coldCheck = compile(fleet, warmOut, ['--check', '--no-cache'], 'text');
+    expect((await compile(fleet, coldOut, ['--no-cache'])).exitCode).toBe(0);
+    const check = await compile(fleet, warmOut, ['--check', '--cache', cache], 'text');
+    const coldCheck = await compile(fleet, warmOut, ['--check', '--no-cache'], 'text');
     expect([check.exitCode, check.stdout, check.stderr]).toEqual([coldCheck.exitCode, coldCheck.stdout, coldCheck.stderr]);
     const sameTree = (await readOutputTree(warmOut)).get('.diene-manifest.json') === (await readOutputTree(coldOut)).get('.diene-manifest.json');
     expect(sameTree).toBe(!name.includes('removed'));
     expect(check.exitCode).toBe(sameTree ? 0 : 1);
-    const warm = compile(fleet, warmOut, ['--cache', cache], 'text');
+    const warm = await compile(fleet, warmOut, ['--cache', cache], 'text');
     expect(warm.exitCode, warm.stderr).toBe(0);
     expect(warm.stderr).toMatch(sameTree ? /up to date: .*nothing written\)/ : /wrote \d+ files/);
     expect(await readOutputTree(warmOut)).toEqual(await readOutputTree(coldOut));
@@ -117,32 +120,32 @@ describe('what the cache never trusts', () => {
   const fleet = fleetOf('S');
 
   /** A filled cache and an output tree in place; returns the cache folder and its one entry. */
-  function filled(): { cache: string; out: string; entry: string } {
+  async function filled(): Promise<{ cache: string; out: string; entry: string }> {
     const cache = fresh('cache');
     const out = fresh('out');
-    expect(compile(fleet, out, ['--cache', cache]).exitCode).toBe(0);
+    expect((await compile(fleet, out, ['--cache', cache])).exitCode).toBe(0);
     const entries = readdirSync(path.join(cache, 'entries'));
     expect(entries).toHaveLength(1);
     return { cache, out, entry: path.join(cache, 'entries', entries[0] as string) };
   }
 
   it('an output edited by hand: --check reports it edited, compile rewrites it once it is moved away', async () => {
-    const { cache, out } = filled();
+    const { cache, out } = await filled();
     const expected = await readOutputTree(out);
     const file = path.join(out, 'platforms', 'mercury.yaml');
     writeFileSync(file, readFileSync(file, 'utf8').replace('mercury', 'mercurY'));
-    const check = compile(fleet, out, ['--check', '--cache', cache], 'text');
+    const check = await compile(fleet, out, ['--check', '--cache', cache], 'text');
     expect(check.exitCode).toBe(1);
     expect(check.stderr).toContain('edited  platforms/mercury.yaml  (changed by hand after diene wrote it)');
     // diene refuses to replace a file edited after it wrote it; moved away, the compile puts the right one back.
     rmSync(file);
-    const run = compile(fleet, out, ['--cache', cache], 'text');
+    const run = await compile(fleet, out, ['--cache', cache], 'text');
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/wrote \d+ files/);
     expect(await readOutputTree(out)).toEqual(expected);
     // An extra file is never taken for the tree either.
     writeFileSync(path.join(out, 'notes.txt'), 'mine\n');
-    expect(compile(fleet, out, ['--check', '--cache', cache], 'text').stderr).toContain('foreign notes.txt  (diene did not write it)');
+    expect((await compile(fleet, out, ['--check', '--cache', cache], 'text')).stderr).toContain('foreign notes.txt  (diene did not write it)');
   });
 
   it.each([
@@ -157,12 +160,12 @@ describe('what the cache never trusts', () => {
     ['of another format', (text: string) => text.replace('"version":1', '"version":99'), 'another cache format'],
     ['not JSON', () => 'garbage\n{}\n', 'not JSON'],
   ])('an entry %s is ignored with a warning; the run compiles cold, right, and replaces it', async (_, damage, reason) => {
-    const { cache, out, entry } = filled();
+    const { cache, out, entry } = await filled();
     const expected = await readOutputTree(out);
     const original = readFileSync(entry, 'utf8');
     writeFileSync(entry, damage(original));
     rmSync(out, { recursive: true });
-    const run = compile(fleet, out, ['--cache', cache]);
+    const run = await compile(fleet, out, ['--cache', cache]);
     expect(run.exitCode, run.stderr).toBe(0);
     // Compiled cold, the tree written again, and the entry replaced by a whole one.
     expect(readFileSync(entry, 'utf8')).toBe(original);
@@ -173,26 +176,26 @@ describe('what the cache never trusts', () => {
     expect(await readOutputTree(out)).toEqual(expected);
     // Replaced by a whole entry: the next run is warm and quiet.
     const written = manifestInode(out);
-    const next = compile(fleet, out, ['--cache', cache]);
+    const next = await compile(fleet, out, ['--cache', cache]);
     expect(manifestInode(out)).toBe(written);
     expect(codes(next)).not.toContain('cache_entry_ignored');
   });
 
-  it('an entry moved under another key is foreign: ignored with a warning', () => {
-    const { cache, out, entry } = filled();
+  it('an entry moved under another key is foreign: ignored with a warning', async () => {
+    const { cache, out, entry } = await filled();
     // The entry of another fleet, copied to this fleet's key.
     const files = [sourceFile('registry/fleet.yaml', 'x')];
     const key = path.basename(entry, '.json');
     writeFileSync(entry, entryText(cacheKey(files, 'compile', { serial: 0 }), { diagnostics: [], window: ALWAYS, outputs: [], manifest: 'sha256:0' }));
     expect(parseEntry(readFileSync(entry, 'utf8'), key)).toEqual(new EntryProblem('other_key'));
-    const run = compile(fleet, out, ['--cache', cache]);
+    const run = await compile(fleet, out, ['--cache', cache]);
     expect(run.exitCode).toBe(0);
     expect(diagnosticsOf(run).find((d) => d.code === 'cache_entry_ignored')?.message).toContain('another key');
   });
 
-  it('refuses a cache folder inside the output directory (every later compile would refuse it as a foreign folder), writing nothing', () => {
+  it('refuses a cache folder inside the output directory (every later compile would refuse it as a foreign folder), writing nothing', async () => {
     const out = fresh('out');
-    const run = compile(fleet, out, ['--cache', path.join(out, '.cache')]);
+    const run = await compile(fleet, out, ['--cache', path.join(out, '.cache')]);
     expect(run.exitCode).toBe(2);
     expect(diagnosticsOf(run).map((d) => d.code)).toEqual(['usage_option_value_invalid']);
     expect(diagnosticsOf(run)[0]?.message).toContain('is not a folder outside the output directory');
@@ -204,14 +207,14 @@ describe('what the cache never trusts', () => {
     mkdirSync(folder);
     writeFileSync(path.join(folder, 'thesis.tex'), 'mine\n');
     const out = fresh('out');
-    const run = compile(fleet, out, ['--cache', folder]);
+    const run = await compile(fleet, out, ['--cache', folder]);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(diagnosticsOf(run).find((d) => d.code === 'cache_folder_foreign')?.message).toContain('not a diene cache');
     expect(readdirSync(folder)).toEqual(['thesis.tex']);
     const marker = fresh('other-version');
     mkdirSync(marker);
     writeFileSync(path.join(marker, 'diene-cache.json'), '{"format":"diene-cache","version":2}\n');
-    expect(diagnosticsOf(compile(fleet, out, ['--cache', marker])).find((d) => d.code === 'cache_folder_other_format')?.message).toContain('"version":2');
+    expect(diagnosticsOf(await compile(fleet, out, ['--cache', marker])).find((d) => d.code === 'cache_folder_other_format')?.message).toContain('"version":2');
   });
 
   it('two compiles sharing one cache at the same time both come out right, and leave a whole entry', async () => {
@@ -236,11 +239,11 @@ describe('what the cache never trusts', () => {
     );
     expect(runs).toEqual([0, 0]);
     const cold = fresh('cold');
-    expect(compile(m, cold, ['--no-cache']).exitCode).toBe(0);
+    expect((await compile(m, cold, ['--no-cache'])).exitCode).toBe(0);
     const expected = await readOutputTree(cold);
     for (const out of outs) expect(await readOutputTree(out)).toEqual(expected);
     expect(readdirSync(path.join(cache, 'entries')).filter((name) => !name.endsWith('.json'))).toEqual([]);
-    const warm = compile(m, outs[0] as string, ['--cache', cache], 'text');
+    const warm = await compile(m, outs[0] as string, ['--cache', cache], 'text');
     expect(warm.stderr).toContain('up to date');
   });
 });
@@ -257,7 +260,7 @@ describe('the clock and the cache', () => {
     expect(nowWindow([{ data: { valuesSince: '2026-11-20T00:00:00Z' } }], 0)).toEqual(ALWAYS);
   });
 
-  it('validate and compile with --now past the override age warn as a cold run does', () => {
+  it('validate and compile with --now past the override age warn as a cold run does', async () => {
     const fleet = fleetOf('S');
     const cache = fresh('clock');
     for (const command of ['validate', 'compile']) {
@@ -272,9 +275,9 @@ describe('the clock and the cache', () => {
         ...(command === 'compile' ? ['--out', path.join(fleet, 'out')] : []),
         ...more,
       ];
-      const before = runCli(args('2026-11-21T00:00:00Z', ['--cache', cache]));
-      const later = runCli(args('2026-12-30T00:00:00Z', ['--cache', cache]));
-      const laterCold = runCli(args('2026-12-30T00:00:00Z', ['--no-cache']));
+      const before = await runCliInProcess(args('2026-11-21T00:00:00Z', ['--cache', cache]));
+      const later = await runCliInProcess(args('2026-12-30T00:00:00Z', ['--cache', cache]));
+      const laterCold = await runCliInProcess(args('2026-12-30T00:00:00Z', ['--no-cache']));
       const found = (run: CliRun): Diagnostic[] => {
         const text = run.stdout.startsWith('[') ? run.stdout : run.stderr;
         return JSON.parse(text.slice(text.indexOf('['), text.lastIndexOf(']') + 1)) as Diagnostic[];
@@ -284,7 +287,7 @@ describe('the clock and the cache', () => {
       expect(found(later)).toEqual(found(laterCold));
       expect(later.exitCode).toBe(laterCold.exitCode);
       // Again at that instant: from the cache, same answer.
-      expect(found(runCli(args('2026-12-30T00:00:00Z', ['--cache', cache])))).toEqual(found(laterCold));
+      expect(found(await runCliInProcess(args('2026-12-30T00:00:00Z', ['--cache', cache])))).toEqual(found(laterCold));
     }
   });
 });

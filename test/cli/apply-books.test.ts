@@ -2,6 +2,9 @@
 // server (s3rver) on 127.0.0.1: what lands in the bucket with which headers,
 // a second run that uploads nothing, a stale publisher refused, the serial
 // from the fleet repo's HEAD commit, and the exit codes of SPEC §5.
+// The first test runs bin/diene.js; the others run the CLI's `main` in this
+// process (runCliInProcess, held to the binary's bytes by
+// test/cli/in-process.test.ts), the S3 client loaded once.
 
 import { execFile, execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -10,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAddressBooks } from '../../compiler/3-emit/address-books.js';
 import { toJson } from '../../compiler/3-emit/serialize.js';
 import { compileFleet } from '../../compiler/index.js';
-import type { CliRun } from '../support/run-cli.js';
+import { runCliInProcess, type CliRun } from '../support/run-cli.js';
 import { overlayTexts, readFleetTexts, REPO_ROOT, TEST_NOW_SECONDS, toSourceFiles, writeTempFleet } from '../support/fleet-fixture.js';
 import { S3RVER_CREDENTIALS, S3RVER_ENV, startS3Server, type S3TestServer } from '../support/s3-server.js';
 
@@ -57,7 +60,7 @@ function fleet(overlay: Record<string, string | null> = {}): string {
  * Runs the built CLI without blocking this process: s3rver answers from this
  * process's event loop, so a synchronous spawn would deadlock.
  */
-function runCliAsync(args: readonly string[]): Promise<CliRun> {
+function runBinaryAsync(args: readonly string[]): Promise<CliRun> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -66,6 +69,15 @@ function runCliAsync(args: readonly string[]): Promise<CliRun> {
       (error, stdout, stderr) => resolve({ exitCode: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr }),
     );
   });
+}
+
+/** Runs the CLI in this process, where s3rver answers too. */
+function runCliAsync(args: readonly string[]): Promise<CliRun> {
+  return runCliInProcess(args, { env: { ...S3RVER_ENV, FORCE_COLOR: process.env['FORCE_COLOR'] ?? '' } });
+}
+
+function applyBooksBinary(dir: string, to: string, ...extra: string[]): Promise<CliRun> {
+  return runBinaryAsync(['apply', 'books', '--fleet', dir, '--to', to, '--endpoint', server.endpoint, '--skip-name-check', ...extra]);
 }
 
 function applyBooks(dir: string, to: string, ...extra: string[]): Promise<CliRun> {
@@ -92,7 +104,7 @@ describe('diene apply books', () => {
   const dir = () => fleet();
 
   it('publishes every book (never issuers.json) under the prefix, as JSON with a 60 s cache time', async () => {
-    const run = await applyBooks(dir(), 's3://books/prod', '--serial', '100');
+    const run = await applyBooksBinary(dir(), 's3://books/prod', '--serial', '100');
     expect(run.stderr).toContain('uploaded 8 of 8 changed books (0 unchanged) with serial 100');
     expect(run.stderr).not.toContain('NodeVersionSupportWarning');
     expect(run.exitCode).toBe(0);

@@ -5,7 +5,9 @@
  * applier makes (discovery, list by label selector, server-side apply PATCH,
  * DELETE, dryRun=All). It checks the requests the applier sends and the state
  * they leave; it cannot check what a real API server's admission, schema
- * validation or field-level merge would do.
+ * validation or field-level merge would do. The first apply runs bin/diene.js;
+ * the others run the CLI's `main` in this process (runCliInProcess, held to the
+ * binary's bytes by test/cli/in-process.test.ts), the client loaded once.
  */
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -16,6 +18,7 @@ import { MANAGED_KINDS } from '../../compiler/adapters/kube/capabilities.js';
 import { analyzeFleet } from '../../compiler/index.js';
 import { overlayTexts, readFleetTexts, REPO_ROOT, TEST_NOW_SECONDS, toSourceFiles, writeTempFleet } from '../support/fleet-fixture.js';
 import { KubeApiDouble, kubeconfigFor } from '../support/kube-api-server.js';
+import { runCliInProcess } from '../support/run-cli.js';
 
 let server: KubeApiDouble;
 const cleanups: (() => void | Promise<void>)[] = [];
@@ -34,8 +37,13 @@ function tempFleet(overlay: Record<string, string | null> = {}): string {
   return fleet.dir;
 }
 
-/** Runs the CLI asynchronously (the API double answers from this process, so the test must not block). */
+/** Runs the CLI in this process (the API double answers from this process too). */
 function diene(args: string[], kubeconfig: string): Promise<{ exitCode: number; stdout: string; stderr: string }> {
+  return runCliInProcess([...args, '--now', '2026-11-21T00:00:00Z'], { env: { KUBECONFIG: kubeconfig, FORCE_COLOR: process.env['FORCE_COLOR'] ?? '' } });
+}
+
+/** Runs bin/diene.js asynchronously (the API double answers from this process, so the test must not block). */
+function dieneBinary(args: string[], kubeconfig: string): Promise<{ exitCode: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin', 'diene.js'), ...args, '--now', '2026-11-21T00:00:00Z'], {
       env: { ...process.env, KUBECONFIG: kubeconfig, GITHUB_ACTIONS: '' },
@@ -79,7 +87,7 @@ describe('diene apply kube (contract test against a local Kubernetes API double)
   it('server-side applies every rendered object as field manager diene, in sync-wave order, and a second run changes nothing', async () => {
     const dir = tempFleet();
     const config = kubeconfig(dir);
-    const run = await diene(['apply', 'kube', '--platform', 'nitroso', '--fleet', dir], config);
+    const run = await dieneBinary(['apply', 'kube', '--platform', 'nitroso', '--fleet', dir], config);
     expect(run.exitCode, run.stderr).toBe(0);
     const objects = rendered('nitroso');
     const patches = server.requests.filter((r) => r.method === 'PATCH');

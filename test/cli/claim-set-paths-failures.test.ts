@@ -6,7 +6,9 @@
 // tree that cannot be written after the branch moved, a held index lock and a
 // symbolic link in the working tree. Every failure exits 2 with a clear
 // refusal and leaves the branch, the index, the working tree and git fsck's
-// verdict exactly as they were.
+// verdict exactly as they were. The run as user nobody is a bin/diene.js
+// child; the others run the CLI's `main` in this process (runCliInProcess,
+// held to the binary's bytes by test/cli/in-process.test.ts).
 
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -18,6 +20,7 @@ import { NOBODY } from '../support/bounded-cli.js';
 import { REPO_ROOT } from '../support/fleet-fixture.js';
 import { hasGit, makeGitFleet, type GitFleet } from '../support/git-fleet.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
+import { runCliInProcess } from '../support/run-cli.js';
 
 const TIN = 'api.tin.nitroso.pikachu.cluster.atomi.cloud';
 const ZINC = 'api.zinc.nitroso.pikachu.cluster.atomi.cloud';
@@ -79,6 +82,11 @@ function setPaths(
   writeFileSync(file, JSON.stringify({ paths }));
   chmodSync(file, 0o644);
   const asNobody = options.asNobody === true && asRoot;
+  if (!asNobody)
+    return runCliInProcess(['claim', 'set-paths', host, '--file', file, '--repo', clone, '--format', 'json', ...extra], {
+      cwd: path.dirname(clone),
+      env: { ...GIT_ENV, FORCE_COLOR: process.env['FORCE_COLOR'] ?? '', ...options.env },
+    });
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,

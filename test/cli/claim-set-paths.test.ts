@@ -3,13 +3,17 @@
 // repositories, read back with the real `git` binary. Covers the wholesale
 // replace, the no-op republish, refusals that write nothing, writers racing
 // (client-side and server-side compare-and-swap), and a checked-out branch.
+// The racing writers are separate bin/diene.js processes; a single writer runs
+// the CLI's `main` in this process (runCliInProcess, held to the binary's bytes
+// by test/cli/in-process.test.ts), its git children and the server as they are.
 
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
-import { commitCount, git, hasGit, landCommit, makeGitFleet, runCliAsync, showFile, type GitFleet } from '../support/git-fleet.js';
+import { commitCount, git, GIT_ENV, hasGit, landCommit, makeGitFleet, runCliAsync, showFile, type GitFleet } from '../support/git-fleet.js';
+import { runCliInProcess } from '../support/run-cli.js';
 import { gitHttpBackend, startGitHttpServer, type GitHttpServer } from '../support/git-http-server.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
 
@@ -34,7 +38,15 @@ function pathsFile(content: unknown): string {
   return file;
 }
 
+/** One writer, in-process. */
 function setPaths(host: string, file: string, repo: string, ...extra: string[]) {
+  return runCliInProcess(['claim', 'set-paths', host, '--file', file, '--repo', repo, '--actor', 'ci-bot', ...extra], {
+    env: { GITHUB_ACTIONS: '', ...GIT_ENV },
+  });
+}
+
+/** One of several writers racing: a process of its own. */
+function setPathsRacing(host: string, file: string, repo: string, ...extra: string[]) {
   return runCliAsync(['claim', 'set-paths', host, '--file', file, '--repo', repo, '--actor', 'ci-bot', ...extra]);
 }
 
@@ -139,7 +151,7 @@ describe.skipIf(skipUnlessPresent(skipReason))(`diene claim set-paths over git s
     const hosts = [TIN, ZINC, 'api.tin.nitroso.pichu.cluster.atomi.cloud', 'api.zinc.nitroso.pichu.cluster.atomi.cloud'];
     const targets = [ZINC, TIN, 'api.zinc.nitroso.pichu.cluster.atomi.cloud', 'api.tin.nitroso.pichu.cluster.atomi.cloud'];
     const before = commitCount(fleet.bare);
-    const runs = await Promise.all(hosts.map((host, i) => setPaths(host, pathsFile({ paths: { [`race${i}`]: targets[i] } }), url)));
+    const runs = await Promise.all(hosts.map((host, i) => setPathsRacing(host, pathsFile({ paths: { [`race${i}`]: targets[i] } }), url)));
     for (const run of runs) expect(run.exitCode, run.stderr).toBe(0);
     expect(commitCount(fleet.bare)).toBe(before + hosts.length);
     hosts.forEach((host, i) => expect(JSON.parse(showFile(fleet.bare, `claims/domains/${host}.json`) as string).paths).toEqual({ [`race${i}`]: targets[i] }));
@@ -149,7 +161,7 @@ describe.skipIf(skipUnlessPresent(skipReason))(`diene claim set-paths over git s
   it('lets two writers race on the same host: both commit in turn and the map is one of theirs, whole', async () => {
     const before = commitCount(fleet.bare);
     const maps = [{ paulca: ZINC }, { dashboard: WEB, bob: ZINC }];
-    const runs = await Promise.all(maps.map((paths) => setPaths(TIN, pathsFile({ paths }), url)));
+    const runs = await Promise.all(maps.map((paths) => setPathsRacing(TIN, pathsFile({ paths }), url)));
     for (const run of runs) expect(run.exitCode, run.stderr).toBe(0);
     expect(commitCount(fleet.bare)).toBe(before + 2);
     const final = JSON.parse(showFile(fleet.bare, TIN_CLAIM) as string).paths;
@@ -216,7 +228,7 @@ describe.skipIf(skipUnlessPresent(hasGit() ? undefined : 'git (Debian package gi
   it("lets writers race on a local repository through git's ref lock", async () => {
     const hosts = [TIN, ZINC, 'api.tin.nitroso.pichu.cluster.atomi.cloud'];
     const before = commitCount(fleet.bare);
-    const runs = await Promise.all(hosts.map((host, i) => setPaths(host, pathsFile({ paths: { [`p${i}`]: host === TIN ? ZINC : TIN } }), fleet.bare)));
+    const runs = await Promise.all(hosts.map((host, i) => setPathsRacing(host, pathsFile({ paths: { [`p${i}`]: host === TIN ? ZINC : TIN } }), fleet.bare)));
     for (const run of runs) expect(run.exitCode, run.stderr).toBe(0);
     expect(commitCount(fleet.bare)).toBe(before + hosts.length);
     for (const host of hosts) expect(showFile(fleet.bare, `claims/domains/${host}.json`)).toBeDefined();

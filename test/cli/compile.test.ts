@@ -2,13 +2,16 @@
  * `diene compile` and `--check` end to end through the CLI (SPEC §5): exit
  * codes, the stale/missing/extra lists, the unified diff on stdout, and output
  * written all-or-nothing (a failed compile leaves the directory as it was).
+ * The first test, the diff on stdout and the missing fleet run bin/diene.js;
+ * the others run the CLI's `main` in this process (test/support/run-cli.ts,
+ * held to the binary by test/cli/in-process.test.ts).
  */
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
 import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet, useTempFleets } from '../support/fleet-fixture.js';
-import { runCli } from '../support/run-cli.js';
+import { runCli, runCliInProcess } from '../support/run-cli.js';
 
 /** How many files the reference fleet compiles to: its golden tree's size (every output kind adds files). */
 const GOLDEN_FILES = (await readOutputTree(path.join(REPO_ROOT, 'golden', 'reference'))).size;
@@ -28,7 +31,7 @@ describe('diene compile', () => {
 
   it('replaces the output tree whole: a file diene wrote that the inputs no longer produce is gone', async () => {
     const dir = tempFleet();
-    expect(runCli(['compile', '--fleet', dir]).exitCode).toBe(0);
+    expect((await runCliInProcess(['compile', '--fleet', dir])).exitCode).toBe(0);
     const out = path.join(dir, 'generated');
     for (const file of ['argocd/mercury.yaml', 'kargo/mercury.yaml', 'platforms/mercury.yaml', 'books/mercury/webhook/doc-c.json'])
       expect(existsSync(path.join(out, file))).toBe(true);
@@ -38,7 +41,7 @@ describe('diene compile', () => {
     // fleet.yaml stops naming it as the webhook intake (intake_unknown otherwise).
     const fleetYaml = path.join(dir, 'registry', 'fleet.yaml');
     writeFileSync(fleetYaml, readFileSync(fleetYaml, 'utf8').replace(/^intake: .*\n/m, ''));
-    const run = runCli(['compile', '--fleet', dir]);
+    const run = await runCliInProcess(['compile', '--fleet', dir]);
     expect(run.exitCode, run.stderr).toBe(0);
     const tree = await readOutputTree(out);
     expect([...tree.keys()].filter((file) => file.includes('mercury'))).toEqual([]);
@@ -47,10 +50,10 @@ describe('diene compile', () => {
 
   it('refuses (exit 2) to replace a tree holding a file diene did not write, and keeps it', async () => {
     const dir = tempFleet();
-    expect(runCli(['compile', '--fleet', dir]).exitCode).toBe(0);
+    expect((await runCliInProcess(['compile', '--fleet', dir])).exitCode).toBe(0);
     writeFileSync(path.join(dir, 'generated', 'argocd', 'retired.yaml'), 'my own\n');
     const before = await readOutputTree(path.join(dir, 'generated'));
-    const run = runCli(['compile', '--fleet', dir]);
+    const run = await runCliInProcess(['compile', '--fleet', dir]);
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toContain(
       `error output_foreign_file: ${path.join(dir, 'generated', 'argocd', 'retired.yaml')} holds what diene did not write: diene writes no such file, and the manifest (.diene-manifest.json) does not list it`,
@@ -60,45 +63,45 @@ describe('diene compile', () => {
 
   it('leaves the output directory exactly as it was when the compile fails', async () => {
     const dir = tempFleet();
-    expect(runCli(['compile', '--fleet', dir]).exitCode).toBe(0);
+    expect((await runCliInProcess(['compile', '--fleet', dir])).exitCode).toBe(0);
     const before = await readOutputTree(path.join(dir, 'generated'));
     writeFileSync(path.join(dir, 'registry', 'landscapes', 'pichu.yaml'), 'name: pichu\nregion: NRT\ntier: dev\n');
-    const run = runCli(['compile', '--fleet', dir]);
+    const run = await runCliInProcess(['compile', '--fleet', dir]);
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toContain('registry/landscapes/pichu.yaml:2:9: error region_unknown');
     expect(await readOutputTree(path.join(dir, 'generated'))).toEqual(before);
   });
 
-  it('resolves --out against the working directory, like every other path argument', () => {
+  it('resolves --out against the working directory, like every other path argument', async () => {
     const dir = tempFleet();
-    expect(runCli(['compile', '--fleet', '.', '--out', 'build/deploy'], { cwd: dir }).exitCode).toBe(0);
+    expect((await runCliInProcess(['compile', '--fleet', '.', '--out', 'build/deploy'], { cwd: dir })).exitCode).toBe(0);
     expect(existsSync(path.join(dir, 'build', 'deploy', 'argocd', 'nitroso.yaml'))).toBe(true);
   });
 
   it('restores the previous tree when a swap was interrupted between its two renames; --check only reads it', async () => {
     const dir = tempFleet();
-    expect(runCli(['compile', '--fleet', dir]).exitCode).toBe(0);
+    expect((await runCliInProcess(['compile', '--fleet', dir])).exitCode).toBe(0);
     const out = path.join(dir, 'generated');
     const previous = path.join(dir, '.generated.previous');
     const before = await readOutputTree(out);
     // simulate a kill after `generated` → `.generated.previous` and before the new tree moved in
     renameSync(out, previous);
-    const check = runCli(['compile', '--fleet', dir, '--check']);
+    const check = await runCliInProcess(['compile', '--fleet', dir, '--check']);
     expect(check.exitCode, check.stderr).toBe(0);
     expect(check.stderr).toContain(`note: ${previous} is left from an interrupted compile; the next \`diene compile\` restores it`);
     expect(existsSync(out)).toBe(false);
     expect(await readOutputTree(previous)).toEqual(before);
-    expect(runCli(['compile', '--fleet', dir]).exitCode).toBe(0);
+    expect((await runCliInProcess(['compile', '--fleet', dir])).exitCode).toBe(0);
     expect(await readOutputTree(out)).toEqual(before);
     expect(existsSync(previous)).toBe(false);
   });
 });
 
 describe('diene compile --check', () => {
-  it('exits 0 when the generated files are fresh', () => {
+  it('exits 0 when the generated files are fresh', async () => {
     const dir = tempFleet();
-    expect(runCli(['compile', '--fleet', dir]).exitCode).toBe(0);
-    const run = runCli(['compile', '--fleet', dir, '--check']);
+    expect((await runCliInProcess(['compile', '--fleet', dir])).exitCode).toBe(0);
+    const run = await runCliInProcess(['compile', '--fleet', dir, '--check']);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain(`fresh: ${GOLDEN_FILES} files`);
@@ -124,14 +127,14 @@ describe('diene compile --check', () => {
     expect(run.stdout).toContain('--- a/argocd/cobalt.yaml');
   });
 
-  it('tells a file added by hand from one diene wrote and no longer produces: the first is for the user to move, not for compile', () => {
+  it('tells a file added by hand from one diene wrote and no longer produces: the first is for the user to move, not for compile', async () => {
     const dir = tempFleet();
-    expect(runCli(['compile', '--fleet', dir]).exitCode).toBe(0);
+    expect((await runCliInProcess(['compile', '--fleet', dir])).exitCode).toBe(0);
     // A platform removed from the inputs: the files diene wrote for it are extra, and compile removes them.
     rmSync(path.join(dir, 'platforms', 'mercury'), { recursive: true });
     for (const claim of readdirSync(path.join(dir, 'claims', 'domains')).filter((f) => f.includes('.mercury.')))
       rmSync(path.join(dir, 'claims', 'domains', claim));
-    const ours = runCli(['compile', '--fleet', dir, '--check']);
+    const ours = await runCliInProcess(['compile', '--fleet', dir, '--check']);
     expect(ours.exitCode, ours.stderr).toBe(1);
     expect(ours.stderr).toContain('stale: generated files differ from what the inputs produce; run `diene compile` and commit the result\n');
     expect(ours.stderr).toMatch(/\n {2}extra {3}books\/mercury\//);
@@ -139,7 +142,7 @@ describe('diene compile --check', () => {
     expect(ours.stdout).not.toContain("not diene's");
     // A stray file added by hand: --check gives compile's refusal, and compile does refuse it.
     writeFileSync(path.join(dir, 'generated', 'dns', 'stray.json'), '{}\n');
-    const github = runCli(['compile', '--fleet', dir, '--check', '--format', 'github']);
+    const github = await runCliInProcess(['compile', '--fleet', dir, '--check', '--format', 'github']);
     expect(github.exitCode).toBe(1);
     expect(github.stderr).toContain(
       'generated holds what diene did not write, which `diene compile` refuses to remove or overwrite: move or delete it yourself',
@@ -149,27 +152,27 @@ describe('diene compile --check', () => {
       /::error file=generated\/dns\/stray\.json,title=output_foreign_file::.*stray\.json holds what diene did not write: diene writes no such file/,
     );
     expect(github.stderr).not.toMatch(/stray\.json.*no longer produced/);
-    const summary = runCli(['compile', '--fleet', dir, '--check']).stdout;
+    const summary = (await runCliInProcess(['compile', '--fleet', dir, '--check'])).stdout;
     expect(summary).toMatch(/ removed, 1 not diene's \(added or edited by hand: `diene compile` refuses it; move or delete it yourself\)/);
     expect(summary).toMatch(/\n {2}foreign {2}dns\/stray\.json\n/);
-    const refused = runCli(['compile', '--fleet', dir]);
+    const refused = await runCliInProcess(['compile', '--fleet', dir]);
     expect(refused.exitCode).toBe(2);
     expect(refused.stderr).toContain('output_foreign_file');
     rmSync(path.join(dir, 'generated', 'dns', 'stray.json'));
-    expect(runCli(['compile', '--fleet', dir]).exitCode).toBe(0);
-    expect(runCli(['compile', '--fleet', dir, '--check']).exitCode).toBe(0);
+    expect((await runCliInProcess(['compile', '--fleet', dir])).exitCode).toBe(0);
+    expect((await runCliInProcess(['compile', '--fleet', dir, '--check'])).exitCode).toBe(0);
   });
 
   it('writes nothing', async () => {
     const dir = tempFleet();
-    const run = runCli(['compile', '--fleet', dir, '--check']);
+    const run = await runCliInProcess(['compile', '--fleet', dir, '--check']);
     expect(run.exitCode).toBe(1);
     expect(existsSync(path.join(dir, 'generated'))).toBe(false);
   });
 
-  it('exits 2, not 1, on invalid input', () => {
+  it('exits 2, not 1, on invalid input', async () => {
     const dir = tempFleet({ 'registry/landscapes/pichu.yaml': 'name: pichu\n' });
-    expect(runCli(['compile', '--fleet', dir, '--check']).exitCode).toBe(2);
+    expect((await runCliInProcess(['compile', '--fleet', dir, '--check'])).exitCode).toBe(2);
   });
 });
 

@@ -5,7 +5,10 @@
  * (never Node's parseArgs text), options before or after the command, help
  * for every command and option, -V, bare `diene`, --quiet and
  * --min-severity, colour on a terminal (NO_COLOR, FORCE_COLOR), shell
- * completion, and progress on a terminal only.
+ * completion, and progress on a terminal only. The checks that go over every
+ * command (its help three ways, a usage error, a wrong --format) run the
+ * CLI's `main` in this process (test/support/run-cli.ts, held to the binary
+ * by test/cli/in-process.test.ts); each test also runs the binary.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +20,7 @@ import { formatChoices, optionsOf } from '../../compiler/cli/help.js';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
 import { REFERENCE_FLEET, REPO_ROOT, useTempFleets } from '../support/fleet-fixture.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
-import { runCli, type CliRun } from '../support/run-cli.js';
+import { runCli, runCliInProcess, type CliRun } from '../support/run-cli.js';
 import { generateFleet } from '../../bench/fleet-generator.mjs';
 
 const BIN = path.join(REPO_ROOT, 'bin', 'diene.js');
@@ -29,9 +32,9 @@ const tempFleet = useTempFleets();
 /** Node's own parseArgs error texts, which must never reach a user. */
 const NODE_PARSE_TEXT = /ERR_PARSE_ARGS|Unknown option '|argument is ambiguous|To specify an option argument starting with a dash|Unexpected argument '/;
 
-/** The diagnostics of a usage error run with `--format json`. */
-function usageJson(args: readonly string[]): { run: CliRun; diagnostics: Diagnostic[] } {
-  const run = runCli([...args, '--format', 'json']);
+/** The diagnostics of a usage error run (in-process) with `--format json`. */
+async function usageJson(args: readonly string[]): Promise<{ run: CliRun; diagnostics: Diagnostic[] }> {
+  const run = await runCliInProcess([...args, '--format', 'json']);
   return { run, diagnostics: JSON.parse(run.stdout.startsWith('[') ? run.stdout : run.stderr) as Diagnostic[] };
 }
 
@@ -136,9 +139,9 @@ describe('usage errors', () => {
     expect(readdirSync(fleet).sort()).not.toContain('argocd');
   });
 
-  it('come from the catalog with the command’s usage line in the hint, in text and in JSON', () => {
+  it('come from the catalog with the command’s usage line in the hint, in text and in JSON', async () => {
     for (const help of COMMAND_HELPS.filter((h) => h.name !== 'completion')) {
-      const { run, diagnostics } = usageJson([...help.name.split(' '), '--no-such-option']);
+      const { run, diagnostics } = await usageJson([...help.name.split(' '), '--no-such-option']);
       expect(run.exitCode, help.name).toBe(2);
       expect(diagnostics).toHaveLength(1);
       expect(diagnostics[0]?.code).toBe('usage_option_unknown');
@@ -196,15 +199,16 @@ describe('help and version', () => {
     expect(runCli(['help', 'help'])).toEqual(run);
   });
 
-  it('`diene COMMAND --help` and `diene help COMMAND` describe every option with an example', () => {
+  it('`diene COMMAND --help` and `diene help COMMAND` describe every option with an example', async () => {
+    expect(runCli(['compile', '--help'])).toEqual(await runCliInProcess(['compile', '--help']));
     for (const help of COMMAND_HELPS) {
       const words = help.name.split(' ');
-      const flag = runCli([...words, '--help']);
-      const topic = runCli(['help', ...words]);
+      const flag = await runCliInProcess([...words, '--help']);
+      const topic = await runCliInProcess(['help', ...words]);
       expect(flag.exitCode, help.name).toBe(0);
       expect(flag.stdout).toBe(topic.stdout);
       expect(flag.stdout).toContain(`Usage: ${help.usage}\n`);
-      expect(runCli([...words, '-h']).stdout).toBe(flag.stdout);
+      expect((await runCliInProcess([...words, '-h'])).stdout).toBe(flag.stdout);
       const lines = flag.stdout.split('\n');
       for (const option of optionsOf(help)) {
         if (help.readsFleet === false && (option.name === 'fleet' || option.name === 'now')) continue;
@@ -327,7 +331,7 @@ describe('shell completion', () => {
     }
   });
 
-  it("offers each command's own --format forms: the ones its usage line, its help and its error name", () => {
+  it("offers each command's own --format forms: the ones its usage line, its help and its error name", async () => {
     const orList = (items: string[]): string => `${items.slice(0, -1).join(', ')} or ${items.at(-1) as string}`;
     for (const help of COMMAND_HELPS) {
       const forms = formatChoices(help);
@@ -335,8 +339,8 @@ describe('shell completion', () => {
       expect(complete(`diene ${help.name} --format `), help.name).toEqual(forms);
       const inUsage = /--format (\S+?)\]/.exec(help.usage)?.[1];
       if (inUsage !== undefined) expect(inUsage.split('|'), help.name).toEqual(forms);
-      expect(runCli(['help', ...name]).stdout, help.name).toContain(`\n  --format ${forms.join('|')}\n`);
-      const wrong = runCli([...name, ...(help.arguments ?? []).map(() => 'x'), '--format', 'nope']);
+      expect((await runCliInProcess(['help', ...name])).stdout, help.name).toContain(`\n  --format ${forms.join('|')}\n`);
+      const wrong = await runCliInProcess([...name, ...(help.arguments ?? []).map(() => 'x'), '--format', 'nope']);
       expect(wrong.exitCode, help.name).toBe(2);
       expect(wrong.stderr, help.name).toContain(`--format "nope" is not ${orList(forms)}`);
     }
@@ -346,6 +350,9 @@ describe('shell completion', () => {
     expect(complete('diene plan dns --format ')).toEqual(['text', 'json']);
     expect(complete('diene simulate --format ')).toEqual(['text', 'json', 'github', 'markdown']);
     expect(complete('diene --fleet x validate --format s')).toEqual(['sarif']);
+    const wrong = runCli(['simulate', '--format', 'nope']);
+    expect(wrong.exitCode).toBe(2);
+    expect(wrong.stderr).toContain('--format "nope" is not text, json, github or markdown');
   });
 
   it('zsh and fish scripts name every command and option', () => {

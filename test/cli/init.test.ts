@@ -10,7 +10,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import fg from 'fast-glob';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
 import { REPO_ROOT } from '../support/fleet-fixture.js';
-import { runCli } from '../support/run-cli.js';
+import { runCli, runCliInProcess } from '../support/run-cli.js';
+// Command lines whose subject is the command's output, diagnostics and exit code run the CLI's
+// `main` in this process (runCliInProcess, held to the binary's bytes by test/cli/in-process.test.ts);
+// the first test that runs the CLI, and the helpers above the tests, run bin/diene.js.
 
 const temps: string[] = [];
 afterEach(() => {
@@ -46,9 +49,9 @@ describe('diene init', () => {
     expect(runCli(['compile', '--fleet', dir]).stderr).not.toMatch(/warning/);
   });
 
-  it('writes one platform, one service, two landscapes with one cluster each, a DNS host and the sign-in platform, commented', () => {
+  it('writes one platform, one service, two landscapes with one cluster each, a DNS host and the sign-in platform, commented', async () => {
     const dir = tempDir();
-    expect(runCli(['init', dir]).exitCode).toBe(0);
+    expect((await runCliInProcess(['init', dir])).exitCode).toBe(0);
     const files = fg.sync('**/*', { cwd: dir, ignore: ['schemas/**'] }).sort();
     expect(files).toEqual([
       'carbon/signin/platform.yaml',
@@ -73,9 +76,9 @@ describe('diene init', () => {
     expect(readFileSync(path.join(dir, 'registry/fleet.yaml'), 'utf8')).toContain('issuer: { module: api, service: login, platform: signin }');
   });
 
-  it("opens every file with a modeline naming its schema in the fleet's schemas/, and writes the package's schemas there byte for byte", () => {
+  it("opens every file with a modeline naming its schema in the fleet's schemas/, and writes the package's schemas there byte for byte", async () => {
     const dir = tempDir();
-    expect(runCli(['init', dir]).exitCode).toBe(0);
+    expect((await runCliInProcess(['init', dir])).exitCode).toBe(0);
     const firstLines = Object.fromEntries(
       fg.sync('**/*.yaml', { cwd: dir, ignore: ['schemas/**'] }).map((f) => [f, readFileSync(path.join(dir, f), 'utf8').split('\n')[0]]),
     );
@@ -97,55 +100,55 @@ describe('diene init', () => {
       expect(readFileSync(path.join(dir, 'schemas', file), 'utf8'), file).toBe(readFileSync(path.join(REPO_ROOT, 'schemas', file), 'utf8'));
   });
 
-  it('refuses a directory that holds a file, exit 2 with init_directory_not_empty, and leaves it alone', () => {
+  it('refuses a directory that holds a file, exit 2 with init_directory_not_empty, and leaves it alone', async () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, 'notes.txt'), 'mine\n');
-    const run = runCli(['init', dir, '--format', 'json']);
+    const run = await runCliInProcess(['init', dir, '--format', 'json']);
     expect(run.exitCode).toBe(2);
     expect(jsonDiagnostics(run.stderr).map((d) => d.code)).toEqual(['init_directory_not_empty']);
     expect(readdirSync(dir)).toEqual(['notes.txt']);
   });
 
-  it('accepts an existing empty directory', () => {
+  it('accepts an existing empty directory', async () => {
     const dir = tempDir();
-    expect(runCli(['init', dir]).exitCode).toBe(0);
-    expect(runCli(['compile', '--fleet', dir, '--check']).exitCode).toBe(1);
+    expect((await runCliInProcess(['init', dir])).exitCode).toBe(0);
+    expect((await runCliInProcess(['compile', '--fleet', dir, '--check'])).exitCode).toBe(1);
   });
 });
 
 describe('diene materialize on a fleet without rows', () => {
-  it('counts the empty row folders (the sign-in service among them) as services and writes every row', () => {
+  it('counts the empty row folders (the sign-in service among them) as services and writes every row', async () => {
     const dir = tempDir();
-    expect(runCli(['init', dir]).exitCode).toBe(0);
+    expect((await runCliInProcess(['init', dir])).exitCode).toBe(0);
     for (const row of ROWS) rmSync(path.join(dir, row));
     expect(readdirSync(path.join(dir, 'platforms/signin/login'))).toEqual([]);
-    const run = runCli(['materialize', '--fleet', dir, '--format', 'json']);
+    const run = await runCliInProcess(['materialize', '--fleet', dir, '--format', 'json']);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(jsonDiagnostics(run.stderr)).toEqual([]);
     for (const row of ROWS)
       expect(readFileSync(path.join(dir, row), 'utf8')).toBe(
         '# yaml-language-server: $schema=../../../schemas/row.schema.json\npin:\n  chart: ""\n  image: ""\n',
       );
-    expect(runCli(['compile', '--fleet', dir]).exitCode).toBe(0);
+    expect((await runCliInProcess(['compile', '--fleet', dir])).exitCode).toBe(0);
   });
 
-  it('gives no "no row folder" warning for a service with facts in platform.yaml whose folder exists', () => {
+  it('gives no "no row folder" warning for a service with facts in platform.yaml whose folder exists', async () => {
     const dir = tempDir();
-    expect(runCli(['init', dir]).exitCode).toBe(0);
+    expect((await runCliInProcess(['init', dir])).exitCode).toBe(0);
     for (const row of ROWS) rmSync(path.join(dir, row));
     const platform = path.join(dir, 'carbon/signin/platform.yaml');
     writeFileSync(platform, `${readFileSync(platform, 'utf8')}services:\n  login: { modules: [api, admin] }\n`);
-    const run = runCli(['materialize', '--fleet', dir, '--format', 'json']);
+    const run = await runCliInProcess(['materialize', '--fleet', dir, '--format', 'json']);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(jsonDiagnostics(run.stderr)).toEqual([]);
   });
 
-  it('still says issuer_unknown when the sign-in service has no folder at all', () => {
+  it('still says issuer_unknown when the sign-in service has no folder at all', async () => {
     const dir = tempDir();
-    expect(runCli(['init', dir]).exitCode).toBe(0);
+    expect((await runCliInProcess(['init', dir])).exitCode).toBe(0);
     rmSync(path.join(dir, 'platforms/signin'), { recursive: true });
     mkdirSync(path.join(dir, 'platforms/signin'));
-    const run = runCli(['materialize', '--fleet', dir, '--format', 'json']);
+    const run = await runCliInProcess(['materialize', '--fleet', dir, '--format', 'json']);
     expect(run.exitCode).toBe(2);
     expect(jsonDiagnostics(run.stderr).map((d) => d.code)).toEqual(['issuer_unknown']);
   });

@@ -7,7 +7,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readFleetTexts, useTempFleets } from '../support/fleet-fixture.js';
-import { runCli } from '../support/run-cli.js';
+import { runCli, runCliInProcess } from '../support/run-cli.js';
+// Command lines whose subject is the command's output, diagnostics and exit code run the CLI's
+// `main` in this process (runCliInProcess, held to the binary's bytes by test/cli/in-process.test.ts);
+// the first test that runs the CLI, and the helpers above the tests, run bin/diene.js.
 
 const tempFleet = useTempFleets();
 const NOW = ['--now', '2026-11-21T00:00:00Z'];
@@ -58,9 +61,9 @@ describe('compile --check --base', () => {
     expect(accepted.stderr).toContain('fresh:');
   });
 
-  it('takes --base only with --check', () => {
+  it('takes --base only with --check', async () => {
     const head = tempFleet();
-    const run = runCli(['compile', '--fleet', head, '--base', head, ...NOW]);
+    const run = await runCliInProcess(['compile', '--fleet', head, '--base', head, ...NOW]);
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toContain('usage_option_missing: diene compile needs --check');
     expect(run.stderr).toContain('--base compares a pull request with its base branch, so it is given with --check');
@@ -68,10 +71,10 @@ describe('compile --check --base', () => {
 });
 
 describe('report --base', () => {
-  it('lists the refused change in the comment and exits 1', () => {
+  it('lists the refused change in the comment and exits 1', async () => {
     const base = tempFleet();
     const head = tempFleet({ 'registry/landscapes/raichu.yaml': iad });
-    const run = runCli(['report', '--fleet', head, '--base', base, ...NOW]);
+    const run = await runCliInProcess(['report', '--fleet', head, '--base', base, ...NOW]);
     expect(run.exitCode, run.stderr).toBe(1);
     expect(run.stdout).toContain('## diene: 1 permanent identifier change refused; ');
     expect(run.stdout).toContain('### Refused against the base branch');
@@ -80,22 +83,22 @@ describe('report --base', () => {
     );
     expect(run.stderr).toContain('error permanent_identifier_changed');
 
-    const same = runCli(['report', '--fleet', head, '--base', head, ...NOW]);
+    const same = await runCliInProcess(['report', '--fleet', head, '--base', head, ...NOW]);
     expect(same.exitCode, same.stderr).toBe(0);
     expect(same.stdout).not.toContain('Refused against the base branch');
   });
 
-  it('exits 1 on a removed identifier, naming its place in the base as base:PATH in the comment and on stderr, as its help says', () => {
+  it('exits 1 on a removed identifier, naming its place in the base as base:PATH in the comment and on stderr, as its help says', async () => {
     const base = tempFleet({ 'registry/vlandscapes/togepi.yaml': togepi });
     const head = tempFleet();
-    const run = runCli(['report', '--fleet', head, '--base', base, ...NOW], { cwd: head });
+    const run = await runCliInProcess(['report', '--fleet', head, '--base', base, ...NOW], { cwd: head });
     expect(run.exitCode, run.stderr).toBe(1);
     expect(run.stdout).toContain(
       '| `base:registry/vlandscapes/togepi.yaml:1:7` | `permanent_identifier_removed` | the virtual landscape name togepi was removed \\(now: none\\) |',
     );
     expect(run.stderr).toContain('base:registry/vlandscapes/togepi.yaml:1:7: error permanent_identifier_removed');
     expect(run.stderr).not.toContain(path.relative(head, base));
-    const help = runCli(['help', 'report']).stdout;
+    const help = (await runCliInProcess(['help', 'report'])).stdout;
     expect(help).toMatch(/^ {2}1 +the report was written, and with --base it lists a permanent identifier changed or removed/m);
   });
 });

@@ -8,7 +8,10 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFleetTexts, writeTempFleet } from '../support/fleet-fixture.js';
-import { runCli } from '../support/run-cli.js';
+import { runCli, runCliInProcess } from '../support/run-cli.js';
+// Command lines whose subject is the command's output, diagnostics and exit code run the CLI's
+// `main` in this process (runCliInProcess, held to the binary's bytes by test/cli/in-process.test.ts);
+// the first test that runs the CLI, and the helpers above the tests, run bin/diene.js.
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -87,10 +90,10 @@ describe('diene plan dns', () => {
     expect(run.stdout).toContain('note: hosts differ in cluster.atomi.cloud: google 0 changes, route53 4 changes');
   });
 
-  it('prints the plan as JSON with --format json, a delete carrying the live record set exactly as read', () => {
+  it('prints the plan as JSON with --format json, a delete carrying the live record set exactly as read', async () => {
     const stray = { name: 'TOPAZ.Pichu.cluster.atomi.cloud.', type: 'CNAME', ttl: 300, values: ['Elsewhere.example.NET.'] };
     const dir = operatorCopy((live) => editJson(path.join(live, 'cluster.atomi.cloud', 'google.json'), (doc) => doc.recordSets.push(stray)));
-    const run = runCli(['plan', 'dns', '--fleet', dir, '--live', path.join(dir, 'live'), '--format', 'json'], { cwd: dir });
+    const run = await runCliInProcess(['plan', 'dns', '--fleet', dir, '--live', path.join(dir, 'live'), '--format', 'json'], { cwd: dir });
     expect(run.exitCode, run.stderr).toBe(0);
     const json = JSON.parse(run.stdout);
     expect(json.refused).toBe(false);
@@ -147,7 +150,7 @@ describe('diene plan dns', () => {
     );
   });
 
-  it('exits 2 on usage errors and invalid snapshots, printing no plan', () => {
+  it('exits 2 on usage errors and invalid snapshots, printing no plan', async () => {
     const dir = operatorCopy((live) =>
       writeFileSync(
         path.join(live, 'cluster.atomi.cloud', 'google.json'),
@@ -158,17 +161,17 @@ describe('diene plan dns', () => {
     expect(invalid.exitCode).toBe(2);
     expect(invalid.stdout).toBe('');
     expect(invalid.stderr).toContain('live/cluster.atomi.cloud/google.json:1:');
-    const noLive = runCli(['plan', 'dns', '--fleet', dir], { cwd: dir });
+    const noLive = await runCliInProcess(['plan', 'dns', '--fleet', dir], { cwd: dir });
     expect(noLive.exitCode).toBe(2);
     expect(noLive.stderr).toContain('plan dns needs --live FILE|DIR');
-    const missing = runCli(['plan', 'dns', '--fleet', dir, '--live', 'nowhere'], { cwd: dir });
+    const missing = await runCliInProcess(['plan', 'dns', '--fleet', dir, '--live', 'nowhere'], { cwd: dir });
     expect(missing.exitCode).toBe(2);
     expect(missing.stderr).toContain('error dns_live_not_snapshot: --live nowhere: it does not exist');
   });
 
-  it('plans one snapshot file given alone', () => {
+  it('plans one snapshot file given alone', async () => {
     const dir = operatorCopy();
-    const run = runCli(['plan', 'dns', '--fleet', dir, '--live', path.join('live', 'cluster.atomi.cloud', 'route53.json')], { cwd: dir });
+    const run = await runCliInProcess(['plan', 'dns', '--fleet', dir, '--live', path.join('live', 'cluster.atomi.cloud', 'route53.json')], { cwd: dir });
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stdout.split('\n')[0]).toBe('cluster.atomi.cloud on route53 (route53): no changes, 42 managed record sets live');
     expect(run.stdout).toContain('not planned: no live snapshot of cluster.atomi.cloud on google');

@@ -8,7 +8,10 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { overlayTexts, readFleetTexts, writeTempFleet, useTempFleets } from '../support/fleet-fixture.js';
-import { runCli } from '../support/run-cli.js';
+import { runCli, runCliInProcess } from '../support/run-cli.js';
+// Command lines whose subject is the command's output, diagnostics and exit code run the CLI's
+// `main` in this process (runCliInProcess, held to the binary's bytes by test/cli/in-process.test.ts);
+// the first test that runs the CLI, and the helpers above the tests, run bin/diene.js.
 
 const tempFleet = useTempFleets();
 
@@ -40,8 +43,8 @@ describe('diene render', () => {
     expect(waves).toEqual([...waves].sort((a, b) => a - b));
   });
 
-  it('prints nothing on stdout and exits 2 when the fleet is invalid', () => {
-    const run = runCli(['render', '--platform', 'nitroso', '--fleet', tempFleet({ 'registry/landscapes/pichu.yaml': 'name: pichu\n' })]);
+  it('prints nothing on stdout and exits 2 when the fleet is invalid', async () => {
+    const run = await runCliInProcess(['render', '--platform', 'nitroso', '--fleet', tempFleet({ 'registry/landscapes/pichu.yaml': 'name: pichu\n' })]);
     expect(run.exitCode).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('schema_required');
@@ -49,11 +52,11 @@ describe('diene render', () => {
 });
 
 describe('diene materialize', () => {
-  it('writes the missing empty rows and leaves existing rows alone', () => {
+  it('writes the missing empty rows and leaves existing rows alone', async () => {
     const dir = tempFleet({ 'platforms/nitroso/zinc/ampharos.yaml': null, 'platforms/mercury/webhook/pichu.yaml': null });
     const tinRow = path.join(dir, 'platforms', 'nitroso', 'tin', 'raichu.yaml');
     const tinBefore = readFileSync(tinRow, 'utf8');
-    const run = runCli(['materialize', '--fleet', dir]);
+    const run = await runCliInProcess(['materialize', '--fleet', dir]);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stderr).toContain('wrote platforms/mercury/webhook/pichu.yaml');
     expect(run.stderr).toContain('wrote platforms/nitroso/zinc/ampharos.yaml');
@@ -61,39 +64,39 @@ describe('diene materialize', () => {
       '# yaml-language-server: $schema=../../../schemas/row.schema.json\npin:\n  chart: ""\n  image: ""\n',
     );
     expect(readFileSync(tinRow, 'utf8')).toBe(tinBefore);
-    const again = runCli(['materialize', '--fleet', dir]);
+    const again = await runCliInProcess(['materialize', '--fleet', dir]);
     expect(again.stderr).toContain('every row exists; nothing written');
-    expect(runCli(['validate', '--fleet', dir]).exitCode).toBe(0);
+    expect((await runCliInProcess(['validate', '--fleet', dir])).exitCode).toBe(0);
   });
 
-  it('never rewrites a row, even an odd one', () => {
+  it('never rewrites a row, even an odd one', async () => {
     const dir = tempFleet();
     const row = path.join(dir, 'platforms', 'nitroso', 'tin', 'pichu.yaml');
     const odd = "# kept as written\r\npin:\r\n    image: '1.4.2'\r\n    chart: 1.4.2\r\n";
     writeFileSync(row, odd);
-    expect(runCli(['materialize', '--fleet', dir]).exitCode).toBe(0);
+    expect((await runCliInProcess(['materialize', '--fleet', dir])).exitCode).toBe(0);
     expect(readFileSync(row, 'utf8')).toBe(odd);
     expect(existsSync(row)).toBe(true);
   });
 });
 
 describe('diene render, scoped to one platform', () => {
-  it('renders nitroso although a mercury row is broken, and refuses mercury for it', () => {
+  it('renders nitroso although a mercury row is broken, and refuses mercury for it', async () => {
     const dir = tempFleet({ 'platforms/mercury/webhook/raichu.yaml': 'pin: {chart: 0.8.3\n' });
-    const nitroso = runCli(['render', '--platform', 'nitroso', '--fleet', dir]);
+    const nitroso = await runCliInProcess(['render', '--platform', 'nitroso', '--fleet', dir]);
     expect(nitroso.exitCode, nitroso.stderr).toBe(0);
     expect(nitroso.stdout).toContain('kind: Platform');
-    const mercury = runCli(['render', '--platform', 'mercury', '--fleet', dir]);
+    const mercury = await runCliInProcess(['render', '--platform', 'mercury', '--fleet', dir]);
     expect(mercury.exitCode).toBe(2);
     expect(mercury.stdout).toBe('');
     expect(mercury.stderr).toContain('platforms/mercury/webhook/raichu.yaml');
   });
 
-  it('gives the same objects as the whole-fleet compile', () => {
+  it('gives the same objects as the whole-fleet compile', async () => {
     const dir = tempFleet();
-    const render = runCli(['render', '--platform', 'aldehyde', '--fleet', dir]);
+    const render = await runCliInProcess(['render', '--platform', 'aldehyde', '--fleet', dir]);
     expect(render.exitCode, render.stderr).toBe(0);
-    expect(runCli(['compile', '--fleet', dir]).exitCode).toBe(0);
+    expect((await runCliInProcess(['compile', '--fleet', dir])).exitCode).toBe(0);
     const compiled = ['platforms', 'kargo', 'argocd'].map((folder) => readFileSync(path.join(dir, 'generated', folder, 'aldehyde.yaml'), 'utf8'));
     const body = (text: string) => text.split('\n').filter((line) => !line.startsWith('#'));
     const objects = (text: string) =>

@@ -5,6 +5,8 @@
  * stderr line with the version and the input digest; stdout a function of the
  * tree alone; nothing on stdout on any error; and a render of more than 1 MiB
  * piped through `cat` arrives whole (the CLI never calls `process.exit()`).
+ * The first test and the pipe run bin/diene.js; the others run the CLI's
+ * `main` in this process, with the sidecar's cwd and environment.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -17,7 +19,7 @@ import { toYamlStream } from '../../compiler/3-emit/serialize.js';
 import { parsePluginParameters, resolveFleetParameter } from '../../compiler/cli/plugin-parameters.js';
 import { analyzeFleet } from '../../compiler/index.js';
 import { overlayTexts, readFleetTexts, REPO_ROOT, TEST_NOW_SECONDS, toSourceFiles, writeTempFleet } from '../support/fleet-fixture.js';
-import { runCli } from '../support/run-cli.js';
+import { runCli, runCliInProcess } from '../support/run-cli.js';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -33,24 +35,29 @@ function tempFleet(overlay: Record<string, string | null> = {}): string {
 const STAMP = /^diene render (\S+): platform (\w+), (\d+) input files, inputs (sha256:[0-9a-f]{64})$/m;
 const NOW = ['--now', '2026-11-21T00:00:00Z'];
 
-/** Runs render as the sidecar does: cwd = the source directory, platform and parameters from the environment. */
-function sidecarRender(sourceDir: string, env: Record<string, string>, extra: string[] = []) {
+/** Runs bin/diene.js render as the sidecar does: cwd = the source directory, platform and parameters from the environment. */
+function sidecarRenderBinary(sourceDir: string, env: Record<string, string>, extra: string[] = []) {
   return runCli(['render', ...extra, ...NOW], { cwd: sourceDir, env: { ARGOCD_APP_PARAMETERS: '', ARGOCD_ENV_PLATFORM: '', ...env } });
+}
+
+/** The same, in this process (runCliInProcess, held to the binary's bytes by test/cli/in-process.test.ts). */
+function sidecarRender(sourceDir: string, env: Record<string, string>, extra: string[] = []) {
+  return runCliInProcess(['render', ...extra, ...NOW], { cwd: sourceDir, env: { ARGOCD_APP_PARAMETERS: '', ARGOCD_ENV_PLATFORM: '', ...env } });
 }
 
 describe('diene render inside the plugin sidecar', () => {
   it('takes the platform from ARGOCD_ENV_PLATFORM and the fleet from the working directory, with the same bytes as the flags', () => {
     const dir = tempFleet();
-    const sidecar = sidecarRender(dir, { ARGOCD_ENV_PLATFORM: 'nitroso' });
+    const sidecar = sidecarRenderBinary(dir, { ARGOCD_ENV_PLATFORM: 'nitroso' });
     expect(sidecar.exitCode, sidecar.stderr).toBe(0);
     const flags = runCli(['render', '--platform', 'nitroso', '--fleet', dir, ...NOW]);
     expect(sidecar.stdout).toBe(flags.stdout);
     expect(parseAllDocuments(sidecar.stdout).map((d) => (d.toJS() as { kind: string }).kind)[0]).toBe('Platform');
   });
 
-  it('prints exactly one stamp line on stderr: the version, the platform and a digest that follows the inputs', () => {
+  it('prints exactly one stamp line on stderr: the version, the platform and a digest that follows the inputs', async () => {
     const dir = tempFleet();
-    const first = sidecarRender(dir, { ARGOCD_ENV_PLATFORM: 'nitroso' });
+    const first = await sidecarRender(dir, { ARGOCD_ENV_PLATFORM: 'nitroso' });
     const lines = first.stderr.split('\n').filter((l) => l.startsWith('diene render '));
     expect(lines).toHaveLength(1);
     const stamp = STAMP.exec(first.stderr);
@@ -59,27 +66,27 @@ describe('diene render inside the plugin sidecar', () => {
     // render reads only the inputs its platform needs (not claims, not other platforms' rows)
     expect(Number(stamp?.[3])).toBeGreaterThan(0);
     expect(Number(stamp?.[3])).toBeLessThanOrEqual(readFleetTexts(dir).size);
-    expect(STAMP.exec(sidecarRender(dir, { ARGOCD_ENV_PLATFORM: 'nitroso' }).stderr)?.[4]).toBe(stamp?.[4]);
-    expect(STAMP.exec(sidecarRender(dir, { ARGOCD_ENV_PLATFORM: 'aldehyde' }).stderr)?.[4]).not.toBe(stamp?.[4]);
+    expect(STAMP.exec((await sidecarRender(dir, { ARGOCD_ENV_PLATFORM: 'nitroso' })).stderr)?.[4]).toBe(stamp?.[4]);
+    expect(STAMP.exec((await sidecarRender(dir, { ARGOCD_ENV_PLATFORM: 'aldehyde' })).stderr)?.[4]).not.toBe(stamp?.[4]);
     const row = path.join(dir, 'platforms', 'nitroso', 'tin', 'pichu.yaml');
     writeFileSync(row, readFileSync(row, 'utf8') + '# a comment changes the inputs, not the objects\n');
-    const edited = sidecarRender(dir, { ARGOCD_ENV_PLATFORM: 'nitroso' });
+    const edited = await sidecarRender(dir, { ARGOCD_ENV_PLATFORM: 'nitroso' });
     expect(STAMP.exec(edited.stderr)?.[4]).not.toBe(stamp?.[4]);
     expect(edited.stdout).toBe(first.stdout);
   });
 
-  it('applies the fleet parameter from ARGOCD_APP_PARAMETERS, relative to the source directory', () => {
+  it('applies the fleet parameter from ARGOCD_APP_PARAMETERS, relative to the source directory', async () => {
     const dir = tempFleet();
     const source = path.join(path.dirname(dir), `${path.basename(dir)}-source`);
     mkdirSync(source);
     renameSync(dir, path.join(source, 'fleet'));
     cleanups.push(() => spawnSync('rm', ['-rf', source]));
-    const run = sidecarRender(source, { ARGOCD_ENV_PLATFORM: 'mercury', ARGOCD_APP_PARAMETERS: JSON.stringify([{ name: 'fleet', string: 'fleet' }]) });
+    const run = await sidecarRender(source, { ARGOCD_ENV_PLATFORM: 'mercury', ARGOCD_APP_PARAMETERS: JSON.stringify([{ name: 'fleet', string: 'fleet' }]) });
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stdout).toContain('kind: Platform\nmetadata:\n');
     expect(run.stdout).toContain('name: mercury');
     // the default "." would read the source directory, which holds no fleet
-    const withoutParameter = sidecarRender(source, { ARGOCD_ENV_PLATFORM: 'mercury' });
+    const withoutParameter = await sidecarRender(source, { ARGOCD_ENV_PLATFORM: 'mercury' });
     expect(withoutParameter.exitCode).toBe(2);
     expect(withoutParameter.stdout).toBe('');
     expect(withoutParameter.stderr).toContain('fleet_file_missing');
@@ -102,55 +109,55 @@ describe('diene render inside the plugin sidecar', () => {
       'usage_plugin_fleet_outside: plugin parameter "fleet" ("../elsewhere") leaves the source directory',
     ],
     ['an absolute path', [{ name: 'fleet', string: '/etc' }], 'usage_plugin_fleet_outside: plugin parameter "fleet" ("/etc") is an absolute path'],
-  ])('refuses %s with a usage error and nothing on stdout', (_what, parameters, message) => {
-    const run = sidecarRender(tempFleet(), { ARGOCD_ENV_PLATFORM: 'nitroso', ARGOCD_APP_PARAMETERS: JSON.stringify(parameters) });
+  ])('refuses %s with a usage error and nothing on stdout', async (_what, parameters, message) => {
+    const run = await sidecarRender(tempFleet(), { ARGOCD_ENV_PLATFORM: 'nitroso', ARGOCD_APP_PARAMETERS: JSON.stringify(parameters) });
     expect(run.exitCode).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain(message);
   });
 
-  it('refuses parameters that are not JSON, and a flag that disagrees with the environment', () => {
+  it('refuses parameters that are not JSON, and a flag that disagrees with the environment', async () => {
     const dir = tempFleet();
-    const notJson = sidecarRender(dir, { ARGOCD_ENV_PLATFORM: 'nitroso', ARGOCD_APP_PARAMETERS: '{fleet: .}' });
+    const notJson = await sidecarRender(dir, { ARGOCD_ENV_PLATFORM: 'nitroso', ARGOCD_APP_PARAMETERS: '{fleet: .}' });
     expect([notJson.exitCode, notJson.stdout]).toEqual([2, '']);
     expect(notJson.stderr).toContain('usage_plugin_parameters_not_json: ARGOCD_APP_PARAMETERS is not JSON');
-    const disagree = sidecarRender(dir, { ARGOCD_ENV_PLATFORM: 'nitroso' }, ['--platform', 'mercury']);
+    const disagree = await sidecarRender(dir, { ARGOCD_ENV_PLATFORM: 'nitroso' }, ['--platform', 'mercury']);
     expect([disagree.exitCode, disagree.stdout]).toEqual([2, '']);
     expect(disagree.stderr).toContain('--platform mercury and ARGOCD_ENV_PLATFORM=nitroso cannot both be given: they name different platforms');
-    const none = sidecarRender(dir, {});
+    const none = await sidecarRender(dir, {});
     expect([none.exitCode, none.stdout]).toEqual([2, '']);
     expect(none.stderr).toContain('diene render needs --platform NAME');
     expect(none.stderr).toContain('ARGOCD_ENV_PLATFORM');
   });
 
-  it('prints nothing on stdout and a clear error on stderr when an input is broken', () => {
+  it('prints nothing on stdout and a clear error on stderr when an input is broken', async () => {
     const dir = tempFleet({
       'carbon/nitroso/platform.yaml': 'name: nitroso\nlandscapes: [pichu, pikachu, raichu, ampharos]\nstages: [pichu, pikachu, raichu]\n',
     });
-    const run = sidecarRender(dir, { ARGOCD_ENV_PLATFORM: 'nitroso' });
+    const run = await sidecarRender(dir, { ARGOCD_ENV_PLATFORM: 'nitroso' });
     expect(run.exitCode).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/^carbon\/nitroso\/platform\.yaml:\d+:\d+: error stage_missing_landscape: /m);
     expect(run.stderr).toMatch(STAMP);
   });
 
-  it('keeps stdout independent of the clock: only the stale-override warning on stderr follows it', () => {
+  it('keeps stdout independent of the clock: only the stale-override warning on stderr follows it', async () => {
     const dir = tempFleet();
-    const early = runCli(['render', '--platform', 'mercury', '--fleet', dir, '--now', '2026-11-21T00:00:00Z']);
-    const late = runCli(['render', '--platform', 'mercury', '--fleet', dir, '--now', '2027-06-01T00:00:00Z']);
+    const early = await runCliInProcess(['render', '--platform', 'mercury', '--fleet', dir, '--now', '2026-11-21T00:00:00Z']);
+    const late = await runCliInProcess(['render', '--platform', 'mercury', '--fleet', dir, '--now', '2027-06-01T00:00:00Z']);
     expect(early.stderr).not.toContain('row_override_stale');
     expect(late.stderr).toContain('row_override_stale');
     expect(late.stdout).toBe(early.stdout);
   });
 
-  it('never reads through a symbolic link that leaves the tree', () => {
+  it('never reads through a symbolic link that leaves the tree', async () => {
     const dir = tempFleet();
     const outside = path.join(tmpdir(), `diene-outside-${process.pid}.yaml`);
     writeFileSync(outside, 'name: ghost\nregion: SIN\ntier: dev\n');
     cleanups.push(() => spawnSync('rm', ['-f', outside]));
-    const before = sidecarRender(dir, { ARGOCD_ENV_PLATFORM: 'nitroso' });
+    const before = await sidecarRender(dir, { ARGOCD_ENV_PLATFORM: 'nitroso' });
     symlinkSync(outside, path.join(dir, 'registry', 'landscapes', 'ghost.yaml'));
-    const after = sidecarRender(dir, { ARGOCD_ENV_PLATFORM: 'nitroso' });
+    const after = await sidecarRender(dir, { ARGOCD_ENV_PLATFORM: 'nitroso' });
     // Refused loudly, never read and never skipped in silence (issue 9): a dropped input would change the manifests.
     expect(before.exitCode, before.stderr).toBe(0);
     expect(after.exitCode, after.stderr).toBe(2);
@@ -159,12 +166,12 @@ describe('diene render inside the plugin sidecar', () => {
     expect(after.stdout).toBe('');
   });
 
-  it('never lets the fleet parameter follow a symbolic link out of the source directory (issue 14)', () => {
+  it('never lets the fleet parameter follow a symbolic link out of the source directory (issue 14)', async () => {
     const source = tempFleet();
     const elsewhere = tempFleet();
     // A valid fleet outside the checkout, reached through a link the repository carries: lexically "deploy" stays inside.
     symlinkSync(elsewhere, path.join(source, 'deploy'));
-    const outside = sidecarRender(source, { ARGOCD_ENV_PLATFORM: 'nitroso', ARGOCD_APP_PARAMETERS: '[{"name":"fleet","string":"deploy"}]' });
+    const outside = await sidecarRender(source, { ARGOCD_ENV_PLATFORM: 'nitroso', ARGOCD_APP_PARAMETERS: '[{"name":"fleet","string":"deploy"}]' });
     expect(outside.exitCode).toBe(2);
     expect(outside.stdout).toBe('');
     expect(outside.stderr).toContain('plugin parameter "fleet" ("deploy") leads through a symbolic link out of the source directory');
@@ -173,9 +180,9 @@ describe('diene render inside the plugin sidecar', () => {
     renameSync(path.join(source, 'registry'), path.join(source, 'nested', 'registry'));
     for (const folder of ['state', 'platforms', 'claims', 'carbon']) renameSync(path.join(source, folder), path.join(source, 'nested', folder));
     symlinkSync('nested', path.join(source, 'inner'));
-    const inside = sidecarRender(source, { ARGOCD_ENV_PLATFORM: 'nitroso', ARGOCD_APP_PARAMETERS: '[{"name":"fleet","string":"inner"}]' });
+    const inside = await sidecarRender(source, { ARGOCD_ENV_PLATFORM: 'nitroso', ARGOCD_APP_PARAMETERS: '[{"name":"fleet","string":"inner"}]' });
     expect(inside.exitCode, inside.stderr).toBe(0);
-    expect(inside.stdout).toBe(runCli(['render', '--platform', 'nitroso', '--fleet', elsewhere, ...NOW]).stdout);
+    expect(inside.stdout).toBe((await runCliInProcess(['render', '--platform', 'nitroso', '--fleet', elsewhere, ...NOW])).stdout);
   });
 });
 

@@ -9,7 +9,10 @@
 import { describe, expect, it } from 'vitest';
 import { renderPatterns } from '../../compiler/cli/render.js';
 import { readFleetTexts, writeTempFleet } from '../support/fleet-fixture.js';
-import { runCli } from '../support/run-cli.js';
+import { runCli, runCliInProcess } from '../support/run-cli.js';
+// Command lines whose subject is the command's output, diagnostics and exit code run the CLI's
+// `main` in this process (runCliInProcess, held to the binary's bytes by test/cli/in-process.test.ts);
+// the first test that runs the CLI, and the helpers above the tests, run bin/diene.js.
 
 const NOT_UTF8 = new Uint8Array([0x70, 0x69, 0x6e, 0x3a, 0x20, 0xff, 0xfe, 0x0a]);
 
@@ -52,22 +55,22 @@ describe('render reads only its own part of the fleet', () => {
     }
   });
 
-  it('does not tell another platform, whose rows it did not read, that its services have no rows', () => {
+  it('does not tell another platform, whose rows it did not read, that its services have no rows', async () => {
     const texts = readFleetTexts();
     const mercury = `${texts.get('carbon/mercury/platform.yaml') ?? ''}services:\n  webhook: { modules: [api] }\n`;
     const fleet = writeTempFleet(new Map([...texts, ['carbon/mercury/platform.yaml', mercury]]));
     try {
       // The other platform's listed service has rows: render must not say it lacks them.
-      const nitroso = runCli(['render', '--platform', 'nitroso', '--fleet', fleet.dir]);
+      const nitroso = await runCliInProcess(['render', '--platform', 'nitroso', '--fleet', fleet.dir]);
       expect(nitroso.exitCode, nitroso.stderr).toBe(0);
       expect(nitroso.stderr).not.toContain('platform_service_without_rows');
       // Its own platform is still judged: a listed service without a row folder is warned about.
       const own = writeTempFleet(new Map([...texts, ['carbon/mercury/platform.yaml', `${mercury}  ghost: { modules: [api] }\n`]]));
       try {
-        const rendered = runCli(['render', '--platform', 'mercury', '--fleet', own.dir]);
+        const rendered = await runCliInProcess(['render', '--platform', 'mercury', '--fleet', own.dir]);
         expect(rendered.exitCode, rendered.stderr).toBe(0);
         expect(rendered.stderr).toContain('platform_service_without_rows: service "ghost"');
-        const other = runCli(['render', '--platform', 'nitroso', '--fleet', own.dir]);
+        const other = await runCliInProcess(['render', '--platform', 'nitroso', '--fleet', own.dir]);
         expect(other.exitCode, other.stderr).toBe(0);
         expect(other.stderr).not.toContain('platform_service_without_rows');
       } finally {

@@ -8,7 +8,10 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { overlayTexts, readFleetTexts, writeTempFleet, useTempFleets } from '../support/fleet-fixture.js';
 import { parseMermaid } from '../support/mermaid-parse.js';
-import { runCli } from '../support/run-cli.js';
+import { runCli, runCliInProcess } from '../support/run-cli.js';
+// Command lines whose subject is the command's output, diagnostics and exit code run the CLI's
+// `main` in this process (runCliInProcess, held to the binary's bytes by test/cli/in-process.test.ts);
+// the first test that runs the CLI, and the helpers above the tests, run bin/diene.js.
 
 const tempFleet = useTempFleets();
 
@@ -38,19 +41,19 @@ describe('diene report', () => {
     expect(await parseMermaid(flowchart ?? '')).toBe('flowchart-v2');
   });
 
-  it('compares with the committed generated files when there is no base, on stdout', () => {
+  it('compares with the committed generated files when there is no base, on stdout', async () => {
     const head = tempFleet();
-    expect(runCli(['compile', '--fleet', head, ...NOW]).exitCode).toBe(0);
-    const fresh = runCli(['report', '--fleet', head, ...NOW]);
+    expect((await runCliInProcess(['compile', '--fleet', head, ...NOW])).exitCode).toBe(0);
+    const fresh = await runCliInProcess(['report', '--fleet', head, ...NOW]);
     expect(fresh.exitCode).toBe(0);
     expect(fresh.stdout).toContain('## diene: no change to the generated files');
     expect(fresh.stdout).toContain('**Generated files:** fresh (');
     expect(fresh.stdout).toContain('### Output changes against the committed generated/');
   });
 
-  it('reports the errors of a fleet that does not compile, and still exits 0', () => {
+  it('reports the errors of a fleet that does not compile, and still exits 0', async () => {
     const head = tempFleet({ 'registry/landscapes/pichu.yaml': 'name: pichu\nregion: NRT\ntier: dev\n' });
-    const run = runCli(['report', '--fleet', head, ...NOW]);
+    const run = await runCliInProcess(['report', '--fleet', head, ...NOW]);
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toContain('## diene: 1 error: the fleet does not compile');
     expect(run.stdout).toMatch(/\| `registry\/landscapes\/pichu\.yaml:2:9` \| `region_unknown` \|/);

@@ -8,7 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempFleets } from '../support/fleet-fixture.js';
-import { runCli } from '../support/run-cli.js';
+import { runCli, runCliInProcess } from '../support/run-cli.js';
+// Command lines whose subject is the command's output, diagnostics and exit code run the CLI's
+// `main` in this process (runCliInProcess, held to the binary's bytes by test/cli/in-process.test.ts);
+// the first test that runs the CLI, and the helpers above the tests, run bin/diene.js.
 
 const tempFleet = useTempFleets();
 
@@ -30,20 +33,20 @@ describe('root cause first', () => {
     expect(run.stderr).toContain('1 error, 0 warnings');
   });
 
-  it('a misspelt landscape in a cluster file is the one error, with the three it causes folded under it and counted', () => {
+  it('a misspelt landscape in a cluster file is the one error, with the three it causes folded under it and counted', async () => {
     const dir = tempFleet();
     writeFileSync(
       path.join(dir, 'registry/clusters/pichu-topaz.yaml'),
       'landscape: pichuu\nmark: topaz\nprovider: digitalocean\naccount: digitalocean-main\ntraffic: true\n',
     );
-    const run = runCli(['validate', '--fleet', dir]);
+    const run = await runCliInProcess(['validate', '--fleet', dir]);
     expect(run.exitCode).toBe(2);
     expect(heads(run.stderr).filter((h) => h.includes(' error '))).toEqual(['registry/clusters/pichu-topaz.yaml:1:12: error cluster_landscape_unknown']);
     expect(run.stderr).toContain('3 consequence(s) not reported separately');
     expect(run.stderr).toContain('hint: did you mean "pichu"? write `landscape: pichu`');
   });
 
-  it('a misspelt required key is one error at the key with its did-you-mean, for a cluster, a row and a claim: the missing key is folded, not a second error', () => {
+  it('a misspelt required key is one error at the key with its did-you-mean, for a cluster, a row and a claim: the missing key is folded, not a second error', async () => {
     const dir = tempFleet();
     const cluster = path.join(dir, 'registry/clusters/pichu-topaz.yaml');
     writeFileSync(cluster, readFileSync(cluster, 'utf8').replace('traffic: true', 'trafic: true'));
@@ -51,7 +54,7 @@ describe('root cause first', () => {
     writeFileSync(row, readFileSync(row, 'utf8').replace('  image:', '  imag:'));
     const claim = path.join(dir, 'claims/domains/api.zinc.nitroso.pichu.cluster.atomi.cloud.json');
     writeFileSync(claim, readFileSync(claim, 'utf8').replace('"app":', '"ap":'));
-    const run = runCli(['validate', '--fleet', dir, '--quiet']);
+    const run = await runCliInProcess(['validate', '--fleet', dir, '--quiet']);
     expect(run.exitCode).toBe(2);
     expect(heads(run.stderr)).toEqual([
       'claims/domains/api.zinc.nitroso.pichu.cluster.atomi.cloud.json:3:3: error schema_key_misspelt',
@@ -67,20 +70,20 @@ describe('root cause first', () => {
     expect(run.stderr).toContain('3 errors, 0 warnings');
   });
 
-  it('registry/fleet.yml is the one error: no fleet_file_missing telling the user, who is at the fleet root, to go there', () => {
+  it('registry/fleet.yml is the one error: no fleet_file_missing telling the user, who is at the fleet root, to go there', async () => {
     const dir = tempFleet();
     renameSync(path.join(dir, 'registry/fleet.yaml'), path.join(dir, 'registry/fleet.yml'));
-    const run = runCli(['validate', '--quiet'], { cwd: dir });
+    const run = await runCliInProcess(['validate', '--quiet'], { cwd: dir });
     expect(run.exitCode).toBe(2);
     expect(heads(run.stderr)).toEqual(['registry/fleet.yml:1:1: error file_name_misspelt']);
     expect(run.stderr).toContain('hint: did you mean registry/fleet.yaml? rename it: `git mv registry/fleet.yml registry/fleet.yaml`');
     expect(run.stderr).not.toContain('--fleet DIR');
   });
 
-  it('in a folder that is not a fleet, the two fleet_file_missing errors name the folder searched', () => {
+  it('in a folder that is not a fleet, the two fleet_file_missing errors name the folder searched', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'not-a-fleet-'));
     try {
-      const run = runCli(['validate', '--no-cache'], { cwd: dir });
+      const run = await runCliInProcess(['validate', '--no-cache'], { cwd: dir });
       expect(run.exitCode).toBe(2);
       expect(heads(run.stderr)).toEqual(['diene: error fleet_file_missing', 'diene: error fleet_file_missing']);
       const folder = realpathSync(dir);
@@ -91,10 +94,10 @@ describe('root cause first', () => {
     }
   });
 
-  it('a misspelt landscape beside a sibling cluster with traffic off: no dns_landscape_dark nor prod warning about the sibling, only the misspelling', () => {
+  it('a misspelt landscape beside a sibling cluster with traffic off: no dns_landscape_dark nor prod warning about the sibling, only the misspelling', async () => {
     const dir = tempFleet();
     writeFileSync(path.join(dir, 'registry/clusters/raichu-opal.yaml'), 'landscape: raichuu\nmark: opal\nprovider: aws\naccount: aws-main\ntraffic: true\n');
-    const run = runCli(['compile', '--fleet', dir, '--quiet']);
+    const run = await runCliInProcess(['compile', '--fleet', dir, '--quiet']);
     expect(run.exitCode).toBe(2);
     expect(heads(run.stderr)).toEqual(['registry/clusters/raichu-opal.yaml:1:12: error cluster_landscape_unknown']);
     expect(run.stderr).toContain(
@@ -103,16 +106,16 @@ describe('root cause first', () => {
     );
     expect(run.stderr).toContain('hint: did you mean "raichu"? write `landscape: raichu`');
     // Without --quiet, the bundled example's teaching warnings (claims, rows) remain; none about the registry.
-    const warnings = runCli(['compile', '--fleet', dir]);
+    const warnings = await runCliInProcess(['compile', '--fleet', dir]);
     expect(heads(warnings.stderr).filter((h) => h.startsWith('registry/'))).toEqual([
       'registry/clusters/raichu-opal.yaml:1:12: error cluster_landscape_unknown',
     ]);
   });
 
-  it('a .yml landscape is the one error, first, with the rename; no "landscape does not exist"', () => {
+  it('a .yml landscape is the one error, first, with the rename; no "landscape does not exist"', async () => {
     const dir = tempFleet();
     renameSync(path.join(dir, 'registry/landscapes/pichu.yaml'), path.join(dir, 'registry/landscapes/pichu.yml'));
-    const run = runCli(['compile', '--fleet', dir]);
+    const run = await runCliInProcess(['compile', '--fleet', dir]);
     expect(run.exitCode).toBe(2);
     expect(heads(run.stderr)).toEqual(['registry/landscapes/pichu.yml:1:1: error file_name_misspelt']);
     expect(run.stderr).not.toContain('does not exist');

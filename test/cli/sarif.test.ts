@@ -17,7 +17,10 @@ import { catalog } from '../../compiler/diagnostics/catalog.js';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
 import { overlayTexts, readFleetTexts, writeTempFleet } from '../support/fleet-fixture.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
-import { runCli } from '../support/run-cli.js';
+import { runCli, runCliInProcess } from '../support/run-cli.js';
+// Command lines whose subject is the command's output, diagnostics and exit code run the CLI's
+// `main` in this process (runCliInProcess, held to the binary's bytes by test/cli/in-process.test.ts);
+// the first test that runs the CLI, and the helpers above the tests, run bin/diene.js.
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -111,31 +114,31 @@ describe.skipIf(skip)(`--format sarif${skippedBecause(missing)}`, () => {
     expect(runCli(['validate', '--fleet', FLEET, '--format', 'sarif', ...NOW], { cwd: repo }).stdout).toBe(run.stdout);
   });
 
-  it('validate: errors are error results, exit 2; --path-prefix overrides the repository root; the github form is rooted the same way', () => {
+  it('validate: errors are error results, exit 2; --path-prefix overrides the repository root; the github form is rooted the same way', async () => {
     const repo = repository({ 'registry/landscapes/raichu.yaml': 'landscape: raichu\nregion: XXX\n' });
-    const run = runCli(['validate', '--fleet', FLEET, '--format', 'sarif', '--path-prefix', 'elsewhere/', ...NOW], { cwd: repo });
+    const run = await runCliInProcess(['validate', '--fleet', FLEET, '--format', 'sarif', '--path-prefix', 'elsewhere/', ...NOW], { cwd: repo });
     expect(run.exitCode).toBe(2);
     const log = JSON.parse(run.stdout) as Json;
     expect(check(log)).toEqual([]);
     const errors = results(log).filter((r) => r.level === 'error');
     expect(errors.length).toBeGreaterThan(0);
     expect(errors.map((r) => r.locations[0].physicalLocation.artifactLocation.uri)).toContain('elsewhere/registry/landscapes/raichu.yaml');
-    const github = runCli(['validate', '--fleet', FLEET, '--format', 'github', ...NOW], { cwd: repo });
+    const github = await runCliInProcess(['validate', '--fleet', FLEET, '--format', 'github', ...NOW], { cwd: repo });
     expect(github.stderr).toMatch(/^::error file=fleets\/prod\/registry\/landscapes\/raichu\.yaml,line=\d+/m);
     // the text form keeps naming files from the fleet root
     expect(github.stderr).toMatch(/^registry\/landscapes\/raichu\.yaml:\d+:\d+: error /m);
   });
 
-  it('compile --check: each file added or edited by hand is an output_foreign_file error result; stderr holds the log alone; exit 1', () => {
+  it('compile --check: each file added or edited by hand is an output_foreign_file error result; stderr holds the log alone; exit 1', async () => {
     const repo = repository();
     const fleet = path.join(repo, FLEET);
-    expect(runCli(['compile', '--fleet', fleet, ...NOW]).exitCode).toBe(0);
-    const fresh = runCli(['compile', '--check', '--fleet', FLEET, '--format', 'sarif', ...NOW], { cwd: repo });
+    expect((await runCliInProcess(['compile', '--fleet', fleet, ...NOW])).exitCode).toBe(0);
+    const fresh = await runCliInProcess(['compile', '--check', '--fleet', FLEET, '--format', 'sarif', ...NOW], { cwd: repo });
     expect(fresh.exitCode, fresh.stderr).toBe(0);
     expect(results(JSON.parse(fresh.stderr) as Json).every((r) => r.ruleId !== 'output_stale')).toBe(true);
     writeFileSync(path.join(fleet, 'generated', 'platforms', 'nitroso.yaml'), 'changed: true\n');
     writeFileSync(path.join(fleet, 'generated', 'argocd', 'extra.yaml'), 'extra: true\n');
-    const stale = runCli(['compile', '--check', '--fleet', FLEET, '--format', 'sarif', ...NOW], { cwd: repo });
+    const stale = await runCliInProcess(['compile', '--check', '--fleet', FLEET, '--format', 'sarif', ...NOW], { cwd: repo });
     expect(stale.exitCode).toBe(1);
     const log = JSON.parse(stale.stderr) as Json;
     expect(check(log)).toEqual([]);
@@ -147,17 +150,17 @@ describe.skipIf(skip)(`--format sarif${skippedBecause(missing)}`, () => {
     ]);
     expect(findings[1]?.message.text).toContain('diene writes no such file, and the manifest (.diene-manifest.json) does not list it');
     expect(stale.stdout).toContain('differ from what the inputs produce');
-    expect(runCli(['compile', '--check', '--fleet', FLEET, '--format', 'sarif', ...NOW], { cwd: repo }).stderr).toBe(stale.stderr);
+    expect((await runCliInProcess(['compile', '--check', '--fleet', FLEET, '--format', 'sarif', ...NOW], { cwd: repo })).stderr).toBe(stale.stderr);
   });
 
-  it('places a finding of no file on the fleet folder, and writes a usage error as a log too', () => {
+  it('places a finding of no file on the fleet folder, and writes a usage error as a log too', async () => {
     const repo = repository();
-    const run = runCli(['compile', '--fleet', FLEET, '--out', FLEET, '--format', 'sarif', ...NOW], { cwd: repo });
+    const run = await runCliInProcess(['compile', '--fleet', FLEET, '--out', FLEET, '--format', 'sarif', ...NOW], { cwd: repo });
     expect(run.exitCode).toBe(2);
     const log = JSON.parse(run.stderr) as Json;
     expect(check(log)).toEqual([]);
     expect(results(log).map((r) => [r.ruleId, r.locations[0].physicalLocation.artifactLocation.uri])).toEqual([['output_location_fleet_root', FLEET]]);
-    const usage = runCli(['validate', '--fleet', FLEET, '--format', 'sarif', '--path-prefix', '../outside'], { cwd: repo });
+    const usage = await runCliInProcess(['validate', '--fleet', FLEET, '--format', 'sarif', '--path-prefix', '../outside'], { cwd: repo });
     expect(usage.exitCode).toBe(2);
     const refused = JSON.parse(usage.stdout) as Json;
     expect(check(refused)).toEqual([]);
@@ -167,13 +170,13 @@ describe.skipIf(skip)(`--format sarif${skippedBecause(missing)}`, () => {
   // The SDK's own validator: the schema plus the rules of the specification a schema cannot express.
   const multitool = schemaFile ? path.join(path.dirname(schemaFile), 'Sarif.Multitool') : undefined;
   const noMultitool = skipUnlessPresent(multitool && existsSync(multitool) ? undefined : `Sarif.Multitool of @microsoft/sarif-multitool-${process.platform}`);
-  it.skipIf(noMultitool)('passes the SARIF SDK validator (Sarif.Multitool validate) with no error', () => {
+  it.skipIf(noMultitool)('passes the SARIF SDK validator (Sarif.Multitool validate) with no error', async () => {
     const repo = repository({ 'registry/landscapes/raichu.yaml': 'landscape: raichu\nregion: XXX\n' });
     const fleet = path.join(repo, FLEET);
     const log = path.join(repo, 'diene.sarif');
-    writeFileSync(log, runCli(['validate', '--fleet', FLEET, '--format', 'sarif', ...NOW], { cwd: repo }).stdout);
+    writeFileSync(log, (await runCliInProcess(['validate', '--fleet', FLEET, '--format', 'sarif', ...NOW], { cwd: repo })).stdout);
     const stale = path.join(repo, 'stale.sarif');
-    writeFileSync(stale, runCli(['compile', '--check', '--fleet', fleet, '--format', 'sarif', ...NOW], { cwd: repo }).stderr);
+    writeFileSync(stale, (await runCliInProcess(['compile', '--check', '--fleet', fleet, '--format', 'sarif', ...NOW], { cwd: repo })).stderr);
     for (const file of [log, stale]) {
       const report = `${file}.validation.sarif`;
       const run = spawnSync(multitool as string, ['validate', file, '--output', report, '--quiet'], {
@@ -190,8 +193,8 @@ describe.skipIf(skip)(`--format sarif${skippedBecause(missing)}`, () => {
     }
   });
 
-  it('is refused by commands without it', () => {
-    const run = runCli(['plan', 'dns', '--format', 'sarif']);
+  it('is refused by commands without it', async () => {
+    const run = await runCliInProcess(['plan', 'dns', '--format', 'sarif']);
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toMatch(/^diene: error usage_option_value_invalid: --format "sarif" is not text or json/m);
   });

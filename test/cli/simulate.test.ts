@@ -11,7 +11,10 @@ import { everySingleFailure } from '../../compiler/simulate/failures.js';
 import { formatAllSingleText, simulationJson } from '../../compiler/simulate/simulate-report.js';
 import { simulate, simulationContext } from '../../compiler/simulate/simulate.js';
 import { readFleetTexts, REFERENCE_FLEET, REPO_ROOT, TEST_NOW_SECONDS, toSourceFiles, writeTempFleet } from '../support/fleet-fixture.js';
-import { runCli } from '../support/run-cli.js';
+import { runCli, runCliInProcess } from '../support/run-cli.js';
+// Command lines whose subject is the command's output, diagnostics and exit code run the CLI's
+// `main` in this process (runCliInProcess, held to the binary's bytes by test/cli/in-process.test.ts);
+// the first test that runs the CLI, and the helpers above the tests, run bin/diene.js.
 
 const simulateCli = (...args: string[]) => runCli(['simulate', '--fleet', REFERENCE_FLEET, '--intake', 'mercury/webhook', ...args]);
 
@@ -96,11 +99,11 @@ describe('diene simulate --fail', () => {
 });
 
 describe('README.md', () => {
-  it("shows one drill's matrix exactly as the CLI prints it", () => {
+  it("shows one drill's matrix exactly as the CLI prints it", async () => {
     const readme = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
     const block = /```\n\$ diene simulate --fleet examples\/reference --fail raichu-opal\n([^]*?)```\n/.exec(readme);
     expect(block, 'the drill and its matrix in a code block').not.toBeNull();
-    const run = runCli(['simulate', '--fleet', REFERENCE_FLEET, '--fail', 'raichu-opal']);
+    const run = await runCliInProcess(['simulate', '--fleet', REFERENCE_FLEET, '--fail', 'raichu-opal']);
     expect(run.exitCode, run.stderr).toBe(0);
     const matrix = run.stdout.split('\n').slice(7, 15);
     expect(matrix[0]).toMatch(/^ +our app +browser +first sign-in +signed in +outside caller +webhook sender$/);
@@ -168,7 +171,7 @@ describe('diene simulate --all-single', () => {
 });
 
 describe('determinism', () => {
-  it('gives the same bytes for any input file order, and in another time zone and locale (CLI)', () => {
+  it('gives the same bytes for any input file order, and in another time zone and locale (CLI)', async () => {
     const texts = readFleetTexts();
     const render = (order: (files: ReturnType<typeof toSourceFiles>) => ReturnType<typeof toSourceFiles>): { text: string; json: string } => {
       const model = compileFleet(order(toSourceFiles(texts)), { nowSeconds: TEST_NOW_SECONDS }).model;
@@ -181,7 +184,7 @@ describe('determinism', () => {
     expect(render((files) => [...files].reverse())).toEqual(forward);
     const fleet = writeTempFleet(texts);
     try {
-      const run = runCli(['simulate', '--fleet', fleet.dir, '--intake', 'mercury/webhook', '--all-single'], {
+      const run = await runCliInProcess(['simulate', '--fleet', fleet.dir, '--intake', 'mercury/webhook', '--all-single'], {
         env: { TZ: 'Pacific/Chatham', LANG: 'tr_TR.UTF-8', LC_ALL: 'tr_TR.UTF-8' },
       });
       expect(run.exitCode, run.stderr).toBe(0);
@@ -193,22 +196,22 @@ describe('determinism', () => {
 });
 
 describe('the webhook intake', () => {
-  it("defaults to fleet.yaml's intake: the drill without --intake is the drill with --intake mercury/webhook", () => {
+  it("defaults to fleet.yaml's intake: the drill without --intake is the drill with --intake mercury/webhook", async () => {
     const named = simulateCli('--fail', 'raichu-opal');
-    const declared = runCli(['simulate', '--fleet', REFERENCE_FLEET, '--fail', 'raichu-opal']);
+    const declared = await runCliInProcess(['simulate', '--fleet', REFERENCE_FLEET, '--fail', 'raichu-opal']);
     expect(declared.exitCode, declared.stderr).toBe(0);
     expect(declared.stdout).toBe(named.stdout);
     expect(declared.stdout).toMatch(/^raichu +down +down +down +down +down +down$/m);
   });
 
-  it('is "-" in the webhook column of a fleet whose fleet.yaml names no intake', () => {
+  it('is "-" in the webhook column of a fleet whose fleet.yaml names no intake', async () => {
     const texts = readFleetTexts();
     const fleetYaml = texts.get('registry/fleet.yaml') as string;
     const withoutIntake = fleetYaml.replace(/^intake:.*\n/m, '');
     expect(withoutIntake).not.toBe(fleetYaml);
     const fleet = writeTempFleet(new Map([...texts, ['registry/fleet.yaml', withoutIntake]]));
     try {
-      const run = runCli(['simulate', '--fleet', fleet.dir, '--fail', 'raichu-opal']);
+      const run = await runCliInProcess(['simulate', '--fleet', fleet.dir, '--fail', 'raichu-opal']);
       expect(run.exitCode, run.stderr).toBe(0);
       expect(run.stdout).toMatch(/^raichu +down +down +down +down +down +-$/m);
     } finally {
@@ -218,7 +221,7 @@ describe('the webhook intake', () => {
 });
 
 describe('usage', () => {
-  it('needs --fail or --all-single, not both, and a known --format; the errors are usage diagnostics, exit 2', () => {
+  it('needs --fail or --all-single, not both, and a known --format; the errors are usage diagnostics, exit 2', async () => {
     const none = simulateCli('--format', 'json');
     expect(none.exitCode).toBe(2);
     expect(JSON.parse(none.stderr)).toMatchObject([{ code: 'usage_option_missing', message: 'diene simulate needs --fail WHAT[,WHAT…] or --all-single' }]);
@@ -229,11 +232,13 @@ describe('usage', () => {
     expect(yaml.exitCode).toBe(2);
     expect(yaml.stderr).toContain('--format "yaml" is not text, json, github or markdown');
     // other commands take only their diagnostic forms
-    expect(runCli(['validate', '--fleet', REFERENCE_FLEET, '--format', 'markdown']).stderr).toContain('--format "markdown" is not text, json, github or sarif');
+    expect((await runCliInProcess(['validate', '--fleet', REFERENCE_FLEET, '--format', 'markdown'])).stderr).toContain(
+      '--format "markdown" is not text, json, github or sarif',
+    );
   });
 
-  it('is listed in the help', () => {
-    expect(runCli(['--help']).stdout).toMatch(/^  simulate +Failure drills/m);
-    expect(runCli(['help', 'simulate']).stdout).toContain('Usage: diene simulate --fail WHAT[,WHAT...] | --all-single');
+  it('is listed in the help', async () => {
+    expect((await runCliInProcess(['--help'])).stdout).toMatch(/^  simulate +Failure drills/m);
+    expect((await runCliInProcess(['help', 'simulate'])).stdout).toContain('Usage: diene simulate --fail WHAT[,WHAT...] | --all-single');
   });
 });

@@ -12,7 +12,10 @@ import { marked } from 'marked';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SUMMARY_ROWS } from '../../compiler/report/step-summary.js';
 import { overlayTexts, readFleetTexts, writeTempFleet } from '../support/fleet-fixture.js';
-import { runCli } from '../support/run-cli.js';
+import { runCli, runCliInProcess } from '../support/run-cli.js';
+// Command lines whose subject is the command's output, diagnostics and exit code run the CLI's
+// `main` in this process (runCliInProcess, held to the binary's bytes by test/cli/in-process.test.ts);
+// the first test that runs the CLI, and the helpers above the tests, run bin/diene.js.
 
 const NOW = ['--now', '2026-11-21T00:00:00Z'];
 const cleanups: (() => void)[] = [];
@@ -47,7 +50,7 @@ describe('the GitHub step summary', () => {
   it('escapes what the inputs put in a finding: no HTML, no table break, no mention', async () => {
     const raichu = readFleetTexts().get('registry/landscapes/raichu.yaml') as string;
     const { repo, summary, env } = setup({ 'registry/landscapes/raichu.yaml': raichu.replace('region: SIN', 'region: "<img src=x>|@team"') });
-    const run = runCli(['validate', '--fleet', 'fleet', ...NOW], { cwd: repo, env });
+    const run = await runCliInProcess(['validate', '--fleet', 'fleet', ...NOW], { cwd: repo, env });
     expect(run.exitCode).toBe(2);
     const text = readFileSync(summary, 'utf8');
     expect(text).toContain('### diene validate: failed');
@@ -61,9 +64,9 @@ describe('the GitHub step summary', () => {
     expect(cells).toHaveLength(4);
   });
 
-  it('compile --check: passed when fresh; failed with each stale file when not, at most SUMMARY_ROWS rows', () => {
+  it('compile --check: passed when fresh; failed with each stale file when not, at most SUMMARY_ROWS rows', async () => {
     const { repo, summary, env } = setup();
-    const stale = runCli(['compile', '--check', '--fleet', 'fleet', ...NOW], { cwd: repo, env });
+    const stale = await runCliInProcess(['compile', '--check', '--fleet', 'fleet', ...NOW], { cwd: repo, env });
     expect(stale.exitCode).toBe(1);
     const text = readFileSync(summary, 'utf8');
     expect(text).toContain('### diene compile --check: failed');
@@ -76,18 +79,18 @@ describe('the GitHub step summary', () => {
     expect(text).toContain(`… and ${findings - SUMMARY_ROWS} more; the job log lists them all`);
 
     writeFileSync(summary, '');
-    expect(runCli(['compile', '--fleet', 'fleet', ...NOW], { cwd: repo, env }).exitCode).toBe(0);
+    expect((await runCliInProcess(['compile', '--fleet', 'fleet', ...NOW], { cwd: repo, env })).exitCode).toBe(0);
     expect(readFileSync(summary, 'utf8')).toBe(''); // a compile that writes has no summary
-    expect(runCli(['compile', '--check', '--fleet', 'fleet', ...NOW], { cwd: repo, env }).exitCode).toBe(0);
+    expect((await runCliInProcess(['compile', '--check', '--fleet', 'fleet', ...NOW], { cwd: repo, env })).exitCode).toBe(0);
     expect(readFileSync(summary, 'utf8')).toMatch(/^### diene compile --check: passed\n\nfresh: the \d+ generated files match what the inputs produce\n/);
   });
 
-  it('is written only under GitHub Actions', () => {
+  it('is written only under GitHub Actions', async () => {
     const { repo, summary } = setup();
-    expect(runCli(['validate', '--fleet', 'fleet', ...NOW], { cwd: repo, env: { GITHUB_STEP_SUMMARY: summary } }).exitCode).toBe(0);
+    expect((await runCliInProcess(['validate', '--fleet', 'fleet', ...NOW], { cwd: repo, env: { GITHUB_STEP_SUMMARY: summary } })).exitCode).toBe(0);
     expect(readFileSync(summary, 'utf8')).toBe('earlier step\n');
     // under Actions without the variable: nothing to write, and nothing to warn about
-    const unset = runCli(['validate', '--fleet', 'fleet', ...NOW], { cwd: repo, env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: '' } });
+    const unset = await runCliInProcess(['validate', '--fleet', 'fleet', ...NOW], { cwd: repo, env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: '' } });
     expect(unset.exitCode).toBe(0);
     expect(unset.stderr).not.toContain('step_summary_write_failed');
     expect(unset.stderr).toMatch(/^::warning file=fleet\//m);

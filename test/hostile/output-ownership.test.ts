@@ -6,7 +6,11 @@
  * hand-made folder as the first `--out`, a tree from a diene before the
  * manifest). Each stops the compile with exit 2 and a diagnostic naming the
  * entry, and a snapshot of the whole folder around the output directory shows
- * that not one byte, name or mode changed.
+ * that not one byte, name or mode changed. The compiles run the CLI's `main`
+ * in this process (runCliInProcess, held to the binary's bytes by
+ * test/cli/in-process.test.ts), with the checks of a bounded child on what
+ * they print; the one with a FIFO in the tree runs the bounded child, whose
+ * time limit ends a compile that would block on it.
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -15,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manifestText, MANIFEST_FILE, parseOutputManifest } from '../../compiler/3-emit/output-manifest.js';
 import { readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
 import { boundedCli, expectNoCrash } from '../support/bounded-cli.js';
+import { runCliInProcess } from '../support/run-cli.js';
 import { overlayTexts, readFleetTexts, writeTempFleet } from '../support/fleet-fixture.js';
 import { errorLines, litter, sameTree, snapshot, type Tree } from '../support/output-trees.js';
 
@@ -23,8 +28,11 @@ let fleetB: { dir: string; cleanup: () => void };
 let work: { dir: string; cleanup: () => void };
 const trees: Record<'A' | 'B', Tree> = { A: new Map(), B: new Map() };
 
-function compile(fleet: string, out: string) {
-  return boundedCli(['compile', '--fleet', fleet, '--out', out, '--format', 'json', '--now', '2026-11-21T00:00:00Z'], { cwd: fleet });
+/** A compile in this process, or in the bounded child with `child`. */
+async function compile(fleet: string, out: string, child = false): Promise<ReturnType<typeof boundedCli>> {
+  const args = ['compile', '--fleet', fleet, '--out', out, '--format', 'json', '--now', '2026-11-21T00:00:00Z'];
+  if (child) return boundedCli(args, { cwd: fleet });
+  return { ...(await runCliInProcess(args, { cwd: fleet, env: { FORCE_COLOR: process.env['FORCE_COLOR'] ?? '' } })), signal: null, error: undefined };
 }
 
 /** A new folder holding nothing but what the test puts there, and `out` inside it. */
@@ -34,8 +42,8 @@ function site(name = 'generated'): { dir: string; out: string } {
 }
 
 /** Compiles fleet A into `out`, expecting success. */
-function compiled(out: string): void {
-  const run = compile(fleetA.dir, out);
+async function compiled(out: string): Promise<void> {
+  const run = await compile(fleetA.dir, out);
   expect(run.exitCode, run.stderr).toBe(0);
 }
 
@@ -44,10 +52,10 @@ const CHANGED = `holds what diene did not write: its bytes differ from the diges
 const FOLDER = 'holds what diene did not write: it is a folder in which diene writes no file';
 const LINK = 'holds what diene did not write: it is a symbolic link, and diene writes only regular files (the link is not followed)';
 
-/** Runs `compile` of fleet B into `out` and expects a refusal (exit 2) with exactly `errors`, and the folder `around` unchanged. */
-function expectRefused(around: string, out: string, errors: string[]): void {
+/** Runs `compile` of fleet B into `out` (in the bounded child with `child`) and expects a refusal (exit 2) with exactly `errors`, and the folder `around` unchanged. */
+async function expectRefused(around: string, out: string, errors: string[], child = false): Promise<void> {
   const before = snapshot(around);
-  const run = compile(fleetB.dir, out);
+  const run = await compile(fleetB.dir, out, child);
   expectNoCrash(run);
   expect(run.exitCode, run.stderr).toBe(2);
   expect(errorLines(run)).toEqual(errors);
@@ -65,7 +73,7 @@ beforeAll(async () => {
     ['B', fleetB],
   ] as const) {
     const out = path.join(work.dir, `tree-${name}`);
-    expect(compile(fleet.dir, out).exitCode).toBe(0);
+    expect((await compile(fleet.dir, out)).exitCode).toBe(0);
     trees[name] = await readOutputTree(out);
   }
 });
@@ -77,44 +85,49 @@ afterAll(() => {
 describe('an entry diene did not write, at any depth of the output directory', () => {
   it('stops the compile (exit 2), one diagnostic per entry, and every byte stays; moved out, the compile goes through', async () => {
     const { dir, out } = site();
-    compiled(out);
+    await compiled(out);
     const nitroso = path.join(out, 'kargo', 'nitroso.yaml');
     writeFileSync(path.join(out, 'argocd', 'mine.yaml'), 'my own\n');
     mkdirSync(path.join(out, 'dns', 'cluster.atomi.cloud', 'notes'));
     writeFileSync(path.join(out, 'dns', 'cluster.atomi.cloud', 'notes', 'todo.txt'), 'a b c\n');
     writeFileSync(nitroso, `${readFileSync(nitroso, 'utf8')}# my note\n`);
     expect(spawnSync('mkfifo', [path.join(out, 'books', 'pipe')]).status).toBe(0); // never opened: it would block
-    expectRefused(dir, out, [
-      `output_foreign_file: ${out}/argocd/mine.yaml ${UNLISTED}`,
-      `output_foreign_file: ${out}/books/pipe holds what diene did not write: it is a FIFO, socket or device, and diene writes only regular files`,
-      `output_foreign_file: ${out}/dns/cluster.atomi.cloud/notes/ ${FOLDER}`,
-      `output_foreign_file: ${out}/kargo/nitroso.yaml ${CHANGED}`,
-    ]);
+    await expectRefused(
+      dir,
+      out,
+      [
+        `output_foreign_file: ${out}/argocd/mine.yaml ${UNLISTED}`,
+        `output_foreign_file: ${out}/books/pipe holds what diene did not write: it is a FIFO, socket or device, and diene writes only regular files`,
+        `output_foreign_file: ${out}/dns/cluster.atomi.cloud/notes/ ${FOLDER}`,
+        `output_foreign_file: ${out}/kargo/nitroso.yaml ${CHANGED}`,
+      ],
+      true,
+    );
     expect(readFileSync(path.join(out, 'dns', 'cluster.atomi.cloud', 'notes', 'todo.txt'), 'utf8')).toBe('a b c\n');
     for (const entry of ['argocd/mine.yaml', 'dns/cluster.atomi.cloud/notes', 'books/pipe', 'kargo/nitroso.yaml'])
       rmSync(path.join(out, entry), { recursive: true });
-    const run = compile(fleetB.dir, out);
+    const run = await compile(fleetB.dir, out);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(sameTree(await readOutputTree(out), trees.B)).toBe(true);
     expect(litter(out)).toEqual([]);
   });
 
-  it('names at most 20 entries, the last counting the rest, and never walks a folder diene does not own', () => {
+  it('names at most 20 entries, the last counting the rest, and never walks a folder diene does not own', async () => {
     const { dir, out } = site();
-    compiled(out);
+    await compiled(out);
     for (let i = 0; i < 30; i++) writeFileSync(path.join(out, 'books', `copy-${String(i).padStart(2, '0')}.json`), '{}\n');
     mkdirSync(path.join(out, 'books', 'zz', 'deep'), { recursive: true });
     writeFileSync(path.join(out, 'books', 'zz', 'deep', 'x.json'), '{}\n');
     const errors = [...Array.from({ length: 20 }, (_, i) => `output_foreign_file: ${out}/books/copy-${String(i).padStart(2, '0')}.json ${UNLISTED}`)];
     errors[19] += '; and 11 more entries diene did not write, not named here'; // 10 copies and the folder zz/, one entry
-    expectRefused(dir, out, errors);
+    await expectRefused(dir, out, errors);
   });
 });
 
 describe('symbolic links inside the output directory', () => {
-  it('are refused and never followed: the links, their targets and the tree stay; --check prints no byte of a target', () => {
+  it('are refused and never followed: the links, their targets and the tree stay; --check prints no byte of a target', async () => {
     const { dir, out } = site();
-    compiled(out);
+    await compiled(out);
     const secret = path.join(dir, 'secret.txt');
     writeFileSync(secret, 'token=hunter2\n');
     const elsewhere = path.join(dir, 'elsewhere');
@@ -125,7 +138,7 @@ describe('symbolic links inside the output directory', () => {
     rmSync(path.join(out, 'books', 'nitroso', 'tin'), { recursive: true });
     symlinkSync(elsewhere, path.join(out, 'books', 'nitroso', 'tin')); // a folder diene writes, now a link to one outside
     symlinkSync('/', path.join(out, 'root'));
-    expectRefused(dir, out, [
+    await expectRefused(dir, out, [
       `output_foreign_file: ${out}/argocd/aldehyde.yaml ${LINK}`,
       `output_foreign_file: ${out}/books/nitroso/tin ${LINK}`,
       `output_foreign_file: ${out}/root ${LINK}`,
@@ -150,45 +163,45 @@ describe('the manifest', () => {
     return parsed.files;
   }
 
-  it('that lies (a hand-made file listed with a made-up digest, the manifest re-sealed) does not hand the file to diene', () => {
+  it('that lies (a hand-made file listed with a made-up digest, the manifest re-sealed) does not hand the file to diene', async () => {
     const { dir, out } = site();
-    compiled(out);
+    await compiled(out);
     writeFileSync(path.join(out, 'notes.txt'), 'my notes\n');
     writeFileSync(path.join(out, MANIFEST_FILE), manifestText(listing(out).set('notes.txt', `sha256:${'0'.repeat(64)}`)));
-    expectRefused(dir, out, [`output_foreign_file: ${out}/notes.txt ${CHANGED}`]);
+    await expectRefused(dir, out, [`output_foreign_file: ${out}/notes.txt ${CHANGED}`]);
   });
 
-  it('that names a path outside the tree is not trusted, and nothing outside is touched', () => {
+  it('that names a path outside the tree is not trusted, and nothing outside is touched', async () => {
     const { dir, out } = site();
-    compiled(out);
+    await compiled(out);
     writeFileSync(path.join(dir, 'outside.txt'), 'mine\n');
     writeFileSync(path.join(out, MANIFEST_FILE), manifestText(listing(out).set('../outside.txt', `sha256:${'1'.repeat(64)}`)));
-    expectRefused(dir, out, [
+    await expectRefused(dir, out, [
       `output_manifest_invalid: the output manifest ${out}/${MANIFEST_FILE} lists "../outside.txt", which is not a path inside the output directory, so it cannot show which files diene wrote`,
     ]);
   });
 
   it('edited by hand stops the compile; restored, the compile goes through', async () => {
     const { dir, out } = site();
-    compiled(out);
+    await compiled(out);
     const text = readFileSync(path.join(out, MANIFEST_FILE), 'utf8');
     // "untrack" a file by deleting its line: still JSON, no longer what diene wrote
     writeFileSync(path.join(out, MANIFEST_FILE), text.replace(/^ {4}"argocd\/aldehyde\.yaml": .*\n/m, ''));
-    expectRefused(dir, out, [
+    await expectRefused(dir, out, [
       `output_manifest_invalid: the output manifest ${out}/${MANIFEST_FILE} was edited by hand: it is not the text diene writes for its own listing (its digest or its layout differs), so it cannot show which files diene wrote`,
     ]);
     writeFileSync(path.join(out, MANIFEST_FILE), text);
-    expect(compile(fleetB.dir, out).exitCode).toBe(0);
+    expect((await compile(fleetB.dir, out)).exitCode).toBe(0);
     expect(sameTree(await readOutputTree(out), trees.B)).toBe(true);
   });
 
-  it('replaced by a symbolic link is not followed', () => {
+  it('replaced by a symbolic link is not followed', async () => {
     const { dir, out } = site();
-    compiled(out);
+    await compiled(out);
     writeFileSync(path.join(dir, 'real-manifest.json'), readFileSync(path.join(out, MANIFEST_FILE)));
     rmSync(path.join(out, MANIFEST_FILE));
     symlinkSync(path.join(dir, 'real-manifest.json'), path.join(out, MANIFEST_FILE));
-    expectRefused(dir, out, [
+    await expectRefused(dir, out, [
       `output_manifest_invalid: the output manifest ${out}/${MANIFEST_FILE} is a symbolic link, not a file diene wrote, so it cannot show which files diene wrote`,
     ]);
   });
@@ -197,30 +210,30 @@ describe('the manifest', () => {
 describe('a read-only file', () => {
   it("of diene's own is replaced; one diene did not write stops the compile and keeps its bytes and mode", async () => {
     const { dir, out } = site();
-    compiled(out);
+    await compiled(out);
     chmodSync(path.join(out, 'argocd', 'nitroso.yaml'), 0o444);
-    expect(compile(fleetB.dir, out).exitCode).toBe(0);
+    expect((await compile(fleetB.dir, out)).exitCode).toBe(0);
     expect(sameTree(await readOutputTree(out), trees.B)).toBe(true);
     writeFileSync(path.join(out, 'platforms', 'pinned.yaml'), 'mine\n');
     chmodSync(path.join(out, 'platforms', 'pinned.yaml'), 0o444);
-    expectRefused(dir, out, [`output_foreign_file: ${out}/platforms/pinned.yaml ${UNLISTED}`]);
+    await expectRefused(dir, out, [`output_foreign_file: ${out}/platforms/pinned.yaml ${UNLISTED}`]);
     expect(statSync(path.join(out, 'platforms', 'pinned.yaml')).mode & 0o777).toBe(0o444);
   });
 });
 
 describe('the first compile into an existing folder', () => {
-  it('a hand-made folder: every entry named, nothing written in it or beside it', () => {
+  it('a hand-made folder: every entry named, nothing written in it or beside it', async () => {
     const { dir, out } = site('deploy');
     mkdirSync(path.join(out, 'config'), { recursive: true });
     writeFileSync(path.join(out, 'README.md'), '# deploy\n');
     writeFileSync(path.join(out, 'config', 'app.yaml'), 'replicas: 2\n');
-    expectRefused(dir, out, [`output_foreign_file: ${out}/README.md ${UNLISTED}`, `output_foreign_file: ${out}/config/ ${FOLDER}`]);
+    await expectRefused(dir, out, [`output_foreign_file: ${out}/README.md ${UNLISTED}`, `output_foreign_file: ${out}/config/ ${FOLDER}`]);
   });
 
   it('an empty folder is filled', async () => {
     const { out } = site();
     mkdirSync(out);
-    compiled(out);
+    await compiled(out);
     expect(sameTree(await readOutputTree(out), trees.A)).toBe(true);
   });
 });
@@ -228,21 +241,21 @@ describe('the first compile into an existing folder', () => {
 describe('a tree written by a diene before the manifest', () => {
   it('is taken over when its bytes are what diene writes now; else each differing file is named, and deleting the tree is the way on', async () => {
     const { dir, out } = site();
-    compiled(out);
+    await compiled(out);
     rmSync(path.join(out, MANIFEST_FILE)); // as an older diene left it
-    compiled(out);
+    await compiled(out);
     expect(sameTree(await readOutputTree(out), trees.A)).toBe(true); // the manifest is written
     rmSync(path.join(out, MANIFEST_FILE));
     const differing = [...trees.A.keys()].filter((file) => file !== MANIFEST_FILE && trees.A.get(file) !== trees.B.get(file));
     expect(differing.length).toBeGreaterThan(3);
     const unproven = `holds what diene did not write: its bytes differ from what diene writes there, and the directory has no manifest (${MANIFEST_FILE}) to show that diene wrote it (a tree from a diene before the manifest, or one made by hand)`;
-    expectRefused(
+    await expectRefused(
       dir,
       out,
       differing.map((file) => `output_foreign_file: ${out}/${file} ${unproven}`),
     );
     rmSync(out, { recursive: true });
-    expect(compile(fleetB.dir, out).exitCode).toBe(0);
+    expect((await compile(fleetB.dir, out)).exitCode).toBe(0);
     expect(sameTree(await readOutputTree(out), trees.B)).toBe(true);
   });
 });

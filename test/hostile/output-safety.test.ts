@@ -13,6 +13,12 @@
  * the lock is found under the lock; `--check` touches nothing; the new tree is
  * fsynced before the swap and its parent after (seen with strace). The
  * hostile layouts of the directory itself are in output-ownership.test.ts.
+ *
+ * The runs that are killed, race, hit a file-size limit, wait on a lock held
+ * by another process or are traced are child processes of bin/diene.js, and
+ * so is the run that times the kill loop; the compiles that set a tree up or
+ * repair one run the CLI's `main` in this process (runCliInProcess, held to
+ * the binary's bytes by test/cli/in-process.test.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import {
@@ -35,6 +41,7 @@ import { lockOf, readCurrentOutput, readOutputTree } from '../../compiler/adapte
 import { MANIFEST_FILE } from '../../compiler/3-emit/output-manifest.js';
 import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
 import { boundedCli, expectNoCrash, jsonDiagnostics } from '../support/bounded-cli.js';
+import { runCliInProcess } from '../support/run-cli.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
 import { errorLines, litter, sameTree, snapshot, type Tree } from '../support/output-trees.js';
 
@@ -52,8 +59,11 @@ let fleetB: { dir: string; cleanup: () => void };
 let work: { dir: string; cleanup: () => void };
 const trees: Record<string, Tree> = {};
 
-function compile(fleet: string, out: string) {
-  return boundedCli(['compile', '--fleet', fleet, '--out', out, '--format', 'json', '--now', '2026-11-21T00:00:00Z'], { cwd: fleet });
+/** A compile in this process, or in the bounded child with `child`. */
+async function compile(fleet: string, out: string, child = false): Promise<ReturnType<typeof boundedCli>> {
+  const args = ['compile', '--fleet', fleet, '--out', out, '--format', 'json', '--now', '2026-11-21T00:00:00Z'];
+  if (child) return boundedCli(args, { cwd: fleet });
+  return { ...(await runCliInProcess(args, { cwd: fleet, env: { FORCE_COLOR: process.env['FORCE_COLOR'] ?? '' } })), signal: null, error: undefined };
 }
 
 beforeAll(async () => {
@@ -68,7 +78,7 @@ beforeAll(async () => {
     ['B', fleetB],
   ] as const) {
     const out = path.join(work.dir, `tree-${name}`);
-    const run = compile(fleet.dir, out);
+    const run = await compile(fleet.dir, out);
     expect(run.exitCode, run.stderr).toBe(0);
     trees[name] = await readOutputTree(out);
   }
@@ -82,9 +92,9 @@ afterAll(() => {
 describe('a compile killed with SIGKILL', () => {
   it(`leaves the previous output whole, at ${KILL_RUNS} random moments, and the next run cleans up`, async () => {
     const out = path.join(work.dir, 'killed');
-    expect(compile(fleetA.dir, out).exitCode).toBe(0);
+    expect((await compile(fleetA.dir, out)).exitCode).toBe(0);
     const started = Date.now();
-    expect(compile(fleetB.dir, out).exitCode).toBe(0);
+    expect((await compile(fleetB.dir, out, true)).exitCode).toBe(0);
     const duration = Date.now() - started;
     let current = 'B';
     const seen = { A: 0, B: 0, interrupted: 0 };
@@ -103,7 +113,7 @@ describe('a compile killed with SIGKILL', () => {
       seen[now as 'A' | 'B']++;
       current = now;
     }
-    const final = compile((current === 'A' ? fleetB : fleetA).dir, out);
+    const final = await compile((current === 'A' ? fleetB : fleetA).dir, out);
     expectNoCrash(final);
     expect(final.exitCode, final.stderr).toBe(0);
     expect(which(await readOutputTree(out), { A: trees['A'] as Tree, B: trees['B'] as Tree })).toBe(current === 'A' ? 'B' : 'A');
@@ -136,7 +146,7 @@ describe('compiles racing into one directory', () => {
 describe('a write that fails half way', () => {
   it('is output_write_failed (exit 2), with the old tree intact and no staging folder or lock left', async () => {
     const out = path.join(work.dir, 'full-disk');
-    expect(compile(fleetA.dir, out).exitCode).toBe(0);
+    expect((await compile(fleetA.dir, out)).exitCode).toBe(0);
     // RLIMIT_FSIZE stops every write past 2 KiB with EFBIG (Node ignores SIGXFSZ), even for root: a disk that fills mid-write.
     const run = spawnSync('sh', ['-c', 'ulimit -f 4 && exec "$0" "$@"', process.execPath, BIN, 'compile', '--fleet', fleetB.dir, '--out', out, '--format', 'json'], {
       encoding: 'utf8',
@@ -154,7 +164,7 @@ describe('a write that fails half way', () => {
 describe('what a killed run leaves behind', () => {
   it('is repaired by the next compile: the tree is restored from .previous, a dead lock and staging folders removed', async () => {
     const out = path.join(work.dir, 'leftovers');
-    expect(compile(fleetA.dir, out).exitCode).toBe(0);
+    expect((await compile(fleetA.dir, out)).exitCode).toBe(0);
     renameSync(out, path.join(work.dir, '.leftovers.previous')); // killed between the two renames
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
     writeFileSync(path.join(work.dir, '.leftovers.lock'), `${dead}\n`); // its lock, its process gone
@@ -164,7 +174,7 @@ describe('what a killed run leaves behind', () => {
     writeFileSync(path.join(staging, MANIFEST_FILE), (trees['B'] as Tree).get(MANIFEST_FILE) as string);
     writeFileSync(path.join(staging, 'argocd', 'aldehyde.yaml'), 'half written');
     expect(sameTree(await readCurrentOutput(out), trees['A'] as Tree)).toBe(true);
-    const run = compile(fleetB.dir, out);
+    const run = await compile(fleetB.dir, out);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(sameTree(await readOutputTree(out), trees['B'] as Tree)).toBe(true);
     expect(litter(out)).toEqual([]);
@@ -188,9 +198,9 @@ describe('what a killed run leaves behind', () => {
 });
 
 describe('compile --check over a hostile output tree', () => {
-  it('does not read a 3 GB file planted there (it filled 4 GB and ended in an internal error): extra, exit 1', () => {
+  it('does not read a 3 GB file planted there (it filled 4 GB and ended in an internal error): extra, exit 1', async () => {
     const out = path.join(work.dir, 'planted');
-    expect(compile(fleetA.dir, out).exitCode).toBe(0);
+    expect((await compile(fleetA.dir, out)).exitCode).toBe(0);
     const planted = path.join(out, 'argocd', 'huge.yaml');
     writeFileSync(planted, '');
     truncateSync(planted, 3 * 1024 ** 3); // sparse: no disk used
@@ -204,12 +214,12 @@ describe('compile --check over a hostile output tree', () => {
 describe('the output directory', () => {
   it("keeps the mode of the directory it replaces, and a new one gets the umask's (never mkdtemp's 0700)", async () => {
     const out = path.join(work.dir, 'modes');
-    expect(compile(fleetA.dir, out).exitCode).toBe(0);
+    expect((await compile(fleetA.dir, out)).exitCode).toBe(0);
     const probe = path.join(work.dir, 'probe');
     mkdirSync(probe);
     expect(statSync(out).mode & 0o777).toBe(statSync(probe).mode & 0o777);
     chmodSync(out, 0o750);
-    expect(compile(fleetB.dir, out).exitCode).toBe(0);
+    expect((await compile(fleetB.dir, out)).exitCode).toBe(0);
     expect(statSync(out).mode & 0o777).toBe(0o750);
   });
 });
@@ -225,24 +235,24 @@ const deadPid = (): string => spawnSync(process.execPath, ['-e', 'process.stdout
 describe('the siblings of the output directory', () => {
   it('a visible <out>.previous (a backup of yours, or one an older diene left) is never read, renamed or deleted', async () => {
     const { dir, out } = site();
-    expect(compile(fleetA.dir, out).exitCode).toBe(0);
+    expect((await compile(fleetA.dir, out)).exitCode).toBe(0);
     cpSync(out, `${out}.previous`, { recursive: true }); // cp -r generated generated.previous
     writeFileSync(path.join(`${out}.previous`, 'argocd', 'notes.txt'), 'mine\n');
     const before = snapshot(`${out}.previous`);
-    expect(compile(fleetB.dir, out).exitCode).toBe(0);
+    expect((await compile(fleetB.dir, out)).exitCode).toBe(0);
     rmSync(out, { recursive: true });
     const check = boundedCli(['compile', '--fleet', fleetB.dir, '--out', out, '--check'], { cwd: dir });
     expect(check.exitCode, check.stderr).toBe(1); // it reads nothing in place of the missing tree
     expect(check.stderr).toContain(`  missing ${MANIFEST_FILE}`);
-    expect(compile(fleetB.dir, out).exitCode).toBe(0);
+    expect((await compile(fleetB.dir, out)).exitCode).toBe(0);
     expect(sameTree(await readOutputTree(out), trees['B'] as Tree)).toBe(true);
     expect(snapshot(`${out}.previous`)).toEqual(before);
     expect(litter(out)).toEqual([]);
   });
 
-  it('a hidden .<out>.previous holding what diene did not write stops the compile, and stays whole, even with <out> missing', () => {
+  it('a hidden .<out>.previous holding what diene did not write stops the compile, and stays whole, even with <out> missing', async () => {
     const { dir, out } = site();
-    expect(compile(fleetA.dir, out).exitCode).toBe(0);
+    expect((await compile(fleetA.dir, out)).exitCode).toBe(0);
     const previous = path.join(dir, '.generated.previous');
     mkdirSync(path.join(previous, 'argocd'), { recursive: true });
     writeFileSync(path.join(previous, 'argocd', 'mine.yaml'), 'keep me\n');
@@ -253,7 +263,7 @@ describe('the siblings of the output directory', () => {
     for (const removeOut of [false, true]) {
       if (removeOut) rmSync(out, { recursive: true });
       const before = snapshot(dir);
-      const run = compile(fleetB.dir, out);
+      const run = await compile(fleetB.dir, out);
       expectNoCrash(run);
       expect(run.exitCode, run.stderr).toBe(2);
       expect(errorLines(run)).toEqual(expected);
@@ -264,15 +274,15 @@ describe('the siblings of the output directory', () => {
     }
   });
 
-  it("a lock file that is not diene's (text, a folder) is never taken over or removed", () => {
+  it("a lock file that is not diene's (text, a folder) is never taken over or removed", async () => {
     const { dir, out } = site();
-    expect(compile(fleetA.dir, out).exitCode).toBe(0);
+    expect((await compile(fleetA.dir, out)).exitCode).toBe(0);
     const lock = path.join(dir, '.generated.lock');
     for (const make of [() => writeFileSync(lock, 'do not delete: deploy freeze until Monday\n'), () => mkdirSync(lock)]) {
       rmSync(lock, { recursive: true, force: true });
       make();
       const before = snapshot(dir);
-      const run = compile(fleetB.dir, out);
+      const run = await compile(fleetB.dir, out);
       expectNoCrash(run);
       expect(run.exitCode, run.stderr).toBe(2);
       expect(errorLines(run)).toEqual([
@@ -284,7 +294,7 @@ describe('the siblings of the output directory', () => {
 
   it("a killed run's staging folder loses only what its manifest lists; anything else stays, and is said", async () => {
     const { dir, out } = site();
-    expect(compile(fleetA.dir, out).exitCode).toBe(0);
+    expect((await compile(fleetA.dir, out)).exitCode).toBe(0);
     const staging = path.join(dir, '.generated.staging-999-0123456789ab');
     mkdirSync(path.join(staging, 'argocd'), { recursive: true });
     writeFileSync(path.join(staging, MANIFEST_FILE), (trees['A'] as Tree).get(MANIFEST_FILE) as string);
@@ -302,7 +312,7 @@ describe('the siblings of the output directory', () => {
 describe('a file that lands in the output directory while a compile waits for the lock', () => {
   it('is found under the lock, just before the swap: exit 2, the tree and the file as they were, no litter', async () => {
     const { out } = site();
-    expect(compile(fleetA.dir, out).exitCode).toBe(0);
+    expect((await compile(fleetA.dir, out)).exitCode).toBe(0);
     const holder = spawn('sleep', ['30'], { stdio: 'ignore' });
     try {
       writeFileSync(lockOf(out), `${holder.pid}\n`);
@@ -332,7 +342,7 @@ describe('a file that lands in the output directory while a compile waits for th
 describe('compile --check', () => {
   it("touches nothing: no lock, no rename, no repair; a killed run's leftovers are reported, and the next compile repairs them", async () => {
     const { dir, out } = site();
-    expect(compile(fleetA.dir, out).exitCode).toBe(0);
+    expect((await compile(fleetA.dir, out)).exitCode).toBe(0);
     const previous = path.join(dir, '.generated.previous');
     renameSync(out, previous); // killed between the two renames
     writeFileSync(lockOf(out), `${deadPid()}\n`);
@@ -352,15 +362,15 @@ describe('compile --check', () => {
     const stale = boundedCli(['compile', '--fleet', fleetB.dir, '--out', out, '--check', '--format', 'json'], { cwd: dir });
     expect(stale.exitCode, stale.stderr).toBe(1);
     expect(snapshot(dir)).toEqual(before);
-    expect(compile(fleetA.dir, out).exitCode).toBe(0);
+    expect((await compile(fleetA.dir, out)).exitCode).toBe(0);
     expect(sameTree(await readOutputTree(out), trees['A'] as Tree)).toBe(true);
     expect(litter(out)).toEqual([]);
     expect(readFileSync(path.join(`${out}.previous`, 'backup.txt'), 'utf8')).toBe('mine\n');
   });
 
-  it('leaves no lock while another compile holds one, and does not wait for it', () => {
+  it('leaves no lock while another compile holds one, and does not wait for it', async () => {
     const { dir, out } = site();
-    expect(compile(fleetA.dir, out).exitCode).toBe(0);
+    expect((await compile(fleetA.dir, out)).exitCode).toBe(0);
     writeFileSync(lockOf(out), '1\n'); // pid 1 always lives
     const before = snapshot(dir);
     const started = Date.now();
@@ -376,9 +386,9 @@ const STRACE_MISSING = spawnSync('strace', ['-V']).status === 0 ? undefined : 's
 describe('durability', () => {
   it.skipIf(skipUnlessPresent(STRACE_MISSING))(
     `fsyncs every file and folder of the new tree before the swap, and the parent folder after it (strace)${skippedBecause(STRACE_MISSING)}`,
-    () => {
+    async () => {
       const { dir, out } = site();
-      expect(compile(fleetA.dir, out).exitCode).toBe(0);
+      expect((await compile(fleetA.dir, out)).exitCode).toBe(0);
       const log = path.join(work.dir, `strace-${path.basename(dir)}.log`);
       const traced = ['-f', '-y', '-qq', '-e', 'trace=fsync,fdatasync,rename,renameat,renameat2', '-o', log];
       const run = spawnSync('strace', [...traced, process.execPath, BIN, 'compile', '--fleet', fleetB.dir, '--out', out], {

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { REFERENCE_FLEET, REPO_ROOT } from './fleet-fixture.js';
 import type { CliRun } from './run-cli.js';
 
-const GIT_ENV = { GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'seed', GIT_AUTHOR_EMAIL: 'seed@test.invalid', GIT_COMMITTER_NAME: 'seed', GIT_COMMITTER_EMAIL: 'seed@test.invalid' };
+/** The environment git and the CLI's git runs get in tests: no system or global config, a fixed author. */
+export const GIT_ENV = { GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'seed', GIT_AUTHOR_EMAIL: 'seed@test.invalid', GIT_COMMITTER_NAME: 'seed', GIT_COMMITTER_EMAIL: 'seed@test.invalid' };
 
 /** Runs `git …args` in `cwd`; throws with git's stderr when it fails. */
 export function git(cwd: string, ...args: string[]): string {

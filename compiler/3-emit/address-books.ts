@@ -16,6 +16,7 @@ import type { FleetModel, PlatformModel } from '../2-analyze/fleet-model.js';
 import { bookModules, candidateHosts, canonicalPlace } from '../2-analyze/address-book-content.js';
 import { issuerUrl } from '../2-analyze/hostnames.js';
 import { sealBook } from './book-digest.js';
+import { madeOutputs } from './output-plan.js';
 import { toJson } from './serialize.js';
 
 /** Doc A as written (SPEC §3.6). */
@@ -110,8 +111,17 @@ export function buildIssuerTable(model: FleetModel): Record<string, string> {
 
 /** The `books/` output files: path (under the output dir) → canonical JSON bytes. */
 export function emitAddressBooks(model: FleetModel, serial: number): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const [key, book] of buildAddressBooks(model, serial)) files.set(`books/${key}`, toJson(book));
-  files.set(`books/${ISSUERS_KEY}`, toJson(buildIssuerTable(model)));
+  return madeOutputs(addressBookFiles(model, serial));
+}
+
+/** The plan of the `books/` output files, the books of {@link buildAddressBooks} and the issuer table (each made when it is written). */
+export function addressBookFiles(model: FleetModel, serial: number): Map<string, () => string> {
+  const files = new Map<string, () => string>();
+  files.set(`books/${DOC_A_KEY}`, () => toJson(buildDocA(model, serial)));
+  for (const platform of model.platforms) {
+    files.set(`books/${docBKey(platform.name)}`, () => toJson(buildDocB(model, platform, serial)));
+    for (const service of platform.services) files.set(`books/${docCKey(platform.name, service.name)}`, () => toJson(buildDocC(model, platform, service, serial)));
+  }
+  files.set(`books/${ISSUERS_KEY}`, () => toJson(buildIssuerTable(model)));
   return files;
 }

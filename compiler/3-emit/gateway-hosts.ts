@@ -23,6 +23,7 @@
  */
 import type { ClusterModel, FleetModel } from '../2-analyze/fleet-model.js';
 import { fleetBases, servedNames, type BaseKey } from '../2-analyze/served-hosts.js';
+import { madeOutputs } from './output-plan.js';
 import { toJson } from './serialize.js';
 
 /** The most names one certificate holds (Let's Encrypt's SAN limit, shared by most public CAs). */
@@ -79,7 +80,12 @@ export function buildGatewayHosts(model: FleetModel, cluster: ClusterModel): Gat
 
 /** The `gateways/` output files: `gateways/<cluster>.json` → canonical JSON, one per registered cluster. */
 export function emitGatewayHosts(model: FleetModel): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const cluster of model.clusters) files.set(`gateways/${cluster.name}.json`, toJson(buildGatewayHosts(model, cluster)));
+  return madeOutputs(gatewayHostFiles(model));
+}
+
+/** The plan of the `gateways/` output files (each made when it is written). */
+export function gatewayHostFiles(model: FleetModel): Map<string, () => string> {
+  const files = new Map<string, () => string>();
+  for (const cluster of model.clusters) files.set(`gateways/${cluster.name}.json`, () => toJson(buildGatewayHosts(model, cluster)));
   return files;
 }

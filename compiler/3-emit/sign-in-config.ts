@@ -35,6 +35,7 @@ import { candidateHosts } from '../2-analyze/address-book-content.js';
 import type { FleetModel } from '../2-analyze/fleet-model.js';
 import { issuerUrl } from '../2-analyze/hostnames.js';
 import { servedNames } from '../2-analyze/served-hosts.js';
+import { madeOutputs } from './output-plan.js';
 import { toJson } from './serialize.js';
 
 /** Access token lifetime in seconds (the design: 10 minutes; Logto API resource `accessTokenTtl`). */
@@ -112,8 +113,13 @@ export function buildSpareSignInTable(model: FleetModel): Record<string, string>
 
 /** The sign-in output files: `books/sign-in/<landscape>.json` per sign-in landscape and `books/sign-in-spare.json`. */
 export function emitSignInConfig(model: FleetModel): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const landscape of signInLandscapes(model)) files.set(`books/sign-in/${landscape}.json`, toJson(buildSignInConfig(model, landscape)));
-  files.set('books/sign-in-spare.json', toJson(buildSpareSignInTable(model)));
+  return madeOutputs(signInConfigFiles(model));
+}
+
+/** The plan of the sign-in output files (each made when it is written). */
+export function signInConfigFiles(model: FleetModel): Map<string, () => string> {
+  const files = new Map<string, () => string>();
+  for (const landscape of signInLandscapes(model)) files.set(`books/sign-in/${landscape}.json`, () => toJson(buildSignInConfig(model, landscape)));
+  files.set('books/sign-in-spare.json', () => toJson(buildSpareSignInTable(model)));
   return files;
 }

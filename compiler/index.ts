@@ -14,7 +14,7 @@
  * with the base's (`permanence`, docs/checks.md).
  */
 import type { InputBudget } from './1-load/input-limits.js';
-import { loadFleet, releaseDocuments, type LoadedFleet } from './1-load/load-fleet.js';
+import { emptyFleet, loadFleet, releaseDocuments, type LoadedFleet } from './1-load/load-fleet.js';
 import { schemaValidators, type SchemaValidators } from './1-load/schema-validation.js';
 import type { SourceFile } from './1-load/source-file.js';
 import { checkArtifacts } from './2-analyze/check-artifacts.js';
@@ -63,10 +63,11 @@ export interface CompileOptions {
    */
   rowsRead?: ReadonlySet<string>;
   /**
-   * Drop the positioned documents once the checks ran (without `base` only):
-   * the emitters need values, not positions, so a caller that uses nothing
-   * but the outputs and diagnostics (`diene compile`) holds far less while
-   * the outputs are made. `model.loaded` then locates nothing.
+   * Drop the positioned documents and the loaded inputs once the checks ran
+   * (without `base` only): the emitters need the model's values, not
+   * positions, so a caller that uses nothing but the outputs and diagnostics
+   * (`diene compile`) holds far less while the outputs are made.
+   * `model.loaded` is then empty.
    */
   releaseDocuments?: boolean;
 }
@@ -137,7 +138,11 @@ export function planFleet(files: readonly SourceFile[], options: CompileOptions)
   const validators = options.base && !options.validators ? inputValidators() : options.validators;
   const analysis = analyzeFleet(files, { ...options, ...(validators ? { validators } : {}) });
   if (!analysis.model) return { diagnostics: analysis.diagnostics, nowWindow: analysis.nowWindow };
-  if (options.releaseDocuments && !options.base) releaseDocuments(analysis.model.loaded);
+  if (options.releaseDocuments && !options.base) {
+    releaseDocuments(analysis.model.loaded);
+    // The emitters read the model's values, never the loaded inputs.
+    analysis.model.loaded = emptyFleet();
+  }
   const result: PlannedFleet = {
     diagnostics: analysis.diagnostics,
     nowWindow: analysis.nowWindow,

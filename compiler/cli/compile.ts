@@ -108,7 +108,10 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     import('./output-refusals.js'),
     import('../3-emit/output-plan.js'),
   ]);
+  const inputs = read.files.length;
   const result = planFleet(read.files, { folder: root, nowSeconds: now, serial, releaseDocuments: true, ...(base ? { base } : {}) });
+  // The outputs are made from the model alone: the input texts go before they are.
+  read.files = [];
   // The outputs are made one at a time as they are written or compared: the cache learns their listing only then.
   if (cache && key && !result.plan) cache.write(key, cacheEntry(result));
   const diagnostics = sortDiagnostics([...read.diagnostics, ...(cache?.warnings ?? []), ...result.diagnostics]);
@@ -120,7 +123,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
   /** The number of output files, the manifest among them. */
   const files = plan.size + 1;
   shown.update(
-    `compiled ${read.files.length} input files into ${files} outputs; ${values['check'] ? 'comparing with' : 'writing'} ${path.relative(process.cwd(), outDir) || '.'}…`,
+    `compiled ${inputs} input files into ${files} outputs; ${values['check'] ? 'comparing with' : 'writing'} ${path.relative(process.cwd(), outDir) || '.'}…`,
   );
   if (values['check']) {
     const refused = refusedAgainstBase(result.permanence ?? [], diagnostics, baseFlag);

@@ -514,10 +514,19 @@ export interface MadeTree {
  * before it is renamed over the provisional one (which lists it, so that a run
  * killed in between leaves nothing the next run does not remove).
  */
-const MANIFEST_NEXT = `${MANIFEST_FILE}.next`;
+export const NEXT_MANIFEST_FILE = `${MANIFEST_FILE}.next`;
 
 /** A digest no output has, for the provisional manifest (which lists paths; only the final one is ever read for digests). */
 const NO_DIGEST = `sha256:${'0'.repeat(64)}`;
+
+/**
+ * The manifest a staging folder holds until its last file is written: every
+ * path of `files`, and the name the final manifest is written under, each
+ * with a digest no file has. A killed run's folder loses exactly those.
+ */
+export function provisionalManifest(files: Iterable<string>): string {
+  return manifestText(new Map([...files, NEXT_MANIFEST_FILE].map((file) => [file, NO_DIGEST])));
+}
 
 /**
  * Replaces `outDir` with exactly the outputs of `plan` (relative path → how to
@@ -572,15 +581,14 @@ export async function writeOutputTree(
       };
       // The manifest first: a staging folder whose manifest cannot be read holds nothing else. Until the last
       // file is written it lists every path with a placeholder digest; the final one then replaces it by a rename.
-      const provisional = new Map([...plan.keys(), MANIFEST_NEXT].map((file) => [file, NO_DIGEST]));
-      const manifestPath = put(MANIFEST_FILE, manifestText(provisional));
+      const manifestPath = put(MANIFEST_FILE, provisionalManifest(plan.keys()));
       for (const [relative, make] of plan) {
         const text = make();
         made.listing.set(relative, fileDigest(text));
         written.push(put(relative, text));
       }
       made.manifest = manifestText(made.listing);
-      renameSync(put(MANIFEST_NEXT, made.manifest), manifestPath);
+      renameSync(put(NEXT_MANIFEST_FILE, made.manifest), manifestPath);
       written.push(manifestPath);
       if (options.staged?.(made)) {
         rmSync(staging, { recursive: true, force: true });

@@ -100,6 +100,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     { diffOutputTrees, isFresh },
     { foreignDiagnostics },
     { plannedListing },
+    { fullCollection, pacedPlan },
   ] = await Promise.all([
     import('../index.js'),
     import('../adapters/filesystem/output-tree.js'),
@@ -107,6 +108,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     import('../plan/output-tree-diff.js'),
     import('./output-refusals.js'),
     import('../3-emit/output-plan.js'),
+    import('./heap.js'),
   ]);
   const inputs = read.files.length;
   const result = planFleet(read.files, { folder: root, nowSeconds: now, serial, releaseDocuments: true, ...(base ? { base } : {}) });
@@ -119,7 +121,9 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     const errors = diagnostics.filter((d) => d.severity === 'error').length;
     return { diagnostics, exitCode: EXIT.invalid, pathPrefix, ...summary(`the fleet does not compile: ${errors} error${errors === 1 ? '' : 's'}`) };
   }
-  const plan = result.plan;
+  const collect = fullCollection();
+  collect();
+  const plan = pacedPlan(result.plan, collect);
   /** The number of output files, the manifest among them. */
   const files = plan.size + 1;
   shown.update(

@@ -14,7 +14,7 @@
  * with the base's (`permanence`, docs/checks.md).
  */
 import type { InputBudget } from './1-load/input-limits.js';
-import { loadFleet, releaseDocuments, type LoadedFleet } from './1-load/load-fleet.js';
+import { emptyFleet, loadFleet, releaseDocuments, type LoadedFleet } from './1-load/load-fleet.js';
 import { schemaValidators, type SchemaValidators } from './1-load/schema-validation.js';
 import type { SourceFile } from './1-load/source-file.js';
 import { checkArtifacts } from './2-analyze/check-artifacts.js';
@@ -29,7 +29,9 @@ import { checkResilience } from './2-analyze/check-resilience.js';
 import { checkRows } from './2-analyze/check-rows.js';
 import { indexFleet } from './2-analyze/fleet-index.js';
 import { buildModel, type FleetModel } from './2-analyze/fleet-model.js';
-import { emitOutputs } from './3-emit/emit-outputs.js';
+import { outputPlan } from './3-emit/emit-outputs.js';
+import { withOutputManifest } from './3-emit/output-manifest.js';
+import { madeOutputs, type OutputPlan } from './3-emit/output-plan.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
 import { standaloneValidators } from './types/generated/validators.js';
 import type { NowWindow } from './adapters/cache/compile-cache.js';
@@ -61,10 +63,11 @@ export interface CompileOptions {
    */
   rowsRead?: ReadonlySet<string>;
   /**
-   * Drop the positioned documents once the checks ran (without `base` only):
-   * the emitters need values, not positions, so a caller that uses nothing
-   * but the outputs and diagnostics (`diene compile`) holds far less while
-   * the outputs are made. `model.loaded` then locates nothing.
+   * Drop the positioned documents and the loaded inputs once the checks ran
+   * (without `base` only): the emitters need the model's values, not
+   * positions, so a caller that uses nothing but the outputs and diagnostics
+   * (`diene compile`) holds far less while the outputs are made.
+   * `model.loaded` is then empty.
    */
   releaseDocuments?: boolean;
 }
@@ -116,15 +119,35 @@ export function analyzeFleet(files: readonly SourceFile[], options: CompileOptio
 
 /** Runs the whole pipeline over `files` (any order; the result does not depend on it). */
 export function compileFleet(files: readonly SourceFile[], options: CompileOptions): CompileResult {
+  const { plan, ...result } = planFleet(files, options);
+  return plan ? { ...result, outputs: withOutputManifest(madeOutputs(plan)) } : result;
+}
+
+/** What {@link planFleet} gives: a {@link CompileResult} whose outputs are not made yet. */
+export interface PlannedFleet extends Omit<CompileResult, 'outputs'> {
+  /** Present only when no error was found: every output but the manifest, sorted by path, each made when asked (3-emit/output-plan.ts). */
+  plan?: OutputPlan;
+}
+
+/**
+ * {@link compileFleet} up to the outputs, which are left to be made one at a
+ * time by whoever writes or compares them (`diene compile` streams them to
+ * disk, holding one at a time).
+ */
+export function planFleet(files: readonly SourceFile[], options: CompileOptions): PlannedFleet {
   const validators = options.base && !options.validators ? inputValidators() : options.validators;
   const analysis = analyzeFleet(files, { ...options, ...(validators ? { validators } : {}) });
   if (!analysis.model) return { diagnostics: analysis.diagnostics, nowWindow: analysis.nowWindow };
-  if (options.releaseDocuments && !options.base) releaseDocuments(analysis.model.loaded);
-  const result: CompileResult = {
+  if (options.releaseDocuments && !options.base) {
+    releaseDocuments(analysis.model.loaded);
+    // The emitters read the model's values, never the loaded inputs.
+    analysis.model.loaded = emptyFleet();
+  }
+  const result: PlannedFleet = {
     diagnostics: analysis.diagnostics,
     nowWindow: analysis.nowWindow,
     model: analysis.model,
-    outputs: emitOutputs(analysis.model, { serial: options.serial ?? 0 }),
+    plan: outputPlan(analysis.model, { serial: options.serial ?? 0 }),
   };
   if (options.base) result.permanence = comparePermanence(options.base, analysis.model.loaded, validators ?? inputValidators());
   return result;

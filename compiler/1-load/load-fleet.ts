@@ -48,7 +48,8 @@ export interface LoadedFleet {
   claims: Loaded<Claim>[];
 }
 
-function emptyFleet(): LoadedFleet {
+/** A fleet with nothing loaded. */
+export function emptyFleet(): LoadedFleet {
   return { landscapes: [], vlandscapes: [], accounts: [], clusters: [], clusterStates: [], platforms: [], rows: [], claims: [] };
 }
 
@@ -176,9 +177,10 @@ export function at(loaded: Loaded<unknown>, path: DocumentPath = [], part: 'valu
 
 /**
  * Drops the positioned YAML documents of `fleet` (the largest part of a
- * loaded fleet in memory, several times its text), keeping each document's
- * file and value. For a caller that, once the checks ran, only emits: no
- * position can be located in the fleet afterwards.
+ * loaded fleet in memory, several times its text) and the source files they
+ * were parsed from, keeping each document's value. For a caller that, once
+ * the checks ran, only emits: no position can be located in the fleet
+ * afterwards.
  */
 export function releaseDocuments(fleet: LoadedFleet): void {
   const all = [
@@ -193,5 +195,5 @@ export function releaseDocuments(fleet: LoadedFleet): void {
     ...fleet.rows,
     ...fleet.claims,
   ];
-  for (const loaded of all) if (loaded) (loaded.parsed as { doc?: unknown }).doc = undefined;
+  for (const loaded of all) if (loaded) Object.assign(loaded.parsed, { doc: undefined, file: undefined });
 }

@@ -16,6 +16,7 @@
  */
 import type { BookContent, DocCContent, FleetModel } from '../2-analyze/fleet-model.js';
 import { sealBook } from './book-digest.js';
+import { madeOutputs } from './output-plan.js';
 import { toJson } from './serialize.js';
 
 /** Doc A as written (SPEC §3.6). */
@@ -82,8 +83,17 @@ export function buildIssuerTable(model: { books: BookContent }): Record<string, 
 
 /** The `books/` output files: path (under the output dir) → canonical JSON bytes. */
 export function emitAddressBooks(model: FleetModel, serial: number): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const [key, book] of buildAddressBooks(model, serial)) files.set(`books/${key}`, toJson(book));
-  files.set(`books/${ISSUERS_KEY}`, toJson(buildIssuerTable(model)));
+  return madeOutputs(addressBookFiles(model, serial));
+}
+
+/** The plan of the `books/` output files, the books of {@link buildAddressBooks} and the issuer table (each made when it is written). */
+export function addressBookFiles(model: FleetModel, serial: number): Map<string, () => string> {
+  const { docA, docB, docC } = model.books;
+  const books: [string, () => string][] = [[DOC_A_KEY, () => toJson(sealBook(docA, serial))]];
+  for (const book of docB) books.push([docBKey(book.platform), () => toJson(sealBook(book, serial))]);
+  for (const book of docC) books.push([docCKey(book.platform, book.service), () => toJson(sealDocC(book, serial))]);
+  books.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const files = new Map<string, () => string>(books.map(([key, make]) => [`books/${key}`, make]));
+  files.set(`books/${ISSUERS_KEY}`, () => toJson(buildIssuerTable(model)));
   return files;
 }

@@ -23,6 +23,7 @@
  */
 import type { ClusterModel, FleetModel } from '../2-analyze/fleet-model.js';
 import { fleetBases, opsNames, sharedServedNames, type BaseKey, type ServedName } from '../2-analyze/served-hosts.js';
+import { madeOutputs } from './output-plan.js';
 import { toJson } from './serialize.js';
 
 /** The most names one certificate holds (Let's Encrypt's SAN limit, shared by most public CAs). */
@@ -126,8 +127,13 @@ export function buildGatewayHosts(model: FleetModel, cluster: ClusterModel, shar
 
 /** The `gateways/` output files: `gateways/<cluster>.json` → canonical JSON, one per registered cluster. */
 export function emitGatewayHosts(model: FleetModel): Map<string, string> {
-  const files = new Map<string, string>();
+  return madeOutputs(gatewayHostFiles(model));
+}
+
+/** The plan of the `gateways/` output files (each made when it is written); a landscape's shared host groups are made once, by its first cluster's file. */
+export function gatewayHostFiles(model: FleetModel): Map<string, () => string> {
+  const files = new Map<string, () => string>();
   const shared = new Map<string, HostGroups>();
-  for (const cluster of model.clusters) files.set(`gateways/${cluster.name}.json`, toJson(buildGatewayHosts(model, cluster, shared)));
+  for (const cluster of model.clusters) files.set(`gateways/${cluster.name}.json`, () => toJson(buildGatewayHosts(model, cluster, shared)));
   return files;
 }

@@ -34,6 +34,7 @@
  */
 import type { FleetModel, IssuerContent } from '../2-analyze/fleet-model.js';
 import { opsNames, sharedServedNames } from '../2-analyze/served-hosts.js';
+import { madeOutputs } from './output-plan.js';
 import { toJson } from './serialize.js';
 
 /** Access token lifetime in seconds (the design: 10 minutes; Logto API resource `accessTokenTtl`). */
@@ -111,8 +112,13 @@ export function buildSpareSignInTable(model: FleetModel): Record<string, string>
 
 /** The sign-in output files: `books/sign-in/<landscape>.json` per sign-in landscape and `books/sign-in-spare.json`. */
 export function emitSignInConfig(model: FleetModel): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const entry of model.books.issuers) files.set(`books/sign-in/${entry.landscape}.json`, toJson(buildSignInConfig(model, entry)));
-  files.set('books/sign-in-spare.json', toJson(buildSpareSignInTable(model)));
+  return madeOutputs(signInConfigFiles(model));
+}
+
+/** The plan of the sign-in output files (each made when it is written). */
+export function signInConfigFiles(model: FleetModel): Map<string, () => string> {
+  const files = new Map<string, () => string>();
+  for (const entry of model.books.issuers) files.set(`books/sign-in/${entry.landscape}.json`, () => toJson(buildSignInConfig(model, entry)));
+  files.set('books/sign-in-spare.json', () => toJson(buildSpareSignInTable(model)));
   return files;
 }

@@ -57,11 +57,14 @@ export function foreignFiles(diff: OutputTreeDiff, outDir: string, foreign: Outp
  * the fleet root `root`: one `output_stale` per file `diene compile` would
  * rewrite or remove, one `output_foreign_file` per entry it would refuse
  * (`foreign`: added or edited by hand; the user clears those, not compile).
- * Writes `--diff-file` when given.
+ * `wanted` and `onDisk` may hold only the files that differ, with `total` the
+ * number of files the inputs produce. Writes `--diff-file` when given.
  */
 export async function staleCheckOutput(input: {
   wanted: ReadonlyMap<string, string>;
   onDisk: ReadonlyMap<string, string>;
+  /** The number of files the inputs produce (default: all of `wanted`). */
+  total?: number;
   diff: OutputTreeDiff;
   outDir: string;
   root: string;
@@ -73,7 +76,8 @@ export async function staleCheckOutput(input: {
   if (diffFile !== undefined) await writeText(path.resolve(diffFile), input.diff.patch);
   const outRelative = path.relative(process.cwd(), input.outDir) || '.';
   const foreign = foreignFiles(input.diff, input.outDir, input.foreign);
-  const stdout = formatReview(outputChanges(input.onDisk, input.wanted), input.diff.patch, {
+  const changes = outputChanges(input.onDisk, input.wanted);
+  const stdout = formatReview({ ...changes, total: input.total ?? changes.total }, input.diff.patch, {
     colour: useColour(process.stdout.isTTY, process.env),
     diffLines,
     outDir: outRelative,

@@ -14,6 +14,7 @@
  * of the base branch: a change or removal of a permanent identifier against
  * it is refused, exit 1, each with both values (docs/checks.md).
  */
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { cacheFolder, cacheKey, CompileCache, type CacheEntry } from '../adapters/cache/compile-cache.js';
 import { outputMatches } from '../adapters/cache/output-match.js';
@@ -94,49 +95,61 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
   shown.update(`read ${read.files.length} input files; compiling…`);
   // The pipeline and the output tree's modules load only when the cache did not answer: a warm run never needs them.
   const [
-    { compileFleet },
-    { inspectOutput, OutputBusyError, OutputForeignError, outputLeftovers, readCurrentOutput, writeOutputTree },
+    { planFleet },
+    { compareOutputTree, inspectOutput, OutputBusyError, OutputForeignError, outputLeftovers, writeOutputTree },
     { staleCheckOutput, foreignFiles },
     { diffOutputTrees, isFresh },
     { foreignDiagnostics },
-    manifest,
+    { plannedListing },
+    { fullCollection, pacedPlan },
   ] = await Promise.all([
     import('../index.js'),
     import('../adapters/filesystem/output-tree.js'),
     import('./check-output.js'),
     import('../plan/output-tree-diff.js'),
     import('./output-refusals.js'),
-    import('../3-emit/output-manifest.js'),
+    import('../3-emit/output-plan.js'),
+    import('./heap.js'),
   ]);
-  const result = compileFleet(read.files, { folder: root, nowSeconds: now, serial, releaseDocuments: true, ...(base ? { base } : {}) });
-  if (cache && key) cache.write(key, cacheEntry(result, manifest));
+  const inputs = read.files.length;
+  const result = planFleet(read.files, { folder: root, nowSeconds: now, serial, releaseDocuments: true, ...(base ? { base } : {}) });
+  // The outputs are made from the model alone: the input texts go before they are.
+  read.files = [];
+  // The outputs are made one at a time as they are written or compared: the cache learns their listing only then.
+  if (cache && key && !result.plan) cache.write(key, cacheEntry(result));
   const diagnostics = sortDiagnostics([...read.diagnostics, ...(cache?.warnings ?? []), ...result.diagnostics]);
-  if (hasErrors(diagnostics) || !result.outputs) {
+  if (hasErrors(diagnostics) || !result.plan) {
     const errors = diagnostics.filter((d) => d.severity === 'error').length;
     return { diagnostics, exitCode: EXIT.invalid, pathPrefix, ...summary(`the fleet does not compile: ${errors} error${errors === 1 ? '' : 's'}`) };
   }
+  const collect = fullCollection();
+  collect();
+  const plan = pacedPlan(result.plan, collect);
+  /** The number of output files, the manifest among them. */
+  const files = plan.size + 1;
   shown.update(
-    `compiled ${read.files.length} input files into ${result.outputs.size} outputs; ${values['check'] ? 'comparing with' : 'writing'} ${path.relative(process.cwd(), outDir) || '.'}…`,
+    `compiled ${inputs} input files into ${files} outputs; ${values['check'] ? 'comparing with' : 'writing'} ${path.relative(process.cwd(), outDir) || '.'}…`,
   );
   if (values['check']) {
     const refused = refusedAgainstBase(result.permanence ?? [], diagnostics, baseFlag);
     if (refused) return { ...refused, pathPrefix, ...summary(refused.notes?.[0] ?? '') };
     // Reads only: no lock, no rename, no repair; what a killed run left is said, and the next compile repairs it.
-    const onDisk = await readCurrentOutput(outDir, result.outputs);
+    const compared = await compareOutputTree(outDir, plan);
+    if (cache && key) cache.write(key, cacheEntry(result, compared));
     const leftovers = outputLeftovers(outDir);
-    const diff = diffOutputTrees(result.outputs, onDisk);
+    const diff = diffOutputTrees(compared.wanted, compared.onDisk);
     const outShown = path.relative(process.cwd(), outDir) || '.';
     if (isFresh(diff))
       return {
         diagnostics,
-        notes: [`fresh: ${result.outputs.size} files in ${outShown} match the inputs`, ...leftovers],
+        notes: [`fresh: ${files} files in ${outShown} match the inputs`, ...leftovers],
         exitCode: EXIT.ok,
         pathPrefix,
-        ...summary(`fresh: the ${result.outputs.size} generated files match what the inputs produce`),
+        ...summary(`fresh: the ${files} generated files match what the inputs produce`),
       };
     // What `diene compile` would refuse (a file added or edited by hand): telling the user to run it would only loop.
-    const foreign = (await inspectOutput(outDir, result.outputs, { waitMs: 0 })).error;
-    const review = await staleCheckOutput({ wanted: result.outputs, onDisk, diff, outDir, root, values, foreign });
+    const foreign = (await inspectOutput(outDir, compared.listing, { waitMs: 0 })).error;
+    const review = await staleCheckOutput({ wanted: compared.wanted, onDisk: compared.onDisk, total: files, diff, outDir, root, values, foreign });
     const notDienes = foreignFiles(diff, outDir, foreign);
     const notOurs = foreign ? (foreign.manifest ? 1 : foreign.findings.length) : 0;
     const next = notOurs
@@ -167,17 +180,26 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
       ...summary(`stale: ${differ} generated file${differ === 1 ? ' differs' : 's differ'} from what the inputs produce; ${next}`),
     };
   }
-  // A change that leaves the outputs as they are (a row's pin, say) writes nothing either: the tree in place is checked as a warm run checks it.
-  const entry = cache ? cacheEntry(result, manifest) : undefined;
-  const inPlace = cache && entry && warmResult(entry, cache, read.diagnostics, outDir, false, '');
-  if (inPlace) return inPlace;
-  const look = await inspectOutput(outDir, result.outputs);
+  const look = await inspectOutput(outDir, plannedListing(plan));
   if (look.error) return { diagnostics: [...diagnostics, ...foreignDiagnostics(look.error, outDir)], exitCode: EXIT.invalid };
   const readOnly = readOnlyFolderProblem(outDir);
   if (readOnly) return { diagnostics: [...diagnostics, diagnoseFinding({}, readOnly)], exitCode: EXIT.invalid };
+  let inPlace: CommandResult | undefined;
   let kept: string[];
   try {
-    kept = (await writeOutputTree(outDir, result.outputs, { trusted: look.trusted })).notes;
+    const written = await writeOutputTree(outDir, plan, {
+      trusted: look.trusted,
+      // A change that leaves the outputs as they are (a row's pin, say) writes nothing either: the tree in place is checked as a warm run checks it.
+      staged: (made) => {
+        if (!cache || !key) return false;
+        const entry = cacheEntry(result, made);
+        cache.write(key, entry);
+        inPlace = warmResult(entry, cache, read.diagnostics, outDir, false, '', made.own);
+        return inPlace !== undefined;
+      },
+    });
+    if (inPlace) return inPlace;
+    kept = written.notes;
   } catch (error) {
     if (error instanceof OutputForeignError) return { diagnostics: [...diagnostics, ...foreignDiagnostics(error, outDir)], exitCode: EXIT.invalid };
     if (error instanceof OutputBusyError)
@@ -185,14 +207,13 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     if (typeof (error as NodeJS.ErrnoException | undefined)?.code !== 'string') throw error;
     return { diagnostics: [...diagnostics, diagnose({}, 'output_write_failed', { out: outDir, errno: errnoCode(error) })], exitCode: EXIT.invalid };
   }
-  return { diagnostics, notes: [`wrote ${result.outputs.size} files to ${path.relative(process.cwd(), outDir) || '.'}`, ...kept], exitCode: EXIT.ok };
+  return { diagnostics, notes: [`wrote ${files} files to ${path.relative(process.cwd(), outDir) || '.'}`, ...kept], exitCode: EXIT.ok };
 }
 
-/** What the cache keeps of a compile: its diagnostics, when they hold, and the listing of its output tree. */
-function cacheEntry(result: CompileResult, manifests: typeof import('../3-emit/output-manifest.js')): CacheEntry {
-  const text = result.outputs?.get(manifests.MANIFEST_FILE);
-  const parsed = text === undefined ? undefined : manifests.parseOutputManifest(text);
-  const outputs = parsed && 'files' in parsed ? { outputs: [...parsed.files], manifest: manifests.fileDigest(text as string) } : {};
+/** What the cache keeps of a compile: its diagnostics, when they hold, and the listing of its output tree once it is made. */
+function cacheEntry(result: Pick<CompileResult, 'diagnostics' | 'nowWindow'>, made?: { listing: ReadonlyMap<string, string>; manifest: string }): CacheEntry {
+  // The manifest's digest as 3-emit/output-manifest.ts makes it, which a warm run does not load.
+  const outputs = made ? { outputs: [...made.listing], manifest: `sha256:${createHash('sha256').update(made.manifest).digest('hex')}` } : {};
   return { diagnostics: result.diagnostics, window: result.nowWindow, ...outputs };
 }
 
@@ -208,12 +229,13 @@ function warmResult(
   outDir: string,
   check: boolean,
   from = 'from the cache; ',
+  own: readonly string[] = [],
 ): CommandResult | undefined {
   if (hasErrors([...fresh, ...hit.diagnostics]) || !hit.outputs)
     return { diagnostics: sortDiagnostics([...fresh, ...cache.warnings, ...hit.diagnostics]), exitCode: EXIT.invalid };
   if (hit.manifest === undefined) return undefined;
   const known = cache.readStamps(outDir);
-  const look = outputMatches(outDir, new Map(hit.outputs), hit.manifest, known);
+  const look = outputMatches(outDir, new Map(hit.outputs), hit.manifest, known, own);
   if (!look.match) return undefined;
   if (look.stamps.size !== known.size || [...look.stamps].some(([file, [stamp]]) => known.get(file)?.[0] !== stamp)) cache.writeStamps(outDir, look.stamps);
   const diagnostics = sortDiagnostics([...fresh, ...cache.warnings, ...hit.diagnostics]);

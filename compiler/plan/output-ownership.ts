@@ -38,6 +38,16 @@ export interface ForeignEntry {
   reason: ForeignReason;
 }
 
+/**
+ * A listing: path → digest. A `Map` is one; so is the listing of an output
+ * plan whose digests are made only when asked (3-emit/output-plan.ts).
+ */
+export interface Listing {
+  has(path: string): boolean;
+  get(path: string): string | undefined;
+  keys(): Iterable<string>;
+}
+
 /** The rules for one tree; see {@link ownershipRules}. */
 export interface OwnershipRules {
   /** True when a folder at `path` holds (or will hold) a file diene wrote, so the walk goes into it. */
@@ -49,7 +59,7 @@ export interface OwnershipRules {
 }
 
 /** Every folder above each path of `listings` (`a/b/c.json` → `a`, `a/b`). */
-function ancestors(listings: readonly (ReadonlyMap<string, string> | undefined)[]): Set<string> {
+function ancestors(listings: readonly (Listing | undefined)[]): Set<string> {
   const folders = new Set<string>();
   for (const listing of listings) {
     for (const file of listing?.keys() ?? []) {
@@ -68,7 +78,7 @@ function ancestors(listings: readonly (ReadonlyMap<string, string> | undefined)[
  */
 export function ownershipRules(
   recorded: ReadonlyMap<string, string> | undefined,
-  wanted: ReadonlyMap<string, string> | undefined,
+  wanted: Listing | undefined,
   options: { checkContent: boolean },
 ): OwnershipRules {
   const folders = ancestors([recorded, wanted]);

@@ -37,7 +37,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lockOf, readCurrentOutput, readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
+import { lockOf, NEXT_MANIFEST_FILE, provisionalManifest, readCurrentOutput, readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
 import { MANIFEST_FILE } from '../../compiler/3-emit/output-manifest.js';
 import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
 import { boundedCli, expectNoCrash, jsonDiagnostics } from '../support/bounded-cli.js';
@@ -176,6 +176,27 @@ describe('what a killed run leaves behind', () => {
     expect(sameTree(await readCurrentOutput(out), trees['A'] as Tree)).toBe(true);
     const run = await compile(fleetB.dir, out);
     expect(run.exitCode, run.stderr).toBe(0);
+    expect(sameTree(await readOutputTree(out), trees['B'] as Tree)).toBe(true);
+    expect(litter(out)).toEqual([]);
+  });
+
+  it('is repaired when the run was killed while streaming its files: the provisional manifest lists every path, the final one under its temporary name', async () => {
+    const out = path.join(work.dir, 'streamed');
+    expect((await compile(fleetA.dir, out)).exitCode).toBe(0);
+    const staging = path.join(work.dir, '.streamed.staging-456-def');
+    const files = [...(trees['B'] as Tree).keys()].filter((file) => file !== MANIFEST_FILE);
+    mkdirSync(staging);
+    writeFileSync(path.join(staging, MANIFEST_FILE), provisionalManifest(files));
+    // Half of the files written, the last one cut short, and the final manifest not yet renamed into place.
+    const written = files.slice(0, Math.ceil(files.length / 2));
+    for (const file of written) {
+      mkdirSync(path.dirname(path.join(staging, file)), { recursive: true });
+      writeFileSync(path.join(staging, file), file === written.at(-1) ? 'cut sh' : ((trees['B'] as Tree).get(file) as string));
+    }
+    writeFileSync(path.join(staging, NEXT_MANIFEST_FILE), '{"digest": "sha256:');
+    const run = await compile(fleetB.dir, out);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stderr).not.toContain('kept');
     expect(sameTree(await readOutputTree(out), trees['B'] as Tree)).toBe(true);
     expect(litter(out)).toEqual([]);
   });

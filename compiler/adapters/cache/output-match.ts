@@ -37,22 +37,26 @@ function stampOf(file: string): string | undefined {
  * Whether `outDir` holds exactly the files of `listing` (path → `sha256:<hex>`)
  * and their manifest (whose bytes have digest `manifest`), with nothing left
  * beside it. `known` holds the stamps of an earlier look (path → [stamp,
- * digest]); `stamps` those of this one, for the next.
+ * digest]); `stamps` those of this one, for the next. `own` names the lock and
+ * staging folder of the caller's own write, under whose lock the look is taken:
+ * those are no leftovers.
  */
 export function outputMatches(
   outDir: string,
   listing: ReadonlyMap<string, string>,
   manifest: string,
   known: ReadonlyMap<string, readonly [string, string]> = new Map(),
+  own: readonly string[] = [],
 ): { match: boolean; stamps: Map<string, [string, string]> } {
   const stamps = new Map<string, [string, string]>();
   const settled = (BigInt(Date.now()) - BigInt(STAMP_MARGIN_MS)) * 1_000_000n;
   const match = ((): boolean => {
     try {
       if (!lstatSync(outDir).isDirectory()) return false;
-      if (existsSync(lockOf(outDir)) || existsSync(previousOf(outDir))) return false;
+      if ((existsSync(lockOf(outDir)) && !own.includes(lockOf(outDir))) || existsSync(previousOf(outDir))) return false;
       const staging = `.${path.basename(outDir)}.staging-`;
-      if (readdirSync(path.dirname(outDir)).some((name) => name.startsWith(staging))) return false;
+      const parent = path.dirname(outDir);
+      if (readdirSync(parent).some((name) => name.startsWith(staging) && !own.includes(path.join(parent, name)))) return false;
       const manifestBytes = readRegular(path.join(outDir, MANIFEST_FILE));
       if (manifestBytes === undefined || digestOf(manifestBytes) !== manifest) return false;
       const folders = new Set<string>();

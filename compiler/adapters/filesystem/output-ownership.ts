@@ -12,7 +12,7 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, rmdirSync, unlinkSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { fileDigest, MANIFEST_FILE, parseOutputManifest } from '../../3-emit/output-manifest.js';
-import { ownershipRules, type ForeignEntry, type ForeignReason } from '../../plan/output-ownership.js';
+import { ownershipRules, type ForeignEntry, type ForeignReason, type Listing } from '../../plan/output-ownership.js';
 
 /**
  * The largest file of an existing output tree that is read (64 MiB; the
@@ -118,7 +118,7 @@ function currentStamp(absolute: string): string | undefined {
  */
 export function inspectTree(
   dir: string,
-  options: { wanted?: ReadonlyMap<string, string>; checkContent: boolean; trusted?: ReadonlyMap<string, string> },
+  options: { wanted?: Listing; checkContent: boolean; trusted?: ReadonlyMap<string, string> },
 ): TreeInspection {
   const inspection: TreeInspection = { manifest: undefined, foreign: [], files: [], directories: [], complete: true, stamps: new Map() };
   try {

@@ -39,15 +39,17 @@ import {
   openSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
-  writeFileSync,
+  writeSync,
   type Dirent,
   type Stats,
 } from 'node:fs';
 import { chmod, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MANIFEST_FILE, parseOutputManifest } from '../../3-emit/output-manifest.js';
-import type { ForeignEntry, ForeignReason } from '../../plan/output-ownership.js';
+import { fileDigest, MANIFEST_FILE, manifestText, parseOutputManifest } from '../../3-emit/output-manifest.js';
+import { plannedListing, type OutputPlan } from '../../3-emit/output-plan.js';
+import type { ForeignEntry, ForeignReason, Listing } from '../../plan/output-ownership.js';
 import { inspectTree, OUTPUT_READ_LIMIT, removeOwnedTree, type TreeInspection } from './output-ownership.js';
 
 export { OUTPUT_READ_LIMIT } from './output-ownership.js';
@@ -205,7 +207,7 @@ function foreignError(root: string, inspection: TreeInspection, sibling?: string
 /** What `.<out>.previous` holds and whether it may be restored or removed; throws nothing. */
 function inspectPrevious(
   outDir: string,
-  wanted: ReadonlyMap<string, string> | undefined,
+  wanted: Listing | undefined,
 ): { inspection: TreeInspection; error?: OutputForeignError; restorable: boolean } {
   const previous = previousOf(outDir);
   const info = entryAt(previous);
@@ -228,7 +230,7 @@ function inspectPrevious(
  * did not write (it is then left whole). Returns notes on staging folders kept
  * because they hold something else.
  */
-async function repairInterruptedRuns(outDir: string, wanted: ReadonlyMap<string, string>): Promise<string[]> {
+async function repairInterruptedRuns(outDir: string, wanted: Listing): Promise<string[]> {
   const previous = previousOf(outDir);
   if (entryAt(previous)) {
     const { inspection, error, restorable } = inspectPrevious(outDir, wanted);
@@ -263,8 +265,25 @@ async function repairInterruptedRuns(outDir: string, wanted: ReadonlyMap<string,
  * costs no second copy of it in memory.
  */
 export async function readOutputTree(outDir: string, share?: ReadonlyMap<string, string>): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const [relative, line] of listOutputTree(outDir)) {
+    const text = line ?? readOutputFile(path.join(outDir, relative));
+    // Shared at once, so the copy just read is garbage before the next file is: never the whole tree twice.
+    const same = share?.get(relative);
+    if (text !== undefined) found.set(relative, same === text ? same : text);
+  }
+  return found;
+}
+
+/**
+ * Every entry under `outDir` (path relative to it), sorted, each a regular
+ * file to read (`undefined`) or the line {@link readOutputTree} gives for what
+ * it does not read (a link, a FIFO, a folder that cannot be listed). Empty
+ * when `outDir` is not a folder. Nothing is opened.
+ */
+function listOutputTree(outDir: string): Map<string, string | undefined> {
   if (!entryAt(outDir)?.isDirectory()) return new Map();
-  const found: [string, string][] = [];
+  const found: [string, string | undefined][] = [];
   const pending = [''];
   while (pending.length > 0) {
     const folder = pending.pop() as string;
@@ -280,12 +299,7 @@ export async function readOutputTree(outDir: string, share?: ReadonlyMap<string,
       if (entry.isDirectory()) pending.push(relative);
       else if (entry.isSymbolicLink()) found.push([relative, '(not read: a symbolic link, which diene never writes)']);
       else if (!entry.isFile()) found.push([relative, '(not read: a FIFO, socket or device, which diene never writes)']);
-      else {
-        const text = readOutputFile(path.join(outDir, relative));
-        // Shared at once, so the copy just read is garbage before the next file is: never the whole tree twice.
-        const same = share?.get(relative);
-        if (text !== undefined) found.push([relative, same === text ? same : text]);
-      }
+      else found.push([relative, undefined]);
     }
   }
   return new Map(found.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -333,6 +347,53 @@ export async function readCurrentOutput(outDir: string, share?: ReadonlyMap<stri
   return readOutputTree(outDir, share);
 }
 
+/** What {@link compareOutputTree} found: the files that differ, on each side, and the listing of the tree the inputs produce. */
+export interface ComparedOutput {
+  /** What the inputs produce, of the files that differ from the tree on disk or are missing there. */
+  wanted: Map<string, string>;
+  /** What is on disk (as {@link readOutputTree} reads it), of the files that differ or that the inputs no longer produce. */
+  onDisk: Map<string, string>;
+  /** Every output's digest (the manifest left out), and the manifest's text. */
+  listing: Map<string, string>;
+  manifest: string;
+  /** Nothing: a look with no lock and no staging folder. */
+  own: string[];
+}
+
+/**
+ * `--check`: the outputs of `plan` (and their manifest) against the current
+ * tree of `outDir` as {@link readCurrentOutput} reads it, touching nothing.
+ * Each output is made, compared with its file on disk and dropped, so that
+ * only the files that differ are held: on a fresh tree, none.
+ */
+export async function compareOutputTree(outDir: string, plan: OutputPlan): Promise<ComparedOutput> {
+  let dir: string | undefined = outDir;
+  if (!entryAt(outDir) && entryAt(previousOf(outDir))) dir = inspectPrevious(outDir, plannedListing(plan)).restorable ? previousOf(outDir) : undefined;
+  const onDiskEntries = dir === undefined ? new Map<string, string | undefined>() : listOutputTree(dir);
+  const compared: ComparedOutput = { wanted: new Map(), onDisk: new Map(), listing: new Map(), manifest: '', own: [] };
+  const compare = (file: string, text: string) => {
+    const listed = onDiskEntries.has(file);
+    const line = onDiskEntries.get(file);
+    onDiskEntries.delete(file);
+    const have = listed && dir !== undefined ? (line ?? readOutputFile(path.join(dir, file))) : undefined;
+    if (have === text) return;
+    compared.wanted.set(file, text);
+    if (have !== undefined) compared.onDisk.set(file, have);
+  };
+  for (const [file, make] of plan) {
+    const text = make();
+    compared.listing.set(file, fileDigest(text));
+    compare(file, text);
+  }
+  compared.manifest = manifestText(compared.listing);
+  compare(MANIFEST_FILE, compared.manifest);
+  for (const [file, line] of onDiskEntries) {
+    const have = line ?? (dir === undefined ? undefined : readOutputFile(path.join(dir, file)));
+    if (have !== undefined) compared.onDisk.set(file, have);
+  }
+  return compared;
+}
+
 /** What killed runs left beside `outDir` (a previous tree, staging folders, a lock whose process is gone), one line each, for `--check` to report; the next write repairs them. */
 export function outputLeftovers(outDir: string): string[] {
   const parent = path.dirname(outDir);
@@ -375,8 +436,7 @@ export interface OutputLook {
  * lets go (up to `waitMs`, default {@link LOCK_WAIT_MS}). No error when the
  * directory cannot be listed: the write then fails cleanly.
  */
-export async function inspectOutput(outDir: string, outputs: ReadonlyMap<string, string>, options: { waitMs?: number } = {}): Promise<OutputLook> {
-  const wanted = wantedListing(outputs);
+export async function inspectOutput(outDir: string, wanted: Listing, options: { waitMs?: number } = {}): Promise<OutputLook> {
   const lock = lockOf(outDir);
   const deadline = Date.now() + (options.waitMs ?? LOCK_WAIT_MS);
   for (;;) {
@@ -387,7 +447,7 @@ export async function inspectOutput(outDir: string, outputs: ReadonlyMap<string,
   }
 }
 
-function lookOnce(outDir: string, wanted: ReadonlyMap<string, string>): OutputLook {
+function lookOnce(outDir: string, wanted: Listing): OutputLook {
   try {
     const previous = entryAt(previousOf(outDir)) ? inspectPrevious(outDir, wanted).error : undefined;
     if (previous) return { error: previous, trusted: new Map() };
@@ -415,57 +475,130 @@ async function syncAll(paths: readonly string[], concurrency = 16): Promise<void
   await Promise.all(Array.from({ length: Math.min(concurrency, paths.length) }, worker));
 }
 
+/** UTF-16 units encoded at a time by {@link writeTextFile}. */
+const WRITE_CHUNK = 1 << 18;
+
 /**
- * Replaces `outDir` with exactly `outputs` (relative path → text, the
- * manifest among them), under the output lock (waiting up to `waitMs`, default
- * {@link LOCK_WAIT_MS}). The new tree is written into a staging folder, every
- * file and folder of it fsynced, then swapped in; the parent folder is fsynced
- * after the swap. Throws {@link OutputBusyError} when another process keeps the
- * lock, {@link OutputForeignError} when `outDir`, `.<out>.previous` or the lock
+ * Writes `text` as UTF-8 to a new file at `target` through `buffer` (reused,
+ * {@link WRITE_CHUNK} × 3 bytes), a slice at a time: a buffer the size of each file, made and dropped for
+ * thousands of files, left the process's memory several hundred megabytes
+ * larger than what it held (the allocator keeps what it frees).
+ */
+function writeTextFile(target: string, text: string, buffer: Buffer): void {
+  const fd = openSync(target, 'w');
+  try {
+    for (let from = 0; from < text.length; ) {
+      let to = Math.min(text.length, from + WRITE_CHUNK);
+      // Never between the two halves of a surrogate pair.
+      const last = text.charCodeAt(to - 1);
+      if (to < text.length && last >= 0xd800 && last <= 0xdbff) to--;
+      const bytes = buffer.write(from === 0 && to === text.length ? text : text.slice(from, to), 0, 'utf8');
+      for (let done = 0; done < bytes; ) done += writeSync(fd, buffer, done, bytes - done);
+      from = to;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The tree a write made: every output's digest (the manifest left out) and the manifest's text. */
+export interface MadeTree {
+  listing: Map<string, string>;
+  manifest: string;
+  /** The staging folder and the lock of the write that made it. */
+  own: string[];
+}
+
+/**
+ * The name the final manifest is written under inside the staging folder
+ * before it is renamed over the provisional one (which lists it, so that a run
+ * killed in between leaves nothing the next run does not remove).
+ */
+export const NEXT_MANIFEST_FILE = `${MANIFEST_FILE}.next`;
+
+/** A digest no output has, for the provisional manifest (which lists paths; only the final one is ever read for digests). */
+const NO_DIGEST = `sha256:${'0'.repeat(64)}`;
+
+/**
+ * The manifest a staging folder holds until its last file is written: every
+ * path of `files`, and the name the final manifest is written under, each
+ * with a digest no file has. A killed run's folder loses exactly those.
+ */
+export function provisionalManifest(files: Iterable<string>): string {
+  return manifestText(new Map([...files, NEXT_MANIFEST_FILE].map((file) => [file, NO_DIGEST])));
+}
+
+/**
+ * Replaces `outDir` with exactly the outputs of `plan` (relative path → how to
+ * make its text) and their manifest, under the output lock (waiting up to
+ * `waitMs`, default {@link LOCK_WAIT_MS}). The new tree is written into a
+ * staging folder one file at a time (each made, written and dropped, so the
+ * tree is never held whole), every file and folder of it fsynced, then
+ * swapped in; the parent folder is fsynced after the swap. Throws
+ * {@link OutputBusyError} when another process keeps the lock,
+ * {@link OutputForeignError} when `outDir`, `.<out>.previous` or the lock
  * file holds anything diene did not write, or the filesystem error when a
  * write fails; in every case the output directory is unchanged, nothing diene
  * did not write is touched and no staging folder is left. The new directory
  * keeps the mode of the one it replaces (else the umask's). `trusted` (from
  * {@link inspectOutput}) spares reading again the files no write reached since.
+ * `staged`, called once the staging folder holds the whole tree and before
+ * anything is synced or swapped, may stop the write (returning true: the
+ * tree in place is already this one); the staging folder is then removed.
  * Returns notes on what was kept (a killed run's folder holding foreign
- * entries).
+ * entries), the tree made, and whether `staged` stopped the write.
  */
 export async function writeOutputTree(
   outDir: string,
-  outputs: ReadonlyMap<string, string>,
-  options: { waitMs?: number; trusted?: ReadonlyMap<string, string> } = {},
-): Promise<{ notes: string[] }> {
+  plan: OutputPlan,
+  options: { waitMs?: number; trusted?: ReadonlyMap<string, string>; staged?: (made: MadeTree) => boolean } = {},
+): Promise<{ notes: string[]; made: MadeTree; stopped: boolean }> {
   const parent = path.dirname(outDir);
-  const wanted = wantedListing(outputs);
   await mkdir(parent, { recursive: true });
   const lock = lockOf(outDir);
   await acquireLock(lock, options.waitMs ?? LOCK_WAIT_MS);
   try {
-    const notes = await repairInterruptedRuns(outDir, wanted);
+    const notes = await repairInterruptedRuns(outDir, plannedListing(plan));
     const staging = path.join(parent, `${stagingPrefix(outDir)}${process.pid}-${randomBytes(6).toString('hex')}`);
     const previous = previousOf(outDir);
     await mkdir(staging);
     let replaced: TreeInspection | undefined;
+    const made: MadeTree = { listing: new Map(), manifest: '', own: [staging, lock] };
     try {
       // Synchronous, one mkdir a folder: thousands of small files write several times faster than through promises.
-      // The manifest first: a staging folder whose manifest cannot be read holds nothing else.
       const written: string[] = [];
-      const made = new Set<string>([staging]);
-      for (const relative of [MANIFEST_FILE, ...[...outputs.keys()].filter((file) => file !== MANIFEST_FILE)]) {
+      const buffer = Buffer.allocUnsafeSlow(WRITE_CHUNK * 3);
+      const folders = new Set<string>([staging]);
+      const put = (relative: string, text: string): string => {
         const target = path.join(staging, relative);
         const folder = path.dirname(target);
-        if (!made.has(folder)) {
+        if (!folders.has(folder)) {
           mkdirSync(folder, { recursive: true });
-          for (let up = folder; !made.has(up); up = path.dirname(up)) made.add(up);
+          for (let up = folder; !folders.has(up); up = path.dirname(up)) folders.add(up);
         }
-        writeFileSync(target, outputs.get(relative) as string, 'utf8');
-        written.push(target);
+        writeTextFile(target, text, buffer);
+        return target;
+      };
+      // The manifest first: a staging folder whose manifest cannot be read holds nothing else. Until the last
+      // file is written it lists every path with a placeholder digest; the final one then replaces it by a rename.
+      const manifestPath = put(MANIFEST_FILE, provisionalManifest(plan.keys()));
+      for (const [relative, make] of plan) {
+        const text = make();
+        made.listing.set(relative, fileDigest(text));
+        written.push(put(relative, text));
       }
-      const old = await stat(outDir).catch(() => undefined);
+      made.manifest = manifestText(made.listing);
+      renameSync(put(NEXT_MANIFEST_FILE, made.manifest), manifestPath);
+      written.push(manifestPath);
+      if (options.staged?.(made)) {
+        rmSync(staging, { recursive: true, force: true });
+        return { notes, made, stopped: true };
+      }
+    const old = await stat(outDir).catch(() => undefined);
       if (old) await chmod(staging, old.mode & 0o7777);
       // Durable before it is visible: a power cut after the swap must not leave empty or short files.
-      await syncAll([...written, ...made]);
-      replaced = inspectTree(outDir, { wanted, checkContent: true, ...(options.trusted ? { trusted: options.trusted } : {}) });
+      await syncAll([...written, ...folders]);
+      replaced = inspectTree(outDir, { wanted: made.listing, checkContent: true, ...(options.trusted ? { trusted: options.trusted } : {}) });
       const foreign = foreignError(outDir, replaced);
       if (foreign) throw foreign;
       if (old) await rename(outDir, previous);
@@ -491,7 +624,7 @@ export async function writeOutputTree(
         // removed by the next run
       }
     }
-    return { notes };
+    return { notes, made, stopped: false };
   } finally {
     await releaseLock(lock);
   }

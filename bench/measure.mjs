@@ -8,9 +8,25 @@
  * `node SCRIPT ARGS...`, so `bin/diene.js` runs exactly as users run it. The
  * parent measures wall time around the whole child (Node's start-up included).
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+
+/**
+ * This program's own peak RSS. Linux keeps getrusage's maxRSS across fork and
+ * exec, so a child of a large parent (the bench runner, after reading an XL
+ * output tree) reports at least the parent's size; VmHWM is the high-water mark
+ * of this program's own address space. Elsewhere, maxRSS.
+ */
+function peakRssBytes(usage) {
+  try {
+    const hwm = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (hwm) return Number(hwm[1]) * 1024;
+  } catch {
+    // not Linux
+  }
+  return usage.maxRSS * 1024;
+}
 
 const [resultFile, script, ...args] = process.argv.slice(2);
 if (!resultFile || !script) {
@@ -22,7 +38,7 @@ if (!resultFile || !script) {
     const usage = process.resourceUsage();
     writeFileSync(
       resultFile,
-      JSON.stringify({ exitCode: code, userSeconds: usage.userCPUTime / 1e6, systemSeconds: usage.systemCPUTime / 1e6, maxRssBytes: usage.maxRSS * 1024 }),
+      JSON.stringify({ exitCode: code, userSeconds: usage.userCPUTime / 1e6, systemSeconds: usage.systemCPUTime / 1e6, maxRssBytes: peakRssBytes(usage) }),
     );
   });
   await import(pathToFileURL(path.resolve(script)).href);

@@ -240,6 +240,19 @@ describe.skipIf(skipUnlessPresent(hasGit() ? undefined : 'git (Debian package gi
     const validate = await runCliInProcess(['validate', '--fleet', clone, '--format', 'json'], { env: { GITHUB_ACTIONS: '' } });
     const later = diagnosticsOf(validate.stdout).filter((d) => d.code === 'claim_targets_dropped' && d.file === TIN_CLAIM);
     expect(later.map((d) => d.message)).toEqual([warned[0]?.message]);
+    // A host whose own row has an empty pin: claim_host_not_ready, committed too, as validate will say it.
+    const RAICHU = 'api.zinc.nitroso.raichu.cluster.atomi.cloud';
+    const unready = await setPaths(RAICHU, pathsFile({ paths: { a: 'api.tin.nitroso.raichu.cluster.atomi.cloud' } }), fleet.bare, '--format', 'json');
+    expect(unready.exitCode, unready.stderr).toBe(0);
+    const notReady = diagnosticsOf(unready.stderr);
+    expect(notReady.map((d) => [d.code, d.severity])).toEqual([['claim_host_not_ready', 'warning']]);
+    git(clone, 'pull', '-q');
+    const validated = await runCliInProcess(['validate', '--fleet', clone, '--format', 'json'], { env: { GITHUB_ACTIONS: '' } });
+    expect(
+      diagnosticsOf(validated.stdout)
+        .filter((d) => d.file === `claims/domains/${RAICHU}.json`)
+        .map((d) => d.message),
+    ).toEqual([notReady[0]?.message]);
     // A map whose targets all exist commits without a warning.
     const clean = await setPaths(TIN, pathsFile({ paths: { y: ZINC } }), fleet.bare, '--format', 'json');
     expect(clean.exitCode, clean.stderr).toBe(0);

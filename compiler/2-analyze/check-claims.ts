@@ -174,12 +174,16 @@ function sample(items: readonly string[]): string {
   return items.length > FINDING_SAMPLE_SIZE ? `${shown}, … ${items.length - FINDING_SAMPLE_SIZE} more` : shown;
 }
 
-function findingDiagnostic(claim: Loaded<Claim>, finding: RoutePathFinding): Diagnostic {
+/**
+ * The warning of one derivation finding, placed by `at` (a loaded claim's
+ * file, or the PATHS.json of `diene claim set-paths`).
+ */
+export function claimFindingDiagnostic(at: (path: readonly (string | number)[], part?: 'value' | 'key') => SourceLocation, finding: RoutePathFinding): Diagnostic {
   switch (finding.kind) {
     case 'host-not-ready':
-      return diagnose(at(claim, ['paths'], 'key'), finding.reason === 'no row' ? 'claim_host_no_row' : 'claim_host_not_ready', { host: finding.host, row: finding.row, prefixes: finding.prefixes });
+      return diagnose(at(['paths'], 'key'), finding.reason === 'no row' ? 'claim_host_no_row' : 'claim_host_not_ready', { host: finding.host, row: finding.row, prefixes: finding.prefixes });
     case 'cap':
-      return diagnose(at(claim, ['paths', finding.dropped[0] as string], 'key'), 'claim_prefix_cap', {
+      return diagnose(at(['paths', finding.dropped[0] as string], 'key'), 'claim_prefix_cap', {
         total: finding.total,
         cap: MAX_PREFIXES_PER_CLAIM,
         count: finding.dropped.length,
@@ -196,7 +200,7 @@ function findingDiagnostic(claim: Loaded<Claim>, finding: RoutePathFinding): Dia
         for (const { prefix } of list) if (first === undefined || prefix < first) first = prefix;
         details.push(`${reason}: ${list.length} (${sample(list.map(({ prefix, target, unreadyRow }) => (unreadyRow ? `${prefix} → ${target}, whose row ${unreadyRow} has an empty pin.chart` : `${prefix} → ${target}`)))})`);
       }
-      return diagnose(at(claim, ['paths', first as string]), 'claim_targets_dropped', { dropped, total: finding.total, details: details.join('; ') });
+      return diagnose(at(['paths', first as string]), 'claim_targets_dropped', { dropped, total: finding.total, details: details.join('; ') });
     }
   }
 }
@@ -221,5 +225,8 @@ export function checkClaims(index: FleetIndex): Diagnostic[] {
   if (found.length > 0) return found;
   const byFile = new Map(index.fleet.claims.map((c) => [c.parsed.file.path, c]));
   const { derivation } = routePathsOfIndex(index) as FleetRoutePaths;
-  return derivation.findings.map((finding) => findingDiagnostic(byFile.get(finding.file) as Loaded<Claim>, finding));
+  return derivation.findings.map((finding) => {
+    const claim = byFile.get(finding.file) as Loaded<Claim>;
+    return claimFindingDiagnostic((path, part = 'value') => at(claim, path, part), finding);
+  });
 }

@@ -101,6 +101,11 @@ function changeCount(plan: ZoneHostPlan): number {
   return plan.counts.create + plan.counts.update + plan.counts.delete;
 }
 
+/** The plan's stand-in on stdout when no live zone could be read. */
+export function nothingPlanned(zonePlans: number): string {
+  return `nothing planned: none of the ${zonePlans} live zone${zonePlans === 1 ? '' : 's'} could be read (the errors on stderr say why); no totals, no checksum`;
+}
+
 /** Writes one host's zone plans one after the other, reading each back. */
 async function applyHost(
   adapter: DnsHostAdapter,
@@ -196,6 +201,16 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
     }
   }
   if (hasErrors(diagnostics)) return { diagnostics: sortDiagnostics(diagnostics), exitCode: EXIT.invalid };
+  // No live zone could be read: a plan against nothing (its totals, its checksum) would only mislead; the errors above say why.
+  if (snapshots.length === 0 && notRead.length > 0) {
+    const report: DnsApplyReport = { dryRun: options.dryRun, results: notRead, differences: [] };
+    return {
+      stdout: options.format === 'json' ? toJson({ report }) : `${nothingPlanned(notRead.length)}\n`,
+      diagnostics: sortDiagnostics([...diagnostics, ...failures]),
+      notes: formatApplyReport(report),
+      exitCode: EXIT.invalid,
+    };
+  }
 
   const plan = planTraffic(intent, snapshots, health, { force: options.force });
   const planText = formatTrafficPlan(plan);

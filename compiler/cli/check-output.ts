@@ -53,6 +53,20 @@ export function foreignFiles(diff: OutputTreeDiff, outDir: string, foreign: Outp
 }
 
 /**
+ * What a stale `--check` counts, the same on stdout (the review) and stderr
+ * (the notes): `generated`, the generated files that differ (the manifest
+ * `.diene-manifest.json` is one of them, and so is a file edited by hand),
+ * `edited` among them, and `added`, the files diene did not write, which are
+ * no generated files.
+ */
+export function checkCounts(diff: OutputTreeDiff, foreign: ReadonlyMap<string, ForeignFinding>): { generated: string[]; edited: string[]; added: string[] } {
+  const all = [...diff.stale, ...diff.missing, ...diff.extra].sort();
+  const edited = all.filter((file) => foreign.get(file)?.reason === 'changed');
+  const added = all.filter((file) => foreign.has(file) && foreign.get(file)?.reason !== 'changed');
+  return { generated: all.filter((file) => !added.includes(file)), edited, added };
+}
+
+/**
  * The stdout review and the findings of a stale `--check`, files named from
  * the fleet root `root`: one `output_stale` per file `diene compile` would
  * rewrite or remove, one `output_foreign_file` per entry it would refuse
@@ -76,12 +90,14 @@ export async function staleCheckOutput(input: {
   if (diffFile !== undefined) await writeText(path.resolve(diffFile), input.diff.patch);
   const outRelative = path.relative(process.cwd(), input.outDir) || '.';
   const foreign = foreignFiles(input.diff, input.outDir, input.foreign);
-  const changes = outputChanges(input.onDisk, input.wanted);
+  const changes = outputChanges(input.onDisk, input.wanted, { everyFile: true });
+  const counts = checkCounts(input.diff, foreign);
   const stdout = formatReview({ ...changes, total: input.total ?? changes.total }, input.diff.patch, {
     colour: useColour(process.stdout.isTTY, process.env),
     diffLines,
     outDir: outRelative,
-    foreign: new Set(foreign.keys()),
+    foreign: new Set(counts.added),
+    edited: new Set(counts.edited),
     ...(diffFile !== undefined ? { diffFile } : {}),
   });
   // The output directory is resolved through symbolic links: so is the fleet root it is named from.

@@ -97,7 +97,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
   const [
     { planFleet },
     { compareOutputTree, inspectOutput, OutputBusyError, OutputForeignError, outputLeftovers, writeOutputTree },
-    { staleCheckOutput, foreignFiles },
+    { staleCheckOutput, foreignFiles, checkCounts },
     { diffOutputTrees, isFresh },
     { foreignDiagnostics },
     { plannedListing },
@@ -153,7 +153,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     const notDienes = foreignFiles(diff, outDir, foreign);
     const notOurs = foreign ? (foreign.manifest ? 1 : foreign.findings.length) : 0;
     const next = notOurs
-      ? `${outShown} holds what diene did not write, which \`diene compile\` refuses to remove or overwrite: move or delete ${notOurs === 1 ? 'it' : 'them'} yourself (the files marked edited or foreign below), then run \`diene compile\` and commit the result`
+      ? `\`diene compile\` refuses to remove or overwrite what diene did not write: move or delete ${notOurs === 1 ? 'it' : 'them'} yourself (the files marked edited or foreign below), then run \`diene compile\` and commit the result`
       : 'run `diene compile` and commit the result';
     const line = (file: string, word: string) => {
       const finding = notDienes.get(file);
@@ -163,13 +163,22 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
           : `  foreign ${file}  (diene did not write it)`
         : `  ${word} ${file}`;
     };
+    // The same files as the review on stdout counts: the manifest is a generated file, a file added by hand is not.
+    const counts = checkCounts(diff, notDienes);
+    const differ = counts.generated.length;
+    const added = counts.added.length;
+    const verdict =
+      (differ > 0
+        ? `${differ} generated file${differ === 1 ? '' : 's'} of ${files} ${differ === 1 ? 'differs' : 'differ'} from what the inputs produce`
+        : `the ${files} generated files match what the inputs produce`) +
+      (added > 0 ? `, and ${outShown} holds ${added} file${added === 1 ? '' : 's'} diene did not write` : '') +
+      `; ${next}`;
     const notes = [
-      `stale: generated files differ from what the inputs produce; ${next}`,
+      `stale: ${verdict}`,
       ...diff.stale.map((f) => line(f, 'stale  ')),
       ...diff.missing.map((f) => `  missing ${f}`),
       ...diff.extra.map((f) => line(f, 'extra  ')),
     ];
-    const differ = diff.stale.length + diff.missing.length + diff.extra.length;
     return {
       stdout: review.stdout,
       diagnostics,
@@ -177,7 +186,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
       outputFindings: review.findings,
       exitCode: EXIT.stale,
       pathPrefix,
-      ...summary(`stale: ${differ} generated file${differ === 1 ? ' differs' : 's differ'} from what the inputs produce; ${next}`),
+      ...summary(`stale: ${verdict}`),
     };
   }
   const look = await inspectOutput(outDir, plannedListing(plan));

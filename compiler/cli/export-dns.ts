@@ -55,7 +55,8 @@ async function runExportDns({ values }: CommandInput): Promise<CommandResult> {
   const failures = observations.flatMap((o) => (o.error ? [o.error.diagnostic] : []));
   for (const observation of observations) {
     if (!observation.document) {
-      notes.push(`${observation.host} ${observation.zone}: FAILED: ${observation.error?.message ?? 'unknown error'}`);
+      // The error is the diagnostic printed above: named by its code here, not said twice.
+      notes.push(`${observation.host} ${observation.zone}: FAILED (${observation.error?.diagnostic.code ?? 'error'} above), nothing written`);
       continue;
     }
     const file = path.join(out, observation.zone, `${observation.host}.json`);

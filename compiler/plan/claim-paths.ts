@@ -21,12 +21,13 @@
  *   line feeds.
  */
 import { loadFleet } from '../1-load/load-fleet.js';
-import { locate, type ParsedDocument } from '../1-load/parse-yaml.js';
+import { locate, parseYaml, type ParsedDocument } from '../1-load/parse-yaml.js';
 import type { SchemaValidators } from '../1-load/schema-validation.js';
 import { sourceFile, type SourceFile } from '../1-load/source-file.js';
 import { suggestKey } from '../1-load/schema-validation.js';
 import { DEFAULT_MODULES } from '../2-analyze/fleet-model.js';
-import { buildFleetShape, type FleetShape } from '../2-analyze/routes.js';
+import { deriveRoutePaths, type ClaimInput, type RoutePathFinding } from '../2-analyze/route-paths.js';
+import { buildFleetShape, parseServiceHost, rowKey, type FleetShape } from '../2-analyze/routes.js';
 import type { ChoiceOf } from '../diagnostics/catalog.js';
 import { diagnose, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 
@@ -156,6 +157,37 @@ export async function readFleetShape(reader: TreeReader, validators: SchemaValid
     });
   }
   return { shape: buildFleetShape(loaded.fleet.fleet.data, platforms), diagnostics: [] };
+}
+
+/**
+ * What the compile will say of a claim against the fleet as it is in a repo
+ * tree (its tenancy-gate warnings: a host whose row is missing or not ready, a
+ * prefix cap, targets dropped), from the rows the claim names alone: the
+ * host's row and each target's, `platforms/<platform>/<service>/<landscape>.yaml`,
+ * ready when its `pin.chart` is not empty. A row that cannot be read as YAML
+ * counts as not ready (the compile refuses it anyway).
+ */
+export async function claimRouteFindings(reader: TreeReader, shape: FleetShape, claim: ClaimInput): Promise<RoutePathFinding[]> {
+  const keys = new Set<string>();
+  const host = parseServiceHost(shape, claim.host);
+  if (!host.ok) return [];
+  for (const name of [claim.host, ...Object.values(claim.paths)]) {
+    if (name === undefined) continue;
+    const parsed = parseServiceHost(shape, name);
+    if (parsed.ok) keys.add(rowKey(parsed.parts.platform, parsed.parts.service, parsed.parts.landscape));
+  }
+  const exist = new Set<string>();
+  const ready = new Set<string>();
+  for (const key of [...keys].sort()) {
+    const file = `platforms/${key}.yaml`;
+    const text = await reader.readFile(file);
+    if (text === undefined) continue;
+    exist.add(key);
+    const value = parseYaml(sourceFile(file, text)).parsed?.value as { pin?: { chart?: unknown } } | null | undefined;
+    const chart = value?.pin?.chart;
+    if (typeof chart === 'string' && chart !== '') ready.add(key);
+  }
+  return deriveRoutePaths(shape, ready, exist, [claim], [host.parts.landscape]).findings;
 }
 
 /** What the write door will do. */

@@ -67,7 +67,8 @@ function resultLines(result: ZoneApplyResult): string[] {
     case 'written':
       return [`${head}: wrote ${plural(result.changes, 'change')} in ${plural(result.requests, 'request')}; read back: nothing remains`, ...result.requestLines.map((l) => `  ${l}`)];
     case 'not-read':
-      return [`${head}: FAILED to read the live zone, nothing planned or written: ${result.error ?? 'unknown error'}`];
+      // The error is the diagnostic printed above (its code named here), not said twice.
+      return [`${head}: FAILED to read the live zone (${result.code ?? 'error'} above), nothing planned or written`];
     case 'failed':
       return [
         `${head}: FAILED: ${result.error ?? 'unknown error'}`,

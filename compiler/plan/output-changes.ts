@@ -91,9 +91,10 @@ function objectChanges(file: string, before: string | undefined, after: string |
  * Compares `before` (path → text) with `after` (path → text). The output
  * manifest (`.diene-manifest.json`) is listed only when no other file
  * changed: otherwise its change follows from theirs and tells a reviewer
- * nothing.
+ * nothing. With `everyFile` it is listed like any other file (`--check`
+ * counts it as one of the generated files, on stdout as on stderr).
  */
-export function outputChanges(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): OutputChanges {
+export function outputChanges(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>, options: { everyFile?: boolean } = {}): OutputChanges {
   const files: FileChange[] = [];
   for (const file of [...new Set([...before.keys(), ...after.keys()])].sort()) {
     const old = before.get(file);
@@ -103,7 +104,7 @@ export function outputChanges(before: ReadonlyMap<string, string>, after: Readon
     files.push({ status, file, objects: objectChanges(file, old, now) });
   }
   const others = files.filter((change) => change.file !== MANIFEST_FILE);
-  return { files: others.length > 0 ? others : files, total: after.size };
+  return { files: others.length > 0 && !options.everyFile ? others : files, total: after.size };
 }
 
 /** Counts of file and object changes, for one-line summaries. */

@@ -23,8 +23,10 @@ export interface ReviewOptions {
   objectLines?: number;
   /** The output directory as the user should read it, for the hint. */
   outDir: string;
-  /** Files that are not diene's (added or edited by hand): `diene compile` refuses them rather than removing or rewriting them. */
+  /** Files diene did not write (added by hand): no generated files; `diene compile` refuses them rather than removing them. */
   foreign?: ReadonlySet<string>;
+  /** Generated files edited by hand after diene wrote them: `diene compile` refuses them rather than rewriting them. */
+  edited?: ReadonlySet<string>;
 }
 
 const ANSI = { reset: '\u001b[0m', bold: '\u001b[1m', red: '\u001b[31m', green: '\u001b[32m', yellow: '\u001b[33m', cyan: '\u001b[36m' } as const;
@@ -53,33 +55,42 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/** The summary block: one headline, the files, then the objects (at most `objectLines`, the rest counted). */
-export function formatSummary(changes: OutputChanges, options: Pick<ReviewOptions, 'colour' | 'objectLines' | 'foreign'>): string {
+/**
+ * The summary block: one headline, the files, then the objects (at most
+ * `objectLines`, the rest counted). The headline counts the generated files
+ * that differ (one edited by hand among them) apart from the files diene did
+ * not write (`foreign`): those are no generated files, and compile refuses them.
+ */
+export function formatSummary(changes: OutputChanges, options: Pick<ReviewOptions, 'colour' | 'objectLines' | 'foreign' | 'edited'>): string {
   const { colour } = options;
   const foreign = options.foreign ?? new Set<string>();
+  const edited = options.edited ?? new Set<string>();
   // A file added by hand is not "removed" by a compile (it refuses it), and its objects are not diene's to count.
-  const files = changes.files.map((f) => (foreign.has(f.file) && f.status === 'removed' ? { ...f, objects: [] } : f));
-  const counts = changeCounts({ ...changes, files: files.filter((f) => !foreign.has(f.file)) });
+  const files = changes.files.map((f) => (foreign.has(f.file) ? { ...f, objects: [] } : f));
+  const generated = files.filter((f) => !foreign.has(f.file));
+  const counts = changeCounts({ ...changes, files: generated.filter((f) => !edited.has(f.file)) });
   const objectCounts = changeCounts({ ...changes, files }).objects;
-  const notOurs = files.filter((f) => foreign.has(f.file)).length;
+  const editedCount = generated.length - generated.filter((f) => !edited.has(f.file)).length;
+  const addedCount = files.length - generated.length;
+  const notOurs = editedCount + addedCount;
+  const them = notOurs === 1 ? 'it' : 'them';
   const label = (file: (typeof files)[number]): { text: string; colour: keyof typeof ANSI } =>
     foreign.has(file.file)
-      ? { text: file.status === 'removed' ? 'foreign' : 'edited', colour: 'red' }
-      : { text: file.status, colour: STATUS_COLOUR[file.status] };
-  const lines = [
-    paint(
-      colour,
-      'bold',
-      `${plural(changes.files.length, 'generated file')} of ${changes.total} ${changes.files.length === 1 ? 'differs' : 'differ'} from what the inputs produce: ` +
+      ? { text: 'foreign', colour: 'red' }
+      : edited.has(file.file)
+        ? { text: 'edited', colour: 'red' }
+        : { text: file.status, colour: STATUS_COLOUR[file.status] };
+  const ours =
+    generated.length > 0
+      ? `${plural(generated.length, 'generated file')} of ${changes.total} ${generated.length === 1 ? 'differs' : 'differ'} from what the inputs produce: ` +
         `${counts.files.created} created, ${counts.files.changed} changed, ${counts.files.removed} removed` +
-        (notOurs > 0
-          ? `, ${notOurs} not diene's (added or edited by hand: \`diene compile\` refuses ${notOurs === 1 ? 'it' : 'them'}; move or delete ${notOurs === 1 ? 'it' : 'them'} yourself)`
-          : '') +
-        `; objects: ${objectCounts.added} added, ${objectCounts.changed} changed, ${objectCounts.removed} removed`,
-    ),
-    '',
-    'files:',
-  ];
+        (editedCount > 0 ? `, ${editedCount} edited by hand` : '') +
+        `; objects: ${objectCounts.added} added, ${objectCounts.changed} changed, ${objectCounts.removed} removed`
+      : `the ${changes.total} generated files match what the inputs produce`;
+  const notDienes =
+    (addedCount > 0 ? `; ${plural(addedCount, 'file')} diene did not write (added by hand)` : '') +
+    (notOurs > 0 ? `; \`diene compile\` refuses what was added or edited by hand: move or delete ${them} yourself` : '');
+  const lines = [paint(colour, 'bold', `${ours}${notDienes}`), '', 'files:'];
   const shown = (text: string): string => printable(text, 'line');
   const width = Math.max(...files.map((f) => shown(f.file).length), 0);
   for (const file of files) {

@@ -7,7 +7,7 @@
 // different, and the next run repairs it. Usage errors go through the built
 // CLI.
 
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ import { applyJson, fleetDns, fleetYaml, hostYaml, remainingAfter, runApply, tem
 import { missingServer, startBind, startPowerDns, TEST_PDNS_KEY, TEST_TSIG, type DnsTestServer } from '../support/dns-servers.js';
 import { REFERENCE_FLEET } from '../support/fleet-fixture.js';
 import { runCli } from '../support/run-cli.js';
+import { nothingPlanned } from '../../compiler/cli/apply-dns.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
 
 const ENV = { DIENE_TEST_TSIG: TEST_TSIG.secret, DIENE_TEST_PDNS_KEY: TEST_PDNS_KEY };
@@ -115,7 +116,9 @@ describe.skipIf(skipUnlessPresent(missing))(`apply dns on two hosts${skippedBeca
         ['pdns', 'cluster.atomi.cloud', 'not-read'],
       ]);
       expect(report?.results[3]?.code).toBe('dns_api_denied');
-      expect(report?.results[3]?.error).toMatch(/^DNS host "pdns" refused the credentials for zone cluster\.atomi\.cloud: HTTP 401 from GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/servers\/localhost\/zones\/cluster\.atomi\.cloud\.: /);
+      expect(report?.results[3]?.error).toMatch(
+        /^DNS host "pdns" refused the credentials for zone cluster\.atomi\.cloud: HTTP 401 from GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/servers\/localhost\/zones\/cluster\.atomi\.cloud\.: /,
+      );
       // The failures are catalog diagnostics with a hint, besides the report's lines.
       expect(broken.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.severity])).toEqual([
         ['dns_api_denied', 'error'],
@@ -203,4 +206,55 @@ describe('apply dns usage (built CLI)', () => {
       fleet.cleanup();
     }
   });
+});
+
+describe('apply dns and export dns without cloud credentials (built CLI)', () => {
+  it('plan nothing, print no totals or checksum, say each failure once, and let no SDK warning through (exit 2)', () => {
+    const home = mkdtempSync(path.join(tmpdir(), 'diene-no-credentials-'));
+    mkdirSync(path.join(home, 'gcloud'));
+    // Every place the AWS and Google credential chains look, empty; the Google metadata server is probed (and not found).
+    const env = {
+      AWS_ACCESS_KEY_ID: '',
+      AWS_SECRET_ACCESS_KEY: '',
+      AWS_SESSION_TOKEN: '',
+      AWS_PROFILE: '',
+      AWS_WEB_IDENTITY_TOKEN_FILE: '',
+      AWS_ROLE_ARN: '',
+      AWS_CONTAINER_CREDENTIALS_RELATIVE_URI: '',
+      AWS_CONTAINER_CREDENTIALS_FULL_URI: '',
+      AWS_SHARED_CREDENTIALS_FILE: path.join(home, 'aws-credentials'),
+      AWS_CONFIG_FILE: path.join(home, 'aws-config'),
+      AWS_EC2_METADATA_DISABLED: 'true',
+      GOOGLE_APPLICATION_CREDENTIALS: '',
+      CLOUDSDK_CONFIG: path.join(home, 'gcloud'),
+      HOME: home,
+    };
+    try {
+      const zonePlans = ['google cluster.atomi-spare.net', 'google cluster.atomi.cloud', 'route53 cluster.atomi-spare.net', 'route53 cluster.atomi.cloud'];
+      const run = runCli(['apply', 'dns', '--dry-run', '--fleet', REFERENCE_FLEET], { env });
+      expect(run.exitCode, run.stderr).toBe(2);
+      expect(run.stdout).toBe(`${nothingPlanned(4)}\n`);
+      expect(run.stdout).not.toMatch(/checksum: |total: |health: /);
+      for (const plan of zonePlans) {
+        const [host, zone] = plan.split(' ') as [string, string];
+        const message = `DNS host "${host}" (${host}) found no credentials, so zone ${zone} was neither read nor written`;
+        expect(run.stderr.split(message)).toHaveLength(2);
+        expect(run.stderr).toContain(`\n${plan}: FAILED to read the live zone (dns_host_credentials_missing above), nothing planned or written\n`);
+      }
+      expect(run.stderr).toContain('dry run: nothing written; could not read google, route53');
+      expect(run.stderr).not.toContain('MetadataLookupWarning');
+      const json = runCli(['apply', 'dns', '--dry-run', '--fleet', REFERENCE_FLEET, '--format', 'json'], { env });
+      expect(json.exitCode).toBe(2);
+      const parsed = JSON.parse(json.stdout) as { plan?: unknown; report: { results: { status: string }[] } };
+      expect(parsed.plan).toBeUndefined();
+      expect(parsed.report.results.map((r) => r.status)).toEqual(['not-read', 'not-read', 'not-read', 'not-read']);
+      const exported = runCli(['export', 'dns', '--out', path.join(home, 'live'), '--fleet', REFERENCE_FLEET], { env });
+      expect(exported.exitCode).toBe(2);
+      for (const plan of zonePlans) expect(exported.stderr).toContain(`\n${plan}: FAILED (dns_host_credentials_missing above), nothing written\n`);
+      expect(exported.stderr.match(/found no credentials/g)).toHaveLength(4);
+      expect(exported.stderr).not.toContain('MetadataLookupWarning');
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -225,6 +225,40 @@ describe.skipIf(skipUnlessPresent(hasGit() ? undefined : 'git (Debian package gi
     git(fleet.bare, 'fsck', '--strict', '--no-dangling');
   });
 
+  it('commits a target that does not exist (a warning, SPEC §3.4) and says so, as the next validate of the branch does', async () => {
+    const NOPE = 'api.nope.nitroso.pikachu.cluster.atomi.cloud';
+    const WEBHOOK = 'api.webhook.mercury.pikachu.cluster.atomi.cloud';
+    const run = await setPaths(TIN, pathsFile({ paths: { x: NOPE, y: ZINC, z: WEBHOOK } }), fleet.bare, '--format', 'json');
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(git(fleet.bare, 'rev-parse', 'main').trim()).toBe(run.stdout.trim());
+    const warned = diagnosticsOf(run.stderr);
+    expect(warned.map((d) => [d.code, d.severity, d.line])).toEqual([['claim_targets_dropped', 'warning', 3]]);
+    expect(warned[0]?.message).toBe(`2 of the claim's 3 prefixes contribute no row: does not exist: 1 (x → ${NOPE}); another account: 1 (z → ${WEBHOOK})`);
+    // The same warning, word for word, as `diene validate` gives of the claim once committed.
+    const clone = path.join(fleet.root, 'validate');
+    git(fleet.root, 'clone', '-q', fleet.bare, clone);
+    const validate = await runCliInProcess(['validate', '--fleet', clone, '--format', 'json'], { env: { GITHUB_ACTIONS: '' } });
+    const later = diagnosticsOf(validate.stdout).filter((d) => d.code === 'claim_targets_dropped' && d.file === TIN_CLAIM);
+    expect(later.map((d) => d.message)).toEqual([warned[0]?.message]);
+    // A host whose own row has an empty pin: claim_host_not_ready, committed too, as validate will say it.
+    const RAICHU = 'api.zinc.nitroso.raichu.cluster.atomi.cloud';
+    const unready = await setPaths(RAICHU, pathsFile({ paths: { a: 'api.tin.nitroso.raichu.cluster.atomi.cloud' } }), fleet.bare, '--format', 'json');
+    expect(unready.exitCode, unready.stderr).toBe(0);
+    const notReady = diagnosticsOf(unready.stderr);
+    expect(notReady.map((d) => [d.code, d.severity])).toEqual([['claim_host_not_ready', 'warning']]);
+    git(clone, 'pull', '-q');
+    const validated = await runCliInProcess(['validate', '--fleet', clone, '--format', 'json'], { env: { GITHUB_ACTIONS: '' } });
+    expect(
+      diagnosticsOf(validated.stdout)
+        .filter((d) => d.file === `claims/domains/${RAICHU}.json`)
+        .map((d) => d.message),
+    ).toEqual([notReady[0]?.message]);
+    // A map whose targets all exist commits without a warning.
+    const clean = await setPaths(TIN, pathsFile({ paths: { y: ZINC } }), fleet.bare, '--format', 'json');
+    expect(clean.exitCode, clean.stderr).toBe(0);
+    expect(diagnosticsOf(clean.stderr)).toEqual([]);
+  });
+
   it("lets writers race on a local repository through git's ref lock", async () => {
     const hosts = [TIN, ZINC, 'api.tin.nitroso.pichu.cluster.atomi.cloud'];
     const before = commitCount(fleet.bare);

@@ -136,16 +136,28 @@ describe('diene compile --check', () => {
       rmSync(path.join(dir, 'claims', 'domains', claim));
     const ours = await runCliInProcess(['compile', '--fleet', dir, '--check']);
     expect(ours.exitCode, ours.stderr).toBe(1);
-    expect(ours.stderr).toContain('stale: generated files differ from what the inputs produce; run `diene compile` and commit the result\n');
+    // stdout and stderr count the same files: every stale, missing and extra line, the manifest among them.
+    const listed = ours.stderr.split('\n').filter((l) => /^ {2}(stale|missing|extra) /.test(l));
+    expect(listed).toContain('  stale   .diene-manifest.json');
+    const count = (word: string) => listed.filter((l) => l.startsWith(`  ${word} `)).length;
+    expect(ours.stderr).toContain(
+      `stale: ${listed.length} generated files of ${GOLDEN_FILES - count('extra')} differ from what the inputs produce; run \`diene compile\` and commit the result\n`,
+    );
     expect(ours.stderr).toMatch(/\n {2}extra {3}books\/mercury\//);
-    expect(ours.stdout).toMatch(/, [1-9]\d* removed; objects/);
-    expect(ours.stdout).not.toContain("not diene's");
+    expect(count('extra')).toBeGreaterThan(0);
+    expect(ours.stdout.split('\n')[0]).toMatch(
+      new RegExp(
+        `^${listed.length} generated files of \\d+ differ from what the inputs produce: 0 created, ${count('stale')} changed, ${count('extra')} removed; objects`,
+      ),
+    );
+    expect(ours.stdout).toContain('\n  changed  .diene-manifest.json\n');
+    expect(ours.stdout).not.toContain('diene did not write');
     // A stray file added by hand: --check gives compile's refusal, and compile does refuse it.
     writeFileSync(path.join(dir, 'generated', 'dns', 'stray.json'), '{}\n');
     const github = await runCliInProcess(['compile', '--fleet', dir, '--check', '--format', 'github']);
     expect(github.exitCode).toBe(1);
     expect(github.stderr).toContain(
-      'generated holds what diene did not write, which `diene compile` refuses to remove or overwrite: move or delete it yourself',
+      `stale: ${listed.length} generated files of ${GOLDEN_FILES - count('extra')} differ from what the inputs produce, and ${path.relative(process.cwd(), path.join(dir, 'generated'))} holds 1 file diene did not write; \`diene compile\` refuses to remove or overwrite what diene did not write: move or delete it yourself`,
     );
     expect(github.stderr).toContain('  foreign dns/stray.json  (diene did not write it)');
     expect(github.stderr).toMatch(
@@ -153,7 +165,12 @@ describe('diene compile --check', () => {
     );
     expect(github.stderr).not.toMatch(/stray\.json.*no longer produced/);
     const summary = (await runCliInProcess(['compile', '--fleet', dir, '--check'])).stdout;
-    expect(summary).toMatch(/ removed, 1 not diene's \(added or edited by hand: `diene compile` refuses it; move or delete it yourself\)/);
+    // The stray file is no generated file: the count of those that differ is the same as before it was added.
+    expect(summary.split('\n')[0]).toMatch(
+      new RegExp(
+        `^${listed.length} generated files of \\d+ differ .*, ${count('extra')} removed; objects: .*; 1 file diene did not write \\(added by hand\\); \`diene compile\` refuses what was added or edited by hand: move or delete it yourself$`,
+      ),
+    );
     expect(summary).toMatch(/\n {2}foreign {2}dns\/stray\.json\n/);
     const refused = await runCliInProcess(['compile', '--fleet', dir]);
     expect(refused.exitCode).toBe(2);
@@ -163,11 +180,19 @@ describe('diene compile --check', () => {
     expect((await runCliInProcess(['compile', '--fleet', dir, '--check'])).exitCode).toBe(0);
   });
 
-  it('writes nothing', async () => {
+  it('writes nothing, and counts every missing file the same on stdout and stderr, the manifest among them', async () => {
     const dir = tempFleet();
     const run = await runCliInProcess(['compile', '--fleet', dir, '--check']);
     expect(run.exitCode).toBe(1);
     expect(existsSync(path.join(dir, 'generated'))).toBe(false);
+    const missing = run.stderr.split('\n').filter((l) => l.startsWith('  missing '));
+    expect(missing).toHaveLength(GOLDEN_FILES);
+    expect(missing).toContain('  missing .diene-manifest.json');
+    expect(run.stderr).toContain(`stale: ${GOLDEN_FILES} generated files of ${GOLDEN_FILES} differ from what the inputs produce; run`);
+    expect(run.stdout.split('\n')[0]).toMatch(
+      new RegExp(`^${GOLDEN_FILES} generated files of ${GOLDEN_FILES} differ from what the inputs produce: ${GOLDEN_FILES} created, 0 changed, 0 removed;`),
+    );
+    expect(run.stdout).toContain('\n  created  .diene-manifest.json\n');
   });
 
   it('exits 2, not 1, on invalid input', async () => {

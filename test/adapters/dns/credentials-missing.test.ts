@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DnsHostError } from '../../../compiler/adapters/dns/dns-host.js';
 import { createGoogleAdapter } from '../../../compiler/adapters/dns/google/adapter.js';
+import { withMetadataWarningHeld } from '../../../compiler/adapters/dns/google/metadata-warning.js';
 import { createRoute53Adapter } from '../../../compiler/adapters/dns/route53/adapter.js';
 
 const EMPTY = mkdtempSync(path.join(tmpdir(), 'diene-no-credentials-'));
@@ -68,7 +69,8 @@ describe('a cloud DNS host without credentials', () => {
     const { diagnostic } = await failure(() => adapter.observe('cluster.atomi.cloud'));
     expect(diagnostic.code).toBe('dns_host_credentials_missing');
     expect(diagnostic.message).toBe('DNS host "aws" (route53) found no credentials, so zone cluster.atomi.cloud was neither read nor written');
-    for (const place of ['AWS_ACCESS_KEY_ID', 'AWS_PROFILE', '~/.aws/credentials', 'AWS_WEB_IDENTITY_TOKEN_FILE', 'EC2 instance role']) expect(diagnostic.hint).toContain(place);
+    for (const place of ['AWS_ACCESS_KEY_ID', 'AWS_PROFILE', '~/.aws/credentials', 'AWS_WEB_IDENTITY_TOKEN_FILE', 'EC2 instance role'])
+      expect(diagnostic.hint).toContain(place);
   }, 60_000);
 
   it('google: the Google client finds no application default credentials', async () => {
@@ -78,4 +80,39 @@ describe('a cloud DNS host without credentials', () => {
     expect(diagnostic.message).toBe('DNS host "gcp" (google) found no credentials, so zone cluster.atomi.cloud was neither read nor written');
     for (const place of ['GOOGLE_APPLICATION_CREDENTIALS', 'application_default_credentials.json', 'metadata server']) expect(diagnostic.hint).toContain(place);
   }, 60_000);
+});
+
+describe("the Google SDK's metadata lookup warning", () => {
+  it('is dropped when the credential lookup fails (diene says it), emitted when it succeeds; other warnings pass at once', async () => {
+    const emitWarning = process.emitWarning;
+    const seen: string[] = [];
+    const listener = (warning: Error) => seen.push(`${warning.name}: ${warning.message}`);
+    const listeners = process.listeners('warning');
+    process.removeAllListeners('warning');
+    process.on('warning', listener);
+    try {
+      const failed = withMetadataWarningHeld(async () => {
+        process.emitWarning('received unexpected error = All promises were rejected code = UNKNOWN', 'MetadataLookupWarning');
+        process.emitWarning('something else', 'OtherWarning');
+        throw new Error('no credentials');
+      });
+      await expect(failed).rejects.toThrow('no credentials');
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(seen).toEqual(['OtherWarning: something else']);
+      seen.length = 0;
+      await expect(
+        withMetadataWarningHeld(async () => {
+          process.emitWarning('probe failed once', 'MetadataLookupWarning');
+          return 'client';
+        }),
+      ).resolves.toBe('client');
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(seen).toEqual(['MetadataLookupWarning: probe failed once']);
+      // Nothing is left patched once no lookup runs.
+      expect(process.emitWarning).toBe(emitWarning);
+    } finally {
+      process.removeListener('warning', listener);
+      for (const l of listeners) process.on('warning', l);
+    }
+  });
 });

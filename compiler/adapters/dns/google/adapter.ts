@@ -22,6 +22,7 @@ import { DEFAULT_TIMING, type DnsHostAdapter, type Environment, type Timing, con
 import { isRetryable, sendChanges } from './apply.js';
 import { changeBodies, DEFAULT_CHANGE_QUOTA, describeChanges, type ApiRrset, type ChangeQuota } from './convert.js';
 import { findZone, listZone } from './observe.js';
+import { withMetadataWarningHeld } from './metadata-warning.js';
 
 /** Options for tests and special endpoints. */
 export interface GoogleOptions {
@@ -79,7 +80,8 @@ export function createGoogleAdapter(host: DnsHost, env: Environment, options: Go
         },
       });
       // Without credentials the client would send its requests unauthenticated (and be refused as an anonymous caller): look them up first, so none found is said as such.
-      if (!options.authClient && !endpoint) await dns.authClient.getClient();
+      // A failed metadata-server probe is also a process warning of the SDK's: when no credentials are found, diene's own error says it.
+      if (!options.authClient && !endpoint) await withMetadataWarningHeld(() => dns.authClient.getClient());
       return dns;
     }));
   const timing = options.timing ?? DEFAULT_TIMING;

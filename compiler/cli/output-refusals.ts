@@ -23,7 +23,8 @@ function fix(finding: ForeignFinding): ChoiceOf<'output_foreign_file', 'fix'> {
 export function foreignDiagnostics(error: OutputForeignError, outDir: string): Diagnostic[] {
   if (error.manifest) {
     const tree = path.dirname(error.manifest.path);
-    return [diagnose({}, 'output_manifest_invalid', { path: error.manifest.path, problem: error.manifest.problem, out: tree })];
+    const fix = error.manifest.conflict ? 'conflict' : 'restore';
+    return [diagnose({}, 'output_manifest_invalid', { path: error.manifest.path, problem: error.manifest.problem, out: tree, fix })];
   }
   const shown = error.findings.slice(0, FOREIGN_SHOWN);
   const more = error.findings.length - shown.length;

@@ -777,7 +777,8 @@ export const catalog = {
       fix: {
         lock: 'move {path} away (or delete it yourself)',
         previous: "move {sibling} away (or delete it yourself): it is not diene's to remove",
-        changed: "if the edit is not wanted, restore the file (e.g. git checkout -- {path}) or delete it; to keep it, change the fleet's inputs instead",
+        changed:
+          "if the edit is not wanted, restore the file (e.g. git checkout HEAD -- {path}) or delete it; after a git merge, take one side of the whole folder (git checkout --theirs -- {out}) and compile again; to keep the edit, change the fleet's inputs instead",
         unproven: 'if everything in {out} came from diene, delete {out} once and compile again (it then writes a manifest); otherwise move this file out of it',
         unreadable: 'make it readable, or move it out of {out}',
         other: 'move it out of {out} (or delete it yourself if it is not needed)',
@@ -820,7 +821,16 @@ export const catalog = {
   output_manifest_invalid: {
     severity: 'error',
     message: 'the output manifest {path} {problem}, so it cannot show which files diene wrote',
-    hint: 'restore it (e.g. git checkout -- {path}) and run again; if everything in {out} came from diene, delete {out} and compile again. diene writes the manifest: never edit it',
+    hint: '{fix}. diene writes the manifest: never edit it',
+    choices: {
+      fix: {
+        // `git checkout -- <file>` refuses an unmerged path; checking out a whole side of the folder works in a merge too.
+        conflict:
+          'a git merge left {out} conflicted: take one side of the whole folder (git checkout --theirs -- {out}, or git checkout HEAD -- {out}), then run `diene compile` and `git add {out}`',
+        restore:
+          'restore the whole folder from git (git checkout HEAD -- {out}; in a merge, git checkout --theirs -- {out}) and run again; if everything in {out} came from diene, delete {out} and compile again',
+      },
+    },
   },
   output_stale: {
     severity: 'error',

@@ -85,7 +85,7 @@ export class OutputForeignError extends Error {
     /** The foreign entries, sorted by path. */
     readonly findings: ForeignFinding[],
     /** A manifest that cannot be trusted: its absolute path and why. */
-    readonly manifest?: { path: string; problem: string },
+    readonly manifest?: { path: string; problem: string; conflict?: true },
   ) {
     super(manifest ? `the manifest ${manifest.path} ${manifest.problem}` : `${findings.length} entries diene did not write, first ${findings[0]?.path}`);
   }

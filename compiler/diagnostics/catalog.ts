@@ -818,6 +818,12 @@ export const catalog = {
       },
     },
   },
+  output_location_unmanaged: {
+    severity: 'error',
+    message:
+      'the output directory {out} is not one diene made: it has no manifest (.diene-manifest.json) and holds {count} entries diene did not write ({examples})',
+    hint: 'check --out: pass a directory of its own, e.g. <fleet>/generated (the default), or an empty one; only if {out} is truly an old output of diene (from before the manifest) empty it yourself and compile again. diene deletes nothing it did not write, so the compile stops',
+  },
   output_manifest_invalid: {
     severity: 'error',
     message: 'the output manifest {path} {problem}, so it cannot show which files diene wrote',

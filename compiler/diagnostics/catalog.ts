@@ -953,7 +953,14 @@ export const catalog = {
   report_base_not_fleet: {
     severity: 'error',
     message: '--base {path} is not a fleet: it {what}',
-    hint: 'give the top folder of a checkout of the base branch, the one holding registry/fleet.yaml (e.g. `git worktree add ../base main` then `diene report --base ../base`); leave --base out to compare with the committed generated/',
+    hint: '{fix}; leave --base out to compare with the committed generated/',
+    choices: {
+      fix: {
+        top: 'give the top folder of a checkout of the base branch, the one holding registry/fleet.yaml (e.g. `git worktree add ../base main` then `diene report --base ../base`)',
+        nested:
+          "give the fleet's folder in a checkout of the base branch, not the checkout's top: this fleet is {prefix}/ in its repository, so pass --base {suggested} (a checkout made with e.g. `git worktree add ../base main`)",
+      },
+    },
   },
   route_host_unknown: {
     severity: 'error',

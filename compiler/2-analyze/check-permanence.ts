@@ -106,7 +106,11 @@ export function checkPermanence(base: BaseRevision, head: FleetIndex): Diagnosti
   }
 
   // A place is keyed by its own address, so a removed one has no successor: "now" lists the places that remain.
-  const placesNow = [...after.values()].filter((i) => i.kind === 'place').map((i) => i.value).join(', ') || 'none';
+  const placesNow =
+    [...after.values()]
+      .filter((i) => i.kind === 'place')
+      .map((i) => i.value)
+      .join(', ') || 'none';
   for (const identifier of before) {
     if (identifier.under !== undefined && goneDomains.has(identifier.under)) continue;
     const now = after.get(`${identifier.kind} ${identifier.key}`);

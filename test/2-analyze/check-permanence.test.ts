@@ -146,7 +146,11 @@ describe('permanent identifiers against the base', () => {
   it('refuse a removed Doc A place while another old one stays, and accept it retired', () => {
     const one = fleetYaml.replace('    - https://d111111abcdef8.cloudfront.net\n', '');
     expect(compare({ 'registry/fleet.yaml': one }).map((d) => [d.code, d.at, d.message])).toEqual([
-      ['permanent_identifier_removed', 'base/registry/fleet.yaml:30:7', 'the Doc A place https://d111111abcdef8.cloudfront.net was removed (now: https://books.atomi.cloud)'],
+      [
+        'permanent_identifier_removed',
+        'base/registry/fleet.yaml:30:7',
+        'the Doc A place https://d111111abcdef8.cloudfront.net was removed (now: https://books.atomi.cloud)',
+      ],
     ]);
     // One removed and another added: "now" names both places that remain, not "none".
     const swapped = fleetYaml.replace('    - https://d111111abcdef8.cloudfront.net\n', '    - https://books4.atomi.cloud\n');

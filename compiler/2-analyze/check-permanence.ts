@@ -105,6 +105,12 @@ export function checkPermanence(base: BaseRevision, head: FleetIndex): Diagnosti
     found.push(diagnose({}, 'permanent_base_unreadable', { label: base.label || 'the base revision', count: base.loadErrors }));
   }
 
+  // A place is keyed by its own address, so a removed one has no successor: "now" lists the places that remain.
+  const placesNow =
+    [...after.values()]
+      .filter((i) => i.kind === 'place')
+      .map((i) => i.value)
+      .join(', ') || 'none';
   for (const identifier of before) {
     if (identifier.under !== undefined && goneDomains.has(identifier.under)) continue;
     const now = after.get(`${identifier.kind} ${identifier.key}`);
@@ -115,7 +121,7 @@ export function checkPermanence(base: BaseRevision, head: FleetIndex): Diagnosti
       what: what(identifier),
       subject: removedSubject(identifier),
       old: identifier.value,
-      new: now?.value ?? 'none',
+      new: now?.value ?? (identifier.kind === 'place' ? placesNow : 'none'),
       why: WHY[identifier.kind],
       entry: retirementEntry(identifier),
       under: under.length > 0 ? `, and with it ${under.length} issuer URL(s) and intake host name(s) under it (e.g. ${under[0]?.value})` : '',

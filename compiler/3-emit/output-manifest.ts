@@ -55,7 +55,16 @@ export function isManifestPath(file: string): boolean {
 }
 
 /** A manifest read back: its listing, or why it cannot be trusted. */
-export type ParsedManifest = { files: Map<string, string> } | { problem: string };
+export type ParsedManifest = { files: Map<string, string> } | ManifestProblem;
+
+/** Why a manifest cannot be trusted; `conflict` when git left merge conflict markers in it. */
+export interface ManifestProblem {
+  problem: string;
+  conflict?: true;
+}
+
+/** A line git writes where a merge conflict starts. */
+const CONFLICT_MARKER = /^<{7} /m;
 
 /**
  * Reads a manifest's text. Trusted only when it is exactly what
@@ -64,6 +73,7 @@ export type ParsedManifest = { files: Map<string, string> } | { problem: string 
  * is wrong. Never throws.
  */
 export function parseOutputManifest(text: string): ParsedManifest {
+  if (CONFLICT_MARKER.test(text)) return { problem: 'holds git merge conflict markers (<<<<<<<)', conflict: true };
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -44,6 +44,7 @@ import {
   type CommandResult,
 } from './command.js';
 import { reportHelp } from './report.help.js';
+import { repositoryPrefix } from './repository-paths.js';
 import { toolVersion } from '../adapters/filesystem/tool-version.js';
 
 /** Compiles the fleet at `root` in memory, the read diagnostics included; with `base`, its permanent identifiers are compared with the base's. */
@@ -53,13 +54,19 @@ async function compileAt(root: string, now: number, base?: { files: SourceFile[]
   return { ...result, diagnostics: sortDiagnostics([...read.diagnostics, ...result.diagnostics]) };
 }
 
-/** Why `root` is not a fleet (a folder with registry/fleet.yaml), or `undefined` when it is one. */
-/** Why `--base path` (resolved to `root`) is not a fleet, as a finding, or `undefined` when it is one. */
-function whyNotFleet(root: string, shown: string): Finding<'report_base_missing' | 'report_base_not_fleet'> | undefined {
+/**
+ * Why `--base path` (resolved to `root`) is not a fleet, as a finding, or
+ * `undefined` when it is one. `prefix` is the head fleet's folder in its git
+ * repository ('' at its top, or outside git): a fleet in a subfolder is
+ * looked for at the same subfolder of the base checkout, and the hint names it.
+ */
+function whyNotFleet(root: string, shown: string, prefix: string): Finding<'report_base_missing' | 'report_base_not_fleet'> | undefined {
   if (!pathExists(root)) return { code: 'report_base_missing', args: { path: shown } };
-  if (!isDirectory(root)) return { code: 'report_base_not_fleet', args: { path: shown, what: 'is a file, not a folder' } };
+  const folder = prefix.replace(/\/$/, '');
+  const fix = { fix: prefix === '' ? ('top' as const) : ('nested' as const), prefix: folder, suggested: path.join(shown, folder) };
+  if (!isDirectory(root)) return { code: 'report_base_not_fleet', args: { path: shown, what: 'is a file, not a folder', ...fix } };
   if (!pathExists(path.join(root, 'registry', 'fleet.yaml')))
-    return { code: 'report_base_not_fleet', args: { path: shown, what: 'has no registry/fleet.yaml' } };
+    return { code: 'report_base_not_fleet', args: { path: shown, what: 'has no registry/fleet.yaml', ...fix } };
   return undefined;
 }
 
@@ -90,7 +97,7 @@ async function runReport({ values }: CommandInput): Promise<CommandResult> {
   const outDir = outFlag === undefined ? path.join(root, 'generated') : path.resolve(outFlag);
   const baseFlag = stringOption(values, 'base');
   const baseRoot = baseFlag === undefined ? undefined : path.resolve(baseFlag);
-  const notFleet = baseRoot === undefined || baseFlag === undefined ? undefined : whyNotFleet(baseRoot, baseFlag);
+  const notFleet = baseRoot === undefined || baseFlag === undefined ? undefined : whyNotFleet(baseRoot, baseFlag, repositoryPrefix(root, values));
   if (notFleet !== undefined) return { diagnostics: [diagnoseFinding({ file: baseFlag }, notFleet)], exitCode: EXIT.invalid };
   const maxFlag = stringOption(values, 'max-chars');
   if (maxFlag !== undefined && !/^\d+$/.test(maxFlag)) throw invalidValue('--max-chars', maxFlag, 'a number of characters', '--max-chars 20000');

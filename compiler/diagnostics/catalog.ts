@@ -777,7 +777,8 @@ export const catalog = {
       fix: {
         lock: 'move {path} away (or delete it yourself)',
         previous: "move {sibling} away (or delete it yourself): it is not diene's to remove",
-        changed: "if the edit is not wanted, restore the file (e.g. git checkout -- {path}) or delete it; to keep it, change the fleet's inputs instead",
+        changed:
+          "if the edit is not wanted, restore the file (e.g. git checkout HEAD -- {path}) or delete it; after a git merge, take one side of the whole folder (git checkout --theirs -- {out}) and compile again; to keep the edit, change the fleet's inputs instead",
         unproven: 'if everything in {out} came from diene, delete {out} once and compile again (it then writes a manifest); otherwise move this file out of it',
         unreadable: 'make it readable, or move it out of {out}',
         other: 'move it out of {out} (or delete it yourself if it is not needed)',
@@ -817,10 +818,25 @@ export const catalog = {
       },
     },
   },
+  output_location_unmanaged: {
+    severity: 'error',
+    message:
+      'the output directory {out} is not one diene made: it has no manifest (.diene-manifest.json) and holds {count} entries diene did not write ({examples})',
+    hint: 'check --out: pass a directory of its own, e.g. <fleet>/generated (the default), or an empty one; only if {out} is truly an old output of diene (from before the manifest) empty it yourself and compile again. diene deletes nothing it did not write, so the compile stops',
+  },
   output_manifest_invalid: {
     severity: 'error',
     message: 'the output manifest {path} {problem}, so it cannot show which files diene wrote',
-    hint: 'restore it (e.g. git checkout -- {path}) and run again; if everything in {out} came from diene, delete {out} and compile again. diene writes the manifest: never edit it',
+    hint: '{fix}. diene writes the manifest: never edit it',
+    choices: {
+      fix: {
+        // `git checkout -- <file>` refuses an unmerged path; checking out a whole side of the folder works in a merge too.
+        conflict:
+          'a git merge left {out} conflicted: take one side of the whole folder (git checkout --theirs -- {out}, or git checkout HEAD -- {out}), then run `diene compile` and `git add {out}`',
+        restore:
+          'restore the whole folder from git (git checkout HEAD -- {out}; in a merge, git checkout --theirs -- {out}) and run again; if everything in {out} came from diene, delete {out} and compile again',
+      },
+    },
   },
   output_stale: {
     severity: 'error',
@@ -937,7 +953,14 @@ export const catalog = {
   report_base_not_fleet: {
     severity: 'error',
     message: '--base {path} is not a fleet: it {what}',
-    hint: 'give the top folder of a checkout of the base branch, the one holding registry/fleet.yaml (e.g. `git worktree add ../base main` then `diene report --base ../base`); leave --base out to compare with the committed generated/',
+    hint: '{fix}; leave --base out to compare with the committed generated/',
+    choices: {
+      fix: {
+        top: 'give the top folder of a checkout of the base branch, the one holding registry/fleet.yaml (e.g. `git worktree add ../base main` then `diene report --base ../base`)',
+        nested:
+          "give the fleet's folder in a checkout of the base branch, not the checkout's top: this fleet is {prefix}/ in its repository, so pass --base {suggested} (a checkout made with e.g. `git worktree add ../base main`)",
+      },
+    },
   },
   route_host_unknown: {
     severity: 'error',

@@ -146,7 +146,16 @@ describe('permanent identifiers against the base', () => {
   it('refuse a removed Doc A place while another old one stays, and accept it retired', () => {
     const one = fleetYaml.replace('    - https://d111111abcdef8.cloudfront.net\n', '');
     expect(compare({ 'registry/fleet.yaml': one }).map((d) => [d.code, d.at, d.message])).toEqual([
-      ['permanent_identifier_removed', 'base/registry/fleet.yaml:30:7', 'the Doc A place https://d111111abcdef8.cloudfront.net was removed (now: none)'],
+      [
+        'permanent_identifier_removed',
+        'base/registry/fleet.yaml:30:7',
+        'the Doc A place https://d111111abcdef8.cloudfront.net was removed (now: https://books.atomi.cloud)',
+      ],
+    ]);
+    // One removed and another added: "now" names both places that remain, not "none".
+    const swapped = fleetYaml.replace('    - https://d111111abcdef8.cloudfront.net\n', '    - https://books4.atomi.cloud\n');
+    expect(compare({ 'registry/fleet.yaml': swapped }).map((d) => d.message)).toEqual([
+      'the Doc A place https://d111111abcdef8.cloudfront.net was removed (now: https://books.atomi.cloud, https://books4.atomi.cloud)',
     ]);
     const retired = withRetired(one, ['{kind: place, value: "https://d111111abcdef8.cloudfront.net/", date: 2026-11-30, reason: CDN dropped}']);
     expect(compare({ 'registry/fleet.yaml': retired })).toEqual([]);

@@ -74,7 +74,7 @@ describe('compile --check in a pull request', () => {
     const annotations = run.stderr.split('\n').filter((l) => l.startsWith('::'));
     expect(annotations.filter((l) => l.startsWith('::error '))).toHaveLength(10);
     expect(annotations).toContain(
-      `::error file=generated/platforms/nitroso.yaml,title=output_foreign_file::${realpathSync(dir)}/generated/platforms/nitroso.yaml holds what diene did not write: its bytes differ from the digest the manifest (.diene-manifest.json) records for it: it was changed after diene wrote it (hint: if the edit is not wanted, restore the file (e.g. git checkout -- ${realpathSync(dir)}/generated/platforms/nitroso.yaml) or delete it; to keep it, change the fleet's inputs instead; diene never deletes or replaces what it did not write, so the compile stops until then)`,
+      `::error file=generated/platforms/nitroso.yaml,title=output_foreign_file::${realpathSync(dir)}/generated/platforms/nitroso.yaml holds what diene did not write: its bytes differ from the digest the manifest (.diene-manifest.json) records for it: it was changed after diene wrote it (hint: if the edit is not wanted, restore the file (e.g. git checkout HEAD -- ${realpathSync(dir)}/generated/platforms/nitroso.yaml) or delete it; after a git merge, take one side of the whole folder (git checkout --theirs -- ${realpathSync(dir)}/generated) and compile again; to keep the edit, change the fleet's inputs instead; diene never deletes or replaces what it did not write, so the compile stops until then)`,
     );
     expect(annotations.some((l) => l.startsWith('::error file=generated/argocd/retired00.yaml,title=output_foreign_file::'))).toBe(true);
     expect(annotations.join('\n')).not.toContain('output_stale');

@@ -3,6 +3,7 @@
  * against a base checkout or the committed generated files, for a valid and
  * for a broken fleet.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -21,6 +22,28 @@ const gatedMercury =
   'name: mercury\nlandscapes: [pichu, pikachu, raichu, ampharos]\nstages: [pichu, pikachu, [{landscape: raichu, gate: manual, soak: 2h}, ampharos]]\nvlandscapes: [mew, celebi]\n';
 
 describe('diene report', () => {
+  it("names the fleet's folder in the base checkout when --base is the top of a checkout and the fleet is in a subfolder of its repository", async () => {
+    const nested = (): { dir: string; cleanup: () => void } =>
+      writeTempFleet(new Map([...readFleetTexts()].map(([file, text]) => [`examples/reference/${file}`, text])));
+    const repository = nested();
+    const checkout = nested();
+    try {
+      expect(spawnSync('git', ['init', '-q', repository.dir]).status).toBe(0);
+      const head = path.join(repository.dir, 'examples', 'reference');
+      const refused = await runCliInProcess(['report', '--fleet', head, '--base', checkout.dir, '--format', 'json', ...NOW]);
+      expect(refused.exitCode).toBe(2);
+      const [finding] = JSON.parse(refused.stdout.startsWith('[') ? refused.stdout : refused.stderr) as { code: string; hint: string }[];
+      const suggested = path.join(checkout.dir, 'examples', 'reference');
+      expect(finding?.code).toBe('report_base_not_fleet');
+      expect(finding?.hint).toContain(`this fleet is examples/reference/ in its repository, so pass --base ${suggested} `);
+      // The suggested folder is the base fleet: the report goes through.
+      expect((await runCliInProcess(['report', '--fleet', head, '--base', suggested, ...NOW])).exitCode).toBe(0);
+    } finally {
+      repository.cleanup();
+      checkout.cleanup();
+    }
+  });
+
   it('writes the comment for a pull request against its base, with the changed platform drawn', async () => {
     const base = tempFleet();
     const head = tempFleet({ 'carbon/mercury/platform.yaml': gatedMercury });

@@ -4,7 +4,7 @@
  * top, a folder, a FIFO, a file edited by hand, symbolic links in and out of
  * the tree, a manifest that lies, one edited by hand, a read-only file, a
  * hand-made folder as the first `--out`, a tree from a diene before the
- * manifest). Each stops the compile with exit 2 and a diagnostic naming the
+ * manifest, a git merge that left the tree conflicted). Each stops the compile with exit 2 and a diagnostic naming the
  * entry, and a snapshot of the whole folder around the output directory shows
  * that not one byte, name or mode changed. The compiles run the CLI's `main`
  * in this process (runCliInProcess, held to the binary's bytes by
@@ -222,12 +222,15 @@ describe('a read-only file', () => {
 });
 
 describe('the first compile into an existing folder', () => {
-  it('a hand-made folder: every entry named, nothing written in it or beside it', async () => {
+  it('a hand-made folder (a wrong --out): refused once as a folder diene did not make, nothing written in it or beside it', async () => {
     const { dir, out } = site('deploy');
     mkdirSync(path.join(out, 'config'), { recursive: true });
     writeFileSync(path.join(out, 'README.md'), '# deploy\n');
     writeFileSync(path.join(out, 'config', 'app.yaml'), 'replicas: 2\n');
-    await expectRefused(dir, out, [`output_foreign_file: ${out}/README.md ${UNLISTED}`, `output_foreign_file: ${out}/config/ ${FOLDER}`]);
+    for (const name of ['a', 'b', 'c']) writeFileSync(path.join(out, `${name}.schema.json`), '{}\n');
+    await expectRefused(dir, out, [
+      `output_location_unmanaged: the output directory ${out} is not one diene made: it has no manifest (${MANIFEST_FILE}) and holds 5 entries diene did not write (README.md, a.schema.json, b.schema.json, and 2 more)`,
+    ]);
   });
 
   it('an empty folder is filled', async () => {
@@ -239,7 +242,7 @@ describe('the first compile into an existing folder', () => {
 });
 
 describe('a tree written by a diene before the manifest', () => {
-  it('is taken over when its bytes are what diene writes now; else each differing file is named, and deleting the tree is the way on', async () => {
+  it('is taken over when its bytes are what diene writes now; else the folder is refused once, and deleting the tree is the way on', async () => {
     const { dir, out } = site();
     await compiled(out);
     rmSync(path.join(out, MANIFEST_FILE)); // as an older diene left it
@@ -248,14 +251,58 @@ describe('a tree written by a diene before the manifest', () => {
     rmSync(path.join(out, MANIFEST_FILE));
     const differing = [...trees.A.keys()].filter((file) => file !== MANIFEST_FILE && trees.A.get(file) !== trees.B.get(file));
     expect(differing.length).toBeGreaterThan(3);
-    const unproven = `holds what diene did not write: its bytes differ from what diene writes there, and the directory has no manifest (${MANIFEST_FILE}) to show that diene wrote it (a tree from a diene before the manifest, or one made by hand)`;
-    await expectRefused(
-      dir,
-      out,
-      differing.map((file) => `output_foreign_file: ${out}/${file} ${unproven}`),
-    );
+    const shown = differing.slice(0, 3).join(', ');
+    await expectRefused(dir, out, [
+      `output_location_unmanaged: the output directory ${out} is not one diene made: it has no manifest (${MANIFEST_FILE}) and holds ${differing.length} entries diene did not write (${shown}, and ${differing.length - 3} more)`,
+    ]);
     rmSync(out, { recursive: true });
     expect((await compile(fleetB.dir, out)).exitCode).toBe(0);
+    expect(sameTree(await readOutputTree(out), trees.B)).toBe(true);
+  });
+});
+
+describe('a git merge of two branches that each compiled', () => {
+  it('is named a merge conflict, and the recipe of docs/outputs.md (one side of the whole folder, compile, git add) resolves it', async () => {
+    const { dir, out } = site();
+    const git = (...args: string[]): string => {
+      const run = spawnSync('git', ['-c', 'user.name=me', '-c', 'user.email=me@example.com', ...args], { cwd: dir, encoding: 'utf8' });
+      return `${run.status} ${run.stdout}${run.stderr}`;
+    };
+    expect(git('init', '-q', '-b', 'main')).toMatch(/^0 /);
+    writeFileSync(path.join(dir, 'README.md'), 'fleet\n');
+    git('add', 'README.md');
+    git('commit', '-qm', 'base');
+    git('checkout', '-qb', 'other');
+    await compiled(out); // fleet A on one branch
+    git('add', 'generated');
+    git('commit', '-qm', 'A');
+    git('checkout', '-q', 'main');
+    expect((await compile(fleetB.dir, out)).exitCode).toBe(0); // fleet B on the other
+    git('add', 'generated');
+    git('commit', '-qm', 'B');
+    expect(git('merge', '-q', 'other')).toMatch(/^1 /);
+    expect(git('status', '--short', '--', `generated/${MANIFEST_FILE}`)).toBe(`0 AA generated/${MANIFEST_FILE}\n`);
+    // What the old hint advised fails on an unmerged path.
+    expect(git('checkout', '--', `generated/${MANIFEST_FILE}`)).toContain('is unmerged');
+
+    const refused = await compile(fleetB.dir, out);
+    expect(refused.exitCode).toBe(2);
+    const diagnostics = JSON.parse(refused.stdout.startsWith('[') ? refused.stdout : refused.stderr) as {
+      code: string;
+      severity: string;
+      message: string;
+      hint: string;
+    }[];
+    const errors = diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => d.code)).toEqual(['output_manifest_invalid']);
+    const [finding] = errors;
+    expect(finding?.message).toContain('holds git merge conflict markers');
+    expect(finding?.hint).toContain(`take one side of the whole folder (git checkout --theirs -- ${out}`);
+
+    expect(git('checkout', '--theirs', '--', out)).toMatch(/^0 /);
+    expect((await compile(fleetB.dir, out)).exitCode).toBe(0);
+    expect(git('add', out)).toMatch(/^0 /);
+    expect(git('diff', '--name-only', '--diff-filter=U')).toBe('0 ');
     expect(sameTree(await readOutputTree(out), trees.B)).toBe(true);
   });
 });

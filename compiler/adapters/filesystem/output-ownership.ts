@@ -11,7 +11,7 @@
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, rmdirSync, unlinkSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { fileDigest, MANIFEST_FILE, parseOutputManifest } from '../../3-emit/output-manifest.js';
+import { fileDigest, MANIFEST_FILE, parseOutputManifest, type ManifestProblem } from '../../3-emit/output-manifest.js';
 import { ownershipRules, type ForeignEntry, type ForeignReason, type Listing } from '../../plan/output-ownership.js';
 
 /**
@@ -24,7 +24,7 @@ export const OUTPUT_READ_LIMIT = 64 * 1024 * 1024;
 /** What a walk of one tree found. */
 export interface TreeInspection {
   /** The tree's manifest: its listing, `undefined` when there is none, or why it cannot be trusted. */
-  manifest: Map<string, string> | undefined | { problem: string };
+  manifest: Map<string, string> | undefined | ManifestProblem;
   /** Entries diene did not write, sorted by path. */
   foreign: ForeignEntry[];
   /** Files diene wrote (relative paths, the manifest left out). */

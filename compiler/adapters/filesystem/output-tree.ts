@@ -85,7 +85,9 @@ export class OutputForeignError extends Error {
     /** The foreign entries, sorted by path. */
     readonly findings: ForeignFinding[],
     /** A manifest that cannot be trusted: its absolute path and why. */
-    readonly manifest?: { path: string; problem: string },
+    readonly manifest?: { path: string; problem: string; conflict?: true },
+    /** True when the entries are in the output directory itself and it has no manifest at all: diene never wrote there. */
+    readonly unmanaged = false,
   ) {
     super(manifest ? `the manifest ${manifest.path} ${manifest.problem}` : `${findings.length} entries diene did not write, first ${findings[0]?.path}`);
   }
@@ -201,6 +203,8 @@ function foreignError(root: string, inspection: TreeInspection, sibling?: string
   if (inspection.foreign.length === 0) return undefined;
   return new OutputForeignError(
     inspection.foreign.map((entry: ForeignEntry) => ({ path: path.join(root, entry.path), reason: entry.reason, ...(sibling ? { sibling } : {}) })),
+    undefined,
+    !sibling && manifest === undefined,
   );
 }
 

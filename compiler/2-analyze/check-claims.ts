@@ -21,7 +21,7 @@ import { buildFleetShape, parseServiceHost, rowKey, splitServiceHost, type Fleet
 import punycode from 'punycode.js';
 import { diagnose, diagnoseFinding, type Diagnostic, type Finding, type SourceLocation } from '../diagnostics/diagnostic.js';
 import type { Claim } from '../types/generated/claim.js';
-import type { FleetIndex } from './fleet-index.js';
+import { misspeltPlatformLandscapes, type FleetIndex } from './fleet-index.js';
 
 /** RFC 3986 `pchar` without percent-encoding: unreserved, sub-delims, ":" and "@". */
 const PREFIX_CHARS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@]+$/;
@@ -213,7 +213,14 @@ export function checkClaims(index: FleetIndex): Diagnostic[] {
   const shape = fleetShapeOfIndex(index);
   if (!shape || index.fleet.claims.length === 0) return [];
   const found: Diagnostic[] = [];
+  let folded = 0;
   for (const claim of index.fleet.claims) {
+    // A claim on a host in the landscape a platform's misspelt listing meant is folded under platform_landscape_unknown.
+    const host = splitServiceHost(shape, claimInput(claim).host);
+    if (host && [...misspeltPlatformLandscapes(index, host.platform).values()].includes(host.landscape)) {
+      folded++;
+      continue;
+    }
     found.push(
       ...checkClaimShape(shape, {
         ...claimInput(claim),
@@ -222,7 +229,8 @@ export function checkClaims(index: FleetIndex): Diagnostic[] {
       }),
     );
   }
-  if (found.length > 0) return found;
+  // The paths are derived only from claims that passed: a folded one stands for an error already reported.
+  if (found.length > 0 || folded > 0) return found;
   const byFile = new Map(index.fleet.claims.map((c) => [c.parsed.file.path, c]));
   const { derivation } = routePathsOfIndex(index) as FleetRoutePaths;
   return derivation.findings.map((finding) => {

@@ -5,9 +5,12 @@
  */
 import { at, type Loaded } from '../1-load/load-fleet.js';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { closestName } from '../diagnostics/spelling.js';
+import { splitServiceHost } from './routes.js';
+import { claimInput, fleetShapeOfIndex } from './route-paths.js';
 import { normalizeStages, type RawStageEntry } from './stage-graph.js';
 import type { Platform } from '../types/generated/platform.js';
-import { hasRowFolder, known, landscapeOfMisspeltCluster, type FleetIndex } from './fleet-index.js';
+import { hasRowFolder, known, landscapeOfMisspeltCluster, misspeltPlatformLandscapes, type FleetIndex } from './fleet-index.js';
 
 /** The services of a platform: its row folder names (SPEC §2), sorted. */
 export function servicesOf(index: FleetIndex, platform: string): string[] {
@@ -62,7 +65,7 @@ function checkPlatform(index: FleetIndex, platform: Loaded<Platform>, rowsRead: 
 
   platform.data.landscapes.forEach((landscape, i) => {
     if (!index.landscapes.has(landscape)) {
-      found.push(diagnose(at(platform, ['landscapes', i]), 'platform_landscape_unknown', { landscape, known: known(index.landscapes) }));
+      found.push(diagnose(at(platform, ['landscapes', i]), 'platform_landscape_unknown', unknownLandscape(index, name, landscape)));
     } else if (platform.data.landscapes.indexOf(landscape) !== i) {
       found.push(diagnose(at(platform, ['landscapes', i]), 'platform_landscape_duplicate', { landscape }));
     }
@@ -178,3 +181,35 @@ export function checkPlatforms(index: FleetIndex, rowsRead?: ReadonlySet<string>
   found.push(...checkIssuer(index), ...checkIntake(index), ...checkDarkLandscapes(index));
   return found;
 }
+
+/**
+ * The arguments of `platform_landscape_unknown`: the fix (the registered name
+ * it most likely meant, else the list) and, for a misspelling, the findings
+ * that follow from it and are folded under it: the platform's rows and
+ * claims for the meant landscape, which it does not list.
+ */
+function unknownLandscape(index: FleetIndex, platform: string, landscape: string): { landscape: string; folded: string; fix: string } {
+  const meant = misspeltPlatformLandscapes(index, platform).get(landscape);
+  const suggestion = meant ?? closestName(landscape, index.landscapes.keys());
+  const folded: string[] = [];
+  if (meant !== undefined) {
+    const rows = [...(index.rows.get(platform)?.values() ?? [])].filter((byLandscape) => byLandscape.has(meant)).length;
+    if (rows > 0) folded.push(`${rows} row(s) platforms/${platform}/*/${meant}.yaml for a landscape it does not list`);
+    const shape = fleetShapeOfIndex(index);
+    const claims = shape
+      ? index.fleet.claims.filter((claim) => {
+          const host = splitServiceHost(shape, claimInput(claim).host);
+          return host?.platform === platform && host.landscape === meant;
+        }).length
+      : 0;
+    if (claims > 0) folded.push(`${claims} claim(s) on hosts of ${platform} in ${meant}`);
+  }
+  return {
+    landscape,
+    folded: folded.length > 0 ? ` (${folded.length} consequence(s) not reported separately: ${folded.join('; ')})` : '',
+    fix: suggestion
+      ? `did you mean "${suggestion}"? write ${suggestion} in landscapes: and stages:, or add registry/landscapes/${landscape}.yaml`
+      : `add registry/landscapes/${landscape}.yaml, or name one of: ${known(index.landscapes)}`,
+  };
+}
+

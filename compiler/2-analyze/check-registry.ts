@@ -131,15 +131,20 @@ export function checkRegistry(index: FleetIndex): Diagnostic[] {
     if (stem !== name && (landscape || !stem.endsWith(`-${cluster.data.mark}`)))
       found.push(diagnose(at(cluster, ['mark']), 'file_name_mismatch', { actual: stem, expected: name, expectedFile: `registry/clusters/${name}.yaml` }));
     if (cluster.data.mark === RESERVED_MARK) found.push(diagnose(at(cluster, ['mark']), 'cluster_mark_reserved'));
-    if (!index.accounts.has(cluster.data.account)) {
+    const account = index.accounts.get(cluster.data.account);
+    if (!account) {
       found.push(diagnose(at(cluster, ['account']), 'cluster_account_unknown', { account: cluster.data.account, known: known(index.accounts) }));
+    } else if (account.data.vendor !== cluster.data.provider) {
+      found.push(diagnose(at(cluster, ['provider']), 'cluster_account_vendor_mismatch', vendorMismatch(index, name, cluster.data.provider, cluster.data.account, account.data.vendor)));
     }
     if (!landscape) {
       found.push(diagnose(at(cluster, ['landscape']), 'cluster_landscape_unknown', misspeltLandscape(index, cluster)));
       continue;
     }
     const region = regions[landscape.data.region];
-    if (region && !region.providers.includes(cluster.data.provider)) {
+    // A provider that is not the account's vendor is reported as that, once, when the vendor is offered here.
+    const vendorOffered = account !== undefined && account.data.vendor !== cluster.data.provider && region?.providers.includes(account.data.vendor);
+    if (region && !region.providers.includes(cluster.data.provider) && !vendorOffered) {
       found.push(
         diagnose(at(cluster, ['provider']), 'region_unsupported', {
           provider: cluster.data.provider,
@@ -171,4 +176,11 @@ export function checkRegistry(index: FleetIndex): Diagnostic[] {
     }
   }
   return found;
+}
+
+/** The arguments of `cluster_account_vendor_mismatch`: which accounts would fit the provider, if any. */
+function vendorMismatch(index: FleetIndex, cluster: string, provider: string, account: string, vendor: string) {
+  const fitting = [...index.accounts].filter(([, candidate]) => candidate.data.vendor === provider).map(([stem]) => stem).sort();
+  const fix = fitting.length > 0 ? `name one of the ${provider} accounts (${fitting.join(', ')})` : `add registry/accounts/${provider}-<name>.yaml and name it`;
+  return { cluster, provider, account, vendor, fix };
 }

@@ -15,7 +15,7 @@ import { positionOf, spanLocation } from '../1-load/source-file.js';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { closestName } from '../diagnostics/spelling.js';
 import type { Row } from '../types/generated/row.js';
-import type { FleetIndex } from './fleet-index.js';
+import { misspeltPlatformLandscapes, type FleetIndex } from './fleet-index.js';
 
 /** SPEC §2 service names. */
 export const SERVICE_NAME = /^[a-z][a-z0-9]*$/;
@@ -76,6 +76,13 @@ export function checkRows(index: FleetIndex, nowSeconds: number): Diagnostic[] {
   const found: Diagnostic[] = [];
   const reportedPlatforms = new Set<string>();
   const checkedServices = new Set<string>();
+  // The rows for the landscape a platform's misspelt listing meant are folded under platform_landscape_unknown.
+  const meantByPlatform = new Map<string, Set<string>>();
+  const misspelt = (platform: string): Set<string> => {
+    let meant = meantByPlatform.get(platform);
+    if (!meant) meantByPlatform.set(platform, (meant = new Set(misspeltPlatformLandscapes(index, platform).values())));
+    return meant;
+  };
   for (const row of index.fleet.rows) {
     const [platformName, , landscape] = row.identity as [string, string, string];
     const platform = index.platforms.get(platformName);
@@ -84,7 +91,7 @@ export function checkRows(index: FleetIndex, nowSeconds: number): Diagnostic[] {
       reportedPlatforms.add(platformName);
       continue;
     }
-    if (!platform.data.landscapes.includes(landscape)) {
+    if (!platform.data.landscapes.includes(landscape) && !misspelt(platformName).has(landscape)) {
       found.push(
         diagnose(at(row, []), 'row_landscape_unlisted', {
           landscape,
@@ -132,7 +139,8 @@ function missingRows(index: FleetIndex): Diagnostic[] {
     if (!platform) continue;
     for (const [service, rows] of [...services].sort(([a], [b]) => (a < b ? -1 : 1))) {
       platform.data.landscapes.forEach((landscape, i) => {
-        if (!rows.has(landscape)) found.push(diagnose(at(platform, ['landscapes', i]), 'row_missing', { service, landscape, platform: platformName }));
+        // An unregistered landscape is refused by platform_landscape_unknown: no row can be asked for.
+        if (!rows.has(landscape) && index.landscapes.has(landscape)) found.push(diagnose(at(platform, ['landscapes', i]), 'row_missing', { service, landscape, platform: platformName }));
       });
     }
   }

@@ -11,6 +11,7 @@ import type { Landscape } from '../types/generated/landscape.js';
 import type { Platform } from '../types/generated/platform.js';
 import type { Row } from '../types/generated/row.js';
 import type { VirtualLandscape } from '../types/generated/vlandscape.js';
+import { closestName } from '../diagnostics/spelling.js';
 
 /** Indexes of a loaded fleet. Cluster names are `<landscape>-<mark>`. */
 export interface FleetIndex {
@@ -107,3 +108,21 @@ export function landscapeOfMisspeltCluster(index: FleetIndex, cluster: Loaded<Cl
 export function misspeltClustersOf(index: FleetIndex, landscape: string): Loaded<Cluster>[] {
   return index.fleet.clusters.filter((cluster) => landscapeOfMisspeltCluster(index, cluster) === landscape);
 }
+
+/**
+ * For each landscape a platform lists that is not registered but is a likely
+ * misspelling of one that is: the registered name, keyed by the misspelling.
+ * The platform's rows, missing rows and claims for either name follow from
+ * the misspelling, which is reported once (`platform_landscape_unknown`).
+ */
+export function misspeltPlatformLandscapes(index: FleetIndex, platform: string): ReadonlyMap<string, string> {
+  const listed: readonly string[] = index.platforms.get(platform)?.data.landscapes ?? [];
+  const found = new Map<string, string>();
+  for (const landscape of listed) {
+    if (index.landscapes.has(landscape)) continue;
+    const meant = closestName(landscape, index.landscapes.keys());
+    if (meant !== undefined && !listed.includes(meant)) found.set(landscape, meant);
+  }
+  return found;
+}
+

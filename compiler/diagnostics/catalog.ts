@@ -371,6 +371,11 @@ export const catalog = {
     message: 'account "{account}" does not exist',
     hint: 'add registry/accounts/{account}.yaml, or name one of: {known}',
   },
+  cluster_account_vendor_mismatch: {
+    severity: 'error',
+    message: 'cluster {cluster} runs on provider "{provider}", but its account "{account}" belongs to vendor "{vendor}"',
+    hint: 'set account: to an account of vendor {provider}: {fix}; or, if the cluster runs on {vendor}, set provider: {vendor}',
+  },
   cluster_landscape_unknown: {
     severity: 'error',
     message: 'landscape "{landscape}" does not exist{folded}',
@@ -876,8 +881,8 @@ export const catalog = {
   },
   platform_landscape_unknown: {
     severity: 'error',
-    message: 'landscape "{landscape}" does not exist',
-    hint: 'add registry/landscapes/{landscape}.yaml, or name one of: {known}',
+    message: 'landscape "{landscape}" does not exist{folded}',
+    hint: '{fix}',
   },
   platform_name_too_short: {
     severity: 'error',

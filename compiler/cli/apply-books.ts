@@ -35,7 +35,7 @@ import { formatBookPlan, planBookPublish, writes, type LocalBook } from '../plan
 import { dnsIntent } from '../2-analyze/dns-names.js';
 import { askName } from '../adapters/dns/name-answers.js';
 import type { NameAnswer, ServerAddress } from '../dns/nameserver.js';
-import { checkNames, namesToCheck, parseNameserverOverrides, unansweredDiagnostics, type NameserverOverrides } from '../plan/book-names.js';
+import { checkNames, namesToCheck, parseNameserverOverrides, unansweredDiagnostics, type NameMiss, type NameserverOverrides } from '../plan/book-names.js';
 import { readText } from '../adapters/filesystem/files.js';
 import path from 'node:path';
 import { serialOption } from './book-serial.js';
@@ -135,9 +135,7 @@ export async function publishBooks(
       const refused = unansweredDiagnostics(misses, options.names.waitSeconds);
       return {
         diagnostics: sortDiagnostics([...diagnostics, ...refused]),
-        notes: [
-          `refused: ${refused.length} of ${checks.length} name(s) the books list are not answered by every nameserver yet; nothing read or written at ${store.description}`,
-        ],
+        notes: [refusedNote(misses, checks.length, store.description)],
         exitCode: EXIT.refused,
       };
     }
@@ -248,3 +246,14 @@ async function runApplyBooks({ values }: CommandInput): Promise<CommandResult> {
 }
 
 export const applyBooksCommand: Command = { ...fromHelp(applyBooksHelp), run: runApplyBooks };
+
+/** The closing note of a refused name check: how many names went unanswered and how many nameservers could not be asked. */
+function refusedNote(misses: readonly NameMiss[], names: number, store: string): string {
+  const unanswered = new Set(misses.filter((miss) => 'reason' in miss.answer).map((miss) => miss.name)).size;
+  const unreachable = new Set(misses.filter((miss) => 'unreachable' in miss.answer).map((miss) => `${miss.target.host}\t${miss.target.nameserver}`)).size;
+  const parts = [
+    ...(unanswered > 0 ? [`${unanswered} of ${names} name(s) the books list are not answered by every nameserver yet`] : []),
+    ...(unreachable > 0 ? [`${unreachable} nameserver(s) could not be asked`] : []),
+  ];
+  return `refused: ${parts.join('; ')}; nothing read or written at ${store}`;
+}

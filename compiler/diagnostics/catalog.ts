@@ -86,6 +86,19 @@ export const catalog = {
     message: '{book} lists {name}, which {misses} does not answer yet ({reason}); nothing published',
     hint: 'a resolver that asks before the name exists caches the miss for the negative TTL (1800 s), so a client following the book fails for half an hour: run `diene apply dns` first, or pass --wait SECONDS to poll until every nameserver answers; when the nameservers themselves cannot be reached from here (a lab, no network), point at reachable ones with --nameservers FILE or leave the check out with --skip-name-check',
   },
+  book_nameserver_unreachable: {
+    severity: 'error',
+    message: '{host} nameserver {nameserver} could not be asked whether it answers the names the books list: {failure}{waited}; {count} name(s) unchecked, nothing published',
+    hint: 'this says nothing about the names yet: check the address and the network from here; from a lab or without network, point at reachable nameservers with --nameservers FILE, or leave the check out with --skip-name-check',
+    choices: {
+      failure: {
+        not_resolved: 'its own name does not resolve here',
+        refused: 'nothing listens there (the query was refused: ICMP port unreachable)',
+        timeout: 'it sent no answer within 2 s',
+        other: 'the network failed',
+      },
+    },
+  },
   book_place_invalid: {
     severity: 'error',
     message: 'place "{value}" is not an https base URL',

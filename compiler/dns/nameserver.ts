@@ -21,5 +21,8 @@ export function parseServer(text: string): ServerAddress | string {
   return { host: match[1] as string, port };
 }
 
-/** What a nameserver said about a name. */
-export type NameAnswer = { answered: true } | { answered: false; reason: string };
+/** Why a nameserver could not be asked at all (as opposed to answering that it has no such name). */
+export type NameserverFailure = 'not_resolved' | 'refused' | 'timeout' | 'other';
+
+/** What a nameserver said about a name: an address, a miss (with the DNS reason), or nothing, because it could not be asked. */
+export type NameAnswer = { answered: true } | { answered: false; reason: string } | { answered: false; unreachable: NameserverFailure };

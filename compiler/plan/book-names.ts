@@ -20,7 +20,7 @@
 import type { DnsIntent } from '../2-analyze/dns-names.js';
 import type { AddressBook, DocCBook } from '../3-emit/address-books.js';
 import { diagnose, FLEET_WIDE, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { parseServer, type NameAnswer, type ServerAddress } from '../dns/nameserver.js';
+import { parseServer, type NameAnswer, type NameserverFailure, type ServerAddress } from '../dns/nameserver.js';
 import { compareNames, isBelow } from '../dns/record-sets.js';
 
 /** One nameserver of one DNS host for one zone. */
@@ -44,7 +44,8 @@ export interface NameMiss {
   name: string;
   books: string[];
   target: NameserverTarget;
-  reason: string;
+  /** The nameserver's answer (NXDOMAIN, NODATA, …), or why it could not be asked at all. */
+  answer: { reason: string } | { unreachable: NameserverFailure };
 }
 
 /** Host → its nameservers as `address[:port]` entries, replacing fleet.yaml's for every zone. */
@@ -111,7 +112,7 @@ export async function askAll(
       const i = next++;
       const { check, target } = pairs[i] as (typeof pairs)[number];
       const answer = await ask(target.server, check.name);
-      if (!answer.answered) misses[i] = { name: check.name, books: check.books, target, reason: answer.reason };
+      if (!answer.answered) misses[i] = { name: check.name, books: check.books, target, answer: 'unreachable' in answer ? { unreachable: answer.unreachable } : { reason: answer.reason } };
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, pairs.length) }, worker));
@@ -144,18 +145,42 @@ export async function checkNames(
 
 const BOOKS_SHOWN = 3;
 
-/** One `book_name_unanswered` per name, naming the books and each host/nameserver that missed. */
+/**
+ * One `book_nameserver_unreachable` per nameserver that could not be asked at
+ * all (its own name does not resolve, nothing listens, no answer in time):
+ * that says nothing about the names, so they are not blamed; then one
+ * `book_name_unanswered` per name a nameserver answered without an address,
+ * naming the books and each host/nameserver that missed.
+ */
 export function unansweredDiagnostics(misses: readonly NameMiss[], waitSeconds: number): Diagnostic[] {
-  const byName = new Map<string, NameMiss[]>();
-  for (const miss of misses) byName.set(miss.name, [...(byName.get(miss.name) ?? []), miss]);
-  return [...byName]
+  const byNameserver = new Map<string, { miss: NameMiss; failure: NameserverFailure; names: Set<string> }>();
+  const byName = new Map<string, (NameMiss & { answer: { reason: string } })[]>();
+  for (const miss of misses) {
+    if ('unreachable' in miss.answer) {
+      const key = `${miss.target.host}\t${miss.target.nameserver}`;
+      const seen = byNameserver.get(key) ?? { miss, failure: miss.answer.unreachable, names: new Set<string>() };
+      byNameserver.set(key, seen.names.add(miss.name) && seen);
+    } else byName.set(miss.name, [...(byName.get(miss.name) ?? []), miss as NameMiss & { answer: { reason: string } }]);
+  }
+  const unreachable = [...byNameserver.values()]
+    .sort((a, b) => (a.miss.target.host < b.miss.target.host ? -1 : a.miss.target.host > b.miss.target.host ? 1 : a.miss.target.nameserver < b.miss.target.nameserver ? -1 : 1))
+    .map(({ miss, failure, names }) =>
+      diagnose(FLEET_WIDE, 'book_nameserver_unreachable', {
+        host: miss.target.host,
+        nameserver: miss.target.nameserver,
+        failure,
+        count: names.size,
+        waited: waitSeconds > 0 ? `, still after --wait ${waitSeconds}` : '',
+      }),
+    );
+  const unanswered = [...byName]
     .sort(([a], [b]) => compareNames(a, b))
     .map(([name, list]) => {
       const books = (list[0] as NameMiss).books;
       const shown = books.slice(0, BOOKS_SHOWN).join(', ');
       const book = books.length > BOOKS_SHOWN ? `${shown} and ${books.length - BOOKS_SHOWN} more books` : shown;
       const missed = list.map((m) => `${m.target.host} nameserver ${m.target.nameserver}`);
-      const reasons = [...new Set(list.map((m) => m.reason))].join('; ');
+      const reasons = [...new Set(list.map((m) => m.answer.reason))].join('; ');
       return diagnose(FLEET_WIDE, 'book_name_unanswered', {
         book,
         name,
@@ -163,4 +188,5 @@ export function unansweredDiagnostics(misses: readonly NameMiss[], waitSeconds: 
         reason: waitSeconds > 0 ? `${reasons}, still after --wait ${waitSeconds}` : reasons,
       });
     });
+  return [...unreachable, ...unanswered];
 }

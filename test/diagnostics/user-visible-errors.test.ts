@@ -22,7 +22,6 @@ const COMPILER = path.resolve(import.meta.dirname, '../../compiler');
 
 /** Plain Errors that are internal invariants: file, a fragment of the throwing line, and why it cannot be the user's doing. */
 const INVARIANTS: readonly { file: string; fragment: string; why: string }[] = [
-  { file: 'adapters/dns/name-answers.ts', fragment: 'no answer within', why: 'caught by the name check and printed as the reason inside book_name_unanswered' },
   { file: '2-analyze/fleet-model.ts', fragment: 'buildModel called on a fleet without', why: 'the analysis stops on fleet_file_missing first' },
   { file: 'cli.ts', fragment: 'the COMMANDS entry', why: 'a command table out of step with its modules' },
   { file: '1-load/schema-validation.ts', fragment: 'no schema for input kind', why: 'kinds come from the fleet layout, each with a schema' },

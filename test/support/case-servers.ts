@@ -8,6 +8,7 @@
  * behaviour is tested against BIND, Knot and PowerDNS (test/adapters/dns).
  */
 import { createServer as createHttpServer } from 'node:http';
+import { createSocket } from 'node:dgram';
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import dnsPacket from 'dns-packet';
 
@@ -25,6 +26,8 @@ export type CaseServerSpec =
         records?: { name: string; type: string; ttl?: number; data: string; count?: number }[];
         /** The RCODE of every UPDATE answer (NOERROR by default: the update is acknowledged and ignored). */
         update?: string;
+        /** The RCODE of every query over UDP on the same port (a name lookup, as `apply books` asks); without it nothing listens on UDP. */
+        query?: string;
       };
     };
 
@@ -127,8 +130,20 @@ export async function startCaseServer(spec: CaseServerSpec): Promise<CaseServer>
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const udp = spec.dns.query === undefined ? undefined : createSocket('udp4');
+  if (udp) {
+    const rcode = RCODES[spec.dns.query as string] ?? 2;
+    udp.on('message', (message, from) => {
+      if (message.length >= 12) udp.send(header(message.readUInt16BE(0), 0, rcode), from.port, from.address);
+    });
+    await new Promise<void>((resolve) => udp.bind(port, '127.0.0.1', resolve));
+  }
   return {
-    address: `127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    address: `127.0.0.1:${port}`,
+    close: async () => {
+      if (udp) await new Promise<void>((resolve) => udp.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

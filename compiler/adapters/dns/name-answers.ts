@@ -10,16 +10,19 @@ import { createSocket } from 'node:dgram';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import dnsPacket from 'dns-packet';
-import type { NameAnswer, ServerAddress } from '../../dns/nameserver.js';
+import type { NameAnswer, NameserverFailure, ServerAddress } from '../../dns/nameserver.js';
 import { exchange } from './rfc2136/tcp.js';
 
 const RCODE_NAMES: Readonly<Record<number, string>> = { 1: 'FORMERR', 2: 'SERVFAIL', 3: 'NXDOMAIN', 4: 'NOTIMP', 5: 'REFUSED' };
+
+/** What a query the nameserver did not answer within the time allowed rejects with (read only by {@link nameserverFailure}). */
+const NO_ANSWER_IN_TIME = { code: 'ETIMEDOUT' } as const;
 
 function udpExchange(server: ServerAddress, request: Buffer, timeoutMs: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const socket = createSocket(isIP(server.host) === 6 ? 'udp6' : 'udp4');
     let settled = false;
-    const finish = (error: Error | undefined, message?: Buffer): void => {
+    const finish = (error: Error | typeof NO_ANSWER_IN_TIME | undefined, message?: Buffer): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -27,7 +30,7 @@ function udpExchange(server: ServerAddress, request: Buffer, timeoutMs: number):
       if (error) reject(error);
       else resolve(message as Buffer);
     };
-    const timer = setTimeout(() => finish(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(() => finish(NO_ANSWER_IN_TIME), timeoutMs);
     socket.on('error', (error) => finish(error));
     socket.on('message', (message) => {
       if (message.length >= 2 && message.readUInt16BE(0) === request.readUInt16BE(0)) finish(undefined, message);
@@ -77,6 +80,15 @@ export async function askName(server: ServerAddress, name: string, timeoutMs = 2
     }
     return { answered: false, reason: last };
   } catch (error) {
-    return { answered: false, reason: `no answer: ${error instanceof Error ? error.message : String(error)}` };
+    return { answered: false, unreachable: nameserverFailure(error) };
   }
+}
+
+/** Why asking failed: the nameserver's own name does not resolve, nothing listens (ICMP port unreachable), no answer in time, or another network error. */
+function nameserverFailure(error: unknown): NameserverFailure {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NODATA' || code === 'EAI_NONAME') return 'not_resolved';
+  if (code === 'ECONNREFUSED') return 'refused';
+  if (code === 'ETIMEDOUT') return 'timeout';
+  return 'other';
 }

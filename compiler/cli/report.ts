@@ -61,9 +61,9 @@ async function compileAt(root: string, now: number, base?: { files: SourceFile[]
  * looked for at the same subfolder of the base checkout, and the hint names it.
  */
 function whyNotFleet(root: string, shown: string, prefix: string): Finding<'report_base_missing' | 'report_base_not_fleet'> | undefined {
-  if (!pathExists(root)) return { code: 'report_base_missing', args: { path: shown } };
   const folder = prefix.replace(/\/$/, '');
   const fix = { fix: prefix === '' ? ('top' as const) : ('nested' as const), prefix: folder, suggested: path.join(shown, folder) };
+  if (!pathExists(root)) return { code: 'report_base_missing', args: { path: shown, ...fix } };
   if (!isDirectory(root)) return { code: 'report_base_not_fleet', args: { path: shown, what: 'is a file, not a folder', ...fix } };
   if (!pathExists(path.join(root, 'registry', 'fleet.yaml')))
     return { code: 'report_base_not_fleet', args: { path: shown, what: 'has no registry/fleet.yaml', ...fix } };

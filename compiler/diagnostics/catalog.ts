@@ -966,7 +966,13 @@ export const catalog = {
   report_base_missing: {
     severity: 'error',
     message: '--base {path} is not a fleet: it does not exist',
-    hint: 'give a checkout of the base branch, e.g. `git worktree add ../base main` then `diene report --base ../base`; leave --base out to compare with the committed generated/',
+    hint: '{fix}; leave --base out to compare with the committed generated/',
+    choices: {
+      fix: {
+        top: 'make the checkout of the base branch there first (e.g. `git worktree add {path} main`), or give one that exists',
+        nested: "make the checkout of the base branch first (e.g. `git worktree add {path} main`), then pass the fleet's folder in it: this fleet is {prefix}/ in its repository, so --base {suggested}",
+      },
+    },
   },
   report_base_not_fleet: {
     severity: 'error',

@@ -39,7 +39,7 @@ import {
 import { PROGRESS_MIN_FILES, SILENT_PROGRESS, type Progress } from './progress.js';
 import { compileHelp } from './compile.help.js';
 import { outputLocationProblem, readOnlyFolderProblem, realOutputPath } from '../adapters/filesystem/output-location.js';
-import { repositoryPrefix } from './repository-paths.js';
+import { repositoryPrefix, whyBaseNotFleet } from './repository-paths.js';
 
 export { outputLocationProblem } from '../adapters/filesystem/output-location.js';
 
@@ -64,6 +64,8 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
   const baseFlag = stringOption(values, 'base');
   if (baseFlag !== undefined && !values['check'])
     throw missingOption('--check', '--base compares a pull request with its base branch, so it is given with --check (diene compile --check --base DIR)');
+  const notFleet = baseFlag === undefined ? undefined : whyBaseNotFleet(path.resolve(baseFlag), baseFlag, pathPrefix, 'compile');
+  if (baseFlag !== undefined && notFleet !== undefined) return { diagnostics: [diagnoseFinding({ file: baseFlag }, notFleet)], exitCode: EXIT.invalid };
   const base = baseFlag === undefined ? undefined : await readBaseRevision(baseFlag);
   const read = await readFleet(root);
   const now = nowSeconds(values);

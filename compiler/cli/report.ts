@@ -44,7 +44,7 @@ import {
   type CommandResult,
 } from './command.js';
 import { reportHelp } from './report.help.js';
-import { repositoryPrefix } from './repository-paths.js';
+import { repositoryPrefix, whyBaseNotFleet } from './repository-paths.js';
 import { toolVersion } from '../adapters/filesystem/tool-version.js';
 
 /** Compiles the fleet at `root` in memory, the read diagnostics included; with `base`, its permanent identifiers are compared with the base's. */
@@ -52,22 +52,6 @@ async function compileAt(root: string, now: number, base?: { files: SourceFile[]
   const read = await readFleet(root);
   const result = compileFleet(read.files, { folder: root, nowSeconds: now, ...(base ? { base } : {}) });
   return { ...result, diagnostics: sortDiagnostics([...read.diagnostics, ...result.diagnostics]) };
-}
-
-/**
- * Why `--base path` (resolved to `root`) is not a fleet, as a finding, or
- * `undefined` when it is one. `prefix` is the head fleet's folder in its git
- * repository ('' at its top, or outside git): a fleet in a subfolder is
- * looked for at the same subfolder of the base checkout, and the hint names it.
- */
-function whyNotFleet(root: string, shown: string, prefix: string): Finding<'report_base_missing' | 'report_base_not_fleet'> | undefined {
-  const folder = prefix.replace(/\/$/, '');
-  const fix = { fix: prefix === '' ? ('top' as const) : ('nested' as const), prefix: folder, suggested: path.join(shown, folder) };
-  if (!pathExists(root)) return { code: 'report_base_missing', args: { path: shown, ...fix } };
-  if (!isDirectory(root)) return { code: 'report_base_not_fleet', args: { path: shown, what: 'is a file, not a folder', ...fix } };
-  if (!pathExists(path.join(root, 'registry', 'fleet.yaml')))
-    return { code: 'report_base_not_fleet', args: { path: shown, what: 'has no registry/fleet.yaml', ...fix } };
-  return undefined;
 }
 
 /** The prefix of a base file's name in the report: `base:registry/fleet.yaml`, the path inside the base checkout. */
@@ -97,7 +81,7 @@ async function runReport({ values }: CommandInput): Promise<CommandResult> {
   const outDir = outFlag === undefined ? path.join(root, 'generated') : path.resolve(outFlag);
   const baseFlag = stringOption(values, 'base');
   const baseRoot = baseFlag === undefined ? undefined : path.resolve(baseFlag);
-  const notFleet = baseRoot === undefined || baseFlag === undefined ? undefined : whyNotFleet(baseRoot, baseFlag, repositoryPrefix(root, values));
+  const notFleet = baseRoot === undefined || baseFlag === undefined ? undefined : whyBaseNotFleet(baseRoot, baseFlag, repositoryPrefix(root, values), 'report');
   if (notFleet !== undefined) return { diagnostics: [diagnoseFinding({ file: baseFlag }, notFleet)], exitCode: EXIT.invalid };
   const maxFlag = stringOption(values, 'max-chars');
   if (maxFlag !== undefined && !/^\d+$/.test(maxFlag)) throw invalidValue('--max-chars', maxFlag, 'a number of characters', '--max-chars 20000');

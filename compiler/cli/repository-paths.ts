@@ -8,8 +8,8 @@
  * `git rev-parse --show-toplevel` finds it), else nothing.
  */
 import path from 'node:path';
-import { gitTopLevel } from '../adapters/filesystem/files.js';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { gitTopLevel, isDirectory, pathExists } from '../adapters/filesystem/files.js';
+import type { Diagnostic, Finding } from '../diagnostics/diagnostic.js';
 import { invalidValue, stringOption, type OptionValues } from './command.js';
 
 /** `prefix` in the one form used: `/`-separated, no `./`, ending with `/`, or '' for the repository root. */
@@ -48,4 +48,21 @@ export function rootedDiagnostics(diagnostics: readonly Diagnostic[], prefix: st
     file: d.file === null ? null : rootedPath(prefix, d.file),
     related: d.related.map((r) => ({ ...r, file: r.file === null ? null : rootedPath(prefix, r.file) })),
   }));
+}
+
+/**
+ * Why `--base path` (resolved to `root`) is not a fleet, as a finding, or
+ * `undefined` when it is one. `prefix` is the head fleet's folder in its git
+ * repository ('' at its top, or outside git): a fleet in a subfolder is
+ * looked for at the same subfolder of the base checkout, and the hint names it.
+ * `command` says what leaving `--base` out does.
+ */
+export function whyBaseNotFleet(root: string, shown: string, prefix: string, command: 'compile' | 'report'): Finding<'base_missing' | 'base_not_fleet'> | undefined {
+  const folder = prefix.replace(/\/$/, '');
+  const fix = { fix: prefix === '' ? ('top' as const) : ('nested' as const), prefix: folder, suggested: path.join(shown, folder), without: command };
+  if (!pathExists(root)) return { code: 'base_missing', args: { path: shown, ...fix } };
+  if (!isDirectory(root)) return { code: 'base_not_fleet', args: { path: shown, what: 'is a file, not a folder', ...fix } };
+  if (!pathExists(path.join(root, 'registry', 'fleet.yaml')))
+    return { code: 'base_not_fleet', args: { path: shown, what: 'has no registry/fleet.yaml', ...fix } };
+  return undefined;
 }

@@ -71,6 +71,37 @@ export const catalog = {
     message: '{field} gives "{value}" for {platformName}/{serviceName}, which is not {what}: it {reason}',
     hint: 'write {what}, e.g. {example} ({placeholders} are replaced by each platform and service name): ArgoCD and Kargo pull from exactly this address',
   },
+  base_missing: {
+    severity: 'error',
+    message: '--base {path} is not a fleet: it does not exist',
+    hint: '{fix}; {without}',
+    choices: {
+      without: {
+        report: 'leave --base out to compare with the committed generated/',
+        compile: 'without --base, compile --check compares no permanent identifiers',
+      },
+      fix: {
+        top: 'make the checkout of the base branch there first (e.g. `git worktree add {path} main`), or give one that exists',
+        nested: "make the checkout of the base branch first (e.g. `git worktree add {path} main`), then pass the fleet's folder in it: this fleet is {prefix}/ in its repository, so --base {suggested}",
+      },
+    },
+  },
+  base_not_fleet: {
+    severity: 'error',
+    message: '--base {path} is not a fleet: it {what}',
+    hint: '{fix}; {without}',
+    choices: {
+      without: {
+        report: 'leave --base out to compare with the committed generated/',
+        compile: 'without --base, compile --check compares no permanent identifiers',
+      },
+      fix: {
+        top: 'give the top folder of a checkout of the base branch, the one holding registry/fleet.yaml (e.g. `git worktree add ../base main` then `diene report --base ../base`)',
+        nested:
+          "give the fleet's folder in a checkout of the base branch, not the checkout's top: this fleet is {prefix}/ in its repository, so pass --base {suggested} (a checkout made with e.g. `git worktree add ../base main`)",
+      },
+    },
+  },
   book_address_outside_allowlist: {
     severity: 'error',
     message: '{count} address(es) in the books end in {base}, under none of the allowlisted roots {allowlist} (e.g. {example})',
@@ -962,29 +993,6 @@ export const catalog = {
     severity: 'error',
     message: 'provider "{provider}" is not offered in region {region} (cluster {cluster})',
     hint: 'add {provider} to regions.{region}.providers in registry/regions.yaml, or pick one of: {known}',
-  },
-  report_base_missing: {
-    severity: 'error',
-    message: '--base {path} is not a fleet: it does not exist',
-    hint: '{fix}; leave --base out to compare with the committed generated/',
-    choices: {
-      fix: {
-        top: 'make the checkout of the base branch there first (e.g. `git worktree add {path} main`), or give one that exists',
-        nested: "make the checkout of the base branch first (e.g. `git worktree add {path} main`), then pass the fleet's folder in it: this fleet is {prefix}/ in its repository, so --base {suggested}",
-      },
-    },
-  },
-  report_base_not_fleet: {
-    severity: 'error',
-    message: '--base {path} is not a fleet: it {what}',
-    hint: '{fix}; leave --base out to compare with the committed generated/',
-    choices: {
-      fix: {
-        top: 'give the top folder of a checkout of the base branch, the one holding registry/fleet.yaml (e.g. `git worktree add ../base main` then `diene report --base ../base`)',
-        nested:
-          "give the fleet's folder in a checkout of the base branch, not the checkout's top: this fleet is {prefix}/ in its repository, so pass --base {suggested} (a checkout made with e.g. `git worktree add ../base main`)",
-      },
-    },
   },
   route_host_unknown: {
     severity: 'error',

@@ -34,7 +34,7 @@ describe('diene report', () => {
       expect(refused.exitCode).toBe(2);
       const [finding] = JSON.parse(refused.stdout.startsWith('[') ? refused.stdout : refused.stderr) as { code: string; hint: string }[];
       const suggested = path.join(checkout.dir, 'examples', 'reference');
-      expect(finding?.code).toBe('report_base_not_fleet');
+      expect(finding?.code).toBe('base_not_fleet');
       expect(finding?.hint).toContain(`this fleet is examples/reference/ in its repository, so pass --base ${suggested} `);
       // The suggested folder is the base fleet: the report goes through.
       expect((await runCliInProcess(['report', '--fleet', head, '--base', suggested, ...NOW])).exitCode).toBe(0);
@@ -42,7 +42,7 @@ describe('diene report', () => {
       const later = path.join(checkout.dir, 'not-yet');
       const missing = await runCliInProcess(['report', '--fleet', head, '--base', later, '--format', 'json', ...NOW]);
       const [absent] = JSON.parse(missing.stdout.startsWith('[') ? missing.stdout : missing.stderr) as { code: string; hint: string }[];
-      expect(absent?.code).toBe('report_base_missing');
+      expect(absent?.code).toBe('base_missing');
       expect(absent?.hint).toBe(
         `make the checkout of the base branch first (e.g. \`git worktree add ${later} main\`), then pass the fleet's folder in it: this fleet is examples/reference/ in its repository, so --base ${path.join(later, 'examples', 'reference')}; leave --base out to compare with the committed generated/`,
       );

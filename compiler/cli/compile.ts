@@ -151,6 +151,8 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
       };
     // What `diene compile` would refuse (a file added or edited by hand): telling the user to run it would only loop.
     const foreign = (await inspectOutput(outDir, compared.listing, { waitMs: 0 })).error;
+    // A directory diene never wrote is most likely a wrong --out: one refusal, as compile gives, not a diff file by file.
+    if (foreign?.unmanaged && foreign.findings.length > 0) return { diagnostics: [...diagnostics, ...foreignDiagnostics(foreign, outDir)], exitCode: EXIT.invalid, pathPrefix };
     const review = await staleCheckOutput({ wanted: compared.wanted, onDisk: compared.onDisk, total: files, diff, outDir, root, values, foreign });
     const notDienes = foreignFiles(diff, outDir, foreign);
     const notOurs = foreign ? (foreign.manifest ? 1 : foreign.findings.length) : 0;

@@ -228,9 +228,16 @@ describe('the first compile into an existing folder', () => {
     writeFileSync(path.join(out, 'README.md'), '# deploy\n');
     writeFileSync(path.join(out, 'config', 'app.yaml'), 'replicas: 2\n');
     for (const name of ['a', 'b', 'c']) writeFileSync(path.join(out, `${name}.schema.json`), '{}\n');
-    await expectRefused(dir, out, [
-      `output_location_unmanaged: the output directory ${out} is not one diene made: it has no manifest (${MANIFEST_FILE}) and holds 5 entries diene did not write (README.md, a.schema.json, b.schema.json, and 2 more)`,
-    ]);
+    const refusal = `output_location_unmanaged: the output directory ${out} is not one diene made: it has no manifest (${MANIFEST_FILE}) and holds 5 entries diene did not write (README.md, a.schema.json, b.schema.json, and 2 more)`;
+    await expectRefused(dir, out, [refusal]);
+    // --check says what compile would: the same one refusal (exit 2), not a diff of every file created beside them.
+    const before = snapshot(dir);
+    const args = ['compile', '--check', '--fleet', fleetB.dir, '--out', out, '--format', 'json', '--now', '2026-11-21T00:00:00Z'];
+    const check = await runCliInProcess(args, { cwd: fleetB.dir });
+    expect(check.exitCode, check.stderr).toBe(2);
+    expect(errorLines({ ...check, signal: null, error: undefined })).toEqual([refusal]);
+    expect(check.stdout).not.toContain('created');
+    expect(snapshot(dir)).toEqual(before);
   });
 
   it('an empty folder is filled', async () => {

@@ -14,7 +14,7 @@ import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { outputChanges } from '../plan/output-changes.js';
 import type { OutputTreeDiff } from '../plan/output-tree-diff.js';
 import { formatReview, useColour } from '../report/check-review.js';
-import { invalidValue, stringOption, type OptionValues } from './command.js';
+import { invalidValue, shownPath, stringOption, type OptionValues } from './command.js';
 import { realOutputPath } from '../adapters/filesystem/output-location.js';
 import type { ForeignFinding, OutputForeignError } from '../adapters/filesystem/output-tree.js';
 import { foreignDiagnostic, foreignDiagnostics } from './output-refusals.js';
@@ -88,7 +88,7 @@ export async function staleCheckOutput(input: {
   const diffLines = diffLinesOption(input.values);
   const diffFile = stringOption(input.values, 'diff-file');
   if (diffFile !== undefined) await writeText(path.resolve(diffFile), input.diff.patch);
-  const outRelative = path.relative(process.cwd(), input.outDir) || '.';
+  const outRelative = shownPath(input.outDir);
   const foreign = foreignFiles(input.diff, input.outDir, input.foreign);
   const changes = outputChanges(input.onDisk, input.wanted, { everyFile: true });
   const counts = checkCounts(input.diff, foreign);

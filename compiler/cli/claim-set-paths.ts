@@ -53,7 +53,7 @@ import {
   type CommitMetadataProblem,
   type PathsRequest,
 } from '../plan/claim-paths.js';
-import { EXIT, fromHelp, invalidValue, missingOption, stringOption, type Command, type CommandInput, type CommandResult } from './command.js';
+import { EXIT, fromHelp, invalidValue, missingOption, shownPath, stringOption, type Command, type CommandInput, type CommandResult } from './command.js';
 import { claimSetPathsHelp } from './claim-set-paths.help.js';
 
 /** How many times the write door reads, commits and swaps before it gives up on a branch that keeps moving. */
@@ -96,7 +96,7 @@ async function readRequest(
     throw invalidValue('--file', file, `a readable file (${reason})`, '--file paths.json');
   }
   const text = input.text;
-  const shown = path.relative(process.cwd(), path.resolve(file)) || file;
+  const shown = shownPath(file);
   const source = sourceFile(shown, text);
   const parsed = parseJson(source);
   // A secret would be committed into the fleet, which then refuses it: refuse it here, masked, before touching git.

@@ -193,7 +193,18 @@ export async function readAndAnalyze(root: string, options: ReadAndAnalyzeOption
 export async function readBaseRevision(dir: string): Promise<{ files: SourceFile[]; label: string }> {
   const root = fleetRoot({ fleet: dir });
   const read = await readFleet(root);
-  return { files: read.files, label: (path.relative(process.cwd(), root) || '.').split(path.sep).join('/') };
+  return { files: read.files, label: shownPath(root).split(path.sep).join('/') };
+}
+
+/**
+ * `target` as a note shows it: relative to the working directory, or
+ * absolute when that is shorter (`/tmp/out`, not `../../../tmp/out`); `.`
+ * for the working directory itself.
+ */
+export function shownPath(target: string, cwd = process.cwd()): string {
+  const absolute = path.resolve(target);
+  const relative = path.relative(cwd, absolute) || '.';
+  return relative.length <= absolute.length ? relative : absolute;
 }
 
 /** A string option's value, or `undefined`. */

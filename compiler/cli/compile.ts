@@ -31,6 +31,7 @@ import {
   nowSeconds,
   readBaseRevision,
   readFleet,
+  shownPath,
   stringOption,
   type Command,
   type CommandInput,
@@ -130,7 +131,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
   /** The number of output files, the manifest among them. */
   const files = plan.size + 1;
   shown.update(
-    `compiled ${inputs} input files into ${files} outputs; ${values['check'] ? 'comparing with' : 'writing'} ${path.relative(process.cwd(), outDir) || '.'}…`,
+    `compiled ${inputs} input files into ${files} outputs; ${values['check'] ? 'comparing with' : 'writing'} ${shownPath(outDir)}…`,
   );
   if (values['check']) {
     const refused = refusedAgainstBase(result.permanence ?? [], diagnostics, baseFlag);
@@ -140,7 +141,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     if (cache && key) cache.write(key, cacheEntry(result, compared));
     const leftovers = outputLeftovers(outDir);
     const diff = diffOutputTrees(compared.wanted, compared.onDisk);
-    const outShown = path.relative(process.cwd(), outDir) || '.';
+    const outShown = shownPath(outDir);
     if (isFresh(diff))
       return {
         diagnostics,
@@ -220,7 +221,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     if (typeof (error as NodeJS.ErrnoException | undefined)?.code !== 'string') throw error;
     return { diagnostics: [...diagnostics, diagnose({}, 'output_write_failed', { out: outDir, errno: errnoCode(error) })], exitCode: EXIT.invalid };
   }
-  return { diagnostics, notes: [`wrote ${files} files to ${path.relative(process.cwd(), outDir) || '.'}`, ...kept], exitCode: EXIT.ok };
+  return { diagnostics, notes: [`wrote ${files} files to ${shownPath(outDir)}`, ...kept], exitCode: EXIT.ok };
 }
 
 /** What the cache keeps of a compile: its diagnostics, when they hold, and the listing of its output tree once it is made. */
@@ -252,7 +253,7 @@ function warmResult(
   if (!look.match) return undefined;
   if (look.stamps.size !== known.size || [...look.stamps].some(([file, [stamp]]) => known.get(file)?.[0] !== stamp)) cache.writeStamps(outDir, look.stamps);
   const diagnostics = sortDiagnostics([...fresh, ...cache.warnings, ...hit.diagnostics]);
-  const shown = path.relative(process.cwd(), outDir) || '.';
+  const shown = shownPath(outDir);
   if (check) return { diagnostics, notes: [`fresh: ${hit.outputs.length + 1} files in ${shown} match the inputs`], exitCode: EXIT.ok };
   const readOnly = readOnlyFolderProblem(outDir);
   if (readOnly) return { diagnostics: [...diagnostics, diagnoseFinding({}, readOnly)], exitCode: EXIT.invalid };

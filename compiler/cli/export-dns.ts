@@ -22,6 +22,7 @@ import {
   invalidValue,
   nowSeconds,
   readAndAnalyze,
+  shownPath,
   stringOption,
   type Command,
   type CommandInput,
@@ -62,7 +63,7 @@ async function runExportDns({ values }: CommandInput): Promise<CommandResult> {
     const file = path.join(out, observation.zone, `${observation.host}.json`);
     await writeText(file, toJson(observation.document), { createFolders: true });
     notes.push(
-      `${observation.host} ${observation.zone}: ${observation.document.recordSets.length} record sets → ${path.relative(process.cwd(), file) || file}`,
+      `${observation.host} ${observation.zone}: ${observation.document.recordSets.length} record sets → ${shownPath(file)}`,
     );
   }
   const failed = observations.filter((o) => !o.document).length;

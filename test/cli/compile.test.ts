@@ -153,11 +153,12 @@ describe('diene compile --check', () => {
     expect(ours.stdout).toContain('\n  changed  .diene-manifest.json\n');
     expect(ours.stdout).not.toContain('diene did not write');
     // A stray file added by hand: --check gives compile's refusal, and compile does refuse it.
+    // The temporary fleet is outside the working directory: its absolute path is shorter than ../../tmp/….
     writeFileSync(path.join(dir, 'generated', 'dns', 'stray.json'), '{}\n');
     const github = await runCliInProcess(['compile', '--fleet', dir, '--check', '--format', 'github']);
     expect(github.exitCode).toBe(1);
     expect(github.stderr).toContain(
-      `stale: ${listed.length} generated files of ${GOLDEN_FILES - count('extra')} differ from what the inputs produce, and ${path.relative(process.cwd(), path.join(dir, 'generated'))} holds 1 file diene did not write; \`diene compile\` refuses to remove or overwrite what diene did not write: move or delete it yourself`,
+      `stale: ${listed.length} generated files of ${GOLDEN_FILES - count('extra')} differ from what the inputs produce, and ${path.join(dir, 'generated')} holds 1 file diene did not write; \`diene compile\` refuses to remove or overwrite what diene did not write: move or delete it yourself`,
     );
     expect(github.stderr).toContain('  foreign dns/stray.json  (diene did not write it)');
     expect(github.stderr).toMatch(

@@ -55,6 +55,12 @@ export function errnoCode(error: unknown): ErrnoCode {
   return typeof code === 'string' && Object.prototype.hasOwnProperty.call(ERRNO_TEXTS, code) ? (code as ErrnoCode) : 'other';
 }
 
+/** What leaving `--base` out does, by command: the tail of the base refusals' hints. */
+const BASE_WITHOUT = {
+  report: 'leave --base out to compare with the committed generated/',
+  compile: 'without --base, compile --check compares no permanent identifiers',
+} as const;
+
 export const catalog = {
   address_invalid: {
     severity: 'error',
@@ -76,10 +82,7 @@ export const catalog = {
     message: '--base {path} is not a fleet: it does not exist',
     hint: '{fix}; {without}',
     choices: {
-      without: {
-        report: 'leave --base out to compare with the committed generated/',
-        compile: 'without --base, compile --check compares no permanent identifiers',
-      },
+      without: BASE_WITHOUT,
       fix: {
         top: 'make the checkout of the base branch there first (e.g. `git worktree add {path} main`), or give one that exists',
         nested: "make the checkout of the base branch first (e.g. `git worktree add {path} main`), then pass the fleet's folder in it: this fleet is {prefix}/ in its repository, so --base {suggested}",
@@ -91,10 +94,7 @@ export const catalog = {
     message: '--base {path} is not a fleet: it {what}',
     hint: '{fix}; {without}',
     choices: {
-      without: {
-        report: 'leave --base out to compare with the committed generated/',
-        compile: 'without --base, compile --check compares no permanent identifiers',
-      },
+      without: BASE_WITHOUT,
       fix: {
         top: 'give the top folder of a checkout of the base branch, the one holding registry/fleet.yaml (e.g. `git worktree add ../base main` then `diene report --base ../base`)',
         nested:

@@ -20,7 +20,9 @@
  *   the input folders, and the plugin's `fleet` parameter may not lead out of
  *   the source directory, through a link either; `--fleet` names the tree
  *   itself), so ArgoCD's
- *   manifest cache, keyed by revision and parameters, stays correct;
+ *   manifest cache, keyed by revision and parameters, stays correct (the
+ *   compile cache, `--cache DIR` or its default folder, only replays what a
+ *   run without it printed for the same input bytes);
  * - one stderr line names the compiler version and a digest of the inputs;
  * - a broken row of another platform never stops this platform's render: rows
  *   are machine-written (T3, Kargo) and never pass a pull request's `--check`,
@@ -32,10 +34,11 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { realPath } from '../adapters/filesystem/files.js';
 import { parse } from 'yaml';
+import { REQUIRED_FILES } from '../1-load/fleet-layout.js';
 import type { SourceFile } from '../1-load/source-file.js';
-import { platformObjects } from '../3-emit/platform-objects.js';
+import { cacheFolder, cacheKey, CompileCache, type RenderEntry } from '../adapters/cache/compile-cache.js';
 import { readInputFile } from '../adapters/filesystem/read-input-file.js';
-import { toYamlStream } from '../3-emit/serialize.js';
+import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import {
   conflictingOptions,
   platformNotFound,
@@ -44,7 +47,7 @@ import {
   fromHelp,
   missingOption,
   nowSeconds,
-  readAndAnalyze,
+  readFleet,
   stringOption,
   UsageError,
   type Command,
@@ -65,9 +68,8 @@ export const RENDER_ENV = { platform: 'ARGOCD_ENV_PLATFORM', parameters: 'ARGOCD
 export function inputDigest(platform: string, files: readonly SourceFile[]): string {
   const hash = createHash('sha256');
   const frame = (text: string): void => {
-    const bytes = Buffer.from(text, 'utf8');
-    hash.update(`${bytes.length}:`);
-    hash.update(bytes);
+    hash.update(`${Buffer.byteLength(text, 'utf8')}:`);
+    hash.update(text, 'utf8');
   };
   frame('diene-render-inputs/1');
   frame(platform);
@@ -158,36 +160,79 @@ function renderFleetRoot(values: CommandInput['values'], env: NodeJS.ProcessEnv)
   return root;
 }
 
+/**
+ * The options of the cache key besides the inputs: the platform, and the
+ * fleet's folder only when a required file is missing (the refusal names the
+ * folder). Otherwise the folder is left out: ArgoCD renders every request in
+ * a new temporary folder, and nothing else of the result depends on it.
+ */
+function keyOptions(platform: string, root: string, files: readonly SourceFile[]): Record<string, string> {
+  const present = new Set(files.filter((file) => !file.unreadable).map((file) => file.path));
+  return REQUIRED_FILES.every((file) => present.has(file)) ? { platform } : { platform, folder: root };
+}
+
+/** The result of a render the cache answers: what a cold render printed, with this run's reader and cache diagnostics. */
+function replay(
+  hit: { diagnostics: Diagnostic[]; render: RenderEntry; stdout?: Buffer },
+  read: readonly Diagnostic[],
+  cache: CompileCache,
+  stamp: string,
+): CommandResult {
+  return {
+    ...(hit.stdout === undefined ? {} : { stdoutBytes: hit.stdout }),
+    diagnostics: sortDiagnostics([...(hit.render.withRead ? read : []), ...cache.warnings, ...hit.diagnostics]),
+    notes: [stamp],
+    exitCode: hit.render.exitCode,
+  };
+}
+
 async function runRender({ values }: CommandInput): Promise<CommandResult> {
   const env = process.env;
   const name = platformName(values, env);
   const root = renderFleetRoot(values, env);
-  const fleet = await readAndAnalyze(root, {
-    patterns: renderPatterns(root, name),
-    select: (files) => renderInputs(files, name),
-    analysis: (files) => ({ nowSeconds: nowSeconds(values), rowsRead: rowPlatforms(files, name) }),
-  });
-  const stamp = `diene render ${toolVersion()}: platform ${name}, ${fleet.files.length} input files, inputs ${inputDigest(name, fleet.files)}`;
-  if (!fleet.valid) return { ...fleet.stop, notes: [stamp] };
-  const { diagnostics } = fleet;
-  const platform = fleet.model.platforms.find((p) => p.name === name);
+  const now = nowSeconds(values);
+  const read = await readFleet(root, renderPatterns(root, name));
+  const files = renderInputs(read.files, name);
+  const stamp = `diene render ${toolVersion()}: platform ${name}, ${files.length} input files, inputs ${inputDigest(name, files)}`;
+  const cacheDir = cacheFolder(values, root);
+  const cache = cacheDir === undefined ? undefined : new CompileCache(cacheDir);
+  const key = cache ? cacheKey(files, 'render', keyOptions(name, root, files)) : undefined;
+  const hit = cache && key ? cache.readRender(key, now) : undefined;
+  if (cache && hit) return replay({ ...hit, diagnostics: hit.entry.diagnostics }, read.diagnostics, cache, stamp);
+  // The pipeline loads only when the cache did not answer: a warm render never needs it.
+  const [{ analyzeFleet }, { platformObjects }, { toYamlStream }] = await Promise.all([
+    import('../index.js'),
+    import('../3-emit/platform-objects.js'),
+    import('../3-emit/serialize.js'),
+  ]);
+  const analysis = analyzeFleet(files, { nowSeconds: now, rowsRead: rowPlatforms(files, name), folder: root });
+  const remember = (result: CommandResult, entryDiagnostics: Diagnostic[], withRead: boolean): CommandResult => {
+    if (cache && key)
+      cache.writeRender(
+        key,
+        { diagnostics: entryDiagnostics, window: analysis.nowWindow, render: { exitCode: result.exitCode, withRead } },
+        typeof result.stdout === 'string' ? result.stdout : undefined,
+      );
+    return result;
+  };
+  const warnings = cache?.warnings ?? [];
+  const diagnostics = sortDiagnostics([...read.diagnostics, ...warnings, ...analysis.diagnostics]);
+  if (hasErrors(diagnostics) || !analysis.model)
+    return remember({ diagnostics, notes: [stamp], exitCode: EXIT.invalid }, analysis.diagnostics, true);
+  const { model } = analysis;
+  const platform = model.platforms.find((p) => p.name === name);
   if (!platform) {
     // Only the root cause: warnings about other platforms (read partly, for this one) would mislead.
-    return {
-      diagnostics: [
-        platformNotFound(
-          name,
-          fleet.model.platforms.map((p) => p.name),
-        ),
-      ],
-      notes: [stamp],
-      exitCode: EXIT.invalid,
-    };
+    const notFound = platformNotFound(
+      name,
+      model.platforms.map((p) => p.name),
+    );
+    return remember({ diagnostics: sortDiagnostics([...warnings, notFound]), notes: [stamp], exitCode: EXIT.invalid }, [notFound], false);
   }
-  const objects = platformObjects(fleet.model, platform);
+  const objects = platformObjects(model, platform);
   // An empty stream with prune on would delete everything the platform has; it is a bug, never an output.
   if (objects.length === 0) throw new Error(`render produced no object for platform ${name}, which has ${platform.services.length} services`);
-  return { stdout: toYamlStream(objects, 'diene render'), diagnostics, notes: [stamp], exitCode: EXIT.ok };
+  return remember({ stdout: toYamlStream(objects, 'diene render'), diagnostics, notes: [stamp], exitCode: EXIT.ok }, analysis.diagnostics, true);
 }
 
 export const renderCommand: Command = { ...fromHelp(renderHelp), run: runRender };

@@ -217,8 +217,7 @@ async function runRender({ values }: CommandInput): Promise<CommandResult> {
   };
   const warnings = cache?.warnings ?? [];
   const diagnostics = sortDiagnostics([...read.diagnostics, ...warnings, ...analysis.diagnostics]);
-  if (hasErrors(diagnostics) || !analysis.model)
-    return remember({ diagnostics, notes: [stamp], exitCode: EXIT.invalid }, analysis.diagnostics, true);
+  if (hasErrors(diagnostics) || !analysis.model) return remember({ diagnostics, notes: [stamp], exitCode: EXIT.invalid }, analysis.diagnostics, true);
   const { model } = analysis;
   const platform = model.platforms.find((p) => p.name === name);
   if (!platform) {

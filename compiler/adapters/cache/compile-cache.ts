@@ -121,7 +121,10 @@ export function compilerDigest(): string {
   if (compilerIdentity !== undefined) return compilerIdentity;
   const hash = createHash('sha256').update(`node ${process.version}\0`);
   if (typeof DIENE_BUNDLED_VERSION === 'string') {
-    compilerIdentity = hash.update(`bundle ${DIENE_BUNDLED_VERSION}\0`).update(readFileSync(fileURLToPath(import.meta.url))).digest('hex');
+    compilerIdentity = hash
+      .update(`bundle ${DIENE_BUNDLED_VERSION}\0`)
+      .update(readFileSync(fileURLToPath(import.meta.url)))
+      .digest('hex');
     return compilerIdentity;
   }
   const codeRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -344,8 +347,7 @@ function unseal(text: string, key: string): unknown {
     return new EntryProblem('head_not_json');
   }
   if (head === null || typeof head !== 'object') return new EntryProblem('head_not_object');
-  if (head.format !== CACHE_FORMAT.format || head.version !== CACHE_FORMAT.version)
-    return new EntryProblem('other_format');
+  if (head.format !== CACHE_FORMAT.format || head.version !== CACHE_FORMAT.version) return new EntryProblem('other_format');
   if (head.key !== key) return new EntryProblem('other_key');
   const body = text.slice(newline + 1, -1);
   if (head.digest !== `sha256:${sha256(body)}`) return new EntryProblem('digest_mismatch');

@@ -7,7 +7,7 @@ export const renderHelp: CommandHelp = {
   usage: 'diene render --platform NAME [--fleet DIR] [--cache DIR | --no-cache]   (in the ArgoCD plugin: ARGOCD_ENV_PLATFORM, ARGOCD_APP_PARAMETERS)',
   description: [
     'Reads only what the platform needs (its rows and the sign-in platform\'s), so a broken row of another platform never stops it. stdout holds only Kubernetes objects, and nothing on any error. In the plugin sidecar the platform comes from ARGOCD_ENV_PLATFORM and the fleet folder from the plugin parameter "fleet" (ARGOCD_APP_PARAMETERS).',
-    "A cache remembers each render: when none of the files it reads, the platform and the compiler changed, it prints the stored stdout and diagnostics without analysing the fleet (docs/performance.md). Its result is always the one of a run without the cache.",
+    'A cache remembers each render: when none of the files it reads, the platform and the compiler changed, it prints the stored stdout and diagnostics without analysing the fleet (docs/performance.md). Its result is always the one of a run without the cache.',
   ],
   options: [
     {
@@ -22,7 +22,7 @@ export const renderHelp: CommandHelp = {
       type: 'string',
       value: 'DIR',
       description:
-        "The folder of the cache render shares with compile (its key: the bytes of the files render reads, the compiler, the platform; a broken entry is ignored with a warning). Default: node_modules/.cache/diene of the nearest node_modules up from the fleet or the working directory, else $XDG_CACHE_HOME/diene, else ~/.cache/diene.",
+        'The folder of the cache render shares with compile (its key: the bytes of the files render reads, the compiler, the platform; a broken entry is ignored with a warning). Default: node_modules/.cache/diene of the nearest node_modules up from the fleet or the working directory, else $XDG_CACHE_HOME/diene, else ~/.cache/diene.',
       example: 'diene render --platform mercury --cache /tmp/diene-cache',
     },
     {

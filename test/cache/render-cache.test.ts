@@ -9,13 +9,14 @@
  * renamed into place), a hit leaves it alone. The renders run the CLI's
  * `main` in this process (test/support/run-cli.ts).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GENERATED_NOW, generateFleet } from '../../bench/fleet-generator.mjs';
-import { entryText, parseEntry } from '../../compiler/adapters/cache/compile-cache.js';
+import { CompileCache, entryText, parseEntry } from '../../compiler/adapters/cache/compile-cache.js';
+import { ALWAYS } from '../../compiler/adapters/cache/now-window.js';
 import { readFleetTexts, writeTempFleet } from '../support/fleet-fixture.js';
 import { runCliInProcess, type CliRun } from '../support/run-cli.js';
 
@@ -212,5 +213,32 @@ describe('what a render never trusts', () => {
     // Without node_modules up from the fleet or the working directory, the default is $XDG_CACHE_HOME/diene.
     expect(entries(path.join(home, 'diene')).size).toBe(1);
     bare.cleanup();
+  });
+});
+
+describe('how much a cache keeps of renders', () => {
+  it('past its bound, the least recently used renders go first, with their entries; a hit counts as a use', () => {
+    const dir = fresh('bounded');
+    const cache = new CompileCache(dir, 250);
+    const keys = ['a', 'b', 'c', 'd'].map((letter) => letter.repeat(64));
+    const store = (key: string): void => cache.writeRender(key, { diagnostics: [], window: ALWAYS, render: { exitCode: 0, withRead: true } }, 'x'.repeat(100));
+    const age = (key: string, seconds: number): void => {
+      const when = new Date(Date.UTC(2026, 10, 1, 0, 0, seconds));
+      utimesSync(path.join(dir, 'entries', `${key}.stdout`), when, when);
+    };
+    store(keys[0] as string);
+    age(keys[0] as string, 1);
+    store(keys[1] as string);
+    age(keys[1] as string, 2);
+    // Reading the older one makes it the most recently used.
+    expect(cache.readRender(keys[0] as string, 0)?.stdout?.toString()).toBe('x'.repeat(100));
+    store(keys[2] as string);
+    expect([...entries(dir).keys()].sort()).toEqual([keys[0], keys[2]]);
+    expect(existsSync(path.join(dir, 'entries', `${keys[1]}.stdout`))).toBe(false);
+    // The render just written stays even when it alone passes the bound.
+    const small = new CompileCache(dir, 50);
+    small.writeRender(keys[3] as string, { diagnostics: [], window: ALWAYS, render: { exitCode: 0, withRead: true } }, 'y'.repeat(100));
+    expect([...entries(dir).keys()]).toEqual([keys[3]]);
+    expect(small.warnings).toEqual([]);
   });
 });

@@ -24,7 +24,7 @@
  * written is simply not written: it is an optimization, never a requirement.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +36,9 @@ import { diagnose, type Diagnostic } from '../../diagnostics/diagnostic.js';
 export const CACHE_FORMAT = { format: 'diene-cache', version: 1 } as const;
 
 const MARKER = 'diene-cache.json';
+
+/** How many bytes of rendered stdout a cache folder keeps (the least recently used go first): about a hundred renders of the largest XL platform. */
+export const RENDER_BYTES_KEPT = 768 * 1024 * 1024;
 const CACHEDIR_TAG = 'Signature: 8a477f597d28d172789f06886806bc55\n# This folder is a cache made by diene (diene compile --cache).\n';
 const KEY = /^[0-9a-f]{64}$/;
 
@@ -173,7 +176,11 @@ export class CompileCache {
   readonly warnings: Diagnostic[] = [];
   private usable: boolean;
 
-  constructor(readonly dir: string) {
+  constructor(
+    readonly dir: string,
+    /** How many bytes of render stdout the folder keeps (see {@link RENDER_BYTES_KEPT}). */
+    private readonly renderBytesKept = RENDER_BYTES_KEPT,
+  ) {
     this.usable = this.checkFolder();
   }
 
@@ -263,6 +270,13 @@ export class CompileCache {
       this.ignore(diagnose({}, 'cache_entry_ignored', { file, problem: 'digest_mismatch' }));
       return undefined;
     }
+    try {
+      // Recently used: the last to be pruned.
+      const now = new Date();
+      utimesSync(file, now, now);
+    } catch {
+      // a read-only cache is still read
+    }
     return { entry, render, stdout };
   }
 
@@ -280,6 +294,35 @@ export class CompileCache {
       }
     }
     this.write(key, { ...entry, render });
+    this.pruneRenders(key);
+  }
+
+  /**
+   * Keeps the stdout files of render entries under {@link RENDER_BYTES_KEPT}
+   * bytes together: past it, the least recently used go first (a hit touches
+   * its file), with their entries, but never `keep`. A plugin sidecar renders
+   * every platform on every change, so without a bound its cache would only grow.
+   */
+  private pruneRenders(keep: string): void {
+    const folder = path.join(this.dir, 'entries');
+    try {
+      const outputs = readdirSync(folder)
+        .filter((name) => name.endsWith('.stdout') && !name.startsWith('.'))
+        .map((name) => {
+          const info = statSync(path.join(folder, name));
+          return { key: name.slice(0, -'.stdout'.length), bytes: info.size, used: info.mtimeMs };
+        });
+      let total = outputs.reduce((sum, output) => sum + output.bytes, 0);
+      for (const output of outputs.sort((a, b) => a.used - b.used || (a.key < b.key ? -1 : 1))) {
+        if (total <= this.renderBytesKept) break;
+        if (output.key === keep) continue;
+        rmSync(this.entryPath(output.key), { force: true });
+        rmSync(this.stdoutPath(output.key), { force: true });
+        total -= output.bytes;
+      }
+    } catch {
+      // another run pruned the same files: the next write prunes again
+    }
   }
 
   private stdoutPath(key: string): string {

@@ -29,14 +29,19 @@ function render(fleet: string, platform: string, extra: string[], format: 'json'
   return runCliInProcess(['render', '--platform', platform, '--fleet', fleet, '--now', GENERATED_NOW, '--format', format, ...extra]);
 }
 
-/** The render entries of a cache folder: key → inode of its JSON entry. */
+/** The render entries of a cache folder (not its look-ups of fleet.yaml's sign-in platform): key → inode of its JSON entry. */
 function entries(cache: string): Map<string, bigint> {
   const folder = path.join(cache, 'entries');
   if (!existsSync(folder)) return new Map();
   return new Map(
     readdirSync(folder)
       .filter((name) => name.endsWith('.json'))
-      .map((name) => [name.slice(0, -'.json'.length), statSync(path.join(folder, name), { bigint: true }).ino]),
+      .map((name) => name.slice(0, -'.json'.length))
+      .filter((key) => {
+        const entry = parseEntry(readFileSync(path.join(folder, `${key}.json`), 'utf8'), key);
+        return 'render' in entry && entry.render !== undefined;
+      })
+      .map((key) => [key, statSync(path.join(folder, `${key}.json`), { bigint: true }).ino]),
   );
 }
 

@@ -59,7 +59,12 @@ export interface CacheEntry {
   manifest?: string;
   /** For `diene render`: what it printed and how it ended (cli/render.ts). */
   render?: RenderEntry;
+  /** For render's look-up of the sign-in platform in a fleet.yaml: its `issuer.platform` (none when it names none). */
+  issuer?: string;
 }
+
+/** Every instant: the window of a result that does not depend on `--now` at all. JSON has no infinity. */
+export const EVERY_INSTANT: NowWindow = { from: -Number.MAX_SAFE_INTEGER, until: Number.MAX_SAFE_INTEGER };
 
 /** What a render leaves in its entry besides the diagnostics. */
 export interface RenderEntry {
@@ -433,7 +438,8 @@ export function parseEntry(text: string, key: string): CacheEntry | EntryProblem
       (render === null ||
         (render.stdout !== undefined && typeof render.stdout !== 'string') ||
         typeof render.exitCode !== 'number' ||
-        typeof render.withRead !== 'boolean'))
+        typeof render.withRead !== 'boolean')) ||
+    (entry.issuer !== undefined && typeof entry.issuer !== 'string')
   )
     return new EntryProblem('body_not_result');
   return entry;

@@ -101,7 +101,7 @@ function keyOptions(platform: string, root: string, files: readonly SourceFile[]
 
 /** The result of a render the cache answers: what a cold render printed, with this run's reader and cache diagnostics. */
 function replay(
-  hit: { diagnostics: Diagnostic[]; render: RenderEntry; stdout?: Buffer },
+  hit: { diagnostics: Diagnostic[]; render: RenderEntry; stdout?: Uint8Array },
   read: readonly Diagnostic[],
   cache: CompileCache,
   stamp: string,

@@ -236,7 +236,7 @@ describe('how much a cache keeps of renders', () => {
     store(keys[1] as string);
     age(keys[1] as string, 2);
     // Reading the older one makes it the most recently used.
-    expect(cache.readRender(keys[0] as string, 0)?.stdout?.toString()).toBe('x'.repeat(100));
+    expect(Buffer.from(cache.readRender(keys[0] as string, 0)?.stdout ?? []).toString()).toBe('x'.repeat(100));
     store(keys[2] as string);
     expect([...entries(dir).keys()].sort()).toEqual([keys[0], keys[2]]);
     expect(existsSync(path.join(dir, 'entries', `${keys[1]}.stdout`))).toBe(false);

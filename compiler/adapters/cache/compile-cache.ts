@@ -259,13 +259,13 @@ export class CompileCache {
    * round trip of megabytes); bytes that do not match the entry's digest are
    * ignored with a warning, like a broken entry.
    */
-  readRender(key: string, now: number): { entry: CacheEntry; render: RenderEntry; stdout?: Buffer } | undefined {
+  readRender(key: string, now: number): { entry: CacheEntry; render: RenderEntry; stdout?: Uint8Array } | undefined {
     const entry = this.read(key, now);
     const render = entry?.render;
     if (!entry || !render) return undefined;
     if (render.stdout === undefined) return { entry, render };
     const file = this.stdoutPath(key);
-    let stdout: Buffer | undefined;
+    let stdout: Uint8Array | undefined;
     try {
       stdout = readFileSync(file);
     } catch {

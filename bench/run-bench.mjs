@@ -164,7 +164,17 @@ for (const scale of scales) {
   // Render of the platform with the most rows, against its floor.
   // Cold (--no-cache) and warm (a cache filled by one render of the same inputs: ArgoCD's refresh of an unchanged platform).
   const renderArgs = ['render', '--platform', facts.largestPlatform, '--fleet', fleetDir, '--now', GENERATED_NOW, '--no-cache'];
-  const renderWarmArgs = ['render', '--platform', facts.largestPlatform, '--fleet', fleetDir, '--now', GENERATED_NOW, '--cache', path.join(work, `render-cache-${scale}`)];
+  const renderWarmArgs = [
+    'render',
+    '--platform',
+    facts.largestPlatform,
+    '--fleet',
+    fleetDir,
+    '--now',
+    GENERATED_NOW,
+    '--cache',
+    path.join(work, `render-cache-${scale}`),
+  ];
   const renderStdout = path.join(work, `render-${scale}.yaml`);
   const rendered = spawnSync(process.execPath, [BIN, ...renderArgs], { stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1024 ** 3 });
   if (rendered.status !== 0) throw new Error(`render at ${scale} exited ${rendered.status}:\n${String(rendered.stderr).slice(-4000)}`);

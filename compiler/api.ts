@@ -12,7 +12,8 @@ import type { SourceFile } from './1-load/source-file.js';
 import { dnsIntent } from './2-analyze/dns-names.js';
 import { platformObjects } from './3-emit/emit-outputs.js';
 import { toYamlStream } from './3-emit/serialize.js';
-import { inputDigest, renderInputs } from './cli/render.js';
+import { renderInputs } from './cli/render-scope.js';
+import { inputDigest } from './cli/render-select.js';
 import { diagnose, hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
 import { closestName } from './diagnostics/spelling.js';
 import { analyzeFleet, inputValidators, type CompileOptions } from './index.js';
@@ -70,7 +71,11 @@ export function renderPlatform(files: readonly SourceFile[], platform: string, o
   if (!found) {
     const names = analysis.model.platforms.map((candidate) => candidate.name);
     const closest = closestName(platform, names);
-    const notFound = diagnose({}, 'platform_not_found', { platform, known: [...names].sort().join(', ') || 'none', suggestion: closest ? `did you mean "${closest}"? ` : '' });
+    const notFound = diagnose({}, 'platform_not_found', {
+      platform,
+      known: [...names].sort().join(', ') || 'none',
+      suggestion: closest ? `did you mean "${closest}"? ` : '',
+    });
     return { diagnostics: sortDiagnostics([...analysis.diagnostics, notFound]), inputDigest: digest };
   }
   return { diagnostics: analysis.diagnostics, yaml: toYamlStream(platformObjects(analysis.model, found), 'diene render'), inputDigest: digest };

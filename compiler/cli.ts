@@ -10,14 +10,13 @@
  * piped output past 64 KiB.
  */
 import { diagnose, diagnoseUnchecked, type Diagnostic, type DiagnosticArgs } from './diagnostics/diagnostic.js';
-import { formatGithub, formatJson, formatTextReport, terminalLines } from './diagnostics/format.js';
+import { formatGithub, formatJson, formatTextReport, terminalLines, useColour } from './diagnostics/format.js';
 import { formatSarif } from './diagnostics/sarif.js';
 import { formatStepSummary } from './report/step-summary.js';
 import { rootedDiagnostics } from './cli/repository-paths.js';
 import { maskSecrets } from './diagnostics/secrets.js';
 import { appendText } from './adapters/filesystem/files.js';
 import { toolVersion } from './adapters/filesystem/tool-version.js';
-import { useColour } from './report/check-review.js';
 import { EXIT, invalidValue, UsageError, type Command, type CommandResult, type Format } from './cli/command.js';
 import {
   closest,
@@ -253,6 +252,7 @@ function emit({ result, format, level }: Run): void {
   if (result.diagnosticsInStdout && format === 'json') process.stdout.write(formatJson(everything));
   else if (result.diagnosticsInStdout && format === 'sarif')
     process.stdout.write(formatSarif(rooted(), { version: toolVersion(), fleetFolder: result.pathPrefix ?? '' }));
+  else if (result.stdoutBytes) process.stdout.write(result.stdoutBytes);
   else if (result.stdout) process.stdout.write(result.stdout);
   if (!result.diagnosticsInStdout) {
     if (format === 'json') process.stderr.write(formatJson(everything));

@@ -16,6 +16,9 @@ export interface LayoutEntry {
 /** The input folders of a fleet (SPEC §2); the output folder may never sit inside one. */
 export const INPUT_FOLDERS = ['registry', 'state', 'platforms', 'claims', 'carbon'] as const;
 
+/** The input files every fleet has; a missing one is refused naming the fleet's folder (1-load/load-fleet.ts). */
+export const REQUIRED_FILES = ['registry/fleet.yaml', 'registry/regions.yaml'] as const;
+
 /** One line a folder, for the `file_unrecognized` hint. */
 export const LAYOUT_SUMMARY =
   'registry/{fleet,regions}.yaml, registry/{landscapes,vlandscapes,accounts,clusters}/<name>.yaml, state/clusters/<landscape>-<mark>.yaml, platforms/<platform>/<service>/<landscape>.yaml, claims/domains/<host>.json, carbon/<platform>/platform.yaml';

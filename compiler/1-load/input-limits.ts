@@ -8,6 +8,10 @@
  * values in, offsets and paths out.
  */
 import { Lexer, Parser, type CST } from 'yaml';
+import { TOTAL_SIZE_LIMIT } from './input-sizes.js';
+
+// The byte limits live apart: the reader needs them without the YAML lexer.
+export { FILE_SIZE_LIMIT, TOTAL_SIZE_LIMIT } from './input-sizes.js';
 
 /**
  * The deepest nesting of lists and mappings an input may have. Real inputs
@@ -17,16 +21,6 @@ import { Lexer, Parser, type CST } from 'yaml';
 export const NESTING_LIMIT = 100;
 
 /**
- * The largest input file read, in bytes: 4 MiB. The largest real input is a
- * claim at the 10,000-prefix cap of SPEC §3.4, about 0.6 MB as `diene claim
- * set-paths` writes it and under 4 MB with the longest legal names; a larger
- * file is refused before it is read, so a 50 MB or 1 GB file costs nothing.
- * With {@link VALUE_LIMIT} it keeps the parse of any one file within a
- * 256 MB heap (a 10 MB file of short strings ran out of it).
- */
-export const FILE_SIZE_LIMIT = 4 * 1024 * 1024;
-
-/**
  * The most values (scalars, aliases and flow collections) one input file may
  * hold. Parsing keeps about a kilobyte per value (positions, tokens, nodes),
  * so 4 MB of "1," (two million values) took 2 GB and 18 s, and ran out of a
@@ -34,14 +28,6 @@ export const FILE_SIZE_LIMIT = 4 * 1024 * 1024;
  * SPEC §3.4, holds about 20,000.
  */
 export const VALUE_LIMIT = 100_000;
-
-/**
- * The most bytes all input files of one fleet may hold together: 64 MiB.
- * The per-file limits bound one parse, not a fleet: many files each under
- * them can still exhaust memory together. SPEC §7's largest scale, XL (55,667
- * files), holds 8.9 MB, so the budget leaves it seven times over.
- */
-export const TOTAL_SIZE_LIMIT = 64 * 1024 * 1024;
 
 /**
  * The most values (as {@link VALUE_LIMIT} counts them) all input files of one

@@ -18,7 +18,7 @@ import type { Regions } from '../types/generated/regions.js';
 import type { Row } from '../types/generated/row.js';
 import type { VirtualLandscape } from '../types/generated/vlandscape.js';
 import { closestName } from '../diagnostics/spelling.js';
-import { classifyPath, layoutSuggestion, LAYOUT_SUMMARY, type InputKind } from './fleet-layout.js';
+import { classifyPath, layoutSuggestion, LAYOUT_SUMMARY, REQUIRED_FILES, type InputKind } from './fleet-layout.js';
 import { findSecrets, maskFileDiagnostics } from './find-secrets.js';
 import { FILE_SIZE_LIMIT, INPUT_BUDGET, utf8Length, type InputBudget } from './input-limits.js';
 import { parseJson } from './parse-json.js';
@@ -128,7 +128,7 @@ export function loadFleet(
   }
   const present = new Set(sorted.map((f) => f.path));
   // A misspelt name of a required file (registry/fleet.yml) already explains why it is missing: the user is at the fleet root.
-  for (const required of ['registry/fleet.yaml', 'registry/regions.yaml']) {
+  for (const required of REQUIRED_FILES) {
     if (!present.has(required) && !explained.has(required))
       diagnostics.push(diagnose({}, 'fleet_file_missing', { file: required, where: folder === undefined ? '' : ` in ${folder}` }));
   }

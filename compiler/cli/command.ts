@@ -10,7 +10,7 @@ import { isDirectory } from '../adapters/filesystem/files.js';
 import { readFleetFiles } from '../adapters/filesystem/read-fleet.js';
 import type { ChoiceOf, DiagnosticArgsOf, DiagnosticCode } from '../diagnostics/catalog.js';
 import { diagnose, diagnoseUnchecked, hasErrors, sortDiagnostics, type Diagnostic, type DiagnosticArgs } from '../diagnostics/diagnostic.js';
-import { analyzeFleet, type CompileOptions } from '../index.js';
+import type { CompileOptions } from '../index.js';
 import type { Progress } from './progress.js';
 import type { StepSummary } from '../report/step-summary.js';
 import { parseArgsOptions, positionalsOf, type CommandHelp } from './help.js';
@@ -26,6 +26,8 @@ export type Format = 'text' | 'json' | 'github' | 'sarif';
 export interface CommandResult {
   /** The command's product (a diff, a YAML stream, a plan). */
   stdout?: string;
+  /** The product as bytes, when it comes as such (a render the cache answers): printed as they are, instead of `stdout`. */
+  stdoutBytes?: Uint8Array;
   /** Extra stderr lines (summaries), printed after the diagnostics, each on one line, escaped (a line feed inside one is shown as ␤). */
   notes?: string[];
   /**
@@ -179,6 +181,8 @@ export interface ReadAndAnalyzeOptions {
 export async function readAndAnalyze(root: string, options: ReadAndAnalyzeOptions): Promise<FleetAnalysis> {
   const read = await readFleet(root, options.patterns);
   const files = options.select ? options.select(read.files) : read.files;
+  // The pipeline loads only here: what every command imports (cli.ts among them) stays light.
+  const { analyzeFleet } = await import('../index.js');
   const analysis = analyzeFleet(files, { ...(typeof options.analysis === 'function' ? options.analysis(files) : options.analysis), folder: root });
   const diagnostics = sortDiagnostics([...read.diagnostics, ...analysis.diagnostics]);
   if (hasErrors(diagnostics) || !analysis.model) return { valid: false, files, diagnostics, stop: { diagnostics, exitCode: EXIT.invalid } };

@@ -4,9 +4,10 @@ import type { CommandHelp } from './help.js';
 export const renderHelp: CommandHelp = {
   name: 'render',
   summary: "Print one platform's objects (Platform, Kargo, ApplicationSets) as a YAML stream: the ArgoCD plugin's generate command.",
-  usage: 'diene render --platform NAME [--fleet DIR]   (in the ArgoCD plugin: ARGOCD_ENV_PLATFORM, ARGOCD_APP_PARAMETERS)',
+  usage: 'diene render --platform NAME [--fleet DIR] [--cache DIR | --no-cache]   (in the ArgoCD plugin: ARGOCD_ENV_PLATFORM, ARGOCD_APP_PARAMETERS)',
   description: [
     'Reads only what the platform needs (its rows and the sign-in platform\'s), so a broken row of another platform never stops it. stdout holds only Kubernetes objects, and nothing on any error. In the plugin sidecar the platform comes from ARGOCD_ENV_PLATFORM and the fleet folder from the plugin parameter "fleet" (ARGOCD_APP_PARAMETERS).',
+    'A cache remembers each render: when none of the files it reads, the platform and the compiler changed, it prints the stored stdout and diagnostics without analysing the fleet (docs/performance.md). Its result is always the one of a run without the cache.',
   ],
   options: [
     {
@@ -15,6 +16,20 @@ export const renderHelp: CommandHelp = {
       value: 'NAME',
       description: 'The platform to render (or ARGOCD_ENV_PLATFORM; giving both, differently, is a usage error).',
       example: 'diene render --platform mercury',
+    },
+    {
+      name: 'cache',
+      type: 'string',
+      value: 'DIR',
+      description:
+        'The folder of the cache render shares with compile (its key: the bytes of the files render reads, the compiler, the platform; a broken entry is ignored with a warning). Default: node_modules/.cache/diene of the nearest node_modules up from the fleet or the working directory, else $XDG_CACHE_HOME/diene, else ~/.cache/diene.',
+      example: 'diene render --platform mercury --cache /tmp/diene-cache',
+    },
+    {
+      name: 'no-cache',
+      type: 'boolean',
+      description: 'Neither read nor fill the cache: analyse and render from scratch.',
+      example: 'diene render --platform mercury --no-cache',
     },
   ],
   examples: [

@@ -20,7 +20,9 @@
  *   the input folders, and the plugin's `fleet` parameter may not lead out of
  *   the source directory, through a link either; `--fleet` names the tree
  *   itself), so ArgoCD's
- *   manifest cache, keyed by revision and parameters, stays correct;
+ *   manifest cache, keyed by revision and parameters, stays correct (the
+ *   compile cache, `--cache DIR` or its default folder, only replays what a
+ *   run without it printed for the same input bytes);
  * - one stderr line names the compiler version and a digest of the inputs;
  * - a broken row of another platform never stops this platform's render: rows
  *   are machine-written (T3, Kargo) and never pass a pull request's `--check`,
@@ -28,14 +30,12 @@
  *   (the issuer check needs them) and no claim (no claim reaches the render).
  * The CLI never calls `process.exit()`, which truncates large piped output.
  */
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { realPath } from '../adapters/filesystem/files.js';
-import { parse } from 'yaml';
-import type { SourceFile } from '../1-load/source-file.js';
-import { platformObjects } from '../3-emit/platform-objects.js';
-import { readInputFile } from '../adapters/filesystem/read-input-file.js';
-import { toYamlStream } from '../3-emit/serialize.js';
+import { REQUIRED_FILES } from '../1-load/fleet-layout.js';
+import { sourceFile, type SourceFile } from '../1-load/source-file.js';
+import { cacheFolder, cacheKey, CompileCache, EVERY_INSTANT, type RenderEntry } from '../adapters/cache/compile-cache.js';
+import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import {
   conflictingOptions,
   platformNotFound,
@@ -44,7 +44,7 @@ import {
   fromHelp,
   missingOption,
   nowSeconds,
-  readAndAnalyze,
+  readFleet,
   stringOption,
   UsageError,
   type Command,
@@ -54,80 +54,10 @@ import {
 import { renderHelp } from './render.help.js';
 import { parsePluginParameters, resolveFleetParameter } from './plugin-parameters.js';
 import { toolVersion } from '../adapters/filesystem/tool-version.js';
+import { FLEET_YAML, inputDigest, readFleetYaml, renderPatternsOf, rowPlatformsOf, selectRenderInputs } from './render-select.js';
 
 /** The environment variables `diene render` reads (and no other). */
 export const RENDER_ENV = { platform: 'ARGOCD_ENV_PLATFORM', parameters: 'ARGOCD_APP_PARAMETERS' } as const;
-
-/**
- * `sha256:<hex>` over the platform name and every input file as read (path and
- * text, length-framed so no two inputs share a digest), in path order.
- */
-export function inputDigest(platform: string, files: readonly SourceFile[]): string {
-  const hash = createHash('sha256');
-  const frame = (text: string): void => {
-    const bytes = Buffer.from(text, 'utf8');
-    hash.update(`${bytes.length}:`);
-    hash.update(bytes);
-  };
-  frame('diene-render-inputs/1');
-  frame(platform);
-  for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
-    frame(file.path);
-    frame(file.text);
-  }
-  return `sha256:${hash.digest('hex')}`;
-}
-
-/** The last fleet.yaml text read by {@link issuerPlatformOf} and its answer: render asks twice of the same text. */
-let lastIssuer: { text: string; platform: string | undefined } | undefined;
-
-/** fleet.yaml's `issuer.platform` in `text`, or `undefined` when the text is missing or broken (the analysis reports that). */
-function issuerPlatformOf(text: string | undefined): string | undefined {
-  if (text === undefined) return undefined;
-  if (lastIssuer?.text === text) return lastIssuer.platform;
-  let platform: unknown;
-  try {
-    platform = (parse(text, { version: '1.2' }) as { issuer?: { platform?: unknown } } | null)?.issuer?.platform;
-  } catch {
-    platform = undefined;
-  }
-  lastIssuer = { text, platform: typeof platform === 'string' ? platform : undefined };
-  return lastIssuer.platform;
-}
-
-/** The platforms whose rows `render` reads for `platform`: its own and the sign-in platform's. */
-function rowPlatforms(files: readonly SourceFile[], platform: string): Set<string> {
-  const issuerPlatform = issuerPlatformOf(files.find((file) => file.path === 'registry/fleet.yaml')?.text);
-  return new Set([platform, issuerPlatform ?? platform]);
-}
-
-/**
- * The inputs `render` reads for `platform`: everything but claims and the rows of
- * other platforms; the sign-in platform's rows stay (fleet.yaml `issuer.platform`).
- */
-export function renderInputs(files: readonly SourceFile[], platform: string): SourceFile[] {
-  const keep = rowPlatforms(files, platform);
-  return files.filter((file) => {
-    if (file.path.startsWith('claims/')) return false;
-    const row = /^platforms\/([^/]+)\//.exec(file.path);
-    return row === null || keep.has(row[1] as string);
-  });
-}
-
-/**
- * What render walks, as fast-glob patterns: the registry, state and carbon
- * folders, the top of `platforms/`, and the row folders of `platform` and of
- * the sign-in platform (read from fleet.yaml first), so that at fleet scale
- * it never lists, let alone reads, the other platforms' rows or the claims
- * ({@link renderInputs} keeps the same set). Names outside the name rule
- * (SPEC §2) select no row folder.
- */
-export function renderPatterns(root: string, platform: string): string[] {
-  const fleetYaml = readInputFile(path.join(root, 'registry', 'fleet.yaml'), { root: realPath(root) });
-  const issuer = issuerPlatformOf('text' in fleetYaml ? fleetYaml.text : undefined);
-  const rowFolders = [...new Set([platform, issuer])].filter((name): name is string => name !== undefined && /^[a-z][a-z0-9]*$/.test(name));
-  return ['{registry,state,carbon}/**/*', 'platforms/*', ...rowFolders.map((name) => `platforms/${name}/**/*`)];
-}
 
 function platformName(values: CommandInput['values'], env: NodeJS.ProcessEnv): string {
   const flag = stringOption(values, 'platform');
@@ -158,36 +88,99 @@ function renderFleetRoot(values: CommandInput['values'], env: NodeJS.ProcessEnv)
   return root;
 }
 
+/**
+ * The options of the cache key besides the inputs: the platform, and the
+ * fleet's folder only when a required file is missing (the refusal names the
+ * folder). Otherwise the folder is left out: ArgoCD renders every request in
+ * a new temporary folder, and nothing else of the result depends on it.
+ */
+function keyOptions(platform: string, root: string, files: readonly SourceFile[]): Record<string, string> {
+  const present = new Set(files.filter((file) => !file.unreadable).map((file) => file.path));
+  return REQUIRED_FILES.every((file) => present.has(file)) ? { platform } : { platform, folder: root };
+}
+
+/** The result of a render the cache answers: what a cold render printed, with this run's reader and cache diagnostics. */
+function replay(
+  hit: { diagnostics: Diagnostic[]; render: RenderEntry; stdout?: Uint8Array },
+  read: readonly Diagnostic[],
+  cache: CompileCache,
+  stamp: string,
+): CommandResult {
+  return {
+    ...(hit.stdout === undefined ? {} : { stdoutBytes: hit.stdout }),
+    diagnostics: sortDiagnostics([...(hit.render.withRead ? read : []), ...cache.warnings, ...hit.diagnostics]),
+    notes: [stamp],
+    exitCode: hit.render.exitCode,
+  };
+}
+
+/**
+ * The sign-in platform named by a fleet.yaml's `text`: from the cache when a
+ * render read the same text before, else parsed (loading the YAML parser,
+ * which a warm render otherwise never needs) and remembered.
+ */
+async function issuerOf(text: string | undefined, cache: CompileCache | undefined, now: number): Promise<string | undefined> {
+  if (text === undefined) return undefined;
+  const key = cache ? cacheKey([sourceFile(FLEET_YAML, text)], 'render-issuer', {}) : undefined;
+  const known = cache && key ? cache.read(key, now) : undefined;
+  if (known) return known.issuer;
+  const { issuerPlatformOf } = await import('./render-scope.js');
+  const issuer = issuerPlatformOf(text);
+  if (cache && key) cache.write(key, { diagnostics: [], window: EVERY_INSTANT, ...(issuer === undefined ? {} : { issuer }) });
+  return issuer;
+}
+
 async function runRender({ values }: CommandInput): Promise<CommandResult> {
   const env = process.env;
   const name = platformName(values, env);
   const root = renderFleetRoot(values, env);
-  const fleet = await readAndAnalyze(root, {
-    patterns: renderPatterns(root, name),
-    select: (files) => renderInputs(files, name),
-    analysis: (files) => ({ nowSeconds: nowSeconds(values), rowsRead: rowPlatforms(files, name) }),
-  });
-  const stamp = `diene render ${toolVersion()}: platform ${name}, ${fleet.files.length} input files, inputs ${inputDigest(name, fleet.files)}`;
-  if (!fleet.valid) return { ...fleet.stop, notes: [stamp] };
-  const { diagnostics } = fleet;
-  const platform = fleet.model.platforms.find((p) => p.name === name);
+  const now = nowSeconds(values);
+  const cacheDir = cacheFolder(values, root);
+  const cache = cacheDir === undefined ? undefined : new CompileCache(cacheDir);
+  const fleetYaml = readFleetYaml(root);
+  const walked = await issuerOf(fleetYaml, cache, now);
+  const read = await readFleet(root, renderPatternsOf(name, walked));
+  // fleet.yaml as read with the rest decides (the same text, unless it changed in between).
+  const readYaml = read.files.find((file) => file.path === FLEET_YAML)?.text;
+  const issuer = readYaml === fleetYaml ? walked : await issuerOf(readYaml, cache, now);
+  const files = selectRenderInputs(read.files, name, issuer);
+  const stamp = `diene render ${toolVersion()}: platform ${name}, ${files.length} input files, inputs ${inputDigest(name, files)}`;
+  const key = cache ? cacheKey(files, 'render', keyOptions(name, root, files)) : undefined;
+  const hit = cache && key ? cache.readRender(key, now) : undefined;
+  if (cache && hit) return replay({ ...hit, diagnostics: hit.entry.diagnostics }, read.diagnostics, cache, stamp);
+  // The pipeline loads only when the cache did not answer: a warm render never needs it.
+  const [{ analyzeFleet }, { platformObjects }, { toYamlStream }] = await Promise.all([
+    import('../index.js'),
+    import('../3-emit/platform-objects.js'),
+    import('../3-emit/serialize.js'),
+  ]);
+  const analysis = analyzeFleet(files, { nowSeconds: now, rowsRead: rowPlatformsOf(name, issuer), folder: root });
+  const remember = (result: CommandResult, entryDiagnostics: Diagnostic[], withRead: boolean): CommandResult => {
+    if (cache && key)
+      cache.writeRender(
+        key,
+        { diagnostics: entryDiagnostics, window: analysis.nowWindow, render: { exitCode: result.exitCode, withRead } },
+        typeof result.stdout === 'string' ? result.stdout : undefined,
+      );
+    return result;
+  };
+  const warnings = cache?.warnings ?? [];
+  const diagnostics = sortDiagnostics([...read.diagnostics, ...warnings, ...analysis.diagnostics]);
+  if (hasErrors(diagnostics) || !analysis.model) return remember({ diagnostics, notes: [stamp], exitCode: EXIT.invalid }, analysis.diagnostics, true);
+  const { model } = analysis;
+  const platform = model.platforms.find((p) => p.name === name);
   if (!platform) {
     // Only the root cause: warnings about other platforms (read partly, for this one) would mislead.
-    return {
-      diagnostics: [
-        platformNotFound(
-          name,
-          fleet.model.platforms.map((p) => p.name),
-        ),
-      ],
-      notes: [stamp],
-      exitCode: EXIT.invalid,
-    };
+    const notFound = platformNotFound(
+      name,
+      model.platforms.map((p) => p.name),
+    );
+    return remember({ diagnostics: sortDiagnostics([...warnings, notFound]), notes: [stamp], exitCode: EXIT.invalid }, [notFound], false);
   }
-  const objects = platformObjects(fleet.model, platform);
+  const objects = platformObjects(model, platform);
   // An empty stream with prune on would delete everything the platform has; it is a bug, never an output.
   if (objects.length === 0) throw new Error(`render produced no object for platform ${name}, which has ${platform.services.length} services`);
-  return { stdout: toYamlStream(objects, 'diene render'), diagnostics, notes: [stamp], exitCode: EXIT.ok };
+  return remember({ stdout: toYamlStream(objects, 'diene render'), diagnostics, notes: [stamp], exitCode: EXIT.ok }, analysis.diagnostics, true);
 }
 
 export const renderCommand: Command = { ...fromHelp(renderHelp), run: runRender };

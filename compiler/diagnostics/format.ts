@@ -128,7 +128,7 @@ const STYLE = {
 
 /** How the text form is written. */
 export interface TextOptions {
-  /** ANSI colours (the severity, code, caret and hint stand out); on a terminal, see useColour in compiler/report/check-review.ts. */
+  /** ANSI colours (the severity, code, caret and hint stand out); on a terminal, see {@link useColour}. */
   colour?: boolean;
 }
 
@@ -282,4 +282,18 @@ export function formatGithub(diagnostics: readonly Diagnostic[]): string {
       message: `${d.message} (hint: ${d.hint})`,
     })),
   );
+}
+
+/**
+ * Whether to colour output written to a stream. FORCE_COLOR set to anything
+ * but "" or "0" turns colour on, even into a pipe (https://force-color.org);
+ * FORCE_COLOR=0 turns it off. Otherwise only a TTY is coloured, and never
+ * when NO_COLOR is set and not empty (https://no-color.org) or TERM is `dumb`.
+ */
+export function useColour(isTTY: boolean | undefined, env: Readonly<Record<string, string | undefined>>): boolean {
+  const force = env['FORCE_COLOR'];
+  if (force !== undefined && force !== '') return force !== '0' && force !== 'false';
+  if (!isTTY) return false;
+  if (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') return false;
+  return env['TERM'] !== 'dumb';
 }

@@ -11,6 +11,9 @@
 import { printable, withoutWorkflowCommands } from '../diagnostics/format.js';
 import { changeCounts, type OutputChanges } from '../plan/output-changes.js';
 
+// It lives beside the text form: the CLI front end needs it without the review's modules.
+export { useColour } from '../diagnostics/format.js';
+
 /** How to print the review. */
 export interface ReviewOptions {
   /** ANSI colours on. */
@@ -30,20 +33,6 @@ export interface ReviewOptions {
 }
 
 const ANSI = { reset: '\u001b[0m', bold: '\u001b[1m', red: '\u001b[31m', green: '\u001b[32m', yellow: '\u001b[33m', cyan: '\u001b[36m' } as const;
-
-/**
- * Whether to colour output written to a stream. FORCE_COLOR set to anything
- * but "" or "0" turns colour on, even into a pipe (https://force-color.org);
- * FORCE_COLOR=0 turns it off. Otherwise only a TTY is coloured, and never
- * when NO_COLOR is set and not empty (https://no-color.org) or TERM is `dumb`.
- */
-export function useColour(isTTY: boolean | undefined, env: Readonly<Record<string, string | undefined>>): boolean {
-  const force = env['FORCE_COLOR'];
-  if (force !== undefined && force !== '') return force !== '0' && force !== 'false';
-  if (!isTTY) return false;
-  if (env['NO_COLOR'] !== undefined && env['NO_COLOR'] !== '') return false;
-  return env['TERM'] !== 'dumb';
-}
 
 function paint(colour: boolean, code: keyof typeof ANSI, text: string): string {
   return colour ? `${ANSI[code]}${text}${ANSI.reset}` : text;

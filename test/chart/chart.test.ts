@@ -9,13 +9,14 @@
  * fields refused, then "synced" by running `diene render` exactly as the
  * sidecar would for it, at the revision it names.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Ajv } from 'ajv';
 import { DockerfileParser } from 'dockerfile-ast';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
+import { RENDER_BYTES_KEPT } from '../../compiler/adapters/cache/compile-cache.js';
 import { PLUGIN_PARAMETERS } from '../../compiler/cli/plugin-parameters.js';
 import { overlayTexts, readFleetTexts, REFERENCE_FLEET, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
 import { git, hasGit, landCommit, makeGitFleet } from '../support/git-fleet.js';
@@ -114,6 +115,22 @@ describe('the repo-server sidecar (chart/plugin/repo-server-patch.yaml, argo-cd-
     expect(container.image).toBe(`ghcr.io/atomicloud/diene-cmp:${version}`);
   });
 
+  it.each([
+    ['the kustomize patch', patchContainer, () => patch.spec.template.spec.volumes as Json[]],
+    ['the argo-cd chart values', valuesContainer, () => helmValues.repoServer.volumes as Json[]],
+  ])('%s: gives render a writable cache folder that outlives each render, larger than what diene keeps in it', (_what, container, volumes) => {
+    const home = (container.env as Json[]).find((e) => e.name === 'XDG_CACHE_HOME')?.value as string;
+    expect(path.isAbsolute(home)).toBe(true);
+    // On its own volume: the root file system is read-only, and /tmp is the cmp-server's.
+    expect(container.securityContext.readOnlyRootFilesystem).toBe(true);
+    const mount = (container.volumeMounts as Json[]).find((m) => m.mountPath === home);
+    expect(mount?.readOnly).toBeUndefined();
+    const volume = volumes().find((v) => v.name === mount?.name);
+    expect(Object.keys(volume ?? {}).sort()).toEqual(['emptyDir', 'name']);
+    expect(quantityBytes(volume?.emptyDir.sizeLimit as string)).toBeGreaterThan(RENDER_BYTES_KEPT);
+    expect(mount?.name).not.toBe((container.volumeMounts as Json[]).find((m) => m.mountPath === '/tmp')?.name);
+  });
+
   it('sets ARGOCD_EXEC_TIMEOUT below the repo-server RPC deadlines', () => {
     const timeout = (patchContainer.env as Json[]).find((e) => e.name === 'ARGOCD_EXEC_TIMEOUT')?.value as string;
     expect(seconds(timeout)).toBeGreaterThan(90);
@@ -159,7 +176,8 @@ describe('the plugin image (chart/plugin/Dockerfile)', () => {
         .flatMap((i) => (i as unknown as { getProperties(): { getName(): string; getValue(): string | null }[] }).getProperties())
         .map((p) => [p.getName(), (p.getValue() ?? '').replace(/^"|"$/g, '')]),
     );
-    for (const key of ['title', 'description', 'source', 'licenses', 'version', 'revision', 'base.name']) expect(labels.get(`org.opencontainers.image.${key}`), key).toBeTruthy();
+    for (const key of ['title', 'description', 'source', 'licenses', 'version', 'revision', 'base.name'])
+      expect(labels.get(`org.opencontainers.image.${key}`), key).toBeTruthy();
     expect(labels.get('org.opencontainers.image.version')).toBe('${VERSION}');
     expect(args['VERSION']).toBe(version);
     expect(labels.get('org.opencontainers.image.licenses')).toBe(JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).license);
@@ -171,7 +189,10 @@ describe('the plugin image (chart/plugin/Dockerfile)', () => {
     const final = stages.slice(lastFrom);
     const runs = final.filter((i) => i.getKeyword() === 'RUN').map((i) => i.getArgumentsContent() ?? '');
     expect(runs.some((r) => /\bnpm\b/.test(r))).toBe(false);
-    const fromBuild = dockerfile.getCOPYs().filter((c) => c.getFromFlag()).map((c) => c.getArgumentsContent() ?? '');
+    const fromBuild = dockerfile
+      .getCOPYs()
+      .filter((c) => c.getFromFlag())
+      .map((c) => c.getArgumentsContent() ?? '');
     expect(fromBuild).toEqual(['/src/dist/plugin/diene.mjs /src/dist/plugin/diene.mjs.LEGAL.txt /opt/diene/']);
     expect(stages.slice(0, lastFrom).some((i) => i.getKeyword() === 'RUN' && (i.getArgumentsContent() ?? '').includes('npm run bundle:plugin'))).toBe(true);
   });
@@ -378,6 +399,29 @@ describe('the diene-platform chart', () => {
       }
     });
 
+    it("renders from the sidecar's cache volume the second time, though each request gets a new source folder", () => {
+      const [app] = applications(`fleet: {repoURL: https://git.example/fleet.git, directory: fleet}\nplatforms: [{name: mercury}]\n`);
+      const container = (parse(read('plugin/repo-server-patch.yaml')) as Json).spec.template.spec.containers[0] as Json;
+      const cacheHome = (container.env as Json[]).find((e) => e.name === 'XDG_CACHE_HOME')?.value as string;
+      // The volume's stand-in, empty as an emptyDir starts.
+      const volume = mkdtempSync(path.join(scratch, 'cache-volume-'));
+      // The cmp-server extracts every request into a new temporary folder (argo-cd cmpserver/plugin).
+      const requests = [0, 1].map(() => writeTempFleet(new Map([...overlayTexts(readFleetTexts())].map(([file, text]) => [`fleet/${file}`, text]))));
+      try {
+        const runs = requests.map((request) => sidecarRender(app as Json, path.join(request.dir, app?.spec.source.path as string), { XDG_CACHE_HOME: volume }));
+        const entries = path.join(volume, 'diene', 'entries');
+        expect(cacheHome).toBe('/home/argocd/.cache');
+        expect(runs.map((run) => run.exitCode)).toEqual([0, 0]);
+        expect(runs[1]?.stdout).toBe(runs[0]?.stdout);
+        expect(runs[1]?.stderr).toBe(runs[0]?.stderr);
+        // One render entry for both requests: the second was answered from it.
+        expect(readdirSync(entries).filter((name) => name.endsWith('.stdout'))).toHaveLength(1);
+        expect(readFileSync(path.join(entries, readdirSync(entries).find((name) => name.endsWith('.stdout')) as string), 'utf8')).toBe(runs[0]?.stdout);
+      } finally {
+        for (const request of requests) request.cleanup();
+      }
+    });
+
     it.skipIf(skipUnlessPresent(noGit))(
       `yields Applications that see a service as soon as its rows land on the rows' branch, with no other branch moved${skippedBecause(noGit)}`,
       () => {
@@ -413,14 +457,21 @@ describe('the diene-platform chart', () => {
   });
 });
 
-/** Runs `diene render` for `app` in `sourceDir` with the env and parameters the sidecar gives it. */
-function sidecarRender(app: Json, sourceDir: string): CliRun {
+/** Runs `diene render` for `app` in `sourceDir` with the env and parameters the sidecar gives it (and `sidecar`, the container's own). */
+function sidecarRender(app: Json, sourceDir: string, sidecar: Record<string, string> = {}): CliRun {
   const plugin = app.spec.source.plugin as Json;
   const env = Object.fromEntries((plugin.env as Json[]).map((e) => [`ARGOCD_ENV_${e.name}`, e.value as string]));
   return runCli(['render', '--now', '2026-11-21T00:00:00Z'], {
     cwd: sourceDir,
-    env: { ...env, ...(plugin.parameters ? { ARGOCD_APP_PARAMETERS: JSON.stringify(plugin.parameters) } : {}) },
+    env: { ...sidecar, ...env, ...(plugin.parameters ? { ARGOCD_APP_PARAMETERS: JSON.stringify(plugin.parameters) } : {}) },
   });
+}
+
+/** Bytes of a Kubernetes quantity with a binary suffix (`1Gi`). */
+function quantityBytes(quantity: string): number {
+  const match = /^(\d+)(Ki|Mi|Gi|Ti)$/.exec(quantity);
+  if (!match) throw new Error(`not a binary quantity: ${quantity}`);
+  return Number(match[1]) * 1024 ** (['Ki', 'Mi', 'Gi', 'Ti'].indexOf(match[2] as string) + 1);
 }
 
 function hash(text: string): number {

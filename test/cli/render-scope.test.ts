@@ -7,7 +7,7 @@
  * platform's own rows stops the render.
  */
 import { describe, expect, it } from 'vitest';
-import { renderPatterns } from '../../compiler/cli/render.js';
+import { renderPatterns } from '../../compiler/cli/render-scope.js';
 import { readFleetTexts, writeTempFleet } from '../support/fleet-fixture.js';
 import { runCli, runCliInProcess } from '../support/run-cli.js';
 // Command lines whose subject is the command's output, diagnostics and exit code run the CLI's

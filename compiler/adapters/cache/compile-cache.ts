@@ -11,7 +11,8 @@
  * fleet, the listing of its output tree (path → digest, what the manifest
  * says), so an unchanged fleet whose output directory already holds exactly
  * that tree needs no analysis and no write (cache/output-match.ts checks it by
- * reading and hashing every file).
+ * reading and hashing every file). A `diene render` entry holds its stdout
+ * instead: a render whose inputs are unchanged prints it without analysing.
  *
  * Layout of a cache folder: `diene-cache.json` (its format; a folder that holds
  * anything else is not used), `CACHEDIR.TAG`, and `entries/<key>.json`. Each
@@ -23,7 +24,7 @@
  * written is simply not written: it is an optimization, never a requirement.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +36,9 @@ import { diagnose, type Diagnostic } from '../../diagnostics/diagnostic.js';
 export const CACHE_FORMAT = { format: 'diene-cache', version: 1 } as const;
 
 const MARKER = 'diene-cache.json';
+
+/** How many bytes of rendered stdout a cache folder keeps (the least recently used go first): about a hundred renders of the largest XL platform. */
+export const RENDER_BYTES_KEPT = 768 * 1024 * 1024;
 const CACHEDIR_TAG = 'Signature: 8a477f597d28d172789f06886806bc55\n# This folder is a cache made by diene (diene compile --cache).\n';
 const KEY = /^[0-9a-f]{64}$/;
 
@@ -53,6 +57,22 @@ export interface CacheEntry {
   outputs?: [string, string][];
   /** With `outputs`: the digest of the manifest's bytes (`sha256:<hex>`). */
   manifest?: string;
+  /** For `diene render`: what it printed and how it ended (cli/render.ts). */
+  render?: RenderEntry;
+  /** For render's look-up of the sign-in platform in a fleet.yaml: its `issuer.platform` (none when it names none). */
+  issuer?: string;
+}
+
+/** Every instant: the window of a result that does not depend on `--now` at all. JSON has no infinity. */
+export const EVERY_INSTANT: NowWindow = { from: -Number.MAX_SAFE_INTEGER, until: Number.MAX_SAFE_INTEGER };
+
+/** What a render leaves in its entry besides the diagnostics. */
+export interface RenderEntry {
+  /** The digest (`sha256:<hex>`) of what it printed on stdout, kept beside the entry as `<key>.stdout`; none on an error. */
+  stdout?: string;
+  exitCode: number;
+  /** Whether the reader's diagnostics, made again on every run, join the entry's (not for an unknown platform, which shows only its root cause). */
+  withRead: boolean;
 }
 
 /** The `--cache DIR` / `--no-cache` choice: the folder to use, or `undefined` for none. */
@@ -96,15 +116,26 @@ function sha256(...parts: (string | Uint8Array)[]): string {
 
 let compilerIdentity: string | undefined;
 
+/** Set by scripts/bundle-plugin.mjs (esbuild `define`): in the plugin image this module is part of one file. */
+declare const DIENE_BUNDLED_VERSION: string | undefined;
+
 /**
  * The digest of the running compiler: its code files (the folder this module
  * was loaded from, one level up: `dist/` or `compiler/`), its package.json
- * (which pins every dependency) and the Node version. Computed once a process.
+ * (which pins every dependency) and the Node version; in the plugin image's
+ * bundle, that one file. Computed once a process.
  */
 export function compilerDigest(): string {
   if (compilerIdentity !== undefined) return compilerIdentity;
-  const codeRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
   const hash = createHash('sha256').update(`node ${process.version}\0`);
+  if (typeof DIENE_BUNDLED_VERSION === 'string') {
+    compilerIdentity = hash
+      .update(`bundle ${DIENE_BUNDLED_VERSION}\0`)
+      .update(readFileSync(fileURLToPath(import.meta.url)))
+      .digest('hex');
+    return compilerIdentity;
+  }
+  const codeRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
   try {
     hash.update(readFileSync(path.join(codeRoot, '..', 'package.json')));
   } catch {
@@ -150,7 +181,11 @@ export class CompileCache {
   readonly warnings: Diagnostic[] = [];
   private usable: boolean;
 
-  constructor(readonly dir: string) {
+  constructor(
+    readonly dir: string,
+    /** How many bytes of render stdout the folder keeps (see {@link RENDER_BYTES_KEPT}). */
+    private readonly renderBytesKept = RENDER_BYTES_KEPT,
+  ) {
     this.usable = this.checkFolder();
   }
 
@@ -218,6 +253,87 @@ export class CompileCache {
     }
   }
 
+  /**
+   * A render's entry of `key` valid at `now` and the stdout it names, or
+   * `undefined`. The stdout is kept as raw bytes beside the entry (no JSON
+   * round trip of megabytes); bytes that do not match the entry's digest are
+   * ignored with a warning, like a broken entry.
+   */
+  readRender(key: string, now: number): { entry: CacheEntry; render: RenderEntry; stdout?: Uint8Array } | undefined {
+    const entry = this.read(key, now);
+    const render = entry?.render;
+    if (!entry || !render) return undefined;
+    if (render.stdout === undefined) return { entry, render };
+    const file = this.stdoutPath(key);
+    let stdout: Uint8Array | undefined;
+    try {
+      stdout = readFileSync(file);
+    } catch {
+      stdout = undefined;
+    }
+    if (stdout === undefined || render.stdout !== `sha256:${sha256(stdout)}`) {
+      this.ignore(diagnose({}, 'cache_entry_ignored', { file, problem: 'digest_mismatch' }));
+      return undefined;
+    }
+    try {
+      // Recently used: the last to be pruned.
+      const now = new Date();
+      utimesSync(file, now, now);
+    } catch {
+      // a read-only cache is still read
+    }
+    return { entry, render, stdout };
+  }
+
+  /** Stores a render's `entry` under `key` and its `stdout` beside it (the bytes first, so an entry never names bytes that are not there). Never throws. */
+  writeRender(key: string, entry: CacheEntry, stdout: string | undefined): void {
+    if (!this.usable || !KEY.test(key) || !entry.render) return;
+    const bytes = stdout === undefined ? undefined : Buffer.from(stdout, 'utf8');
+    const render: RenderEntry = { ...entry.render, ...(bytes ? { stdout: `sha256:${sha256(bytes)}` } : {}) };
+    if (bytes) {
+      try {
+        mkdirSync(path.join(this.dir, 'entries'), { recursive: true });
+        atomicWrite(this.stdoutPath(key), bytes);
+      } catch {
+        return;
+      }
+    }
+    this.write(key, { ...entry, render });
+    this.pruneRenders(key);
+  }
+
+  /**
+   * Keeps the stdout files of render entries under {@link RENDER_BYTES_KEPT}
+   * bytes together: past it, the least recently used go first (a hit touches
+   * its file), with their entries, but never `keep`. A plugin sidecar renders
+   * every platform on every change, so without a bound its cache would only grow.
+   */
+  private pruneRenders(keep: string): void {
+    const folder = path.join(this.dir, 'entries');
+    try {
+      const outputs = readdirSync(folder)
+        .filter((name) => name.endsWith('.stdout') && !name.startsWith('.'))
+        .map((name) => {
+          const info = statSync(path.join(folder, name));
+          return { key: name.slice(0, -'.stdout'.length), bytes: info.size, used: info.mtimeMs };
+        });
+      let total = outputs.reduce((sum, output) => sum + output.bytes, 0);
+      for (const output of outputs.sort((a, b) => a.used - b.used || (a.key < b.key ? -1 : 1))) {
+        if (total <= this.renderBytesKept) break;
+        if (output.key === keep) continue;
+        rmSync(this.entryPath(output.key), { force: true });
+        rmSync(this.stdoutPath(output.key), { force: true });
+        total -= output.bytes;
+      }
+    } catch {
+      // another run pruned the same files: the next write prunes again
+    }
+  }
+
+  private stdoutPath(key: string): string {
+    return path.join(this.dir, 'entries', `${key}.stdout`);
+  }
+
   private stampsPath(outDir: string): string {
     return path.join(this.dir, 'stamps', `${sha256(outDir)}.json`);
   }
@@ -279,8 +395,7 @@ function unseal(text: string, key: string): unknown {
     return new EntryProblem('head_not_json');
   }
   if (head === null || typeof head !== 'object') return new EntryProblem('head_not_object');
-  if (head.format !== CACHE_FORMAT.format || head.version !== CACHE_FORMAT.version)
-    return new EntryProblem('other_format');
+  if (head.format !== CACHE_FORMAT.format || head.version !== CACHE_FORMAT.version) return new EntryProblem('other_format');
   if (head.key !== key) return new EntryProblem('other_key');
   const body = text.slice(newline + 1, -1);
   if (head.digest !== `sha256:${sha256(body)}`) return new EntryProblem('digest_mismatch');
@@ -291,7 +406,7 @@ function unseal(text: string, key: string): unknown {
   }
 }
 
-function atomicWrite(file: string, text: string): void {
+function atomicWrite(file: string, text: string | Uint8Array): void {
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
   try {
     writeFileSync(temporary, text);
@@ -313,12 +428,18 @@ export function parseEntry(text: string, key: string): CacheEntry | EntryProblem
   if (body instanceof EntryProblem) return body;
   const entry = body as CacheEntry | null;
   if (entry === null || typeof entry !== 'object') return new EntryProblem('body_not_result');
-  const { window, diagnostics, outputs } = entry;
+  const { window, diagnostics, outputs, render } = entry;
   if (
     !Array.isArray(diagnostics) ||
     typeof window?.from !== 'number' ||
     typeof window?.until !== 'number' ||
-    (outputs !== undefined && (!Array.isArray(outputs) || typeof entry.manifest !== 'string'))
+    (outputs !== undefined && (!Array.isArray(outputs) || typeof entry.manifest !== 'string')) ||
+    (render !== undefined &&
+      (render === null ||
+        (render.stdout !== undefined && typeof render.stdout !== 'string') ||
+        typeof render.exitCode !== 'number' ||
+        typeof render.withRead !== 'boolean')) ||
+    (entry.issuer !== undefined && typeof entry.issuer !== 'string')
   )
     return new EntryProblem('body_not_result');
   return entry;

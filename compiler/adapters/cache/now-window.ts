@@ -7,12 +7,12 @@
  * is used only inside it.
  */
 import { OVERRIDE_MAX_AGE_SECONDS } from '../../2-analyze/check-rows.js';
-import type { NowWindow } from './compile-cache.js';
+import { EVERY_INSTANT, type NowWindow } from './compile-cache.js';
 
 const DAY = 86_400;
 
-/** Every instant: a result that does not depend on `--now` at all. JSON has no infinity. */
-export const ALWAYS: NowWindow = { from: -Number.MAX_SAFE_INTEGER, until: Number.MAX_SAFE_INTEGER };
+/** Every instant: a result that does not depend on `--now` at all. */
+export const ALWAYS: NowWindow = EVERY_INSTANT;
 
 /** The window around `now` for rows carrying `values` and `valuesSince` (the only ones the rule reads). */
 export function nowWindow(rows: readonly { data: { values?: unknown; valuesSince?: string } }[], now: number): NowWindow {

@@ -16,7 +16,7 @@ import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { classifyPath, INPUT_FOLDERS } from '../../1-load/fleet-layout.js';
-import { TOTAL_SIZE_LIMIT } from '../../1-load/input-limits.js';
+import { TOTAL_SIZE_LIMIT } from '../../1-load/input-sizes.js';
 import { sourceFile, type SourceFile } from '../../1-load/source-file.js';
 import { diagnose, diagnoseFinding, sortDiagnostics, type Diagnostic, type Finding } from '../../diagnostics/diagnostic.js';
 import { readInputFile } from './read-input-file.js';

@@ -11,7 +11,7 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, rea
 import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { INPUT_FOLDERS } from '../../1-load/fleet-layout.js';
-import { FILE_SIZE_LIMIT } from '../../1-load/input-limits.js';
+import { FILE_SIZE_LIMIT } from '../../1-load/input-sizes.js';
 
 /** Why a file cannot be read: a diagnostic code, its arguments, and a 1-based line and column when the problem sits inside the file. */
 export type ReadProblem =

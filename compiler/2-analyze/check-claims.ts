@@ -16,7 +16,7 @@
  * against the fleet repo's tree before it commits.
  */
 import { at, type Loaded } from '../1-load/load-fleet.js';
-import { claimInput, DROP_REASONS, fleetShapeOfIndex, FINDING_SAMPLE_SIZE, MAX_PREFIXES_PER_CLAIM, routePathsOfIndex, type FleetRoutePaths, type RoutePathFinding } from './route-paths.js';
+import { claimInput, DROP_REASONS, fleetShapeOfIndex, FINDING_SAMPLE_SIZE, MAX_PREFIXES_PER_CLAIM, routePathsOfIndex, type DroppedPrefix, type FleetRoutePaths, type RoutePathFinding } from './route-paths.js';
 import { buildFleetShape, parseServiceHost, rowKey, splitServiceHost, type FleetShape } from './routes.js';
 import punycode from 'punycode.js';
 import { diagnose, diagnoseFinding, type Diagnostic, type Finding, type SourceLocation } from '../diagnostics/diagnostic.js';
@@ -198,11 +198,17 @@ export function claimFindingDiagnostic(at: (path: readonly (string | number)[], 
         if (!list) continue;
         dropped += list.length;
         for (const { prefix } of list) if (first === undefined || prefix < first) first = prefix;
-        details.push(`${reason}: ${list.length} (${sample(list.map(({ prefix, target, unreadyRow }) => (unreadyRow ? `${prefix} → ${target}, whose row ${unreadyRow} has an empty pin.chart` : `${prefix} → ${target}`)))})`);
+        details.push(`${reason}: ${list.length} (${sample(list.map(droppedText))})`);
       }
       return diagnose(at(['paths', first as string]), 'claim_targets_dropped', { dropped, total: finding.total, details: details.join('; ') });
     }
   }
+}
+
+/** One dropped prefix as the warning lists it: why its target is no route, and the route it most likely meant. */
+function droppedText({ prefix, target, unreadyRow, meant }: DroppedPrefix): string {
+  if (unreadyRow) return `${prefix} → ${target}, whose row ${unreadyRow} has an empty pin.chart`;
+  return meant ? `${prefix} → ${target}; did you mean ${meant}?` : `${prefix} → ${target}`;
 }
 
 /**

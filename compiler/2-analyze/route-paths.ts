@@ -22,6 +22,7 @@ import type { Loaded } from '../1-load/load-fleet.js';
 import type { Claim } from '../types/generated/claim.js';
 import type { FleetIndex } from './fleet-index.js';
 import { buildFleetShape, DEFAULT_MODULES, parseServiceHost, rowKey, type FleetShape, type ReadyRows } from './routes.js';
+import { closestName } from '../diagnostics/spelling.js';
 
 /** SPEC §3.4: at most this many prefixes per claim; the extras are dropped in sorted key order. */
 export const MAX_PREFIXES_PER_CLAIM = 10_000;
@@ -61,6 +62,8 @@ export interface DroppedPrefix {
   target: string;
   /** the target's row when it exists but is not ready (an empty `pin.chart`): the target "does not exist" as a route until it is */
   unreadyRow?: string;
+  /** for a target that is no host of the fleet: the ready route of the claim's account on its landscape it most likely meant */
+  meant?: string;
 }
 
 /** What the derivation found about one claim (reported by check-claims.ts as warnings). */
@@ -129,7 +132,8 @@ export function deriveRoutePaths(
     const byReason = new Map<DropReason, DroppedPrefix[]>();
     const drop = (reason: DropReason, prefix: string, target: string, unreadyRow?: string): void => {
       const list = byReason.get(reason) ?? [];
-      list.push(unreadyRow === undefined ? { prefix, target } : { prefix, target, unreadyRow });
+      const meant = reason === 'does not exist' && unreadyRow === undefined ? closestRoute(shape, ready, claim.account, host.landscape, target) : undefined;
+      list.push({ prefix, target, ...(unreadyRow !== undefined ? { unreadyRow } : {}), ...(meant !== undefined ? { meant } : {}) });
       byReason.set(reason, list);
     };
     for (const prefix of keys) {
@@ -145,6 +149,23 @@ export function deriveRoutePaths(
     if (byReason.size > 0) findings.push({ kind: 'targets-dropped', file: claim.file, host: claim.host, total: keys.length, byReason });
   }
   return { tables, findings };
+}
+
+/**
+ * The ready route host of `account` on `landscape` closest to `target` (a
+ * misspelt service or module), under the target's base when it has one of
+ * the fleet's; `undefined` when none is close. Asked only for a dropped target.
+ */
+function closestRoute(shape: FleetShape, ready: ReadyRows, account: string, landscape: string, target: string): string | undefined {
+  const services = shape.platforms.get(account)?.services;
+  const base = shape.bases.find((candidate) => target.endsWith(`.${candidate}`)) ?? shape.bases[0];
+  if (!services || base === undefined) return undefined;
+  const hosts: string[] = [];
+  for (const [service, modules] of services) {
+    if (!ready.has(rowKey(account, service, landscape))) continue;
+    for (const module of modules) hosts.push(`${module}.${service}.${account}.${landscape}.${base}`);
+  }
+  return closestName(target, hosts);
 }
 
 /** A loaded claim as the derivation reads it (its host is its file name). */

@@ -1,9 +1,10 @@
 /**
- * The shape of one row that Kargo's yaml-update must be able to edit (SPEC §4):
- * checked while the row is loaded, since it reads the row's positioned
- * document, which later phases then need only to place a diagnostic. The
- * findings are reported by the row rules (2-analyze/check-rows.ts), for rows
- * of a known platform only. Pure.
+ * What Kargo needs of one row (SPEC §4): pin versions its chart discovery
+ * accepts, and a shape its yaml-update can edit. Checked while the row is
+ * loaded, where its positioned document is at hand, so that later phases
+ * need that document only to place a finding of their own (and a row a
+ * cache answers needs it not at all). The findings are reported by the row
+ * rules (2-analyze/check-rows.ts), for rows of a known platform only. Pure.
  */
 import { isAlias, isMap, isPair, isScalar, type Node } from 'yaml';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
@@ -11,6 +12,38 @@ import type { Row } from '../types/generated/row.js';
 import { utf8Length } from './input-limits.js';
 import { locate, nodeAt, type ParsedDocument } from './parse-yaml.js';
 import { positionOf, spanLocation } from './source-file.js';
+
+/**
+ * SemVer 2.0.0's own regular expression (semver.org), no `v` prefix: what
+ * Kargo's chart discovery accepts (akuity/kargo v1.11.2
+ * pkg/helm/chart/oci_selector.go, Masterminds' StrictNewVersion on the tag).
+ */
+const STRICT_SEMVER =
+  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
+
+/**
+ * A pin names both versions or neither: the post-selector drops a row only on
+ * an empty chart, so a chart without an image would deploy with an empty image
+ * tag. A version Kargo cannot discover is a warning: the row deploys it, but
+ * no release will ever promote to it.
+ */
+function pinVersions(row: ParsedDocument): Diagnostic[] {
+  const pin = (row.value as Row).pin;
+  const { chart, image } = pin ?? {};
+  if (typeof chart !== 'string' || typeof image !== 'string') return [];
+  if ((chart === '') !== (image === '')) {
+    const [empty, set] = chart === '' ? (['chart', 'image'] as const) : (['image', 'chart'] as const);
+    return [diagnose(locate(row, ['pin', empty]), 'row_pin_half_empty', { empty: `pin.${empty}`, set: `pin.${set}`, version: pin[set] })];
+  }
+  return (['chart', 'image'] as const)
+    .filter((key) => pin[key] !== '' && !STRICT_SEMVER.test(pin[key]))
+    .map((key) => diagnose(locate(row, ['pin', key]), 'row_version_not_semver', { key: `pin.${key}`, version: pin[key] }));
+}
+
+/** The findings of {@link promotionHazards}, then of {@link pinVersions}, of one loaded row. */
+export function kargoRowFindings(row: ParsedDocument): Diagnostic[] {
+  return [...promotionHazards(row), ...pinVersions(row)];
+}
 
 /**
  * The longest line, in UTF-8 bytes, a row may hold. Kargo's yaml-update reads
@@ -40,7 +73,7 @@ const BREAK_NAMES: Record<string, string> = {
  * promotion. test/engines/kargo-yaml-update.test.ts runs the upstream
  * function on every row shape this accepts.
  */
-export function kargoRowFindings(row: ParsedDocument): Diagnostic[] {
+function promotionHazards(row: ParsedDocument): Diagnostic[] {
   const found: Diagnostic[] = [];
   const { file, doc } = row;
   if (doc.directives?.yaml.explicit) {

@@ -207,7 +207,13 @@ function loadFile(
 }
 
 /** A loaded document from a {@link FileRecord}: its value, and its positioned document made only when asked for. */
-function loadedFrom(file: SourceFile, kind: InputKind, identity: readonly string[], value: unknown, rowFindings: readonly Diagnostic[] | undefined): Loaded<unknown> {
+function loadedFrom(
+  file: SourceFile,
+  kind: InputKind,
+  identity: readonly string[],
+  value: unknown,
+  rowFindings: readonly Diagnostic[] | undefined,
+): Loaded<unknown> {
   return { parsed: lazyDocument(file, value, () => documentAgain(file, kind)), data: value, identity, ...(rowFindings ? { rowFindings } : {}) };
 }
 

@@ -39,11 +39,11 @@ export interface ParsedDocument {
 /** The pairs of mappings by key (the first pair of a key; duplicates are refused anyway). */
 export type KeyIndex = WeakMap<YAMLMap, Map<string, Pair>>;
 
-let documentsMadeAgain = 0;
+let remadeListener: ((path: string) => void) | undefined;
 
-/** How many positioned documents {@link lazyDocument}s have made so far in this process (a seam for tests: a valid fleet's analysis should need none). */
-export function documentsRemade(): number {
-  return documentsMadeAgain;
+/** Calls `listener` with the path of each positioned document a {@link lazyDocument} makes (a seam for tests: a valid fleet's analysis makes no row's again); `undefined` stops. */
+export function watchRemadeDocuments(listener: ((path: string) => void) | undefined): void {
+  remadeListener = listener;
 }
 
 /**
@@ -62,7 +62,7 @@ export function lazyDocument(file: SourceFile, value: unknown, make: () => Docum
     keyIndex: new WeakMap(),
     get doc(): Document.Parsed {
       if (doc === undefined) {
-        documentsMadeAgain++;
+        remadeListener?.(file.path);
         doc = make();
       }
       return doc;

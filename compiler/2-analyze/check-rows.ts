@@ -22,32 +22,6 @@ const SERVICE_NAME_LENGTH = { min: 1, max: 16 };
 export const OVERRIDE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
 /**
- * SemVer 2.0.0's own regular expression (semver.org), no `v` prefix: what
- * Kargo's chart discovery accepts (akuity/kargo v1.11.2
- * pkg/helm/chart/oci_selector.go, Masterminds' StrictNewVersion on the tag).
- */
-const STRICT_SEMVER =
-  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
-
-/**
- * A pin names both versions or neither: the post-selector drops a row only on
- * an empty chart, so a chart without an image would deploy with an empty image
- * tag. A version Kargo cannot discover is a warning: the row deploys it, but
- * no release will ever promote to it.
- */
-function pinVersions(row: Loaded<Row>): Diagnostic[] {
-  const { chart, image } = row.data.pin ?? {};
-  if (typeof chart !== 'string' || typeof image !== 'string') return [];
-  if ((chart === '') !== (image === '')) {
-    const [empty, set] = chart === '' ? (['chart', 'image'] as const) : (['image', 'chart'] as const);
-    return [diagnose(at(row, ['pin', empty]), 'row_pin_half_empty', { empty: `pin.${empty}`, set: `pin.${set}`, version: row.data.pin[set] })];
-  }
-  return (['chart', 'image'] as const)
-    .filter((key) => row.data.pin[key] !== '' && !STRICT_SEMVER.test(row.data.pin[key]))
-    .map((key) => diagnose(at(row, ['pin', key]), 'row_version_not_semver', { key: `pin.${key}`, version: row.data.pin[key] }));
-}
-
-/**
  * Runs every row rule. `nowSeconds` (Unix seconds) is the moment the stale-override
  * warning measures against; it changes diagnostics only, never output bytes.
  */
@@ -109,7 +83,6 @@ export function checkRows(index: FleetIndex, nowSeconds: number): Diagnostic[] {
     }
     // Found while the row was loaded (1-load/kargo-row-shape.ts), where its positioned document is at hand.
     found.push(...(row.rowFindings ?? kargoRowFindings(row.parsed)));
-    found.push(...pinVersions(row));
     if (row.data.values !== undefined && row.data.valuesSince !== undefined) {
       const since = Date.parse(row.data.valuesSince);
       const ageSeconds = nowSeconds - Math.floor(since / 1000);
@@ -136,4 +109,3 @@ function missingRows(index: FleetIndex): Diagnostic[] {
   }
   return found;
 }
-

@@ -88,7 +88,7 @@ function isDirectory(target: string): boolean {
   }
 }
 
-function sha256(...parts: (string | Uint8Array)[]): string {
+export function sha256(...parts: (string | Uint8Array)[]): string {
   const hash = createHash('sha256');
   for (const part of parts) hash.update(part);
   return hash.digest('hex');
@@ -181,6 +181,41 @@ export class CompileCache {
     return false;
   }
 
+  /** A `cache_entry_ignored` warning for `file` (a part of this folder that was not used). */
+  ignoreEntry(file: string, problem: ChoiceOf<'cache_entry_ignored', 'problem'>): void {
+    this.ignore(diagnose({}, 'cache_entry_ignored', { file, problem }));
+  }
+
+  /** The text of the file at `relative` inside the folder, or `undefined` (none, unreadable, or a folder not to use). */
+  readText(relative: string): string | undefined {
+    if (!this.usable) return undefined;
+    try {
+      return readFileSync(path.join(this.dir, relative), 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Writes `text` at `relative` inside the folder, atomically; never throws (a cache that cannot be written is left alone). */
+  writeText(relative: string, text: string): void {
+    if (!this.usable) return;
+    try {
+      const target = path.join(this.dir, relative);
+      mkdirSync(path.dirname(target), { recursive: true });
+      this.markFolder();
+      atomicWrite(target, text);
+    } catch {
+      // as for entries
+    }
+  }
+
+  private markFolder(): void {
+    if (!existsSync(path.join(this.dir, MARKER))) {
+      atomicWrite(path.join(this.dir, 'CACHEDIR.TAG'), CACHEDIR_TAG);
+      atomicWrite(path.join(this.dir, MARKER), `${JSON.stringify(CACHE_FORMAT)}\n`);
+    }
+  }
+
   private entryPath(key: string): string {
     return path.join(this.dir, 'entries', `${key}.json`);
   }
@@ -208,10 +243,7 @@ export class CompileCache {
     if (!this.usable || !KEY.test(key)) return;
     try {
       mkdirSync(path.join(this.dir, 'entries'), { recursive: true });
-      if (!existsSync(path.join(this.dir, MARKER))) {
-        atomicWrite(path.join(this.dir, 'CACHEDIR.TAG'), CACHEDIR_TAG);
-        atomicWrite(path.join(this.dir, MARKER), `${JSON.stringify(CACHE_FORMAT)}\n`);
-      }
+      this.markFolder();
       atomicWrite(this.entryPath(key), entryText(key, entry));
     } catch {
       // read-only or full: the next run compiles cold, as this one did

@@ -49,11 +49,18 @@ export class FileRecords implements FileMemo {
   private changed = false;
   private readonly prefix: string;
 
+  /**
+   * The pack of the fleet folder `fleetRoot`. A command that reads only part
+   * of the fleet names its own `scope` (say, a platform it renders): a pack
+   * holds the records of the files its last run read, so a partial read
+   * would otherwise drop the rest.
+   */
   constructor(
     private readonly cache: CompileCache,
     fleetRoot: string,
+    scope = '',
   ) {
-    this.relative = path.join('files', `${sha256(path.resolve(fleetRoot))}.pack`);
+    this.relative = path.join('files', `${sha256(scope === '' ? path.resolve(fleetRoot) : `${path.resolve(fleetRoot)}\0${scope}`)}.pack`);
     this.prefix = `${CACHE_FORMAT.format} ${CACHE_FORMAT.version} records\0${compilerDigest()}\0`;
     this.readPack();
   }

@@ -26,7 +26,7 @@ import { isDiagnosticCode, type ChoiceOf } from '../../diagnostics/catalog.js';
 import { CACHE_FORMAT, compilerDigest, sha256, type CompileCache } from './compile-cache.js';
 
 const HEAD = JSON.stringify({ ...CACHE_FORMAT, records: 'input files' });
-const LINE = /^([0-9a-f]{64}) sha256:([0-9a-f]{64}) /;
+const LINE = /^[0-9a-f]{64} sha256:[0-9a-f]{64} /;
 
 /** How a run used the records (for tests and progress): files answered, and files loaded cold and recorded. */
 export interface RecordStats {
@@ -41,8 +41,8 @@ export class FileRecords implements FileMemo {
   readonly stats: RecordStats = { hits: 0, misses: 0, recorded: [] };
   /** The pack's file, relative to the cache folder. */
   readonly relative: string;
-  /** The lines of the pack as read, by key: `[digest, JSON]`. */
-  private readonly stored = new Map<string, [string, string]>();
+  /** The lines of the pack as read and not used yet, by key. */
+  private readonly stored = new Map<string, string>();
   /** The lines the next pack holds, by key: records used or made by this run. */
   private readonly kept = new Map<string, string>();
   private readonly warned = new Set<string>();
@@ -86,12 +86,11 @@ export class FileRecords implements FileMemo {
     // A whole pack ends with a line feed: the last piece is empty.
     if (lines.pop() !== '') this.warn('cut_short');
     for (const line of lines) {
-      const match = LINE.exec(line);
-      if (!match) {
+      if (!LINE.test(line)) {
         this.warn('body_not_record');
         continue;
       }
-      this.stored.set(match[1] as string, [match[2] as string, line.slice(match[0].length)]);
+      this.stored.set(line.slice(0, 64), line);
     }
   }
 
@@ -102,20 +101,22 @@ export class FileRecords implements FileMemo {
   get(file: SourceFile): FileRecord | undefined {
     const key = this.key(file);
     const line = this.stored.get(key);
-    const record = line === undefined ? undefined : this.check(file, key, line);
+    const record = line === undefined ? undefined : this.check(file, line);
     if (record === undefined) {
       this.stats.misses++;
       return undefined;
     }
     this.stats.hits++;
-    const [digest, json] = line as [string, string];
-    this.kept.set(key, `${key} sha256:${digest} ${json}`);
+    this.stored.delete(key);
+    this.kept.set(key, line as string);
     return record;
   }
 
   /** The record of `line` when it is whole and of the shape loading makes; else a warning. */
-  private check(file: SourceFile, key: string, [digest, json]: [string, string]): FileRecord | undefined {
-    if (sha256(json) !== digest) return void this.warn('digest_mismatch', file.path);
+  private check(file: SourceFile, line: string): FileRecord | undefined {
+    // `<key> sha256:<digest> <JSON>`, as LINE matched.
+    const json = line.slice(137);
+    if (sha256(json) !== line.slice(72, 136)) return void this.warn('digest_mismatch', file.path);
     let record: unknown;
     try {
       record = JSON.parse(json);
@@ -123,7 +124,6 @@ export class FileRecords implements FileMemo {
       return void this.warn('body_not_json', file.path);
     }
     if (!isRecordOf(record, file.path)) return void this.warn('body_not_record', file.path);
-    this.stored.delete(key);
     return record;
   }
 
@@ -140,11 +140,15 @@ export class FileRecords implements FileMemo {
   /**
    * Writes the pack again, holding the records this run used or made, when
    * one was made, one was damaged, or the pack holds records no longer
-   * needed. Never throws.
+   * needed, and lets go of them all (a run saves once). Never throws.
    */
   save(): void {
-    if (!this.changed && this.stored.size === 0) return;
+    const stale = this.stored.size > 0;
+    this.stored.clear();
     const lines = [...this.kept.values()].sort();
+    // The run goes on to make its outputs: the records are not needed any more.
+    this.kept.clear();
+    if (!this.changed && !stale) return;
     this.cache.writeText(this.relative, `${HEAD}\n${lines.map((line) => `${line}\n`).join('')}`);
   }
 }

@@ -23,7 +23,7 @@
  * written is simply not written: it is an optimization, never a requirement.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -196,15 +196,38 @@ export class CompileCache {
     }
   }
 
-  /** Writes `text` at `relative` inside the folder, atomically; never throws (a cache that cannot be written is left alone). */
-  writeText(relative: string, text: string): void {
+  /**
+   * Writes `lines` (each with a line feed after it) at `relative` inside the
+   * folder, atomically, a few hundred kilobytes at a time (a pack of records
+   * is tens of megabytes: one string of it would raise a compile's peak
+   * memory). Never throws (a cache that cannot be written is left alone).
+   */
+  writeLines(relative: string, lines: readonly string[]): void {
     if (!this.usable) return;
+    const target = path.join(this.dir, relative);
+    const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
     try {
-      const target = path.join(this.dir, relative);
       mkdirSync(path.dirname(target), { recursive: true });
       this.markFolder();
-      atomicWrite(target, text);
+      const fd = openSync(temporary, 'w');
+      try {
+        let chunk: string[] = [];
+        let size = 0;
+        for (const line of lines) {
+          chunk.push(line);
+          size += line.length + 1;
+          if (size < 256 * 1024) continue;
+          writeSync(fd, `${chunk.join('\n')}\n`);
+          chunk = [];
+          size = 0;
+        }
+        if (chunk.length > 0) writeSync(fd, `${chunk.join('\n')}\n`);
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(temporary, target);
     } catch {
+      rmSync(temporary, { force: true });
       // as for entries
     }
   }

@@ -149,7 +149,7 @@ export class FileRecords implements FileMemo {
     // The run goes on to make its outputs: the records are not needed any more.
     this.kept.clear();
     if (!this.changed && !stale) return;
-    this.cache.writeText(this.relative, `${HEAD}\n${lines.map((line) => `${line}\n`).join('')}`);
+    this.cache.writeLines(this.relative, [HEAD, ...lines]);
   }
 }
 

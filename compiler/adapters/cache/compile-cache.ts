@@ -14,7 +14,9 @@
  * reading and hashing every file).
  *
  * Layout of a cache folder: `diene-cache.json` (its format; a folder that holds
- * anything else is not used), `CACHEDIR.TAG`, and `entries/<key>.json`. Each
+ * anything else is not used), `CACHEDIR.TAG`, `entries/<key>.json`,
+ * `stamps/` (output-match.ts) and `files/` (the per-file records of
+ * file-records.ts). Each
  * entry carries its key and the digest of its body; an entry that does not
  * parse, names another key or format, or whose body does not match its digest
  * is ignored with a `cache_entry_ignored` warning, compiled cold and replaced.

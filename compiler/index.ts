@@ -14,7 +14,7 @@
  * with the base's (`permanence`, docs/checks.md).
  */
 import type { InputBudget } from './1-load/input-limits.js';
-import { emptyFleet, loadFleet, releaseDocuments, type LoadedFleet } from './1-load/load-fleet.js';
+import { emptyFleet, loadFleet, releaseDocuments, type FileMemo, type LoadedFleet } from './1-load/load-fleet.js';
 import { schemaValidators, type SchemaValidators } from './1-load/schema-validation.js';
 import type { SourceFile } from './1-load/source-file.js';
 import { checkArtifacts } from './2-analyze/check-artifacts.js';
@@ -70,6 +70,12 @@ export interface CompileOptions {
    * `model.loaded` is then empty.
    */
   releaseDocuments?: boolean;
+  /**
+   * A per-file cache of what loading each file yields (1-load/load-fleet.ts
+   * `FileMemo`): a file it answers is not parsed or validated again, and is
+   * recorded in it when it is. Only the head's files, never `base`'s.
+   */
+  fileMemo?: FileMemo;
 }
 
 export interface CompileResult {
@@ -97,7 +103,7 @@ export function inputValidators(): SchemaValidators {
 
 /** Runs phases 1–3: diagnostics and, when the fleet is valid, its model. */
 export function analyzeFleet(files: readonly SourceFile[], options: CompileOptions): { diagnostics: Diagnostic[]; model?: FleetModel; nowWindow: NowWindow } {
-  const loaded = loadFleet(files, options.validators ?? inputValidators(), options.budget, options.folder);
+  const loaded = loadFleet(files, options.validators ?? inputValidators(), options.budget, options.folder, options.fileMemo);
   if (hasErrors(loaded.diagnostics) || loaded.incomplete) return { diagnostics: sortDiagnostics(loaded.diagnostics), nowWindow: ALWAYS };
   const window = nowWindow(loaded.fleet.rows, options.nowSeconds);
   const index = indexFleet(loaded.fleet, options.emptyRowFolders);

@@ -21,8 +21,10 @@ import { closestName } from '../diagnostics/spelling.js';
 import { classifyPath, layoutSuggestion, LAYOUT_SUMMARY, REQUIRED_FILES, type InputKind } from './fleet-layout.js';
 import { findSecrets, maskFileDiagnostics } from './find-secrets.js';
 import { FILE_SIZE_LIMIT, INPUT_BUDGET, utf8Length, type InputBudget } from './input-limits.js';
-import { parseJson } from './parse-json.js';
-import { locate, parseYaml, type DocumentPath, type ParsedDocument } from './parse-yaml.js';
+import type { Document } from 'yaml';
+import { kargoRowFindings } from './kargo-row-shape.js';
+import { jsonDocumentAgain, parseJson } from './parse-json.js';
+import { lazyDocument, locate, parseYaml, yamlDocumentAgain, type DocumentPath, type ParsedDocument } from './parse-yaml.js';
 import type { SchemaValidators } from './schema-validation.js';
 import { fileLocation, type SourceFile } from './source-file.js';
 
@@ -32,6 +34,34 @@ export interface Loaded<T> {
   readonly data: T;
   /** Path segments naming the thing (see {@link classifyPath}). */
   readonly identity: readonly string[];
+  /** A row's findings for the row rules, made while it was loaded (see kargo-row-shape.ts). */
+  readonly rowFindings?: readonly Diagnostic[];
+}
+
+/**
+ * What loading one file yields that later phases use, as plain JSON data:
+ * what a per-file cache keeps ({@link FileMemo}).
+ */
+export interface FileRecord {
+  /** The values the file holds, counted against the fleet's budget. */
+  values: number;
+  /** The file's findings of this phase, its secrets masked. */
+  diagnostics: Diagnostic[];
+  /** The file's value when it loaded without error (it enters the fleet). */
+  value?: unknown;
+  /** A row's findings for the row rules ({@link Loaded.rowFindings}). */
+  rowFindings?: Diagnostic[];
+}
+
+/**
+ * A per-file cache of {@link FileRecord}s by the file's path and text (the
+ * adapter keys them with the compiler's identity too). A file it answers is
+ * neither parsed nor validated; its positioned document is made again only
+ * if a diagnostic must be placed in it.
+ */
+export interface FileMemo {
+  get(file: SourceFile): FileRecord | undefined;
+  set(file: SourceFile, record: FileRecord): void;
 }
 
 /** Every valid input of a fleet, each list sorted by file path. */
@@ -70,6 +100,7 @@ export function loadFleet(
   schemas: SchemaValidators,
   budget: Readonly<InputBudget> = INPUT_BUDGET,
   folder?: string,
+  memo?: FileMemo,
 ): { fleet: LoadedFleet; diagnostics: Diagnostic[]; incomplete: boolean } {
   const fleet = emptyFleet();
   const diagnostics: Diagnostic[] = [];
@@ -103,28 +134,32 @@ export function loadFleet(
       diagnostics.push(diagnose(fileLocation(file), 'file_too_large', { size: utf8Length(file.text), limit: FILE_SIZE_LIMIT }));
       continue;
     }
-    const valueBudget = { left: budget.values - values, total: budget.values };
-    const result = entry.kind === 'claim' ? parseJson(file, { valueBudget }) : parseYaml(file, { schemaName: `${entry.kind}.schema.json`, valueBudget });
-    values += result.values ?? 0;
-    // Secrets are looked for in a file that does not parse too: its excerpts must not show them either.
-    const secrets = findSecrets(file, result.parsed, entry.kind);
-    if (result.diagnostics.some((d) => d.code === 'input_total_too_many_values')) {
-      diagnostics.push(...maskFileDiagnostics(result.diagnostics, file, secrets));
+    const left = budget.values - values;
+    const known = memo?.get(file);
+    // A record holds a whole read: past what is left of the budget, the file is read to find where it crosses it.
+    if (known !== undefined && known.values <= left) {
+      values += known.values;
+      diagnostics.push(...known.diagnostics);
+      if (known.value !== undefined) addToFleet(fleet, entry.kind, loadedFrom(file, entry.kind, entry.identity, known.value, known.rowFindings));
+      continue;
+    }
+    const read = loadFile(file, entry.kind, schemas, { left, total: budget.values });
+    values += read.values ?? 0;
+    diagnostics.push(...read.diagnostics);
+    if (read.overBudget) {
       incomplete = true;
       break;
     }
-    if (!result.parsed) {
-      diagnostics.push(...maskFileDiagnostics([...result.diagnostics, ...secrets.diagnostics], file, secrets));
-      continue;
+    if (read.loaded) addToFleet(fleet, entry.kind, { ...read.loaded, identity: entry.identity });
+    if (memo && read.values !== undefined && (read.loaded === undefined || jsonSafe(read.loaded.data))) {
+      const rowFindings = read.loaded?.rowFindings;
+      memo.set(file, {
+        values: read.values,
+        diagnostics: read.diagnostics,
+        ...(read.loaded ? { value: read.loaded.data } : {}),
+        ...(rowFindings ? { rowFindings: [...rowFindings] } : {}),
+      });
     }
-    const secretPointers = new Set(secrets.diagnostics.filter((d) => d.code === 'input_secret').map((d) => d.pointer));
-    const schemaFindings = schemas.validate(entry.kind, result.parsed).filter((d) => !(d.code === 'schema_unknown_property' && secretPointers.has(d.pointer)));
-    // `traffic: yes` is already a type error; the quote-it-if-you-mean-a-string warning at the same place would contradict it.
-    const refused = new Set(schemaFindings.map((d) => `${d.line}:${d.column}`));
-    const parseFindings = result.diagnostics.filter((d) => !(d.code === 'yaml_ambiguous_boolean' && refused.has(`${d.line}:${d.column}`)));
-    diagnostics.push(...maskFileDiagnostics([...parseFindings, ...secrets.diagnostics, ...schemaFindings], file, secrets));
-    if (result.diagnostics.some((d) => d.severity === 'error') || secrets.diagnostics.length > 0 || schemaFindings.length > 0) continue;
-    addToFleet(fleet, entry.kind, { parsed: result.parsed, data: result.parsed.value, identity: entry.identity });
   }
   const present = new Set(sorted.map((f) => f.path));
   // A misspelt name of a required file (registry/fleet.yml) already explains why it is missing: the user is at the fleet root.
@@ -133,6 +168,81 @@ export function loadFleet(
       diagnostics.push(diagnose({}, 'fleet_file_missing', { file: required, where: folder === undefined ? '' : ` in ${folder}` }));
   }
   return { fleet, diagnostics, incomplete };
+}
+
+/**
+ * Parses, scans for secrets and validates one `file` of `kind`: its findings
+ * (secrets masked), the values it holds (`undefined` when it was not read
+ * whole: refused before, or past the value limit), and the loaded document
+ * when it has no error. A row's positioned document is dropped once its
+ * shape for Kargo is checked (made again only to place a diagnostic).
+ */
+function loadFile(
+  file: SourceFile,
+  kind: InputKind,
+  schemas: SchemaValidators,
+  valueBudget: { left: number; total: number },
+): { diagnostics: Diagnostic[]; values?: number; overBudget?: true; loaded?: Omit<Loaded<unknown>, 'identity'> } {
+  const result = kind === 'claim' ? parseJson(file, { valueBudget }) : parseYaml(file, { schemaName: `${kind}.schema.json`, valueBudget });
+  // Secrets are looked for in a file that does not parse too: its excerpts must not show them either.
+  const secrets = findSecrets(file, result.parsed, kind);
+  if (result.diagnostics.some((d) => d.code === 'input_total_too_many_values')) {
+    return { diagnostics: maskFileDiagnostics(result.diagnostics, file, secrets), overBudget: true };
+  }
+  // A file refused at the per-file value limit was not read whole.
+  const values = result.diagnostics.some((d) => d.code === 'input_too_many_values') ? undefined : result.values;
+  const counted = values === undefined ? {} : { values };
+  if (!result.parsed) return { diagnostics: maskFileDiagnostics([...result.diagnostics, ...secrets.diagnostics], file, secrets), ...counted };
+  const secretPointers = new Set(secrets.diagnostics.filter((d) => d.code === 'input_secret').map((d) => d.pointer));
+  const schemaFindings = schemas.validate(kind, result.parsed).filter((d) => !(d.code === 'schema_unknown_property' && secretPointers.has(d.pointer)));
+  // `traffic: yes` is already a type error; the quote-it-if-you-mean-a-string warning at the same place would contradict it.
+  const refused = new Set(schemaFindings.map((d) => `${d.line}:${d.column}`));
+  const parseFindings = result.diagnostics.filter((d) => !(d.code === 'yaml_ambiguous_boolean' && refused.has(`${d.line}:${d.column}`)));
+  const diagnostics = maskFileDiagnostics([...parseFindings, ...secrets.diagnostics, ...schemaFindings], file, secrets);
+  if (result.diagnostics.some((d) => d.severity === 'error') || secrets.diagnostics.length > 0 || schemaFindings.length > 0) return { diagnostics, ...counted };
+  const parsed = result.parsed;
+  if (kind !== 'row') return { diagnostics, ...counted, loaded: { parsed, data: parsed.value } };
+  const rowFindings = kargoRowFindings(parsed);
+  return { diagnostics, ...counted, loaded: { parsed: lazyDocument(file, parsed.value, () => documentAgain(file, kind)), data: parsed.value, rowFindings } };
+}
+
+/** A loaded document from a {@link FileRecord}: its value, and its positioned document made only when asked for. */
+function loadedFrom(
+  file: SourceFile,
+  kind: InputKind,
+  identity: readonly string[],
+  value: unknown,
+  rowFindings: readonly Diagnostic[] | undefined,
+): Loaded<unknown> {
+  return { parsed: lazyDocument(file, value, () => documentAgain(file, kind)), data: value, identity, ...(rowFindings ? { rowFindings } : {}) };
+}
+
+/** The positioned document of a `file` of `kind` that loaded without error, made again. */
+function documentAgain(file: SourceFile, kind: InputKind): Document.Parsed {
+  return kind === 'claim' ? jsonDocumentAgain(file) : yamlDocumentAgain(file);
+}
+
+/**
+ * True when `value` reads back from JSON as itself: no number JSON cannot
+ * write (`.inf`, `.nan`, -0) and no `__proto__` key (which JSON.parse makes
+ * an own property). Only such values are kept by a per-file cache.
+ */
+function jsonSafe(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (typeof current === 'number') {
+      if (!Number.isFinite(current) || Object.is(current, -0)) return false;
+    } else if (current !== null && typeof current === 'object') {
+      if (Array.isArray(current)) for (const item of current) stack.push(item);
+      else
+        for (const key of Object.keys(current)) {
+          if (key === '__proto__') return false;
+          stack.push((current as Record<string, unknown>)[key]);
+        }
+    } else if (current !== null && typeof current !== 'string' && typeof current !== 'boolean') return false;
+  }
+  return true;
 }
 
 function addToFleet(fleet: LoadedFleet, kind: InputKind, loaded: Loaded<unknown>): void {

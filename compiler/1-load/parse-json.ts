@@ -13,7 +13,7 @@ import { printParseErrorCode, visit } from 'jsonc-parser';
 import { diagnose } from '../diagnostics/diagnostic.js';
 import type { Document } from 'yaml';
 import { NESTING_LIMIT, tooDeepJsonOffset, VALUE_LIMIT } from './input-limits.js';
-import { parseYaml, type ParseOptions, type ParseResult } from './parse-yaml.js';
+import { lazyDocument, parseYaml, type ParseOptions, type ParseResult } from './parse-yaml.js';
 import { spanLocation, type SourceFile } from './source-file.js';
 
 /** What each of jsonc-parser's error codes means, in the words of a `json_syntax` reason. */
@@ -101,6 +101,13 @@ function positionedJson(file: SourceFile, options: Pick<ParseOptions, 'valueBudg
   return { ...result, diagnostics: result.diagnostics.filter((d) => d.code !== 'yaml_ambiguous_boolean') };
 }
 
+/** The positioned document of a claim `file` that loaded without error, made again (see {@link lazyDocument}). */
+export function jsonDocumentAgain(file: SourceFile): Document.Parsed {
+  const full = positionedJson(file, {});
+  if (!full.parsed) throw new Error(`${file.path}: the YAML reader refused a claim JSON.parse read`);
+  return full.parsed.doc;
+}
+
 /** Printable ASCII and line feeds only: no escape (no backslash), no tab, nothing the YAML reader could take differently. */
 const PLAIN_ASCII_TEXT = /^[\x20-\x5b\x5d-\x7e\n]*$/;
 
@@ -144,22 +151,6 @@ function plainJson(file: SourceFile, value: unknown, valueLimit: number): ParseR
   if (text !== canonical && !(text.length === canonical.length + 1 && text.endsWith('\n') && text.startsWith(canonical))) return undefined;
   const values = plainValues(value, valueLimit);
   if (values === undefined) return undefined;
-  let doc: Document.Parsed | undefined;
-  const parsed = {
-    file,
-    value,
-    keyIndex: new WeakMap(),
-    get doc(): Document.Parsed {
-      if (doc === undefined) {
-        const full = positionedJson(file, {});
-        if (!full.parsed) throw new Error(`${file.path}: the YAML reader refused a claim JSON.parse read`);
-        doc = full.parsed.doc;
-      }
-      return doc;
-    },
-    set doc(released: Document.Parsed | undefined) {
-      doc = released;
-    },
-  };
+  const parsed = lazyDocument(file, value, () => jsonDocumentAgain(file));
   return { parsed, diagnostics: [], values };
 }

@@ -39,6 +39,47 @@ export interface ParsedDocument {
 /** The pairs of mappings by key (the first pair of a key; duplicates are refused anyway). */
 export type KeyIndex = WeakMap<YAMLMap, Map<string, Pair>>;
 
+let remadeListener: ((path: string) => void) | undefined;
+
+/** Calls `listener` with the path of each positioned document a {@link lazyDocument} makes (a seam for tests: a valid fleet's analysis makes no row's again); `undefined` stops. */
+export function watchRemadeDocuments(listener: ((path: string) => void) | undefined): void {
+  remadeListener = listener;
+}
+
+/**
+ * A {@link ParsedDocument} of `file` whose value is known and whose
+ * positioned document is made by `make` the first time it is asked for
+ * (only a diagnostic's location, or a walk over positions, asks): a loaded
+ * row, or a file the per-file cache answered, holds its value and its text,
+ * not the several-times-larger node tree. Setting `doc` (to `undefined`)
+ * releases a document made.
+ */
+export function lazyDocument(file: SourceFile, value: unknown, make: () => Document.Parsed): ParsedDocument {
+  let doc: Document.Parsed | undefined;
+  return {
+    file,
+    value,
+    keyIndex: new WeakMap(),
+    get doc(): Document.Parsed {
+      if (doc === undefined) {
+        remadeListener?.(file.path);
+        doc = make();
+      }
+      return doc;
+    },
+    set doc(released: Document.Parsed | undefined) {
+      doc = released;
+    },
+  };
+}
+
+/** The positioned document of a YAML `file` that loaded without error, made again (see {@link lazyDocument}). */
+export function yamlDocumentAgain(file: SourceFile): Document.Parsed {
+  const again = parseYaml(file);
+  if (!again.parsed) throw new Error(`${file.path}: the YAML reader refused a file it had loaded`);
+  return again.parsed.doc;
+}
+
 /** A path into a document: map keys and sequence indexes. */
 export type DocumentPath = readonly (string | number)[];
 

@@ -2,16 +2,13 @@
  * Row rules of SPEC §2 and §4: a row belongs to a known platform and to a
  * landscape that platform lists; its service folder is a valid service name
  * (SPEC §2 names: it becomes a Warehouse, a Stage prefix and a host label);
- * Kargo's yaml-update can set its two pin values (see {@link promotionHazards}).
+ * Kargo's yaml-update can set its two pin values (1-load/kargo-row-shape.ts).
  * Warnings: an emergency `values` override older than 7 days, and a listed
  * landscape without a row (its Stage cannot promote). Returns findings; never
  * throws.
  */
-import { isAlias, isMap, isPair, isScalar, type Node } from 'yaml';
+import { kargoRowFindings } from '../1-load/kargo-row-shape.js';
 import { at, type Loaded } from '../1-load/load-fleet.js';
-import { utf8Length } from '../1-load/input-limits.js';
-import { nodeAt } from '../1-load/parse-yaml.js';
-import { positionOf, spanLocation } from '../1-load/source-file.js';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { closestName } from '../diagnostics/spelling.js';
 import type { Row } from '../types/generated/row.js';
@@ -23,32 +20,6 @@ const SERVICE_NAME_LENGTH = { min: 1, max: 16 };
 
 /** Age in seconds past which an emergency override is reported (SPEC §4: 7 days). */
 export const OVERRIDE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
-
-/**
- * SemVer 2.0.0's own regular expression (semver.org), no `v` prefix: what
- * Kargo's chart discovery accepts (akuity/kargo v1.11.2
- * pkg/helm/chart/oci_selector.go, Masterminds' StrictNewVersion on the tag).
- */
-const STRICT_SEMVER =
-  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
-
-/**
- * A pin names both versions or neither: the post-selector drops a row only on
- * an empty chart, so a chart without an image would deploy with an empty image
- * tag. A version Kargo cannot discover is a warning: the row deploys it, but
- * no release will ever promote to it.
- */
-function pinVersions(row: Loaded<Row>): Diagnostic[] {
-  const { chart, image } = row.data.pin ?? {};
-  if (typeof chart !== 'string' || typeof image !== 'string') return [];
-  if ((chart === '') !== (image === '')) {
-    const [empty, set] = chart === '' ? (['chart', 'image'] as const) : (['image', 'chart'] as const);
-    return [diagnose(at(row, ['pin', empty]), 'row_pin_half_empty', { empty: `pin.${empty}`, set: `pin.${set}`, version: row.data.pin[set] })];
-  }
-  return (['chart', 'image'] as const)
-    .filter((key) => row.data.pin[key] !== '' && !STRICT_SEMVER.test(row.data.pin[key]))
-    .map((key) => diagnose(at(row, ['pin', key]), 'row_version_not_semver', { key: `pin.${key}`, version: row.data.pin[key] }));
-}
 
 /**
  * Runs every row rule. `nowSeconds` (Unix seconds) is the moment the stale-override
@@ -117,8 +88,8 @@ export function checkRows(index: FleetIndex, nowSeconds: number): Diagnostic[] {
         found.push(diagnose(at(row, []), 'name_length', { value: service, length, limit: `${SERVICE_NAME_LENGTH.min}–${SERVICE_NAME_LENGTH.max}` }));
       }
     }
-    found.push(...promotionHazards(row));
-    found.push(...pinVersions(row));
+    // Found while the row was loaded (1-load/kargo-row-shape.ts), where its positioned document is at hand.
+    found.push(...(row.rowFindings ?? kargoRowFindings(row.parsed)));
     if (row.data.values !== undefined && row.data.valuesSince !== undefined) {
       const since = Date.parse(row.data.valuesSince);
       const ageSeconds = nowSeconds - Math.floor(since / 1000);
@@ -145,127 +116,4 @@ function missingRows(index: FleetIndex): Diagnostic[] {
     }
   }
   return found;
-}
-
-/**
- * The longest line, in UTF-8 bytes, a row may hold. Kargo's yaml-update reads
- * the file with a bufio.Scanner capped at 1 MiB (1,048,576 bytes, line ending
- * included) and fails the step on a longer line; the margin covers a BOM.
- */
-export const KARGO_LINE_LIMIT_BYTES = 1_000_000;
-
-/** Line breaks to go.yaml.in/yaml/v3 (Kargo's YAML reader) that Kargo's line writer (bufio.ScanLines, LF only) does not split at: a CR without LF, NEL, LS, PS. */
-const KARGO_ONLY_BREAK = /\r(?!\n)|[\u0085\u2028\u2029]/;
-const BREAK_NAMES: Record<string, string> = {
-  '\r': 'a carriage return without a line feed',
-  '\u0085': 'U+0085 NEXT LINE',
-  '\u2028': 'U+2028 LINE SEPARATOR',
-  '\u2029': 'U+2029 PARAGRAPH SEPARATOR',
-};
-
-/**
- * Why Kargo's yaml-update (akuity/kargo v1.11.2 pkg/yaml/yaml.go,
- * `SetValuesInBytes`) could not set `pin.chart` and `pin.image` in this row
- * and leave the rest as written. Design note: that function asks
- * go.yaml.in/yaml/v3 for the line and column of each value, then copies the
- * file line by line (split at LF, at most 1 MiB a line), replacing everything
- * from that column to the end of the line. So it needs both readers to count
- * the same lines, and each pin value to be one scalar with nothing after it
- * on its line; otherwise it corrupts the row, drops a comment, or fails the
- * promotion. test/engines/kargo-yaml-update.test.ts runs the upstream
- * function on every row shape this accepts.
- */
-function promotionHazards(row: Loaded<Row>): Diagnostic[] {
-  const found: Diagnostic[] = [];
-  const { file, doc } = row.parsed;
-  if (doc.directives?.yaml.explicit) {
-    const offset = Math.max(0, file.text.indexOf('%YAML'));
-    found.push(diagnose(spanLocation(file, offset, offset + 5), 'row_kargo_yaml_directive'));
-  }
-  const strayBreak = KARGO_ONLY_BREAK.exec(file.text);
-  if (strayBreak) {
-    found.push(
-      diagnose(spanLocation(file, strayBreak.index, strayBreak.index + 1), 'row_pin_unreadable_by_kargo', {
-        character: BREAK_NAMES[strayBreak[0]] ?? 'a line break',
-      }),
-    );
-  }
-  for (let line = 0; line < file.lineStarts.length; line++) {
-    const start = file.lineStarts[line] as number;
-    const end = (file.lineStarts[line + 1] ?? file.text.length + 1) - 1;
-    if ((end - start) * 3 <= KARGO_LINE_LIMIT_BYTES) continue;
-    const bytes = utf8Length(file.text.slice(start, end));
-    if (bytes <= KARGO_LINE_LIMIT_BYTES) continue;
-    found.push(
-      diagnose(spanLocation(file, start, start + 1), 'row_kargo_line_too_long', { line: positionOf(file, start).line, bytes, limit: KARGO_LINE_LIMIT_BYTES }),
-    );
-    break;
-  }
-  const pin = nodeAt(doc, ['pin']).node;
-  if (isAlias(pin)) {
-    found.push(
-      diagnose(at(row, ['pin']), 'row_pin_value_style', {
-        key: 'pin',
-        style: 'as an alias',
-        effect: 'cannot follow (it looks for pin.chart in a mapping and fails)',
-        fix: 'write pin itself in block style: `pin:`, then `  chart: "…"` and `  image: "…"` on lines of their own',
-      }),
-    );
-  } else if (isMap(pin) && pin.flow) {
-    found.push(diagnose(at(row, ['pin']), 'row_pin_flow_style', { chart: pinSource(row, 'chart'), image: pinSource(row, 'image') }));
-  } else if (isMap(pin)) {
-    for (const name of ['chart', 'image'] as const) {
-      const pair = pin.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === name);
-      const styles = pair ? valueStyles(file.text, pair.value as Node | null, name, pinSource(row, name)) : [];
-      for (const style of styles) found.push(diagnose(at(row, ['pin', name]), 'row_pin_value_style', { key: `pin.${name}`, ...style }));
-    }
-  }
-  return found;
-}
-
-type StyleArgs = { style: string; effect: string; fix: string };
-
-/** Each way a pin value is written that yaml-update cannot replace in place, as diagnostic arguments for pin.`name` holding `version` (a quoted YAML string); empty when it can. */
-function valueStyles(text: string, node: Node | null, name: string, version: string): StyleArgs[] {
-  if (isAlias(node))
-    return [
-      {
-        style: `as an alias (*${node.source})`,
-        effect: 'fails on (an alias is no scalar it can set)',
-        fix: `write the version itself: \`  ${name}: ${version}\``,
-      },
-    ];
-  if (!isScalar(node) || !node.range) return [];
-  const found: StyleArgs[] = [];
-  if (node.anchor) {
-    found.push({
-      style: `with an anchor (&${node.anchor})`,
-      effect: 'deletes along with the old value, breaking every alias to it',
-      fix: `write the version without an anchor: \`  ${name}: ${version}\``,
-    });
-  }
-  if (node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED' || text.slice(node.range[0], node.range[1]).includes('\n')) {
-    found.push({
-      style: 'over several lines',
-      effect: 'replaces on its first line only, leaving the rest to break the file',
-      fix: `write the version on one line: \`  ${name}: ${version}\``,
-    });
-  } else {
-    const lineEnd = text.indexOf('\n', node.range[1]);
-    if (
-      text
-        .slice(node.range[1], lineEnd === -1 ? undefined : lineEnd)
-        .trim()
-        .startsWith('#')
-    ) {
-      found.push({ style: 'with a comment after it', effect: 'deletes at every promotion', fix: `move the comment to a line of its own above \`  ${name}:\`` });
-    }
-  }
-  return found;
-}
-
-/** The version of pin.`name` as a double-quoted YAML string, `""` when there is none, for the examples in hints. */
-function pinSource(row: Loaded<Row>, name: 'chart' | 'image'): string {
-  const value: unknown = row.data.pin?.[name];
-  return JSON.stringify(typeof value === 'string' ? value : '');
 }

@@ -105,6 +105,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     { foreignDiagnostics },
     { plannedListing },
     { fullCollection, pacedPlan },
+    { FileRecords },
   ] = await Promise.all([
     import('../index.js'),
     import('../adapters/filesystem/output-tree.js'),
@@ -113,9 +114,20 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     import('./output-refusals.js'),
     import('../3-emit/output-plan.js'),
     import('./heap.js'),
+    import('../adapters/cache/file-records.js'),
   ]);
   const inputs = read.files.length;
-  const result = planFleet(read.files, { folder: root, nowSeconds: now, serial, releaseDocuments: true, ...(base ? { base } : {}) });
+  // The records of single files: a fleet with a few files changed parses and validates only those.
+  const records = cache ? new FileRecords(cache, root) : undefined;
+  const result = planFleet(read.files, {
+    folder: root,
+    nowSeconds: now,
+    serial,
+    releaseDocuments: true,
+    ...(base ? { base } : {}),
+    ...(records ? { fileMemo: records } : {}),
+  });
+  records?.save();
   // The outputs are made from the model alone: the input texts go before they are.
   read.files = [];
   // The outputs are made one at a time as they are written or compared: the cache learns their listing only then.

@@ -180,6 +180,7 @@ export const catalog = {
         body_not_json: 'its body is not JSON',
         body_not_result: 'its body is not a compile result',
         body_not_stamps: 'its body is not a list of stamps',
+        body_not_record: 'it is not the record of a loaded input file',
       },
     },
   },

@@ -16,7 +16,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments, Parser } from 'yaml';
-import { KARGO_LINE_LIMIT_BYTES } from '../../compiler/2-analyze/check-rows.js';
+import { KARGO_LINE_LIMIT_BYTES } from '../../compiler/1-load/kargo-row-shape.js';
 import { materializeCommand } from '../../compiler/cli/materialize.js';
 import { validateCommand } from '../../compiler/cli/validate.js';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';

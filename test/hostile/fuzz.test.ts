@@ -18,6 +18,10 @@
  * 8. the compile cache keeps every result exactly (its entry read back gives
  *    the same diagnostics, source lines included) and keys a fleet by its
  *    content, whatever the file order.
+ * 9. the per-file records of the compile cache keep every file's load
+ *    exactly: a compile whose files they all answer (read back from the
+ *    pack's text) gives the same diagnostics, source lines included, and
+ *    the same outputs.
  * 7. a fleet that compiles carries no template action or expression the
  *    emitters did not write (test/support/engine-strings.ts) and no address
  *    in its zone files that is not public (an oracle apart from the
@@ -30,12 +34,14 @@
  * they change how many cases run, never what the compiler outputs).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileFleet, inputValidators, type CompileOptions } from '../../compiler/index.js';
-import { cacheKey, EntryProblem, entryText, parseEntry } from '../../compiler/adapters/cache/compile-cache.js';
+import { cacheKey, CompileCache, EntryProblem, entryText, parseEntry } from '../../compiler/adapters/cache/compile-cache.js';
+import { FileRecords } from '../../compiler/adapters/cache/file-records.js';
 import { readFleetTexts, TEST_NOW_SECONDS, writeTempFleet } from '../support/fleet-fixture.js';
 import { formatGithub, formatJson, formatTextReport } from '../../compiler/diagnostics/format.js';
 import { readFleetFiles } from '../../compiler/adapters/filesystem/read-fleet.js';
@@ -72,6 +78,9 @@ const OWN_ACTIONS = argocdActions(referenceOutputs ?? new Map());
 const LOAD_CODES =
   /^(yaml_|json_|schema_|file_|input_|fleet_file_missing|name_invalid|name_length|row_pin_missing|platform_name_too_short|claim_paths_missing|claim_key_missing)/;
 const outcomes = { load: 0, crossFile: 0, compiled: 0 };
+/** The cache folder of property 9, emptied before each case. */
+const recordsDir = mkdtempSync(path.join(tmpdir(), 'diene-fuzz-records-'));
+afterAll(() => rmSync(recordsDir, { recursive: true, force: true }));
 
 function compileChecked(texts: ReadonlyMap<string, string>, order: readonly number[]) {
   const files = toSourceFilesInOrder(texts, order);
@@ -81,8 +90,11 @@ function compileChecked(texts: ReadonlyMap<string, string>, order: readonly numb
     throw new Error(`the compiler emitted a Node warning: ${String(warning)}`);
   };
   let result;
+  // Property 9: the run records each file it loads (into an empty cache folder).
+  rmSync(recordsDir, { recursive: true, force: true });
+  const recording = new FileRecords(new CompileCache(recordsDir), 'fleet');
   try {
-    result = compileFleet(files, options);
+    result = compileFleet(files, { ...options, fileMemo: recording });
   } finally {
     process.emitWarning = emitWarning;
   }
@@ -113,6 +125,15 @@ function compileChecked(texts: ReadonlyMap<string, string>, order: readonly numb
   const kept = parseEntry(entryText(key, entry), key);
   expect(kept).toEqual(entry);
   if (!(kept instanceof EntryProblem)) expect(formatTextReport(kept.diagnostics)).toBe(formatTextReport(result.diagnostics));
+  // Property 9: the records, written and read back, answer the files they were made from with the same result.
+  recording.save();
+  const answering = new FileRecords(new CompileCache(recordsDir), 'fleet');
+  const answered = compileFleet(files, { ...options, fileMemo: answering });
+  // What was not recorded (a file refused before it was read whole, a value JSON cannot hold) is loaded cold again, and not recorded either.
+  expect(answering.stats.recorded).toEqual([]);
+  expect(answering.stats.hits).toBe(recording.stats.recorded.length);
+  expect(JSON.stringify(answered.diagnostics)).toBe(JSON.stringify(result.diagnostics));
+  expect(answered.outputs).toEqual(result.outputs);
   return { ...result, cacheKey: key };
 }
 

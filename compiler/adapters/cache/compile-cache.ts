@@ -15,7 +15,9 @@
  * instead: a render whose inputs are unchanged prints it without analysing.
  *
  * Layout of a cache folder: `diene-cache.json` (its format; a folder that holds
- * anything else is not used), `CACHEDIR.TAG`, and `entries/<key>.json`. Each
+ * anything else is not used), `CACHEDIR.TAG`, `entries/<key>.json`,
+ * `stamps/` (output-match.ts) and `files/` (the per-file records of
+ * file-records.ts). Each
  * entry carries its key and the digest of its body; an entry that does not
  * parse, names another key or format, or whose body does not match its digest
  * is ignored with a `cache_entry_ignored` warning, compiled cold and replaced.
@@ -24,7 +26,7 @@
  * written is simply not written: it is an optimization, never a requirement.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,7 +110,7 @@ function isDirectory(target: string): boolean {
   }
 }
 
-function sha256(...parts: (string | Uint8Array)[]): string {
+export function sha256(...parts: (string | Uint8Array)[]): string {
   const hash = createHash('sha256');
   for (const part of parts) hash.update(part);
   return hash.digest('hex');
@@ -216,6 +218,64 @@ export class CompileCache {
     return false;
   }
 
+  /** A `cache_entry_ignored` warning for `file` (a part of this folder that was not used). */
+  ignoreEntry(file: string, problem: ChoiceOf<'cache_entry_ignored', 'problem'>): void {
+    this.ignore(diagnose({}, 'cache_entry_ignored', { file, problem }));
+  }
+
+  /** The text of the file at `relative` inside the folder, or `undefined` (none, unreadable, or a folder not to use). */
+  readText(relative: string): string | undefined {
+    if (!this.usable) return undefined;
+    try {
+      return readFileSync(path.join(this.dir, relative), 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Writes `lines` (each with a line feed after it) at `relative` inside the
+   * folder, atomically, a few hundred kilobytes at a time (a pack of records
+   * is tens of megabytes: one string of it would raise a compile's peak
+   * memory). Never throws (a cache that cannot be written is left alone).
+   */
+  writeLines(relative: string, lines: readonly string[]): void {
+    if (!this.usable) return;
+    const target = path.join(this.dir, relative);
+    const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+    try {
+      mkdirSync(path.dirname(target), { recursive: true });
+      this.markFolder();
+      const fd = openSync(temporary, 'w');
+      try {
+        let chunk: string[] = [];
+        let size = 0;
+        for (const line of lines) {
+          chunk.push(line);
+          size += line.length + 1;
+          if (size < 256 * 1024) continue;
+          writeSync(fd, `${chunk.join('\n')}\n`);
+          chunk = [];
+          size = 0;
+        }
+        if (chunk.length > 0) writeSync(fd, `${chunk.join('\n')}\n`);
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(temporary, target);
+    } catch {
+      rmSync(temporary, { force: true });
+      // as for entries
+    }
+  }
+
+  private markFolder(): void {
+    if (!existsSync(path.join(this.dir, MARKER))) {
+      atomicWrite(path.join(this.dir, 'CACHEDIR.TAG'), CACHEDIR_TAG);
+      atomicWrite(path.join(this.dir, MARKER), `${JSON.stringify(CACHE_FORMAT)}\n`);
+    }
+  }
+
   private entryPath(key: string): string {
     return path.join(this.dir, 'entries', `${key}.json`);
   }
@@ -243,10 +303,7 @@ export class CompileCache {
     if (!this.usable || !KEY.test(key)) return;
     try {
       mkdirSync(path.join(this.dir, 'entries'), { recursive: true });
-      if (!existsSync(path.join(this.dir, MARKER))) {
-        atomicWrite(path.join(this.dir, 'CACHEDIR.TAG'), CACHEDIR_TAG);
-        atomicWrite(path.join(this.dir, MARKER), `${JSON.stringify(CACHE_FORMAT)}\n`);
-      }
+      this.markFolder();
       atomicWrite(this.entryPath(key), entryText(key, entry));
     } catch {
       // read-only or full: the next run compiles cold, as this one did

@@ -1,0 +1,182 @@
+/**
+ * The per-file part of the compile cache: for each input file, what loading
+ * it yields (1-load/load-fleet.ts `FileRecord`: its value, its findings with
+ * their places and source lines, the values it holds), so that a fleet with
+ * one file changed parses and validates that one file only.
+ *
+ * A record's key is the SHA-256 of the cache format, the compiler's identity
+ * (compile-cache.ts `compilerDigest`), the file's path and its text: a record
+ * is valid for exactly that file read by exactly that compiler, wherever it
+ * is kept. The records of one fleet folder are kept together in one pack,
+ * `files/<digest of the folder's path>.pack`, so that reading 55,000 records
+ * costs one file: a first line naming the format, then one line per record,
+ * `<key> sha256:<digest of its JSON> <JSON>`. A record is checked against its
+ * digest and its shape when it is used; one that fails is ignored with a
+ * `cache_entry_ignored` warning and its file is loaded cold. A compile writes
+ * the pack again, atomically (a temporary file renamed into place), holding
+ * the records of the files it read, whenever one was made or one is no longer
+ * needed, so concurrent compiles each read a whole pack, and any pack's
+ * records are right for the files they name.
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { FileMemo, FileRecord } from '../../1-load/load-fleet.js';
+import type { SourceFile } from '../../1-load/source-file.js';
+import { isDiagnosticCode, type ChoiceOf } from '../../diagnostics/catalog.js';
+import { CACHE_FORMAT, compilerDigest, sha256, type CompileCache } from './compile-cache.js';
+
+const HEAD = JSON.stringify({ ...CACHE_FORMAT, records: 'input files' });
+const LINE = /^[0-9a-f]{64} sha256:[0-9a-f]{64} /;
+
+/** How a run used the records (for tests and progress): files answered, and files loaded cold and recorded. */
+export interface RecordStats {
+  hits: number;
+  misses: number;
+  /** The paths of the files loaded cold and recorded by this run, in load order. */
+  recorded: string[];
+}
+
+/** The pack of one fleet folder's records, opened for one run (see the module comment). */
+export class FileRecords implements FileMemo {
+  readonly stats: RecordStats = { hits: 0, misses: 0, recorded: [] };
+  /** The pack's file, relative to the cache folder. */
+  readonly relative: string;
+  /** The lines of the pack as read and not used yet, by key. */
+  private readonly stored = new Map<string, string>();
+  /** The lines the next pack holds, by key: records used or made by this run. */
+  private readonly kept = new Map<string, string>();
+  private readonly warned = new Set<string>();
+  private changed = false;
+  private readonly prefix: string;
+
+  /**
+   * The pack of the fleet folder `fleetRoot`. A command that reads only part
+   * of the fleet names its own `scope` (say, a platform it renders): a pack
+   * holds the records of the files its last run read, so a partial read
+   * would otherwise drop the rest.
+   */
+  constructor(
+    private readonly cache: CompileCache,
+    fleetRoot: string,
+    scope = '',
+  ) {
+    this.relative = path.join('files', `${sha256(scope === '' ? path.resolve(fleetRoot) : `${path.resolve(fleetRoot)}\0${scope}`)}.pack`);
+    this.prefix = `${CACHE_FORMAT.format} ${CACHE_FORMAT.version} records\0${compilerDigest()}\0`;
+    this.readPack();
+  }
+
+  private get packPath(): string {
+    return path.join(this.cache.dir, this.relative);
+  }
+
+  private warn(problem: ChoiceOf<'cache_entry_ignored', 'problem'>, record?: string): void {
+    if (this.warned.has(problem)) return;
+    this.warned.add(problem);
+    this.changed = true;
+    this.cache.ignoreEntry(record === undefined ? this.packPath : `${this.packPath} (the record of ${record})`, problem);
+  }
+
+  private readPack(): void {
+    const text = this.cache.readText(this.relative);
+    if (text === undefined) return;
+    const newline = text.indexOf('\n');
+    if (newline === -1) return this.warn('cut_short');
+    if (text.slice(0, newline) !== HEAD) return this.warn('other_format');
+    const lines = text.slice(newline + 1).split('\n');
+    // A whole pack ends with a line feed: the last piece is empty.
+    if (lines.pop() !== '') this.warn('cut_short');
+    for (const line of lines) {
+      if (!LINE.test(line)) {
+        this.warn('body_not_record');
+        continue;
+      }
+      this.stored.set(line.slice(0, 64), line);
+    }
+  }
+
+  private key(file: SourceFile): string {
+    return createHash('sha256').update(`${this.prefix}${file.path.length}:${file.path}${file.text.length}:`).update(file.text).digest('hex');
+  }
+
+  get(file: SourceFile): FileRecord | undefined {
+    const key = this.key(file);
+    const line = this.stored.get(key);
+    const record = line === undefined ? undefined : this.check(file, line);
+    if (record === undefined) {
+      this.stats.misses++;
+      return undefined;
+    }
+    this.stats.hits++;
+    this.stored.delete(key);
+    this.kept.set(key, line as string);
+    return record;
+  }
+
+  /** The record of `line` when it is whole and of the shape loading makes; else a warning. */
+  private check(file: SourceFile, line: string): FileRecord | undefined {
+    // `<key> sha256:<digest> <JSON>`, as LINE matched.
+    const json = line.slice(137);
+    if (sha256(json) !== line.slice(72, 136)) return void this.warn('digest_mismatch', file.path);
+    let record: unknown;
+    try {
+      record = JSON.parse(json);
+    } catch {
+      return void this.warn('body_not_json', file.path);
+    }
+    if (!isRecordOf(record, file.path)) return void this.warn('body_not_record', file.path);
+    return record;
+  }
+
+  set(file: SourceFile, record: FileRecord): void {
+    // What a later run would refuse is not kept (a finding placed in another file, say).
+    if (!isRecordOf(record, file.path)) return;
+    const json = JSON.stringify(record);
+    const key = this.key(file);
+    this.kept.set(key, `${key} sha256:${sha256(json)} ${json}`);
+    this.stats.recorded.push(file.path);
+    this.changed = true;
+  }
+
+  /**
+   * Writes the pack again, holding the records this run used or made, when
+   * one was made, one was damaged, or the pack holds records no longer
+   * needed, and lets go of them all (a run saves once). Never throws.
+   */
+  save(): void {
+    const stale = this.stored.size > 0;
+    this.stored.clear();
+    const lines = [...this.kept.values()].sort();
+    // The run goes on to make its outputs: the records are not needed any more.
+    this.kept.clear();
+    if (!this.changed && !stale) return;
+    this.cache.writeLines(this.relative, [HEAD, ...lines]);
+  }
+}
+
+function isDiagnosticOf(value: unknown, file: string): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const d = value as Record<string, unknown>;
+  return (
+    (d['severity'] === 'error' || d['severity'] === 'warning') &&
+    typeof d['code'] === 'string' &&
+    isDiagnosticCode(d['code']) &&
+    d['file'] === file &&
+    typeof d['message'] === 'string' &&
+    typeof d['hint'] === 'string' &&
+    Array.isArray(d['related'])
+  );
+}
+
+/** True when `value` has the shape of a {@link FileRecord} whose findings are all about `file`. */
+function isRecordOf(value: unknown, file: string): value is FileRecord {
+  if (value === null || typeof value !== 'object') return false;
+  const r = value as Record<string, unknown>;
+  const findings = r['rowFindings'];
+  return (
+    Number.isSafeInteger(r['values']) &&
+    (r['values'] as number) >= 0 &&
+    Array.isArray(r['diagnostics']) &&
+    r['diagnostics'].every((d) => isDiagnosticOf(d, file)) &&
+    (findings === undefined || (Array.isArray(findings) && findings.every((d) => isDiagnosticOf(d, file))))
+  );
+}

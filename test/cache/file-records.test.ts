@@ -1,0 +1,163 @@
+/**
+ * The per-file records of the compile cache (compiler/adapters/cache/file-records.ts),
+ * through the real pipeline in this process: a compile whose files the
+ * records answer gives the outputs and diagnostics (places and source lines
+ * included) of a compile without them, on the reference fleet, a generated
+ * fleet and invalid fleets (a finding placed in a row by a cross-file rule
+ * makes that row's document again); one changed row is the only file loaded
+ * cold; a damaged or foreign record is ignored with `cache_entry_ignored` and
+ * its file loaded cold.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { GENERATED_NOW, generateFleet } from '../../bench/fleet-generator.mjs';
+import { watchRemadeDocuments } from '../../compiler/1-load/parse-yaml.js';
+import { CompileCache, sha256 } from '../../compiler/adapters/cache/compile-cache.js';
+import { FileRecords } from '../../compiler/adapters/cache/file-records.js';
+import { compileFleet, type CompileResult } from '../../compiler/index.js';
+import { overlayTexts, readFleetTexts, TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';
+
+const work = mkdtempSync(path.join(tmpdir(), 'diene-records-test-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+let made = 0;
+
+/** A compile of `texts` with the records of `cacheDir` (then saved), and what they answered. */
+function compileWith(texts: ReadonlyMap<string, string>, cacheDir: string, now: number): { result: CompileResult; records: FileRecords; cache: CompileCache } {
+  const cache = new CompileCache(cacheDir);
+  const records = new FileRecords(cache, 'fleet');
+  const result = compileFleet(toSourceFiles(texts), { nowSeconds: now, fileMemo: records });
+  records.save();
+  return { result, records, cache };
+}
+
+/** Everything a run shows: each diagnostic whole (source line and window too) and each output's bytes. */
+function shown(result: CompileResult): string {
+  return JSON.stringify({ diagnostics: result.diagnostics, outputs: result.outputs ? [...result.outputs] : null });
+}
+
+/** Cold, then recording, then answered by the records: the three runs show the same. Returns the answered run. */
+function threeRuns(texts: ReadonlyMap<string, string>, now = TEST_NOW_SECONDS) {
+  const cacheDir = path.join(work, `cache-${made++}`);
+  const cold = compileFleet(toSourceFiles(texts), { nowSeconds: now });
+  const recording = compileWith(texts, cacheDir, now);
+  expect(recording.records.stats.hits).toBe(0);
+  expect(shown(recording.result)).toBe(shown(cold));
+  const remade: string[] = [];
+  watchRemadeDocuments((file) => remade.push(file));
+  let warm;
+  try {
+    warm = compileWith(texts, cacheDir, now);
+  } finally {
+    watchRemadeDocuments(undefined);
+  }
+  expect(warm.cache.warnings).toEqual([]);
+  expect(warm.records.stats).toEqual({ hits: texts.size, misses: 0, recorded: [] });
+  expect(shown(warm.result)).toBe(shown(cold));
+  return { cold, warm, cacheDir, remade };
+}
+
+const packOf = (cacheDir: string): string => path.join(cacheDir, 'files', `${sha256(path.resolve('fleet'))}.pack`);
+
+const reference = readFleetTexts();
+const ROW = 'platforms/aldehyde/lithium/pichu.yaml';
+
+describe('per-file records', () => {
+  it('answer every file of the reference fleet, with the outputs and diagnostics of a cold compile', () => {
+    const { cold, remade } = threeRuns(reference);
+    expect(cold.outputs?.size).toBeGreaterThan(10);
+    // A row's document is made again only to place a finding in it: its Kargo findings came with its record.
+    expect(remade.filter((file) => file.startsWith('platforms/'))).toEqual([]);
+  });
+
+  it('answer every file of the generated S fleet, byte for byte', () => {
+    const { cold, remade } = threeRuns(generateFleet('S'), Math.floor(Date.parse(GENERATED_NOW) / 1000));
+    expect(cold.outputs?.size).toBeGreaterThan(10);
+    expect(remade.filter((file) => file.startsWith('platforms/'))).toEqual([]);
+  });
+
+  it('keep the findings of files that do not load: syntax, schema and secret, with their places and source lines', () => {
+    const texts = overlayTexts(reference, {
+      [ROW]: 'pin:\n  chart: "1.4.2"\n  image: "1.4.2"\n  extra: 1\n',
+      'registry/clusters/pichu-topaz.yaml': `${reference.get('registry/clusters/pichu-topaz.yaml')}bad: [\n`,
+      'platforms/aldehyde/lithium/raichu.yaml': 'pin:\n  chart: "1.4.2"\n  image: "1.4.2"\nvalues:\n  password: "Zq8v-W2kd-Lp3x"\n',
+    });
+    const { cold } = threeRuns(texts);
+    const codes = cold.diagnostics.map((d) => d.code);
+    expect(codes).toEqual(expect.arrayContaining(['schema_unknown_property', 'yaml_syntax', 'input_secret']));
+    expect(cold.diagnostics.find((d) => d.code === 'schema_unknown_property')).toMatchObject({ file: ROW, line: 4, column: 3, sourceLine: '  extra: 1' });
+    expect(JSON.stringify(cold.diagnostics)).not.toContain('Zq8v-W2kd-Lp3x');
+  });
+
+  it("place a cross-file rule's finding in a row by making that row's document again, and keep the row's Kargo findings", () => {
+    const texts = overlayTexts(reference, {
+      'platforms/aldehyde/lithium/celebi.yaml': '# a row for a virtual landscape\npin:\n  chart: "1.4.2"\n  image: "1.4.2"\n',
+      [ROW]: 'pin: {chart: "1.4.2", image: "1.4.2"}\n',
+    });
+    const { cold, remade } = threeRuns(texts);
+    const unlisted = cold.diagnostics.find((d) => d.code === 'row_landscape_unlisted');
+    expect(unlisted).toMatchObject({ file: 'platforms/aldehyde/lithium/celebi.yaml', line: 2, column: 1 });
+    expect(cold.diagnostics.find((d) => d.code === 'row_pin_flow_style')).toMatchObject({ file: ROW, line: 1, column: 6 });
+    // The unlisted row is placed in its document made again; the flow-style finding came with the row's record.
+    expect(remade.filter((file) => file.startsWith('platforms/'))).toEqual(['platforms/aldehyde/lithium/celebi.yaml']);
+  });
+
+  it('load only the changed row cold when one row changes', () => {
+    const cacheDir = path.join(work, `cache-${made++}`);
+    compileWith(reference, cacheDir, TEST_NOW_SECONDS);
+    const changed = overlayTexts(reference, { [ROW]: 'pin:\n  chart: "1.4.3"\n  image: "1.4.3"\n' });
+    const warm = compileWith(changed, cacheDir, TEST_NOW_SECONDS);
+    expect(warm.records.stats).toEqual({ hits: reference.size - 1, misses: 1, recorded: [ROW] });
+    expect(shown(warm.result)).toBe(shown(compileFleet(toSourceFiles(changed), { nowSeconds: TEST_NOW_SECONDS })));
+    // The pack now holds the fleet as it is: the next run answers every file.
+    expect(compileWith(changed, cacheDir, TEST_NOW_SECONDS).records.stats.misses).toBe(0);
+  });
+
+  it('ignore a tampered record with a warning, load its file cold, and give the cold result', () => {
+    const cacheDir = path.join(work, `cache-${made++}`);
+    compileWith(reference, cacheDir, TEST_NOW_SECONDS);
+    const pack = packOf(cacheDir);
+    const lines = readFileSync(pack, 'utf8').split('\n');
+    const index = lines.findIndex((line) => line.includes('"1.4.2"'));
+    expect(index).toBeGreaterThan(0);
+    // The version a reader would then compile into the outputs, were the record trusted.
+    writeFileSync(pack, lines.map((line, i) => (i === index ? line.replaceAll('"1.4.2"', '"9.9.9"') : line)).join('\n'));
+    const warm = compileWith(reference, cacheDir, TEST_NOW_SECONDS);
+    expect(warm.cache.warnings.map((d) => d.code)).toEqual(['cache_entry_ignored']);
+    expect(warm.cache.warnings[0]?.message).toContain('does not match its digest');
+    expect(warm.cache.warnings[0]?.message).toContain(pack);
+    expect(warm.records.stats.misses).toBe(1);
+    expect(shown(warm.result)).toBe(shown(compileFleet(toSourceFiles(reference), { nowSeconds: TEST_NOW_SECONDS })));
+    // The run wrote a whole pack again.
+    const again = compileWith(reference, cacheDir, TEST_NOW_SECONDS);
+    expect(again.cache.warnings).toEqual([]);
+    expect(again.records.stats.misses).toBe(0);
+  });
+
+  it('ignore a record of the wrong shape (its digest recomputed), a foreign pack and a cut pack, each with a warning', () => {
+    const cacheDir = path.join(work, `cache-${made++}`);
+    compileWith(reference, cacheDir, TEST_NOW_SECONDS);
+    const pack = packOf(cacheDir);
+    const text = readFileSync(pack, 'utf8');
+    const lines = text.split('\n');
+    const [key] = (lines[1] as string).split(' ');
+    const body = JSON.stringify({ values: 3, diagnostics: [{ code: 'nonsense' }] });
+    writeFileSync(pack, [lines[0], `${key} sha256:${sha256(body)} ${body}`, ...lines.slice(2)].join('\n'));
+    const wrongShape = compileWith(reference, cacheDir, TEST_NOW_SECONDS);
+    expect(wrongShape.cache.warnings.map((d) => d.message)).toEqual([expect.stringContaining('not the record of a loaded input file')]);
+    expect(wrongShape.records.stats.misses).toBe(1);
+
+    writeFileSync(pack, `{"format":"other"}\n${lines.slice(1).join('\n')}`);
+    const foreign = compileWith(reference, cacheDir, TEST_NOW_SECONDS);
+    expect(foreign.cache.warnings.map((d) => d.message)).toEqual([expect.stringContaining('another cache format')]);
+    expect(foreign.records.stats.hits).toBe(0);
+
+    writeFileSync(pack, readFileSync(pack, 'utf8').slice(0, -40));
+    const cut = compileWith(reference, cacheDir, TEST_NOW_SECONDS);
+    expect(cut.cache.warnings.map((d) => d.message)).toEqual([expect.stringContaining('cut short')]);
+    expect(cut.records.stats.misses).toBe(1);
+    for (const run of [wrongShape, foreign, cut])
+      expect(shown(run.result)).toBe(shown(compileFleet(toSourceFiles(reference), { nowSeconds: TEST_NOW_SECONDS })));
+  });
+});

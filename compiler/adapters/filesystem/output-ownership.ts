@@ -33,14 +33,28 @@ export interface TreeInspection {
   directories: string[];
   /** True when every file the manifest lists is there. */
   complete: boolean;
-  /** Of each file found diene's by its bytes: inode, size and change time, which any write, rename or chmod moves (see `trusted`). */
-  stamps: Map<string, string>;
+  /**
+   * Of each file found diene's: its stamp (see {@link stampOf}) and the digest of its bytes, read and hashed or taken
+   * from `trusted` when the stamp there is the same (see {@link inspectTree}).
+   */
+  stamps: Map<string, readonly [string, string]>;
 }
 
 const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
-function stampOf(info: { ino: bigint; size: bigint; ctimeNs: bigint; mtimeNs: bigint }): string {
-  return `${info.ino}:${info.size}:${info.ctimeNs}:${info.mtimeNs}`;
+/**
+ * A file's stamp: inode, size, modification and change time in nanoseconds, as
+ * cache/output-match.ts writes it. Any write, rename onto the path, link,
+ * unlink or chmod moves the change time, which no tool can set back.
+ */
+export function stampOf(info: { ino: bigint; size: bigint; ctimeNs: bigint; mtimeNs: bigint }): string {
+  return `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
+}
+
+/** The fields of a stamp: inode, size, modification and change time. */
+export function stampFields(stamp: string): { ino: string; size: string; mtimeNs: string; ctimeNs: string } {
+  const [ino = '', size = '', mtimeNs = '', ctimeNs = ''] = stamp.split(':');
+  return { ino, size, mtimeNs, ctimeNs };
 }
 
 /** The digest of the regular file at `absolute` and its stamp, why it is not one diene could have written, or `vanished` (removed meanwhile). */
@@ -97,7 +111,7 @@ export function readManifest(dir: string): TreeInspection['manifest'] {
 }
 
 /** The stamp of the regular file at `absolute` as `lstat` sees it, or `undefined`. */
-function currentStamp(absolute: string): string | undefined {
+export function currentStamp(absolute: string): string | undefined {
   try {
     const info = lstatSync(absolute, { bigint: true });
     return info.isFile() ? stampOf(info) : undefined;
@@ -111,14 +125,16 @@ function currentStamp(absolute: string): string | undefined {
  * listing about to be written there (omit it for a tree that is only
  * removed). `checkContent` reads and hashes every listed file; without it a
  * listed file is taken as diene's whatever its bytes. A file whose stamp
- * equals its entry in `trusted` (the stamps of an earlier walk) is diene's
- * without being read again: its inode, size and change time are the same, so
- * no write reached it since. A manifest with a problem counts as none for the
- * walk. Throws only when `dir` itself cannot be listed.
+ * equals its entry in `trusted` (path → [stamp, digest]: an earlier walk of
+ * this run, or what the last compile into this directory recorded) is not read
+ * again: its inode, size and change time are the same, so no write reached it
+ * since, and the digest given is judged as if it had been read. A manifest
+ * with a problem counts as none for the walk. Throws only when `dir` itself
+ * cannot be listed.
  */
 export function inspectTree(
   dir: string,
-  options: { wanted?: Listing; checkContent: boolean; trusted?: ReadonlyMap<string, string> },
+  options: { wanted?: Listing; checkContent: boolean; trusted?: ReadonlyMap<string, readonly [string, string]> },
 ): TreeInspection {
   const inspection: TreeInspection = { manifest: undefined, foreign: [], files: [], directories: [], complete: true, stamps: new Map() };
   try {
@@ -155,15 +171,14 @@ export function inspectTree(
       else if (!rules.listed(relative)) inspection.foreign.push({ path: relative, reason: 'unlisted' });
       else {
         const absolute = path.join(dir, relative);
-        const known = options.trusted?.get(relative);
-        const read = options.checkContent && (known === undefined || known !== currentStamp(absolute)) ? digestOf(absolute) : undefined;
+        const known = options.checkContent ? options.trusted?.get(relative) : undefined;
+        const read = options.checkContent && (known === undefined || known[0] !== currentStamp(absolute)) ? digestOf(absolute) : known && { digest: known[1], stamp: known[0] };
         if (read === 'vanished') continue;
         const reason = typeof read === 'string' ? read : rules.judgeFile(relative, read?.digest);
         if (reason === undefined) {
           inspection.files.push(relative);
           seen.add(relative);
-          if (read !== undefined && typeof read !== 'string') inspection.stamps.set(relative, read.stamp);
-          else if (known !== undefined) inspection.stamps.set(relative, known);
+          if (read !== undefined && typeof read !== 'string' && read.stamp !== '') inspection.stamps.set(relative, [read.stamp, read.digest]);
         } else inspection.foreign.push({ path: relative, reason });
       }
     }

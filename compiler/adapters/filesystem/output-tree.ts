@@ -564,7 +564,7 @@ export type LinkFile = (existing: string, created: string) => void;
 
 /** What {@link writeOutputTree} did with each output, for the record and the tests. */
 export interface WriteCounts {
-  /** Files whose bytes were written (the manifest among them). */
+  /** Files whose bytes were written (the final manifest among them, the provisional one not). */
   written: number;
   /** Unchanged files hard-linked from the old tree. */
   linked: number;
@@ -643,7 +643,7 @@ export async function writeOutputTree(
       const put = (relative: string, text: string): string => {
         const target = folderOf(relative);
         placed.set(relative, { stamp: writeTextFile(target, text, buffer), linked: false });
-        counts.written++;
+        if (relative !== MANIFEST_FILE) counts.written++;
         return target;
       };
       // The manifest first: a staging folder whose manifest cannot be read holds nothing else. Until the last

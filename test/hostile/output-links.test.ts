@@ -30,7 +30,18 @@ let work: { dir: string; cleanup: () => void };
 const trees: Record<'A' | 'B', Tree> = { A: new Map(), B: new Map() };
 
 async function compile(fleet: string, out: string, cache?: string): Promise<{ exitCode: number; stdout: string; stderr: string }> {
-  const args = ['compile', '--fleet', fleet, '--out', out, '--format', 'json', '--now', '2026-11-21T00:00:00Z', ...(cache ? ['--cache', cache] : ['--no-cache'])];
+  const args = [
+    'compile',
+    '--fleet',
+    fleet,
+    '--out',
+    out,
+    '--format',
+    'json',
+    '--now',
+    '2026-11-21T00:00:00Z',
+    ...(cache ? ['--cache', cache] : ['--no-cache']),
+  ];
   return runCliInProcess(args, { cwd: fleet, env: { FORCE_COLOR: process.env['FORCE_COLOR'] ?? '' } });
 }
 

@@ -10,6 +10,7 @@
  * lies cannot point a removal outside the tree.
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, rmdirSync, unlinkSync, type Dirent } from 'node:fs';
+import { rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fileDigest, MANIFEST_FILE, parseOutputManifest, type ManifestProblem } from '../../3-emit/output-manifest.js';
 import { ownershipRules, type ForeignEntry, type ForeignReason, type Listing } from '../../plan/output-ownership.js';
@@ -172,7 +173,10 @@ export function inspectTree(
       else {
         const absolute = path.join(dir, relative);
         const known = options.checkContent ? options.trusted?.get(relative) : undefined;
-        const read = options.checkContent && (known === undefined || known[0] !== currentStamp(absolute)) ? digestOf(absolute) : known && { digest: known[1], stamp: known[0] };
+        const read =
+          options.checkContent && (known === undefined || known[0] !== currentStamp(absolute))
+            ? digestOf(absolute)
+            : known && { digest: known[1], stamp: known[0] };
         if (read === 'vanished') continue;
         const reason = typeof read === 'string' ? read : rules.judgeFile(relative, read?.digest);
         if (reason === undefined) {
@@ -219,4 +223,44 @@ export function removeOwnedTree(dir: string, inspection: TreeInspection): boolea
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return true;
     throw error;
   }
+}
+
+/** Runs `action` on every item, `concurrency` at a time, ignoring the error codes `codes`. */
+async function eachConcurrently(
+  items: readonly string[],
+  concurrency: number,
+  codes: readonly string[],
+  action: (item: string) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const item = items[next++] as string;
+      try {
+        await action(item);
+      } catch (error) {
+        if (!codes.includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+}
+
+/**
+ * {@link removeOwnedTree}, with its unlinks and the removals of the folders of
+ * one depth run `concurrency` at a time on the thread pool: the same order
+ * (files, then folders deepest first, a depth only once the one below is
+ * gone, then the manifest, then `dir`), so a removal killed half way leaves
+ * the same trees, in a fraction of the wall time when the disk is busy.
+ */
+export async function removeOwnedTreeConcurrently(dir: string, inspection: TreeInspection, concurrency = 8): Promise<boolean> {
+  await eachConcurrently(inspection.files, concurrency, ['ENOENT'], (file) => unlink(path.join(dir, file)));
+  const depths = new Map<number, string[]>();
+  for (const folder of inspection.directories) {
+    const depth = folder.split('/').length;
+    depths.set(depth, [...(depths.get(depth) ?? []), folder]);
+  }
+  for (const depth of [...depths.keys()].sort((a, b) => b - a))
+    await eachConcurrently(depths.get(depth) as string[], concurrency, ['ENOENT', 'ENOTEMPTY', 'EEXIST'], (folder) => rmdir(path.join(dir, folder)));
+  return removeOwnedTree(dir, { ...inspection, files: [], directories: [] });
 }

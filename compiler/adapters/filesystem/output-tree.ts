@@ -51,7 +51,16 @@ import path from 'node:path';
 import { fileDigest, MANIFEST_FILE, manifestText, parseOutputManifest } from '../../3-emit/output-manifest.js';
 import { plannedListing, type OutputPlan } from '../../3-emit/output-plan.js';
 import type { ForeignEntry, ForeignReason, Listing } from '../../plan/output-ownership.js';
-import { currentStamp, inspectTree, OUTPUT_READ_LIMIT, removeOwnedTree, stampFields, stampOf, type TreeInspection } from './output-ownership.js';
+import {
+  currentStamp,
+  inspectTree,
+  OUTPUT_READ_LIMIT,
+  removeOwnedTree,
+  removeOwnedTreeConcurrently,
+  stampFields,
+  stampOf,
+  type TreeInspection,
+} from './output-ownership.js';
 
 export { OUTPUT_READ_LIMIT } from './output-ownership.js';
 
@@ -210,10 +219,7 @@ function foreignError(root: string, inspection: TreeInspection, sibling?: string
 }
 
 /** What `.<out>.previous` holds and whether it may be restored or removed; throws nothing. */
-function inspectPrevious(
-  outDir: string,
-  wanted: Listing | undefined,
-): { inspection: TreeInspection; error?: OutputForeignError; restorable: boolean } {
+function inspectPrevious(outDir: string, wanted: Listing | undefined): { inspection: TreeInspection; error?: OutputForeignError; restorable: boolean } {
   const previous = previousOf(outDir);
   const info = entryAt(previous);
   const empty: TreeInspection = { manifest: undefined, foreign: [], files: [], directories: [], complete: true, stamps: new Map() };
@@ -502,13 +508,13 @@ const WRITE_CHUNK = 1 << 18;
 function writeTextFile(target: string, text: string, buffer: Buffer): string {
   const fd = openSync(target, 'w');
   try {
-    for (let from = 0; from < text.length; ) {
+    for (let from = 0; from < text.length;) {
       let to = Math.min(text.length, from + WRITE_CHUNK);
       // Never between the two halves of a surrogate pair.
       const last = text.charCodeAt(to - 1);
       if (to < text.length && last >= 0xd800 && last <= 0xdbff) to--;
       const bytes = buffer.write(from === 0 && to === text.length ? text : text.slice(from, to), 0, 'utf8');
-      for (let done = 0; done < bytes; ) done += writeSync(fd, buffer, done, bytes - done);
+      for (let done = 0; done < bytes;) done += writeSync(fd, buffer, done, bytes - done);
       from = to;
     }
     return stampOf(fstatSync(fd, { bigint: true }));
@@ -707,7 +713,7 @@ export async function writeOutputTree(
     // The new tree is in place. The old one goes by the walk made before the swap: an entry that reached it since is kept, with the folder.
     if (replaced && entryAt(previous)) {
       try {
-        if (!removeOwnedTree(previous, replaced))
+        if (!(await removeOwnedTreeConcurrently(previous, replaced)))
           notes.push(
             `kept ${previous}: something diene did not write reached ${outDir} while the new tree was written, and is there now; move it back or away (the next compile refuses until then)`,
           );

@@ -12,7 +12,7 @@
  * child process running the built output-tree module.
  */
 import { spawnSync } from 'node:child_process';
-import { lstatSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileDigest, MANIFEST_FILE } from '../../compiler/3-emit/output-manifest.js';
@@ -146,6 +146,20 @@ describe('a compile over an existing tree', () => {
     const written = await writeOutputTree(out, plan, { trusted: look.trusted });
     expect(written.counts.fellBack).toBe(1);
     expect(written.counts.linked).toBe(common().same.length - 1);
+    expect(sameTree(await readOutputTree(out), trees.B)).toBe(true);
+  });
+
+  it('writes an unchanged file whose mode was changed by hand (chmod), so the new tree has the modes a write gives', async () => {
+    const { out } = site();
+    expect((await compile(fleetA.dir, out)).exitCode).toBe(0);
+    const [chmodded, other] = common().same as [string, string];
+    const mode = lstatSync(path.join(out, other)).mode & 0o7777;
+    chmodSync(path.join(out, chmodded), 0o755);
+    const inode = lstatSync(path.join(out, chmodded)).ino;
+    const run = await compile(fleetB.dir, out);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(lstatSync(path.join(out, chmodded)).mode & 0o7777).toBe(mode);
+    expect(lstatSync(path.join(out, chmodded)).ino).not.toBe(inode);
     expect(sameTree(await readOutputTree(out), trees.B)).toBe(true);
   });
 });

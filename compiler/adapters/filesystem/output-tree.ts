@@ -656,6 +656,8 @@ export async function writeOutputTree(
       // file is in place it lists every path with a placeholder digest; the final one then replaces it by a rename.
       const manifestPath = put(MANIFEST_FILE, provisionalManifest(plan.keys()));
       placed.delete(MANIFEST_FILE);
+      // The mode every written file gets (the umask's): an old file with another one (a chmod since) is written, not linked.
+      const mode = lstatSync(manifestPath).mode & 0o7777;
       /** Unchanged files, linked once `staged` lets the write go on. */
       const unchanged: string[] = [];
       for (const [relative, make] of plan) {
@@ -675,7 +677,7 @@ export async function writeOutputTree(
       const expected = new Map(trusted);
       for (const relative of unchanged) {
         const [stamp, digest] = trusted.get(relative) as readonly [string, string];
-        const linked = linkUnchanged(link, path.join(outDir, relative), folderOf(relative), stamp);
+        const linked = linkUnchanged(link, path.join(outDir, relative), folderOf(relative), stamp, mode);
         if (linked === undefined) {
           // The link failed, or the old file changed since it was looked at: its bytes are written as any changed file's.
           counts.fellBack++;
@@ -730,13 +732,14 @@ export async function writeOutputTree(
 /**
  * Links the old tree's file `existing` (whose stamp was `stamp` when its bytes
  * were found unchanged) to `created` in the staging folder; returns the stamp
- * the file has once linked, or `undefined` when the link failed or the old
- * file is no longer the one looked at (its stamp moved before the link, or its
- * inode, size or modification time after it), in which case nothing is left
- * at `created`.
+ * the file has once linked, or `undefined` when its mode is not `mode` (what a
+ * write gives), the link failed or the old file is no longer the one looked
+ * at (its stamp moved before the link, or its inode, size or modification
+ * time after it), in which case nothing is left at `created`.
  */
-function linkUnchanged(link: LinkFile, existing: string, created: string, stamp: string): string | undefined {
-  if (currentStamp(existing) !== stamp) return undefined;
+function linkUnchanged(link: LinkFile, existing: string, created: string, stamp: string, mode: number): string | undefined {
+  const info = entryAt(existing);
+  if (!info?.isFile() || (info.mode & 0o7777) !== mode || currentStamp(existing) !== stamp) return undefined;
   try {
     link(existing, created);
   } catch {

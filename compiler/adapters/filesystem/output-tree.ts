@@ -50,6 +50,8 @@ import { chmod, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { fileDigest, MANIFEST_FILE, manifestText, parseOutputManifest } from '../../3-emit/output-manifest.js';
 import { plannedListing, type OutputPlan } from '../../3-emit/output-plan.js';
+// How long ago a file must have changed for its stamp to be kept: the rule of the warm path, for the stamps a write keeps.
+import { STAMP_MARGIN_MS } from '../cache/output-match.js';
 import type { ForeignEntry, ForeignReason, Listing } from '../../plan/output-ownership.js';
 import {
   currentStamp,
@@ -219,7 +221,10 @@ function foreignError(root: string, inspection: TreeInspection, sibling?: string
 }
 
 /** What `.<out>.previous` holds and whether it may be restored or removed; throws nothing. */
-function inspectPrevious(outDir: string, wanted: Listing | undefined): { inspection: TreeInspection; error?: OutputForeignError; restorable: boolean } {
+function inspectPrevious(
+  outDir: string,
+  wanted: Listing | undefined,
+): { inspection: TreeInspection; error?: OutputForeignError; restorable: boolean } {
   const previous = previousOf(outDir);
   const info = entryAt(previous);
   const empty: TreeInspection = { manifest: undefined, foreign: [], files: [], directories: [], complete: true, stamps: new Map() };
@@ -508,13 +513,13 @@ const WRITE_CHUNK = 1 << 18;
 function writeTextFile(target: string, text: string, buffer: Buffer): string {
   const fd = openSync(target, 'w');
   try {
-    for (let from = 0; from < text.length;) {
+    for (let from = 0; from < text.length; ) {
       let to = Math.min(text.length, from + WRITE_CHUNK);
       // Never between the two halves of a surrogate pair.
       const last = text.charCodeAt(to - 1);
       if (to < text.length && last >= 0xd800 && last <= 0xdbff) to--;
       const bytes = buffer.write(from === 0 && to === text.length ? text : text.slice(from, to), 0, 'utf8');
-      for (let done = 0; done < bytes;) done += writeSync(fd, buffer, done, bytes - done);
+      for (let done = 0; done < bytes; ) done += writeSync(fd, buffer, done, bytes - done);
       from = to;
     }
     return stampOf(fstatSync(fd, { bigint: true }));
@@ -549,14 +554,6 @@ const NO_DIGEST = `sha256:${'0'.repeat(64)}`;
 export function provisionalManifest(files: Iterable<string>): string {
   return manifestText(new Map([...files, NEXT_MANIFEST_FILE].map((file) => [file, NO_DIGEST])));
 }
-
-/**
- * How long ago a file must have changed for the stamp a write keeps of it to
- * be trusted by the next run (as cache/output-match.ts keeps them): a change
- * in the same clock tick as the look could otherwise hide behind an equal
- * stamp.
- */
-export const STAMP_MARGIN_MS = 2000;
 
 /**
  * A linked file is fsynced with the written ones when its bytes changed less

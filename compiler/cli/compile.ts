@@ -206,7 +206,8 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
       ...summary(`stale: ${verdict}`),
     };
   }
-  const look = await inspectOutput(outDir, plannedListing(plan));
+  // What the last write into this directory recorded of its files: those still unchanged are not read again.
+  const look = await inspectOutput(outDir, plannedListing(plan), { recorded: cache?.readStamps(outDir) ?? new Map() });
   if (look.error) return { diagnostics: [...diagnostics, ...foreignDiagnostics(look.error, outDir)], exitCode: EXIT.invalid };
   const readOnly = readOnlyFolderProblem(outDir);
   if (readOnly) return { diagnostics: [...diagnostics, diagnoseFinding({}, readOnly)], exitCode: EXIT.invalid };
@@ -225,6 +226,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
       },
     });
     if (inPlace) return inPlace;
+    cache?.writeStamps(outDir, written.stamps);
     kept = written.notes;
   } catch (error) {
     if (error instanceof OutputForeignError) return { diagnostics: [...diagnostics, ...foreignDiagnostics(error, outDir)], exitCode: EXIT.invalid };

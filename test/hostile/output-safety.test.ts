@@ -11,7 +11,7 @@
  * tree, lock, staging folders) are never a way to lose what diene did not
  * write; a file that lands in the output directory while a compile waits for
  * the lock is found under the lock; `--check` touches nothing; the new tree is
- * fsynced before the swap and its parent after (seen with strace). The
+ * fsynced before the swap (an unchanged file written long ago is linked instead) and its parent after (seen with strace). The
  * hostile layouts of the directory itself are in output-ownership.test.ts.
  *
  * The runs that are killed, race, hit a file-size limit, wait on a lock held
@@ -33,6 +33,7 @@ import {
   rmSync,
   statSync,
   truncateSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
@@ -406,12 +407,15 @@ const STRACE_MISSING = spawnSync('strace', ['-V']).status === 0 ? undefined : 's
 
 describe('durability', () => {
   it.skipIf(skipUnlessPresent(STRACE_MISSING))(
-    `fsyncs every file and folder of the new tree before the swap, and the parent folder after it (strace)${skippedBecause(STRACE_MISSING)}`,
+    `fsyncs every written file and every folder of the new tree before the swap, links the unchanged files written long ago without an fsync, and fsyncs the parent folder after it (strace)${skippedBecause(STRACE_MISSING)}`,
     async () => {
       const { dir, out } = site();
       expect((await compile(fleetA.dir, out)).exitCode).toBe(0);
+      // Written two minutes ago, long written back to disk: an unchanged file is then linked and not fsynced again.
+      const long = new Date(Date.now() - 120_000);
+      for (const file of (trees['A'] as Tree).keys()) utimesSync(path.join(out, file), long, long);
       const log = path.join(work.dir, `strace-${path.basename(dir)}.log`);
-      const traced = ['-f', '-y', '-qq', '-e', 'trace=fsync,fdatasync,rename,renameat,renameat2', '-o', log];
+      const traced = ['-f', '-y', '-qq', '-e', 'trace=fsync,fdatasync,rename,renameat,renameat2,link,linkat', '-o', log];
       const run = spawnSync('strace', [...traced, process.execPath, BIN, 'compile', '--fleet', fleetB.dir, '--out', out], {
         encoding: 'utf8',
         timeout: 120_000,
@@ -419,9 +423,12 @@ describe('durability', () => {
       expect(run.status, run.stderr).toBe(0);
       const events = readFileSync(log, 'utf8').split('\n');
       const synced = new Map<string, number>(); // path → line of its first fsync
+      const linked = new Set<string>(); // the staging paths made by link(2)
       let swap = -1;
       let staging = '';
       events.forEach((line, index) => {
+        const link = /\blink(?:at)?\((?:[^,]*, )?"([^"]*)", (?:[^,]*, )?"([^"]*)"/.exec(line);
+        if (link && / = 0$/.test(line)) linked.add(link[2] as string);
         const sync = /\bf(?:data)?sync\(\d+<([^>]*)>/.exec(line);
         if (sync && !synced.has(sync[1] as string)) synced.set(sync[1] as string, index);
         const rename = /\brename(?:at2?)?\((?:[^,]*, )?"([^"]*)", (?:[^,]*, )?"([^"]*)"/.exec(line);
@@ -429,10 +436,15 @@ describe('durability', () => {
       });
       expect(swap, 'the rename of the staging folder onto the output directory').toBeGreaterThan(-1);
       const files = [...(trees['B'] as Tree).keys()];
+      const unchanged = files.filter((file) => file !== MANIFEST_FILE && trees['A']?.get(file) === trees['B']?.get(file));
+      expect(unchanged.length).toBeGreaterThan(0);
+      expect([...linked].map((p) => path.relative(staging, p)).sort(), 'the unchanged files are linked, the others not').toEqual(unchanged.sort());
+      const written = files.filter((file) => !unchanged.includes(file));
       const above = (file: string): string[] => file.split('/').flatMap((_, i, parts) => (i === 0 ? [] : [parts.slice(0, i).join('/')]));
       const folders = new Set(['', ...files.flatMap(above)]);
-      const unsynced = [...files, ...folders].map((p) => (p === '' ? staging : path.join(staging, p))).filter((p) => !((synced.get(p) ?? Infinity) < swap));
+      const unsynced = [...written, ...folders].map((p) => (p === '' ? staging : path.join(staging, p))).filter((p) => !((synced.get(p) ?? Infinity) < swap));
       expect(unsynced, 'fsynced before the swap').toEqual([]);
+      expect(unchanged.filter((file) => synced.has(path.join(staging, file))), 'linked files written long ago are not fsynced').toEqual([]);
       expect(
         events.some((line, index) => index > swap && /\bf(?:data)?sync\(\d+</.test(line) && line.includes(`<${dir}>`)),
         'the parent fsynced after the swap',

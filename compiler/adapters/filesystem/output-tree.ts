@@ -34,6 +34,7 @@ import {
   closeSync,
   constants,
   fstatSync,
+  linkSync,
   lstatSync,
   mkdirSync,
   openSync,
@@ -49,8 +50,19 @@ import { chmod, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { fileDigest, MANIFEST_FILE, manifestText, parseOutputManifest } from '../../3-emit/output-manifest.js';
 import { plannedListing, type OutputPlan } from '../../3-emit/output-plan.js';
+// How long ago a file must have changed for its stamp to be kept: the rule of the warm path, for the stamps a write keeps.
+import { STAMP_MARGIN_MS } from '../cache/output-match.js';
 import type { ForeignEntry, ForeignReason, Listing } from '../../plan/output-ownership.js';
-import { inspectTree, OUTPUT_READ_LIMIT, removeOwnedTree, type TreeInspection } from './output-ownership.js';
+import {
+  currentStamp,
+  inspectTree,
+  OUTPUT_READ_LIMIT,
+  removeOwnedTree,
+  removeOwnedTreeConcurrently,
+  stampFields,
+  stampOf,
+  type TreeInspection,
+} from './output-ownership.js';
 
 export { OUTPUT_READ_LIMIT } from './output-ownership.js';
 
@@ -426,8 +438,11 @@ export function outputLeftovers(outDir: string): string[] {
 /** What {@link inspectOutput} found: an error when the directory holds what diene did not write, and the stamps of diene's files. */
 export interface OutputLook {
   error?: OutputForeignError;
-  /** Passed to {@link writeOutputTree}, whose walk under the lock then reads only files written to since. */
-  trusted: ReadonlyMap<string, string>;
+  /**
+   * Of each file found diene's: [stamp, digest of its bytes]. Passed to {@link writeOutputTree}, which links the
+   * files whose bytes stay the same into the new tree and whose walk under the lock reads only files written to since.
+   */
+  trusted: ReadonlyMap<string, readonly [string, string]>;
 }
 
 /**
@@ -438,24 +453,30 @@ export interface OutputLook {
  * diene does not own, a link or a FIFO, a manifest that cannot be trusted).
  * While another compile holds the lock, a finding is looked at again once it
  * lets go (up to `waitMs`, default {@link LOCK_WAIT_MS}). No error when the
- * directory cannot be listed: the write then fails cleanly.
+ * directory cannot be listed: the write then fails cleanly. `recorded` (what
+ * the last write into `outDir` kept: path → [stamp, digest]) spares reading
+ * the files whose stamp is still the one recorded.
  */
-export async function inspectOutput(outDir: string, wanted: Listing, options: { waitMs?: number } = {}): Promise<OutputLook> {
+export async function inspectOutput(
+  outDir: string,
+  wanted: Listing,
+  options: { waitMs?: number; recorded?: ReadonlyMap<string, readonly [string, string]> } = {},
+): Promise<OutputLook> {
   const lock = lockOf(outDir);
   const deadline = Date.now() + (options.waitMs ?? LOCK_WAIT_MS);
   for (;;) {
-    const look = lookOnce(outDir, wanted);
+    const look = lookOnce(outDir, wanted, options.recorded);
     // Another compile holding the lock may be mid-swap, and what it moves can look foreign for an instant: look again once it is done.
     if (!look.error || !entryAt(lock) || ['stale', 'foreign'].includes(String(lockHolder(lock))) || Date.now() >= deadline) return look;
     await sleep(50 + Math.floor(Math.random() * 50));
   }
 }
 
-function lookOnce(outDir: string, wanted: Listing): OutputLook {
+function lookOnce(outDir: string, wanted: Listing, recorded: ReadonlyMap<string, readonly [string, string]> | undefined): OutputLook {
   try {
     const previous = entryAt(previousOf(outDir)) ? inspectPrevious(outDir, wanted).error : undefined;
     if (previous) return { error: previous, trusted: new Map() };
-    const inspection = inspectTree(outDir, { wanted, checkContent: true });
+    const inspection = inspectTree(outDir, { wanted, checkContent: true, ...(recorded ? { trusted: recorded } : {}) });
     const error = foreignError(outDir, inspection);
     return { ...(error ? { error } : {}), trusted: inspection.stamps };
   } catch {
@@ -486,9 +507,10 @@ const WRITE_CHUNK = 1 << 18;
  * Writes `text` as UTF-8 to a new file at `target` through `buffer` (reused,
  * {@link WRITE_CHUNK} × 3 bytes), a slice at a time: a buffer the size of each file, made and dropped for
  * thousands of files, left the process's memory several hundred megabytes
- * larger than what it held (the allocator keeps what it frees).
+ * larger than what it held (the allocator keeps what it frees). Returns the
+ * file's stamp once written.
  */
-function writeTextFile(target: string, text: string, buffer: Buffer): void {
+function writeTextFile(target: string, text: string, buffer: Buffer): string {
   const fd = openSync(target, 'w');
   try {
     for (let from = 0; from < text.length; ) {
@@ -500,6 +522,7 @@ function writeTextFile(target: string, text: string, buffer: Buffer): void {
       for (let done = 0; done < bytes; ) done += writeSync(fd, buffer, done, bytes - done);
       from = to;
     }
+    return stampOf(fstatSync(fd, { bigint: true }));
   } finally {
     closeSync(fd);
   }
@@ -533,33 +556,68 @@ export function provisionalManifest(files: Iterable<string>): string {
 }
 
 /**
+ * A linked file is fsynced with the written ones when its bytes changed less
+ * than this long ago: they may still sit in the page cache (the kernel writes
+ * dirty pages back within 30 s), whoever wrote them.
+ */
+const RECENT_WRITE_MS = 60_000;
+
+/** How a file of the old tree becomes a file of the new one: `link(2)`; a test seam. */
+export type LinkFile = (existing: string, created: string) => void;
+
+/** What {@link writeOutputTree} did with each output, for the record and the tests. */
+export interface WriteCounts {
+  /** Files whose bytes were written (the final manifest among them, the provisional one not). */
+  written: number;
+  /** Unchanged files hard-linked from the old tree. */
+  linked: number;
+  /** Unchanged files whose link failed or whose old file changed meanwhile, written instead. */
+  fellBack: number;
+}
+
+/**
  * Replaces `outDir` with exactly the outputs of `plan` (relative path → how to
  * make its text) and their manifest, under the output lock (waiting up to
- * `waitMs`, default {@link LOCK_WAIT_MS}). The new tree is written into a
- * staging folder one file at a time (each made, written and dropped, so the
- * tree is never held whole), every file and folder of it fsynced, then
- * swapped in; the parent folder is fsynced after the swap. Throws
+ * `waitMs`, default {@link LOCK_WAIT_MS}). The new tree is made in a staging
+ * folder one file at a time (each made, written and dropped, so the tree is
+ * never held whole), then swapped in; the parent folder is fsynced after the
+ * swap. A file whose bytes equal those of the file at its path in the old
+ * tree (by the digest `trusted` holds, from {@link inspectOutput}, and only
+ * while the old file's stamp is the one recorded there) is hard-linked from
+ * it instead of written; a link that fails (another filesystem, no links) or
+ * an old file that changed meanwhile is written instead. Every written file
+ * and every folder of the staging tree is fsynced before the swap, and so is
+ * a linked file whose bytes changed less than a minute ago. Throws
  * {@link OutputBusyError} when another process keeps the lock,
  * {@link OutputForeignError} when `outDir`, `.<out>.previous` or the lock
  * file holds anything diene did not write, or the filesystem error when a
- * write fails; in every case the output directory is unchanged, nothing diene
- * did not write is touched and no staging folder is left. The new directory
- * keeps the mode of the one it replaces (else the umask's). `trusted` (from
- * {@link inspectOutput}) spares reading again the files no write reached since.
- * `staged`, called once the staging folder holds the whole tree and before
- * anything is synced or swapped, may stop the write (returning true: the
- * tree in place is already this one); the staging folder is then removed.
- * Returns notes on what was kept (a killed run's folder holding foreign
- * entries), the tree made, and whether `staged` stopped the write.
+ * write fails; in every case the output directory keeps its bytes, nothing
+ * diene did not write is touched and no staging folder is left. The new
+ * directory keeps the mode of the one it replaces (else the umask's).
+ * `staged`, called once every changed file is written and before anything is
+ * linked, synced or swapped, may stop the write (returning true: the tree in
+ * place is already this one); the staging folder is then removed. Returns
+ * notes on what was kept (a killed run's folder holding foreign entries), the
+ * tree made, whether `staged` stopped the write, what was written and linked,
+ * and the stamps of the new tree's files for the next run (path → [stamp,
+ * digest], see {@link recordableStamps}).
  */
 export async function writeOutputTree(
   outDir: string,
   plan: OutputPlan,
-  options: { waitMs?: number; trusted?: ReadonlyMap<string, string>; staged?: (made: MadeTree) => boolean } = {},
-): Promise<{ notes: string[]; made: MadeTree; stopped: boolean }> {
+  options: {
+    waitMs?: number;
+    trusted?: ReadonlyMap<string, readonly [string, string]>;
+    staged?: (made: MadeTree) => boolean;
+    link?: LinkFile;
+  } = {},
+): Promise<{ notes: string[]; made: MadeTree; stopped: boolean; counts: WriteCounts; stamps: Map<string, [string, string]> }> {
   const parent = path.dirname(outDir);
   await mkdir(parent, { recursive: true });
   const lock = lockOf(outDir);
+  const link = options.link ?? linkSync;
+  const trusted = options.trusted ?? new Map<string, readonly [string, string]>();
+  const counts: WriteCounts = { written: 0, linked: 0, fellBack: 0 };
   await acquireLock(lock, options.waitMs ?? LOCK_WAIT_MS);
   try {
     const notes = await repairInterruptedRuns(outDir, plannedListing(plan));
@@ -568,43 +626,77 @@ export async function writeOutputTree(
     await mkdir(staging);
     let replaced: TreeInspection | undefined;
     const made: MadeTree = { listing: new Map(), manifest: '', own: [staging, lock] };
+    /** Of each file of the new tree: the stamp it had once written or linked (see {@link recordableStamps}). */
+    const placed = new Map<string, { stamp: string; linked: boolean }>();
+    let swapped = 0;
     try {
       // Synchronous, one mkdir a folder: thousands of small files write several times faster than through promises.
       const written: string[] = [];
       const buffer = Buffer.allocUnsafeSlow(WRITE_CHUNK * 3);
       const folders = new Set<string>([staging]);
-      const put = (relative: string, text: string): string => {
+      const folderOf = (relative: string): string => {
         const target = path.join(staging, relative);
         const folder = path.dirname(target);
         if (!folders.has(folder)) {
           mkdirSync(folder, { recursive: true });
           for (let up = folder; !folders.has(up); up = path.dirname(up)) folders.add(up);
         }
-        writeTextFile(target, text, buffer);
+        return target;
+      };
+      const put = (relative: string, text: string): string => {
+        const target = folderOf(relative);
+        placed.set(relative, { stamp: writeTextFile(target, text, buffer), linked: false });
+        if (relative !== MANIFEST_FILE) counts.written++;
         return target;
       };
       // The manifest first: a staging folder whose manifest cannot be read holds nothing else. Until the last
-      // file is written it lists every path with a placeholder digest; the final one then replaces it by a rename.
+      // file is in place it lists every path with a placeholder digest; the final one then replaces it by a rename.
       const manifestPath = put(MANIFEST_FILE, provisionalManifest(plan.keys()));
+      placed.delete(MANIFEST_FILE);
+      // The mode every written file gets (the umask's): an old file with another one (a chmod since) is written, not linked.
+      const mode = lstatSync(manifestPath).mode & 0o7777;
+      /** Unchanged files, linked once `staged` lets the write go on. */
+      const unchanged: string[] = [];
       for (const [relative, make] of plan) {
         const text = make();
-        made.listing.set(relative, fileDigest(text));
-        written.push(put(relative, text));
+        const digest = fileDigest(text);
+        made.listing.set(relative, digest);
+        if (trusted.get(relative)?.[1] === digest) unchanged.push(relative);
+        else written.push(put(relative, text));
       }
       made.manifest = manifestText(made.listing);
-      renameSync(put(NEXT_MANIFEST_FILE, made.manifest), manifestPath);
-      written.push(manifestPath);
       if (options.staged?.(made)) {
         rmSync(staging, { recursive: true, force: true });
-        return { notes, made, stopped: true };
+        return { notes, made, stopped: true, counts, stamps: new Map() };
       }
-    const old = await stat(outDir).catch(() => undefined);
+      const recent = BigInt(Date.now() - RECENT_WRITE_MS) * 1_000_000n;
+      /** The stamps the walk under the lock expects: a link moves the change time of the old file it shares. */
+      const expected = new Map(trusted);
+      for (const relative of unchanged) {
+        const [stamp, digest] = trusted.get(relative) as readonly [string, string];
+        const linked = linkUnchanged(link, path.join(outDir, relative), folderOf(relative), stamp, mode);
+        if (linked === undefined) {
+          // The link failed, or the old file changed since it was looked at: its bytes are written as any changed file's.
+          counts.fellBack++;
+          written.push(put(relative, (plan.get(relative) as () => string)()));
+          continue;
+        }
+        counts.linked++;
+        placed.set(relative, { stamp: linked, linked: true });
+        expected.set(relative, [linked, digest]);
+        if (BigInt(stampFields(stamp).mtimeNs) > recent) written.push(path.join(staging, relative));
+      }
+      renameSync(put(NEXT_MANIFEST_FILE, made.manifest), manifestPath);
+      placed.delete(NEXT_MANIFEST_FILE);
+      written.push(manifestPath);
+      const old = await stat(outDir).catch(() => undefined);
       if (old) await chmod(staging, old.mode & 0o7777);
-      // Durable before it is visible: a power cut after the swap must not leave empty or short files.
+      // Durable before it is visible: a power cut after the swap must not leave empty or short files, nor lose a link.
       await syncAll([...written, ...folders]);
-      replaced = inspectTree(outDir, { wanted: made.listing, checkContent: true, ...(options.trusted ? { trusted: options.trusted } : {}) });
+      replaced = inspectTree(outDir, { wanted: made.listing, checkContent: true, trusted: expected });
       const foreign = foreignError(outDir, replaced);
       if (foreign) throw foreign;
+      swapped = Date.now();
       if (old) await rename(outDir, previous);
       try {
         await rename(staging, outDir);
@@ -620,7 +712,7 @@ export async function writeOutputTree(
     // The new tree is in place. The old one goes by the walk made before the swap: an entry that reached it since is kept, with the folder.
     if (replaced && entryAt(previous)) {
       try {
-        if (!removeOwnedTree(previous, replaced))
+        if (!(await removeOwnedTreeConcurrently(previous, replaced)))
           notes.push(
             `kept ${previous}: something diene did not write reached ${outDir} while the new tree was written, and is there now; move it back or away (the next compile refuses until then)`,
           );
@@ -628,8 +720,61 @@ export async function writeOutputTree(
         // removed by the next run
       }
     }
-    return { notes, made, stopped: false };
+    return { notes, made, stopped: false, counts, stamps: recordableStamps(outDir, made.listing, placed, swapped) };
   } finally {
     await releaseLock(lock);
   }
+}
+
+/**
+ * Links the old tree's file `existing` (whose stamp was `stamp` when its bytes
+ * were found unchanged) to `created` in the staging folder; returns the stamp
+ * the file has once linked, or `undefined` when its mode is not `mode` (what a
+ * write gives), the link failed or the old file is no longer the one looked
+ * at (its stamp moved before the link, or its inode, size or modification
+ * time after it), in which case nothing is left at `created`.
+ */
+function linkUnchanged(link: LinkFile, existing: string, created: string, stamp: string, mode: number): string | undefined {
+  const info = entryAt(existing);
+  if (!info?.isFile() || (info.mode & 0o7777) !== mode || currentStamp(existing) !== stamp) return undefined;
+  try {
+    link(existing, created);
+  } catch {
+    // EXDEV, EPERM, a filesystem without hard links: written instead
+    return undefined;
+  }
+  const now = currentStamp(created);
+  const [was, is] = [stampFields(stamp), now === undefined ? undefined : stampFields(now)];
+  if (now !== undefined && is && is.ino === was.ino && is.size === was.size && is.mtimeNs === was.mtimeNs) return now;
+  rmSync(created, { force: true });
+  return undefined;
+}
+
+/**
+ * The stamps of the new tree's files that the next run may trust (path →
+ * [stamp, digest]): a file is kept when it still is what this write left
+ * there (a written file: the very stamp it had once written; a linked file:
+ * its inode, size and modification time, the change time having moved when
+ * the old tree's name went) and its bytes changed at least
+ * {@link STAMP_MARGIN_MS} before the swap, so that any later change moves its
+ * change time, and a change of its bytes its modification time. Anything
+ * else is read and hashed by the next run.
+ */
+function recordableStamps(
+  outDir: string,
+  listing: ReadonlyMap<string, string>,
+  placed: ReadonlyMap<string, { stamp: string; linked: boolean }>,
+  swapped: number,
+): Map<string, [string, string]> {
+  const settled = BigInt(swapped - STAMP_MARGIN_MS) * 1_000_000n;
+  const stamps = new Map<string, [string, string]>();
+  for (const [relative, { stamp, linked }] of placed) {
+    const digest = listing.get(relative);
+    const now = currentStamp(path.join(outDir, relative));
+    if (digest === undefined || now === undefined) continue;
+    const [was, is] = [stampFields(stamp), stampFields(now)];
+    if (BigInt(was.mtimeNs) >= settled) continue;
+    if (linked ? is.ino === was.ino && is.size === was.size && is.mtimeNs === was.mtimeNs : now === stamp) stamps.set(relative, [now, digest]);
+  }
+  return stamps;
 }

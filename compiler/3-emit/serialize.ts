@@ -152,9 +152,9 @@ export function yamlMemo(): YamlMemo {
   return { written: new Map() };
 }
 
-/** The rules block-yaml.ts writes by, remembering across the documents that share `memo`. */
+/** The rules block-yaml.ts writes by into one new sink, remembering strings across the documents that share `memo`. */
 function memoizedRules(memo: YamlMemo): BlockYamlRules {
-  return { readsAsNonString, compareKeys, written: memo.written };
+  return { readsAsNonString, compareKeys, written: memo.written, fragments: new Map() };
 }
 
 /** Appends one YAML document (no `---`), canonical, to `sink`: by block-yaml.ts when the value has the plain shape it handles (the same bytes, much faster), else by the `yaml` library. */

@@ -71,6 +71,11 @@ function canonicalView(value: unknown): unknown {
         out ??= value.slice(0, i);
         continue;
       }
+      // A string (most items: lists of names and URLs) is its own view; no call for it.
+      if (typeof item === 'string') {
+        if (out !== undefined) out.push(item);
+        continue;
+      }
       const inner = canonicalView(item);
       if (out !== undefined) out.push(inner);
       else if (inner !== item) {

@@ -183,25 +183,28 @@ export function firstInOrder(names: Iterable<string>, n: number): string[] {
 
 function wildcardUses(model: FleetModel, zone: string): { bases: string[]; reliedOn: Record<string, WildcardUse> } {
   const bases = new Set<string>();
-  const hosts = new Map<string, string[]>();
-  const add = (base: string, platform: string, host: string): void => {
-    bases.add(base);
-    const key = `${platform}.${base}`;
-    const list = hosts.get(key) ?? [];
-    list.push(host);
-    hosts.set(key, list);
-  };
+  const hosts = new Map<string, Set<string>>();
   for (const platform of model.platforms) {
-    const places = [...platform.landscapes, ...platform.vlandscapes];
+    // Each place's wildcard base and host set, found once per platform rather than once per service module.
+    const places: { place: string; base: string; set?: Set<string> }[] = [...platform.landscapes, ...platform.vlandscapes].map((place) => ({ place, base: landscapeHost(place, zone) }));
     for (const service of platform.services) {
       for (const module of service.modules) {
-        for (const place of places) add(landscapeHost(place, zone), platform.name, serviceHost(module, service.name, platform.name, place, zone));
+        for (const at of places) {
+          if (at.set === undefined) {
+            // A base is relied on, and has its entry, only once a service module lies below it.
+            bases.add(at.base);
+            const key = `${platform.name}.${at.base}`;
+            at.set = hosts.get(key);
+            if (at.set === undefined) hosts.set(key, (at.set = new Set()));
+          }
+          at.set.add(serviceHost(module, service.name, platform.name, at.place, zone));
+        }
       }
     }
   }
   const reliedOn: Record<string, WildcardUse> = {};
   for (const key of [...hosts.keys()].sort()) {
-    const unique = new Set(hosts.get(key));
+    const unique = hosts.get(key) ?? new Set<string>();
     reliedOn[key] = { count: unique.size, examples: firstInOrder(unique, EXAMPLES) };
   }
   return { bases: [...bases].sort(compareNames), reliedOn };

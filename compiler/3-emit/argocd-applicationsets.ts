@@ -27,7 +27,8 @@
  * Helm parameter `image.tag`.
  */
 import type { FleetModel, PlatformModel, ServiceModel } from '../2-analyze/fleet-model.js';
-import type { ApplicationSet, ApplicationSpec, GitFilesGenerator, ObjectMeta } from './kube-objects.js';
+import { sharedValue } from './block-yaml.js';
+import type { ApplicationSet, ApplicationSpec, ClustersGenerator, GitFilesGenerator, LabelSelector, ObjectMeta } from './kube-objects.js';
 import { ROW_POLL_SECONDS } from './promotion-timing.js';
 import {
   AUTHORIZED_STAGE_ANNOTATION,
@@ -54,6 +55,19 @@ const ROW_VALUES = '{{ if hasKey . "values" }}{{ toYaml .values }}{{ end }}';
 /** Sync retry for every Application: a new row's first promotion must not fail for good (SPEC §3.1). */
 const SYNC_RETRY = { limit: 10, backoff: { duration: '10s', factor: 2, maxDuration: '5m' } };
 
+// The parts every ApplicationSet repeats, built once and shared (only read; the YAML writer copies their text: block-yaml.ts sharedValue).
+const GO_TEMPLATE_OPTIONS: ApplicationSet['spec']['goTemplateOptions'] = sharedValue(['missingkey=error']);
+const APPLICATIONS_SYNC: ApplicationSet['spec']['syncPolicy'] = sharedValue({ applicationsSync: 'create-update', preserveResourcesOnDeletion: true });
+const ROW_SELECTOR = sharedValue<LabelSelector>({ matchExpressions: [{ key: 'pin.chart', operator: 'NotIn', values: [''] }] });
+const CLUSTERS_GENERATOR: ClustersGenerator = sharedValue({ clusters: { selector: { matchLabels: { landscape: ROW_LANDSCAPE } } } });
+const SYNC_POLICY: ApplicationSpec['syncPolicy'] = sharedValue({
+  automated: { enabled: true, prune: true, selfHeal: true },
+  retry: SYNC_RETRY,
+  syncOptions: ['CreateNamespace=true', 'ServerSideApply=true'],
+});
+const VALUE_FILES = sharedValue([`values.${ROW_LANDSCAPE}.yaml`]);
+const IMAGE_PARAMETERS = sharedValue([{ name: 'image.tag', value: '{{ .pin.image }}', forceString: true }]);
+
 function rowFilesGenerator(model: FleetModel, platform: string, service: string): GitFilesGenerator {
   return {
     git: {
@@ -68,7 +82,7 @@ function rowFilesGenerator(model: FleetModel, platform: string, service: string)
       ],
       requeueAfterSeconds: ROW_POLL_SECONDS,
     },
-    selector: { matchExpressions: [{ key: 'pin.chart', operator: 'NotIn', values: [''] }] },
+    selector: ROW_SELECTOR,
   };
 }
 
@@ -88,56 +102,49 @@ function applicationSpec(
       targetRevision: '{{ .pin.chart }}',
       helm: {
         releaseName,
-        valueFiles: [`values.${ROW_LANDSCAPE}.yaml`],
+        valueFiles: VALUE_FILES,
         ignoreMissingValueFiles: true,
-        ...(withRowValues ? { values: ROW_VALUES, parameters: [{ name: 'image.tag', value: '{{ .pin.image }}', forceString: true }] } : {}),
+        ...(withRowValues ? { values: ROW_VALUES, parameters: IMAGE_PARAMETERS } : {}),
       },
     },
-    syncPolicy: {
-      automated: { enabled: true, prune: true, selfHeal: true },
-      retry: SYNC_RETRY,
-      syncOptions: ['CreateNamespace=true', 'ServerSideApply=true'],
-    },
+    syncPolicy: SYNC_POLICY,
   };
 }
 
-function applicationSetMeta(model: FleetModel, name: string, platform: string, service: string): ObjectMeta {
-  return {
-    name,
-    namespace: model.settings.primordial.argocdNamespace,
-    labels: platformLabels(platform, service),
-    annotations: { [SYNC_WAVE_ANNOTATION]: SYNC_WAVE.applicationSet },
-  };
+const APPLICATION_SET_ANNOTATIONS = sharedValue({ [SYNC_WAVE_ANNOTATION]: SYNC_WAVE.applicationSet });
+
+function applicationSetMeta(model: FleetModel, name: string, labels: Record<string, string>): ObjectMeta {
+  return { name, namespace: model.settings.primordial.argocdNamespace, labels, annotations: APPLICATION_SET_ANNOTATIONS };
 }
 
-function templateMeta(name: string, platform: string, service: string): ObjectMeta {
-  return {
-    name,
-    labels: platformLabels(platform, service),
-    annotations: { [AUTHORIZED_STAGE_ANNOTATION]: `${platform}:${service}-${ROW_LANDSCAPE}` },
-  };
+function templateMeta(name: string, labels: Record<string, string>, annotations: Record<string, string>): ObjectMeta {
+  return { name, labels, annotations };
 }
 
 function serviceApplicationSets(model: FleetModel, platform: PlatformModel, service: ServiceModel): ApplicationSet[] {
   const artifacts = serviceArtifacts(model.settings, platform.name, service.name);
   const namespace = serviceNamespace(platform.name, service.name);
+  // The two ApplicationSets of a service and their templates share its labels, template annotations and row generator.
+  const labels = sharedValue(platformLabels(platform.name, service.name));
+  const templateAnnotations = sharedValue({ [AUTHORIZED_STAGE_ANNOTATION]: `${platform.name}:${service.name}-${ROW_LANDSCAPE}` });
+  const rows = sharedValue(rowFilesGenerator(model, platform.name, service.name));
   const app: ApplicationSet = {
     apiVersion: 'argoproj.io/v1alpha1',
     kind: 'ApplicationSet',
-    metadata: applicationSetMeta(model, `${platform.name}-${service.name}`, platform.name, service.name),
+    metadata: applicationSetMeta(model, `${platform.name}-${service.name}`, labels),
     spec: {
       goTemplate: true,
-      goTemplateOptions: ['missingkey=error'],
+      goTemplateOptions: GO_TEMPLATE_OPTIONS,
       generators: [
         {
           matrix: {
-            generators: [rowFilesGenerator(model, platform.name, service.name), { clusters: { selector: { matchLabels: { landscape: ROW_LANDSCAPE } } } }],
+            generators: [rows, CLUSTERS_GENERATOR],
           },
         },
       ],
-      syncPolicy: { applicationsSync: 'create-update', preserveResourcesOnDeletion: true },
+      syncPolicy: APPLICATIONS_SYNC,
       template: {
-        metadata: templateMeta(`${platform.name}-${service.name}-${ROW_LANDSCAPE}-${CLUSTER_MARK}`, platform.name, service.name),
+        metadata: templateMeta(`${platform.name}-${service.name}-${ROW_LANDSCAPE}-${CLUSTER_MARK}`, labels, templateAnnotations),
         spec: applicationSpec('{{ .server }}', namespace, artifacts.appChart, service.name, true),
       },
     },
@@ -145,14 +152,14 @@ function serviceApplicationSets(model: FleetModel, platform: PlatformModel, serv
   const primordial: ApplicationSet = {
     apiVersion: 'argoproj.io/v1alpha1',
     kind: 'ApplicationSet',
-    metadata: applicationSetMeta(model, `${platform.name}-${service.name}-primordial`, platform.name, service.name),
+    metadata: applicationSetMeta(model, `${platform.name}-${service.name}-primordial`, labels),
     spec: {
       goTemplate: true,
-      goTemplateOptions: ['missingkey=error'],
-      generators: [rowFilesGenerator(model, platform.name, service.name)],
-      syncPolicy: { applicationsSync: 'create-update', preserveResourcesOnDeletion: true },
+      goTemplateOptions: GO_TEMPLATE_OPTIONS,
+      generators: [rows],
+      syncPolicy: APPLICATIONS_SYNC,
       template: {
-        metadata: templateMeta(`${platform.name}-${service.name}-${ROW_LANDSCAPE}-primordial`, platform.name, service.name),
+        metadata: templateMeta(`${platform.name}-${service.name}-${ROW_LANDSCAPE}-primordial`, labels, templateAnnotations),
         spec: applicationSpec(
           model.settings.primordial.server,
           primordialNamespace(platform.name, service.name, ROW_LANDSCAPE),

@@ -61,6 +61,34 @@ export interface BlockYamlRules {
    * in every object, and deciding one runs a dozen regular expressions.
    */
   written?: Map<string, string>;
+  /**
+   * Where the text of each {@link sharedValue} already written in this
+   * stream's sink lies, by indent: written again, it is copied from there.
+   */
+  fragments?: Map<object, Fragment[]>;
+}
+
+/** The bytes `[start, end)` of a sink that hold a shared value's block text at `indent` (`start === end`: the value was empty). */
+interface Fragment {
+  indent: number;
+  start: number;
+  end: number;
+}
+
+/** The values marked by {@link sharedValue}. */
+const SHARED = new WeakSet<object>();
+
+/**
+ * Marks `value` (a map or list the caller will not change any more) as
+ * referenced from many places of one output, and returns it: the writer
+ * writes its block text once per indent and stream, and copies those bytes
+ * wherever it appears again (the same bytes it would write: the text of a
+ * block depends only on the value and its indent). Emitters build such parts
+ * once (a step every Stage repeats, the chart sources of every Application).
+ */
+export function sharedValue<T extends object>(value: T): T {
+  SHARED.add(value);
+  return value;
 }
 
 /** Keys that JavaScript objects order before all others (array indexes). */
@@ -170,6 +198,13 @@ export class YamlSink {
     return true;
   }
 
+  /** Appends a copy of the bytes `[start, end)` written earlier. */
+  again(start: number, end: number): void {
+    this.reserve(end - start);
+    this.buffer.copyWithin(this.length, start, end);
+    this.length += end - start;
+  }
+
   /** Everything written, as one string. */
   toString(): string {
     return this.buffer.toString(this.utf8 ? 'utf8' : 'latin1', 0, this.length);
@@ -229,7 +264,7 @@ function writeBlock(sink: YamlSink, value: unknown[] | Record<string, unknown>, 
       any = true;
       sink.ascii('- ');
       if (isCollection(item)) {
-        if (!writeBlock(sink, item, indent + 2, rules)) sink.ascii(Array.isArray(item) ? '[]' : '{}');
+        if (!writeCollection(sink, item, indent + 2, rules)) sink.ascii(Array.isArray(item) ? '[]' : '{}');
       } else writeScalar(sink, item, rules);
     }
     return any;
@@ -255,7 +290,7 @@ function writeBlock(sink: YamlSink, value: unknown[] | Record<string, unknown>, 
       const mark = sink.length;
       sink.ascii(':');
       sink.newline(indent + 2);
-      if (!writeBlock(sink, item, indent + 2, rules)) {
+      if (!writeCollection(sink, item, indent + 2, rules)) {
         sink.length = mark;
         sink.ascii(Array.isArray(item) ? ': []' : ': {}');
       }
@@ -264,6 +299,23 @@ function writeBlock(sink: YamlSink, value: unknown[] | Record<string, unknown>, 
       writeScalar(sink, item, rules);
     }
   }
+  return any;
+}
+
+/** {@link writeBlock}, or for a {@link sharedValue} already written at `indent` in this stream, a copy of that text. */
+function writeCollection(sink: YamlSink, value: unknown[] | Record<string, unknown>, indent: number, rules: BlockYamlRules): boolean {
+  const fragments = rules.fragments;
+  if (fragments === undefined || !SHARED.has(value)) return writeBlock(sink, value, indent, rules);
+  let known = fragments.get(value);
+  if (known === undefined) fragments.set(value, (known = []));
+  for (const fragment of known) {
+    if (fragment.indent !== indent) continue;
+    sink.again(fragment.start, fragment.end);
+    return fragment.end > fragment.start;
+  }
+  const start = sink.length;
+  const any = writeBlock(sink, value, indent, rules);
+  known.push({ indent, start, end: sink.length });
   return any;
 }
 
@@ -281,6 +333,8 @@ export function writeBlockYaml(sink: YamlSink, value: unknown, rules: BlockYamlR
     return true;
   } catch (error) {
     sink.length = mark;
+    // The fragments written in this document are gone with it.
+    if (rules.fragments !== undefined) for (const [value, known] of rules.fragments) rules.fragments.set(value, known.filter((fragment) => fragment.end <= mark));
     if (error instanceof Declined) return false;
     throw error;
   }

@@ -69,9 +69,10 @@ function groupHosts(names: readonly ServedName[]): HostGroups {
     if (platformHosts === undefined) byPlatform.set(n.platform, (platformHosts = new Set()));
     platformHosts.add(n.host);
   }
+  // sort() without a comparator orders strings by code unit, as byText does, without a call per comparison.
   const sorted = new Map<BaseKey, Map<string, string[]>>();
-  for (const [base, byPlatform] of byBase) sorted.set(base, new Map([...byPlatform].map(([platform, hosts]) => [platform, [...hosts].sort(byText)])));
-  return { hosts: [...all].sort(byText), byBase: sorted };
+  for (const [base, byPlatform] of byBase) sorted.set(base, new Map([...byPlatform].map(([platform, hosts]) => [platform, [...hosts].sort()])));
+  return { hosts: [...all].sort(), byBase: sorted };
 }
 
 /** The sorted union of two sorted lists of unique names (what sorting the union of their sets gives). */

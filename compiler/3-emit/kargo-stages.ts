@@ -18,8 +18,10 @@
  * argocd-update steps retry, since a new row's Applications appear only once
  * the ApplicationSet has read the pushed row.
  */
+import type { ClusterModel } from '../2-analyze/cluster-models.js';
 import type { FleetModel, PlatformModel, ServiceModel } from '../2-analyze/fleet-model.js';
 import { appApplicationName, platformLabels, primordialApplicationName, serviceArtifacts, stageName, SYNC_WAVE, SYNC_WAVE_ANNOTATION } from '../2-analyze/conventions.js';
+import { sharedValue } from './block-yaml.js';
 import type { KargoStage, PromotionStep } from './kube-objects.js';
 import { WAIT_ERROR_THRESHOLD, WAIT_TIMEOUT } from './promotion-timing.js';
 
@@ -27,22 +29,73 @@ import { WAIT_ERROR_THRESHOLD, WAIT_TIMEOUT } from './promotion-timing.js';
 const CHECKOUT = './fleet';
 
 /** Retry of the steps that wait on Argo CD: long enough for a new row's Applications to appear (promotion-timing.ts). */
-export const WAIT_RETRY = { errorThreshold: WAIT_ERROR_THRESHOLD, timeout: WAIT_TIMEOUT } as const;
+export const WAIT_RETRY = sharedValue({ errorThreshold: WAIT_ERROR_THRESHOLD, timeout: WAIT_TIMEOUT } as const);
 
 function exprString(text: string): string {
   return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }
 
-function promotionSteps(model: FleetModel, platform: PlatformModel, service: ServiceModel, landscape: string): PromotionStep[] {
+/** Per model, its built clusters by landscape, in model order (every Stage of the landscape lists them). */
+const builtByModel = new WeakMap<FleetModel, Map<string, ClusterModel[]>>();
+
+function builtClusters(model: FleetModel, landscape: string): readonly ClusterModel[] {
+  let byLandscape = builtByModel.get(model);
+  if (byLandscape === undefined) {
+    byLandscape = new Map();
+    for (const cluster of model.clusters) {
+      if (!cluster.built) continue;
+      const list = byLandscape.get(cluster.landscape);
+      if (list === undefined) byLandscape.set(cluster.landscape, [cluster]);
+      else list.push(cluster);
+    }
+    builtByModel.set(model, byLandscape);
+  }
+  return byLandscape.get(landscape) ?? [];
+}
+
+/**
+ * What every Stage of one service shares: its artifacts' expressions, and the
+ * steps and lists that do not depend on the landscape, built once and
+ * referenced by every Stage (the emitted objects are only read, never changed).
+ */
+interface ServiceSteps {
+  chartVersion: string;
+  imageTag: string;
+  gitClone: PromotionStep;
+  gitPush: PromotionStep;
+  primordialSources: object[];
+  appSources: object[];
+  labels: Record<string, string>;
+  annotations: Record<string, string>;
+  origin: { kind: 'Warehouse'; name: string };
+}
+
+function serviceSteps(model: FleetModel, platform: PlatformModel, service: ServiceModel): ServiceSteps {
   const artifacts = serviceArtifacts(model.settings, platform.name, service.name);
   const chartVersion = `chartFrom(${exprString(artifacts.appChartUrl)}).Version`;
   const primordialVersion = `chartFrom(${exprString(artifacts.primordialChartUrl)}).Version`;
-  const imageTag = `imageFrom(${exprString(artifacts.image)}).Tag`;
+  return {
+    chartVersion,
+    imageTag: `imageFrom(${exprString(artifacts.image)}).Tag`,
+    gitClone: sharedValue({ uses: 'git-clone', config: { repoURL: model.settings.git.repoURL, checkout: [{ branch: model.settings.git.branch, path: CHECKOUT }] } }),
+    gitPush: sharedValue({ uses: 'git-push', config: { path: CHECKOUT, targetBranch: model.settings.git.branch } }),
+    primordialSources: sharedValue([
+      { repoURL: artifacts.primordialChart.repoURL, chart: artifacts.primordialChart.chart, desiredRevision: `\${{ quote(${primordialVersion}) }}` },
+    ]),
+    appSources: sharedValue([{ repoURL: artifacts.appChart.repoURL, chart: artifacts.appChart.chart, desiredRevision: `\${{ quote(${chartVersion}) }}` }]),
+    labels: sharedValue(platformLabels(platform.name, service.name)),
+    annotations: sharedValue({ [SYNC_WAVE_ANNOTATION]: SYNC_WAVE.stage }),
+    origin: sharedValue({ kind: 'Warehouse', name: service.name }),
+  };
+}
+
+function promotionSteps(model: FleetModel, platform: PlatformModel, service: ServiceModel, shared: ServiceSteps, landscape: string): PromotionStep[] {
+  const { chartVersion, imageTag } = shared;
   const rowPath = `platforms/${platform.name}/${service.name}/${landscape}.yaml`;
   const namespace = model.settings.primordial.argocdNamespace;
-  const clusters = model.clusters.filter((c) => c.landscape === landscape && c.built);
+  const clusters = builtClusters(model, landscape);
   const steps: PromotionStep[] = [
-    { uses: 'git-clone', config: { repoURL: model.settings.git.repoURL, checkout: [{ branch: model.settings.git.branch, path: CHECKOUT }] } },
+    shared.gitClone,
     {
       uses: 'yaml-update',
       as: 'pin',
@@ -58,34 +111,24 @@ function promotionSteps(model: FleetModel, platform: PlatformModel, service: Ser
       uses: 'git-commit',
       config: { path: CHECKOUT, message: `promote ${platform.name}/${service.name} to ${landscape}: chart \${{ ${chartVersion} }}, image \${{ ${imageTag} }}` },
     },
-    { uses: 'git-push', config: { path: CHECKOUT, targetBranch: model.settings.git.branch } },
+    shared.gitPush,
     {
       uses: 'argocd-update',
       as: 'primordial',
-      retry: { ...WAIT_RETRY },
-      config: {
-        apps: [
-          {
-            name: primordialApplicationName(platform.name, service.name, landscape),
-            namespace,
-            sources: [
-              { repoURL: artifacts.primordialChart.repoURL, chart: artifacts.primordialChart.chart, desiredRevision: `\${{ quote(${primordialVersion}) }}` },
-            ],
-          },
-        ],
-      },
+      retry: WAIT_RETRY,
+      config: { apps: [{ name: primordialApplicationName(platform.name, service.name, landscape), namespace, sources: shared.primordialSources }] },
     },
   ];
   if (clusters.length > 0) {
     steps.push({
       uses: 'argocd-update',
       as: 'apps',
-      retry: { ...WAIT_RETRY },
+      retry: WAIT_RETRY,
       config: {
         apps: clusters.map((cluster) => ({
           name: appApplicationName(platform.name, service.name, landscape, cluster.mark),
           namespace,
-          sources: [{ repoURL: artifacts.appChart.repoURL, chart: artifacts.appChart.chart, desiredRevision: `\${{ quote(${chartVersion}) }}` }],
+          sources: shared.appSources,
         })),
       },
     });
@@ -96,8 +139,9 @@ function promotionSteps(model: FleetModel, platform: PlatformModel, service: Ser
 /** The Stages of `service`, in promotion order (group by group, then in `stages:` order). */
 export function emitKargoStages(model: FleetModel, platform: PlatformModel, service: ServiceModel): KargoStage[] {
   const stages: KargoStage[] = [];
+  const shared = serviceSteps(model, platform, service);
   platform.stageGroups.forEach((group, groupIndex) => {
-    const upstream = groupIndex === 0 ? [] : (platform.stageGroups[groupIndex - 1] ?? []).map((step) => stageName(service.name, step.landscape));
+    const upstream = sharedValue(groupIndex === 0 ? [] : (platform.stageGroups[groupIndex - 1] ?? []).map((step) => stageName(service.name, step.landscape)));
     for (const step of group) {
       const sources: KargoStage['spec']['requestedFreight'][number]['sources'] =
         groupIndex === 0
@@ -113,12 +157,12 @@ export function emitKargoStages(model: FleetModel, platform: PlatformModel, serv
         metadata: {
           name: stageName(service.name, step.landscape),
           namespace: platform.name,
-          labels: platformLabels(platform.name, service.name),
-          annotations: { [SYNC_WAVE_ANNOTATION]: SYNC_WAVE.stage },
+          labels: shared.labels,
+          annotations: shared.annotations,
         },
         spec: {
-          requestedFreight: [{ origin: { kind: 'Warehouse', name: service.name }, sources }],
-          promotionTemplate: { spec: { steps: promotionSteps(model, platform, service, step.landscape) } },
+          requestedFreight: [{ origin: shared.origin, sources }],
+          promotionTemplate: { spec: { steps: promotionSteps(model, platform, service, shared, step.landscape) } },
           ...(step.verification.length > 0 ? { verification: { analysisTemplates: step.verification.map((name) => ({ name })) } } : {}),
         },
       });

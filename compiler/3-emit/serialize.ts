@@ -71,6 +71,11 @@ function canonicalView(value: unknown): unknown {
         out ??= value.slice(0, i);
         continue;
       }
+      // A string (most items: lists of names and URLs) is its own view; no call for it.
+      if (typeof item === 'string') {
+        if (out !== undefined) out.push(item);
+        continue;
+      }
       const inner = canonicalView(item);
       if (out !== undefined) out.push(inner);
       else if (inner !== item) {
@@ -111,9 +116,29 @@ function canonicalView(value: unknown): unknown {
  */
 const MAYBE_NOT_A_STRING = /^[-+.~0-9]|^(?:y|n|yes|no|on|off|true|false|null|nan|inf)$/i;
 
+/**
+ * The answers of {@link readsAsNonString} already found. A pure function of
+ * its text, so one memory serves every stream of the process: the few
+ * strings that reach the parse (`"0"`, `30m`, `5m0s`…) repeat in every file,
+ * and each parse builds a YAML 1.1 and a 1.2 document with their schemas,
+ * hundreds of microseconds. Emptied when it grows past {@link MAX_REMEMBERED}.
+ */
+const nonStringAnswers = new Map<string, boolean>();
+const MAX_REMEMBERED = 10_000;
+
 /** True when the plain scalar `text` would be read as something other than that string by a YAML 1.1 or 1.2 reader (then it is double-quoted). */
 export function readsAsNonString(text: string): boolean {
   if (!MAYBE_NOT_A_STRING.test(text)) return false;
+  let answer = nonStringAnswers.get(text);
+  if (answer === undefined) {
+    answer = parsesAsNonString(text);
+    if (nonStringAnswers.size >= MAX_REMEMBERED) nonStringAnswers.clear();
+    nonStringAnswers.set(text, answer);
+  }
+  return answer;
+}
+
+function parsesAsNonString(text: string): boolean {
   for (const version of ['1.1', '1.2'] as const) {
     const doc = parseDocument(text, { version });
     const contents = doc.contents;
@@ -122,28 +147,19 @@ export function readsAsNonString(text: string): boolean {
   return false;
 }
 
-/** Per-stream memory of the YAML writers: the quoting answers of {@link readsAsNonString}, and the written form of each string block-yaml.ts decided. */
+/** Per-stream memory of the YAML writer: the written form of each string block-yaml.ts decided. */
 export interface YamlMemo {
-  quoted: Map<string, boolean>;
   written: Map<string, string>;
 }
 
 /** A fresh {@link YamlMemo} (one per serialization, never shared across calls). */
 export function yamlMemo(): YamlMemo {
-  return { quoted: new Map(), written: new Map() };
+  return { written: new Map() };
 }
 
-/** The rules block-yaml.ts writes by, remembering across the documents that share `memo`. */
+/** The rules block-yaml.ts writes by into one new sink, remembering strings across the documents that share `memo`. */
 function memoizedRules(memo: YamlMemo): BlockYamlRules {
-  const readsAsNonStringMemo = (text: string): boolean => {
-    let answer = memo.quoted.get(text);
-    if (answer === undefined) {
-      answer = readsAsNonString(text);
-      memo.quoted.set(text, answer);
-    }
-    return answer;
-  };
-  return { readsAsNonString: readsAsNonStringMemo, compareKeys, written: memo.written };
+  return { readsAsNonString, compareKeys, written: memo.written, fragments: new Map() };
 }
 
 /** Appends one YAML document (no `---`), canonical, to `sink`: by block-yaml.ts when the value has the plain shape it handles (the same bytes, much faster), else by the `yaml` library. */

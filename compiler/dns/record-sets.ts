@@ -215,14 +215,26 @@ export function answerValues(rs: RecordSet): readonly string[] {
  */
 export function compareNames(a: string, b: string): number {
   if (a === b) return 0;
-  const la = a.split('.');
-  const lb = b.split('.');
-  for (let i = 1; i <= Math.min(la.length, lb.length); i++) {
-    const x = la[la.length - i] as string;
-    const y = lb[lb.length - i] as string;
-    if (x !== y) return x < y ? -1 : 1;
+  // Label by label from the right, in place: splitting both names at every comparison cost more than the sort itself.
+  let endA = a.length;
+  let endB = b.length;
+  for (;;) {
+    const startA = endA === 0 ? 0 : a.lastIndexOf('.', endA - 1) + 1;
+    const startB = endB === 0 ? 0 : b.lastIndexOf('.', endB - 1) + 1;
+    const lengthA = endA - startA;
+    const lengthB = endB - startB;
+    const common = lengthA < lengthB ? lengthA : lengthB;
+    for (let i = 0; i < common; i++) {
+      const x = a.charCodeAt(startA + i);
+      const y = b.charCodeAt(startB + i);
+      if (x !== y) return x < y ? -1 : 1;
+    }
+    if (lengthA !== lengthB) return lengthA < lengthB ? -1 : 1;
+    // The same label: the name with no label left to its left sorts first.
+    if (startA === 0 || startB === 0) return startA === startB ? 0 : startA === 0 ? -1 : 1;
+    endA = startA - 1;
+    endB = startB - 1;
   }
-  return la.length - lb.length;
 }
 
 /** Record set order of every output: name (canonical order), type, set identifier. */

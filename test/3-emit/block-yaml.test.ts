@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GENERATED_NOW, generateFleet } from '../../bench/fleet-generator.mjs';
-import { writeBlockYaml, YamlSink } from '../../compiler/3-emit/block-yaml.js';
+import { sharedValue, writeBlockYaml, YamlSink } from '../../compiler/3-emit/block-yaml.js';
 import { platformObjects } from '../../compiler/3-emit/emit-outputs.js';
 import { canonicalize, compareKeys, generatedComment, libraryYamlDocument, readsAsNonString, toYamlDocument, toYamlStream } from '../../compiler/3-emit/serialize.js';
 import { compileFleet } from '../../compiler/index.js';
@@ -94,6 +94,52 @@ describe('block-yaml writer', () => {
       expect(toYamlDocument(value)).toBe(libraryText(value));
     }
     for (const root of [[1, 2], {}, { a: null }, 'text', new Date(0)]) expect(fastText(root)).toBeUndefined();
+  });
+
+  /** The library's text of a stream of `objects`. */
+  function libraryStream(objects: readonly unknown[]): string {
+    return generatedComment('diene test') + objects.map((o) => `---\n${libraryText(o)}`).join('');
+  }
+
+  it('writes the streams of fleet S, whose Stages share values, as the library does', () => {
+    const result = compileFleet(toSourceFiles(generateFleet('S')), { nowSeconds: Math.floor(Date.parse(GENERATED_NOW) / 1000) });
+    const model = result.model;
+    if (!model) throw new Error('fleet S does not compile');
+    for (const platform of model.platforms) {
+      const objects = platformObjects(model, platform);
+      expect(toYamlStream(objects, 'diene test')).toBe(libraryStream(objects));
+    }
+  });
+
+  it('copies a shared value only where its text is the same (same indent, same stream), also after a declined document', () => {
+    const fc1 = sharedValue({ b: 'x', list: ['1.10', 'y'] });
+    const empty = sharedValue({ gone: null });
+    const list = sharedValue([fc1, { c: 1 }]);
+    const objects = [
+      { kind: 'A', a: fc1, deep: { deeper: fc1 }, items: [fc1, list], none: empty },
+      { kind: 'B', a: fc1, note: 'two\nlines', other: sharedValue({ z: 'only in a declined document' }) },
+      { kind: 'C', items: list, none: empty, again: [[fc1]] },
+    ];
+    expect(toYamlStream(objects, 'diene test')).toBe(libraryStream(objects));
+    // A shared value first met in a document that is then declined.
+    const declinedFirst = sharedValue({ k: 'v' });
+    const after = [{ kind: 'A', note: 'café', k: declinedFirst }, { kind: 'B', k: declinedFirst, l: [declinedFirst] }];
+    expect(toYamlStream(after, 'diene test')).toBe(libraryStream(after));
+  });
+
+  it('writes generated streams with shared values as the library does', () => {
+    fc.assert(
+      fc.property(fc.array(fc.dictionary(tricky, value, { minKeys: 1, maxKeys: 3 }), { minLength: 1, maxLength: 3 }), fc.array(fc.nat(), { minLength: 6, maxLength: 6 }), (parts, picks) => {
+        const shared = parts.map((part) => sharedValue(part));
+        const pick = (i: number) => shared[(picks[i] as number) % shared.length];
+        const objects = [
+          { kind: 'A', a: pick(0), list: [pick(1), { inner: pick(2) }] },
+          { kind: 'B', b: { c: { d: pick(3) } }, e: [[pick(4)]], f: pick(5) },
+        ];
+        expect(toYamlStream(objects, 'diene test')).toBe(libraryStream(objects));
+      }),
+      { numRuns: 500, seed: 9 },
+    );
   });
 
   it('mixes written and declined documents in one stream, in UTF-8', () => {

@@ -1,6 +1,7 @@
 // Record set identity and canonical values: what a host may spell
 // differently must compare equal, and what differs must not.
 
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   canonicalCoordinate,
@@ -111,6 +112,31 @@ describe('name order and ancestry', () => {
   it('sorts in DNS canonical order (RFC 4034 §6.1): a name right after its parent', () => {
     const names = ['opal.raichu.z', 'ampharos.z', '*.raichu.z', 'raichu.z', '*.mew.z', 'z'];
     expect([...names].sort(compareNames)).toEqual(['z', 'ampharos.z', '*.mew.z', 'raichu.z', '*.raichu.z', 'opal.raichu.z']);
+  });
+
+  it('orders any two names as comparing their labels right to left does', () => {
+    // The definition: labels from the right by code unit, then the name with fewer labels first.
+    const byLabels = (a: string, b: string): number => {
+      const la = a.split('.');
+      const lb = b.split('.');
+      for (let i = 1; i <= Math.min(la.length, lb.length); i++) {
+        const x = la[la.length - i] as string;
+        const y = lb[lb.length - i] as string;
+        if (x !== y) return x < y ? -1 : 1;
+      }
+      return Math.sign(la.length - lb.length);
+    };
+    const name = fc.string({ unit: fc.constantFrom('a', 'b', 'z', '.', '*', '-', '0', 'é'), maxLength: 10 });
+    fc.assert(
+      fc.property(name, name, (a, b) => {
+        expect(Math.sign(compareNames(a, b))).toBe(byLabels(a, b));
+        expect(Math.sign(compareNames(b, a))).toBe(byLabels(b, a));
+      }),
+      { numRuns: 5000, seed: 3 },
+    );
+    for (const [a, b] of [['', '.'], ['.', '..'], ['a.', 'a'], ['.a', 'a'], ['a.b', 'b'], ['ab.c', 'b.c'], ['a', 'ab']]) {
+      expect(Math.sign(compareNames(a as string, b as string)), `${a} ${b}`).toBe(byLabels(a as string, b as string));
+    }
   });
 
   it('tells a name below another only on a label boundary', () => {

@@ -149,12 +149,16 @@ async function runRender({ values }: CommandInput): Promise<CommandResult> {
   const hit = cache && key ? cache.readRender(key, now) : undefined;
   if (cache && hit) return replay({ ...hit, diagnostics: hit.entry.diagnostics }, read.diagnostics, cache, stamp);
   // The pipeline loads only when the cache did not answer: a warm render never needs it.
-  const [{ analyzeFleet }, { platformObjects }, { toYamlStream }] = await Promise.all([
+  const [{ analyzeFleet }, { platformObjects }, { toYamlStream }, { FileRecords }] = await Promise.all([
     import('../index.js'),
     import('../3-emit/platform-objects.js'),
     import('../3-emit/serialize.js'),
+    import('../adapters/cache/file-records.js'),
   ]);
-  const analysis = analyzeFleet(files, { nowSeconds: now, rowsRead: rowPlatformsOf(name, issuer), folder: root });
+  // The records of single files: a platform with one row changed since its last render parses that row only.
+  const records = cache ? new FileRecords(cache, undefined, `render ${name}`) : undefined;
+  const analysis = analyzeFleet(files, { nowSeconds: now, rowsRead: rowPlatformsOf(name, issuer), folder: root, ...(records ? { fileMemo: records } : {}) });
+  records?.save();
   const remember = (result: CommandResult, entryDiagnostics: Diagnostic[], withRead: boolean): CommandResult => {
     if (cache && key)
       cache.writeRender(

@@ -139,6 +139,40 @@ describe.each([
   });
 });
 
+describe('per-file records of a render', () => {
+  it('a render in a new folder with one row changed (as the plugin gets each request) reads the other files from the records, and prints what a cold render does', async () => {
+    const texts = generateFleet('S');
+    const first = writeTempFleet(texts).dir;
+    const issuer = issuerOf(first);
+    const platform = readdirSync(path.join(first, 'platforms'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== issuer)
+      .map((entry) => entry.name)
+      .sort()[0] as string;
+    const cache = fresh('records');
+    expect((await render(first, platform, ['--cache', cache])).exitCode).toBe(0);
+    const packs = readdirSync(path.join(cache, 'files'));
+    expect(packs).toHaveLength(1);
+    const pack = path.join(cache, 'files', packs[0] as string);
+    const recorded = readFileSync(pack, 'utf8').split('\n').length;
+
+    // Another folder, one row of the platform changed: the whole render misses, the records answer the rest.
+    const second = writeTempFleet(texts).dir;
+    touchRow(firstRow(second, platform), 'changed in the second folder');
+    const warm = await render(second, platform, ['--cache', cache]);
+    expect(same(warm)).toEqual(same(await render(second, platform, ['--no-cache'])));
+    // The same pack, whatever the folder: the changed row's record replaces the old one.
+    expect(readdirSync(path.join(cache, 'files'))).toEqual(packs);
+    expect(readFileSync(pack, 'utf8').split('\n').length).toBe(recorded);
+
+    // A damaged pack is said and not trusted: the render is made from the files.
+    writeFileSync(pack, readFileSync(pack, 'utf8').replace(/sha256:[0-9a-f]{8}/g, 'sha256:00000000'));
+    touchRow(firstRow(second, platform), 'changed again');
+    const damaged = await render(second, platform, ['--cache', cache, '--format', 'json']);
+    expect(damaged.stderr).toContain('cache_entry_ignored');
+    expect(damaged.stdout).toBe((await render(second, platform, ['--no-cache'])).stdout);
+  });
+});
+
 describe('what a render never trusts', () => {
   const fleet = writeTempFleet(readFleetTexts()).dir;
 

@@ -53,14 +53,18 @@ export class FileRecords implements FileMemo {
    * The pack of the fleet folder `fleetRoot`. A command that reads only part
    * of the fleet names its own `scope` (say, a platform it renders): a pack
    * holds the records of the files its last run read, so a partial read
-   * would otherwise drop the rest.
+   * would otherwise drop the rest. With no `fleetRoot` the pack is the
+   * scope's wherever the fleet lies (a record's key is the file's path in
+   * the fleet and its text, never the folder): `diene render` in the ArgoCD
+   * plugin gets each request in a new temporary folder.
    */
   constructor(
     private readonly cache: CompileCache,
-    fleetRoot: string,
+    fleetRoot: string | undefined,
     scope = '',
   ) {
-    this.relative = path.join('files', `${sha256(scope === '' ? path.resolve(fleetRoot) : `${path.resolve(fleetRoot)}\0${scope}`)}.pack`);
+    const folder = fleetRoot === undefined ? '' : path.resolve(fleetRoot);
+    this.relative = path.join('files', `${sha256(scope === '' ? folder : `${folder}\0${scope}`)}.pack`);
     this.prefix = `${CACHE_FORMAT.format} ${CACHE_FORMAT.version} records\0${compilerDigest()}\0`;
     this.readPack();
   }

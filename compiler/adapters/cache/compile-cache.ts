@@ -264,8 +264,8 @@ export class CompileCache {
       }
       renameSync(temporary, target);
     } catch {
-      rmSync(temporary, { force: true });
       // as for entries
+      removeQuietly(temporary);
     }
   }
 
@@ -469,8 +469,17 @@ function atomicWrite(file: string, text: string | Uint8Array): void {
     writeFileSync(temporary, text);
     renameSync(temporary, file);
   } catch (error) {
-    rmSync(temporary, { force: true });
+    removeQuietly(temporary);
     throw error;
+  }
+}
+
+/** Removes a temporary file of a write that failed; a folder this user cannot search (so nothing was written in it) is left as it is. */
+function removeQuietly(file: string): void {
+  try {
+    rmSync(file, { force: true });
+  } catch {
+    // the write's own failure is what matters
   }
 }
 

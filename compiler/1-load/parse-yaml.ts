@@ -14,11 +14,12 @@
  * found here in linear time: the library's own check is quadratic, and a
  * mapping of 60,000 keys took a minute.
  */
-import { Alias, Composer, isAlias, isMap, isPair, isScalar, isSeq, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
+import { Alias, Composer, isAlias, isMap, isPair, isScalar, isSeq, stringify, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { diagnose, type Diagnostic, type SourceLocation } from '../diagnostics/diagnostic.js';
 import { syntaxWords } from './yaml-syntax-words.js';
 import { firstControlCharacter, NESTING_LIMIT, tokensWithinLimits, tooDeepValuePath, VALUE_LIMIT } from './input-limits.js';
 import { fileLocation, spanLocation, type SourceFile } from './source-file.js';
+import { inputSchemas } from '../types/generated/schemas.js';
 
 /** How many alias expansions one file may make before it is refused as an alias bomb. */
 export const ALIAS_EXPANSION_LIMIT = 100;
@@ -168,7 +169,7 @@ export function parseYaml(file: SourceFile, options: ParseOptions = {}): ParseRe
     return {
       values,
       diagnostics: [
-        diagnose(fileLocation(file), 'schema_type', { expected: 'a mapping', actual: 'an empty file', schema: options.schemaName ?? "the kind's schema" }),
+        diagnose(fileLocation(file), 'file_empty', emptyFileArguments(options.schemaName)),
       ],
     };
   }
@@ -367,4 +368,19 @@ export function sourceTextAt(parsed: ParsedDocument, path: DocumentPath): string
   const { node, exact } = nodeAt(parsed.doc, path, parsed.keyIndex);
   if (!exact || !isScalar(node) || !node.range) return undefined;
   return parsed.file.text.slice(node.range[0], node.range[1]);
+}
+
+/**
+ * What `file_empty` says for an input of schema `schemaName`: its kind, and
+ * what to write: for a row, `diene materialize` (a row's pin is written in
+ * block style, which a one-line example cannot show); else the schema's
+ * first example, in flow style.
+ */
+function emptyFileArguments(schemaName: string | undefined): { kind: string; fix: string } {
+  const kind = schemaName?.replace(/\.schema\.json$/, '') ?? 'fleet';
+  if (kind === 'row')
+    return { kind, fix: 'run `diene materialize` to write the row with an empty pin (`pin:`, then `chart: ""` and `image: ""` on lines of their own), or remove the file' };
+  const example = (inputSchemas[kind] as { examples?: unknown[] } | undefined)?.examples?.[0];
+  const shown = example === undefined ? '' : ` e.g. ${stringify(example, { collectionStyle: 'flow', lineWidth: 0 }).trim()}`;
+  return { kind, fix: `write the ${kind} as a mapping (schemas/${kind}.schema.json),${shown}, or remove the file` };
 }

@@ -621,6 +621,11 @@ export const catalog = {
     message: 'DNS host "{host}" has no single public zone {zone}: {found}',
     hint: 'create the public zone {zone} on the host (or delete the extra ones), and give the credentials access to it: diene never creates or picks a zone',
   },
+  file_empty: {
+    severity: 'error',
+    message: 'the file is empty, but {kind} files hold a mapping',
+    hint: '{fix}',
+  },
   file_name_mismatch: {
     severity: 'error',
     message: 'the file is named "{actual}" but its content says "{expected}"',

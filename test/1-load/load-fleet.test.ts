@@ -36,9 +36,10 @@ describe('one place, one finding', () => {
     expect(result.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['yaml_boolean_word', 5, 10]]);
   });
 
-  it('names the schema of the kind for an empty file', () => {
+  it('names the kind of an empty file and its schema\'s example', () => {
     const result = compile({ 'registry/landscapes/pichu.yaml': '# nothing here\n' });
     const empty = result.diagnostics.find((d) => d.file === 'registry/landscapes/pichu.yaml');
-    expect(empty?.hint).toBe('see schemas/landscape.schema.json for the expected shape');
+    expect(empty?.message).toBe('the file is empty, but landscape files hold a mapping');
+    expect(empty?.hint).toBe('write the landscape as a mapping (schemas/landscape.schema.json), e.g. { name: raichu, region: SIN, tier: prod }, or remove the file');
   });
 });

@@ -58,8 +58,8 @@ describe('parseYaml', () => {
     expect(parse('a: &x [1, 2]\nb: *x\n').parsed?.value).toEqual({ a: [1, 2], b: [1, 2] });
   });
 
-  it('reads an empty file as a type error, not a crash', () => {
-    expect(parse('').diagnostics.map((d) => d.code)).toEqual(['schema_type']);
+  it('reads an empty file as file_empty, not a crash', () => {
+    expect(parse('').diagnostics.map((d) => d.code)).toEqual(['file_empty']);
   });
 });
 

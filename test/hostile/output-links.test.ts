@@ -20,8 +20,8 @@ import { plannedListing } from '../../compiler/3-emit/output-plan.js';
 import { CompileCache } from '../../compiler/adapters/cache/compile-cache.js';
 import { currentStamp, inspectTree, stampFields } from '../../compiler/adapters/filesystem/output-ownership.js';
 import { inspectOutput, readCurrentOutput, readOutputTree, writeOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
-import { readFleetTexts, overlayTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
-import { errorLines, litter, sameTree, type Tree } from '../support/output-trees.js';
+import { REPO_ROOT } from '../support/fleet-fixture.js';
+import { errorLines, litter, sameTree, type Tree, ttlFleets } from '../support/output-trees.js';
 import { runCliInProcess } from '../support/run-cli.js';
 
 let fleetA: { dir: string; cleanup: () => void };
@@ -66,21 +66,10 @@ function common(): { same: string[]; changed: string[] } {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
-  const reference = readFleetTexts();
-  fleetA = writeTempFleet(reference);
   // B differs from A in the files that name the TTL of record sets; the rest of the tree stays.
-  const fleetYaml = reference.get('registry/fleet.yaml') as string;
-  fleetB = writeTempFleet(overlayTexts(reference, { 'registry/fleet.yaml': fleetYaml.replace(/ttl: 60\b/, 'ttl: 120') }));
-  work = writeTempFleet(new Map());
-  for (const [name, fleet] of [
-    ['A', fleetA],
-    ['B', fleetB],
-  ] as const) {
-    const out = path.join(work.dir, `tree-${name}`);
-    const run = await compile(fleet.dir, out);
-    expect(run.exitCode, run.stderr).toBe(0);
-    trees[name] = await readOutputTree(out);
-  }
+  const made = await ttlFleets(compile);
+  ({ fleetA, fleetB, work } = made);
+  Object.assign(trees, made.trees);
   const { same, changed } = common();
   expect(same.length).toBeGreaterThan(5);
   expect(changed.length).toBeGreaterThan(0);

@@ -20,8 +20,7 @@ import { manifestText, MANIFEST_FILE, parseOutputManifest } from '../../compiler
 import { readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
 import { boundedCli, expectNoCrash } from '../support/bounded-cli.js';
 import { runCliInProcess } from '../support/run-cli.js';
-import { overlayTexts, readFleetTexts, writeTempFleet } from '../support/fleet-fixture.js';
-import { errorLines, litter, sameTree, snapshot, type Tree } from '../support/output-trees.js';
+import { errorLines, litter, sameTree, snapshot, type Tree, ttlFleets } from '../support/output-trees.js';
 
 let fleetA: { dir: string; cleanup: () => void };
 let fleetB: { dir: string; cleanup: () => void };
@@ -63,19 +62,9 @@ async function expectRefused(around: string, out: string, errors: string[], chil
 }
 
 beforeAll(async () => {
-  const reference = readFleetTexts();
-  fleetA = writeTempFleet(reference);
-  const fleetYaml = reference.get('registry/fleet.yaml') as string;
-  fleetB = writeTempFleet(overlayTexts(reference, { 'registry/fleet.yaml': fleetYaml.replace(/ttl: 60\b/, 'ttl: 120') }));
-  work = writeTempFleet(new Map());
-  for (const [name, fleet] of [
-    ['A', fleetA],
-    ['B', fleetB],
-  ] as const) {
-    const out = path.join(work.dir, `tree-${name}`);
-    expect((await compile(fleet.dir, out)).exitCode).toBe(0);
-    trees[name] = await readOutputTree(out);
-  }
+  const made = await ttlFleets(compile);
+  ({ fleetA, fleetB, work } = made);
+  Object.assign(trees, made.trees);
 });
 
 afterAll(() => {

@@ -40,11 +40,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockOf, NEXT_MANIFEST_FILE, provisionalManifest, readCurrentOutput, readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
 import { MANIFEST_FILE } from '../../compiler/3-emit/output-manifest.js';
-import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
+import { REPO_ROOT } from '../support/fleet-fixture.js';
 import { boundedCli, expectNoCrash, jsonDiagnostics } from '../support/bounded-cli.js';
 import { runCliInProcess } from '../support/run-cli.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
-import { errorLines, litter, sameTree, snapshot, type Tree } from '../support/output-trees.js';
+import { errorLines, litter, sameTree, snapshot, type Tree, ttlFleets } from '../support/output-trees.js';
 
 const BIN = path.join(REPO_ROOT, 'bin', 'diene.js');
 /** Kill iterations against the real CLI; `KILL_LOOP_RUNS` raises it for a longer local run (it changes no output). */
@@ -68,21 +68,10 @@ async function compile(fleet: string, out: string, child = false): Promise<Retur
 }
 
 beforeAll(async () => {
-  const reference = readFleetTexts();
-  fleetA = writeTempFleet(reference);
   // B differs from A in most output files: every record set's TTL changes.
-  const fleetYaml = reference.get('registry/fleet.yaml') as string;
-  fleetB = writeTempFleet(overlayTexts(reference, { 'registry/fleet.yaml': fleetYaml.replace(/ttl: 60\b/, 'ttl: 120') }));
-  work = writeTempFleet(new Map());
-  for (const [name, fleet] of [
-    ['A', fleetA],
-    ['B', fleetB],
-  ] as const) {
-    const out = path.join(work.dir, `tree-${name}`);
-    const run = await compile(fleet.dir, out);
-    expect(run.exitCode, run.stderr).toBe(0);
-    trees[name] = await readOutputTree(out);
-  }
+  const made = await ttlFleets(compile);
+  ({ fleetA, fleetB, work } = made);
+  Object.assign(trees, made.trees);
   expect(sameTree(trees['A'] as Tree, trees['B'] as Tree)).toBe(false);
 });
 

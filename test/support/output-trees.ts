@@ -7,7 +7,9 @@ import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
+import { readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
 import { jsonDiagnostics } from './bounded-cli.js';
+import { overlayTexts, readFleetTexts, writeTempFleet } from './fleet-fixture.js';
 
 /** An output tree: relative path → text. */
 export type Tree = Map<string, string>;
@@ -50,4 +52,43 @@ export function errorLines(run: { stdout: string; stderr: string }): string[] {
   return jsonDiagnostics(run)
     .filter((d: Diagnostic) => d.severity === 'error')
     .map((d) => `${d.code}: ${d.message}`);
+}
+
+/** A temporary folder and how to remove it. */
+export interface TempFolder {
+  dir: string;
+  cleanup: () => void;
+}
+
+/** Fleet A (the bundled example), fleet B (every record set's TTL 120 instead of 60), a work folder, and each fleet's output tree. */
+export interface TtlFleets {
+  fleetA: TempFolder;
+  fleetB: TempFolder;
+  work: TempFolder;
+  trees: Record<'A' | 'B', Tree>;
+}
+
+/**
+ * The two fleets the output-tree tests compile into one folder in turn: their
+ * trees differ in every file that names a record set's TTL and share the
+ * rest. `compile` writes a fleet's tree into `out` (each test file runs it its
+ * own way); the trees are read from `<work>/tree-A` and `<work>/tree-B`.
+ */
+export async function ttlFleets(compile: (fleet: string, out: string) => Promise<{ exitCode: number | null; stderr: string }>): Promise<TtlFleets> {
+  const reference = readFleetTexts();
+  const fleetYaml = reference.get('registry/fleet.yaml') as string;
+  const fleetA = writeTempFleet(reference);
+  const fleetB = writeTempFleet(overlayTexts(reference, { 'registry/fleet.yaml': fleetYaml.replace(/ttl: 60\b/, 'ttl: 120') }));
+  const work = writeTempFleet(new Map());
+  const trees: Record<'A' | 'B', Tree> = { A: new Map(), B: new Map() };
+  for (const [name, fleet] of [
+    ['A', fleetA],
+    ['B', fleetB],
+  ] as const) {
+    const out = path.join(work.dir, `tree-${name}`);
+    const run = await compile(fleet.dir, out);
+    if (run.exitCode !== 0) throw new Error(`the fixture fleet ${name} did not compile (exit ${run.exitCode}): ${run.stderr}`);
+    trees[name] = await readOutputTree(out);
+  }
+  return { fleetA, fleetB, work, trees };
 }

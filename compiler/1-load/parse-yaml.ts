@@ -14,12 +14,11 @@
  * found here in linear time: the library's own check is quadratic, and a
  * mapping of 60,000 keys took a minute.
  */
-import { Alias, Composer, isAlias, isMap, isPair, isScalar, isSeq, stringify, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
+import { Alias, Composer, isAlias, isMap, isPair, isScalar, isSeq, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { diagnose, type Diagnostic, type SourceLocation } from '../diagnostics/diagnostic.js';
 import { syntaxWords } from './yaml-syntax-words.js';
 import { firstControlCharacter, NESTING_LIMIT, tokensWithinLimits, tooDeepValuePath, VALUE_LIMIT } from './input-limits.js';
 import { fileLocation, spanLocation, type SourceFile } from './source-file.js';
-import { inputSchemas } from '../types/generated/schemas.js';
 
 /** How many alias expansions one file may make before it is refused as an alias bomb. */
 export const ALIAS_EXPANSION_LIMIT = 100;
@@ -372,15 +371,17 @@ export function sourceTextAt(parsed: ParsedDocument, path: DocumentPath): string
 
 /**
  * What `file_empty` says for an input of schema `schemaName`: its kind, and
- * what to write: for a row, `diene materialize` (a row's pin is written in
- * block style, which a one-line example cannot show); else the schema's
- * first example, in flow style.
+ * what to write. A row's pin goes in block style (Kargo's yaml-update
+ * rewrites it line by line), which a one-line hint spells out; any other kind
+ * points at its schema, whose fields and example say what to write (a fixed
+ * example would name another file's landscape or vendor).
  */
 function emptyFileArguments(schemaName: string | undefined): { kind: string; fix: string } {
   const kind = schemaName?.replace(/\.schema\.json$/, '') ?? 'fleet';
   if (kind === 'row')
-    return { kind, fix: 'run `diene materialize` to write the row with an empty pin (`pin:`, then `chart: ""` and `image: ""` on lines of their own), or remove the file' };
-  const example = (inputSchemas[kind] as { examples?: unknown[] } | undefined)?.examples?.[0];
-  const shown = example === undefined ? '' : ` e.g. ${stringify(example, { collectionStyle: 'flow', lineWidth: 0 }).trim()}`;
-  return { kind, fix: `write the ${kind} as a mapping (schemas/${kind}.schema.json),${shown}, or remove the file` };
+    return {
+      kind,
+      fix: 'write the row in block style: a line `pin:`, then `  chart: ""` and `  image: ""` (empty: nothing deployed yet); or delete the file and run `diene materialize`, which writes it',
+    };
+  return { kind, fix: `write the ${kind}: schemas/${kind}.schema.json lists its fields with an example (\`diene schemas --out DIR\` writes the schemas for an editor)` };
 }

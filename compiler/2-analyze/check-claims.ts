@@ -208,7 +208,7 @@ export function claimFindingDiagnostic(at: (path: readonly (string | number)[], 
 /** One dropped prefix as the warning lists it: why its target is no route, and the route it most likely meant. */
 function droppedText({ prefix, target, unreadyRow, meant }: DroppedPrefix): string {
   if (unreadyRow) return `${prefix} → ${target}, whose row ${unreadyRow} has an empty pin.chart`;
-  return meant ? `${prefix} → ${target}; did you mean ${meant}?` : `${prefix} → ${target}`;
+  return meant ? `${prefix} → ${target} (did you mean ${meant}?)` : `${prefix} → ${target}`;
 }
 
 /**

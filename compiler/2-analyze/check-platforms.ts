@@ -192,9 +192,11 @@ function unknownLandscape(index: FleetIndex, platform: string, landscape: string
   const meant = misspeltPlatformLandscapes(index, platform).get(landscape);
   const suggestion = meant ?? closestName(landscape, index.landscapes.keys());
   const folded: string[] = [];
+  let consequences = 0;
   if (meant !== undefined) {
     const rows = [...(index.rows.get(platform)?.values() ?? [])].filter((byLandscape) => byLandscape.has(meant)).length;
     if (rows > 0) folded.push(`${rows} row(s) platforms/${platform}/*/${meant}.yaml for a landscape it does not list`);
+    consequences += rows;
     const shape = fleetShapeOfIndex(index);
     const claims = shape
       ? index.fleet.claims.filter((claim) => {
@@ -203,10 +205,11 @@ function unknownLandscape(index: FleetIndex, platform: string, landscape: string
         }).length
       : 0;
     if (claims > 0) folded.push(`${claims} claim(s) on hosts of ${platform} in ${meant}`);
+    consequences += claims;
   }
   return {
     landscape,
-    folded: folded.length > 0 ? ` (${folded.length} consequence(s) not reported separately: ${folded.join('; ')})` : '',
+    folded: folded.length > 0 ? ` (${consequences} consequence(s) not reported separately: ${folded.join('; ')})` : '',
     fix: suggestion
       ? `did you mean "${suggestion}"? write ${suggestion} in landscapes: and stages:, or add registry/landscapes/${landscape}.yaml`
       : `add registry/landscapes/${landscape}.yaml, or name one of: ${known(index.landscapes)}`,

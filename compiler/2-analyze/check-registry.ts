@@ -142,9 +142,7 @@ export function checkRegistry(index: FleetIndex): Diagnostic[] {
       continue;
     }
     const region = regions[landscape.data.region];
-    // A provider that is not the account's vendor is reported as that, once, when the vendor is offered here.
-    const vendorOffered = account !== undefined && account.data.vendor !== cluster.data.provider && region?.providers.includes(account.data.vendor);
-    if (region && !region.providers.includes(cluster.data.provider) && !vendorOffered) {
+    if (region && !region.providers.includes(cluster.data.provider)) {
       found.push(
         diagnose(at(cluster, ['provider']), 'region_unsupported', {
           provider: cluster.data.provider,

@@ -84,8 +84,8 @@ export const catalog = {
     choices: {
       without: BASE_WITHOUT,
       fix: {
-        top: 'make the checkout of the base branch there first (e.g. `git worktree add {path} main`), or give one that exists',
-        nested: "make the checkout of the base branch first (e.g. `git worktree add {path} main`), then pass the fleet's folder in it: this fleet is {prefix}/ in its repository, so --base {suggested}",
+        top: 'make the checkout of the base branch there first (e.g. `git worktree add --detach {path} main`, which works while main is checked out here), or give one that exists',
+        nested: "make the checkout of the base branch first (e.g. `git worktree add --detach {path} main`), then pass the fleet's folder in it: this fleet is {prefix}/ in its repository, so --base {suggested}",
       },
     },
   },
@@ -96,9 +96,9 @@ export const catalog = {
     choices: {
       without: BASE_WITHOUT,
       fix: {
-        top: 'give the top folder of a checkout of the base branch, the one holding registry/fleet.yaml (e.g. `git worktree add ../base main` then `diene report --base ../base`)',
+        top: 'give the top folder of a checkout of the base branch, the one holding registry/fleet.yaml (e.g. `git worktree add --detach ../base main` then `diene report --base ../base`)',
         nested:
-          "give the fleet's folder in a checkout of the base branch, not the checkout's top: this fleet is {prefix}/ in its repository, so pass --base {suggested} (a checkout made with e.g. `git worktree add ../base main`)",
+          "give the fleet's folder in a checkout of the base branch, not the checkout's top: this fleet is {prefix}/ in its repository, so pass --base {suggested} (a checkout made with e.g. `git worktree add --detach ../base main`)",
       },
     },
   },

@@ -4,14 +4,22 @@
  * so the suggestion is deterministic).
  */
 
-/** Levenshtein distance between `a` and `b` (insertions, deletions, substitutions). */
+/**
+ * Edit distance between `a` and `b`: insertions, deletions, substitutions and
+ * swaps of two neighbouring letters, each one edit (the optimal string
+ * alignment distance), so `riachu` is one edit from `raichu`, not two.
+ */
 export function editDistance(a: string, b: string): number {
+  let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      let best = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, (before[j - 2] as number) + 1);
+      current[j] = best;
     }
+    before = previous;
     previous = current;
   }
   return previous[b.length] as number;

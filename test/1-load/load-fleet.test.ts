@@ -40,6 +40,6 @@ describe('one place, one finding', () => {
     const result = compile({ 'registry/landscapes/pichu.yaml': '# nothing here\n' });
     const empty = result.diagnostics.find((d) => d.file === 'registry/landscapes/pichu.yaml');
     expect(empty?.message).toBe('the file is empty, but landscape files hold a mapping');
-    expect(empty?.hint).toBe('write the landscape as a mapping (schemas/landscape.schema.json), e.g. { name: raichu, region: SIN, tier: prod }, or remove the file');
+    expect(empty?.hint).toBe('write the landscape: schemas/landscape.schema.json lists its fields with an example (`diene schemas --out DIR` writes the schemas for an editor)');
   });
 });

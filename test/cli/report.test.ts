@@ -44,7 +44,7 @@ describe('diene report', () => {
       const [absent] = JSON.parse(missing.stdout.startsWith('[') ? missing.stdout : missing.stderr) as { code: string; hint: string }[];
       expect(absent?.code).toBe('base_missing');
       expect(absent?.hint).toBe(
-        `make the checkout of the base branch first (e.g. \`git worktree add ${later} main\`), then pass the fleet's folder in it: this fleet is examples/reference/ in its repository, so --base ${path.join(later, 'examples', 'reference')}; leave --base out to compare with the committed generated/`,
+        `make the checkout of the base branch first (e.g. \`git worktree add --detach ${later} main\`), then pass the fleet's folder in it: this fleet is examples/reference/ in its repository, so --base ${path.join(later, 'examples', 'reference')}; leave --base out to compare with the committed generated/`,
       );
     } finally {
       repository.cleanup();

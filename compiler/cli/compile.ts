@@ -213,6 +213,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
   if (readOnly) return { diagnostics: [...diagnostics, diagnoseFinding({}, readOnly)], exitCode: EXIT.invalid };
   let inPlace: CommandResult | undefined;
   let kept: string[];
+  let linked = 0;
   try {
     const written = await writeOutputTree(outDir, plan, {
       trusted: look.trusted,
@@ -228,6 +229,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     if (inPlace) return inPlace;
     cache?.writeStamps(outDir, written.stamps);
     kept = written.notes;
+    linked = written.counts.linked;
   } catch (error) {
     if (error instanceof OutputForeignError) return { diagnostics: [...diagnostics, ...foreignDiagnostics(error, outDir)], exitCode: EXIT.invalid };
     if (error instanceof OutputBusyError)
@@ -235,7 +237,9 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     if (typeof (error as NodeJS.ErrnoException | undefined)?.code !== 'string') throw error;
     return { diagnostics: [...diagnostics, diagnose({}, 'output_write_failed', { out: outDir, errno: errnoCode(error) })], exitCode: EXIT.invalid };
   }
-  return { diagnostics, notes: [`wrote ${files} files to ${shownPath(outDir)}`, ...kept], exitCode: EXIT.ok };
+  // Unchanged files are hard links to the previous tree's: the note says how many were written anew.
+  const reused = linked > 0 ? ` (${files - linked} written, ${linked} unchanged and linked from the previous tree)` : '';
+  return { diagnostics, notes: [`wrote ${files} files to ${shownPath(outDir)}${reused}`, ...kept], exitCode: EXIT.ok };
 }
 
 /** What the cache keeps of a compile: its diagnostics, when they hold, and the listing of its output tree once it is made. */

@@ -8,14 +8,14 @@
  * cold; a damaged or foreign record is ignored with `cache_entry_ignored` and
  * its file loaded cold.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GENERATED_NOW, generateFleet } from '../../bench/fleet-generator.mjs';
 import { watchRemadeDocuments } from '../../compiler/1-load/parse-yaml.js';
 import { CompileCache, sha256 } from '../../compiler/adapters/cache/compile-cache.js';
-import { FileRecords } from '../../compiler/adapters/cache/file-records.js';
+import { FileRecords, PACKS_KEPT } from '../../compiler/adapters/cache/file-records.js';
 import { compileFleet, type CompileResult } from '../../compiler/index.js';
 import { overlayTexts, readFleetTexts, TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';
 
@@ -159,5 +159,28 @@ describe('per-file records', () => {
     expect(cut.records.stats.misses).toBe(1);
     for (const run of [wrongShape, foreign, cut])
       expect(shown(run.result)).toBe(shown(compileFleet(toSourceFiles(reference), { nowSeconds: TEST_NOW_SECONDS })));
+  });
+});
+
+describe('how many packs a cache folder keeps', () => {
+  it(`at most ${PACKS_KEPT}, the least recently used first: a pack read again counts as used`, () => {
+    const cacheDir = path.join(work, `cache-${made++}`);
+    const small = new Map([...reference].filter(([file]) => file.startsWith('registry/')));
+    const record = (folder: string): string => {
+      const records = new FileRecords(new CompileCache(cacheDir), folder);
+      compileFleet(toSourceFiles(small), { nowSeconds: TEST_NOW_SECONDS, fileMemo: records });
+      records.save();
+      return path.join(cacheDir, records.relative);
+    };
+    const packs = Array.from({ length: PACKS_KEPT }, (_, i) => record(`fleet-${i}`));
+    // Oldest first, a second apart, and the first read again: it becomes the most recent.
+    packs.forEach((pack, i) => utimesSync(pack, 1_000_000 + i, 1_000_000 + i));
+    record('fleet-0');
+    const added = record('fleet-new');
+    const kept = new Set(readdirSync(path.join(cacheDir, 'files')).map((name) => path.join(cacheDir, 'files', name)));
+    expect(kept.size).toBe(PACKS_KEPT);
+    expect(kept.has(added)).toBe(true);
+    expect(kept.has(packs[0] as string)).toBe(true);
+    expect(kept.has(packs[1] as string)).toBe(false); // the least recently used
   });
 });

@@ -96,6 +96,10 @@ describe('a compile over an existing tree', () => {
     }
     for (const file of changed) expect(lstatSync(path.join(out, file)).ino, `${file} is written anew`).not.toBe(before.get(file));
     expect(litter(out)).toEqual([]);
+    // Back to A, in the text format: the note says how many files were written anew and how many were linked.
+    const text = await runCliInProcess(['compile', '--fleet', fleetA.dir, '--out', out, '--no-cache', '--now', '2026-11-21T00:00:00Z'], { cwd: fleetA.dir });
+    expect(text.exitCode, text.stderr).toBe(0);
+    expect(text.stderr).toContain(`wrote ${trees.A.size} files to ${path.relative(fleetA.dir, out)} (${trees.A.size - same.length} written, ${same.length} unchanged and linked from the previous tree)`);
   });
 
   it('writes a file whose link fails (another filesystem: EXDEV) instead, and says how many', async () => {

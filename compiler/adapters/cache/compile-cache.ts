@@ -387,6 +387,36 @@ export class CompileCache {
     }
   }
 
+  /**
+   * Keeps at most `kept` files in the folder `relative` (the packs of
+   * per-file records, one per fleet folder or rendered platform): the least
+   * recently used go first (a pack read marks itself used), never `keep`.
+   * CI checks a fleet out at a new path now and then; without a bound every
+   * path would leave its pack behind. Never throws.
+   */
+  pruneFiles(relative: string, kept: number, keep: string): void {
+    const folder = path.join(this.dir, relative);
+    try {
+      const files = readdirSync(folder)
+        .filter((name) => !name.startsWith('.'))
+        .map((name) => ({ name, used: statSync(path.join(folder, name)).mtimeMs }))
+        .sort((a, b) => b.used - a.used || (a.name < b.name ? -1 : 1));
+      for (const file of files.slice(kept)) if (path.join(relative, file.name) !== keep) rmSync(path.join(folder, file.name), { force: true });
+    } catch {
+      // another run pruned the same files: the next write prunes again
+    }
+  }
+
+  /** Marks the file `relative` as just used (for {@link pruneFiles}); a read-only cache is still read. Never throws. */
+  markUsed(relative: string): void {
+    try {
+      const now = new Date();
+      utimesSync(path.join(this.dir, relative), now, now);
+    } catch {
+      // as the comment says
+    }
+  }
+
   private stdoutPath(key: string): string {
     return path.join(this.dir, 'entries', `${key}.stdout`);
   }

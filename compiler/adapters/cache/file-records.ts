@@ -37,6 +37,9 @@ export interface RecordStats {
 }
 
 /** The pack of one fleet folder's records, opened for one run (see the module comment). */
+/** How many packs a cache folder keeps (the least recently used go first): at XL a pack is about 20 MB. */
+export const PACKS_KEPT = 16;
+
 export class FileRecords implements FileMemo {
   readonly stats: RecordStats = { hits: 0, misses: 0, recorded: [] };
   /** The pack's file, relative to the cache folder. */
@@ -152,8 +155,9 @@ export class FileRecords implements FileMemo {
     const lines = [...this.kept.values()].sort();
     // The run goes on to make its outputs: the records are not needed any more.
     this.kept.clear();
-    if (!this.changed && !stale) return;
+    if (!this.changed && !stale) return this.cache.markUsed(this.relative);
     this.cache.writeLines(this.relative, [HEAD, ...lines]);
+    this.cache.pruneFiles('files', PACKS_KEPT, this.relative);
   }
 }
 

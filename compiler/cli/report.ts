@@ -95,7 +95,8 @@ async function runReport({ values }: CommandInput): Promise<CommandResult> {
   const committed = pathExists(outDir) ? await readOutputTree(outDir) : undefined;
   const notes: string[] = [];
   let before: ReadonlyMap<string, string> = committed ?? new Map();
-  let comparedWith = `against the committed ${path.relative(root, outDir) || '.'}/`;
+  // With no output tree on disk (none committed yet), every file is new: said so, not "the committed generated/".
+  let comparedWith = committed ? `against the committed ${path.relative(root, outDir) || '.'}/` : `against an empty tree (no ${path.relative(root, outDir) || '.'}/ yet)`;
   let note: string | undefined;
   if (baseRoot !== undefined && !invalid) {
     const base = await compileAt(baseRoot, now);

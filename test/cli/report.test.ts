@@ -74,6 +74,11 @@ describe('diene report', () => {
 
   it('compares with the committed generated files when there is no base, on stdout', async () => {
     const head = tempFleet();
+    // Nothing compiled yet: every file is new, against an empty tree, not "the committed generated/".
+    const first = await runCliInProcess(['report', '--fleet', head, ...NOW]);
+    expect(first.exitCode).toBe(0);
+    expect(first.stdout).toContain('### Output changes against an empty tree \\(no generated/ yet\\)'); // Markdown-escaped brackets
+    expect(first.stdout).not.toContain('the committed generated/');
     expect((await runCliInProcess(['compile', '--fleet', head, ...NOW])).exitCode).toBe(0);
     const fresh = await runCliInProcess(['report', '--fleet', head, ...NOW]);
     expect(fresh.exitCode).toBe(0);

@@ -12,7 +12,7 @@ import { writeText } from '../adapters/filesystem/files.js';
 import path from 'node:path';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { outputChanges } from '../plan/output-changes.js';
-import type { OutputTreeDiff } from '../plan/output-tree-diff.js';
+import { octal, type OutputTreeDiff } from '../plan/output-tree-diff.js';
 import { formatReview, useColour } from '../report/check-review.js';
 import { invalidValue, shownPath, stringOption, type OptionValues } from './command.js';
 import { realOutputPath } from '../adapters/filesystem/output-location.js';
@@ -72,11 +72,13 @@ export function checkCounts(diff: OutputTreeDiff, foreign: ReadonlyMap<string, F
  * rewrite or remove, one `output_foreign_file` per entry it would refuse
  * (`foreign`: added or edited by hand; the user clears those, not compile).
  * `wanted` and `onDisk` may hold only the files that differ, with `total` the
- * number of files the inputs produce. Writes `--diff-file` when given.
+ * number of files the inputs produce; `modes` the files whose bytes are the
+ * wanted ones but not their mode ([on disk, a write's]). Writes `--diff-file` when given.
  */
 export async function staleCheckOutput(input: {
   wanted: ReadonlyMap<string, string>;
   onDisk: ReadonlyMap<string, string>;
+  modes?: ReadonlyMap<string, readonly [number, number]>;
   /** The number of files the inputs produce (default: all of `wanted`). */
   total?: number;
   diff: OutputTreeDiff;
@@ -90,7 +92,10 @@ export async function staleCheckOutput(input: {
   if (diffFile !== undefined) await writeText(path.resolve(diffFile), input.diff.patch);
   const outRelative = shownPath(input.outDir);
   const foreign = foreignFiles(input.diff, input.outDir, input.foreign);
-  const changes = outputChanges(input.onDisk, input.wanted, { everyFile: true });
+  const byBytes = outputChanges(input.onDisk, input.wanted, { everyFile: true });
+  // A file whose mode alone differs is changed too (a write rewrites it), with no object changed.
+  const byMode = [...(input.modes?.keys() ?? [])].map((file) => ({ status: 'changed' as const, file, objects: [] }));
+  const changes = { ...byBytes, files: [...byBytes.files, ...byMode].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)) };
   const counts = checkCounts(input.diff, foreign);
   const stdout = formatReview({ ...changes, total: input.total ?? changes.total }, input.diff.patch, {
     colour: useColour(process.stdout.isTTY, process.env),
@@ -115,7 +120,15 @@ export async function staleCheckOutput(input: {
       : input.foreign.findings.filter((f) => !matched.has(f)).map((f) => foreignDiagnostic(f, input.outDir))
     : [];
   const all = [
-    ...input.diff.stale.map((f) => finding(f, 'differs from what the inputs produce')),
+    ...input.diff.stale.map((f) => {
+      const mode = input.modes?.get(f);
+      return finding(
+        f,
+        mode
+          ? `has mode ${octal(mode[0])}, not the ${octal(mode[1])} a write gives (its bytes are the ones the inputs produce)`
+          : 'differs from what the inputs produce',
+      );
+    }),
     ...input.diff.missing.map((f) => finding(f, 'is produced by the inputs but is not in the output directory')),
     ...input.diff.extra.map((f) => finding(f, 'is no longer produced by the inputs')),
     ...unmatched,

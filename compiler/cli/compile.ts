@@ -101,7 +101,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     { planFleet },
     { compareOutputTree, inspectOutput, OutputBusyError, OutputForeignError, outputLeftovers, writeOutputTree },
     { staleCheckOutput, foreignFiles, checkCounts },
-    { diffOutputTrees, isFresh },
+    { diffOutputTrees, isFresh, octal },
     { foreignDiagnostics },
     { plannedListing },
     { fullCollection, pacedPlan },
@@ -152,7 +152,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     const compared = await compareOutputTree(outDir, plan);
     if (cache && key) cache.write(key, cacheEntry(result, compared));
     const leftovers = outputLeftovers(outDir);
-    const diff = diffOutputTrees(compared.wanted, compared.onDisk);
+    const diff = diffOutputTrees(compared.wanted, compared.onDisk, compared.modes);
     const outShown = shownPath(outDir);
     if (isFresh(diff))
       return {
@@ -166,7 +166,17 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     const foreign = (await inspectOutput(outDir, compared.listing, { waitMs: 0 })).error;
     // A directory diene never wrote is most likely a wrong --out: one refusal, as compile gives, not a diff file by file.
     if (foreign?.unmanaged && foreign.findings.length > 0) return { diagnostics: [...diagnostics, ...foreignDiagnostics(foreign, outDir)], exitCode: EXIT.invalid, pathPrefix };
-    const review = await staleCheckOutput({ wanted: compared.wanted, onDisk: compared.onDisk, total: files, diff, outDir, root, values, foreign });
+    const review = await staleCheckOutput({
+      wanted: compared.wanted,
+      onDisk: compared.onDisk,
+      modes: compared.modes,
+      total: files,
+      diff,
+      outDir,
+      root,
+      values,
+      foreign,
+    });
     const notDienes = foreignFiles(diff, outDir, foreign);
     const notOurs = foreign ? (foreign.manifest ? 1 : foreign.findings.length) : 0;
     const next = notOurs
@@ -192,7 +202,10 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
       `; ${next}`;
     const notes = [
       `stale: ${verdict}`,
-      ...diff.stale.map((f) => line(f, 'stale  ')),
+      ...diff.stale.map((f) => {
+        const mode = compared.modes.get(f);
+        return mode ? `  stale   ${f}  (mode ${octal(mode[0])}; a write gives ${octal(mode[1])})` : line(f, 'stale  ');
+      }),
       ...diff.missing.map((f) => `  missing ${f}`),
       ...diff.extra.map((f) => line(f, 'extra  ')),
     ];

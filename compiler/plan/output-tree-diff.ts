@@ -17,16 +17,31 @@ export interface OutputTreeDiff {
   patch: string;
 }
 
-/** Compares `wanted` (path → text) with `onDisk` (path → text). */
-export function diffOutputTrees(wanted: ReadonlyMap<string, string>, onDisk: ReadonlyMap<string, string>): OutputTreeDiff {
+/**
+ * Compares `wanted` (path → text) with `onDisk` (path → text). A file of
+ * `modes` (path → [mode on disk, mode a write gives]) whose bytes are the same
+ * is stale too, its part of the patch only the two modes (in its header).
+ */
+export function diffOutputTrees(
+  wanted: ReadonlyMap<string, string>,
+  onDisk: ReadonlyMap<string, string>,
+  modes: ReadonlyMap<string, readonly [number, number]> = new Map(),
+): OutputTreeDiff {
   const stale: string[] = [];
   const missing: string[] = [];
   const extra: string[] = [];
-  const paths = [...new Set([...wanted.keys(), ...onDisk.keys()])].sort();
+  const paths = [...new Set([...wanted.keys(), ...onDisk.keys(), ...modes.keys()])].sort();
   let patch = '';
   for (const file of paths) {
     const want = wanted.get(file);
     const have = onDisk.get(file);
+    const mode = modes.get(file);
+    if (want === have && mode !== undefined) {
+      stale.push(file);
+      const name = printable(file, 'line');
+      patch += createTwoFilesPatch(`a/${name}`, `b/${name}`, '', '', `mode ${octal(mode[0])}`, `mode ${octal(mode[1])}`);
+      continue;
+    }
     if (want === have) continue;
     if (want === undefined) extra.push(file);
     else if (have === undefined) missing.push(file);
@@ -49,4 +64,9 @@ export function diffOutputTrees(wanted: ReadonlyMap<string, string>, onDisk: Rea
 /** True when the trees are identical. */
 export function isFresh(diff: OutputTreeDiff): boolean {
   return diff.stale.length === 0 && diff.missing.length === 0 && diff.extra.length === 0;
+}
+
+/** A mode as `ls -l`'s digits show it (`644`). */
+export function octal(mode: number): string {
+  return (mode & 0o7777).toString(8).padStart(3, '0');
 }

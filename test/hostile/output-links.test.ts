@@ -29,7 +29,7 @@ let fleetB: { dir: string; cleanup: () => void };
 let work: { dir: string; cleanup: () => void };
 const trees: Record<'A' | 'B', Tree> = { A: new Map(), B: new Map() };
 
-async function compile(fleet: string, out: string, cache?: string): Promise<{ exitCode: number; stdout: string; stderr: string }> {
+async function compile(fleet: string, out: string, cache?: string, extra: string[] = []): Promise<{ exitCode: number; stdout: string; stderr: string }> {
   const args = [
     'compile',
     '--fleet',
@@ -41,6 +41,7 @@ async function compile(fleet: string, out: string, cache?: string): Promise<{ ex
     '--now',
     '2026-11-21T00:00:00Z',
     ...(cache ? ['--cache', cache] : ['--no-cache']),
+    ...extra,
   ];
   return runCliInProcess(args, { cwd: fleet, env: { FORCE_COLOR: process.env['FORCE_COLOR'] ?? '' } });
 }
@@ -154,6 +155,47 @@ describe('a compile over an existing tree', () => {
     expect(lstatSync(path.join(out, chmodded)).mode & 0o7777).toBe(mode);
     expect(lstatSync(path.join(out, chmodded)).ino).not.toBe(inode);
     expect(sameTree(await readOutputTree(out), trees.B)).toBe(true);
+  });
+});
+
+describe('a file chmodded by hand in a tree that is otherwise up to date', () => {
+  it('is stale for --check (with the cache or without) and rewritten by a compile with the cache, as without it', async () => {
+    const { out, cache } = site();
+    expect((await compile(fleetA.dir, out, cache)).exitCode).toBe(0);
+    const [chmodded, other] = common().same as [string, string];
+    const written = lstatSync(path.join(out, other)).mode & 0o7777;
+    expect(written & 0o111).toBe(0);
+    // Warm first: the cache answers an unchanged fleet whose tree matches.
+    const text = ['--format', 'text'];
+    expect((await compile(fleetA.dir, out, cache, text)).stderr).toContain('nothing written');
+    chmodSync(path.join(out, chmodded), 0o755);
+    const shown = (written & 0o7777).toString(8);
+    for (const withCache of [cache, undefined]) {
+      const check = await compile(fleetA.dir, out, withCache, ['--check', ...text]);
+      expect(check.exitCode, check.stderr).toBe(1);
+      expect(check.stderr).toContain(`  stale   ${chmodded}  (mode 755; a write gives ${shown})`);
+      expect(check.stdout).toMatch(new RegExp(`1 generated file of \\d+ differs from what the inputs produce: 0 created, 1 changed, 0 removed`));
+      expect(check.stdout.split('\n')).toContainEqual(expect.stringMatching(new RegExp(`^--- a/${chmodded}\\s+mode 755$`)));
+      const github = await compile(fleetA.dir, out, withCache, ['--check', '--format', 'github']);
+      expect(`${github.stdout}${github.stderr}`).toContain(`has mode 755, not the ${shown} a write gives`);
+    }
+    const run = await compile(fleetA.dir, out, cache, text);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/wrote \d+ files/);
+    expect(lstatSync(path.join(out, chmodded)).mode & 0o7777).toBe(written);
+    expect(sameTree(await readOutputTree(out), trees.A)).toBe(true);
+    for (const withCache of [cache, undefined]) expect((await compile(fleetA.dir, out, withCache, ['--check'])).exitCode).toBe(0);
+  });
+
+  it('and a manifest chmodded by hand are rewritten too: a write never gives an execute bit', async () => {
+    const { out, cache } = site();
+    expect((await compile(fleetA.dir, out, cache)).exitCode).toBe(0);
+    const written = lstatSync(path.join(out, MANIFEST_FILE)).mode & 0o7777;
+    for (const file of [...trees.A.keys()]) chmodSync(path.join(out, file), written | 0o111);
+    expect((await compile(fleetA.dir, out, cache, ['--check'])).exitCode).toBe(1);
+    const run = await compile(fleetA.dir, out, cache);
+    expect(run.exitCode, run.stderr).toBe(0);
+    for (const file of [...trees.A.keys()]) expect(lstatSync(path.join(out, file)).mode & 0o7777, file).toBe(written);
   });
 });
 

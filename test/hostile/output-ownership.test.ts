@@ -101,6 +101,21 @@ describe('an entry diene did not write, at any depth of the output directory', (
     expect(litter(out)).toEqual([]);
   });
 
+  it('an empty folder is refused by compile and reported the same by --check (foreign, exit 1), with the cache or without', async () => {
+    const { dir, out } = site();
+    await compiled(out);
+    mkdirSync(path.join(out, 'extra'));
+    mkdirSync(path.join(out, 'books', 'empty', 'deeper'), { recursive: true });
+    await expectRefused(dir, out, [`output_foreign_file: ${out}/books/empty/ ${FOLDER}`, `output_foreign_file: ${out}/extra/ ${FOLDER}`]);
+    for (const cache of [[], ['--no-cache']]) {
+      const check = boundedCli(['compile', '--fleet', fleetA.dir, '--out', out, '--check', ...cache], { cwd: fleetA.dir });
+      expectNoCrash(check, [1]);
+      expect(check.stderr).toContain('  foreign books/empty/  (diene did not write it)');
+      expect(check.stderr).toContain('  foreign extra/  (diene did not write it)');
+      expect(check.stderr).not.toContain('deeper');
+    }
+  });
+
   it('names at most 20 entries, the last counting the rest, and never walks a folder diene does not own', async () => {
     const { dir, out } = site();
     await compiled(out);

@@ -3,7 +3,8 @@
  * made, so that the run needs neither the analysis nor a write: its manifest
  * has the very bytes that compile wrote (by digest), it holds no entry
  * the listing does not name (no other file, folder, link or device), and every
- * listed file is a regular file whose bytes have the listed digest: read and
+ * listed file is a regular file whose mode is the one a write gives (see
+ * {@link writtenMode}) and whose bytes have the listed digest: read and
  * hashed, unless an earlier run hashed it and its stamp (inode, size,
  * modification and change time in nanoseconds, which any write, rename, link
  * or chmod moves and no tool can set back) is still the same. A stamp is kept
@@ -27,10 +28,23 @@ const digestOf = (bytes: Uint8Array): string => `sha256:${createHash('sha256').u
 /** How long ago a file must have changed for its stamp to be kept. */
 export const STAMP_MARGIN_MS = 2000;
 
-/** A file's stamp: inode, size, modification and change time (ns). */
-function stampOf(file: string): string | undefined {
+/**
+ * Whether a file's permission bits `mode` are those a write gives, `manifest`
+ * being the mode of the manifest diene wrote beside it: the same, and never an
+ * execute, setuid, setgid or sticky bit (a write creates with 0666, which
+ * the umask or a default ACL only narrows). The rule by which a write links
+ * an old file (its mode that of the file just written) for a look that writes
+ * nothing: a file chmodded by hand is rewritten, not kept (git tracks the
+ * executable bit).
+ */
+export function writtenMode(mode: number, manifest: number): boolean {
+  return (mode & 0o7777) === (manifest & 0o666);
+}
+
+/** A file's stamp: inode, size, modification and change time (ns); `undefined` unless it is a regular file whose mode a write gives (beside a manifest of mode `manifest`). */
+function stampOf(file: string, manifest: number): string | undefined {
   const info = lstatSync(file, { bigint: true });
-  return info.isFile() ? `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}` : undefined;
+  return info.isFile() && writtenMode(Number(info.mode), manifest) ? `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}` : undefined;
 }
 
 /**
@@ -57,8 +71,11 @@ export function outputMatches(
       const staging = `.${path.basename(outDir)}.staging-`;
       const parent = path.dirname(outDir);
       if (readdirSync(parent).some((name) => name.startsWith(staging) && !own.includes(path.join(parent, name)))) return false;
-      const manifestBytes = readRegular(path.join(outDir, MANIFEST_FILE));
+      const manifestPath = path.join(outDir, MANIFEST_FILE);
+      const manifestBytes = readRegular(manifestPath);
       if (manifestBytes === undefined || digestOf(manifestBytes) !== manifest) return false;
+      const manifestMode = lstatSync(manifestPath).mode;
+      if (!writtenMode(manifestMode, manifestMode)) return false;
       const folders = new Set<string>();
       for (const file of listing.keys()) for (let up = path.posix.dirname(file); up !== '.' && !folders.has(up); up = path.posix.dirname(up)) folders.add(up);
       let seen = 0;
@@ -78,11 +95,11 @@ export function outputMatches(
             if (digest === undefined) return false;
             const absolute = path.join(outDir, relative);
             const before = known.get(relative);
-            const stamp = stampOf(absolute);
+            const stamp = stampOf(absolute, manifestMode);
             if (stamp === undefined) return false;
             if (before === undefined || before[0] !== stamp || before[1] !== digest) {
               const bytes = readRegular(absolute);
-              if (bytes === undefined || digestOf(bytes) !== digest || stampOf(absolute) !== stamp) return false;
+              if (bytes === undefined || digestOf(bytes) !== digest || stampOf(absolute, manifestMode) !== stamp) return false;
             }
             // The change time is the stamp's last field: keep it only when it is older than the margin.
             if (BigInt(stamp.slice(stamp.lastIndexOf(':') + 1)) < settled) stamps.set(relative, [stamp, digest]);

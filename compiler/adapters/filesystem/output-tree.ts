@@ -51,7 +51,7 @@ import path from 'node:path';
 import { fileDigest, MANIFEST_FILE, manifestText, parseOutputManifest } from '../../3-emit/output-manifest.js';
 import { plannedListing, type OutputPlan } from '../../3-emit/output-plan.js';
 // How long ago a file must have changed for its stamp to be kept: the rule of the warm path, for the stamps a write keeps.
-import { STAMP_MARGIN_MS } from '../cache/output-match.js';
+import { STAMP_MARGIN_MS, writtenMode } from '../cache/output-match.js';
 import type { ForeignEntry, ForeignReason, Listing } from '../../plan/output-ownership.js';
 import {
   currentStamp,
@@ -295,9 +295,10 @@ export async function readOutputTree(outDir: string, share?: ReadonlyMap<string,
  * Every entry under `outDir` (path relative to it), sorted, each a regular
  * file to read (`undefined`) or the line {@link readOutputTree} gives for what
  * it does not read (a link, a FIFO, a folder that cannot be listed). Empty
- * when `outDir` is not a folder. Nothing is opened.
+ * when `outDir` is not a folder. Nothing is opened. Each folder found is
+ * added to `folders`, when given.
  */
-function listOutputTree(outDir: string): Map<string, string | undefined> {
+function listOutputTree(outDir: string, folders?: Set<string>): Map<string, string | undefined> {
   if (!entryAt(outDir)?.isDirectory()) return new Map();
   const found: [string, string | undefined][] = [];
   const pending = [''];
@@ -312,8 +313,10 @@ function listOutputTree(outDir: string): Map<string, string | undefined> {
     }
     for (const entry of entries) {
       const relative = folder === '' ? entry.name : `${folder}/${entry.name}`;
-      if (entry.isDirectory()) pending.push(relative);
-      else if (entry.isSymbolicLink()) found.push([relative, '(not read: a symbolic link, which diene never writes)']);
+      if (entry.isDirectory()) {
+        pending.push(relative);
+        folders?.add(relative);
+      } else if (entry.isSymbolicLink()) found.push([relative, '(not read: a symbolic link, which diene never writes)']);
       else if (!entry.isFile()) found.push([relative, '(not read: a FIFO, socket or device, which diene never writes)']);
       else found.push([relative, undefined]);
     }
@@ -323,19 +326,24 @@ function listOutputTree(outDir: string): Map<string, string | undefined> {
 
 /** The text of the output file at `absolute`, a line saying why it was not read, or `undefined` when it is gone. */
 function readOutputFile(absolute: string): string | undefined {
+  return readOutputEntry(absolute).text;
+}
+
+/** {@link readOutputFile}, with the file's mode when it is a regular file (from the stat the read takes). */
+function readOutputEntry(absolute: string): { text: string | undefined; mode?: number } {
   let fd: number;
   try {
     fd = openSync(absolute, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return undefined;
-    return code === 'ELOOP' ? '(not read: a symbolic link, which diene never writes)' : `(not read: ${code ?? 'error'})`;
+    if (code === 'ENOENT') return { text: undefined };
+    return { text: code === 'ELOOP' ? '(not read: a symbolic link, which diene never writes)' : `(not read: ${code ?? 'error'})` };
   }
   try {
     const info = fstatSync(fd);
-    if (!info.isFile()) return '(not read: a FIFO, socket or device, which diene never writes)';
-    if (info.size > OUTPUT_READ_LIMIT) return `(not read: ${info.size} bytes, larger than any output)`;
-    return readFileSync(fd, 'utf8');
+    if (!info.isFile()) return { text: '(not read: a FIFO, socket or device, which diene never writes)' };
+    if (info.size > OUTPUT_READ_LIMIT) return { text: `(not read: ${info.size} bytes, larger than any output)`, mode: info.mode };
+    return { text: readFileSync(fd, 'utf8'), mode: info.mode };
   } finally {
     closeSync(fd);
   }
@@ -374,25 +382,39 @@ export interface ComparedOutput {
   manifest: string;
   /** Nothing: a look with no lock and no staging folder. */
   own: string[];
+  /** The files whose bytes are the wanted ones but whose mode is not the one a write gives (see {@link writtenMode}): path → [mode on disk, mode a write gives]. */
+  modes: Map<string, [number, number]>;
 }
 
 /**
  * `--check`: the outputs of `plan` (and their manifest) against the current
  * tree of `outDir` as {@link readCurrentOutput} reads it, touching nothing.
  * Each output is made, compared with its file on disk and dropped, so that
- * only the files that differ are held: on a fresh tree, none.
+ * only the files that differ are held: on a fresh tree, none. A file with the
+ * wanted bytes differs when its mode is not the one a write gives (a write
+ * rewrites it), and a folder in which the outputs hold no file and that holds
+ * no file either (which a write refuses) is an entry of `onDisk` (`<path>/`).
  */
 export async function compareOutputTree(outDir: string, plan: OutputPlan): Promise<ComparedOutput> {
   let dir: string | undefined = outDir;
   if (!entryAt(outDir) && entryAt(previousOf(outDir))) dir = inspectPrevious(outDir, plannedListing(plan)).restorable ? previousOf(outDir) : undefined;
-  const onDiskEntries = dir === undefined ? new Map<string, string | undefined>() : listOutputTree(dir);
-  const compared: ComparedOutput = { wanted: new Map(), onDisk: new Map(), listing: new Map(), manifest: '', own: [] };
+  const diskFolders = new Set<string>();
+  const onDiskEntries = dir === undefined ? new Map<string, string | undefined>() : listOutputTree(dir, diskFolders);
+  const onDiskFiles = [...onDiskEntries.keys()];
+  const manifestInfo = dir === undefined ? undefined : entryAt(path.join(dir, MANIFEST_FILE));
+  const manifestMode = manifestInfo?.isFile() ? manifestInfo.mode : undefined;
+  const compared: ComparedOutput = { wanted: new Map(), onDisk: new Map(), listing: new Map(), manifest: '', own: [], modes: new Map() };
   const compare = (file: string, text: string) => {
     const listed = onDiskEntries.has(file);
     const line = onDiskEntries.get(file);
     onDiskEntries.delete(file);
-    const have = listed && dir !== undefined ? (line ?? readOutputFile(path.join(dir, file))) : undefined;
-    if (have === text) return;
+    const read = listed && dir !== undefined ? (line !== undefined ? { text: line } : readOutputEntry(path.join(dir, file))) : undefined;
+    const have = read?.text;
+    if (have === text) {
+      if (read?.mode !== undefined && manifestMode !== undefined && !writtenMode(read.mode, manifestMode))
+        compared.modes.set(file, [read.mode & 0o7777, manifestMode & 0o666]);
+      return;
+    }
     compared.wanted.set(file, text);
     if (have !== undefined) compared.onDisk.set(file, have);
   };
@@ -406,6 +428,15 @@ export async function compareOutputTree(outDir: string, plan: OutputPlan): Promi
   for (const [file, line] of onDiskEntries) {
     const have = line ?? (dir === undefined ? undefined : readOutputFile(path.join(dir, file)));
     if (have !== undefined) compared.onDisk.set(file, have);
+  }
+  // A folder the outputs need not, holding no file (a file in it is an entry already): the outermost one, as a write names it.
+  const outputFolders = new Set<string>();
+  for (const file of compared.listing.keys())
+    for (let up = path.posix.dirname(file); up !== '.' && !outputFolders.has(up); up = path.posix.dirname(up)) outputFolders.add(up);
+  for (const folder of diskFolders) {
+    const parent = path.posix.dirname(folder);
+    if (outputFolders.has(folder) || (parent !== '.' && !outputFolders.has(parent))) continue;
+    if (!onDiskFiles.some((file) => file.startsWith(`${folder}/`))) compared.onDisk.set(`${folder}/`, '(not read: a folder in which diene writes no file)');
   }
   return compared;
 }

@@ -132,7 +132,8 @@ export async function publishBooks(
       ...(options.names.intervalMs !== undefined ? { intervalMs: options.names.intervalMs } : {}),
     });
     if (misses.length > 0) {
-      const refused = unansweredDiagnostics(misses, options.names.waitSeconds);
+      const given = options.names.nameservers;
+      const refused = unansweredDiagnostics(misses, options.names.waitSeconds, given ? { file: given.file, hosts: new Set(overrides.keys()) } : undefined);
       return {
         diagnostics: sortDiagnostics([...diagnostics, ...refused]),
         notes: [refusedNote(misses, checks.length, store.description)],

@@ -120,8 +120,12 @@ export const catalog = {
   book_nameserver_unreachable: {
     severity: 'error',
     message: '{host} nameserver {nameserver} could not be asked whether it answers the names the books list: {failure}{waited}; {count} name(s) unchecked, nothing published',
-    hint: 'this says nothing about the names yet: check the address and the network from here; from a lab or without network, point at reachable nameservers with --nameservers FILE, or leave the check out with --skip-name-check',
+    hint: 'this says nothing about the names yet: {fix}',
     choices: {
+      fix: {
+        fleet: 'check the address and the network from here; from a lab or without network, point at reachable nameservers with --nameservers FILE, or leave the check out with --skip-name-check',
+        override: 'it comes from --nameservers {file}: check that the file lists nameservers reachable from here, or leave the check out with --skip-name-check',
+      },
       failure: {
         not_resolved: 'its own name does not resolve here',
         refused: 'nothing listens there (the query was refused: ICMP port unreachable)',

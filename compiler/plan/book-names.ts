@@ -147,12 +147,12 @@ const BOOKS_SHOWN = 3;
 
 /**
  * One `book_nameserver_unreachable` per nameserver that could not be asked at
- * all (its own name does not resolve, nothing listens, no answer in time):
+ * all (its hint names the `--nameservers` file when the nameserver came from it) (its own name does not resolve, nothing listens, no answer in time):
  * that says nothing about the names, so they are not blamed; then one
  * `book_name_unanswered` per name a nameserver answered without an address,
  * naming the books and each host/nameserver that missed.
  */
-export function unansweredDiagnostics(misses: readonly NameMiss[], waitSeconds: number): Diagnostic[] {
+export function unansweredDiagnostics(misses: readonly NameMiss[], waitSeconds: number, overrides?: { file: string; hosts: ReadonlySet<string> }): Diagnostic[] {
   const byNameserver = new Map<string, { miss: NameMiss; failure: NameserverFailure; names: Set<string> }>();
   const byName = new Map<string, (NameMiss & { answer: { reason: string } })[]>();
   for (const miss of misses) {
@@ -171,6 +171,7 @@ export function unansweredDiagnostics(misses: readonly NameMiss[], waitSeconds: 
         failure,
         count: names.size,
         waited: waitSeconds > 0 ? `, still after --wait ${waitSeconds}` : '',
+        ...(overrides?.hosts.has(miss.target.host) ? { fix: 'override' as const, file: overrides.file } : { fix: 'fleet' as const, file: '' }),
       }),
     );
   const unanswered = [...byName]

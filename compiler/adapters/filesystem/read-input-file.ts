@@ -124,12 +124,14 @@ function readCapped(fd: number, expected: number, limit: number): Uint8Array {
   let total = 0;
   const chunkSize = Math.min(Math.max(expected, 0) + 1, limit + 1, 1 << 20) || 1;
   for (;;) {
-    const buffer = Buffer.alloc(Math.min(chunkSize, limit + 1 - total));
+    // Only the bytes read are kept, so the buffer need not be zeroed first.
+    const buffer = Buffer.allocUnsafe(Math.min(chunkSize, limit + 1 - total));
     const bytesRead = readSync(fd, buffer, 0, buffer.length, null);
     if (bytesRead === 0) break;
     chunks.push(buffer.subarray(0, bytesRead));
     total += bytesRead;
-    if (total > limit) break;
+    // A regular file reads short only at its end: no second read to see 0 bytes (a file is `expected` + 1 bytes of room).
+    if (total > limit || bytesRead < buffer.length) break;
   }
   return Buffer.concat(chunks, total);
 }

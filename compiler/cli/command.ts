@@ -7,7 +7,7 @@ import type { ParseArgsConfig } from 'node:util';
 import type { SourceFile } from '../1-load/source-file.js';
 import type { FleetModel } from '../2-analyze/fleet-model.js';
 import { isDirectory } from '../adapters/filesystem/files.js';
-import { readFleetFiles } from '../adapters/filesystem/read-fleet.js';
+import { readFleetFiles, type FolderScope } from '../adapters/filesystem/read-fleet.js';
 import type { ChoiceOf, DiagnosticArgsOf, DiagnosticCode } from '../diagnostics/catalog.js';
 import { diagnose, diagnoseUnchecked, hasErrors, sortDiagnostics, type Diagnostic, type DiagnosticArgs } from '../diagnostics/diagnostic.js';
 import type { CompileOptions } from '../index.js';
@@ -153,9 +153,9 @@ export function fleetRoot(values: OptionValues, option = '--fleet'): string {
   return root;
 }
 
-/** Reads every input file of the fleet at `root`, or only those matching `patterns` (fast-glob, relative to `root`). */
-export async function readFleet(root: string, patterns?: readonly string[]): Promise<{ files: SourceFile[]; diagnostics: Diagnostic[] }> {
-  return readFleetFiles(root, patterns ? { patterns } : {});
+/** Reads every input file of the fleet at `root`, or only those under `scopes` (folders relative to `root`). */
+export async function readFleet(root: string, scopes?: readonly FolderScope[]): Promise<{ files: SourceFile[]; diagnostics: Diagnostic[] }> {
+  return readFleetFiles(root, scopes ? { scopes } : {});
 }
 
 /** A fleet read from disk and analyzed: a valid one's model, or the result that stops the command. */
@@ -165,8 +165,8 @@ export type FleetAnalysis =
 
 /** How {@link readAndAnalyze} reads and analyzes. */
 export interface ReadAndAnalyzeOptions {
-  /** fast-glob patterns relative to the root: read only these files. */
-  patterns?: readonly string[];
+  /** Folders relative to the root: read only the files under these. */
+  scopes?: readonly FolderScope[];
   /** Narrows the files read before the analysis sees them. */
   select?: (files: SourceFile[]) => SourceFile[];
   /** The analysis options, given the files it analyzes. */
@@ -179,7 +179,7 @@ export interface ReadAndAnalyzeOptions {
  * sorted) when it has an error.
  */
 export async function readAndAnalyze(root: string, options: ReadAndAnalyzeOptions): Promise<FleetAnalysis> {
-  const read = await readFleet(root, options.patterns);
+  const read = await readFleet(root, options.scopes);
   const files = options.select ? options.select(read.files) : read.files;
   // The pipeline loads only here: what every command imports (cli.ts among them) stays light.
   const { analyzeFleet } = await import('../index.js');

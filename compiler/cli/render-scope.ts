@@ -5,7 +5,8 @@
  */
 import { parse } from 'yaml';
 import type { SourceFile } from '../1-load/source-file.js';
-import { FLEET_YAML, readFleetYaml, renderPatternsOf, rowPlatformsOf, selectRenderInputs } from './render-select.js';
+import type { FolderScope } from '../adapters/filesystem/walk-folders.js';
+import { FLEET_YAML, readFleetYaml, renderScopesOf, rowPlatformsOf, selectRenderInputs } from './render-select.js';
 
 /** The last fleet.yaml text read by {@link issuerPlatformOf} and its answer: render asks twice of the same text. */
 let lastIssuer: { text: string; platform: string | undefined } | undefined;
@@ -40,7 +41,7 @@ export function renderInputs(files: readonly SourceFile[], platform: string): So
   return selectRenderInputs(files, platform, issuerPlatformOf(fleetYamlOf(files)));
 }
 
-/** What render walks for `platform` in the fleet at `root` (see {@link renderPatternsOf}), the sign-in platform read from fleet.yaml first. */
-export function renderPatterns(root: string, platform: string): string[] {
-  return renderPatternsOf(platform, issuerPlatformOf(readFleetYaml(root)));
+/** What render walks for `platform` in the fleet at `root` (see {@link renderScopesOf}), the sign-in platform read from fleet.yaml first. */
+export function renderScopes(root: string, platform: string): FolderScope[] {
+  return renderScopesOf(platform, issuerPlatformOf(readFleetYaml(root)));
 }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { SourceFile } from '../1-load/source-file.js';
 import { realPath } from '../adapters/filesystem/files.js';
 import { readInputFile } from '../adapters/filesystem/read-input-file.js';
+import type { FolderScope } from '../adapters/filesystem/walk-folders.js';
 
 /** The file whose `issuer.platform` names the sign-in platform. */
 export const FLEET_YAML = 'registry/fleet.yaml';
@@ -49,15 +50,19 @@ export function selectRenderInputs(files: readonly SourceFile[], platform: strin
 }
 
 /**
- * What render walks, as fast-glob patterns: the registry, state and carbon
+ * What render walks: the registry, state and carbon
  * folders, the top of `platforms/`, and the row folders of `platform` and of
  * the sign-in platform `issuer`, so that at fleet scale it never lists, let
  * alone reads, the other platforms' rows or the claims ({@link selectRenderInputs}
  * keeps the same set). Names outside the name rule (SPEC §2) select no row folder.
  */
-export function renderPatternsOf(platform: string, issuer: string | undefined): string[] {
+export function renderScopesOf(platform: string, issuer: string | undefined): FolderScope[] {
   const rowFolders = [...new Set([platform, issuer])].filter((name): name is string => name !== undefined && /^[a-z][a-z0-9]*$/.test(name));
-  return ['{registry,state,carbon}/**/*', 'platforms/*', ...rowFolders.map((name) => `platforms/${name}/**/*`)];
+  return [
+    ...(['registry', 'state', 'carbon'] as const).map((folder): FolderScope => ({ folder, depth: 'all' })),
+    { folder: 'platforms', depth: 'children' },
+    ...rowFolders.map((name): FolderScope => ({ folder: `platforms/${name}`, depth: 'all' })),
+  ];
 }
 
 /** fleet.yaml's text in the fleet at `root`, read as every input is, or `undefined` when it cannot be. */

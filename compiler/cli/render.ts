@@ -54,7 +54,7 @@ import {
 import { renderHelp } from './render.help.js';
 import { parsePluginParameters, resolveFleetParameter } from './plugin-parameters.js';
 import { toolVersion } from '../adapters/filesystem/tool-version.js';
-import { FLEET_YAML, inputDigest, readFleetYaml, renderPatternsOf, rowPlatformsOf, selectRenderInputs } from './render-select.js';
+import { FLEET_YAML, inputDigest, readFleetYaml, renderScopesOf, rowPlatformsOf, selectRenderInputs } from './render-select.js';
 
 /** The environment variables `diene render` reads (and no other). */
 export const RENDER_ENV = { platform: 'ARGOCD_ENV_PLATFORM', parameters: 'ARGOCD_APP_PARAMETERS' } as const;
@@ -139,7 +139,7 @@ async function runRender({ values }: CommandInput): Promise<CommandResult> {
   const cache = cacheDir === undefined ? undefined : new CompileCache(cacheDir);
   const fleetYaml = readFleetYaml(root);
   const walked = await issuerOf(fleetYaml, cache, now);
-  const read = await readFleet(root, renderPatternsOf(name, walked));
+  const read = await readFleet(root, renderScopesOf(name, walked));
   // fleet.yaml as read with the rest decides (the same text, unless it changed in between).
   const readYaml = read.files.find((file) => file.path === FLEET_YAML)?.text;
   const issuer = readYaml === fleetYaml ? walked : await issuerOf(readYaml, cache, now);

@@ -685,6 +685,11 @@ export const catalog = {
     message: '{field} holds {token}, which {meaning}: "{value}"',
     hint: '{field} is copied into {copies}, where it must stay text: write {what} without template or expression syntax, e.g. {example}',
   },
+  input_folder_is_file: {
+    severity: 'error',
+    message: 'this is a file where the input folder {folder}/ belongs; nothing of {folder}/ was read',
+    hint: 'rename or remove the file and keep the fleet\'s {folder} inputs in the folder {folder}/ (SPEC §2 layout: registry/, state/, platforms/, claims/, carbon/)',
+  },
   input_secret: {
     severity: 'error',
     message: 'key "{key}" looks like a secret written into an input file',

@@ -7,7 +7,7 @@
  * platform's own rows stops the render.
  */
 import { describe, expect, it } from 'vitest';
-import { renderPatterns } from '../../compiler/cli/render-scope.js';
+import { renderScopes } from '../../compiler/cli/render-scope.js';
 import { readFleetTexts, writeTempFleet } from '../support/fleet-fixture.js';
 import { runCli, runCliInProcess } from '../support/run-cli.js';
 // Command lines whose subject is the command's output, diagnostics and exit code run the CLI's
@@ -20,14 +20,19 @@ describe('render reads only its own part of the fleet', () => {
   it('walks the registry, state, carbon, the top of platforms/ and two row folders', () => {
     const fleet = writeTempFleet(readFleetTexts());
     try {
-      expect(renderPatterns(fleet.dir, 'nitroso')).toEqual([
-        '{registry,state,carbon}/**/*',
-        'platforms/*',
-        'platforms/nitroso/**/*',
-        'platforms/aldehyde/**/*',
+      const shared = [
+        { folder: 'registry', depth: 'all' },
+        { folder: 'state', depth: 'all' },
+        { folder: 'carbon', depth: 'all' },
+        { folder: 'platforms', depth: 'children' },
+      ];
+      expect(renderScopes(fleet.dir, 'nitroso')).toEqual([
+        ...shared,
+        { folder: 'platforms/nitroso', depth: 'all' },
+        { folder: 'platforms/aldehyde', depth: 'all' },
       ]);
-      expect(renderPatterns(fleet.dir, 'aldehyde')).toEqual(['{registry,state,carbon}/**/*', 'platforms/*', 'platforms/aldehyde/**/*']);
-      expect(renderPatterns(fleet.dir, '../claims')).toEqual(['{registry,state,carbon}/**/*', 'platforms/*', 'platforms/aldehyde/**/*']);
+      expect(renderScopes(fleet.dir, 'aldehyde')).toEqual([...shared, { folder: 'platforms/aldehyde', depth: 'all' }]);
+      expect(renderScopes(fleet.dir, '../claims')).toEqual([...shared, { folder: 'platforms/aldehyde', depth: 'all' }]);
     } finally {
       fleet.cleanup();
     }

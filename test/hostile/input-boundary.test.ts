@@ -11,7 +11,8 @@ import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { linkRefusal } from '../../compiler/adapters/filesystem/read-input-file.js';
-import { readFleetFiles } from '../../compiler/adapters/filesystem/read-fleet.js';
+import { readFleetFiles, type FolderScope } from '../../compiler/adapters/filesystem/read-fleet.js';
+import { renderScopesOf } from '../../compiler/cli/render-select.js';
 import { formatJson, formatTextReport } from '../../compiler/diagnostics/format.js';
 import { overlayTexts, readFleetTexts, writeTempFleet } from '../support/fleet-fixture.js';
 
@@ -36,8 +37,8 @@ function link(root: string, from: string, to: string): void {
   symlinkSync(to, path.join(root, from));
 }
 
-async function read(root: string, patterns?: string[]) {
-  const result = await readFleetFiles(root, patterns ? { patterns } : {});
+async function read(root: string, scopes?: FolderScope[]) {
+  const result = await readFleetFiles(root, scopes ? { scopes } : {});
   return { ...result, printed: formatTextReport(result.diagnostics) + formatJson(result.diagnostics) };
 }
 
@@ -112,12 +113,12 @@ describe('symbolic links in input folders', () => {
     ]);
   });
 
-  it("are never followed as a pattern's base folder: render's platforms/<platform> linked out of the fleet reads nothing there", async () => {
+  it("are never followed as a walked scope's folder: render's platforms/<platform> linked out of the fleet reads nothing there", async () => {
     const root = fleetWith();
     const elsewhere = fleetWith({ 'platforms/nitroso/tin/pichu.yaml': `pin:\n  chart: "${TOKEN}"\n  image: "1"\n` });
     execFileSync('rm', ['-r', path.join(root, 'platforms', 'nitroso')]);
     link(root, 'platforms/nitroso', path.join(elsewhere, 'platforms', 'nitroso'));
-    const { files, diagnostics, printed } = await read(root, ['{registry,state,carbon}/**/*', 'platforms/*', 'platforms/nitroso/**/*']);
+    const { files, diagnostics, printed } = await read(root, renderScopesOf('nitroso', undefined));
     expect(diagnostics.map((d) => [d.code, d.file, d.message])).toEqual([
       ['file_read_failed', 'platforms/nitroso', 'cannot read this file: it is a symbolic link to a folder; the compiler does not follow them'],
     ]);

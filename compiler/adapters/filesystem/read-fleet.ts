@@ -1,6 +1,6 @@
 /**
- * Reads a fleet's input files from disk (SPEC §2 layout) with fast-glob.
- * Only the input folders are read; files are decoded as strict UTF-8.
+ * Reads a fleet's input files from disk (SPEC §2 layout), walking only the
+ * input folders (walk-folders.ts); files are decoded as strict UTF-8.
  *
  * Nothing in an input folder is skipped in silence: a directory, a
  * FIFO or a symbolic link where an input file belongs, a link to a folder, a
@@ -14,12 +14,14 @@
 import { statSync } from 'node:fs';
 import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { classifyPath, INPUT_FOLDERS } from '../../1-load/fleet-layout.js';
 import { TOTAL_SIZE_LIMIT } from '../../1-load/input-sizes.js';
 import { sourceFile, type SourceFile } from '../../1-load/source-file.js';
 import { diagnose, diagnoseFinding, sortDiagnostics, type Diagnostic, type Finding } from '../../diagnostics/diagnostic.js';
 import { readInputFile } from './read-input-file.js';
+import { walkFolders, type FolderScope, type WalkedEntry } from './walk-folders.js';
+
+export type { FolderScope } from './walk-folders.js';
 
 /** How many files are open at once (a fleet has tens of thousands of rows; the descriptor limit may be 1024). */
 const PARALLEL_READS = 32;
@@ -27,16 +29,14 @@ const PARALLEL_READS = 32;
 const LINKED_FOLDER = 'it is a symbolic link to a folder; the compiler does not follow them';
 
 /**
- * The first folder of `pattern`'s literal part (the segments before any glob
- * character) that is a symbolic link, or `undefined`. fast-glob never follows
- * a linked folder it meets while walking (`followSymbolicLinks: false`), but
- * it does list a pattern's literal base through one: render's
- * `platforms/<platform>/**` would read a linked `platforms/<platform>`.
+ * The first folder on the way to `scope`'s folder (itself included) that is a
+ * symbolic link, or `undefined`. The walk never follows a linked folder it
+ * meets; a scope's own folder through a link (render's `platforms/<platform>`)
+ * is reported instead of listed.
  */
-async function linkedBase(root: string, pattern: string): Promise<string | undefined> {
-  const segments = pattern.split('/');
-  for (let i = 1; i < segments.length; i++) {
-    if (/[*?{}[\]!()]/.test(segments[i - 1] as string)) return undefined;
+async function linkedBase(root: string, scope: FolderScope): Promise<string | undefined> {
+  const segments = scope.folder.split('/');
+  for (let i = 1; i <= segments.length; i++) {
     const base = segments.slice(0, i).join('/');
     const info = await lstat(path.join(root, base)).catch(() => undefined);
     if (info?.isSymbolicLink()) return base;
@@ -87,10 +87,10 @@ function overBudget(root: string, inputs: readonly string[], bytesRead: number, 
  * files (`.gitkeep`) are skipped; a file outside the layout is returned with
  * empty text, unread; an input that cannot be read is returned marked
  * `unreadable` (so the pipeline stops after loading) besides its diagnostic.
- * `patterns` (fast-glob patterns relative to `root`; default: everything
- * under the input folders) limit the walk, so a command that needs part of the
- * fleet reads only that part (render: one platform's rows out of tens of
- * thousands).
+ * `scopes` (folders relative to `root`, each listed whole or its children
+ * only; default: every input folder whole) limit the walk, so a command that
+ * needs part of the fleet reads only that part (render: one platform's rows
+ * out of tens of thousands).
  *
  * The input files together may hold at most `totalLimit` bytes (default
  * {@link TOTAL_SIZE_LIMIT}): reading stops once they pass it, and the fleet is
@@ -99,7 +99,7 @@ function overBudget(root: string, inputs: readonly string[], bytesRead: number, 
  */
 export async function readFleetFiles(
   root: string,
-  options: { patterns?: readonly string[]; totalLimit?: number } = {},
+  options: { scopes?: readonly FolderScope[]; totalLimit?: number } = {},
 ): Promise<{ files: SourceFile[]; diagnostics: Diagnostic[] }> {
   const totalLimit = options.totalLimit ?? TOTAL_SIZE_LIMIT;
   const realRoot = await realpath(root);
@@ -113,33 +113,29 @@ export async function readFleetFiles(
     if (info?.isSymbolicLink()) {
       report(folder, { code: 'file_read_failed', args: { reason: LINKED_FOLDER } });
       files.push({ ...sourceFile(folder, ''), unreadable: true });
+    } else if (info && !info.isDirectory()) {
+      report(folder, { code: 'input_folder_is_file', args: { folder } });
+      files.push({ ...sourceFile(folder, ''), unreadable: true });
     }
   }
-  const patterns: string[] = [];
-  for (const pattern of options.patterns ?? [`{${INPUT_FOLDERS.join(',')}}/**/*`]) {
-    const linked = await linkedBase(root, pattern);
-    if (linked === undefined) patterns.push(pattern);
+  const scopes: FolderScope[] = [];
+  for (const scope of options.scopes ?? INPUT_FOLDERS.map((folder): FolderScope => ({ folder, depth: 'all' }))) {
+    const linked = await linkedBase(root, scope);
+    if (linked === undefined) scopes.push(scope);
     else if (!files.some((file) => file.path === linked)) {
       report(linked, { code: 'file_read_failed', args: { reason: LINKED_FOLDER } });
       files.push({ ...sourceFile(linked, ''), unreadable: true });
     }
   }
-  const entries = await fg(patterns, {
-    cwd: root,
-    dot: false,
-    onlyFiles: false,
-    followSymbolicLinks: false,
-    unique: true,
-    objectMode: true,
-  });
+  const entries = walkFolders(root, scopes);
   entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const reported = new Set(files.map((file) => file.path));
-  const readOne = async (entry: (typeof entries)[number]): Promise<void> => {
+  const readOne = async (entry: WalkedEntry): Promise<void> => {
     const relative = entry.path;
     // A linked folder already reported by its pattern's base (render lists `platforms/*` too).
     if (reported.has(relative)) return;
     const absolute = path.join(root, relative);
-    // fast-glob decodes names as UTF-8; a name that is not cannot even be opened again.
+    // Names are decoded as UTF-8; a name that is not cannot even be opened again.
     const unreadable = (reason: string): void => {
       report(relative, { code: 'file_read_failed', args: { reason } });
       files.push({ ...sourceFile(relative, ''), unreadable: true });
@@ -156,7 +152,7 @@ export async function readFleetFiles(
       return;
     }
     if (bytesRead > totalLimit) return;
-    const read = await readInputFile(absolute, { root: realRoot });
+    const read = readInputFile(absolute, { root: realRoot, listedAsFile: entry.dirent.isFile() });
     if ('text' in read) {
       bytesRead += read.bytes;
       return void files.push(sourceFile(relative, read.text));
@@ -168,7 +164,7 @@ export async function readFleetFiles(
   let bytesRead = 0;
   let next = 0;
   const worker = async (): Promise<void> => {
-    while (next < entries.length && bytesRead <= totalLimit) await readOne(entries[next++] as (typeof entries)[number]);
+    while (next < entries.length && bytesRead <= totalLimit) await readOne(entries[next++] as WalkedEntry);
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, entries.length) }, worker));
   if (bytesRead > totalLimit)

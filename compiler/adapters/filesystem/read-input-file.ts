@@ -144,13 +144,23 @@ function readCapped(fd: number, expected: number, limit: number): Uint8Array {
  * the target is never opened otherwise. Never throws: every failure is a
  * {@link ReadProblem}. A directory, FIFO, socket or device is refused without
  * being opened for reading (so a FIFO never blocks), and so is a file larger
- * than `limit` bytes (default {@link FILE_SIZE_LIMIT}).
+ * than `limit` bytes (default {@link FILE_SIZE_LIMIT}). `listedAsFile`: the
+ * caller's directory listing says it is a regular file (no lstat first).
  */
 export function readInputFile(
   absolute: string,
-  options: { root?: string; folders?: readonly string[]; limit?: number } = {},
+  options: { root?: string; folders?: readonly string[]; limit?: number; listedAsFile?: boolean } = {},
 ): { text: string; bytes: number } | { problem: ReadProblem } {
   const limit = options.limit ?? FILE_SIZE_LIMIT;
+  // A file the walk listed as a regular file is opened at once, saving an lstat per file: O_NOFOLLOW refuses it if it
+  // has become a link since (read again below, as links are), and the fstat after the open checks what it is.
+  if (options.listedAsFile) {
+    try {
+      return readRegular(absolute, limit);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ELOOP') return failed(errnoReason(error));
+    }
+  }
   let target = absolute;
   try {
     const link = lstatSync(absolute);
@@ -179,30 +189,35 @@ export function readInputFile(
       const kind = kindOf(link);
       if (kind) return failed(kind);
     }
-    // O_NONBLOCK: should the path have turned into a FIFO since lstat, opening it still returns at once.
-    const fd = openSync(target, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-    let bytes: Uint8Array;
-    try {
-      const info = fstatSync(fd);
-      const kind = kindOf(info);
-      if (kind) return failed(kind);
-      if (info.size > limit) return { problem: { code: 'file_too_large', args: { size: info.size, limit } } };
-      bytes = readCapped(fd, info.size, limit);
-    } finally {
-      closeSync(fd);
-    }
-    if (bytes.length > limit) return { problem: { code: 'file_too_large', args: { size: bytes.length, limit } } };
-    if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)))
-      return failed('it is UTF-16, not UTF-8 (it starts with a UTF-16 byte-order mark); save it as UTF-8');
-    try {
-      return { text: decoder.decode(bytes), bytes: bytes.length };
-    } catch {
-      const offset = firstInvalidUtf8(bytes);
-      const at = Math.max(offset, 0);
-      const shown = (bytes[at] ?? 0).toString(16).toUpperCase().padStart(2, '0');
-      return failed(`it is not valid UTF-8 (byte 0x${shown})`, bytePosition(bytes, at));
-    }
+    return readRegular(target, limit);
   } catch (error) {
     return failed(errnoReason(error));
+  }
+}
+
+/** Opens `target` (never through a link), checks it is a regular file within `limit` bytes, reads and decodes it; errno errors are thrown. */
+function readRegular(target: string, limit: number): { text: string; bytes: number } | { problem: ReadProblem } {
+  // O_NONBLOCK: should the path have turned into a FIFO since it was listed or lstat'ed, opening it still returns at once.
+  const fd = openSync(target, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  let bytes: Uint8Array;
+  try {
+    const info = fstatSync(fd);
+    const kind = kindOf(info);
+    if (kind) return failed(kind);
+    if (info.size > limit) return { problem: { code: 'file_too_large', args: { size: info.size, limit } } };
+    bytes = readCapped(fd, info.size, limit);
+  } finally {
+    closeSync(fd);
+  }
+  if (bytes.length > limit) return { problem: { code: 'file_too_large', args: { size: bytes.length, limit } } };
+  if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)))
+    return failed('it is UTF-16, not UTF-8 (it starts with a UTF-16 byte-order mark); save it as UTF-8');
+  try {
+    return { text: decoder.decode(bytes), bytes: bytes.length };
+  } catch {
+    const offset = firstInvalidUtf8(bytes);
+    const at = Math.max(offset, 0);
+    const shown = (bytes[at] ?? 0).toString(16).toUpperCase().padStart(2, '0');
+    return failed(`it is not valid UTF-8 (byte 0x${shown})`, bytePosition(bytes, at));
   }
 }

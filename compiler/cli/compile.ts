@@ -286,8 +286,12 @@ function warmResult(
   const diagnostics = sortDiagnostics([...fresh, ...cache.warnings, ...hit.diagnostics]);
   const shown = shownPath(outDir);
   if (check) return { diagnostics, notes: [`fresh: ${hit.outputs.length + 1} files in ${shown} match the inputs`], exitCode: EXIT.ok };
-  const readOnly = readOnlyFolderProblem(outDir);
-  if (readOnly) return { diagnostics: [...diagnostics, diagnoseFinding({}, readOnly)], exitCode: EXIT.invalid };
+  // A folder inside that cannot be written is refused as a write that makes the same tree refuses it (output-location.ts).
+  if (look.readOnly !== undefined)
+    return {
+      diagnostics: [...diagnostics, diagnose({}, 'output_location_read_only', { out: outDir, place: 'inside', path: path.join(outDir, look.readOnly) })],
+      exitCode: EXIT.invalid,
+    };
   return {
     diagnostics,
     notes: [`up to date: the ${hit.outputs.length + 1} files in ${shown} already match the inputs (${from}nothing written)`],

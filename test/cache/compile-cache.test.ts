@@ -22,7 +22,7 @@ import { ALWAYS, nowWindow } from '../../compiler/adapters/cache/now-window.js';
 import { sourceFile } from '../../compiler/1-load/source-file.js';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
 import { REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
-import { runCliInProcess, type CliRun } from '../support/run-cli.js';
+import { runCli, runCliInProcess, type CliRun } from '../support/run-cli.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'diene-cache-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -179,6 +179,37 @@ describe('what the cache never trusts', () => {
     const next = await compile(fleet, out, ['--cache', cache]);
     expect(manifestInode(out)).toBe(written);
     expect(codes(next)).not.toContain('cache_entry_ignored');
+  });
+
+  it('a folder inside the tree this user cannot write is refused by a warm run as by a cold one, naming the same folder', async () => {
+    const { cache, out } = await filled();
+    // The test runs as root, whom a folder's mode does not stop: a preloaded hook answers the access check of one folder
+    // inside the tree as the kernel does for a user without write permission there (as the output_location_read_only case does).
+    const hook = path.join(work, `read-only-books-${made++}.mjs`);
+    writeFileSync(
+      hook,
+      [
+        "import fs from 'node:fs';",
+        "import { syncBuiltinESMExports } from 'node:module';",
+        'const real = fs.accessSync;',
+        `fs.accessSync = (target, mode) => { if (String(target) === ${JSON.stringify(path.join(out, 'books'))} && (mode & fs.constants.W_OK) !== 0) throw Object.assign(new Error('EACCES'), { code: 'EACCES' }); return real(target, mode); };`,
+        'syncBuiltinESMExports();',
+      ].join('\n'),
+    );
+    const run = (extra: string[]) =>
+      runCli(['compile', '--fleet', fleet, '--out', out, '--now', GENERATED_NOW, '--format', 'json', ...extra], { env: { NODE_OPTIONS: `--import=${hook}` } });
+    const warm = run(['--cache', cache]);
+    const cold = run(['--no-cache']);
+    const refusal = (stderr: string) => (JSON.parse(stderr.slice(stderr.indexOf('['), stderr.lastIndexOf(']') + 1)) as Diagnostic[]).filter((d) => d.severity === 'error');
+    expect(warm.exitCode).toBe(2);
+    expect(cold.exitCode).toBe(2);
+    expect(refusal(warm.stderr).map((d) => [d.code, d.message])).toEqual([
+      [
+        'output_location_read_only',
+        `the output directory ${out} cannot be written: it holds the read-only folder ${path.join(out, 'books')}, whose files replacing the tree must remove`,
+      ],
+    ]);
+    expect(refusal(warm.stderr)).toEqual(refusal(cold.stderr));
   });
 
   it('an entry moved under another key is foreign: ignored with a warning', async () => {

@@ -16,7 +16,7 @@
  * it always does.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 
 /** The manifest's name (3-emit/output-manifest.ts), and the siblings of adapters/filesystem/output-tree.ts: not imported, so that a warm run loads neither. */
@@ -53,7 +53,9 @@ function stampOf(file: string, manifest: number): string | undefined {
  * beside it. `known` holds the stamps of an earlier look (path → [stamp,
  * digest]); `stamps` those of this one, for the next. `own` names the lock and
  * staging folder of the caller's own write, under whose lock the look is taken:
- * those are no leftovers.
+ * those are no leftovers. On a match, `readOnly` names the first folder below
+ * the top (relative) this process cannot write, which would stop the next
+ * replacement of the tree: the same walk answers it.
  */
 export function outputMatches(
   outDir: string,
@@ -61,8 +63,9 @@ export function outputMatches(
   manifest: string,
   known: ReadonlyMap<string, readonly [string, string]> = new Map(),
   own: readonly string[] = [],
-): { match: boolean; stamps: Map<string, [string, string]> } {
+): { match: boolean; stamps: Map<string, [string, string]>; readOnly?: string } {
   const stamps = new Map<string, [string, string]>();
+  let readOnly: string | undefined;
   const settled = (BigInt(Date.now()) - BigInt(STAMP_MARGIN_MS)) * 1_000_000n;
   const match = ((): boolean => {
     try {
@@ -82,6 +85,8 @@ export function outputMatches(
       const pending = [''];
       while (pending.length > 0) {
         const folder = pending.pop() as string;
+        // The first folder below the top this process cannot write, in the order output-location.ts's walk meets it.
+        if (readOnly === undefined && folder !== '' && !writable(path.join(outDir, folder))) readOnly = folder;
         const entries: Dirent[] = readdirSync(path.join(outDir, folder), { withFileTypes: true });
         for (const entry of entries) {
           const relative = folder === '' ? entry.name : `${folder}/${entry.name}`;
@@ -112,7 +117,16 @@ export function outputMatches(
       return false;
     }
   })();
-  return { match, stamps };
+  return { match, stamps, ...(match && readOnly !== undefined ? { readOnly } : {}) };
+}
+
+function writable(dir: string): boolean {
+  try {
+    accessSync(dir, constants.W_OK | constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The bytes of the regular file `file`, never following a link or blocking on a FIFO; `undefined` otherwise. */

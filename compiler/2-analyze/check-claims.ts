@@ -193,14 +193,19 @@ export function claimFindingDiagnostic(at: (path: readonly (string | number)[], 
       const details: string[] = [];
       let dropped = 0;
       let first: string | undefined;
+      // A misspelt target is the likeliest edit: the warning is placed at the first one (whose route it names), else at the first dropped prefix.
+      let misspelt: string | undefined;
       for (const reason of DROP_REASONS) {
         const list = finding.byReason.get(reason);
         if (!list) continue;
         dropped += list.length;
-        for (const { prefix } of list) if (first === undefined || prefix < first) first = prefix;
+        for (const { prefix, meant } of list) {
+          if (first === undefined || prefix < first) first = prefix;
+          if (meant !== undefined && (misspelt === undefined || prefix < misspelt)) misspelt = prefix;
+        }
         details.push(`${reason}: ${list.length} (${sample(list.map(droppedText))})`);
       }
-      return diagnose(at(['paths', first as string]), 'claim_targets_dropped', { dropped, total: finding.total, details: details.join('; ') });
+      return diagnose(at(['paths', (misspelt ?? first) as string]), 'claim_targets_dropped', { dropped, total: finding.total, details: details.join('; ') });
     }
   }
 }

@@ -45,14 +45,25 @@ import { repositoryPrefix, whyBaseNotFleet } from './repository-paths.js';
 export { outputLocationProblem } from '../adapters/filesystem/output-location.js';
 
 async function runCompile({ values, progress = SILENT_PROGRESS }: CommandInput): Promise<CommandResult> {
+  const opened: { cache?: CompileCache } = {};
   try {
-    return await compileWithProgress(values, progress);
+    return withLateWarnings(await compileWithProgress(values, progress, opened), opened.cache);
   } finally {
     progress.clear();
   }
 }
 
-async function compileWithProgress(values: CommandInput['values'], progress: Progress): Promise<CommandResult> {
+/**
+ * `result` with the cache's warnings that came after its diagnostics were
+ * gathered (a write of the entry or the stamps that failed once the outputs
+ * were made: `cache_not_kept`).
+ */
+function withLateWarnings(result: CommandResult, cache: CompileCache | undefined): CommandResult {
+  const late = cache?.warnings.filter((warning) => !result.diagnostics.includes(warning)) ?? [];
+  return late.length === 0 ? result : { ...result, diagnostics: sortDiagnostics([...result.diagnostics, ...late]) };
+}
+
+async function compileWithProgress(values: CommandInput['values'], progress: Progress, opened: { cache?: CompileCache }): Promise<CommandResult> {
   const root = fleetRoot(values);
   const pathPrefix = repositoryPrefix(root, values);
   const check = values['check'] === true;
@@ -78,6 +89,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
   if (cacheFromOut !== undefined && !cacheFromOut.startsWith('..') && !path.isAbsolute(cacheFromOut))
     throw invalidValue('--cache', stringOption(values, 'cache') ?? String(cacheDir), 'a folder outside the output directory', '--cache /tmp/diene-cache');
   const cache = cacheDir === undefined ? undefined : new CompileCache(cacheDir);
+  opened.cache = cache;
   // The folder is in the key: a fleet without registry/fleet.yaml is refused naming it.
   const key = cache ? cacheKey(read.files, 'compile', { serial, folder: root }) : undefined;
   const hit = cache && key ? cache.read(key, now) : undefined;

@@ -7,6 +7,7 @@
  * completion scripts and docs/cli.md all describe the same options. Pure.
  */
 import type { ParseArgsConfig } from 'node:util';
+import { closestName } from '../diagnostics/spelling.js';
 
 /** One option of a command. */
 export interface OptionHelp {
@@ -269,41 +270,14 @@ export function formatMainHelp(helps: readonly CommandHelp[]): string {
 }
 
 /**
- * The edit distance of `a` and `b` (Damerau: a swap of two neighbours counts
- * one), stopping early once it exceeds `limit`.
- */
-export function editDistance(a: string, b: string, limit = Infinity): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min((rows[i - 1] as number[])[j]! + 1, row[j - 1]! + 1, (rows[i - 1] as number[])[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, (rows[i - 2] as number[])[j - 2]! + 1);
-      row.push(value);
-      best = Math.min(best, value);
-    }
-    if (best > limit) return limit + 1;
-    rows.push(row);
-  }
-  return (rows[a.length] as number[])[b.length]!;
-}
-
-/**
- * The candidate `word` was most likely meant to be: the nearest by edit
- * distance within a third of its length (at least 1, at most 3), or the only
+ * The candidate `word` was most likely meant to be: the nearest by the
+ * catalog's rules (diagnostics/spelling.ts: at most two edits, a swap of two
+ * neighbouring letters one, and fewer than half its length), or the only
  * candidate it starts; `undefined` when none is near.
  */
 export function closest(word: string, candidates: readonly string[]): string | undefined {
-  const limit = Math.min(3, Math.max(1, Math.floor(word.length / 3)));
-  let best: { candidate: string; distance: number } | undefined;
-  for (const candidate of candidates) {
-    const distance = editDistance(word.toLowerCase(), candidate, limit);
-    if (distance <= limit && (!best || distance < best.distance)) best = { candidate, distance };
-  }
-  if (best) return best.candidate;
+  const near = closestName(word, candidates);
+  if (near !== undefined) return near;
   const prefixed = word.length >= 3 ? candidates.filter((c) => c.startsWith(word.toLowerCase())) : [];
   return prefixed.length === 1 ? prefixed[0] : undefined;
 }

@@ -22,7 +22,7 @@ export const renderHelp: CommandHelp = {
       type: 'string',
       value: 'DIR',
       description:
-        'The folder of the cache render shares with compile (its key: the bytes of the files render reads, the compiler, the platform; a broken entry is ignored with a warning). Default: node_modules/.cache/diene of the nearest node_modules up from the fleet or the working directory, else $XDG_CACHE_HOME/diene, else ~/.cache/diene.',
+        'The folder of the cache render shares with compile (its key: the bytes of the files render reads, the compiler, the platform; a broken entry is ignored with a warning; a folder that cannot be written only costs speed: the run is as with --no-cache and warns cache_not_kept once). Default: node_modules/.cache/diene of the nearest node_modules up from the fleet or the working directory, else $XDG_CACHE_HOME/diene, else ~/.cache/diene.',
       example: 'diene render --platform mercury --cache /tmp/diene-cache',
     },
     {

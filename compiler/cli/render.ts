@@ -160,13 +160,15 @@ async function runRender({ values }: CommandInput): Promise<CommandResult> {
   const analysis = analyzeFleet(files, { nowSeconds: now, rowsRead: rowPlatformsOf(name, issuer), folder: root, ...(records ? { fileMemo: records } : {}) });
   records?.save();
   const remember = (result: CommandResult, entryDiagnostics: Diagnostic[], withRead: boolean): CommandResult => {
-    if (cache && key)
-      cache.writeRender(
-        key,
-        { diagnostics: entryDiagnostics, window: analysis.nowWindow, render: { exitCode: result.exitCode, withRead } },
-        typeof result.stdout === 'string' ? result.stdout : undefined,
-      );
-    return result;
+    if (!cache || !key) return result;
+    cache.writeRender(
+      key,
+      { diagnostics: entryDiagnostics, window: analysis.nowWindow, render: { exitCode: result.exitCode, withRead } },
+      typeof result.stdout === 'string' ? result.stdout : undefined,
+    );
+    // A write that failed here (`cache_not_kept`) joins the diagnostics, on stderr: stdout is the product as it was.
+    const late = cache.warnings.filter((warning) => !result.diagnostics.includes(warning));
+    return late.length === 0 ? result : { ...result, diagnostics: sortDiagnostics([...result.diagnostics, ...late]) };
   };
   const warnings = cache?.warnings ?? [];
   const diagnostics = sortDiagnostics([...read.diagnostics, ...warnings, ...analysis.diagnostics]);

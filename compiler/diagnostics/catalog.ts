@@ -171,11 +171,29 @@ export const catalog = {
   },
   cache_entry_ignored: {
     severity: 'warning',
-    message: 'ignored the cache entry {file}: {problem}; compiled without it',
-    hint: 'nothing to fix: this run replaces the entry with a whole one',
+    message: 'ignored {part} {file}: {problem}; {instead}',
+    hint: 'nothing to fix: this run replaces it with a whole one',
     choices: {
+      part: {
+        entry: 'the cache entry',
+        render_output: 'the cached render output',
+        pack: 'the pack of input-file records',
+        record: 'a record of an input file in the pack',
+        stamps: 'the stamps of the output files',
+      },
+      instead: {
+        entry: 'the result was made anew without it',
+        render_output: 'the platform was rendered anew',
+        pack: 'the input files were parsed and checked anew',
+        record: 'that input file was parsed and checked anew',
+        stamps: 'the output files were compared by their content instead',
+      },
       problem: {
         cut_short: 'it is cut short',
+        missing: 'it is missing (its entry names it, but it was removed)',
+        unreadable: 'it cannot be read',
+        not_a_pack: 'it is not a pack of records diene writes (its first line is not the head of one)',
+        not_diene: 'its first line is not the head diene writes, so diene did not write it',
         head_not_json: 'its first line is not JSON',
         head_not_object: 'its first line is not a JSON object',
         other_format: 'it was written in another cache format than this diene reads',
@@ -202,6 +220,12 @@ export const catalog = {
     severity: 'warning',
     message: 'ignored the cache folder {dir}: it cannot be listed ({errno}); compiled without it',
     hint: 'make the folder readable for this user, give another --cache DIR, or run with --no-cache',
+    choices: { errno: ERRNO_TEXTS },
+  },
+  cache_not_kept: {
+    severity: 'warning',
+    message: 'the cache folder {dir} cannot be written ({errno}): this run kept nothing in it, so the next run is not faster',
+    hint: 'make the folder writable for this user, give a writable one with --cache DIR, or run with --no-cache (no cache, and no warning); the outputs and the exit code are the same either way',
     choices: { errno: ERRNO_TEXTS },
   },
   claim_branch_missing: {

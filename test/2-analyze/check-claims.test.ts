@@ -78,6 +78,37 @@ describe('tenancy warnings', () => {
     );
   });
 
+  it('place a warning that names a misspelt target at that target, not at the first dropped prefix', () => {
+    const claim = (paths: string) => `{\n  "account": "nitroso",\n  "app": "tin",\n  "paths": {\n${paths}\n  }\n}\n`;
+    const warningOf = (paths: string) => {
+      const found = diagnostics({ [TIN_CLAIM]: claim(paths) }).filter((d) => d.file === TIN_CLAIM);
+      expect(found.map((d) => d.code)).toEqual(['claim_targets_dropped']);
+      return found[0];
+    };
+    // "aaa" (no such route, nothing near) and "bob" (homed elsewhere) come first; "zed" is one letter off api.zinc…
+    const misspelt = warningOf(
+      [
+        '    "aaa": "api.copper.nitroso.pikachu.cluster.atomi.cloud",',
+        '    "bob": "api.zinc.nitroso.pichu.cluster.atomi.cloud",',
+        '    "zed": "api.zinx.nitroso.pikachu.cluster.atomi.cloud"',
+      ].join('\n'),
+    );
+    expect(misspelt).toMatchObject({ line: 7, column: 12, endLine: 7, endColumn: 58, pointer: '/paths/zed' });
+    expect(misspelt?.message).toContain('zed → api.zinx.nitroso.pikachu.cluster.atomi.cloud (did you mean api.zinc.nitroso.pikachu.cluster.atomi.cloud?)');
+    // Two misspelt targets: the first of them (prefix order), here the second line.
+    const two = warningOf(
+      [
+        '    "aaa": "api.copper.nitroso.pikachu.cluster.atomi.cloud",',
+        '    "mia": "api.zimc.nitroso.pikachu.cluster.atomi.cloud",',
+        '    "zed": "api.zinx.nitroso.pikachu.cluster.atomi.cloud"',
+      ].join('\n'),
+    );
+    expect(two).toMatchObject({ line: 6, column: 12, pointer: '/paths/mia' });
+    // None misspelt: the first dropped prefix, as before.
+    const none = warningOf(['    "bob": "api.zinc.nitroso.pichu.cluster.atomi.cloud",', '    "zed": "api.copper.nitroso.pikachu.cluster.atomi.cloud"'].join('\n'));
+    expect(none).toMatchObject({ line: 5, column: 12, pointer: '/paths/bob' });
+  });
+
   it('never fail the compile, and wait until every claim has a valid shape', () => {
     const warned = compileFleet(toSourceFiles(readFleetTexts()), { nowSeconds: TEST_NOW_SECONDS });
     expect(warned.outputs).toBeDefined();

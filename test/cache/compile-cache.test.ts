@@ -17,7 +17,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GENERATED_NOW, generateFleet } from '../../bench/fleet-generator.mjs';
 import { readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
-import { cacheKey, CompileCache, defaultCacheFolder, EntryProblem, entryText, parseEntry } from '../../compiler/adapters/cache/compile-cache.js';
+import { cacheKey, CompileCache, defaultCacheFolder, EntryProblem, entryText, parseEntry, type CacheEntry } from '../../compiler/adapters/cache/compile-cache.js';
 import { ALWAYS, nowWindow } from '../../compiler/adapters/cache/now-window.js';
 import { sourceFile } from '../../compiler/1-load/source-file.js';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
@@ -152,13 +152,18 @@ describe('what the cache never trusts', () => {
     [
       'tampered (a listed digest changed)',
       (text: string) => text.replace(/"sha256:[0-9a-f]{64}"\]/, `"sha256:${'0'.repeat(64)}"]`),
-      'does not match its digest',
+      'its content does not match its digest (changed or damaged after it was written)',
     ],
-    ['tampered (a diagnostic added)', (text: string) => text.replace('"diagnostics":[', '"diagnostics":[{"code":"x"},'), 'does not match its digest'],
-    ['cut short', (text: string) => text.slice(0, text.length >> 1), 'cut short'],
-    ['empty', () => '', 'cut short'],
-    ['of another format', (text: string) => text.replace('"version":1', '"version":99'), 'another cache format'],
-    ['not JSON', () => 'garbage\n{}\n', 'not JSON'],
+    [
+      'tampered (a diagnostic added)',
+      (text: string) => text.replace('"diagnostics":[', '"diagnostics":[{"code":"x"},'),
+      'its content does not match its digest (changed or damaged after it was written)',
+    ],
+    ['cut short', (text: string) => text.slice(0, text.length >> 1), 'it is cut short'],
+    ['empty', () => '', 'it is cut short'],
+    ['of another format', (text: string) => text.replace('"version":1', '"version":99'), 'it was written in another cache format than this diene reads'],
+    ['not written by diene', (text: string) => text.replace('"format":"diene-cache"', '"format":"notes"'), 'its first line is not the head diene writes, so diene did not write it'],
+    ['not JSON', () => 'garbage\n{}\n', 'its first line is not JSON'],
   ])('an entry %s is ignored with a warning; the run compiles cold, right, and replaces it', async (_, damage, reason) => {
     const { cache, out, entry } = await filled();
     const expected = await readOutputTree(out);
@@ -171,8 +176,7 @@ describe('what the cache never trusts', () => {
     expect(readFileSync(entry, 'utf8')).toBe(original);
     const warning = diagnosticsOf(run).find((d) => d.code === 'cache_entry_ignored');
     expect(warning?.severity).toBe('warning');
-    expect(warning?.message).toContain(entry);
-    expect(warning?.message).toContain(reason);
+    expect(warning?.message).toBe(`ignored the cache entry ${entry}: ${reason}; the result was made anew without it`);
     expect(await readOutputTree(out)).toEqual(expected);
     // Replaced by a whole entry: the next run is warm and quiet.
     const written = manifestInode(out);
@@ -221,7 +225,33 @@ describe('what the cache never trusts', () => {
     expect(parseEntry(readFileSync(entry, 'utf8'), key)).toEqual(new EntryProblem('other_key'));
     const run = await compile(fleet, out, ['--cache', cache]);
     expect(run.exitCode).toBe(0);
-    expect(diagnosticsOf(run).find((d) => d.code === 'cache_entry_ignored')?.message).toContain('another key');
+    expect(diagnosticsOf(run).find((d) => d.code === 'cache_entry_ignored')?.message).toBe(
+      `ignored the cache entry ${entry}: it names another key than its file name (copied or moved); the result was made anew without it`,
+    );
+  });
+
+  it.each([
+    ['scribbled over', () => 'scribbled over\n[]\n', 'its first line is not JSON'],
+    ['sealed, but no list of stamps', (key: string) => entryText(key, { stamps: 'none' } as unknown as CacheEntry), 'its body is not a list of stamps'],
+  ])('damaged stamps of the output files (%s) are ignored with a warning saying the files were compared by content; still up to date, nothing written', async (_, damage, reason) => {
+    const { cache, out } = await filled();
+    const [name] = readdirSync(path.join(cache, 'stamps'));
+    const stamps = path.join(cache, 'stamps', name as string);
+    writeFileSync(stamps, damage(path.basename(stamps, '.json')));
+    const inode = manifestInode(out);
+    const run = await compile(fleet, out, ['--cache', cache]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(diagnosticsOf(run).filter((d) => d.code === 'cache_entry_ignored').map((d) => d.message)).toEqual([
+      `ignored the stamps of the output files ${stamps}: ${reason}; the output files were compared by their content instead`,
+    ]);
+    expect(manifestInode(out)).toBe(inode);
+    // The text form says the same beside its note: the tree was found in place by content, nothing written.
+    writeFileSync(stamps, damage(path.basename(stamps, '.json')));
+    const text = await compile(fleet, out, ['--cache', cache], 'text');
+    expect(text.stderr).toContain('the output files were compared by their content instead');
+    expect(text.stderr).toMatch(/up to date: .*\(from the cache; nothing written\)/);
+    // The stamps were written whole again: the next run is quiet.
+    expect(diagnosticsOf(await compile(fleet, out, ['--cache', cache])).filter((d) => d.code.startsWith('cache_'))).toEqual([]);
   });
 
   it('refuses a cache folder inside the output directory (every later compile would refuse it as a foreign folder), writing nothing', async () => {
@@ -276,6 +306,79 @@ describe('what the cache never trusts', () => {
     expect(readdirSync(path.join(cache, 'entries')).filter((name) => !name.endsWith('.json'))).toEqual([]);
     const warm = await compile(m, outs[0] as string, ['--cache', cache], 'text');
     expect(warm.stderr).toContain('up to date');
+  });
+});
+
+describe('a cache folder that cannot be written', () => {
+  const fleet = fleetOf('S');
+  /** A folder below a regular file: no user can make it, root neither (root ignores permission bits, not the file standing there). */
+  const unwritable = (): { file: string; cache: string } => {
+    const file = fresh('a-file');
+    writeFileSync(file, 'not a folder\n');
+    return { file, cache: path.join(file, 'cache') };
+  };
+  const notKept = (cache: string) =>
+    `the cache folder ${cache} cannot be written (ENOTDIR: a file stands where a folder belongs on the path): this run kept nothing in it, so the next run is not faster`;
+
+  it('compile and compile --check give the outputs, diagnostics and exit code of --no-cache, and say cache_not_kept once', async () => {
+    const { file, cache } = unwritable();
+    const coldOut = fresh('cold');
+    const cold = await compile(fleet, coldOut, ['--no-cache']);
+    expect(cold.exitCode, cold.stderr).toBe(0);
+    const out = fresh('out');
+    for (const run of [await compile(fleet, out, ['--cache', cache]), await compile(fleet, out, ['--cache', cache])]) {
+      // The second run is as cold as the first: nothing was kept, so it writes the tree again.
+      expect(run.exitCode, run.stderr).toBe(0);
+      const warnings = diagnosticsOf(run).filter((d) => d.code === 'cache_not_kept');
+      expect(warnings.map((d) => [d.severity, d.file, d.message])).toEqual([['warning', null, notKept(cache)]]);
+      expect(warnings[0]?.hint).toBe(
+        'make the folder writable for this user, give a writable one with --cache DIR, or run with --no-cache (no cache, and no warning); the outputs and the exit code are the same either way',
+      );
+      expect(diagnosticsOf(run).filter((d) => d.code !== 'cache_not_kept')).toEqual(diagnosticsOf(cold));
+      expect(await readOutputTree(out)).toEqual(await readOutputTree(coldOut));
+    }
+    const check = await compile(fleet, out, ['--check', '--cache', cache]);
+    const coldCheck = await compile(fleet, out, ['--check', '--no-cache']);
+    expect([check.exitCode, check.stdout]).toEqual([coldCheck.exitCode, coldCheck.stdout]);
+    expect(diagnosticsOf(check).filter((d) => d.code === 'cache_not_kept').map((d) => d.message)).toEqual([notKept(cache)]);
+    expect(readFileSync(file, 'utf8')).toBe('not a folder\n');
+    // --no-cache is the way to silence it.
+    expect(codes(await compile(fleet, out, ['--cache', cache, '--no-cache']))).not.toContain('cache_not_kept');
+  });
+
+  it('a write that fails only once the outputs are made (the records all answered) still gives its warning', async () => {
+    const cache = fresh('late');
+    expect((await compile(fleet, fresh('out'), ['--cache', cache])).exitCode).toBe(0);
+    // The records stay usable; only the entries' folder is now a file.
+    rmSync(path.join(cache, 'entries'), { recursive: true });
+    writeFileSync(path.join(cache, 'entries'), '');
+    const out = fresh('out');
+    const run = await compile(fleet, out, ['--cache', cache]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(diagnosticsOf(run).filter((d) => d.code.startsWith('cache_')).map((d) => d.message)).toEqual([
+      `the cache folder ${cache} cannot be written (EEXIST: something already stands there): this run kept nothing in it, so the next run is not faster`,
+    ]);
+    const text = await compile(fleet, out, ['--cache', cache], 'text');
+    expect(text.stderr.split('cache_not_kept')).toHaveLength(2);
+  });
+
+  it('says it once however many writes fail (entry, stamps, records), naming the errno of the first', () => {
+    const folder = fresh('parts-are-files');
+    mkdirSync(folder);
+    writeFileSync(path.join(folder, 'diene-cache.json'), '{"format":"diene-cache","version":1}\n');
+    // Each subfolder a write needs is a regular file.
+    for (const part of ['entries', 'stamps', 'files']) writeFileSync(path.join(folder, part), '');
+    const cache = new CompileCache(folder);
+    const key = 'a'.repeat(64);
+    cache.write(key, { diagnostics: [], window: ALWAYS });
+    cache.writeStamps('/somewhere/out', new Map([['a.yaml', ['1', 'sha256:0']]]));
+    cache.writeLines('files/x.pack', ['head']);
+    cache.writeRender(key, { diagnostics: [], window: ALWAYS, render: { exitCode: 0, withRead: true } }, 'kind: X\n');
+    expect(cache.warnings.map((d) => [d.code, d.message])).toEqual([
+      ['cache_not_kept', `the cache folder ${folder} cannot be written (EEXIST: something already stands there): this run kept nothing in it, so the next run is not faster`],
+    ]);
+    // What is there is still read: a failed write never takes the folder out of use.
+    expect(cache.readText('diene-cache.json')).toBe('{"format":"diene-cache","version":1}\n');
   });
 });
 

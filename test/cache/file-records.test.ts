@@ -125,7 +125,7 @@ describe('per-file records', () => {
     writeFileSync(pack, lines.map((line, i) => (i === index ? line.replaceAll('"1.4.2"', '"9.9.9"') : line)).join('\n'));
     const warm = compileWith(reference, cacheDir, TEST_NOW_SECONDS);
     expect(warm.cache.warnings.map((d) => d.code)).toEqual(['cache_entry_ignored']);
-    expect(warm.cache.warnings[0]?.message).toContain('does not match its digest');
+    expect(warm.cache.warnings[0]?.message).toMatch(/: its content does not match its digest \(changed or damaged after it was written\); that input file was parsed and checked anew$/);
     expect(warm.cache.warnings[0]?.message).toContain(pack);
     expect(warm.records.stats.misses).toBe(1);
     expect(shown(warm.result)).toBe(shown(compileFleet(toSourceFiles(reference), { nowSeconds: TEST_NOW_SECONDS })));
@@ -145,19 +145,36 @@ describe('per-file records', () => {
     const body = JSON.stringify({ values: 3, diagnostics: [{ code: 'nonsense' }] });
     writeFileSync(pack, [lines[0], `${key} sha256:${sha256(body)} ${body}`, ...lines.slice(2)].join('\n'));
     const wrongShape = compileWith(reference, cacheDir, TEST_NOW_SECONDS);
-    expect(wrongShape.cache.warnings.map((d) => d.message)).toEqual([expect.stringContaining('not the record of a loaded input file')]);
+    const recordOf = wrongShape.cache.warnings[0]?.message.match(/\(the record of ([^)]+)\)/)?.[1];
+    expect(wrongShape.cache.warnings.map((d) => d.message)).toEqual([
+      `ignored a record of an input file in the pack ${pack} (the record of ${recordOf}): it is not the record of a loaded input file; that input file was parsed and checked anew`,
+    ]);
+    expect(reference.has(recordOf as string)).toBe(true);
     expect(wrongShape.records.stats.misses).toBe(1);
 
-    writeFileSync(pack, `{"format":"other"}\n${lines.slice(1).join('\n')}`);
-    const foreign = compileWith(reference, cacheDir, TEST_NOW_SECONDS);
-    expect(foreign.cache.warnings.map((d) => d.message)).toEqual([expect.stringContaining('another cache format')]);
-    expect(foreign.records.stats.hits).toBe(0);
-
-    writeFileSync(pack, readFileSync(pack, 'utf8').slice(0, -40));
-    const cut = compileWith(reference, cacheDir, TEST_NOW_SECONDS);
-    expect(cut.cache.warnings.map((d) => d.message)).toEqual([expect.stringContaining('cut short')]);
-    expect(cut.records.stats.misses).toBe(1);
-    for (const run of [wrongShape, foreign, cut])
+    /** The one warning of a compile over a pack whose text is `text`, and the run. */
+    const packWarning = (text: string) => {
+      writeFileSync(pack, text);
+      const run = compileWith(reference, cacheDir, TEST_NOW_SECONDS);
+      expect(run.cache.warnings).toHaveLength(1);
+      return { run, message: run.cache.warnings[0]?.message };
+    };
+    const ignored = (problem: string) => `ignored the pack of input-file records ${pack}: ${problem}; the input files were parsed and checked anew`;
+    const notDiene = ignored('it is not a pack of records diene writes (its first line is not the head of one)');
+    const foreign = packWarning(`{"format":"other"}\n${lines.slice(1).join('\n')}`);
+    expect(foreign.message).toBe(notDiene);
+    expect(foreign.run.records.stats.hits).toBe(0);
+    // Notes with no line feed at all are no pack either, not a pack cut short.
+    expect(packWarning('notes kept here').message).toBe(notDiene);
+    expect(packWarning(`${JSON.stringify({ format: 'diene-cache', version: 2, records: 'input files' })}\n${lines.slice(1).join('\n')}`).message).toBe(
+      ignored('it was written in another cache format than this diene reads'),
+    );
+    // A head cut before its line feed, and a pack cut in its records.
+    expect(packWarning((lines[0] as string).slice(0, 20)).message).toBe(ignored('it is cut short'));
+    const cut = packWarning(text.slice(0, -40));
+    expect(cut.message).toBe(ignored('it is cut short'));
+    expect(cut.run.records.stats.misses).toBe(1);
+    for (const run of [wrongShape, foreign.run, cut.run])
       expect(shown(run.result)).toBe(shown(compileFleet(toSourceFiles(reference), { nowSeconds: TEST_NOW_SECONDS })));
   });
 });

@@ -195,14 +195,16 @@ describe('what a render never trusts', () => {
       'its stdout bytes changed',
       (files: { stdout: string }) => writeFileSync(files.stdout, readFileSync(files.stdout, 'utf8').replace('nitroso', 'nitrosX')),
       'stdout',
+      'the cached render output {file}: its content does not match its digest (changed or damaged after it was written); the platform was rendered anew',
     ],
-    ['its stdout removed', (files: { stdout: string }) => rmSync(files.stdout), 'stdout'],
+    ['its stdout removed', (files: { stdout: string }) => rmSync(files.stdout), 'stdout', 'the cached render output {file}: it is missing (its entry names it, but it was removed); the platform was rendered anew'],
     [
       'a diagnostic added to its entry',
       (files: { entry: string }) => writeFileSync(files.entry, readFileSync(files.entry, 'utf8').replace('"diagnostics":[', '"diagnostics":[{"code":"x"},')),
       'json',
+      'the cache entry {file}: its content does not match its digest (changed or damaged after it was written); the result was made anew without it',
     ],
-  ])('a render whose cache entry has %s warns cache_entry_ignored, renders cold and replaces it', async (_, damage, which) => {
+  ])('a render whose cache entry has %s warns cache_entry_ignored, renders cold and replaces it', async (_, damage, which, said) => {
     const files = await filled();
     const original = { entry: readFileSync(files.entry, 'utf8'), stdout: readFileSync(files.stdout) };
     damage(files);
@@ -211,8 +213,7 @@ describe('what a render never trusts', () => {
     expect(run.stdout).toBe(files.cold.stdout);
     const warning = warningOf(run);
     expect(warning?.severity).toBe('warning');
-    expect(warning?.message).toContain(which === 'stdout' ? files.stdout : files.entry);
-    expect(warning?.message).toContain('does not match its digest');
+    expect(warning?.message).toBe(`ignored ${said.replace('{file}', which === 'stdout' ? files.stdout : files.entry)}`);
     // Rendered cold and stored whole again: the next render is warm and quiet, as the cold one.
     expect(readFileSync(files.entry, 'utf8')).toBe(original.entry);
     expect(readFileSync(files.stdout)).toEqual(original.stdout);
@@ -279,5 +280,31 @@ describe('how much a cache keeps of renders', () => {
     small.writeRender(keys[3] as string, { diagnostics: [], window: ALWAYS, render: { exitCode: 0, withRead: true } }, 'y'.repeat(100));
     expect([...entries(dir).keys()]).toEqual([keys[3]]);
     expect(small.warnings).toEqual([]);
+  });
+});
+
+describe('a render whose cache folder cannot be written', () => {
+  it('prints the very stdout of --no-cache and exits as it does; cache_not_kept goes to stderr, once, never to stdout', async () => {
+    const fleet = writeTempFleet(readFleetTexts()).dir;
+    // A folder below a regular file: no user can make it, root neither.
+    const file = fresh('a-file');
+    writeFileSync(file, 'not a folder\n');
+    const cache = path.join(file, 'cache');
+    for (const format of ['text', 'json'] as const) {
+      const cold = await render(fleet, 'nitroso', ['--no-cache'], format);
+      const run = await render(fleet, 'nitroso', ['--cache', cache], format);
+      expect(run.exitCode).toBe(0);
+      expect([run.exitCode, run.stdout]).toEqual([cold.exitCode, cold.stdout]);
+      expect(run.stdout).not.toContain('cache_not_kept');
+      const said = `the cache folder ${cache} cannot be written (ENOTDIR: a file stands where a folder belongs on the path): this run kept nothing in it, so the next run is not faster`;
+      expect(run.stderr.split('cache_not_kept')).toHaveLength(2);
+      expect(run.stderr).toContain(said);
+      // Beside the warning, stderr is the cold render's.
+      if (format === 'json') {
+        const listed = (text: string) => JSON.parse(text.slice(text.indexOf('['), text.lastIndexOf(']') + 1)) as { code: string }[];
+        expect(listed(run.stderr).filter((d) => d.code !== 'cache_not_kept')).toEqual(listed(cold.stderr));
+      }
+    }
+    expect(readFileSync(file, 'utf8')).toBe('not a folder\n');
   });
 });

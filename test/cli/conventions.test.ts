@@ -16,7 +16,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COMMAND_HELPS } from '../../compiler/cli.js';
-import { formatChoices, optionsOf } from '../../compiler/cli/help.js';
+import { closest, formatChoices, optionsOf } from '../../compiler/cli/help.js';
+import { closestName } from '../../compiler/diagnostics/spelling.js';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
 import { REFERENCE_FLEET, REPO_ROOT, useTempFleets } from '../support/fleet-fixture.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
@@ -65,6 +66,23 @@ describe('usage errors', () => {
       'error usage_subcommand_unknown: diene apply has no subcommand "kub"\n  hint: did you mean `diene apply kube`?',
     );
     expect(runCli(['xyzzy']).stderr).not.toContain('did you mean');
+  });
+
+  it('take a swap of two neighbouring letters as one edit, as the catalog does: `diene compiel`, `--flete`', () => {
+    expect(runCli(['compiel']).stderr).toContain('error usage_command_unknown: unknown command "compiel"\n  hint: did you mean `diene compile`?');
+    expect(runCli(['apply', 'kbue']).stderr).toContain('hint: did you mean `diene apply kube`?');
+    expect(runCli(['compile', '--flete', REFERENCE_FLEET]).stderr).toContain('has no option --flete\n  hint: did you mean --fleet?');
+  });
+
+  it("suggest by the catalog's rules (diagnostics/spelling.ts), then by a unique start", () => {
+    const commands = COMMAND_HELPS.map((help) => help.name.split(' ')[0] as string);
+    for (const word of ['comple', 'compiel', 'rendr', 'vaildate', 'simulaet', 'xyzzy', 'completoin', 'xompxetixn', 'co'])
+      expect(closest(word, commands), word).toBe(closestName(word, commands));
+    // Three edits are too many however long the word (the front end once allowed a third of its length).
+    expect(closest('xompxetixn', ['completion'])).toBeUndefined();
+    // Fewer edits win; a start that fits one command only is a suggestion too.
+    expect(closest('rendr', ['render', 'report'])).toBe('render');
+    expect(closest('mater', commands)).toBe('materialize');
   });
 
   it('suggest the nearest option: `--fleeet` → did you mean --fleet, with the usage line of the command', () => {

@@ -16,6 +16,22 @@ describe('editDistance', () => {
   });
 });
 
+describe('editDistance with a limit', () => {
+  it.each([
+    ['compiel', 'compile', 1, 1],
+    ['comple', 'compile', 2, 1],
+    ['xompxetixn', 'completion', 2, 3], // three edits: past the limit of 2
+    ['ab', 'abcdef', 1, 2], // lengths 4 apart: stopped at once
+    ['kitten', 'sitting', 3, 3],
+  ])('%s → %s within %i: %i', (a, b, limit, answer) => {
+    expect(editDistance(a, b, limit)).toBe(answer);
+    expect(editDistance(b, a, limit)).toBe(answer);
+    // Within the limit it is the distance itself.
+    if (answer <= limit) expect(editDistance(a, b)).toBe(answer);
+    else expect(editDistance(a, b)).toBeGreaterThan(limit);
+  });
+});
+
 describe('closestName', () => {
   const landscapes = ['ampharos', 'pichu', 'pikachu', 'raichu'];
   it('takes a swap of two letters as the likeliest typo', () => {

@@ -28,7 +28,8 @@ diagnose(FLEET_WIDE, 'no_such_code', {}); // BAD: not a catalog code
 diagnose(FLEET_WIDE, 'claim_paths_missing', { missing: '"paths"' });
 diagnose(FLEET_WIDE, 'output_write_failed', { out: 'x', errno: 'ENOSPC' });
 diagnose(FLEET_WIDE, 'output_write_failed', { out: 'x', errno: 'no space left' }); // BAD: a choice takes one of its names, not free text
-diagnose(FLEET_WIDE, 'cache_entry_ignored', { file: 'x', problem: 'it is broken' }); // BAD: not one of the choices
+diagnose(FLEET_WIDE, 'cache_entry_ignored', { file: 'x', part: 'stamps', instead: 'stamps', problem: 'it is broken' }); // BAD: not one of the choices
+diagnose(FLEET_WIDE, 'cache_not_kept', { dir: 'x', errno: 'read-only' }); // BAD: an errno is a code of ERRNO_TEXTS, not free text
 diagnose(FLEET_WIDE, 'output_location_read_only', { out: 'x', place: 'parent' }); // BAD: a choice text's placeholder {path} is missing
 `;
 
@@ -49,7 +50,7 @@ describe('diagnose arguments', () => {
       );
       const lines = SNIPPET.split('\n');
       const bad = lines.flatMap((line, i) => (line.includes('// BAD') ? [i] : []));
-      expect(bad).toHaveLength(9);
+      expect(bad).toHaveLength(10);
       expect([...errorLines].sort((a, b) => a - b)).toEqual(bad);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -23,7 +23,9 @@
  * is ignored with a `cache_entry_ignored` warning, compiled cold and replaced.
  * Writes go to a temporary file renamed into place, so concurrent compiles
  * sharing a folder each see a whole entry or none. A cache that cannot be
- * written is simply not written: it is an optimization, never a requirement.
+ * written is not written: it is an optimization, never a requirement, so the
+ * run goes on as without one, saying so once with a `cache_not_kept` warning
+ * (the next run will not be faster either).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
@@ -179,9 +181,11 @@ export function cacheKey(files: readonly SourceFile[], command: string, options:
 
 /** A cache folder opened for one run: entries read and written, and the warnings of what was ignored. */
 export class CompileCache {
-  /** `cache_folder_*` and `cache_entry_ignored` warnings of this run. */
+  /** `cache_folder_*`, `cache_entry_ignored` and `cache_not_kept` warnings of this run. */
   readonly warnings: Diagnostic[] = [];
   private usable: boolean;
+  /** Whether a write failed already (its `cache_not_kept` is said once a run). */
+  private notKept = false;
 
   constructor(
     readonly dir: string,
@@ -218,9 +222,16 @@ export class CompileCache {
     return false;
   }
 
-  /** A `cache_entry_ignored` warning for `file` (a part of this folder that was not used). */
-  ignoreEntry(file: string, problem: ChoiceOf<'cache_entry_ignored', 'problem'>): void {
-    this.ignore(diagnose({}, 'cache_entry_ignored', { file, problem }));
+  /** A `cache_entry_ignored` warning for `file`, a `part` of this folder that was not used because of `problem`. */
+  ignoreEntry(file: string, part: ChoiceOf<'cache_entry_ignored', 'part'>, problem: ChoiceOf<'cache_entry_ignored', 'problem'>): void {
+    this.ignore(diagnose({}, 'cache_entry_ignored', { file, part, instead: part, problem }));
+  }
+
+  /** A write into the folder failed with `error`: the run goes on without it, and says so once (`cache_not_kept`). */
+  private writeFailed(error: unknown): void {
+    if (this.notKept) return;
+    this.notKept = true;
+    this.warnings.push(diagnose({}, 'cache_not_kept', { dir: this.dir, errno: errnoCode(error) }));
   }
 
   /** The text of the file at `relative` inside the folder, or `undefined` (none, unreadable, or a folder not to use). */
@@ -263,9 +274,9 @@ export class CompileCache {
         closeSync(fd);
       }
       renameSync(temporary, target);
-    } catch {
-      // as for entries
+    } catch (error) {
       removeQuietly(temporary);
+      this.writeFailed(error);
     }
   }
 
@@ -292,7 +303,7 @@ export class CompileCache {
     }
     const entry = parseEntry(text, key);
     if (entry instanceof EntryProblem) {
-      this.ignore(diagnose({}, 'cache_entry_ignored', { file, problem: entry.problem }));
+      this.ignoreEntry(file, 'entry', entry.problem);
       return undefined;
     }
     return now >= entry.window.from && now < entry.window.until ? entry : undefined;
@@ -305,8 +316,9 @@ export class CompileCache {
       mkdirSync(path.join(this.dir, 'entries'), { recursive: true });
       this.markFolder();
       atomicWrite(this.entryPath(key), entryText(key, entry));
-    } catch {
+    } catch (error) {
       // read-only or full: the next run compiles cold, as this one did
+      this.writeFailed(error);
     }
   }
 
@@ -322,14 +334,15 @@ export class CompileCache {
     if (!entry || !render) return undefined;
     if (render.stdout === undefined) return { entry, render };
     const file = this.stdoutPath(key);
-    let stdout: Uint8Array | undefined;
+    let stdout: Uint8Array;
     try {
       stdout = readFileSync(file);
-    } catch {
-      stdout = undefined;
+    } catch (error) {
+      this.ignoreEntry(file, 'render_output', errnoCode(error) === 'ENOENT' ? 'missing' : 'unreadable');
+      return undefined;
     }
-    if (stdout === undefined || render.stdout !== `sha256:${sha256(stdout)}`) {
-      this.ignore(diagnose({}, 'cache_entry_ignored', { file, problem: 'digest_mismatch' }));
+    if (render.stdout !== `sha256:${sha256(stdout)}`) {
+      this.ignoreEntry(file, 'render_output', 'digest_mismatch');
       return undefined;
     }
     try {
@@ -351,7 +364,8 @@ export class CompileCache {
       try {
         mkdirSync(path.join(this.dir, 'entries'), { recursive: true });
         atomicWrite(this.stdoutPath(key), bytes);
-      } catch {
+      } catch (error) {
+        this.writeFailed(error);
         return;
       }
     }
@@ -442,7 +456,9 @@ export class CompileCache {
     }
     const body = unseal(text, sha256(outDir));
     if (body instanceof EntryProblem || !Array.isArray(body)) {
-      this.ignore(diagnose({}, 'cache_entry_ignored', { file, problem: body instanceof EntryProblem ? body.problem : 'body_not_stamps' }));
+      this.ignoreEntry(file, 'stamps', body instanceof EntryProblem ? body.problem : 'body_not_stamps');
+      // Stamps are kept only of files older than a margin, so this run may have none to write in its place: the damaged file goes, and is said once.
+      removeQuietly(file);
       return new Map();
     }
     return new Map(body as [string, [string, string]][]);
@@ -454,8 +470,8 @@ export class CompileCache {
     try {
       mkdirSync(path.join(this.dir, 'stamps'), { recursive: true });
       atomicWrite(this.stampsPath(outDir), sealed(sha256(outDir), [...stamps]));
-    } catch {
-      // as for entries
+    } catch (error) {
+      this.writeFailed(error);
     }
   }
 }
@@ -482,7 +498,8 @@ function unseal(text: string, key: string): unknown {
     return new EntryProblem('head_not_json');
   }
   if (head === null || typeof head !== 'object') return new EntryProblem('head_not_object');
-  if (head.format !== CACHE_FORMAT.format || head.version !== CACHE_FORMAT.version) return new EntryProblem('other_format');
+  if (head.format !== CACHE_FORMAT.format) return new EntryProblem('not_diene');
+  if (head.version !== CACHE_FORMAT.version) return new EntryProblem('other_format');
   if (head.key !== key) return new EntryProblem('other_key');
   const body = text.slice(newline + 1, -1);
   if (head.digest !== `sha256:${sha256(body)}`) return new EntryProblem('digest_mismatch');

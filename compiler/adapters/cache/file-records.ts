@@ -80,15 +80,18 @@ export class FileRecords implements FileMemo {
     if (this.warned.has(problem)) return;
     this.warned.add(problem);
     this.changed = true;
-    this.cache.ignoreEntry(record === undefined ? this.packPath : `${this.packPath} (the record of ${record})`, problem);
+    if (record === undefined) this.cache.ignoreEntry(this.packPath, 'pack', problem);
+    else this.cache.ignoreEntry(`${this.packPath} (the record of ${record})`, 'record', problem);
   }
 
   private readPack(): void {
     const text = this.cache.readText(this.relative);
     if (text === undefined) return;
     const newline = text.indexOf('\n');
-    if (newline === -1) return this.warn('cut_short');
-    if (text.slice(0, newline) !== HEAD) return this.warn('other_format');
+    // A head without its line feed is a pack cut short; anything else is no pack of diene's.
+    if (newline === -1) return this.warn(`${HEAD}\n`.startsWith(text) ? 'cut_short' : 'not_a_pack');
+    const head = text.slice(0, newline);
+    if (head !== HEAD) return this.warn(isCacheHead(head) ? 'other_format' : 'not_a_pack');
     const lines = text.slice(newline + 1).split('\n');
     // A whole pack ends with a line feed: the last piece is empty.
     if (lines.pop() !== '') this.warn('cut_short');
@@ -158,6 +161,16 @@ export class FileRecords implements FileMemo {
     if (!this.changed && !stale) return this.cache.markUsed(this.relative);
     this.cache.writeLines(this.relative, [HEAD, ...lines]);
     this.cache.pruneFiles('files', PACKS_KEPT, this.relative);
+  }
+}
+
+/** Whether `line` is the head of a diene cache file (of any version): a JSON object naming the cache format. */
+function isCacheHead(line: string): boolean {
+  try {
+    const head = JSON.parse(line) as { format?: unknown } | null;
+    return head !== null && typeof head === 'object' && head.format === CACHE_FORMAT.format;
+  } catch {
+    return false;
   }
 }
 

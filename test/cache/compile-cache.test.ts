@@ -17,7 +17,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GENERATED_NOW, generateFleet } from '../../bench/fleet-generator.mjs';
 import { readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
-import { cacheKey, CompileCache, defaultCacheFolder, EntryProblem, entryText, parseEntry, type CacheEntry } from '../../compiler/adapters/cache/compile-cache.js';
+import { cacheKey, CompileCache, compilerFiles, defaultCacheFolder, EntryProblem, entryText, parseEntry, type CacheEntry } from '../../compiler/adapters/cache/compile-cache.js';
 import { ALWAYS, nowWindow } from '../../compiler/adapters/cache/now-window.js';
 import { sourceFile } from '../../compiler/1-load/source-file.js';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
@@ -379,6 +379,18 @@ describe('a cache folder that cannot be written', () => {
     ]);
     // What is there is still read: a failed write never takes the folder out of use.
     expect(cache.readText('diene-cache.json')).toBe('{"format":"diene-cache","version":1}\n');
+  });
+});
+
+describe("the compiler's identity in the key", () => {
+  it('covers every stage of the pipeline, not only the cache module\'s own folder', () => {
+    // Run from source here: the code root is compiler/ (dist/ when built). A root one level too low (adapters/) once let a
+    // compiler changed in its loader replay the entries of the one before.
+    const { root, files } = compilerFiles();
+    expect(path.basename(root)).toBe('compiler');
+    for (const module of ['cli.ts', 'index.ts', '1-load/load-fleet.ts', '2-analyze/check-rows.ts', '3-emit/kargo-stages.ts', 'adapters/cache/compile-cache.ts'])
+      expect(files, module).toContain(module);
+    expect(files.filter((file) => file.startsWith('plugin/') || file.endsWith('.d.ts'))).toEqual([]);
   });
 });
 

@@ -124,10 +124,10 @@ let compilerIdentity: string | undefined;
 declare const DIENE_BUNDLED_VERSION: string | undefined;
 
 /**
- * The digest of the running compiler: its code files (the folder this module
- * was loaded from, one level up: `dist/` or `compiler/`), its package.json
- * (which pins every dependency) and the Node version; in the plugin image's
- * bundle, that one file. Computed once a process.
+ * The digest of the running compiler: its code files (every module under the
+ * code root, `dist/` or `compiler/`: see {@link compilerFiles}), its
+ * package.json (which pins every dependency) and the Node version; in the
+ * plugin image's bundle, that one file. Computed once a process.
  */
 export function compilerDigest(): string {
   if (compilerIdentity !== undefined) return compilerIdentity;
@@ -139,29 +139,42 @@ export function compilerDigest(): string {
       .digest('hex');
     return compilerIdentity;
   }
-  const codeRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+  const { root, files } = compilerFiles();
   try {
-    hash.update(readFileSync(path.join(codeRoot, '..', 'package.json')));
+    hash.update(readFileSync(path.join(root, '..', 'package.json')));
   } catch {
     hash.update('no package.json');
   }
+  for (const file of files)
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(path.join(root, file)))
+      .update('\0');
+  compilerIdentity = hash.digest('hex');
+  return compilerIdentity;
+}
+
+/**
+ * The code root (`dist/` built, `compiler/` from source: two folders up from
+ * this module, `<root>/adapters/cache/`) and its module files, sorted, that
+ * {@link compilerDigest} hashes: every stage of the pipeline, so a compiler
+ * changed anywhere never replays an entry of the one before. `dist/plugin/`
+ * (the plugin image's bundle, made from the rest) is left out.
+ */
+export function compilerFiles(): { root: string; files: string[] } {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
   const files: string[] = [];
   const pending = [''];
   while (pending.length > 0) {
     const folder = pending.pop() as string;
-    for (const entry of readdirSync(path.join(codeRoot, folder), { withFileTypes: true })) {
+    for (const entry of readdirSync(path.join(root, folder), { withFileTypes: true })) {
       const relative = folder === '' ? entry.name : `${folder}/${entry.name}`;
-      if (entry.isDirectory()) pending.push(relative);
-      else if (/\.(js|mjs|ts|json)$/.test(entry.name) && !entry.name.endsWith('.d.ts') && !entry.name.endsWith('.map')) files.push(relative);
+      if (entry.isDirectory()) {
+        if (relative !== 'plugin') pending.push(relative);
+      } else if (/\.(js|mjs|ts|json)$/.test(entry.name) && !entry.name.endsWith('.d.ts') && !entry.name.endsWith('.map')) files.push(relative);
     }
   }
-  for (const file of files.sort())
-    hash
-      .update(`${file}\0`)
-      .update(readFileSync(path.join(codeRoot, file)))
-      .update('\0');
-  compilerIdentity = hash.digest('hex');
-  return compilerIdentity;
+  return { root, files: files.sort() };
 }
 
 /** The key of a run over `files` (any order) by `command` with the options that reach its result. */

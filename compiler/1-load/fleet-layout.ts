@@ -45,6 +45,28 @@ export function classifyPath(path: string): LayoutEntry | undefined {
   return undefined;
 }
 
+/**
+ * The paths the layout keeps for folders below the input folders: the
+ * registry's and state's kind folders, `claims/domains`, and a platform's
+ * folder or a service's (`carbon/<platform>`, `platforms/<platform>`,
+ * `platforms/<platform>/<service>`; names without a dot, so a README beside
+ * them is no folder's place). A file there hides every input the folder
+ * would hold.
+ */
+const FOLDER_POSITIONS: readonly RegExp[] = [
+  /^registry\/(landscapes|vlandscapes|accounts|clusters)$/,
+  /^state\/clusters$/,
+  /^claims\/domains$/,
+  /^carbon\/[^/.]+$/,
+  /^platforms\/[^/.]+$/,
+  /^platforms\/[^/]+\/[^/.]+$/,
+];
+
+/** True when the layout keeps fleet-relative `path` for a folder ({@link FOLDER_POSITIONS}; the input folders themselves are {@link INPUT_FOLDERS}). */
+export function isFolderPosition(path: string): boolean {
+  return (INPUT_FOLDERS as readonly string[]).includes(path) || FOLDER_POSITIONS.some((pattern) => pattern.test(path));
+}
+
 /** Folders of the layout, for the did-you-mean of a misspelt path. */
 const LAYOUT_FOLDERS = [
   'registry',

@@ -163,8 +163,10 @@ export function loadFleet(
   }
   const present = new Set(sorted.map((f) => f.path));
   // A misspelt name of a required file (registry/fleet.yml) already explains why it is missing: the user is at the fleet root.
+  // So does a `registry` the reader refused (a file, or a link to a folder, where the folder belongs).
+  const refusedFolder = (required: string) => present.has(required.slice(0, required.indexOf('/')));
   for (const required of REQUIRED_FILES) {
-    if (!present.has(required) && !explained.has(required))
+    if (!present.has(required) && !explained.has(required) && !refusedFolder(required))
       diagnostics.push(diagnose({}, 'fleet_file_missing', { file: required, where: folder === undefined ? '' : ` in ${folder}` }));
   }
   return { fleet, diagnostics, incomplete };

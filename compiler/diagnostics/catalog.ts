@@ -711,8 +711,13 @@ export const catalog = {
   },
   input_folder_is_file: {
     severity: 'error',
-    message: 'this is a file where the input folder {folder}/ belongs; nothing of {folder}/ was read',
-    hint: 'rename or remove the file and keep the fleet\'s {folder} inputs in the folder {folder}/ (SPEC §2 layout: registry/, state/, platforms/, claims/, carbon/)',
+    message: 'this is a file where the fleet layout keeps the folder {folder}/; nothing of {folder}/ was read',
+    hint: 'rename or remove the file and keep what belongs in {folder}/ in that folder (the layout: docs/fleet-reference.md, "fleet repo layout")',
+  },
+  input_folder_linked: {
+    severity: 'error',
+    message: 'this is a symbolic link to a folder, and diene does not follow links to folders; nothing under {path}/ was read',
+    hint: 'replace the link with the folder itself (e.g. `rm {path} && cp -r <its target> {path}`), so the inputs are exactly the files a pull request shows',
   },
   input_secret: {
     severity: 'error',

@@ -120,7 +120,11 @@ describe('symbolic links in input folders', () => {
     link(root, 'platforms/nitroso', path.join(elsewhere, 'platforms', 'nitroso'));
     const { files, diagnostics, printed } = await read(root, renderScopesOf('nitroso', undefined));
     expect(diagnostics.map((d) => [d.code, d.file, d.message])).toEqual([
-      ['file_read_failed', 'platforms/nitroso', 'cannot read this file: it is a symbolic link to a folder; the compiler does not follow them'],
+      [
+        'input_folder_linked',
+        'platforms/nitroso',
+        'this is a symbolic link to a folder, and diene does not follow links to folders; nothing under platforms/nitroso/ was read',
+      ],
     ]);
     expect(files.filter((f) => f.path.startsWith('platforms/nitroso/'))).toEqual([]);
     expect(printed).not.toContain(TOKEN);

@@ -14,7 +14,7 @@
 import { statSync } from 'node:fs';
 import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { classifyPath, INPUT_FOLDERS } from '../../1-load/fleet-layout.js';
+import { classifyPath, INPUT_FOLDERS, isFolderPosition } from '../../1-load/fleet-layout.js';
 import { TOTAL_SIZE_LIMIT } from '../../1-load/input-sizes.js';
 import { sourceFile, type SourceFile } from '../../1-load/source-file.js';
 import { diagnose, diagnoseFinding, sortDiagnostics, type Diagnostic, type Finding } from '../../diagnostics/diagnostic.js';
@@ -25,8 +25,6 @@ export type { FolderScope } from './walk-folders.js';
 
 /** How many files are open at once (a fleet has tens of thousands of rows; the descriptor limit may be 1024). */
 const PARALLEL_READS = 32;
-
-const LINKED_FOLDER = 'it is a symbolic link to a folder; the compiler does not follow them';
 
 /**
  * The first folder on the way to `scope`'s folder (itself included) that is a
@@ -111,7 +109,7 @@ export async function readFleetFiles(
   for (const folder of INPUT_FOLDERS) {
     const info = await lstat(path.join(root, folder)).catch(() => undefined);
     if (info?.isSymbolicLink()) {
-      report(folder, { code: 'file_read_failed', args: { reason: LINKED_FOLDER } });
+      report(folder, { code: 'input_folder_linked', args: { path: folder } });
       files.push({ ...sourceFile(folder, ''), unreadable: true });
     } else if (info && !info.isDirectory()) {
       report(folder, { code: 'input_folder_is_file', args: { folder } });
@@ -123,7 +121,7 @@ export async function readFleetFiles(
     const linked = await linkedBase(root, scope);
     if (linked === undefined) scopes.push(scope);
     else if (!files.some((file) => file.path === linked)) {
-      report(linked, { code: 'file_read_failed', args: { reason: LINKED_FOLDER } });
+      report(linked, { code: 'input_folder_linked', args: { path: linked } });
       files.push({ ...sourceFile(linked, ''), unreadable: true });
     }
   }
@@ -146,7 +144,15 @@ export async function readFleetFiles(
       if (isInput) unreadable('it is a directory');
       return;
     }
-    if (entry.dirent.isSymbolicLink() && (await linksToFolder(absolute))) return unreadable(LINKED_FOLDER);
+    if (entry.dirent.isSymbolicLink() && (await linksToFolder(absolute))) {
+      report(relative, { code: 'input_folder_linked', args: { path: relative } });
+      return void files.push({ ...sourceFile(relative, ''), unreadable: true });
+    }
+    // A file where the layout keeps a folder (`state/clusters`, `platforms/<platform>`) hides what the folder would hold.
+    if (!isInput && isFolderPosition(relative)) {
+      report(relative, { code: 'input_folder_is_file', args: { folder: relative } });
+      return void files.push({ ...sourceFile(relative, ''), unreadable: true });
+    }
     if (!isInput) {
       files.push(sourceFile(relative, ''));
       return;

@@ -49,17 +49,17 @@ export function classifyPath(path: string): LayoutEntry | undefined {
  * The paths the layout keeps for folders below the input folders: the
  * registry's and state's kind folders, `claims/domains`, and a platform's
  * folder or a service's (`carbon/<platform>`, `platforms/<platform>`,
- * `platforms/<platform>/<service>`; names without a dot, so a README beside
- * them is no folder's place). A file there hides every input the folder
- * would hold.
+ * `platforms/<platform>/<service>`; names as names are written, lower case
+ * with no dot, so a README.md, OWNERS or LICENSE beside them is no folder's
+ * place). A file there hides every input the folder would hold.
  */
 const FOLDER_POSITIONS: readonly RegExp[] = [
   /^registry\/(landscapes|vlandscapes|accounts|clusters)$/,
   /^state\/clusters$/,
   /^claims\/domains$/,
-  /^carbon\/[^/.]+$/,
-  /^platforms\/[^/.]+$/,
-  /^platforms\/[^/]+\/[^/.]+$/,
+  /^carbon\/[a-z][a-z0-9-]*$/,
+  /^platforms\/[a-z][a-z0-9-]*$/,
+  /^platforms\/[^/]+\/[a-z][a-z0-9-]*$/,
 ];
 
 /** True when the layout keeps fleet-relative `path` for a folder ({@link FOLDER_POSITIONS}; the input folders themselves are {@link INPUT_FOLDERS}). */

@@ -2,7 +2,8 @@
  * Where the fleet layout keeps folders: a file at such a place is refused
  * (input_folder_is_file) instead of warned about and skipped, since skipping
  * it drops every input the folder would hold (a platform's rows, every
- * cluster's state); a README or a note beside the folders stays a warning.
+ * cluster's state); a README, OWNERS or a note beside the folders stays a
+ * warning.
  */
 import { describe, expect, it } from 'vitest';
 import { classifyPath, isFolderPosition } from '../../compiler/1-load/fleet-layout.js';
@@ -39,6 +40,9 @@ describe('isFolderPosition', () => {
       'platforms/README.md',
       'platforms/nitroso/NOTES.txt',
       'carbon/README.md',
+      'platforms/OWNERS',
+      'platforms/nitroso/CODEOWNERS',
+      'carbon/LICENSE',
       'registry/notes',
       'registry/landscapes/tin',
     ];

@@ -161,7 +161,9 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     const refused = refusedAgainstBase(result.permanence ?? [], diagnostics, baseFlag);
     if (refused) return { ...refused, pathPrefix, ...summary(refused.notes?.[0] ?? '') };
     // Reads only: no lock, no rename, no repair; what a killed run left is said, and the next compile repairs it.
-    const compared = await compareOutputTree(outDir, plan);
+    // What the last write recorded of its files: a file whose stamp is still the recorded one is known by its digest, not read.
+    const recorded = cache?.readStamps(outDir) ?? new Map<string, [string, string]>();
+    const compared = await compareOutputTree(outDir, plan, { recorded });
     if (cache && key) cache.write(key, cacheEntry(result, compared));
     const leftovers = outputLeftovers(outDir);
     const diff = diffOutputTrees(compared.wanted, compared.onDisk, compared.modes);
@@ -175,7 +177,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
         ...summary(`fresh: the ${files} generated files match what the inputs produce`),
       };
     // What `diene compile` would refuse (a file added or edited by hand): telling the user to run it would only loop.
-    const foreign = (await inspectOutput(outDir, compared.listing, { waitMs: 0 })).error;
+    const foreign = (await inspectOutput(outDir, compared.listing, { waitMs: 0, recorded })).error;
     // A directory diene never wrote is most likely a wrong --out: one refusal, as compile gives, not a diff file by file.
     if (foreign?.unmanaged && foreign.findings.length > 0) return { diagnostics: [...diagnostics, ...foreignDiagnostics(foreign, outDir)], exitCode: EXIT.invalid, pathPrefix };
     const review = await staleCheckOutput({

@@ -43,6 +43,7 @@ import {
   renameSync,
   rmSync,
   writeSync,
+  type BigIntStats,
   type Dirent,
   type Stats,
 } from 'node:fs';
@@ -394,8 +395,16 @@ export interface ComparedOutput {
  * wanted bytes differs when its mode is not the one a write gives (a write
  * rewrites it), and a folder in which the outputs hold no file and that holds
  * no file either (which a write refuses) is an entry of `onDisk` (`<path>/`).
+ * `recorded` (what the last write into `outDir` kept: path → [stamp, digest])
+ * spares reading a file whose stamp is still the one recorded and whose
+ * recorded digest is the wanted text's: its bytes are the wanted ones (see
+ * {@link trustedEntry}). Any other file is read and compared as text.
  */
-export async function compareOutputTree(outDir: string, plan: OutputPlan): Promise<ComparedOutput> {
+export async function compareOutputTree(
+  outDir: string,
+  plan: OutputPlan,
+  options: { recorded?: ReadonlyMap<string, readonly [string, string]> } = {},
+): Promise<ComparedOutput> {
   let dir: string | undefined = outDir;
   if (!entryAt(outDir) && entryAt(previousOf(outDir))) dir = inspectPrevious(outDir, plannedListing(plan)).restorable ? previousOf(outDir) : undefined;
   const diskFolders = new Set<string>();
@@ -404,11 +413,18 @@ export async function compareOutputTree(outDir: string, plan: OutputPlan): Promi
   const manifestInfo = dir === undefined ? undefined : entryAt(path.join(dir, MANIFEST_FILE));
   const manifestMode = manifestInfo?.isFile() ? manifestInfo.mode : undefined;
   const compared: ComparedOutput = { wanted: new Map(), onDisk: new Map(), listing: new Map(), manifest: '', own: [], modes: new Map() };
-  const compare = (file: string, text: string) => {
+  // Stamps name the files of `outDir`: none is trusted in `.<out>.previous`.
+  const recorded = dir === outDir ? options.recorded : undefined;
+  const compare = (file: string, text: string, digest: string | undefined) => {
     const listed = onDiskEntries.has(file);
     const line = onDiskEntries.get(file);
     onDiskEntries.delete(file);
-    const read = listed && dir !== undefined ? (line !== undefined ? { text: line } : readOutputEntry(path.join(dir, file))) : undefined;
+    const read =
+      listed && dir !== undefined
+        ? line !== undefined
+          ? { text: line }
+          : (trustedEntry(path.join(dir, file), text, digest, recorded?.get(file)) ?? readOutputEntry(path.join(dir, file)))
+        : undefined;
     const have = read?.text;
     if (have === text) {
       if (read?.mode !== undefined && manifestMode !== undefined && !writtenMode(read.mode, manifestMode))
@@ -420,11 +436,12 @@ export async function compareOutputTree(outDir: string, plan: OutputPlan): Promi
   };
   for (const [file, make] of plan) {
     const text = make();
-    compared.listing.set(file, fileDigest(text));
-    compare(file, text);
+    const digest = fileDigest(text);
+    compared.listing.set(file, digest);
+    compare(file, text, digest);
   }
   compared.manifest = manifestText(compared.listing);
-  compare(MANIFEST_FILE, compared.manifest);
+  compare(MANIFEST_FILE, compared.manifest, undefined);
   for (const [file, line] of onDiskEntries) {
     const have = line ?? (dir === undefined ? undefined : readOutputFile(path.join(dir, file)));
     if (have !== undefined) compared.onDisk.set(file, have);
@@ -439,6 +456,33 @@ export async function compareOutputTree(outDir: string, plan: OutputPlan): Promi
     if (!onDiskFiles.some((file) => file.startsWith(`${folder}/`))) compared.onDisk.set(`${folder}/`, '(not read: a folder in which diene writes no file)');
   }
   return compared;
+}
+
+/**
+ * The file at `absolute` as {@link readOutputEntry} would read it, without
+ * reading it, when `known` (its recorded [stamp, digest]) says its bytes are
+ * `text`'s: its stamp is still the recorded one (no write, rename, link or
+ * chmod reached it since: its change time would have moved), `digest` (the
+ * digest of `text`) is the recorded one, the file is no larger than a read
+ * takes whole, and `text` is well-formed UTF-16 (a lone surrogate, which
+ * UTF-8 cannot carry, reads back as another text). `undefined` otherwise:
+ * the file is read. The mode is the one `lstat` gives with the stamp.
+ */
+function trustedEntry(
+  absolute: string,
+  text: string,
+  digest: string | undefined,
+  known: readonly [string, string] | undefined,
+): { text: string; mode: number } | undefined {
+  if (known === undefined || digest === undefined || known[1] !== digest || !(text as unknown as { isWellFormed(): boolean }).isWellFormed()) return undefined;
+  let info: BigIntStats;
+  try {
+    info = lstatSync(absolute, { bigint: true });
+  } catch {
+    return undefined;
+  }
+  if (!info.isFile() || info.size > BigInt(OUTPUT_READ_LIMIT) || stampOf(info) !== known[0]) return undefined;
+  return { text, mode: Number(info.mode) };
 }
 
 /** What killed runs left beside `outDir` (a previous tree, staging folders, a lock whose process is gone), one line each, for `--check` to report; the next write repairs them. */

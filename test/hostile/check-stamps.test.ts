@@ -213,11 +213,17 @@ describe('--check with the stamps the last write recorded', () => {
       sneakyEdit(path.join(out, edited as string));
       const reading = await readingCheck(fleetC.dir, out);
       expect(reading.stderr).toContain(`  edited  ${edited}  (changed by hand after diene wrote it)`);
-      for (const folder of [missing, damaged]) {
+      for (const [name, folder] of [
+        ['missing', missing],
+        ['damaged', damaged],
+      ] as const) {
         const check = await compile(fleetC.dir, out, copyOf(folder), ['--check', '--format', 'text']);
         expect(check.exitCode).toBe(1);
         expect(check.stdout).toBe(reading.stdout);
-        expect(check.stderr).toBe(reading.stderr);
+        // A damaged record is said (as compile says it), then the check reads as one without stamps does.
+        const said = name === 'damaged' ? /^diene: warning cache_entry_ignored: ignored the stamps of the output files .*\n  hint: .*\n\n/ : /^/;
+        expect(check.stderr.replace(said, '').replace(/\d+ warnings/, 'N warnings')).toBe(reading.stderr.replace(/\d+ warnings/, 'N warnings'));
+        if (name === 'damaged') expect(check.stderr).toMatch(/the output files were compared by their content instead/);
       }
     },
   );

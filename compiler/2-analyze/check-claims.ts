@@ -128,8 +128,24 @@ export interface ClaimUnderCheck {
   locate(path: readonly string[], part?: 'value' | 'key'): SourceLocation;
 }
 
-/** The example host of the hints: the first main-base route of the first platform. */
-function exampleHost(shape: FleetShape): string {
+/**
+ * The example host of the hints: the claim's own host with each part that
+ * the fleet does not have replaced by one it has (the platform's first
+ * service, the service's first module, …), so the example fixes exactly what
+ * is wrong; for a host of another shape, the first main-base route of the
+ * first platform.
+ */
+function exampleHost(shape: FleetShape, host?: string): string {
+  const split = host === undefined ? undefined : splitServiceHost(shape, host);
+  const platformShape = split ? shape.platforms.get(split.platform) : undefined;
+  if (split && platformShape && split.platform !== shape.issuerPlatform) {
+    const services = platformShape.services;
+    const service = services.has(split.service) ? split.service : [...services.keys()][0];
+    const modules = service === undefined ? undefined : services.get(service);
+    const module = modules?.includes(split.module) ? split.module : modules?.[0];
+    const landscape = platformShape.landscapes.has(split.landscape) ? split.landscape : [...platformShape.landscapes][0];
+    if (service !== undefined && module !== undefined && landscape !== undefined) return `${module}.${service}.${split.platform}.${landscape}.${split.base}`;
+  }
   for (const [platform, facts] of shape.platforms) {
     const [service, modules] = [...facts.services][0] ?? [];
     const landscape = [...facts.landscapes][0];
@@ -151,7 +167,7 @@ export function checkClaimShape(shape: FleetShape, claim: ClaimUnderCheck): Diag
       found.push(
         problem.kind === 'malformed'
           ? diagnose(claim.hostLocation, 'claim_host_malformed', { host: claim.host, bases: shape.bases.join(' or '), example: exampleHost(shape) })
-          : diagnose(claim.hostLocation, 'claim_host_unknown', { host: claim.host, what: problem.what, name: problem.name, owner: problem.owner, known: problem.known.join(', ') || 'none', example: exampleHost(shape) }),
+          : diagnose(claim.hostLocation, 'claim_host_unknown', { host: claim.host, what: problem.what, name: problem.name, owner: problem.owner, known: problem.known.join(', ') || 'none', example: exampleHost(shape, claim.host) }),
       );
     }
     else {

@@ -16,8 +16,9 @@
  * it always does.
  */
 import { createHash } from 'node:crypto';
-import { accessSync, closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
 import path from 'node:path';
+import { writable } from '../filesystem/output-location.js';
 
 /** The manifest's name (3-emit/output-manifest.ts), and the siblings of adapters/filesystem/output-tree.ts: not imported, so that a warm run loads neither. */
 const MANIFEST_FILE = '.diene-manifest.json';
@@ -120,14 +121,6 @@ export function outputMatches(
   return { match, stamps, ...(match && readOnly !== undefined ? { readOnly } : {}) };
 }
 
-function writable(dir: string): boolean {
-  try {
-    accessSync(dir, constants.W_OK | constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The bytes of the regular file `file`, never following a link or blocking on a FIFO; `undefined` otherwise. */
 function readRegular(file: string): Buffer | undefined {

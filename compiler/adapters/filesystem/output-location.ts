@@ -45,7 +45,8 @@ export function realOutputPath(target: string): string {
   }
 }
 
-function writable(dir: string): boolean {
+/** True when this process may create and remove entries in `dir`. */
+export function writable(dir: string): boolean {
   try {
     accessSync(dir, constants.W_OK | constants.X_OK);
     return true;

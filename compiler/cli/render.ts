@@ -34,9 +34,10 @@ import path from 'node:path';
 import { realPath } from '../adapters/filesystem/files.js';
 import { REQUIRED_FILES } from '../1-load/fleet-layout.js';
 import { sourceFile, type SourceFile } from '../1-load/source-file.js';
-import { cacheFolder, cacheKey, CompileCache, EVERY_INSTANT, type RenderEntry } from '../adapters/cache/compile-cache.js';
+import { cacheKey, CompileCache, EVERY_INSTANT, type RenderEntry } from '../adapters/cache/compile-cache.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import {
+  cacheFolderOption,
   conflictingOptions,
   platformNotFound,
   EXIT,
@@ -135,8 +136,8 @@ async function runRender({ values }: CommandInput): Promise<CommandResult> {
   const name = platformName(values, env);
   const root = renderFleetRoot(values, env);
   const now = nowSeconds(values);
-  const cacheDir = cacheFolder(values, root);
-  const cache = cacheDir === undefined ? undefined : new CompileCache(cacheDir);
+  const cacheDir = cacheFolderOption(values, root);
+  const cache = cacheDir === undefined ? undefined : new CompileCache(cacheDir, 'rendered');
   const fleetYaml = readFleetYaml(root);
   const walked = await issuerOf(fleetYaml, cache, now);
   const read = await readFleet(root, renderScopesOf(name, walked));

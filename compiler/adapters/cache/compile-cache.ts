@@ -79,6 +79,9 @@ export interface RenderEntry {
   withRead: boolean;
 }
 
+/** What the run that opens a cache does (`compiled`, `rendered`, …): the wording of the warnings that say it went without the cache. */
+export type CacheRun = ChoiceOf<'cache_folder_foreign', 'run'>;
+
 /** The `--cache DIR` / `--no-cache` choice: the folder to use, or `undefined` for none. */
 export function cacheFolder(
   values: Readonly<Record<string, unknown>>,
@@ -189,6 +192,8 @@ export class CompileCache {
 
   constructor(
     readonly dir: string,
+    /** What the run does, for the warnings that say it went without the cache. */
+    private readonly run: CacheRun = 'compiled',
     /** How many bytes of render stdout the folder keeps (see {@link RENDER_BYTES_KEPT}). */
     private readonly renderBytesKept = RENDER_BYTES_KEPT,
   ) {
@@ -198,22 +203,24 @@ export class CompileCache {
   /** The folder holds a diene cache of this format, or nothing yet; else a warning and no use at all. */
   private checkFolder(): boolean {
     if (!existsSync(this.dir)) return true;
+    const run = this.run;
+    if (!isDirectory(this.dir)) return this.ignore(diagnose({}, 'cache_folder_is_file', { dir: this.dir, run }));
     let names: string[];
     try {
       names = readdirSync(this.dir);
     } catch (error) {
-      return this.ignore(diagnose({}, 'cache_folder_unreadable', { dir: this.dir, errno: errnoCode(error) }));
+      return this.ignore(diagnose({}, 'cache_folder_unreadable', { dir: this.dir, errno: errnoCode(error), run }));
     }
     if (names.length === 0) return true;
     let marker: unknown;
     try {
       marker = JSON.parse(readFileSync(path.join(this.dir, MARKER), 'utf8'));
     } catch {
-      return this.ignore(diagnose({}, 'cache_folder_foreign', { dir: this.dir }));
+      return this.ignore(diagnose({}, 'cache_folder_foreign', { dir: this.dir, run }));
     }
     const { format, version } = (marker ?? {}) as { format?: unknown; version?: unknown };
     if (format !== CACHE_FORMAT.format || version !== CACHE_FORMAT.version)
-      return this.ignore(diagnose({}, 'cache_folder_other_format', { dir: this.dir, found: JSON.stringify(marker), expected: JSON.stringify(CACHE_FORMAT) }));
+      return this.ignore(diagnose({}, 'cache_folder_other_format', { dir: this.dir, found: JSON.stringify(marker), expected: JSON.stringify(CACHE_FORMAT), run }));
     return true;
   }
 
@@ -231,7 +238,15 @@ export class CompileCache {
   private writeFailed(error: unknown): void {
     if (this.notKept) return;
     this.notKept = true;
-    this.warnings.push(diagnose({}, 'cache_not_kept', { dir: this.dir, errno: errnoCode(error) }));
+    const errno = errnoCode(error);
+    const failed = failedPath(error, this.dir);
+    const inTheWay = errno === 'EEXIST' || errno === 'ENOTDIR' ? fileInTheWay(failed) : undefined;
+    if (inTheWay === undefined) this.warnings.push(diagnose({}, 'cache_not_kept', { dir: this.dir, path: failed, errno }));
+    else {
+      const fromDir = path.relative(this.dir, inTheWay);
+      const inside = fromDir !== '' && !fromDir.startsWith('..') && !path.isAbsolute(fromDir);
+      this.warnings.push(diagnose({}, 'cache_file_in_the_way', { dir: this.dir, path: inTheWay, fix: inside ? 'inside' : 'on_the_way' }));
+    }
   }
 
   /** The text of the file at `relative` inside the folder, or `undefined` (none, unreadable, or a folder not to use). */
@@ -507,6 +522,25 @@ function unseal(text: string, key: string): unknown {
     return JSON.parse(body) as unknown;
   } catch {
     return new EntryProblem('body_not_json');
+  }
+}
+
+/** The absolute path a write failed on (a temporary file stands for its folder, which is what the user knows); the cache folder when the error names none. */
+function failedPath(error: unknown, dir: string): string {
+  const named = (error as { path?: unknown } | undefined)?.path;
+  if (typeof named !== 'string') return dir;
+  const absolute = path.resolve(named);
+  return /^\..*\.tmp$/.test(path.basename(absolute)) ? path.dirname(absolute) : absolute;
+}
+
+/** The file (anything but a folder) standing at `target` or at the nearest of its parents that exists, or `undefined` when that one is a folder. */
+function fileInTheWay(target: string): string | undefined {
+  for (let at = target; ; at = path.dirname(at)) {
+    try {
+      return statSync(at).isDirectory() ? undefined : at;
+    } catch {
+      if (path.dirname(at) === at) return undefined;
+    }
   }
 }
 

@@ -24,8 +24,9 @@
  * Writes go to a temporary file renamed into place, so concurrent compiles
  * sharing a folder each see a whole entry or none. A cache that cannot be
  * written is not written: it is an optimization, never a requirement, so the
- * run goes on as without one, saying so once with a `cache_not_kept` warning
- * (the next run will not be faster either).
+ * run goes on as without one, saying so once, naming the path that failed:
+ * `cache_file_in_the_way` for a file where a folder belongs, else
+ * `cache_not_kept` (the next run will not be faster either).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
@@ -184,10 +185,10 @@ export function cacheKey(files: readonly SourceFile[], command: string, options:
 
 /** A cache folder opened for one run: entries read and written, and the warnings of what was ignored. */
 export class CompileCache {
-  /** `cache_folder_*`, `cache_entry_ignored` and `cache_not_kept` warnings of this run. */
+  /** `cache_folder_*`, `cache_entry_ignored`, `cache_file_in_the_way` and `cache_not_kept` warnings of this run. */
   readonly warnings: Diagnostic[] = [];
   private usable: boolean;
-  /** Whether a write failed already (its `cache_not_kept` is said once a run). */
+  /** Whether a write failed already (its warning is said once a run). */
   private notKept = false;
 
   constructor(
@@ -234,7 +235,7 @@ export class CompileCache {
     this.ignore(diagnose({}, 'cache_entry_ignored', { file, part, instead: part, problem }));
   }
 
-  /** A write into the folder failed with `error`: the run goes on without it, and says so once (`cache_not_kept`). */
+  /** A write into the folder failed with `error`: the run goes on without it, and says so once, naming the file in the way (`cache_file_in_the_way`) or the path refused (`cache_not_kept`). */
   private writeFailed(error: unknown): void {
     if (this.notKept) return;
     this.notKept = true;

@@ -57,7 +57,7 @@ async function runCompile({ values, progress = SILENT_PROGRESS }: CommandInput):
 /**
  * `result` with the cache's warnings that came after its diagnostics were
  * gathered (a write of the entry or the stamps that failed once the outputs
- * were made: `cache_not_kept`).
+ * were made: `cache_not_kept`, `cache_file_in_the_way`).
  */
 function withLateWarnings(result: CommandResult, cache: CompileCache | undefined): CommandResult {
   const late = cache?.warnings.filter((warning) => !result.diagnostics.includes(warning)) ?? [];

@@ -167,7 +167,7 @@ async function runRender({ values }: CommandInput): Promise<CommandResult> {
       { diagnostics: entryDiagnostics, window: analysis.nowWindow, render: { exitCode: result.exitCode, withRead } },
       typeof result.stdout === 'string' ? result.stdout : undefined,
     );
-    // A write that failed here (`cache_not_kept`) joins the diagnostics, on stderr: stdout is the product as it was.
+    // A write that failed here (`cache_not_kept`, `cache_file_in_the_way`) joins the diagnostics, on stderr: stdout is the product as it was.
     const late = cache.warnings.filter((warning) => !result.diagnostics.includes(warning));
     return late.length === 0 ? result : { ...result, diagnostics: sortDiagnostics([...result.diagnostics, ...late]) };
   };

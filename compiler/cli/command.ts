@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { ParseArgsConfig } from 'node:util';
 import type { SourceFile } from '../1-load/source-file.js';
 import type { FleetModel } from '../2-analyze/fleet-model.js';
+import { cacheFolder } from '../adapters/cache/compile-cache.js';
 import { isDirectory } from '../adapters/filesystem/files.js';
 import { readFleetFiles, type FolderScope } from '../adapters/filesystem/read-fleet.js';
 import type { ChoiceOf, DiagnosticArgsOf, DiagnosticCode } from '../diagnostics/catalog.js';
@@ -111,6 +112,12 @@ export function missingOption(option: string, why: string): UsageError<'usage_op
 /** `{first} and {second} cannot both be given: {why}`; give `choice`. */
 export function conflictingOptions(first: string, second: string, why: ChoiceOf<'usage_option_conflict', 'why'>, choice: string): UsageError<'usage_option_conflict'> {
   return new UsageError('usage_option_conflict', { first, second, why, choice });
+}
+
+/** The cache folder `--cache DIR` / `--no-cache` name for the fleet at `root` (or none); both at once is refused, never settled silently. */
+export function cacheFolderOption(values: OptionValues, root: string): string | undefined {
+  if (values['no-cache'] === true && typeof values['cache'] === 'string') throw conflictingOptions('--cache DIR', '--no-cache', 'cache_off', 'one of them');
+  return cacheFolder(values, root);
 }
 
 /** Options every command accepts (their help: COMMON_OPTION_HELP in help.ts). */

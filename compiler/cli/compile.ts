@@ -16,13 +16,14 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { cacheFolder, cacheKey, CompileCache, type CacheEntry } from '../adapters/cache/compile-cache.js';
+import { cacheKey, CompileCache, type CacheEntry } from '../adapters/cache/compile-cache.js';
 import { outputMatches } from '../adapters/cache/output-match.js';
 import { errnoCode } from '../diagnostics/catalog.js';
 import { diagnose, diagnoseFinding, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { CompileResult } from '../index.js';
 import { serialOption } from './book-serial.js';
 import {
+  cacheFolderOption,
   EXIT,
   fleetRoot,
   invalidValue,
@@ -56,7 +57,7 @@ async function runCompile({ values, progress = SILENT_PROGRESS }: CommandInput):
 /**
  * `result` with the cache's warnings that came after its diagnostics were
  * gathered (a write of the entry or the stamps that failed once the outputs
- * were made: `cache_not_kept`).
+ * were made: `cache_not_kept`, `cache_file_in_the_way`).
  */
 function withLateWarnings(result: CommandResult, cache: CompileCache | undefined): CommandResult {
   const late = cache?.warnings.filter((warning) => !result.diagnostics.includes(warning)) ?? [];
@@ -67,6 +68,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
   const root = fleetRoot(values);
   const pathPrefix = repositoryPrefix(root, values);
   const check = values['check'] === true;
+  const chosenCache = cacheFolderOption(values, root);
   /** The step summary of a `--check` (a compile that writes has none). */
   const summary = (verdict: string) => (check ? { stepSummary: { title: 'diene compile --check', verdict } } : {});
   const outFlag = stringOption(values, 'out');
@@ -83,12 +85,12 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
   const now = nowSeconds(values);
   const serial = serialOption(values) ?? 0;
   // --base compares with another revision, which the key does not cover: such a run neither reads nor fills the cache.
-  const cacheDir = base ? undefined : cacheFolder(values, root);
+  const cacheDir = base ? undefined : chosenCache;
   // A cache inside the output tree would be a folder diene did not write there: every later compile would refuse it.
   const cacheFromOut = cacheDir === undefined ? undefined : path.relative(outDir, path.resolve(cacheDir));
   if (cacheFromOut !== undefined && !cacheFromOut.startsWith('..') && !path.isAbsolute(cacheFromOut))
     throw invalidValue('--cache', stringOption(values, 'cache') ?? String(cacheDir), 'a folder outside the output directory', '--cache /tmp/diene-cache');
-  const cache = cacheDir === undefined ? undefined : new CompileCache(cacheDir);
+  const cache = cacheDir === undefined ? undefined : new CompileCache(cacheDir, check ? 'checked' : 'compiled');
   opened.cache = cache;
   // The folder is in the key: a fleet without registry/fleet.yaml is refused naming it.
   const key = cache ? cacheKey(read.files, 'compile', { serial, folder: root }) : undefined;

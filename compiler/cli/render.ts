@@ -34,9 +34,10 @@ import path from 'node:path';
 import { realPath } from '../adapters/filesystem/files.js';
 import { REQUIRED_FILES } from '../1-load/fleet-layout.js';
 import { sourceFile, type SourceFile } from '../1-load/source-file.js';
-import { cacheFolder, cacheKey, CompileCache, EVERY_INSTANT, type RenderEntry } from '../adapters/cache/compile-cache.js';
+import { cacheKey, CompileCache, EVERY_INSTANT, type RenderEntry } from '../adapters/cache/compile-cache.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import {
+  cacheFolderOption,
   conflictingOptions,
   platformNotFound,
   EXIT,
@@ -135,8 +136,8 @@ async function runRender({ values }: CommandInput): Promise<CommandResult> {
   const name = platformName(values, env);
   const root = renderFleetRoot(values, env);
   const now = nowSeconds(values);
-  const cacheDir = cacheFolder(values, root);
-  const cache = cacheDir === undefined ? undefined : new CompileCache(cacheDir);
+  const cacheDir = cacheFolderOption(values, root);
+  const cache = cacheDir === undefined ? undefined : new CompileCache(cacheDir, 'rendered');
   const fleetYaml = readFleetYaml(root);
   const walked = await issuerOf(fleetYaml, cache, now);
   const read = await readFleet(root, renderScopesOf(name, walked));
@@ -166,7 +167,7 @@ async function runRender({ values }: CommandInput): Promise<CommandResult> {
       { diagnostics: entryDiagnostics, window: analysis.nowWindow, render: { exitCode: result.exitCode, withRead } },
       typeof result.stdout === 'string' ? result.stdout : undefined,
     );
-    // A write that failed here (`cache_not_kept`) joins the diagnostics, on stderr: stdout is the product as it was.
+    // A write that failed here (`cache_not_kept`, `cache_file_in_the_way`) joins the diagnostics, on stderr: stdout is the product as it was.
     const late = cache.warnings.filter((warning) => !result.diagnostics.includes(warning));
     return late.length === 0 ? result : { ...result, diagnostics: sortDiagnostics([...result.diagnostics, ...late]) };
   };

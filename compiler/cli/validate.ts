@@ -3,21 +3,21 @@
  * With `--format json` the diagnostics array is the product, on stdout; with
  * `--format sarif` the SARIF log is.
  */
-import { cacheFolder, cacheKey, CompileCache } from '../adapters/cache/compile-cache.js';
+import { cacheKey, CompileCache } from '../adapters/cache/compile-cache.js';
 import { hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { analyzeFleet } from '../index.js';
 import { formatJson } from '../diagnostics/format.js';
-import { EXIT, fleetRoot, fromHelp, nowSeconds, readFleet, type Command, type CommandInput, type CommandResult } from './command.js';
+import { cacheFolderOption, EXIT, fleetRoot, fromHelp, nowSeconds, readFleet, type Command, type CommandInput, type CommandResult } from './command.js';
 import { repositoryPrefix } from './repository-paths.js';
 import { validateHelp } from './validate.help.js';
 
 async function runValidate({ values, format }: CommandInput): Promise<CommandResult> {
   const root = fleetRoot(values);
   const pathPrefix = repositoryPrefix(root, values);
+  const cacheDir = cacheFolderOption(values, root);
   const read = await readFleet(root);
   const now = nowSeconds(values);
-  const cacheDir = cacheFolder(values, root);
-  const cache = cacheDir === undefined ? undefined : new CompileCache(cacheDir);
+  const cache = cacheDir === undefined ? undefined : new CompileCache(cacheDir, 'validated');
   const key = cache ? cacheKey(read.files, 'validate', { folder: root }) : undefined;
   let found = cache && key ? cache.read(key, now)?.diagnostics : undefined;
   if (!found) {

@@ -55,6 +55,14 @@ export function errnoCode(error: unknown): ErrnoCode {
   return typeof code === 'string' && Object.prototype.hasOwnProperty.call(ERRNO_TEXTS, code) ? (code as ErrnoCode) : 'other';
 }
 
+/** What a run that used no cache did, by command: the tail of the `cache_folder_*` warnings. */
+const RUN_TEXTS = {
+  compiled: 'compiled',
+  checked: 'checked',
+  rendered: 'rendered',
+  validated: 'validated',
+} as const;
+
 /** What leaving `--base` out does, by command: the tail of the base refusals' hints. */
 const BASE_WITHOUT = {
   report: 'leave --base out to compare with the committed generated/',
@@ -178,6 +186,7 @@ export const catalog = {
         entry: 'the cache entry',
         render_output: 'the cached render output',
         pack: 'the pack of input-file records',
+        pack_line: 'a line of the pack of input-file records',
         record: 'a record of an input file in the pack',
         stamps: 'the stamps of the output files',
       },
@@ -185,6 +194,7 @@ export const catalog = {
         entry: 'the result was made anew without it',
         render_output: 'the platform was rendered anew',
         pack: 'the input files were parsed and checked anew',
+        pack_line: 'the other records were used, and the input file it may have recorded was parsed and checked anew',
         record: 'that input file was parsed and checked anew',
         stamps: 'the output files were compared by their content instead',
       },
@@ -203,29 +213,49 @@ export const catalog = {
         body_not_result: 'its body is not a compile result',
         body_not_stamps: 'its body is not a list of stamps',
         body_not_record: 'it is not the record of a loaded input file',
+        not_a_record: 'it is not a record diene writes (a key, a digest and JSON)',
+      },
+    },
+  },
+  cache_file_in_the_way: {
+    severity: 'warning',
+    message: 'the cache folder {dir} cannot be written: {path} is a file where diene needs a folder, so this run kept nothing in the cache and the next run is not faster',
+    hint: '{fix}, or run with --no-cache (no cache, and no warning); the outputs and the exit code are the same either way',
+    choices: {
+      fix: {
+        inside: 'remove the file {path} (no diene cache holds a file there: diene makes the folder in its place), or give another --cache DIR',
+        on_the_way: 'give a --cache DIR whose path is folders only ({path} is not one: diene leaves it alone)',
       },
     },
   },
   cache_folder_foreign: {
     severity: 'warning',
-    message: 'ignored the cache folder {dir}: it is not empty and has no readable diene-cache.json, so it is not a diene cache; compiled without it',
+    message: 'ignored the cache folder {dir}: it is not empty and has no readable diene-cache.json, so it is not a diene cache; {run} without it',
     hint: 'diene leaves a folder that is not its cache alone: give another --cache DIR, remove the folder, or run with --no-cache',
+    choices: { run: RUN_TEXTS },
+  },
+  cache_folder_is_file: {
+    severity: 'warning',
+    message: 'ignored the cache folder {dir}: it is a file, not a folder; {run} without it',
+    hint: 'give --cache a folder (diene makes one that does not exist yet) or run with --no-cache; diene leaves the file alone',
+    choices: { run: RUN_TEXTS },
   },
   cache_folder_other_format: {
     severity: 'warning',
-    message: 'ignored the cache folder {dir}: its diene-cache.json says {found}, and this diene reads {expected}; compiled without it',
+    message: 'ignored the cache folder {dir}: its diene-cache.json says {found}, and this diene reads {expected}; {run} without it',
     hint: 'another version of diene keeps its cache there: give this one its own --cache DIR, remove the folder, or run with --no-cache',
+    choices: { run: RUN_TEXTS },
   },
   cache_folder_unreadable: {
     severity: 'warning',
-    message: 'ignored the cache folder {dir}: it cannot be listed ({errno}); compiled without it',
+    message: 'ignored the cache folder {dir}: it cannot be listed ({errno}); {run} without it',
     hint: 'make the folder readable for this user, give another --cache DIR, or run with --no-cache',
-    choices: { errno: ERRNO_TEXTS },
+    choices: { errno: ERRNO_TEXTS, run: RUN_TEXTS },
   },
   cache_not_kept: {
     severity: 'warning',
-    message: 'the cache folder {dir} cannot be written ({errno}): this run kept nothing in it, so the next run is not faster',
-    hint: 'make the folder writable for this user, give a writable one with --cache DIR, or run with --no-cache (no cache, and no warning); the outputs and the exit code are the same either way',
+    message: 'the cache folder {dir} cannot be written ({path}: {errno}): this run kept nothing in it, so the next run is not faster',
+    hint: 'make {path} writable for this user, give a writable folder with --cache DIR, or run with --no-cache (no cache, and no warning); the outputs and the exit code are the same either way',
     choices: { errno: ERRNO_TEXTS },
   },
   claim_branch_missing: {
@@ -1243,6 +1273,7 @@ export const catalog = {
         name_check_off: 'without the name check, --wait and --nameservers have nothing to do',
         platforms_differ: 'they name different platforms',
         fleet_twice: 'both name the fleet',
+        cache_off: 'the one names the cache folder to use, the other turns the cache off',
       },
     },
   },

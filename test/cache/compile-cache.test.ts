@@ -38,6 +38,9 @@ function compile(fleet: string, out: string, extra: string[], format: 'json' | '
   return runCliInProcess(['compile', '--fleet', fleet, '--out', out, '--now', GENERATED_NOW, '--format', format, ...extra]);
 }
 
+/** The name of the first platform of `fleet` (the name of its first folder under platforms/). */
+const firstPlatform = (fleet: string): string => readdirSync(path.join(fleet, 'platforms')).sort()[0] as string;
+
 /** The inode of the output tree's manifest: a write swaps in a new tree, so a new inode. */
 const manifestInode = (out: string): bigint => statSync(path.join(out, '.diene-manifest.json'), { bigint: true }).ino;
 
@@ -278,6 +281,40 @@ describe('what the cache never trusts', () => {
     expect(diagnosticsOf(await compile(fleet, out, ['--cache', marker])).find((d) => d.code === 'cache_folder_other_format')?.message).toContain('"version":2');
   });
 
+  it('says what each command did without a folder it cannot use: compiled, checked, validated or rendered', async () => {
+    const folder = fresh('not-a-cache');
+    mkdirSync(folder);
+    writeFileSync(path.join(folder, 'thesis.tex'), 'mine\n');
+    const foreign = (did: string) =>
+      `ignored the cache folder ${folder}: it is not empty and has no readable diene-cache.json, so it is not a diene cache; ${did} without it`;
+    const warned = (run: CliRun, stream: 'stdout' | 'stderr' = 'stderr') => diagnosticsOf({ ...run, stderr: run[stream] }).filter((d) => d.code.startsWith('cache_')).map((d) => d.message);
+    const out = fresh('out');
+    expect(warned(await compile(fleet, out, ['--cache', folder]))).toEqual([foreign('compiled')]);
+    expect(warned(await compile(fleet, out, ['--check', '--cache', folder]))).toEqual([foreign('checked')]);
+    const validate = await runCliInProcess(['validate', '--fleet', fleet, '--now', GENERATED_NOW, '--format', 'json', '--cache', folder]);
+    expect(warned(validate, 'stdout')).toEqual([foreign('validated')]);
+    const render = await runCliInProcess(['render', '--platform', firstPlatform(fleet), '--fleet', fleet, '--now', GENERATED_NOW, '--format', 'json', '--cache', folder]);
+    expect(render.exitCode, render.stderr).toBe(0);
+    expect(warned(render)).toEqual([foreign('rendered')]);
+    expect(readdirSync(folder)).toEqual(['thesis.tex']);
+  });
+
+  it('a --cache that is a file is said to be a file, left alone, and the run goes on without a cache', async () => {
+    const file = fresh('a-file');
+    writeFileSync(file, 'notes\n');
+    const run = await compile(fleet, fresh('out'), ['--cache', file]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(diagnosticsOf(run).filter((d) => d.code.startsWith('cache_')).map((d) => [d.code, d.severity, d.message, d.hint])).toEqual([
+      [
+        'cache_folder_is_file',
+        'warning',
+        `ignored the cache folder ${file}: it is a file, not a folder; compiled without it`,
+        'give --cache a folder (diene makes one that does not exist yet) or run with --no-cache; diene leaves the file alone',
+      ],
+    ]);
+    expect(readFileSync(file, 'utf8')).toBe('notes\n');
+  });
+
   it('two compiles sharing one cache at the same time both come out right, and leave a whole entry', async () => {
     const m = fleetOf('M');
     const cache = fresh('shared');
@@ -317,10 +354,13 @@ describe('a cache folder that cannot be written', () => {
     writeFileSync(file, 'not a folder\n');
     return { file, cache: path.join(file, 'cache') };
   };
-  const notKept = (cache: string) =>
-    `the cache folder ${cache} cannot be written (ENOTDIR: a file stands where a folder belongs on the path): this run kept nothing in it, so the next run is not faster`;
+  const afterIt = 'or run with --no-cache (no cache, and no warning); the outputs and the exit code are the same either way';
+  /** The warning of a cache folder `dir` that cannot be made or written because the file `file` stands where a folder belongs. */
+  const inTheWay = (dir: string, file: string) =>
+    `the cache folder ${dir} cannot be written: ${file} is a file where diene needs a folder, so this run kept nothing in the cache and the next run is not faster`;
+  const named = (run: CliRun) => diagnosticsOf(run).filter((d) => d.code.startsWith('cache_'));
 
-  it('compile and compile --check give the outputs, diagnostics and exit code of --no-cache, and say cache_not_kept once', async () => {
+  it('compile and compile --check give the outputs, diagnostics and exit code of --no-cache, and name the file on the way to the folder, once', async () => {
     const { file, cache } = unwritable();
     const coldOut = fresh('cold');
     const cold = await compile(fleet, coldOut, ['--no-cache']);
@@ -329,24 +369,28 @@ describe('a cache folder that cannot be written', () => {
     for (const run of [await compile(fleet, out, ['--cache', cache]), await compile(fleet, out, ['--cache', cache])]) {
       // The second run is as cold as the first: nothing was kept, so it writes the tree again.
       expect(run.exitCode, run.stderr).toBe(0);
-      const warnings = diagnosticsOf(run).filter((d) => d.code === 'cache_not_kept');
-      expect(warnings.map((d) => [d.severity, d.file, d.message])).toEqual([['warning', null, notKept(cache)]]);
-      expect(warnings[0]?.hint).toBe(
-        'make the folder writable for this user, give a writable one with --cache DIR, or run with --no-cache (no cache, and no warning); the outputs and the exit code are the same either way',
-      );
-      expect(diagnosticsOf(run).filter((d) => d.code !== 'cache_not_kept')).toEqual(diagnosticsOf(cold));
+      expect(named(run).map((d) => [d.code, d.severity, d.file, d.message, d.hint])).toEqual([
+        [
+          'cache_file_in_the_way',
+          'warning',
+          null,
+          inTheWay(cache, file),
+          `give a --cache DIR whose path is folders only (${file} is not one: diene leaves it alone), ${afterIt}`,
+        ],
+      ]);
+      expect(diagnosticsOf(run).filter((d) => d.code !== 'cache_file_in_the_way')).toEqual(diagnosticsOf(cold));
       expect(await readOutputTree(out)).toEqual(await readOutputTree(coldOut));
     }
     const check = await compile(fleet, out, ['--check', '--cache', cache]);
     const coldCheck = await compile(fleet, out, ['--check', '--no-cache']);
     expect([check.exitCode, check.stdout]).toEqual([coldCheck.exitCode, coldCheck.stdout]);
-    expect(diagnosticsOf(check).filter((d) => d.code === 'cache_not_kept').map((d) => d.message)).toEqual([notKept(cache)]);
+    expect(named(check).map((d) => d.message)).toEqual([inTheWay(cache, file)]);
     expect(readFileSync(file, 'utf8')).toBe('not a folder\n');
     // --no-cache is the way to silence it.
-    expect(codes(await compile(fleet, out, ['--cache', cache, '--no-cache']))).not.toContain('cache_not_kept');
+    expect(codes(await compile(fleet, out, ['--no-cache']))).toEqual(codes(cold));
   });
 
-  it('a write that fails only once the outputs are made (the records all answered) still gives its warning', async () => {
+  it('a write that fails only once the outputs are made (the records all answered) names the file standing in the folder, and how to clear it', async () => {
     const cache = fresh('late');
     expect((await compile(fleet, fresh('out'), ['--cache', cache])).exitCode).toBe(0);
     // The records stay usable; only the entries' folder is now a file.
@@ -355,14 +399,23 @@ describe('a cache folder that cannot be written', () => {
     const out = fresh('out');
     const run = await compile(fleet, out, ['--cache', cache]);
     expect(run.exitCode, run.stderr).toBe(0);
-    expect(diagnosticsOf(run).filter((d) => d.code.startsWith('cache_')).map((d) => d.message)).toEqual([
-      `the cache folder ${cache} cannot be written (EEXIST: something already stands there): this run kept nothing in it, so the next run is not faster`,
+    const entries = path.join(cache, 'entries');
+    expect(named(run).map((d) => [d.code, d.message, d.hint])).toEqual([
+      [
+        'cache_file_in_the_way',
+        inTheWay(cache, entries),
+        `remove the file ${entries} (no diene cache holds a file there: diene makes the folder in its place), or give another --cache DIR, ${afterIt}`,
+      ],
     ]);
     const text = await compile(fleet, out, ['--cache', cache], 'text');
-    expect(text.stderr.split('cache_not_kept')).toHaveLength(2);
+    expect(text.stderr.split('cache_file_in_the_way')).toHaveLength(2);
+    // Removing the file, as the hint says, is the fix: the next run keeps its entry and says nothing.
+    rmSync(entries);
+    expect(named(await compile(fleet, out, ['--cache', cache]))).toEqual([]);
+    expect(readdirSync(entries).filter((name) => name.endsWith('.json'))).toHaveLength(1);
   });
 
-  it('says it once however many writes fail (entry, stamps, records), naming the errno of the first', () => {
+  it('says it once however many writes fail (entry, stamps, records), naming the first file in the way', () => {
     const folder = fresh('parts-are-files');
     mkdirSync(folder);
     writeFileSync(path.join(folder, 'diene-cache.json'), '{"format":"diene-cache","version":1}\n');
@@ -374,11 +427,65 @@ describe('a cache folder that cannot be written', () => {
     cache.writeStamps('/somewhere/out', new Map([['a.yaml', ['1', 'sha256:0']]]));
     cache.writeLines('files/x.pack', ['head']);
     cache.writeRender(key, { diagnostics: [], window: ALWAYS, render: { exitCode: 0, withRead: true } }, 'kind: X\n');
-    expect(cache.warnings.map((d) => [d.code, d.message])).toEqual([
-      ['cache_not_kept', `the cache folder ${folder} cannot be written (EEXIST: something already stands there): this run kept nothing in it, so the next run is not faster`],
-    ]);
+    expect(cache.warnings.map((d) => [d.code, d.message])).toEqual([['cache_file_in_the_way', inTheWay(folder, path.join(folder, 'entries'))]]);
     // What is there is still read: a failed write never takes the folder out of use.
     expect(cache.readText('diene-cache.json')).toBe('{"format":"diene-cache","version":1}\n');
+  });
+
+  it('a write the system refuses for another reason names the path it refused and its error code', () => {
+    const cache = fresh('read-only');
+    mkdirSync(cache);
+    // Each write of the run fails as on a read-only file system (root may write anywhere else).
+    const hook = path.join(fresh('hook'), 'read-only.mjs');
+    mkdirSync(path.dirname(hook));
+    writeFileSync(
+      hook,
+      [
+        "import fs from 'node:fs';",
+        "import { syncBuiltinESMExports } from 'node:module';",
+        `const cache = ${JSON.stringify(cache)};`,
+        'const refuse = (real) => (target, ...rest) => {',
+        "  if (String(target).startsWith(cache)) throw Object.assign(new Error('read-only'), { code: 'EROFS', path: String(target) });",
+        '  return real(target, ...rest);',
+        '};',
+        'fs.mkdirSync = refuse(fs.mkdirSync);',
+        'fs.writeFileSync = refuse(fs.writeFileSync);',
+        'fs.openSync = refuse(fs.openSync);',
+        'syncBuiltinESMExports();',
+      ].join('\n'),
+    );
+    const out = fresh('out');
+    const run = runCli(['compile', '--fleet', fleet, '--out', out, '--now', GENERATED_NOW, '--format', 'json', '--cache', cache], { env: { NODE_OPTIONS: `--import=${hook}` } });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(named(run).map((d) => [d.code, d.message, d.hint])).toEqual([
+      [
+        'cache_not_kept',
+        `the cache folder ${cache} cannot be written (${path.join(cache, 'files')}: EROFS: the file system is read-only): this run kept nothing in it, so the next run is not faster`,
+        `make ${path.join(cache, 'files')} writable for this user, give a writable folder with --cache DIR, ${afterIt}`,
+      ],
+    ]);
+  });
+});
+
+describe('--cache and --no-cache together', () => {
+  it('are refused as a usage error by compile, compile --check and validate, before anything is read or written', async () => {
+    const fleet = fleetOf('S');
+    const cache = fresh('both');
+    // Validate's diagnostics are its product, on stdout; compile's go to stderr.
+    for (const [stream, args] of [
+      ['stderr', ['compile', '--fleet', fleet, '--out', fresh('out')]],
+      ['stderr', ['compile', '--check', '--fleet', fleet, '--out', fresh('out')]],
+      ['stdout', ['validate', '--fleet', fleet]],
+    ] as const) {
+      const both = await runCliInProcess([...args, '--cache', cache, '--no-cache', '--format', 'json']);
+      expect(both.exitCode, both.stderr).toBe(2);
+      const run = { ...both, stderr: both[stream] };
+      expect(diagnosticsOf(run).map((d) => [d.code, d.message])).toEqual([
+        ['usage_option_conflict', '--cache DIR and --no-cache cannot both be given: the one names the cache folder to use, the other turns the cache off'],
+      ]);
+      expect(diagnosticsOf(run)[0]?.hint).toMatch(/^give one of them; usage: diene (compile|validate) /);
+      expect(existsSync(cache)).toBe(false);
+    }
   });
 });
 

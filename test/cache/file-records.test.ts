@@ -145,9 +145,9 @@ describe('per-file records', () => {
     const body = JSON.stringify({ values: 3, diagnostics: [{ code: 'nonsense' }] });
     writeFileSync(pack, [lines[0], `${key} sha256:${sha256(body)} ${body}`, ...lines.slice(2)].join('\n'));
     const wrongShape = compileWith(reference, cacheDir, TEST_NOW_SECONDS);
-    const recordOf = wrongShape.cache.warnings[0]?.message.match(/\(the record of ([^)]+)\)/)?.[1];
+    const recordOf = wrongShape.cache.warnings[0]?.message.match(/the record of ([^)]+)\)/)?.[1];
     expect(wrongShape.cache.warnings.map((d) => d.message)).toEqual([
-      `ignored a record of an input file in the pack ${pack} (the record of ${recordOf}): it is not the record of a loaded input file; that input file was parsed and checked anew`,
+      `ignored a record of an input file in the pack ${pack} (line 2, the record of ${recordOf}): it is not the record of a loaded input file; that input file was parsed and checked anew`,
     ]);
     expect(reference.has(recordOf as string)).toBe(true);
     expect(wrongShape.records.stats.misses).toBe(1);
@@ -171,10 +171,17 @@ describe('per-file records', () => {
     );
     // A head cut before its line feed, and a pack cut in its records.
     expect(packWarning((lines[0] as string).slice(0, 20)).message).toBe(ignored('it is cut short'));
+    // Cut in its last record: that line goes, the records before it are used.
+    const lineIgnored = (number: number, problem: string) =>
+      `ignored a line of the pack of input-file records ${pack} (line ${number}): ${problem}; the other records were used, and the input file it may have recorded was parsed and checked anew`;
     const cut = packWarning(text.slice(0, -40));
-    expect(cut.message).toBe(ignored('it is cut short'));
+    expect(cut.message).toBe(lineIgnored(lines.length - 1, 'it is cut short'));
     expect(cut.run.records.stats.misses).toBe(1);
-    for (const run of [wrongShape, foreign.run, cut.run])
+    // One byte of a record's key changed to one no key holds: that line is no record, and only its file is loaded anew.
+    const garbled = packWarning([...lines.slice(0, 3), `Z${(lines[3] as string).slice(1)}`, ...lines.slice(4)].join('\n'));
+    expect(garbled.message).toBe(lineIgnored(4, 'it is not a record diene writes (a key, a digest and JSON)'));
+    expect([garbled.run.records.stats.misses, garbled.run.records.stats.hits]).toEqual([1, reference.size - 1]);
+    for (const run of [wrongShape, foreign.run, cut.run, garbled.run])
       expect(shown(run.result)).toBe(shown(compileFleet(toSourceFiles(reference), { nowSeconds: TEST_NOW_SECONDS })));
   });
 });

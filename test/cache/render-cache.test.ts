@@ -233,11 +233,17 @@ describe('what a render never trusts', () => {
       entryText(key, { ...entry, render: { ...entry.render, stdout: `sha256:${createHash('sha256').update(forged).digest('hex')}` } }),
     );
     expect((await render(fleet, 'nitroso', ['--cache', files.cache], 'json')).stdout).toBe(forged);
-    // --no-cache neither reads it nor writes anything.
+    // --no-cache beside --cache is refused, and neither reads the folder nor writes anything.
     const listing = readdirSync(path.join(files.cache, 'entries')).sort();
     const inodes = entries(files.cache);
-    const cold = await render(fleet, 'nitroso', ['--no-cache', '--cache', files.cache], 'json');
-    expect(same(cold)).toEqual(same(files.cold));
+    const both = await render(fleet, 'nitroso', ['--no-cache', '--cache', files.cache], 'json');
+    expect([both.exitCode, both.stdout]).toEqual([2, '']);
+    const refused = JSON.parse(both.stderr.slice(both.stderr.indexOf('['), both.stderr.lastIndexOf(']') + 1)) as { code: string; message: string; hint: string }[];
+    expect(refused.map((d) => [d.code, d.message])).toEqual([
+      ['usage_option_conflict', '--cache DIR and --no-cache cannot both be given: the one names the cache folder to use, the other turns the cache off'],
+    ]);
+    expect(refused[0]?.hint).toMatch(/^give one of them; usage: diene render /);
+    expect(same(await render(fleet, 'nitroso', ['--no-cache'], 'json'))).toEqual(same(files.cold));
     expect(readdirSync(path.join(files.cache, 'entries')).sort()).toEqual(listing);
     expect(entries(files.cache)).toEqual(inodes);
     expect(readFileSync(files.stdout, 'utf8')).toBe(forged);
@@ -259,7 +265,7 @@ describe('what a render never trusts', () => {
 describe('how much a cache keeps of renders', () => {
   it('past its bound, the least recently used renders go first, with their entries; a hit counts as a use', () => {
     const dir = fresh('bounded');
-    const cache = new CompileCache(dir, 250);
+    const cache = new CompileCache(dir, 'rendered', 250);
     const keys = ['a', 'b', 'c', 'd'].map((letter) => letter.repeat(64));
     const store = (key: string): void => cache.writeRender(key, { diagnostics: [], window: ALWAYS, render: { exitCode: 0, withRead: true } }, 'x'.repeat(100));
     const age = (key: string, seconds: number): void => {
@@ -276,7 +282,7 @@ describe('how much a cache keeps of renders', () => {
     expect([...entries(dir).keys()].sort()).toEqual([keys[0], keys[2]]);
     expect(existsSync(path.join(dir, 'entries', `${keys[1]}.stdout`))).toBe(false);
     // The render just written stays even when it alone passes the bound.
-    const small = new CompileCache(dir, 50);
+    const small = new CompileCache(dir, 'rendered', 50);
     small.writeRender(keys[3] as string, { diagnostics: [], window: ALWAYS, render: { exitCode: 0, withRead: true } }, 'y'.repeat(100));
     expect([...entries(dir).keys()]).toEqual([keys[3]]);
     expect(small.warnings).toEqual([]);
@@ -284,7 +290,7 @@ describe('how much a cache keeps of renders', () => {
 });
 
 describe('a render whose cache folder cannot be written', () => {
-  it('prints the very stdout of --no-cache and exits as it does; cache_not_kept goes to stderr, once, never to stdout', async () => {
+  it('prints the very stdout of --no-cache and exits as it does; its warning goes to stderr, once, never to stdout', async () => {
     const fleet = writeTempFleet(readFleetTexts()).dir;
     // A folder below a regular file: no user can make it, root neither.
     const file = fresh('a-file');
@@ -295,14 +301,14 @@ describe('a render whose cache folder cannot be written', () => {
       const run = await render(fleet, 'nitroso', ['--cache', cache], format);
       expect(run.exitCode).toBe(0);
       expect([run.exitCode, run.stdout]).toEqual([cold.exitCode, cold.stdout]);
-      expect(run.stdout).not.toContain('cache_not_kept');
-      const said = `the cache folder ${cache} cannot be written (ENOTDIR: a file stands where a folder belongs on the path): this run kept nothing in it, so the next run is not faster`;
-      expect(run.stderr.split('cache_not_kept')).toHaveLength(2);
+      expect(run.stdout).not.toContain('cache_file_in_the_way');
+      const said = `the cache folder ${cache} cannot be written: ${file} is a file where diene needs a folder, so this run kept nothing in the cache and the next run is not faster`;
+      expect(run.stderr.split('cache_file_in_the_way')).toHaveLength(2);
       expect(run.stderr).toContain(said);
       // Beside the warning, stderr is the cold render's.
       if (format === 'json') {
         const listed = (text: string) => JSON.parse(text.slice(text.indexOf('['), text.lastIndexOf(']') + 1)) as { code: string }[];
-        expect(listed(run.stderr).filter((d) => d.code !== 'cache_not_kept')).toEqual(listed(cold.stderr));
+        expect(listed(run.stderr).filter((d) => d.code !== 'cache_file_in_the_way')).toEqual(listed(cold.stderr));
       }
     }
     expect(readFileSync(file, 'utf8')).toBe('not a folder\n');

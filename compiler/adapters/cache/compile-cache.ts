@@ -24,8 +24,9 @@
  * Writes go to a temporary file renamed into place, so concurrent compiles
  * sharing a folder each see a whole entry or none. A cache that cannot be
  * written is not written: it is an optimization, never a requirement, so the
- * run goes on as without one, saying so once with a `cache_not_kept` warning
- * (the next run will not be faster either).
+ * run goes on as without one, saying so once, naming the path that failed:
+ * `cache_file_in_the_way` for a file where a folder belongs, else
+ * `cache_not_kept` (the next run will not be faster either).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
@@ -78,6 +79,9 @@ export interface RenderEntry {
   /** Whether the reader's diagnostics, made again on every run, join the entry's (not for an unknown platform, which shows only its root cause). */
   withRead: boolean;
 }
+
+/** What the run that opens a cache does (`compiled`, `rendered`, …): the wording of the warnings that say it went without the cache. */
+export type CacheRun = ChoiceOf<'cache_folder_foreign', 'run'>;
 
 /** The `--cache DIR` / `--no-cache` choice: the folder to use, or `undefined` for none. */
 export function cacheFolder(
@@ -194,14 +198,16 @@ export function cacheKey(files: readonly SourceFile[], command: string, options:
 
 /** A cache folder opened for one run: entries read and written, and the warnings of what was ignored. */
 export class CompileCache {
-  /** `cache_folder_*`, `cache_entry_ignored` and `cache_not_kept` warnings of this run. */
+  /** `cache_folder_*`, `cache_entry_ignored`, `cache_file_in_the_way` and `cache_not_kept` warnings of this run. */
   readonly warnings: Diagnostic[] = [];
   private usable: boolean;
-  /** Whether a write failed already (its `cache_not_kept` is said once a run). */
+  /** Whether a write failed already (its warning is said once a run). */
   private notKept = false;
 
   constructor(
     readonly dir: string,
+    /** What the run does, for the warnings that say it went without the cache. */
+    private readonly run: CacheRun = 'compiled',
     /** How many bytes of render stdout the folder keeps (see {@link RENDER_BYTES_KEPT}). */
     private readonly renderBytesKept = RENDER_BYTES_KEPT,
   ) {
@@ -211,22 +217,24 @@ export class CompileCache {
   /** The folder holds a diene cache of this format, or nothing yet; else a warning and no use at all. */
   private checkFolder(): boolean {
     if (!existsSync(this.dir)) return true;
+    const run = this.run;
+    if (!isDirectory(this.dir)) return this.ignore(diagnose({}, 'cache_folder_is_file', { dir: this.dir, run }));
     let names: string[];
     try {
       names = readdirSync(this.dir);
     } catch (error) {
-      return this.ignore(diagnose({}, 'cache_folder_unreadable', { dir: this.dir, errno: errnoCode(error) }));
+      return this.ignore(diagnose({}, 'cache_folder_unreadable', { dir: this.dir, errno: errnoCode(error), run }));
     }
     if (names.length === 0) return true;
     let marker: unknown;
     try {
       marker = JSON.parse(readFileSync(path.join(this.dir, MARKER), 'utf8'));
     } catch {
-      return this.ignore(diagnose({}, 'cache_folder_foreign', { dir: this.dir }));
+      return this.ignore(diagnose({}, 'cache_folder_foreign', { dir: this.dir, run }));
     }
     const { format, version } = (marker ?? {}) as { format?: unknown; version?: unknown };
     if (format !== CACHE_FORMAT.format || version !== CACHE_FORMAT.version)
-      return this.ignore(diagnose({}, 'cache_folder_other_format', { dir: this.dir, found: JSON.stringify(marker), expected: JSON.stringify(CACHE_FORMAT) }));
+      return this.ignore(diagnose({}, 'cache_folder_other_format', { dir: this.dir, found: JSON.stringify(marker), expected: JSON.stringify(CACHE_FORMAT), run }));
     return true;
   }
 
@@ -240,11 +248,19 @@ export class CompileCache {
     this.ignore(diagnose({}, 'cache_entry_ignored', { file, part, instead: part, problem }));
   }
 
-  /** A write into the folder failed with `error`: the run goes on without it, and says so once (`cache_not_kept`). */
+  /** A write into the folder failed with `error`: the run goes on without it, and says so once, naming the file in the way (`cache_file_in_the_way`) or the path refused (`cache_not_kept`). */
   private writeFailed(error: unknown): void {
     if (this.notKept) return;
     this.notKept = true;
-    this.warnings.push(diagnose({}, 'cache_not_kept', { dir: this.dir, errno: errnoCode(error) }));
+    const errno = errnoCode(error);
+    const failed = failedPath(error, this.dir);
+    const inTheWay = errno === 'EEXIST' || errno === 'ENOTDIR' ? fileInTheWay(failed) : undefined;
+    if (inTheWay === undefined) this.warnings.push(diagnose({}, 'cache_not_kept', { dir: this.dir, path: failed, errno }));
+    else {
+      const fromDir = path.relative(this.dir, inTheWay);
+      const inside = fromDir !== '' && !fromDir.startsWith('..') && !path.isAbsolute(fromDir);
+      this.warnings.push(diagnose({}, 'cache_file_in_the_way', { dir: this.dir, path: inTheWay, fix: inside ? 'inside' : 'on_the_way' }));
+    }
   }
 
   /** The text of the file at `relative` inside the folder, or `undefined` (none, unreadable, or a folder not to use). */
@@ -520,6 +536,25 @@ function unseal(text: string, key: string): unknown {
     return JSON.parse(body) as unknown;
   } catch {
     return new EntryProblem('body_not_json');
+  }
+}
+
+/** The absolute path a write failed on (a temporary file stands for its folder, which is what the user knows); the cache folder when the error names none. */
+function failedPath(error: unknown, dir: string): string {
+  const named = (error as { path?: unknown } | undefined)?.path;
+  if (typeof named !== 'string') return dir;
+  const absolute = path.resolve(named);
+  return /^\..*\.tmp$/.test(path.basename(absolute)) ? path.dirname(absolute) : absolute;
+}
+
+/** The file (anything but a folder) standing at `target` or at the nearest of its parents that exists, or `undefined` when that one is a folder. */
+function fileInTheWay(target: string): string | undefined {
+  for (let at = target; ; at = path.dirname(at)) {
+    try {
+      return statSync(at).isDirectory() ? undefined : at;
+    } catch {
+      if (path.dirname(at) === at) return undefined;
+    }
   }
 }
 

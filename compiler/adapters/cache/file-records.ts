@@ -44,8 +44,8 @@ export class FileRecords implements FileMemo {
   readonly stats: RecordStats = { hits: 0, misses: 0, recorded: [] };
   /** The pack's file, relative to the cache folder. */
   readonly relative: string;
-  /** The lines of the pack as read and not used yet, by key. */
-  private readonly stored = new Map<string, string>();
+  /** The lines of the pack as read and not used yet, by key, with their line numbers in the pack. */
+  private readonly stored = new Map<string, { line: string; number: number }>();
   /** The lines the next pack holds, by key: records used or made by this run. */
   private readonly kept = new Map<string, string>();
   private readonly warned = new Set<string>();
@@ -76,12 +76,14 @@ export class FileRecords implements FileMemo {
     return path.join(this.cache.dir, this.relative);
   }
 
-  private warn(problem: ChoiceOf<'cache_entry_ignored', 'problem'>, record?: string): void {
+  /** A warning, once a problem, about the whole pack, or about its line `at.number` (the record of `at.record`, when known). */
+  private warn(problem: ChoiceOf<'cache_entry_ignored', 'problem'>, at?: { number: number; record?: string }): void {
     if (this.warned.has(problem)) return;
     this.warned.add(problem);
     this.changed = true;
-    if (record === undefined) this.cache.ignoreEntry(this.packPath, 'pack', problem);
-    else this.cache.ignoreEntry(`${this.packPath} (the record of ${record})`, 'record', problem);
+    if (at === undefined) this.cache.ignoreEntry(this.packPath, 'pack', problem);
+    else if (at.record === undefined) this.cache.ignoreEntry(`${this.packPath} (line ${at.number})`, 'pack_line', problem);
+    else this.cache.ignoreEntry(`${this.packPath} (line ${at.number}, the record of ${at.record})`, 'record', problem);
   }
 
   private readPack(): void {
@@ -93,15 +95,14 @@ export class FileRecords implements FileMemo {
     const head = text.slice(0, newline);
     if (head !== HEAD) return this.warn(isCacheHead(head) ? 'other_format' : 'not_a_pack');
     const lines = text.slice(newline + 1).split('\n');
-    // A whole pack ends with a line feed: the last piece is empty.
-    if (lines.pop() !== '') this.warn('cut_short');
-    for (const line of lines) {
-      if (!LINE.test(line)) {
-        this.warn('body_not_record');
-        continue;
-      }
-      this.stored.set(line.slice(0, 64), line);
-    }
+    // A whole pack ends with a line feed: the last piece is empty, and a last line without one is cut short (the lines before it are whole).
+    if (lines.pop() !== '') this.warn('cut_short', { number: lines.length + 2 });
+    lines.forEach((line, index) => {
+      // The head is line 1.
+      const number = index + 2;
+      if (!LINE.test(line)) return this.warn('not_a_record', { number });
+      this.stored.set(line.slice(0, 64), { line, number });
+    });
   }
 
   private key(file: SourceFile): string {
@@ -110,30 +111,31 @@ export class FileRecords implements FileMemo {
 
   get(file: SourceFile): FileRecord | undefined {
     const key = this.key(file);
-    const line = this.stored.get(key);
-    const record = line === undefined ? undefined : this.check(file, line);
+    const stored = this.stored.get(key);
+    const record = stored === undefined ? undefined : this.check(file, stored.line, stored.number);
     if (record === undefined) {
       this.stats.misses++;
       return undefined;
     }
     this.stats.hits++;
     this.stored.delete(key);
-    this.kept.set(key, line as string);
+    this.kept.set(key, (stored as { line: string }).line);
     return record;
   }
 
   /** The record of `line` when it is whole and of the shape loading makes; else a warning. */
-  private check(file: SourceFile, line: string): FileRecord | undefined {
+  private check(file: SourceFile, line: string, number: number): FileRecord | undefined {
+    const at = { number, record: file.path };
     // `<key> sha256:<digest> <JSON>`, as LINE matched.
     const json = line.slice(137);
-    if (sha256(json) !== line.slice(72, 136)) return void this.warn('digest_mismatch', file.path);
+    if (sha256(json) !== line.slice(72, 136)) return void this.warn('digest_mismatch', at);
     let record: unknown;
     try {
       record = JSON.parse(json);
     } catch {
-      return void this.warn('body_not_json', file.path);
+      return void this.warn('body_not_json', at);
     }
-    if (!isRecordOf(record, file.path)) return void this.warn('body_not_record', file.path);
+    if (!isRecordOf(record, file.path)) return void this.warn('body_not_record', at);
     return record;
   }
 

@@ -257,8 +257,8 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject):
       const later = Math.max(i, j);
       const item = Array.isArray(data) ? data[later] : undefined;
       return diagnoseUnchecked(locate(parsed, [...path, later]), override ?? 'schema_duplicate_item', {
-        index: later,
-        first: Math.min(i, j),
+        index: ordinal(later + 1),
+        first: ordinal(Math.min(i, j) + 1),
         value: JSON.stringify(item),
       });
     }
@@ -323,4 +323,11 @@ function toDiagnostics(kind: string, parsed: ParsedDocument, errors: readonly Er
       const allowed = Object.keys(((error.parentSchema ?? {}) as { properties?: object }).properties ?? {}).sort();
       return diagnose(locate(parsed, [...pathOf(error.instancePath), key], 'key'), 'schema_key_misspelt', { key, expected, allowed: allowed.join(', ') });
     });
+}
+
+/** `n` as an English ordinal (1st, 2nd, 3rd, 4th, 11th, 21st): a list's items are counted from 1 for people. */
+function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
 }

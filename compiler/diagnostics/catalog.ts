@@ -1135,7 +1135,7 @@ export const catalog = {
   },
   schema_duplicate_item: {
     severity: 'error',
-    message: 'item {index} repeats item {first} ({value})',
+    message: 'the {index} item of this list repeats the {first} ({value})',
     hint: 'list each value once',
   },
   schema_enum: {

@@ -16,6 +16,13 @@ export interface LayoutEntry {
 /** The input folders of a fleet (SPEC §2); the output folder may never sit inside one. */
 export const INPUT_FOLDERS = ['registry', 'state', 'platforms', 'claims', 'carbon'] as const;
 
+/** A folder of the fleet a reader lists: its children only, or everything under it. */
+export interface FolderScope {
+  /** Relative to the fleet's root, `/`-separated (`registry`, `platforms/nitroso`). */
+  folder: string;
+  depth: 'children' | 'all';
+}
+
 /** The input files every fleet has; a missing one is refused naming the fleet's folder (1-load/load-fleet.ts). */
 export const REQUIRED_FILES = ['registry/fleet.yaml', 'registry/regions.yaml'] as const;
 

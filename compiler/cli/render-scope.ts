@@ -5,7 +5,7 @@
  */
 import { parse } from 'yaml';
 import type { SourceFile } from '../1-load/source-file.js';
-import type { FolderScope } from '../adapters/filesystem/walk-folders.js';
+import type { FolderScope } from '../1-load/fleet-layout.js';
 import { FLEET_YAML, readFleetYaml, renderScopesOf, rowPlatformsOf, selectRenderInputs } from './render-select.js';
 
 /** The last fleet.yaml text read by {@link issuerPlatformOf} and its answer: render asks twice of the same text. */

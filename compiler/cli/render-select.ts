@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { SourceFile } from '../1-load/source-file.js';
 import { realPath } from '../adapters/filesystem/files.js';
 import { readInputFile } from '../adapters/filesystem/read-input-file.js';
-import type { FolderScope } from '../adapters/filesystem/walk-folders.js';
+import type { FolderScope } from '../1-load/fleet-layout.js';
 
 /** The file whose `issuer.platform` names the sign-in platform. */
 export const FLEET_YAML = 'registry/fleet.yaml';

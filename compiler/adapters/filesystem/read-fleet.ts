@@ -19,9 +19,10 @@ import { TOTAL_SIZE_LIMIT } from '../../1-load/input-sizes.js';
 import { sourceFile, type SourceFile } from '../../1-load/source-file.js';
 import { diagnose, diagnoseFinding, sortDiagnostics, type Diagnostic, type Finding } from '../../diagnostics/diagnostic.js';
 import { readInputFile } from './read-input-file.js';
-import { walkFolders, type FolderScope, type WalkedEntry } from './walk-folders.js';
+import { walkFolders, type WalkedEntry } from './walk-folders.js';
+import type { FolderScope } from '../../1-load/fleet-layout.js';
 
-export type { FolderScope } from './walk-folders.js';
+export type { FolderScope } from '../../1-load/fleet-layout.js';
 
 /** How many files are open at once (a fleet has tens of thousands of rows; the descriptor limit may be 1024). */
 const PARALLEL_READS = 32;

@@ -8,13 +8,10 @@
  */
 import { lstatSync, readdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
+import type { FolderScope } from '../../1-load/fleet-layout.js';
 
-/** A folder of the fleet to list: its children only, or everything under it. */
-export interface FolderScope {
-  /** Relative to the fleet's root, `/`-separated (`registry`, `platforms/nitroso`). */
-  folder: string;
-  depth: 'children' | 'all';
-}
+// In the layout module, so the library's declarations name no Node type (a consumer may have no @types/node).
+export type { FolderScope } from '../../1-load/fleet-layout.js';
 
 /** One entry: its path relative to the fleet's root (`/`-separated) and what it is, a link not followed. */
 export interface WalkedEntry {

@@ -62,6 +62,13 @@ export interface FileRecord {
 export interface FileMemo {
   get(file: SourceFile): FileRecord | undefined;
   set(file: SourceFile, record: FileRecord): void;
+  /**
+   * The loading is over: the memo is asked and told nothing more, and the
+   * records it was given hold the values as loading made them (no later
+   * phase ran yet). A cache writes them now, before the analysis holds its
+   * memory.
+   */
+  loaded?(): void;
 }
 
 /** Every valid input of a fleet, each list sorted by file path. */
@@ -161,6 +168,7 @@ export function loadFleet(
       });
     }
   }
+  memo?.loaded?.();
   const present = new Set(sorted.map((f) => f.path));
   // A misspelt name of a required file (registry/fleet.yml) already explains why it is missing: the user is at the fleet root.
   // So does a `registry` the reader refused (a file, or a link to a folder, where the folder belongs).

@@ -132,6 +132,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
   ]);
   const inputs = read.files.length;
   // The records of single files: a fleet with a few files changed parses and validates only those.
+  // Their pack is written when the loading ends (file-records.ts); the save below is for a fleet refused before.
   const records = cache ? new FileRecords(cache, root) : undefined;
   const result = planFleet(read.files, {
     folder: root,

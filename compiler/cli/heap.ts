@@ -12,7 +12,7 @@ import { runInNewContext } from 'node:vm';
 import type { OutputPlan } from '../3-emit/output-plan.js';
 
 /** Output text (UTF-16 units) made between two collections. */
-export const PACE_CHARS = 64 * 1024 * 1024;
+export const PACE_CHARS = 48 * 1024 * 1024;
 
 /**
  * V8's full collection. Node shows it only under `--expose-gc`: the flag is

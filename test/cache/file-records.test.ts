@@ -16,7 +16,9 @@ import { GENERATED_NOW, generateFleet } from '../../bench/fleet-generator.mjs';
 import { watchRemadeDocuments } from '../../compiler/1-load/parse-yaml.js';
 import { CompileCache, sha256 } from '../../compiler/adapters/cache/compile-cache.js';
 import { FileRecords, PACKS_KEPT } from '../../compiler/adapters/cache/file-records.js';
-import { compileFleet, type CompileResult } from '../../compiler/index.js';
+import { type FileMemo, type FileRecord, loadFleet } from '../../compiler/1-load/load-fleet.js';
+import type { SourceFile } from '../../compiler/1-load/source-file.js';
+import { compileFleet, inputValidators, type CompileResult } from '../../compiler/index.js';
 import { overlayTexts, readFleetTexts, TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'diene-records-test-'));
@@ -183,6 +185,69 @@ describe('per-file records', () => {
     expect([garbled.run.records.stats.misses, garbled.run.records.stats.hits]).toEqual([1, reference.size - 1]);
     for (const run of [wrongShape, foreign.run, cut.run, garbled.run])
       expect(shown(run.result)).toBe(shown(compileFleet(toSourceFiles(reference), { nowSeconds: TEST_NOW_SECONDS })));
+  });
+});
+
+/** A memo that answers nothing and keeps each record it is given with its JSON then, and when the loading ended. */
+class Watching implements FileMemo {
+  readonly made: { record: FileRecord; json: string }[] = [];
+  /** The records whose JSON differed when the loading ended; undefined before. */
+  changedAtEnd: string[] | undefined;
+  get(): undefined {
+    return undefined;
+  }
+  set(file: SourceFile, record: FileRecord): void {
+    expect(this.changedAtEnd, `${file.path} recorded after the loading ended`).toBeUndefined();
+    this.made.push({ record, json: JSON.stringify(record) });
+  }
+  loaded(): void {
+    expect(this.changedAtEnd).toBeUndefined();
+    this.changedAtEnd = this.changed();
+  }
+  changed(): string[] {
+    return this.made.filter(({ record, json }) => JSON.stringify(record) !== json).map(({ json }) => json.slice(0, 200));
+  }
+}
+
+describe('the pack is written when the loading ends, from the values loading made', () => {
+  it.each([
+    ['the reference fleet', () => reference, TEST_NOW_SECONDS],
+    ['the S fleet', () => generateFleet('S'), Math.floor(Date.parse(GENERATED_NOW) / 1000)],
+    ['the M fleet', () => generateFleet('M'), Math.floor(Date.parse(GENERATED_NOW) / 1000)],
+  ])('%s: the values are the same when the loading ends and after the outputs are made', (_name, texts, now) => {
+    const files = toSourceFiles(texts());
+    const watching = new Watching();
+    const result = compileFleet(files, { nowSeconds: now, fileMemo: watching });
+    expect(result.outputs?.size).toBeGreaterThan(10);
+    expect(watching.made).toHaveLength(files.length);
+    expect(watching.changedAtEnd).toEqual([]);
+    // Nothing after the loading changes a loaded value either: a record made at any point would be the same.
+    expect(watching.changed()).toEqual([]);
+  });
+
+  it('the pack is on disk when loadFleet returns, one line per file, each the JSON of the record loading made', () => {
+    const cacheDir = path.join(work, `cache-${made++}`);
+    const records = new FileRecords(new CompileCache(cacheDir), 'fleet');
+    const watching = new Watching();
+    const both: FileMemo = {
+      get: (file) => records.get(file),
+      set: (file, record) => {
+        watching.set(file, record);
+        records.set(file, record);
+      },
+      loaded: () => {
+        watching.loaded();
+        records.loaded();
+      },
+    };
+    const files = toSourceFiles(reference);
+    loadFleet(files, inputValidators(), undefined, undefined, both);
+    const lines = readFileSync(packOf(cacheDir), 'utf8').split('\n').slice(1, -1);
+    expect(lines).toHaveLength(files.length);
+    expect(lines).toEqual([...lines].sort());
+    const written = lines.map((line) => line.slice(137)).sort();
+    expect(written).toEqual(watching.made.map(({ json }) => json).sort());
+    for (const line of lines) expect(line.slice(72, 136)).toBe(sha256(line.slice(137)));
   });
 });
 

@@ -279,7 +279,7 @@ export class CompileCache {
    * is tens of megabytes: one string of it would raise a compile's peak
    * memory). Never throws (a cache that cannot be written is left alone).
    */
-  writeLines(relative: string, lines: readonly string[]): void {
+  writeLines(relative: string, lines: Iterable<string>): void {
     if (!this.usable) return;
     const target = path.join(this.dir, relative);
     const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`);

@@ -17,6 +17,12 @@
  * the records of the files it read, whenever one was made or one is no longer
  * needed, so concurrent compiles each read a whole pack, and any pack's
  * records are right for the files they name.
+ *
+ * A record made by this run is kept as the values loading made (which the
+ * fleet holds anyway) and the pack is written when the loading ends
+ * ({@link FileMemo.loaded}), each line made as it is written: the lines of
+ * every file, held until the analysis ended, raised the peak memory of the
+ * compile that fills the pack. Nothing changes a loaded value before then.
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -46,8 +52,9 @@ export class FileRecords implements FileMemo {
   readonly relative: string;
   /** The lines of the pack as read and not used yet, by key, with their line numbers in the pack. */
   private readonly stored = new Map<string, { line: string; number: number }>();
-  /** The lines the next pack holds, by key: records used or made by this run. */
-  private readonly kept = new Map<string, string>();
+  /** What the next pack holds, by key: the lines of records used by this run, and the records it made. */
+  private readonly kept = new Map<string, string | FileRecord>();
+  private saved = false;
   private readonly warned = new Set<string>();
   private changed = false;
   private readonly prefix: string;
@@ -142,26 +149,47 @@ export class FileRecords implements FileMemo {
   set(file: SourceFile, record: FileRecord): void {
     // What a later run would refuse is not kept (a finding placed in another file, say).
     if (!isRecordOf(record, file.path)) return;
-    const json = JSON.stringify(record);
-    const key = this.key(file);
-    this.kept.set(key, `${key} sha256:${sha256(json)} ${json}`);
+    // Its line is made when the pack is written (see the module comment).
+    this.kept.set(this.key(file), record);
     this.stats.recorded.push(file.path);
     this.changed = true;
+  }
+
+  /** The loading is over: the pack is written now (see the module comment). */
+  loaded(): void {
+    this.save();
   }
 
   /**
    * Writes the pack again, holding the records this run used or made, when
    * one was made, one was damaged, or the pack holds records no longer
-   * needed, and lets go of them all (a run saves once). Never throws.
+   * needed, and lets go of them all. A run saves once: a second call does
+   * nothing. Never throws.
    */
   save(): void {
+    if (this.saved) return;
+    this.saved = true;
     const stale = this.stored.size > 0;
     this.stored.clear();
-    const lines = [...this.kept.values()].sort();
-    // The run goes on to make its outputs: the records are not needed any more.
-    this.kept.clear();
-    if (!this.changed && !stale) return this.cache.markUsed(this.relative);
-    this.cache.writeLines(this.relative, [HEAD, ...lines]);
+    const kept = this.kept;
+    if (!this.changed && !stale) {
+      kept.clear();
+      return this.cache.markUsed(this.relative);
+    }
+    // A line starts with its key, unique in the pack: sorted by key, the lines are sorted.
+    const keys = [...kept.keys()].sort();
+    function* lines(): Generator<string> {
+      yield HEAD;
+      for (const key of keys) {
+        const line = lineOf(key, kept.get(key) as string | FileRecord);
+        // The run goes on: each record goes once it is written.
+        kept.delete(key);
+        yield line;
+      }
+    }
+    this.cache.writeLines(this.relative, lines());
+    // A pack that could not be written leaves the rest behind.
+    kept.clear();
     this.cache.pruneFiles('files', PACKS_KEPT, this.relative);
   }
 }
@@ -174,6 +202,13 @@ function isCacheHead(line: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The pack's line of `kept` under `key`: a line read from the pack, or a record this run made. */
+function lineOf(key: string, kept: string | FileRecord): string {
+  if (typeof kept === 'string') return kept;
+  const json = JSON.stringify(kept);
+  return `${key} sha256:${sha256(json)} ${json}`;
 }
 
 function isDiagnosticOf(value: unknown, file: string): boolean {

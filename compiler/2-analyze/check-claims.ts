@@ -209,14 +209,16 @@ export function claimFindingDiagnostic(at: (path: readonly (string | number)[], 
       const details: string[] = [];
       let dropped = 0;
       let first: string | undefined;
-      // A misspelt target is the likeliest edit: the warning is placed at the first one (whose route it names), else at the first dropped prefix.
+      // A misspelt target is the likeliest edit: the warning is placed at the first one (whose route it names), else at the
+      // first prefix of the reason the message lists first, so the caret sits on what the reader reads first.
       let misspelt: string | undefined;
       for (const reason of DROP_REASONS) {
         const list = finding.byReason.get(reason);
         if (!list) continue;
         dropped += list.length;
+        const listedFirst = first === undefined;
         for (const { prefix, meant } of list) {
-          if (first === undefined || prefix < first) first = prefix;
+          if (listedFirst && (first === undefined || prefix < first)) first = prefix;
           if (meant !== undefined && (misspelt === undefined || prefix < misspelt)) misspelt = prefix;
         }
         details.push(`${reason}: ${list.length} (${sample(list.map(droppedText))})`);

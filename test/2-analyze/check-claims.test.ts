@@ -104,9 +104,11 @@ describe('tenancy warnings', () => {
       ].join('\n'),
     );
     expect(two).toMatchObject({ line: 6, column: 12, pointer: '/paths/mia' });
-    // None misspelt: the first dropped prefix, as before.
+    // None misspelt: the first prefix of the reason the message lists first ("does not exist: 1 (zed → …)"), not "bob"
+    // (homed elsewhere, listed last) although it comes first in the file.
     const none = warningOf(['    "bob": "api.zinc.nitroso.pichu.cluster.atomi.cloud",', '    "zed": "api.copper.nitroso.pikachu.cluster.atomi.cloud"'].join('\n'));
-    expect(none).toMatchObject({ line: 5, column: 12, pointer: '/paths/bob' });
+    expect(none).toMatchObject({ line: 6, column: 12, pointer: '/paths/zed' });
+    expect(none?.message).toMatch(/contribute no row: does not exist: 1 \(zed → /);
   });
 
   it('never fail the compile, and wait until every claim has a valid shape', () => {

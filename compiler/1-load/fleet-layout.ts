@@ -53,21 +53,16 @@ export function classifyPath(path: string): LayoutEntry | undefined {
 }
 
 /**
- * The paths the layout keeps for folders below the input folders: the
- * registry's and state's kind folders, `claims/domains`, and a platform's
- * folder or a service's (`carbon/<platform>`, `platforms/<platform>`,
- * `platforms/<platform>/<service>`; names as names are written, lower case
- * with no dot, so a README.md, OWNERS or LICENSE beside them is no folder's
- * place). A file there hides every input the folder would hold.
+ * The paths the layout keeps for folders below the input folders, by fixed
+ * name: the registry's and state's kind folders and `claims/domains`. A file
+ * there hides every input of its kind (every cluster's state, every claim).
+ * A platform's or a service's folder has no fixed name: a file named like
+ * one (`platforms/owners`, `platforms/nitroso/notes`) may be a stray note,
+ * and refusing it would stop every render in the ArgoCD plugin, so it stays
+ * a `file_unrecognized` warning (and `compile --check` shows what its
+ * platform's outputs lose).
  */
-const FOLDER_POSITIONS: readonly RegExp[] = [
-  /^registry\/(landscapes|vlandscapes|accounts|clusters)$/,
-  /^state\/clusters$/,
-  /^claims\/domains$/,
-  /^carbon\/[a-z][a-z0-9-]*$/,
-  /^platforms\/[a-z][a-z0-9-]*$/,
-  /^platforms\/[^/]+\/[a-z][a-z0-9-]*$/,
-];
+const FOLDER_POSITIONS: readonly RegExp[] = [/^registry\/(landscapes|vlandscapes|accounts|clusters)$/, /^state\/clusters$/, /^claims\/domains$/];
 
 /** True when the layout keeps fleet-relative `path` for a folder ({@link FOLDER_POSITIONS}; the input folders themselves are {@link INPUT_FOLDERS}). */
 export function isFolderPosition(path: string): boolean {

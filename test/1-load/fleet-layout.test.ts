@@ -1,9 +1,9 @@
 /**
- * Where the fleet layout keeps folders: a file at such a place is refused
- * (input_folder_is_file) instead of warned about and skipped, since skipping
- * it drops every input the folder would hold (a platform's rows, every
- * cluster's state); a README, OWNERS or a note beside the folders stays a
- * warning.
+ * Where the fleet layout keeps folders by fixed name: a file at such a place
+ * is refused (input_folder_is_file) instead of warned about and skipped,
+ * since skipping it drops every input of its kind (every cluster's state,
+ * every claim). A file named like a platform or service folder may be a
+ * stray note: it stays a warning, so it cannot stop every render.
  */
 import { describe, expect, it } from 'vitest';
 import { classifyPath, isFolderPosition } from '../../compiler/1-load/fleet-layout.js';
@@ -22,14 +22,11 @@ describe('isFolderPosition', () => {
       'registry/clusters',
       'state/clusters',
       'claims/domains',
-      'carbon/nitroso',
-      'platforms/mercury',
-      'platforms/nitroso/tin',
     ];
     expect(folders.filter((path) => !isFolderPosition(path))).toEqual([]);
   });
 
-  it('does not hold for files the layout reads or a note beside the folders', () => {
+  it('does not hold for files the layout reads, a note beside the folders, or a name a platform or service folder could have', () => {
     const files = [
       'registry/fleet.yaml',
       'registry/landscapes/tin.yaml',
@@ -45,6 +42,9 @@ describe('isFolderPosition', () => {
       'carbon/LICENSE',
       'registry/notes',
       'registry/landscapes/tin',
+      'platforms/owners',
+      'platforms/nitroso/notes',
+      'carbon/notes',
     ];
     expect(files.filter((path) => isFolderPosition(path))).toEqual([]);
     // The ones the layout reads are inputs, the rest are warned about (file_unrecognized).

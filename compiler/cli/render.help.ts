@@ -22,7 +22,7 @@ export const renderHelp: CommandHelp = {
       type: 'string',
       value: 'DIR',
       description:
-        'The folder of the cache render shares with compile (its key: the bytes of the files render reads, the compiler, the platform; a broken entry is ignored with a warning; a folder that cannot be written only costs speed: the run is as with --no-cache and warns once, naming the path that failed: cache_not_kept, or cache_file_in_the_way for a file where a folder belongs; not with --no-cache). Default: node_modules/.cache/diene of the nearest node_modules up from the fleet or the working directory, else $XDG_CACHE_HOME/diene, else ~/.cache/diene.',
+        'The folder of the cache render shares with compile (its key: the bytes of the files render reads, the compiler, the platform; a broken entry is ignored with a warning; a folder that cannot be written only costs speed: what cannot be kept there is redone by a later run, and one warning names the path that failed: cache_not_kept, cache_file_in_the_way for a file where a folder belongs, cache_folder_is_file for a --cache that is a file; not with --no-cache). Default: node_modules/.cache/diene of the nearest node_modules up from the fleet or the working directory, else $XDG_CACHE_HOME/diene, else ~/.cache/diene.',
       example: 'diene render --platform mercury --cache /tmp/diene-cache',
     },
     {

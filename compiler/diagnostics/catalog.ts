@@ -219,7 +219,7 @@ export const catalog = {
   },
   cache_file_in_the_way: {
     severity: 'warning',
-    message: 'the cache folder {dir} cannot be written: {path} is a file where diene needs a folder, so this run kept nothing in the cache and the next run is not faster',
+    message: 'the cache folder {dir} cannot be written: {path} is a file where diene needs a folder, so what this run had to keep there is not kept, and a later run redoes that work',
     hint: '{fix}, or run with --no-cache (no cache, and no warning); the outputs and the exit code are the same either way',
     choices: {
       fix: {
@@ -254,7 +254,7 @@ export const catalog = {
   },
   cache_not_kept: {
     severity: 'warning',
-    message: 'the cache folder {dir} cannot be written ({path}: {errno}): this run kept nothing in it, so the next run is not faster',
+    message: 'the cache folder {dir} cannot be written ({path}: {errno}): what this run had to keep there is not kept, and a later run redoes that work',
     hint: 'make {path} writable for this user, give a writable folder with --cache DIR, or run with --no-cache (no cache, and no warning); the outputs and the exit code are the same either way',
     choices: { errno: ERRNO_TEXTS },
   },

@@ -357,7 +357,7 @@ describe('a cache folder that cannot be written', () => {
   const afterIt = 'or run with --no-cache (no cache, and no warning); the outputs and the exit code are the same either way';
   /** The warning of a cache folder `dir` that cannot be made or written because the file `file` stands where a folder belongs. */
   const inTheWay = (dir: string, file: string) =>
-    `the cache folder ${dir} cannot be written: ${file} is a file where diene needs a folder, so this run kept nothing in the cache and the next run is not faster`;
+    `the cache folder ${dir} cannot be written: ${file} is a file where diene needs a folder, so what this run had to keep there is not kept, and a later run redoes that work`;
   const named = (run: CliRun) => diagnosticsOf(run).filter((d) => d.code.startsWith('cache_'));
 
   it('compile and compile --check give the outputs, diagnostics and exit code of --no-cache, and name the file on the way to the folder, once', async () => {
@@ -460,7 +460,7 @@ describe('a cache folder that cannot be written', () => {
     expect(named(run).map((d) => [d.code, d.message, d.hint])).toEqual([
       [
         'cache_not_kept',
-        `the cache folder ${cache} cannot be written (${path.join(cache, 'files')}: EROFS: the file system is read-only): this run kept nothing in it, so the next run is not faster`,
+        `the cache folder ${cache} cannot be written (${path.join(cache, 'files')}: EROFS: the file system is read-only): what this run had to keep there is not kept, and a later run redoes that work`,
         `make ${path.join(cache, 'files')} writable for this user, give a writable folder with --cache DIR, ${afterIt}`,
       ],
     ]);

@@ -302,7 +302,7 @@ describe('a render whose cache folder cannot be written', () => {
       expect(run.exitCode).toBe(0);
       expect([run.exitCode, run.stdout]).toEqual([cold.exitCode, cold.stdout]);
       expect(run.stdout).not.toContain('cache_file_in_the_way');
-      const said = `the cache folder ${cache} cannot be written: ${file} is a file where diene needs a folder, so this run kept nothing in the cache and the next run is not faster`;
+      const said = `the cache folder ${cache} cannot be written: ${file} is a file where diene needs a folder, so what this run had to keep there is not kept, and a later run redoes that work`;
       expect(run.stderr.split('cache_file_in_the_way')).toHaveLength(2);
       expect(run.stderr).toContain(said);
       // Beside the warning, stderr is the cold render's.

@@ -197,7 +197,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     const notDienes = foreignFiles(diff, outDir, foreign);
     const notOurs = foreign ? (foreign.manifest ? 1 : foreign.findings.length) : 0;
     const next = notOurs
-      ? `\`diene compile\` refuses to remove or overwrite what diene did not write: move or delete ${notOurs === 1 ? 'it' : 'them'} yourself (the files marked edited or foreign below), then run \`diene compile\` and commit the result`
+      ? `\`diene compile\` refuses to remove or overwrite what diene did not write: restore or move ${notOurs === 1 ? 'it' : 'them'} yourself (a file marked edited below: \`git checkout HEAD -- <file>\` if its edit is not wanted, or change the fleet's inputs to keep it; a file marked foreign: move it out), then run \`diene compile\` and commit the result`
       : 'run `diene compile` and commit the result';
     const line = (file: string, word: string) => {
       const finding = notDienes.get(file);

@@ -78,7 +78,7 @@ export function formatSummary(changes: OutputChanges, options: Pick<ReviewOption
       : `the ${changes.total} generated files match what the inputs produce`;
   const notDienes =
     (addedCount > 0 ? `; ${plural(addedCount, 'file')} diene did not write (added by hand)` : '') +
-    (notOurs > 0 ? `; \`diene compile\` refuses what was added or edited by hand: move or delete ${them} yourself` : '');
+    (notOurs > 0 ? `; \`diene compile\` refuses what was added or edited by hand: restore or move ${them} yourself` : '');
   const lines = [paint(colour, 'bold', `${ours}${notDienes}`), '', 'files:'];
   const shown = (text: string): string => printable(text, 'line');
   const width = Math.max(...files.map((f) => shown(f.file).length), 0);

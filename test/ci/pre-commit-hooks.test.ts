@@ -127,7 +127,7 @@ describe('.pre-commit-hooks.yaml', () => {
     expect(stray.status).toBe(1);
     expect(stray.output).toMatch(/^diene compile --check\.+Failed$/m);
     expect(stray.output).toContain('foreign notes.txt  (diene did not write it)');
-    expect(stray.output).toContain('`diene compile` refuses to remove or overwrite what diene did not write: move or delete it yourself');
+    expect(stray.output).toContain('`diene compile` refuses to remove or overwrite what diene did not write: restore or move it yourself');
     expect(stray.output).toContain('untracked files count: pre-commit leaves them in place');
   });
 

@@ -39,7 +39,7 @@ describe('compile --check in a pull request', () => {
     // none is counted as removed or changed, nor are the added files' objects.
     expect(run.stdout.split('\n')[0]).toBe(
       `1 generated file of ${readdirSync(path.join(dir, 'generated'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length - 12} differs from what the inputs produce: ` +
-        '0 created, 0 changed, 0 removed, 1 edited by hand; objects: 0 added, 1 changed, 0 removed; 12 files diene did not write (added by hand); `diene compile` refuses what was added or edited by hand: move or delete them yourself',
+        '0 created, 0 changed, 0 removed, 1 edited by hand; objects: 0 added, 1 changed, 0 removed; 12 files diene did not write (added by hand); `diene compile` refuses what was added or edited by hand: restore or move them yourself',
     );
     expect(run.stdout).toMatch(/\n {2}edited {3}platforms\/nitroso\.yaml +objects: 1 changed\n/);
     expect(run.stdout).toMatch(/\n {2}foreign {2}argocd\/retired00\.yaml\n/);
@@ -81,7 +81,7 @@ describe('compile --check in a pull request', () => {
     expect(annotations).toContain('::notice title=diene::3 more errors not shown as annotations (at most 10 per kind); the job log lists them all');
     expect(run.stderr).toContain('  edited  platforms/nitroso.yaml  (changed by hand after diene wrote it)');
     expect(run.stderr).toContain('  foreign argocd/retired00.yaml  (diene did not write it)');
-    expect(run.stderr).toContain('move or delete them yourself (the files marked edited or foreign below), then run `diene compile`');
+    expect(run.stderr).toContain("restore or move them yourself (a file marked edited below: `git checkout HEAD -- <file>` if its edit is not wanted, or change the fleet's inputs to keep it; a file marked foreign: move it out), then run `diene compile`");
     expect(run.stderr).not.toContain('produce; run `diene compile`');
     expect(run.stderr).toContain('stale: 1 generated file of ');
     expect(run.stderr).toMatch(/ differs from what the inputs produce, and generated holds 12 files diene did not write; /);

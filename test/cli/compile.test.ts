@@ -158,7 +158,7 @@ describe('diene compile --check', () => {
     const github = await runCliInProcess(['compile', '--fleet', dir, '--check', '--format', 'github']);
     expect(github.exitCode).toBe(1);
     expect(github.stderr).toContain(
-      `stale: ${listed.length} generated files of ${GOLDEN_FILES - count('extra')} differ from what the inputs produce, and ${path.join(dir, 'generated')} holds 1 file diene did not write; \`diene compile\` refuses to remove or overwrite what diene did not write: move or delete it yourself`,
+      `stale: ${listed.length} generated files of ${GOLDEN_FILES - count('extra')} differ from what the inputs produce, and ${path.join(dir, 'generated')} holds 1 file diene did not write; \`diene compile\` refuses to remove or overwrite what diene did not write: restore or move it yourself`,
     );
     expect(github.stderr).toContain('  foreign dns/stray.json  (diene did not write it)');
     expect(github.stderr).toMatch(
@@ -169,7 +169,7 @@ describe('diene compile --check', () => {
     // The stray file is no generated file: the count of those that differ is the same as before it was added.
     expect(summary.split('\n')[0]).toMatch(
       new RegExp(
-        `^${listed.length} generated files of \\d+ differ .*, ${count('extra')} removed; objects: .*; 1 file diene did not write \\(added by hand\\); \`diene compile\` refuses what was added or edited by hand: move or delete it yourself$`,
+        `^${listed.length} generated files of \\d+ differ .*, ${count('extra')} removed; objects: .*; 1 file diene did not write \\(added by hand\\); \`diene compile\` refuses what was added or edited by hand: restore or move it yourself$`,
       ),
     );
     expect(summary).toMatch(/\n {2}foreign {2}dns\/stray\.json\n/);

@@ -747,7 +747,7 @@ export const catalog = {
   input_folder_linked: {
     severity: 'error',
     message: 'this is a symbolic link to a folder, and diene does not follow links to folders; nothing under {path}/ was read',
-    hint: 'replace the link with the folder itself (e.g. `rm {path} && cp -r <its target> {path}`), so the inputs are exactly the files a pull request shows',
+    hint: 'replace the link with the folder itself, from the fleet\'s folder: `rm {path} && cp -r {target} {path}`, so the inputs are exactly the files a pull request shows',
   },
   input_secret: {
     severity: 'error',

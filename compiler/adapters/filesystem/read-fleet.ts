@@ -52,6 +52,21 @@ async function linksToFolder(absolute: string): Promise<boolean> {
   }
 }
 
+/**
+ * Where the linked folder at `absolute` in the fleet at `realRoot` leads, as a
+ * path from the fleet's folder when it stays inside the fleet (what the
+ * hint's `cp -r` copies), else `<its target>`: diagnostics name no path
+ * outside the fleet.
+ */
+async function linkTargetShown(realRoot: string, absolute: string): Promise<string> {
+  try {
+    const inFleet = path.relative(realRoot, await realpath(absolute));
+    return inFleet !== '' && !inFleet.startsWith('..') && !path.isAbsolute(inFleet) ? inFleet.split(path.sep).join('/') : '<its target>';
+  } catch {
+    return '<its target>';
+  }
+}
+
 /** Bytes of the file at `absolute` (a link's target's), or 0 when it cannot be stat'ed. */
 function sizeOf(absolute: string): number {
   try {
@@ -110,7 +125,7 @@ export async function readFleetFiles(
   for (const folder of INPUT_FOLDERS) {
     const info = await lstat(path.join(root, folder)).catch(() => undefined);
     if (info?.isSymbolicLink()) {
-      report(folder, { code: 'input_folder_linked', args: { path: folder } });
+      report(folder, { code: 'input_folder_linked', args: { path: folder, target: await linkTargetShown(realRoot, path.join(root, folder)) } });
       files.push({ ...sourceFile(folder, ''), unreadable: true });
     } else if (info && !info.isDirectory()) {
       report(folder, { code: 'input_folder_is_file', args: { folder } });
@@ -122,7 +137,7 @@ export async function readFleetFiles(
     const linked = await linkedBase(root, scope);
     if (linked === undefined) scopes.push(scope);
     else if (!files.some((file) => file.path === linked)) {
-      report(linked, { code: 'input_folder_linked', args: { path: linked } });
+      report(linked, { code: 'input_folder_linked', args: { path: linked, target: await linkTargetShown(realRoot, path.join(root, linked)) } });
       files.push({ ...sourceFile(linked, ''), unreadable: true });
     }
   }
@@ -146,7 +161,7 @@ export async function readFleetFiles(
       return;
     }
     if (entry.dirent.isSymbolicLink() && (await linksToFolder(absolute))) {
-      report(relative, { code: 'input_folder_linked', args: { path: relative } });
+      report(relative, { code: 'input_folder_linked', args: { path: relative, target: await linkTargetShown(realRoot, absolute) } });
       return void files.push({ ...sourceFile(relative, ''), unreadable: true });
     }
     // A file where the layout keeps a folder (`state/clusters`, `platforms/<platform>`) hides what the folder would hold.

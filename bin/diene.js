@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs the compiled CLI (`npm ci` builds dist/ through the `prepare` script).
+// Runs the command line's bundle (`npm ci` builds dist/ and dist/bundle/ through the `prepare` script).
 // Exit code 1 means "stale" (SPEC §5), so nothing unexpected may ever end in 1:
 // a failure to load the CLI, an uncaught exception or an unhandled rejection exits 70.
 const INTERNAL = 70;
@@ -36,7 +36,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.on('uncaughtException', fail);
 process.on('unhandledRejection', fail);
 try {
-  const { main } = await import('../dist/cli.js');
+  const { main } = await import('../dist/bundle/cli.js');
   await main(process.argv.slice(2));
 } catch (error) {
   fail(error);

@@ -10,17 +10,14 @@
 // Run after `npm run build` (it bundles dist/, the code `bin/diene.js` runs):
 //   npm run bundle:plugin
 
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { bundledRequires, nodeBundle, ROOT, version } from './esbuild-options.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT_DIR = path.join(ROOT, 'dist', 'plugin');
 /** The commands the plugin image runs; every other command module becomes a stub. */
 const KEPT_COMMANDS = new Set(['render']);
-
-const version = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
 
 /** `apply-dns` → `applyDns`. */
 const camel = (name) => name.replace(/-([a-z])/g, (_m, c) => c.toUpperCase());
@@ -50,42 +47,22 @@ const commandStubs = {
   },
 };
 
-/**
- * Modules that `require` through `createRequire(import.meta.url)` (Ajv's
- * standalone validators need its runtime helpers): with the binding removed,
- * esbuild sees plain `require` calls and bundles what they name.
- */
-const bundledRequires = {
-  name: 'bundled-requires',
+/** bin/diene.js runs the command line's bundle; the plugin image is made from the modules of dist/ instead. */
+const cliModules = {
+  name: 'cli-modules',
   setup(b) {
-    b.onLoad({ filter: /[\\/]dist[\\/]types[\\/]generated[\\/]validators\.js$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      const binding = 'const require = createRequire(import.meta.url);';
-      if (!source.includes(binding)) throw new Error(`${args.path} no longer makes require with createRequire: update scripts/bundle-plugin.mjs`);
-      return { contents: source.replace(binding, ''), loader: 'js' };
-    });
+    b.onResolve({ filter: /^\.\.\/dist\/bundle\/cli\.js$/ }, () => ({ path: path.join(ROOT, 'dist', 'cli.js') }));
   },
 };
 
 mkdirSync(OUT_DIR, { recursive: true });
 const result = await build({
+  ...nodeBundle,
   entryPoints: [path.join(ROOT, 'bin', 'diene.js')],
   outfile: path.join(OUT_DIR, 'diene.mjs'),
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20.19',
-  // ES module builds first: a UMD build (jsonc-parser's `main`) requires its own files at run time,
-  // which a single-file bundle does not have.
-  mainFields: ['module', 'main'],
   // The version render prints in its stamp line: package.json is not in the image.
   define: { DIENE_BUNDLED_VERSION: JSON.stringify(version) },
-  // CommonJS dependencies (yaml's, ajv's) call require() for Node built-ins.
-  banner: { js: "import { createRequire as __dieneCreateRequire } from 'node:module'; const require = __dieneCreateRequire(import.meta.url);" },
-  legalComments: 'linked',
-  metafile: true,
-  logLevel: 'warning',
-  plugins: [commandStubs, bundledRequires],
+  plugins: [cliModules, commandStubs, bundledRequires],
 });
 writeFileSync(path.join(OUT_DIR, 'meta.json'), `${JSON.stringify(result.metafile, null, 2)}\n`);
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // npm's `prepare` script: npm runs it after `npm ci` or `npm install` in a
 // checkout or an unpacked package. In a checkout with the dev dependencies it
-// builds dist/ with TypeScript. The packed package ships dist/ and not the
-// sources, and `npm ci --omit=dev` installs no TypeScript: then the dist/ that
-// is there is used as it is, and only a missing dist/ is an error.
+// builds dist/ with TypeScript, then the command line's bundle (dist/bundle/).
+// The packed package ships dist/ and not the sources, and `npm ci --omit=dev`
+// installs no TypeScript: then the dist/ that is there is used as it is, and
+// only a missing dist/ (or bundle) is an error.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -26,8 +27,10 @@ const tsc = typescriptCompiler();
 const hasSources = existsSync(CONFIG) && existsSync(path.join(ROOT, 'compiler', 'api.ts'));
 if (hasSources && tsc !== undefined) {
   const build = spawnSync(process.execPath, [tsc, '-p', CONFIG], { cwd: ROOT, stdio: 'inherit' });
-  process.exitCode = build.status ?? 1;
-} else if (existsSync(path.join(ROOT, 'dist', 'cli.js')) && existsSync(path.join(ROOT, 'dist', 'api.js'))) {
+  // The command line's bundle, made from dist/ (esbuild is a dev dependency too).
+  const bundle = build.status === 0 ? spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'bundle-cli.mjs')], { cwd: ROOT, stdio: 'inherit' }) : build;
+  process.exitCode = bundle.status ?? 1;
+} else if (['cli.js', 'api.js', 'bundle/cli.js'].every((file) => existsSync(path.join(ROOT, 'dist', file)))) {
   const why = hasSources ? 'TypeScript is not installed (dev dependencies omitted)' : 'the package ships it built';
   process.stdout.write(`prepare: dist/ is used as it is: ${why}\n`);
 } else {

@@ -103,7 +103,7 @@ describe('the packed package, installed into an empty folder without dev depende
   it('holds the built dist/ with its declarations, the bin and the schemas, and no sources, tests or dev dependencies', () => {
     const files = listFiles(installed);
     expect(files).toEqual(
-      expect.arrayContaining(['bin/diene.js', 'dist/api.js', 'dist/api.d.ts', 'dist/cli.js', 'dist/cli.d.ts', 'schemas/fleet.schema.json', 'package.json']),
+      expect.arrayContaining(['bin/diene.js', 'dist/api.js', 'dist/api.d.ts', 'dist/cli.js', 'dist/cli.d.ts', 'dist/bundle/cli.js', 'schemas/fleet.schema.json', 'package.json']),
     );
     expect(
       files.filter((file) => /^(compiler|test|bench|golden|examples)\//.test(file) || file.endsWith('.map') || file.endsWith('.ts') !== file.endsWith('.d.ts')),
@@ -269,9 +269,12 @@ compileFleet(['registry/fleet.yaml'], { nowSeconds: 0 });
       1,
       'prepare: dist/ is missing and cannot be built: TypeScript is not installed; run `npm ci` with the dev dependencies\n',
     ]);
-    mkdirSync(path.join(checkout, 'dist'));
+    mkdirSync(path.join(checkout, 'dist', 'bundle'), { recursive: true });
     writeFileSync(path.join(checkout, 'dist', 'cli.js'), '');
     writeFileSync(path.join(checkout, 'dist', 'api.js'), '');
+    // A dist/ without the command line's bundle cannot run the CLI: still an error.
+    expect(run(process.execPath, ['scripts/prepare.mjs'], checkout).status).toBe(1);
+    writeFileSync(path.join(checkout, 'dist', 'bundle', 'cli.js'), '');
     const omitted = run(process.execPath, ['scripts/prepare.mjs'], checkout);
     expect([omitted.status, omitted.stdout]).toEqual([0, 'prepare: dist/ is used as it is: TypeScript is not installed (dev dependencies omitted)\n']);
   }, 120_000);

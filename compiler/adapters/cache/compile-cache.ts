@@ -29,7 +29,20 @@
  * `cache_not_kept` (the next run will not be faster either).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -124,30 +137,27 @@ export function sha256(...parts: (string | Uint8Array)[]): string {
 
 let compilerIdentity: string | undefined;
 
-/** Set by scripts/bundle-plugin.mjs (esbuild `define`): in the plugin image this module is part of one file. */
+/** Set by the bundle scripts (esbuild `define`): this module is part of a bundle (the command line's, or the plugin image's one file). */
 declare const DIENE_BUNDLED_VERSION: string | undefined;
 
 /**
  * The digest of the running compiler: its code files (every module under the
  * code root, `dist/` or `compiler/`: see {@link compilerFiles}), its
- * package.json (which pins every dependency) and the Node version; in the
- * plugin image's bundle, that one file. Computed once a process.
+ * package.json (which pins every dependency) and the Node version; in a
+ * bundle, the version and every file of the bundle's folder (the bundled
+ * dependencies are in them). Computed once a process.
  */
 export function compilerDigest(): string {
   if (compilerIdentity !== undefined) return compilerIdentity;
   const hash = createHash('sha256').update(`node ${process.version}\0`);
-  if (typeof DIENE_BUNDLED_VERSION === 'string') {
-    compilerIdentity = hash
-      .update(`bundle ${DIENE_BUNDLED_VERSION}\0`)
-      .update(readFileSync(fileURLToPath(import.meta.url)))
-      .digest('hex');
-    return compilerIdentity;
-  }
   const { root, files } = compilerFiles();
-  try {
-    hash.update(readFileSync(path.join(root, '..', 'package.json')));
-  } catch {
-    hash.update('no package.json');
+  if (typeof DIENE_BUNDLED_VERSION === 'string') hash.update(`bundle ${DIENE_BUNDLED_VERSION}\0`);
+  else {
+    try {
+      hash.update(readFileSync(path.join(root, '..', 'package.json')));
+    } catch {
+      hash.update('no package.json');
+    }
   }
   for (const file of files)
     hash
@@ -159,14 +169,15 @@ export function compilerDigest(): string {
 }
 
 /**
- * The code root (`dist/` built, `compiler/` from source: two folders up from
- * this module, `<root>/adapters/cache/`) and its module files, sorted, that
- * {@link compilerDigest} hashes: every stage of the pipeline, so a compiler
- * changed anywhere never replays an entry of the one before. `dist/plugin/`
- * (the plugin image's bundle, made from the rest) is left out.
+ * The code root and its module files, sorted, that {@link compilerDigest}
+ * hashes: every stage of the pipeline, so a compiler changed anywhere never
+ * replays an entry of the one before. The root is `dist/` built or
+ * `compiler/` from source (two folders up from this module,
+ * `<root>/adapters/cache/`), without `dist/plugin/` and `dist/bundle/` (the
+ * bundles, made from the rest); in a bundle, the bundle's own folder.
  */
 export function compilerFiles(): { root: string; files: string[] } {
-  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const root = fileURLToPath(new URL(typeof DIENE_BUNDLED_VERSION === 'string' ? '.' : '../..', import.meta.url));
   const files: string[] = [];
   const pending = [''];
   while (pending.length > 0) {
@@ -174,7 +185,7 @@ export function compilerFiles(): { root: string; files: string[] } {
     for (const entry of readdirSync(path.join(root, folder), { withFileTypes: true })) {
       const relative = folder === '' ? entry.name : `${folder}/${entry.name}`;
       if (entry.isDirectory()) {
-        if (relative !== 'plugin') pending.push(relative);
+        if (relative !== 'plugin' && relative !== 'bundle') pending.push(relative);
       } else if (/\.(js|mjs|ts|json)$/.test(entry.name) && !entry.name.endsWith('.d.ts') && !entry.name.endsWith('.map')) files.push(relative);
     }
   }
@@ -234,7 +245,9 @@ export class CompileCache {
     }
     const { format, version } = (marker ?? {}) as { format?: unknown; version?: unknown };
     if (format !== CACHE_FORMAT.format || version !== CACHE_FORMAT.version)
-      return this.ignore(diagnose({}, 'cache_folder_other_format', { dir: this.dir, found: JSON.stringify(marker), expected: JSON.stringify(CACHE_FORMAT), run }));
+      return this.ignore(
+        diagnose({}, 'cache_folder_other_format', { dir: this.dir, found: JSON.stringify(marker), expected: JSON.stringify(CACHE_FORMAT), run }),
+      );
     return true;
   }
 

@@ -4,10 +4,10 @@
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packageFile } from './package-root.js';
 
 /** The package's schemas/ folder: beside dist/ (or compiler/ when run from source). */
-const SCHEMAS = fileURLToPath(new URL('../../../schemas/', import.meta.url));
+const SCHEMAS = packageFile('schemas/');
 
 /** Every `*.schema.json` under `dir`, as `/`-separated paths relative to it, sorted. */
 async function schemaFiles(dir: string, prefix = ''): Promise<string[]> {

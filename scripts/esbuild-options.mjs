@@ -1,0 +1,45 @@
+// What the two bundles of dist/ share (scripts/bundle-cli.mjs, the command
+// line's; scripts/bundle-plugin.mjs, the plugin image's): esbuild's options
+// for Node and ES modules, and the plugin that bundles the modules the
+// generated validators `require`.
+
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export const version = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
+
+/**
+ * Modules that `require` through `createRequire(import.meta.url)` (Ajv's
+ * standalone validators need its runtime helpers): with the binding removed,
+ * esbuild sees plain `require` calls and bundles what they name.
+ */
+export const bundledRequires = {
+  name: 'bundled-requires',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]dist[\\/]types[\\/]generated[\\/]validators\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const binding = 'const require = createRequire(import.meta.url);';
+      if (!source.includes(binding)) throw new Error(`${args.path} no longer makes require with createRequire: update scripts/esbuild-options.mjs`);
+      return { contents: source.replace(binding, ''), loader: 'js' };
+    });
+  },
+};
+
+/** esbuild's options for an ES module bundle run by Node: add entry points, output and plugins. */
+export const nodeBundle = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  // ES module builds first: a UMD build (jsonc-parser's `main`) requires its own files at run time,
+  // which a bundle does not have.
+  mainFields: ['module', 'main'],
+  // CommonJS dependencies (yaml's, ajv's) call require() for Node built-ins.
+  banner: { js: "import { createRequire as __dieneCreateRequire } from 'node:module'; const require = __dieneCreateRequire(import.meta.url);" },
+  legalComments: 'linked',
+  metafile: true,
+  logLevel: 'warning',
+};

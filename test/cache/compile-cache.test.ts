@@ -25,12 +25,18 @@ import { REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
 import { runCli, runCliInProcess, type CliRun } from '../support/run-cli.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'diene-cache-test-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const fleets: (() => void)[] = [];
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+  for (const cleanup of fleets) cleanup();
+});
 let made = 0;
 const fresh = (name: string): string => path.join(work, `${name}-${made++}`);
 
 function fleetOf(scale: 'S' | 'M'): string {
-  return writeTempFleet(generateFleet(scale)).dir;
+  const fleet = writeTempFleet(generateFleet(scale));
+  fleets.push(fleet.cleanup);
+  return fleet.dir;
 }
 
 /** A compile, in-process; its diagnostics as JSON on stderr unless `format` is `text` (which shows the notes: wrote, up to date). */

@@ -21,7 +21,18 @@ import { readFleetTexts, writeTempFleet } from '../support/fleet-fixture.js';
 import { runCliInProcess, type CliRun } from '../support/run-cli.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'diene-render-cache-test-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const fleets: (() => void)[] = [];
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+  for (const cleanup of fleets) cleanup();
+});
+
+/** A temporary copy of `texts`, removed after the file's tests. */
+function tempFleet(texts: ReadonlyMap<string, string>): string {
+  const fleet = writeTempFleet(texts);
+  fleets.push(fleet.cleanup);
+  return fleet.dir;
+}
 let made = 0;
 const fresh = (name: string): string => path.join(work, `${name}-${made++}`);
 
@@ -63,8 +74,8 @@ function firstRow(fleet: string, platform: string): string {
 const touchRow = (file: string, note: string): void => writeFileSync(file, `${readFileSync(file, 'utf8')}# ${note}\n`);
 
 describe.each([
-  ['the bundled example', () => writeTempFleet(readFleetTexts()).dir],
-  ['the bench fleet S', () => writeTempFleet(generateFleet('S')).dir],
+  ['the bundled example', () => tempFleet(readFleetTexts())],
+  ['the bench fleet S', () => tempFleet(generateFleet('S'))],
 ])('warm and cold renders of %s', (_, makeFleet) => {
   const fleet = makeFleet();
   const platforms = readdirSync(path.join(fleet, 'platforms'), { withFileTypes: true })
@@ -142,7 +153,7 @@ describe.each([
 describe('per-file records of a render', () => {
   it('a render in a new folder with one row changed (as the plugin gets each request) reads the other files from the records, and prints what a cold render does', async () => {
     const texts = generateFleet('S');
-    const first = writeTempFleet(texts).dir;
+    const first = tempFleet(texts);
     const issuer = issuerOf(first);
     const platform = readdirSync(path.join(first, 'platforms'), { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && entry.name !== issuer)
@@ -156,7 +167,7 @@ describe('per-file records of a render', () => {
     const recorded = readFileSync(pack, 'utf8').split('\n').length;
 
     // Another folder, one row of the platform changed: the whole render misses, the records answer the rest.
-    const second = writeTempFleet(texts).dir;
+    const second = tempFleet(texts);
     touchRow(firstRow(second, platform), 'changed in the second folder');
     const warm = await render(second, platform, ['--cache', cache]);
     expect(same(warm)).toEqual(same(await render(second, platform, ['--no-cache'])));
@@ -174,7 +185,7 @@ describe('per-file records of a render', () => {
 });
 
 describe('what a render never trusts', () => {
-  const fleet = writeTempFleet(readFleetTexts()).dir;
+  const fleet = tempFleet(readFleetTexts());
 
   /** A cache holding the render of nitroso; its entry and stdout files. */
   async function filled(): Promise<{ cache: string; entry: string; stdout: string; cold: CliRun }> {
@@ -291,7 +302,7 @@ describe('how much a cache keeps of renders', () => {
 
 describe('a render whose cache folder cannot be written', () => {
   it('prints the very stdout of --no-cache and exits as it does; its warning goes to stderr, once, never to stdout', async () => {
-    const fleet = writeTempFleet(readFleetTexts()).dir;
+    const fleet = tempFleet(readFleetTexts());
     // A folder below a regular file: no user can make it, root neither.
     const file = fresh('a-file');
     writeFileSync(file, 'not a folder\n');

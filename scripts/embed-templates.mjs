@@ -1,24 +1,33 @@
 #!/usr/bin/env node
-// `npm run gen:templates`: writes compiler/3-emit/generated/templates.ts from
-// templates/*.hbs. With --check, writes nothing and exits 1 when it is stale.
+// `npm run gen:templates`: writes compiler/3-emit/generated/templates.ts and
+// precompiled-templates.ts from templates/*.hbs. With --check, writes nothing
+// and exits 1 when one is stale.
 
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ROOT, TEMPLATE_MODULE, templateModule } from './embed-templates-lib.mjs';
+import { PRECOMPILED_MODULE, precompiledModule, ROOT, TEMPLATE_MODULE, templateModule } from './embed-templates-lib.mjs';
 
 async function main(argv) {
-  const wanted = await templateModule();
-  const target = path.join(ROOT, TEMPLATE_MODULE);
-  const current = await readFile(target, 'utf8').catch(() => undefined);
-  if (argv.includes('--check')) {
-    if (current === wanted) return 0;
-    process.stderr.write(`${TEMPLATE_MODULE} is stale: run \`npm run gen:templates\`\n`);
-    return 1;
+  let stale = 0;
+  for (const [relative, make] of [
+    [TEMPLATE_MODULE, templateModule],
+    [PRECOMPILED_MODULE, precompiledModule],
+  ]) {
+    const wanted = await make();
+    const target = path.join(ROOT, relative);
+    const current = await readFile(target, 'utf8').catch(() => undefined);
+    if (argv.includes('--check')) {
+      if (current !== wanted) {
+        process.stderr.write(`${relative} is stale: run \`npm run gen:templates\`\n`);
+        stale = 1;
+      }
+      continue;
+    }
+    await mkdir(path.dirname(target), { recursive: true });
+    if (current !== wanted) await writeFile(target, wanted);
+    process.stdout.write(`${relative}: ${current === wanted ? 'unchanged' : 'written'}\n`);
   }
-  await mkdir(path.dirname(target), { recursive: true });
-  if (current !== wanted) await writeFile(target, wanted);
-  process.stdout.write(`${TEMPLATE_MODULE}: ${current === wanted ? 'unchanged' : 'written'}\n`);
-  return 0;
+  return stale;
 }
 
 main(process.argv.slice(2)).then(

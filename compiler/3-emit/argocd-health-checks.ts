@@ -28,7 +28,6 @@
  * and `os.time`/`os.date` (argo-cd v3.5.1 `util/lua/lua.go`, `runLua`).
  */
 import type { FleetModel } from '../2-analyze/fleet-model.js';
-import { templates } from './generated/templates.js';
 import type { ConfigMap } from './kube-objects.js';
 import { generatedComment } from './serialize.js';
 import { compiledTemplate } from './templates-engine.js';
@@ -53,7 +52,7 @@ export function healthKey(kind: DependencyKind): string {
 
 /** The Lua health script (the same for every kind: it names the record from `obj.kind`). */
 export function dependencyHealthScript(command: string): string {
-  const render = compiledTemplate('dependency-health.lua.hbs', templates['dependency-health.lua.hbs'] ?? '');
+  const render = compiledTemplate('dependency-health.lua.hbs');
   return render({
     comment: generatedComment(command).replace(/^# /, '').trimEnd(),
     kinds: DEPENDENCY_KINDS.join(', '),

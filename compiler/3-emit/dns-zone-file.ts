@@ -9,12 +9,11 @@
  *
  * The serial is fixed: the file is the plan's readable form, checked by
  * `named-checkzone` and `kzonecheck`; the hosts number their own serials.
- * Pure: the template is embedded (`generated/templates.ts`).
+ * Pure: the template is embedded, precompiled (`generated/precompiled-templates.ts`).
  */
 import type { DnsIntent, DnsZoneIntent } from '../2-analyze/dns-names.js';
 import { compareRecordSets } from '../dns/record-sets.js';
 import { renderZone } from './dns-zone-plans.js';
-import { templates } from './generated/templates.js';
 import { generatedComment } from './serialize.js';
 import { compiledTemplate } from './templates-engine.js';
 
@@ -41,7 +40,7 @@ export function renderZoneFile(zone: DnsZoneIntent, command: string): string {
   );
   const ownerWidth = Math.max(1, ...lines.map((l) => l.owner.length));
   const typeWidth = Math.max(1, ...lines.map((l) => l.type.length));
-  const render = compiledTemplate('zone.hbs', templates['zone.hbs'] ?? '');
+  const render = compiledTemplate('zone.hbs');
   return render({
     comment: generatedComment(command).trimEnd().replace(/^#/, ';'),
     origin: absolute(zone.zone),

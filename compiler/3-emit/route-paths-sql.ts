@@ -14,7 +14,6 @@
  * fingerprint. The file's layout is `templates/route-paths.sql.hbs`.
  */
 import type { RoutePathRow } from '../2-analyze/route-paths.js';
-import { templates } from './generated/templates.js';
 import { ROUTE_PATH_COLUMNS } from './route-paths-fingerprint.js';
 import { generatedComment } from './serialize.js';
 import { compiledTemplate } from './templates-engine.js';
@@ -42,7 +41,7 @@ export function renderRoutePathsSql(landscape: string, fingerprint: string, rows
   // Each batch's value lines are joined here: the template iterates batches only, which keeps it fast at a million rows.
   const batches: string[] = [];
   for (let start = 0; start < rows.length; start += SQL_INSERT_BATCH) batches.push(rows.slice(start, start + SQL_INSERT_BATCH).map((row) => `  (${tuple(row)})`).join(',\n'));
-  const render = compiledTemplate('route-paths.sql.hbs', templates['route-paths.sql.hbs'] ?? '');
+  const render = compiledTemplate('route-paths.sql.hbs');
   return render({
     comment: generatedComment(command).trimEnd().replace(/^#/, '--'),
     landscape,

@@ -1,21 +1,24 @@
 /**
- * Handlebars templates, compiled once per process on first use. Handlebars
- * is loaded then too (it is CommonJS, so a synchronous require), not when a
- * command that renders no template (`render`, `validate`) starts.
+ * Handlebars templates, precompiled at build time (`npm run gen:templates`,
+ * compiler/3-emit/generated/precompiled-templates.ts, each with the options
+ * it is rendered with) and made into functions by Handlebars' runtime once
+ * per process on first use: a run neither loads Handlebars' compiler nor
+ * compiles a template.
  */
-import { createRequire } from 'node:module';
 import type HandlebarsModule from 'handlebars';
+import Handlebars from 'handlebars/runtime.js';
+import { precompiledTemplates } from './generated/precompiled-templates.js';
 
-const require = createRequire(import.meta.url);
-const compiled = new Map<string, HandlebarsModule.TemplateDelegate>();
+const made = new Map<string, HandlebarsModule.TemplateDelegate>();
 
-/** The template `source` (named `name`), compiled with `noEscape` and `strict` the first time it is asked for. */
-export function compiledTemplate(name: string, source: string): HandlebarsModule.TemplateDelegate {
-  let template = compiled.get(name);
+/** The template of templates/ named `name`, ready to render; throws when there is no such template. */
+export function compiledTemplate(name: string): HandlebarsModule.TemplateDelegate {
+  let template = made.get(name);
   if (template === undefined) {
-    const handlebars = require('handlebars') as typeof HandlebarsModule;
-    template = handlebars.create().compile(source, { noEscape: true, strict: true });
-    compiled.set(name, template);
+    const spec = precompiledTemplates[name];
+    if (spec === undefined) throw new Error(`no template ${name} in templates/`);
+    template = (Handlebars as unknown as typeof HandlebarsModule).template(spec as TemplateSpecification);
+    made.set(name, template);
   }
   return template;
 }

@@ -13,9 +13,8 @@
  * output folder is escaped (./markdown-text.ts): no HTML, link, mention or
  * table break can come from them. Pure and deterministic (no clock).
  */
-import Handlebars from 'handlebars';
 import type { PlatformModel } from '../2-analyze/fleet-model.js';
-import { templates } from '../3-emit/generated/templates.js';
+import { compiledTemplate } from '../3-emit/templates-engine.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { maskSecrets } from '../diagnostics/secrets.js';
 import { changeCounts, type OutputChanges } from '../plan/output-changes.js';
@@ -157,7 +156,7 @@ export function renderReport(input: ReportInput, options: ReportOptions = {}): s
 
 function renderUnmasked(input: ReportInput, options: ReportOptions): string {
   const maxChars = options.maxChars ?? GITHUB_COMMENT_LIMIT;
-  const render = Handlebars.create().compile(templates['pr-report.md.hbs'] ?? '', { noEscape: true, strict: false });
+  const render = compiledTemplate('pr-report.md.hbs');
   const all: Limits = { diagnostics: Infinity, files: Infinity, objects: Infinity, pipelines: Infinity };
   const full = render({ ...view(input, all), full: true });
   if (full.length <= maxChars) return full;

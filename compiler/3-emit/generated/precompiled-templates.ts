@@ -1,0 +1,1357 @@
+// @ts-nocheck
+// Generated from templates/*.hbs by `npm run gen:templates` (Handlebars 4.7.10, scripts/embed-templates-lib.mjs). Do not edit.
+
+/** Every Handlebars template of templates/, precompiled with the options it is rendered with, keyed by file name. */
+export const precompiledTemplates: Readonly<Record<string, object>> = {
+  'dependency-health.lua.hbs': {
+    compiler: [8, '>= 4.3.0'],
+    main: function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        alias1 = container.strict,
+        alias2 = depth0 != null ? depth0 : container.nullContext || {},
+        alias3 = 'function',
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '-- ' +
+        ((stack1 =
+          ((helper = lookupProperty(helpers, 'comment') || alias1(depth0, 'comment', { start: { line: 1, column: 5 }, end: { line: 1, column: 12 } })),
+          typeof helper === alias3
+            ? helper.call(alias2, { name: 'comment', hash: {}, data: data, loc: { start: { line: 1, column: 3 }, end: { line: 1, column: 14 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        '\n-- Health of a diene dependency record (' +
+        ((stack1 =
+          ((helper = lookupProperty(helpers, 'kinds') || alias1(depth0, 'kinds', { start: { line: 2, column: 42 }, end: { line: 2, column: 47 } })),
+          typeof helper === alias3
+            ? helper.call(alias2, { name: 'kinds', hash: {}, data: data, loc: { start: { line: 2, column: 40 }, end: { line: 2, column: 49 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' of ' +
+        ((stack1 =
+          ((helper = lookupProperty(helpers, 'group') || alias1(depth0, 'group', { start: { line: 2, column: 55 }, end: { line: 2, column: 60 } })),
+          typeof helper === alias3
+            ? helper.call(alias2, { name: 'group', hash: {}, data: data, loc: { start: { line: 2, column: 53 }, end: { line: 2, column: 62 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        '):\n-- Healthy when Ready and SecretWritten are True for the current generation,\n-- Degraded when Stalled is True, Progressing before. Argo CD runs it with obj\n-- set to the live object and no standard library but base, table and os.\nlocal hs = { status = "Progressing" }\n\nlocal what = "record"\nif type(obj.kind) == "string" then what = obj.kind end\nif obj.metadata ~= nil and type(obj.metadata.name) == "string" then what = what .. " " .. obj.metadata.name end\n\nlocal generation = nil\nif obj.metadata ~= nil and type(obj.metadata.generation) == "number" then generation = obj.metadata.generation end\n\nlocal function current(observed)\n  return generation == nil or type(observed) ~= "number" or observed >= generation\nend\n\nlocal function condition(name)\n  if type(obj.status) ~= "table" or type(obj.status.conditions) ~= "table" then return nil end\n  for _, c in ipairs(obj.status.conditions) do\n    if type(c) == "table" and c.type == name then\n      if current(c.observedGeneration) then return c end\n      return nil\n    end\n  end\n  return nil\nend\n\nlocal function said(c, fallback)\n  if c ~= nil and type(c.message) == "string" and c.message ~= "" then return c.message end\n  return fallback\nend\n\nif type(obj.status) ~= "table" then\n  hs.message = "waiting for the controller to report on " .. what\n  return hs\nend\n\nif not current(obj.status.observedGeneration) then\n  hs.message = "waiting for the controller to act on generation " .. tostring(generation) .. " of " .. what\n  return hs\nend\n\nlocal stalled = condition("' +
+        ((stack1 =
+          ((helper = lookupProperty(helpers, 'stalled') || alias1(depth0, 'stalled', { start: { line: 45, column: 29 }, end: { line: 45, column: 36 } })),
+          typeof helper === alias3
+            ? helper.call(alias2, { name: 'stalled', hash: {}, data: data, loc: { start: { line: 45, column: 27 }, end: { line: 45, column: 38 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        '")\nif stalled ~= nil and stalled.status == "True" then\n  hs.status = "Degraded"\n  local reason = ""\n  if type(stalled.reason) == "string" and stalled.reason ~= "" then reason = " (" .. stalled.reason .. ")" end\n  hs.message = said(stalled, what .. " failed" .. reason)\n  return hs\nend\n\nlocal ready = condition("' +
+        ((stack1 =
+          ((helper = lookupProperty(helpers, 'ready') || alias1(depth0, 'ready', { start: { line: 54, column: 27 }, end: { line: 54, column: 32 } })),
+          typeof helper === alias3
+            ? helper.call(alias2, { name: 'ready', hash: {}, data: data, loc: { start: { line: 54, column: 25 }, end: { line: 54, column: 34 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        '")\nif ready == nil or ready.status ~= "True" then\n  hs.message = said(ready, "waiting for " .. what .. " to be ready")\n  return hs\nend\n\nlocal secret = condition("' +
+        ((stack1 =
+          ((helper =
+            lookupProperty(helpers, 'secretWritten') || alias1(depth0, 'secretWritten', { start: { line: 60, column: 28 }, end: { line: 60, column: 41 } })),
+          typeof helper === alias3
+            ? helper.call(alias2, { name: 'secretWritten', hash: {}, data: data, loc: { start: { line: 60, column: 26 }, end: { line: 60, column: 43 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        '")\nif secret == nil or secret.status ~= "True" then\n  hs.message = said(secret, what .. " is ready; waiting for its secret to be written")\n  return hs\nend\n\nhs.status = "Healthy"\nhs.message = what .. " is ready and its secret is written"\nreturn hs\n'
+      );
+    },
+    useData: true,
+  },
+  'pr-report.md.hbs': {
+    '0': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        alias1 = depth0 != null ? depth0 : container.nullContext || {},
+        alias2 = container.hooks.helperMissing,
+        alias3 = 'function',
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '### The fleet does not compile\n\n' +
+        ((stack1 =
+          ((helper =
+            (helper = lookupProperty(helpers, 'errorCount') || (depth0 != null ? lookupProperty(depth0, 'errorCount') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'errorCount', hash: {}, data: data, loc: { start: { line: 7, column: 0 }, end: { line: 7, column: 14 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' error(s), ' +
+        ((stack1 =
+          ((helper =
+            (helper = lookupProperty(helpers, 'warningCount') || (depth0 != null ? lookupProperty(depth0, 'warningCount') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'warningCount', hash: {}, data: data, loc: { start: { line: 7, column: 25 }, end: { line: 7, column: 41 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' warning(s). Nothing is generated until every error is fixed.\n\n| where | code | what is wrong | what to do |\n| --- | --- | --- | --- |\n' +
+        ((stack1 = lookupProperty(helpers, 'each').call(alias1, depth0 != null ? lookupProperty(depth0, 'errors') : depth0, {
+          name: 'each',
+          hash: {},
+          fn: container.program(1, data, 0),
+          inverse: container.noop,
+          data: data,
+          loc: { start: { line: 11, column: 0 }, end: { line: 13, column: 9 } },
+        })) != null
+          ? stack1
+          : '') +
+        '\n' +
+        ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'errorsCut') : depth0, {
+          name: 'if',
+          hash: {},
+          fn: container.program(2, data, 0),
+          inverse: container.noop,
+          data: data,
+          loc: { start: { line: 15, column: 0 }, end: { line: 18, column: 7 } },
+        })) != null
+          ? stack1
+          : '')
+      );
+    },
+    '1': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        alias1 = depth0 != null ? depth0 : container.nullContext || {},
+        alias2 = container.hooks.helperMissing,
+        alias3 = 'function',
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '| ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'place') || (depth0 != null ? lookupProperty(depth0, 'place') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'place', hash: {}, data: data, loc: { start: { line: 12, column: 2 }, end: { line: 12, column: 11 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' | `' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'code') || (depth0 != null ? lookupProperty(depth0, 'code') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'code', hash: {}, data: data, loc: { start: { line: 12, column: 15 }, end: { line: 12, column: 23 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        '` | ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'message') || (depth0 != null ? lookupProperty(depth0, 'message') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'message', hash: {}, data: data, loc: { start: { line: 12, column: 27 }, end: { line: 12, column: 38 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' | ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'hint') || (depth0 != null ? lookupProperty(depth0, 'hint') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'hint', hash: {}, data: data, loc: { start: { line: 12, column: 41 }, end: { line: 12, column: 49 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' |\n'
+      );
+    },
+    '2': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '_' +
+        ((stack1 =
+          ((helper =
+            (helper = lookupProperty(helpers, 'errorsCut') || (depth0 != null ? lookupProperty(depth0, 'errorsCut') : depth0)) != null
+              ? helper
+              : container.hooks.helperMissing),
+          typeof helper === 'function'
+            ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, {
+                name: 'errorsCut',
+                hash: {},
+                data: data,
+                loc: { start: { line: 16, column: 1 }, end: { line: 16, column: 14 } },
+              })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' more not listed here; `diene validate` lists them all._\n\n'
+      );
+    },
+    '3': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        alias1 = depth0 != null ? depth0 : container.nullContext || {},
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'refusals') : depth0, {
+          name: 'if',
+          hash: {},
+          fn: container.program(4, data, 0),
+          inverse: container.noop,
+          data: data,
+          loc: { start: { line: 20, column: 0 }, end: { line: 35, column: 7 } },
+        })) != null
+          ? stack1
+          : '') +
+        ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'freshness') : depth0, {
+          name: 'if',
+          hash: {},
+          fn: container.program(6, data, 0),
+          inverse: container.noop,
+          data: data,
+          loc: { start: { line: 36, column: 0 }, end: { line: 39, column: 7 } },
+        })) != null
+          ? stack1
+          : '') +
+        '### Output changes ' +
+        ((stack1 =
+          ((helper =
+            (helper = lookupProperty(helpers, 'comparedWith') || (depth0 != null ? lookupProperty(depth0, 'comparedWith') : depth0)) != null
+              ? helper
+              : container.hooks.helperMissing),
+          typeof helper === 'function'
+            ? helper.call(alias1, { name: 'comparedWith', hash: {}, data: data, loc: { start: { line: 40, column: 19 }, end: { line: 40, column: 35 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        '\n\n' +
+        ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'noChange') : depth0, {
+          name: 'if',
+          hash: {},
+          fn: container.program(7, data, 0),
+          inverse: container.program(8, data, 0),
+          data: data,
+          loc: { start: { line: 42, column: 0 }, end: { line: 80, column: 7 } },
+        })) != null
+          ? stack1
+          : '') +
+        ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'pipelines') : depth0, {
+          name: 'if',
+          hash: {},
+          fn: container.program(14, data, 0),
+          inverse: container.noop,
+          data: data,
+          loc: { start: { line: 81, column: 0 }, end: { line: 92, column: 7 } },
+        })) != null
+          ? stack1
+          : '') +
+        ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'pipelinesCut') : depth0, {
+          name: 'if',
+          hash: {},
+          fn: container.program(16, data, 0),
+          inverse: container.noop,
+          data: data,
+          loc: { start: { line: 93, column: 0 }, end: { line: 96, column: 7 } },
+        })) != null
+          ? stack1
+          : '') +
+        ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'removedPlatforms') : depth0, {
+          name: 'if',
+          hash: {},
+          fn: container.program(17, data, 0),
+          inverse: container.noop,
+          data: data,
+          loc: { start: { line: 97, column: 0 }, end: { line: 100, column: 7 } },
+        })) != null
+          ? stack1
+          : '')
+      );
+    },
+    '4': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        alias1 = depth0 != null ? depth0 : container.nullContext || {},
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '### Refused against the base branch\n\n' +
+        ((stack1 =
+          ((helper =
+            (helper = lookupProperty(helpers, 'refusalCount') || (depth0 != null ? lookupProperty(depth0, 'refusalCount') : depth0)) != null
+              ? helper
+              : container.hooks.helperMissing),
+          typeof helper === 'function'
+            ? helper.call(alias1, { name: 'refusalCount', hash: {}, data: data, loc: { start: { line: 23, column: 0 }, end: { line: 23, column: 16 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' permanent identifier(s) changed or removed. `diene compile --check --base` exits 1 until each is put back or retired in `registry/fleet.yaml` (`retired:`).\n\n| where | code | what is wrong | what to do |\n| --- | --- | --- | --- |\n' +
+        ((stack1 = lookupProperty(helpers, 'each').call(alias1, depth0 != null ? lookupProperty(depth0, 'refusals') : depth0, {
+          name: 'each',
+          hash: {},
+          fn: container.program(1, data, 0),
+          inverse: container.noop,
+          data: data,
+          loc: { start: { line: 27, column: 0 }, end: { line: 29, column: 9 } },
+        })) != null
+          ? stack1
+          : '') +
+        '\n' +
+        ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'refusalsCut') : depth0, {
+          name: 'if',
+          hash: {},
+          fn: container.program(5, data, 0),
+          inverse: container.noop,
+          data: data,
+          loc: { start: { line: 31, column: 0 }, end: { line: 34, column: 7 } },
+        })) != null
+          ? stack1
+          : '')
+      );
+    },
+    '5': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '_' +
+        ((stack1 =
+          ((helper =
+            (helper = lookupProperty(helpers, 'refusalsCut') || (depth0 != null ? lookupProperty(depth0, 'refusalsCut') : depth0)) != null
+              ? helper
+              : container.hooks.helperMissing),
+          typeof helper === 'function'
+            ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, {
+                name: 'refusalsCut',
+                hash: {},
+                data: data,
+                loc: { start: { line: 32, column: 1 }, end: { line: 32, column: 16 } },
+              })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' more not listed here; `diene compile --check --base` lists them all._\n\n'
+      );
+    },
+    '6': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '**Generated files:** ' +
+        ((stack1 =
+          ((helper =
+            (helper = lookupProperty(helpers, 'freshness') || (depth0 != null ? lookupProperty(depth0, 'freshness') : depth0)) != null
+              ? helper
+              : container.hooks.helperMissing),
+          typeof helper === 'function'
+            ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, {
+                name: 'freshness',
+                hash: {},
+                data: data,
+                loc: { start: { line: 37, column: 21 }, end: { line: 37, column: 34 } },
+              })
+            : helper)) != null
+          ? stack1
+          : '') +
+        '\n\n'
+      );
+    },
+    '7': function (container, depth0, helpers, partials, data) {
+      return 'No generated file changes.\n';
+    },
+    '8': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        alias1 = container.lambda,
+        alias2 = depth0 != null ? depth0 : container.nullContext || {},
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '| | created | changed | removed |\n| --- | ---: | ---: | ---: |\n| files | ' +
+        ((stack1 = alias1(
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'counts') : depth0) != null ? lookupProperty(stack1, 'files') : stack1) != null
+            ? lookupProperty(stack1, 'created')
+            : stack1,
+          depth0,
+        )) != null
+          ? stack1
+          : '') +
+        ' | ' +
+        ((stack1 = alias1(
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'counts') : depth0) != null ? lookupProperty(stack1, 'files') : stack1) != null
+            ? lookupProperty(stack1, 'changed')
+            : stack1,
+          depth0,
+        )) != null
+          ? stack1
+          : '') +
+        ' | ' +
+        ((stack1 = alias1(
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'counts') : depth0) != null ? lookupProperty(stack1, 'files') : stack1) != null
+            ? lookupProperty(stack1, 'removed')
+            : stack1,
+          depth0,
+        )) != null
+          ? stack1
+          : '') +
+        ' |\n\n| | added | changed | removed |\n| --- | ---: | ---: | ---: |\n| objects | ' +
+        ((stack1 = alias1(
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'counts') : depth0) != null ? lookupProperty(stack1, 'objects') : stack1) != null
+            ? lookupProperty(stack1, 'added')
+            : stack1,
+          depth0,
+        )) != null
+          ? stack1
+          : '') +
+        ' | ' +
+        ((stack1 = alias1(
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'counts') : depth0) != null ? lookupProperty(stack1, 'objects') : stack1) != null
+            ? lookupProperty(stack1, 'changed')
+            : stack1,
+          depth0,
+        )) != null
+          ? stack1
+          : '') +
+        ' | ' +
+        ((stack1 = alias1(
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'counts') : depth0) != null ? lookupProperty(stack1, 'objects') : stack1) != null
+            ? lookupProperty(stack1, 'removed')
+            : stack1,
+          depth0,
+        )) != null
+          ? stack1
+          : '') +
+        ' |\n\n<details><summary>Files (' +
+        ((stack1 =
+          ((helper =
+            (helper = lookupProperty(helpers, 'fileCount') || (depth0 != null ? lookupProperty(depth0, 'fileCount') : depth0)) != null
+              ? helper
+              : container.hooks.helperMissing),
+          typeof helper === 'function'
+            ? helper.call(alias2, { name: 'fileCount', hash: {}, data: data, loc: { start: { line: 53, column: 25 }, end: { line: 53, column: 38 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ')</summary>\n\n| status | file | objects |\n| --- | --- | --- |\n' +
+        ((stack1 = lookupProperty(helpers, 'each').call(alias2, depth0 != null ? lookupProperty(depth0, 'files') : depth0, {
+          name: 'each',
+          hash: {},
+          fn: container.program(9, data, 0),
+          inverse: container.noop,
+          data: data,
+          loc: { start: { line: 57, column: 0 }, end: { line: 59, column: 9 } },
+        })) != null
+          ? stack1
+          : '') +
+        ((stack1 = lookupProperty(helpers, 'if').call(alias2, depth0 != null ? lookupProperty(depth0, 'filesCut') : depth0, {
+          name: 'if',
+          hash: {},
+          fn: container.program(10, data, 0),
+          inverse: container.noop,
+          data: data,
+          loc: { start: { line: 60, column: 0 }, end: { line: 63, column: 7 } },
+        })) != null
+          ? stack1
+          : '') +
+        '\n</details>\n\n' +
+        ((stack1 = lookupProperty(helpers, 'if').call(alias2, depth0 != null ? lookupProperty(depth0, 'objects') : depth0, {
+          name: 'if',
+          hash: {},
+          fn: container.program(11, data, 0),
+          inverse: container.noop,
+          data: data,
+          loc: { start: { line: 67, column: 0 }, end: { line: 79, column: 7 } },
+        })) != null
+          ? stack1
+          : '')
+      );
+    },
+    '9': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        alias1 = depth0 != null ? depth0 : container.nullContext || {},
+        alias2 = container.hooks.helperMissing,
+        alias3 = 'function',
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '| ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'status') || (depth0 != null ? lookupProperty(depth0, 'status') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 58, column: 2 }, end: { line: 58, column: 12 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' | ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'file') || (depth0 != null ? lookupProperty(depth0, 'file') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'file', hash: {}, data: data, loc: { start: { line: 58, column: 15 }, end: { line: 58, column: 23 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' | ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'objects') || (depth0 != null ? lookupProperty(depth0, 'objects') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'objects', hash: {}, data: data, loc: { start: { line: 58, column: 26 }, end: { line: 58, column: 37 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' |\n'
+      );
+    },
+    '10': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '\n_' +
+        ((stack1 =
+          ((helper =
+            (helper = lookupProperty(helpers, 'filesCut') || (depth0 != null ? lookupProperty(depth0, 'filesCut') : depth0)) != null
+              ? helper
+              : container.hooks.helperMissing),
+          typeof helper === 'function'
+            ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, {
+                name: 'filesCut',
+                hash: {},
+                data: data,
+                loc: { start: { line: 62, column: 1 }, end: { line: 62, column: 13 } },
+              })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' more files not listed here._\n'
+      );
+    },
+    '11': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        alias1 = depth0 != null ? depth0 : container.nullContext || {},
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '<details><summary>Objects (' +
+        ((stack1 =
+          ((helper =
+            (helper = lookupProperty(helpers, 'objectCount') || (depth0 != null ? lookupProperty(depth0, 'objectCount') : depth0)) != null
+              ? helper
+              : container.hooks.helperMissing),
+          typeof helper === 'function'
+            ? helper.call(alias1, { name: 'objectCount', hash: {}, data: data, loc: { start: { line: 68, column: 27 }, end: { line: 68, column: 42 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ')</summary>\n\n' +
+        ((stack1 = lookupProperty(helpers, 'each').call(alias1, depth0 != null ? lookupProperty(depth0, 'objects') : depth0, {
+          name: 'each',
+          hash: {},
+          fn: container.program(12, data, 0),
+          inverse: container.noop,
+          data: data,
+          loc: { start: { line: 70, column: 0 }, end: { line: 72, column: 9 } },
+        })) != null
+          ? stack1
+          : '') +
+        ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'objectsCut') : depth0, {
+          name: 'if',
+          hash: {},
+          fn: container.program(13, data, 0),
+          inverse: container.noop,
+          data: data,
+          loc: { start: { line: 73, column: 0 }, end: { line: 76, column: 7 } },
+        })) != null
+          ? stack1
+          : '') +
+        '\n</details>\n'
+      );
+    },
+    '12': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        alias1 = depth0 != null ? depth0 : container.nullContext || {},
+        alias2 = container.hooks.helperMissing,
+        alias3 = 'function',
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '- ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'status') || (depth0 != null ? lookupProperty(depth0, 'status') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 71, column: 2 }, end: { line: 71, column: 12 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'object') || (depth0 != null ? lookupProperty(depth0, 'object') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'object', hash: {}, data: data, loc: { start: { line: 71, column: 13 }, end: { line: 71, column: 23 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' in ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'file') || (depth0 != null ? lookupProperty(depth0, 'file') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'file', hash: {}, data: data, loc: { start: { line: 71, column: 27 }, end: { line: 71, column: 35 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        '\n'
+      );
+    },
+    '13': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '\n_' +
+        ((stack1 =
+          ((helper =
+            (helper = lookupProperty(helpers, 'objectsCut') || (depth0 != null ? lookupProperty(depth0, 'objectsCut') : depth0)) != null
+              ? helper
+              : container.hooks.helperMissing),
+          typeof helper === 'function'
+            ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, {
+                name: 'objectsCut',
+                hash: {},
+                data: data,
+                loc: { start: { line: 75, column: 1 }, end: { line: 75, column: 15 } },
+              })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' more object changes not listed here._\n'
+      );
+    },
+    '14': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '\n### Promotion pipelines of the changed platforms\n\n' +
+        ((stack1 = lookupProperty(helpers, 'each').call(
+          depth0 != null ? depth0 : container.nullContext || {},
+          depth0 != null ? lookupProperty(depth0, 'pipelines') : depth0,
+          {
+            name: 'each',
+            hash: {},
+            fn: container.program(15, data, 0),
+            inverse: container.noop,
+            data: data,
+            loc: { start: { line: 85, column: 0 }, end: { line: 91, column: 9 } },
+          },
+        )) != null
+          ? stack1
+          : '')
+      );
+    },
+    '15': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        alias1 = depth0 != null ? depth0 : container.nullContext || {},
+        alias2 = container.hooks.helperMissing,
+        alias3 = 'function',
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '#### ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'name') || (depth0 != null ? lookupProperty(depth0, 'name') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'name', hash: {}, data: data, loc: { start: { line: 86, column: 5 }, end: { line: 86, column: 13 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        '\n\n```mermaid\n' +
+        ((stack1 =
+          ((helper =
+            (helper = lookupProperty(helpers, 'flowchart') || (depth0 != null ? lookupProperty(depth0, 'flowchart') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'flowchart', hash: {}, data: data, loc: { start: { line: 89, column: 0 }, end: { line: 89, column: 13 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        '```\n\n'
+      );
+    },
+    '16': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '_' +
+        ((stack1 =
+          ((helper =
+            (helper = lookupProperty(helpers, 'pipelinesCut') || (depth0 != null ? lookupProperty(depth0, 'pipelinesCut') : depth0)) != null
+              ? helper
+              : container.hooks.helperMissing),
+          typeof helper === 'function'
+            ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, {
+                name: 'pipelinesCut',
+                hash: {},
+                data: data,
+                loc: { start: { line: 94, column: 1 }, end: { line: 94, column: 17 } },
+              })
+            : helper)) != null
+          ? stack1
+          : '') +
+        " more changed platforms' pipelines left out to keep this comment under GitHub's size limit._\n\n"
+      );
+    },
+    '17': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        'Platforms no longer in the fleet: ' +
+        ((stack1 =
+          ((helper =
+            (helper = lookupProperty(helpers, 'removedPlatforms') || (depth0 != null ? lookupProperty(depth0, 'removedPlatforms') : depth0)) != null
+              ? helper
+              : container.hooks.helperMissing),
+          typeof helper === 'function'
+            ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, {
+                name: 'removedPlatforms',
+                hash: {},
+                data: data,
+                loc: { start: { line: 98, column: 34 }, end: { line: 98, column: 54 } },
+              })
+            : helper)) != null
+          ? stack1
+          : '') +
+        '.\n\n'
+      );
+    },
+    '18': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        alias1 = depth0 != null ? depth0 : container.nullContext || {},
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '<details><summary>Warnings (' +
+        ((stack1 =
+          ((helper =
+            (helper = lookupProperty(helpers, 'warningCount') || (depth0 != null ? lookupProperty(depth0, 'warningCount') : depth0)) != null
+              ? helper
+              : container.hooks.helperMissing),
+          typeof helper === 'function'
+            ? helper.call(alias1, { name: 'warningCount', hash: {}, data: data, loc: { start: { line: 103, column: 28 }, end: { line: 103, column: 44 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ')</summary>\n\n' +
+        ((stack1 = lookupProperty(helpers, 'each').call(alias1, depth0 != null ? lookupProperty(depth0, 'warnings') : depth0, {
+          name: 'each',
+          hash: {},
+          fn: container.program(19, data, 0),
+          inverse: container.noop,
+          data: data,
+          loc: { start: { line: 105, column: 0 }, end: { line: 107, column: 9 } },
+        })) != null
+          ? stack1
+          : '') +
+        ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'warningsCut') : depth0, {
+          name: 'if',
+          hash: {},
+          fn: container.program(20, data, 0),
+          inverse: container.noop,
+          data: data,
+          loc: { start: { line: 108, column: 0 }, end: { line: 110, column: 7 } },
+        })) != null
+          ? stack1
+          : '') +
+        '\n</details>\n\n'
+      );
+    },
+    '19': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        alias1 = depth0 != null ? depth0 : container.nullContext || {},
+        alias2 = container.hooks.helperMissing,
+        alias3 = 'function',
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '- ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'place') || (depth0 != null ? lookupProperty(depth0, 'place') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'place', hash: {}, data: data, loc: { start: { line: 106, column: 2 }, end: { line: 106, column: 11 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' `' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'code') || (depth0 != null ? lookupProperty(depth0, 'code') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'code', hash: {}, data: data, loc: { start: { line: 106, column: 13 }, end: { line: 106, column: 21 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        '`: ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'message') || (depth0 != null ? lookupProperty(depth0, 'message') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'message', hash: {}, data: data, loc: { start: { line: 106, column: 24 }, end: { line: 106, column: 35 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        '\n'
+      );
+    },
+    '20': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '- _' +
+        ((stack1 =
+          ((helper =
+            (helper = lookupProperty(helpers, 'warningsCut') || (depth0 != null ? lookupProperty(depth0, 'warningsCut') : depth0)) != null
+              ? helper
+              : container.hooks.helperMissing),
+          typeof helper === 'function'
+            ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, {
+                name: 'warningsCut',
+                hash: {},
+                data: data,
+                loc: { start: { line: 109, column: 3 }, end: { line: 109, column: 18 } },
+              })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' more; `diene validate` lists them all._\n'
+      );
+    },
+    '21': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '_' +
+        ((stack1 =
+          ((helper =
+            (helper = lookupProperty(helpers, 'note') || (depth0 != null ? lookupProperty(depth0, 'note') : depth0)) != null
+              ? helper
+              : container.hooks.helperMissing),
+          typeof helper === 'function'
+            ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, {
+                name: 'note',
+                hash: {},
+                data: data,
+                loc: { start: { line: 116, column: 1 }, end: { line: 116, column: 9 } },
+              })
+            : helper)) != null
+          ? stack1
+          : '') +
+        '_\n\n'
+      );
+    },
+    '22': function (container, depth0, helpers, partials, data) {
+      return '';
+    },
+    '23': function (container, depth0, helpers, partials, data) {
+      return ' · shortened to fit one comment: run `diene compile --check` for every change';
+    },
+    compiler: [8, '>= 4.3.0'],
+    main: function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        alias1 = depth0 != null ? depth0 : container.nullContext || {},
+        alias2 = container.hooks.helperMissing,
+        alias3 = 'function',
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '\u003C!-- diene-report -->\n## diene: ' +
+        ((stack1 =
+          ((helper =
+            (helper = lookupProperty(helpers, 'headline') || (depth0 != null ? lookupProperty(depth0, 'headline') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'headline', hash: {}, data: data, loc: { start: { line: 2, column: 10 }, end: { line: 2, column: 22 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        '\n\n' +
+        ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'errors') : depth0, {
+          name: 'if',
+          hash: {},
+          fn: container.program(0, data, 0),
+          inverse: container.program(3, data, 0),
+          data: data,
+          loc: { start: { line: 4, column: 0 }, end: { line: 101, column: 7 } },
+        })) != null
+          ? stack1
+          : '') +
+        ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'warnings') : depth0, {
+          name: 'if',
+          hash: {},
+          fn: container.program(18, data, 0),
+          inverse: container.noop,
+          data: data,
+          loc: { start: { line: 102, column: 0 }, end: { line: 114, column: 7 } },
+        })) != null
+          ? stack1
+          : '') +
+        ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'note') : depth0, {
+          name: 'if',
+          hash: {},
+          fn: container.program(21, data, 0),
+          inverse: container.noop,
+          data: data,
+          loc: { start: { line: 115, column: 0 }, end: { line: 118, column: 7 } },
+        })) != null
+          ? stack1
+          : '') +
+        '<sub>diene ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'version') || (depth0 != null ? lookupProperty(depth0, 'version') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'version', hash: {}, data: data, loc: { start: { line: 119, column: 11 }, end: { line: 119, column: 22 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' · `diene report`' +
+        ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'full') : depth0, {
+          name: 'if',
+          hash: {},
+          fn: container.program(22, data, 0),
+          inverse: container.program(23, data, 0),
+          data: data,
+          loc: { start: { line: 119, column: 39 }, end: { line: 119, column: 143 } },
+        })) != null
+          ? stack1
+          : '') +
+        '</sub>\n'
+      );
+    },
+    useData: true,
+  },
+  'route-paths.sql.hbs': {
+    '0': function (container, depth0, helpers, partials, data, blockParams, depths) {
+      var stack1,
+        alias1 = container.lambda;
+
+      return (
+        'INSERT INTO route_paths (' +
+        ((stack1 = alias1(container.strict(depths[1], 'columns', { start: { line: 14, column: 27 }, end: { line: 14, column: 37 } }), depth0)) != null
+          ? stack1
+          : '') +
+        ') VALUES\n' +
+        ((stack1 = alias1(depth0, depth0)) != null ? stack1 : '') +
+        ';\n'
+      );
+    },
+    compiler: [8, '>= 4.3.0'],
+    main: function (container, depth0, helpers, partials, data, blockParams, depths) {
+      var stack1,
+        helper,
+        alias1 = container.strict,
+        alias2 = depth0 != null ? depth0 : container.nullContext || {},
+        alias3 = 'function',
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        ((stack1 =
+          ((helper = lookupProperty(helpers, 'comment') || alias1(depth0, 'comment', { start: { line: 1, column: 2 }, end: { line: 1, column: 9 } })),
+          typeof helper === alias3
+            ? helper.call(alias2, { name: 'comment', hash: {}, data: data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 11 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        '\n-- route_paths of landscape ' +
+        ((stack1 =
+          ((helper = lookupProperty(helpers, 'landscape') || alias1(depth0, 'landscape', { start: { line: 2, column: 30 }, end: { line: 2, column: 39 } })),
+          typeof helper === alias3
+            ? helper.call(alias2, { name: 'landscape', hash: {}, data: data, loc: { start: { line: 2, column: 28 }, end: { line: 2, column: 41 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ': ' +
+        ((stack1 =
+          ((helper = lookupProperty(helpers, 'count') || alias1(depth0, 'count', { start: { line: 2, column: 45 }, end: { line: 2, column: 50 } })),
+          typeof helper === alias3
+            ? helper.call(alias2, { name: 'count', hash: {}, data: data, loc: { start: { line: 2, column: 43 }, end: { line: 2, column: 52 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' row(s), fingerprint ' +
+        ((stack1 =
+          ((helper = lookupProperty(helpers, 'fingerprint') || alias1(depth0, 'fingerprint', { start: { line: 2, column: 75 }, end: { line: 2, column: 86 } })),
+          typeof helper === alias3
+            ? helper.call(alias2, { name: 'fingerprint', hash: {}, data: data, loc: { start: { line: 2, column: 73 }, end: { line: 2, column: 88 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        '\nBEGIN;\nCREATE TABLE IF NOT EXISTS route_paths (\n  host TEXT NOT NULL,\n  prefix TEXT NOT NULL,\n  target TEXT NOT NULL,\n  account TEXT NOT NULL,\n  app TEXT NOT NULL,\n  PRIMARY KEY (host, prefix)\n);\nDELETE FROM route_paths;\n' +
+        ((stack1 = lookupProperty(helpers, 'each').call(alias2, lookupProperty(depth0, 'batches'), {
+          name: 'each',
+          hash: {},
+          fn: container.program(0, data, 0, blockParams, depths),
+          inverse: container.noop,
+          data: data,
+          loc: { start: { line: 13, column: 0 }, end: { line: 16, column: 9 } },
+        })) != null
+          ? stack1
+          : '') +
+        'COMMIT;\n'
+      );
+    },
+    useData: true,
+    useDepths: true,
+  },
+  'zone.hbs': {
+    '0': function (container, depth0, helpers, partials, data, blockParams, depths) {
+      var stack1,
+        alias1 = container.lambda;
+
+      return (
+        '@ ' +
+        ((stack1 = alias1(container.strict(depths[1], 'ttl', { start: { line: 12, column: 4 }, end: { line: 12, column: 10 } }), depth0)) != null
+          ? stack1
+          : '') +
+        ' IN NS ' +
+        ((stack1 = alias1(depth0, depth0)) != null ? stack1 : '') +
+        '\n'
+      );
+    },
+    '1': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        alias1 = container.strict,
+        alias2 = depth0 != null ? depth0 : container.nullContext || {},
+        alias3 = 'function',
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        ((stack1 =
+          ((helper = lookupProperty(helpers, 'owner') || alias1(depth0, 'owner', { start: { line: 15, column: 2 }, end: { line: 15, column: 7 } })),
+          typeof helper === alias3
+            ? helper.call(alias2, { name: 'owner', hash: {}, data: data, loc: { start: { line: 15, column: 0 }, end: { line: 15, column: 9 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' ' +
+        ((stack1 =
+          ((helper = lookupProperty(helpers, 'ttl') || alias1(depth0, 'ttl', { start: { line: 15, column: 12 }, end: { line: 15, column: 15 } })),
+          typeof helper === alias3
+            ? helper.call(alias2, { name: 'ttl', hash: {}, data: data, loc: { start: { line: 15, column: 10 }, end: { line: 15, column: 17 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' IN ' +
+        ((stack1 =
+          ((helper = lookupProperty(helpers, 'type') || alias1(depth0, 'type', { start: { line: 15, column: 23 }, end: { line: 15, column: 27 } })),
+          typeof helper === alias3
+            ? helper.call(alias2, { name: 'type', hash: {}, data: data, loc: { start: { line: 15, column: 21 }, end: { line: 15, column: 29 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' ' +
+        ((stack1 =
+          ((helper = lookupProperty(helpers, 'rdata') || alias1(depth0, 'rdata', { start: { line: 15, column: 32 }, end: { line: 15, column: 37 } })),
+          typeof helper === alias3
+            ? helper.call(alias2, { name: 'rdata', hash: {}, data: data, loc: { start: { line: 15, column: 30 }, end: { line: 15, column: 39 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        '\n'
+      );
+    },
+    compiler: [8, '>= 4.3.0'],
+    main: function (container, depth0, helpers, partials, data, blockParams, depths) {
+      var stack1,
+        helper,
+        alias1 = container.strict,
+        alias2 = depth0 != null ? depth0 : container.nullContext || {},
+        alias3 = 'function',
+        alias4 = container.lambda,
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        ((stack1 =
+          ((helper = lookupProperty(helpers, 'comment') || alias1(depth0, 'comment', { start: { line: 1, column: 2 }, end: { line: 1, column: 9 } })),
+          typeof helper === alias3
+            ? helper.call(alias2, { name: 'comment', hash: {}, data: data, loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 11 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        '\n$ORIGIN ' +
+        ((stack1 =
+          ((helper = lookupProperty(helpers, 'origin') || alias1(depth0, 'origin', { start: { line: 2, column: 10 }, end: { line: 2, column: 16 } })),
+          typeof helper === alias3
+            ? helper.call(alias2, { name: 'origin', hash: {}, data: data, loc: { start: { line: 2, column: 8 }, end: { line: 2, column: 18 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        '\n$TTL ' +
+        ((stack1 =
+          ((helper = lookupProperty(helpers, 'ttl') || alias1(depth0, 'ttl', { start: { line: 3, column: 7 }, end: { line: 3, column: 10 } })),
+          typeof helper === alias3
+            ? helper.call(alias2, { name: 'ttl', hash: {}, data: data, loc: { start: { line: 3, column: 5 }, end: { line: 3, column: 12 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        '\n@ ' +
+        ((stack1 =
+          ((helper = lookupProperty(helpers, 'ttl') || alias1(depth0, 'ttl', { start: { line: 4, column: 4 }, end: { line: 4, column: 7 } })),
+          typeof helper === alias3
+            ? helper.call(alias2, { name: 'ttl', hash: {}, data: data, loc: { start: { line: 4, column: 2 }, end: { line: 4, column: 9 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' IN SOA ' +
+        ((stack1 = alias4(alias1(lookupProperty(depth0, 'soa'), 'primary', { start: { line: 4, column: 19 }, end: { line: 4, column: 30 } }), depth0)) != null
+          ? stack1
+          : '') +
+        ' ' +
+        ((stack1 = alias4(alias1(lookupProperty(depth0, 'soa'), 'contact', { start: { line: 4, column: 35 }, end: { line: 4, column: 46 } }), depth0)) != null
+          ? stack1
+          : '') +
+        ' (\n    ' +
+        ((stack1 = alias4(alias1(lookupProperty(depth0, 'soa'), 'serial', { start: { line: 5, column: 6 }, end: { line: 5, column: 16 } }), depth0)) != null
+          ? stack1
+          : '') +
+        ' ; serial\n    ' +
+        ((stack1 = alias4(alias1(lookupProperty(depth0, 'soa'), 'refresh', { start: { line: 6, column: 6 }, end: { line: 6, column: 17 } }), depth0)) != null
+          ? stack1
+          : '') +
+        ' ; refresh\n    ' +
+        ((stack1 = alias4(alias1(lookupProperty(depth0, 'soa'), 'retry', { start: { line: 7, column: 6 }, end: { line: 7, column: 15 } }), depth0)) != null
+          ? stack1
+          : '') +
+        ' ; retry\n    ' +
+        ((stack1 = alias4(alias1(lookupProperty(depth0, 'soa'), 'expire', { start: { line: 8, column: 6 }, end: { line: 8, column: 16 } }), depth0)) != null
+          ? stack1
+          : '') +
+        ' ; expire\n    ' +
+        ((stack1 = alias4(alias1(lookupProperty(depth0, 'soa'), 'minimum', { start: { line: 9, column: 6 }, end: { line: 9, column: 17 } }), depth0)) != null
+          ? stack1
+          : '') +
+        ' ; minimum\n)\n' +
+        ((stack1 = lookupProperty(helpers, 'each').call(alias2, lookupProperty(depth0, 'nameservers'), {
+          name: 'each',
+          hash: {},
+          fn: container.program(0, data, 0, blockParams, depths),
+          inverse: container.noop,
+          data: data,
+          loc: { start: { line: 11, column: 0 }, end: { line: 13, column: 9 } },
+        })) != null
+          ? stack1
+          : '') +
+        ((stack1 = lookupProperty(helpers, 'each').call(alias2, lookupProperty(depth0, 'records'), {
+          name: 'each',
+          hash: {},
+          fn: container.program(1, data, 0, blockParams, depths),
+          inverse: container.noop,
+          data: data,
+          loc: { start: { line: 14, column: 0 }, end: { line: 16, column: 9 } },
+        })) != null
+          ? stack1
+          : '')
+      );
+    },
+    useData: true,
+    useDepths: true,
+  },
+};

@@ -1,7 +1,10 @@
 #!/usr/bin/env node
-// Runs the command line's bundle (`npm ci` builds dist/ and dist/bundle/ through the `prepare` script).
+// Runs the command line: the bundle dist/bundle/ when it is current, else dist/'s modules (`npm ci` builds both through the `prepare` script).
 // Exit code 1 means "stale" (SPEC §5), so nothing unexpected may ever end in 1:
 // a failure to load the CLI, an uncaught exception or an unhandled rejection exits 70.
+import { statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
 const INTERNAL = 70;
 
 // A reader that went away (`diene validate … 2>&1 | head -1`, a CI step that
@@ -35,10 +38,26 @@ function fail(error) {
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.on('uncaughtException', fail);
 process.on('unhandledRejection', fail);
+// `npm run build` makes dist/'s modules with TypeScript, then bundles them into dist/bundle/. A bundle
+// missing, or older than dist/cli.js (TypeScript ran alone since, or a checkout built before the bundle
+// existed), would run old code or none: dist/'s modules run then, slower to load but current.
+function bundleIsCurrent() {
+  const bundle = fileURLToPath(new URL('../dist/bundle/cli.js', import.meta.url));
+  const modules = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+  try {
+    return statSync(bundle).mtimeMs >= statSync(modules).mtimeMs;
+  } catch (error) {
+    // The bundle alone (dist/'s modules left out) runs; a bundle that cannot be looked at does not.
+    return error?.path === modules;
+  }
+}
 try {
-  const { main } = await import('../dist/bundle/cli.js');
+  const { main } = await (bundleIsCurrent() ? import('../dist/bundle/cli.js') : import('../dist/cli.js'));
   await main(process.argv.slice(2));
 } catch (error) {
+  if (error?.code === 'ERR_MODULE_NOT_FOUND' && /[\\/]dist[\\/](bundle[\\/])?cli\.js\b/.test(String(error.message))) {
+    error.message = `dist/ is not built in ${fileURLToPath(new URL('..', import.meta.url))}: run \`npm ci\` (or \`npm run build\`) there`;
+  }
   fail(error);
 }
 if (streamClosed) process.exit(process.exitCode ?? INTERNAL);

@@ -14,7 +14,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { bundledRequires, nodeBundle, ROOT, version } from './esbuild-options.mjs';
+import { bundledRequires, nodeBundle, REQUIRING_MODULES, ROOT, version } from './esbuild-options.mjs';
 
 const OUT_DIR = path.join(ROOT, 'dist', 'bundle');
 
@@ -33,5 +33,7 @@ await build({
     DIENE_PACKAGE_ROOT: JSON.stringify('../../'),
   },
   metafile: false,
-  plugins: [bundledRequires],
+  // Linked maps (not shipped: the package holds dist/**/*.js): `--enable-source-maps` shows a stack in compiler/'s sources.
+  sourcemap: 'linked',
+  plugins: [bundledRequires(new RegExp(`${REQUIRING_MODULES.validators.source}|${REQUIRING_MODULES.templates.source}`))],
 });

@@ -13,7 +13,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { bundledRequires, nodeBundle, ROOT, version } from './esbuild-options.mjs';
+import { bundledRequires, nodeBundle, REQUIRING_MODULES, ROOT, version } from './esbuild-options.mjs';
 
 const OUT_DIR = path.join(ROOT, 'dist', 'plugin');
 /** The commands the plugin image runs; every other command module becomes a stub. */
@@ -62,7 +62,8 @@ const result = await build({
   outfile: path.join(OUT_DIR, 'diene.mjs'),
   // The version render prints in its stamp line: package.json is not in the image.
   define: { DIENE_BUNDLED_VERSION: JSON.stringify(version) },
-  plugins: [cliModules, commandStubs, bundledRequires],
+  // Render renders no template: Handlebars' runtime stays out of the image.
+  plugins: [cliModules, commandStubs, bundledRequires(REQUIRING_MODULES.validators)],
 });
 writeFileSync(path.join(OUT_DIR, 'meta.json'), `${JSON.stringify(result.metafile, null, 2)}\n`);
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);

@@ -1,7 +1,7 @@
 // What the two bundles of dist/ share (scripts/bundle-cli.mjs, the command
 // line's; scripts/bundle-plugin.mjs, the plugin image's): esbuild's options
-// for Node and ES modules, and the plugin that bundles the modules the
-// generated validators `require`.
+// for Node and ES modules, and the plugin that bundles what some modules of
+// dist/ `require`.
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,22 +11,31 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export const version = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
 
-/**
- * Modules that `require` through `createRequire(import.meta.url)` (Ajv's
- * standalone validators need its runtime helpers): with the binding removed,
- * esbuild sees plain `require` calls and bundles what they name.
- */
-export const bundledRequires = {
-  name: 'bundled-requires',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]dist[\\/]types[\\/]generated[\\/]validators\.js$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
-      const binding = 'const require = createRequire(import.meta.url);';
-      if (!source.includes(binding)) throw new Error(`${args.path} no longer makes require with createRequire: update scripts/esbuild-options.mjs`);
-      return { contents: source.replace(binding, ''), loader: 'js' };
-    });
-  },
+/** dist/'s modules that `require` through `createRequire(import.meta.url)`: the generated validators (Ajv's runtime helpers) and the templates (Handlebars' runtime). */
+export const REQUIRING_MODULES = {
+  validators: /[\\/]dist[\\/]types[\\/]generated[\\/]validators\.js$/,
+  templates: /[\\/]dist[\\/]3-emit[\\/]templates-engine\.js$/,
 };
+
+/**
+ * Bundles what the modules matching `filter` `require`: with their
+ * `createRequire` binding removed, esbuild sees plain `require` calls, puts
+ * the required code in the bundle and runs it where the call is (so a lazy
+ * require stays lazy).
+ */
+export function bundledRequires(filter) {
+  return {
+    name: 'bundled-requires',
+    setup(b) {
+      b.onLoad({ filter }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        const binding = 'const require = createRequire(import.meta.url);';
+        if (!source.includes(binding)) throw new Error(`${args.path} no longer makes require with createRequire: update scripts/esbuild-options.mjs`);
+        return { contents: source.replace(binding, ''), loader: 'js' };
+      });
+    },
+  };
+}
 
 /** esbuild's options for an ES module bundle run by Node: add entry points, output and plugins. */
 export const nodeBundle = {

@@ -30,12 +30,15 @@ if (hasSources && tsc !== undefined) {
   // The command line's bundle, made from dist/ (esbuild is a dev dependency too).
   const bundle = build.status === 0 ? spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'bundle-cli.mjs')], { cwd: ROOT, stdio: 'inherit' }) : build;
   process.exitCode = bundle.status ?? 1;
-} else if (['cli.js', 'api.js', 'bundle/cli.js'].every((file) => existsSync(path.join(ROOT, 'dist', file)))) {
-  const why = hasSources ? 'TypeScript is not installed (dev dependencies omitted)' : 'the package ships it built';
-  process.stdout.write(`prepare: dist/ is used as it is: ${why}\n`);
 } else {
-  process.stderr.write(
-    `prepare: dist/ is missing and cannot be built: ${hasSources ? 'TypeScript is not installed; run `npm ci` with the dev dependencies' : 'the sources are not here'}\n`,
-  );
-  process.exitCode = 1;
+  const missing = ['cli.js', 'api.js', 'bundle/cli.js'].filter((file) => !existsSync(path.join(ROOT, 'dist', file)));
+  if (missing.length === 0) {
+    const why = hasSources ? 'TypeScript is not installed (dev dependencies omitted)' : 'the package ships it built';
+    process.stdout.write(`prepare: dist/ is used as it is: ${why}\n`);
+  } else {
+    const what = missing.length === 3 ? 'dist/ is missing' : `dist/ lacks ${missing.map((file) => `dist/${file}`).join(', ')}`;
+    const how = hasSources ? 'TypeScript is not installed; run `npm ci` with the dev dependencies' : 'the sources are not here';
+    process.stderr.write(`prepare: ${what} and cannot be built: ${how}\n`);
+    process.exitCode = 1;
+  }
 }

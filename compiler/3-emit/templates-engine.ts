@@ -3,12 +3,16 @@
  * compiler/3-emit/generated/precompiled-templates.ts, each with the options
  * it is rendered with) and made into functions by Handlebars' runtime once
  * per process on first use: a run neither loads Handlebars' compiler nor
- * compiles a template.
+ * compiles a template, and a command that renders no template (`render`,
+ * `validate`) does not load the runtime either (it is CommonJS: a
+ * synchronous require, which the command line's bundle resolves at build
+ * time).
  */
+import { createRequire } from 'node:module';
 import type HandlebarsModule from 'handlebars';
-import Handlebars from 'handlebars/runtime.js';
 import { precompiledTemplates } from './generated/precompiled-templates.js';
 
+const require = createRequire(import.meta.url);
 const made = new Map<string, HandlebarsModule.TemplateDelegate>();
 
 /** The template of templates/ named `name`, ready to render; throws when there is no such template. */
@@ -17,7 +21,8 @@ export function compiledTemplate(name: string): HandlebarsModule.TemplateDelegat
   if (template === undefined) {
     const spec = precompiledTemplates[name];
     if (spec === undefined) throw new Error(`no template ${name} in templates/`);
-    template = (Handlebars as unknown as typeof HandlebarsModule).template(spec as TemplateSpecification);
+    const runtime = require('handlebars/runtime') as typeof HandlebarsModule;
+    template = runtime.template(spec as TemplateSpecification);
     made.set(name, template);
   }
   return template;

@@ -8,7 +8,7 @@
  * outside it, loaded from node_modules by the commands that need them.
  */
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,5 +93,49 @@ describe("the command line's bundle", () => {
       expect(text, name).toMatch(new RegExp(`(from |import\\()"${name.replace(/[/.]/g, '\\$&')}"`));
     // Their code is not in it: no module of theirs was bundled.
     expect(text).not.toMatch(/node_modules\/(@aws-sdk|@google-cloud|cloudflare|@kubernetes|isomorphic-git)\//);
+  });
+});
+
+describe('bin/diene.js', () => {
+  let checkout: string;
+  const binIn = (root: string, args: readonly string[]) => {
+    const run = spawnSync(process.execPath, [path.join(root, 'bin', 'diene.js'), ...args], {
+      cwd: work,
+      env: { ...process.env, GITHUB_ACTIONS: '', FORCE_COLOR: '' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    return { exitCode: run.status ?? -1, stdout: run.stdout, stderr: run.stderr };
+  };
+
+  beforeAll(() => {
+    // A checkout's layout: dist/'s modules and the bundle beside them, the bundle's entry made to fail when it runs.
+    checkout = path.join(work, 'checkout');
+    for (const part of ['bin', 'dist', 'schemas', 'package.json']) cpSync(path.join(REPO_ROOT, part), path.join(checkout, part), { recursive: true });
+    symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(checkout, 'node_modules'), 'dir');
+    writeFileSync(path.join(checkout, 'dist', 'bundle', 'cli.js'), "export async function main() { throw new Error('the bundle ran'); }\n");
+  });
+
+  it("runs the bundle when it is as new as dist/cli.js or newer, and dist/'s modules when it is older (TypeScript ran alone since) or missing", () => {
+    const bundle = path.join(checkout, 'dist', 'bundle', 'cli.js');
+    const modules = path.join(checkout, 'dist', 'cli.js');
+    utimesSync(bundle, new Date('2026-11-20T00:00:00Z'), new Date('2026-11-20T00:00:00Z'));
+    utimesSync(modules, new Date('2026-11-20T00:00:00Z'), new Date('2026-11-20T00:00:00Z'));
+    expect(binIn(checkout, ['--version']).stderr).toBe('diene: internal error: the bundle ran\n');
+    utimesSync(modules, new Date('2026-11-21T00:00:00Z'), new Date('2026-11-21T00:00:00Z'));
+    expect(binIn(checkout, ['--version'])).toEqual({ exitCode: 0, stdout: `${version}\n`, stderr: '' });
+    rmSync(path.join(checkout, 'dist', 'bundle'), { recursive: true });
+    const validate = binIn(checkout, ['validate', '--fleet', fleet.dir, ...NOW]);
+    expect([validate.exitCode, validate.stderr.trim().split('\n').at(-1)]).toEqual([0, '0 errors, 5 warnings']);
+  });
+
+  it('says to build when dist/ is not built, instead of naming a module Node could not find', () => {
+    rmSync(path.join(checkout, 'dist'), { recursive: true, force: true });
+    const run = binIn(checkout, ['--version']);
+    expect(run).toEqual({
+      exitCode: 70,
+      stdout: '',
+      stderr: `diene: internal error: dist/ is not built in ${checkout}/: run \`npm ci\` (or \`npm run build\`) there\n`,
+    });
   });
 });

@@ -272,8 +272,12 @@ compileFleet(['registry/fleet.yaml'], { nowSeconds: 0 });
     mkdirSync(path.join(checkout, 'dist', 'bundle'), { recursive: true });
     writeFileSync(path.join(checkout, 'dist', 'cli.js'), '');
     writeFileSync(path.join(checkout, 'dist', 'api.js'), '');
-    // A dist/ without the command line's bundle cannot run the CLI: still an error.
-    expect(run(process.execPath, ['scripts/prepare.mjs'], checkout).status).toBe(1);
+    // A dist/ without the command line's bundle: an error naming it.
+    const noBundle = run(process.execPath, ['scripts/prepare.mjs'], checkout);
+    expect([noBundle.status, noBundle.stderr]).toEqual([
+      1,
+      'prepare: dist/ lacks dist/bundle/cli.js and cannot be built: TypeScript is not installed; run `npm ci` with the dev dependencies\n',
+    ]);
     writeFileSync(path.join(checkout, 'dist', 'bundle', 'cli.js'), '');
     const omitted = run(process.execPath, ['scripts/prepare.mjs'], checkout);
     expect([omitted.status, omitted.stdout]).toEqual([0, 'prepare: dist/ is used as it is: TypeScript is not installed (dev dependencies omitted)\n']);

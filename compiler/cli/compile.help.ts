@@ -5,7 +5,7 @@ export const compileHelp = withFormats({
   name: 'compile',
   summary: 'Compile the fleet and write the output tree (or, with --check, compare it with the tree on disk).',
   usage:
-    'diene compile [--fleet DIR] [--out DIR] [--check [--base DIR] [--diff-lines N|all] [--diff-file FILE]] [--serial N] [--cache DIR | --no-cache] [--format FORM] [--path-prefix DIR]',
+    'diene compile [--fleet DIR] [--out DIR] [--check [--base DIR] [--diff-lines N|all] [--diff-file FILE]] [--serial N] [--lock-timeout SECONDS] [--cache DIR | --no-cache] [--format FORM] [--path-prefix DIR]',
   description: [
     'Writes every generated file all-or-nothing into the output directory, and refuses (exit 2) when that directory holds a file diene did not write. With --check it writes nothing: it exits 1 when the tree on disk differs from what the inputs produce, with a summary and a unified diff.',
     'Under GitHub Actions (GITHUB_ACTIONS=true) --check also appends a Markdown summary of its verdict and findings to the file GITHUB_STEP_SUMMARY names.',
@@ -68,6 +68,14 @@ export const compileHelp = withFormats({
       type: 'boolean',
       description: 'Neither read nor fill the cache: analyse the fleet from scratch (not with --cache DIR: both are refused).',
       example: 'diene compile --no-cache',
+    },
+    {
+      name: 'lock-timeout',
+      type: 'string',
+      value: 'SECONDS',
+      description:
+        'How long to wait for another diene writing the same output directory (its lock file, .<out>.lock beside it) before refusing with output_busy: a whole number of 0…3600. Default 10.',
+      example: 'diene compile --lock-timeout 60',
     },
     {
       name: 'serial',

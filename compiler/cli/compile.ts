@@ -37,6 +37,7 @@ import {
   type Command,
   type CommandInput,
   type CommandResult,
+  type OptionValues,
 } from './command.js';
 import { PROGRESS_MIN_FILES, SILENT_PROGRESS, type Progress } from './progress.js';
 import { compileHelp } from './compile.help.js';
@@ -84,6 +85,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
   const read = await readFleet(root);
   const now = nowSeconds(values);
   const serial = serialOption(values) ?? 0;
+  const lockWaitMs = lockTimeoutOption(values);
   // --base compares with another revision, which the key does not cover: such a run neither reads nor fills the cache.
   const cacheDir = base ? undefined : chosenCache;
   // A cache inside the output tree would be a folder diene did not write there: every later compile would refuse it.
@@ -237,7 +239,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     };
   }
   // What the last write into this directory recorded of its files: those still unchanged are not read again.
-  const look = await inspectOutput(outDir, plannedListing(plan), { recorded: cache?.readStamps(outDir) ?? new Map() });
+  const look = await inspectOutput(outDir, plannedListing(plan), { recorded: cache?.readStamps(outDir) ?? new Map(), ...(lockWaitMs === undefined ? {} : { waitMs: lockWaitMs }) });
   if (look.error) return { diagnostics: [...diagnostics, ...foreignDiagnostics(look.error, outDir)], exitCode: EXIT.invalid };
   const readOnly = readOnlyFolderProblem(outDir);
   if (readOnly) return { diagnostics: [...diagnostics, diagnoseFinding({}, readOnly)], exitCode: EXIT.invalid };
@@ -247,6 +249,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
   try {
     const written = await writeOutputTree(outDir, plan, {
       trusted: look.trusted,
+      ...(lockWaitMs === undefined ? {} : { waitMs: lockWaitMs }),
       // A change that leaves the outputs as they are (a row's pin, say) writes nothing either: the tree in place is checked as a warm run checks it.
       staged: (made) => {
         if (!cache || !key) return false;
@@ -263,7 +266,10 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
   } catch (error) {
     if (error instanceof OutputForeignError) return { diagnostics: [...diagnostics, ...foreignDiagnostics(error, outDir)], exitCode: EXIT.invalid };
     if (error instanceof OutputBusyError)
-      return { diagnostics: [...diagnostics, diagnose({}, 'output_busy', { pid: error.pid ?? '?', out: outDir, lock: error.lock })], exitCode: EXIT.invalid };
+      return {
+        diagnostics: [...diagnostics, diagnose({}, 'output_busy', { pid: error.pid ?? '?', out: outDir, lock: error.lock, waited: error.waitedMs / 1000 })],
+        exitCode: EXIT.invalid,
+      };
     if (typeof (error as NodeJS.ErrnoException | undefined)?.code !== 'string') throw error;
     return { diagnostics: [...diagnostics, diagnose({}, 'output_write_failed', { out: outDir, errno: errnoCode(error) })], exitCode: EXIT.invalid };
   }
@@ -326,6 +332,18 @@ function refusedAgainstBase(permanence: readonly Diagnostic[], diagnostics: Diag
     notes: [`refused: ${errors.length} permanent identifier(s) changed or removed against the base ${baseFlag}; nothing else was checked (docs/checks.md)`],
     exitCode: EXIT.stale,
   };
+}
+
+/** The longest `--lock-timeout` takes (seconds): an hour; a compile waiting longer is stuck, not queued. */
+const LOCK_TIMEOUT_LIMIT = 3600;
+
+/** `--lock-timeout SECONDS` in milliseconds, or `undefined` when absent (the writer's default wait). Throws {@link UsageError} when it is not a whole number of 0…3600. */
+function lockTimeoutOption(values: OptionValues): number | undefined {
+  const flag = stringOption(values, 'lock-timeout');
+  if (flag === undefined) return undefined;
+  const seconds = /^[0-9]{1,4}$/.test(flag) ? Number(flag) : NaN;
+  if (!(seconds <= LOCK_TIMEOUT_LIMIT)) throw invalidValue('--lock-timeout', flag, `a whole number of seconds of 0…${LOCK_TIMEOUT_LIMIT}`, '--lock-timeout 60');
+  return seconds * 1000;
 }
 
 export const compileCommand: Command = { ...fromHelp(compileHelp), run: runCompile };

@@ -877,7 +877,7 @@ export const catalog = {
   output_busy: {
     severity: 'error',
     message: 'another diene (process {pid}) is writing the output directory {out}',
-    hint: 'wait for it to finish and run again; if no diene is running, remove the lock file {lock}',
+    hint: 'this run waited {waited} s for it (--lock-timeout SECONDS sets how long): wait for it to finish and run again; if no diene is running, remove the lock file {lock}',
   },
   output_foreign_file: {
     severity: 'error',

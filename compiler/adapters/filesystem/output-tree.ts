@@ -77,6 +77,8 @@ export class OutputBusyError extends Error {
     readonly pid: number | undefined,
     /** The lock file's path. */
     readonly lock: string,
+    /** How long the writer waited for it (milliseconds). */
+    readonly waitedMs: number,
   ) {
     super(`the output directory is locked by process ${pid ?? '?'} (${lock})`);
   }
@@ -200,7 +202,7 @@ async function acquireLock(lock: string, waitMs: number): Promise<void> {
       await rm(lock, { force: true });
       continue;
     }
-    if (Date.now() >= deadline) throw new OutputBusyError(holder === 'unknown' ? undefined : holder, lock);
+    if (Date.now() >= deadline) throw new OutputBusyError(holder === 'unknown' ? undefined : holder, lock, waitMs);
     await sleep(25 + Math.floor(Math.random() * 50));
   }
 }

@@ -40,8 +40,9 @@ afterAll(() => {
   fleet.cleanup();
 });
 
-function diene(args: readonly string[]): { exitCode: number; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, [path.join(lonePackage, 'bin', 'diene.js'), ...args], {
+/** Runs `bin/diene.js …args` of the package at `root`. */
+function binIn(root: string, args: readonly string[]): { exitCode: number; stdout: string; stderr: string } {
+  const run = spawnSync(process.execPath, [path.join(root, 'bin', 'diene.js'), ...args], {
     cwd: work,
     env: { ...process.env, GITHUB_ACTIONS: '', FORCE_COLOR: '' },
     encoding: 'utf8',
@@ -49,6 +50,8 @@ function diene(args: readonly string[]): { exitCode: number; stdout: string; std
   });
   return { exitCode: run.status ?? -1, stdout: run.stdout, stderr: run.stderr };
 }
+
+const diene = (args: readonly string[]) => binIn(lonePackage, args);
 
 describe("the command line's bundle", () => {
   it('is what bin/diene.js runs: with no module of dist/ beside it, it validates, renders and prints the version and the schemas', () => {
@@ -98,16 +101,6 @@ describe("the command line's bundle", () => {
 
 describe('bin/diene.js', () => {
   let checkout: string;
-  const binIn = (root: string, args: readonly string[]) => {
-    const run = spawnSync(process.execPath, [path.join(root, 'bin', 'diene.js'), ...args], {
-      cwd: work,
-      env: { ...process.env, GITHUB_ACTIONS: '', FORCE_COLOR: '' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    return { exitCode: run.status ?? -1, stdout: run.stdout, stderr: run.stderr };
-  };
-
   beforeAll(() => {
     // A checkout's layout: dist/'s modules and the bundle beside them, the bundle's entry made to fail when it runs.
     checkout = path.join(work, 'checkout');

@@ -37,6 +37,11 @@ function optionWord(word: string): OptionWord | undefined {
   return { written: word, name: word.slice(1), short: true };
 }
 
+/** Whether `word` can be an option's value: not an option, or a negative number (`--serial -1`: no option starts with a digit, and "-1" is refused as the value it is, not as a missing one). */
+function valueWord(word: string): boolean {
+  return optionWord(word) === undefined || /^-[0-9]/.test(word);
+}
+
 function lookup(options: readonly OptionHelp[], word: OptionWord): OptionHelp | undefined {
   return options.find((o) => (word.short ? o.short === word.name : o.name === word.name));
 }
@@ -62,7 +67,7 @@ export function plainWords(argv: readonly string[], everyOption: readonly Option
     }
     const option = optionWord(arg);
     if (!option) words.push({ word: arg, index: i });
-    else if (takesNextWord(option, everyOption) && i + 1 < argv.length && optionWord(argv[i + 1] as string) === undefined) i++;
+    else if (takesNextWord(option, everyOption) && i + 1 < argv.length && valueWord(argv[i + 1] as string)) i++;
   }
   return words;
 }
@@ -110,7 +115,7 @@ export function parseCommandArgs(args: readonly string[], help: CommandHelp, all
     let value = word.inline;
     if (value === undefined && !option.inlineValue) {
       const next = args[i + 1];
-      if (next !== undefined && optionWord(next) === undefined) {
+      if (next !== undefined && valueWord(next)) {
         value = next;
         i++;
       }

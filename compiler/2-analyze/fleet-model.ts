@@ -80,6 +80,9 @@ export interface FleetModel {
   books: BookContent;
 }
 
+/** What of the registry the outputs of one platform are made from (fleet.yaml's settings and the clusters): their emitters take this slice, not the fleet (3-emit/output-slice.ts). */
+export type RegistrySlice = Pick<FleetModel, 'settings' | 'clusters'>;
+
 const byName = <T extends { name: string }>(a: T, b: T): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /** Builds the {@link FleetModel}. Call only when validation found no error; throws on a fleet without fleet.yaml (a bug). */

@@ -24,7 +24,46 @@
  * traffic off (a blue/green swap) must be ready to take the names.
  */
 import { serviceHost } from './hostnames.js';
-import type { FleetModel, PlatformModel } from './fleet-model.js';
+import type { ClusterModel, FleetModel, PlatformModel, ServiceModel } from './fleet-model.js';
+
+/**
+ * What of the fleet the served names are made from: fleet.yaml's bases, the
+ * virtual landscapes, and of each platform its landscapes, virtual landscapes,
+ * services and their modules. Not the rows: a row's pin or values serve no
+ * name. The fleet model is one; {@link servedHostsSlice} is the smallest.
+ */
+export interface ServedHostsModel {
+  settings: { dns: Pick<FleetModel['settings']['dns'], 'base' | 'spare'> };
+  vlandscapes: FleetModel['vlandscapes'];
+  platforms: readonly ServedPlatform[];
+}
+
+/** What of a platform its served names are made from. */
+export interface ServedPlatform extends Pick<PlatformModel, 'name' | 'landscapes' | 'vlandscapes'> {
+  services: readonly Pick<ServiceModel, 'name' | 'modules'>[];
+}
+
+/** What the gateway files and the sign-in configuration are made from: the served names' model, the issuer's settings and the clusters. */
+export interface HostsSlice extends ServedHostsModel {
+  settings: ServedHostsModel['settings'] & Pick<FleetModel['settings'], 'issuer'>;
+  clusters: readonly ClusterModel[];
+}
+
+/** The {@link HostsSlice} of `model`: a copy of only what the gateway files and the sign-in configuration read (output-slice.ts keys them by it). */
+export function servedHostsSlice(model: FleetModel): HostsSlice {
+  const { base, spare } = model.settings.dns;
+  return {
+    settings: { dns: spare !== undefined ? { base, spare } : { base }, issuer: model.settings.issuer },
+    vlandscapes: model.vlandscapes,
+    clusters: model.clusters,
+    platforms: model.platforms.map((platform) => ({
+      name: platform.name,
+      landscapes: platform.landscapes,
+      vlandscapes: platform.vlandscapes,
+      services: platform.services.map((service) => ({ name: service.name, modules: service.modules })),
+    })),
+  };
+}
 
 /** Which fleet.yaml base a name ends in. */
 export type BaseKey = 'base' | 'spare';
@@ -45,7 +84,7 @@ export interface ServedName {
 }
 
 /** The bases of fleet.yaml, main first: `[['base', dns.base], ['spare', dns.spare]]` (the spare only when set). */
-export function fleetBases(model: FleetModel): [BaseKey, string][] {
+export function fleetBases(model: Pick<ServedHostsModel, 'settings'>): [BaseKey, string][] {
   const { base, spare } = model.settings.dns;
   return spare !== undefined
     ? [
@@ -56,7 +95,7 @@ export function fleetBases(model: FleetModel): [BaseKey, string][] {
 }
 
 /** The virtual landscapes `platform` serves on that have `landscape` as a member (serving or not), sorted. */
-export function virtualScopes(model: FleetModel, platformVlandscapes: readonly string[], landscape: string): string[] {
+export function virtualScopes(model: Pick<ServedHostsModel, 'vlandscapes'>, platformVlandscapes: readonly string[], landscape: string): string[] {
   const served = new Set(platformVlandscapes);
   return model.vlandscapes.filter((v) => served.has(v.name) && v.members.some((m) => m.landscape === landscape)).map((v) => v.name);
 }
@@ -67,7 +106,7 @@ export function virtualScopes(model: FleetModel, platformVlandscapes: readonly s
  * of those marks. Ordered by platform, service, module (platform.yaml order),
  * base, then landscape, virtual and ops scopes; names are unique.
  */
-export function servedNames(model: FleetModel, landscape: string, marks: readonly string[]): ServedName[] {
+export function servedNames(model: ServedHostsModel, landscape: string, marks: readonly string[]): ServedName[] {
   return namesOf(model, landscape, (platform) => [
     ['landscape', landscape],
     ...virtualScopes(model, platform.vlandscapes, landscape).map((v): [ServedScope, string] => ['virtual', v]),
@@ -76,9 +115,9 @@ export function servedNames(model: FleetModel, landscape: string, marks: readonl
 }
 
 /** Per model, the lists of {@link sharedServedNames} and {@link opsNames} already made (the gateway files and the sign-in configuration read the same ones). */
-const made = new WeakMap<FleetModel, Map<string, readonly ServedName[]>>();
+const made = new WeakMap<ServedHostsModel, Map<string, readonly ServedName[]>>();
 
-function remembered(model: FleetModel, key: string, make: () => ServedName[]): readonly ServedName[] {
+function remembered(model: ServedHostsModel, key: string, make: () => ServedName[]): readonly ServedName[] {
   let lists = made.get(model);
   if (lists === undefined) made.set(model, (lists = new Map()));
   let names = lists.get(key);
@@ -92,7 +131,7 @@ function remembered(model: FleetModel, key: string, make: () => ServedName[]): r
  * {@link opsNames} of a mark, the same set as `servedNames(model, landscape, [mark])`.
  * Made once per model and landscape.
  */
-export function sharedServedNames(model: FleetModel, landscape: string): readonly ServedName[] {
+export function sharedServedNames(model: ServedHostsModel, landscape: string): readonly ServedName[] {
   return remembered(model, `shared ${landscape}`, () =>
     namesOf(model, landscape, (platform) => [
       ['landscape', landscape],
@@ -102,12 +141,12 @@ export function sharedServedNames(model: FleetModel, landscape: string): readonl
 }
 
 /** The ops names of the cluster of `landscape` with `mark` (the ops scope of {@link servedNames}), in its order. Made once per model, landscape and mark. */
-export function opsNames(model: FleetModel, landscape: string, mark: string): readonly ServedName[] {
+export function opsNames(model: ServedHostsModel, landscape: string, mark: string): readonly ServedName[] {
   const via = `${mark}.${landscape}`;
   return remembered(model, `ops ${landscape} ${mark}`, () => namesOf(model, landscape, () => [['ops', via]]));
 }
 
-function namesOf(model: FleetModel, landscape: string, viasOf: (platform: PlatformModel) => [ServedScope, string][]): ServedName[] {
+function namesOf(model: ServedHostsModel, landscape: string, viasOf: (platform: ServedPlatform) => [ServedScope, string][]): ServedName[] {
   const names: ServedName[] = [];
   const bases = fleetBases(model);
   for (const platform of model.platforms) {

@@ -77,7 +77,7 @@ export function buildAddressBooks(model: { books: BookContent }, serial: number)
 }
 
 /** The issuer table: every landscape the sign-in platform lists → its issuer URL (SPEC §3.5). Empty when that platform is absent. */
-export function buildIssuerTable(model: { books: BookContent }): Record<string, string> {
+export function buildIssuerTable(model: { books: Pick<BookContent, 'issuers'> }): Record<string, string> {
   return Object.fromEntries(model.books.issuers.map((entry) => [entry.landscape, entry.issuer]));
 }
 

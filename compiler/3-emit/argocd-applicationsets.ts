@@ -26,7 +26,7 @@
  * `values` block, which Helm merges deeply. The pinned image goes in as the
  * Helm parameter `image.tag`.
  */
-import type { FleetModel, PlatformModel, ServiceModel } from '../2-analyze/fleet-model.js';
+import type { RegistrySlice, PlatformModel, ServiceModel } from '../2-analyze/fleet-model.js';
 import { sharedValue } from './block-yaml.js';
 import type { ApplicationSet, ApplicationSpec, ClustersGenerator, GitFilesGenerator, LabelSelector, ObjectMeta } from './kube-objects.js';
 import { ROW_POLL_SECONDS } from './promotion-timing.js';
@@ -68,7 +68,7 @@ const SYNC_POLICY: ApplicationSpec['syncPolicy'] = sharedValue({
 const VALUE_FILES = sharedValue([`values.${ROW_LANDSCAPE}.yaml`]);
 const IMAGE_PARAMETERS = sharedValue([{ name: 'image.tag', value: '{{ .pin.image }}', forceString: true }]);
 
-function rowFilesGenerator(model: FleetModel, platform: string, service: string): GitFilesGenerator {
+function rowFilesGenerator(model: RegistrySlice, platform: string, service: string): GitFilesGenerator {
   return {
     git: {
       repoURL: model.settings.git.repoURL,
@@ -113,7 +113,7 @@ function applicationSpec(
 
 const APPLICATION_SET_ANNOTATIONS = sharedValue({ [SYNC_WAVE_ANNOTATION]: SYNC_WAVE.applicationSet });
 
-function applicationSetMeta(model: FleetModel, name: string, labels: Record<string, string>): ObjectMeta {
+function applicationSetMeta(model: RegistrySlice, name: string, labels: Record<string, string>): ObjectMeta {
   return { name, namespace: model.settings.primordial.argocdNamespace, labels, annotations: APPLICATION_SET_ANNOTATIONS };
 }
 
@@ -121,7 +121,7 @@ function templateMeta(name: string, labels: Record<string, string>, annotations:
   return { name, labels, annotations };
 }
 
-function serviceApplicationSets(model: FleetModel, platform: PlatformModel, service: ServiceModel): ApplicationSet[] {
+function serviceApplicationSets(model: RegistrySlice, platform: PlatformModel, service: ServiceModel): ApplicationSet[] {
   const artifacts = serviceArtifacts(model.settings, platform.name, service.name);
   const namespace = serviceNamespace(platform.name, service.name);
   // The two ApplicationSets of a service and their templates share its labels, template annotations and row generator.
@@ -174,6 +174,6 @@ function serviceApplicationSets(model: FleetModel, platform: PlatformModel, serv
 }
 
 /** The ApplicationSets of `platform`, services in name order, app before primordial. */
-export function emitApplicationSets(model: FleetModel, platform: PlatformModel): ApplicationSet[] {
+export function emitApplicationSets(model: RegistrySlice, platform: PlatformModel): ApplicationSet[] {
   return platform.services.flatMap((service) => serviceApplicationSets(model, platform, service));
 }

@@ -6,25 +6,56 @@
  * emitters here.
  */
 import { dnsIntent } from '../2-analyze/dns-names.js';
-import type { FleetModel } from '../2-analyze/fleet-model.js';
-import { addressBookFiles } from './address-books.js';
+import type { ClusterModel, DocAContent, DocBContent, DocCContent, FleetModel, IssuerContent, PlatformModel, RegistrySlice } from '../2-analyze/fleet-model.js';
+import { servedHostsSlice, type HostsSlice } from '../2-analyze/served-hosts.js';
+import { buildIssuerTable, docBKey, docCKey, DOC_A_KEY, ISSUERS_KEY } from './address-books.js';
+import { sealBook } from './book-digest.js';
 import { ARGOCD_HEALTH_PATCH, argocdHealthPatch } from './argocd-health-checks.js';
 import { emitApplicationSets } from './argocd-applicationsets.js';
 import { emitDnsZoneFiles } from './dns-zone-file.js';
 import { emitDnsZonePlans } from './dns-zone-plans.js';
-import { gatewayHostFiles } from './gateway-hosts.js';
+import { buildGatewayHosts } from './gateway-hosts.js';
 import { emitPlatformRecord } from './platform-record.js';
 import { withOutputManifest } from './output-manifest.js';
-import { madeOutputs, sortedPlan } from './output-plan.js';
+import { madeOutputs, sortedPlan, type MakeOutput } from './output-plan.js';
+import { keyedOutput, SlicePart, type KeyedEmitter } from './output-slice.js';
 import { kargoObjects } from './platform-objects.js';
-import { routePathFiles } from './route-paths.js';
-import { toYamlStream } from './serialize.js';
-import { signInConfigFiles } from './sign-in-config.js';
+import { routePathDocuments, type RoutePathsDocument } from './route-paths.js';
+import { renderRoutePathsSql } from './route-paths-sql.js';
+import { toJson, toYamlStream } from './serialize.js';
+import { buildSignInConfig, buildSpareSignInTable } from './sign-in-config.js';
 
 /** The command named in generated-file comments (SPEC §3.6: no paths, no arguments). */
 export const COMPILE_COMMAND = 'diene compile';
 
 export { kargoObjects, platformObjects } from './platform-objects.js';
+
+// The keyed emitters (output-slice.ts): each makes one file from the slices it is given and nothing else.
+const applicationSetsFile: KeyedEmitter<[RegistrySlice, PlatformModel]> = {
+  name: 'argocd',
+  emit: (registry, platform) => toYamlStream(emitApplicationSets(registry, platform), COMPILE_COMMAND),
+};
+const kargoFile: KeyedEmitter<[RegistrySlice, PlatformModel]> = {
+  name: 'kargo',
+  emit: (registry, platform) => toYamlStream(kargoObjects(registry, platform), COMPILE_COMMAND),
+};
+const platformRecordFile: KeyedEmitter<[PlatformModel]> = {
+  name: 'platform',
+  emit: (platform) => toYamlStream([emitPlatformRecord(platform)], COMPILE_COMMAND),
+};
+const bookFile: KeyedEmitter<[DocAContent | DocBContent | DocCContent, number]> = {
+  name: 'book',
+  emit: (content, serial) => toJson(sealBook(content, serial)),
+};
+const issuerTableFile: KeyedEmitter<[IssuerContent[]]> = { name: 'issuers', emit: (issuers) => toJson(buildIssuerTable({ books: { issuers } })) };
+const spareSignInFile: KeyedEmitter<[IssuerContent[]]> = { name: 'sign-in-spare', emit: (issuers) => toJson(buildSpareSignInTable({ books: { issuers } })) };
+const gatewayFile: KeyedEmitter<[HostsSlice, ClusterModel]> = { name: 'gateway', emit: (hosts, cluster) => toJson(buildGatewayHosts(hosts, cluster)) };
+const signInFile: KeyedEmitter<[HostsSlice, IssuerContent]> = { name: 'sign-in', emit: (hosts, entry) => toJson(buildSignInConfig(hosts, entry)) };
+const routePathsJsonFile: KeyedEmitter<[RoutePathsDocument]> = { name: 'route-paths-json', emit: (document) => toJson(document) };
+const routePathsSqlFile: KeyedEmitter<[RoutePathsDocument]> = {
+  name: 'route-paths-sql',
+  emit: (document) => renderRoutePathsSql(document.landscape, document.fingerprint, document.rows, COMPILE_COMMAND),
+};
 
 /**
  * Every output file, sorted by path: `argocd/`, `kargo/` and `platforms/` per
@@ -42,23 +73,36 @@ export function emitOutputs(model: FleetModel, options: { serial?: number } = {}
  * The files of {@link emitOutputs} but its manifest, sorted by path, each
  * made only when asked: a writer holds one output at a time, never the tree.
  */
-export function outputPlan(model: FleetModel, options: { serial?: number } = {}): Map<string, () => string> {
-  const outputs = new Map<string, () => string>();
-  const add = (files: ReadonlyMap<string, () => string>) => {
-    for (const [file, make] of files) outputs.set(file, make);
-  };
-  add(addressBookFiles(model, options.serial ?? 0));
-  add(routePathFiles(model, COMPILE_COMMAND));
-  add(gatewayHostFiles(model));
-  add(signInConfigFiles(model));
+export function outputPlan(model: FleetModel, options: { serial?: number } = {}): Map<string, MakeOutput> {
+  const outputs = new Map<string, MakeOutput>();
+  // The books, the issuer table and the spare sign-in table, as address-books.ts and sign-in-config.ts make them, keyed.
+  const serial = new SlicePart(options.serial ?? 0);
+  const { docA, docB, docC, issuers } = model.books;
+  outputs.set(`books/${DOC_A_KEY}`, keyedOutput(bookFile, new SlicePart(docA), serial));
+  for (const book of docB) outputs.set(`books/${docBKey(book.platform)}`, keyedOutput(bookFile, new SlicePart(book), serial));
+  for (const book of docC) outputs.set(`books/${docCKey(book.platform, book.service)}`, keyedOutput(bookFile, new SlicePart(book), serial));
+  const issuerSlice = new SlicePart(issuers);
+  outputs.set(`books/${ISSUERS_KEY}`, keyedOutput(issuerTableFile, issuerSlice));
+  for (const document of routePathDocuments(model)) {
+    const slice = new SlicePart(document);
+    outputs.set(`route-paths/${document.landscape}.json`, keyedOutput(routePathsJsonFile, slice));
+    outputs.set(`route-paths/${document.landscape}.sql`, keyedOutput(routePathsSqlFile, slice));
+  }
+  // The gateway files and the sign-in configuration, as gateway-hosts.ts and sign-in-config.ts make them, keyed by the served names' slice.
+  const hosts = new SlicePart(servedHostsSlice(model));
+  for (const cluster of model.clusters) outputs.set(`gateways/${cluster.name}.json`, keyedOutput(gatewayFile, hosts, new SlicePart(cluster)));
+  for (const entry of issuers) outputs.set(`books/sign-in/${entry.landscape}.json`, keyedOutput(signInFile, hosts, new SlicePart(entry)));
+  outputs.set('books/sign-in-spare.json', keyedOutput(spareSignInFile, issuerSlice));
   outputs.set(ARGOCD_HEALTH_PATCH, () => toYamlStream([argocdHealthPatch(model, COMPILE_COMMAND)], COMPILE_COMMAND));
   // The zone plans and files are small: made at once, from the DNS intent they share.
   const dns = dnsIntent(model);
   for (const [file, text] of [...emitDnsZonePlans(dns), ...emitDnsZoneFiles(dns, COMPILE_COMMAND)]) outputs.set(file, () => text);
+  const registry = new SlicePart<RegistrySlice>({ settings: model.settings, clusters: model.clusters });
   for (const platform of model.platforms) {
-    outputs.set(`argocd/${platform.name}.yaml`, () => toYamlStream(emitApplicationSets(model, platform), COMPILE_COMMAND));
-    outputs.set(`kargo/${platform.name}.yaml`, () => toYamlStream(kargoObjects(model, platform), COMPILE_COMMAND));
-    outputs.set(`platforms/${platform.name}.yaml`, () => toYamlStream([emitPlatformRecord(platform)], COMPILE_COMMAND));
+    const own = new SlicePart(platform);
+    outputs.set(`argocd/${platform.name}.yaml`, keyedOutput(applicationSetsFile, registry, own));
+    outputs.set(`kargo/${platform.name}.yaml`, keyedOutput(kargoFile, registry, own));
+    outputs.set(`platforms/${platform.name}.yaml`, keyedOutput(platformRecordFile, own));
   }
   return sortedPlan(outputs);
 }

@@ -22,7 +22,7 @@
  * gets its file, built or not, traffic on or off. Pure and deterministic.
  */
 import type { ClusterModel, FleetModel } from '../2-analyze/fleet-model.js';
-import { fleetBases, opsNames, sharedServedNames, type BaseKey, type ServedName } from '../2-analyze/served-hosts.js';
+import { fleetBases, opsNames, sharedServedNames, type BaseKey, type ServedHostsModel, type ServedName } from '../2-analyze/served-hosts.js';
 import { madeOutputs } from './output-plan.js';
 import { toJson } from './serialize.js';
 
@@ -102,12 +102,13 @@ function mergeSorted(a: readonly string[], b: readonly string[]): string[] {
   return out;
 }
 
-/**
- * The host lists of one cluster. `shared` keeps, per landscape, the names
- * all its clusters serve (landscape and virtual scopes), grouped and sorted
- * once; each cluster adds its own ops names by merging sorted lists.
- */
-export function buildGatewayHosts(model: FleetModel, cluster: ClusterModel, shared: Map<string, HostGroups> = new Map()): GatewayHosts {
+/** Per model, per landscape, the names all its clusters serve (landscape and virtual scopes), grouped and sorted once. */
+const sharedGroups = new WeakMap<ServedHostsModel, Map<string, HostGroups>>();
+
+/** The host lists of one cluster: its landscape's shared names (grouped once per model) and its own ops names, merged as sorted lists. */
+export function buildGatewayHosts(model: ServedHostsModel, cluster: ClusterModel): GatewayHosts {
+  let shared = sharedGroups.get(model);
+  if (shared === undefined) sharedGroups.set(model, (shared = new Map()));
   let common = shared.get(cluster.landscape);
   if (common === undefined) shared.set(cluster.landscape, (common = groupHosts(sharedServedNames(model, cluster.landscape))));
   const own = groupHosts(opsNames(model, cluster.landscape, cluster.mark));
@@ -134,7 +135,6 @@ export function emitGatewayHosts(model: FleetModel): Map<string, string> {
 /** The plan of the `gateways/` output files (each made when it is written); a landscape's shared host groups are made once, by its first cluster's file. */
 export function gatewayHostFiles(model: FleetModel): Map<string, () => string> {
   const files = new Map<string, () => string>();
-  const shared = new Map<string, HostGroups>();
-  for (const cluster of model.clusters) files.set(`gateways/${cluster.name}.json`, () => toJson(buildGatewayHosts(model, cluster, shared)));
+  for (const cluster of model.clusters) files.set(`gateways/${cluster.name}.json`, () => toJson(buildGatewayHosts(model, cluster)));
   return files;
 }

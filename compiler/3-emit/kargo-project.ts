@@ -10,7 +10,7 @@
  * shared secret from a Secret the operator creates in the project namespace
  * (`kargo-webhook-<kind>`, key `secret`); diene never writes a secret.
  */
-import type { FleetModel, PlatformModel } from '../2-analyze/fleet-model.js';
+import type { RegistrySlice, PlatformModel } from '../2-analyze/fleet-model.js';
 import { receiverName, receiverSecretName, releaseReceivers } from '../2-analyze/release-webhooks.js';
 import { platformLabels, stageName, SYNC_WAVE, SYNC_WAVE_ANNOTATION } from '../2-analyze/conventions.js';
 import type { KargoProject, KargoProjectConfig, KargoWebhookReceiver } from './kube-objects.js';
@@ -25,12 +25,12 @@ export function emitKargoProject(platform: PlatformModel): KargoProject {
 }
 
 /** The webhook receivers of every ProjectConfig, sorted by kind (empty when no artifact is on a registry with a receiver). */
-export function webhookReceivers(model: FleetModel): KargoWebhookReceiver[] {
+export function webhookReceivers(model: RegistrySlice): KargoWebhookReceiver[] {
   return releaseReceivers(model.settings.artifacts).map((kind) => ({ name: receiverName(kind), [kind]: { secretRef: { name: receiverSecretName(kind) } } }));
 }
 
 /** The ProjectConfig: policies sorted by Stage name, then the webhook receivers. */
-export function emitKargoProjectConfig(model: FleetModel, platform: PlatformModel): KargoProjectConfig {
+export function emitKargoProjectConfig(model: RegistrySlice, platform: PlatformModel): KargoProjectConfig {
   const policies = platform.services.flatMap((service) =>
     platform.stageGroups
       .flat()

@@ -6,9 +6,15 @@
  * whenever, and as often as, a file is made.
  */
 import { fileDigest } from './output-manifest.js';
+import type { MakeOutput } from './output-slice.js';
+
+export type { MakeOutput } from './output-slice.js';
 
 /** Output path → how to make its text; the manifest is not among them (it is made from the others' digests). */
-export type OutputPlan = ReadonlyMap<string, () => string>;
+export type OutputPlan = ReadonlyMap<string, MakeOutput>;
+
+/** Output path → the digest of its text, known without making it (from the key of what it is made from: output-slice.ts). */
+export type KnownDigests = ReadonlyMap<string, string>;
 
 /** Every text of `plan`, made now, in the plan's order. */
 export function madeOutputs(plan: OutputPlan): Map<string, string> {
@@ -16,7 +22,7 @@ export function madeOutputs(plan: OutputPlan): Map<string, string> {
 }
 
 /** `plan` sorted by path (the order of the manifest, of the writes and of `--check`). */
-export function sortedPlan(plan: OutputPlan): Map<string, () => string> {
+export function sortedPlan(plan: OutputPlan): Map<string, MakeOutput> {
   return new Map([...plan].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
@@ -24,10 +30,13 @@ export function sortedPlan(plan: OutputPlan): Map<string, () => string> {
  * The listing (path → digest) of `plan`, each digest made only when asked and
  * then kept: the look at a tree before it is replaced asks only for the files
  * whose bytes differ from what its own manifest records (edited since), so it
- * makes almost none.
+ * makes almost none; a digest in `known` is not made at all.
  */
-export function plannedListing(plan: OutputPlan): { has(file: string): boolean; get(file: string): string | undefined; keys(): Iterable<string> } {
-  const digests = new Map<string, string>();
+export function plannedListing(
+  plan: OutputPlan,
+  known: KnownDigests = new Map(),
+): { has(file: string): boolean; get(file: string): string | undefined; keys(): Iterable<string> } {
+  const digests = new Map<string, string>(known);
   return {
     has: (file) => plan.has(file),
     keys: () => plan.keys(),
@@ -39,4 +48,29 @@ export function plannedListing(plan: OutputPlan): { has(file: string): boolean; 
       return digest;
     },
   };
+}
+
+/**
+ * The digests of `plan`'s keyed outputs (output-slice.ts) whose key is the
+ * one `recorded` holds (path → [slice key, digest], what the last compile
+ * made them from): the same slices, the same bytes.
+ */
+export function knownDigests(plan: OutputPlan, recorded: ReadonlyMap<string, readonly [string, string]>): Map<string, string> {
+  const known = new Map<string, string>();
+  if (recorded.size === 0) return known;
+  for (const [file, make] of plan) {
+    const record = recorded.get(file);
+    if (record !== undefined && make.slice !== undefined && make.slice.key() === record[0]) known.set(file, record[1]);
+  }
+  return known;
+}
+
+/** Of each keyed output of `plan` that `listing` (path → digest of its text) lists: [slice key, digest], for the next compile's {@link knownDigests}. */
+export function sliceKeysOf(plan: OutputPlan, listing: ReadonlyMap<string, string>): Map<string, [string, string]> {
+  const keys = new Map<string, [string, string]>();
+  for (const [file, make] of plan) {
+    const digest = listing.get(file);
+    if (digest !== undefined && make.slice !== undefined) keys.set(file, [make.slice.key(), digest]);
+  }
+  return keys;
 }

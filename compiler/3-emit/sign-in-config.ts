@@ -33,7 +33,7 @@
  * Never published (`diene apply books` publishes Doc A, B and C only). Pure.
  */
 import type { FleetModel, IssuerContent } from '../2-analyze/fleet-model.js';
-import { opsNames, sharedServedNames } from '../2-analyze/served-hosts.js';
+import { opsNames, sharedServedNames, type HostsSlice } from '../2-analyze/served-hosts.js';
 import { madeOutputs } from './output-plan.js';
 import { toJson } from './serialize.js';
 
@@ -66,7 +66,7 @@ export interface SignInConfig {
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The sign-in configuration of one landscape's issuer entry. */
-export function buildSignInConfig(model: FleetModel, entry: IssuerContent): SignInConfig {
+export function buildSignInConfig(model: HostsSlice, entry: IssuerContent): SignInConfig {
   const { issuer } = model.settings;
   const { landscape, endpoint: main } = entry;
   const spare = entry.spare?.endpoint;
@@ -106,7 +106,7 @@ export function buildSignInConfig(model: FleetModel, entry: IssuerContent): Sign
 }
 
 /** The spare sign-in address table: every sign-in landscape → its issuer URL on the spare base (`{}` without `dns.spare`). */
-export function buildSpareSignInTable(model: FleetModel): Record<string, string> {
+export function buildSpareSignInTable(model: { books: Pick<FleetModel['books'], 'issuers'> }): Record<string, string> {
   return Object.fromEntries(model.books.issuers.flatMap((entry) => (entry.spare !== undefined ? [[entry.landscape, entry.spare.issuer]] : [])));
 }
 

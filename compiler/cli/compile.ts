@@ -119,7 +119,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     { staleCheckOutput, foreignFiles, checkCounts },
     { diffOutputTrees, isFresh, octal },
     { foreignDiagnostics },
-    { plannedListing },
+    { plannedListing, knownDigests, sliceKeysOf },
     { fullCollection, pacedPlan },
     { FileRecords },
   ] = await Promise.all([
@@ -155,6 +155,8 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     return { diagnostics, exitCode: EXIT.invalid, pathPrefix, ...summary(`the fleet does not compile: ${errors} error${errors === 1 ? '' : 's'}`) };
   }
   const collect = fullCollection();
+  // The outputs made from the same slices of the model as in the last compile into this directory: their digests are known without making them.
+  const known = cache ? knownDigests(result.plan, cache.readSliceKeys(outDir)) : new Map<string, string>();
   collect();
   const plan = pacedPlan(result.plan, collect);
   /** The number of output files, the manifest among them. */
@@ -168,8 +170,9 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     // Reads only: no lock, no rename, no repair; what a killed run left is said, and the next compile repairs it.
     // What the last write recorded of its files: a file whose stamp is still the recorded one is known by its digest, not read.
     const recorded = cache?.readStamps(outDir) ?? new Map<string, [string, string]>();
-    const compared = await compareOutputTree(outDir, plan, { recorded });
+    const compared = await compareOutputTree(outDir, plan, { recorded, known });
     if (cache && key) cache.write(key, cacheEntry(result, compared));
+    cache?.writeSliceKeys(outDir, sliceKeysOf(plan, compared.listing));
     const leftovers = outputLeftovers(outDir);
     const diff = diffOutputTrees(compared.wanted, compared.onDisk, compared.modes);
     const outShown = shownPath(outDir);
@@ -239,7 +242,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     };
   }
   // What the last write into this directory recorded of its files: those still unchanged are not read again.
-  const look = await inspectOutput(outDir, plannedListing(plan), { recorded: cache?.readStamps(outDir) ?? new Map(), ...(lockWaitMs === undefined ? {} : { waitMs: lockWaitMs }) });
+  const look = await inspectOutput(outDir, plannedListing(plan, known), { recorded: cache?.readStamps(outDir) ?? new Map(), ...(lockWaitMs === undefined ? {} : { waitMs: lockWaitMs }) });
   if (look.error) return { diagnostics: [...diagnostics, ...foreignDiagnostics(look.error, outDir)], exitCode: EXIT.invalid };
   const readOnly = readOnlyFolderProblem(outDir);
   if (readOnly) return { diagnostics: [...diagnostics, diagnoseFinding({}, readOnly)], exitCode: EXIT.invalid };
@@ -249,6 +252,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
   try {
     const written = await writeOutputTree(outDir, plan, {
       trusted: look.trusted,
+      known,
       ...(lockWaitMs === undefined ? {} : { waitMs: lockWaitMs }),
       // A change that leaves the outputs as they are (a row's pin, say) writes nothing either: the tree in place is checked as a warm run checks it.
       staged: (made) => {
@@ -256,11 +260,13 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
         const entry = cacheEntry(result, made);
         cache.write(key, entry);
         inPlace = warmResult(entry, cache, read.diagnostics, outDir, false, '', made.own);
+        if (inPlace) cache.writeSliceKeys(outDir, sliceKeysOf(plan, made.listing));
         return inPlace !== undefined;
       },
     });
     if (inPlace) return inPlace;
     cache?.writeStamps(outDir, written.stamps);
+    cache?.writeSliceKeys(outDir, sliceKeysOf(plan, written.made.listing));
     kept = written.notes;
     linked = written.counts.linked;
   } catch (error) {

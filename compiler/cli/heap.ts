@@ -9,7 +9,7 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { OutputPlan } from '../3-emit/output-plan.js';
+import type { MakeOutput, OutputPlan } from '../3-emit/output-plan.js';
 
 /** Output text (UTF-16 units) made between two collections. */
 export const PACE_CHARS = 48 * 1024 * 1024;
@@ -24,17 +24,20 @@ export function fullCollection(): () => void {
   return runInNewContext('gc') as () => void;
 }
 
-/** `plan`, whose files call `collect` after every `every` units of text they made. */
-export function pacedPlan(plan: OutputPlan, collect: () => void, every = PACE_CHARS): Map<string, () => string> {
+/** `plan`, whose files call `collect` after every `every` units of text they made (each keeps its slice). */
+export function pacedPlan(plan: OutputPlan, collect: () => void, every = PACE_CHARS): Map<string, MakeOutput> {
   let made = 0;
-  const paced = (make: () => string) => (): string => {
-    const text = make();
-    made += text.length;
-    if (made >= every) {
-      made = 0;
-      collect();
-    }
-    return text;
+  const paced = (make: MakeOutput): MakeOutput => {
+    const pacedMake = (): string => {
+      const text = make();
+      made += text.length;
+      if (made >= every) {
+        made = 0;
+        collect();
+      }
+      return text;
+    };
+    return make.slice ? Object.assign(pacedMake, { slice: make.slice }) : pacedMake;
   };
   return new Map([...plan].map(([file, make]) => [file, paced(make)]));
 }

@@ -189,6 +189,7 @@ export const catalog = {
         pack_line: 'a line of the pack of input-file records',
         record: 'a record of an input file in the pack',
         stamps: 'the stamps of the output files',
+        slices: 'the record of what the output files were made from',
       },
       instead: {
         entry: 'the result was made anew without it',
@@ -197,6 +198,7 @@ export const catalog = {
         pack_line: 'the other records were used, and the input file it may have recorded was parsed and checked anew',
         record: 'that input file was parsed and checked anew',
         stamps: 'the output files were compared by their content instead',
+        slices: 'every output file was made anew',
       },
       problem: {
         cut_short: 'it is cut short',
@@ -212,6 +214,7 @@ export const catalog = {
         body_not_json: 'its body is not JSON',
         body_not_result: 'its body is not a compile result',
         body_not_stamps: 'its body is not a list of stamps',
+        body_not_slices: 'its body is not a list of output files with the keys of what they were made from',
         body_not_record: 'it is not the record of a loaded input file',
         not_a_record: 'it is not a record diene writes (a key, a digest and JSON)',
       },

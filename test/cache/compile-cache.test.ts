@@ -17,7 +17,17 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GENERATED_NOW, generateFleet } from '../../bench/fleet-generator.mjs';
 import { readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
-import { cacheKey, CompileCache, compilerFiles, defaultCacheFolder, EntryProblem, entryText, parseEntry, type CacheEntry } from '../../compiler/adapters/cache/compile-cache.js';
+import {
+  cacheKey,
+  CompileCache,
+  compilerFiles,
+  defaultCacheFolder,
+  EntryProblem,
+  entryText,
+  parseEntry,
+  sha256,
+  type CacheEntry,
+} from '../../compiler/adapters/cache/compile-cache.js';
 import { ALWAYS, nowWindow } from '../../compiler/adapters/cache/now-window.js';
 import { sourceFile } from '../../compiler/1-load/source-file.js';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
@@ -171,7 +181,11 @@ describe('what the cache never trusts', () => {
     ['cut short', (text: string) => text.slice(0, text.length >> 1), 'it is cut short'],
     ['empty', () => '', 'it is cut short'],
     ['of another format', (text: string) => text.replace('"version":1', '"version":99'), 'it was written in another cache format than this diene reads'],
-    ['not written by diene', (text: string) => text.replace('"format":"diene-cache"', '"format":"notes"'), 'its first line is not the head diene writes, so diene did not write it'],
+    [
+      'not written by diene',
+      (text: string) => text.replace('"format":"diene-cache"', '"format":"notes"'),
+      'its first line is not the head diene writes, so diene did not write it',
+    ],
     ['not JSON', () => 'garbage\n{}\n', 'its first line is not JSON'],
   ])('an entry %s is ignored with a warning; the run compiles cold, right, and replaces it', async (_, damage, reason) => {
     const { cache, out, entry } = await filled();
@@ -213,7 +227,8 @@ describe('what the cache never trusts', () => {
       runCli(['compile', '--fleet', fleet, '--out', out, '--now', GENERATED_NOW, '--format', 'json', ...extra], { env: { NODE_OPTIONS: `--import=${hook}` } });
     const warm = run(['--cache', cache]);
     const cold = run(['--no-cache']);
-    const refusal = (stderr: string) => (JSON.parse(stderr.slice(stderr.indexOf('['), stderr.lastIndexOf(']') + 1)) as Diagnostic[]).filter((d) => d.severity === 'error');
+    const refusal = (stderr: string) =>
+      (JSON.parse(stderr.slice(stderr.indexOf('['), stderr.lastIndexOf(']') + 1)) as Diagnostic[]).filter((d) => d.severity === 'error');
     expect(warm.exitCode).toBe(2);
     expect(cold.exitCode).toBe(2);
     expect(refusal(warm.stderr).map((d) => [d.code, d.message])).toEqual([
@@ -242,26 +257,31 @@ describe('what the cache never trusts', () => {
   it.each([
     ['scribbled over', () => 'scribbled over\n[]\n', 'its first line is not JSON'],
     ['sealed, but no list of stamps', (key: string) => entryText(key, { stamps: 'none' } as unknown as CacheEntry), 'its body is not a list of stamps'],
-  ])('damaged stamps of the output files (%s) are ignored with a warning saying the files were compared by content; still up to date, nothing written', async (_, damage, reason) => {
-    const { cache, out } = await filled();
-    const [name] = readdirSync(path.join(cache, 'stamps'));
-    const stamps = path.join(cache, 'stamps', name as string);
-    writeFileSync(stamps, damage(path.basename(stamps, '.json')));
-    const inode = manifestInode(out);
-    const run = await compile(fleet, out, ['--cache', cache]);
-    expect(run.exitCode, run.stderr).toBe(0);
-    expect(diagnosticsOf(run).filter((d) => d.code === 'cache_entry_ignored').map((d) => d.message)).toEqual([
-      `ignored the stamps of the output files ${stamps}: ${reason}; the output files were compared by their content instead`,
-    ]);
-    expect(manifestInode(out)).toBe(inode);
-    // The text form says the same beside its note: the tree was found in place by content, nothing written.
-    writeFileSync(stamps, damage(path.basename(stamps, '.json')));
-    const text = await compile(fleet, out, ['--cache', cache], 'text');
-    expect(text.stderr).toContain('the output files were compared by their content instead');
-    expect(text.stderr).toMatch(/up to date: .*\(from the cache; nothing written\)/);
-    // The stamps were written whole again: the next run is quiet.
-    expect(diagnosticsOf(await compile(fleet, out, ['--cache', cache])).filter((d) => d.code.startsWith('cache_'))).toEqual([]);
-  });
+  ])(
+    'damaged stamps of the output files (%s) are ignored with a warning saying the files were compared by content; still up to date, nothing written',
+    async (_, damage, reason) => {
+      const { cache, out } = await filled();
+      const [name] = readdirSync(path.join(cache, 'stamps'));
+      const stamps = path.join(cache, 'stamps', name as string);
+      writeFileSync(stamps, damage(path.basename(stamps, '.json')));
+      const inode = manifestInode(out);
+      const run = await compile(fleet, out, ['--cache', cache]);
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(
+        diagnosticsOf(run)
+          .filter((d) => d.code === 'cache_entry_ignored')
+          .map((d) => d.message),
+      ).toEqual([`ignored the stamps of the output files ${stamps}: ${reason}; the output files were compared by their content instead`]);
+      expect(manifestInode(out)).toBe(inode);
+      // The text form says the same beside its note: the tree was found in place by content, nothing written.
+      writeFileSync(stamps, damage(path.basename(stamps, '.json')));
+      const text = await compile(fleet, out, ['--cache', cache], 'text');
+      expect(text.stderr).toContain('the output files were compared by their content instead');
+      expect(text.stderr).toMatch(/up to date: .*\(from the cache; nothing written\)/);
+      // The stamps were written whole again: the next run is quiet.
+      expect(diagnosticsOf(await compile(fleet, out, ['--cache', cache])).filter((d) => d.code.startsWith('cache_'))).toEqual([]);
+    },
+  );
 
   it('refuses a cache folder inside the output directory (every later compile would refuse it as a foreign folder), writing nothing', async () => {
     const out = fresh('out');
@@ -293,13 +313,28 @@ describe('what the cache never trusts', () => {
     writeFileSync(path.join(folder, 'thesis.tex'), 'mine\n');
     const foreign = (did: string) =>
       `ignored the cache folder ${folder}: it is not empty and has no readable diene-cache.json, so it is not a diene cache; ${did} without it`;
-    const warned = (run: CliRun, stream: 'stdout' | 'stderr' = 'stderr') => diagnosticsOf({ ...run, stderr: run[stream] }).filter((d) => d.code.startsWith('cache_')).map((d) => d.message);
+    const warned = (run: CliRun, stream: 'stdout' | 'stderr' = 'stderr') =>
+      diagnosticsOf({ ...run, stderr: run[stream] })
+        .filter((d) => d.code.startsWith('cache_'))
+        .map((d) => d.message);
     const out = fresh('out');
     expect(warned(await compile(fleet, out, ['--cache', folder]))).toEqual([foreign('compiled')]);
     expect(warned(await compile(fleet, out, ['--check', '--cache', folder]))).toEqual([foreign('checked')]);
     const validate = await runCliInProcess(['validate', '--fleet', fleet, '--now', GENERATED_NOW, '--format', 'json', '--cache', folder]);
     expect(warned(validate, 'stdout')).toEqual([foreign('validated')]);
-    const render = await runCliInProcess(['render', '--platform', firstPlatform(fleet), '--fleet', fleet, '--now', GENERATED_NOW, '--format', 'json', '--cache', folder]);
+    const render = await runCliInProcess([
+      'render',
+      '--platform',
+      firstPlatform(fleet),
+      '--fleet',
+      fleet,
+      '--now',
+      GENERATED_NOW,
+      '--format',
+      'json',
+      '--cache',
+      folder,
+    ]);
     expect(render.exitCode, render.stderr).toBe(0);
     expect(warned(render)).toEqual([foreign('rendered')]);
     expect(readdirSync(folder)).toEqual(['thesis.tex']);
@@ -310,7 +345,11 @@ describe('what the cache never trusts', () => {
     writeFileSync(file, 'notes\n');
     const run = await compile(fleet, fresh('out'), ['--cache', file]);
     expect(run.exitCode, run.stderr).toBe(0);
-    expect(diagnosticsOf(run).filter((d) => d.code.startsWith('cache_')).map((d) => [d.code, d.severity, d.message, d.hint])).toEqual([
+    expect(
+      diagnosticsOf(run)
+        .filter((d) => d.code.startsWith('cache_'))
+        .map((d) => [d.code, d.severity, d.message, d.hint]),
+    ).toEqual([
       [
         'cache_folder_is_file',
         'warning',
@@ -461,7 +500,9 @@ describe('a cache folder that cannot be written', () => {
       ].join('\n'),
     );
     const out = fresh('out');
-    const run = runCli(['compile', '--fleet', fleet, '--out', out, '--now', GENERATED_NOW, '--format', 'json', '--cache', cache], { env: { NODE_OPTIONS: `--import=${hook}` } });
+    const run = runCli(['compile', '--fleet', fleet, '--out', out, '--now', GENERATED_NOW, '--format', 'json', '--cache', cache], {
+      env: { NODE_OPTIONS: `--import=${hook}` },
+    });
     expect(run.exitCode, run.stderr).toBe(0);
     expect(named(run).map((d) => [d.code, d.message, d.hint])).toEqual([
       [
@@ -496,7 +537,7 @@ describe('--cache and --no-cache together', () => {
 });
 
 describe("the compiler's identity in the key", () => {
-  it('covers every stage of the pipeline, not only the cache module\'s own folder', () => {
+  it("covers every stage of the pipeline, not only the cache module's own folder", () => {
     // Run from source here: the code root is compiler/ (dist/ when built). A root one level too low (adapters/) once let a
     // compiler changed in its loader replay the entries of the one before.
     const { root, files } = compilerFiles();
@@ -567,5 +608,58 @@ describe('where the cache lives', () => {
     mkdirSync(bare);
     expect(defaultCacheFolder(bare, { XDG_CACHE_HOME: '/var/cache/me' }, bare)).toBe('/var/cache/me/diene');
     expect(new CompileCache(path.join(bare, 'none')).warnings).toEqual([]);
+  });
+});
+
+describe('the record of what the outputs were made from (slices/)', () => {
+  const out = '/somewhere/out';
+  const keys = new Map<string, [string, string]>([
+    ['argocd/nitroso.yaml', [`sha256:${'1'.repeat(64)}`, `sha256:${'2'.repeat(64)}`]],
+    ['books/doc-a.json', [`sha256:${'3'.repeat(64)}`, `sha256:${'4'.repeat(64)}`]],
+  ]);
+  const recordOf = (dir: string): string => path.join(dir, 'slices', readdirSync(path.join(dir, 'slices'))[0] as string);
+
+  it('reads back what was kept, for the same output directory only', () => {
+    const dir = fresh('slices');
+    new CompileCache(dir).writeSliceKeys(out, keys);
+    const reading = new CompileCache(dir);
+    expect(reading.readSliceKeys(out)).toEqual(keys);
+    expect(reading.readSliceKeys('/somewhere/else')).toEqual(new Map());
+    expect(reading.warnings).toEqual([]);
+  });
+
+  it('kept by another compiler: not used, and nothing to warn about (its emitters may make other bytes of the same slices)', () => {
+    const dir = fresh('slices');
+    new CompileCache(dir).writeSliceKeys(out, keys);
+    const file = recordOf(dir);
+    const body = JSON.parse(readFileSync(file, 'utf8').split('\n')[1] as string) as { compiler: string };
+    writeFileSync(file, entryText(sha256(out), { ...body, compiler: 'f'.repeat(64) } as unknown as CacheEntry));
+    const reading = new CompileCache(dir);
+    expect(reading.readSliceKeys(out)).toEqual(new Map());
+    expect(reading.warnings).toEqual([]);
+  });
+
+  it.each([
+    ['edited after it was written', (text: string) => text.replace('2222', '2223'), 'digest_mismatch'],
+    [
+      'of the wrong shape (its digest recomputed)',
+      () => entryText(sha256(out), { compiler: 'x', outputs: [['a', 'b']] } as unknown as CacheEntry),
+      'body_not_slices',
+    ],
+  ])('%s: ignored with a warning, removed, and every output made anew', (_name, damage, problem) => {
+    const dir = fresh('slices');
+    new CompileCache(dir).writeSliceKeys(out, keys);
+    const file = recordOf(dir);
+    writeFileSync(file, damage(readFileSync(file, 'utf8')));
+    const reading = new CompileCache(dir);
+    expect(reading.readSliceKeys(out)).toEqual(new Map());
+    expect(reading.warnings.map((w) => [w.code, w.message])).toEqual([
+      [
+        'cache_entry_ignored',
+        expect.stringMatching(new RegExp(`^ignored the record of what the output files were made from .*: .*; every output file was made anew$`)),
+      ],
+    ]);
+    expect(reading.warnings[0]?.message).toContain(problem === 'digest_mismatch' ? 'does not match its digest' : 'not a list of output files');
+    expect(existsSync(file)).toBe(false);
   });
 });

@@ -22,6 +22,9 @@
  *    exactly: a compile whose files they all answer (read back from the
  *    pack's text) gives the same diagnostics, source lines included, and
  *    the same outputs.
+ * 10. an output made from slices of the model (3-emit/output-slice.ts) whose
+ *    key is the one it has in the reference fleet has the reference's bytes:
+ *    a key names everything its output is made from.
  * 7. a fleet that compiles carries no template action or expression the
  *    emitters did not write (test/support/engine-strings.ts) and no address
  *    in its zone files that is not public (an oracle apart from the
@@ -40,6 +43,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileFleet, inputValidators, type CompileOptions } from '../../compiler/index.js';
+import { outputPlan } from '../../compiler/3-emit/emit-outputs.js';
 import { cacheKey, CompileCache, EntryProblem, entryText, parseEntry } from '../../compiler/adapters/cache/compile-cache.js';
 import { FileRecords } from '../../compiler/adapters/cache/file-records.js';
 import { readFleetTexts, TEST_NOW_SECONDS, writeTempFleet } from '../support/fleet-fixture.js';
@@ -71,13 +75,22 @@ const TARGETED_RUNS = Math.max(50, Math.floor(RUNS / 3));
 
 const reference = readFleetTexts();
 const options: CompileOptions = { nowSeconds: TEST_NOW_SECONDS, validators: inputValidators() };
-const referenceOutputs = compileFleet(toSourceFilesInOrder(reference, []), options).outputs;
+const referenceCompile = compileFleet(toSourceFilesInOrder(reference, []), options);
+const referenceOutputs = referenceCompile.outputs;
+/** Property 10: of each keyed output of the reference fleet, its key and its text. */
+const referenceKeyed = new Map(
+  [...(referenceCompile.model ? outputPlan(referenceCompile.model) : new Map())].flatMap(([file, make]) =>
+    make.slice ? [[file, { key: make.slice.key() as string, text: make() as string }]] : [],
+  ),
+);
 /** The Go-template actions the ArgoCD emitter writes (every one appears in the reference fleet's output). */
 const OWN_ACTIONS = argocdActions(referenceOutputs ?? new Map());
 /** Codes of phase 1 (parsing, schemas, reading): a case refused only by these never reached the cross-file rules. */
 const LOAD_CODES =
   /^(yaml_|json_|schema_|file_|input_|fleet_file_missing|name_invalid|name_length|row_pin_missing|platform_name_too_short|claim_paths_missing|claim_key_missing)/;
 const outcomes = { load: 0, crossFile: 0, compiled: 0 };
+/** Property 10: how many outputs of a changed fleet kept their reference key (and were held to its bytes). */
+let keptKeys = 0;
 /** The cache folder of property 9, emptied before each case. */
 const recordsDir = mkdtempSync(path.join(tmpdir(), 'diene-fuzz-records-'));
 afterAll(() => rmSync(recordsDir, { recursive: true, force: true }));
@@ -104,6 +117,15 @@ function compileChecked(texts: ReadonlyMap<string, string>, order: readonly numb
       problem,
       `${diagnostic.code} ${diagnostic.file}:${diagnostic.line}:${diagnostic.column}-${diagnostic.endLine}:${diagnostic.endColumn} ${problem}`,
     ).toBeUndefined();
+  }
+  if (result.outputs && result.model) {
+    // Property 10: the same key, the same bytes.
+    for (const [file, make] of outputPlan(result.model)) {
+      const before = referenceKeyed.get(file);
+      if (before === undefined || make.slice?.key() !== before.key) continue;
+      expect(make(), file).toBe(before.text);
+      keptKeys++;
+    }
   }
   if (result.outputs) {
     // Property 5: nothing an input wrote is evaluated by ArgoCD or Kargo, and the zone files hold public addresses only.
@@ -166,7 +188,8 @@ describe('the compiler under fuzzed input', () => {
       PARAMETERS,
     );
     // How deep the cases reach: refused while loading, refused by a cross-file rule, or compiled.
-    console.log(`fuzz outcomes (${RUNS} cases, seed ${SEED}): ${JSON.stringify(outcomes)}`);
+    console.log(`fuzz outcomes (${RUNS} cases, seed ${SEED}): ${JSON.stringify(outcomes)}; ${keptKeys} outputs kept their reference key`);
+    expect(keptKeys).toBeGreaterThan(0);
   }, 240_000); // a CPU-bound loop of real compiles: well under a minute idle, past the 60 s default on a loaded machine
 
   it(`refuses engine syntax spliced into a value that reaches ArgoCD or Kargo, at its place (${TARGETED_RUNS} cases)`, () => {

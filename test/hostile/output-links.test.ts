@@ -19,7 +19,7 @@ import { fileDigest, MANIFEST_FILE } from '../../compiler/3-emit/output-manifest
 import { plannedListing } from '../../compiler/3-emit/output-plan.js';
 import { CompileCache } from '../../compiler/adapters/cache/compile-cache.js';
 import { currentStamp, inspectTree, stampFields } from '../../compiler/adapters/filesystem/output-ownership.js';
-import { inspectOutput, readCurrentOutput, readOutputTree, writeOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
+import { compareOutputTree, inspectOutput, readCurrentOutput, readOutputTree, writeOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
 import { REPO_ROOT } from '../support/fleet-fixture.js';
 import { errorLines, litter, sameTree, type Tree, ttlFleets } from '../support/output-trees.js';
 import { runCliInProcess } from '../support/run-cli.js';
@@ -81,6 +81,49 @@ afterAll(() => {
 });
 
 describe('a compile over an existing tree', () => {
+  it('links an output whose digest is known (the same slices as last time) without making it, while its old file has that digest; makes the others', async () => {
+    const { out } = site();
+    expect((await compile(fleetA.dir, out)).exitCode).toBe(0);
+    const { same, changed } = common();
+    const made: string[] = [];
+    // A known digest stands for the text: an output known and unchanged on disk must not be made at all.
+    const plan = new Map(
+      [...trees.B]
+        .filter(([file]) => file !== MANIFEST_FILE)
+        .map(([file, text]) => [
+          file,
+          () => {
+            made.push(file);
+            return text;
+          },
+        ]),
+    );
+    // Known: every unchanged file, and one changed file (its old file on disk has another digest, so it is made and written).
+    const knownChanged = changed[0] as string;
+    const known = new Map([...same, knownChanged].map((file) => [file, fileDigest(trees.B.get(file) as string)]));
+    const look = await inspectOutput(out, plannedListing(plan, known));
+    expect(look.error).toBeUndefined();
+    const before = new Map([...trees.A.keys()].map((file) => [file, lstatSync(path.join(out, file)).ino]));
+    const written = await writeOutputTree(out, plan, { trusted: look.trusted, known });
+    expect(made.sort()).toEqual([...trees.B.keys()].filter((file) => file !== MANIFEST_FILE && !same.includes(file)).sort());
+    expect(made).toContain(knownChanged);
+    expect(written.counts).toEqual({ written: plan.size + 1 - same.length, linked: same.length, fellBack: 0, made: plan.size - same.length });
+    expect(sameTree(await readOutputTree(out), trees.B)).toBe(true);
+    for (const file of same) expect(lstatSync(path.join(out, file)).ino, `${file} is the old file, linked`).toBe(before.get(file));
+    // --check, with the stamps of the unchanged files recorded: the known ones are neither made nor read, and the tree is fresh.
+    made.length = 0;
+    const recorded = new Map(same.map((file) => [file, [currentStamp(path.join(out, file)) as string, known.get(file) as string] as const]));
+    const compared = await compareOutputTree(out, plan, { recorded, known });
+    expect(compared.wanted).toEqual(new Map());
+    expect(compared.listing).toEqual(new Map([...plan.keys()].map((file) => [file, fileDigest(trees.B.get(file) as string)])));
+    expect(made.sort()).toEqual([...plan.keys()].filter((file) => !same.includes(file)).sort());
+    // A known digest the file on disk does not have (its recorded digest is another): that output is made and compared.
+    made.length = 0;
+    const recheck = await compareOutputTree(out, plan, { recorded, known: new Map([[same[0] as string, fileDigest('another text')]]) });
+    expect(recheck.wanted).toEqual(new Map());
+    expect(made).toContain(same[0]);
+  });
+
   it('links each unchanged file from the old tree (same inode, same bytes, one name once the old tree is gone) and writes the changed ones', async () => {
     const { out } = site();
     expect((await compile(fleetA.dir, out)).exitCode).toBe(0);
@@ -120,7 +163,8 @@ describe('a compile over an existing tree', () => {
     });
     const { same } = common();
     expect(tried.sort()).toEqual([...same].sort());
-    expect(written.counts).toEqual({ written: plan.size + 1, linked: 0, fellBack: same.length });
+    // Every output made once, and the unchanged ones again when their link failed.
+    expect(written.counts).toEqual({ written: plan.size + 1, linked: 0, fellBack: same.length, made: plan.size + same.length });
     expect(sameTree(await readOutputTree(out), trees.B)).toBe(true);
     for (const file of same) expect(lstatSync(path.join(out, file)).ino).not.toBe(before.get(file));
     expect(litter(out)).toEqual([]);

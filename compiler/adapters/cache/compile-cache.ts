@@ -16,8 +16,9 @@
  *
  * Layout of a cache folder: `diene-cache.json` (its format; a folder that holds
  * anything else is not used), `CACHEDIR.TAG`, `entries/<key>.json`,
- * `stamps/` (output-match.ts) and `files/` (the per-file records of
- * file-records.ts). Each
+ * `stamps/` (output-match.ts), `slices/` (the keys of the outputs made from
+ * slices of the model, 3-emit/output-slice.ts) and `files/` (the per-file
+ * records of file-records.ts). Each
  * entry carries its key and the digest of its body; an entry that does not
  * parse, names another key or format, or whose body does not match its digest
  * is ignored with a `cache_entry_ignored` warning, compiled cold and replaced.
@@ -504,6 +505,55 @@ export class CompileCache {
       return new Map();
     }
     return new Map(body as [string, [string, string]][]);
+  }
+
+  private sliceKeysPath(outDir: string): string {
+    return path.join(this.dir, 'slices', `${sha256(outDir)}.json`);
+  }
+
+  /**
+   * What the last compile into `outDir` made its keyed outputs from (3-emit/
+   * output-slice.ts): path → [slice key, digest of the text made from it].
+   * Empty when none was kept or another compiler kept it (its emitters may
+   * make other bytes of the same slices), or when it is broken (then a
+   * warning).
+   */
+  readSliceKeys(outDir: string): Map<string, [string, string]> {
+    if (!this.usable) return new Map();
+    const file = this.sliceKeysPath(outDir);
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      return new Map();
+    }
+    const body = unseal(text, sha256(outDir)) as { compiler?: unknown; outputs?: unknown } | EntryProblem | null;
+    const outputs = body instanceof EntryProblem || body === null || typeof body !== 'object' ? undefined : body.outputs;
+    const wellFormed =
+      Array.isArray(outputs) &&
+      outputs.every((entry: unknown) => Array.isArray(entry) && entry.length === 3 && entry.every((field: unknown) => typeof field === 'string'));
+    if (body instanceof EntryProblem || !wellFormed) {
+      this.ignoreEntry(file, 'slices', body instanceof EntryProblem ? body.problem : 'body_not_slices');
+      removeQuietly(file);
+      return new Map();
+    }
+    if ((body as { compiler?: unknown }).compiler !== compilerDigest()) return new Map();
+    return new Map((outputs as [string, string, string][]).map(([file, key, digest]) => [file, [key, digest]]));
+  }
+
+  /** Keeps what `outDir`'s keyed outputs were made from (see {@link readSliceKeys}); never throws. */
+  writeSliceKeys(outDir: string, keys: ReadonlyMap<string, readonly [string, string]>): void {
+    if (!this.usable) return;
+    try {
+      mkdirSync(path.join(this.dir, 'slices'), { recursive: true });
+      this.markFolder();
+      atomicWrite(
+        this.sliceKeysPath(outDir),
+        sealed(sha256(outDir), { compiler: compilerDigest(), outputs: [...keys].map(([file, [key, digest]]) => [file, key, digest]) }),
+      );
+    } catch (error) {
+      this.writeFailed(error);
+    }
   }
 
   /** Keeps the stamps of `outDir`'s verified files (see {@link readStamps}); never throws. */

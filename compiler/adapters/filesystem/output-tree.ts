@@ -50,7 +50,7 @@ import {
 import { chmod, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileDigest, MANIFEST_FILE, manifestText, parseOutputManifest } from '../../3-emit/output-manifest.js';
-import { plannedListing, type OutputPlan } from '../../3-emit/output-plan.js';
+import { plannedListing, type KnownDigests, type OutputPlan } from '../../3-emit/output-plan.js';
 // How long ago a file must have changed for its stamp to be kept: the rule of the warm path, for the stamps a write keeps.
 import { STAMP_MARGIN_MS, writtenMode } from '../cache/output-match.js';
 import type { ForeignEntry, ForeignReason, Listing } from '../../plan/output-ownership.js';
@@ -400,15 +400,18 @@ export interface ComparedOutput {
  * `recorded` (what the last write into `outDir` kept: path → [stamp, digest])
  * spares reading a file whose stamp is still the one recorded and whose
  * recorded digest is the wanted text's: its bytes are the wanted ones (see
- * {@link trustedEntry}). Any other file is read and compared as text.
+ * {@link trustedEntry}). Any other file is read and compared as text. An
+ * output whose digest `known` holds (output-slice.ts) is not even made when
+ * its file is such a recorded one with that digest.
  */
 export async function compareOutputTree(
   outDir: string,
   plan: OutputPlan,
-  options: { recorded?: ReadonlyMap<string, readonly [string, string]> } = {},
+  options: { recorded?: ReadonlyMap<string, readonly [string, string]>; known?: KnownDigests } = {},
 ): Promise<ComparedOutput> {
   let dir: string | undefined = outDir;
-  if (!entryAt(outDir) && entryAt(previousOf(outDir))) dir = inspectPrevious(outDir, plannedListing(plan)).restorable ? previousOf(outDir) : undefined;
+  const known = options.known ?? new Map<string, string>();
+  if (!entryAt(outDir) && entryAt(previousOf(outDir))) dir = inspectPrevious(outDir, plannedListing(plan, known)).restorable ? previousOf(outDir) : undefined;
   const diskFolders = new Set<string>();
   const onDiskEntries = dir === undefined ? new Map<string, string | undefined>() : listOutputTree(dir, diskFolders);
   const onDiskFiles = [...onDiskEntries.keys()];
@@ -437,6 +440,16 @@ export async function compareOutputTree(
     if (have !== undefined) compared.onDisk.set(file, have);
   };
   for (const [file, make] of plan) {
+    const knownDigest = known.get(file);
+    if (knownDigest !== undefined && recorded !== undefined && onDiskEntries.has(file) && onDiskEntries.get(file) === undefined) {
+      const mode = recordedMode(path.join(outDir, file), knownDigest, recorded.get(file));
+      if (mode !== undefined) {
+        onDiskEntries.delete(file);
+        compared.listing.set(file, knownDigest);
+        if (manifestMode !== undefined && !writtenMode(mode, manifestMode)) compared.modes.set(file, [mode & 0o7777, manifestMode & 0o666]);
+        continue;
+      }
+    }
     const text = make();
     const digest = fileDigest(text);
     compared.listing.set(file, digest);
@@ -476,7 +489,18 @@ function trustedEntry(
   digest: string | undefined,
   known: readonly [string, string] | undefined,
 ): { text: string; mode: number } | undefined {
-  if (known === undefined || digest === undefined || known[1] !== digest || !(text as unknown as { isWellFormed(): boolean }).isWellFormed()) return undefined;
+  if (digest === undefined || !(text as unknown as { isWellFormed(): boolean }).isWellFormed()) return undefined;
+  const mode = recordedMode(absolute, digest, known);
+  return mode === undefined ? undefined : { text, mode };
+}
+
+/**
+ * The mode of the file at `absolute` when `known` (its recorded [stamp,
+ * digest]) says its bytes have `digest`: its stamp is still the recorded one
+ * and the file is no larger than a read takes whole. `undefined` otherwise.
+ */
+function recordedMode(absolute: string, digest: string, known: readonly [string, string] | undefined): number | undefined {
+  if (known === undefined || known[1] !== digest) return undefined;
   let info: BigIntStats;
   try {
     info = lstatSync(absolute, { bigint: true });
@@ -484,7 +508,7 @@ function trustedEntry(
     return undefined;
   }
   if (!info.isFile() || info.size > BigInt(OUTPUT_READ_LIMIT) || stampOf(info) !== known[0]) return undefined;
-  return { text, mode: Number(info.mode) };
+  return Number(info.mode);
 }
 
 /** What killed runs left beside `outDir` (a previous tree, staging folders, a lock whose process is gone), one line each, for `--check` to report; the next write repairs them. */
@@ -650,6 +674,8 @@ export interface WriteCounts {
   linked: number;
   /** Unchanged files whose link failed or whose old file changed meanwhile, written instead. */
   fellBack: number;
+  /** Outputs whose text was made (the others' digests were known: output-slice.ts). */
+  made: number;
 }
 
 /**
@@ -677,7 +703,9 @@ export interface WriteCounts {
  * notes on what was kept (a killed run's folder holding foreign entries), the
  * tree made, whether `staged` stopped the write, what was written and linked,
  * and the stamps of the new tree's files for the next run (path → [stamp,
- * digest], see {@link recordableStamps}).
+ * digest], see {@link recordableStamps}). An output whose digest `known`
+ * holds (output-slice.ts) and whose old file `trusted` says has it is linked
+ * without being made.
  */
 export async function writeOutputTree(
   outDir: string,
@@ -685,6 +713,7 @@ export async function writeOutputTree(
   options: {
     waitMs?: number;
     trusted?: ReadonlyMap<string, readonly [string, string]>;
+    known?: KnownDigests;
     staged?: (made: MadeTree) => boolean;
     link?: LinkFile;
   } = {},
@@ -694,10 +723,11 @@ export async function writeOutputTree(
   const lock = lockOf(outDir);
   const link = options.link ?? linkSync;
   const trusted = options.trusted ?? new Map<string, readonly [string, string]>();
-  const counts: WriteCounts = { written: 0, linked: 0, fellBack: 0 };
+  const known = options.known ?? new Map<string, string>();
+  const counts: WriteCounts = { written: 0, linked: 0, fellBack: 0, made: 0 };
   await acquireLock(lock, options.waitMs ?? LOCK_WAIT_MS);
   try {
-    const notes = await repairInterruptedRuns(outDir, plannedListing(plan));
+    const notes = await repairInterruptedRuns(outDir, plannedListing(plan, known));
     const staging = path.join(parent, `${stagingPrefix(outDir)}${process.pid}-${randomBytes(6).toString('hex')}`);
     const previous = previousOf(outDir);
     await mkdir(staging);
@@ -735,7 +765,14 @@ export async function writeOutputTree(
       /** Unchanged files, linked once `staged` lets the write go on. */
       const unchanged: string[] = [];
       for (const [relative, make] of plan) {
+        const knownDigest = known.get(relative);
+        if (knownDigest !== undefined && trusted.get(relative)?.[1] === knownDigest) {
+          made.listing.set(relative, knownDigest);
+          unchanged.push(relative);
+          continue;
+        }
         const text = make();
+        counts.made++;
         const digest = fileDigest(text);
         made.listing.set(relative, digest);
         if (trusted.get(relative)?.[1] === digest) unchanged.push(relative);
@@ -755,6 +792,7 @@ export async function writeOutputTree(
         if (linked === undefined) {
           // The link failed, or the old file changed since it was looked at: its bytes are written as any changed file's.
           counts.fellBack++;
+          counts.made++;
           written.push(put(relative, (plan.get(relative) as () => string)()));
           continue;
         }

@@ -1,0 +1,159 @@
+/**
+ * Outputs keyed by the slices of the model they are made from
+ * (3-emit/output-slice.ts): a slice's digest tells apart every two values an
+ * emitter can tell apart; every keyed output of the reference fleet is made
+ * from plain data and from its slices alone (made again from copies of them,
+ * it gives the same bytes); and on the bench S fleet, a change keeps the key
+ * of exactly the outputs it leaves as they are, whose known digests are then
+ * their bytes' (the fuzzer holds the same over random changes:
+ * test/hostile/fuzz.test.ts, property 10).
+ */
+import { describe, expect, it } from 'vitest';
+import { GENERATED_NOW, generateFleet } from '../../bench/fleet-generator.mjs';
+import { planFleet } from '../../compiler/index.js';
+import { fileDigest } from '../../compiler/3-emit/output-manifest.js';
+import { knownDigests, sliceKeysOf, type OutputPlan } from '../../compiler/3-emit/output-plan.js';
+import { keyedOutput, SlicePart } from '../../compiler/3-emit/output-slice.js';
+import { readFleetTexts, TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';
+
+const digest = (value: unknown): string => new SlicePart(value).digest;
+
+describe('the digest of a slice', () => {
+  it('is the same for equal values, made apart', () => {
+    expect(digest({ a: [1, 'x', null], b: { c: true } })).toBe(digest({ a: [1, 'x', null], b: { c: true } }));
+  });
+
+  it.each([
+    ['-0 and 0', -0, 0],
+    ['NaN and null', Number.NaN, null],
+    ['Infinity and null', Number.POSITIVE_INFINITY, null],
+    ['a property set to undefined and one absent', { a: 1, b: undefined }, { a: 1 }],
+    ['the order of keys (an emitter writes them in that order)', { a: 1, b: 2 }, { b: 2, a: 1 }],
+    ['a number and its text', 1, '1'],
+    ['a hole and undefined in an array', [1, , 3], [1, undefined, 3]],
+    ["a Map's entries", new Map([['a', 1]]), new Map([['a', 2]])],
+    ['a string with a surrogate pair and one without', 'a\u{1F600}', 'a\uFFFD'],
+  ])('tells apart %s', (_name, a, b) => {
+    expect(digest(a)).not.toBe(digest(b));
+  });
+
+  it('refuses what is not data', () => {
+    expect(() => digest({ make: () => 1 })).toThrow();
+  });
+});
+
+describe('the key of an output', () => {
+  const same = { name: 'same', emit: (value: number) => String(value) };
+  it("names its emitter and every part's value", () => {
+    const key = (emitter: typeof same, value: number) => keyedOutput(emitter, new SlicePart(value)).slice?.key();
+    expect(key(same, 1)).toBe(key(same, 1));
+    expect(key(same, 1)).not.toBe(key(same, 2));
+    expect(key(same, 1)).not.toBe(key({ ...same, name: 'other' }, 1));
+    expect(key(same, 1)).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+});
+
+/** Whether `value` is plain data all the way down: primitives, arrays, objects of Object's prototype (or none), no function. */
+function plainProblem(value: unknown, at = '$'): string | undefined {
+  if (value === null || ['string', 'number', 'boolean', 'undefined'].includes(typeof value)) return undefined;
+  if (typeof value !== 'object') return `${at} is a ${typeof value}`;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const problem = plainProblem(value[i], `${at}[${i}]`);
+      if (problem) return problem;
+    }
+    return undefined;
+  }
+  if (prototype !== Object.prototype && prototype !== null) return `${at} is an instance of ${(value as object).constructor?.name}`;
+  for (const [key, child] of Object.entries(value)) {
+    const problem = plainProblem(child, `${at}.${key}`);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+function planOf(texts: ReadonlyMap<string, string>, nowSeconds: number, serial = 0): OutputPlan {
+  const planned = planFleet(toSourceFiles(texts), { nowSeconds, serial });
+  expect(planned.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  return planned.plan as OutputPlan;
+}
+
+describe('the keyed outputs of the reference fleet', () => {
+  const plan = planOf(readFleetTexts(), TEST_NOW_SECONDS);
+
+  it('are every output but the zone plans and files and the health checks, which are made from the DNS intent or are one file', () => {
+    const unkeyed = [...plan].filter(([, make]) => make.slice === undefined).map(([file]) => file);
+    expect(unkeyed.filter((file) => !file.startsWith('dns/'))).toEqual(['argocd-cm/dependency-health.yaml']);
+    expect(plan.size - unkeyed.length).toBeGreaterThan(30);
+  });
+
+  it('are made from plain data, and from their slices alone: made again from copies of them, the same bytes', () => {
+    for (const [file, make] of plan) {
+      if (!make.slice) continue;
+      for (const part of make.slice.parts) expect(plainProblem(part.value), file).toBeUndefined();
+      expect(
+        make.slice.remake((value) => structuredClone(value)),
+        file,
+      ).toBe(make());
+    }
+  });
+});
+
+describe('what a change to the bench S fleet keeps', () => {
+  const nowSeconds = Math.floor(Date.parse(GENERATED_NOW) / 1000);
+  const base = generateFleet('S');
+  const before = planOf(base, nowSeconds);
+  const listing = new Map([...before].map(([file, make]) => [file, fileDigest(make())]));
+  const recorded = sliceKeysOf(before, listing);
+
+  /** The keyed outputs whose key changed; and every unchanged key's recorded digest checked against the bytes made now. */
+  function changedKeys(texts: ReadonlyMap<string, string>, serial = 0): string[] {
+    const after = planOf(texts, nowSeconds, serial);
+    const known = knownDigests(after, recorded);
+    for (const [file, knownDigest] of known) expect(fileDigest((after.get(file) as () => string)()), file).toBe(knownDigest);
+    return [...after].filter(([file, make]) => make.slice !== undefined && !known.has(file)).map(([file]) => file);
+  }
+
+  const edited = (file: string, edit: (text: string) => string): Map<string, string> => {
+    const texts = new Map(base);
+    const text = texts.get(file);
+    if (text === undefined) throw new Error(`no ${file} in the S fleet`);
+    const changed = edit(text);
+    expect(changed).not.toBe(text);
+    texts.set(file, changed);
+    return texts;
+  };
+
+  it('records a key for every keyed output', () => {
+    expect(recorded.size).toBe([...before.values()].filter((make) => make.slice).length);
+  });
+
+  it('nothing changed: every key kept', () => {
+    expect(changedKeys(base)).toEqual([]);
+  });
+
+  it("a row's pin: only its platform's ApplicationSets, Kargo objects and Platform record", () => {
+    const texts = edited('platforms/nitroso/tin/pichu.yaml', (text) => text.replace(/image: "(\d+)\.(\d+)\.(\d+)"/, 'image: "$1.$2.999"'));
+    expect(changedKeys(texts)).toEqual(['argocd/nitroso.yaml', 'kargo/nitroso.yaml', 'platforms/nitroso.yaml']);
+  });
+
+  it("a module added to a service: its platform's files, its Doc C, and the gateway files and sign-in configuration that serve its names", () => {
+    // mercury lists no services: its one row folder, webhook, has the default modules [api].
+    const texts = edited('carbon/mercury/platform.yaml', (text) => `${text}services:\n  webhook: { modules: [api, extra] }\n`);
+    const changed = changedKeys(texts);
+    expect(changed).toEqual(
+      expect.arrayContaining(['argocd/mercury.yaml', 'kargo/mercury.yaml', 'platforms/mercury.yaml', 'books/mercury/webhook/doc-c.json']),
+    );
+    expect(changed.filter((file) => file.startsWith('gateways/')).length).toBeGreaterThan(0);
+    expect(changed.filter((file) => file.startsWith('books/sign-in/')).length).toBeGreaterThan(0);
+    expect(changed.some((file) => /^(argocd|kargo|platforms)\/(aldehyde|nitroso)\.yaml$/.test(file))).toBe(false);
+  });
+
+  it('another serial: every book, and nothing else', () => {
+    const changed = changedKeys(base, 7);
+    expect(changed.length).toBeGreaterThan(0);
+    expect(changed.every((file) => /^books\/(doc-a\.json|[^/]+\/doc-b\.json|[^/]+\/[^/]+\/doc-c\.json)$/.test(file))).toBe(true);
+    expect(changed.filter((file) => file.endsWith('/doc-c.json')).length).toBe([...before.keys()].filter((file) => file.endsWith('/doc-c.json')).length);
+  });
+});

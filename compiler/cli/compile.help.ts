@@ -9,7 +9,7 @@ export const compileHelp = withFormats({
   description: [
     'Writes every generated file all-or-nothing into the output directory, and refuses (exit 2) when that directory holds a file diene did not write. With --check it writes nothing: it exits 1 when the tree on disk differs from what the inputs produce, with a summary and a unified diff.',
     'Under GitHub Actions (GITHUB_ACTIONS=true) --check also appends a Markdown summary of its verdict and findings to the file GITHUB_STEP_SUMMARY names.',
-    'A cache remembers each run: when no input, option or compiler changed and the output directory already holds exactly what they produce, the run neither analyses the fleet nor writes (docs/performance.md). Its result is always the one of a run without the cache.',
+    'A cache remembers each run: when no input, option or compiler changed and the output directory already holds exactly what they produce, the run neither analyses the fleet nor writes; when some input changed, an output made from parts of the fleet that did not change is not made again, its file kept as it is (docs/performance.md). Its result is always the one of a run without the cache.',
   ],
   options: [
     {

@@ -53,14 +53,17 @@ export function plannedListing(
 /**
  * The digests of `plan`'s keyed outputs (output-slice.ts) whose key is the
  * one `recorded` holds (path → [slice key, digest], what the last compile
- * made them from): the same slices, the same bytes.
+ * made them from): the same slices, the same bytes. Makes the key of every
+ * keyed output, recorded or not (each is kept for {@link sliceKeysOf}): a
+ * caller that collects garbage next frees what serializing the slices held.
  */
 export function knownDigests(plan: OutputPlan, recorded: ReadonlyMap<string, readonly [string, string]>): Map<string, string> {
   const known = new Map<string, string>();
-  if (recorded.size === 0) return known;
   for (const [file, make] of plan) {
+    if (make.slice === undefined) continue;
+    const key = make.slice.key();
     const record = recorded.get(file);
-    if (record !== undefined && make.slice !== undefined && make.slice.key() === record[0]) known.set(file, record[1]);
+    if (record !== undefined && key === record[0]) known.set(file, record[1]);
   }
   return known;
 }

@@ -9,23 +9,109 @@
  * compile into the same directory, by the same compiler, knows the output's
  * digest without making it (cli/compile.ts, output-keys.ts).
  *
- * A slice's digest is the SHA-256 of V8's serialization of its value, which
- * tells apart every two values of plain data an emitter can tell apart: -0
- * and 0, NaN and null, a property set to undefined and one that is absent,
- * the order of an object's keys, a Map's entries. Slices are plain data (a
- * test walks every slice of the reference fleet to hold it so).
+ * A slice's digest is the SHA-256 of a canonical encoding of its value
+ * ({@link encodeSlice}) that tells apart every two values an emitter can tell
+ * apart: -0 and 0, NaN and null, a property set to undefined and one that
+ * is absent, the order of an object's keys, a hole in an array, a lone
+ * surrogate and U+FFFD. It is written to the hash in small pieces of the V8
+ * heap: V8's own serializer (`node:v8`) tells the same values apart but
+ * returns each slice in a buffer outside the heap, and those buffers,
+ * freed only at the next collection, raised the peak memory of an XL
+ * compile by about 60 MiB (past 512 MiB on a run that fills the cache).
+ * Slices are plain data (a test walks every slice of the reference fleet);
+ * anything else is refused with a TypeError (a bug of the emitter's caller).
  */
-import { createHash } from 'node:crypto';
-import { serialize } from 'node:v8';
+import { createHash, type Hash } from 'node:crypto';
 
 /** One slice of the model an output is made from, with the digest of its value (made once, when first asked). */
 export class SlicePart<T> {
   #digest: string | undefined;
   constructor(readonly value: T) {}
   get digest(): string {
-    this.#digest ??= createHash('sha256').update(serialize(this.value)).digest('hex');
+    if (this.#digest === undefined) {
+      const hash = createHash('sha256');
+      encodeSlice(this.value, hash);
+      this.#digest = hash.digest('hex');
+    }
     return this.#digest;
   }
+}
+
+/** How many UTF-16 units of encoding go to the hash at a time: small strings, which the young generation frees. */
+const PIECE = 16 * 1024;
+
+/**
+ * Writes the canonical encoding of `value` to `hash`: a tag per value
+ * (`n` null, `u` undefined, `t`/`f`, `d<number>;` with `-0` spelt out,
+ * `b<bigint>;`, `s<length>:<units>`, `a<length>[…]` with `h` for a hole,
+ * `o<count>{<key><value>…}` in the object's key order, `m<size>{…}` for a
+ * Map), every string as UTF-16 code units, so no two values that differ in
+ * any of these ways encode alike. Throws a TypeError on anything but plain
+ * data (a function, a symbol, an instance of a class).
+ */
+export function encodeSlice(value: unknown, hash: Pick<Hash, 'update'>): void {
+  let piece = '';
+  const put = (text: string): void => {
+    piece += text;
+    if (piece.length >= PIECE) {
+      hash.update(piece, 'utf16le');
+      piece = '';
+    }
+  };
+  const encode = (current: unknown): void => {
+    switch (typeof current) {
+      case 'string':
+        put(`s${current.length}:`);
+        put(current);
+        return;
+      case 'number':
+        put(`d${Object.is(current, -0) ? '-0' : String(current)};`);
+        return;
+      case 'boolean':
+        put(current ? 't' : 'f');
+        return;
+      case 'undefined':
+        put('u');
+        return;
+      case 'bigint':
+        put(`b${String(current)};`);
+        return;
+      case 'object': {
+        if (current === null) return put('n');
+        if (Array.isArray(current)) {
+          put(`a${current.length}[`);
+          for (let i = 0; i < current.length; i++) {
+            if (i in current) encode(current[i]);
+            else put('h');
+          }
+          return put(']');
+        }
+        if (current instanceof Map) {
+          put(`m${current.size}{`);
+          for (const [key, item] of current) {
+            encode(key);
+            encode(item);
+          }
+          return put('}');
+        }
+        const prototype = Object.getPrototypeOf(current) as unknown;
+        if (prototype !== Object.prototype && prototype !== null) break;
+        if (Object.getOwnPropertySymbols(current).length > 0) break;
+        const keys = Object.keys(current);
+        put(`o${keys.length}{`);
+        for (const key of keys) {
+          encode(key);
+          encode((current as Record<string, unknown>)[key]);
+        }
+        return put('}');
+      }
+    }
+    throw new TypeError(
+      `a slice of the model holds ${typeof current === 'object' ? `an instance of ${(current as object).constructor?.name ?? 'a class'}` : `a ${typeof current}`}, which is not plain data`,
+    );
+  };
+  encode(value);
+  if (piece.length > 0) hash.update(piece, 'utf16le');
 }
 
 /** A named emitter of one output file from slices of the model alone. */
@@ -39,7 +125,7 @@ export interface KeyedEmitter<P extends readonly unknown[]> {
 export interface OutputSlice {
   readonly emitter: string;
   readonly parts: readonly SlicePart<unknown>[];
-  /** `sha256:<hex>` of the emitter's name, V8's version (its serialization's format) and the parts' digests. */
+  /** `sha256:<hex>` of the emitter's name and the parts' digests. */
   key(): string;
   /** The output made again from copies of the parts' values (the test that holds emitters to their slices). */
   remake(copy: (value: unknown) => unknown): string;
@@ -57,7 +143,7 @@ export function keyedOutput<P extends readonly unknown[]>(emitter: KeyedEmitter<
     parts,
     key() {
       if (key === undefined) {
-        const hash = createHash('sha256').update(`${emitter.name}\0${process.versions.v8}\0`);
+        const hash = createHash('sha256').update(`${emitter.name}\0`);
         for (const part of parts) hash.update(`${part.digest}\0`);
         key = `sha256:${hash.digest('hex')}`;
       }

@@ -155,9 +155,10 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     return { diagnostics, exitCode: EXIT.invalid, pathPrefix, ...summary(`the fleet does not compile: ${errors} error${errors === 1 ? '' : 's'}`) };
   }
   const collect = fullCollection();
-  // The outputs made from the same slices of the model as in the last compile into this directory: their digests are known without making them.
-  const known = cache ? knownDigests(result.plan, cache.readSliceKeys(outDir)) : new Map<string, string>();
   collect();
+  // The outputs made from the same slices of the model as in the last compile into this directory: their digests are known without
+  // making them. Every key is made here, once the analysis' garbage is collected: the serialized slices are tens of MiB at XL.
+  const known = cache ? knownDigests(result.plan, cache.readSliceKeys(outDir)) : new Map<string, string>();
   const plan = pacedPlan(result.plan, collect);
   /** The number of output files, the manifest among them. */
   const files = plan.size + 1;

@@ -663,3 +663,31 @@ describe('the record of what the outputs were made from (slices/)', () => {
     expect(existsSync(file)).toBe(false);
   });
 });
+
+describe('a folder where a record of an output directory belongs', () => {
+  it.each(['slices', 'stamps'] as const)('%s: ignored with a warning, removed with what it holds, and the record kept again in its place', (part) => {
+    const dir = fresh('records');
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, 'diene-cache.json'), '{"format":"diene-cache","version":1}\n');
+    const cache = new CompileCache(dir);
+    const record = new Map<string, [string, string]>([['books/doc-a.json', [`sha256:${'1'.repeat(64)}`, `sha256:${'2'.repeat(64)}`]]]);
+    if (part === 'slices') cache.writeSliceKeys('/somewhere/out', record);
+    else cache.writeStamps('/somewhere/out', record);
+    const file = path.join(dir, part, readdirSync(path.join(dir, part))[0] as string);
+    rmSync(file);
+    mkdirSync(path.join(file, 'inside'), { recursive: true });
+    const reading = new CompileCache(dir);
+    expect(part === 'slices' ? reading.readSliceKeys('/somewhere/out') : reading.readStamps('/somewhere/out')).toEqual(new Map());
+    expect(reading.warnings.map((w) => [w.code, w.message])).toEqual([
+      [
+        'cache_entry_ignored',
+        `ignored ${part === 'slices' ? 'the record of what the output files were made from' : 'the stamps of the output files'} ${file}: it cannot be read; ${part === 'slices' ? 'every output file was made anew' : 'the output files were compared by their content instead'}`,
+      ],
+    ]);
+    expect(existsSync(file)).toBe(false);
+    if (part === 'slices') reading.writeSliceKeys('/somewhere/out', record);
+    else reading.writeStamps('/somewhere/out', record);
+    expect(reading.warnings).toHaveLength(1);
+    expect(part === 'slices' ? new CompileCache(dir).readSliceKeys('/somewhere/out') : new CompileCache(dir).readStamps('/somewhere/out')).toEqual(record);
+  });
+});

@@ -491,12 +491,8 @@ export class CompileCache {
   readStamps(outDir: string): Map<string, [string, string]> {
     if (!this.usable) return new Map();
     const file = this.stampsPath(outDir);
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      return new Map();
-    }
+    const text = this.readRecord(file, 'stamps');
+    if (text === undefined) return new Map();
     const body = unseal(text, sha256(outDir));
     if (body instanceof EntryProblem || !Array.isArray(body)) {
       this.ignoreEntry(file, 'stamps', body instanceof EntryProblem ? body.problem : 'body_not_stamps');
@@ -505,6 +501,24 @@ export class CompileCache {
       return new Map();
     }
     return new Map(body as [string, [string, string]][]);
+  }
+
+  /**
+   * The text of the record `file` (stamps or slice keys), `undefined` when
+   * there is none. A folder standing at its name (no diene cache makes one
+   * there) is ignored with a warning and removed, so that this run can keep
+   * its record in its place.
+   */
+  private readRecord(file: string, part: 'stamps' | 'slices'): string | undefined {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch (error) {
+      if (errnoCode(error) === 'EISDIR') {
+        this.ignoreEntry(file, part, 'unreadable');
+        removeQuietly(file, { recursive: true });
+      }
+      return undefined;
+    }
   }
 
   private sliceKeysPath(outDir: string): string {
@@ -521,12 +535,8 @@ export class CompileCache {
   readSliceKeys(outDir: string): Map<string, [string, string]> {
     if (!this.usable) return new Map();
     const file = this.sliceKeysPath(outDir);
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      return new Map();
-    }
+    const text = this.readRecord(file, 'slices');
+    if (text === undefined) return new Map();
     const body = unseal(text, sha256(outDir)) as { compiler?: unknown; outputs?: unknown } | EntryProblem | null;
     const outputs = body instanceof EntryProblem || body === null || typeof body !== 'object' ? undefined : body.outputs;
     const wellFormed =
@@ -633,9 +643,9 @@ function atomicWrite(file: string, text: string | Uint8Array): void {
 }
 
 /** Removes a temporary file of a write that failed; a folder this user cannot search (so nothing was written in it) is left as it is. */
-function removeQuietly(file: string): void {
+function removeQuietly(file: string, options: { recursive?: boolean } = {}): void {
   try {
-    rmSync(file, { force: true });
+    rmSync(file, { force: true, ...options });
   } catch {
     // the write's own failure is what matters
   }

@@ -19,7 +19,7 @@
  * freed only at the next collection, raised the peak memory of an XL
  * compile by about 60 MiB (past 512 MiB on a run that fills the cache).
  * Slices are plain data (a test walks every slice of the reference fleet);
- * anything else is refused with a TypeError (a bug of the emitter's caller).
+ * anything else is refused with an Error (a bug of the emitter's caller).
  */
 import { createHash, type Hash } from 'node:crypto';
 
@@ -46,8 +46,8 @@ const PIECE = 16 * 1024;
  * `b<bigint>;`, `s<length>:<units>`, `a<length>[…]` with `h` for a hole,
  * `o<count>{<key><value>…}` in the object's key order, `m<size>{…}` for a
  * Map), every string as UTF-16 code units, so no two values that differ in
- * any of these ways encode alike. Throws a TypeError on anything but plain
- * data (a function, a symbol, an instance of a class).
+ * any of these ways encode alike. Throws on anything but plain data (a
+ * function, a symbol, an instance of a class): a bug of the emitter's caller.
  */
 export function encodeSlice(value: unknown, hash: Pick<Hash, 'update'>): void {
   let piece = '';
@@ -106,9 +106,8 @@ export function encodeSlice(value: unknown, hash: Pick<Hash, 'update'>): void {
         return put('}');
       }
     }
-    throw new TypeError(
-      `a slice of the model holds ${typeof current === 'object' ? `an instance of ${(current as object).constructor?.name ?? 'a class'}` : `a ${typeof current}`}, which is not plain data`,
-    );
+    const what = typeof current === 'object' ? `an instance of ${(current as object).constructor?.name ?? 'a class'}` : `a ${typeof current}`;
+    throw new Error(`a slice of the model holds ${what}, which is not plain data`);
   };
   encode(value);
   if (piece.length > 0) hash.update(piece, 'utf16le');

@@ -57,6 +57,11 @@ const INVARIANTS: readonly { file: string; fragment: string; why: string }[] = [
     why: 'template names are literals of the emitters; test/3-emit/templates.test.ts holds every template precompiled',
   },
   { file: '3-emit/book-digest.ts', fragment: 'canonical JSON: the value has no JSON form', why: 'books are built from JSON values' },
+  {
+    file: '3-emit/output-slice.ts',
+    fragment: 'a slice of the model holds',
+    why: 'slices are plain data of the model; test/3-emit/output-slice.test.ts walks every slice of the reference fleet',
+  },
   { file: 'diagnostics/diagnostic.ts', fragment: 'has no argument for', why: 'a schema annotation naming a code whose placeholders the keyword does not fill' },
   {
     file: 'diagnostics/diagnostic.ts',

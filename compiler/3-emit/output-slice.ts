@@ -21,7 +21,7 @@
  * Slices are plain data (a test walks every slice of the reference fleet);
  * anything else is refused with an Error (a bug of the emitter's caller).
  */
-import { createHash, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 
 /** One slice of the model an output is made from, with the digest of its value (made once, when first asked). */
 export class SlicePart<T> {
@@ -37,6 +37,11 @@ export class SlicePart<T> {
   }
 }
 
+/** What {@link encodeSlice} writes to: a hash (node:crypto's, or any sink that takes UTF-16 text). */
+export interface SliceSink {
+  update(text: string, encoding: 'utf16le'): unknown;
+}
+
 /** How many UTF-16 units of encoding go to the hash at a time: small strings, which the young generation frees. */
 const PIECE = 16 * 1024;
 
@@ -49,7 +54,7 @@ const PIECE = 16 * 1024;
  * any of these ways encode alike. Throws on anything but plain data (a
  * function, a symbol, an instance of a class): a bug of the emitter's caller.
  */
-export function encodeSlice(value: unknown, hash: Pick<Hash, 'update'>): void {
+export function encodeSlice(value: unknown, hash: SliceSink): void {
   let piece = '';
   const put = (text: string): void => {
     piece += text;

@@ -478,8 +478,40 @@ export class CompileCache {
     return path.join(this.dir, 'entries', `${key}.stdout`);
   }
 
-  private stampsPath(outDir: string): string {
-    return path.join(this.dir, 'stamps', `${sha256(outDir)}.json`);
+  /** The file of `outDir`'s record of `part`: the stamps of its files, or what its keyed outputs were made from. */
+  private recordPath(part: OutputRecord, outDir: string): string {
+    return path.join(this.dir, part, `${sha256(outDir)}.json`);
+  }
+
+  /**
+   * The body of `outDir`'s record of `part` when it is whole and `shaped`
+   * accepts it; `undefined` when none was kept, or when it is broken: then a
+   * warning (with `problem` for a body of the wrong shape), and the file
+   * goes. A record is kept only of some files (stamps: those older than a
+   * margin), so this run may have none to write in its place: the damaged
+   * file is said once. A folder standing at its name (no diene cache makes
+   * one there) is ignored and removed the same way.
+   */
+  private outputRecord(part: OutputRecord, outDir: string, shaped: (body: unknown) => boolean, problem: 'body_not_stamps' | 'body_not_slices'): unknown {
+    if (!this.usable) return undefined;
+    const file = this.recordPath(part, outDir);
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      if (errnoCode(error) === 'EISDIR') {
+        this.ignoreEntry(file, part, 'unreadable');
+        removeQuietly(file, { recursive: true });
+      }
+      return undefined;
+    }
+    const body = unseal(text, sha256(outDir));
+    if (body instanceof EntryProblem || !shaped(body)) {
+      this.ignoreEntry(file, part, body instanceof EntryProblem ? body.problem : problem);
+      removeQuietly(file);
+      return undefined;
+    }
+    return body;
   }
 
   /**
@@ -489,40 +521,8 @@ export class CompileCache {
    * (then a warning).
    */
   readStamps(outDir: string): Map<string, [string, string]> {
-    if (!this.usable) return new Map();
-    const file = this.stampsPath(outDir);
-    const text = this.readRecord(file, 'stamps');
-    if (text === undefined) return new Map();
-    const body = unseal(text, sha256(outDir));
-    if (body instanceof EntryProblem || !Array.isArray(body)) {
-      this.ignoreEntry(file, 'stamps', body instanceof EntryProblem ? body.problem : 'body_not_stamps');
-      // Stamps are kept only of files older than a margin, so this run may have none to write in its place: the damaged file goes, and is said once.
-      removeQuietly(file);
-      return new Map();
-    }
-    return new Map(body as [string, [string, string]][]);
-  }
-
-  /**
-   * The text of the record `file` (stamps or slice keys), `undefined` when
-   * there is none. A folder standing at its name (no diene cache makes one
-   * there) is ignored with a warning and removed, so that this run can keep
-   * its record in its place.
-   */
-  private readRecord(file: string, part: 'stamps' | 'slices'): string | undefined {
-    try {
-      return readFileSync(file, 'utf8');
-    } catch (error) {
-      if (errnoCode(error) === 'EISDIR') {
-        this.ignoreEntry(file, part, 'unreadable');
-        removeQuietly(file, { recursive: true });
-      }
-      return undefined;
-    }
-  }
-
-  private sliceKeysPath(outDir: string): string {
-    return path.join(this.dir, 'slices', `${sha256(outDir)}.json`);
+    const body = this.outputRecord('stamps', outDir, Array.isArray, 'body_not_stamps');
+    return new Map(body === undefined ? [] : (body as [string, [string, string]][]));
   }
 
   /**
@@ -533,22 +533,9 @@ export class CompileCache {
    * warning).
    */
   readSliceKeys(outDir: string): Map<string, [string, string]> {
-    if (!this.usable) return new Map();
-    const file = this.sliceKeysPath(outDir);
-    const text = this.readRecord(file, 'slices');
-    if (text === undefined) return new Map();
-    const body = unseal(text, sha256(outDir)) as { compiler?: unknown; outputs?: unknown } | EntryProblem | null;
-    const outputs = body instanceof EntryProblem || body === null || typeof body !== 'object' ? undefined : body.outputs;
-    const wellFormed =
-      Array.isArray(outputs) &&
-      outputs.every((entry: unknown) => Array.isArray(entry) && entry.length === 3 && entry.every((field: unknown) => typeof field === 'string'));
-    if (body instanceof EntryProblem || !wellFormed) {
-      this.ignoreEntry(file, 'slices', body instanceof EntryProblem ? body.problem : 'body_not_slices');
-      removeQuietly(file);
-      return new Map();
-    }
-    if ((body as { compiler?: unknown }).compiler !== compilerDigest()) return new Map();
-    return new Map((outputs as [string, string, string][]).map(([file, key, digest]) => [file, [key, digest]]));
+    const body = this.outputRecord('slices', outDir, isSliceRecord, 'body_not_slices') as SliceRecord | undefined;
+    if (body === undefined || body.compiler !== compilerDigest()) return new Map();
+    return new Map(body.outputs.map(([file, key, digest]) => [file, [key, digest]]));
   }
 
   /** Keeps what `outDir`'s keyed outputs were made from (see {@link readSliceKeys}); never throws. */
@@ -558,7 +545,7 @@ export class CompileCache {
       mkdirSync(path.join(this.dir, 'slices'), { recursive: true });
       this.markFolder();
       atomicWrite(
-        this.sliceKeysPath(outDir),
+        this.recordPath('slices', outDir),
         sealed(sha256(outDir), { compiler: compilerDigest(), outputs: [...keys].map(([file, [key, digest]]) => [file, key, digest]) }),
       );
     } catch (error) {
@@ -571,11 +558,30 @@ export class CompileCache {
     if (!this.usable) return;
     try {
       mkdirSync(path.join(this.dir, 'stamps'), { recursive: true });
-      atomicWrite(this.stampsPath(outDir), sealed(sha256(outDir), [...stamps]));
+      atomicWrite(this.recordPath('stamps', outDir), sealed(sha256(outDir), [...stamps]));
     } catch (error) {
       this.writeFailed(error);
     }
   }
+}
+
+/** The records a cache keeps of an output directory, by folder. */
+type OutputRecord = 'stamps' | 'slices';
+
+/** The body of a record of what an output directory's keyed outputs were made from. */
+interface SliceRecord {
+  compiler: string;
+  /** [path, slice key, digest] */
+  outputs: [string, string, string][];
+}
+
+function isSliceRecord(body: unknown): boolean {
+  const { compiler, outputs } = (body ?? {}) as { compiler?: unknown; outputs?: unknown };
+  return (
+    typeof compiler === 'string' &&
+    Array.isArray(outputs) &&
+    outputs.every((entry: unknown) => Array.isArray(entry) && entry.length === 3 && entry.every((field: unknown) => typeof field === 'string'))
+  );
 }
 
 /** `body` as an entry's text: a first line with the format, the key and the digest of the body's JSON, then that JSON. */

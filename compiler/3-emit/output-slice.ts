@@ -7,17 +7,18 @@
  * besides the compiler itself. Two makes with the same key give the same
  * bytes: a compile that finds an output's key in the record of the last
  * compile into the same directory, by the same compiler, knows the output's
- * digest without making it (cli/compile.ts, output-keys.ts).
+ * digest without making it (`knownDigests` in output-plan.ts; the record is
+ * the cache's `slices/`, adapters/cache/compile-cache.ts).
  *
  * A slice's digest is the SHA-256 of a canonical encoding of its value
  * ({@link encodeSlice}) that tells apart every two values an emitter can tell
  * apart: -0 and 0, NaN and null, a property set to undefined and one that
  * is absent, the order of an object's keys, a hole in an array, a lone
  * surrogate and U+FFFD. It is written to the hash in small pieces of the V8
- * heap: V8's own serializer (`node:v8`) tells the same values apart but
- * returns each slice in a buffer outside the heap, and those buffers,
- * freed only at the next collection, raised the peak memory of an XL
- * compile by about 60 MiB (past 512 MiB on a run that fills the cache).
+ * heap: V8's own serializer (`node:v8`) tells the same values apart, and a
+ * test holds the encoding to it, but it returns each slice in a buffer
+ * outside the heap, freed only at the next collection, which raised the
+ * peak memory of a large compile past its target.
  * Slices are plain data (a test walks every slice of the reference fleet);
  * anything else is refused with an Error (a bug of the emitter's caller).
  */

@@ -26,7 +26,7 @@ import { kargoRowFindings } from './kargo-row-shape.js';
 import { jsonDocumentAgain, parseJson } from './parse-json.js';
 import { lazyDocument, locate, parseYaml, yamlDocumentAgain, type DocumentPath, type ParsedDocument } from './parse-yaml.js';
 import type { SchemaValidators } from './schema-validation.js';
-import { fileLocation, type SourceFile } from './source-file.js';
+import { fileLocation, textUnits, type SourceFile } from './source-file.js';
 
 /** A valid input document: its parsed form (for positions), its typed value and the identity its path carries. */
 export interface Loaded<T> {
@@ -117,8 +117,8 @@ export function loadFleet(
   // The filesystem adapter refuses such a fleet before reading it; this keeps in-process callers bounded too.
   const inputs = sorted.filter((file) => classifyPath(file.path) !== undefined);
   // A UTF-16 unit is at most 3 bytes of UTF-8: count exactly only when the units could exceed the budget.
-  const units = inputs.reduce((sum, file) => sum + file.text.length, 0);
-  const bytes = units * 3 > budget.bytes ? inputs.reduce((sum, file) => sum + utf8Length(file.text), 0) : units;
+  const units = inputs.reduce((sum, file) => sum + textUnits(file), 0);
+  const bytes = units * 3 > budget.bytes ? inputs.reduce((sum, file) => sum + (file.known?.bytes ?? utf8Length(file.text)), 0) : units;
   if (bytes > budget.bytes) return { fleet, diagnostics: [diagnose({}, 'input_total_too_large', { size: bytes, limit: budget.bytes })], incomplete: true };
   let values = 0;
   /** The layout paths a misspelt file name stands for. */
@@ -137,7 +137,7 @@ export function loadFleet(
       continue;
     }
     // The filesystem adapter refuses such a file before reading it; this keeps in-process callers bounded too.
-    if (file.text.length > FILE_SIZE_LIMIT / 3 && utf8Length(file.text) > FILE_SIZE_LIMIT) {
+    if (textUnits(file) > FILE_SIZE_LIMIT / 3 && (file.known?.bytes ?? utf8Length(file.text)) > FILE_SIZE_LIMIT) {
       diagnostics.push(diagnose(fileLocation(file), 'file_too_large', { size: utf8Length(file.text), limit: FILE_SIZE_LIMIT }));
       continue;
     }

@@ -29,6 +29,59 @@ export interface SourceFile {
    * stops after loading, so no cross-file rule reports the gap it leaves.
    */
   readonly unreadable?: true;
+  /**
+   * What the reader knows of the text without having read it: set on an
+   * input whose stamp is the one the compile cache recorded with these
+   * figures (adapters/cache/input-stamps.ts). The text itself is read only
+   * when something asks for it.
+   */
+  readonly known?: KnownText;
+}
+
+/** An input's text by its figures: its SHA-256 (hex), its length in UTF-16 units and in UTF-8 bytes (BOM removed). */
+export interface KnownText {
+  readonly digest: string;
+  readonly units: number;
+  readonly bytes: number;
+}
+
+/** The length of `file`'s text in UTF-16 units, read only when not {@link SourceFile.known | known}. */
+export function textUnits(file: SourceFile): number {
+  return file.known?.units ?? file.text.length;
+}
+
+/**
+ * A {@link SourceFile} whose text is `known` by its figures and read by
+ * `read(path, known)` (once, when its text or an index of it is first asked
+ * for), so that a run answered by cached records never reads the file.
+ * `read` returns the file's text as {@link sourceFile} takes it, and is where
+ * a text that is no longer the known one is refused. One class, its getters
+ * on the prototype: a fleet holds tens of thousands of these.
+ */
+export class KnownSourceFile implements SourceFile {
+  #whole: SourceFile | undefined;
+
+  constructor(
+    readonly path: string,
+    readonly known: KnownText,
+    private readonly read: (path: string, known: KnownText) => string,
+  ) {}
+
+  private whole(): SourceFile {
+    return (this.#whole ??= sourceFile(this.path, this.read(this.path, this.known)));
+  }
+
+  get text(): string {
+    return this.whole().text;
+  }
+
+  get lineStarts(): readonly number[] {
+    return this.whole().lineStarts;
+  }
+
+  get pairStarts(): readonly number[] {
+    return this.whole().pairStarts;
+  }
 }
 
 /** Builds a {@link SourceFile}, dropping a leading U+FEFF byte-order mark and indexing line starts and surrogate pairs. */

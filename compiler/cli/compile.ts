@@ -17,10 +17,13 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { cacheKey, CompileCache, type CacheEntry } from '../adapters/cache/compile-cache.js';
+import { inputStampsToKeep, InputChangedError, type KnownInput } from '../adapters/cache/input-stamps.js';
 import { outputMatches } from '../adapters/cache/output-match.js';
+import { readFleetFiles } from '../adapters/filesystem/read-fleet.js';
 import { errnoCode } from '../diagnostics/catalog.js';
 import { diagnose, diagnoseFinding, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { CompileResult } from '../index.js';
+import type { SourceFile } from '../1-load/source-file.js';
 import { serialOption } from './book-serial.js';
 import {
   cacheFolderOption,
@@ -31,7 +34,6 @@ import {
   missingOption,
   nowSeconds,
   readBaseRevision,
-  readFleet,
   shownPath,
   stringOption,
   type Command,
@@ -50,9 +52,31 @@ async function runCompile({ values, progress = SILENT_PROGRESS }: CommandInput):
   const opened: { cache?: CompileCache } = {};
   try {
     return withLateWarnings(await compileWithProgress(values, progress, opened), opened.cache);
+  } catch (error) {
+    // An input known by its stamp whose text, read after all, is another: what was compiled may not be what it says. Nothing was written.
+    if (!(error instanceof InputChangedError)) throw error;
+    return withLateWarnings(
+      { diagnostics: [diagnose({ file: error.file, line: 1, column: 1 }, 'file_read_failed', { reason: error.reason })], exitCode: EXIT.invalid },
+      opened.cache,
+    );
   } finally {
     progress.clear();
   }
+}
+
+/**
+ * The input files of the fleet at `root`, those whose stamp is the one
+ * `cache` recorded known by their digest, unread (cache/input-stamps.ts);
+ * what the next run may know is kept. Nothing of the record outlives the
+ * read but what the files hold.
+ */
+async function readKnowing(root: string, cache: CompileCache | undefined): Promise<{ files: SourceFile[]; diagnostics: Diagnostic[] }> {
+  const began = Date.now();
+  const known = cache?.readInputStamps(root) ?? new Map<string, KnownInput>();
+  const read = await readFleetFiles(root, { known });
+  const kept = cache ? inputStampsToKeep(read.files, read.stamps, known, began) : undefined;
+  if (cache && kept) cache.writeInputStamps(root, kept);
+  return { files: read.files, diagnostics: read.diagnostics };
 }
 
 /**
@@ -82,7 +106,6 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
   const notFleet = baseFlag === undefined ? undefined : whyBaseNotFleet(path.resolve(baseFlag), baseFlag, pathPrefix, 'compile');
   if (baseFlag !== undefined && notFleet !== undefined) return { diagnostics: [diagnoseFinding({ file: baseFlag }, notFleet)], exitCode: EXIT.invalid };
   const base = baseFlag === undefined ? undefined : await readBaseRevision(baseFlag);
-  const read = await readFleet(root);
   const now = nowSeconds(values);
   const serial = serialOption(values) ?? 0;
   const lockWaitMs = lockTimeoutOption(values);
@@ -94,6 +117,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     throw invalidValue('--cache', stringOption(values, 'cache') ?? String(cacheDir), 'a folder outside the output directory', '--cache /tmp/diene-cache');
   const cache = cacheDir === undefined ? undefined : new CompileCache(cacheDir, check ? 'checked' : 'compiled');
   opened.cache = cache;
+  const read = await readKnowing(root, cache);
   // The folder is in the key: a fleet without registry/fleet.yaml is refused naming it.
   const key = cache ? cacheKey(read.files, 'compile', { serial, folder: root }) : undefined;
   const hit = cache && key ? cache.read(key, now) : undefined;
@@ -162,9 +186,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
   const plan = pacedPlan(result.plan, collect);
   /** The number of output files, the manifest among them. */
   const files = plan.size + 1;
-  shown.update(
-    `compiled ${inputs} input files into ${files} outputs; ${values['check'] ? 'comparing with' : 'writing'} ${shownPath(outDir)}…`,
-  );
+  shown.update(`compiled ${inputs} input files into ${files} outputs; ${values['check'] ? 'comparing with' : 'writing'} ${shownPath(outDir)}…`);
   if (values['check']) {
     const refused = refusedAgainstBase(result.permanence ?? [], diagnostics, baseFlag);
     if (refused) return { ...refused, pathPrefix, ...summary(refused.notes?.[0] ?? '') };
@@ -188,7 +210,8 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     // What `diene compile` would refuse (a file added or edited by hand): telling the user to run it would only loop.
     const foreign = (await inspectOutput(outDir, compared.listing, { waitMs: 0, recorded })).error;
     // A directory diene never wrote is most likely a wrong --out: one refusal, as compile gives, not a diff file by file.
-    if (foreign?.unmanaged && foreign.findings.length > 0) return { diagnostics: [...diagnostics, ...foreignDiagnostics(foreign, outDir)], exitCode: EXIT.invalid, pathPrefix };
+    if (foreign?.unmanaged && foreign.findings.length > 0)
+      return { diagnostics: [...diagnostics, ...foreignDiagnostics(foreign, outDir)], exitCode: EXIT.invalid, pathPrefix };
     const review = await staleCheckOutput({
       wanted: compared.wanted,
       onDisk: compared.onDisk,
@@ -243,7 +266,10 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     };
   }
   // What the last write into this directory recorded of its files: those still unchanged are not read again.
-  const look = await inspectOutput(outDir, plannedListing(plan, known), { recorded: cache?.readStamps(outDir) ?? new Map(), ...(lockWaitMs === undefined ? {} : { waitMs: lockWaitMs }) });
+  const look = await inspectOutput(outDir, plannedListing(plan, known), {
+    recorded: cache?.readStamps(outDir) ?? new Map(),
+    ...(lockWaitMs === undefined ? {} : { waitMs: lockWaitMs }),
+  });
   if (look.error) return { diagnostics: [...diagnostics, ...foreignDiagnostics(look.error, outDir)], exitCode: EXIT.invalid };
   const readOnly = readOnlyFolderProblem(outDir);
   if (readOnly) return { diagnostics: [...diagnostics, diagnoseFinding({}, readOnly)], exitCode: EXIT.invalid };

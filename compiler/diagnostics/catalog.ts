@@ -190,6 +190,7 @@ export const catalog = {
         record: 'a record of an input file in the pack',
         stamps: 'the stamps of the output files',
         slices: 'the record of what the output files were made from',
+        inputs: 'the stamps of the input files',
       },
       instead: {
         entry: 'the result was made anew without it',
@@ -199,6 +200,7 @@ export const catalog = {
         record: 'that input file was parsed and checked anew',
         stamps: 'the output files were compared by their content instead',
         slices: 'every output file was made anew',
+        inputs: 'every input file was read',
       },
       problem: {
         cut_short: 'it is cut short',

@@ -29,6 +29,7 @@ import {
   type CacheEntry,
 } from '../../compiler/adapters/cache/compile-cache.js';
 import { ALWAYS, nowWindow } from '../../compiler/adapters/cache/now-window.js';
+import { STAMP_MARGIN_MS } from '../../compiler/adapters/cache/output-match.js';
 import { sourceFile } from '../../compiler/1-load/source-file.js';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
 import { REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
@@ -77,6 +78,13 @@ function firstRow(fleet: string): string {
     .map((file) => path.join(fleet, 'platforms', file))
     .filter((file) => /^ {2}image: "\d+\.\d+\.\d+"/m.test(readFileSync(file, 'utf8')));
   return rows[0] as string;
+}
+
+/** Resolves once every file of `fleet` changed at least the stamp margin ago (cache/input-stamps.ts keeps only such stamps). */
+async function untilSettled(fleet: string): Promise<void> {
+  const newest = readdirSync(fleet, { recursive: true, encoding: 'utf8' }).reduce((latest, file) => Math.max(latest, statSync(path.join(fleet, file)).ctimeMs), 0);
+  const wait = newest + STAMP_MARGIN_MS + 100 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }
 
 /** Sets the patch version of the image pinned in {@link firstRow}. */
@@ -477,7 +485,9 @@ describe('a cache folder that cannot be written', () => {
     expect(cache.readText('diene-cache.json')).toBe('{"format":"diene-cache","version":1}\n');
   });
 
-  it('a write the system refuses for another reason names the path it refused and its error code', () => {
+  it('a write the system refuses for another reason names the path it refused and its error code', async () => {
+    // The fleet's files changed long enough ago for their stamps to be kept: the first write is the record of the inputs' stamps.
+    await untilSettled(fleet);
     const cache = fresh('read-only');
     mkdirSync(cache);
     // Each write of the run fails as on a read-only file system (root may write anywhere else).
@@ -507,8 +517,8 @@ describe('a cache folder that cannot be written', () => {
     expect(named(run).map((d) => [d.code, d.message, d.hint])).toEqual([
       [
         'cache_not_kept',
-        `the cache folder ${cache} cannot be written (${path.join(cache, 'files')}: EROFS: the file system is read-only): what this run had to keep there is not kept, and a later run redoes that work`,
-        `make ${path.join(cache, 'files')} writable for this user, give a writable folder with --cache DIR, ${afterIt}`,
+        `the cache folder ${cache} cannot be written (${path.join(cache, 'inputs')}: EROFS: the file system is read-only): what this run had to keep there is not kept, and a later run redoes that work`,
+        `make ${path.join(cache, 'inputs')} writable for this user, give a writable folder with --cache DIR, ${afterIt}`,
       ],
     ]);
   });

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileDigest, MANIFEST_FILE } from '../../compiler/3-emit/output-manifest.js';
 import { CompileCache } from '../../compiler/adapters/cache/compile-cache.js';
-import { currentStamp, stampFields } from '../../compiler/adapters/filesystem/output-ownership.js';
+import { currentStamp, stampFields } from '../../compiler/adapters/filesystem/file-stamp.js';
 import { compareOutputTree, readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
 import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
 import { sameTree, type TempFolder, type Tree, ttlFleets } from '../support/output-trees.js';

@@ -2,7 +2,7 @@
  * The compile cache: content-addressed, on disk, never trusted blindly.
  *
  * An entry is keyed by the SHA-256 of everything its result depends on: the
- * bytes and paths of every input file (and which ones could not be read), the
+ * paths of every input file and the digests of their text (and which ones could not be read), the
  * compiler itself (the digest of its own code files, its package.json, whose
  * dependencies are pinned, and the Node version), the command and the options
  * that reach the result (`--serial`). `--now` is not in the key: the entry says
@@ -17,8 +17,9 @@
  * Layout of a cache folder: `diene-cache.json` (its format; a folder that holds
  * anything else is not used), `CACHEDIR.TAG`, `entries/<key>.json`,
  * `stamps/` (output-match.ts), `slices/` (the keys of the outputs made from
- * slices of the model, 3-emit/output-slice.ts) and `files/` (the per-file
- * records of file-records.ts). Each
+ * slices of the model, 3-emit/output-slice.ts), `inputs/` (the stamps of a
+ * fleet's input files, input-stamps.ts) and `files/` (the per-file records of
+ * file-records.ts). Each
  * entry carries its key and the digest of its body; an entry that does not
  * parse, names another key or format, or whose body does not match its digest
  * is ignored with a `cache_entry_ignored` warning, compiled cold and replaced.
@@ -48,6 +49,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SourceFile } from '../../1-load/source-file.js';
+import { textDigest, type KnownInput } from './input-stamps.js';
 import { errnoCode, type ChoiceOf } from '../../diagnostics/catalog.js';
 import { diagnose, type Diagnostic } from '../../diagnostics/diagnostic.js';
 
@@ -199,11 +201,8 @@ export function cacheKey(files: readonly SourceFile[], command: string, options:
   hash.update(`${CACHE_FORMAT.format} ${CACHE_FORMAT.version}\0${compilerDigest()}\0${command}\0${JSON.stringify(Object.entries(options).sort())}\0`);
   const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   for (const file of sorted) {
-    // Length-prefixed, so no two listings hash the same bytes.
-    hash
-      .update(`${file.path.length}:${file.path}${file.unreadable ? '!' : ''}${file.text.length}:`)
-      .update(file.text)
-      .update('\0');
+    // Length-prefixed, so no two listings hash the same bytes; a file's text by its digest (input-stamps.ts), which a known file has unread.
+    hash.update(`${file.path.length}:${file.path}${file.unreadable ? '!' : ''}${textDigest(file)}\0`);
   }
   return hash.digest('hex');
 }
@@ -478,21 +477,21 @@ export class CompileCache {
     return path.join(this.dir, 'entries', `${key}.stdout`);
   }
 
-  /** The file of `outDir`'s record of `part`: the stamps of its files, or what its keyed outputs were made from. */
-  private recordPath(part: OutputRecord, outDir: string): string {
-    return path.join(this.dir, part, `${sha256(outDir)}.json`);
+  /** The file of a folder's record of `part`: the stamps of an output directory's files or what its keyed outputs were made from, the stamps of a fleet's inputs. */
+  private recordPath(part: FolderRecord, folder: string): string {
+    return path.join(this.dir, part, `${sha256(folder)}.json`);
   }
 
   /**
-   * The body of `outDir`'s record of `part` when it is whole and `shaped`
-   * accepts it; `undefined` when none was kept, or when it is broken: then a
+   * The body of the record of `part` of `outDir` (a fleet folder for
+   * `inputs`) when it is whole and `shaped` accepts it; `undefined` when none was kept, or when it is broken: then a
    * warning (with `problem` for a body of the wrong shape), and the file
    * goes. A record is kept only of some files (stamps: those older than a
    * margin), so this run may have none to write in its place: the damaged
    * file is said once. A folder standing at its name (no diene cache makes
    * one there) is ignored and removed the same way.
    */
-  private outputRecord(part: OutputRecord, outDir: string, shaped: (body: unknown) => boolean, problem: 'body_not_stamps' | 'body_not_slices'): unknown {
+  private folderRecord(part: FolderRecord, outDir: string, shaped: (body: unknown) => boolean, problem: 'body_not_stamps' | 'body_not_slices'): unknown {
     if (!this.usable) return undefined;
     const file = this.recordPath(part, outDir);
     let text: string;
@@ -521,7 +520,7 @@ export class CompileCache {
    * (then a warning).
    */
   readStamps(outDir: string): Map<string, [string, string]> {
-    const body = this.outputRecord('stamps', outDir, Array.isArray, 'body_not_stamps');
+    const body = this.folderRecord('stamps', outDir, Array.isArray, 'body_not_stamps');
     return new Map(body === undefined ? [] : (body as [string, [string, string]][]));
   }
 
@@ -533,7 +532,7 @@ export class CompileCache {
    * warning).
    */
   readSliceKeys(outDir: string): Map<string, [string, string]> {
-    const body = this.outputRecord('slices', outDir, isSliceRecord, 'body_not_slices') as SliceRecord | undefined;
+    const body = this.folderRecord('slices', outDir, isSliceRecord, 'body_not_slices') as SliceRecord | undefined;
     if (body === undefined || body.compiler !== compilerDigest()) return new Map();
     return new Map(body.outputs.map(([file, key, digest]) => [file, [key, digest]]));
   }
@@ -553,6 +552,29 @@ export class CompileCache {
     }
   }
 
+  /**
+   * What an earlier run read of the inputs of the fleet at `root`: path →
+   * {@link KnownInput} (input-stamps.ts). Empty when none was kept or it is
+   * broken (then a warning, and every input is read).
+   */
+  readInputStamps(root: string): Map<string, KnownInput> {
+    const body = this.folderRecord('inputs', root, (entries) => Array.isArray(entries) && entries.every(isInputEntry), 'body_not_stamps');
+    return new Map(((body as InputEntry[] | undefined) ?? []).map(([file, stamp, digest, units, bytes]) => [file, { stamp, text: { digest, units, bytes } }]));
+  }
+
+  /** Keeps what this run knows of the inputs of the fleet at `root` (see {@link readInputStamps}); never throws. */
+  writeInputStamps(root: string, inputs: ReadonlyMap<string, KnownInput>): void {
+    if (!this.usable) return;
+    try {
+      mkdirSync(path.join(this.dir, 'inputs'), { recursive: true });
+      this.markFolder();
+      const entries = [...inputs].map(([file, { stamp, text }]): InputEntry => [file, stamp, text.digest, text.units, text.bytes]);
+      atomicWrite(this.recordPath('inputs', root), sealed(sha256(root), entries));
+    } catch (error) {
+      this.writeFailed(error);
+    }
+  }
+
   /** Keeps the stamps of `outDir`'s verified files (see {@link readStamps}); never throws. */
   writeStamps(outDir: string, stamps: ReadonlyMap<string, [string, string]>): void {
     if (!this.usable) return;
@@ -565,8 +587,24 @@ export class CompileCache {
   }
 }
 
-/** The records a cache keeps of an output directory, by folder. */
-type OutputRecord = 'stamps' | 'slices';
+/** The records a cache keeps of a folder: of an output directory (`stamps`, `slices`) or of a fleet (`inputs`). */
+type FolderRecord = 'stamps' | 'slices' | 'inputs';
+
+/** An input's entry in the `inputs` record: [path, stamp, digest of its text, its UTF-16 units, its UTF-8 bytes]. */
+type InputEntry = [string, string, string, number, number];
+
+function isInputEntry(entry: unknown): entry is InputEntry {
+  if (!Array.isArray(entry) || entry.length !== 5) return false;
+  const [file, stamp, digest, units, bytes] = entry as unknown[];
+  return (
+    typeof file === 'string' &&
+    typeof stamp === 'string' &&
+    typeof digest === 'string' &&
+    /^[0-9a-f]{64}$/.test(digest) &&
+    Number.isSafeInteger(units) &&
+    Number.isSafeInteger(bytes)
+  );
+}
 
 /** The body of a record of what an output directory's keyed outputs were made from. */
 interface SliceRecord {

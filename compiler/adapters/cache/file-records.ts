@@ -5,7 +5,7 @@
  * one file changed parses and validates that one file only.
  *
  * A record's key is the SHA-256 of the cache format, the compiler's identity
- * (compile-cache.ts `compilerDigest`), the file's path and its text: a record
+ * (compile-cache.ts `compilerDigest`), the file's path and its text's digest: a record
  * is valid for exactly that file read by exactly that compiler, wherever it
  * is kept. The records of one fleet folder are kept together in one pack,
  * `files/<digest of the folder's path>.pack`, so that reading 55,000 records
@@ -30,6 +30,7 @@ import type { FileMemo, FileRecord } from '../../1-load/load-fleet.js';
 import type { SourceFile } from '../../1-load/source-file.js';
 import { isDiagnosticCode, type ChoiceOf } from '../../diagnostics/catalog.js';
 import { CACHE_FORMAT, compilerDigest, sha256, type CompileCache } from './compile-cache.js';
+import { textDigest } from './input-stamps.js';
 
 const HEAD = JSON.stringify({ ...CACHE_FORMAT, records: 'input files' });
 const LINE = /^[0-9a-f]{64} sha256:[0-9a-f]{64} /;
@@ -113,7 +114,10 @@ export class FileRecords implements FileMemo {
   }
 
   private key(file: SourceFile): string {
-    return createHash('sha256').update(`${this.prefix}${file.path.length}:${file.path}${file.text.length}:`).update(file.text).digest('hex');
+    // The text by its digest (input-stamps.ts): a file known by its stamp is looked up unread.
+    return createHash('sha256')
+      .update(`${this.prefix}${file.path.length}:${file.path}${textDigest(file)}`)
+      .digest('hex');
   }
 
   get(file: SourceFile): FileRecord | undefined {

@@ -14,6 +14,7 @@ import { rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fileDigest, MANIFEST_FILE, parseOutputManifest, type ManifestProblem } from '../../3-emit/output-manifest.js';
 import { ownershipRules, type ForeignEntry, type ForeignReason, type Listing } from '../../plan/output-ownership.js';
+import { currentStamp, stampOf } from './file-stamp.js';
 
 /**
  * The largest file of an existing output tree that is read (64 MiB; the
@@ -42,21 +43,6 @@ export interface TreeInspection {
 }
 
 const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
-
-/**
- * A file's stamp: inode, size, modification and change time in nanoseconds, as
- * cache/output-match.ts writes it. Any write, rename onto the path, link,
- * unlink or chmod moves the change time, which no tool can set back.
- */
-export function stampOf(info: { ino: bigint; size: bigint; ctimeNs: bigint; mtimeNs: bigint }): string {
-  return `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
-}
-
-/** The fields of a stamp: inode, size, modification and change time. */
-export function stampFields(stamp: string): { ino: string; size: string; mtimeNs: string; ctimeNs: string } {
-  const [ino = '', size = '', mtimeNs = '', ctimeNs = ''] = stamp.split(':');
-  return { ino, size, mtimeNs, ctimeNs };
-}
 
 /** The digest of the regular file at `absolute` and its stamp, why it is not one diene could have written, or `vanished` (removed meanwhile). */
 function digestOf(absolute: string): { digest: string; stamp: string } | ForeignReason | 'vanished' {
@@ -109,16 +95,6 @@ export function readManifest(dir: string): TreeInspection['manifest'] {
   }
   const parsed = parseOutputManifest(text);
   return 'problem' in parsed ? parsed : parsed.files;
-}
-
-/** The stamp of the regular file at `absolute` as `lstat` sees it, or `undefined`. */
-export function currentStamp(absolute: string): string | undefined {
-  try {
-    const info = lstatSync(absolute, { bigint: true });
-    return info.isFile() ? stampOf(info) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

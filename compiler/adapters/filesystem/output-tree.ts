@@ -54,16 +54,8 @@ import { plannedListing, type KnownDigests, type OutputPlan } from '../../3-emit
 // How long ago a file must have changed for its stamp to be kept: the rule of the warm path, for the stamps a write keeps.
 import { STAMP_MARGIN_MS, writtenMode } from '../cache/output-match.js';
 import type { ForeignEntry, ForeignReason, Listing } from '../../plan/output-ownership.js';
-import {
-  currentStamp,
-  inspectTree,
-  OUTPUT_READ_LIMIT,
-  removeOwnedTree,
-  removeOwnedTreeConcurrently,
-  stampFields,
-  stampOf,
-  type TreeInspection,
-} from './output-ownership.js';
+import { currentStamp, stampFields, stampOf } from './file-stamp.js';
+import { inspectTree, OUTPUT_READ_LIMIT, removeOwnedTree, removeOwnedTreeConcurrently, type TreeInspection } from './output-ownership.js';
 
 export { OUTPUT_READ_LIMIT } from './output-ownership.js';
 

@@ -16,8 +16,10 @@ import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { classifyPath, INPUT_FOLDERS, isFolderPosition } from '../../1-load/fleet-layout.js';
 import { TOTAL_SIZE_LIMIT } from '../../1-load/input-sizes.js';
-import { sourceFile, type SourceFile } from '../../1-load/source-file.js';
+import { KnownSourceFile, sourceFile, type KnownText, type SourceFile } from '../../1-load/source-file.js';
+import { digestOfText, InputChangedError, type KnownInput } from '../cache/input-stamps.js';
 import { diagnose, diagnoseFinding, sortDiagnostics, type Diagnostic, type Finding } from '../../diagnostics/diagnostic.js';
+import { currentStamp, stampFields } from './file-stamp.js';
 import { readInputFile } from './read-input-file.js';
 import { walkFolders, type WalkedEntry } from './walk-folders.js';
 import type { FolderScope } from '../../1-load/fleet-layout.js';
@@ -110,11 +112,17 @@ function overBudget(root: string, inputs: readonly string[], bytesRead: number, 
  * {@link TOTAL_SIZE_LIMIT}): reading stops once they pass it, and the fleet is
  * refused whole (`input_total_too_large`, with the total their sizes add up
  * to), every input returned `unreadable`.
+ *
+ * `known` (what the compile cache recorded of the inputs, cache/input-stamps.ts)
+ * spares reading a regular file whose stamp is still the recorded one: it is
+ * returned known by its digest and read only if its text is asked for, when a
+ * text that is no longer the known one throws {@link InputChangedError}.
+ * `stamps` holds the stamp of every regular input file read or known.
  */
 export async function readFleetFiles(
   root: string,
-  options: { scopes?: readonly FolderScope[]; totalLimit?: number } = {},
-): Promise<{ files: SourceFile[]; diagnostics: Diagnostic[] }> {
+  options: { scopes?: readonly FolderScope[]; totalLimit?: number; known?: ReadonlyMap<string, KnownInput> } = {},
+): Promise<{ files: SourceFile[]; diagnostics: Diagnostic[]; stamps: Map<string, string> }> {
   const totalLimit = options.totalLimit ?? TOTAL_SIZE_LIMIT;
   const realRoot = await realpath(root);
   const files: SourceFile[] = [];
@@ -144,6 +152,8 @@ export async function readFleetFiles(
   const entries = walkFolders(root, scopes);
   entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const reported = new Set(files.map((file) => file.path));
+  const stamps = new Map<string, string>();
+  const readKnown = (relative: string, known: KnownText): string => knownText(path.join(root, relative), relative, realRoot, known);
   const readOne = async (entry: WalkedEntry): Promise<void> => {
     const relative = entry.path;
     // A linked folder already reported by its pattern's base (render lists `platforms/*` too).
@@ -174,9 +184,16 @@ export async function readFleetFiles(
       return;
     }
     if (bytesRead > totalLimit) return;
+    const recorded = entry.dirent.isFile() ? options.known?.get(relative) : undefined;
+    if (recorded !== undefined && currentStamp(absolute) === recorded.stamp) {
+      bytesRead += Number(stampFields(recorded.stamp).size);
+      stamps.set(relative, recorded.stamp);
+      return void files.push(new KnownSourceFile(relative, recorded.text, readKnown));
+    }
     const read = readInputFile(absolute, { root: realRoot, listedAsFile: entry.dirent.isFile() });
     if ('text' in read) {
       bytesRead += read.bytes;
+      if (entry.dirent.isFile()) stamps.set(relative, read.stamp);
       return void files.push(sourceFile(relative, read.text));
     }
     if (read.problem.code === 'file_read_failed') report(relative, read.problem, read.problem.line, read.problem.column);
@@ -190,13 +207,33 @@ export async function readFleetFiles(
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, entries.length) }, worker));
   if (bytesRead > totalLimit)
-    return overBudget(
-      root,
-      entries.map((entry) => entry.path).filter((relative) => classifyPath(relative) !== undefined),
-      bytesRead,
-      totalLimit,
-    );
+    return {
+      stamps: new Map(),
+      ...overBudget(
+        root,
+        entries.map((entry) => entry.path).filter((relative) => classifyPath(relative) !== undefined),
+        bytesRead,
+        totalLimit,
+      ),
+    };
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   // Workers finish in any order: the refusals come out sorted, as the files do.
-  return { files, diagnostics: sortDiagnostics(diagnostics) };
+  return { files, diagnostics: sortDiagnostics(diagnostics), stamps };
+}
+
+/**
+ * The text of a file the reader knew by its stamp, read when something asks
+ * for it: refused ({@link InputChangedError}) unless it is still the text the
+ * record describes.
+ */
+function knownText(absolute: string, relative: string, realRoot: string, known: KnownText): string {
+  const read = readInputFile(absolute, { root: realRoot, listedAsFile: true });
+  if (!('text' in read))
+    throw new InputChangedError(
+      relative,
+      `it changed while diene compiled the fleet (${read.problem.code === 'file_read_failed' ? read.problem.args.reason : read.problem.code}); run the command again`,
+    );
+  const body = read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
+  if (digestOfText(body) !== known.digest) throw new InputChangedError(relative, 'it changed while diene compiled the fleet; run the command again');
+  return read.text;
 }

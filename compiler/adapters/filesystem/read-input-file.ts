@@ -8,10 +8,11 @@
  * what a round trip through libuv's thread pool does per file.
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, statSync } from 'node:fs';
-import type { Stats } from 'node:fs';
+import type { BigIntStats, Stats } from 'node:fs';
 import path from 'node:path';
 import { INPUT_FOLDERS } from '../../1-load/fleet-layout.js';
 import { FILE_SIZE_LIMIT } from '../../1-load/input-sizes.js';
+import { stampOf } from './file-stamp.js';
 
 /** Why a file cannot be read: a diagnostic code, its arguments, and a 1-based line and column when the problem sits inside the file. */
 export type ReadProblem =
@@ -47,7 +48,7 @@ export function errnoReason(error: unknown): string {
   }
 }
 
-function kindOf(info: Stats): string | undefined {
+function kindOf(info: Stats | BigIntStats): string | undefined {
   if (info.isFile()) return undefined;
   if (info.isDirectory()) return 'it is a directory';
   if (info.isFIFO()) return 'it is a FIFO (named pipe), not a regular file';
@@ -138,7 +139,7 @@ function readCapped(fd: number, expected: number, limit: number): Uint8Array {
 
 /**
  * Reads the file at `absolute` as UTF-8 text (a BOM is kept; `sourceFile`
- * drops it) and its size in bytes. With `root` (the fleet root's real path), a
+ * drops it), its size in bytes and the stamp (file-stamp.ts) of the file read. With `root` (the fleet root's real path), a
  * symbolic link is followed only to a regular file inside one of the input
  * folders `folders` (default: SPEC §2's) on no hidden path ({@link linkRefusal});
  * the target is never opened otherwise. Never throws: every failure is a
@@ -150,7 +151,7 @@ function readCapped(fd: number, expected: number, limit: number): Uint8Array {
 export function readInputFile(
   absolute: string,
   options: { root?: string; folders?: readonly string[]; limit?: number; listedAsFile?: boolean } = {},
-): { text: string; bytes: number } | { problem: ReadProblem } {
+): { text: string; bytes: number; stamp: string } | { problem: ReadProblem } {
   const limit = options.limit ?? FILE_SIZE_LIMIT;
   // A file the walk listed as a regular file is opened at once, saving an lstat per file: O_NOFOLLOW refuses it if it
   // has become a link since (read again below, as links are), and the fstat after the open checks what it is.
@@ -196,16 +197,19 @@ export function readInputFile(
 }
 
 /** Opens `target` (never through a link), checks it is a regular file within `limit` bytes, reads and decodes it; errno errors are thrown. */
-function readRegular(target: string, limit: number): { text: string; bytes: number } | { problem: ReadProblem } {
+function readRegular(target: string, limit: number): { text: string; bytes: number; stamp: string } | { problem: ReadProblem } {
   // O_NONBLOCK: should the path have turned into a FIFO since it was listed or lstat'ed, opening it still returns at once.
   const fd = openSync(target, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   let bytes: Uint8Array;
+  let stamp: string;
   try {
-    const info = fstatSync(fd);
+    const info = fstatSync(fd, { bigint: true });
     const kind = kindOf(info);
     if (kind) return failed(kind);
-    if (info.size > limit) return { problem: { code: 'file_too_large', args: { size: info.size, limit } } };
-    bytes = readCapped(fd, info.size, limit);
+    const size = Number(info.size);
+    if (size > limit) return { problem: { code: 'file_too_large', args: { size, limit } } };
+    stamp = stampOf(info);
+    bytes = readCapped(fd, size, limit);
   } finally {
     closeSync(fd);
   }
@@ -213,7 +217,7 @@ function readRegular(target: string, limit: number): { text: string; bytes: numb
   if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)))
     return failed('it is UTF-16, not UTF-8 (it starts with a UTF-16 byte-order mark); save it as UTF-8');
   try {
-    return { text: decoder.decode(bytes), bytes: bytes.length };
+    return { text: decoder.decode(bytes), bytes: bytes.length, stamp };
   } catch {
     const offset = firstInvalidUtf8(bytes);
     const at = Math.max(offset, 0);

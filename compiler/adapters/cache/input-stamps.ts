@@ -1,0 +1,88 @@
+/**
+ * Input files known by their stamps. A compile that uses the cache keeps, per
+ * fleet folder, each input's stamp (filesystem/file-stamp.ts) with the SHA-256
+ * of its text and its length: the next run lists the input folders, takes an
+ * `lstat` of each file, and for a file whose stamp is the recorded one knows
+ * its text's digest without opening it. The digest is all the cache key and
+ * the per-file records (file-records.ts) need, so a run with one file changed
+ * reads that file and the few whose text a check looks at (the registry's
+ * documents), not 55,000.
+ *
+ * A stamp is kept only when the file last changed at least
+ * {@link STAMP_MARGIN_MS} before the run began (the rule the output tree's
+ * stamps follow), so that a write in the same clock tick as the read cannot
+ * hide behind an equal stamp. A known file whose text is read after all (a
+ * finding to place) is hashed again: a text that is no longer the known one
+ * stops the run ({@link InputChangedError}, `file_read_failed`), since what was
+ * compiled from the record may not be what the file now says.
+ */
+import { createHash } from 'node:crypto';
+import type { KnownText, SourceFile } from '../../1-load/source-file.js';
+import { settledStamp } from '../filesystem/file-stamp.js';
+import { STAMP_MARGIN_MS } from './output-match.js';
+
+/** What a cache keeps of one input: its stamp and what its text was when the stamp was taken. */
+export interface KnownInput {
+  readonly stamp: string;
+  readonly text: KnownText;
+}
+
+const digests = new WeakMap<SourceFile, string>();
+
+/** The SHA-256 (hex) of a text as {@link KnownText} keeps it. */
+export function digestOfText(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** The SHA-256 (hex) of `file`'s text (BOM removed): the known one, else hashed once per file object. */
+export function textDigest(file: SourceFile): string {
+  if (file.known) return file.known.digest;
+  let digest = digests.get(file);
+  if (digest === undefined) {
+    digest = digestOfText(file.text);
+    digests.set(file, digest);
+  }
+  return digest;
+}
+
+/** A known input whose text, read after all, is not the known one (or cannot be read): the run stops with `file_read_failed`. */
+export class InputChangedError extends Error {
+  constructor(
+    /** The file's path in the fleet. */
+    readonly file: string,
+    /** The `file_read_failed` reason. */
+    readonly reason: string,
+  ) {
+    super(`${file}: ${reason}`);
+  }
+}
+
+/**
+ * What the next run may know of this run's inputs (path → {@link KnownInput}),
+ * or `undefined` when the record in place (`recorded`) needs no rewrite: no
+ * file read this run has a stamp to keep and no recorded file is gone. `files`
+ * are the inputs as read, `stamps` the stamps the reader took of the regular
+ * files it read or knew, `began` when the reading began (ms since the
+ * epoch). A recorded entry whose stamp moved stays until the next rewrite
+ * (it can never match again); a rewrite drops it.
+ */
+export function inputStampsToKeep(
+  files: readonly SourceFile[],
+  stamps: ReadonlyMap<string, string>,
+  recorded: ReadonlyMap<string, KnownInput>,
+  began: number,
+): Map<string, KnownInput> | undefined {
+  const kept = new Map<string, KnownInput>();
+  let added = false;
+  for (const file of files) {
+    const stamp = stamps.get(file.path);
+    if (stamp === undefined || file.unreadable) continue;
+    if (file.known) kept.set(file.path, { stamp, text: file.known });
+    else if (settledStamp(stamp, began, STAMP_MARGIN_MS)) {
+      kept.set(file.path, { stamp, text: { digest: textDigest(file), units: file.text.length, bytes: Buffer.byteLength(file.text, 'utf8') } });
+      added = true;
+    }
+  }
+  const gone = [...recorded.keys()].some((file) => !stamps.has(file));
+  return added || gone ? kept : undefined;
+}

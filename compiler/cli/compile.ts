@@ -271,7 +271,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     ...(lockWaitMs === undefined ? {} : { waitMs: lockWaitMs }),
   });
   if (look.error) return { diagnostics: [...diagnostics, ...foreignDiagnostics(look.error, outDir)], exitCode: EXIT.invalid };
-  const readOnly = readOnlyFolderProblem(outDir);
+  const readOnly = readOnlyFolderProblem(outDir, look.folders);
   if (readOnly) return { diagnostics: [...diagnostics, diagnoseFinding({}, readOnly)], exitCode: EXIT.invalid };
   let inPlace: CommandResult | undefined;
   let kept: string[];

@@ -82,7 +82,10 @@ function firstRow(fleet: string): string {
 
 /** Resolves once every file of `fleet` changed at least the stamp margin ago (cache/input-stamps.ts keeps only such stamps). */
 async function untilSettled(fleet: string): Promise<void> {
-  const newest = readdirSync(fleet, { recursive: true, encoding: 'utf8' }).reduce((latest, file) => Math.max(latest, statSync(path.join(fleet, file)).ctimeMs), 0);
+  const newest = readdirSync(fleet, { recursive: true, encoding: 'utf8' }).reduce(
+    (latest, file) => Math.max(latest, statSync(path.join(fleet, file)).ctimeMs),
+    0,
+  );
   const wait = newest + STAMP_MARGIN_MS + 100 - Date.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }
@@ -216,7 +219,7 @@ describe('what the cache never trusts', () => {
     expect(codes(next)).not.toContain('cache_entry_ignored');
   });
 
-  it('a folder inside the tree this user cannot write is refused by a warm run as by a cold one, naming the same folder', async () => {
+  it('a folder inside the tree this user cannot write is refused by a warm run as by a cold one, naming the same folder: the first in path order', async () => {
     const { cache, out } = await filled();
     // The test runs as root, whom a folder's mode does not stop: a preloaded hook answers the access check of one folder
     // inside the tree as the kernel does for a user without write permission there (as the output_location_read_only case does).
@@ -227,7 +230,8 @@ describe('what the cache never trusts', () => {
         "import fs from 'node:fs';",
         "import { syncBuiltinESMExports } from 'node:module';",
         'const real = fs.accessSync;',
-        `fs.accessSync = (target, mode) => { if (String(target) === ${JSON.stringify(path.join(out, 'books'))} && (mode & fs.constants.W_OK) !== 0) throw Object.assign(new Error('EACCES'), { code: 'EACCES' }); return real(target, mode); };`,
+        `const readOnly = ${JSON.stringify(['route-paths', 'kargo', 'books'].map((folder) => path.join(out, folder)))};`,
+        "fs.accessSync = (target, mode) => { if (readOnly.includes(String(target)) && (mode & fs.constants.W_OK) !== 0) throw Object.assign(new Error('EACCES'), { code: 'EACCES' }); return real(target, mode); };",
         'syncBuiltinESMExports();',
       ].join('\n'),
     );

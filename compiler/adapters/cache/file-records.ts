@@ -24,7 +24,6 @@
  * every file, held until the analysis ended, raised the peak memory of the
  * compile that fills the pack. Nothing changes a loaded value before then.
  */
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { FileMemo, FileRecord } from '../../1-load/load-fleet.js';
 import type { SourceFile } from '../../1-load/source-file.js';
@@ -115,9 +114,7 @@ export class FileRecords implements FileMemo {
 
   private key(file: SourceFile): string {
     // The text by its digest (input-stamps.ts): a file known by its stamp is looked up unread.
-    return createHash('sha256')
-      .update(`${this.prefix}${file.path.length}:${file.path}${textDigest(file)}`)
-      .digest('hex');
+    return sha256(`${this.prefix}${file.path.length}:${file.path}${textDigest(file)}`);
   }
 
   get(file: SourceFile): FileRecord | undefined {

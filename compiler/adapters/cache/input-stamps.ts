@@ -16,7 +16,7 @@
  * stops the run ({@link InputChangedError}, `file_read_failed`), since what was
  * compiled from the record may not be what the file now says.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { KnownText, SourceFile } from '../../1-load/source-file.js';
 import { settledStamp } from '../filesystem/file-stamp.js';
 import { STAMP_MARGIN_MS } from './output-match.js';
@@ -31,7 +31,7 @@ const digests = new WeakMap<SourceFile, string>();
 
 /** The SHA-256 (hex) of a text as {@link KnownText} keeps it. */
 export function digestOfText(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return hash('sha256', text, 'hex');
 }
 
 /** The SHA-256 (hex) of `file`'s text (BOM removed): the known one, else hashed once per file object. */

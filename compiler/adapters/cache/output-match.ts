@@ -18,7 +18,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { writable } from '../filesystem/output-location.js';
+import { firstReadOnly } from '../filesystem/output-location.js';
 
 /** The manifest's name (3-emit/output-manifest.ts), and the siblings of adapters/filesystem/output-tree.ts: not imported, so that a warm run loads neither. */
 const MANIFEST_FILE = '.diene-manifest.json';
@@ -55,8 +55,8 @@ function stampOf(file: string, manifest: number): string | undefined {
  * digest]); `stamps` those of this one, for the next. `own` names the lock and
  * staging folder of the caller's own write, under whose lock the look is taken:
  * those are no leftovers. On a match, `readOnly` names the first folder below
- * the top (relative) this process cannot write, which would stop the next
- * replacement of the tree: the same walk answers it.
+ * the top (relative, in path order) this process cannot write, which would
+ * stop the next replacement of the tree.
  */
 export function outputMatches(
   outDir: string,
@@ -86,8 +86,6 @@ export function outputMatches(
       const pending = [''];
       while (pending.length > 0) {
         const folder = pending.pop() as string;
-        // The first folder below the top this process cannot write, in the order output-location.ts's walk meets it.
-        if (readOnly === undefined && folder !== '' && !writable(path.join(outDir, folder))) readOnly = folder;
         const entries: Dirent[] = readdirSync(path.join(outDir, folder), { withFileTypes: true });
         for (const entry of entries) {
           const relative = folder === '' ? entry.name : `${folder}/${entry.name}`;
@@ -113,6 +111,8 @@ export function outputMatches(
           }
         }
       }
+      // The first folder below the top this process cannot write, in path order (output-location.ts).
+      readOnly = firstReadOnly(outDir, folders);
       return seen === listing.size;
     } catch {
       return false;
@@ -120,7 +120,6 @@ export function outputMatches(
   })();
   return { match, stamps, ...(match && readOnly !== undefined ? { readOnly } : {}) };
 }
-
 
 /** The bytes of the regular file `file`, never following a link or blocking on a FIFO; `undefined` otherwise. */
 function readRegular(file: string): Buffer | undefined {

@@ -7,7 +7,7 @@
  */
 import type { ChoiceOf } from '../../diagnostics/catalog.js';
 import type { Finding } from '../../diagnostics/diagnostic.js';
-import { accessSync, constants, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { accessSync, constants, lstatSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { INPUT_FOLDERS } from '../../1-load/fleet-layout.js';
 
@@ -55,16 +55,15 @@ export function writable(dir: string): boolean {
   }
 }
 
-/** The first folder under `dir` (itself included, relative to it) that this process cannot write, or `undefined`. */
-function readOnlyFolder(dir: string): string | undefined {
-  const pending = [''];
-  while (pending.length > 0) {
-    const relative = pending.pop() as string;
-    const absolute = path.join(dir, relative);
-    if (!writable(absolute)) return relative;
-    for (const entry of readdirSync(absolute, { withFileTypes: true })) if (entry.isDirectory()) pending.push(path.join(relative, entry.name));
-  }
-  return undefined;
+/**
+ * The first, in path order, of `folders` (relative to `dir`) that this
+ * process cannot write, or `undefined`. Path order, not the order a walk
+ * meets them: a warm run's look (cache/output-match.ts) names the same one.
+ */
+export function firstReadOnly(dir: string, folders: Iterable<string>): string | undefined {
+  let first: string | undefined;
+  for (const folder of folders) if ((first === undefined || folder < first) && !writable(path.join(dir, folder))) first = folder;
+  return first;
 }
 
 /** The findings {@link outputLocationProblem} returns. */
@@ -115,14 +114,11 @@ export function outputLocationProblem(root: string, outDir: string): OutputLocat
 /**
  * Why the existing `outDir` cannot be replaced because a folder inside it is
  * read-only (the old tree could not be removed after the swap), or
- * `undefined`. Walks every folder: call it once the directory is known to
- * hold only diene's tree.
+ * `undefined`. `folders` are every folder of the tree below the top
+ * (relative), as the look at it before the write found them
+ * (output-tree.ts `inspectOutput`), so the tree is not walked again.
  */
-export function readOnlyFolderProblem(outDir: string): Finding<'output_location_read_only'> | undefined {
-  try {
-    const readOnly = readOnlyFolder(outDir);
-    return readOnly === undefined || readOnly === '' ? undefined : { code: 'output_location_read_only', args: { out: outDir, place: 'inside', path: path.join(outDir, readOnly) } };
-  } catch {
-    return undefined; // cannot be listed: the write fails cleanly (output_write_failed)
-  }
+export function readOnlyFolderProblem(outDir: string, folders: Iterable<string>): Finding<'output_location_read_only'> | undefined {
+  const readOnly = firstReadOnly(outDir, folders);
+  return readOnly === undefined ? undefined : { code: 'output_location_read_only', args: { out: outDir, place: 'inside', path: path.join(outDir, readOnly) } };
 }

@@ -216,10 +216,7 @@ function foreignError(root: string, inspection: TreeInspection, sibling?: string
 }
 
 /** What `.<out>.previous` holds and whether it may be restored or removed; throws nothing. */
-function inspectPrevious(
-  outDir: string,
-  wanted: Listing | undefined,
-): { inspection: TreeInspection; error?: OutputForeignError; restorable: boolean } {
+function inspectPrevious(outDir: string, wanted: Listing | undefined): { inspection: TreeInspection; error?: OutputForeignError; restorable: boolean } {
   const previous = previousOf(outDir);
   const info = entryAt(previous);
   const empty: TreeInspection = { manifest: undefined, foreign: [], files: [], directories: [], complete: true, stamps: new Map() };
@@ -536,6 +533,8 @@ export interface OutputLook {
    * files whose bytes stay the same into the new tree and whose walk under the lock reads only files written to since.
    */
   trusted: ReadonlyMap<string, readonly [string, string]>;
+  /** Every folder of the tree below the top (relative), as the look found them. */
+  folders: readonly string[];
 }
 
 /**
@@ -568,12 +567,12 @@ export async function inspectOutput(
 function lookOnce(outDir: string, wanted: Listing, recorded: ReadonlyMap<string, readonly [string, string]> | undefined): OutputLook {
   try {
     const previous = entryAt(previousOf(outDir)) ? inspectPrevious(outDir, wanted).error : undefined;
-    if (previous) return { error: previous, trusted: new Map() };
+    if (previous) return { error: previous, trusted: new Map(), folders: [] };
     const inspection = inspectTree(outDir, { wanted, checkContent: true, ...(recorded ? { trusted: recorded } : {}) });
     const error = foreignError(outDir, inspection);
-    return { ...(error ? { error } : {}), trusted: inspection.stamps };
+    return { ...(error ? { error } : {}), trusted: inspection.stamps, folders: inspection.directories };
   } catch {
-    return { trusted: new Map() };
+    return { trusted: new Map(), folders: [] };
   }
 }
 
@@ -606,13 +605,13 @@ const WRITE_CHUNK = 1 << 18;
 function writeTextFile(target: string, text: string, buffer: Buffer): string {
   const fd = openSync(target, 'w');
   try {
-    for (let from = 0; from < text.length; ) {
+    for (let from = 0; from < text.length;) {
       let to = Math.min(text.length, from + WRITE_CHUNK);
       // Never between the two halves of a surrogate pair.
       const last = text.charCodeAt(to - 1);
       if (to < text.length && last >= 0xd800 && last <= 0xdbff) to--;
       const bytes = buffer.write(from === 0 && to === text.length ? text : text.slice(from, to), 0, 'utf8');
-      for (let done = 0; done < bytes; ) done += writeSync(fd, buffer, done, bytes - done);
+      for (let done = 0; done < bytes;) done += writeSync(fd, buffer, done, bytes - done);
       from = to;
     }
     return stampOf(fstatSync(fd, { bigint: true }));

@@ -53,10 +53,12 @@ async function runCompile({ values, progress = SILENT_PROGRESS }: CommandInput):
   try {
     return withLateWarnings(await compileWithProgress(values, progress, opened), opened.cache);
   } catch (error) {
-    // An input known by its stamp whose text, read after all, is another: what was compiled may not be what it says. Nothing was written.
+    // An input known by its stamp whose text, read after all, is another: what was compiled may not be what it says, and
+    // nothing was written. The record goes, so the next run reads every file (a record that lies is not met twice).
     if (!(error instanceof InputChangedError)) throw error;
+    opened.cache?.forgetInputStamps(fleetRoot(values));
     return withLateWarnings(
-      { diagnostics: [diagnose({ file: error.file, line: 1, column: 1 }, 'file_read_failed', { reason: error.reason })], exitCode: EXIT.invalid },
+      { diagnostics: [diagnose({ file: error.file, line: 1, column: 1 }, 'file_changed_while_compiling', { how: error.how })], exitCode: EXIT.invalid },
       opened.cache,
     );
   } finally {

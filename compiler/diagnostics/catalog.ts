@@ -684,6 +684,17 @@ export const catalog = {
     message: 'DNS host "{host}" has no single public zone {zone}: {found}',
     hint: 'create the public zone {zone} on the host (or delete the extra ones), and give the credentials access to it: diene never creates or picks a zone',
   },
+  file_changed_while_compiling: {
+    severity: 'error',
+    message: 'this file changed while diene compiled the fleet: {how}, so what was compiled may not be what it now says; nothing was written',
+    hint: 'run the command again once whatever writes the file is done: the record of the input files in the cache is removed, so the next run reads every file',
+    choices: {
+      how: {
+        changed: 'its text is not the one the cache recorded with its stamp',
+        unreadable: 'it can no longer be read',
+      },
+    },
+  },
   file_empty: {
     severity: 'error',
     message: 'the file is empty, but {kind} files hold a mapping',

@@ -11,7 +11,7 @@
  * share a cache at the same time, which are two processes.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,6 @@ import {
   type CacheEntry,
 } from '../../compiler/adapters/cache/compile-cache.js';
 import { ALWAYS, nowWindow } from '../../compiler/adapters/cache/now-window.js';
-import { STAMP_MARGIN_MS } from '../../compiler/adapters/cache/output-match.js';
 import { sourceFile } from '../../compiler/1-load/source-file.js';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
 import { REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
@@ -80,14 +79,12 @@ function firstRow(fleet: string): string {
   return rows[0] as string;
 }
 
-/** Resolves once every file of `fleet` changed at least the stamp margin ago (cache/input-stamps.ts keeps only such stamps). */
-async function untilSettled(fleet: string): Promise<void> {
-  const newest = readdirSync(fleet, { recursive: true, encoding: 'utf8' }).reduce(
-    (latest, file) => Math.max(latest, statSync(path.join(fleet, file)).ctimeMs),
-    0,
-  );
-  const wait = newest + STAMP_MARGIN_MS + 100 - Date.now();
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+/** Moves the change time of every file of `fleet` to now (their bytes and modification times stay). */
+function justChanged(fleet: string): void {
+  for (const file of readdirSync(fleet, { recursive: true, encoding: 'utf8' })) {
+    const info = statSync(path.join(fleet, file));
+    if (info.isFile()) utimesSync(path.join(fleet, file), info.atime, info.mtime);
+  }
 }
 
 /** Sets the patch version of the image pinned in {@link firstRow}. */
@@ -489,9 +486,9 @@ describe('a cache folder that cannot be written', () => {
     expect(cache.readText('diene-cache.json')).toBe('{"format":"diene-cache","version":1}\n');
   });
 
-  it('a write the system refuses for another reason names the path it refused and its error code', async () => {
-    // The fleet's files changed long enough ago for their stamps to be kept: the first write is the record of the inputs' stamps.
-    await untilSettled(fleet);
+  it('a write the system refuses for another reason names the path it refused and its error code', () => {
+    // Every file of the fleet changed just now (its change time moved): no stamp is kept (input-stamps.ts), so the first write is the records' pack.
+    justChanged(fleet);
     const cache = fresh('read-only');
     mkdirSync(cache);
     // Each write of the run fails as on a read-only file system (root may write anywhere else).
@@ -521,8 +518,8 @@ describe('a cache folder that cannot be written', () => {
     expect(named(run).map((d) => [d.code, d.message, d.hint])).toEqual([
       [
         'cache_not_kept',
-        `the cache folder ${cache} cannot be written (${path.join(cache, 'inputs')}: EROFS: the file system is read-only): what this run had to keep there is not kept, and a later run redoes that work`,
-        `make ${path.join(cache, 'inputs')} writable for this user, give a writable folder with --cache DIR, ${afterIt}`,
+        `the cache folder ${cache} cannot be written (${path.join(cache, 'files')}: EROFS: the file system is read-only): what this run had to keep there is not kept, and a later run redoes that work`,
+        `make ${path.join(cache, 'files')} writable for this user, give a writable folder with --cache DIR, ${afterIt}`,
       ],
     ]);
   });

@@ -116,6 +116,22 @@ describe('per-file records', () => {
     expect(compileWith(changed, cacheDir, TEST_NOW_SECONDS).records.stats.misses).toBe(0);
   });
 
+  it("hold nothing of another compiler's pack (an upgrade): no warning, every file loaded cold, the pack written again as this compiler's", () => {
+    const cacheDir = path.join(work, `cache-${made++}`);
+    compileWith(reference, cacheDir, TEST_NOW_SECONDS);
+    const pack = packOf(cacheDir);
+    const [head, ...records] = readFileSync(pack, 'utf8').split('\n');
+    const ours = JSON.parse(head as string) as { compiler: string };
+    expect(ours.compiler).toMatch(/^[0-9a-f]{64}$/);
+    writeFileSync(pack, [JSON.stringify({ ...ours, compiler: 'f'.repeat(64) }), ...records].join('\n'));
+    const upgraded = compileWith(reference, cacheDir, TEST_NOW_SECONDS);
+    expect(upgraded.cache.warnings).toEqual([]);
+    expect([upgraded.records.stats.hits, upgraded.records.stats.misses]).toEqual([0, reference.size]);
+    expect(shown(upgraded.result)).toBe(shown(compileFleet(toSourceFiles(reference), { nowSeconds: TEST_NOW_SECONDS })));
+    expect(readFileSync(pack, 'utf8').split('\n')[0]).toBe(head);
+    expect(compileWith(reference, cacheDir, TEST_NOW_SECONDS).records.stats.hits).toBe(reference.size);
+  });
+
   it('ignore a tampered record with a warning, load its file cold, and give the cold result', () => {
     const cacheDir = path.join(work, `cache-${made++}`);
     compileWith(reference, cacheDir, TEST_NOW_SECONDS);
@@ -127,7 +143,9 @@ describe('per-file records', () => {
     writeFileSync(pack, lines.map((line, i) => (i === index ? line.replaceAll('"1.4.2"', '"9.9.9"') : line)).join('\n'));
     const warm = compileWith(reference, cacheDir, TEST_NOW_SECONDS);
     expect(warm.cache.warnings.map((d) => d.code)).toEqual(['cache_entry_ignored']);
-    expect(warm.cache.warnings[0]?.message).toMatch(/: its content does not match its digest \(changed or damaged after it was written\); that input file was parsed and checked anew$/);
+    expect(warm.cache.warnings[0]?.message).toMatch(
+      /: its content does not match its digest \(changed or damaged after it was written\); that input file was parsed and checked anew$/,
+    );
     expect(warm.cache.warnings[0]?.message).toContain(pack);
     expect(warm.records.stats.misses).toBe(1);
     expect(shown(warm.result)).toBe(shown(compileFleet(toSourceFiles(reference), { nowSeconds: TEST_NOW_SECONDS })));

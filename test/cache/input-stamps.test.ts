@@ -2,7 +2,7 @@
  * Inputs known by their stamps (compiler/adapters/cache/input-stamps.ts): a
  * compile that uses the cache knows an input whose stamp is the recorded one
  * by its digest and reads it only when its text is asked for; a text that is
- * no longer the recorded one then stops the run (`file_read_failed`) with
+ * no longer the recorded one then stops the run (`file_changed_while_compiling`) with
  * nothing written. A stamp is kept only of a file that changed at least the
  * margin before the run began. The compiles run the CLI's `main` in this
  * process (test/support/run-cli.ts).
@@ -11,12 +11,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { GENERATED_NOW, generateFleet } from '../../bench/fleet-generator.mjs';
 import { KnownSourceFile, sourceFile, type SourceFile } from '../../compiler/1-load/source-file.js';
 import { CompileCache } from '../../compiler/adapters/cache/compile-cache.js';
-import { InputChangedError, inputStampsToKeep, textDigest, type KnownInput } from '../../compiler/adapters/cache/input-stamps.js';
-import { STAMP_MARGIN_MS } from '../../compiler/adapters/cache/output-match.js';
+import { INPUT_STAMP_MARGIN_MS, InputChangedError, inputStampsToKeep, textDigest, type KnownInput } from '../../compiler/adapters/cache/input-stamps.js';
 import { currentStamp } from '../../compiler/adapters/filesystem/file-stamp.js';
 import { readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
 import { readFleetFiles } from '../../compiler/adapters/filesystem/read-fleet.js';
@@ -38,9 +37,8 @@ function fleetS(): string {
 }
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-/** A time that many margins after now: every file written before it is settled by then. */
-const later = (): number => Date.now() + 10 * STAMP_MARGIN_MS;
+/** A time past the margin from now: every file written before now is settled by then. */
+const later = (): number => Date.now() + INPUT_STAMP_MARGIN_MS + 1000;
 
 /** The first row of `fleet` with a pinned image, relative to the fleet. */
 function pinnedRow(fleet: string): string {
@@ -91,7 +89,7 @@ describe('reading a fleet with known inputs', () => {
     const file = read.files.find((each) => each.path === 'registry/fleet.yaml') as SourceFile;
     expect(file.known?.digest).toBe(sha256('other text'));
     expect(() => file.text).toThrow(InputChangedError);
-    expect(() => file.text).toThrow(/registry\/fleet\.yaml: it changed while diene compiled the fleet; run the command again/);
+    expect(() => file.text).toThrow(expect.objectContaining({ file: 'registry/fleet.yaml', how: 'changed' }));
   });
 });
 
@@ -119,6 +117,7 @@ describe('what a run keeps of its inputs', () => {
 });
 
 describe('compiles with known inputs', () => {
+  afterEach(() => vi.useRealTimers());
   /** The diagnostics of a `--format json` run. */
   const diagnosticsOf = (stderr: string): Diagnostic[] => {
     const start = stderr.indexOf('[');
@@ -135,13 +134,16 @@ describe('compiles with known inputs', () => {
     // Files written less than the margin ago are not kept: the first compile keeps none.
     expect((await compile(fleet, out, ['--cache', cache])).exitCode).toBe(0);
     expect(existsSync(path.join(cache, 'inputs'))).toBe(false);
-    await sleep(STAMP_MARGIN_MS + 200);
+    // The runs below happen, by the clock they read, a margin later: the fleet's files are as old as a user's.
+    vi.useFakeTimers({ toFake: ['Date'], now: later() });
     expect((await compile(fleet, out, ['--cache', cache])).exitCode).toBe(0);
     const record = readFileSync(recordOf(cache), 'utf8');
     expect(record).toContain('"registry/fleet.yaml"');
     const kept = new CompileCache(cache).readInputStamps(fleet);
     expect(kept.get('registry/fleet.yaml')?.text.digest).toBe(sha256(readFileSync(path.join(fleet, 'registry/fleet.yaml'), 'utf8')));
 
+    // Back to the real clock: the row changed below changed within the margin of every run that follows.
+    vi.useRealTimers();
     const row = pinnedRow(fleet);
     repin(fleet, row, 918);
     const cold = path.join(work, 'cold');
@@ -164,8 +166,19 @@ describe('compiles with known inputs', () => {
     const refused = await compile(fleet, out, ['--cache', cache]);
     expect(refused.exitCode).toBe(2);
     expect(diagnosticsOf(refused.stderr).map((d) => [d.code, d.file, d.line, d.column, d.message])).toEqual([
-      ['file_read_failed', victim, 1, 1, 'cannot read this file: it changed while diene compiled the fleet; run the command again'],
+      [
+        'file_changed_while_compiling',
+        victim,
+        1,
+        1,
+        'this file changed while diene compiled the fleet: its text is not the one the cache recorded with its stamp, so what was compiled may not be what it now says; nothing was written',
+      ],
     ]);
     expect(statSync(path.join(out, '.diene-manifest.json'), { bigint: true }).ino).toBe(manifest);
+    // The record that lied is gone: run again, as the hint says, the compile reads every file and writes the cold tree.
+    expect(readdirSync(path.join(cache, 'inputs'))).toEqual([]);
+    expect((await compile(fleet, out, ['--cache', cache])).exitCode).toBe(0);
+    expect((await compile(fleet, cold, ['--no-cache'])).exitCode).toBe(0);
+    expect(await readOutputTree(out)).toEqual(await readOutputTree(cold));
   }, 60_000);
 });

@@ -111,7 +111,7 @@ const INVARIANTS: readonly { file: string; fragment: string; why: string }[] = [
 const ERROR_CLASSES: Readonly<Record<string, string>> = {
   DnsHostError: 'carries its catalog diagnostic (dns_* codes, built from a DnsProblem)',
   DnsProblem: 'carries a dns_* code and its typed arguments; hostError turns it into a DnsHostError',
-  InputChangedError: "carries a file_read_failed reason and the file's path; cli/compile.ts turns it into that diagnostic",
+  InputChangedError: "carries the file's path and how it changed; cli/compile.ts turns it into file_changed_while_compiling",
   OutputBusyError: 'output_busy (cli/compile.ts)',
   OutputForeignError: 'output_foreign_file (cli/output-refusals.ts)',
   BranchUnreadableError: 'a RepoError of claim_branch_ref_invalid, claim_branch_unreadable or claim_branch_object_unreadable',

@@ -577,6 +577,11 @@ export class CompileCache {
     }
   }
 
+  /** Removes the record of the inputs of the fleet at `root` (one found wrong); never throws. */
+  forgetInputStamps(root: string): void {
+    removeQuietly(this.recordPath('inputs', root));
+  }
+
   /** Keeps the stamps of `outDir`'s verified files (see {@link readStamps}); never throws. */
   writeStamps(outDir: string, stamps: ReadonlyMap<string, [string, string]>): void {
     if (!this.usable) return;

@@ -31,7 +31,8 @@ import { isDiagnosticCode, type ChoiceOf } from '../../diagnostics/catalog.js';
 import { CACHE_FORMAT, compilerDigest, sha256, type CompileCache } from './compile-cache.js';
 import { textDigest } from './input-stamps.js';
 
-const HEAD = JSON.stringify({ ...CACHE_FORMAT, records: 'input files' });
+/** The first line of a pack: the cache format, and the compiler whose records it holds. */
+const headOf = (compiler: string): string => JSON.stringify({ ...CACHE_FORMAT, records: 'input files', compiler });
 const LINE = /^[0-9a-f]{64} sha256:[0-9a-f]{64} /;
 
 /** How a run used the records (for tests and progress): files answered, and files loaded cold and recorded. */
@@ -58,6 +59,7 @@ export class FileRecords implements FileMemo {
   private readonly warned = new Set<string>();
   private changed = false;
   private readonly prefix: string;
+  private readonly head: string;
 
   /**
    * The pack of the fleet folder `fleetRoot`. A command that reads only part
@@ -76,6 +78,7 @@ export class FileRecords implements FileMemo {
     const folder = fleetRoot === undefined ? '' : path.resolve(fleetRoot);
     this.relative = path.join('files', `${sha256(scope === '' ? folder : `${folder}\0${scope}`)}.pack`);
     this.prefix = `${CACHE_FORMAT.format} ${CACHE_FORMAT.version} records\0${compilerDigest()}\0`;
+    this.head = headOf(compilerDigest());
     this.readPack();
   }
 
@@ -98,9 +101,13 @@ export class FileRecords implements FileMemo {
     if (text === undefined) return;
     const newline = text.indexOf('\n');
     // A head without its line feed is a pack cut short; anything else is no pack of diene's.
-    if (newline === -1) return this.warn(`${HEAD}\n`.startsWith(text) ? 'cut_short' : 'not_a_pack');
+    if (newline === -1) return this.warn(`${this.head}\n`.startsWith(text) ? 'cut_short' : 'not_a_pack');
     const head = text.slice(0, newline);
-    if (head !== HEAD) return this.warn(isCacheHead(head) ? 'other_format' : 'not_a_pack');
+    const compiler = head === this.head ? undefined : packCompiler(head);
+    if (compiler === 'none') return this.warn(isCacheHead(head) ? 'other_format' : 'not_a_pack');
+    // Another compiler's records (an upgrade): none can answer this one (a key names its compiler), so none is held
+    // while this run loads; nothing is wrong either. The pack is written again with this run's.
+    if (compiler !== undefined && compiler !== 'unnamed') return void (this.changed = true);
     const lines = text.slice(newline + 1).split('\n');
     // A whole pack ends with a line feed: the last piece is empty, and a last line without one is cut short (the lines before it are whole).
     if (lines.pop() !== '') this.warn('cut_short', { number: lines.length + 2 });
@@ -179,8 +186,9 @@ export class FileRecords implements FileMemo {
     }
     // A line starts with its key, unique in the pack: sorted by key, the lines are sorted.
     const keys = [...kept.keys()].sort();
+    const head = this.head;
     function* lines(): Generator<string> {
-      yield HEAD;
+      yield head;
       for (const key of keys) {
         const line = lineOf(key, kept.get(key) as string | FileRecord);
         // The run goes on: each record goes once it is written.
@@ -202,6 +210,23 @@ function isCacheHead(line: string): boolean {
     return head !== null && typeof head === 'object' && head.format === CACHE_FORMAT.format;
   } catch {
     return false;
+  }
+}
+
+/**
+ * The compiler a pack's head `line` names when it is the head of a pack of
+ * this format: its digest, `unnamed` for a head that names none (its records'
+ * keys decide, as each names its compiler), `none` for no such head.
+ */
+function packCompiler(line: string): string {
+  try {
+    const head = JSON.parse(line) as Record<string, unknown> | null;
+    if (head === null || typeof head !== 'object' || head['format'] !== CACHE_FORMAT.format || head['version'] !== CACHE_FORMAT.version) return 'none';
+    if (head['records'] !== 'input files') return 'none';
+    if (!('compiler' in head)) return Object.keys(head).length === 3 ? 'unnamed' : 'none';
+    return typeof head['compiler'] === 'string' && /^[0-9a-f]{64}$/.test(head['compiler']) ? head['compiler'] : 'none';
+  } catch {
+    return 'none';
   }
 }
 

@@ -9,17 +9,26 @@
  * documents), not 55,000.
  *
  * A stamp is kept only when the file last changed at least
- * {@link STAMP_MARGIN_MS} before the run began (the rule the output tree's
- * stamps follow), so that a write in the same clock tick as the read cannot
- * hide behind an equal stamp. A known file whose text is read after all (a
+ * {@link INPUT_STAMP_MARGIN_MS} before the run began: a write in the same
+ * clock tick as the read must not hide behind an equal stamp, and a write
+ * through a shared memory mapping moves the file's times only on the first
+ * write to a clean page; a page stays dirty until the kernel writes it back
+ * (about 35 s by Linux's defaults), and writes to it meanwhile move nothing.
+ * A known file whose text is read after all (a
  * finding to place) is hashed again: a text that is no longer the known one
- * stops the run ({@link InputChangedError}, `file_read_failed`), since what was
+ * stops the run ({@link InputChangedError}, `file_changed_while_compiling`), since what was
  * compiled from the record may not be what the file now says.
  */
 import { hash } from 'node:crypto';
 import type { KnownText, SourceFile } from '../../1-load/source-file.js';
 import { settledStamp } from '../filesystem/file-stamp.js';
-import { STAMP_MARGIN_MS } from './output-match.js';
+
+/**
+ * How long before a run an input must have last changed for its stamp to be
+ * kept: past the kernel's writeback of a page written through a mapping
+ * (vm.dirty_expire_centisecs 30 s, plus the 5 s flusher period), with room.
+ */
+export const INPUT_STAMP_MARGIN_MS = 60_000;
 
 /** What a cache keeps of one input: its stamp and what its text was when the stamp was taken. */
 export interface KnownInput {
@@ -45,15 +54,14 @@ export function textDigest(file: SourceFile): string {
   return digest;
 }
 
-/** A known input whose text, read after all, is not the known one (or cannot be read): the run stops with `file_read_failed`. */
+/** A known input whose text, read after all, is not the known one or cannot be read: the run stops with `file_changed_while_compiling`. */
 export class InputChangedError extends Error {
   constructor(
     /** The file's path in the fleet. */
     readonly file: string,
-    /** The `file_read_failed` reason. */
-    readonly reason: string,
+    readonly how: 'changed' | 'unreadable',
   ) {
-    super(`${file}: ${reason}`);
+    super(`${file} changed while it was compiled (${how})`);
   }
 }
 
@@ -78,7 +86,7 @@ export function inputStampsToKeep(
     const stamp = stamps.get(file.path);
     if (stamp === undefined || file.unreadable) continue;
     if (file.known) kept.set(file.path, { stamp, text: file.known });
-    else if (settledStamp(stamp, began, STAMP_MARGIN_MS)) {
+    else if (settledStamp(stamp, began, INPUT_STAMP_MARGIN_MS)) {
       kept.set(file.path, { stamp, text: { digest: textDigest(file), units: file.text.length, bytes: Buffer.byteLength(file.text, 'utf8') } });
       added = true;
     }

@@ -228,12 +228,8 @@ export async function readFleetFiles(
  */
 function knownText(absolute: string, relative: string, realRoot: string, known: KnownText): string {
   const read = readInputFile(absolute, { root: realRoot, listedAsFile: true });
-  if (!('text' in read))
-    throw new InputChangedError(
-      relative,
-      `it changed while diene compiled the fleet (${read.problem.code === 'file_read_failed' ? read.problem.args.reason : read.problem.code}); run the command again`,
-    );
+  if (!('text' in read)) throw new InputChangedError(relative, 'unreadable');
   const body = read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
-  if (digestOfText(body) !== known.digest) throw new InputChangedError(relative, 'it changed while diene compiled the fleet; run the command again');
+  if (digestOfText(body) !== known.digest) throw new InputChangedError(relative, 'changed');
   return read.text;
 }

@@ -23,6 +23,7 @@ import { readFleetFiles } from '../adapters/filesystem/read-fleet.js';
 import { errnoCode } from '../diagnostics/catalog.js';
 import { diagnose, diagnoseFinding, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { CompileResult } from '../index.js';
+import type { FileMemo } from '../1-load/load-fleet.js';
 import type { SourceFile } from '../1-load/source-file.js';
 import { serialOption } from './book-serial.js';
 import {
@@ -162,13 +163,24 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
   // The records of single files: a fleet with a few files changed parses and validates only those.
   // Their pack is written when the loading ends (file-records.ts); the save below is for a fleet refused before.
   const records = cache ? new FileRecords(cache, root) : undefined;
+  const collect = fullCollection();
+  // Thousands of files loaded cold (a first run, a new compiler) leave their positioned documents behind: collected when
+  // the loading ends, they do not lift the heap V8 lets the cross-file checks grow to.
+  const memo: FileMemo | undefined = records && {
+    get: (file) => records.get(file),
+    set: (file, record) => records.set(file, record),
+    loaded: () => {
+      records.loaded();
+      if (records.stats.misses >= COLD_LOADS_COLLECTED) collect();
+    },
+  };
   const result = planFleet(read.files, {
     folder: root,
     nowSeconds: now,
     serial,
     releaseDocuments: true,
     ...(base ? { base } : {}),
-    ...(records ? { fileMemo: records } : {}),
+    ...(memo ? { fileMemo: memo } : {}),
   });
   records?.save();
   // The outputs are made from the model alone: the input texts go before they are.
@@ -180,7 +192,6 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     const errors = diagnostics.filter((d) => d.severity === 'error').length;
     return { diagnostics, exitCode: EXIT.invalid, pathPrefix, ...summary(`the fleet does not compile: ${errors} error${errors === 1 ? '' : 's'}`) };
   }
-  const collect = fullCollection();
   collect();
   // The outputs made from the same slices of the model as in the last compile into this directory: their digests are known without
   // making them. Every key is made here, once the analysis' garbage is collected: the serialized slices are tens of MiB at XL.
@@ -368,6 +379,9 @@ function refusedAgainstBase(permanence: readonly Diagnostic[], diagnostics: Diag
     exitCode: EXIT.stale,
   };
 }
+
+/** How many files loaded cold make the end of the loading worth a full collection (see compileWithProgress). */
+const COLD_LOADS_COLLECTED = 2000;
 
 /** The longest `--lock-timeout` takes (seconds): an hour; a compile waiting longer is stuck, not queued. */
 const LOCK_TIMEOUT_LIMIT = 3600;

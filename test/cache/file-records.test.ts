@@ -123,7 +123,8 @@ describe('per-file records', () => {
     const [head, ...records] = readFileSync(pack, 'utf8').split('\n');
     const ours = JSON.parse(head as string) as { compiler: string };
     expect(ours.compiler).toMatch(/^[0-9a-f]{64}$/);
-    writeFileSync(pack, [JSON.stringify({ ...ours, compiler: 'f'.repeat(64) }), ...records].join('\n'));
+    // A line no pack holds after the head: were the lines read, it would be warned about.
+    writeFileSync(pack, [JSON.stringify({ ...ours, compiler: 'f'.repeat(64) }), 'Z not a record', ...records].join('\n'));
     const upgraded = compileWith(reference, cacheDir, TEST_NOW_SECONDS);
     expect(upgraded.cache.warnings).toEqual([]);
     expect([upgraded.records.stats.hits, upgraded.records.stats.misses]).toEqual([0, reference.size]);

@@ -37,6 +37,7 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
+  readSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -285,6 +286,23 @@ export class CompileCache {
       return readFileSync(path.join(this.dir, relative), 'utf8');
     } catch {
       return undefined;
+    }
+  }
+
+  /** The first line of the file `relative` inside the folder (at most `limit` bytes of it, without the line feed), or `undefined` when it cannot be read. */
+  readFirstLine(relative: string, limit = 4096): string | undefined {
+    if (!this.usable) return undefined;
+    let fd: number | undefined;
+    try {
+      fd = openSync(path.join(this.dir, relative), 'r');
+      const buffer = Buffer.alloc(limit);
+      const text = buffer.toString('utf8', 0, readSync(fd, buffer, 0, limit, 0));
+      const newline = text.indexOf('\n');
+      return newline === -1 ? text : text.slice(0, newline);
+    } catch {
+      return undefined;
+    } finally {
+      if (fd !== undefined) closeSync(fd);
     }
   }
 

@@ -97,6 +97,9 @@ export class FileRecords implements FileMemo {
   }
 
   private readPack(): void {
+    // Another compiler's pack (an upgrade) is known by its head alone: its tens of megabytes are not read.
+    const first = this.cache.readFirstLine(this.relative);
+    if (first !== undefined && first !== this.head && packCompiler(first) !== 'none' && packCompiler(first) !== 'unnamed') return void (this.changed = true);
     const text = this.cache.readText(this.relative);
     if (text === undefined) return;
     const newline = text.indexOf('\n');

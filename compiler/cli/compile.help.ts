@@ -9,7 +9,7 @@ export const compileHelp = withFormats({
   description: [
     'Writes every generated file all-or-nothing into the output directory, and refuses (exit 2) when that directory holds a file diene did not write. With --check it writes nothing: it exits 1 when the tree on disk differs from what the inputs produce, with a summary and a unified diff.',
     'Under GitHub Actions (GITHUB_ACTIONS=true) --check also appends a Markdown summary of its verdict and findings to the file GITHUB_STEP_SUMMARY names.',
-    'A cache remembers each run: when no input, option or compiler changed and the output directory already holds exactly what they produce, the run neither analyses the fleet nor writes; when some input changed, an output made from parts of the fleet that did not change is not made again, its file kept as it is (docs/performance.md). Its result is always the one of a run without the cache.',
+    'A cache remembers each run: when no input, option or compiler changed and the output directory already holds exactly what they produce, the run neither analyses the fleet nor writes; when some input changed, an output made from parts of the fleet that did not change is not made again, its file kept as it is; an input whose stamp (inode, size, modification and change time) is the one recorded when it was last read, a minute or more after its last change, is not read again (docs/performance.md). Its result is always the one of a run without the cache.',
   ],
   options: [
     {
@@ -60,13 +60,14 @@ export const compileHelp = withFormats({
       type: 'string',
       value: 'DIR',
       description:
-        "The folder of the compile cache (content-addressed: the inputs' bytes, the compiler and the options are the key; a broken entry is ignored with a warning; a folder that cannot be written only costs speed: what cannot be kept there is redone by a later run, and one warning names the path that failed: cache_not_kept, cache_file_in_the_way for a file where a folder belongs, cache_folder_is_file for a --cache that is a file; not with --no-cache). Default: node_modules/.cache/diene of the nearest node_modules up from the fleet or the working directory, else $XDG_CACHE_HOME/diene, else ~/.cache/diene.",
+        "The folder of the compile cache (content-addressed: the digests of the inputs' texts, the compiler and the options are the key; a broken entry is ignored with a warning; a folder that cannot be written only costs speed: what cannot be kept there is redone by a later run, and one warning names the path that failed: cache_not_kept, cache_file_in_the_way for a file where a folder belongs, cache_folder_is_file for a --cache that is a file; not with --no-cache). Default: node_modules/.cache/diene of the nearest node_modules up from the fleet or the working directory, else $XDG_CACHE_HOME/diene, else ~/.cache/diene.",
       example: 'diene compile --cache /tmp/diene-cache',
     },
     {
       name: 'no-cache',
       type: 'boolean',
-      description: 'Neither read nor fill the cache: analyse the fleet from scratch (not with --cache DIR: both are refused).',
+      description:
+        'Neither read nor fill the cache: read every input and analyse the fleet from scratch, as on a file system whose file times cannot be trusted (not with --cache DIR: both are refused).',
       example: 'diene compile --no-cache',
     },
     {

@@ -98,7 +98,7 @@ export const compileHelp = withFormats({
   exitCodes: [
     { code: 0, means: 'written (or, with --check, fresh)' },
     { code: 1, means: '--check: the output tree is stale, or a permanent identifier changed against --base' },
-    { code: 2, means: 'invalid input or usage, or an output directory it may not write' },
+    { code: 2, means: 'invalid input or usage, an output directory it may not write, or an input that changed while it compiled' },
     { code: 70, means: 'internal fault' },
   ],
 });

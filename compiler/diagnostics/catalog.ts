@@ -180,7 +180,7 @@ export const catalog = {
   cache_entry_ignored: {
     severity: 'warning',
     message: 'ignored {part} {file}: {problem}; {instead}',
-    hint: 'nothing to fix: this run replaces it with a whole one',
+    hint: 'nothing to fix: diene writes a whole one in its place, this run or a later one',
     choices: {
       part: {
         entry: 'the cache entry',
@@ -190,7 +190,7 @@ export const catalog = {
         record: 'a record of an input file in the pack',
         stamps: 'the stamps of the output files',
         slices: 'the record of what the output files were made from',
-        inputs: 'the stamps of the input files',
+        inputs: "the record of the input files' stamps",
       },
       instead: {
         entry: 'the result was made anew without it',
@@ -686,11 +686,11 @@ export const catalog = {
   },
   file_changed_while_compiling: {
     severity: 'error',
-    message: 'this file changed while diene compiled the fleet: {how}, so what was compiled may not be what it now says; nothing was written',
-    hint: 'run the command again once whatever writes the file is done: the record of the input files in the cache is removed, so the next run reads every file',
+    message: 'this file is not what the cache recorded of it: {how}; the file was written while diene compiled the fleet, or written without moving its times (through a memory mapping, on some network mounts), or the record is wrong; nothing was written',
+    hint: "run the command again: the cache's record of the input files was removed, so the next run reads every file; if this comes back, this file system's file times cannot be trusted: use --no-cache",
     choices: {
       how: {
-        changed: 'its text is not the one the cache recorded with its stamp',
+        changed: 'its text is not the one recorded with its stamp (inode, size, modification and change time)',
         unreadable: 'it can no longer be read',
       },
     },

@@ -171,7 +171,7 @@ describe('compiles with known inputs', () => {
         victim,
         1,
         1,
-        'this file changed while diene compiled the fleet: its text is not the one the cache recorded with its stamp, so what was compiled may not be what it now says; nothing was written',
+        'this file is not what the cache recorded of it: its text is not the one recorded with its stamp (inode, size, modification and change time); the file was written while diene compiled the fleet, or written without moving its times (through a memory mapping, on some network mounts), or the record is wrong; nothing was written',
       ],
     ]);
     expect(statSync(path.join(out, '.diene-manifest.json'), { bigint: true }).ino).toBe(manifest);

@@ -14,9 +14,9 @@
  * through a shared memory mapping moves the file's times only on the first
  * write to a clean page; a page stays dirty until the kernel writes it back
  * (about 35 s by Linux's defaults), and writes to it meanwhile move nothing.
- * A known file whose text is read after all (a
- * finding to place) is hashed again: a text that is no longer the known one
- * stops the run ({@link InputChangedError}, `file_changed_while_compiling`), since what was
+ * A known file whose text is read after all (a finding to place) is hashed
+ * again: a text that is no longer the known one stops the run
+ * ({@link InputChangedError}, `file_changed_while_compiling`), since what was
  * compiled from the record may not be what the file now says.
  */
 import { hash } from 'node:crypto';

@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { GENERATED_NOW, generateFleet } from '../../bench/fleet-generator.mjs';
 import { watchRemadeDocuments } from '../../compiler/1-load/parse-yaml.js';
 import { CompileCache, sha256 } from '../../compiler/adapters/cache/compile-cache.js';
-import { FileRecords, PACKS_KEPT } from '../../compiler/adapters/cache/file-records.js';
+import { FileRecords, PACK_DRIFT, PACKS_KEPT } from '../../compiler/adapters/cache/file-records.js';
 import { type FileMemo, type FileRecord, loadFleet } from '../../compiler/1-load/load-fleet.js';
 import type { SourceFile } from '../../compiler/1-load/source-file.js';
 import { compileFleet, inputValidators, type CompileResult } from '../../compiler/index.js';
@@ -131,6 +131,33 @@ describe('per-file records', () => {
     expect(shown(upgraded.result)).toBe(shown(compileFleet(toSourceFiles(reference), { nowSeconds: TEST_NOW_SECONDS })));
     expect(readFileSync(pack, 'utf8').split('\n')[0]).toBe(head);
     expect(compileWith(reference, cacheDir, TEST_NOW_SECONDS).records.stats.hits).toBe(reference.size);
+  });
+
+  it('leave the pack as it is while the files changed since it was written are under one in a hundred (M fleet), then write it again', () => {
+    const now = Math.floor(Date.parse(GENERATED_NOW) / 1000);
+    const texts = generateFleet('M');
+    const cacheDir = path.join(work, `cache-${made++}`);
+    compileWith(texts, cacheDir, now);
+    const pack = packOf(cacheDir);
+    const written = readFileSync(pack, 'utf8');
+    const rows = [...texts.keys()].filter((file) => /^platforms\/.+\.yaml$/.test(file) && !file.endsWith('platform.yaml')).sort();
+    const limit = Math.floor(texts.size / PACK_DRIFT);
+    expect(limit).toBeGreaterThan(4);
+    /** `texts` with the first `count` rows given one more comment line. */
+    const edited = (count: number) => overlayTexts(texts, Object.fromEntries(rows.slice(0, count).map((row) => [row, `${texts.get(row)}# edited\n`])));
+    // Two rows edited: two records made and two no longer used, four against a limit of one in a hundred of 1,273.
+    const few = edited(2);
+    const first = compileWith(few, cacheDir, now);
+    expect([first.records.stats.misses, first.records.stats.hits]).toEqual([2, texts.size - 2]);
+    expect(readFileSync(pack, 'utf8')).toBe(written);
+    const again = compileWith(few, cacheDir, now);
+    expect(again.records.stats.recorded).toEqual(rows.slice(0, 2));
+    expect(shown(again.result)).toBe(shown(compileFleet(toSourceFiles(few), { nowSeconds: now })));
+    // Past the limit: the pack is written again, holding the fleet as it is.
+    const many = edited(limit);
+    expect(compileWith(many, cacheDir, now).records.stats.misses).toBe(limit);
+    expect(readFileSync(pack, 'utf8')).not.toBe(written);
+    expect(compileWith(many, cacheDir, now).records.stats).toEqual({ hits: texts.size, misses: 0, recorded: [] });
   });
 
   it('ignore a tampered record with a warning, load its file cold, and give the cold result', () => {

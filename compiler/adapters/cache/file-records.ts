@@ -14,9 +14,10 @@
  * digest and its shape when it is used; one that fails is ignored with a
  * `cache_entry_ignored` warning and its file is loaded cold. A compile writes
  * the pack again, atomically (a temporary file renamed into place), holding
- * the records of the files it read, whenever one was made or one is no longer
- * needed, so concurrent compiles each read a whole pack, and any pack's
- * records are right for the files they name.
+ * the records of the files it read, once more than one in a hundred records
+ * were made or are no longer needed ({@link FileRecords.save}), so concurrent
+ * compiles each read a whole pack, and any pack's records are right for the
+ * files they name.
  *
  * A record made by this run is kept as the values loading made (which the
  * fleet holds anyway) and the pack is written when the loading ends
@@ -47,6 +48,9 @@ export interface RecordStats {
 /** How many packs a cache folder keeps (the least recently used go first): at XL a pack is about 20 MB. */
 export const PACKS_KEPT = 16;
 
+/** The pack is written again once its records made or unused pass one in this many of the records it holds. */
+export const PACK_DRIFT = 100;
+
 export class FileRecords implements FileMemo {
   readonly stats: RecordStats = { hits: 0, misses: 0, recorded: [] };
   /** The pack's file, relative to the cache folder. */
@@ -57,7 +61,10 @@ export class FileRecords implements FileMemo {
   private readonly kept = new Map<string, string | FileRecord>();
   private saved = false;
   private readonly warned = new Set<string>();
-  private changed = false;
+  /** Whether the pack must be written again whatever changed (a damaged line, another compiler's pack). */
+  private rewrite = false;
+  /** How many records the pack held as read. */
+  private packed = 0;
   private readonly prefix: string;
   private readonly head: string;
 
@@ -90,7 +97,7 @@ export class FileRecords implements FileMemo {
   private warn(problem: ChoiceOf<'cache_entry_ignored', 'problem'>, at?: { number: number; record?: string }): void {
     if (this.warned.has(problem)) return;
     this.warned.add(problem);
-    this.changed = true;
+    this.rewrite = true;
     if (at === undefined) this.cache.ignoreEntry(this.packPath, 'pack', problem);
     else if (at.record === undefined) this.cache.ignoreEntry(`${this.packPath} (line ${at.number})`, 'pack_line', problem);
     else this.cache.ignoreEntry(`${this.packPath} (line ${at.number}, the record of ${at.record})`, 'record', problem);
@@ -99,7 +106,7 @@ export class FileRecords implements FileMemo {
   private readPack(): void {
     // Another compiler's pack (an upgrade) is known by its head alone: its tens of megabytes are not read.
     const first = this.cache.readFirstLine(this.relative);
-    if (first !== undefined && first !== this.head && packCompiler(first) !== 'none' && packCompiler(first) !== 'unnamed') return void (this.changed = true);
+    if (first !== undefined && first !== this.head && packCompiler(first) !== 'none' && packCompiler(first) !== 'unnamed') return void (this.rewrite = true);
     const text = this.cache.readText(this.relative);
     if (text === undefined) return;
     const newline = text.indexOf('\n');
@@ -110,7 +117,7 @@ export class FileRecords implements FileMemo {
     if (compiler === 'none') return this.warn(isCacheHead(head) ? 'other_format' : 'not_a_pack');
     // Another compiler's records (an upgrade): none can answer this one (a key names its compiler), so none is held
     // while this run loads; nothing is wrong either. The pack is written again with this run's.
-    if (compiler !== undefined && compiler !== 'unnamed') return void (this.changed = true);
+    if (compiler !== undefined && compiler !== 'unnamed') return void (this.rewrite = true);
     const lines = text.slice(newline + 1).split('\n');
     // A whole pack ends with a line feed: the last piece is empty, and a last line without one is cut short (the lines before it are whole).
     if (lines.pop() !== '') this.warn('cut_short', { number: lines.length + 2 });
@@ -120,6 +127,7 @@ export class FileRecords implements FileMemo {
       if (!LINE.test(line)) return this.warn('not_a_record', { number });
       this.stored.set(line.slice(0, 64), { line, number });
     });
+    this.packed = this.stored.size;
   }
 
   private key(file: SourceFile): string {
@@ -163,7 +171,6 @@ export class FileRecords implements FileMemo {
     // Its line is made when the pack is written (see the module comment).
     this.kept.set(this.key(file), record);
     this.stats.recorded.push(file.path);
-    this.changed = true;
   }
 
   /** The loading is over: the pack is written now (see the module comment). */
@@ -172,18 +179,22 @@ export class FileRecords implements FileMemo {
   }
 
   /**
-   * Writes the pack again, holding the records this run used or made, when
-   * one was made, one was damaged, or the pack holds records no longer
-   * needed, and lets go of them all. A run saves once: a second call does
-   * nothing. Never throws.
+   * Writes the pack again, holding the records this run used or made, and
+   * lets go of them all: when one was damaged or the pack was another
+   * compiler's, or when the records made and those no longer needed are more
+   * than one in {@link PACK_DRIFT} of the pack's. A few files changed (a row
+   * edited between runs) leave the pack as it is: rewriting tens of
+   * megabytes costs more than loading those few files cold again, and a
+   * record is keyed by its file's text, so an unused one is never wrong. A
+   * run saves once: a second call does nothing. Never throws.
    */
   save(): void {
     if (this.saved) return;
     this.saved = true;
-    const stale = this.stored.size > 0;
+    const drift = this.stats.recorded.length + this.stored.size;
     this.stored.clear();
     const kept = this.kept;
-    if (!this.changed && !stale) {
+    if (!this.rewrite && drift * PACK_DRIFT <= this.packed) {
       kept.clear();
       return this.cache.markUsed(this.relative);
     }

@@ -42,12 +42,13 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  writeFileSync,
   writeSync,
   type BigIntStats,
   type Dirent,
   type Stats,
 } from 'node:fs';
-import { chmod, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, open, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileDigest, MANIFEST_FILE, manifestText, parseOutputManifest } from '../../3-emit/output-manifest.js';
 import { plannedListing, type KnownDigests, type OutputPlan } from '../../3-emit/output-plan.js';
@@ -179,11 +180,17 @@ function lockHolder(lock: string): number | 'stale' | 'unknown' | 'foreign' {
   return isAlive(pid) ? pid : 'stale';
 }
 
+/**
+ * Takes the output lock, waiting up to `waitMs` for another writer's. The
+ * lock is made and removed with one synchronous call each, as the staging
+ * folder is: a run that writes nothing awaits no fs/promises request, only
+ * the waits between tries.
+ */
 async function acquireLock(lock: string, waitMs: number): Promise<void> {
   const deadline = Date.now() + waitMs;
   for (;;) {
     try {
-      await writeFile(lock, `${process.pid}\n`, { flag: 'wx' });
+      writeFileSync(lock, `${process.pid}\n`, { flag: 'wx' });
       return;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -191,7 +198,7 @@ async function acquireLock(lock: string, waitMs: number): Promise<void> {
     const holder = lockHolder(lock);
     if (holder === 'foreign') throw new OutputForeignError([{ path: lock, reason: 'lock', sibling: lock }]);
     if (holder === 'stale') {
-      await rm(lock, { force: true });
+      rmSync(lock, { force: true });
       continue;
     }
     if (Date.now() >= deadline) throw new OutputBusyError(holder === 'unknown' ? undefined : holder, lock, waitMs);
@@ -199,8 +206,8 @@ async function acquireLock(lock: string, waitMs: number): Promise<void> {
   }
 }
 
-async function releaseLock(lock: string): Promise<void> {
-  if (shortText(lock, 32) === `${process.pid}\n`) await rm(lock, { force: true });
+function releaseLock(lock: string): void {
+  if (shortText(lock, 32) === `${process.pid}\n`) rmSync(lock, { force: true });
 }
 
 /** The foreign entries and manifest problem of `inspection` (of the tree at `root`) as an error, or `undefined` when all is diene's. */
@@ -710,7 +717,7 @@ export async function writeOutputTree(
   } = {},
 ): Promise<{ notes: string[]; made: MadeTree; stopped: boolean; counts: WriteCounts; stamps: Map<string, [string, string]> }> {
   const parent = path.dirname(outDir);
-  await mkdir(parent, { recursive: true });
+  mkdirSync(parent, { recursive: true });
   const lock = lockOf(outDir);
   const link = options.link ?? linkSync;
   const trusted = options.trusted ?? new Map<string, readonly [string, string]>();
@@ -721,7 +728,7 @@ export async function writeOutputTree(
     const notes = await repairInterruptedRuns(outDir, plannedListing(plan, known));
     const staging = path.join(parent, `${stagingPrefix(outDir)}${process.pid}-${randomBytes(6).toString('hex')}`);
     const previous = previousOf(outDir);
-    await mkdir(staging);
+    mkdirSync(staging);
     let replaced: TreeInspection | undefined;
     const made: MadeTree = { listing: new Map(), manifest: '', own: [staging, lock] };
     /** Of each file of the new tree: the stamp it had once written or linked (see {@link recordableStamps}). */
@@ -828,7 +835,7 @@ export async function writeOutputTree(
     }
     return { notes, made, stopped: false, counts, stamps: recordableStamps(outDir, made.listing, placed, swapped) };
   } finally {
-    await releaseLock(lock);
+    releaseLock(lock);
   }
 }
 

@@ -68,6 +68,27 @@ export function knownDigests(plan: OutputPlan, recorded: ReadonlyMap<string, rea
   return known;
 }
 
+/**
+ * The digest of every output of `plan`: taken from `known`
+ * ({@link knownDigests}) or made and hashed, as long as at most `limit`
+ * keyed outputs must be made (the unkeyed ones, the zone files and Argo CD's
+ * health checks, a few small files, always are); `undefined` past it: so
+ * many outputs changed that they are made once, as they are written.
+ */
+export function listingWithin(plan: OutputPlan, known: KnownDigests, limit: number): Map<string, string> | undefined {
+  const listing = new Map<string, string>();
+  let made = 0;
+  for (const [file, make] of plan) {
+    let digest = known.get(file);
+    if (digest === undefined) {
+      if (make.slice !== undefined && ++made > limit) return undefined;
+      digest = fileDigest(make());
+    }
+    listing.set(file, digest);
+  }
+  return listing;
+}
+
 /** Of each keyed output of `plan` that `listing` (path → digest of its text) lists: [slice key, digest], for the next compile's {@link knownDigests}. */
 export function sliceKeysOf(plan: OutputPlan, listing: ReadonlyMap<string, string>): Map<string, [string, string]> {
   const keys = new Map<string, [string, string]>();

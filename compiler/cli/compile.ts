@@ -146,9 +146,10 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     { staleCheckOutput, foreignFiles, checkCounts },
     { diffOutputTrees, isFresh, octal },
     { foreignDiagnostics },
-    { plannedListing, knownDigests, sliceKeysOf },
+    { plannedListing, knownDigests, listingWithin, sliceKeysOf },
     { fullCollection, pacedPlan },
     { FileRecords },
+    { manifestText },
   ] = await Promise.all([
     import('../index.js'),
     import('../adapters/filesystem/output-tree.js'),
@@ -158,6 +159,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     import('../3-emit/output-plan.js'),
     import('./heap.js'),
     import('../adapters/cache/file-records.js'),
+    import('../3-emit/output-manifest.js'),
   ]);
   const inputs = read.files.length;
   // The records of single files: a fleet with a few files changed parses and validates only those.
@@ -278,8 +280,20 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
       ...summary(`stale: ${verdict}`),
     };
   }
+  // A change that leaves the outputs as they are (a row's pin, say) writes nothing: when at most a few outputs must be made, they
+  // are made first and the tree in place is checked as a warm run checks it, with neither the look a write takes nor its lock.
+  const listing = cache && key ? listingWithin(result.plan, known, FEW_OUTPUTS_MADE) : undefined;
+  if (cache && key && listing) {
+    const entry = cacheEntry(result, { listing, manifest: manifestText(listing) });
+    cache.write(key, entry);
+    const inPlace = warmResult(entry, cache, read.diagnostics, outDir, false, '');
+    if (inPlace) {
+      cache.writeSliceKeys(outDir, sliceKeysOf(plan, listing));
+      return inPlace;
+    }
+  }
   // What the last write into this directory recorded of its files: those still unchanged are not read again.
-  const look = await inspectOutput(outDir, plannedListing(plan, known), {
+  const look = await inspectOutput(outDir, plannedListing(plan, listing ?? known), {
     recorded: cache?.readStamps(outDir) ?? new Map(),
     ...(lockWaitMs === undefined ? {} : { waitMs: lockWaitMs }),
   });
@@ -292,7 +306,8 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
   try {
     const written = await writeOutputTree(outDir, plan, {
       trusted: look.trusted,
-      known,
+      // The outputs made above are not made again unless they changed.
+      known: listing ?? known,
       ...(lockWaitMs === undefined ? {} : { waitMs: lockWaitMs }),
       // A change that leaves the outputs as they are (a row's pin, say) writes nothing either: the tree in place is checked as a warm run checks it.
       staged: (made) => {
@@ -379,6 +394,13 @@ function refusedAgainstBase(permanence: readonly Diagnostic[], diagnostics: Diag
     exitCode: EXIT.stale,
   };
 }
+
+/**
+ * How many keyed outputs whose slices changed are made before the write, to
+ * learn whether the tree in place already holds them (one platform's three
+ * files, a few books): past it, each is made once, as it is written.
+ */
+const FEW_OUTPUTS_MADE = 64;
 
 /** How many files loaded cold make the end of the loading worth a full collection (see compileWithProgress). */
 const COLD_LOADS_COLLECTED = 2000;

@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { GENERATED_NOW, generateFleet } from '../../bench/fleet-generator.mjs';
 import { planFleet } from '../../compiler/index.js';
 import { fileDigest } from '../../compiler/3-emit/output-manifest.js';
-import { knownDigests, sliceKeysOf, type OutputPlan } from '../../compiler/3-emit/output-plan.js';
+import { knownDigests, listingWithin, sliceKeysOf, type OutputPlan } from '../../compiler/3-emit/output-plan.js';
 import { keyedOutput, SlicePart } from '../../compiler/3-emit/output-slice.js';
 import { readFleetTexts, TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';
 
@@ -178,6 +178,22 @@ describe('what a change to the bench S fleet keeps', () => {
     expect(changed.filter((file) => file.startsWith('gateways/')).length).toBeGreaterThan(0);
     expect(changed.filter((file) => file.startsWith('books/sign-in/')).length).toBeGreaterThan(0);
     expect(changed.some((file) => /^(argocd|kargo|platforms)\/(aldehyde|nitroso)\.yaml$/.test(file))).toBe(false);
+  });
+
+  it("the listing without a write: the known digests, and the few outputs made, each the digest of its bytes; none past the limit", () => {
+    const texts = edited('platforms/nitroso/tin/pichu.yaml', (text) => text.replace(/image: "(\d+)\.(\d+)\.(\d+)"/, 'image: "$1.$2.998"'));
+    const after = planOf(texts, nowSeconds);
+    const known = knownDigests(after, recorded);
+    const made: string[] = [];
+    const watched: OutputPlan = new Map(
+      [...after].map(([file, make]) => [file, Object.assign(() => (made.push(file), make()), make.slice ? { slice: make.slice } : {})]),
+    );
+    const listing = listingWithin(watched, known, 3);
+    expect(listing).toEqual(new Map([...after].map(([file, make]) => [file, fileDigest(make())])));
+    // The three files of the changed platform, and the unkeyed ones (zone plans and files, the health checks).
+    expect(made.filter((file) => after.get(file)?.slice)).toEqual(['argocd/nitroso.yaml', 'kargo/nitroso.yaml', 'platforms/nitroso.yaml']);
+    expect(made.filter((file) => !after.get(file)?.slice)).toEqual([...after].filter(([, make]) => !make.slice).map(([file]) => file));
+    expect(listingWithin(after, known, 2)).toBeUndefined();
   });
 
   it('another serial: every book, and nothing else', () => {

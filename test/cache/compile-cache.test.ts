@@ -143,6 +143,49 @@ describe.each(['S', 'M'] as const)('warm and cold compiles of the bench fleet %s
   });
 });
 
+describe('a change that leaves the outputs as they are', () => {
+  /** The modification time of the folder holding `out`: the lock and the staging folder of a write are made there. */
+  const parentTime = (out: string): bigint => statSync(path.dirname(out), { bigint: true }).mtimeNs;
+
+  it('a pin changed: the changed platform\'s outputs are made and found in place; nothing is written, not even the lock beside the tree', async () => {
+    const fleet = fleetOf('S');
+    const cache = fresh('cache-pin');
+    const out = fresh('out-pin');
+    expect((await compile(fleet, out, ['--cache', cache])).exitCode).toBe(0);
+    const inode = manifestInode(out);
+    changeOneRow(fleet, 902);
+    const before = parentTime(out);
+    const run = await compile(fleet, out, ['--cache', cache], 'text');
+    expect(run.exitCode, run.stderr).toBe(0);
+    // Not a cache hit (the pin is in the key): the analysis ran, and found the tree in place.
+    expect(run.stderr).toMatch(/up to date: the \d+ files in .* already match the inputs \(nothing written\)/);
+    expect(manifestInode(out)).toBe(inode);
+    expect(parentTime(out)).toBe(before);
+    const coldOut = fresh('cold-pin');
+    expect((await compile(fleet, coldOut, ['--no-cache'])).exitCode).toBe(0);
+    expect(await readOutputTree(out)).toEqual(await readOutputTree(coldOut));
+    // The entry it kept answers the next run.
+    expect((await compile(fleet, out, ['--cache', cache], 'text')).stderr).toMatch(/\(from the cache; nothing written\)/);
+  });
+
+  it('a pin changed while an output was edited by hand: refused as a cold run refuses it, the edit kept', async () => {
+    const fleet = fleetOf('S');
+    const cache = fresh('cache-pin-edited');
+    const out = fresh('out-pin-edited');
+    expect((await compile(fleet, out, ['--cache', cache])).exitCode).toBe(0);
+    const edited = path.join(out, 'books', 'sign-in-spare.json');
+    writeFileSync(edited, `${readFileSync(edited, 'utf8')}\n`);
+    const text = readFileSync(edited, 'utf8');
+    changeOneRow(fleet, 903);
+    const run = await compile(fleet, out, ['--cache', cache]);
+    const cold = await compile(fleet, out, ['--no-cache']);
+    expect(run.exitCode).toBe(2);
+    expect(codes(run)).toContain('output_foreign_file');
+    expect(diagnosticsOf(run)).toEqual(diagnosticsOf(cold));
+    expect(readFileSync(edited, 'utf8')).toBe(text);
+  });
+});
+
 describe('what the cache never trusts', () => {
   const fleet = fleetOf('S');
 

@@ -334,8 +334,15 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     if (typeof (error as NodeJS.ErrnoException | undefined)?.code !== 'string') throw error;
     return { diagnostics: [...diagnostics, diagnose({}, 'output_write_failed', { out: outDir, errno: errnoCode(error) })], exitCode: EXIT.invalid };
   }
-  // Unchanged files are hard links to the previous tree's: the note says how many were written anew.
-  const reused = linked > 0 ? ` (${files - linked} written, ${linked} unchanged and linked from the previous tree)` : '';
+  // Unchanged files are hard links to the previous tree's: the note says how many outputs changed. The manifest is
+  // written every time (without the cache, a tree already right is replaced by the same files).
+  const changed = files - 1 - linked;
+  const reused =
+    linked === 0
+      ? ''
+      : changed === 0
+        ? ` (none changed: ${linked} linked from the previous tree, and the manifest)`
+        : ` (${changed} changed, ${linked} unchanged and linked from the previous tree, and the manifest)`;
   return { diagnostics, notes: [`wrote ${files} files to ${shownPath(outDir)}${reused}`, ...kept], exitCode: EXIT.ok };
 }
 

@@ -141,10 +141,17 @@ describe('a compile over an existing tree', () => {
     }
     for (const file of changed) expect(lstatSync(path.join(out, file)).ino, `${file} is written anew`).not.toBe(before.get(file));
     expect(litter(out)).toEqual([]);
-    // Back to A, in the text format: the note says how many files were written anew and how many were linked.
-    const text = await runCliInProcess(['compile', '--fleet', fleetA.dir, '--out', out, '--no-cache', '--now', '2026-11-21T00:00:00Z'], { cwd: fleetA.dir });
+    // Back to A, in the text format: the note says how many outputs changed and how many were linked.
+    const back = ['compile', '--fleet', fleetA.dir, '--out', out, '--no-cache', '--now', '2026-11-21T00:00:00Z'];
+    const text = await runCliInProcess(back, { cwd: fleetA.dir });
     expect(text.exitCode, text.stderr).toBe(0);
-    expect(text.stderr).toContain(`wrote ${trees.A.size} files to ${path.relative(fleetA.dir, out)} (${trees.A.size - same.length} written, ${same.length} unchanged and linked from the previous tree)`);
+    const outputs = trees.A.size - 1;
+    expect(text.stderr).toContain(
+      `wrote ${trees.A.size} files to ${path.relative(fleetA.dir, out)} (${outputs - same.length} changed, ${same.length} unchanged and linked from the previous tree, and the manifest)`,
+    );
+    // Again, nothing changed: without the cache the same files replace the tree, every output linked.
+    const again = await runCliInProcess(back, { cwd: fleetA.dir });
+    expect(again.stderr).toContain(`wrote ${trees.A.size} files to ${path.relative(fleetA.dir, out)} (none changed: ${outputs} linked from the previous tree, and the manifest)`);
   });
 
   it('writes a file whose link fails (another filesystem: EXDEV) instead, and says how many', async () => {

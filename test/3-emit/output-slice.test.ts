@@ -180,7 +180,7 @@ describe('what a change to the bench S fleet keeps', () => {
     expect(changed.some((file) => /^(argocd|kargo|platforms)\/(aldehyde|nitroso)\.yaml$/.test(file))).toBe(false);
   });
 
-  it("the listing without a write: the known digests, and the few outputs made, each the digest of its bytes; none past the limit", () => {
+  it('the listing without a write: the known digests, and the few outputs made, each the digest of its bytes; none past the limit', () => {
     const texts = edited('platforms/nitroso/tin/pichu.yaml', (text) => text.replace(/image: "(\d+)\.(\d+)\.(\d+)"/, 'image: "$1.$2.998"'));
     const after = planOf(texts, nowSeconds);
     const known = knownDigests(after, recorded);

@@ -147,7 +147,7 @@ describe('a change that leaves the outputs as they are', () => {
   /** The modification time of the folder holding `out`: the lock and the staging folder of a write are made there. */
   const parentTime = (out: string): bigint => statSync(path.dirname(out), { bigint: true }).mtimeNs;
 
-  it('a pin changed: the changed platform\'s outputs are made and found in place; nothing is written, not even the lock beside the tree', async () => {
+  it("a pin changed: the changed platform's outputs are made and found in place; nothing is written, not even the lock beside the tree", async () => {
     const fleet = fleetOf('S');
     const cache = fresh('cache-pin');
     const out = fresh('out-pin');

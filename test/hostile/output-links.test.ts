@@ -151,7 +151,9 @@ describe('a compile over an existing tree', () => {
     );
     // Again, nothing changed: without the cache the same files replace the tree, every output linked.
     const again = await runCliInProcess(back, { cwd: fleetA.dir });
-    expect(again.stderr).toContain(`wrote ${trees.A.size} files to ${path.relative(fleetA.dir, out)} (none changed: ${outputs} linked from the previous tree, and the manifest)`);
+    expect(again.stderr).toContain(
+      `wrote ${trees.A.size} files to ${path.relative(fleetA.dir, out)} (none changed: ${outputs} linked from the previous tree, and the manifest)`,
+    );
   });
 
   it('writes a file whose link fails (another filesystem: EXDEV) instead, and says how many', async () => {

@@ -76,16 +76,11 @@ export function knownDigests(plan: OutputPlan, recorded: ReadonlyMap<string, rea
  * many outputs changed that they are made once, as they are written.
  */
 export function listingWithin(plan: OutputPlan, known: KnownDigests, limit: number): Map<string, string> | undefined {
+  // Counted before anything is made: past the limit, nothing is made here in vain.
+  let keyed = 0;
+  for (const [file, make] of plan) if (make.slice !== undefined && !known.has(file) && ++keyed > limit) return undefined;
   const listing = new Map<string, string>();
-  let made = 0;
-  for (const [file, make] of plan) {
-    let digest = known.get(file);
-    if (digest === undefined) {
-      if (make.slice !== undefined && ++made > limit) return undefined;
-      digest = fileDigest(make());
-    }
-    listing.set(file, digest);
-  }
+  for (const [file, make] of plan) listing.set(file, known.get(file) ?? fileDigest(make()));
   return listing;
 }
 

@@ -50,16 +50,21 @@ import { repositoryPrefix, whyBaseNotFleet } from './repository-paths.js';
 export { outputLocationProblem } from '../adapters/filesystem/output-location.js';
 
 async function runCompile({ values, progress = SILENT_PROGRESS }: CommandInput): Promise<CommandResult> {
-  const opened: { cache?: CompileCache } = {};
+  const opened: { cache?: CompileCache; pathPrefix?: string } = {};
   try {
-    return withLateWarnings(await compileWithProgress(values, progress, opened), opened.cache);
+    // Every result names its files from the repository's root, whichever way the run ended (repository-paths.ts).
+    return { ...withLateWarnings(await compileWithProgress(values, progress, opened), opened.cache), pathPrefix: opened.pathPrefix };
   } catch (error) {
     // An input known by its stamp whose text, read after all, is another: what was compiled may not be what it says, and
     // nothing was written. The record goes, so the next run reads every file (a record that lies is not met twice).
     if (!(error instanceof InputChangedError)) throw error;
     opened.cache?.forgetInputStamps(fleetRoot(values));
     return withLateWarnings(
-      { diagnostics: [diagnose({ file: error.file, line: 1, column: 1 }, 'file_changed_while_compiling', { how: error.how })], exitCode: EXIT.invalid },
+      {
+        diagnostics: [diagnose({ file: error.file, line: 1, column: 1 }, 'file_changed_while_compiling', { how: error.how })],
+        exitCode: EXIT.invalid,
+        pathPrefix: opened.pathPrefix,
+      },
       opened.cache,
     );
   } finally {
@@ -92,9 +97,14 @@ function withLateWarnings(result: CommandResult, cache: CompileCache | undefined
   return late.length === 0 ? result : { ...result, diagnostics: sortDiagnostics([...result.diagnostics, ...late]) };
 }
 
-async function compileWithProgress(values: CommandInput['values'], progress: Progress, opened: { cache?: CompileCache }): Promise<CommandResult> {
+async function compileWithProgress(
+  values: CommandInput['values'],
+  progress: Progress,
+  opened: { cache?: CompileCache; pathPrefix?: string },
+): Promise<CommandResult> {
   const root = fleetRoot(values);
   const pathPrefix = repositoryPrefix(root, values);
+  opened.pathPrefix = pathPrefix;
   const check = values['check'] === true;
   const chosenCache = cacheFolderOption(values, root);
   /** The step summary of a `--check` (a compile that writes has none). */
@@ -102,7 +112,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
   const outFlag = stringOption(values, 'out');
   const outDir = realOutputPath(outFlag === undefined ? path.join(root, 'generated') : path.resolve(outFlag));
   const problem = outputLocationProblem(root, outDir);
-  if (problem) return { diagnostics: [diagnoseFinding({}, problem)], exitCode: EXIT.invalid, pathPrefix };
+  if (problem) return { diagnostics: [diagnoseFinding({}, problem)], exitCode: EXIT.invalid };
   const baseFlag = stringOption(values, 'base');
   if (baseFlag !== undefined && !values['check'])
     throw missingOption('--check', '--base compares a pull request with its base branch, so it is given with --check (diene compile --check --base DIR)');
@@ -129,7 +139,6 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
     if (warm)
       return {
         ...warm,
-        pathPrefix,
         ...summary(
           warm.exitCode === EXIT.ok
             ? `fresh: the ${(hit.outputs?.length ?? 0) + 1} generated files match what the inputs produce`
@@ -192,7 +201,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
   const diagnostics = sortDiagnostics([...read.diagnostics, ...(cache?.warnings ?? []), ...result.diagnostics]);
   if (hasErrors(diagnostics) || !result.plan) {
     const errors = diagnostics.filter((d) => d.severity === 'error').length;
-    return { diagnostics, exitCode: EXIT.invalid, pathPrefix, ...summary(`the fleet does not compile: ${errors} error${errors === 1 ? '' : 's'}`) };
+    return { diagnostics, exitCode: EXIT.invalid, ...summary(`the fleet does not compile: ${errors} error${errors === 1 ? '' : 's'}`) };
   }
   collect();
   // The outputs made from the same slices of the model as in the last compile into this directory: their digests are known without
@@ -204,7 +213,7 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
   shown.update(`compiled ${inputs} input files into ${files} outputs; ${values['check'] ? 'comparing with' : 'writing'} ${shownPath(outDir)}…`);
   if (values['check']) {
     const refused = refusedAgainstBase(result.permanence ?? [], diagnostics, baseFlag);
-    if (refused) return { ...refused, pathPrefix, ...summary(refused.notes?.[0] ?? '') };
+    if (refused) return { ...refused, ...summary(refused.notes?.[0] ?? '') };
     // Reads only: no lock, no rename, no repair; what a killed run left is said, and the next compile repairs it.
     // What the last write recorded of its files: a file whose stamp is still the recorded one is known by its digest, not read.
     const recorded = cache?.readStamps(outDir) ?? new Map<string, [string, string]>();
@@ -219,14 +228,13 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
         diagnostics,
         notes: [`fresh: ${files} files in ${outShown} match the inputs`, ...leftovers],
         exitCode: EXIT.ok,
-        pathPrefix,
         ...summary(`fresh: the ${files} generated files match what the inputs produce`),
       };
     // What `diene compile` would refuse (a file added or edited by hand): telling the user to run it would only loop.
     const foreign = (await inspectOutput(outDir, compared.listing, { waitMs: 0, recorded })).error;
     // A directory diene never wrote is most likely a wrong --out: one refusal, as compile gives, not a diff file by file.
     if (foreign?.unmanaged && foreign.findings.length > 0)
-      return { diagnostics: [...diagnostics, ...foreignDiagnostics(foreign, outDir)], exitCode: EXIT.invalid, pathPrefix };
+      return { diagnostics: [...diagnostics, ...foreignDiagnostics(foreign, outDir)], exitCode: EXIT.invalid };
     const review = await staleCheckOutput({
       wanted: compared.wanted,
       onDisk: compared.onDisk,
@@ -276,7 +284,6 @@ async function compileWithProgress(values: CommandInput['values'], progress: Pro
       notes: [...notes, ...leftovers],
       outputFindings: review.findings,
       exitCode: EXIT.stale,
-      pathPrefix,
       ...summary(`stale: ${verdict}`),
     };
   }

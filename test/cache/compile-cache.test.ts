@@ -11,7 +11,7 @@
  * share a cache at the same time, which are two processes.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -166,6 +166,58 @@ describe('a change that leaves the outputs as they are', () => {
     expect(await readOutputTree(out)).toEqual(await readOutputTree(coldOut));
     // The entry it kept answers the next run.
     expect((await compile(fleet, out, ['--cache', cache], 'text')).stderr).toMatch(/\(from the cache; nothing written\)/);
+  });
+
+  it.each([
+    ['the lock', (out: string) => path.join(path.dirname(out), `.${path.basename(out)}.lock`)],
+    ['the previous tree', (out: string) => path.join(path.dirname(out), `.${path.basename(out)}.previous`)],
+  ])('a link that leads nowhere, where %s belongs: refused as a cold run refuses it, inputs changed or not', async (_, place) => {
+    const fleet = fleetOf('S');
+    const cache = fresh('cache-dangling');
+    const out = fresh('out-dangling');
+    expect((await compile(fleet, out, ['--cache', cache])).exitCode).toBe(0);
+    symlinkSync(path.join(work, 'nowhere'), place(out));
+    const cold = await compile(fleet, out, ['--no-cache']);
+    expect(cold.exitCode).toBe(2);
+    expect(codes(cold)).toContain('output_foreign_file');
+    // A warm hit, then one row's pin changed (the outputs made before the write, no lock taken): the same refusal.
+    expect(diagnosticsOf(await compile(fleet, out, ['--cache', cache]))).toEqual(diagnosticsOf(cold));
+    changeOneRow(fleet, 904);
+    const pinned = await compile(fleet, out, ['--cache', cache]);
+    expect(pinned.exitCode).toBe(2);
+    expect(diagnosticsOf(pinned)).toEqual(diagnosticsOf(await compile(fleet, out, ['--no-cache'])));
+  });
+
+  it('names files from the repository root (--path-prefix) however the run ends: cold, warm, or with the outputs found in place', async () => {
+    const fleet = fleetOf('S');
+    const cache = fresh('cache-prefix');
+    const out = fresh('out-prefix');
+    /** The files of the github form's annotations (the bench fleet's claims have warnings). */
+    const annotated = async (extra: string[]): Promise<string[]> => {
+      const run = await runCliInProcess([
+        'compile',
+        '--fleet',
+        fleet,
+        '--out',
+        out,
+        '--now',
+        GENERATED_NOW,
+        '--format',
+        'github',
+        '--path-prefix',
+        'fleets/prod',
+        ...extra,
+      ]);
+      expect(run.exitCode, run.stderr).toBe(0);
+      return [...run.stderr.matchAll(/^::warning file=([^,]+),/gm)].map((match) => match[1] as string);
+    };
+    const cold = await annotated(['--no-cache']);
+    expect(cold.length).toBeGreaterThan(0);
+    expect(cold.every((file) => file.startsWith('fleets/prod/'))).toBe(true);
+    expect(await annotated(['--cache', cache])).toEqual(cold);
+    expect(await annotated(['--cache', cache])).toEqual(cold);
+    changeOneRow(fleet, 905);
+    expect(await annotated(['--cache', cache])).toEqual(cold);
   });
 
   it('a pin changed while an output was edited by hand: refused as a cold run refuses it, the edit kept', async () => {

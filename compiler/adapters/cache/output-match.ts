@@ -16,7 +16,7 @@
  * it always does.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { firstReadOnly } from '../filesystem/output-location.js';
 
@@ -71,7 +71,7 @@ export function outputMatches(
   const match = ((): boolean => {
     try {
       if (!lstatSync(outDir).isDirectory()) return false;
-      if ((existsSync(lockOf(outDir)) && !own.includes(lockOf(outDir))) || existsSync(previousOf(outDir))) return false;
+      if ((entryExists(lockOf(outDir)) && !own.includes(lockOf(outDir))) || entryExists(previousOf(outDir))) return false;
       const staging = `.${path.basename(outDir)}.staging-`;
       const parent = path.dirname(outDir);
       if (readdirSync(parent).some((name) => name.startsWith(staging) && !own.includes(path.join(parent, name)))) return false;
@@ -119,6 +119,11 @@ export function outputMatches(
     }
   })();
   return { match, stamps, ...(match && readOnly !== undefined ? { readOnly } : {}) };
+}
+
+/** Whether anything is at `file`, a symbolic link that leads nowhere included (which `existsSync` would call nothing). */
+function entryExists(file: string): boolean {
+  return lstatSync(file, { throwIfNoEntry: false }) !== undefined;
 }
 
 /** The bytes of the regular file `file`, never following a link or blocking on a FIFO; `undefined` otherwise. */

@@ -56,13 +56,28 @@ export function writable(dir: string): boolean {
 }
 
 /**
+ * Whether the folder `dir` is there and refuses this process's writes. A
+ * folder gone since it was listed (another compile's swap moved it) is no
+ * refusal: the write makes its own.
+ */
+function refusesWrites(dir: string): boolean {
+  try {
+    accessSync(dir, constants.W_OK | constants.X_OK);
+    return false;
+  } catch (error) {
+    return !['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
+  }
+}
+
+/**
  * The first, in path order, of `folders` (relative to `dir`) that this
  * process cannot write, or `undefined`. Path order, not the order a walk
  * meets them: a warm run's look (cache/output-match.ts) names the same one.
+ * A folder that is no longer there is not one of them.
  */
 export function firstReadOnly(dir: string, folders: Iterable<string>): string | undefined {
   let first: string | undefined;
-  for (const folder of folders) if ((first === undefined || folder < first) && !writable(path.join(dir, folder))) first = folder;
+  for (const folder of folders) if ((first === undefined || folder < first) && refusesWrites(path.join(dir, folder))) first = folder;
   return first;
 }
 

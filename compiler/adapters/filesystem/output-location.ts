@@ -45,16 +45,6 @@ export function realOutputPath(target: string): string {
   }
 }
 
-/** True when this process may create and remove entries in `dir`. */
-export function writable(dir: string): boolean {
-  try {
-    accessSync(dir, constants.W_OK | constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Whether the folder `dir` is there and refuses this process's writes. A
  * folder gone since it was listed (another compile's swap moved it) is no
@@ -113,16 +103,18 @@ export function outputLocationProblem(root: string, outDir: string): OutputLocat
   try {
     info = statSync(existing);
   } catch {
-    return notDirectory(existing, 'a broken symbolic link');
+    // Gone since it was found (another compile's swap moves the tree for an instant): no refusal; the write makes its own.
+    return lstatSync(existing, { throwIfNoEntry: false }) === undefined ? undefined : notDirectory(existing, 'a broken symbolic link');
   }
+  // A folder that is there and refuses writes: one gone meanwhile is none (refusesWrites).
   if (existing === outDir) {
     if (!info.isDirectory()) return notDirectory(outDir, 'a file, not a directory');
-    if (!writable(path.dirname(outDir))) return readOnly('parent', path.dirname(outDir));
-    if (!writable(outDir)) return readOnly('itself', outDir);
+    if (refusesWrites(path.dirname(outDir))) return readOnly('parent', path.dirname(outDir));
+    if (refusesWrites(outDir)) return readOnly('itself', outDir);
     return undefined;
   }
   if (!info.isDirectory()) return notDirectory(existing, 'a file, not a directory');
-  if (!writable(existing)) return readOnly('ancestor', existing);
+  if (refusesWrites(existing)) return readOnly('ancestor', existing);
   return undefined;
 }
 

@@ -550,8 +550,10 @@ export interface OutputLook {
  * {@link writeOutputTree} would refuse in `outDir` or `.<out>.previous` (an
  * entry no manifest lists, a file changed since diene wrote it, a folder
  * diene does not own, a link or a FIFO, a manifest that cannot be trusted).
- * While another compile holds the lock, a finding is looked at again once it
- * lets go (up to `waitMs`, default {@link LOCK_WAIT_MS}). No error when the
+ * While another compile holds the lock, or when another tree was swapped in
+ * while this one was looked at (its manifest and files may then be read from
+ * two trees), a finding is looked at again once the lock is let go (up to
+ * `waitMs`, default {@link LOCK_WAIT_MS}). No error when the
  * directory cannot be listed: the write then fails cleanly. `recorded` (what
  * the last write into `outDir` kept: path → [stamp, digest]) spares reading
  * the files whose stamp is still the one recorded.
@@ -564,9 +566,13 @@ export async function inspectOutput(
   const lock = lockOf(outDir);
   const deadline = Date.now() + (options.waitMs ?? LOCK_WAIT_MS);
   for (;;) {
+    const before = entryAt(outDir)?.ino;
     const look = lookOnce(outDir, wanted, options.recorded);
-    // Another compile holding the lock may be mid-swap, and what it moves can look foreign for an instant: look again once it is done.
-    if (!look.error || !entryAt(lock) || ['stale', 'foreign'].includes(String(lockHolder(lock))) || Date.now() >= deadline) return look;
+    if (!look.error || Date.now() >= deadline) return look;
+    // Another compile may be mid-swap (it holds the lock), or have swapped its tree in during the look (the folder is another):
+    // what it moves can look foreign for an instant, so look again once it is done.
+    const swapped = entryAt(outDir)?.ino !== before;
+    if (!swapped && (!entryAt(lock) || ['stale', 'foreign'].includes(String(lockHolder(lock))))) return look;
     await sleep(50 + Math.floor(Math.random() * 50));
   }
 }

@@ -188,6 +188,21 @@ describe('a change that leaves the outputs as they are', () => {
     expect(diagnosticsOf(pinned)).toEqual(diagnosticsOf(await compile(fleet, out, ['--no-cache'])));
   });
 
+  it('a file named like a staging folder beside the tree is left alone, and the tree in place is still up to date', async () => {
+    const fleet = fleetOf('S');
+    const cache = fresh('cache-staging-file');
+    const out = fresh('out-staging-file');
+    expect((await compile(fleet, out, ['--cache', cache])).exitCode).toBe(0);
+    const stray = path.join(path.dirname(out), `.${path.basename(out)}.staging-1-000000000000`);
+    writeFileSync(stray, 'not a folder\n');
+    const inode = manifestInode(out);
+    expect((await compile(fleet, out, ['--cache', cache], 'text')).stderr).toMatch(/up to date: .*\(from the cache; nothing written\)/);
+    changeOneRow(fleet, 906);
+    expect((await compile(fleet, out, ['--cache', cache], 'text')).stderr).toMatch(/up to date: .*\(nothing written\)/);
+    expect(manifestInode(out)).toBe(inode);
+    expect(readFileSync(stray, 'utf8')).toBe('not a folder\n');
+  });
+
   it('names files from the repository root (--path-prefix) however the run ends: cold, warm, or with the outputs found in place', async () => {
     const fleet = fleetOf('S');
     const cache = fresh('cache-prefix');

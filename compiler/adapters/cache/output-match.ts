@@ -74,7 +74,9 @@ export function outputMatches(
       if ((entryExists(lockOf(outDir)) && !own.includes(lockOf(outDir))) || entryExists(previousOf(outDir))) return false;
       const staging = `.${path.basename(outDir)}.staging-`;
       const parent = path.dirname(outDir);
-      if (readdirSync(parent).some((name) => name.startsWith(staging) && !own.includes(path.join(parent, name)))) return false;
+      // A staging folder is another write's (or a killed one's, which a write repairs); a file of that name is nobody's.
+      const writing = (entry: Dirent): boolean => entry.isDirectory() && entry.name.startsWith(staging) && !own.includes(path.join(parent, entry.name));
+      if (readdirSync(parent, { withFileTypes: true }).some(writing)) return false;
       const manifestPath = path.join(outDir, MANIFEST_FILE);
       const manifestBytes = readRegular(manifestPath);
       if (manifestBytes === undefined || digestOf(manifestBytes) !== manifest) return false;

@@ -293,7 +293,7 @@ async function compileWithProgress(
   if (cache && key && listing) {
     const entry = cacheEntry(result, { listing, manifest: manifestText(listing) });
     cache.write(key, entry);
-    const inPlace = warmResult(entry, cache, read.diagnostics, outDir, false, '');
+    const inPlace = warmResult(entry, cache, read.diagnostics, outDir, false, 'compiled; ');
     if (inPlace) {
       cache.writeSliceKeys(outDir, sliceKeysOf(plan, listing));
       return inPlace;
@@ -321,7 +321,7 @@ async function compileWithProgress(
         if (!cache || !key) return false;
         const entry = cacheEntry(result, made);
         cache.write(key, entry);
-        inPlace = warmResult(entry, cache, read.diagnostics, outDir, false, '', made.own);
+        inPlace = warmResult(entry, cache, read.diagnostics, outDir, false, 'compiled; ', made.own);
         if (inPlace) cache.writeSliceKeys(outDir, sliceKeysOf(plan, made.listing));
         return inPlace !== undefined;
       },
@@ -344,13 +344,14 @@ async function compileWithProgress(
   // Unchanged files are hard links to the previous tree's: the note says how many outputs changed. The manifest is
   // written every time (without the cache, a tree already right is replaced by the same files).
   const changed = files - 1 - linked;
-  const reused =
+  const outShown = shownPath(outDir);
+  const note =
     linked === 0
-      ? ''
+      ? `wrote ${files} files to ${outShown}`
       : changed === 0
-        ? ` (none changed: ${linked} linked from the previous tree, and the manifest)`
-        : ` (${changed} changed, ${linked} unchanged and linked from the previous tree, and the manifest)`;
-  return { diagnostics, notes: [`wrote ${files} files to ${shownPath(outDir)}${reused}`, ...kept], exitCode: EXIT.ok };
+        ? `replaced the ${files} files in ${outShown} by the same ones (${linked} linked from the previous tree, the manifest written anew; with the cache, a tree already right is left as it is)`
+        : `wrote ${files} files to ${outShown} (${changed} changed, ${linked} unchanged and linked from the previous tree, and the manifest)`;
+  return { diagnostics, notes: [note, ...kept], exitCode: EXIT.ok };
 }
 
 /** What the cache keeps of a compile: its diagnostics, when they hold, and the listing of its output tree once it is made. */

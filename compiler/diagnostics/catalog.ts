@@ -909,7 +909,7 @@ export const catalog = {
         symlink: 'it is a symbolic link, and diene writes only regular files (the link is not followed)',
         special: 'it is a FIFO, socket or device, and diene writes only regular files',
         unreadable: 'it cannot be read, so its bytes cannot be compared with what diene wrote',
-        lock: "it stands where diene keeps its lock, and holds something other than a writer's process id",
+        lock: "it stands where diene keeps its lock, and is not a lock diene made (a file holding a writer's process id; never a link or a folder)",
       },
       where: { output: '', previous: ' (in {sibling}, where diene keeps the previous tree while it swaps in a new one)' },
       rest: { none: '', more: '; and {more} more entries diene did not write, not named here' },

@@ -158,7 +158,7 @@ describe('a change that leaves the outputs as they are', () => {
     const run = await compile(fleet, out, ['--cache', cache], 'text');
     expect(run.exitCode, run.stderr).toBe(0);
     // Not a cache hit (the pin is in the key): the analysis ran, and found the tree in place.
-    expect(run.stderr).toMatch(/up to date: the \d+ files in .* already match the inputs \(nothing written\)/);
+    expect(run.stderr).toMatch(/up to date: the \d+ files in .* already match the inputs \(compiled; nothing written\)/);
     expect(manifestInode(out)).toBe(inode);
     expect(parentTime(out)).toBe(before);
     const coldOut = fresh('cold-pin');
@@ -198,7 +198,7 @@ describe('a change that leaves the outputs as they are', () => {
     const inode = manifestInode(out);
     expect((await compile(fleet, out, ['--cache', cache], 'text')).stderr).toMatch(/up to date: .*\(from the cache; nothing written\)/);
     changeOneRow(fleet, 906);
-    expect((await compile(fleet, out, ['--cache', cache], 'text')).stderr).toMatch(/up to date: .*\(nothing written\)/);
+    expect((await compile(fleet, out, ['--cache', cache], 'text')).stderr).toMatch(/up to date: .*\(compiled; nothing written\)/);
     expect(manifestInode(out)).toBe(inode);
     expect(readFileSync(stray, 'utf8')).toBe('not a folder\n');
   });

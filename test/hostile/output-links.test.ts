@@ -152,7 +152,7 @@ describe('a compile over an existing tree', () => {
     // Again, nothing changed: without the cache the same files replace the tree, every output linked.
     const again = await runCliInProcess(back, { cwd: fleetA.dir });
     expect(again.stderr).toContain(
-      `wrote ${trees.A.size} files to ${path.relative(fleetA.dir, out)} (none changed: ${outputs} linked from the previous tree, and the manifest)`,
+      `replaced the ${trees.A.size} files in ${path.relative(fleetA.dir, out)} by the same ones (${outputs} linked from the previous tree, the manifest written anew; with the cache, a tree already right is left as it is)`,
     );
   });
 

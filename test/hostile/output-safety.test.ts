@@ -138,10 +138,14 @@ describe('a write that fails half way', () => {
     const out = path.join(work.dir, 'full-disk');
     expect((await compile(fleetA.dir, out)).exitCode).toBe(0);
     // RLIMIT_FSIZE stops every write past 2 KiB with EFBIG (Node ignores SIGXFSZ), even for root: a disk that fills mid-write.
-    const run = spawnSync('sh', ['-c', 'ulimit -f 4 && exec "$0" "$@"', process.execPath, BIN, 'compile', '--fleet', fleetB.dir, '--out', out, '--format', 'json'], {
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const run = spawnSync(
+      'sh',
+      ['-c', 'ulimit -f 4 && exec "$0" "$@"', process.execPath, BIN, 'compile', '--fleet', fleetB.dir, '--out', out, '--format', 'json'],
+      {
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
     expect(run.status, run.stderr).toBe(2);
     const diagnostics = jsonDiagnostics(run).filter((d) => d.severity === 'error');
     expect(diagnostics.map((d) => d.code)).toEqual(['output_write_failed']);
@@ -297,7 +301,7 @@ describe('the siblings of the output directory', () => {
       expectNoCrash(run);
       expect(run.exitCode, run.stderr).toBe(2);
       expect(errorLines(run)).toEqual([
-        `output_foreign_file: ${lock} holds what diene did not write: it stands where diene keeps its lock, and holds something other than a writer's process id`,
+        `output_foreign_file: ${lock} holds what diene did not write: it stands where diene keeps its lock, and is not a lock diene made (a file holding a writer's process id; never a link or a folder)`,
       ]);
       expect(snapshot(dir)).toEqual(before);
     }
@@ -433,7 +437,10 @@ describe('durability', () => {
       const folders = new Set(['', ...files.flatMap(above)]);
       const unsynced = [...written, ...folders].map((p) => (p === '' ? staging : path.join(staging, p))).filter((p) => !((synced.get(p) ?? Infinity) < swap));
       expect(unsynced, 'fsynced before the swap').toEqual([]);
-      expect(unchanged.filter((file) => synced.has(path.join(staging, file))), 'linked files written long ago are not fsynced').toEqual([]);
+      expect(
+        unchanged.filter((file) => synced.has(path.join(staging, file))),
+        'linked files written long ago are not fsynced',
+      ).toEqual([]);
       expect(
         events.some((line, index) => index > swap && /\bf(?:data)?sync\(\d+</.test(line) && line.includes(`<${dir}>`)),
         'the parent fsynced after the swap',

@@ -81,7 +81,7 @@ export class OutputBusyError extends Error {
 export interface ForeignFinding {
   /** Absolute path; a folder ends with `/`. */
   path: string;
-  /** Why it is not diene's; `lock` for a lock file that holds something else than a process id. */
+  /** Why it is not diene's; `lock` for what stands at the lock's place and is not a lock diene made. */
   reason: ForeignReason | 'lock';
   /** The sibling of the output directory that holds it (`.<out>.previous`, `.<out>.lock`), absent for the output directory itself. */
   sibling?: string;
@@ -527,7 +527,7 @@ export function outputLeftovers(outDir: string): string[] {
   if (entryAt(lock)) {
     const holder = lockHolder(lock);
     if (holder === 'stale') notes.push(`note: ${lock} is the lock of a compile that is gone; the next \`diene compile\` takes it over`);
-    if (holder === 'foreign') notes.push(`note: ${lock} holds something else than diene's lock; \`diene compile\` refuses until it is moved away`);
+    if (holder === 'foreign') notes.push(`note: ${lock} is not a lock diene made; \`diene compile\` refuses until it is moved away`);
   }
   return notes;
 }

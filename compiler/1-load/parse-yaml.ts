@@ -274,17 +274,23 @@ export function parseYaml(file: SourceFile, options: ParseOptions = {}): ParseRe
  * too: the later one would silently replace the earlier).
  */
 function duplicateKeys(file: SourceFile, map: YAMLMap): Diagnostic[] {
-  const seen = new Set<string>();
+  /** Each property's first key, where it was written. */
+  const seen = new Map<string, SourceLocation>();
   const found: Diagnostic[] = [];
   for (const item of map.items) {
     const key = item.key;
     if (!isScalar(key)) continue;
     const property = key.value === null || key.value === undefined ? '' : String(key.value);
-    if (seen.has(property)) {
-      const range = key.range;
-      const where = range ? spanLocation(file, range[0], range[1]) : fileLocation(file);
-      found.push(diagnose(where, 'yaml_duplicate_key', { key: property }));
-    } else seen.add(property);
+    const range = key.range;
+    const where = range ? spanLocation(file, range[0], range[1]) : fileLocation(file);
+    const first = seen.get(property);
+    if (first === undefined) seen.set(property, where);
+    else
+      found.push(
+        diagnose(where, 'yaml_duplicate_key', { key: property, first: first.line ?? 1 }, [
+          { file: first.file ?? null, line: first.line ?? null, column: first.column ?? null, message: `the first "${property}"` },
+        ]),
+      );
   }
   return found;
 }

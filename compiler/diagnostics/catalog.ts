@@ -1410,7 +1410,7 @@ export const catalog = {
   },
   yaml_duplicate_key: {
     severity: 'error',
-    message: 'key "{key}" appears twice in the same mapping',
+    message: 'key "{key}" appears twice in the same mapping (first on line {first})',
     hint: 'keep one; a second key would silently win in some readers and lose in others',
   },
   yaml_merge_key: {

@@ -23,12 +23,13 @@ describe('parseYaml', () => {
     ]);
   });
 
-  it('refuses duplicate keys at the second key', () => {
-    const { parsed, diagnostics } = parse('name: a\nname: b\n');
+  it('refuses duplicate keys at the second key, naming where the first is', () => {
+    const { parsed, diagnostics } = parse('name: a\nkind: x\nname: b\n');
     expect(parsed).toBeUndefined();
     expect(diagnostics.map((d) => [d.code, d.line, d.column, d.message])).toEqual([
-      ['yaml_duplicate_key', 2, 1, 'key "name" appears twice in the same mapping'],
+      ['yaml_duplicate_key', 3, 1, 'key "name" appears twice in the same mapping (first on line 1)'],
     ]);
+    expect(diagnostics[0]?.related).toEqual([{ file: diagnostics[0]?.file, line: 1, column: 1, message: 'the first "name"' }]);
   });
 
   it('refuses a `!!binary` tag as well as local tags, but allows core tags', () => {

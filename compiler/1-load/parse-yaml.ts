@@ -167,9 +167,7 @@ export function parseYaml(file: SourceFile, options: ParseOptions = {}): ParseRe
     // An empty stream (only comments or whitespace) holds no document at all.
     return {
       values,
-      diagnostics: [
-        diagnose(fileLocation(file), 'file_empty', emptyFileArguments(options.schemaName)),
-      ],
+      diagnostics: [diagnose(fileLocation(file), 'file_empty', emptyFileArguments(options.schemaName))],
     };
   }
   if (docs.length > 1) {
@@ -389,5 +387,8 @@ function emptyFileArguments(schemaName: string | undefined): { kind: string; fix
       kind,
       fix: 'write the row in block style: a line `pin:`, then `  chart: ""` and `  image: ""` (empty: nothing deployed yet); or delete the file and run `diene materialize`, which writes it',
     };
-  return { kind, fix: `write the ${kind}: schemas/${kind}.schema.json lists its fields with an example (\`diene schemas --out DIR\` writes the schemas for an editor)` };
+  return {
+    kind,
+    fix: `write the ${kind}: schemas/${kind}.schema.json lists its fields with an example (\`diene schemas --out DIR\` writes the schemas for an editor)`,
+  };
 }

@@ -93,7 +93,8 @@ export const catalog = {
       without: BASE_WITHOUT,
       fix: {
         top: 'make the checkout of the base branch there first (e.g. `git worktree add --detach {path} main`, which works while main is checked out here), or give one that exists',
-        nested: "make the checkout of the base branch first (e.g. `git worktree add --detach {path} main`), then pass the fleet's folder in it: this fleet is {prefix}/ in its repository, so --base {suggested}",
+        nested:
+          "make the checkout of the base branch first (e.g. `git worktree add --detach {path} main`), then pass the fleet's folder in it: this fleet is {prefix}/ in its repository, so --base {suggested}",
       },
     },
   },
@@ -127,12 +128,15 @@ export const catalog = {
   },
   book_nameserver_unreachable: {
     severity: 'error',
-    message: '{host} nameserver {nameserver} could not be asked whether it answers the names the books list: {failure}{waited}; {count} name(s) unchecked, nothing published',
+    message:
+      '{host} nameserver {nameserver} could not be asked whether it answers the names the books list: {failure}{waited}; {count} name(s) unchecked, nothing published',
     hint: 'this says nothing about the names yet: {fix}',
     choices: {
       fix: {
-        fleet: 'check the address and the network from here; from a lab or without network, point at reachable nameservers with --nameservers FILE, or leave the check out with --skip-name-check',
-        override: 'it comes from --nameservers {file}: check that the file lists nameservers reachable from here, or leave the check out with --skip-name-check',
+        fleet:
+          'check the address and the network from here; from a lab or without network, point at reachable nameservers with --nameservers FILE, or leave the check out with --skip-name-check',
+        override:
+          'it comes from --nameservers {file}: check that the file lists nameservers reachable from here, or leave the check out with --skip-name-check',
       },
       failure: {
         not_resolved: 'its own name does not resolve here',
@@ -224,7 +228,8 @@ export const catalog = {
   },
   cache_file_in_the_way: {
     severity: 'warning',
-    message: 'the cache folder {dir} cannot be written: {path} is a file where diene needs a folder, so what this run had to keep there is not kept, and a later run redoes that work',
+    message:
+      'the cache folder {dir} cannot be written: {path} is a file where diene needs a folder, so what this run had to keep there is not kept, and a later run redoes that work',
     hint: '{fix}, or run with --no-cache (no cache, and no warning); the outputs and the exit code are the same either way',
     choices: {
       fix: {
@@ -287,7 +292,8 @@ export const catalog = {
   },
   claim_branch_ref_invalid: {
     severity: 'error',
-    message: 'the branch "{branch}" of {repo} does not name a commit: its ref refs/heads/{branch} does not resolve to an object id (a symbolic ref that loops, say); nothing written',
+    message:
+      'the branch "{branch}" of {repo} does not name a commit: its ref refs/heads/{branch} does not resolve to an object id (a symbolic ref that loops, say); nothing written',
     hint: 'point the branch at its last sound commit (`git update-ref refs/heads/{branch} <commit>`; `git reflog {branch}` lists the ones it named), then run again',
   },
   claim_branch_unreadable: {
@@ -686,7 +692,8 @@ export const catalog = {
   },
   file_changed_while_compiling: {
     severity: 'error',
-    message: 'this file is not what the cache recorded of it: {how}; the file was written while diene compiled the fleet, or written without moving its times (through a memory mapping, on some network mounts), or the record is wrong; nothing was written',
+    message:
+      'this file is not what the cache recorded of it: {how}; the file was written while diene compiled the fleet, or written without moving its times (through a memory mapping, on some network mounts), or the record is wrong; nothing was written',
     hint: "run the command again: the cache's record of the input files was removed, so the next run reads every file; if this comes back, this file system's file times cannot be trusted: use --no-cache",
     choices: {
       how: {
@@ -763,7 +770,7 @@ export const catalog = {
   input_folder_linked: {
     severity: 'error',
     message: 'this is a symbolic link to a folder, and diene does not follow links to folders; nothing under {path}/ was read',
-    hint: 'replace the link with the folder itself, from the fleet\'s folder: `rm {path} && cp -r {target} {path}`, so the inputs are exactly the files a pull request shows',
+    hint: "replace the link with the folder itself, from the fleet's folder: `rm {path} && cp -r {target} {path}`, so the inputs are exactly the files a pull request shows",
   },
   input_secret: {
     severity: 'error',
@@ -788,12 +795,12 @@ export const catalog = {
   input_total_too_large: {
     severity: 'error',
     message: 'the input files hold {size} bytes in all, more than the {limit} one fleet may hold; no file was parsed',
-    hint: "the largest fleet diene is built for (100 landscapes, 500 clusters, 10,000 services: 55,000 files) holds about 9 MB: look for files that do not belong in the input folders, or for links that make one file read many times",
+    hint: 'the largest fleet diene is built for (100 landscapes, 500 clusters, 10,000 services: 55,000 files) holds about 9 MB: look for files that do not belong in the input folders, or for links that make one file read many times',
   },
   input_total_too_many_values: {
     severity: 'error',
     message: 'this value takes the input files past {limit} values (scalars, aliases and lists) in all; the files after this one were not read',
-    hint: "the largest fleet diene is built for (100 landscapes, 500 clusters, 10,000 services) holds about 520,000 values: look for files that hold far more than their kind needs; the limit keeps a hostile fleet from exhausting memory",
+    hint: 'the largest fleet diene is built for (100 landscapes, 500 clusters, 10,000 services) holds about 520,000 values: look for files that hold far more than their kind needs; the limit keeps a hostile fleet from exhausting memory',
   },
   input_url_credentials: {
     severity: 'error',
@@ -1096,7 +1103,8 @@ export const catalog = {
   },
   row_kargo_yaml_directive: {
     severity: 'error',
-    message: 'Kargo\'s yaml-update cannot update this row: its YAML reader (go.yaml.in/yaml/v3) refuses a %YAML 1.2 directive ("found incompatible YAML document")',
+    message:
+      'Kargo\'s yaml-update cannot update this row: its YAML reader (go.yaml.in/yaml/v3) refuses a %YAML 1.2 directive ("found incompatible YAML document")',
     hint: 'delete the %YAML line: rows are read as YAML 1.2 without it',
   },
   row_landscape_unlisted: {
@@ -1131,7 +1139,8 @@ export const catalog = {
   },
   row_pin_unreadable_by_kargo: {
     severity: 'error',
-    message: "Kargo's yaml-update cannot update this row: {character} here is a line break to its YAML reader but not to its line writer, so it would rewrite the wrong line or fail",
+    message:
+      "Kargo's yaml-update cannot update this row: {character} here is a line break to its YAML reader but not to its line writer, so it would rewrite the wrong line or fail",
     hint: 'remove the character, or write it as an escape (\\r, \\N, \\L, \\P) inside a double-quoted string',
   },
   row_pin_value_style: {
@@ -1487,7 +1496,12 @@ export const grammarReasons = {
 } as const;
 
 /** The codes whose `{reason}` is one of {@link grammarReasons}. */
-export const GRAMMAR_REASON_CODES = ['artifact_reference_invalid', 'git_branch_invalid', 'git_repo_url_invalid', 'primordial_server_invalid'] as const satisfies readonly (keyof typeof catalog)[];
+export const GRAMMAR_REASON_CODES = [
+  'artifact_reference_invalid',
+  'git_branch_invalid',
+  'git_repo_url_invalid',
+  'primordial_server_invalid',
+] as const satisfies readonly (keyof typeof catalog)[];
 
 /** A reason of {@link grammarReasons} with exactly the arguments of its text. */
 export type GrammarProblem = {

@@ -199,7 +199,9 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject):
       if (!override && word && expected.split(' or ').includes('boolean')) {
         return diagnose(locate(parsed, path), 'yaml_boolean_word', { value: data as string, key: String(path.at(-1) ?? ''), bool: word[1] ? 'true' : 'false' });
       }
-      return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_type', { expected: article(expected), actual: describe(data), schema });
+      // The key is named: the caret alone may point at a value far from it (a flow list, say).
+      const at = path.length === 0 ? '' : ` at "${path.join('.')}"`;
+      return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_type', { expected: article(expected), at, actual: describe(data), schema });
     }
     case 'enum':
       return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_enum', {

@@ -1200,7 +1200,7 @@ export const catalog = {
   },
   schema_type: {
     severity: 'error',
-    message: 'expected {expected}, found {actual}',
+    message: 'expected {expected}{at}, found {actual}',
     hint: 'see schemas/{schema} for the expected shape',
   },
   schema_unknown_property: {

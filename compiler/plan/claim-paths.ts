@@ -83,7 +83,7 @@ export function readPathsRequest(parsed: ParsedDocument): { request?: PathsReque
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return {
       diagnostics: [
-        diagnose(locate(parsed, []), 'schema_type', { expected: 'a mapping', actual: Array.isArray(value) ? 'a list' : JSON.stringify(value), schema }),
+        diagnose(locate(parsed, []), 'schema_type', { expected: 'a mapping', at: '', actual: Array.isArray(value) ? 'a list' : JSON.stringify(value), schema }),
       ],
     };
   }
@@ -93,20 +93,28 @@ export function readPathsRequest(parsed: ParsedDocument): { request?: PathsReque
     if (!['paths', 'account', 'app'].includes(key))
       diagnostics.push(diagnose(locate(parsed, [key], 'key'), 'schema_unknown_property', { key, suggestion: suggestKey(key, ['paths', 'account', 'app']) }));
   }
-  if (!Object.prototype.hasOwnProperty.call(record, 'paths'))
-    diagnostics.push(diagnose(locate(parsed, []), 'claim_paths_missing', { missing: '"paths"' }));
+  if (!Object.prototype.hasOwnProperty.call(record, 'paths')) diagnostics.push(diagnose(locate(parsed, []), 'claim_paths_missing', { missing: '"paths"' }));
   const paths = record['paths'];
   if (paths !== undefined && (paths === null || typeof paths !== 'object' || Array.isArray(paths))) {
-    diagnostics.push(diagnose(locate(parsed, ['paths']), 'schema_type', { expected: 'a mapping', actual: JSON.stringify(paths), schema }));
+    diagnostics.push(diagnose(locate(parsed, ['paths']), 'schema_type', { expected: 'a mapping', at: ' at "paths"', actual: JSON.stringify(paths), schema }));
   } else if (paths !== undefined) {
     for (const [prefix, target] of Object.entries(paths as Record<string, unknown>)) {
       if (typeof target !== 'string')
-        diagnostics.push(diagnose(locate(parsed, ['paths', prefix]), 'schema_type', { expected: 'a string', actual: JSON.stringify(target), schema }));
+        diagnostics.push(
+          diagnose(locate(parsed, ['paths', prefix]), 'schema_type', {
+            expected: 'a string',
+            at: ` at "paths.${prefix}"`,
+            actual: JSON.stringify(target),
+            schema,
+          }),
+        );
     }
   }
   for (const key of ['account', 'app'] as const) {
     if (record[key] !== undefined && typeof record[key] !== 'string')
-      diagnostics.push(diagnose(locate(parsed, [key]), 'schema_type', { expected: 'a string', actual: JSON.stringify(record[key]), schema }));
+      diagnostics.push(
+        diagnose(locate(parsed, [key]), 'schema_type', { expected: 'a string', at: ` at "${key}"`, actual: JSON.stringify(record[key]), schema }),
+      );
   }
   if (diagnostics.length > 0) return { diagnostics };
   return {

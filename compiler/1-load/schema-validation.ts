@@ -166,6 +166,15 @@ function lengthLimit(schema: Record<string, unknown>): string {
   return `at most ${String(max)}`;
 }
 
+/** ` <value>` of `key` in the first of the schema's examples that has it (JSON), for a hint; '' when none does. */
+function exampleOf(schema: Record<string, unknown>, key: string): string {
+  const examples = Array.isArray(schema['examples']) ? (schema['examples'] as unknown[]) : [];
+  for (const example of examples)
+    if (example !== null && typeof example === 'object' && Object.prototype.hasOwnProperty.call(example, key))
+      return ` ${JSON.stringify((example as Record<string, unknown>)[key])}`;
+  return '';
+}
+
 function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject): Diagnostic {
   const schema = `${kind}.schema.json`;
   const path: DocumentPath = pathOf(error.instancePath);
@@ -177,9 +186,16 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject):
     case 'required':
     case 'dependencies': {
       const key = String((error.params as { missingProperty: string }).missingProperty);
-      const where = locate(parsed, path);
+      // A key another one needs (`values` needs `valuesSince`) is missing where that one is written.
+      const needer = error.keyword === 'dependencies' ? String((error.params as { property: string }).property) : undefined;
+      const where = needer === undefined ? locate(parsed, path) : locate(parsed, [...path, needer], 'key');
       if (override) return diagnoseUnchecked(where, override, { missing: error.instancePath === '' ? `"${key}"` : `"${path.join('.')}.${key}"`, key });
-      return diagnose(where, 'schema_required', { key, schema });
+      return diagnose(where, 'schema_required', {
+        key,
+        because: needer === undefined ? '' : `, which "${needer}" needs`,
+        example: exampleOf(parentSchema, key),
+        schema,
+      });
     }
     case 'additionalProperties': {
       const key = String((error.params as { additionalProperty: string }).additionalProperty);

@@ -1195,8 +1195,8 @@ export const catalog = {
   },
   schema_required: {
     severity: 'error',
-    message: 'missing required key "{key}"',
-    hint: 'add {key}: (see schemas/{schema})',
+    message: 'missing required key "{key}"{because}',
+    hint: 'add {key}:{example} (see schemas/{schema})',
   },
   schema_type: {
     severity: 'error',

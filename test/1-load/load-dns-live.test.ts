@@ -45,10 +45,12 @@ describe('loadDnsLive', () => {
     }
   });
 
-  it('refuses geoproximity without a set identifier', () => {
+  it('refuses geoproximity without a set identifier, at the geoproximity key that needs it', () => {
     const rs = { name: '*.mew.cluster.atomi.cloud', type: 'A', ttl: 60, geoproximity: { latitude: '1.36', longitude: '103.99' }, values: ['192.0.2.1'] };
     const { diagnostics } = load('r.json', { version: 1, zone: 'cluster.atomi.cloud', host: 'route53', recordSets: [rs] });
-    expect(diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([['schema_required', 6, 'missing required key "setIdentifier"']]);
+    expect(diagnostics.map((d) => [d.code, d.line, d.message])).toEqual([
+      ['schema_required', 10, 'missing required key "setIdentifier", which "geoproximity" needs'],
+    ]);
   });
 
   it('accepts a parent-zone snapshot from any host, and the compiled delegation plan without one', () => {

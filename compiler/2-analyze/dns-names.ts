@@ -186,7 +186,10 @@ function wildcardUses(model: FleetModel, zone: string): { bases: string[]; relie
   const hosts = new Map<string, Set<string>>();
   for (const platform of model.platforms) {
     // Each place's wildcard base and host set, found once per platform rather than once per service module.
-    const places: { place: string; base: string; set?: Set<string> }[] = [...platform.landscapes, ...platform.vlandscapes].map((place) => ({ place, base: landscapeHost(place, zone) }));
+    const places: { place: string; base: string; set?: Set<string> }[] = [...platform.landscapes, ...platform.vlandscapes].map((place) => ({
+      place,
+      base: landscapeHost(place, zone),
+    }));
     for (const service of platform.services) {
       for (const module of service.modules) {
         for (const at of places) {
@@ -231,31 +234,49 @@ export function dnsIntent(model: FleetModel): DnsIntent {
 
 const intentByModel = new WeakMap<FleetModel, DnsIntent>();
 
+/** Freezes `value` and every value held in its data properties (accessors are left to freeze what they derive). */
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
+    for (const property of Object.values(Object.getOwnPropertyDescriptors(value))) if ('value' in property) deepFreeze(property.value);
   }
   return value;
+}
+
+/**
+ * A zone's {@link DnsZoneIntent.wildcardBases} and {@link DnsZoneIntent.reliedOn},
+ * as enumerable properties worked out when first read: they walk every
+ * service module of the fleet, and only the DNS commands' ownership reports
+ * read them (the zone plans and files do not).
+ */
+function withWildcardUses(zone: Omit<DnsZoneIntent, 'wildcardBases' | 'reliedOn'>, model: FleetModel): DnsZoneIntent {
+  let uses: { bases: string[]; reliedOn: Record<string, WildcardUse> } | undefined;
+  const derived = (): { bases: string[]; reliedOn: Record<string, WildcardUse> } => (uses ??= deepFreeze(wildcardUses(model, zone.zone)));
+  return Object.defineProperties(zone, {
+    wildcardBases: { enumerable: true, get: () => derived().bases },
+    reliedOn: { enumerable: true, get: () => derived().reliedOn },
+  }) as DnsZoneIntent;
 }
 
 function deriveDnsIntent(model: FleetModel): DnsIntent {
   const dns = model.settings.dns;
   const zones: DnsZoneIntent[] = [];
   for (const zone of [dns.base, ...(dns.spare !== undefined ? [dns.spare] : [])]) {
-    const uses = wildcardUses(model, zone);
-    zones.push({
-      zone,
-      role: 'zone',
-      ttl: dns.ttl,
-      hosts: dns.hosts.map((host) => ({ name: host.name, provider: host.provider, nameservers: [...(host.nameservers[zone] ?? [])] })),
-      names: zoneNames(model, zone),
-      managed: managedNames(model, zone),
-      managedTypes: ['A', 'AAAA', 'CNAME'],
-      trafficNames: trafficNames(model, zone),
-      wildcardBases: uses.bases,
-      reliedOn: uses.reliedOn,
-    });
+    zones.push(
+      withWildcardUses(
+        {
+          zone,
+          role: 'zone',
+          ttl: dns.ttl,
+          hosts: dns.hosts.map((host) => ({ name: host.name, provider: host.provider, nameservers: [...(host.nameservers[zone] ?? [])] })),
+          names: zoneNames(model, zone),
+          managed: managedNames(model, zone),
+          managedTypes: ['A', 'AAAA', 'CNAME'],
+          trafficNames: trafficNames(model, zone),
+        },
+        model,
+      ),
+    );
   }
   if (dns.parent !== undefined) {
     const nameservers = [...new Set(dns.hosts.flatMap((host) => host.nameservers[dns.base] ?? []))].sort();

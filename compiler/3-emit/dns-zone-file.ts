@@ -11,9 +11,8 @@
  * `named-checkzone` and `kzonecheck`; the hosts number their own serials.
  * Pure: the template is embedded, precompiled (`generated/precompiled-templates.ts`).
  */
-import type { DnsIntent, DnsZoneIntent } from '../2-analyze/dns-names.js';
 import { compareRecordSets } from '../dns/record-sets.js';
-import { renderZone } from './dns-zone-plans.js';
+import { renderZone, type ZoneRecordsIntent } from './dns-zone-plans.js';
 import { generatedComment } from './serialize.js';
 import { compiledTemplate } from './templates-engine.js';
 
@@ -25,7 +24,7 @@ function absolute(name: string): string {
 }
 
 /** The zone file text of one base zone (role `zone`). Throws when no host lists nameservers for it (check-dns.ts refuses that first). */
-export function renderZoneFile(zone: DnsZoneIntent, command: string): string {
+export function renderZoneFile(zone: ZoneRecordsIntent, command: string): string {
   const nameservers = [...new Set(zone.hosts.flatMap((h) => h.nameservers))];
   const primary = nameservers[0];
   if (primary === undefined) throw new Error(`no host lists nameservers for zone ${zone.zone}`);
@@ -49,11 +48,4 @@ export function renderZoneFile(zone: DnsZoneIntent, command: string): string {
     nameservers: nameservers.map(absolute),
     records: lines.map((l) => ({ ...l, owner: l.owner.padEnd(ownerWidth), type: l.type.padEnd(typeWidth) })),
   });
-}
-
-/** `dns/<zone>.zone` for every base zone of `intent` (path → text). */
-export function emitDnsZoneFiles(intent: DnsIntent, command: string): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const zone of intent.zones) if (zone.role === 'zone') files.set(`dns/${zone.zone}.zone`, renderZoneFile(zone, command));
-  return files;
 }

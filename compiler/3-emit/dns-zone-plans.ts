@@ -17,7 +17,6 @@ import type { GeoRouting } from '../dns/host-capabilities.js';
 import type { AddressSource, DnsIntent, DnsNameIntent, DnsZoneIntent, VirtualMember } from '../2-analyze/dns-names.js';
 import { canonicalCoordinate, compareRecordSets, type GeoItem, type RecordSet } from '../dns/record-sets.js';
 import { DELEGATION_PLAN, DNS_PLAN_VERSION, type ZonePlanDocument } from '../dns/zone-plan.js';
-import { toJson } from './serialize.js';
 
 function isIpv6(address: string): boolean {
   return address.includes(':');
@@ -85,41 +84,57 @@ export function renderName(intent: DnsNameIntent, ttl: number, routing: GeoRouti
   }
 }
 
+/**
+ * What a zone's plans and file are made from: its intent without the
+ * wildcard uses, which only the DNS commands' ownership reports read.
+ */
+export type ZoneRecordsIntent = Pick<DnsZoneIntent, 'zone' | 'role' | 'ttl' | 'hosts' | 'names'>;
+
+/** The part of `zone` its plans and file are made from, as plain data (the key of those outputs). */
+export function zoneRecordsIntent(zone: DnsZoneIntent): ZoneRecordsIntent {
+  return { zone: zone.zone, role: zone.role, ttl: zone.ttl, hosts: zone.hosts, names: zone.names };
+}
+
 /** Every record set of `zone` for a host with `routing`, in record set order. */
-export function renderZone(zone: DnsZoneIntent, routing: GeoRouting): RecordSet[] {
+export function renderZone(zone: ZoneRecordsIntent, routing: GeoRouting): RecordSet[] {
   return zone.names.flatMap((name) => renderName(name, zone.ttl, routing)).sort(compareRecordSets);
+}
+
+/** The hosts a plan of `zone` is made for: each fleet host serving it, or `null` alone for the parent zone's delegation plan. */
+export function zonePlanHosts(zone: ZoneRecordsIntent): (string | null)[] {
+  return zone.role === 'parent' ? [null] : zone.hosts.map((host) => host.name);
+}
+
+/** The path under the output directory of `zone`'s plan for `host` (`null`: the delegation plan). */
+export function zonePlanPath(zone: ZoneRecordsIntent, host: string | null): string {
+  return `dns/${zone.zone}/${host ?? DELEGATION_PLAN}.json`;
+}
+
+/** The plan document of `zone` for the host named `host` (`null`: the parent zone's delegation plan). */
+export function zonePlanDocument(zone: ZoneRecordsIntent, host: string | null): ZonePlanDocument {
+  if (host === null) {
+    const delegation = zone.names.find((n) => n.kind === 'delegation');
+    return {
+      version: DNS_PLAN_VERSION,
+      zone: zone.zone,
+      ...(delegation ? { delegates: delegation.name } : {}),
+      recordSets: renderZone(zone, 'none'),
+    };
+  }
+  const serving = zone.hosts.find((candidate) => candidate.name === host);
+  if (serving === undefined) throw new Error(`host ${host} does not serve zone ${zone.zone}`);
+  return {
+    version: DNS_PLAN_VERSION,
+    zone: zone.zone,
+    host: serving.name,
+    provider: serving.provider,
+    recordSets: renderZone(zone, DNS_HOST_CAPABILITIES[serving.provider].geo.routing),
+  };
 }
 
 /** The zone plan documents of `intent`: path under the output directory → document. */
 export function zonePlanDocuments(intent: DnsIntent): Map<string, ZonePlanDocument> {
   const documents = new Map<string, ZonePlanDocument>();
-  for (const zone of intent.zones) {
-    if (zone.role === 'parent') {
-      const delegation = zone.names.find((n) => n.kind === 'delegation');
-      documents.set(`dns/${zone.zone}/${DELEGATION_PLAN}.json`, {
-        version: DNS_PLAN_VERSION,
-        zone: zone.zone,
-        ...(delegation ? { delegates: delegation.name } : {}),
-        recordSets: renderZone(zone, 'none'),
-      });
-      continue;
-    }
-    for (const host of zone.hosts) {
-      documents.set(`dns/${zone.zone}/${host.name}.json`, {
-        version: DNS_PLAN_VERSION,
-        zone: zone.zone,
-        host: host.name,
-        provider: host.provider,
-        recordSets: renderZone(zone, DNS_HOST_CAPABILITIES[host.provider].geo.routing),
-      });
-    }
-  }
+  for (const zone of intent.zones) for (const host of zonePlanHosts(zone)) documents.set(zonePlanPath(zone, host), zonePlanDocument(zone, host));
   return documents;
-}
-
-/** The zone plan files of `intent` (path → canonical JSON text). */
-export function emitDnsZonePlans(intent: DnsIntent): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const [path, document] of zonePlanDocuments(intent)) files.set(path, toJson(document));
-  return files;
 }

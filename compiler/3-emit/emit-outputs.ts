@@ -12,8 +12,8 @@ import { buildIssuerTable, docBKey, docCKey, DOC_A_KEY, ISSUERS_KEY } from './ad
 import { sealBook } from './book-digest.js';
 import { ARGOCD_HEALTH_PATCH, argocdHealthPatch } from './argocd-health-checks.js';
 import { emitApplicationSets } from './argocd-applicationsets.js';
-import { emitDnsZoneFiles } from './dns-zone-file.js';
-import { emitDnsZonePlans } from './dns-zone-plans.js';
+import { renderZoneFile } from './dns-zone-file.js';
+import { zonePlanDocument, zonePlanHosts, zonePlanPath, zoneRecordsIntent, type ZoneRecordsIntent } from './dns-zone-plans.js';
 import { buildGatewayHosts } from './gateway-hosts.js';
 import { emitPlatformRecord } from './platform-record.js';
 import { withOutputManifest } from './output-manifest.js';
@@ -51,6 +51,8 @@ const issuerTableFile: KeyedEmitter<[IssuerContent[]]> = { name: 'issuers', emit
 const spareSignInFile: KeyedEmitter<[IssuerContent[]]> = { name: 'sign-in-spare', emit: (issuers) => toJson(buildSpareSignInTable({ books: { issuers } })) };
 const gatewayFile: KeyedEmitter<[HostsSlice, ClusterModel]> = { name: 'gateway', emit: (hosts, cluster) => toJson(buildGatewayHosts(hosts, cluster)) };
 const signInFile: KeyedEmitter<[HostsSlice, IssuerContent]> = { name: 'sign-in', emit: (hosts, entry) => toJson(buildSignInConfig(hosts, entry)) };
+const zonePlanFile: KeyedEmitter<[ZoneRecordsIntent, string | null]> = { name: 'dns-zone-plan', emit: (zone, host) => toJson(zonePlanDocument(zone, host)) };
+const zoneFile: KeyedEmitter<[ZoneRecordsIntent]> = { name: 'dns-zone-file', emit: (zone) => renderZoneFile(zone, COMPILE_COMMAND) };
 const routePathsJsonFile: KeyedEmitter<[RoutePathsDocument]> = { name: 'route-paths-json', emit: (document) => toJson(document) };
 const routePathsSqlFile: KeyedEmitter<[RoutePathsDocument]> = {
   name: 'route-paths-sql',
@@ -94,9 +96,12 @@ export function outputPlan(model: FleetModel, options: { serial?: number } = {})
   for (const entry of issuers) outputs.set(`books/sign-in/${entry.landscape}.json`, keyedOutput(signInFile, hosts, new SlicePart(entry)));
   outputs.set('books/sign-in-spare.json', keyedOutput(spareSignInFile, issuerSlice));
   outputs.set(ARGOCD_HEALTH_PATCH, () => toYamlStream([argocdHealthPatch(model, COMPILE_COMMAND)], COMPILE_COMMAND));
-  // The zone plans and files are small: made at once, from the DNS intent they share.
-  const dns = dnsIntent(model);
-  for (const [file, text] of [...emitDnsZonePlans(dns), ...emitDnsZoneFiles(dns, COMPILE_COMMAND)]) outputs.set(file, () => text);
+  // The zone plans and files, keyed by their zone's names and hosts.
+  for (const zone of dnsIntent(model).zones) {
+    const records = new SlicePart(zoneRecordsIntent(zone));
+    for (const host of zonePlanHosts(zone)) outputs.set(zonePlanPath(zone, host), keyedOutput(zonePlanFile, records, new SlicePart(host)));
+    if (zone.role === 'zone') outputs.set(`dns/${zone.zone}.zone`, keyedOutput(zoneFile, records));
+  }
   const registry = new SlicePart<RegistrySlice>({ settings: model.settings, clusters: model.clusters });
   for (const platform of model.platforms) {
     const own = new SlicePart(platform);

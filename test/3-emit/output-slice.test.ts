@@ -112,9 +112,10 @@ function planOf(texts: ReadonlyMap<string, string>, nowSeconds: number, serial =
 describe('the keyed outputs of the reference fleet', () => {
   const plan = planOf(readFleetTexts(), TEST_NOW_SECONDS);
 
-  it('are every output but the zone plans and files and the health checks, which are made from the DNS intent or are one file', () => {
+  it('are every output but the health checks, which are one file made from the whole model', () => {
     const unkeyed = [...plan].filter(([, make]) => make.slice === undefined).map(([file]) => file);
-    expect(unkeyed.filter((file) => !file.startsWith('dns/'))).toEqual(['argocd-cm/dependency-health.yaml']);
+    expect(unkeyed).toEqual(['argocd-cm/dependency-health.yaml']);
+    expect([...plan.keys()].filter((file) => file.startsWith('dns/')).length).toBeGreaterThan(3);
     expect(plan.size - unkeyed.length).toBeGreaterThan(30);
   });
 
@@ -180,6 +181,17 @@ describe('what a change to the bench S fleet keeps', () => {
     expect(changed.some((file) => /^(argocd|kargo|platforms)\/(aldehyde|nitroso)\.yaml$/.test(file))).toBe(false);
   });
 
+  it("a cluster's address: the zone plans and files of the base zones, not the parent's delegation plan, no Platform record and no route table", () => {
+    const clusterFile = [...base.keys()].find((file) => file.startsWith('state/clusters/'));
+    if (clusterFile === undefined) throw new Error('no cluster state in the S fleet');
+    const texts = edited(clusterFile, (text) => text.replace(/addresses: \[([0-9.]+)\.(\d+),/, 'addresses: [$1.199,'));
+    const changed = changedKeys(texts);
+    const zoneOutputs = [...before.keys()].filter((file) => file.startsWith('dns/') && !file.endsWith('/delegation.json'));
+    expect(zoneOutputs.length).toBeGreaterThan(3);
+    expect(changed.filter((file) => file.startsWith('dns/'))).toEqual(zoneOutputs);
+    expect(changed.some((file) => /^(platforms|route-paths)\//.test(file))).toBe(false);
+  });
+
   it('the listing without a write: the known digests, and the few outputs made, each the digest of its bytes; none past the limit', () => {
     const texts = edited('platforms/nitroso/tin/pichu.yaml', (text) => text.replace(/image: "(\d+)\.(\d+)\.(\d+)"/, 'image: "$1.$2.998"'));
     const after = planOf(texts, nowSeconds);
@@ -190,9 +202,9 @@ describe('what a change to the bench S fleet keeps', () => {
     );
     const listing = listingWithin(watched, known, 3);
     expect(listing).toEqual(new Map([...after].map(([file, make]) => [file, fileDigest(make())])));
-    // The three files of the changed platform, and the unkeyed ones (zone plans and files, the health checks).
+    // The three files of the changed platform, and the one unkeyed file (the health checks).
     expect(made.filter((file) => after.get(file)?.slice)).toEqual(['argocd/nitroso.yaml', 'kargo/nitroso.yaml', 'platforms/nitroso.yaml']);
-    expect(made.filter((file) => !after.get(file)?.slice)).toEqual([...after].filter(([, make]) => !make.slice).map(([file]) => file));
+    expect(made.filter((file) => !after.get(file)?.slice)).toEqual(['argocd-cm/dependency-health.yaml']);
     // Past the limit, nothing is made at all.
     made.length = 0;
     expect(listingWithin(watched, known, 2)).toBeUndefined();

@@ -16,6 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { cacheKey, CompileCache, type CacheEntry } from '../adapters/cache/compile-cache.js';
 import { inputStampsToKeep, InputChangedError, type KnownInput } from '../adapters/cache/input-stamps.js';
 import { outputMatches } from '../adapters/cache/output-match.js';
@@ -203,7 +204,8 @@ async function compileWithProgress(
     const errors = diagnostics.filter((d) => d.severity === 'error').length;
     return { diagnostics, exitCode: EXIT.invalid, ...summary(`the fleet does not compile: ${errors} error${errors === 1 ? '' : 's'}`) };
   }
-  collect();
+  // A heap that holds little after the analysis (a warm run of a small or mostly unchanged fleet) is not worth a full collection.
+  if (getHeapStatistics().used_heap_size >= COLLECTED_HEAP_BYTES) collect();
   // The outputs made from the same slices of the model as in the last compile into this directory: their digests are known without
   // making them. Every key is made here, once the analysis' garbage is collected: the serialized slices are tens of MiB at XL.
   const known = cache ? knownDigests(result.plan, cache.readSliceKeys(outDir)) : new Map<string, string>();
@@ -416,6 +418,9 @@ function refusedAgainstBase(permanence: readonly Diagnostic[], diagnostics: Diag
  * files, a few books): past it, each is made once, as it is written.
  */
 const FEW_OUTPUTS_MADE = 64;
+
+/** The heap in use after the analysis from which a full collection is worth its time (see compileWithProgress). */
+const COLLECTED_HEAP_BYTES = 128 * 1024 * 1024;
 
 /** How many files loaded cold make the end of the loading worth a full collection (see compileWithProgress). */
 const COLD_LOADS_COLLECTED = 2000;

@@ -1,7 +1,7 @@
 /**
  * Full garbage collections at the moments `diene compile` knows that most of
- * its heap has just become garbage: once the analysis is done (the positioned
- * documents of every input), and after every {@link PACE_CHARS} of output
+ * its heap has just become garbage: once the analysis is done, when the heap
+ * is large (the positioned documents of inputs loaded cold), and after every {@link PACE_CHARS} of output
  * text made. Left to its own pace, V8 grows the heap by a multiple of what was
  * live at its last full collection, and the output texts (large strings, which
  * only a full collection frees) then pile up: on the XL bench fleet the

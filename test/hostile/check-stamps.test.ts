@@ -10,10 +10,10 @@
  * means every file is read. Which files a check opens is seen with strace.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileDigest, MANIFEST_FILE } from '../../compiler/3-emit/output-manifest.js';
+import { fileDigest, MANIFEST_FILE, manifestText } from '../../compiler/3-emit/output-manifest.js';
 import { CompileCache } from '../../compiler/adapters/cache/compile-cache.js';
 import { currentStamp, stampFields } from '../../compiler/adapters/filesystem/file-stamp.js';
 import { compareOutputTree, readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
@@ -251,6 +251,37 @@ describe('compareOutputTree with recorded stamps', () => {
     // A recorded digest that is not the wanted text's: read, and the diff has the bytes on disk.
     const other = await compareOutputTree(out, planOf('other: 1\n'), { recorded });
     expect(other.onDisk.get('a.yaml')).toBe('old: 1\n');
+  });
+
+  it('compares again when another compile swaps its tree in during the comparison: the tree in place, not a mix of two', async () => {
+    // The tree in place lacks b.yaml; while a.yaml is made, "another compile" swaps in a complete tree (a.yaml, b.yaml, manifest).
+    const { out } = folderWith('old: 1\n');
+    const wanted = new Map([
+      ['a.yaml', 'a: 2\n'],
+      ['b.yaml', 'b: 2\n'],
+    ]);
+    const next = `${out}.next`;
+    mkdirSync(next);
+    for (const [file, text] of wanted) writeFileSync(path.join(next, file), text);
+    writeFileSync(path.join(next, MANIFEST_FILE), manifestText(new Map([...wanted].map(([file, text]) => [file, fileDigest(text)]))));
+    let madeA = 0;
+    const plan = new Map([
+      [
+        'a.yaml',
+        () => {
+          if (madeA++ === 0) {
+            renameSync(out, `${out}.gone`);
+            renameSync(next, out);
+          }
+          return wanted.get('a.yaml') as string;
+        },
+      ],
+      ['b.yaml', () => wanted.get('b.yaml') as string],
+    ]);
+    const compared = await compareOutputTree(out, plan);
+    expect(madeA).toBe(2);
+    expect([...compared.wanted.keys()]).toEqual([]);
+    expect([...compared.onDisk.keys()]).toEqual([]);
   });
 
   it('reads a file when the wanted text holds a lone surrogate (its UTF-8 digest is that of U+FFFD, which reads back as another text)', async () => {

@@ -405,6 +405,23 @@ export async function compareOutputTree(
   plan: OutputPlan,
   options: { recorded?: ReadonlyMap<string, readonly [string, string]>; known?: KnownDigests } = {},
 ): Promise<ComparedOutput> {
+  // `--check` takes no lock: a compile that swaps its tree in during the comparison (the folder is then another) would leave
+  // it with one tree's listing and the next one's files, so it compares again, up to a few times, with the tree now in place.
+  for (let attempt = 1; ; attempt++) {
+    const before = entryAt(outDir)?.ino;
+    const compared = compareOnce(outDir, plan, options);
+    if (entryAt(outDir)?.ino === before || attempt === COMPARISONS_DURING_SWAPS) return compared;
+  }
+}
+
+/** How many times `--check` compares when other compiles keep swapping their trees in meanwhile. */
+const COMPARISONS_DURING_SWAPS = 3;
+
+function compareOnce(
+  outDir: string,
+  plan: OutputPlan,
+  options: { recorded?: ReadonlyMap<string, readonly [string, string]>; known?: KnownDigests },
+): ComparedOutput {
   let dir: string | undefined = outDir;
   const known = options.known ?? new Map<string, string>();
   if (!entryAt(outDir) && entryAt(previousOf(outDir))) dir = inspectPrevious(outDir, plannedListing(plan, known)).restorable ? previousOf(outDir) : undefined;

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileDigest, MANIFEST_FILE, manifestText } from '../../compiler/3-emit/output-manifest.js';
 import { CompileCache } from '../../compiler/adapters/cache/compile-cache.js';
 import { currentStamp, stampFields } from '../../compiler/adapters/filesystem/file-stamp.js';
-import { compareOutputTree, readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
+import { compareOutputTree, previousOf, readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
 import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
 import { sameTree, type TempFolder, type Tree, ttlFleets } from '../support/output-trees.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
@@ -280,6 +280,43 @@ describe('compareOutputTree with recorded stamps', () => {
     ]);
     const compared = await compareOutputTree(out, plan);
     expect(madeA).toBe(2);
+    expect([...compared.wanted.keys()]).toEqual([]);
+    expect([...compared.onDisk.keys()]).toEqual([]);
+  });
+
+  it('compares again when the tree in place went away and came back (same inode) during the comparison: not missing files', async () => {
+    // A fresh tree; while a.yaml is made a compile moves it to `.<out>.previous`, and while b.yaml is made it puts it back (a
+    // failed swap's rollback, or the next compile restoring a killed one's): the folder has its inode again, but a.yaml was not there.
+    const { out } = folderWith('a: 2\n');
+    const wanted = new Map([
+      ['a.yaml', 'a: 2\n'],
+      ['b.yaml', 'b: 2\n'],
+    ]);
+    writeFileSync(path.join(out, 'b.yaml'), 'b: 2\n');
+    writeFileSync(path.join(out, MANIFEST_FILE), manifestText(new Map([...wanted].map(([file, text]) => [file, fileDigest(text)]))));
+    const inode = lstatSync(out).ino;
+    // The folder's last change a few clock ticks before the comparison (as a tree in place is), so that the moves show.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const made = { a: 0, b: 0 };
+    const plan = new Map([
+      [
+        'a.yaml',
+        () => {
+          if (made.a++ === 0) renameSync(out, previousOf(out));
+          return wanted.get('a.yaml') as string;
+        },
+      ],
+      [
+        'b.yaml',
+        () => {
+          if (made.b++ === 0) renameSync(previousOf(out), out);
+          return wanted.get('b.yaml') as string;
+        },
+      ],
+    ]);
+    const compared = await compareOutputTree(out, plan);
+    expect(lstatSync(out).ino).toBe(inode);
+    expect(made).toEqual({ a: 2, b: 2 });
     expect([...compared.wanted.keys()]).toEqual([]);
     expect([...compared.onDisk.keys()]).toEqual([]);
   });

@@ -408,9 +408,22 @@ export async function compareOutputTree(
   // `--check` takes no lock: a compile that swaps its tree in during the comparison (the folder is then another) would leave
   // it with one tree's listing and the next one's files, so it compares again, up to a few times, with the tree now in place.
   for (let attempt = 1; ; attempt++) {
-    const before = entryAt(outDir)?.ino;
+    const before = folderMark(outDir);
     const compared = compareOnce(outDir, plan, options);
-    if (entryAt(outDir)?.ino === before || attempt === COMPARISONS_DURING_SWAPS) return compared;
+    if (folderMark(outDir) === before || attempt === COMPARISONS_DURING_SWAPS) return compared;
+  }
+}
+
+/**
+ * The inode and change time of the folder at `outDir` (`undefined`: none): a swap puts another folder there, and a folder
+ * moved away and back (a failed swap's rollback, a killed one's restore) keeps its inode but not its change time.
+ */
+function folderMark(outDir: string): string | undefined {
+  try {
+    const info = lstatSync(outDir, { bigint: true });
+    return `${info.ino}:${info.ctimeNs}`;
+  } catch {
+    return undefined;
   }
 }
 

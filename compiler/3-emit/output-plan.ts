@@ -71,8 +71,8 @@ export function knownDigests(plan: OutputPlan, recorded: ReadonlyMap<string, rea
 /**
  * The digest of every output of `plan`: taken from `known`
  * ({@link knownDigests}) or made and hashed, as long as at most `limit`
- * keyed outputs must be made (the unkeyed ones, the zone files and Argo CD's
- * health checks, a few small files, always are); `undefined` past it: so
+ * keyed outputs must be made (the unkeyed one, Argo CD's health checks, a
+ * small file, always is); `undefined` past it: so
  * many outputs changed that they are made once, as they are written.
  */
 export function listingWithin(plan: OutputPlan, known: KnownDigests, limit: number): Map<string, string> | undefined {

@@ -207,7 +207,7 @@ async function compileWithProgress(
   // A heap that holds little after the analysis (a warm run of a small or mostly unchanged fleet) is not worth a full collection.
   if (getHeapStatistics().used_heap_size >= COLLECTED_HEAP_BYTES) collect();
   // The outputs made from the same slices of the model as in the last compile into this directory: their digests are known without
-  // making them. Every key is made here, once the analysis' garbage is collected: the serialized slices are tens of MiB at XL.
+  // making them. Every key is made here, after the collection above when the heap is large: the serialized slices are tens of MiB at XL.
   const known = cache ? knownDigests(result.plan, cache.readSliceKeys(outDir)) : new Map<string, string>();
   const plan = pacedPlan(result.plan, collect);
   /** The number of output files, the manifest among them. */

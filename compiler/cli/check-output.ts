@@ -17,7 +17,7 @@ import { formatReview, useColour } from '../report/check-review.js';
 import { invalidValue, shownPath, stringOption, type OptionValues } from './command.js';
 import { realOutputPath } from '../adapters/filesystem/output-location.js';
 import type { ForeignFinding, OutputForeignError } from '../adapters/filesystem/output-tree.js';
-import { foreignDiagnostic, foreignDiagnostics } from './output-refusals.js';
+import { foreignDiagnostic, foreignDiagnostics, type ForeignPlace } from './output-refusals.js';
 
 /** Diff lines printed by default: enough for a reviewer, short enough for a CI log. */
 export const DEFAULT_DIFF_LINES = 400;
@@ -73,7 +73,8 @@ export function checkCounts(diff: OutputTreeDiff, foreign: ReadonlyMap<string, F
  * (`foreign`: added or edited by hand; the user clears those, not compile).
  * `wanted` and `onDisk` may hold only the files that differ, with `total` the
  * number of files the inputs produce; `modes` the files whose bytes are the
- * wanted ones but not their mode ([on disk, a write's]). Writes `--diff-file` when given.
+ * wanted ones but not their mode ([on disk, a write's]); `place` where the
+ * foreign entries are (output-refusals.ts). Writes `--diff-file` when given.
  */
 export async function staleCheckOutput(input: {
   wanted: ReadonlyMap<string, string>;
@@ -86,6 +87,7 @@ export async function staleCheckOutput(input: {
   root: string;
   values: OptionValues;
   foreign?: OutputForeignError | undefined;
+  place: ForeignPlace;
 }): Promise<{ stdout: string; findings: Diagnostic[] }> {
   const diffLines = diffLinesOption(input.values);
   const diffFile = stringOption(input.values, 'diff-file');
@@ -110,14 +112,14 @@ export async function staleCheckOutput(input: {
   const where = (file: string) => path.relative(root, path.join(input.outDir, file)).split(path.sep).join('/');
   const finding = (file: string, state: string) => {
     const refused = foreign.get(file);
-    return refused ? foreignDiagnostic(refused, input.outDir, { file: where(file) }) : diagnose({ file: where(file) }, 'output_stale', { state });
+    return refused ? foreignDiagnostic(refused, input.place) : diagnose({ file: where(file) }, 'output_stale', { state });
   };
   // What compile refuses that is in no file of the diff: a sibling's entry, a folder, a link, a manifest that cannot be trusted.
   const matched = new Set(foreign.values());
   const unmatched = input.foreign
     ? input.foreign.manifest
-      ? foreignDiagnostics(input.foreign, input.outDir)
-      : input.foreign.findings.filter((f) => !matched.has(f)).map((f) => foreignDiagnostic(f, input.outDir))
+      ? foreignDiagnostics(input.foreign, input.place)
+      : input.foreign.findings.filter((f) => !matched.has(f)).map((f) => foreignDiagnostic(f, input.place))
     : [];
   const all = [
     ...input.diff.stale.map((f) => {

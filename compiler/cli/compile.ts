@@ -154,7 +154,7 @@ async function compileWithProgress(
     { compareOutputTree, inspectOutput, OutputBusyError, OutputForeignError, outputLeftovers, writeOutputTree },
     { staleCheckOutput, foreignFiles, checkCounts },
     { diffOutputTrees, isFresh, octal },
-    { foreignDiagnostics },
+    { foreignDiagnostics, foreignPlace },
     { plannedListing, knownDigests, listingWithin, sliceKeysOf },
     { fullCollection, pacedPlan },
     { FileRecords },
@@ -233,8 +233,9 @@ async function compileWithProgress(
     // What `diene compile` would refuse (a file added or edited by hand): telling the user to run it would only loop.
     const foreign = (await inspectOutput(outDir, compared.listing, { waitMs: 0, recorded })).error;
     // A directory diene never wrote is most likely a wrong --out: one refusal, as compile gives, not a diff file by file.
+    const place = await foreignPlace(foreign, outDir, root);
     if (foreign?.unmanaged && foreign.findings.length > 0)
-      return { diagnostics: [...diagnostics, ...foreignDiagnostics(foreign, outDir)], exitCode: EXIT.invalid };
+      return { diagnostics: [...diagnostics, ...foreignDiagnostics(foreign, place)], exitCode: EXIT.invalid };
     const review = await staleCheckOutput({
       wanted: compared.wanted,
       onDisk: compared.onDisk,
@@ -245,11 +246,20 @@ async function compileWithProgress(
       root,
       values,
       foreign,
+      place,
     });
     const notDienes = foreignFiles(diff, outDir, foreign);
     const notOurs = foreign ? (foreign.manifest ? 1 : foreign.findings.length) : 0;
+    // git gives back only the edited files in its HEAD; any other edit is deleted, and the compile writes the file anew.
+    const edits = (foreign?.findings ?? []).filter((f) => f.reason === 'changed').length;
+    const restore =
+      place.tracked.size === 0
+        ? 'delete it'
+        : place.tracked.size === edits
+          ? '`git checkout HEAD -- <file>`'
+          : '`git checkout HEAD -- <file>` (delete it when git does not track it)';
     const next = notOurs
-      ? `\`diene compile\` refuses to remove or overwrite what diene did not write: restore or move ${notOurs === 1 ? 'it' : 'them'} yourself (a file marked edited below: \`git checkout HEAD -- <file>\` if its edit is not wanted, or change the fleet's inputs to keep it; a file marked foreign: move it out), then run \`diene compile\` and commit the result`
+      ? `\`diene compile\` refuses to remove or overwrite what diene did not write: restore or move ${notOurs === 1 ? 'it' : 'them'} yourself (a file marked edited below: ${restore} if its edit is not wanted, or change the fleet's inputs to keep it; a file marked foreign: move it out), then run \`diene compile\` and commit the result`
       : 'run `diene compile` and commit the result';
     const line = (file: string, word: string) => {
       const finding = notDienes.get(file);
@@ -304,7 +314,8 @@ async function compileWithProgress(
     recorded: cache?.readStamps(outDir) ?? new Map(),
     ...(lockWaitMs === undefined ? {} : { waitMs: lockWaitMs }),
   });
-  if (look.error) return { diagnostics: [...diagnostics, ...foreignDiagnostics(look.error, outDir)], exitCode: EXIT.invalid };
+  if (look.error)
+    return { diagnostics: [...diagnostics, ...foreignDiagnostics(look.error, await foreignPlace(look.error, outDir, root))], exitCode: EXIT.invalid };
   const readOnly = readOnlyFolderProblem(outDir, look.folders);
   if (readOnly) return { diagnostics: [...diagnostics, diagnoseFinding({}, readOnly)], exitCode: EXIT.invalid };
   let inPlace: CommandResult | undefined;
@@ -332,7 +343,8 @@ async function compileWithProgress(
     kept = written.notes;
     linked = written.counts.linked;
   } catch (error) {
-    if (error instanceof OutputForeignError) return { diagnostics: [...diagnostics, ...foreignDiagnostics(error, outDir)], exitCode: EXIT.invalid };
+    if (error instanceof OutputForeignError)
+      return { diagnostics: [...diagnostics, ...foreignDiagnostics(error, await foreignPlace(error, outDir, root))], exitCode: EXIT.invalid };
     if (error instanceof OutputBusyError)
       return {
         diagnostics: [...diagnostics, diagnose({}, 'output_busy', { pid: error.pid ?? '?', out: outDir, lock: error.lock, waited: error.waitedMs / 1000 })],

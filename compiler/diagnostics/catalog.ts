@@ -925,6 +925,8 @@ export const catalog = {
         previous: "move {sibling} away (or delete it yourself): it is not diene's to remove",
         changed:
           "if the edit is not wanted, restore the file (e.g. git checkout HEAD -- {path}) or delete it; after a git merge, take one side of the whole folder (git checkout --theirs -- {out}) and compile again; to keep the edit, change the fleet's inputs instead",
+        untracked:
+          "if the edit is not wanted, delete {path} (or move it elsewhere to keep a copy) and compile again: diene writes it anew; to keep the edit, change the fleet's inputs instead",
         unproven: 'if everything in {out} came from diene, delete {out} once and compile again (it then writes a manifest); otherwise move this file out of it',
         unreadable: 'make it readable, or move it out of {out}',
         other: 'move it out of {out} (or delete it yourself if it is not needed)',

@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
 import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet, useTempFleets } from '../support/fleet-fixture.js';
 import { runCli, runCliInProcess } from '../support/run-cli.js';
+import { git } from '../support/git-fleet.js';
 
 /** How many files the reference fleet compiles to: its golden tree's size (every output kind adds files). */
 const GOLDEN_FILES = (await readOutputTree(path.join(REPO_ROOT, 'golden', 'reference'))).size;
@@ -55,10 +56,59 @@ describe('diene compile', () => {
     const before = await readOutputTree(path.join(dir, 'generated'));
     const run = await runCliInProcess(['compile', '--fleet', dir]);
     expect(run.exitCode).toBe(2);
+    // Placed at the file, named from the fleet root; the message names it as the notes do (here absolute: shorter than ../../tmp/…).
     expect(run.stderr).toContain(
-      `error output_foreign_file: ${path.join(dir, 'generated', 'argocd', 'retired.yaml')} holds what diene did not write: diene writes no such file, and the manifest (.diene-manifest.json) does not list it`,
+      `generated/argocd/retired.yaml: error output_foreign_file: ${path.join(dir, 'generated', 'argocd', 'retired.yaml')} holds what diene did not write: diene writes no such file, and the manifest (.diene-manifest.json) does not list it`,
     );
     expect(await readOutputTree(path.join(dir, 'generated'))).toEqual(before);
+  });
+
+  it('names an output edited by hand from the repository in a github annotation and from the working directory in its text; git restores it only when git has it', async () => {
+    const dir = tempFleet();
+    expect((await runCliInProcess(['compile', '--fleet', dir])).exitCode).toBe(0);
+    const edited = path.join(dir, 'generated', 'argocd', 'nitroso.yaml');
+    const written = readFileSync(edited, 'utf8');
+    writeFileSync(edited, `${written}# mine\n`);
+    const deleteAdvice =
+      'if the edit is not wanted, delete generated/argocd/nitroso.yaml (or move it elsewhere to keep a copy) and compile again: diene writes it anew';
+    const expectAdvice = async (git: boolean) => {
+      const run = await runCliInProcess(['compile', '--format', 'github'], { cwd: dir });
+      expect(run.exitCode, run.stderr).toBe(2);
+      expect(run.stderr).toContain(
+        '::error file=generated/argocd/nitroso.yaml,title=output_foreign_file::generated/argocd/nitroso.yaml holds what diene did not write: its bytes differ from the digest',
+      );
+      expect(run.stderr).not.toContain(dir);
+      if (git)
+        expect(run.stderr).toContain(
+          'hint: if the edit is not wanted, restore the file (e.g. git checkout HEAD -- generated/argocd/nitroso.yaml) or delete it; after a git merge, take one side of the whole folder (git checkout --theirs -- generated)',
+        );
+      else {
+        expect(run.stderr).toContain(`hint: ${deleteAdvice}`);
+        expect(run.stderr).not.toContain('git checkout');
+      }
+      const check = await runCliInProcess(['compile', '--check'], { cwd: dir });
+      expect(check.exitCode, check.stderr).toBe(1);
+      expect(check.stderr).toContain(
+        `(a file marked edited below: ${git ? '`git checkout HEAD -- <file>`' : 'delete it'} if its edit is not wanted, or change the fleet's inputs to keep it;`,
+      );
+    };
+    // No repository at all.
+    await expectAdvice(false);
+    // A repository that ignores the output tree: git has nothing to give back.
+    writeFileSync(path.join(dir, '.gitignore'), 'generated/\n');
+    git(dir, 'init', '-q', '-b', 'main');
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'inputs only');
+    expect(git(dir, 'ls-files', 'generated')).toBe('');
+    await expectAdvice(false);
+    // The output tree as diene wrote it, committed: git checkout HEAD restores the file, and the tree is fresh again.
+    writeFileSync(edited, written);
+    git(dir, 'add', '-f', 'generated');
+    git(dir, 'commit', '-q', '-m', 'outputs');
+    writeFileSync(edited, `${written}# mine\n`);
+    await expectAdvice(true);
+    git(dir, 'checkout', 'HEAD', '--', 'generated/argocd/nitroso.yaml');
+    expect((await runCliInProcess(['compile', '--check'], { cwd: dir })).exitCode).toBe(0);
   });
 
   it('leaves the output directory exactly as it was when the compile fails', async () => {

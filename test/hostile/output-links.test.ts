@@ -17,6 +17,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileDigest, MANIFEST_FILE } from '../../compiler/3-emit/output-manifest.js';
 import { plannedListing } from '../../compiler/3-emit/output-plan.js';
+import { shownPath } from '../../compiler/cli/command.js';
 import { CompileCache } from '../../compiler/adapters/cache/compile-cache.js';
 import { currentStamp, stampFields } from '../../compiler/adapters/filesystem/file-stamp.js';
 import { inspectTree } from '../../compiler/adapters/filesystem/output-ownership.js';
@@ -298,7 +299,7 @@ describe('the stamps the last write recorded', () => {
     const run = await compile(fleetA.dir, out, cache);
     expect(run.exitCode, run.stderr).toBe(2);
     expect(errorLines(run)).toEqual([
-      `output_foreign_file: ${target} holds what diene did not write: its bytes differ from the digest the manifest (${MANIFEST_FILE}) records for it: it was changed after diene wrote it`,
+      `output_foreign_file: ${shownPath(target, fleetA.dir)} holds what diene did not write: its bytes differ from the digest the manifest (${MANIFEST_FILE}) records for it: it was changed after diene wrote it`,
     ]);
     expect(readFileSync(target, 'utf8')).toBe(text.replace(/.$/s, 'X'));
     // Put back (a `touch` alone moves the stamp too: the file is read again and is diene's), the compile goes through.

@@ -3,9 +3,11 @@
  * output tree all-or-nothing, refusing (exit 2) when the output directory holds
  * anything diene did not write; or with `--check`, touching
  * nothing, compares it with the tree on disk and exits 1 with a unified diff
- * (stdout) and the list of stale, missing and extra files (stderr).
+ * (stdout) and the list of changed, missing and extra files (stderr), named
+ * with the same words as the review on stdout, the findings and the note of
+ * a compile that writes (a file deleted by hand is missing in all of them).
  *
- * Each stale, missing or extra file is also an `output_stale` finding for the
+ * Each changed, missing or extra file is also an `output_stale` finding for the
  * json, github and sarif forms, whose files are named from the repository
  * root (repository-paths.ts); under GitHub Actions a `--check` appends its
  * verdict to the step summary.
@@ -283,7 +285,7 @@ async function compileWithProgress(
       `stale: ${verdict}`,
       ...diff.stale.map((f) => {
         const mode = compared.modes.get(f);
-        return mode ? `  stale   ${f}  (mode ${octal(mode[0])}; a write gives ${octal(mode[1])})` : line(f, 'stale  ');
+        return mode ? `  changed ${f}  (mode ${octal(mode[0])}; a write gives ${octal(mode[1])})` : line(f, 'changed');
       }),
       ...diff.missing.map((f) => `  missing ${f}`),
       ...diff.extra.map((f) => line(f, 'extra  ')),
@@ -321,6 +323,7 @@ async function compileWithProgress(
   let inPlace: CommandResult | undefined;
   let kept: string[];
   let linked = 0;
+  let missing = 0;
   try {
     const written = await writeOutputTree(outDir, plan, {
       trusted: look.trusted,
@@ -342,6 +345,7 @@ async function compileWithProgress(
     cache?.writeSliceKeys(outDir, sliceKeysOf(plan, written.made.listing));
     kept = written.notes;
     linked = written.counts.linked;
+    missing = written.counts.missing;
   } catch (error) {
     if (error instanceof OutputForeignError)
       return { diagnostics: [...diagnostics, ...foreignDiagnostics(error, await foreignPlace(error, outDir, root))], exitCode: EXIT.invalid };
@@ -353,16 +357,18 @@ async function compileWithProgress(
     if (typeof (error as NodeJS.ErrnoException | undefined)?.code !== 'string') throw error;
     return { diagnostics: [...diagnostics, diagnose({}, 'output_write_failed', { out: outDir, errno: errnoCode(error) })], exitCode: EXIT.invalid };
   }
-  // Unchanged files are hard links to the previous tree's: the note says how many outputs changed. The manifest is
-  // written every time (without the cache, a tree already right is replaced by the same files).
-  const changed = files - 1 - linked;
+  // Unchanged files are hard links to the previous tree's: the note says how many outputs changed, and how many the previous
+  // tree did not hold (missing, as --check names them: a new output, or one deleted by hand). The manifest is written every
+  // time (without the cache, a tree already right is replaced by the same files).
+  const changed = files - 1 - linked - missing;
   const outShown = shownPath(outDir);
+  const differing = [...(changed > 0 ? [`${changed} changed`] : []), ...(missing > 0 ? [`${missing} missing from the previous tree`] : [])];
   const note =
     linked === 0
       ? `wrote ${files} files to ${outShown}`
-      : changed === 0
+      : differing.length === 0
         ? `replaced the ${files} files in ${outShown} by the same ones (${linked} linked from the previous tree, the manifest written anew; with the cache, a tree already right is left as it is)`
-        : `wrote ${files} files to ${outShown} (${changed} changed, ${linked} unchanged and linked from the previous tree, and the manifest)`;
+        : `wrote ${files} files to ${outShown} (${differing.join(', ')}, ${linked} unchanged and linked from the previous tree, and the manifest)`;
   return { diagnostics, notes: [note, ...kept], exitCode: EXIT.ok };
 }
 

@@ -988,8 +988,16 @@ export const catalog = {
   },
   output_stale: {
     severity: 'error',
-    message: 'this generated file {state}',
+    message: 'this generated file is {state}',
     hint: 'run `diene compile` and commit the result: the generated files must be what the inputs produce',
+    choices: {
+      state: {
+        changed: 'changed: its bytes differ from what the inputs produce',
+        mode: 'changed: it has mode {mode}, not the {wanted} a write gives (its bytes are the ones the inputs produce)',
+        missing: 'missing: the inputs produce it, but it is not in the output directory',
+        extra: 'extra: the inputs no longer produce it (diene wrote it earlier; a compile removes it)',
+      },
+    },
   },
   output_write_failed: {
     severity: 'error',

@@ -39,7 +39,7 @@ describe('compile --check in a pull request', () => {
     // none is counted as removed or changed, nor are the added files' objects.
     expect(run.stdout.split('\n')[0]).toBe(
       `1 generated file of ${readdirSync(path.join(dir, 'generated'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length - 12} differs from what the inputs produce: ` +
-        '0 created, 0 changed, 0 removed, 1 edited by hand; objects: 0 added, 1 changed, 0 removed; 12 files diene did not write (added by hand); `diene compile` refuses what was added or edited by hand: restore or move them yourself',
+        '0 missing, 0 changed, 0 extra, 1 edited by hand; objects: 0 added, 1 changed, 0 removed; 12 files diene did not write (added by hand); `diene compile` refuses what was added or edited by hand: restore or move them yourself',
     );
     expect(run.stdout).toMatch(/\n {2}edited {3}platforms\/nitroso\.yaml +objects: 1 changed\n/);
     expect(run.stdout).toMatch(/\n {2}foreign {2}argocd\/retired00\.yaml\n/);

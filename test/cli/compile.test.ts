@@ -187,8 +187,8 @@ describe('diene compile --check', () => {
     const ours = await runCliInProcess(['compile', '--fleet', dir, '--check']);
     expect(ours.exitCode, ours.stderr).toBe(1);
     // stdout and stderr count the same files: every stale, missing and extra line, the manifest among them.
-    const listed = ours.stderr.split('\n').filter((l) => /^ {2}(stale|missing|extra) /.test(l));
-    expect(listed).toContain('  stale   .diene-manifest.json');
+    const listed = ours.stderr.split('\n').filter((l) => /^ {2}(changed|missing|extra) /.test(l));
+    expect(listed).toContain('  changed .diene-manifest.json');
     const count = (word: string) => listed.filter((l) => l.startsWith(`  ${word} `)).length;
     expect(ours.stderr).toContain(
       `stale: ${listed.length} generated files of ${GOLDEN_FILES - count('extra')} differ from what the inputs produce; run \`diene compile\` and commit the result\n`,
@@ -197,7 +197,7 @@ describe('diene compile --check', () => {
     expect(count('extra')).toBeGreaterThan(0);
     expect(ours.stdout.split('\n')[0]).toMatch(
       new RegExp(
-        `^${listed.length} generated files of \\d+ differ from what the inputs produce: 0 created, ${count('stale')} changed, ${count('extra')} removed; objects`,
+        `^${listed.length} generated files of \\d+ differ from what the inputs produce: 0 missing, ${count('changed')} changed, ${count('extra')} extra; objects`,
       ),
     );
     expect(ours.stdout).toContain('\n  changed  .diene-manifest.json\n');
@@ -219,7 +219,7 @@ describe('diene compile --check', () => {
     // The stray file is no generated file: the count of those that differ is the same as before it was added.
     expect(summary.split('\n')[0]).toMatch(
       new RegExp(
-        `^${listed.length} generated files of \\d+ differ .*, ${count('extra')} removed; objects: .*; 1 file diene did not write \\(added by hand\\); \`diene compile\` refuses what was added or edited by hand: restore or move it yourself$`,
+        `^${listed.length} generated files of \\d+ differ .*, ${count('extra')} extra; objects: .*; 1 file diene did not write \\(added by hand\\); \`diene compile\` refuses what was added or edited by hand: restore or move it yourself$`,
       ),
     );
     expect(summary).toMatch(/\n {2}foreign {2}dns\/stray\.json\n/);
@@ -241,9 +241,31 @@ describe('diene compile --check', () => {
     expect(missing).toContain('  missing .diene-manifest.json');
     expect(run.stderr).toContain(`stale: ${GOLDEN_FILES} generated files of ${GOLDEN_FILES} differ from what the inputs produce; run`);
     expect(run.stdout.split('\n')[0]).toMatch(
-      new RegExp(`^${GOLDEN_FILES} generated files of ${GOLDEN_FILES} differ from what the inputs produce: ${GOLDEN_FILES} created, 0 changed, 0 removed;`),
+      new RegExp(`^${GOLDEN_FILES} generated files of ${GOLDEN_FILES} differ from what the inputs produce: ${GOLDEN_FILES} missing, 0 changed, 0 extra;`),
     );
-    expect(run.stdout).toContain('\n  created  .diene-manifest.json\n');
+    expect(run.stdout).toContain('\n  missing  .diene-manifest.json\n');
+  });
+
+  it('names an output deleted by hand missing in every form: the notes, the review, the finding, and the note of the compile that writes it back', async () => {
+    const dir = tempFleet();
+    expect((await runCliInProcess(['compile', '--fleet', dir])).exitCode).toBe(0);
+    rmSync(path.join(dir, 'generated', 'argocd', 'nitroso.yaml'));
+    const check = await runCliInProcess(['compile', '--fleet', dir, '--check', '--format', 'github']);
+    expect(check.exitCode, check.stderr).toBe(1);
+    expect(check.stderr).toContain('stale: 1 generated file of');
+    expect(check.stderr).toContain('\n  missing argocd/nitroso.yaml\n');
+    expect(check.stdout.split('\n')[0]).toMatch(/^1 generated file of \d+ differs from what the inputs produce: 1 missing, 0 changed, 0 extra;/);
+    expect(check.stdout).toContain('\n  missing  argocd/nitroso.yaml  objects: ');
+    expect(check.stderr).toContain(
+      '::error file=generated/argocd/nitroso.yaml,title=output_stale::this generated file is missing: the inputs produce it, but it is not in the output directory',
+    );
+    for (const word of ['created', 'changed', 'stale  ']) expect(`${check.stdout}\n${check.stderr}`).not.toMatch(new RegExp(`^ {2}${word} `, 'm'));
+    const write = await runCliInProcess(['compile', '--fleet', dir]);
+    expect(write.exitCode, write.stderr).toBe(0);
+    expect(write.stderr).toContain(
+      `wrote ${GOLDEN_FILES} files to ${path.join(dir, 'generated')} (1 missing from the previous tree, ${GOLDEN_FILES - 2} unchanged and linked from the previous tree, and the manifest)`,
+    );
+    expect(write.stderr).not.toMatch(/\d+ changed/);
   });
 
   it('exits 2, not 1, on invalid input', async () => {

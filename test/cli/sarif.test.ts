@@ -150,7 +150,9 @@ describe.skipIf(skip)(`--format sarif${skippedBecause(missing)}`, () => {
     ]);
     expect(findings[1]?.message.text).toContain('diene writes no such file, and the manifest (.diene-manifest.json) does not list it');
     // The human review stays on stdout: the edited file counts as generated, the added one apart.
-    expect(stale.stdout).toMatch(/^1 generated file of \d+ differs from what the inputs produce: 0 created, 0 changed, 0 removed, 1 edited by hand; .*; 1 file diene did not write \(added by hand\)/m);
+    expect(stale.stdout).toMatch(
+      /^1 generated file of \d+ differs from what the inputs produce: 0 missing, 0 changed, 0 extra, 1 edited by hand; .*; 1 file diene did not write \(added by hand\)/m,
+    );
     expect((await runCliInProcess(['compile', '--check', '--fleet', FLEET, '--format', 'sarif', ...NOW], { cwd: repo })).stderr).toBe(stale.stderr);
   });
 

@@ -113,7 +113,9 @@ export async function staleCheckOutput(input: {
   const where = (file: string) => path.relative(root, path.join(input.outDir, file)).split(path.sep).join('/');
   const finding = (file: string, state: ChoiceOf<'output_stale', 'state'>, mode: readonly [string, string] = ['', '']) => {
     const refused = foreign.get(file);
-    return refused ? foreignDiagnostic(refused, input.place) : diagnose({ file: where(file) }, 'output_stale', { state, mode: mode[0], wanted: mode[1] });
+    return refused
+      ? foreignDiagnostic(refused, input.place)
+      : diagnose({ file: where(file) }, 'output_stale', { path: shownPath(path.join(input.outDir, file)), state, mode: mode[0], wanted: mode[1] });
   };
   // What compile refuses that is in no file of the diff: a sibling's entry, a folder, a link, a manifest that cannot be trusted.
   const matched = new Set(foreign.values());

@@ -988,7 +988,7 @@ export const catalog = {
   },
   output_stale: {
     severity: 'error',
-    message: 'this generated file is {state}',
+    message: 'the generated file {path} is {state}',
     hint: 'run `diene compile` and commit the result: the generated files must be what the inputs produce',
     choices: {
       state: {

@@ -257,7 +257,7 @@ describe('diene compile --check', () => {
     expect(check.stdout.split('\n')[0]).toMatch(/^1 generated file of \d+ differs from what the inputs produce: 1 missing, 0 changed, 0 extra;/);
     expect(check.stdout).toContain('\n  missing  argocd/nitroso.yaml  objects: ');
     expect(check.stderr).toContain(
-      '::error file=generated/argocd/nitroso.yaml,title=output_stale::this generated file is missing: the inputs produce it, but it is not in the output directory',
+      `::error file=generated/argocd/nitroso.yaml,title=output_stale::the generated file ${path.join(dir, 'generated', 'argocd', 'nitroso.yaml')} is missing: the inputs produce it, but it is not in the output directory`,
     );
     for (const word of ['created', 'changed', 'stale  ']) expect(`${check.stdout}\n${check.stderr}`).not.toMatch(new RegExp(`^ {2}${word} `, 'm'));
     const write = await runCliInProcess(['compile', '--fleet', dir]);

@@ -72,7 +72,7 @@ describe('the GitHub step summary', () => {
     expect(text).toContain('### diene compile --check: failed');
     expect(text).toMatch(/stale: \d+ generated files of \d+ differ from what the inputs produce; run \\`diene compile\\` and commit the result/);
     expect(text).toContain(
-      '| error | `output_stale` | `fleet/generated/platforms/nitroso.yaml` | this generated file is missing: the inputs produce it, but it is not in the output directory',
+      '| error | `output_stale` | `fleet/generated/platforms/nitroso.yaml` | the generated file fleet/generated/platforms/nitroso.yaml is missing: the inputs produce it, but it is not in the output directory',
     );
     const rows = text.split('\n').filter((line) => /^\| (error|warning) \|/.test(line));
     expect(rows).toHaveLength(SUMMARY_ROWS);

@@ -740,7 +740,14 @@ export const catalog = {
   fleet_file_missing: {
     severity: 'error',
     message: '{file} is missing{where}',
-    hint: 'run from the fleet root or pass --fleet DIR; a fleet holds registry/fleet.yaml and registry/regions.yaml',
+    hint: '{fix}',
+    choices: {
+      fix: {
+        elsewhere: 'run from the fleet root or pass --fleet DIR; a fleet holds registry/fleet.yaml and registry/regions.yaml',
+        regions:
+          'this is a fleet (registry/fleet.yaml is there), but it has no registry/regions.yaml, the allow-list of regions its landscapes may use: each key an IATA airport code with the providers that serve it and where it is, e.g. regions: {SIN: {providers: [aws], lat: 1.36, lon: 103.99, googleRegion: asia-southeast1}}; restore it (e.g. from git) or write it',
+      },
+    },
   },
   git_branch_invalid: {
     severity: 'error',

@@ -156,6 +156,8 @@ interface Run {
   result: CommandResult;
   format: Format;
   level: Level;
+  /** `--path-prefix` was given: every form, text and json too, names files from the repository root. */
+  prefixGiven?: boolean;
 }
 
 function helpRun(text: string): Run {
@@ -216,7 +218,8 @@ async function run(argv: readonly string[]): Promise<Run> {
   const progress = process.stderr.isTTY && format === 'text' && level === 'info' ? terminalProgress(process.stderr, entry.help.name) : SILENT_PROGRESS;
   const command = await loadCommand(entry);
   if (command.name === 'completion') (await import('./cli/completion.js')).setCompletionHelps(COMMAND_HELPS);
-  return { result: await command.run({ positionals: parsed.positionals, values, format, progress }), format, level };
+  const prefixGiven = typeof values['path-prefix'] === 'string';
+  return { result: await command.run({ positionals: parsed.positionals, values, format, progress }), format, level, prefixGiven };
 }
 
 /** The diagnostics `level` lets through: errors always, warnings unless errors only. */
@@ -241,24 +244,26 @@ function writeStepSummary(result: CommandResult, diagnostics: readonly Diagnosti
   }
 }
 
-function emit({ result, format, level }: Run): void {
+function emit({ result, format, level, prefixGiven = false }: Run): void {
   const own = shownDiagnostics(result.diagnostics, level);
   // The findings about the output tree: diagnostics in every form but text, where the notes list them.
   const findings = [...own, ...(result.outputFindings ?? [])];
   const diagnostics = [...own, ...writeStepSummary(result, findings)];
   const everything = [...diagnostics, ...(result.outputFindings ?? [])];
   const rooted = () => rootedDiagnostics(everything, result.pathPrefix ?? '');
+  // The text and json forms name files from the fleet root, or from the repository root when --path-prefix says where the fleet is in it.
+  const named = (list: readonly Diagnostic[]) => (prefixGiven ? rootedDiagnostics(list, result.pathPrefix ?? '', true) : list);
   // validate --format json|sarif: the diagnostics on stdout are the product, filtered like any report.
-  if (result.diagnosticsInStdout && format === 'json') process.stdout.write(formatJson(everything));
+  if (result.diagnosticsInStdout && format === 'json') process.stdout.write(formatJson(named(everything)));
   else if (result.diagnosticsInStdout && format === 'sarif')
     process.stdout.write(formatSarif(rooted(), { version: toolVersion(), fleetFolder: result.pathPrefix ?? '' }));
   else if (result.stdoutBytes) process.stdout.write(result.stdoutBytes);
   else if (result.stdout) process.stdout.write(result.stdout);
   if (!result.diagnosticsInStdout) {
-    if (format === 'json') process.stderr.write(formatJson(everything));
+    if (format === 'json') process.stderr.write(formatJson(named(everything)));
     else if (format === 'sarif') process.stderr.write(formatSarif(rooted(), { version: toolVersion(), fleetFolder: result.pathPrefix ?? '' }));
     else {
-      process.stderr.write(formatTextReport(diagnostics, { colour: useColour(process.stderr.isTTY, process.env) }));
+      process.stderr.write(formatTextReport(named(diagnostics), { colour: useColour(process.stderr.isTTY, process.env) }));
       if (format === 'github' || process.env['GITHUB_ACTIONS'] === 'true') process.stderr.write(formatGithub(rooted()));
     }
   }
@@ -279,7 +284,11 @@ function asksFor(argv: readonly string[], form: string): boolean {
 /** Prints a usage error: the catalog diagnostic with the command's usage line, then any notes (a group's subcommands). */
 function emitUsageError(error: UsageError, argv: readonly string[]): void {
   // The code and its arguments were checked where the UsageError was built; the front end adds the usage line.
-  const usage = diagnoseUnchecked({}, error.code, { command: current?.name ?? 'COMMAND', usage: current?.usage ?? TOP_USAGE, ...(error.args as DiagnosticArgs) });
+  const usage = diagnoseUnchecked({}, error.code, {
+    command: current?.name ?? 'COMMAND',
+    usage: current?.usage ?? TOP_USAGE,
+    ...(error.args as DiagnosticArgs),
+  });
   // SARIF only from a command that takes it: any other refuses `--format sarif` in text.
   const sarif = asksFor(argv, 'sarif') && current !== undefined && formatChoices(current).includes('sarif');
   const form = asksFor(argv, 'json') ? formatJson([usage]) : sarif ? formatSarif([usage], { version: toolVersion(), fleetFolder: '' }) : undefined;

@@ -173,9 +173,17 @@ export function loadFleet(
   // A misspelt name of a required file (registry/fleet.yml) already explains why it is missing: the user is at the fleet root.
   // So does a `registry` the reader refused (a file, or a link to a folder, where the folder belongs).
   const refusedFolder = (required: string) => present.has(required.slice(0, required.indexOf('/')));
+  // With fleet.yaml there, the folder is a fleet: a missing regions.yaml is that file to restore, not a wrong working directory.
+  const atFleet = present.has('registry/fleet.yaml');
   for (const required of REQUIRED_FILES) {
     if (!present.has(required) && !explained.has(required) && !refusedFolder(required))
-      diagnostics.push(diagnose({}, 'fleet_file_missing', { file: required, where: folder === undefined ? '' : ` in ${folder}` }));
+      diagnostics.push(
+        diagnose({}, 'fleet_file_missing', {
+          file: required,
+          where: folder === undefined ? '' : ` in ${folder}`,
+          fix: atFleet && required === 'registry/regions.yaml' ? 'regions' : 'elsewhere',
+        }),
+      );
   }
   return { fleet, diagnostics, incomplete };
 }

@@ -4,12 +4,13 @@
  * stdout gets the review (summary first, then the unified diff cut at
  * `--diff-lines`, default {@link DEFAULT_DIFF_LINES}, with a pointer to the
  * full diff); `--diff-file FILE` also writes the whole diff to FILE; each
- * stale, missing or extra file is also a finding (`output_stale`), which the
+ * changed, missing or extra file is also a finding (`output_stale`), which the
  * github form makes an annotation (at most 10, the rest counted) and the sarif
  * form a result. Colour only when stdout is a TTY and NO_COLOR is unset.
  */
 import { writeText } from '../adapters/filesystem/files.js';
 import path from 'node:path';
+import type { ChoiceOf } from '../diagnostics/catalog.js';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { outputChanges } from '../plan/output-changes.js';
 import { octal, type OutputTreeDiff } from '../plan/output-tree-diff.js';
@@ -17,7 +18,7 @@ import { formatReview, useColour } from '../report/check-review.js';
 import { invalidValue, shownPath, stringOption, type OptionValues } from './command.js';
 import { realOutputPath } from '../adapters/filesystem/output-location.js';
 import type { ForeignFinding, OutputForeignError } from '../adapters/filesystem/output-tree.js';
-import { foreignDiagnostic, foreignDiagnostics } from './output-refusals.js';
+import { foreignDiagnostic, foreignDiagnostics, type ForeignPlace } from './output-refusals.js';
 
 /** Diff lines printed by default: enough for a reviewer, short enough for a CI log. */
 export const DEFAULT_DIFF_LINES = 400;
@@ -73,7 +74,8 @@ export function checkCounts(diff: OutputTreeDiff, foreign: ReadonlyMap<string, F
  * (`foreign`: added or edited by hand; the user clears those, not compile).
  * `wanted` and `onDisk` may hold only the files that differ, with `total` the
  * number of files the inputs produce; `modes` the files whose bytes are the
- * wanted ones but not their mode ([on disk, a write's]). Writes `--diff-file` when given.
+ * wanted ones but not their mode ([on disk, a write's]); `place` where the
+ * foreign entries are (output-refusals.ts). Writes `--diff-file` when given.
  */
 export async function staleCheckOutput(input: {
   wanted: ReadonlyMap<string, string>;
@@ -86,6 +88,7 @@ export async function staleCheckOutput(input: {
   root: string;
   values: OptionValues;
   foreign?: OutputForeignError | undefined;
+  place: ForeignPlace;
 }): Promise<{ stdout: string; findings: Diagnostic[] }> {
   const diffLines = diffLinesOption(input.values);
   const diffFile = stringOption(input.values, 'diff-file');
@@ -108,29 +111,26 @@ export async function staleCheckOutput(input: {
   // The output directory is resolved through symbolic links: so is the fleet root it is named from.
   const root = realOutputPath(input.root);
   const where = (file: string) => path.relative(root, path.join(input.outDir, file)).split(path.sep).join('/');
-  const finding = (file: string, state: string) => {
+  const finding = (file: string, state: ChoiceOf<'output_stale', 'state'>, mode: readonly [string, string] = ['', '']) => {
     const refused = foreign.get(file);
-    return refused ? foreignDiagnostic(refused, input.outDir, { file: where(file) }) : diagnose({ file: where(file) }, 'output_stale', { state });
+    return refused
+      ? foreignDiagnostic(refused, input.place)
+      : diagnose({ file: where(file) }, 'output_stale', { path: shownPath(path.join(input.outDir, file)), state, mode: mode[0], wanted: mode[1] });
   };
   // What compile refuses that is in no file of the diff: a sibling's entry, a folder, a link, a manifest that cannot be trusted.
   const matched = new Set(foreign.values());
   const unmatched = input.foreign
     ? input.foreign.manifest
-      ? foreignDiagnostics(input.foreign, input.outDir)
-      : input.foreign.findings.filter((f) => !matched.has(f)).map((f) => foreignDiagnostic(f, input.outDir))
+      ? foreignDiagnostics(input.foreign, input.place)
+      : input.foreign.findings.filter((f) => !matched.has(f)).map((f) => foreignDiagnostic(f, input.place))
     : [];
   const all = [
     ...input.diff.stale.map((f) => {
       const mode = input.modes?.get(f);
-      return finding(
-        f,
-        mode
-          ? `has mode ${octal(mode[0])}, not the ${octal(mode[1])} a write gives (its bytes are the ones the inputs produce)`
-          : 'differs from what the inputs produce',
-      );
+      return mode ? finding(f, 'mode', [octal(mode[0]), octal(mode[1])]) : finding(f, 'changed');
     }),
-    ...input.diff.missing.map((f) => finding(f, 'is produced by the inputs but is not in the output directory')),
-    ...input.diff.extra.map((f) => finding(f, 'is no longer produced by the inputs')),
+    ...input.diff.missing.map((f) => finding(f, 'missing')),
+    ...input.diff.extra.map((f) => finding(f, 'extra')),
     ...unmatched,
   ];
   // What blocks `diene compile` comes first: annotations are capped, and these are the ones a user must act on by hand.

@@ -3,9 +3,11 @@
  * output tree all-or-nothing, refusing (exit 2) when the output directory holds
  * anything diene did not write; or with `--check`, touching
  * nothing, compares it with the tree on disk and exits 1 with a unified diff
- * (stdout) and the list of stale, missing and extra files (stderr).
+ * (stdout) and the list of changed, missing and extra files (stderr), named
+ * with the same words as the review on stdout, the findings and the note of
+ * a compile that writes (a file deleted by hand is missing in all of them).
  *
- * Each stale, missing or extra file is also an `output_stale` finding for the
+ * Each changed, missing or extra file is also an `output_stale` finding for the
  * json, github and sarif forms, whose files are named from the repository
  * root (repository-paths.ts); under GitHub Actions a `--check` appends its
  * verdict to the step summary.
@@ -155,7 +157,7 @@ async function compileWithProgress(
     { compareOutputTree, inspectOutput, OutputBusyError, OutputForeignError, outputLeftovers, writeOutputTree },
     { staleCheckOutput, foreignFiles, checkCounts },
     { diffOutputTrees, isFresh, octal },
-    { foreignDiagnostics },
+    { foreignDiagnostics, foreignPlace },
     { plannedListing, knownDigests, listingWithin, sliceKeysOf },
     { fullCollection, pacedPlan },
     { FileRecords },
@@ -235,8 +237,9 @@ async function compileWithProgress(
     // What `diene compile` would refuse (a file added or edited by hand): telling the user to run it would only loop.
     const foreign = (await inspectOutput(outDir, compared.listing, { waitMs: 0, recorded })).error;
     // A directory diene never wrote is most likely a wrong --out: one refusal, as compile gives, not a diff file by file.
+    const place = await foreignPlace(foreign, outDir, root);
     if (foreign?.unmanaged && foreign.findings.length > 0)
-      return { diagnostics: [...diagnostics, ...foreignDiagnostics(foreign, outDir)], exitCode: EXIT.invalid };
+      return { diagnostics: [...diagnostics, ...foreignDiagnostics(foreign, place)], exitCode: EXIT.invalid };
     const review = await staleCheckOutput({
       wanted: compared.wanted,
       onDisk: compared.onDisk,
@@ -247,11 +250,20 @@ async function compileWithProgress(
       root,
       values,
       foreign,
+      place,
     });
     const notDienes = foreignFiles(diff, outDir, foreign);
     const notOurs = foreign ? (foreign.manifest ? 1 : foreign.findings.length) : 0;
+    // git gives back only the edited files in its HEAD; any other edit is deleted, and the compile writes the file anew.
+    const edits = (foreign?.findings ?? []).filter((f) => f.reason === 'changed').length;
+    const restore =
+      place.tracked.size === 0
+        ? 'delete it'
+        : place.tracked.size === edits
+          ? '`git checkout HEAD -- <file>`'
+          : '`git checkout HEAD -- <file>` (delete it when git does not track it)';
     const next = notOurs
-      ? `\`diene compile\` refuses to remove or overwrite what diene did not write: restore or move ${notOurs === 1 ? 'it' : 'them'} yourself (a file marked edited below: \`git checkout HEAD -- <file>\` if its edit is not wanted, or change the fleet's inputs to keep it; a file marked foreign: move it out), then run \`diene compile\` and commit the result`
+      ? `\`diene compile\` refuses to remove or overwrite what diene did not write: restore or move ${notOurs === 1 ? 'it' : 'them'} yourself (a file marked edited below: ${restore} if its edit is not wanted, or change the fleet's inputs to keep it; a file marked foreign: move it out), then run \`diene compile\` and commit the result`
       : 'run `diene compile` and commit the result';
     const line = (file: string, word: string) => {
       const finding = notDienes.get(file);
@@ -275,7 +287,7 @@ async function compileWithProgress(
       `stale: ${verdict}`,
       ...diff.stale.map((f) => {
         const mode = compared.modes.get(f);
-        return mode ? `  stale   ${f}  (mode ${octal(mode[0])}; a write gives ${octal(mode[1])})` : line(f, 'stale  ');
+        return mode ? `  changed ${f}  (mode ${octal(mode[0])}; a write gives ${octal(mode[1])})` : line(f, 'changed');
       }),
       ...diff.missing.map((f) => `  missing ${f}`),
       ...diff.extra.map((f) => line(f, 'extra  ')),
@@ -306,12 +318,14 @@ async function compileWithProgress(
     recorded: cache?.readStamps(outDir) ?? new Map(),
     ...(lockWaitMs === undefined ? {} : { waitMs: lockWaitMs }),
   });
-  if (look.error) return { diagnostics: [...diagnostics, ...foreignDiagnostics(look.error, outDir)], exitCode: EXIT.invalid };
+  if (look.error)
+    return { diagnostics: [...diagnostics, ...foreignDiagnostics(look.error, await foreignPlace(look.error, outDir, root))], exitCode: EXIT.invalid };
   const readOnly = readOnlyFolderProblem(outDir, look.folders);
   if (readOnly) return { diagnostics: [...diagnostics, diagnoseFinding({}, readOnly)], exitCode: EXIT.invalid };
   let inPlace: CommandResult | undefined;
   let kept: string[];
   let linked = 0;
+  let missing = 0;
   try {
     const written = await writeOutputTree(outDir, plan, {
       trusted: look.trusted,
@@ -333,8 +347,10 @@ async function compileWithProgress(
     cache?.writeSliceKeys(outDir, sliceKeysOf(plan, written.made.listing));
     kept = written.notes;
     linked = written.counts.linked;
+    missing = written.counts.missing;
   } catch (error) {
-    if (error instanceof OutputForeignError) return { diagnostics: [...diagnostics, ...foreignDiagnostics(error, outDir)], exitCode: EXIT.invalid };
+    if (error instanceof OutputForeignError)
+      return { diagnostics: [...diagnostics, ...foreignDiagnostics(error, await foreignPlace(error, outDir, root))], exitCode: EXIT.invalid };
     if (error instanceof OutputBusyError)
       return {
         diagnostics: [...diagnostics, diagnose({}, 'output_busy', { pid: error.pid ?? '?', out: outDir, lock: error.lock, waited: error.waitedMs / 1000 })],
@@ -343,16 +359,18 @@ async function compileWithProgress(
     if (typeof (error as NodeJS.ErrnoException | undefined)?.code !== 'string') throw error;
     return { diagnostics: [...diagnostics, diagnose({}, 'output_write_failed', { out: outDir, errno: errnoCode(error) })], exitCode: EXIT.invalid };
   }
-  // Unchanged files are hard links to the previous tree's: the note says how many outputs changed. The manifest is
-  // written every time (without the cache, a tree already right is replaced by the same files).
-  const changed = files - 1 - linked;
+  // Unchanged files are hard links to the previous tree's: the note says how many outputs changed, and how many the previous
+  // tree did not hold (missing, as --check names them: a new output, or one deleted by hand). The manifest is written every
+  // time (without the cache, a tree already right is replaced by the same files).
+  const changed = files - 1 - linked - missing;
   const outShown = shownPath(outDir);
+  const differing = [...(changed > 0 ? [`${changed} changed`] : []), ...(missing > 0 ? [`${missing} missing from the previous tree`] : [])];
   const note =
     linked === 0
       ? `wrote ${files} files to ${outShown}`
-      : changed === 0
+      : differing.length === 0
         ? `replaced the ${files} files in ${outShown} by the same ones (${linked} linked from the previous tree, the manifest written anew; with the cache, a tree already right is left as it is)`
-        : `wrote ${files} files to ${outShown} (${changed} changed, ${linked} unchanged and linked from the previous tree, and the manifest)`;
+        : `wrote ${files} files to ${outShown} (${differing.join(', ')}, ${linked} unchanged and linked from the previous tree, and the manifest)`;
   return { diagnostics, notes: [note, ...kept], exitCode: EXIT.ok };
 }
 

@@ -6,6 +6,12 @@
  * else the fleet's folder below the nearest enclosing git work tree (the
  * folder holding `.git`, a directory or a worktree's file, as
  * `git rev-parse --show-toplevel` finds it), else nothing.
+ *
+ * A file outside the repository (an `--out` beside it, `../x` from its root)
+ * has no place there: GitHub cannot put an annotation on it, nor a SARIF
+ * viewer a result. Its diagnostic loses its place in those forms; the message
+ * of each diagnostic that can name such a file names it (output_foreign_file,
+ * output_stale).
  */
 import path from 'node:path';
 import { gitTopLevel, isDirectory, pathExists } from '../adapters/filesystem/files.js';
@@ -40,14 +46,32 @@ export function rootedPath(prefix: string, file: string): string {
   return prefix ? path.posix.normalize(`${prefix}${file}`) : file;
 }
 
-/** `diagnostics` with their files (and related places) relative to the repository root. */
-export function rootedDiagnostics(diagnostics: readonly Diagnostic[], prefix: string): Diagnostic[] {
-  if (!prefix) return [...diagnostics];
-  return diagnostics.map((d) => ({
-    ...d,
-    file: d.file === null ? null : rootedPath(prefix, d.file),
-    related: d.related.map((r) => ({ ...r, file: r.file === null ? null : rootedPath(prefix, r.file) })),
-  }));
+/** Whether `file`, relative to the repository root, lies outside the repository (or is absolute). */
+export function outsideRepository(file: string): boolean {
+  return path.posix.isAbsolute(file) || path.win32.isAbsolute(file) || file === '..' || file.startsWith('../');
+}
+
+/**
+ * `diagnostics` with their files (and related places) relative to the
+ * repository root. A file outside the repository loses its place (file, line
+ * and column) unless `keepOutside`: the github and sarif forms cannot use it;
+ * the text and json forms, for a person or a script, keep it.
+ */
+export function rootedDiagnostics(diagnostics: readonly Diagnostic[], prefix: string, keepOutside = false): Diagnostic[] {
+  const rooted = (file: string | null) => (file === null ? null : rootedPath(prefix, file));
+  const placed = (file: string | null) => keepOutside || file === null || !outsideRepository(file);
+  const nowhere = { file: null, line: null, column: null, endLine: null, endColumn: null };
+  return diagnostics.map((d) => {
+    const file = rooted(d.file);
+    return {
+      ...d,
+      ...(placed(file) ? { file } : nowhere),
+      related: d.related.map((r) => {
+        const at = rooted(r.file);
+        return placed(at) ? { ...r, file: at } : { ...r, file: null, line: null, column: null };
+      }),
+    };
+  });
 }
 
 /**
@@ -57,7 +81,12 @@ export function rootedDiagnostics(diagnostics: readonly Diagnostic[], prefix: st
  * looked for at the same subfolder of the base checkout, and the hint names it.
  * `command` says what leaving `--base` out does.
  */
-export function whyBaseNotFleet(root: string, shown: string, prefix: string, command: 'compile' | 'report'): Finding<'base_missing' | 'base_not_fleet'> | undefined {
+export function whyBaseNotFleet(
+  root: string,
+  shown: string,
+  prefix: string,
+  command: 'compile' | 'report',
+): Finding<'base_missing' | 'base_not_fleet'> | undefined {
   const folder = prefix.replace(/\/$/, '');
   const fix = { fix: prefix === '' ? ('top' as const) : ('nested' as const), prefix: folder, suggested: path.join(shown, folder), without: command };
   if (!pathExists(root)) return { code: 'base_missing', args: { path: shown, ...fix } };

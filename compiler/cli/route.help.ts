@@ -15,7 +15,7 @@ export const routeHelp = withFormats({
       type: 'string',
       value: 'DIR',
       description:
-        "With --format github: the fleet's folder relative to the repository root, put before every file name so that GitHub finds the file. Default: the fleet's folder below the git work tree holding it (the folder with .git), else none.",
+        "The fleet's folder relative to the repository root, put before the file of every finding in every form (text, json and github) so that GitHub, and whoever reads the log, finds the file. Without it the github form puts the fleet's folder below the git work tree holding it (the folder with .git), else nothing, and the text and json forms name files from the fleet root.",
       example: 'diene route api.mercury.pichu.atomi.cloud /v1/users --fleet fleets/prod --format github --path-prefix fleets/prod',
     },
   ],

@@ -740,7 +740,14 @@ export const catalog = {
   fleet_file_missing: {
     severity: 'error',
     message: '{file} is missing{where}',
-    hint: 'run from the fleet root or pass --fleet DIR; a fleet holds registry/fleet.yaml and registry/regions.yaml',
+    hint: '{fix}',
+    choices: {
+      fix: {
+        elsewhere: 'run from the fleet root or pass --fleet DIR; a fleet holds registry/fleet.yaml and registry/regions.yaml',
+        regions:
+          'this is a fleet (registry/fleet.yaml is there), but it has no registry/regions.yaml, the allow-list of regions its landscapes may use: each key an IATA airport code with the providers that serve it and where it is, e.g. regions: {SIN: {providers: [aws], lat: 1.36, lon: 103.99, googleRegion: asia-southeast1}}; restore it (e.g. from git) or write it',
+      },
+    },
   },
   git_branch_invalid: {
     severity: 'error',
@@ -925,6 +932,8 @@ export const catalog = {
         previous: "move {sibling} away (or delete it yourself): it is not diene's to remove",
         changed:
           "if the edit is not wanted, restore the file (e.g. git checkout HEAD -- {path}) or delete it; after a git merge, take one side of the whole folder (git checkout --theirs -- {out}) and compile again; to keep the edit, change the fleet's inputs instead",
+        untracked:
+          "if the edit is not wanted, delete {path} (or move it elsewhere to keep a copy) and compile again: diene writes it anew; to keep the edit, change the fleet's inputs instead",
         unproven: 'if everything in {out} came from diene, delete {out} once and compile again (it then writes a manifest); otherwise move this file out of it',
         unreadable: 'make it readable, or move it out of {out}',
         other: 'move it out of {out} (or delete it yourself if it is not needed)',
@@ -986,8 +995,16 @@ export const catalog = {
   },
   output_stale: {
     severity: 'error',
-    message: 'this generated file {state}',
+    message: 'the generated file {path} is {state}',
     hint: 'run `diene compile` and commit the result: the generated files must be what the inputs produce',
+    choices: {
+      state: {
+        changed: 'changed: its bytes differ from what the inputs produce',
+        mode: 'changed: it has mode {mode}, not the {wanted} a write gives (its bytes are the ones the inputs produce)',
+        missing: 'missing: the inputs produce it, but it is not in the output directory',
+        extra: 'extra: the inputs no longer produce it (diene wrote it earlier; a compile removes it)',
+      },
+    },
   },
   output_write_failed: {
     severity: 'error',

@@ -1,7 +1,7 @@
 /**
  * The terminal and CI-log view of a stale output tree (`diene compile --check`,
- * exit 1): a summary first (files created, changed, removed; objects
- * added, changed, removed), then the unified diff cut at a readable number of
+ * exit 1): a summary first (files missing, changed, extra, as the notes on
+ * stderr name them; objects added, changed, removed), then the unified diff cut at a readable number of
  * lines, ending with a pointer to the full diff. Colour only when the caller
  * says so (a TTY without NO_COLOR: see {@link useColour}). Names and diff
  * lines (a file in the output directory may hold anything) are escaped
@@ -40,6 +40,12 @@ function paint(colour: boolean, code: keyof typeof ANSI, text: string): string {
 
 const STATUS_COLOUR = { created: 'green', added: 'green', changed: 'yellow', removed: 'red' } as const;
 
+/**
+ * A file's state as `--check` names it everywhere (the notes, the findings, a compile's note): the tree on disk against what
+ * the inputs produce, not the change a compile would make (a missing file is created, an extra one removed).
+ */
+const FILE_STATE = { created: 'missing', changed: 'changed', removed: 'extra' } as const;
+
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
@@ -68,11 +74,11 @@ export function formatSummary(changes: OutputChanges, options: Pick<ReviewOption
       ? { text: 'foreign', colour: 'red' }
       : edited.has(file.file)
         ? { text: 'edited', colour: 'red' }
-        : { text: file.status, colour: STATUS_COLOUR[file.status] };
+        : { text: FILE_STATE[file.status], colour: STATUS_COLOUR[file.status] };
   const ours =
     generated.length > 0
       ? `${plural(generated.length, 'generated file')} of ${changes.total} ${generated.length === 1 ? 'differs' : 'differ'} from what the inputs produce: ` +
-        `${counts.files.created} created, ${counts.files.changed} changed, ${counts.files.removed} removed` +
+        `${counts.files.created} missing, ${counts.files.changed} changed, ${counts.files.removed} extra` +
         (editedCount > 0 ? `, ${editedCount} edited by hand` : '') +
         `; objects: ${objectCounts.added} added, ${objectCounts.changed} changed, ${objectCounts.removed} removed`
       : `the ${changes.total} generated files match what the inputs produce`;

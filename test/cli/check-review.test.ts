@@ -6,7 +6,7 @@
  * pseudo-terminal with util-linux `script`).
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
@@ -39,7 +39,7 @@ describe('compile --check in a pull request', () => {
     // none is counted as removed or changed, nor are the added files' objects.
     expect(run.stdout.split('\n')[0]).toBe(
       `1 generated file of ${readdirSync(path.join(dir, 'generated'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length - 12} differs from what the inputs produce: ` +
-        '0 created, 0 changed, 0 removed, 1 edited by hand; objects: 0 added, 1 changed, 0 removed; 12 files diene did not write (added by hand); `diene compile` refuses what was added or edited by hand: restore or move them yourself',
+        '0 missing, 0 changed, 0 extra, 1 edited by hand; objects: 0 added, 1 changed, 0 removed; 12 files diene did not write (added by hand); `diene compile` refuses what was added or edited by hand: restore or move them yourself',
     );
     expect(run.stdout).toMatch(/\n {2}edited {3}platforms\/nitroso\.yaml +objects: 1 changed\n/);
     expect(run.stdout).toMatch(/\n {2}foreign {2}argocd\/retired00\.yaml\n/);
@@ -74,14 +74,17 @@ describe('compile --check in a pull request', () => {
     const annotations = run.stderr.split('\n').filter((l) => l.startsWith('::'));
     expect(annotations.filter((l) => l.startsWith('::error '))).toHaveLength(10);
     expect(annotations).toContain(
-      `::error file=generated/platforms/nitroso.yaml,title=output_foreign_file::${realpathSync(dir)}/generated/platforms/nitroso.yaml holds what diene did not write: its bytes differ from the digest the manifest (.diene-manifest.json) records for it: it was changed after diene wrote it (hint: if the edit is not wanted, restore the file (e.g. git checkout HEAD -- ${realpathSync(dir)}/generated/platforms/nitroso.yaml) or delete it; after a git merge, take one side of the whole folder (git checkout --theirs -- ${realpathSync(dir)}/generated) and compile again; to keep the edit, change the fleet's inputs instead; diene never deletes or replaces what it did not write, so the compile stops until then)`,
+      // Named from the working directory; the fleet is in no git repository, so the hint does not send the user to git.
+      "::error file=generated/platforms/nitroso.yaml,title=output_foreign_file::generated/platforms/nitroso.yaml holds what diene did not write: its bytes differ from the digest the manifest (.diene-manifest.json) records for it: it was changed after diene wrote it (hint: if the edit is not wanted, delete generated/platforms/nitroso.yaml (or move it elsewhere to keep a copy) and compile again: diene writes it anew; to keep the edit, change the fleet's inputs instead; diene never deletes or replaces what it did not write, so the compile stops until then)",
     );
     expect(annotations.some((l) => l.startsWith('::error file=generated/argocd/retired00.yaml,title=output_foreign_file::'))).toBe(true);
     expect(annotations.join('\n')).not.toContain('output_stale');
     expect(annotations).toContain('::notice title=diene::3 more errors not shown as annotations (at most 10 per kind); the job log lists them all');
     expect(run.stderr).toContain('  edited  platforms/nitroso.yaml  (changed by hand after diene wrote it)');
     expect(run.stderr).toContain('  foreign argocd/retired00.yaml  (diene did not write it)');
-    expect(run.stderr).toContain("restore or move them yourself (a file marked edited below: `git checkout HEAD -- <file>` if its edit is not wanted, or change the fleet's inputs to keep it; a file marked foreign: move it out), then run `diene compile`");
+    expect(run.stderr).toContain(
+      "restore or move them yourself (a file marked edited below: delete it if its edit is not wanted, or change the fleet's inputs to keep it; a file marked foreign: move it out), then run `diene compile`",
+    );
     expect(run.stderr).not.toContain('produce; run `diene compile`');
     expect(run.stderr).toContain('stale: 1 generated file of ');
     expect(run.stderr).toMatch(/ differs from what the inputs produce, and generated holds 12 files diene did not write; /);

@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
 import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet, useTempFleets } from '../support/fleet-fixture.js';
 import { runCli, runCliInProcess } from '../support/run-cli.js';
+import { git } from '../support/git-fleet.js';
 
 /** How many files the reference fleet compiles to: its golden tree's size (every output kind adds files). */
 const GOLDEN_FILES = (await readOutputTree(path.join(REPO_ROOT, 'golden', 'reference'))).size;
@@ -55,10 +56,59 @@ describe('diene compile', () => {
     const before = await readOutputTree(path.join(dir, 'generated'));
     const run = await runCliInProcess(['compile', '--fleet', dir]);
     expect(run.exitCode).toBe(2);
+    // Placed at the file, named from the fleet root; the message names it as the notes do (here absolute: shorter than ../../tmp/…).
     expect(run.stderr).toContain(
-      `error output_foreign_file: ${path.join(dir, 'generated', 'argocd', 'retired.yaml')} holds what diene did not write: diene writes no such file, and the manifest (.diene-manifest.json) does not list it`,
+      `generated/argocd/retired.yaml: error output_foreign_file: ${path.join(dir, 'generated', 'argocd', 'retired.yaml')} holds what diene did not write: diene writes no such file, and the manifest (.diene-manifest.json) does not list it`,
     );
     expect(await readOutputTree(path.join(dir, 'generated'))).toEqual(before);
+  });
+
+  it('names an output edited by hand from the repository in a github annotation and from the working directory in its text; git restores it only when git has it', async () => {
+    const dir = tempFleet();
+    expect((await runCliInProcess(['compile', '--fleet', dir])).exitCode).toBe(0);
+    const edited = path.join(dir, 'generated', 'argocd', 'nitroso.yaml');
+    const written = readFileSync(edited, 'utf8');
+    writeFileSync(edited, `${written}# mine\n`);
+    const deleteAdvice =
+      'if the edit is not wanted, delete generated/argocd/nitroso.yaml (or move it elsewhere to keep a copy) and compile again: diene writes it anew';
+    const expectAdvice = async (git: boolean) => {
+      const run = await runCliInProcess(['compile', '--format', 'github'], { cwd: dir });
+      expect(run.exitCode, run.stderr).toBe(2);
+      expect(run.stderr).toContain(
+        '::error file=generated/argocd/nitroso.yaml,title=output_foreign_file::generated/argocd/nitroso.yaml holds what diene did not write: its bytes differ from the digest',
+      );
+      expect(run.stderr).not.toContain(dir);
+      if (git)
+        expect(run.stderr).toContain(
+          'hint: if the edit is not wanted, restore the file (e.g. git checkout HEAD -- generated/argocd/nitroso.yaml) or delete it; after a git merge, take one side of the whole folder (git checkout --theirs -- generated)',
+        );
+      else {
+        expect(run.stderr).toContain(`hint: ${deleteAdvice}`);
+        expect(run.stderr).not.toContain('git checkout');
+      }
+      const check = await runCliInProcess(['compile', '--check'], { cwd: dir });
+      expect(check.exitCode, check.stderr).toBe(1);
+      expect(check.stderr).toContain(
+        `(a file marked edited below: ${git ? '`git checkout HEAD -- <file>`' : 'delete it'} if its edit is not wanted, or change the fleet's inputs to keep it;`,
+      );
+    };
+    // No repository at all.
+    await expectAdvice(false);
+    // A repository that ignores the output tree: git has nothing to give back.
+    writeFileSync(path.join(dir, '.gitignore'), 'generated/\n');
+    git(dir, 'init', '-q', '-b', 'main');
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', 'inputs only');
+    expect(git(dir, 'ls-files', 'generated')).toBe('');
+    await expectAdvice(false);
+    // The output tree as diene wrote it, committed: git checkout HEAD restores the file, and the tree is fresh again.
+    writeFileSync(edited, written);
+    git(dir, 'add', '-f', 'generated');
+    git(dir, 'commit', '-q', '-m', 'outputs');
+    writeFileSync(edited, `${written}# mine\n`);
+    await expectAdvice(true);
+    git(dir, 'checkout', 'HEAD', '--', 'generated/argocd/nitroso.yaml');
+    expect((await runCliInProcess(['compile', '--check'], { cwd: dir })).exitCode).toBe(0);
   });
 
   it('leaves the output directory exactly as it was when the compile fails', async () => {
@@ -137,8 +187,8 @@ describe('diene compile --check', () => {
     const ours = await runCliInProcess(['compile', '--fleet', dir, '--check']);
     expect(ours.exitCode, ours.stderr).toBe(1);
     // stdout and stderr count the same files: every stale, missing and extra line, the manifest among them.
-    const listed = ours.stderr.split('\n').filter((l) => /^ {2}(stale|missing|extra) /.test(l));
-    expect(listed).toContain('  stale   .diene-manifest.json');
+    const listed = ours.stderr.split('\n').filter((l) => /^ {2}(changed|missing|extra) /.test(l));
+    expect(listed).toContain('  changed .diene-manifest.json');
     const count = (word: string) => listed.filter((l) => l.startsWith(`  ${word} `)).length;
     expect(ours.stderr).toContain(
       `stale: ${listed.length} generated files of ${GOLDEN_FILES - count('extra')} differ from what the inputs produce; run \`diene compile\` and commit the result\n`,
@@ -147,7 +197,7 @@ describe('diene compile --check', () => {
     expect(count('extra')).toBeGreaterThan(0);
     expect(ours.stdout.split('\n')[0]).toMatch(
       new RegExp(
-        `^${listed.length} generated files of \\d+ differ from what the inputs produce: 0 created, ${count('stale')} changed, ${count('extra')} removed; objects`,
+        `^${listed.length} generated files of \\d+ differ from what the inputs produce: 0 missing, ${count('changed')} changed, ${count('extra')} extra; objects`,
       ),
     );
     expect(ours.stdout).toContain('\n  changed  .diene-manifest.json\n');
@@ -169,7 +219,7 @@ describe('diene compile --check', () => {
     // The stray file is no generated file: the count of those that differ is the same as before it was added.
     expect(summary.split('\n')[0]).toMatch(
       new RegExp(
-        `^${listed.length} generated files of \\d+ differ .*, ${count('extra')} removed; objects: .*; 1 file diene did not write \\(added by hand\\); \`diene compile\` refuses what was added or edited by hand: restore or move it yourself$`,
+        `^${listed.length} generated files of \\d+ differ .*, ${count('extra')} extra; objects: .*; 1 file diene did not write \\(added by hand\\); \`diene compile\` refuses what was added or edited by hand: restore or move it yourself$`,
       ),
     );
     expect(summary).toMatch(/\n {2}foreign {2}dns\/stray\.json\n/);
@@ -191,9 +241,31 @@ describe('diene compile --check', () => {
     expect(missing).toContain('  missing .diene-manifest.json');
     expect(run.stderr).toContain(`stale: ${GOLDEN_FILES} generated files of ${GOLDEN_FILES} differ from what the inputs produce; run`);
     expect(run.stdout.split('\n')[0]).toMatch(
-      new RegExp(`^${GOLDEN_FILES} generated files of ${GOLDEN_FILES} differ from what the inputs produce: ${GOLDEN_FILES} created, 0 changed, 0 removed;`),
+      new RegExp(`^${GOLDEN_FILES} generated files of ${GOLDEN_FILES} differ from what the inputs produce: ${GOLDEN_FILES} missing, 0 changed, 0 extra;`),
     );
-    expect(run.stdout).toContain('\n  created  .diene-manifest.json\n');
+    expect(run.stdout).toContain('\n  missing  .diene-manifest.json\n');
+  });
+
+  it('names an output deleted by hand missing in every form: the notes, the review, the finding, and the note of the compile that writes it back', async () => {
+    const dir = tempFleet();
+    expect((await runCliInProcess(['compile', '--fleet', dir])).exitCode).toBe(0);
+    rmSync(path.join(dir, 'generated', 'argocd', 'nitroso.yaml'));
+    const check = await runCliInProcess(['compile', '--fleet', dir, '--check', '--format', 'github']);
+    expect(check.exitCode, check.stderr).toBe(1);
+    expect(check.stderr).toContain('stale: 1 generated file of');
+    expect(check.stderr).toContain('\n  missing argocd/nitroso.yaml\n');
+    expect(check.stdout.split('\n')[0]).toMatch(/^1 generated file of \d+ differs from what the inputs produce: 1 missing, 0 changed, 0 extra;/);
+    expect(check.stdout).toContain('\n  missing  argocd/nitroso.yaml  objects: ');
+    expect(check.stderr).toContain(
+      `::error file=generated/argocd/nitroso.yaml,title=output_stale::the generated file ${path.join(dir, 'generated', 'argocd', 'nitroso.yaml')} is missing: the inputs produce it, but it is not in the output directory`,
+    );
+    for (const word of ['created', 'changed', 'stale  ']) expect(`${check.stdout}\n${check.stderr}`).not.toMatch(new RegExp(`^ {2}${word} `, 'm'));
+    const write = await runCliInProcess(['compile', '--fleet', dir]);
+    expect(write.exitCode, write.stderr).toBe(0);
+    expect(write.stderr).toContain(
+      `wrote ${GOLDEN_FILES} files to ${path.join(dir, 'generated')} (1 missing from the previous tree, ${GOLDEN_FILES - 2} unchanged and linked from the previous tree, and the manifest)`,
+    );
+    expect(write.stderr).not.toMatch(/\d+ changed/);
   });
 
   it('exits 2, not 1, on invalid input', async () => {

@@ -89,9 +89,24 @@ describe('root cause first', () => {
       const folder = realpathSync(dir);
       expect(run.stderr).toContain(`error fleet_file_missing: registry/fleet.yaml is missing in ${folder}\n`);
       expect(run.stderr).toContain(`error fleet_file_missing: registry/regions.yaml is missing in ${folder}\n`);
+      expect(
+        run.stderr.match(/hint: run from the fleet root or pass --fleet DIR; a fleet holds registry\/fleet\.yaml and registry\/regions\.yaml\n/g),
+      ).toHaveLength(2);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('a fleet (registry/fleet.yaml there) without registry/regions.yaml: the hint says what that file holds, not to change directory', async () => {
+    const dir = tempFleet({ 'registry/regions.yaml': null });
+    const run = await runCliInProcess(['compile', '--check', '--no-cache'], { cwd: dir });
+    expect(run.exitCode).toBe(2);
+    expect(heads(run.stderr)).toEqual(['diene: error fleet_file_missing']);
+    expect(run.stderr).toContain(`error fleet_file_missing: registry/regions.yaml is missing in ${realpathSync(dir)}\n`);
+    expect(run.stderr).toContain(
+      'hint: this is a fleet (registry/fleet.yaml is there), but it has no registry/regions.yaml, the allow-list of regions its landscapes may use: each key an IATA airport code',
+    );
+    expect(run.stderr).not.toContain('--fleet DIR');
   });
 
   it('a misspelt landscape beside a sibling cluster with traffic off: no dns_landscape_dark nor prod warning about the sibling, only the misspelling', async () => {

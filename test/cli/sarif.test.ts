@@ -7,13 +7,14 @@
  * --path-prefix), as in the github form; the same inputs give the same bytes.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterEach, describe, expect, it } from 'vitest';
 import { catalog } from '../../compiler/diagnostics/catalog.js';
+import { shownPath } from '../../compiler/cli/command.js';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
 import { overlayTexts, readFleetTexts, writeTempFleet } from '../support/fleet-fixture.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
@@ -150,7 +151,9 @@ describe.skipIf(skip)(`--format sarif${skippedBecause(missing)}`, () => {
     ]);
     expect(findings[1]?.message.text).toContain('diene writes no such file, and the manifest (.diene-manifest.json) does not list it');
     // The human review stays on stdout: the edited file counts as generated, the added one apart.
-    expect(stale.stdout).toMatch(/^1 generated file of \d+ differs from what the inputs produce: 0 created, 0 changed, 0 removed, 1 edited by hand; .*; 1 file diene did not write \(added by hand\)/m);
+    expect(stale.stdout).toMatch(
+      /^1 generated file of \d+ differs from what the inputs produce: 0 missing, 0 changed, 0 extra, 1 edited by hand; .*; 1 file diene did not write \(added by hand\)/m,
+    );
     expect((await runCliInProcess(['compile', '--check', '--fleet', FLEET, '--format', 'sarif', ...NOW], { cwd: repo })).stderr).toBe(stale.stderr);
   });
 
@@ -198,5 +201,60 @@ describe.skipIf(skip)(`--format sarif${skippedBecause(missing)}`, () => {
     const run = await runCliInProcess(['plan', 'dns', '--format', 'sarif']);
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toMatch(/^diene: error usage_option_value_invalid: --format "sarif" is not text or json/m);
+  });
+});
+
+describe('--path-prefix in every form, and files outside the repository', () => {
+  it('names files from the repository root in the text and json forms too when --path-prefix is given (without it, from the fleet root)', async () => {
+    const repo = repository({ 'registry/landscapes/raichu.yaml': 'landscape: raichu\nregion: XXX\n' });
+    const files = async (form: string, extra: string[] = []) => {
+      const run = await runCliInProcess(['validate', '--fleet', FLEET, '--format', form, ...extra, ...NOW], { cwd: repo });
+      expect(run.exitCode, run.stderr).toBe(2);
+      return run;
+    };
+    const json = (run: { stdout: string }) => (JSON.parse(run.stdout) as Diagnostic[]).filter((d) => d.severity === 'error').map((d) => d.file);
+    expect(json(await files('json'))).toContain('registry/landscapes/raichu.yaml');
+    expect(json(await files('json', ['--path-prefix', 'elsewhere/']))).toContain('elsewhere/registry/landscapes/raichu.yaml');
+    expect((await files('text')).stderr).toMatch(/^registry\/landscapes\/raichu\.yaml:\d+:\d+: error /m);
+    const text = (await files('text', ['--path-prefix', 'elsewhere'])).stderr;
+    expect(text).toMatch(/^elsewhere\/registry\/landscapes\/raichu\.yaml:\d+:\d+: error /m);
+    expect(text).not.toMatch(/^registry\//m);
+    // The github form: the annotations and the text above them name the same file.
+    const github = (await files('github', ['--path-prefix', 'elsewhere'])).stderr;
+    expect(github).toMatch(/^::error file=elsewhere\/registry\/landscapes\/raichu\.yaml,line=\d+/m);
+    expect(github).toMatch(/^elsewhere\/registry\/landscapes\/raichu\.yaml:\d+:\d+: error /m);
+  });
+
+  it('gives a file of an --out outside the repository no file= in the github form, and names it in the message', async () => {
+    const repo = repository();
+    const elsewhere = writeTempFleet(new Map());
+    cleanups.push(elsewhere.cleanup);
+    const out = path.join(elsewhere.dir, 'out');
+    expect((await runCliInProcess(['compile', '--fleet', FLEET, '--out', out, ...NOW], { cwd: repo })).exitCode).toBe(0);
+    writeFileSync(path.join(out, 'platforms', 'nitroso.yaml'), 'changed: true\n');
+    rmSync(path.join(out, 'argocd', 'nitroso.yaml'));
+    const shown = shownPath(out, repo);
+    const check = await runCliInProcess(['compile', '--check', '--fleet', FLEET, '--out', out, '--format', 'github', ...NOW], { cwd: repo });
+    expect(check.exitCode, check.stderr).toBe(1);
+    const annotations = check.stderr.split('\n').filter((line) => line.startsWith('::'));
+    expect(annotations).toContain(
+      `::error title=output_stale::the generated file ${shown}/argocd/nitroso.yaml is missing: the inputs produce it, but it is not in the output directory (hint: run \`diene compile\` and commit the result: the generated files must be what the inputs produce)`,
+    );
+    expect(
+      annotations.some((line) => line.startsWith(`::error title=output_foreign_file::${shown}/platforms/nitroso.yaml holds what diene did not write`)),
+    ).toBe(true);
+    // The fleet's own warnings keep their places in the repository; no annotation points outside it.
+    expect(annotations.filter((line) => line.includes('title=output_') && line.includes('file='))).toEqual([]);
+    expect(annotations.some((line) => line.startsWith('::warning file=fleets/prod/'))).toBe(true);
+    expect(check.stderr).not.toContain('file=..');
+    // The same refusal from the compile that writes; the json form keeps the place, from the fleet root.
+    const refused = await runCliInProcess(['compile', '--fleet', FLEET, '--out', out, '--format', 'github', ...NOW], { cwd: repo });
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain(`::error title=output_foreign_file::${shown}/platforms/nitroso.yaml holds what diene did not write`);
+    expect(refused.stderr).not.toContain('file=..');
+    const json = await runCliInProcess(['compile', '--fleet', FLEET, '--out', out, '--format', 'json', ...NOW], { cwd: repo });
+    const foreign = (JSON.parse(json.stderr) as Diagnostic[]).find((d) => d.code === 'output_foreign_file');
+    expect(foreign?.file).toBe(path.relative(path.join(repo, FLEET), path.join(out, 'platforms', 'nitroso.yaml')));
+    expect(foreign?.file?.startsWith('../')).toBe(true);
   });
 });

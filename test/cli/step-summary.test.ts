@@ -71,7 +71,9 @@ describe('the GitHub step summary', () => {
     const text = readFileSync(summary, 'utf8');
     expect(text).toContain('### diene compile --check: failed');
     expect(text).toMatch(/stale: \d+ generated files of \d+ differ from what the inputs produce; run \\`diene compile\\` and commit the result/);
-    expect(text).toContain('| error | `output_stale` | `fleet/generated/platforms/nitroso.yaml` | this generated file is produced by the inputs but is not in the output directory');
+    expect(text).toContain(
+      '| error | `output_stale` | `fleet/generated/platforms/nitroso.yaml` | the generated file fleet/generated/platforms/nitroso.yaml is missing: the inputs produce it, but it is not in the output directory',
+    );
     const rows = text.split('\n').filter((line) => /^\| (error|warning) \|/.test(line));
     expect(rows).toHaveLength(SUMMARY_ROWS);
     const findings = Number(/(\d+) errors?, (\d+) warnings?/.exec(text)?.slice(1).reduce((a, b) => String(Number(a) + Number(b))));

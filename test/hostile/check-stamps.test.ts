@@ -183,7 +183,7 @@ describe('--check with the stamps the last write recorded', () => {
     chmodSync(path.join(out, chmodded), 0o755);
     const check = await compile(fleetC.dir, out, copyOf(cache), ['--check', '--format', 'text']);
     expect(check.exitCode, check.stderr).toBe(1);
-    expect(check.stderr).toContain(`  stale   ${chmodded}  (mode 755; a write gives ${written.toString(8)})`);
+    expect(check.stderr).toContain(`  changed ${chmodded}  (mode 755; a write gives ${written.toString(8)})`);
     const reading = await readingCheck(fleetC.dir, out);
     expect(check.stdout).toBe(reading.stdout);
     expect(check.stderr).toBe(reading.stderr);

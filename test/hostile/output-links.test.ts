@@ -17,6 +17,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileDigest, MANIFEST_FILE } from '../../compiler/3-emit/output-manifest.js';
 import { plannedListing } from '../../compiler/3-emit/output-plan.js';
+import { shownPath } from '../../compiler/cli/command.js';
 import { CompileCache } from '../../compiler/adapters/cache/compile-cache.js';
 import { currentStamp, stampFields } from '../../compiler/adapters/filesystem/file-stamp.js';
 import { inspectTree } from '../../compiler/adapters/filesystem/output-ownership.js';
@@ -108,7 +109,9 @@ describe('a compile over an existing tree', () => {
     const written = await writeOutputTree(out, plan, { trusted: look.trusted, known });
     expect(made.sort()).toEqual([...trees.B.keys()].filter((file) => file !== MANIFEST_FILE && !same.includes(file)).sort());
     expect(made).toContain(knownChanged);
-    expect(written.counts).toEqual({ written: plan.size + 1 - same.length, linked: same.length, fellBack: 0, made: plan.size - same.length });
+    // The outputs of fleet B that fleet A's tree does not hold are missing from it (as --check names them).
+    const missing = [...trees.B.keys()].filter((file) => !trees.A.has(file)).length;
+    expect(written.counts).toEqual({ written: plan.size + 1 - same.length, linked: same.length, fellBack: 0, made: plan.size - same.length, missing });
     expect(sameTree(await readOutputTree(out), trees.B)).toBe(true);
     for (const file of same) expect(lstatSync(path.join(out, file)).ino, `${file} is the old file, linked`).toBe(before.get(file));
     // --check, with the stamps of the unchanged files recorded: the known ones are neither made nor read, and the tree is fresh.
@@ -174,7 +177,8 @@ describe('a compile over an existing tree', () => {
     const { same } = common();
     expect(tried.sort()).toEqual([...same].sort());
     // Every output made once, and the unchanged ones again when their link failed.
-    expect(written.counts).toEqual({ written: plan.size + 1, linked: 0, fellBack: same.length, made: plan.size + same.length });
+    const missing = [...trees.B.keys()].filter((file) => !trees.A.has(file)).length;
+    expect(written.counts).toEqual({ written: plan.size + 1, linked: 0, fellBack: same.length, made: plan.size + same.length, missing });
     expect(sameTree(await readOutputTree(out), trees.B)).toBe(true);
     for (const file of same) expect(lstatSync(path.join(out, file)).ino).not.toBe(before.get(file));
     expect(litter(out)).toEqual([]);
@@ -227,8 +231,8 @@ describe('a file chmodded by hand in a tree that is otherwise up to date', () =>
     for (const withCache of [cache, undefined]) {
       const check = await compile(fleetA.dir, out, withCache, ['--check', ...text]);
       expect(check.exitCode, check.stderr).toBe(1);
-      expect(check.stderr).toContain(`  stale   ${chmodded}  (mode 755; a write gives ${shown})`);
-      expect(check.stdout).toMatch(new RegExp(`1 generated file of \\d+ differs from what the inputs produce: 0 created, 1 changed, 0 removed`));
+      expect(check.stderr).toContain(`  changed ${chmodded}  (mode 755; a write gives ${shown})`);
+      expect(check.stdout).toMatch(new RegExp(`1 generated file of \\d+ differs from what the inputs produce: 0 missing, 1 changed, 0 extra`));
       expect(check.stdout.split('\n')).toContainEqual(expect.stringMatching(new RegExp(`^--- a/${chmodded}\\s+mode 755$`)));
       const github = await compile(fleetA.dir, out, withCache, ['--check', '--format', 'github']);
       expect(`${github.stdout}${github.stderr}`).toContain(`has mode 755, not the ${shown} a write gives`);
@@ -298,7 +302,7 @@ describe('the stamps the last write recorded', () => {
     const run = await compile(fleetA.dir, out, cache);
     expect(run.exitCode, run.stderr).toBe(2);
     expect(errorLines(run)).toEqual([
-      `output_foreign_file: ${target} holds what diene did not write: its bytes differ from the digest the manifest (${MANIFEST_FILE}) records for it: it was changed after diene wrote it`,
+      `output_foreign_file: ${shownPath(target, fleetA.dir)} holds what diene did not write: its bytes differ from the digest the manifest (${MANIFEST_FILE}) records for it: it was changed after diene wrote it`,
     ]);
     expect(readFileSync(target, 'utf8')).toBe(text.replace(/.$/s, 'X'));
     // Put back (a `touch` alone moves the stamp too: the file is read again and is diene's), the compile goes through.

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manifestText, MANIFEST_FILE, parseOutputManifest } from '../../compiler/3-emit/output-manifest.js';
 import { readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
+import { shownPath } from '../../compiler/cli/command.js';
 import { boundedCli, expectNoCrash } from '../support/bounded-cli.js';
 import { runCliInProcess } from '../support/run-cli.js';
 import { errorLines, litter, sameTree, snapshot, type Tree, ttlFleets } from '../support/output-trees.js';
@@ -45,6 +46,9 @@ async function compiled(out: string): Promise<void> {
   const run = await compile(fleetA.dir, out);
   expect(run.exitCode, run.stderr).toBe(0);
 }
+
+/** `target` as the refused compiles name it: from their working directory, fleet B (or absolute, when shorter). */
+const shown = (target: string) => shownPath(target, fleetB.dir);
 
 const UNLISTED = `holds what diene did not write: diene writes no such file, and the manifest (${MANIFEST_FILE}) does not list it`;
 const CHANGED = `holds what diene did not write: its bytes differ from the digest the manifest (${MANIFEST_FILE}) records for it: it was changed after diene wrote it`;
@@ -85,10 +89,10 @@ describe('an entry diene did not write, at any depth of the output directory', (
       dir,
       out,
       [
-        `output_foreign_file: ${out}/argocd/mine.yaml ${UNLISTED}`,
-        `output_foreign_file: ${out}/books/pipe holds what diene did not write: it is a FIFO, socket or device, and diene writes only regular files`,
-        `output_foreign_file: ${out}/dns/cluster.atomi.cloud/notes/ ${FOLDER}`,
-        `output_foreign_file: ${out}/kargo/nitroso.yaml ${CHANGED}`,
+        `output_foreign_file: ${shown(out)}/argocd/mine.yaml ${UNLISTED}`,
+        `output_foreign_file: ${shown(out)}/books/pipe holds what diene did not write: it is a FIFO, socket or device, and diene writes only regular files`,
+        `output_foreign_file: ${shown(out)}/dns/cluster.atomi.cloud/notes/ ${FOLDER}`,
+        `output_foreign_file: ${shown(out)}/kargo/nitroso.yaml ${CHANGED}`,
       ],
       true,
     );
@@ -106,7 +110,7 @@ describe('an entry diene did not write, at any depth of the output directory', (
     await compiled(out);
     mkdirSync(path.join(out, 'extra'));
     mkdirSync(path.join(out, 'books', 'empty', 'deeper'), { recursive: true });
-    await expectRefused(dir, out, [`output_foreign_file: ${out}/books/empty/ ${FOLDER}`, `output_foreign_file: ${out}/extra/ ${FOLDER}`]);
+    await expectRefused(dir, out, [`output_foreign_file: ${shown(out)}/books/empty/ ${FOLDER}`, `output_foreign_file: ${shown(out)}/extra/ ${FOLDER}`]);
     for (const cache of [[], ['--no-cache']]) {
       const check = boundedCli(['compile', '--fleet', fleetA.dir, '--out', out, '--check', ...cache], { cwd: fleetA.dir });
       expectNoCrash(check, [1]);
@@ -122,7 +126,7 @@ describe('an entry diene did not write, at any depth of the output directory', (
     for (let i = 0; i < 30; i++) writeFileSync(path.join(out, 'books', `copy-${String(i).padStart(2, '0')}.json`), '{}\n');
     mkdirSync(path.join(out, 'books', 'zz', 'deep'), { recursive: true });
     writeFileSync(path.join(out, 'books', 'zz', 'deep', 'x.json'), '{}\n');
-    const errors = [...Array.from({ length: 20 }, (_, i) => `output_foreign_file: ${out}/books/copy-${String(i).padStart(2, '0')}.json ${UNLISTED}`)];
+    const errors = [...Array.from({ length: 20 }, (_, i) => `output_foreign_file: ${shown(out)}/books/copy-${String(i).padStart(2, '0')}.json ${UNLISTED}`)];
     errors[19] += '; and 11 more entries diene did not write, not named here'; // 10 copies and the folder zz/, one entry
     await expectRefused(dir, out, errors);
   });
@@ -143,9 +147,9 @@ describe('symbolic links inside the output directory', () => {
     symlinkSync(elsewhere, path.join(out, 'books', 'nitroso', 'tin')); // a folder diene writes, now a link to one outside
     symlinkSync('/', path.join(out, 'root'));
     await expectRefused(dir, out, [
-      `output_foreign_file: ${out}/argocd/aldehyde.yaml ${LINK}`,
-      `output_foreign_file: ${out}/books/nitroso/tin ${LINK}`,
-      `output_foreign_file: ${out}/root ${LINK}`,
+      `output_foreign_file: ${shown(out)}/argocd/aldehyde.yaml ${LINK}`,
+      `output_foreign_file: ${shown(out)}/books/nitroso/tin ${LINK}`,
+      `output_foreign_file: ${shown(out)}/root ${LINK}`,
     ]);
     const before = snapshot(dir);
     const check = boundedCli(['compile', '--fleet', fleetA.dir, '--out', out, '--check', '--diff-lines', 'all'], { cwd: fleetA.dir });
@@ -172,7 +176,7 @@ describe('the manifest', () => {
     await compiled(out);
     writeFileSync(path.join(out, 'notes.txt'), 'my notes\n');
     writeFileSync(path.join(out, MANIFEST_FILE), manifestText(listing(out).set('notes.txt', `sha256:${'0'.repeat(64)}`)));
-    await expectRefused(dir, out, [`output_foreign_file: ${out}/notes.txt ${CHANGED}`]);
+    await expectRefused(dir, out, [`output_foreign_file: ${shown(out)}/notes.txt ${CHANGED}`]);
   });
 
   it('that names a path outside the tree is not trusted, and nothing outside is touched', async () => {
@@ -220,7 +224,7 @@ describe('a read-only file', () => {
     expect(sameTree(await readOutputTree(out), trees.B)).toBe(true);
     writeFileSync(path.join(out, 'platforms', 'pinned.yaml'), 'mine\n');
     chmodSync(path.join(out, 'platforms', 'pinned.yaml'), 0o444);
-    await expectRefused(dir, out, [`output_foreign_file: ${out}/platforms/pinned.yaml ${UNLISTED}`]);
+    await expectRefused(dir, out, [`output_foreign_file: ${shown(out)}/platforms/pinned.yaml ${UNLISTED}`]);
     expect(statSync(path.join(out, 'platforms', 'pinned.yaml')).mode & 0o777).toBe(0o444);
   });
 });

@@ -40,6 +40,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockOf, NEXT_MANIFEST_FILE, provisionalManifest, readCurrentOutput, readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
 import { MANIFEST_FILE } from '../../compiler/3-emit/output-manifest.js';
+import { shownPath } from '../../compiler/cli/command.js';
 import { REPO_ROOT } from '../support/fleet-fixture.js';
 import { boundedCli, expectNoCrash, jsonDiagnostics } from '../support/bounded-cli.js';
 import { runCliInProcess } from '../support/run-cli.js';
@@ -271,9 +272,9 @@ describe('the siblings of the output directory', () => {
     const previous = path.join(dir, '.generated.previous');
     mkdirSync(path.join(previous, 'argocd'), { recursive: true });
     writeFileSync(path.join(previous, 'argocd', 'mine.yaml'), 'keep me\n');
-    const where = `(in ${previous}, where diene keeps the previous tree while it swaps in a new one)`;
+    const where = `(in ${shownPath(previous, fleetB.dir)}, where diene keeps the previous tree while it swaps in a new one)`;
     const expected = [
-      `output_foreign_file: ${previous}/argocd/mine.yaml holds what diene did not write: diene writes no such file, and the manifest (${MANIFEST_FILE}) does not list it ${where}`,
+      `output_foreign_file: ${shownPath(previous, fleetB.dir)}/argocd/mine.yaml holds what diene did not write: diene writes no such file, and the manifest (${MANIFEST_FILE}) does not list it ${where}`,
     ];
     for (const removeOut of [false, true]) {
       if (removeOut) rmSync(out, { recursive: true });
@@ -283,7 +284,7 @@ describe('the siblings of the output directory', () => {
       expect(run.exitCode, run.stderr).toBe(2);
       expect(errorLines(run)).toEqual(expected);
       expect(jsonDiagnostics(run).find((d) => d.severity === 'error')?.hint).toBe(
-        `move ${previous} away (or delete it yourself): it is not diene's to remove; diene never deletes or replaces what it did not write, so the compile stops until then`,
+        `move ${shownPath(previous, fleetB.dir)} away (or delete it yourself): it is not diene's to remove; diene never deletes or replaces what it did not write, so the compile stops until then`,
       );
       expect(snapshot(dir)).toEqual(before);
     }
@@ -301,7 +302,7 @@ describe('the siblings of the output directory', () => {
       expectNoCrash(run);
       expect(run.exitCode, run.stderr).toBe(2);
       expect(errorLines(run)).toEqual([
-        `output_foreign_file: ${lock} holds what diene did not write: it stands where diene keeps its lock, and is not a lock diene made (a file holding a writer's process id; never a link or a folder)`,
+        `output_foreign_file: ${shownPath(lock, fleetB.dir)} holds what diene did not write: it stands where diene keeps its lock, and is not a lock diene made (a file holding a writer's process id; never a link or a folder)`,
       ]);
       expect(snapshot(dir)).toEqual(before);
     }
@@ -341,7 +342,7 @@ describe('a file that lands in the output directory while a compile waits for th
       holder.kill('SIGKILL');
       expect(await exited, stderr).toBe(2);
       expect(errorLines({ stdout: '', stderr })).toEqual([
-        `output_foreign_file: ${out}/platforms/late.yaml holds what diene did not write: diene writes no such file, and the manifest (${MANIFEST_FILE}) does not list it`,
+        `output_foreign_file: ${shownPath(out)}/platforms/late.yaml holds what diene did not write: diene writes no such file, and the manifest (${MANIFEST_FILE}) does not list it`,
       ]);
       const tree = await readOutputTree(out);
       expect(tree.get('platforms/late.yaml')).toBe('late\n');

@@ -24,11 +24,11 @@ describe('the --check review', () => {
     const text = formatSummary(outputChanges(before, after), { colour: false });
     expect(text).toBe(
       [
-        '2 generated files of 2 differ from what the inputs produce: 1 created, 1 changed, 0 removed; objects: 1 added, 1 changed, 0 removed',
+        '2 generated files of 2 differ from what the inputs produce: 1 missing, 1 changed, 0 extra; objects: 1 added, 1 changed, 0 removed',
         '',
         'files:',
         '  changed  kargo/a.yaml  objects: 1 changed',
-        '  created  kargo/b.yaml  objects: 1 added',
+        '  missing  kargo/b.yaml  objects: 1 added',
         '',
         'objects:',
         '  changed  ConfigMap a  (kargo/a.yaml)',

@@ -710,6 +710,8 @@ export interface WriteCounts {
   fellBack: number;
   /** Outputs whose text was made (the others' digests were known: output-slice.ts). */
   made: number;
+  /** Outputs written where the tree replaced held no file of diene's: a new output, or one deleted by hand (`--check`'s missing). */
+  missing: number;
 }
 
 /**
@@ -758,7 +760,7 @@ export async function writeOutputTree(
   const link = options.link ?? linkSync;
   const trusted = options.trusted ?? new Map<string, readonly [string, string]>();
   const known = options.known ?? new Map<string, string>();
-  const counts: WriteCounts = { written: 0, linked: 0, fellBack: 0, made: 0 };
+  const counts: WriteCounts = { written: 0, linked: 0, fellBack: 0, made: 0, missing: 0 };
   await acquireLock(lock, options.waitMs ?? LOCK_WAIT_MS);
   try {
     const notes = await repairInterruptedRuns(outDir, plannedListing(plan, known));
@@ -810,7 +812,10 @@ export async function writeOutputTree(
         const digest = fileDigest(text);
         made.listing.set(relative, digest);
         if (trusted.get(relative)?.[1] === digest) unchanged.push(relative);
-        else written.push(put(relative, text));
+        else {
+          if (!trusted.has(relative)) counts.missing++;
+          written.push(put(relative, text));
+        }
       }
       made.manifest = manifestText(made.listing);
       if (options.staged?.(made)) {

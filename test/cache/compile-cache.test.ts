@@ -785,40 +785,6 @@ describe('the record of what the outputs were made from (slices/)', () => {
   });
 });
 
-describe('the stamps of an output directory', () => {
-  it('keep whether diene made the bytes durable; a record that says nothing of it (an older diene) reads as not durable', () => {
-    const dir = fresh('durable');
-    mkdirSync(dir);
-    writeFileSync(path.join(dir, 'diene-cache.json'), '{"format":"diene-cache","version":1}\n');
-    const cache = new CompileCache(dir);
-    const digest = `sha256:${'2'.repeat(64)}`;
-    cache.writeStamps(
-      '/somewhere/out',
-      new Map([
-        ['a.yaml', ['1:2:3:4', digest, true]],
-        ['b.yaml', ['5:6:7:8', digest]],
-      ]),
-    );
-    expect(new CompileCache(dir).readStamps('/somewhere/out')).toEqual(
-      new Map([
-        ['a.yaml', ['1:2:3:4', digest, true]],
-        ['b.yaml', ['5:6:7:8', digest]],
-      ]),
-    );
-  });
-
-  it('an entry whose third field is not `true` makes the record broken: ignored with a warning, never taken for durable', () => {
-    const dir = fresh('durable-odd');
-    mkdirSync(dir);
-    writeFileSync(path.join(dir, 'diene-cache.json'), '{"format":"diene-cache","version":1}\n');
-    const cache = new CompileCache(dir);
-    cache.writeStamps('/somewhere/out', new Map([['a.yaml', ['1:2:3:4', `sha256:${'2'.repeat(64)}`, 'yes' as unknown as true]]]));
-    const reading = new CompileCache(dir);
-    expect(reading.readStamps('/somewhere/out')).toEqual(new Map());
-    expect(reading.warnings.map((w) => w.code)).toEqual(['cache_entry_ignored']);
-  });
-});
-
 describe('a folder where a record of an output directory belongs', () => {
   it.each(['slices', 'stamps'] as const)('%s: ignored with a warning, removed with what it holds, and the record kept again in its place', (part) => {
     const dir = fresh('records');

@@ -51,7 +51,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SourceFile } from '../../1-load/source-file.js';
 import { textDigest, type KnownInput } from './input-stamps.js';
-import type { VerifiedStamp } from '../filesystem/file-stamp.js';
 import { errnoCode, type ChoiceOf } from '../../diagnostics/catalog.js';
 import { diagnose, type Diagnostic } from '../../diagnostics/diagnostic.js';
 
@@ -540,12 +539,9 @@ export class CompileCache {
    * any write, rename or chmod moves. Empty when none was kept or it is broken
    * (then a warning).
    */
-  readStamps(outDir: string): Map<string, VerifiedStamp> {
-    const body = this.folderRecord('stamps', outDir, (entries) => Array.isArray(entries) && entries.every(isStampEntry), 'body_not_stamps');
-    // Durable only when the record says so (a record of an older diene says nothing: not durable).
-    return new Map(
-      ((body ?? []) as StampEntry[]).map(([file, [stamp, digest, durable]]) => [file, durable === true ? [stamp, digest, true] : [stamp, digest]]),
-    );
+  readStamps(outDir: string): Map<string, [string, string]> {
+    const body = this.folderRecord('stamps', outDir, Array.isArray, 'body_not_stamps');
+    return new Map(body === undefined ? [] : (body as [string, [string, string]][]));
   }
 
   /**
@@ -605,7 +601,7 @@ export class CompileCache {
   }
 
   /** Keeps the stamps of `outDir`'s verified files (see {@link readStamps}); never throws. */
-  writeStamps(outDir: string, stamps: ReadonlyMap<string, VerifiedStamp>): void {
+  writeStamps(outDir: string, stamps: ReadonlyMap<string, [string, string]>): void {
     if (!this.usable) return;
     try {
       mkdirSync(path.join(this.dir, 'stamps'), { recursive: true });
@@ -618,16 +614,6 @@ export class CompileCache {
 
 /** The records a cache keeps of a folder: of an output directory (`stamps`, `slices`) or of a fleet (`inputs`). */
 type FolderRecord = 'stamps' | 'slices' | 'inputs';
-
-/** An output's entry in the `stamps` record: [path, [stamp, digest, durable?]] ({@link VerifiedStamp}). */
-type StampEntry = [string, [string, string, true?]];
-
-function isStampEntry(entry: unknown): entry is StampEntry {
-  if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== 'string') return false;
-  const verified: unknown = entry[1];
-  if (!Array.isArray(verified) || verified.length < 2 || verified.length > 3) return false;
-  return typeof verified[0] === 'string' && typeof verified[1] === 'string' && (verified.length === 2 || verified[2] === true);
-}
 
 /** An input's entry in the `inputs` record: [path, stamp, digest of its text, its UTF-16 units, its UTF-8 bytes]. */
 type InputEntry = [string, string, string, number, number];

@@ -18,7 +18,6 @@
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import type { VerifiedStamp } from '../filesystem/file-stamp.js';
 import { firstReadOnly } from '../filesystem/output-location.js';
 
 /** The manifest's name (3-emit/output-manifest.ts), and the siblings of adapters/filesystem/output-tree.ts: not imported, so that a warm run loads neither. */
@@ -63,10 +62,10 @@ export function outputMatches(
   outDir: string,
   listing: ReadonlyMap<string, string>,
   manifest: string,
-  known: ReadonlyMap<string, VerifiedStamp> = new Map(),
+  known: ReadonlyMap<string, readonly [string, string]> = new Map(),
   own: readonly string[] = [],
-): { match: boolean; stamps: Map<string, VerifiedStamp>; readOnly?: string } {
-  const stamps = new Map<string, VerifiedStamp>();
+): { match: boolean; stamps: Map<string, [string, string]>; readOnly?: string } {
+  const stamps = new Map<string, [string, string]>();
   let readOnly: string | undefined;
   const settled = (BigInt(Date.now()) - BigInt(STAMP_MARGIN_MS)) * 1_000_000n;
   const match = ((): boolean => {
@@ -104,13 +103,12 @@ export function outputMatches(
             const before = known.get(relative);
             const stamp = stampOf(absolute, manifestMode);
             if (stamp === undefined) return false;
-            const unchanged = before !== undefined && before[0] === stamp && before[1] === digest;
-            if (!unchanged) {
+            if (before === undefined || before[0] !== stamp || before[1] !== digest) {
               const bytes = readRegular(absolute);
               if (bytes === undefined || digestOf(bytes) !== digest || stampOf(absolute, manifestMode) !== stamp) return false;
             }
-            // The change time is the stamp's last field: keep it only when it is older than the margin (durable as recorded, if unchanged).
-            if (BigInt(stamp.slice(stamp.lastIndexOf(':') + 1)) < settled) stamps.set(relative, unchanged ? before : [stamp, digest]);
+            // The change time is the stamp's last field: keep it only when it is older than the margin.
+            if (BigInt(stamp.slice(stamp.lastIndexOf(':') + 1)) < settled) stamps.set(relative, [stamp, digest]);
             seen++;
           }
         }

@@ -10,15 +10,6 @@
  */
 import { lstatSync } from 'node:fs';
 
-/**
- * What a run verified of an output file: its stamp, the digest of its bytes,
- * and `true` when diene's own completed write of the tree made those bytes
- * durable (fsynced before the swap, or older than the kernel's write-back):
- * a later write that links the file need not fsync it again. A file verified
- * by reading it (written by someone else, a `git checkout` say) is not.
- */
-export type VerifiedStamp = readonly [stamp: string, digest: string, durable?: true];
-
 /** The stamp of what a bigint `stat` returned. */
 export function stampOf(info: { ino: bigint; size: bigint; ctimeNs: bigint; mtimeNs: bigint }): string {
   return `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;

@@ -56,7 +56,7 @@ export async function writeText(p: string, text: string, options: { createFolder
 
 /** The folder holding `.git` at or above `dir`, or `undefined` outside any work tree. */
 export function gitTopLevel(dir: string): string | undefined {
-  for (let at = path.resolve(dir); ;) {
+  for (let at = path.resolve(dir); ; ) {
     if (existsSync(path.join(at, '.git'))) return at;
     const parent = path.dirname(at);
     if (parent === at) return undefined;

@@ -14,7 +14,7 @@ import { rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fileDigest, MANIFEST_FILE, parseOutputManifest, type ManifestProblem } from '../../3-emit/output-manifest.js';
 import { ownershipRules, type ForeignEntry, type ForeignReason, type Listing } from '../../plan/output-ownership.js';
-import { currentStamp, stampOf, type VerifiedStamp } from './file-stamp.js';
+import { currentStamp, stampOf } from './file-stamp.js';
 
 /**
  * The largest file of an existing output tree that is read (64 MiB; the
@@ -39,7 +39,7 @@ export interface TreeInspection {
    * Of each file found diene's: its stamp (see {@link stampOf}) and the digest of its bytes, read and hashed or taken
    * from `trusted` when the stamp there is the same (see {@link inspectTree}).
    */
-  stamps: Map<string, VerifiedStamp>;
+  stamps: Map<string, readonly [string, string]>;
 }
 
 const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
@@ -109,7 +109,10 @@ export function readManifest(dir: string): TreeInspection['manifest'] {
  * with a problem counts as none for the walk. Throws only when `dir` itself
  * cannot be listed.
  */
-export function inspectTree(dir: string, options: { wanted?: Listing; checkContent: boolean; trusted?: ReadonlyMap<string, VerifiedStamp> }): TreeInspection {
+export function inspectTree(
+  dir: string,
+  options: { wanted?: Listing; checkContent: boolean; trusted?: ReadonlyMap<string, readonly [string, string]> },
+): TreeInspection {
   const inspection: TreeInspection = { manifest: undefined, foreign: [], files: [], directories: [], complete: true, stamps: new Map() };
   try {
     if (!lstatSync(dir).isDirectory()) return inspection;
@@ -146,16 +149,16 @@ export function inspectTree(dir: string, options: { wanted?: Listing; checkConte
       else {
         const absolute = path.join(dir, relative);
         const known = options.checkContent ? options.trusted?.get(relative) : undefined;
-        const reread = options.checkContent && (known === undefined || known[0] !== currentStamp(absolute));
-        const read = reread ? digestOf(absolute) : known && { digest: known[1], stamp: known[0] };
+        const read =
+          options.checkContent && (known === undefined || known[0] !== currentStamp(absolute))
+            ? digestOf(absolute)
+            : known && { digest: known[1], stamp: known[0] };
         if (read === 'vanished') continue;
         const reason = typeof read === 'string' ? read : rules.judgeFile(relative, read?.digest);
         if (reason === undefined) {
           inspection.files.push(relative);
           seen.add(relative);
-          // A file not read again keeps what was known of it, whether its bytes are durable included.
-          if (read !== undefined && typeof read !== 'string' && read.stamp !== '')
-            inspection.stamps.set(relative, !reread && known ? known : [read.stamp, read.digest]);
+          if (read !== undefined && typeof read !== 'string' && read.stamp !== '') inspection.stamps.set(relative, [read.stamp, read.digest]);
         } else inspection.foreign.push({ path: relative, reason });
       }
     }

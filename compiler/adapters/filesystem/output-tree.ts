@@ -55,7 +55,7 @@ import { plannedListing, type KnownDigests, type OutputPlan } from '../../3-emit
 // How long ago a file must have changed for its stamp to be kept: the rule of the warm path, for the stamps a write keeps.
 import { STAMP_MARGIN_MS, writtenMode } from '../cache/output-match.js';
 import type { ForeignEntry, ForeignReason, Listing } from '../../plan/output-ownership.js';
-import { currentStamp, stampFields, stampOf, type VerifiedStamp } from './file-stamp.js';
+import { currentStamp, stampFields, stampOf } from './file-stamp.js';
 import { inspectTree, OUTPUT_READ_LIMIT, removeOwnedTree, removeOwnedTreeConcurrently, type TreeInspection } from './output-ownership.js';
 
 export { OUTPUT_READ_LIMIT } from './output-ownership.js';
@@ -403,7 +403,7 @@ export interface ComparedOutput {
 export async function compareOutputTree(
   outDir: string,
   plan: OutputPlan,
-  options: { recorded?: ReadonlyMap<string, VerifiedStamp>; known?: KnownDigests } = {},
+  options: { recorded?: ReadonlyMap<string, readonly [string, string]>; known?: KnownDigests } = {},
 ): Promise<ComparedOutput> {
   // `--check` takes no lock: a compile that swaps its tree in during the comparison (the folder is then another) would leave
   // it with one tree's listing and the next one's files, so it compares again, up to a few times, with the tree now in place.
@@ -430,7 +430,11 @@ function folderMark(outDir: string): string | undefined {
 /** How many times `--check` compares when other compiles keep swapping their trees in meanwhile. */
 const COMPARISONS_DURING_SWAPS = 3;
 
-function compareOnce(outDir: string, plan: OutputPlan, options: { recorded?: ReadonlyMap<string, VerifiedStamp>; known?: KnownDigests }): ComparedOutput {
+function compareOnce(
+  outDir: string,
+  plan: OutputPlan,
+  options: { recorded?: ReadonlyMap<string, readonly [string, string]>; known?: KnownDigests },
+): ComparedOutput {
   let dir: string | undefined = outDir;
   const known = options.known ?? new Map<string, string>();
   if (!entryAt(outDir) && entryAt(previousOf(outDir))) dir = inspectPrevious(outDir, plannedListing(plan, known)).restorable ? previousOf(outDir) : undefined;
@@ -509,7 +513,7 @@ function trustedEntry(
   absolute: string,
   text: string,
   digest: string | undefined,
-  known: VerifiedStamp | undefined,
+  known: readonly [string, string] | undefined,
 ): { text: string; mode: number } | undefined {
   if (digest === undefined || !(text as unknown as { isWellFormed(): boolean }).isWellFormed()) return undefined;
   const mode = recordedMode(absolute, digest, known);
@@ -521,7 +525,7 @@ function trustedEntry(
  * digest]) says its bytes have `digest`: its stamp is still the recorded one
  * and the file is no larger than a read takes whole. `undefined` otherwise.
  */
-function recordedMode(absolute: string, digest: string, known: VerifiedStamp | undefined): number | undefined {
+function recordedMode(absolute: string, digest: string, known: readonly [string, string] | undefined): number | undefined {
   if (known === undefined || known[1] !== digest) return undefined;
   let info: BigIntStats;
   try {
@@ -565,7 +569,7 @@ export interface OutputLook {
    * Of each file found diene's: [stamp, digest of its bytes]. Passed to {@link writeOutputTree}, which links the
    * files whose bytes stay the same into the new tree and whose walk under the lock reads only files written to since.
    */
-  trusted: ReadonlyMap<string, VerifiedStamp>;
+  trusted: ReadonlyMap<string, readonly [string, string]>;
   /** Every folder of the tree below the top (relative), as the look found them. */
   folders: readonly string[];
 }
@@ -587,7 +591,7 @@ export interface OutputLook {
 export async function inspectOutput(
   outDir: string,
   wanted: Listing,
-  options: { waitMs?: number; recorded?: ReadonlyMap<string, VerifiedStamp> } = {},
+  options: { waitMs?: number; recorded?: ReadonlyMap<string, readonly [string, string]> } = {},
 ): Promise<OutputLook> {
   const lock = lockOf(outDir);
   const deadline = Date.now() + (options.waitMs ?? LOCK_WAIT_MS);
@@ -603,7 +607,7 @@ export async function inspectOutput(
   }
 }
 
-function lookOnce(outDir: string, wanted: Listing, recorded: ReadonlyMap<string, VerifiedStamp> | undefined): OutputLook {
+function lookOnce(outDir: string, wanted: Listing, recorded: ReadonlyMap<string, readonly [string, string]> | undefined): OutputLook {
   try {
     const previous = entryAt(previousOf(outDir)) ? inspectPrevious(outDir, wanted).error : undefined;
     if (previous) return { error: previous, trusted: new Map(), folders: [] };
@@ -708,8 +712,6 @@ export interface WriteCounts {
   made: number;
   /** Outputs written where the tree replaced held no file of diene's: a new output, or one deleted by hand (`--check`'s missing). */
   missing: number;
-  /** Files fsynced before the swap: every one written, and those linked whose bytes may not be durable yet. */
-  synced: number;
 }
 
 /**
@@ -724,8 +726,7 @@ export interface WriteCounts {
  * it instead of written; a link that fails (another filesystem, no links) or
  * an old file that changed meanwhile is written instead. Every written file
  * and every folder of the staging tree is fsynced before the swap, and so is
- * a linked file whose bytes changed less than a minute ago, unless `trusted`
- * says diene's own completed write made them durable. Throws
+ * a linked file whose bytes changed less than a minute ago. Throws
  * {@link OutputBusyError} when another process keeps the lock,
  * {@link OutputForeignError} when `outDir`, `.<out>.previous` or the lock
  * file holds anything diene did not write, or the filesystem error when a
@@ -747,19 +748,19 @@ export async function writeOutputTree(
   plan: OutputPlan,
   options: {
     waitMs?: number;
-    trusted?: ReadonlyMap<string, VerifiedStamp>;
+    trusted?: ReadonlyMap<string, readonly [string, string]>;
     known?: KnownDigests;
     staged?: (made: MadeTree) => boolean;
     link?: LinkFile;
   } = {},
-): Promise<{ notes: string[]; made: MadeTree; stopped: boolean; counts: WriteCounts; stamps: Map<string, VerifiedStamp> }> {
+): Promise<{ notes: string[]; made: MadeTree; stopped: boolean; counts: WriteCounts; stamps: Map<string, [string, string]> }> {
   const parent = path.dirname(outDir);
   mkdirSync(parent, { recursive: true });
   const lock = lockOf(outDir);
   const link = options.link ?? linkSync;
-  const trusted = options.trusted ?? new Map<string, VerifiedStamp>();
+  const trusted = options.trusted ?? new Map<string, readonly [string, string]>();
   const known = options.known ?? new Map<string, string>();
-  const counts: WriteCounts = { written: 0, linked: 0, fellBack: 0, made: 0, missing: 0, synced: 0 };
+  const counts: WriteCounts = { written: 0, linked: 0, fellBack: 0, made: 0, missing: 0 };
   await acquireLock(lock, options.waitMs ?? LOCK_WAIT_MS);
   try {
     const notes = await repairInterruptedRuns(outDir, plannedListing(plan, known));
@@ -825,7 +826,7 @@ export async function writeOutputTree(
       /** The stamps the walk under the lock expects: a link moves the change time of the old file it shares. */
       const expected = new Map(trusted);
       for (const relative of unchanged) {
-        const [stamp, digest, durable] = trusted.get(relative) as VerifiedStamp;
+        const [stamp, digest] = trusted.get(relative) as readonly [string, string];
         const linked = linkUnchanged(link, path.join(outDir, relative), folderOf(relative), stamp, mode);
         if (linked === undefined) {
           // The link failed, or the old file changed since it was looked at: its bytes are written as any changed file's.
@@ -837,8 +838,7 @@ export async function writeOutputTree(
         counts.linked++;
         placed.set(relative, { stamp: linked, linked: true });
         expected.set(relative, [linked, digest]);
-        // Bytes diene's own write made durable need no fsync; others written in the last minute may still be in the page cache.
-        if (durable !== true && BigInt(stampFields(stamp).mtimeNs) > recent) written.push(path.join(staging, relative));
+        if (BigInt(stampFields(stamp).mtimeNs) > recent) written.push(path.join(staging, relative));
       }
       renameSync(put(NEXT_MANIFEST_FILE, made.manifest), manifestPath);
       placed.delete(NEXT_MANIFEST_FILE);
@@ -846,7 +846,6 @@ export async function writeOutputTree(
       const old = await stat(outDir).catch(() => undefined);
       if (old) await chmod(staging, old.mode & 0o7777);
       // Durable before it is visible: a power cut after the swap must not leave empty or short files, nor lose a link.
-      counts.synced = written.length;
       await syncAll([...written, ...folders]);
       replaced = inspectTree(outDir, { wanted: made.listing, checkContent: true, trusted: expected });
       const foreign = foreignError(outDir, replaced);
@@ -907,8 +906,7 @@ function linkUnchanged(link: LinkFile, existing: string, created: string, stamp:
 
 /**
  * The stamps of the new tree's files that the next run may trust (path →
- * [stamp, digest, durable]: every one durable, the write having fsynced what
- * it wrote and what it linked of the last minute): a file is kept when it still is what this write left
+ * [stamp, digest]): a file is kept when it still is what this write left
  * there (a written file: the very stamp it had once written; a linked file:
  * its inode, size and modification time, the change time having moved when
  * the old tree's name went) and its bytes changed at least
@@ -921,16 +919,16 @@ function recordableStamps(
   listing: ReadonlyMap<string, string>,
   placed: ReadonlyMap<string, { stamp: string; linked: boolean }>,
   swapped: number,
-): Map<string, VerifiedStamp> {
+): Map<string, [string, string]> {
   const settled = BigInt(swapped - STAMP_MARGIN_MS) * 1_000_000n;
-  const stamps = new Map<string, VerifiedStamp>();
+  const stamps = new Map<string, [string, string]>();
   for (const [relative, { stamp, linked }] of placed) {
     const digest = listing.get(relative);
     const now = currentStamp(path.join(outDir, relative));
     if (digest === undefined || now === undefined) continue;
     const [was, is] = [stampFields(stamp), stampFields(now)];
     if (BigInt(was.mtimeNs) >= settled) continue;
-    if (linked ? is.ino === was.ino && is.size === was.size && is.mtimeNs === was.mtimeNs : now === stamp) stamps.set(relative, [now, digest, true]);
+    if (linked ? is.ino === was.ino && is.size === was.size && is.mtimeNs === was.mtimeNs : now === stamp) stamps.set(relative, [now, digest]);
   }
   return stamps;
 }

@@ -16,11 +16,11 @@ export const routeHelp = withFormats({
       value: 'DIR',
       description:
         "The fleet's folder relative to the repository root, put before the file of every finding in every form (text, json and github) so that GitHub, and whoever reads the log, finds the file. Without it the github form puts the fleet's folder below the git work tree holding it (the folder with .git), else nothing, and the text and json forms name files from the fleet root.",
-      example: 'diene route api.mercury.pichu.atomi.cloud /v1/users --fleet fleets/prod --format github --path-prefix fleets/prod',
+      example: 'diene route api.tin.nitroso.pikachu.cluster.atomi.cloud /paulca/orders --fleet fleets/prod --format github --path-prefix fleets/prod',
     },
   ],
   diagnosticFormats: ['text', 'json', 'github'],
-  examples: [{ command: 'diene route api.mercury.pichu.atomi.cloud /v1/users', does: 'Names the upstream, the matching prefix and the rule that chose it.' }],
+  examples: [{ command: 'diene route api.tin.nitroso.pikachu.cluster.atomi.cloud /paulca/orders', does: 'Names the upstream, the matching prefix and the rule that chose it.' }],
   exitCodes: [
     { code: 0, means: 'a route serves the URL' },
     { code: 2, means: 'no route serves it, invalid input or usage' },

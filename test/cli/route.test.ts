@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { REFERENCE_FLEET } from '../support/fleet-fixture.js';
+import { routeHelp } from '../../compiler/cli/route.help.js';
 import { runCli } from '../support/run-cli.js';
 
 const TIN = 'api.tin.nitroso.pikachu.cluster.atomi.cloud';
@@ -50,7 +51,13 @@ describe('diene route', () => {
     expect(JSON.parse(route(raichu, '/paulca/x', '--format', 'json').stdout)).toMatchObject({
       match: 'no-prefix-map',
       claim: `claims/domains/${raichu}.json`,
-      dropped: [{ prefix: 'paulca', target: 'api.zinc.nitroso.raichu.cluster.atomi.cloud', reason: 'its target is not a ready route: its row platforms/nitroso/zinc/raichu.yaml has an empty pin.chart' }],
+      dropped: [
+        {
+          prefix: 'paulca',
+          target: 'api.zinc.nitroso.raichu.cluster.atomi.cloud',
+          reason: 'its target is not a ready route: its row platforms/nitroso/zinc/raichu.yaml has an empty pin.chart',
+        },
+      ],
     });
   });
 
@@ -99,5 +106,17 @@ describe('diene route', () => {
     const prefixed = annotations(route(TIN, '/paulca/x', '--format', 'github', '--path-prefix', 'fleets/prod'));
     expect(prefixed.length).toBe(routed.length);
     for (const annotation of prefixed) expect(annotation).toContain(`file=fleets/prod/claims/domains/${TIN}.json,`);
+  });
+});
+
+describe("the help's example", () => {
+  it('answers on the reference fleet, run from its root as written', () => {
+    for (const { command } of routeHelp.examples) {
+      const [program, ...args] = command.split(' ');
+      expect(program).toBe('diene');
+      const run = runCli(args, { cwd: REFERENCE_FLEET });
+      expect(run.exitCode, `${command}: ${run.stderr}`).toBe(0);
+      expect(run.stdout).toMatch(/^ {2}served by {2}/m);
+    }
   });
 });

@@ -69,8 +69,12 @@ export function foreignDiagnostics(error: OutputForeignError, place: ForeignPlac
     return [
       diagnose({}, 'output_location_unmanaged', {
         out: outDir,
+        entries: error.findings.length === 1 ? 'one' : 'many',
         count: error.findings.length,
         examples: examples.join(', ') + (more > 0 ? `, and ${more} more` : ''),
+        fix: error.outputsFound > 0 ? 'lost' : 'stranger',
+        found: error.outputsFound,
+        manifest: path.join(outDir, '.diene-manifest.json'),
       }),
     ];
   }

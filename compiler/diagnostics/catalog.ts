@@ -975,9 +975,18 @@ export const catalog = {
   },
   output_location_unmanaged: {
     severity: 'error',
-    message:
-      'the output directory {out} is not one diene made: it has no manifest (.diene-manifest.json) and holds {count} entries diene did not write ({examples})',
-    hint: 'check --out: pass a directory of its own, e.g. <fleet>/generated (the default), or an empty one; only if {out} is truly an old output of diene (from before the manifest) empty it yourself and compile again. diene deletes nothing it did not write, so the compile stops',
+    message: 'the output directory {out} is not one diene made: it has no manifest (.diene-manifest.json) and holds {entries} diene did not write ({examples})',
+    hint: '{fix}. diene deletes nothing it did not write, so the compile stops',
+    choices: {
+      entries: { one: 'one entry', many: '{count} entries' },
+      fix: {
+        // No file of the folder is an output: most likely the wrong folder.
+        stranger:
+          'check --out: pass a directory of its own, e.g. <fleet>/generated (the default), or an empty one; only if {out} is truly an old output of diene (from before the manifest) empty it yourself and compile again',
+        // Outputs byte for byte beside the entries: a tree of diene's whose manifest was deleted.
+        lost: '{out} holds {found} of the files diene writes there, so its manifest was most likely deleted: restore it (git checkout -- {manifest}, if git tracks it), or move the entries named out of {out} and compile again (a folder without a manifest whose files are all outputs of the compile is taken back)',
+      },
+    },
   },
   output_manifest_invalid: {
     severity: 'error',

@@ -63,6 +63,25 @@ describe('diene compile', () => {
     expect(await readOutputTree(path.join(dir, 'generated'))).toEqual(before);
   });
 
+  it('a tree of its own whose manifest was deleted and one file edited: says the manifest was most likely deleted, not to check --out', async () => {
+    const dir = tempFleet();
+    expect((await runCliInProcess(['compile', '--fleet', dir])).exitCode).toBe(0);
+    const out = path.join(dir, 'generated');
+    const files = (await readOutputTree(out)).size;
+    rmSync(path.join(out, '.diene-manifest.json'));
+    writeFileSync(path.join(out, 'kargo', 'nitroso.yaml'), `${readFileSync(path.join(out, 'kargo', 'nitroso.yaml'), 'utf8')}# by hand\n`);
+    const run = await runCliInProcess(['compile', '--fleet', dir]);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain(
+      `the output directory ${out} is not one diene made: it has no manifest (.diene-manifest.json) and holds one entry diene did not write (kargo/nitroso.yaml)`,
+    );
+    // Every other file is an output byte for byte: the manifest and the edited file are the two not counted.
+    expect(run.stderr).toContain(
+      `hint: ${out} holds ${files - 2} of the files diene writes there, so its manifest was most likely deleted: restore it (git checkout -- ${path.join(out, '.diene-manifest.json')}, if git tracks it)`,
+    );
+    expect(run.stderr).not.toContain('check --out');
+  });
+
   it('names an output edited by hand from the repository in a github annotation and from the working directory in its text; git restores it only when git has it', async () => {
     const dir = tempFleet();
     expect((await runCliInProcess(['compile', '--fleet', dir])).exitCode).toBe(0);

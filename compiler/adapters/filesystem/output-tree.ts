@@ -96,6 +96,8 @@ export class OutputForeignError extends Error {
     readonly manifest?: { path: string; problem: string; conflict?: true },
     /** True when the entries are in the output directory itself and it has no manifest at all: diene never wrote there. */
     readonly unmanaged = false,
+    /** How many files of the directory are outputs of this compile, byte for byte (a tree of diene's that lost its manifest holds many). */
+    readonly outputsFound = 0,
   ) {
     super(manifest ? `the manifest ${manifest.path} ${manifest.problem}` : `${findings.length} entries diene did not write, first ${findings[0]?.path}`);
   }
@@ -219,6 +221,7 @@ function foreignError(root: string, inspection: TreeInspection, sibling?: string
     inspection.foreign.map((entry: ForeignEntry) => ({ path: path.join(root, entry.path), reason: entry.reason, ...(sibling ? { sibling } : {}) })),
     undefined,
     !sibling && manifest === undefined,
+    inspection.files.length,
   );
 }
 

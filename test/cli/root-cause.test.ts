@@ -80,18 +80,16 @@ describe('root cause first', () => {
     expect(run.stderr).not.toContain('--fleet DIR');
   });
 
-  it('in a folder that is not a fleet, the two fleet_file_missing errors name the folder searched', async () => {
+  it('in a folder that is not a fleet, one fleet_file_missing names the folder searched and what a fleet holds', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'not-a-fleet-'));
     try {
       const run = await runCliInProcess(['validate', '--no-cache'], { cwd: dir });
       expect(run.exitCode).toBe(2);
-      expect(heads(run.stderr)).toEqual(['diene: error fleet_file_missing', 'diene: error fleet_file_missing']);
+      // One cause, one error: regions.yaml is not reported missing beside a missing fleet.yaml.
+      expect(heads(run.stderr)).toEqual(['diene: error fleet_file_missing']);
       const folder = realpathSync(dir);
       expect(run.stderr).toContain(`error fleet_file_missing: registry/fleet.yaml is missing in ${folder}\n`);
-      expect(run.stderr).toContain(`error fleet_file_missing: registry/regions.yaml is missing in ${folder}\n`);
-      expect(
-        run.stderr.match(/hint: run from the fleet root or pass --fleet DIR; a fleet holds registry\/fleet\.yaml and registry\/regions\.yaml\n/g),
-      ).toHaveLength(2);
+      expect(run.stderr).toContain('hint: run from the fleet root or pass --fleet DIR; a fleet holds registry/fleet.yaml and registry/regions.yaml\n');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

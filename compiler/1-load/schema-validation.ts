@@ -166,6 +166,21 @@ function lengthLimit(schema: Record<string, unknown>): string {
   return `at most ${String(max)}`;
 }
 
+/**
+ * The property of `schema` whose value, in one of the schema's examples, is a
+ * mapping holding `key`: where a key found one level too far out belongs.
+ * `undefined` when no example shows one.
+ */
+function nestedHome(schema: Record<string, unknown>, key: string): string | undefined {
+  const examples = Array.isArray(schema['examples']) ? (schema['examples'] as unknown[]) : [];
+  for (const example of examples) {
+    if (example === null || typeof example !== 'object' || Array.isArray(example)) continue;
+    for (const [property, value] of Object.entries(example))
+      if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, key)) return property;
+  }
+  return undefined;
+}
+
 /** ` <value>` of `key` in the first of the schema's examples that has it (JSON), for a hint; '' when none does. */
 function exampleOf(schema: Record<string, unknown>, key: string): string {
   const examples = Array.isArray(schema['examples']) ? (schema['examples'] as unknown[]) : [];
@@ -200,7 +215,13 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject):
     case 'additionalProperties': {
       const key = String((error.params as { additionalProperty: string }).additionalProperty);
       const allowed = Object.keys((parentSchema['properties'] as object | undefined) ?? {});
-      return diagnoseUnchecked(locate(parsed, [...path, key], 'key'), override ?? 'schema_unknown_property', { key, suggestion: suggestKey(key, allowed) });
+      const suggestion = suggestKey(key, allowed);
+      // Not a misspelling but a key of a nested mapping written one level too far out (an indent lost): say where it goes.
+      const home = suggestion.startsWith('remove it') ? nestedHome(parentSchema, key) : undefined;
+      return diagnoseUnchecked(locate(parsed, [...path, key], 'key'), override ?? 'schema_unknown_property', {
+        key,
+        suggestion: home ? `"${key}" is a key of "${home}": indent it under ${home}: like the keys beside it there` : suggestion,
+      });
     }
     case 'type': {
       const expected = String((error.params as { type: string | string[] }).type)

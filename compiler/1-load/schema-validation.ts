@@ -86,6 +86,9 @@ function foldErrors(errors: readonly ErrorObject[]): ErrorObject[] {
   let kept = errors.filter((e) => {
     if (!WEAK_KEYWORDS.has(e.keyword)) return true;
     if (strong.some((s) => isBelowOrAt(s.instancePath, e.instancePath))) return false;
+    // A type refused where another error lies deeper: one of the alternatives took the value's type (a list of stages where a
+    // nested list is allowed) and failed inside it; that deeper error is the one to fix.
+    if (e.keyword === 'type' && errors.some((o) => o.instancePath.startsWith(`${e.instancePath}/`))) return false;
     if (e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if') {
       return !errors.some((o) => o !== e && isBelowOrAt(o.instancePath, e.instancePath) && !['oneOf', 'anyOf', 'if'].includes(o.keyword));
     }

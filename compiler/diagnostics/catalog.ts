@@ -1054,8 +1054,8 @@ export const catalog = {
   },
   platform_service_without_rows: {
     severity: 'warning',
-    message: 'service "{service}" has facts in platform.yaml but no row folder platforms/{platform}/{service}/',
-    hint: 'run `diene materialize` to write its empty rows, or remove the entry',
+    message: 'service "{service}" has facts in platform.yaml but no row folder platforms/{platform}/{service}/{meant}',
+    hint: '{fix}',
   },
   platform_shared_charts_unsupported: {
     severity: 'error',

@@ -1168,7 +1168,7 @@ export const catalog = {
   row_version_not_semver: {
     severity: 'warning',
     message: '{key} "{version}" is not a strict semantic version: Kargo never discovers it, so no Freight carries it',
-    hint: 'publish the image, the app chart and the primordial chart as MAJOR.MINOR.PATCH[-prerelease] with no v (e.g. 1.10.0 for 1.10) and pin that; this row deploys what it names, but no release will ever promote to it',
+    hint: 'publish the image, the app chart and the primordial chart as MAJOR.MINOR.PATCH[-prerelease] with no v ({example}) and pin that; this row deploys what it names, but no release will ever promote to it',
   },
   schema_count: {
     severity: 'error',

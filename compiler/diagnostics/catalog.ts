@@ -1134,6 +1134,12 @@ export const catalog = {
     message: 'service "{service}" has no row for landscape "{landscape}" (platforms/{platform}/{service}/{landscape}.yaml)',
     hint: 'run `diene materialize` to write the empty row; until it exists the Stage {service}-{landscape} has no file to promote into',
   },
+  row_override_in_future: {
+    severity: 'warning',
+    message:
+      'emergency values override dated in the future: valuesSince {since} is after now ({now}), so it is not reported as stale until 7 days after that date',
+    hint: 'write the time the override was made, in UTC with a Z (e.g. {now} for one made now): a local time marked Z lands hours ahead',
+  },
   row_override_stale: {
     severity: 'warning',
     message: 'emergency values override is {days} days old (since {since})',

@@ -1,7 +1,7 @@
 /**
  * The whole pipeline on one screen (STYLE.md): source files in, diagnostics and
  * output files out. Pure: no disk, no clock, no environment; the CLI passes
- * `nowSeconds` for the stale-override warning only.
+ * `nowSeconds` for the override-age warnings only.
  *
  *   1-load      parse every file with positions, validate against schemas/
  *   2-analyze   cross-file rules of SPEC §4 (registry, platforms, rows) and
@@ -40,7 +40,7 @@ import { ALWAYS, nowWindow } from './adapters/cache/now-window.js';
 export interface CompileOptions {
   /** The folder the files were read from, as the user should read it: a missing fleet file names it. */
   folder?: string;
-  /** Unix seconds used by the stale-override warning (SPEC §4: older than 7 days); never reaches output bytes. */
+  /** Unix seconds used by the override-age warnings (SPEC §4: older than 7 days; dated after now); never reaches output bytes. */
   nowSeconds: number;
   /** The input schemas' validators (see {@link inputValidators}, the default). */
   validators?: SchemaValidators;
@@ -92,7 +92,7 @@ export interface CompileResult {
    * change (exit 1), it does not call the input invalid.
    */
   permanence?: Diagnostic[];
-  /** The instants at which the same files give the same result (only the stale-override warning reads the clock); for the cache. */
+  /** The instants at which the same files give the same result (only the override-age warnings read the clock); for the cache. */
   nowWindow: NowWindow;
 }
 

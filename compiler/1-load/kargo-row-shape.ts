@@ -37,7 +37,19 @@ function pinVersions(row: ParsedDocument): Diagnostic[] {
   }
   return (['chart', 'image'] as const)
     .filter((key) => pin[key] !== '' && !STRICT_SEMVER.test(pin[key]))
-    .map((key) => diagnose(locate(row, ['pin', key]), 'row_version_not_semver', { key: `pin.${key}`, version: pin[key] }));
+    .map((key) => diagnose(locate(row, ['pin', key]), 'row_version_not_semver', { key: `pin.${key}`, version: pin[key], example: semverExample(pin[key]) }));
+}
+
+/**
+ * The example of `row_version_not_semver`'s hint: the strict version the pin
+ * most likely stands for (a leading `v` and a trailing `.` dropped, a
+ * MAJOR.MINOR padded with `.0`), or a neutral one when none follows from it
+ * (`latest`): a made-up version next to the value would read as its fix.
+ */
+export function semverExample(version: string): string {
+  const bare = version.replace(/^[vV]/, '').replace(/\.$/, '');
+  const padded = /^\d+\.\d+$/.test(bare) ? `${bare}.0` : bare;
+  return STRICT_SEMVER.test(padded) ? `e.g. ${padded} for "${version}"` : 'a version such as 1.4.2';
 }
 
 /** The findings of {@link promotionHazards}, then of {@link pinVersions}, of one loaded row. */

@@ -6,7 +6,7 @@
 import { at, type Loaded } from '../1-load/load-fleet.js';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { closestName } from '../diagnostics/spelling.js';
-import { splitServiceHost } from './routes.js';
+import { DEFAULT_MODULES, splitServiceHost } from './routes.js';
 import { claimInput, fleetShapeOfIndex } from './route-paths.js';
 import { normalizeStages, type RawStageEntry } from './stage-graph.js';
 import type { Platform } from '../types/generated/platform.js';
@@ -90,7 +90,9 @@ function checkPlatform(index: FleetIndex, platform: Loaded<Platform>, rowsRead: 
   const rowsKnown = rowsRead === undefined || rowsRead.has(folder);
   for (const service of Object.keys(platform.data.services ?? {}).sort()) {
     if (rowsKnown && !listedServices.has(service) && !hasRowFolder(index, folder, service))
-      found.push(diagnose(at(platform, ['services', service], 'key'), 'platform_service_without_rows', { service, platform: folder }));
+      found.push(
+        diagnose(at(platform, ['services', service], 'key'), 'platform_service_without_rows', serviceWithoutRows(index, platform.data, folder, service)),
+      );
   }
 
   // Each name's place is located only when a mark captures it.
@@ -183,6 +185,35 @@ export function checkPlatforms(index: FleetIndex, rowsRead?: ReadonlySet<string>
 }
 
 /**
+ * The arguments of `platform_service_without_rows`: when a row folder of the
+ * platform with no entry under `services:` is a likely misspelling of the key,
+ * the name it most likely meant and what that service gets meanwhile (the
+ * default modules, so the key's other modules give it no hosts).
+ */
+function serviceWithoutRows(
+  index: FleetIndex,
+  platform: Platform,
+  folder: string,
+  service: string,
+): { service: string; platform: string; meant: string; fix: string } {
+  const facts = platform.services ?? {};
+  const withRows = servicesOf(index, folder);
+  const folders = new Set(withRows);
+  for (const entry of index.emptyRowFolders) if (entry.startsWith(`${folder}/`)) folders.add(entry.slice(folder.length + 1));
+  const unlisted = [...folders].filter((name) => !Object.prototype.hasOwnProperty.call(facts, name));
+  const suggestion = closestName(service, unlisted);
+  if (suggestion === undefined) return { service, platform: folder, meant: '', fix: 'run `diene materialize` to write its empty rows, or remove the entry' };
+  const lost = (facts[service]?.modules ?? []).filter((module) => !DEFAULT_MODULES.includes(module));
+  const hosts = lost.length > 0 ? `, so its ${lost.join(', ')} hosts are not generated` : '';
+  return {
+    service,
+    platform: folder,
+    meant: `: did you mean "${suggestion}"? ${suggestion} has ${withRows.includes(suggestion) ? 'rows' : 'an empty row folder'} but no facts: it gets the default modules [${DEFAULT_MODULES.join(', ')}]${hosts}`,
+    fix: `rename the key "${service}" to "${suggestion}" under services: (the row folder is platforms/${folder}/${suggestion}/); if "${service}" is a new service instead, \`diene materialize\` writes its empty rows`,
+  };
+}
+
+/**
  * The arguments of `platform_landscape_unknown`: the fix (the registered name
  * it most likely meant, else the list) and, for a misspelling, the findings
  * that follow from it and are folded under it: the platform's rows and
@@ -215,4 +246,3 @@ function unknownLandscape(index: FleetIndex, platform: string, landscape: string
       : `add registry/landscapes/${landscape}.yaml, or name one of: ${known(index.landscapes)}`,
   };
 }
-

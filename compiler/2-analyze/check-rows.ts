@@ -21,9 +21,15 @@ const SERVICE_NAME_LENGTH = { min: 1, max: 16 };
 /** Age in seconds past which an emergency override is reported (SPEC §4: 7 days). */
 export const OVERRIDE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
+/** `seconds` (Unix) as an RFC 3339 time in UTC, to the second: 2026-12-02T06:22:07Z. */
+export function utcSeconds(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
 /**
- * Runs every row rule. `nowSeconds` (Unix seconds) is the moment the stale-override
- * warning measures against; it changes diagnostics only, never output bytes.
+ * Runs every row rule. `nowSeconds` (Unix seconds) is the moment the override-age
+ * warnings (stale, dated in the future) measure against; it changes diagnostics
+ * only, never output bytes.
  */
 /** The edit for a row whose landscape its platform does not list: list it, rename the row to a close listed one, or remove it. */
 function unlistedRowFix(index: FleetIndex, listed: readonly string[], landscape: string, platform: string): string {
@@ -95,6 +101,9 @@ export function checkRows(index: FleetIndex, nowSeconds: number): Diagnostic[] {
       const ageSeconds = nowSeconds - Math.floor(since / 1000);
       if (Number.isFinite(since) && ageSeconds > OVERRIDE_MAX_AGE_SECONDS) {
         found.push(diagnose(at(row, ['valuesSince']), 'row_override_stale', { days: Math.floor(ageSeconds / 86400), since: row.data.valuesSince, landscape }));
+      } else if (Number.isFinite(since) && ageSeconds < 0) {
+        // A date ahead of now would keep the stale warning silent for as long as it is ahead.
+        found.push(diagnose(at(row, ['valuesSince']), 'row_override_in_future', { since: row.data.valuesSince, now: utcSeconds(nowSeconds) }));
       }
     }
   }

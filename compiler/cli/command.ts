@@ -143,7 +143,7 @@ export function fromHelp(help: CommandHelp): Pick<Command, 'name' | 'usage' | 'h
   };
 }
 
-/** Unix seconds of `--now` (RFC 3339), else the clock: used only by the stale-override warning, never in output. */
+/** Unix seconds of `--now` (RFC 3339), else the clock: used only by the override-age warnings, never in output. */
 export function nowSeconds(values: OptionValues): number {
   const flag = values['now'];
   if (typeof flag !== 'string') return Math.floor(Date.now() / 1000);

@@ -104,7 +104,7 @@ export const COMMON_OPTION_HELP: readonly OptionHelp[] = [
     name: 'now',
     type: 'string',
     value: 'TIME',
-    description: 'The time (RFC 3339) the stale-override warning compares against, instead of the clock; never part of any output.',
+    description: 'The time (RFC 3339) the override-age warnings (stale, dated in the future) compare against, instead of the clock; never part of any output.',
     example: 'diene COMMAND --now 2026-11-21T00:00:00Z',
   },
   {

@@ -1063,8 +1063,8 @@ export const catalog = {
   },
   platform_service_without_rows: {
     severity: 'warning',
-    message: 'service "{service}" has facts in platform.yaml but no row folder platforms/{platform}/{service}/',
-    hint: 'run `diene materialize` to write its empty rows, or remove the entry',
+    message: 'service "{service}" has facts in platform.yaml but no row folder platforms/{platform}/{service}/{meant}',
+    hint: '{fix}',
   },
   platform_shared_charts_unsupported: {
     severity: 'error',
@@ -1143,6 +1143,12 @@ export const catalog = {
     message: 'service "{service}" has no row for landscape "{landscape}" (platforms/{platform}/{service}/{landscape}.yaml)',
     hint: 'run `diene materialize` to write the empty row; until it exists the Stage {service}-{landscape} has no file to promote into',
   },
+  row_override_in_future: {
+    severity: 'warning',
+    message:
+      'emergency values override dated in the future: valuesSince {since} is after now ({now}), so it is not reported as stale until 7 days after that date',
+    hint: 'write the time the override was made, in UTC with a Z (e.g. {now} for one made now): a local time marked Z lands hours ahead',
+  },
   row_override_stale: {
     severity: 'warning',
     message: 'emergency values override is {days} days old (since {since})',
@@ -1177,7 +1183,7 @@ export const catalog = {
   row_version_not_semver: {
     severity: 'warning',
     message: '{key} "{version}" is not a strict semantic version: Kargo never discovers it, so no Freight carries it',
-    hint: 'publish the image, the app chart and the primordial chart as MAJOR.MINOR.PATCH[-prerelease] with no v (e.g. 1.10.0 for 1.10) and pin that; this row deploys what it names, but no release will ever promote to it',
+    hint: 'publish the image, the app chart and the primordial chart as MAJOR.MINOR.PATCH[-prerelease] with no v ({example}) and pin that; this row deploys what it names, but no release will ever promote to it',
   },
   schema_count: {
     severity: 'error',

@@ -670,18 +670,21 @@ describe("the compiler's identity in the key", () => {
 });
 
 describe('the clock and the cache', () => {
-  it('a cached result is used only at instants where the stale-override warning says the same', () => {
+  it('a cached result is used only at instants where the override-age warnings say the same', () => {
     const rows = [{ data: { values: {}, valuesSince: '2026-11-20T00:00:00Z' } }];
     const since = Date.parse('2026-11-20T00:00:00Z') / 1000;
     const week = 7 * 86_400;
-    expect(nowWindow(rows, since + 10)).toEqual({ from: ALWAYS.from, until: since + week + 1 });
+    // Neither warning from the override's date until it turns stale.
+    expect(nowWindow(rows, since + 10)).toEqual({ from: since, until: since + week + 1 });
+    // Dated in the future: the message names now to the second.
+    expect(nowWindow(rows, since - 10)).toEqual({ from: since - 10, until: since - 9 });
     // Stale: the day count of the message moves every 24 hours.
     expect(nowWindow(rows, since + week + 5)).toEqual({ from: since + week + 1, until: since + 8 * 86_400 });
     expect(nowWindow(rows, since + 20 * 86_400 + 7)).toEqual({ from: since + 20 * 86_400, until: since + 21 * 86_400 });
     expect(nowWindow([{ data: { valuesSince: '2026-11-20T00:00:00Z' } }], 0)).toEqual(ALWAYS);
   });
 
-  it('validate and compile with --now past the override age warn as a cold run does', async () => {
+  it('validate and compile with --now past the override age or before its date warn as a cold run does', async () => {
     const fleet = fleetOf('S');
     const cache = fresh('clock');
     for (const command of ['validate', 'compile']) {
@@ -696,13 +699,17 @@ describe('the clock and the cache', () => {
         ...(command === 'compile' ? ['--out', path.join(fleet, 'out')] : []),
         ...more,
       ];
-      const before = await runCliInProcess(args('2026-11-21T00:00:00Z', ['--cache', cache]));
-      const later = await runCliInProcess(args('2026-12-30T00:00:00Z', ['--cache', cache]));
-      const laterCold = await runCliInProcess(args('2026-12-30T00:00:00Z', ['--no-cache']));
       const found = (run: CliRun): Diagnostic[] => {
         const text = run.stdout.startsWith('[') ? run.stdout : run.stderr;
         return JSON.parse(text.slice(text.indexOf('['), text.lastIndexOf(']') + 1)) as Diagnostic[];
       };
+      const before = await runCliInProcess(args('2026-11-21T00:00:00Z', ['--cache', cache]));
+      // Before the override's date (2026-11-20T10:00:00Z): it is dated in the future, which the entry just written does not say.
+      const early = await runCliInProcess(args('2026-11-01T00:00:00Z', ['--cache', cache]));
+      expect(found(early).map((d) => d.code)).toContain('row_override_in_future');
+      expect(found(early)).toEqual(found(await runCliInProcess(args('2026-11-01T00:00:00Z', ['--no-cache']))));
+      const later = await runCliInProcess(args('2026-12-30T00:00:00Z', ['--cache', cache]));
+      const laterCold = await runCliInProcess(args('2026-12-30T00:00:00Z', ['--no-cache']));
       expect(found(before).map((d) => d.code)).not.toContain('row_override_stale');
       expect(found(later).map((d) => d.code)).toContain('row_override_stale');
       expect(found(later)).toEqual(found(laterCold));

@@ -1,7 +1,8 @@
 /**
- * When a run's result depends on `--now`: only through the stale-override
- * warning of check-rows.ts (a row's `values` older than
+ * When a run's result depends on `--now`: only through the override-age
+ * warnings of check-rows.ts (a row's `values` older than
  * {@link OVERRIDE_MAX_AGE_SECONDS}, and its age in whole days in the
+ * message; a `valuesSince` after now, with now to the second in the
  * message). The window is the span of instants around `now` at which every
  * such row gives the same finding with the same day count, so a cached result
  * is used only inside it.
@@ -23,8 +24,15 @@ export function nowWindow(rows: readonly { data: { values?: unknown; valuesSince
     if (!Number.isFinite(since)) continue;
     const start = Math.floor(since / 1000);
     const staleFrom = start + OVERRIDE_MAX_AGE_SECONDS + 1;
-    if (now < staleFrom) until = Math.min(until, staleFrom);
-    else {
+    if (now < start) {
+      // Dated in the future: the message names now, so only this second gives the same result.
+      from = Math.max(from, now);
+      until = Math.min(until, now + 1);
+    } else if (now < staleFrom) {
+      // Neither warning: from the override's date until it turns stale.
+      from = Math.max(from, start);
+      until = Math.min(until, staleFrom);
+    } else {
       // Stale: the same until the day count in the message moves.
       const days = Math.floor((now - start) / DAY);
       from = Math.max(from, staleFrom, start + days * DAY);

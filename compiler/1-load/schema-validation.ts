@@ -184,6 +184,15 @@ function nestedHome(schema: Record<string, unknown>, key: string): string | unde
   return undefined;
 }
 
+/** The schema's own description of a value, as the start of a hint (`<description>; `): a regular expression says little at 2 a.m. */
+function describedAs(schema: Record<string, unknown>): string {
+  const description = schema['description'];
+  if (typeof description !== 'string' || description === '') return '';
+  // "The image tag: …" reads as the start of the hint: "the image tag: …" (an acronym such as "DNS" keeps its case).
+  const start = /^[A-Z][a-z ]/.test(description) ? description.charAt(0).toLowerCase() + description.slice(1) : description;
+  return `${start.replace(/\.$/, '')}; `;
+}
+
 /** ` <value>` of `key` in the first of the schema's examples that has it (JSON), for a hint; '' when none does. */
 function exampleOf(schema: Record<string, unknown>, key: string): string {
   const examples = Array.isArray(schema['examples']) ? (schema['examples'] as unknown[]) : [];
@@ -259,12 +268,14 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject):
         return diagnoseUnchecked(locate(parsed, [...path, propertyName], 'key'), override ?? 'schema_pattern', {
           value: override ? propertyName : JSON.stringify(propertyName),
           pattern: String(parentSchema['pattern']),
+          about: describedAs(parentSchema),
           schema,
         });
       }
       return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_pattern', {
         value: override && typeof data === 'string' ? data : shown,
         pattern: String(parentSchema['pattern']),
+        about: describedAs(parentSchema),
         schema,
       });
     }

@@ -1218,7 +1218,7 @@ export const catalog = {
   schema_pattern: {
     severity: 'error',
     message: '{value} does not match the expected pattern {pattern}',
-    hint: 'see schemas/{schema} for the expected shape',
+    hint: '{about}see schemas/{schema} for the expected shape',
   },
   schema_range: {
     severity: 'error',

@@ -21,11 +21,11 @@ export interface Row {
  */
 export interface Pin {
   /**
-   * The version of the app and primordial charts, or `""`.
+   * The version of the app and primordial charts: letters, digits, `.`, `_`, `+` and `-`, no spaces, starting with a letter, a digit or `_` (a strict semantic version such as `1.4.2` for Kargo to discover it), or `""`.
    */
   chart: string;
   /**
-   * The image tag, or `""`.
+   * The image tag: letters, digits, `.`, `_`, `+` and `-`, no spaces, starting with a letter, a digit or `_` (a strict semantic version such as `1.4.2` for Kargo to discover it), or `""`.
    */
   image: string;
 }

@@ -1049,12 +1049,19 @@ export const inputSchemas: Readonly<Record<string, object>> = {
         'x-diene-codes': { required: 'row_pin_missing' },
         properties: {
           chart: {
-            description: 'The version of the app and primordial charts, or `""`.',
+            description:
+              'The version of the app and primordial charts: letters, digits, `.`, `_`, `+` and `-`, no spaces, starting with a letter, a digit or `_` (a strict semantic version such as `1.4.2` for Kargo to discover it), or `""`.',
             type: 'string',
             maxLength: 128,
             pattern: '^([A-Za-z0-9_][A-Za-z0-9._+-]*)?$',
           },
-          image: { description: 'The image tag, or `""`.', type: 'string', maxLength: 128, pattern: '^([A-Za-z0-9_][A-Za-z0-9._+-]*)?$' },
+          image: {
+            description:
+              'The image tag: letters, digits, `.`, `_`, `+` and `-`, no spaces, starting with a letter, a digit or `_` (a strict semantic version such as `1.4.2` for Kargo to discover it), or `""`.',
+            type: 'string',
+            maxLength: 128,
+            pattern: '^([A-Za-z0-9_][A-Za-z0-9._+-]*)?$',
+          },
         },
       },
     },

@@ -11,7 +11,7 @@ export const reportHelp: CommandHelp = {
       type: 'string',
       value: 'DIR',
       description:
-        'A checkout of the base branch (the fleet\'s folder in it when the fleet is a subfolder of its repository, e.g. ../base/examples/reference): its outputs are the "before", and its permanent identifiers must not change (exit 1). Its files are named base:PATH. Default: the head\'s committed output tree.',
+        'A checkout of the base branch (the fleet\'s folder in it when the fleet is a subfolder of its repository, e.g. ../base/examples/reference): its outputs are the "before", its rows\' pins and values the "before" of the rows that change what deploys (listed, though no generated file shows them), and its permanent identifiers must not change (exit 1). Its files are named base:PATH. Default: the head\'s committed output tree.',
       example: 'diene report --base ../base',
     },
     {

@@ -28,6 +28,7 @@ import { readOutputTree } from '../adapters/filesystem/output-tree.js';
 import { diagnose, diagnoseFinding, hasErrors, sortDiagnostics, type Diagnostic, type Finding } from '../diagnostics/diagnostic.js';
 import { compileFleet } from '../index.js';
 import { outputChanges } from '../plan/output-changes.js';
+import { rowDeploys, type RowDeploy } from '../plan/row-deploys.js';
 import { renderReport } from '../report/pr-report.js';
 import type { SourceFile } from '../1-load/source-file.js';
 import {
@@ -96,13 +97,17 @@ async function runReport({ values }: CommandInput): Promise<CommandResult> {
   const notes: string[] = [];
   let before: ReadonlyMap<string, string> = committed ?? new Map();
   // With no output tree on disk (none committed yet), every file is new: said so, not "the committed generated/".
-  let comparedWith = committed ? `against the committed ${path.relative(root, outDir) || '.'}/` : `against an empty tree (no ${path.relative(root, outDir) || '.'}/ yet)`;
+  let comparedWith = committed
+    ? `against the committed ${path.relative(root, outDir) || '.'}/`
+    : `against an empty tree (no ${path.relative(root, outDir) || '.'}/ yet)`;
   let note: string | undefined;
+  let deploys: RowDeploy[] | undefined;
   if (baseRoot !== undefined && !invalid) {
     const base = await compileAt(baseRoot, now);
     if (base.outputs && !hasErrors(base.diagnostics)) {
       before = base.outputs;
       comparedWith = 'against the base branch';
+      deploys = rowDeploys(base.model?.platforms ?? [], head.model?.platforms ?? []);
     } else {
       const baseOut = path.join(baseRoot, 'generated');
       before = pathExists(baseOut) ? await readOutputTree(baseOut) : new Map();
@@ -117,6 +122,7 @@ async function runReport({ values }: CommandInput): Promise<CommandResult> {
       diagnostics,
       ...(invalid || !head.outputs ? {} : { changes: outputChanges(before, head.outputs) }),
       ...(refusals.length > 0 ? { refusals } : {}),
+      ...(deploys ? { deploys } : {}),
       comparedWith,
       ...(committed && head.outputs ? { freshness: freshness(committed, head.outputs) } : {}),
       platforms: head.model?.platforms ?? [],

@@ -18,6 +18,7 @@ import { compiledTemplate } from '../3-emit/templates-engine.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { maskSecrets } from '../diagnostics/secrets.js';
 import { changeCounts, type OutputChanges } from '../plan/output-changes.js';
+import type { RowDeploy } from '../plan/row-deploys.js';
 import { markdownCode, markdownText } from './markdown-text.js';
 import { promotionFlowchart } from './promotion-mermaid.js';
 
@@ -42,6 +43,8 @@ export interface ReportInput {
   note?: string;
   /** Changes refused against the base branch (permanent identifiers, docs/checks.md), when the fleet compiles. */
   refusals?: readonly Diagnostic[];
+  /** The rows whose pins or values differ from the base branch's (only with a base that compiles): what deploys, which no generated file shows. */
+  deploys?: readonly RowDeploy[];
 }
 
 /** Options: the character limit (default {@link GITHUB_COMMENT_LIMIT}). */
@@ -71,6 +74,7 @@ export function changedPlatforms(changes: OutputChanges): string[] {
 }
 
 interface Limits {
+  deploys: number;
   diagnostics: number;
   files: number;
   objects: number;
@@ -109,10 +113,13 @@ function view(input: ReportInput, limits: Limits): Record<string, unknown> {
       : input.freshness.fresh
         ? `fresh (${input.freshness.total} files match the inputs)`
         : `**stale**: ${input.freshness.differing} file(s) differ from what the inputs produce; run \`diene compile\` and commit the result`;
-  const headline =
+  const deploys = input.deploys ?? [];
+  const outputs =
     changes.files.length === 0
       ? 'no change to the generated files'
       : `${changes.files.length} generated file${changes.files.length === 1 ? '' : 's'} and ${objects.length} object${objects.length === 1 ? '' : 's'} change${changed.length ? ` (platforms: ${changed.join(', ')})` : ''}`;
+  // Rows change what deploys without changing a generated file: said first, the output change after it.
+  const headline = deploys.length > 0 ? `${deploys.length} row${deploys.length === 1 ? ' changes' : 's change'} what deploys; ${outputs}` : outputs;
   const refused = refusals.length > 0 ? `${refusals.length} permanent identifier change${refusals.length === 1 ? '' : 's'} refused; ` : '';
   return {
     ...base,
@@ -122,6 +129,16 @@ function view(input: ReportInput, limits: Limits): Record<string, unknown> {
     refusalsCut: Math.max(0, refusals.length - limits.diagnostics),
     comparedWith: maskedText(input.comparedWith),
     freshness,
+    deploys: deploys.slice(0, limits.deploys).map((d) => ({
+      row: maskedCode(d.path),
+      status: d.status,
+      chart: d.chart ? pinChange(d.chart) : '—',
+      image: d.image ? pinChange(d.image) : '—',
+      values: d.values ?? '—',
+    })),
+    deployCount: deploys.length,
+    deployed: deploys.length === 1 ? 'this row deploys' : `these ${deploys.length} rows deploy`,
+    deploysCut: Math.max(0, deploys.length - limits.deploys),
     noChange: changes.files.length === 0,
     counts,
     fileCount: changes.files.length,
@@ -145,6 +162,12 @@ function view(input: ReportInput, limits: Limits): Record<string, unknown> {
   };
 }
 
+/** `1.4.1 → 9.9.9`, an empty pin shown as `""` (nothing deployed). */
+function pinChange([before, after]: readonly [string, string]): string {
+  const shown = (pin: string): string => maskedCode(pin === '' ? '""' : pin);
+  return `${shown(before)} → ${shown(after)}`;
+}
+
 /**
  * The report's Markdown, at most `maxChars` characters (UTF-16 code units,
  * which never undercount GitHub's characters), with every secret shape
@@ -157,16 +180,16 @@ export function renderReport(input: ReportInput, options: ReportOptions = {}): s
 function renderUnmasked(input: ReportInput, options: ReportOptions): string {
   const maxChars = options.maxChars ?? GITHUB_COMMENT_LIMIT;
   const render = compiledTemplate('pr-report.md.hbs');
-  const all: Limits = { diagnostics: Infinity, files: Infinity, objects: Infinity, pipelines: Infinity };
+  const all: Limits = { deploys: Infinity, diagnostics: Infinity, files: Infinity, objects: Infinity, pipelines: Infinity };
   const full = render({ ...view(input, all), full: true });
   if (full.length <= maxChars) return full;
   const steps: Limits[] = [
     { ...all, objects: 200 },
     { ...all, objects: 50, files: 200, diagnostics: 100 },
-    { diagnostics: 50, files: 100, objects: 20, pipelines: 10 },
-    { diagnostics: 20, files: 30, objects: 0, pipelines: 3 },
-    { diagnostics: 10, files: 10, objects: 0, pipelines: 0 },
-    { diagnostics: 0, files: 0, objects: 0, pipelines: 0 },
+    { deploys: 200, diagnostics: 50, files: 100, objects: 20, pipelines: 10 },
+    { deploys: 50, diagnostics: 20, files: 30, objects: 0, pipelines: 3 },
+    { deploys: 20, diagnostics: 10, files: 10, objects: 0, pipelines: 0 },
+    { deploys: 0, diagnostics: 0, files: 0, objects: 0, pipelines: 0 },
   ];
   let text = full;
   for (const limits of steps) {

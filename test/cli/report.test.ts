@@ -72,6 +72,19 @@ describe('diene report', () => {
     expect(await parseMermaid(flowchart ?? '')).toBe('flowchart-v2');
   });
 
+  it('lists the rows whose pins change against the base, though no generated file does (ArgoCD reads the rows at run time)', async () => {
+    const base = tempFleet();
+    const head = tempFleet({ 'platforms/nitroso/tin/raichu.yaml': 'pin:\n  chart: "9.9.9"\n  image: "9.9.9"\n' });
+    const run = await runCliInProcess(['report', '--fleet', head, '--base', base, ...NOW]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stdout).toContain('## diene: 1 row changes what deploys; no change to the generated files\n');
+    expect(run.stdout).toContain('### Rows that change what deploys\n');
+    expect(run.stdout).toContain('| `platforms/nitroso/tin/raichu.yaml` | changed | `1.4.1` → `9.9.9` | `1.4.1` → `9.9.9` | — |\n');
+    // Without a base, there is nothing to compare rows with: no such section.
+    const alone = await runCliInProcess(['report', '--fleet', head, ...NOW]);
+    expect(alone.stdout).not.toContain('Rows that change what deploys');
+  });
+
   it('compares with the committed generated files when there is no base, on stdout', async () => {
     const head = tempFleet();
     // Nothing compiled yet: every file is new, against an empty tree, not "the committed generated/".

@@ -251,6 +251,16 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         })) != null
           ? stack1
           : '') +
+        ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'deployCount') : depth0, {
+          name: 'if',
+          hash: {},
+          fn: container.program(7, data, 0),
+          inverse: container.noop,
+          data: data,
+          loc: { start: { line: 40, column: 0 }, end: { line: 55, column: 7 } },
+        })) != null
+          ? stack1
+          : '') +
         '### Output changes ' +
         ((stack1 =
           ((helper =
@@ -258,7 +268,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
               ? helper
               : container.hooks.helperMissing),
           typeof helper === 'function'
-            ? helper.call(alias1, { name: 'comparedWith', hash: {}, data: data, loc: { start: { line: 40, column: 19 }, end: { line: 40, column: 35 } } })
+            ? helper.call(alias1, { name: 'comparedWith', hash: {}, data: data, loc: { start: { line: 56, column: 19 }, end: { line: 56, column: 35 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -266,40 +276,40 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'noChange') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(7, data, 0),
-          inverse: container.program(8, data, 0),
+          fn: container.program(10, data, 0),
+          inverse: container.program(11, data, 0),
           data: data,
-          loc: { start: { line: 42, column: 0 }, end: { line: 80, column: 7 } },
+          loc: { start: { line: 58, column: 0 }, end: { line: 96, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'pipelines') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(14, data, 0),
+          fn: container.program(17, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 81, column: 0 }, end: { line: 92, column: 7 } },
+          loc: { start: { line: 97, column: 0 }, end: { line: 108, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'pipelinesCut') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(16, data, 0),
+          fn: container.program(19, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 93, column: 0 }, end: { line: 96, column: 7 } },
+          loc: { start: { line: 109, column: 0 }, end: { line: 112, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'removedPlatforms') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(17, data, 0),
+          fn: container.program(20, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 97, column: 0 }, end: { line: 100, column: 7 } },
+          loc: { start: { line: 113, column: 0 }, end: { line: 116, column: 7 } },
         })) != null
           ? stack1
           : '')
@@ -419,9 +429,149 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
       );
     },
     '7': function (container, depth0, helpers, partials, data) {
-      return 'No generated file changes.\n';
+      var stack1,
+        helper,
+        alias1 = depth0 != null ? depth0 : container.nullContext || {},
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '### Rows that change what deploys\n\nArgoCD and Kargo read the rows at run time: ' +
+        ((stack1 =
+          ((helper =
+            (helper = lookupProperty(helpers, 'deployed') || (depth0 != null ? lookupProperty(depth0, 'deployed') : depth0)) != null
+              ? helper
+              : container.hooks.helperMissing),
+          typeof helper === 'function'
+            ? helper.call(alias1, { name: 'deployed', hash: {}, data: data, loc: { start: { line: 43, column: 44 }, end: { line: 43, column: 56 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' once merged, though no generated file shows the change.\n\n| row | | chart | image | values |\n| --- | --- | --- | --- | --- |\n' +
+        ((stack1 = lookupProperty(helpers, 'each').call(alias1, depth0 != null ? lookupProperty(depth0, 'deploys') : depth0, {
+          name: 'each',
+          hash: {},
+          fn: container.program(8, data, 0),
+          inverse: container.noop,
+          data: data,
+          loc: { start: { line: 47, column: 0 }, end: { line: 49, column: 9 } },
+        })) != null
+          ? stack1
+          : '') +
+        ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'deploysCut') : depth0, {
+          name: 'if',
+          hash: {},
+          fn: container.program(9, data, 0),
+          inverse: container.noop,
+          data: data,
+          loc: { start: { line: 50, column: 0 }, end: { line: 53, column: 7 } },
+        })) != null
+          ? stack1
+          : '') +
+        '\n'
+      );
     },
     '8': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        alias1 = depth0 != null ? depth0 : container.nullContext || {},
+        alias2 = container.hooks.helperMissing,
+        alias3 = 'function',
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '| ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'row') || (depth0 != null ? lookupProperty(depth0, 'row') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'row', hash: {}, data: data, loc: { start: { line: 48, column: 2 }, end: { line: 48, column: 9 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' | ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'status') || (depth0 != null ? lookupProperty(depth0, 'status') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 48, column: 12 }, end: { line: 48, column: 22 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' | ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'chart') || (depth0 != null ? lookupProperty(depth0, 'chart') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'chart', hash: {}, data: data, loc: { start: { line: 48, column: 25 }, end: { line: 48, column: 34 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' | ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'image') || (depth0 != null ? lookupProperty(depth0, 'image') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'image', hash: {}, data: data, loc: { start: { line: 48, column: 37 }, end: { line: 48, column: 46 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' | ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'values') || (depth0 != null ? lookupProperty(depth0, 'values') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'values', hash: {}, data: data, loc: { start: { line: 48, column: 49 }, end: { line: 48, column: 59 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' |\n'
+      );
+    },
+    '9': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '\n_' +
+        ((stack1 =
+          ((helper =
+            (helper = lookupProperty(helpers, 'deploysCut') || (depth0 != null ? lookupProperty(depth0, 'deploysCut') : depth0)) != null
+              ? helper
+              : container.hooks.helperMissing),
+          typeof helper === 'function'
+            ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, {
+                name: 'deploysCut',
+                hash: {},
+                data: data,
+                loc: { start: { line: 52, column: 1 }, end: { line: 52, column: 15 } },
+              })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' more rows not listed here._\n'
+      );
+    },
+    '10': function (container, depth0, helpers, partials, data) {
+      return 'No generated file changes.\n';
+    },
+    '11': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = container.lambda,
@@ -497,7 +647,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
               ? helper
               : container.hooks.helperMissing),
           typeof helper === 'function'
-            ? helper.call(alias2, { name: 'fileCount', hash: {}, data: data, loc: { start: { line: 53, column: 25 }, end: { line: 53, column: 38 } } })
+            ? helper.call(alias2, { name: 'fileCount', hash: {}, data: data, loc: { start: { line: 69, column: 25 }, end: { line: 69, column: 38 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -505,20 +655,20 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'each').call(alias2, depth0 != null ? lookupProperty(depth0, 'files') : depth0, {
           name: 'each',
           hash: {},
-          fn: container.program(9, data, 0),
+          fn: container.program(12, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 57, column: 0 }, end: { line: 59, column: 9 } },
+          loc: { start: { line: 73, column: 0 }, end: { line: 75, column: 9 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias2, depth0 != null ? lookupProperty(depth0, 'filesCut') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(10, data, 0),
+          fn: container.program(13, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 60, column: 0 }, end: { line: 63, column: 7 } },
+          loc: { start: { line: 76, column: 0 }, end: { line: 79, column: 7 } },
         })) != null
           ? stack1
           : '') +
@@ -526,16 +676,16 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'if').call(alias2, depth0 != null ? lookupProperty(depth0, 'objects') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(11, data, 0),
+          fn: container.program(14, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 67, column: 0 }, end: { line: 79, column: 7 } },
+          loc: { start: { line: 83, column: 0 }, end: { line: 95, column: 7 } },
         })) != null
           ? stack1
           : '')
       );
     },
-    '9': function (container, depth0, helpers, partials, data) {
+    '12': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -555,7 +705,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'status') || (depth0 != null ? lookupProperty(depth0, 'status') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 58, column: 2 }, end: { line: 58, column: 12 } } })
+            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 74, column: 2 }, end: { line: 74, column: 12 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -563,7 +713,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'file') || (depth0 != null ? lookupProperty(depth0, 'file') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'file', hash: {}, data: data, loc: { start: { line: 58, column: 15 }, end: { line: 58, column: 23 } } })
+            ? helper.call(alias1, { name: 'file', hash: {}, data: data, loc: { start: { line: 74, column: 15 }, end: { line: 74, column: 23 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -571,14 +721,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'objects') || (depth0 != null ? lookupProperty(depth0, 'objects') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'objects', hash: {}, data: data, loc: { start: { line: 58, column: 26 }, end: { line: 58, column: 37 } } })
+            ? helper.call(alias1, { name: 'objects', hash: {}, data: data, loc: { start: { line: 74, column: 26 }, end: { line: 74, column: 37 } } })
             : helper)) != null
           ? stack1
           : '') +
         ' |\n'
       );
     },
-    '10': function (container, depth0, helpers, partials, data) {
+    '13': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -602,7 +752,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'filesCut',
                 hash: {},
                 data: data,
-                loc: { start: { line: 62, column: 1 }, end: { line: 62, column: 13 } },
+                loc: { start: { line: 78, column: 1 }, end: { line: 78, column: 13 } },
               })
             : helper)) != null
           ? stack1
@@ -610,7 +760,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ' more files not listed here._\n'
       );
     },
-    '11': function (container, depth0, helpers, partials, data) {
+    '14': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -631,7 +781,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
               ? helper
               : container.hooks.helperMissing),
           typeof helper === 'function'
-            ? helper.call(alias1, { name: 'objectCount', hash: {}, data: data, loc: { start: { line: 68, column: 27 }, end: { line: 68, column: 42 } } })
+            ? helper.call(alias1, { name: 'objectCount', hash: {}, data: data, loc: { start: { line: 84, column: 27 }, end: { line: 84, column: 42 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -639,27 +789,27 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'each').call(alias1, depth0 != null ? lookupProperty(depth0, 'objects') : depth0, {
           name: 'each',
           hash: {},
-          fn: container.program(12, data, 0),
+          fn: container.program(15, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 70, column: 0 }, end: { line: 72, column: 9 } },
+          loc: { start: { line: 86, column: 0 }, end: { line: 88, column: 9 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'objectsCut') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(13, data, 0),
+          fn: container.program(16, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 73, column: 0 }, end: { line: 76, column: 7 } },
+          loc: { start: { line: 89, column: 0 }, end: { line: 92, column: 7 } },
         })) != null
           ? stack1
           : '') +
         '\n</details>\n'
       );
     },
-    '12': function (container, depth0, helpers, partials, data) {
+    '15': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -679,7 +829,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'status') || (depth0 != null ? lookupProperty(depth0, 'status') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 71, column: 2 }, end: { line: 71, column: 12 } } })
+            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 87, column: 2 }, end: { line: 87, column: 12 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -687,7 +837,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'object') || (depth0 != null ? lookupProperty(depth0, 'object') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'object', hash: {}, data: data, loc: { start: { line: 71, column: 13 }, end: { line: 71, column: 23 } } })
+            ? helper.call(alias1, { name: 'object', hash: {}, data: data, loc: { start: { line: 87, column: 13 }, end: { line: 87, column: 23 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -695,14 +845,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'file') || (depth0 != null ? lookupProperty(depth0, 'file') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'file', hash: {}, data: data, loc: { start: { line: 71, column: 27 }, end: { line: 71, column: 35 } } })
+            ? helper.call(alias1, { name: 'file', hash: {}, data: data, loc: { start: { line: 87, column: 27 }, end: { line: 87, column: 35 } } })
             : helper)) != null
           ? stack1
           : '') +
         '\n'
       );
     },
-    '13': function (container, depth0, helpers, partials, data) {
+    '16': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -726,7 +876,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'objectsCut',
                 hash: {},
                 data: data,
-                loc: { start: { line: 75, column: 1 }, end: { line: 75, column: 15 } },
+                loc: { start: { line: 91, column: 1 }, end: { line: 91, column: 15 } },
               })
             : helper)) != null
           ? stack1
@@ -734,7 +884,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ' more object changes not listed here._\n'
       );
     },
-    '14': function (container, depth0, helpers, partials, data) {
+    '17': function (container, depth0, helpers, partials, data) {
       var stack1,
         lookupProperty =
           container.lookupProperty ||
@@ -753,17 +903,17 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           {
             name: 'each',
             hash: {},
-            fn: container.program(15, data, 0),
+            fn: container.program(18, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 85, column: 0 }, end: { line: 91, column: 9 } },
+            loc: { start: { line: 101, column: 0 }, end: { line: 107, column: 9 } },
           },
         )) != null
           ? stack1
           : '')
       );
     },
-    '15': function (container, depth0, helpers, partials, data) {
+    '18': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -783,7 +933,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'name') || (depth0 != null ? lookupProperty(depth0, 'name') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'name', hash: {}, data: data, loc: { start: { line: 86, column: 5 }, end: { line: 86, column: 13 } } })
+            ? helper.call(alias1, { name: 'name', hash: {}, data: data, loc: { start: { line: 102, column: 5 }, end: { line: 102, column: 13 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -792,14 +942,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           ((helper =
             (helper = lookupProperty(helpers, 'flowchart') || (depth0 != null ? lookupProperty(depth0, 'flowchart') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'flowchart', hash: {}, data: data, loc: { start: { line: 89, column: 0 }, end: { line: 89, column: 13 } } })
+            ? helper.call(alias1, { name: 'flowchart', hash: {}, data: data, loc: { start: { line: 105, column: 0 }, end: { line: 105, column: 13 } } })
             : helper)) != null
           ? stack1
           : '') +
         '```\n\n'
       );
     },
-    '16': function (container, depth0, helpers, partials, data) {
+    '19': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -823,7 +973,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'pipelinesCut',
                 hash: {},
                 data: data,
-                loc: { start: { line: 94, column: 1 }, end: { line: 94, column: 17 } },
+                loc: { start: { line: 110, column: 1 }, end: { line: 110, column: 17 } },
               })
             : helper)) != null
           ? stack1
@@ -831,7 +981,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         " more changed platforms' pipelines left out to keep this comment under GitHub's size limit._\n\n"
       );
     },
-    '17': function (container, depth0, helpers, partials, data) {
+    '20': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -855,7 +1005,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'removedPlatforms',
                 hash: {},
                 data: data,
-                loc: { start: { line: 98, column: 34 }, end: { line: 98, column: 54 } },
+                loc: { start: { line: 114, column: 34 }, end: { line: 114, column: 54 } },
               })
             : helper)) != null
           ? stack1
@@ -863,7 +1013,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         '.\n\n'
       );
     },
-    '18': function (container, depth0, helpers, partials, data) {
+    '21': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -884,7 +1034,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
               ? helper
               : container.hooks.helperMissing),
           typeof helper === 'function'
-            ? helper.call(alias1, { name: 'warningCount', hash: {}, data: data, loc: { start: { line: 103, column: 28 }, end: { line: 103, column: 44 } } })
+            ? helper.call(alias1, { name: 'warningCount', hash: {}, data: data, loc: { start: { line: 119, column: 28 }, end: { line: 119, column: 44 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -892,27 +1042,27 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'each').call(alias1, depth0 != null ? lookupProperty(depth0, 'warnings') : depth0, {
           name: 'each',
           hash: {},
-          fn: container.program(19, data, 0),
+          fn: container.program(22, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 105, column: 0 }, end: { line: 107, column: 9 } },
+          loc: { start: { line: 121, column: 0 }, end: { line: 123, column: 9 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'warningsCut') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(20, data, 0),
+          fn: container.program(23, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 108, column: 0 }, end: { line: 110, column: 7 } },
+          loc: { start: { line: 124, column: 0 }, end: { line: 126, column: 7 } },
         })) != null
           ? stack1
           : '') +
         '\n</details>\n\n'
       );
     },
-    '19': function (container, depth0, helpers, partials, data) {
+    '22': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -932,7 +1082,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'place') || (depth0 != null ? lookupProperty(depth0, 'place') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'place', hash: {}, data: data, loc: { start: { line: 106, column: 2 }, end: { line: 106, column: 11 } } })
+            ? helper.call(alias1, { name: 'place', hash: {}, data: data, loc: { start: { line: 122, column: 2 }, end: { line: 122, column: 11 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -940,7 +1090,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'code') || (depth0 != null ? lookupProperty(depth0, 'code') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'code', hash: {}, data: data, loc: { start: { line: 106, column: 13 }, end: { line: 106, column: 21 } } })
+            ? helper.call(alias1, { name: 'code', hash: {}, data: data, loc: { start: { line: 122, column: 13 }, end: { line: 122, column: 21 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -948,14 +1098,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'message') || (depth0 != null ? lookupProperty(depth0, 'message') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'message', hash: {}, data: data, loc: { start: { line: 106, column: 24 }, end: { line: 106, column: 35 } } })
+            ? helper.call(alias1, { name: 'message', hash: {}, data: data, loc: { start: { line: 122, column: 24 }, end: { line: 122, column: 35 } } })
             : helper)) != null
           ? stack1
           : '') +
         '\n'
       );
     },
-    '20': function (container, depth0, helpers, partials, data) {
+    '23': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -979,7 +1129,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'warningsCut',
                 hash: {},
                 data: data,
-                loc: { start: { line: 109, column: 3 }, end: { line: 109, column: 18 } },
+                loc: { start: { line: 125, column: 3 }, end: { line: 125, column: 18 } },
               })
             : helper)) != null
           ? stack1
@@ -987,7 +1137,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ' more; `diene validate` lists them all._\n'
       );
     },
-    '21': function (container, depth0, helpers, partials, data) {
+    '24': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -1011,7 +1161,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'note',
                 hash: {},
                 data: data,
-                loc: { start: { line: 116, column: 1 }, end: { line: 116, column: 9 } },
+                loc: { start: { line: 132, column: 1 }, end: { line: 132, column: 9 } },
               })
             : helper)) != null
           ? stack1
@@ -1019,10 +1169,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         '_\n\n'
       );
     },
-    '22': function (container, depth0, helpers, partials, data) {
+    '25': function (container, depth0, helpers, partials, data) {
       return '';
     },
-    '23': function (container, depth0, helpers, partials, data) {
+    '26': function (container, depth0, helpers, partials, data) {
       return ' · shortened to fit one comment: run `diene compile --check` for every change';
     },
     compiler: [8, '>= 4.3.0'],
@@ -1058,27 +1208,27 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           fn: container.program(0, data, 0),
           inverse: container.program(3, data, 0),
           data: data,
-          loc: { start: { line: 4, column: 0 }, end: { line: 101, column: 7 } },
+          loc: { start: { line: 4, column: 0 }, end: { line: 117, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'warnings') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(18, data, 0),
+          fn: container.program(21, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 102, column: 0 }, end: { line: 114, column: 7 } },
+          loc: { start: { line: 118, column: 0 }, end: { line: 130, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'note') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(21, data, 0),
+          fn: container.program(24, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 115, column: 0 }, end: { line: 118, column: 7 } },
+          loc: { start: { line: 131, column: 0 }, end: { line: 134, column: 7 } },
         })) != null
           ? stack1
           : '') +
@@ -1086,7 +1236,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'version') || (depth0 != null ? lookupProperty(depth0, 'version') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'version', hash: {}, data: data, loc: { start: { line: 119, column: 11 }, end: { line: 119, column: 22 } } })
+            ? helper.call(alias1, { name: 'version', hash: {}, data: data, loc: { start: { line: 135, column: 11 }, end: { line: 135, column: 22 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1094,10 +1244,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'full') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(22, data, 0),
-          inverse: container.program(23, data, 0),
+          fn: container.program(25, data, 0),
+          inverse: container.program(26, data, 0),
           data: data,
-          loc: { start: { line: 119, column: 39 }, end: { line: 119, column: 143 } },
+          loc: { start: { line: 135, column: 39 }, end: { line: 135, column: 143 } },
         })) != null
           ? stack1
           : '') +

@@ -135,7 +135,13 @@ export function checkRegistry(index: FleetIndex): Diagnostic[] {
     if (!account) {
       found.push(diagnose(at(cluster, ['account']), 'cluster_account_unknown', { account: cluster.data.account, known: known(index.accounts) }));
     } else if (account.data.vendor !== cluster.data.provider) {
-      found.push(diagnose(at(cluster, ['provider']), 'cluster_account_vendor_mismatch', vendorMismatch(index, name, cluster.data.provider, cluster.data.account, account.data.vendor)));
+      found.push(
+        diagnose(
+          at(cluster, ['provider']),
+          'cluster_account_vendor_mismatch',
+          vendorMismatch(index, name, cluster.data.provider, cluster.data.account, account.data.vendor),
+        ),
+      );
     }
     if (!landscape) {
       found.push(diagnose(at(cluster, ['landscape']), 'cluster_landscape_unknown', misspeltLandscape(index, cluster)));
@@ -152,6 +158,27 @@ export function checkRegistry(index: FleetIndex): Diagnostic[] {
         }),
       );
     }
+  }
+
+  // One load balancer, one cluster: an address two clusters list sends one cluster's names to the other's (a state file copied
+  // by hand in an incident). Said at every holder after the first in name order, pointing at the first.
+  const holders = new Map<string, { cluster: string; state: (typeof fleet.clusterStates)[number]; index: number }>();
+  for (const state of [...fleet.clusterStates].sort((a, b) => ((a.identity[0] as string) < (b.identity[0] as string) ? -1 : 1))) {
+    const name = state.identity[0] as string;
+    state.data.addresses.forEach((text, i) => {
+      const verdict = checkAddress(text, exampleFleet);
+      if (!verdict.ok) return;
+      const first = holders.get(verdict.canonical);
+      if (first === undefined) holders.set(verdict.canonical, { cluster: name, state, index: i });
+      else if (first.cluster !== name) {
+        const where = at(first.state, ['addresses', first.index]);
+        found.push(
+          diagnose(at(state, ['addresses', i]), 'address_shared', { value: text, cluster: name, other: first.cluster }, [
+            { file: where.file ?? null, line: where.line ?? null, column: where.column ?? null, message: `${first.cluster} lists it here` },
+          ]),
+        );
+      }
+    });
   }
 
   for (const state of fleet.clusterStates) {
@@ -178,7 +205,10 @@ export function checkRegistry(index: FleetIndex): Diagnostic[] {
 
 /** The arguments of `cluster_account_vendor_mismatch`: which accounts would fit the provider, if any. */
 function vendorMismatch(index: FleetIndex, cluster: string, provider: string, account: string, vendor: string) {
-  const fitting = [...index.accounts].filter(([, candidate]) => candidate.data.vendor === provider).map(([stem]) => stem).sort();
+  const fitting = [...index.accounts]
+    .filter(([, candidate]) => candidate.data.vendor === provider)
+    .map(([stem]) => stem)
+    .sort();
   const fix = fitting.length > 0 ? `name one of the ${provider} accounts (${fitting.join(', ')})` : `add registry/accounts/${provider}-<name>.yaml and name it`;
   return { cluster, provider, account, vendor, fix };
 }

@@ -80,6 +80,11 @@ export const catalog = {
     message: 'address {value} is not global unicast ({range})',
     hint: '{advice}',
   },
+  address_shared: {
+    severity: 'warning',
+    message: 'address {value} of cluster {cluster} is also a load-balancer address of cluster {other}',
+    hint: "DNS answers {cluster}'s names and {other}'s with it, so one cluster gets the other's traffic: if it was copied, write {cluster}'s own load-balancer address (kubectl get svc -A on {cluster}); if one load balancer truly fronts both, this warning stays",
+  },
   artifact_reference_invalid: {
     severity: 'error',
     message: '{field} gives "{value}" for {platformName}/{serviceName}, which is not {what}: it {reason}',

@@ -21,13 +21,18 @@ function checkStages(index: FleetIndex, platform: Loaded<Platform>): Diagnostic[
   const found: Diagnostic[] = [];
   const listed = new Set(platform.data.landscapes);
   const seen = new Set<string>();
+  const meantBySteps = new Set<string>();
   const groups = normalizeStages(platform.data.stages as RawStageEntry[]);
   groups.forEach((group, groupIndex) => {
     for (const step of group) {
       // Located only when a finding needs it: most steps have none.
       const landscapePlace = () => at(platform, ['stages', ...step.landscapePath]);
       if (!listed.has(step.landscape)) {
-        found.push(diagnose(landscapePlace(), 'stage_unknown_landscape', { landscape: step.landscape, known: [...listed].sort().join(', ') }));
+        const meant = closestName(step.landscape, listed);
+        const guess = meant === undefined ? '' : `did you mean "${meant}"? `;
+        // The landscape meant is then missing from stages: that follows from this finding and is not said again.
+        if (meant !== undefined) meantBySteps.add(meant);
+        found.push(diagnose(landscapePlace(), 'stage_unknown_landscape', { landscape: step.landscape, known: [...listed].sort().join(', '), guess }));
       } else if (seen.has(step.landscape)) {
         found.push(diagnose(landscapePlace(), 'stage_duplicate_landscape', { landscape: step.landscape }));
       }
@@ -44,7 +49,7 @@ function checkStages(index: FleetIndex, platform: Loaded<Platform>): Diagnostic[
     }
   });
   platform.data.landscapes.forEach((landscape, i) => {
-    if (!seen.has(landscape) && platform.data.landscapes.indexOf(landscape) === i) {
+    if (!seen.has(landscape) && !meantBySteps.has(landscape) && platform.data.landscapes.indexOf(landscape) === i) {
       found.push(diagnose(at(platform, ['landscapes', i]), 'stage_missing_landscape', { landscape }));
     }
   });

@@ -64,7 +64,11 @@ export function checkRows(index: FleetIndex, nowSeconds: number): Diagnostic[] {
     const [platformName, , landscape] = row.identity as [string, string, string];
     const platform = index.platforms.get(platformName);
     if (!platform) {
-      if (!reportedPlatforms.has(platformName)) found.push(diagnose(at(row, []), 'platform_unknown', { platform: platformName }));
+      if (!reportedPlatforms.has(platformName)) {
+        const meant = closestName(platformName, index.platforms.keys());
+        const guess = meant === undefined ? '' : `did you mean "${meant}"? rename platforms/${platformName}/ to platforms/${meant}/; otherwise `;
+        found.push(diagnose(at(row, []), 'platform_unknown', { platform: platformName, guess }));
+      }
       reportedPlatforms.add(platformName);
       continue;
     }
@@ -120,7 +124,8 @@ function missingRows(index: FleetIndex): Diagnostic[] {
     for (const [service, rows] of [...services].sort(([a], [b]) => (a < b ? -1 : 1))) {
       platform.data.landscapes.forEach((landscape, i) => {
         // An unregistered landscape is refused by platform_landscape_unknown: no row can be asked for.
-        if (!rows.has(landscape) && index.landscapes.has(landscape)) found.push(diagnose(at(platform, ['landscapes', i]), 'row_missing', { service, landscape, platform: platformName }));
+        if (!rows.has(landscape) && index.landscapes.has(landscape))
+          found.push(diagnose(at(platform, ['landscapes', i]), 'row_missing', { service, landscape, platform: platformName }));
       });
     }
   }

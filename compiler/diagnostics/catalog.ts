@@ -1085,7 +1085,7 @@ export const catalog = {
   platform_unknown: {
     severity: 'error',
     message: 'rows exist for platform "{platform}", which has no carbon/{platform}/platform.yaml',
-    hint: 'add carbon/{platform}/platform.yaml, or remove platforms/{platform}/',
+    hint: '{guess}add carbon/{platform}/platform.yaml, or remove platforms/{platform}/',
   },
   platform_vlandscape_unknown: {
     severity: 'error',
@@ -1288,7 +1288,7 @@ export const catalog = {
   stage_unknown_landscape: {
     severity: 'error',
     message: 'stage "{landscape}" is not in the platform\'s landscapes:',
-    hint: 'add "{landscape}" to landscapes:, or fix the spelling (listed: {known})',
+    hint: '{guess}add "{landscape}" to landscapes:, or fix the spelling (listed: {known})',
   },
   state_cluster_unknown: {
     severity: 'error',

@@ -81,14 +81,28 @@ function isBelowOrAt(path: string, ancestor: string): boolean {
 
 const WEAK_KEYWORDS = new Set(['type', 'oneOf', 'anyOf', 'if', 'const', 'enum']);
 
+/** Every path that lies strictly above the path of one of `errors` (`/stages/2` for an error at `/stages/2/1`): linear in the errors' depths. */
+function pathsAboveErrors(errors: readonly ErrorObject[]): Set<string> {
+  const above = new Set<string>();
+  for (const { instancePath } of errors)
+    for (let end = instancePath.lastIndexOf('/'); end >= 0; end = instancePath.lastIndexOf('/', end - 1)) {
+      const ancestor = instancePath.slice(0, end);
+      if (above.has(ancestor)) break;
+      above.add(ancestor);
+      if (end === 0) break;
+    }
+  return above;
+}
+
 function foldErrors(errors: readonly ErrorObject[]): ErrorObject[] {
   const strong = errors.filter((e) => !WEAK_KEYWORDS.has(e.keyword));
+  const aboveAnError = pathsAboveErrors(errors);
   let kept = errors.filter((e) => {
     if (!WEAK_KEYWORDS.has(e.keyword)) return true;
     if (strong.some((s) => isBelowOrAt(s.instancePath, e.instancePath))) return false;
     // A type refused where another error lies deeper: one of the alternatives took the value's type (a list of stages where a
     // nested list is allowed) and failed inside it; that deeper error is the one to fix.
-    if (e.keyword === 'type' && errors.some((o) => o.instancePath.startsWith(`${e.instancePath}/`))) return false;
+    if (e.keyword === 'type' && aboveAnError.has(e.instancePath)) return false;
     if (e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if') {
       return !errors.some((o) => o !== e && isBelowOrAt(o.instancePath, e.instancePath) && !['oneOf', 'anyOf', 'if'].includes(o.keyword));
     }

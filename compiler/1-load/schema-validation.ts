@@ -215,7 +215,9 @@ function describedAs(schema: Record<string, unknown>): string {
   if (typeof description !== 'string' || description === '') return '';
   // "The image tag: …" reads as the start of the hint: "the image tag: …" (an acronym such as "DNS" keeps its case).
   const start = /^[A-Z][a-z ]/.test(description) ? description.charAt(0).toLowerCase() + description.slice(1) : description;
-  return `${start.replace(/\.$/, '')}; `;
+  // A closing list of the diagnostic codes the value's other checks give ("(`git_branch_invalid`, `input_engine_syntax`)") is for
+  // the reader of the schema: in a hint it reads as noise.
+  return `${start.replace(/\.$/, '').replace(/\s*\((?:`[a-z0-9_]+`(?:, )?)+\)$/, '')}; `;
 }
 
 /** ` <value>` of `key` in the first of the schema's examples that has it (JSON), for a hint; '' when none does. */

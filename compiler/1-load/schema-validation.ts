@@ -272,7 +272,7 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject):
         .join(' or ');
       if (expected.split(' or ').includes('string') && (typeof data === 'number' || typeof data === 'boolean')) {
         const source = sourceTextAt(parsed, path) ?? String(data);
-        return diagnose(locate(parsed, path), 'yaml_number_for_string', { source, value: String(data) });
+        return diagnose(locate(parsed, path), 'yaml_number_for_string', { source, value: String(data), read: typeof data === 'boolean' ? 'boolean' : 'number' });
       }
       // yes/no/on/off are YAML 1.1 booleans; in YAML 1.2 they are strings: say the word to write.
       const word = typeof data === 'string' ? /^(?:(yes|y|on|true)|(no|n|off|false))$/i.exec(data) : null;

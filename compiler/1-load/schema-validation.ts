@@ -257,10 +257,14 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject):
       const suggestion = suggestKey(key, allowed);
       // Not a misspelling but a key of a nested mapping written one level too far out (an indent lost): say where it goes.
       const homes = suggestion.startsWith('remove it') ? nestedHomes(parentSchema, key, mappingOf(valueAt(parsed.value, path))) : [];
+      // A claim is JSON: its keys move into an object, indentation says nothing there.
+      const json = parsed.file.path.endsWith('.json');
       const home =
-        homes.length === 1
-          ? `"${key}" is a key of "${homes[0]}": indent it under ${homes[0]}: like the keys beside it there`
-          : `"${key}" is a key of ${homes.map((h) => `"${h}"`).join(' and of ')}: indent it under the one it belongs to`;
+        homes.length !== 1
+          ? `"${key}" is a key of ${homes.map((h) => `"${h}"`).join(' and of ')}: ${json ? 'move it into the object' : 'indent it under the one'} it belongs to`
+          : json
+            ? `"${key}" is a key of "${homes[0]}": move it into the "${homes[0]}" object, beside the keys there`
+            : `"${key}" is a key of "${homes[0]}": indent it under ${homes[0]}: like the keys beside it there`;
       return diagnoseUnchecked(locate(parsed, [...path, key], 'key'), override ?? 'schema_unknown_property', {
         key,
         suggestion: homes.length > 0 ? home : suggestion,

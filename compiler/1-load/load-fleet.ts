@@ -175,8 +175,9 @@ export function loadFleet(
   const refusedFolder = (required: string) => present.has(required.slice(0, required.indexOf('/')));
   // With fleet.yaml there, the folder is a fleet: a missing regions.yaml is that file to restore, not a wrong working directory.
   const atFleet = present.has('registry/fleet.yaml');
-  // Neither file: not a fleet at all, one cause; the finding for fleet.yaml says what a fleet holds.
-  const notAFleet = REQUIRED_FILES.every((required) => !present.has(required));
+  // Neither file: not a fleet at all, one cause; the finding for fleet.yaml says what a fleet holds. A misspelt
+  // fleet.yml is a fleet whose fleet.yaml is already explained: its missing regions.yaml is reported.
+  const notAFleet = REQUIRED_FILES.every((required) => !present.has(required) && !explained.has(required));
   for (const required of REQUIRED_FILES) {
     if (notAFleet && required !== 'registry/fleet.yaml') continue;
     if (!present.has(required) && !explained.has(required) && !refusedFolder(required))

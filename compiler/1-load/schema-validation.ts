@@ -183,19 +183,44 @@ function lengthLimit(schema: Record<string, unknown>): string {
   return `at most ${String(max)}`;
 }
 
+/** `value` as a mapping (a plain object), else `undefined`. */
+function mappingOf(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
 /**
- * The property of `schema` whose value, in one of the schema's examples, is a
- * mapping holding `key`: where a key found one level too far out belongs.
- * `undefined` when no example shows one.
+ * The properties of `schema` whose mapping holds `key` (in the schema itself,
+ * through a local `$ref`, or in one of the schema's examples): where a key
+ * found one level too far out belongs. `written` is the mapping the key was
+ * found in: a home that already holds the key there is none, and of several,
+ * those left empty there (`intake:` with its keys unindented below it) are the
+ * ones meant. Empty when no home is known.
  */
-function nestedHome(schema: Record<string, unknown>, key: string): string | undefined {
-  const examples = Array.isArray(schema['examples']) ? (schema['examples'] as unknown[]) : [];
-  for (const example of examples) {
-    if (example === null || typeof example !== 'object' || Array.isArray(example)) continue;
-    for (const [property, value] of Object.entries(example))
-      if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, key)) return property;
+function nestedHomes(schema: Record<string, unknown>, key: string, written: Record<string, unknown> | undefined): string[] {
+  const homes = new Set<string>();
+  const definitions = mappingOf(schema['definitions']);
+  for (const [property, declared] of Object.entries(mappingOf(schema['properties']) ?? {})) {
+    const ref = mappingOf(declared)?.['$ref'];
+    const resolved = typeof ref === 'string' && ref.startsWith('#/definitions/') ? mappingOf(definitions?.[ref.slice('#/definitions/'.length)]) : mappingOf(declared);
+    if (Object.prototype.hasOwnProperty.call(mappingOf(resolved?.['properties']) ?? {}, key)) homes.add(property);
   }
-  return undefined;
+  const examples = Array.isArray(schema['examples']) ? (schema['examples'] as unknown[]) : [];
+  for (const example of examples)
+    for (const [property, value] of Object.entries(mappingOf(example) ?? {}))
+      if (Object.prototype.hasOwnProperty.call(mappingOf(value) ?? {}, key)) homes.add(property);
+  const open = [...homes].filter((home) => !Object.prototype.hasOwnProperty.call(mappingOf(written?.[home]) ?? {}, key));
+  const empty = open.filter((home) => written !== undefined && Object.prototype.hasOwnProperty.call(written, home) && written[home] === null);
+  return empty.length > 0 ? empty : open;
+}
+
+/** The value at `path` of `value`, `undefined` when there is none. */
+function valueAt(value: unknown, path: DocumentPath): unknown {
+  let at = value;
+  for (const step of path) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = (at as Record<string | number, unknown>)[step];
+  }
+  return at;
 }
 
 /** The schema's own description of a value, as the start of a hint (`<description>; `): a regular expression says little at 2 a.m. */
@@ -204,7 +229,9 @@ function describedAs(schema: Record<string, unknown>): string {
   if (typeof description !== 'string' || description === '') return '';
   // "The image tag: …" reads as the start of the hint: "the image tag: …" (an acronym such as "DNS" keeps its case).
   const start = /^[A-Z][a-z ]/.test(description) ? description.charAt(0).toLowerCase() + description.slice(1) : description;
-  return `${start.replace(/\.$/, '')}; `;
+  // A closing list of the diagnostic codes the value's other checks give ("(`git_branch_invalid`, `input_engine_syntax`)") is for
+  // the reader of the schema: in a hint it reads as noise.
+  return `${start.replace(/\.$/, '').replace(/\s*\((?:`[a-z0-9_]+`(?:, )?)+\)$/, '')}; `;
 }
 
 /** ` <value>` of `key` in the first of the schema's examples that has it (JSON), for a hint; '' when none does. */
@@ -243,10 +270,18 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject):
       const allowed = Object.keys((parentSchema['properties'] as object | undefined) ?? {});
       const suggestion = suggestKey(key, allowed);
       // Not a misspelling but a key of a nested mapping written one level too far out (an indent lost): say where it goes.
-      const home = suggestion.startsWith('remove it') ? nestedHome(parentSchema, key) : undefined;
+      const homes = suggestion.startsWith('remove it') ? nestedHomes(parentSchema, key, mappingOf(valueAt(parsed.value, path))) : [];
+      // A claim is JSON: its keys move into an object, indentation says nothing there.
+      const json = parsed.file.path.endsWith('.json');
+      const home =
+        homes.length !== 1
+          ? `"${key}" is a key of ${homes.map((h) => `"${h}"`).join(' and of ')}: ${json ? 'move it into the object' : 'indent it under the one'} it belongs to`
+          : json
+            ? `"${key}" is a key of "${homes[0]}": move it into the "${homes[0]}" object, beside the keys there`
+            : `"${key}" is a key of "${homes[0]}": indent it under ${homes[0]}: like the keys beside it there`;
       return diagnoseUnchecked(locate(parsed, [...path, key], 'key'), override ?? 'schema_unknown_property', {
         key,
-        suggestion: home ? `"${key}" is a key of "${home}": indent it under ${home}: like the keys beside it there` : suggestion,
+        suggestion: homes.length > 0 ? home : suggestion,
       });
     }
     case 'type': {
@@ -255,7 +290,7 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject):
         .join(' or ');
       if (expected.split(' or ').includes('string') && (typeof data === 'number' || typeof data === 'boolean')) {
         const source = sourceTextAt(parsed, path) ?? String(data);
-        return diagnose(locate(parsed, path), 'yaml_number_for_string', { source, value: String(data) });
+        return diagnose(locate(parsed, path), 'yaml_number_for_string', { source, value: String(data), read: typeof data === 'boolean' ? 'boolean' : 'number' });
       }
       // yes/no/on/off are YAML 1.1 booleans; in YAML 1.2 they are strings: say the word to write.
       const word = typeof data === 'string' ? /^(?:(yes|y|on|true)|(no|n|off|false))$/i.exec(data) : null;

@@ -1471,8 +1471,12 @@ export const catalog = {
   },
   yaml_number_for_string: {
     severity: 'error',
-    message: '{source} is read as the number {value}, but a string is required',
+    message: '{source} is read as {read}, but a string is required',
     hint: 'quote it: "{source}"',
+    choices: {
+      // An unquoted true or false where a string belongs is a boolean, not a number.
+      read: { number: 'the number {value}', boolean: 'the boolean {value}' },
+    },
   },
   yaml_syntax: {
     severity: 'error',

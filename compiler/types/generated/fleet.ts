@@ -54,7 +54,7 @@ export interface Dns {
  */
 export interface DnsHost {
   /**
-   * The host's name, unique in the fleet; used in output paths (`dns/<zone>/<host>.json`).
+   * The host's name, unique in the fleet: lower-case letters and digits, starting with a letter, with single hyphens between them; used in output paths (`dns/<zone>/<host>.json`).
    */
   name: string;
   /**
@@ -91,7 +91,7 @@ export interface DnsHost {
  */
 export interface Tsig {
   /**
-   * The key name as the server knows it.
+   * The key name as the server knows it, without spaces.
    */
   name: string;
   /**

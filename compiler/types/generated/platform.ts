@@ -81,7 +81,7 @@ export interface StageStepObject {
    *
    * @minItems 1
    *
-   * Items: The name of a Kargo AnalysisTemplate.
+   * Items: The name of a Kargo AnalysisTemplate: lower-case letters, digits, `-` and `.` (a DNS-1123 subdomain).
    */
   verification?: [string, ...string[]];
 }

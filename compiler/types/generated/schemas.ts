@@ -487,7 +487,8 @@ export const inputSchemas: Readonly<Record<string, object>> = {
         required: ['name', 'provider', 'nameservers'],
         properties: {
           name: {
-            description: "The host's name, unique in the fleet; used in output paths (`dns/<zone>/<host>.json`).",
+            description:
+              "The host's name, unique in the fleet: lower-case letters and digits, starting with a letter, with single hyphens between them; used in output paths (`dns/<zone>/<host>.json`).",
             type: 'string',
             minLength: 1,
             maxLength: 63,
@@ -534,7 +535,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
         additionalProperties: false,
         required: ['name', 'algorithm', 'secretEnv'],
         properties: {
-          name: { description: 'The key name as the server knows it.', type: 'string', minLength: 1, pattern: '^\\S+$' },
+          name: { description: 'The key name as the server knows it, without spaces.', type: 'string', minLength: 1, pattern: '^\\S+$' },
           algorithm: {
             description: 'The HMAC algorithm of the key.',
             type: 'string',
@@ -744,7 +745,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
       },
       envVarName: {
         description:
-          'The name of an environment variable that holds a secret at run time; the secret itself never appears in a file (docs/fleet-reference.md).',
+          'The name of an environment variable that holds a secret at run time: upper-case letters, digits and `_`, not starting with a digit; the secret itself never appears in a file (docs/fleet-reference.md).',
         type: 'string',
         pattern: '^[A-Z_][A-Z0-9_]*$',
       },
@@ -874,7 +875,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
             minItems: 1,
             uniqueItems: true,
             items: {
-              description: 'The name of a Kargo AnalysisTemplate.',
+              description: 'The name of a Kargo AnalysisTemplate: lower-case letters, digits, `-` and `.` (a DNS-1123 subdomain).',
               type: 'string',
               minLength: 1,
               maxLength: 253,

@@ -73,12 +73,12 @@ export interface DnsHost {
     [k: string]: [DnsName, ...DnsName[]] | undefined;
   };
   /**
-   * rfc2136 only, required there: the server to send updates to, as `host:port` or `host`.
+   * The server an rfc2136 host sends its updates to, as `host:port` or `host` with no spaces (required for provider rfc2136, and only there).
    */
   server?: string;
   tsig?: Tsig;
   /**
-   * powerdns only, required there: the base URL of the PowerDNS HTTP API.
+   * The base URL of a powerdns host's HTTP API, starting with `http://` or `https://` (required for provider powerdns, and only there).
    */
   url?: string;
   /**
@@ -204,7 +204,7 @@ export interface Artifacts {
    */
   appChart: string;
   /**
-   * The OCI repository of the primordial chart, deployed once per row to Primordial; the same rules as `appChart`.
+   * The OCI repository of the primordial chart, deployed once per row to Primordial: once substituted, `oci://registry/path/chart` in the OCI reference grammar, with no spaces, quotes, backslashes or template syntax (the rules of `appChart`).
    */
   primordialChart: string;
 }

@@ -35,7 +35,7 @@ export interface Region {
    */
   lon: number;
   /**
-   * The Google Cloud region nearest to it, for Google Cloud DNS GEO routing, e.g. `asia-southeast1`.
+   * The Google Cloud region nearest to this region, for Google Cloud DNS GEO routing: lower-case words joined by hyphens and ending in digits, e.g. `asia-southeast1`.
    */
   googleRegion: string;
 }

@@ -513,13 +513,19 @@ export const inputSchemas: Readonly<Record<string, object>> = {
             },
           },
           server: {
-            description: 'rfc2136 only, required there: the server to send updates to, as `host:port` or `host`.',
+            description:
+              'The server an rfc2136 host sends its updates to, as `host:port` or `host` with no spaces (required for provider rfc2136, and only there).',
             type: 'string',
             minLength: 1,
             pattern: '^\\S+$',
           },
           tsig: { $ref: '#/definitions/tsig', description: 'rfc2136 only: the TSIG key that signs updates.' },
-          url: { description: 'powerdns only, required there: the base URL of the PowerDNS HTTP API.', type: 'string', format: 'uri', pattern: '^https?://' },
+          url: {
+            description: "The base URL of a powerdns host's HTTP API, starting with `http://` or `https://` (required for provider powerdns, and only there).",
+            type: 'string',
+            format: 'uri',
+            pattern: '^https?://',
+          },
           apiKeyEnv: { $ref: '#/definitions/envVarName', description: 'powerdns only, required there: the environment variable holding the PowerDNS API key.' },
         },
         if: { properties: { provider: { const: 'rfc2136' } }, required: ['provider'] },
@@ -696,7 +702,8 @@ export const inputSchemas: Readonly<Record<string, object>> = {
             pattern: '^oci://\\S+$',
           },
           primordialChart: {
-            description: 'The OCI repository of the primordial chart, deployed once per row to Primordial; the same rules as `appChart`.',
+            description:
+              'The OCI repository of the primordial chart, deployed once per row to Primordial: once substituted, `oci://registry/path/chart` in the OCI reference grammar, with no spaces, quotes, backslashes or template syntax (the rules of `appChart`).',
             type: 'string',
             pattern: '^oci://\\S+$',
           },
@@ -989,7 +996,8 @@ export const inputSchemas: Readonly<Record<string, object>> = {
             maximum: 180,
           },
           googleRegion: {
-            description: 'The Google Cloud region nearest to it, for Google Cloud DNS GEO routing, e.g. `asia-southeast1`.',
+            description:
+              'The Google Cloud region nearest to this region, for Google Cloud DNS GEO routing: lower-case words joined by hyphens and ending in digits, e.g. `asia-southeast1`.',
             type: 'string',
             pattern: '^[a-z]+(-[a-z]+)+[0-9]+$',
           },

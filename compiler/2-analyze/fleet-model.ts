@@ -61,6 +61,36 @@ export interface PlatformModel {
   services: ServiceModel[];
 }
 
+/**
+ * What the generated files of a platform are made from: its model with each
+ * row cut to where it is. A row's pins and emergency values reach the cluster
+ * through Argo CD's git generator, which reads the row file, never through the
+ * generated files; so a pin bump (Kargo's promotion commit) leaves the
+ * platform's outputs' slice (3-emit/output-slice.ts) as it was, and they are
+ * not made again.
+ */
+export interface PlatformOutline extends Omit<PlatformModel, 'services'> {
+  services: ServiceOutline[];
+}
+
+export interface ServiceOutline extends Omit<ServiceModel, 'rows'> {
+  rows: RowPlace[];
+}
+
+/** A row's place: whose it is and its file. */
+export type RowPlace = Pick<RowModel, 'platform' | 'service' | 'landscape' | 'path'>;
+
+/** `platform` cut to its {@link PlatformOutline}. */
+export function platformOutline(platform: PlatformModel): PlatformOutline {
+  return {
+    ...platform,
+    services: platform.services.map((service) => ({
+      ...service,
+      rows: service.rows.map(({ platform, service, landscape, path }) => ({ platform, service, landscape, path })),
+    })),
+  };
+}
+
 export interface FleetModel {
   settings: Fleet;
   regions: Record<string, { providers: string[]; lat: number; lon: number; googleRegion: string }>;

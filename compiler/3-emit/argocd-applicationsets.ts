@@ -26,7 +26,7 @@
  * `values` block, which Helm merges deeply. The pinned image goes in as the
  * Helm parameter `image.tag`.
  */
-import type { RegistrySlice, PlatformModel, ServiceModel } from '../2-analyze/fleet-model.js';
+import type { RegistrySlice, PlatformOutline, ServiceOutline } from '../2-analyze/fleet-model.js';
 import { sharedValue } from './block-yaml.js';
 import type { ApplicationSet, ApplicationSpec, ClustersGenerator, GitFilesGenerator, LabelSelector, ObjectMeta } from './kube-objects.js';
 import { ROW_POLL_SECONDS } from './promotion-timing.js';
@@ -121,7 +121,7 @@ function templateMeta(name: string, labels: Record<string, string>, annotations:
   return { name, labels, annotations };
 }
 
-function serviceApplicationSets(model: RegistrySlice, platform: PlatformModel, service: ServiceModel): ApplicationSet[] {
+function serviceApplicationSets(model: RegistrySlice, platform: PlatformOutline, service: ServiceOutline): ApplicationSet[] {
   const artifacts = serviceArtifacts(model.settings, platform.name, service.name);
   const namespace = serviceNamespace(platform.name, service.name);
   // The two ApplicationSets of a service and their templates share its labels, template annotations and row generator.
@@ -174,6 +174,6 @@ function serviceApplicationSets(model: RegistrySlice, platform: PlatformModel, s
 }
 
 /** The ApplicationSets of `platform`, services in name order, app before primordial. */
-export function emitApplicationSets(model: RegistrySlice, platform: PlatformModel): ApplicationSet[] {
+export function emitApplicationSets(model: RegistrySlice, platform: PlatformOutline): ApplicationSet[] {
   return platform.services.flatMap((service) => serviceApplicationSets(model, platform, service));
 }

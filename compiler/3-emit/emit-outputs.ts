@@ -6,7 +6,17 @@
  * emitters here.
  */
 import { dnsIntent } from '../2-analyze/dns-names.js';
-import type { ClusterModel, DocAContent, DocBContent, DocCContent, FleetModel, IssuerContent, PlatformModel, RegistrySlice } from '../2-analyze/fleet-model.js';
+import {
+  platformOutline,
+  type ClusterModel,
+  type DocAContent,
+  type DocBContent,
+  type DocCContent,
+  type FleetModel,
+  type IssuerContent,
+  type PlatformOutline,
+  type RegistrySlice,
+} from '../2-analyze/fleet-model.js';
 import { servedHostsSlice, type HostsSlice } from '../2-analyze/served-hosts.js';
 import { buildIssuerTable, docBKey, docCKey, DOC_A_KEY, ISSUERS_KEY } from './address-books.js';
 import { sealBook } from './book-digest.js';
@@ -31,15 +41,15 @@ export const COMPILE_COMMAND = 'diene compile';
 export { kargoObjects, platformObjects } from './platform-objects.js';
 
 // The keyed emitters (output-slice.ts): each makes one file from the slices it is given and nothing else.
-const applicationSetsFile: KeyedEmitter<[RegistrySlice, PlatformModel]> = {
+const applicationSetsFile: KeyedEmitter<[RegistrySlice, PlatformOutline]> = {
   name: 'argocd',
   emit: (registry, platform) => toYamlStream(emitApplicationSets(registry, platform), COMPILE_COMMAND),
 };
-const kargoFile: KeyedEmitter<[RegistrySlice, PlatformModel]> = {
+const kargoFile: KeyedEmitter<[RegistrySlice, PlatformOutline]> = {
   name: 'kargo',
   emit: (registry, platform) => toYamlStream(kargoObjects(registry, platform), COMPILE_COMMAND),
 };
-const platformRecordFile: KeyedEmitter<[PlatformModel]> = {
+const platformRecordFile: KeyedEmitter<[PlatformOutline]> = {
   name: 'platform',
   emit: (platform) => toYamlStream([emitPlatformRecord(platform)], COMPILE_COMMAND),
 };
@@ -104,7 +114,7 @@ export function outputPlan(model: FleetModel, options: { serial?: number } = {})
   }
   const registry = new SlicePart<RegistrySlice>({ settings: model.settings, clusters: model.clusters });
   for (const platform of model.platforms) {
-    const own = new SlicePart(platform);
+    const own = new SlicePart(platformOutline(platform));
     outputs.set(`argocd/${platform.name}.yaml`, keyedOutput(applicationSetsFile, registry, own));
     outputs.set(`kargo/${platform.name}.yaml`, keyedOutput(kargoFile, registry, own));
     outputs.set(`platforms/${platform.name}.yaml`, keyedOutput(platformRecordFile, own));

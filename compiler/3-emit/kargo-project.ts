@@ -10,13 +10,13 @@
  * shared secret from a Secret the operator creates in the project namespace
  * (`kargo-webhook-<kind>`, key `secret`); diene never writes a secret.
  */
-import type { RegistrySlice, PlatformModel } from '../2-analyze/fleet-model.js';
+import type { RegistrySlice, PlatformOutline } from '../2-analyze/fleet-model.js';
 import { receiverName, receiverSecretName, releaseReceivers } from '../2-analyze/release-webhooks.js';
 import { platformLabels, stageName, SYNC_WAVE, SYNC_WAVE_ANNOTATION } from '../2-analyze/conventions.js';
 import type { KargoProject, KargoProjectConfig, KargoWebhookReceiver } from './kube-objects.js';
 
 /** The Kargo Project named after the platform. */
-export function emitKargoProject(platform: PlatformModel): KargoProject {
+export function emitKargoProject(platform: PlatformOutline): KargoProject {
   return {
     apiVersion: 'kargo.akuity.io/v1alpha1',
     kind: 'Project',
@@ -30,7 +30,7 @@ export function webhookReceivers(model: RegistrySlice): KargoWebhookReceiver[] {
 }
 
 /** The ProjectConfig: policies sorted by Stage name, then the webhook receivers. */
-export function emitKargoProjectConfig(model: RegistrySlice, platform: PlatformModel): KargoProjectConfig {
+export function emitKargoProjectConfig(model: RegistrySlice, platform: PlatformOutline): KargoProjectConfig {
   const policies = platform.services.flatMap((service) =>
     platform.stageGroups
       .flat()

@@ -19,7 +19,7 @@
  * the ApplicationSet has read the pushed row.
  */
 import type { ClusterModel } from '../2-analyze/cluster-models.js';
-import type { RegistrySlice, PlatformModel, ServiceModel } from '../2-analyze/fleet-model.js';
+import type { RegistrySlice, PlatformOutline, ServiceOutline } from '../2-analyze/fleet-model.js';
 import { appApplicationName, platformLabels, primordialApplicationName, serviceArtifacts, stageName, SYNC_WAVE, SYNC_WAVE_ANNOTATION } from '../2-analyze/conventions.js';
 import { sharedValue } from './block-yaml.js';
 import type { KargoStage, PromotionStep } from './kube-objects.js';
@@ -70,7 +70,7 @@ interface ServiceSteps {
   origin: { kind: 'Warehouse'; name: string };
 }
 
-function serviceSteps(model: RegistrySlice, platform: PlatformModel, service: ServiceModel): ServiceSteps {
+function serviceSteps(model: RegistrySlice, platform: PlatformOutline, service: ServiceOutline): ServiceSteps {
   const artifacts = serviceArtifacts(model.settings, platform.name, service.name);
   const chartVersion = `chartFrom(${exprString(artifacts.appChartUrl)}).Version`;
   const primordialVersion = `chartFrom(${exprString(artifacts.primordialChartUrl)}).Version`;
@@ -89,7 +89,7 @@ function serviceSteps(model: RegistrySlice, platform: PlatformModel, service: Se
   };
 }
 
-function promotionSteps(model: RegistrySlice, platform: PlatformModel, service: ServiceModel, shared: ServiceSteps, landscape: string): PromotionStep[] {
+function promotionSteps(model: RegistrySlice, platform: PlatformOutline, service: ServiceOutline, shared: ServiceSteps, landscape: string): PromotionStep[] {
   const { chartVersion, imageTag } = shared;
   const rowPath = `platforms/${platform.name}/${service.name}/${landscape}.yaml`;
   const namespace = model.settings.primordial.argocdNamespace;
@@ -137,7 +137,7 @@ function promotionSteps(model: RegistrySlice, platform: PlatformModel, service: 
 }
 
 /** The Stages of `service`, in promotion order (group by group, then in `stages:` order). */
-export function emitKargoStages(model: RegistrySlice, platform: PlatformModel, service: ServiceModel): KargoStage[] {
+export function emitKargoStages(model: RegistrySlice, platform: PlatformOutline, service: ServiceOutline): KargoStage[] {
   const stages: KargoStage[] = [];
   const shared = serviceSteps(model, platform, service);
   platform.stageGroups.forEach((group, groupIndex) => {

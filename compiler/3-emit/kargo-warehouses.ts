@@ -10,7 +10,7 @@
  * so a stray `1.11` image tag cannot become the newest image and hold back
  * every release; a release is `MAJOR.MINOR.PATCH[-pre]` on all three.
  */
-import type { RegistrySlice, PlatformModel, ServiceModel } from '../2-analyze/fleet-model.js';
+import type { RegistrySlice, PlatformOutline, ServiceOutline } from '../2-analyze/fleet-model.js';
 import { platformLabels, serviceArtifacts, SYNC_WAVE, SYNC_WAVE_ANNOTATION } from '../2-analyze/conventions.js';
 import type { KargoWarehouse } from './kube-objects.js';
 
@@ -22,7 +22,7 @@ function quoteExpr(text: string): string {
 }
 
 /** The Warehouse of `service`, named after it, in the platform's project namespace. */
-export function emitKargoWarehouse(model: RegistrySlice, platform: PlatformModel, service: ServiceModel): KargoWarehouse {
+export function emitKargoWarehouse(model: RegistrySlice, platform: PlatformOutline, service: ServiceOutline): KargoWarehouse {
   const artifacts = serviceArtifacts(model.settings, platform.name, service.name);
   const image = `imageFrom(${quoteExpr(artifacts.image)}).Tag`;
   const appChart = `chartFrom(${quoteExpr(artifacts.appChartUrl)}).Version`;

@@ -4,7 +4,7 @@
  * (not the books, DNS, route-table and health-check emitters and the
  * template engine they load).
  */
-import type { RegistrySlice, PlatformModel } from '../2-analyze/fleet-model.js';
+import type { RegistrySlice, PlatformOutline } from '../2-analyze/fleet-model.js';
 import { emitApplicationSets } from './argocd-applicationsets.js';
 import { emitKargoProject, emitKargoProjectConfig } from './kargo-project.js';
 import { emitKargoStages } from './kargo-stages.js';
@@ -12,7 +12,7 @@ import { emitKargoWarehouse } from './kargo-warehouses.js';
 import { emitPlatformRecord } from './platform-record.js';
 
 /** The Kargo objects of a platform: Project, ProjectConfig, Warehouses, then Stages service by service. */
-export function kargoObjects(model: RegistrySlice, platform: PlatformModel): unknown[] {
+export function kargoObjects(model: RegistrySlice, platform: PlatformOutline): unknown[] {
   return [
     emitKargoProject(platform),
     emitKargoProjectConfig(model, platform),
@@ -22,7 +22,7 @@ export function kargoObjects(model: RegistrySlice, platform: PlatformModel): unk
 }
 
 /** Every object of one platform in sync-wave order, as `diene render` prints them (SPEC §3.1, §6): Platform record and Project, ProjectConfig and Warehouses, ApplicationSets, Stages. */
-export function platformObjects(model: RegistrySlice, platform: PlatformModel): unknown[] {
+export function platformObjects(model: RegistrySlice, platform: PlatformOutline): unknown[] {
   return [
     emitPlatformRecord(platform),
     emitKargoProject(platform),

@@ -4,12 +4,12 @@
  * spec: {landscapes, stages, services}}`. `stages` is written as in
  * platform.yaml; `services` maps each row folder to its modules.
  */
-import type { PlatformModel } from '../2-analyze/fleet-model.js';
+import type { PlatformOutline } from '../2-analyze/fleet-model.js';
 import { platformLabels, SYNC_WAVE, SYNC_WAVE_ANNOTATION } from '../2-analyze/conventions.js';
 import type { PlatformRecord } from './kube-objects.js';
 
 /** The Platform record of `platform`. */
-export function emitPlatformRecord(platform: PlatformModel): PlatformRecord {
+export function emitPlatformRecord(platform: PlatformOutline): PlatformRecord {
   return {
     apiVersion: 'diene.atomi.cloud/v1alpha1',
     kind: 'Platform',

@@ -164,9 +164,24 @@ describe('what a change to the bench S fleet keeps', () => {
     expect(changedKeys(base)).toEqual([]);
   });
 
-  it("a row's pin: only its platform's ApplicationSets, Kargo objects and Platform record", () => {
-    const texts = edited('platforms/nitroso/tin/pichu.yaml', (text) => text.replace(/image: "(\d+)\.(\d+)\.(\d+)"/, 'image: "$1.$2.999"'));
-    expect(changedKeys(texts)).toEqual(['argocd/nitroso.yaml', 'kargo/nitroso.yaml', 'platforms/nitroso.yaml']);
+  it("a row's pins and emergency values: no output made again (they reach the cluster through the row file, which Argo CD reads)", () => {
+    const pinned = edited('platforms/nitroso/tin/pichu.yaml', (text) => text.replace(/image: "(\d+)\.(\d+)\.(\d+)"/, 'image: "$1.$2.999"'));
+    expect(changedKeys(pinned)).toEqual([]);
+    const overridden = edited('platforms/nitroso/tin/pichu.yaml', (text) => `${text}values:\n  replicas: 3\nvaluesSince: ${GENERATED_NOW}\n`);
+    expect(changedKeys(overridden)).toEqual([]);
+  });
+
+  const withoutRow = new Map(base);
+  withoutRow.delete('platforms/nitroso/tin/pichu.yaml');
+
+  it("a row removed: its platform's ApplicationSets, Kargo objects and Platform record, and its landscape's route table", () => {
+    expect(changedKeys(withoutRow)).toEqual([
+      'argocd/nitroso.yaml',
+      'kargo/nitroso.yaml',
+      'platforms/nitroso.yaml',
+      'route-paths/pichu.json',
+      'route-paths/pichu.sql',
+    ]);
   });
 
   it("a module added to a service: its platform's files, its Doc C, and the gateway files and sign-in configuration that serve its names", () => {
@@ -193,21 +208,26 @@ describe('what a change to the bench S fleet keeps', () => {
   });
 
   it('the listing without a write: the known digests, and the few outputs made, each the digest of its bytes; none past the limit', () => {
-    const texts = edited('platforms/nitroso/tin/pichu.yaml', (text) => text.replace(/image: "(\d+)\.(\d+)\.(\d+)"/, 'image: "$1.$2.998"'));
-    const after = planOf(texts, nowSeconds);
+    const after = planOf(withoutRow, nowSeconds);
     const known = knownDigests(after, recorded);
     const made: string[] = [];
     const watched: OutputPlan = new Map(
       [...after].map(([file, make]) => [file, Object.assign(() => (made.push(file), make()), make.slice ? { slice: make.slice } : {})]),
     );
-    const listing = listingWithin(watched, known, 3);
+    const listing = listingWithin(watched, known, 5);
     expect(listing).toEqual(new Map([...after].map(([file, make]) => [file, fileDigest(make())])));
-    // The three files of the changed platform, and the one unkeyed file (the health checks).
-    expect(made.filter((file) => after.get(file)?.slice)).toEqual(['argocd/nitroso.yaml', 'kargo/nitroso.yaml', 'platforms/nitroso.yaml']);
+    // The five files the row was in, and the one unkeyed file (the health checks).
+    expect(made.filter((file) => after.get(file)?.slice)).toEqual([
+      'argocd/nitroso.yaml',
+      'kargo/nitroso.yaml',
+      'platforms/nitroso.yaml',
+      'route-paths/pichu.json',
+      'route-paths/pichu.sql',
+    ]);
     expect(made.filter((file) => !after.get(file)?.slice)).toEqual(['argocd-cm/dependency-health.yaml']);
     // Past the limit, nothing is made at all.
     made.length = 0;
-    expect(listingWithin(watched, known, 2)).toBeUndefined();
+    expect(listingWithin(watched, known, 4)).toBeUndefined();
     expect(made).toEqual([]);
   });
 

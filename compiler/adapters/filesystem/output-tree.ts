@@ -666,6 +666,33 @@ function writeTextFile(target: string, text: string, buffer: Buffer): string {
   }
 }
 
+/**
+ * One growing buffer that a file's text is encoded into once: its digest is
+ * taken of those bytes and, when the file is written, the same bytes are
+ * written (hashing the text and writing it encoded it twice). It grows to the
+ * largest file's worst case (three bytes a UTF-16 unit) and is kept, not made
+ * per file.
+ */
+class EncodedText {
+  private buffer = Buffer.allocUnsafeSlow(WRITE_CHUNK * 3);
+  /** The UTF-8 bytes of `text`, valid until the next call. */
+  encode(text: string): Buffer {
+    if (text.length * 3 > this.buffer.length) this.buffer = Buffer.allocUnsafeSlow(Math.max(text.length * 3, this.buffer.length * 2));
+    return this.buffer.subarray(0, this.buffer.write(text, 0, 'utf8'));
+  }
+}
+
+/** Writes `bytes` to a new file at `target`; returns the file's stamp once written. */
+function writeBytesFile(target: string, bytes: Uint8Array): string {
+  const fd = openSync(target, 'w');
+  try {
+    for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done, bytes.length - done);
+    return stampOf(fstatSync(fd, { bigint: true }));
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** The tree a write made: every output's digest (the manifest left out) and the manifest's text. */
 export interface MadeTree {
   listing: Map<string, string>;
@@ -779,6 +806,7 @@ export async function writeOutputTree(
       // Synchronous, one mkdir a folder: thousands of small files write several times faster than through promises.
       const written: string[] = [];
       const buffer = Buffer.allocUnsafeSlow(WRITE_CHUNK * 3);
+      const encoded = new EncodedText();
       const folders = new Set<string>([staging]);
       const folderOf = (relative: string): string => {
         const target = path.join(staging, relative);
@@ -810,14 +838,17 @@ export async function writeOutputTree(
           unchanged.push(relative);
           continue;
         }
-        const text = make();
+        const bytes = encoded.encode(make());
         counts.made++;
-        const digest = fileDigest(text);
+        const digest = fileDigest(bytes);
         made.listing.set(relative, digest);
         if (trusted.get(relative)?.[1] === digest) unchanged.push(relative);
         else {
           if (!trusted.has(relative)) counts.missing++;
-          written.push(put(relative, text));
+          const target = folderOf(relative);
+          placed.set(relative, { stamp: writeBytesFile(target, bytes), linked: false });
+          counts.written++;
+          written.push(target);
         }
       }
       made.manifest = manifestText(made.listing);

@@ -18,6 +18,7 @@ import type { Regions } from '../types/generated/regions.js';
 import type { Row } from '../types/generated/row.js';
 import type { VirtualLandscape } from '../types/generated/vlandscape.js';
 import { closestName } from '../diagnostics/spelling.js';
+import { CANONICAL_ROW_VALUES, canonicalRow } from './canonical-row.js';
 import { classifyPath, layoutSuggestion, LAYOUT_SUMMARY, REQUIRED_FILES, type InputKind } from './fleet-layout.js';
 import { findSecrets, maskFileDiagnostics } from './find-secrets.js';
 import { FILE_SIZE_LIMIT, INPUT_BUDGET, utf8Length, type InputBudget } from './input-limits.js';
@@ -205,6 +206,14 @@ function loadFile(
   schemas: SchemaValidators,
   valueBudget: { left: number; total: number },
 ): { diagnostics: Diagnostic[]; values?: number; overBudget?: true; loaded?: Omit<Loaded<unknown>, 'identity'> } {
+  if (kind === 'row' && valueBudget.left >= CANONICAL_ROW_VALUES) {
+    // Most rows: read without the YAML library (canonical-row.ts); the schema still judges the value.
+    const row = canonicalRow(file.text);
+    if (row !== undefined) {
+      const parsed = lazyDocument(file, row, () => documentAgain(file, kind));
+      if (schemas.validate(kind, parsed).length === 0) return { diagnostics: [], values: CANONICAL_ROW_VALUES, loaded: { parsed, data: row, rowFindings: [] } };
+    }
+  }
   const result = kind === 'claim' ? parseJson(file, { valueBudget }) : parseYaml(file, { schemaName: `${kind}.schema.json`, valueBudget });
   // Secrets are looked for in a file that does not parse too: its excerpts must not show them either.
   const secrets = findSecrets(file, result.parsed, kind);

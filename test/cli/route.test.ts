@@ -17,8 +17,8 @@ describe('diene route', () => {
     expect(run.stdout).toBe(
       [
         `${TIN}/paulca/x`,
-        '  served by  api.zinc.nitroso.pikachu.cluster.atomi.cloud (account nitroso, app zinc, box pikachu)',
-        `  host       resolved exactly to ${TIN} (account nitroso, app tin, box pikachu)`,
+        '  served by  api.zinc.nitroso.pikachu.cluster.atomi.cloud (platform nitroso, service zinc, landscape pikachu)',
+        `  host       resolved exactly to ${TIN} (platform nitroso, service tin, landscape pikachu)`,
         `  why        prefix "paulca" hit on both the raw and the normalised first segment (raw first segment "paulca", normalised "paulca") in the host's map of 2 prefixes (claims/domains/${TIN}.json)`,
         '  upstream   path /paulca/x is sent unchanged',
         '',
@@ -36,7 +36,7 @@ describe('diene route', () => {
       [
         '  dropped    "bob" → api.zinc.nitroso.pichu.cluster.atomi.cloud: its target is homed on another landscape',
         '             "ghost" → api.copper.nitroso.pikachu.cluster.atomi.cloud: its target does not exist',
-        '             "hooks" → api.webhook.mercury.pikachu.cluster.atomi.cloud: its target is another account\'s',
+        '             "hooks" → api.webhook.mercury.pikachu.cluster.atomi.cloud: its target belongs to another account (platform)',
         `  note       "bob" is claimed in claims/domains/${TIN}.json but dropped (its target is homed on another landscape): fix or remove it with \`diene claim set-paths\``,
         '  upstream   path /bob/x is sent unchanged',
       ].join('\n'),

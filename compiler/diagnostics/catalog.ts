@@ -1125,7 +1125,13 @@ export const catalog = {
   route_host_unknown: {
     severity: 'error',
     message: 'no route serves host "{host}"',
-    hint: 'routes are the service hosts of ready rows (a non-empty pin.chart), e.g. {example}',
+    hint: '{advice}',
+    choices: {
+      advice: {
+        close: 'did you mean {route}? it is the served host closest to the one asked for; routes are the service hosts of ready rows (a non-empty pin.chart)',
+        example: 'routes are the service hosts of ready rows (a non-empty pin.chart), e.g. {route}',
+      },
+    },
   },
   row_kargo_line_too_long: {
     severity: 'error',

@@ -365,6 +365,11 @@ export const catalog = {
     message: 'the claim is missing {missing}',
     hint: 'a claim is {"account": …, "app": …, "paths": {…}}; write "paths": {} to clear every prefix (a missing or misspelt wrapper never clears them)',
   },
+  claim_paths_unwrapped: {
+    severity: 'error',
+    message: 'the file is a bare prefix map ({prefixes}): the map goes inside a "paths" wrapper',
+    hint: 'wrap it: {"paths": {{entries}}}; account and app may be left out (they are the host\'s platform and service)',
+  },
   claim_prefix_cap: {
     severity: 'warning',
     message: 'the claim has {total} prefixes, more than the cap of {cap}: the last {count} in sorted order are dropped ({sample})',

@@ -115,7 +115,7 @@ describe.skipIf(skipUnlessPresent(skipReason))(`diene claim set-paths over git s
   it("refuses a bad request before anything is written, with the compiler's codes and places", async () => {
     const head = git(fleet.bare, 'rev-parse', 'main').trim();
     const cases: { host: string; content: unknown; code: string; line?: number; column?: number }[] = [
-      { host: TIN, content: { paulca: ZINC }, code: 'claim_paths_missing', line: 1, column: 1 },
+      { host: TIN, content: { paulca: ZINC }, code: 'claim_paths_unwrapped', line: 1, column: 1 },
       { host: TIN, content: { path: { paulca: ZINC } }, code: 'claim_paths_missing' },
       { host: TIN, content: '{\n  "paths": {\n    "../bob": "' + ZINC + '"\n  }\n}\n', code: 'claim_prefix_has_slash', line: 3, column: 5 },
       { host: TIN, content: { paths: { paulca: `https://${ZINC}/` } }, code: 'claim_target_not_bare_host' },

@@ -375,6 +375,11 @@ export const catalog = {
     message: 'the claim has {total} prefixes, more than the cap of {cap}: the last {count} in sorted order are dropped ({sample})',
     hint: 'keep at most {cap} prefixes a claim; the compiler keeps the first {cap} in sorted key order',
   },
+  claim_prefix_case_twin: {
+    severity: 'warning',
+    message: 'prefix {prefix} differs from prefix {first} only in letter case',
+    hint: 'URL paths are case-sensitive, so these are two prefixes: {firstPath} goes to {firstTarget} and {path} to {target}; remove or rename one (a prefix matches the first segment letter for letter)',
+  },
   claim_prefix_dot_segment: {
     severity: 'error',
     message: 'prefix {prefix} is a dot segment',

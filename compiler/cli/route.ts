@@ -47,7 +47,10 @@ export function splitUrl(written: string): { host: string; path: string } | unde
   if (!scheme && end < 0) return undefined;
   const authority = end < 0 ? rest : rest.slice(0, end);
   const host = authority.slice(authority.lastIndexOf('@') + 1);
-  if (host === '') throw invalidValue('HOST', written, 'a URL with a host', 'diene route https://api.tin.nitroso.pikachu.cluster.atomi.cloud/paulca/orders');
+  if (host === '')
+    throw scheme
+      ? invalidValue('HOST', written, 'a URL with a host', 'diene route https://api.tin.nitroso.pikachu.cluster.atomi.cloud/paulca/orders')
+      : invalidValue('HOST', written, 'a host name (it comes before PATH)', `diene route api.tin.nitroso.pikachu.cluster.atomi.cloud ${written}`);
   const target = (end < 0 ? '' : rest.slice(end)).replace(/#.*$/s, '');
   return { host, path: target.startsWith('/') ? target : `/${target}` };
 }

@@ -145,6 +145,7 @@ describe('diene route', () => {
     expect(usage([TIN])).toEqual([['usage_argument_missing', 'diene route needs PATH']]);
     expect(usage([`ftp://${TIN}/paulca`])).toEqual([['usage_option_value_invalid', `HOST "ftp://${TIN}/paulca" is not a host name or an http(s) URL`]]);
     expect(usage(['https:///paulca'])).toEqual([['usage_option_value_invalid', 'HOST "https:///paulca" is not a URL with a host']]);
+    expect(usage(['/paulca'])).toEqual([['usage_option_value_invalid', 'HOST "/paulca" is not a host name (it comes before PATH)']]);
     expect(usage([`https://${TIN}/paulca`, '/orders'])).toEqual([
       ['usage_option_value_invalid', `HOST "https://${TIN}/paulca" is not a host name (with PATH given, HOST is the host alone; a whole URL goes alone)`],
     ]);

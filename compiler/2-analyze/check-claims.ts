@@ -11,6 +11,10 @@
  * - Its relation to the rest of the fleet (the tenancy gates of
  *   2-analyze/route-paths.ts) is a warning and dropped rows, aggregated once per
  *   host, never a failed compile.
+ * - Two prefixes of one claim that differ only in letter case are a warning
+ *   (both legal, both kept: URL paths are case-sensitive, but two spellings of
+ *   one segment are almost always a slip). A host has one claim (its file is
+ *   named for the lower-case host), so one claim holds every prefix of a host.
  *
  * The shape rules are exported for the write door, which checks a new map
  * against the fleet repo's tree before it commits.
@@ -185,6 +189,42 @@ export function checkClaimShape(shape: FleetShape, claim: ClaimUnderCheck): Diag
   return found;
 }
 
+/**
+ * A warning for each prefix of `claim` that differs from an earlier one (in
+ * the order written) only in letter case, placed at it, the earliest spelling
+ * related. Both are legal (URL paths are case-sensitive, and each gives its
+ * row), but two spellings of one segment are almost always a slip.
+ */
+export function prefixCaseTwins(claim: Pick<ClaimUnderCheck, 'paths' | 'locate'>): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  const firstByFolded = new Map<string, string>();
+  for (const prefix of Object.keys(claim.paths)) {
+    const folded = prefix.toLowerCase();
+    const first = firstByFolded.get(folded);
+    if (first === undefined) {
+      firstByFolded.set(folded, prefix);
+      continue;
+    }
+    const where = claim.locate(['paths', first], 'key');
+    found.push(
+      diagnose(
+        claim.locate(['paths', prefix], 'key'),
+        'claim_prefix_case_twin',
+        {
+          prefix: JSON.stringify(prefix),
+          first: JSON.stringify(first),
+          firstPath: `/${first}/…`,
+          firstTarget: String(claim.paths[first]),
+          path: `/${prefix}/…`,
+          target: String(claim.paths[prefix]),
+        },
+        [{ file: where.file ?? null, line: where.line ?? null, column: where.column ?? null, message: `prefix ${JSON.stringify(first)} is written here` }],
+      ),
+    );
+  }
+  return found;
+}
+
 function sample(items: readonly string[]): string {
   const shown = items.slice(0, FINDING_SAMPLE_SIZE).join(', ');
   return items.length > FINDING_SAMPLE_SIZE ? `${shown}, … ${items.length - FINDING_SAMPLE_SIZE} more` : shown;
@@ -242,6 +282,7 @@ export function checkClaims(index: FleetIndex): Diagnostic[] {
   const shape = fleetShapeOfIndex(index);
   if (!shape || index.fleet.claims.length === 0) return [];
   const found: Diagnostic[] = [];
+  const twins: Diagnostic[] = [];
   let folded = 0;
   for (const claim of index.fleet.claims) {
     // A claim on a host in the landscape a platform's misspelt listing meant is folded under platform_landscape_unknown.
@@ -250,20 +291,21 @@ export function checkClaims(index: FleetIndex): Diagnostic[] {
       folded++;
       continue;
     }
-    found.push(
-      ...checkClaimShape(shape, {
-        ...claimInput(claim),
-        hostLocation: { file: claim.parsed.file.path, line: 1, column: 1 },
-        locate: (path, part = 'value') => at(claim, path, part),
-      }),
-    );
+    const input: ClaimUnderCheck = {
+      ...claimInput(claim),
+      hostLocation: { file: claim.parsed.file.path, line: 1, column: 1 },
+      locate: (path, part = 'value') => at(claim, path, part),
+    };
+    found.push(...checkClaimShape(shape, input));
+    twins.push(...prefixCaseTwins(input));
   }
   // The paths are derived only from claims that passed: a folded one stands for an error already reported.
-  if (found.length > 0 || folded > 0) return found;
+  if (found.length > 0 || folded > 0) return [...found, ...twins];
   const byFile = new Map(index.fleet.claims.map((c) => [c.parsed.file.path, c]));
   const { derivation } = routePathsOfIndex(index) as FleetRoutePaths;
-  return derivation.findings.map((finding) => {
+  const gates = derivation.findings.map((finding) => {
     const claim = byFile.get(finding.file) as Loaded<Claim>;
     return claimFindingDiagnostic((path, part = 'value') => at(claim, path, part), finding);
   });
+  return [...gates, ...twins];
 }

@@ -34,7 +34,7 @@ import { findSecrets, maskFileDiagnostics } from '../1-load/find-secrets.js';
 import { parseJson } from '../1-load/parse-json.js';
 import { locate } from '../1-load/parse-yaml.js';
 import { sourceFile } from '../1-load/source-file.js';
-import { checkClaimShape, claimFindingDiagnostic } from '../2-analyze/check-claims.js';
+import { checkClaimShape, claimFindingDiagnostic, prefixCaseTwins } from '../2-analyze/check-claims.js';
 import { MAX_PREFIXES_PER_CLAIM } from '../2-analyze/route-paths.js';
 import { splitServiceHost } from '../2-analyze/routes.js';
 import { BranchUnreadableError, openClaimRepo, RepoError, type ClaimRepo } from '../adapters/git/claim-repo.js';
@@ -155,6 +155,7 @@ async function writeClaim(
       locate: (p, part) => (p[0] === 'paths' || request[p[0] as 'account' | 'app'] !== undefined ? locateIn(p, part) : FLEET_WIDE),
     });
     if (hasErrors(diagnostics)) return { diagnostics, notes: [`nothing written to ${repo.location}`], exitCode: EXIT.invalid };
+    diagnostics.push(...prefixCaseTwins({ paths: request.paths, locate: locateIn }));
     // What the compile will warn of this claim on this branch (SPEC §3.4: a dropped target is a warning, not a refusal): said now, not at the next validate.
     const account = request.account ?? owner.account;
     const app = request.app ?? owner.app;

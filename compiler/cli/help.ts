@@ -34,6 +34,8 @@ export interface OptionHelp {
 export interface ArgumentHelp {
   name: string;
   description: string;
+  /** The command may go without it (its description says when); only the last arguments may be optional. */
+  optional?: true;
 }
 
 /** One worked example: the command line and what it does. */
@@ -139,10 +141,10 @@ export function parseArgsOptions(help: CommandHelp): NonNullable<ParseArgsConfig
   return out;
 }
 
-/** How many positionals the command takes: one per argument, none when it names none. */
+/** How many positionals the command takes: one per argument (at least one per argument that is not optional), none when it names none. */
 export function positionalsOf(help: CommandHelp): { min: number; max: number } {
-  const count = help.arguments?.length ?? 0;
-  return { min: count, max: count };
+  const all = help.arguments ?? [];
+  return { min: all.filter((a) => !a.optional).length, max: all.length };
 }
 
 /** `--name VALUE`, `--name=VALUE` or `--name`, as a usage line writes it. */

@@ -129,8 +129,9 @@ export function parseCommandArgs(args: readonly string[], help: CommandHelp, all
     else values[option.name] = value;
   }
   const wanted = help.arguments ?? [];
-  if (positionals.length < wanted.length) {
-    const missing = wanted.slice(positionals.length).map((a) => a.name);
+  const required = wanted.filter((a) => !a.optional).length;
+  if (positionals.length < required) {
+    const missing = wanted.slice(positionals.length, required).map((a) => a.name);
     throw new UsageError('usage_argument_missing', { argument: missing.join(' and ') });
   }
   if (positionals.length > wanted.length) throw new UsageError('usage_argument_unexpected', { argument: positionals[wanted.length] as string });

@@ -6,8 +6,12 @@ export const routeHelp = withFormats({
   summary: 'Say which route serves a URL and why, as an edge matches the compiled route_paths tables.',
   usage: 'diene route HOST PATH [--fleet DIR] [--format FORM] [--path-prefix DIR]',
   arguments: [
-    { name: 'HOST', description: 'The request host, read as an edge keys it: lower-cased, without a port or a trailing dot.' },
-    { name: 'PATH', description: 'The origin-form request path; it starts with "/".' },
+    {
+      name: 'HOST',
+      description:
+        'The request host, read as an edge keys it: lower-cased, without a port or a trailing dot. Or, with no PATH, one whole URL (https://HOST/PATH?QUERY, the scheme optional, http or https): split into its host and its path and query, kept as written; a #fragment, which no client sends, is dropped.',
+    },
+    { name: 'PATH', description: 'The origin-form request path; it starts with "/". Left out when HOST is a whole URL.', optional: true },
   ],
   options: [
     {
@@ -20,7 +24,10 @@ export const routeHelp = withFormats({
     },
   ],
   diagnosticFormats: ['text', 'json', 'github'],
-  examples: [{ command: 'diene route api.tin.nitroso.pikachu.cluster.atomi.cloud /paulca/orders', does: 'Names the upstream, the matching prefix and the rule that chose it.' }],
+  examples: [
+    { command: 'diene route api.tin.nitroso.pikachu.cluster.atomi.cloud /paulca/orders', does: 'Names the upstream, the matching prefix and the rule that chose it.' },
+    { command: 'diene route https://api.tin.nitroso.pikachu.cluster.atomi.cloud/paulca/orders', does: 'The same, from a URL as one argument (pasted from a browser or a log).' },
+  ],
   exitCodes: [
     { code: 0, means: 'a route serves the URL' },
     { code: 2, means: 'no route serves it, invalid input or usage' },

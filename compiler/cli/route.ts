@@ -5,13 +5,20 @@
  * or the normalised first segment; or fallthrough to the host's own route).
  * HOST is read as an edge keys it: lower-cased, without a port or a trailing
  * dot; PATH is an origin-form path (it starts with `/`) and is never changed.
+ * HOST and PATH may come as one URL (`https://host/path?query`, scheme
+ * optional): it is split as a client splits it before sending, the fragment
+ * dropped, the path and query kept byte for byte (no `new URL`, which would
+ * resolve dot segments and re-encode, and so answer another question).
  * Exit 0 when a route serves the URL, 2 when none does or the fleet is invalid.
  * With --format github the annotations name files from the repository root,
  * as validate's do (repository-paths.ts).
  */
-import { diagnose } from '../diagnostics/diagnostic.js';
+import type { FleetModel } from '../2-analyze/fleet-model.js';
+import { parseServiceHost, type Route } from '../2-analyze/routes.js';
+import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { closestName } from '../diagnostics/spelling.js';
 import { explainRoute, fleetUpstreams, formatExplanation } from '../route/explain-route.js';
-import { EXIT, fleetRoot, fromHelp, invalidValue, nowSeconds, readAndAnalyze, type Command, type CommandInput, type CommandResult } from './command.js';
+import { EXIT, fleetRoot, UsageError, fromHelp, invalidValue, nowSeconds, readAndAnalyze, type Command, type CommandInput, type CommandResult } from './command.js';
 import { repositoryPrefix } from './repository-paths.js';
 import { routeHelp } from './route.help.js';
 
@@ -21,10 +28,57 @@ export function edgeHost(host: string): string {
   return (withoutPort.endsWith('.') ? withoutPort.slice(0, -1) : withoutPort).toLowerCase();
 }
 
+/** `scheme://` at the start of a URL (RFC 3986 scheme). */
+const SCHEME = /^([a-z][a-z0-9+.-]*):\/\//i;
+
+/**
+ * HOST and PATH read from one URL given as HOST (scheme optional; only http
+ * and https), or `undefined` for a bare host (no scheme, no `/`, `?` or `#`).
+ * The fragment is dropped (no client sends it); userinfo is dropped (it is
+ * never part of the Host a request carries); the path and query are kept as
+ * written, `/` when there is none.
+ */
+export function splitUrl(written: string): { host: string; path: string } | undefined {
+  const scheme = SCHEME.exec(written);
+  if (scheme && !['http', 'https'].includes((scheme[1] as string).toLowerCase()))
+    throw invalidValue('HOST', written, 'a host name or an http(s) URL', `diene route https://${written.slice(scheme[0].length)}`);
+  const rest = scheme ? written.slice(scheme[0].length) : written;
+  const end = rest.search(/[/?#]/);
+  if (!scheme && end < 0) return undefined;
+  const authority = end < 0 ? rest : rest.slice(0, end);
+  const host = authority.slice(authority.lastIndexOf('@') + 1);
+  if (host === '')
+    throw scheme
+      ? invalidValue('HOST', written, 'a URL with a host', 'diene route https://api.tin.nitroso.pikachu.cluster.atomi.cloud/paulca/orders')
+      : invalidValue('HOST', written, 'a host name (it comes before PATH)', `diene route api.tin.nitroso.pikachu.cluster.atomi.cloud ${written}`);
+  const target = (end < 0 ? '' : rest.slice(end)).replace(/#.*$/s, '');
+  return { host, path: target.startsWith('/') ? target : `/${target}` };
+}
+
+/** HOST and PATH as given: two arguments, or one URL. */
+function hostAndPath(hostArgument: string, pathArgument: string | undefined): { host: string; path: string } {
+  if (pathArgument === undefined) {
+    const url = splitUrl(hostArgument);
+    if (!url) throw new UsageError('usage_argument_missing', { argument: 'PATH' });
+    return { host: edgeHost(url.host), path: url.path };
+  }
+  if (SCHEME.test(hostArgument) || /[/?#]/.test(hostArgument)) {
+    const url = splitUrl(hostArgument);
+    throw invalidValue(
+      'HOST',
+      hostArgument,
+      'a host name (with PATH given, HOST is the host alone; a whole URL goes alone)',
+      `diene route ${url ? edgeHost(url.host) : hostArgument} ${pathArgument}`,
+    );
+  }
+  if (!pathArgument.startsWith('/'))
+    throw invalidValue('PATH', pathArgument, 'an origin-form request path, which must start with "/"', `diene route ${hostArgument} /${pathArgument}`);
+  return { host: edgeHost(hostArgument), path: pathArgument };
+}
+
 async function runRoute({ positionals, values, format }: CommandInput): Promise<CommandResult> {
-  const [hostArgument, path] = positionals as [string, string];
-  if (!path.startsWith('/')) throw invalidValue('PATH', path, 'an origin-form request path, which must start with "/"', `diene route ${hostArgument} /${path}`);
-  const host = edgeHost(hostArgument);
+  const [hostArgument, pathArgument] = positionals as [string, string | undefined];
+  const { host, path } = hostAndPath(hostArgument, pathArgument);
   const root = fleetRoot(values);
   const pathPrefix = repositoryPrefix(root, values);
   const fleet = await readAndAnalyze(root, { analysis: { nowSeconds: nowSeconds(values) } });
@@ -32,15 +86,25 @@ async function runRoute({ positionals, values, format }: CommandInput): Promise<
   const { diagnostics } = fleet;
   const upstreams = fleetUpstreams(fleet.model);
   const explanation = explainRoute(upstreams, host, path);
-  if (!explanation.found) {
-    const base = fleet.model.settings.dns.base;
-    const example = upstreams.routes.find((r) => r.host.endsWith(`.${base}`))?.host ?? `api.<service>.<platform>.<landscape>.${base}`;
-    return { diagnostics: [diagnose({}, 'route_host_unknown', { host, example })], exitCode: EXIT.invalid, pathPrefix };
-  }
+  if (!explanation.found) return { diagnostics: [unknownHost(fleet.model, upstreams.routes, host)], exitCode: EXIT.invalid, pathPrefix };
   const stdout = format === 'json' ? `${JSON.stringify(explanation, null, 2)}\n` : formatExplanation(explanation);
   // Only the warnings about the host's own claim bear on this answer; the rest belongs to `diene validate`.
   const claimFile = `claims/domains/${explanation.own?.host ?? host}.json`;
   return { stdout, diagnostics: diagnostics.filter((d) => d.file === claimFile), exitCode: EXIT.ok, pathPrefix };
+}
+
+/**
+ * `route_host_unknown` for `host`: with the served host closest to it (a
+ * typo), unless it is a service host of the fleet (its row is not ready, so a
+ * near host would mislead), else with an example route of the main base.
+ */
+function unknownHost(model: FleetModel, routes: readonly Route[], host: string): Diagnostic {
+  const served = routes.map((r) => r.host).filter((h) => !h.startsWith('*.'));
+  const meant = parseServiceHost(model.routes.shape, host).ok ? undefined : closestName(host, served);
+  if (meant !== undefined) return diagnose({}, 'route_host_unknown', { host, advice: 'close', route: meant });
+  const base = model.settings.dns.base;
+  const example = served.find((h) => h.endsWith(`.${base}`)) ?? `api.<service>.<platform>.<landscape>.${base}`;
+  return diagnose({}, 'route_host_unknown', { host, advice: 'example', route: example });
 }
 
 /** `diene route HOST PATH`: the command as listed in cli.ts. */

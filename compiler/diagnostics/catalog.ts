@@ -365,10 +365,20 @@ export const catalog = {
     message: 'the claim is missing {missing}',
     hint: 'a claim is {"account": …, "app": …, "paths": {…}}; write "paths": {} to clear every prefix (a missing or misspelt wrapper never clears them)',
   },
+  claim_paths_unwrapped: {
+    severity: 'error',
+    message: 'the file is a bare prefix map ({prefixes}): the map goes inside a "paths" wrapper',
+    hint: 'wrap it: {"paths": {{entries}}}; account and app may be left out (they are the host\'s platform and service)',
+  },
   claim_prefix_cap: {
     severity: 'warning',
     message: 'the claim has {total} prefixes, more than the cap of {cap}: the last {count} in sorted order are dropped ({sample})',
     hint: 'keep at most {cap} prefixes a claim; the compiler keeps the first {cap} in sorted key order',
+  },
+  claim_prefix_case_twin: {
+    severity: 'warning',
+    message: 'prefix {prefix} differs from prefix {first} only in letter case',
+    hint: 'URL paths are case-sensitive, so these are two prefixes: {firstPath} goes to {firstTarget} and {path} to {target}; remove or rename one (a prefix matches the first segment letter for letter)',
   },
   claim_prefix_dot_segment: {
     severity: 'error',
@@ -1125,7 +1135,13 @@ export const catalog = {
   route_host_unknown: {
     severity: 'error',
     message: 'no route serves host "{host}"',
-    hint: 'routes are the service hosts of ready rows (a non-empty pin.chart), e.g. {example}',
+    hint: '{advice}',
+    choices: {
+      advice: {
+        close: 'did you mean {route}? it is the served host closest to the one asked for; routes are the service hosts of ready rows (a non-empty pin.chart)',
+        example: 'routes are the service hosts of ready rows (a non-empty pin.chart), e.g. {route}',
+      },
+    },
   },
   row_kargo_line_too_long: {
     severity: 'error',

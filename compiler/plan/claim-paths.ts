@@ -72,10 +72,15 @@ export interface PathsRequest {
   app?: string;
 }
 
+/** The keys of a PATHS.json request. */
+const REQUEST_KEYS: readonly string[] = ['paths', 'account', 'app'];
+
 /**
  * Reads a parsed `PATHS.json`. Refused (with diagnostics at their places): not
- * an object, a missing `paths` wrapper (`claim_paths_missing`), keys other than
- * `paths`, `account` and `app`, a `paths` that is not an object of strings.
+ * an object, a bare prefix map (every key no request key, every value a
+ * string: `claim_paths_unwrapped`, alone), a missing `paths` wrapper
+ * (`claim_paths_missing`), keys other than `paths`, `account` and `app`, a
+ * `paths` that is not an object of strings.
  */
 export function readPathsRequest(parsed: ParsedDocument): { request?: PathsRequest; diagnostics: Diagnostic[] } {
   const value = parsed.value;
@@ -88,10 +93,17 @@ export function readPathsRequest(parsed: ParsedDocument): { request?: PathsReque
     };
   }
   const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  // A prefix map written without its wrapper: one error that says so, not an unknown key per prefix and a missing "paths".
+  if (keys.length > 0 && keys.every((key) => !REQUEST_KEYS.includes(key) && typeof record[key] === 'string')) {
+    const first = keys[0] as string;
+    const entries = `${JSON.stringify(first)}: ${JSON.stringify(record[first])}${keys.length > 1 ? ', …' : ''}`;
+    const prefixes = `${keys.length} prefix${keys.length === 1 ? '' : 'es'}`;
+    return { diagnostics: [diagnose(locate(parsed, []), 'claim_paths_unwrapped', { prefixes, entries })] };
+  }
   const diagnostics: Diagnostic[] = [];
-  for (const key of Object.keys(record)) {
-    if (!['paths', 'account', 'app'].includes(key))
-      diagnostics.push(diagnose(locate(parsed, [key], 'key'), 'schema_unknown_property', { key, suggestion: suggestKey(key, ['paths', 'account', 'app']) }));
+  for (const key of keys) {
+    if (!REQUEST_KEYS.includes(key)) diagnostics.push(diagnose(locate(parsed, [key], 'key'), 'schema_unknown_property', { key, suggestion: suggestKey(key, REQUEST_KEYS) }));
   }
   if (!Object.prototype.hasOwnProperty.call(record, 'paths')) diagnostics.push(diagnose(locate(parsed, []), 'claim_paths_missing', { missing: '"paths"' }));
   const paths = record['paths'];

@@ -34,7 +34,7 @@ export function fleetUpstreams(model: FleetModel): FleetUpstreams {
   return { routes, rows, table: compileUpstreamTable(routes, rows), findings: model.routes.derivation.findings };
 }
 
-/** A route as printed: its host, account, app and box. */
+/** A route in the words of route_paths (SPEC §3.4): its host, account (platform), app (service) and box (landscape). */
 export interface RouteFacts {
   host: string;
   account: string;
@@ -78,7 +78,7 @@ function droppedPrefixes(findings: readonly RoutePathFinding[], host: string): D
             target,
             reason: unreadyRow
               ? `its target is not a ready route: its row ${unreadyRow} has an empty pin.chart`
-              : `its target ${reason === 'does not exist' ? 'does not exist' : reason === 'another account' ? "is another account's" : 'is homed on another landscape'}`,
+              : `its target ${reason === 'does not exist' ? 'does not exist' : reason === 'another account' ? 'belongs to another account (platform)' : 'is homed on another landscape'}`,
           });
     if (finding.kind === 'cap') for (const prefix of finding.dropped) dropped.push({ prefix, reason: 'past the cap of prefixes a claim may hold' });
     if (finding.kind === 'host-not-ready')
@@ -116,8 +116,9 @@ export function explainRoute(upstreams: FleetUpstreams, host: string, path: stri
   };
 }
 
+/** A route as a person reads it: the fleet's words (platform, service, landscape), not the route_paths columns (account, app, box). */
 function describe(route: RouteFacts): string {
-  return `${route.host} (account ${route.account}, app ${route.app}, box ${route.box})`;
+  return `${route.host} (platform ${route.account}, service ${route.app}, landscape ${route.box})`;
 }
 
 /** The text form of an explanation: one line per fact, for a terminal (escaped: the host and path come from the command line). */

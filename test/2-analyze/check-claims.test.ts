@@ -123,3 +123,44 @@ describe('tenancy warnings', () => {
     expect(broken.filter((d) => d.code.startsWith('claim_')).map((d) => d.code)).toEqual(['claim_prefix_dot_segment']);
   });
 });
+
+describe('prefixes that differ only in letter case', () => {
+  const ZINC = 'api.zinc.nitroso.pikachu.cluster.atomi.cloud';
+  const WEB = 'web.zinc.nitroso.pikachu.cluster.atomi.cloud';
+  const claim = (lines: readonly string[]) => `{\n  "account": "nitroso",\n  "app": "tin",\n  "paths": {\n${lines.join(',\n')}\n  }\n}\n`;
+  const twins = (lines: readonly string[]) => {
+    const result = compileFleet(toSourceFiles(overlayTexts(readFleetTexts(), { [TIN_CLAIM]: claim(lines) })), { nowSeconds: TEST_NOW_SECONDS });
+    return { result, found: result.diagnostics.filter((d) => d.code === 'claim_prefix_case_twin') };
+  };
+
+  it('warn at the later one, with the earlier one as the related place, and keep both rows', () => {
+    const { result, found } = twins([`    "Paulca": "${WEB}"`, `    "dashboard": "${WEB}"`, `    "paulca": "${ZINC}"`]);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({
+      severity: 'warning',
+      file: TIN_CLAIM,
+      line: 7,
+      column: 5,
+      pointer: '/paths/paulca',
+      message: 'prefix "paulca" differs from prefix "Paulca" only in letter case',
+      related: [{ file: TIN_CLAIM, line: 5, column: 5, message: 'prefix "Paulca" is written here' }],
+    });
+    expect(found[0]?.hint).toBe(
+      'URL paths are case-sensitive, so these are two prefixes: /Paulca/… goes to web.zinc.nitroso.pikachu.cluster.atomi.cloud and /paulca/… to api.zinc.nitroso.pikachu.cluster.atomi.cloud; remove or rename one (a prefix matches the first segment letter for letter)',
+    );
+    // A warning, not a refusal: both prefixes still give their row.
+    expect(result.outputs).toBeDefined();
+    const table = JSON.parse(result.outputs?.get('route-paths/pikachu.json') as string) as { rows: { host: string; prefix: string }[] };
+    expect(table.rows.filter((r) => r.host === 'api.tin.nitroso.pikachu.cluster.atomi.cloud').map((r) => r.prefix)).toEqual(['Paulca', 'dashboard', 'paulca']);
+  });
+
+  it('name the first spelling for every later one, and stay quiet for prefixes that differ otherwise', () => {
+    const { found } = twins([`    "PAULCA": "${ZINC}"`, `    "paulca": "${ZINC}"`, `    "PaulCa": "${ZINC}"`, `    "paulca2": "${ZINC}"`, `    "2024": "${ZINC}"`]);
+    expect(found.map((d) => [d.pointer, d.related.map((r) => r.line)])).toEqual([
+      ['/paths/paulca', [5]],
+      ['/paths/PaulCa', [5]],
+    ]);
+    expect(twins([`    "paulca": "${ZINC}"`, `    "dashboard": "${WEB}"`]).found).toEqual([]);
+  });
+});
+

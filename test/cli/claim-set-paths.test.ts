@@ -115,7 +115,7 @@ describe.skipIf(skipUnlessPresent(skipReason))(`diene claim set-paths over git s
   it("refuses a bad request before anything is written, with the compiler's codes and places", async () => {
     const head = git(fleet.bare, 'rev-parse', 'main').trim();
     const cases: { host: string; content: unknown; code: string; line?: number; column?: number }[] = [
-      { host: TIN, content: { paulca: ZINC }, code: 'claim_paths_missing', line: 1, column: 1 },
+      { host: TIN, content: { paulca: ZINC }, code: 'claim_paths_unwrapped', line: 1, column: 1 },
       { host: TIN, content: { path: { paulca: ZINC } }, code: 'claim_paths_missing' },
       { host: TIN, content: '{\n  "paths": {\n    "../bob": "' + ZINC + '"\n  }\n}\n', code: 'claim_prefix_has_slash', line: 3, column: 5 },
       { host: TIN, content: { paths: { paulca: `https://${ZINC}/` } }, code: 'claim_target_not_bare_host' },
@@ -257,6 +257,23 @@ describe.skipIf(skipUnlessPresent(hasGit() ? undefined : 'git (Debian package gi
     const clean = await setPaths(TIN, pathsFile({ paths: { y: ZINC } }), fleet.bare, '--format', 'json');
     expect(clean.exitCode, clean.stderr).toBe(0);
     expect(diagnosticsOf(clean.stderr)).toEqual([]);
+  });
+
+  it('commits two prefixes that differ only in letter case (both legal) and warns of them, as the next validate does', async () => {
+    const run = await setPaths(TIN, pathsFile('{\n  "paths": {\n    "Paulca": "' + WEB + '",\n    "paulca": "' + ZINC + '"\n  }\n}\n'), fleet.bare, '--format', 'json');
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(git(fleet.bare, 'rev-parse', 'main').trim()).toBe(run.stdout.trim());
+    expect(JSON.parse(showFile(fleet.bare, TIN_CLAIM) as string).paths).toEqual({ Paulca: WEB, paulca: ZINC });
+    const warned = diagnosticsOf(run.stderr);
+    expect(warned.map((d) => [d.code, d.severity, d.line, d.column, d.related.map((r) => [r.line, r.column])])).toEqual([
+      ['claim_prefix_case_twin', 'warning', 4, 5, [[3, 5]]],
+    ]);
+    expect(warned[0]?.message).toBe('prefix "paulca" differs from prefix "Paulca" only in letter case');
+    const clone = path.join(fleet.root, 'validate');
+    git(fleet.root, 'clone', '-q', fleet.bare, clone);
+    const validate = await runCliInProcess(['validate', '--fleet', clone, '--format', 'json'], { env: { GITHUB_ACTIONS: '' } });
+    const later = diagnosticsOf(validate.stdout).filter((d) => d.code === 'claim_prefix_case_twin');
+    expect(later.map((d) => [d.file, d.message, d.hint])).toEqual([[TIN_CLAIM, warned[0]?.message, warned[0]?.hint]]);
   });
 
   it("lets writers race on a local repository through git's ref lock", async () => {

@@ -17,8 +17,8 @@ describe('diene route', () => {
     expect(run.stdout).toBe(
       [
         `${TIN}/paulca/x`,
-        '  served by  api.zinc.nitroso.pikachu.cluster.atomi.cloud (account nitroso, app zinc, box pikachu)',
-        `  host       resolved exactly to ${TIN} (account nitroso, app tin, box pikachu)`,
+        '  served by  api.zinc.nitroso.pikachu.cluster.atomi.cloud (platform nitroso, service zinc, landscape pikachu)',
+        `  host       resolved exactly to ${TIN} (platform nitroso, service tin, landscape pikachu)`,
         `  why        prefix "paulca" hit on both the raw and the normalised first segment (raw first segment "paulca", normalised "paulca") in the host's map of 2 prefixes (claims/domains/${TIN}.json)`,
         '  upstream   path /paulca/x is sent unchanged',
         '',
@@ -36,7 +36,7 @@ describe('diene route', () => {
       [
         '  dropped    "bob" → api.zinc.nitroso.pichu.cluster.atomi.cloud: its target is homed on another landscape',
         '             "ghost" → api.copper.nitroso.pikachu.cluster.atomi.cloud: its target does not exist',
-        '             "hooks" → api.webhook.mercury.pikachu.cluster.atomi.cloud: its target is another account\'s',
+        '             "hooks" → api.webhook.mercury.pikachu.cluster.atomi.cloud: its target belongs to another account (platform)',
         `  note       "bob" is claimed in claims/domains/${TIN}.json but dropped (its target is homed on another landscape): fix or remove it with \`diene claim set-paths\``,
         '  upstream   path /bob/x is sent unchanged',
       ].join('\n'),
@@ -94,6 +94,62 @@ describe('diene route', () => {
     const relative = route(TIN, 'paulca');
     expect(relative.exitCode).toBe(2);
     expect(relative.stderr).toContain('is not an origin-form request path, which must start with "/"');
+  });
+
+  it('suggests the served host closest to a misspelt one, and none for a service host whose row is not ready', () => {
+    const misspelt = route('api.tin.nitroso.pikachu.cluster.atomi.clod', '/paulca', '--format', 'json');
+    expect(misspelt.exitCode).toBe(2);
+    expect(JSON.parse(misspelt.stderr).map((d: { code: string; message: string; hint: string }) => [d.code, d.message, d.hint])).toEqual([
+      [
+        'route_host_unknown',
+        'no route serves host "api.tin.nitroso.pikachu.cluster.atomi.clod"',
+        `did you mean ${TIN}? it is the served host closest to the one asked for; routes are the service hosts of ready rows (a non-empty pin.chart)`,
+      ],
+    ]);
+    // A typo in the module and the landscape at once: two edits, still the closest.
+    expect(route('api.tim.nitroso.pikachu.cluster.atomi.clod', '/').stderr).toContain(`did you mean ${TIN}?`);
+    // zinc's raichu row has an empty pin.chart: its host is the fleet's, just not a route yet; a near host would mislead.
+    const notReady = route('api.zinc.nitroso.raichu.cluster.atomi.cloud', '/paulca', '--format', 'json');
+    expect(notReady.exitCode).toBe(2);
+    expect(JSON.parse(notReady.stderr)[0].hint).toBe(
+      'routes are the service hosts of ready rows (a non-empty pin.chart), e.g. admin.lithium.aldehyde.ampharos.cluster.atomi.cloud',
+    );
+    expect(route('www.example.com', '/').stderr).not.toContain('did you mean');
+  });
+
+  it('reads one URL as HOST and PATH: scheme optional, the query kept as the request target holds it, the fragment dropped', () => {
+    const asTwo = route(TIN, '/paulca/x?y=1');
+    expect(asTwo.exitCode).toBe(0);
+    for (const url of [`https://${TIN}/paulca/x?y=1#top`, `${TIN}/paulca/x?y=1`, 'HTTP://ops@API.Tin.nitroso.pikachu.cluster.atomi.cloud.:8443/paulca/x?y=1']) {
+      const run = runCli(['route', url, '--fleet', REFERENCE_FLEET]);
+      expect(run.exitCode, `${url}: ${run.stderr}`).toBe(0);
+      expect(run.stdout, url).toBe(asTwo.stdout);
+    }
+    const root = JSON.parse(runCli(['route', `https://${TIN}`, '--fleet', REFERENCE_FLEET, '--format', 'json']).stdout);
+    expect(root).toMatchObject({ host: TIN, path: '/', match: 'fallthrough' });
+    expect(JSON.parse(runCli(['route', `https://${TIN}?q=paulca`, '--fleet', REFERENCE_FLEET, '--format', 'json']).stdout)).toMatchObject({ path: '/?q=paulca' });
+    // the URL form encodes nothing and resolves nothing: the raw spelling reaches the matcher as written
+    expect(JSON.parse(runCli(['route', `https://${TIN}//paulca`, '--fleet', REFERENCE_FLEET, '--format', 'json']).stdout)).toMatchObject({
+      path: '//paulca',
+      spelling: 'normalised',
+    });
+  });
+
+  it('refuses a URL it cannot read, and a URL given with a PATH', () => {
+    const usage = (args: string[]) => {
+      const run = runCli(['route', ...args, '--fleet', REFERENCE_FLEET, '--format', 'json']);
+      expect(run.exitCode).toBe(2);
+      expect(run.stdout).toBe('');
+      return JSON.parse(run.stderr).map((d: { code: string; message: string }) => [d.code, d.message]);
+    };
+    expect(usage([TIN])).toEqual([['usage_argument_missing', 'diene route needs PATH']]);
+    expect(usage([`ftp://${TIN}/paulca`])).toEqual([['usage_option_value_invalid', `HOST "ftp://${TIN}/paulca" is not a host name or an http(s) URL`]]);
+    expect(usage(['https:///paulca'])).toEqual([['usage_option_value_invalid', 'HOST "https:///paulca" is not a URL with a host']]);
+    expect(usage(['/paulca'])).toEqual([['usage_option_value_invalid', 'HOST "/paulca" is not a host name (it comes before PATH)']]);
+    expect(usage([`https://${TIN}/paulca`, '/orders'])).toEqual([
+      ['usage_option_value_invalid', `HOST "https://${TIN}/paulca" is not a host name (with PATH given, HOST is the host alone; a whole URL goes alone)`],
+    ]);
+    expect(usage([`${TIN}/paulca`, '/orders'])[0][0]).toBe('usage_option_value_invalid');
   });
 
   it('roots the github annotations at the repository, as validate does, and takes --path-prefix', () => {

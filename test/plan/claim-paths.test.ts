@@ -84,16 +84,31 @@ describe('planning a write', () => {
 });
 
 describe('PATHS.json requests', () => {
+  it('says a bare prefix map is one, and how to wrap it, in one error that asks for no account or app', () => {
+    const [one, ...rest] = request('{\n  "paulca": "api.zinc.nitroso.pikachu.cluster.atomi.cloud",\n  "Bob": "web.zinc.nitroso.pikachu.cluster.atomi.cloud"\n}').diagnostics;
+    expect(rest).toEqual([]);
+    expect([one?.code, one?.severity, one?.line, one?.column, one?.message, one?.hint]).toEqual([
+      'claim_paths_unwrapped',
+      'error',
+      1,
+      1,
+      'the file is a bare prefix map (2 prefixes): the map goes inside a "paths" wrapper',
+      'wrap it: {"paths": {"paulca": "api.zinc.nitroso.pikachu.cluster.atomi.cloud", …}}; account and app may be left out (they are the host\'s platform and service)',
+    ]);
+    expect(request('{"paulca": "x.y"}').diagnostics[0]?.message).toBe('the file is a bare prefix map (1 prefix): the map goes inside a "paths" wrapper');
+    expect(request('{"paulca": "x.y"}').diagnostics[0]?.hint).toContain('wrap it: {"paths": {"paulca": "x.y"}};');
+  });
+
   it('reads {"paths": {...}} and optional account and app', () => {
     expect(request('{"paths": {"a": "b.c"}}')).toEqual({ request: { paths: { a: 'b.c' } }, diagnostics: [] });
     expect(request('{"account": "nitroso", "app": "tin", "paths": {}}').request).toEqual({ account: 'nitroso', app: 'tin', paths: {} });
   });
 
   it('refuses a bare map, a misspelt wrapper, wrong types, with places', () => {
-    expect(request('{"a": "b.c"}').diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([
-      ['schema_unknown_property', 1, 2],
-      ['claim_paths_missing', 1, 1],
-    ]);
+    expect(request('{"a": "b.c"}').diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['claim_paths_unwrapped', 1, 1]]);
+    // Not a bare map: a key that is no prefix-to-host entry gets the key-by-key errors.
+    expect(request('{"a": "b.c", "n": 1}').diagnostics.map((d) => d.code)).toEqual(['schema_unknown_property', 'schema_unknown_property', 'claim_paths_missing']);
+    expect(request('{"a": "b.c", "app": "tin"}').diagnostics.map((d) => d.code)).toEqual(['schema_unknown_property', 'claim_paths_missing']);
     expect(request('{"path": {}}').diagnostics[0]?.hint).toContain('did you mean "paths"');
     expect(request('{"paths": []}').diagnostics.map((d) => d.code)).toEqual(['schema_type']);
     expect(request('{"paths": {"a": 1}}').diagnostics.map((d) => d.pointer)).toEqual(['/paths/a']);

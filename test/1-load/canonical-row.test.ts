@@ -9,6 +9,7 @@ import { generateFleet } from '../../bench/fleet-generator.mjs';
 import { CANONICAL_ROW_VALUES, canonicalRow } from '../../compiler/1-load/canonical-row.js';
 import { findSecrets } from '../../compiler/1-load/find-secrets.js';
 import { kargoRowFindings } from '../../compiler/1-load/kargo-row-shape.js';
+import { loadFleet, type FileRecord } from '../../compiler/1-load/load-fleet.js';
 import { parseYaml } from '../../compiler/1-load/parse-yaml.js';
 import { sourceFile } from '../../compiler/1-load/source-file.js';
 import { inputValidators } from '../../compiler/index.js';
@@ -110,5 +111,34 @@ describe('canonicalRow', () => {
     }
     expect(rows.length).toBeGreaterThan(1000);
     expect(takenCount / rows.length).toBeGreaterThan(0.8);
+  });
+
+  it('loads a fleet of rows as the library path does, at every value budget around them (the row that crosses it refused at the same value)', () => {
+    // The same rows with a comment line after them are read by the library: comments count no value and move no position.
+    const texts = [row('chart', '1.7.1', 'image', '1.7.1'), row('image', '', 'chart', ''), row('chart', '0.0.0', 'image', '2.10.3')];
+    const files = (comment: string) => texts.map((text, i) => sourceFile(`platforms/p/s/l${i}.yaml`, text + comment));
+    for (const file of files('')) expect(canonicalRow(file.text)).toBeDefined();
+    for (const file of files('# held back\n')) expect(canonicalRow(file.text)).toBeUndefined();
+    const load = (comment: string, values: number) => {
+      const records: [string, FileRecord][] = [];
+      const loaded = loadFleet(files(comment), schemas, { bytes: 1 << 20, values }, undefined, {
+        get: () => undefined,
+        set: (file, record) => records.push([file.path, record]),
+      });
+      return {
+        diagnostics: loaded.diagnostics.map(({ code, file, line, column, message }) => ({ code, file, line, column, message })),
+        incomplete: loaded.incomplete,
+        rows: loaded.fleet.rows.map(({ identity, data, rowFindings }) => JSON.stringify({ identity, data, rowFindings })),
+        records: JSON.stringify(records),
+      };
+    };
+    const crossed = [];
+    for (let values = 0; values <= texts.length * CANONICAL_ROW_VALUES + 1; values++) {
+      const fast = load('', values);
+      expect(fast, `a budget of ${values} values`).toEqual(load('# held back\n', values));
+      if (fast.diagnostics.some((d) => d.code === 'input_total_too_many_values')) crossed.push(values);
+    }
+    // Every budget short of the three rows' fifteen values is crossed inside one of them.
+    expect(crossed).toEqual([...Array(texts.length * CANONICAL_ROW_VALUES).keys()]);
   });
 });

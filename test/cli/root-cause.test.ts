@@ -25,12 +25,18 @@ function heads(stderr: string): string[] {
 
 describe('root cause first', () => {
   it('render --platform nitrso prints platform_not_found with its did-you-mean and no warning about other platforms', () => {
-    const run = runCli(['render', '--platform', 'nitrso', '--fleet', tempFleet()]);
+    const dir = tempFleet();
+    const cache = path.join(dir, '.render-cache');
+    const run = runCli(['render', '--platform', 'nitrso', '--fleet', dir, '--cache', cache]);
+    // The same run answered by the cache prints the same.
+    expect(runCli(['render', '--platform', 'nitrso', '--fleet', dir, '--cache', cache])).toEqual(run);
     expect(run.exitCode).toBe(2);
     expect(run.stdout).toBe('');
     expect(heads(run.stderr)).toEqual(['diene: error platform_not_found']);
     expect(run.stderr).toContain('hint: did you mean "nitroso"? name one of: aldehyde, mercury, nitroso');
     expect(run.stderr).toContain('1 error, 0 warnings');
+    // The provenance stamp names what was rendered: a platform that does not exist rendered nothing.
+    expect(run.stderr).not.toContain('diene render ');
   });
 
   it('a misspelt landscape in a cluster file is the one error, with the three it causes folded under it and counted', async () => {

@@ -9,6 +9,7 @@
  * `process.exitCode`; `process.exit()` is never called, because it truncates
  * piped output past 64 KiB.
  */
+import path from 'node:path';
 import { diagnose, diagnoseUnchecked, type Diagnostic, type DiagnosticArgs } from './diagnostics/diagnostic.js';
 import { formatGithub, formatJson, formatTextReport, terminalLines, useColour } from './diagnostics/format.js';
 import { formatSarif } from './diagnostics/sarif.js';
@@ -17,7 +18,7 @@ import { rootedDiagnostics } from './cli/repository-paths.js';
 import { maskSecrets } from './diagnostics/secrets.js';
 import { appendText } from './adapters/filesystem/files.js';
 import { toolVersion } from './adapters/filesystem/tool-version.js';
-import { EXIT, invalidValue, UsageError, type Command, type CommandResult, type Format } from './cli/command.js';
+import { EXIT, invalidValue, UsageError, withNearbyFleet, type Command, type CommandResult, type Format } from './cli/command.js';
 import {
   closest,
   COMMON_OPTION_HELP,
@@ -219,7 +220,9 @@ async function run(argv: readonly string[]): Promise<Run> {
   const command = await loadCommand(entry);
   if (command.name === 'completion') (await import('./cli/completion.js')).setCompletionHelps(COMMAND_HELPS);
   const prefixGiven = typeof values['path-prefix'] === 'string';
-  return { result: await command.run({ positionals: parsed.positionals, values, format, progress }), format, level, prefixGiven };
+  const result = await command.run({ positionals: parsed.positionals, values, format, progress });
+  const root = path.resolve(typeof values['fleet'] === 'string' ? values['fleet'] : '.');
+  return { result: { ...result, diagnostics: withNearbyFleet(result.diagnostics, root) }, format, level, prefixGiven };
 }
 
 /** The diagnostics `level` lets through: errors always, warnings unless errors only. */

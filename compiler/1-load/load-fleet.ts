@@ -195,6 +195,9 @@ export function loadFleet(
           file: required,
           where: folder === undefined ? '' : ` in ${folder}`,
           fix: atFleet && required === 'registry/regions.yaml' ? 'regions' : 'elsewhere',
+          // The reader of the disk names a fleet near the folder, when it finds one (cli/fleet-nearby.ts).
+          near: '',
+          nearFlag: '',
         }),
       );
   }

@@ -237,13 +237,24 @@ export async function readAndAnalyze(root: string, options: ReadAndAnalyzeOption
 
 /**
  * The base revision of `--base DIR` (a checkout of the base branch): its
- * files, and its directory relative to the working directory as the label
- * its paths get in diagnostics. Throws {@link UsageError} when it is not a directory.
+ * files, and its directory as seen from the head fleet at `head` as the
+ * label its paths get in diagnostics (which name files from the fleet root).
+ * Throws {@link UsageError} when it is not a directory.
  */
-export async function readBaseRevision(dir: string): Promise<{ files: SourceFile[]; label: string }> {
+export async function readBaseRevision(dir: string, head: string): Promise<{ files: SourceFile[]; label: string }> {
   const root = fleetRoot({ fleet: dir });
   const read = await readFleet(root);
-  return { files: read.files, label: shownPath(root).split(path.sep).join('/') };
+  return { files: read.files, label: fromFleetRoot(head, root) };
+}
+
+/**
+ * `target` (absolute, or from the working directory) as a diagnostic's file
+ * names it: from the fleet `root` (`/`-separated), or absolute when that is
+ * shorter, as {@link shownPath} does from the working directory. The text
+ * form then names it from the working directory again.
+ */
+export function fromFleetRoot(root: string, target: string): string {
+  return shownPath(target, root).split(path.sep).join('/');
 }
 
 /**

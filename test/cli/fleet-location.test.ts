@@ -105,3 +105,44 @@ describe('--fleet naming no folder', () => {
     }
   });
 });
+
+describe('files in the text form, run from outside the fleet root', () => {
+  const broken = (fleet: string) =>
+    writeFileSync(path.join(fleet, 'registry', 'landscapes', 'raichu.yaml'), 'name: raichu\nregion: XXX\ntier: prod\n');
+
+  it('names them from the working directory, so they open from there; the json form names them from the fleet root', async () => {
+    const { dir, fleet } = workspace();
+    broken(fleet);
+    const text = await runCliInProcess(['validate', '--fleet', 'my-fleet'], { cwd: dir });
+    expect(text.exitCode).toBe(2);
+    expect(text.stderr).toMatch(/^my-fleet\/registry\/landscapes\/raichu\.yaml:2:9: error /m);
+    expect(text.stderr).not.toMatch(/^registry\//m);
+    const json = await runCliInProcess(['validate', '--fleet', 'my-fleet', '--format', 'json'], { cwd: dir });
+    expect((JSON.parse(json.stdout) as { file: string | null }[]).map((d) => d.file)).toContain('registry/landscapes/raichu.yaml');
+    // From inside the fleet, below its root: a climb.
+    const below = await runCliInProcess(['validate', '--fleet', '..'], { cwd: path.join(fleet, 'platforms') });
+    expect(below.stderr).toMatch(/^\.\.\/registry\/landscapes\/raichu\.yaml:2:9: error /m);
+  });
+
+  it('from the fleet root: as before, from the root', async () => {
+    const { fleet } = workspace();
+    broken(fleet);
+    expect((await runCliInProcess(['validate'], { cwd: fleet })).stderr).toMatch(/^registry\/landscapes\/raichu\.yaml:2:9: error /m);
+  });
+
+  it('an explicit --path-prefix wins: the text form names files from the repository root it gives', async () => {
+    const { dir, fleet } = workspace();
+    broken(fleet);
+    const run = await runCliInProcess(['validate', '--fleet', 'my-fleet', '--path-prefix', 'fleets/prod'], { cwd: dir });
+    expect(run.stderr).toMatch(/^fleets\/prod\/registry\/landscapes\/raichu\.yaml:2:9: error /m);
+  });
+
+  it('a --base that is not a fleet is named as written, from the working directory', async () => {
+    const { dir } = workspace();
+    const run = await runCliInProcess(['compile', '--check', '--fleet', 'my-fleet', '--base', 'base-checkout'], { cwd: dir });
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toMatch(/^base-checkout: error base_missing: /m);
+    const json = await runCliInProcess(['compile', '--check', '--fleet', 'my-fleet', '--base', 'base-checkout', '--format', 'json'], { cwd: dir });
+    expect((JSON.parse(json.stderr) as { file: string | null }[]).map((d) => d.file)).toEqual(['../base-checkout']);
+  });
+});

@@ -258,7 +258,8 @@ function fromWorkingDirectory(diagnostics: readonly Diagnostic[], root: string |
   const cwd = process.cwd();
   if (root === undefined || path.resolve(root) === cwd) return [...diagnostics];
   const named = (file: string | null): string | null => {
-    if (file === null) return null;
+    // `base:registry/…` (report) names a file of the base revision, in no folder here.
+    if (file === null || file.startsWith('base:')) return file;
     const shown = shownPath(path.resolve(root, file), cwd).split(path.sep).join('/');
     // A folder's finding keeps its closing slash (`platforms/nitroso/zinc/`).
     return file.endsWith('/') && !shown.endsWith('/') ? `${shown}/` : shown;

@@ -9,6 +9,7 @@
  * `process.exitCode`; `process.exit()` is never called, because it truncates
  * piped output past 64 KiB.
  */
+import path from 'node:path';
 import { diagnose, diagnoseUnchecked, type Diagnostic, type DiagnosticArgs } from './diagnostics/diagnostic.js';
 import { formatGithub, formatJson, formatTextReport, terminalLines, useColour } from './diagnostics/format.js';
 import { formatSarif } from './diagnostics/sarif.js';
@@ -17,7 +18,7 @@ import { rootedDiagnostics } from './cli/repository-paths.js';
 import { maskSecrets } from './diagnostics/secrets.js';
 import { appendText } from './adapters/filesystem/files.js';
 import { toolVersion } from './adapters/filesystem/tool-version.js';
-import { EXIT, invalidValue, UsageError, type Command, type CommandResult, type Format } from './cli/command.js';
+import { EXIT, invalidValue, shownPath, UsageError, withNearbyFleet, type Command, type CommandResult, type Format } from './cli/command.js';
 import {
   closest,
   COMMON_OPTION_HELP,
@@ -158,6 +159,8 @@ interface Run {
   level: Level;
   /** `--path-prefix` was given: every form, text and json too, names files from the repository root. */
   prefixGiven?: boolean;
+  /** The fleet root the diagnostics name files from (`--fleet`, else the working directory). */
+  root?: string;
 }
 
 function helpRun(text: string): Run {
@@ -219,7 +222,9 @@ async function run(argv: readonly string[]): Promise<Run> {
   const command = await loadCommand(entry);
   if (command.name === 'completion') (await import('./cli/completion.js')).setCompletionHelps(COMMAND_HELPS);
   const prefixGiven = typeof values['path-prefix'] === 'string';
-  return { result: await command.run({ positionals: parsed.positionals, values, format, progress }), format, level, prefixGiven };
+  const result = await command.run({ positionals: parsed.positionals, values, format, progress });
+  const root = path.resolve(typeof values['fleet'] === 'string' ? values['fleet'] : '.');
+  return { result: { ...result, diagnostics: withNearbyFleet(result.diagnostics, root) }, format, level, prefixGiven, root };
 }
 
 /** The diagnostics `level` lets through: errors always, warnings unless errors only. */
@@ -244,15 +249,36 @@ function writeStepSummary(result: CommandResult, diagnostics: readonly Diagnosti
   }
 }
 
-function emit({ result, format, level, prefixGiven = false }: Run): void {
+/**
+ * `diagnostics` with their files (named from the fleet `root`) named from the
+ * working directory, as tsc and eslint name them, so that a path in the text
+ * form opens from where the command ran; unchanged when that is the root.
+ */
+function fromWorkingDirectory(diagnostics: readonly Diagnostic[], root: string | undefined): Diagnostic[] {
+  const cwd = process.cwd();
+  if (root === undefined || path.resolve(root) === cwd) return [...diagnostics];
+  const named = (file: string | null): string | null => {
+    // `base:registry/…` (report) names a file of the base revision, in no folder here.
+    if (file === null || file.startsWith('base:')) return file;
+    const shown = shownPath(path.resolve(root, file), cwd).split(path.sep).join('/');
+    // A folder's finding keeps its closing slash (`platforms/nitroso/zinc/`).
+    return file.endsWith('/') && !shown.endsWith('/') ? `${shown}/` : shown;
+  };
+  return diagnostics.map((d) => ({ ...d, file: named(d.file), related: d.related.map((r) => ({ ...r, file: named(r.file) })) }));
+}
+
+function emit({ result, format, level, prefixGiven = false, root }: Run): void {
   const own = shownDiagnostics(result.diagnostics, level);
   // The findings about the output tree: diagnostics in every form but text, where the notes list them.
   const findings = [...own, ...(result.outputFindings ?? [])];
   const diagnostics = [...own, ...writeStepSummary(result, findings)];
   const everything = [...diagnostics, ...(result.outputFindings ?? [])];
   const rooted = () => rootedDiagnostics(everything, result.pathPrefix ?? '');
-  // The text and json forms name files from the fleet root, or from the repository root when --path-prefix says where the fleet is in it.
+  // With --path-prefix (where the fleet is in its repository) the text and json forms name files from the repository root.
+  // Without it the json form names them from the fleet root (the same from any working directory), the text form
+  // from the working directory.
   const named = (list: readonly Diagnostic[]) => (prefixGiven ? rootedDiagnostics(list, result.pathPrefix ?? '', true) : list);
+  const shown = (list: readonly Diagnostic[]) => (prefixGiven ? named(list) : fromWorkingDirectory(list, root));
   // validate --format json|sarif: the diagnostics on stdout are the product, filtered like any report.
   if (result.diagnosticsInStdout && format === 'json') process.stdout.write(formatJson(named(everything)));
   else if (result.diagnosticsInStdout && format === 'sarif')
@@ -263,7 +289,7 @@ function emit({ result, format, level, prefixGiven = false }: Run): void {
     if (format === 'json') process.stderr.write(formatJson(named(everything)));
     else if (format === 'sarif') process.stderr.write(formatSarif(rooted(), { version: toolVersion(), fleetFolder: result.pathPrefix ?? '' }));
     else {
-      process.stderr.write(formatTextReport(named(diagnostics), { colour: useColour(process.stderr.isTTY, process.env) }));
+      process.stderr.write(formatTextReport(shown(diagnostics), { colour: useColour(process.stderr.isTTY, process.env) }));
       if (format === 'github' || process.env['GITHUB_ACTIONS'] === 'true') process.stderr.write(formatGithub(rooted()));
     }
   }

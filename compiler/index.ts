@@ -103,8 +103,10 @@ export function inputValidators(): SchemaValidators {
 
 /** Runs phases 1–3: diagnostics and, when the fleet is valid, its model. */
 export function analyzeFleet(files: readonly SourceFile[], options: CompileOptions): { diagnostics: Diagnostic[]; model?: FleetModel; nowWindow: NowWindow } {
-  const loaded = loadFleet(files, options.validators ?? inputValidators(), options.budget, options.folder, options.fileMemo);
-  if (hasErrors(loaded.diagnostics) || loaded.incomplete) return { diagnostics: sortDiagnostics(loaded.diagnostics), nowWindow: ALWAYS };
+  const loaded = loadFleet(files, options.validators ?? inputValidators(), options.budget, options.folder, options.fileMemo, options.nowSeconds);
+  // A hint that names now (the valuesSince to write) holds at this second only.
+  const loadWindow = loaded.readsNow ? { from: options.nowSeconds, until: options.nowSeconds + 1 } : ALWAYS;
+  if (hasErrors(loaded.diagnostics) || loaded.incomplete) return { diagnostics: sortDiagnostics(loaded.diagnostics), nowWindow: loadWindow };
   const window = nowWindow(loaded.fleet.rows, options.nowSeconds);
   const index = indexFleet(loaded.fleet, options.emptyRowFolders);
   const checked = [

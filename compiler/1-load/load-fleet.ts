@@ -26,7 +26,7 @@ import type { Document } from 'yaml';
 import { kargoRowFindings } from './kargo-row-shape.js';
 import { jsonDocumentAgain, parseJson } from './parse-json.js';
 import { lazyDocument, locate, parseYaml, yamlDocumentAgain, type DocumentPath, type ParsedDocument } from './parse-yaml.js';
-import type { SchemaValidators } from './schema-validation.js';
+import type { HintClock, SchemaValidators } from './schema-validation.js';
 import { fileLocation, textUnits, type SourceFile } from './source-file.js';
 
 /** A valid input document: its parsed form (for positions), its typed value and the identity its path carries. */
@@ -95,7 +95,10 @@ export function emptyFleet(): LoadedFleet {
  * Loads `files` (any order) into a {@link LoadedFleet}. Returns every finding of
  * the phase: parse errors, schema errors, secrets, unrecognized files (a
  * warning) and the absence of `registry/fleet.yaml` or `registry/regions.yaml`.
- * `incomplete` is true when a file is marked `unreadable`.
+ * `incomplete` is true when a file is marked `unreadable`. With `now` (Unix
+ * seconds), a missing date-time key is hinted with it, and `readsNow` says
+ * whether a finding did so (it then holds at that instant only); such a
+ * file is not given to `memo`.
  *
  * The files together must stay within `budget` (default {@link INPUT_BUDGET}):
  * past its bytes, nothing is parsed (`input_total_too_large`); past its
@@ -109,7 +112,8 @@ export function loadFleet(
   budget: Readonly<InputBudget> = INPUT_BUDGET,
   folder?: string,
   memo?: FileMemo,
-): { fleet: LoadedFleet; diagnostics: Diagnostic[]; incomplete: boolean } {
+  now?: number,
+): { fleet: LoadedFleet; diagnostics: Diagnostic[]; incomplete: boolean; readsNow: boolean } {
   const fleet = emptyFleet();
   const diagnostics: Diagnostic[] = [];
   const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -120,8 +124,10 @@ export function loadFleet(
   // A UTF-16 unit is at most 3 bytes of UTF-8: count exactly only when the units could exceed the budget.
   const units = inputs.reduce((sum, file) => sum + textUnits(file), 0);
   const bytes = units * 3 > budget.bytes ? inputs.reduce((sum, file) => sum + (file.known?.bytes ?? utf8Length(file.text)), 0) : units;
-  if (bytes > budget.bytes) return { fleet, diagnostics: [diagnose({}, 'input_total_too_large', { size: bytes, limit: budget.bytes })], incomplete: true };
+  if (bytes > budget.bytes)
+    return { fleet, diagnostics: [diagnose({}, 'input_total_too_large', { size: bytes, limit: budget.bytes })], incomplete: true, readsNow: false };
   let values = 0;
+  let readsNow = false;
   /** The layout paths a misspelt file name stands for. */
   const explained = new Set<string>();
   for (const file of sorted) {
@@ -151,15 +157,18 @@ export function loadFleet(
       if (known.value !== undefined) addToFleet(fleet, entry.kind, loadedFrom(file, entry.kind, entry.identity, known.value, known.rowFindings));
       continue;
     }
-    const read = loadFile(file, entry.kind, schemas, { left, total: budget.values });
+    const clock: HintClock | undefined = now === undefined ? undefined : { now, read: false };
+    const read = loadFile(file, entry.kind, schemas, { left, total: budget.values }, clock);
     values += read.values ?? 0;
+    readsNow ||= clock?.read === true;
     diagnostics.push(...read.diagnostics);
     if (read.overBudget) {
       incomplete = true;
       break;
     }
     if (read.loaded) addToFleet(fleet, entry.kind, { ...read.loaded, identity: entry.identity });
-    if (memo && read.values !== undefined && (read.loaded === undefined || jsonSafe(read.loaded.data))) {
+    // A finding that names now holds at this instant only: a record would replay it at another.
+    if (memo && clock?.read !== true && read.values !== undefined && (read.loaded === undefined || jsonSafe(read.loaded.data))) {
       const rowFindings = read.loaded?.rowFindings;
       memo.set(file, {
         values: read.values,
@@ -187,10 +196,13 @@ export function loadFleet(
           file: required,
           where: folder === undefined ? '' : ` in ${folder}`,
           fix: atFleet && required === 'registry/regions.yaml' ? 'regions' : 'elsewhere',
+          // The reader of the disk names a fleet near the folder, when it finds one (cli/fleet-nearby.ts).
+          near: '',
+          nearFlag: '',
         }),
       );
   }
-  return { fleet, diagnostics, incomplete };
+  return { fleet, diagnostics, incomplete, readsNow };
 }
 
 /**
@@ -205,6 +217,7 @@ function loadFile(
   kind: InputKind,
   schemas: SchemaValidators,
   valueBudget: { left: number; total: number },
+  clock: HintClock | undefined,
 ): { diagnostics: Diagnostic[]; values?: number; overBudget?: true; loaded?: Omit<Loaded<unknown>, 'identity'> } {
   if (kind === 'row' && valueBudget.left >= CANONICAL_ROW_VALUES) {
     // Most rows: read without the YAML library (canonical-row.ts); the schema still judges the value.
@@ -225,7 +238,7 @@ function loadFile(
   const counted = values === undefined ? {} : { values };
   if (!result.parsed) return { diagnostics: maskFileDiagnostics([...result.diagnostics, ...secrets.diagnostics], file, secrets), ...counted };
   const secretPointers = new Set(secrets.diagnostics.filter((d) => d.code === 'input_secret').map((d) => d.pointer));
-  const schemaFindings = schemas.validate(kind, result.parsed).filter((d) => !(d.code === 'schema_unknown_property' && secretPointers.has(d.pointer)));
+  const schemaFindings = schemas.validate(kind, result.parsed, clock).filter((d) => !(d.code === 'schema_unknown_property' && secretPointers.has(d.pointer)));
   // `traffic: yes` is already a type error; the quote-it-if-you-mean-a-string warning at the same place would contradict it.
   const refused = new Set(schemaFindings.map((d) => `${d.line}:${d.column}`));
   const parseFindings = result.diagnostics.filter((d) => !(d.code === 'yaml_ambiguous_boolean' && refused.has(`${d.line}:${d.column}`)));

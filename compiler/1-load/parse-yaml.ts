@@ -105,6 +105,30 @@ export function toPointer(path: DocumentPath): string {
   return path.map((segment) => `/${escapePointerSegment(segment)}`).join('');
 }
 
+/**
+ * Where the quoted scalar that runs into `offset` (the end the library
+ * reached looking for its closing quote) opens: the offset of its quote, or
+ * `undefined` when no quoted scalar of `doc` does.
+ */
+function unclosedQuote(doc: Document.Parsed, offset: number): number | undefined {
+  let found: number | undefined;
+  const stack: unknown[] = [doc.contents];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isScalar(node)) {
+      const range = node.range;
+      const quoted = node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE';
+      if (quoted && range && range[0] < offset && range[1] >= offset && (found === undefined || range[0] > found)) found = range[0];
+    } else if (isMap(node) || isSeq(node)) {
+      for (const item of node.items as unknown[]) {
+        if (isPair(item)) stack.push(item.key, item.value);
+        else stack.push(item);
+      }
+    }
+  }
+  return found;
+}
+
 function rangeLocation(file: SourceFile, node: { range?: [number, number, number] | null } | null | undefined, pointer?: string): SourceLocation {
   const range = node?.range;
   if (!range) return { ...fileLocation(file), ...(pointer !== undefined ? { pointer } : {}) };
@@ -194,7 +218,7 @@ export function parseYaml(file: SourceFile, options: ParseOptions = {}): ParseRe
   }
   const first = syntaxErrors.sort((a, b) => a.pos[0] - b.pos[0])[0];
   if (first) {
-    const words = syntaxWords(file.text, first.code, first.pos[0], firstLine(first.message));
+    const words = syntaxWords(file.text, first.code, first.pos[0], firstLine(first.message), unclosedQuote(doc, first.pos[0]));
     const more = syntaxErrors.length > 1 ? ` (the parser's ${syntaxErrors.length - 1} other complaint(s) in this file follow from it)` : '';
     diagnostics.push(
       diagnose(spanLocation(file, words.start, Math.max(words.end, words.start + 1)), 'yaml_syntax', { reason: `${words.reason}${more}`, fix: words.fix }),

@@ -46,9 +46,21 @@ export const MAPPED_KEYWORDS: readonly string[] = [
   'if',
 ];
 
+/**
+ * The run's now, for a hint that gives a time to write (a missing date-time
+ * key): `read` is set when a hint used it, so the finding holds only at that
+ * instant and no cache may replay it at another.
+ */
+export interface HintClock {
+  /** Unix seconds. */
+  readonly now: number;
+  read: boolean;
+}
+
 /** A compiled validator per input kind. */
 export interface SchemaValidators {
-  validate(kind: string, parsed: ParsedDocument): Diagnostic[];
+  /** Without `clock`, a missing date-time key is hinted with its schema's example. */
+  validate(kind: string, parsed: ParsedDocument, clock?: HintClock): Diagnostic[];
 }
 
 /** A validator function as Ajv makes it (compiled at run time or standalone): true when valid, else false with `errors` set. */
@@ -58,11 +70,11 @@ export type ValidatorFunction = ((data: unknown) => boolean) & { errors?: ErrorO
 export function schemaValidators(validators: Readonly<Record<string, ValidatorFunction>>): SchemaValidators {
   const byKind = new Map(Object.entries(validators));
   return {
-    validate(kind, parsed) {
+    validate(kind, parsed, clock) {
       const validator = byKind.get(kind);
       if (!validator) throw new Error(`no schema for input kind "${kind}"`);
       if (validator(parsed.value)) return [];
-      return toDiagnostics(kind, parsed, validator.errors ?? []);
+      return toDiagnostics(kind, parsed, validator.errors ?? [], clock);
     },
   };
 }
@@ -243,7 +255,25 @@ function exampleOf(schema: Record<string, unknown>, key: string): string {
   return '';
 }
 
-function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject): Diagnostic {
+/** `seconds` (Unix) as an RFC 3339 time in UTC, to the second, as a schema's date-time takes it: 2026-12-02T06:22:07Z. */
+export function utcSeconds(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/**
+ * ` "<now>"` for a missing `key` whose schema is an RFC 3339 date-time (a
+ * row's valuesSince): the time to write is now, to the second in UTC as the
+ * row rules print it, which the schema's example date never is once it is
+ * read. `undefined` for any other key, or without a clock.
+ */
+function datedExample(schema: Record<string, unknown>, key: string, clock: HintClock | undefined): string | undefined {
+  const properties = (schema['properties'] ?? {}) as Record<string, { format?: unknown } | undefined>;
+  if (clock === undefined || !Object.prototype.hasOwnProperty.call(properties, key) || properties[key]?.format !== 'date-time') return undefined;
+  clock.read = true;
+  return ` ${JSON.stringify(utcSeconds(clock.now))}`;
+}
+
+function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject, clock: HintClock | undefined): Diagnostic {
   const schema = `${kind}.schema.json`;
   const path: DocumentPath = pathOf(error.instancePath);
   const override = codeFor(error);
@@ -261,7 +291,7 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject):
       return diagnose(where, 'schema_required', {
         key,
         because: needer === undefined ? '' : `, which "${needer}" needs`,
-        example: exampleOf(parentSchema, key),
+        example: datedExample(parentSchema, key, clock) ?? exampleOf(parentSchema, key),
         schema,
       });
     }
@@ -402,7 +432,7 @@ function misspeltRequired(unknown: ErrorObject, errors: readonly ErrorObject[]):
     .sort((a, b) => distance(a) - distance(b))[0];
 }
 
-function toDiagnostics(kind: string, parsed: ParsedDocument, errors: readonly ErrorObject[]): Diagnostic[] {
+function toDiagnostics(kind: string, parsed: ParsedDocument, errors: readonly ErrorObject[], clock: HintClock | undefined): Diagnostic[] {
   const kept = foldErrors(errors);
   // A misspelt required key is one mistake: the unknown key, named with the key it stands for; the missing key is folded under it.
   const misspelt = new Map<ErrorObject, string>();
@@ -420,7 +450,7 @@ function toDiagnostics(kind: string, parsed: ParsedDocument, errors: readonly Er
     .filter((error) => !folded.has(error))
     .map((error) => {
       const expected = misspelt.get(error);
-      if (expected === undefined) return toDiagnostic(kind, parsed, error);
+      if (expected === undefined) return toDiagnostic(kind, parsed, error, clock);
       const key = String((error.params as { additionalProperty: string }).additionalProperty);
       const allowed = Object.keys(((error.parentSchema ?? {}) as { properties?: object }).properties ?? {}).sort();
       return diagnose(locate(parsed, [...pathOf(error.instancePath), key], 'key'), 'schema_key_misspelt', { key, expected, allowed: allowed.join(', ') });

@@ -35,8 +35,12 @@ const KEY_WITH_VALUE = /^\s*(?:- )?([^#\s:][^:#]*?):[ \t]+[^\s#]/;
 const KEY = /^\s*(?:- )?([^#\s:][^:#]*?):(?:\s|$)/;
 const isContent = (line: Line): boolean => line.text.trim() !== '' && !line.text.trimStart().startsWith('#');
 
-/** Our words for the YAML library's error `code` at `offset` of `text`; the library's own message when no rule fits. */
-export function syntaxWords(text: string, code: string, offset: number, libraryMessage: string): SyntaxWords {
+/**
+ * Our words for the YAML library's error `code` at `offset` of `text`; the
+ * library's own message when no rule fits. `quoteAt` is the offset of the
+ * opening quote of a string never closed, when the parsed document shows it.
+ */
+export function syntaxWords(text: string, code: string, offset: number, libraryMessage: string, quoteAt?: number): SyntaxWords {
   const lines = linesOf(text);
   const at = lines.filter((line) => line.start <= offset).at(-1) ?? (lines[0] as Line);
   const content = lines.filter(isContent);
@@ -98,11 +102,16 @@ export function syntaxWords(text: string, code: string, offset: number, libraryM
     };
   }
   if (code === 'MISSING_CHAR' && /quote/.test(libraryMessage)) {
-    const opened = lines.filter((line) => line.start <= offset && /["']/.test(line.text)).at(-1) ?? at;
+    // The library's error is where it stopped looking (the end of the file): the caret goes on the quote that opened the string.
+    const quote = quoteAt !== undefined && /["']/.test(text.charAt(quoteAt)) ? quoteAt : undefined;
+    const opened =
+      quote !== undefined
+        ? (lines.filter((line) => line.start <= quote).at(-1) ?? at)
+        : (lines.filter((line) => line.start <= offset && /["']/.test(line.text)).at(-1) ?? at);
     return {
       reason: `a quoted string opened on line ${opened.number} is never closed`,
       fix: `close the quote on line ${opened.number}`,
-      ...blameLine(opened),
+      ...(quote === undefined ? blameLine(opened) : { start: quote, end: quote + 1 }),
     };
   }
   if (/Flow (sequence|mapping)/.test(libraryMessage)) {

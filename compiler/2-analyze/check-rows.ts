@@ -9,6 +9,7 @@
  */
 import { kargoRowFindings } from '../1-load/kargo-row-shape.js';
 import { at, type Loaded } from '../1-load/load-fleet.js';
+import { utcSeconds } from '../1-load/schema-validation.js';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { closestName } from '../diagnostics/spelling.js';
 import type { Row } from '../types/generated/row.js';
@@ -20,11 +21,6 @@ const SERVICE_NAME_LENGTH = { min: 1, max: 16 };
 
 /** Age in seconds past which an emergency override is reported (SPEC §4: 7 days). */
 export const OVERRIDE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
-
-/** `seconds` (Unix) as an RFC 3339 time in UTC, to the second: 2026-12-02T06:22:07Z. */
-export function utcSeconds(seconds: number): string {
-  return new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
 
 /**
  * Runs every row rule. `nowSeconds` (Unix seconds) is the moment the override-age

@@ -43,6 +43,7 @@ import {
   conflictingOptions,
   EXIT,
   fleetRoot,
+  fromFleetRoot,
   fromHelp,
   invalidValue,
   missingOption,
@@ -198,7 +199,7 @@ function waitOption(values: CommandInput['values']): number {
   return Number(text);
 }
 
-async function nameCheckOption(values: CommandInput['values']): Promise<NameCheckOptions | undefined> {
+async function nameCheckOption(values: CommandInput['values'], root: string): Promise<NameCheckOptions | undefined> {
   if (values['skip-name-check'] === true) {
     if (stringOption(values, 'wait') !== undefined || stringOption(values, 'nameservers') !== undefined)
       throw conflictingOptions(
@@ -223,7 +224,8 @@ async function nameCheckOption(values: CommandInput['values']): Promise<NameChec
       '--nameservers nameservers.json',
     );
   }
-  return { waitSeconds, nameservers: { file, text } };
+  // Named from the fleet root, as diagnostics name files (the text form names it from here again).
+  return { waitSeconds, nameservers: { file: fromFleetRoot(root, file), text } };
 }
 
 async function runApplyBooks({ values }: CommandInput): Promise<CommandResult> {
@@ -242,7 +244,7 @@ async function runApplyBooks({ values }: CommandInput): Promise<CommandResult> {
   const store = createS3Store({ ...target, ...(endpoint !== undefined ? { endpoint } : {}) });
   if (!(await s3SdkInstalled()))
     return { diagnostics: [diagnose(FLEET_WIDE, 'books_store_sdk_missing', { store: store.description, package: S3_SDK_PACKAGE })], exitCode: EXIT.invalid };
-  const names = await nameCheckOption(values);
+  const names = await nameCheckOption(values, root);
   return publishBooks(root, store, serial, { dryRun: values['dry-run'] === true, nowSeconds: nowSeconds(values), ...(names ? { names } : {}) });
 }
 

@@ -73,7 +73,7 @@ export interface ApplyDnsOptions {
   nowSeconds: number;
   /** Where secrets are read from (the process environment in the CLI). */
   env: Environment;
-  /** For display paths in diagnostics. */
+  /** The folder diagnostics name files from: the fleet root (the text form names them from the working directory again). */
   cwd: string;
   /** The adapter of a host (tests inject clients pointed at local servers); {@link createDnsAdapter} by default. */
   adapterFor?: (host: DnsHost, env: Environment) => DnsHostAdapter;
@@ -315,7 +315,7 @@ async function runApplyDns({ values, format }: CommandInput): Promise<CommandRes
     format,
     nowSeconds: nowSeconds(values),
     env: process.env,
-    cwd,
+    cwd: root,
   });
 }
 

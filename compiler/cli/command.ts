@@ -7,7 +7,7 @@ import type { ParseArgsConfig } from 'node:util';
 import type { SourceFile } from '../1-load/source-file.js';
 import type { FleetModel } from '../2-analyze/fleet-model.js';
 import { cacheFolder } from '../adapters/cache/compile-cache.js';
-import { isDirectory } from '../adapters/filesystem/files.js';
+import { isDirectory, nearbyFleet, pathExists } from '../adapters/filesystem/files.js';
 import { readFleetFiles, type FolderScope } from '../adapters/filesystem/read-fleet.js';
 import type { ChoiceOf, DiagnosticArgsOf, DiagnosticCode } from '../diagnostics/catalog.js';
 import { diagnose, diagnoseUnchecked, hasErrors, sortDiagnostics, type Diagnostic, type DiagnosticArgs } from '../diagnostics/diagnostic.js';
@@ -152,12 +152,51 @@ export function nowSeconds(values: OptionValues): number {
   return Math.floor(parsed / 1000);
 }
 
-/** The absolute fleet root of `--fleet` (default: the current directory). Throws {@link UsageError} naming `option` when it is not a directory. */
+/**
+ * The absolute fleet root of `--fleet` (default: the current directory).
+ * Throws {@link UsageError} naming `option` when it is not a directory: what
+ * is there (a file, or nothing), and the fleet root near it when there is one.
+ */
 export function fleetRoot(values: OptionValues, option = '--fleet'): string {
   const flag = values['fleet'];
   const root = path.resolve(typeof flag === 'string' ? flag : '.');
-  if (!isDirectory(root)) throw invalidValue(option, root, 'a directory', `${option} examples/reference`);
-  return root;
+  if (isDirectory(root)) return root;
+  const what = pathExists(root) ? 'file' : 'missing';
+  // Look from the folder holding the file, or from the nearest folder on the way to where nothing is.
+  let start = path.dirname(root);
+  while (!isDirectory(start) && path.dirname(start) !== start) start = path.dirname(start);
+  const near = nearFleet(start);
+  throw new UsageError('usage_fleet_not_directory', {
+    option,
+    value: typeof flag === 'string' ? flag : root,
+    what,
+    ...(near ? { fix: 'near', ...near } : { fix: 'none', near: '', nearFlag: '' }),
+  });
+}
+
+/** The fleet root nearest `start` (see {@link nearbyFleet}) as a hint names it from the working directory: `../` and `--fleet ..`. */
+function nearFleet(start: string, skipStart = false): { near: string; nearFlag: string } | undefined {
+  const found = nearbyFleet(start, skipStart);
+  if (found === undefined) return undefined;
+  const shown = shownPath(found);
+  return { near: shown === '.' ? './' : `${shown}${path.sep}`, nearFlag: shown };
+}
+
+/**
+ * `diagnostics` with the finding that `root` holds no registry/fleet.yaml
+ * hinting at the fleet root near it (an enclosing folder, or one below),
+ * when there is one. Done on the way out, after any cache: the path is from
+ * the working directory, which no cached result knows.
+ */
+export function withNearbyFleet(diagnostics: Diagnostic[], root: string): Diagnostic[] {
+  const where = ` in ${root}`;
+  const missing = diagnose({}, 'fleet_file_missing', { file: 'registry/fleet.yaml', where, fix: 'elsewhere', near: '', nearFlag: '' });
+  const at = diagnostics.findIndex((d) => d.code === missing.code && d.file === null && d.message === missing.message && d.hint === missing.hint);
+  if (at === -1) return diagnostics;
+  const near = nearFleet(root, true);
+  if (near === undefined) return diagnostics;
+  const hinted = diagnose({}, 'fleet_file_missing', { file: 'registry/fleet.yaml', where, fix: 'near', ...near });
+  return diagnostics.map((d, i) => (i === at ? { ...d, hint: hinted.hint } : d));
 }
 
 /** Reads every input file of the fleet at `root`, or only those under `scopes` (folders relative to `root`). */
@@ -198,13 +237,24 @@ export async function readAndAnalyze(root: string, options: ReadAndAnalyzeOption
 
 /**
  * The base revision of `--base DIR` (a checkout of the base branch): its
- * files, and its directory relative to the working directory as the label
- * its paths get in diagnostics. Throws {@link UsageError} when it is not a directory.
+ * files, and its directory as seen from the head fleet at `head` as the
+ * label its paths get in diagnostics (which name files from the fleet root).
+ * Throws {@link UsageError} when it is not a directory.
  */
-export async function readBaseRevision(dir: string): Promise<{ files: SourceFile[]; label: string }> {
+export async function readBaseRevision(dir: string, head: string): Promise<{ files: SourceFile[]; label: string }> {
   const root = fleetRoot({ fleet: dir });
   const read = await readFleet(root);
-  return { files: read.files, label: shownPath(root).split(path.sep).join('/') };
+  return { files: read.files, label: fromFleetRoot(head, root) };
+}
+
+/**
+ * `target` (absolute, or from the working directory) as a diagnostic's file
+ * names it: from the fleet `root` (`/`-separated), or absolute when that is
+ * shorter, as {@link shownPath} does from the working directory. The text
+ * form then names it from the working directory again.
+ */
+export function fromFleetRoot(root: string, target: string): string {
+  return shownPath(target, root).split(path.sep).join('/');
 }
 
 /**

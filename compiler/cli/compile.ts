@@ -33,6 +33,7 @@ import {
   cacheFolderOption,
   EXIT,
   fleetRoot,
+  fromFleetRoot,
   invalidValue,
   fromHelp,
   missingOption,
@@ -120,8 +121,8 @@ async function compileWithProgress(
   if (baseFlag !== undefined && !values['check'])
     throw missingOption('--check', '--base compares a pull request with its base branch, so it is given with --check (diene compile --check --base DIR)');
   const notFleet = baseFlag === undefined ? undefined : whyBaseNotFleet(path.resolve(baseFlag), baseFlag, pathPrefix, 'compile');
-  if (baseFlag !== undefined && notFleet !== undefined) return { diagnostics: [diagnoseFinding({ file: baseFlag }, notFleet)], exitCode: EXIT.invalid };
-  const base = baseFlag === undefined ? undefined : await readBaseRevision(baseFlag);
+  if (baseFlag !== undefined && notFleet !== undefined) return { diagnostics: [diagnoseFinding({ file: fromFleetRoot(root, baseFlag) }, notFleet)], exitCode: EXIT.invalid };
+  const base = baseFlag === undefined ? undefined : await readBaseRevision(baseFlag, root);
   const now = nowSeconds(values);
   const serial = serialOption(values) ?? 0;
   const lockWaitMs = lockTimeoutOption(values);

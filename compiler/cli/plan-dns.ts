@@ -25,6 +25,7 @@ import { planTraffic } from '../plan/traffic-planner.js';
 import {
   EXIT,
   fleetRoot,
+  fromFleetRoot,
   fromHelp,
   missingOption,
   nowSeconds,
@@ -48,9 +49,10 @@ async function runPlanDns({ values, format }: CommandInput): Promise<CommandResu
   const intent = dnsIntent(fleet.model);
   const validators = inputValidators();
 
-  const live = await readDnsLive(path.resolve(cwd, liveFlag), cwd);
+  // Files are named from the fleet root, as every diagnostic names them (the text form names them from here again).
+  const live = await readDnsLive(path.resolve(cwd, liveFlag), root);
   if (live.problem) {
-    diagnostics.push(diagnose({ file: liveFlag }, 'dns_live_not_snapshot', { option: '--live', path: liveFlag, problem: live.problem }));
+    diagnostics.push(diagnose({ file: fromFleetRoot(root, liveFlag) }, 'dns_live_not_snapshot', { option: '--live', path: liveFlag, problem: live.problem }));
     return { diagnostics: sortDiagnostics(diagnostics), exitCode: EXIT.invalid };
   }
   diagnostics.push(...live.diagnostics);
@@ -60,7 +62,7 @@ async function runPlanDns({ values, format }: CommandInput): Promise<CommandResu
   let health;
   const healthFlag = stringOption(values, 'health');
   if (healthFlag !== undefined) {
-    const file = await readTextFile(path.resolve(cwd, healthFlag), cwd);
+    const file = await readTextFile(path.resolve(cwd, healthFlag), root);
     diagnostics.push(...file.diagnostics);
     if (file.file) {
       const result = loadDnsHealth(file.file, intent.clusters, validators);

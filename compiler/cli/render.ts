@@ -110,7 +110,8 @@ function replay(
   return {
     ...(hit.stdout === undefined ? {} : { stdoutBytes: hit.stdout }),
     diagnostics: sortDiagnostics([...(hit.render.withRead ? read : []), ...cache.warnings, ...hit.diagnostics]),
-    notes: [stamp],
+    // The stamp names what was rendered: only a render that succeeded has it.
+    notes: hit.render.exitCode === EXIT.ok ? [stamp] : [],
     exitCode: hit.render.exitCode,
   };
 }
@@ -173,7 +174,7 @@ async function runRender({ values }: CommandInput): Promise<CommandResult> {
   };
   const warnings = cache?.warnings ?? [];
   const diagnostics = sortDiagnostics([...read.diagnostics, ...warnings, ...analysis.diagnostics]);
-  if (hasErrors(diagnostics) || !analysis.model) return remember({ diagnostics, notes: [stamp], exitCode: EXIT.invalid }, analysis.diagnostics, true);
+  if (hasErrors(diagnostics) || !analysis.model) return remember({ diagnostics, exitCode: EXIT.invalid }, analysis.diagnostics, true);
   const { model } = analysis;
   const platform = model.platforms.find((p) => p.name === name);
   if (!platform) {
@@ -182,7 +183,7 @@ async function runRender({ values }: CommandInput): Promise<CommandResult> {
       name,
       model.platforms.map((p) => p.name),
     );
-    return remember({ diagnostics: sortDiagnostics([...warnings, notFound]), notes: [stamp], exitCode: EXIT.invalid }, [notFound], false);
+    return remember({ diagnostics: sortDiagnostics([...warnings, notFound]), exitCode: EXIT.invalid }, [notFound], false);
   }
   const objects = platformObjects(model, platform);
   // An empty stream with prune on would delete everything the platform has; it is a bug, never an output.

@@ -34,6 +34,7 @@ import type { SourceFile } from '../1-load/source-file.js';
 import {
   EXIT,
   fleetRoot,
+  fromFleetRoot,
   fromHelp,
   invalidValue,
   nowSeconds,
@@ -60,7 +61,7 @@ export const BASE_FILE_PREFIX = 'base:';
 
 /**
  * `diagnostic` with its files in the base checkout (named `<label>/<file>`,
- * `label` the base folder relative to the working directory) renamed
+ * `label` the base folder relative to the fleet root) renamed
  * `base:<file>`: the report is read on the pull request, where the runner's
  * folder layout means nothing.
  */
@@ -83,11 +84,11 @@ async function runReport({ values }: CommandInput): Promise<CommandResult> {
   const baseFlag = stringOption(values, 'base');
   const baseRoot = baseFlag === undefined ? undefined : path.resolve(baseFlag);
   const notFleet = baseRoot === undefined || baseFlag === undefined ? undefined : whyBaseNotFleet(baseRoot, baseFlag, repositoryPrefix(root, values), 'report');
-  if (notFleet !== undefined) return { diagnostics: [diagnoseFinding({ file: baseFlag }, notFleet)], exitCode: EXIT.invalid };
+  if (notFleet !== undefined && baseRoot !== undefined) return { diagnostics: [diagnoseFinding({ file: fromFleetRoot(root, baseRoot) }, notFleet)], exitCode: EXIT.invalid };
   const maxFlag = stringOption(values, 'max-chars');
   if (maxFlag !== undefined && !/^\d+$/.test(maxFlag)) throw invalidValue('--max-chars', maxFlag, 'a number of characters', '--max-chars 20000');
 
-  const baseRevision = baseFlag === undefined ? undefined : await readBaseRevision(baseFlag);
+  const baseRevision = baseFlag === undefined ? undefined : await readBaseRevision(baseFlag, root);
   const head = await compileAt(root, now, baseRevision);
   const permanence = (head.permanence ?? []).map((d) => (baseRevision ? namedAsBase(d, baseRevision.label) : d));
   const refusals = permanence.filter((d) => d.severity === 'error');

@@ -19,7 +19,7 @@ export const routeHelp = withFormats({
       type: 'string',
       value: 'DIR',
       description:
-        "The fleet's folder relative to the repository root, put before the file of every finding in every form (text, json and github) so that GitHub, and whoever reads the log, finds the file. Without it the github form puts the fleet's folder below the git work tree holding it (the folder with .git), else nothing, and the text and json forms name files from the fleet root.",
+        "The fleet's folder relative to the repository root, put before the file of every finding in every form (text, json and github) so that GitHub, and whoever reads the log, finds the file. Without it the github form puts the fleet's folder below the git work tree holding it (the folder with .git), else nothing; the json form names files from the fleet root and the text form from the working directory.",
       example: 'diene route api.tin.nitroso.pikachu.cluster.atomi.cloud /paulca/orders --fleet fleets/prod --format github --path-prefix fleets/prod',
     },
   ],

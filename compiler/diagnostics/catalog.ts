@@ -759,6 +759,7 @@ export const catalog = {
     choices: {
       fix: {
         elsewhere: 'run from the fleet root or pass --fleet DIR; a fleet holds registry/fleet.yaml and registry/regions.yaml',
+        near: 'the fleet root looks like {near} (registry/fleet.yaml is there): run from there or pass --fleet {nearFlag}',
         regions:
           'this is a fleet (registry/fleet.yaml is there), but it has no registry/regions.yaml, the allow-list of regions its landscapes may use: each key an IATA airport code with the providers that serve it and where it is, e.g. regions: {SIN: {providers: [aws], lat: 1.36, lon: 103.99, googleRegion: asia-southeast1}}; restore it (e.g. from git) or write it',
       },
@@ -1340,6 +1341,21 @@ export const catalog = {
     severity: 'error',
     message: 'unknown command "{command}"',
     hint: '{suggestion}the commands are {commands}; `diene --help` describes each',
+  },
+  usage_fleet_not_directory: {
+    severity: 'error',
+    message: '{option} "{value}" is not a directory: {what}',
+    hint: '{fix}; usage: {usage}',
+    choices: {
+      what: {
+        missing: 'nothing is there',
+        file: 'it is a file',
+      },
+      fix: {
+        near: 'the fleet root looks like {near} (registry/fleet.yaml is there): pass {option} {nearFlag}',
+        none: 'name the fleet root, the folder holding registry/fleet.yaml, with {option} DIR, or run from it without {option}',
+      },
+    },
   },
   usage_option_conflict: {
     severity: 'error',

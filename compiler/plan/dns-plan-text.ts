@@ -21,10 +21,11 @@ function countLine(counts: ZoneHostPlan['counts']): string {
 
 function zoneBlock(plan: ZoneHostPlan): string[] {
   const total = plan.counts.create + plan.counts.update + plan.counts.delete;
-  const kind = plan.provider !== undefined ? ` (${plan.provider})` : '';
-  const what = plan.role === 'parent' ? ' [delegation]' : '';
+  // What the host is, in one pair of parentheses: its provider, and `delegation` for the parent zone's NS records.
+  const traits = [plan.provider, plan.role === 'parent' ? 'delegation' : undefined].filter((t) => t !== undefined);
+  const kind = traits.length > 0 ? ` (${traits.join(', ')})` : '';
   const lines = [
-    `${plan.zone} on ${plan.host}${kind}${what}: ${total === 0 ? 'no changes' : plural(total, 'change')}, ${plural(plan.managed, 'managed record set')} live`,
+    `${plan.zone} on ${plan.host}${kind}: ${total === 0 ? 'no changes' : plural(total, 'change')}, ${plural(plan.managed, 'managed record set')} live`,
   ];
   for (const unit of plan.units) for (const change of unit.changes) lines.push(`  ${SYMBOL[change.verb]} ${describeKey(change.key)}: ${change.message}`);
   if (total > 0) lines.push(`  ${countLine(plan.counts)}`);

@@ -718,6 +718,22 @@ describe('the clock and the cache', () => {
       expect(found(await runCliInProcess(args('2026-12-30T00:00:00Z', ['--cache', cache])))).toEqual(found(laterCold));
     }
   });
+
+  it('a missing valuesSince is hinted with the run\'s now, which neither the cache nor the records of single files replay at another instant', async () => {
+    const fleet = fleetOf('S');
+    const row = firstRow(fleet);
+    writeFileSync(row, 'pin:\n  chart: "1.0.0"\n  image: "1.0.0"\nvalues:\n  replicas: 2\n');
+    const cache = fresh('dated-hint');
+    const hint = async (now: string): Promise<string | undefined> => {
+      const run = await runCliInProcess(['validate', '--fleet', fleet, '--now', now, '--format', 'json', '--cache', cache]);
+      expect(run.exitCode).toBe(2);
+      const found = JSON.parse(run.stdout) as Diagnostic[];
+      return found.find((d) => d.code === 'schema_required' && d.message.includes('"valuesSince"'))?.hint;
+    };
+    expect(await hint('2026-12-02T06:22:07Z')).toBe('add valuesSince: "2026-12-02T06:22:07Z" (see schemas/row.schema.json)');
+    expect(await hint('2026-12-02T06:22:07Z')).toBe('add valuesSince: "2026-12-02T06:22:07Z" (see schemas/row.schema.json)');
+    expect(await hint('2027-01-15T09:00:00Z')).toBe('add valuesSince: "2027-01-15T09:00:00Z" (see schemas/row.schema.json)');
+  });
 });
 
 describe('where the cache lives', () => {

@@ -297,7 +297,6 @@ describe('exit codes of faults', () => {
   it('exits 2 for a fleet directory that does not exist', () => {
     const run = runCli(['compile', '--fleet', '/nonexistent/fleet']);
     expect(run.exitCode).toBe(2);
-    expect(run.stderr).toContain('error usage_option_value_invalid: --fleet');
-    expect(run.stderr).toContain('is not a directory');
+    expect(run.stderr).toContain('error usage_fleet_not_directory: --fleet "/nonexistent/fleet" is not a directory: nothing is there');
   });
 });

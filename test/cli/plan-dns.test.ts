@@ -51,7 +51,7 @@ describe('diene plan dns', () => {
     const run = runCli(['plan', 'dns', '--fleet', compiled, '--live', path.join(compiled, 'generated'), '--now', '2026-11-21T00:00:00Z'], { cwd: compiled });
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stdout.split('\n').filter((l) => l.includes(' on '))).toEqual([
-      'atomi.cloud on delegation [delegation]: no changes, 1 managed record set live',
+      'atomi.cloud on delegation (delegation): no changes, 1 managed record set live',
       'cluster.atomi.cloud on google (google): no changes, 40 managed record sets live',
       'cluster.atomi.cloud on route53 (route53): no changes, 42 managed record sets live',
       'cluster.atomi-spare.net on google (google): no changes, 40 managed record sets live',

@@ -138,7 +138,8 @@ describe('diene render inside the plugin sidecar', () => {
     expect(run.exitCode).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/^carbon\/nitroso\/platform\.yaml:\d+:\d+: error stage_missing_landscape: /m);
-    expect(run.stderr).toMatch(STAMP);
+    // The stamp names what was rendered: nothing was.
+    expect(run.stderr).not.toMatch(/^diene render /m);
   });
 
   it('keeps stdout independent of the clock: only the stale-override warning on stderr follows it', async () => {

@@ -11,7 +11,8 @@ import { useTempFleets } from '../support/fleet-fixture.js';
 import { runCli, runCliInProcess } from '../support/run-cli.js';
 // Command lines whose subject is the command's output, diagnostics and exit code run the CLI's
 // `main` in this process (runCliInProcess, held to the binary's bytes by test/cli/in-process.test.ts);
-// the first test that runs the CLI, and the helpers above the tests, run bin/diene.js.
+// the first test that runs the CLI, and the helpers above the tests, run bin/diene.js. They run from the
+// fleet root, where the text form names files from it.
 
 const tempFleet = useTempFleets();
 
@@ -25,12 +26,18 @@ function heads(stderr: string): string[] {
 
 describe('root cause first', () => {
   it('render --platform nitrso prints platform_not_found with its did-you-mean and no warning about other platforms', () => {
-    const run = runCli(['render', '--platform', 'nitrso', '--fleet', tempFleet()]);
+    const dir = tempFleet();
+    const cache = path.join(dir, '.render-cache');
+    const run = runCli(['render', '--platform', 'nitrso', '--fleet', dir, '--cache', cache]);
+    // The same run answered by the cache prints the same.
+    expect(runCli(['render', '--platform', 'nitrso', '--fleet', dir, '--cache', cache])).toEqual(run);
     expect(run.exitCode).toBe(2);
     expect(run.stdout).toBe('');
     expect(heads(run.stderr)).toEqual(['diene: error platform_not_found']);
     expect(run.stderr).toContain('hint: did you mean "nitroso"? name one of: aldehyde, mercury, nitroso');
     expect(run.stderr).toContain('1 error, 0 warnings');
+    // The provenance stamp names what was rendered: a platform that does not exist rendered nothing.
+    expect(run.stderr).not.toContain('diene render ');
   });
 
   it('a misspelt landscape in a cluster file is the one error, with the three it causes folded under it and counted', async () => {
@@ -39,7 +46,7 @@ describe('root cause first', () => {
       path.join(dir, 'registry/clusters/pichu-topaz.yaml'),
       'landscape: pichuu\nmark: topaz\nprovider: digitalocean\naccount: digitalocean-main\ntraffic: true\n',
     );
-    const run = await runCliInProcess(['validate', '--fleet', dir]);
+    const run = await runCliInProcess(['validate', '--fleet', dir], { cwd: dir });
     expect(run.exitCode).toBe(2);
     expect(heads(run.stderr).filter((h) => h.includes(' error '))).toEqual(['registry/clusters/pichu-topaz.yaml:1:12: error cluster_landscape_unknown']);
     expect(run.stderr).toContain('3 consequence(s) not reported separately');
@@ -54,7 +61,7 @@ describe('root cause first', () => {
     writeFileSync(row, readFileSync(row, 'utf8').replace('  image:', '  imag:'));
     const claim = path.join(dir, 'claims/domains/api.zinc.nitroso.pichu.cluster.atomi.cloud.json');
     writeFileSync(claim, readFileSync(claim, 'utf8').replace('"app":', '"ap":'));
-    const run = await runCliInProcess(['validate', '--fleet', dir, '--quiet']);
+    const run = await runCliInProcess(['validate', '--fleet', dir, '--quiet'], { cwd: dir });
     expect(run.exitCode).toBe(2);
     expect(heads(run.stderr)).toEqual([
       'claims/domains/api.zinc.nitroso.pichu.cluster.atomi.cloud.json:3:3: error schema_key_misspelt',
@@ -110,7 +117,7 @@ describe('root cause first', () => {
   it('a misspelt landscape beside a sibling cluster with traffic off: no dns_landscape_dark nor prod warning about the sibling, only the misspelling', async () => {
     const dir = tempFleet();
     writeFileSync(path.join(dir, 'registry/clusters/raichu-opal.yaml'), 'landscape: raichuu\nmark: opal\nprovider: aws\naccount: aws-main\ntraffic: true\n');
-    const run = await runCliInProcess(['compile', '--fleet', dir, '--quiet']);
+    const run = await runCliInProcess(['compile', '--fleet', dir, '--quiet'], { cwd: dir });
     expect(run.exitCode).toBe(2);
     expect(heads(run.stderr)).toEqual(['registry/clusters/raichu-opal.yaml:1:12: error cluster_landscape_unknown']);
     expect(run.stderr).toContain(
@@ -119,7 +126,7 @@ describe('root cause first', () => {
     );
     expect(run.stderr).toContain('hint: did you mean "raichu"? write `landscape: raichu`');
     // Without --quiet, the bundled example's teaching warnings (claims, rows) remain; none about the registry.
-    const warnings = await runCliInProcess(['compile', '--fleet', dir]);
+    const warnings = await runCliInProcess(['compile', '--fleet', dir], { cwd: dir });
     expect(heads(warnings.stderr).filter((h) => h.startsWith('registry/'))).toEqual([
       'registry/clusters/raichu-opal.yaml:1:12: error cluster_landscape_unknown',
     ]);
@@ -128,7 +135,7 @@ describe('root cause first', () => {
   it('a .yml landscape is the one error, first, with the rename; no "landscape does not exist"', async () => {
     const dir = tempFleet();
     renameSync(path.join(dir, 'registry/landscapes/pichu.yaml'), path.join(dir, 'registry/landscapes/pichu.yml'));
-    const run = await runCliInProcess(['compile', '--fleet', dir]);
+    const run = await runCliInProcess(['compile', '--fleet', dir], { cwd: dir });
     expect(run.exitCode).toBe(2);
     expect(heads(run.stderr)).toEqual(['registry/landscapes/pichu.yml:1:1: error file_name_misspelt']);
     expect(run.stderr).not.toContain('does not exist');

@@ -126,8 +126,8 @@ describe.skipIf(skip)(`--format sarif${skippedBecause(missing)}`, () => {
     expect(errors.map((r) => r.locations[0].physicalLocation.artifactLocation.uri)).toContain('elsewhere/registry/landscapes/raichu.yaml');
     const github = await runCliInProcess(['validate', '--fleet', FLEET, '--format', 'github', ...NOW], { cwd: repo });
     expect(github.stderr).toMatch(/^::error file=fleets\/prod\/registry\/landscapes\/raichu\.yaml,line=\d+/m);
-    // the text form keeps naming files from the fleet root
-    expect(github.stderr).toMatch(/^registry\/landscapes\/raichu\.yaml:\d+:\d+: error /m);
+    // the text form above the annotations names files from the working directory: here the repository root, the same paths
+    expect(github.stderr).toMatch(/^fleets\/prod\/registry\/landscapes\/raichu\.yaml:\d+:\d+: error /m);
   });
 
   it('compile --check: each file added or edited by hand is an output_foreign_file error result; stderr holds the log alone; exit 1', async () => {
@@ -205,7 +205,7 @@ describe.skipIf(skip)(`--format sarif${skippedBecause(missing)}`, () => {
 });
 
 describe('--path-prefix in every form, and files outside the repository', () => {
-  it('names files from the repository root in the text and json forms too when --path-prefix is given (without it, from the fleet root)', async () => {
+  it('names files from the repository root in the text and json forms too when --path-prefix is given (without it, json from the fleet root, text from the working directory)', async () => {
     const repo = repository({ 'registry/landscapes/raichu.yaml': 'landscape: raichu\nregion: XXX\n' });
     const files = async (form: string, extra: string[] = []) => {
       const run = await runCliInProcess(['validate', '--fleet', FLEET, '--format', form, ...extra, ...NOW], { cwd: repo });
@@ -215,7 +215,7 @@ describe('--path-prefix in every form, and files outside the repository', () => 
     const json = (run: { stdout: string }) => (JSON.parse(run.stdout) as Diagnostic[]).filter((d) => d.severity === 'error').map((d) => d.file);
     expect(json(await files('json'))).toContain('registry/landscapes/raichu.yaml');
     expect(json(await files('json', ['--path-prefix', 'elsewhere/']))).toContain('elsewhere/registry/landscapes/raichu.yaml');
-    expect((await files('text')).stderr).toMatch(/^registry\/landscapes\/raichu\.yaml:\d+:\d+: error /m);
+    expect((await files('text')).stderr).toMatch(/^fleets\/prod\/registry\/landscapes\/raichu\.yaml:\d+:\d+: error /m);
     const text = (await files('text', ['--path-prefix', 'elsewhere'])).stderr;
     expect(text).toMatch(/^elsewhere\/registry\/landscapes\/raichu\.yaml:\d+:\d+: error /m);
     expect(text).not.toMatch(/^registry\//m);

@@ -63,3 +63,54 @@ export function gitTopLevel(dir: string): string | undefined {
     at = parent;
   }
 }
+
+/** Whether the folder `dir` holds registry/fleet.yaml (is a fleet root); false when it cannot be looked at. */
+function holdsFleet(dir: string): boolean {
+  try {
+    return statSync(path.join(dir, 'registry', 'fleet.yaml')).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The folders inside `dir` a fleet may be in (no hidden folder, no node_modules, no link), in code-unit order; none when it cannot be listed. */
+function visibleFolders(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules')
+      .map((entry) => entry.name)
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/** The most folders {@link nearbyFleet} looks into below its start: a large tree costs no more. */
+const NEARBY_LOOKS = 1000;
+
+/**
+ * The fleet root (a folder holding registry/fleet.yaml) nearest `start`, for
+ * a hint when a run is pointed elsewhere: `start` itself unless
+ * `skipStart`, then the folders enclosing it, nearest first, then the
+ * folders one and two levels below it in name order. `undefined` when none is.
+ */
+export function nearbyFleet(start: string, skipStart = false): string | undefined {
+  for (let dir = skipStart ? path.dirname(start) : start; ; dir = path.dirname(dir)) {
+    if (holdsFleet(dir)) return dir;
+    if (path.dirname(dir) === dir) break;
+  }
+  let level = [start];
+  let looks = 0;
+  for (let depth = 0; depth < 2; depth++) {
+    const next: string[] = [];
+    for (const dir of level)
+      for (const name of visibleFolders(dir)) {
+        if (++looks > NEARBY_LOOKS) return undefined;
+        const child = path.join(dir, name);
+        if (holdsFleet(child)) return child;
+        next.push(child);
+      }
+    level = next;
+  }
+  return undefined;
+}

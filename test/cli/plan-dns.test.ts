@@ -10,6 +10,8 @@
 import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { planDns, readFleet } from '../../compiler/api.js';
+import { toJson } from '../../compiler/3-emit/serialize.js';
 import { REFERENCE_FLEET, readFleetTexts, writeTempFleet } from '../support/fleet-fixture.js';
 import { runCli, runCliInProcess } from '../support/run-cli.js';
 // Command lines whose subject is the command's output, diagnostics and exit code run the CLI's
@@ -235,6 +237,10 @@ describe('diene plan dns --assume-empty (a first rollout: the hosts hold nothing
       expect(sortSets(changes.map((c) => c.after as { name: string; type: string }))).toEqual(wanted);
       expect(zonePlan.counts).toEqual({ create: wanted.length, update: 0, delete: 0 });
     }
+    // The library gives the same plan (planDns with assumeEmpty and no live file).
+    const { files } = await readFleet(REFERENCE_FLEET);
+    const library = planDns(files, [], { nowSeconds: Date.parse('2026-11-21T00:00:00Z') / 1000, assumeEmpty: true });
+    expect(library.plan && toJson(library.plan)).toBe(run.stdout);
     // The numbers the compiled output as live state counts as managed (the first test above): 40 on Google, 42 on Route 53.
     expect(plan.zones.map((z) => `${z.zone}/${z.host} ${z.counts.create}`)).toEqual([
       'cluster.atomi.cloud/google 40',

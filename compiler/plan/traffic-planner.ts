@@ -690,7 +690,7 @@ function finish(
     const sizes = plans.map((p) => p.counts.create + p.counts.update + p.counts.delete);
     if (plans.length > 1 && new Set(sizes).size > 1)
       notes.push(
-        `hosts differ in ${zone.zone}: ${plans.map((p, i) => `${p.host} ${sizes[i]} change${sizes[i] === 1 ? '' : 's'}`).join(', ')} (each host is diffed against its own live state)`,
+        `hosts differ in ${zone.zone}: ${plans.map((p, i) => `${p.host} ${sizes[i]} change${sizes[i] === 1 ? '' : 's'}`).join(', ')} (each host is diffed against its own live state${plans.some((p) => p.assumedEmpty) ? ', or an empty zone where assumed' : ''})`,
       );
   }
   return {

@@ -267,6 +267,10 @@ describe('diene plan dns --assume-empty (a first rollout: the hosts hold nothing
     ]);
     expect(run.stdout).toContain('\ntotal: 164 creates, 0 updates, 0 deletes in 4 zone plans (4 assumed empty)\n');
     expect(lines.filter((l) => /^ {2}[~-] /.test(l))).toEqual([]);
+    expect(lines.filter((l) => l.startsWith('note: '))).toEqual([
+      'note: hosts differ in cluster.atomi.cloud: google 40 changes, route53 42 changes (each host is diffed against its own live state, or an empty zone where assumed)',
+      'note: hosts differ in cluster.atomi-spare.net: google 40 changes, route53 42 changes (each host is diffed against its own live state, or an empty zone where assumed)',
+    ]);
   });
 
   it('reads an empty --live folder as the hosts holding nothing, with the same plan and checksum', async () => {

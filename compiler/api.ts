@@ -7,7 +7,7 @@
  * `renderPlatform` and `planDns` give exactly what `diene render` prints and the
  * plan `diene plan dns --format json` prints for the same files.
  */
-import { loadDnsHealth, loadDnsLive, type LiveFile } from './1-load/load-dns-live.js';
+import { assumeEmpty, loadDnsHealth, loadDnsLive, type LiveFile } from './1-load/load-dns-live.js';
 import type { SourceFile } from './1-load/source-file.js';
 import { dnsIntent } from './2-analyze/dns-names.js';
 import { platformObjects } from './3-emit/emit-outputs.js';
@@ -84,6 +84,8 @@ export function renderPlatform(files: readonly SourceFile[], platform: string, o
 export interface PlanDnsOptions extends CompileOptions, TrafficOptions {
   /** The health file (`schemas/dns-health.schema.json`); absent: every cluster is up. */
   health?: SourceFile;
+  /** Plan each (zone, host) without a snapshot as an empty zone, as `plan dns --assume-empty` does; default false (listed as not planned). */
+  assumeEmpty?: boolean;
 }
 
 export interface PlanDnsResult {
@@ -112,5 +114,6 @@ export function planDns(files: readonly SourceFile[], live: readonly LiveFile[],
   for (const key of ['force', 'updateThreshold', 'deleteThreshold', 'minRecordSets'] as const) {
     if (options[key] !== undefined) Object.assign(traffic, { [key]: options[key] });
   }
-  return { diagnostics: sortDiagnostics(diagnostics), plan: planTraffic(intent, loaded.snapshots, health?.health, traffic) };
+  const snapshots = options.assumeEmpty ? [...loaded.snapshots, ...assumeEmpty(intent.zones, loaded.snapshots)] : loaded.snapshots;
+  return { diagnostics: sortDiagnostics(diagnostics), plan: planTraffic(intent, snapshots, health?.health, traffic) };
 }

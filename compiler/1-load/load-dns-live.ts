@@ -51,6 +51,8 @@ export interface LiveSnapshot {
   host: string;
   provider?: DnsHostKind;
   recordSets: LiveRecordSet[];
+  /** Not read from anywhere: the zone is assumed to hold nothing (`plan dns --assume-empty`). */
+  assumedEmpty?: true;
 }
 
 /** A live file and the identity its path carries when read from a folder laid out like `dns/`. */
@@ -171,6 +173,24 @@ export function loadDnsLive(
     snapshots.push(result.snapshot);
   }
   return { snapshots, diagnostics };
+}
+
+/** How an assumed-empty snapshot is named where a file would be (messages, sorting). */
+export const ASSUMED_EMPTY_FILE = '(assumed empty)';
+
+/**
+ * An empty snapshot for every (zone, host) the fleet serves that `snapshots`
+ * lacks, each marked `assumedEmpty`: what a host that holds nothing yet would
+ * answer, so a first rollout is planned as creates only. The parent zone's
+ * delegation has no host of the fleet's (`hosts` is empty) and gets none.
+ */
+export function assumeEmpty(zones: readonly KnownZone[], snapshots: readonly LiveSnapshot[]): LiveSnapshot[] {
+  const seen = new Set(snapshots.map((s) => `${s.zone}\t${s.host}`));
+  return zones.flatMap((zone) =>
+    zone.hosts
+      .filter((host) => !seen.has(`${zone.zone}\t${host.name}`))
+      .map((host) => ({ file: ASSUMED_EMPTY_FILE, zone: zone.zone, host: host.name, provider: host.provider, recordSets: [], assumedEmpty: true as const })),
+  );
 }
 
 /**

@@ -4,7 +4,7 @@ import { withFormats } from './help.js';
 export const planDnsHelp = withFormats({
   name: 'plan dns',
   summary: 'Print what each DNS host must change to match the fleet, from live snapshots; write nothing.',
-  usage: 'diene plan dns --live FILE|DIR [--health FILE] [--force] [--fleet DIR] [--format FORM]',
+  usage: 'diene plan dns --live FILE|DIR | --assume-empty [--health FILE] [--force] [--fleet DIR] [--format FORM]',
   options: [
     {
       name: 'live',
@@ -12,6 +12,12 @@ export const planDnsHelp = withFormats({
       value: 'FILE|DIR',
       description: 'The live state: one snapshot file, or a folder laid out like dns/ (diene export dns writes one).',
       example: 'diene plan dns --live live/',
+    },
+    {
+      name: 'assume-empty',
+      type: 'boolean',
+      description: 'First rollout: plan each zone with no snapshot (all, without --live) as empty, every record set a create, marked ASSUMED EMPTY.',
+      example: 'diene plan dns --assume-empty',
     },
     {
       name: 'health',
@@ -28,7 +34,10 @@ export const planDnsHelp = withFormats({
     },
   ],
   diagnosticFormats: ['text', 'json'],
-  examples: [{ command: 'diene export dns --out live && diene plan dns --live live', does: 'Reads every host, then prints the plan.' }],
+  examples: [
+    { command: 'diene export dns --out live && diene plan dns --live live', does: 'Reads every host, then prints the plan.' },
+    { command: 'diene plan dns --assume-empty', does: 'Before a first rollout: every record set as a create, no host read.' },
+  ],
   exitCodes: [
     { code: 0, means: 'a plan (possibly empty)' },
     { code: 2, means: 'invalid fleet, snapshot, health file or usage' },

@@ -1,9 +1,18 @@
 /**
- * `diene plan dns --live FILE|DIR [--health FILE] [--force] [--fleet DIR]
- * [--format text|json]` (SPEC §3.3, §5): compiles the fleet's DNS intent,
- * reads the live snapshots (one file, or a folder laid out like `dns/`) and
- * the optional health file, and prints what each host must change: the text
- * plan, or with `--format json` the plan object. Writes nothing.
+ * `diene plan dns --live FILE|DIR | --assume-empty [--health FILE] [--force]
+ * [--fleet DIR] [--format text|json]` (SPEC §3.3, §5): compiles the fleet's
+ * DNS intent, reads the live snapshots (one file, or a folder laid out like
+ * `dns/`) and the optional health file, and prints what each host must
+ * change: the text plan, or with `--format json` the plan object. Writes
+ * nothing.
+ *
+ * `--assume-empty` is the first rollout's preview (octoDNS and DNSControl
+ * plan a zone the host lacks as all creates): every (zone, host) the fleet
+ * serves without a snapshot (all of them without `--live`; with `--live DIR`
+ * the folder may be empty) is planned as an empty zone, and the plan says so
+ * in its header and per zone. The checksum is the one `apply dns` computes
+ * from hosts that really hold no managed record set, so the reviewed preview
+ * applies only to such hosts: `apply dns` always reads the hosts itself.
  *
  * Exit codes: 0 a plan (possibly empty; deferrals and kept addresses are
  * listed), 2 invalid fleet, snapshot, health file or usage (diagnostics on
@@ -14,7 +23,7 @@
  * defers all but the first and exits 0).
  */
 import path from 'node:path';
-import { loadDnsHealth, loadDnsLive } from '../1-load/load-dns-live.js';
+import { assumeEmpty, loadDnsHealth, loadDnsLive, type LiveSnapshot } from '../1-load/load-dns-live.js';
 import { dnsIntent } from '../2-analyze/dns-names.js';
 import { toJson } from '../3-emit/serialize.js';
 import { readDnsLive, readTextFile } from '../adapters/filesystem/read-dns-live.js';
@@ -39,8 +48,12 @@ import { planDnsHelp } from './plan-dns.help.js';
 
 async function runPlanDns({ values, format }: CommandInput): Promise<CommandResult> {
   const liveFlag = stringOption(values, 'live');
-  if (liveFlag === undefined)
-    throw missingOption('--live FILE|DIR', 'give a live snapshot, or a folder laid out like dns/ (`diene export dns --out live` writes one)');
+  const assumingEmpty = values['assume-empty'] === true;
+  if (liveFlag === undefined && !assumingEmpty)
+    throw missingOption(
+      '--live FILE|DIR or --assume-empty',
+      'give a live snapshot, or a folder laid out like dns/ (`diene export dns --out live` writes one); before a first rollout, when the hosts hold nothing yet, --assume-empty plans every record set as a create',
+    );
   const root = fleetRoot(values);
   const cwd = process.cwd();
   const fleet = await readAndAnalyze(root, { analysis: { nowSeconds: nowSeconds(values) } });
@@ -49,15 +62,21 @@ async function runPlanDns({ values, format }: CommandInput): Promise<CommandResu
   const intent = dnsIntent(fleet.model);
   const validators = inputValidators();
 
-  // Files are named from the fleet root, as every diagnostic names them (the text form names them from here again).
-  const live = await readDnsLive(path.resolve(cwd, liveFlag), root);
-  if (live.problem) {
-    diagnostics.push(diagnose({ file: fromFleetRoot(root, liveFlag) }, 'dns_live_not_snapshot', { option: '--live', path: liveFlag, problem: live.problem }));
-    return { diagnostics: sortDiagnostics(diagnostics), exitCode: EXIT.invalid };
+  const snapshots: LiveSnapshot[] = [];
+  if (liveFlag !== undefined) {
+    // Files are named from the fleet root, as every diagnostic names them (the text form names them from here again).
+    const live = await readDnsLive(path.resolve(cwd, liveFlag), root);
+    // With --assume-empty a folder without snapshots is the first rollout's live state; a path that is not there stays a mistake.
+    if (live.problem && !(assumingEmpty && live.empty)) {
+      diagnostics.push(diagnose({ file: fromFleetRoot(root, liveFlag) }, 'dns_live_not_snapshot', { option: '--live', path: liveFlag, problem: live.problem }));
+      return { diagnostics: sortDiagnostics(diagnostics), exitCode: EXIT.invalid };
+    }
+    diagnostics.push(...live.diagnostics);
+    const loaded = loadDnsLive(live.files, intent.zones, validators);
+    diagnostics.push(...loaded.diagnostics);
+    snapshots.push(...loaded.snapshots);
   }
-  diagnostics.push(...live.diagnostics);
-  const loaded = loadDnsLive(live.files, intent.zones, validators);
-  diagnostics.push(...loaded.diagnostics);
+  if (assumingEmpty) snapshots.push(...assumeEmpty(intent.zones, snapshots));
 
   let health;
   const healthFlag = stringOption(values, 'health');
@@ -72,7 +91,7 @@ async function runPlanDns({ values, format }: CommandInput): Promise<CommandResu
   }
   if (hasErrors(diagnostics)) return { diagnostics: sortDiagnostics(diagnostics), exitCode: EXIT.invalid };
 
-  const plan = planTraffic(intent, loaded.snapshots, health, { force: values['force'] === true });
+  const plan = planTraffic(intent, snapshots, health, { force: values['force'] === true });
   const stdout = format === 'json' ? toJson(plan) : formatTrafficPlan(plan);
   return { stdout, diagnostics: sortDiagnostics(diagnostics), exitCode: plan.refused ? EXIT.refused : EXIT.ok };
 }

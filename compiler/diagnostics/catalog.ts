@@ -602,7 +602,7 @@ export const catalog = {
   dns_live_not_snapshot: {
     severity: 'error',
     message: '{option} {path}: {problem}, so there is no live state to plan against',
-    hint: 'name a snapshot file or a folder laid out like dns/ (<zone>/<host>.json): `diene export dns --out live` writes one from the hosts, and a compiled output folder such as generated/ is one',
+    hint: 'name a snapshot file or a folder laid out like dns/ (<zone>/<host>.json): `diene export dns --out live` writes one from the hosts, and a compiled output folder such as generated/ is one; when the hosts hold nothing yet, `diene plan dns --assume-empty` plans every record set as a create',
   },
   dns_live_provider_mismatch: {
     severity: 'error',

@@ -1,5 +1,7 @@
 /**
- * The text form of a traffic plan, as `diene plan dns` prints it: one block
+ * The text form of a traffic plan, as `diene plan dns` prints it: first,
+ * when any zone was assumed empty, a header saying so (such a plan is a
+ * preview from nothing, not a diff against the hosts); then one block
  * per zone and host, one line a change (`+` create, `~` update, `-` delete;
  * `!` a report about something left alone), the block's counts, then the
  * brakes that fired with their numbers, notes, what was not observed, the
@@ -24,9 +26,8 @@ function zoneBlock(plan: ZoneHostPlan): string[] {
   // What the host is, in one pair of parentheses: its provider, and `delegation` for the parent zone's NS records.
   const traits = [plan.provider, plan.role === 'parent' ? 'delegation' : undefined].filter((t) => t !== undefined);
   const kind = traits.length > 0 ? ` (${traits.join(', ')})` : '';
-  const lines = [
-    `${plan.zone} on ${plan.host}${kind}: ${total === 0 ? 'no changes' : plural(total, 'change')}, ${plural(plan.managed, 'managed record set')} live`,
-  ];
+  const state = plan.assumedEmpty ? 'assumed empty (no live state read)' : `${plural(plan.managed, 'managed record set')} live`;
+  const lines = [`${plan.zone} on ${plan.host}${kind}: ${total === 0 ? 'no changes' : plural(total, 'change')}, ${state}`];
   for (const unit of plan.units) for (const change of unit.changes) lines.push(`  ${SYMBOL[change.verb]} ${describeKey(change.key)}: ${change.message}`);
   if (total > 0) lines.push(`  ${countLine(plan.counts)}`);
   for (const report of plan.reports) lines.push(`  ! ${report}`);
@@ -37,6 +38,13 @@ function zoneBlock(plan: ZoneHostPlan): string[] {
 /** The plan as text (ends with a newline). */
 export function formatTrafficPlan(plan: TrafficPlan): string {
   const lines: string[] = [];
+  const assumed = plan.assumedEmpty ?? [];
+  if (assumed.length > 0)
+    lines.push(
+      `ASSUMED EMPTY: ${assumed.length} of ${plural(plan.zones.length, 'zone plan')} assume the zone holds nothing on its host (--assume-empty): ${assumed.map((z) => `${z.zone} on ${z.host}`).join(', ')}`,
+      'this is a preview from nothing, not a diff against the hosts: diene apply dns always reads the hosts and plans afresh before it writes, and --plan-checksum with this checksum passes only while they hold none of the record sets diene manages',
+      '',
+    );
   for (const zone of plan.zones) lines.push(...zoneBlock(zone), '');
   const health = plan.health;
   lines.push(
@@ -49,7 +57,8 @@ export function formatTrafficPlan(plan: TrafficPlan): string {
   for (const missing of plan.unobserved) lines.push(`not planned: no live snapshot of ${missing.zone} on ${missing.host}`);
   const totals = { create: 0, update: 0, delete: 0 };
   for (const zone of plan.zones) for (const verb of ['create', 'update', 'delete'] as const) totals[verb] += zone.counts[verb];
-  lines.push(`total: ${countLine(totals)} in ${plural(plan.zones.length, 'zone plan')}${plan.forced ? ' (forced)' : ''}`);
+  const notes = [...(assumed.length > 0 ? [`${assumed.length} assumed empty`] : []), ...(plan.forced ? ['forced'] : [])];
+  lines.push(`total: ${countLine(totals)} in ${plural(plan.zones.length, 'zone plan')}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`);
   lines.push(`checksum: ${plan.checksum}`);
   if (plan.refused) lines.push('REFUSED by a brake: apply nothing (exit 3)');
   // Names and values come from live hosts: each stays on its line, and none is a workflow command.

@@ -85,6 +85,8 @@ export interface ZoneHostPlan {
   host: string;
   provider?: string;
   role: 'zone' | 'parent';
+  /** Set when no live state was read: the zone was assumed to hold nothing (`plan dns --assume-empty`). */
+  assumedEmpty?: true;
   /** Managed record sets in the live snapshot (what the mass-change brake divides by). */
   managed: number;
   units: ChangeUnit[];
@@ -111,6 +113,8 @@ export interface TrafficPlan {
   zones: ZoneHostPlan[];
   /** Wanted (zone, host) pairs with no live snapshot: not planned. */
   unobserved: { zone: string; host: string }[];
+  /** The zone plans made against an assumed-empty zone rather than live state; absent when there are none. */
+  assumedEmpty?: { zone: string; host: string }[];
   /** Facts about the plan as a whole (hosts that differ). */
   notes: string[];
 }
@@ -431,6 +435,7 @@ function diffSnapshot(
     host: snapshot.host,
     ...(snapshot.provider !== undefined ? { provider: snapshot.provider } : {}),
     role: prepared.zone.role,
+    ...(snapshot.assumedEmpty ? { assumedEmpty: true as const } : {}),
     managed: facts.managed,
     units,
     counts,
@@ -496,6 +501,7 @@ export function planTraffic(
         host: snapshot.host,
         ...(snapshot.provider ? { provider: snapshot.provider } : {}),
         role: zone.zone.role,
+        ...(snapshot.assumedEmpty ? { assumedEmpty: true as const } : {}),
         managed: 0,
         units: [],
         counts: { create: 0, update: 0, delete: 0 },
@@ -677,13 +683,14 @@ function finish(
   const intent = prepared.intent;
   const observed = new Set(zones.map((z) => `${z.zone} ${z.host}`));
   const unobserved = intent.zones.flatMap((z) => z.hosts.filter((h) => !observed.has(`${z.zone} ${h.name}`)).map((h) => ({ zone: z.zone, host: h.name })));
+  const assumedEmpty = zones.filter((z) => z.assumedEmpty).map((z) => ({ zone: z.zone, host: z.host }));
   const notes: string[] = [];
   for (const zone of intent.zones) {
     const plans = zones.filter((z) => z.zone === zone.zone);
     const sizes = plans.map((p) => p.counts.create + p.counts.update + p.counts.delete);
     if (plans.length > 1 && new Set(sizes).size > 1)
       notes.push(
-        `hosts differ in ${zone.zone}: ${plans.map((p, i) => `${p.host} ${sizes[i]} change${sizes[i] === 1 ? '' : 's'}`).join(', ')} (each host is diffed against its own live state)`,
+        `hosts differ in ${zone.zone}: ${plans.map((p, i) => `${p.host} ${sizes[i]} change${sizes[i] === 1 ? '' : 's'}`).join(', ')} (each host is diffed against its own live state${plans.some((p) => p.assumedEmpty) ? ', or an empty zone where assumed' : ''})`,
       );
   }
   return {
@@ -701,6 +708,7 @@ function finish(
     brakes,
     zones,
     unobserved,
+    ...(assumedEmpty.length > 0 ? { assumedEmpty } : {}),
     notes,
   };
 }

@@ -17,7 +17,7 @@ import type { ZoneHostPlan } from '../../compiler/plan/traffic-planner.js';
 import { applyJson, fleetDns, fleetYaml, hostYaml, remainingAfter, runApply, tempFleet, ZONES } from '../support/dns-apply-fixture.js';
 import { missingServer, startBind, startPowerDns, TEST_PDNS_KEY, TEST_TSIG, type DnsTestServer } from '../support/dns-servers.js';
 import { REFERENCE_FLEET } from '../support/fleet-fixture.js';
-import { runCli } from '../support/run-cli.js';
+import { runCli, runCliInProcess } from '../support/run-cli.js';
 import { nothingPlanned } from '../../compiler/cli/apply-dns.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
 
@@ -76,6 +76,16 @@ describe.skipIf(skipUnlessPresent(missing))(`apply dns on two hosts${skippedBeca
     expect(await remainingAfter(dir, adapters)).toHaveLength(160);
   });
 
+  it('plan dns --assume-empty, read from no host, has the checksum apply dns computes from the empty zones it reads', async () => {
+    const assumed = await runCliInProcess(['plan', 'dns', '--fleet', dir, '--assume-empty', '--format', 'json', '--now', '2026-11-21T00:00:00Z']);
+    expect(assumed.exitCode, assumed.stderr).toBe(0);
+    const fresh = applyJson(await runApply(dir, ENV, { dryRun: true }));
+    expect(fresh.plan.zones.every((z) => z.counts.update + z.counts.delete === 0)).toBe(true);
+    expect(fresh.plan.zones.map((z) => z.counts.create)).toEqual([40, 40, 40, 40]);
+    expect((JSON.parse(assumed.stdout) as { checksum: string }).checksum).toBe(fresh.plan.checksum);
+    expect(fresh.plan.assumedEmpty).toBeUndefined();
+  });
+
   it("refuses a checksum that is not the fresh plan's (exit 3, nothing written) and applies the reviewed one", async () => {
     const review = applyJson(await runApply(dir, ENV, { dryRun: true }));
     const stale = await runApply(dir, ENV, { planChecksum: `sha256:${'0'.repeat(64)}` });
@@ -90,6 +100,21 @@ describe.skipIf(skipUnlessPresent(missing))(`apply dns on two hosts${skippedBeca
     expect(await remainingAfter(dir, adapters)).toEqual([]);
     const again = await runApply(dir, ENV, { planChecksum: review.plan.checksum });
     expect(again.exitCode).toBe(3);
+  });
+
+  it('refuses the checksum of a plan from assumed-empty zones once the hosts hold its record sets (exit 3, nothing written)', async () => {
+    const assumed = await runCliInProcess(['plan', 'dns', '--fleet', dir, '--assume-empty', '--format', 'json', '--now', '2026-11-21T00:00:00Z']);
+    const checksum = (JSON.parse(assumed.stdout) as { checksum: string }).checksum;
+    const result = await runApply(dir, ENV, { planChecksum: checksum });
+    expect(result.exitCode).toBe(3);
+    const fresh = applyJson(result).plan;
+    expect(fresh.zones.map((z) => `${z.zone} ${z.host} ${z.counts.create + z.counts.update + z.counts.delete}`)).toEqual(
+      ZONES.flatMap((zone) => [`${zone} lab 0`, `${zone} pdns 0`]),
+    );
+    expect(result.notes?.[0]).toBe(
+      `stale plan: the reviewed plan has checksum ${checksum}, the plan against the live state now has ${fresh.checksum}; nothing written`,
+    );
+    expect(applyJson(result).report).toBeUndefined();
   });
 
   it('names a host that cannot be read, still writes the other (exit 4), and the next run repairs it', async () => {

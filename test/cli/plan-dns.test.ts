@@ -3,11 +3,16 @@
  * compiled dns/ folder as live state plans nothing; a hand-edited copy plans
  * exactly the edits back; a brake refusal exits 3 (never 0 or 1) with its
  * numbers and `--force` lifts the mass-change brake; invalid input exits 2.
+ * `--assume-empty` (a first rollout) plans exactly the compiled zone plans
+ * as creates, says so in the header, and is refused where it would hide a
+ * mistake (a live path that is not there).
  */
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { readFleetTexts, writeTempFleet } from '../support/fleet-fixture.js';
+import { planDns, readFleet } from '../../compiler/api.js';
+import { toJson } from '../../compiler/3-emit/serialize.js';
+import { REFERENCE_FLEET, readFleetTexts, writeTempFleet } from '../support/fleet-fixture.js';
 import { runCli, runCliInProcess } from '../support/run-cli.js';
 // Command lines whose subject is the command's output, diagnostics and exit code run the CLI's
 // `main` in this process (runCliInProcess, held to the binary's bytes by test/cli/in-process.test.ts);
@@ -175,5 +180,153 @@ describe('diene plan dns', () => {
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stdout.split('\n')[0]).toBe('cluster.atomi.cloud on route53 (route53): no changes, 42 managed record sets live');
     expect(run.stdout).toContain('not planned: no live snapshot of cluster.atomi.cloud on google');
+  });
+});
+
+interface JsonZonePlan {
+  zone: string;
+  host: string;
+  assumedEmpty?: boolean;
+  managed: number;
+  counts: { create: number; update: number; delete: number };
+  units: { name: string; changes: { verb: string; after?: { name: string; type: string } }[] }[];
+}
+interface JsonPlan {
+  checksum: string;
+  refused: boolean;
+  zones: JsonZonePlan[];
+  unobserved: unknown[];
+  assumedEmpty?: { zone: string; host: string }[];
+}
+
+/** The record sets of the compiled zone plan `<zone>/<host>.json`, sorted by name and type for comparing. */
+function compiledRecordSets(zone: string, host: string): { name: string; type: string }[] {
+  const doc = JSON.parse(readFileSync(path.join(compiled, 'generated', 'dns', zone, `${host}.json`), 'utf8')) as {
+    recordSets: { name: string; type: string }[];
+  };
+  return sortSets(doc.recordSets);
+}
+
+function sortSets<T extends { name: string; type: string }>(sets: readonly T[]): T[] {
+  return [...sets].sort((a, b) => (a.name + ' ' + a.type < b.name + ' ' + b.type ? -1 : a.name + ' ' + a.type > b.name + ' ' + b.type ? 1 : 0));
+}
+
+describe('diene plan dns --assume-empty (a first rollout: the hosts hold nothing yet)', () => {
+  const NOW = ['--now', '2026-11-21T00:00:00Z'];
+
+  it('plans every record set of each compiled zone plan as a create, and nothing else', async () => {
+    const run = await runCliInProcess(['plan', 'dns', '--fleet', REFERENCE_FLEET, '--assume-empty', '--format', 'json', ...NOW]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    const plan = JSON.parse(run.stdout) as JsonPlan;
+    // Every (zone, host) the fleet serves, as the compiler wrote them (the parent's delegation has no host of the fleet's).
+    const written = readdirSync(path.join(compiled, 'generated', 'dns'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== 'atomi.cloud')
+      .flatMap((entry) => readdirSync(path.join(compiled, 'generated', 'dns', entry.name)).map((file) => `${entry.name}/${file.replace(/\.json$/, '')}`))
+      .sort();
+    expect(plan.zones.map((z) => `${z.zone}/${z.host}`).sort()).toEqual(written);
+    expect(written).toHaveLength(4);
+    expect(plan.assumedEmpty?.map((z) => `${z.zone}/${z.host}`).sort()).toEqual(written);
+    expect(plan.unobserved).toEqual([]);
+    expect(plan.refused).toBe(false);
+    for (const zonePlan of plan.zones) {
+      const changes = zonePlan.units.flatMap((u) => u.changes);
+      const wanted = compiledRecordSets(zonePlan.zone, zonePlan.host);
+      expect(zonePlan.assumedEmpty).toBe(true);
+      expect(zonePlan.managed).toBe(0);
+      expect(changes.map((c) => c.verb)).toEqual(wanted.map(() => 'create'));
+      expect(sortSets(changes.map((c) => c.after as { name: string; type: string }))).toEqual(wanted);
+      expect(zonePlan.counts).toEqual({ create: wanted.length, update: 0, delete: 0 });
+    }
+    // The library gives the same plan (planDns with assumeEmpty and no live file).
+    const { files } = await readFleet(REFERENCE_FLEET);
+    const library = planDns(files, [], { nowSeconds: Date.parse('2026-11-21T00:00:00Z') / 1000, assumeEmpty: true });
+    expect(library.plan && toJson(library.plan)).toBe(run.stdout);
+    // The numbers the compiled output as live state counts as managed (the first test above): 40 on Google, 42 on Route 53.
+    expect(plan.zones.map((z) => `${z.zone}/${z.host} ${z.counts.create}`)).toEqual([
+      'cluster.atomi.cloud/google 40',
+      'cluster.atomi.cloud/route53 42',
+      'cluster.atomi-spare.net/google 40',
+      'cluster.atomi-spare.net/route53 42',
+    ]);
+  });
+
+  it('says in the header, in each block and in the totals that the zones are assumed empty', async () => {
+    const run = await runCliInProcess(['plan', 'dns', '--fleet', REFERENCE_FLEET, '--assume-empty', ...NOW]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    const lines = run.stdout.split('\n');
+    expect(lines.slice(0, 3)).toEqual([
+      'ASSUMED EMPTY: 4 of 4 zone plans assume the zone holds nothing on its host (--assume-empty): cluster.atomi.cloud on google, cluster.atomi.cloud on route53, cluster.atomi-spare.net on google, cluster.atomi-spare.net on route53',
+      'this is a preview from nothing, not a diff against the hosts: diene apply dns always reads the hosts and plans afresh before it writes, and --plan-checksum with this checksum passes only while they hold none of the record sets diene manages',
+      '',
+    ]);
+    expect(lines.filter((l) => l.includes(' on ') && !l.startsWith('ASSUMED'))).toEqual([
+      'cluster.atomi.cloud on google (google): 40 changes, assumed empty (no live state read)',
+      'cluster.atomi.cloud on route53 (route53): 42 changes, assumed empty (no live state read)',
+      'cluster.atomi-spare.net on google (google): 40 changes, assumed empty (no live state read)',
+      'cluster.atomi-spare.net on route53 (route53): 42 changes, assumed empty (no live state read)',
+    ]);
+    expect(run.stdout).toContain('\ntotal: 164 creates, 0 updates, 0 deletes in 4 zone plans (4 assumed empty)\n');
+    expect(lines.filter((l) => /^ {2}[~-] /.test(l))).toEqual([]);
+    expect(lines.filter((l) => l.startsWith('note: '))).toEqual([
+      'note: hosts differ in cluster.atomi.cloud: google 40 changes, route53 42 changes (each host is diffed against its own live state, or an empty zone where assumed)',
+      'note: hosts differ in cluster.atomi-spare.net: google 40 changes, route53 42 changes (each host is diffed against its own live state, or an empty zone where assumed)',
+    ]);
+  });
+
+  it('reads an empty --live folder as the hosts holding nothing, with the same plan and checksum', async () => {
+    const dir = operatorCopy();
+    const empty = path.join(dir, 'empty');
+    mkdirSync(empty);
+    const alone = await runCliInProcess(['plan', 'dns', '--fleet', dir, '--assume-empty', '--format', 'json', ...NOW], { cwd: dir });
+    const fromFolder = await runCliInProcess(['plan', 'dns', '--fleet', dir, '--live', 'empty', '--assume-empty', '--format', 'json', ...NOW], { cwd: dir });
+    expect(fromFolder.exitCode, fromFolder.stderr).toBe(0);
+    expect(fromFolder.stdout).toBe(alone.stdout);
+    // The same record sets as live state: a zone holding them already plans nothing, so the checksums differ.
+    const full = await runCliInProcess(['plan', 'dns', '--fleet', dir, '--live', 'live', '--format', 'json', ...NOW], { cwd: dir });
+    expect((JSON.parse(full.stdout) as JsonPlan).checksum).not.toBe((JSON.parse(alone.stdout) as JsonPlan).checksum);
+  });
+
+  it('plans from empty only the zones a --live folder lacks, and plans the others against their snapshot', async () => {
+    const dir = operatorCopy();
+    const some = path.join(dir, 'some', 'cluster.atomi.cloud');
+    mkdirSync(some, { recursive: true });
+    cpSync(path.join(dir, 'live', 'cluster.atomi.cloud', 'route53.json'), path.join(some, 'route53.json'));
+    const run = await runCliInProcess(['plan', 'dns', '--fleet', dir, '--live', 'some', '--assume-empty', ...NOW], { cwd: dir });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stdout.split('\n')[0]).toBe(
+      'ASSUMED EMPTY: 3 of 4 zone plans assume the zone holds nothing on its host (--assume-empty): cluster.atomi.cloud on google, cluster.atomi-spare.net on google, cluster.atomi-spare.net on route53',
+    );
+    expect(run.stdout).toContain('\ncluster.atomi.cloud on route53 (route53): no changes, 42 managed record sets live\n');
+    expect(run.stdout).toContain('\ntotal: 122 creates, 0 updates, 0 deletes in 4 zone plans (3 assumed empty)\n');
+    expect(run.stdout).not.toContain('not planned:');
+  });
+
+  it('refuses what would hide a mistake: no live state and no --assume-empty, an empty folder without it, a --live path that is not there', async () => {
+    const dir = operatorCopy();
+    mkdirSync(path.join(dir, 'empty'));
+    const neither = await runCliInProcess(['plan', 'dns', '--fleet', dir], { cwd: dir });
+    expect(neither.exitCode).toBe(2);
+    expect(neither.stdout).toBe('');
+    expect(neither.stderr).toContain('error usage_option_missing: diene plan dns needs --live FILE|DIR or --assume-empty');
+    expect(neither.stderr).toContain('before a first rollout, when the hosts hold nothing yet, --assume-empty plans every record set as a create');
+
+    const emptyFolder = await runCliInProcess(['plan', 'dns', '--fleet', dir, '--live', 'empty'], { cwd: dir });
+    expect(emptyFolder.exitCode).toBe(2);
+    expect(emptyFolder.stdout).toBe('');
+    expect(emptyFolder.stderr).toContain(
+      'error dns_live_not_snapshot: --live empty: it holds no <zone>/<host>.json snapshot, so there is no live state to plan against',
+    );
+    expect(emptyFolder.stderr).toContain('when the hosts hold nothing yet, `diene plan dns --assume-empty` plans every record set as a create');
+
+    const typo = await runCliInProcess(['plan', 'dns', '--fleet', dir, '--live', 'lvie', '--assume-empty'], { cwd: dir });
+    expect(typo.exitCode).toBe(2);
+    expect(typo.stdout).toBe('');
+    expect(typo.stderr).toContain('error dns_live_not_snapshot: --live lvie: it does not exist');
+  });
+
+  it('is a plan-only option: apply dns has no --assume-empty and always reads the hosts', async () => {
+    const run = await runCliInProcess(['apply', 'dns', '--fleet', REFERENCE_FLEET, '--dry-run', '--assume-empty']);
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('error usage_option_unknown: diene apply dns has no option --assume-empty');
   });
 });

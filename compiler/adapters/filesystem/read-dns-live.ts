@@ -46,9 +46,13 @@ async function kind(target: string): Promise<'file' | 'directory' | undefined> {
  * `<zone>/<host>.json` of the folder (of its `dns/` subfolder when the folder
  * has one), each with the identity its path carries. `problem` says why
  * nothing could be read (missing, or a folder without snapshots), in words
- * that follow the path.
+ * that follow the path; `empty` marks the folder without snapshots (a first
+ * rollout's live state, which `plan dns --assume-empty` accepts).
  */
-export async function readDnsLive(target: string, cwd: string): Promise<{ files: LiveFile[]; diagnostics: Diagnostic[]; problem?: string }> {
+export async function readDnsLive(
+  target: string,
+  cwd: string,
+): Promise<{ files: LiveFile[]; diagnostics: Diagnostic[]; problem?: string; empty?: true }> {
   const what = await kind(target);
   if (what === undefined) return { files: [], diagnostics: [], problem: 'it does not exist' };
   if (what === 'file') {
@@ -57,7 +61,7 @@ export async function readDnsLive(target: string, cwd: string): Promise<{ files:
   }
   const root = (await kind(path.join(target, 'dns'))) === 'directory' ? path.join(target, 'dns') : target;
   const paths = (await fg('*/*.json', { cwd: root, onlyFiles: true, dot: false, followSymbolicLinks: false })).sort();
-  if (paths.length === 0) return { files: [], diagnostics: [], problem: 'it holds no <zone>/<host>.json snapshot' };
+  if (paths.length === 0) return { files: [], diagnostics: [], problem: 'it holds no <zone>/<host>.json snapshot', empty: true };
   const files: LiveFile[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const relative of paths) {

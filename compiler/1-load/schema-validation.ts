@@ -273,6 +273,20 @@ function datedExample(schema: Record<string, unknown>, key: string, clock: HintC
   return ` ${JSON.stringify(utcSeconds(clock.now))}`;
 }
 
+/**
+ * The example of a date-time hint: the value itself made whole when it is
+ * a date or a local time (what is missing said after it), else a fixed one:
+ * a date alone and a time without zone are the usual slips, and RFC 3339
+ * wants both the time and the zone.
+ */
+function dateTimeExample(data: unknown): string {
+  const text = typeof data === 'string' ? data.trim() : '';
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return `${text}T00:00:00Z (a date alone is no date-time: add the time and Z, which is UTC)`;
+  const local = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?$/.exec(text);
+  if (local) return `${local[1]}T${local[2]}${local[3] ?? ':00'}Z (the time has no zone: Z is UTC, or write an offset such as +02:00)`;
+  return '2026-11-20T10:00:00Z';
+}
+
 function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject, clock: HintClock | undefined): Diagnostic {
   const schema = `${kind}.schema.json`;
   const path: DocumentPath = pathOf(error.instancePath);
@@ -381,7 +395,7 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject, 
     }
     case 'format': {
       const format = String((error.params as { format: string }).format);
-      const example = format === 'date-time' ? '2026-11-20T10:00:00Z' : format === 'uri' ? 'https://example.org' : format;
+      const example = format === 'date-time' ? dateTimeExample(data) : format === 'uri' ? 'https://example.org' : format;
       return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_format', { value: shown, format, example });
     }
     case 'uniqueItems': {

@@ -213,7 +213,8 @@ function nestedHomes(schema: Record<string, unknown>, key: string, written: Reco
   const definitions = mappingOf(schema['definitions']);
   for (const [property, declared] of Object.entries(mappingOf(schema['properties']) ?? {})) {
     const ref = mappingOf(declared)?.['$ref'];
-    const resolved = typeof ref === 'string' && ref.startsWith('#/definitions/') ? mappingOf(definitions?.[ref.slice('#/definitions/'.length)]) : mappingOf(declared);
+    const resolved =
+      typeof ref === 'string' && ref.startsWith('#/definitions/') ? mappingOf(definitions?.[ref.slice('#/definitions/'.length)]) : mappingOf(declared);
     if (Object.prototype.hasOwnProperty.call(mappingOf(resolved?.['properties']) ?? {}, key)) homes.add(property);
   }
   const examples = Array.isArray(schema['examples']) ? (schema['examples'] as unknown[]) : [];
@@ -334,7 +335,11 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject, 
         .join(' or ');
       if (expected.split(' or ').includes('string') && (typeof data === 'number' || typeof data === 'boolean')) {
         const source = sourceTextAt(parsed, path) ?? String(data);
-        return diagnose(locate(parsed, path), 'yaml_number_for_string', { source, value: String(data), read: typeof data === 'boolean' ? 'boolean' : 'number' });
+        return diagnose(locate(parsed, path), 'yaml_number_for_string', {
+          source,
+          value: String(data),
+          read: typeof data === 'boolean' ? 'boolean' : 'number',
+        });
       }
       // yes/no/on/off are YAML 1.1 booleans; in YAML 1.2 they are strings: say the word to write.
       const word = typeof data === 'string' ? /^(?:(yes|y|on|true)|(no|n|off|false))$/i.exec(data) : null;

@@ -147,6 +147,15 @@ function foldErrors(errors: readonly ErrorObject[]): ErrorObject[] {
     });
 }
 
+/** What to write where a key has nothing after it (YAML's null), by what its schema expects; the hint's first words. */
+function nothingWritten(key: string | number | undefined, expected: readonly string[]): string {
+  if (typeof key !== 'string') return '';
+  if (expected.includes('string')) return `nothing follows "${key}:", which YAML reads as null: write its value (${key}: "" for an empty string); `;
+  if (expected.includes('object')) return `nothing is written under "${key}:": indent its keys under it, two spaces in; `;
+  if (expected.includes('array')) return `nothing is written under "${key}:": write its items under it, one "- item" a line; `;
+  return `nothing follows "${key}:", which YAML reads as null: write its value; `;
+}
+
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
@@ -348,7 +357,13 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject, 
       }
       // The key is named: the caret alone may point at a value far from it (a flow list, say).
       const at = path.length === 0 ? '' : ` at "${path.join('.')}"`;
-      return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_type', { expected: article(expected), at, actual: describe(data), schema });
+      return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_type', {
+        expected: article(expected),
+        at,
+        actual: describe(data),
+        fix: data === null ? nothingWritten(path.at(-1), expected.split(' or ')) : '',
+        schema,
+      });
     }
     case 'enum':
       return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_enum', {

@@ -1255,7 +1255,7 @@ export const catalog = {
   schema_type: {
     severity: 'error',
     message: 'expected {expected}{at}, found {actual}',
-    hint: 'see schemas/{schema} for the expected shape',
+    hint: '{fix}see schemas/{schema} for the expected shape',
   },
   schema_unknown_property: {
     severity: 'error',

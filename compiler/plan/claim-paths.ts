@@ -88,7 +88,13 @@ export function readPathsRequest(parsed: ParsedDocument): { request?: PathsReque
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return {
       diagnostics: [
-        diagnose(locate(parsed, []), 'schema_type', { expected: 'a mapping', at: '', actual: Array.isArray(value) ? 'a list' : JSON.stringify(value), schema }),
+        diagnose(locate(parsed, []), 'schema_type', {
+          expected: 'a mapping',
+          at: '',
+          actual: Array.isArray(value) ? 'a list' : JSON.stringify(value),
+          fix: '',
+          schema,
+        }),
       ],
     };
   }
@@ -103,12 +109,15 @@ export function readPathsRequest(parsed: ParsedDocument): { request?: PathsReque
   }
   const diagnostics: Diagnostic[] = [];
   for (const key of keys) {
-    if (!REQUEST_KEYS.includes(key)) diagnostics.push(diagnose(locate(parsed, [key], 'key'), 'schema_unknown_property', { key, suggestion: suggestKey(key, REQUEST_KEYS) }));
+    if (!REQUEST_KEYS.includes(key))
+      diagnostics.push(diagnose(locate(parsed, [key], 'key'), 'schema_unknown_property', { key, suggestion: suggestKey(key, REQUEST_KEYS) }));
   }
   if (!Object.prototype.hasOwnProperty.call(record, 'paths')) diagnostics.push(diagnose(locate(parsed, []), 'claim_paths_missing', { missing: '"paths"' }));
   const paths = record['paths'];
   if (paths !== undefined && (paths === null || typeof paths !== 'object' || Array.isArray(paths))) {
-    diagnostics.push(diagnose(locate(parsed, ['paths']), 'schema_type', { expected: 'a mapping', at: ' at "paths"', actual: JSON.stringify(paths), schema }));
+    diagnostics.push(
+      diagnose(locate(parsed, ['paths']), 'schema_type', { expected: 'a mapping', at: ' at "paths"', actual: JSON.stringify(paths), fix: '', schema }),
+    );
   } else if (paths !== undefined) {
     for (const [prefix, target] of Object.entries(paths as Record<string, unknown>)) {
       if (typeof target !== 'string')
@@ -117,6 +126,7 @@ export function readPathsRequest(parsed: ParsedDocument): { request?: PathsReque
             expected: 'a string',
             at: ` at "paths.${prefix}"`,
             actual: JSON.stringify(target),
+            fix: '',
             schema,
           }),
         );
@@ -125,7 +135,7 @@ export function readPathsRequest(parsed: ParsedDocument): { request?: PathsReque
   for (const key of ['account', 'app'] as const) {
     if (record[key] !== undefined && typeof record[key] !== 'string')
       diagnostics.push(
-        diagnose(locate(parsed, [key]), 'schema_type', { expected: 'a string', at: ` at "${key}"`, actual: JSON.stringify(record[key]), schema }),
+        diagnose(locate(parsed, [key]), 'schema_type', { expected: 'a string', at: ` at "${key}"`, actual: JSON.stringify(record[key]), fix: '', schema }),
       );
   }
   if (diagnostics.length > 0) return { diagnostics };

@@ -121,7 +121,8 @@ async function compileWithProgress(
   if (baseFlag !== undefined && !values['check'])
     throw missingOption('--check', '--base compares a pull request with its base branch, so it is given with --check (diene compile --check --base DIR)');
   const notFleet = baseFlag === undefined ? undefined : whyBaseNotFleet(path.resolve(baseFlag), baseFlag, pathPrefix, 'compile');
-  if (baseFlag !== undefined && notFleet !== undefined) return { diagnostics: [diagnoseFinding({ file: fromFleetRoot(root, baseFlag) }, notFleet)], exitCode: EXIT.invalid };
+  if (baseFlag !== undefined && notFleet !== undefined)
+    return { diagnostics: [diagnoseFinding({ file: fromFleetRoot(root, baseFlag) }, notFleet)], exitCode: EXIT.invalid };
   const base = baseFlag === undefined ? undefined : await readBaseRevision(baseFlag, root);
   const now = nowSeconds(values);
   const serial = serialOption(values) ?? 0;
@@ -308,7 +309,15 @@ async function compileWithProgress(
   if (cache && key && listing) {
     const entry = cacheEntry(result, { listing, manifest: manifestText(listing) });
     cache.write(key, entry);
-    const inPlace = warmResult(entry, cache, read.diagnostics, outDir, false, 'compiled; ');
+    // Most such changes are a pin bump: said, since "nothing written" after one surprises the first time.
+    const inPlace = warmResult(
+      entry,
+      cache,
+      read.diagnostics,
+      outDir,
+      false,
+      "compiled; no generated file changes: a row's pins and values are read from the row by Argo CD, never written into them; ",
+    );
     if (inPlace) {
       cache.writeSliceKeys(outDir, sliceKeysOf(plan, listing));
       return inPlace;
@@ -327,6 +336,7 @@ async function compileWithProgress(
   let kept: string[];
   let linked = 0;
   let missing = 0;
+  let changedFiles: string[] = [];
   try {
     const written = await writeOutputTree(outDir, plan, {
       trusted: look.trusted,
@@ -349,6 +359,7 @@ async function compileWithProgress(
     kept = written.notes;
     linked = written.counts.linked;
     missing = written.counts.missing;
+    changedFiles = written.changedFiles;
   } catch (error) {
     if (error instanceof OutputForeignError)
       return { diagnostics: [...diagnostics, ...foreignDiagnostics(error, await foreignPlace(error, outDir, root))], exitCode: EXIT.invalid };
@@ -370,10 +381,18 @@ async function compileWithProgress(
     linked === 0
       ? `wrote ${files} files to ${outShown}`
       : differing.length === 0
-        ? `replaced the ${files} files in ${outShown} by the same ones (${linked} linked from the previous tree, the manifest written anew; with the cache, a tree already right is left as it is)`
-        : `wrote ${files} files to ${outShown} (${differing.join(', ')}, ${linked} unchanged and linked from the previous tree, and the manifest)`;
+        ? `the ${files} files in ${outShown} were already right: written again as they were (${linked} hard-linked, the manifest anew), as a run without the cache does; with it, such a tree is left untouched`
+        : `wrote ${files} files to ${outShown} (${differing.join(', ')}, ${linked} unchanged and linked from the previous tree, and the manifest)${namedChanges(changedFiles)}`;
   return { diagnostics, notes: [note, ...kept], exitCode: EXIT.ok };
 }
+
+/** The changed outputs named after the write's note, when they are few enough to read: `: argocd/a.yaml, kargo/a.yaml`. */
+function namedChanges(files: readonly string[]): string {
+  return files.length > 0 && files.length <= NAMED_CHANGES ? `: changed ${files.join(', ')}` : '';
+}
+
+/** The most changed outputs a compile's note names. */
+const NAMED_CHANGES = 5;
 
 /** What the cache keeps of a compile: its diagnostics, when they hold, and the listing of its output tree once it is made. */
 function cacheEntry(result: Pick<CompileResult, 'diagnostics' | 'nowWindow'>, made?: { listing: ReadonlyMap<string, string>; manifest: string }): CacheEntry {

@@ -158,7 +158,9 @@ describe('a change that leaves the outputs as they are', () => {
     const run = await compile(fleet, out, ['--cache', cache], 'text');
     expect(run.exitCode, run.stderr).toBe(0);
     // Not a cache hit (the pin is in the key): the analysis ran, and found the tree in place.
-    expect(run.stderr).toMatch(/up to date: the \d+ files in .* already match the inputs \(compiled; nothing written\)/);
+    expect(run.stderr).toMatch(
+      /up to date: the \d+ files in .* already match the inputs \(compiled; no generated file changes: a row's pins and values are read from the row by Argo CD, never written into them; nothing written\)/,
+    );
     expect(manifestInode(out)).toBe(inode);
     expect(parentTime(out)).toBe(before);
     const coldOut = fresh('cold-pin');
@@ -198,7 +200,9 @@ describe('a change that leaves the outputs as they are', () => {
     const inode = manifestInode(out);
     expect((await compile(fleet, out, ['--cache', cache], 'text')).stderr).toMatch(/up to date: .*\(from the cache; nothing written\)/);
     changeOneRow(fleet, 906);
-    expect((await compile(fleet, out, ['--cache', cache], 'text')).stderr).toMatch(/up to date: .*\(compiled; nothing written\)/);
+    expect((await compile(fleet, out, ['--cache', cache], 'text')).stderr).toMatch(
+      /up to date: .*\(compiled; no generated file changes: .*; nothing written\)/,
+    );
     expect(manifestInode(out)).toBe(inode);
     expect(readFileSync(stray, 'utf8')).toBe('not a folder\n');
   });
@@ -719,7 +723,7 @@ describe('the clock and the cache', () => {
     }
   });
 
-  it('a missing valuesSince is hinted with the run\'s now, which neither the cache nor the records of single files replay at another instant', async () => {
+  it("a missing valuesSince is hinted with the run's now, which neither the cache nor the records of single files replay at another instant", async () => {
     const fleet = fleetOf('S');
     const row = firstRow(fleet);
     writeFileSync(row, 'pin:\n  chart: "1.0.0"\n  image: "1.0.0"\nvalues:\n  replicas: 2\n');

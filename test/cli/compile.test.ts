@@ -287,6 +287,18 @@ describe('diene compile --check', () => {
     expect(write.stderr).not.toMatch(/\d+ changed/);
   });
 
+  it("names the few outputs a change rewrote after the note: a claim edited, its landscape's two route tables", async () => {
+    const dir = tempFleet();
+    expect((await runCliInProcess(['compile', '--fleet', dir])).exitCode).toBe(0);
+    const claim = path.join(dir, 'claims', 'domains', 'api.tin.nitroso.pikachu.cluster.atomi.cloud.json');
+    writeFileSync(claim, readFileSync(claim, 'utf8').replace('"paulca"', '"paulcb"'));
+    const write = await runCliInProcess(['compile', '--fleet', dir, '--no-cache']);
+    expect(write.exitCode, write.stderr).toBe(0);
+    expect(write.stderr).toContain(
+      `wrote ${GOLDEN_FILES} files to ${path.join(dir, 'generated')} (2 changed, ${GOLDEN_FILES - 3} unchanged and linked from the previous tree, and the manifest): changed route-paths/pikachu.json, route-paths/pikachu.sql`,
+    );
+  });
+
   it('exits 2, not 1, on invalid input', async () => {
     const dir = tempFleet({ 'registry/landscapes/pichu.yaml': 'name: pichu\n' });
     expect((await runCliInProcess(['compile', '--fleet', dir, '--check'])).exitCode).toBe(2);

@@ -783,7 +783,7 @@ export async function writeOutputTree(
     staged?: (made: MadeTree) => boolean;
     link?: LinkFile;
   } = {},
-): Promise<{ notes: string[]; made: MadeTree; stopped: boolean; counts: WriteCounts; stamps: Map<string, [string, string]> }> {
+): Promise<{ notes: string[]; made: MadeTree; stopped: boolean; counts: WriteCounts; stamps: Map<string, [string, string]>; changedFiles: string[] }> {
   const parent = path.dirname(outDir);
   mkdirSync(parent, { recursive: true });
   const lock = lockOf(outDir);
@@ -798,6 +798,8 @@ export async function writeOutputTree(
     const previous = previousOf(outDir);
     mkdirSync(staging);
     let replaced: TreeInspection | undefined;
+    /** Outputs written over a file of the old tree whose bytes differ. */
+    const changedFiles: string[] = [];
     const made: MadeTree = { listing: new Map(), manifest: '', own: [staging, lock] };
     /** Of each file of the new tree: the stamp it had once written or linked (see {@link recordableStamps}). */
     const placed = new Map<string, { stamp: string; linked: boolean }>();
@@ -845,6 +847,7 @@ export async function writeOutputTree(
         if (trusted.get(relative)?.[1] === digest) unchanged.push(relative);
         else {
           if (!trusted.has(relative)) counts.missing++;
+          else changedFiles.push(relative);
           const target = folderOf(relative);
           placed.set(relative, { stamp: writeBytesFile(target, bytes), linked: false });
           counts.written++;
@@ -854,7 +857,7 @@ export async function writeOutputTree(
       made.manifest = manifestText(made.listing);
       if (options.staged?.(made)) {
         rmSync(staging, { recursive: true, force: true });
-        return { notes, made, stopped: true, counts, stamps: new Map() };
+        return { notes, made, stopped: true, counts, stamps: new Map(), changedFiles };
       }
       const recent = BigInt(Date.now() - RECENT_WRITE_MS) * 1_000_000n;
       /** The stamps the walk under the lock expects: a link moves the change time of the old file it shares. */
@@ -908,7 +911,7 @@ export async function writeOutputTree(
         // removed by the next run
       }
     }
-    return { notes, made, stopped: false, counts, stamps: recordableStamps(outDir, made.listing, placed, swapped) };
+    return { notes, made, stopped: false, counts, stamps: recordableStamps(outDir, made.listing, placed, swapped), changedFiles };
   } finally {
     releaseLock(lock);
   }

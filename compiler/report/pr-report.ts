@@ -131,13 +131,13 @@ function view(input: ReportInput, limits: Limits): Record<string, unknown> {
     freshness,
     deploys: deploys.slice(0, limits.deploys).map((d) => ({
       row: maskedCode(d.path),
-      status: d.status,
+      status: deployEffect(d),
       chart: d.chart ? pinChange(d.chart) : '—',
       image: d.image ? pinChange(d.image) : '—',
       values: d.values ?? '—',
     })),
     deployCount: deploys.length,
-    deployed: deploys.length === 1 ? 'this row deploys' : `these ${deploys.length} rows deploy`,
+    deployed: deploys.length === 1 ? 'this row changes what runs' : `these ${deploys.length} rows change what runs`,
     deploysCut: Math.max(0, deploys.length - limits.deploys),
     noChange: changes.files.length === 0,
     counts,
@@ -160,6 +160,19 @@ function view(input: ReportInput, limits: Limits): Record<string, unknown> {
     pipelinesCut: Math.max(0, present.length - limits.pipelines),
     removedPlatforms: removed.length ? removed.map(maskedCode).join(', ') : undefined,
   };
+}
+
+/**
+ * The row's status and what it does to what runs: a chart pin emptied (or a
+ * pinned row removed) stops the deploy, since Argo CD's generator skips a row
+ * whose pin.chart is empty; one filled starts it; a pin moved deploys it.
+ */
+function deployEffect(d: RowDeploy): string {
+  const [before, after] = d.chart ?? [];
+  if (before !== undefined && before !== '' && after === '') return `${d.status}: stops deploying`;
+  if (before === '' && after !== undefined && after !== '') return `${d.status}: starts deploying`;
+  if (d.chart !== undefined || d.image !== undefined) return `${d.status}: deploys`;
+  return `${d.status}: values`;
 }
 
 /** `1.4.1 → 9.9.9`, an empty pin shown as `""` (nothing deployed). */

@@ -4,7 +4,7 @@
  * for a broken fleet.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { overlayTexts, readFleetTexts, writeTempFleet, useTempFleets } from '../support/fleet-fixture.js';
@@ -79,10 +79,23 @@ describe('diene report', () => {
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stdout).toContain('## diene: 1 row changes what deploys; no change to the generated files\n');
     expect(run.stdout).toContain('### Rows that change what deploys\n');
-    expect(run.stdout).toContain('| `platforms/nitroso/tin/raichu.yaml` | changed | `1.4.1` → `9.9.9` | `1.4.1` → `9.9.9` | — |\n');
+    expect(run.stdout).toContain('| `platforms/nitroso/tin/raichu.yaml` | changed: deploys | `1.4.1` → `9.9.9` | `1.4.1` → `9.9.9` | — |\n');
+    expect(run.stdout).toContain('ArgoCD and Kargo read the rows at run time: this row changes what runs once merged');
     // Without a base, there is nothing to compare rows with: no such section.
     const alone = await runCliInProcess(['report', '--fleet', head, ...NOW]);
     expect(alone.stdout).not.toContain('Rows that change what deploys');
+  });
+
+  it('says which row changes stop a deploy: a chart pin emptied, a pinned row removed; and which start one', async () => {
+    const base = tempFleet();
+    const head = tempFleet({ 'platforms/nitroso/tin/raichu.yaml': 'pin:\n  chart: ""\n  image: ""\n' });
+    rmSync(path.join(head, 'platforms/nitroso/tin/pichu.yaml'));
+    const run = await runCliInProcess(['report', '--fleet', head, '--base', base, ...NOW]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stdout).toContain('| `platforms/nitroso/tin/raichu.yaml` | changed: stops deploying | `1.4.1` → "" | `1.4.1` → "" | — |\n');
+    expect(run.stdout).toMatch(/\| `platforms\/nitroso\/tin\/pichu\.yaml` \| removed: stops deploying \| `[^`]+` → "" \|/);
+    const back = await runCliInProcess(['report', '--fleet', base, '--base', head, ...NOW]);
+    expect(back.stdout).toContain('| `platforms/nitroso/tin/raichu.yaml` | changed: starts deploying | "" → `1.4.1` | "" → `1.4.1` | — |\n');
   });
 
   it('compares with the committed generated files when there is no base, on stdout', async () => {

@@ -324,6 +324,41 @@ describe('diene plan dns --assume-empty (a first rollout: the hosts hold nothing
     expect(typo.stderr).toContain('error dns_live_not_snapshot: --live lvie: it does not exist');
   });
 
+  it("recognises one zone's folder given as --live and says to pass its parent, with or without --assume-empty", async () => {
+    const dir = operatorCopy();
+    const zoneFolder = path.join('live', 'cluster.atomi.cloud');
+    for (const extra of [[], ['--assume-empty']]) {
+      const run = await runCliInProcess(['plan', 'dns', '--fleet', dir, '--live', zoneFolder, ...extra], { cwd: dir });
+      expect(run.exitCode, run.stderr).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toContain(
+        "error dns_live_not_snapshot: --live live/cluster.atomi.cloud: it looks like the folder of one zone, cluster.atomi.cloud (it holds google.json, route53.json), not one laid out like dns/ (<zone>/<host>.json), so there is no live state to plan against",
+      );
+      expect(run.stderr).toContain('hint: pass its parent, live, the folder laid out like dns/: there each <host>.json is read as the snapshot of the zone its folder names');
+      expect(run.stderr).not.toContain('--assume-empty` plans');
+    }
+  });
+
+  it('with --assume-empty, counts only an empty --live folder as empty live state, and never hints at --assume-empty again', async () => {
+    const dir = operatorCopy();
+    const stray = path.join(dir, 'stray');
+    mkdirSync(path.join(stray, 'notes'), { recursive: true });
+    writeFileSync(path.join(stray, 'README.md'), 'not a snapshot\n');
+    writeFileSync(path.join(stray, 'notes', 'todo.txt'), 'not a snapshot\n');
+    const run = await runCliInProcess(['plan', 'dns', '--fleet', dir, '--live', 'stray', '--assume-empty'], { cwd: dir });
+    expect(run.exitCode, run.stderr).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(
+      'error dns_live_not_snapshot: --live stray: it holds no <zone>/<host>.json snapshot (only README.md, notes/), so there is no live state to plan against',
+    );
+    expect(run.stderr).toContain('with --assume-empty only an empty folder stands for hosts that hold nothing');
+    expect(run.stderr).not.toContain('`diene plan dns --assume-empty` plans every record set as a create');
+    // A path that is not there, with --assume-empty: the hint does not suggest the option already given.
+    const typo = await runCliInProcess(['plan', 'dns', '--fleet', dir, '--live', 'lvie', '--assume-empty'], { cwd: dir });
+    expect(typo.exitCode).toBe(2);
+    expect(typo.stderr).not.toContain('`diene plan dns --assume-empty` plans every record set as a create');
+  });
+
   it('is a plan-only option: apply dns has no --assume-empty and always reads the hosts', async () => {
     const run = await runCliInProcess(['apply', 'dns', '--fleet', REFERENCE_FLEET, '--dry-run', '--assume-empty']);
     expect(run.exitCode).toBe(2);

@@ -70,7 +70,13 @@ async function runPlanDns({ values, format }: CommandInput): Promise<CommandResu
     if (live.problem && !(assumingEmpty && live.empty)) {
       const fix = live.zoneFolder ? 'zone_folder' : assumingEmpty ? 'assuming' : 'snapshot';
       diagnostics.push(
-        diagnose({ file: fromFleetRoot(root, liveFlag) }, 'dns_live_not_snapshot', { option: '--live', path: liveFlag, problem: live.problem, fix, parent: parentOf(liveFlag) }),
+        diagnose({ file: fromFleetRoot(root, liveFlag) }, 'dns_live_not_snapshot', {
+          option: '--live',
+          path: liveFlag,
+          problem: live.problem,
+          fix,
+          parent: parentOf(liveFlag),
+        }),
       );
       return { diagnostics: sortDiagnostics(diagnostics), exitCode: EXIT.invalid };
     }

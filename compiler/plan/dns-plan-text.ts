@@ -39,7 +39,9 @@ function zoneBlock(plan: ZoneHostPlan): string[] {
 /** The zone plans of a partly assumed-empty plan that were diffed against a snapshot, named. */
 function othersLine(others: readonly ZoneHostPlan[]): string {
   const names = others.map((z) => `${z.zone} on ${z.host}`).join(', ');
-  return others.length === 1 ? `the other 1 (${names}) is diffed against its live snapshot` : `the other ${others.length} (${names}) are diffed against their live snapshots`;
+  return others.length === 1
+    ? `the other 1 (${names}) is diffed against its live snapshot`
+    : `the other ${others.length} (${names}) are diffed against their live snapshots`;
 }
 
 /** The plan as text (ends with a newline). */

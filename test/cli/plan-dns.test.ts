@@ -336,9 +336,11 @@ describe('diene plan dns --assume-empty (a first rollout: the hosts hold nothing
       expect(run.exitCode, run.stderr).toBe(2);
       expect(run.stdout).toBe('');
       expect(run.stderr).toContain(
-        "error dns_live_not_snapshot: --live live/cluster.atomi.cloud: it looks like the folder of one zone, cluster.atomi.cloud (it holds google.json, route53.json), not one laid out like dns/ (<zone>/<host>.json), so there is no live state to plan against",
+        'error dns_live_not_snapshot: --live live/cluster.atomi.cloud: it looks like the folder of one zone, cluster.atomi.cloud (it holds google.json, route53.json), not one laid out like dns/ (<zone>/<host>.json), so there is no live state to plan against',
       );
-      expect(run.stderr).toContain('hint: pass its parent, live, the folder laid out like dns/: there each <host>.json is read as the snapshot of the zone its folder names');
+      expect(run.stderr).toContain(
+        'hint: pass its parent, live, the folder laid out like dns/: there each <host>.json is read as the snapshot of the zone its folder names',
+      );
       expect(run.stderr).not.toContain('--assume-empty` plans');
     }
   });

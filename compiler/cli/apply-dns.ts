@@ -32,7 +32,7 @@ import { toJson } from '../3-emit/serialize.js';
 import { DnsHostError, DnsProblem, hostError, type DnsHostAdapter, type Environment } from '../adapters/dns/dns-host.js';
 import { createDnsAdapter } from '../adapters/dns/host-adapters.js';
 import { observeHosts } from '../adapters/dns/observe-hosts.js';
-import { readDnsLive, readTextFile } from '../adapters/filesystem/read-dns-live.js';
+import { parentOf, readDnsLive, readTextFile } from '../adapters/filesystem/read-dns-live.js';
 import { diagnose, FLEET_WIDE, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { inputValidators } from '../index.js';
 import type { SchemaValidators } from '../1-load/schema-validation.js';
@@ -184,7 +184,7 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
   if (options.liveFrom !== undefined) {
     const live = await readDnsLive(options.liveFrom, options.cwd);
     const shown = path.relative(options.cwd, options.liveFrom) || '.';
-    if (live.problem) diagnostics.push(diagnose({ file: shown }, 'dns_live_not_snapshot', { option: '--live-from', path: shown, problem: live.problem }));
+    if (live.problem) diagnostics.push(diagnose({ file: shown }, 'dns_live_not_snapshot', { option: '--live-from', path: shown, problem: live.problem, fix: live.zoneFolder ? 'zone_folder' : 'snapshot', parent: parentOf(shown) }));
     diagnostics.push(...live.diagnostics);
     const loaded = loadDnsLive(live.files, intent.zones, validators);
     diagnostics.push(...loaded.diagnostics);

@@ -26,7 +26,7 @@ import path from 'node:path';
 import { assumeEmpty, loadDnsHealth, loadDnsLive, type LiveSnapshot } from '../1-load/load-dns-live.js';
 import { dnsIntent } from '../2-analyze/dns-names.js';
 import { toJson } from '../3-emit/serialize.js';
-import { readDnsLive, readTextFile } from '../adapters/filesystem/read-dns-live.js';
+import { parentOf, readDnsLive, readTextFile } from '../adapters/filesystem/read-dns-live.js';
 import { diagnose, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { inputValidators } from '../index.js';
 import { formatTrafficPlan } from '../plan/dns-plan-text.js';
@@ -66,9 +66,18 @@ async function runPlanDns({ values, format }: CommandInput): Promise<CommandResu
   if (liveFlag !== undefined) {
     // Files are named from the fleet root, as every diagnostic names them (the text form names them from here again).
     const live = await readDnsLive(path.resolve(cwd, liveFlag), root);
-    // With --assume-empty a folder without snapshots is the first rollout's live state; a path that is not there stays a mistake.
+    // With --assume-empty an empty folder is the first rollout's live state; a path that is not there, or a folder holding other things, stays a mistake.
     if (live.problem && !(assumingEmpty && live.empty)) {
-      diagnostics.push(diagnose({ file: fromFleetRoot(root, liveFlag) }, 'dns_live_not_snapshot', { option: '--live', path: liveFlag, problem: live.problem }));
+      const fix = live.zoneFolder ? 'zone_folder' : assumingEmpty ? 'assuming' : 'snapshot';
+      diagnostics.push(
+        diagnose({ file: fromFleetRoot(root, liveFlag) }, 'dns_live_not_snapshot', {
+          option: '--live',
+          path: liveFlag,
+          problem: live.problem,
+          fix,
+          parent: parentOf(liveFlag),
+        }),
+      );
       return { diagnostics: sortDiagnostics(diagnostics), exitCode: EXIT.invalid };
     }
     diagnostics.push(...live.diagnostics);

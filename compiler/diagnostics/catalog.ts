@@ -602,7 +602,16 @@ export const catalog = {
   dns_live_not_snapshot: {
     severity: 'error',
     message: '{option} {path}: {problem}, so there is no live state to plan against',
-    hint: 'name a snapshot file or a folder laid out like dns/ (<zone>/<host>.json): `diene export dns --out live` writes one from the hosts, and a compiled output folder such as generated/ is one; when the hosts hold nothing yet, `diene plan dns --assume-empty` plans every record set as a create',
+    hint: '{fix}',
+    choices: {
+      fix: {
+        snapshot:
+          'name a snapshot file or a folder laid out like dns/ (<zone>/<host>.json): `diene export dns --out live` writes one from the hosts, and a compiled output folder such as generated/ is one; when the hosts hold nothing yet, `diene plan dns --assume-empty` plans every record set as a create',
+        assuming:
+          'name a snapshot file or a folder laid out like dns/ (<zone>/<host>.json): `diene export dns --out live` writes one from the hosts; with --assume-empty only an empty folder stands for hosts that hold nothing, and without --live every zone is assumed empty',
+        zone_folder: 'pass its parent, {parent}, the folder laid out like dns/: there each <host>.json is read as the snapshot of the zone its folder names',
+      },
+    },
   },
   dns_live_provider_mismatch: {
     severity: 'error',

@@ -91,8 +91,17 @@ export function formatApplyReport(report: DnsApplyReport): string[] {
     const sent = report.results.reduce((sum, r) => sum + r.requests, 0);
     lines.push(sent === 0 ? `nothing to write: every zone on ${plural(hosts.length, 'host')} already holds the plan` : `applied: ${plural(hosts.length, 'host')} written in full and read back`);
   } else {
-    const failed = report.results.filter((r) => r.status === 'failed' || r.status === 'not-read').map((r) => `${r.host} (${r.zone})`);
-    lines.push(`applied in part: ${hosts.length - failedHosts.length} of ${plural(hosts.length, 'host')} written in full; failed: ${failed.join(', ')}; run again to repair (exit 4)`);
+    // Failed zones grouped by host, so the list names as many hosts as the count says.
+    const failed = failedHosts.map((h) => `${h} (${report.results.filter((r) => r.host === h && (r.status === 'failed' || r.status === 'not-read')).map((r) => r.zone).join(', ')})`).join(', ');
+    const notRead = report.results.filter((r) => r.status === 'not-read').length;
+    // The same predicate as the exit code: no write was attempted, so the run exits 2, not 4.
+    if (wroteNothing(report))
+      lines.push(
+        notRead === report.results.length
+          ? `nothing read, nothing written: none of the ${plural(notRead, 'zone plan')} on ${plural(hosts.length, 'host')} could be read: ${failed}; the errors above say why (exit 2)`
+          : `nothing written: ${notRead} of ${plural(report.results.length, 'zone plan')} could not be read: ${failed}; the others needed no change; the errors above say why (exit 2)`,
+      );
+    else lines.push(`applied in part: ${hosts.length - failedHosts.length} of ${plural(hosts.length, 'host')} written in full; failed: ${failed}; run again to repair (exit 4)`);
   }
   return lines;
 }

@@ -1,7 +1,8 @@
 /**
  * The text form of a traffic plan, as `diene plan dns` prints it: first,
- * when any zone was assumed empty, a header saying so (such a plan is a
- * preview from nothing, not a diff against the hosts); then one block
+ * when any zone was assumed empty, a header saying so (those zone plans
+ * are a preview from nothing, the others are diffed against their
+ * snapshots); then one block
  * per zone and host, one line a change (`+` create, `~` update, `-` delete;
  * `!` a report about something left alone), the block's counts, then the
  * brakes that fired with their numbers, notes, what was not observed, the
@@ -35,6 +36,14 @@ function zoneBlock(plan: ZoneHostPlan): string[] {
   return lines;
 }
 
+/** The zone plans of a partly assumed-empty plan that were diffed against a snapshot, named. */
+function othersLine(others: readonly ZoneHostPlan[]): string {
+  const names = others.map((z) => `${z.zone} on ${z.host}`).join(', ');
+  return others.length === 1
+    ? `the other 1 (${names}) is diffed against its live snapshot`
+    : `the other ${others.length} (${names}) are diffed against their live snapshots`;
+}
+
 /** The plan as text (ends with a newline). */
 export function formatTrafficPlan(plan: TrafficPlan): string {
   const lines: string[] = [];
@@ -42,7 +51,9 @@ export function formatTrafficPlan(plan: TrafficPlan): string {
   if (assumed.length > 0)
     lines.push(
       `ASSUMED EMPTY: ${assumed.length} of ${plural(plan.zones.length, 'zone plan')} assume the zone holds nothing on its host (--assume-empty): ${assumed.map((z) => `${z.zone} on ${z.host}`).join(', ')}`,
-      'this is a preview from nothing, not a diff against the hosts: diene apply dns always reads the hosts and plans afresh before it writes, and --plan-checksum with this checksum passes only while they hold none of the record sets diene manages',
+      assumed.length === plan.zones.length
+        ? 'this is a preview from nothing, not a diff against the hosts: diene apply dns always reads the hosts and plans afresh before it writes, and --plan-checksum with this checksum passes only while they hold none of the record sets diene manages'
+        : `this is a preview from nothing for those ${assumed.length} only; ${othersLine(plan.zones.filter((z) => !z.assumedEmpty))}: diene apply dns always reads the hosts and plans afresh before it writes, and --plan-checksum with this checksum passes only while the hosts assumed empty hold none of the record sets diene manages and the others still match their snapshots`,
       '',
     );
   for (const zone of plan.zones) lines.push(...zoneBlock(zone), '');

@@ -115,7 +115,7 @@ export interface TrafficPlan {
   unobserved: { zone: string; host: string }[];
   /** The zone plans made against an assumed-empty zone rather than live state; absent when there are none. */
   assumedEmpty?: { zone: string; host: string }[];
-  /** Facts about the plan as a whole (hosts that differ). */
+  /** Facts about the plan as a whole (hosts diffed against live state whose change counts differ). */
   notes: string[];
 }
 
@@ -686,11 +686,12 @@ function finish(
   const assumedEmpty = zones.filter((z) => z.assumedEmpty).map((z) => ({ zone: z.zone, host: z.host }));
   const notes: string[] = [];
   for (const zone of intent.zones) {
-    const plans = zones.filter((z) => z.zone === zone.zone);
+    // Only hosts diffed against live state can have drifted apart; an assumed-empty plan's size is just how its host splits the sets.
+    const plans = zones.filter((z) => z.zone === zone.zone && !z.assumedEmpty);
     const sizes = plans.map((p) => p.counts.create + p.counts.update + p.counts.delete);
     if (plans.length > 1 && new Set(sizes).size > 1)
       notes.push(
-        `hosts differ in ${zone.zone}: ${plans.map((p, i) => `${p.host} ${sizes[i]} change${sizes[i] === 1 ? '' : 's'}`).join(', ')} (each host is diffed against its own live state${plans.some((p) => p.assumedEmpty) ? ', or an empty zone where assumed' : ''})`,
+        `hosts differ in ${zone.zone}: ${plans.map((p, i) => `${p.host} ${sizes[i]} change${sizes[i] === 1 ? '' : 's'}`).join(', ')} (each host is diffed against its own live state)`,
       );
   }
   return {

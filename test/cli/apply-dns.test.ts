@@ -151,7 +151,7 @@ describe.skipIf(skipUnlessPresent(missing))(`apply dns on two hosts${skippedBeca
       ]);
       expect(broken.diagnostics[0]?.hint).toContain('give the API key or token');
       expect(broken.notes?.at(-1)).toBe(
-        'applied in part: 1 of 2 hosts written in full; failed: pdns (cluster.atomi-spare.net), pdns (cluster.atomi.cloud); run again to repair (exit 4)',
+        'applied in part: 1 of 2 hosts written in full; failed: pdns (cluster.atomi-spare.net, cluster.atomi.cloud); run again to repair (exit 4)',
       );
 
       const repaired = await runApply(traffic.dir, ENV);
@@ -268,6 +268,15 @@ describe('apply dns and export dns without cloud credentials (built CLI)', () =>
       }
       expect(run.stderr).toContain('dry run: nothing written; could not read google, route53');
       expect(run.stderr).not.toContain('MetadataLookupWarning');
+      // Not a dry run, with a reviewed checksum: still nothing read, so nothing written, and the last line says so with the real exit code.
+      const checksum = `sha256:${'0'.repeat(64)}`;
+      const write = runCli(['apply', 'dns', '--plan-checksum', checksum, '--fleet', REFERENCE_FLEET, '-q'], { env });
+      expect(write.exitCode, write.stderr).toBe(2);
+      expect(write.stdout).toBe(`${nothingPlanned(4)}\n`);
+      expect(write.stderr.trimEnd().split('\n').at(-1)).toBe(
+        'nothing read, nothing written: none of the 4 zone plans on 2 hosts could be read: google (cluster.atomi-spare.net, cluster.atomi.cloud), route53 (cluster.atomi-spare.net, cluster.atomi.cloud); the errors above say why (exit 2)',
+      );
+      expect(write.stderr).not.toContain('applied in part');
       const json = runCli(['apply', 'dns', '--dry-run', '--fleet', REFERENCE_FLEET, '--format', 'json'], { env });
       expect(json.exitCode).toBe(2);
       const parsed = JSON.parse(json.stdout) as { plan?: unknown; report: { results: { status: string }[] } };

@@ -4,7 +4,7 @@
 // convergence: applying a plan and planning again changes nothing.
 
 import { describe, expect, it } from 'vitest';
-import type { LiveSnapshot } from '../../compiler/1-load/load-dns-live.js';
+import { assumeEmpty, type LiveSnapshot } from '../../compiler/1-load/load-dns-live.js';
 import type { ZonePlanDocument } from '../../compiler/dns/zone-plan.js';
 import { declareDerivedSnapshot, planTraffic, prepareTraffic, type TrafficPlan, type ZoneHostPlan } from '../../compiler/plan/traffic-planner.js';
 import type { DnsHealth } from '../../compiler/types/generated/dns-health.js';
@@ -200,6 +200,18 @@ describe('changes', () => {
     expect(changeLines(zonePlan(plan, BASE, 'google'))).toEqual([`create *.mew.${BASE} A`, `create *.mew.${BASE} AAAA`]);
     expect(changeLines(zonePlan(plan, BASE, 'route53'))).toEqual([]);
     expect(plan.notes).toEqual([`hosts differ in ${BASE}: google 2 changes, route53 0 changes (each host is diffed against its own live state)`]);
+  });
+
+  it('compares only hosts diffed against live state: assumed-empty zone plans differ by how each host splits its sets, not by drift', () => {
+    const all = planTraffic(intent, assumeEmpty(intent.zones, []), undefined);
+    const sizes = all.zones.filter((z) => z.zone === BASE).map((z) => `${z.host} ${z.counts.create}`);
+    expect(sizes).toEqual(['google 40', 'route53 42']);
+    expect(all.notes).toEqual([]);
+    // One host read, the other assumed empty: nothing to compare the read one with.
+    const live = snapshotsOf(intent, documents).filter((s) => s.zone === BASE && s.host === 'route53');
+    const mixed = planTraffic(intent, [...live, ...assumeEmpty(intent.zones, live)], undefined);
+    expect(mixed.assumedEmpty).toHaveLength(3);
+    expect(mixed.notes).toEqual([]);
   });
 
   it('plans only the snapshots it is given and lists the rest as not planned', () => {

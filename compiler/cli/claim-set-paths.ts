@@ -46,6 +46,7 @@ import {
   claimRouteFindings,
   commitMetadataProblems,
   commitSignature,
+  pathsChangeText,
   planClaimPaths,
   readFleetShape,
   readPathsRequest,
@@ -180,7 +181,7 @@ async function writeClaim(
         stdout: `${swap.commit}\n`,
         diagnostics,
         notes: [
-          `${plan.change === 'create' ? 'created' : 'updated'} ${file} with ${prefixes(Object.keys(request.paths).length)}: ${swap.commit.slice(0, 12)} on ${repo.branch}${retried}`,
+          `${plan.change === 'create' ? 'created' : 'updated'} ${file} with ${prefixes(Object.keys(request.paths).length)} (${pathsChangeText(current?.paths ?? {}, request.paths)}): ${swap.commit.slice(0, 12)} on ${repo.branch}${retried}`,
         ],
         exitCode: EXIT.ok,
       };

@@ -225,6 +225,23 @@ describe.skipIf(skipUnlessPresent(hasGit() ? undefined : 'git (Debian package gi
     git(fleet.bare, 'fsck', '--strict', '--no-dangling');
   });
 
+  it('says which prefixes it removed, added and retargeted, as the replace is wholesale', async () => {
+    const run = await setPaths(TIN, pathsFile({ paths: { paulca: WEB, Dashboard: WEB } }), fleet.bare);
+    expect(run.exitCode, run.stderr).toBe(0);
+    const commit = run.stdout.trim().slice(0, 12);
+    expect(run.stderr).toContain(
+      `updated ${TIN_CLAIM} with 2 prefixes (removed 4: bob, dashboard, ghost, hooks; added 1: Dashboard; changed 1: paulca): ${commit} on main`,
+    );
+    const cleared = await setPaths(TIN, pathsFile({ paths: {} }), fleet.bare);
+    expect(cleared.stderr).toContain(`updated ${TIN_CLAIM} with 0 prefixes (removed 2: Dashboard, paulca; added 0; changed 0): ${cleared.stdout.trim().slice(0, 12)} on main`);
+    const many = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`p${String(i).padStart(2, '0')}`, ZINC]));
+    const created = await setPaths(WEB, pathsFile({ paths: many }), fleet.bare);
+    expect(created.exitCode, created.stderr).toBe(0);
+    expect(created.stderr).toContain(
+      `created claims/domains/${WEB}.json with 12 prefixes (removed 0; added 12: p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, … 2 more; changed 0): ${created.stdout.trim().slice(0, 12)} on main`,
+    );
+  });
+
   it('commits a target that does not exist (a warning, SPEC §3.4) and says so, as the next validate of the branch does', async () => {
     const NOPE = 'api.nope.nitroso.pikachu.cluster.atomi.cloud';
     const WEBHOOK = 'api.webhook.mercury.pikachu.cluster.atomi.cloud';

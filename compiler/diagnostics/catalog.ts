@@ -328,7 +328,14 @@ export const catalog = {
   claim_host_malformed: {
     severity: 'error',
     message: '"{host}" is not a service host name: <module>.<service>.<platform>.<landscape>.<base> in lower case, without a final dot, under {bases}',
-    hint: 'name the claim file after an exact host of the fleet, claims/domains/<module>.<service>.<platform>.<landscape>.<base>.json, e.g. {example}.json',
+    hint: '{advice}',
+    choices: {
+      advice: {
+        close:
+          'did you mean {example}? it is the service host of the fleet closest to the one given; a claim is named after an exact host of the fleet, <module>.<service>.<platform>.<landscape>.<base>',
+        example: 'name the claim file after an exact host of the fleet, claims/domains/<module>.<service>.<platform>.<landscape>.<base>.json, e.g. {example}.json',
+      },
+    },
   },
   claim_host_no_row: {
     severity: 'warning',

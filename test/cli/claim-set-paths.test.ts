@@ -242,6 +242,21 @@ describe.skipIf(skipUnlessPresent(hasGit() ? undefined : 'git (Debian package gi
     );
   });
 
+  it('names the closest service host of the fleet for a misspelt host, as diene route does', async () => {
+    const head = git(fleet.bare, 'rev-parse', 'main').trim();
+    const run = await setPaths('api.tin.nitroso.pikachu.cluster.atomi.clod', pathsFile({ paths: {} }), fleet.bare, '--format', 'json');
+    expect(run.exitCode, run.stderr).toBe(2);
+    const [found] = diagnosticsOf(run.stderr);
+    expect(found?.code).toBe('claim_host_malformed');
+    expect(found?.hint).toBe(
+      `did you mean ${TIN}? it is the service host of the fleet closest to the one given; a claim is named after an exact host of the fleet, <module>.<service>.<platform>.<landscape>.<base>`,
+    );
+    // far from every host: the generic example stays
+    const far = await setPaths('nothing-like-a-host', pathsFile({ paths: {} }), fleet.bare, '--format', 'json');
+    expect(diagnosticsOf(far.stderr)[0]?.hint).toMatch(/^name the claim file after an exact host of the fleet, .* e\.g\. [a-z.]+\.json$/);
+    expect(git(fleet.bare, 'rev-parse', 'main').trim()).toBe(head);
+  });
+
   it('commits a target that does not exist (a warning, SPEC §3.4) and says so, as the next validate of the branch does', async () => {
     const NOPE = 'api.nope.nitroso.pikachu.cluster.atomi.cloud';
     const WEBHOOK = 'api.webhook.mercury.pikachu.cluster.atomi.cloud';

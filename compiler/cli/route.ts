@@ -1,12 +1,12 @@
 /**
- * `diene route HOST PATH [--fleet DIR] [--format text|json|github] [--path-prefix DIR]` (SPEC §5): which
+ * `diene route HOST [PATH] [--fleet DIR] [--format text|json|github] [--path-prefix DIR]` (SPEC §5): which
  * route serves that URL and why, by the same matcher an edge runs over the
  * compiled `route_paths` tables (exact or wildcard host; a prefix hit on the raw
  * or the normalised first segment; or fallthrough to the host's own route).
  * HOST is read as an edge keys it: lower-cased, without a port or a trailing
  * dot; PATH is an origin-form path (it starts with `/`) and is never changed.
  * HOST and PATH may come as one URL (`https://host/path?query`, scheme
- * optional): it is split as a client splits it before sending, the fragment
+ * optional; a bare host is the path `/`): it is split as a client splits it before sending, the fragment
  * dropped, the path and query kept byte for byte (no `new URL`, which would
  * resolve dot segments and re-encode, and so answer another question).
  * Exit 0 when a route serves the URL, 2 when none does or the fleet is invalid.
@@ -18,7 +18,7 @@ import { parseServiceHost, type Route } from '../2-analyze/routes.js';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { closestName } from '../diagnostics/spelling.js';
 import { explainRoute, fleetUpstreams, formatExplanation } from '../route/explain-route.js';
-import { EXIT, fleetRoot, UsageError, fromHelp, invalidValue, nowSeconds, readAndAnalyze, type Command, type CommandInput, type CommandResult } from './command.js';
+import { EXIT, fleetRoot, fromHelp, invalidValue, nowSeconds, readAndAnalyze, type Command, type CommandInput, type CommandResult } from './command.js';
 import { repositoryPrefix } from './repository-paths.js';
 import { routeHelp } from './route.help.js';
 
@@ -58,8 +58,8 @@ export function splitUrl(written: string): { host: string; path: string } | unde
 /** HOST and PATH as given: two arguments, or one URL. */
 function hostAndPath(hostArgument: string, pathArgument: string | undefined): { host: string; path: string } {
   if (pathArgument === undefined) {
-    const url = splitUrl(hostArgument);
-    if (!url) throw new UsageError('usage_argument_missing', { argument: 'PATH' });
+    // A bare host is read as a browser reads it: the path "/".
+    const url = splitUrl(hostArgument) ?? { host: hostArgument, path: '/' };
     return { host: edgeHost(url.host), path: url.path };
   }
   if (SCHEME.test(hostArgument) || /[/?#]/.test(hostArgument)) {

@@ -127,6 +127,12 @@ describe('diene route', () => {
     }
     const root = JSON.parse(runCli(['route', `https://${TIN}`, '--fleet', REFERENCE_FLEET, '--format', 'json']).stdout);
     expect(root).toMatchObject({ host: TIN, path: '/', match: 'fallthrough' });
+    // a bare host, as a browser takes it: the path is "/"
+    for (const bare of [TIN, 'API.Tin.nitroso.pikachu.cluster.atomi.cloud.:8443']) {
+      const run = runCli(['route', bare, '--fleet', REFERENCE_FLEET, '--format', 'json']);
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout), bare).toEqual(root);
+    }
     expect(JSON.parse(runCli(['route', `https://${TIN}?q=paulca`, '--fleet', REFERENCE_FLEET, '--format', 'json']).stdout)).toMatchObject({ path: '/?q=paulca' });
     // the URL form encodes nothing and resolves nothing: the raw spelling reaches the matcher as written
     expect(JSON.parse(runCli(['route', `https://${TIN}//paulca`, '--fleet', REFERENCE_FLEET, '--format', 'json']).stdout)).toMatchObject({
@@ -142,7 +148,7 @@ describe('diene route', () => {
       expect(run.stdout).toBe('');
       return JSON.parse(run.stderr).map((d: { code: string; message: string }) => [d.code, d.message]);
     };
-    expect(usage([TIN])).toEqual([['usage_argument_missing', 'diene route needs PATH']]);
+    expect(usage([])).toEqual([['usage_argument_missing', 'diene route needs HOST']]);
     expect(usage([`ftp://${TIN}/paulca`])).toEqual([['usage_option_value_invalid', `HOST "ftp://${TIN}/paulca" is not a host name or an http(s) URL`]]);
     expect(usage(['https:///paulca'])).toEqual([['usage_option_value_invalid', 'HOST "https:///paulca" is not a URL with a host']]);
     expect(usage(['/paulca'])).toEqual([['usage_option_value_invalid', 'HOST "/paulca" is not a host name (it comes before PATH)']]);

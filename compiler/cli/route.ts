@@ -94,17 +94,26 @@ async function runRoute({ positionals, values, format }: CommandInput): Promise<
 }
 
 /**
- * `route_host_unknown` for `host`: with the served host closest to it (a
- * typo), unless it is a service host of the fleet (its row is not ready, so a
- * near host would mislead), else with an example route of the main base.
+ * `route_host_unknown` for `host`: for a service host of the fleet, its row
+ * (not ready, or missing; a near host would mislead); else the served host
+ * closest to it (a typo); else an example route of the main base.
  */
 function unknownHost(model: FleetModel, routes: readonly Route[], host: string): Diagnostic {
   const served = routes.map((r) => r.host).filter((h) => !h.startsWith('*.'));
-  const meant = parseServiceHost(model.routes.shape, host).ok ? undefined : closestName(host, served);
-  if (meant !== undefined) return diagnose({}, 'route_host_unknown', { host, advice: 'close', route: meant });
+  const parsed = parseServiceHost(model.routes.shape, host);
+  if (parsed.ok) {
+    // The fleet's own host: what stops it being a route is its row, which the hint names (a ready row's host on a base
+    // that does not serve it falls through to the suggestions below).
+    const { platform, service, landscape } = parsed.parts;
+    const row = model.platforms.find((p) => p.name === platform)?.services.find((s) => s.name === service)?.rows.find((r) => r.landscape === landscape);
+    if (!row) return diagnose({}, 'route_host_unknown', { host, advice: 'no-row', route: host, row: `platforms/${platform}/${service}/${landscape}.yaml` });
+    if (row.chart === '') return diagnose({}, 'route_host_unknown', { host, advice: 'not-ready', route: host, row: row.path });
+  }
+  const meant = closestName(host, served);
+  if (meant !== undefined) return diagnose({}, 'route_host_unknown', { host, advice: 'close', route: meant, row: '' });
   const base = model.settings.dns.base;
   const example = served.find((h) => h.endsWith(`.${base}`)) ?? `api.<service>.<platform>.<landscape>.${base}`;
-  return diagnose({}, 'route_host_unknown', { host, advice: 'example', route: example });
+  return diagnose({}, 'route_host_unknown', { host, advice: 'example', route: example, row: '' });
 }
 
 /** `diene route HOST PATH`: the command as listed in cli.ts. */

@@ -1148,6 +1148,10 @@ export const catalog = {
       advice: {
         close: 'did you mean {route}? it is the served host closest to the one asked for; routes are the service hosts of ready rows (a non-empty pin.chart)',
         example: 'routes are the service hosts of ready rows (a non-empty pin.chart), e.g. {route}',
+        'not-ready':
+          'it is a service host of the fleet, but not a route yet: its row {row} has an empty pin.chart; it becomes one when its first promotion fills pin.chart (routes are the service hosts of ready rows)',
+        'no-row':
+          'it is a service host of the fleet, but not a route: it has no row ({row} does not exist); add the row, and it becomes a route when its first promotion fills pin.chart',
       },
     },
   },

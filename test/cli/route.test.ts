@@ -112,7 +112,7 @@ describe('diene route', () => {
     const notReady = route('api.zinc.nitroso.raichu.cluster.atomi.cloud', '/paulca', '--format', 'json');
     expect(notReady.exitCode).toBe(2);
     expect(JSON.parse(notReady.stderr)[0].hint).toBe(
-      'routes are the service hosts of ready rows (a non-empty pin.chart), e.g. admin.lithium.aldehyde.ampharos.cluster.atomi.cloud',
+      'it is a service host of the fleet, but not a route yet: its row platforms/nitroso/zinc/raichu.yaml has an empty pin.chart; it becomes one when its first promotion fills pin.chart (routes are the service hosts of ready rows)',
     );
     expect(route('www.example.com', '/').stderr).not.toContain('did you mean');
   });

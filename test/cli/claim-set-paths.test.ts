@@ -242,6 +242,16 @@ describe.skipIf(skipUnlessPresent(hasGit() ? undefined : 'git (Debian package gi
     );
   });
 
+  it('says a republish of one prefix, or of none, in the singular and without a count of zero', async () => {
+    const head = await setPaths(TIN, pathsFile({ paths: { paulca: ZINC } }), fleet.bare);
+    const short = head.stdout.trim().slice(0, 12);
+    const one = await setPaths(TIN, pathsFile({ paths: { paulca: ZINC } }), fleet.bare);
+    expect(one.stderr).toContain(`unchanged: ${TIN_CLAIM} at main (${short}) already holds this 1 prefix; no commit`);
+    const cleared = (await setPaths(TIN, pathsFile({ paths: {} }), fleet.bare)).stdout.trim().slice(0, 12);
+    const none = await setPaths(TIN, pathsFile({ paths: {} }), fleet.bare);
+    expect(none.stderr).toContain(`unchanged: ${TIN_CLAIM} at main (${cleared}) already holds an empty map; no commit`);
+  });
+
   it('names the closest service host of the fleet for a misspelt host, as diene route does', async () => {
     const head = git(fleet.bare, 'rev-parse', 'main').trim();
     const run = await setPaths('api.tin.nitroso.pikachu.cluster.atomi.clod', pathsFile({ paths: {} }), fleet.bare, '--format', 'json');

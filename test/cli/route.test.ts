@@ -19,7 +19,7 @@ describe('diene route', () => {
         `${TIN}/paulca/x`,
         '  served by  api.zinc.nitroso.pikachu.cluster.atomi.cloud (platform nitroso, service zinc, landscape pikachu)',
         `  host       resolved exactly to ${TIN} (platform nitroso, service tin, landscape pikachu)`,
-        `  why        prefix "paulca" hit on both the raw and the normalised first segment (raw first segment "paulca", normalised "paulca") in the host's map of 2 prefixes (claims/domains/${TIN}.json)`,
+        `  why        prefix "paulca" hit on the first segment "paulca" (raw and normalised alike) in the host's map of 2 prefixes (claims/domains/${TIN}.json)`,
         '  upstream   path /paulca/x is sent unchanged',
         '',
       ].join('\n'),
@@ -27,6 +27,18 @@ describe('diene route', () => {
     // only the warnings about this host's claim, on stderr
     expect(run.stderr).toContain(`claims/domains/${TIN}.json`);
     expect(run.stderr).not.toContain('row_override_stale');
+  });
+
+  it('says a segment once when its raw and normalised spellings are the same, and counts one prefix in the singular', () => {
+    const spare = 'api.tin.nitroso.pikachu.cluster.atomi-spare.net';
+    expect(route(spare, '/paulca/x').stdout).toContain(
+      `  why        prefix "paulca" hit on the first segment "paulca" (raw and normalised alike) in the host's map of 1 prefix (claims/domains/${spare}.json)\n`,
+    );
+    expect(route(spare, '/orders').stdout).toContain(
+      `  why        no prefix of the host's map (1 prefix, claims/domains/${spare}.json) matches the first segment "orders" (raw and normalised alike): fallthrough to the host's own route\n`,
+    );
+    // spellings that differ are both named
+    expect(route(spare, '/%2e%2e/paulca').stdout).toContain('hit on the normalised first segment (raw first segment "%2e%2e", normalised "paulca") in the host\'s map of 1 prefix');
   });
 
   it('says which claimed prefixes were dropped and why, on a fallthrough and on a host whose every prefix was dropped', () => {

@@ -284,11 +284,24 @@ export function claimFindingDiagnostic(at: (path: readonly (string | number)[], 
           if (listedFirst && (first === undefined || prefix < first)) first = prefix;
           if (meant !== undefined && (misspelt === undefined || prefix < misspelt)) misspelt = prefix;
         }
-        details.push(`${reason}: ${list.length} (${sample(list.map(droppedText))})`);
+        details.push(`${reason}: ${list.length} (${reasonDetails(list)})`);
       }
       return diagnose(at(['paths', (misspelt ?? first) as string]), 'claim_targets_dropped', { dropped, total: finding.total, details: details.join('; ') });
     }
   }
+}
+
+/**
+ * The dropped prefixes of one reason, sampled. SPEC §3.4 fixes the three
+ * reason words; under "does not exist" a target that is a host of the fleet
+ * whose row is not ready is set apart from one that is no host at all.
+ */
+function reasonDetails(list: readonly DroppedPrefix[]): string {
+  const unready = list.filter((d) => d.unreadyRow !== undefined);
+  if (unready.length === 0) return sample(list.map(droppedText));
+  const missing = list.filter((d) => d.unreadyRow === undefined);
+  const notReady = `not ready: ${sample(unready.map(droppedText))}`;
+  return missing.length === 0 ? notReady : `no such route: ${sample(missing.map(droppedText))}; ${notReady}`;
 }
 
 /** One dropped prefix as the warning lists it: why its target is no route, and the route it most likely meant. */

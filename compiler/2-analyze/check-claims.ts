@@ -24,6 +24,7 @@ import { claimInput, DROP_REASONS, fleetShapeOfIndex, FINDING_SAMPLE_SIZE, MAX_P
 import { buildFleetShape, parseServiceHost, rowKey, splitServiceHost, type FleetShape } from './routes.js';
 import punycode from 'punycode.js';
 import { diagnose, diagnoseFinding, type Diagnostic, type Finding, type SourceLocation } from '../diagnostics/diagnostic.js';
+import { closestName } from '../diagnostics/spelling.js';
 import type { Claim } from '../types/generated/claim.js';
 import { misspeltPlatformLandscapes, type FleetIndex } from './fleet-index.js';
 
@@ -158,6 +159,28 @@ function exampleHost(shape: FleetShape, host?: string): string {
   return `api.<service>.<platform>.<landscape>.${shape.bases[0] ?? '<base>'}`;
 }
 
+/** Every service host of the fleet a claim may sit on (not the sign-in platform's), on every base. */
+function claimableHosts(shape: FleetShape): string[] {
+  const hosts: string[] = [];
+  for (const [platform, facts] of shape.platforms) {
+    if (platform === shape.issuerPlatform) continue;
+    for (const [service, modules] of facts.services)
+      for (const module of modules) for (const landscape of facts.landscapes) for (const base of shape.bases) hosts.push(`${module}.${service}.${platform}.${landscape}.${base}`);
+  }
+  return hosts;
+}
+
+/** `claim_host_malformed`: with the service host closest to the one given (a typo, as `diene route` suggests), else an example host. */
+function malformedHost(shape: FleetShape, claim: ClaimUnderCheck): Diagnostic {
+  const meant = closestName(claim.host, claimableHosts(shape));
+  return diagnose(claim.hostLocation, 'claim_host_malformed', {
+    host: claim.host,
+    bases: shape.bases.join(' or '),
+    advice: meant === undefined ? 'example' : 'close',
+    example: meant ?? exampleHost(shape),
+  });
+}
+
 /** The shape errors of one claim (SPEC §3.4), each at its place. */
 export function checkClaimShape(shape: FleetShape, claim: ClaimUnderCheck): Diagnostic[] {
   const found: Diagnostic[] = [];
@@ -170,7 +193,7 @@ export function checkClaimShape(shape: FleetShape, claim: ClaimUnderCheck): Diag
       const { problem } = parsed;
       found.push(
         problem.kind === 'malformed'
-          ? diagnose(claim.hostLocation, 'claim_host_malformed', { host: claim.host, bases: shape.bases.join(' or '), example: exampleHost(shape) })
+          ? malformedHost(shape, claim)
           : diagnose(claim.hostLocation, 'claim_host_unknown', { host: claim.host, what: problem.what, name: problem.name, owner: problem.owner, known: problem.known.join(', ') || 'none', example: exampleHost(shape, claim.host) }),
       );
     }
@@ -261,11 +284,24 @@ export function claimFindingDiagnostic(at: (path: readonly (string | number)[], 
           if (listedFirst && (first === undefined || prefix < first)) first = prefix;
           if (meant !== undefined && (misspelt === undefined || prefix < misspelt)) misspelt = prefix;
         }
-        details.push(`${reason}: ${list.length} (${sample(list.map(droppedText))})`);
+        details.push(`${reason}: ${list.length} (${reasonDetails(list)})`);
       }
       return diagnose(at(['paths', (misspelt ?? first) as string]), 'claim_targets_dropped', { dropped, total: finding.total, details: details.join('; ') });
     }
   }
+}
+
+/**
+ * The dropped prefixes of one reason, sampled. SPEC §3.4 fixes the three
+ * reason words; under "does not exist" a target that is a host of the fleet
+ * whose row is not ready is set apart from one that is no host at all.
+ */
+function reasonDetails(list: readonly DroppedPrefix[]): string {
+  const unready = list.filter((d) => d.unreadyRow !== undefined);
+  if (unready.length === 0) return sample(list.map(droppedText));
+  const missing = list.filter((d) => d.unreadyRow === undefined);
+  const notReady = `not ready: ${sample(unready.map(droppedText))}`;
+  return missing.length === 0 ? notReady : `no such route: ${sample(missing.map(droppedText))}; ${notReady}`;
 }
 
 /** One dropped prefix as the warning lists it: why its target is no route, and the route it most likely meant. */

@@ -8,7 +8,7 @@ export const claimSetPathsHelp: CommandHelp = {
   description: [
     'Checks the new claim against the fleet on the branch before writing, so a write can never make the fleet fail to compile. Credentials for an HTTP remote come from DIENE_GIT_USERNAME and DIENE_GIT_PASSWORD.',
   ],
-  arguments: [{ name: 'HOST', description: 'The claimed host: <module>.<service>.<platform>.<landscape>.<base>.' }],
+  arguments: [{ name: 'HOST', description: 'The claimed host: <module>.<service>.<platform>.<landscape>.<base>, the base as in registry/fleet.yaml (e.g. cluster.atomi.cloud).' }],
   options: [
     {
       name: 'file',
@@ -41,7 +41,7 @@ export const claimSetPathsHelp: CommandHelp = {
   ],
   examples: [
     {
-      command: 'diene claim set-paths api.webhook.mercury.pichu.atomi.cloud --file paths.json --repo .',
+      command: 'diene claim set-paths api.webhook.mercury.pichu.cluster.atomi.cloud --file paths.json --repo .',
       does: 'Commits the new prefix map of that host to main, or nothing when it is unchanged.',
     },
   ],

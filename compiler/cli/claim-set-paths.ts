@@ -46,6 +46,7 @@ import {
   claimRouteFindings,
   commitMetadataProblems,
   commitSignature,
+  pathsChangeText,
   planClaimPaths,
   readFleetShape,
   readPathsRequest,
@@ -125,6 +126,9 @@ const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 const prefixes = (n: number): string => `${n} prefix${n === 1 ? '' : 'es'}`;
 
+/** The map a republish found, as the "unchanged" line says it. */
+const held = (n: number): string => (n === 0 ? 'an empty map' : n === 1 ? 'this 1 prefix' : `these ${n} prefixes`);
+
 async function writeClaim(
   repo: ClaimRepo,
   host: string,
@@ -166,7 +170,7 @@ async function writeClaim(
       return {
         diagnostics,
         notes: [
-          `unchanged: ${file} at ${repo.branch} (${snapshot.commit.slice(0, 12)}) already holds these ${prefixes(Object.keys(request.paths).length)}; no commit`,
+          `unchanged: ${file} at ${repo.branch} (${snapshot.commit.slice(0, 12)}) already holds ${held(Object.keys(request.paths).length)}; no commit`,
         ],
         exitCode: EXIT.ok,
       };
@@ -180,7 +184,7 @@ async function writeClaim(
         stdout: `${swap.commit}\n`,
         diagnostics,
         notes: [
-          `${plan.change === 'create' ? 'created' : 'updated'} ${file} with ${prefixes(Object.keys(request.paths).length)}: ${swap.commit.slice(0, 12)} on ${repo.branch}${retried}`,
+          `${plan.change === 'create' ? 'created' : 'updated'} ${file} with ${prefixes(Object.keys(request.paths).length)} (${pathsChangeText(current?.paths ?? {}, request.paths)}): ${swap.commit.slice(0, 12)} on ${repo.branch}${retried}`,
         ],
         exitCode: EXIT.ok,
       };

@@ -4,14 +4,14 @@ import { withFormats } from './help.js';
 export const routeHelp = withFormats({
   name: 'route',
   summary: 'Say which route serves a URL and why, as an edge matches the compiled route_paths tables.',
-  usage: 'diene route HOST PATH [--fleet DIR] [--format FORM] [--path-prefix DIR]',
+  usage: 'diene route HOST [PATH] [--fleet DIR] [--format FORM] [--path-prefix DIR]',
   arguments: [
     {
       name: 'HOST',
       description:
-        'The request host, read as an edge keys it: lower-cased, without a port or a trailing dot. Or, with no PATH, one whole URL (https://HOST/PATH?QUERY, the scheme optional, http or https): split into its host and its path and query, kept as written; a #fragment, which no client sends, is dropped.',
+        'The request host, read as an edge keys it: lower-cased, without a port or a trailing dot. Or, with no PATH, one whole URL (https://HOST/PATH?QUERY, the scheme optional, http or https): split into its host and its path and query, kept as written; a #fragment, which no client sends, is dropped. A bare HOST with no PATH asks for the path "/".',
     },
-    { name: 'PATH', description: 'The origin-form request path; it starts with "/". Left out when HOST is a whole URL.', optional: true },
+    { name: 'PATH', description: 'The origin-form request path; it starts with "/". Left out when HOST is a whole URL, or for "/".', optional: true },
   ],
   options: [
     {

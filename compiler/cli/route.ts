@@ -1,12 +1,12 @@
 /**
- * `diene route HOST PATH [--fleet DIR] [--format text|json|github] [--path-prefix DIR]` (SPEC §5): which
+ * `diene route HOST [PATH] [--fleet DIR] [--format text|json|github] [--path-prefix DIR]` (SPEC §5): which
  * route serves that URL and why, by the same matcher an edge runs over the
  * compiled `route_paths` tables (exact or wildcard host; a prefix hit on the raw
  * or the normalised first segment; or fallthrough to the host's own route).
  * HOST is read as an edge keys it: lower-cased, without a port or a trailing
  * dot; PATH is an origin-form path (it starts with `/`) and is never changed.
  * HOST and PATH may come as one URL (`https://host/path?query`, scheme
- * optional): it is split as a client splits it before sending, the fragment
+ * optional; a bare host is the path `/`): it is split as a client splits it before sending, the fragment
  * dropped, the path and query kept byte for byte (no `new URL`, which would
  * resolve dot segments and re-encode, and so answer another question).
  * Exit 0 when a route serves the URL, 2 when none does or the fleet is invalid.
@@ -18,7 +18,7 @@ import { parseServiceHost, type Route } from '../2-analyze/routes.js';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { closestName } from '../diagnostics/spelling.js';
 import { explainRoute, fleetUpstreams, formatExplanation } from '../route/explain-route.js';
-import { EXIT, fleetRoot, UsageError, fromHelp, invalidValue, nowSeconds, readAndAnalyze, type Command, type CommandInput, type CommandResult } from './command.js';
+import { EXIT, fleetRoot, fromHelp, invalidValue, nowSeconds, readAndAnalyze, type Command, type CommandInput, type CommandResult } from './command.js';
 import { repositoryPrefix } from './repository-paths.js';
 import { routeHelp } from './route.help.js';
 
@@ -58,8 +58,8 @@ export function splitUrl(written: string): { host: string; path: string } | unde
 /** HOST and PATH as given: two arguments, or one URL. */
 function hostAndPath(hostArgument: string, pathArgument: string | undefined): { host: string; path: string } {
   if (pathArgument === undefined) {
-    const url = splitUrl(hostArgument);
-    if (!url) throw new UsageError('usage_argument_missing', { argument: 'PATH' });
+    // A bare host is read as a browser reads it: the path "/".
+    const url = splitUrl(hostArgument) ?? { host: hostArgument, path: '/' };
     return { host: edgeHost(url.host), path: url.path };
   }
   if (SCHEME.test(hostArgument) || /[/?#]/.test(hostArgument)) {
@@ -94,17 +94,26 @@ async function runRoute({ positionals, values, format }: CommandInput): Promise<
 }
 
 /**
- * `route_host_unknown` for `host`: with the served host closest to it (a
- * typo), unless it is a service host of the fleet (its row is not ready, so a
- * near host would mislead), else with an example route of the main base.
+ * `route_host_unknown` for `host`: for a service host of the fleet, its row
+ * (not ready, or missing; a near host would mislead); else the served host
+ * closest to it (a typo); else an example route of the main base.
  */
 function unknownHost(model: FleetModel, routes: readonly Route[], host: string): Diagnostic {
   const served = routes.map((r) => r.host).filter((h) => !h.startsWith('*.'));
-  const meant = parseServiceHost(model.routes.shape, host).ok ? undefined : closestName(host, served);
-  if (meant !== undefined) return diagnose({}, 'route_host_unknown', { host, advice: 'close', route: meant });
+  const parsed = parseServiceHost(model.routes.shape, host);
+  if (parsed.ok) {
+    // The fleet's own host: what stops it being a route is its row, which the hint names (a ready row's host on a base
+    // that does not serve it falls through to the suggestions below).
+    const { platform, service, landscape } = parsed.parts;
+    const row = model.platforms.find((p) => p.name === platform)?.services.find((s) => s.name === service)?.rows.find((r) => r.landscape === landscape);
+    if (!row) return diagnose({}, 'route_host_unknown', { host, advice: 'no-row', route: host, row: `platforms/${platform}/${service}/${landscape}.yaml` });
+    if (row.chart === '') return diagnose({}, 'route_host_unknown', { host, advice: 'not-ready', route: host, row: row.path });
+  }
+  const meant = closestName(host, served);
+  if (meant !== undefined) return diagnose({}, 'route_host_unknown', { host, advice: 'close', route: meant, row: '' });
   const base = model.settings.dns.base;
   const example = served.find((h) => h.endsWith(`.${base}`)) ?? `api.<service>.<platform>.<landscape>.${base}`;
-  return diagnose({}, 'route_host_unknown', { host, advice: 'example', route: example });
+  return diagnose({}, 'route_host_unknown', { host, advice: 'example', route: example, row: '' });
 }
 
 /** `diene route HOST PATH`: the command as listed in cli.ts. */

@@ -328,7 +328,14 @@ export const catalog = {
   claim_host_malformed: {
     severity: 'error',
     message: '"{host}" is not a service host name: <module>.<service>.<platform>.<landscape>.<base> in lower case, without a final dot, under {bases}',
-    hint: 'name the claim file after an exact host of the fleet, claims/domains/<module>.<service>.<platform>.<landscape>.<base>.json, e.g. {example}.json',
+    hint: '{advice}',
+    choices: {
+      advice: {
+        close:
+          'did you mean {example}? it is the service host of the fleet closest to the one given; a claim is named after an exact host of the fleet, <module>.<service>.<platform>.<landscape>.<base>',
+        example: 'name the claim file after an exact host of the fleet, claims/domains/<module>.<service>.<platform>.<landscape>.<base>.json, e.g. {example}.json',
+      },
+    },
   },
   claim_host_no_row: {
     severity: 'warning',
@@ -1150,6 +1157,10 @@ export const catalog = {
       advice: {
         close: 'did you mean {route}? it is the served host closest to the one asked for; routes are the service hosts of ready rows (a non-empty pin.chart)',
         example: 'routes are the service hosts of ready rows (a non-empty pin.chart), e.g. {route}',
+        'not-ready':
+          'it is a service host of the fleet, but not a route yet: its row {row} has an empty pin.chart; it becomes one when its first promotion fills pin.chart (routes are the service hosts of ready rows)',
+        'no-row':
+          'it is a service host of the fleet, but not a route: it has no row ({row} does not exist); add the row, and it becomes a route when its first promotion fills pin.chart',
       },
     },
   },

@@ -317,6 +317,28 @@ export function claimCommitMessage(
   return `${subject}\n\nactor: ${facts.actor}\naccount: ${facts.account}\napp: ${facts.app}\nhost: ${facts.host}\nprefixes: ${facts.prefixes}\n`;
 }
 
+/** How many prefixes of each kind {@link pathsChangeText} names before it counts the rest. */
+export const PATHS_CHANGE_SAMPLE = 10;
+
+/**
+ * What a wholesale replace of `before` by `after` does, for the write door's
+ * success line: `removed N: …; added N: …; changed N: …` (a changed prefix
+ * keeps its key and gets another target), each list in code-unit order.
+ */
+export function pathsChangeText(before: Readonly<Record<string, string>>, after: Readonly<Record<string, string>>): string {
+  const has = (map: Readonly<Record<string, string>>, key: string) => Object.prototype.hasOwnProperty.call(map, key);
+  const removed = Object.keys(before).filter((k) => !has(after, k));
+  const added = Object.keys(after).filter((k) => !has(before, k));
+  const changed = Object.keys(after).filter((k) => has(before, k) && before[k] !== after[k]);
+  const part = (what: string, keys: string[]): string => {
+    if (keys.length === 0) return `${what} 0`;
+    const sorted = keys.sort();
+    const shown = sorted.slice(0, PATHS_CHANGE_SAMPLE).join(', ');
+    return `${what} ${keys.length}: ${sorted.length > PATHS_CHANGE_SAMPLE ? `${shown}, … ${sorted.length - PATHS_CHANGE_SAMPLE} more` : shown}`;
+  };
+  return [part('removed', removed), part('added', added), part('changed', changed)].join('; ');
+}
+
 /**
  * Plans replacing the `paths` of `host`'s claim with `paths`. `current` is the
  * claim as it is in the tree (`undefined` when there is none); `owner` is the

@@ -127,19 +127,25 @@ export function formatExplanation(e: RouteExplanation): string {
   const lines = [`${e.host}${e.path}`, `  served by  ${describe(e.serves)}`];
   const how = e.resolvedBy === 'exact' ? 'resolved exactly' : `resolved by the wildcard *.${e.host.slice(e.host.indexOf('.') + 1)}`;
   lines.push(`  host       ${how} to ${describe(e.own)}`);
-  const segments = e.segments
-    ? `raw first segment ${JSON.stringify(e.segments.raw)}, normalised ${e.segments.normalised === null ? '(none: the root)' : JSON.stringify(e.segments.normalised)}`
-    : '';
+  // A segment whose raw and normalised spellings are the same is named once.
+  const alike = e.segments !== undefined && e.segments.raw === e.segments.normalised;
+  const segments = !e.segments
+    ? ''
+    : alike
+      ? `first segment ${JSON.stringify(e.segments.raw)} (raw and normalised alike)`
+      : `raw first segment ${JSON.stringify(e.segments.raw)}, normalised ${e.segments.normalised === null ? '(none: the root)' : JSON.stringify(e.segments.normalised)}`;
+  const count = (n: number | undefined): string => `${n} prefix${n === 1 ? '' : 'es'}`;
   const dropped = e.dropped ?? [];
   if (e.match === 'no-prefix-map' && dropped.length > 0)
     lines.push(`  why        the host has no prefix map: ${e.claim} claims prefixes, but every one was dropped (below), so its own route serves every path`);
   else if (e.match === 'no-prefix-map') lines.push('  why        the host has no prefix map: its own route serves every path');
   else if (e.match === 'fallthrough')
-    lines.push(`  why        no prefix of the host's map (${e.prefixes} prefixes, ${e.claim}) matches the ${segments}: fallthrough to the host's own route`);
+    lines.push(`  why        no prefix of the host's map (${count(e.prefixes)}, ${e.claim}) matches the ${segments}: fallthrough to the host's own route`);
+  else if (e.spelling === 'both' && alike) lines.push(`  why        prefix ${JSON.stringify(e.prefix)} hit on the ${segments} in the host's map of ${count(e.prefixes)} (${e.claim})`);
   else {
     const spelling =
       e.spelling === 'both' ? 'both the raw and the normalised first segment' : e.spelling === 'raw' ? 'the raw first segment' : 'the normalised first segment';
-    lines.push(`  why        prefix ${JSON.stringify(e.prefix)} hit on ${spelling} (${segments}) in the host's map of ${e.prefixes} prefixes (${e.claim})`);
+    lines.push(`  why        prefix ${JSON.stringify(e.prefix)} hit on ${spelling} (${segments}) in the host's map of ${count(e.prefixes)} (${e.claim})`);
   }
   // A prefix hit is answered by the map; a fallthrough or a host without a map may be a dropped prefix's doing.
   const shown = e.match === 'prefix' ? [] : dropped.slice(0, 10);

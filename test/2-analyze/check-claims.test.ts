@@ -78,6 +78,15 @@ describe('tenancy warnings', () => {
     );
   });
 
+  it('say, under "does not exist" (SPEC §3.4), which targets are no host at all and which are a host whose row is not ready', () => {
+    const RAICHU_CLAIM = 'claims/domains/api.tin.nitroso.raichu.cluster.atomi.cloud.json';
+    const paths = { copper: 'api.copper.nitroso.raichu.cluster.atomi.cloud', zinc: 'api.zinc.nitroso.raichu.cluster.atomi.cloud' };
+    const found = diagnostics({ [RAICHU_CLAIM]: JSON.stringify({ account: 'nitroso', app: 'tin', paths }, null, 2) }).filter((d) => d.file === RAICHU_CLAIM);
+    expect(found.map((d) => d.message)).toEqual([
+      "2 of the claim's 2 prefixes contribute no row: does not exist: 2 (no such route: copper → api.copper.nitroso.raichu.cluster.atomi.cloud; not ready: zinc → api.zinc.nitroso.raichu.cluster.atomi.cloud, whose row platforms/nitroso/zinc/raichu.yaml has an empty pin.chart)",
+    ]);
+  });
+
   it('place a warning that names a misspelt target at that target, not at the first dropped prefix', () => {
     const claim = (paths: string) => `{\n  "account": "nitroso",\n  "app": "tin",\n  "paths": {\n${paths}\n  }\n}\n`;
     const warningOf = (paths: string) => {

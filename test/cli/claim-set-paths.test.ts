@@ -225,6 +225,48 @@ describe.skipIf(skipUnlessPresent(hasGit() ? undefined : 'git (Debian package gi
     git(fleet.bare, 'fsck', '--strict', '--no-dangling');
   });
 
+  it('says which prefixes it removed, added and retargeted, as the replace is wholesale', async () => {
+    const run = await setPaths(TIN, pathsFile({ paths: { paulca: WEB, Dashboard: WEB } }), fleet.bare);
+    expect(run.exitCode, run.stderr).toBe(0);
+    const commit = run.stdout.trim().slice(0, 12);
+    expect(run.stderr).toContain(
+      `updated ${TIN_CLAIM} with 2 prefixes (removed 4: bob, dashboard, ghost, hooks; added 1: Dashboard; changed 1: paulca): ${commit} on main`,
+    );
+    const cleared = await setPaths(TIN, pathsFile({ paths: {} }), fleet.bare);
+    expect(cleared.stderr).toContain(`updated ${TIN_CLAIM} with 0 prefixes (removed 2: Dashboard, paulca; added 0; changed 0): ${cleared.stdout.trim().slice(0, 12)} on main`);
+    const many = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`p${String(i).padStart(2, '0')}`, ZINC]));
+    const created = await setPaths(WEB, pathsFile({ paths: many }), fleet.bare);
+    expect(created.exitCode, created.stderr).toBe(0);
+    expect(created.stderr).toContain(
+      `created claims/domains/${WEB}.json with 12 prefixes (removed 0; added 12: p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, … 2 more; changed 0): ${created.stdout.trim().slice(0, 12)} on main`,
+    );
+  });
+
+  it('says a republish of one prefix, or of none, in the singular and without a count of zero', async () => {
+    const head = await setPaths(TIN, pathsFile({ paths: { paulca: ZINC } }), fleet.bare);
+    const short = head.stdout.trim().slice(0, 12);
+    const one = await setPaths(TIN, pathsFile({ paths: { paulca: ZINC } }), fleet.bare);
+    expect(one.stderr).toContain(`unchanged: ${TIN_CLAIM} at main (${short}) already holds this 1 prefix; no commit`);
+    const cleared = (await setPaths(TIN, pathsFile({ paths: {} }), fleet.bare)).stdout.trim().slice(0, 12);
+    const none = await setPaths(TIN, pathsFile({ paths: {} }), fleet.bare);
+    expect(none.stderr).toContain(`unchanged: ${TIN_CLAIM} at main (${cleared}) already holds an empty map; no commit`);
+  });
+
+  it('names the closest service host of the fleet for a misspelt host, as diene route does', async () => {
+    const head = git(fleet.bare, 'rev-parse', 'main').trim();
+    const run = await setPaths('api.tin.nitroso.pikachu.cluster.atomi.clod', pathsFile({ paths: {} }), fleet.bare, '--format', 'json');
+    expect(run.exitCode, run.stderr).toBe(2);
+    const [found] = diagnosticsOf(run.stderr);
+    expect(found?.code).toBe('claim_host_malformed');
+    expect(found?.hint).toBe(
+      `did you mean ${TIN}? it is the service host of the fleet closest to the one given; a claim is named after an exact host of the fleet, <module>.<service>.<platform>.<landscape>.<base>`,
+    );
+    // far from every host: the generic example stays
+    const far = await setPaths('nothing-like-a-host', pathsFile({ paths: {} }), fleet.bare, '--format', 'json');
+    expect(diagnosticsOf(far.stderr)[0]?.hint).toMatch(/^name the claim file after an exact host of the fleet, .* e\.g\. [a-z.]+\.json$/);
+    expect(git(fleet.bare, 'rev-parse', 'main').trim()).toBe(head);
+  });
+
   it('commits a target that does not exist (a warning, SPEC §3.4) and says so, as the next validate of the branch does', async () => {
     const NOPE = 'api.nope.nitroso.pikachu.cluster.atomi.cloud';
     const WEBHOOK = 'api.webhook.mercury.pikachu.cluster.atomi.cloud';

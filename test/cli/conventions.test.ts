@@ -124,7 +124,7 @@ describe('usage errors', () => {
       [['compile', '--out', '--check'], 'usage_option_value_missing'],
       [['compile', '--check=yes'], 'usage_option_value_unexpected'],
       [['validate', 'extra'], 'usage_argument_unexpected'],
-      [['route', 'example.com'], 'usage_argument_missing'],
+      [['route'], 'usage_argument_missing'],
       [['compile', '-x'], 'usage_option_unknown'],
     ];
     for (const [args, code] of cases) {
@@ -244,7 +244,7 @@ describe('help and version', () => {
   it('--help wins over a usage error in the same line', () => {
     const run = runCli(['route', '--help']);
     expect(run.exitCode).toBe(0);
-    expect(run.stdout).toContain('Usage: diene route HOST PATH');
+    expect(run.stdout).toContain('Usage: diene route HOST [PATH]');
   });
 
   it('-V, --version and `diene version` print the version', () => {

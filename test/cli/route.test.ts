@@ -19,7 +19,7 @@ describe('diene route', () => {
         `${TIN}/paulca/x`,
         '  served by  api.zinc.nitroso.pikachu.cluster.atomi.cloud (platform nitroso, service zinc, landscape pikachu)',
         `  host       resolved exactly to ${TIN} (platform nitroso, service tin, landscape pikachu)`,
-        `  why        prefix "paulca" hit on both the raw and the normalised first segment (raw first segment "paulca", normalised "paulca") in the host's map of 2 prefixes (claims/domains/${TIN}.json)`,
+        `  why        prefix "paulca" hit on the first segment "paulca" (raw and normalised alike) in the host's map of 2 prefixes (claims/domains/${TIN}.json)`,
         '  upstream   path /paulca/x is sent unchanged',
         '',
       ].join('\n'),
@@ -27,6 +27,18 @@ describe('diene route', () => {
     // only the warnings about this host's claim, on stderr
     expect(run.stderr).toContain(`claims/domains/${TIN}.json`);
     expect(run.stderr).not.toContain('row_override_stale');
+  });
+
+  it('says a segment once when its raw and normalised spellings are the same, and counts one prefix in the singular', () => {
+    const spare = 'api.tin.nitroso.pikachu.cluster.atomi-spare.net';
+    expect(route(spare, '/paulca/x').stdout).toContain(
+      `  why        prefix "paulca" hit on the first segment "paulca" (raw and normalised alike) in the host's map of 1 prefix (claims/domains/${spare}.json)\n`,
+    );
+    expect(route(spare, '/orders').stdout).toContain(
+      `  why        no prefix of the host's map (1 prefix, claims/domains/${spare}.json) matches the first segment "orders" (raw and normalised alike): fallthrough to the host's own route\n`,
+    );
+    // spellings that differ are both named
+    expect(route(spare, '/%2e%2e/paulca').stdout).toContain('hit on the normalised first segment (raw first segment "%2e%2e", normalised "paulca") in the host\'s map of 1 prefix');
   });
 
   it('says which claimed prefixes were dropped and why, on a fallthrough and on a host whose every prefix was dropped', () => {
@@ -112,7 +124,7 @@ describe('diene route', () => {
     const notReady = route('api.zinc.nitroso.raichu.cluster.atomi.cloud', '/paulca', '--format', 'json');
     expect(notReady.exitCode).toBe(2);
     expect(JSON.parse(notReady.stderr)[0].hint).toBe(
-      'routes are the service hosts of ready rows (a non-empty pin.chart), e.g. admin.lithium.aldehyde.ampharos.cluster.atomi.cloud',
+      'it is a service host of the fleet, but not a route yet: its row platforms/nitroso/zinc/raichu.yaml has an empty pin.chart; it becomes one when its first promotion fills pin.chart (routes are the service hosts of ready rows)',
     );
     expect(route('www.example.com', '/').stderr).not.toContain('did you mean');
   });
@@ -127,6 +139,12 @@ describe('diene route', () => {
     }
     const root = JSON.parse(runCli(['route', `https://${TIN}`, '--fleet', REFERENCE_FLEET, '--format', 'json']).stdout);
     expect(root).toMatchObject({ host: TIN, path: '/', match: 'fallthrough' });
+    // a bare host, as a browser takes it: the path is "/"
+    for (const bare of [TIN, 'API.Tin.nitroso.pikachu.cluster.atomi.cloud.:8443']) {
+      const run = runCli(['route', bare, '--fleet', REFERENCE_FLEET, '--format', 'json']);
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout), bare).toEqual(root);
+    }
     expect(JSON.parse(runCli(['route', `https://${TIN}?q=paulca`, '--fleet', REFERENCE_FLEET, '--format', 'json']).stdout)).toMatchObject({ path: '/?q=paulca' });
     // the URL form encodes nothing and resolves nothing: the raw spelling reaches the matcher as written
     expect(JSON.parse(runCli(['route', `https://${TIN}//paulca`, '--fleet', REFERENCE_FLEET, '--format', 'json']).stdout)).toMatchObject({
@@ -142,7 +160,7 @@ describe('diene route', () => {
       expect(run.stdout).toBe('');
       return JSON.parse(run.stderr).map((d: { code: string; message: string }) => [d.code, d.message]);
     };
-    expect(usage([TIN])).toEqual([['usage_argument_missing', 'diene route needs PATH']]);
+    expect(usage([])).toEqual([['usage_argument_missing', 'diene route needs HOST']]);
     expect(usage([`ftp://${TIN}/paulca`])).toEqual([['usage_option_value_invalid', `HOST "ftp://${TIN}/paulca" is not a host name or an http(s) URL`]]);
     expect(usage(['https:///paulca'])).toEqual([['usage_option_value_invalid', 'HOST "https:///paulca" is not a URL with a host']]);
     expect(usage(['/paulca'])).toEqual([['usage_option_value_invalid', 'HOST "/paulca" is not a host name (it comes before PATH)']]);

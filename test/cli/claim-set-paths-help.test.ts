@@ -7,22 +7,10 @@ import { checkClaimShape } from '../../compiler/2-analyze/check-claims.js';
 import { claimSetPathsHelp } from '../../compiler/cli/claim-set-paths.help.js';
 import { inputValidators } from '../../compiler/index.js';
 import { readFleetShape, type TreeReader } from '../../compiler/plan/claim-paths.js';
-import { readFleetTexts } from '../support/fleet-fixture.js';
+import { readFleetTexts, textTreeReader } from '../support/fleet-fixture.js';
 
 const texts = readFleetTexts();
-const reader: TreeReader = {
-  readFile: async (file) => texts.get(file),
-  listFolders: async (folder) =>
-    [
-      ...new Set(
-        [...texts.keys()]
-          .filter((f) => f.startsWith(`${folder}/`))
-          .map((f) => f.slice(folder.length + 1).split('/'))
-          .filter((parts) => parts.length > 1)
-          .map((parts) => parts[0] as string),
-      ),
-    ].sort(),
-};
+const reader: TreeReader = textTreeReader(texts);
 
 /** The HOST argument of every example command of the help that names a real host (not the placeholder HOST). */
 function exampleHosts(): string[] {

@@ -19,7 +19,7 @@ import {
   samePaths,
   type TreeReader,
 } from '../../compiler/plan/claim-paths.js';
-import { REFERENCE_FLEET, readFleetTexts } from '../support/fleet-fixture.js';
+import { REFERENCE_FLEET, readFleetTexts, textTreeReader } from '../support/fleet-fixture.js';
 
 const HOST = 'api.tin.nitroso.pikachu.cluster.atomi.cloud';
 
@@ -85,7 +85,9 @@ describe('planning a write', () => {
 
 describe('PATHS.json requests', () => {
   it('says a bare prefix map is one, and how to wrap it, in one error that asks for no account or app', () => {
-    const [one, ...rest] = request('{\n  "paulca": "api.zinc.nitroso.pikachu.cluster.atomi.cloud",\n  "Bob": "web.zinc.nitroso.pikachu.cluster.atomi.cloud"\n}').diagnostics;
+    const [one, ...rest] = request(
+      '{\n  "paulca": "api.zinc.nitroso.pikachu.cluster.atomi.cloud",\n  "Bob": "web.zinc.nitroso.pikachu.cluster.atomi.cloud"\n}',
+    ).diagnostics;
     expect(rest).toEqual([]);
     expect([one?.code, one?.severity, one?.line, one?.column, one?.message, one?.hint]).toEqual([
       'claim_paths_unwrapped',
@@ -107,7 +109,11 @@ describe('PATHS.json requests', () => {
   it('refuses a bare map, a misspelt wrapper, wrong types, with places', () => {
     expect(request('{"a": "b.c"}').diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['claim_paths_unwrapped', 1, 1]]);
     // Not a bare map: a key that is no prefix-to-host entry gets the key-by-key errors.
-    expect(request('{"a": "b.c", "n": 1}').diagnostics.map((d) => d.code)).toEqual(['schema_unknown_property', 'schema_unknown_property', 'claim_paths_missing']);
+    expect(request('{"a": "b.c", "n": 1}').diagnostics.map((d) => d.code)).toEqual([
+      'schema_unknown_property',
+      'schema_unknown_property',
+      'claim_paths_missing',
+    ]);
     expect(request('{"a": "b.c", "app": "tin"}').diagnostics.map((d) => d.code)).toEqual(['schema_unknown_property', 'claim_paths_missing']);
     expect(request('{"path": {}}').diagnostics[0]?.hint).toContain('did you mean "paths"');
     expect(request('{"paths": []}').diagnostics.map((d) => d.code)).toEqual(['schema_type']);
@@ -118,19 +124,7 @@ describe('PATHS.json requests', () => {
 
 describe('fleet facts from a repo tree', () => {
   const texts = readFleetTexts();
-  const reader: TreeReader = {
-    readFile: async (file) => texts.get(file),
-    listFolders: async (folder) =>
-      [
-        ...new Set(
-          [...texts.keys()]
-            .filter((f) => f.startsWith(`${folder}/`))
-            .map((f) => f.slice(folder.length + 1).split('/'))
-            .filter((parts) => parts.length > 1)
-            .map((parts) => parts[0] as string),
-        ),
-      ].sort(),
-  };
+  const reader: TreeReader = textTreeReader(texts);
 
   it('reads bases, the sign-in platform, platforms, their landscapes, services and modules', async () => {
     const { shape, diagnostics } = await readFleetShape(reader, inputValidators());

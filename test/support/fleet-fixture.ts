@@ -8,6 +8,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { afterEach } from 'vitest';
 import { sourceFile, type SourceFile } from '../../compiler/1-load/source-file.js';
+import type { TreeReader } from '../../compiler/plan/claim-paths.js';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const REFERENCE_FLEET = path.join(REPO_ROOT, 'examples', 'reference');
@@ -16,6 +17,23 @@ export const REFERENCE_FLEET = path.join(REPO_ROOT, 'examples', 'reference');
 export function readFleetTexts(root: string = REFERENCE_FLEET): Map<string, string> {
   const paths = fg.sync('{registry,state,platforms,claims,carbon}/**/*', { cwd: root, onlyFiles: true, dot: false }).sort();
   return new Map(paths.map((p) => [p, readFileSync(path.join(root, p), 'utf8')]));
+}
+
+/** A repository tree (plan/claim-paths.ts `TreeReader`) that holds exactly `texts` (path → text). */
+export function textTreeReader(texts: ReadonlyMap<string, string>): TreeReader {
+  return {
+    readFile: async (file) => texts.get(file),
+    listFolders: async (folder) =>
+      [
+        ...new Set(
+          [...texts.keys()]
+            .filter((f) => f.startsWith(`${folder}/`))
+            .map((f) => f.slice(folder.length + 1).split('/'))
+            .filter((parts) => parts.length > 1)
+            .map((parts) => parts[0] as string),
+        ),
+      ].sort(),
+  };
 }
 
 /** `base` with `overlay` applied: a string replaces or adds a file, `null` deletes it. */

@@ -114,10 +114,15 @@ export function conflictingOptions(first: string, second: string, why: ChoiceOf<
   return new UsageError('usage_option_conflict', { first, second, why, choice });
 }
 
-/** The cache folder `--cache DIR` / `--no-cache` name for the fleet at `root` (or none); both at once is refused, never settled silently. */
-export function cacheFolderOption(values: OptionValues, root: string): string | undefined {
+/**
+ * The cache folder `--cache DIR` / `--no-cache` name (or none); both at once
+ * is refused, never settled silently. A `coldInCi` command (compile --check,
+ * validate: the pull-request gate) uses none in a CI job unless `--cache`
+ * names one.
+ */
+export function cacheFolderOption(values: OptionValues, coldInCi = false): string | undefined {
   if (values['no-cache'] === true && typeof values['cache'] === 'string') throw conflictingOptions('--cache DIR', '--no-cache', 'cache_off', 'one of them');
-  return cacheFolder(values, root);
+  return cacheFolder(values, coldInCi);
 }
 
 /** Options every command accepts (their help: COMMON_OPTION_HELP in help.ts). */

@@ -110,7 +110,7 @@ async function compileWithProgress(
   const pathPrefix = repositoryPrefix(root, values);
   opened.pathPrefix = pathPrefix;
   const check = values['check'] === true;
-  const chosenCache = cacheFolderOption(values, root);
+  const chosenCache = cacheFolderOption(values, check);
   /** The step summary of a `--check` (a compile that writes has none). */
   const summary = (verdict: string) => (check ? { stepSummary: { title: 'diene compile --check', verdict } } : {});
   const outFlag = stringOption(values, 'out');
@@ -132,8 +132,8 @@ async function compileWithProgress(
   // A cache inside the output tree would be a folder diene did not write there: every later compile would refuse it.
   const cacheFromOut = cacheDir === undefined ? undefined : path.relative(outDir, path.resolve(cacheDir));
   if (cacheFromOut !== undefined && !cacheFromOut.startsWith('..') && !path.isAbsolute(cacheFromOut))
-    throw invalidValue('--cache', stringOption(values, 'cache') ?? String(cacheDir), 'a folder outside the output directory', '--cache /tmp/diene-cache');
-  const cache = cacheDir === undefined ? undefined : new CompileCache(cacheDir, check ? 'checked' : 'compiled');
+    throw invalidValue('--cache', stringOption(values, 'cache') ?? String(cacheDir), 'a folder outside the output directory', '--cache ~/.cache/diene-ci');
+  const cache = cacheDir === undefined ? undefined : new CompileCache(cacheDir, check ? 'checked' : 'compiled', { fleetRoot: root });
   opened.cache = cache;
   const read = await readKnowing(root, cache);
   // The folder is in the key: a fleet without registry/fleet.yaml is refused naming it.

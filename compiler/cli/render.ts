@@ -137,8 +137,8 @@ async function runRender({ values }: CommandInput): Promise<CommandResult> {
   const name = platformName(values, env);
   const root = renderFleetRoot(values, env);
   const now = nowSeconds(values);
-  const cacheDir = cacheFolderOption(values, root);
-  const cache = cacheDir === undefined ? undefined : new CompileCache(cacheDir, 'rendered');
+  const cacheDir = cacheFolderOption(values);
+  const cache = cacheDir === undefined ? undefined : new CompileCache(cacheDir, 'rendered', { fleetRoot: root });
   const fleetYaml = readFleetYaml(root);
   const walked = await issuerOf(fleetYaml, cache, now);
   const read = await readFleet(root, renderScopesOf(name, walked));

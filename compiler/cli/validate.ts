@@ -14,10 +14,10 @@ import { validateHelp } from './validate.help.js';
 async function runValidate({ values, format }: CommandInput): Promise<CommandResult> {
   const root = fleetRoot(values);
   const pathPrefix = repositoryPrefix(root, values);
-  const cacheDir = cacheFolderOption(values, root);
+  const cacheDir = cacheFolderOption(values, true);
   const read = await readFleet(root);
   const now = nowSeconds(values);
-  const cache = cacheDir === undefined ? undefined : new CompileCache(cacheDir, 'validated');
+  const cache = cacheDir === undefined ? undefined : new CompileCache(cacheDir, 'validated', { fleetRoot: root });
   const key = cache ? cacheKey(read.files, 'validate', { folder: root }) : undefined;
   let found = cache && key ? cache.read(key, now)?.diagnostics : undefined;
   if (!found) {

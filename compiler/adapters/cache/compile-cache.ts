@@ -14,6 +14,11 @@
  * reading and hashing every file). A `diene render` entry holds its stdout
  * instead: a render whose inputs are unchanged prints it without analysing.
  *
+ * What the folder must be, and the key that seals every entry and record,
+ * are in cache-trust.ts: an entry whose seal is not this user's key's, or
+ * that is larger than any entry diene writes, is never read whole, never
+ * trusted.
+ *
  * Layout of a cache folder: `diene-cache.json` (its format; a folder that holds
  * anything else is not used), `CACHEDIR.TAG`, `entries/<key>.json`,
  * `stamps/` (output-match.ts), `slices/` (the keys of the outputs made from
@@ -30,10 +35,13 @@
  * `cache_file_in_the_way` for a file where a folder belongs, else
  * `cache_not_kept` (the next run will not be faster either).
  */
-import { createHash, hash, randomBytes } from 'node:crypto';
+import { createHash, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   closeSync,
-  existsSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  lutimesSync,
   mkdirSync,
   openSync,
   readdirSync,
@@ -42,22 +50,51 @@ import {
   renameSync,
   rmSync,
   statSync,
-  utimesSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
-import { homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SourceFile } from '../../1-load/source-file.js';
 import { textDigest, type KnownInput } from './input-stamps.js';
 import { errnoCode, type ChoiceOf } from '../../diagnostics/catalog.js';
+import {
+  cacheKeyFile,
+  folderDistrust,
+  loadCacheKey,
+  runsInCi,
+  sealMaker,
+  sealOf,
+  suppliedPlace,
+  userCacheFolder,
+  type Env,
+  type FolderDistrust,
+} from './cache-trust.js';
 import { diagnose, type Diagnostic } from '../../diagnostics/diagnostic.js';
 
-/** The format of a cache folder and of its entries; a change of layout bumps it. */
-export const CACHE_FORMAT = { format: 'diene-cache', version: 1 } as const;
+/** The format of a cache folder and of its entries; a change of layout bumps it. Version 2 seals every entry with the user's key. */
+export const CACHE_FORMAT = { format: 'diene-cache', version: 2 } as const;
+
+/** The versions of a folder's diene-cache.json this diene uses: version 1 had the same folders (its entries, unsealed, are ignored one by one and replaced). */
+const FOLDER_VERSIONS = new Set<unknown>([1, CACHE_FORMAT.version]);
 
 const MARKER = 'diene-cache.json';
+
+/** The folders of a cache that diene makes, reads, writes and prunes. */
+const CACHE_PARTS = ['entries', 'files', 'stamps', 'slices', 'inputs'] as const;
+
+/**
+ * The most bytes a file of each kind can hold for a fleet within the input
+ * limits (64 MiB of input files in all: docs/hardening.md): larger, it is
+ * refused by its size alone, never read. An entry or a record of a folder
+ * holds diagnostics and listings; a pack one record per input file (its
+ * parsed value and findings, a few times the file); a render's output the
+ * objects of one platform.
+ */
+export const CACHE_FILE_LIMITS = { entry: 64 * 1024 * 1024, pack: 256 * 1024 * 1024, render_output: 256 * 1024 * 1024 } as const;
+
+/** The longest first line of a sealed file: a head is under 300 bytes. */
+const HEAD_LIMIT = 4096;
 
 /** How many bytes of rendered stdout a cache folder keeps (the least recently used go first): about a hundred renders of the largest XL platform. */
 export const RENDER_BYTES_KEPT = 768 * 1024 * 1024;
@@ -92,6 +129,8 @@ export const EVERY_INSTANT: NowWindow = { from: -Number.MAX_SAFE_INTEGER, until:
 export interface RenderEntry {
   /** The digest (`sha256:<hex>`) of what it printed on stdout, kept beside the entry as `<key>.stdout`; none on an error. */
   stdout?: string;
+  /** With `stdout`: its length in bytes, so that a file of another size is never read. */
+  bytes?: number;
   exitCode: number;
   /** Whether the reader's diagnostics, made again on every run, join the entry's (not for an unknown platform, which shows only its root cause). */
   withRead: boolean;
@@ -100,37 +139,18 @@ export interface RenderEntry {
 /** What the run that opens a cache does (`compiled`, `rendered`, …): the wording of the warnings that say it went without the cache. */
 export type CacheRun = ChoiceOf<'cache_folder_foreign', 'run'>;
 
-/** The `--cache DIR` / `--no-cache` choice: the folder to use, or `undefined` for none. */
-export function cacheFolder(
-  values: Readonly<Record<string, unknown>>,
-  fleetRoot: string,
-  env: Readonly<Record<string, string | undefined>> = process.env,
-  cwd = process.cwd(),
-): string | undefined {
+/**
+ * The `--cache DIR` / `--no-cache` choice: the folder to use, or `undefined`
+ * for none. Unnamed, it is the user's cache home (cache-trust.ts), except for
+ * a run that is `coldInCi` (compile --check, validate) in a CI job, which
+ * runs cold unless `--cache` names a folder.
+ */
+export function cacheFolder(values: Readonly<Record<string, unknown>>, coldInCi = false, env: Env = process.env): string | undefined {
   if (values['no-cache'] === true) return undefined;
   const flag = values['cache'];
   if (typeof flag === 'string') return path.resolve(flag);
-  return defaultCacheFolder(fleetRoot, env, cwd);
-}
-
-/** `node_modules/.cache/diene` of the nearest `node_modules` up from the fleet, else from the working directory; else `$XDG_CACHE_HOME/diene`, else `~/.cache/diene`. */
-export function defaultCacheFolder(fleetRoot: string, env: Readonly<Record<string, string | undefined>> = process.env, cwd = process.cwd()): string {
-  for (const start of [fleetRoot, cwd]) {
-    for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
-      if (isDirectory(path.join(dir, 'node_modules'))) return path.join(dir, 'node_modules', '.cache', 'diene');
-      if (path.dirname(dir) === dir) break;
-    }
-  }
-  const xdg = env['XDG_CACHE_HOME'];
-  return path.join(xdg && path.isAbsolute(xdg) ? xdg : path.join(homedir(), '.cache'), 'diene');
-}
-
-function isDirectory(target: string): boolean {
-  try {
-    return statSync(target).isDirectory();
-  } catch {
-    return false;
-  }
+  if (coldInCi && runsInCi(env)) return undefined;
+  return userCacheFolder(env);
 }
 
 export function sha256(...parts: (string | Uint8Array)[]): string {
@@ -210,29 +230,51 @@ export function cacheKey(files: readonly SourceFile[], command: string, options:
   return hash.digest('hex');
 }
 
+/** Options of {@link CompileCache}: what the trust checks compare with, and how much render output the folder keeps. */
+export interface CacheOptions {
+  /** The fleet of the run: a cache folder or key inside it, its git work tree or the working directory's is refused (cache-trust.ts). */
+  fleetRoot?: string;
+  cwd?: string;
+  env?: Env;
+  /** How many bytes of render stdout the folder keeps (see {@link RENDER_BYTES_KEPT}). */
+  renderBytesKept?: number;
+}
+
 /** A cache folder opened for one run: entries read and written, and the warnings of what was ignored. */
 export class CompileCache {
-  /** `cache_folder_*`, `cache_entry_ignored`, `cache_file_in_the_way` and `cache_not_kept` warnings of this run. */
+  /** `cache_folder_*`, `cache_key_unusable`, `cache_entry_ignored`, `cache_file_in_the_way` and `cache_not_kept` warnings of this run. */
   readonly warnings: Diagnostic[] = [];
   private usable: boolean;
+  /** The user's key that seals every entry and record (cache-trust.ts); none when the cache is not used. */
+  private secret: Uint8Array = new Uint8Array();
   /** Whether a write failed already (its warning is said once a run). */
   private notKept = false;
+  private readonly renderBytesKept: number;
 
   constructor(
     readonly dir: string,
     /** What the run does, for the warnings that say it went without the cache. */
     private readonly run: CacheRun = 'compiled',
-    /** How many bytes of render stdout the folder keeps (see {@link RENDER_BYTES_KEPT}). */
-    private readonly renderBytesKept = RENDER_BYTES_KEPT,
+    options: CacheOptions = {},
   ) {
-    this.usable = this.checkFolder();
+    this.renderBytesKept = options.renderBytesKept ?? RENDER_BYTES_KEPT;
+    this.usable = this.checkFolder(options) && this.openKey(options);
   }
 
-  /** The folder holds a diene cache of this format, or nothing yet; else a warning and no use at all. */
-  private checkFolder(): boolean {
-    if (!existsSync(this.dir)) return true;
+  /**
+   * The folder is one a fleet cannot supply, of this user's alone, holding a
+   * diene cache of this format or nothing yet, with no link among its
+   * folders; else a warning and no use at all.
+   */
+  private checkFolder({ fleetRoot, cwd }: CacheOptions): boolean {
     const run = this.run;
-    if (!isDirectory(this.dir)) return this.ignore(diagnose({}, 'cache_folder_is_file', { dir: this.dir, run }));
+    const supplied = fleetRoot === undefined ? undefined : suppliedPlace(this.dir, fleetRoot, cwd);
+    if (supplied) return this.ignore(diagnose({}, 'cache_folder_in_fleet', { dir: this.dir, ...supplied, run }));
+    const info = lstatSync(this.dir, { throwIfNoEntry: false });
+    if (info === undefined) return true;
+    if (!info.isSymbolicLink() && !info.isDirectory()) return this.ignore(diagnose({}, 'cache_folder_is_file', { dir: this.dir, run }));
+    const distrust = folderDistrust(this.dir);
+    if (distrust) return this.distrust(this.dir, distrust);
     let names: string[];
     try {
       names = readdirSync(this.dir);
@@ -240,18 +282,48 @@ export class CompileCache {
       return this.ignore(diagnose({}, 'cache_folder_unreadable', { dir: this.dir, errno: errnoCode(error), run }));
     }
     if (names.length === 0) return true;
-    let marker: unknown;
+    const marker = readBounded(path.join(this.dir, MARKER), HEAD_LIMIT);
+    let parsed: unknown;
     try {
-      marker = JSON.parse(readFileSync(path.join(this.dir, MARKER), 'utf8'));
+      if (!(marker instanceof Buffer)) throw new Error('no marker');
+      parsed = JSON.parse(marker.toString('utf8'));
     } catch {
       return this.ignore(diagnose({}, 'cache_folder_foreign', { dir: this.dir, run }));
     }
-    const { format, version } = (marker ?? {}) as { format?: unknown; version?: unknown };
-    if (format !== CACHE_FORMAT.format || version !== CACHE_FORMAT.version)
+    const { format, version } = (parsed ?? {}) as { format?: unknown; version?: unknown };
+    if (format !== CACHE_FORMAT.format || !FOLDER_VERSIONS.has(version))
       return this.ignore(
-        diagnose({}, 'cache_folder_other_format', { dir: this.dir, found: JSON.stringify(marker), expected: JSON.stringify(CACHE_FORMAT), run }),
+        diagnose({}, 'cache_folder_other_format', { dir: this.dir, found: JSON.stringify(parsed), expected: JSON.stringify(CACHE_FORMAT), run }),
       );
+    // A file where a part's folder belongs is no danger (nothing is read through it; a write names it): a link, another user's folder or one others can write is.
+    for (const part of CACHE_PARTS) {
+      const folder = path.join(this.dir, part);
+      const problem = folderDistrust(folder);
+      if (problem && problem.why !== 'not_folder') return this.distrust(folder, problem);
+    }
     return true;
+  }
+
+  private distrust(folder: string, problem: FolderDistrust): false {
+    // A file where a folder belongs is said by the write it stops (cache_file_in_the_way); here it stands for a link.
+    const why = problem.why === 'not_folder' ? 'link' : problem.why;
+    const owner = problem.why === 'foreign_owner' ? String(problem.owner) : '';
+    const user = problem.why === 'foreign_owner' ? String(problem.user) : '';
+    const mode = problem.why === 'writable_by_others' ? problem.mode : '';
+    return this.ignore(diagnose({}, 'cache_folder_unsafe', { dir: this.dir, folder, why, owner, user, mode, run: this.run }));
+  }
+
+  /** Reads (or makes) the user's cache key; else a warning and no use of the cache. */
+  private openKey({ fleetRoot, cwd, env }: CacheOptions): boolean {
+    const file = cacheKeyFile(env);
+    const key = loadCacheKey(file, fleetRoot, cwd);
+    if (key instanceof Uint8Array) {
+      this.secret = key;
+      return true;
+    }
+    const errno = key.why === 'unreadable' ? key.errno : 'other';
+    const { where, root } = key.why === 'in_fleet' ? key : { where: 'fleet' as const, root: '' };
+    return this.ignore(diagnose({}, 'cache_key_unusable', { file, why: key.why, errno, where, root, run: this.run }));
   }
 
   private ignore(warning: Diagnostic): false {
@@ -279,30 +351,46 @@ export class CompileCache {
     }
   }
 
-  /** The text of the file at `relative` inside the folder, or `undefined` (none, unreadable, or a folder not to use). */
-  readText(relative: string): string | undefined {
+  /** Makes the folder `relative` inside the cache (and the cache folder), for this user alone. */
+  private makeFolder(relative: string): void {
+    mkdirSync(path.join(this.dir, relative), { recursive: true, mode: 0o700 });
+    this.markFolder();
+  }
+
+  /**
+   * The text of the pack of records at `relative` (a first line, the lines of
+   * records, and a last line with the seal of all before it, file-records.ts)
+   * without its seal line, when it is a regular file within
+   * {@link CACHE_FILE_LIMITS} whose seal this user's key made; `undefined`
+   * when there is none (or the folder is not used); else why not.
+   */
+  readPack(relative: string): string | EntryProblem | undefined {
     if (!this.usable) return undefined;
-    try {
-      return readFileSync(path.join(this.dir, relative), 'utf8');
-    } catch {
-      return undefined;
-    }
+    const bytes = readBounded(path.join(this.dir, relative), CACHE_FILE_LIMITS.pack);
+    if (bytes === undefined || bytes instanceof EntryProblem) return bytes;
+    if (bytes.length === 0 || bytes[bytes.length - 1] !== 0x0a) return new EntryProblem('cut_short');
+    const sealAt = bytes.lastIndexOf(0x0a, bytes.length - 2) + 1;
+    const last = bytes.toString('latin1', sealAt, bytes.length - 1);
+    if (!last.startsWith(SEAL_LINE)) return new EntryProblem(sealAt === 0 ? 'cut_short' : 'not_sealed');
+    const body = bytes.subarray(0, sealAt);
+    if (!sameSeal(last.slice(SEAL_LINE.length), sealOf(this.secret, PACK_SEAL, relative, body))) return new EntryProblem('seal_mismatch');
+    return body.toString('utf8');
   }
 
   /** The first line of the file `relative` inside the folder (at most `limit` bytes of it, without the line feed), or `undefined` when it cannot be read. */
-  readFirstLine(relative: string, limit = 4096): string | undefined {
+  readFirstLine(relative: string, limit = HEAD_LIMIT): string | undefined {
     if (!this.usable) return undefined;
-    let fd: number | undefined;
+    const opened = openBounded(path.join(this.dir, relative), Number.MAX_SAFE_INTEGER);
+    if (opened === undefined || opened instanceof EntryProblem) return undefined;
     try {
-      fd = openSync(path.join(this.dir, relative), 'r');
       const buffer = Buffer.alloc(limit);
-      const text = buffer.toString('utf8', 0, readSync(fd, buffer, 0, limit, 0));
+      const text = buffer.toString('utf8', 0, readSync(opened.fd, buffer, 0, limit, 0));
       const newline = text.indexOf('\n');
       return newline === -1 ? text : text.slice(0, newline);
     } catch {
       return undefined;
     } finally {
-      if (fd !== undefined) closeSync(fd);
+      closeSync(opened.fd);
     }
   }
 
@@ -310,28 +398,35 @@ export class CompileCache {
    * Writes `lines` (each with a line feed after it) at `relative` inside the
    * folder, atomically, a few hundred kilobytes at a time (a pack of records
    * is tens of megabytes: one string of it would raise a compile's peak
-   * memory). Never throws (a cache that cannot be written is left alone).
+   * memory), then a last line with the seal of them all (see
+   * {@link readPack}). Never throws (a cache that cannot be written is left alone).
    */
-  writeLines(relative: string, lines: Iterable<string>): void {
+  writePack(relative: string, lines: Iterable<string>): void {
     if (!this.usable) return;
     const target = path.join(this.dir, relative);
-    const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+    const temporary = temporaryOf(target);
+    const seal = sealMaker(this.secret, PACK_SEAL, relative);
     try {
-      mkdirSync(path.dirname(target), { recursive: true });
-      this.markFolder();
-      const fd = openSync(temporary, 'w');
+      this.makeFolder(path.dirname(relative));
+      const fd = openSync(temporary, 'wx', 0o600);
       try {
+        const put = (text: string): void => {
+          const bytes = Buffer.from(text, 'utf8');
+          seal.update(bytes);
+          writeSync(fd, bytes);
+        };
         let chunk: string[] = [];
         let size = 0;
         for (const line of lines) {
           chunk.push(line);
           size += line.length + 1;
           if (size < 256 * 1024) continue;
-          writeSync(fd, `${chunk.join('\n')}\n`);
+          put(`${chunk.join('\n')}\n`);
           chunk = [];
           size = 0;
         }
-        if (chunk.length > 0) writeSync(fd, `${chunk.join('\n')}\n`);
+        if (chunk.length > 0) put(`${chunk.join('\n')}\n`);
+        writeSync(fd, `${SEAL_LINE}${seal.seal()}\n`);
       } finally {
         closeSync(fd);
       }
@@ -343,7 +438,7 @@ export class CompileCache {
   }
 
   private markFolder(): void {
-    if (!existsSync(path.join(this.dir, MARKER))) {
+    if (lstatSync(path.join(this.dir, MARKER), { throwIfNoEntry: false }) === undefined) {
       atomicWrite(path.join(this.dir, 'CACHEDIR.TAG'), CACHEDIR_TAG);
       atomicWrite(path.join(this.dir, MARKER), `${JSON.stringify(CACHE_FORMAT)}\n`);
     }
@@ -357,13 +452,9 @@ export class CompileCache {
   read(key: string, now: number): CacheEntry | undefined {
     if (!this.usable || !KEY.test(key)) return undefined;
     const file = this.entryPath(key);
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      return undefined;
-    }
-    const entry = parseEntry(text, key);
+    const body = readSealed(file, 'entry', key, this.secret);
+    if (body === undefined) return undefined;
+    const entry = body instanceof EntryProblem ? body : entryOf(body);
     if (entry instanceof EntryProblem) {
       this.ignoreEntry(file, 'entry', entry.problem);
       return undefined;
@@ -375,9 +466,8 @@ export class CompileCache {
   write(key: string, entry: CacheEntry): void {
     if (!this.usable || !KEY.test(key)) return;
     try {
-      mkdirSync(path.join(this.dir, 'entries'), { recursive: true });
-      this.markFolder();
-      atomicWrite(this.entryPath(key), entryText(key, entry));
+      this.makeFolder('entries');
+      atomicWrite(this.entryPath(key), sealed('entry', key, entry, this.secret));
     } catch (error) {
       // read-only or full: the next run compiles cold, as this one did
       this.writeFailed(error);
@@ -387,8 +477,8 @@ export class CompileCache {
   /**
    * A render's entry of `key` valid at `now` and the stdout it names, or
    * `undefined`. The stdout is kept as raw bytes beside the entry (no JSON
-   * round trip of megabytes); bytes that do not match the entry's digest are
-   * ignored with a warning, like a broken entry.
+   * round trip of megabytes): the sealed entry names their length and
+   * digest, and bytes of another length are not read.
    */
   readRender(key: string, now: number): { entry: CacheEntry; render: RenderEntry; stdout?: Uint8Array } | undefined {
     const entry = this.read(key, now);
@@ -396,24 +486,16 @@ export class CompileCache {
     if (!entry || !render) return undefined;
     if (render.stdout === undefined) return { entry, render };
     const file = this.stdoutPath(key);
-    let stdout: Uint8Array;
-    try {
-      stdout = readFileSync(file);
-    } catch (error) {
-      this.ignoreEntry(file, 'render_output', errnoCode(error) === 'ENOENT' ? 'missing' : 'unreadable');
+    const stdout = readBounded(file, render.bytes ?? -1);
+    if (stdout === undefined || stdout instanceof EntryProblem) {
+      this.ignoreEntry(file, 'render_output', stdout?.problem ?? 'missing');
       return undefined;
     }
-    if (render.stdout !== `sha256:${sha256(stdout)}`) {
+    if (stdout.length !== render.bytes || render.stdout !== `sha256:${sha256(stdout)}`) {
       this.ignoreEntry(file, 'render_output', 'digest_mismatch');
       return undefined;
     }
-    try {
-      // Recently used: the last to be pruned.
-      const now = new Date();
-      utimesSync(file, now, now);
-    } catch {
-      // a read-only cache is still read
-    }
+    this.markUsed(path.join('entries', `${key}.stdout`));
     return { entry, render, stdout };
   }
 
@@ -421,10 +503,11 @@ export class CompileCache {
   writeRender(key: string, entry: CacheEntry, stdout: string | undefined): void {
     if (!this.usable || !KEY.test(key) || !entry.render) return;
     const bytes = stdout === undefined ? undefined : Buffer.from(stdout, 'utf8');
-    const render: RenderEntry = { ...entry.render, ...(bytes ? { stdout: `sha256:${sha256(bytes)}` } : {}) };
+    if (bytes && bytes.length > CACHE_FILE_LIMITS.render_output) return;
+    const render: RenderEntry = { ...entry.render, ...(bytes ? { stdout: `sha256:${sha256(bytes)}`, bytes: bytes.length } : {}) };
     if (bytes) {
       try {
-        mkdirSync(path.join(this.dir, 'entries'), { recursive: true });
+        this.makeFolder('entries');
         atomicWrite(this.stdoutPath(key), bytes);
       } catch (error) {
         this.writeFailed(error);
@@ -440,16 +523,12 @@ export class CompileCache {
    * bytes together: past it, the least recently used go first (a hit touches
    * its file), with their entries, but never `keep`. A plugin sidecar renders
    * every platform on every change, so without a bound its cache would only grow.
+   * Only regular files named as diene names them are counted or removed.
    */
   private pruneRenders(keep: string): void {
     const folder = path.join(this.dir, 'entries');
     try {
-      const outputs = readdirSync(folder)
-        .filter((name) => name.endsWith('.stdout') && !name.startsWith('.'))
-        .map((name) => {
-          const info = statSync(path.join(folder, name));
-          return { key: name.slice(0, -'.stdout'.length), bytes: info.size, used: info.mtimeMs };
-        });
+      const outputs = ownFiles(folder, RENDER_OUTPUT_NAME).map(({ name, size, used }) => ({ key: name.slice(0, -'.stdout'.length), bytes: size, used }));
       let total = outputs.reduce((sum, output) => sum + output.bytes, 0);
       for (const output of outputs.sort((a, b) => a.used - b.used || (a.key < b.key ? -1 : 1))) {
         if (total <= this.renderBytesKept) break;
@@ -464,30 +543,28 @@ export class CompileCache {
   }
 
   /**
-   * Keeps at most `kept` files in the folder `relative` (the packs of
-   * per-file records, one per fleet folder or rendered platform): the least
-   * recently used go first (a pack read marks itself used), never `keep`.
-   * CI checks a fleet out at a new path now and then; without a bound every
-   * path would leave its pack behind. Never throws.
+   * Keeps at most `kept` packs of records in the folder `relative` (one per
+   * fleet folder or rendered platform): the least recently used go first (a
+   * pack read marks itself used), never `keep`. CI checks a fleet out at a
+   * new path now and then; without a bound every path would leave its pack
+   * behind. Only regular files named as diene names packs are counted or
+   * removed. Never throws.
    */
   pruneFiles(relative: string, kept: number, keep: string): void {
     const folder = path.join(this.dir, relative);
     try {
-      const files = readdirSync(folder)
-        .filter((name) => !name.startsWith('.'))
-        .map((name) => ({ name, used: statSync(path.join(folder, name)).mtimeMs }))
-        .sort((a, b) => b.used - a.used || (a.name < b.name ? -1 : 1));
+      const files = ownFiles(folder, PACK_NAME).sort((a, b) => b.used - a.used || (a.name < b.name ? -1 : 1));
       for (const file of files.slice(kept)) if (path.join(relative, file.name) !== keep) rmSync(path.join(folder, file.name), { force: true });
     } catch {
       // another run pruned the same files: the next write prunes again
     }
   }
 
-  /** Marks the file `relative` as just used (for {@link pruneFiles}); a read-only cache is still read. Never throws. */
+  /** Marks the file `relative` as just used (for {@link pruneFiles}), never through a link; a read-only cache is still read. Never throws. */
   markUsed(relative: string): void {
     try {
       const now = new Date();
-      utimesSync(path.join(this.dir, relative), now, now);
+      lutimesSync(path.join(this.dir, relative), now, now);
     } catch {
       // as the comment says
     }
@@ -504,7 +581,7 @@ export class CompileCache {
 
   /**
    * The body of the record of `part` of `outDir` (a fleet folder for
-   * `inputs`) when it is whole and `shaped` accepts it; `undefined` when none was kept, or when it is broken: then a
+   * `inputs`) when it is whole, sealed by this user's key and `shaped` accepts it; `undefined` when none was kept, or when it is broken: then a
    * warning (with `problem` for a body of the wrong shape), and the file
    * goes. A record is kept only of some files (stamps: those older than a
    * margin), so this run may have none to write in its place: the damaged
@@ -514,23 +591,31 @@ export class CompileCache {
   private folderRecord(part: FolderRecord, outDir: string, shaped: (body: unknown) => boolean, problem: 'body_not_stamps' | 'body_not_slices'): unknown {
     if (!this.usable) return undefined;
     const file = this.recordPath(part, outDir);
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
-      if (errnoCode(error) === 'EISDIR') {
-        this.ignoreEntry(file, part, 'unreadable');
-        removeQuietly(file, { recursive: true });
-      }
+    const key = sha256(outDir);
+    if (lstatSync(file, { throwIfNoEntry: false })?.isDirectory()) {
+      this.ignoreEntry(file, part, 'unreadable');
+      removeQuietly(file, { recursive: true });
       return undefined;
     }
-    const body = unseal(text, sha256(outDir));
+    const body = readSealed(file, part, key, this.secret);
+    if (body === undefined) return undefined;
     if (body instanceof EntryProblem || !shaped(body)) {
       this.ignoreEntry(file, part, body instanceof EntryProblem ? body.problem : problem);
       removeQuietly(file);
       return undefined;
     }
     return body;
+  }
+
+  /** Writes the record of `part` of `folder` (see {@link folderRecord}); never throws. */
+  private writeFolderRecord(part: FolderRecord, folder: string, body: unknown): void {
+    if (!this.usable) return;
+    try {
+      this.makeFolder(part);
+      atomicWrite(this.recordPath(part, folder), sealed(part, sha256(folder), body, this.secret));
+    } catch (error) {
+      this.writeFailed(error);
+    }
   }
 
   /**
@@ -559,17 +644,7 @@ export class CompileCache {
 
   /** Keeps what `outDir`'s keyed outputs were made from (see {@link readSliceKeys}); never throws. */
   writeSliceKeys(outDir: string, keys: ReadonlyMap<string, readonly [string, string]>): void {
-    if (!this.usable) return;
-    try {
-      mkdirSync(path.join(this.dir, 'slices'), { recursive: true });
-      this.markFolder();
-      atomicWrite(
-        this.recordPath('slices', outDir),
-        sealed(sha256(outDir), { compiler: compilerDigest(), outputs: [...keys].map(([file, [key, digest]]) => [file, key, digest]) }),
-      );
-    } catch (error) {
-      this.writeFailed(error);
-    }
+    this.writeFolderRecord('slices', outDir, { compiler: compilerDigest(), outputs: [...keys].map(([file, [key, digest]]) => [file, key, digest]) });
   }
 
   /**
@@ -584,31 +659,21 @@ export class CompileCache {
 
   /** Keeps what this run knows of the inputs of the fleet at `root` (see {@link readInputStamps}); never throws. */
   writeInputStamps(root: string, inputs: ReadonlyMap<string, KnownInput>): void {
-    if (!this.usable) return;
-    try {
-      mkdirSync(path.join(this.dir, 'inputs'), { recursive: true });
-      this.markFolder();
-      const entries = [...inputs].map(([file, { stamp, text }]): InputEntry => [file, stamp, text.digest, text.units, text.bytes]);
-      atomicWrite(this.recordPath('inputs', root), sealed(sha256(root), entries));
-    } catch (error) {
-      this.writeFailed(error);
-    }
+    this.writeFolderRecord(
+      'inputs',
+      root,
+      [...inputs].map(([file, { stamp, text }]): InputEntry => [file, stamp, text.digest, text.units, text.bytes]),
+    );
   }
 
   /** Removes the record of the inputs of the fleet at `root` (one found wrong); never throws. */
   forgetInputStamps(root: string): void {
-    removeQuietly(this.recordPath('inputs', root));
+    if (this.usable) removeQuietly(this.recordPath('inputs', root));
   }
 
   /** Keeps the stamps of `outDir`'s verified files (see {@link readStamps}); never throws. */
   writeStamps(outDir: string, stamps: ReadonlyMap<string, [string, string]>): void {
-    if (!this.usable) return;
-    try {
-      mkdirSync(path.join(this.dir, 'stamps'), { recursive: true });
-      atomicWrite(this.recordPath('stamps', outDir), sealed(sha256(outDir), [...stamps]));
-    } catch (error) {
-      this.writeFailed(error);
-    }
+    this.writeFolderRecord('stamps', outDir, [...stamps]);
   }
 }
 
@@ -647,10 +712,27 @@ function isSliceRecord(body: unknown): boolean {
   );
 }
 
-/** `body` as an entry's text: a first line with the format, the key and the digest of the body's JSON, then that JSON. */
-function sealed(key: string, body: unknown): string {
-  const json = JSON.stringify(body);
-  return `${JSON.stringify({ ...CACHE_FORMAT, key, digest: `sha256:${sha256(json)}` })}\n${json}\n`;
+/** What a sealed file is: an entry, or the record of a folder. The seal names it, so no file passes for another kind. */
+type SealedPart = 'entry' | FolderRecord;
+
+/** The format a seal names, so that a seal of another layout never verifies. */
+const SEAL_FORMAT = `${CACHE_FORMAT.format} ${CACHE_FORMAT.version}`;
+
+/** What a pack's seal names before its bytes (with the pack's path in the folder). */
+const PACK_SEAL = `${SEAL_FORMAT} pack`;
+
+/** The start of a pack's last line, the seal of every byte before it. */
+const SEAL_LINE = 'seal ';
+
+/** The names diene gives the files it prunes: a pack of records, a render's output. */
+const PACK_NAME = /^[0-9a-f]{64}\.pack$/;
+const RENDER_OUTPUT_NAME = /^[0-9a-f]{64}\.stdout$/;
+
+/** `body` as a sealed file's text: a first line with the format, the key, the length of the body's JSON and its seal, then that JSON. */
+function sealed(part: SealedPart, key: string, body: unknown, secret: Uint8Array): string {
+  const json = Buffer.from(JSON.stringify(body), 'utf8');
+  const head = { ...CACHE_FORMAT, key, bytes: json.length, seal: sealOf(secret, SEAL_FORMAT, part, key, json) };
+  return `${JSON.stringify(head)}\n${json.toString('utf8')}\n`;
 }
 
 /** Why an entry's text is not a usable entry (the `cache_entry_ignored` warning's problem). */
@@ -658,13 +740,16 @@ export class EntryProblem {
   constructor(readonly problem: ChoiceOf<'cache_entry_ignored', 'problem'>) {}
 }
 
-/** The body of an entry's `text` when it is whole, of this format and of `key`; else why not. */
-function unseal(text: string, key: string): unknown {
-  const newline = text.indexOf('\n');
-  if (newline === -1 || !text.endsWith('\n')) return new EntryProblem('cut_short');
-  let head: { format?: unknown; version?: unknown; key?: unknown; digest?: unknown };
+interface SealedHead {
+  bytes: number;
+  seal: string;
+}
+
+/** The head of a sealed file of `key` in `line`, or why it is none. */
+function headOf(line: string, key: string): SealedHead | EntryProblem {
+  let head: { format?: unknown; version?: unknown; key?: unknown; bytes?: unknown; seal?: unknown };
   try {
-    head = JSON.parse(text.slice(0, newline)) as typeof head;
+    head = JSON.parse(line) as typeof head;
   } catch {
     return new EntryProblem('head_not_json');
   }
@@ -672,13 +757,118 @@ function unseal(text: string, key: string): unknown {
   if (head.format !== CACHE_FORMAT.format) return new EntryProblem('not_diene');
   if (head.version !== CACHE_FORMAT.version) return new EntryProblem('other_format');
   if (head.key !== key) return new EntryProblem('other_key');
-  const body = text.slice(newline + 1, -1);
-  if (head.digest !== `sha256:${sha256(body)}`) return new EntryProblem('digest_mismatch');
+  if (!Number.isSafeInteger(head.bytes) || (head.bytes as number) < 0 || typeof head.seal !== 'string') return new EntryProblem('not_sealed');
+  return { bytes: head.bytes as number, seal: head.seal };
+}
+
+/** The body of a sealed file's `bytes` when it is whole, of this format, of `part` and `key`, and sealed by `secret`; else why not. */
+function unseal(bytes: Buffer, part: SealedPart, key: string, secret: Uint8Array): unknown {
+  const newline = bytes.indexOf(0x0a);
+  if (newline === -1 || bytes[bytes.length - 1] !== 0x0a) return new EntryProblem('cut_short');
+  const head = headOf(bytes.toString('utf8', 0, newline), key);
+  if (head instanceof EntryProblem) return head;
+  const body = bytes.subarray(newline + 1, bytes.length - 1);
+  if (body.length !== head.bytes) return new EntryProblem(body.length < head.bytes ? 'cut_short' : 'size_mismatch');
+  if (!sameSeal(head.seal, sealOf(secret, SEAL_FORMAT, part, key, body))) return new EntryProblem('seal_mismatch');
   try {
-    return JSON.parse(body) as unknown;
+    return JSON.parse(body.toString('utf8')) as unknown;
   } catch {
     return new EntryProblem('body_not_json');
   }
+}
+
+/**
+ * The body of the sealed file `file` (see {@link unseal}), `undefined` when
+ * there is none. Its size is checked first, then its first line, and only a
+ * file whose size is what its head states is read whole: a huge file costs
+ * a `stat` and a few kilobytes.
+ */
+function readSealed(file: string, part: SealedPart, key: string, secret: Uint8Array): unknown {
+  const opened = openBounded(file, CACHE_FILE_LIMITS.entry);
+  if (opened === undefined || opened instanceof EntryProblem) return opened;
+  try {
+    const first = Buffer.alloc(Math.min(HEAD_LIMIT, opened.size));
+    const got = readSync(opened.fd, first, 0, first.length, 0);
+    const newline = first.subarray(0, got).indexOf(0x0a);
+    if (newline === -1) return new EntryProblem(got < HEAD_LIMIT ? 'cut_short' : 'head_not_json');
+    const head = headOf(first.toString('utf8', 0, newline), key);
+    if (head instanceof EntryProblem) return head;
+    const size = newline + 1 + head.bytes + 1;
+    if (opened.size !== size) return new EntryProblem(opened.size < size ? 'cut_short' : 'size_mismatch');
+    return unseal(readAll(opened.fd, opened.size), part, key, secret);
+  } catch {
+    return new EntryProblem('unreadable');
+  } finally {
+    closeSync(opened.fd);
+  }
+}
+
+/** Whether two seals are the same, in time that does not depend on where they differ. */
+function sameSeal(found: string, made: string): boolean {
+  const a = Buffer.from(found, 'utf8');
+  const b = Buffer.from(made, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * `file` opened for reading with its size, when it is a regular file of at
+ * most `limit` bytes: a link is never followed and a FIFO never blocks.
+ * `undefined` when nothing is there; else why it is not read.
+ */
+function openBounded(file: string, limit: number): { fd: number; size: number } | EntryProblem | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    const errno = errnoCode(error);
+    if (errno === 'ENOENT' || errno === 'ENOTDIR') return undefined;
+    return new EntryProblem(errno === 'ELOOP' ? 'not_a_file' : 'unreadable');
+  }
+  const info = fstatSync(fd);
+  const problem = !info.isFile() ? 'not_a_file' : info.size > limit ? 'too_large' : undefined;
+  if (problem === undefined) return { fd, size: info.size };
+  closeSync(fd);
+  return new EntryProblem(problem);
+}
+
+/** The `size` bytes of the open file `fd`, read from its start. */
+function readAll(fd: number, size: number): Buffer {
+  const bytes = Buffer.alloc(size);
+  let at = 0;
+  while (at < size) {
+    const got = readSync(fd, bytes, at, size - at, at);
+    if (got === 0) throw new Error('file shrank while read');
+    at += got;
+  }
+  return bytes;
+}
+
+/** The bytes of `file` (see {@link openBounded}), `undefined` when nothing is there, else why not. */
+function readBounded(file: string, limit: number): Buffer | EntryProblem | undefined {
+  const opened = openBounded(file, limit);
+  if (opened === undefined || opened instanceof EntryProblem) return opened;
+  try {
+    return readAll(opened.fd, opened.size);
+  } catch {
+    return new EntryProblem('unreadable');
+  } finally {
+    closeSync(opened.fd);
+  }
+}
+
+/** The regular files of `folder` whose names match `name`, with their sizes and when they were last used; links, folders and other names are left out. */
+function ownFiles(folder: string, name: RegExp): { name: string; size: number; used: number }[] {
+  return readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && name.test(entry.name))
+    .map((entry) => {
+      const info = lstatSync(path.join(folder, entry.name));
+      return { name: entry.name, size: info.size, used: info.mtimeMs };
+    });
+}
+
+/** A new temporary name beside `file`, which a write creates exclusively (never through a link). */
+function temporaryOf(file: string): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
 }
 
 /** The absolute path a write failed on (a temporary file stands for its folder, which is what the user knows); the cache folder when the error names none. */
@@ -701,9 +891,9 @@ function fileInTheWay(target: string): string | undefined {
 }
 
 function atomicWrite(file: string, text: string | Uint8Array): void {
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+  const temporary = temporaryOf(file);
   try {
-    writeFileSync(temporary, text);
+    writeFileSync(temporary, text, { flag: 'wx', mode: 0o600 });
     renameSync(temporary, file);
   } catch (error) {
     removeQuietly(temporary);
@@ -720,15 +910,19 @@ function removeQuietly(file: string, options: { recursive?: boolean } = {}): voi
   }
 }
 
-/** An entry's text: its format, key, the digest of its body and the body. */
-export function entryText(key: string, entry: CacheEntry): string {
-  return sealed(key, entry);
+/** An entry's text: its format, key, the length of its body, its seal under `secret`, and the body. */
+export function entryText(key: string, entry: CacheEntry, secret: Uint8Array): string {
+  return sealed('entry', key, entry, secret);
 }
 
-/** The entry in `text` when it is whole, of this format and of `key`; else why not. */
-export function parseEntry(text: string, key: string): CacheEntry | EntryProblem {
-  const body = unseal(text, key);
-  if (body instanceof EntryProblem) return body;
+/** The entry in `text` when it is whole, of this format and of `key`, and sealed by `secret`; else why not. */
+export function parseEntry(text: string, key: string, secret: Uint8Array): CacheEntry | EntryProblem {
+  const body = unseal(Buffer.from(text, 'utf8'), 'entry', key, secret);
+  return body instanceof EntryProblem ? body : entryOf(body);
+}
+
+/** `body` when it has the shape of a {@link CacheEntry}, else why not. */
+function entryOf(body: unknown): CacheEntry | EntryProblem {
   const entry = body as CacheEntry | null;
   if (entry === null || typeof entry !== 'object') return new EntryProblem('body_not_result');
   const { window, diagnostics, outputs, render } = entry;
@@ -739,7 +933,7 @@ export function parseEntry(text: string, key: string): CacheEntry | EntryProblem
     (outputs !== undefined && (!Array.isArray(outputs) || typeof entry.manifest !== 'string')) ||
     (render !== undefined &&
       (render === null ||
-        (render.stdout !== undefined && typeof render.stdout !== 'string') ||
+        (render.stdout !== undefined && (typeof render.stdout !== 'string' || !Number.isSafeInteger(render.bytes))) ||
         typeof render.exitCode !== 'number' ||
         typeof render.withRead !== 'boolean')) ||
     (entry.issuer !== undefined && typeof entry.issuer !== 'string')

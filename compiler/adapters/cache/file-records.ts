@@ -10,9 +10,13 @@
  * is kept. The records of one fleet folder are kept together in one pack,
  * `files/<digest of the folder's path>.pack`, so that reading 55,000 records
  * costs one file: a first line naming the format, then one line per record,
- * `<key> sha256:<digest of its JSON> <JSON>`. A record is checked against its
- * digest and its shape when it is used; one that fails is ignored with a
- * `cache_entry_ignored` warning and its file is loaded cold. A compile writes
+ * `<key> <JSON>`, then a last line with the seal of every byte before it
+ * under the user's cache key (compile-cache.ts `readPack`): a pack that is
+ * not whole, or whose seal this user's key did not make, is not used at all
+ * (a `cache_entry_ignored` warning, every file loaded cold), so no record can
+ * be forged or carried from another cache. A record is checked for its shape
+ * when it is used; one that fails is ignored with a warning and its file is
+ * loaded cold. One seal over the pack costs less than a digest per record. A compile writes
  * the pack again, atomically (a temporary file renamed into place), holding
  * the records of the files it read, once more than one in a hundred records
  * were made or are no longer needed ({@link FileRecords.save}), so concurrent
@@ -34,7 +38,7 @@ import { textDigest } from './input-stamps.js';
 
 /** The first line of a pack: the cache format, and the compiler whose records it holds. */
 const headOf = (compiler: string): string => JSON.stringify({ ...CACHE_FORMAT, records: 'input files', compiler });
-const LINE = /^[0-9a-f]{64} sha256:[0-9a-f]{64} /;
+const LINE = /^[0-9a-f]{64} /;
 
 /** How a run used the records (for tests and progress): files answered, and files loaded cold and recorded. */
 export interface RecordStats {
@@ -104,23 +108,24 @@ export class FileRecords implements FileMemo {
   }
 
   private readPack(): void {
-    // Another compiler's pack (an upgrade) is known by its head alone: its tens of megabytes are not read.
+    // The head alone tells another compiler's pack (an upgrade) or another format: their tens of megabytes are not read.
     const first = this.cache.readFirstLine(this.relative);
-    if (first !== undefined && first !== this.head && packCompiler(first) !== 'none' && packCompiler(first) !== 'unnamed') return void (this.rewrite = true);
-    const text = this.cache.readText(this.relative);
+    if (first === undefined) return;
+    if (first !== this.head) {
+      if (this.head.startsWith(first)) return this.warn('cut_short');
+      const compiler = packCompiler(first);
+      if (compiler === 'none') return this.warn(isCacheHead(first) ? 'other_format' : 'not_a_pack');
+      // Another compiler's records: none can answer this one (a key names its compiler), so none is held
+      // while this run loads; nothing is wrong either. The pack is written again with this run's.
+      if (compiler !== 'unnamed') return void (this.rewrite = true);
+    }
+    const text = this.cache.readPack(this.relative);
     if (text === undefined) return;
+    if (typeof text !== 'string') return this.warn(text.problem);
     const newline = text.indexOf('\n');
-    // A head without its line feed is a pack cut short; anything else is no pack of diene's.
-    if (newline === -1) return this.warn(`${this.head}\n`.startsWith(text) ? 'cut_short' : 'not_a_pack');
-    const head = text.slice(0, newline);
-    const compiler = head === this.head ? undefined : packCompiler(head);
-    if (compiler === 'none') return this.warn(isCacheHead(head) ? 'other_format' : 'not_a_pack');
-    // Another compiler's records (an upgrade): none can answer this one (a key names its compiler), so none is held
-    // while this run loads; nothing is wrong either. The pack is written again with this run's.
-    if (compiler !== undefined && compiler !== 'unnamed') return void (this.rewrite = true);
+    // The sealed text ends with a line feed: the last piece is empty.
     const lines = text.slice(newline + 1).split('\n');
-    // A whole pack ends with a line feed: the last piece is empty, and a last line without one is cut short (the lines before it are whole).
-    if (lines.pop() !== '') this.warn('cut_short', { number: lines.length + 2 });
+    lines.pop();
     lines.forEach((line, index) => {
       // The head is line 1.
       const number = index + 2;
@@ -152,9 +157,8 @@ export class FileRecords implements FileMemo {
   /** The record of `line` when it is whole and of the shape loading makes; else a warning. */
   private check(file: SourceFile, line: string, number: number): FileRecord | undefined {
     const at = { number, record: file.path };
-    // `<key> sha256:<digest> <JSON>`, as LINE matched.
-    const json = line.slice(137);
-    if (sha256(json) !== line.slice(72, 136)) return void this.warn('digest_mismatch', at);
+    // `<key> <JSON>`, as LINE matched; the pack's seal covers the line.
+    const json = line.slice(65);
     let record: unknown;
     try {
       record = JSON.parse(json);
@@ -210,7 +214,7 @@ export class FileRecords implements FileMemo {
         yield line;
       }
     }
-    this.cache.writeLines(this.relative, lines());
+    this.cache.writePack(this.relative, lines());
     // A pack that could not be written leaves the rest behind.
     kept.clear();
     this.cache.pruneFiles('files', PACKS_KEPT, this.relative);
@@ -246,9 +250,7 @@ function packCompiler(line: string): string {
 
 /** The pack's line of `kept` under `key`: a line read from the pack, or a record this run made. */
 function lineOf(key: string, kept: string | FileRecord): string {
-  if (typeof kept === 'string') return kept;
-  const json = JSON.stringify(kept);
-  return `${key} sha256:${sha256(json)} ${json}`;
+  return typeof kept === 'string' ? kept : `${key} ${JSON.stringify(kept)}`;
 }
 
 function isDiagnosticOf(value: unknown, file: string): boolean {

@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The default cache folder and the cache key of every diene the tests run live in a folder of the run's own.
+    globalSetup: ['test/support/cache-home.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Child processes (vitest's default): worker threads saved under a tenth of the CPU on the unit

@@ -12,7 +12,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GENERATED_NOW, generateFleet } from '../../bench/fleet-generator.mjs';
@@ -21,7 +21,7 @@ import {
   cacheKey,
   CompileCache,
   compilerFiles,
-  defaultCacheFolder,
+  cacheFolder,
   EntryProblem,
   entryText,
   parseEntry,
@@ -32,6 +32,7 @@ import { ALWAYS, nowWindow } from '../../compiler/adapters/cache/now-window.js';
 import { sourceFile } from '../../compiler/1-load/source-file.js';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
 import { REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
+import { sealedRecord, userCacheKey } from '../support/cache-seals.js';
 import { runCli, runCliInProcess, type CliRun } from '../support/run-cli.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'diene-cache-test-'));
@@ -293,16 +294,24 @@ describe('what the cache never trusts', () => {
     [
       'tampered (a listed digest changed)',
       (text: string) => text.replace(/"sha256:[0-9a-f]{64}"\]/, `"sha256:${'0'.repeat(64)}"]`),
-      'its content does not match its digest (changed or damaged after it was written)',
+      "its seal was not made with this user's cache key (copied from another user or machine, restored from another job's cache, forged, or changed after it was written)",
     ],
     [
-      'tampered (a diagnostic added)',
+      'tampered (a diagnostic added: the body is longer than its head says)',
       (text: string) => text.replace('"diagnostics":[', '"diagnostics":[{"code":"x"},'),
-      'its content does not match its digest (changed or damaged after it was written)',
+      'its size is not the one its first line states',
     ],
     ['cut short', (text: string) => text.slice(0, text.length >> 1), 'it is cut short'],
     ['empty', () => '', 'it is cut short'],
-    ['of another format', (text: string) => text.replace('"version":1', '"version":99'), 'it was written in another cache format than this diene reads'],
+    ['of another format', (text: string) => text.replace('"version":2', '"version":99'), 'it was written in another cache format than this diene reads'],
+    [
+      'sealed the way diene 1 did (a plain digest, which anyone can recompute)',
+      (text: string) => {
+        const body = text.slice(text.indexOf('\n') + 1, -1);
+        return `${JSON.stringify({ format: 'diene-cache', version: 2, key: JSON.parse(text.slice(0, text.indexOf('\n'))).key, digest: `sha256:${sha256(body)}` })}\n${body}\n`;
+      },
+      "it carries no seal (diene seals everything it keeps with this user's cache key)",
+    ],
     [
       'not written by diene',
       (text: string) => text.replace('"format":"diene-cache"', '"format":"notes"'),
@@ -368,8 +377,8 @@ describe('what the cache never trusts', () => {
     // The entry of another fleet, copied to this fleet's key.
     const files = [sourceFile('registry/fleet.yaml', 'x')];
     const key = path.basename(entry, '.json');
-    writeFileSync(entry, entryText(cacheKey(files, 'compile', { serial: 0 }), { diagnostics: [], window: ALWAYS, outputs: [], manifest: 'sha256:0' }));
-    expect(parseEntry(readFileSync(entry, 'utf8'), key)).toEqual(new EntryProblem('other_key'));
+    writeFileSync(entry, entryText(cacheKey(files, 'compile', { serial: 0 }), { diagnostics: [], window: ALWAYS, outputs: [], manifest: 'sha256:0' }, userCacheKey()));
+    expect(parseEntry(readFileSync(entry, 'utf8'), key, userCacheKey())).toEqual(new EntryProblem('other_key'));
     const run = await compile(fleet, out, ['--cache', cache]);
     expect(run.exitCode).toBe(0);
     expect(diagnosticsOf(run).find((d) => d.code === 'cache_entry_ignored')?.message).toBe(
@@ -379,7 +388,7 @@ describe('what the cache never trusts', () => {
 
   it.each([
     ['scribbled over', () => 'scribbled over\n[]\n', 'its first line is not JSON'],
-    ['sealed, but no list of stamps', (key: string) => entryText(key, { stamps: 'none' } as unknown as CacheEntry), 'its body is not a list of stamps'],
+    ['sealed, but no list of stamps', (key: string) => sealedRecord('stamps', key, { stamps: 'none' }), 'its body is not a list of stamps'],
   ])(
     'damaged stamps of the output files (%s) are ignored with a warning saying the files were compared by content; still up to date, nothing written',
     async (_, damage, reason) => {
@@ -426,8 +435,8 @@ describe('what the cache never trusts', () => {
     expect(readdirSync(folder)).toEqual(['thesis.tex']);
     const marker = fresh('other-version');
     mkdirSync(marker);
-    writeFileSync(path.join(marker, 'diene-cache.json'), '{"format":"diene-cache","version":2}\n');
-    expect(diagnosticsOf(await compile(fleet, out, ['--cache', marker])).find((d) => d.code === 'cache_folder_other_format')?.message).toContain('"version":2');
+    writeFileSync(path.join(marker, 'diene-cache.json'), '{"format":"diene-cache","version":3}\n');
+    expect(diagnosticsOf(await compile(fleet, out, ['--cache', marker])).find((d) => d.code === 'cache_folder_other_format')?.message).toContain('"version":3');
   });
 
   it('says what each command did without a folder it cannot use: compiled, checked, validated or rendered', async () => {
@@ -593,11 +602,11 @@ describe('a cache folder that cannot be written', () => {
     const key = 'a'.repeat(64);
     cache.write(key, { diagnostics: [], window: ALWAYS });
     cache.writeStamps('/somewhere/out', new Map([['a.yaml', ['1', 'sha256:0']]]));
-    cache.writeLines('files/x.pack', ['head']);
+    cache.writePack('files/x.pack', ['head']);
     cache.writeRender(key, { diagnostics: [], window: ALWAYS, render: { exitCode: 0, withRead: true } }, 'kind: X\n');
     expect(cache.warnings.map((d) => [d.code, d.message])).toEqual([['cache_file_in_the_way', inTheWay(folder, path.join(folder, 'entries'))]]);
     // What is there is still read: a failed write never takes the folder out of use.
-    expect(cache.readText('diene-cache.json')).toBe('{"format":"diene-cache","version":1}\n');
+    expect(cache.readFirstLine('diene-cache.json')).toBe('{"format":"diene-cache","version":1}');
   });
 
   it('a write the system refuses for another reason names the path it refused and its error code', () => {
@@ -620,7 +629,12 @@ describe('a cache folder that cannot be written', () => {
         '};',
         'fs.mkdirSync = refuse(fs.mkdirSync);',
         'fs.writeFileSync = refuse(fs.writeFileSync);',
-        'fs.openSync = refuse(fs.openSync);',
+        // Reads stay allowed, as on a read-only file system: only an open that may write is refused.
+        'const realOpen = fs.openSync;',
+        'fs.openSync = (target, flags = "r", ...rest) => {',
+        "  const writes = typeof flags === 'string' ? /[wa+]/.test(flags) : (flags & (fs.constants.O_WRONLY | fs.constants.O_RDWR | fs.constants.O_CREAT)) !== 0;",
+        '  return (writes ? refuse(realOpen) : realOpen)(target, flags, ...rest);',
+        '};',
         'syncBuiltinESMExports();',
       ].join('\n'),
     );
@@ -741,21 +755,23 @@ describe('the clock and the cache', () => {
 });
 
 describe('where the cache lives', () => {
-  it('node_modules/.cache/diene up from the fleet, else up from the working directory, else $XDG_CACHE_HOME/diene', () => {
+  it('$XDG_CACHE_HOME/diene (an absolute path), else ~/.cache/diene; never a node_modules folder of the fleet or the checkout', () => {
     const root = fresh('tree');
-    mkdirSync(path.join(root, 'project', 'node_modules'), { recursive: true });
-    mkdirSync(path.join(root, 'project', 'fleet'), { recursive: true });
-    mkdirSync(path.join(root, 'elsewhere'), { recursive: true });
-    expect(defaultCacheFolder(path.join(root, 'project', 'fleet'), {}, path.join(root, 'elsewhere'))).toBe(
-      path.join(root, 'project', 'node_modules', '.cache', 'diene'),
-    );
-    expect(defaultCacheFolder(path.join(root, 'elsewhere'), {}, path.join(root, 'project', 'fleet'))).toBe(
-      path.join(root, 'project', 'node_modules', '.cache', 'diene'),
-    );
-    const bare = fresh('bare');
-    mkdirSync(bare);
-    expect(defaultCacheFolder(bare, { XDG_CACHE_HOME: '/var/cache/me' }, bare)).toBe('/var/cache/me/diene');
-    expect(new CompileCache(path.join(bare, 'none')).warnings).toEqual([]);
+    mkdirSync(path.join(root, 'project', 'node_modules', '.cache', 'diene'), { recursive: true });
+    expect(cacheFolder({}, false, { XDG_CACHE_HOME: '/var/cache/me' })).toBe('/var/cache/me/diene');
+    expect(cacheFolder({}, false, { XDG_CACHE_HOME: 'relative/cache' })).toBe(path.join(homedir(), '.cache', 'diene'));
+    expect(cacheFolder({}, false, {})).toBe(path.join(homedir(), '.cache', 'diene'));
+    expect(cacheFolder({ cache: path.join(root, 'mine') }, false, {})).toBe(path.join(root, 'mine'));
+    expect(cacheFolder({ 'no-cache': true }, false, {})).toBeUndefined();
+  });
+
+  it('compile --check and validate run cold in a CI job unless --cache names a folder; compile and render keep the default', () => {
+    for (const ci of [{ CI: 'true' }, { CI: '1' }, { CI: 'woodpecker' }, { GITHUB_ACTIONS: 'true' }]) {
+      expect(cacheFolder({}, true, { ...ci, XDG_CACHE_HOME: '/c' })).toBeUndefined();
+      expect(cacheFolder({ cache: '/named' }, true, ci)).toBe('/named');
+      expect(cacheFolder({}, false, { ...ci, XDG_CACHE_HOME: '/c' })).toBe('/c/diene');
+    }
+    for (const local of [{}, { CI: '' }, { CI: 'false' }, { CI: '0' }, { GITHUB_ACTIONS: 'false' }]) expect(cacheFolder({}, true, { ...local, XDG_CACHE_HOME: '/c' })).toBe('/c/diene');
   });
 });
 
@@ -781,19 +797,15 @@ describe('the record of what the outputs were made from (slices/)', () => {
     new CompileCache(dir).writeSliceKeys(out, keys);
     const file = recordOf(dir);
     const body = JSON.parse(readFileSync(file, 'utf8').split('\n')[1] as string) as { compiler: string };
-    writeFileSync(file, entryText(sha256(out), { ...body, compiler: 'f'.repeat(64) } as unknown as CacheEntry));
+    writeFileSync(file, sealedRecord('slices', sha256(out), { ...body, compiler: 'f'.repeat(64) }));
     const reading = new CompileCache(dir);
     expect(reading.readSliceKeys(out)).toEqual(new Map());
     expect(reading.warnings).toEqual([]);
   });
 
   it.each([
-    ['edited after it was written', (text: string) => text.replace('2222', '2223'), 'digest_mismatch'],
-    [
-      'of the wrong shape (its digest recomputed)',
-      () => entryText(sha256(out), { compiler: 'x', outputs: [['a', 'b']] } as unknown as CacheEntry),
-      'body_not_slices',
-    ],
+    ['edited after it was written', (text: string) => text.replace('2222', '2223'), 'seal_mismatch'],
+    ['of the wrong shape (sealed again with the key)', () => sealedRecord('slices', sha256(out), { compiler: 'x', outputs: [['a', 'b']] }), 'body_not_slices'],
   ])('%s: ignored with a warning, removed, and every output made anew', (_name, damage, problem) => {
     const dir = fresh('slices');
     new CompileCache(dir).writeSliceKeys(out, keys);
@@ -807,7 +819,7 @@ describe('the record of what the outputs were made from (slices/)', () => {
         expect.stringMatching(new RegExp(`^ignored the record of what the output files were made from .*: .*; every output file was made anew$`)),
       ],
     ]);
-    expect(reading.warnings[0]?.message).toContain(problem === 'digest_mismatch' ? 'does not match its digest' : 'not a list of output files');
+    expect(reading.warnings[0]?.message).toContain(problem === 'seal_mismatch' ? "its seal was not made with this user's cache key" : 'not a list of output files');
     expect(existsSync(file)).toBe(false);
   });
 });

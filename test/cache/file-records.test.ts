@@ -20,6 +20,7 @@ import { type FileMemo, type FileRecord, loadFleet } from '../../compiler/1-load
 import type { SourceFile } from '../../compiler/1-load/source-file.js';
 import { compileFleet, inputValidators, type CompileResult } from '../../compiler/index.js';
 import { overlayTexts, readFleetTexts, TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';
+import { packLines, writeSealedPack } from '../support/cache-seals.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'diene-records-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -161,7 +162,7 @@ describe('per-file records', () => {
     expect(compileWith(many, cacheDir, now).records.stats).toEqual({ hits: texts.size, misses: 0, recorded: [] });
   });
 
-  it('ignore a tampered record with a warning, load its file cold, and give the cold result', () => {
+  it('ignore a pack with a record changed (the seal no longer holds): every file loaded cold, the cold result, and a pack written again', () => {
     const cacheDir = path.join(work, `cache-${made++}`);
     compileWith(reference, cacheDir, TEST_NOW_SECONDS);
     const pack = packOf(cacheDir);
@@ -171,12 +172,10 @@ describe('per-file records', () => {
     // The version a reader would then compile into the outputs, were the record trusted.
     writeFileSync(pack, lines.map((line, i) => (i === index ? line.replaceAll('"1.4.2"', '"9.9.9"') : line)).join('\n'));
     const warm = compileWith(reference, cacheDir, TEST_NOW_SECONDS);
-    expect(warm.cache.warnings.map((d) => d.code)).toEqual(['cache_entry_ignored']);
-    expect(warm.cache.warnings[0]?.message).toMatch(
-      /: its content does not match its digest \(changed or damaged after it was written\); that input file was parsed and checked anew$/,
-    );
-    expect(warm.cache.warnings[0]?.message).toContain(pack);
-    expect(warm.records.stats.misses).toBe(1);
+    expect(warm.cache.warnings.map((d) => d.message)).toEqual([
+      `ignored the pack of input-file records ${pack}: its seal was not made with this user's cache key (copied from another user or machine, restored from another job's cache, forged, or changed after it was written); the input files were parsed and checked anew`,
+    ]);
+    expect(warm.records.stats).toMatchObject({ hits: 0, misses: reference.size });
     expect(shown(warm.result)).toBe(shown(compileFleet(toSourceFiles(reference), { nowSeconds: TEST_NOW_SECONDS })));
     // The run wrote a whole pack again.
     const again = compileWith(reference, cacheDir, TEST_NOW_SECONDS);
@@ -184,15 +183,16 @@ describe('per-file records', () => {
     expect(again.records.stats.misses).toBe(0);
   });
 
-  it('ignore a record of the wrong shape (its digest recomputed), a foreign pack and a cut pack, each with a warning', () => {
+  it('ignore a record of the wrong shape (sealed again with the key), a foreign pack and a cut pack, each with a warning', () => {
     const cacheDir = path.join(work, `cache-${made++}`);
     compileWith(reference, cacheDir, TEST_NOW_SECONDS);
     const pack = packOf(cacheDir);
+    const relative = path.relative(cacheDir, pack);
     const text = readFileSync(pack, 'utf8');
-    const lines = text.split('\n');
+    const lines = packLines(cacheDir, relative);
     const [key] = (lines[1] as string).split(' ');
     const body = JSON.stringify({ values: 3, diagnostics: [{ code: 'nonsense' }] });
-    writeFileSync(pack, [lines[0], `${key} sha256:${sha256(body)} ${body}`, ...lines.slice(2)].join('\n'));
+    writeSealedPack(cacheDir, relative, [lines[0] as string, `${key} ${body}`, ...lines.slice(2)]);
     const wrongShape = compileWith(reference, cacheDir, TEST_NOW_SECONDS);
     const recordOf = wrongShape.cache.warnings[0]?.message.match(/the record of ([^)]+)\)/)?.[1];
     expect(wrongShape.cache.warnings.map((d) => d.message)).toEqual([
@@ -215,22 +215,24 @@ describe('per-file records', () => {
     expect(foreign.run.records.stats.hits).toBe(0);
     // Notes with no line feed at all are no pack either, not a pack cut short.
     expect(packWarning('notes kept here').message).toBe(notDiene);
-    expect(packWarning(`${JSON.stringify({ format: 'diene-cache', version: 2, records: 'input files' })}\n${lines.slice(1).join('\n')}`).message).toBe(
+    expect(packWarning(`${JSON.stringify({ format: 'diene-cache', version: 1, records: 'input files' })}\n${lines.slice(1).join('\n')}`).message).toBe(
       ignored('it was written in another cache format than this diene reads'),
     );
-    // A head cut before its line feed, and a pack cut in its records.
+    // The records of this format without the seal line: an older diene's pack, or one made by hand.
+    expect(packWarning(`${lines.join('\n')}\n`).message).toBe(ignored("it carries no seal (diene seals everything it keeps with this user's cache key)"));
+    // A head cut before its line feed, and a pack cut anywhere after it (its seal line is the last).
     expect(packWarning((lines[0] as string).slice(0, 20)).message).toBe(ignored('it is cut short'));
-    // Cut in its last record: that line goes, the records before it are used.
-    const lineIgnored = (number: number, problem: string) =>
-      `ignored a line of the pack of input-file records ${pack} (line ${number}): ${problem}; the other records were used, and the input file it may have recorded was parsed and checked anew`;
     const cut = packWarning(text.slice(0, -40));
-    expect(cut.message).toBe(lineIgnored(lines.length - 1, 'it is cut short'));
-    expect(cut.run.records.stats.misses).toBe(1);
-    // One byte of a record's key changed to one no key holds: that line is no record, and only its file is loaded anew.
-    const garbled = packWarning([...lines.slice(0, 3), `Z${(lines[3] as string).slice(1)}`, ...lines.slice(4)].join('\n'));
-    expect(garbled.message).toBe(lineIgnored(4, 'it is not a record diene writes (a key, a digest and JSON)'));
-    expect([garbled.run.records.stats.misses, garbled.run.records.stats.hits]).toEqual([1, reference.size - 1]);
-    for (const run of [wrongShape, foreign.run, cut.run, garbled.run])
+    expect(cut.message).toBe(ignored('it is cut short'));
+    expect(cut.run.records.stats.misses).toBe(reference.size);
+    // One byte of a record's key changed to one no key holds, and sealed again: that line is no record, and only its file is loaded anew.
+    writeSealedPack(cacheDir, relative, [...lines.slice(0, 3), `Z${(lines[3] as string).slice(1)}`, ...lines.slice(4)]);
+    const garbled = compileWith(reference, cacheDir, TEST_NOW_SECONDS);
+    expect(garbled.cache.warnings.map((d) => d.message)).toEqual([
+      `ignored a line of the pack of input-file records ${pack} (line 4): it is not a record diene writes (a key and JSON); the other records were used, and the input file it may have recorded was parsed and checked anew`,
+    ]);
+    expect([garbled.records.stats.misses, garbled.records.stats.hits]).toEqual([1, reference.size - 1]);
+    for (const run of [wrongShape, foreign.run, cut.run, garbled])
       expect(shown(run.result)).toBe(shown(compileFleet(toSourceFiles(reference), { nowSeconds: TEST_NOW_SECONDS })));
   });
 });
@@ -289,12 +291,11 @@ describe('the pack is written when the loading ends, from the values loading mad
     };
     const files = toSourceFiles(reference);
     loadFleet(files, inputValidators(), undefined, undefined, both);
-    const lines = readFileSync(packOf(cacheDir), 'utf8').split('\n').slice(1, -1);
+    const lines = packLines(path.dirname(path.dirname(packOf(cacheDir))), path.join('files', path.basename(packOf(cacheDir)))).slice(1);
     expect(lines).toHaveLength(files.length);
     expect(lines).toEqual([...lines].sort());
-    const written = lines.map((line) => line.slice(137)).sort();
+    const written = lines.map((line) => line.slice(65)).sort();
     expect(written).toEqual(watching.made.map(({ json }) => json).sort());
-    for (const line of lines) expect(line.slice(72, 136)).toBe(sha256(line.slice(137)));
   });
 });
 

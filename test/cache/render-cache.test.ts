@@ -19,6 +19,7 @@ import { CompileCache, entryText, parseEntry } from '../../compiler/adapters/cac
 import { ALWAYS } from '../../compiler/adapters/cache/now-window.js';
 import { readFleetTexts, writeTempFleet } from '../support/fleet-fixture.js';
 import { runCliInProcess, type CliRun } from '../support/run-cli.js';
+import { userCacheKey } from '../support/cache-seals.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'diene-render-cache-test-'));
 const fleets: (() => void)[] = [];
@@ -49,7 +50,7 @@ function entries(cache: string): Map<string, bigint> {
       .filter((name) => name.endsWith('.json'))
       .map((name) => name.slice(0, -'.json'.length))
       .filter((key) => {
-        const entry = parseEntry(readFileSync(path.join(folder, `${key}.json`), 'utf8'), key);
+        const entry = parseEntry(readFileSync(path.join(folder, `${key}.json`), 'utf8'), key, userCacheKey());
         return 'render' in entry && entry.render !== undefined;
       })
       .map((key) => [key, statSync(path.join(folder, `${key}.json`), { bigint: true }).ino]),
@@ -213,7 +214,7 @@ describe('what a render never trusts', () => {
       'a diagnostic added to its entry',
       (files: { entry: string }) => writeFileSync(files.entry, readFileSync(files.entry, 'utf8').replace('"diagnostics":[', '"diagnostics":[{"code":"x"},')),
       'json',
-      'the cache entry {file}: its content does not match its digest (changed or damaged after it was written); the result was made anew without it',
+      'the cache entry {file}: its size is not the one its first line states; the result was made anew without it',
     ],
   ])('a render whose cache entry has %s warns cache_entry_ignored, renders cold and replaces it', async (_, damage, which, said) => {
     const files = await filled();
@@ -235,13 +236,17 @@ describe('what a render never trusts', () => {
     const files = await filled();
     const key = path.basename(files.entry, '.json');
     const forged = 'kind: Forged\n';
-    const entry = parseEntry(readFileSync(files.entry, 'utf8'), key);
+    const entry = parseEntry(readFileSync(files.entry, 'utf8'), key, userCacheKey());
     if (!('render' in entry) || !entry.render) throw new Error('not a render entry');
     const { createHash } = await import('node:crypto');
     writeFileSync(files.stdout, forged);
     writeFileSync(
       files.entry,
-      entryText(key, { ...entry, render: { ...entry.render, stdout: `sha256:${createHash('sha256').update(forged).digest('hex')}` } }),
+      entryText(
+        key,
+        { ...entry, render: { ...entry.render, stdout: `sha256:${createHash('sha256').update(forged).digest('hex')}`, bytes: Buffer.byteLength(forged) } },
+        userCacheKey(),
+      ),
     );
     expect((await render(fleet, 'nitroso', ['--cache', files.cache], 'json')).stdout).toBe(forged);
     // --no-cache beside --cache is refused, and neither reads the folder nor writes anything.
@@ -267,7 +272,7 @@ describe('what a render never trusts', () => {
     expect(run.exitCode).toBe(0);
     expect(existsSync(home)).toBe(false);
     await runCliInProcess(['render', '--platform', 'nitroso', '--fleet', bare.dir], { cwd: bare.dir, env: { XDG_CACHE_HOME: home } });
-    // Without node_modules up from the fleet or the working directory, the default is $XDG_CACHE_HOME/diene.
+    // The default is $XDG_CACHE_HOME/diene.
     expect(entries(path.join(home, 'diene')).size).toBe(1);
     bare.cleanup();
   });
@@ -276,7 +281,7 @@ describe('what a render never trusts', () => {
 describe('how much a cache keeps of renders', () => {
   it('past its bound, the least recently used renders go first, with their entries; a hit counts as a use', () => {
     const dir = fresh('bounded');
-    const cache = new CompileCache(dir, 'rendered', 250);
+    const cache = new CompileCache(dir, 'rendered', { renderBytesKept: 250 });
     const keys = ['a', 'b', 'c', 'd'].map((letter) => letter.repeat(64));
     const store = (key: string): void => cache.writeRender(key, { diagnostics: [], window: ALWAYS, render: { exitCode: 0, withRead: true } }, 'x'.repeat(100));
     const age = (key: string, seconds: number): void => {
@@ -293,7 +298,7 @@ describe('how much a cache keeps of renders', () => {
     expect([...entries(dir).keys()].sort()).toEqual([keys[0], keys[2]]);
     expect(existsSync(path.join(dir, 'entries', `${keys[1]}.stdout`))).toBe(false);
     // The render just written stays even when it alone passes the bound.
-    const small = new CompileCache(dir, 'rendered', 50);
+    const small = new CompileCache(dir, 'rendered', { renderBytesKept: 50 });
     small.writeRender(keys[3] as string, { diagnostics: [], window: ALWAYS, render: { exitCode: 0, withRead: true } }, 'y'.repeat(100));
     expect([...entries(dir).keys()]).toEqual([keys[3]]);
     expect(small.warnings).toEqual([]);

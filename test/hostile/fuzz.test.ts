@@ -45,6 +45,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { compileFleet, inputValidators, type CompileOptions } from '../../compiler/index.js';
 import { outputPlan } from '../../compiler/3-emit/emit-outputs.js';
 import { cacheKey, CompileCache, EntryProblem, entryText, parseEntry } from '../../compiler/adapters/cache/compile-cache.js';
+import { userCacheKey } from '../support/cache-seals.js';
 import { FileRecords } from '../../compiler/adapters/cache/file-records.js';
 import { readFleetTexts, TEST_NOW_SECONDS, writeTempFleet } from '../support/fleet-fixture.js';
 import { formatGithub, formatJson, formatTextReport } from '../../compiler/diagnostics/format.js';
@@ -144,7 +145,8 @@ function compileChecked(texts: ReadonlyMap<string, string>, order: readonly numb
   // Property 8: what the cache keeps of the run reads back as the run's result.
   const key = cacheKey(files, 'compile', { serial: 0 });
   const entry = { diagnostics: result.diagnostics, window: result.nowWindow };
-  const kept = parseEntry(entryText(key, entry), key);
+  const sealKey = userCacheKey();
+  const kept = parseEntry(entryText(key, entry, sealKey), key, sealKey);
   expect(kept).toEqual(entry);
   if (!(kept instanceof EntryProblem)) expect(formatTextReport(kept.diagnostics)).toBe(formatTextReport(result.diagnostics));
   // Property 9: the records, written and read back, answer the files they were made from with the same result.

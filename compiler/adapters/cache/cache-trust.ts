@@ -11,7 +11,7 @@
  * cache action, or forged with recomputed digests never verifies.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, type Stats, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { errnoCode, type ChoiceOf, type ErrnoCode } from '../../diagnostics/catalog.js';
@@ -85,6 +85,17 @@ export function suppliedPlace(target: string, fleetRoot: string, cwd: string = p
   return undefined;
 }
 
+/** What stands at `target` itself (a link is not followed), or `undefined` when nothing does, a file on its path included (a write names that one). */
+export function entryAt(target: string): Stats | undefined {
+  try {
+    return lstatSync(target);
+  } catch (error) {
+    const errno = errnoCode(error);
+    if (errno === 'ENOENT' || errno === 'ENOTDIR') return undefined;
+    throw error;
+  }
+}
+
 /** Why a folder of the cache is not trusted (the `cache_folder_unsafe` warning's reason). */
 export type FolderDistrust = { why: 'link' | 'not_folder' } | { why: 'foreign_owner'; owner: number; user: number } | { why: 'writable_by_others'; mode: string };
 
@@ -97,7 +108,7 @@ const currentUser = (): number | undefined => (typeof process.getuid === 'functi
  * group or others. `undefined` when it is sound or does not exist.
  */
 export function folderDistrust(folder: string): FolderDistrust | undefined {
-  const info = lstatSync(folder, { throwIfNoEntry: false });
+  const info = entryAt(folder);
   if (info === undefined) return undefined;
   if (info.isSymbolicLink()) return { why: 'link' };
   if (!info.isDirectory()) return { why: 'not_folder' };

@@ -60,6 +60,7 @@ import { textDigest, type KnownInput } from './input-stamps.js';
 import { errnoCode, type ChoiceOf } from '../../diagnostics/catalog.js';
 import {
   cacheKeyFile,
+  entryAt,
   folderDistrust,
   loadCacheKey,
   runsInCi,
@@ -270,14 +271,20 @@ export class CompileCache {
     const run = this.run;
     const supplied = fleetRoot === undefined ? undefined : suppliedPlace(this.dir, fleetRoot, cwd);
     if (supplied) return this.ignore(diagnose({}, 'cache_folder_in_fleet', { dir: this.dir, ...supplied, run }));
-    const info = lstatSync(this.dir, { throwIfNoEntry: false });
-    if (info === undefined) return true;
-    if (!info.isSymbolicLink() && !info.isDirectory()) return this.ignore(diagnose({}, 'cache_folder_is_file', { dir: this.dir, run }));
-    const distrust = folderDistrust(this.dir);
-    if (distrust) return this.distrust(this.dir, distrust);
     let names: string[];
     try {
+      const info = entryAt(this.dir);
+      if (info === undefined) return true;
+      if (!info.isSymbolicLink() && !info.isDirectory()) return this.ignore(diagnose({}, 'cache_folder_is_file', { dir: this.dir, run }));
+      const distrust = folderDistrust(this.dir);
+      if (distrust) return this.distrust(this.dir, distrust);
       names = readdirSync(this.dir);
+      // A file where a part's folder belongs is no danger (nothing is read through it; a write names it): a link, another user's folder or one others can write is.
+      for (const part of CACHE_PARTS) {
+        const folder = path.join(this.dir, part);
+        const problem = folderDistrust(folder);
+        if (problem && problem.why !== 'not_folder') return this.distrust(folder, problem);
+      }
     } catch (error) {
       return this.ignore(diagnose({}, 'cache_folder_unreadable', { dir: this.dir, errno: errnoCode(error), run }));
     }
@@ -295,12 +302,6 @@ export class CompileCache {
       return this.ignore(
         diagnose({}, 'cache_folder_other_format', { dir: this.dir, found: JSON.stringify(parsed), expected: JSON.stringify(CACHE_FORMAT), run }),
       );
-    // A file where a part's folder belongs is no danger (nothing is read through it; a write names it): a link, another user's folder or one others can write is.
-    for (const part of CACHE_PARTS) {
-      const folder = path.join(this.dir, part);
-      const problem = folderDistrust(folder);
-      if (problem && problem.why !== 'not_folder') return this.distrust(folder, problem);
-    }
     return true;
   }
 
@@ -373,7 +374,9 @@ export class CompileCache {
     const last = bytes.toString('latin1', sealAt, bytes.length - 1);
     if (!last.startsWith(SEAL_LINE)) return new EntryProblem(sealAt === 0 ? 'cut_short' : 'not_sealed');
     const body = bytes.subarray(0, sealAt);
-    if (!sameSeal(last.slice(SEAL_LINE.length), sealOf(this.secret, PACK_SEAL, relative, body))) return new EntryProblem('seal_mismatch');
+    const seal = packSeal(this.secret, relative);
+    seal.update(body);
+    if (!sameSeal(last.slice(SEAL_LINE.length), seal.seal())) return new EntryProblem('seal_mismatch');
     return body.toString('utf8');
   }
 
@@ -405,7 +408,7 @@ export class CompileCache {
     if (!this.usable) return;
     const target = path.join(this.dir, relative);
     const temporary = temporaryOf(target);
-    const seal = sealMaker(this.secret, PACK_SEAL, relative);
+    const seal = packSeal(this.secret, relative);
     try {
       this.makeFolder(path.dirname(relative));
       const fd = openSync(temporary, 'wx', 0o600);
@@ -438,7 +441,7 @@ export class CompileCache {
   }
 
   private markFolder(): void {
-    if (lstatSync(path.join(this.dir, MARKER), { throwIfNoEntry: false }) === undefined) {
+    if (entryAt(path.join(this.dir, MARKER)) === undefined) {
       atomicWrite(path.join(this.dir, 'CACHEDIR.TAG'), CACHEDIR_TAG);
       atomicWrite(path.join(this.dir, MARKER), `${JSON.stringify(CACHE_FORMAT)}\n`);
     }
@@ -592,7 +595,13 @@ export class CompileCache {
     if (!this.usable) return undefined;
     const file = this.recordPath(part, outDir);
     const key = sha256(outDir);
-    if (lstatSync(file, { throwIfNoEntry: false })?.isDirectory()) {
+    let isFolder = false;
+    try {
+      isFolder = entryAt(file)?.isDirectory() === true;
+    } catch {
+      // unreadable: read below, which says so
+    }
+    if (isFolder) {
       this.ignoreEntry(file, part, 'unreadable');
       removeQuietly(file, { recursive: true });
       return undefined;
@@ -727,6 +736,11 @@ const SEAL_LINE = 'seal ';
 /** The names diene gives the files it prunes: a pack of records, a render's output. */
 const PACK_NAME = /^[0-9a-f]{64}\.pack$/;
 const RENDER_OUTPUT_NAME = /^[0-9a-f]{64}\.stdout$/;
+
+/** The seal of the pack at `relative` in a cache folder, made from its bytes (every line before the seal line) as they come. */
+export function packSeal(secret: Uint8Array, relative: string): ReturnType<typeof sealMaker> {
+  return sealMaker(secret, PACK_SEAL, relative);
+}
 
 /** `body` as a sealed file's text: a first line with the format, the key, the length of the body's JSON and its seal, then that JSON. */
 function sealed(part: SealedPart, key: string, body: unknown, secret: Uint8Array): string {
@@ -913,6 +927,11 @@ function removeQuietly(file: string, options: { recursive?: boolean } = {}): voi
 /** An entry's text: its format, key, the length of its body, its seal under `secret`, and the body. */
 export function entryText(key: string, entry: CacheEntry, secret: Uint8Array): string {
   return sealed('entry', key, entry, secret);
+}
+
+/** The text of a record of `part` of the folder whose path's digest is `key`, sealed under `secret` (tests seal a record of a wrong shape with it). */
+export function recordText(part: FolderRecord, key: string, body: unknown, secret: Uint8Array): string {
+  return sealed(part, key, body, secret);
 }
 
 /** The entry in `text` when it is whole, of this format and of `key`, and sealed by `secret`; else why not. */

@@ -26,7 +26,7 @@ import { runCli, runCliInProcess } from './support/run-cli.js';
 import { makeEntries, type MakeEntry } from './support/make-entries.js';
 import { startCaseServer, type CaseServerSpec } from './support/case-servers.js';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { startGitHttpServer } from './support/git-http-server.js';
 
@@ -62,8 +62,16 @@ interface SampleCase {
    * as `{git}`, whose pre-receive hook refuses every push with that message.
    */
   git?: { after?: Record<string, string>; serve?: { refusePush: string } };
-  /** Environment variables of the CLI run (`{fleet}` is replaced by the fleet's folder). */
+  /** Environment variables of the CLI run (`{fleet}` is replaced by the fleet's folder, `{cache}` by the case's cache folder). */
   env?: Record<string, string>;
+  /**
+   * Files of the case's own cache folder, `{cache}` in args: a folder named
+   * `cache` outside the fleet (a cache inside it is refused), made only when
+   * the case gives files or `cacheMake` entries for it.
+   */
+  cache?: Record<string, string>;
+  /** Disk entries of the cache folder (see `make`), made after its files; `.` is the folder itself. */
+  cacheMake?: MakeEntry[];
   /** A smaller input budget than the CLI's (in-process cases only), to show the total limits without megabytes of input. */
   budget?: { bytes: number; values: number };
   expect: ExpectedDiagnostic[];
@@ -198,12 +206,19 @@ describe('sample cases', () => {
       );
       const remote = sample.git ? await gitRepository(fleet.dir, sample.git) : undefined;
       makeEntries(fleet.dir, sample.make);
+      const cacheRoot = mkdtempSync(path.join(tmpdir(), 'diene-case-cache-'));
+      const cacheDir = path.join(cacheRoot, 'cache');
+      for (const [file, text] of Object.entries(sample.cache ?? {})) {
+        mkdirSync(path.dirname(path.join(cacheDir, file)), { recursive: true });
+        writeFileSync(path.join(cacheDir, file), text);
+      }
+      makeEntries(cacheDir, sample.cacheMake);
       const baseFleet = sample.base ? writeTempFleet(overlayTexts(reference, sample.base)) : undefined;
       try {
-        const args = sample.args.map((a) => a.replaceAll('{fleet}', fleet.dir).replaceAll('{server}', server?.address ?? '{server}').replaceAll('{base}', baseFleet?.dir ?? '{base}').replaceAll('{git}', remote?.url ?? '{git}'));
+        const args = sample.args.map((a) => a.replaceAll('{fleet}', fleet.dir).replaceAll('{cache}', cacheDir).replaceAll('{server}', server?.address ?? '{server}').replaceAll('{base}', baseFleet?.dir ?? '{base}').replaceAll('{git}', remote?.url ?? '{git}'));
         const outDir = path.join(fleet.dir, 'generated');
         const before = await readOutputTree(outDir);
-        const env = Object.fromEntries(Object.entries(sample.env ?? {}).map(([name, value]) => [name, value.replaceAll('{fleet}', fleet.dir)]));
+        const env = Object.fromEntries(Object.entries(sample.env ?? {}).map(([name, value]) => [name, value.replaceAll('{fleet}', fleet.dir).replaceAll('{cache}', cacheDir)]));
         const argv = [...args, '--format', 'json', ...(sample.now ? ['--now', sample.now] : ['--now', '2026-11-21T00:00:00Z'])];
         // With a server (or git remote) in this process, the CLI runs without blocking the event loop that answers it.
         const run = !throughBinary.has(name)
@@ -218,6 +233,7 @@ describe('sample cases', () => {
         if (expectsError) expect(await readOutputTree(outDir)).toEqual(before);
       } finally {
         fleet.cleanup();
+        rmSync(cacheRoot, { recursive: true, force: true });
         await server?.close();
         await remote?.close();
         baseFleet?.cleanup();

@@ -126,7 +126,7 @@ const KEY_FILE_BYTES = 65;
 export type KeyDistrust =
   | { why: 'link' | 'not_file' | 'foreign_owner' | 'readable_by_others' | 'not_a_key' | 'folder_unsafe' }
   | { why: 'unreadable'; errno: ErrnoCode }
-  | { why: 'in_fleet'; where: SuppliedPlace['where']; root: string };
+  | { why: 'in_fleet' | 'in_repository' | 'in_checkout'; root: string };
 
 /**
  * The user's cache key at `file`, made on first use (random, mode 0600,
@@ -137,7 +137,7 @@ export type KeyDistrust =
  */
 export function loadCacheKey(file: string, fleetRoot?: string, cwd?: string): Buffer | KeyDistrust {
   const supplied = fleetRoot === undefined ? undefined : suppliedPlace(file, fleetRoot, cwd);
-  if (supplied) return { why: 'in_fleet', ...supplied };
+  if (supplied) return { why: `in_${supplied.where}`, root: supplied.root };
   const folder = path.dirname(file);
   try {
     mkdirSync(folder, { recursive: true, mode: 0o700 });

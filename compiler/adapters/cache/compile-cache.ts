@@ -323,8 +323,8 @@ export class CompileCache {
       return true;
     }
     const errno = key.why === 'unreadable' ? key.errno : 'other';
-    const { where, root } = key.why === 'in_fleet' ? key : { where: 'fleet' as const, root: '' };
-    return this.ignore(diagnose({}, 'cache_key_unusable', { file, why: key.why, errno, where, root, run: this.run }));
+    const root = 'root' in key ? key.root : '';
+    return this.ignore(diagnose({}, 'cache_key_unusable', { file, why: key.why, errno, root, run: this.run }));
   }
 
   private ignore(warning: Diagnostic): false {

@@ -529,6 +529,7 @@ export class CompileCache {
    * Only regular files named as diene names them are counted or removed.
    */
   private pruneRenders(keep: string): void {
+    if (!this.usable) return;
     const folder = path.join(this.dir, 'entries');
     try {
       const outputs = ownFiles(folder, RENDER_OUTPUT_NAME).map(({ name, size, used }) => ({ key: name.slice(0, -'.stdout'.length), bytes: size, used }));
@@ -554,6 +555,7 @@ export class CompileCache {
    * removed. Never throws.
    */
   pruneFiles(relative: string, kept: number, keep: string): void {
+    if (!this.usable) return;
     const folder = path.join(this.dir, relative);
     try {
       const files = ownFiles(folder, PACK_NAME).sort((a, b) => b.used - a.used || (a.name < b.name ? -1 : 1));
@@ -565,6 +567,7 @@ export class CompileCache {
 
   /** Marks the file `relative` as just used (for {@link pruneFiles}), never through a link; a read-only cache is still read. Never throws. */
   markUsed(relative: string): void {
+    if (!this.usable) return;
     try {
       const now = new Date();
       lutimesSync(path.join(this.dir, relative), now, now);

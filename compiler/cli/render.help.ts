@@ -22,8 +22,8 @@ export const renderHelp: CommandHelp = {
       type: 'string',
       value: 'DIR',
       description:
-        'The folder of the cache render shares with compile (its key: the bytes of the files render reads, the compiler, the platform; a broken entry is ignored with a warning; a folder that cannot be written only costs speed: what cannot be kept there is redone by a later run, and one warning names the path that failed: cache_not_kept, cache_file_in_the_way for a file where a folder belongs, cache_folder_is_file for a --cache that is a file; not with --no-cache). Default: node_modules/.cache/diene of the nearest node_modules up from the fleet or the working directory, else $XDG_CACHE_HOME/diene, else ~/.cache/diene.',
-      example: 'diene render --platform mercury --cache /tmp/diene-cache',
+        'The folder of the cache render shares with compile (its key: the bytes of the files render reads, the compiler, the platform; a broken entry is ignored with a warning; a folder that cannot be written only costs speed: what cannot be kept there is redone by a later run, and one warning names the path that failed: cache_not_kept, cache_file_in_the_way for a file where a folder belongs, cache_folder_is_file for a --cache that is a file; not with --no-cache). Default: $XDG_CACHE_HOME/diene, else ~/.cache/diene (made with mode 0700). A folder inside the fleet, its git work tree or the working directory's, owned by another user, writable by others, or with a symbolic link among its folders is not used (cache_folder_in_fleet, cache_folder_unsafe); every entry is sealed with the user's own key ($XDG_STATE_HOME/diene/cache-key), so a cache copied, restored or forged is ignored (docs/hardening.md).',
+      example: 'diene render --platform mercury --cache ~/.cache/diene-ci',
     },
     {
       name: 'no-cache',

@@ -7,6 +7,9 @@
 # overrides the command, split on spaces (default: diene on the PATH, else the repository's own
 # through npx --no-install). Exit codes: diene's (0 passed, 1 stale, 2 invalid), or 127 when
 # diene cannot be found, as in examples/pre-commit/pre-commit.
+# The cache: diene's default, the user's own $XDG_CACHE_HOME/diene (else ~/.cache/diene) on a
+# developer's machine; where CI or GITHUB_ACTIONS is set (pre-commit.ci, a CI job) check and validate
+# run without a cache unless ARGS name --cache (docs/hardening.md, "The compile cache").
 set -eu
 
 what=${1:-}

@@ -131,6 +131,23 @@ describe('the repo-server sidecar (chart/plugin/repo-server-patch.yaml, argo-cd-
     expect(mount?.name).not.toBe((container.volumeMounts as Json[]).find((m) => m.mountPath === '/tmp')?.name);
   });
 
+  it.each([
+    ['the kustomize patch', patchContainer, () => patch.spec.template.spec.volumes as Json[]],
+    ['the argo-cd chart values', valuesContainer, () => helmValues.repoServer.volumes as Json[]],
+  ])('%s: keeps the key that seals the cache on a writable volume of its own, outside the cache folder', (_what, container, volumes) => {
+    const env = (name: string) => (container.env as Json[]).find((e) => e.name === name)?.value as string;
+    const state = env('XDG_STATE_HOME');
+    expect(path.isAbsolute(state)).toBe(true);
+    // diene refuses a key inside the cache folder's tree only when a fleet supplies it; outside it, the cache's own pruning never meets it.
+    expect(path.relative(env('XDG_CACHE_HOME'), state).startsWith('..')).toBe(true);
+    const mounts = container.volumeMounts as Json[];
+    const mount = mounts.find((m) => m.mountPath === state);
+    expect(mount?.readOnly).toBeUndefined();
+    expect(mount?.name).not.toBe(mounts.find((m) => m.mountPath === env('XDG_CACHE_HOME'))?.name);
+    expect(mount?.name).not.toBe(mounts.find((m) => m.mountPath === '/tmp')?.name);
+    expect(volumes().find((v) => v.name === mount?.name)?.emptyDir).toEqual({ medium: 'Memory', sizeLimit: '1Mi' });
+  });
+
   it('sets ARGOCD_EXEC_TIMEOUT below the repo-server RPC deadlines', () => {
     const timeout = (patchContainer.env as Json[]).find((e) => e.name === 'ARGOCD_EXEC_TIMEOUT')?.value as string;
     expect(seconds(timeout)).toBeGreaterThan(90);
@@ -408,7 +425,10 @@ describe('the diene-platform chart', () => {
       // The cmp-server extracts every request into a new temporary folder (argo-cd cmpserver/plugin).
       const requests = [0, 1].map(() => writeTempFleet(new Map([...overlayTexts(readFleetTexts())].map(([file, text]) => [`fleet/${file}`, text]))));
       try {
-        const runs = requests.map((request) => sidecarRender(app as Json, path.join(request.dir, app?.spec.source.path as string), { XDG_CACHE_HOME: volume }));
+        const state = mkdtempSync(path.join(scratch, 'state-volume-'));
+        const runs = requests.map((request) =>
+          sidecarRender(app as Json, path.join(request.dir, app?.spec.source.path as string), { XDG_CACHE_HOME: volume, XDG_STATE_HOME: state }),
+        );
         const entries = path.join(volume, 'diene', 'entries');
         expect(cacheHome).toBe('/home/argocd/.cache');
         expect(runs.map((run) => run.exitCode)).toEqual([0, 0]);

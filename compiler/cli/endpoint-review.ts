@@ -87,8 +87,8 @@ async function baseFleetText(root: string, branch: string, base: string | undefi
   return { why: base === undefined ? 'no_branch' : 'no_revision', base: base ?? '', repository: repository.top };
 }
 
-/** The DNS hosts of a base fleet.yaml, as far as a route needs them; `undefined` when it does not parse or holds no host list. */
-function baseHostsOf(text: string, label: string): BaseHost[] | undefined {
+/** The DNS hosts of a base fleet.yaml (`label` names it in nothing the user sees), as far as a route needs them; `undefined` when it does not parse or holds no host list. */
+export function baseHostsOf(text: string, label: string): BaseHost[] | undefined {
   const parsed = parseYaml(sourceFile(label, text));
   if (!parsed.parsed || parsed.diagnostics.some((d) => d.severity === 'error')) return undefined;
   const hosts = (parsed.parsed.value as { dns?: { hosts?: unknown } } | null)?.dns?.hosts;

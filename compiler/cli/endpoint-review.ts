@@ -129,7 +129,13 @@ function listed(items: readonly string[]): string {
  * change is allowed, no selected host has a route, or every route is the
  * base's. Reads only the disk and the local git repository.
  */
-export async function endpointRefusal(root: string, model: FleetModel, selected: readonly DnsHost[], options: EndpointReviewOptions, cwd: string): Promise<CommandResult | undefined> {
+export async function endpointRefusal(
+  root: string,
+  model: FleetModel,
+  selected: readonly DnsHost[],
+  options: EndpointReviewOptions,
+  cwd: string,
+): Promise<CommandResult | undefined> {
   if (options.allowChange) return undefined;
   const routed = selected.filter((h) => routeOf(h).length > 0);
   if (routed.length === 0) return undefined;
@@ -155,14 +161,14 @@ export async function endpointRefusal(root: string, model: FleetModel, selected:
   if ('why' in base) return unreadable(base.why, base.base, base.repository);
   const baseHosts = baseHostsOf(base.text, `${base.label}:${FLEET_FILE}`);
   if (baseHosts === undefined) return unreadable('fleet_file_invalid', base.label, '');
+  // A valid model always has its fleet.yaml; without it the finding has no place, never a wrong one.
   const fleetFile = model.loaded.fleet;
-  if (!fleetFile) throw new Error('endpoint review of a fleet without fleet.yaml');
   const names = new Set(selected.map((h) => h.name));
   const changes = endpointChanges(model.settings.dns.hosts, baseHosts).filter((c) => names.has(c.host));
   if (changes.length === 0) return undefined;
   return refused(
     changes.map((change) =>
-      diagnose(at(fleetFile, ['dns', 'hosts', change.index, ...(change.fields[0]?.path ?? [])]), 'dns_endpoint_changed', {
+      diagnose(fleetFile ? at(fleetFile, ['dns', 'hosts', change.index, ...(change.fields[0]?.path ?? [])]) : FLEET_WIDE, 'dns_endpoint_changed', {
         host: change.host,
         provider: change.provider,
         change: change.status,

@@ -79,7 +79,9 @@ export interface RouteField {
 export function credentialVariables(host: Pick<DnsHost, 'apiKeyEnv' | 'tsig'>): RouteField[] {
   return [
     ...(host.apiKeyEnv !== undefined ? [{ field: 'apiKeyEnv' as const, path: ['apiKeyEnv'], kind: 'variable' as const, value: host.apiKeyEnv }] : []),
-    ...(host.tsig !== undefined ? [{ field: 'tsig.secretEnv' as const, path: ['tsig', 'secretEnv'], kind: 'variable' as const, value: host.tsig.secretEnv }] : []),
+    ...(host.tsig !== undefined
+      ? [{ field: 'tsig.secretEnv' as const, path: ['tsig', 'secretEnv'], kind: 'variable' as const, value: host.tsig.secretEnv }]
+      : []),
   ];
 }
 
@@ -94,9 +96,15 @@ export function routeOf(host: Pick<DnsHost, 'provider' | 'url' | 'server' | 'api
   const variables = credentialVariables(host);
   switch (host.provider) {
     case 'powerdns':
-      return [...(host.url !== undefined ? [{ field: 'url' as const, path: ['url'], kind: 'endpoint' as const, value: host.url }] : []), ...variables.filter((v) => v.field === 'apiKeyEnv')];
+      return [
+        ...(host.url !== undefined ? [{ field: 'url' as const, path: ['url'], kind: 'endpoint' as const, value: host.url }] : []),
+        ...variables.filter((v) => v.field === 'apiKeyEnv'),
+      ];
     case 'rfc2136':
-      return [...(host.server !== undefined ? [{ field: 'server' as const, path: ['server'], kind: 'endpoint' as const, value: host.server }] : []), ...variables.filter((v) => v.field === 'tsig.secretEnv')];
+      return [
+        ...(host.server !== undefined ? [{ field: 'server' as const, path: ['server'], kind: 'endpoint' as const, value: host.server }] : []),
+        ...variables.filter((v) => v.field === 'tsig.secretEnv'),
+      ];
     case 'cloudflare':
       return variables.filter((v) => v.field === 'apiKeyEnv');
     case 'route53':

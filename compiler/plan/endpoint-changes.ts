@@ -42,13 +42,21 @@ export function endpointChanges(head: readonly DnsHost[], base: readonly BaseHos
     if (route.length === 0) return;
     const before = base.find((b) => b.name === host.name);
     if (before === undefined) {
-      changes.push({ host: host.name, provider: host.provider, index, status: 'added', fields: route.map((f) => ({ field: f.field, after: f.value, path: f.path })) });
+      changes.push({
+        host: host.name,
+        provider: host.provider,
+        index,
+        status: 'added',
+        fields: route.map((f) => ({ field: f.field, after: f.value, path: f.path })),
+      });
       return;
     }
     const old = new Map(routeOf(before).map((f) => [f.field, f.value]));
     const fields: EndpointFieldChange[] = [
       ...(before.provider !== host.provider ? [{ field: 'provider' as const, before: before.provider, after: host.provider, path: ['provider'] }] : []),
-      ...route.filter((f) => old.get(f.field) !== f.value).map((f) => ({ field: f.field, ...(old.has(f.field) ? { before: old.get(f.field) as string } : {}), after: f.value, path: f.path })),
+      ...route
+        .filter((f) => old.get(f.field) !== f.value)
+        .map((f) => ({ field: f.field, ...(old.has(f.field) ? { before: old.get(f.field) as string } : {}), after: f.value, path: f.path })),
     ];
     if (fields.length > 0) changes.push({ host: host.name, provider: host.provider, index, status: 'changed', fields });
   });
@@ -57,7 +65,5 @@ export function endpointChanges(head: readonly DnsHost[], base: readonly BaseHos
 
 /** The fields of `change` as one line: `url http://a → http://b, apiKeyEnv DIENE_PDNS_API_KEY` (a field the base lacked: `(none) → …`; an added host: the values). */
 export function endpointChangeText(change: EndpointChange): string {
-  return change.fields
-    .map((f) => (change.status === 'added' ? `${f.field} ${f.after}` : `${f.field} ${f.before ?? '(none)'} → ${f.after}`))
-    .join(', ');
+  return change.fields.map((f) => (change.status === 'added' ? `${f.field} ${f.after}` : `${f.field} ${f.before ?? '(none)'} → ${f.after}`)).join(', ');
 }

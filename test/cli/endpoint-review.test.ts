@@ -47,7 +47,8 @@ async function startListener(): Promise<Listener> {
 /** A work tree of a fleet repository: `main` with the PowerDNS host at `baseUrl`, then `pr` checked out with `head` written over fleet.yaml and committed. */
 function pullRequestRepo(baseUrl: string, head: { url: string; apiKeyEnv: string } | undefined): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'diene-endpoint-review-'));
-  for (const folder of ['registry', 'state', 'platforms', 'claims', 'carbon']) cpSync(path.join(REFERENCE_FLEET, folder), path.join(dir, folder), { recursive: true });
+  for (const folder of ['registry', 'state', 'platforms', 'claims', 'carbon'])
+    cpSync(path.join(REFERENCE_FLEET, folder), path.join(dir, folder), { recursive: true });
   const fleetFile = path.join(dir, 'registry', 'fleet.yaml');
   const hosts = (url: string, apiKeyEnv: string): string => hostYaml('route53', 'route53', {}) + hostYaml('pdns', 'powerdns', { url, apiKeyEnv });
   writeFileSync(fleetFile, fleetYaml(hosts(baseUrl, 'DIENE_PDNS_API_KEY')));
@@ -175,7 +176,14 @@ describe('a pull request that repoints a PowerDNS host and its key (built CLI, l
     cpSync(REFERENCE_FLEET, dir, { recursive: true });
     const run = await runCliAsync(['apply', 'dns', '--dry-run', '--host', 'route53', '--fleet', dir, ...NOW], {
       cwd: dir,
-      env: { AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: 'diene-none', AWS_SHARED_CREDENTIALS_FILE: '/nonexistent', AWS_CONFIG_FILE: '/nonexistent', AWS_EC2_METADATA_DISABLED: 'true' },
+      env: {
+        AWS_ACCESS_KEY_ID: '',
+        AWS_SECRET_ACCESS_KEY: '',
+        AWS_PROFILE: 'diene-none',
+        AWS_SHARED_CREDENTIALS_FILE: '/nonexistent',
+        AWS_CONFIG_FILE: '/nonexistent',
+        AWS_EC2_METADATA_DISABLED: 'true',
+      },
     });
     expect(run.stderr).not.toContain('dns_endpoint');
     expect(run.stderr).toContain('dns_host_credentials_missing');
@@ -193,7 +201,9 @@ describe('a pull request that repoints a PowerDNS host and its key (built CLI, l
     const row = run.stdout.split('\n').find((line) => line.startsWith('| `pdns` |'));
     expect(row).toBeDefined();
     // Markdown-escaped: a zero-width space inside `://` keeps GitHub from linking it.
-    expect(row?.replaceAll('\u200b', '')).toBe(`| \`pdns\` | powerdns | changed | url \`${reviewed.url}\` → \`${listener.url}\`; apiKeyEnv \`DIENE_PDNS_API_KEY\` → \`DIENE_RELEASE_TOKEN\` |`);
+    expect(row?.replaceAll('\u200b', '')).toBe(
+      `| \`pdns\` | powerdns | changed | url \`${reviewed.url}\` → \`${listener.url}\`; apiKeyEnv \`DIENE_PDNS_API_KEY\` → \`DIENE_RELEASE_TOKEN\` |`,
+    );
   });
 });
 

@@ -170,6 +170,19 @@ describe('a pull request that repoints a PowerDNS host and its key (built CLI, l
     expect(listener.requests).toEqual([]);
   });
 
+  it('finds main from a linked work tree (git worktree add), whose branches live in the common folder', async () => {
+    const dir = prRepo();
+    git(dir, 'checkout', '-q', 'main');
+    const linked = mkdtempSync(path.join(tmpdir(), 'diene-endpoint-linked-'));
+    repos.push(linked);
+    git(dir, 'worktree', 'add', '-q', path.join(linked, 'pr'), 'pr');
+    const fleet = path.join(linked, 'pr');
+    const run = await runCliAsync(['export', 'dns', '--fleet', fleet, ...NOW], { cwd: fleet, env: ENV });
+    expect(run.exitCode).toBe(3);
+    expect(run.stderr).toContain(`than the base revision main (${git(dir, 'rev-parse', 'main').trim().slice(0, 12)}): url ${reviewed.url} → ${listener.url}`);
+    expect(listener.connections.count).toBe(0);
+  });
+
   it('lets a fleet whose hosts send nothing fleet-named run with no base at all (route53 and google only)', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'diene-endpoint-cloud-'));
     repos.push(dir);

@@ -7,6 +7,9 @@
  * A revision is what isomorphic-git resolves: a branch (`main`), a remote
  * branch (`origin/main`), a tag, a full ref, or a commit id (abbreviated
  * from 4 hex digits). `main~1` and other rev-parse expressions are not.
+ * In a linked work tree (`git worktree add`, whose `.git` is a file), refs
+ * and objects are read from the repository's common folder, where branches
+ * live.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,16 +24,32 @@ export function repositoryOf(dir: string): { top: string; prefix: string } | und
   return { top, prefix };
 }
 
+/** The folder holding the refs and objects of the work tree at `top`: `.git`, or for a linked work tree the common folder its `gitdir:` file leads to. */
+function gitdirOf(top: string): string {
+  const dotgit = path.join(top, '.git');
+  try {
+    if (fs.statSync(dotgit).isDirectory()) return dotgit;
+    const linked = /^gitdir: (.+)$/m.exec(fs.readFileSync(dotgit, 'utf8'))?.[1]?.trim();
+    if (linked === undefined) return dotgit;
+    const own = path.resolve(top, linked);
+    const common = path.join(own, 'commondir');
+    return fs.existsSync(common) ? path.resolve(own, fs.readFileSync(common, 'utf8').trim()) : own;
+  } catch {
+    return dotgit;
+  }
+}
+
 /** The commit id `revision` names in the repository at `top`, or `undefined` when it names none. */
 export async function resolveRevision(top: string, revision: string): Promise<string | undefined> {
+  const gitdir = gitdirOf(top);
   try {
-    return await git.resolveRef({ fs, dir: top, ref: revision });
+    return await git.resolveRef({ fs, gitdir, ref: revision });
   } catch {
     // Not a ref: perhaps a commit id.
   }
   if (!/^[0-9a-f]{4,40}$/.test(revision)) return undefined;
   try {
-    return await git.expandOid({ fs, dir: top, oid: revision });
+    return await git.expandOid({ fs, gitdir, oid: revision });
   } catch {
     return undefined;
   }
@@ -43,7 +62,7 @@ export async function resolveRevision(top: string, revision: string): Promise<st
  */
 export async function readFileAtRevision(top: string, commit: string, filepath: string): Promise<Uint8Array | undefined> {
   try {
-    const { blob } = await git.readBlob({ fs, dir: top, oid: commit, filepath });
+    const { blob } = await git.readBlob({ fs, gitdir: gitdirOf(top), oid: commit, filepath });
     return blob;
   } catch (error) {
     const code = (error as { code?: string }).code;

@@ -9,7 +9,9 @@
  * lose its name because every built cluster has traffic off. Warnings: a
  * landscape with no built cluster, or a virtual landscape whose serving
  * members have no address, is left out of DNS; a virtual name on a host
- * that cannot route by geography becomes a plain list of addresses.
+ * that cannot route by geography becomes a plain list of addresses. A
+ * credential variable a host names (`apiKeyEnv`, `tsig.secretEnv`) is one
+ * diene may read for it (dns/credential-routes.ts, docs/hardening.md).
  *
  * The address rules (SPEC §4: global unicast) are checked by
  * check-registry.ts with addresses.ts; the platform-named-like-a-mark
@@ -17,6 +19,7 @@
  * findings; never throws.
  */
 import { at } from '../1-load/load-fleet.js';
+import { allowedVariablesText, credentialVariables, EXAMPLE_VARIABLES, variableRefusal } from '../dns/credential-routes.js';
 import { DNS_HOST_CAPABILITIES } from '../dns/host-kinds.js';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { isBelow } from '../dns/record-sets.js';
@@ -102,6 +105,21 @@ function checkZones(index: FleetIndex): Diagnostic[] {
           found.push(diagnose(at(fleet, ['dns', 'hosts', i, 'nameservers', zone, j]), 'dns_nameserver_in_zone', { nameserver, host: host.name, zone }));
         }
       });
+    }
+    for (const variable of credentialVariables(host)) {
+      const refusal = variableRefusal(host.provider, variable.value);
+      if (refusal !== undefined)
+        found.push(
+          diagnose(at(fleet, ['dns', 'hosts', i, ...variable.path]), 'dns_credential_variable_refused', {
+            variable: variable.value,
+            field: variable.field,
+            host: host.name,
+            provider: host.provider,
+            why: refusal,
+            allowed: allowedVariablesText(host.provider),
+            example: EXAMPLE_VARIABLES[host.provider],
+          }),
+        );
     }
     for (const zone of Object.keys(host.nameservers).sort()) {
       if (!zones.includes(zone))

@@ -4,9 +4,11 @@ import { withFormats } from './help.js';
 export const applyDnsHelp = withFormats({
   name: 'apply dns',
   summary: "Push the difference between the fleet's zone plans and each DNS host's live zones to the hosts.",
-  usage: 'diene apply dns [--host NAME...] [--dry-run] [--force] [--plan-checksum sha256:HEX] [--health FILE] [--live-from DIR] [--fleet DIR] [--format FORM]',
+  usage:
+    'diene apply dns [--host NAME...] [--dry-run] [--force] [--plan-checksum sha256:HEX] [--health FILE] [--live-from DIR] [--base DIR|REV] [--allow-endpoint-change] [--fleet DIR] [--format FORM]',
   description: [
     "Reads every zone afresh, plans with the traffic planner, prints the plan, then writes each host and reads it back. Secrets come only from the environment variables fleet.yaml names and the cloud SDKs' credential chains.",
+    "Before any secret is read or host contacted, a selected host whose endpoint (url, server) or credential variable (apiKeyEnv, tsig.secretEnv) differs from the base revision is refused (exit 3): the base is --base, else fleet.yaml's git.branch in the fleet's git repository (the local branch, else origin/<branch>); no readable base refuses too (docs/hardening.md#credentials).",
   ],
   options: [
     {
@@ -34,6 +36,20 @@ export const applyDnsHelp = withFormats({
       description: 'With --dry-run: plan from saved snapshots (diene export dns) instead of reading the hosts.',
       example: 'diene apply dns --dry-run --live-from live/',
     },
+    {
+      name: 'base',
+      type: 'string',
+      value: 'DIR|REV',
+      description:
+        "The reviewed base the hosts' endpoints and credential variables are compared with: a checkout of the base branch (the fleet's folder in it), or a revision of the fleet's repository (origin/main, a tag, a commit id). Default: fleet.yaml's git.branch, local or origin/.",
+      example: 'diene apply dns --dry-run --base origin/main',
+    },
+    {
+      name: 'allow-endpoint-change',
+      type: 'boolean',
+      description: 'Run against hosts whose endpoint or credential variable differs from the base, or with no base to compare with. Check the hosts in fleet.yaml first; --force never implies it.',
+      example: 'diene apply dns --dry-run --allow-endpoint-change',
+    },
   ],
   diagnosticFormats: ['text', 'json'],
   examples: [
@@ -43,7 +59,7 @@ export const applyDnsHelp = withFormats({
   exitCodes: [
     { code: 0, means: 'applied in full (or nothing to do)' },
     { code: 2, means: 'invalid input or usage, or a failure before any write (a host that cannot be read, each named; every dry-run failure); nothing written' },
-    { code: 3, means: 'refused by a brake or a stale --plan-checksum; nothing written' },
+    { code: 3, means: 'refused by a brake or a stale --plan-checksum, or a host whose endpoint or credential variable differs from the base (none read); nothing written' },
     { code: 4, means: 'applied in part: each failed host and zone is named, the others written' },
   ],
 });

@@ -20,7 +20,10 @@
  *
  * Secrets come only from the environment variables fleet.yaml names
  * (`tsig.secretEnv`, `apiKeyEnv`) and the cloud SDKs' default credential
- * chains. The parent zone's delegation is not applied (its host is not the
+ * chains. Before step 2, a selected host whose endpoint or credential
+ * variable differs from the base revision (`--base DIR|REV`, else
+ * fleet.yaml's `git.branch`) is refused, exit 3, unless
+ * `--allow-endpoint-change` (cli/endpoint-review.ts). The parent zone's delegation is not applied (its host is not the
  * fleet's).
  */
 import path from 'node:path';
@@ -56,6 +59,7 @@ import {
   type Format,
 } from './command.js';
 import { applyDnsHelp } from './apply-dns.help.js';
+import { endpointRefusal, endpointReviewOptions, type EndpointReviewOptions } from './endpoint-review.js';
 
 /** Everything `apply dns` takes besides the fleet root. */
 export interface ApplyDnsOptions {
@@ -75,6 +79,13 @@ export interface ApplyDnsOptions {
   env: Environment;
   /** The folder diagnostics name files from: the fleet root (the text form names them from the working directory again). */
   cwd: string;
+  /**
+   * The endpoint review (cli/endpoint-review.ts), with the working directory
+   * `--base DIR` is read from: a selected host whose endpoint or credential
+   * variable differs from the base revision is refused before any secret is
+   * read. Skipped with `--live-from`, which contacts no host.
+   */
+  endpoints: EndpointReviewOptions & { cwd: string };
   /** The adapter of a host (tests inject clients pointed at local servers); {@link createDnsAdapter} by default. */
   adapterFor?: (host: DnsHost, env: Environment) => DnsHostAdapter;
 }
@@ -159,6 +170,10 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
       `--host ${fleetHosts[0]?.name ?? 'NAME'}`,
     );
   const hosts = fleetHosts.filter((h) => options.hosts.length === 0 || options.hosts.includes(h.name));
+  if (options.liveFrom === undefined) {
+    const refusal = await endpointRefusal(root, fleet.model, hosts, options.endpoints, options.endpoints.cwd);
+    if (refusal) return { ...refusal, diagnostics: sortDiagnostics([...diagnostics, ...refusal.diagnostics]) };
+  }
   const full = dnsIntent(fleet.model);
   const intent: DnsIntent = { ...full, zones: full.zones.map((z) => ({ ...z, hosts: z.hosts.filter((h) => hosts.some((s) => s.name === h.name)) })) };
   const validators = inputValidators();
@@ -316,6 +331,7 @@ async function runApplyDns({ values, format }: CommandInput): Promise<CommandRes
     nowSeconds: nowSeconds(values),
     env: process.env,
     cwd: root,
+    endpoints: { ...endpointReviewOptions(values), cwd },
   });
 }
 

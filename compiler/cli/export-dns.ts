@@ -1,12 +1,18 @@
 /**
- * `diene export dns [--host NAME...] [--out DIR] [--fleet DIR]` (SPEC §5):
+ * `diene export dns [--host NAME...] [--out DIR] [--base DIR|REV]
+ * [--allow-endpoint-change] [--fleet DIR]` (SPEC §5):
  * reads each host's live zones into the planner's live format and writes
  * them as `<out>/<zone>/<host>.json` (default `<cwd>/live`), the folder
  * `diene plan dns --live` and `diene apply dns --dry-run --live-from` read.
  * Record sets are kept exactly as the host returned them.
  *
- * Exit codes: 0 every zone written; 2 invalid fleet or usage; 4 some zone of
- * some host could not be read (each named; the others are written).
+ * A selected host whose endpoint or credential variable differs from the
+ * base revision is refused before any secret is read, as in `apply dns`
+ * (cli/endpoint-review.ts).
+ *
+ * Exit codes: 0 every zone written; 2 invalid fleet or usage; 3 refused by
+ * the endpoint review; 4 some zone of some host could not be read (each
+ * named; the others are written).
  */
 import { writeText } from '../adapters/filesystem/files.js';
 import path from 'node:path';
@@ -29,6 +35,7 @@ import {
   type CommandResult,
 } from './command.js';
 import { exportDnsHelp } from './export-dns.help.js';
+import { endpointRefusal, endpointReviewOptions } from './endpoint-review.js';
 
 async function runExportDns({ values }: CommandInput): Promise<CommandResult> {
   const root = fleetRoot(values);
@@ -47,6 +54,8 @@ async function runExportDns({ values }: CommandInput): Promise<CommandResult> {
       `--host ${fleetHosts[0]?.name ?? 'NAME'}`,
     );
   const hosts = fleetHosts.filter((h) => wanted.length === 0 || wanted.includes(h.name));
+  const refusal = await endpointRefusal(root, fleet.model, hosts, endpointReviewOptions(values), process.cwd());
+  if (refusal) return { ...refusal, diagnostics: sortDiagnostics([...diagnostics, ...refusal.diagnostics]) };
   const zones = dnsIntent(fleet.model).zones.filter((z) => z.role === 'zone');
   const observations = await observeHosts(
     hosts.map((h) => createDnsAdapter(h, process.env)),

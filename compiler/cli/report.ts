@@ -15,6 +15,9 @@
  * - With `--base`, a change or removal of a permanent identifier against the
  *   base is refused (docs/checks.md): the report lists it and the exit code is 1.
  *   A place in the base checkout is named `base:<path in the base>`.
+ * - With `--base`, the DNS hosts whose endpoint or credential variable differs
+ *   from the base's (or that the base lacks) are listed: `export dns` and
+ *   `apply dns` refuse them until the change is merged (docs/hardening.md#credentials).
  *
  * A fleet that does not compile still gets a report (its errors, as a table):
  * the exit code is 0 whenever the report was written (1 when a change was
@@ -46,6 +49,8 @@ import {
   type CommandResult,
 } from './command.js';
 import { reportHelp } from './report.help.js';
+import { baseHostsOf } from './endpoint-review.js';
+import { endpointChanges } from '../plan/endpoint-changes.js';
 import { repositoryPrefix, whyBaseNotFleet } from './repository-paths.js';
 import { toolVersion } from '../adapters/filesystem/tool-version.js';
 
@@ -103,6 +108,10 @@ async function runReport({ values }: CommandInput): Promise<CommandResult> {
     : `against an empty tree (no ${path.relative(root, outDir) || '.'}/ yet)`;
   let note: string | undefined;
   let deploys: RowDeploy[] | undefined;
+  // What the live DNS commands would refuse until this change is merged (cli/endpoint-review.ts): listed for the reviewer.
+  const baseFleetYaml = baseRevision?.files.find((f) => f.path === 'registry/fleet.yaml');
+  const baseHosts = baseFleetYaml ? baseHostsOf(baseFleetYaml.text, baseFleetYaml.path) : undefined;
+  const endpoints = baseHosts && head.model ? endpointChanges(head.model.settings.dns.hosts, baseHosts) : undefined;
   if (baseRoot !== undefined && !invalid) {
     const base = await compileAt(baseRoot, now);
     if (base.outputs && !hasErrors(base.diagnostics)) {
@@ -124,6 +133,7 @@ async function runReport({ values }: CommandInput): Promise<CommandResult> {
       ...(invalid || !head.outputs ? {} : { changes: outputChanges(before, head.outputs) }),
       ...(refusals.length > 0 ? { refusals } : {}),
       ...(deploys ? { deploys } : {}),
+      ...(endpoints ? { endpoints } : {}),
       comparedWith,
       ...(committed && head.outputs ? { freshness: freshness(committed, head.outputs) } : {}),
       platforms: head.model?.platforms ?? [],

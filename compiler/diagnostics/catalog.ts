@@ -590,6 +590,42 @@ export const catalog = {
     message: 'the changes at {name} in zone {zone} need {need}, more than one request to DNS host "{host}" takes ({limit})',
     hint: 'a name is written in one request so its record sets never half-change: give {name} fewer values, or remove the extra records at {name} on the host by hand',
   },
+  dns_credential_variable_refused: {
+    severity: 'error',
+    message: '{field} of DNS host "{host}" ({provider}) names {variable}, {why}',
+    hint: 'name a variable diene may read for a {provider} host, {allowed} (e.g. {field}: {example}), and export the secret in it where the appliers run (docs/hardening.md#credentials)',
+    choices: {
+      why: {
+        prefix: 'which is not a variable diene reads credentials from: `export dns` and `apply dns` would send whatever it holds (a CI token, a cloud key) to this host',
+        reserved: 'which holds the git credentials of `diene claim set-paths`, not a DNS host\'s',
+      },
+    },
+  },
+  dns_endpoint_base_unreadable: {
+    severity: 'error',
+    message: 'cannot compare the endpoint and credential variable of DNS host(s) {hosts} with the base revision: {why}; no credential was read and no host contacted',
+    hint: 'give the reviewed base with --base DIR|REV (a checkout of the base branch, or a revision such as origin/{branch}: fetch it first, e.g. `git fetch origin {branch}`), or, after checking the hosts\' url, server and *Env fields in registry/fleet.yaml yourself, --allow-endpoint-change',
+    choices: {
+      why: {
+        no_repository: 'the fleet at {fleet} is in no git repository, and --base was not given',
+        no_branch: 'the repository at {repository} has neither the branch {branch} (git.branch of fleet.yaml) nor origin/{branch}, and --base was not given',
+        no_revision: '--base {base} is neither a folder nor a revision of the repository at {repository}',
+        no_fleet_file: 'the base revision {base} has no {file}',
+        fleet_file_invalid: '{file} of the base revision {base} does not load with this diene',
+      },
+    },
+  },
+  dns_endpoint_changed: {
+    severity: 'error',
+    message: 'DNS host "{host}" ({provider}) {change} the base revision {base}: {changes}',
+    hint: "nothing was read or sent: a pull request may not point a host's credential at a new place before it is reviewed. Review the change (`diene report --base` lists it); once merged, the base names it too. To run against it now, check {fields} and add --allow-endpoint-change (--force does not imply it)",
+    choices: {
+      change: {
+        changed: 'names another endpoint or credential variable than',
+        added: 'is not in'
+      },
+    },
+  },
   dns_geo_unsupported: {
     severity: 'warning',
     message: 'DNS host "{host}" ({title}) cannot route by geography: {names} become a plain list of the addresses of {members}',

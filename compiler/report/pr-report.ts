@@ -19,6 +19,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { maskSecrets } from '../diagnostics/secrets.js';
 import { changeCounts, type OutputChanges } from '../plan/output-changes.js';
 import type { RowDeploy } from '../plan/row-deploys.js';
+import type { EndpointChange } from '../plan/endpoint-changes.js';
 import { markdownCode, markdownText } from './markdown-text.js';
 import { promotionFlowchart } from './promotion-mermaid.js';
 
@@ -43,6 +44,8 @@ export interface ReportInput {
   note?: string;
   /** Changes refused against the base branch (permanent identifiers, docs/checks.md), when the fleet compiles. */
   refusals?: readonly Diagnostic[];
+  /** The DNS hosts whose endpoint or credential variable differs from the base branch's (only with a base): the live DNS commands refuse them until merged. */
+  endpoints?: readonly EndpointChange[];
   /** The rows whose pins or values differ from the base branch's (only with a base that compiles): what deploys, which no generated file shows. */
   deploys?: readonly RowDeploy[];
 }
@@ -114,6 +117,7 @@ function view(input: ReportInput, limits: Limits): Record<string, unknown> {
         ? `fresh (${input.freshness.total} files match the inputs)`
         : `**stale**: ${input.freshness.differing} file(s) differ from what the inputs produce; run \`diene compile\` and commit the result`;
   const deploys = input.deploys ?? [];
+  const endpoints = input.endpoints ?? [];
   const outputs =
     changes.files.length === 0
       ? 'no change to the generated files'
@@ -121,12 +125,15 @@ function view(input: ReportInput, limits: Limits): Record<string, unknown> {
   // Rows change what deploys without changing a generated file: said first, the output change after it.
   const headline = deploys.length > 0 ? `${deploys.length} row${deploys.length === 1 ? ' changes' : 's change'} what deploys; ${outputs}` : outputs;
   const refused = refusals.length > 0 ? `${refusals.length} permanent identifier change${refusals.length === 1 ? '' : 's'} refused; ` : '';
+  const rerouted = endpoints.length > 0 ? `${endpoints.length} DNS host${endpoints.length === 1 ? '' : 's'} with a new endpoint or credential variable; ` : '';
   return {
     ...base,
-    headline: `${refused}${headline}${input.freshness && !input.freshness.fresh ? '; generated files are stale' : ''}`,
+    headline: `${refused}${rerouted}${headline}${input.freshness && !input.freshness.fresh ? '; generated files are stale' : ''}`,
     refusals: refusals.slice(0, limits.diagnostics).map(row),
     refusalCount: refusals.length,
     refusalsCut: Math.max(0, refusals.length - limits.diagnostics),
+    endpoints: endpoints.map((e) => ({ host: maskedCode(e.host), provider: e.provider, status: e.status === 'added' ? 'new host' : 'changed', fields: endpointFields(e) })),
+    endpointCount: endpoints.length,
     comparedWith: maskedText(input.comparedWith),
     freshness,
     deploys: deploys.slice(0, limits.deploys).map((d) => ({
@@ -160,6 +167,13 @@ function view(input: ReportInput, limits: Limits): Record<string, unknown> {
     pipelinesCut: Math.max(0, present.length - limits.pipelines),
     removedPlatforms: removed.length ? removed.map(maskedCode).join(', ') : undefined,
   };
+}
+
+/** `url \`http://a\` → \`http://b\`; apiKeyEnv \`DIENE_X\``: each value as code, a field the base lacked as `(none)`. */
+function endpointFields(change: EndpointChange): string {
+  return change.fields
+    .map((f) => `${f.field} ${change.status === 'added' ? maskedCode(f.after) : `${f.before === undefined ? '(none)' : maskedCode(f.before)} → ${maskedCode(f.after)}`}`)
+    .join('; ');
 }
 
 /**

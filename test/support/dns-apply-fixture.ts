@@ -42,9 +42,13 @@ export function tempFleet(overlay: Record<string, string | null>): { dir: string
   return writeTempFleet(overlayTexts(reference, overlay));
 }
 
-/** Runs `apply dns` on the fleet at `dir` in process. */
+/**
+ * Runs `apply dns` on the fleet at `dir` in process. Its temporary fleets are
+ * in no git repository, so the endpoint review is allowed through unless
+ * `options.endpoints` says otherwise (test/cli/endpoint-review.test.ts tests it).
+ */
 export function runApply(dir: string, env: Environment, options: Partial<ApplyDnsOptions> = {}): Promise<CommandResult> {
-  return applyDns(dir, { hosts: [], dryRun: false, force: false, format: 'json', nowSeconds: TEST_NOW_SECONDS, env, cwd: dir, ...options });
+  return applyDns(dir, { hosts: [], dryRun: false, force: false, format: 'json', nowSeconds: TEST_NOW_SECONDS, env, cwd: dir, endpoints: { allowChange: true, cwd: dir }, ...options });
 }
 
 /** The JSON product of an `apply dns --format json` run. */

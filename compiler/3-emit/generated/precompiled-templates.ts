@@ -241,23 +241,33 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         })) != null
           ? stack1
           : '') +
-        ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'freshness') : depth0, {
+        ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'endpointCount') : depth0, {
           name: 'if',
           hash: {},
           fn: container.program(6, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 36, column: 0 }, end: { line: 39, column: 7 } },
+          loc: { start: { line: 36, column: 0 }, end: { line: 47, column: 7 } },
+        })) != null
+          ? stack1
+          : '') +
+        ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'freshness') : depth0, {
+          name: 'if',
+          hash: {},
+          fn: container.program(8, data, 0),
+          inverse: container.noop,
+          data: data,
+          loc: { start: { line: 48, column: 0 }, end: { line: 51, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'deployCount') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(7, data, 0),
+          fn: container.program(9, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 40, column: 0 }, end: { line: 55, column: 7 } },
+          loc: { start: { line: 52, column: 0 }, end: { line: 67, column: 7 } },
         })) != null
           ? stack1
           : '') +
@@ -268,7 +278,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
               ? helper
               : container.hooks.helperMissing),
           typeof helper === 'function'
-            ? helper.call(alias1, { name: 'comparedWith', hash: {}, data: data, loc: { start: { line: 56, column: 19 }, end: { line: 56, column: 35 } } })
+            ? helper.call(alias1, { name: 'comparedWith', hash: {}, data: data, loc: { start: { line: 68, column: 19 }, end: { line: 68, column: 35 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -276,40 +286,40 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'noChange') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(10, data, 0),
-          inverse: container.program(11, data, 0),
+          fn: container.program(12, data, 0),
+          inverse: container.program(13, data, 0),
           data: data,
-          loc: { start: { line: 58, column: 0 }, end: { line: 96, column: 7 } },
+          loc: { start: { line: 70, column: 0 }, end: { line: 108, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'pipelines') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(17, data, 0),
+          fn: container.program(19, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 97, column: 0 }, end: { line: 108, column: 7 } },
+          loc: { start: { line: 109, column: 0 }, end: { line: 120, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'pipelinesCut') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(19, data, 0),
+          fn: container.program(21, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 109, column: 0 }, end: { line: 112, column: 7 } },
+          loc: { start: { line: 121, column: 0 }, end: { line: 124, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'removedPlatforms') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(20, data, 0),
+          fn: container.program(22, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 113, column: 0 }, end: { line: 116, column: 7 } },
+          loc: { start: { line: 125, column: 0 }, end: { line: 128, column: 7 } },
         })) != null
           ? stack1
           : '')
@@ -398,6 +408,88 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
     },
     '6': function (container, depth0, helpers, partials, data) {
       var stack1,
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '### DNS hosts that send a credential somewhere new\n\n`diene export dns` and `diene apply dns` refuse these hosts, before reading any secret, until this change is merged (or unless run with `--allow-endpoint-change`): check that each endpoint and credential variable is meant.\n\n| host | provider | | endpoint and credential variable |\n| --- | --- | --- | --- |\n' +
+        ((stack1 = lookupProperty(helpers, 'each').call(
+          depth0 != null ? depth0 : container.nullContext || {},
+          depth0 != null ? lookupProperty(depth0, 'endpoints') : depth0,
+          {
+            name: 'each',
+            hash: {},
+            fn: container.program(7, data, 0),
+            inverse: container.noop,
+            data: data,
+            loc: { start: { line: 43, column: 0 }, end: { line: 45, column: 9 } },
+          },
+        )) != null
+          ? stack1
+          : '') +
+        '\n'
+      );
+    },
+    '7': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        alias1 = depth0 != null ? depth0 : container.nullContext || {},
+        alias2 = container.hooks.helperMissing,
+        alias3 = 'function',
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '| ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'host') || (depth0 != null ? lookupProperty(depth0, 'host') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'host', hash: {}, data: data, loc: { start: { line: 44, column: 2 }, end: { line: 44, column: 10 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' | ' +
+        ((stack1 =
+          ((helper =
+            (helper = lookupProperty(helpers, 'provider') || (depth0 != null ? lookupProperty(depth0, 'provider') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'provider', hash: {}, data: data, loc: { start: { line: 44, column: 13 }, end: { line: 44, column: 25 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' | ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'status') || (depth0 != null ? lookupProperty(depth0, 'status') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 44, column: 28 }, end: { line: 44, column: 38 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' | ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'fields') || (depth0 != null ? lookupProperty(depth0, 'fields') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'fields', hash: {}, data: data, loc: { start: { line: 44, column: 41 }, end: { line: 44, column: 51 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' |\n'
+      );
+    },
+    '8': function (container, depth0, helpers, partials, data) {
+      var stack1,
         helper,
         lookupProperty =
           container.lookupProperty ||
@@ -420,7 +512,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'freshness',
                 hash: {},
                 data: data,
-                loc: { start: { line: 37, column: 21 }, end: { line: 37, column: 34 } },
+                loc: { start: { line: 49, column: 21 }, end: { line: 49, column: 34 } },
               })
             : helper)) != null
           ? stack1
@@ -428,7 +520,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         '\n\n'
       );
     },
-    '7': function (container, depth0, helpers, partials, data) {
+    '9': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -449,7 +541,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
               ? helper
               : container.hooks.helperMissing),
           typeof helper === 'function'
-            ? helper.call(alias1, { name: 'deployed', hash: {}, data: data, loc: { start: { line: 43, column: 44 }, end: { line: 43, column: 56 } } })
+            ? helper.call(alias1, { name: 'deployed', hash: {}, data: data, loc: { start: { line: 55, column: 44 }, end: { line: 55, column: 56 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -457,27 +549,27 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'each').call(alias1, depth0 != null ? lookupProperty(depth0, 'deploys') : depth0, {
           name: 'each',
           hash: {},
-          fn: container.program(8, data, 0),
+          fn: container.program(10, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 47, column: 0 }, end: { line: 49, column: 9 } },
+          loc: { start: { line: 59, column: 0 }, end: { line: 61, column: 9 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'deploysCut') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(9, data, 0),
+          fn: container.program(11, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 50, column: 0 }, end: { line: 53, column: 7 } },
+          loc: { start: { line: 62, column: 0 }, end: { line: 65, column: 7 } },
         })) != null
           ? stack1
           : '') +
         '\n'
       );
     },
-    '8': function (container, depth0, helpers, partials, data) {
+    '10': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -497,7 +589,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'row') || (depth0 != null ? lookupProperty(depth0, 'row') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'row', hash: {}, data: data, loc: { start: { line: 48, column: 2 }, end: { line: 48, column: 9 } } })
+            ? helper.call(alias1, { name: 'row', hash: {}, data: data, loc: { start: { line: 60, column: 2 }, end: { line: 60, column: 9 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -505,7 +597,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'status') || (depth0 != null ? lookupProperty(depth0, 'status') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 48, column: 12 }, end: { line: 48, column: 22 } } })
+            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 60, column: 12 }, end: { line: 60, column: 22 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -513,7 +605,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'chart') || (depth0 != null ? lookupProperty(depth0, 'chart') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'chart', hash: {}, data: data, loc: { start: { line: 48, column: 25 }, end: { line: 48, column: 34 } } })
+            ? helper.call(alias1, { name: 'chart', hash: {}, data: data, loc: { start: { line: 60, column: 25 }, end: { line: 60, column: 34 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -521,7 +613,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'image') || (depth0 != null ? lookupProperty(depth0, 'image') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'image', hash: {}, data: data, loc: { start: { line: 48, column: 37 }, end: { line: 48, column: 46 } } })
+            ? helper.call(alias1, { name: 'image', hash: {}, data: data, loc: { start: { line: 60, column: 37 }, end: { line: 60, column: 46 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -529,14 +621,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'values') || (depth0 != null ? lookupProperty(depth0, 'values') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'values', hash: {}, data: data, loc: { start: { line: 48, column: 49 }, end: { line: 48, column: 59 } } })
+            ? helper.call(alias1, { name: 'values', hash: {}, data: data, loc: { start: { line: 60, column: 49 }, end: { line: 60, column: 59 } } })
             : helper)) != null
           ? stack1
           : '') +
         ' |\n'
       );
     },
-    '9': function (container, depth0, helpers, partials, data) {
+    '11': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -560,7 +652,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'deploysCut',
                 hash: {},
                 data: data,
-                loc: { start: { line: 52, column: 1 }, end: { line: 52, column: 15 } },
+                loc: { start: { line: 64, column: 1 }, end: { line: 64, column: 15 } },
               })
             : helper)) != null
           ? stack1
@@ -568,10 +660,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ' more rows not listed here._\n'
       );
     },
-    '10': function (container, depth0, helpers, partials, data) {
+    '12': function (container, depth0, helpers, partials, data) {
       return 'No generated file changes.\n';
     },
-    '11': function (container, depth0, helpers, partials, data) {
+    '13': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = container.lambda,
@@ -647,7 +739,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
               ? helper
               : container.hooks.helperMissing),
           typeof helper === 'function'
-            ? helper.call(alias2, { name: 'fileCount', hash: {}, data: data, loc: { start: { line: 69, column: 25 }, end: { line: 69, column: 38 } } })
+            ? helper.call(alias2, { name: 'fileCount', hash: {}, data: data, loc: { start: { line: 81, column: 25 }, end: { line: 81, column: 38 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -655,20 +747,20 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'each').call(alias2, depth0 != null ? lookupProperty(depth0, 'files') : depth0, {
           name: 'each',
           hash: {},
-          fn: container.program(12, data, 0),
+          fn: container.program(14, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 73, column: 0 }, end: { line: 75, column: 9 } },
+          loc: { start: { line: 85, column: 0 }, end: { line: 87, column: 9 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias2, depth0 != null ? lookupProperty(depth0, 'filesCut') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(13, data, 0),
+          fn: container.program(15, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 76, column: 0 }, end: { line: 79, column: 7 } },
+          loc: { start: { line: 88, column: 0 }, end: { line: 91, column: 7 } },
         })) != null
           ? stack1
           : '') +
@@ -676,16 +768,16 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'if').call(alias2, depth0 != null ? lookupProperty(depth0, 'objects') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(14, data, 0),
+          fn: container.program(16, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 83, column: 0 }, end: { line: 95, column: 7 } },
+          loc: { start: { line: 95, column: 0 }, end: { line: 107, column: 7 } },
         })) != null
           ? stack1
           : '')
       );
     },
-    '12': function (container, depth0, helpers, partials, data) {
+    '14': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -705,7 +797,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'status') || (depth0 != null ? lookupProperty(depth0, 'status') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 74, column: 2 }, end: { line: 74, column: 12 } } })
+            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 86, column: 2 }, end: { line: 86, column: 12 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -713,7 +805,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'file') || (depth0 != null ? lookupProperty(depth0, 'file') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'file', hash: {}, data: data, loc: { start: { line: 74, column: 15 }, end: { line: 74, column: 23 } } })
+            ? helper.call(alias1, { name: 'file', hash: {}, data: data, loc: { start: { line: 86, column: 15 }, end: { line: 86, column: 23 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -721,14 +813,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'objects') || (depth0 != null ? lookupProperty(depth0, 'objects') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'objects', hash: {}, data: data, loc: { start: { line: 74, column: 26 }, end: { line: 74, column: 37 } } })
+            ? helper.call(alias1, { name: 'objects', hash: {}, data: data, loc: { start: { line: 86, column: 26 }, end: { line: 86, column: 37 } } })
             : helper)) != null
           ? stack1
           : '') +
         ' |\n'
       );
     },
-    '13': function (container, depth0, helpers, partials, data) {
+    '15': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -752,7 +844,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'filesCut',
                 hash: {},
                 data: data,
-                loc: { start: { line: 78, column: 1 }, end: { line: 78, column: 13 } },
+                loc: { start: { line: 90, column: 1 }, end: { line: 90, column: 13 } },
               })
             : helper)) != null
           ? stack1
@@ -760,7 +852,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ' more files not listed here._\n'
       );
     },
-    '14': function (container, depth0, helpers, partials, data) {
+    '16': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -781,7 +873,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
               ? helper
               : container.hooks.helperMissing),
           typeof helper === 'function'
-            ? helper.call(alias1, { name: 'objectCount', hash: {}, data: data, loc: { start: { line: 84, column: 27 }, end: { line: 84, column: 42 } } })
+            ? helper.call(alias1, { name: 'objectCount', hash: {}, data: data, loc: { start: { line: 96, column: 27 }, end: { line: 96, column: 42 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -789,27 +881,27 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'each').call(alias1, depth0 != null ? lookupProperty(depth0, 'objects') : depth0, {
           name: 'each',
           hash: {},
-          fn: container.program(15, data, 0),
+          fn: container.program(17, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 86, column: 0 }, end: { line: 88, column: 9 } },
+          loc: { start: { line: 98, column: 0 }, end: { line: 100, column: 9 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'objectsCut') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(16, data, 0),
+          fn: container.program(18, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 89, column: 0 }, end: { line: 92, column: 7 } },
+          loc: { start: { line: 101, column: 0 }, end: { line: 104, column: 7 } },
         })) != null
           ? stack1
           : '') +
         '\n</details>\n'
       );
     },
-    '15': function (container, depth0, helpers, partials, data) {
+    '17': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -829,7 +921,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'status') || (depth0 != null ? lookupProperty(depth0, 'status') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 87, column: 2 }, end: { line: 87, column: 12 } } })
+            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 99, column: 2 }, end: { line: 99, column: 12 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -837,7 +929,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'object') || (depth0 != null ? lookupProperty(depth0, 'object') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'object', hash: {}, data: data, loc: { start: { line: 87, column: 13 }, end: { line: 87, column: 23 } } })
+            ? helper.call(alias1, { name: 'object', hash: {}, data: data, loc: { start: { line: 99, column: 13 }, end: { line: 99, column: 23 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -845,14 +937,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'file') || (depth0 != null ? lookupProperty(depth0, 'file') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'file', hash: {}, data: data, loc: { start: { line: 87, column: 27 }, end: { line: 87, column: 35 } } })
+            ? helper.call(alias1, { name: 'file', hash: {}, data: data, loc: { start: { line: 99, column: 27 }, end: { line: 99, column: 35 } } })
             : helper)) != null
           ? stack1
           : '') +
         '\n'
       );
     },
-    '16': function (container, depth0, helpers, partials, data) {
+    '18': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -876,7 +968,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'objectsCut',
                 hash: {},
                 data: data,
-                loc: { start: { line: 91, column: 1 }, end: { line: 91, column: 15 } },
+                loc: { start: { line: 103, column: 1 }, end: { line: 103, column: 15 } },
               })
             : helper)) != null
           ? stack1
@@ -884,7 +976,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ' more object changes not listed here._\n'
       );
     },
-    '17': function (container, depth0, helpers, partials, data) {
+    '19': function (container, depth0, helpers, partials, data) {
       var stack1,
         lookupProperty =
           container.lookupProperty ||
@@ -903,17 +995,17 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           {
             name: 'each',
             hash: {},
-            fn: container.program(18, data, 0),
+            fn: container.program(20, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 101, column: 0 }, end: { line: 107, column: 9 } },
+            loc: { start: { line: 113, column: 0 }, end: { line: 119, column: 9 } },
           },
         )) != null
           ? stack1
           : '')
       );
     },
-    '18': function (container, depth0, helpers, partials, data) {
+    '20': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -933,7 +1025,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'name') || (depth0 != null ? lookupProperty(depth0, 'name') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'name', hash: {}, data: data, loc: { start: { line: 102, column: 5 }, end: { line: 102, column: 13 } } })
+            ? helper.call(alias1, { name: 'name', hash: {}, data: data, loc: { start: { line: 114, column: 5 }, end: { line: 114, column: 13 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -942,14 +1034,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           ((helper =
             (helper = lookupProperty(helpers, 'flowchart') || (depth0 != null ? lookupProperty(depth0, 'flowchart') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'flowchart', hash: {}, data: data, loc: { start: { line: 105, column: 0 }, end: { line: 105, column: 13 } } })
+            ? helper.call(alias1, { name: 'flowchart', hash: {}, data: data, loc: { start: { line: 117, column: 0 }, end: { line: 117, column: 13 } } })
             : helper)) != null
           ? stack1
           : '') +
         '```\n\n'
       );
     },
-    '19': function (container, depth0, helpers, partials, data) {
+    '21': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -973,7 +1065,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'pipelinesCut',
                 hash: {},
                 data: data,
-                loc: { start: { line: 110, column: 1 }, end: { line: 110, column: 17 } },
+                loc: { start: { line: 122, column: 1 }, end: { line: 122, column: 17 } },
               })
             : helper)) != null
           ? stack1
@@ -981,7 +1073,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         " more changed platforms' pipelines left out to keep this comment under GitHub's size limit._\n\n"
       );
     },
-    '20': function (container, depth0, helpers, partials, data) {
+    '22': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -1005,7 +1097,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'removedPlatforms',
                 hash: {},
                 data: data,
-                loc: { start: { line: 114, column: 34 }, end: { line: 114, column: 54 } },
+                loc: { start: { line: 126, column: 34 }, end: { line: 126, column: 54 } },
               })
             : helper)) != null
           ? stack1
@@ -1013,7 +1105,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         '.\n\n'
       );
     },
-    '21': function (container, depth0, helpers, partials, data) {
+    '23': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -1034,7 +1126,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
               ? helper
               : container.hooks.helperMissing),
           typeof helper === 'function'
-            ? helper.call(alias1, { name: 'warningCount', hash: {}, data: data, loc: { start: { line: 119, column: 28 }, end: { line: 119, column: 44 } } })
+            ? helper.call(alias1, { name: 'warningCount', hash: {}, data: data, loc: { start: { line: 131, column: 28 }, end: { line: 131, column: 44 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1042,27 +1134,27 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'each').call(alias1, depth0 != null ? lookupProperty(depth0, 'warnings') : depth0, {
           name: 'each',
           hash: {},
-          fn: container.program(22, data, 0),
+          fn: container.program(24, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 121, column: 0 }, end: { line: 123, column: 9 } },
+          loc: { start: { line: 133, column: 0 }, end: { line: 135, column: 9 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'warningsCut') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(23, data, 0),
+          fn: container.program(25, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 124, column: 0 }, end: { line: 126, column: 7 } },
+          loc: { start: { line: 136, column: 0 }, end: { line: 138, column: 7 } },
         })) != null
           ? stack1
           : '') +
         '\n</details>\n\n'
       );
     },
-    '22': function (container, depth0, helpers, partials, data) {
+    '24': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -1082,7 +1174,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'place') || (depth0 != null ? lookupProperty(depth0, 'place') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'place', hash: {}, data: data, loc: { start: { line: 122, column: 2 }, end: { line: 122, column: 11 } } })
+            ? helper.call(alias1, { name: 'place', hash: {}, data: data, loc: { start: { line: 134, column: 2 }, end: { line: 134, column: 11 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1090,7 +1182,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'code') || (depth0 != null ? lookupProperty(depth0, 'code') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'code', hash: {}, data: data, loc: { start: { line: 122, column: 13 }, end: { line: 122, column: 21 } } })
+            ? helper.call(alias1, { name: 'code', hash: {}, data: data, loc: { start: { line: 134, column: 13 }, end: { line: 134, column: 21 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1098,14 +1190,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'message') || (depth0 != null ? lookupProperty(depth0, 'message') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'message', hash: {}, data: data, loc: { start: { line: 122, column: 24 }, end: { line: 122, column: 35 } } })
+            ? helper.call(alias1, { name: 'message', hash: {}, data: data, loc: { start: { line: 134, column: 24 }, end: { line: 134, column: 35 } } })
             : helper)) != null
           ? stack1
           : '') +
         '\n'
       );
     },
-    '23': function (container, depth0, helpers, partials, data) {
+    '25': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -1129,7 +1221,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'warningsCut',
                 hash: {},
                 data: data,
-                loc: { start: { line: 125, column: 3 }, end: { line: 125, column: 18 } },
+                loc: { start: { line: 137, column: 3 }, end: { line: 137, column: 18 } },
               })
             : helper)) != null
           ? stack1
@@ -1137,7 +1229,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ' more; `diene validate` lists them all._\n'
       );
     },
-    '24': function (container, depth0, helpers, partials, data) {
+    '26': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -1161,7 +1253,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'note',
                 hash: {},
                 data: data,
-                loc: { start: { line: 132, column: 1 }, end: { line: 132, column: 9 } },
+                loc: { start: { line: 144, column: 1 }, end: { line: 144, column: 9 } },
               })
             : helper)) != null
           ? stack1
@@ -1169,10 +1261,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         '_\n\n'
       );
     },
-    '25': function (container, depth0, helpers, partials, data) {
+    '27': function (container, depth0, helpers, partials, data) {
       return '';
     },
-    '26': function (container, depth0, helpers, partials, data) {
+    '28': function (container, depth0, helpers, partials, data) {
       return ' · shortened to fit one comment: run `diene compile --check` for every change';
     },
     compiler: [8, '>= 4.3.0'],
@@ -1208,27 +1300,27 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           fn: container.program(0, data, 0),
           inverse: container.program(3, data, 0),
           data: data,
-          loc: { start: { line: 4, column: 0 }, end: { line: 117, column: 7 } },
+          loc: { start: { line: 4, column: 0 }, end: { line: 129, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'warnings') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(21, data, 0),
+          fn: container.program(23, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 118, column: 0 }, end: { line: 130, column: 7 } },
+          loc: { start: { line: 130, column: 0 }, end: { line: 142, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'note') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(24, data, 0),
+          fn: container.program(26, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 131, column: 0 }, end: { line: 134, column: 7 } },
+          loc: { start: { line: 143, column: 0 }, end: { line: 146, column: 7 } },
         })) != null
           ? stack1
           : '') +
@@ -1236,7 +1328,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'version') || (depth0 != null ? lookupProperty(depth0, 'version') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'version', hash: {}, data: data, loc: { start: { line: 135, column: 11 }, end: { line: 135, column: 22 } } })
+            ? helper.call(alias1, { name: 'version', hash: {}, data: data, loc: { start: { line: 147, column: 11 }, end: { line: 147, column: 22 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1244,10 +1336,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'full') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(25, data, 0),
-          inverse: container.program(26, data, 0),
+          fn: container.program(27, data, 0),
+          inverse: container.program(28, data, 0),
           data: data,
-          loc: { start: { line: 135, column: 39 }, end: { line: 135, column: 143 } },
+          loc: { start: { line: 147, column: 39 }, end: { line: 147, column: 143 } },
         })) != null
           ? stack1
           : '') +

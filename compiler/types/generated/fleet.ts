@@ -82,7 +82,7 @@ export interface DnsHost {
    */
   url?: string;
   /**
-   * powerdns only, required there: the environment variable holding the PowerDNS API key.
+   * powerdns (required there) and cloudflare (optional, default CLOUDFLARE_API_TOKEN): the environment variable holding the API key or token, `DIENE_…` (not `DIENE_GIT_…`) or the provider's standard name, PDNS_API_KEY or CLOUDFLARE_API_TOKEN (`dns_credential_variable_refused`, docs/hardening.md#credentials).
    */
   apiKeyEnv?: string;
 }
@@ -99,7 +99,7 @@ export interface Tsig {
    */
   algorithm: 'hmac-sha1' | 'hmac-sha224' | 'hmac-sha256' | 'hmac-sha384' | 'hmac-sha512';
   /**
-   * The environment variable holding the base64 key secret.
+   * The environment variable holding the base64 key secret: a `DIENE_…` name, not `DIENE_GIT_…` (`dns_credential_variable_refused`, docs/hardening.md#credentials).
    */
   secretEnv: string;
 }

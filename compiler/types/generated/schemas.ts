@@ -526,7 +526,11 @@ export const inputSchemas: Readonly<Record<string, object>> = {
             format: 'uri',
             pattern: '^https?://',
           },
-          apiKeyEnv: { $ref: '#/definitions/envVarName', description: 'powerdns only, required there: the environment variable holding the PowerDNS API key.' },
+          apiKeyEnv: {
+            $ref: '#/definitions/envVarName',
+            description:
+              "powerdns (required there) and cloudflare (optional, default CLOUDFLARE_API_TOKEN): the environment variable holding the API key or token, `DIENE_…` (not `DIENE_GIT_…`) or the provider's standard name, PDNS_API_KEY or CLOUDFLARE_API_TOKEN (`dns_credential_variable_refused`, docs/hardening.md#credentials).",
+          },
         },
         if: { properties: { provider: { const: 'rfc2136' } }, required: ['provider'] },
         then: { properties: { server: true }, required: ['server'] },
@@ -547,7 +551,11 @@ export const inputSchemas: Readonly<Record<string, object>> = {
             type: 'string',
             enum: ['hmac-sha1', 'hmac-sha224', 'hmac-sha256', 'hmac-sha384', 'hmac-sha512'],
           },
-          secretEnv: { $ref: '#/definitions/envVarName', description: 'The environment variable holding the base64 key secret.' },
+          secretEnv: {
+            $ref: '#/definitions/envVarName',
+            description:
+              'The environment variable holding the base64 key secret: a `DIENE_…` name, not `DIENE_GIT_…` (`dns_credential_variable_refused`, docs/hardening.md#credentials).',
+          },
         },
       },
       parentZone: {

@@ -308,14 +308,23 @@ export const catalog = {
   },
   claim_commit_metadata_invalid: {
     severity: 'error',
-    message: 'the commit {field} {value} cannot be written: {problem}; nothing written',
-    hint: 'give --actor (or DIENE_ACTOR, or USER) a plain name on one line, without "<", ">" or control characters: it becomes the author and committer of the commit and its actor: line',
+    message: 'the commit {field} {value}{source} cannot be written: {problem}; nothing written',
+    hint: 'give {remedy} a plain name on one line, without "<", ">", control characters or invisible format characters (zero-width spaces and joiners, soft hyphens, bidirectional controls: Unicode category Cf): it becomes the author and committer of the commit and its actor: line',
     choices: {
       field: { name: 'author name', email: 'author e-mail', message: 'message' },
+      source: { made: '', option: ' (from --actor)', diene_actor: ' (from the environment variable DIENE_ACTOR)', user: ' (from the environment variable USER)' },
+      remedy: {
+        made: '--actor (or DIENE_ACTOR, or USER)',
+        option: '--actor',
+        diene_actor: 'DIENE_ACTOR (or pass --actor, which comes first)',
+        user: 'USER (or pass --actor or set DIENE_ACTOR, which come first)',
+      },
       problem: {
         empty: 'it is empty',
         line_break: 'it holds a line break ({character}), which would start a header or a trailer of its own',
         control_character: 'it holds a control character ({character}), which would start a header or a trailer of its own',
+        format_character:
+          'it holds {character} at character {position}, an invisible format character (Unicode category Cf): git log shows it as nothing or reorders the text around it, so one name could pass for another',
         angle_bracket: 'it holds "<" or ">", which delimit the e-mail address in a commit',
         outer_space: 'it starts or ends with white space, which git strips',
         too_long: 'it is longer than {limit} characters',

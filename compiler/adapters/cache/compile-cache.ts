@@ -18,8 +18,9 @@
  * anything else is not used), `CACHEDIR.TAG`, `entries/<key>.json`,
  * `stamps/` (output-match.ts), `slices/` (the keys of the outputs made from
  * slices of the model, 3-emit/output-slice.ts), `inputs/` (the stamps of a
- * fleet's input files, input-stamps.ts) and `files/` (the per-file records of
- * file-records.ts). Each
+ * fleet's input files, input-stamps.ts), `written/` (the listing of the tree
+ * the last write into an output directory made, output-tree.ts) and `files/`
+ * (the per-file records of file-records.ts). Each
  * entry carries its key and the digest of its body; an entry that does not
  * parse, names another key or format, or whose body does not match its digest
  * is ignored with a `cache_entry_ignored` warning, compiled cold and replaced.
@@ -511,7 +512,12 @@ export class CompileCache {
    * file is said once. A folder standing at its name (no diene cache makes
    * one there) is ignored and removed the same way.
    */
-  private folderRecord(part: FolderRecord, outDir: string, shaped: (body: unknown) => boolean, problem: 'body_not_stamps' | 'body_not_slices'): unknown {
+  private folderRecord(
+    part: FolderRecord,
+    outDir: string,
+    shaped: (body: unknown) => boolean,
+    problem: 'body_not_stamps' | 'body_not_slices' | 'body_not_written',
+  ): unknown {
     if (!this.usable) return undefined;
     const file = this.recordPath(part, outDir);
     let text: string;
@@ -600,6 +606,28 @@ export class CompileCache {
     removeQuietly(this.recordPath('inputs', root));
   }
 
+  /**
+   * The tree the last write into `outDir` made: [path, digest] pairs, the
+   * manifest's listing as diene wrote it (the manifest in the directory can be
+   * edited and re-sealed by hand; this record cannot be reached from the
+   * fleet). A path is listed twice while a write swaps one tree for another.
+   * `undefined` when none was kept, or when it is broken (then a warning).
+   */
+  readWritten(outDir: string): [string, string][] | undefined {
+    return this.folderRecord('written', outDir, isWrittenRecord, 'body_not_written') as [string, string][] | undefined;
+  }
+
+  /** Keeps the listing of the tree just written into `outDir` (see {@link readWritten}); never throws. */
+  writeWritten(outDir: string, listing: Iterable<readonly [string, string]>): void {
+    if (!this.usable) return;
+    try {
+      mkdirSync(path.join(this.dir, 'written'), { recursive: true });
+      atomicWrite(this.recordPath('written', outDir), sealed(sha256(outDir), [...listing]));
+    } catch (error) {
+      this.writeFailed(error);
+    }
+  }
+
   /** Keeps the stamps of `outDir`'s verified files (see {@link readStamps}); never throws. */
   writeStamps(outDir: string, stamps: ReadonlyMap<string, [string, string]>): void {
     if (!this.usable) return;
@@ -612,8 +640,13 @@ export class CompileCache {
   }
 }
 
-/** The records a cache keeps of a folder: of an output directory (`stamps`, `slices`) or of a fleet (`inputs`). */
-type FolderRecord = 'stamps' | 'slices' | 'inputs';
+/** The records a cache keeps of a folder: of an output directory (`stamps`, `slices`, `written`) or of a fleet (`inputs`). */
+type FolderRecord = 'stamps' | 'slices' | 'inputs' | 'written';
+
+/** Whether `body` is the record of a written tree: [path, digest] pairs. */
+function isWrittenRecord(body: unknown): boolean {
+  return Array.isArray(body) && body.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && typeof entry[1] === 'string');
+}
 
 /** An input's entry in the `inputs` record: [path, stamp, digest of its text, its UTF-16 units, its UTF-8 bytes]. */
 type InputEntry = [string, string, string, number, number];

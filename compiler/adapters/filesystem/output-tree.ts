@@ -54,7 +54,8 @@ import { fileDigest, MANIFEST_FILE, manifestText, parseOutputManifest } from '..
 import { plannedListing, type KnownDigests, type OutputPlan } from '../../3-emit/output-plan.js';
 // How long ago a file must have changed for its stamp to be kept: the rule of the warm path, for the stamps a write keeps.
 import { STAMP_MARGIN_MS, writtenMode } from '../cache/output-match.js';
-import type { ForeignEntry, ForeignReason, Listing } from '../../plan/output-ownership.js';
+import { vouchKey, type ForeignEntry, type ForeignReason, type Listing, type Vouched } from '../../plan/output-ownership.js';
+import { bytesKeptByGit } from '../git/tracked.js';
 import { currentStamp, stampFields, stampOf } from './file-stamp.js';
 import { inspectTree, OUTPUT_READ_LIMIT, removeOwnedTree, removeOwnedTreeConcurrently, type TreeInspection } from './output-ownership.js';
 
@@ -85,6 +86,8 @@ export interface ForeignFinding {
   reason: ForeignReason | 'lock';
   /** The sibling of the output directory that holds it (`.<out>.previous`, `.<out>.lock`), absent for the output directory itself. */
   sibling?: string;
+  /** For an `unvouched` file: the digest of its bytes, which the manifest gives it. */
+  digest?: string;
 }
 
 /** Thrown by {@link writeOutputTree} when the output directory or a sibling holds what diene did not write; nothing was renamed or deleted. */
@@ -218,7 +221,12 @@ function foreignError(root: string, inspection: TreeInspection, sibling?: string
   if (manifest !== undefined && !(manifest instanceof Map)) return new OutputForeignError([], { path: path.join(root, MANIFEST_FILE), ...manifest });
   if (inspection.foreign.length === 0) return undefined;
   return new OutputForeignError(
-    inspection.foreign.map((entry: ForeignEntry) => ({ path: path.join(root, entry.path), reason: entry.reason, ...(sibling ? { sibling } : {}) })),
+    inspection.foreign.map((entry: ForeignEntry) => ({
+      path: path.join(root, entry.path),
+      reason: entry.reason,
+      ...(sibling ? { sibling } : {}),
+      ...(entry.digest ? { digest: entry.digest } : {}),
+    })),
     undefined,
     !sibling && manifest === undefined,
     inspection.files.length,
@@ -569,6 +577,12 @@ export function outputLeftovers(outDir: string): string[] {
 export interface OutputLook {
   error?: OutputForeignError;
   /**
+   * What shows that diene wrote the files the new tree replaces or drops, beyond the manifest: the record of the last
+   * write given to {@link inspectOutput}, with the files whose bytes git keeps. `undefined` without a record.
+   * Passed to {@link writeOutputTree}, whose walk under the lock judges by it too.
+   */
+  vouched?: Vouched;
+  /**
    * Of each file found diene's: [stamp, digest of its bytes]. Passed to {@link writeOutputTree}, which links the
    * files whose bytes stay the same into the new tree and whose walk under the lock reads only files written to since.
    */
@@ -589,18 +603,33 @@ export interface OutputLook {
  * `waitMs`, default {@link LOCK_WAIT_MS}). No error when the
  * directory cannot be listed: the write then fails cleanly. `recorded` (what
  * the last write into `outDir` kept: path → [stamp, digest]) spares reading
- * the files whose stamp is still the one recorded.
+ * the files whose stamp is still the one recorded. `written` is the compile
+ * cache's record of the tree the last write into `outDir` made ([path,
+ * digest] pairs): with it, a file the manifest lists that the new tree replaces with
+ * other bytes or drops must be in that record with its digest, or its bytes
+ * be kept by git (a blob in the repository's objects), else it is refused as
+ * `unvouched` (a manifest re-sealed by hand adopted it). Without it the
+ * manifest alone decides.
  */
 export async function inspectOutput(
   outDir: string,
   wanted: Listing,
-  options: { waitMs?: number; recorded?: ReadonlyMap<string, readonly [string, string]> } = {},
+  options: { waitMs?: number; recorded?: ReadonlyMap<string, readonly [string, string]>; written?: Iterable<readonly [string, string]> } = {},
 ): Promise<OutputLook> {
   const lock = lockOf(outDir);
   const deadline = Date.now() + (options.waitMs ?? LOCK_WAIT_MS);
+  const written = options.written && [...options.written].map(([file, digest]) => vouchKey(file, digest));
   for (;;) {
     const before = entryAt(outDir)?.ino;
-    const look = lookOnce(outDir, wanted, options.recorded);
+    const vouched = written && new Set(written);
+    let look = lookOnce(outDir, wanted, options.recorded, vouched);
+    // Files the record does not vouch for: those whose bytes git keeps lose nothing when removed, so they are diene's to remove.
+    const unvouched = vouched ? unvouchedFindings(outDir, look.error) : new Map<string, string>();
+    if (vouched && unvouched.size > 0) {
+      const held = await bytesKeptByGit(new Map([...unvouched].map(([relative, digest]) => [path.join(outDir, relative), digest])));
+      for (const [relative, digest] of unvouched) if (held.has(path.join(outDir, relative))) vouched.add(vouchKey(relative, digest));
+      if (held.size > 0) look = lookOnce(outDir, wanted, options.recorded, vouched);
+    }
     if (!look.error || Date.now() >= deadline) return look;
     // Another compile may be mid-swap (it holds the lock), or have swapped its tree in during the look (the folder is another):
     // what it moves can look foreign for an instant, so look again once it is done.
@@ -610,16 +639,34 @@ export async function inspectOutput(
   }
 }
 
-function lookOnce(outDir: string, wanted: Listing, recorded: ReadonlyMap<string, readonly [string, string]> | undefined): OutputLook {
+function lookOnce(
+  outDir: string,
+  wanted: Listing,
+  recorded: ReadonlyMap<string, readonly [string, string]> | undefined,
+  vouched: Vouched | undefined,
+): OutputLook {
+  const vouching = vouched ? { vouched } : {};
   try {
     const previous = entryAt(previousOf(outDir)) ? inspectPrevious(outDir, wanted).error : undefined;
-    if (previous) return { error: previous, trusted: new Map(), folders: [] };
-    const inspection = inspectTree(outDir, { wanted, checkContent: true, ...(recorded ? { trusted: recorded } : {}) });
+    if (previous) return { error: previous, trusted: new Map(), folders: [], ...vouching };
+    const inspection = inspectTree(outDir, { wanted, checkContent: true, ...(recorded ? { trusted: recorded } : {}), ...vouching });
     const error = foreignError(outDir, inspection);
-    return { ...(error ? { error } : {}), trusted: inspection.stamps, folders: inspection.directories };
+    return { ...(error ? { error } : {}), trusted: inspection.stamps, folders: inspection.directories, ...vouching };
   } catch {
-    return { trusted: new Map(), folders: [] };
+    return { trusted: new Map(), folders: [], ...vouching };
   }
+}
+
+/**
+ * The files of the output directory `error` refuses only because nothing but the manifest vouches for them: relative
+ * path → the digest the manifest gives them, which their bytes have.
+ */
+function unvouchedFindings(outDir: string, error: OutputForeignError | undefined): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const finding of error?.findings ?? [])
+    if (finding.reason === 'unvouched' && finding.digest !== undefined && !finding.sibling)
+      found.set(path.relative(outDir, finding.path).split(path.sep).join('/'), finding.digest);
+  return found;
 }
 
 /** fsync every path (files and folders) of `paths`, `concurrency` at a time: parallel syncs share the journal's commits. */
@@ -771,7 +818,12 @@ export interface WriteCounts {
  * and the stamps of the new tree's files for the next run (path → [stamp,
  * digest], see {@link recordableStamps}). An output whose digest `known`
  * holds (output-slice.ts) and whose old file `trusted` says has it is linked
- * without being made.
+ * without being made. `vouched` ({@link OutputLook}) is what the walk under
+ * the lock judges the files the new tree replaces or drops by, beside the
+ * manifest. `swapping`, called under the lock right before the swap, and
+ * `swapped`, once the new tree is in place, keep the compile cache's record
+ * of the last write: a run killed between the two leaves a record that
+ * covers both trees.
  */
 export async function writeOutputTree(
   outDir: string,
@@ -782,6 +834,9 @@ export async function writeOutputTree(
     known?: KnownDigests;
     staged?: (made: MadeTree) => boolean;
     link?: LinkFile;
+    vouched?: Vouched;
+    swapping?: (made: MadeTree) => void;
+    swapped?: (made: MadeTree) => void;
   } = {},
 ): Promise<{ notes: string[]; made: MadeTree; stopped: boolean; counts: WriteCounts; stamps: Map<string, [string, string]>; changedFiles: string[] }> {
   const parent = path.dirname(outDir);
@@ -884,9 +939,10 @@ export async function writeOutputTree(
       if (old) await chmod(staging, old.mode & 0o7777);
       // Durable before it is visible: a power cut after the swap must not leave empty or short files, nor lose a link.
       await syncAll([...written, ...folders]);
-      replaced = inspectTree(outDir, { wanted: made.listing, checkContent: true, trusted: expected });
+      replaced = inspectTree(outDir, { wanted: made.listing, checkContent: true, trusted: expected, ...(options.vouched ? { vouched: options.vouched } : {}) });
       const foreign = foreignError(outDir, replaced);
       if (foreign) throw foreign;
+      options.swapping?.(made);
       swapped = Date.now();
       if (old) await rename(outDir, previous);
       try {
@@ -900,6 +956,8 @@ export async function writeOutputTree(
       rmSync(staging, { recursive: true, force: true });
       throw error;
     }
+    // Under the lock, so that the record and the tree in place are of the same write.
+    options.swapped?.(made);
     // The new tree is in place. The old one goes by the walk made before the swap: an entry that reached it since is kept, with the folder.
     if (replaced && entryAt(previous)) {
       try {

@@ -347,22 +347,16 @@ async function compileWithProgress(
       // The outputs made above are not made again unless they changed.
       known: listing ?? known,
       ...(lockWaitMs === undefined ? {} : { waitMs: lockWaitMs }),
-      ...(look.vouched ? { vouched: look.vouched } : {}),
+      ...(cache ? { record: { read: () => cache.readWritten(outDir), write: (record) => cache.writeWritten(outDir, record) } } : {}),
       // A change that leaves the outputs as they are (a row's pin, say) writes nothing either: the tree in place is checked as a warm run checks it.
       staged: (made) => {
         if (!cache || !key) return false;
         const entry = cacheEntry(result, made);
         cache.write(key, entry);
         inPlace = warmResult(entry, cache, read.diagnostics, outDir, false, 'compiled; ', made.own);
-        if (inPlace) {
-          cache.writeSliceKeys(outDir, sliceKeysOf(plan, made.listing));
-          cache.writeWritten(outDir, made.listing);
-        }
+        if (inPlace) cache.writeSliceKeys(outDir, sliceKeysOf(plan, made.listing));
         return inPlace !== undefined;
       },
-      // Both trees until the new one is in place (a run killed in the swap leaves either), then the new one alone.
-      ...(lastWrite ? { swapping: (made: { listing: ReadonlyMap<string, string> }) => cache?.writeWritten(outDir, [...lastWrite, ...made.listing]) } : {}),
-      swapped: (made) => cache?.writeWritten(outDir, made.listing),
     });
     if (inPlace) return inPlace;
     cache?.writeStamps(outDir, written.stamps);

@@ -114,8 +114,12 @@ export function ownershipRules(
     judgeFile(path, digest) {
       if (!listed(path)) return 'unlisted';
       if (!options.checkContent || digest === undefined) return undefined;
+      // The recorded digest first: a planned listing makes an output's text to give its digest.
+      if (recorded?.get(path) === digest) {
+        if (options.vouched === undefined || options.vouched.has(vouchKey(path, digest))) return undefined;
+        return wanted?.get(path) === digest ? undefined : 'unvouched';
+      }
       if (wanted?.get(path) === digest) return undefined;
-      if (recorded?.get(path) === digest) return options.vouched === undefined || options.vouched.has(vouchKey(path, digest)) ? undefined : 'unvouched';
       if (recorded === undefined) return 'unproven';
       return recorded.has(path) ? 'changed' : 'unlisted';
     },

@@ -284,10 +284,9 @@ describe('a manifest re-sealed by hand (its digest recomputed), with the compile
       return `${run.status} ${run.stdout}${run.stderr}`;
     };
     expect(git('init', '-q', '-b', 'main')).toMatch(/^0 /);
-    // This clone compiled fleet B (the cache records that tree); then tree A, compiled elsewhere, arrives (a pull, a copy).
+    // This clone compiled fleet B (the cache records that tree); then tree A, compiled elsewhere, arrives file by file (a pull).
     expect((await compileWith(fleetB.dir, out, cache)).exitCode).toBe(0);
-    rmSync(out, { recursive: true });
-    spawnSync('cp', ['-R', path.join(work.dir, 'tree-A'), out]);
+    expect(spawnSync('cp', ['-R', `${path.join(work.dir, 'tree-A')}/.`, out]).status).toBe(0);
     expect(sameTree(await readOutputTree(out), trees.A)).toBe(true);
     const files = differing();
     const before = snapshot(dir);
@@ -306,6 +305,17 @@ describe('a manifest re-sealed by hand (its digest recomputed), with the compile
     const run = await compileWith(fleetB.dir, out, cache);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(sameTree(await readOutputTree(out), trees.B)).toBe(true);
+  });
+
+  it('after another writer swapped its tree in (a compile with another cache folder), the record is not applied to it', async () => {
+    const { out } = site();
+    const [mine, theirs] = [mkdtempSync(path.join(work.dir, 'cache-')), mkdtempSync(path.join(work.dir, 'cache-'))];
+    expect((await compileWith(fleetA.dir, out, mine)).exitCode).toBe(0);
+    expect((await compileWith(fleetB.dir, out, theirs)).exitCode).toBe(0);
+    // `mine` recorded tree A in a folder that is gone: tree B's files are judged by the manifest, as without a record.
+    const run = await compileWith(fleetA.dir, out, mine);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(sameTree(await readOutputTree(out), trees.A)).toBe(true);
   });
 
   it('without the cache (--no-cache), the manifest alone decides: the limit docs/outputs.md states', async () => {

@@ -607,22 +607,22 @@ export class CompileCache {
   }
 
   /**
-   * The tree the last write into `outDir` made: [path, digest] pairs, the
-   * manifest's listing as diene wrote it (the manifest in the directory can be
-   * edited and re-sealed by hand; this record cannot be reached from the
-   * fleet). A path is listed twice while a write swaps one tree for another.
-   * `undefined` when none was kept, or when it is broken (then a warning).
+   * The record of the last write into `outDir` (adapters/filesystem/output-tree.ts `WrittenRecord`): the identities of
+   * the folder it swapped in and the files it wrote there, as diene wrote them (the manifest in the directory can be
+   * edited and re-sealed by hand; this record cannot be reached from the fleet). `undefined` when none was kept, or
+   * when it is broken (then a warning).
    */
-  readWritten(outDir: string): [string, string][] | undefined {
-    return this.folderRecord('written', outDir, isWrittenRecord, 'body_not_written') as [string, string][] | undefined;
+  readWritten(outDir: string): { dirs: string[]; files: [string, string][] } | undefined {
+    return this.folderRecord('written', outDir, isWrittenRecord, 'body_not_written') as { dirs: string[]; files: [string, string][] } | undefined;
   }
 
-  /** Keeps the listing of the tree just written into `outDir` (see {@link readWritten}); never throws. */
-  writeWritten(outDir: string, listing: Iterable<readonly [string, string]>): void {
+  /** Keeps the record of the write just made into `outDir` (see {@link readWritten}); never throws. */
+  writeWritten(outDir: string, record: { dirs: readonly string[]; files: Iterable<readonly [string, string]> }): void {
     if (!this.usable) return;
     try {
       mkdirSync(path.join(this.dir, 'written'), { recursive: true });
-      atomicWrite(this.recordPath('written', outDir), sealed(sha256(outDir), [...listing]));
+      this.markFolder();
+      atomicWrite(this.recordPath('written', outDir), sealed(sha256(outDir), { dirs: record.dirs, files: [...record.files] }));
     } catch (error) {
       this.writeFailed(error);
     }
@@ -643,9 +643,16 @@ export class CompileCache {
 /** The records a cache keeps of a folder: of an output directory (`stamps`, `slices`, `written`) or of a fleet (`inputs`). */
 type FolderRecord = 'stamps' | 'slices' | 'inputs' | 'written';
 
-/** Whether `body` is the record of a written tree: [path, digest] pairs. */
+/** Whether `body` is the record of a written tree: the folder identities (strings) and the [path, digest] pairs. */
 function isWrittenRecord(body: unknown): boolean {
-  return Array.isArray(body) && body.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && typeof entry[1] === 'string');
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return false;
+  const { dirs, files } = body as { dirs?: unknown; files?: unknown };
+  return (
+    Array.isArray(dirs) &&
+    dirs.every((dir) => typeof dir === 'string') &&
+    Array.isArray(files) &&
+    files.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && typeof entry[1] === 'string')
+  );
 }
 
 /** An input's entry in the `inputs` record: [path, stamp, digest of its text, its UTF-16 units, its UTF-8 bytes]. */

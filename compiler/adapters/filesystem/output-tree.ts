@@ -577,12 +577,6 @@ export function outputLeftovers(outDir: string): string[] {
 export interface OutputLook {
   error?: OutputForeignError;
   /**
-   * What shows that diene wrote the files the new tree replaces or drops, beyond the manifest: the record of the last
-   * write given to {@link inspectOutput}, with the files whose bytes git keeps. `undefined` without a record.
-   * Passed to {@link writeOutputTree}, whose walk under the lock judges by it too.
-   */
-  vouched?: Vouched;
-  /**
    * Of each file found diene's: [stamp, digest of its bytes]. Passed to {@link writeOutputTree}, which links the
    * files whose bytes stay the same into the new tree and whose walk under the lock reads only files written to since.
    */
@@ -604,32 +598,20 @@ export interface OutputLook {
  * directory cannot be listed: the write then fails cleanly. `recorded` (what
  * the last write into `outDir` kept: path → [stamp, digest]) spares reading
  * the files whose stamp is still the one recorded. `written` is the compile
- * cache's record of the tree the last write into `outDir` made ([path,
- * digest] pairs): with it, a file the manifest lists that the new tree replaces with
- * other bytes or drops must be in that record with its digest, or its bytes
- * be kept by git (a blob in the repository's objects), else it is refused as
- * `unvouched` (a manifest re-sealed by hand adopted it). Without it the
- * manifest alone decides.
+ * cache's record of the last write into `outDir` (see {@link vouchedBy}).
  */
 export async function inspectOutput(
   outDir: string,
   wanted: Listing,
-  options: { waitMs?: number; recorded?: ReadonlyMap<string, readonly [string, string]>; written?: Iterable<readonly [string, string]> } = {},
+  options: { waitMs?: number; recorded?: ReadonlyMap<string, readonly [string, string]>; written?: WrittenRecord } = {},
 ): Promise<OutputLook> {
   const lock = lockOf(outDir);
   const deadline = Date.now() + (options.waitMs ?? LOCK_WAIT_MS);
-  const written = options.written && [...options.written].map(([file, digest]) => vouchKey(file, digest));
   for (;;) {
     const before = entryAt(outDir)?.ino;
-    const vouched = written && new Set(written);
+    const vouched = vouchedBy(outDir, options.written);
     let look = lookOnce(outDir, wanted, options.recorded, vouched);
-    // Files the record does not vouch for: those whose bytes git keeps lose nothing when removed, so they are diene's to remove.
-    const unvouched = vouched ? unvouchedFindings(outDir, look.error) : new Map<string, string>();
-    if (vouched && unvouched.size > 0) {
-      const held = await bytesKeptByGit(new Map([...unvouched].map(([relative, digest]) => [path.join(outDir, relative), digest])));
-      for (const [relative, digest] of unvouched) if (held.has(path.join(outDir, relative))) vouched.add(vouchKey(relative, digest));
-      if (held.size > 0) look = lookOnce(outDir, wanted, options.recorded, vouched);
-    }
+    if (vouched && (await vouchByGit(outDir, vouched, findingsOf(outDir, look.error)))) look = lookOnce(outDir, wanted, options.recorded, vouched);
     if (!look.error || Date.now() >= deadline) return look;
     // Another compile may be mid-swap (it holds the lock), or have swapped its tree in during the look (the folder is another):
     // what it moves can look foreign for an instant, so look again once it is done.
@@ -645,28 +627,76 @@ function lookOnce(
   recorded: ReadonlyMap<string, readonly [string, string]> | undefined,
   vouched: Vouched | undefined,
 ): OutputLook {
-  const vouching = vouched ? { vouched } : {};
   try {
     const previous = entryAt(previousOf(outDir)) ? inspectPrevious(outDir, wanted).error : undefined;
-    if (previous) return { error: previous, trusted: new Map(), folders: [], ...vouching };
-    const inspection = inspectTree(outDir, { wanted, checkContent: true, ...(recorded ? { trusted: recorded } : {}), ...vouching });
+    if (previous) return { error: previous, trusted: new Map(), folders: [] };
+    const inspection = inspectTree(outDir, { wanted, checkContent: true, ...(recorded ? { trusted: recorded } : {}), ...(vouched ? { vouched } : {}) });
     const error = foreignError(outDir, inspection);
-    return { ...(error ? { error } : {}), trusted: inspection.stamps, folders: inspection.directories, ...vouching };
+    return { ...(error ? { error } : {}), trusted: inspection.stamps, folders: inspection.directories };
   } catch {
-    return { trusted: new Map(), folders: [], ...vouching };
+    return { trusted: new Map(), folders: [] };
   }
 }
 
 /**
- * The files of the output directory `error` refuses only because nothing but the manifest vouches for them: relative
- * path → the digest the manifest gives them, which their bytes have.
+ * The compile cache's record of the last write into an output directory: the
+ * identities ({@link folderIdentity}) of the directory that write swapped in
+ * (two while a swap is under way: the old tree's and the new one's) and the
+ * files it wrote ([path, digest], a path twice while a swap is under way).
  */
-function unvouchedFindings(outDir: string, error: OutputForeignError | undefined): Map<string, string> {
+export interface WrittenRecord {
+  dirs: string[];
+  files: [string, string][];
+}
+
+/**
+ * The identity of the folder at `dir`: device, inode and birth time (0 where
+ * the file system keeps none); `undefined` when there is no folder. Every
+ * write swaps a new folder in, so another writer's swap (a compile with
+ * another cache folder or none, a tree copied in) changes it, while edits
+ * inside the folder (by hand, by git) do not.
+ */
+export function folderIdentity(dir: string): string | undefined {
+  try {
+    const info = lstatSync(dir, { bigint: true });
+    return info.isDirectory() ? `${info.dev}:${info.ino}:${info.birthtimeNs}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What vouches, beside the manifest, for the files of `outDir` that a write
+ * replaces or drops (plan/output-ownership.ts): the files of `record` when it
+ * is the record of the folder in place; `undefined` (the manifest alone
+ * decides) without a record, or when another writer swapped another folder in
+ * since, whose files the record does not describe.
+ */
+function vouchedBy(outDir: string, record: WrittenRecord | undefined): Set<string> | undefined {
+  const identity = folderIdentity(outDir);
+  if (!record || identity === undefined || !record.dirs.includes(identity)) return undefined;
+  return new Set(record.files.map(([file, digest]) => vouchKey(file, digest)));
+}
+
+/** The files of `outDir` refused only because nothing but the manifest vouches for them: relative path → their digest. */
+function findingsOf(outDir: string, error: OutputForeignError | undefined): Map<string, string> {
   const found = new Map<string, string>();
   for (const finding of error?.findings ?? [])
     if (finding.reason === 'unvouched' && finding.digest !== undefined && !finding.sibling)
       found.set(path.relative(outDir, finding.path).split(path.sep).join('/'), finding.digest);
   return found;
+}
+
+/**
+ * Adds to `vouched` those of `unvouched` (relative path → digest) whose bytes
+ * git keeps: removing them loses nothing. Returns true when it added any (the
+ * tree is then judged again).
+ */
+async function vouchByGit(outDir: string, vouched: Set<string>, unvouched: ReadonlyMap<string, string>): Promise<boolean> {
+  if (unvouched.size === 0) return false;
+  const held = await bytesKeptByGit(new Map([...unvouched].map(([relative, digest]) => [path.join(outDir, relative), digest])));
+  for (const [relative, digest] of unvouched) if (held.has(path.join(outDir, relative))) vouched.add(vouchKey(relative, digest));
+  return held.size > 0;
 }
 
 /** fsync every path (files and folders) of `paths`, `concurrency` at a time: parallel syncs share the journal's commits. */
@@ -820,10 +850,12 @@ export interface WriteCounts {
  * holds (output-slice.ts) and whose old file `trusted` says has it is linked
  * without being made. `vouched` ({@link OutputLook}) is what the walk under
  * the lock judges the files the new tree replaces or drops by, beside the
- * manifest. `swapping`, called under the lock right before the swap, and
- * `swapped`, once the new tree is in place, keep the compile cache's record
- * of the last write: a run killed between the two leaves a record that
- * covers both trees.
+ * manifest. `record` reads and keeps the compile cache's record of the last
+ * write ({@link WrittenRecord}), under the lock: the walk under the lock
+ * judges by it (see {@link vouchedBy}); right before the swap it is made to
+ * cover both trees, so a run killed in the swap leaves a record of whichever
+ * is in place, and once the new tree is in place (or found already there) it
+ * is that tree's.
  */
 export async function writeOutputTree(
   outDir: string,
@@ -834,9 +866,7 @@ export async function writeOutputTree(
     known?: KnownDigests;
     staged?: (made: MadeTree) => boolean;
     link?: LinkFile;
-    vouched?: Vouched;
-    swapping?: (made: MadeTree) => void;
-    swapped?: (made: MadeTree) => void;
+    record?: { read(): WrittenRecord | undefined; write(record: WrittenRecord): void };
   } = {},
 ): Promise<{ notes: string[]; made: MadeTree; stopped: boolean; counts: WriteCounts; stamps: Map<string, [string, string]>; changedFiles: string[] }> {
   const parent = path.dirname(outDir);
@@ -912,6 +942,8 @@ export async function writeOutputTree(
       made.manifest = manifestText(made.listing);
       if (options.staged?.(made)) {
         rmSync(staging, { recursive: true, force: true });
+        const identity = folderIdentity(outDir);
+        if (identity !== undefined) options.record?.write({ dirs: [identity], files: [...made.listing] });
         return { notes, made, stopped: true, counts, stamps: new Map(), changedFiles };
       }
       const recent = BigInt(Date.now() - RECENT_WRITE_MS) * 1_000_000n;
@@ -939,10 +971,17 @@ export async function writeOutputTree(
       if (old) await chmod(staging, old.mode & 0o7777);
       // Durable before it is visible: a power cut after the swap must not leave empty or short files, nor lose a link.
       await syncAll([...written, ...folders]);
-      replaced = inspectTree(outDir, { wanted: made.listing, checkContent: true, trusted: expected, ...(options.vouched ? { vouched: options.vouched } : {}) });
+      // The record read under the lock: another writer may have swapped its tree in since the first look.
+      const last = options.record?.read();
+      const vouched = vouchedBy(outDir, last);
+      const walk = (): TreeInspection => inspectTree(outDir, { wanted: made.listing, checkContent: true, trusted: expected, ...(vouched ? { vouched } : {}) });
+      replaced = walk();
+      if (vouched && (await vouchByGit(outDir, vouched, findingsOf(outDir, foreignError(outDir, replaced))))) replaced = walk();
       const foreign = foreignError(outDir, replaced);
       if (foreign) throw foreign;
-      options.swapping?.(made);
+      const [before, after] = [folderIdentity(outDir), folderIdentity(staging)];
+      if (last && vouched && before !== undefined && after !== undefined)
+        options.record?.write({ dirs: [before, after], files: [...last.files, ...made.listing] });
       swapped = Date.now();
       if (old) await rename(outDir, previous);
       try {
@@ -957,7 +996,8 @@ export async function writeOutputTree(
       throw error;
     }
     // Under the lock, so that the record and the tree in place are of the same write.
-    options.swapped?.(made);
+    const identity = folderIdentity(outDir);
+    if (identity !== undefined) options.record?.write({ dirs: [identity], files: [...made.listing] });
     // The new tree is in place. The old one goes by the walk made before the swap: an entry that reached it since is kept, with the folder.
     if (replaced && entryAt(previous)) {
       try {

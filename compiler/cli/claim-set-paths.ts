@@ -19,7 +19,8 @@
  *      {@link MAX_ATTEMPTS} times, with a short random pause).
  *
  * The actor (`--actor`, DIENE_ACTOR, USER) and the commit message are checked
- * before anything is read or written (`claim_commit_metadata_invalid`); a
+ * before anything is read or written (`claim_commit_metadata_invalid`: a line
+ * break, a control or an invisible format character, `<` or `>`); a
  * branch that cannot be parsed is refused (`claim_branch_unreadable`); a
  * failed write leaves the repository as it was (compiler/adapters/git/).
  *
@@ -38,6 +39,7 @@ import { checkClaimShape, claimFindingDiagnostic, prefixCaseTwins } from '../2-a
 import { MAX_PREFIXES_PER_CLAIM } from '../2-analyze/route-paths.js';
 import { splitServiceHost } from '../2-analyze/routes.js';
 import { BranchUnreadableError, openClaimRepo, RepoError, type ClaimRepo } from '../adapters/git/claim-repo.js';
+import type { ChoiceOf } from '../diagnostics/catalog.js';
 import { diagnose, diagnoseFinding, FLEET_WIDE, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { inputValidators } from '../index.js';
 import {
@@ -50,6 +52,7 @@ import {
   planClaimPaths,
   readFleetShape,
   readPathsRequest,
+  shownMetadata,
   type ClaimContent,
   type CommitMetadataProblem,
   type PathsRequest,
@@ -60,17 +63,38 @@ import { claimSetPathsHelp } from './claim-set-paths.help.js';
 /** How many times the write door reads, commits and swaps before it gives up on a branch that keeps moving. */
 export const MAX_ATTEMPTS = 8;
 
-/** The actor named in commits: `--actor`, else DIENE_ACTOR, else USER, else "diene". */
-function actorOf(values: CommandInput['values']): string {
-  return stringOption(values, 'actor') ?? process.env['DIENE_ACTOR'] ?? process.env['USER'] ?? 'diene';
+/** Where the actor came from, as the refusal of a bad one names it (`made`: the default, "diene"). */
+type ActorSource = ChoiceOf<'claim_commit_metadata_invalid', 'source'>;
+
+/** The actor named in commits: `--actor`, else DIENE_ACTOR, else USER, else "diene"; and which of them it is. */
+function actorOf(values: CommandInput['values']): { actor: string; source: ActorSource } {
+  const option = stringOption(values, 'actor');
+  if (option !== undefined) return { actor: option, source: 'option' };
+  const fromEnv = process.env['DIENE_ACTOR'];
+  if (fromEnv !== undefined) return { actor: fromEnv, source: 'diene_actor' };
+  const user = process.env['USER'];
+  return user !== undefined ? { actor: user, source: 'user' } : { actor: 'diene', source: 'made' };
 }
 
-/** The refusal of commit metadata that cannot be written (exit 2, nothing read or written). */
-function metadataRefusal(problems: readonly CommitMetadataProblem[]): CommandResult {
+/**
+ * The refusal of commit metadata that cannot be written (exit 2, nothing read or written). A problem of the author name
+ * names where the actor came from (`source`); the message is diene's own text.
+ */
+function metadataRefusal(problems: readonly CommitMetadataProblem[], source: ActorSource): CommandResult {
   return {
-    diagnostics: problems.map((p) =>
-      diagnose(FLEET_WIDE, 'claim_commit_metadata_invalid', { field: p.field, value: JSON.stringify(p.value), problem: p.problem, character: p.character, limit: ACTOR_NAME_LIMIT }),
-    ),
+    diagnostics: problems.map((p) => {
+      const from = p.field === 'message' ? 'made' : source;
+      return diagnose(FLEET_WIDE, 'claim_commit_metadata_invalid', {
+        field: p.field,
+        value: shownMetadata(p.value),
+        source: from,
+        remedy: from,
+        problem: p.problem,
+        character: p.character,
+        position: p.position,
+        limit: ACTOR_NAME_LIMIT,
+      });
+    }),
     notes: ['nothing written'],
     exitCode: EXIT.invalid,
   };
@@ -135,6 +159,7 @@ async function writeClaim(
   request: PathsRequest,
   locateIn: NonNullable<Awaited<ReturnType<typeof readRequest>>['locateIn']>,
   actor: string,
+  source: ActorSource,
 ): Promise<CommandResult> {
   const validators = inputValidators();
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
@@ -176,7 +201,7 @@ async function writeClaim(
       };
     const signature = commitSignature(actor);
     const problems = commitMetadataProblems({ ...signature, message: plan.message });
-    if (problems.length > 0) return metadataRefusal(problems);
+    if (problems.length > 0) return metadataRefusal(problems, source);
     const swap = await repo.commitFile(snapshot, plan.path, plan.text, plan.message, signature);
     if (swap.ok) {
       const retried = attempt > 1 ? ` after ${attempt - 1} retr${attempt === 2 ? 'y' : 'ies'} (the branch moved)` : '';
@@ -205,9 +230,9 @@ async function runClaimSetPaths({ positionals, values }: CommandInput): Promise<
   if (!repoArgument) throw missingOption('--repo URL|DIR', 'name the fleet repository: a local folder or an http(s) remote');
   const branch = stringOption(values, 'branch') ?? 'main';
   // Before anything is read or written: an actor with a line feed wrote a forged commit.
-  const actor = actorOf(values);
+  const { actor, source } = actorOf(values);
   const metadata = commitMetadataProblems(commitSignature(actor));
-  if (metadata.length > 0) return metadataRefusal(metadata);
+  if (metadata.length > 0) return metadataRefusal(metadata, source);
   const read = await readRequest(file);
   if (!read.request || !read.locateIn || hasErrors(read.diagnostics))
     return { diagnostics: read.diagnostics, notes: ['nothing written'], exitCode: EXIT.invalid };
@@ -230,7 +255,7 @@ async function runClaimSetPaths({ positionals, values }: CommandInput): Promise<
     throw error;
   }
   try {
-    return await writeClaim(repo, host, read.request, read.locateIn, actor);
+    return await writeClaim(repo, host, read.request, read.locateIn, actor, source);
   } catch (error) {
     if (error instanceof RepoError) return repoRefusal(error);
     throw error;

@@ -237,7 +237,8 @@ async function compileWithProgress(
         ...summary(`fresh: the ${files} generated files match what the inputs produce`),
       };
     // What `diene compile` would refuse (a file added or edited by hand): telling the user to run it would only loop.
-    const foreign = (await inspectOutput(outDir, compared.listing, { waitMs: 0, recorded })).error;
+    const lastWrite = cache?.readWritten(outDir);
+    const foreign = (await inspectOutput(outDir, compared.listing, { waitMs: 0, recorded, ...(lastWrite ? { written: lastWrite } : {}) })).error;
     // A directory diene never wrote is most likely a wrong --out: one refusal, as compile gives, not a diff file by file.
     const place = await foreignPlace(foreign, outDir, root);
     if (foreign?.unmanaged && foreign.findings.length > 0)
@@ -323,9 +324,12 @@ async function compileWithProgress(
       return inPlace;
     }
   }
-  // What the last write into this directory recorded of its files: those still unchanged are not read again.
+  // What the last write into this directory recorded of its files: those still unchanged are not read again. Its listing shows
+  // which files diene wrote there, beside a manifest that can be edited and re-sealed by hand.
+  const lastWrite = cache?.readWritten(outDir);
   const look = await inspectOutput(outDir, plannedListing(plan, listing ?? known), {
     recorded: cache?.readStamps(outDir) ?? new Map(),
+    ...(lastWrite ? { written: lastWrite } : {}),
     ...(lockWaitMs === undefined ? {} : { waitMs: lockWaitMs }),
   });
   if (look.error)
@@ -343,6 +347,7 @@ async function compileWithProgress(
       // The outputs made above are not made again unless they changed.
       known: listing ?? known,
       ...(lockWaitMs === undefined ? {} : { waitMs: lockWaitMs }),
+      ...(cache ? { record: { read: () => cache.readWritten(outDir), write: (record) => cache.writeWritten(outDir, record) } } : {}),
       // A change that leaves the outputs as they are (a row's pin, say) writes nothing either: the tree in place is checked as a warm run checks it.
       staged: (made) => {
         if (!cache || !key) return false;

@@ -44,7 +44,7 @@ function fix(finding: ForeignFinding, tracked: ReadonlySet<string>): ChoiceOf<'o
   if (finding.reason === 'lock') return 'lock';
   if (finding.sibling) return 'previous';
   if (finding.reason === 'changed') return tracked.has(finding.path) ? 'changed' : 'untracked';
-  return finding.reason === 'unproven' || finding.reason === 'unreadable' ? finding.reason : 'other';
+  return finding.reason === 'unproven' || finding.reason === 'unreadable' || finding.reason === 'unvouched' ? finding.reason : 'other';
 }
 
 /** `target` as a note names it (shownPath), a folder keeping its trailing `/`. */

@@ -200,6 +200,7 @@ export const catalog = {
         stamps: 'the stamps of the output files',
         slices: 'the record of what the output files were made from',
         inputs: "the record of the input files' stamps",
+        written: 'the record of the tree last written into the output directory',
       },
       instead: {
         entry: 'the result was made anew without it',
@@ -210,6 +211,7 @@ export const catalog = {
         stamps: 'the output files were compared by their content instead',
         slices: 'every output file was made anew',
         inputs: 'every input file was read',
+        written: "the output directory's manifest alone said which files diene wrote there",
       },
       problem: {
         cut_short: 'it is cut short',
@@ -226,6 +228,7 @@ export const catalog = {
         body_not_result: 'its body is not a compile result',
         body_not_stamps: 'its body is not a list of stamps',
         body_not_slices: 'its body is not a list of output files with the keys of what they were made from',
+        body_not_written: 'its body is not a list of output files with their digests',
         body_not_record: 'it is not the record of a loaded input file',
         not_a_record: 'it is not a record diene writes (a key and JSON)',
         not_sealed: 'it carries no seal (diene seals everything it keeps with this user\'s cache key)',
@@ -356,14 +359,23 @@ export const catalog = {
   },
   claim_commit_metadata_invalid: {
     severity: 'error',
-    message: 'the commit {field} {value} cannot be written: {problem}; nothing written',
-    hint: 'give --actor (or DIENE_ACTOR, or USER) a plain name on one line, without "<", ">" or control characters: it becomes the author and committer of the commit and its actor: line',
+    message: 'the commit {field} {value}{source} cannot be written: {problem}; nothing written',
+    hint: 'give {remedy} a plain name on one line, without "<", ">", control characters or invisible format characters (zero-width spaces and joiners, soft hyphens, bidirectional controls: Unicode category Cf): it becomes the author and committer of the commit and its actor: line',
     choices: {
       field: { name: 'author name', email: 'author e-mail', message: 'message' },
+      source: { made: '', option: ' (from --actor)', diene_actor: ' (from the environment variable DIENE_ACTOR)', user: ' (from the environment variable USER)' },
+      remedy: {
+        made: '--actor (or DIENE_ACTOR, or USER)',
+        option: '--actor',
+        diene_actor: 'DIENE_ACTOR (or pass --actor, which comes first)',
+        user: 'USER (or pass --actor or set DIENE_ACTOR, which come first)',
+      },
       problem: {
         empty: 'it is empty',
         line_break: 'it holds a line break ({character}), which would start a header or a trailer of its own',
         control_character: 'it holds a control character ({character}), which would start a header or a trailer of its own',
+        format_character:
+          'it holds {character} at character {position}, an invisible format character (Unicode category Cf): git log shows it as nothing or reorders the text around it, so one name could pass for another',
         angle_bracket: 'it holds "<" or ">", which delimit the e-mail address in a commit',
         outer_space: 'it starts or ends with white space, which git strips',
         too_long: 'it is longer than {limit} characters',
@@ -1035,6 +1047,8 @@ export const catalog = {
         changed: 'its bytes differ from the digest the manifest (.diene-manifest.json) records for it: it was changed after diene wrote it',
         unproven:
           'its bytes differ from what diene writes there, and the directory has no manifest (.diene-manifest.json) to show that diene wrote it (a tree from a diene before the manifest, or one made by hand)',
+        unvouched:
+          "the manifest (.diene-manifest.json) lists it with its bytes' digest, but the last compile into this directory did not write it (the compile cache's record) and git keeps no copy of these bytes: a manifest edited and re-sealed by hand may have adopted it",
         directory: 'it is a folder in which diene writes no file',
         symlink: 'it is a symbolic link, and diene writes only regular files (the link is not followed)',
         special: 'it is a FIFO, socket or device, and diene writes only regular files',
@@ -1051,6 +1065,8 @@ export const catalog = {
         untracked:
           "if the edit is not wanted, delete {path} (or move it elsewhere to keep a copy) and compile again: diene writes it anew; to keep the edit, change the fleet's inputs instead",
         unproven: 'if everything in {out} came from diene, delete {out} once and compile again (it then writes a manifest); otherwise move this file out of it',
+        unvouched:
+          'if it was written by hand, move it out of {out}; if diene did write it (a compile with --no-cache, a tree copied in) and the inputs no longer make it, delete it yourself and compile again',
         unreadable: 'make it readable, or move it out of {out}',
         other: 'move it out of {out} (or delete it yourself if it is not needed)',
       },

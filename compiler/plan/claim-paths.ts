@@ -255,19 +255,81 @@ export function commitSignature(actor: string): CommitSignature {
 /** The longest author name accepted, in code points. */
 export const ACTOR_NAME_LIMIT = 256;
 
-/** C0 and C1 controls, DEL, the Unicode line and paragraph separators, and the bidirectional controls. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+/** C0 and C1 controls, DEL, and the Unicode line and paragraph separators. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
+/**
+ * The format characters (Unicode category Cf: zero-width spaces and joiners,
+ * the soft hyphen, the byte order mark, the bidirectional marks, embeddings,
+ * overrides and isolates, tag characters): invisible, or reordering the text
+ * around them, so `ci\u200bbot` shows as `cibot` in `git log`.
+ */
+const FORMAT = /\p{Cf}/u;
+
+/** The names of the format characters most often met (Unicode's own names); others are named by their category. */
+const FORMAT_NAMES: Readonly<Record<number, string>> = {
+  0x00ad: 'SOFT HYPHEN',
+  0x061c: 'ARABIC LETTER MARK',
+  0x180e: 'MONGOLIAN VOWEL SEPARATOR',
+  0x200b: 'ZERO WIDTH SPACE',
+  0x200c: 'ZERO WIDTH NON-JOINER',
+  0x200d: 'ZERO WIDTH JOINER',
+  0x200e: 'LEFT-TO-RIGHT MARK',
+  0x200f: 'RIGHT-TO-LEFT MARK',
+  0x202a: 'LEFT-TO-RIGHT EMBEDDING',
+  0x202b: 'RIGHT-TO-LEFT EMBEDDING',
+  0x202c: 'POP DIRECTIONAL FORMATTING',
+  0x202d: 'LEFT-TO-RIGHT OVERRIDE',
+  0x202e: 'RIGHT-TO-LEFT OVERRIDE',
+  0x2060: 'WORD JOINER',
+  0x2061: 'FUNCTION APPLICATION',
+  0x2062: 'INVISIBLE TIMES',
+  0x2063: 'INVISIBLE SEPARATOR',
+  0x2064: 'INVISIBLE PLUS',
+  0x2066: 'LEFT-TO-RIGHT ISOLATE',
+  0x2067: 'RIGHT-TO-LEFT ISOLATE',
+  0x2068: 'FIRST STRONG ISOLATE',
+  0x2069: 'POP DIRECTIONAL ISOLATE',
+  0xfeff: 'ZERO WIDTH NO-BREAK SPACE',
+};
+
+/** `U+XXXX` of `character`; for a format character, with its name (`U+200B ZERO WIDTH SPACE`). */
 function named(character: string): string {
-  return `U+${(character.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`;
+  const point = character.codePointAt(0) as number;
+  const code = `U+${point.toString(16).toUpperCase().padStart(4, '0')}`;
+  if (!FORMAT.test(character)) return code;
+  return `${code} ${FORMAT_NAMES[point] ?? '(a format character, Unicode category Cf)'}`;
 }
 
-/** One reason a commit cannot be written as asked: which field, its value, why, and the character at fault (U+XXXX, or empty). */
+/** The first character of `text` that `pattern` (one character, no `g` flag) matches, and its place in code points from 1. */
+function firstOf(text: string, pattern: RegExp): { character: string; position: number } | undefined {
+  let position = 0;
+  for (const character of text) {
+    position++;
+    if (pattern.test(character)) return { character, position };
+  }
+  return undefined;
+}
+
+/**
+ * `value` as a diagnostic shows it: a JSON string whose controls and format
+ * characters are written as escapes (`"ci\u200bbot"`), so the text shows what
+ * is in it rather than hiding it again.
+ */
+export function shownMetadata(value: string): string {
+  return JSON.stringify(value).replace(/[\u007f-\u009f\u2028\u2029]|\p{Cf}/gu, (character) => {
+    const point = character.codePointAt(0) as number;
+    return point > 0xffff ? `\\u{${point.toString(16)}}` : `\\u${point.toString(16).padStart(4, '0')}`;
+  });
+}
+
+/** One reason a commit cannot be written as asked: which field, its value, why, and the character at fault (U+XXXX, or empty) and its place (from 1, or 0). */
 export interface CommitMetadataProblem {
   field: ChoiceOf<'claim_commit_metadata_invalid', 'field'>;
   value: string;
   problem: ChoiceOf<'claim_commit_metadata_invalid', 'problem'>;
   character: string;
+  position: number;
 }
 
 /**
@@ -275,35 +337,47 @@ export interface CommitMetadataProblem {
  * commit's author and committer lines are `name <email> time zone`, one line
  * each, and its message follows a blank line: a line feed in the name starts
  * a header of its own, `<` or `>` moves the address (git fsck: badName,
- * missingEmail), and control characters in the message corrupt the log.
+ * missingEmail), and control characters in the message corrupt the log. A
+ * format character (Unicode category Cf) in the name or the message is
+ * invisible or reorders the text, so one actor could pass for another in
+ * `git log`.
  */
 export function commitMetadataProblems(metadata: Partial<CommitSignature & { message: string }>): CommitMetadataProblem[] {
   const problems: CommitMetadataProblem[] = [];
   const { name, email, message } = metadata;
   if (name !== undefined) {
-    const control = CONTROL.exec(name)?.[0];
+    const control = firstOf(name, CONTROL);
+    const format = firstOf(name, FORMAT);
     const problem =
       name.trim() === ''
         ? 'empty'
         : control !== undefined
-          ? control === '\n' || control === '\r'
+          ? control.character === '\n' || control.character === '\r'
             ? 'line_break'
             : 'control_character'
-          : /[<>]/.test(name)
-            ? 'angle_bracket'
-            : name !== name.trim()
-              ? 'outer_space'
-              : [...name].length > ACTOR_NAME_LIMIT
-                ? 'too_long'
-                : undefined;
-    if (problem) problems.push({ field: 'name', value: name, problem, character: problem === 'empty' || control === undefined ? '' : named(control) });
+          : format !== undefined
+            ? 'format_character'
+            : /[<>]/.test(name)
+              ? 'angle_bracket'
+              : name !== name.trim()
+                ? 'outer_space'
+                : [...name].length > ACTOR_NAME_LIMIT
+                  ? 'too_long'
+                  : undefined;
+    const fault = problem === 'control_character' || problem === 'line_break' ? control : problem === 'format_character' ? format : undefined;
+    if (problem) problems.push({ field: 'name', value: name, problem, character: fault ? named(fault.character) : '', position: fault?.position ?? 0 });
   }
-  if (email !== undefined && !/^[^\s<>@\u0000-\u001f\u007f-\u009f]+@[^\s<>@\u0000-\u001f\u007f-\u009f]+$/.test(email))
-    problems.push({ field: 'email', value: email, problem: 'not_one_address', character: '' });
+  if (email !== undefined && !/^[^\s<>@\u0000-\u001f\u007f-\u009f\p{Cf}]+@[^\s<>@\u0000-\u001f\u007f-\u009f\p{Cf}]+$/u.test(email))
+    problems.push({ field: 'email', value: email, problem: 'not_one_address', character: '', position: 0 });
   if (message !== undefined) {
-    const control = /[\u0000-\u0009\u000b-\u001f\u007f]/.exec(message)?.[0];
-    if (control !== undefined) problems.push({ field: 'message', value: message, problem: 'message_control', character: named(control) });
-    else if ((message.split('\n')[0] ?? '').trim() === '') problems.push({ field: 'message', value: message, problem: 'subject_empty', character: '' });
+    const control = firstOf(message, /[\u0000-\u0009\u000b-\u001f\u007f]/);
+    const format = firstOf(message, FORMAT);
+    if (control !== undefined)
+      problems.push({ field: 'message', value: message, problem: 'message_control', character: named(control.character), position: control.position });
+    else if (format !== undefined)
+      problems.push({ field: 'message', value: message, problem: 'format_character', character: named(format.character), position: format.position });
+    else if ((message.split('\n')[0] ?? '').trim() === '')
+      problems.push({ field: 'message', value: message, problem: 'subject_empty', character: '', position: 0 });
   }
   return problems;
 }

@@ -11,6 +11,17 @@
  * about to write there (so replacing them loses nothing). A directory is
  * diene's when either listing has a file below it. Symbolic links, FIFOs,
  * sockets and devices are never diene's: it writes only regular files.
+ *
+ * The manifest is sealed with a digest anyone can recompute, so a manifest
+ * edited and re-sealed by hand can list a hand-written file with its true
+ * digest. `vouched`, when given, is what diene has beyond the manifest: the
+ * files (path and digest) the last write into this directory made, by the
+ * compile cache's record, and the files whose very bytes git keeps. A file
+ * the new tree replaces with other bytes or drops is then diene's only when
+ * `vouched` holds it with that digest; without `vouched` (no record: no
+ * cache, or none kept yet for this directory) the manifest alone decides. A
+ * file whose bytes the new tree has at its path needs no vouching: replacing
+ * it loses nothing.
  */
 
 /** What an entry of a tree is, as `lstat` says (a symbolic link is never followed). */
@@ -22,6 +33,8 @@ export type ForeignReason =
   | 'unlisted'
   /** a file the tree's manifest lists, whose bytes differ from the digest it records and from what diene writes now */
   | 'changed'
+  /** a file the tree's manifest lists with its digest, which the last write into the directory did not make and whose bytes git does not keep */
+  | 'unvouched'
   /** a file in a tree without a manifest, whose bytes differ from what diene writes at that path now */
   | 'unproven'
   /** a folder in which no listing has a file */
@@ -36,6 +49,8 @@ export type ForeignReason =
 export interface ForeignEntry {
   path: string;
   reason: ForeignReason;
+  /** For an `unvouched` file: the digest of its bytes (the one the manifest gives it). */
+  digest?: string;
 }
 
 /**
@@ -46,6 +61,14 @@ export interface Listing {
   has(path: string): boolean;
   get(path: string): string | undefined;
   keys(): Iterable<string>;
+}
+
+/** What shows beside the manifest that diene wrote a file: a set of {@link vouchKey}s (a path may have several digests). */
+export type Vouched = ReadonlySet<string>;
+
+/** The key of `path` with bytes of digest `digest` in a {@link Vouched} set. */
+export function vouchKey(path: string, digest: string): string {
+  return `${digest} ${path}`;
 }
 
 /** The rules for one tree; see {@link ownershipRules}. */
@@ -74,12 +97,14 @@ function ancestors(listings: readonly (Listing | undefined)[]): Set<string> {
  * none), about to be replaced by `wanted` (or by nothing, for a tree that is
  * only removed). With `checkContent: false` a listed file is diene's whatever
  * its bytes: for the staging folder of a killed run, whose last file may be
- * cut short, and for a quick look before the bytes are read.
+ * cut short, and for a quick look before the bytes are read. With `vouched`
+ * (see above), a file whose bytes are not the wanted ones is diene's only
+ * when `vouched` holds it with the digest `recorded` gives it.
  */
 export function ownershipRules(
   recorded: ReadonlyMap<string, string> | undefined,
   wanted: Listing | undefined,
-  options: { checkContent: boolean },
+  options: { checkContent: boolean; vouched?: Vouched },
 ): OwnershipRules {
   const folders = ancestors([recorded, wanted]);
   const listed = (path: string): boolean => recorded?.has(path) === true || wanted?.has(path) === true;
@@ -89,7 +114,12 @@ export function ownershipRules(
     judgeFile(path, digest) {
       if (!listed(path)) return 'unlisted';
       if (!options.checkContent || digest === undefined) return undefined;
-      if (recorded?.get(path) === digest || wanted?.get(path) === digest) return undefined;
+      // The recorded digest first: a planned listing makes an output's text to give its digest.
+      if (recorded?.get(path) === digest) {
+        if (options.vouched === undefined || options.vouched.has(vouchKey(path, digest))) return undefined;
+        return wanted?.get(path) === digest ? undefined : 'unvouched';
+      }
+      if (wanted?.get(path) === digest) return undefined;
       if (recorded === undefined) return 'unproven';
       return recorded.has(path) ? 'changed' : 'unlisted';
     },

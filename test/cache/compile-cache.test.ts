@@ -851,3 +851,32 @@ describe('a folder where a record of an output directory belongs', () => {
     expect(part === 'slices' ? new CompileCache(dir).readSliceKeys('/somewhere/out') : new CompileCache(dir).readStamps('/somewhere/out')).toEqual(record);
   });
 });
+
+describe('the record of the last write into an output directory (written/)', () => {
+  const out = '/somewhere/out';
+  const record = { dirs: ['64769:1234:0'], files: [['argocd/nitroso.yaml', `sha256:${'5'.repeat(64)}`]] as [string, string][] };
+  const recordOf = (dir: string): string => path.join(dir, 'written', readdirSync(path.join(dir, 'written'))[0] as string);
+
+  it('reads back what was kept, for the same output directory only; none kept reads as none', () => {
+    const dir = fresh('written');
+    expect(new CompileCache(dir).readWritten(out)).toBeUndefined();
+    new CompileCache(dir).writeWritten(out, record);
+    const reading = new CompileCache(dir);
+    expect(reading.readWritten(out)).toEqual(record);
+    expect(reading.readWritten('/somewhere/else')).toBeUndefined();
+    expect(reading.warnings).toEqual([]);
+  });
+
+  it('of the wrong shape (its digest recomputed): ignored with a warning, and the manifest alone decides', () => {
+    const dir = fresh('written');
+    new CompileCache(dir).writeWritten(out, record);
+    writeFileSync(recordOf(dir), entryText(sha256(out), [['argocd/nitroso.yaml', 'x']] as unknown as CacheEntry));
+    const reading = new CompileCache(dir);
+    expect(reading.readWritten(out)).toBeUndefined();
+    expect(reading.warnings.map((w) => w.message)).toEqual([
+      expect.stringMatching(
+        /^ignored the record of the tree last written into the output directory .*: its body is not a list of output files with their digests; the output directory's manifest alone said which files diene wrote there$/,
+      ),
+    ]);
+  });
+});

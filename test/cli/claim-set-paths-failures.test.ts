@@ -144,14 +144,14 @@ describe.skipIf(skipUnlessPresent(skipReason))(`diene claim set-paths when somet
     const run = await setPaths(clone, TIN, { paulca: ZINC }, ['--actor', forged]);
     const refusal = expectRefusal(run, 'claim_commit_metadata_invalid');
     expect(refusal.message).toBe(
-      `the commit author name ${JSON.stringify(forged)} cannot be written: it holds a line break (U+000A), which would start a header or a trailer of its own; nothing written`,
+      `the commit author name ${JSON.stringify(forged)} (from --actor) cannot be written: it holds a line break (U+000A), which would start a header or a trailer of its own; nothing written`,
     );
     expect(refusal.file).toBeNull();
     for (const [actor, reason] of [
       ['one\rtwo', 'a line break (U+000D)'],
       ['ci-bot <ci@evil.example>', '"<" or ">"'],
       [' padded', 'white space'],
-      ['rtl\u202eoverride', 'a control character (U+202E)'],
+      ['rtl\u202eoverride', 'U+202E RIGHT-TO-LEFT OVERRIDE at character 4'],
       ['bell\u0007', 'a control character (U+0007)'],
       ['x'.repeat(257), 'longer than 256 characters'],
     ]) {
@@ -175,6 +175,37 @@ describe.skipIf(skipUnlessPresent(skipReason))(`diene claim set-paths when somet
     expect(git(clone, 'status', '--porcelain')).toBe('');
   });
 
+  it('refuses an actor holding an invisible format character, naming where it came from, the character and its place', async () => {
+    const before = repositoryState(clone);
+    const refusal = expectRefusal(await setPaths(clone, TIN, { paulca: ZINC }, ['--actor', 'ci\u200bbot']), 'claim_commit_metadata_invalid');
+    expect(refusal.message).toBe(
+      'the commit author name "ci\\u200bbot" (from --actor) cannot be written: it holds U+200B ZERO WIDTH SPACE at character 3, an invisible format character (Unicode category Cf): git log shows it as nothing or reorders the text around it, so one name could pass for another; nothing written',
+    );
+    expect(refusal.hint).toMatch(/^give --actor a plain name on one line, without .*invisible format characters/);
+    // Every character of Unicode category Cf, wherever it stands, and from either environment variable.
+    for (const [actor, named] of [
+      ['ci\u200cbot', 'U+200C ZERO WIDTH NON-JOINER at character 3'],
+      ['ci-bot\u200d', 'U+200D ZERO WIDTH JOINER at character 7'],
+      ['\u2060cibot', 'U+2060 WORD JOINER at character 1'],
+      ['ci\ufeffbot', 'U+FEFF ZERO WIDTH NO-BREAK SPACE at character 3'],
+      ['ci\u00adbot', 'U+00AD SOFT HYPHEN at character 3'],
+      ['ci\u202abot', 'U+202A LEFT-TO-RIGHT EMBEDDING at character 3'],
+      ['ci\u2066bot\u2069', 'U+2066 LEFT-TO-RIGHT ISOLATE at character 3'],
+      ['Zoë\u{e0041}', 'U+E0041 (a format character, Unicode category Cf) at character 4'],
+    ]) {
+      const other = await setPaths(clone, TIN, { paulca: ZINC }, ['--actor', actor as string]);
+      expect(expectRefusal(other, 'claim_commit_metadata_invalid').message).toContain(`it holds ${named},`);
+    }
+    const fromEnv = expectRefusal(await setPaths(clone, TIN, { paulca: ZINC }, [], { env: { DIENE_ACTOR: 'ci\u2060bot' } }), 'claim_commit_metadata_invalid');
+    expect(fromEnv.message).toContain(
+      '"ci\\u2060bot" (from the environment variable DIENE_ACTOR) cannot be written: it holds U+2060 WORD JOINER at character 3',
+    );
+    expect(fromEnv.hint).toMatch(/^give DIENE_ACTOR \(or pass --actor, which comes first\) a plain name/);
+    const fromUser = expectRefusal(await setPaths(clone, TIN, { paulca: ZINC }, [], { env: { USER: 'ci\u200bbot' } }), 'claim_commit_metadata_invalid');
+    expect(fromUser.message).toContain('"ci\\u200bbot" (from the environment variable USER)');
+    expect(repositoryState(clone)).toEqual(before);
+  });
+
   it('refuses a branch whose newest commit cannot be parsed, touches nothing, and writes once it is repaired', async () => {
     const good = git(clone, 'rev-parse', 'main').trim();
     const tree = git(clone, 'rev-parse', 'main^{tree}').trim();
@@ -190,9 +221,7 @@ describe.skipIf(skipUnlessPresent(skipReason))(`diene claim set-paths when somet
     for (let attempt = 0; attempt < 2; attempt++) {
       const run = await setPaths(clone, TIN, { paulca: ZINC }, ['--actor', 'ci-bot']);
       const refusal = expectRefusal(run, 'claim_branch_unreadable');
-      expect(refusal.message).toMatch(
-        new RegExp(`^the branch "main" of .* names the commit ${forged.slice(0, 12)}, which cannot be parsed; nothing written$`),
-      );
+      expect(refusal.message).toMatch(new RegExp(`^the branch "main" of .* names the commit ${forged.slice(0, 12)}, which cannot be parsed; nothing written$`));
       expect(refusal.hint).toContain('git update-ref refs/heads/main <commit>');
       expect(repositoryState(clone)).toEqual(before);
     }

@@ -4,7 +4,8 @@
  * top, a folder, a FIFO, a file edited by hand, symbolic links in and out of
  * the tree, a manifest that lies, one edited by hand, a read-only file, a
  * hand-made folder as the first `--out`, a tree from a diene before the
- * manifest, a git merge that left the tree conflicted). Each stops the compile with exit 2 and a diagnostic naming the
+ * manifest, a git merge that left the tree conflicted, a manifest re-sealed
+ * by hand to adopt a file). Each stops the compile with exit 2 and a diagnostic naming the
  * entry, and a snapshot of the whole folder around the output directory shows
  * that not one byte, name or mode changed. The compiles run the CLI's `main`
  * in this process (runCliInProcess, held to the binary's bytes by
@@ -16,7 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manifestText, MANIFEST_FILE, parseOutputManifest } from '../../compiler/3-emit/output-manifest.js';
+import { fileDigest, manifestText, MANIFEST_FILE, parseOutputManifest } from '../../compiler/3-emit/output-manifest.js';
 import { readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
 import { shownPath } from '../../compiler/cli/command.js';
 import { boundedCli, expectNoCrash } from '../support/bounded-cli.js';
@@ -212,6 +213,118 @@ describe('the manifest', () => {
     await expectRefused(dir, out, [
       `output_manifest_invalid: the output manifest ${out}/${MANIFEST_FILE} is a symbolic link, not a file diene wrote, so it cannot show which files diene wrote`,
     ]);
+  });
+});
+
+describe('a manifest re-sealed by hand (its digest recomputed), with the compile cache', () => {
+  const UNVOUCHED = `holds what diene did not write: the manifest (${MANIFEST_FILE}) lists it with its bytes' digest, but the last compile into this directory did not write it (the compile cache's record) and git keeps no copy of these bytes: a manifest edited and re-sealed by hand may have adopted it`;
+
+  /** A compile of `fleet` into `out` with the cache folder `cache` (`undefined`: --no-cache). */
+  async function compileWith(fleet: string, out: string, cache: string | undefined): Promise<Awaited<ReturnType<typeof runCliInProcess>>> {
+    const args = ['compile', '--fleet', fleet, '--out', out, '--format', 'json', '--now', '2026-11-21T00:00:00Z'];
+    return runCliInProcess([...args, ...(cache ? ['--cache', cache] : ['--no-cache'])], { cwd: fleet, env: { FORCE_COLOR: process.env['FORCE_COLOR'] ?? '' } });
+  }
+
+  /** The manifest of `out` re-sealed with `file` listed at the digest of its bytes, as a hand (or a script) would. */
+  function reseal(out: string, file: string): void {
+    const parsed = parseOutputManifest(readFileSync(path.join(out, MANIFEST_FILE), 'utf8'));
+    if ('problem' in parsed) throw new Error(parsed.problem);
+    writeFileSync(path.join(out, MANIFEST_FILE), manifestText(parsed.files.set(file, fileDigest(readFileSync(path.join(out, file))))));
+  }
+
+  /** The files of trees A and B with other bytes (the DNS answers whose TTL differs). */
+  const differing = (): string[] => [...trees.A.keys()].filter((file) => file !== MANIFEST_FILE && trees.A.get(file) !== trees.B.get(file));
+
+  it('that adopts a hand-written file: the compile that would delete it refuses, and every byte stays', async () => {
+    const { dir, out } = site();
+    const cache = mkdtempSync(path.join(work.dir, 'cache-'));
+    expect((await compileWith(fleetA.dir, out, cache)).exitCode).toBe(0);
+    writeFileSync(path.join(out, 'notes.txt'), 'my only copy\n');
+    reseal(out, 'notes.txt');
+    const before = snapshot(dir);
+    const run = await compileWith(fleetB.dir, out, cache);
+    expect(run.exitCode, run.stderr).toBe(2);
+    expect(errorLines(run)).toEqual([`output_foreign_file: ${shown(out)}/notes.txt ${UNVOUCHED}`]);
+    expect(snapshot(dir)).toEqual(before);
+    // --check names it as compile would: a file diene did not write, not an extra output.
+    const check = await runCliInProcess(['compile', '--check', '--fleet', fleetB.dir, '--out', out, '--cache', cache], { cwd: fleetB.dir });
+    expect(check.exitCode, check.stderr).toBe(1);
+    expect(check.stderr).toContain('  foreign notes.txt  (diene did not write it)');
+    // Moved out, the compile goes through.
+    rmSync(path.join(out, 'notes.txt'));
+    expect((await compileWith(fleetB.dir, out, cache)).exitCode).toBe(0);
+    expect(sameTree(await readOutputTree(out), trees.B)).toBe(true);
+  });
+
+  it('over a file edited by hand: the edit is neither replaced nor removed, re-sealed or not', async () => {
+    const { dir, out } = site();
+    const cache = mkdtempSync(path.join(work.dir, 'cache-'));
+    expect((await compileWith(fleetA.dir, out, cache)).exitCode).toBe(0);
+    const [edited] = differing();
+    const file = path.join(out, edited as string);
+    writeFileSync(file, `${readFileSync(file, 'utf8')}{"by": "hand"}\n`);
+    const before = snapshot(dir);
+    const plain = await compileWith(fleetB.dir, out, cache);
+    expect(plain.exitCode).toBe(2);
+    expect(errorLines(plain)).toEqual([`output_foreign_file: ${shown(out)}/${edited} ${CHANGED}`]);
+    reseal(out, edited as string);
+    const resealed = snapshot(dir);
+    const run = await compileWith(fleetB.dir, out, cache);
+    expect(run.exitCode).toBe(2);
+    expect(errorLines(run)).toEqual([`output_foreign_file: ${shown(out)}/${edited} ${UNVOUCHED}`]);
+    expect(snapshot(dir)).toEqual(resealed);
+    expect(resealed[`generated/${edited}`]).toBe(before[`generated/${edited}`]);
+  });
+
+  it("a tree that git brought (another clone's compile): diene's when git keeps its bytes, refused until then", async () => {
+    const { dir, out } = site();
+    const cache = mkdtempSync(path.join(work.dir, 'cache-'));
+    const git = (...args: string[]): string => {
+      const run = spawnSync('git', ['-c', 'user.name=me', '-c', 'user.email=me@example.com', ...args], { cwd: dir, encoding: 'utf8' });
+      return `${run.status} ${run.stdout}${run.stderr}`;
+    };
+    expect(git('init', '-q', '-b', 'main')).toMatch(/^0 /);
+    // This clone compiled fleet B (the cache records that tree); then tree A, compiled elsewhere, arrives file by file (a pull).
+    expect((await compileWith(fleetB.dir, out, cache)).exitCode).toBe(0);
+    expect(spawnSync('cp', ['-R', `${path.join(work.dir, 'tree-A')}/.`, out]).status).toBe(0);
+    expect(sameTree(await readOutputTree(out), trees.A)).toBe(true);
+    const files = differing();
+    const before = snapshot(dir);
+    const refused = await compileWith(fleetB.dir, out, cache);
+    expect(refused.exitCode).toBe(2);
+    expect(errorLines(refused).sort()).toEqual(
+      files
+        .slice(0, 20)
+        .map((file) => `output_foreign_file: ${shown(out)}/${file} ${UNVOUCHED}`)
+        .sort(),
+    );
+    expect(snapshot(dir)).toEqual(before);
+    // Committed, git keeps every byte of it: replacing the files loses nothing, and the compile goes through.
+    git('add', 'generated');
+    expect(git('commit', '-qm', 'tree A')).toMatch(/^0 /);
+    const run = await compileWith(fleetB.dir, out, cache);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(sameTree(await readOutputTree(out), trees.B)).toBe(true);
+  });
+
+  it('after another writer swapped its tree in (a compile with another cache folder), the record is not applied to it', async () => {
+    const { out } = site();
+    const [mine, theirs] = [mkdtempSync(path.join(work.dir, 'cache-')), mkdtempSync(path.join(work.dir, 'cache-'))];
+    expect((await compileWith(fleetA.dir, out, mine)).exitCode).toBe(0);
+    expect((await compileWith(fleetB.dir, out, theirs)).exitCode).toBe(0);
+    // `mine` recorded tree A in a folder that is gone: tree B's files are judged by the manifest, as without a record.
+    const run = await compileWith(fleetA.dir, out, mine);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(sameTree(await readOutputTree(out), trees.A)).toBe(true);
+  });
+
+  it('without the cache (--no-cache), the manifest alone decides: the limit docs/outputs.md states', async () => {
+    const { out } = site();
+    expect((await compileWith(fleetA.dir, out, undefined)).exitCode).toBe(0);
+    writeFileSync(path.join(out, 'notes.txt'), 'adopted\n');
+    reseal(out, 'notes.txt');
+    expect((await compileWith(fleetB.dir, out, undefined)).exitCode).toBe(0);
+    expect(sameTree(await readOutputTree(out), trees.B)).toBe(true);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   claimCommitMessage,
   claimText,
   commitMetadataProblems,
+  shownMetadata,
   commitSignature,
   planClaimPaths,
   readFleetShape,
@@ -161,7 +162,7 @@ describe('commit metadata (issue 14)', () => {
   });
 
   it('refuses what would corrupt the commit: each field, with its value and why', () => {
-    expect(commitMetadataProblems({ name: 'a\nb' })).toEqual([{ field: 'name', value: 'a\nb', problem: 'line_break', character: 'U+000A' }]);
+    expect(commitMetadataProblems({ name: 'a\nb' })).toEqual([{ field: 'name', value: 'a\nb', problem: 'line_break', character: 'U+000A', position: 2 }]);
     expect(commitMetadataProblems({ name: 'a>b' })[0]?.problem).toBe('angle_bracket');
     expect(commitMetadataProblems({ name: '\u2028' })[0]?.problem).toBe('empty');
     expect(commitMetadataProblems({ name: 'a\u2028b' })[0]).toMatchObject({ problem: 'control_character', character: 'U+2028' });
@@ -175,5 +176,35 @@ describe('commit metadata (issue 14)', () => {
     expect(commitMetadataProblems({ message: 'subject\n\nactor: x\u0000\n' })[0]).toMatchObject({ problem: 'message_control', character: 'U+0000' });
     expect(commitMetadataProblems({ message: 'subject\r\n' })[0]).toMatchObject({ problem: 'message_control', character: 'U+000D' });
     expect(commitMetadataProblems({ message: '\nbody\n' })[0]?.problem).toBe('subject_empty');
+  });
+
+  it('refuses every format character (Unicode category Cf), in the name and in the message, naming it and its place', () => {
+    expect(commitMetadataProblems({ name: 'ci\u200bbot' })).toEqual([
+      { field: 'name', value: 'ci\u200bbot', problem: 'format_character', character: 'U+200B ZERO WIDTH SPACE', position: 3 },
+    ]);
+    // Counted in code points: the astral letter before it is one character.
+    expect(commitMetadataProblems({ name: '\u{1d400}\u2062x' })[0]).toMatchObject({ character: 'U+2062 INVISIBLE TIMES', position: 2 });
+    const cf = [
+      0x00ad, 0x0600, 0x061c, 0x06dd, 0x070f, 0x180e, 0x200b, 0x200c, 0x200d, 0x200e, 0x200f, 0x202a, 0x202e, 0x2060, 0x2064, 0x2066, 0x2069, 0xfeff, 0xfffb,
+      0x110bd, 0x1d173, 0xe0001, 0xe007f,
+    ];
+    for (const point of cf) {
+      const problem = commitMetadataProblems({ name: `ci${String.fromCodePoint(point)}bot` })[0];
+      expect(problem, point.toString(16)).toMatchObject({ problem: 'format_character', position: 3 });
+      expect(problem?.character.startsWith(`U+${point.toString(16).toUpperCase().padStart(4, '0')} `), problem?.character).toBe(true);
+    }
+    expect(commitMetadataProblems({ message: 'claim: set 1 prefix\n\nactor: ci\u2060bot\n' })[0]).toMatchObject({
+      field: 'message',
+      problem: 'format_character',
+      character: 'U+2060 WORD JOINER',
+      position: 31,
+    });
+    // Visible look-alikes and other scripts are names like any other: only the invisible category is refused.
+    for (const name of ['ci-bot', 'ci‐bot', 'Zoë', 'Пётр', '山田', 'عمر']) expect(commitMetadataProblems({ name }), name).toEqual([]);
+  });
+
+  it('shows a value with its invisible characters escaped', () => {
+    expect(shownMetadata('ci\u200bbot')).toBe('"ci\\u200bbot"');
+    expect(shownMetadata('a\nb\u202e\u0085\u{e0041}')).toBe('"a\\nb\\u202e\\u0085\\u{e0041}"');
   });
 });

@@ -4,7 +4,7 @@
  * manifest and the listing about to be written.
  */
 import { describe, expect, it } from 'vitest';
-import { ownershipRules } from '../../compiler/plan/output-ownership.js';
+import { ownershipRules, vouchKey } from '../../compiler/plan/output-ownership.js';
 
 const OLD = 'sha256:' + 'a'.repeat(64);
 const NEW = 'sha256:' + 'b'.repeat(64);
@@ -46,6 +46,22 @@ describe('ownershipRules', () => {
     expect(bare.judgeFile('argocd/nitroso.yaml', OLD)).toBe('unproven');
     expect(bare.judgeFile('books/nitroso/tin/doc-c.json', OLD)).toBe('unlisted');
     expect(bare.ownsDirectory('books')).toBe(false);
+  });
+
+  it('with what vouches beside the manifest, owns a file the new tree replaces or drops only when that vouches for its path and digest', () => {
+    // The record of the last write made argocd/nitroso.yaml with these bytes; books/…/doc-c.json is listed by the manifest alone.
+    const vouched = ownershipRules(recorded, wanted, { checkContent: true, vouched: new Set([vouchKey('argocd/nitroso.yaml', OLD)]) });
+    expect(vouched.judgeFile('argocd/nitroso.yaml', OLD)).toBeUndefined();
+    expect(vouched.judgeFile('books/nitroso/tin/doc-c.json', OLD)).toBe('unvouched');
+    // Bytes the new tree has at that path lose nothing: no vouching needed. Other bytes are an edit, as without it.
+    expect(vouched.judgeFile('argocd/nitroso.yaml', NEW)).toBeUndefined();
+    expect(vouched.judgeFile('argocd/nitroso.yaml', OTHER)).toBe('changed');
+    // The same path with another digest vouches for nothing: the record names bytes, not names.
+    const otherBytes = ownershipRules(recorded, wanted, { checkContent: true, vouched: new Set([vouchKey('books/nitroso/tin/doc-c.json', NEW)]) });
+    expect(otherBytes.judgeFile('books/nitroso/tin/doc-c.json', OLD)).toBe('unvouched');
+    // An empty record (a write that made no file) vouches for nothing; no record at all leaves the manifest to decide.
+    expect(ownershipRules(recorded, wanted, { checkContent: true, vouched: new Set() }).judgeFile('books/nitroso/tin/doc-c.json', OLD)).toBe('unvouched');
+    expect(rules.judgeFile('books/nitroso/tin/doc-c.json', OLD)).toBeUndefined();
   });
 
   it('without content checks (a killed staging folder), owns every listed path whatever its bytes', () => {

@@ -23,8 +23,9 @@
  * anything else is not used), `CACHEDIR.TAG`, `entries/<key>.json`,
  * `stamps/` (output-match.ts), `slices/` (the keys of the outputs made from
  * slices of the model, 3-emit/output-slice.ts), `inputs/` (the stamps of a
- * fleet's input files, input-stamps.ts) and `files/` (the per-file records of
- * file-records.ts). Each
+ * fleet's input files, input-stamps.ts), `written/` (the listing of the tree
+ * the last write into an output directory made, output-tree.ts) and `files/`
+ * (the per-file records of file-records.ts). Each
  * entry carries its key and the digest of its body; an entry that does not
  * parse, names another key or format, or whose body does not match its digest
  * is ignored with a `cache_entry_ignored` warning, compiled cold and replaced.
@@ -594,7 +595,12 @@ export class CompileCache {
    * file is said once. A folder standing at its name (no diene cache makes
    * one there) is ignored and removed the same way.
    */
-  private folderRecord(part: FolderRecord, outDir: string, shaped: (body: unknown) => boolean, problem: 'body_not_stamps' | 'body_not_slices'): unknown {
+  private folderRecord(
+    part: FolderRecord,
+    outDir: string,
+    shaped: (body: unknown) => boolean,
+    problem: 'body_not_stamps' | 'body_not_slices' | 'body_not_written',
+  ): unknown {
     if (!this.usable) return undefined;
     const file = this.recordPath(part, outDir);
     const key = sha256(outDir);
@@ -683,14 +689,48 @@ export class CompileCache {
     if (this.usable) removeQuietly(this.recordPath('inputs', root));
   }
 
+  /**
+   * The record of the last write into `outDir` (adapters/filesystem/output-tree.ts `WrittenRecord`): the identities of
+   * the folder it swapped in and the files it wrote there, as diene wrote them (the manifest in the directory can be
+   * edited and re-sealed by hand; this record cannot be reached from the fleet). `undefined` when none was kept, or
+   * when it is broken (then a warning).
+   */
+  readWritten(outDir: string): { dirs: string[]; files: [string, string][] } | undefined {
+    return this.folderRecord('written', outDir, isWrittenRecord, 'body_not_written') as { dirs: string[]; files: [string, string][] } | undefined;
+  }
+
+  /** Keeps the record of the write just made into `outDir` (see {@link readWritten}); never throws. */
+  writeWritten(outDir: string, record: { dirs: readonly string[]; files: Iterable<readonly [string, string]> }): void {
+    if (!this.usable) return;
+    try {
+      mkdirSync(path.join(this.dir, 'written'), { recursive: true });
+      this.markFolder();
+      atomicWrite(this.recordPath('written', outDir), sealed(sha256(outDir), { dirs: record.dirs, files: [...record.files] }));
+    } catch (error) {
+      this.writeFailed(error);
+    }
+  }
+
   /** Keeps the stamps of `outDir`'s verified files (see {@link readStamps}); never throws. */
   writeStamps(outDir: string, stamps: ReadonlyMap<string, [string, string]>): void {
     this.writeFolderRecord('stamps', outDir, [...stamps]);
   }
 }
 
-/** The records a cache keeps of a folder: of an output directory (`stamps`, `slices`) or of a fleet (`inputs`). */
-type FolderRecord = 'stamps' | 'slices' | 'inputs';
+/** The records a cache keeps of a folder: of an output directory (`stamps`, `slices`, `written`) or of a fleet (`inputs`). */
+type FolderRecord = 'stamps' | 'slices' | 'inputs' | 'written';
+
+/** Whether `body` is the record of a written tree: the folder identities (strings) and the [path, digest] pairs. */
+function isWrittenRecord(body: unknown): boolean {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return false;
+  const { dirs, files } = body as { dirs?: unknown; files?: unknown };
+  return (
+    Array.isArray(dirs) &&
+    dirs.every((dir) => typeof dir === 'string') &&
+    Array.isArray(files) &&
+    files.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && typeof entry[1] === 'string')
+  );
+}
 
 /** An input's entry in the `inputs` record: [path, stamp, digest of its text, its UTF-16 units, its UTF-8 bytes]. */
 type InputEntry = [string, string, string, number, number];

@@ -13,7 +13,7 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, read
 import { rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fileDigest, MANIFEST_FILE, parseOutputManifest, type ManifestProblem } from '../../3-emit/output-manifest.js';
-import { ownershipRules, type ForeignEntry, type ForeignReason, type Listing } from '../../plan/output-ownership.js';
+import { ownershipRules, type ForeignEntry, type ForeignReason, type Listing, type Vouched } from '../../plan/output-ownership.js';
 import { currentStamp, stampOf } from './file-stamp.js';
 
 /**
@@ -107,11 +107,12 @@ export function readManifest(dir: string): TreeInspection['manifest'] {
  * again: its inode, size and change time are the same, so no write reached it
  * since, and the digest given is judged as if it had been read. A manifest
  * with a problem counts as none for the walk. Throws only when `dir` itself
- * cannot be listed.
+ * cannot be listed. `vouched` is what diene has beyond the manifest to show
+ * it wrote a file the new tree replaces or drops (see ownershipRules).
  */
 export function inspectTree(
   dir: string,
-  options: { wanted?: Listing; checkContent: boolean; trusted?: ReadonlyMap<string, readonly [string, string]> },
+  options: { wanted?: Listing; checkContent: boolean; trusted?: ReadonlyMap<string, readonly [string, string]>; vouched?: Vouched },
 ): TreeInspection {
   const inspection: TreeInspection = { manifest: undefined, foreign: [], files: [], directories: [], complete: true, stamps: new Map() };
   try {
@@ -121,7 +122,7 @@ export function inspectTree(
   }
   inspection.manifest = readManifest(dir);
   const recorded = inspection.manifest instanceof Map ? inspection.manifest : undefined;
-  const rules = ownershipRules(recorded, options.wanted, { checkContent: options.checkContent });
+  const rules = ownershipRules(recorded, options.wanted, { checkContent: options.checkContent, ...(options.vouched ? { vouched: options.vouched } : {}) });
   const seen = new Set<string>();
   const pending = [''];
   while (pending.length > 0) {
@@ -159,7 +160,8 @@ export function inspectTree(
           inspection.files.push(relative);
           seen.add(relative);
           if (read !== undefined && typeof read !== 'string' && read.stamp !== '') inspection.stamps.set(relative, [read.stamp, read.digest]);
-        } else inspection.foreign.push({ path: relative, reason });
+        } else
+          inspection.foreign.push({ path: relative, reason, ...(reason === 'unvouched' && read && typeof read !== 'string' ? { digest: read.digest } : {}) });
       }
     }
   }

@@ -54,7 +54,8 @@ import { fileDigest, MANIFEST_FILE, manifestText, parseOutputManifest } from '..
 import { plannedListing, type KnownDigests, type OutputPlan } from '../../3-emit/output-plan.js';
 // How long ago a file must have changed for its stamp to be kept: the rule of the warm path, for the stamps a write keeps.
 import { STAMP_MARGIN_MS, writtenMode } from '../cache/output-match.js';
-import type { ForeignEntry, ForeignReason, Listing } from '../../plan/output-ownership.js';
+import { vouchKey, type ForeignEntry, type ForeignReason, type Listing, type Vouched } from '../../plan/output-ownership.js';
+import { bytesKeptByGit } from '../git/tracked.js';
 import { currentStamp, stampFields, stampOf } from './file-stamp.js';
 import { inspectTree, OUTPUT_READ_LIMIT, removeOwnedTree, removeOwnedTreeConcurrently, type TreeInspection } from './output-ownership.js';
 
@@ -85,6 +86,8 @@ export interface ForeignFinding {
   reason: ForeignReason | 'lock';
   /** The sibling of the output directory that holds it (`.<out>.previous`, `.<out>.lock`), absent for the output directory itself. */
   sibling?: string;
+  /** For an `unvouched` file: the digest of its bytes, which the manifest gives it. */
+  digest?: string;
 }
 
 /** Thrown by {@link writeOutputTree} when the output directory or a sibling holds what diene did not write; nothing was renamed or deleted. */
@@ -218,7 +221,12 @@ function foreignError(root: string, inspection: TreeInspection, sibling?: string
   if (manifest !== undefined && !(manifest instanceof Map)) return new OutputForeignError([], { path: path.join(root, MANIFEST_FILE), ...manifest });
   if (inspection.foreign.length === 0) return undefined;
   return new OutputForeignError(
-    inspection.foreign.map((entry: ForeignEntry) => ({ path: path.join(root, entry.path), reason: entry.reason, ...(sibling ? { sibling } : {}) })),
+    inspection.foreign.map((entry: ForeignEntry) => ({
+      path: path.join(root, entry.path),
+      reason: entry.reason,
+      ...(sibling ? { sibling } : {}),
+      ...(entry.digest ? { digest: entry.digest } : {}),
+    })),
     undefined,
     !sibling && manifest === undefined,
     inspection.files.length,
@@ -589,18 +597,21 @@ export interface OutputLook {
  * `waitMs`, default {@link LOCK_WAIT_MS}). No error when the
  * directory cannot be listed: the write then fails cleanly. `recorded` (what
  * the last write into `outDir` kept: path → [stamp, digest]) spares reading
- * the files whose stamp is still the one recorded.
+ * the files whose stamp is still the one recorded. `written` is the compile
+ * cache's record of the last write into `outDir` (see {@link vouchedBy}).
  */
 export async function inspectOutput(
   outDir: string,
   wanted: Listing,
-  options: { waitMs?: number; recorded?: ReadonlyMap<string, readonly [string, string]> } = {},
+  options: { waitMs?: number; recorded?: ReadonlyMap<string, readonly [string, string]>; written?: WrittenRecord } = {},
 ): Promise<OutputLook> {
   const lock = lockOf(outDir);
   const deadline = Date.now() + (options.waitMs ?? LOCK_WAIT_MS);
   for (;;) {
     const before = entryAt(outDir)?.ino;
-    const look = lookOnce(outDir, wanted, options.recorded);
+    const vouched = vouchedBy(outDir, options.written);
+    let look = lookOnce(outDir, wanted, options.recorded, vouched);
+    if (vouched && (await vouchByGit(outDir, vouched, findingsOf(outDir, look.error)))) look = lookOnce(outDir, wanted, options.recorded, vouched);
     if (!look.error || Date.now() >= deadline) return look;
     // Another compile may be mid-swap (it holds the lock), or have swapped its tree in during the look (the folder is another):
     // what it moves can look foreign for an instant, so look again once it is done.
@@ -610,16 +621,82 @@ export async function inspectOutput(
   }
 }
 
-function lookOnce(outDir: string, wanted: Listing, recorded: ReadonlyMap<string, readonly [string, string]> | undefined): OutputLook {
+function lookOnce(
+  outDir: string,
+  wanted: Listing,
+  recorded: ReadonlyMap<string, readonly [string, string]> | undefined,
+  vouched: Vouched | undefined,
+): OutputLook {
   try {
     const previous = entryAt(previousOf(outDir)) ? inspectPrevious(outDir, wanted).error : undefined;
     if (previous) return { error: previous, trusted: new Map(), folders: [] };
-    const inspection = inspectTree(outDir, { wanted, checkContent: true, ...(recorded ? { trusted: recorded } : {}) });
+    const inspection = inspectTree(outDir, { wanted, checkContent: true, ...(recorded ? { trusted: recorded } : {}), ...(vouched ? { vouched } : {}) });
     const error = foreignError(outDir, inspection);
     return { ...(error ? { error } : {}), trusted: inspection.stamps, folders: inspection.directories };
   } catch {
     return { trusted: new Map(), folders: [] };
   }
+}
+
+/**
+ * The compile cache's record of the last write into an output directory: the
+ * identities ({@link folderIdentity}) of the directory that write swapped in
+ * (two while a swap is under way: the old tree's and the new one's) and the
+ * files it wrote ([path, digest], a path twice while a swap is under way).
+ */
+export interface WrittenRecord {
+  dirs: string[];
+  files: [string, string][];
+}
+
+/**
+ * The identity of the folder at `dir`: device, inode and birth time (0 where
+ * the file system keeps none); `undefined` when there is no folder. Every
+ * write swaps a new folder in, so another writer's swap (a compile with
+ * another cache folder or none, a tree copied in) changes it, while edits
+ * inside the folder (by hand, by git) do not.
+ */
+export function folderIdentity(dir: string): string | undefined {
+  try {
+    const info = lstatSync(dir, { bigint: true });
+    return info.isDirectory() ? `${info.dev}:${info.ino}:${info.birthtimeNs}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What vouches, beside the manifest, for the files of `outDir` that a write
+ * replaces or drops (plan/output-ownership.ts): the files of `record` when it
+ * is the record of the folder in place; `undefined` (the manifest alone
+ * decides) without a record, or when another writer swapped another folder in
+ * since, whose files the record does not describe.
+ */
+function vouchedBy(outDir: string, record: WrittenRecord | undefined): Set<string> | undefined {
+  const identity = folderIdentity(outDir);
+  if (!record || identity === undefined || !record.dirs.includes(identity)) return undefined;
+  return new Set(record.files.map(([file, digest]) => vouchKey(file, digest)));
+}
+
+/** The files of `outDir` refused only because nothing but the manifest vouches for them: relative path → their digest. */
+function findingsOf(outDir: string, error: OutputForeignError | undefined): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const finding of error?.findings ?? [])
+    if (finding.reason === 'unvouched' && finding.digest !== undefined && !finding.sibling)
+      found.set(path.relative(outDir, finding.path).split(path.sep).join('/'), finding.digest);
+  return found;
+}
+
+/**
+ * Adds to `vouched` those of `unvouched` (relative path → digest) whose bytes
+ * git keeps: removing them loses nothing. Returns true when it added any (the
+ * tree is then judged again).
+ */
+async function vouchByGit(outDir: string, vouched: Set<string>, unvouched: ReadonlyMap<string, string>): Promise<boolean> {
+  if (unvouched.size === 0) return false;
+  const held = await bytesKeptByGit(new Map([...unvouched].map(([relative, digest]) => [path.join(outDir, relative), digest])));
+  for (const [relative, digest] of unvouched) if (held.has(path.join(outDir, relative))) vouched.add(vouchKey(relative, digest));
+  return held.size > 0;
 }
 
 /** fsync every path (files and folders) of `paths`, `concurrency` at a time: parallel syncs share the journal's commits. */
@@ -771,7 +848,14 @@ export interface WriteCounts {
  * and the stamps of the new tree's files for the next run (path → [stamp,
  * digest], see {@link recordableStamps}). An output whose digest `known`
  * holds (output-slice.ts) and whose old file `trusted` says has it is linked
- * without being made.
+ * without being made. `vouched` ({@link OutputLook}) is what the walk under
+ * the lock judges the files the new tree replaces or drops by, beside the
+ * manifest. `record` reads and keeps the compile cache's record of the last
+ * write ({@link WrittenRecord}), under the lock: the walk under the lock
+ * judges by it (see {@link vouchedBy}); right before the swap it is made to
+ * cover both trees, so a run killed in the swap leaves a record of whichever
+ * is in place, and once the new tree is in place (or found already there) it
+ * is that tree's.
  */
 export async function writeOutputTree(
   outDir: string,
@@ -782,6 +866,7 @@ export async function writeOutputTree(
     known?: KnownDigests;
     staged?: (made: MadeTree) => boolean;
     link?: LinkFile;
+    record?: { read(): WrittenRecord | undefined; write(record: WrittenRecord): void };
   } = {},
 ): Promise<{ notes: string[]; made: MadeTree; stopped: boolean; counts: WriteCounts; stamps: Map<string, [string, string]>; changedFiles: string[] }> {
   const parent = path.dirname(outDir);
@@ -857,6 +942,8 @@ export async function writeOutputTree(
       made.manifest = manifestText(made.listing);
       if (options.staged?.(made)) {
         rmSync(staging, { recursive: true, force: true });
+        const identity = folderIdentity(outDir);
+        if (identity !== undefined) options.record?.write({ dirs: [identity], files: [...made.listing] });
         return { notes, made, stopped: true, counts, stamps: new Map(), changedFiles };
       }
       const recent = BigInt(Date.now() - RECENT_WRITE_MS) * 1_000_000n;
@@ -884,9 +971,17 @@ export async function writeOutputTree(
       if (old) await chmod(staging, old.mode & 0o7777);
       // Durable before it is visible: a power cut after the swap must not leave empty or short files, nor lose a link.
       await syncAll([...written, ...folders]);
-      replaced = inspectTree(outDir, { wanted: made.listing, checkContent: true, trusted: expected });
+      // The record read under the lock: another writer may have swapped its tree in since the first look.
+      const last = options.record?.read();
+      const vouched = vouchedBy(outDir, last);
+      const walk = (): TreeInspection => inspectTree(outDir, { wanted: made.listing, checkContent: true, trusted: expected, ...(vouched ? { vouched } : {}) });
+      replaced = walk();
+      if (vouched && (await vouchByGit(outDir, vouched, findingsOf(outDir, foreignError(outDir, replaced))))) replaced = walk();
       const foreign = foreignError(outDir, replaced);
       if (foreign) throw foreign;
+      const [before, after] = [folderIdentity(outDir), folderIdentity(staging)];
+      if (last && vouched && before !== undefined && after !== undefined)
+        options.record?.write({ dirs: [before, after], files: [...last.files, ...made.listing] });
       swapped = Date.now();
       if (old) await rename(outDir, previous);
       try {
@@ -900,6 +995,9 @@ export async function writeOutputTree(
       rmSync(staging, { recursive: true, force: true });
       throw error;
     }
+    // Under the lock, so that the record and the tree in place are of the same write.
+    const identity = folderIdentity(outDir);
+    if (identity !== undefined) options.record?.write({ dirs: [identity], files: [...made.listing] });
     // The new tree is in place. The old one goes by the walk made before the swap: an entry that reached it since is kept, with the folder.
     if (replaced && entryAt(previous)) {
       try {

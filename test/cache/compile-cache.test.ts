@@ -867,10 +867,10 @@ describe('the record of the last write into an output directory (written/)', () 
     expect(reading.warnings).toEqual([]);
   });
 
-  it('of the wrong shape (its digest recomputed): ignored with a warning, and the manifest alone decides', () => {
+  it('of the wrong shape (sealed again with the key): ignored with a warning, and the manifest alone decides', () => {
     const dir = fresh('written');
     new CompileCache(dir).writeWritten(out, record);
-    writeFileSync(recordOf(dir), entryText(sha256(out), [['argocd/nitroso.yaml', 'x']] as unknown as CacheEntry));
+    writeFileSync(recordOf(dir), sealedRecord('written', sha256(out), [['argocd/nitroso.yaml', 'x']]));
     const reading = new CompileCache(dir);
     expect(reading.readWritten(out)).toBeUndefined();
     expect(reading.warnings.map((w) => w.message)).toEqual([

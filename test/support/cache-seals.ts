@@ -31,6 +31,6 @@ export function writeSealedPack(cacheDir: string, relative: string, lines: reado
 }
 
 /** The text of a record of `part` (stamps, slices, inputs) of the folder whose path's digest is `key`, sealed with the user's key. */
-export function sealedRecord(part: 'stamps' | 'slices' | 'inputs', key: string, body: unknown): string {
+export function sealedRecord(part: 'stamps' | 'slices' | 'inputs' | 'written', key: string, body: unknown): string {
   return recordText(part, key, body, userCacheKey());
 }

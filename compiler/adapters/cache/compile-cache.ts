@@ -26,9 +26,10 @@
  * fleet's input files, input-stamps.ts), `written/` (the listing of the tree
  * the last write into an output directory made, output-tree.ts) and `files/`
  * (the per-file records of file-records.ts). Each
- * entry carries its key and the digest of its body; an entry that does not
- * parse, names another key or format, or whose body does not match its digest
- * is ignored with a `cache_entry_ignored` warning, compiled cold and replaced.
+ * entry's first line carries its key, the length of its body and the body's
+ * seal; an entry that does not parse, names another key or format, has
+ * another length or a seal this user's key did not make is ignored with a
+ * `cache_entry_ignored` warning, compiled cold and replaced.
  * Writes go to a temporary file renamed into place, so concurrent compiles
  * sharing a folder each see a whole entry or none. A cache that cannot be
  * written is not written: it is an optimization, never a requirement, so the
@@ -83,7 +84,7 @@ const FOLDER_VERSIONS = new Set<unknown>([1, CACHE_FORMAT.version]);
 const MARKER = 'diene-cache.json';
 
 /** The folders of a cache that diene makes, reads, writes and prunes. */
-const CACHE_PARTS = ['entries', 'files', 'stamps', 'slices', 'inputs'] as const;
+const CACHE_PARTS = ['entries', 'files', 'stamps', 'slices', 'inputs', 'written'] as const;
 
 /**
  * The most bytes a file of each kind can hold for a fleet within the input
@@ -701,14 +702,7 @@ export class CompileCache {
 
   /** Keeps the record of the write just made into `outDir` (see {@link readWritten}); never throws. */
   writeWritten(outDir: string, record: { dirs: readonly string[]; files: Iterable<readonly [string, string]> }): void {
-    if (!this.usable) return;
-    try {
-      mkdirSync(path.join(this.dir, 'written'), { recursive: true });
-      this.markFolder();
-      atomicWrite(this.recordPath('written', outDir), sealed(sha256(outDir), { dirs: record.dirs, files: [...record.files] }));
-    } catch (error) {
-      this.writeFailed(error);
-    }
+    this.writeFolderRecord('written', outDir, { dirs: record.dirs, files: [...record.files] });
   }
 
   /** Keeps the stamps of `outDir`'s verified files (see {@link readStamps}); never throws. */

@@ -19,7 +19,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
-import { cacheKey, CompileCache, type CacheEntry } from '../adapters/cache/compile-cache.js';
+import { cacheKey, CompileCache, writeRecordsFolder, type CacheEntry } from '../adapters/cache/compile-cache.js';
 import { inputStampsToKeep, InputChangedError, type KnownInput } from '../adapters/cache/input-stamps.js';
 import { outputMatches } from '../adapters/cache/output-match.js';
 import { readFleetFiles } from '../adapters/filesystem/read-fleet.js';
@@ -101,6 +101,18 @@ function withLateWarnings(result: CommandResult, cache: CompileCache | undefined
   return late.length === 0 ? result : { ...result, diagnostics: sortDiagnostics([...result.diagnostics, ...late]) };
 }
 
+/**
+ * The records of the last write into each output directory, in the user's
+ * state home (compile-cache.ts `writeRecordsFolder`), sealed like the cache
+ * but kept with or without it: which files a compile may remove must not
+ * depend on whether a cache is used. A folder or key that cannot be used
+ * leaves no record, and the manifest alone decides, as the docs say; its
+ * warnings are not printed (they would name a cache the run may not use).
+ */
+function writeRecords(root: string, check: boolean): CompileCache {
+  return new CompileCache(writeRecordsFolder(), check ? 'checked' : 'compiled', { fleetRoot: root });
+}
+
 async function compileWithProgress(
   values: CommandInput['values'],
   progress: Progress,
@@ -133,8 +145,9 @@ async function compileWithProgress(
   const cacheFromOut = cacheDir === undefined ? undefined : path.relative(outDir, path.resolve(cacheDir));
   if (cacheFromOut !== undefined && !cacheFromOut.startsWith('..') && !path.isAbsolute(cacheFromOut))
     throw invalidValue('--cache', stringOption(values, 'cache') ?? String(cacheDir), 'a folder outside the output directory', '--cache ~/.cache/diene-ci');
-  const cache = cacheDir === undefined ? undefined : new CompileCache(cacheDir, check ? 'checked' : 'compiled', { fleetRoot: root });
-  opened.cache = cache;
+  opened.cache = cacheDir === undefined ? undefined : new CompileCache(cacheDir, check ? 'checked' : 'compiled', { fleetRoot: root });
+  // A cache that failed its checks is a run without a cache in every step, writes included; only its warnings are said.
+  const cache = opened.cache?.isUsable ? opened.cache : undefined;
   const read = await readKnowing(root, cache);
   // The folder is in the key: a fleet without registry/fleet.yaml is refused naming it.
   const key = cache ? cacheKey(read.files, 'compile', { serial, folder: root }) : undefined;
@@ -237,7 +250,7 @@ async function compileWithProgress(
         ...summary(`fresh: the ${files} generated files match what the inputs produce`),
       };
     // What `diene compile` would refuse (a file added or edited by hand): telling the user to run it would only loop.
-    const lastWrite = cache?.readWritten(outDir);
+    const lastWrite = writeRecords(root, check).readWritten(outDir);
     const foreign = (await inspectOutput(outDir, compared.listing, { waitMs: 0, recorded, ...(lastWrite ? { written: lastWrite } : {}) })).error;
     // A directory diene never wrote is most likely a wrong --out: one refusal, as compile gives, not a diff file by file.
     const place = await foreignPlace(foreign, outDir, root);
@@ -326,7 +339,8 @@ async function compileWithProgress(
   }
   // What the last write into this directory recorded of its files: those still unchanged are not read again. Its listing shows
   // which files diene wrote there, beside a manifest that can be edited and re-sealed by hand.
-  const lastWrite = cache?.readWritten(outDir);
+  const lastWrites = writeRecords(root, check);
+  const lastWrite = lastWrites.readWritten(outDir);
   const look = await inspectOutput(outDir, plannedListing(plan, listing ?? known), {
     recorded: cache?.readStamps(outDir) ?? new Map(),
     ...(lastWrite ? { written: lastWrite } : {}),
@@ -347,7 +361,7 @@ async function compileWithProgress(
       // The outputs made above are not made again unless they changed.
       known: listing ?? known,
       ...(lockWaitMs === undefined ? {} : { waitMs: lockWaitMs }),
-      ...(cache ? { record: { read: () => cache.readWritten(outDir), write: (record) => cache.writeWritten(outDir, record) } } : {}),
+      record: { read: () => lastWrites.readWritten(outDir), write: (record) => lastWrites.writeWritten(outDir, record) },
       // A change that leaves the outputs as they are (a row's pin, say) writes nothing either: the tree in place is checked as a warm run checks it.
       staged: (made) => {
         if (!cache || !key) return false;

@@ -16,7 +16,7 @@
  * edited and re-sealed by hand can list a hand-written file with its true
  * digest. `vouched`, when given, is what diene has beyond the manifest: the
  * files (path and digest) the last write into this directory made, by the
- * compile cache's record, and the files whose very bytes git keeps. A file
+ * record of the last write (kept in the user's state folder, with or without a cache), and the files whose very bytes git keeps. A file
  * the new tree replaces with other bytes or drops is then diene's only when
  * `vouched` holds it with that digest; without `vouched` (no record: no
  * cache, or none kept yet for this directory) the manifest alone decides. A

@@ -39,7 +39,7 @@ function tempFleet(): string {
 }
 
 /** An attacker's own state home: a cache key diene makes there, which is not the test user's. */
-function otherKeyHome(): { env: Record<string, string>; key: () => Buffer } {
+function otherKeyHome(): { env: Record<string, string>; key: () => Uint8Array } {
   const home = fresh('attacker-state');
   return {
     env: { XDG_STATE_HOME: home },
@@ -183,7 +183,7 @@ describe('entries and records no key of this user sealed', () => {
     const run = await render(fleet, ['--cache', cache]);
     expect(withoutCacheWarnings(run)).toEqual(withoutCacheWarnings(await render(fleet, ['--no-cache'])));
     expect(diagnosticsOf(run.stderr).map((d) => d.message)).toContainEqual(
-      expect.stringMatching(/^ignored the cache entry .*: its seal was not made with this user's cache key \(copied from another user or machine, restored from another job's cache, forged, or changed after it was written\); the result was made anew without it$/),
+      expect.stringMatching(/^ignored the cache entry .*: its seal was not made with this user's cache key \(the key changed, or the file was copied from another user or machine, restored from another job's cache, forged, or changed after it was written\); the result was made anew without it$/),
     );
     expect(cacheCodes(await render(fleet, ['--cache', cache]))).toEqual([]);
   });

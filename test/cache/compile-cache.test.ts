@@ -294,7 +294,7 @@ describe('what the cache never trusts', () => {
     [
       'tampered (a listed digest changed)',
       (text: string) => text.replace(/"sha256:[0-9a-f]{64}"\]/, `"sha256:${'0'.repeat(64)}"]`),
-      "its seal was not made with this user's cache key (copied from another user or machine, restored from another job's cache, forged, or changed after it was written)",
+      "its seal was not made with this user's cache key (the key changed, or the file was copied from another user or machine, restored from another job's cache, forged, or changed after it was written)",
     ],
     [
       'tampered (a diagnostic added: the body is longer than its head says)',

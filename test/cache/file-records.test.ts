@@ -173,7 +173,7 @@ describe('per-file records', () => {
     writeFileSync(pack, lines.map((line, i) => (i === index ? line.replaceAll('"1.4.2"', '"9.9.9"') : line)).join('\n'));
     const warm = compileWith(reference, cacheDir, TEST_NOW_SECONDS);
     expect(warm.cache.warnings.map((d) => d.message)).toEqual([
-      `ignored the pack of input-file records ${pack}: its seal was not made with this user's cache key (copied from another user or machine, restored from another job's cache, forged, or changed after it was written); the input files were parsed and checked anew`,
+      `ignored the pack of input-file records ${pack}: its seal was not made with this user's cache key (the key changed, or the file was copied from another user or machine, restored from another job's cache, forged, or changed after it was written); the input files were parsed and checked anew`,
     ]);
     expect(warm.records.stats).toMatchObject({ hits: 0, misses: reference.size });
     expect(shown(warm.result)).toBe(shown(compileFleet(toSourceFiles(reference), { nowSeconds: TEST_NOW_SECONDS })));

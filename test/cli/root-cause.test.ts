@@ -27,7 +27,7 @@ function heads(stderr: string): string[] {
 describe('root cause first', () => {
   it('render --platform nitrso prints platform_not_found with its did-you-mean and no warning about other platforms', () => {
     const dir = tempFleet();
-    const cache = path.join(dir, '.render-cache');
+    const cache = `${dir}-render-cache`;
     const run = runCli(['render', '--platform', 'nitrso', '--fleet', dir, '--cache', cache]);
     // The same run answered by the cache prints the same.
     expect(runCli(['render', '--platform', 'nitrso', '--fleet', dir, '--cache', cache])).toEqual(run);
@@ -38,6 +38,7 @@ describe('root cause first', () => {
     expect(run.stderr).toContain('1 error, 0 warnings');
     // The provenance stamp names what was rendered: a platform that does not exist rendered nothing.
     expect(run.stderr).not.toContain('diene render ');
+    rmSync(cache, { recursive: true, force: true });
   });
 
   it('a misspelt landscape in a cluster file is the one error, with the three it causes folded under it and counted', async () => {

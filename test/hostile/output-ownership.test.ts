@@ -216,13 +216,14 @@ describe('the manifest', () => {
   });
 });
 
-describe('a manifest re-sealed by hand (its digest recomputed), with the compile cache', () => {
-  const UNVOUCHED = `holds what diene did not write: the manifest (${MANIFEST_FILE}) lists it with its bytes' digest, but the last compile into this directory did not write it (the compile cache's record) and git keeps no copy of these bytes: a manifest edited and re-sealed by hand may have adopted it`;
+describe('a manifest re-sealed by hand (its digest recomputed)', () => {
+  const UNVOUCHED = `holds what diene did not write: the manifest (${MANIFEST_FILE}) lists it with its bytes' digest, but the last compile into this directory did not write it (its record in the user's state folder) and git keeps no copy of these bytes: a manifest edited and re-sealed by hand may have adopted it`;
 
-  /** A compile of `fleet` into `out` with the cache folder `cache` (`undefined`: --no-cache). */
-  async function compileWith(fleet: string, out: string, cache: string | undefined): Promise<Awaited<ReturnType<typeof runCliInProcess>>> {
+  /** A compile of `fleet` into `out` with the cache folder `cache` (`undefined`: --no-cache), and the user's state home `state` (the run's own when not given). */
+  async function compileWith(fleet: string, out: string, cache: string | undefined, state?: string): Promise<Awaited<ReturnType<typeof runCliInProcess>>> {
     const args = ['compile', '--fleet', fleet, '--out', out, '--format', 'json', '--now', '2026-11-21T00:00:00Z'];
-    return runCliInProcess([...args, ...(cache ? ['--cache', cache] : ['--no-cache'])], { cwd: fleet, env: { FORCE_COLOR: process.env['FORCE_COLOR'] ?? '' } });
+    const env = { FORCE_COLOR: process.env['FORCE_COLOR'] ?? '', ...(state ? { XDG_STATE_HOME: state } : {}) };
+    return runCliInProcess([...args, ...(cache ? ['--cache', cache] : ['--no-cache'])], { cwd: fleet, env });
   }
 
   /** The manifest of `out` re-sealed with `file` listed at the digest of its bytes, as a hand (or a script) would. */
@@ -307,23 +308,37 @@ describe('a manifest re-sealed by hand (its digest recomputed), with the compile
     expect(sameTree(await readOutputTree(out), trees.B)).toBe(true);
   });
 
-  it('after another writer swapped its tree in (a compile with another cache folder), the record is not applied to it', async () => {
+  it('after another writer swapped its tree in (a compile by a user with another state folder), the record is not applied to it', async () => {
     const { out } = site();
     const [mine, theirs] = [mkdtempSync(path.join(work.dir, 'cache-')), mkdtempSync(path.join(work.dir, 'cache-'))];
     expect((await compileWith(fleetA.dir, out, mine)).exitCode).toBe(0);
-    expect((await compileWith(fleetB.dir, out, theirs)).exitCode).toBe(0);
+    expect((await compileWith(fleetB.dir, out, theirs, mkdtempSync(path.join(work.dir, 'state-')))).exitCode).toBe(0);
     // `mine` recorded tree A in a folder that is gone: tree B's files are judged by the manifest, as without a record.
     const run = await compileWith(fleetA.dir, out, mine);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(sameTree(await readOutputTree(out), trees.A)).toBe(true);
   });
 
-  it('without the cache (--no-cache), the manifest alone decides: the limit docs/outputs.md states', async () => {
-    const { out } = site();
+  it('with --no-cache the record still decides: a compile refuses, deletes and exits the same with or without a cache', async () => {
+    const { dir, out } = site();
     expect((await compileWith(fleetA.dir, out, undefined)).exitCode).toBe(0);
+    writeFileSync(path.join(out, 'notes.txt'), 'my only copy\n');
+    reseal(out, 'notes.txt');
+    const before = snapshot(dir);
+    const cold = await compileWith(fleetB.dir, out, undefined);
+    const warm = await compileWith(fleetB.dir, out, mkdtempSync(path.join(work.dir, 'cache-')));
+    expect([cold.exitCode, errorLines(cold)]).toEqual([2, [`output_foreign_file: ${shown(out)}/notes.txt ${UNVOUCHED}`]]);
+    expect([warm.exitCode, errorLines(warm)]).toEqual([cold.exitCode, errorLines(cold)]);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('with no record of the last write (another user, a fresh clone in CI), the manifest alone decides: the limit docs/outputs.md states', async () => {
+    const { out } = site();
+    const state = mkdtempSync(path.join(work.dir, 'state-'));
+    expect((await compileWith(fleetA.dir, out, undefined, state)).exitCode).toBe(0);
     writeFileSync(path.join(out, 'notes.txt'), 'adopted\n');
     reseal(out, 'notes.txt');
-    expect((await compileWith(fleetB.dir, out, undefined)).exitCode).toBe(0);
+    expect((await compileWith(fleetB.dir, out, undefined, mkdtempSync(path.join(work.dir, 'state-')))).exitCode).toBe(0);
     expect(sameTree(await readOutputTree(out), trees.B)).toBe(true);
   });
 });

@@ -9,7 +9,7 @@ import { cacheKeyFile, loadCacheKey } from '../../compiler/adapters/cache/cache-
 import { packSeal, recordText } from '../../compiler/adapters/cache/compile-cache.js';
 
 /** The key of the user running the tests (made if none is there yet). */
-export function userCacheKey(): Buffer {
+export function userCacheKey(): Uint8Array {
   const key = loadCacheKey(cacheKeyFile());
   if (!(key instanceof Uint8Array)) throw new Error(`the test user's cache key cannot be used: ${JSON.stringify(key)}`);
   return key;

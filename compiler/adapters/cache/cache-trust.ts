@@ -11,7 +11,7 @@
  * cache action, or forged with recomputed digests never verifies.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { closeSync, constants, type Stats, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { errnoCode, type ChoiceOf, type ErrnoCode } from '../../diagnostics/catalog.js';
@@ -85,8 +85,16 @@ export function suppliedPlace(target: string, fleetRoot: string, cwd: string = p
   return undefined;
 }
 
+/** What {@link entryAt} tells of an entry (the part of `fs.Stats` the checks read). */
+export interface EntryInfo {
+  isSymbolicLink(): boolean;
+  isDirectory(): boolean;
+  uid: number;
+  mode: number;
+}
+
 /** What stands at `target` itself (a link is not followed), or `undefined` when nothing does, a file on its path included (a write names that one). */
-export function entryAt(target: string): Stats | undefined {
+export function entryAt(target: string): EntryInfo | undefined {
   try {
     return lstatSync(target);
   } catch (error) {
@@ -135,7 +143,7 @@ export type KeyDistrust =
  * a regular file, another user's, readable by others, not 64 hexadecimal
  * digits, in a folder others can write, or inside what a fleet supplies.
  */
-export function loadCacheKey(file: string, fleetRoot?: string, cwd?: string): Buffer | KeyDistrust {
+export function loadCacheKey(file: string, fleetRoot?: string, cwd?: string): Uint8Array | KeyDistrust {
   const supplied = fleetRoot === undefined ? undefined : suppliedPlace(file, fleetRoot, cwd);
   if (supplied) return { why: `in_${supplied.where}`, root: supplied.root };
   const folder = path.dirname(file);
@@ -164,7 +172,7 @@ export function loadCacheKey(file: string, fleetRoot?: string, cwd?: string): Bu
 }
 
 /** The key in `file`, why it is not one to use, or the error that kept it from being read. */
-function readKey(file: string): Buffer | KeyDistrust | Error {
+function readKey(file: string): Uint8Array | KeyDistrust | Error {
   let fd: number;
   try {
     fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);

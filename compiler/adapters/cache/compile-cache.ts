@@ -156,6 +156,16 @@ export function cacheFolder(values: Readonly<Record<string, unknown>>, coldInCi 
   return userCacheFolder(env);
 }
 
+/**
+ * The folder of the records of the last write into each output directory
+ * (`written/` in it; compile.ts): `$XDG_STATE_HOME/diene/writes`, beside the
+ * cache key. State, not cache: `--no-cache` keeps it, so what a compile may
+ * remove never depends on whether a cache is used.
+ */
+export function writeRecordsFolder(env: Env = process.env): string {
+  return path.join(path.dirname(cacheKeyFile(env)), 'writes');
+}
+
 export function sha256(...parts: (string | Uint8Array)[]): string {
   // One part, one call: crypto.hash makes no Hash object, three times faster on the 55,000 short lines of a pack.
   if (parts.length === 1) return hash('sha256', parts[0] as string | Uint8Array, 'hex');
@@ -247,7 +257,7 @@ export interface CacheOptions {
 export class CompileCache {
   /** `cache_folder_*`, `cache_key_unusable`, `cache_entry_ignored`, `cache_file_in_the_way` and `cache_not_kept` warnings of this run. */
   readonly warnings: Diagnostic[] = [];
-  private usable: boolean;
+  private readonly usable: boolean;
   /** The user's key that seals every entry and record (cache-trust.ts); none when the cache is not used. */
   private secret: Uint8Array = new Uint8Array();
   /** Whether a write failed already (its warning is said once a run). */
@@ -292,19 +302,19 @@ export class CompileCache {
     }
     if (names.length === 0) return true;
     const marker = readBounded(path.join(this.dir, MARKER), HEAD_LIMIT);
-    let parsed: unknown;
-    try {
-      if (!(marker instanceof Buffer)) throw new Error('no marker');
-      parsed = JSON.parse(marker.toString('utf8'));
-    } catch {
-      return this.ignore(diagnose({}, 'cache_folder_foreign', { dir: this.dir, run }));
-    }
+    const parsed = marker instanceof Buffer ? jsonOrUndefined(marker.toString('utf8')) : undefined;
+    if (parsed === undefined) return this.ignore(diagnose({}, 'cache_folder_foreign', { dir: this.dir, run }));
     const { format, version } = (parsed ?? {}) as { format?: unknown; version?: unknown };
     if (format !== CACHE_FORMAT.format || !FOLDER_VERSIONS.has(version))
       return this.ignore(
         diagnose({}, 'cache_folder_other_format', { dir: this.dir, found: JSON.stringify(parsed), expected: JSON.stringify(CACHE_FORMAT), run }),
       );
     return true;
+  }
+
+  /** Whether the folder and the key passed their checks: a cache that did not is read and written never, and the run is one without a cache. */
+  get isUsable(): boolean {
+    return this.usable;
   }
 
   private distrust(folder: string, problem: FolderDistrust): false {
@@ -324,9 +334,8 @@ export class CompileCache {
       this.secret = key;
       return true;
     }
-    const errno = key.why === 'unreadable' ? key.errno : 'other';
     const root = 'root' in key ? key.root : '';
-    return this.ignore(diagnose({}, 'cache_key_unusable', { file, why: key.why, errno, root, run: this.run }));
+    return this.ignore(diagnose({}, 'cache_key_unusable', { file, why: key.why, root, run: this.run }));
   }
 
   private ignore(warning: Diagnostic): false {
@@ -382,11 +391,12 @@ export class CompileCache {
     return body.toString('utf8');
   }
 
-  /** The first line of the file `relative` inside the folder (at most `limit` bytes of it, without the line feed), or `undefined` when it cannot be read. */
-  readFirstLine(relative: string, limit = HEAD_LIMIT): string | undefined {
+  /** The first line of the file `relative` inside the folder (at most `limit` bytes of it, without the line feed), `undefined` when there is none, or why it is not read (not a regular file, larger than a pack can be). */
+  readFirstLine(relative: string, limit = HEAD_LIMIT): string | EntryProblem | undefined {
     if (!this.usable) return undefined;
-    const opened = openBounded(path.join(this.dir, relative), Number.MAX_SAFE_INTEGER);
-    if (opened === undefined || opened instanceof EntryProblem) return undefined;
+    // Within a pack's bound: a file larger than any cache file diene writes is said to be so by its size alone.
+    const opened = openBounded(path.join(this.dir, relative), CACHE_FILE_LIMITS.pack);
+    if (opened === undefined || opened instanceof EntryProblem) return opened;
     try {
       const buffer = Buffer.alloc(limit);
       const text = buffer.toString('utf8', 0, readSync(opened.fd, buffer, 0, limit, 0));
@@ -491,7 +501,7 @@ export class CompileCache {
     if (!entry || !render) return undefined;
     if (render.stdout === undefined) return { entry, render };
     const file = this.stdoutPath(key);
-    const stdout = readBounded(file, render.bytes ?? -1);
+    const stdout = readBounded(file, CACHE_FILE_LIMITS.render_output);
     if (stdout === undefined || stdout instanceof EntryProblem) {
       this.ignoreEntry(file, 'render_output', stdout?.problem ?? 'missing');
       return undefined;
@@ -846,7 +856,8 @@ function readSealed(file: string, part: SealedPart, key: string, secret: Uint8Ar
     if (head instanceof EntryProblem) return head;
     const size = newline + 1 + head.bytes + 1;
     if (opened.size !== size) return new EntryProblem(opened.size < size ? 'cut_short' : 'size_mismatch');
-    return unseal(readAll(opened.fd, opened.size), part, key, secret);
+    const bytes = readAll(opened.fd, opened.size);
+    return bytes === undefined ? new EntryProblem('cut_short') : unseal(bytes, part, key, secret);
   } catch {
     return new EntryProblem('unreadable');
   } finally {
@@ -882,16 +893,25 @@ function openBounded(file: string, limit: number): { fd: number; size: number } 
   return new EntryProblem(problem);
 }
 
-/** The `size` bytes of the open file `fd`, read from its start. */
-function readAll(fd: number, size: number): Buffer {
+/** The `size` bytes of the open file `fd`, read from its start; `undefined` when it holds fewer (cut while it was read). */
+function readAll(fd: number, size: number): Buffer | undefined {
   const bytes = Buffer.alloc(size);
   let at = 0;
   while (at < size) {
     const got = readSync(fd, bytes, at, size - at, at);
-    if (got === 0) throw new Error('file shrank while read');
+    if (got === 0) return undefined;
     at += got;
   }
   return bytes;
+}
+
+/** The value of the JSON `text`, or `undefined` when it is none. */
+function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The bytes of `file` (see {@link openBounded}), `undefined` when nothing is there, else why not. */
@@ -899,7 +919,7 @@ function readBounded(file: string, limit: number): Buffer | EntryProblem | undef
   const opened = openBounded(file, limit);
   if (opened === undefined || opened instanceof EntryProblem) return opened;
   try {
-    return readAll(opened.fd, opened.size);
+    return readAll(opened.fd, opened.size) ?? new EntryProblem('cut_short');
   } catch {
     return new EntryProblem('unreadable');
   } finally {

@@ -111,6 +111,7 @@ export class FileRecords implements FileMemo {
     // The head alone tells another compiler's pack (an upgrade) or another format: their tens of megabytes are not read.
     const first = this.cache.readFirstLine(this.relative);
     if (first === undefined) return;
+    if (typeof first !== 'string') return this.warn(first.problem);
     if (first !== this.head) {
       if (this.head.startsWith(first)) return this.warn('cut_short');
       const compiler = packCompiler(first);

@@ -639,7 +639,7 @@ function lookOnce(
 }
 
 /**
- * The compile cache's record of the last write into an output directory: the
+ * The record of the last write into an output directory (compile-cache.ts `writeRecordsFolder`): the
  * identities ({@link folderIdentity}) of the directory that write swapped in
  * (two while a swap is under way: the old tree's and the new one's) and the
  * files it wrote ([path, digest], a path twice while a swap is under way).
@@ -850,7 +850,7 @@ export interface WriteCounts {
  * holds (output-slice.ts) and whose old file `trusted` says has it is linked
  * without being made. `vouched` ({@link OutputLook}) is what the walk under
  * the lock judges the files the new tree replaces or drops by, beside the
- * manifest. `record` reads and keeps the compile cache's record of the last
+ * manifest. `record` reads and keeps the record of the last
  * write ({@link WrittenRecord}), under the lock: the walk under the lock
  * judges by it (see {@link vouchedBy}); right before the swap it is made to
  * cover both trees, so a run killed in the swap leaves a record of whichever

@@ -2,7 +2,8 @@
  * `diene route HOST [PATH] [--fleet DIR] [--format text|json|github] [--path-prefix DIR]` (SPEC §5): which
  * route serves that URL and why, by the same matcher an edge runs over the
  * compiled `route_paths` tables (exact or wildcard host; a prefix hit on the raw
- * or the normalised first segment; or fallthrough to the host's own route).
+ * or the normalised first segment of the percent-decoded path, or on another
+ * backend's reading of it; or fallthrough to the host's own route).
  * HOST is read as an edge keys it: lower-cased, without a port or a trailing
  * dot; PATH is an origin-form path (it starts with `/`) and is never changed.
  * HOST and PATH may come as one URL (`https://host/path?query`, scheme

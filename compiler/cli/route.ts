@@ -15,6 +15,7 @@
  * as validate's do (repository-paths.ts).
  */
 import type { FleetModel } from '../2-analyze/fleet-model.js';
+import { governingClaimHost } from '../2-analyze/route-paths.js';
 import { parseServiceHost, type Route } from '../2-analyze/routes.js';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { closestName } from '../diagnostics/spelling.js';
@@ -89,8 +90,8 @@ async function runRoute({ positionals, values, format }: CommandInput): Promise<
   const explanation = explainRoute(upstreams, host, path);
   if (!explanation.found) return { diagnostics: [unknownHost(fleet.model, upstreams.routes, host)], exitCode: EXIT.invalid, pathPrefix };
   const stdout = format === 'json' ? `${JSON.stringify(explanation, null, 2)}\n` : formatExplanation(explanation);
-  // Only the warnings about the host's own claim bear on this answer; the rest belongs to `diene validate`.
-  const claimFile = `claims/domains/${explanation.own?.host ?? host}.json`;
+  // Only the warnings about the host's own claim (for a spare-base host, its main-base twin's) bear on this answer; the rest belongs to `diene validate`.
+  const claimFile = explanation.claim ?? `claims/domains/${governingClaimHost(explanation.own?.host ?? host, fleet.model.routes.shape.bases)}.json`;
   return { stdout, diagnostics: diagnostics.filter((d) => d.file === claimFile), exitCode: EXIT.ok, pathPrefix };
 }
 

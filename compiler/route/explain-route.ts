@@ -8,7 +8,7 @@
  */
 import { terminalLines } from '../diagnostics/format.js';
 import type { FleetModel } from '../2-analyze/fleet-model.js';
-import { DROP_REASONS, type RoutePathFinding, type RoutePathRow } from '../2-analyze/route-paths.js';
+import { DROP_REASONS, governingClaimHost, type RoutePathFinding, type RoutePathRow } from '../2-analyze/route-paths.js';
 import { fleetRoutes, type Route } from '../2-analyze/routes.js';
 import { compileUpstreamTable, firstInvalidEscape, lookupUpstream, normalisedFirstSegment, rawFirstSegment, type Spelling, type UpstreamRoute, type UpstreamTable } from './lookup-upstream.js';
 
@@ -19,6 +19,8 @@ export interface FleetUpstreams {
   table: UpstreamTable;
   /** The claims' prefixes that contribute no row, and why (the claim_targets_dropped, claim_prefix_cap and claim_host_not_ready warnings). */
   findings?: readonly RoutePathFinding[];
+  /** The fleet's bases, main then spare: a spare-base host answers by the claim on its main-base twin (SPEC §3.4). */
+  bases?: readonly string[];
 }
 
 /** A claimed prefix that is not in the host's map, and why (the words of the claim warnings). */
@@ -32,7 +34,7 @@ export interface DroppedClaimPrefix {
 export function fleetUpstreams(model: FleetModel): FleetUpstreams {
   const routes = fleetRoutes(model.routes.shape, model.routes.rows.ready);
   const rows = [...model.routes.derivation.tables.values()].flat();
-  return { routes, rows, table: compileUpstreamTable(routes, rows), findings: model.routes.derivation.findings };
+  return { routes, rows, table: compileUpstreamTable(routes, rows), findings: model.routes.derivation.findings, bases: model.routes.shape.bases };
 }
 
 /** A route in the words of route_paths (SPEC §3.4): its host, account (platform), app (service) and box (landscape). */
@@ -63,7 +65,7 @@ export interface RouteExplanation {
   invalidEscape?: string;
   /** how many prefixes the host's map holds (0: no map) */
   prefixes?: number;
-  /** the claim file behind the host's prefix map, or of a claim all of whose prefixes were dropped */
+  /** the claim file behind the host's prefix map, or of a claim all of whose prefixes were dropped; for a spare-base host, its main-base twin's */
   claim?: string;
   /** the claim's prefixes that are not in the map, and why (absent when none was dropped) */
   dropped?: DroppedClaimPrefix[];
@@ -102,7 +104,8 @@ export function explainRoute(upstreams: FleetUpstreams, host: string, path: stri
   const answer = lookupUpstream(upstreams.table, host, path);
   if (!answer) return { host, path, found: false };
   const prefixes = upstreams.rows.filter((row) => row.host === answer.own.host).length;
-  const dropped = droppedPrefixes(upstreams.findings ?? [], answer.own.host);
+  const claimHost = governingClaimHost(answer.own.host, upstreams.bases ?? []);
+  const dropped = droppedPrefixes(upstreams.findings ?? [], claimHost);
   const invalidEscape = firstInvalidEscape(path);
   return {
     host,
@@ -115,7 +118,7 @@ export function explainRoute(upstreams: FleetUpstreams, host: string, path: stri
     serves: facts(answer.route),
     ...(answer.match !== 'no-prefix-map' ? { segments: { raw: rawFirstSegment(path), normalised: normalisedFirstSegment(path) ?? null } } : {}),
     prefixes,
-    ...(prefixes > 0 || dropped.length > 0 ? { claim: `claims/domains/${answer.own.host}.json` } : {}),
+    ...(prefixes > 0 || dropped.length > 0 ? { claim: `claims/domains/${claimHost}.json` } : {}),
     ...(dropped.length > 0 ? { dropped } : {}),
     ...(invalidEscape !== undefined ? { invalidEscape } : {}),
   };

@@ -31,15 +31,41 @@ describe('diene route', () => {
   });
 
   it('says a segment once when its raw and normalised spellings are the same, and counts one prefix in the singular', () => {
-    const spare = 'api.tin.nitroso.pikachu.cluster.atomi-spare.net';
-    expect(route(spare, '/paulca/x').stdout).toContain(
-      `  why        prefix "paulca" hit on the first segment "paulca" (raw and normalised alike) in the host's map of 1 prefix (claims/domains/${spare}.json)\n`,
+    const pichu = 'api.zinc.nitroso.pichu.cluster.atomi.cloud';
+    expect(route(pichu, '/v1/x').stdout).toContain(
+      `  why        prefix "v1" hit on the first segment "v1" (raw and normalised alike) in the host's map of 1 prefix (claims/domains/${pichu}.json)\n`,
     );
-    expect(route(spare, '/orders').stdout).toContain(
-      `  why        no prefix of the host's map (1 prefix, claims/domains/${spare}.json) matches the first segment "orders" (raw and normalised alike): fallthrough to the host's own route\n`,
+    expect(route(pichu, '/orders').stdout).toContain(
+      `  why        no prefix of the host's map (1 prefix, claims/domains/${pichu}.json) matches the first segment "orders" (raw and normalised alike): fallthrough to the host's own route\n`,
     );
     // spellings that differ are both named
-    expect(route(spare, '/%2e%2e/paulca').stdout).toContain('hit on the normalised first segment (raw first segment "..", normalised "paulca") in the host\'s map of 1 prefix');
+    expect(route(pichu, '/%2e%2e/v1').stdout).toContain('hit on the normalised first segment (raw first segment "..", normalised "v1") in the host\'s map of 1 prefix');
+  });
+
+  it('answers on the spare-base twin as on the main host, by the claim on the main host (SPEC §3.4: a flip follows the service onto the spare base)', () => {
+    const spare = 'api.tin.nitroso.pikachu.cluster.atomi-spare.net';
+    const flipped = route(spare, '/paulca/x');
+    expect(flipped.exitCode).toBe(0);
+    expect(flipped.stdout).toBe(
+      [
+        `${spare}/paulca/x`,
+        '  served by  api.zinc.nitroso.pikachu.cluster.atomi-spare.net (platform nitroso, service zinc, landscape pikachu)',
+        `  host       resolved exactly to ${spare} (platform nitroso, service tin, landscape pikachu)`,
+        `  why        prefix "paulca" hit on the first segment "paulca" (raw and normalised alike) in the host's map of 2 prefixes (claims/domains/${TIN}.json)`,
+        '  upstream   path /paulca/x is sent unchanged',
+        '',
+      ].join('\n'),
+    );
+    const json = (host: string, path: string) => JSON.parse(runCli(['route', host, path, '--fleet', REFERENCE_FLEET, '--format', 'json']).stdout);
+    for (const path of ['/paulca/x', '/dashboard', '/%70aulca/../orders', '/ghost', '/orders']) {
+      const main = json(TIN, path);
+      const twin = json(spare, path);
+      expect(twin, path).toMatchObject({ match: main.match, claim: `claims/domains/${TIN}.json`, prefixes: main.prefixes, serves: { app: main.serves.app, box: main.serves.box } });
+      expect(twin.prefix, path).toBe(main.prefix);
+      expect(twin.dropped, path).toEqual(main.dropped);
+    }
+    // the main claim's warnings are the ones that bear on the spare host's answer
+    expect(route(spare, '/ghost').stderr).toContain(`claims/domains/${TIN}.json`);
   });
 
   it('reads the raw spelling from the decoded path (SPEC §3.4, CARLOS §6: Go\'s r.URL.Path), so a flipped prefix spelt with escapes never falls through', () => {

@@ -389,8 +389,9 @@ export function generateFleet(scale) {
   const pool = [...ready].sort((a, b) => (readyBy.get(`${b.platform.name}/${b.landscape}`).length - readyBy.get(`${a.platform.name}/${a.landscape}`).length));
   for (let attempt = 0; hosts.length < size.claims && attempt < size.claims * 50; attempt++) {
     const r = hosts.length === 0 ? pool[0] : ready[Math.floor(random() * ready.length)];
+    // Claims sit on main-base hosts (SPEC §3.4: a claim governs its spare-base twin); a quarter target spare-base hosts.
     const base = bases[random() < 0.25 ? 1 : 0];
-    const host = `${r.service.modules[0]}.${r.service.name}.${r.platform.name}.${r.landscape}.${base}`;
+    const host = `${r.service.modules[0]}.${r.service.name}.${r.platform.name}.${r.landscape}.${bases[0]}`;
     if (taken.has(host)) continue;
     taken.add(host);
     hosts.push({ ...r, host, base });

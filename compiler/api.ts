@@ -37,6 +37,7 @@ export {
 export { formatGithub, formatJson, formatTextReport } from './diagnostics/format.js';
 export {
   compileUpstreamTable,
+  firstInvalidEscape,
   lookupUpstream,
   type MatchKind,
   type PrefixRow,

@@ -5,7 +5,8 @@
  *   request that changes it: the host (the file name) must be exactly a fleet
  *   service host and not one of the sign-in platform's (fleet.yaml
  *   `issuer.platform`: a prefix map there would hand a slice of the sign-in
- *   server's URL space to another app); `account` and `app` must be the host's
+ *   server's URL space to another app) nor a spare-base host (the claim on
+ *   its main-base twin governs it: `claim_host_spare_twin`); `account` and `app` must be the host's
  *   platform and service; every prefix is one bare segment; every target is a
  *   host name. (JSON syntax and the `paths` wrapper are refused while loading.)
  * - Its relation to the rest of the fleet (the tenancy gates of
@@ -198,6 +199,10 @@ export function checkClaimShape(shape: FleetShape, claim: ClaimUnderCheck): Diag
       );
     }
     else {
+      // SPEC §3.4: the claim on the main-base host governs its spare-base twin; a second, hand-written one could only disagree.
+      const [main, spare] = shape.bases;
+      if (spare !== undefined && main !== undefined && parsed.parts.base === spare)
+        found.push(diagnose(claim.hostLocation, 'claim_host_spare_twin', { host: claim.host, spare, main: `${claim.host.slice(0, claim.host.length - spare.length)}${main}` }));
       if (claim.account !== parsed.parts.platform) found.push(diagnose(claim.locate(['account']), 'claim_owner_mismatch', { field: 'account', value: claim.account, what: 'platform', expected: parsed.parts.platform }));
       if (claim.app !== parsed.parts.service) found.push(diagnose(claim.locate(['app']), 'claim_owner_mismatch', { field: 'app', value: claim.app, what: 'service', expected: parsed.parts.service }));
     }

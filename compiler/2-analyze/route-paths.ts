@@ -13,6 +13,13 @@
  *   4. ready, else "does not exist";
  *   5. homed on H's landscape, else "homed elsewhere".
  *
+ * A claim on a main-base host governs its spare-base twin too (SPEC §3.4:
+ * clients move to the spare name exactly when the main name fails, and the
+ * gateways serve both): each row it keeps is written twice, for the host and
+ * for its twin, whose target is the target's spare twin. Only the claim on the
+ * main-base host exists; one on a spare-base host is refused by
+ * check-claims.ts (`claim_host_spare_twin`) and skipped here.
+ *
  * A claim's shape (checked by check-claims.ts before this runs) is an input
  * error; its relation to the rest of the fleet, decided here, only drops rows
  * and yields findings that check-claims.ts reports as warnings, aggregated once
@@ -113,10 +120,15 @@ export function deriveRoutePaths(
     return verdict;
   };
 
+  const [mainBase, spareBase] = shape.bases;
+  // landscape → the spare twins of its rows, in the order the rows were kept (so sorted by host, then prefix).
+  const twinTables = new Map<string, RoutePathRow[]>();
   for (const claim of [...claims].sort((a, b) => compare(a.host, b.host))) {
     const parsedHost = parseServiceHost(shape, claim.host);
     if (!parsedHost.ok) continue;
     const host = parsedHost.parts;
+    if (host.base !== mainBase) continue;
+    const twinHost = spareBase === undefined ? undefined : spareTwin(claim.host, mainBase, spareBase);
     if (host.platform !== claim.account || host.service !== claim.app) continue;
     const keys = Object.keys(claim.paths).sort(compare);
     const key = rowKey(host.platform, host.service, host.landscape);
@@ -144,11 +156,54 @@ export function deriveRoutePaths(
       else if (verdict.platform !== claim.account) drop('another account', prefix, target);
       else if (!verdict.ready) drop('does not exist', prefix, target, verdict.rowExists ? verdict.row : undefined);
       else if (verdict.landscape !== host.landscape) drop('homed elsewhere', prefix, target);
-      else table?.push({ host: claim.host, prefix, target, account: claim.account, app: claim.app });
+      else {
+        table?.push({ host: claim.host, prefix, target, account: claim.account, app: claim.app });
+        if (twinHost !== undefined && spareBase !== undefined && table) {
+          const twins = twinTables.get(host.landscape) ?? [];
+          twins.push({ host: twinHost, prefix, target: spareTwin(target, mainBase as string, spareBase), account: claim.account, app: claim.app });
+          twinTables.set(host.landscape, twins);
+        }
+      }
     }
     if (byReason.size > 0) findings.push({ kind: 'targets-dropped', file: claim.file, host: claim.host, total: keys.length, byReason });
   }
+  for (const [landscape, twins] of twinTables) tables.set(landscape, mergeRows(tables.get(landscape) ?? [], twins));
   return { tables, findings };
+}
+
+/**
+ * The spare-base twin of a fleet service host: the same name under the spare
+ * base (`api.tin.nitroso.pikachu.<main>` → `api.tin.nitroso.pikachu.<spare>`);
+ * a host already on the spare base is its own twin.
+ */
+export function spareTwin(host: string, mainBase: string, spareBase: string): string {
+  return host.endsWith(`.${mainBase}`) ? `${host.slice(0, host.length - mainBase.length)}${spareBase}` : host;
+}
+
+/** The host whose claim governs `host`: its main-base twin when `host` is on the spare base, else `host` itself. */
+export function governingClaimHost(host: string, bases: readonly string[]): string {
+  const [mainBase, spareBase] = bases;
+  if (mainBase === undefined || spareBase === undefined || !host.endsWith(`.${spareBase}`)) return host;
+  return `${host.slice(0, host.length - spareBase.length)}${mainBase}`;
+}
+
+/** Two row lists, each sorted by host then prefix, merged into one so sorted (linear: twin rows keep their hosts' order). */
+function mergeRows(a: readonly RoutePathRow[], b: readonly RoutePathRow[]): RoutePathRow[] {
+  const merged: RoutePathRow[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const left = a[i] as RoutePathRow;
+    const right = b[j] as RoutePathRow;
+    if ((compare(left.host, right.host) || compare(left.prefix, right.prefix)) <= 0) {
+      merged.push(left);
+      i++;
+    } else {
+      merged.push(right);
+      j++;
+    }
+  }
+  return merged.concat(a.slice(i), b.slice(j));
 }
 
 /**

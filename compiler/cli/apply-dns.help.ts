@@ -5,7 +5,7 @@ export const applyDnsHelp = withFormats({
   name: 'apply dns',
   summary: "Push the difference between the fleet's zone plans and each DNS host's live zones to the hosts.",
   usage:
-    'diene apply dns [--host NAME...] [--dry-run] [--force] [--plan-checksum sha256:HEX] [--health FILE] [--live-from DIR] [--base DIR|REV] [--allow-endpoint-change] [--fleet DIR] [--format FORM]',
+    'diene apply dns [--host NAME...] [--dry-run] [--force] [--override-freeze REASON] [--plan-checksum sha256:HEX] [--health FILE] [--live-from DIR] [--base DIR|REV] [--allow-endpoint-change] [--fleet DIR] [--format FORM]',
   description: [
     "Reads every zone afresh, plans with the traffic planner, prints the plan, then writes each host and reads it back. Secrets come only from the environment variables fleet.yaml names and the cloud SDKs' credential chains.",
     "Before any secret is read or host contacted, a selected host whose endpoint (url, server) or credential variable (apiKeyEnv, tsig.secretEnv) differs from the base revision is refused (exit 3): the base is --base, else fleet.yaml's git.branch in the fleet's git repository (the local branch, else origin/<branch>); no readable base refuses too (docs/hardening.md#credentials).",
@@ -20,7 +20,20 @@ export const applyDnsHelp = withFormats({
       example: 'diene apply dns --host route53 --dry-run',
     },
     { name: 'dry-run', type: 'boolean', description: 'Read and plan, print the plan, write nothing.', example: 'diene apply dns --dry-run' },
-    { name: 'force', type: 'boolean', description: 'Apply past the mass-change brake (a freeze still refuses).', example: 'diene apply dns --force' },
+    {
+      name: 'force',
+      type: 'boolean',
+      description: 'Apply past the mass-change and one-cluster brakes (a freeze still refuses: only --override-freeze lifts it).',
+      example: 'diene apply dns --force',
+    },
+    {
+      name: 'override-freeze',
+      type: 'string',
+      value: 'REASON',
+      description:
+        "A person's override of the freeze, with the reason, required: the plan is made and applied under the other brakes, and the reason is part of the plan and its checksum, so --plan-checksum passes only with the reason the plan was reviewed with. --force does not imply it, nor it --force.",
+      example: 'diene apply dns --health health.json --override-freeze "INC-4121: the health checker is down, the clusters serve" --plan-checksum sha256:…',
+    },
     {
       name: 'plan-checksum',
       type: 'string',

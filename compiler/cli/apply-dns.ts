@@ -1,5 +1,5 @@
 /**
- * `diene apply dns [--host NAME...] [--dry-run] [--force] [--plan-checksum X]
+ * `diene apply dns [--host NAME...] [--dry-run] [--force] [--override-freeze REASON] [--plan-checksum X]
  * [--health FILE] [--live-from DIR] [--fleet DIR] [--format text|json]`
  * (SPEC §3.3, §5): pushes the difference between the fleet's zone plans and
  * each DNS host's live zones to the hosts.
@@ -7,7 +7,7 @@
  * 1. Compiles the fleet in memory (invalid: exit 2, nothing read or written).
  * 2. Reads every zone of every selected host afresh (all hosts in parallel);
  *    with `--live-from DIR` (dry runs only) reads snapshots from DIR instead.
- * 3. Plans with the traffic planner (brakes, `--force`, `--health`) and
+ * 3. Plans with the traffic planner (brakes, `--force`, `--override-freeze`, `--health`) and
  *    prints the plan on stdout. A brake refusing, or a `--plan-checksum`
  *    that is not the checksum of this plan (the live state moved since the
  *    plan was reviewed), refuses the whole run: exit 3, nothing written.
@@ -47,6 +47,7 @@ import type { DnsHost } from '../types/generated/fleet.js';
 import {
   EXIT,
   fleetRoot,
+  freezeOverride,
   fromHelp,
   invalidValue,
   missingOption,
@@ -67,6 +68,8 @@ export interface ApplyDnsOptions {
   hosts: readonly string[];
   dryRun: boolean;
   force: boolean;
+  /** A person's reason to override the freeze (SPEC §3.3); never implied by `force`. */
+  overrideFreeze?: string;
   /** The checksum of the reviewed plan (`sha256:…`); the run refuses when the fresh plan's differs. */
   planChecksum?: string;
   /** Absolute path of a live-state folder or file to plan from instead of reading the hosts (dry runs only). */
@@ -227,7 +230,10 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
     };
   }
 
-  const plan = planTraffic(intent, snapshots, health, { force: options.force });
+  const plan = planTraffic(intent, snapshots, health, {
+    force: options.force,
+    ...(options.overrideFreeze !== undefined ? { overrideFreeze: options.overrideFreeze } : {}),
+  });
   const planText = formatTrafficPlan(plan);
   const output = (report?: DnsApplyReport): string => (options.format === 'json' ? toJson({ plan, ...(report ? { report } : {}) }) : planText);
   const sorted = sortDiagnostics([...diagnostics, ...failures]);
@@ -320,10 +326,12 @@ async function runApplyDns({ values, format }: CommandInput): Promise<CommandRes
       '--plan-checksum sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
     );
   const health = stringOption(values, 'health');
+  const overrideFreeze = freezeOverride(values);
   return applyDns(root, {
     hosts: listOption(values, 'host'),
     dryRun,
     force: values['force'] === true,
+    ...(overrideFreeze !== undefined ? { overrideFreeze } : {}),
     ...(checksum !== undefined ? { planChecksum: checksum } : {}),
     ...(liveFrom !== undefined ? { liveFrom: path.resolve(cwd, liveFrom) } : {}),
     ...(health !== undefined ? { health: path.resolve(cwd, health) } : {}),

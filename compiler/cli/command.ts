@@ -104,6 +104,19 @@ export function invalidValue(option: string, value: string, expected: string, ex
   return new UsageError('usage_option_value_invalid', { option, value, expected, example });
 }
 
+/**
+ * The reason of `--override-freeze REASON` (plan dns, apply dns; SPEC §3.3),
+ * or `undefined` when the option is not given. A reason of white space only
+ * is a usage error (`usage_option_value_invalid`); no value at all is refused
+ * by the parser (`usage_option_value_missing`).
+ */
+export function freezeOverride(values: OptionValues): string | undefined {
+  const reason = stringOption(values, 'override-freeze');
+  if (reason !== undefined && reason.trim() === '')
+    throw invalidValue('--override-freeze', reason, 'a reason (why a person plans despite the freeze)', '--override-freeze "INC-4121: the health checker is down, the clusters serve"');
+  return reason;
+}
+
 /** `diene {command} needs {option}`, and why or how to give it. */
 export function missingOption(option: string, why: string): UsageError<'usage_option_missing'> {
   return new UsageError('usage_option_missing', { option, why });

@@ -4,7 +4,7 @@ import { withFormats } from './help.js';
 export const planDnsHelp = withFormats({
   name: 'plan dns',
   summary: 'Print what each DNS host must change to match the fleet, from live snapshots; write nothing.',
-  usage: 'diene plan dns --live FILE|DIR | --assume-empty [--health FILE] [--force] [--fleet DIR] [--format FORM]',
+  usage: 'diene plan dns --live FILE|DIR | --assume-empty [--health FILE] [--force] [--override-freeze REASON] [--fleet DIR] [--format FORM]',
   options: [
     {
       name: 'live',
@@ -29,8 +29,16 @@ export const planDnsHelp = withFormats({
     {
       name: 'force',
       type: 'boolean',
-      description: 'Plan past the mass-change brake (a freeze still refuses).',
+      description: 'Plan past the mass-change and one-cluster brakes (a freeze still refuses: only --override-freeze lifts it).',
       example: 'diene plan dns --live live/ --force',
+    },
+    {
+      name: 'override-freeze',
+      type: 'string',
+      value: 'REASON',
+      description:
+        "A person's override of the freeze (more than half of the built traffic-on clusters down), with the reason, required: the plan is made under the other brakes, and the reason is recorded in the plan and its checksum. --force does not imply it, nor it --force.",
+      example: 'diene plan dns --live live/ --health health.json --override-freeze "INC-4121: the health checker is down, the clusters serve"',
     },
   ],
   diagnosticFormats: ['text', 'json'],

@@ -1,6 +1,6 @@
 /**
  * `diene plan dns --live FILE|DIR | --assume-empty [--health FILE] [--force]
- * [--fleet DIR] [--format text|json]` (SPEC §3.3, §5): compiles the fleet's
+ * [--override-freeze REASON] [--fleet DIR] [--format text|json]` (SPEC §3.3, §5): compiles the fleet's
  * DNS intent, reads the live snapshots (one file, or a folder laid out like
  * `dns/`) and the optional health file, and prints what each host must
  * change: the text plan, or with `--format json` the plan object. Writes
@@ -20,7 +20,9 @@
  * `--force`): the plan is still printed, marked refused, so it can be
  * reviewed; an applier must write nothing. `--force` also lets every
  * leaving cluster go in one plan (the one-cluster brake, which otherwise
- * defers all but the first and exits 0).
+ * defers all but the first and exits 0). Only `--override-freeze REASON` lifts
+ * the freeze, and nothing else: a person's decision with its reason, recorded
+ * in the plan and its checksum (SPEC §3.3).
  */
 import path from 'node:path';
 import { assumeEmpty, loadDnsHealth, loadDnsLive, type LiveSnapshot } from '../1-load/load-dns-live.js';
@@ -34,6 +36,7 @@ import { planTraffic } from '../plan/traffic-planner.js';
 import {
   EXIT,
   fleetRoot,
+  freezeOverride,
   fromFleetRoot,
   fromHelp,
   missingOption,
@@ -47,6 +50,7 @@ import {
 import { planDnsHelp } from './plan-dns.help.js';
 
 async function runPlanDns({ values, format }: CommandInput): Promise<CommandResult> {
+  const overrideFreeze = freezeOverride(values);
   const liveFlag = stringOption(values, 'live');
   const assumingEmpty = values['assume-empty'] === true;
   if (liveFlag === undefined && !assumingEmpty)
@@ -100,7 +104,7 @@ async function runPlanDns({ values, format }: CommandInput): Promise<CommandResu
   }
   if (hasErrors(diagnostics)) return { diagnostics: sortDiagnostics(diagnostics), exitCode: EXIT.invalid };
 
-  const plan = planTraffic(intent, snapshots, health, { force: values['force'] === true });
+  const plan = planTraffic(intent, snapshots, health, { force: values['force'] === true, ...(overrideFreeze !== undefined ? { overrideFreeze } : {}) });
   const stdout = format === 'json' ? toJson(plan) : formatTrafficPlan(plan);
   return { stdout, diagnostics: sortDiagnostics(diagnostics), exitCode: plan.refused ? EXIT.refused : EXIT.ok };
 }

@@ -11,7 +11,12 @@ export const routeHelp = withFormats({
       description:
         'The request host, read as an edge keys it: lower-cased, without a port or a trailing dot. Or, with no PATH, one whole URL (https://HOST/PATH?QUERY, the scheme optional, http or https): split into its host and its path and query, kept as written; a #fragment, which no client sends, is dropped. A bare HOST with no PATH asks for the path "/".',
     },
-    { name: 'PATH', description: 'The origin-form request path; it starts with "/". Left out when HOST is a whole URL, or for "/".', optional: true },
+    {
+      name: 'PATH',
+      description:
+        'The origin-form request path as the request line carries it; it starts with "/". The matcher decodes its escapes once, as Go\'s r.URL.Path does (/paulca%2ffoo is /paulca/foo), and a malformed escape (%zz), which a Go edge answers with 400 before routing, is kept as written and noted. Left out when HOST is a whole URL, or for "/".',
+      optional: true,
+    },
   ],
   options: [
     {

@@ -2,7 +2,8 @@
  * `diene route HOST [PATH] [--fleet DIR] [--format text|json|github] [--path-prefix DIR]` (SPEC §5): which
  * route serves that URL and why, by the same matcher an edge runs over the
  * compiled `route_paths` tables (exact or wildcard host; a prefix hit on the raw
- * or the normalised first segment; or fallthrough to the host's own route).
+ * or the normalised first segment of the percent-decoded path, or on another
+ * backend's reading of it; or fallthrough to the host's own route).
  * HOST is read as an edge keys it: lower-cased, without a port or a trailing
  * dot; PATH is an origin-form path (it starts with `/`) and is never changed.
  * HOST and PATH may come as one URL (`https://host/path?query`, scheme
@@ -14,6 +15,7 @@
  * as validate's do (repository-paths.ts).
  */
 import type { FleetModel } from '../2-analyze/fleet-model.js';
+import { governingClaimHost } from '../2-analyze/route-paths.js';
 import { parseServiceHost, type Route } from '../2-analyze/routes.js';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { closestName } from '../diagnostics/spelling.js';
@@ -88,8 +90,8 @@ async function runRoute({ positionals, values, format }: CommandInput): Promise<
   const explanation = explainRoute(upstreams, host, path);
   if (!explanation.found) return { diagnostics: [unknownHost(fleet.model, upstreams.routes, host)], exitCode: EXIT.invalid, pathPrefix };
   const stdout = format === 'json' ? `${JSON.stringify(explanation, null, 2)}\n` : formatExplanation(explanation);
-  // Only the warnings about the host's own claim bear on this answer; the rest belongs to `diene validate`.
-  const claimFile = `claims/domains/${explanation.own?.host ?? host}.json`;
+  // Only the warnings about the host's own claim (for a spare-base host, its main-base twin's) bear on this answer; the rest belongs to `diene validate`.
+  const claimFile = explanation.claim ?? `claims/domains/${governingClaimHost(explanation.own?.host ?? host, fleet.model.routes.shape.bases)}.json`;
   return { stdout, diagnostics: diagnostics.filter((d) => d.file === claimFile), exitCode: EXIT.ok, pathPrefix };
 }
 

@@ -411,6 +411,11 @@ export const catalog = {
     message: 'the claim sits on {host}, a host of the sign-in platform "{platform}"',
     hint: "remove this claim: a prefix map on the sign-in server's hosts would hand a slice of its URL space (and its cookies) to another app",
   },
+  claim_host_spare_twin: {
+    severity: 'error',
+    message: 'the claim sits on {host}, a host of the spare base {spare}: the claim on its main-base twin {main} governs it',
+    hint: 'put these prefixes in claims/domains/{main}.json (or run `diene claim set-paths {main}`) and remove this file: that one claim gives both hosts their rows, so a flip follows the service when clients move to the spare name',
+  },
   claim_host_unknown: {
     severity: 'error',
     message: '"{host}" names {what} "{name}", which {owner} does not have',

@@ -64,11 +64,17 @@ export function formatTrafficPlan(plan: TrafficPlan): string {
       : `health: ${health.down.length} of ${health.trafficClusters} built traffic-on clusters down (${health.down.join(', ')})${health.removing ? `; removing ${health.removing} in this plan` : ''}`,
   );
   for (const brake of plan.brakes) lines.push(`brake ${brake.message}`);
+  if (plan.freezeOverride && !plan.freezeOverride.lifted)
+    lines.push(`note: freeze override given (reason: ${JSON.stringify(plan.freezeOverride.reason)}) but not needed: the freeze does not hold; it is still part of the checksum`);
   for (const note of plan.notes) lines.push(`note: ${note}`);
   for (const missing of plan.unobserved) lines.push(`not planned: no live snapshot of ${missing.zone} on ${missing.host}`);
   const totals = { create: 0, update: 0, delete: 0 };
   for (const zone of plan.zones) for (const verb of ['create', 'update', 'delete'] as const) totals[verb] += zone.counts[verb];
-  const notes = [...(assumed.length > 0 ? [`${assumed.length} assumed empty`] : []), ...(plan.forced ? ['forced'] : [])];
+  const notes = [
+    ...(assumed.length > 0 ? [`${assumed.length} assumed empty`] : []),
+    ...(plan.forced ? ['forced'] : []),
+    ...(plan.freezeOverride?.lifted ? ['freeze overridden'] : []),
+  ];
   lines.push(`total: ${countLine(totals)} in ${plural(plan.zones.length, 'zone plan')}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`);
   lines.push(`checksum: ${plan.checksum}`);
   if (plan.refused) lines.push('REFUSED by a brake: apply nothing (exit 3)');

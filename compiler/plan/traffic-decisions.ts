@@ -10,7 +10,10 @@
  * numbers:
  *
  * - **freeze**: more than half of the built traffic-on clusters down → plan
- *   nothing (a health flap must not become mass deletion);
+ *   nothing (a health flap must not become mass deletion), unless a person
+ *   overrides it with a stated reason (SPEC §3.3: its own option, never
+ *   implied by `--force`); then the plan goes on under the other brakes and
+ *   the event says whose word lifted it;
  * - **one cluster a plan**: of the clusters that still have an address to
  *   lose somewhere, down or dropped by the fleet itself, only the first in
  *   sorted order is removed; the rest are deferred and listed
@@ -84,18 +87,26 @@ function presentAt(source: AddressSource, addresses: ReadonlySet<string> | undef
  * leaving clusters go in this plan is decided afterwards, on every cause
  * alike (traffic-removals.ts), and filled into `removing` and `deferred`.
  */
-export function decideTraffic(intent: DnsIntent, health: DnsHealth | undefined): TrafficDecision {
+export function decideTraffic(intent: DnsIntent, health: DnsHealth | undefined, overrideFreeze?: string): TrafficDecision {
   const eligible = new Set(intent.trafficClusters);
   const down = intent.trafficClusters.filter((c) => health?.clusters[c]?.acceptingTraffic === false);
   const decision: TrafficDecision = { down, trafficClusters: eligible.size, deferred: [], brakes: [] };
   if (down.length * 2 > eligible.size) {
+    const counts = `${down.length} of ${eligible.size} built traffic-on clusters are down (${down.join(', ')}), more than half`;
+    if (overrideFreeze !== undefined) {
+      decision.brakes.push({
+        brake: 'freeze',
+        clusters: down,
+        message: `freeze overridden: ${counts}; planned on a person's override (--override-freeze), reason: ${JSON.stringify(overrideFreeze)}; the other brakes still hold`,
+      });
+      return decision;
+    }
     decision.frozen = {
       brake: 'freeze',
       clusters: down,
-      message: `freeze: ${down.length} of ${eligible.size} built traffic-on clusters are down (${down.join(', ')}), more than half: nothing is planned until at least ${Math.ceil(eligible.size / 2)} are up`,
+      message: `freeze: ${counts}: nothing is planned until at least ${Math.ceil(eligible.size / 2)} are up, or a person overrides it with --override-freeze REASON`,
     };
     decision.brakes.push(decision.frozen);
-    return decision;
   }
   return decision;
 }

@@ -47,6 +47,13 @@ export const TRAFFIC_PLAN_VERSION = 1;
 export interface TrafficOptions {
   /** Lift the mass-change and one-cluster brakes (never the freeze or last-address brakes). Default false. */
   force?: boolean;
+  /**
+   * A person's reason to plan despite the freeze (SPEC §3.3: an option of its
+   * own, never implied by `force`, which it does not imply either). Lifts the
+   * freeze only; recorded in the plan (`freezeOverride`) and its checksum.
+   * Must hold more than white space; absent by default.
+   */
+  overrideFreeze?: string;
   /** Largest share of a zone's managed record sets one plan may update. Default 0.3. */
   updateThreshold?: number;
   /** Largest share of a zone's managed record sets one plan may delete. Default 0.3. */
@@ -100,11 +107,13 @@ export interface ZoneHostPlan {
 /** The whole plan. */
 export interface TrafficPlan {
   version: number;
-  /** `sha256:<hex>` of the changes (RFC 8785 canonical JSON of `{version, zones: [{zone, host, units}]}`). */
+  /** `sha256:<hex>` of the changes (RFC 8785 canonical JSON of `{version, zones: [{zone, host, units}]}`, plus `freezeOverride` (the reason) when one was given). */
   checksum: string;
   /** True when a brake refused the plan (freeze or mass change): apply nothing. */
   refused: boolean;
   forced: boolean;
+  /** Present when a person overrode the freeze: the reason given, and whether the freeze held (`lifted`) or the override was not needed. */
+  freezeOverride?: { reason: string; lifted: boolean };
   /** Health's view: the down clusters; `removing` and `deferred` are the one-cluster brake's choice among them. */
   health: { down: string[]; trafficClusters: number; removing?: string; deferred: string[] };
   /** The one-cluster brake over every cause (down, or dropped by the fleet): who leaves landscape and virtual names, who now, who later. */
@@ -443,7 +452,7 @@ function diffSnapshot(
   };
 }
 
-function massChange(plan: ZoneHostPlan, options: Required<Omit<TrafficOptions, 'force'>>): BrakeEvent | undefined {
+function massChange(plan: ZoneHostPlan, options: Required<Omit<TrafficOptions, 'force' | 'overrideFreeze'>>): BrakeEvent | undefined {
   if (plan.managed < options.minRecordSets) return undefined;
   const percent = (share: number): string => `${Math.round(share * 1000) / 10} %`;
   const over: string[] = [];
@@ -459,8 +468,13 @@ function massChange(plan: ZoneHostPlan, options: Required<Omit<TrafficOptions, '
 }
 
 /** `sha256:<hex>` over the RFC 8785 canonical JSON of the plan's changes. */
-export function planChecksum(zones: readonly ZoneHostPlan[]): string {
-  const substance = { version: TRAFFIC_PLAN_VERSION, zones: zones.map((z) => ({ zone: z.zone, host: z.host, units: z.units })) };
+export function planChecksum(zones: readonly ZoneHostPlan[], freezeOverride?: string): string {
+  const substance = {
+    version: TRAFFIC_PLAN_VERSION,
+    zones: zones.map((z) => ({ zone: z.zone, host: z.host, units: z.units })),
+    // Only when given, so that every plan without an override keeps its checksum.
+    ...(freezeOverride !== undefined ? { freezeOverride } : {}),
+  };
   return `sha256:${createHash('sha256').update(canonicalJsonText(substance), 'utf8').digest('hex')}`;
 }
 
@@ -469,7 +483,8 @@ export function planChecksum(zones: readonly ZoneHostPlan[]): string {
  * intent (`dnsIntent(model)`), or better the result of
  * {@link prepareTraffic} on it, built once and reused every tick; `live`
  * holds one snapshot per (zone, host), loaded by `loadDnsLive`; `health` may
- * be undefined (every cluster up). Never throws on valid inputs; the result's
+ * be undefined (every cluster up). Throws only on a blank
+ * `options.overrideFreeze` (a caller's bug: the CLI refuses it as usage); the result's
  * `refused` tells an applier to write nothing.
  */
 export function planTraffic(
@@ -480,12 +495,14 @@ export function planTraffic(
 ): TrafficPlan {
   const prepared = isPrepared(wanted) ? wanted : prepareTraffic(wanted);
   const intent = prepared.intent;
-  const limits = { ...DEFAULTS, ...Object.fromEntries(Object.entries(options).filter(([k, v]) => k !== 'force' && v !== undefined)) } as Required<
-    Omit<TrafficOptions, 'force'>
-  >;
+  const limits = {
+    ...DEFAULTS,
+    ...Object.fromEntries(Object.entries(options).filter(([k, v]) => k !== 'force' && k !== 'overrideFreeze' && v !== undefined)),
+  } as Required<Omit<TrafficOptions, 'force' | 'overrideFreeze'>>;
+  if (options.overrideFreeze !== undefined && options.overrideFreeze.trim() === '') throw new Error('planTraffic: overrideFreeze needs a reason');
   const reported = new Set(intent.trafficClusters.filter((c) => health?.clusters[c]?.acceptingTraffic === false));
   const healthNames = new Set(intent.zones.flatMap((z) => namesWithDown(z, reported).map((n) => n.name)));
-  const decision: TrafficDecision = decideTraffic(intent, health);
+  const decision: TrafficDecision = decideTraffic(intent, health, options.overrideFreeze);
   const down = new Set(decision.down);
   const brakes = [...decision.brakes];
   const zones: ZoneHostPlan[] = [];
@@ -696,9 +713,12 @@ function finish(
   }
   return {
     version: TRAFFIC_PLAN_VERSION,
-    checksum: planChecksum(zones),
+    checksum: planChecksum(zones, options.overrideFreeze),
     refused: decision.frozen !== undefined || zones.some((z) => z.refusal !== undefined),
     forced: options.force === true,
+    ...(options.overrideFreeze !== undefined
+      ? { freezeOverride: { reason: options.overrideFreeze, lifted: decision.brakes.some((b) => b.brake === 'freeze') } }
+      : {}),
     health: {
       down: decision.down,
       trafficClusters: decision.trafficClusters,

@@ -3,13 +3,14 @@
  * §5). Builds the matcher's table from a fleet model (every route, every
  * landscape's `route_paths` rows), runs {@link lookupUpstream} and says which
  * route serves and why: exact or wildcard host, prefix hit on the raw or the
- * normalised first segment, or fallthrough to the host's own route. Pure.
+ * normalised first segment of the decoded path (or another backend's reading
+ * of it), or fallthrough to the host's own route. Pure.
  */
 import { terminalLines } from '../diagnostics/format.js';
 import type { FleetModel } from '../2-analyze/fleet-model.js';
-import { DROP_REASONS, type RoutePathFinding, type RoutePathRow } from '../2-analyze/route-paths.js';
+import { DROP_REASONS, governingClaimHost, type RoutePathFinding, type RoutePathRow } from '../2-analyze/route-paths.js';
 import { fleetRoutes, type Route } from '../2-analyze/routes.js';
-import { compileUpstreamTable, lookupUpstream, normalisedFirstSegment, rawFirstSegment, type UpstreamRoute, type UpstreamTable } from './lookup-upstream.js';
+import { compileUpstreamTable, firstInvalidEscape, lookupUpstream, normalisedFirstSegment, rawFirstSegment, type Spelling, type UpstreamRoute, type UpstreamTable } from './lookup-upstream.js';
 
 /** The fleet's routes, its prefix rows (all landscapes), the compiled matcher table and what the derivation dropped. */
 export interface FleetUpstreams {
@@ -18,6 +19,8 @@ export interface FleetUpstreams {
   table: UpstreamTable;
   /** The claims' prefixes that contribute no row, and why (the claim_targets_dropped, claim_prefix_cap and claim_host_not_ready warnings). */
   findings?: readonly RoutePathFinding[];
+  /** The fleet's bases, main then spare: a spare-base host answers by the claim on its main-base twin (SPEC §3.4). */
+  bases?: readonly string[];
 }
 
 /** A claimed prefix that is not in the host's map, and why (the words of the claim warnings). */
@@ -31,7 +34,7 @@ export interface DroppedClaimPrefix {
 export function fleetUpstreams(model: FleetModel): FleetUpstreams {
   const routes = fleetRoutes(model.routes.shape, model.routes.rows.ready);
   const rows = [...model.routes.derivation.tables.values()].flat();
-  return { routes, rows, table: compileUpstreamTable(routes, rows), findings: model.routes.derivation.findings };
+  return { routes, rows, table: compileUpstreamTable(routes, rows), findings: model.routes.derivation.findings, bases: model.routes.shape.bases };
 }
 
 /** A route in the words of route_paths (SPEC §3.4): its host, account (platform), app (service) and box (landscape). */
@@ -51,16 +54,18 @@ export interface RouteExplanation {
   resolvedBy?: 'exact' | 'wildcard';
   match?: 'no-prefix-map' | 'fallthrough' | 'prefix';
   prefix?: string;
-  spelling?: 'raw' | 'normalised' | 'both';
+  spelling?: Spelling;
   /** the host's own route */
   own?: RouteFacts;
   /** the route that serves the request */
   serves?: RouteFacts;
-  /** the first segment as read raw and normalised (only for a host with a prefix map) */
+  /** the first segment of the percent-decoded path, raw (dot and empty segments kept) and normalised (only for a host with a prefix map) */
   segments?: { raw: string; normalised: string | null };
+  /** the first malformed escape of the path (`%zz`, a `%` at the end): a Go edge answers 400 before routing */
+  invalidEscape?: string;
   /** how many prefixes the host's map holds (0: no map) */
   prefixes?: number;
-  /** the claim file behind the host's prefix map, or of a claim all of whose prefixes were dropped */
+  /** the claim file behind the host's prefix map, or of a claim all of whose prefixes were dropped; for a spare-base host, its main-base twin's */
   claim?: string;
   /** the claim's prefixes that are not in the map, and why (absent when none was dropped) */
   dropped?: DroppedClaimPrefix[];
@@ -99,7 +104,9 @@ export function explainRoute(upstreams: FleetUpstreams, host: string, path: stri
   const answer = lookupUpstream(upstreams.table, host, path);
   if (!answer) return { host, path, found: false };
   const prefixes = upstreams.rows.filter((row) => row.host === answer.own.host).length;
-  const dropped = droppedPrefixes(upstreams.findings ?? [], answer.own.host);
+  const claimHost = governingClaimHost(answer.own.host, upstreams.bases ?? []);
+  const dropped = droppedPrefixes(upstreams.findings ?? [], claimHost);
+  const invalidEscape = firstInvalidEscape(path);
   return {
     host,
     path,
@@ -111,8 +118,9 @@ export function explainRoute(upstreams: FleetUpstreams, host: string, path: stri
     serves: facts(answer.route),
     ...(answer.match !== 'no-prefix-map' ? { segments: { raw: rawFirstSegment(path), normalised: normalisedFirstSegment(path) ?? null } } : {}),
     prefixes,
-    ...(prefixes > 0 || dropped.length > 0 ? { claim: `claims/domains/${answer.own.host}.json` } : {}),
+    ...(prefixes > 0 || dropped.length > 0 ? { claim: `claims/domains/${claimHost}.json` } : {}),
     ...(dropped.length > 0 ? { dropped } : {}),
+    ...(invalidEscape !== undefined ? { invalidEscape } : {}),
   };
 }
 
@@ -142,6 +150,10 @@ export function formatExplanation(e: RouteExplanation): string {
   else if (e.match === 'fallthrough')
     lines.push(`  why        no prefix of the host's map (${count(e.prefixes)}, ${e.claim}) matches the ${segments}: fallthrough to the host's own route`);
   else if (e.spelling === 'both' && alike) lines.push(`  why        prefix ${JSON.stringify(e.prefix)} hit on the ${segments} in the host's map of ${count(e.prefixes)} (${e.claim})`);
+  else if (e.spelling === 'alternate')
+    lines.push(
+      `  why        prefix ${JSON.stringify(e.prefix)} hit on another backend's reading of the first segment (empty segments kept, or dot segments resolved before decoding), where the ${segments} did not, in the host's map of ${count(e.prefixes)} (${e.claim})`,
+    );
   else {
     const spelling =
       e.spelling === 'both' ? 'both the raw and the normalised first segment' : e.spelling === 'raw' ? 'the raw first segment' : 'the normalised first segment';
@@ -159,6 +171,10 @@ export function formatExplanation(e: RouteExplanation): string {
   if (e.match !== 'prefix' && hit)
     lines.push(
       `  note       ${JSON.stringify(hit.prefix)} is claimed in ${e.claim} but dropped (${hit.reason}): fix or remove it with \`diene claim set-paths\``,
+    );
+  if (e.invalidEscape !== undefined)
+    lines.push(
+      `  note       the path holds the malformed escape ${JSON.stringify(e.invalidEscape)}: a Go edge (net/url) answers 400 Bad Request before any routing; this answer is an edge's that keeps it as written`,
     );
   lines.push(`  upstream   path ${e.path} is sent unchanged`);
   return `${terminalLines(lines)}\n`;

@@ -5,14 +5,23 @@
  * - The host resolves exactly, then by one-label wildcard (`*.b.c` answers
  *   `a.b.c`, never `x.a.b.c`). The caller passes the host as the edge keys it:
  *   lower case, no port, no trailing dot.
- * - Only a host that has a prefix map looks at the path. Its first segment is
- *   read in two spellings: *raw* (the characters between the leading `/` and
- *   the next `/`, `?` or `#`) and *normalised* (percent-decoded, then empty and
- *   `.` segments dropped and `..` resolved, as an upstream server may read the
- *   path). Either may hit; when both hit different prefixes the normalised one
- *   wins; a miss falls through to the host's own route. Segments match whole:
+ * - Only a host that has a prefix map looks at the path. The path part (before
+ *   `?` or `#`) is percent-decoded once, as Go's `r.URL.Path` holds it, and its
+ *   first segment read in two spellings: *raw* (dot and empty segments kept:
+ *   `/paulca%2ffoo` is `paulca`) and *normalised* (empty and `.` segments
+ *   dropped, `..` resolved). Either may hit; when both hit different prefixes
+ *   the normalised one wins. When neither hits, the readings of the other
+ *   backends are tried too ({@link otherFirstSegments}: empty segments kept as
+ *   RFC 3986 §5.2.4 keeps them, or dot segments resolved before decoding), so
+ *   that the app a prefix was flipped away from never answers for it, whether
+ *   the backend decodes or not and removes dot segments or not. Only a miss of
+ *   every reading falls through to the host's own route. Segments match whole:
  *   `paulca` serves `/paulca` and `/paulca/x`, never `/paulcarson`; `/` has no
  *   first segment and matches no prefix.
+ * - Malformed escapes (`%zz`, a `%` at the end) never reach a Go edge's router:
+ *   `url.Parse` refuses the request (400). Called with one anyway, the matcher
+ *   keeps it as written. `%00` decodes to a NUL character, as in Go, which is
+ *   part of its segment (`/paulca%00` is not `/paulca`).
  * - The path sent upstream is never changed: the result carries no path.
  * - For a host without a prefix map the lookup allocates nothing: exact hosts
  *   are one `Map.get`; wildcard parents are found through a numeric hash of the
@@ -47,8 +56,13 @@ export type MatchKind =
   /** a prefix hit: the target's route serves */
   | 'prefix';
 
-/** Which spelling of the first segment hit. */
-export type Spelling = 'raw' | 'normalised' | 'both';
+/**
+ * Which spelling of the first segment hit: `raw` (the decoded path's first
+ * segment), `normalised` (the decoded path with its dot and empty segments
+ * resolved), `both` (the two hit the same prefix), or, when neither hit,
+ * `alternate`: another backend's reading (see {@link otherFirstSegments}).
+ */
+export type Spelling = 'raw' | 'normalised' | 'both' | 'alternate';
 
 /** The answer of {@link lookupUpstream}. */
 export interface Upstream {
@@ -199,13 +213,26 @@ function pathEnd(path: string): number {
   return path.length;
 }
 
-/** The raw first segment: after a leading `/`, up to the next `/`, `?` or `#`. */
+/** The path part of `path`: before `?` or `#`, as it was sent (escapes not decoded). */
+function pathPart(path: string): string {
+  return path.slice(0, pathEnd(path));
+}
+
+/** The first segment of an already split-ready `text`: after a leading `/`, up to the next `/`. */
+function firstOf(text: string): string {
+  const start = text.charCodeAt(0) === SLASH ? 1 : 0;
+  const stop = text.indexOf('/', start);
+  return text.slice(start, stop < 0 ? text.length : stop);
+}
+
+/**
+ * The raw first segment (SPEC §3.4): the path part (before `?` or `#`)
+ * percent-decoded once, as Go's `r.URL.Path` holds it, then the text after a
+ * leading `/` up to the next `/`, dot and empty segments kept as they are.
+ * `/paulca%2ffoo` and `/%70aulca` both give `paulca`; `//paulca` gives `""`.
+ */
 export function rawFirstSegment(path: string): string {
-  const end = pathEnd(path);
-  const start = path.charCodeAt(0) === SLASH ? 1 : 0;
-  let stop = start;
-  while (stop < end && path.charCodeAt(stop) !== SLASH) stop++;
-  return path.slice(start, stop);
+  return firstOf(percentDecodeAscii(pathPart(path)));
 }
 
 function hexValue(c: number): number {
@@ -215,7 +242,13 @@ function hexValue(c: number): number {
   return -1;
 }
 
-/** Decodes every `%XX` escape of an ASCII byte; other escapes (non-ASCII bytes, malformed) stay as written. */
+/**
+ * Decodes every `%XX` escape of an ASCII byte, `%00` (NUL) and `%2f` (`/`)
+ * included, as Go's `url.PathUnescape` does. Escapes of non-ASCII bytes stay
+ * as written (a prefix is ASCII, so they can never spell one), and so do
+ * malformed escapes (`%zz`, a `%` near the end), which Go refuses outright:
+ * see {@link firstInvalidEscape}.
+ */
 export function percentDecodeAscii(text: string): string {
   if (!text.includes('%')) return text;
   let out = '';
@@ -233,31 +266,97 @@ export function percentDecodeAscii(text: string): string {
 }
 
 /**
- * The normalised first segment of `path`: the part before `?`/`#`,
- * percent-decoded once (ASCII escapes, `%2f` included), split on `/`, empty and
- * `.` segments dropped, `..` resolved (never above the root). `undefined` when
- * nothing is left (the path names the root).
+ * The first malformed escape of the path part of `path` (`%` not followed by
+ * two hex digits), in the words of Go's `url.EscapeError` (the `%` and at most
+ * two characters after it), or `undefined`. Go's `url.Parse`, and so a Go edge,
+ * refuses such a request with 400 Bad Request before any router runs; the
+ * matcher, called with one anyway, keeps the escape as written.
  */
-export function normalisedFirstSegment(path: string): string | undefined {
-  const decoded = percentDecodeAscii(path.slice(0, pathEnd(path)));
-  // A stack of kept segments, as [start, end) offsets into `decoded`.
+export function firstInvalidEscape(path: string): string | undefined {
+  const part = pathPart(path);
+  for (let i = part.indexOf('%'); i >= 0; i = part.indexOf('%', i + 1)) {
+    if (i + 2 >= part.length || hexValue(part.charCodeAt(i + 1)) < 0 || hexValue(part.charCodeAt(i + 2)) < 0) return part.slice(i, i + 3);
+  }
+  return undefined;
+}
+
+/** `.` or `..` as a segment of the path as sent: literally, or (with `escapes`) with `%2e` for a dot, as WHATWG URL parsers read it. */
+function dotSegment(text: string, from: number, to: number, escapes: boolean): 0 | 1 | 2 {
+  const length = to - from;
+  if (length === 1 && text.charCodeAt(from) === DOT) return 1;
+  if (length === 2 && text.charCodeAt(from) === DOT && text.charCodeAt(from + 1) === DOT) return 2;
+  if (!escapes || length < 3 || length > 6) return 0;
+  const folded = text.slice(from, to).toLowerCase();
+  if (folded === '%2e') return 1;
+  return folded === '%2e%2e' || folded === '.%2e' || folded === '%2e.' ? 2 : 0;
+}
+
+/**
+ * The first segment of `text` once its dot segments are resolved: a stack of
+ * segments where `.` is dropped and `..` pops (never above the root).
+ * `keepEmpty` keeps empty segments as segments, as RFC 3986 §5.2.4 does
+ * (`..` may then pop an empty one); without it they are dropped, as Go's
+ * `path.Clean` and nginx's `merge_slashes` do. `escapes`: `%2e` counts as a dot.
+ * `undefined` when nothing is left but the root (or an empty segment).
+ */
+function resolvedFirstSegment(text: string, keepEmpty: boolean, escapes: boolean): string | undefined {
+  // A stack of kept segments, as [start, end) offsets into `text`.
   const starts: number[] = [];
   const ends: number[] = [];
-  let from = 0;
-  while (from <= decoded.length) {
-    let to = decoded.indexOf('/', from);
-    if (to < 0) to = decoded.length;
-    const length = to - from;
-    if (length === 2 && decoded.charCodeAt(from) === DOT && decoded.charCodeAt(from + 1) === DOT) {
+  let from = text.charCodeAt(0) === SLASH ? 1 : 0;
+  while (from <= text.length) {
+    let to = text.indexOf('/', from);
+    if (to < 0) to = text.length;
+    const dots = dotSegment(text, from, to, escapes);
+    if (dots === 2) {
       starts.pop();
       ends.pop();
-    } else if (length > 0 && !(length === 1 && decoded.charCodeAt(from) === DOT)) {
+    } else if (dots === 0 && (to > from || (keepEmpty && to < text.length))) {
       starts.push(from);
       ends.push(to);
     }
     from = to + 1;
   }
-  return starts.length === 0 ? undefined : decoded.slice(starts[0], ends[0]);
+  if (starts.length === 0 || ends[0] === starts[0]) return undefined;
+  return text.slice(starts[0], ends[0]);
+}
+
+/**
+ * The normalised first segment of `path` (SPEC §3.4): the path part
+ * percent-decoded once (ASCII escapes, `%2f` included), split on `/`, empty
+ * and `.` segments dropped, `..` resolved (never above the root), as Go's
+ * `path.Clean` reads `r.URL.Path`. `undefined` when nothing is left (the path
+ * names the root).
+ */
+export function normalisedFirstSegment(path: string): string | undefined {
+  return resolvedFirstSegment(percentDecodeAscii(pathPart(path)), false, false);
+}
+
+/**
+ * The first segments `path` may have for a backend that reads it otherwise
+ * than the raw and the normalised spelling do, in the order the matcher
+ * consults them: the decoded path with its dot segments resolved and its
+ * empty segments kept (RFC 3986 §5.2.4, WHATWG URL); then the path *as sent*,
+ * not decoded, with its dot segments resolved (literal dots, or `%2e` too, as
+ * WHATWG URL parsers read them; empty segments kept or dropped), the segment
+ * percent-decoded afterwards, as a router that splits before decoding reads it
+ * (`/a%2fb/../paulca` is `/paulca` there, `/a/paulca` after decoding).
+ * Repeats and root-only readings are left out.
+ */
+export function otherFirstSegments(path: string): { decoded: string[]; undecoded: string[] } {
+  const part = pathPart(path);
+  const decoded = percentDecodeAscii(part);
+  const keeping = resolvedFirstSegment(decoded, true, false);
+  const undecoded = new Set<string>();
+  if (part.includes('%')) {
+    const escapes = /%2e/i.test(part) ? [false, true] : [false];
+    for (const keepEmpty of [true, false])
+      for (const escaped of escapes) {
+        const segment = resolvedFirstSegment(part, keepEmpty, escaped);
+        if (segment !== undefined) undecoded.add(percentDecodeAscii(segment));
+      }
+  }
+  return { decoded: keeping === undefined ? [] : [keeping], undecoded: [...undecoded] };
 }
 
 /**
@@ -278,9 +377,9 @@ export function lookupUpstream(table: UpstreamTable, host: string, path: string)
   const fallthrough = byWildcard ? entry.wildcardResult : entry.exactResult;
   if (prefixes === undefined) return fallthrough;
 
-  // One pass: where the path part ends, where the raw first segment ends, and
-  // whether the normalised spelling may differ (a `%`, an empty segment, or a
-  // segment starting with a dot).
+  // One pass: where the path part ends, where the first segment ends, and
+  // whether another reading may differ (a `%`, an empty segment, or a segment
+  // starting with a dot).
   const start = path.charCodeAt(0) === SLASH ? 1 : 0;
   let rawEnd = -1;
   let unusual = false;
@@ -295,18 +394,26 @@ export function lookupUpstream(table: UpstreamTable, host: string, path: string)
       if (i > 0 && path.charCodeAt(i - 1) === SLASH) unusual = true;
     } else if (c === PERCENT || (c === DOT && (i === 0 || path.charCodeAt(i - 1) === SLASH))) unusual = true;
   }
-  if (rawEnd < 0) rawEnd = path.length;
-  const raw = path.slice(start, rawEnd);
-  const rawHit = raw === '' ? undefined : prefixes.get(raw);
   if (!unusual) {
+    // Without escapes, empty or dot segments every reading gives the same segment.
+    const rawHit = prefixes.get(path.slice(start, rawEnd < 0 ? path.length : rawEnd));
     if (rawHit === undefined) return fallthrough;
     if (!byWildcard) return rawHit.exactBoth;
     return { route: rawHit.route, own: entry.route, resolvedBy: 'wildcard', match: 'prefix', prefix: rawHit.prefix, spelling: 'both', target: rawHit.target };
   }
+  const raw = rawFirstSegment(path);
+  const rawHit = raw === '' ? undefined : prefixes.get(raw);
   const normalised = normalisedFirstSegment(path);
   const normalisedHit = normalised === undefined ? undefined : prefixes.get(normalised);
-  const hit = normalisedHit ?? rawHit;
+  let hit = normalisedHit ?? rawHit;
+  let spelling: Spelling = normalisedHit === undefined ? 'raw' : normalisedHit === rawHit ? 'both' : 'normalised';
+  if (hit === undefined) {
+    // Neither spelling hit: the readings of backends that keep empty segments
+    // or split before decoding, so that none of them reaches the old app either.
+    const others = otherFirstSegments(path);
+    for (const segment of [...others.decoded, ...others.undecoded]) hit ??= prefixes.get(segment);
+    spelling = 'alternate';
+  }
   if (hit === undefined) return fallthrough;
-  const spelling: Spelling = normalisedHit === undefined ? 'raw' : rawHit === normalisedHit ? 'both' : 'normalised';
   return { route: hit.route, own: entry.route, resolvedBy: byWildcard ? 'wildcard' : 'exact', match: 'prefix', prefix: hit.prefix, spelling, target: hit.target };
 }

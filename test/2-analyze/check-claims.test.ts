@@ -173,3 +173,28 @@ describe('prefixes that differ only in letter case', () => {
   });
 });
 
+
+// SPEC §3.4 and issue 36: the claim on the main-base host governs its spare-base twin, so a second, hand-written claim
+// on the twin is refused as an input error at the file, with the host whose claim to edit.
+describe('a claim on a spare-base host', () => {
+  const SPARE_CLAIM = 'claims/domains/api.tin.nitroso.pikachu.cluster.atomi-spare.net.json';
+
+  it('is refused at the file, naming the main-base twin whose claim governs it, and the compile writes nothing', () => {
+    const result = compileFleet(
+      toSourceFiles(overlayTexts(readFleetTexts(), { [SPARE_CLAIM]: JSON.stringify({ account: 'nitroso', app: 'tin', paths: { paulca: 'api.zinc.nitroso.pikachu.cluster.atomi-spare.net' } }, null, 2) })),
+      { nowSeconds: TEST_NOW_SECONDS },
+    );
+    const found = result.diagnostics.filter((d) => d.file === SPARE_CLAIM);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ severity: 'error', code: 'claim_host_spare_twin', line: 1, column: 1 });
+    expect(found[0]?.hint).toBe(
+      'put these prefixes in claims/domains/api.tin.nitroso.pikachu.cluster.atomi.cloud.json (or run `diene claim set-paths api.tin.nitroso.pikachu.cluster.atomi.cloud`) and remove this file: that one claim gives both hosts their rows, so a flip follows the service when clients move to the spare name',
+    );
+    expect(result.outputs).toBeUndefined();
+  });
+
+  it('is refused even with an empty map (an empty map is a claim too)', () => {
+    const found = diagnostics({ [SPARE_CLAIM]: '{"account": "nitroso", "app": "tin", "paths": {}}' }).filter((d) => d.file === SPARE_CLAIM);
+    expect(found.map((d) => d.code)).toEqual(['claim_host_spare_twin']);
+  });
+});

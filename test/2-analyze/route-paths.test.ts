@@ -9,7 +9,7 @@ import { loadFleet } from '../../compiler/1-load/load-fleet.js';
 import { checkClaims } from '../../compiler/2-analyze/check-claims.js';
 import { indexFleet } from '../../compiler/2-analyze/fleet-index.js';
 import { buildModel } from '../../compiler/2-analyze/fleet-model.js';
-import { deriveRoutePaths, MAX_PREFIXES_PER_CLAIM, routePathsOfIndex, type ClaimInput, type RoutePathFinding } from '../../compiler/2-analyze/route-paths.js';
+import { deriveRoutePaths, MAX_PREFIXES_PER_CLAIM, routePathsOfIndex, spareTwin, type ClaimInput, type RoutePathFinding } from '../../compiler/2-analyze/route-paths.js';
 import { buildFleetShape, fleetRoutes, rowKey } from '../../compiler/2-analyze/routes.js';
 import { inputValidators } from '../../compiler/index.js';
 import { readFleetTexts, toSourceFiles } from '../support/fleet-fixture.js';
@@ -34,6 +34,10 @@ const LANDSCAPES = ['ampharos', 'pichu', 'pikachu', 'raichu'];
 const host = (module: string, service: string, platform: string, landscape: string, base = 'cluster.atomi.cloud') => `${module}.${service}.${platform}.${landscape}.${base}`;
 const claim = (h: string, paths: Record<string, string>, account = 'nitroso', app = h.split('.')[1] as string): ClaimInput => ({ file: `claims/domains/${h}.json`, host: h, account, app, paths });
 
+const BASE = 'cluster.atomi.cloud';
+const SPARE = 'cluster.atomi-spare.net';
+const mainTwin = (h: string): string => `${h.slice(0, h.length - SPARE.length)}${BASE}`;
+
 const derive = (claims: ClaimInput[]) => deriveRoutePaths(SHAPE, READY, EXIST, claims, LANDSCAPES);
 
 describe('the tenancy gates', () => {
@@ -54,8 +58,8 @@ describe('the tenancy gates', () => {
   ]);
 
   it('keeps a target that is a ready route of the same account on the same landscape (any module, either base, itself)', () => {
-    expect(result.tables.get('pikachu')?.map((r) => r.prefix)).toEqual(['paulca', 'self', 'spare', 'web']);
-    expect(result.tables.get('pikachu')?.[0]).toEqual({ host: TIN, prefix: 'paulca', target: host('api', 'zinc', 'nitroso', 'pikachu'), account: 'nitroso', app: 'tin' });
+    expect(result.tables.get('pikachu')?.filter((r) => r.host === TIN).map((r) => r.prefix)).toEqual(['paulca', 'self', 'spare', 'web']);
+    expect(result.tables.get('pikachu')?.find((r) => r.host === TIN)).toEqual({ host: TIN, prefix: 'paulca', target: host('api', 'zinc', 'nitroso', 'pikachu'), account: 'nitroso', app: 'tin' });
   });
 
   it('drops the others, and reports them once for the host, by relation, with every prefix', () => {
@@ -98,8 +102,9 @@ describe('the cap of 10,000 prefixes a claim', () => {
     const keys = Array.from({ length: MAX_PREFIXES_PER_CLAIM + 5 }, (_, i) => `k${String(i).padStart(6, '0')}`);
     const shuffled = fc.sample(fc.shuffledSubarray(keys, { minLength: keys.length, maxLength: keys.length }), { numRuns: 1, seed: 7 })[0] as string[];
     const { tables, findings } = derive([claim(host('api', 'tin', 'nitroso', 'pikachu'), Object.fromEntries(shuffled.map((k) => [k, target])))]);
-    const rows = tables.get('pikachu') ?? [];
+    const rows = (tables.get('pikachu') ?? []).filter((r) => r.host === host('api', 'tin', 'nitroso', 'pikachu'));
     expect(rows).toHaveLength(MAX_PREFIXES_PER_CLAIM);
+    expect(tables.get('pikachu')).toHaveLength(2 * MAX_PREFIXES_PER_CLAIM); // and as many on the spare-base twin
     expect(rows.map((r) => r.prefix)).toEqual(keys.slice(0, MAX_PREFIXES_PER_CLAIM));
     expect(findings).toEqual([{ kind: 'cap', file: expect.any(String), host: host('api', 'tin', 'nitroso', 'pikachu'), total: keys.length, dropped: keys.slice(MAX_PREFIXES_PER_CLAIM) }]);
   });
@@ -108,7 +113,7 @@ describe('the cap of 10,000 prefixes a claim', () => {
     const target = host('api', 'zinc', 'nitroso', 'pikachu');
     const keys = ['b', 'a', 'B', 'Z', '_', '~', '0'];
     const { tables } = derive([claim(host('api', 'tin', 'nitroso', 'pikachu'), Object.fromEntries(keys.map((k) => [k, target])))]);
-    expect(tables.get('pikachu')?.map((r) => r.prefix)).toEqual(['0', 'B', 'Z', '_', 'a', 'b', '~']);
+    expect(tables.get('pikachu')?.filter((r) => r.host.endsWith(BASE)).map((r) => r.prefix)).toEqual(['0', 'B', 'Z', '_', 'a', 'b', '~']);
   });
 });
 
@@ -134,8 +139,13 @@ describe('tables as data', () => {
           expect(new Set(keys).size).toBe(keys.length);
           expect([...rows].sort((a, b) => (a.host < b.host ? -1 : a.host > b.host ? 1 : a.prefix < b.prefix ? -1 : a.prefix > b.prefix ? 1 : 0))).toEqual(rows);
           for (const row of rows) {
-            const source = claims.find((c) => c.host === row.host);
-            expect(source?.paths[row.prefix]).toBe(row.target);
+            // a row on the spare base traces to the claim on its main-base twin, its target the claimed target's twin
+            const onSpare = row.host.endsWith(`.${SPARE}`);
+            const source = claims.find((c) => c.host === (onSpare ? mainTwin(row.host) : row.host));
+            const claimed = source?.paths[row.prefix];
+            expect(onSpare ? spareTwin(claimed as string, BASE, SPARE) : claimed).toBe(row.target);
+            expect(source?.host.endsWith(`.${BASE}`)).toBe(true);
+            expect(keys).toContain(`${onSpare ? mainTwin(row.host) : spareTwin(row.host, BASE, SPARE)} ${row.prefix}`);
             expect([row.account, row.app]).toEqual([source?.account, source?.app]);
             expect(row.host.split('.')[3]).toBe(landscape);
             expect(row.target.split('.')[3]).toBe(landscape);
@@ -145,6 +155,38 @@ describe('tables as data', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+// SPEC §3.4 and issue 36: clients move to the spare name exactly when the main name fails, and the gateways serve it,
+// so a flip must follow the service there: the claim on the main-base host governs its spare-base twin.
+describe('the spare-base twin', () => {
+  const TIN = host('api', 'tin', 'nitroso', 'pikachu');
+  const TIN_SPARE = host('api', 'tin', 'nitroso', 'pikachu', SPARE);
+
+  it('gives one claim on the main-base host the rows of both hosts, each twin row to the target\'s spare twin', () => {
+    const result = derive([claim(TIN, { paulca: host('api', 'zinc', 'nitroso', 'pikachu'), web: host('web', 'zinc', 'nitroso', 'pikachu', SPARE), ghost: host('api', 'copper', 'nitroso', 'pikachu') })]);
+    expect(result.tables.get('pikachu')?.map((r) => `${r.host} ${r.prefix} → ${r.target}`)).toEqual([
+      `${TIN_SPARE} paulca → ${host('api', 'zinc', 'nitroso', 'pikachu', SPARE)}`,
+      `${TIN_SPARE} web → ${host('web', 'zinc', 'nitroso', 'pikachu', SPARE)}`,
+      `${TIN} paulca → ${host('api', 'zinc', 'nitroso', 'pikachu')}`,
+      `${TIN} web → ${host('web', 'zinc', 'nitroso', 'pikachu', SPARE)}`,
+    ]);
+    // a dropped prefix is reported once, for the claim's own host
+    expect(result.findings.map((f) => [f.kind, f.host])).toEqual([['targets-dropped', TIN]]);
+  });
+
+  it('takes no row from a claim on a spare-base host (check-claims refuses it: claim_host_spare_twin)', () => {
+    const result = derive([claim(TIN_SPARE, { paulca: host('api', 'zinc', 'nitroso', 'pikachu', SPARE) })]);
+    expect(result.tables.get('pikachu')).toEqual([]);
+  });
+
+  it('writes no twin when the fleet has no spare base', () => {
+    const mainOnly = buildFleetShape({ ...settings, dns: { base: BASE } } as Parameters<typeof buildFleetShape>[0], [
+      { name: 'nitroso', landscapes: ['pikachu'], services: [{ name: 'tin', modules: ['api'] }, { name: 'zinc', modules: ['api'] }] },
+    ]);
+    const result = deriveRoutePaths(mainOnly, READY, EXIST, [claim(TIN, { paulca: host('api', 'zinc', 'nitroso', 'pikachu') })], ['pikachu']);
+    expect(result.tables.get('pikachu')?.map((r) => r.host)).toEqual([TIN]);
   });
 });
 

@@ -47,7 +47,9 @@ describe('route-paths outputs', () => {
       for (const row of document.rows) expect(Object.keys(row).sort()).toEqual(['account', 'app', 'host', 'prefix', 'target']);
       expect(outputs.get(`route-paths/${landscape}.sql`)).toContain(`fingerprint ${document.fingerprint}`);
     }
+    // one claim, on the main-base host, gives its spare-base twin the same rows (SPEC §3.4)
     expect(table(outputs, 'pikachu').rows.map((r) => `${r.host} ${r.prefix} → ${r.target}`)).toEqual([
+      'api.tin.nitroso.pikachu.cluster.atomi-spare.net dashboard → web.zinc.nitroso.pikachu.cluster.atomi-spare.net',
       'api.tin.nitroso.pikachu.cluster.atomi-spare.net paulca → api.zinc.nitroso.pikachu.cluster.atomi-spare.net',
       'api.tin.nitroso.pikachu.cluster.atomi.cloud dashboard → web.zinc.nitroso.pikachu.cluster.atomi.cloud',
       'api.tin.nitroso.pikachu.cluster.atomi.cloud paulca → api.zinc.nitroso.pikachu.cluster.atomi.cloud',
@@ -72,7 +74,9 @@ describe('route-paths outputs', () => {
     expect(table(outputs, 'raichu').rows).toEqual([]);
     const ready = compile({ 'platforms/nitroso/zinc/raichu.yaml': 'pin:\n  chart: "2.0.0"\n  image: "2.0.0"\n' });
     expect(table(ready, 'raichu').rows).toEqual([
+      { account: 'nitroso', app: 'tin', host: 'api.tin.nitroso.raichu.cluster.atomi-spare.net', prefix: 'paulca', target: 'api.zinc.nitroso.raichu.cluster.atomi-spare.net' },
       { account: 'nitroso', app: 'tin', host: 'api.tin.nitroso.raichu.cluster.atomi.cloud', prefix: 'paulca', target: 'api.zinc.nitroso.raichu.cluster.atomi.cloud' },
+      { account: 'nitroso', app: 'zinc', host: 'api.zinc.nitroso.raichu.cluster.atomi-spare.net', prefix: 'legacy', target: 'api.tin.nitroso.raichu.cluster.atomi-spare.net' },
       { account: 'nitroso', app: 'zinc', host: 'api.zinc.nitroso.raichu.cluster.atomi.cloud', prefix: 'legacy', target: 'api.tin.nitroso.raichu.cluster.atomi.cloud' },
     ]);
     expect(table(ready, 'raichu').fingerprint).not.toBe(table(outputs, 'raichu').fingerprint);

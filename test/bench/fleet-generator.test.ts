@@ -44,7 +44,8 @@ describe('bench fleet generator', () => {
     const routeRows = [...outputs]
       .filter(([f]) => /^route-paths\/[a-z0-9]+\.json$/.test(f))
       .reduce((n, [, text]) => n + (JSON.parse(text) as { rows: unknown[] }).rows.length, 0);
-    expect(routeRows).toBe(SCALES.M.prefixes);
+    // every claim sits on a main-base host and governs its spare-base twin too: two rows a prefix (SPEC §3.4)
+    expect(routeRows).toBe(2 * SCALES.M.prefixes);
   });
 
   it('M holds the variety of a real fleet', () => {

@@ -155,6 +155,70 @@ describe('diene plan dns', () => {
     );
   });
 
+  // SPEC §3.3 and the DNS seed's freeze (dns-hosts.md §6): a person may override the freeze with an option of its own
+  // and a stated reason, recorded in the plan and its checksum; --force never implies it, nor it --force.
+  it('keeps the freeze under --force, and plans the failover under --override-freeze REASON, the reason in the plan and its checksum', () => {
+    const dir = operatorCopy();
+    const health = path.join(dir, 'health.json');
+    writeFileSync(
+      health,
+      JSON.stringify({
+        clusters: { 'ampharos-onyx': { acceptingTraffic: false }, 'pichu-topaz': { acceptingTraffic: false }, 'raichu-opal': { acceptingTraffic: false } },
+      }),
+    );
+    const forced = plan(dir, '--health', health, '--force');
+    expect(forced.exitCode).toBe(3);
+    expect(forced.stdout).toContain('brake freeze: 3 of 5 built traffic-on clusters are down');
+    expect(forced.stdout).toContain('total: 0 creates, 0 updates, 0 deletes in 5 zone plans (forced)');
+
+    const reason = 'INC-4121: the health checker is down, the clusters serve';
+    const overridden = plan(dir, '--health', health, '--override-freeze', reason);
+    expect(overridden.exitCode, overridden.stderr).toBe(0);
+    expect(overridden.stdout).toContain(
+      `brake freeze overridden: 3 of 5 built traffic-on clusters are down (ampharos-onyx, pichu-topaz, raichu-opal), more than half; planned on a person's override (--override-freeze), reason: "${reason}"; the other brakes still hold`,
+    );
+    expect(overridden.stdout).toContain('brake one cluster a plan: 2 down clusters still have addresses to remove; removing ampharos-onyx now, deferring 1 (raichu-opal)');
+    expect(overridden.stdout).toContain('  ~ *.mew.cluster.atomi.cloud A [ampharos]: remove 198.51.100.31 (ampharos-onyx, down)');
+    expect(overridden.stdout).toContain('total: 0 creates, 16 updates, 0 deletes in 5 zone plans (freeze overridden)');
+    const json = JSON.parse(plan(dir, '--health', health, '--override-freeze', reason, '--format', 'json').stdout);
+    expect(json).toMatchObject({ refused: false, forced: false, freezeOverride: { reason, lifted: true } });
+    expect(overridden.stdout).toContain(`checksum: ${json.checksum}`);
+    const other = JSON.parse(plan(dir, '--health', health, '--override-freeze', 'another reason', '--format', 'json').stdout);
+    expect(other.checksum).not.toBe(json.checksum);
+    expect(other.zones).toEqual(json.zones);
+
+    // apply dns plans the same way (its hosts only, so without the delegation plan): the reviewed checksum passes only
+    // with the reason it was reviewed with
+    const apply = (...args: string[]) =>
+      runCli(['apply', 'dns', '--fleet', dir, '--dry-run', '--live-from', path.join(dir, 'live'), '--health', health, '--now', '2026-11-21T00:00:00Z', ...args], {
+        cwd: dir,
+      });
+    expect(apply('--force').exitCode).toBe(3);
+    const dry = JSON.parse(apply('--override-freeze', reason, '--format', 'json').stdout);
+    expect(dry.plan).toMatchObject({ refused: false, freezeOverride: { reason, lifted: true } });
+    const reviewed = apply('--override-freeze', reason, '--plan-checksum', dry.plan.checksum);
+    expect(reviewed.exitCode, reviewed.stderr).toBe(0);
+    expect(reviewed.stdout).toContain(`checksum: ${dry.plan.checksum}`);
+    expect(reviewed.stderr).toContain('dry run: nothing written');
+    const stale = apply('--override-freeze', 'another reason', '--plan-checksum', dry.plan.checksum);
+    expect(stale.exitCode).toBe(3);
+    expect(stale.stderr).toContain(`stale plan: the reviewed plan has checksum ${dry.plan.checksum}`);
+  });
+
+  it('refuses --override-freeze without a reason as a usage error (exit 2, no plan)', () => {
+    const dir = operatorCopy();
+    for (const args of [['--override-freeze'], ['--override-freeze', '--force'], ['--override-freeze', '   ']]) {
+      const run = plan(dir, ...args, '--format', 'json');
+      expect(run.exitCode, args.join(' ')).toBe(2);
+      expect(run.stdout).toBe('');
+      const codes = JSON.parse(run.stderr).map((d: { code: string }) => d.code);
+      expect(codes).toEqual([args[1] === '   ' ? 'usage_option_value_invalid' : 'usage_option_value_missing']);
+    }
+    const apply = runCli(['apply', 'dns', '--fleet', dir, '--dry-run', '--override-freeze', '']);
+    expect(apply.exitCode).toBe(2);
+    expect(apply.stderr).toContain('--override-freeze needs a value');
+  });
+
   it('exits 2 on usage errors and invalid snapshots, printing no plan', async () => {
     const dir = operatorCopy((live) =>
       writeFileSync(

@@ -8,6 +8,7 @@ import { routeHelp } from '../../compiler/cli/route.help.js';
 import { runCli } from '../support/run-cli.js';
 
 const TIN = 'api.tin.nitroso.pikachu.cluster.atomi.cloud';
+const ZINC_PIKACHU = 'api.zinc.nitroso.pikachu.cluster.atomi.cloud';
 const route = (host: string, path: string, ...extra: string[]) => runCli(['route', host, path, '--fleet', REFERENCE_FLEET, ...extra]);
 
 describe('diene route', () => {
@@ -30,15 +31,62 @@ describe('diene route', () => {
   });
 
   it('says a segment once when its raw and normalised spellings are the same, and counts one prefix in the singular', () => {
-    const spare = 'api.tin.nitroso.pikachu.cluster.atomi-spare.net';
-    expect(route(spare, '/paulca/x').stdout).toContain(
-      `  why        prefix "paulca" hit on the first segment "paulca" (raw and normalised alike) in the host's map of 1 prefix (claims/domains/${spare}.json)\n`,
+    const pichu = 'api.zinc.nitroso.pichu.cluster.atomi.cloud';
+    expect(route(pichu, '/v1/x').stdout).toContain(
+      `  why        prefix "v1" hit on the first segment "v1" (raw and normalised alike) in the host's map of 1 prefix (claims/domains/${pichu}.json)\n`,
     );
-    expect(route(spare, '/orders').stdout).toContain(
-      `  why        no prefix of the host's map (1 prefix, claims/domains/${spare}.json) matches the first segment "orders" (raw and normalised alike): fallthrough to the host's own route\n`,
+    expect(route(pichu, '/orders').stdout).toContain(
+      `  why        no prefix of the host's map (1 prefix, claims/domains/${pichu}.json) matches the first segment "orders" (raw and normalised alike): fallthrough to the host's own route\n`,
     );
     // spellings that differ are both named
-    expect(route(spare, '/%2e%2e/paulca').stdout).toContain('hit on the normalised first segment (raw first segment "%2e%2e", normalised "paulca") in the host\'s map of 1 prefix');
+    expect(route(pichu, '/%2e%2e/v1').stdout).toContain('hit on the normalised first segment (raw first segment "..", normalised "v1") in the host\'s map of 1 prefix');
+  });
+
+  it('answers on the spare-base twin as on the main host, by the claim on the main host (SPEC §3.4: a flip follows the service onto the spare base)', () => {
+    const spare = 'api.tin.nitroso.pikachu.cluster.atomi-spare.net';
+    const flipped = route(spare, '/paulca/x');
+    expect(flipped.exitCode).toBe(0);
+    expect(flipped.stdout).toBe(
+      [
+        `${spare}/paulca/x`,
+        '  served by  api.zinc.nitroso.pikachu.cluster.atomi-spare.net (platform nitroso, service zinc, landscape pikachu)',
+        `  host       resolved exactly to ${spare} (platform nitroso, service tin, landscape pikachu)`,
+        `  why        prefix "paulca" hit on the first segment "paulca" (raw and normalised alike) in the host's map of 2 prefixes (claims/domains/${TIN}.json)`,
+        '  upstream   path /paulca/x is sent unchanged',
+        '',
+      ].join('\n'),
+    );
+    const json = (host: string, path: string) => JSON.parse(runCli(['route', host, path, '--fleet', REFERENCE_FLEET, '--format', 'json']).stdout);
+    for (const path of ['/paulca/x', '/dashboard', '/%70aulca/../orders', '/ghost', '/orders']) {
+      const main = json(TIN, path);
+      const twin = json(spare, path);
+      expect(twin, path).toMatchObject({ match: main.match, claim: `claims/domains/${TIN}.json`, prefixes: main.prefixes, serves: { app: main.serves.app, box: main.serves.box } });
+      expect(twin.prefix, path).toBe(main.prefix);
+      expect(twin.dropped, path).toEqual(main.dropped);
+    }
+    // the main claim's warnings are the ones that bear on the spare host's answer
+    expect(route(spare, '/ghost').stderr).toContain(`claims/domains/${TIN}.json`);
+  });
+
+  it('reads the raw spelling from the decoded path (SPEC §3.4, CARLOS §6: Go\'s r.URL.Path), so a flipped prefix spelt with escapes never falls through', () => {
+    // /%70aulca/../orders decodes to /paulca/../orders: raw "paulca" (what a backend that decodes and keeps dot segments reads)
+    const escaped = route(TIN, '/%70aulca/../orders');
+    expect(escaped.stdout).toContain(`  served by  ${ZINC_PIKACHU} (platform nitroso, service zinc, landscape pikachu)\n`);
+    expect(escaped.stdout).toContain('  why        prefix "paulca" hit on the raw first segment (raw first segment "paulca", normalised "orders")');
+    const slashes = JSON.parse(runCli(['route', TIN, '/paulca%2f..%2forders', '--fleet', REFERENCE_FLEET, '--format', 'json']).stdout);
+    expect(slashes).toMatchObject({ match: 'prefix', prefix: 'paulca', spelling: 'raw', segments: { raw: 'paulca', normalised: 'orders' }, serves: { host: ZINC_PIKACHU } });
+    // a backend that splits before decoding reads /x%2fy/../paulca as /paulca
+    const undecoded = route(TIN, '/x%2fy/../paulca');
+    expect(undecoded.stdout).toContain('  why        prefix "paulca" hit on another backend\'s reading of the first segment (empty segments kept, or dot segments resolved before decoding), where the first segment "x" (raw and normalised alike) did not, in the host\'s map of 2 prefixes');
+  });
+
+  it('says that a Go edge refuses a malformed escape before routing', () => {
+    const run = route(TIN, '/orders%zz');
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toContain('  note       the path holds the malformed escape "%zz": a Go edge (net/url) answers 400 Bad Request before any routing; this answer is an edge\'s that keeps it as written\n');
+    expect(JSON.parse(runCli(['route', TIN, '/orders%', '--fleet', REFERENCE_FLEET, '--format', 'json']).stdout)).toMatchObject({ invalidEscape: '%', match: 'fallthrough' });
+    expect(JSON.parse(runCli(['route', TIN, '/paulca%00', '--fleet', REFERENCE_FLEET, '--format', 'json']).stdout)).toMatchObject({ match: 'fallthrough', segments: { raw: 'paulca\u0000' } });
+    expect(JSON.parse(runCli(['route', TIN, '/paulca%00', '--fleet', REFERENCE_FLEET, '--format', 'json']).stdout)).not.toHaveProperty('invalidEscape');
   });
 
   it('says which claimed prefixes were dropped and why, on a fallthrough and on a host whose every prefix was dropped', () => {

@@ -31,6 +31,11 @@ const INVARIANTS: readonly { file: string; fragment: string; why: string }[] = [
     why: 'every keyword the schemas use is mapped (test/1-load)',
   },
   { file: 'cli/render.ts', fragment: 'render produced no object', why: 'an empty stream with prune on would delete a platform' },
+  {
+    file: 'plan/traffic-planner.ts',
+    fragment: 'overrideFreeze needs a reason',
+    why: 'library API misuse: the CLI refuses a blank --override-freeze as usage_option_value_invalid before planning',
+  },
   { file: 'client/address-book-client.ts', fragment: 'canonicalJson: a non-finite number', why: 'client library API misuse, not a diene run' },
   { file: 'client/address-book-client.ts', fragment: 'has no JSON form', why: 'client library API misuse, not a diene run' },
   { file: 'client/address-book-client.ts', fragment: 'addressBookClient: roots must be', why: 'client library API misuse, not a diene run' },

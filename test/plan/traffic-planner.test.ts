@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { assumeEmpty, type LiveSnapshot } from '../../compiler/1-load/load-dns-live.js';
 import type { ZonePlanDocument } from '../../compiler/dns/zone-plan.js';
-import { declareDerivedSnapshot, planTraffic, prepareTraffic, type TrafficPlan, type ZoneHostPlan } from '../../compiler/plan/traffic-planner.js';
+import { declareDerivedSnapshot, planChecksum, planTraffic, prepareTraffic, type TrafficPlan, type ZoneHostPlan } from '../../compiler/plan/traffic-planner.js';
 import type { DnsHealth } from '../../compiler/types/generated/dns-health.js';
 import { describeKey } from '../../compiler/dns/record-sets.js';
 import { applyPlan, changeLines, compileDns, snapshotsOf } from '../support/dns-fixture.js';
@@ -291,8 +291,74 @@ describe('brakes', () => {
     expect(total(plan)).toBe(0);
     expect(plan.brakes.map((b) => b.brake)).toEqual(['freeze']);
     expect(plan.brakes[0]?.message).toBe(
-      'freeze: 3 of 5 built traffic-on clusters are down (ampharos-onyx, pichu-topaz, raichu-opal), more than half: nothing is planned until at least 3 are up',
+      'freeze: 3 of 5 built traffic-on clusters are down (ampharos-onyx, pichu-topaz, raichu-opal), more than half: nothing is planned until at least 3 are up, or a person overrides it with --override-freeze REASON',
     );
+  });
+
+  // SPEC §3.3 and the DNS seed (dns-hosts.md §6 "Freeze"): a person may override the freeze with an
+  // option of its own and a stated reason, recorded in the plan and its checksum, never implied by --force.
+  describe('a person overriding the freeze', () => {
+    const threeDown = down('ampharos-onyx', 'pichu-topaz', 'raichu-opal');
+    const REASON = 'INC-4121: the health checker is down, the clusters serve';
+
+    it('holds the freeze with --force: force lifts the mass-change and one-cluster brakes, never the freeze', () => {
+      const plan = planTraffic(intent, live, threeDown, { force: true });
+      expect(plan.refused).toBe(true);
+      expect(total(plan)).toBe(0);
+      expect(plan.brakes.map((b) => b.brake)).toEqual(['freeze']);
+      expect(plan).not.toHaveProperty('freezeOverride');
+    });
+
+    it('plans the failover with a reason, and records the reason in the plan and its checksum', () => {
+      const plan = planTraffic(intent, live, threeDown, { overrideFreeze: REASON });
+      expect(plan.refused).toBe(false);
+      expect(plan.freezeOverride).toEqual({ reason: REASON, lifted: true });
+      expect(plan.forced).toBe(false);
+      expect(plan.brakes[0]).toEqual({
+        brake: 'freeze',
+        clusters: ['ampharos-onyx', 'pichu-topaz', 'raichu-opal'],
+        message: `freeze overridden: 3 of 5 built traffic-on clusters are down (ampharos-onyx, pichu-topaz, raichu-opal), more than half; planned on a person's override (--override-freeze), reason: "${REASON}"; the other brakes still hold`,
+      });
+      // the failover: the first down cluster's addresses leave the landscape and virtual names
+      expect(plan.health.removing).toBe('ampharos-onyx');
+      expect(changeLines(zonePlan(plan, BASE, 'route53'))).toContain(`update *.mew.${BASE} A [ampharos]`);
+      expect(total(plan)).toBeGreaterThan(0);
+      // the reason is part of the checksum: another reason, or none, is another plan
+      expect(plan.checksum).toBe(planChecksum(plan.zones, REASON));
+      expect(plan.checksum).not.toBe(planChecksum(plan.zones));
+      expect(planTraffic(intent, live, threeDown, { overrideFreeze: `${REASON}.` }).checksum).not.toBe(plan.checksum);
+      expect(planTraffic(intent, live, threeDown, { overrideFreeze: REASON }).checksum).toBe(plan.checksum);
+    });
+
+    it('lifts no other brake: one cluster a plan, the last address and the mass change still hold, and --force is not implied', () => {
+      const plan = planTraffic(intent, live, threeDown, { overrideFreeze: REASON });
+      expect(plan.removals.removing).toEqual(['ampharos-onyx']);
+      expect(plan.removals.deferred).toEqual(['raichu-opal']);
+      expect(plan.brakes.map((b) => b.brake)).toEqual(['freeze', 'one-cluster', 'last-address', 'last-address', 'last-address', 'last-address']);
+      expect(plan.brakes[1]?.message).toBe('one cluster a plan: 2 down clusters still have addresses to remove; removing ampharos-onyx now, deferring 1 (raichu-opal)');
+      expect(plan.brakes[2]?.message).toBe(`last address: every cluster of pichu.${BASE} is down (pichu-topaz); it keeps the addresses of pichu-topaz`);
+      const slow = snapshotsOf(intent, documents, (path, doc) =>
+        editSets(path, `dns/${BASE}/route53.json`, doc, (sets) => sets.map((rs) => ({ ...rs, ttl: 300 }))),
+      );
+      const massive = planTraffic(intent, slow, threeDown, { overrideFreeze: REASON });
+      expect(massive.refused).toBe(true);
+      expect(zonePlan(massive, BASE, 'route53').refusal?.brake).toBe('mass-change');
+      // both options together: each lifts its own brakes
+      const both = planTraffic(intent, slow, threeDown, { overrideFreeze: REASON, force: true });
+      expect(both.refused).toBe(false);
+      expect(both.removals.removing).toEqual(['ampharos-onyx', 'raichu-opal']);
+    });
+
+    it('records an override that was not needed, and keeps it in the checksum', () => {
+      const plan = planTraffic(intent, live, down('raichu-opal'), { overrideFreeze: REASON });
+      expect(plan.freezeOverride).toEqual({ reason: REASON, lifted: false });
+      expect(plan.brakes.some((b) => b.brake === 'freeze')).toBe(false);
+      expect(plan.checksum).toBe(planChecksum(plan.zones, REASON));
+    });
+
+    it('refuses a blank reason (the CLI reports it as a usage error first)', () => {
+      expect(() => planTraffic(intent, live, threeDown, { overrideFreeze: '  ' })).toThrow(/needs a reason/);
+    });
   });
 
   it('does not freeze at two of five down', () => {

@@ -1,6 +1,7 @@
 // The matcher of SPEC §3.4, lookupUpstream(table, host, path): exact host,
 // then one-label wildcard; a prefix map consulted only for hosts that have
-// one; raw and normalised first segment, normalised winning; whole-segment
+// one; raw (the decoded path's) and normalised first segment, normalised
+// winning, the other backends' readings when neither hits; whole-segment
 // matches; the path never changed. The property tests hold the invariant of
 // a flip: for any flipped prefix and any spelling of a path whose raw or
 // normalised first segment is that prefix, the old app never answers. The
@@ -8,7 +9,17 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileUpstreamTable, lookupUpstream, normalisedFirstSegment, percentDecodeAscii, rawFirstSegment, type PrefixRow, type UpstreamRoute } from '../../compiler/route/lookup-upstream.js';
+import {
+  compileUpstreamTable,
+  lookupUpstream,
+  normalisedFirstSegment,
+  otherFirstSegments,
+  percentDecodeAscii,
+  rawFirstSegment,
+  type PrefixRow,
+  type Spelling,
+  type UpstreamRoute,
+} from '../../compiler/route/lookup-upstream.js';
 
 const route = (host: string, app: string, box = 'pikachu', account = 'nitroso'): UpstreamRoute => ({ host, account, app, box });
 
@@ -96,16 +107,21 @@ describe('prefix matching', () => {
   });
 
   it('hits on the raw or the normalised first segment, and says which', () => {
-    const cases: [string, string, 'raw' | 'normalised' | 'both'][] = [
+    // The raw spelling is read from the decoded path (SPEC §3.4, Go's r.URL.Path): /%70aulca and /paulca%2ffoo are paulca raw.
+    const cases: [string, string, Spelling][] = [
       ['/paulca/x', 'paulca', 'both'],
       ['//paulca/x', 'paulca', 'normalised'],
       ['/./paulca', 'paulca', 'normalised'],
-      ['/%70aulca', 'paulca', 'normalised'],
-      ['/paulca%2ffoo', 'paulca', 'normalised'],
+      ['/%70aulca', 'paulca', 'both'],
+      ['/paulca%2ffoo', 'paulca', 'both'],
       ['/%2e%2e/paulca', 'paulca', 'normalised'],
       ['/x/../paulca', 'paulca', 'normalised'],
       ['/paulca/../x', 'paulca', 'raw'],
       ['/paulca/%2e%2e', 'paulca', 'raw'],
+      ['/paulca%2f..', 'paulca', 'raw'],
+      ['/%70aulca/../x', 'paulca', 'raw'],
+      ['/x%2fy/../paulca', 'paulca', 'alternate'],
+      ['/./paulca//..', 'paulca', 'alternate'],
     ];
     for (const [path, prefix, spelling] of cases) {
       expect(lookupUpstream(TABLE, TIN.host, path), path).toMatchObject({ route: ZINC, match: 'prefix', prefix, spelling, target: ZINC.host });
@@ -127,6 +143,9 @@ describe('prefix matching', () => {
 
   it('normalises as documented: decode ASCII escapes once, drop empty and dot segments, resolve dot-dot at the root', () => {
     expect(rawFirstSegment('//paulca/x')).toBe('');
+    expect(rawFirstSegment('/%70aulca%2ffoo')).toBe('paulca');
+    expect(rawFirstSegment('/%2e%2e/paulca')).toBe('..');
+    expect(rawFirstSegment('/paulca%3fx?y')).toBe('paulca?x');
     expect(rawFirstSegment('/paulca?x/y')).toBe('paulca');
     expect(rawFirstSegment('paulca/x')).toBe('paulca');
     expect(normalisedFirstSegment('/../../paulca')).toBe('paulca');
@@ -137,6 +156,14 @@ describe('prefix matching', () => {
     expect(normalisedFirstSegment('/a?/../b')).toBe('a');
     expect(percentDecodeAscii('%41%zz%4')).toBe('A%zz%4');
     expect(percentDecodeAscii('%c3%a9%2e')).toBe('%c3%a9.');
+    expect(percentDecodeAscii('%00')).toBe('\u0000');
+  });
+
+  it('lists the other backends\' readings: empty segments kept, or dot segments resolved before decoding', () => {
+    expect(otherFirstSegments('/./paulca//..')).toEqual({ decoded: ['paulca'], undecoded: [] });
+    expect(otherFirstSegments('/x%2fy/../paulca')).toEqual({ decoded: ['x'], undecoded: ['paulca'] });
+    expect(otherFirstSegments('/x%2fy/%2e%2e/paulca').undecoded).toEqual(['x/y', 'paulca']);
+    expect(otherFirstSegments('/..')).toEqual({ decoded: [], undecoded: [] });
   });
 });
 
@@ -195,9 +222,11 @@ describe('the flip invariant (property tests)', () => {
       fc.property(pathArb, (path) => {
         const raw = rawFirstSegment(path);
         const normalised = normalisedFirstSegment(path);
+        const others = otherFirstSegments(path);
         const answer = lookupUpstream(TABLE, TIN.host, path);
         const flipped = ['paulca', 'bob'];
-        if (flipped.includes(raw) || (normalised !== undefined && flipped.includes(normalised))) expect(answer?.route, path).not.toBe(TIN);
+        const readings = [raw, normalised, ...others.decoded, ...others.undecoded];
+        if (readings.some((r) => r !== undefined && flipped.includes(r))) expect(answer?.route, path).not.toBe(TIN);
         else expect(answer?.route, path).toBe(TIN);
         // The normalised segment wins whenever it hits.
         if (normalised !== undefined && flipped.includes(normalised)) expect(answer?.prefix).toBe(normalised);

@@ -60,7 +60,7 @@ describe('two failures at once', () => {
       mew: ['-', 'degraded (some users)', '-', '-', 'degraded (some users)', 'degraded (some users)'],
     });
     expect(scenario.planner.refused).toBe(
-      'freeze: 3 of 5 built traffic-on clusters are down (ampharos-onyx, ampharos-pearl, pikachu-jade), more than half: nothing is planned until at least 3 are up',
+      'freeze: 3 of 5 built traffic-on clusters are down (ampharos-onyx, ampharos-pearl, pikachu-jade), more than half: nothing is planned until at least 3 are up, or a person overrides it with --override-freeze REASON',
     );
     expect(cell(scenario, 'mew', 'browser').because).toEqual([
       `near IAD: no live address for api.tin.nitroso.mew.${BASE} (ampharos-onyx, ampharos-pearl down)`,

@@ -100,7 +100,11 @@ export const compileHelp = withFormats({
   exitCodes: [
     { code: 0, means: 'written (or, with --check, fresh)' },
     { code: 1, means: '--check: the output tree is stale, or a permanent identifier changed against --base' },
-    { code: 2, means: 'invalid input or usage, an output directory it may not write, an input that changed while it compiled, or, with --strict, a warning (nothing written; before a stale tree: 2, not 1)' },
+    {
+      code: 2,
+      means:
+        'invalid input or usage, an output directory it may not write, an input that changed while it compiled, or, with --strict, a warning (nothing written; before a stale tree: 2, not 1)',
+    },
     { code: 70, means: 'internal fault' },
   ],
 });

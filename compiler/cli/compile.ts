@@ -15,6 +15,9 @@
  * `--base DIR` (with `--check` only; like `diene report --base`) is a checkout
  * of the base branch: a change or removal of a permanent identifier against
  * it is refused, exit 1, each with both values (docs/checks.md).
+ *
+ * `--strict` (cli/strict.ts): a warning refuses the write as an error does
+ * (exit 2, nothing written); a `--check` still compares, then exits 2.
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';

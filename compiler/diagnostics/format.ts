@@ -199,7 +199,7 @@ export function formatTextReport(diagnostics: readonly Diagnostic[], options: Te
  * count` when only such warnings were found; '' otherwise (no warning, or an
  * error, which fails the run by itself).
  */
-export function strictVerdict(diagnostics: readonly Diagnostic[]): string {
+function strictVerdict(diagnostics: readonly Diagnostic[]): string {
   if (diagnostics.some((d) => d.severity === 'error')) return '';
   const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
   const counted = strictWarnings(diagnostics).length;

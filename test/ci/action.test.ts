@@ -216,7 +216,9 @@ describe('action.yml', () => {
     const check = runAction(dir, { strict: 'true' });
     expect(check.exitCode).toBe(2);
     expect(check.outputs.result).toBe('invalid');
-    expect(check.summary).toMatch(/### diene compile --check: failed\n\nfresh: the \d+ generated files match what the inputs produce, but --strict treats warnings as errors: \d+ warnings fail it\n/);
+    expect(check.summary).toMatch(
+      /### diene compile --check: failed\n\nfresh: the \d+ generated files match what the inputs produce, but --strict treats warnings as errors: \d+ warnings fail it\n/,
+    );
     const wrong = runAction(dir, { strict: 'yes' });
     expect(wrong.exitCode).toBe(2);
     expect(wrong.outputs).toEqual({ 'exit-code': '2', result: 'error', 'sarif-file': '' });

@@ -60,7 +60,18 @@ function fleetRepository(hookRepo: { repo: string; rev: string }, overlay: Recor
   runCli(['compile', '--fleet', fleet.dir, ...NOW]);
   writeFileSync(
     path.join(fleet.dir, '.pre-commit-config.yaml'),
-    stringify({ repos: [{ repo: hookRepo.repo, rev: hookRepo.rev, hooks: [{ id: 'diene-check', ...(args.length ? { args } : {}) }, { id: 'diene-validate', ...(args.length ? { args } : {}) }] }] }),
+    stringify({
+      repos: [
+        {
+          repo: hookRepo.repo,
+          rev: hookRepo.rev,
+          hooks: [
+            { id: 'diene-check', ...(args.length ? { args } : {}) },
+            { id: 'diene-validate', ...(args.length ? { args } : {}) },
+          ],
+        },
+      ],
+    }),
   );
   git(fleet.dir, 'init', '-q');
   git(fleet.dir, 'add', '.');

@@ -80,7 +80,9 @@ describe('--strict', () => {
     const out = path.join(fleet, 'generated');
     const first = await runCliInProcess(['compile', '--fleet', fleet, '--no-cache', '--strict', ...NOW]);
     expect(first.exitCode).toBe(2);
-    expect(first.stderr.endsWith('0 errors, 1 warning — failed: --strict treats warnings as errors\nnothing written: --strict treats warnings as errors\n')).toBe(true);
+    expect(
+      first.stderr.endsWith('0 errors, 1 warning — failed: --strict treats warnings as errors\nnothing written: --strict treats warnings as errors\n'),
+    ).toBe(true);
     expect(existsSync(out)).toBe(false);
     // Without --strict the same fleet compiles (exit 0); then a change under --strict leaves that tree as it was.
     expect((await runCliInProcess(['compile', '--fleet', fleet, '--no-cache', ...NOW])).exitCode).toBe(0);
@@ -154,7 +156,9 @@ describe('--strict', () => {
   it('is refused by render (ArgoCD runs it at every sync) and report (its exit code never gates the findings)', async () => {
     const fleet = await ownFleet({ [ROW]: V12 });
     for (const args of [['render', '--platform', 'storefront'], ['report']]) {
-      const run = await runCliInProcess([...args, '--fleet', fleet, '--no-cache', '--strict', '--format', 'json', ...NOW].filter((a) => !(args[0] === 'report' && a === '--no-cache')));
+      const run = await runCliInProcess(
+        [...args, '--fleet', fleet, '--no-cache', '--strict', '--format', 'json', ...NOW].filter((a) => !(args[0] === 'report' && a === '--no-cache')),
+      );
       expect(run.exitCode).toBe(2);
       expect(run.stdout).toBe('');
       const [usage] = JSON.parse(run.stderr) as Diagnostic[];

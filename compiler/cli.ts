@@ -10,7 +10,7 @@
  * piped output past 64 KiB.
  */
 import path from 'node:path';
-import { diagnose, diagnoseUnchecked, type Diagnostic, type DiagnosticArgs } from './diagnostics/diagnostic.js';
+import { diagnose, diagnoseUnchecked, errorsFirst, isAboutTheMachine, type Diagnostic, type DiagnosticArgs } from './diagnostics/diagnostic.js';
 import { formatGithub, formatJson, formatTextReport, terminalLines, useColour } from './diagnostics/format.js';
 import { formatSarif } from './diagnostics/sarif.js';
 import { formatStepSummary } from './report/step-summary.js';
@@ -32,6 +32,7 @@ import {
 } from './cli/help.js';
 import { parseCommandArgs, plainWords } from './cli/parse-args.js';
 import { SILENT_PROGRESS, terminalProgress } from './cli/progress.js';
+import { isStrict, strictResult } from './cli/strict.js';
 import { applyBooksHelp } from './cli/apply-books.help.js';
 import { applyDnsHelp } from './cli/apply-dns.help.js';
 import { applyKubeHelp } from './cli/apply-kube.help.js';
@@ -161,6 +162,8 @@ interface Run {
   prefixGiven?: boolean;
   /** The fleet root the diagnostics name files from (`--fleet`, else the working directory). */
   root?: string;
+  /** `--strict` was given (compile, validate): warnings fail the run (cli/strict.ts). */
+  strict?: boolean;
 }
 
 function helpRun(text: string): Run {
@@ -222,14 +225,22 @@ async function run(argv: readonly string[]): Promise<Run> {
   const command = await loadCommand(entry);
   if (command.name === 'completion') (await import('./cli/completion.js')).setCompletionHelps(COMMAND_HELPS);
   const prefixGiven = typeof values['path-prefix'] === 'string';
-  const result = await command.run({ positionals: parsed.positionals, values, format, progress });
+  // Only a command whose help lists --strict can be given it: the parser refuses it elsewhere (render, report).
+  const strict = isStrict(values);
+  const ran = await command.run({ positionals: parsed.positionals, values, format, progress });
+  const result = strict ? strictResult(ran) : ran;
   const root = path.resolve(typeof values['fleet'] === 'string' ? values['fleet'] : '.');
-  return { result: { ...result, diagnostics: withNearbyFleet(result.diagnostics, root) }, format, level, prefixGiven, root };
+  return { result: { ...result, diagnostics: withNearbyFleet(result.diagnostics, root) }, format, level, prefixGiven, root, strict };
 }
 
-/** The diagnostics `level` lets through: errors always, warnings unless errors only. */
-function shownDiagnostics(diagnostics: readonly Diagnostic[], level: Level): Diagnostic[] {
-  return level === 'error' ? diagnostics.filter((d) => d.severity === 'error') : [...diagnostics];
+/**
+ * The diagnostics `level` lets through: errors always, warnings unless errors
+ * only; under `--strict` also the warnings it counts, since they fail the run
+ * as errors do.
+ */
+function shownDiagnostics(diagnostics: readonly Diagnostic[], level: Level, strict: boolean): Diagnostic[] {
+  if (level !== 'error') return [...diagnostics];
+  return diagnostics.filter((d) => d.severity === 'error' || (strict && !isAboutTheMachine(d)));
 }
 
 /**
@@ -267,12 +278,14 @@ function fromWorkingDirectory(diagnostics: readonly Diagnostic[], root: string |
   return diagnostics.map((d) => ({ ...d, file: named(d.file), related: d.related.map((r) => ({ ...r, file: named(r.file) })) }));
 }
 
-function emit({ result, format, level, prefixGiven = false, root }: Run): void {
-  const own = shownDiagnostics(result.diagnostics, level);
+function emit({ result, format, level, prefixGiven = false, root, strict = false }: Run): void {
+  const own = shownDiagnostics(result.diagnostics, level, strict);
   // The findings about the output tree: diagnostics in every form but text, where the notes list them.
-  const findings = [...own, ...(result.outputFindings ?? [])];
-  const diagnostics = [...own, ...writeStepSummary(result, findings)];
-  const everything = [...diagnostics, ...(result.outputFindings ?? [])];
+  // Every list is in triage order: errors first, each group in the order the command gave (its findings sorted by file,
+  // then those about the output tree as its review names them).
+  const findings = errorsFirst([...own, ...(result.outputFindings ?? [])]);
+  const diagnostics = errorsFirst([...own, ...writeStepSummary(result, findings)]);
+  const everything = errorsFirst([...diagnostics, ...(result.outputFindings ?? [])]);
   const rooted = () => rootedDiagnostics(everything, result.pathPrefix ?? '');
   // With --path-prefix (where the fleet is in its repository) the text and json forms name files from the repository root.
   // Without it the json form names them from the fleet root (the same from any working directory), the text form
@@ -289,7 +302,7 @@ function emit({ result, format, level, prefixGiven = false, root }: Run): void {
     if (format === 'json') process.stderr.write(formatJson(named(everything)));
     else if (format === 'sarif') process.stderr.write(formatSarif(rooted(), { version: toolVersion(), fleetFolder: result.pathPrefix ?? '' }));
     else {
-      process.stderr.write(formatTextReport(shown(diagnostics), { colour: useColour(process.stderr.isTTY, process.env) }));
+      process.stderr.write(formatTextReport(shown(diagnostics), { colour: useColour(process.stderr.isTTY, process.env), strict }));
       if (format === 'github' || process.env['GITHUB_ACTIONS'] === 'true') process.stderr.write(formatGithub(rooted()));
     }
   }

@@ -2,10 +2,10 @@
 # The hooks of .pre-commit-hooks.yaml (the pre-commit framework, https://pre-commit.com):
 #   pre-commit-hook.sh check    [ARGS]   diene compile --check (the generated files must be fresh)
 #   pre-commit-hook.sh validate [ARGS]   diene validate
-# ARGS (a hook's `args:`, e.g. --fleet fleets/prod) are passed on. pre-commit stashes what is not
+# ARGS (a hook's `args:`, e.g. --fleet fleets/prod, or --strict to fail on a warning too) are passed on. pre-commit stashes what is not
 # staged before it runs hooks, so the working tree checked is what the commit holds. DIENE
 # overrides the command, split on spaces (default: diene on the PATH, else the repository's own
-# through npx --no-install). Exit codes: diene's (0 passed, 1 stale, 2 invalid), or 127 when
+# through npx --no-install). Exit codes: diene's (0 passed, 1 stale, 2 invalid or, with --strict, a warning), or 127 when
 # diene cannot be found, as in examples/pre-commit/pre-commit.
 # The cache: diene's default, the user's own $XDG_CACHE_HOME/diene (else ~/.cache/diene) on a
 # developer's machine; where CI or GITHUB_ACTIONS is set (pre-commit.ci, a CI job) check and validate

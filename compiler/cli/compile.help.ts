@@ -1,11 +1,11 @@
 /** The help of `diene compile` (see help.ts). */
-import { withFormats } from './help.js';
+import { strictOptionHelp, withFormats } from './help.js';
 
 export const compileHelp = withFormats({
   name: 'compile',
   summary: 'Compile the fleet and write the output tree (or, with --check, compare it with the tree on disk).',
   usage:
-    'diene compile [--fleet DIR] [--out DIR] [--check [--base DIR] [--diff-lines N|all] [--diff-file FILE]] [--serial N] [--lock-timeout SECONDS] [--cache DIR | --no-cache] [--format FORM] [--path-prefix DIR]',
+    'diene compile [--fleet DIR] [--out DIR] [--check [--base DIR] [--diff-lines N|all] [--diff-file FILE]] [--strict] [--serial N] [--lock-timeout SECONDS] [--cache DIR | --no-cache] [--format FORM] [--path-prefix DIR]',
   description: [
     'Writes every generated file all-or-nothing into the output directory, and refuses (exit 2) when that directory holds a file diene did not write. With --check it writes nothing: it exits 1 when the tree on disk differs from what the inputs produce, with a summary and a unified diff.',
     'Under GitHub Actions (GITHUB_ACTIONS=true) --check also appends a Markdown summary of its verdict and findings to the file GITHUB_STEP_SUMMARY names.',
@@ -47,6 +47,7 @@ export const compileHelp = withFormats({
       description: 'With --check: also write the whole diff to FILE.',
       example: 'diene compile --check --diff-file /tmp/stale.diff',
     },
+    strictOptionHelp('diene compile --check --strict'),
     {
       name: 'path-prefix',
       type: 'string',
@@ -90,6 +91,7 @@ export const compileHelp = withFormats({
   examples: [
     { command: 'diene compile --fleet examples/reference', does: 'Writes examples/reference/generated/.' },
     { command: 'diene compile --check --quiet', does: 'In CI: exit 1 when a pull request forgot to commit the regenerated files; errors only.' },
+    { command: 'diene compile --check --strict', does: 'The same gate, and a warning (a pin Kargo never discovers, say) fails it too: exit 2.' },
     {
       command: 'diene compile --check --format sarif 2> diene.sarif',
       does: 'For GitHub code scanning: the findings, each stale file among them, as a SARIF 2.1.0 log on stderr (the review stays on stdout).',
@@ -98,7 +100,11 @@ export const compileHelp = withFormats({
   exitCodes: [
     { code: 0, means: 'written (or, with --check, fresh)' },
     { code: 1, means: '--check: the output tree is stale, or a permanent identifier changed against --base' },
-    { code: 2, means: 'invalid input or usage, an output directory it may not write, or an input that changed while it compiled' },
+    {
+      code: 2,
+      means:
+        'invalid input or usage, an output directory it may not write, an input that changed while it compiled, or, with --strict, a warning (nothing written; before a stale tree: 2, not 1)',
+    },
     { code: 70, means: 'internal fault' },
   ],
 });

@@ -15,6 +15,9 @@
  * `--base DIR` (with `--check` only; like `diene report --base`) is a checkout
  * of the base branch: a change or removal of a permanent identifier against
  * it is refused, exit 1, each with both values (docs/checks.md).
+ *
+ * `--strict` (cli/strict.ts): a warning refuses the write as an error does
+ * (exit 2, nothing written); a `--check` still compares, then exits 2.
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -24,7 +27,7 @@ import { inputStampsToKeep, InputChangedError, type KnownInput } from '../adapte
 import { outputMatches } from '../adapters/cache/output-match.js';
 import { readFleetFiles } from '../adapters/filesystem/read-fleet.js';
 import { errnoCode } from '../diagnostics/catalog.js';
-import { diagnose, diagnoseFinding, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { diagnose, diagnoseFinding, hasErrors, sortDiagnostics, strictWarnings, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { CompileResult } from '../index.js';
 import type { FileMemo } from '../1-load/load-fleet.js';
 import type { SourceFile } from '../1-load/source-file.js';
@@ -50,6 +53,7 @@ import { PROGRESS_MIN_FILES, SILENT_PROGRESS, type Progress } from './progress.j
 import { compileHelp } from './compile.help.js';
 import { outputLocationProblem, readOnlyFolderProblem, realOutputPath } from '../adapters/filesystem/output-location.js';
 import { repositoryPrefix, whyBaseNotFleet } from './repository-paths.js';
+import { isStrict } from './strict.js';
 
 export { outputLocationProblem } from '../adapters/filesystem/output-location.js';
 
@@ -57,7 +61,10 @@ async function runCompile({ values, progress = SILENT_PROGRESS }: CommandInput):
   const opened: { cache?: CompileCache; pathPrefix?: string } = {};
   try {
     // Every result names its files from the repository's root, whichever way the run ended (repository-paths.ts).
-    return { ...withLateWarnings(await compileWithProgress(values, progress, opened), opened.cache), pathPrefix: opened.pathPrefix };
+    const result = withLateWarnings(await compileWithProgress(values, progress, opened), opened.cache);
+    // A run the cache answered, or whose tree was already in place, wrote nothing either: it is refused all the same.
+    const refused = values['check'] !== true && isStrict(values) && result.exitCode === EXIT.ok && strictWarnings(result.diagnostics).length > 0;
+    return { ...(refused ? refusedByStrict(result.diagnostics) : result), pathPrefix: opened.pathPrefix };
   } catch (error) {
     // An input known by its stamp whose text, read after all, is another: what was compiled may not be what it says, and
     // nothing was written. The record goes, so the next run reads every file (a record that lies is not met twice).
@@ -221,6 +228,8 @@ async function compileWithProgress(
     const errors = diagnostics.filter((d) => d.severity === 'error').length;
     return { diagnostics, exitCode: EXIT.invalid, ...summary(`the fleet does not compile: ${errors} error${errors === 1 ? '' : 's'}`) };
   }
+  // --strict: a warning refuses the write as an error would (a --check compares all the same, and fails in cli/strict.ts).
+  if (!check && isStrict(values) && strictWarnings(diagnostics).length > 0) return refusedByStrict(diagnostics);
   // A heap that holds little after the analysis (a warm run of a small or mostly unchanged fleet) is not worth a full collection.
   if (getHeapStatistics().used_heap_size >= COLLECTED_HEAP_BYTES) collect();
   // The outputs made from the same slices of the model as in the last compile into this directory: their digests are known without
@@ -403,6 +412,11 @@ async function compileWithProgress(
         ? `the ${files} files in ${outShown} were already right: written again as they were (${linked} hard-linked, the manifest anew), as a run without the cache does; with it, such a tree is left untouched`
         : `wrote ${files} files to ${outShown} (${differing.join(', ')}, ${linked} unchanged and linked from the previous tree, and the manifest)${namedChanges(changedFiles)}`;
   return { diagnostics, notes: [note, ...kept], exitCode: EXIT.ok };
+}
+
+/** A compile that `--strict` refuses for its warnings (cli/strict.ts): exit 2, nothing written. */
+function refusedByStrict(diagnostics: Diagnostic[]): CommandResult {
+  return { diagnostics, exitCode: EXIT.invalid, notes: ['nothing written: --strict treats warnings as errors'] };
 }
 
 /** The changed outputs named after the write's note, when they are few enough to read: `: argocd/a.yaml, kargo/a.yaml`. */

@@ -124,6 +124,17 @@ export const COMMON_OPTION_HELP: readonly OptionHelp[] = [
   },
 ];
 
+/** The help of `--strict` (cli/strict.ts), the same for every command that takes it (compile, validate); `example` is a full command line. */
+export function strictOptionHelp(example: string): OptionHelp {
+  return {
+    name: 'strict',
+    type: 'boolean',
+    description:
+      'Warnings fail the run: any warning makes the exit code 2, as an error does (the warnings keep their severity in every form; the count line says why the run failed); a compile so refused writes nothing. Warnings about this machine, not the fleet (cache_*, step_summary_write_failed), do not count.',
+    example,
+  };
+}
+
 /** Options read before any command word: they mean the same whatever the command. */
 export const TOP_LEVEL_OPTION_HELP: readonly OptionHelp[] = [
   { name: 'version', type: 'boolean', short: 'V', description: "Print diene's version and exit 0.", example: 'diene --version' },

@@ -7,6 +7,7 @@ export const renderHelp: CommandHelp = {
   usage: 'diene render --platform NAME [--fleet DIR] [--cache DIR | --no-cache]   (in the ArgoCD plugin: ARGOCD_ENV_PLATFORM, ARGOCD_APP_PARAMETERS)',
   description: [
     'Reads only what the platform needs (its rows and the sign-in platform\'s), so a broken row of another platform never stops it. stdout holds only Kubernetes objects, and nothing on any error. In the plugin sidecar the platform comes from ARGOCD_ENV_PLATFORM and the fleet folder from the plugin parameter "fleet" (ARGOCD_APP_PARAMETERS).',
+    'It takes no --strict (compile and validate do): ArgoCD runs it at every sync, and a warning (a stale emergency override, say) must not stop a deploy that the pull request\'s gate already let through; warnings go to stderr and the objects to stdout.',
     'A cache remembers each render: when none of the files it reads, the platform and the compiler changed, it prints the stored stdout and diagnostics without analysing the fleet (docs/performance.md). Its result is always the one of a run without the cache.',
   ],
   options: [

@@ -5,6 +5,9 @@ export const reportHelp: CommandHelp = {
   name: 'report',
   summary: 'Write the Markdown comment for a pull request: what the change does to the outputs, and whether they are fresh.',
   usage: 'diene report [--fleet DIR] [--base DIR] [--out DIR] [--output FILE] [--max-chars N]',
+  description: [
+    "It takes no --strict: its exit code never reflects the fleet's findings (a fleet with errors gets its report, exit 0), so that the comment is posted whatever the gate says; gate with diene compile --check --strict or diene validate --strict.",
+  ],
   options: [
     {
       name: 'base',

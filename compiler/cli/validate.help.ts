@@ -1,10 +1,10 @@
 /** The help of `diene validate` (see help.ts). */
-import { withFormats } from './help.js';
+import { strictOptionHelp, withFormats } from './help.js';
 
 export const validateHelp = withFormats({
   name: 'validate',
   summary: 'Check the fleet and print its diagnostics; write nothing.',
-  usage: 'diene validate [--fleet DIR] [--cache DIR | --no-cache] [--format FORM] [--path-prefix DIR]',
+  usage: 'diene validate [--fleet DIR] [--strict] [--cache DIR | --no-cache] [--format FORM] [--path-prefix DIR]',
   description: [
     'With --format json the diagnostics array is the product: it goes to stdout; so does the SARIF 2.1.0 log with --format sarif.',
     'Under GitHub Actions (GITHUB_ACTIONS=true) it also appends a Markdown summary of its verdict and findings to the file GITHUB_STEP_SUMMARY names.',
@@ -12,6 +12,7 @@ export const validateHelp = withFormats({
   diagnosticFormats: ['text', 'json', 'github', 'sarif'],
   machineFormsOn: 'stdout',
   options: [
+    strictOptionHelp('diene validate --strict'),
     {
       name: 'path-prefix',
       type: 'string',
@@ -41,7 +42,7 @@ export const validateHelp = withFormats({
     { command: 'diene validate --format sarif > diene.sarif', does: 'Writes the findings as a SARIF 2.1.0 log for GitHub code scanning.' },
   ],
   exitCodes: [
-    { code: 0, means: 'no error (warnings allowed)' },
-    { code: 2, means: 'an error, or a usage error' },
+    { code: 0, means: 'no error (warnings allowed, unless --strict)' },
+    { code: 2, means: 'an error, a usage error, or, with --strict, a warning' },
   ],
 });

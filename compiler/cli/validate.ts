@@ -1,7 +1,8 @@
 /**
  * `diene validate [--fleet DIR]` (SPEC §5): diagnostics only, nothing written.
  * With `--format json` the diagnostics array is the product, on stdout; with
- * `--format sarif` the SARIF log is.
+ * `--format sarif` the SARIF log is. With `--strict` a warning makes the
+ * exit code 2 (cli.ts applies cli/strict.ts).
  */
 import { cacheKey, CompileCache } from '../adapters/cache/compile-cache.js';
 import { hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';

@@ -180,14 +180,49 @@ function compareNullable<T extends string | number>(a: T | null, b: T | null): n
   return a < b ? -1 : 1;
 }
 
-/** Sorts diagnostics by file, line, column, code (code-unit order, never locale order), for stable reports. */
+/**
+ * Sorts diagnostics for triage: errors first, then warnings, each group by
+ * file, line, column, code and message (code-unit order, never locale
+ * order), so the one error of a run is never lost among standing warnings and
+ * the order is the same in every form (text, json, github, sarif, the step
+ * summary and the report). A finding of no file comes first in its group.
+ */
 export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   return [...diagnostics].sort(
     (a, b) =>
+      SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
       compareNullable(a.file, b.file) ||
       compareNullable(a.line, b.line) ||
       compareNullable(a.column, b.column) ||
       compareNullable(a.code, b.code) ||
       compareNullable(a.message, b.message),
   );
+}
+
+/**
+ * `diagnostics` with the errors before the warnings, each group in the order
+ * given (a stable partition): for lists joined from parts already in order
+ * (a run's sorted findings, then the findings about the output tree in the
+ * order the review names them), where a full sort would reorder the parts.
+ */
+export function errorsFirst(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return [...diagnostics.filter((d) => d.severity === 'error'), ...diagnostics.filter((d) => d.severity !== 'error')];
+}
+
+/** The rank of each severity in {@link sortDiagnostics}: errors before warnings. */
+const SEVERITY_RANK: Readonly<Record<Severity, number>> = { error: 0, warning: 1 };
+
+/**
+ * Whether `diagnostic` is about the machine the run is on, not about the
+ * fleet: a `cache_*` warning (a cache that was not used or not kept, which
+ * never changes a result) or `step_summary_write_failed` (a job summary that
+ * could not be appended). `--strict` does not count these (docs/diagnostics.md).
+ */
+export function isAboutTheMachine(diagnostic: Pick<Diagnostic, 'code'>): boolean {
+  return diagnostic.code.startsWith('cache_') || diagnostic.code === 'step_summary_write_failed';
+}
+
+/** The warnings `--strict` treats as errors: every warning but those about the machine ({@link isAboutTheMachine}). */
+export function strictWarnings(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return diagnostics.filter((d) => d.severity === 'warning' && !isAboutTheMachine(d));
 }

@@ -5,7 +5,7 @@
  * column, endLine, endColumn, message, hint, pointer, related}`. GitHub:
  * `::error file=…,line=…,col=…::` workflow annotations.
  */
-import { SOURCE_WINDOW, type Diagnostic } from './diagnostic.js';
+import { SOURCE_WINDOW, strictWarnings, type Diagnostic } from './diagnostic.js';
 import { maskPointer, maskSecrets } from './secrets.js';
 
 /** Source lines longer than this many code points are shown as a window around the caret (a minified or hostile file can hold megabytes on one line). */
@@ -130,6 +130,8 @@ const STYLE = {
 export interface TextOptions {
   /** ANSI colours (the severity, code, caret and hint stand out); on a terminal, see {@link useColour}. */
   colour?: boolean;
+  /** The run has `--strict`: the count line says when its warnings failed it, and when some did not count (see {@link strictVerdict}). */
+  strict?: boolean;
 }
 
 function painter(colour: boolean | undefined): (style: keyof typeof STYLE, text: string) => string {
@@ -172,14 +174,39 @@ export function formatText(shown: Diagnostic, options: TextOptions = {}): string
   return options.colour ? lines.join('\n') : withoutWorkflowCommands(lines.join('\n'));
 }
 
-/** A report: every diagnostic in text form, then a count line. Empty string when there is nothing to say. */
+/**
+ * A report: every diagnostic in text form, in the order given (the commands
+ * give them errors first, see `sortDiagnostics`), then a count line, with
+ * what `--strict` made of the warnings when it is on. Empty string when there
+ * is nothing to say.
+ */
 export function formatTextReport(diagnostics: readonly Diagnostic[], options: TextOptions = {}): string {
   if (diagnostics.length === 0) return '';
   const paint = painter(options.colour);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;
-  const summary = `${paint(errors ? 'red' : 'bold', `${errors} error${errors === 1 ? '' : 's'}`)}, ${paint(warnings ? 'yellow' : 'bold', `${warnings} warning${warnings === 1 ? '' : 's'}`)}`;
+  const strict = options.strict ? strictVerdict(diagnostics) : '';
+  const counts = `${paint(errors ? 'red' : 'bold', `${errors} error${errors === 1 ? '' : 's'}`)}, ${paint(warnings ? 'yellow' : 'bold', `${warnings} warning${warnings === 1 ? '' : 's'}`)}`;
+  const summary = strict ? `${counts} — ${strict.startsWith('failed') ? paint('red', strict) : strict}` : counts;
   return `${diagnostics.map((d) => formatText(d, options)).join('\n\n')}\n\n${summary}\n`;
+}
+
+/**
+ * What `--strict` made of the warnings of a run, for its count line: `failed:
+ * --strict treats warnings as errors` when a warning failed a run with no
+ * error (how many of them counted, when a warning about the machine, such as
+ * `cache_not_kept`, did not); `--strict: cache and job-summary warnings do not
+ * count` when only such warnings were found; '' otherwise (no warning, or an
+ * error, which fails the run by itself).
+ */
+function strictVerdict(diagnostics: readonly Diagnostic[]): string {
+  if (diagnostics.some((d) => d.severity === 'error')) return '';
+  const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
+  const counted = strictWarnings(diagnostics).length;
+  if (warnings === 0) return '';
+  if (counted === 0) return '--strict: cache and job-summary warnings do not count';
+  const which = counted === warnings ? '' : ` (${counted} of the ${warnings}; cache and job-summary warnings do not count)`;
+  return `failed: --strict treats warnings as errors${which}`;
 }
 
 /** The JSON form: an array, keys in a fixed order, no `sourceLine`. */

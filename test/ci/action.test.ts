@@ -203,6 +203,28 @@ describe('action.yml', () => {
     expect(validate.summary).toContain('### diene validate: passed');
   });
 
+  it('with strict: true passes --strict, so a warning fails the step (exit 2, result invalid); other values are refused', () => {
+    const dir = workspace();
+    // The reference fleet's generated files are fresh; its warnings pass by default and fail under strict.
+    const loose = runAction(dir, { command: 'validate', format: 'text' });
+    expect(loose.exitCode, loose.log).toBe(0);
+    const strict = runAction(dir, { command: 'validate', format: 'text', strict: 'true' });
+    expect(strict.exitCode).toBe(2);
+    expect(strict.outputs).toEqual({ 'exit-code': '2', result: 'invalid', 'sarif-file': '' });
+    expect(strict.log).toMatch(/\n0 errors, \d+ warnings — failed: --strict treats warnings as errors\n/);
+    expect(strict.summary).toContain('### diene validate: failed');
+    const check = runAction(dir, { strict: 'true' });
+    expect(check.exitCode).toBe(2);
+    expect(check.outputs.result).toBe('invalid');
+    expect(check.summary).toMatch(
+      /### diene compile --check: failed\n\nfresh: the \d+ generated files match what the inputs produce, but --strict treats warnings as errors: \d+ warnings fail it\n/,
+    );
+    const wrong = runAction(dir, { strict: 'yes' });
+    expect(wrong.exitCode).toBe(2);
+    expect(wrong.outputs).toEqual({ 'exit-code': '2', result: 'error', 'sarif-file': '' });
+    expect(wrong.log).toContain('the strict input must be true or false');
+  });
+
   it('uses diene from the PATH when there is one, and refuses a command it does not know', () => {
     const dir = workspace();
     const bin = mkdtempSync(path.join(tmpdir(), 'diene-bin-'));

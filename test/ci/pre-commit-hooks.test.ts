@@ -53,14 +53,25 @@ function hookRepository(): { repo: string; rev: string } {
   return { repo, rev: git(repo, 'rev-parse', 'HEAD') };
 }
 
-/** A fleet repository: the reference fleet (with `overlay`), compiled, and a config naming both hooks; all committed. */
-function fleetRepository(hookRepo: { repo: string; rev: string }, overlay: Record<string, string | null> = {}): string {
+/** A fleet repository: the reference fleet (with `overlay`), compiled, and a config naming both hooks (each with `args`); all committed. */
+function fleetRepository(hookRepo: { repo: string; rev: string }, overlay: Record<string, string | null> = {}, args: string[] = []): string {
   const fleet = writeTempFleet(overlayTexts(readFleetTexts(), overlay));
   cleanups.push(fleet.cleanup);
   runCli(['compile', '--fleet', fleet.dir, ...NOW]);
   writeFileSync(
     path.join(fleet.dir, '.pre-commit-config.yaml'),
-    stringify({ repos: [{ repo: hookRepo.repo, rev: hookRepo.rev, hooks: [{ id: 'diene-check' }, { id: 'diene-validate' }] }] }),
+    stringify({
+      repos: [
+        {
+          repo: hookRepo.repo,
+          rev: hookRepo.rev,
+          hooks: [
+            { id: 'diene-check', ...(args.length ? { args } : {}) },
+            { id: 'diene-validate', ...(args.length ? { args } : {}) },
+          ],
+        },
+      ],
+    }),
   );
   git(fleet.dir, 'init', '-q');
   git(fleet.dir, 'add', '.');
@@ -129,6 +140,18 @@ describe('.pre-commit-hooks.yaml', () => {
     expect(stray.output).toContain('foreign notes.txt  (diene did not write it)');
     expect(stray.output).toContain('`diene compile` refuses to remove or overwrite what diene did not write: restore or move it yourself');
     expect(stray.output).toContain('untracked files count: pre-commit leaves them in place');
+  });
+
+  it.skipIf(skip)(`with args: [--strict] both fail on the warnings the reference fleet passes with, exit 2${skippedBecause(missing)}`, () => {
+    const repo = fleetRepository(hookRepository(), {}, ['--strict']);
+    const strict = preCommit(repo, temp('diene-pre-commit-home-'));
+    expect(strict.status).toBe(1);
+    expect(strict.output).toMatch(/^diene compile --check\.+Failed$/m);
+    expect(strict.output).toMatch(/^diene validate\.+Failed$/m);
+    expect(strict.output).toContain('- exit code: 2');
+    expect(strict.output).not.toContain('- exit code: 1');
+    expect(strict.output).toMatch(/^0 errors, \d+ warnings — failed: --strict treats warnings as errors$/m);
+    expect(strict.output).not.toContain('pre-commit: generated/ is stale');
   });
 
   it.skipIf(skip)(`both fail on a fleet with an error${skippedBecause(missing)}`, () => {

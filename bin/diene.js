@@ -32,8 +32,9 @@ function fail(error) {
   process.stderr.write(`diene: internal error: ${message}\n`);
   if (process.argv.includes('--debug') && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
 }
-// The AWS SDK warns under Node < 22 that its releases after 2027-01 need Node 22; diene supports
-// Node 20.19 on purpose, so the notice is not actionable for its users. The program (not a library
+// The AWS SDK warns under Node < 22 that its releases after 2027-01 need Node 22. diene needs Node
+// 22.12 (package.json engines), so a supported Node never prints it; on an older one npm has warned
+// already, and the notice would repeat that in every applier's output. The program (not a library
 // module) sets the SDK's documented switch, unless the caller did.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.on('uncaughtException', fail);

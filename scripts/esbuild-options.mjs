@@ -9,7 +9,16 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-export const version = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
+const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+
+export const version = pkg.version;
+
+/** The oldest Node the package supports, from package.json `engines.node` (`>=22.12` → `22.12`): what the bundles target. */
+export const oldestNode = (() => {
+  const floor = /^>=(\d+\.\d+)$/.exec(pkg.engines.node)?.[1];
+  if (floor === undefined) throw new Error(`package.json engines.node is ${pkg.engines.node}, not >=MAJOR.MINOR: update scripts/esbuild-options.mjs`);
+  return floor;
+})();
 
 /** dist/'s modules that `require` through `createRequire(import.meta.url)`: the generated validators (Ajv's runtime helpers) and the templates (Handlebars' runtime). */
 export const REQUIRING_MODULES = {
@@ -42,7 +51,7 @@ export const nodeBundle = {
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20.19',
+  target: `node${oldestNode}`,
   // ES module builds first: a UMD build (jsonc-parser's `main`) requires its own files at run time,
   // which a bundle does not have.
   mainFields: ['module', 'main'],

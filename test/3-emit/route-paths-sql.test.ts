@@ -1,11 +1,11 @@
 // route-paths/<landscape>.sql runs unchanged in SQLite and PostgreSQL (SPEC
-// §3.6): each emitted file is loaded into a real SQLite (better-sqlite3) and a
+// §3.6): each emitted file is loaded into a real SQLite (Node's node:sqlite) and a
 // real PostgreSQL (the Debian package, started on loopback by
 // test/support/postgres.ts) and the rows read back must be the JSON table's.
 // Loading twice changes nothing; loading an empty table empties it (how the
 // last flip of a landscape is undone); hostile strings survive the quoting.
 
-import Database from 'better-sqlite3';
+import type { DatabaseSync } from 'node:sqlite';
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { compileFleet } from '../../compiler/index.js';
 import { overlayTexts, readFleetTexts, TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';
 import { findPostgres, startPostgres, type PostgresServer } from '../support/postgres.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
+import { openSqlite, SQLITE_MISSING } from '../support/sqlite.js';
 
 interface Emitted {
   landscape: string;
@@ -49,10 +50,10 @@ const hostileTable = fc
   })
   .map(byKey);
 
-describe('route-paths SQL in SQLite', () => {
-  const load = (db: Database.Database, sql: string): RoutePathRow[] => {
+describe.skipIf(skipUnlessPresent(SQLITE_MISSING))(`route-paths SQL in SQLite${skippedBecause(SQLITE_MISSING)}`, () => {
+  const load = (db: DatabaseSync, sql: string): RoutePathRow[] => {
     db.exec(sql);
-    return db.prepare(SELECT).all() as RoutePathRow[];
+    return db.prepare(SELECT).all() as unknown as RoutePathRow[];
   };
 
   it('loads every landscape of the reference fleet and reads back the JSON rows', () => {
@@ -60,7 +61,7 @@ describe('route-paths SQL in SQLite', () => {
     expect(tables.map((t) => t.landscape)).toEqual(['ampharos', 'pichu', 'pikachu', 'raichu']);
     expect(tables.find((t) => t.landscape === 'pikachu')?.rows).toHaveLength(4);
     for (const table of tables) {
-      const db = new Database(':memory:');
+      const db = openSqlite(':memory:');
       expect(byKey(load(db, table.sql)), table.landscape).toEqual(table.rows);
       expect(byKey(load(db, table.sql)), 'loading twice').toEqual(table.rows);
       db.close();
@@ -68,7 +69,7 @@ describe('route-paths SQL in SQLite', () => {
   });
 
   it("empties the table when a landscape's last flip is undone", () => {
-    const db = new Database(':memory:');
+    const db = openSqlite(':memory:');
     const before = emittedTables().find((t) => t.landscape === 'pikachu') as Emitted;
     expect(load(db, before.sql)).toHaveLength(4);
     const after = emittedTables({
@@ -80,7 +81,7 @@ describe('route-paths SQL in SQLite', () => {
   });
 
   it('keeps (host, prefix) as the primary key', () => {
-    const db = new Database(':memory:');
+    const db = openSqlite(':memory:');
     db.exec(emittedTables()[0]?.sql as string);
     const insert = db.prepare('INSERT INTO route_paths VALUES (?, ?, ?, ?, ?)');
     insert.run('h', 'p', 't', 'a', 'x');
@@ -91,7 +92,7 @@ describe('route-paths SQL in SQLite', () => {
   it('round-trips hostile strings and tables across INSERT batches', () => {
     fc.assert(
       fc.property(hostileTable, (rows) => {
-        const db = new Database(':memory:');
+        const db = openSqlite(':memory:');
         expect(byKey(load(db, renderRoutePathsSql('l', 'sha256:0', rows, 'diene compile')))).toEqual(byKey(rows));
         db.close();
       }),
@@ -106,7 +107,7 @@ describe('route-paths SQL in SQLite', () => {
     }));
     const sql = renderRoutePathsSql('l', 'sha256:0', many, 'diene compile');
     expect(sql.match(/^INSERT INTO/gm)).toHaveLength(3);
-    const db = new Database(':memory:');
+    const db = openSqlite(':memory:');
     expect(load(db, sql)).toHaveLength(many.length);
     db.close();
   });

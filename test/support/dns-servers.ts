@@ -7,8 +7,8 @@
  * - Knot DNS (`knot`: `knotd`), an ACL letting the key update and transfer,
  *   updates kept in the journal and replayed over the zone file on start;
  * - PowerDNS Authoritative (`pdns-server` + `pdns-backend-sqlite3`:
- *   `pdns_server` with the gsqlite3 backend, schema loaded with
- *   better-sqlite3), its HTTP API on, zones created through the API.
+ *   `pdns_server` with the gsqlite3 backend, schema loaded with Node's
+ *   node:sqlite), its HTTP API on, zones created through the API.
  *
  * Every zone starts empty: an SOA and one NS (`ns1.lab.test.`, out of the
  * zone, so no glue). `kill()` is SIGKILL (for crash tests) and `start()`
@@ -20,7 +20,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqlite, SQLITE_MISSING } from './sqlite.js';
 
 /** The TSIG key the servers and the fleet share (hmac-sha256, base64 secret). */
 export const TEST_TSIG = { name: 'diene-test', algorithm: 'hmac-sha256', secret: Buffer.from('diene test key for loopback servers only').toString('base64') } as const;
@@ -53,6 +53,7 @@ export function missingServer(kind: DnsTestServer['kind']): string | undefined {
   if (!existsSync(binary)) return `${binary} is not installed (Debian package ${pkg})`;
   if (kind === 'powerdns' && !existsSync('/usr/lib/x86_64-linux-gnu/pdns/libgsqlite3backend.so') && spawnSync('sh', ['-c', 'ls /usr/lib/*/pdns/libgsqlite3backend.so']).status !== 0)
     return 'the PowerDNS sqlite3 backend is not installed (Debian package pdns-backend-sqlite3)';
+  if (kind === 'powerdns' && SQLITE_MISSING !== undefined) return SQLITE_MISSING;
   return undefined;
 }
 
@@ -206,7 +207,7 @@ export async function startPowerDns(zones: readonly string[]): Promise<DnsTestSe
   const port = await freePort();
   const apiPort = await freePort();
   const database = path.join(dir, 'pdns.sqlite3');
-  const db = new Database(database);
+  const db = openSqlite(database);
   db.exec(readFileSync('/usr/share/doc/pdns-backend-sqlite3/schema.sqlite3.sql', 'utf8'));
   db.close();
   writeFileSync(

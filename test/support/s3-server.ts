@@ -1,6 +1,6 @@
 /**
  * A real S3-compatible server for the publish tests: s3rver (npm, pure
- * JavaScript, runs on Node 20) on 127.0.0.1 and a free port, storing in a
+ * JavaScript) on 127.0.0.1 and a free port, storing in a
  * temporary directory, with one bucket per name asked. Records the key of
  * every object written, so a test can assert what a run uploaded.
  */

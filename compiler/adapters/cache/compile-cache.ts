@@ -262,6 +262,8 @@ export class CompileCache {
   private secret: Uint8Array = new Uint8Array();
   /** Whether a write failed already (its warning is said once a run). */
   private notKept = false;
+  /** Whether a seal this user's key did not make was said already (once a run: see {@link ignoreEntry}). */
+  private sealMismatchSaid = false;
   private readonly renderBytesKept: number;
 
   constructor(
@@ -345,6 +347,9 @@ export class CompileCache {
 
   /** A `cache_entry_ignored` warning for `file`, a `part` of this folder that was not used because of `problem`. */
   ignoreEntry(file: string, part: ChoiceOf<'cache_entry_ignored', 'part'>, problem: ChoiceOf<'cache_entry_ignored', 'problem'>): void {
+    // One cause (a changed key, a cache restored from another job) would fail every seal of the folder: said once a run.
+    if (problem === 'seal_mismatch' && this.sealMismatchSaid) return;
+    if (problem === 'seal_mismatch') this.sealMismatchSaid = true;
     this.ignore(diagnose({}, 'cache_entry_ignored', { file, part, instead: part, problem }));
   }
 

@@ -646,8 +646,9 @@ describe('a cache folder that cannot be written', () => {
     expect(named(run).map((d) => [d.code, d.message, d.hint])).toEqual([
       [
         'cache_not_kept',
-        `the cache folder ${cache} cannot be written (${path.join(cache, 'files')}: EROFS: the file system is read-only): what this run had to keep there is not kept, and a later run redoes that work`,
-        `make ${path.join(cache, 'files')} writable for this user, give a writable folder with --cache DIR, ${afterIt}`,
+        // The folder that could not be made (files) is made in the one that exists: that is the one to make writable.
+        `the cache folder ${cache} cannot be written (${cache}: EROFS: the file system is read-only): what this run had to keep there is not kept, and a later run redoes that work`,
+        `make ${cache} writable for this user, give a writable folder with --cache DIR, ${afterIt}`,
       ],
     ]);
   });

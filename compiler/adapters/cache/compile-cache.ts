@@ -360,7 +360,8 @@ export class CompileCache {
     const errno = errnoCode(error);
     const failed = failedPath(error, this.dir);
     const inTheWay = errno === 'EEXIST' || errno === 'ENOTDIR' ? fileInTheWay(failed) : undefined;
-    if (inTheWay === undefined) this.warnings.push(diagnose({}, 'cache_not_kept', { dir: this.dir, path: failed, errno }));
+    // A folder that could not be made is fixed in the nearest one that exists (or the dangling link that stands for it).
+    if (inTheWay === undefined) this.warnings.push(diagnose({}, 'cache_not_kept', { dir: this.dir, path: nearestExisting(failed), errno }));
     else {
       const fromDir = path.relative(this.dir, inTheWay);
       const inside = fromDir !== '' && !fromDir.startsWith('..') && !path.isAbsolute(fromDir);
@@ -953,6 +954,17 @@ function failedPath(error: unknown, dir: string): string {
   if (typeof named !== 'string') return dir;
   const absolute = path.resolve(named);
   return /^\..*\.tmp$/.test(path.basename(absolute)) ? path.dirname(absolute) : absolute;
+}
+
+/** `target`, or the nearest of its parents where anything stands (a dangling link included): where a write that could not make `target` must be let in. */
+function nearestExisting(target: string): string {
+  for (let at = target; ; at = path.dirname(at)) {
+    try {
+      if (entryAt(at) !== undefined || path.dirname(at) === at) return at;
+    } catch {
+      return at;
+    }
+  }
 }
 
 /** The file (anything but a folder) standing at `target` or at the nearest of its parents that exists, or `undefined` when that one is a folder. */

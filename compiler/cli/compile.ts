@@ -14,7 +14,8 @@
  *
  * `--base DIR` (with `--check` only; like `diene report --base`) is a checkout
  * of the base branch: a change or removal of a permanent identifier against
- * it is refused, exit 1, each with both values (docs/checks.md).
+ * it is refused, exit 1, each with both values (docs/checks.md); the tree is
+ * compared all the same, so one run says the refusal and what is stale.
  *
  * `--strict` (cli/strict.ts): a warning refuses the write as an error does
  * (exit 2, nothing written); a `--check` still compares, then exits 2.

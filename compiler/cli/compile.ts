@@ -14,7 +14,8 @@
  *
  * `--base DIR` (with `--check` only; like `diene report --base`) is a checkout
  * of the base branch: a change or removal of a permanent identifier against
- * it is refused, exit 1, each with both values (docs/checks.md).
+ * it is refused, exit 1, each with both values (docs/checks.md); the tree is
+ * compared all the same, so one run says the refusal and what is stale.
  *
  * `--strict` (cli/strict.ts): a warning refuses the write as an error does
  * (exit 2, nothing written); a `--check` still compares, then exits 2.
@@ -240,8 +241,11 @@ async function compileWithProgress(
   const files = plan.size + 1;
   shown.update(`compiled ${inputs} input files into ${files} outputs; ${values['check'] ? 'comparing with' : 'writing'} ${shownPath(outDir)}…`);
   if (values['check']) {
-    const refused = refusedAgainstBase(result.permanence ?? [], diagnostics, baseFlag);
-    if (refused) return { ...refused, ...summary(refused.notes?.[0] ?? '') };
+    // A refused permanent identifier does not stop the comparison: a pull request learns in one round what it must put back and
+    // which outputs are stale (issue 34). Each result below is ended with the refusal's diagnostics, note and exit code.
+    const refusal = refusalAgainstBase(result.permanence ?? [], baseFlag);
+    const checked = sortDiagnostics([...diagnostics, ...refusal.diagnostics]);
+    const ended = (outcome: CommandResult): CommandResult => withRefusal(outcome, refusal);
     // Reads only: no lock, no rename, no repair; what a killed run left is said, and the next compile repairs it.
     // What the last write recorded of its files: a file whose stamp is still the recorded one is known by its digest, not read.
     const recorded = cache?.readStamps(outDir) ?? new Map<string, [string, string]>();
@@ -252,19 +256,19 @@ async function compileWithProgress(
     const diff = diffOutputTrees(compared.wanted, compared.onDisk, compared.modes);
     const outShown = shownPath(outDir);
     if (isFresh(diff))
-      return {
-        diagnostics,
+      return ended({
+        diagnostics: checked,
         notes: [`fresh: ${files} files in ${outShown} match the inputs`, ...leftovers],
         exitCode: EXIT.ok,
         ...summary(`fresh: the ${files} generated files match what the inputs produce`),
-      };
+      });
     // What `diene compile` would refuse (a file added or edited by hand): telling the user to run it would only loop.
     const lastWrite = writeRecords(root, check).readWritten(outDir);
     const foreign = (await inspectOutput(outDir, compared.listing, { waitMs: 0, recorded, ...(lastWrite ? { written: lastWrite } : {}) })).error;
     // A directory diene never wrote is most likely a wrong --out: one refusal, as compile gives, not a diff file by file.
     const place = await foreignPlace(foreign, outDir, root);
     if (foreign?.unmanaged && foreign.findings.length > 0)
-      return { diagnostics: [...diagnostics, ...foreignDiagnostics(foreign, place)], exitCode: EXIT.invalid };
+      return ended({ diagnostics: [...checked, ...foreignDiagnostics(foreign, place)], exitCode: EXIT.invalid });
     const review = await staleCheckOutput({
       wanted: compared.wanted,
       onDisk: compared.onDisk,
@@ -317,14 +321,14 @@ async function compileWithProgress(
       ...diff.missing.map((f) => `  missing ${f}`),
       ...diff.extra.map((f) => line(f, 'extra  ')),
     ];
-    return {
+    return ended({
       stdout: review.stdout,
-      diagnostics,
+      diagnostics: checked,
       notes: [...notes, ...leftovers],
       outputFindings: review.findings,
       exitCode: EXIT.stale,
       ...summary(`stale: ${verdict}`),
-    };
+    });
   }
   // A change that leaves the outputs as they are (a row's pin, say) writes nothing: when at most a few outputs must be made, they
   // are made first and the tree in place is checked as a warm run checks it, with neither the look a write takes nor its lock.
@@ -471,15 +475,28 @@ function warmResult(
   };
 }
 
-/** The changes of permanent identifiers against the base, refused with exit 1; `undefined` when there is none (warnings join the run's diagnostics). */
-function refusedAgainstBase(permanence: readonly Diagnostic[], diagnostics: Diagnostic[], baseFlag: string | undefined): CommandResult | undefined {
-  diagnostics.push(...permanence.filter((d) => d.severity === 'warning'));
-  const errors = permanence.filter((d) => d.severity === 'error');
-  if (errors.length === 0) return undefined;
+/**
+ * The findings of permanent identifiers against the base, which all join the run's diagnostics, and how many of them are errors:
+ * changes `--check --base` refuses (docs/checks.md).
+ */
+function refusalAgainstBase(permanence: readonly Diagnostic[], baseFlag: string | undefined): { diagnostics: Diagnostic[]; errors: number; base: string } {
+  return { diagnostics: [...permanence], errors: permanence.filter((d) => d.severity === 'error').length, base: baseFlag ?? '' };
+}
+
+/**
+ * A `--check` result with the refusal of permanent identifiers joined to it (none: unchanged): its note comes first, before the
+ * comparison's fresh or stale, and the step summary's verdict says both. The exit code is the refusal's, 1, as for a stale tree
+ * (SPEC §5), unless the comparison was itself refused as a usage error (a wrong --out: exit 2, which putting the identifier
+ * back would not clear).
+ */
+function withRefusal(compared: CommandResult, refusal: { errors: number; base: string }): CommandResult {
+  if (refusal.errors === 0) return compared;
+  const refused = `refused: ${refusal.errors} permanent identifier(s) changed or removed against the base`;
   return {
-    diagnostics: sortDiagnostics([...diagnostics, ...errors]),
-    notes: [`refused: ${errors.length} permanent identifier(s) changed or removed against the base ${baseFlag}; nothing else was checked (docs/checks.md)`],
-    exitCode: EXIT.stale,
+    ...compared,
+    notes: [`${refused} ${refusal.base} (docs/checks.md); the generated files were compared as well:`, ...(compared.notes ?? [])],
+    exitCode: compared.exitCode === EXIT.invalid ? EXIT.invalid : EXIT.stale,
+    ...(compared.stepSummary ? { stepSummary: { ...compared.stepSummary, verdict: `${refused}, and ${compared.stepSummary.verdict}` } } : {}),
   };
 }
 

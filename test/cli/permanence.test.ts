@@ -1,9 +1,12 @@
 /**
  * Permanent identifiers on the command line: `compile --check --base DIR` and
  * `report --base DIR` refuse a changed or removed identifier with exit 1,
- * name both values and both places, and let a retired one through.
+ * name both values and both places, and let a retired one through. The
+ * refusal does not stop `--check`: the same run compares the generated files
+ * and says whether they are fresh or stale (one CI round, issue 34).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readFleetTexts, useTempFleets } from '../support/fleet-fixture.js';
@@ -33,7 +36,10 @@ describe('compile --check --base', () => {
     expect(refused.stderr).toContain(
       `${baseLabel}/registry/vlandscapes/togepi.yaml:1:7: error permanent_identifier_removed: the virtual landscape name togepi was removed (now: none)`,
     );
-    expect(refused.stderr).toContain('refused: 2 permanent identifier(s) changed or removed against the base');
+    expect(refused.stderr).toContain(
+      `refused: 2 permanent identifier(s) changed or removed against the base ${base} (docs/checks.md); the generated files were compared as well:\nfresh: `,
+    );
+    expect(refused.stderr).not.toContain('nothing else was checked');
 
     const json = runCli(['compile', '--check', '--fleet', head, '--base', base, '--format', 'json', ...NOW], { cwd: head });
     const diagnostics = JSON.parse(json.stderr.slice(json.stderr.indexOf('['), json.stderr.lastIndexOf(']') + 1)) as {
@@ -59,6 +65,68 @@ describe('compile --check --base', () => {
     const accepted = runCli(['compile', '--check', '--fleet', head, '--base', base, ...NOW], { cwd: head });
     expect(accepted.exitCode, accepted.stderr).toBe(0);
     expect(accepted.stderr).toContain('fresh:');
+  });
+
+  it('reports a refused identifier and a stale tree in one run: both said, the diff on stdout, exit 1', async () => {
+    const base = tempFleet();
+    const head = tempFleet({ 'registry/landscapes/raichu.yaml': iad });
+    expect((await runCliInProcess(['compile', '--fleet', head, ...NOW])).exitCode).toBe(0);
+    rmSync(path.join(head, 'generated', 'gateways', 'raichu-opal.json'));
+    const summaryFile = path.join(os.tmpdir(), `diene-permanence-summary-${process.pid}.md`);
+    writeFileSync(summaryFile, '');
+
+    const run = await runCliInProcess(['compile', '--check', '--fleet', head, '--base', base, ...NOW], {
+      cwd: head,
+      env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summaryFile },
+    });
+    expect(run.exitCode, run.stderr).toBe(1);
+    expect(run.stderr).toContain(
+      'registry/landscapes/raichu.yaml:3:9: error permanent_identifier_changed: the region of landscape raichu changed from SIN to IAD',
+    );
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `^refused: 1 permanent identifier\\(s\\) changed or removed against the base ${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(docs/checks\\.md\\); the generated files were compared as well:\n` +
+          'stale: 1 generated file of [0-9]+ differs from what the inputs produce; run `diene compile` and commit the result\n' +
+          '  missing gateways/raichu-opal\\.json$',
+        'm',
+      ),
+    );
+    expect(run.stderr).not.toContain('nothing else was checked');
+    // The review on stdout, and the stale file among the findings beside the refusal.
+    expect(run.stdout).toContain('gateways/raichu-opal.json');
+    expect(run.stderr).toMatch(/::error file=[^,]*gateways\/raichu-opal\.json[^:]*::/);
+    expect(run.stderr).toMatch(/::error file=registry\/landscapes\/raichu\.yaml,line=3,col=9[^:]*::/);
+    const summary = readFileSync(summaryFile, 'utf8');
+    rmSync(summaryFile);
+    // Markdown-escaped, as the summary escapes every message.
+    expect(summary).toContain('### diene compile --check: failed');
+    expect(summary).toMatch(/^refused: 1 permanent identifier\\\(s\\\) changed or removed against the base, and stale: 1 generated file of [0-9]+ differs /m);
+
+    const json = await runCliInProcess(['compile', '--check', '--fleet', head, '--base', base, '--format', 'json', ...NOW], { cwd: head });
+    expect(json.exitCode, json.stderr).toBe(1);
+    const codes = (JSON.parse(json.stderr.slice(json.stderr.indexOf('['), json.stderr.lastIndexOf(']') + 1)) as { code: string; file?: string }[]).map(
+      (d) => `${d.code} ${d.file ?? ''}`,
+    );
+    expect(codes).toContain('permanent_identifier_changed registry/landscapes/raichu.yaml');
+    expect(codes.filter((c) => c.startsWith('output_stale'))).toEqual([expect.stringMatching(/gateways\/raichu-opal\.json$/)]);
+
+    // Put back, the same tree is stale alone: exit 1 from the comparison, no refusal said.
+    writeFileSync(path.join(head, 'registry', 'landscapes', 'raichu.yaml'), reference.get('registry/landscapes/raichu.yaml') as string);
+    const stale = await runCliInProcess(['compile', '--check', '--fleet', head, '--base', base, ...NOW], { cwd: head });
+    expect(stale.exitCode, stale.stderr).toBe(1);
+    expect(stale.stderr).not.toContain('permanent_identifier');
+    expect(stale.stderr).not.toContain('refused:');
+    expect(stale.stderr).toMatch(/^stale: [0-9]+ generated files? of [0-9]+ differs? from what the inputs produce/m);
+  });
+
+  it('stops before the comparison when the head does not compile, as without --base: exit 2, nothing compared', async () => {
+    const base = tempFleet();
+    const head = tempFleet({ 'registry/landscapes/raichu.yaml': iad.replace('tier: prod', 'tier: nonsense') });
+    const run = await runCliInProcess(['compile', '--check', '--fleet', head, '--base', base, ...NOW], { cwd: head });
+    expect(run.exitCode, run.stderr).toBe(2);
+    expect(run.stderr).not.toContain('refused:');
+    expect(run.stderr).not.toMatch(/^(fresh|stale):/m);
+    expect(run.stdout).toBe('');
   });
 
   it('takes --base only with --check', async () => {

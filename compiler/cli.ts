@@ -262,8 +262,8 @@ function writeStepSummary(result: CommandResult, diagnostics: readonly Diagnosti
 
 /**
  * `diagnostics` with their files (named from the fleet `root`) named from the
- * working directory, as tsc and eslint name them, so that a path in the text
- * form opens from where the command ran; unchanged when that is the root.
+ * working directory by the rule of {@link shownPath}, so that a path in the
+ * text form opens from where the command ran; unchanged when that is the root.
  */
 function fromWorkingDirectory(diagnostics: readonly Diagnostic[], root: string | undefined): Diagnostic[] {
   const cwd = process.cwd();
@@ -271,7 +271,7 @@ function fromWorkingDirectory(diagnostics: readonly Diagnostic[], root: string |
   const named = (file: string | null): string | null => {
     // `base:registry/…` (report) names a file of the base revision, in no folder here.
     if (file === null || file.startsWith('base:')) return file;
-    const shown = shownPath(path.resolve(root, file), cwd).split(path.sep).join('/');
+    const shown = shownPath(path.resolve(root, file), cwd, path.resolve(root)).split(path.sep).join('/');
     // A folder's finding keeps its closing slash (`platforms/nitroso/zinc/`).
     return file.endsWith('/') && !shown.endsWith('/') ? `${shown}/` : shown;
   };

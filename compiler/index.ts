@@ -8,7 +8,7 @@
  *               the fleet resolved into one model
  *   3-emit      ArgoCD, Kargo and Platform outputs, canonically serialized
  *
- * The pipeline stops after any phase that found an error, so emit never runs
+ * The pipeline stops after any step that found an error, so emit never runs
  * on an invalid fleet and a failed compile produces no output. Given a base
  * revision (`--base`), a valid fleet's permanent identifiers are then compared
  * with the base's (`permanence`, docs/checks.md).
@@ -101,7 +101,7 @@ export function inputValidators(): SchemaValidators {
   return schemaValidators(standaloneValidators);
 }
 
-/** Runs phases 1–3: diagnostics and, when the fleet is valid, its model. */
+/** Runs the loading and the analysis (1-load, 2-analyze): diagnostics and, when the fleet is valid, its model. */
 export function analyzeFleet(files: readonly SourceFile[], options: CompileOptions): { diagnostics: Diagnostic[]; model?: FleetModel; nowWindow: NowWindow } {
   const loaded = loadFleet(files, options.validators ?? inputValidators(), options.budget, options.folder, options.fileMemo, options.nowSeconds);
   // A hint that names now (the valuesSince to write) holds at this second only.

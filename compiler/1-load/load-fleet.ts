@@ -1,5 +1,5 @@
 /**
- * Phase 1: from the fleet's source files to typed, positioned documents.
+ * The loading (1-load): from the fleet's source files to typed, positioned documents.
  *
  * Each file is classified by its path (SPEC §2 layout), parsed (YAML 1.2 core or
  * strict JSON), scanned for secrets, and validated against its kind's schema.

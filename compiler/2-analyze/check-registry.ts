@@ -18,7 +18,6 @@ function decimals(source: string): number {
   return match ? (match[1] as string).length : 0;
 }
 
-/** Runs every registry rule over `index`. */
 /**
  * The message and hint arguments of `cluster_landscape_unknown`: the fix (the
  * landscape the file name or the spelling suggests, else the list) and the
@@ -52,6 +51,7 @@ function misspeltLandscape(index: FleetIndex, cluster: Loaded<Cluster>): { lands
   };
 }
 
+/** Runs every registry rule over `index`. */
 export function checkRegistry(index: FleetIndex): Diagnostic[] {
   const found: Diagnostic[] = [];
   const { fleet } = index;

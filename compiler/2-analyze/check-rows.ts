@@ -22,11 +22,6 @@ const SERVICE_NAME_LENGTH = { min: 1, max: 16 };
 /** Age in seconds past which an emergency override is reported (SPEC §4: 7 days). */
 export const OVERRIDE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
-/**
- * Runs every row rule. `nowSeconds` (Unix seconds) is the moment the override-age
- * warnings (stale, dated in the future) measure against; it changes diagnostics
- * only, never output bytes.
- */
 /** The edit for a row whose landscape its platform does not list: list it, rename the row to a close listed one, or remove it. */
 function unlistedRowFix(index: FleetIndex, listed: readonly string[], landscape: string, platform: string): string {
   if (index.landscapes.has(landscape)) return `add "${landscape}" to landscapes: in carbon/${platform}/platform.yaml, or remove this row`;
@@ -45,6 +40,11 @@ function serviceNameFor(folder: string): string {
   return letters.length > 0 ? letters.slice(0, 16) : 'service';
 }
 
+/**
+ * Runs every row rule. `nowSeconds` (Unix seconds) is the moment the override-age
+ * warnings (stale, dated in the future) measure against; it changes diagnostics
+ * only, never output bytes.
+ */
 export function checkRows(index: FleetIndex, nowSeconds: number): Diagnostic[] {
   const found: Diagnostic[] = [];
   const reportedPlatforms = new Set<string>();

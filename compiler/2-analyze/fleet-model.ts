@@ -1,6 +1,6 @@
 /**
- * Phase 3: the fleet model, built from a loaded fleet that passed validation.
- * Everything the emitters need is resolved here once (services from row
+ * The fleet model, built by the analysis (2-analyze) from a loaded fleet
+ * that passed validation. Everything the emitters need is resolved here once (services from row
  * folders, modules with their default, stage groups, built clusters and their
  * canonical addresses), so emitters are plain functions of the model.
  */

@@ -106,15 +106,15 @@ function mustQuote(text: string, rules: BlockYamlRules): boolean {
   return false;
 }
 
+/** The buffer the last finished sink gave back, taken by the next one (a stream grows its buffer to megabytes; each would be garbage at once). */
+let spareBuffer: Buffer | undefined;
+
 /**
  * The bytes of one YAML stream, written in place (one growing buffer rather
  * than millions of small strings: at fleet scale the garbage of string
  * building cost more than the writing). Text written through {@link ascii}
  * must be ASCII; {@link text} takes any string.
  */
-/** The buffer the last finished sink gave back, taken by the next one (a stream grows its buffer to megabytes; each would be garbage at once). */
-let spareBuffer: Buffer | undefined;
-
 export class YamlSink {
   private buffer: Buffer;
 

@@ -1,9 +1,9 @@
 /**
- * Phase 4: the output tree. Maps each output path (relative to the output
- * directory, `/`-separated) to its bytes, or to a function that makes them
- * (the plan the CLI streams to disk); the filesystem adapter writes it
- * all-or-nothing. Later output kinds (DNS, route_paths, books) add their
- * emitters here.
+ * The output tree, the last step of the pipeline (3-emit). Maps each output
+ * path (relative to the output directory, `/`-separated) to its bytes, or to
+ * a function that makes them (the plan the CLI streams to disk); the
+ * filesystem adapter writes it all-or-nothing. Every output kind (ArgoCD,
+ * Kargo, platforms, DNS, route_paths, books, gateways) has its emitters here.
  */
 import { dnsIntent } from '../2-analyze/dns-names.js';
 import {

@@ -70,11 +70,6 @@ function endpointOption(values: CommandInput['values']): string | undefined {
   return endpoint;
 }
 
-/**
- * Publishes the books of the fleet at `root` to `store` with `serial`; the
- * whole of steps 1 and 3–5 above, returning the command's result. Exported
- * for tests that drive a store directly.
- */
 /** The name check before publishing (absent: no check). */
 export interface NameCheckOptions {
   /** Seconds to keep asking (0: ask once). */
@@ -87,6 +82,11 @@ export interface NameCheckOptions {
   intervalMs?: number;
 }
 
+/**
+ * Publishes the books of the fleet at `root` to `store` with `serial`; the
+ * whole of steps 1 and 3–5 above, returning the command's result. Exported
+ * for tests that drive a store directly.
+ */
 export async function publishBooks(
   root: string,
   store: ObjectStore,

@@ -53,6 +53,7 @@ import {
   missingOption,
   nowSeconds,
   readAndAnalyze,
+  shownPath,
   stringOption,
   type Command,
   type CommandInput,
@@ -201,7 +202,7 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
   const failures: Diagnostic[] = [];
   if (options.liveFrom !== undefined) {
     const live = await readDnsLive(options.liveFrom, options.cwd);
-    const shown = path.relative(options.cwd, options.liveFrom) || '.';
+    const shown = shownPath(path.resolve(options.cwd, options.liveFrom), options.cwd);
     if (live.problem) diagnostics.push(diagnose({ file: shown }, 'dns_live_not_snapshot', { option: '--live-from', path: shown, problem: live.problem, fix: live.zoneFolder ? 'zone_folder' : 'snapshot', parent: parentOf(shown) }));
     diagnostics.push(...live.diagnostics);
     const loaded = loadDnsLive(live.files, intent.zones, validators);

@@ -15,7 +15,7 @@ import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { outputChanges } from '../plan/output-changes.js';
 import { octal, type OutputTreeDiff } from '../plan/output-tree-diff.js';
 import { formatReview, useColour } from '../report/check-review.js';
-import { invalidValue, shownPath, stringOption, type OptionValues } from './command.js';
+import { fromFleetRoot, invalidValue, shownPath, stringOption, type OptionValues } from './command.js';
 import { realOutputPath } from '../adapters/filesystem/output-location.js';
 import type { ForeignFinding, OutputForeignError } from '../adapters/filesystem/output-tree.js';
 import { foreignDiagnostic, foreignDiagnostics, type ForeignPlace } from './output-refusals.js';
@@ -110,7 +110,7 @@ export async function staleCheckOutput(input: {
   });
   // The output directory is resolved through symbolic links: so is the fleet root it is named from.
   const root = realOutputPath(input.root);
-  const where = (file: string) => path.relative(root, path.join(input.outDir, file)).split(path.sep).join('/');
+  const where = (file: string) => fromFleetRoot(root, path.join(input.outDir, file));
   const finding = (file: string, state: ChoiceOf<'output_stale', 'state'>, mode: readonly [string, string] = ['', '']) => {
     const refused = foreign.get(file);
     return refused

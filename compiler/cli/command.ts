@@ -192,11 +192,11 @@ export function fleetRoot(values: OptionValues, option = '--fleet'): string {
   });
 }
 
-/** The fleet root nearest `start` (see {@link nearbyFleet}) as a hint names it from the working directory: `../` and `--fleet ..`. */
+/** The fleet root nearest `start` (see {@link nearbyFleet}) as a hint names it from the working directory: `../` and `--fleet ..` from inside it. */
 function nearFleet(start: string, skipStart = false): { near: string; nearFlag: string } | undefined {
   const found = nearbyFleet(start, skipStart);
   if (found === undefined) return undefined;
-  const shown = shownPath(found);
+  const shown = shownPath(found, process.cwd(), found);
   return { near: shown === '.' ? './' : `${shown}${path.sep}`, nearFlag: shown };
 }
 
@@ -239,7 +239,7 @@ export interface ReadAndAnalyzeOptions {
 
 /**
  * The start every fleet command shares: read the fleet at `root`, analyze it
- * (phases 1–2), and stop with exit 2 and the diagnostics (read and analysis,
+ * (1-load, 2-analyze), and stop with exit 2 and the diagnostics (read and analysis,
  * sorted) when it has an error.
  */
 export async function readAndAnalyze(root: string, options: ReadAndAnalyzeOptions): Promise<FleetAnalysis> {
@@ -267,23 +267,34 @@ export async function readBaseRevision(dir: string, head: string): Promise<{ fil
 
 /**
  * `target` (absolute, or from the working directory) as a diagnostic's file
- * names it: from the fleet `root` (`/`-separated), or absolute when that is
- * shorter, as {@link shownPath} does from the working directory. The text
- * form then names it from the working directory again.
+ * names it: from the fleet `root` (`/`-separated) when it lies inside it,
+ * else absolute, the rule of {@link shownPath} with the root for the working
+ * directory. The text form then names it from the working directory again.
  */
 export function fromFleetRoot(root: string, target: string): string {
   return shownPath(target, root).split(path.sep).join('/');
 }
 
 /**
- * `target` as a note shows it: relative to the working directory, or
- * absolute when that is shorter (`/tmp/out`, not `../../../tmp/out`); `.`
- * for the working directory itself.
+ * `target` as diagnostics and notes name a file or folder
+ * (docs/diagnostics.md, "How a file is named"): relative to the working
+ * directory `cwd` when it lies inside it (`.` for the directory itself), or
+ * when both lie inside the fleet root `fleet` (a climb that stays in the
+ * fleet: `../registry/…` from `platforms/`); else its absolute path. So the
+ * spelling never depends on how deep the checkout or a temporary folder lies.
  */
-export function shownPath(target: string, cwd = process.cwd()): string {
+export function shownPath(target: string, cwd = process.cwd(), fleet?: string): string {
   const absolute = path.resolve(target);
-  const relative = path.relative(cwd, absolute) || '.';
-  return relative.length <= absolute.length ? relative : absolute;
+  const relative = path.relative(cwd, absolute);
+  if (relative === '') return '.';
+  if (isInside(cwd, absolute) || (fleet !== undefined && isInside(fleet, cwd) && isInside(fleet, absolute))) return relative;
+  return absolute;
+}
+
+/** Whether `target` is `folder` or lies below it (both absolute). */
+function isInside(folder: string, target: string): boolean {
+  const relative = path.relative(folder, target);
+  return relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
 }
 
 /** A string option's value, or `undefined`. */

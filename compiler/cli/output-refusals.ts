@@ -18,7 +18,7 @@ import type { ForeignFinding, OutputForeignError } from '../adapters/filesystem/
 import { realOutputPath } from '../adapters/filesystem/output-location.js';
 import { filesAtHead } from '../adapters/git/tracked.js';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { shownPath } from './command.js';
+import { fromFleetRoot, shownPath } from './command.js';
 
 /** The most foreign entries named one by one; a folder diene does not own is one entry, however much it holds. */
 export const FOREIGN_SHOWN = 20;
@@ -86,7 +86,7 @@ export function foreignDiagnostics(error: OutputForeignError, place: ForeignPlac
 /** The `output_foreign_file` of one entry, placed at the entry, named from the fleet root (`/`-separated, a folder ending with `/`). */
 export function foreignDiagnostic(finding: ForeignFinding, place: ForeignPlace, more = 0): Diagnostic {
   // The output directory is resolved through symbolic links: so is the fleet root it is named from.
-  const file = path.relative(realOutputPath(place.root), finding.path).split(path.sep).join('/') + (finding.path.endsWith('/') ? '/' : '');
+  const file = fromFleetRoot(realOutputPath(place.root), finding.path) + (finding.path.endsWith('/') ? '/' : '');
   return diagnose({ file }, 'output_foreign_file', {
     path: shown(finding.path),
     reason: finding.reason,

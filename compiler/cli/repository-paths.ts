@@ -7,8 +7,8 @@
  * folder holding `.git`, a directory or a worktree's file, as
  * `git rev-parse --show-toplevel` finds it), else nothing.
  *
- * A file outside the repository (an `--out` beside it, `../x` from its root)
- * has no place there: GitHub cannot put an annotation on it, nor a SARIF
+ * A file outside the repository (an `--out` beside it: absolute, or `../x`
+ * from its root) has no place there: GitHub cannot put an annotation on it, nor a SARIF
  * viewer a result. Its diagnostic loses its place in those forms; the message
  * of each diagnostic that can name such a file names it (output_foreign_file,
  * output_stale).
@@ -41,9 +41,9 @@ export function repositoryPrefix(root: string, values: OptionValues): string {
   return top === undefined ? '' : normalized(path.relative(top, root));
 }
 
-/** `file` (relative to the fleet root) relative to the repository root. */
+/** `file` (relative to the fleet root) relative to the repository root; a file outside the fleet, named by its absolute path, stays so. */
 export function rootedPath(prefix: string, file: string): string {
-  return prefix ? path.posix.normalize(`${prefix}${file}`) : file;
+  return prefix && !path.posix.isAbsolute(file) && !path.win32.isAbsolute(file) ? path.posix.normalize(`${prefix}${file}`) : file;
 }
 
 /** Whether `file`, relative to the repository root, lies outside the repository (or is absolute). */

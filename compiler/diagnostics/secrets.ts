@@ -11,7 +11,7 @@
  *
  * Why these patterns are written here and not taken from a library: the
  * best-kept candidate, secretlint (@secretlint/core with its recommended
- * preset), was weighed and left out: its API is asynchronous while phase 1 is
+ * preset), was weighed and left out: its API is asynchronous while the loading is
  * a synchronous pure function; its AWS key-id rule is off by default, its
  * basic-auth rule matches only http(s)/ftp with `[-A-Za-z0-9_]` credentials
  * (no `postgres://user:p%40ss@…`), and it has no rule for JWTs, bearer tokens

@@ -1,5 +1,5 @@
 /**
- * Phase 1 over whole fleets: the secret rule's reach (SPEC §4), and what one
+ * The loading (1-load) over whole fleets: the secret rule's reach (SPEC §4), and what one
  * finding does to the others at the same place.
  */
 import { describe, expect, it } from 'vitest';

@@ -56,10 +56,25 @@ describe('diene compile', () => {
     const before = await readOutputTree(path.join(dir, 'generated'));
     const run = await runCliInProcess(['compile', '--fleet', dir]);
     expect(run.exitCode).toBe(2);
-    // Placed at the file, named from the fleet root; the message names it as the notes do (here absolute: shorter than ../../tmp/…).
-    expect(run.stderr).toContain(
-      `generated/argocd/retired.yaml: error output_foreign_file: ${path.join(dir, 'generated', 'argocd', 'retired.yaml')} holds what diene did not write: diene writes no such file, and the manifest (.diene-manifest.json) does not list it`,
+    // Placed at the file; the text form and the message name it from the working directory when it lies inside it, else
+    // by its absolute path (docs/diagnostics.md, "How a file is named"). The tests run from the checkout, which the
+    // temporary fleet is never inside, wherever either lies: absolute.
+    const retired = path.join(dir, 'generated', 'argocd', 'retired.yaml');
+    const said = ': error output_foreign_file: ';
+    const rest = ' holds what diene did not write: diene writes no such file, and the manifest (.diene-manifest.json) does not list it';
+    expect(run.stderr.split('\n')).toContain(`${retired}${said}${retired}${rest}`);
+    expect(run.stderr).not.toContain('../');
+    // The json form names it from the fleet root, the message from the working directory.
+    const json = await runCliInProcess(['compile', '--fleet', dir, '--format', 'json']);
+    expect((JSON.parse(json.stderr) as { code: string; file: string }[]).find((d) => d.code === 'output_foreign_file')?.file).toBe(
+      'generated/argocd/retired.yaml',
     );
+    // Run from the fleet, or from the folder holding it, both are inside: relative.
+    const inside = await runCliInProcess(['compile'], { cwd: dir });
+    expect(inside.stderr.split('\n')).toContain(`generated/argocd/retired.yaml${said}generated/argocd/retired.yaml${rest}`);
+    const above = await runCliInProcess(['compile', '--fleet', path.basename(dir)], { cwd: path.dirname(dir) });
+    const fromAbove = path.join(path.basename(dir), 'generated', 'argocd', 'retired.yaml');
+    expect(above.stderr.split('\n')).toContain(`${fromAbove}${said}${fromAbove}${rest}`);
     expect(await readOutputTree(path.join(dir, 'generated'))).toEqual(before);
   });
 
@@ -222,7 +237,7 @@ describe('diene compile --check', () => {
     expect(ours.stdout).toContain('\n  changed  .diene-manifest.json\n');
     expect(ours.stdout).not.toContain('diene did not write');
     // A stray file added by hand: --check gives compile's refusal, and compile does refuse it.
-    // The temporary fleet is outside the working directory: its absolute path is shorter than ../../tmp/….
+    // The temporary fleet is outside the working directory (the checkout): named by its absolute path.
     writeFileSync(path.join(dir, 'generated', 'dns', 'stray.json'), '{}\n');
     const github = await runCliInProcess(['compile', '--fleet', dir, '--check', '--format', 'github']);
     expect(github.exitCode).toBe(1);

@@ -137,12 +137,13 @@ describe('files in the text form, run from outside the fleet root', () => {
     expect(run.stderr).toMatch(/^fleets\/prod\/registry\/landscapes\/raichu\.yaml:2:9: error /m);
   });
 
-  it('a --base that is not a fleet is named as written, from the working directory', async () => {
+  it('a --base that is not a fleet is named from the working directory in the text form, by its absolute path from the fleet root', async () => {
     const { dir } = workspace();
     const run = await runCliInProcess(['compile', '--check', '--fleet', 'my-fleet', '--base', 'base-checkout'], { cwd: dir });
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toMatch(/^base-checkout: error base_missing: /m);
     const json = await runCliInProcess(['compile', '--check', '--fleet', 'my-fleet', '--base', 'base-checkout', '--format', 'json'], { cwd: dir });
-    expect((JSON.parse(json.stderr) as { file: string | null }[]).map((d) => d.file)).toEqual(['../base-checkout']);
+    // Outside the fleet root: absolute, never a climb (docs/diagnostics.md, "How a file is named").
+    expect((JSON.parse(json.stderr) as { file: string | null }[]).map((d) => d.file)).toEqual([path.join(dir, 'base-checkout')]);
   });
 });

@@ -26,7 +26,8 @@ describe('compile --check --base', () => {
     const base = tempFleet({ 'registry/vlandscapes/togepi.yaml': togepi });
     const head = tempFleet({ 'registry/landscapes/raichu.yaml': iad });
     expect(runCli(['compile', '--fleet', head, ...NOW]).exitCode).toBe(0);
-    const baseLabel = path.relative(head, base).split(path.sep).join('/');
+    // The base checkout lies outside the working directory and the fleet: named by its absolute path (docs/diagnostics.md).
+    const baseLabel = base.split(path.sep).join('/');
 
     const refused = runCli(['compile', '--check', '--fleet', head, '--base', base, ...NOW], { cwd: head });
     expect(refused.exitCode, refused.stderr).toBe(1);

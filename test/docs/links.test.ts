@@ -1,6 +1,6 @@
 /**
- * The front page and docs/ hold together: every relative link and #anchor of
- * README.md and docs/*.md resolves (this guards moving text between pages),
+ * The front page, docs/ and the changelog hold together: every relative link and #anchor of
+ * README.md, docs/*.md and CHANGELOG.md resolves (this guards moving text between pages),
  * the README stays a front page, and its test command is the one `.ci/run` runs.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +20,7 @@ const pages = [
     .filter((name) => name.endsWith('.md'))
     .sort()
     .map((name) => path.join(DOCS, name)),
+  path.join(REPO_ROOT, 'CHANGELOG.md'),
 ];
 const sharedMissing = existsSync(SHARED) ? undefined : `${SHARED} (the SPEC the pages link to)`;
 
@@ -43,7 +44,7 @@ describe('GitHub anchors', () => {
   });
 });
 
-describe('relative links of README.md and docs/*.md', () => {
+describe('relative links of README.md, docs/*.md and CHANGELOG.md', () => {
   it('finds a missing file, a missing anchor, an anchor into a file that is not Markdown and a link out of the repository', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'diene-links-'));
     try {
@@ -74,7 +75,7 @@ describe('relative links of README.md and docs/*.md', () => {
 describe('README.md', () => {
   const readme = readFileSync(README, 'utf8');
 
-  it('is a front page of at most 300 lines that links to every page of docs/', () => {
+  it('is a front page of at most 300 lines that links to every page of docs/ and the changelog', () => {
     expect(readme.split('\n').length).toBeLessThanOrEqual(300);
     const linked = new Set(readMarkdown(readme).links.map((href) => href.split('#')[0]));
     const unlinked = pages

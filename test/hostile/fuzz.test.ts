@@ -86,7 +86,7 @@ const referenceKeyed = new Map(
 );
 /** The Go-template actions the ArgoCD emitter writes (every one appears in the reference fleet's output). */
 const OWN_ACTIONS = argocdActions(referenceOutputs ?? new Map());
-/** Codes of phase 1 (parsing, schemas, reading): a case refused only by these never reached the cross-file rules. */
+/** Codes of the loading (parsing, schemas, reading): a case refused only by these never reached the cross-file rules. */
 const LOAD_CODES =
   /^(yaml_|json_|schema_|file_|input_|fleet_file_missing|name_invalid|name_length|row_pin_missing|platform_name_too_short|claim_paths_missing|claim_key_missing)/;
 const outcomes = { load: 0, crossFile: 0, compiled: 0 };

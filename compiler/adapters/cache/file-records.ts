@@ -48,13 +48,13 @@ export interface RecordStats {
   recorded: string[];
 }
 
-/** The pack of one fleet folder's records, opened for one run (see the module comment). */
 /** How many packs a cache folder keeps (the least recently used go first): at XL a pack is about 20 MB. */
 export const PACKS_KEPT = 16;
 
 /** The pack is written again once its records made or unused pass one in this many of the records it holds. */
 export const PACK_DRIFT = 100;
 
+/** The pack of one fleet folder's records, opened for one run (see the module comment). */
 export class FileRecords implements FileMemo {
   readonly stats: RecordStats = { hits: 0, misses: 0, recorded: [] };
   /** The pack's file, relative to the cache folder. */

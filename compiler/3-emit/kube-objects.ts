@@ -85,7 +85,15 @@ export interface KargoProjectConfig {
 }
 
 /** A ProjectConfig webhook receiver: its name and one kind key naming the Secret in the project namespace. */
-export type KargoWebhookReceiver = { name: string } & Partial<Record<'azure' | 'dockerhub' | 'github' | 'quay', { secretRef: { name: string } }>>;
+export type KargoWebhookReceiver = { name: string } & Partial<Record<'azure' | 'dockerhub' | 'github' | 'quay', { secretRef: { name: string } }>> & {
+  generic?: { secretRef: { name: string }; actions: KargoGenericWebhookAction[] };
+};
+
+/** A generic receiver's action (Kargo v1.11 GenericWebhookAction): `Refresh` the Warehouses its criteria select. */
+export interface KargoGenericWebhookAction {
+  action: 'Refresh';
+  targetSelectionCriteria: { kind: 'Warehouse'; labelSelector: { matchLabels: Record<string, string> } }[];
+}
 
 export type WarehouseSubscription =
   | { image: { repoURL: string; imageSelectionStrategy: 'SemVer'; strictSemvers: boolean; discoveryLimit: number } }

@@ -65,6 +65,19 @@ export interface ApplicationSet {
   };
 }
 
+/** argoproj.io/v1alpha1 AppProject: what a platform's Applications may deploy, from where, to where. */
+export interface AppProject {
+  apiVersion: 'argoproj.io/v1alpha1';
+  kind: 'AppProject';
+  metadata: ObjectMeta;
+  spec: {
+    description: string;
+    sourceRepos: string[];
+    destinations: { server: string; namespace: string }[];
+    clusterResourceWhitelist: { group: string; kind: string; name: string }[];
+  };
+}
+
 /** kargo.akuity.io/v1alpha1 Project: cluster-scoped, no spec (Kargo v1.7+). */
 export interface KargoProject {
   apiVersion: 'kargo.akuity.io/v1alpha1';

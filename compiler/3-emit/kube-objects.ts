@@ -99,8 +99,8 @@ export interface KargoProjectConfig {
 
 /** A ProjectConfig webhook receiver: its name and one kind key naming the Secret in the project namespace. */
 export type KargoWebhookReceiver = { name: string } & Partial<Record<'azure' | 'dockerhub' | 'github' | 'quay', { secretRef: { name: string } }>> & {
-  generic?: { secretRef: { name: string }; actions: KargoGenericWebhookAction[] };
-};
+    generic?: { secretRef: { name: string }; actions: KargoGenericWebhookAction[] };
+  };
 
 /** A generic receiver's action (Kargo v1.11 GenericWebhookAction): `Refresh` the Warehouses its criteria select. */
 export interface KargoGenericWebhookAction {

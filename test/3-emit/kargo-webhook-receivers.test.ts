@@ -91,11 +91,15 @@ describe('the ProjectConfig of every platform', () => {
         name: 'generic',
         generic: {
           secretRef: { name: 'kargo-webhook-generic' },
-          actions: [{ action: 'Refresh', targetSelectionCriteria: [{ kind: 'Warehouse', labelSelector: { matchLabels: { 'diene.atomi.cloud/platform': 'nitroso' } } }] }],
+          actions: [
+            {
+              action: 'Refresh',
+              targetSelectionCriteria: [{ kind: 'Warehouse', labelSelector: { matchLabels: { 'diene.atomi.cloud/platform': 'nitroso' } } }],
+            },
+          ],
         },
       },
     ]);
     expect(diagnostics.filter((d) => d.severity === 'warning' && d.file === 'registry/fleet.yaml')).toEqual([]);
   });
-
 });

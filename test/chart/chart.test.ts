@@ -394,7 +394,9 @@ describe('the diene-platform chart', () => {
       expect(renderError(`${fleetValues}discover: false\nplatforms: [{name: Nitro-so}]\n`)).toContain("at '/platforms/0/name'");
       expect(renderError(`${fleetValues}discover: false\nplatforms: [{name: abc}]\n`)).toMatch(/at '\/platforms\/0\/name': minLength: got 3, want 5/);
       // … and the templates guard the same rule for an install that skips the schema.
-      expect(renderError(`${fleetValues}discover: false\nplatforms: [{name: Nitro-so}]\n`, ['--skip-schema-validation'])).toContain('platform name "Nitro-so" must match');
+      expect(renderError(`${fleetValues}discover: false\nplatforms: [{name: Nitro-so}]\n`, ['--skip-schema-validation'])).toContain(
+        'platform name "Nitro-so" must match',
+      );
       expect(renderError(`${fleetValues}discover: false\nplatforms: [{name: abc}]\n`, ['--skip-schema-validation'])).toContain('5 to 16 characters');
       expect(renderError(`${fleetValues}discover: false\nplatforms: [{name: nitroso}, {name: nitroso}]\n`)).toContain('platform "nitroso" is listed twice');
     });
@@ -420,9 +422,7 @@ describe('the diene-platform chart', () => {
         const [outcome] = renderApplicationSets([set as Json], withNewPlatform, []);
         expect(outcome?.error).toBeUndefined();
         const discovered = (outcome?.applications ?? []) as Json[];
-        expect(discovered.map((a) => a.metadata.name).sort()).toEqual(
-          ['aldehyde', 'cobalt', 'mercury', 'nitroso'].map((p) => `diene-platform-${p}`),
-        );
+        expect(discovered.map((a) => a.metadata.name).sort()).toEqual(['aldehyde', 'cobalt', 'mercury', 'nitroso'].map((p) => `diene-platform-${p}`));
         const validate = crdValidators().get('argoproj.io/v1alpha1/Application');
         if (!validate) throw new Error('no Application CRD');
         const listed = applications(`${fleetValues}discover: false\nplatforms: [{name: nitroso}, {name: aldehyde}, {name: mercury}]\n`);

@@ -85,7 +85,11 @@ function isDestinationPermitted(project: Json, cluster: { name: string; server: 
     const serverMatched = cluster.server !== '' && globMatch(item['server'] ?? '', cluster.server, true);
     const namespaceMatched = globMatch(item['namespace'] ?? '', namespace, true);
     if ((serverMatched || nameMatched) && namespaceMatched) any = true;
-    else if ((!nameMatched && String(item['name'] ?? '').startsWith('!')) || (!serverMatched && String(item['server'] ?? '').startsWith('!') && namespaceMatched)) return false;
+    else if (
+      (!nameMatched && String(item['name'] ?? '').startsWith('!')) ||
+      (!serverMatched && String(item['server'] ?? '').startsWith('!') && namespaceMatched)
+    )
+      return false;
     else if (!namespaceMatched && String(item['namespace'] ?? '').startsWith('!') && serverMatched) return false;
   }
   return any;
@@ -95,7 +99,9 @@ function isDestinationPermitted(project: Json, cluster: { name: string; server: 
 function isGroupKindNamePermitted(project: Json, group: string, kind: string, name: string, namespaced: boolean): boolean {
   const spec = project['spec'] as Json;
   const inList = (list: Json[], named: boolean) =>
-    list.some((item) => filepathMatch(item['kind'], kind) && filepathMatch(item['group'], group) && (!named || !item['name'] || filepathMatch(item['name'], name)));
+    list.some(
+      (item) => filepathMatch(item['kind'], kind) && filepathMatch(item['group'], group) && (!named || !item['name'] || filepathMatch(item['name'], name)),
+    );
   if (namespaced) {
     const white = spec['namespaceResourceWhitelist'] as Json[] | undefined;
     const black = (spec['namespaceResourceBlacklist'] ?? []) as Json[];
@@ -137,7 +143,9 @@ describe.skipIf(skipUnlessPresent(missing))(`one AppProject per platform, checke
       expect(file).toBe(`argocd/${name}.yaml`);
       expect(validate?.(object), JSON.stringify(validate?.errors)).toBe(true);
       expect(object['metadata']['namespace']).toBe(model.settings.primordial.argocdNamespace);
-      const waves = parseAllDocuments(outputs.get(file) as string).map((d) => Number((d.toJS() as Json)['metadata']['annotations']['argocd.argoproj.io/sync-wave']));
+      const waves = parseAllDocuments(outputs.get(file) as string).map((d) =>
+        Number((d.toJS() as Json)['metadata']['annotations']['argocd.argoproj.io/sync-wave']),
+      );
       expect(waves[0]).toBeLessThan(Math.min(...waves.slice(1)));
     }
   });

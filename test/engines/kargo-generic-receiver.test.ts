@@ -43,9 +43,7 @@ function compileWith(artifacts: { image: string; appChart: string; primordialCha
 }
 
 function kargoObjects(outputs: Map<string, string>): Json[] {
-  return [...outputs]
-    .filter(([file]) => file.startsWith('kargo/'))
-    .flatMap(([, text]) => parseAllDocuments(text).map((d) => d.toJS() as Json));
+  return [...outputs].filter(([file]) => file.startsWith('kargo/')).flatMap(([, text]) => parseAllDocuments(text).map((d) => d.toJS() as Json));
 }
 
 /** Label selector semantics of metav1.LabelSelectorAsSelector for matchLabels and In/NotIn/Exists/DoesNotExist. */

@@ -20,7 +20,7 @@
  * the Namespace that `CreateNamespace=true` creates included; util/argo/argo.go
  * checks the source and the destination when the Application is created.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import type { FleetModel } from '../../compiler/2-analyze/fleet-model.js';
 import { compileFleet } from '../../compiler/index.js';
@@ -132,11 +132,16 @@ function appProjectsOf(outputs: Map<string, string>): Map<string, Json> {
 }
 
 describe.skipIf(skipUnlessPresent(missing))(`one AppProject per platform, checked with Argo CD's project rules ${skippedBecause(missing)}`, () => {
+  // Compiling the upstream CRDs takes tens of seconds on a loaded machine: a hook's time, not a test's.
+  let validate: ReturnType<typeof crdValidators> extends Map<string, infer V> ? V | undefined : never;
+  beforeAll(() => {
+    validate = crdValidators().get('argoproj.io/v1alpha1/AppProject');
+  });
+
   it('each platform file holds its AppProject, valid against the upstream CRD, in the argocd namespace, before the ApplicationSets', () => {
     const { outputs, model } = compileReference();
     const projects = appProjectsOf(outputs);
     expect([...projects.keys()].sort()).toEqual(model.platforms.map((p) => p.name).sort());
-    const validate = crdValidators().get('argoproj.io/v1alpha1/AppProject');
     expect(validate).toBeDefined();
     for (const [name, project] of projects) {
       const { file, ...object } = project;

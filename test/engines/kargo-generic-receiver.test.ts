@@ -18,7 +18,7 @@
  *   GenericWebhookTargetSelectionCriteria), then sorted by namespace and name
  *   and deduplicated.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { compileFleet } from '../../compiler/index.js';
 import { overlayTexts, readFleetTexts, TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';
@@ -84,6 +84,12 @@ function refreshedBy(receiver: Json, project: string, objects: Json[]): string[]
 }
 
 describe.skipIf(skipUnlessPresent(missing))(`the generic receiver for a self-hosted registry ${skippedBecause(missing)}`, () => {
+  // Compiling the upstream CRDs takes tens of seconds on a loaded machine: a hook's time, not a test's.
+  let validate: ReturnType<typeof crdValidators> extends Map<string, infer V> ? V | undefined : never;
+  beforeAll(() => {
+    validate = crdValidators().get('kargo.akuity.io/v1alpha1/ProjectConfig');
+  });
+
   it('everything on Harbor: each ProjectConfig has a generic receiver that refreshes exactly its own Warehouses, and no warning', () => {
     const { outputs, diagnostics } = compileWith({
       image: 'harbor.atomi.cloud/atomicloud/{platform}.{service}',
@@ -92,7 +98,6 @@ describe.skipIf(skipUnlessPresent(missing))(`the generic receiver for a self-hos
     });
     expect(diagnostics.filter((d) => d.file === 'registry/fleet.yaml')).toEqual([]);
     const objects = kargoObjects(outputs);
-    const validate = crdValidators().get('kargo.akuity.io/v1alpha1/ProjectConfig');
     expect(validate).toBeDefined();
     const warehouses = objects.filter((o) => o['kind'] === 'Warehouse');
     for (const config of objects.filter((o) => o['kind'] === 'ProjectConfig')) {

@@ -17,7 +17,6 @@ import type { InputBudget } from './1-load/input-limits.js';
 import { emptyFleet, loadFleet, releaseDocuments, type FileMemo, type LoadedFleet } from './1-load/load-fleet.js';
 import { schemaValidators, type SchemaValidators } from './1-load/schema-validation.js';
 import type { SourceFile } from './1-load/source-file.js';
-import { checkArtifacts } from './2-analyze/check-artifacts.js';
 import { checkBooks } from './2-analyze/check-books.js';
 import { checkClaims } from './2-analyze/check-claims.js';
 import { checkDeploySettings } from './2-analyze/check-deploy-settings.js';
@@ -118,7 +117,6 @@ export function analyzeFleet(files: readonly SourceFile[], options: CompileOptio
     ...checkBooks(index),
     ...checkDeploySettings(index),
     ...checkDns(index),
-    ...checkArtifacts(index),
     ...checkResilience(index),
   ];
   if (hasErrors(checked)) return { diagnostics: sortDiagnostics(checked), nowWindow: window };

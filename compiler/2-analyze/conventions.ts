@@ -5,8 +5,8 @@
  */
 import type { Fleet } from '../types/generated/fleet.js';
 
-/** Sync waves (SPEC §3.1): the Kargo Project first, then ProjectConfig and Warehouses, then ApplicationSets, then Stages. */
-export const SYNC_WAVE = { project: '0', platformRecord: '0', projectConfig: '1', warehouse: '1', applicationSet: '2', stage: '3' } as const;
+/** Sync waves (SPEC §3.1): the Kargo Project first, then ProjectConfig, Warehouses and the AppProject, then ApplicationSets, then Stages. */
+export const SYNC_WAVE = { project: '0', platformRecord: '0', projectConfig: '1', warehouse: '1', appProject: '1', applicationSet: '2', stage: '3' } as const;
 
 export const SYNC_WAVE_ANNOTATION = 'argocd.argoproj.io/sync-wave';
 export const AUTHORIZED_STAGE_ANNOTATION = 'kargo.akuity.io/authorized-stage';

@@ -9,24 +9,32 @@
  * OCI charts as GitHub `package` events (`github.go`, docs `ghcr.md`), so
  * `ghcr.io` is heard by the `github` receiver; Docker Hub, Quay and Azure
  * Container Registry have receivers of their own. Any other host (Harbor,
- * Artifactory and GitLab run under names of their owners' choosing) gets
- * none, and the compile warns (`kargo_webhook_registry_unknown`).
- * Pure; shared by the warning (check-artifacts.ts) and the ProjectConfig (3-emit).
+ * Artifactory, GitLab or any self-hosted registry, which run under names of
+ * their owners' choosing, so their kind cannot be told from the host) is heard
+ * by Kargo's `generic` receiver (`generic.go`), which refreshes every
+ * Warehouse of the project on any POST (3-emit/kargo-project.ts).
+ * Pure; used by the ProjectConfig (3-emit).
  */
 import type { Fleet } from '../types/generated/fleet.js';
 
 /** The receiver kinds diene emits, as the ProjectConfig field names them (Kargo v1.11.2 `WebhookReceiverConfig`). */
-export type ReceiverKind = 'azure' | 'dockerhub' | 'github' | 'quay';
+export type ReceiverKind = 'azure' | 'dockerhub' | 'generic' | 'github' | 'quay';
 
 /** The fleet.yaml `artifacts` keys, in the order they are reported. */
 export const ARTIFACT_KEYS = ['image', 'appChart', 'primordialChart'] as const;
 export type ArtifactKey = (typeof ARTIFACT_KEYS)[number];
 
 /**
- * The key the receiver's Secret must hold (Kargo v1.11.2: `GithubSecretDataKey` and its
- * siblings, each `"secret"` for the four kinds emitted here).
+ * The key the receiver's Secret must hold (Kargo v1.11.2: `GithubSecretDataKey`, `genericSecretDataKey`
+ * and their siblings, each `"secret"` for the kinds emitted here).
  */
-export const RECEIVER_SECRET_KEY: Readonly<Record<ReceiverKind, string>> = { azure: 'secret', dockerhub: 'secret', github: 'secret', quay: 'secret' };
+export const RECEIVER_SECRET_KEY: Readonly<Record<ReceiverKind, string>> = {
+  azure: 'secret',
+  dockerhub: 'secret',
+  generic: 'secret',
+  github: 'secret',
+  quay: 'secret',
+};
 
 const DOCKER_HUB_HOSTS = new Set(['docker.io', 'index.docker.io', 'registry-1.docker.io']);
 
@@ -44,36 +52,33 @@ export function registryHost(artifact: string): string {
   return 'docker.io';
 }
 
-/** The receiver that hears pushes to `host`, or `undefined` when Kargo has none diene can name from the host alone. */
-export function receiverFor(host: string): ReceiverKind | undefined {
+/** The receiver that hears pushes to `host`: a dedicated one where the host names its kind, else `generic`. */
+export function receiverFor(host: string): ReceiverKind {
   if (host === 'ghcr.io') return 'github';
   if (DOCKER_HUB_HOSTS.has(host)) return 'dockerhub';
   if (host === 'quay.io') return 'quay';
   if (host.endsWith('.azurecr.io')) return 'azure';
-  return undefined;
+  return 'generic';
 }
 
-/** One artifact template, its registry host and its receiver (if any). */
+/** One artifact template, its registry host and its receiver. */
 export interface ArtifactRegistry {
   key: ArtifactKey;
   host: string;
-  receiver?: ReceiverKind;
+  receiver: ReceiverKind;
 }
 
 /** Every artifact of fleet.yaml with its registry and receiver, in {@link ARTIFACT_KEYS} order. */
 export function artifactRegistries(artifacts: Fleet['artifacts']): ArtifactRegistry[] {
   return ARTIFACT_KEYS.map((key) => {
     const host = registryHost(artifacts[key]);
-    const receiver = receiverFor(host);
-    return { key, host, ...(receiver !== undefined ? { receiver } : {}) };
+    return { key, host, receiver: receiverFor(host) };
   });
 }
 
 /** The distinct receivers the artifacts need, sorted by kind. */
 export function releaseReceivers(artifacts: Fleet['artifacts']): ReceiverKind[] {
-  const kinds = new Set<ReceiverKind>();
-  for (const artifact of artifactRegistries(artifacts)) if (artifact.receiver !== undefined) kinds.add(artifact.receiver);
-  return [...kinds].sort();
+  return [...new Set(artifactRegistries(artifacts).map((artifact) => artifact.receiver))].sort();
 }
 
 /** The name of a receiver in the ProjectConfig: its kind (one per kind per project). */

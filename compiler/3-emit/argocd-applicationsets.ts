@@ -21,6 +21,8 @@
  * result. A row whose `pin.chart` is `""` is dropped by the git generator's
  * post-selector, so it renders no Application and no error.
  *
+ * Every Application names the platform's own AppProject (argocd-app-project.ts).
+ *
  * Values, last wins (SPEC §3.1): chart defaults, the chart's
  * `values.<landscape>.yaml` (`ignoreMissingValueFiles`), then the row's
  * `values` block, which Helm merges deeply. The pinned image goes in as the
@@ -28,7 +30,8 @@
  */
 import type { RegistrySlice, PlatformOutline, ServiceOutline } from '../2-analyze/fleet-model.js';
 import { sharedValue } from './block-yaml.js';
-import type { ApplicationSet, ApplicationSpec, ClustersGenerator, GitFilesGenerator, LabelSelector, ObjectMeta } from './kube-objects.js';
+import { emitAppProject } from './argocd-app-project.js';
+import type { AppProject, ApplicationSet, ApplicationSpec, ClustersGenerator, GitFilesGenerator, LabelSelector, ObjectMeta } from './kube-objects.js';
 import { ROW_POLL_SECONDS } from './promotion-timing.js';
 import {
   AUTHORIZED_STAGE_ANNOTATION,
@@ -87,6 +90,7 @@ function rowFilesGenerator(model: RegistrySlice, platform: string, service: stri
 }
 
 function applicationSpec(
+  platform: string,
   server: string,
   namespace: string,
   chart: { repoURL: string; chart: string },
@@ -94,7 +98,7 @@ function applicationSpec(
   withRowValues: boolean,
 ): ApplicationSpec {
   return {
-    project: 'default',
+    project: platform,
     destination: { server, namespace },
     source: {
       repoURL: chart.repoURL,
@@ -145,7 +149,7 @@ function serviceApplicationSets(model: RegistrySlice, platform: PlatformOutline,
       syncPolicy: APPLICATIONS_SYNC,
       template: {
         metadata: templateMeta(`${platform.name}-${service.name}-${ROW_LANDSCAPE}-${CLUSTER_MARK}`, labels, templateAnnotations),
-        spec: applicationSpec('{{ .server }}', namespace, artifacts.appChart, service.name, true),
+        spec: applicationSpec(platform.name, '{{ .server }}', namespace, artifacts.appChart, service.name, true),
       },
     },
   };
@@ -161,6 +165,7 @@ function serviceApplicationSets(model: RegistrySlice, platform: PlatformOutline,
       template: {
         metadata: templateMeta(`${platform.name}-${service.name}-${ROW_LANDSCAPE}-primordial`, labels, templateAnnotations),
         spec: applicationSpec(
+          platform.name,
           model.settings.primordial.server,
           primordialNamespace(platform.name, service.name, ROW_LANDSCAPE),
           artifacts.primordialChart,
@@ -174,6 +179,11 @@ function serviceApplicationSets(model: RegistrySlice, platform: PlatformOutline,
 }
 
 /** The ApplicationSets of `platform`, services in name order, app before primordial. */
-export function emitApplicationSets(model: RegistrySlice, platform: PlatformOutline): ApplicationSet[] {
+function emitApplicationSets(model: RegistrySlice, platform: PlatformOutline): ApplicationSet[] {
   return platform.services.flatMap((service) => serviceApplicationSets(model, platform, service));
+}
+
+/** The ArgoCD objects of `platform` in sync-wave order: its AppProject (argocd-app-project.ts), then its ApplicationSets. */
+export function argocdObjects(model: RegistrySlice, platform: PlatformOutline): (AppProject | ApplicationSet)[] {
+  return [emitAppProject(model, platform), ...emitApplicationSets(model, platform)];
 }

@@ -21,7 +21,7 @@ import { servedHostsSlice, type HostsSlice } from '../2-analyze/served-hosts.js'
 import { buildIssuerTable, docBKey, docCKey, DOC_A_KEY, ISSUERS_KEY } from './address-books.js';
 import { sealBook } from './book-digest.js';
 import { ARGOCD_HEALTH_PATCH, argocdHealthPatch } from './argocd-health-checks.js';
-import { emitApplicationSets } from './argocd-applicationsets.js';
+import { argocdObjects } from './argocd-applicationsets.js';
 import { renderZoneFile } from './dns-zone-file.js';
 import { zonePlanDocument, zonePlanHosts, zonePlanPath, zoneRecordsIntent, type ZoneRecordsIntent } from './dns-zone-plans.js';
 import { buildGatewayHosts } from './gateway-hosts.js';
@@ -43,7 +43,7 @@ export { kargoObjects, platformObjects } from './platform-objects.js';
 // The keyed emitters (output-slice.ts): each makes one file from the slices it is given and nothing else.
 const applicationSetsFile: KeyedEmitter<[RegistrySlice, PlatformOutline]> = {
   name: 'argocd',
-  emit: (registry, platform) => toYamlStream(emitApplicationSets(registry, platform), COMPILE_COMMAND),
+  emit: (registry, platform) => toYamlStream(argocdObjects(registry, platform), COMPILE_COMMAND),
 };
 const kargoFile: KeyedEmitter<[RegistrySlice, PlatformOutline]> = {
   name: 'kargo',

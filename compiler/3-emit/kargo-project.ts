@@ -4,7 +4,7 @@
  * Kargo's webhook creates and labels its namespace, which ArgoCD must never
  * create. The ProjectConfig (name = namespace = platform) holds one promotion
  * policy per Stage: auto-promotion on, except behind `gate: manual`, and one
- * webhook receiver per registry kind of fleet.yaml `artifacts`
+ * webhook receiver per registry kind of fleet.yaml `artifacts` (`generic` for a registry without its own)
  * (2-analyze/release-webhooks.ts), so a push refreshes the Warehouses
  * at once instead of at their next 5-minute poll. Each receiver reads its
  * shared secret from a Secret the operator creates in the project namespace
@@ -12,7 +12,7 @@
  */
 import type { RegistrySlice, PlatformOutline } from '../2-analyze/fleet-model.js';
 import { receiverName, receiverSecretName, releaseReceivers } from '../2-analyze/release-webhooks.js';
-import { platformLabels, stageName, SYNC_WAVE, SYNC_WAVE_ANNOTATION } from '../2-analyze/conventions.js';
+import { PLATFORM_LABEL, platformLabels, stageName, SYNC_WAVE, SYNC_WAVE_ANNOTATION } from '../2-analyze/conventions.js';
 import type { KargoProject, KargoProjectConfig, KargoWebhookReceiver } from './kube-objects.js';
 
 /** The Kargo Project named after the platform. */
@@ -24,9 +24,19 @@ export function emitKargoProject(platform: PlatformOutline): KargoProject {
   };
 }
 
-/** The webhook receivers of every ProjectConfig, sorted by kind (empty when no artifact is on a registry with a receiver). */
-export function webhookReceivers(model: RegistrySlice): KargoWebhookReceiver[] {
-  return releaseReceivers(model.settings.artifacts).map((kind) => ({ name: receiverName(kind), [kind]: { secretRef: { name: receiverSecretName(kind) } } }));
+/**
+ * The webhook receivers of a platform's ProjectConfig, sorted by kind, one per registry kind of fleet.yaml `artifacts`.
+ * The `generic` receiver (Kargo v1.11.2 pkg/webhook/external/generic.go, list.go) cannot read a registry's payload
+ * without knowing its kind, so it refreshes every Warehouse of the project (selected by the platform label; Kargo
+ * limits a project receiver to its own namespace) on any POST: a refresh is one discovery run, as the poll does.
+ */
+export function webhookReceivers(model: RegistrySlice, platform: string): KargoWebhookReceiver[] {
+  return releaseReceivers(model.settings.artifacts).map((kind) => {
+    const secretRef = { name: receiverSecretName(kind) };
+    if (kind !== 'generic') return { name: receiverName(kind), [kind]: { secretRef } };
+    const targets = [{ kind: 'Warehouse' as const, labelSelector: { matchLabels: { [PLATFORM_LABEL]: platform } } }];
+    return { name: receiverName(kind), generic: { secretRef, actions: [{ action: 'Refresh' as const, targetSelectionCriteria: targets }] } };
+  });
 }
 
 /** The ProjectConfig: policies sorted by Stage name, then the webhook receivers. */
@@ -37,7 +47,7 @@ export function emitKargoProjectConfig(model: RegistrySlice, platform: PlatformO
       .map((step) => ({ stageSelector: { name: stageName(service.name, step.landscape) }, autoPromotionEnabled: step.gate !== 'manual' })),
   );
   policies.sort((a, b) => (a.stageSelector.name < b.stageSelector.name ? -1 : a.stageSelector.name > b.stageSelector.name ? 1 : 0));
-  const receivers = webhookReceivers(model);
+  const receivers = webhookReceivers(model, platform.name);
   return {
     apiVersion: 'kargo.akuity.io/v1alpha1',
     kind: 'ProjectConfig',

@@ -65,6 +65,19 @@ export interface ApplicationSet {
   };
 }
 
+/** argoproj.io/v1alpha1 AppProject: what a platform's Applications may deploy, from where, to where. */
+export interface AppProject {
+  apiVersion: 'argoproj.io/v1alpha1';
+  kind: 'AppProject';
+  metadata: ObjectMeta;
+  spec: {
+    description: string;
+    sourceRepos: string[];
+    destinations: { server: string; namespace: string }[];
+    clusterResourceWhitelist: { group: string; kind: string; name: string }[];
+  };
+}
+
 /** kargo.akuity.io/v1alpha1 Project: cluster-scoped, no spec (Kargo v1.7+). */
 export interface KargoProject {
   apiVersion: 'kargo.akuity.io/v1alpha1';
@@ -85,7 +98,15 @@ export interface KargoProjectConfig {
 }
 
 /** A ProjectConfig webhook receiver: its name and one kind key naming the Secret in the project namespace. */
-export type KargoWebhookReceiver = { name: string } & Partial<Record<'azure' | 'dockerhub' | 'github' | 'quay', { secretRef: { name: string } }>>;
+export type KargoWebhookReceiver = { name: string } & Partial<Record<'azure' | 'dockerhub' | 'github' | 'quay', { secretRef: { name: string } }>> & {
+    generic?: { secretRef: { name: string }; actions: KargoGenericWebhookAction[] };
+  };
+
+/** A generic receiver's action (Kargo v1.11 GenericWebhookAction): `Refresh` the Warehouses its criteria select. */
+export interface KargoGenericWebhookAction {
+  action: 'Refresh';
+  targetSelectionCriteria: { kind: 'Warehouse'; labelSelector: { matchLabels: Record<string, string> } }[];
+}
 
 export type WarehouseSubscription =
   | { image: { repoURL: string; imageSelectionStrategy: 'SemVer'; strictSemvers: boolean; discoveryLimit: number } }

@@ -5,7 +5,7 @@
  * template engine they load).
  */
 import type { RegistrySlice, PlatformOutline } from '../2-analyze/fleet-model.js';
-import { emitApplicationSets } from './argocd-applicationsets.js';
+import { argocdObjects } from './argocd-applicationsets.js';
 import { emitKargoProject, emitKargoProjectConfig } from './kargo-project.js';
 import { emitKargoStages } from './kargo-stages.js';
 import { emitKargoWarehouse } from './kargo-warehouses.js';
@@ -21,14 +21,14 @@ export function kargoObjects(model: RegistrySlice, platform: PlatformOutline): u
   ];
 }
 
-/** Every object of one platform in sync-wave order, as `diene render` prints them (SPEC §3.1, §6): Platform record and Project, ProjectConfig and Warehouses, ApplicationSets, Stages. */
+/** Every object of one platform in sync-wave order, as `diene render` prints them (SPEC §3.1, §6): Platform record and Project, ProjectConfig, Warehouses and AppProject, ApplicationSets, Stages. */
 export function platformObjects(model: RegistrySlice, platform: PlatformOutline): unknown[] {
   return [
     emitPlatformRecord(platform),
     emitKargoProject(platform),
     emitKargoProjectConfig(model, platform),
     ...platform.services.map((service) => emitKargoWarehouse(model, platform, service)),
-    ...emitApplicationSets(model, platform),
+    ...argocdObjects(model, platform),
     ...platform.services.flatMap((service) => emitKargoStages(model, platform, service)),
   ];
 }

@@ -961,11 +961,6 @@ export const catalog = {
     message: 'invalid JSON: {reason}',
     hint: 'JSON allows no comments, no trailing commas and double-quoted keys only; check the text near the caret',
   },
-  kargo_webhook_registry_unknown: {
-    severity: 'warning',
-    message: "artifacts.{key} is on {host}, a registry diene knows no Kargo webhook receiver for: its releases wait for the Warehouses' 5-minute poll",
-    hint: "publish on ghcr.io (heard by the github receiver), Docker Hub, Quay or Azure Container Registry, or set up a receiver for {host} (harbor, artifactory, generic) in Kargo's cluster-wide ClusterConfig: diene owns each ProjectConfig and would undo a hand edit",
-  },
   kube_config_invalid: {
     severity: 'error',
     message: 'cannot load the kubeconfig: {reason}',

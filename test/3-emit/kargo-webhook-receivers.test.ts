@@ -1,7 +1,8 @@
 // Issue 13 item 5: every ProjectConfig carries the webhook receivers that
 // hear a release the moment it is pushed, chosen from the registry host of
-// fleet.yaml `artifacts` (Kargo v1.11.2 pkg/webhook/external/), and a
-// registry without one is warned about.
+// fleet.yaml `artifacts` (Kargo v1.11.2 pkg/webhook/external/); a registry
+// without a receiver of its own gets the generic one (issue 36 point 9; its
+// selection is run in test/engines/kargo-generic-receiver.test.ts).
 
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
@@ -44,10 +45,10 @@ describe('registry hosts and their receivers', () => {
     ['quay.io/atomicloud/x', 'quay.io', 'quay'],
     ['atomi.azurecr.io/x', 'atomi.azurecr.io', 'azure'],
     ['oci://atomi.azurecr.io/charts/x', 'atomi.azurecr.io', 'azure'],
-    ['harbor.atomi.cloud:8443/atomicloud/x', 'harbor.atomi.cloud', undefined],
-    ['localhost/x', 'localhost', undefined],
-    ['registry.gitlab.com/atomi/x', 'registry.gitlab.com', undefined],
-    ['azurecr.io.evil.test/x', 'azurecr.io.evil.test', undefined],
+    ['harbor.atomi.cloud:8443/atomicloud/x', 'harbor.atomi.cloud', 'generic'],
+    ['localhost/x', 'localhost', 'generic'],
+    ['registry.gitlab.com/atomi/x', 'registry.gitlab.com', 'generic'],
+    ['azurecr.io.evil.test/x', 'azurecr.io.evil.test', 'generic'],
   ])('%s is on %s, heard by %s', (artifact, host, receiver) => {
     expect(registryHost(artifact)).toBe(host);
     expect(receiverFor(host)).toBe(receiver);
@@ -55,14 +56,14 @@ describe('registry hosts and their receivers', () => {
 
   it('one receiver per kind, sorted, whatever the number of artifacts on it', () => {
     expect(releaseReceivers({ image: 'quay.io/a/b', appChart: 'oci://ghcr.io/a/c', primordialChart: 'oci://ghcr.io/a/d' })).toEqual(['github', 'quay']);
-    expect(releaseReceivers({ image: 'h.example/a/b', appChart: 'oci://h.example/a/c', primordialChart: 'oci://h.example/a/d' })).toEqual([]);
+    expect(releaseReceivers({ image: 'h.example/a/b', appChart: 'oci://h.example/a/c', primordialChart: 'oci://h.example/a/d' })).toEqual(['generic']);
   });
 });
 
 describe('the ProjectConfig of every platform', () => {
   it('the reference fleet (all on ghcr.io): one github receiver, its Secret kargo-webhook-github', () => {
     const { outputs, diagnostics } = compileWithArtifacts();
-    expect(diagnostics.filter((d) => d.code === 'kargo_webhook_registry_unknown')).toEqual([]);
+    expect(diagnostics.filter((d) => d.file === 'registry/fleet.yaml')).toEqual([]);
     for (const platform of ['aldehyde', 'mercury', 'nitroso'])
       expect(projectConfig(outputs, platform).spec['webhookReceivers']).toEqual([{ name: 'github', github: { secretRef: { name: 'kargo-webhook-github' } } }]);
   });
@@ -79,21 +80,26 @@ describe('the ProjectConfig of every platform', () => {
     ]);
   });
 
-  it('everything on a self-hosted registry: no receiver and one warning per artifact, blamed on its line', () => {
+  it('everything on a self-hosted registry: the generic receiver alone, and no warning', () => {
     const { outputs, diagnostics } = compileWithArtifacts({
       image: 'harbor.atomi.cloud/a/{platform}.{service}',
       appChart: 'oci://harbor.atomi.cloud/charts/{platform}.{service}',
       primordialChart: 'oci://harbor.atomi.cloud/charts/{platform}.{service}-primordial',
     });
-    expect(projectConfig(outputs, 'nitroso').spec['webhookReceivers']).toBeUndefined();
-    const warnings = diagnostics.filter((d) => d.code === 'kargo_webhook_registry_unknown');
-    expect(warnings.map((d) => [d.severity, d.file, d.line, d.column])).toEqual([
-      ['warning', 'registry/fleet.yaml', 35, 10],
-      ['warning', 'registry/fleet.yaml', 36, 13],
-      ['warning', 'registry/fleet.yaml', 37, 20],
+    expect(projectConfig(outputs, 'nitroso').spec['webhookReceivers']).toEqual([
+      {
+        name: 'generic',
+        generic: {
+          secretRef: { name: 'kargo-webhook-generic' },
+          actions: [
+            {
+              action: 'Refresh',
+              targetSelectionCriteria: [{ kind: 'Warehouse', labelSelector: { matchLabels: { 'diene.atomi.cloud/platform': 'nitroso' } } }],
+            },
+          ],
+        },
+      },
     ]);
-    expect(warnings[1]?.message).toBe(
-      "artifacts.appChart is on harbor.atomi.cloud, a registry diene knows no Kargo webhook receiver for: its releases wait for the Warehouses' 5-minute poll",
-    );
+    expect(diagnostics.filter((d) => d.severity === 'warning' && d.file === 'registry/fleet.yaml')).toEqual([]);
   });
 });

@@ -32,9 +32,9 @@ function emittedObjects(): { file: string; object: KubeObject }[] {
 describe.skipIf(skipUnlessPresent(skipReason))(`upstream schemas${skippedBecause(skipReason)}`, () => {
   const objects = emittedObjects();
 
-  it('emits ApplicationSets and every Kargo kind', () => {
+  it('emits AppProjects, ApplicationSets and every Kargo kind', () => {
     const kinds = new Set(objects.map((o) => o.object.kind));
-    expect([...kinds].sort()).toEqual(['ApplicationSet', 'Project', 'ProjectConfig', 'Stage', 'Warehouse']);
+    expect([...kinds].sort()).toEqual(['AppProject', 'ApplicationSet', 'Project', 'ProjectConfig', 'Stage', 'Warehouse']);
   });
 
   it('validates every object against its CRD with unknown fields refused', () => {

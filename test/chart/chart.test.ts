@@ -19,6 +19,7 @@ import { parse, parseAllDocuments } from 'yaml';
 import { RENDER_BYTES_KEPT } from '../../compiler/adapters/cache/compile-cache.js';
 import { PLUGIN_PARAMETERS } from '../../compiler/cli/plugin-parameters.js';
 import { overlayTexts, readFleetTexts, REFERENCE_FLEET, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
+import { argocdHarnessMissing, renderApplicationSets } from '../support/argocd-appset.js';
 import { git, hasGit, landCommit, makeGitFleet } from '../support/git-fleet.js';
 import { HELM_PACKAGE, HELM_VERSION, helmTemplate, loadHelm, type Helm, type HelmTemplate } from '../support/helm.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
@@ -39,6 +40,7 @@ const found = await loadHelm();
 const helmMissing = typeof found === 'string' ? found : undefined;
 const noCrds = upstreamSkipReason();
 const noGit = hasGit() ? undefined : 'git is not installed (Debian package git)';
+const appsetMissing = argocdHarnessMissing() ?? upstreamSkipReason();
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'diene-chart-'));
 afterAll(() => {
@@ -266,7 +268,7 @@ describe('the diene-platform chart', () => {
 
   describe.skipIf(skipUnlessPresent(helmMissing))(`rendered by the real Helm ${HELM_VERSION}${skippedBecause(helmMissing)}`, () => {
     const fleetValues = 'fleet: {repoURL: https://github.com/AtomiCloud/fleet.git}\n';
-    const threePlatforms = 'platforms: [{name: nitroso}, {name: aldehyde, project: identity}, {name: mercury}]\n';
+    const threePlatforms = 'discover: false\nplatforms: [{name: nitroso}, {name: aldehyde, project: identity}, {name: mercury}]\n';
     const installValues = `${fleetValues}${threePlatforms}`;
     const helm = (): Helm => {
       if (typeof found === 'string') throw new Error(found);
@@ -341,7 +343,7 @@ describe('the diene-platform chart', () => {
     );
 
     it("gives each Application a single source: the fleet at the rows' branch through the named plugin (SPEC §6)", () => {
-      const [app] = applications(`${fleetValues}platforms: [{name: nitroso}]\n`);
+      const [app] = applications(`${fleetValues}discover: false\nplatforms: [{name: nitroso}]\n`);
       expect(app?.spec.sources).toBeUndefined();
       expect(app?.spec.source).toEqual({
         repoURL: 'https://github.com/AtomiCloud/fleet.git',
@@ -360,7 +362,7 @@ describe('the diene-platform chart', () => {
       // A branch other than the default, so the value is proven to come through.
       const branch = 'fleet-rows';
       const apps = applications(
-        `fleet: {repoURL: https://github.com/AtomiCloud/fleet.git, targetRevision: ${branch}}\nplatforms: [{name: nitroso}, {name: mercury}]\n`,
+        `fleet: {repoURL: https://github.com/AtomiCloud/fleet.git, targetRevision: ${branch}}\ndiscover: false\nplatforms: [{name: nitroso}, {name: mercury}]\n`,
       );
       expect(apps.map((a) => a.spec.source.targetRevision)).toEqual([branch, branch]);
       const reference = applications(`fleet: {repoURL: ${REFERENCE_GIT.repoURL}, targetRevision: ${REFERENCE_GIT.branch}}\n${threePlatforms}`);
@@ -382,27 +384,64 @@ describe('the diene-platform chart', () => {
     });
 
     it('passes fleet.directory as the plugin parameter "fleet" only when it is set', () => {
-      const [app] = applications(`fleet: {repoURL: https://git.example/fleet.git, directory: fleets/prod}\nplatforms: [{name: nitroso}]\n`);
+      const [app] = applications(`fleet: {repoURL: https://git.example/fleet.git, directory: fleets/prod}\ndiscover: false\nplatforms: [{name: nitroso}]\n`);
       expect(app?.spec.source.plugin.parameters).toEqual([{ name: 'fleet', string: 'fleets/prod' }]);
     });
 
     it('refuses to render without the fleet repo, with a bad platform name, or with a platform listed twice', () => {
-      expect(renderError('platforms: [{name: nitroso}]\n')).toContain('fleet.repoURL is required');
+      expect(renderError('discover: false\nplatforms: [{name: nitroso}]\n')).toContain('fleet.repoURL is required');
       // Helm checks values.schema.json before any template runs …
-      expect(renderError(`${fleetValues}platforms: [{name: Nitro-so}]\n`)).toContain("at '/platforms/0/name'");
-      expect(renderError(`${fleetValues}platforms: [{name: abc}]\n`)).toMatch(/at '\/platforms\/0\/name': minLength: got 3, want 5/);
+      expect(renderError(`${fleetValues}discover: false\nplatforms: [{name: Nitro-so}]\n`)).toContain("at '/platforms/0/name'");
+      expect(renderError(`${fleetValues}discover: false\nplatforms: [{name: abc}]\n`)).toMatch(/at '\/platforms\/0\/name': minLength: got 3, want 5/);
       // … and the templates guard the same rule for an install that skips the schema.
-      expect(renderError(`${fleetValues}platforms: [{name: Nitro-so}]\n`, ['--skip-schema-validation'])).toContain('platform name "Nitro-so" must match');
-      expect(renderError(`${fleetValues}platforms: [{name: abc}]\n`, ['--skip-schema-validation'])).toContain('5 to 16 characters');
-      expect(renderError(`${fleetValues}platforms: [{name: nitroso}, {name: nitroso}]\n`)).toContain('platform "nitroso" is listed twice');
+      expect(renderError(`${fleetValues}discover: false\nplatforms: [{name: Nitro-so}]\n`, ['--skip-schema-validation'])).toContain(
+        'platform name "Nitro-so" must match',
+      );
+      expect(renderError(`${fleetValues}discover: false\nplatforms: [{name: abc}]\n`, ['--skip-schema-validation'])).toContain('5 to 16 characters');
+      expect(renderError(`${fleetValues}discover: false\nplatforms: [{name: nitroso}, {name: nitroso}]\n`)).toContain('platform "nitroso" is listed twice');
     });
 
-    it('renders no Application for no platform', () => {
-      expect(applications(fleetValues)).toEqual([]);
+    it('fails loudly on an empty hand-written platform list, and on a hand list beside discovery', () => {
+      // Issue 36 point 10 (SPEC §6: "stamps out one such Application per platform"): `platforms: []` rendered nothing without a word.
+      expect(renderError(`${fleetValues}discover: false\nplatforms: []\n`)).toContain('platforms is empty while discover is false');
+      expect(renderError(`${fleetValues}platforms: [{name: nitroso}]\n`)).toContain('platforms lists platforms by hand while discover is true');
     });
+
+    it.skipIf(skipUnlessPresent(appsetMissing))(
+      `by default discovers the platforms: an ApplicationSet over carbon/* whose Applications, as Argo CD's git directory generator makes them, are the hand-listed ones${skippedBecause(appsetMissing)}`,
+      () => {
+        // Issue 36 point 10: a new carbon/<platform>/ compiled but never deployed while the list was kept by hand.
+        const [set, ...rest] = applications(fleetValues);
+        expect(rest).toEqual([]);
+        expect(set?.kind).toBe('ApplicationSet');
+        expect(set?.spec.generators).toEqual([
+          { git: { repoURL: 'https://github.com/AtomiCloud/fleet.git', revision: 'main', directories: [{ path: 'carbon/*' }] } },
+        ]);
+        const fleet = readFleetTexts();
+        const withNewPlatform = overlayTexts(fleet, { 'carbon/cobalt/platform.yaml': 'name: cobalt\n', 'carbon/.hidden/platform.yaml': 'name: hidden\n' });
+        const [outcome] = renderApplicationSets([set as Json], withNewPlatform, []);
+        expect(outcome?.error).toBeUndefined();
+        const discovered = (outcome?.applications ?? []) as Json[];
+        expect(discovered.map((a) => a.metadata.name).sort()).toEqual(['aldehyde', 'cobalt', 'mercury', 'nitroso'].map((p) => `diene-platform-${p}`));
+        const validate = crdValidators().get('argoproj.io/v1alpha1/Application');
+        if (!validate) throw new Error('no Application CRD');
+        const listed = applications(`${fleetValues}discover: false\nplatforms: [{name: nitroso}, {name: aldehyde}, {name: mercury}]\n`);
+        for (const app of discovered) {
+          expect(validate(app), JSON.stringify(validate.errors)).toBe(true);
+          const same = listed.find((l) => l.metadata.name === app.metadata.name);
+          if (same) expect(app.spec).toEqual(same.spec);
+        }
+        expect(discovered.find((a) => a.metadata.name === 'diene-platform-cobalt')?.spec.source.plugin.env).toEqual([{ name: 'PLATFORM', value: 'cobalt' }]);
+        // Under fleet.path and fleet.directory the pattern follows, and a fleet without platforms finds none (it does not compile: issuer_unknown).
+        const [nested] = applications(`fleet: {repoURL: https://git.example/fleet.git, path: ops, directory: fleet}\n`);
+        expect(nested?.spec.generators[0].git.directories).toEqual([{ path: 'ops/fleet/carbon/*' }]);
+        const [empty] = renderApplicationSets([set as Json], new Map([['registry/fleet.yaml', 'example: true\n']]), []);
+        expect(empty?.applications).toEqual([]);
+      },
+    );
 
     it('yields Applications whose plugin run, as the sidecar does it, prints the platform objects', () => {
-      const [app] = applications(`fleet: {repoURL: https://git.example/fleet.git, directory: fleet}\nplatforms: [{name: mercury}]\n`);
+      const [app] = applications(`fleet: {repoURL: https://git.example/fleet.git, directory: fleet}\ndiscover: false\nplatforms: [{name: mercury}]\n`);
       const fleet = writeTempFleet(new Map([...overlayTexts(readFleetTexts())].map(([file, text]) => [`fleet/${file}`, text])));
       try {
         const run = sidecarRender(app as Json, path.join(fleet.dir, app?.spec.source.path as string));
@@ -417,7 +456,7 @@ describe('the diene-platform chart', () => {
     });
 
     it("renders from the sidecar's cache volume the second time, though each request gets a new source folder", () => {
-      const [app] = applications(`fleet: {repoURL: https://git.example/fleet.git, directory: fleet}\nplatforms: [{name: mercury}]\n`);
+      const [app] = applications(`fleet: {repoURL: https://git.example/fleet.git, directory: fleet}\ndiscover: false\nplatforms: [{name: mercury}]\n`);
       const container = (parse(read('plugin/repo-server-patch.yaml')) as Json).spec.template.spec.containers[0] as Json;
       const cacheHome = (container.env as Json[]).find((e) => e.name === 'XDG_CACHE_HOME')?.value as string;
       // The volume's stand-in, empty as an emptyDir starts.
@@ -452,7 +491,7 @@ describe('the diene-platform chart', () => {
           git(repo.bare, '--git-dir', repo.bare, 'branch', 'machinery-stable', 'main');
           for (const landscape of ['pichu', 'pikachu', 'raichu', 'ampharos'])
             landCommit(repo.bare, `platforms/mercury/neon/${landscape}.yaml`, 'pin:\n  chart: ""\n  image: ""\n', `neon: empty row for ${landscape}`);
-          const [app] = applications(`fleet: {repoURL: ${REFERENCE_GIT.repoURL}}\nplatforms: [{name: mercury}]\n`);
+          const [app] = applications(`fleet: {repoURL: ${REFERENCE_GIT.repoURL}}\ndiscover: false\nplatforms: [{name: mercury}]\n`);
           expect(app?.spec.source.targetRevision).toBe(REFERENCE_GIT.branch);
           const warehouses = (revision: string): string[] => {
             // The repo-server checks out the Application's targetRevision and

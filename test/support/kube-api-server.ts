@@ -46,6 +46,7 @@ export const DIENE_KINDS: readonly ServedKind[] = [
   { groupVersion: 'kargo.akuity.io/v1alpha1', kind: 'ProjectConfig', plural: 'projectconfigs', namespaced: true },
   { groupVersion: 'kargo.akuity.io/v1alpha1', kind: 'Warehouse', plural: 'warehouses', namespaced: true },
   { groupVersion: 'kargo.akuity.io/v1alpha1', kind: 'Stage', plural: 'stages', namespaced: true },
+  { groupVersion: 'argoproj.io/v1alpha1', kind: 'AppProject', plural: 'appprojects', namespaced: true },
   { groupVersion: 'argoproj.io/v1alpha1', kind: 'ApplicationSet', plural: 'applicationsets', namespaced: true },
 ];
 

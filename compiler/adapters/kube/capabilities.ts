@@ -41,8 +41,8 @@ export interface ManagedKind {
 
 /**
  * Every kind `diene render` prints for a platform, in apply (sync-wave)
- * order: Platform record and Kargo Project, ProjectConfig and Warehouses,
- * ApplicationSets, Stages (SPEC §3.1). Pruning lists exactly these kinds and
+ * order: Platform record and Kargo Project, ProjectConfig, Warehouses and
+ * AppProject, ApplicationSets, Stages (SPEC §3.1). Pruning lists exactly these kinds and
  * deletes in the reverse order. A test fails when a render holds a kind
  * missing here.
  */
@@ -51,6 +51,7 @@ export const MANAGED_KINDS: readonly ManagedKind[] = [
   { apiVersion: 'kargo.akuity.io/v1alpha1', kind: 'Project' },
   { apiVersion: 'kargo.akuity.io/v1alpha1', kind: 'ProjectConfig' },
   { apiVersion: 'kargo.akuity.io/v1alpha1', kind: 'Warehouse' },
+  { apiVersion: 'argoproj.io/v1alpha1', kind: 'AppProject' },
   { apiVersion: 'argoproj.io/v1alpha1', kind: 'ApplicationSet' },
   { apiVersion: 'kargo.akuity.io/v1alpha1', kind: 'Stage' },
 ];

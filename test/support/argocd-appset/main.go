@@ -19,6 +19,10 @@
 //   - GitGenerator.generateParamsFromGitFile (applicationset/generators/git.go):
 //     the file's content via sigs.k8s.io/yaml plus path.{path,basename,filename,…,segments}.
 //
+//   - GitGenerator.filterApps, generateParamsFromApps (applicationset/generators/git.go)
+//     over Service.GetGitDirectories (reposerver/repository/repository.go): the git
+//     directories generator, hidden folders skipped as by default.
+//
 //   - ClusterGenerator.getClusterParameters, getSecretsByClusterName
 //     (applicationset/generators/cluster.go): cluster Secrets selected by
 //     secret-type=cluster plus the selector (strict label values), name, server,
@@ -437,7 +441,7 @@ func (e *engine) transform(generator map[string]any, matrixParams map[string]any
 
 func (e *engine) gitFiles(git map[string]any) ([]map[string]any, error) {
 	if git["directories"] != nil {
-		return nil, errors.New("the git directories generator is not reproduced by this harness")
+		return e.gitDirectories(git["directories"].([]any))
 	}
 	files, _ := git["files"].([]any)
 	matched := map[string]bool{}
@@ -483,6 +487,53 @@ func (e *engine) gitFiles(git map[string]any) ([]map[string]any, error) {
 			}
 			all = append(all, params)
 		}
+	}
+	return all, nil
+}
+
+// gitDirectories mirrors the git directories generator: the repository's
+// directories as Service.GetGitDirectories lists them (reposerver/repository/repository.go:
+// every folder but the root, a hidden one skipped with all below it), kept by
+// GitGenerator.filterApps (path.Match; an `exclude` match wins) and turned into
+// path.{path,basename,basenameNormalized,segments} by generateParamsFromApps
+// (applicationset/generators/git.go), in the walk's (lexical) order.
+func (e *engine) gitDirectories(items []any) ([]map[string]any, error) {
+	dirs := map[string]bool{}
+	for filePath := range e.files {
+		for dir := path.Dir(filePath); dir != "." && dir != "/"; dir = path.Dir(dir) {
+			dirs[dir] = true
+		}
+	}
+	var all []map[string]any
+	for _, dir := range sortedKeys(dirs) {
+		hidden := false
+		for _, segment := range strings.Split(dir, "/") {
+			hidden = hidden || strings.HasPrefix(segment, ".")
+		}
+		if hidden {
+			continue
+		}
+		include, exclude := false, false
+		for _, raw := range items {
+			spec := raw.(map[string]any)
+			pattern, _ := spec["path"].(string)
+			excluded, _ := spec["exclude"].(bool)
+			match, err := path.Match(pattern, dir)
+			if err != nil {
+				continue
+			}
+			include = include || (match && !excluded)
+			exclude = exclude || (match && excluded)
+		}
+		if !include || exclude {
+			continue
+		}
+		all = append(all, map[string]any{"path": map[string]any{
+			"path":               dir,
+			"basename":           path.Base(dir),
+			"basenameNormalized": sanitizeName(path.Base(dir)),
+			"segments":           toAny(strings.Split(dir, "/")),
+		}})
 	}
 	return all, nil
 }

@@ -776,9 +776,14 @@ export const catalog = {
     hint: "add a second host of another provider under dns.hosts with nameservers for both bases: the design keeps every name answering through one DNS host's outage, which a single host cannot",
   },
   dns_spare_same_domain: {
-    severity: 'warning',
+    severity: 'error',
     message: 'the spare base {spare} is under the same registrable domain {domain} as the base {base}',
-    hint: "put the spare base under a domain of its own, at another registrar and ideally another TLD (e.g. cluster.atomi-spare.net beside cluster.atomi.cloud): the spare exists to survive the base's registrar and TLD, and one registrable domain shares both",
+    hint: "put the spare base under a domain of its own, at another registrar and under another TLD (e.g. cluster.atomi-spare.net beside cluster.atomi.cloud): the spare exists to survive the base's registrar and TLD, and one registrable domain shares both",
+  },
+  dns_spare_same_tld: {
+    severity: 'error',
+    message: 'the spare base {spare} is under the same top-level domain .{tld} as the base {base}',
+    hint: "put the spare base under another TLD as well as another registrable domain (e.g. cluster.atomi-spare.net beside cluster.atomi.cloud): the spare exists to survive the base's TLD, and a fault of the .{tld} registry or its servers takes every domain under it",
   },
   dns_transfer_refused: {
     severity: 'error',

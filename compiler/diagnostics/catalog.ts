@@ -586,6 +586,11 @@ export const catalog = {
     message: 'the mark "primordial" is reserved for the control cluster\'s Applications',
     hint: 'pick another gem name for this cluster and rename the file to match',
   },
+  cluster_removed_with_traffic: {
+    severity: 'error',
+    message: 'cluster {cluster} leaves the registry while its traffic is on in the base revision',
+    hint: 'decommission in order: first a change of its own that sets traffic: false in registry/clusters/{cluster}.yaml; apply its DNS plan and let the drain pass (resolvers keep the old answer for the TTL, {ttl} s, and requests in flight finish); then remove the cluster (and its state file) in a later change',
+  },
   dns_answer_malformed: {
     severity: 'error',
     message: 'DNS host "{host}" sent an answer for zone {zone} that is not a well-formed DNS message: {problem}',

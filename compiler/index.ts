@@ -10,8 +10,9 @@
  *
  * The pipeline stops after any step that found an error, so emit never runs
  * on an invalid fleet and a failed compile produces no output. Given a base
- * revision (`--base`), a valid fleet's permanent identifiers are then compared
- * with the base's (`permanence`, docs/checks.md).
+ * revision (`--base`), a valid fleet's permanent identifiers and the
+ * decommission order of its clusters are then compared with the base's
+ * (`permanence`, docs/checks.md).
  */
 import type { InputBudget } from './1-load/input-limits.js';
 import { emptyFleet, loadFleet, releaseDocuments, type FileMemo, type LoadedFleet } from './1-load/load-fleet.js';
@@ -21,6 +22,7 @@ import { checkBooks } from './2-analyze/check-books.js';
 import { checkClaims } from './2-analyze/check-claims.js';
 import { checkDeploySettings } from './2-analyze/check-deploy-settings.js';
 import { checkDns } from './2-analyze/check-dns.js';
+import { checkDecommission } from './2-analyze/check-decommission.js';
 import { checkPermanence } from './2-analyze/check-permanence.js';
 import { checkPlatforms } from './2-analyze/check-platforms.js';
 import { checkRegistry } from './2-analyze/check-registry.js';
@@ -52,7 +54,8 @@ export interface CompileOptions {
   /**
    * The base revision of a pull request (`--base DIR`): its files and the
    * label its paths get in diagnostics. When given, the result's
-   * `permanence` compares the permanent identifiers (2-analyze/check-permanence.ts).
+   * `permanence` compares the permanent identifiers (2-analyze/check-permanence.ts)
+   * and the decommission order (2-analyze/check-decommission.ts).
    */
   base?: { files: readonly SourceFile[]; label: string };
   /**
@@ -159,10 +162,11 @@ export function planFleet(files: readonly SourceFile[], options: CompileOptions)
   return result;
 }
 
-/** Loads the base revision (whatever of it loads) and compares its permanent identifiers with `head`'s. */
+/** Loads the base revision (whatever of it loads) and compares its permanent identifiers and its clusters with `head`'s. */
 function comparePermanence(base: { files: readonly SourceFile[]; label: string }, head: LoadedFleet, validators: SchemaValidators): Diagnostic[] {
   const loaded = loadFleet(base.files, validators);
   const failed = new Set(loaded.diagnostics.filter((d) => d.severity === 'error').map((d) => d.file ?? ''));
   const revision = { index: indexFleet(loaded.fleet), loadErrors: failed.size, label: base.label };
-  return sortDiagnostics(checkPermanence(revision, indexFleet(head)));
+  const headIndex = indexFleet(head);
+  return sortDiagnostics([...checkPermanence(revision, headIndex), ...checkDecommission(revision, headIndex)]);
 }

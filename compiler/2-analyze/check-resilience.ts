@@ -9,11 +9,14 @@
  *   tokens carry.
  * - `dns_single_host` (warning): one DNS host serves both bases, so its
  *   outage takes every name down with it.
- * - `dns_spare_same_domain` (warning): the spare base has the base's
+ * - `dns_spare_same_domain` (error): the spare base has the base's
  *   registrable domain (the public suffix list's ICANN section, so
  *   `x.github.io` and `y.github.io` share `github.io`): one registrar or
  *   registry fault takes both; the spare must survive the base's registrar
  *   and TLD.
+ * - `dns_spare_same_tld` (error): another registrable domain, but the same
+ *   top-level domain (the last label: `co.uk` and `org.uk` share `uk`): a
+ *   fault of that TLD's registry or servers takes both bases.
  * - `landscape_prod_single_account` (warning): a prod landscape with two or
  *   more clusters, all in one account; a suspended or locked account takes
  *   the landscape down. (One cluster is already `landscape_prod_single_cluster`.)
@@ -34,6 +37,12 @@ export function registrableDomain(name: string): string {
   return getDomain(lower, { allowPrivateDomains: false }) ?? lower;
 }
 
+/** The top-level domain of `name`: its last label, lower case, without a trailing dot. */
+export function topLevelDomain(name: string): string {
+  const labels = name.toLowerCase().replace(/\.$/, '').split('.');
+  return labels[labels.length - 1] ?? '';
+}
+
 /** Runs every resilience rule over `index`. */
 export function checkResilience(index: FleetIndex): Diagnostic[] {
   const found: Diagnostic[] = [];
@@ -49,8 +58,11 @@ export function checkResilience(index: FleetIndex): Diagnostic[] {
     }
     if (dns.spare !== undefined && dns.spare.toLowerCase() !== dns.base.toLowerCase()) {
       const domain = registrableDomain(dns.base);
+      const tld = topLevelDomain(dns.base);
       if (registrableDomain(dns.spare) === domain) {
         found.push(diagnose(at(fleet, ['dns', 'spare']), 'dns_spare_same_domain', { spare: dns.spare, base: dns.base, domain }));
+      } else if (topLevelDomain(dns.spare) === tld) {
+        found.push(diagnose(at(fleet, ['dns', 'spare']), 'dns_spare_same_tld', { spare: dns.spare, base: dns.base, tld }));
       }
     }
   }

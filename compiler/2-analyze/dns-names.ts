@@ -63,6 +63,8 @@ export interface DnsZoneIntent {
   role: 'zone' | 'parent';
   /** Seconds, for every record set of the zone. */
   ttl: number;
+  /** fleet.yaml `dns.negativeTtl`: the apex SOA minimum the plan keeps (a base or spare zone only; absent: the SOA is left alone). */
+  negativeTtl?: number;
   /** The fleet's hosts serving this zone, in fleet.yaml order (empty for the parent: its host is not the fleet's to know). */
   hosts: ZoneHost[];
   /** Sorted by name (DNS canonical order), one entry a name. */
@@ -268,6 +270,7 @@ function deriveDnsIntent(model: FleetModel): DnsIntent {
           zone,
           role: 'zone',
           ttl: dns.ttl,
+          ...(dns.negativeTtl !== undefined ? { negativeTtl: dns.negativeTtl } : {}),
           hosts: dns.hosts.map((host) => ({ name: host.name, provider: host.provider, nameservers: [...(host.nameservers[zone] ?? [])] })),
           names: zoneNames(model, zone),
           managed: managedNames(model, zone),

@@ -27,8 +27,17 @@
  *   runs in the landscape (the sign-in service itself aside: it is the
  *   server), with `redirectUris` `https://<host>/callback` and
  *   `postLogoutRedirectUris` `https://<host>` for every host of
- *   2-analyze/served-hosts.ts (the landscape's, the virtual landscapes' it is
- *   a member of, every cluster's ops names; both bases), sorted.
+ *   2-analyze/served-hosts.ts but the virtual names (the landscape's and
+ *   every cluster's ops names; both bases), sorted. Tokens are per
+ *   landscape: a sign-in through a virtual name would land on whichever
+ *   member is nearest, whose issuer is not the one the session belongs to,
+ *   so no virtual name is a redirect or callback URI of any member;
+ * - `apiResources`: one Logto API resource per `<platform>-<service>`, the
+ *   audience of the machine tokens (client credentials) that call it in
+ *   this landscape: `indicator` `https://<service>.<platform>.<landscape>.<base>`
+ *   (the main base; a token's audience names the API, not the door it came
+ *   in by) and the access token lifetime. A token for one landscape is
+ *   never one for another.
  *
  * Never published (`diene apply books` publishes Doc A, B and C only). Pure.
  */
@@ -52,6 +61,12 @@ export interface SignInApplication {
   postLogoutRedirectUris: string[];
 }
 
+/** One Logto API resource: the audience of the machine tokens for one service of the landscape. */
+export interface SignInApiResource {
+  indicator: string;
+  accessTokenTtl: number;
+}
+
 /** The content of `books/sign-in/<landscape>.json`. */
 export interface SignInConfig {
   landscape: string;
@@ -61,6 +76,7 @@ export interface SignInConfig {
   socialCallbackUrls: string[];
   tokenLifetimes: { accessTokenTtl: number; refreshTokenTtlInDays: number };
   applications: Record<string, SignInApplication>;
+  apiResources: Record<string, SignInApiResource>;
 }
 
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -77,6 +93,7 @@ export function buildSignInConfig(model: HostsSlice, entry: IssuerContent): Sign
     let last: { platform: string; service: string; hosts: Set<string> } | undefined;
     for (const name of names) {
       if (name.platform === issuer.platform && name.service === issuer.service) continue;
+      if (name.scope === 'virtual') continue;
       if (last === undefined || last.platform !== name.platform || last.service !== name.service) {
         const app = `${name.platform}-${name.service}`;
         let hosts = hostsByApp.get(app);
@@ -94,6 +111,17 @@ export function buildSignInConfig(model: HostsSlice, entry: IssuerContent): Sign
       postLogoutRedirectUris: sorted.map((host) => `https://${host}`),
     };
   }
+  const apiResources: Record<string, SignInApiResource> = {};
+  for (const platform of [...model.platforms].sort((a, b) => byText(a.name, b.name))) {
+    if (!platform.landscapes.includes(landscape)) continue;
+    for (const service of [...platform.services].sort((a, b) => byText(a.name, b.name))) {
+      if (platform.name === issuer.platform && service.name === issuer.service) continue;
+      apiResources[`${platform.name}-${service.name}`] = {
+        indicator: `https://${service.name}.${platform.name}.${landscape}.${model.settings.dns.base}`,
+        accessTokenTtl: ACCESS_TOKEN_TTL_SECONDS,
+      };
+    }
+  }
   return {
     landscape,
     issuer: entry.issuer,
@@ -102,6 +130,7 @@ export function buildSignInConfig(model: HostsSlice, entry: IssuerContent): Sign
     socialCallbackUrls: [main, ...(spare !== undefined ? [spare] : [])].map((origin) => `${origin}${SOCIAL_CALLBACK_PATH}`),
     tokenLifetimes: { accessTokenTtl: ACCESS_TOKEN_TTL_SECONDS, refreshTokenTtlInDays: REFRESH_TOKEN_TTL_DAYS },
     applications,
+    apiResources,
   };
 }
 

@@ -30,7 +30,7 @@ export const compileHelp = withFormats({
       type: 'string',
       value: 'DIR',
       description:
-        'With --check: a checkout of the base branch; a change or removal of a permanent identifier (issuer URL, region, base or spare domain, virtual landscape, intake name, Doc A place) against it is refused with exit 1 unless fleet.yaml retires it (docs/checks.md); the output tree is compared all the same, its stale files listed after the refusal.',
+        'With --check: a checkout of the base branch; a change or removal of a permanent identifier (issuer URL, region, base or spare domain, virtual landscape, intake name, Doc A place) against it is refused with exit 1 unless fleet.yaml retires it, and so is the removal of a cluster whose traffic is on in the base (turn traffic off in a change of its own first; docs/checks.md); the output tree is compared all the same, its stale files listed after the refusal.',
       example: 'diene compile --check --base ../base',
     },
     {
@@ -99,7 +99,7 @@ export const compileHelp = withFormats({
   ],
   exitCodes: [
     { code: 0, means: 'written (or, with --check, fresh)' },
-    { code: 1, means: '--check: the output tree is stale, or a permanent identifier changed against --base (both said when both happen)' },
+    { code: 1, means: '--check: the output tree is stale, or a permanent identifier changed or a traffic-on cluster was removed against --base (both said when both happen)' },
     {
       code: 2,
       means:

@@ -476,11 +476,16 @@ function warmResult(
 }
 
 /**
- * The findings of permanent identifiers against the base, which all join the run's diagnostics, and how many of them are errors:
- * changes `--check --base` refuses (docs/checks.md).
+ * The findings of permanent identifiers and of the decommission order against the base, which all join the run's diagnostics,
+ * and how many of them are errors: changes `--check --base` refuses (docs/checks.md).
  */
-function refusalAgainstBase(permanence: readonly Diagnostic[], baseFlag: string | undefined): { diagnostics: Diagnostic[]; errors: number; base: string } {
-  return { diagnostics: [...permanence], errors: permanence.filter((d) => d.severity === 'error').length, base: baseFlag ?? '' };
+function refusalAgainstBase(
+  permanence: readonly Diagnostic[],
+  baseFlag: string | undefined,
+): { diagnostics: Diagnostic[]; errors: number; removals: number; base: string } {
+  const errors = permanence.filter((d) => d.severity === 'error');
+  const removals = errors.filter((d) => d.code === 'cluster_removed_with_traffic').length;
+  return { diagnostics: [...permanence], errors: errors.length, removals, base: baseFlag ?? '' };
 }
 
 /**
@@ -489,9 +494,14 @@ function refusalAgainstBase(permanence: readonly Diagnostic[], baseFlag: string 
  * (SPEC §5), unless the comparison was itself refused as a usage error (a wrong --out: exit 2, which putting the identifier
  * back would not clear).
  */
-function withRefusal(compared: CommandResult, refusal: { errors: number; base: string }): CommandResult {
+function withRefusal(compared: CommandResult, refusal: { errors: number; removals: number; base: string }): CommandResult {
   if (refusal.errors === 0) return compared;
-  const refused = `refused: ${refusal.errors} permanent identifier(s) changed or removed against the base`;
+  const identifiers = refusal.errors - refusal.removals;
+  const what = [
+    ...(identifiers > 0 ? [`${identifiers} permanent identifier(s) changed or removed`] : []),
+    ...(refusal.removals > 0 ? [`${refusal.removals} cluster(s) removed while their traffic is on`] : []),
+  ];
+  const refused = `refused: ${what.join(' and ')} against the base`;
   return {
     ...compared,
     notes: [`${refused} ${refusal.base} (docs/checks.md); the generated files were compared as well:`, ...(compared.notes ?? [])],

@@ -14,7 +14,7 @@ export const reportHelp: CommandHelp = {
       type: 'string',
       value: 'DIR',
       description:
-        'A checkout of the base branch (the fleet\'s folder in it when the fleet is a subfolder of its repository, e.g. ../base/examples/reference): its outputs are the "before", its rows\' pins and values the "before" of the rows that change what deploys (listed, though no generated file shows them), and its permanent identifiers must not change (exit 1). Its files are named base:PATH. Default: the head\'s committed output tree.',
+        'A checkout of the base branch (the fleet\'s folder in it when the fleet is a subfolder of its repository, e.g. ../base/examples/reference): its outputs are the "before", its rows\' pins and values the "before" of the rows that change what deploys (listed, though no generated file shows them), its permanent identifiers must not change and its traffic-on clusters must not be removed (exit 1). Its files are named base:PATH. Default: the head\'s committed output tree.',
       example: 'diene report --base ../base',
     },
     {
@@ -36,7 +36,7 @@ export const reportHelp: CommandHelp = {
   examples: [{ command: 'diene report --base ../main --output report.md', does: 'Writes the pull request comment comparing with a checkout of main.' }],
   exitCodes: [
     { code: 0, means: 'the report was written (even for a fleet that does not compile: its errors are in it)' },
-    { code: 1, means: 'the report was written, and with --base it lists a permanent identifier changed or removed against the base (refused, docs/checks.md)' },
+    { code: 1, means: 'the report was written, and with --base it lists a permanent identifier changed or removed, or a traffic-on cluster removed, against the base (refused, docs/checks.md)' },
     { code: 2, means: 'usage, or a --base that is not a fleet' },
   ],
 };

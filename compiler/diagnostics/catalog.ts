@@ -586,6 +586,11 @@ export const catalog = {
     message: 'the mark "primordial" is reserved for the control cluster\'s Applications',
     hint: 'pick another gem name for this cluster and rename the file to match',
   },
+  cluster_removed_with_traffic: {
+    severity: 'error',
+    message: 'cluster {cluster} leaves the registry while its traffic is on in the base revision',
+    hint: 'decommission in order: first a change of its own that sets traffic: false in registry/clusters/{cluster}.yaml; apply its DNS plan and let the drain pass (resolvers keep the old answer for the TTL, {ttl} s, and requests in flight finish); then remove the cluster (and its state file) in a later change',
+  },
   dns_answer_malformed: {
     severity: 'error',
     message: 'DNS host "{host}" sent an answer for zone {zone} that is not a well-formed DNS message: {problem}',
@@ -776,9 +781,14 @@ export const catalog = {
     hint: "add a second host of another provider under dns.hosts with nameservers for both bases: the design keeps every name answering through one DNS host's outage, which a single host cannot",
   },
   dns_spare_same_domain: {
-    severity: 'warning',
+    severity: 'error',
     message: 'the spare base {spare} is under the same registrable domain {domain} as the base {base}',
-    hint: "put the spare base under a domain of its own, at another registrar and ideally another TLD (e.g. cluster.atomi-spare.net beside cluster.atomi.cloud): the spare exists to survive the base's registrar and TLD, and one registrable domain shares both",
+    hint: "put the spare base under a domain of its own, at another registrar and under another TLD (e.g. cluster.atomi-spare.net beside cluster.atomi.cloud): the spare exists to survive the base's registrar and TLD, and one registrable domain shares both",
+  },
+  dns_spare_same_tld: {
+    severity: 'error',
+    message: 'the spare base {spare} is under the same top-level domain .{tld} as the base {base}',
+    hint: "put the spare base under another TLD as well as another registrable domain (e.g. cluster.atomi-spare.net beside cluster.atomi.cloud): the spare exists to survive the base's TLD, and a fault of the .{tld} registry or its servers takes every domain under it",
   },
   dns_transfer_refused: {
     severity: 'error',

@@ -58,4 +58,11 @@ export interface DnsHostCapabilities {
   names: { caseInsensitive: boolean; returnsLowerCase: boolean; trailingDot: boolean; escapes: NameEscapes; idn: 'a-label'; why: string };
   /** Whether deletes must repeat the live record set exactly (name, type, TTL, every value, routing). */
   deleteMustMatch: { required: boolean; why: string };
+  /**
+   * Whether the host's record API lets diene replace the zone's apex SOA, so
+   * that the plan can set its minimum field (the negative-caching TTL, RFC
+   * 2308 §4) to fleet.yaml `dns.negativeTtl`. Where it cannot, the plan
+   * reports the live value instead.
+   */
+  negativeTtl: { managed: boolean; why: string };
 }

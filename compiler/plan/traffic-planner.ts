@@ -34,6 +34,7 @@ import { DNS_HOST_CAPABILITIES } from '../dns/host-kinds.js';
 import type { DnsHealth } from '../types/generated/dns-health.js';
 import { answerValues, compareNames, compareRecordSets, recordSetKey, sameData, type RecordSet } from '../dns/record-sets.js';
 import { ownershipReports } from './dns-ownership.js';
+import { negativeTtlStep, type NegativeTtlStep } from './negative-ttl.js';
 import { decideTraffic, liveAddresses, namesWithDown, targetName, type BrakeEvent, type TrafficDecision } from './traffic-decisions.js';
 import { decideRemovals, droppedAddresses, keepAddresses, liveOpsOwners, liveTrafficSets, type RemovalCause, type Removals } from './traffic-removals.js';
 
@@ -620,6 +621,7 @@ export function planTraffic(
       }
     }
     const plan = diffSnapshot(zone, wanted, view.snapshot, planOwners, down);
+    withNegativeTtl(plan, negativeTtlStep(zone.zone.zone, view.snapshot, zone.zone.negativeTtl));
     const refusal = massChange(plan, limits);
     if (refusal) {
       if (options.force) brakes.push({ ...refusal, message: `${refusal.message.replace(/: refused; review it and run again with --force$/, '')}: forced` });
@@ -631,6 +633,21 @@ export function planTraffic(
     zones.push(plan);
   }
   return finish(prepared, zones, decision, brakes, options, removals);
+}
+
+/** Adds the SOA update of {@link negativeTtlStep} to `plan` as a unit of its own at the apex, or its report. */
+function withNegativeTtl(plan: ZoneHostPlan, step: NegativeTtlStep): void {
+  if (step === undefined) return;
+  if ('report' in step) {
+    plan.reports.push(step.report);
+    return;
+  }
+  const { before, after, message } = step.change;
+  const change: DnsChange = { verb: 'update', key: { name: after.name, type: 'SOA' }, before, after, message };
+  const at = plan.units.find((unit) => unit.name === after.name);
+  if (at) at.changes.push(change);
+  else plan.units = [...plan.units, { name: after.name, changes: [change] }].sort((a, b) => compareNames(a.name, b.name));
+  plan.counts.update++;
 }
 
 const trafficSetsCache = new WeakMap<LiveSnapshot, WeakMap<ReadonlySet<string>, Map<string, RecordSet[]>>>();

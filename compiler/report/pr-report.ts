@@ -124,13 +124,18 @@ function view(input: ReportInput, limits: Limits): Record<string, unknown> {
       : `${changes.files.length} generated file${changes.files.length === 1 ? '' : 's'} and ${objects.length} object${objects.length === 1 ? '' : 's'} change${changed.length ? ` (platforms: ${changed.join(', ')})` : ''}`;
   // Rows change what deploys without changing a generated file: said first, the output change after it.
   const headline = deploys.length > 0 ? `${deploys.length} row${deploys.length === 1 ? ' changes' : 's change'} what deploys; ${outputs}` : outputs;
-  const refused = refusals.length > 0 ? `${refusals.length} permanent identifier change${refusals.length === 1 ? '' : 's'} refused; ` : '';
+  const removals = refusals.filter((d) => d.code === 'cluster_removed_with_traffic').length;
+  const identifiers = refusals.length - removals;
+  const refused =
+    (identifiers > 0 ? `${identifiers} permanent identifier change${identifiers === 1 ? '' : 's'} refused; ` : '') +
+    (removals > 0 ? `${removals} cluster removal${removals === 1 ? '' : 's'} refused (traffic still on); ` : '');
   const rerouted = endpoints.length > 0 ? `${endpoints.length} DNS host${endpoints.length === 1 ? '' : 's'} with a new endpoint or credential variable; ` : '';
   return {
     ...base,
     headline: `${refused}${rerouted}${headline}${input.freshness && !input.freshness.fresh ? '; generated files are stale' : ''}`,
     refusals: refusals.slice(0, limits.diagnostics).map(row),
-    refusalCount: refusals.length,
+    refusalCount: identifiers,
+    removalCount: removals,
     refusalsCut: Math.max(0, refusals.length - limits.diagnostics),
     endpoints: endpoints.map((e) => ({ host: maskedCode(e.host), provider: e.provider, status: e.status === 'added' ? 'new host' : 'changed', fields: endpointFields(e) })),
     endpointCount: endpoints.length,

@@ -4,13 +4,13 @@
 // in every hint.
 
 import { describe, expect, it } from 'vitest';
-import { registrableDomain } from '../../compiler/2-analyze/check-resilience.js';
+import { registrableDomain, topLevelDomain } from '../../compiler/2-analyze/check-resilience.js';
 import { compileFleet } from '../../compiler/index.js';
 import { readFleetTexts, overlayTexts, TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';
 
 const reference = readFleetTexts();
 const fleetYaml = reference.get('registry/fleet.yaml') as string;
-const RESILIENCE_CODES = ['platform_signin_vlandscape', 'dns_single_host', 'dns_spare_same_domain', 'landscape_prod_single_account'];
+const RESILIENCE_CODES = ['platform_signin_vlandscape', 'dns_single_host', 'dns_spare_same_domain', 'dns_spare_same_tld', 'landscape_prod_single_account'];
 
 function compile(overlay: Record<string, string | null>) {
   return compileFleet(toSourceFiles(overlayTexts(reference, overlay)), { nowSeconds: TEST_NOW_SECONDS });
@@ -56,16 +56,40 @@ describe('the resilience checks', () => {
     expect(resilience(result)).toEqual([]);
   });
 
-  it('warn about a spare under the same registrable domain behind a multi-label suffix, not about two domains under one suffix', () => {
-    const same = resilience(compile(withSpare('spare.atomi.co.uk', 'fleet.atomi.co.uk')));
-    expect(same.map((d) => [d.code, d.message])).toEqual([
-      ['dns_spare_same_domain', 'the spare base spare.atomi.co.uk is under the same registrable domain atomi.co.uk as the base fleet.atomi.co.uk'],
+  it('refuse a spare under the same registrable domain behind a multi-label suffix, and name the domain, not the suffix', () => {
+    const result = compile(withSpare('spare.atomi.co.uk', 'fleet.atomi.co.uk'));
+    const same = resilience(result);
+    expect(same.map((d) => [d.code, d.severity, d.message])).toEqual([
+      ['dns_spare_same_domain', 'error', 'the spare base spare.atomi.co.uk is under the same registrable domain atomi.co.uk as the base fleet.atomi.co.uk'],
     ]);
     expect(same[0]?.hint).toContain("the spare exists to survive the base's registrar and TLD");
-    // Naively "the last two labels" would call both co.uk and warn.
-    const apart = compile(withSpare('spare.other.co.uk', 'fleet.atomi.co.uk'));
+    expect(result.outputs).toBeUndefined();
+  });
+
+  // The DNS seed's option 4 for the spare base: another registrable domain
+  // *and* another TLD, so that neither the base's registrar nor its TLD
+  // registry can take both names down (issue 36 point 6; the seed files are
+  // not in this checkout, the issue quotes the decision).
+  it('refuse a spare under another registrable domain but the same TLD (option 4: another domain and another TLD), an error that writes nothing', () => {
+    const result = compile(withSpare('cluster.atomi-spare.cloud'));
+    expect(resilience(result).map((d) => [d.code, d.severity, d.file, d.line, d.message])).toEqual([
+      ['dns_spare_same_tld', 'error', 'registry/fleet.yaml', 5, 'the spare base cluster.atomi-spare.cloud is under the same top-level domain .cloud as the base cluster.atomi.cloud'],
+    ]);
+    expect(result.outputs).toBeUndefined();
+    // Two registrable domains under one multi-label suffix still share its TLD (uk).
+    const uk = resilience(compile(withSpare('spare.other.org.uk', 'fleet.atomi.co.uk')));
+    expect(uk.map((d) => [d.code, d.message])).toEqual([
+      ['dns_spare_same_tld', 'the spare base spare.other.org.uk is under the same top-level domain .uk as the base fleet.atomi.co.uk'],
+    ]);
+    // Another domain under another TLD is what the seed asks for: quiet.
+    const apart = compile(withSpare('spare.other.net', 'fleet.atomi.co.uk'));
     expect(apart.outputs).toBeDefined();
     expect(resilience(apart)).toEqual([]);
+  });
+
+  it('take the TLD as the last label, whatever the case and a trailing dot', () => {
+    expect(topLevelDomain('cluster.atomi.cloud')).toBe('cloud');
+    expect(topLevelDomain('Spare.Other.CO.UK.')).toBe('uk');
   });
 
   it('say why a single DNS host is a risk', () => {

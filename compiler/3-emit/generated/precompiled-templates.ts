@@ -237,37 +237,37 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           fn: container.program(4, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 20, column: 0 }, end: { line: 35, column: 7 } },
+          loc: { start: { line: 20, column: 0 }, end: { line: 40, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'endpointCount') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(6, data, 0),
+          fn: container.program(8, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 36, column: 0 }, end: { line: 47, column: 7 } },
+          loc: { start: { line: 41, column: 0 }, end: { line: 52, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'freshness') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(8, data, 0),
+          fn: container.program(10, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 48, column: 0 }, end: { line: 51, column: 7 } },
+          loc: { start: { line: 53, column: 0 }, end: { line: 56, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'deployCount') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(9, data, 0),
+          fn: container.program(11, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 52, column: 0 }, end: { line: 67, column: 7 } },
+          loc: { start: { line: 57, column: 0 }, end: { line: 72, column: 7 } },
         })) != null
           ? stack1
           : '') +
@@ -278,7 +278,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
               ? helper
               : container.hooks.helperMissing),
           typeof helper === 'function'
-            ? helper.call(alias1, { name: 'comparedWith', hash: {}, data: data, loc: { start: { line: 68, column: 19 }, end: { line: 68, column: 35 } } })
+            ? helper.call(alias1, { name: 'comparedWith', hash: {}, data: data, loc: { start: { line: 73, column: 19 }, end: { line: 73, column: 35 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -286,40 +286,40 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'noChange') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(12, data, 0),
-          inverse: container.program(13, data, 0),
+          fn: container.program(14, data, 0),
+          inverse: container.program(15, data, 0),
           data: data,
-          loc: { start: { line: 70, column: 0 }, end: { line: 108, column: 7 } },
+          loc: { start: { line: 75, column: 0 }, end: { line: 113, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'pipelines') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(19, data, 0),
+          fn: container.program(21, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 109, column: 0 }, end: { line: 120, column: 7 } },
+          loc: { start: { line: 114, column: 0 }, end: { line: 125, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'pipelinesCut') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(21, data, 0),
+          fn: container.program(23, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 121, column: 0 }, end: { line: 124, column: 7 } },
+          loc: { start: { line: 126, column: 0 }, end: { line: 129, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'removedPlatforms') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(22, data, 0),
+          fn: container.program(24, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 125, column: 0 }, end: { line: 128, column: 7 } },
+          loc: { start: { line: 130, column: 0 }, end: { line: 133, column: 7 } },
         })) != null
           ? stack1
           : '')
@@ -327,7 +327,6 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
     },
     '4': function (container, depth0, helpers, partials, data) {
       var stack1,
-        helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
         lookupProperty =
           container.lookupProperty ||
@@ -340,24 +339,34 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
 
       return (
         '### Refused against the base branch\n\n' +
-        ((stack1 =
-          ((helper =
-            (helper = lookupProperty(helpers, 'refusalCount') || (depth0 != null ? lookupProperty(depth0, 'refusalCount') : depth0)) != null
-              ? helper
-              : container.hooks.helperMissing),
-          typeof helper === 'function'
-            ? helper.call(alias1, { name: 'refusalCount', hash: {}, data: data, loc: { start: { line: 23, column: 0 }, end: { line: 23, column: 16 } } })
-            : helper)) != null
+        ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'refusalCount') : depth0, {
+          name: 'if',
+          hash: {},
+          fn: container.program(5, data, 0),
+          inverse: container.noop,
+          data: data,
+          loc: { start: { line: 23, column: 0 }, end: { line: 25, column: 7 } },
+        })) != null
           ? stack1
           : '') +
-        ' permanent identifier(s) changed or removed. `diene compile --check --base` exits 1 until each is put back or retired in `registry/fleet.yaml` (`retired:`).\n\n| where | code | what is wrong | what to do |\n| --- | --- | --- | --- |\n' +
+        ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'removalCount') : depth0, {
+          name: 'if',
+          hash: {},
+          fn: container.program(6, data, 0),
+          inverse: container.noop,
+          data: data,
+          loc: { start: { line: 26, column: 0 }, end: { line: 28, column: 7 } },
+        })) != null
+          ? stack1
+          : '') +
+        '\n| where | code | what is wrong | what to do |\n| --- | --- | --- | --- |\n' +
         ((stack1 = lookupProperty(helpers, 'each').call(alias1, depth0 != null ? lookupProperty(depth0, 'refusals') : depth0, {
           name: 'each',
           hash: {},
           fn: container.program(1, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 27, column: 0 }, end: { line: 29, column: 9 } },
+          loc: { start: { line: 32, column: 0 }, end: { line: 34, column: 9 } },
         })) != null
           ? stack1
           : '') +
@@ -365,16 +374,78 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'refusalsCut') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(5, data, 0),
+          fn: container.program(7, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 31, column: 0 }, end: { line: 34, column: 7 } },
+          loc: { start: { line: 36, column: 0 }, end: { line: 39, column: 7 } },
         })) != null
           ? stack1
           : '')
       );
     },
     '5': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        ((stack1 =
+          ((helper =
+            (helper = lookupProperty(helpers, 'refusalCount') || (depth0 != null ? lookupProperty(depth0, 'refusalCount') : depth0)) != null
+              ? helper
+              : container.hooks.helperMissing),
+          typeof helper === 'function'
+            ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, {
+                name: 'refusalCount',
+                hash: {},
+                data: data,
+                loc: { start: { line: 24, column: 0 }, end: { line: 24, column: 16 } },
+              })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' permanent identifier(s) changed or removed. `diene compile --check --base` exits 1 until each is put back or retired in `registry/fleet.yaml` (`retired:`).\n'
+      );
+    },
+    '6': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        ((stack1 =
+          ((helper =
+            (helper = lookupProperty(helpers, 'removalCount') || (depth0 != null ? lookupProperty(depth0, 'removalCount') : depth0)) != null
+              ? helper
+              : container.hooks.helperMissing),
+          typeof helper === 'function'
+            ? helper.call(depth0 != null ? depth0 : container.nullContext || {}, {
+                name: 'removalCount',
+                hash: {},
+                data: data,
+                loc: { start: { line: 27, column: 0 }, end: { line: 27, column: 16 } },
+              })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' cluster(s) removed while their traffic is on in the base. `diene compile --check --base` exits 1 until each cluster is put back: turn its traffic off in a change of its own, let it drain, then remove it.\n'
+      );
+    },
+    '7': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -398,7 +469,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'refusalsCut',
                 hash: {},
                 data: data,
-                loc: { start: { line: 32, column: 1 }, end: { line: 32, column: 16 } },
+                loc: { start: { line: 37, column: 1 }, end: { line: 37, column: 16 } },
               })
             : helper)) != null
           ? stack1
@@ -406,7 +477,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ' more not listed here; `diene compile --check --base` lists them all._\n\n'
       );
     },
-    '6': function (container, depth0, helpers, partials, data) {
+    '8': function (container, depth0, helpers, partials, data) {
       var stack1,
         lookupProperty =
           container.lookupProperty ||
@@ -425,10 +496,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           {
             name: 'each',
             hash: {},
-            fn: container.program(7, data, 0),
+            fn: container.program(9, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 43, column: 0 }, end: { line: 45, column: 9 } },
+            loc: { start: { line: 48, column: 0 }, end: { line: 50, column: 9 } },
           },
         )) != null
           ? stack1
@@ -436,7 +507,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         '\n'
       );
     },
-    '7': function (container, depth0, helpers, partials, data) {
+    '9': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -456,7 +527,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'host') || (depth0 != null ? lookupProperty(depth0, 'host') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'host', hash: {}, data: data, loc: { start: { line: 44, column: 2 }, end: { line: 44, column: 10 } } })
+            ? helper.call(alias1, { name: 'host', hash: {}, data: data, loc: { start: { line: 49, column: 2 }, end: { line: 49, column: 10 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -465,7 +536,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           ((helper =
             (helper = lookupProperty(helpers, 'provider') || (depth0 != null ? lookupProperty(depth0, 'provider') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'provider', hash: {}, data: data, loc: { start: { line: 44, column: 13 }, end: { line: 44, column: 25 } } })
+            ? helper.call(alias1, { name: 'provider', hash: {}, data: data, loc: { start: { line: 49, column: 13 }, end: { line: 49, column: 25 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -473,7 +544,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'status') || (depth0 != null ? lookupProperty(depth0, 'status') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 44, column: 28 }, end: { line: 44, column: 38 } } })
+            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 49, column: 28 }, end: { line: 49, column: 38 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -481,14 +552,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'fields') || (depth0 != null ? lookupProperty(depth0, 'fields') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'fields', hash: {}, data: data, loc: { start: { line: 44, column: 41 }, end: { line: 44, column: 51 } } })
+            ? helper.call(alias1, { name: 'fields', hash: {}, data: data, loc: { start: { line: 49, column: 41 }, end: { line: 49, column: 51 } } })
             : helper)) != null
           ? stack1
           : '') +
         ' |\n'
       );
     },
-    '8': function (container, depth0, helpers, partials, data) {
+    '10': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -512,7 +583,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'freshness',
                 hash: {},
                 data: data,
-                loc: { start: { line: 49, column: 21 }, end: { line: 49, column: 34 } },
+                loc: { start: { line: 54, column: 21 }, end: { line: 54, column: 34 } },
               })
             : helper)) != null
           ? stack1
@@ -520,7 +591,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         '\n\n'
       );
     },
-    '9': function (container, depth0, helpers, partials, data) {
+    '11': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -541,7 +612,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
               ? helper
               : container.hooks.helperMissing),
           typeof helper === 'function'
-            ? helper.call(alias1, { name: 'deployed', hash: {}, data: data, loc: { start: { line: 55, column: 44 }, end: { line: 55, column: 56 } } })
+            ? helper.call(alias1, { name: 'deployed', hash: {}, data: data, loc: { start: { line: 60, column: 44 }, end: { line: 60, column: 56 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -549,27 +620,27 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'each').call(alias1, depth0 != null ? lookupProperty(depth0, 'deploys') : depth0, {
           name: 'each',
           hash: {},
-          fn: container.program(10, data, 0),
+          fn: container.program(12, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 59, column: 0 }, end: { line: 61, column: 9 } },
+          loc: { start: { line: 64, column: 0 }, end: { line: 66, column: 9 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'deploysCut') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(11, data, 0),
+          fn: container.program(13, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 62, column: 0 }, end: { line: 65, column: 7 } },
+          loc: { start: { line: 67, column: 0 }, end: { line: 70, column: 7 } },
         })) != null
           ? stack1
           : '') +
         '\n'
       );
     },
-    '10': function (container, depth0, helpers, partials, data) {
+    '12': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -589,7 +660,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'row') || (depth0 != null ? lookupProperty(depth0, 'row') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'row', hash: {}, data: data, loc: { start: { line: 60, column: 2 }, end: { line: 60, column: 9 } } })
+            ? helper.call(alias1, { name: 'row', hash: {}, data: data, loc: { start: { line: 65, column: 2 }, end: { line: 65, column: 9 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -597,7 +668,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'status') || (depth0 != null ? lookupProperty(depth0, 'status') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 60, column: 12 }, end: { line: 60, column: 22 } } })
+            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 65, column: 12 }, end: { line: 65, column: 22 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -605,7 +676,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'chart') || (depth0 != null ? lookupProperty(depth0, 'chart') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'chart', hash: {}, data: data, loc: { start: { line: 60, column: 25 }, end: { line: 60, column: 34 } } })
+            ? helper.call(alias1, { name: 'chart', hash: {}, data: data, loc: { start: { line: 65, column: 25 }, end: { line: 65, column: 34 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -613,7 +684,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'image') || (depth0 != null ? lookupProperty(depth0, 'image') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'image', hash: {}, data: data, loc: { start: { line: 60, column: 37 }, end: { line: 60, column: 46 } } })
+            ? helper.call(alias1, { name: 'image', hash: {}, data: data, loc: { start: { line: 65, column: 37 }, end: { line: 65, column: 46 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -621,14 +692,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'values') || (depth0 != null ? lookupProperty(depth0, 'values') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'values', hash: {}, data: data, loc: { start: { line: 60, column: 49 }, end: { line: 60, column: 59 } } })
+            ? helper.call(alias1, { name: 'values', hash: {}, data: data, loc: { start: { line: 65, column: 49 }, end: { line: 65, column: 59 } } })
             : helper)) != null
           ? stack1
           : '') +
         ' |\n'
       );
     },
-    '11': function (container, depth0, helpers, partials, data) {
+    '13': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -652,7 +723,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'deploysCut',
                 hash: {},
                 data: data,
-                loc: { start: { line: 64, column: 1 }, end: { line: 64, column: 15 } },
+                loc: { start: { line: 69, column: 1 }, end: { line: 69, column: 15 } },
               })
             : helper)) != null
           ? stack1
@@ -660,10 +731,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ' more rows not listed here._\n'
       );
     },
-    '12': function (container, depth0, helpers, partials, data) {
+    '14': function (container, depth0, helpers, partials, data) {
       return 'No generated file changes.\n';
     },
-    '13': function (container, depth0, helpers, partials, data) {
+    '15': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = container.lambda,
@@ -739,7 +810,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
               ? helper
               : container.hooks.helperMissing),
           typeof helper === 'function'
-            ? helper.call(alias2, { name: 'fileCount', hash: {}, data: data, loc: { start: { line: 81, column: 25 }, end: { line: 81, column: 38 } } })
+            ? helper.call(alias2, { name: 'fileCount', hash: {}, data: data, loc: { start: { line: 86, column: 25 }, end: { line: 86, column: 38 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -747,20 +818,20 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'each').call(alias2, depth0 != null ? lookupProperty(depth0, 'files') : depth0, {
           name: 'each',
           hash: {},
-          fn: container.program(14, data, 0),
+          fn: container.program(16, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 85, column: 0 }, end: { line: 87, column: 9 } },
+          loc: { start: { line: 90, column: 0 }, end: { line: 92, column: 9 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias2, depth0 != null ? lookupProperty(depth0, 'filesCut') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(15, data, 0),
+          fn: container.program(17, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 88, column: 0 }, end: { line: 91, column: 7 } },
+          loc: { start: { line: 93, column: 0 }, end: { line: 96, column: 7 } },
         })) != null
           ? stack1
           : '') +
@@ -768,16 +839,16 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'if').call(alias2, depth0 != null ? lookupProperty(depth0, 'objects') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(16, data, 0),
+          fn: container.program(18, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 95, column: 0 }, end: { line: 107, column: 7 } },
+          loc: { start: { line: 100, column: 0 }, end: { line: 112, column: 7 } },
         })) != null
           ? stack1
           : '')
       );
     },
-    '14': function (container, depth0, helpers, partials, data) {
+    '16': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -797,7 +868,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'status') || (depth0 != null ? lookupProperty(depth0, 'status') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 86, column: 2 }, end: { line: 86, column: 12 } } })
+            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 91, column: 2 }, end: { line: 91, column: 12 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -805,7 +876,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'file') || (depth0 != null ? lookupProperty(depth0, 'file') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'file', hash: {}, data: data, loc: { start: { line: 86, column: 15 }, end: { line: 86, column: 23 } } })
+            ? helper.call(alias1, { name: 'file', hash: {}, data: data, loc: { start: { line: 91, column: 15 }, end: { line: 91, column: 23 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -813,14 +884,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'objects') || (depth0 != null ? lookupProperty(depth0, 'objects') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'objects', hash: {}, data: data, loc: { start: { line: 86, column: 26 }, end: { line: 86, column: 37 } } })
+            ? helper.call(alias1, { name: 'objects', hash: {}, data: data, loc: { start: { line: 91, column: 26 }, end: { line: 91, column: 37 } } })
             : helper)) != null
           ? stack1
           : '') +
         ' |\n'
       );
     },
-    '15': function (container, depth0, helpers, partials, data) {
+    '17': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -844,7 +915,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'filesCut',
                 hash: {},
                 data: data,
-                loc: { start: { line: 90, column: 1 }, end: { line: 90, column: 13 } },
+                loc: { start: { line: 95, column: 1 }, end: { line: 95, column: 13 } },
               })
             : helper)) != null
           ? stack1
@@ -852,7 +923,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ' more files not listed here._\n'
       );
     },
-    '16': function (container, depth0, helpers, partials, data) {
+    '18': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -873,7 +944,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
               ? helper
               : container.hooks.helperMissing),
           typeof helper === 'function'
-            ? helper.call(alias1, { name: 'objectCount', hash: {}, data: data, loc: { start: { line: 96, column: 27 }, end: { line: 96, column: 42 } } })
+            ? helper.call(alias1, { name: 'objectCount', hash: {}, data: data, loc: { start: { line: 101, column: 27 }, end: { line: 101, column: 42 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -881,27 +952,27 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'each').call(alias1, depth0 != null ? lookupProperty(depth0, 'objects') : depth0, {
           name: 'each',
           hash: {},
-          fn: container.program(17, data, 0),
+          fn: container.program(19, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 98, column: 0 }, end: { line: 100, column: 9 } },
+          loc: { start: { line: 103, column: 0 }, end: { line: 105, column: 9 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'objectsCut') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(18, data, 0),
+          fn: container.program(20, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 101, column: 0 }, end: { line: 104, column: 7 } },
+          loc: { start: { line: 106, column: 0 }, end: { line: 109, column: 7 } },
         })) != null
           ? stack1
           : '') +
         '\n</details>\n'
       );
     },
-    '17': function (container, depth0, helpers, partials, data) {
+    '19': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -921,7 +992,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'status') || (depth0 != null ? lookupProperty(depth0, 'status') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 99, column: 2 }, end: { line: 99, column: 12 } } })
+            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 104, column: 2 }, end: { line: 104, column: 12 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -929,7 +1000,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'object') || (depth0 != null ? lookupProperty(depth0, 'object') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'object', hash: {}, data: data, loc: { start: { line: 99, column: 13 }, end: { line: 99, column: 23 } } })
+            ? helper.call(alias1, { name: 'object', hash: {}, data: data, loc: { start: { line: 104, column: 13 }, end: { line: 104, column: 23 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -937,14 +1008,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'file') || (depth0 != null ? lookupProperty(depth0, 'file') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'file', hash: {}, data: data, loc: { start: { line: 99, column: 27 }, end: { line: 99, column: 35 } } })
+            ? helper.call(alias1, { name: 'file', hash: {}, data: data, loc: { start: { line: 104, column: 27 }, end: { line: 104, column: 35 } } })
             : helper)) != null
           ? stack1
           : '') +
         '\n'
       );
     },
-    '18': function (container, depth0, helpers, partials, data) {
+    '20': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -968,7 +1039,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'objectsCut',
                 hash: {},
                 data: data,
-                loc: { start: { line: 103, column: 1 }, end: { line: 103, column: 15 } },
+                loc: { start: { line: 108, column: 1 }, end: { line: 108, column: 15 } },
               })
             : helper)) != null
           ? stack1
@@ -976,7 +1047,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ' more object changes not listed here._\n'
       );
     },
-    '19': function (container, depth0, helpers, partials, data) {
+    '21': function (container, depth0, helpers, partials, data) {
       var stack1,
         lookupProperty =
           container.lookupProperty ||
@@ -995,17 +1066,17 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           {
             name: 'each',
             hash: {},
-            fn: container.program(20, data, 0),
+            fn: container.program(22, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 113, column: 0 }, end: { line: 119, column: 9 } },
+            loc: { start: { line: 118, column: 0 }, end: { line: 124, column: 9 } },
           },
         )) != null
           ? stack1
           : '')
       );
     },
-    '20': function (container, depth0, helpers, partials, data) {
+    '22': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -1025,7 +1096,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'name') || (depth0 != null ? lookupProperty(depth0, 'name') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'name', hash: {}, data: data, loc: { start: { line: 114, column: 5 }, end: { line: 114, column: 13 } } })
+            ? helper.call(alias1, { name: 'name', hash: {}, data: data, loc: { start: { line: 119, column: 5 }, end: { line: 119, column: 13 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1034,14 +1105,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           ((helper =
             (helper = lookupProperty(helpers, 'flowchart') || (depth0 != null ? lookupProperty(depth0, 'flowchart') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'flowchart', hash: {}, data: data, loc: { start: { line: 117, column: 0 }, end: { line: 117, column: 13 } } })
+            ? helper.call(alias1, { name: 'flowchart', hash: {}, data: data, loc: { start: { line: 122, column: 0 }, end: { line: 122, column: 13 } } })
             : helper)) != null
           ? stack1
           : '') +
         '```\n\n'
       );
     },
-    '21': function (container, depth0, helpers, partials, data) {
+    '23': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -1065,7 +1136,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'pipelinesCut',
                 hash: {},
                 data: data,
-                loc: { start: { line: 122, column: 1 }, end: { line: 122, column: 17 } },
+                loc: { start: { line: 127, column: 1 }, end: { line: 127, column: 17 } },
               })
             : helper)) != null
           ? stack1
@@ -1073,7 +1144,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         " more changed platforms' pipelines left out to keep this comment under GitHub's size limit._\n\n"
       );
     },
-    '22': function (container, depth0, helpers, partials, data) {
+    '24': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -1097,7 +1168,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'removedPlatforms',
                 hash: {},
                 data: data,
-                loc: { start: { line: 126, column: 34 }, end: { line: 126, column: 54 } },
+                loc: { start: { line: 131, column: 34 }, end: { line: 131, column: 54 } },
               })
             : helper)) != null
           ? stack1
@@ -1105,7 +1176,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         '.\n\n'
       );
     },
-    '23': function (container, depth0, helpers, partials, data) {
+    '25': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -1126,7 +1197,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
               ? helper
               : container.hooks.helperMissing),
           typeof helper === 'function'
-            ? helper.call(alias1, { name: 'warningCount', hash: {}, data: data, loc: { start: { line: 131, column: 28 }, end: { line: 131, column: 44 } } })
+            ? helper.call(alias1, { name: 'warningCount', hash: {}, data: data, loc: { start: { line: 136, column: 28 }, end: { line: 136, column: 44 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1134,27 +1205,27 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'each').call(alias1, depth0 != null ? lookupProperty(depth0, 'warnings') : depth0, {
           name: 'each',
           hash: {},
-          fn: container.program(24, data, 0),
+          fn: container.program(26, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 133, column: 0 }, end: { line: 135, column: 9 } },
+          loc: { start: { line: 138, column: 0 }, end: { line: 140, column: 9 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'warningsCut') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(25, data, 0),
+          fn: container.program(27, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 136, column: 0 }, end: { line: 138, column: 7 } },
+          loc: { start: { line: 141, column: 0 }, end: { line: 143, column: 7 } },
         })) != null
           ? stack1
           : '') +
         '\n</details>\n\n'
       );
     },
-    '24': function (container, depth0, helpers, partials, data) {
+    '26': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -1174,7 +1245,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'place') || (depth0 != null ? lookupProperty(depth0, 'place') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'place', hash: {}, data: data, loc: { start: { line: 134, column: 2 }, end: { line: 134, column: 11 } } })
+            ? helper.call(alias1, { name: 'place', hash: {}, data: data, loc: { start: { line: 139, column: 2 }, end: { line: 139, column: 11 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1182,7 +1253,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'code') || (depth0 != null ? lookupProperty(depth0, 'code') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'code', hash: {}, data: data, loc: { start: { line: 134, column: 13 }, end: { line: 134, column: 21 } } })
+            ? helper.call(alias1, { name: 'code', hash: {}, data: data, loc: { start: { line: 139, column: 13 }, end: { line: 139, column: 21 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1190,14 +1261,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'message') || (depth0 != null ? lookupProperty(depth0, 'message') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'message', hash: {}, data: data, loc: { start: { line: 134, column: 24 }, end: { line: 134, column: 35 } } })
+            ? helper.call(alias1, { name: 'message', hash: {}, data: data, loc: { start: { line: 139, column: 24 }, end: { line: 139, column: 35 } } })
             : helper)) != null
           ? stack1
           : '') +
         '\n'
       );
     },
-    '25': function (container, depth0, helpers, partials, data) {
+    '27': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -1221,7 +1292,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'warningsCut',
                 hash: {},
                 data: data,
-                loc: { start: { line: 137, column: 3 }, end: { line: 137, column: 18 } },
+                loc: { start: { line: 142, column: 3 }, end: { line: 142, column: 18 } },
               })
             : helper)) != null
           ? stack1
@@ -1229,7 +1300,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ' more; `diene validate` lists them all._\n'
       );
     },
-    '26': function (container, depth0, helpers, partials, data) {
+    '28': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -1253,7 +1324,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'note',
                 hash: {},
                 data: data,
-                loc: { start: { line: 144, column: 1 }, end: { line: 144, column: 9 } },
+                loc: { start: { line: 149, column: 1 }, end: { line: 149, column: 9 } },
               })
             : helper)) != null
           ? stack1
@@ -1261,10 +1332,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         '_\n\n'
       );
     },
-    '27': function (container, depth0, helpers, partials, data) {
+    '29': function (container, depth0, helpers, partials, data) {
       return '';
     },
-    '28': function (container, depth0, helpers, partials, data) {
+    '30': function (container, depth0, helpers, partials, data) {
       return ' · shortened to fit one comment: run `diene compile --check` for every change';
     },
     compiler: [8, '>= 4.3.0'],
@@ -1300,27 +1371,27 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           fn: container.program(0, data, 0),
           inverse: container.program(3, data, 0),
           data: data,
-          loc: { start: { line: 4, column: 0 }, end: { line: 129, column: 7 } },
+          loc: { start: { line: 4, column: 0 }, end: { line: 134, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'warnings') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(23, data, 0),
+          fn: container.program(25, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 130, column: 0 }, end: { line: 142, column: 7 } },
+          loc: { start: { line: 135, column: 0 }, end: { line: 147, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'note') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(26, data, 0),
+          fn: container.program(28, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 143, column: 0 }, end: { line: 146, column: 7 } },
+          loc: { start: { line: 148, column: 0 }, end: { line: 151, column: 7 } },
         })) != null
           ? stack1
           : '') +
@@ -1328,7 +1399,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'version') || (depth0 != null ? lookupProperty(depth0, 'version') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'version', hash: {}, data: data, loc: { start: { line: 147, column: 11 }, end: { line: 147, column: 22 } } })
+            ? helper.call(alias1, { name: 'version', hash: {}, data: data, loc: { start: { line: 152, column: 11 }, end: { line: 152, column: 22 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1336,10 +1407,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'full') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(27, data, 0),
-          inverse: container.program(28, data, 0),
+          fn: container.program(29, data, 0),
+          inverse: container.program(30, data, 0),
           data: data,
-          loc: { start: { line: 147, column: 39 }, end: { line: 147, column: 143 } },
+          loc: { start: { line: 152, column: 39 }, end: { line: 152, column: 143 } },
         })) != null
           ? stack1
           : '') +

@@ -25,4 +25,5 @@ export const cloudflareCapabilities: DnsHostCapabilities = {
     why: 'names come back fully qualified without a trailing dot, always in Punycode; CNAME content is lower-cased',
   },
   deleteMustMatch: { required: false, why: 'records are deleted by their id' },
+  negativeTtl: { managed: false, why: 'the DNS records API holds no SOA: the SOA fields are zone DNS settings outside the records diene writes' },
 };

@@ -28,4 +28,5 @@ export const googleCapabilities: DnsHostCapabilities = {
     required: true,
     why: "a Change's deletions must match the live record set exactly (ttl, rrdatas, routingPolicy), else the whole Change fails",
   },
+  negativeTtl: { managed: true, why: 'a change may delete the apex SOA and add its replacement in one atomic changes.create' },
 };

@@ -42,6 +42,10 @@ export interface Dns {
    */
   ttl: number;
   /**
+   * Optional: how long, in seconds, resolvers cache a miss (NXDOMAIN, no data) in the fleet's zones: the apex SOA's minimum field (RFC 2308). Where a host's API lets diene write the apex SOA, the plan sets it; elsewhere the plan reports the live value. Absent: the SOA is left alone (docs/dns.md).
+   */
+  negativeTtl?: number;
+  /**
    * Every DNS host that serves both bases; each gets its own zone plan.
    *
    * @minItems 1

@@ -468,6 +468,13 @@ export const inputSchemas: Readonly<Record<string, object>> = {
             $ref: '#/definitions/ttl',
             description: "The TTL in seconds of every record set the compiler writes; a TTL below a host's minimum is refused.",
           },
+          negativeTtl: {
+            description:
+              "Optional: how long, in seconds, resolvers cache a miss (NXDOMAIN, no data) in the fleet's zones: the apex SOA's minimum field (RFC 2308). Where a host's API lets diene write the apex SOA, the plan sets it; elsewhere the plan reports the live value. Absent: the SOA is left alone (docs/dns.md).",
+            type: 'integer',
+            minimum: 0,
+            maximum: 86400,
+          },
           hosts: {
             description: 'Every DNS host that serves both bases; each gets its own zone plan.',
             type: 'array',

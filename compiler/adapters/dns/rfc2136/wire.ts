@@ -112,7 +112,7 @@ function encodeTxt(value: string): Buffer {
   );
 }
 
-/** The wire RDATA of one value in presentation form, for A, AAAA, TXT and the name-valued CNAME, NS, PTR, DNAME. Throws on another type or a malformed value. */
+/** The wire RDATA of one value in presentation form, for A, AAAA, TXT, SOA and the name-valued CNAME, NS, PTR, DNAME. Throws on another type or a malformed value. */
 export function encodeRdata(type: string, value: string): Buffer {
   const text = value.trim();
   switch (type) {
@@ -129,8 +129,16 @@ export function encodeRdata(type: string, value: string): Buffer {
       return encodeName(text);
     case 'TXT':
       return encodeTxt(text);
+    case 'SOA': {
+      // The apex SOA, written only to set its minimum (the negative-caching TTL): mname rname serial refresh retry expire minimum (RFC 1035 §3.3.13).
+      const fields = text.split(/\s+/);
+      if (fields.length !== 7 || !fields.slice(2).every((f) => /^\d+$/.test(f) && Number(f) < 2 ** 32)) throw new Error(`"${value}" is not an SOA value`);
+      const numbers = Buffer.alloc(20);
+      fields.slice(2).forEach((f, i) => numbers.writeUInt32BE(Number(f), i * 4));
+      return Buffer.concat([encodeName(fields[0] as string), encodeName(fields[1] as string), numbers]);
+    }
     default:
-      throw new Error(`diene writes A, AAAA, CNAME and TXT records over RFC 2136, not ${type}`);
+      throw new Error(`diene writes A, AAAA, CNAME and TXT records (and the apex SOA's minimum) over RFC 2136, not ${type}`);
   }
 }
 

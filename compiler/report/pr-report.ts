@@ -16,6 +16,7 @@
 import type { PlatformModel } from '../2-analyze/fleet-model.js';
 import { compiledTemplate } from '../3-emit/templates-engine.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { formatJson } from '../diagnostics/format.js';
 import { maskSecrets } from '../diagnostics/secrets.js';
 import { changeCounts, type OutputChanges } from '../plan/output-changes.js';
 import type { RowDeploy } from '../plan/row-deploys.js';
@@ -57,6 +58,11 @@ export interface ReportInput {
   resilience?: { losses: readonly ResilienceLoss[] };
 }
 
+/** Diagnostics as `--format json` writes them (docs/diagnostics.md): redacted, without the source line. */
+function plainDiagnostics(diagnostics: readonly Diagnostic[]): unknown {
+  return JSON.parse(formatJson(diagnostics)) as unknown;
+}
+
 /** Version of the report's JSON form (`diene report --format json`). */
 export const REPORT_FORMAT_VERSION = 1;
 
@@ -73,13 +79,13 @@ export function reportJson(input: ReportInput): Record<string, unknown> {
     compiles: errors.length === 0 && input.changes !== undefined,
     comparedWith: input.comparedWith,
     ...(input.freshness ? { freshness: input.freshness } : {}),
-    ...(input.refusals && input.refusals.length > 0 ? { refusals: input.refusals } : {}),
+    ...(input.refusals && input.refusals.length > 0 ? { refusals: plainDiagnostics(input.refusals) } : {}),
     ...(input.endpoints && input.endpoints.length > 0 ? { endpoints: input.endpoints } : {}),
     ...(input.deploys && input.deploys.length > 0 ? { deploys: input.deploys } : {}),
     ...(input.resilience ? { resilience: input.resilience } : {}),
     ...(input.users ? { users: input.users } : {}),
     ...(input.changes ? { outputs: { counts: changeCounts(input.changes), files: input.changes.files } } : {}),
-    diagnostics: input.diagnostics,
+    diagnostics: plainDiagnostics(input.diagnostics),
     ...(input.note ? { note: input.note } : {}),
   };
   return JSON.parse(maskSecrets(JSON.stringify(json))) as Record<string, unknown>;
@@ -224,6 +230,13 @@ function attributed(values: readonly AttributedValue[]): string {
   return values.map((v) => `${maskedCode(v.value)}${v.cluster !== undefined ? ` (${maskedText(v.cluster)})` : ''}`).join(', ');
 }
 
+/** A record set name as code, a wildcard's `*.` included when the rest is plain (a code span shows `*` as it is). */
+function nameCode(name: string): string {
+  const rest = /^\*\.(.+)$/.exec(name)?.[1];
+  const code = rest === undefined ? undefined : maskedCode(rest);
+  return code !== undefined && code.startsWith('`') ? `\`*.${code.slice(1)}` : maskedCode(name);
+}
+
 function dnsChangeText(c: DnsAnswerChange): string {
   if (c.verb === 'create') return `new name: ${attributed(c.added)}`;
   if (c.verb === 'delete') return `name removed: ${attributed(c.removed)}`;
@@ -275,7 +288,7 @@ function userView(input: ReportInput, limit: number): Record<string, unknown> {
   out['users'] = {
     dns: {
       ...listView(dns, limit, (c) => ({
-        name: maskedCode(c.name),
+        name: nameCode(c.name),
         type: `${c.type}${c.setIdentifier !== undefined ? ` ${maskedCode(c.setIdentifier)}` : ''}`,
         hosts: c.hosts.map(maskedCode).join(', '),
         change: dnsChangeText(c),

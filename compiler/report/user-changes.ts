@@ -280,8 +280,8 @@ export function gatewayChanges(before: ReadonlyMap<string, string>, after: Reado
     };
     const was = new Set(hostsOf(before.get(file)));
     const now = new Set(hostsOf(after.get(file)));
-    const added = [...now].filter((h) => !was.has(h)).sort(compareNames);
-    const removed = [...was].filter((h) => !now.has(h)).sort(compareNames);
+    const added = [...now].filter((h) => !was.has(h)).sort(byText);
+    const removed = [...was].filter((h) => !now.has(h)).sort(byText);
     if (added.length > 0 || removed.length > 0) changes.push({ cluster: file.slice('gateways/'.length, -'.json'.length), added, removed });
   }
   return changes;

@@ -8,12 +8,13 @@
  * entries, the gateway host names, and the resilience lost (euprod now served
  * by euprod-blue alone); validate warns `landscape_prod_single_serving`.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderReport, type ReportInput } from '../../compiler/report/pr-report.js';
 import type { DnsAnswerChange } from '../../compiler/report/user-changes.js';
+import { REPO_ROOT } from '../support/fleet-fixture.js';
 import { git } from '../support/git-fleet.js';
 import { larkspurBase, larkspurChange } from '../support/larkspur-fleet.js';
 import { runCliInProcess } from '../support/run-cli.js';
@@ -169,6 +170,16 @@ describe('diene report: what a change does for users (issue 34)', () => {
     expect(json.diagnostics.map((d) => `${d.code} ${d.file}`)).toEqual(['landscape_prod_single_serving registry/landscapes/euprod.yaml']);
     const again = await runCliInProcess(['report', '--fleet', repository, '--base', baseCheckout, ...NOW]);
     expect(again.stdout).toBe(markdown);
+  });
+
+  it('is the full report docs/pull-requests.md shows (UPDATE_DOCS=1 rewrites it)', () => {
+    const file = path.join(REPO_ROOT, 'docs', 'pull-requests.md');
+    const doc = readFileSync(file, 'utf8');
+    const shown = /<!-- report-example:start -->\n[\s\S]*?<!-- report-example:end -->\n/.exec(doc)?.[0];
+    expect(shown, 'the report-example markers of docs/pull-requests.md').toBeDefined();
+    const wanted = `<!-- report-example:start -->\n\`\`\`\`text\n${markdown}\`\`\`\`\n<!-- report-example:end -->\n`;
+    if (process.env['UPDATE_DOCS'] === '1') writeFileSync(file, doc.replace(shown as string, wanted));
+    else expect(shown).toBe(wanted);
   });
 
   it('says nothing changes for users, and no resilience is lost, against an identical base', async () => {

@@ -279,7 +279,8 @@ function userView(input: ReportInput, limit: number): Record<string, unknown> {
   const routes = users.routePaths;
   const books = users.books;
   const gateways = users.gateways;
-  const any = dns.length + routes.length + books.length + gateways.length + users.dns.unplanned.length > 0;
+  const leftAlone = users.dns.leftAlone;
+  const any = dns.length + routes.length + books.length + gateways.length + users.dns.unplanned.length + leftAlone.length > 0;
   if (!any) return out;
   const names = new Set(dns.map((c) => c.name)).size;
   const hosts = new Set(dns.flatMap((c) => c.hosts)).size;
@@ -295,6 +296,8 @@ function userView(input: ReportInput, limit: number): Record<string, unknown> {
       })),
       summary: `${plural(dns.length, 'change')} at ${plural(names, 'name')} on ${plural(hosts, 'DNS host')}`,
       unplanned: users.dns.unplanned.length > 0 ? users.dns.unplanned.map(maskedText).join(', ') : undefined,
+      leftAlone: leftAlone.slice(0, limit).map((l) => ({ report: maskedText(l.report), hosts: l.hosts.map(maskedCode).join(', ') })),
+      leftAloneCount: leftAlone.length,
     },
     routes: {
       ...listView(routes, limit, (r) => ({

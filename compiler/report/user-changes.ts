@@ -47,6 +47,8 @@ export interface DnsAnswerDiff {
   changes: DnsAnswerChange[];
   /** Zones of the before tree the head no longer plans (`<zone> on <host>`): nothing deletes their record sets. */
   unplanned: string[];
+  /** What the planner leaves alone and says so (a removed cluster's ops names, say), with the hosts that hold it. */
+  leftAlone: { report: string; hosts: string[] }[];
 }
 
 /** A route-path row (host, prefix) added, removed or moved to another target. */
@@ -179,6 +181,11 @@ export function dnsAnswerDiff(intent: DnsIntent, before: ReadonlyMap<string, str
       }
     }
   }
+  const reports = new Map<string, string[]>();
+  for (const zone of plan.zones) for (const report of zone.reports) reports.set(report, [...(reports.get(report) ?? []), zone.host]);
+  const leftAlone = [...reports]
+    .map(([report, hosts]) => ({ report, hosts: [...new Set(hosts)].sort(byText) }))
+    .sort((a, b) => byText(a.report, b.report) || byText(a.hosts.join(','), b.hosts.join(',')));
   const changes = [...grouped.values()].map((c) => ({ ...c, hosts: [...c.hosts].sort(byText) }));
   changes.sort(
     (a, b) =>
@@ -188,7 +195,7 @@ export function dnsAnswerDiff(intent: DnsIntent, before: ReadonlyMap<string, str
       byText(a.hosts.join(','), b.hosts.join(',')) ||
       byText(JSON.stringify(a), JSON.stringify(b)),
   );
-  return { changes, unplanned: [...new Set(unplanned)].sort(byText) };
+  return { changes, unplanned: [...new Set(unplanned)].sort(byText), leftAlone };
 }
 
 /** Rows of a `route-paths/<landscape>.json` file, by `host prefix`. */

@@ -226,7 +226,7 @@ describe('the report folds a long list of what changes for users', () => {
       changes: { files: [], total: 0 },
       comparedWith: 'against the base branch',
       platforms: [],
-      users: { dns: { changes, unplanned: [] }, routePaths: [], books: [], gateways: [] },
+      users: { dns: { changes, unplanned: [], leftAlone: [] }, routePaths: [], books: [], gateways: [] },
     };
     const text = renderReport(input);
     expect(text).toContain(
@@ -234,7 +234,7 @@ describe('the report folds a long list of what changes for users', () => {
     );
     expect(text).toContain('| `c10.fir.cluster.example.org` | A | `r53` | new name: `192.0.2.11` (fir-m10) |\n\n</details>\n');
     // At ten it stays open.
-    const open = renderReport({ ...input, users: { ...input.users!, dns: { changes: changes.slice(0, 10), unplanned: [] } } });
+    const open = renderReport({ ...input, users: { ...input.users!, dns: { changes: changes.slice(0, 10), unplanned: [], leftAlone: [] } } });
     expect(open).not.toContain('<summary>DNS answers');
   });
 });

@@ -287,7 +287,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           fn: container.program(17, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 85, column: 0 }, end: { line: 178, column: 7 } },
+          loc: { start: { line: 85, column: 0 }, end: { line: 188, column: 7 } },
         })) != null
           ? stack1
           : '') +
@@ -298,7 +298,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
               ? helper
               : container.hooks.helperMissing),
           typeof helper === 'function'
-            ? helper.call(alias1, { name: 'comparedWith', hash: {}, data: data, loc: { start: { line: 179, column: 19 }, end: { line: 179, column: 35 } } })
+            ? helper.call(alias1, { name: 'comparedWith', hash: {}, data: data, loc: { start: { line: 189, column: 19 }, end: { line: 189, column: 35 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -306,40 +306,40 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'noChange') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(35, data, 0),
-          inverse: container.program(36, data, 0),
+          fn: container.program(37, data, 0),
+          inverse: container.program(38, data, 0),
           data: data,
-          loc: { start: { line: 181, column: 0 }, end: { line: 219, column: 7 } },
+          loc: { start: { line: 191, column: 0 }, end: { line: 229, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'pipelines') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(42, data, 0),
+          fn: container.program(44, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 220, column: 0 }, end: { line: 231, column: 7 } },
+          loc: { start: { line: 230, column: 0 }, end: { line: 241, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'pipelinesCut') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(44, data, 0),
+          fn: container.program(46, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 232, column: 0 }, end: { line: 235, column: 7 } },
+          loc: { start: { line: 242, column: 0 }, end: { line: 245, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'removedPlatforms') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(45, data, 0),
+          fn: container.program(47, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 236, column: 0 }, end: { line: 239, column: 7 } },
+          loc: { start: { line: 246, column: 0 }, end: { line: 249, column: 7 } },
         })) != null
           ? stack1
           : '')
@@ -889,7 +889,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'if').call(
           alias1,
           (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'dns') : stack1) != null
-            ? lookupProperty(stack1, 'unplanned')
+            ? lookupProperty(stack1, 'leftAloneCount')
             : stack1,
           {
             name: 'if',
@@ -897,7 +897,23 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
             fn: container.program(23, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 112, column: 0 }, end: { line: 115, column: 7 } },
+            loc: { start: { line: 112, column: 0 }, end: { line: 121, column: 7 } },
+          },
+        )) != null
+          ? stack1
+          : '') +
+        ((stack1 = lookupProperty(helpers, 'if').call(
+          alias1,
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'dns') : stack1) != null
+            ? lookupProperty(stack1, 'unplanned')
+            : stack1,
+          {
+            name: 'if',
+            hash: {},
+            fn: container.program(25, data, 0),
+            inverse: container.noop,
+            data: data,
+            loc: { start: { line: 122, column: 0 }, end: { line: 125, column: 7 } },
           },
         )) != null
           ? stack1
@@ -910,10 +926,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           {
             name: 'if',
             hash: {},
-            fn: container.program(24, data, 0),
+            fn: container.program(26, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 116, column: 0 }, end: { line: 137, column: 7 } },
+            loc: { start: { line: 126, column: 0 }, end: { line: 147, column: 7 } },
           },
         )) != null
           ? stack1
@@ -926,10 +942,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           {
             name: 'if',
             hash: {},
-            fn: container.program(28, data, 0),
+            fn: container.program(30, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 138, column: 0 }, end: { line: 159, column: 7 } },
+            loc: { start: { line: 148, column: 0 }, end: { line: 169, column: 7 } },
           },
         )) != null
           ? stack1
@@ -942,10 +958,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           {
             name: 'if',
             hash: {},
-            fn: container.program(32, data, 0),
+            fn: container.program(34, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 160, column: 0 }, end: { line: 177, column: 7 } },
+            loc: { start: { line: 170, column: 0 }, end: { line: 187, column: 7 } },
           },
         )) != null
           ? stack1
@@ -1157,6 +1173,82 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           };
 
       return (
+        '<details><summary>Record sets the planner leaves alone (' +
+        ((stack1 = container.lambda(
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'dns') : stack1) != null
+            ? lookupProperty(stack1, 'leftAloneCount')
+            : stack1,
+          depth0,
+        )) != null
+          ? stack1
+          : '') +
+        ')</summary>\n\n' +
+        ((stack1 = lookupProperty(helpers, 'each').call(
+          depth0 != null ? depth0 : container.nullContext || {},
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'dns') : stack1) != null
+            ? lookupProperty(stack1, 'leftAlone')
+            : stack1,
+          {
+            name: 'each',
+            hash: {},
+            fn: container.program(24, data, 0),
+            inverse: container.noop,
+            data: data,
+            loc: { start: { line: 115, column: 0 }, end: { line: 117, column: 9 } },
+          },
+        )) != null
+          ? stack1
+          : '') +
+        '\n</details>\n\n'
+      );
+    },
+    '24': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        alias1 = depth0 != null ? depth0 : container.nullContext || {},
+        alias2 = container.hooks.helperMissing,
+        alias3 = 'function',
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '- ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'hosts') || (depth0 != null ? lookupProperty(depth0, 'hosts') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'hosts', hash: {}, data: data, loc: { start: { line: 116, column: 2 }, end: { line: 116, column: 11 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ': ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'report') || (depth0 != null ? lookupProperty(depth0, 'report') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'report', hash: {}, data: data, loc: { start: { line: 116, column: 13 }, end: { line: 116, column: 23 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        '\n'
+      );
+    },
+    '25': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
         'Zones no longer planned (their record sets stay on the hosts until removed by hand): ' +
         ((stack1 = container.lambda(
           (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'dns') : stack1) != null
@@ -1169,7 +1261,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         '.\n\n'
       );
     },
-    '24': function (container, depth0, helpers, partials, data) {
+    '26': function (container, depth0, helpers, partials, data) {
       var stack1,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
         lookupProperty =
@@ -1200,10 +1292,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           {
             name: 'if',
             hash: {},
-            fn: container.program(25, data, 0),
+            fn: container.program(27, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 119, column: 0 }, end: { line: 122, column: 7 } },
+            loc: { start: { line: 129, column: 0 }, end: { line: 132, column: 7 } },
           },
         )) != null
           ? stack1
@@ -1217,10 +1309,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           {
             name: 'each',
             hash: {},
-            fn: container.program(26, data, 0),
+            fn: container.program(28, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 125, column: 0 }, end: { line: 127, column: 9 } },
+            loc: { start: { line: 135, column: 0 }, end: { line: 137, column: 9 } },
           },
         )) != null
           ? stack1
@@ -1233,10 +1325,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           {
             name: 'if',
             hash: {},
-            fn: container.program(27, data, 0),
+            fn: container.program(29, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 128, column: 0 }, end: { line: 131, column: 7 } },
+            loc: { start: { line: 138, column: 0 }, end: { line: 141, column: 7 } },
           },
         )) != null
           ? stack1
@@ -1252,7 +1344,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
             fn: container.program(22, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 132, column: 0 }, end: { line: 135, column: 7 } },
+            loc: { start: { line: 142, column: 0 }, end: { line: 145, column: 7 } },
           },
         )) != null
           ? stack1
@@ -1260,7 +1352,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         '\n'
       );
     },
-    '25': function (container, depth0, helpers, partials, data) {
+    '27': function (container, depth0, helpers, partials, data) {
       var stack1,
         lookupProperty =
           container.lookupProperty ||
@@ -1284,7 +1376,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ')</summary>\n\n'
       );
     },
-    '26': function (container, depth0, helpers, partials, data) {
+    '28': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -1305,7 +1397,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           ((helper =
             (helper = lookupProperty(helpers, 'landscape') || (depth0 != null ? lookupProperty(depth0, 'landscape') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'landscape', hash: {}, data: data, loc: { start: { line: 126, column: 2 }, end: { line: 126, column: 15 } } })
+            ? helper.call(alias1, { name: 'landscape', hash: {}, data: data, loc: { start: { line: 136, column: 2 }, end: { line: 136, column: 15 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1313,7 +1405,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'host') || (depth0 != null ? lookupProperty(depth0, 'host') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'host', hash: {}, data: data, loc: { start: { line: 126, column: 18 }, end: { line: 126, column: 26 } } })
+            ? helper.call(alias1, { name: 'host', hash: {}, data: data, loc: { start: { line: 136, column: 18 }, end: { line: 136, column: 26 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1321,7 +1413,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'prefix') || (depth0 != null ? lookupProperty(depth0, 'prefix') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'prefix', hash: {}, data: data, loc: { start: { line: 126, column: 29 }, end: { line: 126, column: 39 } } })
+            ? helper.call(alias1, { name: 'prefix', hash: {}, data: data, loc: { start: { line: 136, column: 29 }, end: { line: 136, column: 39 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1329,14 +1421,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'change') || (depth0 != null ? lookupProperty(depth0, 'change') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'change', hash: {}, data: data, loc: { start: { line: 126, column: 42 }, end: { line: 126, column: 52 } } })
+            ? helper.call(alias1, { name: 'change', hash: {}, data: data, loc: { start: { line: 136, column: 42 }, end: { line: 136, column: 52 } } })
             : helper)) != null
           ? stack1
           : '') +
         ' |\n'
       );
     },
-    '27': function (container, depth0, helpers, partials, data) {
+    '29': function (container, depth0, helpers, partials, data) {
       var stack1,
         lookupProperty =
           container.lookupProperty ||
@@ -1360,7 +1452,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ' more not listed here._\n'
       );
     },
-    '28': function (container, depth0, helpers, partials, data) {
+    '30': function (container, depth0, helpers, partials, data) {
       var stack1,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
         lookupProperty =
@@ -1391,10 +1483,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           {
             name: 'if',
             hash: {},
-            fn: container.program(29, data, 0),
+            fn: container.program(31, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 141, column: 0 }, end: { line: 144, column: 7 } },
+            loc: { start: { line: 151, column: 0 }, end: { line: 154, column: 7 } },
           },
         )) != null
           ? stack1
@@ -1408,10 +1500,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           {
             name: 'each',
             hash: {},
-            fn: container.program(30, data, 0),
+            fn: container.program(32, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 147, column: 0 }, end: { line: 149, column: 9 } },
+            loc: { start: { line: 157, column: 0 }, end: { line: 159, column: 9 } },
           },
         )) != null
           ? stack1
@@ -1424,10 +1516,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           {
             name: 'if',
             hash: {},
-            fn: container.program(31, data, 0),
+            fn: container.program(33, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 150, column: 0 }, end: { line: 153, column: 7 } },
+            loc: { start: { line: 160, column: 0 }, end: { line: 163, column: 7 } },
           },
         )) != null
           ? stack1
@@ -1443,7 +1535,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
             fn: container.program(22, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 154, column: 0 }, end: { line: 157, column: 7 } },
+            loc: { start: { line: 164, column: 0 }, end: { line: 167, column: 7 } },
           },
         )) != null
           ? stack1
@@ -1451,7 +1543,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         '\n'
       );
     },
-    '29': function (container, depth0, helpers, partials, data) {
+    '31': function (container, depth0, helpers, partials, data) {
       var stack1,
         lookupProperty =
           container.lookupProperty ||
@@ -1475,7 +1567,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ')</summary>\n\n'
       );
     },
-    '30': function (container, depth0, helpers, partials, data) {
+    '32': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -1495,7 +1587,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'book') || (depth0 != null ? lookupProperty(depth0, 'book') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'book', hash: {}, data: data, loc: { start: { line: 148, column: 2 }, end: { line: 148, column: 10 } } })
+            ? helper.call(alias1, { name: 'book', hash: {}, data: data, loc: { start: { line: 158, column: 2 }, end: { line: 158, column: 10 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1503,7 +1595,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'doc') || (depth0 != null ? lookupProperty(depth0, 'doc') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'doc', hash: {}, data: data, loc: { start: { line: 148, column: 13 }, end: { line: 148, column: 20 } } })
+            ? helper.call(alias1, { name: 'doc', hash: {}, data: data, loc: { start: { line: 158, column: 13 }, end: { line: 158, column: 20 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1511,7 +1603,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'entry') || (depth0 != null ? lookupProperty(depth0, 'entry') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'entry', hash: {}, data: data, loc: { start: { line: 148, column: 23 }, end: { line: 148, column: 32 } } })
+            ? helper.call(alias1, { name: 'entry', hash: {}, data: data, loc: { start: { line: 158, column: 23 }, end: { line: 158, column: 32 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1519,7 +1611,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'status') || (depth0 != null ? lookupProperty(depth0, 'status') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 148, column: 35 }, end: { line: 148, column: 45 } } })
+            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 158, column: 35 }, end: { line: 158, column: 45 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1528,14 +1620,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           ((helper =
             (helper = lookupProperty(helpers, 'candidates') || (depth0 != null ? lookupProperty(depth0, 'candidates') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'candidates', hash: {}, data: data, loc: { start: { line: 148, column: 48 }, end: { line: 148, column: 62 } } })
+            ? helper.call(alias1, { name: 'candidates', hash: {}, data: data, loc: { start: { line: 158, column: 48 }, end: { line: 158, column: 62 } } })
             : helper)) != null
           ? stack1
           : '') +
         ' |\n'
       );
     },
-    '31': function (container, depth0, helpers, partials, data) {
+    '33': function (container, depth0, helpers, partials, data) {
       var stack1,
         lookupProperty =
           container.lookupProperty ||
@@ -1559,7 +1651,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ' more not listed here._\n'
       );
     },
-    '32': function (container, depth0, helpers, partials, data) {
+    '34': function (container, depth0, helpers, partials, data) {
       var stack1,
         alias1 = container.lambda,
         alias2 = depth0 != null ? depth0 : container.nullContext || {},
@@ -1600,10 +1692,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           {
             name: 'each',
             hash: {},
-            fn: container.program(33, data, 0),
+            fn: container.program(35, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 167, column: 0 }, end: { line: 169, column: 9 } },
+            loc: { start: { line: 177, column: 0 }, end: { line: 179, column: 9 } },
           },
         )) != null
           ? stack1
@@ -1616,10 +1708,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           {
             name: 'if',
             hash: {},
-            fn: container.program(34, data, 0),
+            fn: container.program(36, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 170, column: 0 }, end: { line: 173, column: 7 } },
+            loc: { start: { line: 180, column: 0 }, end: { line: 183, column: 7 } },
           },
         )) != null
           ? stack1
@@ -1627,7 +1719,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         '\n</details>\n\n'
       );
     },
-    '33': function (container, depth0, helpers, partials, data) {
+    '35': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -1647,7 +1739,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'cluster') || (depth0 != null ? lookupProperty(depth0, 'cluster') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'cluster', hash: {}, data: data, loc: { start: { line: 168, column: 2 }, end: { line: 168, column: 13 } } })
+            ? helper.call(alias1, { name: 'cluster', hash: {}, data: data, loc: { start: { line: 178, column: 2 }, end: { line: 178, column: 13 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1655,7 +1747,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'added') || (depth0 != null ? lookupProperty(depth0, 'added') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'added', hash: {}, data: data, loc: { start: { line: 168, column: 16 }, end: { line: 168, column: 25 } } })
+            ? helper.call(alias1, { name: 'added', hash: {}, data: data, loc: { start: { line: 178, column: 16 }, end: { line: 178, column: 25 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1663,7 +1755,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'removed') || (depth0 != null ? lookupProperty(depth0, 'removed') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'removed', hash: {}, data: data, loc: { start: { line: 168, column: 28 }, end: { line: 168, column: 39 } } })
+            ? helper.call(alias1, { name: 'removed', hash: {}, data: data, loc: { start: { line: 178, column: 28 }, end: { line: 178, column: 39 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1671,14 +1763,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'names') || (depth0 != null ? lookupProperty(depth0, 'names') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'names', hash: {}, data: data, loc: { start: { line: 168, column: 42 }, end: { line: 168, column: 51 } } })
+            ? helper.call(alias1, { name: 'names', hash: {}, data: data, loc: { start: { line: 178, column: 42 }, end: { line: 178, column: 51 } } })
             : helper)) != null
           ? stack1
           : '') +
         ' |\n'
       );
     },
-    '34': function (container, depth0, helpers, partials, data) {
+    '36': function (container, depth0, helpers, partials, data) {
       var stack1,
         lookupProperty =
           container.lookupProperty ||
@@ -1702,10 +1794,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ' more clusters not listed here._\n'
       );
     },
-    '35': function (container, depth0, helpers, partials, data) {
+    '37': function (container, depth0, helpers, partials, data) {
       return 'No generated file changes.\n';
     },
-    '36': function (container, depth0, helpers, partials, data) {
+    '38': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = container.lambda,
@@ -1781,7 +1873,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
               ? helper
               : container.hooks.helperMissing),
           typeof helper === 'function'
-            ? helper.call(alias2, { name: 'fileCount', hash: {}, data: data, loc: { start: { line: 192, column: 25 }, end: { line: 192, column: 38 } } })
+            ? helper.call(alias2, { name: 'fileCount', hash: {}, data: data, loc: { start: { line: 202, column: 25 }, end: { line: 202, column: 38 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1789,20 +1881,20 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'each').call(alias2, depth0 != null ? lookupProperty(depth0, 'files') : depth0, {
           name: 'each',
           hash: {},
-          fn: container.program(37, data, 0),
+          fn: container.program(39, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 196, column: 0 }, end: { line: 198, column: 9 } },
+          loc: { start: { line: 206, column: 0 }, end: { line: 208, column: 9 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias2, depth0 != null ? lookupProperty(depth0, 'filesCut') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(38, data, 0),
+          fn: container.program(40, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 199, column: 0 }, end: { line: 202, column: 7 } },
+          loc: { start: { line: 209, column: 0 }, end: { line: 212, column: 7 } },
         })) != null
           ? stack1
           : '') +
@@ -1810,16 +1902,16 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'if').call(alias2, depth0 != null ? lookupProperty(depth0, 'objects') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(39, data, 0),
+          fn: container.program(41, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 206, column: 0 }, end: { line: 218, column: 7 } },
+          loc: { start: { line: 216, column: 0 }, end: { line: 228, column: 7 } },
         })) != null
           ? stack1
           : '')
       );
     },
-    '37': function (container, depth0, helpers, partials, data) {
+    '39': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -1839,7 +1931,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'status') || (depth0 != null ? lookupProperty(depth0, 'status') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 197, column: 2 }, end: { line: 197, column: 12 } } })
+            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 207, column: 2 }, end: { line: 207, column: 12 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1847,7 +1939,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'file') || (depth0 != null ? lookupProperty(depth0, 'file') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'file', hash: {}, data: data, loc: { start: { line: 197, column: 15 }, end: { line: 197, column: 23 } } })
+            ? helper.call(alias1, { name: 'file', hash: {}, data: data, loc: { start: { line: 207, column: 15 }, end: { line: 207, column: 23 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1855,14 +1947,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'objects') || (depth0 != null ? lookupProperty(depth0, 'objects') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'objects', hash: {}, data: data, loc: { start: { line: 197, column: 26 }, end: { line: 197, column: 37 } } })
+            ? helper.call(alias1, { name: 'objects', hash: {}, data: data, loc: { start: { line: 207, column: 26 }, end: { line: 207, column: 37 } } })
             : helper)) != null
           ? stack1
           : '') +
         ' |\n'
       );
     },
-    '38': function (container, depth0, helpers, partials, data) {
+    '40': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -1886,7 +1978,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'filesCut',
                 hash: {},
                 data: data,
-                loc: { start: { line: 201, column: 1 }, end: { line: 201, column: 13 } },
+                loc: { start: { line: 211, column: 1 }, end: { line: 211, column: 13 } },
               })
             : helper)) != null
           ? stack1
@@ -1894,7 +1986,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ' more files not listed here._\n'
       );
     },
-    '39': function (container, depth0, helpers, partials, data) {
+    '41': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -1915,7 +2007,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
               ? helper
               : container.hooks.helperMissing),
           typeof helper === 'function'
-            ? helper.call(alias1, { name: 'objectCount', hash: {}, data: data, loc: { start: { line: 207, column: 27 }, end: { line: 207, column: 42 } } })
+            ? helper.call(alias1, { name: 'objectCount', hash: {}, data: data, loc: { start: { line: 217, column: 27 }, end: { line: 217, column: 42 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1923,27 +2015,27 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'each').call(alias1, depth0 != null ? lookupProperty(depth0, 'objects') : depth0, {
           name: 'each',
           hash: {},
-          fn: container.program(40, data, 0),
+          fn: container.program(42, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 209, column: 0 }, end: { line: 211, column: 9 } },
+          loc: { start: { line: 219, column: 0 }, end: { line: 221, column: 9 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'objectsCut') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(41, data, 0),
+          fn: container.program(43, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 212, column: 0 }, end: { line: 215, column: 7 } },
+          loc: { start: { line: 222, column: 0 }, end: { line: 225, column: 7 } },
         })) != null
           ? stack1
           : '') +
         '\n</details>\n'
       );
     },
-    '40': function (container, depth0, helpers, partials, data) {
+    '42': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -1963,7 +2055,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'status') || (depth0 != null ? lookupProperty(depth0, 'status') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 210, column: 2 }, end: { line: 210, column: 12 } } })
+            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 220, column: 2 }, end: { line: 220, column: 12 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1971,7 +2063,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'object') || (depth0 != null ? lookupProperty(depth0, 'object') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'object', hash: {}, data: data, loc: { start: { line: 210, column: 13 }, end: { line: 210, column: 23 } } })
+            ? helper.call(alias1, { name: 'object', hash: {}, data: data, loc: { start: { line: 220, column: 13 }, end: { line: 220, column: 23 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1979,14 +2071,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'file') || (depth0 != null ? lookupProperty(depth0, 'file') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'file', hash: {}, data: data, loc: { start: { line: 210, column: 27 }, end: { line: 210, column: 35 } } })
+            ? helper.call(alias1, { name: 'file', hash: {}, data: data, loc: { start: { line: 220, column: 27 }, end: { line: 220, column: 35 } } })
             : helper)) != null
           ? stack1
           : '') +
         '\n'
       );
     },
-    '41': function (container, depth0, helpers, partials, data) {
+    '43': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -2010,7 +2102,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'objectsCut',
                 hash: {},
                 data: data,
-                loc: { start: { line: 214, column: 1 }, end: { line: 214, column: 15 } },
+                loc: { start: { line: 224, column: 1 }, end: { line: 224, column: 15 } },
               })
             : helper)) != null
           ? stack1
@@ -2018,7 +2110,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ' more object changes not listed here._\n'
       );
     },
-    '42': function (container, depth0, helpers, partials, data) {
+    '44': function (container, depth0, helpers, partials, data) {
       var stack1,
         lookupProperty =
           container.lookupProperty ||
@@ -2037,17 +2129,17 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           {
             name: 'each',
             hash: {},
-            fn: container.program(43, data, 0),
+            fn: container.program(45, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 224, column: 0 }, end: { line: 230, column: 9 } },
+            loc: { start: { line: 234, column: 0 }, end: { line: 240, column: 9 } },
           },
         )) != null
           ? stack1
           : '')
       );
     },
-    '43': function (container, depth0, helpers, partials, data) {
+    '45': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -2067,7 +2159,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'name') || (depth0 != null ? lookupProperty(depth0, 'name') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'name', hash: {}, data: data, loc: { start: { line: 225, column: 5 }, end: { line: 225, column: 13 } } })
+            ? helper.call(alias1, { name: 'name', hash: {}, data: data, loc: { start: { line: 235, column: 5 }, end: { line: 235, column: 13 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -2076,14 +2168,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           ((helper =
             (helper = lookupProperty(helpers, 'flowchart') || (depth0 != null ? lookupProperty(depth0, 'flowchart') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'flowchart', hash: {}, data: data, loc: { start: { line: 228, column: 0 }, end: { line: 228, column: 13 } } })
+            ? helper.call(alias1, { name: 'flowchart', hash: {}, data: data, loc: { start: { line: 238, column: 0 }, end: { line: 238, column: 13 } } })
             : helper)) != null
           ? stack1
           : '') +
         '```\n\n'
       );
     },
-    '44': function (container, depth0, helpers, partials, data) {
+    '46': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -2107,7 +2199,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'pipelinesCut',
                 hash: {},
                 data: data,
-                loc: { start: { line: 233, column: 1 }, end: { line: 233, column: 17 } },
+                loc: { start: { line: 243, column: 1 }, end: { line: 243, column: 17 } },
               })
             : helper)) != null
           ? stack1
@@ -2115,7 +2207,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         " more changed platforms' pipelines left out to keep this comment under GitHub's size limit._\n\n"
       );
     },
-    '45': function (container, depth0, helpers, partials, data) {
+    '47': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -2139,7 +2231,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'removedPlatforms',
                 hash: {},
                 data: data,
-                loc: { start: { line: 237, column: 34 }, end: { line: 237, column: 54 } },
+                loc: { start: { line: 247, column: 34 }, end: { line: 247, column: 54 } },
               })
             : helper)) != null
           ? stack1
@@ -2147,7 +2239,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         '.\n\n'
       );
     },
-    '46': function (container, depth0, helpers, partials, data) {
+    '48': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -2168,7 +2260,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
               ? helper
               : container.hooks.helperMissing),
           typeof helper === 'function'
-            ? helper.call(alias1, { name: 'warningCount', hash: {}, data: data, loc: { start: { line: 242, column: 28 }, end: { line: 242, column: 44 } } })
+            ? helper.call(alias1, { name: 'warningCount', hash: {}, data: data, loc: { start: { line: 252, column: 28 }, end: { line: 252, column: 44 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -2176,27 +2268,27 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'each').call(alias1, depth0 != null ? lookupProperty(depth0, 'warnings') : depth0, {
           name: 'each',
           hash: {},
-          fn: container.program(47, data, 0),
+          fn: container.program(49, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 244, column: 0 }, end: { line: 246, column: 9 } },
+          loc: { start: { line: 254, column: 0 }, end: { line: 256, column: 9 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'warningsCut') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(48, data, 0),
+          fn: container.program(50, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 247, column: 0 }, end: { line: 249, column: 7 } },
+          loc: { start: { line: 257, column: 0 }, end: { line: 259, column: 7 } },
         })) != null
           ? stack1
           : '') +
         '\n</details>\n\n'
       );
     },
-    '47': function (container, depth0, helpers, partials, data) {
+    '49': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -2216,7 +2308,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'place') || (depth0 != null ? lookupProperty(depth0, 'place') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'place', hash: {}, data: data, loc: { start: { line: 245, column: 2 }, end: { line: 245, column: 11 } } })
+            ? helper.call(alias1, { name: 'place', hash: {}, data: data, loc: { start: { line: 255, column: 2 }, end: { line: 255, column: 11 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -2224,7 +2316,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'code') || (depth0 != null ? lookupProperty(depth0, 'code') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'code', hash: {}, data: data, loc: { start: { line: 245, column: 13 }, end: { line: 245, column: 21 } } })
+            ? helper.call(alias1, { name: 'code', hash: {}, data: data, loc: { start: { line: 255, column: 13 }, end: { line: 255, column: 21 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -2232,14 +2324,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'message') || (depth0 != null ? lookupProperty(depth0, 'message') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'message', hash: {}, data: data, loc: { start: { line: 245, column: 24 }, end: { line: 245, column: 35 } } })
+            ? helper.call(alias1, { name: 'message', hash: {}, data: data, loc: { start: { line: 255, column: 24 }, end: { line: 255, column: 35 } } })
             : helper)) != null
           ? stack1
           : '') +
         '\n'
       );
     },
-    '48': function (container, depth0, helpers, partials, data) {
+    '50': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -2263,7 +2355,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'warningsCut',
                 hash: {},
                 data: data,
-                loc: { start: { line: 248, column: 3 }, end: { line: 248, column: 18 } },
+                loc: { start: { line: 258, column: 3 }, end: { line: 258, column: 18 } },
               })
             : helper)) != null
           ? stack1
@@ -2271,7 +2363,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ' more; `diene validate` lists them all._\n'
       );
     },
-    '49': function (container, depth0, helpers, partials, data) {
+    '51': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -2295,7 +2387,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'note',
                 hash: {},
                 data: data,
-                loc: { start: { line: 255, column: 1 }, end: { line: 255, column: 9 } },
+                loc: { start: { line: 265, column: 1 }, end: { line: 265, column: 9 } },
               })
             : helper)) != null
           ? stack1
@@ -2303,10 +2395,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         '_\n\n'
       );
     },
-    '50': function (container, depth0, helpers, partials, data) {
+    '52': function (container, depth0, helpers, partials, data) {
       return '';
     },
-    '51': function (container, depth0, helpers, partials, data) {
+    '53': function (container, depth0, helpers, partials, data) {
       return ' · shortened to fit one comment: run `diene compile --check` for every change';
     },
     compiler: [8, '>= 4.3.0'],
@@ -2342,27 +2434,27 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           fn: container.program(0, data, 0),
           inverse: container.program(3, data, 0),
           data: data,
-          loc: { start: { line: 4, column: 0 }, end: { line: 240, column: 7 } },
+          loc: { start: { line: 4, column: 0 }, end: { line: 250, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'warnings') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(46, data, 0),
+          fn: container.program(48, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 241, column: 0 }, end: { line: 253, column: 7 } },
+          loc: { start: { line: 251, column: 0 }, end: { line: 263, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'note') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(49, data, 0),
+          fn: container.program(51, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 254, column: 0 }, end: { line: 257, column: 7 } },
+          loc: { start: { line: 264, column: 0 }, end: { line: 267, column: 7 } },
         })) != null
           ? stack1
           : '') +
@@ -2370,7 +2462,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'version') || (depth0 != null ? lookupProperty(depth0, 'version') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'version', hash: {}, data: data, loc: { start: { line: 258, column: 11 }, end: { line: 258, column: 22 } } })
+            ? helper.call(alias1, { name: 'version', hash: {}, data: data, loc: { start: { line: 268, column: 11 }, end: { line: 268, column: 22 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -2378,10 +2470,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'full') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(50, data, 0),
-          inverse: container.program(51, data, 0),
+          fn: container.program(52, data, 0),
+          inverse: container.program(53, data, 0),
           data: data,
-          loc: { start: { line: 258, column: 39 }, end: { line: 258, column: 143 } },
+          loc: { start: { line: 268, column: 39 }, end: { line: 268, column: 143 } },
         })) != null
           ? stack1
           : '') +

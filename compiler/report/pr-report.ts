@@ -245,8 +245,21 @@ function dnsChangeText(c: DnsAnswerChange): string {
 }
 
 /** A list of the users section: its rows (at most `limit`), how many were left out, and whether it folds. */
-function listView<T, R>(items: readonly T[], limit: number, row: (item: T) => R): { rows: R[]; cut: number; fold: boolean; count: number } {
-  return { rows: items.slice(0, limit).map(row), cut: Math.max(0, items.length - limit), fold: items.length > FOLD_ROWS, count: items.length };
+function listView<T, R>(
+  title: string,
+  items: readonly T[],
+  limit: number,
+  row: (item: T) => R,
+): { rows: R[]; cut: number; count: number; open: string; close: string } {
+  // The fold's tags come from here, not the template: a tag opened in one {{#if}} and closed in another is no template Prettier can read.
+  const fold = items.length > FOLD_ROWS;
+  return {
+    rows: items.slice(0, limit).map(row),
+    cut: Math.max(0, items.length - limit),
+    count: items.length,
+    open: fold ? `<details><summary>${title} (${items.length})</summary>\n\n` : '',
+    close: fold ? '\n</details>\n' : '',
+  };
 }
 
 /** The sections of what changes for users and the resilience lost. */
@@ -288,7 +301,7 @@ function userView(input: ReportInput, limit: number): Record<string, unknown> {
   const lost = gateways.reduce((n, g) => n + g.removed.length, 0);
   out['users'] = {
     dns: {
-      ...listView(dns, limit, (c) => ({
+      ...listView('DNS answers', dns, limit, (c) => ({
         name: nameCode(c.name),
         type: `${c.type}${c.setIdentifier !== undefined ? ` ${maskedCode(c.setIdentifier)}` : ''}`,
         hosts: c.hosts.map(maskedCode).join(', '),
@@ -300,7 +313,7 @@ function userView(input: ReportInput, limit: number): Record<string, unknown> {
       leftAloneCount: leftAlone.length,
     },
     routes: {
-      ...listView(routes, limit, (r) => ({
+      ...listView('Route paths', routes, limit, (r) => ({
         landscape: maskedCode(r.landscape),
         host: maskedCode(r.host),
         prefix: maskedCode(`/${r.prefix}`),
@@ -314,7 +327,7 @@ function userView(input: ReportInput, limit: number): Record<string, unknown> {
       summary: `${plural(routes.length, 'prefix', 'prefixes')}: ${routes.filter((r) => r.before === undefined).length} new, ${routes.filter((r) => r.before !== undefined && r.after !== undefined).length} moved, ${routes.filter((r) => r.after === undefined).length} removed`,
     },
     books: {
-      ...listView(books, limit, (b) => ({
+      ...listView('Address-book entries', books, limit, (b) => ({
         book: maskedCode(b.book),
         doc: b.doc,
         entry: maskedCode(b.entry),
@@ -327,7 +340,7 @@ function userView(input: ReportInput, limit: number): Record<string, unknown> {
       summary: `${plural(books.length, 'entry', 'entries')}: ${books.filter((b) => b.status === 'added').length} added, ${books.filter((b) => b.status === 'removed').length} removed, ${books.filter((b) => b.status === 'changed').length} changed`,
     },
     gateways: {
-      ...listView(gateways, limit, (g) => ({
+      ...listView('Host names per cluster', gateways, limit, (g) => ({
         cluster: maskedCode(g.cluster),
         added: g.added.length,
         removed: g.removed.length,

@@ -40,7 +40,12 @@ interface ColumnShape {
 }
 
 /** Cells down once settled, by `<column> <user>` → the failures (described) that take each down, whole failures left out. */
-function downBy(model: FleetModel, scenarios: readonly Scenario[], failures: readonly Failure[], shapes: ReadonlyMap<string, ColumnShape>): Map<string, string[]> {
+function downBy(
+  model: FleetModel,
+  scenarios: readonly Scenario[],
+  failures: readonly Failure[],
+  shapes: ReadonlyMap<string, ColumnShape>,
+): Map<string, string[]> {
   const regionOf = new Map(model.landscapes.map((l) => [l.name, l.region]));
   const whole = (failure: Failure, shape: ColumnShape): boolean =>
     shape.landscapes.length > 0 &&
@@ -66,7 +71,10 @@ function drills(model: FleetModel): { scenarios: Scenario[]; failures: Failure[]
   const intake: ServiceChoice | undefined = model.settings.intake
     ? { platform: model.settings.intake.platform, service: model.settings.intake.service }
     : undefined;
-  const context = simulationContext(model, intake && model.platforms.some((p) => p.name === intake.platform && p.services.some((s) => s.name === intake.service)) ? { intake } : {});
+  const context = simulationContext(
+    model,
+    intake && model.platforms.some((p) => p.name === intake.platform && p.services.some((s) => s.name === intake.service)) ? { intake } : {},
+  );
   const failures = everySingleFailure(model);
   return { context, failures, scenarios: simulateEverySingle(context, failures) };
 }

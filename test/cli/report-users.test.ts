@@ -140,7 +140,13 @@ describe('diene report: what a change does for users (issue 34)', () => {
     expect(json.compiles).toBe(true);
     expect(json.resilience).toEqual({
       losses: [
-        { column: 'euprod', virtual: false, users: ['app', 'browser', 'first-sign-in', 'signed-in', 'outside-caller'], failures: ['cluster euprod-blue'], servedBy: ['euprod-blue'] },
+        {
+          column: 'euprod',
+          virtual: false,
+          users: ['app', 'browser', 'first-sign-in', 'signed-in', 'outside-caller'],
+          failures: ['cluster euprod-blue'],
+          servedBy: ['euprod-blue'],
+        },
       ],
     });
     expect(json.users.dns.changes[0]).toEqual({
@@ -193,7 +199,14 @@ describe('diene report: what a change does for users (issue 34)', () => {
 
   it('warns at compile time that a prod landscape has one serving cluster, though two are registered', async () => {
     const head = await runCliInProcess(['validate', '--fleet', repository, '--format', 'json', ...NOW]);
-    const findings = JSON.parse(head.stdout) as { code: string; file: string; line: number; column: number; message: string; related: { file: string; line: number; message: string }[] }[];
+    const findings = JSON.parse(head.stdout) as {
+      code: string;
+      file: string;
+      line: number;
+      column: number;
+      message: string;
+      related: { file: string; line: number; message: string }[];
+    }[];
     const serving = findings.filter((d) => d.code === 'landscape_prod_single_serving');
     expect(serving).toEqual([
       expect.objectContaining({
@@ -230,7 +243,7 @@ describe('the report folds a long list of what changes for users', () => {
     };
     const text = renderReport(input);
     expect(text).toContain(
-      '#### DNS answers: 11 changes at 11 names on 1 DNS host\n\nWhat `diene plan dns` plans against the base\'s zone plans, each address with its cluster.\n\n<details><summary>DNS answers (11)</summary>\n\n| name | type | DNS hosts | change |\n',
+      "#### DNS answers: 11 changes at 11 names on 1 DNS host\n\nWhat `diene plan dns` plans against the base's zone plans, each address with its cluster.\n\n<details><summary>DNS answers (11)</summary>\n\n| name | type | DNS hosts | change |\n",
     );
     expect(text).toContain('| `c10.fir.cluster.example.org` | A | `r53` | new name: `192.0.2.11` (fir-m10) |\n\n</details>\n');
     // At ten it stays open.

@@ -61,13 +61,22 @@ describe('user changes', () => {
   it('give the Doc A places and Doc C candidates that change', () => {
     const base = compiled();
     const fleet = larkspurBase()['registry/fleet.yaml'] as string;
-    const head = compiled({ 'registry/fleet.yaml': fleet.replace('places: [https://books.larkspur.io]', 'places: [https://books.larkspur.io, https://books-mirror.larkspur.io]') });
-    expect(bookChanges(base.outputs, head.outputs)).toEqual([{ book: 'books/doc-a.json', doc: 'A', entry: 'https://books-mirror.larkspur.io', status: 'added' }]);
+    const head = compiled({
+      'registry/fleet.yaml': fleet.replace('places: [https://books.larkspur.io]', 'places: [https://books.larkspur.io, https://books-mirror.larkspur.io]'),
+    });
+    expect(bookChanges(base.outputs, head.outputs)).toEqual([
+      { book: 'books/doc-a.json', doc: 'A', entry: 'https://books-mirror.larkspur.io', status: 'added' },
+    ]);
     expect(routePathChanges(base.outputs, head.outputs)).toEqual([]);
   });
 
   it('are empty for the head against its own outputs', () => {
     const head = compiled();
-    expect(userChanges(dnsIntent(head.model), head.outputs, head.outputs)).toEqual({ dns: { changes: [], unplanned: [], leftAlone: [] }, routePaths: [], books: [], gateways: [] });
+    expect(userChanges(dnsIntent(head.model), head.outputs, head.outputs)).toEqual({
+      dns: { changes: [], unplanned: [], leftAlone: [] },
+      routePaths: [],
+      books: [],
+      gateways: [],
+    });
   });
 });

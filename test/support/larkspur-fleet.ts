@@ -68,7 +68,8 @@ export function larkspurBase(): Record<string, string> {
     'state/clusters/euprod-green.yaml': 'addresses: [192.0.2.13, 2001:db8:e::13]\n',
     'state/clusters/usprod-blue.yaml': 'addresses: [198.51.100.21]\n',
     'state/clusters/usdev-amber.yaml': 'addresses: [198.51.100.41]\n',
-    'carbon/aspen/platform.yaml': 'name: aspen\nlandscapes: [usdev, euprod, usprod]\nstages: [usdev, [euprod, usprod]]\nservices:\n  login: { modules: [api] }\n',
+    'carbon/aspen/platform.yaml':
+      'name: aspen\nlandscapes: [usdev, euprod, usprod]\nstages: [usdev, [euprod, usprod]]\nservices:\n  login: { modules: [api] }\n',
     'carbon/juniper/platform.yaml':
       'name: juniper\nlandscapes: [euprod, usprod]\nstages: [[euprod, usprod]]\nvlandscapes: [world]\nservices:\n  cart: { modules: [api] }\n  pay: { modules: [api] }\n  till: { modules: [api] }\n',
     ...rows('aspen', ['login'], ['usdev', 'euprod', 'usprod']),
@@ -91,7 +92,11 @@ export function larkspurChange(): Record<string, string | null> {
       'name: juniper\nlandscapes: [usdev, euprod, usprod]\nstages: [usdev, [euprod, usprod]]\nvlandscapes: [world]\nservices:\n  cart: { modules: [api] }\n  pay: { modules: [api] }\n  till: { modules: [api] }\n',
     ...rows('juniper', ['cart', 'pay', 'till'], ['usdev']),
     'claims/domains/api.cart.juniper.euprod.cluster.larkspur.io.json': `${JSON.stringify(
-      { account: 'juniper', app: 'cart', paths: { pay: 'api.till.juniper.euprod.cluster.larkspur.io', receipts: 'api.pay.juniper.euprod.cluster.larkspur.io' } },
+      {
+        account: 'juniper',
+        app: 'cart',
+        paths: { pay: 'api.till.juniper.euprod.cluster.larkspur.io', receipts: 'api.pay.juniper.euprod.cluster.larkspur.io' },
+      },
       null,
       2,
     )}\n`,

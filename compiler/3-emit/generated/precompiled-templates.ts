@@ -287,7 +287,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           fn: container.program(17, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 85, column: 0 }, end: { line: 188, column: 7 } },
+          loc: { start: { line: 85, column: 0 }, end: { line: 164, column: 7 } },
         })) != null
           ? stack1
           : '') +
@@ -298,7 +298,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
               ? helper
               : container.hooks.helperMissing),
           typeof helper === 'function'
-            ? helper.call(alias1, { name: 'comparedWith', hash: {}, data: data, loc: { start: { line: 189, column: 19 }, end: { line: 189, column: 35 } } })
+            ? helper.call(alias1, { name: 'comparedWith', hash: {}, data: data, loc: { start: { line: 165, column: 19 }, end: { line: 165, column: 35 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -306,40 +306,40 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'noChange') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(37, data, 0),
-          inverse: container.program(38, data, 0),
+          fn: container.program(33, data, 0),
+          inverse: container.program(34, data, 0),
           data: data,
-          loc: { start: { line: 191, column: 0 }, end: { line: 229, column: 7 } },
+          loc: { start: { line: 167, column: 0 }, end: { line: 205, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'pipelines') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(44, data, 0),
+          fn: container.program(40, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 230, column: 0 }, end: { line: 241, column: 7 } },
+          loc: { start: { line: 206, column: 0 }, end: { line: 217, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'pipelinesCut') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(46, data, 0),
+          fn: container.program(42, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 242, column: 0 }, end: { line: 245, column: 7 } },
+          loc: { start: { line: 218, column: 0 }, end: { line: 221, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'removedPlatforms') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(47, data, 0),
+          fn: container.program(43, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 246, column: 0 }, end: { line: 249, column: 7 } },
+          loc: { start: { line: 222, column: 0 }, end: { line: 225, column: 7 } },
         })) != null
           ? stack1
           : '')
@@ -881,7 +881,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
             fn: container.program(18, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 88, column: 0 }, end: { line: 111, column: 7 } },
+            loc: { start: { line: 88, column: 0 }, end: { line: 103, column: 7 } },
           },
         )) != null
           ? stack1
@@ -894,10 +894,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           {
             name: 'if',
             hash: {},
-            fn: container.program(23, data, 0),
+            fn: container.program(21, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 112, column: 0 }, end: { line: 121, column: 7 } },
+            loc: { start: { line: 104, column: 0 }, end: { line: 113, column: 7 } },
           },
         )) != null
           ? stack1
@@ -910,10 +910,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           {
             name: 'if',
             hash: {},
-            fn: container.program(25, data, 0),
+            fn: container.program(23, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 122, column: 0 }, end: { line: 125, column: 7 } },
+            loc: { start: { line: 114, column: 0 }, end: { line: 117, column: 7 } },
           },
         )) != null
           ? stack1
@@ -926,10 +926,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           {
             name: 'if',
             hash: {},
-            fn: container.program(26, data, 0),
+            fn: container.program(24, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 126, column: 0 }, end: { line: 147, column: 7 } },
+            loc: { start: { line: 118, column: 0 }, end: { line: 131, column: 7 } },
           },
         )) != null
           ? stack1
@@ -942,10 +942,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           {
             name: 'if',
             hash: {},
-            fn: container.program(30, data, 0),
+            fn: container.program(27, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 148, column: 0 }, end: { line: 169, column: 7 } },
+            loc: { start: { line: 132, column: 0 }, end: { line: 145, column: 7 } },
           },
         )) != null
           ? stack1
@@ -958,10 +958,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           {
             name: 'if',
             hash: {},
-            fn: container.program(34, data, 0),
+            fn: container.program(30, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 170, column: 0 }, end: { line: 187, column: 7 } },
+            loc: { start: { line: 146, column: 0 }, end: { line: 163, column: 7 } },
           },
         )) != null
           ? stack1
@@ -970,7 +970,8 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
     },
     '18': function (container, depth0, helpers, partials, data) {
       var stack1,
-        alias1 = depth0 != null ? depth0 : container.nullContext || {},
+        alias1 = container.lambda,
+        alias2 = depth0 != null ? depth0 : container.nullContext || {},
         lookupProperty =
           container.lookupProperty ||
           function (parent, propertyName) {
@@ -982,7 +983,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
 
       return (
         '#### DNS answers: ' +
-        ((stack1 = container.lambda(
+        ((stack1 = alias1(
           (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'dns') : stack1) != null
             ? lookupProperty(stack1, 'summary')
             : stack1,
@@ -991,68 +992,52 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           ? stack1
           : '') +
         "\n\nWhat `diene plan dns` plans against the base's zone plans, each address with its cluster.\n\n" +
-        ((stack1 = lookupProperty(helpers, 'if').call(
-          alias1,
+        ((stack1 = alias1(
           (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'dns') : stack1) != null
-            ? lookupProperty(stack1, 'fold')
+            ? lookupProperty(stack1, 'open')
             : stack1,
-          {
-            name: 'if',
-            hash: {},
-            fn: container.program(19, data, 0),
-            inverse: container.noop,
-            data: data,
-            loc: { start: { line: 93, column: 0 }, end: { line: 96, column: 7 } },
-          },
+          depth0,
         )) != null
           ? stack1
           : '') +
         '| name | type | DNS hosts | change |\n| --- | --- | --- | --- |\n' +
         ((stack1 = lookupProperty(helpers, 'each').call(
-          alias1,
+          alias2,
           (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'dns') : stack1) != null
             ? lookupProperty(stack1, 'rows')
             : stack1,
           {
             name: 'each',
             hash: {},
-            fn: container.program(20, data, 0),
+            fn: container.program(19, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 99, column: 0 }, end: { line: 101, column: 9 } },
+            loc: { start: { line: 95, column: 0 }, end: { line: 97, column: 9 } },
           },
         )) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(
-          alias1,
+          alias2,
           (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'dns') : stack1) != null
             ? lookupProperty(stack1, 'cut')
             : stack1,
           {
             name: 'if',
             hash: {},
-            fn: container.program(21, data, 0),
+            fn: container.program(20, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 102, column: 0 }, end: { line: 105, column: 7 } },
+            loc: { start: { line: 98, column: 0 }, end: { line: 101, column: 7 } },
           },
         )) != null
           ? stack1
           : '') +
-        ((stack1 = lookupProperty(helpers, 'if').call(
-          alias1,
+        ((stack1 = alias1(
           (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'dns') : stack1) != null
-            ? lookupProperty(stack1, 'fold')
+            ? lookupProperty(stack1, 'close')
             : stack1,
-          {
-            name: 'if',
-            hash: {},
-            fn: container.program(22, data, 0),
-            inverse: container.noop,
-            data: data,
-            loc: { start: { line: 106, column: 0 }, end: { line: 109, column: 7 } },
-          },
+          depth0,
         )) != null
           ? stack1
           : '') +
@@ -1060,30 +1045,6 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
       );
     },
     '19': function (container, depth0, helpers, partials, data) {
-      var stack1,
-        lookupProperty =
-          container.lookupProperty ||
-          function (parent, propertyName) {
-            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-              return parent[propertyName];
-            }
-            return undefined;
-          };
-
-      return (
-        '<details><summary>DNS answers (' +
-        ((stack1 = container.lambda(
-          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'dns') : stack1) != null
-            ? lookupProperty(stack1, 'count')
-            : stack1,
-          depth0,
-        )) != null
-          ? stack1
-          : '') +
-        ')</summary>\n\n'
-      );
-    },
-    '20': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -1103,7 +1064,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'name') || (depth0 != null ? lookupProperty(depth0, 'name') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'name', hash: {}, data: data, loc: { start: { line: 100, column: 2 }, end: { line: 100, column: 10 } } })
+            ? helper.call(alias1, { name: 'name', hash: {}, data: data, loc: { start: { line: 96, column: 2 }, end: { line: 96, column: 10 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1111,7 +1072,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'type') || (depth0 != null ? lookupProperty(depth0, 'type') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'type', hash: {}, data: data, loc: { start: { line: 100, column: 13 }, end: { line: 100, column: 21 } } })
+            ? helper.call(alias1, { name: 'type', hash: {}, data: data, loc: { start: { line: 96, column: 13 }, end: { line: 96, column: 21 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1119,7 +1080,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'hosts') || (depth0 != null ? lookupProperty(depth0, 'hosts') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'hosts', hash: {}, data: data, loc: { start: { line: 100, column: 24 }, end: { line: 100, column: 33 } } })
+            ? helper.call(alias1, { name: 'hosts', hash: {}, data: data, loc: { start: { line: 96, column: 24 }, end: { line: 96, column: 33 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1127,14 +1088,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'change') || (depth0 != null ? lookupProperty(depth0, 'change') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'change', hash: {}, data: data, loc: { start: { line: 100, column: 36 }, end: { line: 100, column: 46 } } })
+            ? helper.call(alias1, { name: 'change', hash: {}, data: data, loc: { start: { line: 96, column: 36 }, end: { line: 96, column: 46 } } })
             : helper)) != null
           ? stack1
           : '') +
         ' |\n'
       );
     },
-    '21': function (container, depth0, helpers, partials, data) {
+    '20': function (container, depth0, helpers, partials, data) {
       var stack1,
         lookupProperty =
           container.lookupProperty ||
@@ -1158,10 +1119,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         " more not listed here; `diene plan dns --live` with the base's generated/ lists them all._\n"
       );
     },
-    '22': function (container, depth0, helpers, partials, data) {
-      return '\n</details>\n';
-    },
-    '23': function (container, depth0, helpers, partials, data) {
+    '21': function (container, depth0, helpers, partials, data) {
       var stack1,
         lookupProperty =
           container.lookupProperty ||
@@ -1191,10 +1149,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           {
             name: 'each',
             hash: {},
-            fn: container.program(24, data, 0),
+            fn: container.program(22, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 115, column: 0 }, end: { line: 117, column: 9 } },
+            loc: { start: { line: 107, column: 0 }, end: { line: 109, column: 9 } },
           },
         )) != null
           ? stack1
@@ -1202,7 +1160,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         '\n</details>\n\n'
       );
     },
-    '24': function (container, depth0, helpers, partials, data) {
+    '22': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -1222,7 +1180,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'hosts') || (depth0 != null ? lookupProperty(depth0, 'hosts') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'hosts', hash: {}, data: data, loc: { start: { line: 116, column: 2 }, end: { line: 116, column: 11 } } })
+            ? helper.call(alias1, { name: 'hosts', hash: {}, data: data, loc: { start: { line: 108, column: 2 }, end: { line: 108, column: 11 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1230,14 +1188,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'report') || (depth0 != null ? lookupProperty(depth0, 'report') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'report', hash: {}, data: data, loc: { start: { line: 116, column: 13 }, end: { line: 116, column: 23 } } })
+            ? helper.call(alias1, { name: 'report', hash: {}, data: data, loc: { start: { line: 108, column: 13 }, end: { line: 108, column: 23 } } })
             : helper)) != null
           ? stack1
           : '') +
         '\n'
       );
     },
-    '25': function (container, depth0, helpers, partials, data) {
+    '23': function (container, depth0, helpers, partials, data) {
       var stack1,
         lookupProperty =
           container.lookupProperty ||
@@ -1261,9 +1219,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         '.\n\n'
       );
     },
-    '26': function (container, depth0, helpers, partials, data) {
+    '24': function (container, depth0, helpers, partials, data) {
       var stack1,
-        alias1 = depth0 != null ? depth0 : container.nullContext || {},
+        alias1 = container.lambda,
+        alias2 = depth0 != null ? depth0 : container.nullContext || {},
         lookupProperty =
           container.lookupProperty ||
           function (parent, propertyName) {
@@ -1275,7 +1234,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
 
       return (
         '#### Route paths: ' +
-        ((stack1 = container.lambda(
+        ((stack1 = alias1(
           (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'routes') : stack1) != null
             ? lookupProperty(stack1, 'summary')
             : stack1,
@@ -1284,99 +1243,59 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           ? stack1
           : '') +
         '\n\n' +
-        ((stack1 = lookupProperty(helpers, 'if').call(
-          alias1,
+        ((stack1 = alias1(
           (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'routes') : stack1) != null
-            ? lookupProperty(stack1, 'fold')
+            ? lookupProperty(stack1, 'open')
             : stack1,
-          {
-            name: 'if',
-            hash: {},
-            fn: container.program(27, data, 0),
-            inverse: container.noop,
-            data: data,
-            loc: { start: { line: 129, column: 0 }, end: { line: 132, column: 7 } },
-          },
+          depth0,
         )) != null
           ? stack1
           : '') +
         '| landscape | host | prefix | target |\n| --- | --- | --- | --- |\n' +
         ((stack1 = lookupProperty(helpers, 'each').call(
-          alias1,
+          alias2,
           (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'routes') : stack1) != null
             ? lookupProperty(stack1, 'rows')
             : stack1,
           {
             name: 'each',
             hash: {},
-            fn: container.program(28, data, 0),
+            fn: container.program(25, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 135, column: 0 }, end: { line: 137, column: 9 } },
+            loc: { start: { line: 123, column: 0 }, end: { line: 125, column: 9 } },
           },
         )) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(
-          alias1,
+          alias2,
           (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'routes') : stack1) != null
             ? lookupProperty(stack1, 'cut')
             : stack1,
           {
             name: 'if',
             hash: {},
-            fn: container.program(29, data, 0),
+            fn: container.program(26, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 138, column: 0 }, end: { line: 141, column: 7 } },
+            loc: { start: { line: 126, column: 0 }, end: { line: 129, column: 7 } },
           },
         )) != null
           ? stack1
           : '') +
-        ((stack1 = lookupProperty(helpers, 'if').call(
-          alias1,
+        ((stack1 = alias1(
           (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'routes') : stack1) != null
-            ? lookupProperty(stack1, 'fold')
+            ? lookupProperty(stack1, 'close')
             : stack1,
-          {
-            name: 'if',
-            hash: {},
-            fn: container.program(22, data, 0),
-            inverse: container.noop,
-            data: data,
-            loc: { start: { line: 142, column: 0 }, end: { line: 145, column: 7 } },
-          },
+          depth0,
         )) != null
           ? stack1
           : '') +
         '\n'
       );
     },
-    '27': function (container, depth0, helpers, partials, data) {
-      var stack1,
-        lookupProperty =
-          container.lookupProperty ||
-          function (parent, propertyName) {
-            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-              return parent[propertyName];
-            }
-            return undefined;
-          };
-
-      return (
-        '<details><summary>Route paths (' +
-        ((stack1 = container.lambda(
-          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'routes') : stack1) != null
-            ? lookupProperty(stack1, 'count')
-            : stack1,
-          depth0,
-        )) != null
-          ? stack1
-          : '') +
-        ')</summary>\n\n'
-      );
-    },
-    '28': function (container, depth0, helpers, partials, data) {
+    '25': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -1397,7 +1316,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           ((helper =
             (helper = lookupProperty(helpers, 'landscape') || (depth0 != null ? lookupProperty(depth0, 'landscape') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'landscape', hash: {}, data: data, loc: { start: { line: 136, column: 2 }, end: { line: 136, column: 15 } } })
+            ? helper.call(alias1, { name: 'landscape', hash: {}, data: data, loc: { start: { line: 124, column: 2 }, end: { line: 124, column: 15 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1405,7 +1324,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'host') || (depth0 != null ? lookupProperty(depth0, 'host') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'host', hash: {}, data: data, loc: { start: { line: 136, column: 18 }, end: { line: 136, column: 26 } } })
+            ? helper.call(alias1, { name: 'host', hash: {}, data: data, loc: { start: { line: 124, column: 18 }, end: { line: 124, column: 26 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1413,7 +1332,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'prefix') || (depth0 != null ? lookupProperty(depth0, 'prefix') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'prefix', hash: {}, data: data, loc: { start: { line: 136, column: 29 }, end: { line: 136, column: 39 } } })
+            ? helper.call(alias1, { name: 'prefix', hash: {}, data: data, loc: { start: { line: 124, column: 29 }, end: { line: 124, column: 39 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1421,14 +1340,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'change') || (depth0 != null ? lookupProperty(depth0, 'change') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'change', hash: {}, data: data, loc: { start: { line: 136, column: 42 }, end: { line: 136, column: 52 } } })
+            ? helper.call(alias1, { name: 'change', hash: {}, data: data, loc: { start: { line: 124, column: 42 }, end: { line: 124, column: 52 } } })
             : helper)) != null
           ? stack1
           : '') +
         ' |\n'
       );
     },
-    '29': function (container, depth0, helpers, partials, data) {
+    '26': function (container, depth0, helpers, partials, data) {
       var stack1,
         lookupProperty =
           container.lookupProperty ||
@@ -1452,9 +1371,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ' more not listed here._\n'
       );
     },
-    '30': function (container, depth0, helpers, partials, data) {
+    '27': function (container, depth0, helpers, partials, data) {
       var stack1,
-        alias1 = depth0 != null ? depth0 : container.nullContext || {},
+        alias1 = container.lambda,
+        alias2 = depth0 != null ? depth0 : container.nullContext || {},
         lookupProperty =
           container.lookupProperty ||
           function (parent, propertyName) {
@@ -1466,7 +1386,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
 
       return (
         '#### Address books: ' +
-        ((stack1 = container.lambda(
+        ((stack1 = alias1(
           (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'books') : stack1) != null
             ? lookupProperty(stack1, 'summary')
             : stack1,
@@ -1475,99 +1395,59 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           ? stack1
           : '') +
         '\n\n' +
-        ((stack1 = lookupProperty(helpers, 'if').call(
-          alias1,
+        ((stack1 = alias1(
           (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'books') : stack1) != null
-            ? lookupProperty(stack1, 'fold')
+            ? lookupProperty(stack1, 'open')
             : stack1,
-          {
-            name: 'if',
-            hash: {},
-            fn: container.program(31, data, 0),
-            inverse: container.noop,
-            data: data,
-            loc: { start: { line: 151, column: 0 }, end: { line: 154, column: 7 } },
-          },
+          depth0,
         )) != null
           ? stack1
           : '') +
         '| book | doc | entry | | candidates |\n| --- | --- | --- | --- | --- |\n' +
         ((stack1 = lookupProperty(helpers, 'each').call(
-          alias1,
+          alias2,
           (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'books') : stack1) != null
             ? lookupProperty(stack1, 'rows')
             : stack1,
           {
             name: 'each',
             hash: {},
-            fn: container.program(32, data, 0),
+            fn: container.program(28, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 157, column: 0 }, end: { line: 159, column: 9 } },
+            loc: { start: { line: 137, column: 0 }, end: { line: 139, column: 9 } },
           },
         )) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(
-          alias1,
+          alias2,
           (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'books') : stack1) != null
             ? lookupProperty(stack1, 'cut')
             : stack1,
           {
             name: 'if',
             hash: {},
-            fn: container.program(33, data, 0),
+            fn: container.program(29, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 160, column: 0 }, end: { line: 163, column: 7 } },
+            loc: { start: { line: 140, column: 0 }, end: { line: 143, column: 7 } },
           },
         )) != null
           ? stack1
           : '') +
-        ((stack1 = lookupProperty(helpers, 'if').call(
-          alias1,
+        ((stack1 = alias1(
           (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'books') : stack1) != null
-            ? lookupProperty(stack1, 'fold')
+            ? lookupProperty(stack1, 'close')
             : stack1,
-          {
-            name: 'if',
-            hash: {},
-            fn: container.program(22, data, 0),
-            inverse: container.noop,
-            data: data,
-            loc: { start: { line: 164, column: 0 }, end: { line: 167, column: 7 } },
-          },
+          depth0,
         )) != null
           ? stack1
           : '') +
         '\n'
       );
     },
-    '31': function (container, depth0, helpers, partials, data) {
-      var stack1,
-        lookupProperty =
-          container.lookupProperty ||
-          function (parent, propertyName) {
-            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
-              return parent[propertyName];
-            }
-            return undefined;
-          };
-
-      return (
-        '<details><summary>Address-book entries (' +
-        ((stack1 = container.lambda(
-          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'books') : stack1) != null
-            ? lookupProperty(stack1, 'count')
-            : stack1,
-          depth0,
-        )) != null
-          ? stack1
-          : '') +
-        ')</summary>\n\n'
-      );
-    },
-    '32': function (container, depth0, helpers, partials, data) {
+    '28': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -1587,7 +1467,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'book') || (depth0 != null ? lookupProperty(depth0, 'book') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'book', hash: {}, data: data, loc: { start: { line: 158, column: 2 }, end: { line: 158, column: 10 } } })
+            ? helper.call(alias1, { name: 'book', hash: {}, data: data, loc: { start: { line: 138, column: 2 }, end: { line: 138, column: 10 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1595,7 +1475,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'doc') || (depth0 != null ? lookupProperty(depth0, 'doc') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'doc', hash: {}, data: data, loc: { start: { line: 158, column: 13 }, end: { line: 158, column: 20 } } })
+            ? helper.call(alias1, { name: 'doc', hash: {}, data: data, loc: { start: { line: 138, column: 13 }, end: { line: 138, column: 20 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1603,7 +1483,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'entry') || (depth0 != null ? lookupProperty(depth0, 'entry') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'entry', hash: {}, data: data, loc: { start: { line: 158, column: 23 }, end: { line: 158, column: 32 } } })
+            ? helper.call(alias1, { name: 'entry', hash: {}, data: data, loc: { start: { line: 138, column: 23 }, end: { line: 138, column: 32 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1611,7 +1491,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'status') || (depth0 != null ? lookupProperty(depth0, 'status') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 158, column: 35 }, end: { line: 158, column: 45 } } })
+            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 138, column: 35 }, end: { line: 138, column: 45 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1620,14 +1500,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           ((helper =
             (helper = lookupProperty(helpers, 'candidates') || (depth0 != null ? lookupProperty(depth0, 'candidates') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'candidates', hash: {}, data: data, loc: { start: { line: 158, column: 48 }, end: { line: 158, column: 62 } } })
+            ? helper.call(alias1, { name: 'candidates', hash: {}, data: data, loc: { start: { line: 138, column: 48 }, end: { line: 138, column: 62 } } })
             : helper)) != null
           ? stack1
           : '') +
         ' |\n'
       );
     },
-    '33': function (container, depth0, helpers, partials, data) {
+    '29': function (container, depth0, helpers, partials, data) {
       var stack1,
         lookupProperty =
           container.lookupProperty ||
@@ -1651,7 +1531,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ' more not listed here._\n'
       );
     },
-    '34': function (container, depth0, helpers, partials, data) {
+    '30': function (container, depth0, helpers, partials, data) {
       var stack1,
         alias1 = container.lambda,
         alias2 = depth0 != null ? depth0 : container.nullContext || {},
@@ -1692,10 +1572,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           {
             name: 'each',
             hash: {},
-            fn: container.program(35, data, 0),
+            fn: container.program(31, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 177, column: 0 }, end: { line: 179, column: 9 } },
+            loc: { start: { line: 153, column: 0 }, end: { line: 155, column: 9 } },
           },
         )) != null
           ? stack1
@@ -1708,10 +1588,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           {
             name: 'if',
             hash: {},
-            fn: container.program(36, data, 0),
+            fn: container.program(32, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 180, column: 0 }, end: { line: 183, column: 7 } },
+            loc: { start: { line: 156, column: 0 }, end: { line: 159, column: 7 } },
           },
         )) != null
           ? stack1
@@ -1719,7 +1599,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         '\n</details>\n\n'
       );
     },
-    '35': function (container, depth0, helpers, partials, data) {
+    '31': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -1739,7 +1619,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'cluster') || (depth0 != null ? lookupProperty(depth0, 'cluster') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'cluster', hash: {}, data: data, loc: { start: { line: 178, column: 2 }, end: { line: 178, column: 13 } } })
+            ? helper.call(alias1, { name: 'cluster', hash: {}, data: data, loc: { start: { line: 154, column: 2 }, end: { line: 154, column: 13 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1747,7 +1627,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'added') || (depth0 != null ? lookupProperty(depth0, 'added') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'added', hash: {}, data: data, loc: { start: { line: 178, column: 16 }, end: { line: 178, column: 25 } } })
+            ? helper.call(alias1, { name: 'added', hash: {}, data: data, loc: { start: { line: 154, column: 16 }, end: { line: 154, column: 25 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1755,7 +1635,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'removed') || (depth0 != null ? lookupProperty(depth0, 'removed') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'removed', hash: {}, data: data, loc: { start: { line: 178, column: 28 }, end: { line: 178, column: 39 } } })
+            ? helper.call(alias1, { name: 'removed', hash: {}, data: data, loc: { start: { line: 154, column: 28 }, end: { line: 154, column: 39 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1763,14 +1643,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'names') || (depth0 != null ? lookupProperty(depth0, 'names') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'names', hash: {}, data: data, loc: { start: { line: 178, column: 42 }, end: { line: 178, column: 51 } } })
+            ? helper.call(alias1, { name: 'names', hash: {}, data: data, loc: { start: { line: 154, column: 42 }, end: { line: 154, column: 51 } } })
             : helper)) != null
           ? stack1
           : '') +
         ' |\n'
       );
     },
-    '36': function (container, depth0, helpers, partials, data) {
+    '32': function (container, depth0, helpers, partials, data) {
       var stack1,
         lookupProperty =
           container.lookupProperty ||
@@ -1794,10 +1674,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ' more clusters not listed here._\n'
       );
     },
-    '37': function (container, depth0, helpers, partials, data) {
+    '33': function (container, depth0, helpers, partials, data) {
       return 'No generated file changes.\n';
     },
-    '38': function (container, depth0, helpers, partials, data) {
+    '34': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = container.lambda,
@@ -1873,7 +1753,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
               ? helper
               : container.hooks.helperMissing),
           typeof helper === 'function'
-            ? helper.call(alias2, { name: 'fileCount', hash: {}, data: data, loc: { start: { line: 202, column: 25 }, end: { line: 202, column: 38 } } })
+            ? helper.call(alias2, { name: 'fileCount', hash: {}, data: data, loc: { start: { line: 178, column: 25 }, end: { line: 178, column: 38 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1881,20 +1761,20 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'each').call(alias2, depth0 != null ? lookupProperty(depth0, 'files') : depth0, {
           name: 'each',
           hash: {},
-          fn: container.program(39, data, 0),
+          fn: container.program(35, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 206, column: 0 }, end: { line: 208, column: 9 } },
+          loc: { start: { line: 182, column: 0 }, end: { line: 184, column: 9 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias2, depth0 != null ? lookupProperty(depth0, 'filesCut') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(40, data, 0),
+          fn: container.program(36, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 209, column: 0 }, end: { line: 212, column: 7 } },
+          loc: { start: { line: 185, column: 0 }, end: { line: 188, column: 7 } },
         })) != null
           ? stack1
           : '') +
@@ -1902,16 +1782,16 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'if').call(alias2, depth0 != null ? lookupProperty(depth0, 'objects') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(41, data, 0),
+          fn: container.program(37, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 216, column: 0 }, end: { line: 228, column: 7 } },
+          loc: { start: { line: 192, column: 0 }, end: { line: 204, column: 7 } },
         })) != null
           ? stack1
           : '')
       );
     },
-    '39': function (container, depth0, helpers, partials, data) {
+    '35': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -1931,7 +1811,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'status') || (depth0 != null ? lookupProperty(depth0, 'status') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 207, column: 2 }, end: { line: 207, column: 12 } } })
+            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 183, column: 2 }, end: { line: 183, column: 12 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1939,7 +1819,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'file') || (depth0 != null ? lookupProperty(depth0, 'file') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'file', hash: {}, data: data, loc: { start: { line: 207, column: 15 }, end: { line: 207, column: 23 } } })
+            ? helper.call(alias1, { name: 'file', hash: {}, data: data, loc: { start: { line: 183, column: 15 }, end: { line: 183, column: 23 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1947,14 +1827,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'objects') || (depth0 != null ? lookupProperty(depth0, 'objects') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'objects', hash: {}, data: data, loc: { start: { line: 207, column: 26 }, end: { line: 207, column: 37 } } })
+            ? helper.call(alias1, { name: 'objects', hash: {}, data: data, loc: { start: { line: 183, column: 26 }, end: { line: 183, column: 37 } } })
             : helper)) != null
           ? stack1
           : '') +
         ' |\n'
       );
     },
-    '40': function (container, depth0, helpers, partials, data) {
+    '36': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -1978,7 +1858,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'filesCut',
                 hash: {},
                 data: data,
-                loc: { start: { line: 211, column: 1 }, end: { line: 211, column: 13 } },
+                loc: { start: { line: 187, column: 1 }, end: { line: 187, column: 13 } },
               })
             : helper)) != null
           ? stack1
@@ -1986,7 +1866,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ' more files not listed here._\n'
       );
     },
-    '41': function (container, depth0, helpers, partials, data) {
+    '37': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -2007,7 +1887,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
               ? helper
               : container.hooks.helperMissing),
           typeof helper === 'function'
-            ? helper.call(alias1, { name: 'objectCount', hash: {}, data: data, loc: { start: { line: 217, column: 27 }, end: { line: 217, column: 42 } } })
+            ? helper.call(alias1, { name: 'objectCount', hash: {}, data: data, loc: { start: { line: 193, column: 27 }, end: { line: 193, column: 42 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -2015,27 +1895,27 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'each').call(alias1, depth0 != null ? lookupProperty(depth0, 'objects') : depth0, {
           name: 'each',
           hash: {},
-          fn: container.program(42, data, 0),
+          fn: container.program(38, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 219, column: 0 }, end: { line: 221, column: 9 } },
+          loc: { start: { line: 195, column: 0 }, end: { line: 197, column: 9 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'objectsCut') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(43, data, 0),
+          fn: container.program(39, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 222, column: 0 }, end: { line: 225, column: 7 } },
+          loc: { start: { line: 198, column: 0 }, end: { line: 201, column: 7 } },
         })) != null
           ? stack1
           : '') +
         '\n</details>\n'
       );
     },
-    '42': function (container, depth0, helpers, partials, data) {
+    '38': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -2055,7 +1935,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'status') || (depth0 != null ? lookupProperty(depth0, 'status') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 220, column: 2 }, end: { line: 220, column: 12 } } })
+            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 196, column: 2 }, end: { line: 196, column: 12 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -2063,7 +1943,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'object') || (depth0 != null ? lookupProperty(depth0, 'object') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'object', hash: {}, data: data, loc: { start: { line: 220, column: 13 }, end: { line: 220, column: 23 } } })
+            ? helper.call(alias1, { name: 'object', hash: {}, data: data, loc: { start: { line: 196, column: 13 }, end: { line: 196, column: 23 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -2071,14 +1951,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'file') || (depth0 != null ? lookupProperty(depth0, 'file') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'file', hash: {}, data: data, loc: { start: { line: 220, column: 27 }, end: { line: 220, column: 35 } } })
+            ? helper.call(alias1, { name: 'file', hash: {}, data: data, loc: { start: { line: 196, column: 27 }, end: { line: 196, column: 35 } } })
             : helper)) != null
           ? stack1
           : '') +
         '\n'
       );
     },
-    '43': function (container, depth0, helpers, partials, data) {
+    '39': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -2102,7 +1982,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'objectsCut',
                 hash: {},
                 data: data,
-                loc: { start: { line: 224, column: 1 }, end: { line: 224, column: 15 } },
+                loc: { start: { line: 200, column: 1 }, end: { line: 200, column: 15 } },
               })
             : helper)) != null
           ? stack1
@@ -2110,7 +1990,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ' more object changes not listed here._\n'
       );
     },
-    '44': function (container, depth0, helpers, partials, data) {
+    '40': function (container, depth0, helpers, partials, data) {
       var stack1,
         lookupProperty =
           container.lookupProperty ||
@@ -2129,17 +2009,17 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           {
             name: 'each',
             hash: {},
-            fn: container.program(45, data, 0),
+            fn: container.program(41, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 234, column: 0 }, end: { line: 240, column: 9 } },
+            loc: { start: { line: 210, column: 0 }, end: { line: 216, column: 9 } },
           },
         )) != null
           ? stack1
           : '')
       );
     },
-    '45': function (container, depth0, helpers, partials, data) {
+    '41': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -2159,7 +2039,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'name') || (depth0 != null ? lookupProperty(depth0, 'name') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'name', hash: {}, data: data, loc: { start: { line: 235, column: 5 }, end: { line: 235, column: 13 } } })
+            ? helper.call(alias1, { name: 'name', hash: {}, data: data, loc: { start: { line: 211, column: 5 }, end: { line: 211, column: 13 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -2168,14 +2048,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           ((helper =
             (helper = lookupProperty(helpers, 'flowchart') || (depth0 != null ? lookupProperty(depth0, 'flowchart') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'flowchart', hash: {}, data: data, loc: { start: { line: 238, column: 0 }, end: { line: 238, column: 13 } } })
+            ? helper.call(alias1, { name: 'flowchart', hash: {}, data: data, loc: { start: { line: 214, column: 0 }, end: { line: 214, column: 13 } } })
             : helper)) != null
           ? stack1
           : '') +
         '```\n\n'
       );
     },
-    '46': function (container, depth0, helpers, partials, data) {
+    '42': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -2199,7 +2079,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'pipelinesCut',
                 hash: {},
                 data: data,
-                loc: { start: { line: 243, column: 1 }, end: { line: 243, column: 17 } },
+                loc: { start: { line: 219, column: 1 }, end: { line: 219, column: 17 } },
               })
             : helper)) != null
           ? stack1
@@ -2207,7 +2087,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         " more changed platforms' pipelines left out to keep this comment under GitHub's size limit._\n\n"
       );
     },
-    '47': function (container, depth0, helpers, partials, data) {
+    '43': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -2231,7 +2111,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'removedPlatforms',
                 hash: {},
                 data: data,
-                loc: { start: { line: 247, column: 34 }, end: { line: 247, column: 54 } },
+                loc: { start: { line: 223, column: 34 }, end: { line: 223, column: 54 } },
               })
             : helper)) != null
           ? stack1
@@ -2239,7 +2119,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         '.\n\n'
       );
     },
-    '48': function (container, depth0, helpers, partials, data) {
+    '44': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -2260,7 +2140,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
               ? helper
               : container.hooks.helperMissing),
           typeof helper === 'function'
-            ? helper.call(alias1, { name: 'warningCount', hash: {}, data: data, loc: { start: { line: 252, column: 28 }, end: { line: 252, column: 44 } } })
+            ? helper.call(alias1, { name: 'warningCount', hash: {}, data: data, loc: { start: { line: 228, column: 28 }, end: { line: 228, column: 44 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -2268,27 +2148,27 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'each').call(alias1, depth0 != null ? lookupProperty(depth0, 'warnings') : depth0, {
           name: 'each',
           hash: {},
-          fn: container.program(49, data, 0),
+          fn: container.program(45, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 254, column: 0 }, end: { line: 256, column: 9 } },
+          loc: { start: { line: 230, column: 0 }, end: { line: 232, column: 9 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'warningsCut') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(50, data, 0),
+          fn: container.program(46, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 257, column: 0 }, end: { line: 259, column: 7 } },
+          loc: { start: { line: 233, column: 0 }, end: { line: 235, column: 7 } },
         })) != null
           ? stack1
           : '') +
         '\n</details>\n\n'
       );
     },
-    '49': function (container, depth0, helpers, partials, data) {
+    '45': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -2308,7 +2188,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'place') || (depth0 != null ? lookupProperty(depth0, 'place') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'place', hash: {}, data: data, loc: { start: { line: 255, column: 2 }, end: { line: 255, column: 11 } } })
+            ? helper.call(alias1, { name: 'place', hash: {}, data: data, loc: { start: { line: 231, column: 2 }, end: { line: 231, column: 11 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -2316,7 +2196,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'code') || (depth0 != null ? lookupProperty(depth0, 'code') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'code', hash: {}, data: data, loc: { start: { line: 255, column: 13 }, end: { line: 255, column: 21 } } })
+            ? helper.call(alias1, { name: 'code', hash: {}, data: data, loc: { start: { line: 231, column: 13 }, end: { line: 231, column: 21 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -2324,14 +2204,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'message') || (depth0 != null ? lookupProperty(depth0, 'message') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'message', hash: {}, data: data, loc: { start: { line: 255, column: 24 }, end: { line: 255, column: 35 } } })
+            ? helper.call(alias1, { name: 'message', hash: {}, data: data, loc: { start: { line: 231, column: 24 }, end: { line: 231, column: 35 } } })
             : helper)) != null
           ? stack1
           : '') +
         '\n'
       );
     },
-    '50': function (container, depth0, helpers, partials, data) {
+    '46': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -2355,7 +2235,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'warningsCut',
                 hash: {},
                 data: data,
-                loc: { start: { line: 258, column: 3 }, end: { line: 258, column: 18 } },
+                loc: { start: { line: 234, column: 3 }, end: { line: 234, column: 18 } },
               })
             : helper)) != null
           ? stack1
@@ -2363,7 +2243,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ' more; `diene validate` lists them all._\n'
       );
     },
-    '51': function (container, depth0, helpers, partials, data) {
+    '47': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -2387,7 +2267,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'note',
                 hash: {},
                 data: data,
-                loc: { start: { line: 265, column: 1 }, end: { line: 265, column: 9 } },
+                loc: { start: { line: 241, column: 1 }, end: { line: 241, column: 9 } },
               })
             : helper)) != null
           ? stack1
@@ -2395,10 +2275,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         '_\n\n'
       );
     },
-    '52': function (container, depth0, helpers, partials, data) {
+    '48': function (container, depth0, helpers, partials, data) {
       return '';
     },
-    '53': function (container, depth0, helpers, partials, data) {
+    '49': function (container, depth0, helpers, partials, data) {
       return ' · shortened to fit one comment: run `diene compile --check` for every change';
     },
     compiler: [8, '>= 4.3.0'],
@@ -2434,27 +2314,27 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           fn: container.program(0, data, 0),
           inverse: container.program(3, data, 0),
           data: data,
-          loc: { start: { line: 4, column: 0 }, end: { line: 250, column: 7 } },
+          loc: { start: { line: 4, column: 0 }, end: { line: 226, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'warnings') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(48, data, 0),
+          fn: container.program(44, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 251, column: 0 }, end: { line: 263, column: 7 } },
+          loc: { start: { line: 227, column: 0 }, end: { line: 239, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'note') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(51, data, 0),
+          fn: container.program(47, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 264, column: 0 }, end: { line: 267, column: 7 } },
+          loc: { start: { line: 240, column: 0 }, end: { line: 243, column: 7 } },
         })) != null
           ? stack1
           : '') +
@@ -2462,7 +2342,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'version') || (depth0 != null ? lookupProperty(depth0, 'version') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'version', hash: {}, data: data, loc: { start: { line: 268, column: 11 }, end: { line: 268, column: 22 } } })
+            ? helper.call(alias1, { name: 'version', hash: {}, data: data, loc: { start: { line: 244, column: 11 }, end: { line: 244, column: 22 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -2470,10 +2350,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'full') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(52, data, 0),
-          inverse: container.program(53, data, 0),
+          fn: container.program(48, data, 0),
+          inverse: container.program(49, data, 0),
           data: data,
-          loc: { start: { line: 268, column: 39 }, end: { line: 268, column: 143 } },
+          loc: { start: { line: 244, column: 39 }, end: { line: 244, column: 143 } },
         })) != null
           ? stack1
           : '') +

@@ -20,13 +20,19 @@
  * - `landscape_prod_single_account` (warning): a prod landscape with two or
  *   more clusters, all in one account; a suspended or locked account takes
  *   the landscape down. (One cluster is already `landscape_prod_single_cluster`.)
+ * - `landscape_prod_single_serving` (warning): a prod landscape with two or
+ *   more clusters, only one of them serving (built, traffic on): the others
+ *   are in no DNS answer, so the loss of that one takes the landscape down,
+ *   whatever the registry counts. (No serving cluster at all is already
+ *   `landscape_not_built`, or refused when a platform uses the landscape.)
  *
  * Returns findings; never throws.
  */
 import { getDomain } from 'tldts';
 import { at } from '../1-load/load-fleet.js';
 import { diagnose, type Diagnostic, type RelatedLocation } from '../diagnostics/diagnostic.js';
-import type { FleetIndex } from './fleet-index.js';
+import { clusterModelsOfIndex } from './cluster-models.js';
+import { clusterName, type FleetIndex } from './fleet-index.js';
 
 /**
  * The registrable domain of `name` (one label below its ICANN public suffix),
@@ -70,6 +76,8 @@ export function checkResilience(index: FleetIndex): Diagnostic[] {
   for (const [name, landscape] of [...index.landscapes].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (landscape.data.tier !== 'prod') continue;
     const clusters = index.clustersByLandscape.get(name) ?? [];
+    const serving = singleServing(index, name, clusters);
+    if (serving) found.push(serving);
     const accounts = new Set(clusters.map((c) => c.data.account));
     if (clusters.length < 2 || accounts.size !== 1) continue;
     const related: RelatedLocation[] = clusters.map((cluster) => {
@@ -91,4 +99,31 @@ export function checkResilience(index: FleetIndex): Diagnostic[] {
     );
   }
   return found;
+}
+
+/** `landscape_prod_single_serving` for prod landscape `name` with 2 or more `clusters` of which exactly one is built with traffic on; each other cluster's traffic line (or its file) is related, saying why it does not serve. */
+function singleServing(index: FleetIndex, name: string, clusters: NonNullable<ReturnType<FleetIndex['clustersByLandscape']['get']>>): Diagnostic | undefined {
+  if (clusters.length < 2) return undefined;
+  const models = new Map(clusterModelsOfIndex(index).map((c) => [c.name, c]));
+  const serving = clusters.filter((c) => {
+    const model = models.get(clusterName(c.data));
+    return model !== undefined && model.built && model.traffic;
+  });
+  if (serving.length !== 1) return undefined;
+  const alone = clusterName((serving[0] as (typeof clusters)[number]).data);
+  const why = (cluster: (typeof clusters)[number]): string => {
+    const model = models.get(clusterName(cluster.data));
+    const notBuilt = model === undefined || !model.built;
+    if (!cluster.data.traffic) return notBuilt ? 'has traffic off and is not built' : 'has traffic off';
+    return 'is not built (its state file lists no address)';
+  };
+  const others = clusters.filter((c) => c !== serving[0]);
+  const related: RelatedLocation[] = others.map((cluster) => {
+    const where = at(cluster, cluster.data.traffic ? [] : ['traffic']);
+    return { file: where.file ?? null, line: where.line ?? null, column: where.column ?? null, message: `${clusterName(cluster.data)} ${why(cluster)}` };
+  });
+  const reasons = others.map((c) => `${clusterName(c.data)} ${why(c)}`).join('; ');
+  const landscape = index.landscapes.get(name);
+  if (!landscape) return undefined;
+  return diagnose(at(landscape, ['tier']), 'landscape_prod_single_serving', { landscape: name, cluster: alone, count: clusters.length, reasons }, related);
 }

@@ -32,7 +32,11 @@ import { diagnose, diagnoseFinding, hasErrors, sortDiagnostics, type Diagnostic,
 import { compileFleet } from '../index.js';
 import { outputChanges } from '../plan/output-changes.js';
 import { rowDeploys, type RowDeploy } from '../plan/row-deploys.js';
-import { renderReport } from '../report/pr-report.js';
+import { renderReport, reportJson, type ReportInput } from '../report/pr-report.js';
+import { resilienceDelta } from '../report/resilience-delta.js';
+import { userChanges } from '../report/user-changes.js';
+import { dnsIntent } from '../2-analyze/dns-names.js';
+import { toJson } from '../3-emit/serialize.js';
 import type { SourceFile } from '../1-load/source-file.js';
 import {
   EXIT,
@@ -81,7 +85,7 @@ function freshness(committed: ReadonlyMap<string, string>, wanted: ReadonlyMap<s
   return { fresh: differing === 0, differing, total: wanted.size };
 }
 
-async function runReport({ values }: CommandInput): Promise<CommandResult> {
+async function runReport({ values, format }: CommandInput): Promise<CommandResult> {
   const root = fleetRoot(values);
   const now = nowSeconds(values);
   const outFlag = stringOption(values, 'out');
@@ -108,6 +112,7 @@ async function runReport({ values }: CommandInput): Promise<CommandResult> {
     : `against an empty tree (no ${path.relative(root, outDir) || '.'}/ yet)`;
   let note: string | undefined;
   let deploys: RowDeploy[] | undefined;
+  let resilience: ReportInput['resilience'];
   // What the live DNS commands would refuse until this change is merged (cli/endpoint-review.ts): listed for the reviewer.
   const baseFleetYaml = baseRevision?.files.find((f) => f.path === 'registry/fleet.yaml');
   const baseHosts = baseFleetYaml ? baseHostsOf(baseFleetYaml.text, baseFleetYaml.path) : undefined;
@@ -118,6 +123,7 @@ async function runReport({ values }: CommandInput): Promise<CommandResult> {
       before = base.outputs;
       comparedWith = 'against the base branch';
       deploys = rowDeploys(base.model?.platforms ?? [], head.model?.platforms ?? []);
+      if (base.model && head.model) resilience = { losses: resilienceDelta(base.model, head.model) };
     } else {
       const baseOut = path.join(baseRoot, 'generated');
       before = pathExists(baseOut) ? await readOutputTree(baseOut) : new Map();
@@ -126,8 +132,9 @@ async function runReport({ values }: CommandInput): Promise<CommandResult> {
       notes.push(`note: the base fleet at ${baseRoot} does not compile; compared with its committed generated/`);
     }
   }
-  const markdown = renderReport(
-    {
+  // What the change does for users: DNS answers, route paths, books, gateways (compiler/report/user-changes.ts).
+  const users = !invalid && head.outputs && head.model ? userChanges(dnsIntent(head.model), before, head.outputs) : undefined;
+  const input: ReportInput = {
       version: toolVersion(),
       diagnostics,
       ...(invalid || !head.outputs ? {} : { changes: outputChanges(before, head.outputs) }),
@@ -138,9 +145,11 @@ async function runReport({ values }: CommandInput): Promise<CommandResult> {
       ...(committed && head.outputs ? { freshness: freshness(committed, head.outputs) } : {}),
       platforms: head.model?.platforms ?? [],
       ...(note ? { note } : {}),
-    },
-    maxFlag !== undefined ? { maxChars: Number(maxFlag) } : {},
-  );
+      ...(users ? { users } : {}),
+      ...(resilience ? { resilience } : {}),
+  };
+  // JSON is the whole report, never shortened: a program reads it, not GitHub.
+  const markdown = format === 'json' ? toJson(reportJson(input)) : renderReport(input, maxFlag !== undefined ? { maxChars: Number(maxFlag) } : {});
   const output = stringOption(values, 'output');
   if (output !== undefined) {
     await writeText(path.resolve(output), markdown);

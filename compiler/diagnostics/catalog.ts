@@ -1026,6 +1026,11 @@ export const catalog = {
     message: 'prod landscape "{landscape}" has {count} cluster(s)',
     hint: 'register a second cluster so a blue/green swap or a cluster loss keeps it serving',
   },
+  landscape_prod_single_serving: {
+    severity: 'warning',
+    message: 'prod landscape "{landscape}" is served by {cluster} alone: {count} clusters are registered, but {reasons}',
+    hint: 'once a second cluster is built and verified, turn its traffic on: until then the loss of {cluster} takes {landscape} down (`diene simulate --fail {cluster}` shows who loses what)',
+  },
   name_captured_by_mark: {
     severity: 'error',
     message: '{what} "{name}" is named like the mark of cluster {cluster} in landscape "{landscape}"',

@@ -16,12 +16,16 @@
 import type { PlatformModel } from '../2-analyze/fleet-model.js';
 import { compiledTemplate } from '../3-emit/templates-engine.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { formatJson } from '../diagnostics/format.js';
 import { maskSecrets } from '../diagnostics/secrets.js';
 import { changeCounts, type OutputChanges } from '../plan/output-changes.js';
 import type { RowDeploy } from '../plan/row-deploys.js';
 import type { EndpointChange } from '../plan/endpoint-changes.js';
 import { markdownCode, markdownText } from './markdown-text.js';
 import { promotionFlowchart } from './promotion-mermaid.js';
+import type { ResilienceLoss } from './resilience-delta.js';
+import type { AttributedValue, DnsAnswerChange, UserChanges } from './user-changes.js';
+import { USER_TITLES } from '../simulate/user-targets.js';
 
 /** GitHub's limit on an issue or pull request comment body, in characters. */
 export const GITHUB_COMMENT_LIMIT = 65_536;
@@ -48,6 +52,43 @@ export interface ReportInput {
   endpoints?: readonly EndpointChange[];
   /** The rows whose pins or values differ from the base branch's (only with a base that compiles): what deploys, which no generated file shows. */
   deploys?: readonly RowDeploy[];
+  /** What the change does for users (DNS answers, route paths, books, gateways), when the fleet compiles. */
+  users?: UserChanges;
+  /** What no longer survives every single failure that did on the base (only with a base that compiles). */
+  resilience?: { losses: readonly ResilienceLoss[] };
+}
+
+/** Diagnostics as `--format json` writes them (docs/diagnostics.md): redacted, without the source line. */
+function plainDiagnostics(diagnostics: readonly Diagnostic[]): unknown {
+  return JSON.parse(formatJson(diagnostics)) as unknown;
+}
+
+/** Version of the report's JSON form (`diene report --format json`). */
+export const REPORT_FORMAT_VERSION = 1;
+
+/**
+ * The report as one JSON object (`--format json`): the verdict, the counts,
+ * every list in full (never shortened) and the diagnostics, in the order the
+ * Markdown shows them. Secrets are masked as in the Markdown.
+ */
+export function reportJson(input: ReportInput): Record<string, unknown> {
+  const errors = input.diagnostics.filter((d) => d.severity === 'error');
+  const json = {
+    version: REPORT_FORMAT_VERSION,
+    diene: input.version,
+    compiles: errors.length === 0 && input.changes !== undefined,
+    comparedWith: input.comparedWith,
+    ...(input.freshness ? { freshness: input.freshness } : {}),
+    ...(input.refusals && input.refusals.length > 0 ? { refusals: plainDiagnostics(input.refusals) } : {}),
+    ...(input.endpoints && input.endpoints.length > 0 ? { endpoints: input.endpoints } : {}),
+    ...(input.deploys && input.deploys.length > 0 ? { deploys: input.deploys } : {}),
+    ...(input.resilience ? { resilience: input.resilience } : {}),
+    ...(input.users ? { users: input.users } : {}),
+    ...(input.changes ? { outputs: { counts: changeCounts(input.changes), files: input.changes.files } } : {}),
+    diagnostics: plainDiagnostics(input.diagnostics),
+    ...(input.note ? { note: input.note } : {}),
+  };
+  return JSON.parse(maskSecrets(JSON.stringify(json))) as Record<string, unknown>;
 }
 
 /** Options: the character limit (default {@link GITHUB_COMMENT_LIMIT}). */
@@ -78,6 +119,8 @@ export function changedPlatforms(changes: OutputChanges): string[] {
 
 interface Limits {
   deploys: number;
+  /** Rows of each list of what changes for users. */
+  users: number;
   diagnostics: number;
   files: number;
   objects: number;
@@ -129,10 +172,15 @@ function view(input: ReportInput, limits: Limits): Record<string, unknown> {
   const refused =
     (identifiers > 0 ? `${identifiers} permanent identifier change${identifiers === 1 ? '' : 's'} refused; ` : '') +
     (removals > 0 ? `${removals} cluster removal${removals === 1 ? '' : 's'} refused (traffic still on); ` : '');
+  const losses = input.resilience?.losses ?? [];
+  const weaker =
+    losses.length > 0
+      ? `${losses.length === 1 ? `${losses[0]?.column} no longer survives` : `${losses.length} landscapes no longer survive`} every single failure; `
+      : '';
   const rerouted = endpoints.length > 0 ? `${endpoints.length} DNS host${endpoints.length === 1 ? '' : 's'} with a new endpoint or credential variable; ` : '';
   return {
     ...base,
-    headline: `${refused}${rerouted}${headline}${input.freshness && !input.freshness.fresh ? '; generated files are stale' : ''}`,
+    headline: `${refused}${weaker}${rerouted}${headline}${input.freshness && !input.freshness.fresh ? '; generated files are stale' : ''}`,
     refusals: refusals.slice(0, limits.diagnostics).map(row),
     refusalCount: identifiers,
     removalCount: removals,
@@ -168,10 +216,145 @@ function view(input: ReportInput, limits: Limits): Record<string, unknown> {
     objectCount: objects.length,
     objects: objects.slice(0, limits.objects).map((o) => ({ status: o.status, object: maskedCode(o.object), file: maskedCode(o.file) })),
     objectsCut: Math.max(0, objects.length - limits.objects),
+    ...userView(input, limits.users),
     pipelines: present.slice(0, limits.pipelines).map((p) => ({ name: p.name, flowchart: promotionFlowchart(p) })),
     pipelinesCut: Math.max(0, present.length - limits.pipelines),
     removedPlatforms: removed.length ? removed.map(maskedCode).join(', ') : undefined,
   };
+}
+
+/** A list longer than this folds into a `<details>` block, its counts shown first. */
+export const FOLD_ROWS = 10;
+
+function plural(n: number, word: string, many = `${word}s`): string {
+  return `${n} ${n === 1 ? word : many}`;
+}
+
+/** `\`192.0.2.13\` (euprod-green)`: a value as code, with its cluster. */
+function attributed(values: readonly AttributedValue[]): string {
+  return values.map((v) => `${maskedCode(v.value)}${v.cluster !== undefined ? ` (${maskedText(v.cluster)})` : ''}`).join(', ');
+}
+
+/** A record set name as code, a wildcard's `*.` included when the rest is plain (a code span shows `*` as it is). */
+function nameCode(name: string): string {
+  const rest = /^\*\.(.+)$/.exec(name)?.[1];
+  const code = rest === undefined ? undefined : maskedCode(rest);
+  return code !== undefined && code.startsWith('`') ? `\`*.${code.slice(1)}` : maskedCode(name);
+}
+
+function dnsChangeText(c: DnsAnswerChange): string {
+  if (c.verb === 'create') return `new name: ${attributed(c.added)}`;
+  if (c.verb === 'delete') return `name removed: ${attributed(c.removed)}`;
+  const parts = [c.added.length > 0 ? `add ${attributed(c.added)}` : '', c.removed.length > 0 ? `remove ${attributed(c.removed)}` : ''].filter((p) => p);
+  return parts.length > 0 ? parts.join('; ') : maskedText(c.other ?? 'changed');
+}
+
+/** A list of the users section: its rows (at most `limit`), how many were left out, and whether it folds. */
+function listView<T, R>(
+  title: string,
+  items: readonly T[],
+  limit: number,
+  row: (item: T) => R,
+): { rows: R[]; cut: number; count: number; open: string; close: string } {
+  // The fold's tags come from here, not the template: a tag opened in one {{#if}} and closed in another is no template Prettier can read.
+  const fold = items.length > FOLD_ROWS;
+  return {
+    rows: items.slice(0, limit).map(row),
+    cut: Math.max(0, items.length - limit),
+    count: items.length,
+    open: fold ? `<details><summary>${title} (${items.length})</summary>\n\n` : '',
+    close: fold ? '\n</details>\n' : '',
+  };
+}
+
+/** The sections of what changes for users and the resilience lost. */
+function userView(input: ReportInput, limit: number): Record<string, unknown> {
+  const users = input.users;
+  const resilience = input.resilience;
+  const out: Record<string, unknown> = {};
+  if (resilience) {
+    out['resilience'] = {
+      lost: resilience.losses.length > 0,
+      count: resilience.losses.length,
+      losses: resilience.losses.slice(0, limit).map((l) => {
+        const served =
+          !l.virtual && l.servedBy.length === 1
+            ? `is now served by ${maskedCode(l.servedBy[0] as string)} alone`
+            : `is served by ${l.servedBy.length > 0 ? l.servedBy.map(maskedCode).join(', ') : 'no cluster'}`;
+        return {
+          column: maskedCode(l.column),
+          kind: l.virtual ? ' (virtual)' : '',
+          served,
+          users: l.users.map((u) => USER_TITLES[u]).join(', '),
+          failures: l.failures.map(maskedCode).join(', '),
+        };
+      }),
+      cut: Math.max(0, resilience.losses.length - limit),
+    };
+  }
+  if (!users) return out;
+  const dns = users.dns.changes;
+  const routes = users.routePaths;
+  const books = users.books;
+  const gateways = users.gateways;
+  const leftAlone = users.dns.leftAlone;
+  const any = dns.length + routes.length + books.length + gateways.length + users.dns.unplanned.length + leftAlone.length > 0;
+  if (!any) return out;
+  const names = new Set(dns.map((c) => c.name)).size;
+  const hosts = new Set(dns.flatMap((c) => c.hosts)).size;
+  const gained = gateways.reduce((n, g) => n + g.added.length, 0);
+  const lost = gateways.reduce((n, g) => n + g.removed.length, 0);
+  out['users'] = {
+    dns: {
+      ...listView('DNS answers', dns, limit, (c) => ({
+        name: nameCode(c.name),
+        type: `${c.type}${c.setIdentifier !== undefined ? ` ${maskedCode(c.setIdentifier)}` : ''}`,
+        hosts: c.hosts.map(maskedCode).join(', '),
+        change: dnsChangeText(c),
+      })),
+      summary: `${plural(dns.length, 'change')} at ${plural(names, 'name')} on ${plural(hosts, 'DNS host')}`,
+      unplanned: users.dns.unplanned.length > 0 ? users.dns.unplanned.map(maskedText).join(', ') : undefined,
+      leftAlone: leftAlone.slice(0, limit).map((l) => ({ report: maskedText(l.report), hosts: l.hosts.map(maskedCode).join(', ') })),
+      leftAloneCount: leftAlone.length,
+    },
+    routes: {
+      ...listView('Route paths', routes, limit, (r) => ({
+        landscape: maskedCode(r.landscape),
+        host: maskedCode(r.host),
+        prefix: maskedCode(`/${r.prefix}`),
+        change:
+          r.before === undefined
+            ? `new: → ${maskedCode(r.after as string)}`
+            : r.after === undefined
+              ? `removed (was → ${maskedCode(r.before)}); the host's own app answers`
+              : `${maskedCode(r.before)} → ${maskedCode(r.after)}`,
+      })),
+      summary: `${plural(routes.length, 'prefix', 'prefixes')}: ${routes.filter((r) => r.before === undefined).length} new, ${routes.filter((r) => r.before !== undefined && r.after !== undefined).length} moved, ${routes.filter((r) => r.after === undefined).length} removed`,
+    },
+    books: {
+      ...listView('Address-book entries', books, limit, (b) => ({
+        book: maskedCode(b.book),
+        doc: b.doc,
+        entry: maskedCode(b.entry),
+        status: b.status,
+        candidates:
+          b.status === 'changed'
+            ? `${(b.before ?? []).map(maskedCode).join(', ')} → ${(b.after ?? []).map(maskedCode).join(', ')}`
+            : (b.after ?? b.before ?? []).map(maskedCode).join(', ') || '—',
+      })),
+      summary: `${plural(books.length, 'entry', 'entries')}: ${books.filter((b) => b.status === 'added').length} added, ${books.filter((b) => b.status === 'removed').length} removed, ${books.filter((b) => b.status === 'changed').length} changed`,
+    },
+    gateways: {
+      ...listView('Host names per cluster', gateways, limit, (g) => ({
+        cluster: maskedCode(g.cluster),
+        added: g.added.length,
+        removed: g.removed.length,
+        names: [...g.added.map((h) => `+${h}`), ...g.removed.map((h) => `-${h}`)].map(maskedCode).join('<br>'),
+      })),
+      summary: `${plural(gained, 'host name')} added and ${lost} removed over ${plural(gateways.length, 'cluster')}`,
+    },
+  };
+  return out;
 }
 
 /** `url \`http://a\` → \`http://b\`; apiKeyEnv \`DIENE_X\``: each value as code, a field the base lacked as `(none)`. */
@@ -212,16 +395,16 @@ export function renderReport(input: ReportInput, options: ReportOptions = {}): s
 function renderUnmasked(input: ReportInput, options: ReportOptions): string {
   const maxChars = options.maxChars ?? GITHUB_COMMENT_LIMIT;
   const render = compiledTemplate('pr-report.md.hbs');
-  const all: Limits = { deploys: Infinity, diagnostics: Infinity, files: Infinity, objects: Infinity, pipelines: Infinity };
+  const all: Limits = { deploys: Infinity, users: Infinity, diagnostics: Infinity, files: Infinity, objects: Infinity, pipelines: Infinity };
   const full = render({ ...view(input, all), full: true });
   if (full.length <= maxChars) return full;
   const steps: Limits[] = [
     { ...all, objects: 200 },
-    { ...all, objects: 50, files: 200, diagnostics: 100 },
-    { deploys: 200, diagnostics: 50, files: 100, objects: 20, pipelines: 10 },
-    { deploys: 50, diagnostics: 20, files: 30, objects: 0, pipelines: 3 },
-    { deploys: 20, diagnostics: 10, files: 10, objects: 0, pipelines: 0 },
-    { deploys: 0, diagnostics: 0, files: 0, objects: 0, pipelines: 0 },
+    { ...all, objects: 50, files: 200, diagnostics: 100, users: 500 },
+    { deploys: 200, users: 200, diagnostics: 50, files: 100, objects: 20, pipelines: 10 },
+    { deploys: 50, users: 50, diagnostics: 20, files: 30, objects: 0, pipelines: 3 },
+    { deploys: 20, users: 20, diagnostics: 10, files: 10, objects: 0, pipelines: 0 },
+    { deploys: 0, users: 0, diagnostics: 0, files: 0, objects: 0, pipelines: 0 },
   ];
   let text = full;
   for (const limits of steps) {

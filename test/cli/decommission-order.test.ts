@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { compileFleet } from '../../compiler/index.js';
 import { overlayTexts, readFleetTexts, TEST_NOW_SECONDS, toSourceFiles, useTempFleets } from '../support/fleet-fixture.js';
 import { runCliInProcess } from '../support/run-cli.js';
+import { shownPath } from '../../compiler/cli/command.js';
 
 const tempFleet = useTempFleets();
 const NOW = ['--now', '2026-11-21T00:00:00Z'];
@@ -56,7 +57,8 @@ describe('on the command line', () => {
     const base = tempFleet({ 'registry/clusters/raichu-ruby.yaml': rubyOn });
     const head = tempFleet(withoutRuby);
     expect((await runCliInProcess(['compile', '--fleet', head, ...NOW])).exitCode).toBe(0);
-    const baseLabel = path.relative(head, base).split(path.sep).join('/');
+    // The base lies outside the fleet and the working directory: named by its absolute path (docs/diagnostics.md).
+    const baseLabel = shownPath(base, head);
     const run = await runCliInProcess(['compile', '--check', '--fleet', head, '--base', base, ...NOW], { cwd: head });
     expect(run.exitCode, run.stderr).toBe(1);
     expect(run.stderr).toContain(

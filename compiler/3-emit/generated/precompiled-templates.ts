@@ -271,6 +271,26 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         })) != null
           ? stack1
           : '') +
+        ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'resilience') : depth0, {
+          name: 'if',
+          hash: {},
+          fn: container.program(14, data, 0),
+          inverse: container.noop,
+          data: data,
+          loc: { start: { line: 73, column: 0 }, end: { line: 89, column: 7 } },
+        })) != null
+          ? stack1
+          : '') +
+        ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'users') : depth0, {
+          name: 'if',
+          hash: {},
+          fn: container.program(19, data, 0),
+          inverse: container.noop,
+          data: data,
+          loc: { start: { line: 90, column: 0 }, end: { line: 169, column: 7 } },
+        })) != null
+          ? stack1
+          : '') +
         '### Output changes ' +
         ((stack1 =
           ((helper =
@@ -278,7 +298,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
               ? helper
               : container.hooks.helperMissing),
           typeof helper === 'function'
-            ? helper.call(alias1, { name: 'comparedWith', hash: {}, data: data, loc: { start: { line: 73, column: 19 }, end: { line: 73, column: 35 } } })
+            ? helper.call(alias1, { name: 'comparedWith', hash: {}, data: data, loc: { start: { line: 170, column: 19 }, end: { line: 170, column: 35 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -286,40 +306,40 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'noChange') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(14, data, 0),
-          inverse: container.program(15, data, 0),
+          fn: container.program(35, data, 0),
+          inverse: container.program(36, data, 0),
           data: data,
-          loc: { start: { line: 75, column: 0 }, end: { line: 113, column: 7 } },
+          loc: { start: { line: 172, column: 0 }, end: { line: 210, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'pipelines') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(21, data, 0),
+          fn: container.program(42, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 114, column: 0 }, end: { line: 125, column: 7 } },
+          loc: { start: { line: 211, column: 0 }, end: { line: 222, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'pipelinesCut') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(23, data, 0),
+          fn: container.program(44, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 126, column: 0 }, end: { line: 129, column: 7 } },
+          loc: { start: { line: 223, column: 0 }, end: { line: 226, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'removedPlatforms') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(24, data, 0),
+          fn: container.program(45, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 130, column: 0 }, end: { line: 133, column: 7 } },
+          loc: { start: { line: 227, column: 0 }, end: { line: 230, column: 7 } },
         })) != null
           ? stack1
           : '')
@@ -732,9 +752,1003 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
       );
     },
     '14': function (container, depth0, helpers, partials, data) {
-      return 'No generated file changes.\n';
+      var stack1,
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '### Resilience against single failures\n\n' +
+        ((stack1 = lookupProperty(helpers, 'if').call(
+          depth0 != null ? depth0 : container.nullContext || {},
+          (stack1 = depth0 != null ? lookupProperty(depth0, 'resilience') : depth0) != null ? lookupProperty(stack1, 'lost') : stack1,
+          {
+            name: 'if',
+            hash: {},
+            fn: container.program(15, data, 0),
+            inverse: container.program(18, data, 0),
+            data: data,
+            loc: { start: { line: 76, column: 0 }, end: { line: 87, column: 7 } },
+          },
+        )) != null
+          ? stack1
+          : '') +
+        '\n'
+      );
     },
     '15': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        alias1 = depth0 != null ? depth0 : container.nullContext || {},
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        ((stack1 = container.lambda(
+          (stack1 = depth0 != null ? lookupProperty(depth0, 'resilience') : depth0) != null ? lookupProperty(stack1, 'count') : stack1,
+          depth0,
+        )) != null
+          ? stack1
+          : '') +
+        ' landscape(s) survived every single failure on the base branch and no longer do (`diene simulate --all-single` on both):\n\n' +
+        ((stack1 = lookupProperty(helpers, 'each').call(
+          alias1,
+          (stack1 = depth0 != null ? lookupProperty(depth0, 'resilience') : depth0) != null ? lookupProperty(stack1, 'losses') : stack1,
+          {
+            name: 'each',
+            hash: {},
+            fn: container.program(16, data, 0),
+            inverse: container.noop,
+            data: data,
+            loc: { start: { line: 79, column: 0 }, end: { line: 81, column: 9 } },
+          },
+        )) != null
+          ? stack1
+          : '') +
+        ((stack1 = lookupProperty(helpers, 'if').call(
+          alias1,
+          (stack1 = depth0 != null ? lookupProperty(depth0, 'resilience') : depth0) != null ? lookupProperty(stack1, 'cut') : stack1,
+          {
+            name: 'if',
+            hash: {},
+            fn: container.program(17, data, 0),
+            inverse: container.noop,
+            data: data,
+            loc: { start: { line: 82, column: 0 }, end: { line: 84, column: 7 } },
+          },
+        )) != null
+          ? stack1
+          : '')
+      );
+    },
+    '16': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        alias1 = depth0 != null ? depth0 : container.nullContext || {},
+        alias2 = container.hooks.helperMissing,
+        alias3 = 'function',
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '- ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'column') || (depth0 != null ? lookupProperty(depth0, 'column') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'column', hash: {}, data: data, loc: { start: { line: 80, column: 2 }, end: { line: 80, column: 12 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'kind') || (depth0 != null ? lookupProperty(depth0, 'kind') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'kind', hash: {}, data: data, loc: { start: { line: 80, column: 12 }, end: { line: 80, column: 20 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'served') || (depth0 != null ? lookupProperty(depth0, 'served') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'served', hash: {}, data: data, loc: { start: { line: 80, column: 21 }, end: { line: 80, column: 31 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ': down for ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'users') || (depth0 != null ? lookupProperty(depth0, 'users') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'users', hash: {}, data: data, loc: { start: { line: 80, column: 42 }, end: { line: 80, column: 51 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' when one of these fails: ' +
+        ((stack1 =
+          ((helper =
+            (helper = lookupProperty(helpers, 'failures') || (depth0 != null ? lookupProperty(depth0, 'failures') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'failures', hash: {}, data: data, loc: { start: { line: 80, column: 77 }, end: { line: 80, column: 89 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        '\n'
+      );
+    },
+    '17': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '- _' +
+        ((stack1 = container.lambda(
+          (stack1 = depth0 != null ? lookupProperty(depth0, 'resilience') : depth0) != null ? lookupProperty(stack1, 'cut') : stack1,
+          depth0,
+        )) != null
+          ? stack1
+          : '') +
+        ' more not listed here; `diene simulate --all-single` on both branches shows them._\n'
+      );
+    },
+    '18': function (container, depth0, helpers, partials, data) {
+      return 'Every landscape and virtual landscape that survived every single failure on the base branch still does (`diene simulate --all-single` on both).\n';
+    },
+    '19': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        alias1 = depth0 != null ? depth0 : container.nullContext || {},
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '### What changes for users ' +
+        ((stack1 =
+          ((helper =
+            (helper = lookupProperty(helpers, 'comparedWith') || (depth0 != null ? lookupProperty(depth0, 'comparedWith') : depth0)) != null
+              ? helper
+              : container.hooks.helperMissing),
+          typeof helper === 'function'
+            ? helper.call(alias1, { name: 'comparedWith', hash: {}, data: data, loc: { start: { line: 91, column: 27 }, end: { line: 91, column: 43 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        '\n\n' +
+        ((stack1 = lookupProperty(helpers, 'if').call(
+          alias1,
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'dns') : stack1) != null
+            ? lookupProperty(stack1, 'count')
+            : stack1,
+          {
+            name: 'if',
+            hash: {},
+            fn: container.program(20, data, 0),
+            inverse: container.noop,
+            data: data,
+            loc: { start: { line: 93, column: 0 }, end: { line: 108, column: 7 } },
+          },
+        )) != null
+          ? stack1
+          : '') +
+        ((stack1 = lookupProperty(helpers, 'if').call(
+          alias1,
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'dns') : stack1) != null
+            ? lookupProperty(stack1, 'leftAloneCount')
+            : stack1,
+          {
+            name: 'if',
+            hash: {},
+            fn: container.program(23, data, 0),
+            inverse: container.noop,
+            data: data,
+            loc: { start: { line: 109, column: 0 }, end: { line: 118, column: 7 } },
+          },
+        )) != null
+          ? stack1
+          : '') +
+        ((stack1 = lookupProperty(helpers, 'if').call(
+          alias1,
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'dns') : stack1) != null
+            ? lookupProperty(stack1, 'unplanned')
+            : stack1,
+          {
+            name: 'if',
+            hash: {},
+            fn: container.program(25, data, 0),
+            inverse: container.noop,
+            data: data,
+            loc: { start: { line: 119, column: 0 }, end: { line: 122, column: 7 } },
+          },
+        )) != null
+          ? stack1
+          : '') +
+        ((stack1 = lookupProperty(helpers, 'if').call(
+          alias1,
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'routes') : stack1) != null
+            ? lookupProperty(stack1, 'count')
+            : stack1,
+          {
+            name: 'if',
+            hash: {},
+            fn: container.program(26, data, 0),
+            inverse: container.noop,
+            data: data,
+            loc: { start: { line: 123, column: 0 }, end: { line: 136, column: 7 } },
+          },
+        )) != null
+          ? stack1
+          : '') +
+        ((stack1 = lookupProperty(helpers, 'if').call(
+          alias1,
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'books') : stack1) != null
+            ? lookupProperty(stack1, 'count')
+            : stack1,
+          {
+            name: 'if',
+            hash: {},
+            fn: container.program(29, data, 0),
+            inverse: container.noop,
+            data: data,
+            loc: { start: { line: 137, column: 0 }, end: { line: 150, column: 7 } },
+          },
+        )) != null
+          ? stack1
+          : '') +
+        ((stack1 = lookupProperty(helpers, 'if').call(
+          alias1,
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'gateways') : stack1) != null
+            ? lookupProperty(stack1, 'count')
+            : stack1,
+          {
+            name: 'if',
+            hash: {},
+            fn: container.program(32, data, 0),
+            inverse: container.noop,
+            data: data,
+            loc: { start: { line: 151, column: 0 }, end: { line: 168, column: 7 } },
+          },
+        )) != null
+          ? stack1
+          : '')
+      );
+    },
+    '20': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        alias1 = container.lambda,
+        alias2 = depth0 != null ? depth0 : container.nullContext || {},
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '#### DNS answers: ' +
+        ((stack1 = alias1(
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'dns') : stack1) != null
+            ? lookupProperty(stack1, 'summary')
+            : stack1,
+          depth0,
+        )) != null
+          ? stack1
+          : '') +
+        "\n\nWhat `diene plan dns` plans against the base's zone plans, each address with its cluster.\n\n" +
+        ((stack1 = alias1(
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'dns') : stack1) != null
+            ? lookupProperty(stack1, 'open')
+            : stack1,
+          depth0,
+        )) != null
+          ? stack1
+          : '') +
+        '| name | type | DNS hosts | change |\n| --- | --- | --- | --- |\n' +
+        ((stack1 = lookupProperty(helpers, 'each').call(
+          alias2,
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'dns') : stack1) != null
+            ? lookupProperty(stack1, 'rows')
+            : stack1,
+          {
+            name: 'each',
+            hash: {},
+            fn: container.program(21, data, 0),
+            inverse: container.noop,
+            data: data,
+            loc: { start: { line: 100, column: 0 }, end: { line: 102, column: 9 } },
+          },
+        )) != null
+          ? stack1
+          : '') +
+        ((stack1 = lookupProperty(helpers, 'if').call(
+          alias2,
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'dns') : stack1) != null
+            ? lookupProperty(stack1, 'cut')
+            : stack1,
+          {
+            name: 'if',
+            hash: {},
+            fn: container.program(22, data, 0),
+            inverse: container.noop,
+            data: data,
+            loc: { start: { line: 103, column: 0 }, end: { line: 106, column: 7 } },
+          },
+        )) != null
+          ? stack1
+          : '') +
+        ((stack1 = alias1(
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'dns') : stack1) != null
+            ? lookupProperty(stack1, 'close')
+            : stack1,
+          depth0,
+        )) != null
+          ? stack1
+          : '') +
+        '\n'
+      );
+    },
+    '21': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        alias1 = depth0 != null ? depth0 : container.nullContext || {},
+        alias2 = container.hooks.helperMissing,
+        alias3 = 'function',
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '| ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'name') || (depth0 != null ? lookupProperty(depth0, 'name') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'name', hash: {}, data: data, loc: { start: { line: 101, column: 2 }, end: { line: 101, column: 10 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' | ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'type') || (depth0 != null ? lookupProperty(depth0, 'type') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'type', hash: {}, data: data, loc: { start: { line: 101, column: 13 }, end: { line: 101, column: 21 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' | ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'hosts') || (depth0 != null ? lookupProperty(depth0, 'hosts') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'hosts', hash: {}, data: data, loc: { start: { line: 101, column: 24 }, end: { line: 101, column: 33 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' | ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'change') || (depth0 != null ? lookupProperty(depth0, 'change') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'change', hash: {}, data: data, loc: { start: { line: 101, column: 36 }, end: { line: 101, column: 46 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' |\n'
+      );
+    },
+    '22': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '\n_' +
+        ((stack1 = container.lambda(
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'dns') : stack1) != null
+            ? lookupProperty(stack1, 'cut')
+            : stack1,
+          depth0,
+        )) != null
+          ? stack1
+          : '') +
+        " more not listed here; `diene plan dns --live` with the base's generated/ lists them all._\n"
+      );
+    },
+    '23': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '<details><summary>Record sets the planner leaves alone (' +
+        ((stack1 = container.lambda(
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'dns') : stack1) != null
+            ? lookupProperty(stack1, 'leftAloneCount')
+            : stack1,
+          depth0,
+        )) != null
+          ? stack1
+          : '') +
+        ')</summary>\n\n' +
+        ((stack1 = lookupProperty(helpers, 'each').call(
+          depth0 != null ? depth0 : container.nullContext || {},
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'dns') : stack1) != null
+            ? lookupProperty(stack1, 'leftAlone')
+            : stack1,
+          {
+            name: 'each',
+            hash: {},
+            fn: container.program(24, data, 0),
+            inverse: container.noop,
+            data: data,
+            loc: { start: { line: 112, column: 0 }, end: { line: 114, column: 9 } },
+          },
+        )) != null
+          ? stack1
+          : '') +
+        '\n</details>\n\n'
+      );
+    },
+    '24': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        alias1 = depth0 != null ? depth0 : container.nullContext || {},
+        alias2 = container.hooks.helperMissing,
+        alias3 = 'function',
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '- ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'hosts') || (depth0 != null ? lookupProperty(depth0, 'hosts') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'hosts', hash: {}, data: data, loc: { start: { line: 113, column: 2 }, end: { line: 113, column: 11 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ': ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'report') || (depth0 != null ? lookupProperty(depth0, 'report') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'report', hash: {}, data: data, loc: { start: { line: 113, column: 13 }, end: { line: 113, column: 23 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        '\n'
+      );
+    },
+    '25': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        'Zones no longer planned (their record sets stay on the hosts until removed by hand): ' +
+        ((stack1 = container.lambda(
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'dns') : stack1) != null
+            ? lookupProperty(stack1, 'unplanned')
+            : stack1,
+          depth0,
+        )) != null
+          ? stack1
+          : '') +
+        '.\n\n'
+      );
+    },
+    '26': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        alias1 = container.lambda,
+        alias2 = depth0 != null ? depth0 : container.nullContext || {},
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '#### Route paths: ' +
+        ((stack1 = alias1(
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'routes') : stack1) != null
+            ? lookupProperty(stack1, 'summary')
+            : stack1,
+          depth0,
+        )) != null
+          ? stack1
+          : '') +
+        '\n\n' +
+        ((stack1 = alias1(
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'routes') : stack1) != null
+            ? lookupProperty(stack1, 'open')
+            : stack1,
+          depth0,
+        )) != null
+          ? stack1
+          : '') +
+        '| landscape | host | prefix | target |\n| --- | --- | --- | --- |\n' +
+        ((stack1 = lookupProperty(helpers, 'each').call(
+          alias2,
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'routes') : stack1) != null
+            ? lookupProperty(stack1, 'rows')
+            : stack1,
+          {
+            name: 'each',
+            hash: {},
+            fn: container.program(27, data, 0),
+            inverse: container.noop,
+            data: data,
+            loc: { start: { line: 128, column: 0 }, end: { line: 130, column: 9 } },
+          },
+        )) != null
+          ? stack1
+          : '') +
+        ((stack1 = lookupProperty(helpers, 'if').call(
+          alias2,
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'routes') : stack1) != null
+            ? lookupProperty(stack1, 'cut')
+            : stack1,
+          {
+            name: 'if',
+            hash: {},
+            fn: container.program(28, data, 0),
+            inverse: container.noop,
+            data: data,
+            loc: { start: { line: 131, column: 0 }, end: { line: 134, column: 7 } },
+          },
+        )) != null
+          ? stack1
+          : '') +
+        ((stack1 = alias1(
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'routes') : stack1) != null
+            ? lookupProperty(stack1, 'close')
+            : stack1,
+          depth0,
+        )) != null
+          ? stack1
+          : '') +
+        '\n'
+      );
+    },
+    '27': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        alias1 = depth0 != null ? depth0 : container.nullContext || {},
+        alias2 = container.hooks.helperMissing,
+        alias3 = 'function',
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '| ' +
+        ((stack1 =
+          ((helper =
+            (helper = lookupProperty(helpers, 'landscape') || (depth0 != null ? lookupProperty(depth0, 'landscape') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'landscape', hash: {}, data: data, loc: { start: { line: 129, column: 2 }, end: { line: 129, column: 15 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' | ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'host') || (depth0 != null ? lookupProperty(depth0, 'host') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'host', hash: {}, data: data, loc: { start: { line: 129, column: 18 }, end: { line: 129, column: 26 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' | ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'prefix') || (depth0 != null ? lookupProperty(depth0, 'prefix') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'prefix', hash: {}, data: data, loc: { start: { line: 129, column: 29 }, end: { line: 129, column: 39 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' | ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'change') || (depth0 != null ? lookupProperty(depth0, 'change') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'change', hash: {}, data: data, loc: { start: { line: 129, column: 42 }, end: { line: 129, column: 52 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' |\n'
+      );
+    },
+    '28': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '\n_' +
+        ((stack1 = container.lambda(
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'routes') : stack1) != null
+            ? lookupProperty(stack1, 'cut')
+            : stack1,
+          depth0,
+        )) != null
+          ? stack1
+          : '') +
+        ' more not listed here._\n'
+      );
+    },
+    '29': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        alias1 = container.lambda,
+        alias2 = depth0 != null ? depth0 : container.nullContext || {},
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '#### Address books: ' +
+        ((stack1 = alias1(
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'books') : stack1) != null
+            ? lookupProperty(stack1, 'summary')
+            : stack1,
+          depth0,
+        )) != null
+          ? stack1
+          : '') +
+        '\n\n' +
+        ((stack1 = alias1(
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'books') : stack1) != null
+            ? lookupProperty(stack1, 'open')
+            : stack1,
+          depth0,
+        )) != null
+          ? stack1
+          : '') +
+        '| book | doc | entry | | candidates |\n| --- | --- | --- | --- | --- |\n' +
+        ((stack1 = lookupProperty(helpers, 'each').call(
+          alias2,
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'books') : stack1) != null
+            ? lookupProperty(stack1, 'rows')
+            : stack1,
+          {
+            name: 'each',
+            hash: {},
+            fn: container.program(30, data, 0),
+            inverse: container.noop,
+            data: data,
+            loc: { start: { line: 142, column: 0 }, end: { line: 144, column: 9 } },
+          },
+        )) != null
+          ? stack1
+          : '') +
+        ((stack1 = lookupProperty(helpers, 'if').call(
+          alias2,
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'books') : stack1) != null
+            ? lookupProperty(stack1, 'cut')
+            : stack1,
+          {
+            name: 'if',
+            hash: {},
+            fn: container.program(31, data, 0),
+            inverse: container.noop,
+            data: data,
+            loc: { start: { line: 145, column: 0 }, end: { line: 148, column: 7 } },
+          },
+        )) != null
+          ? stack1
+          : '') +
+        ((stack1 = alias1(
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'books') : stack1) != null
+            ? lookupProperty(stack1, 'close')
+            : stack1,
+          depth0,
+        )) != null
+          ? stack1
+          : '') +
+        '\n'
+      );
+    },
+    '30': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        alias1 = depth0 != null ? depth0 : container.nullContext || {},
+        alias2 = container.hooks.helperMissing,
+        alias3 = 'function',
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '| ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'book') || (depth0 != null ? lookupProperty(depth0, 'book') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'book', hash: {}, data: data, loc: { start: { line: 143, column: 2 }, end: { line: 143, column: 10 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' | ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'doc') || (depth0 != null ? lookupProperty(depth0, 'doc') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'doc', hash: {}, data: data, loc: { start: { line: 143, column: 13 }, end: { line: 143, column: 20 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' | ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'entry') || (depth0 != null ? lookupProperty(depth0, 'entry') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'entry', hash: {}, data: data, loc: { start: { line: 143, column: 23 }, end: { line: 143, column: 32 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' | ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'status') || (depth0 != null ? lookupProperty(depth0, 'status') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 143, column: 35 }, end: { line: 143, column: 45 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' | ' +
+        ((stack1 =
+          ((helper =
+            (helper = lookupProperty(helpers, 'candidates') || (depth0 != null ? lookupProperty(depth0, 'candidates') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'candidates', hash: {}, data: data, loc: { start: { line: 143, column: 48 }, end: { line: 143, column: 62 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' |\n'
+      );
+    },
+    '31': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '\n_' +
+        ((stack1 = container.lambda(
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'books') : stack1) != null
+            ? lookupProperty(stack1, 'cut')
+            : stack1,
+          depth0,
+        )) != null
+          ? stack1
+          : '') +
+        ' more not listed here._\n'
+      );
+    },
+    '32': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        alias1 = container.lambda,
+        alias2 = depth0 != null ? depth0 : container.nullContext || {},
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '#### Gateway and certificate host names: ' +
+        ((stack1 = alias1(
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'gateways') : stack1) != null
+            ? lookupProperty(stack1, 'summary')
+            : stack1,
+          depth0,
+        )) != null
+          ? stack1
+          : '') +
+        '\n\n<details><summary>Host names per cluster (' +
+        ((stack1 = alias1(
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'gateways') : stack1) != null
+            ? lookupProperty(stack1, 'count')
+            : stack1,
+          depth0,
+        )) != null
+          ? stack1
+          : '') +
+        ')</summary>\n\n| cluster | added | removed | host names |\n| --- | ---: | ---: | --- |\n' +
+        ((stack1 = lookupProperty(helpers, 'each').call(
+          alias2,
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'gateways') : stack1) != null
+            ? lookupProperty(stack1, 'rows')
+            : stack1,
+          {
+            name: 'each',
+            hash: {},
+            fn: container.program(33, data, 0),
+            inverse: container.noop,
+            data: data,
+            loc: { start: { line: 158, column: 0 }, end: { line: 160, column: 9 } },
+          },
+        )) != null
+          ? stack1
+          : '') +
+        ((stack1 = lookupProperty(helpers, 'if').call(
+          alias2,
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'gateways') : stack1) != null
+            ? lookupProperty(stack1, 'cut')
+            : stack1,
+          {
+            name: 'if',
+            hash: {},
+            fn: container.program(34, data, 0),
+            inverse: container.noop,
+            data: data,
+            loc: { start: { line: 161, column: 0 }, end: { line: 164, column: 7 } },
+          },
+        )) != null
+          ? stack1
+          : '') +
+        '\n</details>\n\n'
+      );
+    },
+    '33': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        helper,
+        alias1 = depth0 != null ? depth0 : container.nullContext || {},
+        alias2 = container.hooks.helperMissing,
+        alias3 = 'function',
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '| ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'cluster') || (depth0 != null ? lookupProperty(depth0, 'cluster') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'cluster', hash: {}, data: data, loc: { start: { line: 159, column: 2 }, end: { line: 159, column: 13 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' | ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'added') || (depth0 != null ? lookupProperty(depth0, 'added') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'added', hash: {}, data: data, loc: { start: { line: 159, column: 16 }, end: { line: 159, column: 25 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' | ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'removed') || (depth0 != null ? lookupProperty(depth0, 'removed') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'removed', hash: {}, data: data, loc: { start: { line: 159, column: 28 }, end: { line: 159, column: 39 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' | ' +
+        ((stack1 =
+          ((helper = (helper = lookupProperty(helpers, 'names') || (depth0 != null ? lookupProperty(depth0, 'names') : depth0)) != null ? helper : alias2),
+          typeof helper === alias3
+            ? helper.call(alias1, { name: 'names', hash: {}, data: data, loc: { start: { line: 159, column: 42 }, end: { line: 159, column: 51 } } })
+            : helper)) != null
+          ? stack1
+          : '') +
+        ' |\n'
+      );
+    },
+    '34': function (container, depth0, helpers, partials, data) {
+      var stack1,
+        lookupProperty =
+          container.lookupProperty ||
+          function (parent, propertyName) {
+            if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
+              return parent[propertyName];
+            }
+            return undefined;
+          };
+
+      return (
+        '\n_' +
+        ((stack1 = container.lambda(
+          (stack1 = (stack1 = depth0 != null ? lookupProperty(depth0, 'users') : depth0) != null ? lookupProperty(stack1, 'gateways') : stack1) != null
+            ? lookupProperty(stack1, 'cut')
+            : stack1,
+          depth0,
+        )) != null
+          ? stack1
+          : '') +
+        ' more clusters not listed here._\n'
+      );
+    },
+    '35': function (container, depth0, helpers, partials, data) {
+      return 'No generated file changes.\n';
+    },
+    '36': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = container.lambda,
@@ -810,7 +1824,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
               ? helper
               : container.hooks.helperMissing),
           typeof helper === 'function'
-            ? helper.call(alias2, { name: 'fileCount', hash: {}, data: data, loc: { start: { line: 86, column: 25 }, end: { line: 86, column: 38 } } })
+            ? helper.call(alias2, { name: 'fileCount', hash: {}, data: data, loc: { start: { line: 183, column: 25 }, end: { line: 183, column: 38 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -818,20 +1832,20 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'each').call(alias2, depth0 != null ? lookupProperty(depth0, 'files') : depth0, {
           name: 'each',
           hash: {},
-          fn: container.program(16, data, 0),
+          fn: container.program(37, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 90, column: 0 }, end: { line: 92, column: 9 } },
+          loc: { start: { line: 187, column: 0 }, end: { line: 189, column: 9 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias2, depth0 != null ? lookupProperty(depth0, 'filesCut') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(17, data, 0),
+          fn: container.program(38, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 93, column: 0 }, end: { line: 96, column: 7 } },
+          loc: { start: { line: 190, column: 0 }, end: { line: 193, column: 7 } },
         })) != null
           ? stack1
           : '') +
@@ -839,16 +1853,16 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'if').call(alias2, depth0 != null ? lookupProperty(depth0, 'objects') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(18, data, 0),
+          fn: container.program(39, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 100, column: 0 }, end: { line: 112, column: 7 } },
+          loc: { start: { line: 197, column: 0 }, end: { line: 209, column: 7 } },
         })) != null
           ? stack1
           : '')
       );
     },
-    '16': function (container, depth0, helpers, partials, data) {
+    '37': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -868,7 +1882,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'status') || (depth0 != null ? lookupProperty(depth0, 'status') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 91, column: 2 }, end: { line: 91, column: 12 } } })
+            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 188, column: 2 }, end: { line: 188, column: 12 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -876,7 +1890,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'file') || (depth0 != null ? lookupProperty(depth0, 'file') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'file', hash: {}, data: data, loc: { start: { line: 91, column: 15 }, end: { line: 91, column: 23 } } })
+            ? helper.call(alias1, { name: 'file', hash: {}, data: data, loc: { start: { line: 188, column: 15 }, end: { line: 188, column: 23 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -884,14 +1898,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'objects') || (depth0 != null ? lookupProperty(depth0, 'objects') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'objects', hash: {}, data: data, loc: { start: { line: 91, column: 26 }, end: { line: 91, column: 37 } } })
+            ? helper.call(alias1, { name: 'objects', hash: {}, data: data, loc: { start: { line: 188, column: 26 }, end: { line: 188, column: 37 } } })
             : helper)) != null
           ? stack1
           : '') +
         ' |\n'
       );
     },
-    '17': function (container, depth0, helpers, partials, data) {
+    '38': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -915,7 +1929,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'filesCut',
                 hash: {},
                 data: data,
-                loc: { start: { line: 95, column: 1 }, end: { line: 95, column: 13 } },
+                loc: { start: { line: 192, column: 1 }, end: { line: 192, column: 13 } },
               })
             : helper)) != null
           ? stack1
@@ -923,7 +1937,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ' more files not listed here._\n'
       );
     },
-    '18': function (container, depth0, helpers, partials, data) {
+    '39': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -944,7 +1958,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
               ? helper
               : container.hooks.helperMissing),
           typeof helper === 'function'
-            ? helper.call(alias1, { name: 'objectCount', hash: {}, data: data, loc: { start: { line: 101, column: 27 }, end: { line: 101, column: 42 } } })
+            ? helper.call(alias1, { name: 'objectCount', hash: {}, data: data, loc: { start: { line: 198, column: 27 }, end: { line: 198, column: 42 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -952,27 +1966,27 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'each').call(alias1, depth0 != null ? lookupProperty(depth0, 'objects') : depth0, {
           name: 'each',
           hash: {},
-          fn: container.program(19, data, 0),
+          fn: container.program(40, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 103, column: 0 }, end: { line: 105, column: 9 } },
+          loc: { start: { line: 200, column: 0 }, end: { line: 202, column: 9 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'objectsCut') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(20, data, 0),
+          fn: container.program(41, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 106, column: 0 }, end: { line: 109, column: 7 } },
+          loc: { start: { line: 203, column: 0 }, end: { line: 206, column: 7 } },
         })) != null
           ? stack1
           : '') +
         '\n</details>\n'
       );
     },
-    '19': function (container, depth0, helpers, partials, data) {
+    '40': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -992,7 +2006,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'status') || (depth0 != null ? lookupProperty(depth0, 'status') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 104, column: 2 }, end: { line: 104, column: 12 } } })
+            ? helper.call(alias1, { name: 'status', hash: {}, data: data, loc: { start: { line: 201, column: 2 }, end: { line: 201, column: 12 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1000,7 +2014,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'object') || (depth0 != null ? lookupProperty(depth0, 'object') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'object', hash: {}, data: data, loc: { start: { line: 104, column: 13 }, end: { line: 104, column: 23 } } })
+            ? helper.call(alias1, { name: 'object', hash: {}, data: data, loc: { start: { line: 201, column: 13 }, end: { line: 201, column: 23 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1008,14 +2022,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'file') || (depth0 != null ? lookupProperty(depth0, 'file') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'file', hash: {}, data: data, loc: { start: { line: 104, column: 27 }, end: { line: 104, column: 35 } } })
+            ? helper.call(alias1, { name: 'file', hash: {}, data: data, loc: { start: { line: 201, column: 27 }, end: { line: 201, column: 35 } } })
             : helper)) != null
           ? stack1
           : '') +
         '\n'
       );
     },
-    '20': function (container, depth0, helpers, partials, data) {
+    '41': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -1039,7 +2053,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'objectsCut',
                 hash: {},
                 data: data,
-                loc: { start: { line: 108, column: 1 }, end: { line: 108, column: 15 } },
+                loc: { start: { line: 205, column: 1 }, end: { line: 205, column: 15 } },
               })
             : helper)) != null
           ? stack1
@@ -1047,7 +2061,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ' more object changes not listed here._\n'
       );
     },
-    '21': function (container, depth0, helpers, partials, data) {
+    '42': function (container, depth0, helpers, partials, data) {
       var stack1,
         lookupProperty =
           container.lookupProperty ||
@@ -1066,17 +2080,17 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           {
             name: 'each',
             hash: {},
-            fn: container.program(22, data, 0),
+            fn: container.program(43, data, 0),
             inverse: container.noop,
             data: data,
-            loc: { start: { line: 118, column: 0 }, end: { line: 124, column: 9 } },
+            loc: { start: { line: 215, column: 0 }, end: { line: 221, column: 9 } },
           },
         )) != null
           ? stack1
           : '')
       );
     },
-    '22': function (container, depth0, helpers, partials, data) {
+    '43': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -1096,7 +2110,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'name') || (depth0 != null ? lookupProperty(depth0, 'name') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'name', hash: {}, data: data, loc: { start: { line: 119, column: 5 }, end: { line: 119, column: 13 } } })
+            ? helper.call(alias1, { name: 'name', hash: {}, data: data, loc: { start: { line: 216, column: 5 }, end: { line: 216, column: 13 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1105,14 +2119,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           ((helper =
             (helper = lookupProperty(helpers, 'flowchart') || (depth0 != null ? lookupProperty(depth0, 'flowchart') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'flowchart', hash: {}, data: data, loc: { start: { line: 122, column: 0 }, end: { line: 122, column: 13 } } })
+            ? helper.call(alias1, { name: 'flowchart', hash: {}, data: data, loc: { start: { line: 219, column: 0 }, end: { line: 219, column: 13 } } })
             : helper)) != null
           ? stack1
           : '') +
         '```\n\n'
       );
     },
-    '23': function (container, depth0, helpers, partials, data) {
+    '44': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -1136,7 +2150,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'pipelinesCut',
                 hash: {},
                 data: data,
-                loc: { start: { line: 127, column: 1 }, end: { line: 127, column: 17 } },
+                loc: { start: { line: 224, column: 1 }, end: { line: 224, column: 17 } },
               })
             : helper)) != null
           ? stack1
@@ -1144,7 +2158,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         " more changed platforms' pipelines left out to keep this comment under GitHub's size limit._\n\n"
       );
     },
-    '24': function (container, depth0, helpers, partials, data) {
+    '45': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -1168,7 +2182,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'removedPlatforms',
                 hash: {},
                 data: data,
-                loc: { start: { line: 131, column: 34 }, end: { line: 131, column: 54 } },
+                loc: { start: { line: 228, column: 34 }, end: { line: 228, column: 54 } },
               })
             : helper)) != null
           ? stack1
@@ -1176,7 +2190,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         '.\n\n'
       );
     },
-    '25': function (container, depth0, helpers, partials, data) {
+    '46': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -1197,7 +2211,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
               ? helper
               : container.hooks.helperMissing),
           typeof helper === 'function'
-            ? helper.call(alias1, { name: 'warningCount', hash: {}, data: data, loc: { start: { line: 136, column: 28 }, end: { line: 136, column: 44 } } })
+            ? helper.call(alias1, { name: 'warningCount', hash: {}, data: data, loc: { start: { line: 233, column: 28 }, end: { line: 233, column: 44 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1205,27 +2219,27 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'each').call(alias1, depth0 != null ? lookupProperty(depth0, 'warnings') : depth0, {
           name: 'each',
           hash: {},
-          fn: container.program(26, data, 0),
+          fn: container.program(47, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 138, column: 0 }, end: { line: 140, column: 9 } },
+          loc: { start: { line: 235, column: 0 }, end: { line: 237, column: 9 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'warningsCut') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(27, data, 0),
+          fn: container.program(48, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 141, column: 0 }, end: { line: 143, column: 7 } },
+          loc: { start: { line: 238, column: 0 }, end: { line: 240, column: 7 } },
         })) != null
           ? stack1
           : '') +
         '\n</details>\n\n'
       );
     },
-    '26': function (container, depth0, helpers, partials, data) {
+    '47': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         alias1 = depth0 != null ? depth0 : container.nullContext || {},
@@ -1245,7 +2259,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'place') || (depth0 != null ? lookupProperty(depth0, 'place') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'place', hash: {}, data: data, loc: { start: { line: 139, column: 2 }, end: { line: 139, column: 11 } } })
+            ? helper.call(alias1, { name: 'place', hash: {}, data: data, loc: { start: { line: 236, column: 2 }, end: { line: 236, column: 11 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1253,7 +2267,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'code') || (depth0 != null ? lookupProperty(depth0, 'code') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'code', hash: {}, data: data, loc: { start: { line: 139, column: 13 }, end: { line: 139, column: 21 } } })
+            ? helper.call(alias1, { name: 'code', hash: {}, data: data, loc: { start: { line: 236, column: 13 }, end: { line: 236, column: 21 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1261,14 +2275,14 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'message') || (depth0 != null ? lookupProperty(depth0, 'message') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'message', hash: {}, data: data, loc: { start: { line: 139, column: 24 }, end: { line: 139, column: 35 } } })
+            ? helper.call(alias1, { name: 'message', hash: {}, data: data, loc: { start: { line: 236, column: 24 }, end: { line: 236, column: 35 } } })
             : helper)) != null
           ? stack1
           : '') +
         '\n'
       );
     },
-    '27': function (container, depth0, helpers, partials, data) {
+    '48': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -1292,7 +2306,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'warningsCut',
                 hash: {},
                 data: data,
-                loc: { start: { line: 142, column: 3 }, end: { line: 142, column: 18 } },
+                loc: { start: { line: 239, column: 3 }, end: { line: 239, column: 18 } },
               })
             : helper)) != null
           ? stack1
@@ -1300,7 +2314,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ' more; `diene validate` lists them all._\n'
       );
     },
-    '28': function (container, depth0, helpers, partials, data) {
+    '49': function (container, depth0, helpers, partials, data) {
       var stack1,
         helper,
         lookupProperty =
@@ -1324,7 +2338,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
                 name: 'note',
                 hash: {},
                 data: data,
-                loc: { start: { line: 149, column: 1 }, end: { line: 149, column: 9 } },
+                loc: { start: { line: 246, column: 1 }, end: { line: 246, column: 9 } },
               })
             : helper)) != null
           ? stack1
@@ -1332,10 +2346,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         '_\n\n'
       );
     },
-    '29': function (container, depth0, helpers, partials, data) {
+    '50': function (container, depth0, helpers, partials, data) {
       return '';
     },
-    '30': function (container, depth0, helpers, partials, data) {
+    '51': function (container, depth0, helpers, partials, data) {
       return ' · shortened to fit one comment: run `diene compile --check` for every change';
     },
     compiler: [8, '>= 4.3.0'],
@@ -1371,27 +2385,27 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
           fn: container.program(0, data, 0),
           inverse: container.program(3, data, 0),
           data: data,
-          loc: { start: { line: 4, column: 0 }, end: { line: 134, column: 7 } },
+          loc: { start: { line: 4, column: 0 }, end: { line: 231, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'warnings') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(25, data, 0),
+          fn: container.program(46, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 135, column: 0 }, end: { line: 147, column: 7 } },
+          loc: { start: { line: 232, column: 0 }, end: { line: 244, column: 7 } },
         })) != null
           ? stack1
           : '') +
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'note') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(28, data, 0),
+          fn: container.program(49, data, 0),
           inverse: container.noop,
           data: data,
-          loc: { start: { line: 148, column: 0 }, end: { line: 151, column: 7 } },
+          loc: { start: { line: 245, column: 0 }, end: { line: 248, column: 7 } },
         })) != null
           ? stack1
           : '') +
@@ -1399,7 +2413,7 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 =
           ((helper = (helper = lookupProperty(helpers, 'version') || (depth0 != null ? lookupProperty(depth0, 'version') : depth0)) != null ? helper : alias2),
           typeof helper === alias3
-            ? helper.call(alias1, { name: 'version', hash: {}, data: data, loc: { start: { line: 152, column: 11 }, end: { line: 152, column: 22 } } })
+            ? helper.call(alias1, { name: 'version', hash: {}, data: data, loc: { start: { line: 249, column: 11 }, end: { line: 249, column: 22 } } })
             : helper)) != null
           ? stack1
           : '') +
@@ -1407,10 +2421,10 @@ export const precompiledTemplates: Readonly<Record<string, object>> = {
         ((stack1 = lookupProperty(helpers, 'if').call(alias1, depth0 != null ? lookupProperty(depth0, 'full') : depth0, {
           name: 'if',
           hash: {},
-          fn: container.program(29, data, 0),
-          inverse: container.program(30, data, 0),
+          fn: container.program(50, data, 0),
+          inverse: container.program(51, data, 0),
           data: data,
-          loc: { start: { line: 152, column: 39 }, end: { line: 152, column: 143 } },
+          loc: { start: { line: 249, column: 39 }, end: { line: 249, column: 143 } },
         })) != null
           ? stack1
           : '') +

@@ -22,10 +22,30 @@ const STRICT_SEMVER =
   /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 
 /**
+ * A chart version Argo CD and Helm may pull as written: a superset of what
+ * Masterminds/semver's NewVersion accepts (an optional lower-case `v`, one to
+ * three numbers, a prerelease, build metadata). Argo CD v3.5.1
+ * (util/versions/tags.go MaxVersion) and Helm v4 (pkg/registry/client.go
+ * ValidateReference) both pull such a revision as the tag spelt so, which
+ * `helm push` makes for a chart whose own version is spelt so.
+ */
+const LENIENT_VERSION = /^v?\d+(?:\.\d+){0,2}(?:-[0-9A-Za-z.-]*)?(?:\+[0-9A-Za-z.-]*)?$/;
+/**
+ * A wildcard range (`1.x`, `v1.4.X`): the one kind of range the row schema's
+ * characters allow (the others need a space, `^`, `~`, `<`, `>` or `*`).
+ * Argo CD and Helm resolve it to the highest tag that matches.
+ */
+const WILDCARD_RANGE = /^v?(?:\d+|[xX])(?:\.(?:\d+|[xX])){0,2}$/;
+
+/**
  * A pin names both versions or neither: the post-selector drops a row only on
  * an empty chart, so a chart without an image would deploy with an empty image
- * tag. A version Kargo cannot discover is a warning: the row deploys it, but
- * no release will ever promote to it.
+ * tag. A version Kargo cannot discover is a warning where the row still
+ * deploys it (a tag may be spelt so: `v1.2`, `1.2`; any image tag), though no
+ * release will ever promote to it; a chart pin that is neither a version nor a
+ * range to Masterminds/semver (`1.4.2.`, `latest`, `V1.4.2`) is an error:
+ * Argo CD then looks for a tag spelt exactly so, which no chart Helm publishes
+ * has, so the row's Applications never render (docs/diagnostics.md).
  */
 function pinVersions(row: ParsedDocument): Diagnostic[] {
   const pin = (row.value as Row).pin;
@@ -37,7 +57,18 @@ function pinVersions(row: ParsedDocument): Diagnostic[] {
   }
   return (['chart', 'image'] as const)
     .filter((key) => pin[key] !== '' && !STRICT_SEMVER.test(pin[key]))
-    .map((key) => diagnose(locate(row, ['pin', key]), 'row_version_not_semver', { key: `pin.${key}`, version: pin[key], example: semverExample(pin[key]) }));
+    .map((key) =>
+      diagnose(locate(row, ['pin', key]), key === 'chart' && !chartResolvable(pin[key]) ? 'row_chart_version_unresolvable' : 'row_version_not_semver', {
+        key: `pin.${key}`,
+        version: pin[key],
+        example: semverExample(pin[key]),
+      }),
+    );
+}
+
+/** Whether Argo CD and Helm may resolve `version` (a pin the row schema allows) as a chart's targetRevision to a tag `helm push` makes: a version or a wildcard range. */
+export function chartResolvable(version: string): boolean {
+  return LENIENT_VERSION.test(version) || WILDCARD_RANGE.test(version);
 }
 
 /**

@@ -262,7 +262,8 @@ export function parseYaml(file: SourceFile, options: ParseOptions = {}): ParseRe
         if (isPair(item)) {
           const key = item.key;
           if (isScalar(key) && key.value === '<<' && key.type === 'PLAIN') diagnostics.push(diagnose(rangeLocation(file, key), 'yaml_merge_key'));
-          if (key !== null && key !== undefined && !isScalar(key)) diagnostics.push(diagnose(rangeLocation(file, key as Node), 'yaml_complex_key'));
+          // After a syntax error a mis-indented key can read as a mapping key: that follows from the error, said once above.
+          if (key !== null && key !== undefined && !isScalar(key) && !first) diagnostics.push(diagnose(rangeLocation(file, key as Node), 'yaml_complex_key'));
           walk(key);
           walk(item.value);
         } else walk(item);

@@ -19,13 +19,16 @@ interface Line {
   start: number;
   text: string;
   indent: number;
+  /** The column (0-based) of the line's first key: after its indent and any `- ` of a list item (`    - name:` → 6). */
+  keyIndent: number;
 }
 
 function linesOf(text: string): Line[] {
   const lines: Line[] = [];
   let start = 0;
   text.split('\n').forEach((line, i) => {
-    lines.push({ number: i + 1, start, text: line, indent: /^ */.exec(line)?.[0].length ?? 0 });
+    const indent = /^ */.exec(line)?.[0].length ?? 0;
+    lines.push({ number: i + 1, start, text: line, indent, keyIndent: indent + (/^(?:-[ ]+)*/.exec(line.slice(indent))?.[0].length ?? 0) });
     start += line.length + 1;
   });
   return lines;
@@ -55,7 +58,8 @@ export function syntaxWords(text: string, code: string, offset: number, libraryM
         line.number >= at.number - 1 &&
         (() => {
           const above = before(line);
-          return above !== undefined && line.indent > above.indent && KEY_WITH_VALUE.test(above.text);
+          // A key at the column of a list item's first key (`- name: x`, then `  provider: y`) is its sibling, not nested under it.
+          return above !== undefined && line.indent > above.keyIndent && KEY_WITH_VALUE.test(above.text);
         })(),
     );
     if (deeper) {
@@ -64,15 +68,15 @@ export function syntaxWords(text: string, code: string, offset: number, libraryM
       const earlier = content.filter((l) => l.number < above.number);
       const parent = earlier.filter((l) => l.indent < above.indent).at(-1);
       const sibling = earlier.filter((l) => l.indent <= deeper.indent && (parent === undefined || l.number > parent.number)).at(-1);
-      if (sibling && sibling.indent === deeper.indent && KEY.test(sibling.text) && KEY.test(above.text))
+      if (sibling && sibling.keyIndent === deeper.indent && KEY.test(sibling.text) && KEY.test(above.text))
         return {
-          reason: `\`${keyOf(above)}:\` on line ${above.number} starts at column ${above.indent + 1}, but the keys before it in its mapping (\`${keyOf(sibling)}:\` on line ${sibling.number}) start at column ${sibling.indent + 1}`,
-          fix: `move \`${keyOf(above)}:\` to column ${sibling.indent + 1} like \`${keyOf(sibling)}:\` (keys of one mapping start at the same column)`,
+          reason: `\`${keyOf(above)}:\` on line ${above.number} starts at column ${above.indent + 1}, but the keys before it in its mapping (\`${keyOf(sibling)}:\` on line ${sibling.number}) start at column ${sibling.keyIndent + 1}`,
+          fix: `move \`${keyOf(above)}:\` to column ${sibling.keyIndent + 1} like \`${keyOf(sibling)}:\` (keys of one mapping start at the same column)`,
           ...blameLine(above),
         };
       return {
         reason: `\`${keyOf(deeper)}:\` on line ${deeper.number} is indented more than \`${keyOf(above)}:\` on line ${above.number}, which already has a value, so it cannot nest under it`,
-        fix: `indent \`${keyOf(deeper)}:\` at column ${above.indent + 1} like \`${keyOf(above)}:\`; to nest it, leave nothing after \`${keyOf(above)}:\` on line ${above.number}`,
+        fix: `indent \`${keyOf(deeper)}:\` at column ${above.keyIndent + 1} like \`${keyOf(above)}:\`; to nest it, leave nothing after \`${keyOf(above)}:\` on line ${above.number}`,
         ...blameLine(deeper),
       };
     }
@@ -100,6 +104,17 @@ export function syntaxWords(text: string, code: string, offset: number, libraryM
       start: at.start,
       end: at.start + (/^[ \t]*/.exec(at.text)?.[0].length ?? 1),
     };
+  }
+  if (code === 'MISSING_CHAR' && /Sequence item without/.test(libraryMessage) && KEY.test(at.text)) {
+    // A key moved left of its list item's first key (`- name: x`, then ` provider: y`): the library names its line.
+    const item = before(at);
+    const first = item && content.filter((l) => l.number <= item.number && l.indent <= item.indent && /^\s*-[ ]/.test(l.text)).at(-1);
+    if (first && first.keyIndent > at.indent && first.indent < at.indent)
+      return {
+        reason: `\`${keyOf(at)}:\` on line ${at.number} starts at column ${at.indent + 1}, but the keys of its list item (\`${keyOf(first)}:\` on line ${first.number}) start at column ${first.keyIndent + 1}`,
+        fix: `move \`${keyOf(at)}:\` to column ${first.keyIndent + 1} like \`${keyOf(first)}:\` (keys of one mapping start at the same column)`,
+        ...blameLine(at),
+      };
   }
   if (code === 'MISSING_CHAR' && /quote/.test(libraryMessage)) {
     // The library's error is where it stopped looking (the end of the file): the caret goes on the quote that opened the string.

@@ -13,8 +13,9 @@ import path from 'node:path';
 import type { ChoiceOf } from '../diagnostics/catalog.js';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { outputChanges } from '../plan/output-changes.js';
-import { octal, type OutputTreeDiff } from '../plan/output-tree-diff.js';
+import { octal, outputFileOrder, type OutputTreeDiff } from '../plan/output-tree-diff.js';
 import { formatReview, useColour } from '../report/check-review.js';
+import { MANIFEST_FILE } from '../3-emit/output-manifest.js';
 import { fromFleetRoot, invalidValue, shownPath, stringOption, type OptionValues } from './command.js';
 import { realOutputPath } from '../adapters/filesystem/output-location.js';
 import type { ForeignFinding, OutputForeignError } from '../adapters/filesystem/output-tree.js';
@@ -61,7 +62,7 @@ export function foreignFiles(diff: OutputTreeDiff, outDir: string, foreign: Outp
  * no generated files.
  */
 export function checkCounts(diff: OutputTreeDiff, foreign: ReadonlyMap<string, ForeignFinding>): { generated: string[]; edited: string[]; added: string[] } {
-  const all = [...diff.stale, ...diff.missing, ...diff.extra].sort();
+  const all = [...diff.stale, ...diff.missing, ...diff.extra].sort(outputFileOrder);
   const edited = all.filter((file) => foreign.get(file)?.reason === 'changed');
   const added = all.filter((file) => foreign.has(file) && foreign.get(file)?.reason !== 'changed');
   return { generated: all.filter((file) => !added.includes(file)), edited, added };
@@ -98,7 +99,7 @@ export async function staleCheckOutput(input: {
   const byBytes = outputChanges(input.onDisk, input.wanted, { everyFile: true });
   // A file whose mode alone differs is changed too (a write rewrites it), with no object changed.
   const byMode = [...(input.modes?.keys() ?? [])].map((file) => ({ status: 'changed' as const, file, objects: [] }));
-  const changes = { ...byBytes, files: [...byBytes.files, ...byMode].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)) };
+  const changes = { ...byBytes, files: [...byBytes.files, ...byMode].sort((a, b) => outputFileOrder(a.file, b.file)) };
   const counts = checkCounts(input.diff, foreign);
   const stdout = formatReview({ ...changes, total: input.total ?? changes.total }, input.diff.patch, {
     colour: useColour(process.stdout.isTTY, process.env),
@@ -124,15 +125,17 @@ export async function staleCheckOutput(input: {
       ? foreignDiagnostics(input.foreign, input.place)
       : input.foreign.findings.filter((f) => !matched.has(f)).map((f) => foreignDiagnostic(f, input.place))
     : [];
-  const all = [
+  const files = [
     ...input.diff.stale.map((f) => {
       const mode = input.modes?.get(f);
       return mode ? finding(f, 'mode', [octal(mode[0]), octal(mode[1])]) : finding(f, 'changed');
     }),
     ...input.diff.missing.map((f) => finding(f, 'missing')),
     ...input.diff.extra.map((f) => finding(f, 'extra')),
-    ...unmatched,
   ];
+  // The manifest's finding last, as in the review and the diff.
+  const manifest = where(MANIFEST_FILE);
+  const all = [...files.filter((d) => d.file !== manifest), ...unmatched, ...files.filter((d) => d.file === manifest)];
   // What blocks `diene compile` comes first: annotations are capped, and these are the ones a user must act on by hand.
   const findings = [...all.filter((d) => d.code !== 'output_stale'), ...all.filter((d) => d.code === 'output_stale')];
   return { stdout, findings };

@@ -20,6 +20,7 @@ import { parseServiceHost, type Route } from '../2-analyze/routes.js';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { closestName } from '../diagnostics/spelling.js';
 import { explainRoute, fleetUpstreams, formatExplanation } from '../route/explain-route.js';
+import { explainVirtualRoute, formatVirtualExplanation } from '../simulate/virtual-route.js';
 import { EXIT, fleetRoot, fromHelp, invalidValue, nowSeconds, readAndAnalyze, type Command, type CommandInput, type CommandResult } from './command.js';
 import { repositoryPrefix } from './repository-paths.js';
 import { routeHelp } from './route.help.js';
@@ -88,7 +89,18 @@ async function runRoute({ positionals, values, format }: CommandInput): Promise<
   const { diagnostics } = fleet;
   const upstreams = fleetUpstreams(fleet.model);
   const explanation = explainRoute(upstreams, host, path);
-  if (!explanation.found) return { diagnostics: [unknownHost(fleet.model, upstreams.routes, host)], exitCode: EXIT.invalid, pathPrefix };
+  if (!explanation.found) {
+    // A virtual landscape's host (and its spare-base twin): DNS publishes it, the members' gateways serve it.
+    const virtual = explainVirtualRoute(fleet.model, host, path);
+    if (virtual)
+      return {
+        stdout: format === 'json' ? `${JSON.stringify(virtual, null, 2)}\n` : formatVirtualExplanation(virtual),
+        diagnostics: [],
+        exitCode: EXIT.ok,
+        pathPrefix,
+      };
+    return { diagnostics: [unknownHost(fleet.model, upstreams.routes, host)], exitCode: EXIT.invalid, pathPrefix };
+  }
   const stdout = format === 'json' ? `${JSON.stringify(explanation, null, 2)}\n` : formatExplanation(explanation);
   // Only the warnings about the host's own claim (for a spare-base host, its main-base twin's) bear on this answer; the rest belongs to `diene validate`.
   const claimFile = explanation.claim ?? `claims/domains/${governingClaimHost(explanation.own?.host ?? host, fleet.model.routes.shape.bases)}.json`;

@@ -1278,6 +1278,12 @@ export const catalog = {
       },
     },
   },
+  row_chart_version_unresolvable: {
+    severity: 'error',
+    message:
+      '{key} "{version}" is no chart version Argo CD or Helm can resolve: neither a version nor a range to them, so the row\'s Applications fail to render and nothing of the row deploys',
+    hint: 'pin the chart as it is published, MAJOR.MINOR.PATCH[-prerelease] with no v ({example}): Helm gives a chart no other version, and `helm push` tags the chart by its version, so no tag is spelt "{version}"',
+  },
   row_kargo_line_too_long: {
     severity: 'error',
     message: "Kargo's yaml-update cannot update this row: line {line} is {bytes} bytes long, and it reads at most 1 MiB a line",

@@ -5,13 +5,25 @@
  */
 import { createTwoFilesPatch } from 'diff';
 import { printable } from '../diagnostics/format.js';
+import { MANIFEST_FILE } from '../3-emit/output-manifest.js';
+
+/**
+ * The order a review lists output files in: code-unit order, the manifest
+ * (`.diene-manifest.json`) last. Its change only follows from the others' (a
+ * digest a file), and a diff cut at `--diff-lines` must show the files that
+ * changed first.
+ */
+export function outputFileOrder(a: string, b: string): number {
+  if ((a === MANIFEST_FILE) !== (b === MANIFEST_FILE)) return a === MANIFEST_FILE ? 1 : -1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
 
 export interface OutputTreeDiff {
-  /** Files whose bytes differ, sorted. */
+  /** Files whose bytes differ, in {@link outputFileOrder}. */
   stale: string[];
-  /** Files the inputs produce that are not on disk, sorted. */
+  /** Files the inputs produce that are not on disk, in {@link outputFileOrder}. */
   missing: string[];
-  /** Files on disk that the inputs no longer produce, sorted. */
+  /** Files on disk that the inputs no longer produce, in {@link outputFileOrder}. */
   extra: string[];
   /** A unified diff (`a/` = on disk, `b/` = wanted), empty when fresh; a file name is shown on one line (a line feed in it as ␤). */
   patch: string;
@@ -30,7 +42,7 @@ export function diffOutputTrees(
   const stale: string[] = [];
   const missing: string[] = [];
   const extra: string[] = [];
-  const paths = [...new Set([...wanted.keys(), ...onDisk.keys(), ...modes.keys()])].sort();
+  const paths = [...new Set([...wanted.keys(), ...onDisk.keys(), ...modes.keys()])].sort(outputFileOrder);
   let patch = '';
   for (const file of paths) {
     const want = wanted.get(file);

@@ -238,7 +238,7 @@ describe("the help's example", () => {
       expect(program).toBe('diene');
       const run = runCli(args, { cwd: REFERENCE_FLEET });
       expect(run.exitCode, `${command}: ${run.stderr}`).toBe(0);
-      expect(run.stdout).toMatch(/^ {2}served by {2}/m);
+      expect(run.stdout).toMatch(/^ {2}(served by|member) {2}/m);
     }
   });
 });

@@ -331,7 +331,10 @@ describe.skipIf(skip)(`Kargo's yaml-update (SetValuesInBytes, kargo v1.11.2 pkg/
           expect(commentsOf(output), name).toEqual(commentsOf(shapes.get(name) as string));
           updated.set(serviceOf(i), output);
         });
-        expect(errorsByShape(await validate(fleetWithRows(updated)), shapeOf)).toEqual([]);
+        // A chart pin such as 1e3 or true is no version Argo CD or Helm resolves (row_chart_version_unresolvable,
+        // test/engines/chart-pin.test.ts): here only whether the row's shape survives the update is in question.
+        const shapeErrors = (await validate(fleetWithRows(updated))).filter((d) => d.code !== 'row_chart_version_unresolvable');
+        expect(errorsByShape(shapeErrors, shapeOf)).toEqual([]);
       });
     });
   });

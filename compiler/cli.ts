@@ -295,12 +295,12 @@ function emit({ result, format, level, prefixGiven = false, root, strict = false
   // validate --format json|sarif: the diagnostics on stdout are the product, filtered like any report.
   if (result.diagnosticsInStdout && format === 'json') process.stdout.write(formatJson(named(everything)));
   else if (result.diagnosticsInStdout && format === 'sarif')
-    process.stdout.write(formatSarif(rooted(), { version: toolVersion(), fleetFolder: result.pathPrefix ?? '' }));
+    process.stdout.write(formatSarif(rooted(), { version: toolVersion(), fleetFolder: result.pathPrefix ?? '', command: current?.name ?? 'diene' }));
   else if (result.stdoutBytes) process.stdout.write(result.stdoutBytes);
   else if (result.stdout) process.stdout.write(result.stdout);
   if (!result.diagnosticsInStdout) {
     if (format === 'json') process.stderr.write(formatJson(named(everything)));
-    else if (format === 'sarif') process.stderr.write(formatSarif(rooted(), { version: toolVersion(), fleetFolder: result.pathPrefix ?? '' }));
+    else if (format === 'sarif') process.stderr.write(formatSarif(rooted(), { version: toolVersion(), fleetFolder: result.pathPrefix ?? '', command: current?.name ?? 'diene' }));
     else {
       process.stderr.write(formatTextReport(shown(diagnostics), { colour: useColour(process.stderr.isTTY, process.env), strict }));
       if (format === 'github' || process.env['GITHUB_ACTIONS'] === 'true') process.stderr.write(formatGithub(rooted()));
@@ -330,7 +330,7 @@ function emitUsageError(error: UsageError, argv: readonly string[]): void {
   });
   // SARIF only from a command that takes it: any other refuses `--format sarif` in text.
   const sarif = asksFor(argv, 'sarif') && current !== undefined && formatChoices(current).includes('sarif');
-  const form = asksFor(argv, 'json') ? formatJson([usage]) : sarif ? formatSarif([usage], { version: toolVersion(), fleetFolder: '' }) : undefined;
+  const form = asksFor(argv, 'json') ? formatJson([usage]) : sarif ? formatSarif([usage], { version: toolVersion(), fleetFolder: '', command: current?.name ?? 'diene' }) : undefined;
   if (form !== undefined) {
     // `validate --format json|sarif` puts its diagnostics on stdout (SPEC §5); a usage error keeps that promise.
     if (current?.name === 'validate') process.stdout.write(form);

@@ -158,6 +158,32 @@ describe.skipIf(skip)(`--format sarif${skippedBecause(missing)}`, () => {
     expect((await runCliInProcess(['compile', '--check', '--fleet', FLEET, '--format', 'sarif', ...NOW], { cwd: repo })).stderr).toBe(stale.stderr);
   });
 
+  it('compile --check --output FILE writes the log to FILE, --output - to stdout (the review then on stderr); --output needs --format json or sarif', async () => {
+    const repo = repository();
+    const fleet = path.join(repo, FLEET);
+    expect((await runCliInProcess(['compile', '--fleet', fleet, ...NOW])).exitCode).toBe(0);
+    rmSync(path.join(fleet, 'generated', 'argocd', 'nitroso.yaml'));
+    const onStderr = await runCliInProcess(['compile', '--check', '--fleet', FLEET, '--format', 'sarif', ...NOW], { cwd: repo });
+    expect(onStderr.exitCode).toBe(1);
+    const toFile = await runCliInProcess(['compile', '--check', '--fleet', FLEET, '--format', 'sarif', '--output', 'out/diene.sarif', ...NOW], { cwd: repo });
+    expect(toFile.exitCode).toBe(1);
+    expect(readFileSync(path.join(repo, 'out', 'diene.sarif'), 'utf8')).toBe(onStderr.stderr);
+    expect(toFile.stderr).toBe('');
+    expect(toFile.stdout).toBe(onStderr.stdout);
+    expect(toFile.stdout).toContain('generated file');
+    const toStdout = await runCliInProcess(['compile', '--check', '--fleet', FLEET, '--format', 'sarif', '--output', '-', ...NOW], { cwd: repo });
+    expect(toStdout.exitCode).toBe(1);
+    expect(existsSync(path.join(repo, '-'))).toBe(false);
+    expect(toStdout.stdout).toBe(onStderr.stderr);
+    expect(toStdout.stderr).toBe(onStderr.stdout);
+    const json = await runCliInProcess(['compile', '--check', '--fleet', FLEET, '--format', 'json', '--output', 'diene.json', ...NOW], { cwd: repo });
+    expect((JSON.parse(readFileSync(path.join(repo, 'diene.json'), 'utf8')) as Diagnostic[]).map((d) => d.code)).toContain('output_stale');
+    expect(json.stderr).toBe('');
+    const text = await runCliInProcess(['compile', '--check', '--fleet', FLEET, '--output', 'diene.sarif', ...NOW], { cwd: repo });
+    expect(text.exitCode).toBe(2);
+    expect(text.stderr).toMatch(/usage_option_missing: diene compile needs --format sarif/);
+  });
+
   it('places a finding of no file on the fleet folder, and writes a usage error as a log too', async () => {
     const repo = repository();
     const run = await runCliInProcess(['compile', '--fleet', FLEET, '--out', FLEET, '--format', 'sarif', ...NOW], { cwd: repo });

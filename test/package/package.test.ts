@@ -109,7 +109,10 @@ describe('the package as npm publishes it', () => {
     expect(dry.status, dry.stderr).toBe(0);
     const warnings = dry.stderr.split('\n').filter((line) => /^npm (warn|error)/i.test(line) && !/requires you to be logged in/.test(line));
     expect(warnings).toEqual([]);
-    const published = JSON.parse(dry.stdout) as { name: string; files: { path: string }[] };
+    // npm 11 keys the summary by the package's name; npm 10 printed it alone.
+    type Summary = { name: string; files: { path: string }[] };
+    const summary = JSON.parse(dry.stdout) as Summary | Record<string, Summary>;
+    const published = ('files' in summary ? summary : summary['diene-compiler']) as Summary;
     expect(published.name).toBe('diene-compiler');
     expect(published.files.map((f) => f.path)).toEqual(expect.arrayContaining(['package.json', 'bin/diene.js', 'dist/api.js', 'schemas/fleet.schema.json']));
   }, 300_000);

@@ -16,8 +16,7 @@ import { formatSarif } from './diagnostics/sarif.js';
 import { formatStepSummary } from './report/step-summary.js';
 import { rootedDiagnostics } from './cli/repository-paths.js';
 import { maskSecrets } from './diagnostics/secrets.js';
-import { appendText } from './adapters/filesystem/files.js';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { appendText, writeTextSync } from './adapters/filesystem/files.js';
 import { toolVersion } from './adapters/filesystem/tool-version.js';
 import { EXIT, invalidValue, shownPath, UsageError, withNearbyFleet, type Command, type CommandResult, type Format } from './cli/command.js';
 import {
@@ -285,10 +284,7 @@ function fromWorkingDirectory(diagnostics: readonly Diagnostic[], root: string |
 /** Writes the json or sarif `log` where `compile --output` says (`-`: stdout; a file's missing folders are made) or, without it, to stderr. */
 function writeLog(log: string, logFile: string | undefined): void {
   if (logFile === '-') process.stdout.write(log);
-  else if (logFile !== undefined) {
-    mkdirSync(path.dirname(path.resolve(logFile)), { recursive: true });
-    writeFileSync(path.resolve(logFile), log);
-  }
+  else if (logFile !== undefined) writeTextSync(path.resolve(logFile), log);
   else process.stderr.write(log);
 }
 

@@ -69,14 +69,15 @@ if (!existsSync(path.join(ROOT, 'dist', 'plugin', 'meta.json'))) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 const meta = JSON.parse(readFileSync(path.join(ROOT, 'dist', 'plugin', 'meta.json'), 'utf8'));
-const bundleBytes = Object.values(meta.outputs).reduce((sum, o) => sum + o.bytes, 0);
+// The two files the image copies: the bundle (esbuild's outputs) and its licence notices.
+const bundleBytes = Object.values(meta.outputs).reduce((sum, o) => sum + o.bytes, 0) + statSync(path.join(ROOT, 'dist', 'plugin', 'LICENCES.txt')).size;
 const inputs = Object.entries(meta.inputs);
 const loadedFromModules = inputs.filter(([file]) => file.includes('node_modules/')).reduce((sum, [, i]) => sum + i.bytes, 0);
 const production = install(new Set(['dev']));
 const withoutOptional = install(new Set(['dev', 'optional']));
 
 const rows = [
-  ['plugin image: dist/plugin/diene.mjs (+ licences file)', mb(bundleBytes), '2 files'],
+  ['plugin image: dist/plugin/diene.mjs + LICENCES.txt', mb(bundleBytes), '2 files'],
   ['  of which read from node_modules (esbuild inputs)', mb(loadedFromModules), `${inputs.filter(([f]) => f.includes('node_modules/')).length} files`],
   ['npm ci --omit=dev (the old plugin image, the appliers)', mb(production.bytes), `${production.packages} packages, ${production.files} files`],
   ['npm ci --omit=dev --omit=optional (no cloud SDK)', mb(withoutOptional.bytes), `${withoutOptional.packages} packages, ${withoutOptional.files} files`],

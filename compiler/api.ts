@@ -21,6 +21,7 @@ import { planTraffic, type TrafficOptions, type TrafficPlan } from './plan/traff
 
 export { analyzeFleet, compileFleet, inputValidators, type CompileOptions, type CompileResult } from './index.js';
 export { sourceFile, type SourceFile } from './1-load/source-file.js';
+export { SCHEMA_KEYWORDS } from './1-load/schema-keywords.js';
 export type { LiveFile } from './1-load/load-dns-live.js';
 export { readFleetFiles as readFleet, type FolderScope } from './adapters/filesystem/read-fleet.js';
 export { readDnsLive } from './adapters/filesystem/read-dns-live.js';

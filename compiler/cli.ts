@@ -16,7 +16,7 @@ import { formatSarif } from './diagnostics/sarif.js';
 import { formatStepSummary } from './report/step-summary.js';
 import { rootedDiagnostics } from './cli/repository-paths.js';
 import { maskSecrets } from './diagnostics/secrets.js';
-import { appendText } from './adapters/filesystem/files.js';
+import { appendText, writeTextSync } from './adapters/filesystem/files.js';
 import { toolVersion } from './adapters/filesystem/tool-version.js';
 import { EXIT, invalidValue, shownPath, UsageError, withNearbyFleet, type Command, type CommandResult, type Format } from './cli/command.js';
 import {
@@ -164,6 +164,8 @@ interface Run {
   root?: string;
   /** `--strict` was given (compile, validate): warnings fail the run (cli/strict.ts). */
   strict?: boolean;
+  /** `compile --output FILE`: where the json or sarif log goes instead of stderr (`-`: stdout). */
+  logFile?: string;
 }
 
 function helpRun(text: string): Run {
@@ -230,7 +232,8 @@ async function run(argv: readonly string[]): Promise<Run> {
   const ran = await command.run({ positionals: parsed.positionals, values, format, progress });
   const result = strict ? strictResult(ran) : ran;
   const root = path.resolve(typeof values['fleet'] === 'string' ? values['fleet'] : '.');
-  return { result: { ...result, diagnostics: withNearbyFleet(result.diagnostics, root) }, format, level, prefixGiven, root, strict };
+  const logFile = command.name === 'compile' && typeof values['output'] === 'string' ? values['output'] : undefined;
+  return { result: { ...result, diagnostics: withNearbyFleet(result.diagnostics, root) }, format, level, prefixGiven, root, strict, ...(logFile === undefined ? {} : { logFile }) };
 }
 
 /**
@@ -278,7 +281,14 @@ function fromWorkingDirectory(diagnostics: readonly Diagnostic[], root: string |
   return diagnostics.map((d) => ({ ...d, file: named(d.file), related: d.related.map((r) => ({ ...r, file: named(r.file) })) }));
 }
 
-function emit({ result, format, level, prefixGiven = false, root, strict = false }: Run): void {
+/** Writes the json or sarif `log` where `compile --output` says (`-`: stdout; a file's missing folders are made) or, without it, to stderr. */
+function writeLog(log: string, logFile: string | undefined): void {
+  if (logFile === '-') process.stdout.write(log);
+  else if (logFile !== undefined) writeTextSync(path.resolve(logFile), log);
+  else process.stderr.write(log);
+}
+
+function emit({ result, format, level, prefixGiven = false, root, strict = false, logFile }: Run): void {
   const own = shownDiagnostics(result.diagnostics, level, strict);
   // The findings about the output tree: diagnostics in every form but text, where the notes list them.
   // Every list is in triage order: errors first, each group in the order the command gave (its findings sorted by file,
@@ -295,12 +305,13 @@ function emit({ result, format, level, prefixGiven = false, root, strict = false
   // validate --format json|sarif: the diagnostics on stdout are the product, filtered like any report.
   if (result.diagnosticsInStdout && format === 'json') process.stdout.write(formatJson(named(everything)));
   else if (result.diagnosticsInStdout && format === 'sarif')
-    process.stdout.write(formatSarif(rooted(), { version: toolVersion(), fleetFolder: result.pathPrefix ?? '' }));
-  else if (result.stdoutBytes) process.stdout.write(result.stdoutBytes);
-  else if (result.stdout) process.stdout.write(result.stdout);
+    process.stdout.write(formatSarif(rooted(), { version: toolVersion(), fleetFolder: result.pathPrefix ?? '', command: current?.name ?? 'diene' }));
+  // With the log on stdout (`compile --output -`), the review that stdout would hold goes to stderr.
+  else if (result.stdoutBytes) (logFile === '-' ? process.stderr : process.stdout).write(result.stdoutBytes);
+  else if (result.stdout) (logFile === '-' ? process.stderr : process.stdout).write(result.stdout);
   if (!result.diagnosticsInStdout) {
-    if (format === 'json') process.stderr.write(formatJson(named(everything)));
-    else if (format === 'sarif') process.stderr.write(formatSarif(rooted(), { version: toolVersion(), fleetFolder: result.pathPrefix ?? '' }));
+    if (format === 'json') writeLog(formatJson(named(everything)), logFile);
+    else if (format === 'sarif') writeLog(formatSarif(rooted(), { version: toolVersion(), fleetFolder: result.pathPrefix ?? '', command: current?.name ?? 'diene' }), logFile);
     else {
       process.stderr.write(formatTextReport(shown(diagnostics), { colour: useColour(process.stderr.isTTY, process.env), strict }));
       if (format === 'github' || process.env['GITHUB_ACTIONS'] === 'true') process.stderr.write(formatGithub(rooted()));
@@ -330,7 +341,7 @@ function emitUsageError(error: UsageError, argv: readonly string[]): void {
   });
   // SARIF only from a command that takes it: any other refuses `--format sarif` in text.
   const sarif = asksFor(argv, 'sarif') && current !== undefined && formatChoices(current).includes('sarif');
-  const form = asksFor(argv, 'json') ? formatJson([usage]) : sarif ? formatSarif([usage], { version: toolVersion(), fleetFolder: '' }) : undefined;
+  const form = asksFor(argv, 'json') ? formatJson([usage]) : sarif ? formatSarif([usage], { version: toolVersion(), fleetFolder: '', command: current?.name ?? 'diene' }) : undefined;
   if (form !== undefined) {
     // `validate --format json|sarif` puts its diagnostics on stdout (SPEC §5); a usage error keeps that promise.
     if (current?.name === 'validate') process.stdout.write(form);

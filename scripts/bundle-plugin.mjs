@@ -5,7 +5,10 @@
 // commands are left out: each is replaced by a stub that answers with the
 // catalog's `command_not_in_image` diagnostic, so the appliers' cloud SDKs,
 // the Kubernetes client and isomorphic-git are never in the file.
-// Writes dist/plugin/meta.json (esbuild's metafile: every input and its bytes).
+// Writes dist/plugin/meta.json (esbuild's metafile: every input and its bytes)
+// and dist/plugin/LICENCES.txt, the licence notices of every package bundled
+// (scripts/bundle-licences-lib.mjs): the image ships both files of dist/plugin/
+// that chart/plugin/Dockerfile copies, diene.mjs and LICENCES.txt.
 //
 // Run after `npm run build` (it bundles dist/, the code `bin/diene.js` runs):
 //   npm run bundle:plugin
@@ -13,6 +16,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { bundleLicences } from './bundle-licences-lib.mjs';
 import { bundledRequires, nodeBundle, REQUIRING_MODULES, ROOT, version } from './esbuild-options.mjs';
 
 const OUT_DIR = path.join(ROOT, 'dist', 'plugin');
@@ -64,7 +68,10 @@ const result = await build({
   define: { DIENE_BUNDLED_VERSION: JSON.stringify(version) },
   // Render renders no template: Handlebars' runtime stays out of the image.
   plugins: [cliModules, commandStubs, bundledRequires(REQUIRING_MODULES.validators)],
+  // Legal comments stay in the file itself: a linked .LEGAL.txt exists only when some input has one.
+  legalComments: 'eof',
 });
 writeFileSync(path.join(OUT_DIR, 'meta.json'), `${JSON.stringify(result.metafile, null, 2)}\n`);
+writeFileSync(path.join(OUT_DIR, 'LICENCES.txt'), bundleLicences(result.metafile, ROOT));
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
 process.stdout.write(`dist/plugin/diene.mjs: ${bytes} bytes from ${Object.keys(result.metafile.inputs).length} inputs\n`);

@@ -6,6 +6,7 @@
  */
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { SCHEMA_KEYWORDS } from './schema-keywords.js';
 import { schemaValidators, type SchemaValidators, type ValidatorFunction } from './schema-validation.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -17,7 +18,7 @@ export const AJV_OPTIONS = { allErrors: true, strict: true, verbose: true, allow
 export function compileValidatorFunctions(schemas: Readonly<Record<string, object>>): Record<string, ValidatorFunction> {
   const ajv = new Ajv({ ...AJV_OPTIONS });
   addFormats(ajv);
-  ajv.addKeyword({ keyword: 'x-diene-codes', schemaType: 'object' });
+  for (const keyword of SCHEMA_KEYWORDS) ajv.addKeyword({ ...keyword });
   const functions: Record<string, ValidatorFunction> = {};
   for (const kind of Object.keys(schemas).sort()) functions[kind] = ajv.compile(schemas[kind] as object);
   return functions;

@@ -5,7 +5,7 @@ export const compileHelp = withFormats({
   name: 'compile',
   summary: 'Compile the fleet and write the output tree (or, with --check, compare it with the tree on disk).',
   usage:
-    'diene compile [--fleet DIR] [--out DIR] [--check [--base DIR] [--diff-lines N|all] [--diff-file FILE]] [--strict] [--serial N] [--lock-timeout SECONDS] [--cache DIR | --no-cache] [--format FORM] [--path-prefix DIR]',
+    'diene compile [--fleet DIR] [--out DIR] [--check [--base DIR] [--diff-lines N|all] [--diff-file FILE]] [--strict] [--serial N] [--lock-timeout SECONDS] [--cache DIR | --no-cache] [--format FORM [--output FILE]] [--path-prefix DIR]',
   description: [
     'Writes every generated file all-or-nothing into the output directory, and refuses (exit 2) when that directory holds a file diene did not write. With --check it writes nothing: it exits 1 when the tree on disk differs from what the inputs produce, with a summary and a unified diff.',
     'Under GitHub Actions (GITHUB_ACTIONS=true) --check also appends a Markdown summary of its verdict and findings to the file GITHUB_STEP_SUMMARY names.',
@@ -46,6 +46,14 @@ export const compileHelp = withFormats({
       value: 'FILE',
       description: 'With --check: also write the whole diff to FILE.',
       example: 'diene compile --check --diff-file /tmp/stale.diff',
+    },
+    {
+      name: 'output',
+      type: 'string',
+      value: 'FILE',
+      description:
+        'With --format json or sarif: write the diagnostics (the json array, the SARIF log) to FILE instead of stderr, for a later step to upload. - is stdout: the log is then all that stdout holds, and the review of a --check goes to stderr.',
+      example: 'diene compile --check --format sarif --output diene.sarif',
     },
     strictOptionHelp('diene compile --check --strict'),
     {

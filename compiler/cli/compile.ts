@@ -137,6 +137,8 @@ async function compileWithProgress(
   const outDir = realOutputPath(outFlag === undefined ? path.join(root, 'generated') : path.resolve(outFlag));
   const problem = outputLocationProblem(root, outDir);
   if (problem) return { diagnostics: [diagnoseFinding({}, problem)], exitCode: EXIT.invalid };
+  if (stringOption(values, 'output') !== undefined && values['format'] !== 'json' && values['format'] !== 'sarif')
+    throw missingOption('--format sarif', '--output FILE writes the json or sarif log of the diagnostics, so it is given with --format json or --format sarif');
   const baseFlag = stringOption(values, 'base');
   if (baseFlag !== undefined && !values['check'])
     throw missingOption('--check', '--base compares a pull request with its base branch, so it is given with --check (diene compile --check --base DIR)');

@@ -26,7 +26,7 @@ export const reportHelp: CommandHelp = {
       description: "The head's committed output tree. Default: generated/ inside the fleet.",
       example: 'diene report --out generated',
     },
-    { name: 'output', type: 'string', value: 'FILE', description: 'Write the report to FILE instead of stdout.', example: 'diene report --output report.md' },
+    { name: 'output', type: 'string', value: 'FILE', description: 'Write the report to FILE instead of stdout (- is stdout).', example: 'diene report --output report.md' },
     {
       name: 'max-chars',
       type: 'string',

@@ -151,7 +151,8 @@ async function runReport({ values, format }: CommandInput): Promise<CommandResul
   // JSON is the whole report, never shortened: a program reads it, not GitHub.
   const markdown = format === 'json' ? toJson(reportJson(input)) : renderReport(input, maxFlag !== undefined ? { maxChars: Number(maxFlag) } : {});
   const output = stringOption(values, 'output');
-  if (output !== undefined) {
+  // `-` is stdout, as for every program that takes an output file.
+  if (output !== undefined && output !== '-') {
     await writeText(path.resolve(output), markdown);
     notes.push(`wrote the report (${markdown.length} characters) to ${output}`);
     return { diagnostics: [...diagnostics, ...refusals], notes, exitCode: refusals.length > 0 ? EXIT.stale : EXIT.ok };

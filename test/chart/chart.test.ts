@@ -212,7 +212,7 @@ describe('the plugin image (chart/plugin/Dockerfile)', () => {
       .getCOPYs()
       .filter((c) => c.getFromFlag())
       .map((c) => c.getArgumentsContent() ?? '');
-    expect(fromBuild).toEqual(['/src/dist/plugin/diene.mjs /src/dist/plugin/diene.mjs.LEGAL.txt /opt/diene/']);
+    expect(fromBuild).toEqual(['/src/dist/plugin/diene.mjs /src/dist/plugin/LICENCES.txt /opt/diene/']);
     expect(stages.slice(0, lastFrom).some((i) => i.getKeyword() === 'RUN' && (i.getArgumentsContent() ?? '').includes('npm run bundle:plugin'))).toBe(true);
   });
 

@@ -72,6 +72,16 @@ describe('diene report', () => {
     expect(await parseMermaid(flowchart ?? '')).toBe('flowchart-v2');
   });
 
+  it('takes --output - as stdout, writing no file named -', async () => {
+    const head = tempFleet();
+    const toStdout = await runCliInProcess(['report', '--fleet', head, '--output', '-', ...NOW], { cwd: head });
+    expect(toStdout.exitCode, toStdout.stderr).toBe(0);
+    expect(existsSync(path.join(head, '-'))).toBe(false);
+    expect(toStdout.stdout).toContain('## diene: ');
+    expect(toStdout.stdout).toBe((await runCliInProcess(['report', '--fleet', head, ...NOW], { cwd: head })).stdout);
+    expect(toStdout.stderr).not.toContain('wrote the report');
+  });
+
   it('lists the rows whose pins change against the base, though no generated file does (ArgoCD reads the rows at run time)', async () => {
     const base = tempFleet();
     const head = tempFleet({ 'platforms/nitroso/tin/raichu.yaml': 'pin:\n  chart: "9.9.9"\n  image: "9.9.9"\n' });

@@ -14,9 +14,10 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterEach, describe, expect, it } from 'vitest';
 import { catalog } from '../../compiler/diagnostics/catalog.js';
+import { DIAGNOSTICS_REFERENCE_URL, FINGERPRINT_KEY, ruleText } from '../../compiler/diagnostics/sarif.js';
 import { shownPath } from '../../compiler/cli/command.js';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
-import { overlayTexts, readFleetTexts, writeTempFleet } from '../support/fleet-fixture.js';
+import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
 import { runCli, runCliInProcess } from '../support/run-cli.js';
 // Command lines whose subject is the command's output, diagnostics and exit code run the CLI's
@@ -96,8 +97,8 @@ describe.skipIf(skip)(`--format sarif${skippedBecause(missing)}`, () => {
     expect(rules.map((r) => r.id)).toEqual([...new Set(diagnostics.map((d) => d.code))].sort());
     for (const rule of rules) {
       const entry = catalog[rule.id as keyof typeof catalog];
-      expect(rule.help.text).toBe(entry.hint);
-      expect(rule.shortDescription.text).toBe(entry.message);
+      expect(rule.help.text).toBe(`${ruleText(entry.hint)}\n\nThe code, its fix and sample cases: ${DIAGNOSTICS_REFERENCE_URL}#${rule.id}`);
+      expect(rule.shortDescription.text).toBe(ruleText(entry.message));
       expect(rule.defaultConfiguration.level).toBe(entry.severity);
     }
     expect(results(log).map((r) => [r.ruleId, r.level, r.locations[0].physicalLocation.artifactLocation.uri, r.locations[0].physicalLocation.region])).toEqual(
@@ -157,6 +158,32 @@ describe.skipIf(skip)(`--format sarif${skippedBecause(missing)}`, () => {
     expect((await runCliInProcess(['compile', '--check', '--fleet', FLEET, '--format', 'sarif', ...NOW], { cwd: repo })).stderr).toBe(stale.stderr);
   });
 
+  it('compile --check --output FILE writes the log to FILE, --output - to stdout (the review then on stderr); --output needs --format json or sarif', async () => {
+    const repo = repository();
+    const fleet = path.join(repo, FLEET);
+    expect((await runCliInProcess(['compile', '--fleet', fleet, ...NOW])).exitCode).toBe(0);
+    rmSync(path.join(fleet, 'generated', 'argocd', 'nitroso.yaml'));
+    const onStderr = await runCliInProcess(['compile', '--check', '--fleet', FLEET, '--format', 'sarif', ...NOW], { cwd: repo });
+    expect(onStderr.exitCode).toBe(1);
+    const toFile = await runCliInProcess(['compile', '--check', '--fleet', FLEET, '--format', 'sarif', '--output', 'out/diene.sarif', ...NOW], { cwd: repo });
+    expect(toFile.exitCode).toBe(1);
+    expect(readFileSync(path.join(repo, 'out', 'diene.sarif'), 'utf8')).toBe(onStderr.stderr);
+    expect(toFile.stderr).toBe('');
+    expect(toFile.stdout).toBe(onStderr.stdout);
+    expect(toFile.stdout).toContain('generated file');
+    const toStdout = await runCliInProcess(['compile', '--check', '--fleet', FLEET, '--format', 'sarif', '--output', '-', ...NOW], { cwd: repo });
+    expect(toStdout.exitCode).toBe(1);
+    expect(existsSync(path.join(repo, '-'))).toBe(false);
+    expect(toStdout.stdout).toBe(onStderr.stderr);
+    expect(toStdout.stderr).toBe(onStderr.stdout);
+    const json = await runCliInProcess(['compile', '--check', '--fleet', FLEET, '--format', 'json', '--output', 'diene.json', ...NOW], { cwd: repo });
+    expect((JSON.parse(readFileSync(path.join(repo, 'diene.json'), 'utf8')) as Diagnostic[]).map((d) => d.code)).toContain('output_stale');
+    expect(json.stderr).toBe('');
+    const text = await runCliInProcess(['compile', '--check', '--fleet', FLEET, '--output', 'diene.sarif', ...NOW], { cwd: repo });
+    expect(text.exitCode).toBe(2);
+    expect(text.stderr).toMatch(/usage_option_missing: diene compile needs --format sarif/);
+  });
+
   it('places a finding of no file on the fleet folder, and writes a usage error as a log too', async () => {
     const repo = repository();
     const run = await runCliInProcess(['compile', '--fleet', FLEET, '--out', FLEET, '--format', 'sarif', ...NOW], { cwd: repo });
@@ -190,11 +217,112 @@ describe.skipIf(skip)(`--format sarif${skippedBecause(missing)}`, () => {
       });
       expect(run.status, run.stdout + run.stderr).toBe(0);
       const findings = (JSON.parse(readFileSync(report, 'utf8')) as Json).runs[0].results as Json[];
-      // left: informationUri (diene has no public page) and whole-file findings without a region
-      expect(findings.filter((r) => r.level === 'error').map((r) => r.message?.text ?? r.ruleId)).toEqual([]);
-      expect(findings.map((r) => r.ruleId)).toContain('SARIF2005'); // the validator did read the log
-      expect(findings.filter((r) => !['SARIF2005', 'SARIF2017'].includes(r.ruleId)).map((r) => r.ruleId)).toEqual([]);
+      expect(findings.map((r) => r.message?.text ?? r.ruleId)).toEqual([]);
     }
+  });
+
+  /** The findings of Sarif.Multitool validate on `files` with `ruleKinds` (its default levels: errors and warnings), each with the log it is about. */
+  function validated(files: string[], ruleKinds: string[], report: string): Json[] {
+    const run = spawnSync(multitool as string, ['validate', ...files, '--rule-kind', ruleKinds.join(';'), '--output', report, '--quiet'], {
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: { ...process.env, DOTNET_CLI_TELEMETRY_OPTOUT: '1' },
+    });
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    return (JSON.parse(readFileSync(report, 'utf8')) as Json).runs[0].results as Json[];
+  }
+
+  /** Logs of every kind of finding: a fleet with errors and warnings, stale and hand-edited outputs, a fleet-wide finding, a usage error. */
+  async function logs(repo: string): Promise<Map<string, string>> {
+    const fleet = path.join(repo, FLEET);
+    const texts = new Map<string, string>();
+    expect((await runCliInProcess(['compile', '--fleet', fleet, ...NOW])).exitCode).toBe(0);
+    rmSync(path.join(fleet, 'generated', 'argocd', 'nitroso.yaml'));
+    writeFileSync(path.join(fleet, 'generated', 'platforms', 'nitroso.yaml'), 'changed: true\n');
+    writeFileSync(path.join(fleet, 'registry', 'landscapes', 'raichu.yaml'), 'landscape: raichu\nregion: XXX\n');
+    texts.set('validate', (await runCliInProcess(['validate', '--fleet', FLEET, '--format', 'sarif', ...NOW], { cwd: repo })).stdout);
+    writeFileSync(path.join(fleet, 'registry', 'landscapes', 'raichu.yaml'), readFleetTexts().get('registry/landscapes/raichu.yaml') as string);
+    texts.set('check', (await runCliInProcess(['compile', '--check', '--fleet', FLEET, '--format', 'sarif', ...NOW], { cwd: repo })).stderr);
+    texts.set('fleet-wide', (await runCliInProcess(['compile', '--fleet', FLEET, '--out', FLEET, '--format', 'sarif', ...NOW], { cwd: repo })).stderr);
+    texts.set('usage', (await runCliInProcess(['validate', '--fleet', FLEET, '--format', 'sarif', '--path-prefix', '../outside'], { cwd: repo })).stdout);
+    return texts;
+  }
+
+  // GitHub code scanning's own rules, as the SARIF SDK's validator checks them with its `Gh` rule kind
+  // (GH1001 locations, GH1003 regions, GH1005 relative URIs, GH1007 formatted messages, GH2012 rule full descriptions, …).
+  it.skipIf(noMultitool)("passes GitHub code scanning's rules (Sarif.Multitool validate --rule-kind Gh) for every kind of finding", async () => {
+    const repo = repository();
+    const texts = await logs(repo);
+    const check = JSON.parse(texts.get('check') as string) as Json;
+    // The stale output (a missing file: no line) is among the findings, with a region as the others.
+    expect(results(check).find((r) => r.ruleId === 'output_stale')?.locations[0].physicalLocation.region).toEqual({ startLine: 1 });
+    const files = [...texts].map(([name, text]) => {
+      writeFileSync(path.join(repo, `${name}.sarif`), text);
+      return path.join(repo, `${name}.sarif`);
+    });
+    // The validator does hold a log to those rules: the same log without what code scanning needs is refused.
+    const stripped = JSON.parse(texts.get('check') as string) as Json;
+    for (const rule of stripped.runs[0].tool.driver.rules as Json[]) delete rule.fullDescription;
+    delete stripped.runs[0].results[0].locations;
+    const strippedFile = path.join(repo, 'stripped.sarif');
+    writeFileSync(strippedFile, JSON.stringify(stripped, null, 2));
+    const findings = validated([...files, strippedFile], ['Gh'], path.join(repo, 'validation.sarif'));
+    const about = (file: string) => findings.filter((r) => r.locations[0].physicalLocation.artifactLocation.uri.endsWith(`/${path.basename(file)}`));
+    for (const file of files)
+      expect(
+        about(file).map((r) => `${r.ruleId}: ${r.message.id} ${r.message.arguments?.join(' ')}`),
+        file,
+      ).toEqual([]);
+    const said = (id: string) =>
+      about(strippedFile)
+        .filter((r) => r.message.id === id)
+        .map((r) => `${r.ruleId} ${r.message.arguments[0]}`);
+    expect(said('Error_MissingFullDescription')).toEqual(
+      (stripped.runs[0].tool.driver.rules as Json[]).map((_r, i) => `GH2012 runs[0].tool.driver.rules[${i}]`),
+    );
+    expect(said('Error_MissingLocationsArray')).toContain('GH1015 runs[0].results[0]');
+  });
+
+  // What GitHub's "SARIF support for code scanning" page asks beyond the validator: fingerprints that follow a finding,
+  // rule help that links to its documentation, texts a person reads, one category per analysis.
+  it('gives code scanning rule texts without placeholders linked to the reference, a region and a fingerprint on every result, and a category', async () => {
+    const repo = repository();
+    const texts = await logs(repo);
+    const reference = readFileSync(path.join(REPO_ROOT, 'docs', 'diagnostics-reference.md'), 'utf8');
+    const anchors = new Set([...reference.matchAll(/^### (\w+)$/gm)].map((m) => m[1]));
+    for (const [name, text] of texts) {
+      const run = (JSON.parse(text) as Json).runs[0];
+      for (const rule of run.tool.driver.rules as Json[]) {
+        for (const field of [rule.shortDescription.text, rule.fullDescription.text, rule.help.text]) {
+          expect(field, rule.id).not.toMatch(/\{\w+\}/);
+          expect(field.length, rule.id).toBeGreaterThan(0);
+        }
+        expect(rule.fullDescription.text).toContain(' Fix: ');
+        const [page, anchor] = (rule.helpUri as string).split('#');
+        expect(page).toBe('https://github.com/AtomiCloud/diene/blob/main/docs/diagnostics-reference.md');
+        expect(anchors.has(anchor), `${rule.id}: no section #${anchor} in docs/diagnostics-reference.md`).toBe(true);
+      }
+      for (const result of results({ runs: [run] })) {
+        expect(result.locations[0].physicalLocation.region.startLine, name).toBeGreaterThanOrEqual(1);
+        expect(result.partialFingerprints[FINGERPRINT_KEY], name).toMatch(/^[0-9a-f]{32}:\d+$/);
+      }
+      const prints = results({ runs: [run] }).map((r) => r.partialFingerprints[FINGERPRINT_KEY] as string);
+      expect(new Set(prints).size, name).toBe(prints.length);
+    }
+    expect(JSON.parse(texts.get('validate') as string).runs[0].automationDetails).toEqual({ id: `diene/validate/${FLEET}/` });
+    expect(JSON.parse(texts.get('check') as string).runs[0].automationDetails).toEqual({ id: `diene/compile/${FLEET}/` });
+    // A finding keeps its fingerprint when lines above it move; its region follows the line.
+    const file = path.join(repo, FLEET, 'registry', 'landscapes', 'raichu.yaml');
+    writeFileSync(file, 'landscape: raichu\nregion: XXX\n');
+    const before = results(JSON.parse((await runCliInProcess(['validate', '--fleet', FLEET, '--format', 'sarif', ...NOW], { cwd: repo })).stdout) as Json);
+    writeFileSync(file, '# moved down\n\nlandscape: raichu\nregion: XXX\n');
+    const after = results(JSON.parse((await runCliInProcess(['validate', '--fleet', FLEET, '--format', 'sarif', ...NOW], { cwd: repo })).stdout) as Json);
+    const raichu = (list: Json[]) => list.filter((r) => r.locations[0].physicalLocation.artifactLocation.uri.endsWith('raichu.yaml'));
+    expect(raichu(before).length).toBeGreaterThan(0);
+    expect(raichu(after).map((r) => r.partialFingerprints)).toEqual(raichu(before).map((r) => r.partialFingerprints));
+    expect(raichu(after).map((r) => r.locations[0].physicalLocation.region.startLine)).toEqual(
+      raichu(before).map((r) => r.locations[0].physicalLocation.region.startLine + 2),
+    );
   });
 
   it('is refused by commands without it', async () => {

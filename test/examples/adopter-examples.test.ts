@@ -26,7 +26,10 @@ const NOW = ['--now', '2026-11-21T00:00:00Z'];
 const GATED_MERCURY =
   'name: mercury\nlandscapes: [pichu, pikachu, raichu, ampharos]\nstages: [pichu, pikachu, [{landscape: raichu, gate: manual}, ampharos]]\nvlandscapes: [mew, celebi]\n';
 const version = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-const workflow = parse(readFileSync(path.join(REPO_ROOT, 'examples', 'github-actions', 'diene.yml'), 'utf8')) as Json;
+const workflowText = readFileSync(path.join(REPO_ROOT, 'examples', 'github-actions', 'diene.yml'), 'utf8');
+const workflow = parse(workflowText) as Json;
+/** Whether step `s` uses the action `name` (pinned by a commit: `name@<sha>`). */
+const uses = (s: Json, name: string): boolean => typeof s.uses === 'string' && (s.uses as string).startsWith(`${name}@`);
 const steps = workflow.jobs.check.steps as Json[];
 const runs = steps.filter((s) => typeof s.run === 'string' && (s.run as string).startsWith('diene ')).map((s) => s.run as string);
 
@@ -34,7 +37,8 @@ describe('the GitHub Actions workflow', () => {
   it("runs on pull requests that touch the fleet, with the npm package of the plugin image's version (the image runs render only), allowed to comment", () => {
     expect(Object.keys(workflow.on)).toEqual(['pull_request']);
     expect(workflow.on.pull_request.paths).toContain('generated/**');
-    expect(workflow.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' });
+    expect(workflow.permissions).toEqual({ contents: 'read' });
+    expect(workflow.jobs.check.permissions).toEqual({ contents: 'read', 'pull-requests': 'write' });
     expect(workflow.jobs.check.container).toBeUndefined();
     const install = steps.find((s) => s.name === 'Install diene');
     expect(install?.run).toBe(`npm install --global --no-audit --no-fund diene-compiler@${version}`);
@@ -48,16 +52,42 @@ describe('the GitHub Actions workflow', () => {
     expect(runs).toEqual(['diene report --fleet head --base base --output diene-report.md', 'diene compile --fleet head --check --base base --diff-file diene.diff']);
     // a refused change makes the report exit 1 after writing it: it is still posted, and the check fails the job
     expect(steps.find((s) => s.id === 'report')?.['continue-on-error']).toBe(true);
-    const post = steps.find((s) => s.uses === 'actions/github-script@v7');
+    const post = steps.find((s) => uses(s, 'actions/github-script'));
     expect(post?.with.script).toContain("fs.readFileSync('diene-report.md', 'utf8')");
     expect(post?.if).toBe("always() && hashFiles('diene-report.md') != ''");
     const marker = (templates['pr-report.md.hbs'] ?? '').split('\n')[0];
     expect(post?.with.script).toContain(`const marker = '${marker}';`);
-    expect(steps.find((s) => s.uses === 'actions/upload-artifact@v4')?.with.path).toBe('diene.diff');
+    expect(steps.find((s) => uses(s, 'actions/upload-artifact'))?.with.path).toBe('diene.diff');
+  });
+
+  it('pins every action by the full commit of a release, named in a comment (a tag can move, a commit cannot)', () => {
+    const lines = workflowText.split('\n').filter((line) => /^\s*(- )?uses:/.test(line));
+    expect(lines.length).toBeGreaterThanOrEqual(8);
+    for (const line of lines) expect(line).toMatch(/uses: [\w.-]+\/[\w.-]+(\/[\w.-]+)*@[0-9a-f]{40} # v\d+\.\d+\.\d+$/);
+    // One commit per action across the jobs.
+    const pins = new Map<string, Set<string>>();
+    for (const line of lines) {
+      const [name, sha] = (line.split('uses: ')[1] as string).split(' ')[0]?.split('@') as [string, string];
+      pins.set(name, (pins.get(name) ?? new Set()).add(sha));
+    }
+    for (const [name, shas] of pins) expect(shas.size, name).toBe(1);
+  });
+
+  it('uploads the check as SARIF to code scanning from a job that alone may write security events', () => {
+    const job = workflow.jobs['code-scanning'] as Json;
+    expect(job.permissions).toEqual({ contents: 'read', 'security-events': 'write' });
+    const jobSteps = job.steps as Json[];
+    expect(jobSteps.filter((s) => typeof s.run === 'string' && (s.run as string).startsWith('diene ')).map((s) => s.run)).toEqual([
+      'diene compile --fleet . --check --format sarif --output diene.sarif',
+    ]);
+    const upload = jobSteps.find((s) => uses(s, 'github/codeql-action/upload-sarif'));
+    expect(upload?.with.sarif_file).toBe('diene.sarif');
+    expect(upload?.if).toBe("always() && hashFiles('diene.sarif') != ''");
+    for (const checkout of jobSteps.filter((s) => uses(s, 'actions/checkout'))) expect(checkout.with['persist-credentials']).toBe(false);
   });
 
   it('leaves no token in the checkouts it reports on (issue 14: actions/checkout keeps one in .git/config otherwise)', () => {
-    const checkouts = steps.filter((s) => s.uses === 'actions/checkout@v4');
+    const checkouts = steps.filter((s) => uses(s, 'actions/checkout'));
     expect(checkouts.map((s) => s.with.path)).toEqual(['head', 'base']);
     for (const checkout of checkouts) expect(checkout.with['persist-credentials']).toBe(false);
   });
@@ -159,5 +189,17 @@ describe('the pre-commit hook', () => {
     expect(hookConfig?.entry).toBe('diene compile --check --diff-lines 80');
     expect(hookConfig?.pass_filenames).toBe(false);
     expect(new RegExp(hookConfig?.files as string).test('generated/argocd/nitroso.yaml')).toBe(true);
+  });
+
+  it("sends no one to the plugin image's diene for the check, which runs render only", () => {
+    const text = readFileSync(path.join(REPO_ROOT, 'examples', 'pre-commit', '.pre-commit-config.yaml'), 'utf8');
+    expect(text).not.toMatch(/or the plugin image's binary/);
+    expect(text).toContain('runs `diene render` only');
+    // What that diene answers, from the plugin image's bundle (scripts/bundle-plugin.mjs).
+    const built = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'bundle-plugin.mjs')], { cwd: REPO_ROOT, encoding: 'utf8' });
+    expect(built.status, built.stderr).toBe(0);
+    const image = spawnSync(process.execPath, [path.join(REPO_ROOT, 'dist', 'plugin', 'diene.mjs'), 'compile', '--check', '--diff-lines', '80'], { encoding: 'utf8' });
+    expect(image.status).toBe(2);
+    expect(image.stderr).toContain('usage_command_not_in_image');
   });
 });

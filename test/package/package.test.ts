@@ -99,6 +99,25 @@ afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
+describe('the package as npm publishes it', () => {
+  it('names its repository (npm provenance checks it), licence and home, and `npm publish --dry-run` warns of nothing but the missing login', () => {
+    const manifest = pkg as unknown as { repository: { type: string; url: string }; license: string; homepage: string; bugs: string };
+    expect(manifest.repository).toEqual({ type: 'git', url: 'git+https://github.com/AtomiCloud/diene.git' });
+    expect(manifest.license).toBe('Apache-2.0');
+    expect(manifest.homepage).toBe('https://github.com/AtomiCloud/diene#readme');
+    const dry = run('npm', ['publish', '--dry-run', '--ignore-scripts', '--json'], REPO_ROOT);
+    expect(dry.status, dry.stderr).toBe(0);
+    const warnings = dry.stderr.split('\n').filter((line) => /^npm (warn|error)/i.test(line) && !/requires you to be logged in/.test(line));
+    expect(warnings).toEqual([]);
+    // npm 11 keys the summary by the package's name; npm 10 printed it alone.
+    type Summary = { name: string; files: { path: string }[] };
+    const summary = JSON.parse(dry.stdout) as Summary | Record<string, Summary>;
+    const published = ('files' in summary ? summary : summary['diene-compiler']) as Summary;
+    expect(published.name).toBe('diene-compiler');
+    expect(published.files.map((f) => f.path)).toEqual(expect.arrayContaining(['package.json', 'bin/diene.js', 'dist/api.js', 'schemas/fleet.schema.json']));
+  }, 300_000);
+});
+
 describe('the packed package, installed into an empty folder without dev dependencies', () => {
   it('holds the built dist/ with its declarations, the bin and the schemas, and no sources, tests or dev dependencies', () => {
     const files = listFiles(installed);
@@ -121,6 +140,18 @@ describe('the packed package, installed into an empty folder without dev depende
     const files = listFiles(out);
     expect(files).toEqual(listFiles(GOLDEN));
     for (const file of files) expect(readFileSync(path.join(out, file), 'utf8'), file).toBe(readFileSync(path.join(GOLDEN, file), 'utf8'));
+  }, 120_000);
+
+  // The npm name `diene` is another package's: a stranger types the package's own name, which runs its one bin.
+  it('runs as `npx diene-compiler` and `npm exec --package=diene-compiler -- diene`, the names the docs give a stranger', () => {
+    for (const [command, args] of [
+      ['npx', ['--no-install', 'diene-compiler', '--version']],
+      ['npm', ['exec', '--no-install', '--package=diene-compiler', '--', 'diene', '--version']],
+    ] as const) {
+      const ran = run(command, [...args], consumer);
+      expect(ran.status, ran.stderr).toBe(0);
+      expect(ran.stdout.trim()).toBe(pkg.version);
+    }
   }, 120_000);
 
   it("renders byte for byte what this checkout's CLI renders", () => {

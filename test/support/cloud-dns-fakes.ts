@@ -7,13 +7,13 @@
  *   all-or-nothing; DELETE must match the live set exactly (TTL, values, set
  *   identifier, coordinates) else InvalidChangeBatch; CREATE of an existing
  *   set fails; CNAME beside other data fails; ≤1,000 records and ≤32,000
- *   value characters per batch, UPSERT counting twice; `Throttling` and
- *   `PriorRequestNotComplete` on demand; a change is PENDING until polled
+ *   value characters per batch, UPSERT counting twice; `Throttling` (with
+ *   `Retry-After`) and `PriorRequestNotComplete` on demand; a change is PENDING until polled
  *   `pendingPolls` times; names are listed with `*` as `\052`; pages of 5.
  * - Google Cloud DNS (`changes.create`, JSON v1): a Change is atomic;
  *   deletions must equal the live set (ttl, rrdatas, routingPolicy) else 412
  *   conditionNotMet; an addition of an existing set is 409 alreadyExists;
- *   429 rateLimitExceeded on demand; `pending` until polled; pages of 5.
+ *   429 rateLimitExceeded (with `Retry-After`) on demand; `pending` until polled; pages of 5.
  * - Cloudflare (`POST /zones/{id}/dns_records/batch`, v4): deletes, patches,
  *   puts, posts in that order in one transaction; an unknown id fails the
  *   batch; TTL must be 1 or 60–86,400; CNAME beside other records fails;
@@ -24,6 +24,11 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+/** The `Retry-After` (seconds) the Route 53 and Google fakes send with a throttling answer, as both services may. */
+export const RETRY_AFTER_SECONDS = 2;
+/** The `retry-after-ms` the Cloudflare fake sends with its 429. */
+export const CLOUDFLARE_RETRY_AFTER_MS = 5;
 
 /** A record set as the fakes store it (names canonical: lower case, no trailing dot). */
 export interface StoredSet {
@@ -130,8 +135,8 @@ function r53Set(set: StoredSet): string {
   );
 }
 
-function r53Error(response: ServerResponse, code: string, message: string, status = 400): void {
-  response.writeHead(status, { 'content-type': 'text/xml' });
+function r53Error(response: ServerResponse, code: string, message: string, status = 400, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { 'content-type': 'text/xml', ...headers });
   response.end(`<?xml version="1.0"?>\n<ErrorResponse xmlns="https://route53.amazonaws.com/doc/2013-04-01/"><Error><Type>${status >= 500 ? 'Receiver' : 'Sender'}</Type><Code>${code}</Code><Message>${escapeXml(message)}</Message></Error><RequestId>fake</RequestId></ErrorResponse>`);
 }
 
@@ -180,7 +185,9 @@ export async function startRoute53Fake(zoneNames: readonly string[], options: { 
       if (throttling.count > 0) {
         throttling.count--;
         if (throttling.status !== 0) return r53Error(response, 'ServiceUnavailable', 'Service is unavailable, try again later', throttling.status);
-        return throttling.prior ? r53Error(response, 'PriorRequestNotComplete', 'The request was rejected because Route 53 was still processing a prior request.') : r53Error(response, 'Throttling', 'Rate exceeded');
+        return throttling.prior
+          ? r53Error(response, 'PriorRequestNotComplete', 'The request was rejected because Route 53 was still processing a prior request.')
+          : r53Error(response, 'Throttling', 'Rate exceeded', 400, { 'retry-after': String(RETRY_AFTER_SECONDS) });
       }
       const work = [...(zones.get(zone) ?? [])];
       let records = 0;
@@ -257,11 +264,12 @@ export async function startGoogleFake(zoneNames: readonly string[]): Promise<Clo
   const requests = new Map<string, number>();
   const throttling: Failing = { count: 0, prior: false, status: 0 };
   const changes = new Map<string, { polls: number; body: object }>();
-  const json = (response: ServerResponse, status: number, value: unknown): void => {
-    response.writeHead(status, { 'content-type': 'application/json' });
+  const json = (response: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void => {
+    response.writeHead(status, { 'content-type': 'application/json', ...headers });
     response.end(JSON.stringify(value));
   };
-  const error = (response: ServerResponse, status: number, reason: string, message: string): void => json(response, status, { error: { code: status, message, errors: [{ reason, message, domain: 'global' }] } });
+  const error = (response: ServerResponse, status: number, reason: string, message: string, headers: Record<string, string> = {}): void =>
+    json(response, status, { error: { code: status, message, errors: [{ reason, message, domain: 'global' }] } }, headers);
   const { server, endpoint } = await listen((request, response, text) => {
     const path = new URL(request.url ?? '/', 'http://fake').pathname.replace(/\/$/, '');
     const query = new URL(request.url ?? '/', 'http://fake').searchParams;
@@ -290,7 +298,7 @@ export async function startGoogleFake(zoneNames: readonly string[]): Promise<Clo
     if (throttling.count > 0) {
       throttling.count--;
       if (throttling.status !== 0) return error(response, throttling.status, 'backendError', 'Internal Error');
-      return error(response, 429, 'rateLimitExceeded', 'Rate Limit Exceeded');
+      return error(response, 429, 'rateLimitExceeded', 'Rate Limit Exceeded', { 'retry-after': String(RETRY_AFTER_SECONDS) });
     }
     const parsed = JSON.parse(text) as { additions?: GoogleRrset[]; deletions?: GoogleRrset[] };
     const work = [...(zones.get(zone) ?? [])];
@@ -373,7 +381,7 @@ export async function startCloudflareFake(zoneNames: readonly string[]): Promise
     if (throttling.count > 0) {
       throttling.count--;
       if (throttling.status !== 0) return fail(response, throttling.status, 10000, 'Internal server error');
-      return json(response, 429, { success: false, errors: [{ code: 971, message: 'Please wait and consider throttling your request speed' }], messages: [], result: null }, { 'retry-after-ms': '5' });
+      return json(response, 429, { success: false, errors: [{ code: 971, message: 'Please wait and consider throttling your request speed' }], messages: [], result: null }, { 'retry-after-ms': String(CLOUDFLARE_RETRY_AFTER_MS) });
     }
     const batch = JSON.parse(text) as { deletes?: { id: string }[]; patches?: Partial<CfRecord>[]; puts?: CfRecord[]; posts?: CfRecord[] };
     const work = (records.get(zone) ?? []).map((r) => ({ ...r }));

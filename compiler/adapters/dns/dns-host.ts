@@ -224,7 +224,7 @@ export interface Timing {
   propagationTimeoutMs: number;
   /** Tries per request on throttling or a server error before giving up (the SDKs' own retries are off: one policy per call). */
   maxAttempts: number;
-  /** First backoff delay in milliseconds; doubles each try, with full jitter, capped at 20 s. */
+  /** First backoff window in milliseconds; doubles each try, with full jitter, capped at 20 s (a longer `Retry-After` wins). */
   baseDelayMs: number;
 }
 
@@ -236,10 +236,42 @@ export const DEFAULT_TIMING: Timing = {
   baseDelayMs: 500,
 };
 
-/** The backoff before try `attempt` (1-based, after a failed try): full jitter over an exponentially growing window, capped at 20 s (AWS architecture blog "Exponential Backoff and Jitter"). */
+/** The backoff before try `attempt` (1-based, after a failed try): full jitter, a random wait in an exponentially growing window, capped at 20 s (AWS architecture blog "Exponential Backoff and Jitter"). */
 export function backoffMs(timing: Timing, attempt: number): number {
   const window = Math.min(20_000, timing.baseDelayMs * 2 ** (attempt - 1));
-  return Math.floor(window / 2 + Math.random() * (window / 2));
+  return Math.floor(Math.random() * window);
+}
+
+/** The longest `Retry-After` a run waits for: a host that asks for longer is down for now, and the error is reported. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+
+/** A header of a response as the SDKs keep it: a Fetch `Headers` (Cloudflare) or a plain object with lower-case names (AWS `$response`, Google's `response`). */
+function header(headers: unknown, name: string): string | undefined {
+  if (headers === null || typeof headers !== 'object') return undefined;
+  if (typeof (headers as { get?: unknown }).get === 'function') return (headers as { get(name: string): string | null }).get(name) ?? undefined;
+  const value = (headers as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : Array.isArray(value) && typeof value[0] === 'string' ? value[0] : undefined;
+}
+
+/**
+ * How long the host asked the caller to wait, in milliseconds, from the
+ * response headers an SDK error carries: `retry-after-ms` (Cloudflare), or
+ * `Retry-After` in seconds or as an HTTP date (RFC 9110 §10.2.3); undefined
+ * when the error says nothing. `now` is the clock in milliseconds, for a date.
+ */
+export function retryAfterMs(error: unknown, now: number = Date.now()): number | undefined {
+  if (error === null || typeof error !== 'object') return undefined;
+  const e = error as { headers?: unknown; $response?: { headers?: unknown }; response?: { headers?: unknown } };
+  for (const headers of [e.headers, e.$response?.headers, e.response?.headers]) {
+    const ms = header(headers, 'retry-after-ms');
+    if (ms !== undefined && /^\d+(\.\d+)?$/.test(ms.trim())) return Math.ceil(Number(ms));
+    const after = header(headers, 'retry-after')?.trim();
+    if (after === undefined || after === '') continue;
+    if (/^\d+$/.test(after)) return Number(after) * 1000;
+    const date = Date.parse(after);
+    if (Number.isFinite(date)) return Math.max(0, date - now);
+  }
+  return undefined;
 }
 
 /** A one-line description of any thrown value. */
@@ -258,9 +290,10 @@ export function absolute(name: string): string {
 /**
  * Runs `attempt` until it succeeds, retrying while `retryable(error)` says
  * the host asked to slow down (throttling, a prior change still in progress)
- * or failed on its side (5xx),
- * with {@link backoffMs} between tries, at most `timing.maxAttempts` tries.
- * Rethrows the last error.
+ * or failed on its side (5xx), at most `timing.maxAttempts` tries. Between
+ * tries it waits {@link backoffMs}, or what the answer's `Retry-After` asks
+ * when that is longer ({@link retryAfterMs}); a host asking for more than
+ * {@link MAX_RETRY_AFTER_MS} is not tried again. Rethrows the last error.
  */
 export async function withRetry<T>(timing: Timing, retryable: (error: unknown) => boolean, attempt: () => Promise<T>): Promise<T> {
   for (let tries = 1; ; tries++) {
@@ -268,7 +301,9 @@ export async function withRetry<T>(timing: Timing, retryable: (error: unknown) =
       return await attempt();
     } catch (error) {
       if (tries >= timing.maxAttempts || !retryable(error)) throw error;
-      await timing.sleep(backoffMs(timing, tries));
+      const asked = retryAfterMs(error);
+      if (asked !== undefined && asked > MAX_RETRY_AFTER_MS) throw error;
+      await timing.sleep(Math.max(backoffMs(timing, tries), asked ?? 0));
     }
   }
 }

@@ -3,7 +3,7 @@
  * folders does it hold, write this text), so that cli/ does no file-system
  * work of its own. Paths are taken as given; callers resolve them.
  */
-import { appendFileSync, existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -33,6 +33,12 @@ export function subfolders(dir: string): string[] {
 /** `p` with every symbolic link resolved. */
 export function realPath(p: string): string {
   return realpathSync(p);
+}
+
+/** Writes `text` to the file at `p`, making its missing folders first (a log a later CI step uploads). */
+export function writeTextSync(p: string, text: string): void {
+  mkdirSync(path.dirname(p), { recursive: true });
+  writeFileSync(p, text);
 }
 
 /** Appends `text` to the file at `p`, creating it when missing (a CI runner's step summary). */

@@ -25,9 +25,18 @@ import type { ChangeUnit, ZoneHostPlan } from '../../../compiler/plan/traffic-pl
 import { planTraffic } from '../../../compiler/plan/traffic-planner.js';
 import type { DnsHost } from '../../../compiler/types/generated/fleet.js';
 import { applyJson, fleetDns, fleetYaml, hostYaml, observeSnapshot, runApply, tempFleet, valuesAt, ZONES } from '../../support/dns-apply-fixture.js';
-import { startCloudflareFake, startGoogleFake, startRoute53Fake, type CloudFake } from '../../support/cloud-dns-fakes.js';
+import { CLOUDFLARE_RETRY_AFTER_MS, RETRY_AFTER_SECONDS, startCloudflareFake, startGoogleFake, startRoute53Fake, type CloudFake } from '../../support/cloud-dns-fakes.js';
 
-const FAST: Timing = { sleep: async () => {}, propagationTimeoutMs: 60_000, maxAttempts: 5, baseDelayMs: 1 };
+/** Every wait the adapters asked for, in milliseconds (the sleeps themselves are instant). */
+const sleeps: number[] = [];
+const FAST: Timing = {
+  sleep: async (ms) => {
+    sleeps.push(ms);
+  },
+  propagationTimeoutMs: 60_000,
+  maxAttempts: 5,
+  baseDelayMs: 1,
+};
 const BASE = 'cluster.atomi.cloud';
 const ENV: Environment = { DIENE_TEST_CF_TOKEN: 'test-token' };
 
@@ -139,6 +148,18 @@ for (const cloud of CLOUDS) {
       await adapter.apply(synthetic(BASE, adapter.host, [createA(`throttled.${BASE}`, '192.0.2.50')]));
       expect((fake.requests.get(cloud.writeOperation) ?? 0) - writes).toBe(3);
       expect(valuesAt(await observeSnapshot(adapter, BASE, (await fleetDns(dir)).intent), `throttled.${BASE}`, 'A')?.values).toEqual(['192.0.2.50']);
+    });
+
+    // The throttling answers carry the wait the service asks for (Retry-After in seconds; Cloudflare's retry-after-ms),
+    // read from the error each SDK throws: the wait before each new try is that, not the (here 0–1 ms) backoff.
+    it("waits what the throttling answer's Retry-After asks before trying again", async () => {
+      const adapter = adapters[0] as DnsHostAdapter;
+      await adapter.observe(BASE);
+      fake.throttle(2);
+      sleeps.length = 0;
+      await adapter.apply(synthetic(BASE, adapter.host, [createA(`patient.${BASE}`, '192.0.2.52')]));
+      const asked = cloud.title === 'cloudflare' ? CLOUDFLARE_RETRY_AFTER_MS : RETRY_AFTER_SECONDS * 1000;
+      expect(sleeps.filter((ms) => ms >= asked)).toEqual([asked, asked]);
     });
 
     // One retry policy per call: the SDK's own retries are off, so a write that keeps failing reaches the

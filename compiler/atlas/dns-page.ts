@@ -97,7 +97,7 @@ export function dnsPage(
       run.ticks.length === 0
         ? 'The traffic planner changes nothing.'
         : `The traffic planner settles in ${run.ticks.length} tick${run.ticks.length === 1 ? '' : 's'}: ${run.ticks.map((t, i) => `tick ${i + 1} ${t.removing !== undefined ? `removes ${esc(t.removing)}` : 'writes'} (${t.changes} changes)`).join(', ')}.`,
-      ...run.brakes.map((b) => `Brake ${esc(b.brake)}: ${esc(b.message)}`),
+      ...run.brakes.map((b) => `Brake: ${esc(b.message)}`),
       ...(run.refused ? [`Refused: ${esc(run.refused.message)}`] : []),
     ];
     healthPart = `<h2 id="health">What the health file changes</h2><p>With <code>${esc(healthRun.file)}</code>, as <code>diene plan dns --health</code> plans it tick after tick over the compiled zones:</p><ul>${said.map((s) => `<li>${s}</li>`).join('')}</ul><p>Below, an address the planner takes out is struck through and marked <span class="tag bad">removed</span>; one it puts in is marked <span class="tag ok">added</span>; a changed answer is shaded.</p>`;

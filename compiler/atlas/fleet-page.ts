@@ -30,12 +30,14 @@ export function fleetPage(model: FleetModel, health: DnsHealth | undefined, heal
 
   const clusterRows = model.landscapes.flatMap((landscape) => {
     if (landscape.clusters.length === 0)
-      return [`<tr>${rowHeader(esc(landscape.name))}${td(esc(landscape.region))}${td(esc(landscape.tier))}<td colspan="7" class="bad">no cluster</td></tr>`];
-    return landscape.clusters.map((cluster) => {
+      return [`<tr>${rowHeader(`<span id="landscape-${esc(landscape.name)}">${esc(landscape.name)}</span>`)}${td(esc(landscape.region))}${td(esc(landscape.tier))}<td colspan="7" class="bad">no cluster</td></tr>`];
+    return landscape.clusters.map((cluster, i) => {
       const up = isUp(health, cluster.name);
+      // The landscape's anchor sits on its first cluster's row, once.
+      const name = i === 0 ? `<span id="landscape-${esc(landscape.name)}">${esc(landscape.name)}</span>` : esc(landscape.name);
       return [
         '<tr>',
-        rowHeader(`<span id="landscape-${esc(landscape.name)}">${esc(landscape.name)}</span>`),
+        rowHeader(name),
         td(esc(landscape.region)),
         td(esc(landscape.tier)),
         td(`<code>${esc(cluster.name)}</code>`),

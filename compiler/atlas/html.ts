@@ -72,6 +72,7 @@ svg text{fill:var(--fg);font:13px system-ui,sans-serif}
 svg .node{fill:var(--head);stroke:var(--fg)}svg .edge{stroke:var(--fg);fill:none}svg .arrow{fill:var(--fg)}
 svg .manual{stroke-dasharray:5 3}
 ul.plain{padding-left:20px}
+figure{margin:8px 0}.scroll svg{display:block}
 footer{border-top:1px solid var(--line);padding:8px 16px;color:var(--muted);font-size:.85rem}
 @media (max-width:640px){main{padding:4px 8px 24px}h1{font-size:1.3rem}th,td{padding:3px 5px}}
 `

@@ -70,7 +70,7 @@ export function pipelineSvg(platform: PlatformModel): string {
   const id = anchor('pipeline', platform.name);
   const order = platform.stageGroups.map((g) => g.map((s) => s.landscape).join(' and ')).join(', then ');
   return [
-    `<svg role="img" aria-labelledby="${id}-title ${id}-desc" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" style="max-width:100%;height:auto">`,
+    `<svg role="img" aria-labelledby="${id}-title ${id}-desc" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">`,
     `<title id="${id}-title">Kargo pipeline of ${esc(platform.name)}</title>`,
     `<desc id="${id}-desc">Freight leaves the Warehouse for ${esc(order)}; each group's stages are promoted in parallel and the next group takes Freight verified in every one of them.</desc>`,
     ...edges,
@@ -108,7 +108,8 @@ export function platformPage(model: FleetModel, platform: PlatformModel): AtlasP
     `<h1>Platform ${esc(platform.name)}</h1>`,
     `<p>${platform.services.length} service${platform.services.length === 1 ? '' : 's'} on ${landscapes.length} landscape${landscapes.length === 1 ? '' : 's'}${platform.vlandscapes.length > 0 ? `; serves on the virtual landscape${platform.vlandscapes.length === 1 ? '' : 's'} ${platform.vlandscapes.map(esc).join(', ')}` : ''}. Kargo project <code>${esc(platform.name)}</code>, one Warehouse per service, one Stage per service and landscape (<code>&lt;service&gt;-&lt;landscape&gt;</code>).</p>`,
     '<h2 id="pipeline">Promotion pipeline</h2>',
-    `<figure>${pipelineSvg(platform)}<figcaption class="muted">Dashed: a manual gate. Every service of the platform follows this order.</figcaption></figure>`,
+    // At its own size in a box that scrolls sideways: shrunk to a phone's width, its words would be too small to read.
+    `<figure><div class="scroll" role="region" aria-label="Pipeline graph of ${esc(platform.name)}" tabindex="0">${pipelineSvg(platform)}</div><figcaption class="muted">Dashed: a manual gate. Every service of the platform follows this order.</figcaption></figure>`,
     `<ol>${steps.join('')}</ol>`,
     '<h2 id="rows">Services and ready rows</h2>',
     table(`Rows of ${platform.name}: ready when pin.chart is set`, ['Service (modules)', ...landscapes.map(esc)], rows),

@@ -11,6 +11,7 @@ import type { FleetModel } from '../2-analyze/fleet-model.js';
 import { everySingleFailure } from '../simulate/failures.js';
 import { simulateEverySingle, simulationContext } from '../simulate/simulate.js';
 import type { DnsHealth } from '../types/generated/dns-health.js';
+import { baseView, type BaseView } from './base.js';
 import { dnsPage, plannedWithHealth } from './dns-page.js';
 import { drillsPage } from './drills-page.js';
 import { fleetPage } from './fleet-page.js';
@@ -24,6 +25,8 @@ export interface AtlasOptions {
   health?: { health: DnsHealth; file: string };
   /** The webhook intake service the drills' webhook sender calls (default: fleet.yaml's `intake`). */
   intake?: { platform: string; service: string };
+  /** The base revision to mark the pages against (`--base DIR`): its model and how the pages name it. */
+  base?: { model: FleetModel; label: string };
 }
 
 function sectionOf(page: AtlasPage): SectionKey {
@@ -45,13 +48,21 @@ export function atlasPlan(model: FleetModel, options: AtlasOptions = {}): Map<st
   const context = simulationContext(model, intake ? { intake } : {});
   const scenarios = simulateEverySingle(context, everySingleFailure(model));
   const healthRun = options.health ? { ...options.health, run: plannedWithHealth(context, options.health.health) } : undefined;
+  let base: BaseView | undefined;
+  if (options.base) {
+    // The base's drill with the same intake, when the base has that service (else its own default).
+    const baseModel = options.base.model;
+    const hasIntake = intake !== undefined && baseModel.platforms.some((p) => p.name === intake.platform && p.services.some((s) => s.name === intake.service));
+    const baseContext = simulationContext(baseModel, hasIntake ? { intake } : {});
+    base = baseView(baseModel, baseContext, simulateEverySingle(baseContext, everySingleFailure(baseModel)), options.base.label);
+  }
   const fleetName = model.settings.dns.base;
   const makers: [string, () => AtlasPage][] = [
-    ['index.html', () => fleetPage(model, options.health?.health, options.health?.file)],
-    ['platforms/index.html', () => platformsIndexPage(model)],
-    ...model.platforms.map((p): [string, () => AtlasPage] => [`platforms/${p.name}.html`, () => platformPage(model, p)]),
-    ['dns.html', () => dnsPage(model, context, healthRun)],
-    ['drills.html', () => drillsPage(context, scenarios)],
+    ['index.html', () => fleetPage(model, options.health?.health, options.health?.file, base)],
+    ['platforms/index.html', () => platformsIndexPage(model, base)],
+    ...model.platforms.map((p): [string, () => AtlasPage] => [`platforms/${p.name}.html`, () => platformPage(model, p, base)]),
+    ['dns.html', () => dnsPage(model, context, healthRun, base)],
+    ['drills.html', () => drillsPage(context, scenarios, base)],
   ];
   const plan = new Map<string, () => string>();
   for (const [path, make] of makers)
@@ -61,7 +72,7 @@ export function atlasPlan(model: FleetModel, options: AtlasOptions = {}): Map<st
     });
   // The routing pages come from one pass over the claims' findings.
   let routing: Map<string, AtlasPage> | undefined;
-  const routingOf = (): Map<string, AtlasPage> => (routing ??= new Map(routingPages(model).map((p) => [p.path, p])));
+  const routingOf = (): Map<string, AtlasPage> => (routing ??= new Map(routingPages(model, base).map((p) => [p.path, p])));
   for (const path of ['routing/index.html', ...[...model.routes.derivation.tables.keys()].sort().map((l) => `routing/${l}.html`)])
     plan.set(path, () => {
       const page = routingOf().get(path) as AtlasPage;

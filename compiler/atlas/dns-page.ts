@@ -13,6 +13,7 @@ import type { SimulationContext } from '../simulate/simulate.js';
 import { runTicks, type TickRun } from '../simulate/traffic-ticks.js';
 import type { DnsHealth } from '../types/generated/dns-health.js';
 import { anchor, esc, rowHeader, table, td, type AtlasPage } from './html.js';
+import { comparedWith, type BaseView } from './base.js';
 import { isUp } from './fleet-page.js';
 
 /** What the planner makes of a health file: the settled snapshots and what it said on the way. */
@@ -36,9 +37,12 @@ export function dnsPage(
   model: FleetModel,
   context: SimulationContext,
   healthRun: { health: DnsHealth; file: string; run: TickRun } | undefined,
+  base?: BaseView,
 ): AtlasPage {
   const ownerOf = new Map<string, string[]>();
   for (const cluster of model.clusters) for (const address of cluster.addresses) ownerOf.set(address, [...(ownerOf.get(address) ?? []), cluster.name]);
+  // A cluster the base had and this revision removed still names its addresses.
+  for (const cluster of base?.model.clusters ?? []) for (const address of cluster.addresses) if (!ownerOf.has(address)) ownerOf.set(address, [cluster.name]);
   const addressHtml = (value: string, mark: 'same' | 'removed' | 'added'): string => {
     const owners = ownerOf.get(value);
     const down = owners?.some((o) => healthRun !== undefined && !isUp(healthRun.health, o)) === true;
@@ -51,10 +55,11 @@ export function dnsPage(
 
   const zones = context.intent.zones.filter((z) => z.role === 'zone');
   const sections = zones.map((zone) => {
-    const snapshots = zone.hosts.map((h) => context.live.find((s) => s.zone === zone.zone && s.host === h.name));
-    const settled = zone.hosts.map((h) => healthRun?.run.live.find((s) => s.zone === zone.zone && s.host === h.name));
-    const before = snapshots.map(recordSetsOf);
-    const after = settled.map((s, i) => (healthRun ? recordSetsOf(s) : (before[i] as Map<string, RecordSet>)));
+    // Before: the base revision's compiled answers when one is given, else this revision's; after: this revision's, settled
+    // by the planner when a health file is given.
+    const compiled = zone.hosts.map((h) => recordSetsOf(context.live.find((s) => s.zone === zone.zone && s.host === h.name)));
+    const before = base ? zone.hosts.map((h) => recordSetsOf(base.context.live.find((s) => s.zone === zone.zone && s.host === h.name))) : compiled;
+    const after = healthRun ? zone.hosts.map((h) => recordSetsOf(healthRun.run.live.find((s) => s.zone === zone.zone && s.host === h.name))) : compiled;
     const keys = new Map<string, RecordSet>();
     for (const sets of [...before, ...after]) for (const [key, rs] of sets) if (!keys.has(key)) keys.set(key, rs);
     const ordered = [...keys].sort(([, a], [, b]) => compareNames(a.name, b.name) || (a.type < b.type ? -1 : a.type > b.type ? 1 : 0) || ((a.setIdentifier ?? '') < (b.setIdentifier ?? '') ? -1 : 1));
@@ -105,6 +110,10 @@ export function dnsPage(
 
   const body = [
     '<h1>DNS: every name\'s answers</h1>',
+    comparedWith(base),
+    base
+      ? '<p>Each answer is compared with the base revision\'s compiled answer (and, with a health file, after the planner has settled): an address this revision takes out is marked <span class="tag bad">removed</span>, one it puts in <span class="tag ok">added</span>.</p>'
+      : '',
     `<p>The names diene manages in each zone and what every DNS host answers at them (geo-routed names by location or set), each address with its cluster. Zones: ${zones.map((z) => `<a href="#${anchor('zone', z.zone)}"><code>${esc(z.zone)}</code></a>`).join(', ')}.</p>`,
     healthPart,
     ...sections,

@@ -13,6 +13,7 @@ import type { Scenario, ScenarioRow, SimulationContext } from '../simulate/simul
 import { changedRows, outcomeLabel, pathLines } from '../simulate/simulate-report.js';
 import type { Cell, Outcome } from '../simulate/user-outcomes.js';
 import { USER_TITLES } from '../simulate/user-targets.js';
+import { ADDED, comparedWith, worse, type BaseView } from './base.js';
 import { anchor, esc, rowHeader, table, td, type AtlasPage } from './html.js';
 
 const RANK: Readonly<Record<Outcome, number>> = { 'n/a': 0, works: 1, degraded: 2, down: 3 };
@@ -52,28 +53,39 @@ function explanation(id: string, heading: string, row: ScenarioRow): string {
 }
 
 /** The drills page (`drills.html`) of `scenarios` (one per single failure, `simulateEverySingle`'s order). */
-export function drillsPage(context: SimulationContext, scenarios: readonly Scenario[]): AtlasPage {
+export function drillsPage(context: SimulationContext, scenarios: readonly Scenario[], base?: BaseView): AtlasPage {
   const columns = context.columns;
+  const baseBaseline = new Map((base?.context.baselineRows ?? []).map((r) => [r.column, r]));
+  /** " worse than the base" when `row` fares worse than `was`, the base's row of the same failure and column. */
+  const worseThan = (row: ScenarioRow | undefined, was: ScenarioRow | undefined): string => {
+    if (!row || !was) return '';
+    const now = worst(row.cells);
+    const before = worst(was.cells);
+    return RANK[now] > RANK[before] ? ` ${worse(before)}` : '';
+  };
   const baselineRows = new Map(context.baselineRows.map((r) => [r.column, r]));
   const changedBy = scenarios.map((s) => new Set(changedRows(context, s).map((r) => r.column)));
   const header = ['Failure', ...columns.map((c) => (c.virtual ? `${esc(c.name)} <span class="muted">(virtual)</span>` : esc(c.name)))];
 
   const baselineCells = columns.map((c) => {
     const verdict = cellVerdict(baselineRows.get(c.name));
-    return td(`<a href="#${anchor('base', c.name)}">${esc(verdict.word)}</a>`, verdict.className);
+    return td(`<a href="#${anchor('base', c.name)}">${esc(verdict.word)}</a>${worseThan(baselineRows.get(c.name), baseBaseline.get(c.name))}`, verdict.className);
   });
   const rows = [
     `<tr>${rowHeader('<em>nothing down</em>')}${baselineCells.join('')}</tr>`,
     ...scenarios.map((scenario, i) => {
       const byColumn = new Map(scenario.rows.map((r) => [r.column, r]));
+      const failure = describeFailure(scenario.failures[0] ?? { kind: 'control', name: '' });
+      const baseScenario = base?.scenarios.get(failure);
+      const baseByColumn = new Map((baseScenario?.rows ?? []).map((r) => [r.column, r]));
       const cells = columns.map((c) => {
         const changed = changedBy[i]?.has(c.name) === true;
         const verdict = cellVerdict(byColumn.get(c.name));
         const target = changed ? anchor('f', i, c.name) : anchor('base', c.name);
         const word = changed ? `<strong>${esc(verdict.word)}</strong>` : `${esc(verdict.word)}<span class="muted"> (as before)</span>`;
-        return td(`<a href="#${target}">${word}</a>`, verdict.className);
+        return td(`<a href="#${target}">${word}</a>${worseThan(byColumn.get(c.name), baseByColumn.get(c.name))}`, verdict.className);
       });
-      return `<tr>${rowHeader(`<a href="#${anchor('f', i)}">${esc(describeFailure(scenario.failures[0] ?? { kind: 'control', name: '' }))}</a>`)}${cells.join('')}</tr>`;
+      return `<tr>${rowHeader(`<a href="#${anchor('f', i)}">${esc(failure)}</a>${base && !baseScenario ? ` ${ADDED}` : ''}`)}${cells.join('')}</tr>`;
     }),
   ];
 
@@ -103,6 +115,7 @@ export function drillsPage(context: SimulationContext, scenarios: readonly Scena
   const figures = context.figures;
   const body = [
     '<h1>Drills: who still works when one thing fails</h1>',
+    comparedWith(base),
     `<p>Each row takes one thing down, the traffic planner reacts with its brakes, and each cell says how the worst-off kind of user (${Object.values(USER_TITLES).map(esc).join(', ')}) fares in that landscape once settled: <span class="tag ok">works</span>, <span class="tag warn">degraded</span> or <span class="tag bad">down</span>, with "worse for ≤ N s" when users fare worse until DNS caches and the planner catch up. Bold cells changed; each cell links to its explanation. The same drill as <code>diene simulate --all-single</code>.</p>`,
     `<p class="muted">Figures: TTL ${esc(figures.ttl)} s, planner tick ${esc(figures.tick)} s${figures.delegationTtl !== undefined ? `, delegation TTL ${esc(figures.delegationTtl)} s` : ''}, negative answers ${esc(figures.negativeTtl)} s.</p>`,
     table('Single-failure matrix: failures by landscape', header, rows, { id: 'matrix' }),

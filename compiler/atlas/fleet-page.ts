@@ -9,6 +9,7 @@
 import type { FleetModel } from '../2-analyze/fleet-model.js';
 import { landscapeHost } from '../2-analyze/hostnames.js';
 import type { DnsHealth } from '../types/generated/dns-health.js';
+import { ADDED, changed, comparedWith, REMOVED, type BaseView } from './base.js';
 import { esc, relative, rowHeader, table, td, yesNo, type AtlasPage } from './html.js';
 
 /** Whether `cluster` is up by `health` (missing from it, or no file: up). */
@@ -17,7 +18,7 @@ export function isUp(health: DnsHealth | undefined, cluster: string): boolean {
 }
 
 /** The fleet page (`index.html`). `healthFile` names the health file given, for the page to say where "up" comes from. */
-export function fleetPage(model: FleetModel, health: DnsHealth | undefined, healthFile: string | undefined): AtlasPage {
+export function fleetPage(model: FleetModel, health: DnsHealth | undefined, healthFile: string | undefined, base?: BaseView): AtlasPage {
   const path = 'index.html';
   const { dns } = model.settings;
   const bases = [dns.base, ...(dns.spare !== undefined ? [dns.spare] : [])];
@@ -35,24 +36,34 @@ export function fleetPage(model: FleetModel, health: DnsHealth | undefined, heal
       const up = isUp(health, cluster.name);
       // The landscape's anchor sits on its first cluster's row, once.
       const name = i === 0 ? `<span id="landscape-${esc(landscape.name)}">${esc(landscape.name)}</span>` : esc(landscape.name);
+      const was = base?.model.clusters.find((c) => c.name === cluster.name);
+      const mark = (now: string, before: string | undefined): string => (base && was && before !== now ? ` ${changed(before ?? '')}` : '');
       return [
         '<tr>',
         rowHeader(name),
         td(esc(landscape.region)),
         td(esc(landscape.tier)),
-        td(`<code>${esc(cluster.name)}</code>`),
-        yesNo(cluster.built, 'built', 'not built'),
+        td(`<code>${esc(cluster.name)}</code>${base && !was ? ` ${ADDED}` : ''}`),
+        cluster.built ? td(`built${mark('built', was && (was.built ? 'built' : 'not built'))}`, 'ok') : td(`not built${mark('not built', was && (was.built ? 'built' : 'not built'))}`, 'none'),
         up ? td('up', 'ok') : td('down', 'bad'),
-        cluster.traffic ? td('on', 'ok') : td('off', 'warn'),
-        td(esc(cluster.account)),
-        td(esc(cluster.provider)),
+        cluster.traffic ? td(`on${mark('on', was && (was.traffic ? 'on' : 'off'))}`, 'ok') : td(`off${mark('off', was && (was.traffic ? 'on' : 'off'))}`, 'warn'),
+        td(`${esc(cluster.account)}${mark(cluster.account, was?.account)}`),
+        td(`${esc(cluster.provider)}${mark(cluster.provider, was?.provider)}`),
         td(cluster.addresses.length > 0 ? cluster.addresses.map((a) => `<code>${esc(a)}</code>`).join('<br>') : '<span class="muted">none</span>'),
         '</tr>',
       ].join('');
     });
   });
 
+  const names = new Set(model.clusters.map((c) => c.name));
+  const removed = (base?.model.clusters ?? [])
+    .filter((c) => !names.has(c.name))
+    .map((c) => `<li><del><code>${esc(c.name)}</code></del> ${REMOVED} <span class="muted">(${esc(c.landscape)}, ${esc(c.provider)}, ${esc(c.account)})</span></li>`);
+  const removedClusters = removed.length > 0 ? `<p>Clusters of the base revision that this one no longer has:</p><ul>${removed.join('')}</ul>` : '';
   const landscapeNames = new Set(model.landscapes.map((l) => l.name));
+  const vNames = new Set(model.vlandscapes.map((v) => v.name));
+  const baseVNames = new Set((base?.model.vlandscapes ?? []).map((v) => v.name));
+  const removedV = [...baseVNames].filter((v) => !vNames.has(v)).sort();
   const vRows = model.vlandscapes.map((v) => {
     const members = v.members
       .map((m) => {
@@ -61,7 +72,7 @@ export function fleetPage(model: FleetModel, health: DnsHealth | undefined, heal
       })
       .join('');
     const platforms = model.platforms.filter((p) => p.vlandscapes.includes(v.name)).map((p) => esc(p.name));
-    return `<tr>${rowHeader(esc(v.name))}${td(`<ul class="plain">${members}</ul>`)}${td(bases.map((b) => `<code>*.${esc(landscapeHost(v.name, b))}</code>`).join('<br>'))}${td(platforms.join(', ') || '<span class="muted">none</span>')}</tr>`;
+    return `<tr>${rowHeader(`${esc(v.name)}${base && !baseVNames.has(v.name) ? ` ${ADDED}` : ''}`)}${td(`<ul class="plain">${members}</ul>`)}${td(bases.map((b) => `<code>*.${esc(landscapeHost(v.name, b))}</code>`).join('<br>'))}${td(platforms.join(', ') || '<span class="muted">none</span>')}</tr>`;
   });
 
   const hostRows = dns.hosts.map((host) => {
@@ -81,6 +92,7 @@ export function fleetPage(model: FleetModel, health: DnsHealth | undefined, heal
   const body = [
     '<h1>The fleet</h1>',
     summary,
+    comparedWith(base),
     '<h2 id="landscapes">Landscapes and clusters</h2>',
     upSource,
     table(
@@ -88,10 +100,12 @@ export function fleetPage(model: FleetModel, health: DnsHealth | undefined, heal
       ['Landscape', 'Region', 'Tier', 'Cluster', 'Built', 'Up', 'Traffic', 'Account', 'Provider', 'Addresses'],
       clusterRows,
     ),
+    removedClusters,
     '<h2 id="virtual">Virtual landscapes</h2>',
     vRows.length > 0
       ? table('Virtual landscapes, their members and names', ['Virtual landscape', 'Members', 'Names', 'Platforms serving on it'], vRows)
       : '<p>The fleet has no virtual landscape.</p>',
+    removedV.length > 0 ? `<p>Virtual landscapes of the base revision that this one no longer has: ${removedV.map((v) => `<del>${esc(v)}</del> ${REMOVED}`).join(', ')}.</p>` : '',
     '<h2 id="bases">Bases and DNS hosts</h2>',
     `<p>Main base <code>${esc(dns.base)}</code>${dns.spare !== undefined ? `, spare base <code>${esc(dns.spare)}</code>` : ', no spare base'}; TTL ${esc(dns.ttl)} s${dns.parent ? `; delegated from <code>${esc(dns.parent.zone)}</code> (TTL ${esc(dns.parent.ttl)} s)` : ''}.</p>`,
     table(

@@ -8,6 +8,7 @@
  */
 import type { FleetModel, PlatformModel } from '../2-analyze/fleet-model.js';
 import type { StageStep } from '../2-analyze/stage-graph.js';
+import { ADDED, changed, comparedWith, REMOVED, worse, type BaseView } from './base.js';
 import { anchor, esc, relative, rowHeader, table, td, type AtlasPage } from './html.js';
 
 const NODE_W = 180;
@@ -80,8 +81,11 @@ export function pipelineSvg(platform: PlatformModel): string {
 }
 
 /** The page of one platform (`platforms/<platform>.html`). */
-export function platformPage(model: FleetModel, platform: PlatformModel): AtlasPage {
+export function platformPage(model: FleetModel, platform: PlatformModel, base?: BaseView): AtlasPage {
   const path = `platforms/${platform.name}.html`;
+  const basePlatform = base?.model.platforms.find((p) => p.name === platform.name);
+  const stagesOf = (p: PlatformModel): string => JSON.stringify(p.stageGroups);
+  const pipelineMark = base ? (!basePlatform ? ` ${ADDED}` : stagesOf(basePlatform) !== stagesOf(platform) ? ` ${changed(basePlatform.stageGroups.map((g) => g.map((s) => s.landscape).join(' + ')).join(' → '))}` : '') : '';
   const steps = platform.stageGroups.map((group, g) => {
     const from = g === 0 ? 'the Warehouse' : platform.stageGroups[g - 1]?.map((s) => s.landscape).join(' and ');
     const items = group.map((step) => `<li><strong>${esc(step.landscape)}</strong>: ${esc(stageWords(step))}</li>`).join('');
@@ -91,9 +95,12 @@ export function platformPage(model: FleetModel, platform: PlatformModel): AtlasP
   const rows = platform.services.map((service) => {
     const cells = landscapes.map((landscape) => {
       const row = service.rows.find((r) => r.landscape === landscape);
-      if (!row) return td('no row', 'none');
-      if (row.chart === '') return td(`not ready <span class="muted">(empty pin, <code>${esc(row.path)}</code>)</span>`, 'warn');
-      return td(`ready <span class="muted">chart <code>${esc(row.chart)}</code>, image <code>${esc(row.image)}</code>${row.values !== undefined ? ', values override' : ''}</span>`, 'ok');
+      const was = basePlatform?.services.find((s) => s.name === service.name)?.rows.find((r) => r.landscape === landscape);
+      const wasWord = was === undefined ? 'no row' : was.chart === '' ? 'not ready' : `ready, chart ${was.chart}`;
+      const mark = (nowWord: string): string => (!base || wasWord === nowWord ? '' : was === undefined ? ` ${ADDED}` : ` ${changed(wasWord)}`);
+      if (!row) return td(`no row${base && was ? ` ${worse(wasWord)}` : ''}`, 'none');
+      if (row.chart === '') return td(`not ready <span class="muted">(empty pin, <code>${esc(row.path)}</code>)</span>${base && was && was.chart !== '' ? ` ${worse(wasWord)}` : mark('not ready')}`, 'warn');
+      return td(`ready <span class="muted">chart <code>${esc(row.chart)}</code>, image <code>${esc(row.image)}</code>${row.values !== undefined ? ', values override' : ''}</span>${mark(`ready, chart ${row.chart}`)}`, 'ok');
     });
     return `<tr>${rowHeader(`${esc(service.name)} <span class="muted">(${service.modules.map(esc).join(', ')})</span>`)}${cells.join('')}</tr>`;
   });
@@ -107,7 +114,8 @@ export function platformPage(model: FleetModel, platform: PlatformModel): AtlasP
   const body = [
     `<h1>Platform ${esc(platform.name)}</h1>`,
     `<p>${platform.services.length} service${platform.services.length === 1 ? '' : 's'} on ${landscapes.length} landscape${landscapes.length === 1 ? '' : 's'}${platform.vlandscapes.length > 0 ? `; serves on the virtual landscape${platform.vlandscapes.length === 1 ? '' : 's'} ${platform.vlandscapes.map(esc).join(', ')}` : ''}. Kargo project <code>${esc(platform.name)}</code>, one Warehouse per service, one Stage per service and landscape (<code>&lt;service&gt;-&lt;landscape&gt;</code>).</p>`,
-    '<h2 id="pipeline">Promotion pipeline</h2>',
+    comparedWith(base),
+    `<h2 id="pipeline">Promotion pipeline${pipelineMark}</h2>`,
     // At its own size in a box that scrolls sideways: shrunk to a phone's width, its words would be too small to read.
     `<figure><div class="scroll" role="region" aria-label="Pipeline graph of ${esc(platform.name)}" tabindex="0">${pipelineSvg(platform)}</div><figcaption class="muted">Dashed: a manual gate. Every service of the platform follows this order.</figcaption></figure>`,
     `<ol>${steps.join('')}</ol>`,
@@ -120,14 +128,22 @@ export function platformPage(model: FleetModel, platform: PlatformModel): AtlasP
 }
 
 /** The list of platforms (`platforms/index.html`). */
-export function platformsIndexPage(model: FleetModel): AtlasPage {
+export function platformsIndexPage(model: FleetModel, base?: BaseView): AtlasPage {
   const path = 'platforms/index.html';
+  const names = new Set(model.platforms.map((p) => p.name));
+  const removed = (base?.model.platforms ?? []).filter((p) => !names.has(p.name)).map((p) => `<li><del>${esc(p.name)}</del> ${REMOVED}</li>`);
   const rows = model.platforms.map((p) => {
     const ready = p.services.reduce((n, s) => n + s.rows.filter((r) => r.chart !== '').length, 0);
     const all = p.services.reduce((n, s) => n + s.rows.length, 0);
     const stages = p.stageGroups.map((g) => g.map((s) => s.landscape).join(' + ')).join(' → ');
-    return `<tr>${rowHeader(`<a href="${esc(relative(path, `platforms/${p.name}.html`))}">${esc(p.name)}</a>`)}${td(p.services.map((s) => esc(s.name)).join(', '))}${td(esc(stages))}${td(`${ready} of ${all}`)}</tr>`;
+    const added = base && !base.model.platforms.some((b) => b.name === p.name) ? ` ${ADDED}` : '';
+    return `<tr>${rowHeader(`<a href="${esc(relative(path, `platforms/${p.name}.html`))}">${esc(p.name)}</a>${added}`)}${td(p.services.map((s) => esc(s.name)).join(', '))}${td(esc(stages))}${td(`${ready} of ${all}`)}</tr>`;
   });
-  const body = ['<h1>Platforms</h1>', table('Every platform: services, promotion order and ready rows', ['Platform', 'Services', 'Promotion order', 'Ready rows'], rows)].join('\n');
+  const body = [
+    '<h1>Platforms</h1>',
+    comparedWith(base),
+    table('Every platform: services, promotion order and ready rows', ['Platform', 'Services', 'Promotion order', 'Ready rows'], rows),
+    removed.length > 0 ? `<p>Platforms of the base revision that this one no longer has:</p><ul>${removed.join('')}</ul>` : '',
+  ].join('\n');
   return { path, title: 'Platforms', body };
 }

@@ -9,6 +9,7 @@
 import type { FleetModel, RowModel } from '../2-analyze/fleet-model.js';
 import type { RoutePathFinding, RoutePathRow } from '../2-analyze/route-paths.js';
 import { parseServiceHost, rowKey } from '../2-analyze/routes.js';
+import { ADDED, comparedWith, REMOVED, type BaseView } from './base.js';
 import { anchor, esc, relative, rowHeader, table, td, type AtlasPage } from './html.js';
 
 function landscapeOf(model: FleetModel, host: string): string | undefined {
@@ -33,10 +34,23 @@ function findingRows(finding: RoutePathFinding): string[] {
 }
 
 /** The routing page of one landscape (`routing/<landscape>.html`). */
-export function routingPage(model: FleetModel, landscape: string, rows: readonly RoutePathRow[], findings: readonly RoutePathFinding[], rowsByKey: ReadonlyMap<string, RowModel>): AtlasPage {
+export function routingPage(
+  model: FleetModel,
+  landscape: string,
+  rows: readonly RoutePathRow[],
+  findings: readonly RoutePathFinding[],
+  rowsByKey: ReadonlyMap<string, RowModel>,
+  base?: BaseView,
+): AtlasPage {
   const path = `routing/${landscape}.html`;
+  const key = (r: RoutePathRow): string => `${r.host}\t${r.prefix}\t${r.target}`;
+  const baseRows = base?.model.routes.derivation.tables.get(landscape) ?? [];
+  const baseKeys = new Set(baseRows.map(key));
+  const headKeys = new Set(rows.map(key));
+  const removedRows = baseRows.filter((r) => !headKeys.has(key(r)));
   const byHost = new Map<string, RoutePathRow[]>();
   for (const row of rows) byHost.set(row.host, [...(byHost.get(row.host) ?? []), row]);
+  for (const row of removedRows) if (!byHost.has(row.host)) byHost.set(row.host, []);
   const readiness = (target: string): string => {
     const parsed = parseServiceHost(model.routes.shape, target);
     if (!parsed.ok) return td('not a fleet host', 'bad');
@@ -45,8 +59,11 @@ export function routingPage(model: FleetModel, landscape: string, rows: readonly
     return row.chart === '' ? td(`not ready <span class="muted">(<code>${esc(row.path)}</code>)</span>`, 'bad') : td(`ready <span class="muted">(chart <code>${esc(row.chart)}</code>)</span>`, 'ok');
   };
   const sections = [...byHost].map(([host, hostRows]) => {
-    const first = hostRows[0] as RoutePathRow;
-    const body = hostRows.map((r) => `<tr>${rowHeader(`<code>${esc(r.prefix)}</code>`)}${td(`<code>${esc(r.target)}</code>`)}${readiness(r.target)}</tr>`);
+    const first = (hostRows[0] ?? removedRows.find((r) => r.host === host)) as RoutePathRow;
+    const body = [
+      ...hostRows.map((r) => `<tr>${rowHeader(`<code>${esc(r.prefix)}</code>${base && !baseKeys.has(key(r)) ? ` ${ADDED}` : ''}`)}${td(`<code>${esc(r.target)}</code>`)}${readiness(r.target)}</tr>`),
+      ...removedRows.filter((r) => r.host === host).map((r) => `<tr>${rowHeader(`<del><code>${esc(r.prefix)}</code></del> ${REMOVED}`)}${td(`<del><code>${esc(r.target)}</code></del>`)}${td('no longer a row', 'bad')}</tr>`),
+    ];
     return `<h3 id="${anchor('host', host)}"><code>${esc(host)}</code></h3><p>Claimed by account <code>${esc(first.account)}</code>, app <code>${esc(first.app)}</code>; a path whose first segment is no prefix goes to the host's own route.</p>${table(`Prefix map of ${host}`, ['Prefix', 'Target', 'Target readiness'], body)}`;
   });
   const dropped = findings.flatMap((f) => {
@@ -55,6 +72,7 @@ export function routingPage(model: FleetModel, landscape: string, rows: readonly
   });
   const body = [
     `<h1>Routing in ${esc(landscape)}</h1>`,
+    comparedWith(base),
     `<p>${rows.length} row${rows.length === 1 ? '' : 's'} of <code>route_paths</code> on ${byHost.size} host${byHost.size === 1 ? '' : 's'}. A prefix is the first segment of a path: <code>paulca</code> serves <code>/paulca</code> and <code>/paulca/x</code>, never <code>/paulcarson</code>. <code>diene route HOST PATH</code> explains one URL.</p>`,
     '<h2 id="maps">Prefix maps</h2>',
     sections.length > 0 ? sections.join('\n') : '<p>No claim maps a prefix in this landscape: its table is empty.</p>',
@@ -65,7 +83,7 @@ export function routingPage(model: FleetModel, landscape: string, rows: readonly
 }
 
 /** The routing pages of every landscape, and their index (`routing/index.html`). */
-export function routingPages(model: FleetModel): AtlasPage[] {
+export function routingPages(model: FleetModel, base?: BaseView): AtlasPage[] {
   const rowsByKey = new Map<string, RowModel>();
   for (const platform of model.platforms) for (const service of platform.services) for (const row of service.rows) rowsByKey.set(rowKey(row.platform, row.service, row.landscape), row);
   const findingsBy = new Map<string, RoutePathFinding[]>();
@@ -74,7 +92,7 @@ export function routingPages(model: FleetModel): AtlasPage[] {
     if (landscape !== undefined) findingsBy.set(landscape, [...(findingsBy.get(landscape) ?? []), finding]);
   }
   const tables = [...model.routes.derivation.tables].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const pages = tables.map(([landscape, rows]) => routingPage(model, landscape, rows, findingsBy.get(landscape) ?? [], rowsByKey));
+  const pages = tables.map(([landscape, rows]) => routingPage(model, landscape, rows, findingsBy.get(landscape) ?? [], rowsByKey, base));
   const indexPath = 'routing/index.html';
   const indexRows = tables.map(([landscape, rows]) => {
     const hosts = new Set(rows.map((r) => r.host)).size;

@@ -1,9 +1,11 @@
 /**
- * `diene atlas --out DIR [--health FILE] [--intake PLATFORM/SERVICE] [--fleet DIR]`:
+ * `diene atlas --out DIR [--health FILE] [--base DIR] [--intake PLATFORM/SERVICE] [--fleet DIR]`:
  * writes the fleet's static HTML atlas (compiler/atlas/) into DIR, with the
  * output tree's writer (all-or-nothing under the output lock, refusing a
  * folder holding what diene did not write), so a failed run writes nothing.
- * Exit codes: 0 written, 2 invalid fleet, health file or usage.
+ * `--base DIR` (a checkout of the base branch, as `diene report --base`)
+ * marks every page with what this revision adds, removes or makes worse.
+ * Exit codes: 0 written, 2 invalid fleet, health file, base folder or usage.
  */
 import path from 'node:path';
 import { loadDnsHealth } from '../1-load/load-dns-live.js';
@@ -16,7 +18,21 @@ import { errnoCode } from '../diagnostics/catalog.js';
 import { diagnose, diagnoseFinding, FLEET_WIDE, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { inputValidators } from '../index.js';
 import { atlasHelp } from './atlas.help.js';
-import { EXIT, fleetRoot, fromHelp, missingOption, nowSeconds, readAndAnalyze, shownPath, stringOption, type Command, type CommandInput, type CommandResult } from './command.js';
+import {
+  EXIT,
+  fleetRoot,
+  fromFleetRoot,
+  fromHelp,
+  missingOption,
+  nowSeconds,
+  readAndAnalyze,
+  shownPath,
+  stringOption,
+  type Command,
+  type CommandInput,
+  type CommandResult,
+} from './command.js';
+import { repositoryPrefix, whyBaseNotFleet } from './repository-paths.js';
 import { foreignDiagnostics, foreignPlace } from './output-refusals.js';
 
 async function runAtlas({ values }: CommandInput): Promise<CommandResult> {
@@ -57,6 +73,18 @@ async function runAtlas({ values }: CommandInput): Promise<CommandResult> {
   }
   if (hasErrors(diagnostics)) return { diagnostics: sortDiagnostics(diagnostics), exitCode: EXIT.invalid };
 
+  const notes: string[] = [];
+  const baseFlag = stringOption(values, 'base');
+  if (baseFlag !== undefined) {
+    const baseRoot = path.resolve(baseFlag);
+    const notFleet = whyBaseNotFleet(baseRoot, baseFlag, repositoryPrefix(root, values), 'atlas');
+    if (notFleet) return { diagnostics: [diagnoseFinding({ file: fromFleetRoot(root, baseRoot) }, notFleet)], exitCode: EXIT.invalid };
+    const base = await readAndAnalyze(baseRoot, { analysis: { nowSeconds: nowSeconds(values) } });
+    // A base that does not compile with this diene (an older layout, a broken main) leaves the pages unmarked, said so.
+    if (base.valid) options.base = { model: base.model, label: baseFlag };
+    else notes.push(`note: the base fleet at ${shownPath(baseRoot)} does not compile with this diene (${base.diagnostics.filter((d) => d.severity === 'error').length} errors); the atlas is drawn with no marks`);
+  }
+
   const plan = atlasPlan(model, options);
   try {
     await writeOutputTree(outDir, plan);
@@ -71,7 +99,7 @@ async function runAtlas({ values }: CommandInput): Promise<CommandResult> {
     return { diagnostics: [...diagnostics, diagnose({}, 'output_write_failed', { out: outDir, errno: errnoCode(error) })], exitCode: EXIT.invalid };
   }
   const index = shownPath(path.join(outDir, 'index.html'));
-  return { diagnostics: sortDiagnostics(diagnostics), notes: [`wrote the atlas, ${plan.size} pages, to ${shownPath(outDir)}; open ${index}`], exitCode: EXIT.ok };
+  return { diagnostics: sortDiagnostics(diagnostics), notes: [...notes, `wrote the atlas, ${plan.size} pages, to ${shownPath(outDir)}; open ${index}`], exitCode: EXIT.ok };
 }
 
 /** `diene atlas`: the command as listed in cli.ts. */

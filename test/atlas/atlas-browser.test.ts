@@ -44,6 +44,8 @@ const testFleetOverlay = (): Record<string, string> => ({
     '  zinc: { modules: [api, web] }',
     '',
   ].join('\n'),
+  // Traffic off on one of ampharos's two clusters: against the reference fleet, losing the other now takes ampharos down.
+  'registry/clusters/ampharos-onyx.yaml': 'landscape: ampharos\nmark: onyx\nprovider: digitalocean\naccount: digitalocean-main\ntraffic: false\n',
   'claims/domains/api.tin.nitroso.pikachu.cluster.atomi.cloud.json': `${JSON.stringify(
     {
       account: 'nitroso',
@@ -63,6 +65,7 @@ let browser: Browser | undefined;
 const work = mkdtempSync(path.join(tmpdir(), 'diene-atlas-browser-'));
 const referenceOut = path.join(work, 'reference');
 const testOut = path.join(work, 'test-fleet');
+const comparedOut = path.join(work, 'compared');
 let testFleet: { dir: string; cleanup: () => void } | undefined;
 
 beforeAll(async () => {
@@ -76,6 +79,8 @@ beforeAll(async () => {
   writeFileSync(healthFile, JSON.stringify({ clusters: { 'raichu-opal': { acceptingTraffic: false }, 'ampharos-onyx': { acceptingTraffic: true } } }));
   const own = runCli(['atlas', '--fleet', testFleet.dir, '--out', testOut, '--health', healthFile, '--now', '2026-11-21T00:00:00Z']);
   expect(own.exitCode, own.stderr).toBe(0);
+  const compared = runCli(['atlas', '--fleet', testFleet.dir, '--out', comparedOut, '--base', REFERENCE_FLEET, '--now', '2026-11-21T00:00:00Z']);
+  expect(compared.exitCode, compared.stderr).toBe(0);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 }, 180_000);
 
@@ -290,7 +295,7 @@ describe.skipIf(skip)(`the atlas of a test fleet with a health file, in Chromium
     await routing.close();
     const dns = await open(testOut, 'dns.html');
     expect(await dns.page.locator('img, b').count()).toBe(0);
-    expect(await dns.page.locator('#health + p code').textContent()).toBe(HOSTILE_HEALTH_NAME);
+    expect(await dns.page.locator('#health + p code').first().textContent()).toBe(HOSTILE_HEALTH_NAME);
     await dns.close();
   });
 
@@ -330,9 +335,34 @@ describe.skipIf(skip)(`the atlas of a test fleet with a health file, in Chromium
     await screenshots(testOut, 'platforms/nitroso.html', 'platform-gates');
   });
 
-  it('axe-core finds no serious or critical violation on the pages of the test fleet', async () => {
+  it('axe-core finds no serious or critical violation on the pages of the test fleet, with a health file and against a base', async () => {
     const found: string[] = [];
     for (const file of ['index.html', 'dns.html', 'platforms/nitroso.html', 'routing/pikachu.html']) found.push(...(await axeViolations(testOut, file)));
+    for (const file of ['index.html', 'drills.html', 'dns.html', 'platforms/nitroso.html', 'routing/pikachu.html']) found.push(...(await axeViolations(comparedOut, file)));
     expect(found).toEqual([]);
-  }, 120_000);
+  }, 240_000);
+
+  it('against the reference fleet as its base, marks what the change makes worse, adds and removes, in words', async () => {
+    const drills = await open(comparedOut, 'drills.html');
+    const pearl = await drills.page
+      .locator('#matrix tbody tr')
+      .filter({ has: drills.page.locator('th', { hasText: /^cluster ampharos-pearl$/ }) })
+      .locator('td')
+      .allTextContents();
+    // With onyx's traffic off, pearl is ampharos's only cluster: its loss now takes ampharos down (it was only briefly worse).
+    expect(pearl[0]).toBe('down worse than the base (was works)');
+    await screenshots(comparedOut, 'drills.html', 'drills-base');
+    await drills.close();
+    const fleet = await open(comparedOut, 'index.html');
+    const onyx = await fleet.page.locator('tbody tr').filter({ hasText: 'ampharos-onyx' }).locator('td').allTextContents();
+    expect(onyx[5]).toBe('off changed (was on)');
+    await fleet.close();
+    const routing = await open(comparedOut, 'routing/pikachu.html');
+    const map = await routing.page
+      .locator('table', { has: routing.page.locator('caption', { hasText: /^Prefix map of api\.tin\.nitroso\.pikachu\.cluster\.atomi\.cloud$/ }) })
+      .locator('tbody th')
+      .allTextContents();
+    expect(map).toEqual(["it's&amp;co added", 'paulca', 'dashboard removed']);
+    await routing.close();
+  });
 });

@@ -69,6 +69,46 @@ describe('the atlas as data', () => {
   });
 });
 
+describe('the atlas against a base revision', () => {
+  const text = (html: string | undefined, selector: string): string[] => [...new JSDOM(html ?? '').window.document.querySelectorAll(selector)].map((e) => (e.textContent ?? '').trim());
+
+  it('marks DNS answers and rows by what the change adds, removes or makes worse', () => {
+    const base = modelOf(readFleetTexts());
+    const head = modelOf(
+      overlayTexts(readFleetTexts(), {
+        'registry/clusters/ampharos-onyx.yaml': 'landscape: ampharos\nmark: onyx\nprovider: digitalocean\naccount: digitalocean-main\ntraffic: false\n',
+        'platforms/nitroso/tin/pichu.yaml': 'pin:\n  chart: ""\n  image: ""\n',
+      }),
+    );
+    const pages = new Map([...atlasPlan(head, { base: { model: base, label: '../base' } })].map(([file, make]) => [file, make()]));
+    const ampharos = text(pages.get('dns.html'), 'tbody tr').filter((row) => row.startsWith('ampharos.cluster.atomi.cloudA1'));
+    // onyx leaves ampharos's A answer on both hosts; pearl stays.
+    expect(ampharos).toEqual(['ampharos.cluster.atomi.cloudA198.51.100.30 ampharos-pearl198.51.100.31 ampharos-onyx removed198.51.100.30 ampharos-pearl198.51.100.31 ampharos-onyx removed']);
+    const rows = text(pages.get('platforms/nitroso.html'), '#rows ~ .scroll tbody tr');
+    expect(rows[0]).toMatch(/^tin \(api\)not ready \(empty pin, platforms\/nitroso\/tin\/pichu\.yaml\) worse than the base \(was ready, chart 1\.4\.2\)/);
+    expect(text(pages.get('index.html'), 'main > p')).toContain(
+      'Compared with the base revision ../base: added, removed, changed (was …) and worse than the base (was …) mark what this revision changes.',
+    );
+  });
+
+  it('draws the atlas unmarked, with a note, when the base does not compile', () => {
+    const base = path.join(work, 'base-broken');
+    for (const [file, body] of overlayTexts(readFleetTexts(), { 'registry/landscapes/pichu.yaml': 'name: pichu\nregion: XXX\ntier: dev\n' })) {
+      mkdirSync(path.dirname(path.join(base, file)), { recursive: true });
+      writeFileSync(path.join(base, file), body);
+    }
+    const out = path.join(work, 'unmarked');
+    const run = runCli(['atlas', '--fleet', REFERENCE_FLEET, '--out', out, '--base', base]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/^note: the base fleet at .*base-broken does not compile with this diene \(1 errors\); the atlas is drawn with no marks\n/);
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).not.toContain('Compared with the base revision');
+    const missing = runCli(['atlas', '--fleet', REFERENCE_FLEET, '--out', out, '--base', path.join(work, 'no-such-base')]);
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toContain('error base_missing');
+    expect(missing.stderr).toContain('without --base, the atlas is drawn with no marks');
+  });
+});
+
 describe('diene atlas writes all or nothing', () => {
   const listing = (dir: string): string[] => (existsSync(dir) ? (readdirSync(dir, { recursive: true }) as string[]).sort() : []);
 

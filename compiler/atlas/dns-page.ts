@@ -62,19 +62,26 @@ export function dnsPage(
     const after = healthRun ? zone.hosts.map((h) => recordSetsOf(healthRun.run.live.find((s) => s.zone === zone.zone && s.host === h.name))) : compiled;
     const keys = new Map<string, RecordSet>();
     for (const sets of [...before, ...after]) for (const [key, rs] of sets) if (!keys.has(key)) keys.set(key, rs);
-    const ordered = [...keys].sort(([, a], [, b]) => compareNames(a.name, b.name) || (a.type < b.type ? -1 : a.type > b.type ? 1 : 0) || ((a.setIdentifier ?? '') < (b.setIdentifier ?? '') ? -1 : 1));
+    const ordered = [...keys].sort(
+      ([, a], [, b]) =>
+        compareNames(a.name, b.name) || (a.type < b.type ? -1 : a.type > b.type ? 1 : 0) || ((a.setIdentifier ?? '') < (b.setIdentifier ?? '') ? -1 : 1),
+    );
     const rows = ordered.map(([key, rs]) => {
       const cells = zone.hosts.map((_, i) => {
         const was = valuesOf(before[i]?.get(key));
         const now = valuesOf(after[i]?.get(key));
-        const has = (list: readonly { label: string; value: string }[], v: { label: string; value: string }): boolean => list.some((x) => x.label === v.label && x.value === v.value);
+        const has = (list: readonly { label: string; value: string }[], v: { label: string; value: string }): boolean =>
+          list.some((x) => x.label === v.label && x.value === v.value);
         const items = [
           ...was.map((v) => ({ ...v, mark: has(now, v) ? ('same' as const) : ('removed' as const) })),
           ...now.filter((v) => !has(was, v)).map((v) => ({ ...v, mark: 'added' as const })),
         ];
         if (items.length === 0) return td('<span class="muted">no record set</span>');
         const changed = items.some((v) => v.mark !== 'same');
-        return td(items.map((v) => `${v.label ? `<span class="muted">${esc(v.label)}:</span> ` : ''}${addressHtml(v.value, v.mark)}`).join('<br>'), changed ? 'warn' : undefined);
+        return td(
+          items.map((v) => `${v.label ? `<span class="muted">${esc(v.label)}:</span> ` : ''}${addressHtml(v.value, v.mark)}`).join('<br>'),
+          changed ? 'warn' : undefined,
+        );
       });
       const label = rs.setIdentifier !== undefined ? ` <span class="muted">set ${esc(rs.setIdentifier)}</span>` : '';
       return `<tr>${rowHeader(`<code>${esc(rs.name)}</code>${label}`)}${td(esc(rs.type))}${cells.join('')}</tr>`;
@@ -83,11 +90,7 @@ export function dnsPage(
     return [
       `<h2 id="${id}">Zone <code>${esc(zone.zone)}</code></h2>`,
       `<p>TTL ${esc(zone.ttl)} s; served by ${zone.hosts.map((h) => `${esc(h.name)} (${esc(h.provider)}: ${h.nameservers.map((n) => `<code>${esc(n)}</code>`).join(', ')})`).join('; ')}.</p>`,
-      table(
-        `Names of ${zone.zone} and each DNS host's answers`,
-        ['Name', 'Type', ...zone.hosts.map((h) => `Answer of ${esc(h.name)}`)],
-        rows,
-      ),
+      table(`Names of ${zone.zone} and each DNS host's answers`, ['Name', 'Type', ...zone.hosts.map((h) => `Answer of ${esc(h.name)}`)], rows),
     ].join('\n');
   });
 
@@ -109,7 +112,7 @@ export function dnsPage(
   } else healthPart = '<p class="muted">No health file was given (<code>--health FILE</code>): the answers are the compiled zones, every cluster up.</p>';
 
   const body = [
-    '<h1>DNS: every name\'s answers</h1>',
+    "<h1>DNS: every name's answers</h1>",
     comparedWith(base),
     base
       ? '<p>Each answer is compared with the base revision\'s compiled answer (and, with a health file, after the planner has settled): an address this revision takes out is marked <span class="tag bad">removed</span>, one it puts in <span class="tag ok">added</span>.</p>'

@@ -31,7 +31,10 @@ export function cellVerdict(row: ScenarioRow | undefined): { word: string; class
   const settle = row.cells.filter((c) => c.settle !== undefined);
   const seconds = settle.length > 0 ? Math.max(...settle.map((c) => c.settle?.seconds ?? 0)) : 0;
   const word = outcome === 'n/a' ? '-' : outcome;
-  return { word: settle.length > 0 ? `${word}, worse for ≤ ${seconds} s` : word, className: settle.length > 0 && outcome === 'works' ? 'warn' : CLASS[outcome] };
+  return {
+    word: settle.length > 0 ? `${word}, worse for ≤ ${seconds} s` : word,
+    className: settle.length > 0 && outcome === 'works' ? 'warn' : CLASS[outcome],
+  };
 }
 
 function cellItems(cell: Cell): string {
@@ -40,9 +43,14 @@ function cellItems(cell: Cell): string {
     ...cell.because.map((b) => `because ${b}`),
     ...pathLines(cell.path),
     ...(cell.settle
-      ? [`until then: ${outcomeLabel(cell.settle.before, cell.settle.beforeHow)} for up to ${cell.settle.seconds} s (${cell.settle.why})`, ...cell.settle.beforeBecause.map((b) => `  because ${b}`)]
+      ? [
+          `until then: ${outcomeLabel(cell.settle.before, cell.settle.beforeHow)} for up to ${cell.settle.seconds} s (${cell.settle.why})`,
+          ...cell.settle.beforeBecause.map((b) => `  because ${b}`),
+        ]
       : []),
-    ...(cell.recovery ? [`recovers: ${cell.recovery.seconds === 0 ? cell.recovery.why : `up to ${cell.recovery.seconds} s after the failure ends: ${cell.recovery.why}`}`] : []),
+    ...(cell.recovery
+      ? [`recovers: ${cell.recovery.seconds === 0 ? cell.recovery.why : `up to ${cell.recovery.seconds} s after the failure ends: ${cell.recovery.why}`}`]
+      : []),
   ];
   const label = outcomeLabel(cell.outcome, cell.how);
   return `<li><strong>${esc(USER_TITLES[cell.user])}</strong>: <span class="tag ${CLASS[cell.outcome]}">${esc(label)}</span>${cell.service ? ` <code>${esc(cell.service)}</code>` : ''}<ul>${lines.map((l) => `<li class="mono">${esc(l)}</li>`).join('')}</ul></li>`;
@@ -69,7 +77,10 @@ export function drillsPage(context: SimulationContext, scenarios: readonly Scena
 
   const baselineCells = columns.map((c) => {
     const verdict = cellVerdict(baselineRows.get(c.name));
-    return td(`<a href="#${anchor('base', c.name)}">${esc(verdict.word)}</a>${worseThan(baselineRows.get(c.name), baseBaseline.get(c.name))}`, verdict.className);
+    return td(
+      `<a href="#${anchor('base', c.name)}">${esc(verdict.word)}</a>${worseThan(baselineRows.get(c.name), baseBaseline.get(c.name))}`,
+      verdict.className,
+    );
   });
   const rows = [
     `<tr>${rowHeader('<em>nothing down</em>')}${baselineCells.join('')}</tr>`,
@@ -107,7 +118,9 @@ export function drillsPage(context: SimulationContext, scenarios: readonly Scena
       `<ul>${notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>`,
       changed.length === 0
         ? '<p>Every kind of user fares as with nothing down.</p>'
-        : changed.map((row) => explanation(anchor('f', i, row.column), `${esc(scenario.title)}: ${esc(row.column)}${row.virtual ? ' (virtual)' : ''}`, row)).join(''),
+        : changed
+            .map((row) => explanation(anchor('f', i, row.column), `${esc(scenario.title)}: ${esc(row.column)}${row.virtual ? ' (virtual)' : ''}`, row))
+            .join(''),
       '</section>',
     ].join('');
   });

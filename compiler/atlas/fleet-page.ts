@@ -31,7 +31,9 @@ export function fleetPage(model: FleetModel, health: DnsHealth | undefined, heal
 
   const clusterRows = model.landscapes.flatMap((landscape) => {
     if (landscape.clusters.length === 0)
-      return [`<tr>${rowHeader(`<span id="landscape-${esc(landscape.name)}">${esc(landscape.name)}</span>`)}${td(esc(landscape.region))}${td(esc(landscape.tier))}<td colspan="7" class="bad">no cluster</td></tr>`];
+      return [
+        `<tr>${rowHeader(`<span id="landscape-${esc(landscape.name)}">${esc(landscape.name)}</span>`)}${td(esc(landscape.region))}${td(esc(landscape.tier))}<td colspan="7" class="bad">no cluster</td></tr>`,
+      ];
     return landscape.clusters.map((cluster, i) => {
       const up = isUp(health, cluster.name);
       // The landscape's anchor sits on its first cluster's row, once.
@@ -44,9 +46,13 @@ export function fleetPage(model: FleetModel, health: DnsHealth | undefined, heal
         td(esc(landscape.region)),
         td(esc(landscape.tier)),
         td(`<code>${esc(cluster.name)}</code>${base && !was ? ` ${ADDED}` : ''}`),
-        cluster.built ? td(`built${mark('built', was && (was.built ? 'built' : 'not built'))}`, 'ok') : td(`not built${mark('not built', was && (was.built ? 'built' : 'not built'))}`, 'none'),
+        cluster.built
+          ? td(`built${mark('built', was && (was.built ? 'built' : 'not built'))}`, 'ok')
+          : td(`not built${mark('not built', was && (was.built ? 'built' : 'not built'))}`, 'none'),
         up ? td('up', 'ok') : td('down', 'bad'),
-        cluster.traffic ? td(`on${mark('on', was && (was.traffic ? 'on' : 'off'))}`, 'ok') : td(`off${mark('off', was && (was.traffic ? 'on' : 'off'))}`, 'warn'),
+        cluster.traffic
+          ? td(`on${mark('on', was && (was.traffic ? 'on' : 'off'))}`, 'ok')
+          : td(`off${mark('off', was && (was.traffic ? 'on' : 'off'))}`, 'warn'),
         td(`${esc(cluster.account)}${mark(cluster.account, was?.account)}`),
         td(`${esc(cluster.provider)}${mark(cluster.provider, was?.provider)}`),
         td(cluster.addresses.length > 0 ? cluster.addresses.map((a) => `<code>${esc(a)}</code>`).join('<br>') : '<span class="muted">none</span>'),
@@ -58,7 +64,10 @@ export function fleetPage(model: FleetModel, health: DnsHealth | undefined, heal
   const names = new Set(model.clusters.map((c) => c.name));
   const removed = (base?.model.clusters ?? [])
     .filter((c) => !names.has(c.name))
-    .map((c) => `<li><del><code>${esc(c.name)}</code></del> ${REMOVED} <span class="muted">(${esc(c.landscape)}, ${esc(c.provider)}, ${esc(c.account)})</span></li>`);
+    .map(
+      (c) =>
+        `<li><del><code>${esc(c.name)}</code></del> ${REMOVED} <span class="muted">(${esc(c.landscape)}, ${esc(c.provider)}, ${esc(c.account)})</span></li>`,
+    );
   const removedClusters = removed.length > 0 ? `<p>Clusters of the base revision that this one no longer has:</p><ul>${removed.join('')}</ul>` : '';
   const landscapeNames = new Set(model.landscapes.map((l) => l.name));
   const vNames = new Set(model.vlandscapes.map((v) => v.name));
@@ -96,7 +105,7 @@ export function fleetPage(model: FleetModel, health: DnsHealth | undefined, heal
     '<h2 id="landscapes">Landscapes and clusters</h2>',
     upSource,
     table(
-      'Every cluster by landscape: built (its state file lists an address), up (health), traffic (in the landscape\'s DNS answers), account, provider, addresses',
+      "Every cluster by landscape: built (its state file lists an address), up (health), traffic (in the landscape's DNS answers), account, provider, addresses",
       ['Landscape', 'Region', 'Tier', 'Cluster', 'Built', 'Up', 'Traffic', 'Account', 'Provider', 'Addresses'],
       clusterRows,
     ),
@@ -105,7 +114,9 @@ export function fleetPage(model: FleetModel, health: DnsHealth | undefined, heal
     vRows.length > 0
       ? table('Virtual landscapes, their members and names', ['Virtual landscape', 'Members', 'Names', 'Platforms serving on it'], vRows)
       : '<p>The fleet has no virtual landscape.</p>',
-    removedV.length > 0 ? `<p>Virtual landscapes of the base revision that this one no longer has: ${removedV.map((v) => `<del>${esc(v)}</del> ${REMOVED}`).join(', ')}.</p>` : '',
+    removedV.length > 0
+      ? `<p>Virtual landscapes of the base revision that this one no longer has: ${removedV.map((v) => `<del>${esc(v)}</del> ${REMOVED}`).join(', ')}.</p>`
+      : '',
     '<h2 id="bases">Bases and DNS hosts</h2>',
     `<p>Main base <code>${esc(dns.base)}</code>${dns.spare !== undefined ? `, spare base <code>${esc(dns.spare)}</code>` : ', no spare base'}; TTL ${esc(dns.ttl)} s${dns.parent ? `; delegated from <code>${esc(dns.parent.zone)}</code> (TTL ${esc(dns.parent.ttl)} s)` : ''}.</p>`,
     table(

@@ -36,7 +36,12 @@ function stageWords(step: StageStep): string {
 /** The pipeline of `platform` as an inline SVG: the Warehouse, then one column per stage group; edges from every stage of a group to every stage of the next. */
 export function pipelineSvg(platform: PlatformModel): string {
   const columns: { lines: string[]; manual: boolean }[][] = [
-    [{ lines: ['Warehouse', platform.services.length === 1 ? `${platform.services[0]?.name}` : `one per service (${platform.services.length})`], manual: false }],
+    [
+      {
+        lines: ['Warehouse', platform.services.length === 1 ? `${platform.services[0]?.name}` : `one per service (${platform.services.length})`],
+        manual: false,
+      },
+    ],
     ...platform.stageGroups.map((group) => group.map((step) => ({ lines: stageLines(step), manual: step.gate === 'manual' }))),
   ];
   const tallest = Math.max(...columns.map((c) => c.length));
@@ -51,8 +56,12 @@ export function pipelineSvg(platform: PlatformModel): string {
   columns.forEach((column, c) => {
     column.forEach((node, r) => {
       const { x, y } = place(c, r, column.length);
-      const text = node.lines.map((line, i) => `<tspan x="${x + 10}" dy="${i === 0 ? 0 : 16}"${i === 0 ? ' font-weight="700"' : ''}>${esc(line)}</tspan>`).join('');
-      nodes.push(`<g><rect class="node${node.manual ? ' manual' : ''}" x="${x}" y="${y}" width="${NODE_W}" height="${NODE_H}" rx="6"/><text x="${x + 10}" y="${y + 19}">${text}</text></g>`);
+      const text = node.lines
+        .map((line, i) => `<tspan x="${x + 10}" dy="${i === 0 ? 0 : 16}"${i === 0 ? ' font-weight="700"' : ''}>${esc(line)}</tspan>`)
+        .join('');
+      nodes.push(
+        `<g><rect class="node${node.manual ? ' manual' : ''}" x="${x}" y="${y}" width="${NODE_W}" height="${NODE_H}" rx="6"/><text x="${x + 10}" y="${y + 19}">${text}</text></g>`,
+      );
       if (c === 0) return;
       const previous = columns[c - 1] as typeof column;
       previous.forEach((_, p) => {
@@ -85,7 +94,13 @@ export function platformPage(model: FleetModel, platform: PlatformModel, base?: 
   const path = `platforms/${platform.name}.html`;
   const basePlatform = base?.model.platforms.find((p) => p.name === platform.name);
   const stagesOf = (p: PlatformModel): string => JSON.stringify(p.stageGroups);
-  const pipelineMark = base ? (!basePlatform ? ` ${ADDED}` : stagesOf(basePlatform) !== stagesOf(platform) ? ` ${changed(basePlatform.stageGroups.map((g) => g.map((s) => s.landscape).join(' + ')).join(' → '))}` : '') : '';
+  const pipelineMark = base
+    ? !basePlatform
+      ? ` ${ADDED}`
+      : stagesOf(basePlatform) !== stagesOf(platform)
+        ? ` ${changed(basePlatform.stageGroups.map((g) => g.map((s) => s.landscape).join(' + ')).join(' → '))}`
+        : ''
+    : '';
   const steps = platform.stageGroups.map((group, g) => {
     const from = g === 0 ? 'the Warehouse' : platform.stageGroups[g - 1]?.map((s) => s.landscape).join(' and ');
     const items = group.map((step) => `<li><strong>${esc(step.landscape)}</strong>: ${esc(stageWords(step))}</li>`).join('');
@@ -99,8 +114,15 @@ export function platformPage(model: FleetModel, platform: PlatformModel, base?: 
       const wasWord = was === undefined ? 'no row' : was.chart === '' ? 'not ready' : `ready, chart ${was.chart}`;
       const mark = (nowWord: string): string => (!base || wasWord === nowWord ? '' : was === undefined ? ` ${ADDED}` : ` ${changed(wasWord)}`);
       if (!row) return td(`no row${base && was ? ` ${worse(wasWord)}` : ''}`, 'none');
-      if (row.chart === '') return td(`not ready <span class="muted">(empty pin, <code>${esc(row.path)}</code>)</span>${base && was && was.chart !== '' ? ` ${worse(wasWord)}` : mark('not ready')}`, 'warn');
-      return td(`ready <span class="muted">chart <code>${esc(row.chart)}</code>, image <code>${esc(row.image)}</code>${row.values !== undefined ? ', values override' : ''}</span>${mark(`ready, chart ${row.chart}`)}`, 'ok');
+      if (row.chart === '')
+        return td(
+          `not ready <span class="muted">(empty pin, <code>${esc(row.path)}</code>)</span>${base && was && was.chart !== '' ? ` ${worse(wasWord)}` : mark('not ready')}`,
+          'warn',
+        );
+      return td(
+        `ready <span class="muted">chart <code>${esc(row.chart)}</code>, image <code>${esc(row.image)}</code>${row.values !== undefined ? ', values override' : ''}</span>${mark(`ready, chart ${row.chart}`)}`,
+        'ok',
+      );
     });
     return `<tr>${rowHeader(`${esc(service.name)} <span class="muted">(${service.modules.map(esc).join(', ')})</span>`)}${cells.join('')}</tr>`;
   });

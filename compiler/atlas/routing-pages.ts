@@ -20,9 +20,13 @@ function landscapeOf(model: FleetModel, host: string): string | undefined {
 function findingRows(finding: RoutePathFinding): string[] {
   switch (finding.kind) {
     case 'host-not-ready':
-      return [`<tr>${td('<em>every prefix</em>')}${td('')}${td(`the claim's host is not ready (${esc(finding.reason)}, <code>${esc(finding.row)}</code>): its ${finding.prefixes} prefixes make no row`, 'bad')}</tr>`];
+      return [
+        `<tr>${td('<em>every prefix</em>')}${td('')}${td(`the claim's host is not ready (${esc(finding.reason)}, <code>${esc(finding.row)}</code>): its ${finding.prefixes} prefixes make no row`, 'bad')}</tr>`,
+      ];
     case 'cap':
-      return [`<tr>${td(`<em>${finding.dropped.length} prefixes</em>, from <code>${esc(finding.dropped[0] ?? '')}</code>`)}${td('')}${td(`past the cap of prefixes a claim may hold (${finding.total} asked)`, 'bad')}</tr>`];
+      return [
+        `<tr>${td(`<em>${finding.dropped.length} prefixes</em>, from <code>${esc(finding.dropped[0] ?? '')}</code>`)}${td('')}${td(`past the cap of prefixes a claim may hold (${finding.total} asked)`, 'bad')}</tr>`,
+      ];
     case 'targets-dropped':
       return [...finding.byReason].flatMap(([reason, dropped]) =>
         dropped.map(
@@ -56,19 +60,33 @@ export function routingPage(
     if (!parsed.ok) return td('not a fleet host', 'bad');
     const row = rowsByKey.get(rowKey(parsed.parts.platform, parsed.parts.service, parsed.parts.landscape));
     if (!row) return td('no row', 'bad');
-    return row.chart === '' ? td(`not ready <span class="muted">(<code>${esc(row.path)}</code>)</span>`, 'bad') : td(`ready <span class="muted">(chart <code>${esc(row.chart)}</code>)</span>`, 'ok');
+    return row.chart === ''
+      ? td(`not ready <span class="muted">(<code>${esc(row.path)}</code>)</span>`, 'bad')
+      : td(`ready <span class="muted">(chart <code>${esc(row.chart)}</code>)</span>`, 'ok');
   };
   const sections = [...byHost].map(([host, hostRows]) => {
     const first = (hostRows[0] ?? removedRows.find((r) => r.host === host)) as RoutePathRow;
     const body = [
-      ...hostRows.map((r) => `<tr>${rowHeader(`<code>${esc(r.prefix)}</code>${base && !baseKeys.has(key(r)) ? ` ${ADDED}` : ''}`)}${td(`<code>${esc(r.target)}</code>`)}${readiness(r.target)}</tr>`),
-      ...removedRows.filter((r) => r.host === host).map((r) => `<tr>${rowHeader(`<del><code>${esc(r.prefix)}</code></del> ${REMOVED}`)}${td(`<del><code>${esc(r.target)}</code></del>`)}${td('no longer a row', 'bad')}</tr>`),
+      ...hostRows.map(
+        (r) =>
+          `<tr>${rowHeader(`<code>${esc(r.prefix)}</code>${base && !baseKeys.has(key(r)) ? ` ${ADDED}` : ''}`)}${td(`<code>${esc(r.target)}</code>`)}${readiness(r.target)}</tr>`,
+      ),
+      ...removedRows
+        .filter((r) => r.host === host)
+        .map(
+          (r) =>
+            `<tr>${rowHeader(`<del><code>${esc(r.prefix)}</code></del> ${REMOVED}`)}${td(`<del><code>${esc(r.target)}</code></del>`)}${td('no longer a row', 'bad')}</tr>`,
+        ),
     ];
     return `<h3 id="${anchor('host', host)}"><code>${esc(host)}</code></h3><p>Claimed by account <code>${esc(first.account)}</code>, app <code>${esc(first.app)}</code>; a path whose first segment is no prefix goes to the host's own route.</p>${table(`Prefix map of ${host}`, ['Prefix', 'Target', 'Target readiness'], body)}`;
   });
   const dropped = findings.flatMap((f) => {
     const list = findingRows(f);
-    return list.length === 0 ? [] : [`<h3 id="${anchor('dropped', f.host)}">Dropped from the claim on <code>${esc(f.host)}</code></h3><p>File <code>${esc(f.file)}</code>.</p>${table(`Prefixes of ${f.host} that make no row`, ['Prefix', 'Target', 'Why no row'], list)}`];
+    return list.length === 0
+      ? []
+      : [
+          `<h3 id="${anchor('dropped', f.host)}">Dropped from the claim on <code>${esc(f.host)}</code></h3><p>File <code>${esc(f.file)}</code>.</p>${table(`Prefixes of ${f.host} that make no row`, ['Prefix', 'Target', 'Why no row'], list)}`,
+        ];
   });
   const body = [
     `<h1>Routing in ${esc(landscape)}</h1>`,
@@ -85,7 +103,8 @@ export function routingPage(
 /** The routing pages of every landscape, and their index (`routing/index.html`). */
 export function routingPages(model: FleetModel, base?: BaseView): AtlasPage[] {
   const rowsByKey = new Map<string, RowModel>();
-  for (const platform of model.platforms) for (const service of platform.services) for (const row of service.rows) rowsByKey.set(rowKey(row.platform, row.service, row.landscape), row);
+  for (const platform of model.platforms)
+    for (const service of platform.services) for (const row of service.rows) rowsByKey.set(rowKey(row.platform, row.service, row.landscape), row);
   const findingsBy = new Map<string, RoutePathFinding[]>();
   for (const finding of model.routes.derivation.findings) {
     const landscape = landscapeOf(model, finding.host);
@@ -102,7 +121,10 @@ export function routingPages(model: FleetModel, base?: BaseView): AtlasPage[] {
   const index: AtlasPage = {
     path: indexPath,
     title: 'Routing',
-    body: ['<h1>Routing: prefix maps by landscape</h1>', table('route_paths per landscape', ['Landscape', 'Rows', 'Hosts with a prefix map', 'Dropped'], indexRows)].join('\n'),
+    body: [
+      '<h1>Routing: prefix maps by landscape</h1>',
+      table('route_paths per landscape', ['Landscape', 'Rows', 'Hosts with a prefix map', 'Dropped'], indexRows),
+    ].join('\n'),
   };
   return [index, ...pages];
 }

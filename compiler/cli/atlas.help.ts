@@ -13,14 +13,15 @@ export const atlasHelp = withFormats({
       name: 'out',
       type: 'string',
       value: 'DIR',
-      description: 'Where the site goes (refused inside the fleet\'s input folders, or when DIR holds a file diene did not write).',
+      description: "Where the site goes (refused inside the fleet's input folders, or when DIR holds a file diene did not write).",
       example: 'diene atlas --out /tmp/atlas',
     },
     {
       name: 'health',
       type: 'string',
       value: 'FILE',
-      description: 'A health file ({"clusters": {"<cluster>": {"acceptingTraffic": false}}}, as plan dns reads it): the fleet page marks clusters down, and the DNS page shows what the traffic planner, brakes included, changes in every answer.',
+      description:
+        'A health file ({"clusters": {"<cluster>": {"acceptingTraffic": false}}}, as plan dns reads it): the fleet page marks clusters down, and the DNS page shows what the traffic planner, brakes included, changes in every answer.',
       example: 'diene atlas --out /tmp/atlas --health health.json',
     },
     {

@@ -55,7 +55,13 @@ async function runAtlas({ values }: CommandInput): Promise<CommandResult> {
     if (extra !== undefined || !model.platforms.some((p) => p.name === platform && p.services.some((s) => s.name === service))) {
       const first = model.platforms.find((p) => p.services.length > 0);
       return {
-        diagnostics: [diagnose(FLEET_WIDE, 'simulate_service_unknown', { option: 'intake', value: intakeFlag, example: first ? `${first.name}/${first.services[0]?.name}` : 'nitroso/tin' })],
+        diagnostics: [
+          diagnose(FLEET_WIDE, 'simulate_service_unknown', {
+            option: 'intake',
+            value: intakeFlag,
+            example: first ? `${first.name}/${first.services[0]?.name}` : 'nitroso/tin',
+          }),
+        ],
         exitCode: EXIT.invalid,
       };
     }
@@ -82,14 +88,18 @@ async function runAtlas({ values }: CommandInput): Promise<CommandResult> {
     const base = await readAndAnalyze(baseRoot, { analysis: { nowSeconds: nowSeconds(values) } });
     // A base that does not compile with this diene (an older layout, a broken main) leaves the pages unmarked, said so.
     if (base.valid) options.base = { model: base.model, label: baseFlag };
-    else notes.push(`note: the base fleet at ${shownPath(baseRoot)} does not compile with this diene (${base.diagnostics.filter((d) => d.severity === 'error').length} errors); the atlas is drawn with no marks`);
+    else
+      notes.push(
+        `note: the base fleet at ${shownPath(baseRoot)} does not compile with this diene (${base.diagnostics.filter((d) => d.severity === 'error').length} errors); the atlas is drawn with no marks`,
+      );
   }
 
   const plan = atlasPlan(model, options);
   try {
     await writeOutputTree(outDir, plan);
   } catch (error) {
-    if (error instanceof OutputForeignError) return { diagnostics: [...diagnostics, ...foreignDiagnostics(error, await foreignPlace(error, outDir, root))], exitCode: EXIT.invalid };
+    if (error instanceof OutputForeignError)
+      return { diagnostics: [...diagnostics, ...foreignDiagnostics(error, await foreignPlace(error, outDir, root))], exitCode: EXIT.invalid };
     if (error instanceof OutputBusyError)
       return {
         diagnostics: [...diagnostics, diagnose({}, 'output_busy', { pid: error.pid ?? '?', out: outDir, lock: error.lock, waited: error.waitedMs / 1000 })],
@@ -99,7 +109,11 @@ async function runAtlas({ values }: CommandInput): Promise<CommandResult> {
     return { diagnostics: [...diagnostics, diagnose({}, 'output_write_failed', { out: outDir, errno: errnoCode(error) })], exitCode: EXIT.invalid };
   }
   const index = shownPath(path.join(outDir, 'index.html'));
-  return { diagnostics: sortDiagnostics(diagnostics), notes: [...notes, `wrote the atlas, ${plan.size} pages, to ${shownPath(outDir)}; open ${index}`], exitCode: EXIT.ok };
+  return {
+    diagnostics: sortDiagnostics(diagnostics),
+    notes: [...notes, `wrote the atlas, ${plan.size} pages, to ${shownPath(outDir)}; open ${index}`],
+    exitCode: EXIT.ok,
+  };
 }
 
 /** `diene atlas`: the command as listed in cli.ts. */

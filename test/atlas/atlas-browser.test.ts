@@ -127,7 +127,13 @@ async function axeViolations(root: string, file: string): Promise<string[]> {
       violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
     };
     for (const v of result.violations)
-      if (v.impact === 'serious' || v.impact === 'critical') found.push(`${colorScheme} ${file}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+      if (v.impact === 'serious' || v.impact === 'critical')
+        found.push(
+          `${colorScheme} ${file}: ${v.id} (${v.impact}) at ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+        );
     await context.close();
   }
   return found;
@@ -173,7 +179,11 @@ describe.skipIf(skip)(`the atlas of the reference fleet in Chromium${skippedBeca
 
   it('the fleet page lists each cluster with its landscape, built, up, traffic, account and provider, the virtual landscapes and both bases', async () => {
     const { page, close } = await open(referenceOut, 'index.html');
-    const rows = await page.locator('table').first().locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => (c.textContent ?? '').trim())));
+    const rows = await page
+      .locator('table')
+      .first()
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => (c.textContent ?? '').trim())));
     expect(rows.map((r) => r.slice(0, 9))).toEqual([
       ['ampharos', 'IAD', 'prod', 'ampharos-onyx', 'built', 'up', 'on', 'digitalocean-main', 'digitalocean'],
       ['ampharos', 'IAD', 'prod', 'ampharos-pearl', 'built', 'up', 'on', 'aws-main', 'aws'],
@@ -202,7 +212,11 @@ describe.skipIf(skip)(`the atlas of the reference fleet in Chromium${skippedBeca
     const header = await page.locator('#matrix thead th').allTextContents();
     expect(header).toEqual(['Failure', 'ampharos', 'pichu', 'pikachu', 'raichu', 'celebi (virtual)', 'mew (virtual)']);
     const row = async (failure: string): Promise<string[]> =>
-      page.locator('#matrix tbody tr').filter({ has: page.locator('th', { hasText: new RegExp(`^${failure}$`) }) }).locator('td').allTextContents();
+      page
+        .locator('#matrix tbody tr')
+        .filter({ has: page.locator('th', { hasText: new RegExp(`^${failure}$`) }) })
+        .locator('td')
+        .allTextContents();
     // As `diene simulate --fail raichu-opal` says: raichu down, mew degraded (slower) after a while, the rest as before.
     expect(await row('cluster raichu-opal')).toEqual([
       'works (as before)',
@@ -212,28 +226,48 @@ describe.skipIf(skip)(`the atlas of the reference fleet in Chromium${skippedBeca
       'works (as before)',
       'degraded, worse for ≤ 65 s',
     ]);
-    expect(await row('cluster raichu-ruby')).toEqual(['works (as before)', 'works (as before)', 'works (as before)', 'works (as before)', 'works (as before)', 'works (as before)']);
+    expect(await row('cluster raichu-ruby')).toEqual([
+      'works (as before)',
+      'works (as before)',
+      'works (as before)',
+      'works (as before)',
+      'works (as before)',
+      'works (as before)',
+    ]);
     // A DNS host down: resolvers that asked it fail over (slower) until its answers expire from their caches.
     expect(await row('host route53')).toEqual(Array(6).fill('degraded, worse for ≤ 60 s'));
     expect((await page.locator('#matrix tbody tr').count()) - 1).toBe(18);
     // The colour comes with the word: the down cell has the "bad" class, and its link leads to the explanation.
-    const cell = page.locator('#matrix tbody tr').filter({ has: page.locator('th', { hasText: /^cluster raichu-opal$/ }) }).locator('td').nth(3);
+    const cell = page
+      .locator('#matrix tbody tr')
+      .filter({ has: page.locator('th', { hasText: /^cluster raichu-opal$/ }) })
+      .locator('td')
+      .nth(3);
     expect(await cell.getAttribute('class')).toBe('bad');
     const href = (await cell.locator('a').getAttribute('href')) as string;
-    const explanation = await page.locator(`[id="${href.slice(1)}"]`).locator('xpath=..').textContent();
+    const explanation = await page
+      .locator(`[id="${href.slice(1)}"]`)
+      .locator('xpath=..')
+      .textContent();
     expect(explanation).toContain('our app: down nitroso/tin api');
     expect(explanation).toContain('because no live address for api.tin.nitroso.raichu.cluster.atomi.cloud (raichu-opal down)');
     await close();
     await screenshots(referenceOut, 'drills.html', 'drills');
   });
 
-  it('the DNS page lists every name with each host\'s answers, each address with its cluster', async () => {
+  it("the DNS page lists every name with each host's answers, each address with its cluster", async () => {
     const { page, close } = await open(referenceOut, 'dns.html');
     const row = page.locator('tbody tr').filter({ has: page.locator('th', { hasText: /^raichu\.cluster\.atomi\.cloud$/ }) });
     expect(await row.count()).toBe(2);
-    const a = await row.filter({ has: page.locator('td', { hasText: /^A$/ }) }).locator('td').allTextContents();
+    const a = await row
+      .filter({ has: page.locator('td', { hasText: /^A$/ }) })
+      .locator('td')
+      .allTextContents();
     expect(a).toEqual(['A', '203.0.113.20 raichu-opal', '203.0.113.20 raichu-opal']);
-    const geo = await page.locator('tbody tr').filter({ has: page.locator('th', { hasText: /^\*\.mew\.cluster\.atomi\.cloud/ }) }).allTextContents();
+    const geo = await page
+      .locator('tbody tr')
+      .filter({ has: page.locator('th', { hasText: /^\*\.mew\.cluster\.atomi\.cloud/ }) })
+      .allTextContents();
     expect(geo.join('\n')).toContain('ampharos-onyx');
     expect(await page.locator('h2').allTextContents()).toEqual(['Zone cluster.atomi.cloud', 'Zone cluster.atomi-spare.net']);
     await close();
@@ -249,7 +283,9 @@ describe.skipIf(skip)(`the atlas of the reference fleet in Chromium${skippedBeca
     expect(await svg.locator('rect').count()).toBe(5);
     // Warehouse → pichu → pikachu → (raichu, ampharos): 1 + 1 + 2 edges.
     expect(await svg.locator('path.edge').count()).toBe(4);
-    const rows = await page.locator('#rows + .scroll tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => (c.textContent ?? '').split(' ')[0])));
+    const rows = await page
+      .locator('#rows + .scroll tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => (c.textContent ?? '').split(' ')[0])));
     expect(rows).toEqual([
       ['tin', 'ready', 'ready', 'ready', 'ready'],
       ['zinc', 'ready', 'ready', 'not', 'not'],
@@ -258,7 +294,7 @@ describe.skipIf(skip)(`the atlas of the reference fleet in Chromium${skippedBeca
     await screenshots(referenceOut, 'platforms/nitroso.html', 'platform');
   });
 
-  it('a routing page shows each claim\'s prefix map per host with its targets\' readiness, and what was dropped and why', async () => {
+  it("a routing page shows each claim's prefix map per host with its targets' readiness, and what was dropped and why", async () => {
     const { page, close } = await open(referenceOut, 'routing/pikachu.html');
     const table = page.locator('table', { has: page.locator('caption', { hasText: 'Prefix map of api.tin.nitroso.pikachu.cluster.atomi.cloud' }) });
     const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => (c.textContent ?? '').trim())));
@@ -308,13 +344,17 @@ describe.skipIf(skip)(`the atlas of a test fleet with a health file, in Chromium
     await close();
   });
 
-  it('the DNS page shows what the health file changes: the planner keeps raichu\'s last address and takes raichu-opal out of mew', async () => {
+  it("the DNS page shows what the health file changes: the planner keeps raichu's last address and takes raichu-opal out of mew", async () => {
     const { page, close } = await open(testOut, 'dns.html');
     const said = await page.locator('#health ~ ul').first().textContent();
     expect(said).toContain('Down by the health file: raichu-opal.');
     expect(said).toContain('tick 1 removes raichu-opal');
     expect(said).toContain('Brake: last address: every cluster of raichu.cluster.atomi.cloud is down (raichu-opal); it keeps the addresses of raichu-opal');
-    const mew = await page.locator('tbody tr').filter({ has: page.locator('th', { hasText: /^\*\.mew\.cluster\.atomi\.cloud/ }) }).locator('td del').allTextContents();
+    const mew = await page
+      .locator('tbody tr')
+      .filter({ has: page.locator('th', { hasText: /^\*\.mew\.cluster\.atomi\.cloud/ }) })
+      .locator('td del')
+      .allTextContents();
     expect(mew.join('\n')).toContain('203.0.113.20 raichu-opal, down');
     const raichu = page.locator('tbody tr').filter({ has: page.locator('th', { hasText: /^raichu\.cluster\.atomi\.cloud$/ }) });
     expect(await raichu.locator('del').count()).toBe(0);
@@ -338,7 +378,8 @@ describe.skipIf(skip)(`the atlas of a test fleet with a health file, in Chromium
   it('axe-core finds no serious or critical violation on the pages of the test fleet, with a health file and against a base', async () => {
     const found: string[] = [];
     for (const file of ['index.html', 'dns.html', 'platforms/nitroso.html', 'routing/pikachu.html']) found.push(...(await axeViolations(testOut, file)));
-    for (const file of ['index.html', 'drills.html', 'dns.html', 'platforms/nitroso.html', 'routing/pikachu.html']) found.push(...(await axeViolations(comparedOut, file)));
+    for (const file of ['index.html', 'drills.html', 'dns.html', 'platforms/nitroso.html', 'routing/pikachu.html'])
+      found.push(...(await axeViolations(comparedOut, file)));
     expect(found).toEqual([]);
   }, 240_000);
 

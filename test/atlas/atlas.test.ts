@@ -33,7 +33,7 @@ describe('the atlas as data', () => {
     expect(esc(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
   });
 
-  it('gives the same bytes for the fleet\'s files in reverse order', () => {
+  it("gives the same bytes for the fleet's files in reverse order", () => {
     const texts = readFleetTexts();
     const forward = pagesOf(modelOf(texts));
     const backward = pagesOf(modelOf(new Map([...texts].reverse())));
@@ -70,7 +70,8 @@ describe('the atlas as data', () => {
 });
 
 describe('the atlas against a base revision', () => {
-  const text = (html: string | undefined, selector: string): string[] => [...new JSDOM(html ?? '').window.document.querySelectorAll(selector)].map((e) => (e.textContent ?? '').trim());
+  const text = (html: string | undefined, selector: string): string[] =>
+    [...new JSDOM(html ?? '').window.document.querySelectorAll(selector)].map((e) => (e.textContent ?? '').trim());
 
   it('marks DNS answers and rows by what the change adds, removes or makes worse', () => {
     const base = modelOf(readFleetTexts());
@@ -83,7 +84,9 @@ describe('the atlas against a base revision', () => {
     const pages = new Map([...atlasPlan(head, { base: { model: base, label: '../base' } })].map(([file, make]) => [file, make()]));
     const ampharos = text(pages.get('dns.html'), 'tbody tr').filter((row) => row.startsWith('ampharos.cluster.atomi.cloudA1'));
     // onyx leaves ampharos's A answer on both hosts; pearl stays.
-    expect(ampharos).toEqual(['ampharos.cluster.atomi.cloudA198.51.100.30 ampharos-pearl198.51.100.31 ampharos-onyx removed198.51.100.30 ampharos-pearl198.51.100.31 ampharos-onyx removed']);
+    expect(ampharos).toEqual([
+      'ampharos.cluster.atomi.cloudA198.51.100.30 ampharos-pearl198.51.100.31 ampharos-onyx removed198.51.100.30 ampharos-pearl198.51.100.31 ampharos-onyx removed',
+    ]);
     const rows = text(pages.get('platforms/nitroso.html'), '#rows ~ .scroll tbody tr');
     expect(rows[0]).toMatch(/^tin \(api\)not ready \(empty pin, platforms\/nitroso\/tin\/pichu\.yaml\) worse than the base \(was ready, chart 1\.4\.2\)/);
     expect(text(pages.get('index.html'), 'main > p')).toContain(
@@ -118,9 +121,15 @@ describe('diene atlas writes all or nothing', () => {
     expect(first.exitCode, first.stderr).toBe(0);
     expect(first.stdout).toBe('');
     expect(first.stderr).toMatch(/^wrote the atlas, 12 pages, to .*; open .*index\.html\n$/);
-    const before = new Map(listing(out).filter((f) => f.endsWith('.html')).map((f) => [f, readFileSync(path.join(out, f), 'utf8')]));
+    const before = new Map(
+      listing(out)
+        .filter((f) => f.endsWith('.html'))
+        .map((f) => [f, readFileSync(path.join(out, f), 'utf8')]),
+    );
     expect(listing(out)).toContain('.diene-manifest.json');
-    const second = runCli(['atlas', '--fleet', REFERENCE_FLEET, '--out', out], { env: { TZ: 'Pacific/Kiritimati', LANG: 'tr_TR.UTF-8', LC_ALL: 'tr_TR.UTF-8' } });
+    const second = runCli(['atlas', '--fleet', REFERENCE_FLEET, '--out', out], {
+      env: { TZ: 'Pacific/Kiritimati', LANG: 'tr_TR.UTF-8', LC_ALL: 'tr_TR.UTF-8' },
+    });
     expect(second.exitCode, second.stderr).toBe(0);
     for (const [file, html] of before) expect(readFileSync(path.join(out, file), 'utf8'), file).toBe(html);
   });

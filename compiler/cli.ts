@@ -34,6 +34,7 @@ import { parseCommandArgs, plainWords } from './cli/parse-args.js';
 import { SILENT_PROGRESS, terminalProgress } from './cli/progress.js';
 import { isStrict, strictResult } from './cli/strict.js';
 import { applyBooksHelp } from './cli/apply-books.help.js';
+import { atlasHelp } from './cli/atlas.help.js';
 import { applyDnsHelp } from './cli/apply-dns.help.js';
 import { applyKubeHelp } from './cli/apply-kube.help.js';
 import { claimSetPathsHelp } from './cli/claim-set-paths.help.js';
@@ -80,6 +81,7 @@ const COMMANDS: readonly CommandEntry[] = [
   { help: applyKubeHelp, load: async () => (await import('./cli/apply-kube.js')).applyKubeCommand },
   { help: reportHelp, load: async () => (await import('./cli/report.js')).reportCommand },
   { help: simulateHelp, load: async () => (await import('./cli/simulate.js')).simulateCommand },
+  { help: atlasHelp, load: async () => (await import('./cli/atlas.js')).atlasCommand },
   { help: schemasHelp, load: async () => (await import('./cli/schemas.js')).schemasCommand },
   { help: completionHelp, load: async () => (await import('./cli/completion.js')).completionCommand },
 ];

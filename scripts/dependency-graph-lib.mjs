@@ -31,6 +31,7 @@ export const LAYERS = [
   { name: 'route', paths: ['route/'], role: 'the route_paths matcher and its explanation' },
   { name: 'simulate', paths: ['simulate/'], role: 'failure drills over the compiled fleet' },
   { name: 'report', paths: ['report/'], role: 'pull-request and check reports' },
+  { name: 'atlas', paths: ['atlas/'], role: 'the static HTML atlas of the fleet' },
   { name: 'adapters', paths: ['adapters/'], role: 'the only code that touches the disk, git, DNS hosts, object stores, clusters' },
   { name: 'pipeline', paths: ['index.ts'], role: 'the compile pipeline on one screen' },
   { name: 'cli', paths: ['cli/'], role: 'one module per command: argv, printing, exit codes' },

@@ -85,7 +85,7 @@ export function whyBaseNotFleet(
   root: string,
   shown: string,
   prefix: string,
-  command: 'compile' | 'report',
+  command: 'compile' | 'report' | 'atlas',
 ): Finding<'base_missing' | 'base_not_fleet'> | undefined {
   const folder = prefix.replace(/\/$/, '');
   const fix = { fix: prefix === '' ? ('top' as const) : ('nested' as const), prefix: folder, suggested: path.join(shown, folder), without: command };

@@ -67,6 +67,7 @@ const RUN_TEXTS = {
 const BASE_WITHOUT = {
   report: 'leave --base out to compare with the committed generated/',
   compile: 'without --base, compile --check compares no permanent identifiers',
+  atlas: 'without --base, the atlas is drawn with no marks',
 } as const;
 
 export const catalog = {

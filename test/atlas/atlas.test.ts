@@ -1,0 +1,178 @@
+// The atlas's pages as data, without a browser: the same fleet gives the same bytes whatever the
+// file order; fleet text that reaches a page is escaped even when it holds markup (names come from
+// pull requests; here the model is given names the schemas would refuse, to prove the pages never
+// rely on that); and `diene atlas` writes all-or-nothing: usage, an invalid fleet or health file,
+// and a folder holding a file diene did not write all leave the output as it was.
+// What the pages say, read in Chromium, is in atlas-browser.test.ts.
+
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { JSDOM } from 'jsdom';
+import { afterAll, describe, expect, it } from 'vitest';
+import { atlasPlan } from '../../compiler/atlas/atlas.js';
+import { esc } from '../../compiler/atlas/html.js';
+import { compileFleet } from '../../compiler/index.js';
+import type { FleetModel } from '../../compiler/2-analyze/fleet-model.js';
+import { overlayTexts, readFleetTexts, REFERENCE_FLEET, TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';
+import { runCli } from '../support/run-cli.js';
+
+const work = mkdtempSync(path.join(tmpdir(), 'diene-atlas-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function modelOf(texts: ReadonlyMap<string, string>): FleetModel {
+  const result = compileFleet(toSourceFiles(texts), { nowSeconds: TEST_NOW_SECONDS });
+  if (!result.model) throw new Error(`the fleet does not compile: ${result.diagnostics.map((d) => d.code).join(', ')}`);
+  return result.model;
+}
+
+const pagesOf = (model: FleetModel): Map<string, string> => new Map([...atlasPlan(model)].map(([file, make]) => [file, make()]));
+
+describe('the atlas as data', () => {
+  it('escapes the five characters HTML treats specially', () => {
+    expect(esc(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+
+  it("gives the same bytes for the fleet's files in reverse order", () => {
+    const texts = readFleetTexts();
+    const forward = pagesOf(modelOf(texts));
+    const backward = pagesOf(modelOf(new Map([...texts].reverse())));
+    expect([...backward.keys()]).toEqual([...forward.keys()]);
+    for (const [file, html] of forward) expect(backward.get(file), file).toBe(html);
+  });
+
+  it('writes names holding markup as text: no element, attribute or entity of theirs reaches a page', () => {
+    const model = modelOf(readFleetTexts());
+    const hostile = `<script>alert(1)</script><img src=x onerror=alert(2)>"'&amp;`;
+    // Names the schemas refuse, put in after the analysis: the pages must not depend on the schemas for their safety.
+    const cluster = model.clusters[0] as FleetModel['clusters'][number];
+    cluster.account = hostile;
+    cluster.provider = hostile;
+    (model.landscapes[0] as FleetModel['landscapes'][number]).tier = hostile;
+    const platform = model.platforms[0] as FleetModel['platforms'][number];
+    (platform.stageGroups[0]?.[0] as { verification: string[] }).verification = [hostile];
+    const row = platform.services[0]?.rows[0] as { chart: string; image: string };
+    row.chart = hostile;
+    row.image = hostile;
+    for (const [file, html] of pagesOf(model)) {
+      expect(html, file).not.toContain('<script');
+      expect(html, file).not.toContain('<img');
+      const document = new JSDOM(html).window.document;
+      expect(document.querySelectorAll('script, img').length, file).toBe(0);
+      for (const element of document.querySelectorAll('*')) for (const attribute of element.getAttributeNames()) expect(attribute, file).not.toMatch(/^on/);
+    }
+    const fleet = new JSDOM(pagesOf(model).get('index.html') as string).window.document;
+    expect([...fleet.querySelectorAll('td')].map((td) => td.textContent)).toContain(hostile);
+    const platformPage = new JSDOM(pagesOf(model).get(`platforms/${platform.name}.html`) as string).window.document;
+    expect(platformPage.querySelector('#pipeline ~ ol')?.textContent).toContain(`verified by ${hostile}`);
+    expect(platformPage.querySelector('#rows ~ .scroll tbody td')?.textContent).toContain(`chart ${hostile}, image ${hostile}`);
+  });
+});
+
+describe('the atlas against a base revision', () => {
+  const text = (html: string | undefined, selector: string): string[] =>
+    [...new JSDOM(html ?? '').window.document.querySelectorAll(selector)].map((e) => (e.textContent ?? '').trim());
+
+  it('marks DNS answers and rows by what the change adds, removes or makes worse', () => {
+    const base = modelOf(readFleetTexts());
+    const head = modelOf(
+      overlayTexts(readFleetTexts(), {
+        'registry/clusters/ampharos-onyx.yaml': 'landscape: ampharos\nmark: onyx\nprovider: digitalocean\naccount: digitalocean-main\ntraffic: false\n',
+        'platforms/nitroso/tin/pichu.yaml': 'pin:\n  chart: ""\n  image: ""\n',
+      }),
+    );
+    const pages = new Map([...atlasPlan(head, { base: { model: base, label: '../base' } })].map(([file, make]) => [file, make()]));
+    const ampharos = text(pages.get('dns.html'), 'tbody tr').filter((row) => row.startsWith('ampharos.cluster.atomi.cloudA1'));
+    // onyx leaves ampharos's A answer on both hosts; pearl stays.
+    expect(ampharos).toEqual([
+      'ampharos.cluster.atomi.cloudA198.51.100.30 ampharos-pearl198.51.100.31 ampharos-onyx removed198.51.100.30 ampharos-pearl198.51.100.31 ampharos-onyx removed',
+    ]);
+    const rows = text(pages.get('platforms/nitroso.html'), '#rows ~ .scroll tbody tr');
+    expect(rows[0]).toMatch(/^tin \(api\)not ready \(empty pin, platforms\/nitroso\/tin\/pichu\.yaml\) worse than the base \(was ready, chart 1\.4\.2\)/);
+    expect(text(pages.get('index.html'), 'main > p')).toContain(
+      'Compared with the base revision ../base: added, removed, changed (was …) and worse than the base (was …) mark what this revision changes.',
+    );
+  });
+
+  it('draws the atlas unmarked, with a note, when the base does not compile', () => {
+    const base = path.join(work, 'base-broken');
+    for (const [file, body] of overlayTexts(readFleetTexts(), { 'registry/landscapes/pichu.yaml': 'name: pichu\nregion: XXX\ntier: dev\n' })) {
+      mkdirSync(path.dirname(path.join(base, file)), { recursive: true });
+      writeFileSync(path.join(base, file), body);
+    }
+    const out = path.join(work, 'unmarked');
+    const run = runCli(['atlas', '--fleet', REFERENCE_FLEET, '--out', out, '--base', base]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/^note: the base fleet at .*base-broken does not compile with this diene \(1 errors\); the atlas is drawn with no marks\n/);
+    expect(readFileSync(path.join(out, 'index.html'), 'utf8')).not.toContain('Compared with the base revision');
+    const missing = runCli(['atlas', '--fleet', REFERENCE_FLEET, '--out', out, '--base', path.join(work, 'no-such-base')]);
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toContain('error base_missing');
+    expect(missing.stderr).toContain('without --base, the atlas is drawn with no marks');
+  });
+});
+
+describe('diene atlas writes all or nothing', () => {
+  const listing = (dir: string): string[] => (existsSync(dir) ? (readdirSync(dir, { recursive: true }) as string[]).sort() : []);
+
+  it('writes the site and its manifest; a second run gives the same bytes in another time zone and locale', () => {
+    const out = path.join(work, 'twice');
+    const first = runCli(['atlas', '--fleet', REFERENCE_FLEET, '--out', out]);
+    expect(first.exitCode, first.stderr).toBe(0);
+    expect(first.stdout).toBe('');
+    expect(first.stderr).toMatch(/^wrote the atlas, 12 pages, to .*; open .*index\.html\n$/);
+    const before = new Map(
+      listing(out)
+        .filter((f) => f.endsWith('.html'))
+        .map((f) => [f, readFileSync(path.join(out, f), 'utf8')]),
+    );
+    expect(listing(out)).toContain('.diene-manifest.json');
+    const second = runCli(['atlas', '--fleet', REFERENCE_FLEET, '--out', out], {
+      env: { TZ: 'Pacific/Kiritimati', LANG: 'tr_TR.UTF-8', LC_ALL: 'tr_TR.UTF-8' },
+    });
+    expect(second.exitCode, second.stderr).toBe(0);
+    for (const [file, html] of before) expect(readFileSync(path.join(out, file), 'utf8'), file).toBe(html);
+  });
+
+  it('warns about a cluster the health file names that the registry does not hold, as plan dns does, and writes the atlas', () => {
+    const health = path.join(work, 'unknown-health.json');
+    writeFileSync(health, JSON.stringify({ clusters: { 'raichu-nosuch': { acceptingTraffic: false } } }));
+    const out = path.join(work, 'unknown-health');
+    const run = runCli(['atlas', '--fleet', REFERENCE_FLEET, '--out', out, '--health', health]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stderr).toContain('warning dns_health_unknown_cluster: the health file names cluster "raichu-nosuch"');
+    expect(listing(out)).toContain('dns.html');
+  });
+
+  it('refuses without --out, an invalid fleet, a malformed health file or a foreign file in the folder, writing nothing', () => {
+    const noOut = runCli(['atlas', '--fleet', REFERENCE_FLEET]);
+    expect(noOut.exitCode).toBe(2);
+    expect(noOut.stderr).toContain('usage_option_missing');
+
+    const broken = path.join(work, 'broken-fleet');
+    for (const [file, text] of overlayTexts(readFleetTexts(), { 'registry/landscapes/pichu.yaml': 'name: pichu\nregion: XXX\ntier: dev\n' })) {
+      mkdirSync(path.dirname(path.join(broken, file)), { recursive: true });
+      writeFileSync(path.join(broken, file), text);
+    }
+    const invalidOut = path.join(work, 'invalid');
+    const invalid = runCli(['atlas', '--fleet', broken, '--out', invalidOut]);
+    expect(invalid.exitCode).toBe(2);
+    expect(listing(invalidOut)).toEqual([]);
+
+    const health = path.join(work, 'health.json');
+    writeFileSync(health, JSON.stringify({ clusters: { 'raichu-opal': { acceptingTraffic: 'no' } } }));
+    const healthOut = path.join(work, 'health-out');
+    const malformed = runCli(['atlas', '--fleet', REFERENCE_FLEET, '--out', healthOut, '--health', health]);
+    expect(malformed.exitCode).toBe(2);
+    expect(malformed.stderr).toContain('health.json:1:');
+    expect(listing(healthOut)).toEqual([]);
+
+    const foreignOut = path.join(work, 'foreign');
+    mkdirSync(foreignOut);
+    writeFileSync(path.join(foreignOut, 'notes.txt'), 'mine\n');
+    const foreign = runCli(['atlas', '--fleet', REFERENCE_FLEET, '--out', foreignOut]);
+    expect(foreign.exitCode).toBe(2);
+    expect(foreign.stderr).toContain('error output_location_unmanaged');
+    expect(listing(foreignOut)).toEqual(['notes.txt']);
+  });
+});

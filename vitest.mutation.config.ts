@@ -13,4 +13,7 @@ import base from './vitest.config.js';
 const tests = (process.env.DIENE_MUTATION_TESTS ?? '').split(',').filter((file) => file !== '');
 if (tests.length === 0) throw new Error('vitest.mutation.config.ts: DIENE_MUTATION_TESTS names no test file (run it through npm run mutation)');
 
-export default defineConfig({ ...base, test: { ...base.test, include: tests, isolate: true } });
+// Off for modules whose tests are slow to import (DIENE_MUTATION_ISOLATE=0): see scripts/mutation.mjs.
+const isolate = process.env.DIENE_MUTATION_ISOLATE !== '0';
+
+export default defineConfig({ ...base, test: { ...base.test, include: tests, isolate } });

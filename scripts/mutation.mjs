@@ -23,6 +23,7 @@ export const MODULES = {
     what: 'the traffic planner and its brakes',
     mutate: ['compiler/plan/traffic-planner.ts', 'compiler/plan/traffic-decisions.ts', 'compiler/plan/traffic-removals.ts'],
     tests: ['test/plan/traffic-planner.test.ts', 'test/plan/traffic-boundaries.test.ts'],
+    isolate: false,
   },
   row: {
     what: 'the fast row reader',
@@ -82,6 +83,7 @@ async function run(name) {
   const module = MODULES[name];
   // The test files, for vitest.mutation.config.ts (Stryker's test processes inherit the environment).
   process.env.DIENE_MUTATION_TESTS = module.tests.join(',');
+  process.env.DIENE_MUTATION_ISOLATE = module.isolate === false ? '0' : '1';
   const reports = path.join('reports', 'mutation');
   mkdirSync(path.join(ROOT, reports), { recursive: true });
   const stryker = new Stryker({

@@ -19,8 +19,21 @@ export const MODULES = {
     mutate: ['compiler/route/lookup-upstream.ts'],
     tests: ['test/route/lookup-upstream.test.ts', 'test/route/flip-invariant-backends.test.ts', 'test/route/matcher-oracle.test.ts'],
   },
+  brakes: {
+    what: "the traffic planner's brakes: freeze, last address, one cluster a plan, mass change, and the plan checksum",
+    mutate: [
+      'compiler/plan/traffic-decisions.ts',
+      'compiler/plan/traffic-removals.ts',
+      'compiler/plan/traffic-planner.ts:455-480',
+      'compiler/plan/traffic-planner.ts:669-690',
+    ],
+    tests: ['test/plan/traffic-planner.test.ts', 'test/plan/traffic-boundaries.test.ts'],
+    // The planner's tests compile the reference fleet: importing them again for every mutant would take
+    // hours. No mutated line runs at import.
+    isolate: false,
+  },
   planner: {
-    what: 'the traffic planner and its brakes',
+    what: 'the whole traffic planner (a long run)',
     mutate: ['compiler/plan/traffic-planner.ts', 'compiler/plan/traffic-decisions.ts', 'compiler/plan/traffic-removals.ts'],
     tests: ['test/plan/traffic-planner.test.ts', 'test/plan/traffic-boundaries.test.ts'],
     isolate: false,

@@ -9,13 +9,15 @@ import canonicalize from 'canonicalize';
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LiveSnapshot } from '../../compiler/1-load/load-dns-live.js';
-import type { DnsIntent } from '../../compiler/2-analyze/dns-names.js';
+import type { DnsIntent, DnsNameIntent, DnsZoneIntent } from '../../compiler/2-analyze/dns-names.js';
+import type { RecordSet } from '../../compiler/dns/record-sets.js';
 import type { ZonePlanDocument } from '../../compiler/dns/zone-plan.js';
-import { decideTraffic } from '../../compiler/plan/traffic-decisions.js';
-import { decideRemovals, type RemovalCause } from '../../compiler/plan/traffic-removals.js';
+import { decideTraffic, liveAddresses, targetName } from '../../compiler/plan/traffic-decisions.js';
+import { decideRemovals, droppedAddresses, keepAddresses, liveOpsOwners, liveTrafficSets, type RemovalCause } from '../../compiler/plan/traffic-removals.js';
 import { planTraffic, type TrafficPlan, type ZoneHostPlan } from '../../compiler/plan/traffic-planner.js';
 import type { DnsHealth } from '../../compiler/types/generated/dns-health.js';
 import { changeLines, compileDns, snapshotsOf } from '../support/dns-fixture.js';
+import { readFleetTexts } from '../support/fleet-fixture.js';
 
 const BASE = 'cluster.atomi.cloud';
 const SPARE = 'cluster.atomi-spare.net';
@@ -341,5 +343,115 @@ describe('the plan checksum, recomputed from its definition', () => {
     const same = planTraffic(reference.intent, live, undefined);
     expect(same.checksum).toBe(empty(same));
     expect(same.checksum).toBe(frozen.checksum);
+  });
+});
+
+describe('what the brakes read from a live snapshot', () => {
+  const set = (name: string, type: string, values: string[], more: Partial<RecordSet> = {}): RecordSet => ({ name, type, ttl: 60, values, ...more });
+  const snapshot = (sets: RecordSet[]): LiveSnapshot => ({ file: 'x.json', zone: BASE, host: 'route53', recordSets: sets.map((rs) => ({ canonical: rs, raw: rs })) });
+  const zone = (): DnsZoneIntent => reference.intent.zones.find((z) => z.zone === BASE) as DnsZoneIntent;
+
+  it('counts only A and AAAA addresses, at the names asked for', () => {
+    const live = snapshot([
+      set(`ampharos.${BASE}`, 'A', ['198.51.100.30']),
+      set(`ampharos.${BASE}`, 'AAAA', ['2001:db8::30']),
+      set(`ampharos.${BASE}`, 'TXT', ['"198.51.100.99"']),
+      set(`pichu.${BASE}`, 'A', ['192.0.2.11']),
+      set(`*.pichu.${BASE}`, 'CNAME', [`pichu.${BASE}`]),
+    ]);
+    expect(liveAddresses(live, new Set([`ampharos.${BASE}`]))).toEqual(new Map([[`ampharos.${BASE}`, new Set(['198.51.100.30', '2001:db8::30'])]]));
+    expect([...liveAddresses(live).keys()]).toEqual([`ampharos.${BASE}`, `pichu.${BASE}`]);
+    expect([...liveTrafficSets(live, new Set([`pichu.${BASE}`, `*.pichu.${BASE}`])).entries()]).toEqual([[`pichu.${BASE}`, [set(`pichu.${BASE}`, 'A', ['192.0.2.11'])]]]);
+  });
+
+  it('tells a cluster by its live ops name: A and AAAA under a landscape name, never the wildcard, the first owner kept', () => {
+    const live = snapshot([
+      set(`gone.ampharos.${BASE}`, 'A', ['198.51.100.77']),
+      set(`gone.ampharos.${BASE}`, 'AAAA', ['2001:db8::77']),
+      set(`gone.ampharos.${BASE}`, 'TXT', ['"198.51.100.78"']),
+      set(`*.ampharos.${BASE}`, 'A', ['198.51.100.79']),
+      set(`other.ampharos.${BASE}`, 'A', ['198.51.100.77', '198.51.100.80']),
+      set(`x.celebi.${BASE}`, 'A', ['198.51.100.81']),
+      set(`ampharos.${BASE}`, 'A', ['198.51.100.82']),
+      set(`x.nitroso.raichu.${BASE}`, 'A', ['198.51.100.83']),
+    ]);
+    expect(liveOpsOwners(zone(), [live])).toEqual(
+      new Map([
+        ['198.51.100.77', 'ampharos-gone'],
+        ['2001:db8::77', 'ampharos-gone'],
+        ['198.51.100.80', 'ampharos-other'],
+      ]),
+    );
+  });
+
+  it('lists the addresses a name drops, once each, sorted', () => {
+    const live = [set('n', 'A', ['10.0.0.9', '10.0.0.1', '10.0.0.5']), set('n', 'A', ['10.0.0.9'], { setIdentifier: 'x' })];
+    expect(droppedAddresses(live, [set('n', 'A', ['10.0.0.5'])])).toEqual(['10.0.0.1', '10.0.0.9']);
+  });
+
+  it('keeps a deferred address in the record set, GEO item or geoproximity set the host answers it from', () => {
+    const key = (rs: RecordSet): string => `${rs.name} ${rs.type} ${rs.setIdentifier ?? ''}`;
+    const wantedPlain = set('n', 'A', ['10.0.0.1']);
+    const wantedGeo = set('g', 'A', [], { values: undefined, geo: [{ location: 'us-east4', values: ['10.0.0.1'] }] });
+    const livePlain = set('n', 'A', ['10.0.0.1', '10.0.0.2', '10.0.0.3'], { ttl: 300 });
+    const liveGeo = set('g', 'A', [], {
+      values: undefined,
+      geo: [
+        { location: 'us-east4', values: ['10.0.0.2', '10.0.0.9'] },
+        { location: 'europe-west1', values: ['10.0.0.3'] },
+        { location: 'asia-east1', values: ['10.0.0.8'] },
+      ],
+    });
+    const liveNew = set('p', 'A', ['10.0.0.2'], { setIdentifier: 'ampharos', geoproximity: { latitude: 1, longitude: 2 } as RecordSet['geoproximity'] });
+    const wanted = new Map([wantedPlain, wantedGeo].map((rs) => [key(rs), rs]));
+    const out = keepAddresses([livePlain, liveGeo, liveNew, set('n', 'A', ['10.0.0.7'], { setIdentifier: 'q' })], wanted, new Set(['10.0.0.2', '10.0.0.3']), 60, key);
+    expect([...out.values()]).toEqual([
+      set('n', 'A', ['10.0.0.1', '10.0.0.2', '10.0.0.3']),
+      {
+        name: 'g',
+        type: 'A',
+        ttl: 60,
+        geo: [
+          { location: 'europe-west1', values: ['10.0.0.3'] },
+          { location: 'us-east4', values: ['10.0.0.1', '10.0.0.2'] },
+        ],
+      },
+      { name: 'p', type: 'A', ttl: 60, setIdentifier: 'ampharos', geoproximity: { latitude: 1, longitude: 2 }, values: ['10.0.0.2'] },
+    ]);
+    // A live set whose routing is not the wanted one's at its key stays whole; a new GEO set starts from no item.
+    const plainLiveGeo = keepAddresses([liveGeo], new Map([['g A ', set('g', 'A', ['10.0.0.1'])]]), new Set(['10.0.0.3']), 60, key);
+    expect(plainLiveGeo.get('g A ')).toBe(liveGeo);
+    const geoToProximity = keepAddresses([liveNew], new Map([['p A ampharos', set('p', 'A', ['10.0.0.1'], { setIdentifier: 'ampharos' })]]), new Set(['10.0.0.2']), 60, key);
+    expect(geoToProximity.get('p A ampharos')).toBe(liveNew);
+    const fresh = keepAddresses([liveGeo], new Map(), new Set(['10.0.0.9']), 60, key);
+    expect(fresh.get('g A ')).toEqual({ name: 'g', type: 'A', ttl: 60, geo: [{ location: 'us-east4', values: ['10.0.0.9'] }] });
+  });
+
+  it('counts an address of a source as present at a host when the host answers any one of its addresses', () => {
+    const name = zone().names.find((n) => n.name === `ampharos.${BASE}`) as DnsNameIntent;
+    const decision = decideTraffic(reference.intent, down('ampharos-onyx', 'ampharos-pearl'));
+    // The host answers onyx's IPv4 address only, and none of pearl's.
+    const kept = targetName(BASE, name, decision, new Set(['198.51.100.31']));
+    expect(kept.kept?.clusters).toEqual(['ampharos-onyx']);
+    expect(kept.kept?.message).toBe(`last address: every cluster of ampharos.${BASE} is down (ampharos-onyx, ampharos-pearl); it keeps the addresses of ampharos-onyx`);
+  });
+});
+
+describe("the one-cluster brake's words", () => {
+  it('names each cause when the leaving clusters are not all down, and says when force took them all', () => {
+    const texts = readFleetTexts();
+    const file = 'registry/clusters/ampharos-onyx.yaml';
+    const off = compileDns({ [file]: (texts.get(file) as string).replace(/traffic: true/, 'traffic: false') });
+    const liveOn = snapshotsOf(off.intent, reference.documents);
+    const braked = planTraffic(off.intent, liveOn, down('raichu-opal'));
+    expect(braked.brakes.find((b) => b.brake === 'one-cluster')?.message).toBe(
+      'one cluster a plan: 2 clusters still have addresses to remove (ampharos-onyx: no longer wanted; raichu-opal: down); removing ampharos-onyx now, deferring 1 (raichu-opal); the next plan takes the next, --force takes them all',
+    );
+    const forced = planTraffic(off.intent, liveOn, down('raichu-opal'), { force: true });
+    expect(forced.brakes.find((b) => b.brake === 'one-cluster')).toEqual({
+      brake: 'one-cluster',
+      clusters: ['ampharos-onyx', 'raichu-opal'],
+      message: 'one cluster a plan: 2 clusters still have addresses to remove (ampharos-onyx: no longer wanted; raichu-opal: down); removing all 2 in this plan: forced',
+    });
   });
 });

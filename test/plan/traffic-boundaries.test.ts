@@ -447,6 +447,17 @@ describe("the one-cluster brake's words", () => {
     expect(braked.brakes.find((b) => b.brake === 'one-cluster')?.message).toBe(
       'one cluster a plan: 2 clusters still have addresses to remove (ampharos-onyx: no longer wanted; raichu-opal: down); removing ampharos-onyx now, deferring 1 (raichu-opal); the next plan takes the next, --force takes them all',
     );
+    // Three leaving (raichu-ruby carrying traffic too): the deferred are listed in order.
+    const traffic = (cluster: string, on: boolean) => {
+      const at = `registry/clusters/${cluster}.yaml`;
+      return { [at]: (texts.get(at) as string).replace(/traffic: (true|false)/, `traffic: ${on}`) };
+    };
+    const rubyOn = compileDns(traffic('raichu-ruby', true));
+    const three = compileDns({ ...traffic('raichu-ruby', true), ...traffic('ampharos-onyx', false) });
+    const plan = planTraffic(three.intent, snapshotsOf(three.intent, rubyOn.documents), down('raichu-opal', 'raichu-ruby'));
+    expect(plan.brakes.find((b) => b.brake === 'one-cluster')?.message).toBe(
+      'one cluster a plan: 3 clusters still have addresses to remove (ampharos-onyx: no longer wanted; raichu-opal: down; raichu-ruby: down); removing ampharos-onyx now, deferring 2 (raichu-opal, raichu-ruby); the next plan takes the next, --force takes them all',
+    );
     const forced = planTraffic(off.intent, liveOn, down('raichu-opal'), { force: true });
     expect(forced.brakes.find((b) => b.brake === 'one-cluster')).toEqual({
       brake: 'one-cluster',

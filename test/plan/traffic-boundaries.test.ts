@@ -5,7 +5,7 @@
 // and the plan checksum recomputed from its definition. Fixtures are built in
 // beforeAll, so that a fault in the planner fails a test, never the import.
 
-import canonicalize from 'canonicalize';
+import canonicalizeModule from 'canonicalize';
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LiveSnapshot } from '../../compiler/1-load/load-dns-live.js';
@@ -18,6 +18,9 @@ import { planTraffic, type TrafficPlan, type ZoneHostPlan } from '../../compiler
 import type { DnsHealth } from '../../compiler/types/generated/dns-health.js';
 import { changeLines, compileDns, snapshotsOf } from '../support/dns-fixture.js';
 import { readFleetTexts } from '../support/fleet-fixture.js';
+
+// The package's CommonJS default export, as test/client/address-book-client.test.ts takes it.
+const canonicalize = ((canonicalizeModule as unknown as { default?: unknown }).default ?? canonicalizeModule) as (value: unknown) => string;
 
 const BASE = 'cluster.atomi.cloud';
 const SPARE = 'cluster.atomi-spare.net';
@@ -320,7 +323,7 @@ describe('the one-cluster brake on unsorted and tied input', () => {
 });
 
 describe('the plan checksum, recomputed from its definition', () => {
-  const checksumOf = (value: unknown): string => `sha256:${createHash('sha256').update(canonicalize(value) as string, 'utf8').digest('hex')}`;
+  const checksumOf = (value: unknown): string => `sha256:${createHash('sha256').update(canonicalize(value), 'utf8').digest('hex')}`;
 
   it('is sha256 over the RFC 8785 canonical JSON of {version, zones: [{zone, host, units}]}', () => {
     const plan = planTraffic(reference.intent, live, down('ampharos-onyx'));
@@ -402,7 +405,7 @@ describe('what the brakes read from a live snapshot', () => {
         { location: 'asia-east1', values: ['10.0.0.8'] },
       ],
     });
-    const liveNew = set('p', 'A', ['10.0.0.2'], { setIdentifier: 'ampharos', geoproximity: { latitude: 1, longitude: 2 } as RecordSet['geoproximity'] });
+    const liveNew = set('p', 'A', ['10.0.0.2'], { setIdentifier: 'ampharos', geoproximity: { latitude: '1', longitude: '2' } });
     const wanted = new Map([wantedPlain, wantedGeo].map((rs) => [key(rs), rs]));
     const out = keepAddresses([livePlain, liveGeo, liveNew, set('n', 'A', ['10.0.0.7'], { setIdentifier: 'q' })], wanted, new Set(['10.0.0.2', '10.0.0.3']), 60, key);
     expect([...out.values()]).toEqual([
@@ -416,7 +419,7 @@ describe('what the brakes read from a live snapshot', () => {
           { location: 'us-east4', values: ['10.0.0.1', '10.0.0.2'] },
         ],
       },
-      { name: 'p', type: 'A', ttl: 60, setIdentifier: 'ampharos', geoproximity: { latitude: 1, longitude: 2 }, values: ['10.0.0.2'] },
+      { name: 'p', type: 'A', ttl: 60, setIdentifier: 'ampharos', geoproximity: { latitude: '1', longitude: '2' }, values: ['10.0.0.2'] },
     ]);
     // A live set whose routing is not the wanted one's at its key stays whole; a new GEO set starts from no item.
     const plainLiveGeo = keepAddresses([liveGeo], new Map([['g A ', set('g', 'A', ['10.0.0.1'])]]), new Set(['10.0.0.3']), 60, key);

@@ -125,7 +125,10 @@ describe('the mass-change thresholds at exactly 30 % (each strictly greater, fro
     return snapshotsOf(gone.intent, reference.documents, (path, doc) => {
       if (path !== ROUTE53) return;
       const sets: DocumentSet[] = doc.recordSets;
-      doc.recordSets = [...sets.filter((rs) => deleted.has(keyOf(rs))).slice(0, deletes), ...sets.filter((rs) => untouched.has(keyOf(rs))).slice(0, managed - deletes)];
+      doc.recordSets = [
+        ...sets.filter((rs) => deleted.has(keyOf(rs))).slice(0, deletes),
+        ...sets.filter((rs) => untouched.has(keyOf(rs))).slice(0, managed - deletes),
+      ];
     });
   }
 
@@ -155,12 +158,14 @@ describe('the mass-change thresholds at exactly 30 % (each strictly greater, fro
     expect(nine.managed).toBe(9);
     expect(nine.counts.delete).toBe(9);
     expect(nine.refusal).toBeUndefined();
-    expect(zonePlan(planTraffic(gone.intent, liveWith(4, 10), undefined), BASE, 'route53', ).refusal).toBeDefined();
+    expect(zonePlan(planTraffic(gone.intent, liveWith(4, 10), undefined), BASE, 'route53').refusal).toBeDefined();
   });
 
   it('takes the thresholds and the floor as options, the update and the delete one apart', () => {
     const plan = (options: Parameters<typeof planTraffic>[3]) => zonePlan(planTraffic(gone.intent, liveWith(3, 10), undefined, options), BASE, 'route53');
-    expect(plan({ deleteThreshold: 0.2 }).refusal?.message).toContain('3 deletes (30 %) of 10 managed record sets in cluster.atomi.cloud on route53, over the 30 % update / 20 % delete threshold');
+    expect(plan({ deleteThreshold: 0.2 }).refusal?.message).toContain(
+      '3 deletes (30 %) of 10 managed record sets in cluster.atomi.cloud on route53, over the 30 % update / 20 % delete threshold',
+    );
     expect(plan({ updateThreshold: 0 }).refusal).toBeUndefined();
     expect(plan({ deleteThreshold: 0.2, minRecordSets: 11 }).refusal).toBeUndefined();
     expect(plan({ deleteThreshold: 0.2, minRecordSets: 10 }).refusal?.message).toContain('(checked from 10 record sets)');
@@ -173,7 +178,10 @@ describe('the mass-change thresholds at exactly 30 % (each strictly greater, fro
         snapshotsOf(gone.intent, reference.documents, (path, doc) => {
           if (path !== ROUTE53) return;
           const sets: DocumentSet[] = doc.recordSets;
-          const kept = sets.filter((rs) => untouched.has(keyOf(rs))).slice(0, 6).map((rs) => ({ ...rs, ttl: 300 }));
+          const kept = sets
+            .filter((rs) => untouched.has(keyOf(rs)))
+            .slice(0, 6)
+            .map((rs) => ({ ...rs, ttl: 300 }));
           doc.recordSets = [...sets.filter((rs) => deleted.has(keyOf(rs))).slice(0, 4), ...kept];
         }),
         undefined,
@@ -260,9 +268,21 @@ describe('the one-cluster brake on unsorted and tied input', () => {
 
   it('removes the first in sorted cluster order whatever order the clusters arrive in, and defers the rest in order', () => {
     const orders: [string, RemovalCause][][] = [
-      [['raichu-opal', 'down'], ['ampharos-onyx', 'not-wanted'], ['pichu-topaz', 'down']],
-      [['pichu-topaz', 'down'], ['raichu-opal', 'down'], ['ampharos-onyx', 'not-wanted']],
-      [['ampharos-onyx', 'not-wanted'], ['pichu-topaz', 'down'], ['raichu-opal', 'down']],
+      [
+        ['raichu-opal', 'down'],
+        ['ampharos-onyx', 'not-wanted'],
+        ['pichu-topaz', 'down'],
+      ],
+      [
+        ['pichu-topaz', 'down'],
+        ['raichu-opal', 'down'],
+        ['ampharos-onyx', 'not-wanted'],
+      ],
+      [
+        ['ampharos-onyx', 'not-wanted'],
+        ['pichu-topaz', 'down'],
+        ['raichu-opal', 'down'],
+      ],
     ];
     for (const order of orders) {
       expect(decideRemovals(leaving(order), false)).toEqual({
@@ -300,7 +320,14 @@ describe('the one-cluster brake on unsorted and tied input', () => {
       removing: ['198.51.100.7'],
       deferred: [],
     });
-    const forced = decideRemovals(leaving([['z', 'down'], ['10.0.0.1', 'unclaimed'], ['y', 'down']]), true);
+    const forced = decideRemovals(
+      leaving([
+        ['z', 'down'],
+        ['10.0.0.1', 'unclaimed'],
+        ['y', 'down'],
+      ]),
+      true,
+    );
     expect(forced).toEqual({
       leaving: [
         { cluster: 'y', cause: 'down' },
@@ -351,7 +378,12 @@ describe('the plan checksum, recomputed from its definition', () => {
 
 describe('what the brakes read from a live snapshot', () => {
   const set = (name: string, type: string, values: string[], more: Partial<RecordSet> = {}): RecordSet => ({ name, type, ttl: 60, values, ...more });
-  const snapshot = (sets: RecordSet[]): LiveSnapshot => ({ file: 'x.json', zone: BASE, host: 'route53', recordSets: sets.map((rs) => ({ canonical: rs, raw: rs })) });
+  const snapshot = (sets: RecordSet[]): LiveSnapshot => ({
+    file: 'x.json',
+    zone: BASE,
+    host: 'route53',
+    recordSets: sets.map((rs) => ({ canonical: rs, raw: rs })),
+  });
   const zone = (): DnsZoneIntent => reference.intent.zones.find((z) => z.zone === BASE) as DnsZoneIntent;
 
   it('counts only A and AAAA addresses, at the names asked for', () => {
@@ -364,7 +396,9 @@ describe('what the brakes read from a live snapshot', () => {
     ]);
     expect(liveAddresses(live, new Set([`ampharos.${BASE}`]))).toEqual(new Map([[`ampharos.${BASE}`, new Set(['198.51.100.30', '2001:db8::30'])]]));
     expect([...liveAddresses(live).keys()]).toEqual([`ampharos.${BASE}`, `pichu.${BASE}`]);
-    expect([...liveTrafficSets(live, new Set([`pichu.${BASE}`, `*.pichu.${BASE}`])).entries()]).toEqual([[`pichu.${BASE}`, [set(`pichu.${BASE}`, 'A', ['192.0.2.11'])]]]);
+    expect([...liveTrafficSets(live, new Set([`pichu.${BASE}`, `*.pichu.${BASE}`])).entries()]).toEqual([
+      [`pichu.${BASE}`, [set(`pichu.${BASE}`, 'A', ['192.0.2.11'])]],
+    ]);
   });
 
   it('tells a cluster by its live ops name: A and AAAA under a landscape name, never the wildcard, the first owner kept', () => {
@@ -407,7 +441,13 @@ describe('what the brakes read from a live snapshot', () => {
     });
     const liveNew = set('p', 'A', ['10.0.0.2'], { setIdentifier: 'ampharos', geoproximity: { latitude: '1', longitude: '2' } });
     const wanted = new Map([wantedPlain, wantedGeo].map((rs) => [key(rs), rs]));
-    const out = keepAddresses([livePlain, liveGeo, liveNew, set('n', 'A', ['10.0.0.7'], { setIdentifier: 'q' })], wanted, new Set(['10.0.0.2', '10.0.0.3']), 60, key);
+    const out = keepAddresses(
+      [livePlain, liveGeo, liveNew, set('n', 'A', ['10.0.0.7'], { setIdentifier: 'q' })],
+      wanted,
+      new Set(['10.0.0.2', '10.0.0.3']),
+      60,
+      key,
+    );
     expect([...out.values()]).toEqual([
       set('n', 'A', ['10.0.0.1', '10.0.0.2', '10.0.0.3']),
       {
@@ -424,7 +464,13 @@ describe('what the brakes read from a live snapshot', () => {
     // A live set whose routing is not the wanted one's at its key stays whole; a new GEO set starts from no item.
     const plainLiveGeo = keepAddresses([liveGeo], new Map([['g A ', set('g', 'A', ['10.0.0.1'])]]), new Set(['10.0.0.3']), 60, key);
     expect(plainLiveGeo.get('g A ')).toBe(liveGeo);
-    const geoToProximity = keepAddresses([liveNew], new Map([['p A ampharos', set('p', 'A', ['10.0.0.1'], { setIdentifier: 'ampharos' })]]), new Set(['10.0.0.2']), 60, key);
+    const geoToProximity = keepAddresses(
+      [liveNew],
+      new Map([['p A ampharos', set('p', 'A', ['10.0.0.1'], { setIdentifier: 'ampharos' })]]),
+      new Set(['10.0.0.2']),
+      60,
+      key,
+    );
     expect(geoToProximity.get('p A ampharos')).toBe(liveNew);
     const fresh = keepAddresses([liveGeo], new Map(), new Set(['10.0.0.9']), 60, key);
     expect(fresh.get('g A ')).toEqual({ name: 'g', type: 'A', ttl: 60, geo: [{ location: 'us-east4', values: ['10.0.0.9'] }] });
@@ -436,7 +482,9 @@ describe('what the brakes read from a live snapshot', () => {
     // The host answers onyx's IPv4 address only, and none of pearl's.
     const kept = targetName(BASE, name, decision, new Set(['198.51.100.31']));
     expect(kept.kept?.clusters).toEqual(['ampharos-onyx']);
-    expect(kept.kept?.message).toBe(`last address: every cluster of ampharos.${BASE} is down (ampharos-onyx, ampharos-pearl); it keeps the addresses of ampharos-onyx`);
+    expect(kept.kept?.message).toBe(
+      `last address: every cluster of ampharos.${BASE} is down (ampharos-onyx, ampharos-pearl); it keeps the addresses of ampharos-onyx`,
+    );
   });
 });
 
@@ -465,7 +513,8 @@ describe("the one-cluster brake's words", () => {
     expect(forced.brakes.find((b) => b.brake === 'one-cluster')).toEqual({
       brake: 'one-cluster',
       clusters: ['ampharos-onyx', 'raichu-opal'],
-      message: 'one cluster a plan: 2 clusters still have addresses to remove (ampharos-onyx: no longer wanted; raichu-opal: down); removing all 2 in this plan: forced',
+      message:
+        'one cluster a plan: 2 clusters still have addresses to remove (ampharos-onyx: no longer wanted; raichu-opal: down); removing all 2 in this plan: forced',
     });
   });
 });

@@ -69,16 +69,21 @@ function removeDotSegments(path: string): string {
   let input = path;
   let output = '';
   while (input.length > 0) {
-    if (input.startsWith('../')) input = input.slice(3); // A
-    else if (input.startsWith('./')) input = input.slice(2); // A
-    else if (input.startsWith('/./')) input = input.slice(2); // B
-    else if (input === '/.') input = '/'; // B
+    if (input.startsWith('../'))
+      input = input.slice(3); // A
+    else if (input.startsWith('./'))
+      input = input.slice(2); // A
+    else if (input.startsWith('/./'))
+      input = input.slice(2); // B
+    else if (input === '/.')
+      input = '/'; // B
     else if (input.startsWith('/../') || input === '/..') {
       // C: the last segment of the output and its "/" go
       input = input === '/..' ? '/' : input.slice(3);
       const slash = output.lastIndexOf('/');
       output = slash < 0 ? '' : output.slice(0, slash);
-    } else if (input === '.' || input === '..') input = ''; // D
+    } else if (input === '.' || input === '..')
+      input = ''; // D
     else {
       // E: the first segment, with its leading "/", moves to the output
       const next = input.indexOf('/', input.startsWith('/') ? 1 : 0);
@@ -152,12 +157,48 @@ describe('the oracle', () => {
 
 const ROUTE = (host: string, app: string): UpstreamRoute => ({ host, account: 'nitroso', app, box: 'pikachu' });
 const OWN = ROUTE('api.tin.nitroso.pikachu.cluster.atomi.cloud', 'tin');
-const TARGETS = ['paulca', 'bob', 'x', 'a.b', '..x', 'P', '~'].map((prefix) => ({ prefix, route: ROUTE(`${prefix.replace(/[^a-z]/gi, 'q')}-${prefix.length}.nitroso.pikachu.cluster.atomi.cloud`, `app-${prefix}`) }));
+const TARGETS = ['paulca', 'bob', 'x', 'a.b', '..x', 'P', '~'].map((prefix) => ({
+  prefix,
+  route: ROUTE(`${prefix.replace(/[^a-z]/gi, 'q')}-${prefix.length}.nitroso.pikachu.cluster.atomi.cloud`, `app-${prefix}`),
+}));
 
 /** Paths over the characters and escapes that change how a path reads, malformed and non-ASCII escapes included. */
 const pathArb = fc
   .array(
-    fc.constantFrom('/', '/', '.', '..', '%2e', '%2E', '%2f', '%2F', '%70', '%50', '%7e', '%7E', '%41', '%00', '%80', '%C3%A9', '%', '%z', '%2', '%g0', 'p', 'aulca', 'paulca', 'bob', 'x', 'a.b', 'P', '?', '#', '?/../bob', ';', '~'),
+    fc.constantFrom(
+      '/',
+      '/',
+      '.',
+      '..',
+      '%2e',
+      '%2E',
+      '%2f',
+      '%2F',
+      '%70',
+      '%50',
+      '%7e',
+      '%7E',
+      '%41',
+      '%00',
+      '%80',
+      '%C3%A9',
+      '%',
+      '%z',
+      '%2',
+      '%g0',
+      'p',
+      'aulca',
+      'paulca',
+      'bob',
+      'x',
+      'a.b',
+      'P',
+      '?',
+      '#',
+      '?/../bob',
+      ';',
+      '~',
+    ),
     { maxLength: 14 },
   )
   .map((parts) => parts.join(''));
@@ -197,21 +238,35 @@ describe('the matcher against the oracle (property tests)', () => {
   it('answers with the normalised hit, else the raw one, else the first hit of the other readings, else the host', () => {
     const prefixes = new Map(TARGETS.map((t) => [t.prefix, t.route]));
     fc.assert(
-      fc.property(fc.oneof(pathArb, pathArb.map((p) => `/${p}`)), (path) => {
-        const answer = lookupUpstream(table, OWN.host, path);
-        const raw = oracle.raw(path);
-        const normalised = oracle.normalised(path);
-        const rawHit = raw !== '' && prefixes.has(raw) ? raw : undefined;
-        const normalisedHit = normalised !== undefined && prefixes.has(normalised) ? normalised : undefined;
-        const alternate = [...oracle.decodedKeepingEmpty(path), ...oracle.undecoded(path)].find((s) => prefixes.has(s));
-        const prefix = normalisedHit ?? rawHit ?? alternate;
-        if (prefix === undefined) {
-          expect(answer, path).toEqual({ route: OWN, own: OWN, resolvedBy: 'exact', match: 'fallthrough' });
-          return;
-        }
-        const spelling = normalisedHit === undefined ? (rawHit === undefined ? 'alternate' : 'raw') : normalisedHit === rawHit ? 'both' : 'normalised';
-        expect(answer, path).toEqual({ route: prefixes.get(prefix), own: OWN, resolvedBy: 'exact', match: 'prefix', prefix, spelling, target: prefixes.get(prefix)?.host });
-      }),
+      fc.property(
+        fc.oneof(
+          pathArb,
+          pathArb.map((p) => `/${p}`),
+        ),
+        (path) => {
+          const answer = lookupUpstream(table, OWN.host, path);
+          const raw = oracle.raw(path);
+          const normalised = oracle.normalised(path);
+          const rawHit = raw !== '' && prefixes.has(raw) ? raw : undefined;
+          const normalisedHit = normalised !== undefined && prefixes.has(normalised) ? normalised : undefined;
+          const alternate = [...oracle.decodedKeepingEmpty(path), ...oracle.undecoded(path)].find((s) => prefixes.has(s));
+          const prefix = normalisedHit ?? rawHit ?? alternate;
+          if (prefix === undefined) {
+            expect(answer, path).toEqual({ route: OWN, own: OWN, resolvedBy: 'exact', match: 'fallthrough' });
+            return;
+          }
+          const spelling = normalisedHit === undefined ? (rawHit === undefined ? 'alternate' : 'raw') : normalisedHit === rawHit ? 'both' : 'normalised';
+          expect(answer, path).toEqual({
+            route: prefixes.get(prefix),
+            own: OWN,
+            resolvedBy: 'exact',
+            match: 'prefix',
+            prefix,
+            spelling,
+            target: prefixes.get(prefix)?.host,
+          });
+        },
+      ),
       { numRuns: 6000 },
     );
   });

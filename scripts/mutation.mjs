@@ -49,7 +49,7 @@ export const MODULES = {
     what: 'the permanent-identifier check',
     mutate: ['compiler/2-analyze/permanent-identifiers.ts', 'compiler/2-analyze/check-permanence.ts'],
     tests: ['test/2-analyze/check-permanence.test.ts'],
-    isolate: false,
+    // Isolated: check-permanence.ts words each kind's reason in a module-level table.
   },
   cache: {
     what: "the cache's seal and path checks",

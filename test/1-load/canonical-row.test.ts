@@ -55,6 +55,12 @@ describe('canonicalRow', () => {
     ['plain versions', 'pin:\n  chart: 1.7.1\n  image: 1.7.1\n'],
     ['a v prefix', row('chart', 'v1.7.1', 'image', '1.7.1')],
     ['a leading zero', row('chart', '1.07.1', 'image', '1.7.1')],
+    ['a leading zero in the major version', row('chart', '01.7.1', 'image', '1.7.1')],
+    ['a leading zero in the patch version', row('chart', '1.7.01', 'image', '1.7.1')],
+    ['a ten-digit part', row('chart', '1234567890.0.0', 'image', '1.7.1')],
+    // Starts with `p` as a row does: only the anchor at the start declines the line before the row.
+    ['a line before the row', `pin: {}\n${row('chart', '1.7.1', 'image', '1.7.1')}`],
+    ['a key before the row', `pinned: true\n${row('chart', '1.7.1', 'image', '1.7.1')}`],
     ['a prerelease', row('chart', '1.7.1-rc.1', 'image', '1.7.1')],
     ['two parts', row('chart', '1.10', 'image', '1.7.1')],
     ['a key twice', row('chart', '1.7.1', 'chart', '1.7.1')],

@@ -23,6 +23,16 @@ export function compileDns(overlay: Record<string, string | null> = {}): {
   documents: Map<string, ZonePlanDocument>;
   outputs: Map<string, string>;
 } {
+  // Compiled once per worker and overlay (read-only: snapshotsOf copies the documents it edits).
+  const key = JSON.stringify(Object.entries(overlay).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  let compiled = compiledDns.get(key);
+  if (!compiled) compiledDns.set(key, (compiled = compileOverlay(overlay)));
+  return compiled;
+}
+
+const compiledDns = new Map<string, ReturnType<typeof compileOverlay>>();
+
+function compileOverlay(overlay: Record<string, string | null>): { intent: DnsIntent; documents: Map<string, ZonePlanDocument>; outputs: Map<string, string> } {
   const result = compileFleet(toSourceFiles(overlayTexts(reference, overlay)), { nowSeconds: TEST_NOW_SECONDS });
   if (!result.model || !result.outputs)
     throw new Error(

@@ -1384,7 +1384,7 @@ export const catalog = {
   shared_row_missing: {
     severity: 'warning',
     message: 'shared chart "{chart}" has no row for landscape "{landscape}" (platforms/{platform}/_shared/{chart}/{landscape}.yaml)',
-    hint: 'write the row with an empty pin, in block style: `pin:`, then `  chart: ""` on a line of its own; until it exists the Stage shared-{chart}-{landscape} has no file to promote into and the chart is not deployed there',
+    hint: 'run `diene materialize` to write the empty row (`pin:`, then `  chart: ""`); until it exists the Stage shared-{chart}-{landscape} has no file to promote into and the chart is not deployed there',
   },
   shared_row_unlisted: {
     severity: 'error',

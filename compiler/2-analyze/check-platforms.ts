@@ -94,6 +94,13 @@ function checkSharedChartRows(index: FleetIndex, platform: Loaded<Platform>, row
       );
     }
   }
+  // The one name a shared chart's can share: its namespace <platform>-shared-<chart> is the primordial namespace of a service `shared` in a landscape named like the chart.
+  if (hasRowFolder(index, folder, 'shared') || platform.data.services?.['shared'] !== undefined) {
+    charts.forEach((chart, i) => {
+      if (platform.data.landscapes.includes(chart))
+        found.push(diagnose(at(platform, ['sharedCharts', i]), 'shared_chart_namespace_taken', { platform: folder, chart }));
+    });
+  }
   // A platform whose rows were not read (render reads only its own) cannot be judged to lack them.
   if (rowsRead !== undefined && !rowsRead.has(folder)) return found;
   charts.forEach((chart, i) => {

@@ -1381,6 +1381,11 @@ export const catalog = {
     message: 'the service folder platforms/{platform}/{service}/ is no valid service name: "{service}"',
     hint: 'rename the folder, e.g. to platforms/{platform}/{suggestion}/: service names are lower-case letters and digits, starting with a letter, no hyphens (joined names must not collide)',
   },
+  shared_chart_namespace_taken: {
+    severity: 'error',
+    message: 'shared chart "{chart}" would deploy into the namespace {platform}-shared-{chart}, which is the primordial namespace of service "shared" in landscape {chart}',
+    hint: 'rename the shared chart (e.g. {platform}-{chart}; its repository name changes with it) or the service "shared": no two releases may share a namespace',
+  },
   shared_row_missing: {
     severity: 'warning',
     message: 'shared chart "{chart}" has no row for landscape "{landscape}" (platforms/{platform}/_shared/{chart}/{landscape}.yaml)',

@@ -4,12 +4,13 @@
  */
 
 /** The input kinds of SPEC §2; each has `schemas/<kind>.schema.json`. */
-export type InputKind = 'fleet' | 'regions' | 'landscape' | 'vlandscape' | 'account' | 'cluster' | 'cluster-state' | 'platform' | 'row' | 'claim';
+export type InputKind =
+  'fleet' | 'regions' | 'landscape' | 'vlandscape' | 'account' | 'cluster' | 'cluster-state' | 'platform' | 'row' | 'shared-row' | 'claim';
 
 /** Where a file sits in the layout and the identity its path carries. */
 export interface LayoutEntry {
   kind: InputKind;
-  /** Path segments that name the thing: `[stem]`, or `[platform, service, landscape]` for a row, `[platform]` for platform.yaml. */
+  /** Path segments that name the thing: `[stem]`, or `[platform, service, landscape]` for a row, `[platform, chart, landscape]` for a shared chart's row, `[platform]` for platform.yaml. */
   identity: string[];
 }
 
@@ -28,7 +29,7 @@ export const REQUIRED_FILES = ['registry/fleet.yaml', 'registry/regions.yaml'] a
 
 /** One line a folder, for the `file_unrecognized` hint. */
 export const LAYOUT_SUMMARY =
-  'registry/{fleet,regions}.yaml, registry/{landscapes,vlandscapes,accounts,clusters}/<name>.yaml, state/clusters/<landscape>-<mark>.yaml, platforms/<platform>/<service>/<landscape>.yaml, claims/domains/<host>.json, carbon/<platform>/platform.yaml';
+  'registry/{fleet,regions}.yaml, registry/{landscapes,vlandscapes,accounts,clusters}/<name>.yaml, state/clusters/<landscape>-<mark>.yaml, platforms/<platform>/<service>/<landscape>.yaml, platforms/<platform>/_shared/<chart>/<landscape>.yaml, claims/domains/<host>.json, carbon/<platform>/platform.yaml';
 
 const RULES: readonly { pattern: RegExp; kind: InputKind }[] = [
   { pattern: /^registry\/fleet\.yaml$/, kind: 'fleet' },
@@ -39,6 +40,8 @@ const RULES: readonly { pattern: RegExp; kind: InputKind }[] = [
   { pattern: /^registry\/clusters\/([^/]+)\.yaml$/, kind: 'cluster' },
   { pattern: /^state\/clusters\/([^/]+)\.yaml$/, kind: 'cluster-state' },
   { pattern: /^platforms\/([^/]+)\/([^/]+)\/([^/]+)\.yaml$/, kind: 'row' },
+  // `_shared` can never be a service's folder (service names start with a letter): it holds the shared charts' rows.
+  { pattern: /^platforms\/([^/]+)\/_shared\/([^/]+)\/([^/]+)\.yaml$/, kind: 'shared-row' },
   { pattern: /^claims\/domains\/([^/]+)\.json$/, kind: 'claim' },
   { pattern: /^carbon\/([^/]+)\/platform\.yaml$/, kind: 'platform' },
 ];

@@ -16,6 +16,7 @@ import type { Landscape } from '../types/generated/landscape.js';
 import type { Platform } from '../types/generated/platform.js';
 import type { Regions } from '../types/generated/regions.js';
 import type { Row } from '../types/generated/row.js';
+import type { SharedRow } from '../types/generated/shared-row.js';
 import type { VirtualLandscape } from '../types/generated/vlandscape.js';
 import { closestName } from '../diagnostics/spelling.js';
 import { CANONICAL_ROW_VALUES, canonicalRow } from './canonical-row.js';
@@ -83,12 +84,14 @@ export interface LoadedFleet {
   clusterStates: Loaded<ClusterState>[];
   platforms: Loaded<Platform>[];
   rows: Loaded<Row>[];
+  /** The shared charts' rows (`platforms/<platform>/_shared/<chart>/<landscape>.yaml`): not services' rows, so no host, book, sign-in or DNS reads them. */
+  sharedRows: Loaded<SharedRow>[];
   claims: Loaded<Claim>[];
 }
 
 /** A fleet with nothing loaded. */
 export function emptyFleet(): LoadedFleet {
-  return { landscapes: [], vlandscapes: [], accounts: [], clusters: [], clusterStates: [], platforms: [], rows: [], claims: [] };
+  return { landscapes: [], vlandscapes: [], accounts: [], clusters: [], clusterStates: [], platforms: [], rows: [], sharedRows: [], claims: [] };
 }
 
 /**
@@ -318,6 +321,9 @@ function addToFleet(fleet: LoadedFleet, kind: InputKind, loaded: Loaded<unknown>
     case 'row':
       fleet.rows.push(loaded as Loaded<Row>);
       return;
+    case 'shared-row':
+      fleet.sharedRows.push(loaded as Loaded<SharedRow>);
+      return;
     case 'claim':
       fleet.claims.push(loaded as Loaded<Claim>);
       return;
@@ -347,6 +353,7 @@ export function releaseDocuments(fleet: LoadedFleet): void {
     ...fleet.clusterStates,
     ...fleet.platforms,
     ...fleet.rows,
+    ...fleet.sharedRows,
     ...fleet.claims,
   ];
   for (const loaded of all) if (loaded) Object.assign(loaded.parsed, { doc: undefined, file: undefined });

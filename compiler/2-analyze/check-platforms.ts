@@ -56,6 +56,62 @@ function checkStages(index: FleetIndex, platform: Loaded<Platform>): Diagnostic[
   return found;
 }
 
+/**
+ * The rows of the platform's shared charts (platforms/<platform>/_shared/<chart>/<landscape>.yaml):
+ * one per listed chart and listed landscape. A missing row is warned about (its Stage has no file
+ * to write); a row for a chart or landscape the platform does not list is refused, since nothing
+ * would promote it and its ApplicationSet would still deploy it.
+ */
+function checkSharedChartRows(index: FleetIndex, platform: Loaded<Platform>, rowsRead: ReadonlySet<string> | undefined): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  const folder = platform.identity[0] as string;
+  const charts = platform.data.sharedCharts ?? [];
+  const have = new Set<string>();
+  for (const row of index.fleet.sharedRows) {
+    const [rowPlatform, chart, landscape] = row.identity as [string, string, string];
+    if (rowPlatform !== folder) continue;
+    have.add(`${chart}/${landscape}`);
+    const path = `platforms/${folder}/_shared/${chart}/${landscape}.yaml`;
+    if (!charts.includes(chart)) {
+      const meant = closestName(chart, charts);
+      found.push(
+        diagnose(at(row, []), 'shared_row_unlisted', {
+          path,
+          what: `shared chart "${chart}", which carbon/${folder}/platform.yaml does not list under sharedCharts:`,
+          fix:
+            meant !== undefined
+              ? `did you mean "${meant}"? move the row to platforms/${folder}/_shared/${meant}/`
+              : `add ${chart} to sharedCharts: in carbon/${folder}/platform.yaml, or delete the row`,
+        }),
+      );
+    } else if (!platform.data.landscapes.includes(landscape)) {
+      found.push(
+        diagnose(at(row, []), 'shared_row_unlisted', {
+          path,
+          what: `landscape "${landscape}", which platform ${folder} does not list under landscapes:`,
+          fix: `add ${landscape} to landscapes: and stages: in carbon/${folder}/platform.yaml, or delete the row`,
+        }),
+      );
+    }
+  }
+  // The one name a shared chart's can share: its namespace <platform>-shared-<chart> is the primordial namespace of a service `shared` in a landscape named like the chart.
+  if (hasRowFolder(index, folder, 'shared') || platform.data.services?.['shared'] !== undefined) {
+    charts.forEach((chart, i) => {
+      if (platform.data.landscapes.includes(chart))
+        found.push(diagnose(at(platform, ['sharedCharts', i]), 'shared_chart_namespace_taken', { platform: folder, chart }));
+    });
+  }
+  // A platform whose rows were not read (render reads only its own) cannot be judged to lack them.
+  if (rowsRead !== undefined && !rowsRead.has(folder)) return found;
+  charts.forEach((chart, i) => {
+    for (const landscape of new Set(platform.data.landscapes)) {
+      if (!have.has(`${chart}/${landscape}`))
+        found.push(diagnose(at(platform, ['sharedCharts', i]), 'shared_row_missing', { platform: folder, chart, landscape }));
+    }
+  });
+  return found;
+}
+
 function checkPlatform(index: FleetIndex, platform: Loaded<Platform>, rowsRead: ReadonlySet<string> | undefined): Diagnostic[] {
   const found: Diagnostic[] = [];
   const folder = platform.identity[0] as string;
@@ -63,10 +119,7 @@ function checkPlatform(index: FleetIndex, platform: Loaded<Platform>, rowsRead: 
   if (folder !== name)
     found.push(diagnose(at(platform, ['name']), 'file_name_mismatch', { actual: folder, expected: name, expectedFile: `carbon/${name}/platform.yaml` }));
 
-  // A chart with no image has no release path yet (docs/checks.md): refused with how to ship it, never silently ignored.
-  platform.data.sharedCharts?.forEach((chart, i) => {
-    found.push(diagnose(at(platform, ['sharedCharts', i]), 'platform_shared_charts_unsupported', { platform: name, chart }));
-  });
+  found.push(...checkSharedChartRows(index, platform, rowsRead));
 
   platform.data.landscapes.forEach((landscape, i) => {
     if (!index.landscapes.has(landscape)) {

@@ -88,3 +88,32 @@ export function serviceArtifacts(settings: Fleet, platform: string, service: str
     primordialChart: argoHelmSource(primordialChartUrl),
   };
 }
+
+/**
+ * The names of a shared chart's objects (SPEC §3.1, §3.2): each carries the fixed word `shared`, so no
+ * service's Warehouse (`<service>`), Stage (`<service>-<landscape>`) or Application (four parts) can
+ * take one. With a chart of at most 15 characters the Application stays within 63.
+ */
+export const sharedChartNames = {
+  warehouse: (chart: string): string => `shared-${chart}`,
+  stage: (chart: string, landscape: string): string => `shared-${chart}-${landscape}`,
+  applicationSet: (platform: string, chart: string): string => `${platform}-shared-${chart}`,
+  application: (platform: string, chart: string, landscape: string, mark: string): string => `${platform}-shared-${chart}-${landscape}-${mark}`,
+  /** The namespace it deploys into on every cluster of a landscape. */
+  namespace: (platform: string, chart: string): string => `${platform}-shared-${chart}`,
+  /** Its row: the version Kargo writes and Argo CD deploys. `landscape` may be a Go-template expression. */
+  rowFolder: (platform: string, chart: string): string => `platforms/${platform}/_shared/${chart}`,
+};
+
+/**
+ * Where a shared chart lives: the folder of the platform's app charts (fleet.yaml `artifacts.appChart`
+ * with `{platform}` substituted, its last segment dropped) under the chart's own name; a `{service}`
+ * in that folder stands for the chart. `oci://ghcr.io/atomicloud/charts/{platform}.{service}` puts
+ * nitroso's `nitroso-common` at `oci://ghcr.io/atomicloud/charts/nitroso-common`.
+ */
+export function sharedChartArtifact(settings: Fleet, platform: string, chart: string): { url: string; source: { repoURL: string; chart: string } } {
+  const template = settings.artifacts.appChart;
+  const folder = template.slice(0, template.lastIndexOf('/'));
+  const url = `${substitute(folder, platform, chart)}/${chart}`;
+  return { url, source: argoHelmSource(url) };
+}

@@ -59,6 +59,8 @@ export interface PlatformModel {
   vlandscapes: string[];
   /** Sorted by name: the platform's row folders. */
   services: ServiceModel[];
+  /** Sorted by name: platform.yaml `sharedCharts` (their rows are read by Argo CD at run time, like the services' pins). */
+  sharedCharts: string[];
 }
 
 /**
@@ -167,6 +169,7 @@ export function buildModel(index: FleetIndex): FleetModel {
         rawStages,
         vlandscapes: [...(platform.data.vlandscapes ?? [])],
         services,
+        sharedCharts: [...new Set(platform.data.sharedCharts ?? [])].sort(),
       };
     })
     .sort(byName);

@@ -6,9 +6,10 @@
  * fleet says and nothing else:
  *
  * - `sourceRepos`: the repositories of its services' app and primordial charts
- *   (Argo CD checks an OCI chart's repository, not its name);
+ *   and of its shared charts (Argo CD checks an OCI chart's repository, not its name);
  * - `destinations`: each service's namespace on any cluster (workload clusters
- *   are registered by T3 under servers diene does not know), and each
+ *   are registered by T3 under servers diene does not know), each shared
+ *   chart's namespace `<platform>-shared-<chart>` likewise, and each
  *   primordial namespace, one per landscape the platform lists, on Primordial;
  * - `clusterResourceWhitelist`: the Namespaces those are, by name, which
  *   `CreateNamespace=true` creates (Argo CD checks it like any other object);
@@ -19,7 +20,16 @@
  * ApplicationSets (an Application naming a missing project is refused).
  */
 import type { RegistrySlice, PlatformOutline } from '../2-analyze/fleet-model.js';
-import { platformLabels, primordialNamespace, serviceArtifacts, serviceNamespace, SYNC_WAVE, SYNC_WAVE_ANNOTATION } from '../2-analyze/conventions.js';
+import {
+  platformLabels,
+  primordialNamespace,
+  serviceArtifacts,
+  serviceNamespace,
+  sharedChartArtifact,
+  sharedChartNames,
+  SYNC_WAVE,
+  SYNC_WAVE_ANNOTATION,
+} from '../2-analyze/conventions.js';
 import type { AppProject } from './kube-objects.js';
 
 /** The AppProject of `platform`, its lists sorted. */
@@ -33,6 +43,10 @@ export function emitAppProject(model: RegistrySlice, platform: PlatformOutline):
     namespaces.push({ server: '*', namespace: serviceNamespace(platform.name, service.name) });
     for (const landscape of platform.landscapes)
       namespaces.push({ server: model.settings.primordial.server, namespace: primordialNamespace(platform.name, service.name, landscape) });
+  }
+  for (const chart of platform.sharedCharts) {
+    repos.add(sharedChartArtifact(model.settings, platform.name, chart).source.repoURL);
+    namespaces.push({ server: '*', namespace: sharedChartNames.namespace(platform.name, chart) });
   }
   namespaces.sort((a, b) => (a.namespace < b.namespace ? -1 : a.namespace > b.namespace ? 1 : 0));
   return {

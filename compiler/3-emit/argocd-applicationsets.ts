@@ -39,19 +39,21 @@ import {
   primordialNamespace,
   serviceArtifacts,
   serviceNamespace,
+  sharedChartArtifact,
+  sharedChartNames,
   SYNC_WAVE,
   SYNC_WAVE_ANNOTATION,
 } from '../2-analyze/conventions.js';
 
 /** Go-template expression of the row's landscape: the row file's name without `.yaml`. */
-const ROW_LANDSCAPE = '{{ trimSuffix ".yaml" .path.filename }}';
+export const ROW_LANDSCAPE = '{{ trimSuffix ".yaml" .path.filename }}';
 /**
  * Go-template expression of the cluster's mark: the cluster Secret's `mark` label. `index` on a
  * missing label yields "" (missingkey=error does not cover it), so sprig's `fail` turns a Secret
  * without the label into a reconcile error, which deletes nothing, instead of a name ending in `-`.
  * Helm's `required` does not exist in ArgoCD's goTemplate (SPEC §3.1): it would fail every render.
  */
-const CLUSTER_MARK = '{{ with index .metadata.labels "mark" }}{{ . }}{{ else }}{{ fail "the cluster Secret needs a mark label" }}{{ end }}';
+export const CLUSTER_MARK = '{{ with index .metadata.labels "mark" }}{{ . }}{{ else }}{{ fail "the cluster Secret needs a mark label" }}{{ end }}';
 /** The row's emergency values as YAML, or nothing; `hasKey` keeps `missingkey=error` quiet for rows without them. */
 const ROW_VALUES = '{{ if hasKey . "values" }}{{ toYaml .values }}{{ end }}';
 
@@ -59,10 +61,10 @@ const ROW_VALUES = '{{ if hasKey . "values" }}{{ toYaml .values }}{{ end }}';
 const SYNC_RETRY = { limit: 10, backoff: { duration: '10s', factor: 2, maxDuration: '5m' } };
 
 // The parts every ApplicationSet repeats, built once and shared (only read; the YAML writer copies their text: block-yaml.ts sharedValue).
-const GO_TEMPLATE_OPTIONS: ApplicationSet['spec']['goTemplateOptions'] = sharedValue(['missingkey=error']);
-const APPLICATIONS_SYNC: ApplicationSet['spec']['syncPolicy'] = sharedValue({ applicationsSync: 'create-update', preserveResourcesOnDeletion: true });
+export const GO_TEMPLATE_OPTIONS: ApplicationSet['spec']['goTemplateOptions'] = sharedValue(['missingkey=error']);
+export const APPLICATIONS_SYNC: ApplicationSet['spec']['syncPolicy'] = sharedValue({ applicationsSync: 'create-update', preserveResourcesOnDeletion: true });
 const ROW_SELECTOR = sharedValue<LabelSelector>({ matchExpressions: [{ key: 'pin.chart', operator: 'NotIn', values: [''] }] });
-const CLUSTERS_GENERATOR: ClustersGenerator = sharedValue({ clusters: { selector: { matchLabels: { landscape: ROW_LANDSCAPE } } } });
+export const CLUSTERS_GENERATOR: ClustersGenerator = sharedValue({ clusters: { selector: { matchLabels: { landscape: ROW_LANDSCAPE } } } });
 const SYNC_POLICY: ApplicationSpec['syncPolicy'] = sharedValue({
   automated: { enabled: true, prune: true, selfHeal: true },
   retry: SYNC_RETRY,
@@ -72,16 +74,21 @@ const VALUE_FILES = sharedValue([`values.${ROW_LANDSCAPE}.yaml`]);
 const IMAGE_PARAMETERS = sharedValue([{ name: 'image.tag', value: '{{ .pin.image }}', forceString: true }]);
 
 function rowFilesGenerator(model: RegistrySlice, platform: string, service: string): GitFilesGenerator {
+  return rowFilesGeneratorAt(model, `platforms/${platform}/${service}`);
+}
+
+/** The git files generator over the rows `<folder>/<landscape>.yaml`, rows with an empty `pin.chart` dropped. */
+export function rowFilesGeneratorAt(model: RegistrySlice, folder: string): GitFilesGenerator {
   return {
     git: {
       repoURL: model.settings.git.repoURL,
       revision: model.settings.git.branch,
       files: [
-        { path: `platforms/${platform}/${service}/*.yaml` },
+        { path: `${folder}/*.yaml` },
         // Argo CD lists files with `git ls-files`, where `*` also matches `/` and a leading dot:
         // without these, a file in a subfolder or a dotfile would deploy as a row the compiler ignores.
-        { path: `platforms/${platform}/${service}/*/*`, exclude: true },
-        { path: `platforms/${platform}/${service}/.*`, exclude: true },
+        { path: `${folder}/*/*`, exclude: true },
+        { path: `${folder}/.*`, exclude: true },
       ],
       requeueAfterSeconds: ROW_POLL_SECONDS,
     },
@@ -89,7 +96,7 @@ function rowFilesGenerator(model: RegistrySlice, platform: string, service: stri
   };
 }
 
-function applicationSpec(
+export function applicationSpec(
   platform: string,
   server: string,
   namespace: string,
@@ -117,7 +124,7 @@ function applicationSpec(
 
 const APPLICATION_SET_ANNOTATIONS = sharedValue({ [SYNC_WAVE_ANNOTATION]: SYNC_WAVE.applicationSet });
 
-function applicationSetMeta(model: RegistrySlice, name: string, labels: Record<string, string>): ObjectMeta {
+export function applicationSetMeta(model: RegistrySlice, name: string, labels: Record<string, string>): ObjectMeta {
   return { name, namespace: model.settings.primordial.argocdNamespace, labels, annotations: APPLICATION_SET_ANNOTATIONS };
 }
 
@@ -178,9 +185,34 @@ function serviceApplicationSets(model: RegistrySlice, platform: PlatformOutline,
   return [app, primordial];
 }
 
-/** The ApplicationSets of `platform`, services in name order, app before primordial. */
+/** The ApplicationSet of `chart`: its Application on every cluster of each row's landscape, at the row's version. */
+export function emitSharedChartApplicationSet(model: RegistrySlice, platform: PlatformOutline, chart: string): ApplicationSet {
+  const artifact = sharedChartArtifact(model.settings, platform.name, chart);
+  const labels = platformLabels(platform.name);
+  const annotations = { [AUTHORIZED_STAGE_ANNOTATION]: `${platform.name}:${sharedChartNames.stage(chart, ROW_LANDSCAPE)}` };
+  return {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'ApplicationSet',
+    metadata: applicationSetMeta(model, sharedChartNames.applicationSet(platform.name, chart), labels),
+    spec: {
+      goTemplate: true,
+      goTemplateOptions: GO_TEMPLATE_OPTIONS,
+      generators: [{ matrix: { generators: [rowFilesGeneratorAt(model, sharedChartNames.rowFolder(platform.name, chart)), CLUSTERS_GENERATOR] } }],
+      syncPolicy: APPLICATIONS_SYNC,
+      template: {
+        metadata: { name: sharedChartNames.application(platform.name, chart, ROW_LANDSCAPE, CLUSTER_MARK), labels, annotations },
+        spec: applicationSpec(platform.name, '{{ .server }}', sharedChartNames.namespace(platform.name, chart), artifact.source, chart, false),
+      },
+    },
+  };
+}
+
+/** The ApplicationSets of `platform`, services in name order, app before primordial, then its shared charts' in name order (shared-charts.ts). */
 function emitApplicationSets(model: RegistrySlice, platform: PlatformOutline): ApplicationSet[] {
-  return platform.services.flatMap((service) => serviceApplicationSets(model, platform, service));
+  return [
+    ...platform.services.flatMap((service) => serviceApplicationSets(model, platform, service)),
+    ...platform.sharedCharts.map((chart) => emitSharedChartApplicationSet(model, platform, chart)),
+  ];
 }
 
 /** The ArgoCD objects of `platform` in sync-wave order: its AppProject (argocd-app-project.ts), then its ApplicationSets. */

@@ -3,7 +3,7 @@
  * The Project is cluster-scoped with no spec and is the first sync wave:
  * Kargo's webhook creates and labels its namespace, which ArgoCD must never
  * create. The ProjectConfig (name = namespace = platform) holds one promotion
- * policy per Stage: auto-promotion on, except behind `gate: manual`, and one
+ * policy per Stage (its services' and its shared charts'): auto-promotion on, except behind `gate: manual`, and one
  * webhook receiver per registry kind of fleet.yaml `artifacts` (`generic` for a registry without its own)
  * (2-analyze/release-webhooks.ts), so a push refreshes the Warehouses
  * at once instead of at their next 5-minute poll. Each receiver reads its
@@ -12,7 +12,7 @@
  */
 import type { RegistrySlice, PlatformOutline } from '../2-analyze/fleet-model.js';
 import { receiverName, receiverSecretName, releaseReceivers } from '../2-analyze/release-webhooks.js';
-import { PLATFORM_LABEL, platformLabels, stageName, SYNC_WAVE, SYNC_WAVE_ANNOTATION } from '../2-analyze/conventions.js';
+import { PLATFORM_LABEL, platformLabels, sharedChartNames, stageName, SYNC_WAVE, SYNC_WAVE_ANNOTATION } from '../2-analyze/conventions.js';
 import type { KargoProject, KargoProjectConfig, KargoWebhookReceiver } from './kube-objects.js';
 
 /** The Kargo Project named after the platform. */
@@ -41,10 +41,12 @@ export function webhookReceivers(model: RegistrySlice, platform: string): KargoW
 
 /** The ProjectConfig: policies sorted by Stage name, then the webhook receivers. */
 export function emitKargoProjectConfig(model: RegistrySlice, platform: PlatformOutline): KargoProjectConfig {
-  const policies = platform.services.flatMap((service) =>
-    platform.stageGroups
-      .flat()
-      .map((step) => ({ stageSelector: { name: stageName(service.name, step.landscape) }, autoPromotionEnabled: step.gate !== 'manual' })),
+  const stageNames = [
+    ...platform.services.map((service) => (landscape: string) => stageName(service.name, landscape)),
+    ...platform.sharedCharts.map((chart) => (landscape: string) => sharedChartNames.stage(chart, landscape)),
+  ];
+  const policies = stageNames.flatMap((nameOf) =>
+    platform.stageGroups.flat().map((step) => ({ stageSelector: { name: nameOf(step.landscape) }, autoPromotionEnabled: step.gate !== 'manual' })),
   );
   policies.sort((a, b) => (a.stageSelector.name < b.stageSelector.name ? -1 : a.stageSelector.name > b.stageSelector.name ? 1 : 0));
   const receivers = webhookReceivers(model, platform.name);

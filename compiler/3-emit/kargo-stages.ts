@@ -20,13 +20,21 @@
  */
 import type { ClusterModel } from '../2-analyze/cluster-models.js';
 import type { RegistrySlice, PlatformOutline, ServiceOutline } from '../2-analyze/fleet-model.js';
-import { appApplicationName, platformLabels, primordialApplicationName, serviceArtifacts, stageName, SYNC_WAVE, SYNC_WAVE_ANNOTATION } from '../2-analyze/conventions.js';
+import {
+  appApplicationName,
+  platformLabels,
+  primordialApplicationName,
+  serviceArtifacts,
+  stageName,
+  SYNC_WAVE,
+  SYNC_WAVE_ANNOTATION,
+} from '../2-analyze/conventions.js';
 import { sharedValue } from './block-yaml.js';
 import type { KargoStage, PromotionStep } from './kube-objects.js';
 import { WAIT_ERROR_THRESHOLD, WAIT_TIMEOUT } from './promotion-timing.js';
 
 /** Where the fleet repo is checked out inside the promotion's work directory. */
-const CHECKOUT = './fleet';
+export const CHECKOUT = './fleet';
 
 /** Retry of the steps that wait on Argo CD: long enough for a new row's Applications to appear (promotion-timing.ts). */
 export const WAIT_RETRY = sharedValue({ errorThreshold: WAIT_ERROR_THRESHOLD, timeout: WAIT_TIMEOUT } as const);
@@ -38,7 +46,7 @@ function exprString(text: string): string {
 /** Per model, its built clusters by landscape, in model order (every Stage of the landscape lists them). */
 const builtByModel = new WeakMap<RegistrySlice, Map<string, ClusterModel[]>>();
 
-function builtClusters(model: RegistrySlice, landscape: string): readonly ClusterModel[] {
+export function builtClusters(model: RegistrySlice, landscape: string): readonly ClusterModel[] {
   let byLandscape = builtByModel.get(model);
   if (byLandscape === undefined) {
     byLandscape = new Map();
@@ -77,7 +85,10 @@ function serviceSteps(model: RegistrySlice, platform: PlatformOutline, service: 
   return {
     chartVersion,
     imageTag: `imageFrom(${exprString(artifacts.image)}).Tag`,
-    gitClone: sharedValue({ uses: 'git-clone', config: { repoURL: model.settings.git.repoURL, checkout: [{ branch: model.settings.git.branch, path: CHECKOUT }] } }),
+    gitClone: sharedValue({
+      uses: 'git-clone',
+      config: { repoURL: model.settings.git.repoURL, checkout: [{ branch: model.settings.git.branch, path: CHECKOUT }] },
+    }),
     gitPush: sharedValue({ uses: 'git-push', config: { path: CHECKOUT, targetBranch: model.settings.git.branch } }),
     primordialSources: sharedValue([
       { repoURL: artifacts.primordialChart.repoURL, chart: artifacts.primordialChart.chart, desiredRevision: `\${{ quote(${primordialVersion}) }}` },
@@ -136,6 +147,17 @@ function promotionSteps(model: RegistrySlice, platform: PlatformOutline, service
   return steps;
 }
 
+/** Where a Stage of group `groupIndex` takes its Freight: the Warehouse for the first group, else every stage of `upstream` (all of them when several), after `soak`. */
+export function requestedSources(groupIndex: number, upstream: string[], soak: string | undefined): KargoStage['spec']['requestedFreight'][number]['sources'] {
+  return groupIndex === 0
+    ? { direct: true }
+    : {
+        stages: upstream,
+        ...(upstream.length > 1 ? { availabilityStrategy: 'All' as const } : {}),
+        ...(soak !== undefined ? { requiredSoakTime: soak } : {}),
+      };
+}
+
 /** The Stages of `service`, in promotion order (group by group, then in `stages:` order). */
 export function emitKargoStages(model: RegistrySlice, platform: PlatformOutline, service: ServiceOutline): KargoStage[] {
   const stages: KargoStage[] = [];
@@ -143,14 +165,7 @@ export function emitKargoStages(model: RegistrySlice, platform: PlatformOutline,
   platform.stageGroups.forEach((group, groupIndex) => {
     const upstream = sharedValue(groupIndex === 0 ? [] : (platform.stageGroups[groupIndex - 1] ?? []).map((step) => stageName(service.name, step.landscape)));
     for (const step of group) {
-      const sources: KargoStage['spec']['requestedFreight'][number]['sources'] =
-        groupIndex === 0
-          ? { direct: true }
-          : {
-              stages: upstream,
-              ...(upstream.length > 1 ? { availabilityStrategy: 'All' as const } : {}),
-              ...(step.soak !== undefined ? { requiredSoakTime: step.soak } : {}),
-            };
+      const sources = requestedSources(groupIndex, upstream, step.soak);
       stages.push({
         apiVersion: 'kargo.akuity.io/v1alpha1',
         kind: 'Stage',

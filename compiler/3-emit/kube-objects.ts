@@ -120,7 +120,8 @@ export interface KargoWarehouse {
   spec: {
     interval: string;
     freightCreationPolicy: 'Automatic';
-    freightCreationCriteria: { expression: string };
+    /** Absent on a chart-only Warehouse (a shared chart's): every version is Freight. */
+    freightCreationCriteria?: { expression: string };
     subscriptions: WarehouseSubscription[];
   };
 }

@@ -6,6 +6,9 @@
  * empty folder on disk (git does not keep those, so this is how a new service
  * starts locally), plus the services named under `services:` in platform.yaml.
  * Each row starts with the modeline naming schemas/row.schema.json (modeline.ts).
+ * It writes the missing rows of the platform's shared charts too
+ * (`platforms/<platform>/_shared/<chart>/<landscape>.yaml`, `pin:` then
+ * `  chart: ""`, schemas/shared-row.schema.json).
  * Never deletes or rewrites a row (files are created with the exclusive `wx`
  * flag).
  */
@@ -14,6 +17,7 @@ import { pathExists, subfolders, writeText } from '../adapters/filesystem/files.
 import type { SourceFile } from '../1-load/source-file.js';
 import type { FleetModel } from '../2-analyze/fleet-model.js';
 import { toYamlDocument } from '../3-emit/serialize.js';
+import { sharedChartNames } from '../2-analyze/conventions.js';
 import { EXIT, fleetRoot, fromHelp, nowSeconds, readAndAnalyze, type Command, type CommandInput, type CommandResult } from './command.js';
 import { materializeHelp } from './materialize.help.js';
 import { schemaModeline } from './modeline.js';
@@ -55,6 +59,7 @@ async function runMaterialize({ values }: CommandInput): Promise<CommandResult> 
   const { diagnostics } = fleet;
   const written: string[] = [];
   const emptyRow = toYamlDocument({ pin: { chart: '', image: '' } });
+  const emptySharedRow = toYamlDocument({ pin: { chart: '' } });
   for (const platform of fleet.model.platforms) {
     for (const service of servicesOf(root, fleet.model, platform.name)) {
       for (const landscape of platform.landscapes) {
@@ -62,6 +67,15 @@ async function runMaterialize({ values }: CommandInput): Promise<CommandResult> 
         const target = path.join(root, relative);
         if (pathExists(target)) continue;
         await writeText(target, schemaModeline('row', relative) + emptyRow, { createFolders: true, exclusive: true });
+        written.push(relative);
+      }
+    }
+    for (const chart of platform.sharedCharts) {
+      for (const landscape of platform.landscapes) {
+        const relative = `${sharedChartNames.rowFolder(platform.name, chart)}/${landscape}.yaml`;
+        const target = path.join(root, relative);
+        if (pathExists(target)) continue;
+        await writeText(target, schemaModeline('shared-row', relative) + emptySharedRow, { createFolders: true, exclusive: true });
         written.push(relative);
       }
     }

@@ -1213,12 +1213,7 @@ export const catalog = {
     message: 'service "{service}" has facts in platform.yaml but no row folder platforms/{platform}/{service}/{meant}',
     hint: '{fix}',
   },
-  platform_shared_charts_unsupported: {
-    severity: 'error',
-    message:
-      'platform {platform} lists the shared chart "{chart}", which diene cannot release: a release is an image, an app chart and a primordial chart of one version (a Warehouse per service), and a chart alone has no row, Warehouse or deploy',
-    hint: 'ship "{chart}" inside the services that use it: list it under dependencies: in each one\'s app chart (Chart.yaml, a pinned version, e.g. `- {name: {chart}, version: 1.2.3, repository: oci://ghcr.io/atomicloud/charts}`) and release the services as usual, so every landscape gets it through the normal promotion; then remove sharedCharts: from platform.yaml (docs/checks.md)',
-  },
+
   platform_signin_vlandscape: {
     severity: 'error',
     message: 'the sign-in platform {platform} serves on virtual landscape "{vlandscape}"',
@@ -1407,6 +1402,21 @@ export const catalog = {
     severity: 'error',
     message: 'the service folder platforms/{platform}/{service}/ is no valid service name: "{service}"',
     hint: 'rename the folder, e.g. to platforms/{platform}/{suggestion}/: service names are lower-case letters and digits, starting with a letter, no hyphens (joined names must not collide)',
+  },
+  shared_chart_namespace_taken: {
+    severity: 'error',
+    message: 'shared chart "{chart}" would deploy into the namespace {platform}-shared-{chart}, which is the primordial namespace of service "shared" in landscape {chart}',
+    hint: 'rename the shared chart (e.g. {platform}-{chart}; its repository name changes with it) or the service "shared": no two releases may share a namespace',
+  },
+  shared_row_missing: {
+    severity: 'warning',
+    message: 'shared chart "{chart}" has no row for landscape "{landscape}" (platforms/{platform}/_shared/{chart}/{landscape}.yaml)',
+    hint: 'run `diene materialize` to write the empty row (`pin:`, then `  chart: ""`); until it exists the Stage shared-{chart}-{landscape} has no file to promote into and the chart is not deployed there',
+  },
+  shared_row_unlisted: {
+    severity: 'error',
+    message: '{path} is a row for {what}: nothing promotes it, yet Argo CD would deploy it',
+    hint: '{fix}',
   },
   simulate_failure_ambiguous: {
     severity: 'error',

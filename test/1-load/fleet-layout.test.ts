@@ -51,3 +51,16 @@ describe('isFolderPosition', () => {
     expect(files.filter((path) => classifyPath(path) !== undefined)).toEqual(files.slice(0, 6));
   });
 });
+
+describe('classifyPath: shared charts', () => {
+  it("reads platforms/<platform>/_shared/<chart>/<landscape>.yaml as a shared chart's row, never as a service's", () => {
+    expect(classifyPath('platforms/nitroso/_shared/nitroso-common/pichu.yaml')).toEqual({
+      kind: 'shared-row',
+      identity: ['nitroso', 'nitroso-common', 'pichu'],
+    });
+    expect(classifyPath('platforms/nitroso/tin/pichu.yaml')).toEqual({ kind: 'row', identity: ['nitroso', 'tin', 'pichu'] });
+    // A row named after no chart folder stays a row of the folder `_shared`, which no service name can be (service_folder_invalid).
+    expect(classifyPath('platforms/nitroso/_shared/pichu.yaml')).toEqual({ kind: 'row', identity: ['nitroso', '_shared', 'pichu'] });
+    expect(classifyPath('platforms/nitroso/_shared/nitroso-common/old/pichu.yaml')).toBeUndefined();
+  });
+});

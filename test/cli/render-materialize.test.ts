@@ -3,12 +3,13 @@
  * nothing on stdout on error) and `diene materialize` (writes missing empty
  * rows, never rewrites one).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { overlayTexts, readFleetTexts, writeTempFleet, useTempFleets } from '../support/fleet-fixture.js';
 import { runCli, runCliInProcess } from '../support/run-cli.js';
+import { SHARED_CHART, sharedChartFleetTexts } from '../support/shared-chart-fleet.js';
 // Command lines whose subject is the command's output, diagnostics and exit code run the CLI's
 // `main` in this process (runCliInProcess, held to the binary's bytes by test/cli/in-process.test.ts);
 // the first test that runs the CLI, and the helpers above the tests, run bin/diene.js.
@@ -67,6 +68,26 @@ describe('diene materialize', () => {
     const again = await runCliInProcess(['materialize', '--fleet', dir]);
     expect(again.stderr).toContain('every row exists; nothing written');
     expect((await runCliInProcess(['validate', '--fleet', dir])).exitCode).toBe(0);
+  });
+
+  it("writes the missing rows of a platform's shared charts (issue 36 point 3), which then compile without shared_row_missing", async () => {
+    const texts = sharedChartFleetTexts();
+    const dir = tempFleet(Object.fromEntries([...texts].filter(([file]) => file.startsWith('carbon/nitroso/') || file.includes('/_shared/'))));
+    rmSync(path.join(dir, 'platforms', 'nitroso', '_shared', SHARED_CHART, 'raichu.yaml'));
+    const before = await runCliInProcess(['validate', '--fleet', dir]);
+    expect(before.stderr).toContain('shared_row_missing');
+    const pichu = path.join(dir, 'platforms', 'nitroso', '_shared', SHARED_CHART, 'pichu.yaml');
+    const pichuBefore = readFileSync(pichu, 'utf8');
+    const run = await runCliInProcess(['materialize', '--fleet', dir]);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(run.stderr).toContain(`wrote platforms/nitroso/_shared/${SHARED_CHART}/raichu.yaml`);
+    expect(readFileSync(path.join(dir, 'platforms', 'nitroso', '_shared', SHARED_CHART, 'raichu.yaml'), 'utf8')).toBe(
+      '# yaml-language-server: $schema=../../../../schemas/shared-row.schema.json\npin:\n  chart: ""\n',
+    );
+    expect(readFileSync(pichu, 'utf8')).toBe(pichuBefore);
+    const after = await runCliInProcess(['validate', '--fleet', dir]);
+    expect(after.exitCode, after.stderr).toBe(0);
+    expect(after.stderr).not.toContain('shared_row_missing');
   });
 
   it('never rewrites a row, even an odd one', async () => {

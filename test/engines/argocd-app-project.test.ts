@@ -26,6 +26,7 @@ import type { FleetModel } from '../../compiler/2-analyze/fleet-model.js';
 import { compileFleet } from '../../compiler/index.js';
 import { applicationSetsOf, argocdHarnessMissing, clusterSecretsOf, renderApplicationSets, rowFilesOf } from '../support/argocd-appset.js';
 import { readFleetTexts, TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';
+import { SHARED_CHART, sharedChartFleetTexts } from '../support/shared-chart-fleet.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
 import { crdValidators, upstreamSkipReason } from '../support/upstream-schemas.js';
 
@@ -112,8 +113,7 @@ function isGroupKindNamePermitted(project: Json, group: string, kind: string, na
   return white.length > 0 && inList(white, true) && !(black.length > 0 && inList(black, true));
 }
 
-function compileReference(): { model: FleetModel; outputs: Map<string, string>; texts: Map<string, string> } {
-  const texts = readFleetTexts();
+function compileReference(texts: Map<string, string> = readFleetTexts()): { model: FleetModel; outputs: Map<string, string>; texts: Map<string, string> } {
   const result = compileFleet(toSourceFiles(texts), { nowSeconds: TEST_NOW_SECONDS });
   expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   return { model: result.model as FleetModel, outputs: result.outputs as Map<string, string>, texts };
@@ -156,7 +156,16 @@ describe.skipIf(skipUnlessPresent(missing))(`one AppProject per platform, checke
   });
 
   it("every rendered Application names its platform's project, which permits its chart, its destination, its namespace's creation and namespaced kinds", () => {
-    const { outputs, model, texts } = compileReference();
+    checkApplicationsPermitted(readFleetTexts());
+  });
+
+  it("a shared chart's Applications (issue 36 point 3) are permitted by their platform's project: its repository, its namespace on every cluster", () => {
+    const applications = checkApplicationsPermitted(sharedChartFleetTexts());
+    expect(applications.filter((a) => a['spec']['destination']['namespace'] === `nitroso-shared-${SHARED_CHART}`).length).toBe(4);
+  });
+
+  function checkApplicationsPermitted(fleetTexts: Map<string, string>): Json[] {
+    const { outputs, model, texts } = compileReference(fleetTexts);
     const projects = appProjectsOf(outputs);
     const clusters = clusterSecretsOf(model);
     const outcomes = renderApplicationSets(applicationSetsOf(outputs), rowFilesOf(texts), clusters);
@@ -191,7 +200,8 @@ describe.skipIf(skipUnlessPresent(missing))(`one AppProject per platform, checke
         expect(isGroupKindNamePermitted(otherProject, '', 'Namespace', namespace, false)).toBe(false);
       }
     }
-  });
+    return applications;
+  }
 
   it("a platform's project refuses what its Applications never deploy: argocd's namespace, another repository, cluster-wide kinds", () => {
     const { outputs, model } = compileReference();

@@ -11,6 +11,8 @@
  * through test/support/argocd-appset (Argo CD's own function map) and checks
  * what Kargo checks. After each promotion the landscape's Applications carry
  * the new version and the others do not, and the pushed fleet still compiles.
+ * Then nitroso lists a shared chart, whose chart-only Warehouse and Stages
+ * release it through the same gates, writing its own rows only.
  *
  * Mirrored from akuity/kargo v1.11.2 (the files the test names per function):
  * Freight creation and discovery (pkg/helm/chart/oci_selector.go, pkg/controller/semver/parser.go),
@@ -87,7 +89,9 @@ function discoverFreight(warehouse: Json, registry: ArtifactRegistry): Json | un
     newest.set(repository, registry.newest(subscription));
   }
   if ([...newest.values()].some((v) => v === undefined)) return undefined;
-  const criteria = warehouse['spec']['freightCreationCriteria']['expression'] as string;
+  // A chart-only Warehouse (a shared chart's) has no criteria: Kargo makes Freight of the newest version.
+  const criteria = warehouse['spec']['freightCreationCriteria']?.['expression'] as string | undefined;
+  if (criteria === undefined) return { artifacts: newest, name: [...newest.values()].join('/') };
   const holds = criteria.split(' && ').every((clause) => {
     const sides = clause.split(' == ').map((side) => artifactReference(side.trim(), newest));
     expect(sides.length, clause).toBe(2);
@@ -363,5 +367,74 @@ describe.skipIf(skip)(`one release end to end with real git, Kargo's yaml-update
       const result = yamlUpdate('pin:\n  chart: ""\n  image: ""\n', [{ key: 'pin.chart', value }]);
       expect('output' in result && parse(result.output)).toEqual({ pin: { chart: version, image: '' } });
     }
+  });
+
+  it("a shared chart (issue 36 point 3, the seed's chart-only Warehouse) is released by its own Warehouse and Stages through the same gates, writing only its rows", () => {
+    const platformFile = 'carbon/nitroso/platform.yaml';
+    const platform = git(fleet.bare, '--git-dir', fleet.bare, 'show', `main:${platformFile}`).replace(
+      /^vlandscapes: \[mew\]$/m,
+      'vlandscapes: [mew]\nsharedCharts: [nitroso-common]',
+    );
+    expect(platform).toContain('sharedCharts');
+    landCommit(fleet.bare, platformFile, platform, 'nitroso: the shared chart nitroso-common');
+    for (const landscape of ['pichu', 'pikachu', 'raichu', 'ampharos'])
+      landCommit(fleet.bare, `platforms/nitroso/_shared/nitroso-common/${landscape}.yaml`, 'pin:\n  chart: ""\n', `nitroso-common: empty row in ${landscape}`);
+    const objects = kargoObjects(compileTexts(fleetOnMain(fleet.bare)).outputs, 'nitroso');
+    const shared = objects.filter((o) => o['kind'] === 'ProjectConfig' || String(o['metadata']?.['name']).startsWith('shared-nitroso-common'));
+    const warehouse = shared.find((o) => o['kind'] === 'Warehouse') as Json;
+    const before = applicationsOnMain();
+    const commitsBefore = git(fleet.bare, '--git-dir', fleet.bare, 'rev-list', '--count', 'main');
+    expect(
+      [...before.keys()].some((name) => name.startsWith('nitroso-shared-')),
+      'empty rows deploy nothing',
+    ).toBe(false);
+
+    registry.publish('oci://ghcr.io/atomicloud/charts/nitroso-common', '1.1.0');
+    const freight = discoverFreight(warehouse, registry) as Json;
+    expect(freight['name']).toBe('1.1.0');
+    const run = (approve: string[] = []): string[] => reconcile(shared, [freight], new Set(approve));
+
+    expect(run()).toEqual(['shared-nitroso-common-pichu']);
+    expect(pins(applicationsOnMain(), 'nitroso-shared-')).toEqual({ 'nitroso-shared-nitroso-common-pichu-topaz': '1.1.0' });
+    expect(run(), 'pikachu waits at its manual gate').toEqual([]);
+    expect(run(['shared-nitroso-common-pikachu'])).toEqual(['shared-nitroso-common-pikachu']);
+    expect(run()).toEqual(['shared-nitroso-common-ampharos']);
+    clock += 30 * 60;
+    expect(run()).toEqual(['shared-nitroso-common-raichu']);
+
+    const apps = applicationsOnMain();
+    expect(pins(apps, 'nitroso-shared-')).toEqual({
+      'nitroso-shared-nitroso-common-ampharos-onyx': '1.1.0',
+      'nitroso-shared-nitroso-common-ampharos-pearl': '1.1.0',
+      'nitroso-shared-nitroso-common-pichu-topaz': '1.1.0',
+      'nitroso-shared-nitroso-common-pikachu-jade': '1.1.0',
+      'nitroso-shared-nitroso-common-raichu-opal': '1.1.0',
+      'nitroso-shared-nitroso-common-raichu-ruby': '1.1.0',
+    });
+    // The services' Applications never moved.
+    expect(pins(apps, 'nitroso-tin-')).toEqual(pins(before, 'nitroso-tin-'));
+    expect(pins(apps, 'nitroso-zinc-')).toEqual(pins(before, 'nitroso-zinc-'));
+    // Four promotions, each changing its own landscape's shared row alone.
+    const log = git(
+      fleet.bare,
+      '--git-dir',
+      fleet.bare,
+      'log',
+      '--format=%x00%s',
+      '--name-only',
+      `-${Number(git(fleet.bare, '--git-dir', fleet.bare, 'rev-list', '--count', 'main')) - Number(commitsBefore)}`,
+      'main',
+    );
+    const commits = log.split('\0').filter(Boolean);
+    expect(commits.length).toBe(4);
+    for (const commit of commits) {
+      const [subject, ...files] = commit.split('\n').filter(Boolean);
+      const match = /^promote nitroso shared chart nitroso-common to (\w+): chart 1\.1\.0$/.exec(subject as string);
+      expect(match, subject).not.toBeNull();
+      expect(files).toEqual([`platforms/nitroso/_shared/nitroso-common/${match?.[1]}.yaml`]);
+    }
+    expect(parse(git(fleet.bare, '--git-dir', fleet.bare, 'show', 'main:platforms/nitroso/_shared/nitroso-common/raichu.yaml'))).toEqual({
+      pin: { chart: '1.1.0' },
+    });
   });
 });

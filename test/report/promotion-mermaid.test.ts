@@ -26,6 +26,7 @@ const gated: PlatformModel = {
   ],
   rawStages: [],
   vlandscapes: [],
+  sharedCharts: [],
   services: [
     { name: 'tin', modules: ['api'], rows: [] },
     { name: 'zinc', modules: ['api'], rows: [] },

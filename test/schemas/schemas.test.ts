@@ -27,6 +27,7 @@ const KINDS: Readonly<Record<string, string>> = {
   platform: 'Platform',
   regions: 'Regions',
   row: 'Row',
+  'shared-row': 'SharedRow',
   vlandscape: 'VirtualLandscape',
 };
 
@@ -55,6 +56,7 @@ const LAYOUT: ReadonlyArray<readonly [RegExp, string]> = [
   [/^state\/clusters\/[^/]+\.yaml$/, 'cluster-state'],
   [/^carbon\/[^/]+\/platform\.yaml$/, 'platform'],
   [/^platforms\/[^/]+\/[^/]+\/[^/]+\.yaml$/, 'row'],
+  [/^platforms\/[^/]+\/_shared\/[^/]+\/[^/]+\.yaml$/, 'shared-row'],
   [/^claims\/domains\/[^/]+\.json$/, 'claim'],
 ];
 

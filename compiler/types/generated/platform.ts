@@ -19,6 +19,10 @@ export type StageStep = LandscapeName | StageStepObject;
  */
 export type ParallelGroup = [StageStep, ...StageStep[]];
 /**
+ * A shared chart's name: lower-case letters and digits in words joined by single hyphens, starting with a letter, 1 to 15 characters (its Applications' names, <platform>-shared-<chart>-<landscape>-<mark>, stay within 63).
+ */
+export type SharedChartName = string;
+/**
  * A module name, the first label of a service hostname: a lower-case letter, then lower-case letters or digits, 1 to 16 characters (docs/fleet-reference.md).
  */
 export type ModuleName = string;
@@ -48,11 +52,9 @@ export interface Platform {
    */
   vlandscapes?: LandscapeName[];
   /**
-   * Not supported yet: the platform's shared charts (charts that carry no image, shared by its services). A service is released (docs/argocd.md) as an image plus two charts of one version and gives a chart alone no address, row or deploy, so a platform.yaml listing any is refused (`platform_shared_charts_unsupported`) with how to ship them instead (docs/checks.md).
-   *
-   * Items: A shared chart's name.
+   * Optional: the platform's shared charts, charts with no image that its services share (docs/argocd.md "Shared charts"). Each lives beside the services' app charts (the folder of fleet.yaml `artifacts.appChart`, under its own name), is promoted landscape by landscape in `stages:` order by a chart-only Warehouse, its version written to platforms/<platform>/_shared/<chart>/<landscape>.yaml, and deployed on every cluster of a landscape into the namespace <platform>-shared-<chart>.
    */
-  sharedCharts?: string[];
+  sharedCharts?: SharedChartName[];
   /**
    * Optional per-service facts, by service name. The set of services is the set of row folders, not this map; a service missing here has modules [api].
    */

@@ -841,9 +841,10 @@ export const inputSchemas: Readonly<Record<string, object>> = {
       },
       sharedCharts: {
         description:
-          "Not supported yet: the platform's shared charts (charts that carry no image, shared by its services). A service is released (docs/argocd.md) as an image plus two charts of one version and gives a chart alone no address, row or deploy, so a platform.yaml listing any is refused (`platform_shared_charts_unsupported`) with how to ship them instead (docs/checks.md).",
+          'Optional: the platform\'s shared charts, charts with no image that its services share (docs/argocd.md "Shared charts"). Each lives beside the services\' app charts (the folder of fleet.yaml `artifacts.appChart`, under its own name), is promoted landscape by landscape in `stages:` order by a chart-only Warehouse, its version written to platforms/<platform>/_shared/<chart>/<landscape>.yaml, and deployed on every cluster of a landscape into the namespace <platform>-shared-<chart>.',
         type: 'array',
-        items: { description: "A shared chart's name.", type: 'string', minLength: 1, maxLength: 253 },
+        uniqueItems: true,
+        items: { $ref: '#/definitions/sharedChartName' },
       },
       services: {
         description:
@@ -859,6 +860,7 @@ export const inputSchemas: Readonly<Record<string, object>> = {
         landscapes: ['pichu', 'pikachu', 'raichu', 'ampharos'],
         stages: ['pichu', 'pikachu', ['raichu', 'ampharos']],
         vlandscapes: ['mew'],
+        sharedCharts: ['nitroso-common'],
         services: { tin: { modules: ['api'] } },
       },
     ],
@@ -937,6 +939,14 @@ export const inputSchemas: Readonly<Record<string, object>> = {
         maxLength: 12,
         pattern: '^[a-z][a-z0-9]*$',
         'x-diene-codes': { pattern: 'name_invalid', minLength: 'name_length', maxLength: 'name_length' },
+      },
+      sharedChartName: {
+        description:
+          "A shared chart's name: lower-case letters and digits in words joined by single hyphens, starting with a letter, 1 to 15 characters (its Applications' names, <platform>-shared-<chart>-<landscape>-<mark>, stay within 63).",
+        type: 'string',
+        minLength: 1,
+        maxLength: 15,
+        pattern: '^[a-z][a-z0-9]*(-[a-z0-9]+)*$',
       },
       serviceName: {
         description: 'A service name: a lower-case letter, then lower-case letters or digits, 1 to 16 characters (docs/fleet-reference.md).',
@@ -1089,6 +1099,36 @@ export const inputSchemas: Readonly<Record<string, object>> = {
         },
       },
     },
+  },
+  'shared-row': {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'shared-row.schema.json',
+    title: 'SharedRow',
+    description:
+      "A shared chart's row: platforms/<platform>/_shared/<chart>/<landscape>.yaml, the version of one of the platform's shared charts (carbon/<platform>/platform.yaml `sharedCharts`) in one landscape (docs/fleet-reference.md). Kargo writes the version; Argo CD deploys the chart at it on every cluster of the landscape. It is not a service: it gives no host, route, address-book entry, sign-in or DNS record.",
+    type: 'object',
+    additionalProperties: false,
+    required: ['pin'],
+    'x-diene-codes': { required: 'row_pin_missing' },
+    properties: {
+      pin: {
+        description: 'The deployed version of the shared chart.',
+        type: 'object',
+        additionalProperties: false,
+        required: ['chart'],
+        'x-diene-codes': { required: 'row_pin_missing' },
+        properties: {
+          chart: {
+            description:
+              'The chart\'s version, as a quoted string: a strict semantic version such as `1.4.2` (what Kargo discovers), or `""` for nothing yet, and such a row deploys nothing.',
+            type: 'string',
+            maxLength: 128,
+            pattern: '^((0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)\\.(0|[1-9][0-9]*)(-[0-9A-Za-z-]+(\\.[0-9A-Za-z-]+)*)?(\\+[0-9A-Za-z-]+(\\.[0-9A-Za-z-]+)*)?)?$',
+          },
+        },
+      },
+    },
+    examples: [{ pin: { chart: '1.2.3' } }, { pin: { chart: '' } }],
   },
   vlandscape: {
     $schema: 'http://json-schema.org/draft-07/schema#',

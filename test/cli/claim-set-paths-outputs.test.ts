@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
 import { git, GIT_ENV, hasGit } from '../support/git-fleet.js';
+import { gitHttpBackend, startGitHttpServer } from '../support/git-http-server.js';
 import { larkspurBase } from '../support/larkspur-fleet.js';
 import { runCliInProcess } from '../support/run-cli.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
@@ -21,7 +22,7 @@ const CART_CLAIM = `claims/domains/${CART}.json`;
 const PAY = 'api.pay.juniper.euprod.cluster.larkspur.io';
 const TILL = 'api.till.juniper.euprod.cluster.larkspur.io';
 
-const skipReason = !hasGit() ? 'git is not installed (Debian package git)' : undefined;
+const skipReason = !hasGit() ? 'git is not installed (Debian package git)' : !gitHttpBackend() ? 'git http-backend is missing (Debian package git)' : undefined;
 
 function cli(args: readonly string[]) {
   return runCliInProcess(args, { env: { GITHUB_ACTIONS: '', ...GIT_ENV } });
@@ -150,5 +151,24 @@ describe.skipIf(skipUnlessPresent(skipReason))(`diene claim set-paths with commi
     expect(git(repo, 'rev-parse', 'trunk').trim()).toBe(before);
     const errors = diagnosticsOf(run.stderr).filter((d) => d.severity === 'error');
     expect(errors.map((d) => [d.code, d.file])).toEqual([['schema_unknown_property', 'platforms/juniper/till/usprod.yaml']]);
+  });
+
+  it("over HTTP, reads the fleet's git.branch from the remote's default branch and pushes the claim and its outputs there", async () => {
+    await seedWithOutputs();
+    const bare = path.join(root, 'fleet.git');
+    git(root, 'clone', '-q', '--bare', repo, bare);
+    git(bare, 'config', 'http.receivepack', 'true');
+    const server = await startGitHttpServer(root);
+    try {
+      const before = git(bare, 'rev-parse', 'trunk').trim();
+      const run = await cli(['claim', 'set-paths', CART, '--file', paths, '--repo', `${server.url}/fleet.git`, '--actor', 'ci-bot']);
+      expect(run.exitCode, run.stderr).toBe(0);
+      const commit = run.stdout.trim();
+      expect(git(bare, 'rev-parse', 'trunk').trim()).toBe(commit);
+      expect(git(bare, 'rev-parse', `${commit}~1`).trim()).toBe(before);
+      expect(filesOf(bare, commit)).toEqual([`M ${CART_CLAIM}`, 'M generated/.diene-manifest.json', 'M generated/route-paths/euprod.json', 'M generated/route-paths/euprod.sql']);
+    } finally {
+      await server.close();
+    }
   });
 });

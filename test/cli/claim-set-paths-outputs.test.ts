@@ -166,7 +166,12 @@ describe.skipIf(skipUnlessPresent(skipReason))(`diene claim set-paths with commi
       const commit = run.stdout.trim();
       expect(git(bare, 'rev-parse', 'trunk').trim()).toBe(commit);
       expect(git(bare, 'rev-parse', `${commit}~1`).trim()).toBe(before);
-      expect(filesOf(bare, commit)).toEqual([`M ${CART_CLAIM}`, 'M generated/.diene-manifest.json', 'M generated/route-paths/euprod.json', 'M generated/route-paths/euprod.sql']);
+      expect(filesOf(bare, commit)).toEqual([
+        `M ${CART_CLAIM}`,
+        'M generated/.diene-manifest.json',
+        'M generated/route-paths/euprod.json',
+        'M generated/route-paths/euprod.sql',
+      ]);
     } finally {
       await server.close();
     }

@@ -14,8 +14,17 @@ function committed(outputs: Record<string, string>, extra: Record<string, string
 
 describe('outputChanges', () => {
   it('writes what differs or is new, removes what diene wrote and no longer makes, and leaves a hand-written file alone', () => {
-    const before = committed({ 'route-paths/euprod.json': 'old\n', 'route-paths/usdev.json': 'gone\n', 'argocd/a.yaml': 'same\n' }, { 'generated/NOTES.md': 'mine\n' });
-    const after = withOutputManifest(new Map([['route-paths/euprod.json', 'new\n'], ['route-paths/usprod.json', 'added\n'], ['argocd/a.yaml', 'same\n']]));
+    const before = committed(
+      { 'route-paths/euprod.json': 'old\n', 'route-paths/usdev.json': 'gone\n', 'argocd/a.yaml': 'same\n' },
+      { 'generated/NOTES.md': 'mine\n' },
+    );
+    const after = withOutputManifest(
+      new Map([
+        ['route-paths/euprod.json', 'new\n'],
+        ['route-paths/usprod.json', 'added\n'],
+        ['argocd/a.yaml', 'same\n'],
+      ]),
+    );
     const changes = outputChanges(after, before);
     expect(changes.map((c) => [c.mark, c.path])).toEqual([
       ['M', 'generated/.diene-manifest.json'],

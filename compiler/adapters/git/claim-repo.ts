@@ -33,7 +33,16 @@ import git, { Errors, type AuthCallback } from 'isomorphic-git';
 import http from 'isomorphic-git/http/node';
 import type { ChoiceOf } from '../../diagnostics/catalog.js';
 import { diagnoseFinding, FLEET_WIDE, type Finding } from '../../diagnostics/diagnostic.js';
-import { CommitMetadataError, listFilesAt, listFoldersAt, readFileAt, writeCommitWithFiles, type FileChange, type ObjectStore, type Signature } from './tree-edit.js';
+import {
+  CommitMetadataError,
+  listFilesAt,
+  listFoldersAt,
+  readFileAt,
+  writeCommitWithFiles,
+  type FileChange,
+  type ObjectStore,
+  type Signature,
+} from './tree-edit.js';
 
 /** The newest commit of the branch, and reads at it. */
 export interface RepoSnapshot {
@@ -433,9 +442,13 @@ async function openLocal(dir: string, wanted: string | BranchFromHead): Promise<
         for (const change of changes) {
           const target = path.join(worktree, change.path);
           const original = originals.get(change.path);
-          if (original !== undefined) await mkdir(path.dirname(target), { recursive: true }).then(() => writeFile(target, original)).catch(() => undefined);
+          if (original !== undefined)
+            await mkdir(path.dirname(target), { recursive: true })
+              .then(() => writeFile(target, original))
+              .catch(() => undefined);
           else await rm(target, { force: true }).catch(() => undefined);
-          if (movedBack) await git.resetIndex({ fs, dir: worktree, gitdir: store.gitdir, filepath: change.path, ref: branch, cache: store.cache }).catch(() => undefined);
+          if (movedBack)
+            await git.resetIndex({ fs, dir: worktree, gitdir: store.gitdir, filepath: change.path, ref: branch, cache: store.cache }).catch(() => undefined);
         }
         for (const folder of created.reverse()) await rm(folder, { recursive: true, force: true }).catch(() => undefined);
         const state = movedBack

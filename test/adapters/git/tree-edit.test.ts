@@ -39,7 +39,11 @@ describe.skipIf(skipUnlessPresent(skipReason))(`writeCommitWithFiles${skippedBec
       { name: 'ci-bot', email: 'ci-bot@diene.invalid' },
     );
     expect(git(repo, 'rev-parse', `${commit}~1`).trim()).toBe(parent);
-    expect(git(repo, 'ls-tree', '-r', '--name-only', commit).trim().split('\n')).toEqual(['claims/domains/a.json', 'generated/keep.json', 'generated/y/new.json']);
+    expect(git(repo, 'ls-tree', '-r', '--name-only', commit).trim().split('\n')).toEqual([
+      'claims/domains/a.json',
+      'generated/keep.json',
+      'generated/y/new.json',
+    ]);
     expect(git(repo, 'show', `${commit}:claims/domains/a.json`)).toBe('{"paths": {}}\n');
     expect(git(repo, 'show', `${commit}:generated/y/new.json`)).toBe('new\n');
     expect(git(repo, 'fsck', '--strict', '--no-dangling').trim()).toBe('');

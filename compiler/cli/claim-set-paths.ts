@@ -11,11 +11,15 @@
  *   3. check the new claim's shape against that fleet (the compiler's own rules:
  *      a fleet service host, not the sign-in platform's, bare prefixes, host
  *      name targets), so a write can never make the fleet fail to compile;
- *   4. replace only `paths` (a republish of the same map commits nothing), commit
- *      with a message naming actor, account, app, host and prefix count, and
- *      move the branch by compare-and-swap (a push, or git's ref lock for a
- *      local repo);
- *   5. when another writer moved the branch in between, go back to 2 (up to
+ *   4. replace only `paths` (a republish of the same map commits nothing);
+ *      when the branch keeps the compiled outputs (`generated/` with its
+ *      manifest), compile the branch with the new claim and add every output
+ *      that changes, so `diene compile --check` passes on the branch (a
+ *      compile that fails commits nothing);
+ *   5. commit, with a message naming actor, account, app, host, prefix count
+ *      and the outputs, and move the branch by compare-and-swap (a push, or
+ *      git's ref lock for a local repo);
+ *   6. when another writer moved the branch in between, go back to 2 (up to
  *      {@link MAX_ATTEMPTS} times, with a short random pause).
  *
  * The actor (`--actor`, DIENE_ACTOR, USER) and the commit message are checked
@@ -23,6 +27,10 @@
  * break, a control or an invisible format character, `<` or `>`); a
  * branch that cannot be parsed is refused (`claim_branch_unreadable`); a
  * failed write leaves the repository as it was (compiler/adapters/git/).
+ *
+ * The branch is `--branch`, else the fleet's `git.branch` in
+ * registry/fleet.yaml on the repository's default branch (HEAD), the branch
+ * ArgoCD reads.
  *
  * Exit 0 when written or unchanged (the commit id on stdout when written), 2
  * for a bad request or repo, 3 when the branch kept moving.
@@ -41,7 +49,13 @@ import { splitServiceHost } from '../2-analyze/routes.js';
 import { BranchUnreadableError, openClaimRepo, RepoError, type ClaimRepo } from '../adapters/git/claim-repo.js';
 import type { ChoiceOf } from '../diagnostics/catalog.js';
 import { diagnose, diagnoseFinding, FLEET_WIDE, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { inputValidators } from '../index.js';
+import { compileFleet, inputValidators } from '../index.js';
+import { classifyPath, INPUT_FOLDERS } from '../1-load/fleet-layout.js';
+import { parseYaml } from '../1-load/parse-yaml.js';
+import type { SourceFile } from '../1-load/source-file.js';
+import type { SchemaValidators } from '../1-load/schema-validation.js';
+import type { RepoSnapshot } from '../adapters/git/claim-repo.js';
+import { COMMITTED_MANIFEST, OUTPUT_FOLDER, outputChanges, outputsMessage, type OutputChange } from '../plan/claim-outputs.js';
 import {
   ACTOR_NAME_LIMIT,
   claimFilePath,
@@ -153,6 +167,34 @@ const prefixes = (n: number): string => `${n} prefix${n === 1 ? '' : 'es'}`;
 /** The map a republish found, as the "unchanged" line says it. */
 const held = (n: number): string => (n === 0 ? 'an empty map' : n === 1 ? 'this 1 prefix' : `these ${n} prefixes`);
 
+/**
+ * The output files that change when the fleet at `snapshot` gets the claim
+ * file `claimPath` = `claimText`: `undefined` when the branch keeps no
+ * outputs in git (no committed manifest); else the changes, or the compile's
+ * errors when the fleet with the new claim does not compile.
+ */
+async function changedOutputs(
+  snapshot: RepoSnapshot,
+  claimPath: string,
+  claimText: string,
+  validators: SchemaValidators,
+): Promise<{ changes: OutputChange[] } | { errors: Diagnostic[] } | undefined> {
+  if ((await snapshot.readFile(COMMITTED_MANIFEST)) === undefined) return undefined;
+  const files: SourceFile[] = [];
+  for (const folder of INPUT_FOLDERS)
+    for (const file of await snapshot.listFiles(folder)) {
+      if (file === claimPath) continue;
+      // A file outside the layout is named, not read, as `diene compile` does (the loader warns of it).
+      files.push(sourceFile(file, classifyPath(file) === undefined ? '' : ((await snapshot.readFile(file)) ?? '')));
+    }
+  files.push(sourceFile(claimPath, claimText));
+  const result = compileFleet(files, { nowSeconds: Math.floor(Date.now() / 1000), validators });
+  if (!result.outputs) return { errors: result.diagnostics.filter((d) => d.severity === 'error') };
+  const committed = new Map<string, string>();
+  for (const file of await snapshot.listFiles(OUTPUT_FOLDER)) committed.set(file, (await snapshot.readFile(file)) ?? '');
+  return { changes: outputChanges(result.outputs, committed) };
+}
+
 async function writeClaim(
   repo: ClaimRepo,
   host: string,
@@ -199,17 +241,27 @@ async function writeClaim(
         ],
         exitCode: EXIT.ok,
       };
+    const outputs = await changedOutputs(snapshot, plan.path, plan.text, validators);
+    if (outputs && 'errors' in outputs)
+      return {
+        diagnostics: [...diagnostics, ...outputs.errors],
+        notes: [`the fleet at ${repo.branch} (${snapshot.commit.slice(0, 12)}) does not compile with this claim; nothing written to ${repo.location}`],
+        exitCode: EXIT.invalid,
+      };
+    const changes = outputs?.changes ?? [];
+    const message = `${plan.message}${changes.length > 0 ? `\n${outputsMessage(changes)}` : ''}`;
     const signature = commitSignature(actor);
-    const problems = commitMetadataProblems({ ...signature, message: plan.message });
+    const problems = commitMetadataProblems({ ...signature, message });
     if (problems.length > 0) return metadataRefusal(problems, source);
-    const swap = await repo.commitFile(snapshot, plan.path, plan.text, plan.message, signature);
+    const swap = await repo.commitFiles(snapshot, [{ path: plan.path, text: plan.text }, ...changes], message, signature);
     if (swap.ok) {
       const retried = attempt > 1 ? ` after ${attempt - 1} retr${attempt === 2 ? 'y' : 'ies'} (the branch moved)` : '';
+      const withOutputs = changes.length > 0 ? ` with ${changes.length} output${changes.length === 1 ? '' : 's'} of ${OUTPUT_FOLDER}/` : '';
       return {
         stdout: `${swap.commit}\n`,
         diagnostics,
         notes: [
-          `${plan.change === 'create' ? 'created' : 'updated'} ${file} with ${prefixes(Object.keys(request.paths).length)} (${pathsChangeText(current?.paths ?? {}, request.paths)}): ${swap.commit.slice(0, 12)} on ${repo.branch}${retried}`,
+          `${plan.change === 'create' ? 'created' : 'updated'} ${file} with ${prefixes(Object.keys(request.paths).length)} (${pathsChangeText(current?.paths ?? {}, request.paths)}): ${swap.commit.slice(0, 12)} on ${repo.branch}${withOutputs}${retried}`,
         ],
         exitCode: EXIT.ok,
       };
@@ -222,13 +274,22 @@ async function writeClaim(
   };
 }
 
+/** The fleet's `git.branch` in registry/fleet.yaml, read from the repository's default branch; `undefined` when it names none. */
+async function fleetBranch(readFile: (filepath: string) => Promise<string | undefined>): Promise<string | undefined> {
+  const text = await readFile('registry/fleet.yaml');
+  if (text === undefined) return undefined;
+  const value = parseYaml(sourceFile('registry/fleet.yaml', text)).parsed?.value as { git?: { branch?: unknown } } | null | undefined;
+  const branch = value?.git?.branch;
+  return typeof branch === 'string' && branch !== '' ? branch : undefined;
+}
+
 async function runClaimSetPaths({ positionals, values }: CommandInput): Promise<CommandResult> {
   const [host] = positionals as [string];
   const file = stringOption(values, 'file');
   const repoArgument = stringOption(values, 'repo');
   if (!file) throw missingOption('--file PATHS.json', 'give the new prefix map, {"paths": {...}}');
   if (!repoArgument) throw missingOption('--repo URL|DIR', 'name the fleet repository: a local folder or an http(s) remote');
-  const branch = stringOption(values, 'branch') ?? 'main';
+  const branch = stringOption(values, 'branch') ?? fleetBranch;
   // Before anything is read or written: an actor with a line feed wrote a forged commit.
   const { actor, source } = actorOf(values);
   const metadata = commitMetadataProblems(commitSignature(actor));

@@ -33,13 +33,24 @@ import git, { Errors, type AuthCallback } from 'isomorphic-git';
 import http from 'isomorphic-git/http/node';
 import type { ChoiceOf } from '../../diagnostics/catalog.js';
 import { diagnoseFinding, FLEET_WIDE, type Finding } from '../../diagnostics/diagnostic.js';
-import { CommitMetadataError, listFoldersAt, readFileAt, writeCommitWithFile, type ObjectStore, type Signature } from './tree-edit.js';
+import {
+  CommitMetadataError,
+  listFilesAt,
+  listFoldersAt,
+  readFileAt,
+  writeCommitWithFiles,
+  type FileChange,
+  type ObjectStore,
+  type Signature,
+} from './tree-edit.js';
 
 /** The newest commit of the branch, and reads at it. */
 export interface RepoSnapshot {
   readonly commit: string;
   readFile(filepath: string): Promise<string | undefined>;
   listFolders(filepath: string): Promise<string[]>;
+  /** Every file under the folder `filepath`, as paths from the repository's top, sorted; empty when there is no such folder. */
+  listFiles(filepath: string): Promise<string[]>;
 }
 
 /** The outcome of {@link ClaimRepo.commitFile}. */
@@ -57,6 +68,8 @@ export interface ClaimRepo {
    * it only if the branch still names `base.commit`; `{ok: false}` when it moved.
    */
   commitFile(base: RepoSnapshot, filepath: string, text: string, message: string, who: Signature): Promise<SwapResult>;
+  /** {@link commitFile} for several files in one commit: each written, or removed when its `text` is `null`. */
+  commitFiles(base: RepoSnapshot, changes: readonly FileChange[], message: string, who: Signature): Promise<SwapResult>;
   /** Removes temporary files. */
   close(): Promise<void>;
 }
@@ -119,6 +132,26 @@ function objectError(error: unknown, where: { location: string; branch: string }
   return new BranchUnreadableError(where.location, where.branch, commit, what);
 }
 
+/**
+ * How the write door picks its branch when none is given: from a file of the
+ * repository's default branch (HEAD), read with `readFile` (the fleet's
+ * `git.branch` in registry/fleet.yaml); `undefined` when it names none, and
+ * the default branch itself is used.
+ */
+export type BranchFromHead = (readFile: (filepath: string) => Promise<string | undefined>) => Promise<string | undefined>;
+
+/** The branch `branch` names: itself, or what the default branch's files name, else the default branch, else `main`. */
+async function chooseBranch(
+  branch: string | BranchFromHead,
+  store: ObjectStore,
+  head: { commit: string | undefined; branch: string | undefined },
+): Promise<string> {
+  if (typeof branch === 'string') return branch;
+  const { commit } = head;
+  const named = commit === undefined ? undefined : await branch((filepath) => readFileAt(store, commit, filepath).catch(() => undefined));
+  return named ?? head.branch ?? 'main';
+}
+
 /** Credentials for an HTTP remote (a token is the password); never logged. */
 export interface RepoAuth {
   username?: string;
@@ -145,10 +178,11 @@ async function snapshotOf(store: ObjectStore, commit: string, where: { location:
     commit,
     readFile: (filepath) => readFileAt(store, commit, filepath).catch(unreadable({ part: 'file', path: filepath })),
     listFolders: (filepath) => listFoldersAt(store, commit, filepath).catch(unreadable({ part: 'folder', path: filepath })),
+    listFiles: (filepath) => listFilesAt(store, commit, filepath).catch(unreadable({ part: 'folder', path: filepath })),
   };
 }
 
-async function openRemote(url: string, branch: string, auth: RepoAuth): Promise<ClaimRepo> {
+async function openRemote(url: string, wanted: string | BranchFromHead, auth: RepoAuth): Promise<ClaimRepo> {
   const dir = await mkdtemp(path.join(tmpdir(), 'diene-claim-'));
   const store: ObjectStore = { gitdir: path.join(dir, '.git'), cache: {} };
   const onAuth: AuthCallback | undefined =
@@ -157,8 +191,23 @@ async function openRemote(url: string, branch: string, auth: RepoAuth): Promise<
       : undefined;
   const remote = { fs, http, dir, gitdir: store.gitdir, ...(onAuth ? { onAuth } : {}) };
   let cloned = false;
+  let branch: string;
+  if (typeof wanted === 'string') branch = wanted;
+  else {
+    // The remote's default branch first (HEAD), to read which branch the fleet names; that one is fetched by the first snapshot.
+    try {
+      await git.clone({ ...remote, url, singleBranch: true, depth: 1, noCheckout: true, noTags: true, cache: store.cache });
+    } catch (error) {
+      await rm(dir, { recursive: true, force: true });
+      throw remoteError(url, 'fetch from', error);
+    }
+    cloned = true;
+    const commit = await git.resolveRef({ fs, gitdir: store.gitdir, ref: 'HEAD' }).catch(() => undefined);
+    const current = await git.currentBranch({ fs, gitdir: store.gitdir }).catch(() => undefined);
+    branch = await chooseBranch(wanted, store, { commit, branch: current ?? undefined });
+  }
   const tracking = `refs/remotes/origin/${branch}`;
-  return {
+  const repo: ClaimRepo = {
     location: url,
     branch,
     async snapshot() {
@@ -177,9 +226,12 @@ async function openRemote(url: string, branch: string, auth: RepoAuth): Promise<
         throw remoteError(url, 'fetch from', error);
       }
     },
-    async commitFile(base, filepath, text, message, who) {
-      const commit = await writeCommitWithFile(store, base.commit, filepath, text, message, who).catch((error: unknown) => {
-        throw objectError(error, { location: url, branch }, base.commit, { part: 'tree', path: filepath });
+    commitFile(base, filepath, text, message, who) {
+      return repo.commitFiles(base, [{ path: filepath, text }], message, who);
+    },
+    async commitFiles(base, changes, message, who) {
+      const commit = await writeCommitWithFiles(store, base.commit, changes, message, who).catch((error: unknown) => {
+        throw objectError(error, { location: url, branch }, base.commit, { part: 'tree', path: changes[0]?.path ?? '' });
       });
       await git.writeRef({ fs, gitdir: store.gitdir, ref: `refs/heads/${branch}`, value: commit, force: true });
       try {
@@ -201,6 +253,7 @@ async function openRemote(url: string, branch: string, auth: RepoAuth): Promise<
       await rm(dir, { recursive: true, force: true });
     },
   };
+  return repo;
 }
 
 async function exists(target: string): Promise<boolean> {
@@ -320,12 +373,16 @@ async function worktreeBytes(worktree: string, filepath: string, repo: string): 
   }
 }
 
-async function openLocal(dir: string, branch: string): Promise<ClaimRepo> {
+async function openLocal(dir: string, wanted: string | BranchFromHead): Promise<ClaimRepo> {
   const layout = await localLayout(path.resolve(dir));
   const store: ObjectStore = { gitdir: layout.gitdir, cache: {} };
+  const branch = await chooseBranch(wanted, store, {
+    commit: await git.resolveRef({ fs, gitdir: store.gitdir, ref: 'HEAD' }).catch(() => undefined),
+    branch: await checkedOutBranch(store.gitdir),
+  });
   const ref = `refs/heads/${branch}`;
   const where = { location: dir, branch };
-  return {
+  const repo: ClaimRepo = {
     location: dir,
     branch,
     async snapshot() {
@@ -338,49 +395,80 @@ async function openLocal(dir: string, branch: string): Promise<ClaimRepo> {
       }
       return snapshotOf(store, commit, where);
     },
-    async commitFile(base, filepath, text, message, who) {
+    commitFile(base, filepath, text, message, who) {
+      return repo.commitFiles(base, [{ path: filepath, text }], message, who);
+    },
+    async commitFiles(base, changes, message, who) {
       const worktree = layout.worktree !== undefined && (await checkedOutBranch(store.gitdir)) === branch ? layout.worktree : undefined;
       const release = worktree !== undefined ? await lockIndex(store.gitdir, dir) : undefined;
       try {
-        const target = worktree !== undefined ? path.join(worktree, filepath) : undefined;
-        let original: Buffer | undefined;
-        if (worktree !== undefined && target !== undefined) {
-          original = await worktreeBytes(worktree, filepath, dir);
-          const status = await git.status({ fs, dir: worktree, gitdir: store.gitdir, filepath, cache: store.cache }).catch((error: unknown) => {
-            throw new RepoError({ code: 'claim_repo_io_failed', args: { path: 'the index', repo: dir, reason: reasonOf(error) } });
-          });
-          if (!['unmodified', 'absent'].includes(status)) throw new RepoError({ code: 'claim_worktree_changed', args: { file: filepath, repo: dir, status } });
+        // What each file held in the working tree before the write, to put back when the update fails.
+        const originals = new Map<string, Buffer | undefined>();
+        if (worktree !== undefined) {
+          for (const change of changes) {
+            originals.set(change.path, await worktreeBytes(worktree, change.path, dir));
+            const status = await git.status({ fs, dir: worktree, gitdir: store.gitdir, filepath: change.path, cache: store.cache }).catch((error: unknown) => {
+              throw new RepoError({ code: 'claim_repo_io_failed', args: { path: 'the index', repo: dir, reason: reasonOf(error) } });
+            });
+            if (!['unmodified', 'absent'].includes(status))
+              throw new RepoError({ code: 'claim_worktree_changed', args: { file: change.path, repo: dir, status } });
+          }
         }
-        const commit = await writeCommitWithFile(store, base.commit, filepath, text, message, who).catch((error: unknown) => {
-          throw objectError(error, where, base.commit, { part: 'tree', path: filepath });
+        const commit = await writeCommitWithFiles(store, base.commit, changes, message, who).catch((error: unknown) => {
+          throw objectError(error, where, base.commit, { part: 'tree', path: changes[0]?.path ?? '' });
         });
         if (!(await swapRef(store.gitdir, ref, base.commit, commit))) return { ok: false, reason: 'moved' };
-        if (worktree === undefined || target === undefined) return { ok: true, commit };
+        if (worktree === undefined) return { ok: true, commit };
         // The ref has moved: the working tree and the index follow it, or everything goes back.
-        let created: string | undefined;
-        try {
-          created = await mkdir(path.dirname(target), { recursive: true });
-          await writeFile(target, text, 'utf8');
-          await git.resetIndex({ fs, dir: worktree, gitdir: store.gitdir, filepath, ref: branch, cache: store.cache });
-          return { ok: true, commit };
-        } catch (error) {
-          const movedBack = await swapRef(store.gitdir, ref, commit, base.commit).catch(() => false);
-          if (original !== undefined) await writeFile(target, original).catch(() => undefined);
-          else await rm(created ?? target, { recursive: created !== undefined, force: true }).catch(() => undefined);
-          const state = movedBack
-            ? 'the branch, the index and the file are as they were'
-            : `the branch could not be moved back to ${base.commit.slice(0, 12)}: run \`git update-ref ${ref} ${base.commit} ${commit}\``;
-          throw new RepoError({ code: 'claim_worktree_update_failed', args: { file: filepath, repo: dir, reason: reasonOf(error), state } });
+        const created: string[] = [];
+        let failed: { file: string; error: unknown } | undefined;
+        for (const change of changes) {
+          const target = path.join(worktree, change.path);
+          try {
+            if (change.text === null) await rm(target, { force: true });
+            else {
+              const folder = await mkdir(path.dirname(target), { recursive: true });
+              if (folder !== undefined) created.push(folder);
+              await writeFile(target, change.text, 'utf8');
+            }
+            await git.resetIndex({ fs, dir: worktree, gitdir: store.gitdir, filepath: change.path, ref: branch, cache: store.cache });
+          } catch (error) {
+            failed = { file: change.path, error };
+            break;
+          }
         }
+        if (failed === undefined) return { ok: true, commit };
+        const movedBack = await swapRef(store.gitdir, ref, commit, base.commit).catch(() => false);
+        for (const change of changes) {
+          const target = path.join(worktree, change.path);
+          const original = originals.get(change.path);
+          if (original !== undefined)
+            await mkdir(path.dirname(target), { recursive: true })
+              .then(() => writeFile(target, original))
+              .catch(() => undefined);
+          else await rm(target, { force: true }).catch(() => undefined);
+          if (movedBack)
+            await git.resetIndex({ fs, dir: worktree, gitdir: store.gitdir, filepath: change.path, ref: branch, cache: store.cache }).catch(() => undefined);
+        }
+        for (const folder of created.reverse()) await rm(folder, { recursive: true, force: true }).catch(() => undefined);
+        const state = movedBack
+          ? 'the branch, the index and the file are as they were'
+          : `the branch could not be moved back to ${base.commit.slice(0, 12)}: run \`git update-ref ${ref} ${base.commit} ${commit}\``;
+        throw new RepoError({ code: 'claim_worktree_update_failed', args: { file: failed.file, repo: dir, reason: reasonOf(failed.error), state } });
       } finally {
         await release?.();
       }
     },
     async close() {},
   };
+  return repo;
 }
 
-/** Opens `repo` (an HTTP(S) URL or a local folder) at `branch` for one write. Throws {@link RepoError} when a folder is not a repository. */
-export async function openClaimRepo(repo: string, branch: string, auth: RepoAuth = {}): Promise<ClaimRepo> {
+/**
+ * Opens `repo` (an HTTP(S) URL or a local folder) at `branch` for one write,
+ * or at the branch the repository's default branch names ({@link BranchFromHead}).
+ * Throws {@link RepoError} when a folder is not a repository.
+ */
+export async function openClaimRepo(repo: string, branch: string | BranchFromHead, auth: RepoAuth = {}): Promise<ClaimRepo> {
   return isRemote(repo) ? openRemote(repo, branch, auth) : openLocal(repo, branch);
 }

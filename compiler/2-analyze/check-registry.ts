@@ -13,6 +13,9 @@ import { clusterName, known, landscapeOfMisspeltCluster, misspeltClustersOf, typ
 /** Reserved cluster mark (SPEC §2): the primordial chart's Applications use it. */
 export const RESERVED_MARK = 'primordial';
 
+/** An account reference: `<vendor>-<name>`, an account file's stem (account.schema.json's vendor and name patterns, joined). */
+const ACCOUNT_REFERENCE = /^[a-z][a-z0-9]*-[a-z0-9]+(-[a-z0-9]+)*$/;
+
 function decimals(source: string): number {
   const match = /\.(\d+)/.exec(source.replace(/e.*$/i, ''));
   return match ? (match[1] as string).length : 0;
@@ -132,7 +135,16 @@ export function checkRegistry(index: FleetIndex): Diagnostic[] {
       found.push(diagnose(at(cluster, ['mark']), 'file_name_mismatch', { actual: stem, expected: name, expectedFile: `registry/clusters/${name}.yaml` }));
     if (cluster.data.mark === RESERVED_MARK) found.push(diagnose(at(cluster, ['mark']), 'cluster_mark_reserved'));
     const account = index.accounts.get(cluster.data.account);
-    if (!account) {
+    if (!account && !ACCOUNT_REFERENCE.test(cluster.data.account)) {
+      const close = closestName(cluster.data.account, index.accounts.keys());
+      found.push(
+        diagnose(at(cluster, ['account']), 'cluster_account_invalid', {
+          account: cluster.data.account,
+          suggestion: close ? `did you mean "${close}"? ` : '',
+          known: known(index.accounts),
+        }),
+      );
+    } else if (!account) {
       found.push(diagnose(at(cluster, ['account']), 'cluster_account_unknown', { account: cluster.data.account, known: known(index.accounts) }));
     } else if (account.data.vendor !== cluster.data.provider) {
       found.push(

@@ -107,6 +107,15 @@ export function checkRows(index: FleetIndex, nowSeconds: number): Diagnostic[] {
       }
     }
   }
+  // An empty row folder (given by `materialize`, which counts it as a service) is blamed like one with rows.
+  for (const entry of [...index.emptyRowFolders].sort()) {
+    const [platformName, service] = entry.split('/') as [string, string];
+    if (!index.platforms.has(platformName) || checkedServices.has(entry) || SERVICE_NAME.test(service)) continue;
+    checkedServices.add(entry);
+    found.push(
+      diagnose({ file: `platforms/${platformName}/${service}/` }, 'service_folder_invalid', { platform: platformName, service, suggestion: serviceNameFor(service) }),
+    );
+  }
   found.push(...missingRows(index));
   return found;
 }

@@ -181,9 +181,14 @@ export function fleetRoot(values: OptionValues, option = '--fleet'): string {
   if (isDirectory(root)) return root;
   const what = pathExists(root) ? 'file' : 'missing';
   // Look from the folder holding the file, or from the nearest folder on the way to where nothing is.
+  // The name typed where nothing is (or the file's name) is what a folder beside it must be a close spelling of to be suggested.
   let start = path.dirname(root);
-  while (!isDirectory(start) && path.dirname(start) !== start) start = path.dirname(start);
-  const near = nearFleet(start);
+  let typed = path.basename(root);
+  while (!isDirectory(start) && path.dirname(start) !== start) {
+    typed = path.basename(start);
+    start = path.dirname(start);
+  }
+  const near = nearFleet(start, false, typed);
   throw new UsageError('usage_fleet_not_directory', {
     option,
     value: typeof flag === 'string' ? flag : root,
@@ -193,8 +198,8 @@ export function fleetRoot(values: OptionValues, option = '--fleet'): string {
 }
 
 /** The fleet root nearest `start` (see {@link nearbyFleet}) as a hint names it from the working directory: `../` and `--fleet ..` from inside it. */
-function nearFleet(start: string, skipStart = false): { near: string; nearFlag: string } | undefined {
-  const found = nearbyFleet(start, skipStart);
+function nearFleet(start: string, skipStart = false, typed?: string): { near: string; nearFlag: string } | undefined {
+  const found = nearbyFleet(start, skipStart, typed);
   if (found === undefined) return undefined;
   const shown = shownPath(found, process.cwd(), found);
   return { near: shown === '.' ? './' : `${shown}${path.sep}`, nearFlag: shown };

@@ -34,7 +34,9 @@ function servicesOf(root: string, model: FleetModel, platform: string): string[]
 /**
  * `<platform>/<service>` of every folder under platforms/ that holds no row yet:
  * the analysis counts them as services, so that a new fleet whose sign-in
- * service has only its folder can be materialized.
+ * service has only its folder can be materialized; one whose name is no
+ * service name is blamed there (`service_folder_invalid`), as it would be
+ * with a row in it.
  */
 function emptyRowFolders(root: string, files: readonly SourceFile[]): Set<string> {
   const withRows = new Set(files.flatMap((file) => /^platforms\/([^/]+)\/([^/]+)\//.exec(file.path)?.slice(1, 3).join('/') ?? []));
@@ -43,7 +45,7 @@ function emptyRowFolders(root: string, files: readonly SourceFile[]): Set<string
   for (const platform of subfolders(platforms)) {
     for (const service of subfolders(path.join(platforms, platform))) {
       const key = `${platform}/${service}`;
-      if (SERVICE_NAME.test(service) && !withRows.has(key)) found.add(key);
+      if (!withRows.has(key)) found.add(key);
     }
   }
   return found;

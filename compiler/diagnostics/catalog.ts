@@ -572,6 +572,11 @@ export const catalog = {
     message: 'account "{account}" does not exist',
     hint: 'add registry/accounts/{account}.yaml, or name one of: {known}',
   },
+  cluster_account_invalid: {
+    severity: 'error',
+    message: '"{account}" is not an account: an account is named <vendor>-<name>, the file stem of a registry/accounts/ file',
+    hint: '{suggestion}name one of: {known}',
+  },
   cluster_account_vendor_mismatch: {
     severity: 'error',
     message: 'cluster {cluster} runs on provider "{provider}", but its account "{account}" belongs to vendor "{vendor}"',

@@ -106,6 +106,44 @@ describe('--fleet naming no folder', () => {
   });
 });
 
+describe('--fleet naming no folder, beside other fleets', () => {
+  /** `workspace()` with a second fleet `b1/` beside `my-fleet/`, and `myf/` a copy of it. */
+  function fleets(): { dir: string } {
+    const { dir, fleet } = workspace();
+    cpSync(fleet, path.join(dir, 'b1'), { recursive: true });
+    cpSync(fleet, path.join(dir, 'myf'), { recursive: true });
+    return { dir };
+  }
+
+  it('a typo of one of them: names the one it is a close spelling of, not the first in name order', async () => {
+    const { dir } = fleets();
+    const [found] = diagnostics(await runCliInProcess(['compile', '--fleet', 'myff', '--format', 'json'], { cwd: dir }));
+    expect(found?.code).toBe('usage_fleet_not_directory');
+    expect(found?.hint).toMatch(/^the fleet root looks like myf\/ \(registry\/fleet\.yaml is there\): pass --fleet myf; /);
+  });
+
+  it('a name close to none of them: suggests no fleet', async () => {
+    const { dir } = fleets();
+    const [found] = diagnostics(await runCliInProcess(['validate', '--fleet', 'production', '--format', 'json'], { cwd: dir }));
+    expect(found?.hint).toMatch(/^name the fleet root, the folder holding registry\/fleet\.yaml, with --fleet DIR, or run from it without --fleet; usage: /);
+  });
+
+  it('a missing folder of the file-system root: suggests none of the fleets left in the temporary folder', async () => {
+    workspace();
+    const [found] = diagnostics(await runCliInProcess(['validate', '--fleet', '/nonexistent-diene-fleet', '--format', 'json'], { cwd: tmpdir() }));
+    expect(found?.code).toBe('usage_fleet_not_directory');
+    expect(found?.hint).not.toContain('looks like');
+  });
+
+  it('the temporary folder itself: suggests none of the fleets left in it', async () => {
+    workspace();
+    const found = diagnostics(await runCliInProcess(['validate', '--fleet', tmpdir(), '--format', 'json'], { cwd: tmpdir() }));
+    expect(found.find((d) => d.code === 'fleet_file_missing')?.hint).toBe(
+      'run from the fleet root or pass --fleet DIR; a fleet holds registry/fleet.yaml and registry/regions.yaml',
+    );
+  });
+});
+
 describe('files in the text form, run from outside the fleet root', () => {
   const broken = (fleet: string) =>
     writeFileSync(path.join(fleet, 'registry', 'landscapes', 'raichu.yaml'), 'name: raichu\nregion: XXX\ntier: prod\n');

@@ -5,7 +5,9 @@
  */
 import { appendFileSync, existsSync, mkdirSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { closestName } from '../../diagnostics/spelling.js';
 
 /** Whether `p` exists (a file, a folder or anything else). */
 export function pathExists(p: string): boolean {
@@ -97,14 +99,25 @@ const NEARBY_LOOKS = 1000;
 /**
  * The fleet root (a folder holding registry/fleet.yaml) nearest `start`, for
  * a hint when a run is pointed elsewhere: `start` itself unless
- * `skipStart`, then the folders enclosing it, nearest first, then the
- * folders one and two levels below it in name order. `undefined` when none is.
+ * `skipStart`, then the folders enclosing it, nearest first, then below it.
+ * With `typed` (the name of a folder that is not there), below it means only
+ * a folder of `start` whose name is a close spelling of `typed`: another
+ * fleet beside the one meant is no answer. Without it, the folders one and
+ * two levels below `start` in name order, except below the file-system root
+ * or the temporary folder, which hold whatever anyone left there.
+ * `undefined` when none is.
  */
-export function nearbyFleet(start: string, skipStart = false): string | undefined {
+export function nearbyFleet(start: string, skipStart = false, typed?: string): string | undefined {
   for (let dir = skipStart ? path.dirname(start) : start; ; dir = path.dirname(dir)) {
     if (holdsFleet(dir)) return dir;
     if (path.dirname(dir) === dir) break;
   }
+  if (typed !== undefined) {
+    const meant = closestName(typed, visibleFolders(start).filter((name) => closestName(typed, [name]) !== undefined && holdsFleet(path.join(start, name))));
+    return meant === undefined ? undefined : path.join(start, meant);
+  }
+  const resolved = path.resolve(start);
+  if (path.dirname(resolved) === resolved || resolved === path.resolve(tmpdir())) return undefined;
   let level = [start];
   let looks = 0;
   for (let depth = 0; depth < 2; depth++) {

@@ -17,7 +17,7 @@ export interface Cluster {
    */
   provider: string;
   /**
-   * The account the cluster runs under: the file stem `<vendor>-<name>` of a registry/accounts/ file whose vendor is the provider.
+   * The account the cluster runs under: the file stem `<vendor>-<name>` of a registry/accounts/ file whose vendor is the provider. The compiler checks it against the accounts (`cluster_account_invalid`, `cluster_account_unknown`).
    */
   account: string;
   /**

@@ -114,12 +114,12 @@ export const inputSchemas: Readonly<Record<string, object>> = {
         description: "The provider that runs the cluster; (the landscape's region, provider) must be listed in regions.yaml.",
       },
       account: {
-        description: 'The account the cluster runs under: the file stem `<vendor>-<name>` of a registry/accounts/ file whose vendor is the provider.',
+        description:
+          'The account the cluster runs under: the file stem `<vendor>-<name>` of a registry/accounts/ file whose vendor is the provider. The compiler checks it against the accounts (`cluster_account_invalid`, `cluster_account_unknown`).',
         type: 'string',
         minLength: 3,
         maxLength: 65,
-        pattern: '^[a-z][a-z0-9]*-[a-z0-9]+(-[a-z0-9]+)*$',
-        'x-diene-codes': { pattern: 'name_invalid', minLength: 'name_length', maxLength: 'name_length' },
+        'x-diene-codes': { minLength: 'name_length', maxLength: 'name_length' },
       },
       traffic: { description: "True = the cluster's addresses are in its landscape's DNS answers. Required, no default.", type: 'boolean' },
     },

@@ -20,6 +20,8 @@ export const MODULES = {
     tests: ['test/route/lookup-upstream.test.ts', 'test/route/flip-invariant-backends.test.ts', 'test/route/matcher-oracle.test.ts'],
     // No mutated line runs at import (its module-level constants are numbers, which Stryker leaves alone).
     isolate: false,
+    // Inputs drawn by each property test (test/support/property-runs.ts): they run again for every mutant.
+    propertyRuns: 300,
   },
   brakes: {
     what: "the traffic planner's brakes: freeze, last address, one cluster a plan, mass change, and the plan checksum",
@@ -101,6 +103,8 @@ async function run(name) {
   // The test files, for vitest.mutation.config.ts (Stryker's test processes inherit the environment).
   process.env.DIENE_MUTATION_TESTS = module.tests.join(',');
   process.env.DIENE_MUTATION_ISOLATE = module.isolate === false ? '0' : '1';
+  if (module.propertyRuns === undefined) delete process.env.DIENE_PROPERTY_RUNS;
+  else process.env.DIENE_PROPERTY_RUNS = String(module.propertyRuns);
   const reports = path.join('reports', 'mutation');
   mkdirSync(path.join(ROOT, reports), { recursive: true });
   const stryker = new Stryker({

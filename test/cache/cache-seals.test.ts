@@ -11,7 +11,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { entryAt, folderDistrust, loadCacheKey, sealMaker, sealOf, suppliedPlace } from '../../compiler/adapters/cache/cache-trust.js';
-import { CACHE_FILE_LIMITS, CompileCache, EntryProblem, entryText, packSeal, parseEntry, recordText, type CacheEntry } from '../../compiler/adapters/cache/compile-cache.js';
+import {
+  CACHE_FILE_LIMITS,
+  CompileCache,
+  EntryProblem,
+  entryText,
+  packSeal,
+  parseEntry,
+  recordText,
+  type CacheEntry,
+} from '../../compiler/adapters/cache/compile-cache.js';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'diene-cache-seals-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -281,7 +290,7 @@ describe('where a fleet or a checkout could supply a folder', () => {
   const home = path.join(dir, 'home');
   mkdirSync(home);
 
-  it('the fleet itself and below, then its work tree, then the working directory\'s, each with its top', () => {
+  it("the fleet itself and below, then its work tree, then the working directory's, each with its top", () => {
     expect(suppliedPlace(fleet, fleet, home)).toEqual({ where: 'fleet', root: fleet });
     expect(suppliedPlace(path.join(fleet, 'a', 'b'), fleet, home)).toEqual({ where: 'fleet', root: fleet });
     expect(suppliedPlace(path.join(repository, 'cache'), fleet, home)).toEqual({ where: 'repository', root: repository });

@@ -6,11 +6,34 @@
 // tests of test/cache/ show what a user sees; these pin each rule at its edge.
 
 import { createHash } from 'node:crypto';
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { entryAt, folderDistrust, loadCacheKey, sealMaker, sealOf, suppliedPlace } from '../../compiler/adapters/cache/cache-trust.js';
+import {
+  cacheKeyFile,
+  entryAt,
+  folderDistrust,
+  loadCacheKey,
+  runsInCi,
+  sealMaker,
+  sealOf,
+  suppliedPlace,
+  userCacheFolder,
+} from '../../compiler/adapters/cache/cache-trust.js';
 import {
   CACHE_FILE_LIMITS,
   CompileCache,
@@ -40,6 +63,9 @@ function hmac(key: Uint8Array, text: Buffer): string {
   const inner = createHash('sha256').update(pad(0x36)).update(text).digest();
   return createHash('sha256').update(pad(0x5c)).update(inner).digest('hex');
 }
+
+/** The file descriptors open in this process: a check that does not close what it opened leaves one more. */
+const openFiles = (): number => readdirSync('/proc/self/fd').length;
 
 const KEY = Buffer.alloc(32, 7);
 const OTHER_KEY = Buffer.alloc(32, 8);
@@ -139,6 +165,25 @@ describe('sealed files in a cache folder', () => {
     truncateSync(file, CACHE_FILE_LIMITS.entry + 1);
     expect(cache.read(ENTRY_KEY, 5)).toBeUndefined();
     expect(cache.warnings.map((w) => w.message)).toEqual([expect.stringContaining('larger than')]);
+    // What the file holds is checked before it is read whole, each fault named; nothing stays open.
+    const text = entryText(ENTRY_KEY, ENTRY, loadCacheKey(path.join(dir, 'state', 'diene', 'cache-key')) as Uint8Array);
+    const faults: [string, string][] = [
+      [text.split('\n')[0] ?? '', 'it is cut short'],
+      [`${'x'.repeat(5000)}`, 'its first line is not JSON'],
+      [`${text.slice(0, -2)}\n`, 'it is cut short'],
+      [`${text}x`, 'its size is not the one its first line states'],
+      [text.replace(ENTRY_KEY, 'b'.repeat(64)), 'it names another key than its file name (copied or moved)'],
+    ];
+    const before = openFiles();
+    for (const [content, why] of faults) {
+      writeFileSync(file, content);
+      const warned = cache.warnings.length;
+      expect(cache.read(ENTRY_KEY, 5)).toBeUndefined();
+      expect(cache.warnings.slice(warned).map((w) => w.message)).toEqual([expect.stringContaining(`: ${why};`)]);
+    }
+    writeFileSync(file, text);
+    expect(cache.read(ENTRY_KEY, 5)).toEqual(ENTRY);
+    expect(openFiles()).toBe(before);
     expect(CACHE_FILE_LIMITS).toEqual({ entry: 64 * 1024 * 1024, pack: 256 * 1024 * 1024, render_output: 256 * 1024 * 1024 });
   });
 
@@ -171,6 +216,14 @@ describe('sealed files in a cache folder', () => {
     expect(read(`${body}seal ${seal(OTHER_KEY)}\n`)).toBe('seal_mismatch');
     expect(read(`${body}seal ${seal(key, 'records/y.pack')}\n`)).toBe('seal_mismatch');
     expect(read(`${body}record two\nseal ${seal(key)}\n`)).toBe('seal_mismatch');
+    writeFileSync(file, `${body}seal ${seal(key)}\n`);
+    const before = openFiles();
+    expect(cache.readPack(relative)).toBe(body);
+    expect(openFiles()).toBe(before);
+    // A folder that is not used is never read: the same sealed pack gives nothing.
+    chmodSync(path.join(dir, 'cache'), 0o777);
+    expect(cacheIn(dir).readPack(relative)).toBeUndefined();
+    chmodSync(path.join(dir, 'cache'), 0o700);
     rmSync(file);
     expect(cache.readPack(relative)).toBeUndefined();
     writeFileSync(file, '');
@@ -236,6 +289,11 @@ describe('folders and the key the cache trusts', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
     expect(loadCacheKey(file)).toEqual(made);
+    // Made through a temporary file, which is gone.
+    expect(readdirSync(path.dirname(file))).toEqual(['cache-key']);
+    const before = openFiles();
+    expect(loadCacheKey(file)).toEqual(made);
+    expect(openFiles()).toBe(before);
 
     const keyed = (content: string, mode = 0o600) => {
       writeFileSync(file, content, { mode });
@@ -246,6 +304,7 @@ describe('folders and the key the cache trusts', () => {
     expect(keyed(text.slice(0, 64))).toEqual({ why: 'not_a_key' });
     expect(keyed(`${text.slice(0, 63)}g\n`)).toEqual({ why: 'not_a_key' });
     expect(keyed(`${text.slice(0, 64)}\r`)).toEqual({ why: 'not_a_key' });
+    expect(keyed(`${text}\n`)).toEqual({ why: 'not_a_key' });
     expect(keyed(text, 0o640)).toEqual({ why: 'readable_by_others' });
     expect(keyed(text, 0o604)).toEqual({ why: 'readable_by_others' });
     expect(keyed(text, 0o400)).toEqual(made);
@@ -262,6 +321,8 @@ describe('folders and the key the cache trusts', () => {
     expect(loadCacheKey(file)).toEqual({ why: 'folder_unsafe' });
     writeFileSync(path.join(dir, 'plain'), '');
     expect(loadCacheKey(path.join(dir, 'plain', 'diene', 'cache-key'))).toEqual({ why: 'unreadable', errno: 'ENOTDIR' });
+    chmodSync(path.dirname(file), 0o700);
+    expect(loadCacheKey(path.join(path.dirname(file), 'k'.repeat(300)))).toEqual({ why: 'unreadable', errno: 'ENAMETOOLONG' });
   });
 
   it('the key is refused inside the fleet, its work tree or the checkout, naming where', () => {
@@ -301,6 +362,14 @@ describe('where a fleet or a checkout could supply a folder', () => {
     expect(suppliedPlace(`${fleet}-cache`, fleet, home)).toEqual({ where: 'repository', root: repository });
   });
 
+  it('outside a fleet in no work tree: nothing, even beside it or where neither exists yet', () => {
+    const loose = path.join(dir, 'loose');
+    mkdirSync(loose);
+    expect(suppliedPlace(path.join(dir, 'beside'), loose, home)).toBeUndefined();
+    expect(suppliedPlace(path.join(dir, 'beside', 'cache'), path.join(dir, 'not-yet'), home)).toBeUndefined();
+    expect(suppliedPlace(path.join(dir, 'not-yet', 'cache'), path.join(dir, 'not-yet'), home)).toEqual({ where: 'fleet', root: path.join(dir, 'not-yet') });
+  });
+
   it('a name beginning with two dots inside the fleet is inside it, in a git work tree or not', () => {
     expect(suppliedPlace(path.join(fleet, '..cache'), fleet, home)).toEqual({ where: 'fleet', root: fleet });
     const loose = path.join(dir, 'loose-fleet');
@@ -317,5 +386,36 @@ describe('where a fleet or a checkout could supply a folder', () => {
     expect(suppliedPlace(path.join(fleet, 'out', 'cache'), fleet, home)).toBeUndefined();
     // The fleet named through a link is the same fleet.
     expect(suppliedPlace(path.join(fleet, 'cache'), path.join(home, 'to-fleet'), home)).toEqual({ where: 'fleet', root: fleet });
+  });
+});
+
+describe('where the cache and its key live', () => {
+  it('$XDG_CACHE_HOME/diene and $XDG_STATE_HOME/diene/cache-key when absolute, else under the home folder', () => {
+    expect(userCacheFolder({ XDG_CACHE_HOME: '/var/cache/u' }, '/home/u')).toBe('/var/cache/u/diene');
+    expect(userCacheFolder({ XDG_CACHE_HOME: 'relative' }, '/home/u')).toBe('/home/u/.cache/diene');
+    expect(userCacheFolder({ XDG_CACHE_HOME: '' }, '/home/u')).toBe('/home/u/.cache/diene');
+    expect(userCacheFolder({}, '/home/u')).toBe('/home/u/.cache/diene');
+    expect(cacheKeyFile({ XDG_STATE_HOME: '/var/state/u' }, '/home/u')).toBe('/var/state/u/diene/cache-key');
+    expect(cacheKeyFile({ XDG_STATE_HOME: 'relative' }, '/home/u')).toBe('/home/u/.local/state/diene/cache-key');
+    expect(cacheKeyFile({}, '/home/u')).toBe('/home/u/.local/state/diene/cache-key');
+  });
+
+  it('a CI job: CI set to anything but empty, 0 or false (any case, spaces around), or GITHUB_ACTIONS=true', () => {
+    const cases: [Record<string, string>, boolean][] = [
+      [{}, false],
+      [{ CI: '' }, false],
+      [{ CI: '0' }, false],
+      [{ CI: 'false' }, false],
+      [{ CI: ' FALSE ' }, false],
+      [{ CI: ' 0 ' }, false],
+      [{ CI: '  ' }, false],
+      [{ CI: 'true' }, true],
+      [{ CI: '1' }, true],
+      [{ CI: 'woodpecker' }, true],
+      [{ GITHUB_ACTIONS: 'true' }, true],
+      [{ GITHUB_ACTIONS: 'false' }, false],
+      [{ CI: 'false', GITHUB_ACTIONS: 'true' }, true],
+    ];
+    expect(cases.map(([env]) => [env, runsInCi(env)])).toEqual(cases);
   });
 });

@@ -20,6 +20,8 @@ export const MODULES = {
     tests: ['test/route/lookup-upstream.test.ts', 'test/route/flip-invariant-backends.test.ts', 'test/route/matcher-oracle.test.ts'],
     // No mutated line runs at import (its module-level constants are numbers, which Stryker leaves alone).
     isolate: false,
+    // Inputs drawn by each property test (test/support/property-runs.ts): they run again for every mutant.
+    propertyRuns: 300,
   },
   brakes: {
     what: "the traffic planner's brakes: freeze, last address, one cluster a plan, mass change, and the plan checksum",
@@ -55,7 +57,8 @@ export const MODULES = {
     what: "the cache's seal and path checks",
     // compile-cache.ts: readPack, and the sealed-file code from its types to sameSeal.
     mutate: ['compiler/adapters/cache/cache-trust.ts', 'compiler/adapters/cache/compile-cache.ts:378-397', 'compiler/adapters/cache/compile-cache.ts:777-880'],
-    tests: ['test/cache/cache-trust.test.ts', 'test/cache/compile-cache.test.ts', 'test/cache/file-records.test.ts'],
+    // The direct tests of the seals and path checks: the other cache tests run the CLI bundle, which no mutant reaches.
+    tests: ['test/cache/cache-seals.test.ts'],
   },
 };
 
@@ -100,6 +103,8 @@ async function run(name) {
   // The test files, for vitest.mutation.config.ts (Stryker's test processes inherit the environment).
   process.env.DIENE_MUTATION_TESTS = module.tests.join(',');
   process.env.DIENE_MUTATION_ISOLATE = module.isolate === false ? '0' : '1';
+  if (module.propertyRuns === undefined) delete process.env.DIENE_PROPERTY_RUNS;
+  else process.env.DIENE_PROPERTY_RUNS = String(module.propertyRuns);
   const reports = path.join('reports', 'mutation');
   mkdirSync(path.join(ROOT, reports), { recursive: true });
   const stryker = new Stryker({

@@ -5,6 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { compileFleet } from '../../compiler/index.js';
+import { comparable } from '../../compiler/2-analyze/permanent-identifiers.js';
 import { overlayTexts, readFleetTexts, TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';
 
 const reference = readFleetTexts();
@@ -185,6 +186,75 @@ describe('permanent identifiers against the base', () => {
     expect(
       compare({ 'registry/fleet.yaml': two, 'registry/vlandscapes/togepi.yaml': 'name: togepi\nmembers:\n  - {landscape: pichu, serve: true}\n' }),
     ).toEqual([]);
+  });
+
+  it('match a retired domain or host name whatever its case, a region code only as written', () => {
+    const moved = fleetYaml.replaceAll('cluster.atomi.cloud', 'cluster.atomi.io').replace('zone: atomi.cloud', 'zone: atomi.io');
+    const base = withRetired(moved, ['{kind: base, value: Cluster.Atomi.CLOUD, date: 2026-11-30, reason: the .cloud registry is closing}']);
+    expect(compare({ 'registry/fleet.yaml': base, ...noClaims })).toEqual([]);
+
+    const spare = fleetYaml.replaceAll('cluster.atomi-spare.net', 'cluster.atomi-spare.org');
+    const claim = { 'claims/domains/api.tin.nitroso.pikachu.cluster.atomi-spare.net.json': null };
+    const spareRetired = withRetired(spare, ['{kind: spare, value: CLUSTER.atomi-spare.net, date: 2026-11-30, reason: registrar moved}']);
+    expect(compare({ 'registry/fleet.yaml': spareRetired, ...claim })).toEqual([]);
+
+    const mercury = (reference.get('carbon/mercury/platform.yaml') as string).replace('vlandscapes: [mew, celebi]', 'vlandscapes: [mew]');
+    const intakeRetired = withRetired(fleetYaml, [
+      '{kind: intake, value: API.Webhook.Mercury.Celebi.Cluster.Atomi.Cloud, date: 2026-11-30, reason: senders moved to mew}',
+      '{kind: intake, value: api.webhook.mercury.celebi.cluster.atomi-spare.NET, date: 2026-11-30, reason: senders moved to mew}',
+      '{kind: vlandscape, value: celebi, date: 2026-11-30, reason: staging has one name}',
+    ]);
+    expect(compare({ 'carbon/mercury/platform.yaml': mercury, 'registry/vlandscapes/celebi.yaml': null, 'registry/fleet.yaml': intakeRetired })).toEqual([]);
+
+    // A region code is not a domain: "sin" does not retire SIN.
+    const iad = (reference.get('registry/landscapes/raichu.yaml') as string).replace('region: SIN', 'region: IAD');
+    const lower = withRetired(fleetYaml, ['{kind: region, landscape: raichu, value: sin, date: 2026-11-30, reason: moved}']);
+    expect(compare({ 'registry/landscapes/raichu.yaml': iad, 'registry/fleet.yaml': lower }).map((d) => d.message)).toEqual([
+      'the region of landscape raichu changed from SIN to IAD',
+    ]);
+  });
+
+  it('compare domains and host names without case, places canonically, other kinds as written', () => {
+    expect(comparable('base', 'Cluster.Atomi.CLOUD')).toBe('cluster.atomi.cloud');
+    expect(comparable('spare', 'Cluster.Atomi-Spare.NET')).toBe('cluster.atomi-spare.net');
+    expect(comparable('intake', 'API.webhook.Mercury.mew.cluster.atomi.cloud')).toBe('api.webhook.mercury.mew.cluster.atomi.cloud');
+    expect(comparable('region', 'Sin')).toBe('Sin');
+    expect(comparable('vlandscape', 'Mew')).toBe('Mew');
+    expect(comparable('issuer', 'https://API.lithium.aldehyde.raichu.cluster.atomi.cloud/oidc')).toBe(
+      'https://API.lithium.aldehyde.raichu.cluster.atomi.cloud/oidc',
+    );
+    expect(comparable('place', 'HTTPS://Books.Atomi.Cloud')).toBe('https://books.atomi.cloud');
+  });
+
+  it("give each kind's reason for being permanent in the hint", () => {
+    const reasons = (overlay: Record<string, string | null>) => {
+      const result = compileFleet(toSourceFiles(overlayTexts(reference, overlay)), { nowSeconds: TEST_NOW_SECONDS, base: { files: baseFiles, label: 'base' } });
+      return (result.permanence ?? []).map((d) => [d.message.split(' ').slice(0, 3).join(' '), /permanent \((.*)\): put/.exec(d.hint ?? '')?.[1]]);
+    };
+    const domains = fleetYaml
+      .replaceAll('cluster.atomi.cloud', 'cluster.atomi.io')
+      .replace('zone: atomi.cloud', 'zone: atomi.io')
+      .replaceAll('cluster.atomi-spare.net', 'cluster.atomi-spare.org');
+    const claim = { 'claims/domains/api.tin.nitroso.pikachu.cluster.atomi-spare.net.json': null };
+    expect(reasons({ 'registry/fleet.yaml': domains, ...noClaims, ...claim })).toEqual([
+      ['the base domain', 'every host name, issuer URL and book address of the fleet is under it, and clients bake it in'],
+      ['the spare domain', 'clients bake it in as the way around a failure of the base, and every spare name is under it'],
+    ]);
+    const mercury = (reference.get('carbon/mercury/platform.yaml') as string).replace('vlandscapes: [mew, celebi]', 'vlandscapes: [mew]');
+    const others = fleetYaml.replace('issuer: { module: api,', 'issuer: { module: admin,').replace('    - https://d111111abcdef8.cloudfront.net\n', '');
+    const found = reasons({
+      'registry/fleet.yaml': others,
+      'registry/landscapes/raichu.yaml': (reference.get('registry/landscapes/raichu.yaml') as string).replace('region: SIN', 'region: IAD'),
+      'carbon/mercury/platform.yaml': mercury,
+      'registry/vlandscapes/celebi.yaml': null,
+    });
+    expect([...new Map(found.map(([what, why]) => [what, why])).entries()]).toEqual([
+      ['the intake host', 'third-party senders were given this host name and keep sending to it'],
+      ['the Doc A', 'clients look for the books at the places of the Doc A they hold'],
+      ['the virtual landscape', 'users, clients and partners call the virtual name itself'],
+      ['the issuer URL', 'apps bake it in from books/issuers.json and every token carries it; a new one signs every user out and breaks verification'],
+      ['the region of', "a landscape's region is where its data lives and how virtual names route to it; moving it is a migration, not an edit"],
+    ]);
   });
 
   it('give the retirement entry to copy in the hint', () => {

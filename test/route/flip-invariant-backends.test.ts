@@ -14,6 +14,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileUpstreamTable, firstInvalidEscape, lookupUpstream, type PrefixRow, type UpstreamRoute } from '../../compiler/route/lookup-upstream.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const route = (host: string, app: string): UpstreamRoute => ({ host, account: 'nitroso', app, box: 'pikachu' });
 const LEGACY = route('api.tin.nitroso.pikachu.cluster.atomi.cloud', 'tin');
@@ -207,7 +208,7 @@ describe('the flip invariant over generated paths × the four backends (property
   it('never hands a flipped prefix to the old app, whatever the backend does', () => {
     fc.assert(
       fc.property(flippedArb, pathArb, (flipped, path) => assertNeverLegacy(flipped, path)),
-      { numRuns: 20000 },
+      { numRuns: propertyRuns(20000) },
     );
   });
 
@@ -221,14 +222,14 @@ describe('the flip invariant over generated paths × the four backends (property
       .map(([lead, name, tail]) => `${lead}/${name}${tail}`);
     fc.assert(
       fc.property(flippedArb, around, (flipped, path) => assertNeverLegacy(['alpha', ...flipped], path)),
-      { numRuns: 5000 },
+      { numRuns: propertyRuns(5000) },
     );
   });
 
   it('holds as well for servers that merge slashes or read %2e as a dot (Go path.Clean, Envoy, WHATWG URL)', () => {
     fc.assert(
       fc.property(flippedArb, pathArb, (flipped, path) => assertNeverLegacy(flipped, path, BACKENDS_BEYOND)),
-      { numRuns: 10000 },
+      { numRuns: propertyRuns(10000) },
     );
   });
 

@@ -20,6 +20,7 @@ import {
   type Spelling,
   type UpstreamRoute,
 } from '../../compiler/route/lookup-upstream.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 const route = (host: string, app: string, box = 'pikachu', account = 'nitroso'): UpstreamRoute => ({ host, account, app, box });
 
@@ -212,7 +213,7 @@ describe('the flip invariant (property tests)', () => {
           expect(answer?.match).toBe('prefix');
         },
       ),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     );
   });
 
@@ -231,7 +232,7 @@ describe('the flip invariant (property tests)', () => {
         // The normalised segment wins whenever it hits.
         if (normalised !== undefined && flipped.includes(normalised)) expect(answer?.prefix).toBe(normalised);
       }),
-      { numRuns: 5000 },
+      { numRuns: propertyRuns(5000) },
     );
   });
 

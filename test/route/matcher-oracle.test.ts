@@ -21,6 +21,7 @@ import {
   type UpstreamRoute,
   type UpstreamTable,
 } from '../../compiler/route/lookup-upstream.js';
+import { propertyRuns } from '../support/property-runs.js';
 
 // ---- The oracle ----
 
@@ -220,7 +221,7 @@ describe('the matcher against the oracle (property tests)', () => {
         expect(normalisedFirstSegment(path), path).toBe(oracle.normalised(path));
         expect(firstInvalidEscape(path), path).toBe(oracle.invalidEscape(path));
       }),
-      { numRuns: 4000 },
+      { numRuns: propertyRuns(4000) },
     );
   });
 
@@ -231,7 +232,7 @@ describe('the matcher against the oracle (property tests)', () => {
         expect(others.decoded, path).toEqual(oracle.decodedKeepingEmpty(path));
         expect(others.undecoded, path).toEqual(oracle.undecoded(path));
       }),
-      { numRuns: 4000 },
+      { numRuns: propertyRuns(4000) },
     );
   });
 
@@ -267,7 +268,7 @@ describe('the matcher against the oracle (property tests)', () => {
           });
         },
       ),
-      { numRuns: 6000 },
+      { numRuns: propertyRuns(6000) },
     );
   });
 });

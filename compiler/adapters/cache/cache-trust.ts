@@ -60,7 +60,8 @@ function workTreeOf(folder: string): string | undefined {
 
 function isWithin(target: string, folder: string): boolean {
   const relative = path.relative(folder, target);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+  // `..` or `../…` leaves the folder; a name that only begins with two dots (`..cache`) is inside it.
+  return relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
 }
 
 /** Where a fleet or a checkout could supply the folder `target`: the place and its top, or `undefined` when neither can. */

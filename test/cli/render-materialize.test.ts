@@ -27,6 +27,7 @@ describe('diene render', () => {
       'ProjectConfig/nitroso',
       'Warehouse/tin',
       'Warehouse/zinc',
+      'AppProject/nitroso',
       'ApplicationSet/nitroso-tin',
       'ApplicationSet/nitroso-tin-primordial',
       'ApplicationSet/nitroso-zinc',

@@ -18,8 +18,8 @@
  * the same bytes, and `--check` and the goldens compare it like any output.
  *
  * A tree another command writes with the same writer (`diene atlas`'s site)
- * carries `"kind": "<command>"` beside `files`, inside what `digest` covers; a
- * compile's manifest has no `kind`. The writer refuses a folder whose
+ * carries `"kind": "<command>"` (first, as `kind` comes first in every JSON
+ * output), inside what `digest` covers; a compile's manifest has no `kind`. The writer refuses a folder whose
  * manifest is of another kind, so one command never replaces the other's tree.
  */
 import { createHash } from 'node:crypto';

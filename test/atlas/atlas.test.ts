@@ -126,7 +126,10 @@ describe('the atlas against a base revision', () => {
     for (const [file, html] of pages) {
       expect(html, file).not.toContain('<img');
       const notes = [...new JSDOM(html).window.document.querySelectorAll('header p.notice')];
-      expect(notes.map((note) => note.textContent), file).toEqual([
+      expect(
+        notes.map((note) => note.textContent),
+        file,
+      ).toEqual([
         `Not compared with the base: ${label} (--base) does not compile with this diene (2 errors), so nothing on these pages is marked added, removed, changed or worse; an unmarked page does not mean no change. Run diene validate --fleet ${label} to see why.`,
       ]);
       expect(notes[0]?.querySelectorAll('code').length, file).toBe(2);
@@ -137,7 +140,6 @@ describe('the atlas against a base revision', () => {
 });
 
 describe('diene atlas writes all or nothing', () => {
-
   it('writes the site and its manifest; a second run gives the same bytes in another time zone and locale', () => {
     const out = path.join(work, 'twice');
     const first = runCli(['atlas', '--fleet', REFERENCE_FLEET, '--out', out]);

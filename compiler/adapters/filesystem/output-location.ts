@@ -97,7 +97,8 @@ export function outputLocationProblem(root: string, outDir: string, command: 'co
   if (isInside(realRoot, outDir)) return { code: 'output_location_contains_fleet', args: { out: outDir, fleet: realRoot } };
   for (const folder of INPUT_FOLDERS) {
     const input = path.join(realRoot, folder);
-    if (isInside(outDir, input) || isInside(outDir, realOutputPath(input))) return { code: 'output_location_in_input', args: { out: outDir, folder, example: command } };
+    if (isInside(outDir, input) || isInside(outDir, realOutputPath(input)))
+      return { code: 'output_location_in_input', args: { out: outDir, folder, example: command } };
   }
   const existing = nearestExisting(outDir);
   let info;

@@ -16,6 +16,11 @@
  * edited by hand (an entry added, a digest changed) no longer matches itself.
  * The manifest is a pure function of the other outputs: the same inputs give
  * the same bytes, and `--check` and the goldens compare it like any output.
+ *
+ * A tree another command writes with the same writer (`diene atlas`'s site)
+ * carries `"kind": "<command>"` (first, as `kind` comes first in every JSON
+ * output), inside what `digest` covers; a compile's manifest has no `kind`. The writer refuses a folder whose
+ * manifest is of another kind, so one command never replaces the other's tree.
  */
 import { createHash } from 'node:crypto';
 import { canonicalJsonText } from './book-digest.js';
@@ -29,15 +34,21 @@ export const MANIFEST_VERSION = 1;
 
 const DIGEST = /^sha256:[0-9a-f]{64}$/;
 
+/** Which command's tree a manifest lists: a compile's output, or `diene atlas`'s site. */
+export type TreeKind = 'compile' | 'atlas';
+
+/** The kinds a manifest may name in its `kind` field (a compile's names none). */
+const NAMED_KINDS: readonly TreeKind[] = ['atlas'];
+
 /** `sha256:<lower-case hex>` of `bytes` (a string counts as its UTF-8 bytes). */
 export function fileDigest(bytes: string | Uint8Array): string {
   return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 }
 
-/** The manifest's text for a listing of path → digest (any order). */
-export function manifestText(files: ReadonlyMap<string, string>): string {
+/** The manifest's text for a listing of path → digest (any order), of a tree of `kind` (a compile's by default). */
+export function manifestText(files: ReadonlyMap<string, string>, kind: TreeKind = 'compile'): string {
   const listing = Object.fromEntries([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  const content = { files: listing, version: MANIFEST_VERSION };
+  const content = kind === 'compile' ? { files: listing, version: MANIFEST_VERSION } : { files: listing, kind, version: MANIFEST_VERSION };
   return toJson({ ...content, digest: fileDigest(canonicalJsonText(content)) });
 }
 
@@ -55,7 +66,7 @@ export function isManifestPath(file: string): boolean {
 }
 
 /** A manifest read back: its listing, or why it cannot be trusted. */
-export type ParsedManifest = { files: Map<string, string> } | ManifestProblem;
+export type ParsedManifest = { files: Map<string, string>; kind: TreeKind } | ManifestProblem;
 
 /** Why a manifest cannot be trusted; `conflict` when git left merge conflict markers in it. */
 export interface ManifestProblem {
@@ -81,7 +92,9 @@ export function parseOutputManifest(text: string): ParsedManifest {
     return { problem: 'is not JSON' };
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return { problem: 'is not a JSON object' };
-  const { files, version } = value as { files?: unknown; version?: unknown };
+  const { files, version, kind: named } = value as { files?: unknown; version?: unknown; kind?: unknown };
+  const kind = named === undefined ? 'compile' : NAMED_KINDS.find((k) => k === named);
+  if (kind === undefined) return { problem: `has kind ${JSON.stringify(named)}, which no diene command writes` };
   if (version !== MANIFEST_VERSION) return { problem: `has version ${JSON.stringify(version) ?? 'none'}, and this diene reads version ${MANIFEST_VERSION}` };
   if (files === null || typeof files !== 'object' || Array.isArray(files)) return { problem: 'has no "files" object' };
   const listing = new Map<string, string>();
@@ -90,7 +103,7 @@ export function parseOutputManifest(text: string): ParsedManifest {
     if (typeof digest !== 'string' || !DIGEST.test(digest)) return { problem: `gives ${JSON.stringify(file)} a digest that is not sha256:<64 hex digits>` };
     listing.set(file, digest);
   }
-  if (manifestText(listing) !== text)
+  if (manifestText(listing, kind) !== text)
     return { problem: 'was edited by hand: it is not the text diene writes for its own listing (its digest or its layout differs)' };
-  return { files: listing };
+  return { files: listing, kind };
 }

@@ -15,7 +15,7 @@ import { baseView, type BaseView } from './base.js';
 import { dnsPage, plannedWithHealth } from './dns-page.js';
 import { drillsPage } from './drills-page.js';
 import { fleetPage } from './fleet-page.js';
-import { documentOf, type AtlasPage, type SectionKey } from './html.js';
+import { documentOf, esc, type AtlasPage, type SectionKey } from './html.js';
 import { platformPage, platformsIndexPage } from './platform-pages.js';
 import { routingPages } from './routing-pages.js';
 
@@ -27,6 +27,13 @@ export interface AtlasOptions {
   intake?: { platform: string; service: string };
   /** The base revision to mark the pages against (`--base DIR`): its model and how the pages name it. */
   base?: { model: FleetModel; label: string };
+  /** A `--base` that does not compile with this diene: how the pages name it and its error count. Every page says it is unmarked. */
+  baseUnusable?: { label: string; errors: number };
+}
+
+/** The note every page's header carries when the base could not be compared with (HTML). */
+function unusableBaseNotice(base: { label: string; errors: number }): string {
+  return `Not compared with the base: <code>${esc(base.label)}</code> (--base) does not compile with this diene (${esc(base.errors)} ${base.errors === 1 ? 'error' : 'errors'}), so nothing on these pages is marked added, removed, changed or worse; an unmarked page does not mean no change. Run <code>diene validate --fleet ${esc(base.label)}</code> to see why.`;
 }
 
 function sectionOf(page: AtlasPage): SectionKey {
@@ -57,6 +64,7 @@ export function atlasPlan(model: FleetModel, options: AtlasOptions = {}): Map<st
     base = baseView(baseModel, baseContext, simulateEverySingle(baseContext, everySingleFailure(baseModel)), options.base.label);
   }
   const fleetName = model.settings.dns.base;
+  const notice = options.baseUnusable ? unusableBaseNotice(options.baseUnusable) : undefined;
   const makers: [string, () => AtlasPage][] = [
     ['index.html', () => fleetPage(model, options.health?.health, options.health?.file, base)],
     ['platforms/index.html', () => platformsIndexPage(model, base)],
@@ -68,7 +76,7 @@ export function atlasPlan(model: FleetModel, options: AtlasOptions = {}): Map<st
   for (const [path, make] of makers)
     plan.set(path, () => {
       const page = make();
-      return documentOf(page, sectionOf(page), fleetName);
+      return documentOf(page, sectionOf(page), fleetName, notice);
     });
   // The routing pages come from one pass over the claims' findings.
   let routing: Map<string, AtlasPage> | undefined;
@@ -76,7 +84,7 @@ export function atlasPlan(model: FleetModel, options: AtlasOptions = {}): Map<st
   for (const path of ['routing/index.html', ...[...model.routes.derivation.tables.keys()].sort().map((l) => `routing/${l}.html`)])
     plan.set(path, () => {
       const page = routingOf().get(path) as AtlasPage;
-      return documentOf(page, 'routing', fleetName);
+      return documentOf(page, 'routing', fleetName, notice);
     });
   return new Map([...plan].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

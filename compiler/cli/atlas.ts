@@ -40,7 +40,7 @@ async function runAtlas({ values }: CommandInput): Promise<CommandResult> {
   if (outFlag === undefined) throw missingOption('--out DIR', 'name the folder the site goes to (diene atlas --out atlas), then open its index.html');
   const root = fleetRoot(values);
   const outDir = realOutputPath(path.resolve(outFlag));
-  const problem = outputLocationProblem(root, outDir);
+  const problem = outputLocationProblem(root, outDir, 'atlas');
   if (problem) return { diagnostics: [diagnoseFinding({}, problem)], exitCode: EXIT.invalid };
   const fleet = await readAndAnalyze(root, { analysis: { nowSeconds: nowSeconds(values) } });
   if (!fleet.valid) return fleet.stop;
@@ -87,19 +87,23 @@ async function runAtlas({ values }: CommandInput): Promise<CommandResult> {
     if (notFleet) return { diagnostics: [diagnoseFinding({ file: fromFleetRoot(root, baseRoot) }, notFleet)], exitCode: EXIT.invalid };
     const base = await readAndAnalyze(baseRoot, { analysis: { nowSeconds: nowSeconds(values) } });
     // A base that does not compile with this diene (an older layout, a broken main) leaves the pages unmarked, said so.
+    // The pages say so too: the site is read as a CI artifact, away from this terminal.
     if (base.valid) options.base = { model: base.model, label: baseFlag };
-    else
+    else {
+      const errors = base.diagnostics.filter((d) => d.severity === 'error').length;
+      options.baseUnusable = { label: baseFlag, errors };
       notes.push(
-        `note: the base fleet at ${shownPath(baseRoot)} does not compile with this diene (${base.diagnostics.filter((d) => d.severity === 'error').length} errors); the atlas is drawn with no marks`,
+        `note: the base fleet at ${shownPath(baseRoot)} does not compile with this diene (${errors} errors); the atlas is drawn with no marks, and each page's header says so`,
       );
+    }
   }
 
   const plan = atlasPlan(model, options);
   try {
-    await writeOutputTree(outDir, plan);
+    await writeOutputTree(outDir, plan, { kind: 'atlas' });
   } catch (error) {
     if (error instanceof OutputForeignError)
-      return { diagnostics: [...diagnostics, ...foreignDiagnostics(error, await foreignPlace(error, outDir, root))], exitCode: EXIT.invalid };
+      return { diagnostics: [...diagnostics, ...foreignDiagnostics(error, await foreignPlace(error, outDir, root, 'atlas'))], exitCode: EXIT.invalid };
     if (error instanceof OutputBusyError)
       return {
         diagnostics: [...diagnostics, diagnose({}, 'output_busy', { pid: error.pid ?? '?', out: outDir, lock: error.lock, waited: error.waitedMs / 1000 })],

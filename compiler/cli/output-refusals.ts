@@ -3,6 +3,7 @@
  * one `output_foreign_file` per entry (at most
  * {@link FOREIGN_SHOWN}, the last one counting the rest), each naming the entry
  * and how to clear it, or one `output_manifest_invalid`, or one
+ * `output_location_other_kind` for another command's tree, or one
  * `output_location_unmanaged` for a directory diene never wrote (no manifest):
  * there the likely mistake is `--out`, and advice per file to delete it would
  * cost the user their files.
@@ -31,12 +32,19 @@ export interface ForeignPlace {
   outDir: string;
   root: string;
   tracked: ReadonlySet<string>;
+  /** The command writing there, whose hints a refusal gives (compile's when absent). */
+  command?: 'compile' | 'atlas';
 }
 
 /** The {@link ForeignPlace} of `error`'s entries in `outDir`: which of its edited files are in git's HEAD is read once, here. */
-export async function foreignPlace(error: OutputForeignError | undefined, outDir: string, root: string): Promise<ForeignPlace> {
+export async function foreignPlace(
+  error: OutputForeignError | undefined,
+  outDir: string,
+  root: string,
+  command: 'compile' | 'atlas' = 'compile',
+): Promise<ForeignPlace> {
   const edited = (error?.findings ?? []).filter((finding) => finding.reason === 'changed' && !finding.path.endsWith('/')).map((finding) => finding.path);
-  return { outDir, root, tracked: edited.length === 0 ? new Set() : await filesAtHead(edited) };
+  return { outDir, root, tracked: edited.length === 0 ? new Set() : await filesAtHead(edited), command };
 }
 
 /** Which fix the hint gives for `finding`: its lock, the previous tree it sits in, or by why the entry is foreign (an edit git cannot give back is deleted). */
@@ -55,6 +63,11 @@ function shown(target: string): string {
 /** The diagnostics for `error`, raised while writing `place.outDir`. */
 export function foreignDiagnostics(error: OutputForeignError, place: ForeignPlace): Diagnostic[] {
   const { outDir } = place;
+  const command = place.command ?? 'compile';
+  if (error.otherKind) {
+    const { found, wanted } = error.otherKind;
+    return [diagnose({}, 'output_location_other_kind', { out: outDir, what: found, found, wanted, fix: wanted })];
+  }
   if (error.manifest) {
     const tree = path.dirname(error.manifest.path);
     const fix = error.manifest.conflict ? 'conflict' : 'restore';
@@ -72,7 +85,8 @@ export function foreignDiagnostics(error: OutputForeignError, place: ForeignPlac
         entries: error.findings.length === 1 ? 'one' : 'many',
         count: error.findings.length,
         examples: examples.join(', ') + (more > 0 ? `, and ${more} more` : ''),
-        fix: error.outputsFound > 0 ? 'lost' : 'stranger',
+        fix: command === 'atlas' ? (error.outputsFound > 0 ? 'atlas_lost' : 'atlas_stranger') : error.outputsFound > 0 ? 'lost' : 'stranger',
+        stops: command,
         found: error.outputsFound,
         manifest: path.join(outDir, '.diene-manifest.json'),
       }),

@@ -1105,7 +1105,13 @@ export const catalog = {
   output_location_in_input: {
     severity: 'error',
     message: 'the output directory {out} lies inside the input folder {folder}/',
-    hint: 'pass --out a directory outside the input folders (registry/, state/, platforms/, claims/, carbon/), e.g. <fleet>/generated (the default): every file there would be read as input',
+    hint: 'pass --out a directory outside the input folders (registry/, state/, platforms/, claims/, carbon/), {example}: every file there would be read as input',
+    choices: {
+      example: {
+        compile: 'e.g. <fleet>/generated (the default)',
+        atlas: 'e.g. diene atlas --out atlas, a folder of its own for the site',
+      },
+    },
   },
   output_location_not_directory: {
     severity: 'error',
@@ -1128,15 +1134,33 @@ export const catalog = {
   output_location_unmanaged: {
     severity: 'error',
     message: 'the output directory {out} is not one diene made: it has no manifest (.diene-manifest.json) and holds {entries} diene did not write ({examples})',
-    hint: '{fix}. diene deletes nothing it did not write, so the compile stops',
+    hint: '{fix}. diene deletes nothing it did not write, so {stops}',
     choices: {
       entries: { one: 'one entry', many: '{count} entries' },
+      stops: { compile: 'the compile stops', atlas: 'the atlas is not written' },
       fix: {
         // No file of the folder is an output: most likely the wrong folder.
         stranger:
           'check --out: pass a directory of its own, e.g. <fleet>/generated (the default), or an empty one; only if {out} is truly an old output of diene (from before the manifest) empty it yourself and compile again',
         // Outputs byte for byte beside the entries: a tree of diene's whose manifest was deleted.
         lost: '{out} holds {found} of the files diene writes there, so its manifest was most likely deleted: restore it (git checkout -- {manifest}, if git tracks it), or move the entries named out of {out} and compile again (a folder without a manifest whose files are all outputs of the compile is taken back)',
+        // The same two for `diene atlas`, whose site is a folder of its own and is not committed.
+        atlas_stranger: 'check --out: pass a folder of its own for the site, e.g. diene atlas --out atlas, or an empty one',
+        atlas_lost:
+          '{out} holds {found} of the pages diene atlas writes there, so its manifest was most likely deleted: move the entries named out of {out}, or delete {out}, and run diene atlas again',
+      },
+    },
+  },
+  output_location_other_kind: {
+    severity: 'error',
+    message: "the output directory {out} holds {what}: its manifest (.diene-manifest.json) says `diene {found}` wrote it, and `diene {wanted}` never replaces another command's tree",
+    hint: '{fix}; {out} is left as it is',
+    choices: {
+      what: { compile: 'the compiled outputs', atlas: "the atlas's site" },
+      fix: {
+        atlas: 'choose another --out for the site, a folder of its own (e.g. diene atlas --out atlas)',
+        compile:
+          'choose another --out for the outputs (e.g. <fleet>/generated, the default); if the site in {out} is no longer wanted, delete {out} and compile again',
       },
     },
   },

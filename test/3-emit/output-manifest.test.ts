@@ -55,8 +55,22 @@ describe('parseOutputManifest', () => {
   ]);
 
   it('reads back exactly what manifestText writes', () => {
-    expect(parseOutputManifest(manifestText(listing))).toEqual({ files: listing });
-    expect(parseOutputManifest(text)).toEqual({ files: new Map([...outputs].filter(([f]) => f !== MANIFEST_FILE).map(([f, t]) => [f, sha256(t)])) });
+    expect(parseOutputManifest(manifestText(listing))).toEqual({ files: listing, kind: 'compile' });
+    expect(parseOutputManifest(text)).toEqual({
+      files: new Map([...outputs].filter(([f]) => f !== MANIFEST_FILE).map(([f, t]) => [f, sha256(t)])),
+      kind: 'compile',
+    });
+  });
+
+  it("names the atlas's site by its kind, sealed with the listing, and refuses a kind no command writes", () => {
+    const site = manifestText(listing, 'atlas');
+    const parsed = JSON.parse(site) as { files: Record<string, string>; kind: string; digest: string };
+    expect(parsed.kind).toBe('atlas');
+    expect(parsed.digest).toBe(sha256(JSON.stringify({ files: parsed.files, kind: 'atlas', version: 1 })));
+    expect(parseOutputManifest(site)).toEqual({ files: listing, kind: 'atlas' });
+    // A compile's manifest turned into a site's by hand (or the reverse) breaks the seal.
+    expect(parseOutputManifest(site.replace('  "kind": "atlas",\n', ''))).toMatchObject({ problem: expect.stringContaining('was edited by hand') });
+    expect(parseOutputManifest(site.replace('"atlas"', '"report"'))).toEqual({ problem: 'has kind "report", which no diene command writes' });
   });
 
   it.each([

@@ -26,6 +26,8 @@ function modelOf(texts: ReadonlyMap<string, string>): FleetModel {
   return result.model;
 }
 
+const listing = (dir: string): string[] => (existsSync(dir) ? (readdirSync(dir, { recursive: true }) as string[]).sort() : []);
+
 const pagesOf = (model: FleetModel): Map<string, string> => new Map([...atlasPlan(model)].map(([file, make]) => [file, make()]));
 
 describe('the atlas as data', () => {
@@ -103,18 +105,41 @@ describe('the atlas against a base revision', () => {
     const out = path.join(work, 'unmarked');
     const run = runCli(['atlas', '--fleet', REFERENCE_FLEET, '--out', out, '--base', base]);
     expect(run.exitCode, run.stderr).toBe(0);
-    expect(run.stderr).toMatch(/^note: the base fleet at .*base-broken does not compile with this diene \(1 errors\); the atlas is drawn with no marks\n/);
+    expect(run.stderr).toMatch(/^note: the base fleet at .*base-broken does not compile with this diene \(1 errors\); the atlas is drawn with no marks/);
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).not.toContain('Compared with the base revision');
+    // The pages say it too: the site is read as a CI artifact, where an unmarked page would pass for "no change".
+    const pages = listing(out).filter((file) => file.endsWith('.html'));
+    expect(pages).toContain('index.html');
+    for (const file of pages)
+      expect(text(readFileSync(path.join(out, file), 'utf8'), 'header p.notice[role=note]'), file).toEqual([
+        `Not compared with the base: ${base} (--base) does not compile with this diene (1 error), so nothing on these pages is marked added, removed, changed or worse; an unmarked page does not mean no change. Run diene validate --fleet ${base} to see why.`,
+      ]);
     const missing = runCli(['atlas', '--fleet', REFERENCE_FLEET, '--out', out, '--base', path.join(work, 'no-such-base')]);
     expect(missing.exitCode).toBe(2);
     expect(missing.stderr).toContain('error base_missing');
     expect(missing.stderr).toContain('without --base, the atlas is drawn with no marks');
   });
+
+  it("writes the unusable base's name into the note as text", () => {
+    const label = `../<img src=x onerror=alert(1)>&amp;"'`;
+    const pages = new Map([...atlasPlan(modelOf(readFleetTexts()), { baseUnusable: { label, errors: 2 } })].map(([file, make]) => [file, make()]));
+    for (const [file, html] of pages) {
+      expect(html, file).not.toContain('<img');
+      const notes = [...new JSDOM(html).window.document.querySelectorAll('header p.notice')];
+      expect(
+        notes.map((note) => note.textContent),
+        file,
+      ).toEqual([
+        `Not compared with the base: ${label} (--base) does not compile with this diene (2 errors), so nothing on these pages is marked added, removed, changed or worse; an unmarked page does not mean no change. Run diene validate --fleet ${label} to see why.`,
+      ]);
+      expect(notes[0]?.querySelectorAll('code').length, file).toBe(2);
+    }
+    // A base that compiles, or none, leaves the header without a note.
+    expect(pagesOf(modelOf(readFleetTexts())).get('index.html')).not.toContain('class="notice');
+  });
 });
 
 describe('diene atlas writes all or nothing', () => {
-  const listing = (dir: string): string[] => (existsSync(dir) ? (readdirSync(dir, { recursive: true }) as string[]).sort() : []);
-
   it('writes the site and its manifest; a second run gives the same bytes in another time zone and locale', () => {
     const out = path.join(work, 'twice');
     const first = runCli(['atlas', '--fleet', REFERENCE_FLEET, '--out', out]);
@@ -174,5 +199,71 @@ describe('diene atlas writes all or nothing', () => {
     expect(foreign.exitCode).toBe(2);
     expect(foreign.stderr).toContain('error output_location_unmanaged');
     expect(listing(foreignOut)).toEqual(['notes.txt']);
+  });
+});
+
+describe("diene atlas and diene compile never replace each other's tree", () => {
+  const files = (dir: string): Map<string, string> =>
+    new Map(
+      (readdirSync(dir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+        .filter((entry) => entry.isFile())
+        .map((entry) => {
+          const file = path.join(entry.parentPath, entry.name);
+          return [path.relative(dir, file), readFileSync(file, 'utf8')] as const;
+        })
+        .sort(([a], [b]) => (a < b ? -1 : 1)),
+    );
+  it('refuses a folder diene compile wrote, naming it and the fix, and leaves the compiled outputs as they were', () => {
+    const out = path.join(work, 'compiled');
+    const compiled = runCli(['compile', '--fleet', REFERENCE_FLEET, '--out', out, '--no-cache']);
+    expect(compiled.exitCode, compiled.stderr).toBe(0);
+    const before = files(out);
+    expect([...before.keys()]).toContain('argocd/aldehyde.yaml');
+    const atlas = runCli(['atlas', '--fleet', REFERENCE_FLEET, '--out', out]);
+    expect(atlas.exitCode, atlas.stderr).toBe(2);
+    expect(atlas.stderr).toContain(
+      `error output_location_other_kind: the output directory ${out} holds the compiled outputs: its manifest (.diene-manifest.json) says \`diene compile\` wrote it, and \`diene atlas\` never replaces another command's tree`,
+    );
+    expect(atlas.stderr).toContain(`choose another --out for the site, a folder of its own (e.g. diene atlas --out atlas); ${out} is left as it is`);
+    expect(files(out)).toEqual(before);
+  });
+
+  it('refuses, in diene compile, a folder diene atlas wrote, and leaves the site as it was', () => {
+    const out = path.join(work, 'site');
+    const atlas = runCli(['atlas', '--fleet', REFERENCE_FLEET, '--out', out]);
+    expect(atlas.exitCode, atlas.stderr).toBe(0);
+    const before = files(out);
+    expect(JSON.parse(before.get('.diene-manifest.json') as string)).toMatchObject({ kind: 'atlas', version: 1 });
+    const compiled = runCli(['compile', '--fleet', REFERENCE_FLEET, '--out', out, '--no-cache']);
+    expect(compiled.exitCode, compiled.stderr).toBe(2);
+    expect(compiled.stderr).toContain(`error output_location_other_kind: the output directory ${out} holds the atlas's site`);
+    expect(compiled.stderr).toContain('choose another --out for the outputs (e.g. <fleet>/generated, the default)');
+    expect(files(out)).toEqual(before);
+    // The atlas still replaces its own site.
+    const again = runCli(['atlas', '--fleet', REFERENCE_FLEET, '--out', out]);
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(files(out)).toEqual(before);
+  });
+
+  it("gives the atlas's own hints for a folder diene never wrote and for one inside an input folder", () => {
+    const stranger = path.join(work, 'stranger');
+    mkdirSync(stranger);
+    writeFileSync(path.join(stranger, 'notes.txt'), 'mine\n');
+    const refused = runCli(['atlas', '--fleet', REFERENCE_FLEET, '--out', stranger]);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain(
+      'check --out: pass a folder of its own for the site, e.g. diene atlas --out atlas, or an empty one. diene deletes nothing it did not write, so the atlas is not written',
+    );
+    expect(refused.stderr).not.toContain('compile');
+    const fleet = path.join(work, 'fleet-copy');
+    for (const [file, text] of readFleetTexts()) {
+      mkdirSync(path.dirname(path.join(fleet, file)), { recursive: true });
+      writeFileSync(path.join(fleet, file), text);
+    }
+    const inInput = runCli(['atlas', '--fleet', fleet, '--out', path.join(fleet, 'registry', 'atlas')]);
+    expect(inInput.exitCode).toBe(2);
+    expect(inInput.stderr).toContain('error output_location_in_input');
+    expect(inInput.stderr).toContain('e.g. diene atlas --out atlas, a folder of its own for the site: every file there would be read as input');
+    expect(inInput.stderr).not.toContain('generated');
   });
 });

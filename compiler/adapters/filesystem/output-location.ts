@@ -80,9 +80,10 @@ export type OutputLocationFinding = Finding<
  * Why `outDir` may not be the output directory of the fleet at `root` (both
  * absolute; `outDir` as {@link realOutputPath} gives it), or `undefined`: the
  * fleet root, a folder containing the fleet, inside an input folder, not a
- * directory, below a file, or not writable.
+ * directory, below a file, or not writable. `command` is the one writing
+ * there, whose hints suggest its own kind of folder.
  */
-export function outputLocationProblem(root: string, outDir: string): OutputLocationFinding | undefined {
+export function outputLocationProblem(root: string, outDir: string, command: 'compile' | 'atlas' = 'compile'): OutputLocationFinding | undefined {
   const readOnly = (place: ChoiceOf<'output_location_read_only', 'place'>, at: string): Finding<'output_location_read_only'> => ({
     code: 'output_location_read_only',
     args: { out: outDir, place, path: at },
@@ -96,7 +97,8 @@ export function outputLocationProblem(root: string, outDir: string): OutputLocat
   if (isInside(realRoot, outDir)) return { code: 'output_location_contains_fleet', args: { out: outDir, fleet: realRoot } };
   for (const folder of INPUT_FOLDERS) {
     const input = path.join(realRoot, folder);
-    if (isInside(outDir, input) || isInside(outDir, realOutputPath(input))) return { code: 'output_location_in_input', args: { out: outDir, folder } };
+    if (isInside(outDir, input) || isInside(outDir, realOutputPath(input)))
+      return { code: 'output_location_in_input', args: { out: outDir, folder, example: command } };
   }
   const existing = nearestExisting(outDir);
   let info;

@@ -12,7 +12,7 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, rmdirSync, unlinkSync, type Dirent } from 'node:fs';
 import { rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { fileDigest, MANIFEST_FILE, parseOutputManifest, type ManifestProblem } from '../../3-emit/output-manifest.js';
+import { fileDigest, MANIFEST_FILE, parseOutputManifest, type ManifestProblem, type ParsedManifest } from '../../3-emit/output-manifest.js';
 import { ownershipRules, type ForeignEntry, type ForeignReason, type Listing, type Vouched } from '../../plan/output-ownership.js';
 import { currentStamp, stampOf } from './file-stamp.js';
 
@@ -70,6 +70,12 @@ function digestOf(absolute: string): { digest: string; stamp: string } | Foreign
 
 /** The manifest at the top of `dir`: its listing, `undefined` when missing, or its problem. */
 export function readManifest(dir: string): TreeInspection['manifest'] {
+  const parsed = readParsedManifest(dir);
+  return parsed === undefined || 'problem' in parsed ? parsed : parsed.files;
+}
+
+/** The manifest at the top of `dir` as read: its listing and kind, `undefined` when missing, or its problem. */
+export function readParsedManifest(dir: string): ParsedManifest | undefined {
   const file = path.join(dir, MANIFEST_FILE);
   try {
     const info = lstatSync(file);
@@ -93,8 +99,7 @@ export function readManifest(dir: string): TreeInspection['manifest'] {
   } finally {
     closeSync(fd);
   }
-  const parsed = parseOutputManifest(text);
-  return 'problem' in parsed ? parsed : parsed.files;
+  return parseOutputManifest(text);
 }
 
 /**

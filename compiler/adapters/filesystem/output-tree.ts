@@ -50,14 +50,14 @@ import {
 } from 'node:fs';
 import { chmod, open, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fileDigest, MANIFEST_FILE, manifestText, parseOutputManifest } from '../../3-emit/output-manifest.js';
+import { fileDigest, MANIFEST_FILE, manifestText, parseOutputManifest, type TreeKind } from '../../3-emit/output-manifest.js';
 import { plannedListing, type KnownDigests, type OutputPlan } from '../../3-emit/output-plan.js';
 // How long ago a file must have changed for its stamp to be kept: the rule of the warm path, for the stamps a write keeps.
 import { STAMP_MARGIN_MS, writtenMode } from '../cache/output-match.js';
 import { vouchKey, type ForeignEntry, type ForeignReason, type Listing, type Vouched } from '../../plan/output-ownership.js';
 import { bytesKeptByGit } from '../git/tracked.js';
 import { currentStamp, stampFields, stampOf } from './file-stamp.js';
-import { inspectTree, OUTPUT_READ_LIMIT, removeOwnedTree, removeOwnedTreeConcurrently, type TreeInspection } from './output-ownership.js';
+import { inspectTree, OUTPUT_READ_LIMIT, readParsedManifest, removeOwnedTree, removeOwnedTreeConcurrently, type TreeInspection } from './output-ownership.js';
 
 export { OUTPUT_READ_LIMIT } from './output-ownership.js';
 
@@ -101,8 +101,16 @@ export class OutputForeignError extends Error {
     readonly unmanaged = false,
     /** How many files of the directory are outputs of this compile, byte for byte (a tree of diene's that lost its manifest holds many). */
     readonly outputsFound = 0,
+    /** The output directory is another command's tree (its manifest's kind), not one of the kind being written. */
+    readonly otherKind?: { found: TreeKind; wanted: TreeKind },
   ) {
-    super(manifest ? `the manifest ${manifest.path} ${manifest.problem}` : `${findings.length} entries diene did not write, first ${findings[0]?.path}`);
+    super(
+      otherKind
+        ? `the output directory holds ${otherKind.found === 'atlas' ? "diene atlas's site" : "diene compile's output"}`
+        : manifest
+          ? `the manifest ${manifest.path} ${manifest.problem}`
+          : `${findings.length} entries diene did not write, first ${findings[0]?.path}`,
+    );
   }
 }
 
@@ -793,8 +801,8 @@ const NO_DIGEST = `sha256:${'0'.repeat(64)}`;
  * path of `files`, and the name the final manifest is written under, each
  * with a digest no file has. A killed run's folder loses exactly those.
  */
-export function provisionalManifest(files: Iterable<string>): string {
-  return manifestText(new Map([...files, NEXT_MANIFEST_FILE].map((file) => [file, NO_DIGEST])));
+export function provisionalManifest(files: Iterable<string>, kind: TreeKind = 'compile'): string {
+  return manifestText(new Map([...files, NEXT_MANIFEST_FILE].map((file) => [file, NO_DIGEST])), kind);
 }
 
 /**
@@ -855,7 +863,9 @@ export interface WriteCounts {
  * judges by it (see {@link vouchedBy}); right before the swap it is made to
  * cover both trees, so a run killed in the swap leaves a record of whichever
  * is in place, and once the new tree is in place (or found already there) it
- * is that tree's.
+ * is that tree's. `kind` (a compile's by default) is the kind of tree written:
+ * its manifest names it, and an `outDir` whose manifest names another throws
+ * {@link OutputForeignError} with `otherKind`, before anything is written.
  */
 export async function writeOutputTree(
   outDir: string,
@@ -867,6 +877,7 @@ export async function writeOutputTree(
     staged?: (made: MadeTree) => boolean;
     link?: LinkFile;
     record?: { read(): WrittenRecord | undefined; write(record: WrittenRecord): void };
+    kind?: TreeKind;
   } = {},
 ): Promise<{ notes: string[]; made: MadeTree; stopped: boolean; counts: WriteCounts; stamps: Map<string, [string, string]>; changedFiles: string[] }> {
   const parent = path.dirname(outDir);
@@ -879,6 +890,12 @@ export async function writeOutputTree(
   await acquireLock(lock, options.waitMs ?? LOCK_WAIT_MS);
   try {
     const notes = await repairInterruptedRuns(outDir, plannedListing(plan, known));
+    // Another command's tree (the atlas's site where a compile writes, or the reverse) is never replaced: its files are
+    // diene's, so the walk alone would take them.
+    const kind = options.kind ?? 'compile';
+    const inPlace = readParsedManifest(outDir);
+    if (inPlace !== undefined && !('problem' in inPlace) && inPlace.kind !== kind)
+      throw new OutputForeignError([], undefined, false, 0, { found: inPlace.kind, wanted: kind });
     const staging = path.join(parent, `${stagingPrefix(outDir)}${process.pid}-${randomBytes(6).toString('hex')}`);
     const previous = previousOf(outDir);
     mkdirSync(staging);
@@ -912,7 +929,7 @@ export async function writeOutputTree(
       };
       // The manifest first: a staging folder whose manifest cannot be read holds nothing else. Until the last
       // file is in place it lists every path with a placeholder digest; the final one then replaces it by a rename.
-      const manifestPath = put(MANIFEST_FILE, provisionalManifest(plan.keys()));
+      const manifestPath = put(MANIFEST_FILE, provisionalManifest(plan.keys(), kind));
       placed.delete(MANIFEST_FILE);
       // The mode every written file gets (the umask's): an old file with another one (a chmod since) is written, not linked.
       const mode = lstatSync(manifestPath).mode & 0o7777;
@@ -939,7 +956,7 @@ export async function writeOutputTree(
           written.push(target);
         }
       }
-      made.manifest = manifestText(made.listing);
+      made.manifest = manifestText(made.listing, kind);
       if (options.staged?.(made)) {
         rmSync(staging, { recursive: true, force: true });
         const identity = folderIdentity(outDir);

@@ -97,6 +97,7 @@ const INVARIANTS: readonly { file: string; fragment: string; why: string }[] = [
   { file: 'adapters/dns/rfc2136/wire.ts', fragment: 'a TXT string of', why: 'diene writes short ownership TXT values only' },
   { file: 'adapters/dns/rfc2136/wire.ts', fragment: 'is not an IPv4 address', why: 'addresses are checked on load (address_invalid)' },
   { file: 'adapters/dns/rfc2136/wire.ts', fragment: 'is not an IPv6 address', why: 'addresses are checked on load (address_invalid)' },
+  { file: 'adapters/dns/rfc2136/wire.ts', fragment: 'is not an SOA value', why: 'the planner builds the SOA from the one read off the host, only its minimum changed' },
   { file: 'adapters/dns/rfc2136/wire.ts', fragment: 'diene writes A, AAAA, CNAME and TXT records', why: 'plans hold only the types diene manages' },
   { file: 'adapters/dns/rfc2136/wire.ts', fragment: 'unknown TSIG algorithm', why: 'the fleet schema admits the known algorithms only' },
   { file: 'adapters/dns/rfc2136/convert.ts', fragment: 'has no code here', why: 'plans hold only the types diene manages' },

@@ -1,10 +1,10 @@
 /** The help of `diene report` (see help.ts). */
-import type { CommandHelp } from './help.js';
+import { withFormats } from './help.js';
 
-export const reportHelp: CommandHelp = {
+export const reportHelp = withFormats({
   name: 'report',
   summary: 'Write the Markdown comment for a pull request: what the change does for users and to the outputs, and whether they are fresh.',
-  usage: 'diene report [--fleet DIR] [--base DIR] [--out DIR] [--output FILE] [--max-chars N]',
+  usage: 'diene report [--fleet DIR] [--base DIR] [--out DIR] [--output FILE] [--max-chars N] [--format FORM]',
   description: [
     'Beside the files and objects that change, it says what changes for users: the DNS answers per name and DNS host (what diene plan dns plans against the "before" zone plans), each address with its cluster; the route-path prefixes that move; the address-book entries added or removed; the gateway and certificate host names each cluster gains or loses. With a --base that compiles, it runs the single-failure drills of diene simulate --all-single on both and lists each landscape that survived every single failure on the base and no longer does, with the failure that now takes it down.',
     'With --format json it prints the report as one JSON object instead (every list in full; the diagnostics are also on stderr as a JSON array).',
@@ -41,4 +41,4 @@ export const reportHelp: CommandHelp = {
     { code: 1, means: 'the report was written, and with --base it lists a permanent identifier changed or removed, or a traffic-on cluster removed, against the base (refused, docs/checks.md)' },
     { code: 2, means: 'usage, or a --base that is not a fleet' },
   ],
-};
+});

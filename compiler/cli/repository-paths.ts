@@ -9,8 +9,9 @@
  *
  * A file outside the repository (an `--out` beside it: absolute, or `../x`
  * from its root) has no place there: GitHub cannot put an annotation on it, nor a SARIF
- * viewer a result. Its diagnostic loses its place in those forms; the message
- * of each diagnostic that can name such a file names it (output_foreign_file,
+ * viewer a result. Its diagnostic loses its place in those forms, and its
+ * message carries the file's path, line and column instead (a `--base`
+ * checkout's file), unless it names the file already (output_foreign_file,
  * output_stale).
  */
 import path from 'node:path';
@@ -65,13 +66,24 @@ export function rootedDiagnostics(diagnostics: readonly Diagnostic[], prefix: st
     const file = rooted(d.file);
     return {
       ...d,
-      ...(placed(file) ? { file } : nowhere),
+      ...(placed(file) ? { file } : { ...nowhere, message: withPlace(d.message, file, d.line, d.column) }),
       related: d.related.map((r) => {
         const at = rooted(r.file);
-        return placed(at) ? { ...r, file: at } : { ...r, file: null, line: null, column: null };
+        return placed(at) ? { ...r, file: at } : { ...r, file: null, line: null, column: null, message: withPlace(r.message, at, r.line, r.column) };
       }),
     };
   });
+}
+
+/**
+ * `message` of a finding whose file lies outside the repository, carrying that
+ * file by its absolute path, line and column (`/home/me/base/registry/…:6:10: …`),
+ * the place the form cannot hold; unchanged when the message names the file already.
+ */
+function withPlace(message: string, file: string | null, line: number | null, column: number | null): string {
+  if (file === null || message.includes(file)) return message;
+  const place = [file, ...(line === null ? [] : [line, ...(column === null ? [] : [column])])].join(':');
+  return `${place}: ${message}`;
 }
 
 /**

@@ -10,7 +10,8 @@
  * optional; a bare host is the path `/`): it is split as a client splits it before sending, the fragment
  * dropped, the path and query kept byte for byte (no `new URL`, which would
  * resolve dot segments and re-encode, and so answer another question).
- * Exit 0 when a route serves the URL, 2 when none does or the fleet is invalid.
+ * Exit 0 when a route serves the URL, 2 when none does (on a virtual landscape's
+ * host: when no serving member has a ready row) or the fleet is invalid.
  * With --format github the annotations name files from the repository root,
  * as validate's do (repository-paths.ts).
  */
@@ -20,7 +21,7 @@ import { parseServiceHost, type Route } from '../2-analyze/routes.js';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { closestName } from '../diagnostics/spelling.js';
 import { explainRoute, fleetUpstreams, formatExplanation } from '../route/explain-route.js';
-import { explainVirtualRoute, formatVirtualExplanation } from '../simulate/virtual-route.js';
+import { explainVirtualRoute, formatVirtualExplanation, unlistedVirtualHost } from '../simulate/virtual-route.js';
 import { EXIT, fleetRoot, fromHelp, invalidValue, nowSeconds, readAndAnalyze, type Command, type CommandInput, type CommandResult } from './command.js';
 import { repositoryPrefix } from './repository-paths.js';
 import { routeHelp } from './route.help.js';
@@ -92,6 +93,16 @@ async function runRoute({ positionals, values, format }: CommandInput): Promise<
   if (!explanation.found) {
     // A virtual landscape's host (and its spare-base twin): DNS publishes it, the members' gateways serve it.
     const virtual = explainVirtualRoute(fleet.model, host, path);
+    // No serving member has a ready row: DNS may still answer, but nothing behind any answer serves the URL.
+    if (virtual && !virtual.members.some((m) => m.ready)) {
+      const { platform, service } = virtual.virtual;
+      const rows = virtual.members.map((m) => fleetRowPath(fleet.model, platform, service, m.landscape));
+      return {
+        diagnostics: [diagnose({}, 'route_host_unknown', { host, advice: 'virtual-not-ready', route: virtual.virtual.name, row: rows.join(', ') || 'it has no serving member' })],
+        exitCode: EXIT.invalid,
+        pathPrefix,
+      };
+    }
     if (virtual)
       return {
         stdout: format === 'json' ? `${JSON.stringify(virtual, null, 2)}\n` : formatVirtualExplanation(virtual),
@@ -105,6 +116,12 @@ async function runRoute({ positionals, values, format }: CommandInput): Promise<
   // Only the warnings about the host's own claim (for a spare-base host, its main-base twin's) bear on this answer; the rest belongs to `diene validate`.
   const claimFile = explanation.claim ?? `claims/domains/${governingClaimHost(explanation.own?.host ?? host, fleet.model.routes.shape.bases)}.json`;
   return { stdout, diagnostics: diagnostics.filter((d) => d.file === claimFile), exitCode: EXIT.ok, pathPrefix };
+}
+
+/** The file of the row of `service` on `landscape`: the row's own path, or where it would be. */
+function fleetRowPath(model: FleetModel, platform: string, service: string, landscape: string): string {
+  const row = model.platforms.find((p) => p.name === platform)?.services.find((s) => s.name === service)?.rows.find((r) => r.landscape === landscape);
+  return row?.path ?? `platforms/${platform}/${service}/${landscape}.yaml`;
 }
 
 /**
@@ -123,6 +140,8 @@ function unknownHost(model: FleetModel, routes: readonly Route[], host: string):
     if (!row) return diagnose({}, 'route_host_unknown', { host, advice: 'no-row', route: host, row: `platforms/${platform}/${service}/${landscape}.yaml` });
     if (row.chart === '') return diagnose({}, 'route_host_unknown', { host, advice: 'not-ready', route: host, row: row.path });
   }
+  const unlisted = unlistedVirtualHost(model, host);
+  if (unlisted) return diagnose({}, 'route_host_unknown', { host, advice: 'virtual-not-listed', route: unlisted.name, row: unlisted.platformFile });
   const meant = closestName(host, served);
   if (meant !== undefined) return diagnose({}, 'route_host_unknown', { host, advice: 'close', route: meant, row: '' });
   const base = model.settings.dns.base;

@@ -1300,6 +1300,10 @@ export const catalog = {
           'it is a service host of the fleet, but not a route yet: its row {row} has an empty pin.chart; it becomes one when its first promotion fills pin.chart (routes are the service hosts of ready rows)',
         'no-row':
           'it is a service host of the fleet, but not a route: it has no row ({row} does not exist); add the row, and it becomes a route when its first promotion fills pin.chart',
+        'virtual-not-ready':
+          'it is a host of virtual landscape {route}, but no member serves this URL: no serving member has a ready row ({row}: an empty pin.chart or no file); DNS sends clients to members where nothing answers; it is served once a serving member\'s row has a pin.chart',
+        'virtual-not-listed':
+          'it is a host of virtual landscape {route}, but the platform is not served on {route}: add {route} to the `vlandscapes:` entry of {row} (a platform serves a virtual landscape only when it lists it there)',
       },
     },
   },

@@ -177,10 +177,18 @@ function view(input: ReportInput, limits: Limits): Record<string, unknown> {
     losses.length > 0
       ? `${losses.length === 1 ? `${losses[0]?.column} no longer survives` : `${losses.length} landscapes no longer survive`} every single failure; `
       : '';
+  // What users see change comes before the outputs: a DNS answer or a route-path prefix can change with few generated files.
+  const dnsCount = input.users?.dns.changes.length ?? 0;
+  const prefixCount = input.users?.routePaths.length ?? 0;
+  const seen = [
+    ...(dnsCount > 0 ? [`${dnsCount} DNS answer${dnsCount === 1 ? '' : 's'}`] : []),
+    ...(prefixCount > 0 ? [`${prefixCount} route-path prefix${prefixCount === 1 ? '' : 'es'}`] : []),
+  ];
+  const forUsers = seen.length > 0 ? `${seen.join(' and ')} change${dnsCount + prefixCount === 1 ? 's' : ''} for users; ` : '';
   const rerouted = endpoints.length > 0 ? `${endpoints.length} DNS host${endpoints.length === 1 ? '' : 's'} with a new endpoint or credential variable; ` : '';
   return {
     ...base,
-    headline: `${refused}${weaker}${rerouted}${headline}${input.freshness && !input.freshness.fresh ? '; generated files are stale' : ''}`,
+    headline: `${refused}${weaker}${rerouted}${forUsers}${headline}${input.freshness && !input.freshness.fresh ? '; generated files are stale' : ''}`,
     refusals: refusals.slice(0, limits.diagnostics).map(row),
     refusalCount: identifiers,
     removalCount: removals,

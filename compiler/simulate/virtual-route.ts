@@ -77,6 +77,25 @@ export function explainVirtualRoute(model: FleetModel, host: string, path: strin
   return undefined;
 }
 
+/**
+ * For `host` shaped as a virtual landscape's service host of this fleet whose
+ * platform does not list that virtual landscape in `vlandscapes:`: the virtual
+ * landscape and the platform's file to add it to; `undefined` otherwise.
+ */
+export function unlistedVirtualHost(model: FleetModel, host: string): { name: string; platformFile: string } | undefined {
+  for (const [, base] of fleetBases(model)) {
+    if (!host.endsWith(`.${base}`)) continue;
+    const labels = host.slice(0, -base.length - 1).split('.');
+    if (labels.length !== 4) continue;
+    const [module, service, platform, name] = labels as [string, string, string, string];
+    const platformModel = model.platforms.find((p) => p.name === platform);
+    const serviceModel = platformModel?.services.find((s) => s.name === service);
+    if (!model.vlandscapes.some((v) => v.name === name) || !serviceModel?.modules.includes(module) || platformModel?.vlandscapes.includes(name) !== false) continue;
+    return { name, platformFile: `carbon/${platform}/platform.yaml` };
+  }
+  return undefined;
+}
+
 /** What each DNS host of the zone `base` answers for `host` to a client in each region. */
 function clientAnswers(model: FleetModel, host: string, base: string): VirtualClientAnswer[] {
   const googleRegions = new Map<string, { latitude: number; longitude: number }>();
@@ -116,11 +135,13 @@ export function formatVirtualExplanation(e: VirtualRouteExplanation): string {
     lines.push(
       `  member     ${m.landscape.padEnd(width)}  ${m.host} (platform ${platform}, service ${service}, landscape ${m.landscape})${m.ready ? '' : ': not ready (its row has an empty pin.chart), nothing there answers'}`,
     );
-  // One line a region: the landscapes reached, the DNS hosts that give that answer.
+  // One line a region: the landscapes reached (a member without a ready row marked), the DNS hosts that give that answer.
+  const notReady = new Set(e.members.filter((m) => !m.ready).map((m) => m.landscape));
   for (const region of [...new Set(e.clients.map((c) => c.region))]) {
     const byAnswer = new Map<string, string[]>();
     for (const c of e.clients.filter((x) => x.region === region)) {
-      const reached = c.landscapes.length > 0 ? c.landscapes.join(' + ') : 'no address';
+      const named = c.landscapes.map((l) => (notReady.has(l) ? `${l} [not ready: nothing answers]` : l));
+      const reached = named.length > 0 ? named.join(' + ') : 'no address';
       byAnswer.set(reached, [...(byAnswer.get(reached) ?? []), c.dnsHost]);
     }
     lines.push(`  client in ${region}  reaches ${[...byAnswer].map(([reached, hosts]) => `${reached} (${hosts.join(', ')})`).join('; ')}`);

@@ -217,6 +217,12 @@ describe('help and version', () => {
     expect(runCli(['help', 'help'])).toEqual(run);
   });
 
+  it('a command whose --format changes what it prints (its help says so) shows --format in its usage line', () => {
+    const changesProduct = COMMAND_HELPS.filter((h) => h.formats !== undefined || (h.description ?? []).some((d) => d.includes('--format')));
+    expect(changesProduct.map((h) => h.name)).toContain('report');
+    for (const help of changesProduct) expect(help.usage, help.name).toContain(`--format ${formatChoices(help).join('|')}`);
+  });
+
   it('`diene COMMAND --help` and `diene help COMMAND` describe every option with an example', async () => {
     expect(runCli(['compile', '--help'])).toEqual(await runCliInProcess(['compile', '--help']));
     for (const help of COMMAND_HELPS) {

@@ -72,6 +72,32 @@ describe('on the command line', () => {
     expect(accepted.exitCode, accepted.stderr).toBe(0);
   });
 
+  it('every form names the base file: json by its absolute path; github and sarif, which cannot place it, in the message', async () => {
+    const base = tempFleet({ 'registry/clusters/raichu-ruby.yaml': rubyOn });
+    const head = tempFleet(withoutRuby);
+    expect((await runCliInProcess(['compile', '--fleet', head, ...NOW])).exitCode).toBe(0);
+    const file = path.join(base, 'registry', 'clusters', 'raichu-ruby.yaml');
+    const check = (format: string) => runCliInProcess(['compile', '--check', '--fleet', head, '--base', base, '--format', format, ...NOW], { cwd: head });
+    const message = 'cluster raichu-ruby leaves the registry while its traffic is on in the base revision';
+
+    const json = await check('json');
+    expect(json.exitCode, json.stderr).toBe(1);
+    const refusal = (JSON.parse(json.stderr) as { code: string; file: string; line: number; column: number }[]).find((d) => d.code === 'cluster_removed_with_traffic');
+    expect(refusal).toMatchObject({ file, line: 6, column: 10, message });
+
+    const github = await check('github');
+    expect(github.exitCode).toBe(1);
+    const annotation = `${github.stdout}${github.stderr}`.split('\n').find((l) => l.startsWith('::error title=cluster_removed_with_traffic'));
+    expect(annotation).toMatch(/^::error title=cluster_removed_with_traffic::/);
+    expect(annotation).toContain(`${file}:6:10: ${message}`);
+
+    const sarif = await check('sarif');
+    expect(sarif.exitCode).toBe(1);
+    const log = JSON.parse(sarif.stderr) as { runs: { results: { ruleId: string; message: { text: string } }[] }[] };
+    const result = log.runs[0]?.results.find((r) => r.ruleId === 'cluster_removed_with_traffic');
+    expect(result?.message.text).toContain(`${file}:6:10: ${message}`);
+  });
+
   it('report --base lists the refused removal at base:PATH with the order, and exits 1', async () => {
     const base = tempFleet({ 'registry/clusters/raichu-ruby.yaml': rubyOn });
     const head = tempFleet(withoutRuby);

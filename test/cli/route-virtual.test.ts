@@ -107,3 +107,37 @@ describe('diene route on a virtual landscape host', () => {
     expect(run.stderr).toContain('route_host_unknown');
   });
 });
+
+describe('diene route on a virtual landscape host nothing serves (the bundled example)', () => {
+  const reference = path.resolve('examples/reference');
+  it('no serving member has a ready row: no member serves this URL, exit 2, the members\' rows named', async () => {
+    const run = await runCliInProcess(['route', 'api.zinc.nitroso.mew.cluster.atomi.cloud', '/x', '--fleet', reference, ...NOW]);
+    expect(run.exitCode).toBe(2);
+    expect(run.stdout).not.toContain('reaches');
+    expect(run.stderr).toContain('route_host_unknown');
+    expect(run.stderr).toContain('no member serves this URL');
+    expect(run.stderr).toContain('platforms/nitroso/zinc/raichu.yaml, platforms/nitroso/zinc/ampharos.yaml');
+  });
+
+  it('a platform that does not list the virtual landscape: the hint names its vlandscapes: entry', async () => {
+    const run = await route('api.login.signin.shop.cluster.example.com', '/');
+    expect(run.exitCode).toBe(2);
+    expect(run.stderr).toContain('add shop to the `vlandscapes:` entry of carbon/signin/platform.yaml');
+  });
+});
+
+describe('diene route on a virtual landscape host one member cannot serve', () => {
+  it('the region whose answer reaches the member without a ready row is marked: nothing answers there', async () => {
+    const row = path.join(fleet, 'platforms', 'storefront', 'cart', 'staging.yaml');
+    const before = readFileSync(row, 'utf8');
+    writeFileSync(row, 'pin:\n  chart: ""\n  image: ""\n');
+    try {
+      const run = await route('api.cart.storefront.shop.cluster.example.com', '/pay');
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(run.stdout).toContain('  client in FRA  reaches staging [not ready: nothing answers] (google, route53)\n');
+      expect(run.stdout).toContain('  client in SIN  reaches dev (google, route53)\n');
+    } finally {
+      writeFileSync(row, before);
+    }
+  });
+});

@@ -567,15 +567,15 @@ export const catalog = {
     message: 'cannot update {file} in the working tree {repo}: {reason}; {state}',
     hint: "fix what stops the write (the reason is the operating system's or git's: a permission, a full disk, a broken index), then run again",
   },
-  cluster_account_unknown: {
-    severity: 'error',
-    message: 'account "{account}" does not exist',
-    hint: 'add registry/accounts/{account}.yaml, or name one of: {known}',
-  },
   cluster_account_invalid: {
     severity: 'error',
     message: '"{account}" is not an account: an account is named <vendor>-<name>, the file stem of a registry/accounts/ file',
     hint: '{suggestion}name one of: {known}',
+  },
+  cluster_account_unknown: {
+    severity: 'error',
+    message: 'account "{account}" does not exist',
+    hint: 'add registry/accounts/{account}.yaml, or name one of: {known}',
   },
   cluster_account_vendor_mismatch: {
     severity: 'error',
@@ -1118,6 +1118,19 @@ export const catalog = {
     message: 'the output directory {out} cannot be made: {path} is {what}',
     hint: 'pass --out a path whose folders are folders (e.g. <fleet>/generated, the default), or move {path} out of the way: the compiler writes a directory there and never replaces a file',
   },
+  output_location_other_kind: {
+    severity: 'error',
+    message: "the output directory {out} holds {what}: its manifest (.diene-manifest.json) says `diene {found}` wrote it, and `diene {wanted}` never replaces another command's tree",
+    hint: '{fix}; {out} is left as it is',
+    choices: {
+      what: { compile: 'the compiled outputs', atlas: "the atlas's site" },
+      fix: {
+        atlas: 'choose another --out for the site, a folder of its own (e.g. diene atlas --out atlas)',
+        compile:
+          'choose another --out for the outputs (e.g. <fleet>/generated, the default); if the site in {out} is no longer wanted, delete {out} and compile again',
+      },
+    },
+  },
   output_location_read_only: {
     severity: 'error',
     message: 'the output directory {out} cannot be written: {place}',
@@ -1148,19 +1161,6 @@ export const catalog = {
         atlas_stranger: 'check --out: pass a folder of its own for the site, e.g. diene atlas --out atlas, or an empty one',
         atlas_lost:
           '{out} holds {found} of the pages diene atlas writes there, so its manifest was most likely deleted: move the entries named out of {out}, or delete {out}, and run diene atlas again',
-      },
-    },
-  },
-  output_location_other_kind: {
-    severity: 'error',
-    message: "the output directory {out} holds {what}: its manifest (.diene-manifest.json) says `diene {found}` wrote it, and `diene {wanted}` never replaces another command's tree",
-    hint: '{fix}; {out} is left as it is',
-    choices: {
-      what: { compile: 'the compiled outputs', atlas: "the atlas's site" },
-      fix: {
-        atlas: 'choose another --out for the site, a folder of its own (e.g. diene atlas --out atlas)',
-        compile:
-          'choose another --out for the outputs (e.g. <fleet>/generated, the default); if the site in {out} is no longer wanted, delete {out} and compile again',
       },
     },
   },

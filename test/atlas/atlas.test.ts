@@ -105,7 +105,7 @@ describe('the atlas against a base revision', () => {
     const out = path.join(work, 'unmarked');
     const run = runCli(['atlas', '--fleet', REFERENCE_FLEET, '--out', out, '--base', base]);
     expect(run.exitCode, run.stderr).toBe(0);
-    expect(run.stderr).toMatch(/^note: the base fleet at .*base-broken does not compile with this diene \(1 errors\); the atlas is drawn with no marks/);
+    expect(run.stderr).toMatch(/^note: the base fleet at .*base-broken does not compile with this diene \(1 error\); the atlas is drawn with no marks/);
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).not.toContain('Compared with the base revision');
     // The pages say it too: the site is read as a CI artifact, where an unmarked page would pass for "no change".
     const pages = listing(out).filter((file) => file.endsWith('.html'));

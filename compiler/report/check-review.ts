@@ -11,6 +11,7 @@
 import { printable, withoutWorkflowCommands } from '../diagnostics/format.js';
 import { changeCounts, type OutputChanges } from '../plan/output-changes.js';
 import { counted } from '../diagnostics/counted.js';
+import { shellWord } from '../diagnostics/shell-word.js';
 
 // It lives beside the text form: the CLI front end needs it without the review's modules.
 export { useColour } from '../diagnostics/format.js';
@@ -142,7 +143,7 @@ export function formatDiff(patch: string, options: Pick<ReviewOptions, 'colour' 
   const cutInside = filesCut(lines, shown.length);
   const where = options.diffFile
     ? `the full diff is in ${options.diffFile}`
-    : `for the full diff run \`diene compile --check --diff-lines all\`, or \`diene compile --out ${options.outDir}\` and \`git diff\``;
+    : `for the full diff run \`diene compile --check --diff-lines all\`, or \`diene compile --out ${shellWord(options.outDir)}\` and \`git diff\``;
   const rest = lines.length - shown.length;
   return `${text}\n${paint(
     options.colour,

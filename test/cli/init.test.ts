@@ -3,6 +3,7 @@
  * materialize` on a fleet whose rows do not exist yet: an empty row folder of
  * the sign-in service counts as that service.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -47,6 +48,17 @@ describe('diene init', () => {
     expect(compile.exitCode, compile.stderr).toBe(0);
     expect(jsonDiagnostics(compile.stderr)).toEqual([]);
     expect(runCli(['compile', '--fleet', dir]).stderr).not.toMatch(/warning/);
+  });
+
+  it("prints a next command that a shell runs as printed when the folder's name has a space and a quote", async () => {
+    const dir = path.join(tempDir(), "Bob's fleet");
+    const init = await runCliInProcess(['init', dir]);
+    expect(init.exitCode, init.stderr).toBe(0);
+    const next = /^next: (.*)$/m.exec(init.stderr)?.[1];
+    expect(next).toBe(`diene compile --fleet '${dir.replace(/'/g, "'\\''")}'`);
+    // The shell's own reading of the printed command: its fourth word is the folder.
+    const words = execFileSync('sh', ['-c', `printf '%s\\n' ${next}`], { encoding: 'utf8' }).split('\n');
+    expect(words.slice(0, 4)).toEqual(['diene', 'compile', '--fleet', dir]);
   });
 
   it('writes one platform, one service, two landscapes with one cluster each, a DNS host and the sign-in platform, commented', async () => {

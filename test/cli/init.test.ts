@@ -155,6 +155,24 @@ describe('diene materialize on a fleet without rows', () => {
     expect(jsonDiagnostics(run.stderr)).toEqual([]);
   });
 
+  it('does not warn about the missing rows it writes (a service row and a shared chart row)', async () => {
+    const dir = tempDir();
+    expect((await runCliInProcess(['init', dir])).exitCode).toBe(0);
+    rmSync(path.join(dir, 'platforms/storefront/cart/staging.yaml'));
+    const platform = path.join(dir, 'carbon/storefront/platform.yaml');
+    writeFileSync(platform, `${readFileSync(platform, 'utf8')}sharedCharts: [cache]\n`);
+    // Before materialize, validate names both missing rows.
+    const before = await runCliInProcess(['validate', '--fleet', dir, '--format', 'json']);
+    expect(jsonDiagnostics(before.stdout).map((d) => d.code).sort()).toEqual(['row_missing', 'shared_row_missing', 'shared_row_missing']);
+    const run = await runCliInProcess(['materialize', '--fleet', dir, '--format', 'json']);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(jsonDiagnostics(run.stderr)).toEqual([]);
+    expect(readFileSync(path.join(dir, 'platforms/storefront/cart/staging.yaml'), 'utf8')).toMatch(/^pin:\n {2}chart: ""\n {2}image: ""\n$/m);
+    for (const landscape of ['dev', 'staging'])
+      expect(readFileSync(path.join(dir, `platforms/storefront/_shared/cache/${landscape}.yaml`), 'utf8')).toMatch(/^pin:\n {2}chart: ""\n$/m);
+    expect(jsonDiagnostics((await runCliInProcess(['validate', '--fleet', dir, '--format', 'json'])).stdout)).toEqual([]);
+  });
+
   it('still says issuer_unknown when the sign-in service has no folder at all', async () => {
     const dir = tempDir();
     expect((await runCliInProcess(['init', dir])).exitCode).toBe(0);

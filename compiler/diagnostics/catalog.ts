@@ -1197,6 +1197,11 @@ export const catalog = {
     hint: 'the previous output is unchanged; fix the cause (disk space, permissions, path) and run again',
     choices: { errno: ERRNO_TEXTS },
   },
+  peer_dependency_missing: {
+    severity: 'error',
+    message: 'diene {command} needs the npm package {package}, which is not installed here, so nothing was read or written',
+    hint: 'install {package} to use `diene {command}` (`npm install {package}` where diene-compiler is installed): an optional peer dependency, which npm does not install by itself',
+  },
   permanent_base_unreadable: {
     severity: 'warning',
     message: '{count} file(s) of {label} did not load with this diene: permanent identifiers defined in them were not compared',

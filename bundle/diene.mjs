@@ -58,7 +58,6 @@ function isDiagnosticCode(code2) {
 var ERRNO_TEXTS, RUN_TEXTS, BASE_WITHOUT, catalog, grammarReasons;
 var init_catalog = __esm({
   "dist/diagnostics/catalog.js"() {
-    "use strict";
     ERRNO_TEXTS = {
       EACCES: "EACCES: permission denied",
       EBUSY: "EBUSY: the file or device is busy",
@@ -1817,7 +1816,6 @@ function strictWarnings(diagnostics) {
 var SOURCE_WINDOW, FLEET_WIDE, MESSAGE_VALUE_LIMIT, SEVERITY_RANK;
 var init_diagnostic = __esm({
   "dist/diagnostics/diagnostic.js"() {
-    "use strict";
     init_catalog();
     SOURCE_WINDOW = 160;
     FLEET_WIDE = Object.freeze({});
@@ -1933,7 +1931,6 @@ function maskPointer(pointer, mask = maskSecrets) {
 var SECRET_KIND_NAMES, PLACEHOLDER, TOKEN_RULES, URL_USERINFO, PEM_HEADER, TRIGGER;
 var init_secrets = __esm({
   "dist/diagnostics/secrets.js"() {
-    "use strict";
     SECRET_KIND_NAMES = {
       "aws-access-key-id": "an AWS access key ID",
       "private-key": "a PEM private key",
@@ -2193,7 +2190,6 @@ function useColour(isTTY, env) {
 var CARET_WINDOW, UNPRINTABLE, RESCAN_LINE_LIMIT, WORKFLOW_COMMAND, STYLE, ANNOTATIONS_PER_LEVEL;
 var init_format = __esm({
   "dist/diagnostics/format.js"() {
-    "use strict";
     init_diagnostic();
     init_secrets();
     CARET_WINDOW = SOURCE_WINDOW;
@@ -2223,7 +2219,6 @@ function markdownCode(text) {
 var ZERO_WIDTH_SPACE, PUNCTUATION, PLAIN;
 var init_markdown_text = __esm({
   "dist/report/markdown-text.js"() {
-    "use strict";
     init_format();
     ZERO_WIDTH_SPACE = "\u200B";
     PUNCTUATION = /[\\`*_[\]!()~|#]/g;
@@ -2268,7 +2263,6 @@ function closestName(word, known3) {
 var MOST_EDITS;
 var init_spelling = __esm({
   "dist/diagnostics/spelling.js"() {
-    "use strict";
     MOST_EDITS = 2;
   }
 });
@@ -2368,7 +2362,6 @@ function nearbyFleet(start, skipStart = false, typed) {
 var NEARBY_LOOKS;
 var init_files = __esm({
   "dist/adapters/filesystem/files.js"() {
-    "use strict";
     init_spelling();
     NEARBY_LOOKS = 1e3;
   }
@@ -2396,7 +2389,6 @@ function settledStamp(stamp, now, margin) {
 }
 var init_file_stamp = __esm({
   "dist/adapters/filesystem/file-stamp.js"() {
-    "use strict";
   }
 });
 
@@ -2435,7 +2427,6 @@ function inputStampsToKeep(files, stamps, recorded, began) {
 var INPUT_STAMP_MARGIN_MS, digests, InputChangedError;
 var init_input_stamps = __esm({
   "dist/adapters/cache/input-stamps.js"() {
-    "use strict";
     init_file_stamp();
     INPUT_STAMP_MARGIN_MS = 6e4;
     digests = /* @__PURE__ */ new WeakMap();
@@ -2608,7 +2599,6 @@ function sealMaker(key, ...parts) {
 var currentUser, KEY_TEXT, KEY_FILE_BYTES;
 var init_cache_trust = __esm({
   "dist/adapters/cache/cache-trust.js"() {
-    "use strict";
     init_catalog();
     currentUser = () => typeof process.getuid === "function" ? process.getuid() : void 0;
     KEY_TEXT = /^[0-9a-f]{64}\n$/;
@@ -2890,7 +2880,6 @@ function entryOf(body) {
 var CACHE_FORMAT, FOLDER_VERSIONS, MARKER, CACHE_PARTS, CACHE_FILE_LIMITS, HEAD_LIMIT, RENDER_BYTES_KEPT, CACHEDIR_TAG, KEY, EVERY_INSTANT, compilerIdentity, CompileCache, SEAL_FORMAT, PACK_SEAL, SEAL_LINE, PACK_NAME, RENDER_OUTPUT_NAME, EntryProblem;
 var init_compile_cache = __esm({
   "dist/adapters/cache/compile-cache.js"() {
-    "use strict";
     init_input_stamps();
     init_catalog();
     init_cache_trust();
@@ -3416,7 +3405,6 @@ function layoutSuggestion(path37, closest2) {
 var INPUT_FOLDERS, REQUIRED_FILES, LAYOUT_SUMMARY, RULES, FOLDER_POSITIONS, LAYOUT_FOLDERS;
 var init_fleet_layout = __esm({
   "dist/1-load/fleet-layout.js"() {
-    "use strict";
     INPUT_FOLDERS = ["registry", "state", "platforms", "claims", "carbon"];
     REQUIRED_FILES = ["registry/fleet.yaml", "registry/regions.yaml"];
     LAYOUT_SUMMARY = "registry/{fleet,regions}.yaml, registry/{landscapes,vlandscapes,accounts,clusters}/<name>.yaml, state/clusters/<landscape>-<mark>.yaml, platforms/<platform>/<service>/<landscape>.yaml, platforms/<platform>/_shared/<chart>/<landscape>.yaml, claims/domains/<host>.json, carbon/<platform>/platform.yaml";
@@ -3453,7 +3441,6 @@ var init_fleet_layout = __esm({
 var FILE_SIZE_LIMIT, TOTAL_SIZE_LIMIT;
 var init_input_sizes = __esm({
   "dist/1-load/input-sizes.js"() {
-    "use strict";
     FILE_SIZE_LIMIT = 4 * 1024 * 1024;
     TOTAL_SIZE_LIMIT = 64 * 1024 * 1024;
   }
@@ -3552,7 +3539,6 @@ function fileLocation(file) {
 var KnownSourceFile;
 var init_source_file = __esm({
   "dist/1-load/source-file.js"() {
-    "use strict";
     init_diagnostic();
     KnownSourceFile = class {
       path;
@@ -3773,7 +3759,6 @@ function readRegular(target, limit) {
 var decoder;
 var init_read_input_file = __esm({
   "dist/adapters/filesystem/read-input-file.js"() {
-    "use strict";
     init_fleet_layout();
     init_input_sizes();
     init_file_stamp();
@@ -3827,7 +3812,6 @@ function walkFolders(root, scopes) {
 var GONE;
 var init_walk_folders = __esm({
   "dist/adapters/filesystem/walk-folders.js"() {
-    "use strict";
     GONE = /* @__PURE__ */ new Set(["ENOENT", "ENOTDIR"]);
   }
 });
@@ -3987,7 +3971,6 @@ function knownText(absolute3, relative2, realRoot, known3) {
 var PARALLEL_READS;
 var init_read_fleet = __esm({
   "dist/adapters/filesystem/read-fleet.js"() {
-    "use strict";
     init_fleet_layout();
     init_input_sizes();
     init_source_file();
@@ -4143,7 +4126,6 @@ function closest(word, candidates2) {
 var COMMON_OPTION_HELP, TOP_LEVEL_OPTION_HELP;
 var init_help = __esm({
   "dist/cli/help.js"() {
-    "use strict";
     init_spelling();
     COMMON_OPTION_HELP = [
       {
@@ -4218,7 +4200,6 @@ function canonicalRow(text) {
 var VERSION, CANONICAL, CANONICAL_ROW_VALUES;
 var init_canonical_row = __esm({
   "dist/1-load/canonical-row.js"() {
-    "use strict";
     VERSION = "((?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8}))?";
     CANONICAL = new RegExp(`^pin:\\n  (chart|image): "${VERSION}"\\n  (chart|image): "${VERSION}"\\n$`);
     CANONICAL_ROW_VALUES = 5;
@@ -11656,7 +11637,6 @@ function syntaxWords(text, code2, offset, libraryMessage, quoteAt) {
 var KEY_WITH_VALUE, KEY2, isContent;
 var init_yaml_syntax_words = __esm({
   "dist/1-load/yaml-syntax-words.js"() {
-    "use strict";
     KEY_WITH_VALUE = /^\s*(?:- )?([^#\s:][^:#]*?):[ \t]+[^\s#]/;
     KEY2 = /^\s*(?:- )?([^#\s:][^:#]*?):(?:\s|$)/;
     isContent = (line) => line.text.trim() !== "" && !line.text.trimStart().startsWith("#");
@@ -11750,7 +11730,6 @@ function utf8Length(text) {
 var import_yaml, NESTING_LIMIT, VALUE_LIMIT, TOTAL_VALUE_LIMIT, INPUT_BUDGET, COLLECTIONS, NOT_PRINTABLE;
 var init_input_limits = __esm({
   "dist/1-load/input-limits.js"() {
-    "use strict";
     import_yaml = __toESM(require_dist(), 1);
     init_input_sizes();
     init_input_sizes();
@@ -12046,7 +12025,6 @@ function emptyFileArguments(schemaName) {
 var import_yaml2, ALIAS_EXPANSION_LIMIT, remadeListener, CORE_TAGS, YAML11_BOOLEANS;
 var init_parse_yaml = __esm({
   "dist/1-load/parse-yaml.js"() {
-    "use strict";
     import_yaml2 = __toESM(require_dist(), 1);
     init_diagnostic();
     init_yaml_syntax_words();
@@ -12280,7 +12258,6 @@ function maskFileDiagnostics(diagnostics, file, findings) {
 var import_yaml3, SECRET_LAST_WORD, KEY_QUALIFIERS, REFERENCE_LAST_WORDS, MAYBE_SECRET_KEY;
 var init_find_secrets = __esm({
   "dist/1-load/find-secrets.js"() {
-    "use strict";
     import_yaml3 = __toESM(require_dist(), 1);
     init_diagnostic();
     init_secrets();
@@ -12404,7 +12381,6 @@ function pinSource(row, name) {
 var import_yaml4, STRICT_SEMVER, LENIENT_VERSION, WILDCARD_RANGE, KARGO_LINE_LIMIT_BYTES, KARGO_ONLY_BREAK, BREAK_NAMES;
 var init_kargo_row_shape = __esm({
   "dist/1-load/kargo-row-shape.js"() {
-    "use strict";
     import_yaml4 = __toESM(require_dist(), 1);
     init_diagnostic();
     init_input_limits();
@@ -13418,7 +13394,6 @@ function plainJson(file, value, valueLimit) {
 var REASONS, STRICT, PLAIN_ASCII_TEXT, PLAIN_KEY_LIMIT;
 var init_parse_json = __esm({
   "dist/1-load/parse-json.js"() {
-    "use strict";
     init_main();
     init_diagnostic();
     init_input_limits();
@@ -13653,7 +13628,6 @@ function releaseDocuments(fleet) {
 }
 var init_load_fleet = __esm({
   "dist/1-load/load-fleet.js"() {
-    "use strict";
     init_diagnostic();
     init_spelling();
     init_canonical_row();
@@ -14038,7 +14012,6 @@ function ordinal(n) {
 var WEAK_KEYWORDS;
 var init_schema_validation = __esm({
   "dist/1-load/schema-validation.js"() {
-    "use strict";
     init_diagnostic();
     init_catalog();
     init_parse_yaml();
@@ -14072,7 +14045,6 @@ function placeHost(place3) {
 }
 var init_book_places = __esm({
   "dist/2-analyze/book-places.js"() {
-    "use strict";
   }
 });
 
@@ -14952,7 +14924,6 @@ function checkAddress(text, exampleFleet) {
 var import_ipaddr, DOCUMENTATION_RANGES, GLOBAL_UNICAST_V6, COMPATIBLE_DOTTED, PUBLIC_ADVICE, DOCUMENTATION_ADVICE;
 var init_addresses = __esm({
   "dist/2-analyze/addresses.js"() {
-    "use strict";
     import_ipaddr = __toESM(require_ipaddr(), 1);
     DOCUMENTATION_RANGES = ["192.0.2.0/24", "198.51.100.0/24", "203.0.113.0/24", "2001:db8::/32"].map((cidr) => import_ipaddr.default.parseCIDR(cidr));
     GLOBAL_UNICAST_V6 = import_ipaddr.default.IPv6.parseCIDR("2000::/3");
@@ -15035,7 +15006,6 @@ function misspeltPlatformLandscapes(index, platform) {
 }
 var init_fleet_index = __esm({
   "dist/2-analyze/fleet-index.js"() {
-    "use strict";
     init_spelling();
   }
 });
@@ -15067,7 +15037,6 @@ function clusterModelsOfIndex(index) {
 var clustersByIndex;
 var init_cluster_models = __esm({
   "dist/2-analyze/cluster-models.js"() {
-    "use strict";
     init_addresses();
     init_fleet_index();
     clustersByIndex = /* @__PURE__ */ new WeakMap();
@@ -15089,7 +15058,6 @@ function issuerUrl(issuer, landscape, base2) {
 }
 var init_hostnames = __esm({
   "dist/2-analyze/hostnames.js"() {
-    "use strict";
   }
 });
 
@@ -15153,7 +15121,6 @@ function fleetRoutes(shape, ready) {
 var DEFAULT_MODULES;
 var init_routes = __esm({
   "dist/2-analyze/routes.js"() {
-    "use strict";
     DEFAULT_MODULES = ["api"];
   }
 });
@@ -15227,7 +15194,6 @@ function deriveBookContent(index, settings) {
 var byText, contentByIndex;
 var init_address_book_content = __esm({
   "dist/2-analyze/address-book-content.js"() {
-    "use strict";
     init_book_places();
     init_cluster_models();
     init_hostnames();
@@ -15440,7 +15406,6 @@ function addressBookClient(roots) {
 var MAX_SERIAL, NAME, HOST, PLACE, DIGEST, K, rotr;
 var init_address_book_client = __esm({
   "dist/client/address-book-client.js"() {
-    "use strict";
     MAX_SERIAL = 9007199254740991;
     NAME = /^[a-z][a-z0-9]*$/;
     HOST = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
@@ -15565,7 +15530,6 @@ function checkBooks(index) {
 var CANDIDATE_BASES;
 var init_check_books = __esm({
   "dist/2-analyze/check-books.js"() {
-    "use strict";
     init_load_fleet();
     init_address_book_content();
     init_address_book_client();
@@ -15731,7 +15695,6 @@ function routePathsOfIndex(index) {
 var MAX_PREFIXES_PER_CLAIM, FINDING_SAMPLE_SIZE, DROP_REASONS, compare, routePathsByIndex;
 var init_route_paths = __esm({
   "dist/2-analyze/route-paths.js"() {
-    "use strict";
     init_routes();
     init_spelling();
     MAX_PREFIXES_PER_CLAIM = 1e4;
@@ -16233,7 +16196,6 @@ function checkClaims(index) {
 var PREFIX_CHARS, LABEL, HOST_NAME;
 var init_check_claims = __esm({
   "dist/2-analyze/check-claims.js"() {
-    "use strict";
     init_load_fleet();
     init_route_paths();
     init_routes();
@@ -16294,7 +16256,6 @@ function sharedChartArtifact(settings, platform, chart) {
 var SYNC_WAVE, SYNC_WAVE_ANNOTATION, AUTHORIZED_STAGE_ANNOTATION, PLATFORM_LABEL, SERVICE_LABEL, MANAGED_BY_LABEL, sharedChartNames;
 var init_conventions = __esm({
   "dist/2-analyze/conventions.js"() {
-    "use strict";
     SYNC_WAVE = { project: "0", platformRecord: "0", projectConfig: "1", warehouse: "1", appProject: "1", applicationSet: "2", stage: "3" };
     SYNC_WAVE_ANNOTATION = "argocd.argoproj.io/sync-wave";
     AUTHORIZED_STAGE_ANNOTATION = "kargo.akuity.io/authorized-stage";
@@ -16338,7 +16299,6 @@ function normalizeStages(stages2) {
 var groupsByStages;
 var init_stage_graph = __esm({
   "dist/2-analyze/stage-graph.js"() {
-    "use strict";
     groupsByStages = /* @__PURE__ */ new WeakMap();
   }
 });
@@ -16584,7 +16544,6 @@ function unknownLandscape(index, platform, landscape) {
 }
 var init_check_platforms = __esm({
   "dist/2-analyze/check-platforms.js"() {
-    "use strict";
     init_load_fleet();
     init_diagnostic();
     init_spelling();
@@ -16693,7 +16652,6 @@ function missingRows(index) {
 var SERVICE_NAME, SERVICE_NAME_LENGTH, OVERRIDE_MAX_AGE_SECONDS;
 var init_check_rows = __esm({
   "dist/2-analyze/check-rows.js"() {
-    "use strict";
     init_kargo_row_shape();
     init_load_fleet();
     init_schema_validation();
@@ -16720,7 +16678,6 @@ function engineSyntaxIn(text, inLiteral) {
 var DELIMITERS, LITERAL_BREAKERS;
 var init_engine_syntax = __esm({
   "dist/2-analyze/engine-syntax.js"() {
-    "use strict";
     DELIMITERS = [
       { token: "${{", meaning: "opens a Kargo expression" },
       { token: "${%", meaning: "opens a Kargo expression" },
@@ -16898,7 +16855,6 @@ function gitBranchProblem(name) {
 var import_ipaddr2, OCI_NAME_MAX, DNS_LABEL, OCI_PATH_COMPONENT, PORT, PATH_CHARS, USER, URL_SHAPE, SCP_SHAPE;
 var init_value_grammars = __esm({
   "dist/2-analyze/value-grammars.js"() {
-    "use strict";
     import_ipaddr2 = __toESM(require_ipaddr(), 1);
     OCI_NAME_MAX = 255;
     DNS_LABEL = /^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?$/;
@@ -16975,7 +16931,6 @@ function checkDeploySettings(index) {
 var FIELDS, CODES;
 var init_check_deploy_settings = __esm({
   "dist/2-analyze/check-deploy-settings.js"() {
-    "use strict";
     init_load_fleet();
     init_conventions();
     init_diagnostic();
@@ -17084,7 +17039,6 @@ function routeOf(host) {
 var CREDENTIAL_VARIABLE_PREFIX, RESERVED_VARIABLE_PREFIX, STANDARD_VARIABLES, EXAMPLE_VARIABLES;
 var init_credential_routes = __esm({
   "dist/dns/credential-routes.js"() {
-    "use strict";
     CREDENTIAL_VARIABLE_PREFIX = "DIENE_";
     RESERVED_VARIABLE_PREFIX = "DIENE_GIT_";
     STANDARD_VARIABLES = {
@@ -17108,7 +17062,6 @@ var init_credential_routes = __esm({
 var cloudflareCapabilities;
 var init_cloudflare = __esm({
   "dist/dns/capabilities/cloudflare.js"() {
-    "use strict";
     cloudflareCapabilities = {
       kind: "cloudflare",
       title: "Cloudflare DNS",
@@ -17141,7 +17094,6 @@ var init_cloudflare = __esm({
 var googleCapabilities;
 var init_google = __esm({
   "dist/dns/capabilities/google.js"() {
-    "use strict";
     googleCapabilities = {
       kind: "google",
       title: "Google Cloud DNS",
@@ -17177,7 +17129,6 @@ var init_google = __esm({
 var powerdnsCapabilities;
 var init_powerdns = __esm({
   "dist/dns/capabilities/powerdns.js"() {
-    "use strict";
     powerdnsCapabilities = {
       kind: "powerdns",
       title: "PowerDNS",
@@ -17206,7 +17157,6 @@ var init_powerdns = __esm({
 var rfc2136Capabilities;
 var init_rfc2136 = __esm({
   "dist/dns/capabilities/rfc2136.js"() {
-    "use strict";
     rfc2136Capabilities = {
       kind: "rfc2136",
       title: "RFC 2136 dynamic update",
@@ -17235,7 +17185,6 @@ var init_rfc2136 = __esm({
 var route53Capabilities;
 var init_route53 = __esm({
   "dist/dns/capabilities/route53.js"() {
-    "use strict";
     route53Capabilities = {
       kind: "route53",
       title: "Amazon Route 53",
@@ -17276,7 +17225,6 @@ function isDnsHostKind(kind2) {
 var DNS_HOST_CAPABILITIES;
 var init_host_kinds = __esm({
   "dist/dns/host-kinds.js"() {
-    "use strict";
     init_cloudflare();
     init_google();
     init_powerdns();
@@ -17470,7 +17418,6 @@ function isBelow(name, ancestor) {
 var import_ipaddr3, NAME_VALUED, geoAnswerValues;
 var init_record_sets = __esm({
   "dist/dns/record-sets.js"() {
-    "use strict";
     import_ipaddr3 = __toESM(require_ipaddr(), 1);
     init_punycode_es6();
     NAME_VALUED = /* @__PURE__ */ new Set(["CNAME", "NS", "PTR", "DNAME", "ALIAS", "ANAME"]);
@@ -17642,7 +17589,6 @@ function checkDns(index) {
 var MAX_NAME_LENGTH;
 var init_check_dns = __esm({
   "dist/2-analyze/check-dns.js"() {
-    "use strict";
     init_load_fleet();
     init_credential_routes();
     init_host_kinds();
@@ -17675,7 +17621,6 @@ function checkDecommission(base2, head) {
 }
 var init_check_decommission = __esm({
   "dist/2-analyze/check-decommission.js"() {
-    "use strict";
     init_load_fleet();
     init_diagnostic();
   }
@@ -17751,7 +17696,6 @@ function buildModel(index) {
 var byName;
 var init_fleet_model = __esm({
   "dist/2-analyze/fleet-model.js"() {
-    "use strict";
     init_address_book_content();
     init_cluster_models();
     init_route_paths();
@@ -17842,7 +17786,6 @@ function permanentIdentifiers(index) {
 }
 var init_permanent_identifiers = __esm({
   "dist/2-analyze/permanent-identifiers.js"() {
-    "use strict";
     init_load_fleet();
     init_book_places();
     init_fleet_model();
@@ -17939,7 +17882,6 @@ function checkPermanence(base2, head) {
 var WHY;
 var init_check_permanence = __esm({
   "dist/2-analyze/check-permanence.js"() {
-    "use strict";
     init_load_fleet();
     init_diagnostic();
     init_permanent_identifiers();
@@ -18128,7 +18070,6 @@ function vendorMismatch(index, cluster, provider, account, vendor) {
 var RESERVED_MARK, ACCOUNT_REFERENCE;
 var init_check_registry = __esm({
   "dist/2-analyze/check-registry.js"() {
-    "use strict";
     init_load_fleet();
     init_parse_yaml();
     init_diagnostic();
@@ -19432,7 +19373,6 @@ function singleServing(index, name, clusters) {
 }
 var init_check_resilience = __esm({
   "dist/2-analyze/check-resilience.js"() {
-    "use strict";
     init_es62();
     init_load_fleet();
     init_diagnostic();
@@ -19617,7 +19557,6 @@ function deriveDnsIntent(model) {
 var EXAMPLES, intentByModel;
 var init_dns_names = __esm({
   "dist/2-analyze/dns-names.js"() {
-    "use strict";
     init_record_sets();
     init_hostnames();
     EXAMPLES = 3;
@@ -19700,7 +19639,6 @@ function namesOf(model, landscape, viasOf) {
 var made;
 var init_served_hosts = __esm({
   "dist/2-analyze/served-hosts.js"() {
-    "use strict";
     init_hostnames();
     made = /* @__PURE__ */ new WeakMap();
   }
@@ -19761,7 +19699,6 @@ function sealBook(content, serial) {
 var import_canonicalize, canonicalizeJson;
 var init_book_digest = __esm({
   "dist/3-emit/book-digest.js"() {
-    "use strict";
     import_canonicalize = __toESM(require_canonicalize(), 1);
     canonicalizeJson = import_canonicalize.default.default ?? import_canonicalize.default;
   }
@@ -19909,7 +19846,6 @@ function writeBlockYaml(sink, value, rules) {
 var import_yaml5, CORE_NON_STRING_TESTS, NOT_PLAIN, PRINTABLE_ASCII, MAX_KEY_LENGTH, Declined, SHARED, INTEGER_KEY, spareBuffer, YamlSink;
 var init_block_yaml = __esm({
   "dist/3-emit/block-yaml.js"() {
-    "use strict";
     import_yaml5 = __toESM(require_dist(), 1);
     CORE_NON_STRING_TESTS = new import_yaml5.Document(null, { version: "1.2" }).schema.tags.filter((tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test instanceof RegExp).map((tag) => tag.test);
     NOT_PLAIN = /^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/;
@@ -20217,7 +20153,6 @@ function toJson(value) {
 var import_yaml6, MAYBE_NOT_A_STRING, nonStringAnswers, MAX_REMEMBERED;
 var init_serialize = __esm({
   "dist/3-emit/serialize.js"() {
-    "use strict";
     import_yaml6 = __toESM(require_dist(), 1);
     init_block_yaml();
     MAYBE_NOT_A_STRING = /^[-+.~0-9]|^(?:y|n|yes|no|on|off|true|false|null|nan|inf)$/i;
@@ -20290,7 +20225,6 @@ function parseOutputManifest(text) {
 var MANIFEST_FILE, MANIFEST_VERSION, DIGEST2, NAMED_KINDS, CONFLICT_MARKER;
 var init_output_manifest = __esm({
   "dist/3-emit/output-manifest.js"() {
-    "use strict";
     init_book_digest();
     init_serialize();
     MANIFEST_FILE = ".diene-manifest.json";
@@ -20366,7 +20300,6 @@ function sliceKeysOf(plan, listing2) {
 }
 var init_output_plan = __esm({
   "dist/3-emit/output-plan.js"() {
-    "use strict";
     init_output_manifest();
   }
 });
@@ -20397,7 +20330,6 @@ function buildIssuerTable(model) {
 var DOC_A_KEY, ISSUERS_KEY;
 var init_address_books = __esm({
   "dist/3-emit/address-books.js"() {
-    "use strict";
     init_book_digest();
     init_output_plan();
     init_serialize();
@@ -20410,7 +20342,6 @@ var init_address_books = __esm({
 var precompiledTemplates;
 var init_precompiled_templates = __esm({
   "dist/3-emit/generated/precompiled-templates.js"() {
-    "use strict";
     precompiledTemplates = {
       "dependency-health.lua.hbs": {
         compiler: [8, ">= 4.3.0"],
@@ -22548,7 +22479,6 @@ function compiledTemplate(name) {
 var made2;
 var init_templates_engine = __esm({
   "dist/3-emit/templates-engine.js"() {
-    "use strict";
     init_precompiled_templates();
     made2 = /* @__PURE__ */ new Map();
   }
@@ -22579,7 +22509,6 @@ function argocdHealthPatch(model, command) {
 var DEPENDENCY_GROUP, DEPENDENCY_KINDS, DEPENDENCY_CONDITIONS, ARGOCD_HEALTH_PATCH;
 var init_argocd_health_checks = __esm({
   "dist/3-emit/argocd-health-checks.js"() {
-    "use strict";
     init_serialize();
     init_templates_engine();
     DEPENDENCY_GROUP = "diene.atomi.cloud";
@@ -22625,7 +22554,6 @@ function emitAppProject(model, platform) {
 }
 var init_argocd_app_project = __esm({
   "dist/3-emit/argocd-app-project.js"() {
-    "use strict";
     init_conventions();
   }
 });
@@ -22640,7 +22568,6 @@ function secondsBeforeAttempt(attempt) {
 var ROW_POLL_SECONDS, REVISION_CACHE_SECONDS, SLOWEST_APPEARANCE_SECONDS, BACKOFF_BASE_SECONDS, BACKOFF_MAX_SECONDS, WAIT_ERROR_THRESHOLD, WAIT_TIMEOUT;
 var init_promotion_timing = __esm({
   "dist/3-emit/promotion-timing.js"() {
-    "use strict";
     ROW_POLL_SECONDS = 180;
     REVISION_CACHE_SECONDS = 180;
     SLOWEST_APPEARANCE_SECONDS = ROW_POLL_SECONDS + REVISION_CACHE_SECONDS;
@@ -22777,7 +22704,6 @@ function argocdObjects(model, platform) {
 var ROW_LANDSCAPE, CLUSTER_MARK, ROW_VALUES, SYNC_RETRY, GO_TEMPLATE_OPTIONS, APPLICATIONS_SYNC, ROW_SELECTOR, CLUSTERS_GENERATOR, SYNC_POLICY, VALUE_FILES, IMAGE_PARAMETERS, APPLICATION_SET_ANNOTATIONS;
 var init_argocd_applicationsets = __esm({
   "dist/3-emit/argocd-applicationsets.js"() {
-    "use strict";
     init_block_yaml();
     init_argocd_app_project();
     init_promotion_timing();
@@ -22805,7 +22731,6 @@ var init_argocd_applicationsets = __esm({
 var DNS_PLAN_VERSION, DELEGATION_PLAN;
 var init_zone_plan = __esm({
   "dist/dns/zone-plan.js"() {
-    "use strict";
     DNS_PLAN_VERSION = 1;
     DELEGATION_PLAN = "delegation";
   }
@@ -22909,7 +22834,6 @@ function zonePlanDocuments(intent) {
 }
 var init_dns_zone_plans = __esm({
   "dist/3-emit/dns-zone-plans.js"() {
-    "use strict";
     init_host_kinds();
     init_record_sets();
     init_zone_plan();
@@ -22947,7 +22871,6 @@ function renderZoneFile(zone, command) {
 var ZONE_FILE_SOA;
 var init_dns_zone_file = __esm({
   "dist/3-emit/dns-zone-file.js"() {
-    "use strict";
     init_record_sets();
     init_dns_zone_plans();
     init_serialize();
@@ -23029,7 +22952,6 @@ function buildGatewayHosts(model, cluster) {
 var MAX_DNS_NAMES, byText2, sharedGroups;
 var init_gateway_hosts = __esm({
   "dist/3-emit/gateway-hosts.js"() {
-    "use strict";
     init_served_hosts();
     init_output_plan();
     init_serialize();
@@ -23054,7 +22976,6 @@ function emitPlatformRecord(platform) {
 }
 var init_platform_record = __esm({
   "dist/3-emit/platform-record.js"() {
-    "use strict";
     init_conventions();
   }
 });
@@ -23152,7 +23073,6 @@ function keyedOutput(emitter, ...parts) {
 var SlicePart, PIECE;
 var init_output_slice = __esm({
   "dist/3-emit/output-slice.js"() {
-    "use strict";
     SlicePart = class {
       value;
       #digest;
@@ -23210,7 +23130,6 @@ function receiverSecretName(kind2) {
 var ARTIFACT_KEYS, DOCKER_HUB_HOSTS;
 var init_release_webhooks = __esm({
   "dist/2-analyze/release-webhooks.js"() {
-    "use strict";
     ARTIFACT_KEYS = ["image", "appChart", "primordialChart"];
     DOCKER_HUB_HOSTS = /* @__PURE__ */ new Set(["docker.io", "index.docker.io", "registry-1.docker.io"]);
   }
@@ -23255,7 +23174,6 @@ function emitKargoProjectConfig(model, platform) {
 }
 var init_kargo_project = __esm({
   "dist/3-emit/kargo-project.js"() {
-    "use strict";
     init_release_webhooks();
     init_conventions();
   }
@@ -23385,7 +23303,6 @@ function emitKargoStages(model, platform, service) {
 var CHECKOUT, WAIT_RETRY, builtByModel;
 var init_kargo_stages = __esm({
   "dist/3-emit/kargo-stages.js"() {
-    "use strict";
     init_conventions();
     init_block_yaml();
     init_promotion_timing();
@@ -23428,7 +23345,6 @@ function emitKargoWarehouse(model, platform, service) {
 var DISCOVERY_LIMIT;
 var init_kargo_warehouses = __esm({
   "dist/3-emit/kargo-warehouses.js"() {
-    "use strict";
     init_conventions();
     DISCOVERY_LIMIT = 20;
   }
@@ -23517,7 +23433,6 @@ function emitSharedChartStages(model, platform, chart) {
 }
 var init_shared_charts = __esm({
   "dist/3-emit/shared-charts.js"() {
-    "use strict";
     init_conventions();
     init_kargo_stages();
     init_kargo_warehouses();
@@ -23557,7 +23472,6 @@ function platformObjects(model, platform) {
 }
 var init_platform_objects = __esm({
   "dist/3-emit/platform-objects.js"() {
-    "use strict";
     init_argocd_applicationsets();
     init_kargo_project();
     init_kargo_stages();
@@ -23592,7 +23506,6 @@ ${section("host", row.host)}${section("prefix", row.prefix)}${section("target", 
 var FINGERPRINT_FORMAT, ROUTE_PATH_COLUMNS, HASH_CHUNK;
 var init_route_paths_fingerprint = __esm({
   "dist/3-emit/route-paths-fingerprint.js"() {
-    "use strict";
     FINGERPRINT_FORMAT = "diene route_paths fingerprint v1";
     ROUTE_PATH_COLUMNS = ["host", "prefix", "target", "account", "app"];
     HASH_CHUNK = 1 << 16;
@@ -23625,7 +23538,6 @@ function renderRoutePathsSql(landscape, fingerprint, rows, command) {
 var SQL_INSERT_BATCH;
 var init_route_paths_sql = __esm({
   "dist/3-emit/route-paths-sql.js"() {
-    "use strict";
     init_route_paths_fingerprint();
     init_serialize();
     init_templates_engine();
@@ -23643,7 +23555,6 @@ function routePathDocuments(model) {
 }
 var init_route_paths2 = __esm({
   "dist/3-emit/route-paths.js"() {
-    "use strict";
     init_route_paths_fingerprint();
     init_route_paths_sql();
     init_output_plan();
@@ -23713,7 +23624,6 @@ function buildSpareSignInTable(model) {
 var ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_DAYS, REDIRECT_PATH, SOCIAL_CALLBACK_PATH, byText3;
 var init_sign_in_config = __esm({
   "dist/3-emit/sign-in-config.js"() {
-    "use strict";
     init_served_hosts();
     init_output_plan();
     init_serialize();
@@ -23768,7 +23678,6 @@ function outputPlan(model, options = {}) {
 var COMPILE_COMMAND, applicationSetsFile, kargoFile, platformRecordFile, bookFile, issuerTableFile, spareSignInFile, gatewayFile, signInFile, zonePlanFile, zoneFile, routePathsJsonFile, routePathsSqlFile;
 var init_emit_outputs = __esm({
   "dist/3-emit/emit-outputs.js"() {
-    "use strict";
     init_dns_names();
     init_fleet_model();
     init_served_hosts();
@@ -29614,7 +29523,6 @@ function validate53(data2, { instancePath = "", parentData, parentDataProperty, 
 var validate_account, schema11, func2, pattern0, pattern1, validate_claim, schema12, schema13, schema14, validate_cluster_state, schema15, schema16, func0, validate_cluster, schema17, schema18, schema19, schema20, validate_dns_health, schema21, schema22, validate_dns_plan, schema23, pattern7, schema24, schema25, schema26, pattern8, pattern9, validate_fleet, schema27, schema50, schema51, schema52, func30, schema28, schema29, schema31, pattern11, schema32, schema36, pattern16, pattern19, pattern18, schema35, formats0, schema38, schema41, pattern23, schema43, schema44, schema45, schema46, schema47, schema53, schema54, formats4, pattern30, pattern34, validate_landscape, schema56, schema57, schema58, pattern39, validate_platform, schema59, schema60, schema61, schema69, schema70, schema62, schema63, schema65, pattern44, pattern45, schema67, schema71, schema72, validate_regions, schema73, schema74, schema75, schema76, pattern52, validate_row, schema77, schema78, pattern53, formats6, validate_shared_row, schema79, pattern55, validate_vlandscape, schema80, schema81, schema82, standaloneValidators;
 var init_validators = __esm({
   "dist/types/generated/validators.js"() {
-    "use strict";
     validate_account = validate10;
     schema11 = { "$schema": "http://json-schema.org/draft-07/schema#", "$id": "account.schema.json", "title": "Account", "description": "A cloud account: registry/accounts/<vendor>-<name>.yaml (docs/fleet-reference.md). Clusters name it by its file stem.", "type": "object", "additionalProperties": false, "required": ["vendor", "name"], "properties": { "vendor": { "description": "The vendor (a provider name such as `digitalocean` or `aws`); a cluster using this account must use this provider. The first part of the file stem.", "type": "string", "minLength": 1, "maxLength": 32, "pattern": "^[a-z][a-z0-9]*$", "x-diene-codes": { "pattern": "name_invalid", "minLength": "name_length", "maxLength": "name_length" } }, "name": { "description": "The account's name within the vendor: lower-case letters and digits, hyphens between them. The part of the file stem after the first hyphen.", "type": "string", "minLength": 1, "maxLength": 32, "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$", "x-diene-codes": { "pattern": "name_invalid", "minLength": "name_length", "maxLength": "name_length" } } }, "examples": [{ "vendor": "digitalocean", "name": "main" }] };
     func2 = require_ucs2length().default;
@@ -29757,7 +29665,6 @@ function nowWindow(rows, now) {
 var DAY, ALWAYS;
 var init_now_window = __esm({
   "dist/adapters/cache/now-window.js"() {
-    "use strict";
     init_check_rows();
     init_compile_cache();
     DAY = 86400;
@@ -29830,7 +29737,6 @@ function comparePermanence(base2, head, validators) {
 }
 var init_index = __esm({
   "dist/index.js"() {
-    "use strict";
     init_load_fleet();
     init_schema_validation();
     init_check_books();
@@ -29983,7 +29889,6 @@ function platformNotFound(name, platforms) {
 var EXIT, UsageError;
 var init_command = __esm({
   "dist/cli/command.js"() {
-    "use strict";
     init_compile_cache();
     init_files();
     init_read_fleet();
@@ -30063,7 +29968,6 @@ function whyBaseNotFleet(root, shown3, prefix, command) {
 }
 var init_repository_paths = __esm({
   "dist/cli/repository-paths.js"() {
-    "use strict";
     init_files();
     init_command();
   }
@@ -30077,7 +29981,6 @@ function packageFile(relative2) {
 }
 var init_package_root = __esm({
   "dist/adapters/filesystem/package-root.js"() {
-    "use strict";
   }
 });
 
@@ -30094,7 +29997,6 @@ function toolVersion() {
 }
 var init_tool_version = __esm({
   "dist/adapters/filesystem/tool-version.js"() {
-    "use strict";
     init_package_root();
   }
 });
@@ -30110,7 +30012,6 @@ function missingPeer(error2) {
 var PEER_PACKAGES;
 var init_package_missing = __esm({
   "dist/adapters/package-missing.js"() {
-    "use strict";
     PEER_PACKAGES = ["@aws-sdk/client-route-53", "@aws-sdk/client-s3", "@google-cloud/dns", "@kubernetes/client-node", "cloudflare", "isomorphic-git"];
   }
 });
@@ -30140,7 +30041,6 @@ function terminalProgress(stream, command) {
 var SILENT_PROGRESS, PROGRESS_MIN_FILES, PROGRESS_MIN_OBJECTS;
 var init_progress = __esm({
   "dist/cli/progress.js"() {
-    "use strict";
     SILENT_PROGRESS = { update() {
     }, clear() {
     } };
@@ -30166,7 +30066,6 @@ function strictResult(result) {
 }
 var init_strict = __esm({
   "dist/cli/strict.js"() {
-    "use strict";
     init_diagnostic();
     init_command();
   }
@@ -30176,7 +30075,6 @@ var init_strict = __esm({
 var applyBooksHelp;
 var init_apply_books_help = __esm({
   "dist/cli/apply-books.help.js"() {
-    "use strict";
     applyBooksHelp = {
       name: "apply books",
       summary: "Publish the fleet's address books to S3-compatible storage (AWS S3, Cloudflare R2).",
@@ -30243,7 +30141,6 @@ var init_apply_books_help = __esm({
 var atlasHelp;
 var init_atlas_help = __esm({
   "dist/cli/atlas.help.js"() {
-    "use strict";
     init_help();
     atlasHelp = withFormats({
       name: "atlas",
@@ -30296,7 +30193,6 @@ var init_atlas_help = __esm({
 var applyDnsHelp;
 var init_apply_dns_help = __esm({
   "dist/cli/apply-dns.help.js"() {
-    "use strict";
     init_help();
     applyDnsHelp = withFormats({
       name: "apply dns",
@@ -30377,7 +30273,6 @@ var init_apply_dns_help = __esm({
 var applyKubeHelp;
 var init_apply_kube_help = __esm({
   "dist/cli/apply-kube.help.js"() {
-    "use strict";
     applyKubeHelp = {
       name: "apply kube",
       summary: "Push one platform's objects to a cluster by server-side apply, and prune the ones it no longer renders (without ArgoCD).",
@@ -30421,7 +30316,6 @@ var init_apply_kube_help = __esm({
 var claimSetPathsHelp;
 var init_claim_set_paths_help = __esm({
   "dist/cli/claim-set-paths.help.js"() {
-    "use strict";
     claimSetPathsHelp = {
       name: "claim set-paths",
       summary: "Replace the prefix map of a host's claim, through git (commit and compare-and-swap push).",
@@ -30480,7 +30374,6 @@ var init_claim_set_paths_help = __esm({
 var compileHelp;
 var init_compile_help = __esm({
   "dist/cli/compile.help.js"() {
-    "use strict";
     init_help();
     compileHelp = withFormats({
       name: "compile",
@@ -30596,7 +30489,6 @@ var init_compile_help = __esm({
 var completionHelp;
 var init_completion_help = __esm({
   "dist/cli/completion.help.js"() {
-    "use strict";
     completionHelp = {
       name: "completion",
       summary: "Print the shell completion script for bash, zsh or fish.",
@@ -30621,7 +30513,6 @@ var init_completion_help = __esm({
 var exportDnsHelp;
 var init_export_dns_help = __esm({
   "dist/cli/export-dns.help.js"() {
-    "use strict";
     exportDnsHelp = {
       name: "export dns",
       summary: "Read each DNS host's live zones and write them as snapshots (<out>/<zone>/<host>.json) for plan dns.",
@@ -30674,7 +30565,6 @@ var init_export_dns_help = __esm({
 var initHelp;
 var init_init_help = __esm({
   "dist/cli/init.help.js"() {
-    "use strict";
     initHelp = {
       name: "init",
       summary: "Write a minimal fleet that compiles clean, with comments saying what to edit.",
@@ -30699,7 +30589,6 @@ var init_init_help = __esm({
 var materializeHelp;
 var init_materialize_help = __esm({
   "dist/cli/materialize.help.js"() {
-    "use strict";
     materializeHelp = {
       name: "materialize",
       summary: "Write the missing empty rows (pin: chart and image) for every service and landscape, and the shared charts' (pin: chart); never rewrites a row.",
@@ -30725,7 +30614,6 @@ var init_materialize_help = __esm({
 var planDnsHelp;
 var init_plan_dns_help = __esm({
   "dist/cli/plan-dns.help.js"() {
-    "use strict";
     init_help();
     planDnsHelp = withFormats({
       name: "plan dns",
@@ -30784,7 +30672,6 @@ var init_plan_dns_help = __esm({
 var renderHelp;
 var init_render_help = __esm({
   "dist/cli/render.help.js"() {
-    "use strict";
     renderHelp = {
       name: "render",
       summary: "Print one platform's objects (Platform, Kargo, ApplicationSets) as a YAML stream: the ArgoCD plugin's generate command.",
@@ -30834,7 +30721,6 @@ var init_render_help = __esm({
 var reportHelp;
 var init_report_help = __esm({
   "dist/cli/report.help.js"() {
-    "use strict";
     init_help();
     reportHelp = withFormats({
       name: "report",
@@ -30883,7 +30769,6 @@ var init_report_help = __esm({
 var routeHelp;
 var init_route_help = __esm({
   "dist/cli/route.help.js"() {
-    "use strict";
     init_help();
     routeHelp = withFormats({
       name: "route",
@@ -30930,7 +30815,6 @@ var init_route_help = __esm({
 var schemasHelp;
 var init_schemas_help = __esm({
   "dist/cli/schemas.help.js"() {
-    "use strict";
     schemasHelp = {
       name: "schemas",
       summary: "Write diene's JSON Schemas into a folder, for editors (yaml-language-server, VS Code) to validate and complete a fleet's files.",
@@ -30962,7 +30846,6 @@ var init_schemas_help = __esm({
 var simulateHelp;
 var init_simulate_help = __esm({
   "dist/cli/simulate.help.js"() {
-    "use strict";
     init_help();
     simulateHelp = withFormats({
       name: "simulate",
@@ -31007,7 +30890,6 @@ var init_simulate_help = __esm({
 var validateHelp;
 var init_validate_help = __esm({
   "dist/cli/validate.help.js"() {
-    "use strict";
     init_help();
     validateHelp = withFormats({
       name: "validate",
@@ -31064,7 +30946,6 @@ function schemaModeline(kind2, fleetPath) {
 var FLEET_SCHEMAS_FOLDER;
 var init_modeline = __esm({
   "dist/cli/modeline.js"() {
-    "use strict";
     FLEET_SCHEMAS_FOLDER = "schemas";
   }
 });
@@ -31095,7 +30976,6 @@ async function writeSchemas(out) {
 var SCHEMAS;
 var init_schema_files = __esm({
   "dist/adapters/filesystem/schema-files.js"() {
-    "use strict";
     init_package_root();
     SCHEMAS = packageFile("schemas/");
   }
@@ -31187,7 +31067,6 @@ async function runInit({ positionals }) {
 var FLEET_YAML, REGIONS_YAML, ACCOUNT_YAML, initCommand;
 var init_init = __esm({
   "dist/cli/init.js"() {
-    "use strict";
     init_files();
     init_serialize();
     init_diagnostic();
@@ -31332,7 +31211,6 @@ function readOnlyFolderProblem(outDir, folders) {
 }
 var init_output_location = __esm({
   "dist/adapters/filesystem/output-location.js"() {
-    "use strict";
     init_fleet_layout();
   }
 });
@@ -31436,7 +31314,6 @@ function readRegular2(file) {
 var MANIFEST_FILE2, lockOf, previousOf, digestOf, STAMP_MARGIN_MS;
 var init_output_match = __esm({
   "dist/adapters/cache/output-match.js"() {
-    "use strict";
     init_output_location();
     MANIFEST_FILE2 = ".diene-manifest.json";
     lockOf = (outDir) => path12.join(path12.dirname(outDir), `.${path12.basename(outDir)}.lock`);
@@ -31458,7 +31335,6 @@ function serialOption(values2) {
 }
 var init_book_serial = __esm({
   "dist/cli/book-serial.js"() {
-    "use strict";
     init_address_book_client();
     init_command();
   }
@@ -31504,7 +31380,6 @@ function ownershipRules(recorded, wanted, options) {
 }
 var init_output_ownership = __esm({
   "dist/plan/output-ownership.js"() {
-    "use strict";
   }
 });
 
@@ -31522,7 +31397,6 @@ function isGitError(error2, code2) {
 var loading, git;
 var init_isomorphic = __esm({
   "dist/adapters/git/isomorphic.js"() {
-    "use strict";
     git = new Proxy({}, {
       get(_target, name) {
         return async (...args) => {
@@ -31616,7 +31490,6 @@ async function bytesKeptByGit(files) {
 }
 var init_tracked = __esm({
   "dist/adapters/git/tracked.js"() {
-    "use strict";
     init_files();
     init_package_missing();
     init_isomorphic();
@@ -31813,7 +31686,6 @@ async function removeOwnedTreeConcurrently(dir, inspection, concurrency = 8) {
 var OUTPUT_READ_LIMIT, READ_FLAGS;
 var init_output_ownership2 = __esm({
   "dist/adapters/filesystem/output-ownership.js"() {
-    "use strict";
     init_output_manifest();
     init_output_ownership();
     init_file_stamp();
@@ -32475,7 +32347,6 @@ function recordableStamps(outDir, listing2, placed, swapped) {
 var LOCK_WAIT_MS, OutputBusyError, OutputForeignError, COMPARISONS_DURING_SWAPS, WRITE_CHUNK, EncodedText, NEXT_MANIFEST_FILE, NO_DIGEST, RECENT_WRITE_MS;
 var init_output_tree = __esm({
   "dist/adapters/filesystem/output-tree.js"() {
-    "use strict";
     init_output_manifest();
     init_output_plan();
     init_output_match();
@@ -32608,7 +32479,6 @@ function changeCounts(changes) {
 var import_yaml7;
 var init_output_changes = __esm({
   "dist/plan/output-changes.js"() {
-    "use strict";
     import_yaml7 = __toESM(require_dist(), 1);
     init_output_manifest();
   }
@@ -33118,7 +32988,6 @@ function octal(mode) {
 }
 var init_output_tree_diff = __esm({
   "dist/plan/output-tree-diff.js"() {
-    "use strict";
     init_libesm();
     init_format();
     init_output_manifest();
@@ -33213,7 +33082,6 @@ ${formatDiff(patch, options)}`;
 var ANSI, STATUS_COLOUR, FILE_STATE, SEPARATOR;
 var init_check_review = __esm({
   "dist/report/check-review.js"() {
-    "use strict";
     init_format();
     init_output_changes();
     init_format();
@@ -33297,7 +33165,6 @@ function foreignDiagnostic(finding, place3, more = 0) {
 var FOREIGN_SHOWN, UNMANAGED_SHOWN;
 var init_output_refusals = __esm({
   "dist/cli/output-refusals.js"() {
-    "use strict";
     init_output_location();
     init_tracked();
     init_diagnostic();
@@ -33390,7 +33257,6 @@ async function staleCheckOutput(input) {
 var DEFAULT_DIFF_LINES, CHECK_OUTPUT_OPTIONS;
 var init_check_output = __esm({
   "dist/cli/check-output.js"() {
-    "use strict";
     init_files();
     init_diagnostic();
     init_output_changes();
@@ -33437,7 +33303,6 @@ function pacedPlan(plan, collect, every = PACE_CHARS) {
 var PACE_CHARS;
 var init_heap = __esm({
   "dist/cli/heap.js"() {
-    "use strict";
     PACE_CHARS = 48 * 1024 * 1024;
   }
 });
@@ -33491,7 +33356,6 @@ function isRecordOf(value, file) {
 var headOf2, LINE, PACKS_KEPT, PACK_DRIFT, FileRecords;
 var init_file_records = __esm({
   "dist/adapters/cache/file-records.js"() {
-    "use strict";
     init_catalog();
     init_compile_cache();
     init_input_stamps();
@@ -34002,7 +33866,6 @@ function lockTimeoutOption(values2) {
 var NAMED_CHANGES, FEW_OUTPUTS_MADE, COLLECTED_HEAP_BYTES, COLD_LOADS_COLLECTED, LOCK_TIMEOUT_LIMIT, compileCommand;
 var init_compile = __esm({
   "dist/cli/compile.js"() {
-    "use strict";
     init_compile_cache();
     init_input_stamps();
     init_output_match();
@@ -34063,7 +33926,6 @@ async function runValidate({ values: values2, format: format2 }) {
 var validateCommand;
 var init_validate = __esm({
   "dist/cli/validate.js"() {
-    "use strict";
     init_compile_cache();
     init_diagnostic();
     init_index();
@@ -34134,7 +33996,6 @@ function resolveFleetParameter(sourceDir, fleet) {
 var PLUGIN_PARAMETERS;
 var init_plugin_parameters = __esm({
   "dist/cli/plugin-parameters.js"() {
-    "use strict";
     init_command();
     PLUGIN_PARAMETERS = [
       {
@@ -34192,7 +34053,6 @@ function readFleetYaml(root) {
 var FLEET_YAML2;
 var init_render_select = __esm({
   "dist/cli/render-select.js"() {
-    "use strict";
     init_files();
     init_read_input_file();
     FLEET_YAML2 = "registry/fleet.yaml";
@@ -34234,7 +34094,6 @@ function renderScopes(root, platform) {
 var import_yaml8, lastIssuer, fleetYamlOf;
 var init_render_scope = __esm({
   "dist/cli/render-scope.js"() {
-    "use strict";
     import_yaml8 = __toESM(require_dist(), 1);
     init_render_select();
     fleetYamlOf = (files) => files.find((file) => file.path === FLEET_YAML2)?.text;
@@ -34350,7 +34209,6 @@ async function runRender({ values: values2 }) {
 var RENDER_ENV, renderCommand;
 var init_render = __esm({
   "dist/cli/render.js"() {
-    "use strict";
     init_files();
     init_fleet_layout();
     init_source_file();
@@ -34433,7 +34291,6 @@ async function runMaterialize({ values: values2 }) {
 var SERVICE_NAME2, materializeCommand;
 var init_materialize = __esm({
   "dist/cli/materialize.js"() {
-    "use strict";
     init_files();
     init_serialize();
     init_conventions();
@@ -34562,7 +34419,6 @@ function loadDnsHealth(file, clusters, validators) {
 var LIVE_FORMAT_VERSION, ASSUMED_EMPTY_FILE;
 var init_load_dns_live = __esm({
   "dist/1-load/load-dns-live.js"() {
-    "use strict";
     init_host_kinds();
     init_diagnostic();
     init_record_sets();
@@ -40388,7 +40244,6 @@ async function readDnsLive(target, cwd) {
 var import_fast_glob, NAMED;
 var init_read_dns_live = __esm({
   "dist/adapters/filesystem/read-dns-live.js"() {
-    "use strict";
     import_fast_glob = __toESM(require_out4(), 1);
     init_source_file();
     init_diagnostic();
@@ -40461,7 +40316,6 @@ function formatTrafficPlan(plan) {
 var SYMBOL;
 var init_dns_plan_text = __esm({
   "dist/plan/dns-plan-text.js"() {
-    "use strict";
     init_format();
     init_record_sets();
     SYMBOL = { create: "+", update: "~", delete: "-" };
@@ -40511,7 +40365,6 @@ function ownershipReports(zone, cnameNames, foreign) {
 var SCHEME_LABEL;
 var init_dns_ownership = __esm({
   "dist/plan/dns-ownership.js"() {
-    "use strict";
     init_record_sets();
     SCHEME_LABEL = /^[a-z][a-z0-9]*$/;
   }
@@ -40561,7 +40414,6 @@ function negativeTtlStep(zone, snapshot, wanted) {
 }
 var init_negative_ttl = __esm({
   "dist/plan/negative-ttl.js"() {
-    "use strict";
     init_host_kinds();
     init_record_sets();
   }
@@ -40669,7 +40521,6 @@ function targetName(zone, name, decision, addresses) {
 var namesFedBy;
 var init_traffic_decisions = __esm({
   "dist/plan/traffic-decisions.js"() {
-    "use strict";
     init_record_sets();
     namesFedBy = /* @__PURE__ */ new WeakMap();
   }
@@ -40755,7 +40606,6 @@ function keepAddresses(live, wanted, kept, ttl, keyOf) {
 }
 var init_traffic_removals = __esm({
   "dist/plan/traffic-removals.js"() {
-    "use strict";
     init_record_sets();
   }
 });
@@ -41273,7 +41123,6 @@ function finish(prepared, zones, decision, brakes, options, removals) {
 var TRAFFIC_PLAN_VERSION, DEFAULTS, snapshotFactsCache, renderingByName, derivedSnapshots, isManaged, trafficSetsCache;
 var init_traffic_planner = __esm({
   "dist/plan/traffic-planner.js"() {
-    "use strict";
     init_book_digest();
     init_dns_zone_plans();
     init_host_kinds();
@@ -41353,7 +41202,6 @@ async function runPlanDns({ values: values2, format: format2 }) {
 var planDnsCommand;
 var init_plan_dns = __esm({
   "dist/cli/plan-dns.js"() {
-    "use strict";
     init_load_dns_live();
     init_dns_names();
     init_serialize();
@@ -41619,7 +41467,6 @@ function lookupUpstream(table3, host, path37) {
 var SLASH, QUESTION, HASH, PERCENT, DOT;
 var init_lookup_upstream = __esm({
   "dist/route/lookup-upstream.js"() {
-    "use strict";
     SLASH = 47;
     QUESTION = 63;
     HASH = 35;
@@ -41728,7 +41575,6 @@ function formatExplanation(e) {
 }
 var init_explain_route = __esm({
   "dist/route/explain-route.js"() {
-    "use strict";
     init_format();
     init_route_paths();
     init_routes();
@@ -41863,7 +41709,6 @@ function dnsAnswerer(googleRegions) {
 var MAX_CHAIN;
 var init_dns_answers = __esm({
   "dist/simulate/dns-answers.js"() {
-    "use strict";
     init_record_sets();
     MAX_CHAIN = 8;
   }
@@ -41955,7 +41800,6 @@ function runTicks(prepared, live, health, options) {
 var TRAFFIC_TICK_SECONDS;
 var init_traffic_ticks = __esm({
   "dist/simulate/traffic-ticks.js"() {
-    "use strict";
     init_record_sets();
     init_traffic_planner();
     TRAFFIC_TICK_SECONDS = 5;
@@ -42052,7 +41896,6 @@ function formatVirtualExplanation(e) {
 }
 var init_virtual_route = __esm({
   "dist/simulate/virtual-route.js"() {
-    "use strict";
     init_dns_names();
     init_hostnames();
     init_served_hosts();
@@ -42167,7 +42010,6 @@ function unknownHost(model, routes, host) {
 var SCHEME, routeCommand;
 var init_route = __esm({
   "dist/cli/route.js"() {
-    "use strict";
     init_route_paths();
     init_routes();
     init_diagnostic();
@@ -42201,7 +42043,6 @@ async function headCommitSeconds(dir) {
 }
 var init_commit_time = __esm({
   "dist/adapters/git/commit-time.js"() {
-    "use strict";
     init_isomorphic();
   }
 });
@@ -42309,7 +42150,6 @@ function createS3Store(target) {
 var S3_SDK_PACKAGE, sdk, loadSdk, PreconditionFailed;
 var init_adapter = __esm({
   "dist/adapters/object-store/adapter.js"() {
-    "use strict";
     init_package_missing();
     S3_SDK_PACKAGE = "@aws-sdk/client-s3";
     loadSdk = () => sdk ??= import("@aws-sdk/client-s3");
@@ -42381,7 +42221,6 @@ async function applyBookChanges(store, changes, books) {
 var BOOK_CONTENT_TYPE, BOOK_CACHE_CONTROL, WRITE_CONCURRENCY;
 var init_apply = __esm({
   "dist/adapters/object-store/apply.js"() {
-    "use strict";
     init_adapter();
     BOOK_CONTENT_TYPE = "application/json";
     BOOK_CACHE_CONTROL = "max-age=60";
@@ -42410,7 +42249,6 @@ function toRemoteBook(object) {
 }
 var init_convert = __esm({
   "dist/adapters/object-store/convert.js"() {
-    "use strict";
   }
 });
 
@@ -42435,7 +42273,6 @@ async function observeBooks(store, keys) {
 var READ_CONCURRENCY;
 var init_observe = __esm({
   "dist/adapters/object-store/observe.js"() {
-    "use strict";
     init_adapter();
     init_convert();
     READ_CONCURRENCY = 16;
@@ -42510,7 +42347,6 @@ function formatBookPlan(plan, target) {
 }
 var init_books_publish = __esm({
   "dist/plan/books-publish.js"() {
-    "use strict";
     init_format();
   }
 });
@@ -44771,7 +44607,6 @@ async function pollUntil(timing, what2, done) {
 var DnsProblem, DnsHostError, UNREACHABLE_CODES, UNREACHABLE_NAMES, CLOUD_SDK_PACKAGES, DEFAULT_TIMING, MAX_RETRY_AFTER_MS;
 var init_dns_host = __esm({
   "dist/adapters/dns/dns-host.js"() {
-    "use strict";
     init_diagnostic();
     init_package_missing();
     DnsProblem = class _DnsProblem extends Error {
@@ -44862,7 +44697,6 @@ function exchange(server, request, onMessage, timeoutMs) {
 }
 var init_tcp = __esm({
   "dist/adapters/dns/rfc2136/tcp.js"() {
-    "use strict";
     init_dns_host();
   }
 });
@@ -44945,7 +44779,6 @@ function nameserverFailure(error2) {
 var import_dns_packet, RCODE_NAMES, NO_ANSWER_IN_TIME, nextId;
 var init_name_answers = __esm({
   "dist/adapters/dns/name-answers.js"() {
-    "use strict";
     import_dns_packet = __toESM(require_dns_packet(), 1);
     init_tcp();
     RCODE_NAMES = { 1: "FORMERR", 2: "SERVFAIL", 3: "NXDOMAIN", 4: "NOTIMP", 5: "REFUSED" };
@@ -44968,7 +44801,6 @@ function parseServer(text) {
 }
 var init_nameserver = __esm({
   "dist/dns/nameserver.js"() {
-    "use strict";
   }
 });
 
@@ -45093,7 +44925,6 @@ function unansweredDiagnostics(misses, waitSeconds, overrides) {
 var BOOKS_SHOWN;
 var init_book_names = __esm({
   "dist/plan/book-names.js"() {
-    "use strict";
     init_diagnostic();
     init_nameserver();
     init_record_sets();
@@ -45265,7 +45096,6 @@ function refusedNote(misses, names, store) {
 var applyBooksCommand;
 var init_apply_books = __esm({
   "dist/cli/apply-books.js"() {
-    "use strict";
     init_commit_time();
     init_adapter();
     init_apply();
@@ -45352,7 +45182,6 @@ function describeBatches(zone, bodies) {
 }
 var init_convert2 = __esm({
   "dist/adapters/dns/cloudflare/convert.js"() {
-    "use strict";
     init_record_sets();
     init_cloudflare();
     init_dns_host();
@@ -45376,7 +45205,6 @@ async function sendBatches(client, timing, zone, id, bodies) {
 }
 var init_apply2 = __esm({
   "dist/adapters/dns/cloudflare/apply.js"() {
-    "use strict";
     init_dns_host();
     init_convert2();
   }
@@ -45412,7 +45240,6 @@ async function listZone(client, host, zone, id) {
 }
 var init_observe2 = __esm({
   "dist/adapters/dns/cloudflare/observe.js"() {
-    "use strict";
     init_zone_plan();
     init_record_sets();
     init_dns_host();
@@ -45482,7 +45309,6 @@ function createCloudflareAdapter(host, env, options = {}) {
 }
 var init_adapter2 = __esm({
   "dist/adapters/dns/cloudflare/adapter.js"() {
-    "use strict";
     init_dns_host();
     init_apply2();
     init_convert2();
@@ -45533,7 +45359,6 @@ function describeChanges(zone, bodies) {
 var DEFAULT_CHANGE_QUOTA;
 var init_convert3 = __esm({
   "dist/adapters/dns/google/convert.js"() {
-    "use strict";
     init_record_sets();
     init_dns_host();
     DEFAULT_CHANGE_QUOTA = { additions: 1e3, deletions: 1e3, rrdataBytes: 1e5 };
@@ -45570,7 +45395,6 @@ async function sendChanges(managed, timing, zone, bodies) {
 }
 var init_apply3 = __esm({
   "dist/adapters/dns/google/apply.js"() {
-    "use strict";
     init_dns_host();
     init_convert3();
   }
@@ -45614,7 +45438,6 @@ async function listZone2(managed, host, zone) {
 }
 var init_observe3 = __esm({
   "dist/adapters/dns/google/observe.js"() {
-    "use strict";
     init_zone_plan();
     init_record_sets();
     init_dns_host();
@@ -45667,7 +45490,6 @@ async function withMetadataWarningHeld(lookup3) {
 var WARNING_NAME, active, original, held;
 var init_metadata_warning = __esm({
   "dist/adapters/dns/google/metadata-warning.js"() {
-    "use strict";
     WARNING_NAME = "MetadataLookupWarning";
     active = 0;
     held = [];
@@ -45766,7 +45588,6 @@ function createGoogleAdapter(host, env, options = {}) {
 }
 var init_adapter3 = __esm({
   "dist/adapters/dns/google/adapter.js"() {
-    "use strict";
     init_dns_host();
     init_apply3();
     init_convert3();
@@ -45804,7 +45625,6 @@ function describePatch(zone, body) {
 }
 var init_convert4 = __esm({
   "dist/adapters/dns/powerdns/convert.js"() {
-    "use strict";
     init_dns_host();
     init_record_sets();
   }
@@ -45851,7 +45671,6 @@ async function patchZone(link3, plan, body) {
 }
 var init_apply4 = __esm({
   "dist/adapters/dns/powerdns/apply.js"() {
-    "use strict";
     init_dns_host();
     init_convert4();
   }
@@ -45872,7 +45691,6 @@ async function readZone(link3, zone) {
 }
 var init_observe4 = __esm({
   "dist/adapters/dns/powerdns/observe.js"() {
-    "use strict";
     init_zone_plan();
     init_record_sets();
     init_apply4();
@@ -45931,7 +45749,6 @@ function createPowerDnsAdapter(host, env, options = {}) {
 }
 var init_adapter4 = __esm({
   "dist/adapters/dns/powerdns/adapter.js"() {
-    "use strict";
     init_dns_host();
     init_apply4();
     init_convert4();
@@ -46190,7 +46007,6 @@ function unsigned(buf, tsig) {
 var import_dns_packet2, import_ipaddr4, CLASS, TYPE, TYPE_NAMES, RCODES, codecs, HMAC_DIGESTS, TSIG_FUDGE, TsigVerifier;
 var init_wire = __esm({
   "dist/adapters/dns/rfc2136/wire.js"() {
-    "use strict";
     import_dns_packet2 = __toESM(require_dns_packet(), 1);
     import_ipaddr4 = __toESM(require_ipaddr(), 1);
     init_dns_host();
@@ -46328,7 +46144,6 @@ function describeUpdates(zone, messages) {
 var TSIG_RESERVE, MAX_MESSAGE;
 var init_convert5 = __esm({
   "dist/adapters/dns/rfc2136/convert.js"() {
-    "use strict";
     init_dns_host();
     init_wire();
     TSIG_RESERVE = 600;
@@ -46391,7 +46206,6 @@ async function sendUpdates(link3, plan, messages) {
 }
 var init_apply5 = __esm({
   "dist/adapters/dns/rfc2136/apply.js"() {
-    "use strict";
     init_dns_host();
     init_convert5();
     init_tcp();
@@ -46448,7 +46262,6 @@ async function transferZone(link3, zone) {
 }
 var init_observe5 = __esm({
   "dist/adapters/dns/rfc2136/observe.js"() {
-    "use strict";
     init_zone_plan();
     init_record_sets();
     init_dns_host();
@@ -46520,7 +46333,6 @@ function createRfc2136Adapter(host, env, options = {}) {
 }
 var init_adapter5 = __esm({
   "dist/adapters/dns/rfc2136/adapter.js"() {
-    "use strict";
     init_dns_host();
     init_apply5();
     init_convert5();
@@ -46581,7 +46393,6 @@ function describeBatches2(zone, batches) {
 }
 var init_convert6 = __esm({
   "dist/adapters/dns/route53/convert.js"() {
-    "use strict";
     init_record_sets();
     init_dns_host();
     init_route53();
@@ -46620,7 +46431,6 @@ async function sendBatches2(client, timing, zone, zoneId2, batches) {
 }
 var init_apply6 = __esm({
   "dist/adapters/dns/route53/apply.js"() {
-    "use strict";
     init_dns_host();
     init_convert6();
   }
@@ -46695,7 +46505,6 @@ async function listZone3(client, timing, host, zone, zoneId2) {
 }
 var init_observe6 = __esm({
   "dist/adapters/dns/route53/observe.js"() {
-    "use strict";
     init_zone_plan();
     init_record_sets();
     init_dns_host();
@@ -46771,7 +46580,6 @@ function createRoute53Adapter(host, env, options = {}) {
 }
 var init_adapter6 = __esm({
   "dist/adapters/dns/route53/adapter.js"() {
-    "use strict";
     init_dns_host();
     init_convert6();
   }
@@ -46794,7 +46602,6 @@ function createDnsAdapter(host, env) {
 }
 var init_host_adapters = __esm({
   "dist/adapters/dns/host-adapters.js"() {
-    "use strict";
     init_adapter2();
     init_adapter3();
     init_adapter4();
@@ -46822,7 +46629,6 @@ async function observeHosts(adapters, zonesByHost) {
 }
 var init_observe_hosts = __esm({
   "dist/adapters/dns/observe-hosts.js"() {
-    "use strict";
     init_dns_host();
   }
 });
@@ -46899,7 +46705,6 @@ function hostDifferences(zone, snapshots) {
 var MAX_DIFFERENCES_LISTED;
 var init_dns_apply_check = __esm({
   "dist/plan/dns-apply-check.js"() {
-    "use strict";
     init_record_sets();
     init_traffic_planner();
     MAX_DIFFERENCES_LISTED = 10;
@@ -46958,7 +46763,6 @@ function formatApplyReport(report) {
 }
 var init_dns_apply_report = __esm({
   "dist/plan/dns-apply-report.js"() {
-    "use strict";
   }
 });
 
@@ -47014,7 +46818,6 @@ async function readFileAtRevision(top, commit, filepath) {
 }
 var init_revision_file = __esm({
   "dist/adapters/git/revision-file.js"() {
-    "use strict";
     init_isomorphic();
     init_files();
   }
@@ -47053,7 +46856,6 @@ function endpointChangeText(change) {
 }
 var init_endpoint_changes = __esm({
   "dist/plan/endpoint-changes.js"() {
-    "use strict";
     init_credential_routes();
   }
 });
@@ -47185,7 +46987,6 @@ async function endpointRefusal(root, model, selected, options, cwd) {
 var FLEET_FILE;
 var init_endpoint_review = __esm({
   "dist/cli/endpoint-review.js"() {
-    "use strict";
     init_load_fleet();
     init_input_sizes();
     init_parse_yaml();
@@ -47421,7 +47222,6 @@ async function runApplyDns({ values: values2, format: format2 }) {
 var applyDnsCommand;
 var init_apply_dns = __esm({
   "dist/cli/apply-dns.js"() {
-    "use strict";
     init_load_dns_live();
     init_source_file();
     init_dns_names();
@@ -47485,7 +47285,6 @@ async function runExportDns({ values: values2 }) {
 var exportDnsCommand;
 var init_export_dns = __esm({
   "dist/cli/export-dns.js"() {
-    "use strict";
     init_files();
     init_dns_names();
     init_serialize();
@@ -47733,7 +47532,6 @@ function planClaimPaths(args) {
 var compare2, REQUEST_KEYS, ACTOR_NAME_LIMIT, CONTROL, FORMAT, FORMAT_NAMES, PATHS_CHANGE_SAMPLE;
 var init_claim_paths = __esm({
   "dist/plan/claim-paths.js"() {
-    "use strict";
     init_load_fleet();
     init_parse_yaml();
     init_source_file();
@@ -47872,7 +47670,6 @@ async function listFilesAt(store, commit, filepath) {
 var CommitMetadataError;
 var init_tree_edit = __esm({
   "dist/adapters/git/tree-edit.js"() {
-    "use strict";
     init_isomorphic();
     init_claim_paths();
     CommitMetadataError = class extends Error {
@@ -48210,7 +48007,6 @@ async function openClaimRepo(repo, branch, auth = {}) {
 var RepoError, BranchUnreadableError, INDEX_LOCK_WAIT_MS;
 var init_claim_repo = __esm({
   "dist/adapters/git/claim-repo.js"() {
-    "use strict";
     init_isomorphic();
     init_diagnostic();
     init_tree_edit();
@@ -48261,7 +48057,6 @@ ${lines.join("\n")}
 var OUTPUT_FOLDER, COMMITTED_MANIFEST;
 var init_claim_outputs = __esm({
   "dist/plan/claim-outputs.js"() {
-    "use strict";
     init_output_manifest();
     OUTPUT_FOLDER = "generated";
     COMMITTED_MANIFEST = `${OUTPUT_FOLDER}/${MANIFEST_FILE}`;
@@ -48483,7 +48278,6 @@ async function runClaimSetPaths({ positionals, values: values2 }) {
 var MAX_ATTEMPTS, pause, prefixes, held2, claimSetPathsCommand;
 var init_claim_set_paths = __esm({
   "dist/cli/claim-set-paths.js"() {
-    "use strict";
     init_read_input_file();
     init_find_secrets();
     init_parse_json();
@@ -48513,7 +48307,6 @@ var init_claim_set_paths = __esm({
 var MANAGED_KINDS, MANAGED_KIND_ORDER, FIELD_MANAGER;
 var init_capabilities = __esm({
   "dist/adapters/kube/capabilities.js"() {
-    "use strict";
     MANAGED_KINDS = [
       { apiVersion: "diene.atomi.cloud/v1alpha1", kind: "Platform" },
       { apiVersion: "kargo.akuity.io/v1alpha1", kind: "Project" },
@@ -48637,7 +48430,6 @@ async function connectKube(options = {}) {
 var KubeConfigProblem, KubeConfigMissing, SERVICE_ACCOUNT_TOKEN, KubeCallFailed;
 var init_adapter7 = __esm({
   "dist/adapters/kube/adapter.js"() {
-    "use strict";
     init_diagnostic();
     init_capabilities();
     KubeConfigProblem = class extends Error {
@@ -48703,7 +48495,6 @@ function planKubeApply(platform, rendered, live, kindOrder) {
 }
 var init_kube_apply_plan = __esm({
   "dist/plan/kube-apply-plan.js"() {
-    "use strict";
     init_conventions();
   }
 });
@@ -48746,7 +48537,6 @@ function formatKubeOutcomes(outcomes) {
 }
 var init_apply7 = __esm({
   "dist/adapters/kube/apply.js"() {
-    "use strict";
     init_format();
     init_kube_apply_plan();
     init_adapter7();
@@ -48768,7 +48558,6 @@ async function observePlatform(cluster, platform) {
 }
 var init_observe7 = __esm({
   "dist/adapters/kube/observe.js"() {
-    "use strict";
     init_kube_apply_plan();
     init_capabilities();
   }
@@ -48850,7 +48639,6 @@ async function runApplyKube({ values: values2, progress = SILENT_PROGRESS }) {
 var applyKubeCommand;
 var init_apply_kube = __esm({
   "dist/cli/apply-kube.js"() {
-    "use strict";
     init_adapter7();
     init_package_missing();
     init_apply7();
@@ -48907,7 +48695,6 @@ function rowDeploys(base2, head) {
 }
 var init_row_deploys = __esm({
   "dist/plan/row-deploys.js"() {
-    "use strict";
   }
 });
 
@@ -48963,7 +48750,6 @@ function promotionFlowchart(platform) {
 }
 var init_promotion_mermaid = __esm({
   "dist/report/promotion-mermaid.js"() {
-    "use strict";
   }
 });
 
@@ -49076,7 +48862,6 @@ function buildColumns(model, options = {}) {
 var USER_KINDS, USER_TITLES;
 var init_user_targets = __esm({
   "dist/simulate/user-targets.js"() {
-    "use strict";
     init_hostnames();
     init_routes();
     init_address_books();
@@ -49370,7 +49155,6 @@ function renderUnmasked(input, options) {
 var GITHUB_COMMENT_LIMIT, REPORT_FORMAT_VERSION, maskedText, maskedCode, FOLD_ROWS;
 var init_pr_report = __esm({
   "dist/report/pr-report.js"() {
-    "use strict";
     init_templates_engine();
     init_format();
     init_secrets();
@@ -49503,7 +49287,6 @@ function parseFailures(model, words) {
 var FAILURE_KINDS, CONTROL_WORDS;
 var init_failures = __esm({
   "dist/simulate/failures.js"() {
-    "use strict";
     init_spelling();
     init_book_places();
     init_diagnostic();
@@ -49571,7 +49354,6 @@ function scenarioNotes(model, world, failures, run2, refreshFrom, places) {
 }
 var init_scenario_notes = __esm({
   "dist/simulate/scenario-notes.js"() {
-    "use strict";
   }
 });
 
@@ -49808,7 +49590,6 @@ function evaluateCell(user, column, state, conditions) {
 var HOW_ORDER;
 var init_user_outcomes = __esm({
   "dist/simulate/user-outcomes.js"() {
-    "use strict";
     init_record_sets();
     init_user_targets();
     HOW_ORDER = ["slower", "retry", "spare-base", "until-token-refresh", "some-users"];
@@ -50045,7 +49826,6 @@ function simulateEverySingle(context, failures) {
 var cellKey, sameOutcome;
 var init_simulate = __esm({
   "dist/simulate/simulate.js"() {
-    "use strict";
     init_dns_names();
     init_dns_zone_file();
     init_dns_zone_plans();
@@ -50127,7 +49907,6 @@ function resilienceDelta(base2, head) {
 }
 var init_resilience_delta = __esm({
   "dist/report/resilience-delta.js"() {
-    "use strict";
     init_failures();
     init_simulate();
     init_user_targets();
@@ -50351,7 +50130,6 @@ function userChanges(intent, before, after) {
 var byText4;
 var init_user_changes = __esm({
   "dist/report/user-changes.js"() {
-    "use strict";
     init_load_dns_live();
     init_record_sets();
     init_traffic_planner();
@@ -50452,7 +50230,6 @@ async function runReport({ values: values2, format: format2 }) {
 var BASE_FILE_PREFIX, reportCommand;
 var init_report = __esm({
   "dist/cli/report.js"() {
-    "use strict";
     init_files();
     init_output_tree();
     init_diagnostic();
@@ -50681,7 +50458,6 @@ function formatMarkdown(context, scenarios, changedOnly) {
 var SIMULATION_FORMAT_VERSION, HOW_WORDS, MARK;
 var init_simulate_report = __esm({
   "dist/simulate/simulate-report.js"() {
-    "use strict";
     init_user_targets();
     SIMULATION_FORMAT_VERSION = 1;
     HOW_WORDS = {
@@ -50750,7 +50526,6 @@ async function runSimulate({ values: values2 }) {
 var simulateCommand;
 var init_simulate2 = __esm({
   "dist/cli/simulate.js"() {
-    "use strict";
     init_diagnostic();
     init_serialize();
     init_failures();
@@ -50812,7 +50587,6 @@ function rowHeader(html) {
 var ENTITIES, SECTIONS, STYLE2;
 var init_html = __esm({
   "dist/atlas/html.js"() {
-    "use strict";
     ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
     SECTIONS = [
       { key: "fleet", path: "index.html", label: "Fleet" },
@@ -50875,7 +50649,6 @@ function comparedWith(base2) {
 var ADDED, REMOVED;
 var init_base2 = __esm({
   "dist/atlas/base.js"() {
-    "use strict";
     init_failures();
     init_html();
     ADDED = '<span class="tag ok">added</span>';
@@ -50969,7 +50742,6 @@ function fleetPage(model, health, healthFile, base2) {
 }
 var init_fleet_page = __esm({
   "dist/atlas/fleet-page.js"() {
-    "use strict";
     init_hostnames();
     init_base2();
     init_html();
@@ -51070,7 +50842,6 @@ function dnsPage(model, context, healthRun, base2) {
 }
 var init_dns_page = __esm({
   "dist/atlas/dns-page.js"() {
-    "use strict";
     init_record_sets();
     init_traffic_ticks();
     init_html();
@@ -51179,7 +50950,6 @@ function drillsPage(context, scenarios, base2) {
 var RANK, CLASS2;
 var init_drills_page = __esm({
   "dist/atlas/drills-page.js"() {
-    "use strict";
     init_failures();
     init_simulate_report();
     init_user_targets();
@@ -51323,7 +51093,6 @@ function platformsIndexPage(model, base2) {
 var NODE_W, NODE_H, COL_GAP, ROW_GAP, PAD;
 var init_platform_pages = __esm({
   "dist/atlas/platform-pages.js"() {
-    "use strict";
     init_base2();
     init_html();
     NODE_W = 180;
@@ -51432,7 +51201,6 @@ function routingPages(model, base2) {
 }
 var init_routing_pages = __esm({
   "dist/atlas/routing-pages.js"() {
-    "use strict";
     init_routes();
     init_base2();
     init_html();
@@ -51493,7 +51261,6 @@ function atlasPlan(model, options = {}) {
 }
 var init_atlas = __esm({
   "dist/atlas/atlas.js"() {
-    "use strict";
     init_failures();
     init_simulate();
     init_base2();
@@ -51599,7 +51366,6 @@ async function runAtlas({ values: values2 }) {
 var atlasCommand;
 var init_atlas2 = __esm({
   "dist/cli/atlas.js"() {
-    "use strict";
     init_load_dns_live();
     init_dns_names();
     init_atlas();
@@ -51639,7 +51405,6 @@ async function runSchemas({ values: values2 }) {
 var schemasCommand;
 var init_schemas = __esm({
   "dist/cli/schemas.js"() {
-    "use strict";
     init_schema_files();
     init_catalog();
     init_diagnostic();
@@ -51873,7 +51638,6 @@ async function runCompletion({ positionals }) {
 var SHELLS, everyHelp, completionCommand;
 var init_completion = __esm({
   "dist/cli/completion.js"() {
-    "use strict";
     init_help();
     init_completion_help();
     init_command();

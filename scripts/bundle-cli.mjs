@@ -37,6 +37,8 @@ const result = await build({
   ...nodeBundle,
   absWorkingDir: ROOT,
   preserveSymlinks: true,
+  // dist/ is JavaScript already: no tsconfig.json found on the way (its `strict` adds "use strict" lines) changes the output.
+  tsconfigRaw: {},
   entryPoints: [path.join(ROOT, 'dist', 'cli.js')],
   outfile: path.join(OUT_DIR, 'diene.mjs'),
   external: EXTERNAL,

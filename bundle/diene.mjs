@@ -199,7 +199,7 @@ var init_catalog = __esm({
       books_store_sdk_missing: {
         severity: "error",
         message: "publishing the books to {store} needs the npm package {package}, which is not installed here, so nothing was read or written",
-        hint: "install the appliers' optional dependencies next to diene (`npm install` or `npm ci` without `--omit=optional`, or `npm install {package}`); the ArgoCD plugin image leaves the cloud SDKs out on purpose: publish from the npm package"
+        hint: "install {package} where diene-compiler is installed (`npm install {package}`: an optional peer dependency, which npm does not install by itself); the ArgoCD plugin image leaves the cloud SDKs out on purpose: publish from the npm package"
       },
       cache_entry_ignored: {
         severity: "warning",
@@ -693,7 +693,7 @@ var init_catalog = __esm({
       dns_host_sdk_missing: {
         severity: "error",
         message: 'DNS host "{host}" ({provider}) needs the npm package {package}, which is not installed here, so zone {zone} was neither read nor written',
-        hint: "install the appliers' optional dependencies next to diene (`npm install` or `npm ci` without `--omit=optional`, or `npm install {package}`); the ArgoCD plugin image leaves the cloud SDKs out on purpose: apply from the npm package"
+        hint: "install {package} where diene-compiler is installed (`npm install {package}`: an optional peer dependency, which npm does not install by itself); the ArgoCD plugin image leaves the cloud SDKs out on purpose: apply from the npm package"
       },
       dns_host_secret_missing: {
         severity: "error",

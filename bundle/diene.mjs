@@ -30006,13 +30006,14 @@ function isPackageMissing(error2, name) {
   const { code: code2, message } = error2 ?? {};
   return (code2 === "ERR_MODULE_NOT_FOUND" || code2 === "MODULE_NOT_FOUND") && typeof message === "string" && message.includes(`'${name}'`);
 }
-function missingPeer(error2) {
-  return PEER_PACKAGES.find((name) => isPackageMissing(error2, name));
+function missingPackage(error2) {
+  const { code: code2, message } = error2 ?? {};
+  if (code2 !== "ERR_MODULE_NOT_FOUND" || typeof message !== "string")
+    return void 0;
+  return /^Cannot find package '((?:@[^/']+\/)?[^/']+)/.exec(message)?.[1];
 }
-var PEER_PACKAGES;
 var init_package_missing = __esm({
   "dist/adapters/package-missing.js"() {
-    PEER_PACKAGES = ["@aws-sdk/client-route-53", "@aws-sdk/client-s3", "@google-cloud/dns", "@kubernetes/client-node", "cloudflare", "isomorphic-git"];
   }
 });
 
@@ -48595,7 +48596,7 @@ async function runApplyKube({ values: values2, progress = SILENT_PROGRESS }) {
   try {
     cluster = await connectKube({ context: stringOption(values2, "context") });
   } catch (error2) {
-    if (missingPeer(error2) !== void 0)
+    if (missingPackage(error2) !== void 0)
       throw error2;
     if (error2 instanceof KubeConfigMissing)
       return { diagnostics: [...diagnostics, diagnose({}, "kube_config_missing", { searched: error2.searched.join("; ") })], exitCode: EXIT.invalid };
@@ -52154,7 +52155,7 @@ async function main(argv) {
       process.exitCode = EXIT.invalid;
       return;
     }
-    const peer = missingPeer(error2);
+    const peer = missingPackage(error2);
     if (peer !== void 0) {
       emitPeerMissing(peer, argv);
       process.exitCode = EXIT.invalid;

@@ -18,7 +18,7 @@ import { rootedDiagnostics } from './cli/repository-paths.js';
 import { maskSecrets } from './diagnostics/secrets.js';
 import { appendText, writeTextSync } from './adapters/filesystem/files.js';
 import { toolVersion } from './adapters/filesystem/tool-version.js';
-import { missingPeer } from './adapters/package-missing.js';
+import { missingPackage } from './adapters/package-missing.js';
 import { EXIT, invalidValue, shownPath, UsageError, withNearbyFleet, type Command, type CommandResult, type Format } from './cli/command.js';
 import {
   closest,
@@ -382,7 +382,7 @@ export async function main(argv: readonly string[]): Promise<void> {
       process.exitCode = EXIT.invalid;
       return;
     }
-    const peer = missingPeer(error);
+    const peer = missingPackage(error);
     if (peer !== undefined) {
       emitPeerMissing(peer, argv);
       process.exitCode = EXIT.invalid;

@@ -7,16 +7,21 @@
  * the command line's bundle carries isomorphic-git in itself.
  */
 
-/** The optional peer dependencies, as package.json's `peerDependenciesMeta` names them. */
-export const PEER_PACKAGES = ['@aws-sdk/client-route-53', '@aws-sdk/client-s3', '@google-cloud/dns', '@kubernetes/client-node', 'cloudflare', 'isomorphic-git'] as const;
-
 /** True when `error` is the module loader saying the package `name` cannot be found. */
 export function isPackageMissing(error: unknown, name: string): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   return (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && typeof message === 'string' && message.includes(`'${name}'`);
 }
 
-/** The optional peer dependency whose absence `error` reports, if it is one. */
-export function missingPeer(error: unknown): (typeof PEER_PACKAGES)[number] | undefined {
-  return PEER_PACKAGES.find((name) => isPackageMissing(error, name));
+/**
+ * The npm package whose absence `error` reports (the ES module loader's
+ * "Cannot find package 'NAME' imported from …"), if it is one. Only a package
+ * outside the bundle can be missing: one of package.json's optional peer
+ * dependencies (the names are not listed here, so the plugin image's bundle,
+ * which has none of them, does not carry them either).
+ */
+export function missingPackage(error: unknown): string | undefined {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (code !== 'ERR_MODULE_NOT_FOUND' || typeof message !== 'string') return undefined;
+  return /^Cannot find package '((?:@[^/']+\/)?[^/']+)/.exec(message)?.[1];
 }

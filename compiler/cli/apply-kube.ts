@@ -16,7 +16,7 @@
  *    dryRun=All: the server validates, nothing is stored.
  */
 import { connectKube, KubeConfigMissing, KubeConfigProblem } from '../adapters/kube/adapter.js';
-import { missingPeer } from '../adapters/package-missing.js';
+import { missingPackage } from '../adapters/package-missing.js';
 import { executeKubePlan, formatKubeOutcomes } from '../adapters/kube/apply.js';
 import { MANAGED_KIND_ORDER } from '../adapters/kube/capabilities.js';
 import { observePlatform } from '../adapters/kube/observe.js';
@@ -79,7 +79,7 @@ async function runApplyKube({ values, progress = SILENT_PROGRESS }: CommandInput
     cluster = await connectKube({ context: stringOption(values, 'context') });
   } catch (error) {
     // The client itself not installed: the front end's peer_dependency_missing (cli.ts).
-    if (missingPeer(error) !== undefined) throw error;
+    if (missingPackage(error) !== undefined) throw error;
     if (error instanceof KubeConfigMissing)
       return { diagnostics: [...diagnostics, diagnose({}, 'kube_config_missing', { searched: error.searched.join('; ') })], exitCode: EXIT.invalid };
     if (error instanceof KubeConfigProblem) return { diagnostics: [...diagnostics, diagnoseFinding(FLEET_WIDE, error.finding)], exitCode: EXIT.invalid };

@@ -25,7 +25,12 @@ function input(name) {
 function setOutputs(outputs) {
   const file = process.env['GITHUB_OUTPUT'];
   if (!file) return;
-  appendFileSync(file, Object.entries(outputs).map(([name, value]) => `${name}=${value}\n`).join(''));
+  appendFileSync(
+    file,
+    Object.entries(outputs)
+      .map(([name, value]) => `${name}=${value}\n`)
+      .join(''),
+  );
 }
 
 /** Refuses the step: a message, the error outputs, exit 2. */
@@ -74,7 +79,8 @@ function run() {
     return;
   }
   const status = ran.status ?? INVALID;
-  const result = { '0:check': 'fresh', '0:validate': 'valid', '1:check': 'stale', '2:check': 'invalid', '2:validate': 'invalid' }[`${status}:${command}`] ?? 'error';
+  const result =
+    { '0:check': 'fresh', '0:validate': 'valid', '1:check': 'stale', '2:check': 'invalid', '2:validate': 'invalid' }[`${status}:${command}`] ?? 'error';
   setOutputs({ 'exit-code': String(status), result, 'sarif-file': format === 'sarif' ? sarifFile : '' });
   process.exitCode = status;
 }

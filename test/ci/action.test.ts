@@ -40,7 +40,11 @@ let checkout = '';
 beforeAll(() => {
   // A clean checkout: what a commit of this tree holds (tracked files, and new ones not ignored), nothing built or installed.
   checkout = mkdtempSync(path.join(tmpdir(), 'diene-action-checkout-'));
-  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   expect(listed.status).toBe(0);
   for (const file of listed.stdout.split('\0').filter(Boolean)) {
     const from = path.join(REPO_ROOT, file);

@@ -40,7 +40,15 @@ function git(cwd: string, ...args: string[]): string {
 }
 
 /** The committed diene the hook repository's clone holds: the bin, the bundle it runs, and what the bundle reads. */
-const OWN_DIENE = ['bin/diene.js', 'bundle/diene.mjs', 'bundle/LICENCES.txt', 'package.json', ...readdirSync(path.join(REPO_ROOT, 'schemas'), { recursive: true }).map((f) => `schemas/${String(f)}`).filter((f) => f.endsWith('.json'))];
+const OWN_DIENE = [
+  'bin/diene.js',
+  'bundle/diene.mjs',
+  'bundle/LICENCES.txt',
+  'package.json',
+  ...readdirSync(path.join(REPO_ROOT, 'schemas'), { recursive: true })
+    .map((f) => `schemas/${String(f)}`)
+    .filter((f) => f.endsWith('.json')),
+];
 
 /**
  * A git repository holding this repository's hook files (the hooks file and every script its entries name), committed; returns it and the commit.

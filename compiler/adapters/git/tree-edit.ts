@@ -5,7 +5,8 @@
  * write door (`diene claim set-paths`) on a temporary clone or a local repo.
  */
 import fs from 'node:fs';
-import git, { type CommitObject, type TreeEntry } from 'isomorphic-git';
+import type { CommitObject, TreeEntry } from 'isomorphic-git';
+import { git } from './isomorphic.js';
 import { commitMetadataProblems } from '../../plan/claim-paths.js';
 
 /** Where the repository's objects live (`gitdir`), with an isomorphic-git cache shared by the calls of one run. */

@@ -2102,12 +2102,12 @@ function strictVerdict(diagnostics) {
   if (diagnostics.some((d) => d.severity === "error"))
     return "";
   const warnings = diagnostics.filter((d) => d.severity === "warning").length;
-  const counted = strictWarnings(diagnostics).length;
+  const counted2 = strictWarnings(diagnostics).length;
   if (warnings === 0)
     return "";
-  if (counted === 0)
+  if (counted2 === 0)
     return "--strict: cache and job-summary warnings do not count";
-  const which = counted === warnings ? "" : ` (${counted} of the ${warnings}; cache and job-summary warnings do not count)`;
+  const which = counted2 === warnings ? "" : ` (${counted2} of the ${warnings}; cache and job-summary warnings do not count)`;
   return `failed: --strict treats warnings as errors${which}`;
 }
 function formatJson(diagnostics) {
@@ -2223,6 +2223,15 @@ var init_markdown_text = __esm({
     ZERO_WIDTH_SPACE = "\u200B";
     PUNCTUATION = /[\\`*_[\]!()~|#]/g;
     PLAIN = /^[A-Za-z0-9._/:+=,-]+(?: [A-Za-z0-9._/:+=,-]+)*$/;
+  }
+});
+
+// dist/diagnostics/counted.js
+function counted(count, word, plural = `${word}s`) {
+  return `${count} ${count === 1 ? word : plural}`;
+}
+var init_counted = __esm({
+  "dist/diagnostics/counted.js"() {
   }
 });
 
@@ -13524,21 +13533,21 @@ function loadFile(file, kind2, schemas, valueBudget, clock) {
     return { diagnostics: maskFileDiagnostics(result.diagnostics, file, secrets), overBudget: true };
   }
   const values2 = result.diagnostics.some((d) => d.code === "input_too_many_values") ? void 0 : result.values;
-  const counted = values2 === void 0 ? {} : { values: values2 };
+  const counted2 = values2 === void 0 ? {} : { values: values2 };
   if (!result.parsed)
-    return { diagnostics: maskFileDiagnostics([...result.diagnostics, ...secrets.diagnostics], file, secrets), ...counted };
+    return { diagnostics: maskFileDiagnostics([...result.diagnostics, ...secrets.diagnostics], file, secrets), ...counted2 };
   const secretPointers = new Set(secrets.diagnostics.filter((d) => d.code === "input_secret").map((d) => d.pointer));
   const schemaFindings = schemas.validate(kind2, result.parsed, clock).filter((d) => !(d.code === "schema_unknown_property" && secretPointers.has(d.pointer)));
   const refused = new Set(schemaFindings.map((d) => `${d.line}:${d.column}`));
   const parseFindings = result.diagnostics.filter((d) => !(d.code === "yaml_ambiguous_boolean" && refused.has(`${d.line}:${d.column}`)));
   const diagnostics = maskFileDiagnostics([...parseFindings, ...secrets.diagnostics, ...schemaFindings], file, secrets);
   if (result.diagnostics.some((d) => d.severity === "error") || secrets.diagnostics.length > 0 || schemaFindings.length > 0)
-    return { diagnostics, ...counted };
+    return { diagnostics, ...counted2 };
   const parsed2 = result.parsed;
   if (kind2 !== "row")
-    return { diagnostics, ...counted, loaded: { parsed: parsed2, data: parsed2.value } };
+    return { diagnostics, ...counted2, loaded: { parsed: parsed2, data: parsed2.value } };
   const rowFindings = kargoRowFindings(parsed2);
-  return { diagnostics, ...counted, loaded: { parsed: lazyDocument(file, parsed2.value, () => documentAgain(file, kind2)), data: parsed2.value, rowFindings } };
+  return { diagnostics, ...counted2, loaded: { parsed: lazyDocument(file, parsed2.value, () => documentAgain(file, kind2)), data: parsed2.value, rowFindings } };
 }
 function loadedFrom(file, kind2, identity2, value, rowFindings) {
   return { parsed: lazyDocument(file, value, () => documentAgain(file, kind2)), data: value, identity: identity2, ...rowFindings ? { rowFindings } : {} };
@@ -30055,10 +30064,10 @@ function isStrict(values2) {
   return values2["strict"] === true;
 }
 function strictResult(result) {
-  const counted = strictWarnings(result.diagnostics).length;
-  if (counted === 0 || result.exitCode !== EXIT.ok && result.exitCode !== EXIT.stale)
+  const counted2 = strictWarnings(result.diagnostics).length;
+  if (counted2 === 0 || result.exitCode !== EXIT.ok && result.exitCode !== EXIT.stale)
     return result;
-  const why = `but --strict treats warnings as errors: ${counted === 1 ? "1 warning fails" : `${counted} warnings fail`} it`;
+  const why = `but --strict treats warnings as errors: ${counted2 === 1 ? "1 warning fails" : `${counted2} warnings fail`} it`;
   return {
     ...result,
     exitCode: EXIT.invalid,
@@ -30982,6 +30991,17 @@ var init_schema_files = __esm({
   }
 });
 
+// dist/diagnostics/shell-word.js
+function shellWord(text) {
+  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(text))
+    return text;
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+var init_shell_word = __esm({
+  "dist/diagnostics/shell-word.js"() {
+  }
+});
+
 // dist/cli/init.js
 var init_exports = {};
 __export(init_exports, {
@@ -31061,7 +31081,7 @@ async function runInit({ positionals }) {
   const schemas = await writeSchemas(path10.join(dir, FLEET_SCHEMAS_FOLDER));
   return {
     diagnostics: [],
-    notes: [`wrote ${written.length} files and ${schemas} schemas (${FLEET_SCHEMAS_FOLDER}/, for editors) to ${given}`, `next: diene compile --fleet ${given}`],
+    notes: [`wrote ${written.length} files and ${schemas} schemas (${FLEET_SCHEMAS_FOLDER}/, for editors) to ${given}`, `next: diene compile --fleet ${shellWord(given)}`],
     exitCode: EXIT.ok
   };
 }
@@ -31076,6 +31096,7 @@ var init_init = __esm({
     init_schema_files();
     init_fleet_layout();
     init_command();
+    init_shell_word();
     FLEET_YAML = `# Fleet-wide settings (one file). Edit the DNS base, the DNS hosts and the
 # addresses below to your own; \`diene compile\` says what is wrong after each edit.
 example: true # documentation addresses (192.0.2.x, 2001:db8::) are allowed; set false once state/ holds real ones
@@ -32999,9 +33020,6 @@ var init_output_tree_diff = __esm({
 function paint(colour, code2, text) {
   return colour ? `${ANSI[code2]}${text}${ANSI.reset}` : text;
 }
-function plural2(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
 function formatSummary(changes, options) {
   const { colour } = options;
   const foreign = options.foreign ?? /* @__PURE__ */ new Set();
@@ -33015,8 +33033,8 @@ function formatSummary(changes, options) {
   const notOurs = editedCount + addedCount;
   const them = notOurs === 1 ? "it" : "them";
   const label2 = (file) => foreign.has(file.file) ? { text: "foreign", colour: "red" } : edited.has(file.file) ? { text: "edited", colour: "red" } : { text: FILE_STATE[file.status], colour: STATUS_COLOUR[file.status] };
-  const ours = generated.length > 0 ? `${plural2(generated.length, "generated file")} of ${changes.total} ${generated.length === 1 ? "differs" : "differ"} from what the inputs produce: ${counts.files.created} missing, ${counts.files.changed} changed, ${counts.files.removed} extra` + (editedCount > 0 ? `, ${editedCount} edited by hand` : "") + `; objects: ${objectCounts.added} added, ${objectCounts.changed} changed, ${objectCounts.removed} removed` : `the ${changes.total} generated files match what the inputs produce`;
-  const notDienes = (addedCount > 0 ? `; ${plural2(addedCount, "file")} diene did not write (added by hand)` : "") + (notOurs > 0 ? `; \`diene compile\` refuses what was added or edited by hand: restore or move ${them} yourself` : "");
+  const ours = generated.length > 0 ? `${counted(generated.length, "generated file")} of ${changes.total} ${generated.length === 1 ? "differs" : "differ"} from what the inputs produce: ${counts.files.created} missing, ${counts.files.changed} changed, ${counts.files.removed} extra` + (editedCount > 0 ? `, ${editedCount} edited by hand` : "") + `; objects: ${objectCounts.added} added, ${objectCounts.changed} changed, ${objectCounts.removed} removed` : `the ${changes.total} generated files match what the inputs produce`;
+  const notDienes = (addedCount > 0 ? `; ${counted(addedCount, "file")} diene did not write (added by hand)` : "") + (notOurs > 0 ? `; \`diene compile\` refuses what was added or edited by hand: restore or move ${them} yourself` : "");
   const lines = [paint(colour, "bold", `${ours}${notDienes}`), "", "files:"];
   const shown3 = (text) => printable(text, "line");
   const width = Math.max(...files.map((f) => shown3(f.file).length), 0);
@@ -33070,7 +33088,7 @@ function formatDiff(patch, options) {
     return text ? `${text}
 ` : "";
   const cutInside = filesCut(lines, shown3.length);
-  const where = options.diffFile ? `the full diff is in ${options.diffFile}` : `for the full diff run \`diene compile --check --diff-lines all\`, or \`diene compile --out ${options.outDir}\` and \`git diff\``;
+  const where = options.diffFile ? `the full diff is in ${options.diffFile}` : `for the full diff run \`diene compile --check --diff-lines all\`, or \`diene compile --out ${shellWord(options.outDir)}\` and \`git diff\``;
   const rest = lines.length - shown3.length;
   return `${text}
 ${paint(options.colour, "bold", `\u2026 ${rest} more diff line${rest === 1 ? "" : "s"} not shown${cutInside.length ? ` (files not shown in full: ${cutInside.slice(0, 10).map((file) => printable(file, "line")).join(", ")}${cutInside.length > 10 ? `, and ${cutInside.length - 10} more` : ""})` : ""}; ${where}`)}
@@ -33085,6 +33103,8 @@ var init_check_review = __esm({
   "dist/report/check-review.js"() {
     init_format();
     init_output_changes();
+    init_counted();
+    init_shell_word();
     init_format();
     ANSI = { reset: "\x1B[0m", bold: "\x1B[1m", red: "\x1B[31m", green: "\x1B[32m", yellow: "\x1B[33m", cyan: "\x1B[36m" };
     STATUS_COLOUR = { created: "green", added: "green", changed: "yellow", removed: "red" };
@@ -34263,6 +34283,7 @@ async function runMaterialize({ values: values2 }) {
     return fleet.stop;
   const { diagnostics } = fleet;
   const written = [];
+  const answered = /* @__PURE__ */ new Set();
   const emptyRow = toYamlDocument({ pin: { chart: "", image: "" } });
   const emptySharedRow = toYamlDocument({ pin: { chart: "" } });
   for (const platform of fleet.model.platforms) {
@@ -34274,6 +34295,7 @@ async function runMaterialize({ values: values2 }) {
           continue;
         await writeText(target, schemaModeline("row", relative2) + emptyRow, { createFolders: true, exclusive: true });
         written.push(relative2);
+        answered.add(diagnose({}, "row_missing", { service, landscape, platform: platform.name }).message);
       }
     }
     for (const chart of platform.sharedCharts) {
@@ -34284,16 +34306,19 @@ async function runMaterialize({ values: values2 }) {
           continue;
         await writeText(target, schemaModeline("shared-row", relative2) + emptySharedRow, { createFolders: true, exclusive: true });
         written.push(relative2);
+        answered.add(diagnose({}, "shared_row_missing", { chart, landscape, platform: platform.name }).message);
       }
     }
   }
-  return { diagnostics, notes: written.length > 0 ? written.map((f) => `wrote ${f}`) : ["every row exists; nothing written"], exitCode: EXIT.ok };
+  const unanswered = diagnostics.filter((d) => !((d.code === "row_missing" || d.code === "shared_row_missing") && answered.has(d.message)));
+  return { diagnostics: unanswered, notes: written.length > 0 ? written.map((f) => `wrote ${f}`) : ["every row exists; nothing written"], exitCode: EXIT.ok };
 }
 var SERVICE_NAME2, materializeCommand;
 var init_materialize = __esm({
   "dist/cli/materialize.js"() {
     init_files();
     init_serialize();
+    init_diagnostic();
     init_conventions();
     init_command();
     init_materialize_help();
@@ -40254,18 +40279,15 @@ var init_read_dns_live = __esm({
 });
 
 // dist/plan/dns-plan-text.js
-function plural3(count, word) {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
-}
 function countLine(counts) {
-  return `${plural3(counts.create, "create")}, ${plural3(counts.update, "update")}, ${plural3(counts.delete, "delete")}`;
+  return `${counted(counts.create, "create")}, ${counted(counts.update, "update")}, ${counted(counts.delete, "delete")}`;
 }
 function zoneBlock(plan) {
   const total = plan.counts.create + plan.counts.update + plan.counts.delete;
   const traits = [plan.provider, plan.role === "parent" ? "delegation" : void 0].filter((t) => t !== void 0);
   const kind2 = traits.length > 0 ? ` (${traits.join(", ")})` : "";
-  const state = plan.assumedEmpty ? "assumed empty (no live state read)" : `${plural3(plan.managed, "managed record set")} live`;
-  const lines = [`${plan.zone} on ${plan.host}${kind2}: ${total === 0 ? "no changes" : plural3(total, "change")}, ${state}`];
+  const state = plan.assumedEmpty ? "assumed empty (no live state read)" : `${counted(plan.managed, "managed record set")} live`;
+  const lines = [`${plan.zone} on ${plan.host}${kind2}: ${total === 0 ? "no changes" : counted(total, "change")}, ${state}`];
   for (const unit of plan.units)
     for (const change of unit.changes)
       lines.push(`  ${SYMBOL[change.verb]} ${describeKey(change.key)}: ${change.message}`);
@@ -40285,7 +40307,7 @@ function formatTrafficPlan(plan) {
   const lines = [];
   const assumed = plan.assumedEmpty ?? [];
   if (assumed.length > 0)
-    lines.push(`ASSUMED EMPTY: ${assumed.length} of ${plural3(plan.zones.length, "zone plan")} assume the zone holds nothing on its host (--assume-empty): ${assumed.map((z) => `${z.zone} on ${z.host}`).join(", ")}`, assumed.length === plan.zones.length ? "this is a preview from nothing, not a diff against the hosts: diene apply dns always reads the hosts and plans afresh before it writes, and --plan-checksum with this checksum passes only while they hold none of the record sets diene manages" : `this is a preview from nothing for those ${assumed.length} only; ${othersLine(plan.zones.filter((z) => !z.assumedEmpty))}: diene apply dns always reads the hosts and plans afresh before it writes, and --plan-checksum with this checksum passes only while the hosts assumed empty hold none of the record sets diene manages and the others still match their snapshots`, "");
+    lines.push(`ASSUMED EMPTY: ${assumed.length} of ${counted(plan.zones.length, "zone plan")} assume the zone holds nothing on its host (--assume-empty): ${assumed.map((z) => `${z.zone} on ${z.host}`).join(", ")}`, assumed.length === plan.zones.length ? "this is a preview from nothing, not a diff against the hosts: diene apply dns always reads the hosts and plans afresh before it writes, and --plan-checksum with this checksum passes only while they hold none of the record sets diene manages" : `this is a preview from nothing for those ${assumed.length} only; ${othersLine(plan.zones.filter((z) => !z.assumedEmpty))}: diene apply dns always reads the hosts and plans afresh before it writes, and --plan-checksum with this checksum passes only while the hosts assumed empty hold none of the record sets diene manages and the others still match their snapshots`, "");
   for (const zone of plan.zones)
     lines.push(...zoneBlock(zone), "");
   const health = plan.health;
@@ -40307,7 +40329,7 @@ function formatTrafficPlan(plan) {
     ...plan.forced ? ["forced"] : [],
     ...plan.freezeOverride?.lifted ? ["freeze overridden"] : []
   ];
-  lines.push(`total: ${countLine(totals)} in ${plural3(plan.zones.length, "zone plan")}${notes.length > 0 ? ` (${notes.join(", ")})` : ""}`);
+  lines.push(`total: ${countLine(totals)} in ${counted(plan.zones.length, "zone plan")}${notes.length > 0 ? ` (${notes.join(", ")})` : ""}`);
   lines.push(`checksum: ${plan.checksum}`);
   if (plan.refused)
     lines.push("REFUSED by a brake: apply nothing (exit 3)");
@@ -40319,6 +40341,7 @@ var init_dns_plan_text = __esm({
   "dist/plan/dns-plan-text.js"() {
     init_format();
     init_record_sets();
+    init_counted();
     SYMBOL = { create: "+", update: "~", delete: "-" };
   }
 });
@@ -46719,18 +46742,15 @@ function wroteNothing(report) {
 function appliedInFull(report) {
   return report.results.every((r) => r.status !== "failed" && r.status !== "not-read");
 }
-function plural4(count, word) {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
-}
 function resultLines(result) {
   const head = `${result.host} ${result.zone}`;
   switch (result.status) {
     case "unchanged":
       return [`${head}: no changes, nothing sent`];
     case "planned":
-      return [`${head}: would send ${plural4(result.changes, "change")} in ${plural4(result.requests, "request")}`, ...result.requestLines.map((l) => `  ${l}`)];
+      return [`${head}: would send ${counted(result.changes, "change")} in ${counted(result.requests, "request")}`, ...result.requestLines.map((l) => `  ${l}`)];
     case "written":
-      return [`${head}: wrote ${plural4(result.changes, "change")} in ${plural4(result.requests, "request")}; read back: nothing remains`, ...result.requestLines.map((l) => `  ${l}`)];
+      return [`${head}: wrote ${counted(result.changes, "change")} in ${counted(result.requests, "request")}; read back: nothing remains`, ...result.requestLines.map((l) => `  ${l}`)];
     case "not-read":
       return [`${head}: FAILED to read the live zone (${result.code ?? "error"} above), nothing planned or written`];
     case "failed":
@@ -46751,19 +46771,20 @@ function formatApplyReport(report) {
     lines.push(`dry run: nothing written${failedHosts.length > 0 ? `; could not read ${failedHosts.join(", ")}` : ""}`);
   } else if (failedHosts.length === 0) {
     const sent = report.results.reduce((sum, r) => sum + r.requests, 0);
-    lines.push(sent === 0 ? `nothing to write: every zone on ${plural4(hosts.length, "host")} already holds the plan` : `applied: ${plural4(hosts.length, "host")} written in full and read back`);
+    lines.push(sent === 0 ? `nothing to write: every zone on ${counted(hosts.length, "host")} already holds the plan` : `applied: ${counted(hosts.length, "host")} written in full and read back`);
   } else {
     const failed2 = failedHosts.map((h) => `${h} (${report.results.filter((r) => r.host === h && (r.status === "failed" || r.status === "not-read")).map((r) => r.zone).join(", ")})`).join(", ");
     const notRead = report.results.filter((r) => r.status === "not-read").length;
     if (wroteNothing(report))
-      lines.push(notRead === report.results.length ? `nothing read, nothing written: none of the ${plural4(notRead, "zone plan")} on ${plural4(hosts.length, "host")} could be read: ${failed2}; the errors above say why (exit 2)` : `nothing written: ${notRead} of ${plural4(report.results.length, "zone plan")} could not be read: ${failed2}; the others needed no change; the errors above say why (exit 2)`);
+      lines.push(notRead === report.results.length ? `nothing read, nothing written: none of the ${counted(notRead, "zone plan")} on ${counted(hosts.length, "host")} could be read: ${failed2}; the errors above say why (exit 2)` : `nothing written: ${notRead} of ${counted(report.results.length, "zone plan")} could not be read: ${failed2}; the others needed no change; the errors above say why (exit 2)`);
     else
-      lines.push(`applied in part: ${hosts.length - failedHosts.length} of ${plural4(hosts.length, "host")} written in full; failed: ${failed2}; run again to repair (exit 4)`);
+      lines.push(`applied in part: ${hosts.length - failedHosts.length} of ${counted(hosts.length, "host")} written in full; failed: ${failed2}; run again to repair (exit 4)`);
   }
   return lines;
 }
 var init_dns_apply_report = __esm({
   "dist/plan/dns-apply-report.js"() {
+    init_counted();
   }
 });
 
@@ -48942,7 +48963,7 @@ function view(input, limits) {
   const changed2 = changedPlatforms(changes);
   const present = input.platforms.filter((p) => changed2.includes(p.name));
   const removed = changed2.filter((name) => !input.platforms.some((p) => p.name === name));
-  const freshness2 = input.freshness === void 0 ? void 0 : input.freshness.fresh ? `fresh (${input.freshness.total} files match the inputs)` : `**stale**: ${input.freshness.differing} file(s) differ from what the inputs produce; run \`diene compile\` and commit the result`;
+  const freshness2 = input.freshness === void 0 ? void 0 : input.freshness.fresh ? `fresh (${input.freshness.total} files match the inputs)` : `**stale**: ${counted(input.freshness.differing, "file differs", "files differ")} from what the inputs produce; run \`diene compile\` and commit the result`;
   const deploys = input.deploys ?? [];
   const endpoints = input.endpoints ?? [];
   const outputs = changes.files.length === 0 ? "no change to the generated files" : `${changes.files.length} generated file${changes.files.length === 1 ? "" : "s"} and ${objects.length} object${objects.length === 1 ? "" : "s"} change${changed2.length ? ` (platforms: ${changed2.join(", ")})` : ""}`;
@@ -48998,9 +49019,6 @@ function view(input, limits) {
     pipelinesCut: Math.max(0, present.length - limits.pipelines),
     removedPlatforms: removed.length ? removed.map(maskedCode).join(", ") : void 0
   };
-}
-function plural5(n, word, many = `${word}s`) {
-  return `${n} ${n === 1 ? word : many}`;
 }
 function attributed(values2) {
   return values2.map((v) => `${maskedCode(v.value)}${v.cluster !== void 0 ? ` (${maskedText(v.cluster)})` : ""}`).join(", ");
@@ -49073,7 +49091,7 @@ function userView(input, limit) {
         hosts: c.hosts.map(maskedCode).join(", "),
         change: dnsChangeText(c)
       })),
-      summary: `${plural5(dns.length, "change")} at ${plural5(names, "name")} on ${plural5(hosts, "DNS host")}`,
+      summary: `${counted(dns.length, "change")} at ${counted(names, "name")} on ${counted(hosts, "DNS host")}`,
       unplanned: users.dns.unplanned.length > 0 ? users.dns.unplanned.map(maskedText).join(", ") : void 0,
       leftAlone: leftAlone.slice(0, limit).map((l) => ({ report: maskedText(l.report), hosts: l.hosts.map(maskedCode).join(", ") })),
       leftAloneCount: leftAlone.length
@@ -49085,7 +49103,7 @@ function userView(input, limit) {
         prefix: maskedCode(`/${r.prefix}`),
         change: r.before === void 0 ? `new: \u2192 ${maskedCode(r.after)}` : r.after === void 0 ? `removed (was \u2192 ${maskedCode(r.before)}); the host's own app answers` : `${maskedCode(r.before)} \u2192 ${maskedCode(r.after)}`
       })),
-      summary: `${plural5(routes.length, "prefix", "prefixes")}: ${routes.filter((r) => r.before === void 0).length} new, ${routes.filter((r) => r.before !== void 0 && r.after !== void 0).length} moved, ${routes.filter((r) => r.after === void 0).length} removed`
+      summary: `${counted(routes.length, "prefix", "prefixes")}: ${routes.filter((r) => r.before === void 0).length} new, ${routes.filter((r) => r.before !== void 0 && r.after !== void 0).length} moved, ${routes.filter((r) => r.after === void 0).length} removed`
     },
     books: {
       ...listView("Address-book entries", books, limit, (b) => ({
@@ -49095,7 +49113,7 @@ function userView(input, limit) {
         status: b.status,
         candidates: b.status === "changed" ? `${(b.before ?? []).map(maskedCode).join(", ")} \u2192 ${(b.after ?? []).map(maskedCode).join(", ")}` : (b.after ?? b.before ?? []).map(maskedCode).join(", ") || "\u2014"
       })),
-      summary: `${plural5(books.length, "entry", "entries")}: ${books.filter((b) => b.status === "added").length} added, ${books.filter((b) => b.status === "removed").length} removed, ${books.filter((b) => b.status === "changed").length} changed`
+      summary: `${counted(books.length, "entry", "entries")}: ${books.filter((b) => b.status === "added").length} added, ${books.filter((b) => b.status === "removed").length} removed, ${books.filter((b) => b.status === "changed").length} changed`
     },
     gateways: {
       ...listView("Host names per cluster", gateways, limit, (g) => ({
@@ -49104,7 +49122,7 @@ function userView(input, limit) {
         removed: g.removed.length,
         names: [...g.added.map((h) => `+${h}`), ...g.removed.map((h) => `-${h}`)].map(maskedCode).join("<br>")
       })),
-      summary: `${plural5(gained, "host name")} added and ${lost} removed over ${plural5(gateways.length, "cluster")}`
+      summary: `${counted(gained, "host name")} added and ${lost} removed over ${counted(gateways.length, "cluster")}`
     }
   };
   return out;
@@ -49163,6 +49181,7 @@ var init_pr_report = __esm({
     init_markdown_text();
     init_promotion_mermaid();
     init_user_targets();
+    init_counted();
     init_markdown_text();
     GITHUB_COMMENT_LIMIT = 65536;
     REPORT_FORMAT_VERSION = 1;
@@ -50200,7 +50219,7 @@ async function runReport({ values: values2, format: format2 }) {
       const baseOut = path34.join(baseRoot, "generated");
       before = pathExists(baseOut) ? await readOutputTree(baseOut) : /* @__PURE__ */ new Map();
       comparedWith2 = "against the base branch's committed generated/";
-      note = `The base branch does not compile with this diene (${base2.diagnostics.filter((d) => d.severity === "error").length} errors); its committed generated/ was compared instead.`;
+      note = `The base branch does not compile with this diene (${counted(base2.diagnostics.filter((d) => d.severity === "error").length, "error")}); its committed generated/ was compared instead.`;
       notes.push(`note: the base fleet at ${baseRoot} does not compile; compared with its committed generated/`);
     }
   }
@@ -50248,6 +50267,7 @@ var init_report = __esm({
     init_endpoint_changes();
     init_repository_paths();
     init_tool_version();
+    init_counted();
     BASE_FILE_PREFIX = "base:";
     reportCommand = { ...fromHelp(reportHelp), run: runReport };
   }
@@ -50382,7 +50402,7 @@ function summaryLine(scenario, changed2) {
 function formatAllSingleText(context, scenarios) {
   const places = context.columns.length;
   const lines = [
-    `simulate --all-single: ${scenarios.length} single failures over ${places} landscapes and virtual landscapes`,
+    `simulate --all-single: ${counted(scenarios.length, "single failure")} over ${counted(places, "landscape or virtual landscape", "landscapes and virtual landscapes")}`,
     `  ${figuresLine(context.figures)}`,
     "  each cell: for that kind of user, how many landscapes are down or degraded once settled, and how many are only briefly worse (and for how long)",
     ""
@@ -50460,6 +50480,7 @@ var SIMULATION_FORMAT_VERSION, HOW_WORDS, MARK;
 var init_simulate_report = __esm({
   "dist/simulate/simulate-report.js"() {
     init_user_targets();
+    init_counted();
     SIMULATION_FORMAT_VERSION = 1;
     HOW_WORDS = {
       slower: "slower",
@@ -50667,7 +50688,7 @@ function fleetPage(model, health, healthFile, base2) {
   const bases = [dns.base, ...dns.spare !== void 0 ? [dns.spare] : []];
   const builtCount = model.clusters.filter((c) => c.built).length;
   const upCount = model.clusters.filter((c) => isUp(health, c.name)).length;
-  const summary = `<p>${model.landscapes.length} landscapes, ${model.clusters.length} clusters (${builtCount} built, ${upCount} up), ${model.vlandscapes.length} virtual landscapes, ${model.platforms.length} platforms.</p>`;
+  const summary = `<p>${counted(model.landscapes.length, "landscape")}, ${counted(model.clusters.length, "cluster")} (${builtCount} built, ${upCount} up), ${counted(model.vlandscapes.length, "virtual landscape")}, ${counted(model.platforms.length, "platform")}.</p>`;
   const upSource = healthFile ? `<p>Up and down come from the health file <code>${esc(healthFile)}</code>; a cluster it does not name counts as up.</p>` : '<p class="muted">No health file was given (<code>--health FILE</code>): every cluster counts as up.</p>';
   const clusterRows = model.landscapes.flatMap((landscape) => {
     if (landscape.clusters.length === 0)
@@ -50746,6 +50767,7 @@ var init_fleet_page = __esm({
     init_hostnames();
     init_base2();
     init_html();
+    init_counted();
   }
 });
 
@@ -51210,7 +51232,7 @@ var init_routing_pages = __esm({
 
 // dist/atlas/atlas.js
 function unusableBaseNotice(base2) {
-  return `Not compared with the base: <code>${esc(base2.label)}</code> (--base) does not compile with this diene (${esc(base2.errors)} ${base2.errors === 1 ? "error" : "errors"}), so nothing on these pages is marked added, removed, changed or worse; an unmarked page does not mean no change. Run <code>diene validate --fleet ${esc(base2.label)}</code> to see why.`;
+  return `Not compared with the base: <code>${esc(base2.label)}</code> (--base) does not compile with this diene (${esc(counted(base2.errors, "error"))}), so nothing on these pages is marked added, removed, changed or worse; an unmarked page does not mean no change. Run <code>diene validate --fleet ${esc(shellWord(base2.label))}</code> to see why.`;
 }
 function sectionOf(page) {
   if (page.path.startsWith("platforms/"))
@@ -51271,6 +51293,8 @@ var init_atlas = __esm({
     init_html();
     init_platform_pages();
     init_routing_pages();
+    init_counted();
+    init_shell_word();
   }
 });
 
@@ -51339,7 +51363,7 @@ async function runAtlas({ values: values2 }) {
     else {
       const errors2 = base2.diagnostics.filter((d) => d.severity === "error").length;
       options.baseUnusable = { label: baseFlag, errors: errors2 };
-      notes.push(`note: the base fleet at ${shownPath(baseRoot)} does not compile with this diene (${errors2} errors); the atlas is drawn with no marks, and each page's header says so`);
+      notes.push(`note: the base fleet at ${shownPath(baseRoot)} does not compile with this diene (${counted(errors2, "error")}); the atlas is drawn with no marks, and each page's header says so`);
     }
   }
   const plan = atlasPlan(model, options);
@@ -51380,6 +51404,7 @@ var init_atlas2 = __esm({
     init_command();
     init_repository_paths();
     init_output_refusals();
+    init_counted();
     atlasCommand = { ...fromHelp(atlasHelp), run: runAtlas };
   }
 });
@@ -51749,10 +51774,8 @@ The code, its fix and sample cases: ${helpUri}` },
 // dist/report/step-summary.js
 init_format();
 init_markdown_text();
+init_counted();
 var SUMMARY_ROWS = 50;
-function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
 function place(d) {
   if (d.file === null)
     return "";
@@ -51766,7 +51789,7 @@ function formatStepSummary(summary, diagnostics, passed) {
     "",
     markdownText(summary.verdict),
     "",
-    `${plural(errors2, "error")}, ${plural(warnings, "warning")}`
+    `${counted(errors2, "error")}, ${counted(warnings, "warning")}`
   ];
   if (diagnostics.length > 0) {
     lines.push("", "| severity | code | place | message |", "| --- | --- | --- | --- |");

@@ -92,7 +92,13 @@ function importsTypesOnly(clause) {
   if (clause === undefined) return false;
   if (clause.isTypeOnly) return true;
   const bindings = clause.namedBindings;
-  return clause.name === undefined && bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every((e) => e.isTypeOnly);
+  return (
+    clause.name === undefined &&
+    bindings !== undefined &&
+    ts.isNamedImports(bindings) &&
+    bindings.elements.length > 0 &&
+    bindings.elements.every((e) => e.isTypeOnly)
+  );
 }
 
 /** compiler/-relative paths of every .ts file under `dir`, sorted. */

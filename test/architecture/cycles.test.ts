@@ -16,11 +16,14 @@ describe('compiler/ import cycles', () => {
 
   it('finds a cycle with the import that closes it, and a module importing itself', () => {
     const files = ['3-emit/a.ts', '3-emit/b.ts', '3-emit/c.ts', '3-emit/d.ts', '3-emit/e.ts'];
-    const edges = [edge('3-emit/a.ts', '3-emit/b.ts'), edge('3-emit/b.ts', '3-emit/c.ts'), edge('3-emit/c.ts', '3-emit/a.ts'), edge('3-emit/c.ts', '3-emit/d.ts'), edge('3-emit/e.ts', '3-emit/e.ts')];
-    expect(importCycles({ files, edges })).toEqual([
-      ['3-emit/a.ts', '3-emit/b.ts', '3-emit/c.ts'],
-      ['3-emit/e.ts'],
-    ]);
+    const edges = [
+      edge('3-emit/a.ts', '3-emit/b.ts'),
+      edge('3-emit/b.ts', '3-emit/c.ts'),
+      edge('3-emit/c.ts', '3-emit/a.ts'),
+      edge('3-emit/c.ts', '3-emit/d.ts'),
+      edge('3-emit/e.ts', '3-emit/e.ts'),
+    ];
+    expect(importCycles({ files, edges })).toEqual([['3-emit/a.ts', '3-emit/b.ts', '3-emit/c.ts'], ['3-emit/e.ts']]);
   });
 
   it('leaves out imports of types only', () => {

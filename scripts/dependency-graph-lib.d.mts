@@ -19,8 +19,8 @@ export interface ImportEdge {
   line: number;
   fromLayer: string | undefined;
   toLayer: string | undefined;
-  /** An import of types only, erased by TypeScript. */
-  typeOnly: boolean;
+  /** An import of types only, erased by TypeScript (absent: one that runs). */
+  typeOnly?: boolean;
 }
 
 export interface PackageImport {

@@ -15,7 +15,7 @@ import { normalizeStages, type RawStageEntry, type StageStep } from './stage-gra
 
 export { DEFAULT_MODULES };
 export type { ClusterModel };
-export type { BookContent, DocAContent, DocBContent, DocCContent, IssuerContent, PlaceContent } from './address-book-content.js';
+export type { BookContent, DocAContent, DocBContent, DocCContent, IssuerContent } from './address-book-content.js';
 
 export interface LandscapeModel {
   name: string;

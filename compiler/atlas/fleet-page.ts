@@ -10,7 +10,7 @@ import type { FleetModel } from '../2-analyze/fleet-model.js';
 import { landscapeHost } from '../2-analyze/hostnames.js';
 import type { DnsHealth } from '../types/generated/dns-health.js';
 import { ADDED, changed, comparedWith, REMOVED, type BaseView } from './base.js';
-import { esc, relative, rowHeader, table, td, yesNo, type AtlasPage } from './html.js';
+import { esc, relative, rowHeader, table, td, type AtlasPage } from './html.js';
 import { counted } from '../diagnostics/counted.js';
 
 /** Whether `cluster` is up by `health` (missing from it, or no file: up). */

@@ -22,8 +22,7 @@ import { MANAGED_KIND_ORDER } from '../adapters/kube/capabilities.js';
 import { observePlatform } from '../adapters/kube/observe.js';
 import { platformObjects } from '../3-emit/emit-outputs.js';
 import { canonicalize } from '../3-emit/serialize.js';
-import { diagnose, diagnoseFinding, FLEET_WIDE, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
-import { analyzeFleet } from '../index.js';
+import { diagnose, diagnoseFinding, FLEET_WIDE } from '../diagnostics/diagnostic.js';
 import { describeKey, planKubeApply, type KubeObject } from '../plan/kube-apply-plan.js';
 import {
   platformNotFound,

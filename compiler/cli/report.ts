@@ -26,9 +26,9 @@
  * The report never reads the clock; the stale-override warning does (stderr only).
  */
 import path from 'node:path';
-import { isDirectory, pathExists, writeText } from '../adapters/filesystem/files.js';
+import { pathExists, writeText } from '../adapters/filesystem/files.js';
 import { readOutputTree } from '../adapters/filesystem/output-tree.js';
-import { diagnose, diagnoseFinding, hasErrors, sortDiagnostics, type Diagnostic, type Finding } from '../diagnostics/diagnostic.js';
+import { diagnoseFinding, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { compileFleet } from '../index.js';
 import { outputChanges } from '../plan/output-changes.js';
 import { rowDeploys, type RowDeploy } from '../plan/row-deploys.js';

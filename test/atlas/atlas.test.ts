@@ -5,7 +5,7 @@
 // and a folder holding a file diene did not write all leave the output as it was.
 // What the pages say, read in Chromium, is in atlas-browser.test.ts.
 
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
@@ -205,7 +205,7 @@ describe('diene atlas writes all or nothing', () => {
 describe("diene atlas and diene compile never replace each other's tree", () => {
   const files = (dir: string): Map<string, string> =>
     new Map(
-      (readdirSync(dir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+      (readdirSync(dir, { recursive: true, withFileTypes: true }) as Dirent[])
         .filter((entry) => entry.isFile())
         .map((entry) => {
           const file = path.join(entry.parentPath, entry.name);

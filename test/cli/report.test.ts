@@ -6,8 +6,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { overlayTexts, readFleetTexts, writeTempFleet, useTempFleets } from '../support/fleet-fixture.js';
+import { describe, expect, it } from 'vitest';
+import { readFleetTexts, writeTempFleet, useTempFleets } from '../support/fleet-fixture.js';
 import { parseMermaid } from '../support/mermaid-parse.js';
 import { runCli, runCliInProcess } from '../support/run-cli.js';
 // Command lines whose subject is the command's output, diagnostics and exit code run the CLI's

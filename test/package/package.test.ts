@@ -12,7 +12,7 @@
  * optional peer dependency is not installed.
  */
 import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, type Dirent } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -46,7 +46,7 @@ function run(command: string, args: readonly string[], cwd: string, env: NodeJS.
 
 /** Every file under `root`, relative, `/`-separated, sorted. */
 function listFiles(root: string): string[] {
-  return (readdirSync(root, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+  return (readdirSync(root, { recursive: true, withFileTypes: true }) as Dirent[])
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
     .sort();
@@ -320,7 +320,7 @@ describe('a plain `npm install` of the packed tarball (no lockfile, dev dependen
 
   /** The bytes of every file under `root` (links not followed). */
   function bytesUnder(root: string): number {
-    return (readdirSync(root, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+    return (readdirSync(root, { recursive: true, withFileTypes: true }) as Dirent[])
       .filter((entry) => entry.isFile())
       .reduce((sum, entry) => sum + statSync(path.join(entry.parentPath, entry.name)).size, 0);
   }

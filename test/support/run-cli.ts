@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type * as Cli from '../../compiler/cli.js';
 import { REPO_ROOT } from './fleet-fixture.js';
 
 export interface CliRun {
@@ -27,7 +28,7 @@ export function runCli(args: readonly string[], options: { cwd?: string; env?: R
   return { exitCode: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
-type CliModule = typeof import('../../compiler/cli.js');
+type CliModule = typeof Cli;
 let built: Promise<CliModule> | undefined;
 
 /** The command line's bundle, `bundle/diene.mjs`: the module bin/diene.js loads, so an in-process run is the binary's code. */

@@ -22962,8 +22962,6 @@ var MAX_DNS_NAMES, byText2, sharedGroups;
 var init_gateway_hosts = __esm({
   "dist/3-emit/gateway-hosts.js"() {
     init_served_hosts();
-    init_output_plan();
-    init_serialize();
     MAX_DNS_NAMES = 100;
     byText2 = (a, b) => a < b ? -1 : a > b ? 1 : 0;
     sharedGroups = /* @__PURE__ */ new WeakMap();
@@ -23521,6 +23519,20 @@ var init_route_paths_fingerprint = __esm({
   }
 });
 
+// dist/3-emit/route-paths.js
+function routePathDocuments(model) {
+  const { tables } = model.routes.derivation;
+  return [...tables.keys()].sort().map((landscape) => {
+    const rows = tables.get(landscape) ?? [];
+    return { landscape, fingerprint: fingerprintRoutePaths(rows), rows };
+  });
+}
+var init_route_paths2 = __esm({
+  "dist/3-emit/route-paths.js"() {
+    init_route_paths_fingerprint();
+  }
+});
+
 // dist/3-emit/route-paths-sql.js
 function sqlString(value) {
   if (value.includes("\0"))
@@ -23551,23 +23563,6 @@ var init_route_paths_sql = __esm({
     init_serialize();
     init_templates_engine();
     SQL_INSERT_BATCH = 500;
-  }
-});
-
-// dist/3-emit/route-paths.js
-function routePathDocuments(model) {
-  const { tables } = model.routes.derivation;
-  return [...tables.keys()].sort().map((landscape) => {
-    const rows = tables.get(landscape) ?? [];
-    return { landscape, fingerprint: fingerprintRoutePaths(rows), rows };
-  });
-}
-var init_route_paths2 = __esm({
-  "dist/3-emit/route-paths.js"() {
-    init_route_paths_fingerprint();
-    init_route_paths_sql();
-    init_output_plan();
-    init_serialize();
   }
 });
 
@@ -23634,8 +23629,6 @@ var ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_DAYS, REDIRECT_PATH, SOCIAL_CALL
 var init_sign_in_config = __esm({
   "dist/3-emit/sign-in-config.js"() {
     init_served_hosts();
-    init_output_plan();
-    init_serialize();
     ACCESS_TOKEN_TTL_SECONDS = 600;
     REFRESH_TOKEN_TTL_DAYS = 14;
     REDIRECT_PATH = "/callback";
@@ -31721,7 +31714,6 @@ var output_tree_exports = {};
 __export(output_tree_exports, {
   LOCK_WAIT_MS: () => LOCK_WAIT_MS,
   NEXT_MANIFEST_FILE: () => NEXT_MANIFEST_FILE,
-  OUTPUT_READ_LIMIT: () => OUTPUT_READ_LIMIT,
   OutputBusyError: () => OutputBusyError,
   OutputForeignError: () => OutputForeignError,
   compareOutputTree: () => compareOutputTree,
@@ -32375,7 +32367,6 @@ var init_output_tree = __esm({
     init_output_ownership();
     init_tracked();
     init_file_stamp();
-    init_output_ownership2();
     init_output_ownership2();
     LOCK_WAIT_MS = 1e4;
     OutputBusyError = class extends Error {
@@ -33198,7 +33189,6 @@ var init_output_refusals = __esm({
 // dist/cli/check-output.js
 var check_output_exports = {};
 __export(check_output_exports, {
-  CHECK_OUTPUT_OPTIONS: () => CHECK_OUTPUT_OPTIONS,
   DEFAULT_DIFF_LINES: () => DEFAULT_DIFF_LINES,
   checkCounts: () => checkCounts,
   diffLinesOption: () => diffLinesOption,
@@ -33275,7 +33265,7 @@ async function staleCheckOutput(input) {
   const findings = [...all.filter((d) => d.code !== "output_stale"), ...all.filter((d) => d.code === "output_stale")];
   return { stdout, findings };
 }
-var DEFAULT_DIFF_LINES, CHECK_OUTPUT_OPTIONS;
+var DEFAULT_DIFF_LINES;
 var init_check_output = __esm({
   "dist/cli/check-output.js"() {
     init_files();
@@ -33288,7 +33278,6 @@ var init_check_output = __esm({
     init_output_location();
     init_output_refusals();
     DEFAULT_DIFF_LINES = 400;
-    CHECK_OUTPUT_OPTIONS = { "diff-lines": { type: "string" }, "diff-file": { type: "string" } };
   }
 });
 
@@ -40210,7 +40199,7 @@ function display(cwd, absolute3) {
 }
 async function readTextFile(absolute3, cwd) {
   const shown3 = display(cwd, absolute3);
-  const read = await readInputFile(absolute3);
+  const read = readInputFile(absolute3);
   if ("text" in read)
     return { file: sourceFile(shown3, read.text), diagnostics: [] };
   const { problem } = read;
@@ -46539,14 +46528,18 @@ var init_observe6 = __esm({
 // dist/adapters/dns/route53/adapter.js
 function createRoute53Adapter(host, env, options = {}) {
   const load = async () => {
-    const [{ Route53Client }, apply, observe2] = await Promise.all([import("@aws-sdk/client-route-53"), Promise.resolve().then(() => (init_apply6(), apply_exports)), Promise.resolve().then(() => (init_observe6(), observe_exports))]);
+    const [{ Route53Client }, { sendBatches: sendBatches3 }, { hostedZoneId: hostedZoneId2, listZone: listZone4 }] = await Promise.all([
+      import("@aws-sdk/client-route-53"),
+      Promise.resolve().then(() => (init_apply6(), apply_exports)),
+      Promise.resolve().then(() => (init_observe6(), observe_exports))
+    ]);
     const client = new Route53Client({
       region: env["AWS_REGION"] || env["AWS_DEFAULT_REGION"] || "us-east-1",
       maxAttempts: 1,
       ...options.endpoint ? { endpoint: options.endpoint } : {},
       ...options.credentials ? { credentials: options.credentials } : {}
     });
-    return { client, ...apply, ...observe2 };
+    return { client, sendBatches: sendBatches3, hostedZoneId: hostedZoneId2, listZone: listZone4 };
   };
   let loaded;
   const sdk2 = () => loaded ??= loadSdk2("route53", load);
@@ -48125,7 +48118,7 @@ function repoRefusal(error2) {
   return { diagnostics: [diagnoseFinding(FLEET_WIDE, error2.finding)], exitCode: EXIT.invalid };
 }
 async function readRequest(file) {
-  const input = await readInputFile(path32.resolve(file));
+  const input = readInputFile(path32.resolve(file));
   if (!("text" in input)) {
     const { problem } = input;
     const reason = problem.code === "file_read_failed" ? problem.args.reason : problem.code === "file_too_large" ? `it is ${problem.args.size} bytes, more than ${problem.args.limit}` : "a link";

@@ -227,6 +227,7 @@ function measureGate(scale, { files, fleetDir, outDir, packFile, runs, report })
     gate.report = { row: path.relative(head, row), ...summarize(reports) };
     gate.reportCheck = summarize(checks);
     gate.ratio.reportOverCheck = gate.report.wallSeconds / gate.reportCheck.wallSeconds;
+    gate.ratio.reportOverCheckCpu = gate.report.cpuSeconds / gate.reportCheck.cpuSeconds;
     rmSync(head, { recursive: true, force: true });
     rmSync(base, { recursive: true, force: true });
   }
@@ -520,14 +521,20 @@ const lines = [];
 lines.push(`diene bench — ${results.machine.cpus} × ${cpuModel}, ${mib(results.machine.memoryBytes)}, Node ${process.version}; medians, wall seconds`);
 lines.push('');
 lines.push(
-  '| scale | outputs | cold --check (CPU) | check floor | --check/check floor | cold compile (CPU) | durable floor | compile/durable floor | lean floor | compile/lean floor | report --base | its check | report/check | RSS compile / --check |',
+  '| scale | outputs | cold --check (CPU) | check floor (CPU) | --check/check floor (CPU) | cold compile (CPU) | durable floor (CPU) | compile/durable floor (CPU) | lean floor (CPU) | compile/lean floor | report --base (CPU) | its check (CPU) | report/check (CPU) | RSS compile / --check |',
 );
 lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const [scale, e] of Object.entries(results.scales)) {
   const g = e.gate;
-  const rep = g.report ? [s(g.report.wallSeconds), s(g.reportCheck.wallSeconds), `${s(g.ratio.reportOverCheck)}×`] : ['—', '—', '—'];
+  const rep = g.report
+    ? [
+        `${s(g.report.wallSeconds)} (${s(g.report.cpuSeconds)})`,
+        `${s(g.reportCheck.wallSeconds)} (${s(g.reportCheck.cpuSeconds)})`,
+        `${s(g.ratio.reportOverCheck)}× (${s(g.ratio.reportOverCheckCpu)}×)`,
+      ]
+    : ['—', '—', '—'];
   lines.push(
-    `| ${scale} | ${e.fleet.outputFiles} (${mib(e.fleet.outputBytes)}) | ${s(g.check.wallSeconds)} (${s(g.check.cpuSeconds)}) | ${s(g.checkFloor.wallSeconds)} | ${s(g.ratio.checkOverCheckFloor)}× | ${s(g.compile.wallSeconds)} (${s(g.compile.cpuSeconds)}) | ${s(g.durableFloor.wallSeconds)} | ${s(g.ratio.compileOverDurableFloor)}× | ${s(g.leanFloor.wallSeconds)} | ${s(g.ratio.compileOverLeanFloor)}× | ${rep.join(' | ')} | ${mib(g.compile.peakRssBytes)} / ${mib(g.check.peakRssBytes)} |`,
+    `| ${scale} | ${e.fleet.outputFiles} (${mib(e.fleet.outputBytes)}) | ${s(g.check.wallSeconds)} (${s(g.check.cpuSeconds)}) | ${s(g.checkFloor.wallSeconds)} (${s(g.checkFloor.cpuSeconds)}) | ${s(g.ratio.checkOverCheckFloor)}× (${s(g.ratio.checkOverCheckFloorCpu)}×) | ${s(g.compile.wallSeconds)} (${s(g.compile.cpuSeconds)}) | ${s(g.durableFloor.wallSeconds)} (${s(g.durableFloor.cpuSeconds)}) | ${s(g.ratio.compileOverDurableFloor)}× (${s(g.ratio.compileOverDurableFloorCpu)}×) | ${s(g.leanFloor.wallSeconds)} (${s(g.leanFloor.cpuSeconds)}) | ${s(g.ratio.compileOverLeanFloor)}× | ${rep.join(' | ')} | ${mib(g.compile.peakRssBytes)} / ${mib(g.check.peakRssBytes)} |`,
   );
 }
 if (!gateOnly) {

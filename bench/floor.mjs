@@ -12,10 +12,10 @@
  * two renames, the parent folder fsynced, then the old tree removed. Nothing
  * is checked, modelled or serialized.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, existsSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { syncTree, writeFiles } from './fs-tools.mjs';
+import { swapInto } from './fs-tools.mjs';
 import { INPUT_FOLDERS } from './fleet-generator.mjs';
 import { readPack } from './pack-outputs.mjs';
 
@@ -56,17 +56,6 @@ if (!fleetDir || !packFile || !outDir) {
     else values.push(parseAllDocuments(text, YAML_OPTIONS)[0].toJS());
   }
   const outputs = readPack(packFile);
-  const out = path.resolve(outDir);
-  const staging = `${path.dirname(out)}/.${path.basename(out)}.floor-staging`;
-  rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging, { recursive: true });
-  writeFiles(staging, outputs);
-  await syncTree(staging, outputs.keys());
-  const previous = path.join(path.dirname(out), `.${path.basename(out)}.previous`);
-  const hadPrevious = existsSync(out);
-  if (hadPrevious) renameSync(out, previous);
-  renameSync(staging, out);
-  await syncTree(path.dirname(out), []);
-  if (hadPrevious) rmSync(previous, { recursive: true, force: true });
+  await swapInto(outDir, outputs);
   process.stderr.write(`floor: ${values.length} inputs parsed, ${outputs.size} files written\n`);
 }

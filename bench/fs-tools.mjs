@@ -3,7 +3,7 @@
  * folder, synchronous writes: the fastest way to lay down tens of thousands
  * of small files on one core), and fsync it the way `diene compile` does.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -42,4 +42,24 @@ export async function syncTree(root, files) {
     }
   };
   await Promise.all(Array.from({ length: Math.min(16, list.length) }, worker));
+}
+
+/**
+ * Writes `outputs` (relative path → bytes) into `outDir` the way `diene compile` does: a staging folder beside it, every file
+ * and folder of it fsynced, the old tree renamed aside and the staging folder renamed into place, the parent folder fsynced,
+ * then the old tree removed.
+ */
+export async function swapInto(outDir, outputs) {
+  const out = path.resolve(outDir);
+  const staging = `${path.dirname(out)}/.${path.basename(out)}.floor-staging`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  writeFiles(staging, outputs);
+  await syncTree(staging, outputs.keys());
+  const previous = path.join(path.dirname(out), `.${path.basename(out)}.previous`);
+  const hadPrevious = existsSync(out);
+  if (hadPrevious) renameSync(out, previous);
+  renameSync(staging, out);
+  await syncTree(path.dirname(out), []);
+  if (hadPrevious) rmSync(previous, { recursive: true, force: true });
 }

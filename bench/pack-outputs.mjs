@@ -9,8 +9,8 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** Every file under `root`: relative `/`-separated path → bytes, sorted by path. */
-export function readTree(root) {
+/** Every file under `root`: relative `/`-separated paths, sorted. */
+export function listTree(root) {
   const files = [];
   const walk = (relative) => {
     for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
@@ -20,8 +20,12 @@ export function readTree(root) {
     }
   };
   walk('');
-  files.sort();
-  return new Map(files.map((file) => [file, readFileSync(path.join(root, file))]));
+  return files.sort();
+}
+
+/** Every file under `root`: relative `/`-separated path → bytes, sorted by path. */
+export function readTree(root) {
+  return new Map(listTree(root).map((file) => [file, readFileSync(path.join(root, file))]));
 }
 
 /** Packs the tree under `outDir` into `packFile`; returns the number of files and bytes. */

@@ -19,6 +19,13 @@
  * and the in-process figures of micro.mjs (`lookupUpstream` per second,
  * `planTraffic` per call).
  *
+ * The gate (issue 39), at every scale, interleaved in one run: a cold `diene compile --check --no-cache` of the unchanged
+ * tree against the check floor (floor-check.mjs: read and parse every input, read every output file and compare it with
+ * bytes in memory), a cold `diene compile --no-cache` against the durable floor (floor-durable.mjs: the same reading and
+ * parsing, every output written into a staging folder, fsynced file by file and folder by folder, renamed into place)
+ * and the lean floor, and, below XL, `diene report --base` (the bench fleet as a git repository, its head one row
+ * changed, the base a worktree of the commit before) against the cold check. `--only gate` runs just these.
+ *
  * Prints a table and writes the same figures as JSON (default
  * bench/results/latest.json). Figures are ratios against baselines measured
  * in the same run; absolute times are printed for the record only.
@@ -37,6 +44,8 @@ const BIN = path.join(REPO_ROOT, 'bin', 'diene.js');
 const MEASURE = path.join(REPO_ROOT, 'bench', 'measure.mjs');
 const FLOOR = path.join(REPO_ROOT, 'bench', 'floor.mjs');
 const FLOOR_LEAN = path.join(REPO_ROOT, 'bench', 'floor-lean.mjs');
+const FLOOR_CHECK = path.join(REPO_ROOT, 'bench', 'floor-check.mjs');
+const FLOOR_DURABLE = path.join(REPO_ROOT, 'bench', 'floor-durable.mjs');
 const RENDER_FLOOR = path.join(REPO_ROOT, 'bench', 'render-floor.mjs');
 const MICRO = path.join(REPO_ROOT, 'bench', 'micro.mjs');
 
@@ -52,14 +61,29 @@ const TARGETS = {
   renderOverFloor: 2,
   checkOverCompile: 1,
   warmOverFloor: 0.5,
+  // Issue 39: the pull-request gate, cold.
+  checkOverCheckFloor: 1.5,
+  compileOverDurableFloor: 1.2,
+  reportOverCheck: 2,
 };
 
+/** The scales whose gate is held to issue 39's targets (the report's only at L). */
+const GATE_SCALES = ['L', 'XL'];
+
 const { values } = parseArgs({
-  options: { scales: { type: 'string' }, runs: { type: 'string' }, json: { type: 'string' }, keep: { type: 'boolean' } },
+  options: {
+    scales: { type: 'string' },
+    runs: { type: 'string' },
+    json: { type: 'string' },
+    keep: { type: 'boolean' },
+    only: { type: 'string' },
+  },
   strict: true,
 });
 const scales = (values.scales ?? SCALE_NAMES.join(',')).split(',').map((s) => s.trim().toUpperCase());
 for (const scale of scales) if (!SCALE_NAMES.includes(scale)) throw new Error(`unknown scale ${scale}`);
+if (values.only !== undefined && values.only !== 'gate') throw new Error(`--only takes gate, not ${values.only}`);
+const gateOnly = values.only === 'gate';
 const jsonFile = path.resolve(values.json ?? path.join(REPO_ROOT, 'bench', 'results', 'latest.json'));
 if (!existsSync(path.join(REPO_ROOT, 'dist', 'cli.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm run bench does)');
 
@@ -117,6 +141,103 @@ function summarize(samples) {
   };
 }
 
+/** Runs git in `cwd` with a fixed author and dates, throwing on failure. */
+function git(cwd, ...args) {
+  const env = { ...process.env, GIT_AUTHOR_DATE: '2026-11-21T00:00:00Z', GIT_COMMITTER_DATE: '2026-11-21T00:00:00Z' };
+  const done = spawnSync('git', ['-c', 'user.name=diene bench', '-c', 'user.email=bench@diene.invalid', '-c', 'commit.gpgsign=false', ...args], {
+    cwd,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (done.status !== 0) throw new Error(`git ${args.join(' ')} exited ${done.status}:\n${done.stderr}`);
+  return done.stdout;
+}
+
+/**
+ * Issue 39's gate at one scale, interleaved: cold compile --check against the check floor, cold compile against the durable
+ * and lean floors, and (with `report`) report --base against the cold check. `outDir` holds the unchanged compiled tree,
+ * `packFile` its bytes.
+ */
+function measureGate(scale, { files, fleetDir, outDir, packFile, runs, report }) {
+  const compileArgs = ['compile', '--fleet', fleetDir, '--out', outDir, '--now', GENERATED_NOW, '--no-cache'];
+  const checkArgs = [...compileArgs, '--check'];
+  const compileOut = path.join(work, `gate-out-${scale}`);
+  const gateCompileArgs = ['compile', '--fleet', fleetDir, '--out', compileOut, '--now', GENERATED_NOW, '--no-cache'];
+  const durableOut = path.join(work, `gate-durable-${scale}`);
+  measure(BIN, gateCompileArgs);
+  measure(FLOOR_DURABLE, [fleetDir, packFile, durableOut]);
+  const check = [];
+  const checkFloor = [];
+  const compile = [];
+  const durable = [];
+  const lean = [];
+  for (let r = 0; r < runs; r++) {
+    const leanOut = path.join(work, `gate-lean-${scale}-${r}`);
+    const sides = [
+      () => check.push(measure(BIN, checkArgs)),
+      () => checkFloor.push(measure(FLOOR_CHECK, [fleetDir, packFile, outDir])),
+      () => compile.push(measure(BIN, gateCompileArgs)),
+      () => durable.push(measure(FLOOR_DURABLE, [fleetDir, packFile, durableOut])),
+      () => lean.push(measure(FLOOR_LEAN, [fleetDir, packFile, leanOut])),
+    ];
+    for (let i = 0; i < sides.length; i++) sides[(i + r) % sides.length]();
+    rmSync(leanOut, { recursive: true, force: true });
+  }
+  rmSync(compileOut, { recursive: true, force: true });
+  rmSync(durableOut, { recursive: true, force: true });
+  const gate = {
+    check: summarize(check),
+    checkFloor: summarize(checkFloor),
+    compile: summarize(compile),
+    durableFloor: summarize(durable),
+    leanFloor: summarize(lean),
+  };
+  gate.ratio = {
+    checkOverCheckFloor: gate.check.wallSeconds / gate.checkFloor.wallSeconds,
+    checkOverCheckFloorCpu: gate.check.cpuSeconds / gate.checkFloor.cpuSeconds,
+    compileOverDurableFloor: gate.compile.wallSeconds / gate.durableFloor.wallSeconds,
+    compileOverDurableFloorCpu: gate.compile.cpuSeconds / gate.durableFloor.cpuSeconds,
+    compileOverLeanFloor: gate.compile.wallSeconds / gate.leanFloor.wallSeconds,
+  };
+  if (report) {
+    // A pull request of the bench fleet: the base commit is the fleet with its generated/, the head one row's pin moved.
+    const head = path.join(work, `repo-${scale}`);
+    const base = path.join(work, `repo-${scale}-base`);
+    writeFiles(head, files);
+    measure(BIN, ['compile', '--fleet', head, '--now', GENERATED_NOW, '--no-cache']);
+    git(head, 'init', '-q', '-b', 'main');
+    git(head, 'add', '-A');
+    git(head, 'commit', '-q', '-m', 'base');
+    git(head, 'worktree', 'add', '-q', '--detach', base, 'HEAD');
+    const row = changeableRow(head);
+    writeFileSync(
+      row,
+      readFileSync(row, 'utf8').replace(/^(  image: ")(\d+)\.(\d+)\.(\d+)"/m, (_, h, major, minor) => `${h}${major}.${minor}.999"`),
+    );
+    measure(BIN, ['compile', '--fleet', head, '--now', GENERATED_NOW, '--no-cache']);
+    git(head, 'commit', '-q', '-a', '-m', 'one row changed');
+    const reportArgs = ['report', '--fleet', head, '--base', base, '--now', GENERATED_NOW];
+    const reports = [];
+    const checks = [];
+    for (let r = 0; r < runs; r++) {
+      const pair = [() => reports.push(measure(BIN, reportArgs)), () => checks.push(measure(BIN, checkArgs))];
+      for (let i = 0; i < pair.length; i++) pair[(i + r) % pair.length]();
+    }
+    gate.report = { row: path.relative(head, row), ...summarize(reports) };
+    gate.reportCheck = summarize(checks);
+    gate.ratio.reportOverCheck = gate.report.wallSeconds / gate.reportCheck.wallSeconds;
+    gate.ratio.reportOverCheckCpu = gate.report.cpuSeconds / gate.reportCheck.cpuSeconds;
+    rmSync(head, { recursive: true, force: true });
+    rmSync(base, { recursive: true, force: true });
+  }
+  const r = gate.ratio;
+  process.stderr.write(
+    `${scale} gate: check ${gate.check.wallSeconds.toFixed(2)} s, its floor ${gate.checkFloor.wallSeconds.toFixed(2)} s (${r.checkOverCheckFloor.toFixed(2)}×); compile ${gate.compile.wallSeconds.toFixed(2)} s, durable floor ${gate.durableFloor.wallSeconds.toFixed(2)} s (${r.compileOverDurableFloor.toFixed(2)}×), lean floor ${gate.leanFloor.wallSeconds.toFixed(2)} s (${r.compileOverLeanFloor.toFixed(2)}×)${gate.report ? `; report --base ${gate.report.wallSeconds.toFixed(2)} s (${r.reportOverCheck.toFixed(2)}× a check)` : ''} (${((performance.now() - started) / 1000).toFixed(0)} s so far)\n`,
+  );
+  return gate;
+}
+
 const results = { scales: {}, xl: {} };
 const largest = scales[scales.length - 1];
 for (const scale of scales) {
@@ -136,6 +257,11 @@ for (const scale of scales) {
   const errors = /(\d+) errors?/.exec(warm.stderr);
   if (errors && Number(errors[1]) > 0) throw new Error(`scale ${scale} compiled with errors:\n${warm.stderr.slice(-4000)}`);
   const packed = packOutputs(outDir, packFile);
+  const gate = () => measureGate(scale, { files, fleetDir, outDir, packFile, runs, report: scale !== 'XL' });
+  if (gateOnly) {
+    results.scales[scale] = { fleet: { ...facts, outputFiles: packed.files, outputBytes: packed.bytes }, gate: gate() };
+    continue;
+  }
   measure(FLOOR, [fleetDir, packFile, floorOut]);
   const compile = [];
   const floor = [];
@@ -244,6 +370,7 @@ for (const scale of scales) {
   process.stderr.write(
     `${scale}: warm unchanged ${entry.warm.unchanged.wallSeconds.toFixed(2)} s (${entry.ratio.warmUnchanged.toFixed(2)}× the lean floor), --check ${entry.warm.unchangedCheck.wallSeconds.toFixed(2)} s, one row changed ${entry.warm.oneRowChanged.wallSeconds.toFixed(2)} s (${entry.ratio.warmOneRow.toFixed(2)}×)\n`,
   );
+  entry.gate = gate();
   results.scales[scale] = entry;
   process.stderr.write(
     `${scale}: compile ${entry.compile.wallSeconds.toFixed(2)} s, lean floor ${entry.floor.wallSeconds.toFixed(2)} s (${entry.ratio.wall.toFixed(2)}×), heavy floor ${entry.heavyFloor.wallSeconds.toFixed(2)} s (${entry.ratio.heavyWall.toFixed(2)}×); render ${entry.render.wallSeconds.toFixed(2)} s, warm ${entry.renderWarm.wallSeconds.toFixed(2)} s, its floor ${entry.renderFloor.wallSeconds.toFixed(2)} s (${entry.ratio.render.toFixed(2)}×, warm ${entry.ratio.renderWarm.toFixed(2)}×) (${((performance.now() - started) / 1000).toFixed(0)} s so far)\n`,
@@ -264,9 +391,9 @@ for (const scale of scales) {
   }
 }
 
-// Growth: time from the second largest to the largest scale against their sizes (input bytes).
+// Growth: time from the second largest (not measured by --only gate) to the largest scale against their sizes (input bytes).
 const [below, top] = scales.slice(-2);
-if (below && top && below !== top) {
+if (!gateOnly && below && top && below !== top) {
   const a = results.scales[below];
   const b = results.scales[top];
   results.growth = {
@@ -282,32 +409,64 @@ if (below && top && below !== top) {
 
 // Targets (issue 16: compile ≤ 1.5× the lean floor at L and XL; render ≤ 0.3 s and ≤ 2× its floor at XL; XL peak RSS < 512 MiB).
 const targets = [];
-for (const [scale, e] of Object.entries(results.scales))
+for (const [scale, e] of Object.entries(results.scales)) {
+  if (!GATE_SCALES.includes(scale)) continue;
+  const g = e.gate.ratio;
   targets.push({
-    target: `compile ≤ ${TARGETS.compileOverFloor}× lean floor at ${scale}`,
-    value: `${e.ratio.wall.toFixed(2)}×`,
-    met: e.ratio.wall <= TARGETS.compileOverFloor,
+    target: `cold compile --check ≤ ${TARGETS.checkOverCheckFloor}× its floor at ${scale}`,
+    value: `${g.checkOverCheckFloor.toFixed(2)}×`,
+    met: g.checkOverCheckFloor <= TARGETS.checkOverCheckFloor,
   });
+  targets.push({
+    target: `cold compile ≤ ${TARGETS.compileOverDurableFloor}× the durable floor at ${scale}`,
+    value: `${g.compileOverDurableFloor.toFixed(2)}×`,
+    met: g.compileOverDurableFloor <= TARGETS.compileOverDurableFloor,
+  });
+  if (scale === 'L' && g.reportOverCheck !== undefined)
+    targets.push({
+      target: `report --base ≤ ${TARGETS.reportOverCheck}× a cold check at ${scale}`,
+      value: `${g.reportOverCheck.toFixed(2)}×`,
+      met: g.reportOverCheck <= TARGETS.reportOverCheck,
+    });
+  if (scale === 'XL')
+    for (const [what, sample] of [
+      ['compile', e.gate.compile],
+      ['compile --check', e.gate.check],
+    ])
+      targets.push({
+        target: `XL cold ${what} peak RSS ≤ 512 MiB`,
+        value: `${(sample.peakRssBytes / 1024 ** 2).toFixed(0)} MiB`,
+        met: sample.peakRssBytes <= TARGETS.xlRssBytes,
+      });
+}
+if (!gateOnly)
+  for (const [scale, e] of Object.entries(results.scales))
+    targets.push({
+      target: `compile ≤ ${TARGETS.compileOverFloor}× lean floor at ${scale}`,
+      value: `${e.ratio.wall.toFixed(2)}×`,
+      met: e.ratio.wall <= TARGETS.compileOverFloor,
+    });
 if (results.growth)
   targets.push({
     target: `${results.growth.to}/${results.growth.from} time ≤ ${TARGETS.growthSlack}× size ratio (${results.growth.sizeRatio.toFixed(2)})`,
     value: `${results.growth.compileRatio.toFixed(2)} (${results.growth.overSize.toFixed(2)}× size)`,
     met: results.growth.overSize <= TARGETS.growthSlack,
   });
-for (const [scale, e] of Object.entries(results.scales)) {
-  targets.push({
-    target: `warm compile, unchanged, ≤ ${TARGETS.warmOverFloor}× lean floor at ${scale}`,
-    value: `${e.ratio.warmUnchanged.toFixed(2)}×`,
-    met: e.ratio.warmUnchanged <= TARGETS.warmOverFloor,
-  });
-  targets.push({
-    target: `warm compile, one row changed, ≤ ${TARGETS.warmOverFloor}× lean floor at ${scale}`,
-    value: `${e.ratio.warmOneRow.toFixed(2)}×`,
-    met: e.ratio.warmOneRow <= TARGETS.warmOverFloor,
-  });
-}
+if (!gateOnly)
+  for (const [scale, e] of Object.entries(results.scales)) {
+    targets.push({
+      target: `warm compile, unchanged, ≤ ${TARGETS.warmOverFloor}× lean floor at ${scale}`,
+      value: `${e.ratio.warmUnchanged.toFixed(2)}×`,
+      met: e.ratio.warmUnchanged <= TARGETS.warmOverFloor,
+    });
+    targets.push({
+      target: `warm compile, one row changed, ≤ ${TARGETS.warmOverFloor}× lean floor at ${scale}`,
+      value: `${e.ratio.warmOneRow.toFixed(2)}×`,
+      met: e.ratio.warmOneRow <= TARGETS.warmOverFloor,
+    });
+  }
 const xlEntry = results.scales[largest];
-if (largest === 'XL') {
+if (!gateOnly && largest === 'XL') {
   const mibOf = (b) => `${(b / 1024 ** 2).toFixed(0)} MiB`;
   targets.push({ target: 'XL compile peak RSS < 512 MiB', value: mibOf(xlEntry.compile.peakRssBytes), met: xlEntry.compile.peakRssBytes < TARGETS.xlRssBytes });
   targets.push({
@@ -362,47 +521,69 @@ const lines = [];
 lines.push(`diene bench — ${results.machine.cpus} × ${cpuModel}, ${mib(results.machine.memoryBytes)}, Node ${process.version}; medians, wall seconds`);
 lines.push('');
 lines.push(
-  '| scale | inputs | rows | outputs | compile wall | compile CPU | compile RSS | lean floor wall | compile/lean floor | heavy floor wall | compile/heavy floor | render wall | render floor | render/floor | warm render wall (CPU) | warm render/floor | render RSS |',
+  '| scale | outputs | cold --check (CPU) | check floor (CPU) | --check/check floor (CPU) | cold compile (CPU) | durable floor (CPU) | compile/durable floor (CPU) | lean floor (CPU) | compile/lean floor | report --base (CPU) | its check (CPU) | report/check (CPU) | RSS compile / --check |',
 );
-lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const [scale, e] of Object.entries(results.scales)) {
+  const g = e.gate;
+  const rep = g.report
+    ? [
+        `${s(g.report.wallSeconds)} (${s(g.report.cpuSeconds)})`,
+        `${s(g.reportCheck.wallSeconds)} (${s(g.reportCheck.cpuSeconds)})`,
+        `${s(g.ratio.reportOverCheck)}× (${s(g.ratio.reportOverCheckCpu)}×)`,
+      ]
+    : ['—', '—', '—'];
   lines.push(
-    `| ${scale} | ${e.fleet.files} (${mib(e.fleet.bytes)}) | ${e.fleet.rows} | ${e.fleet.outputFiles} (${mib(e.fleet.outputBytes)}) | ${s(e.compile.wallSeconds)} | ${s(e.compile.cpuSeconds)} | ${mib(e.compile.peakRssBytes)} | ${s(e.floor.wallSeconds)} | ${s(e.ratio.wall)}× | ${s(e.heavyFloor.wallSeconds)} | ${s(e.ratio.heavyWall)}× | ${s(e.render.wallSeconds)} | ${s(e.renderFloor.wallSeconds)} | ${s(e.ratio.render)}× | ${s(e.renderWarm.wallSeconds)} (${s(e.renderWarm.cpuSeconds)}) | ${s(e.ratio.renderWarm)}× | ${mib(e.render.peakRssBytes)} |`,
+    `| ${scale} | ${e.fleet.outputFiles} (${mib(e.fleet.outputBytes)}) | ${s(g.check.wallSeconds)} (${s(g.check.cpuSeconds)}) | ${s(g.checkFloor.wallSeconds)} (${s(g.checkFloor.cpuSeconds)}) | ${s(g.ratio.checkOverCheckFloor)}× (${s(g.ratio.checkOverCheckFloorCpu)}×) | ${s(g.compile.wallSeconds)} (${s(g.compile.cpuSeconds)}) | ${s(g.durableFloor.wallSeconds)} (${s(g.durableFloor.cpuSeconds)}) | ${s(g.ratio.compileOverDurableFloor)}× (${s(g.ratio.compileOverDurableFloorCpu)}×) | ${s(g.leanFloor.wallSeconds)} (${s(g.leanFloor.cpuSeconds)}) | ${s(g.ratio.compileOverLeanFloor)}× | ${rep.join(' | ')} | ${mib(g.compile.peakRssBytes)} / ${mib(g.check.peakRssBytes)} |`,
   );
 }
-lines.push('');
-lines.push(
-  '| scale | warm unchanged wall (CPU) | /lean floor wall (CPU) | warm --check wall | /lean floor | one row changed wall (CPU) | /lean floor wall (CPU) | RSS compile / --check / one row |',
-);
-lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-for (const [scale, e] of Object.entries(results.scales)) {
-  const w = e.warm;
+if (!gateOnly) {
+  lines.push('');
   lines.push(
-    `| ${scale} | ${s(w.unchanged.wallSeconds)} (${s(w.unchanged.cpuSeconds)}) | ${s(e.ratio.warmUnchanged)}× (${s(e.ratio.warmUnchangedCpu)}×) | ${s(w.unchangedCheck.wallSeconds)} | ${s(e.ratio.warmCheck)}× | ${s(w.oneRowChanged.wallSeconds)} (${s(w.oneRowChanged.cpuSeconds)}) | ${s(e.ratio.warmOneRow)}× (${s(e.ratio.warmOneRowCpu)}×) | ${mib(w.unchanged.peakRssBytes)} / ${mib(w.unchangedCheck.peakRssBytes)} / ${mib(w.oneRowChanged.peakRssBytes)} |`,
+    '| scale | inputs | rows | outputs | compile wall | compile CPU | compile RSS | lean floor wall | compile/lean floor | heavy floor wall | compile/heavy floor | render wall | render floor | render/floor | warm render wall (CPU) | warm render/floor | render RSS |',
   );
-}
-lines.push('');
-if (results.growth) {
-  const g = results.growth;
-  lines.push(
-    `growth ${g.from} → ${g.to}: size ×${s(g.sizeRatio)} (rows ×${s(g.rowRatio)}), compile ×${s(g.compileRatio)} (${s(g.overSize)}× the size ratio), floor ×${s(g.floorRatio)}`,
-  );
-}
-if (largest === results.xl.scale) {
-  const x = results.xl;
-  const r = results.scales[x.scale].render;
-  lines.push(`render --platform ${r.platform} (${r.rows} rows, ${mib(r.stdoutBytes)} of YAML) at ${x.scale}`);
-  lines.push(`compile --check, unchanged ${x.scale} tree: ${s(x.check.wallSeconds)} s (${s(x.check.overCompile)}× compile), peak ${mib(x.check.peakRssBytes)}`);
-  if (x.lookupUpstream?.available)
+  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const [scale, e] of Object.entries(results.scales)) {
     lines.push(
-      `lookupUpstream at ${x.scale}: ${(x.lookupUpstream.perSecond / 1e6).toFixed(2)} M lookups/s over ${x.lookupUpstream.requests} requests (${s(x.lookupUpstream.overMapGet)}× the time of a bare Map.get of the host)`,
+      `| ${scale} | ${e.fleet.files} (${mib(e.fleet.bytes)}) | ${e.fleet.rows} | ${e.fleet.outputFiles} (${mib(e.fleet.outputBytes)}) | ${s(e.compile.wallSeconds)} | ${s(e.compile.cpuSeconds)} | ${mib(e.compile.peakRssBytes)} | ${s(e.floor.wallSeconds)} | ${s(e.ratio.wall)}× | ${s(e.heavyFloor.wallSeconds)} | ${s(e.ratio.heavyWall)}× | ${s(e.render.wallSeconds)} | ${s(e.renderFloor.wallSeconds)} | ${s(e.ratio.render)}× | ${s(e.renderWarm.wallSeconds)} (${s(e.renderWarm.cpuSeconds)}) | ${s(e.ratio.renderWarm)}× | ${mib(e.render.peakRssBytes)} |`,
     );
-  else lines.push(`lookupUpstream: not available (${x.lookupUpstream?.reason ?? 'not measured'})`);
-  if (x.planTraffic?.available)
+  }
+  lines.push('');
+  lines.push(
+    '| scale | warm unchanged wall (CPU) | /lean floor wall (CPU) | warm --check wall | /lean floor | one row changed wall (CPU) | /lean floor wall (CPU) | RSS compile / --check / one row |',
+  );
+  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const [scale, e] of Object.entries(results.scales)) {
+    const w = e.warm;
     lines.push(
-      `planTraffic at ${x.scale}: median ${x.planTraffic.medianMs.toFixed(2)} ms, p99 ${x.planTraffic.p99Ms.toFixed(2)} ms a call over ${x.planTraffic.calls} calls`,
+      `| ${scale} | ${s(w.unchanged.wallSeconds)} (${s(w.unchanged.cpuSeconds)}) | ${s(e.ratio.warmUnchanged)}× (${s(e.ratio.warmUnchangedCpu)}×) | ${s(w.unchangedCheck.wallSeconds)} | ${s(e.ratio.warmCheck)}× | ${s(w.oneRowChanged.wallSeconds)} (${s(w.oneRowChanged.cpuSeconds)}) | ${s(e.ratio.warmOneRow)}× (${s(e.ratio.warmOneRowCpu)}×) | ${mib(w.unchanged.peakRssBytes)} / ${mib(w.unchangedCheck.peakRssBytes)} / ${mib(w.oneRowChanged.peakRssBytes)} |`,
     );
-  else lines.push(`planTraffic: not available (${x.planTraffic?.reason ?? 'not measured'})`);
+  }
+  lines.push('');
+  if (results.growth) {
+    const g = results.growth;
+    lines.push(
+      `growth ${g.from} → ${g.to}: size ×${s(g.sizeRatio)} (rows ×${s(g.rowRatio)}), compile ×${s(g.compileRatio)} (${s(g.overSize)}× the size ratio), floor ×${s(g.floorRatio)}`,
+    );
+  }
+  if (largest === results.xl.scale) {
+    const x = results.xl;
+    const r = results.scales[x.scale].render;
+    lines.push(`render --platform ${r.platform} (${r.rows} rows, ${mib(r.stdoutBytes)} of YAML) at ${x.scale}`);
+    lines.push(
+      `compile --check, unchanged ${x.scale} tree: ${s(x.check.wallSeconds)} s (${s(x.check.overCompile)}× compile), peak ${mib(x.check.peakRssBytes)}`,
+    );
+    if (x.lookupUpstream?.available)
+      lines.push(
+        `lookupUpstream at ${x.scale}: ${(x.lookupUpstream.perSecond / 1e6).toFixed(2)} M lookups/s over ${x.lookupUpstream.requests} requests (${s(x.lookupUpstream.overMapGet)}× the time of a bare Map.get of the host)`,
+      );
+    else lines.push(`lookupUpstream: not available (${x.lookupUpstream?.reason ?? 'not measured'})`);
+    if (x.planTraffic?.available)
+      lines.push(
+        `planTraffic at ${x.scale}: median ${x.planTraffic.medianMs.toFixed(2)} ms, p99 ${x.planTraffic.p99Ms.toFixed(2)} ms a call over ${x.planTraffic.calls} calls`,
+      );
+    else lines.push(`planTraffic: not available (${x.planTraffic?.reason ?? 'not measured'})`);
+  }
 }
 lines.push('');
 lines.push('| target | value | met |');

@@ -30,6 +30,7 @@ import type { Claim } from '../types/generated/claim.js';
 import type { FleetIndex } from './fleet-index.js';
 import { buildFleetShape, DEFAULT_MODULES, parseServiceHost, rowKey, type FleetShape, type ReadyRows } from './routes.js';
 import { closestName } from '../diagnostics/spelling.js';
+import { rowIsReady } from '../1-load/row-format.js';
 
 /** SPEC §3.4: at most this many prefixes per claim; the extras are dropped in sorted key order. */
 export const MAX_PREFIXES_PER_CLAIM = 10_000;
@@ -250,7 +251,7 @@ export function rowSetsOfIndex(index: FleetIndex): { exist: Set<string>; ready: 
     for (const [service, rows] of services) {
       for (const [landscape, row] of rows) {
         exist.add(rowKey(platform, service, landscape));
-        if (row.data.pin.chart !== '') ready.add(rowKey(platform, service, landscape));
+        if (rowIsReady(row.data.pin.chart)) ready.add(rowKey(platform, service, landscape));
       }
     }
   }

@@ -30,6 +30,7 @@ import { deriveRoutePaths, type ClaimInput, type RoutePathFinding } from '../2-a
 import { buildFleetShape, parseServiceHost, rowKey, type FleetShape } from '../2-analyze/routes.js';
 import type { ChoiceOf } from '../diagnostics/catalog.js';
 import { diagnose, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { rowIsReady } from '../1-load/row-format.js';
 
 /** The claim file of `host` in a fleet repo. */
 export function claimFilePath(host: string): string {
@@ -215,7 +216,7 @@ export async function claimRouteFindings(reader: TreeReader, shape: FleetShape, 
     exist.add(key);
     const value = parseYaml(sourceFile(file, text)).parsed?.value as { pin?: { chart?: unknown } } | null | undefined;
     const chart = value?.pin?.chart;
-    if (typeof chart === 'string' && chart !== '') ready.add(key);
+    if (rowIsReady(chart)) ready.add(key);
   }
   return deriveRoutePaths(shape, ready, exist, [claim], [host.parts.landscape]).findings;
 }

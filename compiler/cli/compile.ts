@@ -53,7 +53,7 @@ async function runCompile({ values, progress = SILENT_PROGRESS }: CommandInput):
   const shown: { pathPrefix?: string } = {};
   try {
     // Every result names its files from the repository's root, whichever way the run ended (repository-paths.ts).
-    const result = await compileWithProgress(values, progress, shown);
+    const result = await compileFromArgs(values, progress, shown);
     // A run the cache answered, or whose tree was already in place, wrote nothing either: it is refused all the same.
     const refused = values['check'] !== true && isStrict(values) && result.exitCode === EXIT.ok && strictWarnings(result.diagnostics).length > 0;
     return { ...(refused ? refusedByStrict(result.diagnostics) : result), pathPrefix: shown.pathPrefix };
@@ -72,7 +72,7 @@ function withLateWarnings(result: CommandResult, warnings: readonly Diagnostic[]
   return late.length === 0 ? result : { ...result, diagnostics: sortDiagnostics([...result.diagnostics, ...late]) };
 }
 
-async function compileWithProgress(values: CommandInput['values'], progress: Progress, shown: { pathPrefix?: string }): Promise<CommandResult> {
+async function compileFromArgs(values: CommandInput['values'], progress: Progress, shown: { pathPrefix?: string }): Promise<CommandResult> {
   const root = fleetRoot(values);
   const pathPrefix = repositoryPrefix(root, values);
   shown.pathPrefix = pathPrefix;

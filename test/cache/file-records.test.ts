@@ -1,5 +1,5 @@
 /**
- * The per-file records of the compile cache (compiler/adapters/cache/file-records.ts),
+ * The per-file records of the compile cache (compiler/incremental/file-records.ts),
  * through the real pipeline in this process: a compile whose files the
  * records answer gives the outputs and diagnostics (places and source lines
  * included) of a compile without them, on the reference fleet, a generated

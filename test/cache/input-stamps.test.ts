@@ -1,5 +1,5 @@
 /**
- * Inputs known by their stamps (compiler/adapters/cache/input-stamps.ts): a
+ * Inputs known by their stamps (compiler/incremental/input-stamps.ts): a
  * compile that uses the cache knows an input whose stamp is the recorded one
  * by its digest and reads it only when its text is asked for; a text that is
  * no longer the recorded one then stops the run (`file_changed_while_compiling`) with

@@ -14,6 +14,11 @@ export function rowPath(platform: string, service: string, landscape: string): s
   return `${rowFolder(platform, service)}/${landscape}.yaml`;
 }
 
+/** The path of the row whose key is `key`, `<platform>/<service>/<landscape>` (2-analyze/routes.ts `rowKey`). */
+export function rowPathOfKey(key: string): string {
+  return `platforms/${key}.yaml`;
+}
+
 /** The folder of the rows of `service` of `platform` (one file per landscape). */
 export function rowFolder(platform: string, service: string): string {
   return `platforms/${platform}/${service}`;

@@ -94,7 +94,6 @@ const SERVICE_WORDS = [
   'tungsten', 'bismuth', 'cerium', 'erbium', 'holmium', 'yttrium', 'niobium', 'hafnium', 'rhodium', 'barium',
 ];
 const PREFIX_SYLLABLES = ['pa', 'ul', 'ca', 'ro', 'mi', 'ne', 'ta', 'ko', 'ri', 'sa', 'ven', 'lo', 'dar', 'bel', 'qu', 'is'];
-const VERIFICATIONS = ['smoke-test', 'http-check', 'error-rate', 'latency-p99'];
 
 /** mulberry32: a small seeded PRNG; returns floats in [0, 1). */
 function prng(seed) {

@@ -20,6 +20,7 @@ import { INPUT_FOLDERS } from './fleet-generator.mjs';
 import { readPack } from './pack-outputs.mjs';
 
 /** The options of compiler/1-load/parse-yaml.ts. */
+/** @type {import('yaml').ParseOptions & import('yaml').DocumentOptions & import('yaml').SchemaOptions} */
 const YAML_OPTIONS = { version: '1.2', schema: 'core', merge: false, uniqueKeys: true, prettyErrors: false, strict: true, stringKeys: false };
 
 function listInputs(root) {

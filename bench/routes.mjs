@@ -50,17 +50,20 @@ const platforms = Array.from({ length: 50 }, (_, p) => ({
   landscapes: ['alpha', 'beta'],
   services: Array.from({ length: 10 }, (_, s) => ({ name: `svc${s}`, modules: ['api'] })),
 }));
-const shape = buildFleetShape({ dns: { base: BASE }, issuer: { module: 'api', service: 'svc0', platform: 'signin' } }, platforms);
+// Only the base and the issuer matter to the routes: the fleet's other DNS settings are left out.
+const shape = buildFleetShape(/** @type {any} */ ({ dns: { base: BASE }, issuer: { module: 'api', service: 'svc0', platform: 'signin' } }), platforms);
 const ready = new Set(platforms.flatMap((p) => p.services.flatMap((s) => p.landscapes.map((l) => rowKey(p.name, s.name, l)))));
 const routes = fleetRoutes(shape, ready);
 const host = (p, s, l) => `api.${s}.${p}.${l}.${BASE}`;
 
 // 1,000 claims × 1,000 prefixes: each host maps its prefixes onto the other services of its platform and landscape;
 // one prefix in twenty points at the other landscape (homed elsewhere), so the gates do real work.
+/** @type {import('../dist/2-analyze/route-paths.js').ClaimInput[]} */
 const claims = [];
 for (const p of platforms) {
   for (const l of p.landscapes) {
     for (const s of p.services) {
+      /** @type {Record<string, string>} */
       const paths = {};
       for (let i = 0; i < 1000; i++) {
         const other = p.services[(i % 9) + (i % 9 >= Number(s.name.slice(3)) ? 1 : 0)].name;

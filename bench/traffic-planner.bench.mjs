@@ -127,6 +127,7 @@ const steady = planTraffic(wanted, live, undefined);
 const changed = planTraffic(wanted, live, oneDown);
 if (steady.zones.some((z) => z.units.length > 0)) throw new Error('the steady state should plan no change');
 
+/** @type {[string, { median: number, p99: number }][]} */
 const rows = [
   ['baseline: isDeepStrictEqual(wanted, live)', measure(() => isDeepStrictEqual(wantedDocs, liveDocs))],
   ['planTraffic, all up (0 changes)', measure(() => planTraffic(wanted, live, undefined))],

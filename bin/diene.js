@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs the command line: the bundle dist/bundle/ when it is current, else dist/'s modules (`npm ci` builds both through the `prepare` script).
+// Runs the command line: the bundle bundle/diene.mjs when it is current, else dist/'s modules (a checkout's `npm run build` makes both).
 // Exit code 1 means "stale" (SPEC §5), so nothing unexpected may ever end in 1:
 // a failure to load the CLI, an uncaught exception or an unhandled rejection exits 70.
 import { statSync } from 'node:fs';
@@ -39,11 +39,12 @@ function fail(error) {
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.on('uncaughtException', fail);
 process.on('unhandledRejection', fail);
-// `npm run build` makes dist/'s modules with TypeScript, then bundles them into dist/bundle/. A bundle
-// missing, or older than dist/cli.js (TypeScript ran alone since, or a checkout built before the bundle
-// existed), would run old code or none: dist/'s modules run then, slower to load but current.
+// `npm run build` makes dist/'s modules with TypeScript, then bundles them into bundle/diene.mjs (one
+// file, committed: a clean checkout and the package run it with no build). A bundle older than
+// dist/cli.js (TypeScript ran alone since) would run old code: dist/'s modules run then, slower to
+// load but current. The package's files all carry the same time, so there the bundle runs.
 function bundleIsCurrent() {
-  const bundle = fileURLToPath(new URL('../dist/bundle/cli.js', import.meta.url));
+  const bundle = fileURLToPath(new URL('../bundle/diene.mjs', import.meta.url));
   const modules = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
   try {
     return statSync(bundle).mtimeMs >= statSync(modules).mtimeMs;
@@ -53,10 +54,10 @@ function bundleIsCurrent() {
   }
 }
 try {
-  const { main } = await (bundleIsCurrent() ? import('../dist/bundle/cli.js') : import('../dist/cli.js'));
+  const { main } = await (bundleIsCurrent() ? import('../bundle/diene.mjs') : import('../dist/cli.js'));
   await main(process.argv.slice(2));
 } catch (error) {
-  if (error?.code === 'ERR_MODULE_NOT_FOUND' && /[\\/]dist[\\/](bundle[\\/])?cli\.js\b/.test(String(error.message))) {
+  if (error?.code === 'ERR_MODULE_NOT_FOUND' && /[\\/](dist[\\/]cli\.js|bundle[\\/]diene\.mjs)\b/.test(String(error.message))) {
     error.message = `dist/ is not built in ${fileURLToPath(new URL('..', import.meta.url))}: run \`npm ci\` (or \`npm run build\`) there`;
   }
   fail(error);

@@ -18,6 +18,7 @@ import { rootedDiagnostics } from './cli/repository-paths.js';
 import { maskSecrets } from './diagnostics/secrets.js';
 import { appendText, writeTextSync } from './adapters/filesystem/files.js';
 import { toolVersion } from './adapters/filesystem/tool-version.js';
+import { missingPackage } from './adapters/package-missing.js';
 import { EXIT, invalidValue, shownPath, UsageError, withNearbyFleet, type Command, type CommandResult, type Format } from './cli/command.js';
 import {
   closest,
@@ -355,6 +356,17 @@ function emitUsageError(error: UsageError, argv: readonly string[]): void {
 }
 
 /**
+ * Prints that the command needs an optional peer dependency that is not
+ * installed (package-missing.ts): the import failed before anything was read
+ * or written.
+ */
+function emitPeerMissing(peer: string, argv: readonly string[]): void {
+  const missing = diagnose({}, 'peer_dependency_missing', { command: current?.name ?? 'COMMAND', package: peer });
+  if (asksFor(argv, 'json')) process.stderr.write(formatJson([missing]));
+  else process.stderr.write(formatTextReport([missing], { colour: useColour(process.stderr.isTTY, process.env) }));
+}
+
+/**
  * Runs the CLI with `argv` (without `node` and the script) and sets
  * `process.exitCode`. Never throws: a usage error exits 2, anything unexpected
  * exits 70 with a one-line message (the stack only with `--debug`).
@@ -367,6 +379,12 @@ export async function main(argv: readonly string[]): Promise<void> {
   } catch (error) {
     if (error instanceof UsageError) {
       emitUsageError(error, argv);
+      process.exitCode = EXIT.invalid;
+      return;
+    }
+    const peer = missingPackage(error);
+    if (peer !== undefined) {
+      emitPeerMissing(peer, argv);
       process.exitCode = EXIT.invalid;
       return;
     }

@@ -55,7 +55,7 @@ const commandStubs = {
 const cliModules = {
   name: 'cli-modules',
   setup(b) {
-    b.onResolve({ filter: /^\.\.\/dist\/bundle\/cli\.js$/ }, () => ({ path: path.join(ROOT, 'dist', 'cli.js') }));
+    b.onResolve({ filter: /^\.\.\/bundle\/diene\.mjs$/ }, () => ({ path: path.join(ROOT, 'dist', 'cli.js') }));
   },
 };
 

@@ -19,6 +19,8 @@ export interface ImportEdge {
   line: number;
   fromLayer: string | undefined;
   toLayer: string | undefined;
+  /** An import of types only, erased by TypeScript (absent: one that runs). */
+  typeOnly?: boolean;
 }
 
 export interface PackageImport {
@@ -58,7 +60,9 @@ export interface GraphEdge {
 /** The layer of a compiler/-relative path, or undefined. */
 export declare function layerOf(file: string): string | undefined;
 /** The module specifiers a source text imports, with their 1-based lines. */
-export declare function importsOf(fileName: string, text: string): { specifier: string; line: number }[];
+export declare function importsOf(fileName: string, text: string): { specifier: string; line: number; typeOnly: boolean }[];
+/** The cycles of imports that run, each a sorted list of files, sorted by first file. */
+export declare function importCycles(imports: Pick<CompilerImports, 'files' | 'edges'>): string[][];
 /** Every relative import between files of compiler/. */
 export declare function compilerImports(root?: string): CompilerImports;
 /** Imports pointing up or out of the layers, and files of no layer. */

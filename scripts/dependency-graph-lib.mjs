@@ -34,7 +34,11 @@ export const LAYERS = [
   { name: 'atlas', paths: ['atlas/'], role: 'the static HTML atlas of the fleet' },
   { name: 'adapters', paths: ['adapters/'], role: 'the only code that touches the disk, git, DNS hosts, object stores, clusters' },
   { name: 'pipeline', paths: ['index.ts'], role: 'the compile pipeline on one screen' },
-  { name: 'incremental', paths: ['incremental/'], role: 'the incremental build: the compile cache, file records, stamps, slice keys, the write and compare driver' },
+  {
+    name: 'incremental',
+    paths: ['incremental/'],
+    role: 'the incremental build: the compile cache, file records, stamps, slice keys, the write and compare driver',
+  },
   { name: 'cli', paths: ['cli/'], role: 'one module per command: argv, printing, exit codes' },
   { name: 'entry', paths: ['api.ts', 'cli.ts'], role: 'the package entry points (library and command line)' },
 ];
@@ -60,31 +64,49 @@ export function layerOf(file) {
 }
 
 /**
- * The module specifiers a source text imports, with their 1-based lines.
+ * The module specifiers a source text imports, with their 1-based lines, and
+ * whether the import is of types only (`import type`, `export type`, an
+ * import whose every name is marked `type`, `import('…').T` in a type): such
+ * an import is erased when TypeScript compiles and does not run.
  * @param {string} fileName used for diagnostics of the parser only
  * @param {string} text
- * @returns {{ specifier: string, line: number }[]}
+ * @returns {{ specifier: string, line: number, typeOnly: boolean }[]}
  */
 export function importsOf(fileName, text) {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const found = [];
-  const add = (node) => {
+  const add = (node, typeOnly = false) => {
     if (node && ts.isStringLiteralLike(node)) {
-      found.push({ specifier: node.text, line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1 });
+      found.push({ specifier: node.text, line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1, typeOnly });
     }
   };
   const visit = (node) => {
-    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) add(node.moduleSpecifier);
-    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) add(node.moduleReference.expression);
+    if (ts.isImportDeclaration(node)) add(node.moduleSpecifier, importsTypesOnly(node.importClause));
+    else if (ts.isExportDeclaration(node)) add(node.moduleSpecifier, node.isTypeOnly);
+    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) add(node.moduleReference.expression, node.isTypeOnly);
     else if (ts.isCallExpression(node)) {
       const isImport = node.expression.kind === ts.SyntaxKind.ImportKeyword;
       const isRequire = ts.isIdentifier(node.expression) && node.expression.text === 'require';
       if ((isImport || isRequire) && node.arguments.length > 0) add(node.arguments[0]);
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node.argument.literal);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node.argument.literal, true);
     ts.forEachChild(node, visit);
   };
   visit(source);
   return found;
+}
+
+/** Whether an import clause brings in types only (a bare `import './x.js'` has none and runs). */
+function importsTypesOnly(clause) {
+  if (clause === undefined) return false;
+  if (clause.isTypeOnly) return true;
+  const bindings = clause.namedBindings;
+  return (
+    clause.name === undefined &&
+    bindings !== undefined &&
+    ts.isNamedImports(bindings) &&
+    bindings.elements.length > 0 &&
+    bindings.elements.every((e) => e.isTypeOnly)
+  );
 }
 
 /** compiler/-relative paths of every .ts file under `dir`, sorted. */
@@ -108,13 +130,13 @@ export function compilerImports(root = ROOT) {
   const edges = [];
   const packages = [];
   for (const from of files) {
-    for (const { specifier, line } of importsOf(from, readFileSync(path.join(dir, from), 'utf8'))) {
+    for (const { specifier, line, typeOnly } of importsOf(from, readFileSync(path.join(dir, from), 'utf8'))) {
       if (!specifier.startsWith('.')) {
         packages.push({ from, specifier, line, fromLayer: layerOf(from) });
         continue;
       }
       const to = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier)).replace(/\.js$/, '.ts');
-      edges.push({ from, to, line, fromLayer: layerOf(from), toLayer: layerOf(to) });
+      edges.push({ from, to, line, fromLayer: layerOf(from), toLayer: layerOf(to), typeOnly });
     }
   }
   return { files, edges, packages };
@@ -132,6 +154,46 @@ export function layerViolations({ files, edges }) {
     return from === undefined || to === undefined || to > from;
   });
   return { unlayered, upward };
+}
+
+/**
+ * The cycles of imports that run (type-only imports left out): each a sorted
+ * list of the files that reach one another, the lists sorted by their first
+ * file. A file that imports itself is a cycle of one. Tarjan's strongly
+ * connected components.
+ * @returns {string[][]}
+ */
+export function importCycles({ files, edges }) {
+  const next = new Map(files.map((f) => [f, []]));
+  for (const e of edges) if (!e.typeOnly && next.has(e.to)) next.get(e.from)?.push(e.to);
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const cycles = [];
+  const visit = (file) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file));
+    stack.push(file);
+    onStack.add(file);
+    for (const to of next.get(file)) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(file, Math.min(low.get(file), low.get(to)));
+      } else if (onStack.has(to)) low.set(file, Math.min(low.get(file), index.get(to)));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component = [];
+    let member;
+    do {
+      member = stack.pop();
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1 || next.get(file).includes(file)) cycles.push(component.sort());
+  };
+  for (const file of files) if (!index.has(file)) visit(file);
+  return cycles.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
 /** Imports of {@link FILE_SYSTEM_MODULES} outside the {@link STATEFUL_LAYERS}. */
@@ -190,9 +252,17 @@ export function moduleStateOf(fileName, text) {
   const visit = (node) => {
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ts.isIdentifier(node.expression.expression)) {
       if (held.has(node.expression.expression.text) && MUTATORS.has(node.expression.name.text)) changed.add(node.expression.expression.text);
-    } else if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment) {
+    } else if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+      node.operatorToken.kind <= ts.SyntaxKind.LastAssignment
+    ) {
       const target = node.left;
-      if ((ts.isPropertyAccessExpression(target) || ts.isElementAccessExpression(target)) && ts.isIdentifier(target.expression) && held.has(target.expression.text))
+      if (
+        (ts.isPropertyAccessExpression(target) || ts.isElementAccessExpression(target)) &&
+        ts.isIdentifier(target.expression) &&
+        held.has(target.expression.text)
+      )
         changed.add(target.expression.text);
     }
     ts.forEachChild(node, visit);

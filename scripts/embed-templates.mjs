@@ -9,10 +9,12 @@ import { PRECOMPILED_MODULE, precompiledModule, ROOT, TEMPLATE_MODULE, templateM
 
 async function main(argv) {
   let stale = 0;
-  for (const [relative, make] of [
+  /** @type {[string, () => Promise<string>][]} */
+  const modules = [
     [TEMPLATE_MODULE, templateModule],
     [PRECOMPILED_MODULE, precompiledModule],
-  ]) {
+  ];
+  for (const [relative, make] of modules) {
     const wanted = await make();
     const target = path.join(ROOT, relative);
     const current = await readFile(target, 'utf8').catch(() => undefined);

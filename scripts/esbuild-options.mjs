@@ -46,7 +46,10 @@ export function bundledRequires(filter) {
   };
 }
 
-/** esbuild's options for an ES module bundle run by Node: add entry points, output and plugins. */
+/**
+ * esbuild's options for an ES module bundle run by Node: add entry points, output and plugins.
+ * @type {import('esbuild').BuildOptions}
+ */
 export const nodeBundle = {
   bundle: true,
   platform: 'node',

@@ -4,8 +4,10 @@
 #   pre-commit-hook.sh validate [ARGS]   diene validate
 # ARGS (a hook's `args:`, e.g. --fleet fleets/prod, or --strict to fail on a warning too) are passed on. pre-commit stashes what is not
 # staged before it runs hooks, so the working tree checked is what the commit holds. DIENE
-# overrides the command, split on spaces (default: diene on the PATH, else the repository's own
-# through npx --no-install). Exit codes: diene's (0 passed, 1 stale, 2 invalid or, with --strict, a warning), or 127 when
+# overrides the command, split on spaces. Without it: the hook repository's own diene (the clone
+# pre-commit makes at the config's rev holds bin/diene.js and the committed bundle it runs, so node
+# is all it needs), else diene on the PATH, else the fleet repository's own through npx
+# --no-install. Exit codes: diene's (0 passed, 1 stale, 2 invalid or, with --strict, a warning), or 127 when
 # diene cannot be found, as in examples/pre-commit/pre-commit.
 # The cache: diene's default, the user's own $XDG_CACHE_HOME/diene (else ~/.cache/diene) on a
 # developer's machine; where CI or GITHUB_ACTIONS is set (pre-commit.ci, a CI job) check and validate
@@ -23,15 +25,20 @@ case $what in
     ;;
 esac
 
+# The repository this script is in: bin/diene.js beside scripts/ (no space in the path: the command is split on spaces).
+own_bin=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)/bin/diene.js
+
 if [ -n "${DIENE:-}" ]; then
   diene_cmd=$DIENE
+elif [ -f "$own_bin" ] && command -v node >/dev/null 2>&1 && case $own_bin in *' '*) false ;; *) true ;; esac; then
+  diene_cmd="node $own_bin"
 elif command -v diene >/dev/null 2>&1; then
   diene_cmd=diene
 elif command -v npx >/dev/null 2>&1 && npx --no-install diene --version >/dev/null 2>&1; then
   diene_cmd="npx --no-install diene"
 else
   # Exit 127 (command not found), never 1: 1 means the generated files are stale.
-  echo "pre-commit: diene is not installed: no diene on the PATH, and npx finds none in this repository. Install it (npm install --save-dev diene-compiler) or set DIENE to the command that runs it." >&2
+  echo "pre-commit: diene is not installed: no node to run the hook repository's own, no diene on the PATH, and npx finds none in this repository. Install it (npm install --save-dev diene-compiler) or set DIENE to the command that runs it." >&2
   exit 127
 fi
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm's `prepare` script: npm runs it after `npm ci` or `npm install` in a
 // checkout or an unpacked package. In a checkout with the dev dependencies it
-// builds dist/ with TypeScript, then the command line's bundle (dist/bundle/).
+// builds dist/ with TypeScript, then the command line's bundle (bundle/diene.mjs).
 // The packed package ships dist/ and not the sources, and `npm ci --omit=dev`
 // installs no TypeScript: then the dist/ that is there is used as it is, and
 // only a missing dist/ (or bundle) is an error.
@@ -31,12 +31,12 @@ if (hasSources && tsc !== undefined) {
   const bundle = build.status === 0 ? spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'bundle-cli.mjs')], { cwd: ROOT, stdio: 'inherit' }) : build;
   process.exitCode = bundle.status ?? 1;
 } else {
-  const missing = ['cli.js', 'api.js', 'bundle/cli.js'].filter((file) => !existsSync(path.join(ROOT, 'dist', file)));
+  const missing = ['dist/cli.js', 'dist/api.js', 'bundle/diene.mjs'].filter((file) => !existsSync(path.join(ROOT, file)));
   if (missing.length === 0) {
     const why = hasSources ? 'TypeScript is not installed (dev dependencies omitted)' : 'the package ships it built';
     process.stdout.write(`prepare: dist/ is used as it is: ${why}\n`);
   } else {
-    const what = missing.length === 3 ? 'dist/ is missing' : `dist/ lacks ${missing.map((file) => `dist/${file}`).join(', ')}`;
+    const what = missing.length === 3 ? 'dist/ is missing' : `the package lacks ${missing.join(', ')}`;
     const how = hasSources ? 'TypeScript is not installed; run `npm ci` with the dev dependencies' : 'the sources are not here';
     process.stderr.write(`prepare: ${what} and cannot be built: ${how}\n`);
     process.exitCode = 1;

@@ -23,6 +23,8 @@ import { compileFleet } from '../compiler/index.js';
 import { overlayTexts, readFleetTexts, TEST_NOW_SECONDS, toSourceFiles, writeTempFleet } from './support/fleet-fixture.js';
 import { readOutputTree } from '../compiler/adapters/filesystem/output-tree.js';
 import { runCli, runCliInProcess } from './support/run-cli.js';
+import { formatJson } from '../compiler/diagnostics/format.js';
+import { diagnosticsSchemaValidator } from './support/diagnostics-schema.js';
 import { makeEntries, type MakeEntry } from './support/make-entries.js';
 import { startCaseServer, type CaseServerSpec } from './support/case-servers.js';
 import { spawn, spawnSync } from 'node:child_process';
@@ -101,7 +103,11 @@ function describeDiagnostic(d: Diagnostic): string {
   return `${d.file ?? '-'}:${d.line ?? '-'}:${d.column ?? '-'} ${d.severity} ${d.code}: ${d.message} (hint: ${d.hint})`;
 }
 
+const validDiagnosticsJson = diagnosticsSchemaValidator();
+
 function checkDiagnostics(diagnostics: Diagnostic[], sample: SampleCase): void {
+  // What --format json prints for this case holds to its published schema (schemas/output/diagnostics-v1.schema.json).
+  expect(validDiagnosticsJson(JSON.parse(formatJson(diagnostics))), JSON.stringify(validDiagnosticsJson.errors)).toBe(true);
   const listing = diagnostics.map(describeDiagnostic).join('\n');
   for (const wanted of sample.expect) {
     expect(
@@ -228,6 +234,7 @@ describe('sample cases', () => {
             : runCli(argv, { cwd: fleet.dir, env });
         const stream = run.stdout.startsWith('[') ? run.stdout : run.stderr;
         const diagnostics = JSON.parse(stream.slice(stream.indexOf('['), stream.lastIndexOf(']') + 1) || '[]') as Diagnostic[];
+        expect(validDiagnosticsJson(diagnostics), JSON.stringify(validDiagnosticsJson.errors)).toBe(true);
         checkDiagnostics(diagnostics, sample);
         if (sample.exitCode !== undefined) expect(run.exitCode).toBe(sample.exitCode);
         if (expectsError) expect(await readOutputTree(outDir)).toEqual(before);

@@ -7,7 +7,7 @@
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { SCHEMA_KEYWORDS } from './schema-keywords.js';
-import { schemaValidators, type SchemaValidators, type ValidatorFunction } from './schema-validation.js';
+import type { ValidatorFunction } from './schema-validation.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
@@ -22,13 +22,4 @@ export function compileValidatorFunctions(schemas: Readonly<Record<string, objec
   const functions: Record<string, ValidatorFunction> = {};
   for (const kind of Object.keys(schemas).sort()) functions[kind] = ajv.compile(schemas[kind] as object);
   return functions;
-}
-
-/**
- * Compiles every schema of `schemas` (kind → schema object, e.g. `fleet` →
- * the content of `schemas/fleet.schema.json`). Throws when a schema itself is
- * invalid (a bug, caught by the schema tests).
- */
-export function compileSchemas(schemas: Readonly<Record<string, object>>): SchemaValidators {
-  return schemaValidators(compileValidatorFunctions(schemas));
 }

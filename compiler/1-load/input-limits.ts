@@ -11,7 +11,7 @@ import { Lexer, Parser, type CST } from 'yaml';
 import { TOTAL_SIZE_LIMIT } from './input-sizes.js';
 
 // The byte limits live apart: the reader needs them without the YAML lexer.
-export { FILE_SIZE_LIMIT, TOTAL_SIZE_LIMIT } from './input-sizes.js';
+export { FILE_SIZE_LIMIT } from './input-sizes.js';
 
 /**
  * The deepest nesting of lists and mappings an input may have. Real inputs

@@ -22,7 +22,7 @@
  */
 import { at, type Loaded } from '../1-load/load-fleet.js';
 import { claimInput, DROP_REASONS, fleetShapeOfIndex, FINDING_SAMPLE_SIZE, MAX_PREFIXES_PER_CLAIM, routePathsOfIndex, type DroppedPrefix, type FleetRoutePaths, type RoutePathFinding } from './route-paths.js';
-import { buildFleetShape, parseServiceHost, rowKey, splitServiceHost, type FleetShape } from './routes.js';
+import { parseServiceHost, splitServiceHost, type FleetShape } from './routes.js';
 import punycode from 'punycode.js';
 import { diagnose, diagnoseFinding, type Diagnostic, type Finding, type SourceLocation } from '../diagnostics/diagnostic.js';
 import { closestName } from '../diagnostics/spelling.js';

@@ -8,11 +8,10 @@
  * throws.
  */
 import { kargoRowFindings } from '../1-load/kargo-row-shape.js';
-import { at, type Loaded } from '../1-load/load-fleet.js';
+import { at } from '../1-load/load-fleet.js';
 import { utcSeconds } from '../1-load/schema-validation.js';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { closestName } from '../diagnostics/spelling.js';
-import type { Row } from '../types/generated/row.js';
 import { misspeltPlatformLandscapes, type FleetIndex } from './fleet-index.js';
 
 /** SPEC §2 service names. */

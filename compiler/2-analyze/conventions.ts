@@ -11,7 +11,7 @@ export const SYNC_WAVE = { project: '0', platformRecord: '0', projectConfig: '1'
 export const SYNC_WAVE_ANNOTATION = 'argocd.argoproj.io/sync-wave';
 export const AUTHORIZED_STAGE_ANNOTATION = 'kargo.akuity.io/authorized-stage';
 export const PLATFORM_LABEL = 'diene.atomi.cloud/platform';
-export const SERVICE_LABEL = 'diene.atomi.cloud/service';
+const SERVICE_LABEL = 'diene.atomi.cloud/service';
 export const MANAGED_BY_LABEL = 'app.kubernetes.io/managed-by';
 
 /** Labels every emitted object of `platform` carries (the Kubernetes applier prunes only by these). */

@@ -16,7 +16,7 @@ import { rowPath } from '../1-load/row-format.js';
 
 export { DEFAULT_MODULES };
 export type { ClusterModel };
-export type { BookContent, DocAContent, DocBContent, DocCContent, IssuerContent, PlaceContent } from './address-book-content.js';
+export type { BookContent, DocAContent, DocBContent, DocCContent, IssuerContent } from './address-book-content.js';
 
 export interface LandscapeModel {
   name: string;

@@ -24,18 +24,6 @@ export type ReceiverKind = 'azure' | 'dockerhub' | 'generic' | 'github' | 'quay'
 export const ARTIFACT_KEYS = ['image', 'appChart', 'primordialChart'] as const;
 export type ArtifactKey = (typeof ARTIFACT_KEYS)[number];
 
-/**
- * The key the receiver's Secret must hold (Kargo v1.11.2: `GithubSecretDataKey`, `genericSecretDataKey`
- * and their siblings, each `"secret"` for the kinds emitted here).
- */
-export const RECEIVER_SECRET_KEY: Readonly<Record<ReceiverKind, string>> = {
-  azure: 'secret',
-  dockerhub: 'secret',
-  generic: 'secret',
-  github: 'secret',
-  quay: 'secret',
-};
-
 const DOCKER_HUB_HOSTS = new Set(['docker.io', 'index.docker.io', 'registry-1.docker.io']);
 
 /**

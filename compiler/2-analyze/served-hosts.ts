@@ -100,20 +100,6 @@ export function virtualScopes(model: Pick<ServedHostsModel, 'vlandscapes'>, plat
   return model.vlandscapes.filter((v) => served.has(v.name) && v.members.some((m) => m.landscape === landscape)).map((v) => v.name);
 }
 
-/**
- * Every name the clusters of `landscape` with the given `marks` serve: the
- * landscape and virtual names (shared by all its clusters) and the ops names
- * of those marks. Ordered by platform, service, module (platform.yaml order),
- * base, then landscape, virtual and ops scopes; names are unique.
- */
-export function servedNames(model: ServedHostsModel, landscape: string, marks: readonly string[]): ServedName[] {
-  return namesOf(model, landscape, (platform) => [
-    ['landscape', landscape],
-    ...virtualScopes(model, platform.vlandscapes, landscape).map((v): [ServedScope, string] => ['virtual', v]),
-    ...marks.map((mark): [ServedScope, string] => ['ops', `${mark}.${landscape}`]),
-  ]);
-}
-
 /** Per model, the lists of {@link sharedServedNames} and {@link opsNames} already made (the gateway files and the sign-in configuration read the same ones). */
 const made = new WeakMap<ServedHostsModel, Map<string, readonly ServedName[]>>();
 
@@ -126,9 +112,10 @@ function remembered(model: ServedHostsModel, key: string, make: () => ServedName
 }
 
 /**
- * The names every cluster of `landscape` serves, whatever its mark: the
- * landscape and virtual scopes of {@link servedNames}, in its order. With
- * {@link opsNames} of a mark, the same set as `servedNames(model, landscape, [mark])`.
+ * The names every cluster of `landscape` serves, whatever its mark: its
+ * landscape and virtual scopes, ordered by platform, service, module
+ * (platform.yaml order), base, then scope; names are unique. With
+ * {@link opsNames} of a mark, every name a cluster of that mark serves.
  * Made once per model and landscape.
  */
 export function sharedServedNames(model: ServedHostsModel, landscape: string): readonly ServedName[] {
@@ -140,7 +127,7 @@ export function sharedServedNames(model: ServedHostsModel, landscape: string): r
   );
 }
 
-/** The ops names of the cluster of `landscape` with `mark` (the ops scope of {@link servedNames}), in its order. Made once per model, landscape and mark. */
+/** The ops names of the cluster of `landscape` with `mark` (its ops scope), in the order of {@link sharedServedNames}. Made once per model, landscape and mark. */
 export function opsNames(model: ServedHostsModel, landscape: string, mark: string): readonly ServedName[] {
   const via = `${mark}.${landscape}`;
   return remembered(model, `ops ${landscape} ${mark}`, () => namesOf(model, landscape, () => [['ops', via]]));

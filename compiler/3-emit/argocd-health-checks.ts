@@ -34,8 +34,6 @@ import { compiledTemplate } from './templates-engine.js';
 
 /** The API group of the dependency records (decided here; the design is silent). */
 export const DEPENDENCY_GROUP = 'diene.atomi.cloud';
-/** The version the records are served at first. Health keys name no version. */
-export const DEPENDENCY_VERSION = 'v1alpha1';
 /** The five dependency records, sorted. */
 export const DEPENDENCY_KINDS = ['Cache', 'Database', 'Email', 'KeyValue', 'Store'] as const;
 export type DependencyKind = (typeof DEPENDENCY_KINDS)[number];

@@ -38,7 +38,7 @@ import { buildSignInConfig, buildSpareSignInTable } from './sign-in-config.js';
 /** The command named in generated-file comments (SPEC §3.6: no paths, no arguments). */
 export const COMPILE_COMMAND = 'diene compile';
 
-export { kargoObjects, platformObjects } from './platform-objects.js';
+export { platformObjects } from './platform-objects.js';
 
 // The keyed emitters (output-slice.ts): each makes one file from the slices it is given and nothing else.
 const applicationSetsFile: KeyedEmitter<[RegistrySlice, PlatformOutline]> = {

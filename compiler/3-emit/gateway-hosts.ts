@@ -21,10 +21,8 @@
  * order into `<platform>-<base key>`, `…-2`, `…-3`. Every registered cluster
  * gets its file, built or not, traffic on or off. Pure and deterministic.
  */
-import type { ClusterModel, FleetModel } from '../2-analyze/fleet-model.js';
+import type { ClusterModel } from '../2-analyze/fleet-model.js';
 import { fleetBases, opsNames, sharedServedNames, type BaseKey, type ServedHostsModel, type ServedName } from '../2-analyze/served-hosts.js';
-import { madeOutputs } from './output-plan.js';
-import { toJson } from './serialize.js';
 
 /** The most names one certificate holds (Let's Encrypt's SAN limit, shared by most public CAs). */
 export const MAX_DNS_NAMES = 100;
@@ -125,16 +123,4 @@ export function buildGatewayHosts(model: ServedHostsModel, cluster: ClusterModel
     }
   }
   return { cluster: cluster.name, landscape: cluster.landscape, mark: cluster.mark, hosts, certificates };
-}
-
-/** The `gateways/` output files: `gateways/<cluster>.json` → canonical JSON, one per registered cluster. */
-export function emitGatewayHosts(model: FleetModel): Map<string, string> {
-  return madeOutputs(gatewayHostFiles(model));
-}
-
-/** The plan of the `gateways/` output files (each made when it is written); a landscape's shared host groups are made once, by its first cluster's file. */
-export function gatewayHostFiles(model: FleetModel): Map<string, () => string> {
-  const files = new Map<string, () => string>();
-  for (const cluster of model.clusters) files.set(`gateways/${cluster.name}.json`, () => toJson(buildGatewayHosts(model, cluster)));
-  return files;
 }

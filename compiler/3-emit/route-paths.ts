@@ -9,9 +9,6 @@
 import type { FleetModel } from '../2-analyze/fleet-model.js';
 import type { RoutePathRow } from '../2-analyze/route-paths.js';
 import { fingerprintRoutePaths } from './route-paths-fingerprint.js';
-import { renderRoutePathsSql } from './route-paths-sql.js';
-import { madeOutputs } from './output-plan.js';
-import { toJson } from './serialize.js';
 
 /** The JSON document of one landscape's table. */
 export interface RoutePathsDocument {
@@ -28,19 +25,4 @@ export function routePathDocuments(model: FleetModel): RoutePathsDocument[] {
     const rows = tables.get(landscape) ?? [];
     return { landscape, fingerprint: fingerprintRoutePaths(rows), rows };
   });
-}
-
-/** Output path → text of `route-paths/<landscape>.json` and `.sql` for every landscape; `command` names the generated-file comment of the SQL. */
-export function emitRoutePaths(model: FleetModel, command: string): Map<string, string> {
-  return madeOutputs(routePathFiles(model, command));
-}
-
-/** The plan of the `route-paths/` output files (each made when it is written). */
-export function routePathFiles(model: FleetModel, command: string): Map<string, () => string> {
-  const outputs = new Map<string, () => string>();
-  for (const document of routePathDocuments(model)) {
-    outputs.set(`route-paths/${document.landscape}.json`, () => toJson(document));
-    outputs.set(`route-paths/${document.landscape}.sql`, () => renderRoutePathsSql(document.landscape, document.fingerprint, document.rows, command));
-  }
-  return outputs;
 }

@@ -43,8 +43,6 @@
  */
 import type { FleetModel, IssuerContent } from '../2-analyze/fleet-model.js';
 import { opsNames, sharedServedNames, type HostsSlice } from '../2-analyze/served-hosts.js';
-import { madeOutputs } from './output-plan.js';
-import { toJson } from './serialize.js';
 
 /** Access token lifetime in seconds (the design: 10 minutes; Logto API resource `accessTokenTtl`). */
 export const ACCESS_TOKEN_TTL_SECONDS = 600;
@@ -87,7 +85,7 @@ export function buildSignInConfig(model: HostsSlice, entry: IssuerContent): Sign
   const { landscape, endpoint: main } = entry;
   const spare = entry.spare?.endpoint;
   const marks = model.clusters.filter((c) => c.landscape === landscape).map((c) => c.mark);
-  // The names of servedNames(model, landscape, marks): the shared ones and each mark's ops names, made once for the gateway files too.
+  // Every name the landscape's clusters serve: the shared ones and each mark's ops names, made once for the gateway files too.
   const hostsByApp = new Map<string, Set<string>>();
   for (const names of [sharedServedNames(model, landscape), ...marks.map((mark) => opsNames(model, landscape, mark))]) {
     let last: { platform: string; service: string; hosts: Set<string> } | undefined;
@@ -137,17 +135,4 @@ export function buildSignInConfig(model: HostsSlice, entry: IssuerContent): Sign
 /** The spare sign-in address table: every sign-in landscape → its issuer URL on the spare base (`{}` without `dns.spare`). */
 export function buildSpareSignInTable(model: { books: Pick<FleetModel['books'], 'issuers'> }): Record<string, string> {
   return Object.fromEntries(model.books.issuers.flatMap((entry) => (entry.spare !== undefined ? [[entry.landscape, entry.spare.issuer]] : [])));
-}
-
-/** The sign-in output files: `books/sign-in/<landscape>.json` per sign-in landscape and `books/sign-in-spare.json`. */
-export function emitSignInConfig(model: FleetModel): Map<string, string> {
-  return madeOutputs(signInConfigFiles(model));
-}
-
-/** The plan of the sign-in output files (each made when it is written). */
-export function signInConfigFiles(model: FleetModel): Map<string, () => string> {
-  const files = new Map<string, () => string>();
-  for (const entry of model.books.issuers) files.set(`books/sign-in/${entry.landscape}.json`, () => toJson(buildSignInConfig(model, entry)));
-  files.set('books/sign-in-spare.json', () => toJson(buildSpareSignInTable(model)));
-  return files;
 }

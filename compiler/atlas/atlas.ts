@@ -18,6 +18,8 @@ import { fleetPage } from './fleet-page.js';
 import { documentOf, esc, type AtlasPage, type SectionKey } from './html.js';
 import { platformPage, platformsIndexPage } from './platform-pages.js';
 import { routingPages } from './routing-pages.js';
+import { counted } from '../diagnostics/counted.js';
+import { shellWord } from '../diagnostics/shell-word.js';
 
 /** What the atlas is made from besides the model. */
 export interface AtlasOptions {
@@ -33,7 +35,7 @@ export interface AtlasOptions {
 
 /** The note every page's header carries when the base could not be compared with (HTML). */
 function unusableBaseNotice(base: { label: string; errors: number }): string {
-  return `Not compared with the base: <code>${esc(base.label)}</code> (--base) does not compile with this diene (${esc(base.errors)} ${base.errors === 1 ? 'error' : 'errors'}), so nothing on these pages is marked added, removed, changed or worse; an unmarked page does not mean no change. Run <code>diene validate --fleet ${esc(base.label)}</code> to see why.`;
+  return `Not compared with the base: <code>${esc(base.label)}</code> (--base) does not compile with this diene (${esc(counted(base.errors, 'error'))}), so nothing on these pages is marked added, removed, changed or worse; an unmarked page does not mean no change. Run <code>diene validate --fleet ${esc(shellWord(base.label))}</code> to see why.`;
 }
 
 function sectionOf(page: AtlasPage): SectionKey {

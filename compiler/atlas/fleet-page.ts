@@ -10,7 +10,8 @@ import type { FleetModel } from '../2-analyze/fleet-model.js';
 import { landscapeHost } from '../2-analyze/hostnames.js';
 import type { DnsHealth } from '../types/generated/dns-health.js';
 import { ADDED, changed, comparedWith, REMOVED, type BaseView } from './base.js';
-import { esc, relative, rowHeader, table, td, yesNo, type AtlasPage } from './html.js';
+import { esc, relative, rowHeader, table, td, type AtlasPage } from './html.js';
+import { counted } from '../diagnostics/counted.js';
 import { rowIsReady } from '../1-load/row-format.js';
 
 /** Whether `cluster` is up by `health` (missing from it, or no file: up). */
@@ -25,7 +26,7 @@ export function fleetPage(model: FleetModel, health: DnsHealth | undefined, heal
   const bases = [dns.base, ...(dns.spare !== undefined ? [dns.spare] : [])];
   const builtCount = model.clusters.filter((c) => c.built).length;
   const upCount = model.clusters.filter((c) => isUp(health, c.name)).length;
-  const summary = `<p>${model.landscapes.length} landscapes, ${model.clusters.length} clusters (${builtCount} built, ${upCount} up), ${model.vlandscapes.length} virtual landscapes, ${model.platforms.length} platforms.</p>`;
+  const summary = `<p>${counted(model.landscapes.length, 'landscape')}, ${counted(model.clusters.length, 'cluster')} (${builtCount} built, ${upCount} up), ${counted(model.vlandscapes.length, 'virtual landscape')}, ${counted(model.platforms.length, 'platform')}.</p>`;
   const upSource = healthFile
     ? `<p>Up and down come from the health file <code>${esc(healthFile)}</code>; a cluster it does not name counts as up.</p>`
     : '<p class="muted">No health file was given (<code>--health FILE</code>): every cluster counts as up.</p>';

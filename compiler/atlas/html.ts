@@ -140,8 +140,3 @@ export function td(html: string, className?: string): string {
 export function rowHeader(html: string): string {
   return `<th scope="row">${html}</th>`;
 }
-
-/** `yes` (class ok) or `no` (class `noClass`), as a cell. */
-export function yesNo(value: boolean, yes: string, no: string, noClass = 'none'): string {
-  return value ? td(esc(yes), 'ok') : td(esc(no), noClass);
-}

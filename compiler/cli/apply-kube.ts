@@ -16,13 +16,13 @@
  *    dryRun=All: the server validates, nothing is stored.
  */
 import { connectKube, KubeConfigMissing, KubeConfigProblem } from '../adapters/kube/adapter.js';
+import { missingPackage } from '../adapters/package-missing.js';
 import { executeKubePlan, formatKubeOutcomes } from '../adapters/kube/apply.js';
 import { MANAGED_KIND_ORDER } from '../adapters/kube/capabilities.js';
 import { observePlatform } from '../adapters/kube/observe.js';
 import { platformObjects } from '../3-emit/emit-outputs.js';
 import { canonicalize } from '../3-emit/serialize.js';
-import { diagnose, diagnoseFinding, FLEET_WIDE, hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
-import { analyzeFleet } from '../index.js';
+import { diagnose, diagnoseFinding, FLEET_WIDE } from '../diagnostics/diagnostic.js';
 import { describeKey, planKubeApply, type KubeObject } from '../plan/kube-apply-plan.js';
 import {
   platformNotFound,
@@ -75,8 +75,10 @@ async function runApplyKube({ values, progress = SILENT_PROGRESS }: CommandInput
 
   let cluster;
   try {
-    cluster = connectKube({ context: stringOption(values, 'context') });
+    cluster = await connectKube({ context: stringOption(values, 'context') });
   } catch (error) {
+    // The client itself not installed: the front end's peer_dependency_missing (cli.ts).
+    if (missingPackage(error) !== undefined) throw error;
     if (error instanceof KubeConfigMissing)
       return { diagnostics: [...diagnostics, diagnose({}, 'kube_config_missing', { searched: error.searched.join('; ') })], exitCode: EXIT.invalid };
     if (error instanceof KubeConfigProblem) return { diagnostics: [...diagnostics, diagnoseFinding(FLEET_WIDE, error.finding)], exitCode: EXIT.invalid };

@@ -34,6 +34,7 @@ import {
 } from './command.js';
 import { repositoryPrefix, whyBaseNotFleet } from './repository-paths.js';
 import { foreignDiagnostics, foreignPlace } from './output-refusals.js';
+import { counted } from '../diagnostics/counted.js';
 
 async function runAtlas({ values }: CommandInput): Promise<CommandResult> {
   const outFlag = stringOption(values, 'out');
@@ -93,7 +94,7 @@ async function runAtlas({ values }: CommandInput): Promise<CommandResult> {
       const errors = base.diagnostics.filter((d) => d.severity === 'error').length;
       options.baseUnusable = { label: baseFlag, errors };
       notes.push(
-        `note: the base fleet at ${shownPath(baseRoot)} does not compile with this diene (${errors} errors); the atlas is drawn with no marks, and each page's header says so`,
+        `note: the base fleet at ${shownPath(baseRoot)} does not compile with this diene (${counted(errors, 'error')}); the atlas is drawn with no marks, and each page's header says so`,
       );
     }
   }

@@ -24,9 +24,6 @@ import { foreignDiagnostic, foreignDiagnostics, type ForeignPlace } from './outp
 /** Diff lines printed by default: enough for a reviewer, short enough for a CI log. */
 export const DEFAULT_DIFF_LINES = 400;
 
-/** The `--check` options this module reads (added to `compile`'s options). */
-export const CHECK_OUTPUT_OPTIONS = { 'diff-lines': { type: 'string' }, 'diff-file': { type: 'string' } } as const;
-
 /** `--diff-lines N|all` → a line count (`Infinity` for all). Throws {@link UsageError} on anything else. */
 export function diffLinesOption(values: OptionValues): number {
   const flag = stringOption(values, 'diff-lines');

@@ -46,7 +46,7 @@ import { sourceFile } from '../1-load/source-file.js';
 import { checkClaimShape, claimFindingDiagnostic, prefixCaseTwins } from '../2-analyze/check-claims.js';
 import { MAX_PREFIXES_PER_CLAIM } from '../2-analyze/route-paths.js';
 import { splitServiceHost } from '../2-analyze/routes.js';
-import { BranchUnreadableError, openClaimRepo, RepoError, type ClaimRepo } from '../adapters/git/claim-repo.js';
+import { openClaimRepo, RepoError, type ClaimRepo } from '../adapters/git/claim-repo.js';
 import type { ChoiceOf } from '../diagnostics/catalog.js';
 import { diagnose, diagnoseFinding, FLEET_WIDE, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { compileFleet, inputValidators } from '../index.js';
@@ -123,7 +123,7 @@ async function readRequest(
   file: string,
 ): Promise<{ request?: PathsRequest; diagnostics: Diagnostic[]; locateIn?: (p: readonly string[], part?: 'value' | 'key') => ReturnType<typeof locate> }> {
   // Never a bare readFile: a FIFO would hang the command for ever.
-  const input = await readInputFile(path.resolve(file));
+  const input = readInputFile(path.resolve(file));
   if (!('text' in input)) {
     const { problem } = input;
     const reason =

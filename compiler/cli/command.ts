@@ -138,17 +138,6 @@ export function cacheFolderOption(values: OptionValues, coldInCi = false): strin
   return cacheFolder(values, coldInCi);
 }
 
-/** Options every command accepts (their help: COMMON_OPTION_HELP in help.ts). */
-export const COMMON_OPTIONS = {
-  fleet: { type: 'string' },
-  format: { type: 'string' },
-  now: { type: 'string' },
-  debug: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-  quiet: { type: 'boolean', short: 'q' },
-  'min-severity': { type: 'string' },
-} as const;
-
 /** The name, usage line, options and positionals of a command, from its help. */
 export function fromHelp(help: CommandHelp): Pick<Command, 'name' | 'usage' | 'help' | 'options' | 'positionals' | 'formats'> {
   return {

@@ -16,6 +16,7 @@ import { writeSchemas } from '../adapters/filesystem/schema-files.js';
 import { classifyPath, type InputKind } from '../1-load/fleet-layout.js';
 import { EXIT, fromHelp, type Command, type CommandInput, type CommandResult } from './command.js';
 import { emptyRow } from '../1-load/row-format.js';
+import { shellWord } from '../diagnostics/shell-word.js';
 
 const FLEET_YAML = `# Fleet-wide settings (one file). Edit the DNS base, the DNS hosts and the
 # addresses below to your own; \`diene compile\` says what is wrong after each edit.
@@ -140,7 +141,7 @@ async function runInit({ positionals }: CommandInput): Promise<CommandResult> {
   const schemas = await writeSchemas(path.join(dir, FLEET_SCHEMAS_FOLDER));
   return {
     diagnostics: [],
-    notes: [`wrote ${written.length} files and ${schemas} schemas (${FLEET_SCHEMAS_FOLDER}/, for editors) to ${given}`, `next: diene compile --fleet ${given}`],
+    notes: [`wrote ${written.length} files and ${schemas} schemas (${FLEET_SCHEMAS_FOLDER}/, for editors) to ${given}`, `next: diene compile --fleet ${shellWord(given)}`],
     exitCode: EXIT.ok,
   };
 }

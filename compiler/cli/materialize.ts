@@ -17,6 +17,7 @@ import { pathExists, subfolders, writeText } from '../adapters/filesystem/files.
 import type { SourceFile } from '../1-load/source-file.js';
 import type { FleetModel } from '../2-analyze/fleet-model.js';
 import { toYamlDocument } from '../3-emit/serialize.js';
+import { diagnose } from '../diagnostics/diagnostic.js';
 import { sharedChartNames } from '../2-analyze/conventions.js';
 import { EXIT, fleetRoot, fromHelp, nowSeconds, readAndAnalyze, type Command, type CommandInput, type CommandResult } from './command.js';
 import { materializeHelp } from './materialize.help.js';
@@ -61,6 +62,8 @@ async function runMaterialize({ values }: CommandInput): Promise<CommandResult> 
   if (!fleet.valid) return fleet.stop;
   const { diagnostics } = fleet;
   const written: string[] = [];
+  // The missing-row warnings of the rows written here: answered by this run, so not printed.
+  const answered = new Set<string>();
   const emptyRowText = toYamlDocument(emptyRow());
   const emptySharedRowText = toYamlDocument(emptySharedRow());
   for (const platform of fleet.model.platforms) {
@@ -71,6 +74,7 @@ async function runMaterialize({ values }: CommandInput): Promise<CommandResult> 
         if (pathExists(target)) continue;
         await writeText(target, schemaModeline('row', relative) + emptyRowText, { createFolders: true, exclusive: true });
         written.push(relative);
+        answered.add(diagnose({}, 'row_missing', { service, landscape, platform: platform.name }).message);
       }
     }
     for (const chart of platform.sharedCharts) {
@@ -80,10 +84,12 @@ async function runMaterialize({ values }: CommandInput): Promise<CommandResult> 
         if (pathExists(target)) continue;
         await writeText(target, schemaModeline('shared-row', relative) + emptySharedRowText, { createFolders: true, exclusive: true });
         written.push(relative);
+        answered.add(diagnose({}, 'shared_row_missing', { chart, landscape, platform: platform.name }).message);
       }
     }
   }
-  return { diagnostics, notes: written.length > 0 ? written.map((f) => `wrote ${f}`) : ['every row exists; nothing written'], exitCode: EXIT.ok };
+  const unanswered = diagnostics.filter((d) => !((d.code === 'row_missing' || d.code === 'shared_row_missing') && answered.has(d.message)));
+  return { diagnostics: unanswered, notes: written.length > 0 ? written.map((f) => `wrote ${f}`) : ['every row exists; nothing written'], exitCode: EXIT.ok };
 }
 
 export const materializeCommand: Command = { ...fromHelp(materializeHelp), run: runMaterialize };

@@ -26,9 +26,9 @@
  * The report never reads the clock; the stale-override warning does (stderr only).
  */
 import path from 'node:path';
-import { isDirectory, pathExists, writeText } from '../adapters/filesystem/files.js';
+import { pathExists, writeText } from '../adapters/filesystem/files.js';
 import { readOutputTree } from '../adapters/filesystem/output-tree.js';
-import { diagnose, diagnoseFinding, hasErrors, sortDiagnostics, type Diagnostic, type Finding } from '../diagnostics/diagnostic.js';
+import { diagnoseFinding, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { compileFleet } from '../index.js';
 import { outputChanges } from '../plan/output-changes.js';
 import { rowDeploys, type RowDeploy } from '../plan/row-deploys.js';
@@ -57,6 +57,7 @@ import { baseHostsOf } from './endpoint-review.js';
 import { endpointChanges } from '../plan/endpoint-changes.js';
 import { repositoryPrefix, whyBaseNotFleet } from './repository-paths.js';
 import { toolVersion } from '../adapters/filesystem/tool-version.js';
+import { counted } from '../diagnostics/counted.js';
 
 /** Compiles the fleet at `root` in memory, the read diagnostics included; with `base`, its permanent identifiers are compared with the base's. */
 async function compileAt(root: string, now: number, base?: { files: SourceFile[]; label: string }): Promise<ReturnType<typeof compileFleet>> {
@@ -128,7 +129,7 @@ async function runReport({ values, format }: CommandInput): Promise<CommandResul
       const baseOut = path.join(baseRoot, 'generated');
       before = pathExists(baseOut) ? await readOutputTree(baseOut) : new Map();
       comparedWith = "against the base branch's committed generated/";
-      note = `The base branch does not compile with this diene (${base.diagnostics.filter((d) => d.severity === 'error').length} errors); its committed generated/ was compared instead.`;
+      note = `The base branch does not compile with this diene (${counted(base.diagnostics.filter((d) => d.severity === 'error').length, 'error')}); its committed generated/ was compared instead.`;
       notes.push(`note: the base fleet at ${baseRoot} does not compile; compared with its committed generated/`);
     }
   }

@@ -185,7 +185,7 @@ export const catalog = {
   books_store_sdk_missing: {
     severity: 'error',
     message: 'publishing the books to {store} needs the npm package {package}, which is not installed here, so nothing was read or written',
-    hint: "install the appliers' optional dependencies next to diene (`npm install` or `npm ci` without `--omit=optional`, or `npm install {package}`); the ArgoCD plugin image leaves the cloud SDKs out on purpose: publish from the npm package",
+    hint: 'install {package} where diene-compiler is installed (`npm install {package}`: an optional peer dependency, which npm does not install by itself); the ArgoCD plugin image leaves the cloud SDKs out on purpose: publish from the npm package',
   },
   cache_entry_ignored: {
     severity: 'warning',
@@ -685,7 +685,7 @@ export const catalog = {
   dns_host_sdk_missing: {
     severity: 'error',
     message: 'DNS host "{host}" ({provider}) needs the npm package {package}, which is not installed here, so zone {zone} was neither read nor written',
-    hint: "install the appliers' optional dependencies next to diene (`npm install` or `npm ci` without `--omit=optional`, or `npm install {package}`); the ArgoCD plugin image leaves the cloud SDKs out on purpose: apply from the npm package",
+    hint: 'install {package} where diene-compiler is installed (`npm install {package}`: an optional peer dependency, which npm does not install by itself); the ArgoCD plugin image leaves the cloud SDKs out on purpose: apply from the npm package',
   },
   dns_host_secret_missing: {
     severity: 'error',
@@ -1196,6 +1196,11 @@ export const catalog = {
     message: 'cannot write the output directory {out}: {errno}',
     hint: 'the previous output is unchanged; fix the cause (disk space, permissions, path) and run again',
     choices: { errno: ERRNO_TEXTS },
+  },
+  peer_dependency_missing: {
+    severity: 'error',
+    message: 'diene {command} needs the npm package {package}, which is not installed here, so nothing was read or written',
+    hint: 'install {package} to use `diene {command}` (`npm install {package}` where diene-compiler is installed): an optional peer dependency, which npm does not install by itself',
   },
   permanent_base_unreadable: {
     severity: 'warning',

@@ -26,9 +26,3 @@ export const DNS_HOST_CAPABILITIES: Readonly<Record<DnsHostKind, DnsHostCapabili
 export function isDnsHostKind(kind: string): kind is DnsHostKind {
   return (DNS_HOST_KINDS as readonly string[]).includes(kind);
 }
-
-/** The capabilities of `kind`. Throws on an unknown kind (the fleet schema admits only known kinds, so that is a bug). */
-export function capabilitiesOf(kind: string): DnsHostCapabilities {
-  if (!isDnsHostKind(kind)) throw new Error(`unknown DNS host kind "${kind}"`);
-  return DNS_HOST_CAPABILITIES[kind];
-}

@@ -96,7 +96,8 @@ export interface Permanence {
  * machine (an unexpected error of the disk while writing is an outcome).
  */
 export async function compileIncrementally(request: CompileRequest): Promise<CompileOutcome> {
-  const opened = request.cacheDir === undefined ? undefined : new CompileCache(request.cacheDir, request.check ? 'checked' : 'compiled', { fleetRoot: request.root });
+  const opened =
+    request.cacheDir === undefined ? undefined : new CompileCache(request.cacheDir, request.check ? 'checked' : 'compiled', { fleetRoot: request.root });
   const warnings = (): readonly Diagnostic[] => opened?.warnings ?? [];
   try {
     const outcome = await build(request, opened);
@@ -192,7 +193,11 @@ async function build(request: CompileRequest, opened: CompileCache | undefined):
       if (records.stats.misses >= COLD_LOADS_COLLECTED) collect();
     },
   };
-  const result = planFleet(read.files, { folder: root, nowSeconds: now, serial, ...(base ? { base } : {}) }, { releaseDocuments: true, ...(memo ? { fileMemo: memo } : {}) });
+  const result = planFleet(
+    read.files,
+    { folder: root, nowSeconds: now, serial, ...(base ? { base } : {}) },
+    { releaseDocuments: true, ...(memo ? { fileMemo: memo } : {}) },
+  );
   records?.save();
   // The outputs are made from the model alone: the input texts go before they are.
   read.files = [];
@@ -332,7 +337,8 @@ function warmOutcome(
   from: UpToDateFrom = 'cache',
   own: readonly string[] = [],
 ): Built | undefined {
-  if (hasErrors([...fresh, ...hit.diagnostics]) || !hit.outputs) return { verdict: 'invalid', diagnostics: sortDiagnostics([...fresh, ...cache.warnings, ...hit.diagnostics]) };
+  if (hasErrors([...fresh, ...hit.diagnostics]) || !hit.outputs)
+    return { verdict: 'invalid', diagnostics: sortDiagnostics([...fresh, ...cache.warnings, ...hit.diagnostics]) };
   if (hit.manifest === undefined) return undefined;
   const known = cache.readStamps(outDir);
   const look = outputMatches(outDir, new Map(hit.outputs), hit.manifest, known, own);

@@ -124,7 +124,11 @@ export async function renderIncrementally(request: RenderRequest): Promise<Rende
     if (!cache || !key) return outcome;
     cache.writeRender(
       key,
-      { diagnostics: entryDiagnostics, window: analysis.nowWindow, render: { exitCode: outcome.rendered ? RENDER_EXIT.rendered : RENDER_EXIT.refused, withRead } },
+      {
+        diagnostics: entryDiagnostics,
+        window: analysis.nowWindow,
+        render: { exitCode: outcome.rendered ? RENDER_EXIT.rendered : RENDER_EXIT.refused, withRead },
+      },
       outcome.yaml,
     );
     // A write that failed here (`cache_not_kept`, `cache_file_in_the_way`) joins the diagnostics, on stderr: stdout is the product as it was.

@@ -4,6 +4,8 @@
  * verified, unchanged, failed with the host's own error, or not read. Pure.
  */
 
+import { counted } from '../diagnostics/counted.js';
+
 /** What happened to one zone on one host. */
 export interface ZoneApplyResult {
   zone: string;
@@ -53,9 +55,6 @@ export function appliedInFull(report: DnsApplyReport): boolean {
   return report.results.every((r) => r.status !== 'failed' && r.status !== 'not-read');
 }
 
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
 
 function resultLines(result: ZoneApplyResult): string[] {
   const head = `${result.host} ${result.zone}`;
@@ -63,9 +62,9 @@ function resultLines(result: ZoneApplyResult): string[] {
     case 'unchanged':
       return [`${head}: no changes, nothing sent`];
     case 'planned':
-      return [`${head}: would send ${plural(result.changes, 'change')} in ${plural(result.requests, 'request')}`, ...result.requestLines.map((l) => `  ${l}`)];
+      return [`${head}: would send ${counted(result.changes, 'change')} in ${counted(result.requests, 'request')}`, ...result.requestLines.map((l) => `  ${l}`)];
     case 'written':
-      return [`${head}: wrote ${plural(result.changes, 'change')} in ${plural(result.requests, 'request')}; read back: nothing remains`, ...result.requestLines.map((l) => `  ${l}`)];
+      return [`${head}: wrote ${counted(result.changes, 'change')} in ${counted(result.requests, 'request')}; read back: nothing remains`, ...result.requestLines.map((l) => `  ${l}`)];
     case 'not-read':
       // The error is the diagnostic printed above (its code named here), not said twice.
       return [`${head}: FAILED to read the live zone (${result.code ?? 'error'} above), nothing planned or written`];
@@ -89,7 +88,7 @@ export function formatApplyReport(report: DnsApplyReport): string[] {
     lines.push(`dry run: nothing written${failedHosts.length > 0 ? `; could not read ${failedHosts.join(', ')}` : ''}`);
   } else if (failedHosts.length === 0) {
     const sent = report.results.reduce((sum, r) => sum + r.requests, 0);
-    lines.push(sent === 0 ? `nothing to write: every zone on ${plural(hosts.length, 'host')} already holds the plan` : `applied: ${plural(hosts.length, 'host')} written in full and read back`);
+    lines.push(sent === 0 ? `nothing to write: every zone on ${counted(hosts.length, 'host')} already holds the plan` : `applied: ${counted(hosts.length, 'host')} written in full and read back`);
   } else {
     // Failed zones grouped by host, so the list names as many hosts as the count says.
     const failed = failedHosts.map((h) => `${h} (${report.results.filter((r) => r.host === h && (r.status === 'failed' || r.status === 'not-read')).map((r) => r.zone).join(', ')})`).join(', ');
@@ -98,10 +97,10 @@ export function formatApplyReport(report: DnsApplyReport): string[] {
     if (wroteNothing(report))
       lines.push(
         notRead === report.results.length
-          ? `nothing read, nothing written: none of the ${plural(notRead, 'zone plan')} on ${plural(hosts.length, 'host')} could be read: ${failed}; the errors above say why (exit 2)`
-          : `nothing written: ${notRead} of ${plural(report.results.length, 'zone plan')} could not be read: ${failed}; the others needed no change; the errors above say why (exit 2)`,
+          ? `nothing read, nothing written: none of the ${counted(notRead, 'zone plan')} on ${counted(hosts.length, 'host')} could be read: ${failed}; the errors above say why (exit 2)`
+          : `nothing written: ${notRead} of ${counted(report.results.length, 'zone plan')} could not be read: ${failed}; the others needed no change; the errors above say why (exit 2)`,
       );
-    else lines.push(`applied in part: ${hosts.length - failedHosts.length} of ${plural(hosts.length, 'host')} written in full; failed: ${failed}; run again to repair (exit 4)`);
+    else lines.push(`applied in part: ${hosts.length - failedHosts.length} of ${counted(hosts.length, 'host')} written in full; failed: ${failed}; run again to repair (exit 4)`);
   }
   return lines;
 }

@@ -11,15 +11,13 @@
 import { terminalLines } from '../diagnostics/format.js';
 import { describeKey } from '../dns/record-sets.js';
 import type { TrafficPlan, ZoneHostPlan } from './traffic-planner.js';
+import { counted } from '../diagnostics/counted.js';
 
 const SYMBOL = { create: '+', update: '~', delete: '-' } as const;
 
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
 
 function countLine(counts: ZoneHostPlan['counts']): string {
-  return `${plural(counts.create, 'create')}, ${plural(counts.update, 'update')}, ${plural(counts.delete, 'delete')}`;
+  return `${counted(counts.create, 'create')}, ${counted(counts.update, 'update')}, ${counted(counts.delete, 'delete')}`;
 }
 
 function zoneBlock(plan: ZoneHostPlan): string[] {
@@ -27,8 +25,8 @@ function zoneBlock(plan: ZoneHostPlan): string[] {
   // What the host is, in one pair of parentheses: its provider, and `delegation` for the parent zone's NS records.
   const traits = [plan.provider, plan.role === 'parent' ? 'delegation' : undefined].filter((t) => t !== undefined);
   const kind = traits.length > 0 ? ` (${traits.join(', ')})` : '';
-  const state = plan.assumedEmpty ? 'assumed empty (no live state read)' : `${plural(plan.managed, 'managed record set')} live`;
-  const lines = [`${plan.zone} on ${plan.host}${kind}: ${total === 0 ? 'no changes' : plural(total, 'change')}, ${state}`];
+  const state = plan.assumedEmpty ? 'assumed empty (no live state read)' : `${counted(plan.managed, 'managed record set')} live`;
+  const lines = [`${plan.zone} on ${plan.host}${kind}: ${total === 0 ? 'no changes' : counted(total, 'change')}, ${state}`];
   for (const unit of plan.units) for (const change of unit.changes) lines.push(`  ${SYMBOL[change.verb]} ${describeKey(change.key)}: ${change.message}`);
   if (total > 0) lines.push(`  ${countLine(plan.counts)}`);
   for (const report of plan.reports) lines.push(`  ! ${report}`);
@@ -50,7 +48,7 @@ export function formatTrafficPlan(plan: TrafficPlan): string {
   const assumed = plan.assumedEmpty ?? [];
   if (assumed.length > 0)
     lines.push(
-      `ASSUMED EMPTY: ${assumed.length} of ${plural(plan.zones.length, 'zone plan')} assume the zone holds nothing on its host (--assume-empty): ${assumed.map((z) => `${z.zone} on ${z.host}`).join(', ')}`,
+      `ASSUMED EMPTY: ${assumed.length} of ${counted(plan.zones.length, 'zone plan')} assume the zone holds nothing on its host (--assume-empty): ${assumed.map((z) => `${z.zone} on ${z.host}`).join(', ')}`,
       assumed.length === plan.zones.length
         ? 'this is a preview from nothing, not a diff against the hosts: diene apply dns always reads the hosts and plans afresh before it writes, and --plan-checksum with this checksum passes only while they hold none of the record sets diene manages'
         : `this is a preview from nothing for those ${assumed.length} only; ${othersLine(plan.zones.filter((z) => !z.assumedEmpty))}: diene apply dns always reads the hosts and plans afresh before it writes, and --plan-checksum with this checksum passes only while the hosts assumed empty hold none of the record sets diene manages and the others still match their snapshots`,
@@ -75,7 +73,7 @@ export function formatTrafficPlan(plan: TrafficPlan): string {
     ...(plan.forced ? ['forced'] : []),
     ...(plan.freezeOverride?.lifted ? ['freeze overridden'] : []),
   ];
-  lines.push(`total: ${countLine(totals)} in ${plural(plan.zones.length, 'zone plan')}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`);
+  lines.push(`total: ${countLine(totals)} in ${counted(plan.zones.length, 'zone plan')}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`);
   lines.push(`checksum: ${plan.checksum}`);
   if (plan.refused) lines.push('REFUSED by a brake: apply nothing (exit 3)');
   // Names and values come from live hosts: each stays on its line, and none is a workflow command.

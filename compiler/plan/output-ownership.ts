@@ -24,9 +24,6 @@
  * it loses nothing.
  */
 
-/** What an entry of a tree is, as `lstat` says (a symbolic link is never followed). */
-export type EntryKind = 'file' | 'directory' | 'symlink' | 'special';
-
 /** Why an entry is not diene's. */
 export type ForeignReason =
   /** a file that no listing names */

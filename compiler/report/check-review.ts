@@ -10,6 +10,8 @@
  */
 import { printable, withoutWorkflowCommands } from '../diagnostics/format.js';
 import { changeCounts, type OutputChanges } from '../plan/output-changes.js';
+import { counted } from '../diagnostics/counted.js';
+import { shellWord } from '../diagnostics/shell-word.js';
 
 // It lives beside the text form: the CLI front end needs it without the review's modules.
 export { useColour } from '../diagnostics/format.js';
@@ -46,9 +48,6 @@ const STATUS_COLOUR = { created: 'green', added: 'green', changed: 'yellow', rem
  */
 const FILE_STATE = { created: 'missing', changed: 'changed', removed: 'extra' } as const;
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
 
 /**
  * The summary block: one headline, the files, then the objects (at most
@@ -77,13 +76,13 @@ export function formatSummary(changes: OutputChanges, options: Pick<ReviewOption
         : { text: FILE_STATE[file.status], colour: STATUS_COLOUR[file.status] };
   const ours =
     generated.length > 0
-      ? `${plural(generated.length, 'generated file')} of ${changes.total} ${generated.length === 1 ? 'differs' : 'differ'} from what the inputs produce: ` +
+      ? `${counted(generated.length, 'generated file')} of ${changes.total} ${generated.length === 1 ? 'differs' : 'differ'} from what the inputs produce: ` +
         `${counts.files.created} missing, ${counts.files.changed} changed, ${counts.files.removed} extra` +
         (editedCount > 0 ? `, ${editedCount} edited by hand` : '') +
         `; objects: ${objectCounts.added} added, ${objectCounts.changed} changed, ${objectCounts.removed} removed`
       : `the ${changes.total} generated files match what the inputs produce`;
   const notDienes =
-    (addedCount > 0 ? `; ${plural(addedCount, 'file')} diene did not write (added by hand)` : '') +
+    (addedCount > 0 ? `; ${counted(addedCount, 'file')} diene did not write (added by hand)` : '') +
     (notOurs > 0 ? `; \`diene compile\` refuses what was added or edited by hand: restore or move ${them} yourself` : '');
   const lines = [paint(colour, 'bold', `${ours}${notDienes}`), '', 'files:'];
   const shown = (text: string): string => printable(text, 'line');
@@ -144,7 +143,7 @@ export function formatDiff(patch: string, options: Pick<ReviewOptions, 'colour' 
   const cutInside = filesCut(lines, shown.length);
   const where = options.diffFile
     ? `the full diff is in ${options.diffFile}`
-    : `for the full diff run \`diene compile --check --diff-lines all\`, or \`diene compile --out ${options.outDir}\` and \`git diff\``;
+    : `for the full diff run \`diene compile --check --diff-lines all\`, or \`diene compile --out ${shellWord(options.outDir)}\` and \`git diff\``;
   const rest = lines.length - shown.length;
   return `${text}\n${paint(
     options.colour,

@@ -26,6 +26,7 @@ import { promotionFlowchart } from './promotion-mermaid.js';
 import type { ResilienceLoss } from './resilience-delta.js';
 import type { AttributedValue, DnsAnswerChange, UserChanges } from './user-changes.js';
 import { USER_TITLES } from '../simulate/user-targets.js';
+import { counted } from '../diagnostics/counted.js';
 
 /** GitHub's limit on an issue or pull request comment body, in characters. */
 export const GITHUB_COMMENT_LIMIT = 65_536;
@@ -158,7 +159,7 @@ function view(input: ReportInput, limits: Limits): Record<string, unknown> {
       ? undefined
       : input.freshness.fresh
         ? `fresh (${input.freshness.total} files match the inputs)`
-        : `**stale**: ${input.freshness.differing} file(s) differ from what the inputs produce; run \`diene compile\` and commit the result`;
+        : `**stale**: ${counted(input.freshness.differing, 'file differs', 'files differ')} from what the inputs produce; run \`diene compile\` and commit the result`;
   const deploys = input.deploys ?? [];
   const endpoints = input.endpoints ?? [];
   const outputs =
@@ -234,9 +235,6 @@ function view(input: ReportInput, limits: Limits): Record<string, unknown> {
 /** A list longer than this folds into a `<details>` block, its counts shown first. */
 export const FOLD_ROWS = 10;
 
-function plural(n: number, word: string, many = `${word}s`): string {
-  return `${n} ${n === 1 ? word : many}`;
-}
 
 /** `\`192.0.2.13\` (euprod-green)`: a value as code, with its cluster. */
 function attributed(values: readonly AttributedValue[]): string {
@@ -320,7 +318,7 @@ function userView(input: ReportInput, limit: number): Record<string, unknown> {
         hosts: c.hosts.map(maskedCode).join(', '),
         change: dnsChangeText(c),
       })),
-      summary: `${plural(dns.length, 'change')} at ${plural(names, 'name')} on ${plural(hosts, 'DNS host')}`,
+      summary: `${counted(dns.length, 'change')} at ${counted(names, 'name')} on ${counted(hosts, 'DNS host')}`,
       unplanned: users.dns.unplanned.length > 0 ? users.dns.unplanned.map(maskedText).join(', ') : undefined,
       leftAlone: leftAlone.slice(0, limit).map((l) => ({ report: maskedText(l.report), hosts: l.hosts.map(maskedCode).join(', ') })),
       leftAloneCount: leftAlone.length,
@@ -337,7 +335,7 @@ function userView(input: ReportInput, limit: number): Record<string, unknown> {
               ? `removed (was → ${maskedCode(r.before)}); the host's own app answers`
               : `${maskedCode(r.before)} → ${maskedCode(r.after)}`,
       })),
-      summary: `${plural(routes.length, 'prefix', 'prefixes')}: ${routes.filter((r) => r.before === undefined).length} new, ${routes.filter((r) => r.before !== undefined && r.after !== undefined).length} moved, ${routes.filter((r) => r.after === undefined).length} removed`,
+      summary: `${counted(routes.length, 'prefix', 'prefixes')}: ${routes.filter((r) => r.before === undefined).length} new, ${routes.filter((r) => r.before !== undefined && r.after !== undefined).length} moved, ${routes.filter((r) => r.after === undefined).length} removed`,
     },
     books: {
       ...listView('Address-book entries', books, limit, (b) => ({
@@ -350,7 +348,7 @@ function userView(input: ReportInput, limit: number): Record<string, unknown> {
             ? `${(b.before ?? []).map(maskedCode).join(', ')} → ${(b.after ?? []).map(maskedCode).join(', ')}`
             : (b.after ?? b.before ?? []).map(maskedCode).join(', ') || '—',
       })),
-      summary: `${plural(books.length, 'entry', 'entries')}: ${books.filter((b) => b.status === 'added').length} added, ${books.filter((b) => b.status === 'removed').length} removed, ${books.filter((b) => b.status === 'changed').length} changed`,
+      summary: `${counted(books.length, 'entry', 'entries')}: ${books.filter((b) => b.status === 'added').length} added, ${books.filter((b) => b.status === 'removed').length} removed, ${books.filter((b) => b.status === 'changed').length} changed`,
     },
     gateways: {
       ...listView('Host names per cluster', gateways, limit, (g) => ({
@@ -359,7 +357,7 @@ function userView(input: ReportInput, limit: number): Record<string, unknown> {
         removed: g.removed.length,
         names: [...g.added.map((h) => `+${h}`), ...g.removed.map((h) => `-${h}`)].map(maskedCode).join('<br>'),
       })),
-      summary: `${plural(gained, 'host name')} added and ${lost} removed over ${plural(gateways.length, 'cluster')}`,
+      summary: `${counted(gained, 'host name')} added and ${lost} removed over ${counted(gateways.length, 'cluster')}`,
     },
   };
   return out;

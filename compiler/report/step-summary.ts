@@ -10,6 +10,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { redacted } from '../diagnostics/format.js';
 import { markdownCode, markdownText } from './markdown-text.js';
+import { counted } from '../diagnostics/counted.js';
 
 /** Findings listed in the summary's table; GitHub caps a step's summary at 1 MiB, and a reader needs the first ones. */
 export const SUMMARY_ROWS = 50;
@@ -22,9 +23,6 @@ export interface StepSummary {
   verdict: string;
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
 
 function place(d: Diagnostic): string {
   if (d.file === null) return '';
@@ -40,7 +38,7 @@ export function formatStepSummary(summary: StepSummary, diagnostics: readonly Di
     '',
     markdownText(summary.verdict),
     '',
-    `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`,
+    `${counted(errors, 'error')}, ${counted(warnings, 'warning')}`,
   ];
   if (diagnostics.length > 0) {
     lines.push('', '| severity | code | place | message |', '| --- | --- | --- | --- |');

@@ -12,6 +12,7 @@
 import type { Cell, How, Outcome, PathStep } from './user-outcomes.js';
 import type { Scenario, ScenarioRow, SimulationContext, SimulationFigures } from './simulate.js';
 import { USER_KINDS, USER_TITLES, type UserKind } from './user-targets.js';
+import { counted } from '../diagnostics/counted.js';
 
 /** Version of the JSON form. */
 export const SIMULATION_FORMAT_VERSION = 1;
@@ -192,7 +193,7 @@ function summaryLine(scenario: Scenario, changed: readonly ScenarioRow[]): strin
 export function formatAllSingleText(context: SimulationContext, scenarios: readonly Scenario[]): string {
   const places = context.columns.length;
   const lines = [
-    `simulate --all-single: ${scenarios.length} single failures over ${places} landscapes and virtual landscapes`,
+    `simulate --all-single: ${counted(scenarios.length, 'single failure')} over ${counted(places, 'landscape or virtual landscape', 'landscapes and virtual landscapes')}`,
     `  ${figuresLine(context.figures)}`,
     '  each cell: for that kind of user, how many landscapes are down or degraded once settled, and how many are only briefly worse (and for how long)',
     '',

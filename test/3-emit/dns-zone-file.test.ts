@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileDns } from '../support/dns-fixture.js';
 import { readFleetTexts } from '../support/fleet-fixture.js';
-import { skippedBecause, skipUnlessPresent } from '../support/required.js';
+import { skipUnlessPresent } from '../support/required.js';
 
 function installed(binary: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${binary}`]).status === 0;

@@ -5,7 +5,7 @@
 // and a folder holding a file diene did not write all leave the output as it was.
 // What the pages say, read in Chromium, is in atlas-browser.test.ts.
 
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
@@ -105,7 +105,7 @@ describe('the atlas against a base revision', () => {
     const out = path.join(work, 'unmarked');
     const run = runCli(['atlas', '--fleet', REFERENCE_FLEET, '--out', out, '--base', base]);
     expect(run.exitCode, run.stderr).toBe(0);
-    expect(run.stderr).toMatch(/^note: the base fleet at .*base-broken does not compile with this diene \(1 errors\); the atlas is drawn with no marks/);
+    expect(run.stderr).toMatch(/^note: the base fleet at .*base-broken does not compile with this diene \(1 error\); the atlas is drawn with no marks/);
     expect(readFileSync(path.join(out, 'index.html'), 'utf8')).not.toContain('Compared with the base revision');
     // The pages say it too: the site is read as a CI artifact, where an unmarked page would pass for "no change".
     const pages = listing(out).filter((file) => file.endsWith('.html'));
@@ -205,7 +205,7 @@ describe('diene atlas writes all or nothing', () => {
 describe("diene atlas and diene compile never replace each other's tree", () => {
   const files = (dir: string): Map<string, string> =>
     new Map(
-      (readdirSync(dir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+      (readdirSync(dir, { recursive: true, withFileTypes: true }) as Dirent[])
         .filter((entry) => entry.isFile())
         .map((entry) => {
           const file = path.join(entry.parentPath, entry.name);

@@ -26,7 +26,6 @@ import {
   entryText,
   parseEntry,
   sha256,
-  type CacheEntry,
 } from '../../compiler/incremental/compile-cache.js';
 import { ALWAYS, nowWindow } from '../../compiler/2-analyze/now-window.js';
 import { sourceFile } from '../../compiler/1-load/source-file.js';

@@ -1,31 +1,60 @@
 /**
- * The composite GitHub Action (action.yml at the root), run the way a runner
- * runs it, without a runner: each step's `run:` script goes to
- * `bash --noprofile --norc -eo pipefail` (what `shell: bash` means), with the
- * `${{ … }}` expressions the action uses expanded (inputs, the action's path,
- * env, and the steps' outputs for the action's outputs) and any other
- * expression or step key refused, so an untested addition fails here; the
- * GITHUB_OUTPUT, GITHUB_ENV and GITHUB_STEP_SUMMARY files are read back as
- * the runner reads them. It runs against a copy of the bundled example fleet.
+ * The GitHub Action (action.yml at the root): a JavaScript action whose entry,
+ * action/index.mjs, and the command line's bundle it runs, bundle/diene.mjs,
+ * are committed. Each test runs the entry the way a runner does, without a
+ * runner: `node` (Node 24, what `runs.using: node24` names) on the entry of a
+ * clean checkout (the files a commit of this tree holds: no node_modules, no
+ * dist/, nothing installed), the working directory the workspace, each input
+ * as an INPUT_<NAME> variable (action.yml's default when `with:` leaves it
+ * out), and the GITHUB_OUTPUT, GITHUB_ENV and GITHUB_STEP_SUMMARY files read
+ * back as the runner reads them. The fleet is a copy of the bundled example.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { isInstalled, nodeBinary } from '../../scripts/node-lines-lib.mjs';
 import { readFleetTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
 import { runCli } from '../support/run-cli.js';
+import { skippedBecause, skipUnlessPresent } from '../support/required.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const action = parse(readFileSync(path.join(REPO_ROOT, 'action.yml'), 'utf8')) as Json;
 const NOW = ['--now', '2026-11-21T00:00:00Z'];
-const STEP_KEYS = new Set(['name', 'id', 'shell', 'env', 'run']);
+const RUNNER_NODE = '24.21.0';
+
+/** The Node the runner runs a node24 action with: this one when it is a 24, else the supported-lines cache's (scripts/node-lines-lib.mjs). */
+const runnerNode = Number(process.versions.node.split('.')[0]) === 24 ? process.execPath : isInstalled(RUNNER_NODE) ? nodeBinary(RUNNER_NODE) : undefined;
+const missing = runnerNode === undefined ? `Node ${RUNNER_NODE} (run \`node scripts/node-lines.mjs install\`, or the tests on Node 24)` : undefined;
+const skip = skipUnlessPresent(missing);
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+let checkout = '';
+beforeAll(() => {
+  // A clean checkout: what a commit of this tree holds (tracked files, and new ones not ignored), nothing built or installed.
+  checkout = mkdtempSync(path.join(tmpdir(), 'diene-action-checkout-'));
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  expect(listed.status).toBe(0);
+  for (const file of listed.stdout.split('\0').filter(Boolean)) {
+    const from = path.join(REPO_ROOT, file);
+    if (!existsSync(from)) continue; // deleted in the work tree, not yet committed
+    mkdirSync(path.dirname(path.join(checkout, file)), { recursive: true });
+    copyFileSync(from, path.join(checkout, file));
+  }
+});
+afterAll(() => {
+  if (checkout) rmSync(checkout, { recursive: true, force: true });
 });
 
 /** The values of a GITHUB_OUTPUT or GITHUB_ENV file: `name=value` lines and `name<<DELIMITER` blocks. */
@@ -50,92 +79,57 @@ function readCommandFile(file: string): Record<string, string> {
   return values;
 }
 
-interface Context {
-  inputs: Record<string, string>;
-  env: Record<string, string>;
-  steps: Record<string, Record<string, string>>;
-}
-
-/** `text` with each `${{ expression }}` the action may use replaced; any other expression throws. */
-function expand(text: string, context: Context, allowSteps: boolean): string {
-  return text.replace(/\$\{\{\s*(.*?)\s*\}\}/g, (_whole, expression: string) => {
-    let m: RegExpExecArray | null;
-    if ((m = /^inputs\.([A-Za-z0-9_-]+)$/.exec(expression))) {
-      if (!((m[1] as string) in action.inputs)) throw new Error(`undeclared input in \${{ ${expression} }}`);
-      return context.inputs[m[1] as string] as string;
-    }
-    if (expression === 'github.action_path') return REPO_ROOT;
-    if ((m = /^env\.([A-Za-z_][A-Za-z0-9_]*)$/.exec(expression))) return context.env[m[1] as string] ?? '';
-    if (allowSteps && (m = /^steps\.([A-Za-z0-9_-]+)\.outputs\.([A-Za-z0-9_-]+)$/.exec(expression)))
-      return context.steps[m[1] as string]?.[m[2] as string] ?? '';
-    throw new Error(`the test harness does not know the expression \${{ ${expression} }}`);
-  });
-}
-
 interface ActionRun {
   exitCode: number;
   outputs: Record<string, string>;
+  /** GITHUB_OUTPUT's text as written. */
+  outputText: string;
   summary: string;
   log: string;
-  /** The job's environment after the steps (with what they added through GITHUB_ENV). */
+  /** What the step added to the job's environment through GITHUB_ENV. */
   env: Record<string, string>;
 }
 
-/** Runs action.yml's steps in `workspace` with `with` as inputs, as a runner would, and returns what the runner would see. */
+/** Runs the action's entry in `workspace` with `with` as inputs, as a runner would, and returns what the runner would see. */
 function runAction(workspace: string, withInputs: Record<string, string>, extraEnv: Record<string, string> = {}): ActionRun {
   const unknown = Object.keys(withInputs).filter((name) => !(name in action.inputs));
   if (unknown.length) throw new Error(`inputs the action does not declare: ${unknown.join(', ')}`);
-  const inputs = Object.fromEntries(
-    Object.entries(action.inputs as Record<string, Json>).map(([name, spec]) => [name, withInputs[name] ?? String(spec.default ?? '')]),
-  );
   const runner = mkdtempSync(path.join(tmpdir(), 'diene-runner-'));
   cleanups.push(() => rmSync(runner, { recursive: true, force: true }));
-  const summary = path.join(runner, 'step-summary.md');
-  writeFileSync(summary, '');
-  const context: Context = {
-    inputs,
-    // A runner's environment: no diene on the PATH unless a test puts one there.
+  const files = { GITHUB_OUTPUT: 'output', GITHUB_ENV: 'env', GITHUB_STEP_SUMMARY: 'step-summary.md' };
+  for (const name of Object.values(files)) writeFileSync(path.join(runner, name), '');
+  // The runner's INPUT_ variables: the name upper-cased, spaces as `_` (a hyphen stays), every declared input set.
+  const inputs = Object.fromEntries(
+    Object.entries(action.inputs as Record<string, Json>).map(([name, spec]) => [
+      `INPUT_${name.replace(/ /g, '_').toUpperCase()}`,
+      withInputs[name] ?? String(spec.default ?? ''),
+    ]),
+  );
+  const run = spawnSync(runnerNode as string, [path.join(checkout, action.runs.main as string)], {
+    cwd: workspace,
     env: {
-      PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`,
+      // A runner's environment: no diene on the PATH, no npm_* variables.
+      PATH: '/usr/bin:/bin',
       HOME: runner,
       GITHUB_ACTIONS: 'true',
       GITHUB_WORKSPACE: workspace,
-      GITHUB_ACTION_PATH: REPO_ROOT,
+      GITHUB_ACTION_PATH: checkout,
+      ...Object.fromEntries(Object.entries(files).map(([name, file]) => [name, path.join(runner, file)])),
+      ...inputs,
       ...extraEnv,
     },
-    steps: {},
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  const outputFile = path.join(runner, files.GITHUB_OUTPUT);
+  return {
+    exitCode: run.status ?? -1,
+    outputs: readCommandFile(outputFile),
+    outputText: readFileSync(outputFile, 'utf8'),
+    summary: readFileSync(path.join(runner, files.GITHUB_STEP_SUMMARY), 'utf8'),
+    log: run.stdout + run.stderr,
+    env: readCommandFile(path.join(runner, files.GITHUB_ENV)),
   };
-  let log = '';
-  let exitCode = 0;
-  for (const [index, step] of (action.runs.steps as Json[]).entries()) {
-    const keys = Object.keys(step).filter((key) => !STEP_KEYS.has(key));
-    if (keys.length) throw new Error(`step ${index} uses ${keys.join(', ')}, which the test harness does not run`);
-    expect(step.shell).toBe('bash');
-    const output = path.join(runner, `output-${index}`);
-    const envFile = path.join(runner, `env-${index}`);
-    writeFileSync(output, '');
-    writeFileSync(envFile, '');
-    const stepEnv = Object.fromEntries(
-      Object.entries((step.env ?? {}) as Record<string, string>).map(([name, value]) => [name, expand(String(value), context, false)]),
-    );
-    const script = path.join(runner, `step-${index}.sh`);
-    writeFileSync(script, expand(step.run as string, context, false));
-    const run = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], {
-      cwd: workspace,
-      env: { ...context.env, ...stepEnv, GITHUB_OUTPUT: output, GITHUB_ENV: envFile, GITHUB_STEP_SUMMARY: summary },
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
-    log += run.stdout + run.stderr;
-    if (step.id) context.steps[step.id as string] = readCommandFile(output);
-    Object.assign(context.env, readCommandFile(envFile));
-    exitCode = run.status ?? -1;
-    if (exitCode !== 0) break;
-  }
-  const outputs = Object.fromEntries(
-    Object.entries(action.outputs as Record<string, Json>).map(([name, spec]) => [name, expand(String(spec.value), context, true)]),
-  );
-  return { exitCode, outputs, summary: readFileSync(summary, 'utf8'), log, env: context.env };
 }
 
 /** A workspace: a git repository holding a copy of the bundled example fleet (at its root, or in the folder `sub`), compiled. */
@@ -147,29 +141,29 @@ function workspace(sub = ''): string {
   return copy.dir;
 }
 
-describe('action.yml', () => {
-  it('is a composite action whose steps use only what the harness runs, and every input it declares', () => {
-    expect(action.runs.using).toBe('composite');
-    const text = readFileSync(path.join(REPO_ROOT, 'action.yml'), 'utf8');
-    const used = new Set([...text.matchAll(/\$\{\{\s*inputs\.([A-Za-z0-9_-]+)\s*\}\}/g)].map((m) => m[1]));
-    expect([...used].sort()).toEqual(Object.keys(action.inputs).sort());
-    // run scripts read inputs through env only: an input's text is never pasted into a script
-    for (const step of action.runs.steps as Json[]) expect(step.run).not.toMatch(/\$\{\{/);
+describe.skipIf(skip)(`action.yml${skippedBecause(missing)}`, () => {
+  it('is a node24 JavaScript action whose committed entry runs from a clean checkout with nothing installed', () => {
+    expect(action.runs).toEqual({ using: 'node24', main: 'action/index.mjs' });
+    expect(existsSync(path.join(checkout, 'action', 'index.mjs'))).toBe(true);
+    expect(existsSync(path.join(checkout, 'bundle', 'diene.mjs'))).toBe(true);
+    for (const absent of ['node_modules', 'dist']) expect(existsSync(path.join(checkout, absent)), absent).toBe(false);
+    // a JavaScript action's outputs are what the step writes, never expressions
+    for (const spec of Object.values(action.outputs as Record<string, Json>)) expect(Object.keys(spec)).toEqual(['description']);
   });
 
-  it('passes on a fresh fleet, building nothing when the action already holds a built diene; writes the outputs and the summary', () => {
+  it('passes on a fresh fleet; writes the outputs and the summary, and nothing to the job environment', () => {
     const dir = workspace();
     const run = runAction(dir, {});
     expect(run.exitCode, run.log).toBe(0);
     expect(run.outputs).toEqual({ 'exit-code': '0', result: 'fresh', 'sarif-file': '' });
     expect(run.summary).toMatch(/^### diene compile --check: passed\n\nfresh: the \d+ generated files match what the inputs produce\n/);
-    expect(run.env['DIENE_CLI']).toBe(`node ${REPO_ROOT}/bin/diene.js`);
+    expect(run.env).toEqual({});
   });
 
   it('fails on a stale output with an annotation on the file and the outputs and summary saying so', () => {
     const dir = workspace();
     writeFileSync(path.join(dir, 'generated', 'platforms', 'nitroso.yaml'), 'stale: true\n');
-    const run = runAction(dir, { diene: `${process.execPath} ${path.join(REPO_ROOT, 'bin', 'diene.js')}` });
+    const run = runAction(dir, {});
     expect(run.exitCode).toBe(1);
     expect(run.outputs).toEqual({ 'exit-code': '1', result: 'stale', 'sarif-file': '' });
     // edited by hand: the refusal compile would give, not "run diene compile"
@@ -195,6 +189,7 @@ describe('action.yml', () => {
     expect(validate.exitCode, validate.log).toBe(0);
     expect(validate.outputs).toEqual({ 'exit-code': '0', result: 'valid', 'sarif-file': 'diene.sarif' });
     const valid = JSON.parse(readFileSync(path.join(dir, 'diene.sarif'), 'utf8')) as Json;
+    expect(valid.runs[0].results.length).toBeGreaterThan(0);
     expect(
       (valid.runs[0].results as Json[]).every(
         (r) => r.level === 'warning' && String(r.locations[0].physicalLocation.artifactLocation.uri).startsWith('fleet/'),
@@ -225,57 +220,47 @@ describe('action.yml', () => {
     expect(wrong.log).toContain('the strict input must be true or false');
   });
 
-  it('uses diene from the PATH when there is one, and refuses a command it does not know', () => {
+  it('refuses a command it does not know', () => {
     const dir = workspace();
-    const bin = mkdtempSync(path.join(tmpdir(), 'diene-bin-'));
-    cleanups.push(() => rmSync(bin, { recursive: true, force: true }));
-    const marker = path.join(bin, 'ran');
-    writeFileSync(
-      path.join(bin, 'diene'),
-      `#!/bin/sh\necho "$@" > '${marker}'\nexec '${process.execPath}' '${path.join(REPO_ROOT, 'bin', 'diene.js')}' "$@"\n`,
-      { mode: 0o755 },
-    );
-    const run = runAction(dir, { command: 'validate', format: 'text' }, { PATH: `${bin}:${path.dirname(process.execPath)}:/usr/bin:/bin` });
-    expect(run.exitCode, run.log).toBe(0);
-    expect(run.env['DIENE_CLI']).toBe('diene');
-    // the last call, after the probe that checked it runs compile
-    expect(readFileSync(marker, 'utf8')).toBe('validate --fleet . --format text\n');
-    expect(run.outputs.result).toBe('valid');
-
     const wrong = runAction(dir, { command: 'compile' });
     expect(wrong.exitCode).toBe(2);
     expect(wrong.outputs).toEqual({ 'exit-code': '2', result: 'error', 'sarif-file': '' });
     expect(wrong.log).toContain('the command input must be check or validate');
+    expect(wrong.summary).toBe('');
   });
 
-  it("skips a render-only diene on the PATH (the plugin image's) for the action's own copy", () => {
+  it('refuses any input holding a line break or another control character: no output, variable or command of its own reaches the runner', () => {
+    const dir = workspace();
+    for (const name of Object.keys(action.inputs as Json)) {
+      const run = runAction(dir, { [name]: `x\nINJECTED=1\n::error::injected` });
+      expect(run.exitCode, name).toBe(2);
+      expect(run.outputText, name).toBe('exit-code=2\nresult=error\nsarif-file=\n');
+      expect(run.env, name).toEqual({});
+      expect(run.log, name).toBe(`diene action: the ${name} input holds a line break or another control character\n`);
+    }
+    expect(runAction(dir, { fleet: '.\r' }).exitCode).toBe(0); // trailing white space is trimmed, as the toolkit's getInput does
+    expect(runAction(dir, { out: 'generated\u0007' }).log).toContain('the out input holds a line break or another control character');
+  });
+
+  it('passes the inputs to diene as arguments, each value in its option (a value starting with - stays a value), and runs the diene input when given', () => {
     const dir = workspace();
     const bin = mkdtempSync(path.join(tmpdir(), 'diene-bin-'));
     cleanups.push(() => rmSync(bin, { recursive: true, force: true }));
     const calls = path.join(bin, 'calls');
-    // answers every command but render as the plugin bundle's stubs do (test/cli/render-bundle.test.ts checks the real one)
-    const stub = [
-      '#!/bin/sh',
-      `echo "$*" >> '${calls}'`,
-      'case "$1" in render|--version|--help) exit 0 ;; esac',
-      `echo '[{"severity":"error","code":"usage_command_not_in_image","message":"diene '"$1"' is not in the ArgoCD plugin image, which runs diene render only"}]' >&2`,
-      'exit 2',
-      '',
-    ].join('\n');
-    writeFileSync(path.join(bin, 'diene'), stub, { mode: 0o755 });
-    const run = runAction(dir, { format: 'text' }, { PATH: `${bin}:${path.dirname(process.execPath)}:/usr/bin:/bin` });
+    // a diene of the fleet repository's own: records its arguments and environment, then runs the bundle
+    writeFileSync(
+      path.join(bin, 'my-diene'),
+      `#!/bin/sh\nprintf '%s\\n' "$@" > '${calls}'\nenv | grep '^INPUT_' >> '${calls}'\nexec '${runnerNode}' '${path.join(checkout, 'bin', 'diene.js')}' "$@"\n`,
+      { mode: 0o755 },
+    );
+    const run = runAction(dir, { command: 'validate', format: 'text', diene: path.join(bin, 'my-diene') });
     expect(run.exitCode, run.log).toBe(0);
-    expect(run.env['DIENE_CLI']).toBe(`node ${REPO_ROOT}/bin/diene.js`);
-    expect(run.outputs.result).toBe('fresh');
-    expect(run.log).toContain("the diene on the PATH runs render only (the plugin image's)");
-    // only the probe ran it: compile on an empty folder, nothing else
-    expect(readFileSync(calls, 'utf8')).toMatch(/^compile --check --fleet \S+ --format json\n$/);
-  });
+    expect(run.outputs.result).toBe('valid');
+    expect(readFileSync(calls, 'utf8')).toBe('validate\n--fleet=.\n--format=text\n');
 
-  it('refuses an expression the harness does not know', () => {
-    const context: Context = { inputs: {}, env: {}, steps: {} };
-    expect(() => expand('${{ github.token }}', context, false)).toThrow('does not know');
-    expect(() => expand('${{ steps.run.outputs.result }}', context, false)).toThrow('does not know');
-    expect(() => expand('${{ inputs.nope }}', context, false)).toThrow('undeclared input');
+    const dashed = runAction(dir, { fleet: '--help', out: '-x', diene: path.join(bin, 'my-diene') });
+    expect(readFileSync(calls, 'utf8')).toBe('compile\n--check\n--fleet=--help\n--out=-x\n--format=github\n');
+    expect(dashed.exitCode).toBe(2);
+    expect(dashed.outputs.result).toBe('invalid');
   });
 });

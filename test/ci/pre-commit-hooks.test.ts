@@ -6,10 +6,10 @@
  * `pre-commit run --all-files` on a fresh, a stale and a broken fleet.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
@@ -39,10 +39,24 @@ function git(cwd: string, ...args: string[]): string {
   return run.stdout.trim();
 }
 
-/** A git repository holding this repository's hook files (the hooks file and every script its entries name), committed; returns it and the commit. */
-function hookRepository(): { repo: string; rev: string } {
+/** The committed diene the hook repository's clone holds: the bin, the bundle it runs, and what the bundle reads. */
+const OWN_DIENE = [
+  'bin/diene.js',
+  'bundle/diene.mjs',
+  'bundle/LICENCES.txt',
+  'package.json',
+  ...readdirSync(path.join(REPO_ROOT, 'schemas'), { recursive: true })
+    .map((f) => `schemas/${String(f)}`)
+    .filter((f) => f.endsWith('.json')),
+];
+
+/**
+ * A git repository holding this repository's hook files (the hooks file and every script its entries name), committed; returns it and the commit.
+ * With `ownDiene`, also the committed diene (as pre-commit's clone of this repository holds it).
+ */
+function hookRepository(ownDiene = false): { repo: string; rev: string } {
   const repo = temp('diene-hooks-');
-  const files = ['.pre-commit-hooks.yaml', ...new Set(hooks.map((h) => String(h.entry).split(' ')[0] as string))];
+  const files = ['.pre-commit-hooks.yaml', ...new Set(hooks.map((h) => String(h.entry).split(' ')[0] as string)), ...(ownDiene ? OWN_DIENE : [])];
   for (const file of files) {
     mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
     copyFileSync(path.join(REPO_ROOT, file), path.join(repo, file));
@@ -80,7 +94,7 @@ function fleetRepository(hookRepo: { repo: string; rev: string }, overlay: Recor
 }
 
 /** `pre-commit run --all-files` in `repo`, offline, with its own cache, diene from this repository's build. */
-function preCommit(repo: string, home: string): { status: number; output: string } {
+function preCommit(repo: string, home: string, withDiene = true): { status: number; output: string } {
   const run = spawnSync('pre-commit', ['run', '--all-files', '--color', 'never'], {
     cwd: repo,
     encoding: 'utf8',
@@ -90,7 +104,7 @@ function preCommit(repo: string, home: string): { status: number; output: string
       HOME: home,
       PRE_COMMIT_HOME: path.join(home, 'cache'),
       // the hook splits DIENE on spaces (these paths have none)
-      DIENE: `${process.execPath} ${path.join(REPO_ROOT, 'bin', 'diene.js')}`,
+      ...(withDiene ? { DIENE: `${process.execPath} ${path.join(REPO_ROOT, 'bin', 'diene.js')}` } : {}),
       GIT_CONFIG_NOSYSTEM: '1',
     },
   });
@@ -129,6 +143,22 @@ describe('.pre-commit-hooks.yaml', () => {
     expect(stale.output).toContain('- exit code: 1');
     expect(stale.output).toContain('pre-commit: generated/ is stale');
     expect(stale.output).toMatch(/^diene validate\.+Passed$/m);
+  });
+
+  it.skipIf(skip)(`with no DIENE and no diene installed, run the hook repository's own committed bundle with node${skippedBecause(missing)}`, () => {
+    const hookRepo = hookRepository(true);
+    const repo = fleetRepository(hookRepo);
+    // PATH: node, git and pre-commit, no diene
+    expect(spawnSync('sh', ['-c', 'command -v diene'], { env: { PATH: process.env['PATH'] ?? '' } }).status).not.toBe(0);
+    const home = temp('diene-pre-commit-home-');
+    const fresh = preCommit(repo, home, false);
+    expect(fresh.status, fresh.output).toBe(0);
+    expect(fresh.output).toMatch(/^diene compile --check\.+Passed$/m);
+    writeFileSync(path.join(repo, 'generated', 'platforms', 'nitroso.yaml'), 'stale: true\n');
+    git(repo, 'commit', '-qam', 'hand edit');
+    const stale = preCommit(repo, home, false);
+    expect(stale.status).toBe(1);
+    expect(stale.output).toContain('pre-commit: generated/ is stale');
   });
 
   it.skipIf(skip)(`diene-check says to move an untracked stray file under generated/, not only to compile${skippedBecause(missing)}`, () => {
@@ -182,6 +212,20 @@ describe('the hook scripts without diene', () => {
   }
   // PATH holds node and npx (/usr/bin here, or node's folder) but no diene; no DIENE
   const bare = { PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`, HOME: tmpdir() };
+  // The hook script alone, as a hook repository without the committed diene holds it (this repository's own would run it).
+  let lone = '';
+  const scriptPath = (script: string) => {
+    if (script !== 'scripts/pre-commit-hook.sh') return path.join(REPO_ROOT, script);
+    if (!lone) {
+      lone = mkdtempSync(path.join(tmpdir(), 'diene-lone-hook-'));
+      mkdirSync(path.join(lone, 'scripts'));
+      copyFileSync(path.join(REPO_ROOT, script), path.join(lone, script));
+    }
+    return path.join(lone, script);
+  };
+  afterAll(() => {
+    if (lone) rmSync(lone, { recursive: true, force: true });
+  });
 
   it('finds no diene on the PATH', () => {
     expect(spawnSync('sh', ['-c', 'command -v diene'], { env: bare }).status).not.toBe(0);
@@ -191,7 +235,7 @@ describe('the hook scripts without diene', () => {
     it(`${script} ${args.join(' ')}: says diene is not installed and exits 127, not 1 (stale)`, () => {
       const repo = stagedFleet();
       const home = temp('diene-npm-home-');
-      const run = spawnSync(path.join(REPO_ROOT, script), args, { cwd: repo, encoding: 'utf8', env: { ...bare, HOME: home } });
+      const run = spawnSync(scriptPath(script), args, { cwd: repo, encoding: 'utf8', env: { ...bare, HOME: home } });
       expect(run.status, run.stderr).toBe(127);
       expect(run.stderr).toContain('pre-commit: diene is not installed');
       expect(run.stderr).toContain('npm install --save-dev diene-compiler');
@@ -200,7 +244,7 @@ describe('the hook scripts without diene', () => {
 
     it(`${script} ${args.join(' ')}: says so too when DIENE names a command that does not exist`, () => {
       const repo = stagedFleet();
-      const run = spawnSync(path.join(REPO_ROOT, script), args, { cwd: repo, encoding: 'utf8', env: { ...bare, DIENE: 'no-such-diene-command' } });
+      const run = spawnSync(scriptPath(script), args, { cwd: repo, encoding: 'utf8', env: { ...bare, DIENE: 'no-such-diene-command' } });
       expect(run.status).toBe(127);
       expect(run.stderr).toContain('pre-commit: could not run diene (no-such-diene-command): command not found');
       expect(run.stderr).not.toContain('stale');
@@ -211,7 +255,7 @@ describe('the hook scripts without diene', () => {
     const repo = stagedFleet();
     mkdirSync(path.join(repo, 'node_modules', '.bin'), { recursive: true });
     symlinkSync(path.join(REPO_ROOT, 'bin', 'diene.js'), path.join(repo, 'node_modules', '.bin', 'diene'));
-    const run = spawnSync(path.join(REPO_ROOT, 'scripts', 'pre-commit-hook.sh'), ['check'], {
+    const run = spawnSync(scriptPath('scripts/pre-commit-hook.sh'), ['check'], {
       cwd: repo,
       encoding: 'utf8',
       env: { ...bare, HOME: temp('diene-npm-home-') },

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
 import { runCli } from '../support/run-cli.js';
-import { skippedBecause, skipUnlessPresent } from '../support/required.js';
+import { skipUnlessPresent } from '../support/required.js';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {

@@ -8,9 +8,9 @@
  */
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
-import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet, useTempFleets } from '../support/fleet-fixture.js';
+import { REPO_ROOT, useTempFleets } from '../support/fleet-fixture.js';
 import { runCli, runCliInProcess } from '../support/run-cli.js';
 import { git } from '../support/git-fleet.js';
 

@@ -3,6 +3,7 @@
  * materialize` on a fleet whose rows do not exist yet: an empty row folder of
  * the sign-in service counts as that service.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -47,6 +48,17 @@ describe('diene init', () => {
     expect(compile.exitCode, compile.stderr).toBe(0);
     expect(jsonDiagnostics(compile.stderr)).toEqual([]);
     expect(runCli(['compile', '--fleet', dir]).stderr).not.toMatch(/warning/);
+  });
+
+  it("prints a next command that a shell runs as printed when the folder's name has a space and a quote", async () => {
+    const dir = path.join(tempDir(), "Bob's fleet");
+    const init = await runCliInProcess(['init', dir]);
+    expect(init.exitCode, init.stderr).toBe(0);
+    const next = /^next: (.*)$/m.exec(init.stderr)?.[1];
+    expect(next).toBe(`diene compile --fleet '${dir.replace(/'/g, "'\\''")}'`);
+    // The shell's own reading of the printed command: its fourth word is the folder.
+    const words = execFileSync('sh', ['-c', `printf '%s\\n' ${next}`], { encoding: 'utf8' }).split('\n');
+    expect(words.slice(0, 4)).toEqual(['diene', 'compile', '--fleet', dir]);
   });
 
   it('writes one platform, one service, two landscapes with one cluster each, a DNS host and the sign-in platform, commented', async () => {
@@ -141,6 +153,24 @@ describe('diene materialize on a fleet without rows', () => {
     const run = await runCliInProcess(['materialize', '--fleet', dir, '--format', 'json']);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(jsonDiagnostics(run.stderr)).toEqual([]);
+  });
+
+  it('does not warn about the missing rows it writes (a service row and a shared chart row)', async () => {
+    const dir = tempDir();
+    expect((await runCliInProcess(['init', dir])).exitCode).toBe(0);
+    rmSync(path.join(dir, 'platforms/storefront/cart/staging.yaml'));
+    const platform = path.join(dir, 'carbon/storefront/platform.yaml');
+    writeFileSync(platform, `${readFileSync(platform, 'utf8')}sharedCharts: [cache]\n`);
+    // Before materialize, validate names both missing rows.
+    const before = await runCliInProcess(['validate', '--fleet', dir, '--format', 'json']);
+    expect(jsonDiagnostics(before.stdout).map((d) => d.code).sort()).toEqual(['row_missing', 'shared_row_missing', 'shared_row_missing']);
+    const run = await runCliInProcess(['materialize', '--fleet', dir, '--format', 'json']);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(jsonDiagnostics(run.stderr)).toEqual([]);
+    expect(readFileSync(path.join(dir, 'platforms/storefront/cart/staging.yaml'), 'utf8')).toMatch(/^pin:\n {2}chart: ""\n {2}image: ""\n$/m);
+    for (const landscape of ['dev', 'staging'])
+      expect(readFileSync(path.join(dir, `platforms/storefront/_shared/cache/${landscape}.yaml`), 'utf8')).toMatch(/^pin:\n {2}chart: ""\n$/m);
+    expect(jsonDiagnostics((await runCliInProcess(['validate', '--fleet', dir, '--format', 'json'])).stdout)).toEqual([]);
   });
 
   it('still says issuer_unknown when the sign-in service has no folder at all', async () => {

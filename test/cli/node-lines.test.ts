@@ -34,9 +34,9 @@ let lonePackage = '';
 beforeAll(() => {
   work = mkdtempSync(path.join(tmpdir(), 'diene-node-lines-'));
   lonePackage = path.join(work, 'package');
-  mkdirSync(path.join(lonePackage, 'dist'), { recursive: true });
+  mkdirSync(lonePackage, { recursive: true });
   cpSync(path.join(REPO_ROOT, 'bin'), path.join(lonePackage, 'bin'), { recursive: true });
-  cpSync(path.join(REPO_ROOT, 'dist', 'bundle'), path.join(lonePackage, 'dist', 'bundle'), { recursive: true });
+  cpSync(path.join(REPO_ROOT, 'bundle'), path.join(lonePackage, 'bundle'), { recursive: true });
   cpSync(path.join(REPO_ROOT, 'schemas'), path.join(lonePackage, 'schemas'), { recursive: true });
   cpSync(path.join(REPO_ROOT, 'package.json'), path.join(lonePackage, 'package.json'));
 });

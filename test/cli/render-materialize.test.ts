@@ -5,9 +5,9 @@
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { overlayTexts, readFleetTexts, writeTempFleet, useTempFleets } from '../support/fleet-fixture.js';
+import { useTempFleets } from '../support/fleet-fixture.js';
 import { runCli, runCliInProcess } from '../support/run-cli.js';
 import { SHARED_CHART, sharedChartFleetTexts } from '../support/shared-chart-fleet.js';
 // Command lines whose subject is the command's output, diagnostics and exit code run the CLI's

@@ -8,7 +8,7 @@
  * JSON); none of it may hold any of the secrets, and all of it must still say
  * where each one is.
  */
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readFleetTexts, useTempFleets } from '../support/fleet-fixture.js';

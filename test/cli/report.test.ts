@@ -6,8 +6,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { overlayTexts, readFleetTexts, writeTempFleet, useTempFleets } from '../support/fleet-fixture.js';
+import { describe, expect, it } from 'vitest';
+import { readFleetTexts, writeTempFleet, useTempFleets } from '../support/fleet-fixture.js';
 import { parseMermaid } from '../support/mermaid-parse.js';
 import { runCli, runCliInProcess } from '../support/run-cli.js';
 // Command lines whose subject is the command's output, diagnostics and exit code run the CLI's
@@ -66,7 +66,7 @@ describe('diene report', () => {
     expect(text).toContain('## diene: 2 generated files and ');
     expect(text).toContain('(platforms: mercury); generated files are stale');
     expect(text).toContain('### Output changes against the base branch');
-    expect(text).toContain('**Generated files:** **stale**: 2 file(s) differ');
+    expect(text).toContain('**Generated files:** **stale**: 2 files differ');
     const [flowchart] = [...text.matchAll(/```mermaid\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
     expect(flowchart).toContain('s_pikachu -. "manual, soak 3h" .-> s_raichu');
     expect(await parseMermaid(flowchart ?? '')).toBe('flowchart-v2');

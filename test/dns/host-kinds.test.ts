@@ -42,7 +42,8 @@ describe('the DNS host kinds', () => {
       .map((entry) => entry.name);
     expect(folders.sort()).toEqual([...DNS_HOST_KINDS].sort());
     for (const kind of DNS_HOST_KINDS) {
-      for (const file of ['adapter.ts', 'observe.ts', 'convert.ts', 'apply.ts']) expect(existsSync(path.join(adapters, kind, file)), `${kind}/${file}`).toBe(true);
+      for (const file of ['adapter.ts', 'observe.ts', 'convert.ts', 'apply.ts'])
+        expect(existsSync(path.join(adapters, kind, file)), `${kind}/${file}`).toBe(true);
       expect(existsSync(path.join(ROOT, 'compiler/dns/capabilities', `${kind}.ts`)), kind).toBe(true);
     }
   });

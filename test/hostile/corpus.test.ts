@@ -32,7 +32,7 @@ import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
 import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
 import { boundedCli, expectNoCrash, jsonDiagnostics, NOBODY } from '../support/bounded-cli.js';
 import { makeEntries, type MakeEntry } from '../support/make-entries.js';
-import { skippedBecause, skipUnlessPresent } from '../support/required.js';
+import { skipUnlessPresent } from '../support/required.js';
 import { runCliInProcess } from '../support/run-cli.js';
 
 interface ExpectedDiagnostic {

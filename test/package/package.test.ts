@@ -6,10 +6,13 @@
  * then the CLI through `npx diene` and the library from an .mjs and a
  * TypeScript file, all from that folder. The `prepare` script is run in the
  * installed package with and without TypeScript (the dev dependency it builds
- * with): it keeps the shipped dist/ both times.
+ * with): it keeps the shipped dist/ both times. Then a plain `npm install` of
+ * the tarball (no lockfile, dev dependencies omitted): its size, the library
+ * compiling the bundled example, and the catalog error for a command whose
+ * optional peer dependency is not installed.
  */
 import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, type Dirent } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,7 +26,8 @@ const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'
   version: string;
   license: string;
   dependencies: Record<string, string>;
-  optionalDependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
+  peerDependenciesMeta: Record<string, { optional: boolean }>;
   bin: Record<string, string>;
   engines: Record<string, string>;
 };
@@ -42,13 +46,14 @@ function run(command: string, args: readonly string[], cwd: string, env: NodeJS.
 
 /** Every file under `root`, relative, `/`-separated, sorted. */
 function listFiles(root: string): string[] {
-  return (readdirSync(root, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+  return (readdirSync(root, { recursive: true, withFileTypes: true }) as Dirent[])
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
     .sort();
 }
 
 let work = '';
+let tarballPath = '';
 let consumer = '';
 let installed = '';
 let fleet = '';
@@ -63,6 +68,7 @@ beforeAll(() => {
   work = mkdtempSync(path.join(tmpdir(), 'diene-package-'));
   const packed = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', work], { cwd: REPO_ROOT, env: ENV, encoding: 'utf8' });
   const tarball = packed.trim().split('\n').at(-1) as string;
+  tarballPath = path.join(work, tarball);
   const spec = `file:../${tarball}`;
   consumer = path.join(work, 'consumer');
   mkdirSync(consumer);
@@ -73,7 +79,8 @@ beforeAll(() => {
       resolved: spec,
       license: pkg.license,
       dependencies: pkg.dependencies,
-      optionalDependencies: pkg.optionalDependencies,
+      peerDependencies: pkg.peerDependencies,
+      peerDependenciesMeta: pkg.peerDependenciesMeta,
       bin: pkg.bin,
       engines: pkg.engines,
     },
@@ -122,7 +129,7 @@ describe('the packed package, installed into an empty folder without dev depende
   it('holds the built dist/ with its declarations, the bin and the schemas, and no sources, tests or dev dependencies', () => {
     const files = listFiles(installed);
     expect(files).toEqual(
-      expect.arrayContaining(['bin/diene.js', 'dist/api.js', 'dist/api.d.ts', 'dist/cli.js', 'dist/cli.d.ts', 'dist/bundle/cli.js', 'schemas/fleet.schema.json', 'package.json']),
+      expect.arrayContaining(['bin/diene.js', 'dist/api.js', 'dist/api.d.ts', 'dist/cli.js', 'dist/cli.d.ts', 'bundle/diene.mjs', 'bundle/LICENCES.txt', 'schemas/fleet.schema.json', 'package.json']),
     );
     expect(
       files.filter((file) => /^(compiler|test|bench|golden|examples)\//.test(file) || file.endsWith('.map') || file.endsWith('.ts') !== file.endsWith('.d.ts')),
@@ -252,27 +259,18 @@ compileFleet(['registry/fleet.yaml'], { nowSeconds: 0 });
     expect(tsc.status).toBe(0);
   }, 120_000);
 
-  it('installs the cloud SDKs as optional dependencies; without them (--omit=optional) render is the same and each applier names the missing package', () => {
-    const sdks = Object.keys(pkg.optionalDependencies).sort();
-    expect(sdks).toEqual(['@aws-sdk/client-route-53', '@aws-sdk/client-s3', '@google-cloud/dns', 'cloudflare']);
-    for (const sdk of sdks) expect(existsSync(path.join(consumer, 'node_modules', sdk)), sdk).toBe(true);
-    const lean = path.join(work, 'lean');
-    mkdirSync(lean);
-    for (const file of ['package.json', 'package-lock.json']) cpSync(path.join(consumer, file), path.join(lean, file));
-    const install = run('npm', ['ci', '--omit=dev', '--omit=optional', '--offline', '--no-audit', '--no-fund', '--loglevel=error'], lean);
-    expect(install.status, install.stderr).toBe(0);
-    for (const sdk of sdks) expect(existsSync(path.join(lean, 'node_modules', sdk)), sdk).toBe(false);
-    const bin = path.join(lean, 'node_modules', '.bin', 'diene');
-    const render = run(bin, ['render', '--platform', 'nitroso', '--fleet', fleet], lean);
-    expect(render.status).toBe(0);
-    expect(render.stdout).toBe(rendered);
+  it('leaves the optional peer dependencies out, and each applier names the package to install', () => {
+    const peers = Object.keys(pkg.peerDependencies).sort();
+    expect(peers).toEqual(['@aws-sdk/client-route-53', '@aws-sdk/client-s3', '@google-cloud/dns', '@kubernetes/client-node', 'cloudflare', 'isomorphic-git']);
+    expect(Object.values(pkg.peerDependenciesMeta).every((meta) => meta.optional)).toBe(true);
+    for (const peer of peers) expect(existsSync(path.join(consumer, 'node_modules', peer)), peer).toBe(false);
     // The reference fleet's DNS hosts are a route53 and a google one: each zone of each is named, nothing is sent (exit 2: nothing written).
-    const dns = run(bin, ['apply', 'dns', '--dry-run', '--fleet', fleet, '--format', 'json', '--now', NOW], lean);
+    const dns = run(diene(), ['apply', 'dns', '--dry-run', '--fleet', fleet, '--format', 'json', '--now', NOW], consumer);
     const dnsCodes = (JSON.parse(dns.stderr) as { code: string; message: string }[]).filter((d) => d.code === 'dns_host_sdk_missing').map((d) => d.message);
     expect(dnsCodes.some((m) => m.includes('(route53) needs the npm package @aws-sdk/client-route-53'))).toBe(true);
     expect(dnsCodes.some((m) => m.includes('(google) needs the npm package @google-cloud/dns'))).toBe(true);
     expect(dns.status).toBe(2);
-    const books = run(bin, ['apply', 'books', '--fleet', fleet, '--to', 's3://books/prod', '--serial', '7', '--skip-name-check', '--format', 'json', '--now', NOW], lean);
+    const books = run(diene(), ['apply', 'books', '--fleet', fleet, '--to', 's3://books/prod', '--serial', '7', '--skip-name-check', '--format', 'json', '--now', NOW], consumer);
     expect(books.status).toBe(2);
     expect((JSON.parse(books.stderr) as { code: string }[]).map((d) => d.code)).toContain('books_store_sdk_missing');
   }, 300_000);
@@ -300,17 +298,81 @@ compileFleet(['registry/fleet.yaml'], { nowSeconds: 0 });
       1,
       'prepare: dist/ is missing and cannot be built: TypeScript is not installed; run `npm ci` with the dev dependencies\n',
     ]);
-    mkdirSync(path.join(checkout, 'dist', 'bundle'), { recursive: true });
+    mkdirSync(path.join(checkout, 'dist'), { recursive: true });
     writeFileSync(path.join(checkout, 'dist', 'cli.js'), '');
     writeFileSync(path.join(checkout, 'dist', 'api.js'), '');
     // A dist/ without the command line's bundle: an error naming it.
     const noBundle = run(process.execPath, ['scripts/prepare.mjs'], checkout);
     expect([noBundle.status, noBundle.stderr]).toEqual([
       1,
-      'prepare: dist/ lacks dist/bundle/cli.js and cannot be built: TypeScript is not installed; run `npm ci` with the dev dependencies\n',
+      'prepare: the package lacks bundle/diene.mjs and cannot be built: TypeScript is not installed; run `npm ci` with the dev dependencies\n',
     ]);
-    writeFileSync(path.join(checkout, 'dist', 'bundle', 'cli.js'), '');
+    mkdirSync(path.join(checkout, 'bundle'));
+    writeFileSync(path.join(checkout, 'bundle', 'diene.mjs'), '');
     const omitted = run(process.execPath, ['scripts/prepare.mjs'], checkout);
     expect([omitted.status, omitted.stdout]).toEqual([0, 'prepare: dist/ is used as it is: TypeScript is not installed (dev dependencies omitted)\n']);
+  }, 120_000);
+});
+
+describe('a plain `npm install` of the packed tarball (no lockfile, dev dependencies omitted)', () => {
+  let plain = '';
+  const MAX_BYTES = 30 * 1000 * 1000;
+
+  /** The bytes of every file under `root` (links not followed). */
+  function bytesUnder(root: string): number {
+    return (readdirSync(root, { recursive: true, withFileTypes: true }) as Dirent[])
+      .filter((entry) => entry.isFile())
+      .reduce((sum, entry) => sum + statSync(path.join(entry.parentPath, entry.name)).size, 0);
+  }
+
+  beforeAll(() => {
+    plain = path.join(work, 'plain');
+    mkdirSync(plain);
+    writeFileSync(path.join(plain, 'package.json'), `${JSON.stringify({ name: 'plain', private: true, type: 'module' }, null, 2)}\n`);
+    // The npm cache first (the caret ranges resolve to what it holds when it can), the registry for the rest.
+    const install = run('npm', ['install', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', tarballPath], plain);
+    if (install.status !== 0) throw new Error(`npm install of the packed tarball failed (${install.status}):\n${install.stderr}`);
+  }, 600_000);
+
+  it(`installs at most ${MAX_BYTES / 1e6} MB, none of the optional peer dependencies among them`, () => {
+    const bytes = bytesUnder(path.join(plain, 'node_modules'));
+    expect(bytes).toBeGreaterThan(1e6);
+    expect(bytes).toBeLessThanOrEqual(MAX_BYTES);
+    for (const peer of Object.keys(pkg.peerDependencies)) expect(existsSync(path.join(plain, 'node_modules', peer)), peer).toBe(false);
+  });
+
+  it('compiles the bundled example through the library (compileFleet) to the golden tree', () => {
+    const script = path.join(plain, 'compile.mjs');
+    writeFileSync(
+      script,
+      `import { compileFleet, hasErrors, readFleet } from '${pkg.name}';
+const { files } = await readFleet(${JSON.stringify(fleet)});
+const compiled = compileFleet(files, { nowSeconds: Date.parse('${NOW}') / 1000 });
+process.stdout.write(JSON.stringify({ errors: hasErrors(compiled.diagnostics), outputs: Object.fromEntries([...compiled.outputs].sort(([a], [b]) => (a < b ? -1 : 1))) }));
+`,
+    );
+    const result = run(process.execPath, [script], plain);
+    expect(result.stderr).toBe('');
+    const answer = JSON.parse(result.stdout) as { errors: boolean; outputs: Record<string, string> };
+    expect(answer.errors).toBe(false);
+    const golden = listFiles(GOLDEN);
+    expect(Object.keys(answer.outputs)).toEqual(golden);
+    for (const file of golden) expect(answer.outputs[file], file).toBe(readFileSync(path.join(GOLDEN, file), 'utf8'));
+  }, 120_000);
+
+  it('answers a command that needs a missing peer with the catalog error naming it: apply kube without @kubernetes/client-node', () => {
+    const bin = path.join(plain, 'node_modules', '.bin', 'diene');
+    const kube = run(bin, ['apply', 'kube', '--platform', 'nitroso', '--fleet', fleet, '--dry-run=server', '--format', 'json', '--now', NOW], plain);
+    expect(kube.status).toBe(2);
+    expect(JSON.parse(kube.stderr)).toEqual([
+      expect.objectContaining({
+        code: 'peer_dependency_missing',
+        severity: 'error',
+        message: 'diene apply kube needs the npm package @kubernetes/client-node, which is not installed here, so nothing was read or written',
+      }),
+    ]);
+    // The compiler itself needs none of them.
+    const validate = run(bin, ['validate', '--fleet', fleet, '--now', NOW], plain);
+    expect([validate.status, validate.stderr]).toEqual([0, expect.stringContaining('0 errors, 6 warnings')]);
   }, 120_000);
 });

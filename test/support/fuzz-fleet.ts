@@ -11,7 +11,7 @@
  */
 import fc from 'fast-check';
 import { Document, isCollection, isMap, parseDocument, stringify, visit } from 'yaml';
-import { positionOf, sourceFile, lineText, type SourceFile } from '../../compiler/1-load/source-file.js';
+import { sourceFile, lineText, type SourceFile } from '../../compiler/1-load/source-file.js';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
 
 /**
@@ -650,9 +650,4 @@ export function leakProblem(diagnostic: Diagnostic): string | undefined {
     if (leak) return `says "${leak[0]}": ${text.slice(0, 200)}`;
   }
   return undefined;
-}
-
-/** The end of `file` as a position (for tests that want the last valid place). */
-export function endOf(file: SourceFile): { line: number; column: number } {
-  return positionOf(file, file.text.length);
 }

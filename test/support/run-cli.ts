@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type * as Cli from '../../compiler/cli.js';
 import { REPO_ROOT } from './fleet-fixture.js';
 
 export interface CliRun {
@@ -27,12 +28,12 @@ export function runCli(args: readonly string[], options: { cwd?: string; env?: R
   return { exitCode: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
-type CliModule = typeof import('../../compiler/cli.js');
+type CliModule = typeof Cli;
 let built: Promise<CliModule> | undefined;
 
-/** The command line's bundle, `dist/bundle/cli.js`: the module bin/diene.js loads, so an in-process run is the binary's code. */
+/** The command line's bundle, `bundle/diene.mjs`: the module bin/diene.js loads, so an in-process run is the binary's code. */
 function builtCli(): Promise<CliModule> {
-  built ??= import(pathToFileURL(path.join(REPO_ROOT, 'dist', 'bundle', 'cli.js')).href) as Promise<CliModule>;
+  built ??= import(pathToFileURL(path.join(REPO_ROOT, 'bundle', 'diene.mjs')).href) as Promise<CliModule>;
   return built;
 }
 
@@ -60,7 +61,7 @@ let inProcessBusy = false;
 
 /**
  * Runs `diene …args` inside this process: the `main` of the bundle
- * (`dist/bundle/cli.js`) that bin/diene.js calls, with the same environment {@link runCli} gives a
+ * (`bundle/diene.mjs`) that bin/diene.js calls, with the same environment {@link runCli} gives a
  * child (`GITHUB_ACTIONS` and `FORCE_COLOR` empty, then `env`), `cwd` as the
  * working directory, and stdout and stderr collected as the pipes of a child
  * (not terminals). For tests whose subject is a command's output, diagnostics

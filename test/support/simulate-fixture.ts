@@ -12,9 +12,6 @@ import type { Cell } from '../../compiler/simulate/user-outcomes.js';
 import type { TargetOptions, UserKind } from '../../compiler/simulate/user-targets.js';
 import { overlayTexts, readFleetTexts, TEST_NOW_SECONDS, toSourceFiles } from './fleet-fixture.js';
 
-/** Columns in matrix order (landscapes, then virtual landscapes, each sorted) and users in their order. */
-export const COLUMNS = ['ampharos', 'pichu', 'pikachu', 'raichu', 'celebi', 'mew'] as const;
-
 /** The simulation context of the reference fleet (with `overlay`), the intake named as SPEC §1 names it. */
 export function referenceContext(
   overlay: Record<string, string | null> = {},

@@ -59,8 +59,6 @@ import { bytesKeptByGit } from '../git/tracked.js';
 import { currentStamp, stampFields, stampOf } from './file-stamp.js';
 import { inspectTree, OUTPUT_READ_LIMIT, readParsedManifest, removeOwnedTree, removeOwnedTreeConcurrently, type TreeInspection } from './output-ownership.js';
 
-export { OUTPUT_READ_LIMIT } from './output-ownership.js';
-
 /** How long a writer waits for another writer's lock before giving up (milliseconds). */
 export const LOCK_WAIT_MS = 10_000;
 

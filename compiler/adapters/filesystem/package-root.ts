@@ -1,13 +1,13 @@
 /**
  * Files of the installed package (package.json, schemas/) found from the
  * running module. Built, a module sits three folders below the package
- * (`dist/adapters/filesystem/`); in the command line's bundle every chunk
- * sits two below (`dist/bundle/`), and scripts/bundle-cli.mjs says so with
- * an esbuild `define`.
+ * (`dist/adapters/filesystem/`); the command line's bundle sits one below
+ * (`bundle/diene.mjs`), and scripts/bundle-cli.mjs says so with an esbuild
+ * `define`.
  */
 import { fileURLToPath } from 'node:url';
 
-/** Set by scripts/bundle-cli.mjs: the path from a bundle chunk up to the package's folder. */
+/** Set by scripts/bundle-cli.mjs: the path from the bundle up to the package's folder. */
 declare const DIENE_PACKAGE_ROOT: string | undefined;
 
 /** The absolute path of `relative` (`/`-separated) inside the package this module ships in. */

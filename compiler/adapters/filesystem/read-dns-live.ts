@@ -25,7 +25,7 @@ function display(cwd: string, absolute: string): string {
  */
 export async function readTextFile(absolute: string, cwd: string): Promise<{ file?: SourceFile; diagnostics: Diagnostic[] }> {
   const shown = display(cwd, absolute);
-  const read = await readInputFile(absolute);
+  const read = readInputFile(absolute);
   if ('text' in read) return { file: sourceFile(shown, read.text), diagnostics: [] };
   const { problem } = read;
   const where = { file: shown, line: problem.code === 'file_read_failed' ? (problem.line ?? 1) : 1, column: problem.code === 'file_read_failed' ? (problem.column ?? 1) : 1 };

@@ -29,8 +29,8 @@ import fs from 'node:fs';
 import { lstat, mkdir, mkdtemp, open, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import git, { Errors, type AuthCallback } from 'isomorphic-git';
-import http from 'isomorphic-git/http/node';
+import type { AuthCallback } from 'isomorphic-git';
+import { git, isGitError, loadHttp } from './isomorphic.js';
 import type { ChoiceOf } from '../../diagnostics/catalog.js';
 import { diagnoseFinding, FLEET_WIDE, type Finding } from '../../diagnostics/diagnostic.js';
 import {
@@ -101,7 +101,7 @@ export class BranchUnreadableError extends RepoError {
 
 /** The refusal of an HTTP remote's answer while doing `action` (`fetch from`, `push to`): its credentials, or the network and server. */
 function remoteError(url: string, action: string, error: unknown): RepoError {
-  const status = error instanceof Errors.HttpError ? error.data.statusCode : undefined;
+  const status = isGitError(error, 'HttpError') ? (error as { data?: { statusCode?: number } }).data?.statusCode : undefined;
   if (status === 401 || status === 403) return new RepoError({ code: 'claim_repo_denied', args: { repo: url, status, action } });
   return new RepoError({ code: 'claim_repo_unreachable', args: { repo: url, action, reason: reasonOf(error) } });
 }
@@ -189,6 +189,7 @@ async function openRemote(url: string, wanted: string | BranchFromHead, auth: Re
     auth.username !== undefined || auth.password !== undefined
       ? () => ({ username: auth.username ?? 'x-access-token', password: auth.password ?? '' })
       : undefined;
+  const http = await loadHttp();
   const remote = { fs, http, dir, gitdir: store.gitdir, ...(onAuth ? { onAuth } : {}) };
   let cloned = false;
   let branch: string;
@@ -221,7 +222,7 @@ async function openRemote(url: string, wanted: string | BranchFromHead, auth: Re
         return await snapshotOf(store, await git.resolveRef({ fs, gitdir: store.gitdir, ref: tracking }), { location: url, branch });
       } catch (error) {
         if (error instanceof BranchUnreadableError) throw error;
-        if (error instanceof Errors.NotFoundError) throw new RepoError({ code: 'claim_branch_missing', args: { branch, repo: url } });
+        if (isGitError(error, 'NotFoundError')) throw new RepoError({ code: 'claim_branch_missing', args: { branch, repo: url } });
         // Anything else while fetching is the remote's or the network's (refused, timed out, 401, not a git server).
         throw remoteError(url, 'fetch from', error);
       }
@@ -238,13 +239,13 @@ async function openRemote(url: string, wanted: string | BranchFromHead, auth: Re
         await git.push({ ...remote, ref: branch, remoteRef: branch, remote: 'origin', cache: store.cache });
         return { ok: true, commit };
       } catch (error) {
-        if (error instanceof Errors.PushRejectedError) return { ok: false, reason: 'moved' };
-        if (error instanceof Errors.GitPushError) {
+        if (isGitError(error, 'PushRejectedError')) return { ok: false, reason: 'moved' };
+        if (isGitError(error, 'GitPushError')) {
           // The server refused the ref update. If the branch moved, another writer won the race; otherwise it is a real refusal.
           const refs = await git.listServerRefs({ http, url, prefix: `refs/heads/${branch}`, ...(onAuth ? { onAuth } : {}) });
           const now = refs.find((r) => r.ref === `refs/heads/${branch}`)?.oid;
           if (now !== base.commit) return { ok: false, reason: 'moved' };
-          throw new RepoError({ code: 'claim_push_refused', args: { repo: url, branch, reason: error.message.trim() } });
+          throw new RepoError({ code: 'claim_push_refused', args: { repo: url, branch, reason: (error as Error).message.trim() } });
         }
         throw remoteError(url, 'push to', error);
       }
@@ -390,7 +391,7 @@ async function openLocal(dir: string, wanted: string | BranchFromHead): Promise<
       try {
         commit = await git.resolveRef({ fs, gitdir: store.gitdir, ref });
       } catch (error) {
-        if (error instanceof Errors.NotFoundError) throw new RepoError({ code: 'claim_branch_missing', args: { branch, repo: dir } });
+        if (isGitError(error, 'NotFoundError')) throw new RepoError({ code: 'claim_branch_missing', args: { branch, repo: dir } });
         throw new BranchUnreadableError(dir, branch, undefined, { part: 'ref' });
       }
       return snapshotOf(store, commit, where);

@@ -9,7 +9,7 @@
  * publishers of the same commit stamp the same serial.
  */
 import fs from 'node:fs';
-import git from 'isomorphic-git';
+import { git } from './isomorphic.js';
 
 /** Unix seconds of the committer time of HEAD in the repository holding `dir`, or `undefined` when `dir` is in no repository or HEAD has no commit. */
 export async function headCommitSeconds(dir: string): Promise<number | undefined> {

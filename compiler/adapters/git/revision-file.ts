@@ -13,7 +13,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import git from 'isomorphic-git';
+import { git } from './isomorphic.js';
 import { gitTopLevel } from '../filesystem/files.js';
 
 /** The work tree holding `dir` (its top folder) and `dir` as a `/`-separated path inside it ('' at the top); `undefined` outside git. */

@@ -5,18 +5,32 @@
  * not one; nor is any file when the repository cannot be read (the advice
  * then falls back to what works without git). isomorphic-git only, no `git`
  * binary needed; loaded only when a file is asked about (a compile that
- * refuses no edited file never loads it).
+ * refuses no edited file never loads it). Without isomorphic-git (an optional
+ * peer dependency) no file is known to git, and the advice is what works without it.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { gitTopLevel } from '../filesystem/files.js';
+import { isPackageMissing } from '../package-missing.js';
+import { loadGit } from './isomorphic.js';
+
+/** isomorphic-git's commands, or `undefined` when the package (an optional peer dependency) is not installed: then no file is known to git. */
+async function gitOrNone(): Promise<Awaited<ReturnType<typeof loadGit>>['default'] | undefined> {
+  try {
+    return (await loadGit()).default;
+  } catch (error) {
+    if (isPackageMissing(error, 'isomorphic-git')) return undefined;
+    throw error;
+  }
+}
 
 /** Those of the absolute paths `files` that are in HEAD of the work tree holding them. */
 export async function filesAtHead(files: readonly string[]): Promise<Set<string>> {
   const found = new Set<string>();
   if (files.length === 0) return found;
-  const { default: git } = await import('isomorphic-git');
+  const git = await gitOrNone();
+  if (git === undefined) return found;
   const cache = {};
   const heads = new Map<string, Promise<string | undefined>>();
   for (const file of files) {
@@ -53,7 +67,8 @@ export async function filesAtHead(files: readonly string[]): Promise<Set<string>
 export async function bytesKeptByGit(files: ReadonlyMap<string, string>): Promise<Set<string>> {
   const found = new Set<string>();
   if (files.size === 0) return found;
-  const { default: git } = await import('isomorphic-git');
+  const git = await gitOrNone();
+  if (git === undefined) return found;
   const cache = {};
   for (const [file, digest] of files) {
     const top = gitTopLevel(path.dirname(file));

@@ -5,7 +5,8 @@
  * write door (`diene claim set-paths`) on a temporary clone or a local repo.
  */
 import fs from 'node:fs';
-import git, { type CommitObject, type TreeEntry } from 'isomorphic-git';
+import type { CommitObject, TreeEntry } from 'isomorphic-git';
+import { git } from './isomorphic.js';
 import { commitMetadataProblems } from '../../plan/claim-paths.js';
 
 /** Where the repository's objects live (`gitdir`), with an isomorphic-git cache shared by the calls of one run. */
@@ -83,28 +84,13 @@ async function applyChanges(store: ObjectStore, treeOid: string | undefined, cha
   return git.writeTree({ fs, gitdir: store.gitdir, tree: [...entries.values()] });
 }
 
-/** Metadata that would corrupt a commit reached {@link writeCommitWithFile}: a bug of the caller, which checks it first. */
+/** Metadata that would corrupt a commit reached {@link writeCommitWithFiles}: a bug of the caller, which checks it first. */
 export class CommitMetadataError extends Error {}
 
 /** Author and committer of a write. */
 export interface Signature {
   name: string;
   email: string;
-}
-
-/**
- * Writes a commit whose tree is `parent`'s with `filepath` set to `text`;
- * returns its oid. See {@link writeCommitWithFiles}.
- */
-export async function writeCommitWithFile(
-  store: ObjectStore,
-  parent: string,
-  filepath: string,
-  text: string,
-  message: string,
-  who: Signature,
-): Promise<string> {
-  return writeCommitWithFiles(store, parent, [{ path: filepath, text }], message, who);
 }
 
 /**

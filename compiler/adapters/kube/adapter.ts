@@ -9,7 +9,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ApiException, KubeConfig, KubernetesObjectApi, PatchStrategy, type KubernetesObject } from '@kubernetes/client-node';
+import type { ApiException, KubeConfig, KubernetesObject } from '@kubernetes/client-node';
 import type { KubeObject } from '../../plan/kube-apply-plan.js';
 import { diagnoseFinding, FLEET_WIDE, type Finding } from '../../diagnostics/diagnostic.js';
 import { FIELD_MANAGER } from './capabilities.js';
@@ -81,8 +81,11 @@ export interface KubeCluster {
   delete(object: KubeObject, dryRun: boolean): Promise<void>;
 }
 
-function failure(error: unknown): KubeCallFailed {
-  if (error instanceof ApiException) {
+/** The client's module, imported on first use: an optional peer dependency (adapters/package-missing.ts). */
+type KubeClient = typeof import('@kubernetes/client-node');
+
+function failure(error: unknown, ApiError: typeof ApiException): KubeCallFailed {
+  if (error instanceof ApiError) {
     const body = error.body as unknown;
     let message = `HTTP ${error.code}`;
     try {
@@ -110,10 +113,12 @@ function contextNames(config: KubeConfig): string {
  * Connects to the cluster of `context` (the kubeconfig's current context when
  * absent). Throws {@link KubeConfigMissing} when there is no kubeconfig,
  * {@link KubeConfigProblem} when the context does not exist or names no
- * cluster. Makes no request.
+ * cluster. Makes no request. Rejects with the module loader's error when
+ * `@kubernetes/client-node` is not installed.
  */
-export function connectKube(options: { context?: string; kubeconfig?: KubeConfig } = {}): KubeCluster {
-  const config = options.kubeconfig ?? new KubeConfig();
+export async function connectKube(options: { context?: string; kubeconfig?: KubeConfig } = {}): Promise<KubeCluster> {
+  const { ApiException: ApiError, KubeConfig: Config, KubernetesObjectApi, PatchStrategy }: KubeClient = await import('@kubernetes/client-node');
+  const config = options.kubeconfig ?? new Config();
   if (!options.kubeconfig) {
     const searched = missingKubeconfig(process.env, process.env['HOME'] || undefined);
     if (searched) throw new KubeConfigMissing(searched);
@@ -144,7 +149,7 @@ export function connectKube(options: { context?: string; kubeconfig?: KubeConfig
       } catch (error) {
         // discovery answered 404 for the group version, or listed it without this kind: the server does not serve it
         if (error instanceof Error && error.message.startsWith('Unrecognized API version and kind')) return undefined;
-        const failed = failure(error);
+        const failed = failure(error, ApiError);
         if (failed.status === 404) return undefined;
         throw failed;
       }
@@ -154,7 +159,7 @@ export function connectKube(options: { context?: string; kubeconfig?: KubeConfig
       try {
         await api.patch(object as KubernetesObject, undefined, dry(dryRun), FIELD_MANAGER, true, PatchStrategy.ServerSideApply);
       } catch (error) {
-        throw failure(error);
+        throw failure(error, ApiError);
       }
     },
     async delete(object, dryRun) {
@@ -172,7 +177,7 @@ export function connectKube(options: { context?: string; kubeconfig?: KubeConfig
           'Background',
         );
       } catch (error) {
-        const failed = failure(error);
+        const failed = failure(error, ApiError);
         if (failed.status !== 404) throw failed;
       }
     },

@@ -1,37 +1,7 @@
 /**
- * What `diene apply kube` can and cannot do against a Kubernetes API server,
- * as data with reasons (STYLE.md "Adapters declare capabilities"), and the
- * kinds it manages.
+ * The kinds `diene apply kube` manages, in apply order, and the field manager
+ * of its server-side applies.
  */
-
-/** A capability: whether the applier has it, and why (with the source). */
-export interface Capability {
-  can: boolean;
-  why: string;
-}
-
-export const KUBE_CAPABILITIES = {
-  serverSideApply: {
-    can: true,
-    why: 'PATCH with Content-Type application/apply-patch+yaml, fieldManager=diene and force=true (Kubernetes "Server-Side Apply", GA in 1.22): the server merges and records diene as the owner of the fields it sets, taking over fields another manager set',
-  },
-  serverDryRun: {
-    can: true,
-    why: 'every PATCH and DELETE takes dryRun=All (GA in 1.19): admission and validation run, nothing is stored',
-  },
-  pruneAnyKind: {
-    can: false,
-    why: 'the applier lists only the kinds a platform render holds (MANAGED_KINDS), by the labels diene sets; an object of another kind, or without both labels, is never seen and never deleted',
-  },
-  pruneAfterFailedApply: {
-    can: false,
-    why: 'when any apply fails nothing is pruned: a half-applied platform is not evidence that an object is no longer wanted',
-  },
-  pruneOnEmptyRender: {
-    can: false,
-    why: 'an empty render deletes nothing (compiler/plan/kube-apply-plan.ts)',
-  },
-} as const satisfies Record<string, Capability>;
 
 /** A kind diene applies: its apiVersion and kind. */
 export interface ManagedKind {

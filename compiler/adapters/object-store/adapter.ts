@@ -16,13 +16,14 @@
  * switches the SDK's Node-version notice off). The SDK is an optional
  * dependency, imported on first use ({@link s3SdkInstalled} asks first).
  */
+import type * as S3 from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { isPackageMissing } from '../package-missing.js';
 
 /** The npm package of the S3 SDK. */
 export const S3_SDK_PACKAGE = '@aws-sdk/client-s3';
 
-type S3Sdk = typeof import('@aws-sdk/client-s3');
+type S3Sdk = typeof S3;
 let sdk: Promise<S3Sdk> | undefined;
 const loadSdk = (): Promise<S3Sdk> => (sdk ??= import('@aws-sdk/client-s3'));
 

@@ -5,7 +5,7 @@
  * the ETag read for an update, `If-None-Match: *` for a create, so a newer
  * publisher's book written in between is never overwritten on stores that
  * honour conditions (S3, R2). Just before each write the ETag is read again
- * (capabilities.ts: some servers ignore the conditions). A failed condition
+ * (some S3-compatible servers, s3rver and older MinIO, ignore the conditions). A failed condition
  * stops the run: nothing more is written, and the key is reported as raced.
  *
  * Order: the plan's upload order (Doc C, then Doc B, then Doc A); writes of

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openClaimRepo } from '../../../compiler/adapters/git/claim-repo.js';
 import { git, hasGit, landCommit, makeGitFleet, showFile, type GitFleet } from '../../support/git-fleet.js';
 import { gitHttpBackend, startGitHttpServer, type GitHttpServer } from '../../support/git-http-server.js';
-import { skippedBecause, skipUnlessPresent } from '../../support/required.js';
+import { skipUnlessPresent } from '../../support/required.js';
 
 const WHO = { name: 'tester', email: 'tester@diene.invalid' };
 const FILE = 'claims/new/api.tin.nitroso.pikachu.cluster.atomi.cloud.json';

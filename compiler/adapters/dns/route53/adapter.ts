@@ -29,14 +29,18 @@ export interface Route53Options {
 /** The adapter of one route53 host. */
 export function createRoute53Adapter(host: DnsHost, env: Environment, options: Route53Options = {}): DnsHostAdapter {
   const load = async () => {
-    const [{ Route53Client }, apply, observe] = await Promise.all([import('@aws-sdk/client-route-53'), import('./apply.js'), import('./observe.js')]);
+    const [{ Route53Client }, { sendBatches }, { hostedZoneId, listZone }] = await Promise.all([
+      import('@aws-sdk/client-route-53'),
+      import('./apply.js'),
+      import('./observe.js'),
+    ]);
     const client = new Route53Client({
       region: env['AWS_REGION'] || env['AWS_DEFAULT_REGION'] || 'us-east-1',
       maxAttempts: 1,
       ...(options.endpoint ? { endpoint: options.endpoint } : {}),
       ...(options.credentials ? { credentials: options.credentials } : {}),
     });
-    return { client, ...apply, ...observe };
+    return { client, sendBatches, hostedZoneId, listZone };
   };
   let loaded: ReturnType<typeof load> | undefined;
   const sdk = () => (loaded ??= loadSdk('route53', load));

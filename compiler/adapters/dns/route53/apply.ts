@@ -6,7 +6,7 @@
  * PriorRequestNotComplete and 5xx answers, then polls `GetChange` until the batch is
  * `INSYNC` (applied on every Route 53 name server).
  */
-import { ChangeResourceRecordSetsCommand, GetChangeCommand, type Change, type Route53Client } from '@aws-sdk/client-route-53';
+import type { Change, Route53Client } from '@aws-sdk/client-route-53';
 import { type ApplyOutcome, isServerError, pollUntil, type Timing, withProgress, withRetry } from '../dns-host.js';
 import { describeBatches } from './convert.js';
 
@@ -19,6 +19,8 @@ export function isRetryable(error: unknown): boolean {
 
 /** Sends `batches` to the hosted zone `zoneId` and waits for each to be INSYNC. Throws the SDK's error (a batch is all-or-nothing; earlier batches stay applied). */
 export async function sendBatches(client: Route53Client, timing: Timing, zone: string, zoneId: string, batches: readonly Change[][]): Promise<ApplyOutcome> {
+  // Imported here, not at the top: the SDK is an optional peer dependency, loaded when a zone is applied (a bundle keeps a dynamic import lazy).
+  const { ChangeResourceRecordSetsCommand, GetChangeCommand } = await import('@aws-sdk/client-route-53');
   for (let i = 0; i < batches.length; i++) {
     try {
       const sent = await withRetry(timing, isRetryable, () =>

@@ -9,7 +9,7 @@
  * identifier. The native sets are returned too, keyed like the planner's
  * record sets, so deletes repeat them exactly.
  */
-import { ListHostedZonesByNameCommand, ListResourceRecordSetsCommand, type ResourceRecordSet, type Route53Client } from '@aws-sdk/client-route-53';
+import type { ResourceRecordSet, Route53Client } from '@aws-sdk/client-route-53';
 import { DNS_PLAN_VERSION, type ZonePlanDocument } from '../../../dns/zone-plan.js';
 import { canonicalName, canonicalRecordSet, compareRecordSets, recordSetKey, type RecordSet } from '../../../dns/record-sets.js';
 import { absolute, DnsProblem, type Timing, withRetry } from '../dns-host.js';
@@ -17,6 +17,8 @@ import { isRetryable } from './apply.js';
 
 /** The id (without `/hostedzone/`) of the one public hosted zone named `zone`. Throws when there is none or more than one. */
 export async function hostedZoneId(client: Route53Client, timing: Timing, zone: string): Promise<string> {
+  // The SDK is an optional peer dependency, imported on first use (a bundle keeps a dynamic import lazy).
+  const { ListHostedZonesByNameCommand } = await import('@aws-sdk/client-route-53');
   const found: string[] = [];
   let marker: { DNSName?: string; HostedZoneId?: string } = { DNSName: absolute(zone) };
   for (;;) {
@@ -53,6 +55,7 @@ export function fromResourceRecordSet(native: ResourceRecordSet): RecordSet {
 
 /** Reads every record set of the hosted zone `zoneId` (named `zone`). */
 export async function listZone(client: Route53Client, timing: Timing, host: string, zone: string, zoneId: string): Promise<{ document: ZonePlanDocument; natives: Map<string, ResourceRecordSet> }> {
+  const { ListResourceRecordSetsCommand } = await import('@aws-sdk/client-route-53');
   const natives = new Map<string, ResourceRecordSet>();
   const recordSets: RecordSet[] = [];
   let start: { StartRecordName?: string; StartRecordType?: ResourceRecordSet['Type']; StartRecordIdentifier?: string } = {};

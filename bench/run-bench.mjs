@@ -36,7 +36,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeFleet, generateFleet, GENERATED_NOW, REPO_ROOT, SCALE_NAMES } from './fleet-generator.mjs';
-import { INPUT_STAMP_MARGIN_MS } from '../dist/adapters/cache/input-stamps.js';
+import { INPUT_STAMP_MARGIN_MS } from '../dist/incremental/input-stamps.js';
 import { writeFiles } from './fs-tools.mjs';
 import { packOutputs } from './pack-outputs.mjs';
 

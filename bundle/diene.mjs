@@ -2376,1845 +2376,6 @@ var init_files = __esm({
   }
 });
 
-// dist/adapters/filesystem/file-stamp.js
-import { lstatSync } from "node:fs";
-function stampOf(info) {
-  return `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
-}
-function stampFields(stamp) {
-  const [ino = "", size2 = "", mtimeNs = "", ctimeNs = ""] = stamp.split(":");
-  return { ino, size: size2, mtimeNs, ctimeNs };
-}
-function currentStamp(absolute3) {
-  try {
-    const info = lstatSync(absolute3, { bigint: true });
-    return info.isFile() ? stampOf(info) : void 0;
-  } catch {
-    return void 0;
-  }
-}
-function settledStamp(stamp, now, margin) {
-  return BigInt(stampFields(stamp).ctimeNs) < BigInt(now - margin) * 1000000n;
-}
-var init_file_stamp = __esm({
-  "dist/adapters/filesystem/file-stamp.js"() {
-  }
-});
-
-// dist/adapters/cache/input-stamps.js
-import { hash } from "node:crypto";
-function digestOfText(text) {
-  return hash("sha256", text, "hex");
-}
-function textDigest(file) {
-  if (file.known)
-    return file.known.digest;
-  let digest = digests.get(file);
-  if (digest === void 0) {
-    digest = digestOfText(file.text);
-    digests.set(file, digest);
-  }
-  return digest;
-}
-function inputStampsToKeep(files, stamps, recorded, began) {
-  const kept = /* @__PURE__ */ new Map();
-  let added = false;
-  for (const file of files) {
-    const stamp = stamps.get(file.path);
-    if (stamp === void 0 || file.unreadable)
-      continue;
-    if (file.known)
-      kept.set(file.path, { stamp, text: file.known });
-    else if (settledStamp(stamp, began, INPUT_STAMP_MARGIN_MS)) {
-      kept.set(file.path, { stamp, text: { digest: textDigest(file), units: file.text.length, bytes: Buffer.byteLength(file.text, "utf8") } });
-      added = true;
-    }
-  }
-  const gone = [...recorded.keys()].some((file) => !stamps.has(file));
-  return added || gone ? kept : void 0;
-}
-var INPUT_STAMP_MARGIN_MS, digests, InputChangedError;
-var init_input_stamps = __esm({
-  "dist/adapters/cache/input-stamps.js"() {
-    init_file_stamp();
-    INPUT_STAMP_MARGIN_MS = 6e4;
-    digests = /* @__PURE__ */ new WeakMap();
-    InputChangedError = class extends Error {
-      file;
-      how;
-      constructor(file, how) {
-        super(`${file} changed while it was compiled (${how})`);
-        this.file = file;
-        this.how = how;
-      }
-    };
-  }
-});
-
-// dist/adapters/cache/cache-trust.js
-import { createHmac, randomBytes } from "node:crypto";
-import { closeSync, constants, fstatSync, linkSync, lstatSync as lstatSync2, mkdirSync as mkdirSync2, openSync, readSync, realpathSync as realpathSync2, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
-import { homedir } from "node:os";
-import path2 from "node:path";
-function userCacheFolder(env = process.env, home = homedir()) {
-  const xdg = env["XDG_CACHE_HOME"];
-  return path2.join(xdg && path2.isAbsolute(xdg) ? xdg : path2.join(home, ".cache"), "diene");
-}
-function cacheKeyFile(env = process.env, home = homedir()) {
-  const xdg = env["XDG_STATE_HOME"];
-  return path2.join(xdg && path2.isAbsolute(xdg) ? xdg : path2.join(home, ".local", "state"), "diene", "cache-key");
-}
-function runsInCi(env = process.env) {
-  const ci = (env["CI"] ?? "").trim().toLowerCase();
-  return ci !== "" && ci !== "0" && ci !== "false" || env["GITHUB_ACTIONS"] === "true";
-}
-function landingPath(target) {
-  const absolute3 = path2.resolve(target);
-  const rest = [];
-  for (let at2 = absolute3; ; at2 = path2.dirname(at2)) {
-    try {
-      return path2.join(realpathSync2(at2), ...rest.reverse());
-    } catch {
-      if (path2.dirname(at2) === at2)
-        return absolute3;
-      rest.push(path2.basename(at2));
-    }
-  }
-}
-function workTreeOf(folder) {
-  for (let at2 = landingPath(folder); ; at2 = path2.dirname(at2)) {
-    if (lstatSync2(path2.join(at2, ".git"), { throwIfNoEntry: false }) !== void 0)
-      return at2;
-    if (path2.dirname(at2) === at2)
-      return void 0;
-  }
-}
-function isWithin(target, folder) {
-  const relative2 = path2.relative(folder, target);
-  return relative2 === "" || relative2 !== ".." && !relative2.startsWith(`..${path2.sep}`) && !path2.isAbsolute(relative2);
-}
-function suppliedPlace(target, fleetRoot2, cwd = process.cwd()) {
-  const landing = landingPath(target);
-  const fleet = landingPath(fleetRoot2);
-  if (isWithin(landing, fleet))
-    return { where: "fleet", root: fleet };
-  const repository = workTreeOf(fleet);
-  if (repository !== void 0 && isWithin(landing, repository))
-    return { where: "repository", root: repository };
-  const checkout = workTreeOf(cwd);
-  if (checkout !== void 0 && isWithin(landing, checkout))
-    return { where: "checkout", root: checkout };
-  return void 0;
-}
-function entryAt(target) {
-  try {
-    return lstatSync2(target);
-  } catch (error2) {
-    const errno = errnoCode(error2);
-    if (errno === "ENOENT" || errno === "ENOTDIR")
-      return void 0;
-    throw error2;
-  }
-}
-function folderDistrust(folder) {
-  const info = entryAt(folder);
-  if (info === void 0)
-    return void 0;
-  if (info.isSymbolicLink())
-    return { why: "link" };
-  if (!info.isDirectory())
-    return { why: "not_folder" };
-  const user = currentUser();
-  if (user !== void 0 && info.uid !== user)
-    return { why: "foreign_owner", owner: info.uid, user };
-  if (user !== void 0 && (info.mode & 18) !== 0)
-    return { why: "writable_by_others", mode: (info.mode & 4095).toString(8).padStart(4, "0") };
-  return void 0;
-}
-function loadCacheKey(file, fleetRoot2, cwd) {
-  const supplied = fleetRoot2 === void 0 ? void 0 : suppliedPlace(file, fleetRoot2, cwd);
-  if (supplied)
-    return { why: `in_${supplied.where}`, root: supplied.root };
-  const folder = path2.dirname(file);
-  try {
-    mkdirSync2(folder, { recursive: true, mode: 448 });
-  } catch (error2) {
-    return { why: "unreadable", errno: errnoCode(error2) };
-  }
-  if (folderDistrust(folder) !== void 0)
-    return { why: "folder_unsafe" };
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const read = readKey(file);
-    if (!(read instanceof Error))
-      return read;
-    if (errnoCode(read) !== "ENOENT")
-      return { why: "unreadable", errno: errnoCode(read) };
-    const temporary = path2.join(folder, `.cache-key.${process.pid}-${randomBytes(6).toString("hex")}.tmp`);
-    try {
-      writeFileSync2(temporary, `${randomBytes(32).toString("hex")}
-`, { flag: "wx", mode: 384 });
-      linkSync(temporary, file);
-    } catch (error2) {
-      if (errnoCode(error2) !== "EEXIST")
-        return { why: "unreadable", errno: errnoCode(error2) };
-    } finally {
-      rmSync(temporary, { force: true });
-    }
-  }
-  return { why: "unreadable", errno: "other" };
-}
-function readKey(file) {
-  let fd;
-  try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch (error2) {
-    if (errnoCode(error2) === "ELOOP")
-      return { why: "link" };
-    return error2;
-  }
-  try {
-    const info = fstatSync(fd);
-    const user = currentUser();
-    if (!info.isFile())
-      return { why: "not_file" };
-    if (user !== void 0 && info.uid !== user)
-      return { why: "foreign_owner" };
-    if (user !== void 0 && (info.mode & 63) !== 0)
-      return { why: "readable_by_others" };
-    if (info.size !== KEY_FILE_BYTES)
-      return { why: "not_a_key" };
-    const bytes = Buffer.alloc(KEY_FILE_BYTES);
-    const text = bytes.toString("latin1", 0, readSync(fd, bytes, 0, KEY_FILE_BYTES, 0));
-    return KEY_TEXT.test(text) ? Buffer.from(text.slice(0, 64), "hex") : { why: "not_a_key" };
-  } finally {
-    closeSync(fd);
-  }
-}
-function sealOf(key, ...parts) {
-  const mac = createHmac("sha256", key);
-  for (const part of parts)
-    mac.update(part).update("\0");
-  return `hmac-sha256:${mac.digest("hex")}`;
-}
-function sealMaker(key, ...parts) {
-  const mac = createHmac("sha256", key);
-  for (const part of parts)
-    mac.update(part).update("\0");
-  return {
-    update: (bytes) => void mac.update(bytes),
-    seal: () => `hmac-sha256:${mac.digest("hex")}`
-  };
-}
-var currentUser, KEY_TEXT, KEY_FILE_BYTES;
-var init_cache_trust = __esm({
-  "dist/adapters/cache/cache-trust.js"() {
-    init_catalog();
-    currentUser = () => typeof process.getuid === "function" ? process.getuid() : void 0;
-    KEY_TEXT = /^[0-9a-f]{64}\n$/;
-    KEY_FILE_BYTES = 65;
-  }
-});
-
-// dist/adapters/cache/compile-cache.js
-import { createHash as createHash2, hash as hash2, randomBytes as randomBytes2, timingSafeEqual } from "node:crypto";
-import { closeSync as closeSync2, constants as constants2, fstatSync as fstatSync2, lstatSync as lstatSync3, lutimesSync, mkdirSync as mkdirSync3, openSync as openSync2, readdirSync as readdirSync2, readSync as readSync2, readFileSync, renameSync, rmSync as rmSync2, statSync as statSync2, writeFileSync as writeFileSync3, writeSync } from "node:fs";
-import path3 from "node:path";
-import { fileURLToPath } from "node:url";
-function cacheFolder(values2, coldInCi = false, env = process.env) {
-  if (values2["no-cache"] === true)
-    return void 0;
-  const flag = values2["cache"];
-  if (typeof flag === "string")
-    return path3.resolve(flag);
-  if (coldInCi && runsInCi(env))
-    return void 0;
-  return userCacheFolder(env);
-}
-function writeRecordsFolder(env = process.env) {
-  return path3.join(path3.dirname(cacheKeyFile(env)), "writes");
-}
-function sha256(...parts) {
-  if (parts.length === 1)
-    return hash2("sha256", parts[0], "hex");
-  const hasher = createHash2("sha256");
-  for (const part of parts)
-    hasher.update(part);
-  return hasher.digest("hex");
-}
-function compilerDigest() {
-  if (compilerIdentity !== void 0)
-    return compilerIdentity;
-  const hash3 = createHash2("sha256").update(`node ${process.version}\0`);
-  const { root, files } = compilerFiles();
-  if (true)
-    hash3.update(`bundle ${"0.1.0"}\0`);
-  else {
-    try {
-      hash3.update(readFileSync(path3.join(root, "..", "package.json")));
-    } catch {
-      hash3.update("no package.json");
-    }
-  }
-  for (const file of files)
-    hash3.update(`${file}\0`).update(readFileSync(path3.join(root, file))).update("\0");
-  compilerIdentity = hash3.digest("hex");
-  return compilerIdentity;
-}
-function compilerFiles() {
-  const root = fileURLToPath(new URL(true ? "." : "../..", import.meta.url));
-  const files = [];
-  const pending = [""];
-  while (pending.length > 0) {
-    const folder = pending.pop();
-    for (const entry of readdirSync2(path3.join(root, folder), { withFileTypes: true })) {
-      const relative2 = folder === "" ? entry.name : `${folder}/${entry.name}`;
-      if (entry.isDirectory()) {
-        if (relative2 !== "plugin" && relative2 !== "bundle")
-          pending.push(relative2);
-      } else if (/\.(js|mjs|ts|json)$/.test(entry.name) && !entry.name.endsWith(".d.ts") && !entry.name.endsWith(".map"))
-        files.push(relative2);
-    }
-  }
-  return { root, files: files.sort() };
-}
-function cacheKey(files, command, options) {
-  const hash3 = createHash2("sha256");
-  hash3.update(`${CACHE_FORMAT.format} ${CACHE_FORMAT.version}\0${compilerDigest()}\0${command}\0${JSON.stringify(Object.entries(options).sort())}\0`);
-  const sorted = [...files].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  for (const file of sorted) {
-    hash3.update(`${file.path.length}:${file.path}${file.unreadable ? "!" : ""}${textDigest(file)}\0`);
-  }
-  return hash3.digest("hex");
-}
-function isWrittenRecord(body) {
-  if (body === null || typeof body !== "object" || Array.isArray(body))
-    return false;
-  const { dirs, files } = body;
-  return Array.isArray(dirs) && dirs.every((dir) => typeof dir === "string") && Array.isArray(files) && files.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === "string" && typeof entry[1] === "string");
-}
-function isInputEntry(entry) {
-  if (!Array.isArray(entry) || entry.length !== 5)
-    return false;
-  const [file, stamp, digest, units, bytes] = entry;
-  return typeof file === "string" && typeof stamp === "string" && typeof digest === "string" && /^[0-9a-f]{64}$/.test(digest) && Number.isSafeInteger(units) && Number.isSafeInteger(bytes);
-}
-function isSliceRecord(body) {
-  const { compiler, outputs } = body ?? {};
-  return typeof compiler === "string" && Array.isArray(outputs) && outputs.every((entry) => Array.isArray(entry) && entry.length === 3 && entry.every((field) => typeof field === "string"));
-}
-function packSeal(secret, relative2) {
-  return sealMaker(secret, PACK_SEAL, relative2);
-}
-function sealed(part, key, body, secret) {
-  const json = Buffer.from(JSON.stringify(body), "utf8");
-  const head = { ...CACHE_FORMAT, key, bytes: json.length, seal: sealOf(secret, SEAL_FORMAT, part, key, json) };
-  return `${JSON.stringify(head)}
-${json.toString("utf8")}
-`;
-}
-function headOf(line, key) {
-  let head;
-  try {
-    head = JSON.parse(line);
-  } catch {
-    return new EntryProblem("head_not_json");
-  }
-  if (head === null || typeof head !== "object")
-    return new EntryProblem("head_not_object");
-  if (head.format !== CACHE_FORMAT.format)
-    return new EntryProblem("not_diene");
-  if (head.version !== CACHE_FORMAT.version)
-    return new EntryProblem("other_format");
-  if (head.key !== key)
-    return new EntryProblem("other_key");
-  if (!Number.isSafeInteger(head.bytes) || head.bytes < 0 || typeof head.seal !== "string")
-    return new EntryProblem("not_sealed");
-  return { bytes: head.bytes, seal: head.seal };
-}
-function unseal(bytes, part, key, secret) {
-  const newline = bytes.indexOf(10);
-  if (newline === -1 || bytes[bytes.length - 1] !== 10)
-    return new EntryProblem("cut_short");
-  const head = headOf(bytes.toString("utf8", 0, newline), key);
-  if (head instanceof EntryProblem)
-    return head;
-  const body = bytes.subarray(newline + 1, bytes.length - 1);
-  if (body.length !== head.bytes)
-    return new EntryProblem(body.length < head.bytes ? "cut_short" : "size_mismatch");
-  if (!sameSeal(head.seal, sealOf(secret, SEAL_FORMAT, part, key, body)))
-    return new EntryProblem("seal_mismatch");
-  try {
-    return JSON.parse(body.toString("utf8"));
-  } catch {
-    return new EntryProblem("body_not_json");
-  }
-}
-function readSealed(file, part, key, secret) {
-  const opened = openBounded(file, CACHE_FILE_LIMITS.entry);
-  if (opened === void 0 || opened instanceof EntryProblem)
-    return opened;
-  try {
-    const first = Buffer.alloc(Math.min(HEAD_LIMIT, opened.size));
-    const got = readSync2(opened.fd, first, 0, first.length, 0);
-    const newline = first.subarray(0, got).indexOf(10);
-    if (newline === -1)
-      return new EntryProblem(got < HEAD_LIMIT ? "cut_short" : "head_not_json");
-    const head = headOf(first.toString("utf8", 0, newline), key);
-    if (head instanceof EntryProblem)
-      return head;
-    const size2 = newline + 1 + head.bytes + 1;
-    if (opened.size !== size2)
-      return new EntryProblem(opened.size < size2 ? "cut_short" : "size_mismatch");
-    const bytes = readAll(opened.fd, opened.size);
-    return bytes === void 0 ? new EntryProblem("cut_short") : unseal(bytes, part, key, secret);
-  } catch {
-    return new EntryProblem("unreadable");
-  } finally {
-    closeSync2(opened.fd);
-  }
-}
-function sameSeal(found, made3) {
-  const a = Buffer.from(found, "utf8");
-  const b = Buffer.from(made3, "utf8");
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-function openBounded(file, limit) {
-  let fd;
-  try {
-    fd = openSync2(file, constants2.O_RDONLY | constants2.O_NOFOLLOW | constants2.O_NONBLOCK);
-  } catch (error2) {
-    const errno = errnoCode(error2);
-    if (errno === "ENOENT" || errno === "ENOTDIR")
-      return void 0;
-    return new EntryProblem(errno === "ELOOP" ? "not_a_file" : "unreadable");
-  }
-  const info = fstatSync2(fd);
-  const problem = !info.isFile() ? "not_a_file" : info.size > limit ? "too_large" : void 0;
-  if (problem === void 0)
-    return { fd, size: info.size };
-  closeSync2(fd);
-  return new EntryProblem(problem);
-}
-function readAll(fd, size2) {
-  const bytes = Buffer.alloc(size2);
-  let at2 = 0;
-  while (at2 < size2) {
-    const got = readSync2(fd, bytes, at2, size2 - at2, at2);
-    if (got === 0)
-      return void 0;
-    at2 += got;
-  }
-  return bytes;
-}
-function jsonOrUndefined(text) {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return void 0;
-  }
-}
-function readBounded(file, limit) {
-  const opened = openBounded(file, limit);
-  if (opened === void 0 || opened instanceof EntryProblem)
-    return opened;
-  try {
-    return readAll(opened.fd, opened.size) ?? new EntryProblem("cut_short");
-  } catch {
-    return new EntryProblem("unreadable");
-  } finally {
-    closeSync2(opened.fd);
-  }
-}
-function ownFiles(folder, name) {
-  return readdirSync2(folder, { withFileTypes: true }).filter((entry) => entry.isFile() && name.test(entry.name)).map((entry) => {
-    const info = lstatSync3(path3.join(folder, entry.name));
-    return { name: entry.name, size: info.size, used: info.mtimeMs };
-  });
-}
-function temporaryOf(file) {
-  return path3.join(path3.dirname(file), `.${path3.basename(file)}.${process.pid}-${randomBytes2(6).toString("hex")}.tmp`);
-}
-function failedPath(error2, dir) {
-  const named2 = error2?.path;
-  if (typeof named2 !== "string")
-    return dir;
-  const absolute3 = path3.resolve(named2);
-  return /^\..*\.tmp$/.test(path3.basename(absolute3)) ? path3.dirname(absolute3) : absolute3;
-}
-function nearestExisting(target) {
-  for (let at2 = target; ; at2 = path3.dirname(at2)) {
-    try {
-      if (entryAt(at2) !== void 0 || path3.dirname(at2) === at2)
-        return at2;
-    } catch {
-      return at2;
-    }
-  }
-}
-function fileInTheWay(target) {
-  for (let at2 = target; ; at2 = path3.dirname(at2)) {
-    try {
-      return statSync2(at2).isDirectory() ? void 0 : at2;
-    } catch {
-      if (path3.dirname(at2) === at2)
-        return void 0;
-    }
-  }
-}
-function atomicWrite(file, text) {
-  const temporary = temporaryOf(file);
-  try {
-    writeFileSync3(temporary, text, { flag: "wx", mode: 384 });
-    renameSync(temporary, file);
-  } catch (error2) {
-    removeQuietly(temporary);
-    throw error2;
-  }
-}
-function removeQuietly(file, options = {}) {
-  try {
-    rmSync2(file, { force: true, ...options });
-  } catch {
-  }
-}
-function entryOf(body) {
-  const entry = body;
-  if (entry === null || typeof entry !== "object")
-    return new EntryProblem("body_not_result");
-  const { window: window2, diagnostics, outputs, render } = entry;
-  if (!Array.isArray(diagnostics) || typeof window2?.from !== "number" || typeof window2?.until !== "number" || outputs !== void 0 && (!Array.isArray(outputs) || typeof entry.manifest !== "string") || render !== void 0 && (render === null || render.stdout !== void 0 && (typeof render.stdout !== "string" || !Number.isSafeInteger(render.bytes)) || typeof render.exitCode !== "number" || typeof render.withRead !== "boolean") || entry.issuer !== void 0 && typeof entry.issuer !== "string")
-    return new EntryProblem("body_not_result");
-  return entry;
-}
-var CACHE_FORMAT, FOLDER_VERSIONS, MARKER, CACHE_PARTS, CACHE_FILE_LIMITS, HEAD_LIMIT, RENDER_BYTES_KEPT, CACHEDIR_TAG, KEY, EVERY_INSTANT, compilerIdentity, CompileCache, SEAL_FORMAT, PACK_SEAL, SEAL_LINE, PACK_NAME, RENDER_OUTPUT_NAME, EntryProblem;
-var init_compile_cache = __esm({
-  "dist/adapters/cache/compile-cache.js"() {
-    init_input_stamps();
-    init_catalog();
-    init_cache_trust();
-    init_diagnostic();
-    CACHE_FORMAT = { format: "diene-cache", version: 2 };
-    FOLDER_VERSIONS = /* @__PURE__ */ new Set([1, CACHE_FORMAT.version]);
-    MARKER = "diene-cache.json";
-    CACHE_PARTS = ["entries", "files", "stamps", "slices", "inputs", "written"];
-    CACHE_FILE_LIMITS = { entry: 64 * 1024 * 1024, pack: 256 * 1024 * 1024, render_output: 256 * 1024 * 1024 };
-    HEAD_LIMIT = 4096;
-    RENDER_BYTES_KEPT = 768 * 1024 * 1024;
-    CACHEDIR_TAG = "Signature: 8a477f597d28d172789f06886806bc55\n# This folder is a cache made by diene (diene compile --cache).\n";
-    KEY = /^[0-9a-f]{64}$/;
-    EVERY_INSTANT = { from: -Number.MAX_SAFE_INTEGER, until: Number.MAX_SAFE_INTEGER };
-    CompileCache = class {
-      dir;
-      run;
-      /** `cache_folder_*`, `cache_key_unusable`, `cache_entry_ignored`, `cache_file_in_the_way` and `cache_not_kept` warnings of this run. */
-      warnings = [];
-      usable;
-      /** The user's key that seals every entry and record (cache-trust.ts); none when the cache is not used. */
-      secret = new Uint8Array();
-      /** Whether a write failed already (its warning is said once a run). */
-      notKept = false;
-      /** Whether a seal this user's key did not make was said already (once a run: see {@link ignoreEntry}). */
-      sealMismatchSaid = false;
-      renderBytesKept;
-      constructor(dir, run2 = "compiled", options = {}) {
-        this.dir = dir;
-        this.run = run2;
-        this.renderBytesKept = options.renderBytesKept ?? RENDER_BYTES_KEPT;
-        this.usable = this.checkFolder(options) && this.openKey(options);
-      }
-      /**
-       * The folder is one a fleet cannot supply, of this user's alone, holding a
-       * diene cache of this format or nothing yet, with no link among its
-       * folders; else a warning and no use at all.
-       */
-      checkFolder({ fleetRoot: fleetRoot2, cwd }) {
-        const run2 = this.run;
-        const supplied = fleetRoot2 === void 0 ? void 0 : suppliedPlace(this.dir, fleetRoot2, cwd);
-        if (supplied)
-          return this.ignore(diagnose({}, "cache_folder_in_fleet", { dir: this.dir, ...supplied, run: run2 }));
-        let names;
-        try {
-          const info = entryAt(this.dir);
-          if (info === void 0)
-            return true;
-          if (!info.isSymbolicLink() && !info.isDirectory())
-            return this.ignore(diagnose({}, "cache_folder_is_file", { dir: this.dir, run: run2 }));
-          const distrust = folderDistrust(this.dir);
-          if (distrust)
-            return this.distrust(this.dir, distrust);
-          names = readdirSync2(this.dir);
-          for (const part of CACHE_PARTS) {
-            const folder = path3.join(this.dir, part);
-            const problem = folderDistrust(folder);
-            if (problem && problem.why !== "not_folder")
-              return this.distrust(folder, problem);
-          }
-        } catch (error2) {
-          return this.ignore(diagnose({}, "cache_folder_unreadable", { dir: this.dir, errno: errnoCode(error2), run: run2 }));
-        }
-        if (names.length === 0)
-          return true;
-        const marker = readBounded(path3.join(this.dir, MARKER), HEAD_LIMIT);
-        const parsed2 = marker instanceof Buffer ? jsonOrUndefined(marker.toString("utf8")) : void 0;
-        if (parsed2 === void 0)
-          return this.ignore(diagnose({}, "cache_folder_foreign", { dir: this.dir, run: run2 }));
-        const { format: format2, version } = parsed2 ?? {};
-        if (format2 !== CACHE_FORMAT.format || !FOLDER_VERSIONS.has(version))
-          return this.ignore(diagnose({}, "cache_folder_other_format", { dir: this.dir, found: JSON.stringify(parsed2), expected: JSON.stringify(CACHE_FORMAT), run: run2 }));
-        return true;
-      }
-      /** Whether the folder and the key passed their checks: a cache that did not is read and written never, and the run is one without a cache. */
-      get isUsable() {
-        return this.usable;
-      }
-      distrust(folder, problem) {
-        const why = problem.why === "not_folder" ? "link" : problem.why;
-        const owner = problem.why === "foreign_owner" ? String(problem.owner) : "";
-        const user = problem.why === "foreign_owner" ? String(problem.user) : "";
-        const mode = problem.why === "writable_by_others" ? problem.mode : "";
-        return this.ignore(diagnose({}, "cache_folder_unsafe", { dir: this.dir, folder, why, owner, user, mode, run: this.run }));
-      }
-      /** Reads (or makes) the user's cache key; else a warning and no use of the cache. */
-      openKey({ fleetRoot: fleetRoot2, cwd, env }) {
-        const file = cacheKeyFile(env);
-        const key = loadCacheKey(file, fleetRoot2, cwd);
-        if (key instanceof Uint8Array) {
-          this.secret = key;
-          return true;
-        }
-        const root = "root" in key ? key.root : "";
-        return this.ignore(diagnose({}, "cache_key_unusable", { file, why: key.why, root, run: this.run }));
-      }
-      ignore(warning) {
-        this.warnings.push(warning);
-        return false;
-      }
-      /** A `cache_entry_ignored` warning for `file`, a `part` of this folder that was not used because of `problem`. */
-      ignoreEntry(file, part, problem) {
-        if (problem === "seal_mismatch" && this.sealMismatchSaid)
-          return;
-        if (problem === "seal_mismatch")
-          this.sealMismatchSaid = true;
-        this.ignore(diagnose({}, "cache_entry_ignored", { file, part, instead: part, problem }));
-      }
-      /** A write into the folder failed with `error`: the run goes on without it, and says so once, naming the file in the way (`cache_file_in_the_way`) or the path refused (`cache_not_kept`). */
-      writeFailed(error2) {
-        if (this.notKept)
-          return;
-        this.notKept = true;
-        const errno = errnoCode(error2);
-        const failed2 = failedPath(error2, this.dir);
-        const inTheWay = errno === "EEXIST" || errno === "ENOTDIR" ? fileInTheWay(failed2) : void 0;
-        if (inTheWay === void 0)
-          this.warnings.push(diagnose({}, "cache_not_kept", { dir: this.dir, path: nearestExisting(failed2), errno }));
-        else {
-          const fromDir = path3.relative(this.dir, inTheWay);
-          const inside = fromDir !== "" && !fromDir.startsWith("..") && !path3.isAbsolute(fromDir);
-          this.warnings.push(diagnose({}, "cache_file_in_the_way", { dir: this.dir, path: inTheWay, fix: inside ? "inside" : "on_the_way" }));
-        }
-      }
-      /** Makes the folder `relative` inside the cache (and the cache folder), for this user alone. */
-      makeFolder(relative2) {
-        mkdirSync3(path3.join(this.dir, relative2), { recursive: true, mode: 448 });
-        this.markFolder();
-      }
-      /**
-       * The text of the pack of records at `relative` (a first line, the lines of
-       * records, and a last line with the seal of all before it, file-records.ts)
-       * without its seal line, when it is a regular file within
-       * {@link CACHE_FILE_LIMITS} whose seal this user's key made; `undefined`
-       * when there is none (or the folder is not used); else why not.
-       */
-      readPack(relative2) {
-        if (!this.usable)
-          return void 0;
-        const bytes = readBounded(path3.join(this.dir, relative2), CACHE_FILE_LIMITS.pack);
-        if (bytes === void 0 || bytes instanceof EntryProblem)
-          return bytes;
-        if (bytes.length === 0 || bytes[bytes.length - 1] !== 10)
-          return new EntryProblem("cut_short");
-        const sealAt = bytes.lastIndexOf(10, bytes.length - 2) + 1;
-        const last = bytes.toString("latin1", sealAt, bytes.length - 1);
-        if (!last.startsWith(SEAL_LINE))
-          return new EntryProblem(sealAt === 0 ? "cut_short" : "not_sealed");
-        const body = bytes.subarray(0, sealAt);
-        const seal = packSeal(this.secret, relative2);
-        seal.update(body);
-        if (!sameSeal(last.slice(SEAL_LINE.length), seal.seal()))
-          return new EntryProblem("seal_mismatch");
-        return body.toString("utf8");
-      }
-      /** The first line of the file `relative` inside the folder (at most `limit` bytes of it, without the line feed), `undefined` when there is none, or why it is not read (not a regular file, larger than a pack can be). */
-      readFirstLine(relative2, limit = HEAD_LIMIT) {
-        if (!this.usable)
-          return void 0;
-        const opened = openBounded(path3.join(this.dir, relative2), CACHE_FILE_LIMITS.pack);
-        if (opened === void 0 || opened instanceof EntryProblem)
-          return opened;
-        try {
-          const buffer = Buffer.alloc(limit);
-          const text = buffer.toString("utf8", 0, readSync2(opened.fd, buffer, 0, limit, 0));
-          const newline = text.indexOf("\n");
-          return newline === -1 ? text : text.slice(0, newline);
-        } catch {
-          return void 0;
-        } finally {
-          closeSync2(opened.fd);
-        }
-      }
-      /**
-       * Writes `lines` (each with a line feed after it) at `relative` inside the
-       * folder, atomically, a few hundred kilobytes at a time (a pack of records
-       * is tens of megabytes: one string of it would raise a compile's peak
-       * memory), then a last line with the seal of them all (see
-       * {@link readPack}). Never throws (a cache that cannot be written is left alone).
-       */
-      writePack(relative2, lines) {
-        if (!this.usable)
-          return;
-        const target = path3.join(this.dir, relative2);
-        const temporary = temporaryOf(target);
-        const seal = packSeal(this.secret, relative2);
-        try {
-          this.makeFolder(path3.dirname(relative2));
-          const fd = openSync2(temporary, "wx", 384);
-          try {
-            const put = (text) => {
-              const bytes = Buffer.from(text, "utf8");
-              seal.update(bytes);
-              writeSync(fd, bytes);
-            };
-            let chunk = [];
-            let size2 = 0;
-            for (const line of lines) {
-              chunk.push(line);
-              size2 += line.length + 1;
-              if (size2 < 256 * 1024)
-                continue;
-              put(`${chunk.join("\n")}
-`);
-              chunk = [];
-              size2 = 0;
-            }
-            if (chunk.length > 0)
-              put(`${chunk.join("\n")}
-`);
-            writeSync(fd, `${SEAL_LINE}${seal.seal()}
-`);
-          } finally {
-            closeSync2(fd);
-          }
-          renameSync(temporary, target);
-        } catch (error2) {
-          removeQuietly(temporary);
-          this.writeFailed(error2);
-        }
-      }
-      markFolder() {
-        if (entryAt(path3.join(this.dir, MARKER)) === void 0) {
-          atomicWrite(path3.join(this.dir, "CACHEDIR.TAG"), CACHEDIR_TAG);
-          atomicWrite(path3.join(this.dir, MARKER), `${JSON.stringify(CACHE_FORMAT)}
-`);
-        }
-      }
-      entryPath(key) {
-        return path3.join(this.dir, "entries", `${key}.json`);
-      }
-      /** The entry of `key` valid at `now`, or `undefined` (none, another instant, or broken: then a warning). */
-      read(key, now) {
-        if (!this.usable || !KEY.test(key))
-          return void 0;
-        const file = this.entryPath(key);
-        const body = readSealed(file, "entry", key, this.secret);
-        if (body === void 0)
-          return void 0;
-        const entry = body instanceof EntryProblem ? body : entryOf(body);
-        if (entry instanceof EntryProblem) {
-          this.ignoreEntry(file, "entry", entry.problem);
-          return void 0;
-        }
-        return now >= entry.window.from && now < entry.window.until ? entry : void 0;
-      }
-      /** Stores `entry` under `key`, atomically (a temporary file renamed into place). Never throws: a cache that cannot be written is left alone. */
-      write(key, entry) {
-        if (!this.usable || !KEY.test(key))
-          return;
-        try {
-          this.makeFolder("entries");
-          atomicWrite(this.entryPath(key), sealed("entry", key, entry, this.secret));
-        } catch (error2) {
-          this.writeFailed(error2);
-        }
-      }
-      /**
-       * A render's entry of `key` valid at `now` and the stdout it names, or
-       * `undefined`. The stdout is kept as raw bytes beside the entry (no JSON
-       * round trip of megabytes): the sealed entry names their length and
-       * digest, and bytes of another length are not read.
-       */
-      readRender(key, now) {
-        const entry = this.read(key, now);
-        const render = entry?.render;
-        if (!entry || !render)
-          return void 0;
-        if (render.stdout === void 0)
-          return { entry, render };
-        const file = this.stdoutPath(key);
-        const stdout = readBounded(file, CACHE_FILE_LIMITS.render_output);
-        if (stdout === void 0 || stdout instanceof EntryProblem) {
-          this.ignoreEntry(file, "render_output", stdout?.problem ?? "missing");
-          return void 0;
-        }
-        if (stdout.length !== render.bytes || render.stdout !== `sha256:${sha256(stdout)}`) {
-          this.ignoreEntry(file, "render_output", "digest_mismatch");
-          return void 0;
-        }
-        this.markUsed(path3.join("entries", `${key}.stdout`));
-        return { entry, render, stdout };
-      }
-      /** Stores a render's `entry` under `key` and its `stdout` beside it (the bytes first, so an entry never names bytes that are not there). Never throws. */
-      writeRender(key, entry, stdout) {
-        if (!this.usable || !KEY.test(key) || !entry.render)
-          return;
-        const bytes = stdout === void 0 ? void 0 : Buffer.from(stdout, "utf8");
-        if (bytes && bytes.length > CACHE_FILE_LIMITS.render_output)
-          return;
-        const render = { ...entry.render, ...bytes ? { stdout: `sha256:${sha256(bytes)}`, bytes: bytes.length } : {} };
-        if (bytes) {
-          try {
-            this.makeFolder("entries");
-            atomicWrite(this.stdoutPath(key), bytes);
-          } catch (error2) {
-            this.writeFailed(error2);
-            return;
-          }
-        }
-        this.write(key, { ...entry, render });
-        this.pruneRenders(key);
-      }
-      /**
-       * Keeps the stdout files of render entries under {@link RENDER_BYTES_KEPT}
-       * bytes together: past it, the least recently used go first (a hit touches
-       * its file), with their entries, but never `keep`. A plugin sidecar renders
-       * every platform on every change, so without a bound its cache would only grow.
-       * Only regular files named as diene names them are counted or removed.
-       */
-      pruneRenders(keep) {
-        if (!this.usable)
-          return;
-        const folder = path3.join(this.dir, "entries");
-        try {
-          const outputs = ownFiles(folder, RENDER_OUTPUT_NAME).map(({ name, size: size2, used }) => ({ key: name.slice(0, -".stdout".length), bytes: size2, used }));
-          let total = outputs.reduce((sum, output) => sum + output.bytes, 0);
-          for (const output of outputs.sort((a, b) => a.used - b.used || (a.key < b.key ? -1 : 1))) {
-            if (total <= this.renderBytesKept)
-              break;
-            if (output.key === keep)
-              continue;
-            rmSync2(this.entryPath(output.key), { force: true });
-            rmSync2(this.stdoutPath(output.key), { force: true });
-            total -= output.bytes;
-          }
-        } catch {
-        }
-      }
-      /**
-       * Keeps at most `kept` packs of records in the folder `relative` (one per
-       * fleet folder or rendered platform): the least recently used go first (a
-       * pack read marks itself used), never `keep`. CI checks a fleet out at a
-       * new path now and then; without a bound every path would leave its pack
-       * behind. Only regular files named as diene names packs are counted or
-       * removed. Never throws.
-       */
-      pruneFiles(relative2, kept, keep) {
-        if (!this.usable)
-          return;
-        const folder = path3.join(this.dir, relative2);
-        try {
-          const files = ownFiles(folder, PACK_NAME).sort((a, b) => b.used - a.used || (a.name < b.name ? -1 : 1));
-          for (const file of files.slice(kept))
-            if (path3.join(relative2, file.name) !== keep)
-              rmSync2(path3.join(folder, file.name), { force: true });
-        } catch {
-        }
-      }
-      /** Marks the file `relative` as just used (for {@link pruneFiles}), never through a link; a read-only cache is still read. Never throws. */
-      markUsed(relative2) {
-        if (!this.usable)
-          return;
-        try {
-          const now = /* @__PURE__ */ new Date();
-          lutimesSync(path3.join(this.dir, relative2), now, now);
-        } catch {
-        }
-      }
-      stdoutPath(key) {
-        return path3.join(this.dir, "entries", `${key}.stdout`);
-      }
-      /** The file of a folder's record of `part`: the stamps of an output directory's files or what its keyed outputs were made from, the stamps of a fleet's inputs. */
-      recordPath(part, folder) {
-        return path3.join(this.dir, part, `${sha256(folder)}.json`);
-      }
-      /**
-       * The body of the record of `part` of `outDir` (a fleet folder for
-       * `inputs`) when it is whole, sealed by this user's key and `shaped` accepts it; `undefined` when none was kept, or when it is broken: then a
-       * warning (with `problem` for a body of the wrong shape), and the file
-       * goes. A record is kept only of some files (stamps: those older than a
-       * margin), so this run may have none to write in its place: the damaged
-       * file is said once. A folder standing at its name (no diene cache makes
-       * one there) is ignored and removed the same way.
-       */
-      folderRecord(part, outDir, shaped, problem) {
-        if (!this.usable)
-          return void 0;
-        const file = this.recordPath(part, outDir);
-        const key = sha256(outDir);
-        let isFolder = false;
-        try {
-          isFolder = entryAt(file)?.isDirectory() === true;
-        } catch {
-        }
-        if (isFolder) {
-          this.ignoreEntry(file, part, "unreadable");
-          removeQuietly(file, { recursive: true });
-          return void 0;
-        }
-        const body = readSealed(file, part, key, this.secret);
-        if (body === void 0)
-          return void 0;
-        if (body instanceof EntryProblem || !shaped(body)) {
-          this.ignoreEntry(file, part, body instanceof EntryProblem ? body.problem : problem);
-          removeQuietly(file);
-          return void 0;
-        }
-        return body;
-      }
-      /** Writes the record of `part` of `folder` (see {@link folderRecord}); never throws. */
-      writeFolderRecord(part, folder, body) {
-        if (!this.usable)
-          return;
-        try {
-          this.makeFolder(part);
-          atomicWrite(this.recordPath(part, folder), sealed(part, sha256(folder), body, this.secret));
-        } catch (error2) {
-          this.writeFailed(error2);
-        }
-      }
-      /**
-       * What an earlier run verified of `outDir`'s files: path → [stamp, digest],
-       * where the stamp is inode, size, modification and change time (ns), which
-       * any write, rename or chmod moves. Empty when none was kept or it is broken
-       * (then a warning).
-       */
-      readStamps(outDir) {
-        const body = this.folderRecord("stamps", outDir, Array.isArray, "body_not_stamps");
-        return new Map(body === void 0 ? [] : body);
-      }
-      /**
-       * What the last compile into `outDir` made its keyed outputs from (3-emit/
-       * output-slice.ts): path → [slice key, digest of the text made from it].
-       * Empty when none was kept or another compiler kept it (its emitters may
-       * make other bytes of the same slices), or when it is broken (then a
-       * warning).
-       */
-      readSliceKeys(outDir) {
-        const body = this.folderRecord("slices", outDir, isSliceRecord, "body_not_slices");
-        if (body === void 0 || body.compiler !== compilerDigest())
-          return /* @__PURE__ */ new Map();
-        return new Map(body.outputs.map(([file, key, digest]) => [file, [key, digest]]));
-      }
-      /** Keeps what `outDir`'s keyed outputs were made from (see {@link readSliceKeys}); never throws. */
-      writeSliceKeys(outDir, keys) {
-        this.writeFolderRecord("slices", outDir, { compiler: compilerDigest(), outputs: [...keys].map(([file, [key, digest]]) => [file, key, digest]) });
-      }
-      /**
-       * What an earlier run read of the inputs of the fleet at `root`: path →
-       * {@link KnownInput} (input-stamps.ts). Empty when none was kept or it is
-       * broken (then a warning, and every input is read).
-       */
-      readInputStamps(root) {
-        const body = this.folderRecord("inputs", root, (entries) => Array.isArray(entries) && entries.every(isInputEntry), "body_not_stamps");
-        return new Map((body ?? []).map(([file, stamp, digest, units, bytes]) => [file, { stamp, text: { digest, units, bytes } }]));
-      }
-      /** Keeps what this run knows of the inputs of the fleet at `root` (see {@link readInputStamps}); never throws. */
-      writeInputStamps(root, inputs) {
-        this.writeFolderRecord("inputs", root, [...inputs].map(([file, { stamp, text }]) => [file, stamp, text.digest, text.units, text.bytes]));
-      }
-      /** Removes the record of the inputs of the fleet at `root` (one found wrong); never throws. */
-      forgetInputStamps(root) {
-        if (this.usable)
-          removeQuietly(this.recordPath("inputs", root));
-      }
-      /**
-       * The record of the last write into `outDir` (adapters/filesystem/output-tree.ts `WrittenRecord`): the identities of
-       * the folder it swapped in and the files it wrote there, as diene wrote them (the manifest in the directory can be
-       * edited and re-sealed by hand; this record cannot be reached from the fleet). `undefined` when none was kept, or
-       * when it is broken (then a warning).
-       */
-      readWritten(outDir) {
-        return this.folderRecord("written", outDir, isWrittenRecord, "body_not_written");
-      }
-      /** Keeps the record of the write just made into `outDir` (see {@link readWritten}); never throws. */
-      writeWritten(outDir, record) {
-        this.writeFolderRecord("written", outDir, { dirs: record.dirs, files: [...record.files] });
-      }
-      /** Keeps the stamps of `outDir`'s verified files (see {@link readStamps}); never throws. */
-      writeStamps(outDir, stamps) {
-        this.writeFolderRecord("stamps", outDir, [...stamps]);
-      }
-    };
-    SEAL_FORMAT = `${CACHE_FORMAT.format} ${CACHE_FORMAT.version}`;
-    PACK_SEAL = `${SEAL_FORMAT} pack`;
-    SEAL_LINE = "seal ";
-    PACK_NAME = /^[0-9a-f]{64}\.pack$/;
-    RENDER_OUTPUT_NAME = /^[0-9a-f]{64}\.stdout$/;
-    EntryProblem = class {
-      problem;
-      constructor(problem) {
-        this.problem = problem;
-      }
-    };
-  }
-});
-
-// dist/1-load/fleet-layout.js
-function classifyPath(path37) {
-  for (const rule of RULES) {
-    const match = rule.pattern.exec(path37);
-    if (match)
-      return { kind: rule.kind, identity: match.slice(1) };
-  }
-  return void 0;
-}
-function isFolderPosition(path37) {
-  return INPUT_FOLDERS.includes(path37) || FOLDER_POSITIONS.some((pattern) => pattern.test(path37));
-}
-function layoutSuggestion(path37, closest2) {
-  const candidates2 = [];
-  const extension = /\.(ya?ml|json)$/i.exec(path37);
-  if (!extension)
-    return void 0;
-  const stemPath = path37.slice(0, -extension[0].length);
-  const wanted = path37.startsWith("claims/") ? ".json" : ".yaml";
-  candidates2.push(`${stemPath}${wanted}`);
-  const slash = stemPath.lastIndexOf("/");
-  const folder = slash === -1 ? "" : stemPath.slice(0, slash);
-  const stem2 = stemPath.slice(slash + 1);
-  const fixedFolder = LAYOUT_FOLDERS.includes(folder) ? folder : closest2(folder, LAYOUT_FOLDERS);
-  if (fixedFolder !== void 0) {
-    candidates2.push(`${fixedFolder}/${stem2}${wanted}`);
-    const fixedStem = closest2(stem2, fixedFolder === "registry" ? ["fleet", "regions"] : fixedFolder.startsWith("carbon") ? ["platform"] : []);
-    if (fixedStem !== void 0)
-      candidates2.push(`${fixedFolder}/${fixedStem}${wanted}`);
-  }
-  if (path37.startsWith("carbon/"))
-    candidates2.push(`${folder}/${closest2(stem2, ["platform"]) ?? stem2}.yaml`);
-  return candidates2.find((candidate) => candidate !== path37 && classifyPath(candidate) !== void 0);
-}
-var INPUT_FOLDERS, REQUIRED_FILES, LAYOUT_SUMMARY, RULES, FOLDER_POSITIONS, LAYOUT_FOLDERS;
-var init_fleet_layout = __esm({
-  "dist/1-load/fleet-layout.js"() {
-    INPUT_FOLDERS = ["registry", "state", "platforms", "claims", "carbon"];
-    REQUIRED_FILES = ["registry/fleet.yaml", "registry/regions.yaml"];
-    LAYOUT_SUMMARY = "registry/{fleet,regions}.yaml, registry/{landscapes,vlandscapes,accounts,clusters}/<name>.yaml, state/clusters/<landscape>-<mark>.yaml, platforms/<platform>/<service>/<landscape>.yaml, platforms/<platform>/_shared/<chart>/<landscape>.yaml, claims/domains/<host>.json, carbon/<platform>/platform.yaml";
-    RULES = [
-      { pattern: /^registry\/fleet\.yaml$/, kind: "fleet" },
-      { pattern: /^registry\/regions\.yaml$/, kind: "regions" },
-      { pattern: /^registry\/landscapes\/([^/]+)\.yaml$/, kind: "landscape" },
-      { pattern: /^registry\/vlandscapes\/([^/]+)\.yaml$/, kind: "vlandscape" },
-      { pattern: /^registry\/accounts\/([^/]+)\.yaml$/, kind: "account" },
-      { pattern: /^registry\/clusters\/([^/]+)\.yaml$/, kind: "cluster" },
-      { pattern: /^state\/clusters\/([^/]+)\.yaml$/, kind: "cluster-state" },
-      { pattern: /^platforms\/([^/]+)\/([^/]+)\/([^/]+)\.yaml$/, kind: "row" },
-      // `_shared` can never be a service's folder (service names start with a letter): it holds the shared charts' rows.
-      { pattern: /^platforms\/([^/]+)\/_shared\/([^/]+)\/([^/]+)\.yaml$/, kind: "shared-row" },
-      { pattern: /^claims\/domains\/([^/]+)\.json$/, kind: "claim" },
-      { pattern: /^carbon\/([^/]+)\/platform\.yaml$/, kind: "platform" }
-    ];
-    FOLDER_POSITIONS = [/^registry\/(landscapes|vlandscapes|accounts|clusters)$/, /^state\/clusters$/, /^claims\/domains$/];
-    LAYOUT_FOLDERS = [
-      "registry",
-      "registry/landscapes",
-      "registry/vlandscapes",
-      "registry/accounts",
-      "registry/clusters",
-      "state/clusters",
-      "claims/domains",
-      "carbon",
-      "platforms"
-    ];
-  }
-});
-
-// dist/1-load/input-sizes.js
-var FILE_SIZE_LIMIT, TOTAL_SIZE_LIMIT;
-var init_input_sizes = __esm({
-  "dist/1-load/input-sizes.js"() {
-    FILE_SIZE_LIMIT = 4 * 1024 * 1024;
-    TOTAL_SIZE_LIMIT = 64 * 1024 * 1024;
-  }
-});
-
-// dist/1-load/source-file.js
-function textUnits(file) {
-  return file.known?.units ?? file.text.length;
-}
-function sourceFile(path37, text) {
-  const body = text.charCodeAt(0) === 65279 ? text.slice(1) : text;
-  const lineStarts = [0];
-  for (let i = body.indexOf("\n"); i !== -1; i = body.indexOf("\n", i + 1))
-    lineStarts.push(i + 1);
-  const pairStarts = [];
-  for (const pair of body.matchAll(/[\ud800-\udbff][\udc00-\udfff]/g))
-    pairStarts.push(pair.index);
-  return { path: path37, text: body, lineStarts, pairStarts };
-}
-function lowerBound(list2, value) {
-  let low = 0;
-  let high = list2.length;
-  while (low < high) {
-    const middle = low + high >> 1;
-    if (list2[middle] < value)
-      low = middle + 1;
-    else
-      high = middle;
-  }
-  return low;
-}
-function countCodePoints(file, from, to) {
-  if (to <= from)
-    return 0;
-  return to - from - (lowerBound(file.pairStarts, to - 1) - lowerBound(file.pairStarts, from));
-}
-function positionOf(file, offset) {
-  const starts = file.lineStarts;
-  const clamped = Math.max(0, Math.min(offset, file.text.length));
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const middle = low + high + 1 >> 1;
-    if (starts[middle] <= clamped)
-      low = middle;
-    else
-      high = middle - 1;
-  }
-  const lineStart = starts[low];
-  return { line: low + 1, column: countCodePoints(file, lineStart, Math.max(lineStart, clamped)) + 1 };
-}
-function lineText(file, line) {
-  const starts = file.lineStarts;
-  const start = starts[line - 1];
-  if (start === void 0)
-    return "";
-  const next = starts[line];
-  const raw = file.text.slice(start, next === void 0 ? file.text.length : next - 1);
-  return raw.endsWith("\r") ? raw.slice(0, -1) : raw;
-}
-function splitsPair(text, offset) {
-  return (text.charCodeAt(offset) & 64512) === 56320 && (text.charCodeAt(offset - 1) & 64512) === 55296;
-}
-function excerptAt(file, line, offset) {
-  const start = file.lineStarts[line - 1] ?? 0;
-  const next = file.lineStarts[line];
-  let end = next === void 0 ? file.text.length : next - 1;
-  if (end > start && file.text.charCodeAt(end - 1) === 13)
-    end--;
-  if (end - start <= SOURCE_WINDOW)
-    return { sourceLine: file.text.slice(start, end) };
-  let from = Math.max(start, Math.min(offset - SOURCE_WINDOW / 4, end - SOURCE_WINDOW));
-  let to = Math.min(end, from + SOURCE_WINDOW);
-  if (splitsPair(file.text, from))
-    from++;
-  if (to < end && splitsPair(file.text, to))
-    to--;
-  return { sourceLine: file.text.slice(from, to), sourceWindow: { column: positionOf(file, from).column, more: to < end } };
-}
-function spanLocation(file, start, end, pointer) {
-  const from = positionOf(file, start);
-  const to = positionOf(file, Math.max(start, end));
-  return {
-    file: file.path,
-    line: from.line,
-    column: from.column,
-    endLine: to.line,
-    endColumn: to.column,
-    ...pointer !== void 0 ? { pointer } : {},
-    ...excerptAt(file, from.line, Math.max(0, Math.min(start, file.text.length)))
-  };
-}
-function fileLocation(file) {
-  return { file: typeof file === "string" ? file : file.path, line: 1, column: 1 };
-}
-var KnownSourceFile;
-var init_source_file = __esm({
-  "dist/1-load/source-file.js"() {
-    init_diagnostic();
-    KnownSourceFile = class {
-      path;
-      known;
-      read;
-      #whole;
-      constructor(path37, known3, read) {
-        this.path = path37;
-        this.known = known3;
-        this.read = read;
-      }
-      whole() {
-        return this.#whole ??= sourceFile(this.path, this.read(this.path, this.known));
-      }
-      get text() {
-        return this.whole().text;
-      }
-      get lineStarts() {
-        return this.whole().lineStarts;
-      }
-      get pairStarts() {
-        return this.whole().pairStarts;
-      }
-    };
-  }
-});
-
-// dist/adapters/filesystem/read-input-file.js
-import { closeSync as closeSync3, constants as constants3, fstatSync as fstatSync3, lstatSync as lstatSync4, openSync as openSync3, readlinkSync, readSync as readSync3, realpathSync as realpathSync3, statSync as statSync3 } from "node:fs";
-import path4 from "node:path";
-function failed(reason, place3 = {}) {
-  return { problem: { code: "file_read_failed", args: { reason }, ...place3 } };
-}
-function errnoReason(error2) {
-  const code2 = error2?.code;
-  switch (code2) {
-    case "EACCES":
-    case "EPERM":
-      return "permission denied";
-    case "ENOENT":
-      return "it does not exist (or it disappeared while it was being read)";
-    case "ELOOP":
-      return "it is a symbolic link that loops";
-    case "EISDIR":
-      return "it is a directory";
-    case "EIO":
-      return "an I/O error occurred";
-    default: {
-      const message = error2 instanceof Error ? error2.message : String(error2);
-      return message.replace(/, (open|read|lstat|stat|realpath|readlink) '.*'$/, "");
-    }
-  }
-}
-function kindOf(info) {
-  if (info.isFile())
-    return void 0;
-  if (info.isDirectory())
-    return "it is a directory";
-  if (info.isFIFO())
-    return "it is a FIFO (named pipe), not a regular file";
-  if (info.isSocket())
-    return "it is a socket, not a regular file";
-  if (info.isCharacterDevice() || info.isBlockDevice())
-    return "it is a device, not a regular file";
-  return "it is not a regular file";
-}
-function isInside(child, parent) {
-  const relative2 = path4.relative(parent, child);
-  return relative2 === "" || !relative2.startsWith(`..${path4.sep}`) && relative2 !== ".." && !path4.isAbsolute(relative2);
-}
-function linkRefusal(real, root, folders) {
-  if (!isInside(real, root))
-    return "outside the fleet";
-  const segments = path4.relative(root, real).split(path4.sep);
-  if (segments.some((segment) => segment.startsWith(".")))
-    return "inside a hidden folder or file of the fleet (such as .git/, which holds the checkout's credentials)";
-  if (segments.length < 2 || !folders.includes(segments[0]))
-    return `outside the input folders (${folders.map((f) => `${f}/`).join(", ")})`;
-  return void 0;
-}
-function firstInvalidUtf8(bytes) {
-  let i = 0;
-  while (i < bytes.length) {
-    const b = bytes[i];
-    if (b < 128) {
-      i++;
-      continue;
-    }
-    let need;
-    let min;
-    if (b >= 194 && b <= 223)
-      [need, min] = [1, 128];
-    else if (b >= 224 && b <= 239)
-      [need, min] = [2, 2048];
-    else if (b >= 240 && b <= 244)
-      [need, min] = [3, 65536];
-    else
-      return i;
-    let code2 = b & (need === 1 ? 31 : need === 2 ? 15 : 7);
-    for (let k = 1; k <= need; k++) {
-      const c = bytes[i + k];
-      if (c === void 0 || (c & 192) !== 128)
-        return i;
-      code2 = code2 << 6 | c & 63;
-    }
-    if (code2 < min || code2 > 1114111 || code2 >= 55296 && code2 <= 57343)
-      return i;
-    i += need + 1;
-  }
-  return -1;
-}
-function bytePosition(bytes, offset) {
-  let line = 1;
-  let column = 1;
-  for (let i = 0; i < offset; i++) {
-    const b = bytes[i];
-    if (b === 10) {
-      line++;
-      column = 1;
-    } else if ((b & 192) !== 128)
-      column++;
-  }
-  return { line, column };
-}
-function readCapped(fd, expected, limit) {
-  const chunks = [];
-  let total = 0;
-  const chunkSize = Math.min(Math.max(expected, 0) + 1, limit + 1, 1 << 20) || 1;
-  for (; ; ) {
-    const buffer = Buffer.allocUnsafe(Math.min(chunkSize, limit + 1 - total));
-    const bytesRead = readSync3(fd, buffer, 0, buffer.length, null);
-    if (bytesRead === 0)
-      break;
-    chunks.push(buffer.subarray(0, bytesRead));
-    total += bytesRead;
-    if (total > limit || bytesRead < buffer.length)
-      break;
-  }
-  return Buffer.concat(chunks, total);
-}
-function readInputFile(absolute3, options = {}) {
-  const limit = options.limit ?? FILE_SIZE_LIMIT;
-  if (options.listedAsFile) {
-    try {
-      return readRegular(absolute3, limit);
-    } catch (error2) {
-      if (error2.code !== "ELOOP")
-        return failed(errnoReason(error2));
-    }
-  }
-  let target = absolute3;
-  try {
-    const link3 = lstatSync4(absolute3);
-    if (link3.isSymbolicLink()) {
-      let written = "?";
-      try {
-        written = readlinkSync(absolute3);
-      } catch {
-      }
-      let real;
-      try {
-        real = realpathSync3(absolute3);
-      } catch (error2) {
-        if (error2.code === "ENOENT")
-          return failed(`it is a symbolic link to ${written}, which does not exist`);
-        return failed(errnoReason(error2));
-      }
-      const refusal2 = options.root === void 0 ? void 0 : linkRefusal(real, options.root, options.folders ?? INPUT_FOLDERS);
-      if (refusal2 !== void 0)
-        return { problem: { code: "file_symlink_outside", args: { target: written, where: refusal2 } } };
-      const info = statSync3(real);
-      if (info.isDirectory())
-        return failed("it is a symbolic link to a folder; the compiler does not follow them");
-      const kind2 = kindOf(info);
-      if (kind2)
-        return failed(`${kind2.replace(/^it is /, "it is a symbolic link to ")}`);
-      target = real;
-    } else {
-      const kind2 = kindOf(link3);
-      if (kind2)
-        return failed(kind2);
-    }
-    return readRegular(target, limit);
-  } catch (error2) {
-    return failed(errnoReason(error2));
-  }
-}
-function readRegular(target, limit) {
-  const fd = openSync3(target, constants3.O_RDONLY | constants3.O_NOFOLLOW | constants3.O_NONBLOCK);
-  let bytes;
-  let stamp;
-  try {
-    const info = fstatSync3(fd, { bigint: true });
-    const kind2 = kindOf(info);
-    if (kind2)
-      return failed(kind2);
-    const size2 = Number(info.size);
-    if (size2 > limit)
-      return { problem: { code: "file_too_large", args: { size: size2, limit } } };
-    stamp = stampOf(info);
-    bytes = readCapped(fd, size2, limit);
-  } finally {
-    closeSync3(fd);
-  }
-  if (bytes.length > limit)
-    return { problem: { code: "file_too_large", args: { size: bytes.length, limit } } };
-  if (bytes.length >= 2 && (bytes[0] === 255 && bytes[1] === 254 || bytes[0] === 254 && bytes[1] === 255))
-    return failed("it is UTF-16, not UTF-8 (it starts with a UTF-16 byte-order mark); save it as UTF-8");
-  try {
-    return { text: decoder.decode(bytes), bytes: bytes.length, stamp };
-  } catch {
-    const offset = firstInvalidUtf8(bytes);
-    const at2 = Math.max(offset, 0);
-    const shown3 = (bytes[at2] ?? 0).toString(16).toUpperCase().padStart(2, "0");
-    return failed(`it is not valid UTF-8 (byte 0x${shown3})`, bytePosition(bytes, at2));
-  }
-}
-var decoder;
-var init_read_input_file = __esm({
-  "dist/adapters/filesystem/read-input-file.js"() {
-    init_fleet_layout();
-    init_input_sizes();
-    init_file_stamp();
-    decoder = new TextDecoder("utf-8", { fatal: true });
-  }
-});
-
-// dist/adapters/filesystem/walk-folders.js
-import { lstatSync as lstatSync5, readdirSync as readdirSync3 } from "node:fs";
-import path5 from "node:path";
-function listed(absolute3) {
-  try {
-    return readdirSync3(absolute3, { withFileTypes: true });
-  } catch (error2) {
-    if (GONE.has(error2.code ?? ""))
-      return [];
-    throw error2;
-  }
-}
-function walkFolders(root, scopes) {
-  const entries = [];
-  const seen = /* @__PURE__ */ new Set();
-  for (const scope of scopes) {
-    const base2 = path5.join(root, scope.folder);
-    let isFolder;
-    try {
-      isFolder = lstatSync5(base2).isDirectory();
-    } catch {
-      isFolder = false;
-    }
-    if (!isFolder)
-      continue;
-    const pending = [scope.folder];
-    while (pending.length > 0) {
-      const folder = pending.pop();
-      for (const dirent of listed(path5.join(root, folder))) {
-        if (dirent.name.startsWith("."))
-          continue;
-        const relative2 = `${folder}/${dirent.name}`;
-        if (seen.has(relative2))
-          continue;
-        seen.add(relative2);
-        entries.push({ path: relative2, dirent });
-        if (scope.depth === "all" && dirent.isDirectory())
-          pending.push(relative2);
-      }
-    }
-  }
-  return entries;
-}
-var GONE;
-var init_walk_folders = __esm({
-  "dist/adapters/filesystem/walk-folders.js"() {
-    GONE = /* @__PURE__ */ new Set(["ENOENT", "ENOTDIR"]);
-  }
-});
-
-// dist/adapters/filesystem/read-fleet.js
-import { statSync as statSync4 } from "node:fs";
-import { lstat, realpath } from "node:fs/promises";
-import path6 from "node:path";
-async function linkedBase(root, scope) {
-  const segments = scope.folder.split("/");
-  for (let i = 1; i <= segments.length; i++) {
-    const base2 = segments.slice(0, i).join("/");
-    const info = await lstat(path6.join(root, base2)).catch(() => void 0);
-    if (info?.isSymbolicLink())
-      return base2;
-  }
-  return void 0;
-}
-async function linksToFolder(absolute3) {
-  try {
-    const real = await realpath(absolute3);
-    return (await lstat(real)).isDirectory();
-  } catch {
-    return false;
-  }
-}
-async function linkTargetShown(realRoot, absolute3) {
-  try {
-    const inFleet = path6.relative(realRoot, await realpath(absolute3));
-    return inFleet !== "" && !inFleet.startsWith("..") && !path6.isAbsolute(inFleet) ? inFleet.split(path6.sep).join("/") : "<its target>";
-  } catch {
-    return "<its target>";
-  }
-}
-function sizeOf(absolute3) {
-  try {
-    const info = statSync4(absolute3);
-    return info.isFile() ? info.size : 0;
-  } catch {
-    return 0;
-  }
-}
-function overBudget(root, inputs, bytesRead, limit) {
-  const total = Math.max(bytesRead, inputs.reduce((sum, relative2) => sum + sizeOf(path6.join(root, relative2)), 0));
-  return {
-    files: [...inputs].sort().map((relative2) => ({ ...sourceFile(relative2, ""), unreadable: true })),
-    diagnostics: [diagnose({}, "input_total_too_large", { size: total, limit })]
-  };
-}
-async function readFleetFiles(root, options = {}) {
-  const totalLimit = options.totalLimit ?? TOTAL_SIZE_LIMIT;
-  const realRoot = await realpath(root);
-  const files = [];
-  const diagnostics = [];
-  const report = (relative2, finding, line = 1, column = 1) => {
-    diagnostics.push(diagnoseFinding({ file: relative2, line, column }, finding));
-  };
-  for (const folder of INPUT_FOLDERS) {
-    const info = await lstat(path6.join(root, folder)).catch(() => void 0);
-    if (info?.isSymbolicLink()) {
-      report(folder, { code: "input_folder_linked", args: { path: folder, target: await linkTargetShown(realRoot, path6.join(root, folder)) } });
-      files.push({ ...sourceFile(folder, ""), unreadable: true });
-    } else if (info && !info.isDirectory()) {
-      report(folder, { code: "input_folder_is_file", args: { folder } });
-      files.push({ ...sourceFile(folder, ""), unreadable: true });
-    }
-  }
-  const scopes = [];
-  for (const scope of options.scopes ?? INPUT_FOLDERS.map((folder) => ({ folder, depth: "all" }))) {
-    const linked = await linkedBase(root, scope);
-    if (linked === void 0)
-      scopes.push(scope);
-    else if (!files.some((file) => file.path === linked)) {
-      report(linked, { code: "input_folder_linked", args: { path: linked, target: await linkTargetShown(realRoot, path6.join(root, linked)) } });
-      files.push({ ...sourceFile(linked, ""), unreadable: true });
-    }
-  }
-  const entries = walkFolders(root, scopes);
-  entries.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  const reported = new Set(files.map((file) => file.path));
-  const stamps = /* @__PURE__ */ new Map();
-  const readKnown = (relative2, known3) => knownText(path6.join(root, relative2), relative2, realRoot, known3);
-  const readOne = async (entry) => {
-    const relative2 = entry.path;
-    if (reported.has(relative2))
-      return;
-    const absolute3 = path6.join(root, relative2);
-    const unreadable = (reason) => {
-      report(relative2, { code: "file_read_failed", args: { reason } });
-      files.push({ ...sourceFile(relative2, ""), unreadable: true });
-    };
-    if (relative2.includes("\uFFFD"))
-      return unreadable("its name is not valid UTF-8; rename it");
-    const isInput = classifyPath(relative2) !== void 0;
-    if (entry.dirent.isDirectory()) {
-      if (isInput)
-        unreadable("it is a directory");
-      return;
-    }
-    if (entry.dirent.isSymbolicLink() && await linksToFolder(absolute3)) {
-      report(relative2, { code: "input_folder_linked", args: { path: relative2, target: await linkTargetShown(realRoot, absolute3) } });
-      return void files.push({ ...sourceFile(relative2, ""), unreadable: true });
-    }
-    if (!isInput && isFolderPosition(relative2)) {
-      report(relative2, { code: "input_folder_is_file", args: { folder: relative2 } });
-      return void files.push({ ...sourceFile(relative2, ""), unreadable: true });
-    }
-    if (!isInput) {
-      files.push(sourceFile(relative2, ""));
-      return;
-    }
-    if (bytesRead > totalLimit)
-      return;
-    const recorded = entry.dirent.isFile() ? options.known?.get(relative2) : void 0;
-    if (recorded !== void 0 && currentStamp(absolute3) === recorded.stamp) {
-      bytesRead += Number(stampFields(recorded.stamp).size);
-      stamps.set(relative2, recorded.stamp);
-      return void files.push(new KnownSourceFile(relative2, recorded.text, readKnown));
-    }
-    const read = readInputFile(absolute3, { root: realRoot, listedAsFile: entry.dirent.isFile() });
-    if ("text" in read) {
-      bytesRead += read.bytes;
-      if (entry.dirent.isFile())
-        stamps.set(relative2, read.stamp);
-      return void files.push(sourceFile(relative2, read.text));
-    }
-    if (read.problem.code === "file_read_failed")
-      report(relative2, read.problem, read.problem.line, read.problem.column);
-    else
-      report(relative2, read.problem);
-    files.push({ ...sourceFile(relative2, ""), unreadable: true });
-  };
-  let bytesRead = 0;
-  let next = 0;
-  const worker = async () => {
-    while (next < entries.length && bytesRead <= totalLimit)
-      await readOne(entries[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, entries.length) }, worker));
-  if (bytesRead > totalLimit)
-    return {
-      stamps: /* @__PURE__ */ new Map(),
-      ...overBudget(root, entries.map((entry) => entry.path).filter((relative2) => classifyPath(relative2) !== void 0), bytesRead, totalLimit)
-    };
-  files.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  return { files, diagnostics: sortDiagnostics(diagnostics), stamps };
-}
-function knownText(absolute3, relative2, realRoot, known3) {
-  const read = readInputFile(absolute3, { root: realRoot, listedAsFile: true });
-  if (!("text" in read))
-    throw new InputChangedError(relative2, "unreadable");
-  const body = read.text.charCodeAt(0) === 65279 ? read.text.slice(1) : read.text;
-  if (digestOfText(body) !== known3.digest)
-    throw new InputChangedError(relative2, "changed");
-  return read.text;
-}
-var PARALLEL_READS;
-var init_read_fleet = __esm({
-  "dist/adapters/filesystem/read-fleet.js"() {
-    init_fleet_layout();
-    init_input_sizes();
-    init_source_file();
-    init_input_stamps();
-    init_diagnostic();
-    init_file_stamp();
-    init_read_input_file();
-    init_walk_folders();
-    PARALLEL_READS = 32;
-  }
-});
-
-// dist/cli/help.js
-function strictOptionHelp(example) {
-  return {
-    name: "strict",
-    type: "boolean",
-    description: "Warnings fail the run: any warning makes the exit code 2, as an error does (the warnings keep their severity in every form; the count line says why the run failed); a compile so refused writes nothing. Warnings about this machine, not the fleet (cache_*, step_summary_write_failed), do not count.",
-    example
-  };
-}
-function optionsOf(help) {
-  return [...help.options, ...COMMON_OPTION_HELP.filter((o) => !help.options.some((own) => own.name === o.name))];
-}
-function parseArgsOptions(help) {
-  const out = {};
-  for (const o of optionsOf(help))
-    out[o.name] = { type: o.type, ...o.short ? { short: o.short } : {}, ...o.multiple ? { multiple: true } : {} };
-  return out;
-}
-function positionalsOf(help) {
-  const all = help.arguments ?? [];
-  return { min: all.filter((a) => !a.optional).length, max: all.length };
-}
-function optionForm(o) {
-  if (o.type === "boolean")
-    return `--${o.name}`;
-  const value = o.choices && o.choices.length <= 3 ? o.choices.join("|") : o.value ?? "VALUE";
-  return o.inlineValue ? `--${o.name}=${value}` : `--${o.name} ${value}`;
-}
-function formatChoices(help) {
-  return [...help.diagnosticFormats ?? ["text", "json", "github"], ...(help.formats ?? []).map((f) => f.name)];
-}
-function orList(items) {
-  return items.length <= 1 ? items[0] ?? "" : `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
-}
-function formatDescription(help) {
-  const stream = help.machineFormsOn ?? "stderr";
-  const diagnostic = {
-    text: "text (default; in colour on a terminal)",
-    json: `json (one array on ${stream})`,
-    github: "github (text plus workflow annotations)",
-    sarif: `sarif (a SARIF 2.1.0 log on ${stream})`
-  };
-  const forms = [
-    ...(help.diagnosticFormats ?? ["text", "json", "github"]).map((f) => diagnostic[f]),
-    ...(help.formats ?? []).map((f) => `${f.name} (${f.writes})`)
-  ];
-  return `How diagnostics are written: ${orList(forms)}.`;
-}
-function withFormats(help) {
-  return { ...help, usage: help.usage.replace("--format FORM", `--format ${formatChoices(help).join("|")}`) };
-}
-function wrap(text, width, indent) {
-  const lines = [];
-  let line = "";
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && line.length + 1 + word.length > width) {
-      lines.push(indent + line);
-      line = word;
-    } else
-      line = line ? `${line} ${word}` : word;
-  }
-  if (line)
-    lines.push(indent + line);
-  return lines;
-}
-function formatCommandHelp(help) {
-  const lines = [`diene ${help.name}: ${help.summary}`, "", `Usage: ${help.usage}`];
-  for (const paragraph of help.description ?? [])
-    lines.push("", ...wrap(paragraph, 100, ""));
-  if (help.arguments?.length) {
-    lines.push("", "Arguments:");
-    for (const a of help.arguments)
-      lines.push(`  ${a.name}`, ...wrap(a.description, 96, "      "));
-  }
-  const describe3 = (o) => {
-    const form = o.name === "format" ? `--format ${formatChoices(help).join("|")}` : optionForm(o);
-    const example = o.example.replace("COMMAND", [help.name, ...(help.arguments ?? []).map((a) => a.name)].join(" "));
-    const description = o.name === "format" ? formatDescription(help) : o.description;
-    return [`  ${o.short ? `-${o.short}, ` : ""}${form}${o.multiple ? " (repeatable)" : ""}`, ...wrap(description, 96, "      "), `      e.g. ${example}`];
-  };
-  if (help.options.length) {
-    lines.push("", "Options:");
-    for (const o of help.options)
-      lines.push(...describe3(o));
-  }
-  lines.push("", "Common options:");
-  for (const o of COMMON_OPTION_HELP) {
-    if (help.readsFleet === false && (o.name === "fleet" || o.name === "now"))
-      continue;
-    if (!help.options.some((own) => own.name === o.name))
-      lines.push(...describe3(o));
-  }
-  lines.push("", "Examples:");
-  for (const e of help.examples)
-    lines.push(`  ${e.command}`, ...wrap(e.does, 96, "      "));
-  lines.push("", "Exit codes:");
-  for (const e of help.exitCodes)
-    lines.push(`  ${String(e.code).padEnd(3)} ${e.means}`);
-  return `${lines.join("\n")}
-`;
-}
-function formatGroupHelp(group, helps) {
-  const members = helps.filter((h) => h.name.startsWith(`${group} `));
-  return [
-    `diene ${group}: ${members.map((h) => h.name.slice(group.length + 1)).join(", ")}`,
-    "",
-    ...members.flatMap((h) => [`  ${h.usage}`, ...wrap(h.summary, 96, "      ")]),
-    "",
-    `Run \`diene ${group} SUBCOMMAND --help\` (or \`diene help ${group} SUBCOMMAND\`) for its options and examples.`,
-    ""
-  ].join("\n");
-}
-function formatMainHelp(helps) {
-  const width = Math.max(...helps.map((h) => h.name.length)) + 2;
-  return [
-    "diene: fleet registry in; ArgoCD, Kargo, Platform, DNS, route_paths and address books out.",
-    "",
-    "Usage: diene COMMAND [ARGUMENTS] [OPTIONS]   (options may come before or after the command)",
-    "",
-    "Commands:",
-    ...helps.map((h) => `  ${h.name.padEnd(width)}${h.summary}`),
-    "",
-    "Options of every command:",
-    ...COMMON_OPTION_HELP.map((o) => `  ${`${o.short ? `-${o.short}, ` : ""}${optionForm(o)}`.padEnd(36)}${o.description.split(". ")[0]?.replace(/\.$/, "")}`),
-    ...TOP_LEVEL_OPTION_HELP.map((o) => `  ${`-${o.short}, ${optionForm(o)}`.padEnd(36)}${o.description.replace(/\.$/, "")}`),
-    "",
-    "Run `diene COMMAND --help` or `diene help COMMAND` for its options, each with an example.",
-    "Diagnostics go to stderr (in colour on a terminal; NO_COLOR turns colour off, FORCE_COLOR on); stdout carries only the product.",
-    "Exit codes: 0 done, 1 stale (--check), 2 invalid input or usage, 3 refused by a brake, 4 applied in part, 70 internal fault.",
-    "Shell completion: diene completion bash|zsh|fish (docs/cli.md says how to install it).",
-    ""
-  ].join("\n");
-}
-function closest(word, candidates2) {
-  const near = closestName(word, candidates2);
-  if (near !== void 0)
-    return near;
-  const prefixed = word.length >= 3 ? candidates2.filter((c) => c.startsWith(word.toLowerCase())) : [];
-  return prefixed.length === 1 ? prefixed[0] : void 0;
-}
-var COMMON_OPTION_HELP, TOP_LEVEL_OPTION_HELP;
-var init_help = __esm({
-  "dist/cli/help.js"() {
-    init_spelling();
-    COMMON_OPTION_HELP = [
-      {
-        name: "fleet",
-        type: "string",
-        value: "DIR",
-        description: "The fleet repository to read (the folder holding registry/, platforms/, \u2026). Default: the current directory.",
-        example: "diene COMMAND --fleet examples/reference"
-      },
-      {
-        name: "format",
-        type: "string",
-        value: "FORM",
-        description: "How diagnostics are written, one of the forms the command's usage line lists: text (default; in colour on a terminal), json (one array; on stderr, on stdout for validate), github (text plus workflow annotations), sarif (a SARIF 2.1.0 log, compile and validate only), markdown (simulate only).",
-        example: "diene COMMAND --format json"
-      },
-      {
-        name: "quiet",
-        type: "boolean",
-        short: "q",
-        description: "Print errors only: no warnings, and no summary lines when the command succeeds. Same as --min-severity error.",
-        example: "diene COMMAND --quiet"
-      },
-      {
-        name: "min-severity",
-        type: "string",
-        value: "LEVEL",
-        choices: ["error", "warning", "info"],
-        description: "The least severe finding printed: error, warning, or info (default: everything, the summary lines of a successful run included).",
-        example: "diene COMMAND --min-severity warning"
-      },
-      {
-        name: "now",
-        type: "string",
-        value: "TIME",
-        description: "The time (RFC 3339) the override-age warnings (stale, dated in the future) compare against, instead of the clock; never part of any output.",
-        example: "diene COMMAND --now 2026-11-21T00:00:00Z"
-      },
-      {
-        name: "debug",
-        type: "boolean",
-        description: "On an internal fault (exit 70), print the stack trace.",
-        example: "diene COMMAND --debug"
-      },
-      {
-        name: "help",
-        type: "boolean",
-        short: "h",
-        description: "Print the command's help (this text) and exit 0.",
-        example: "diene COMMAND --help"
-      }
-    ];
-    TOP_LEVEL_OPTION_HELP = [
-      { name: "version", type: "boolean", short: "V", description: "Print diene's version and exit 0.", example: "diene --version" }
-    ];
-  }
-});
-
-// dist/1-load/canonical-row.js
-function canonicalRow(text) {
-  if (text.length > 128 || text.charCodeAt(0) !== 112)
-    return void 0;
-  const match = CANONICAL.exec(text);
-  if (match === null || match[1] === match[3])
-    return void 0;
-  const first = match[2] ?? "";
-  const second = match[4] ?? "";
-  if (first === "" !== (second === ""))
-    return void 0;
-  return { pin: match[1] === "chart" ? { chart: first, image: second } : { image: first, chart: second } };
-}
-var VERSION, CANONICAL, CANONICAL_ROW_VALUES;
-var init_canonical_row = __esm({
-  "dist/1-load/canonical-row.js"() {
-    VERSION = "((?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8}))?";
-    CANONICAL = new RegExp(`^pin:\\n  (chart|image): "${VERSION}"\\n  (chart|image): "${VERSION}"\\n$`);
-    CANONICAL_ROW_VALUES = 5;
-  }
-});
-
 // node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
   "node_modules/yaml/dist/nodes/identity.js"(exports) {
@@ -4292,17 +2453,17 @@ var require_visit = __commonJS({
     visit6.BREAK = BREAK;
     visit6.SKIP = SKIP;
     visit6.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path37) {
-      const ctrl = callVisitor(key, node, visitor, path37);
+    function visit_(key, node, visitor, path38) {
+      const ctrl = callVisitor(key, node, visitor, path38);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key, path37, ctrl);
-        return visit_(key, ctrl, visitor, path37);
+        replaceNode(key, path38, ctrl);
+        return visit_(key, ctrl, visitor, path38);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path37 = Object.freeze(path37.concat(node));
+          path38 = Object.freeze(path38.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path37);
+            const ci = visit_(i, node.items[i], visitor, path38);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -4313,13 +2474,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path37 = Object.freeze(path37.concat(node));
-          const ck = visit_("key", node.key, visitor, path37);
+          path38 = Object.freeze(path38.concat(node));
+          const ck = visit_("key", node.key, visitor, path38);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path37);
+          const cv = visit_("value", node.value, visitor, path38);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -4340,17 +2501,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path37) {
-      const ctrl = await callVisitor(key, node, visitor, path37);
+    async function visitAsync_(key, node, visitor, path38) {
+      const ctrl = await callVisitor(key, node, visitor, path38);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key, path37, ctrl);
-        return visitAsync_(key, ctrl, visitor, path37);
+        replaceNode(key, path38, ctrl);
+        return visitAsync_(key, ctrl, visitor, path38);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path37 = Object.freeze(path37.concat(node));
+          path38 = Object.freeze(path38.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path37);
+            const ci = await visitAsync_(i, node.items[i], visitor, path38);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -4361,13 +2522,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path37 = Object.freeze(path37.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path37);
+          path38 = Object.freeze(path38.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path38);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path37);
+          const cv = await visitAsync_("value", node.value, visitor, path38);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -4394,23 +2555,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path37) {
+    function callVisitor(key, node, visitor, path38) {
       if (typeof visitor === "function")
-        return visitor(key, node, path37);
+        return visitor(key, node, path38);
       if (identity2.isMap(node))
-        return visitor.Map?.(key, node, path37);
+        return visitor.Map?.(key, node, path38);
       if (identity2.isSeq(node))
-        return visitor.Seq?.(key, node, path37);
+        return visitor.Seq?.(key, node, path38);
       if (identity2.isPair(node))
-        return visitor.Pair?.(key, node, path37);
+        return visitor.Pair?.(key, node, path38);
       if (identity2.isScalar(node))
-        return visitor.Scalar?.(key, node, path37);
+        return visitor.Scalar?.(key, node, path38);
       if (identity2.isAlias(node))
-        return visitor.Alias?.(key, node, path37);
+        return visitor.Alias?.(key, node, path38);
       return void 0;
     }
-    function replaceNode(key, path37, node) {
-      const parent = path37[path37.length - 1];
+    function replaceNode(key, path38, node) {
+      const parent = path38[path38.length - 1];
       if (identity2.isCollection(parent)) {
         parent.items[key] = node;
       } else if (identity2.isPair(parent)) {
@@ -5022,10 +3183,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity2 = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path37, value) {
+    function collectionFromPath(schema, path38, value) {
       let v = value;
-      for (let i = path37.length - 1; i >= 0; --i) {
-        const k = path37[i];
+      for (let i = path38.length - 1; i >= 0; --i) {
+        const k = path38[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -5044,7 +3205,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path37) => path37 == null || typeof path37 === "object" && !!path37[Symbol.iterator]().next().done;
+    var isEmptyPath = (path38) => path38 == null || typeof path38 === "object" && !!path38[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -5074,11 +3235,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path37, value) {
-        if (isEmptyPath(path37))
+      addIn(path38, value) {
+        if (isEmptyPath(path38))
           this.add(value);
         else {
-          const [key, ...rest] = path37;
+          const [key, ...rest] = path38;
           const node = this.get(key, true);
           if (identity2.isCollection(node))
             node.addIn(rest, value);
@@ -5092,8 +3253,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path37) {
-        const [key, ...rest] = path37;
+      deleteIn(path38) {
+        const [key, ...rest] = path38;
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
@@ -5107,8 +3268,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path37, keepScalar) {
-        const [key, ...rest] = path37;
+      getIn(path38, keepScalar) {
+        const [key, ...rest] = path38;
         const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity2.isScalar(node) ? node.value : node;
@@ -5126,8 +3287,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path37) {
-        const [key, ...rest] = path37;
+      hasIn(path38) {
+        const [key, ...rest] = path38;
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
@@ -5137,8 +3298,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path37, value) {
-        const [key, ...rest] = path37;
+      setIn(path38, value) {
+        const [key, ...rest] = path38;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -7653,9 +5814,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path37, value) {
+      addIn(path38, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path37, value);
+          this.contents.addIn(path38, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -7730,14 +5891,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path37) {
-        if (Collection.isEmptyPath(path37)) {
+      deleteIn(path38) {
+        if (Collection.isEmptyPath(path38)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path37) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path38) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -7752,10 +5913,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path37, keepScalar) {
-        if (Collection.isEmptyPath(path37))
+      getIn(path38, keepScalar) {
+        if (Collection.isEmptyPath(path38))
           return !keepScalar && identity2.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity2.isCollection(this.contents) ? this.contents.getIn(path37, keepScalar) : void 0;
+        return identity2.isCollection(this.contents) ? this.contents.getIn(path38, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -7766,10 +5927,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path37) {
-        if (Collection.isEmptyPath(path37))
+      hasIn(path38) {
+        if (Collection.isEmptyPath(path38))
           return this.contents !== void 0;
-        return identity2.isCollection(this.contents) ? this.contents.hasIn(path37) : false;
+        return identity2.isCollection(this.contents) ? this.contents.hasIn(path38) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -7786,13 +5947,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path37, value) {
-        if (Collection.isEmptyPath(path37)) {
+      setIn(path38, value) {
+        if (Collection.isEmptyPath(path38)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path37), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path38), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path37, value);
+          this.contents.setIn(path38, value);
         }
       }
       /**
@@ -9753,9 +7914,9 @@ var require_cst_visit = __commonJS({
     visit6.BREAK = BREAK;
     visit6.SKIP = SKIP;
     visit6.REMOVE = REMOVE;
-    visit6.itemAtPath = (cst, path37) => {
+    visit6.itemAtPath = (cst, path38) => {
       let item = cst;
-      for (const [field, index] of path37) {
+      for (const [field, index] of path38) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -9764,23 +7925,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit6.parentCollection = (cst, path37) => {
-      const parent = visit6.itemAtPath(cst, path37.slice(0, -1));
-      const field = path37[path37.length - 1][0];
+    visit6.parentCollection = (cst, path38) => {
+      const parent = visit6.itemAtPath(cst, path38.slice(0, -1));
+      const field = path38[path38.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path37, item, visitor) {
-      let ctrl = visitor(item, path37);
+    function _visit(path38, item, visitor) {
+      let ctrl = visitor(item, path38);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path37.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path38.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -9791,10 +7952,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path37);
+            ctrl = ctrl(item, path38);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path37) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path38) : ctrl;
     }
     exports.visit = visit6;
   }
@@ -11545,110 +9706,12 @@ var require_dist = __commonJS({
   }
 });
 
-// dist/1-load/yaml-syntax-words.js
-function linesOf(text) {
-  const lines = [];
-  let start = 0;
-  text.split("\n").forEach((line, i) => {
-    const indent = /^ */.exec(line)?.[0].length ?? 0;
-    lines.push({ number: i + 1, start, text: line, indent, keyIndent: indent + (/^(?:-[ ]+)*/.exec(line.slice(indent))?.[0].length ?? 0) });
-    start += line.length + 1;
-  });
-  return lines;
-}
-function syntaxWords(text, code2, offset, libraryMessage, quoteAt) {
-  const lines = linesOf(text);
-  const at2 = lines.filter((line) => line.start <= offset).at(-1) ?? lines[0];
-  const content = lines.filter(isContent);
-  const before = (line) => content.filter((l) => l.number < line.number).at(-1);
-  const keyOf = (line) => KEY2.exec(line.text)?.[1] ?? line.text.trim();
-  const blameLine = (line) => ({ start: line.start + line.indent, end: line.start + line.text.trimEnd().length });
-  if (code2 === "BLOCK_AS_IMPLICIT_KEY" || code2 === "MULTILINE_IMPLICIT_KEY" || code2 === "BAD_INDENT") {
-    const deeper = content.find((line) => line.number >= at2.number - 1 && (() => {
-      const above = before(line);
-      return above !== void 0 && line.indent > above.keyIndent && KEY_WITH_VALUE.test(above.text);
-    })());
-    if (deeper) {
-      const above = before(deeper);
-      const earlier = content.filter((l) => l.number < above.number);
-      const parent = earlier.filter((l) => l.indent < above.indent).at(-1);
-      const sibling = earlier.filter((l) => l.indent <= deeper.indent && (parent === void 0 || l.number > parent.number)).at(-1);
-      if (sibling && sibling.keyIndent === deeper.indent && KEY2.test(sibling.text) && KEY2.test(above.text))
-        return {
-          reason: `\`${keyOf(above)}:\` on line ${above.number} starts at column ${above.indent + 1}, but the keys before it in its mapping (\`${keyOf(sibling)}:\` on line ${sibling.number}) start at column ${sibling.keyIndent + 1}`,
-          fix: `move \`${keyOf(above)}:\` to column ${sibling.keyIndent + 1} like \`${keyOf(sibling)}:\` (keys of one mapping start at the same column)`,
-          ...blameLine(above)
-        };
-      return {
-        reason: `\`${keyOf(deeper)}:\` on line ${deeper.number} is indented more than \`${keyOf(above)}:\` on line ${above.number}, which already has a value, so it cannot nest under it`,
-        fix: `indent \`${keyOf(deeper)}:\` at column ${above.keyIndent + 1} like \`${keyOf(above)}:\`; to nest it, leave nothing after \`${keyOf(above)}:\` on line ${above.number}`,
-        ...blameLine(deeper)
-      };
-    }
-    if (code2 === "BAD_INDENT" && /same column/.test(libraryMessage)) {
-      const siblings = content.filter((line) => line.number < at2.number && line.indent > 0 && line.indent !== at2.indent && KEY2.test(line.text));
-      const column = (siblings.at(-1)?.indent ?? 0) + 1;
-      return {
-        reason: `\`${keyOf(at2)}:\` on line ${at2.number} starts at column ${at2.indent + 1}, but the keys of its mapping start at column ${column}`,
-        fix: `move \`${keyOf(at2)}:\` to column ${column} (keys of one mapping start at the same column)`,
-        ...blameLine(at2)
-      };
-    }
-    if (code2 === "MULTILINE_IMPLICIT_KEY" && !at2.text.includes(":")) {
-      return {
-        reason: `line ${at2.number} is not \`key: value\`: it has no colon`,
-        fix: "write a colon and a space after the key (`key: value`)",
-        ...blameLine(at2)
-      };
-    }
-  }
-  if (code2 === "TAB_AS_INDENT") {
-    return {
-      reason: `line ${at2.number} is indented with a tab, which YAML does not allow`,
-      fix: "indent with spaces (two a level)",
-      start: at2.start,
-      end: at2.start + (/^[ \t]*/.exec(at2.text)?.[0].length ?? 1)
-    };
-  }
-  if (code2 === "MISSING_CHAR" && /Sequence item without/.test(libraryMessage) && KEY2.test(at2.text)) {
-    const item = before(at2);
-    const first = item && content.filter((l) => l.number <= item.number && l.indent <= item.indent && /^\s*-[ ]/.test(l.text)).at(-1);
-    if (first && first.keyIndent > at2.indent && first.indent < at2.indent)
-      return {
-        reason: `\`${keyOf(at2)}:\` on line ${at2.number} starts at column ${at2.indent + 1}, but the keys of its list item (\`${keyOf(first)}:\` on line ${first.number}) start at column ${first.keyIndent + 1}`,
-        fix: `move \`${keyOf(at2)}:\` to column ${first.keyIndent + 1} like \`${keyOf(first)}:\` (keys of one mapping start at the same column)`,
-        ...blameLine(at2)
-      };
-  }
-  if (code2 === "MISSING_CHAR" && /quote/.test(libraryMessage)) {
-    const quote = quoteAt !== void 0 && /["']/.test(text.charAt(quoteAt)) ? quoteAt : void 0;
-    const opened = quote !== void 0 ? lines.filter((line) => line.start <= quote).at(-1) ?? at2 : lines.filter((line) => line.start <= offset && /["']/.test(line.text)).at(-1) ?? at2;
-    return {
-      reason: `a quoted string opened on line ${opened.number} is never closed`,
-      fix: `close the quote on line ${opened.number}`,
-      ...quote === void 0 ? blameLine(opened) : { start: quote, end: quote + 1 }
-    };
-  }
-  if (/Flow (sequence|mapping)/.test(libraryMessage)) {
-    const bracket = /sequence/.test(libraryMessage) ? "[" : "{";
-    const closing = bracket === "[" ? "]" : "}";
-    const opened = lines.filter((line) => line.start <= offset && line.text.includes(bracket)).at(-1) ?? at2;
-    const column = opened.text.indexOf(bracket);
-    return {
-      reason: `the \`${bracket}\` on line ${opened.number} is never closed with \`${closing}\``,
-      fix: `close it with \`${closing}\` on the same line, or write one \`- item\` a line instead`,
-      start: opened.start + Math.max(column, 0),
-      end: opened.start + Math.max(column, 0) + 1
-    };
-  }
-  return { reason: libraryMessage, fix: "fix the YAML syntax near the caret", start: offset, end: offset + 1 };
-}
-var KEY_WITH_VALUE, KEY2, isContent;
-var init_yaml_syntax_words = __esm({
-  "dist/1-load/yaml-syntax-words.js"() {
-    KEY_WITH_VALUE = /^\s*(?:- )?([^#\s:][^:#]*?):[ \t]+[^\s#]/;
-    KEY2 = /^\s*(?:- )?([^#\s:][^:#]*?):(?:\s|$)/;
-    isContent = (line) => line.text.trim() !== "" && !line.text.trimStart().startsWith("#");
+// dist/1-load/input-sizes.js
+var FILE_SIZE_LIMIT, TOTAL_SIZE_LIMIT;
+var init_input_sizes = __esm({
+  "dist/1-load/input-sizes.js"() {
+    FILE_SIZE_LIMIT = 4 * 1024 * 1024;
+    TOTAL_SIZE_LIMIT = 64 * 1024 * 1024;
   }
 });
 
@@ -11699,16 +9762,16 @@ function tooDeepJsonOffset(text, limit = NESTING_LIMIT) {
 function tooDeepValuePath(value, limit = NESTING_LIMIT) {
   const stack = [[value, []]];
   while (stack.length > 0) {
-    const [current2, path37] = stack.pop();
+    const [current2, path38] = stack.pop();
     if (current2 === null || typeof current2 !== "object")
       continue;
-    if (path37.length + 1 > limit)
-      return path37;
+    if (path38.length + 1 > limit)
+      return path38;
     const entries = Array.isArray(current2) ? current2.map((item, index) => [index, item]) : Object.entries(current2);
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, inner] = entries[i];
       if (inner !== null && typeof inner === "object")
-        stack.push([inner, [...path37, key]]);
+        stack.push([inner, [...path38, key]]);
     }
   }
   return void 0;
@@ -11751,6 +9814,233 @@ var init_input_limits = __esm({
   }
 });
 
+// dist/1-load/yaml-syntax-words.js
+function linesOf(text) {
+  const lines = [];
+  let start = 0;
+  text.split("\n").forEach((line, i) => {
+    const indent = /^ */.exec(line)?.[0].length ?? 0;
+    lines.push({ number: i + 1, start, text: line, indent, keyIndent: indent + (/^(?:-[ ]+)*/.exec(line.slice(indent))?.[0].length ?? 0) });
+    start += line.length + 1;
+  });
+  return lines;
+}
+function syntaxWords(text, code2, offset, libraryMessage, quoteAt) {
+  const lines = linesOf(text);
+  const at2 = lines.filter((line) => line.start <= offset).at(-1) ?? lines[0];
+  const content = lines.filter(isContent);
+  const before = (line) => content.filter((l) => l.number < line.number).at(-1);
+  const keyOf = (line) => KEY.exec(line.text)?.[1] ?? line.text.trim();
+  const blameLine = (line) => ({ start: line.start + line.indent, end: line.start + line.text.trimEnd().length });
+  if (code2 === "BLOCK_AS_IMPLICIT_KEY" || code2 === "MULTILINE_IMPLICIT_KEY" || code2 === "BAD_INDENT") {
+    const deeper = content.find((line) => line.number >= at2.number - 1 && (() => {
+      const above = before(line);
+      return above !== void 0 && line.indent > above.keyIndent && KEY_WITH_VALUE.test(above.text);
+    })());
+    if (deeper) {
+      const above = before(deeper);
+      const earlier = content.filter((l) => l.number < above.number);
+      const parent = earlier.filter((l) => l.indent < above.indent).at(-1);
+      const sibling = earlier.filter((l) => l.indent <= deeper.indent && (parent === void 0 || l.number > parent.number)).at(-1);
+      if (sibling && sibling.keyIndent === deeper.indent && KEY.test(sibling.text) && KEY.test(above.text))
+        return {
+          reason: `\`${keyOf(above)}:\` on line ${above.number} starts at column ${above.indent + 1}, but the keys before it in its mapping (\`${keyOf(sibling)}:\` on line ${sibling.number}) start at column ${sibling.keyIndent + 1}`,
+          fix: `move \`${keyOf(above)}:\` to column ${sibling.keyIndent + 1} like \`${keyOf(sibling)}:\` (keys of one mapping start at the same column)`,
+          ...blameLine(above)
+        };
+      return {
+        reason: `\`${keyOf(deeper)}:\` on line ${deeper.number} is indented more than \`${keyOf(above)}:\` on line ${above.number}, which already has a value, so it cannot nest under it`,
+        fix: `indent \`${keyOf(deeper)}:\` at column ${above.keyIndent + 1} like \`${keyOf(above)}:\`; to nest it, leave nothing after \`${keyOf(above)}:\` on line ${above.number}`,
+        ...blameLine(deeper)
+      };
+    }
+    if (code2 === "BAD_INDENT" && /same column/.test(libraryMessage)) {
+      const siblings = content.filter((line) => line.number < at2.number && line.indent > 0 && line.indent !== at2.indent && KEY.test(line.text));
+      const column = (siblings.at(-1)?.indent ?? 0) + 1;
+      return {
+        reason: `\`${keyOf(at2)}:\` on line ${at2.number} starts at column ${at2.indent + 1}, but the keys of its mapping start at column ${column}`,
+        fix: `move \`${keyOf(at2)}:\` to column ${column} (keys of one mapping start at the same column)`,
+        ...blameLine(at2)
+      };
+    }
+    if (code2 === "MULTILINE_IMPLICIT_KEY" && !at2.text.includes(":")) {
+      return {
+        reason: `line ${at2.number} is not \`key: value\`: it has no colon`,
+        fix: "write a colon and a space after the key (`key: value`)",
+        ...blameLine(at2)
+      };
+    }
+  }
+  if (code2 === "TAB_AS_INDENT") {
+    return {
+      reason: `line ${at2.number} is indented with a tab, which YAML does not allow`,
+      fix: "indent with spaces (two a level)",
+      start: at2.start,
+      end: at2.start + (/^[ \t]*/.exec(at2.text)?.[0].length ?? 1)
+    };
+  }
+  if (code2 === "MISSING_CHAR" && /Sequence item without/.test(libraryMessage) && KEY.test(at2.text)) {
+    const item = before(at2);
+    const first = item && content.filter((l) => l.number <= item.number && l.indent <= item.indent && /^\s*-[ ]/.test(l.text)).at(-1);
+    if (first && first.keyIndent > at2.indent && first.indent < at2.indent)
+      return {
+        reason: `\`${keyOf(at2)}:\` on line ${at2.number} starts at column ${at2.indent + 1}, but the keys of its list item (\`${keyOf(first)}:\` on line ${first.number}) start at column ${first.keyIndent + 1}`,
+        fix: `move \`${keyOf(at2)}:\` to column ${first.keyIndent + 1} like \`${keyOf(first)}:\` (keys of one mapping start at the same column)`,
+        ...blameLine(at2)
+      };
+  }
+  if (code2 === "MISSING_CHAR" && /quote/.test(libraryMessage)) {
+    const quote = quoteAt !== void 0 && /["']/.test(text.charAt(quoteAt)) ? quoteAt : void 0;
+    const opened = quote !== void 0 ? lines.filter((line) => line.start <= quote).at(-1) ?? at2 : lines.filter((line) => line.start <= offset && /["']/.test(line.text)).at(-1) ?? at2;
+    return {
+      reason: `a quoted string opened on line ${opened.number} is never closed`,
+      fix: `close the quote on line ${opened.number}`,
+      ...quote === void 0 ? blameLine(opened) : { start: quote, end: quote + 1 }
+    };
+  }
+  if (/Flow (sequence|mapping)/.test(libraryMessage)) {
+    const bracket = /sequence/.test(libraryMessage) ? "[" : "{";
+    const closing = bracket === "[" ? "]" : "}";
+    const opened = lines.filter((line) => line.start <= offset && line.text.includes(bracket)).at(-1) ?? at2;
+    const column = opened.text.indexOf(bracket);
+    return {
+      reason: `the \`${bracket}\` on line ${opened.number} is never closed with \`${closing}\``,
+      fix: `close it with \`${closing}\` on the same line, or write one \`- item\` a line instead`,
+      start: opened.start + Math.max(column, 0),
+      end: opened.start + Math.max(column, 0) + 1
+    };
+  }
+  return { reason: libraryMessage, fix: "fix the YAML syntax near the caret", start: offset, end: offset + 1 };
+}
+var KEY_WITH_VALUE, KEY, isContent;
+var init_yaml_syntax_words = __esm({
+  "dist/1-load/yaml-syntax-words.js"() {
+    KEY_WITH_VALUE = /^\s*(?:- )?([^#\s:][^:#]*?):[ \t]+[^\s#]/;
+    KEY = /^\s*(?:- )?([^#\s:][^:#]*?):(?:\s|$)/;
+    isContent = (line) => line.text.trim() !== "" && !line.text.trimStart().startsWith("#");
+  }
+});
+
+// dist/1-load/source-file.js
+function textUnits(file) {
+  return file.known?.units ?? file.text.length;
+}
+function sourceFile(path38, text) {
+  const body = text.charCodeAt(0) === 65279 ? text.slice(1) : text;
+  const lineStarts = [0];
+  for (let i = body.indexOf("\n"); i !== -1; i = body.indexOf("\n", i + 1))
+    lineStarts.push(i + 1);
+  const pairStarts = [];
+  for (const pair of body.matchAll(/[\ud800-\udbff][\udc00-\udfff]/g))
+    pairStarts.push(pair.index);
+  return { path: path38, text: body, lineStarts, pairStarts };
+}
+function lowerBound(list2, value) {
+  let low = 0;
+  let high = list2.length;
+  while (low < high) {
+    const middle = low + high >> 1;
+    if (list2[middle] < value)
+      low = middle + 1;
+    else
+      high = middle;
+  }
+  return low;
+}
+function countCodePoints(file, from, to) {
+  if (to <= from)
+    return 0;
+  return to - from - (lowerBound(file.pairStarts, to - 1) - lowerBound(file.pairStarts, from));
+}
+function positionOf(file, offset) {
+  const starts = file.lineStarts;
+  const clamped = Math.max(0, Math.min(offset, file.text.length));
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = low + high + 1 >> 1;
+    if (starts[middle] <= clamped)
+      low = middle;
+    else
+      high = middle - 1;
+  }
+  const lineStart = starts[low];
+  return { line: low + 1, column: countCodePoints(file, lineStart, Math.max(lineStart, clamped)) + 1 };
+}
+function lineText(file, line) {
+  const starts = file.lineStarts;
+  const start = starts[line - 1];
+  if (start === void 0)
+    return "";
+  const next = starts[line];
+  const raw = file.text.slice(start, next === void 0 ? file.text.length : next - 1);
+  return raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+}
+function splitsPair(text, offset) {
+  return (text.charCodeAt(offset) & 64512) === 56320 && (text.charCodeAt(offset - 1) & 64512) === 55296;
+}
+function excerptAt(file, line, offset) {
+  const start = file.lineStarts[line - 1] ?? 0;
+  const next = file.lineStarts[line];
+  let end = next === void 0 ? file.text.length : next - 1;
+  if (end > start && file.text.charCodeAt(end - 1) === 13)
+    end--;
+  if (end - start <= SOURCE_WINDOW)
+    return { sourceLine: file.text.slice(start, end) };
+  let from = Math.max(start, Math.min(offset - SOURCE_WINDOW / 4, end - SOURCE_WINDOW));
+  let to = Math.min(end, from + SOURCE_WINDOW);
+  if (splitsPair(file.text, from))
+    from++;
+  if (to < end && splitsPair(file.text, to))
+    to--;
+  return { sourceLine: file.text.slice(from, to), sourceWindow: { column: positionOf(file, from).column, more: to < end } };
+}
+function spanLocation(file, start, end, pointer) {
+  const from = positionOf(file, start);
+  const to = positionOf(file, Math.max(start, end));
+  return {
+    file: file.path,
+    line: from.line,
+    column: from.column,
+    endLine: to.line,
+    endColumn: to.column,
+    ...pointer !== void 0 ? { pointer } : {},
+    ...excerptAt(file, from.line, Math.max(0, Math.min(start, file.text.length)))
+  };
+}
+function fileLocation(file) {
+  return { file: typeof file === "string" ? file : file.path, line: 1, column: 1 };
+}
+var KnownSourceFile;
+var init_source_file = __esm({
+  "dist/1-load/source-file.js"() {
+    init_diagnostic();
+    KnownSourceFile = class {
+      path;
+      known;
+      read;
+      #whole;
+      constructor(path38, known3, read) {
+        this.path = path38;
+        this.known = known3;
+        this.read = read;
+      }
+      whole() {
+        return this.#whole ??= sourceFile(this.path, this.read(this.path, this.known));
+      }
+      get text() {
+        return this.whole().text;
+      }
+      get lineStarts() {
+        return this.whole().lineStarts;
+      }
+      get pairStarts() {
+        return this.whole().pairStarts;
+      }
+    };
+  }
+});
+
 // dist/1-load/parse-yaml.js
 function lazyDocument(file, value, make) {
   let doc;
@@ -11779,8 +10069,8 @@ function yamlDocumentAgain(file) {
 function escapePointerSegment(segment) {
   return String(segment).replace(/~/g, "~0").replace(/\//g, "~1");
 }
-function toPointer(path37) {
-  return path37.map((segment) => `/${escapePointerSegment(segment)}`).join("");
+function toPointer(path38) {
+  return path38.map((segment) => `/${escapePointerSegment(segment)}`).join("");
 }
 function unclosedQuote(doc, offset) {
   let found;
@@ -11978,11 +10268,11 @@ function pairsByKey(map2, index) {
   }
   return pairs;
 }
-function nodeAt(doc, path37, index) {
+function nodeAt(doc, path38, index) {
   let current2 = doc.contents;
   let pair;
-  for (let i = 0; i < path37.length; i++) {
-    const segment = path37[i];
+  for (let i = 0; i < path38.length; i++) {
+    const segment = path38[i];
     if ((0, import_yaml2.isAlias)(current2))
       current2 = current2.resolve(doc);
     if ((0, import_yaml2.isMap)(current2)) {
@@ -12004,17 +10294,17 @@ function nodeAt(doc, path37, index) {
   }
   return { node: current2 ?? null, ...pair ? { pair } : {}, exact: true };
 }
-function locate(parsed2, path37, part = "value") {
-  const pointer = toPointer(path37);
-  const { node, pair, exact } = nodeAt(parsed2.doc, path37, parsed2.keyIndex);
+function locate(parsed2, path38, part = "value") {
+  const pointer = toPointer(path38);
+  const { node, pair, exact } = nodeAt(parsed2.doc, path38, parsed2.keyIndex);
   if (exact && part === "key" && pair && (0, import_yaml2.isScalar)(pair.key))
     return rangeLocation(parsed2.file, pair.key, pointer);
   if (exact && node === null && pair && (0, import_yaml2.isScalar)(pair.key))
     return rangeLocation(parsed2.file, pair.key, pointer);
   return rangeLocation(parsed2.file, node, pointer);
 }
-function sourceTextAt(parsed2, path37) {
-  const { node, exact } = nodeAt(parsed2.doc, path37, parsed2.keyIndex);
+function sourceTextAt(parsed2, path38) {
+  const { node, exact } = nodeAt(parsed2.doc, path38, parsed2.keyIndex);
   if (!exact || !(0, import_yaml2.isScalar)(node) || !node.range)
     return void 0;
   return parsed2.file.text.slice(node.range[0], node.range[1]);
@@ -12050,232 +10340,6 @@ var init_parse_yaml = __esm({
       "tag:yaml.org,2002:seq"
     ]);
     YAML11_BOOLEANS = /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/;
-  }
-});
-
-// dist/1-load/find-secrets.js
-function keyWords(key) {
-  return key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== "");
-}
-function secretKeyKind(key) {
-  if (!MAYBE_SECRET_KEY.test(key))
-    return void 0;
-  const words = keyWords(key);
-  if (REFERENCE_LAST_WORDS.has(words[words.length - 1] ?? ""))
-    return namesSecret(words.slice(0, -1)) ? "reference" : void 0;
-  if (words[0] === "existing")
-    return namesSecret(words.slice(1)) ? "reference" : void 0;
-  return namesSecret(words) ? "secret" : void 0;
-}
-function namesSecret(words) {
-  const last = words[words.length - 1];
-  if (last === void 0)
-    return false;
-  if (SECRET_LAST_WORD.test(last))
-    return true;
-  return (last === "key" || last === "keys") && !words.includes("public") && words.slice(0, -1).some((w) => KEY_QUALIFIERS.has(w));
-}
-function isReferenceKey(key) {
-  const words = keyWords(key);
-  return REFERENCE_LAST_WORDS.has(words[words.length - 1] ?? "") || words[0] === "existing";
-}
-function isSecretSelector(node) {
-  if (!(0, import_yaml3.isMap)(node) || node.items.length === 0)
-    return false;
-  return node.items.every((pair) => (0, import_yaml3.isScalar)(pair.key) && ["name", "key", "optional", "namespace"].includes(String(pair.key.value)));
-}
-function holdsValue(value) {
-  if (typeof value === "string")
-    return value.trim() !== "" && !isPlaceholder(value.trim());
-  return typeof value === "number" || typeof value === "bigint";
-}
-function fieldName(path37) {
-  let name = "";
-  for (const segment of path37) {
-    if (typeof segment === "number")
-      name += `[${segment}]`;
-    else if (/^[A-Za-z_$][A-Za-z0-9_$-]*$/.test(segment))
-      name += name === "" ? segment : `.${segment}`;
-    else
-      name += `[${JSON.stringify(segment)}]`;
-  }
-  return name === "" ? "the document" : name;
-}
-function innerRange(node) {
-  const range = node.range;
-  if (!range)
-    return void 0;
-  const quoted = node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE";
-  return quoted && range[1] - range[0] >= 2 ? [range[0] + 1, range[1] - 1] : [range[0], range[1]];
-}
-function firstAtOrAfter(spans, offset) {
-  let low = 0;
-  let high = spans.length;
-  while (low < high) {
-    const middle = low + high >> 1;
-    if (spans[middle].start < offset)
-      low = middle + 1;
-    else
-      high = middle;
-  }
-  return low;
-}
-function urlArgs(value) {
-  const url = maskSecrets(value);
-  const clean = maskSecrets(value.replace(/(^|[^A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/)[^\s/?#"'<>\\]{1,1024}@/g, "$1$2"));
-  return { url, clean };
-}
-function findSecrets(file, parsed2, kind2) {
-  const textSpans = findSecretSpans(file.text);
-  const consumed = /* @__PURE__ */ new Set();
-  const diagnostics = [];
-  const masks = textSpans.map((s) => [s.maskStart, s.maskEnd]);
-  const values2 = [];
-  const scanStrings = textSpans.length > 0 || file.text.includes("\\");
-  if (!scanStrings && !MAYBE_SECRET_KEY.test(file.text))
-    return { diagnostics: [], masks: [], values: [] };
-  const spansIn = (start, end) => {
-    const found = [];
-    for (let i = firstAtOrAfter(textSpans, start); i < textSpans.length && textSpans[i].start < end; i++) {
-      consumed.add(i);
-      found.push(textSpans[i]);
-    }
-    return found;
-  };
-  const refuseValue = (node, path37, asKey) => {
-    const value = typeof node.value === "string" ? node.value : String(node.value);
-    const range = node.range;
-    const inText = range ? spansIn(range[0], range[1]) : [];
-    const decoded = scanStrings ? findSecretSpans(value) : [];
-    if (inText.length === 0 && decoded.length === 0)
-      return;
-    if (decoded.length > inText.length) {
-      const inner = innerRange(node);
-      if (inner)
-        masks.push(inner);
-    }
-    for (const span of decoded)
-      values2.push(value.slice(span.maskStart, span.maskEnd));
-    const kinds = [...new Set([...inText, ...decoded].map((s) => s.kind))];
-    const first = inText[0];
-    const where = first ? spanLocation(file, first.start, first.end, toPointer(path37)) : spanLocation(file, range?.[0] ?? 0, range?.[1] ?? 0, toPointer(path37));
-    const field = asKey ? `the key ${fieldName(path37)}` : fieldName(path37);
-    if (kinds.includes("url-credentials") && !asKey)
-      diagnostics.push(diagnose(where, "input_url_credentials", { field, ...urlArgs(value) }));
-    else
-      diagnostics.push(diagnose(where, "input_secret_value", { field, what: kinds.map((k) => SECRET_KIND_NAMES[k]).join(" and ") }));
-  };
-  const holds = /* @__PURE__ */ new Map();
-  const maskUnder = (node) => {
-    if (node === null || node === void 0)
-      return false;
-    const known3 = holds.get(node);
-    if (known3 !== void 0)
-      return known3;
-    holds.set(node, false);
-    let found = false;
-    if ((0, import_yaml3.isAlias)(node))
-      found = parsed2 !== void 0 && maskUnder(node.resolve(parsed2.doc));
-    else if ((0, import_yaml3.isScalar)(node)) {
-      if (holdsValue(node.value)) {
-        const inner = innerRange(node);
-        if (inner) {
-          masks.push(inner);
-          spansIn(inner[0], inner[1]);
-        }
-        values2.push(String(node.value));
-        found = true;
-      }
-    } else if ((0, import_yaml3.isSeq)(node))
-      for (const item of node.items)
-        found = maskUnder(item) || found;
-    else if ((0, import_yaml3.isMap)(node) && !isSecretSelector(node)) {
-      for (const pair of node.items)
-        if (!((0, import_yaml3.isScalar)(pair.key) && isReferenceKey(String(pair.key.value))))
-          found = maskUnder(pair.value) || found;
-    }
-    holds.set(node, found);
-    return found;
-  };
-  const walk2 = (node, path37) => {
-    if ((0, import_yaml3.isScalar)(node)) {
-      if (typeof node.value === "string")
-        refuseValue(node, path37, false);
-    } else if ((0, import_yaml3.isSeq)(node))
-      node.items.forEach((item, index) => walk2(item, [...path37, index]));
-    else if ((0, import_yaml3.isMap)(node)) {
-      const prefixes2 = kind2 === "claim" && path37.length === 1 && path37[0] === "paths";
-      for (const pair of node.items) {
-        if (!(0, import_yaml3.isScalar)(pair.key))
-          continue;
-        const key = String(pair.key.value);
-        refuseValue(pair.key, [...path37, key], true);
-        if (!prefixes2 && secretKeyKind(key) === "secret" && maskUnder(pair.value)) {
-          const suggestion = kind2 === "row" ? `existingSecret: <name of a Kubernetes Secret>, with the value kept out of git` : `${key}Env: DIENE_${key.replace(/[^A-Za-z0-9]/g, "_").toUpperCase()}`;
-          const keyRange = pair.key.range;
-          const where = keyRange ? spanLocation(file, keyRange[0], keyRange[1], toPointer([...path37, key])) : spanLocation(file, 0, 0, toPointer([...path37, key]));
-          diagnostics.push(diagnose(where, "input_secret", { key, suggestion }));
-          continue;
-        }
-        walk2(pair.value, [...path37, key]);
-      }
-    }
-  };
-  if (parsed2)
-    walk2(parsed2.doc.contents, []);
-  textSpans.forEach((span, index) => {
-    if (consumed.has(index))
-      return;
-    const field = parsed2 ? "a comment" : "this file";
-    diagnostics.push(diagnose(spanLocation(file, span.start, span.end), "input_secret_value", { field, what: SECRET_KIND_NAMES[span.kind] }));
-  });
-  return { diagnostics, masks, values: values2 };
-}
-function maskText(text, values2) {
-  let out = maskSecrets(text);
-  for (const value of values2) {
-    if (value.length < 4 || !out.includes(value))
-      continue;
-    if (value.length >= 8)
-      out = out.split(value).join("*".repeat([...value].length));
-    else {
-      const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      out = out.replace(new RegExp(`(?<![A-Za-z0-9])${escaped}(?![A-Za-z0-9])`, "g"), (found) => "*".repeat([...found].length));
-    }
-  }
-  return out;
-}
-function maskFileDiagnostics(diagnostics, file, findings) {
-  if (findings.masks.length === 0 && findings.values.length === 0)
-    return [...diagnostics];
-  return diagnostics.map((d) => {
-    if (d.file !== file.path)
-      return d;
-    const masked = { ...d, message: maskText(d.message, findings.values), hint: maskText(d.hint, findings.values) };
-    if (d.pointer !== null)
-      masked.pointer = maskPointer(d.pointer, (segment) => maskText(segment, findings.values));
-    if (d.sourceLine !== void 0 && d.line !== null) {
-      const start = file.lineStarts[d.line - 1] ?? 0;
-      const line = lineText(file, d.line);
-      const end = start + line.length;
-      const local = findings.masks.filter(([s, e]) => s < end && e > start).map(([s, e]) => [s - start, e - start]);
-      masked.sourceLine = maskText(maskRanges(line, local), findings.values);
-    }
-    return masked;
-  });
-}
-var import_yaml3, SECRET_LAST_WORD, KEY_QUALIFIERS, REFERENCE_LAST_WORDS, MAYBE_SECRET_KEY;
-var init_find_secrets = __esm({
-  "dist/1-load/find-secrets.js"() {
-    import_yaml3 = __toESM(require_dist(), 1);
-    init_diagnostic();
-    init_secrets();
-    init_parse_yaml();
-    init_source_file();
-    SECRET_LAST_WORD = /(?:secret|password|passwd|passphrase|token|credential|apikey|privatekey)s?$/;
-    KEY_QUALIFIERS = /* @__PURE__ */ new Set(["api", "private", "secret", "signing", "encryption", "master", "account", "client", "ssh"]);
-    REFERENCE_LAST_WORDS = /* @__PURE__ */ new Set(["env", "name", "ref", "file", "path"]);
-    MAYBE_SECRET_KEY = /secret|passw|passphrase|token|credential|key/i;
   }
 });
 
@@ -12331,18 +10395,18 @@ function promotionHazards(row) {
     break;
   }
   const pin = nodeAt(doc, ["pin"]).node;
-  if ((0, import_yaml4.isAlias)(pin)) {
+  if ((0, import_yaml3.isAlias)(pin)) {
     found.push(diagnose(locate(row, ["pin"]), "row_pin_value_style", {
       key: "pin",
       style: "as an alias",
       effect: "cannot follow (it looks for pin.chart in a mapping and fails)",
       fix: 'write pin itself in block style: `pin:`, then `  chart: "\u2026"` and `  image: "\u2026"` on lines of their own'
     }));
-  } else if ((0, import_yaml4.isMap)(pin) && pin.flow) {
+  } else if ((0, import_yaml3.isMap)(pin) && pin.flow) {
     found.push(diagnose(locate(row, ["pin"]), "row_pin_flow_style", { chart: pinSource(row, "chart"), image: pinSource(row, "image") }));
-  } else if ((0, import_yaml4.isMap)(pin)) {
+  } else if ((0, import_yaml3.isMap)(pin)) {
     for (const name of ["chart", "image"]) {
-      const pair = pin.items.find((item) => (0, import_yaml4.isPair)(item) && (0, import_yaml4.isScalar)(item.key) && String(item.key.value) === name);
+      const pair = pin.items.find((item) => (0, import_yaml3.isPair)(item) && (0, import_yaml3.isScalar)(item.key) && String(item.key.value) === name);
       const styles = pair ? valueStyles(file.text, pair.value, name, pinSource(row, name)) : [];
       for (const style of styles)
         found.push(diagnose(locate(row, ["pin", name]), "row_pin_value_style", { key: `pin.${name}`, ...style }));
@@ -12351,7 +10415,7 @@ function promotionHazards(row) {
   return found;
 }
 function valueStyles(text, node, name, version) {
-  if ((0, import_yaml4.isAlias)(node))
+  if ((0, import_yaml3.isAlias)(node))
     return [
       {
         style: `as an alias (*${node.source})`,
@@ -12359,7 +10423,7 @@ function valueStyles(text, node, name, version) {
         fix: `write the version itself: \`  ${name}: ${version}\``
       }
     ];
-  if (!(0, import_yaml4.isScalar)(node) || !node.range)
+  if (!(0, import_yaml3.isScalar)(node) || !node.range)
     return [];
   const found = [];
   if (node.anchor) {
@@ -12387,10 +10451,10 @@ function pinSource(row, name) {
   const value = row.value.pin?.[name];
   return JSON.stringify(typeof value === "string" ? value : "");
 }
-var import_yaml4, STRICT_SEMVER, LENIENT_VERSION, WILDCARD_RANGE, KARGO_LINE_LIMIT_BYTES, KARGO_ONLY_BREAK, BREAK_NAMES;
+var import_yaml3, STRICT_SEMVER, LENIENT_VERSION, WILDCARD_RANGE, KARGO_LINE_LIMIT_BYTES, KARGO_ONLY_BREAK, BREAK_NAMES;
 var init_kargo_row_shape = __esm({
   "dist/1-load/kargo-row-shape.js"() {
-    import_yaml4 = __toESM(require_dist(), 1);
+    import_yaml3 = __toESM(require_dist(), 1);
     init_diagnostic();
     init_input_limits();
     init_parse_yaml();
@@ -12406,6 +10470,323 @@ var init_kargo_row_shape = __esm({
       "\u2028": "U+2028 LINE SEPARATOR",
       "\u2029": "U+2029 PARAGRAPH SEPARATOR"
     };
+  }
+});
+
+// dist/1-load/canonical-row.js
+function canonicalRow(text) {
+  if (text.length > 128 || text.charCodeAt(0) !== 112)
+    return void 0;
+  const match = CANONICAL.exec(text);
+  if (match === null || match[1] === match[3])
+    return void 0;
+  const first = match[2] ?? "";
+  const second = match[4] ?? "";
+  if (first === "" !== (second === ""))
+    return void 0;
+  return { pin: match[1] === "chart" ? { chart: first, image: second } : { image: first, chart: second } };
+}
+var VERSION, CANONICAL, CANONICAL_ROW_VALUES;
+var init_canonical_row = __esm({
+  "dist/1-load/canonical-row.js"() {
+    VERSION = "((?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8})\\.(?:0|[1-9]\\d{0,8}))?";
+    CANONICAL = new RegExp(`^pin:\\n  (chart|image): "${VERSION}"\\n  (chart|image): "${VERSION}"\\n$`);
+    CANONICAL_ROW_VALUES = 5;
+  }
+});
+
+// dist/1-load/fleet-layout.js
+function classifyPath(path38) {
+  for (const rule of RULES) {
+    const match = rule.pattern.exec(path38);
+    if (match)
+      return { kind: rule.kind, identity: match.slice(1) };
+  }
+  return void 0;
+}
+function isFolderPosition(path38) {
+  return INPUT_FOLDERS.includes(path38) || FOLDER_POSITIONS.some((pattern) => pattern.test(path38));
+}
+function layoutSuggestion(path38, closest2) {
+  const candidates2 = [];
+  const extension = /\.(ya?ml|json)$/i.exec(path38);
+  if (!extension)
+    return void 0;
+  const stemPath = path38.slice(0, -extension[0].length);
+  const wanted = path38.startsWith("claims/") ? ".json" : ".yaml";
+  candidates2.push(`${stemPath}${wanted}`);
+  const slash = stemPath.lastIndexOf("/");
+  const folder = slash === -1 ? "" : stemPath.slice(0, slash);
+  const stem2 = stemPath.slice(slash + 1);
+  const fixedFolder = LAYOUT_FOLDERS.includes(folder) ? folder : closest2(folder, LAYOUT_FOLDERS);
+  if (fixedFolder !== void 0) {
+    candidates2.push(`${fixedFolder}/${stem2}${wanted}`);
+    const fixedStem = closest2(stem2, fixedFolder === "registry" ? ["fleet", "regions"] : fixedFolder.startsWith("carbon") ? ["platform"] : []);
+    if (fixedStem !== void 0)
+      candidates2.push(`${fixedFolder}/${fixedStem}${wanted}`);
+  }
+  if (path38.startsWith("carbon/"))
+    candidates2.push(`${folder}/${closest2(stem2, ["platform"]) ?? stem2}.yaml`);
+  return candidates2.find((candidate) => candidate !== path38 && classifyPath(candidate) !== void 0);
+}
+var INPUT_FOLDERS, REQUIRED_FILES, LAYOUT_SUMMARY, RULES, FOLDER_POSITIONS, LAYOUT_FOLDERS;
+var init_fleet_layout = __esm({
+  "dist/1-load/fleet-layout.js"() {
+    INPUT_FOLDERS = ["registry", "state", "platforms", "claims", "carbon"];
+    REQUIRED_FILES = ["registry/fleet.yaml", "registry/regions.yaml"];
+    LAYOUT_SUMMARY = "registry/{fleet,regions}.yaml, registry/{landscapes,vlandscapes,accounts,clusters}/<name>.yaml, state/clusters/<landscape>-<mark>.yaml, platforms/<platform>/<service>/<landscape>.yaml, platforms/<platform>/_shared/<chart>/<landscape>.yaml, claims/domains/<host>.json, carbon/<platform>/platform.yaml";
+    RULES = [
+      { pattern: /^registry\/fleet\.yaml$/, kind: "fleet" },
+      { pattern: /^registry\/regions\.yaml$/, kind: "regions" },
+      { pattern: /^registry\/landscapes\/([^/]+)\.yaml$/, kind: "landscape" },
+      { pattern: /^registry\/vlandscapes\/([^/]+)\.yaml$/, kind: "vlandscape" },
+      { pattern: /^registry\/accounts\/([^/]+)\.yaml$/, kind: "account" },
+      { pattern: /^registry\/clusters\/([^/]+)\.yaml$/, kind: "cluster" },
+      { pattern: /^state\/clusters\/([^/]+)\.yaml$/, kind: "cluster-state" },
+      { pattern: /^platforms\/([^/]+)\/([^/]+)\/([^/]+)\.yaml$/, kind: "row" },
+      // `_shared` can never be a service's folder (service names start with a letter): it holds the shared charts' rows.
+      { pattern: /^platforms\/([^/]+)\/_shared\/([^/]+)\/([^/]+)\.yaml$/, kind: "shared-row" },
+      { pattern: /^claims\/domains\/([^/]+)\.json$/, kind: "claim" },
+      { pattern: /^carbon\/([^/]+)\/platform\.yaml$/, kind: "platform" }
+    ];
+    FOLDER_POSITIONS = [/^registry\/(landscapes|vlandscapes|accounts|clusters)$/, /^state\/clusters$/, /^claims\/domains$/];
+    LAYOUT_FOLDERS = [
+      "registry",
+      "registry/landscapes",
+      "registry/vlandscapes",
+      "registry/accounts",
+      "registry/clusters",
+      "state/clusters",
+      "claims/domains",
+      "carbon",
+      "platforms"
+    ];
+  }
+});
+
+// dist/1-load/find-secrets.js
+function keyWords(key) {
+  return key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== "");
+}
+function secretKeyKind(key) {
+  if (!MAYBE_SECRET_KEY.test(key))
+    return void 0;
+  const words = keyWords(key);
+  if (REFERENCE_LAST_WORDS.has(words[words.length - 1] ?? ""))
+    return namesSecret(words.slice(0, -1)) ? "reference" : void 0;
+  if (words[0] === "existing")
+    return namesSecret(words.slice(1)) ? "reference" : void 0;
+  return namesSecret(words) ? "secret" : void 0;
+}
+function namesSecret(words) {
+  const last = words[words.length - 1];
+  if (last === void 0)
+    return false;
+  if (SECRET_LAST_WORD.test(last))
+    return true;
+  return (last === "key" || last === "keys") && !words.includes("public") && words.slice(0, -1).some((w) => KEY_QUALIFIERS.has(w));
+}
+function isReferenceKey(key) {
+  const words = keyWords(key);
+  return REFERENCE_LAST_WORDS.has(words[words.length - 1] ?? "") || words[0] === "existing";
+}
+function isSecretSelector(node) {
+  if (!(0, import_yaml4.isMap)(node) || node.items.length === 0)
+    return false;
+  return node.items.every((pair) => (0, import_yaml4.isScalar)(pair.key) && ["name", "key", "optional", "namespace"].includes(String(pair.key.value)));
+}
+function holdsValue(value) {
+  if (typeof value === "string")
+    return value.trim() !== "" && !isPlaceholder(value.trim());
+  return typeof value === "number" || typeof value === "bigint";
+}
+function fieldName(path38) {
+  let name = "";
+  for (const segment of path38) {
+    if (typeof segment === "number")
+      name += `[${segment}]`;
+    else if (/^[A-Za-z_$][A-Za-z0-9_$-]*$/.test(segment))
+      name += name === "" ? segment : `.${segment}`;
+    else
+      name += `[${JSON.stringify(segment)}]`;
+  }
+  return name === "" ? "the document" : name;
+}
+function innerRange(node) {
+  const range = node.range;
+  if (!range)
+    return void 0;
+  const quoted = node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE";
+  return quoted && range[1] - range[0] >= 2 ? [range[0] + 1, range[1] - 1] : [range[0], range[1]];
+}
+function firstAtOrAfter(spans, offset) {
+  let low = 0;
+  let high = spans.length;
+  while (low < high) {
+    const middle = low + high >> 1;
+    if (spans[middle].start < offset)
+      low = middle + 1;
+    else
+      high = middle;
+  }
+  return low;
+}
+function urlArgs(value) {
+  const url = maskSecrets(value);
+  const clean = maskSecrets(value.replace(/(^|[^A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/)[^\s/?#"'<>\\]{1,1024}@/g, "$1$2"));
+  return { url, clean };
+}
+function findSecrets(file, parsed2, kind2) {
+  const textSpans = findSecretSpans(file.text);
+  const consumed = /* @__PURE__ */ new Set();
+  const diagnostics = [];
+  const masks = textSpans.map((s) => [s.maskStart, s.maskEnd]);
+  const values2 = [];
+  const scanStrings = textSpans.length > 0 || file.text.includes("\\");
+  if (!scanStrings && !MAYBE_SECRET_KEY.test(file.text))
+    return { diagnostics: [], masks: [], values: [] };
+  const spansIn = (start, end) => {
+    const found = [];
+    for (let i = firstAtOrAfter(textSpans, start); i < textSpans.length && textSpans[i].start < end; i++) {
+      consumed.add(i);
+      found.push(textSpans[i]);
+    }
+    return found;
+  };
+  const refuseValue = (node, path38, asKey) => {
+    const value = typeof node.value === "string" ? node.value : String(node.value);
+    const range = node.range;
+    const inText = range ? spansIn(range[0], range[1]) : [];
+    const decoded = scanStrings ? findSecretSpans(value) : [];
+    if (inText.length === 0 && decoded.length === 0)
+      return;
+    if (decoded.length > inText.length) {
+      const inner = innerRange(node);
+      if (inner)
+        masks.push(inner);
+    }
+    for (const span of decoded)
+      values2.push(value.slice(span.maskStart, span.maskEnd));
+    const kinds = [...new Set([...inText, ...decoded].map((s) => s.kind))];
+    const first = inText[0];
+    const where = first ? spanLocation(file, first.start, first.end, toPointer(path38)) : spanLocation(file, range?.[0] ?? 0, range?.[1] ?? 0, toPointer(path38));
+    const field = asKey ? `the key ${fieldName(path38)}` : fieldName(path38);
+    if (kinds.includes("url-credentials") && !asKey)
+      diagnostics.push(diagnose(where, "input_url_credentials", { field, ...urlArgs(value) }));
+    else
+      diagnostics.push(diagnose(where, "input_secret_value", { field, what: kinds.map((k) => SECRET_KIND_NAMES[k]).join(" and ") }));
+  };
+  const holds = /* @__PURE__ */ new Map();
+  const maskUnder = (node) => {
+    if (node === null || node === void 0)
+      return false;
+    const known3 = holds.get(node);
+    if (known3 !== void 0)
+      return known3;
+    holds.set(node, false);
+    let found = false;
+    if ((0, import_yaml4.isAlias)(node))
+      found = parsed2 !== void 0 && maskUnder(node.resolve(parsed2.doc));
+    else if ((0, import_yaml4.isScalar)(node)) {
+      if (holdsValue(node.value)) {
+        const inner = innerRange(node);
+        if (inner) {
+          masks.push(inner);
+          spansIn(inner[0], inner[1]);
+        }
+        values2.push(String(node.value));
+        found = true;
+      }
+    } else if ((0, import_yaml4.isSeq)(node))
+      for (const item of node.items)
+        found = maskUnder(item) || found;
+    else if ((0, import_yaml4.isMap)(node) && !isSecretSelector(node)) {
+      for (const pair of node.items)
+        if (!((0, import_yaml4.isScalar)(pair.key) && isReferenceKey(String(pair.key.value))))
+          found = maskUnder(pair.value) || found;
+    }
+    holds.set(node, found);
+    return found;
+  };
+  const walk2 = (node, path38) => {
+    if ((0, import_yaml4.isScalar)(node)) {
+      if (typeof node.value === "string")
+        refuseValue(node, path38, false);
+    } else if ((0, import_yaml4.isSeq)(node))
+      node.items.forEach((item, index) => walk2(item, [...path38, index]));
+    else if ((0, import_yaml4.isMap)(node)) {
+      const prefixes2 = kind2 === "claim" && path38.length === 1 && path38[0] === "paths";
+      for (const pair of node.items) {
+        if (!(0, import_yaml4.isScalar)(pair.key))
+          continue;
+        const key = String(pair.key.value);
+        refuseValue(pair.key, [...path38, key], true);
+        if (!prefixes2 && secretKeyKind(key) === "secret" && maskUnder(pair.value)) {
+          const suggestion = kind2 === "row" ? `existingSecret: <name of a Kubernetes Secret>, with the value kept out of git` : `${key}Env: DIENE_${key.replace(/[^A-Za-z0-9]/g, "_").toUpperCase()}`;
+          const keyRange = pair.key.range;
+          const where = keyRange ? spanLocation(file, keyRange[0], keyRange[1], toPointer([...path38, key])) : spanLocation(file, 0, 0, toPointer([...path38, key]));
+          diagnostics.push(diagnose(where, "input_secret", { key, suggestion }));
+          continue;
+        }
+        walk2(pair.value, [...path38, key]);
+      }
+    }
+  };
+  if (parsed2)
+    walk2(parsed2.doc.contents, []);
+  textSpans.forEach((span, index) => {
+    if (consumed.has(index))
+      return;
+    const field = parsed2 ? "a comment" : "this file";
+    diagnostics.push(diagnose(spanLocation(file, span.start, span.end), "input_secret_value", { field, what: SECRET_KIND_NAMES[span.kind] }));
+  });
+  return { diagnostics, masks, values: values2 };
+}
+function maskText(text, values2) {
+  let out = maskSecrets(text);
+  for (const value of values2) {
+    if (value.length < 4 || !out.includes(value))
+      continue;
+    if (value.length >= 8)
+      out = out.split(value).join("*".repeat([...value].length));
+    else {
+      const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      out = out.replace(new RegExp(`(?<![A-Za-z0-9])${escaped}(?![A-Za-z0-9])`, "g"), (found) => "*".repeat([...found].length));
+    }
+  }
+  return out;
+}
+function maskFileDiagnostics(diagnostics, file, findings) {
+  if (findings.masks.length === 0 && findings.values.length === 0)
+    return [...diagnostics];
+  return diagnostics.map((d) => {
+    if (d.file !== file.path)
+      return d;
+    const masked = { ...d, message: maskText(d.message, findings.values), hint: maskText(d.hint, findings.values) };
+    if (d.pointer !== null)
+      masked.pointer = maskPointer(d.pointer, (segment) => maskText(segment, findings.values));
+    if (d.sourceLine !== void 0 && d.line !== null) {
+      const start = file.lineStarts[d.line - 1] ?? 0;
+      const line = lineText(file, d.line);
+      const end = start + line.length;
+      const local = findings.masks.filter(([s, e]) => s < end && e > start).map(([s, e]) => [s - start, e - start]);
+      masked.sourceLine = maskText(maskRanges(line, local), findings.values);
+    }
+    return masked;
+  });
+}
+var import_yaml4, SECRET_LAST_WORD, KEY_QUALIFIERS, REFERENCE_LAST_WORDS, MAYBE_SECRET_KEY;
+var init_find_secrets = __esm({
+  "dist/1-load/find-secrets.js"() {
+    import_yaml4 = __toESM(require_dist(), 1);
+    init_diagnostic();
+    init_secrets();
+    init_parse_yaml();
+    init_source_file();
+    SECRET_LAST_WORD = /(?:secret|password|passwd|passphrase|token|credential|apikey|privatekey)s?$/;
+    KEY_QUALIFIERS = /* @__PURE__ */ new Set(["api", "private", "secret", "signing", "encryption", "master", "account", "client", "ssh"]);
+    REFERENCE_LAST_WORDS = /* @__PURE__ */ new Set(["env", "name", "ref", "file", "path"]);
+    MAYBE_SECRET_KEY = /secret|passw|passphrase|token|credential|key/i;
   }
 });
 
@@ -13614,8 +11995,8 @@ function addToFleet(fleet, kind2, loaded) {
       return;
   }
 }
-function at(loaded, path37 = [], part = "value") {
-  return locate(loaded.parsed, path37, part);
+function at(loaded, path38 = [], part = "value") {
+  return locate(loaded.parsed, path38, part);
 }
 function releaseDocuments(fleet) {
   const all = [
@@ -13669,8 +12050,8 @@ function pathOf(instancePath) {
     return [];
   return instancePath.slice(1).split("/").map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
-function isBelowOrAt(path37, ancestor) {
-  return path37 === ancestor || path37.startsWith(`${ancestor}/`);
+function isBelowOrAt(path38, ancestor) {
+  return path38 === ancestor || path38.startsWith(`${ancestor}/`);
 }
 function pathsAboveErrors(errors2) {
   const above = /* @__PURE__ */ new Set();
@@ -13803,9 +12184,9 @@ function nestedHomes(schema, key, written) {
   const empty = open3.filter((home) => written !== void 0 && Object.prototype.hasOwnProperty.call(written, home) && written[home] === null);
   return empty.length > 0 ? empty : open3;
 }
-function valueAt(value, path37) {
+function valueAt(value, path38) {
   let at2 = value;
-  for (const step of path37) {
+  for (const step of path38) {
     if (at2 === null || typeof at2 !== "object")
       return void 0;
     at2 = at2[step];
@@ -13847,7 +12228,7 @@ function dateTimeExample(data2) {
 }
 function toDiagnostic(kind2, parsed2, error2, clock) {
   const schema = `${kind2}.schema.json`;
-  const path37 = pathOf(error2.instancePath);
+  const path38 = pathOf(error2.instancePath);
   const override = codeFor(error2);
   const parentSchema = error2.parentSchema ?? {};
   const data2 = error2.data;
@@ -13857,9 +12238,9 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
     case "dependencies": {
       const key = String(error2.params.missingProperty);
       const needer = error2.keyword === "dependencies" ? String(error2.params.property) : void 0;
-      const where = needer === void 0 ? locate(parsed2, path37) : locate(parsed2, [...path37, needer], "key");
+      const where = needer === void 0 ? locate(parsed2, path38) : locate(parsed2, [...path38, needer], "key");
       if (override)
-        return diagnoseUnchecked(where, override, { missing: error2.instancePath === "" ? `"${key}"` : `"${path37.join(".")}.${key}"`, key });
+        return diagnoseUnchecked(where, override, { missing: error2.instancePath === "" ? `"${key}"` : `"${path38.join(".")}.${key}"`, key });
       return diagnose(where, "schema_required", {
         key,
         because: needer === void 0 ? "" : `, which "${needer}" needs`,
@@ -13871,10 +12252,10 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
       const key = String(error2.params.additionalProperty);
       const allowed = Object.keys(parentSchema["properties"] ?? {});
       const suggestion = suggestKey(key, allowed);
-      const homes = suggestion.startsWith("remove it") ? nestedHomes(parentSchema, key, mappingOf(valueAt(parsed2.value, path37))) : [];
+      const homes = suggestion.startsWith("remove it") ? nestedHomes(parentSchema, key, mappingOf(valueAt(parsed2.value, path38))) : [];
       const json = parsed2.file.path.endsWith(".json");
       const home = homes.length !== 1 ? `"${key}" is a key of ${homes.map((h) => `"${h}"`).join(" and of ")}: ${json ? "move it into the object" : "indent it under the one"} it belongs to` : json ? `"${key}" is a key of "${homes[0]}": move it into the "${homes[0]}" object, beside the keys there` : `"${key}" is a key of "${homes[0]}": indent it under ${homes[0]}: like the keys beside it there`;
-      return diagnoseUnchecked(locate(parsed2, [...path37, key], "key"), override ?? "schema_unknown_property", {
+      return diagnoseUnchecked(locate(parsed2, [...path38, key], "key"), override ?? "schema_unknown_property", {
         key,
         suggestion: homes.length > 0 ? home : suggestion
       });
@@ -13882,8 +12263,8 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
     case "type": {
       const expected = String(error2.params.type).split(",").join(" or ");
       if (expected.split(" or ").includes("string") && (typeof data2 === "number" || typeof data2 === "boolean")) {
-        const source = sourceTextAt(parsed2, path37) ?? String(data2);
-        return diagnose(locate(parsed2, path37), "yaml_number_for_string", {
+        const source = sourceTextAt(parsed2, path38) ?? String(data2);
+        return diagnose(locate(parsed2, path38), "yaml_number_for_string", {
           source,
           value: String(data2),
           read: typeof data2 === "boolean" ? "boolean" : "number"
@@ -13891,38 +12272,38 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
       }
       const word = typeof data2 === "string" ? /^(?:(yes|y|on|true)|(no|n|off|false))$/i.exec(data2) : null;
       if (!override && word && expected.split(" or ").includes("boolean")) {
-        return diagnose(locate(parsed2, path37), "yaml_boolean_word", { value: data2, key: String(path37.at(-1) ?? ""), bool: word[1] ? "true" : "false" });
+        return diagnose(locate(parsed2, path38), "yaml_boolean_word", { value: data2, key: String(path38.at(-1) ?? ""), bool: word[1] ? "true" : "false" });
       }
-      const at2 = path37.length === 0 ? "" : ` at "${path37.join(".")}"`;
-      return diagnoseUnchecked(locate(parsed2, path37), override ?? "schema_type", {
+      const at2 = path38.length === 0 ? "" : ` at "${path38.join(".")}"`;
+      return diagnoseUnchecked(locate(parsed2, path38), override ?? "schema_type", {
         expected: article(expected),
         at: at2,
         actual: describe(data2),
-        fix: data2 === null ? nothingWritten(path37.at(-1), expected.split(" or ")) : "",
+        fix: data2 === null ? nothingWritten(path38.at(-1), expected.split(" or ")) : "",
         schema
       });
     }
     case "enum":
-      return diagnoseUnchecked(locate(parsed2, path37), override ?? "schema_enum", {
+      return diagnoseUnchecked(locate(parsed2, path38), override ?? "schema_enum", {
         value: shown3,
         allowed: (error2.params.allowedValues ?? []).map((v) => JSON.stringify(v)).join(", ")
       });
     case "const":
-      return diagnoseUnchecked(locate(parsed2, path37), override ?? "schema_enum", {
+      return diagnoseUnchecked(locate(parsed2, path38), override ?? "schema_enum", {
         value: shown3,
         allowed: JSON.stringify(error2.params.allowedValue)
       });
     case "pattern": {
       const propertyName = error2.propertyName;
       if (propertyName !== void 0) {
-        return diagnoseUnchecked(locate(parsed2, [...path37, propertyName], "key"), override ?? "schema_pattern", {
+        return diagnoseUnchecked(locate(parsed2, [...path38, propertyName], "key"), override ?? "schema_pattern", {
           value: override ? propertyName : JSON.stringify(propertyName),
           pattern: String(parentSchema["pattern"]),
           about: describedAs(parentSchema),
           schema
         });
       }
-      return diagnoseUnchecked(locate(parsed2, path37), override ?? "schema_pattern", {
+      return diagnoseUnchecked(locate(parsed2, path38), override ?? "schema_pattern", {
         value: override && typeof data2 === "string" ? data2 : shown3,
         pattern: String(parentSchema["pattern"]),
         about: describedAs(parentSchema),
@@ -13931,7 +12312,7 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
     }
     case "propertyNames": {
       const name = String(error2.params.propertyName);
-      return diagnoseUnchecked(locate(parsed2, [...path37, name], "key"), override ?? "schema_pattern", {
+      return diagnoseUnchecked(locate(parsed2, [...path38, name], "key"), override ?? "schema_pattern", {
         value: JSON.stringify(name),
         pattern: "the allowed key pattern",
         schema
@@ -13948,18 +12329,18 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
         count: error2.params.limit,
         schema
       };
-      return diagnoseUnchecked(locate(parsed2, path37), override ?? "schema_length", { ...args, value: override ? value : shown3 });
+      return diagnoseUnchecked(locate(parsed2, path38), override ?? "schema_length", { ...args, value: override ? value : shown3 });
     }
     case "format": {
       const format2 = String(error2.params.format);
       const example = format2 === "date-time" ? dateTimeExample(data2) : format2 === "uri" ? "https://example.org" : format2;
-      return diagnoseUnchecked(locate(parsed2, path37), override ?? "schema_format", { value: shown3, format: format2, example });
+      return diagnoseUnchecked(locate(parsed2, path38), override ?? "schema_format", { value: shown3, format: format2, example });
     }
     case "uniqueItems": {
       const { i, j } = error2.params;
       const later = Math.max(i, j);
       const item = Array.isArray(data2) ? data2[later] : void 0;
-      return diagnoseUnchecked(locate(parsed2, [...path37, later]), override ?? "schema_duplicate_item", {
+      return diagnoseUnchecked(locate(parsed2, [...path38, later]), override ?? "schema_duplicate_item", {
         index: ordinal(later + 1),
         first: ordinal(Math.min(i, j) + 1),
         value: JSON.stringify(item)
@@ -13970,7 +12351,7 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
     case "exclusiveMinimum":
     case "exclusiveMaximum": {
       const { comparison, limit } = error2.params;
-      return diagnoseUnchecked(locate(parsed2, path37), override ?? "schema_range", { value: shown3, comparison, limit, schema });
+      return diagnoseUnchecked(locate(parsed2, path38), override ?? "schema_range", { value: shown3, comparison, limit, schema });
     }
     case "minItems":
     case "maxItems":
@@ -13979,7 +12360,7 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
       const { limit } = error2.params;
       const bound = error2.keyword.startsWith("max") ? "more" : "fewer";
       const unit = error2.keyword.endsWith("Items") ? "items" : "properties";
-      return diagnoseUnchecked(locate(parsed2, path37), override ?? "schema_count", { value: shown3, bound, limit, unit, schema });
+      return diagnoseUnchecked(locate(parsed2, path38), override ?? "schema_count", { value: shown3, bound, limit, unit, schema });
     }
     default:
       throw new Error(`no diagnostic mapping for JSON Schema keyword "${error2.keyword}" (${schema} ${error2.schemaPath})`);
@@ -14025,6 +12406,1828 @@ var init_schema_validation = __esm({
     init_catalog();
     init_parse_yaml();
     WEAK_KEYWORDS = /* @__PURE__ */ new Set(["type", "oneOf", "anyOf", "if", "const", "enum"]);
+  }
+});
+
+// dist/2-analyze/fleet-index.js
+function firstBy(items, key) {
+  const map2 = /* @__PURE__ */ new Map();
+  for (const item of items)
+    if (!map2.has(key(item)))
+      map2.set(key(item), item);
+  return map2;
+}
+function clusterName(cluster) {
+  return `${cluster.landscape}-${cluster.mark}`;
+}
+function indexFleet(fleet, emptyRowFolders2 = /* @__PURE__ */ new Set()) {
+  const clusters = firstBy(fleet.clusters, (c) => clusterName(c.data));
+  const clustersByLandscape = /* @__PURE__ */ new Map();
+  for (const cluster of [...clusters.values()].sort((a, b) => clusterName(a.data) < clusterName(b.data) ? -1 : 1)) {
+    const list2 = clustersByLandscape.get(cluster.data.landscape) ?? [];
+    list2.push(cluster);
+    clustersByLandscape.set(cluster.data.landscape, list2);
+  }
+  const rows = /* @__PURE__ */ new Map();
+  for (const row of fleet.rows) {
+    const [platform, service, landscape] = row.identity;
+    const byService = rows.get(platform) ?? /* @__PURE__ */ new Map();
+    const byLandscape = byService.get(service) ?? /* @__PURE__ */ new Map();
+    byLandscape.set(landscape, row);
+    byService.set(service, byLandscape);
+    rows.set(platform, byService);
+  }
+  return {
+    fleet,
+    landscapes: firstBy(fleet.landscapes, (l) => l.data.name),
+    vlandscapes: firstBy(fleet.vlandscapes, (v) => v.data.name),
+    accounts: firstBy(fleet.accounts, (a) => a.identity[0]),
+    clusters,
+    clustersByLandscape,
+    states: firstBy(fleet.clusterStates, (s) => s.identity[0]),
+    platforms: firstBy(fleet.platforms, (p) => p.identity[0]),
+    rows,
+    emptyRowFolders: emptyRowFolders2
+  };
+}
+function hasRowFolder(index, platform, service) {
+  return index.rows.get(platform)?.has(service) === true || index.emptyRowFolders.has(`${platform}/${service}`);
+}
+function known(map2) {
+  const keys = [...map2.keys()].sort();
+  return keys.length > 0 ? keys.join(", ") : "none";
+}
+function landscapeOfMisspeltCluster(index, cluster) {
+  if (index.landscapes.has(cluster.data.landscape))
+    return void 0;
+  const stem2 = cluster.identity[0];
+  const suffix = `-${cluster.data.mark}`;
+  const named2 = stem2.endsWith(suffix) ? stem2.slice(0, -suffix.length) : void 0;
+  return named2 !== void 0 && index.landscapes.has(named2) ? named2 : void 0;
+}
+function misspeltClustersOf(index, landscape) {
+  return index.fleet.clusters.filter((cluster) => landscapeOfMisspeltCluster(index, cluster) === landscape);
+}
+function misspeltPlatformLandscapes(index, platform) {
+  const listed4 = index.platforms.get(platform)?.data.landscapes ?? [];
+  const found = /* @__PURE__ */ new Map();
+  for (const landscape of listed4) {
+    if (index.landscapes.has(landscape))
+      continue;
+    const meant = closestName(landscape, index.landscapes.keys());
+    if (meant !== void 0 && !listed4.includes(meant))
+      found.set(landscape, meant);
+  }
+  return found;
+}
+var init_fleet_index = __esm({
+  "dist/2-analyze/fleet-index.js"() {
+    init_spelling();
+  }
+});
+
+// dist/2-analyze/check-rows.js
+function unlistedRowFix(index, listed4, landscape, platform) {
+  if (index.landscapes.has(landscape))
+    return `add "${landscape}" to landscapes: in carbon/${platform}/platform.yaml, or remove this row`;
+  if (index.vlandscapes.has(landscape))
+    return `remove this row: "${landscape}" is a virtual landscape, which has no rows (its members' rows serve it)`;
+  const closest2 = closestName(landscape, listed4);
+  if (closest2)
+    return `did you mean "${closest2}"? rename the row to ${closest2}.yaml, or remove it (no landscape "${landscape}" is registered)`;
+  return `remove this row: no landscape "${landscape}" is registered (to add one, write registry/landscapes/${landscape}.yaml, then list it in carbon/${platform}/platform.yaml)`;
+}
+function serviceNameFor(folder) {
+  const letters = folder.toLowerCase().replace(/[^a-z0-9]/g, "").replace(/^[0-9]+/, "");
+  return letters.length > 0 ? letters.slice(0, 16) : "service";
+}
+function checkRows(index, nowSeconds2) {
+  const found = [];
+  const reportedPlatforms = /* @__PURE__ */ new Set();
+  const checkedServices = /* @__PURE__ */ new Set();
+  const meantByPlatform = /* @__PURE__ */ new Map();
+  const misspelt = (platform) => {
+    let meant = meantByPlatform.get(platform);
+    if (!meant)
+      meantByPlatform.set(platform, meant = new Set(misspeltPlatformLandscapes(index, platform).values()));
+    return meant;
+  };
+  for (const row of index.fleet.rows) {
+    const [platformName2, , landscape] = row.identity;
+    const platform = index.platforms.get(platformName2);
+    if (!platform) {
+      if (!reportedPlatforms.has(platformName2)) {
+        const meant = closestName(platformName2, index.platforms.keys());
+        const guess = meant === void 0 ? "" : `did you mean "${meant}"? rename platforms/${platformName2}/ to platforms/${meant}/; otherwise `;
+        found.push(diagnose(at(row, []), "platform_unknown", { platform: platformName2, guess }));
+      }
+      reportedPlatforms.add(platformName2);
+      continue;
+    }
+    if (!platform.data.landscapes.includes(landscape) && !misspelt(platformName2).has(landscape)) {
+      found.push(diagnose(at(row, []), "row_landscape_unlisted", {
+        landscape,
+        platform: platformName2,
+        fix: unlistedRowFix(index, platform.data.landscapes, landscape, platformName2)
+      }));
+    }
+    const service = row.identity[1];
+    if (!checkedServices.has(`${platformName2}/${service}`)) {
+      checkedServices.add(`${platformName2}/${service}`);
+      const length = [...service].length;
+      if (!SERVICE_NAME.test(service))
+        found.push(diagnose({ file: `platforms/${platformName2}/${service}/` }, "service_folder_invalid", {
+          platform: platformName2,
+          service,
+          suggestion: serviceNameFor(service)
+        }));
+      else if (length < SERVICE_NAME_LENGTH.min || length > SERVICE_NAME_LENGTH.max) {
+        found.push(diagnose(at(row, []), "name_length", { value: service, length, limit: `${SERVICE_NAME_LENGTH.min}\u2013${SERVICE_NAME_LENGTH.max}` }));
+      }
+    }
+    found.push(...row.rowFindings ?? kargoRowFindings(row.parsed));
+    if (row.data.values !== void 0 && row.data.valuesSince !== void 0) {
+      const since = Date.parse(row.data.valuesSince);
+      const ageSeconds = nowSeconds2 - Math.floor(since / 1e3);
+      if (Number.isFinite(since) && ageSeconds > OVERRIDE_MAX_AGE_SECONDS) {
+        found.push(diagnose(at(row, ["valuesSince"]), "row_override_stale", { days: Math.floor(ageSeconds / 86400), since: row.data.valuesSince, landscape }));
+      } else if (Number.isFinite(since) && ageSeconds < 0) {
+        found.push(diagnose(at(row, ["valuesSince"]), "row_override_in_future", { since: row.data.valuesSince, now: utcSeconds(nowSeconds2) }));
+      }
+    }
+  }
+  for (const entry of [...index.emptyRowFolders].sort()) {
+    const [platformName2, service] = entry.split("/");
+    if (!index.platforms.has(platformName2) || checkedServices.has(entry) || SERVICE_NAME.test(service))
+      continue;
+    checkedServices.add(entry);
+    found.push(diagnose({ file: `platforms/${platformName2}/${service}/` }, "service_folder_invalid", { platform: platformName2, service, suggestion: serviceNameFor(service) }));
+  }
+  found.push(...missingRows(index));
+  return found;
+}
+function missingRows(index) {
+  const found = [];
+  for (const [platformName2, services] of [...index.rows].sort(([a], [b]) => a < b ? -1 : 1)) {
+    const platform = index.platforms.get(platformName2);
+    if (!platform)
+      continue;
+    for (const [service, rows] of [...services].sort(([a], [b]) => a < b ? -1 : 1)) {
+      platform.data.landscapes.forEach((landscape, i) => {
+        if (!rows.has(landscape) && index.landscapes.has(landscape))
+          found.push(diagnose(at(platform, ["landscapes", i]), "row_missing", { service, landscape, platform: platformName2 }));
+      });
+    }
+  }
+  return found;
+}
+var SERVICE_NAME, SERVICE_NAME_LENGTH, OVERRIDE_MAX_AGE_SECONDS;
+var init_check_rows = __esm({
+  "dist/2-analyze/check-rows.js"() {
+    init_kargo_row_shape();
+    init_load_fleet();
+    init_schema_validation();
+    init_diagnostic();
+    init_spelling();
+    init_fleet_index();
+    SERVICE_NAME = /^[a-z][a-z0-9]*$/;
+    SERVICE_NAME_LENGTH = { min: 1, max: 16 };
+    OVERRIDE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+  }
+});
+
+// dist/2-analyze/now-window.js
+function nowWindow(rows, now) {
+  let { from, until } = ALWAYS;
+  for (const row of rows) {
+    if (row.data.values === void 0 || row.data.valuesSince === void 0)
+      continue;
+    const since = Date.parse(row.data.valuesSince);
+    if (!Number.isFinite(since))
+      continue;
+    const start = Math.floor(since / 1e3);
+    const staleFrom = start + OVERRIDE_MAX_AGE_SECONDS + 1;
+    if (now < start) {
+      from = Math.max(from, now);
+      until = Math.min(until, now + 1);
+    } else if (now < staleFrom) {
+      from = Math.max(from, start);
+      until = Math.min(until, staleFrom);
+    } else {
+      const days = Math.floor((now - start) / DAY);
+      from = Math.max(from, staleFrom, start + days * DAY);
+      until = Math.min(until, start + (days + 1) * DAY);
+    }
+  }
+  return { from, until };
+}
+var DAY, ALWAYS;
+var init_now_window = __esm({
+  "dist/2-analyze/now-window.js"() {
+    init_check_rows();
+    DAY = 86400;
+    ALWAYS = { from: -Number.MAX_SAFE_INTEGER, until: Number.MAX_SAFE_INTEGER };
+  }
+});
+
+// dist/adapters/filesystem/known-inputs.js
+import { hash } from "node:crypto";
+function digestOfText(text) {
+  return hash("sha256", text, "hex");
+}
+function textDigest(file) {
+  if (file.known)
+    return file.known.digest;
+  let digest = digests.get(file);
+  if (digest === void 0) {
+    digest = digestOfText(file.text);
+    digests.set(file, digest);
+  }
+  return digest;
+}
+var digests, InputChangedError;
+var init_known_inputs = __esm({
+  "dist/adapters/filesystem/known-inputs.js"() {
+    digests = /* @__PURE__ */ new WeakMap();
+    InputChangedError = class extends Error {
+      file;
+      how;
+      constructor(file, how) {
+        super(`${file} changed while it was compiled (${how})`);
+        this.file = file;
+        this.how = how;
+      }
+    };
+  }
+});
+
+// dist/incremental/cache-trust.js
+import { createHmac, randomBytes } from "node:crypto";
+import { closeSync, constants, fstatSync, linkSync, lstatSync, mkdirSync as mkdirSync2, openSync, readSync, realpathSync as realpathSync2, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { homedir } from "node:os";
+import path2 from "node:path";
+function userCacheFolder(env = process.env, home = homedir()) {
+  const xdg = env["XDG_CACHE_HOME"];
+  return path2.join(xdg && path2.isAbsolute(xdg) ? xdg : path2.join(home, ".cache"), "diene");
+}
+function cacheKeyFile(env = process.env, home = homedir()) {
+  const xdg = env["XDG_STATE_HOME"];
+  return path2.join(xdg && path2.isAbsolute(xdg) ? xdg : path2.join(home, ".local", "state"), "diene", "cache-key");
+}
+function runsInCi(env = process.env) {
+  const ci = (env["CI"] ?? "").trim().toLowerCase();
+  return ci !== "" && ci !== "0" && ci !== "false" || env["GITHUB_ACTIONS"] === "true";
+}
+function landingPath(target) {
+  const absolute3 = path2.resolve(target);
+  const rest = [];
+  for (let at2 = absolute3; ; at2 = path2.dirname(at2)) {
+    try {
+      return path2.join(realpathSync2(at2), ...rest.reverse());
+    } catch {
+      if (path2.dirname(at2) === at2)
+        return absolute3;
+      rest.push(path2.basename(at2));
+    }
+  }
+}
+function workTreeOf(folder) {
+  for (let at2 = landingPath(folder); ; at2 = path2.dirname(at2)) {
+    if (lstatSync(path2.join(at2, ".git"), { throwIfNoEntry: false }) !== void 0)
+      return at2;
+    if (path2.dirname(at2) === at2)
+      return void 0;
+  }
+}
+function isWithin(target, folder) {
+  const relative2 = path2.relative(folder, target);
+  return relative2 === "" || relative2 !== ".." && !relative2.startsWith(`..${path2.sep}`) && !path2.isAbsolute(relative2);
+}
+function suppliedPlace(target, fleetRoot2, cwd = process.cwd()) {
+  const landing = landingPath(target);
+  const fleet = landingPath(fleetRoot2);
+  if (isWithin(landing, fleet))
+    return { where: "fleet", root: fleet };
+  const repository = workTreeOf(fleet);
+  if (repository !== void 0 && isWithin(landing, repository))
+    return { where: "repository", root: repository };
+  const checkout = workTreeOf(cwd);
+  if (checkout !== void 0 && isWithin(landing, checkout))
+    return { where: "checkout", root: checkout };
+  return void 0;
+}
+function entryAt(target) {
+  try {
+    return lstatSync(target);
+  } catch (error2) {
+    const errno = errnoCode(error2);
+    if (errno === "ENOENT" || errno === "ENOTDIR")
+      return void 0;
+    throw error2;
+  }
+}
+function folderDistrust(folder) {
+  const info = entryAt(folder);
+  if (info === void 0)
+    return void 0;
+  if (info.isSymbolicLink())
+    return { why: "link" };
+  if (!info.isDirectory())
+    return { why: "not_folder" };
+  const user = currentUser();
+  if (user !== void 0 && info.uid !== user)
+    return { why: "foreign_owner", owner: info.uid, user };
+  if (user !== void 0 && (info.mode & 18) !== 0)
+    return { why: "writable_by_others", mode: (info.mode & 4095).toString(8).padStart(4, "0") };
+  return void 0;
+}
+function loadCacheKey(file, fleetRoot2, cwd) {
+  const supplied = fleetRoot2 === void 0 ? void 0 : suppliedPlace(file, fleetRoot2, cwd);
+  if (supplied)
+    return { why: `in_${supplied.where}`, root: supplied.root };
+  const folder = path2.dirname(file);
+  try {
+    mkdirSync2(folder, { recursive: true, mode: 448 });
+  } catch (error2) {
+    return { why: "unreadable", errno: errnoCode(error2) };
+  }
+  if (folderDistrust(folder) !== void 0)
+    return { why: "folder_unsafe" };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const read = readKey(file);
+    if (!(read instanceof Error))
+      return read;
+    if (errnoCode(read) !== "ENOENT")
+      return { why: "unreadable", errno: errnoCode(read) };
+    const temporary = path2.join(folder, `.cache-key.${process.pid}-${randomBytes(6).toString("hex")}.tmp`);
+    try {
+      writeFileSync2(temporary, `${randomBytes(32).toString("hex")}
+`, { flag: "wx", mode: 384 });
+      linkSync(temporary, file);
+    } catch (error2) {
+      if (errnoCode(error2) !== "EEXIST")
+        return { why: "unreadable", errno: errnoCode(error2) };
+    } finally {
+      rmSync(temporary, { force: true });
+    }
+  }
+  return { why: "unreadable", errno: "other" };
+}
+function readKey(file) {
+  let fd;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error2) {
+    if (errnoCode(error2) === "ELOOP")
+      return { why: "link" };
+    return error2;
+  }
+  try {
+    const info = fstatSync(fd);
+    const user = currentUser();
+    if (!info.isFile())
+      return { why: "not_file" };
+    if (user !== void 0 && info.uid !== user)
+      return { why: "foreign_owner" };
+    if (user !== void 0 && (info.mode & 63) !== 0)
+      return { why: "readable_by_others" };
+    if (info.size !== KEY_FILE_BYTES)
+      return { why: "not_a_key" };
+    const bytes = Buffer.alloc(KEY_FILE_BYTES);
+    const text = bytes.toString("latin1", 0, readSync(fd, bytes, 0, KEY_FILE_BYTES, 0));
+    return KEY_TEXT.test(text) ? Buffer.from(text.slice(0, 64), "hex") : { why: "not_a_key" };
+  } finally {
+    closeSync(fd);
+  }
+}
+function sealOf(key, ...parts) {
+  const mac = createHmac("sha256", key);
+  for (const part of parts)
+    mac.update(part).update("\0");
+  return `hmac-sha256:${mac.digest("hex")}`;
+}
+function sealMaker(key, ...parts) {
+  const mac = createHmac("sha256", key);
+  for (const part of parts)
+    mac.update(part).update("\0");
+  return {
+    update: (bytes) => void mac.update(bytes),
+    seal: () => `hmac-sha256:${mac.digest("hex")}`
+  };
+}
+var currentUser, KEY_TEXT, KEY_FILE_BYTES;
+var init_cache_trust = __esm({
+  "dist/incremental/cache-trust.js"() {
+    init_catalog();
+    currentUser = () => typeof process.getuid === "function" ? process.getuid() : void 0;
+    KEY_TEXT = /^[0-9a-f]{64}\n$/;
+    KEY_FILE_BYTES = 65;
+  }
+});
+
+// dist/incremental/compile-cache.js
+import { createHash as createHash2, hash as hash2, randomBytes as randomBytes2, timingSafeEqual } from "node:crypto";
+import { closeSync as closeSync2, constants as constants2, fstatSync as fstatSync2, lstatSync as lstatSync2, lutimesSync, mkdirSync as mkdirSync3, openSync as openSync2, readdirSync as readdirSync2, readSync as readSync2, readFileSync, renameSync, rmSync as rmSync2, statSync as statSync2, writeFileSync as writeFileSync3, writeSync } from "node:fs";
+import path3 from "node:path";
+import { fileURLToPath } from "node:url";
+function cacheFolder(values2, coldInCi = false, env = process.env) {
+  if (values2["no-cache"] === true)
+    return void 0;
+  const flag = values2["cache"];
+  if (typeof flag === "string")
+    return path3.resolve(flag);
+  if (coldInCi && runsInCi(env))
+    return void 0;
+  return userCacheFolder(env);
+}
+function writeRecordsFolder(env = process.env) {
+  return path3.join(path3.dirname(cacheKeyFile(env)), "writes");
+}
+function sha256(...parts) {
+  if (parts.length === 1)
+    return hash2("sha256", parts[0], "hex");
+  const hasher = createHash2("sha256");
+  for (const part of parts)
+    hasher.update(part);
+  return hasher.digest("hex");
+}
+function compilerDigest() {
+  if (compilerIdentity !== void 0)
+    return compilerIdentity;
+  const hash3 = createHash2("sha256").update(`node ${process.version}\0`);
+  const { root, files } = compilerFiles();
+  if (true)
+    hash3.update(`bundle ${"0.1.0"}\0`);
+  else {
+    try {
+      hash3.update(readFileSync(path3.join(root, "..", "package.json")));
+    } catch {
+      hash3.update("no package.json");
+    }
+  }
+  for (const file of files)
+    hash3.update(`${file}\0`).update(readFileSync(path3.join(root, file))).update("\0");
+  compilerIdentity = hash3.digest("hex");
+  return compilerIdentity;
+}
+function compilerFiles() {
+  const root = fileURLToPath(new URL(true ? "." : "..", import.meta.url));
+  const files = [];
+  const pending = [""];
+  while (pending.length > 0) {
+    const folder = pending.pop();
+    for (const entry of readdirSync2(path3.join(root, folder), { withFileTypes: true })) {
+      const relative2 = folder === "" ? entry.name : `${folder}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (relative2 !== "plugin" && relative2 !== "bundle")
+          pending.push(relative2);
+      } else if (/\.(js|mjs|ts|json)$/.test(entry.name) && !entry.name.endsWith(".d.ts") && !entry.name.endsWith(".map"))
+        files.push(relative2);
+    }
+  }
+  return { root, files: files.sort() };
+}
+function cacheKey(files, command, options) {
+  const hash3 = createHash2("sha256");
+  hash3.update(`${CACHE_FORMAT.format} ${CACHE_FORMAT.version}\0${compilerDigest()}\0${command}\0${JSON.stringify(Object.entries(options).sort())}\0`);
+  const sorted = [...files].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  for (const file of sorted) {
+    hash3.update(`${file.path.length}:${file.path}${file.unreadable ? "!" : ""}${textDigest(file)}\0`);
+  }
+  return hash3.digest("hex");
+}
+function isWrittenRecord(body) {
+  if (body === null || typeof body !== "object" || Array.isArray(body))
+    return false;
+  const { dirs, files } = body;
+  return Array.isArray(dirs) && dirs.every((dir) => typeof dir === "string") && Array.isArray(files) && files.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === "string" && typeof entry[1] === "string");
+}
+function isInputEntry(entry) {
+  if (!Array.isArray(entry) || entry.length !== 5)
+    return false;
+  const [file, stamp, digest, units, bytes] = entry;
+  return typeof file === "string" && typeof stamp === "string" && typeof digest === "string" && /^[0-9a-f]{64}$/.test(digest) && Number.isSafeInteger(units) && Number.isSafeInteger(bytes);
+}
+function isSliceRecord(body) {
+  const { compiler, outputs } = body ?? {};
+  return typeof compiler === "string" && Array.isArray(outputs) && outputs.every((entry) => Array.isArray(entry) && entry.length === 3 && entry.every((field) => typeof field === "string"));
+}
+function packSeal(secret, relative2) {
+  return sealMaker(secret, PACK_SEAL, relative2);
+}
+function sealed(part, key, body, secret) {
+  const json = Buffer.from(JSON.stringify(body), "utf8");
+  const head = { ...CACHE_FORMAT, key, bytes: json.length, seal: sealOf(secret, SEAL_FORMAT, part, key, json) };
+  return `${JSON.stringify(head)}
+${json.toString("utf8")}
+`;
+}
+function headOf(line, key) {
+  let head;
+  try {
+    head = JSON.parse(line);
+  } catch {
+    return new EntryProblem("head_not_json");
+  }
+  if (head === null || typeof head !== "object")
+    return new EntryProblem("head_not_object");
+  if (head.format !== CACHE_FORMAT.format)
+    return new EntryProblem("not_diene");
+  if (head.version !== CACHE_FORMAT.version)
+    return new EntryProblem("other_format");
+  if (head.key !== key)
+    return new EntryProblem("other_key");
+  if (!Number.isSafeInteger(head.bytes) || head.bytes < 0 || typeof head.seal !== "string")
+    return new EntryProblem("not_sealed");
+  return { bytes: head.bytes, seal: head.seal };
+}
+function unseal(bytes, part, key, secret) {
+  const newline = bytes.indexOf(10);
+  if (newline === -1 || bytes[bytes.length - 1] !== 10)
+    return new EntryProblem("cut_short");
+  const head = headOf(bytes.toString("utf8", 0, newline), key);
+  if (head instanceof EntryProblem)
+    return head;
+  const body = bytes.subarray(newline + 1, bytes.length - 1);
+  if (body.length !== head.bytes)
+    return new EntryProblem(body.length < head.bytes ? "cut_short" : "size_mismatch");
+  if (!sameSeal(head.seal, sealOf(secret, SEAL_FORMAT, part, key, body)))
+    return new EntryProblem("seal_mismatch");
+  try {
+    return JSON.parse(body.toString("utf8"));
+  } catch {
+    return new EntryProblem("body_not_json");
+  }
+}
+function readSealed(file, part, key, secret) {
+  const opened = openBounded(file, CACHE_FILE_LIMITS.entry);
+  if (opened === void 0 || opened instanceof EntryProblem)
+    return opened;
+  try {
+    const first = Buffer.alloc(Math.min(HEAD_LIMIT, opened.size));
+    const got = readSync2(opened.fd, first, 0, first.length, 0);
+    const newline = first.subarray(0, got).indexOf(10);
+    if (newline === -1)
+      return new EntryProblem(got < HEAD_LIMIT ? "cut_short" : "head_not_json");
+    const head = headOf(first.toString("utf8", 0, newline), key);
+    if (head instanceof EntryProblem)
+      return head;
+    const size2 = newline + 1 + head.bytes + 1;
+    if (opened.size !== size2)
+      return new EntryProblem(opened.size < size2 ? "cut_short" : "size_mismatch");
+    const bytes = readAll(opened.fd, opened.size);
+    return bytes === void 0 ? new EntryProblem("cut_short") : unseal(bytes, part, key, secret);
+  } catch {
+    return new EntryProblem("unreadable");
+  } finally {
+    closeSync2(opened.fd);
+  }
+}
+function sameSeal(found, made3) {
+  const a = Buffer.from(found, "utf8");
+  const b = Buffer.from(made3, "utf8");
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+function openBounded(file, limit) {
+  let fd;
+  try {
+    fd = openSync2(file, constants2.O_RDONLY | constants2.O_NOFOLLOW | constants2.O_NONBLOCK);
+  } catch (error2) {
+    const errno = errnoCode(error2);
+    if (errno === "ENOENT" || errno === "ENOTDIR")
+      return void 0;
+    return new EntryProblem(errno === "ELOOP" ? "not_a_file" : "unreadable");
+  }
+  const info = fstatSync2(fd);
+  const problem = !info.isFile() ? "not_a_file" : info.size > limit ? "too_large" : void 0;
+  if (problem === void 0)
+    return { fd, size: info.size };
+  closeSync2(fd);
+  return new EntryProblem(problem);
+}
+function readAll(fd, size2) {
+  const bytes = Buffer.alloc(size2);
+  let at2 = 0;
+  while (at2 < size2) {
+    const got = readSync2(fd, bytes, at2, size2 - at2, at2);
+    if (got === 0)
+      return void 0;
+    at2 += got;
+  }
+  return bytes;
+}
+function jsonOrUndefined(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return void 0;
+  }
+}
+function readBounded(file, limit) {
+  const opened = openBounded(file, limit);
+  if (opened === void 0 || opened instanceof EntryProblem)
+    return opened;
+  try {
+    return readAll(opened.fd, opened.size) ?? new EntryProblem("cut_short");
+  } catch {
+    return new EntryProblem("unreadable");
+  } finally {
+    closeSync2(opened.fd);
+  }
+}
+function ownFiles(folder, name) {
+  return readdirSync2(folder, { withFileTypes: true }).filter((entry) => entry.isFile() && name.test(entry.name)).map((entry) => {
+    const info = lstatSync2(path3.join(folder, entry.name));
+    return { name: entry.name, size: info.size, used: info.mtimeMs };
+  });
+}
+function temporaryOf(file) {
+  return path3.join(path3.dirname(file), `.${path3.basename(file)}.${process.pid}-${randomBytes2(6).toString("hex")}.tmp`);
+}
+function failedPath(error2, dir) {
+  const named2 = error2?.path;
+  if (typeof named2 !== "string")
+    return dir;
+  const absolute3 = path3.resolve(named2);
+  return /^\..*\.tmp$/.test(path3.basename(absolute3)) ? path3.dirname(absolute3) : absolute3;
+}
+function nearestExisting(target) {
+  for (let at2 = target; ; at2 = path3.dirname(at2)) {
+    try {
+      if (entryAt(at2) !== void 0 || path3.dirname(at2) === at2)
+        return at2;
+    } catch {
+      return at2;
+    }
+  }
+}
+function fileInTheWay(target) {
+  for (let at2 = target; ; at2 = path3.dirname(at2)) {
+    try {
+      return statSync2(at2).isDirectory() ? void 0 : at2;
+    } catch {
+      if (path3.dirname(at2) === at2)
+        return void 0;
+    }
+  }
+}
+function atomicWrite(file, text) {
+  const temporary = temporaryOf(file);
+  try {
+    writeFileSync3(temporary, text, { flag: "wx", mode: 384 });
+    renameSync(temporary, file);
+  } catch (error2) {
+    removeQuietly(temporary);
+    throw error2;
+  }
+}
+function removeQuietly(file, options = {}) {
+  try {
+    rmSync2(file, { force: true, ...options });
+  } catch {
+  }
+}
+function entryOf(body) {
+  const entry = body;
+  if (entry === null || typeof entry !== "object")
+    return new EntryProblem("body_not_result");
+  const { window: window2, diagnostics, outputs, render } = entry;
+  if (!Array.isArray(diagnostics) || typeof window2?.from !== "number" || typeof window2?.until !== "number" || outputs !== void 0 && (!Array.isArray(outputs) || typeof entry.manifest !== "string") || render !== void 0 && (render === null || render.stdout !== void 0 && (typeof render.stdout !== "string" || !Number.isSafeInteger(render.bytes)) || typeof render.exitCode !== "number" || typeof render.withRead !== "boolean") || entry.issuer !== void 0 && typeof entry.issuer !== "string")
+    return new EntryProblem("body_not_result");
+  return entry;
+}
+var CACHE_FORMAT, FOLDER_VERSIONS, MARKER, CACHE_PARTS, CACHE_FILE_LIMITS, HEAD_LIMIT, RENDER_BYTES_KEPT, CACHEDIR_TAG, KEY2, EVERY_INSTANT, compilerIdentity, CompileCache, SEAL_FORMAT, PACK_SEAL, SEAL_LINE, PACK_NAME, RENDER_OUTPUT_NAME, EntryProblem;
+var init_compile_cache = __esm({
+  "dist/incremental/compile-cache.js"() {
+    init_now_window();
+    init_known_inputs();
+    init_catalog();
+    init_cache_trust();
+    init_diagnostic();
+    CACHE_FORMAT = { format: "diene-cache", version: 2 };
+    FOLDER_VERSIONS = /* @__PURE__ */ new Set([1, CACHE_FORMAT.version]);
+    MARKER = "diene-cache.json";
+    CACHE_PARTS = ["entries", "files", "stamps", "slices", "inputs", "written"];
+    CACHE_FILE_LIMITS = { entry: 64 * 1024 * 1024, pack: 256 * 1024 * 1024, render_output: 256 * 1024 * 1024 };
+    HEAD_LIMIT = 4096;
+    RENDER_BYTES_KEPT = 768 * 1024 * 1024;
+    CACHEDIR_TAG = "Signature: 8a477f597d28d172789f06886806bc55\n# This folder is a cache made by diene (diene compile --cache).\n";
+    KEY2 = /^[0-9a-f]{64}$/;
+    EVERY_INSTANT = ALWAYS;
+    CompileCache = class {
+      dir;
+      run;
+      /** `cache_folder_*`, `cache_key_unusable`, `cache_entry_ignored`, `cache_file_in_the_way` and `cache_not_kept` warnings of this run. */
+      warnings = [];
+      usable;
+      /** The user's key that seals every entry and record (cache-trust.ts); none when the cache is not used. */
+      secret = new Uint8Array();
+      /** Whether a write failed already (its warning is said once a run). */
+      notKept = false;
+      /** Whether a seal this user's key did not make was said already (once a run: see {@link ignoreEntry}). */
+      sealMismatchSaid = false;
+      renderBytesKept;
+      constructor(dir, run2 = "compiled", options = {}) {
+        this.dir = dir;
+        this.run = run2;
+        this.renderBytesKept = options.renderBytesKept ?? RENDER_BYTES_KEPT;
+        this.usable = this.checkFolder(options) && this.openKey(options);
+      }
+      /**
+       * The folder is one a fleet cannot supply, of this user's alone, holding a
+       * diene cache of this format or nothing yet, with no link among its
+       * folders; else a warning and no use at all.
+       */
+      checkFolder({ fleetRoot: fleetRoot2, cwd }) {
+        const run2 = this.run;
+        const supplied = fleetRoot2 === void 0 ? void 0 : suppliedPlace(this.dir, fleetRoot2, cwd);
+        if (supplied)
+          return this.ignore(diagnose({}, "cache_folder_in_fleet", { dir: this.dir, ...supplied, run: run2 }));
+        let names;
+        try {
+          const info = entryAt(this.dir);
+          if (info === void 0)
+            return true;
+          if (!info.isSymbolicLink() && !info.isDirectory())
+            return this.ignore(diagnose({}, "cache_folder_is_file", { dir: this.dir, run: run2 }));
+          const distrust = folderDistrust(this.dir);
+          if (distrust)
+            return this.distrust(this.dir, distrust);
+          names = readdirSync2(this.dir);
+          for (const part of CACHE_PARTS) {
+            const folder = path3.join(this.dir, part);
+            const problem = folderDistrust(folder);
+            if (problem && problem.why !== "not_folder")
+              return this.distrust(folder, problem);
+          }
+        } catch (error2) {
+          return this.ignore(diagnose({}, "cache_folder_unreadable", { dir: this.dir, errno: errnoCode(error2), run: run2 }));
+        }
+        if (names.length === 0)
+          return true;
+        const marker = readBounded(path3.join(this.dir, MARKER), HEAD_LIMIT);
+        const parsed2 = marker instanceof Buffer ? jsonOrUndefined(marker.toString("utf8")) : void 0;
+        if (parsed2 === void 0)
+          return this.ignore(diagnose({}, "cache_folder_foreign", { dir: this.dir, run: run2 }));
+        const { format: format2, version } = parsed2 ?? {};
+        if (format2 !== CACHE_FORMAT.format || !FOLDER_VERSIONS.has(version))
+          return this.ignore(diagnose({}, "cache_folder_other_format", { dir: this.dir, found: JSON.stringify(parsed2), expected: JSON.stringify(CACHE_FORMAT), run: run2 }));
+        return true;
+      }
+      /** Whether the folder and the key passed their checks: a cache that did not is read and written never, and the run is one without a cache. */
+      get isUsable() {
+        return this.usable;
+      }
+      distrust(folder, problem) {
+        const why = problem.why === "not_folder" ? "link" : problem.why;
+        const owner = problem.why === "foreign_owner" ? String(problem.owner) : "";
+        const user = problem.why === "foreign_owner" ? String(problem.user) : "";
+        const mode = problem.why === "writable_by_others" ? problem.mode : "";
+        return this.ignore(diagnose({}, "cache_folder_unsafe", { dir: this.dir, folder, why, owner, user, mode, run: this.run }));
+      }
+      /** Reads (or makes) the user's cache key; else a warning and no use of the cache. */
+      openKey({ fleetRoot: fleetRoot2, cwd, env }) {
+        const file = cacheKeyFile(env);
+        const key = loadCacheKey(file, fleetRoot2, cwd);
+        if (key instanceof Uint8Array) {
+          this.secret = key;
+          return true;
+        }
+        const root = "root" in key ? key.root : "";
+        return this.ignore(diagnose({}, "cache_key_unusable", { file, why: key.why, root, run: this.run }));
+      }
+      ignore(warning) {
+        this.warnings.push(warning);
+        return false;
+      }
+      /** A `cache_entry_ignored` warning for `file`, a `part` of this folder that was not used because of `problem`. */
+      ignoreEntry(file, part, problem) {
+        if (problem === "seal_mismatch" && this.sealMismatchSaid)
+          return;
+        if (problem === "seal_mismatch")
+          this.sealMismatchSaid = true;
+        this.ignore(diagnose({}, "cache_entry_ignored", { file, part, instead: part, problem }));
+      }
+      /** A write into the folder failed with `error`: the run goes on without it, and says so once, naming the file in the way (`cache_file_in_the_way`) or the path refused (`cache_not_kept`). */
+      writeFailed(error2) {
+        if (this.notKept)
+          return;
+        this.notKept = true;
+        const errno = errnoCode(error2);
+        const failed2 = failedPath(error2, this.dir);
+        const inTheWay = errno === "EEXIST" || errno === "ENOTDIR" ? fileInTheWay(failed2) : void 0;
+        if (inTheWay === void 0)
+          this.warnings.push(diagnose({}, "cache_not_kept", { dir: this.dir, path: nearestExisting(failed2), errno }));
+        else {
+          const fromDir = path3.relative(this.dir, inTheWay);
+          const inside = fromDir !== "" && !fromDir.startsWith("..") && !path3.isAbsolute(fromDir);
+          this.warnings.push(diagnose({}, "cache_file_in_the_way", { dir: this.dir, path: inTheWay, fix: inside ? "inside" : "on_the_way" }));
+        }
+      }
+      /** Makes the folder `relative` inside the cache (and the cache folder), for this user alone. */
+      makeFolder(relative2) {
+        mkdirSync3(path3.join(this.dir, relative2), { recursive: true, mode: 448 });
+        this.markFolder();
+      }
+      /**
+       * The text of the pack of records at `relative` (a first line, the lines of
+       * records, and a last line with the seal of all before it, file-records.ts)
+       * without its seal line, when it is a regular file within
+       * {@link CACHE_FILE_LIMITS} whose seal this user's key made; `undefined`
+       * when there is none (or the folder is not used); else why not.
+       */
+      readPack(relative2) {
+        if (!this.usable)
+          return void 0;
+        const bytes = readBounded(path3.join(this.dir, relative2), CACHE_FILE_LIMITS.pack);
+        if (bytes === void 0 || bytes instanceof EntryProblem)
+          return bytes;
+        if (bytes.length === 0 || bytes[bytes.length - 1] !== 10)
+          return new EntryProblem("cut_short");
+        const sealAt = bytes.lastIndexOf(10, bytes.length - 2) + 1;
+        const last = bytes.toString("latin1", sealAt, bytes.length - 1);
+        if (!last.startsWith(SEAL_LINE))
+          return new EntryProblem(sealAt === 0 ? "cut_short" : "not_sealed");
+        const body = bytes.subarray(0, sealAt);
+        const seal = packSeal(this.secret, relative2);
+        seal.update(body);
+        if (!sameSeal(last.slice(SEAL_LINE.length), seal.seal()))
+          return new EntryProblem("seal_mismatch");
+        return body.toString("utf8");
+      }
+      /** The first line of the file `relative` inside the folder (at most `limit` bytes of it, without the line feed), `undefined` when there is none, or why it is not read (not a regular file, larger than a pack can be). */
+      readFirstLine(relative2, limit = HEAD_LIMIT) {
+        if (!this.usable)
+          return void 0;
+        const opened = openBounded(path3.join(this.dir, relative2), CACHE_FILE_LIMITS.pack);
+        if (opened === void 0 || opened instanceof EntryProblem)
+          return opened;
+        try {
+          const buffer = Buffer.alloc(limit);
+          const text = buffer.toString("utf8", 0, readSync2(opened.fd, buffer, 0, limit, 0));
+          const newline = text.indexOf("\n");
+          return newline === -1 ? text : text.slice(0, newline);
+        } catch {
+          return void 0;
+        } finally {
+          closeSync2(opened.fd);
+        }
+      }
+      /**
+       * Writes `lines` (each with a line feed after it) at `relative` inside the
+       * folder, atomically, a few hundred kilobytes at a time (a pack of records
+       * is tens of megabytes: one string of it would raise a compile's peak
+       * memory), then a last line with the seal of them all (see
+       * {@link readPack}). Never throws (a cache that cannot be written is left alone).
+       */
+      writePack(relative2, lines) {
+        if (!this.usable)
+          return;
+        const target = path3.join(this.dir, relative2);
+        const temporary = temporaryOf(target);
+        const seal = packSeal(this.secret, relative2);
+        try {
+          this.makeFolder(path3.dirname(relative2));
+          const fd = openSync2(temporary, "wx", 384);
+          try {
+            const put = (text) => {
+              const bytes = Buffer.from(text, "utf8");
+              seal.update(bytes);
+              writeSync(fd, bytes);
+            };
+            let chunk = [];
+            let size2 = 0;
+            for (const line of lines) {
+              chunk.push(line);
+              size2 += line.length + 1;
+              if (size2 < 256 * 1024)
+                continue;
+              put(`${chunk.join("\n")}
+`);
+              chunk = [];
+              size2 = 0;
+            }
+            if (chunk.length > 0)
+              put(`${chunk.join("\n")}
+`);
+            writeSync(fd, `${SEAL_LINE}${seal.seal()}
+`);
+          } finally {
+            closeSync2(fd);
+          }
+          renameSync(temporary, target);
+        } catch (error2) {
+          removeQuietly(temporary);
+          this.writeFailed(error2);
+        }
+      }
+      markFolder() {
+        if (entryAt(path3.join(this.dir, MARKER)) === void 0) {
+          atomicWrite(path3.join(this.dir, "CACHEDIR.TAG"), CACHEDIR_TAG);
+          atomicWrite(path3.join(this.dir, MARKER), `${JSON.stringify(CACHE_FORMAT)}
+`);
+        }
+      }
+      entryPath(key) {
+        return path3.join(this.dir, "entries", `${key}.json`);
+      }
+      /** The entry of `key` valid at `now`, or `undefined` (none, another instant, or broken: then a warning). */
+      read(key, now) {
+        if (!this.usable || !KEY2.test(key))
+          return void 0;
+        const file = this.entryPath(key);
+        const body = readSealed(file, "entry", key, this.secret);
+        if (body === void 0)
+          return void 0;
+        const entry = body instanceof EntryProblem ? body : entryOf(body);
+        if (entry instanceof EntryProblem) {
+          this.ignoreEntry(file, "entry", entry.problem);
+          return void 0;
+        }
+        return now >= entry.window.from && now < entry.window.until ? entry : void 0;
+      }
+      /** Stores `entry` under `key`, atomically (a temporary file renamed into place). Never throws: a cache that cannot be written is left alone. */
+      write(key, entry) {
+        if (!this.usable || !KEY2.test(key))
+          return;
+        try {
+          this.makeFolder("entries");
+          atomicWrite(this.entryPath(key), sealed("entry", key, entry, this.secret));
+        } catch (error2) {
+          this.writeFailed(error2);
+        }
+      }
+      /**
+       * A render's entry of `key` valid at `now` and the stdout it names, or
+       * `undefined`. The stdout is kept as raw bytes beside the entry (no JSON
+       * round trip of megabytes): the sealed entry names their length and
+       * digest, and bytes of another length are not read.
+       */
+      readRender(key, now) {
+        const entry = this.read(key, now);
+        const render = entry?.render;
+        if (!entry || !render)
+          return void 0;
+        if (render.stdout === void 0)
+          return { entry, render };
+        const file = this.stdoutPath(key);
+        const stdout = readBounded(file, CACHE_FILE_LIMITS.render_output);
+        if (stdout === void 0 || stdout instanceof EntryProblem) {
+          this.ignoreEntry(file, "render_output", stdout?.problem ?? "missing");
+          return void 0;
+        }
+        if (stdout.length !== render.bytes || render.stdout !== `sha256:${sha256(stdout)}`) {
+          this.ignoreEntry(file, "render_output", "digest_mismatch");
+          return void 0;
+        }
+        this.markUsed(path3.join("entries", `${key}.stdout`));
+        return { entry, render, stdout };
+      }
+      /** Stores a render's `entry` under `key` and its `stdout` beside it (the bytes first, so an entry never names bytes that are not there). Never throws. */
+      writeRender(key, entry, stdout) {
+        if (!this.usable || !KEY2.test(key) || !entry.render)
+          return;
+        const bytes = stdout === void 0 ? void 0 : Buffer.from(stdout, "utf8");
+        if (bytes && bytes.length > CACHE_FILE_LIMITS.render_output)
+          return;
+        const render = { ...entry.render, ...bytes ? { stdout: `sha256:${sha256(bytes)}`, bytes: bytes.length } : {} };
+        if (bytes) {
+          try {
+            this.makeFolder("entries");
+            atomicWrite(this.stdoutPath(key), bytes);
+          } catch (error2) {
+            this.writeFailed(error2);
+            return;
+          }
+        }
+        this.write(key, { ...entry, render });
+        this.pruneRenders(key);
+      }
+      /**
+       * Keeps the stdout files of render entries under {@link RENDER_BYTES_KEPT}
+       * bytes together: past it, the least recently used go first (a hit touches
+       * its file), with their entries, but never `keep`. A plugin sidecar renders
+       * every platform on every change, so without a bound its cache would only grow.
+       * Only regular files named as diene names them are counted or removed.
+       */
+      pruneRenders(keep) {
+        if (!this.usable)
+          return;
+        const folder = path3.join(this.dir, "entries");
+        try {
+          const outputs = ownFiles(folder, RENDER_OUTPUT_NAME).map(({ name, size: size2, used }) => ({ key: name.slice(0, -".stdout".length), bytes: size2, used }));
+          let total = outputs.reduce((sum, output) => sum + output.bytes, 0);
+          for (const output of outputs.sort((a, b) => a.used - b.used || (a.key < b.key ? -1 : 1))) {
+            if (total <= this.renderBytesKept)
+              break;
+            if (output.key === keep)
+              continue;
+            rmSync2(this.entryPath(output.key), { force: true });
+            rmSync2(this.stdoutPath(output.key), { force: true });
+            total -= output.bytes;
+          }
+        } catch {
+        }
+      }
+      /**
+       * Keeps at most `kept` packs of records in the folder `relative` (one per
+       * fleet folder or rendered platform): the least recently used go first (a
+       * pack read marks itself used), never `keep`. CI checks a fleet out at a
+       * new path now and then; without a bound every path would leave its pack
+       * behind. Only regular files named as diene names packs are counted or
+       * removed. Never throws.
+       */
+      pruneFiles(relative2, kept, keep) {
+        if (!this.usable)
+          return;
+        const folder = path3.join(this.dir, relative2);
+        try {
+          const files = ownFiles(folder, PACK_NAME).sort((a, b) => b.used - a.used || (a.name < b.name ? -1 : 1));
+          for (const file of files.slice(kept))
+            if (path3.join(relative2, file.name) !== keep)
+              rmSync2(path3.join(folder, file.name), { force: true });
+        } catch {
+        }
+      }
+      /** Marks the file `relative` as just used (for {@link pruneFiles}), never through a link; a read-only cache is still read. Never throws. */
+      markUsed(relative2) {
+        if (!this.usable)
+          return;
+        try {
+          const now = /* @__PURE__ */ new Date();
+          lutimesSync(path3.join(this.dir, relative2), now, now);
+        } catch {
+        }
+      }
+      stdoutPath(key) {
+        return path3.join(this.dir, "entries", `${key}.stdout`);
+      }
+      /** The file of a folder's record of `part`: the stamps of an output directory's files or what its keyed outputs were made from, the stamps of a fleet's inputs. */
+      recordPath(part, folder) {
+        return path3.join(this.dir, part, `${sha256(folder)}.json`);
+      }
+      /**
+       * The body of the record of `part` of `outDir` (a fleet folder for
+       * `inputs`) when it is whole, sealed by this user's key and `shaped` accepts it; `undefined` when none was kept, or when it is broken: then a
+       * warning (with `problem` for a body of the wrong shape), and the file
+       * goes. A record is kept only of some files (stamps: those older than a
+       * margin), so this run may have none to write in its place: the damaged
+       * file is said once. A folder standing at its name (no diene cache makes
+       * one there) is ignored and removed the same way.
+       */
+      folderRecord(part, outDir, shaped, problem) {
+        if (!this.usable)
+          return void 0;
+        const file = this.recordPath(part, outDir);
+        const key = sha256(outDir);
+        let isFolder = false;
+        try {
+          isFolder = entryAt(file)?.isDirectory() === true;
+        } catch {
+        }
+        if (isFolder) {
+          this.ignoreEntry(file, part, "unreadable");
+          removeQuietly(file, { recursive: true });
+          return void 0;
+        }
+        const body = readSealed(file, part, key, this.secret);
+        if (body === void 0)
+          return void 0;
+        if (body instanceof EntryProblem || !shaped(body)) {
+          this.ignoreEntry(file, part, body instanceof EntryProblem ? body.problem : problem);
+          removeQuietly(file);
+          return void 0;
+        }
+        return body;
+      }
+      /** Writes the record of `part` of `folder` (see {@link folderRecord}); never throws. */
+      writeFolderRecord(part, folder, body) {
+        if (!this.usable)
+          return;
+        try {
+          this.makeFolder(part);
+          atomicWrite(this.recordPath(part, folder), sealed(part, sha256(folder), body, this.secret));
+        } catch (error2) {
+          this.writeFailed(error2);
+        }
+      }
+      /**
+       * What an earlier run verified of `outDir`'s files: path → [stamp, digest],
+       * where the stamp is inode, size, modification and change time (ns), which
+       * any write, rename or chmod moves. Empty when none was kept or it is broken
+       * (then a warning).
+       */
+      readStamps(outDir) {
+        const body = this.folderRecord("stamps", outDir, Array.isArray, "body_not_stamps");
+        return new Map(body === void 0 ? [] : body);
+      }
+      /**
+       * What the last compile into `outDir` made its keyed outputs from (3-emit/
+       * output-slice.ts): path → [slice key, digest of the text made from it].
+       * Empty when none was kept or another compiler kept it (its emitters may
+       * make other bytes of the same slices), or when it is broken (then a
+       * warning).
+       */
+      readSliceKeys(outDir) {
+        const body = this.folderRecord("slices", outDir, isSliceRecord, "body_not_slices");
+        if (body === void 0 || body.compiler !== compilerDigest())
+          return /* @__PURE__ */ new Map();
+        return new Map(body.outputs.map(([file, key, digest]) => [file, [key, digest]]));
+      }
+      /** Keeps what `outDir`'s keyed outputs were made from (see {@link readSliceKeys}); never throws. */
+      writeSliceKeys(outDir, keys) {
+        this.writeFolderRecord("slices", outDir, { compiler: compilerDigest(), outputs: [...keys].map(([file, [key, digest]]) => [file, key, digest]) });
+      }
+      /**
+       * What an earlier run read of the inputs of the fleet at `root`: path →
+       * {@link KnownInput} (input-stamps.ts). Empty when none was kept or it is
+       * broken (then a warning, and every input is read).
+       */
+      readInputStamps(root) {
+        const body = this.folderRecord("inputs", root, (entries) => Array.isArray(entries) && entries.every(isInputEntry), "body_not_stamps");
+        return new Map((body ?? []).map(([file, stamp, digest, units, bytes]) => [file, { stamp, text: { digest, units, bytes } }]));
+      }
+      /** Keeps what this run knows of the inputs of the fleet at `root` (see {@link readInputStamps}); never throws. */
+      writeInputStamps(root, inputs) {
+        this.writeFolderRecord("inputs", root, [...inputs].map(([file, { stamp, text }]) => [file, stamp, text.digest, text.units, text.bytes]));
+      }
+      /** Removes the record of the inputs of the fleet at `root` (one found wrong); never throws. */
+      forgetInputStamps(root) {
+        if (this.usable)
+          removeQuietly(this.recordPath("inputs", root));
+      }
+      /**
+       * The record of the last write into `outDir` (adapters/filesystem/output-tree.ts `WrittenRecord`): the identities of
+       * the folder it swapped in and the files it wrote there, as diene wrote them (the manifest in the directory can be
+       * edited and re-sealed by hand; this record cannot be reached from the fleet). `undefined` when none was kept, or
+       * when it is broken (then a warning).
+       */
+      readWritten(outDir) {
+        return this.folderRecord("written", outDir, isWrittenRecord, "body_not_written");
+      }
+      /** Keeps the record of the write just made into `outDir` (see {@link readWritten}); never throws. */
+      writeWritten(outDir, record) {
+        this.writeFolderRecord("written", outDir, { dirs: record.dirs, files: [...record.files] });
+      }
+      /** Keeps the stamps of `outDir`'s verified files (see {@link readStamps}); never throws. */
+      writeStamps(outDir, stamps) {
+        this.writeFolderRecord("stamps", outDir, [...stamps]);
+      }
+    };
+    SEAL_FORMAT = `${CACHE_FORMAT.format} ${CACHE_FORMAT.version}`;
+    PACK_SEAL = `${SEAL_FORMAT} pack`;
+    SEAL_LINE = "seal ";
+    PACK_NAME = /^[0-9a-f]{64}\.pack$/;
+    RENDER_OUTPUT_NAME = /^[0-9a-f]{64}\.stdout$/;
+    EntryProblem = class {
+      problem;
+      constructor(problem) {
+        this.problem = problem;
+      }
+    };
+  }
+});
+
+// dist/adapters/filesystem/file-stamp.js
+import { lstatSync as lstatSync3 } from "node:fs";
+function stampOf(info) {
+  return `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
+}
+function stampFields(stamp) {
+  const [ino = "", size2 = "", mtimeNs = "", ctimeNs = ""] = stamp.split(":");
+  return { ino, size: size2, mtimeNs, ctimeNs };
+}
+function currentStamp(absolute3) {
+  try {
+    const info = lstatSync3(absolute3, { bigint: true });
+    return info.isFile() ? stampOf(info) : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function settledStamp(stamp, now, margin) {
+  return BigInt(stampFields(stamp).ctimeNs) < BigInt(now - margin) * 1000000n;
+}
+var init_file_stamp = __esm({
+  "dist/adapters/filesystem/file-stamp.js"() {
+  }
+});
+
+// dist/adapters/filesystem/read-input-file.js
+import { closeSync as closeSync3, constants as constants3, fstatSync as fstatSync3, lstatSync as lstatSync4, openSync as openSync3, readlinkSync, readSync as readSync3, realpathSync as realpathSync3, statSync as statSync3 } from "node:fs";
+import path4 from "node:path";
+function failed(reason, place3 = {}) {
+  return { problem: { code: "file_read_failed", args: { reason }, ...place3 } };
+}
+function errnoReason(error2) {
+  const code2 = error2?.code;
+  switch (code2) {
+    case "EACCES":
+    case "EPERM":
+      return "permission denied";
+    case "ENOENT":
+      return "it does not exist (or it disappeared while it was being read)";
+    case "ELOOP":
+      return "it is a symbolic link that loops";
+    case "EISDIR":
+      return "it is a directory";
+    case "EIO":
+      return "an I/O error occurred";
+    default: {
+      const message = error2 instanceof Error ? error2.message : String(error2);
+      return message.replace(/, (open|read|lstat|stat|realpath|readlink) '.*'$/, "");
+    }
+  }
+}
+function kindOf(info) {
+  if (info.isFile())
+    return void 0;
+  if (info.isDirectory())
+    return "it is a directory";
+  if (info.isFIFO())
+    return "it is a FIFO (named pipe), not a regular file";
+  if (info.isSocket())
+    return "it is a socket, not a regular file";
+  if (info.isCharacterDevice() || info.isBlockDevice())
+    return "it is a device, not a regular file";
+  return "it is not a regular file";
+}
+function isInside(child, parent) {
+  const relative2 = path4.relative(parent, child);
+  return relative2 === "" || !relative2.startsWith(`..${path4.sep}`) && relative2 !== ".." && !path4.isAbsolute(relative2);
+}
+function linkRefusal(real, root, folders) {
+  if (!isInside(real, root))
+    return "outside the fleet";
+  const segments = path4.relative(root, real).split(path4.sep);
+  if (segments.some((segment) => segment.startsWith(".")))
+    return "inside a hidden folder or file of the fleet (such as .git/, which holds the checkout's credentials)";
+  if (segments.length < 2 || !folders.includes(segments[0]))
+    return `outside the input folders (${folders.map((f) => `${f}/`).join(", ")})`;
+  return void 0;
+}
+function firstInvalidUtf8(bytes) {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i];
+    if (b < 128) {
+      i++;
+      continue;
+    }
+    let need;
+    let min;
+    if (b >= 194 && b <= 223)
+      [need, min] = [1, 128];
+    else if (b >= 224 && b <= 239)
+      [need, min] = [2, 2048];
+    else if (b >= 240 && b <= 244)
+      [need, min] = [3, 65536];
+    else
+      return i;
+    let code2 = b & (need === 1 ? 31 : need === 2 ? 15 : 7);
+    for (let k = 1; k <= need; k++) {
+      const c = bytes[i + k];
+      if (c === void 0 || (c & 192) !== 128)
+        return i;
+      code2 = code2 << 6 | c & 63;
+    }
+    if (code2 < min || code2 > 1114111 || code2 >= 55296 && code2 <= 57343)
+      return i;
+    i += need + 1;
+  }
+  return -1;
+}
+function bytePosition(bytes, offset) {
+  let line = 1;
+  let column = 1;
+  for (let i = 0; i < offset; i++) {
+    const b = bytes[i];
+    if (b === 10) {
+      line++;
+      column = 1;
+    } else if ((b & 192) !== 128)
+      column++;
+  }
+  return { line, column };
+}
+function readCapped(fd, expected, limit) {
+  const chunks = [];
+  let total = 0;
+  const chunkSize = Math.min(Math.max(expected, 0) + 1, limit + 1, 1 << 20) || 1;
+  for (; ; ) {
+    const buffer = Buffer.allocUnsafe(Math.min(chunkSize, limit + 1 - total));
+    const bytesRead = readSync3(fd, buffer, 0, buffer.length, null);
+    if (bytesRead === 0)
+      break;
+    chunks.push(buffer.subarray(0, bytesRead));
+    total += bytesRead;
+    if (total > limit || bytesRead < buffer.length)
+      break;
+  }
+  return Buffer.concat(chunks, total);
+}
+function readInputFile(absolute3, options = {}) {
+  const limit = options.limit ?? FILE_SIZE_LIMIT;
+  if (options.listedAsFile) {
+    try {
+      return readRegular(absolute3, limit);
+    } catch (error2) {
+      if (error2.code !== "ELOOP")
+        return failed(errnoReason(error2));
+    }
+  }
+  let target = absolute3;
+  try {
+    const link3 = lstatSync4(absolute3);
+    if (link3.isSymbolicLink()) {
+      let written = "?";
+      try {
+        written = readlinkSync(absolute3);
+      } catch {
+      }
+      let real;
+      try {
+        real = realpathSync3(absolute3);
+      } catch (error2) {
+        if (error2.code === "ENOENT")
+          return failed(`it is a symbolic link to ${written}, which does not exist`);
+        return failed(errnoReason(error2));
+      }
+      const refusal2 = options.root === void 0 ? void 0 : linkRefusal(real, options.root, options.folders ?? INPUT_FOLDERS);
+      if (refusal2 !== void 0)
+        return { problem: { code: "file_symlink_outside", args: { target: written, where: refusal2 } } };
+      const info = statSync3(real);
+      if (info.isDirectory())
+        return failed("it is a symbolic link to a folder; the compiler does not follow them");
+      const kind2 = kindOf(info);
+      if (kind2)
+        return failed(`${kind2.replace(/^it is /, "it is a symbolic link to ")}`);
+      target = real;
+    } else {
+      const kind2 = kindOf(link3);
+      if (kind2)
+        return failed(kind2);
+    }
+    return readRegular(target, limit);
+  } catch (error2) {
+    return failed(errnoReason(error2));
+  }
+}
+function readRegular(target, limit) {
+  const fd = openSync3(target, constants3.O_RDONLY | constants3.O_NOFOLLOW | constants3.O_NONBLOCK);
+  let bytes;
+  let stamp;
+  try {
+    const info = fstatSync3(fd, { bigint: true });
+    const kind2 = kindOf(info);
+    if (kind2)
+      return failed(kind2);
+    const size2 = Number(info.size);
+    if (size2 > limit)
+      return { problem: { code: "file_too_large", args: { size: size2, limit } } };
+    stamp = stampOf(info);
+    bytes = readCapped(fd, size2, limit);
+  } finally {
+    closeSync3(fd);
+  }
+  if (bytes.length > limit)
+    return { problem: { code: "file_too_large", args: { size: bytes.length, limit } } };
+  if (bytes.length >= 2 && (bytes[0] === 255 && bytes[1] === 254 || bytes[0] === 254 && bytes[1] === 255))
+    return failed("it is UTF-16, not UTF-8 (it starts with a UTF-16 byte-order mark); save it as UTF-8");
+  try {
+    return { text: decoder.decode(bytes), bytes: bytes.length, stamp };
+  } catch {
+    const offset = firstInvalidUtf8(bytes);
+    const at2 = Math.max(offset, 0);
+    const shown3 = (bytes[at2] ?? 0).toString(16).toUpperCase().padStart(2, "0");
+    return failed(`it is not valid UTF-8 (byte 0x${shown3})`, bytePosition(bytes, at2));
+  }
+}
+var decoder;
+var init_read_input_file = __esm({
+  "dist/adapters/filesystem/read-input-file.js"() {
+    init_fleet_layout();
+    init_input_sizes();
+    init_file_stamp();
+    decoder = new TextDecoder("utf-8", { fatal: true });
+  }
+});
+
+// dist/adapters/filesystem/walk-folders.js
+import { lstatSync as lstatSync5, readdirSync as readdirSync3 } from "node:fs";
+import path5 from "node:path";
+function listed(absolute3) {
+  try {
+    return readdirSync3(absolute3, { withFileTypes: true });
+  } catch (error2) {
+    if (GONE.has(error2.code ?? ""))
+      return [];
+    throw error2;
+  }
+}
+function walkFolders(root, scopes) {
+  const entries = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const scope of scopes) {
+    const base2 = path5.join(root, scope.folder);
+    let isFolder;
+    try {
+      isFolder = lstatSync5(base2).isDirectory();
+    } catch {
+      isFolder = false;
+    }
+    if (!isFolder)
+      continue;
+    const pending = [scope.folder];
+    while (pending.length > 0) {
+      const folder = pending.pop();
+      for (const dirent of listed(path5.join(root, folder))) {
+        if (dirent.name.startsWith("."))
+          continue;
+        const relative2 = `${folder}/${dirent.name}`;
+        if (seen.has(relative2))
+          continue;
+        seen.add(relative2);
+        entries.push({ path: relative2, dirent });
+        if (scope.depth === "all" && dirent.isDirectory())
+          pending.push(relative2);
+      }
+    }
+  }
+  return entries;
+}
+var GONE;
+var init_walk_folders = __esm({
+  "dist/adapters/filesystem/walk-folders.js"() {
+    GONE = /* @__PURE__ */ new Set(["ENOENT", "ENOTDIR"]);
+  }
+});
+
+// dist/adapters/filesystem/read-fleet.js
+import { statSync as statSync4 } from "node:fs";
+import { lstat, realpath } from "node:fs/promises";
+import path6 from "node:path";
+async function linkedBase(root, scope) {
+  const segments = scope.folder.split("/");
+  for (let i = 1; i <= segments.length; i++) {
+    const base2 = segments.slice(0, i).join("/");
+    const info = await lstat(path6.join(root, base2)).catch(() => void 0);
+    if (info?.isSymbolicLink())
+      return base2;
+  }
+  return void 0;
+}
+async function linksToFolder(absolute3) {
+  try {
+    const real = await realpath(absolute3);
+    return (await lstat(real)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+async function linkTargetShown(realRoot, absolute3) {
+  try {
+    const inFleet = path6.relative(realRoot, await realpath(absolute3));
+    return inFleet !== "" && !inFleet.startsWith("..") && !path6.isAbsolute(inFleet) ? inFleet.split(path6.sep).join("/") : "<its target>";
+  } catch {
+    return "<its target>";
+  }
+}
+function sizeOf(absolute3) {
+  try {
+    const info = statSync4(absolute3);
+    return info.isFile() ? info.size : 0;
+  } catch {
+    return 0;
+  }
+}
+function overBudget(root, inputs, bytesRead, limit) {
+  const total = Math.max(bytesRead, inputs.reduce((sum, relative2) => sum + sizeOf(path6.join(root, relative2)), 0));
+  return {
+    files: [...inputs].sort().map((relative2) => ({ ...sourceFile(relative2, ""), unreadable: true })),
+    diagnostics: [diagnose({}, "input_total_too_large", { size: total, limit })]
+  };
+}
+async function readFleetFiles(root, options = {}) {
+  const totalLimit = options.totalLimit ?? TOTAL_SIZE_LIMIT;
+  const realRoot = await realpath(root);
+  const files = [];
+  const diagnostics = [];
+  const report = (relative2, finding, line = 1, column = 1) => {
+    diagnostics.push(diagnoseFinding({ file: relative2, line, column }, finding));
+  };
+  for (const folder of INPUT_FOLDERS) {
+    const info = await lstat(path6.join(root, folder)).catch(() => void 0);
+    if (info?.isSymbolicLink()) {
+      report(folder, { code: "input_folder_linked", args: { path: folder, target: await linkTargetShown(realRoot, path6.join(root, folder)) } });
+      files.push({ ...sourceFile(folder, ""), unreadable: true });
+    } else if (info && !info.isDirectory()) {
+      report(folder, { code: "input_folder_is_file", args: { folder } });
+      files.push({ ...sourceFile(folder, ""), unreadable: true });
+    }
+  }
+  const scopes = [];
+  for (const scope of options.scopes ?? INPUT_FOLDERS.map((folder) => ({ folder, depth: "all" }))) {
+    const linked = await linkedBase(root, scope);
+    if (linked === void 0)
+      scopes.push(scope);
+    else if (!files.some((file) => file.path === linked)) {
+      report(linked, { code: "input_folder_linked", args: { path: linked, target: await linkTargetShown(realRoot, path6.join(root, linked)) } });
+      files.push({ ...sourceFile(linked, ""), unreadable: true });
+    }
+  }
+  const entries = walkFolders(root, scopes);
+  entries.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  const reported = new Set(files.map((file) => file.path));
+  const stamps = /* @__PURE__ */ new Map();
+  const readKnown = (relative2, known3) => knownText(path6.join(root, relative2), relative2, realRoot, known3);
+  const readOne = async (entry) => {
+    const relative2 = entry.path;
+    if (reported.has(relative2))
+      return;
+    const absolute3 = path6.join(root, relative2);
+    const unreadable = (reason) => {
+      report(relative2, { code: "file_read_failed", args: { reason } });
+      files.push({ ...sourceFile(relative2, ""), unreadable: true });
+    };
+    if (relative2.includes("\uFFFD"))
+      return unreadable("its name is not valid UTF-8; rename it");
+    const isInput = classifyPath(relative2) !== void 0;
+    if (entry.dirent.isDirectory()) {
+      if (isInput)
+        unreadable("it is a directory");
+      return;
+    }
+    if (entry.dirent.isSymbolicLink() && await linksToFolder(absolute3)) {
+      report(relative2, { code: "input_folder_linked", args: { path: relative2, target: await linkTargetShown(realRoot, absolute3) } });
+      return void files.push({ ...sourceFile(relative2, ""), unreadable: true });
+    }
+    if (!isInput && isFolderPosition(relative2)) {
+      report(relative2, { code: "input_folder_is_file", args: { folder: relative2 } });
+      return void files.push({ ...sourceFile(relative2, ""), unreadable: true });
+    }
+    if (!isInput) {
+      files.push(sourceFile(relative2, ""));
+      return;
+    }
+    if (bytesRead > totalLimit)
+      return;
+    const recorded = entry.dirent.isFile() ? options.known?.get(relative2) : void 0;
+    if (recorded !== void 0 && currentStamp(absolute3) === recorded.stamp) {
+      bytesRead += Number(stampFields(recorded.stamp).size);
+      stamps.set(relative2, recorded.stamp);
+      return void files.push(new KnownSourceFile(relative2, recorded.text, readKnown));
+    }
+    const read = readInputFile(absolute3, { root: realRoot, listedAsFile: entry.dirent.isFile() });
+    if ("text" in read) {
+      bytesRead += read.bytes;
+      if (entry.dirent.isFile())
+        stamps.set(relative2, read.stamp);
+      return void files.push(sourceFile(relative2, read.text));
+    }
+    if (read.problem.code === "file_read_failed")
+      report(relative2, read.problem, read.problem.line, read.problem.column);
+    else
+      report(relative2, read.problem);
+    files.push({ ...sourceFile(relative2, ""), unreadable: true });
+  };
+  let bytesRead = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < entries.length && bytesRead <= totalLimit)
+      await readOne(entries[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, entries.length) }, worker));
+  if (bytesRead > totalLimit)
+    return {
+      stamps: /* @__PURE__ */ new Map(),
+      ...overBudget(root, entries.map((entry) => entry.path).filter((relative2) => classifyPath(relative2) !== void 0), bytesRead, totalLimit)
+    };
+  files.sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  return { files, diagnostics: sortDiagnostics(diagnostics), stamps };
+}
+function knownText(absolute3, relative2, realRoot, known3) {
+  const read = readInputFile(absolute3, { root: realRoot, listedAsFile: true });
+  if (!("text" in read))
+    throw new InputChangedError(relative2, "unreadable");
+  const body = read.text.charCodeAt(0) === 65279 ? read.text.slice(1) : read.text;
+  if (digestOfText(body) !== known3.digest)
+    throw new InputChangedError(relative2, "changed");
+  return read.text;
+}
+var PARALLEL_READS;
+var init_read_fleet = __esm({
+  "dist/adapters/filesystem/read-fleet.js"() {
+    init_fleet_layout();
+    init_input_sizes();
+    init_source_file();
+    init_known_inputs();
+    init_diagnostic();
+    init_file_stamp();
+    init_read_input_file();
+    init_walk_folders();
+    PARALLEL_READS = 32;
+  }
+});
+
+// dist/cli/help.js
+function strictOptionHelp(example) {
+  return {
+    name: "strict",
+    type: "boolean",
+    description: "Warnings fail the run: any warning makes the exit code 2, as an error does (the warnings keep their severity in every form; the count line says why the run failed); a compile so refused writes nothing. Warnings about this machine, not the fleet (cache_*, step_summary_write_failed), do not count.",
+    example
+  };
+}
+function optionsOf(help) {
+  return [...help.options, ...COMMON_OPTION_HELP.filter((o) => !help.options.some((own) => own.name === o.name))];
+}
+function parseArgsOptions(help) {
+  const out = {};
+  for (const o of optionsOf(help))
+    out[o.name] = { type: o.type, ...o.short ? { short: o.short } : {}, ...o.multiple ? { multiple: true } : {} };
+  return out;
+}
+function positionalsOf(help) {
+  const all = help.arguments ?? [];
+  return { min: all.filter((a) => !a.optional).length, max: all.length };
+}
+function optionForm(o) {
+  if (o.type === "boolean")
+    return `--${o.name}`;
+  const value = o.choices && o.choices.length <= 3 ? o.choices.join("|") : o.value ?? "VALUE";
+  return o.inlineValue ? `--${o.name}=${value}` : `--${o.name} ${value}`;
+}
+function formatChoices(help) {
+  return [...help.diagnosticFormats ?? ["text", "json", "github"], ...(help.formats ?? []).map((f) => f.name)];
+}
+function orList(items) {
+  return items.length <= 1 ? items[0] ?? "" : `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
+}
+function formatDescription(help) {
+  const stream = help.machineFormsOn ?? "stderr";
+  const diagnostic = {
+    text: "text (default; in colour on a terminal)",
+    json: `json (one array on ${stream})`,
+    github: "github (text plus workflow annotations)",
+    sarif: `sarif (a SARIF 2.1.0 log on ${stream})`
+  };
+  const forms = [
+    ...(help.diagnosticFormats ?? ["text", "json", "github"]).map((f) => diagnostic[f]),
+    ...(help.formats ?? []).map((f) => `${f.name} (${f.writes})`)
+  ];
+  return `How diagnostics are written: ${orList(forms)}.`;
+}
+function withFormats(help) {
+  return { ...help, usage: help.usage.replace("--format FORM", `--format ${formatChoices(help).join("|")}`) };
+}
+function wrap(text, width, indent) {
+  const lines = [];
+  let line = "";
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(indent + line);
+      line = word;
+    } else
+      line = line ? `${line} ${word}` : word;
+  }
+  if (line)
+    lines.push(indent + line);
+  return lines;
+}
+function formatCommandHelp(help) {
+  const lines = [`diene ${help.name}: ${help.summary}`, "", `Usage: ${help.usage}`];
+  for (const paragraph of help.description ?? [])
+    lines.push("", ...wrap(paragraph, 100, ""));
+  if (help.arguments?.length) {
+    lines.push("", "Arguments:");
+    for (const a of help.arguments)
+      lines.push(`  ${a.name}`, ...wrap(a.description, 96, "      "));
+  }
+  const describe3 = (o) => {
+    const form = o.name === "format" ? `--format ${formatChoices(help).join("|")}` : optionForm(o);
+    const example = o.example.replace("COMMAND", [help.name, ...(help.arguments ?? []).map((a) => a.name)].join(" "));
+    const description = o.name === "format" ? formatDescription(help) : o.description;
+    return [`  ${o.short ? `-${o.short}, ` : ""}${form}${o.multiple ? " (repeatable)" : ""}`, ...wrap(description, 96, "      "), `      e.g. ${example}`];
+  };
+  if (help.options.length) {
+    lines.push("", "Options:");
+    for (const o of help.options)
+      lines.push(...describe3(o));
+  }
+  lines.push("", "Common options:");
+  for (const o of COMMON_OPTION_HELP) {
+    if (help.readsFleet === false && (o.name === "fleet" || o.name === "now"))
+      continue;
+    if (!help.options.some((own) => own.name === o.name))
+      lines.push(...describe3(o));
+  }
+  lines.push("", "Examples:");
+  for (const e of help.examples)
+    lines.push(`  ${e.command}`, ...wrap(e.does, 96, "      "));
+  lines.push("", "Exit codes:");
+  for (const e of help.exitCodes)
+    lines.push(`  ${String(e.code).padEnd(3)} ${e.means}`);
+  return `${lines.join("\n")}
+`;
+}
+function formatGroupHelp(group, helps) {
+  const members = helps.filter((h) => h.name.startsWith(`${group} `));
+  return [
+    `diene ${group}: ${members.map((h) => h.name.slice(group.length + 1)).join(", ")}`,
+    "",
+    ...members.flatMap((h) => [`  ${h.usage}`, ...wrap(h.summary, 96, "      ")]),
+    "",
+    `Run \`diene ${group} SUBCOMMAND --help\` (or \`diene help ${group} SUBCOMMAND\`) for its options and examples.`,
+    ""
+  ].join("\n");
+}
+function formatMainHelp(helps) {
+  const width = Math.max(...helps.map((h) => h.name.length)) + 2;
+  return [
+    "diene: fleet registry in; ArgoCD, Kargo, Platform, DNS, route_paths and address books out.",
+    "",
+    "Usage: diene COMMAND [ARGUMENTS] [OPTIONS]   (options may come before or after the command)",
+    "",
+    "Commands:",
+    ...helps.map((h) => `  ${h.name.padEnd(width)}${h.summary}`),
+    "",
+    "Options of every command:",
+    ...COMMON_OPTION_HELP.map((o) => `  ${`${o.short ? `-${o.short}, ` : ""}${optionForm(o)}`.padEnd(36)}${o.description.split(". ")[0]?.replace(/\.$/, "")}`),
+    ...TOP_LEVEL_OPTION_HELP.map((o) => `  ${`-${o.short}, ${optionForm(o)}`.padEnd(36)}${o.description.replace(/\.$/, "")}`),
+    "",
+    "Run `diene COMMAND --help` or `diene help COMMAND` for its options, each with an example.",
+    "Diagnostics go to stderr (in colour on a terminal; NO_COLOR turns colour off, FORCE_COLOR on); stdout carries only the product.",
+    "Exit codes: 0 done, 1 stale (--check), 2 invalid input or usage, 3 refused by a brake, 4 applied in part, 70 internal fault.",
+    "Shell completion: diene completion bash|zsh|fish (docs/cli.md says how to install it).",
+    ""
+  ].join("\n");
+}
+function closest(word, candidates2) {
+  const near = closestName(word, candidates2);
+  if (near !== void 0)
+    return near;
+  const prefixed = word.length >= 3 ? candidates2.filter((c) => c.startsWith(word.toLowerCase())) : [];
+  return prefixed.length === 1 ? prefixed[0] : void 0;
+}
+var COMMON_OPTION_HELP, TOP_LEVEL_OPTION_HELP;
+var init_help = __esm({
+  "dist/cli/help.js"() {
+    init_spelling();
+    COMMON_OPTION_HELP = [
+      {
+        name: "fleet",
+        type: "string",
+        value: "DIR",
+        description: "The fleet repository to read (the folder holding registry/, platforms/, \u2026). Default: the current directory.",
+        example: "diene COMMAND --fleet examples/reference"
+      },
+      {
+        name: "format",
+        type: "string",
+        value: "FORM",
+        description: "How diagnostics are written, one of the forms the command's usage line lists: text (default; in colour on a terminal), json (one array; on stderr, on stdout for validate), github (text plus workflow annotations), sarif (a SARIF 2.1.0 log, compile and validate only), markdown (simulate only).",
+        example: "diene COMMAND --format json"
+      },
+      {
+        name: "quiet",
+        type: "boolean",
+        short: "q",
+        description: "Print errors only: no warnings, and no summary lines when the command succeeds. Same as --min-severity error.",
+        example: "diene COMMAND --quiet"
+      },
+      {
+        name: "min-severity",
+        type: "string",
+        value: "LEVEL",
+        choices: ["error", "warning", "info"],
+        description: "The least severe finding printed: error, warning, or info (default: everything, the summary lines of a successful run included).",
+        example: "diene COMMAND --min-severity warning"
+      },
+      {
+        name: "now",
+        type: "string",
+        value: "TIME",
+        description: "The time (RFC 3339) the override-age warnings (stale, dated in the future) compare against, instead of the clock; never part of any output.",
+        example: "diene COMMAND --now 2026-11-21T00:00:00Z"
+      },
+      {
+        name: "debug",
+        type: "boolean",
+        description: "On an internal fault (exit 70), print the stack trace.",
+        example: "diene COMMAND --debug"
+      },
+      {
+        name: "help",
+        type: "boolean",
+        short: "h",
+        description: "Print the command's help (this text) and exit 0.",
+        example: "diene COMMAND --help"
+      }
+    ];
+    TOP_LEVEL_OPTION_HELP = [
+      { name: "version", type: "boolean", short: "V", description: "Print diene's version and exit 0.", example: "diene --version" }
+    ];
   }
 });
 
@@ -14942,83 +15145,6 @@ var init_addresses = __esm({
   }
 });
 
-// dist/2-analyze/fleet-index.js
-function firstBy(items, key) {
-  const map2 = /* @__PURE__ */ new Map();
-  for (const item of items)
-    if (!map2.has(key(item)))
-      map2.set(key(item), item);
-  return map2;
-}
-function clusterName(cluster) {
-  return `${cluster.landscape}-${cluster.mark}`;
-}
-function indexFleet(fleet, emptyRowFolders2 = /* @__PURE__ */ new Set()) {
-  const clusters = firstBy(fleet.clusters, (c) => clusterName(c.data));
-  const clustersByLandscape = /* @__PURE__ */ new Map();
-  for (const cluster of [...clusters.values()].sort((a, b) => clusterName(a.data) < clusterName(b.data) ? -1 : 1)) {
-    const list2 = clustersByLandscape.get(cluster.data.landscape) ?? [];
-    list2.push(cluster);
-    clustersByLandscape.set(cluster.data.landscape, list2);
-  }
-  const rows = /* @__PURE__ */ new Map();
-  for (const row of fleet.rows) {
-    const [platform, service, landscape] = row.identity;
-    const byService = rows.get(platform) ?? /* @__PURE__ */ new Map();
-    const byLandscape = byService.get(service) ?? /* @__PURE__ */ new Map();
-    byLandscape.set(landscape, row);
-    byService.set(service, byLandscape);
-    rows.set(platform, byService);
-  }
-  return {
-    fleet,
-    landscapes: firstBy(fleet.landscapes, (l) => l.data.name),
-    vlandscapes: firstBy(fleet.vlandscapes, (v) => v.data.name),
-    accounts: firstBy(fleet.accounts, (a) => a.identity[0]),
-    clusters,
-    clustersByLandscape,
-    states: firstBy(fleet.clusterStates, (s) => s.identity[0]),
-    platforms: firstBy(fleet.platforms, (p) => p.identity[0]),
-    rows,
-    emptyRowFolders: emptyRowFolders2
-  };
-}
-function hasRowFolder(index, platform, service) {
-  return index.rows.get(platform)?.has(service) === true || index.emptyRowFolders.has(`${platform}/${service}`);
-}
-function known(map2) {
-  const keys = [...map2.keys()].sort();
-  return keys.length > 0 ? keys.join(", ") : "none";
-}
-function landscapeOfMisspeltCluster(index, cluster) {
-  if (index.landscapes.has(cluster.data.landscape))
-    return void 0;
-  const stem2 = cluster.identity[0];
-  const suffix = `-${cluster.data.mark}`;
-  const named2 = stem2.endsWith(suffix) ? stem2.slice(0, -suffix.length) : void 0;
-  return named2 !== void 0 && index.landscapes.has(named2) ? named2 : void 0;
-}
-function misspeltClustersOf(index, landscape) {
-  return index.fleet.clusters.filter((cluster) => landscapeOfMisspeltCluster(index, cluster) === landscape);
-}
-function misspeltPlatformLandscapes(index, platform) {
-  const listed4 = index.platforms.get(platform)?.data.landscapes ?? [];
-  const found = /* @__PURE__ */ new Map();
-  for (const landscape of listed4) {
-    if (index.landscapes.has(landscape))
-      continue;
-    const meant = closestName(landscape, index.landscapes.keys());
-    if (meant !== void 0 && !listed4.includes(meant))
-      found.set(landscape, meant);
-  }
-  return found;
-}
-var init_fleet_index = __esm({
-  "dist/2-analyze/fleet-index.js"() {
-    init_spelling();
-  }
-});
-
 // dist/2-analyze/cluster-models.js
 function clusterModelsOfIndex(index) {
   const known3 = clustersByIndex.get(index);
@@ -15491,8 +15617,8 @@ var init_address_book_client = __esm({
 });
 
 // dist/2-analyze/check-books.js
-function related(fleet, path37, message) {
-  const where = at(fleet, path37);
+function related(fleet, path38, message) {
+  const where = at(fleet, path38);
   return { file: where.file ?? null, line: where.line ?? null, column: where.column ?? null, message };
 }
 function checkBooks(index) {
@@ -15547,6 +15673,35 @@ var init_check_books = __esm({
   }
 });
 
+// dist/1-load/row-format.js
+function rowPath(platform, service, landscape) {
+  return `${rowFolder(platform, service)}/${landscape}.yaml`;
+}
+function rowPathOfKey(key) {
+  return `platforms/${key}.yaml`;
+}
+function rowFolder(platform, service) {
+  return `platforms/${platform}/${service}`;
+}
+function sharedRowPath(folder, chart, landscape) {
+  return `platforms/${folder}/_shared/${chart}/${landscape}.yaml`;
+}
+function rowIsReady(chart) {
+  return typeof chart === "string" && chart !== "";
+}
+function emptyRow() {
+  return { pin: { chart: "", image: "" } };
+}
+function emptySharedRow() {
+  return { pin: { chart: "" } };
+}
+var ROW_PIN_KEYS;
+var init_row_format = __esm({
+  "dist/1-load/row-format.js"() {
+    ROW_PIN_KEYS = { chart: "pin.chart", image: "pin.image" };
+  }
+});
+
 // dist/2-analyze/route-paths.js
 function deriveRoutePaths(shape, ready, rowsExist, claims, landscapes) {
   const tables = new Map(landscapes.map((l) => [l, []]));
@@ -15557,7 +15712,7 @@ function deriveRoutePaths(shape, ready, rowsExist, claims, landscapes) {
     if (!verdict) {
       const parsed2 = parseServiceHost(shape, target);
       const key = parsed2.ok ? rowKey(parsed2.parts.platform, parsed2.parts.service, parsed2.parts.landscape) : "";
-      verdict = parsed2.ok ? { ok: true, platform: parsed2.parts.platform, landscape: parsed2.parts.landscape, ready: ready.has(key), row: `platforms/${key}.yaml`, rowExists: rowsExist.has(key) } : { ok: false };
+      verdict = parsed2.ok ? { ok: true, platform: parsed2.parts.platform, landscape: parsed2.parts.landscape, ready: ready.has(key), row: rowPathOfKey(key), rowExists: rowsExist.has(key) } : { ok: false };
       targetCache.set(target, verdict);
     }
     return verdict;
@@ -15577,7 +15732,7 @@ function deriveRoutePaths(shape, ready, rowsExist, claims, landscapes) {
     const keys = Object.keys(claim.paths).sort(compare);
     const key = rowKey(host.platform, host.service, host.landscape);
     if (!ready.has(key)) {
-      findings.push({ kind: "host-not-ready", file: claim.file, host: claim.host, reason: rowsExist.has(key) ? "empty pin" : "no row", row: `platforms/${key}.yaml`, prefixes: keys.length });
+      findings.push({ kind: "host-not-ready", file: claim.file, host: claim.host, reason: rowsExist.has(key) ? "empty pin" : "no row", row: rowPathOfKey(key), prefixes: keys.length });
       continue;
     }
     if (keys.length > MAX_PREFIXES_PER_CLAIM) {
@@ -15681,7 +15836,7 @@ function rowSetsOfIndex(index) {
     for (const [service, rows] of services) {
       for (const [landscape, row] of rows) {
         exist.add(rowKey(platform, service, landscape));
-        if (row.data.pin.chart !== "")
+        if (rowIsReady(row.data.pin.chart))
           ready.add(rowKey(platform, service, landscape));
       }
     }
@@ -15706,6 +15861,7 @@ var init_route_paths = __esm({
   "dist/2-analyze/route-paths.js"() {
     init_routes();
     init_spelling();
+    init_row_format();
     MAX_PREFIXES_PER_CLAIM = 1e4;
     FINDING_SAMPLE_SIZE = 3;
     DROP_REASONS = ["does not exist", "another account", "homed elsewhere"];
@@ -16187,7 +16343,7 @@ function checkClaims(index) {
     const input = {
       ...claimInput(claim),
       hostLocation: { file: claim.parsed.file.path, line: 1, column: 1 },
-      locate: (path37, part = "value") => at(claim, path37, part)
+      locate: (path38, part = "value") => at(claim, path38, part)
     };
     found.push(...checkClaimShape(shape, input));
     twins.push(...prefixCaseTwins(input));
@@ -16198,7 +16354,7 @@ function checkClaims(index) {
   const { derivation } = routePathsOfIndex(index);
   const gates = derivation.findings.map((finding) => {
     const claim = byFile.get(finding.file);
-    return claimFindingDiagnostic((path37, part = "value") => at(claim, path37, part), finding);
+    return claimFindingDiagnostic((path38, part = "value") => at(claim, path38, part), finding);
   });
   return [...gates, ...twins];
 }
@@ -16285,16 +16441,16 @@ var init_conventions = __esm({
 });
 
 // dist/2-analyze/stage-graph.js
-function normalizeStep(raw, path37) {
+function normalizeStep(raw, path38) {
   if (typeof raw === "string")
-    return { landscape: raw, gate: "auto", verification: [], path: path37, landscapePath: path37 };
+    return { landscape: raw, gate: "auto", verification: [], path: path38, landscapePath: path38 };
   return {
     landscape: raw.landscape,
     gate: raw.gate === "manual" ? "manual" : "auto",
     ...raw.soak !== void 0 ? { soak: raw.soak } : {},
     verification: [...raw.verification ?? []],
-    path: path37,
-    landscapePath: [...path37, "landscape"]
+    path: path38,
+    landscapePath: [...path38, "landscape"]
   };
 }
 function normalizeStages(stages2) {
@@ -16362,17 +16518,17 @@ function checkSharedChartRows(index, platform, rowsRead) {
     if (rowPlatform !== folder)
       continue;
     have.add(`${chart}/${landscape}`);
-    const path37 = `platforms/${folder}/_shared/${chart}/${landscape}.yaml`;
+    const path38 = sharedRowPath(folder, chart, landscape);
     if (!charts.includes(chart)) {
       const meant = closestName(chart, charts);
       found.push(diagnose(at(row, []), "shared_row_unlisted", {
-        path: path37,
+        path: path38,
         what: `shared chart "${chart}", which carbon/${folder}/platform.yaml does not list under sharedCharts:`,
         fix: meant !== void 0 ? `did you mean "${meant}"? move the row to platforms/${folder}/_shared/${meant}/` : `add ${chart} to sharedCharts: in carbon/${folder}/platform.yaml, or delete the row`
       }));
     } else if (!platform.data.landscapes.includes(landscape)) {
       found.push(diagnose(at(row, []), "shared_row_unlisted", {
-        path: path37,
+        path: path38,
         what: `landscape "${landscape}", which platform ${folder} does not list under landscapes:`,
         fix: `add ${landscape} to landscapes: and stages: in carbon/${folder}/platform.yaml, or delete the row`
       }));
@@ -16560,116 +16716,7 @@ var init_check_platforms = __esm({
     init_route_paths();
     init_stage_graph();
     init_fleet_index();
-  }
-});
-
-// dist/2-analyze/check-rows.js
-function unlistedRowFix(index, listed4, landscape, platform) {
-  if (index.landscapes.has(landscape))
-    return `add "${landscape}" to landscapes: in carbon/${platform}/platform.yaml, or remove this row`;
-  if (index.vlandscapes.has(landscape))
-    return `remove this row: "${landscape}" is a virtual landscape, which has no rows (its members' rows serve it)`;
-  const closest2 = closestName(landscape, listed4);
-  if (closest2)
-    return `did you mean "${closest2}"? rename the row to ${closest2}.yaml, or remove it (no landscape "${landscape}" is registered)`;
-  return `remove this row: no landscape "${landscape}" is registered (to add one, write registry/landscapes/${landscape}.yaml, then list it in carbon/${platform}/platform.yaml)`;
-}
-function serviceNameFor(folder) {
-  const letters = folder.toLowerCase().replace(/[^a-z0-9]/g, "").replace(/^[0-9]+/, "");
-  return letters.length > 0 ? letters.slice(0, 16) : "service";
-}
-function checkRows(index, nowSeconds2) {
-  const found = [];
-  const reportedPlatforms = /* @__PURE__ */ new Set();
-  const checkedServices = /* @__PURE__ */ new Set();
-  const meantByPlatform = /* @__PURE__ */ new Map();
-  const misspelt = (platform) => {
-    let meant = meantByPlatform.get(platform);
-    if (!meant)
-      meantByPlatform.set(platform, meant = new Set(misspeltPlatformLandscapes(index, platform).values()));
-    return meant;
-  };
-  for (const row of index.fleet.rows) {
-    const [platformName2, , landscape] = row.identity;
-    const platform = index.platforms.get(platformName2);
-    if (!platform) {
-      if (!reportedPlatforms.has(platformName2)) {
-        const meant = closestName(platformName2, index.platforms.keys());
-        const guess = meant === void 0 ? "" : `did you mean "${meant}"? rename platforms/${platformName2}/ to platforms/${meant}/; otherwise `;
-        found.push(diagnose(at(row, []), "platform_unknown", { platform: platformName2, guess }));
-      }
-      reportedPlatforms.add(platformName2);
-      continue;
-    }
-    if (!platform.data.landscapes.includes(landscape) && !misspelt(platformName2).has(landscape)) {
-      found.push(diagnose(at(row, []), "row_landscape_unlisted", {
-        landscape,
-        platform: platformName2,
-        fix: unlistedRowFix(index, platform.data.landscapes, landscape, platformName2)
-      }));
-    }
-    const service = row.identity[1];
-    if (!checkedServices.has(`${platformName2}/${service}`)) {
-      checkedServices.add(`${platformName2}/${service}`);
-      const length = [...service].length;
-      if (!SERVICE_NAME.test(service))
-        found.push(diagnose({ file: `platforms/${platformName2}/${service}/` }, "service_folder_invalid", {
-          platform: platformName2,
-          service,
-          suggestion: serviceNameFor(service)
-        }));
-      else if (length < SERVICE_NAME_LENGTH.min || length > SERVICE_NAME_LENGTH.max) {
-        found.push(diagnose(at(row, []), "name_length", { value: service, length, limit: `${SERVICE_NAME_LENGTH.min}\u2013${SERVICE_NAME_LENGTH.max}` }));
-      }
-    }
-    found.push(...row.rowFindings ?? kargoRowFindings(row.parsed));
-    if (row.data.values !== void 0 && row.data.valuesSince !== void 0) {
-      const since = Date.parse(row.data.valuesSince);
-      const ageSeconds = nowSeconds2 - Math.floor(since / 1e3);
-      if (Number.isFinite(since) && ageSeconds > OVERRIDE_MAX_AGE_SECONDS) {
-        found.push(diagnose(at(row, ["valuesSince"]), "row_override_stale", { days: Math.floor(ageSeconds / 86400), since: row.data.valuesSince, landscape }));
-      } else if (Number.isFinite(since) && ageSeconds < 0) {
-        found.push(diagnose(at(row, ["valuesSince"]), "row_override_in_future", { since: row.data.valuesSince, now: utcSeconds(nowSeconds2) }));
-      }
-    }
-  }
-  for (const entry of [...index.emptyRowFolders].sort()) {
-    const [platformName2, service] = entry.split("/");
-    if (!index.platforms.has(platformName2) || checkedServices.has(entry) || SERVICE_NAME.test(service))
-      continue;
-    checkedServices.add(entry);
-    found.push(diagnose({ file: `platforms/${platformName2}/${service}/` }, "service_folder_invalid", { platform: platformName2, service, suggestion: serviceNameFor(service) }));
-  }
-  found.push(...missingRows(index));
-  return found;
-}
-function missingRows(index) {
-  const found = [];
-  for (const [platformName2, services] of [...index.rows].sort(([a], [b]) => a < b ? -1 : 1)) {
-    const platform = index.platforms.get(platformName2);
-    if (!platform)
-      continue;
-    for (const [service, rows] of [...services].sort(([a], [b]) => a < b ? -1 : 1)) {
-      platform.data.landscapes.forEach((landscape, i) => {
-        if (!rows.has(landscape) && index.landscapes.has(landscape))
-          found.push(diagnose(at(platform, ["landscapes", i]), "row_missing", { service, landscape, platform: platformName2 }));
-      });
-    }
-  }
-  return found;
-}
-var SERVICE_NAME, SERVICE_NAME_LENGTH, OVERRIDE_MAX_AGE_SECONDS;
-var init_check_rows = __esm({
-  "dist/2-analyze/check-rows.js"() {
-    init_kargo_row_shape();
-    init_load_fleet();
-    init_schema_validation();
-    init_diagnostic();
-    init_spelling();
-    init_fleet_index();
-    SERVICE_NAME = /^[a-z][a-z0-9]*$/;
-    SERVICE_NAME_LENGTH = { min: 1, max: 16 };
-    OVERRIDE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+    init_row_format();
   }
 });
 
@@ -16733,12 +16780,12 @@ function portProblem(port) {
     return { reason: "port_invalid", args: { port } };
   return void 0;
 }
-function pathProblem(path37) {
-  if (!PATH_CHARS.test(path37)) {
-    const bad = [...path37].find((c) => !PATH_CHARS.test(c));
+function pathProblem(path38) {
+  if (!PATH_CHARS.test(path38)) {
+    const bad = [...path38].find((c) => !PATH_CHARS.test(c));
     return { reason: "path_character", args: { character: shown(bad) } };
   }
-  const percent = /%(?![0-9A-Fa-f]{2})/.exec(path37);
+  const percent = /%(?![0-9A-Fa-f]{2})/.exec(path38);
   if (percent)
     return { reason: "path_percent", args: {} };
   return void 0;
@@ -16747,8 +16794,8 @@ function splitUrl(text) {
   const match = URL_SHAPE.exec(text);
   if (!match)
     return void 0;
-  const [, scheme = "", userinfo, host = "", port, path37 = "", query2, fragment] = match;
-  return { scheme, userinfo, host, port, path: path37, query: query2, fragment };
+  const [, scheme = "", userinfo, host = "", port, path38 = "", query2, fragment] = match;
+  return { scheme, userinfo, host, port, path: path38, query: query2, fragment };
 }
 function urlTailProblem(parts) {
   return hostProblem(parts.host) ?? portProblem(parts.port) ?? pathProblem(parts.path) ?? (parts.query !== void 0 ? { reason: "query", args: {} } : void 0) ?? (parts.fragment !== void 0 ? { reason: "fragment", args: {} } : void 0);
@@ -16769,12 +16816,12 @@ function gitRepoUrlProblem(text) {
     const scp = SCP_SHAPE.exec(text);
     if (!scp)
       return { reason: "not_git_url", args: {} };
-    const [, user = "", host = "", path37 = ""] = scp;
+    const [, user = "", host = "", path38 = ""] = scp;
     if (!USER.test(user))
       return { reason: "user_invalid", args: { user } };
-    if (path37 === "" || path37 === "/")
+    if (path38 === "" || path38 === "/")
       return { reason: "no_repository_path", args: {} };
-    return hostProblem(host) ?? pathProblem(path37);
+    return hostProblem(host) ?? pathProblem(path38);
   }
   if (!["https", "http", "ssh"].includes(parts.scheme))
     return { reason: "scheme_not_git", args: { scheme: parts.scheme } };
@@ -16788,8 +16835,8 @@ function gitRepoUrlProblem(text) {
     return { reason: "no_repository_path", args: {} };
   return urlTailProblem(parts);
 }
-function repositoryPathProblem(path37) {
-  const components = path37.split("/");
+function repositoryPathProblem(path38) {
+  const components = path38.split("/");
   const last = components[components.length - 1];
   if (last.includes("@"))
     return { reason: "reference_digest", args: {} };
@@ -17134,6 +17181,14 @@ var init_google = __esm({
   }
 });
 
+// dist/dns/host-capabilities.js
+var DNS_HOST_KINDS;
+var init_host_capabilities = __esm({
+  "dist/dns/host-capabilities.js"() {
+    DNS_HOST_KINDS = ["cloudflare", "google", "powerdns", "rfc2136", "route53"];
+  }
+});
+
 // dist/dns/capabilities/powerdns.js
 var powerdnsCapabilities;
 var init_powerdns = __esm({
@@ -17229,13 +17284,14 @@ var init_route53 = __esm({
 
 // dist/dns/host-kinds.js
 function isDnsHostKind(kind2) {
-  return Object.prototype.hasOwnProperty.call(DNS_HOST_CAPABILITIES, kind2);
+  return DNS_HOST_KINDS.includes(kind2);
 }
 var DNS_HOST_CAPABILITIES;
 var init_host_kinds = __esm({
   "dist/dns/host-kinds.js"() {
     init_cloudflare();
     init_google();
+    init_host_capabilities();
     init_powerdns();
     init_rfc2136();
     init_route53();
@@ -17641,7 +17697,7 @@ function platformOutline(platform) {
     ...platform,
     services: platform.services.map((service) => ({
       ...service,
-      rows: service.rows.map(({ platform: platform2, service: service2, landscape, path: path37 }) => ({ platform: platform2, service: service2, landscape, path: path37 }))
+      rows: service.rows.map(({ platform: platform2, service: service2, landscape, path: path38 }) => ({ platform: platform2, service: service2, landscape, path: path38 }))
     }))
   };
 }
@@ -17669,7 +17725,7 @@ function buildModel(index) {
               platform: name,
               service,
               landscape,
-              path: `platforms/${name}/${service}/${landscape}.yaml`,
+              path: rowPath(name, service, landscape),
               chart: row.data.pin.chart,
               image: row.data.pin.image,
               ...row.data.values !== void 0 ? { values: row.data.values } : {},
@@ -17710,6 +17766,7 @@ var init_fleet_model = __esm({
     init_route_paths();
     init_routes();
     init_stage_graph();
+    init_row_format();
     byName = (a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
   }
 });
@@ -22594,7 +22651,7 @@ var init_promotion_timing = __esm({
 
 // dist/3-emit/argocd-applicationsets.js
 function rowFilesGenerator(model, platform, service) {
-  return rowFilesGeneratorAt(model, `platforms/${platform}/${service}`);
+  return rowFilesGeneratorAt(model, rowFolder(platform, service));
 }
 function rowFilesGeneratorAt(model, folder) {
   return {
@@ -22620,7 +22677,7 @@ function applicationSpec(platform, server, namespace, chart, releaseName, withRo
     source: {
       repoURL: chart.repoURL,
       chart: chart.chart,
-      targetRevision: "{{ .pin.chart }}",
+      targetRevision: `{{ .${ROW_PIN_KEYS.chart} }}`,
       helm: {
         releaseName,
         valueFiles: VALUE_FILES,
@@ -22717,13 +22774,14 @@ var init_argocd_applicationsets = __esm({
     init_argocd_app_project();
     init_promotion_timing();
     init_conventions();
+    init_row_format();
     ROW_LANDSCAPE = '{{ trimSuffix ".yaml" .path.filename }}';
     CLUSTER_MARK = '{{ with index .metadata.labels "mark" }}{{ . }}{{ else }}{{ fail "the cluster Secret needs a mark label" }}{{ end }}';
     ROW_VALUES = '{{ if hasKey . "values" }}{{ toYaml .values }}{{ end }}';
     SYNC_RETRY = { limit: 10, backoff: { duration: "10s", factor: 2, maxDuration: "5m" } };
     GO_TEMPLATE_OPTIONS = sharedValue(["missingkey=error"]);
     APPLICATIONS_SYNC = sharedValue({ applicationsSync: "create-update", preserveResourcesOnDeletion: true });
-    ROW_SELECTOR = sharedValue({ matchExpressions: [{ key: "pin.chart", operator: "NotIn", values: [""] }] });
+    ROW_SELECTOR = sharedValue({ matchExpressions: [{ key: ROW_PIN_KEYS.chart, operator: "NotIn", values: [""] }] });
     CLUSTERS_GENERATOR = sharedValue({ clusters: { selector: { matchLabels: { landscape: ROW_LANDSCAPE } } } });
     SYNC_POLICY = sharedValue({
       automated: { enabled: true, prune: true, selfHeal: true },
@@ -22731,7 +22789,7 @@ var init_argocd_applicationsets = __esm({
       syncOptions: ["CreateNamespace=true", "ServerSideApply=true"]
     });
     VALUE_FILES = sharedValue([`values.${ROW_LANDSCAPE}.yaml`]);
-    IMAGE_PARAMETERS = sharedValue([{ name: "image.tag", value: "{{ .pin.image }}", forceString: true }]);
+    IMAGE_PARAMETERS = sharedValue([{ name: "image.tag", value: `{{ .${ROW_PIN_KEYS.image} }}`, forceString: true }]);
     APPLICATION_SET_ANNOTATIONS = sharedValue({ [SYNC_WAVE_ANNOTATION]: SYNC_WAVE.applicationSet });
   }
 });
@@ -23230,7 +23288,7 @@ function serviceSteps(model, platform, service) {
 }
 function promotionSteps(model, platform, service, shared, landscape) {
   const { chartVersion, imageTag } = shared;
-  const rowPath = `platforms/${platform.name}/${service.name}/${landscape}.yaml`;
+  const row = rowPath(platform.name, service.name, landscape);
   const namespace = model.settings.primordial.argocdNamespace;
   const clusters = builtClusters(model, landscape);
   const steps = [
@@ -23239,10 +23297,10 @@ function promotionSteps(model, platform, service, shared, landscape) {
       uses: "yaml-update",
       as: "pin",
       config: {
-        path: `${CHECKOUT}/${rowPath}`,
+        path: `${CHECKOUT}/${row}`,
         updates: [
-          { key: "pin.chart", value: `\${{ quote(${chartVersion}) }}` },
-          { key: "pin.image", value: `\${{ quote(${imageTag}) }}` }
+          { key: ROW_PIN_KEYS.chart, value: `\${{ quote(${chartVersion}) }}` },
+          { key: ROW_PIN_KEYS.image, value: `\${{ quote(${imageTag}) }}` }
         ]
       }
     },
@@ -23313,6 +23371,7 @@ var init_kargo_stages = __esm({
     init_conventions();
     init_block_yaml();
     init_promotion_timing();
+    init_row_format();
     CHECKOUT = "./fleet";
     WAIT_RETRY = sharedValue({ errorThreshold: WAIT_ERROR_THRESHOLD, timeout: WAIT_TIMEOUT });
     builtByModel = /* @__PURE__ */ new WeakMap();
@@ -23395,7 +23454,7 @@ function emitSharedChartStages(model, platform, chart) {
           as: "pin",
           config: {
             path: `${CHECKOUT}/${sharedChartNames.rowFolder(platform.name, chart)}/${step.landscape}.yaml`,
-            updates: [{ key: "pin.chart", value: `\${{ quote(${version}) }}` }]
+            updates: [{ key: ROW_PIN_KEYS.chart, value: `\${{ quote(${version}) }}` }]
           }
         },
         {
@@ -23443,6 +23502,7 @@ var init_shared_charts = __esm({
     init_conventions();
     init_kargo_stages();
     init_kargo_warehouses();
+    init_row_format();
   }
 });
 
@@ -29639,41 +29699,6 @@ var init_validators = __esm({
   }
 });
 
-// dist/adapters/cache/now-window.js
-function nowWindow(rows, now) {
-  let { from, until } = ALWAYS;
-  for (const row of rows) {
-    if (row.data.values === void 0 || row.data.valuesSince === void 0)
-      continue;
-    const since = Date.parse(row.data.valuesSince);
-    if (!Number.isFinite(since))
-      continue;
-    const start = Math.floor(since / 1e3);
-    const staleFrom = start + OVERRIDE_MAX_AGE_SECONDS + 1;
-    if (now < start) {
-      from = Math.max(from, now);
-      until = Math.min(until, now + 1);
-    } else if (now < staleFrom) {
-      from = Math.max(from, start);
-      until = Math.min(until, staleFrom);
-    } else {
-      const days = Math.floor((now - start) / DAY);
-      from = Math.max(from, staleFrom, start + days * DAY);
-      until = Math.min(until, start + (days + 1) * DAY);
-    }
-  }
-  return { from, until };
-}
-var DAY, ALWAYS;
-var init_now_window = __esm({
-  "dist/adapters/cache/now-window.js"() {
-    init_check_rows();
-    init_compile_cache();
-    DAY = 86400;
-    ALWAYS = EVERY_INSTANT;
-  }
-});
-
 // dist/index.js
 var index_exports = {};
 __export(index_exports, {
@@ -29685,8 +29710,8 @@ __export(index_exports, {
 function inputValidators() {
   return schemaValidators(standaloneValidators);
 }
-function analyzeFleet(files, options) {
-  const loaded = loadFleet(files, options.validators ?? inputValidators(), options.budget, options.folder, options.fileMemo, options.nowSeconds);
+function analyzeFleet(files, options, hooks = {}) {
+  const loaded = loadFleet(files, options.validators ?? inputValidators(), options.budget, options.folder, hooks.fileMemo, options.nowSeconds);
   const loadWindow = loaded.readsNow ? { from: options.nowSeconds, until: options.nowSeconds + 1 } : ALWAYS;
   if (hasErrors(loaded.diagnostics) || loaded.incomplete)
     return { diagnostics: sortDiagnostics(loaded.diagnostics), nowWindow: loadWindow };
@@ -29711,24 +29736,25 @@ function compileFleet(files, options) {
   const { plan, ...result } = planFleet(files, options);
   return plan ? { ...result, outputs: withOutputManifest(madeOutputs(plan)) } : result;
 }
-function planFleet(files, options) {
+function planFleet(files, options, hooks = {}) {
   const validators = options.base && !options.validators ? inputValidators() : options.validators;
-  const analysis = analyzeFleet(files, { ...options, ...validators ? { validators } : {} });
+  const analysis = analyzeFleet(files, { ...options, ...validators ? { validators } : {} }, hooks);
   if (!analysis.model)
     return { diagnostics: analysis.diagnostics, nowWindow: analysis.nowWindow };
-  if (options.releaseDocuments && !options.base) {
-    releaseDocuments(analysis.model.loaded);
-    analysis.model.loaded = emptyFleet();
-  }
+  const model = hooks.releaseDocuments && !options.base ? withoutDocuments(analysis.model) : analysis.model;
   const result = {
     diagnostics: analysis.diagnostics,
     nowWindow: analysis.nowWindow,
-    model: analysis.model,
-    plan: outputPlan(analysis.model, { serial: options.serial ?? 0 })
+    model,
+    plan: outputPlan(model, { serial: options.serial ?? 0 })
   };
   if (options.base)
-    result.permanence = comparePermanence(options.base, analysis.model.loaded, validators ?? inputValidators());
+    result.permanence = comparePermanence(options.base, model.loaded, validators ?? inputValidators());
   return result;
+}
+function withoutDocuments(model) {
+  releaseDocuments(model.loaded);
+  return { ...model, loaded: emptyFleet() };
 }
 function comparePermanence(base2, head, validators) {
   const loaded = loadFleet(base2.files, validators);
@@ -31034,7 +31060,7 @@ stages: [dev, staging] # the promotion order; a nested list ([a, b]) promotes in
 `;
 }
 function initialFleet() {
-  const row = toYamlDocument({ pin: { chart: "", image: "" } });
+  const row = toYamlDocument(emptyRow());
   const files = /* @__PURE__ */ new Map([
     ["registry/fleet.yaml", FLEET_YAML],
     ["registry/regions.yaml", REGIONS_YAML],
@@ -31089,6 +31115,7 @@ var init_init = __esm({
     init_schema_files();
     init_fleet_layout();
     init_command();
+    init_row_format();
     init_shell_word();
     FLEET_YAML = `# Fleet-wide settings (one file). Edit the DNS base, the DNS hosts and the
 # addresses below to your own; \`diene compile\` says what is wrong after each edit.
@@ -31230,7 +31257,7 @@ var init_output_location = __esm({
   }
 });
 
-// dist/adapters/cache/output-match.js
+// dist/adapters/filesystem/output-match.js
 import { createHash as createHash7 } from "node:crypto";
 import { closeSync as closeSync4, constants as constants5, fstatSync as fstatSync4, lstatSync as lstatSync7, openSync as openSync4, readdirSync as readdirSync4, readFileSync as readFileSync3 } from "node:fs";
 import path12 from "node:path";
@@ -31328,7 +31355,7 @@ function readRegular2(file) {
 }
 var MANIFEST_FILE2, lockOf, previousOf, digestOf, STAMP_MARGIN_MS;
 var init_output_match = __esm({
-  "dist/adapters/cache/output-match.js"() {
+  "dist/adapters/filesystem/output-match.js"() {
     init_output_location();
     MANIFEST_FILE2 = ".diene-manifest.json";
     lockOf = (outDir) => path12.join(path12.dirname(outDir), `.${path12.basename(outDir)}.lock`);
@@ -31338,26 +31365,36 @@ var init_output_match = __esm({
   }
 });
 
-// dist/cli/book-serial.js
-function serialOption(values2) {
-  const flag = values2["serial"];
-  if (typeof flag !== "string")
-    return void 0;
-  const serial = /^[0-9]{1,16}$/.test(flag) ? Number(flag) : NaN;
-  if (!Number.isSafeInteger(serial) || serial > MAX_SERIAL)
-    throw invalidValue("--serial", flag, `a whole number of 0\u2026${MAX_SERIAL}`, "--serial 1732147200");
-  return serial;
+// dist/incremental/input-stamps.js
+function inputStampsToKeep(files, stamps, recorded, began) {
+  const kept = /* @__PURE__ */ new Map();
+  let added = false;
+  for (const file of files) {
+    const stamp = stamps.get(file.path);
+    if (stamp === void 0 || file.unreadable)
+      continue;
+    if (file.known)
+      kept.set(file.path, { stamp, text: file.known });
+    else if (settledStamp(stamp, began, INPUT_STAMP_MARGIN_MS)) {
+      kept.set(file.path, { stamp, text: { digest: textDigest(file), units: file.text.length, bytes: Buffer.byteLength(file.text, "utf8") } });
+      added = true;
+    }
+  }
+  const gone = [...recorded.keys()].some((file) => !stamps.has(file));
+  return added || gone ? kept : void 0;
 }
-var init_book_serial = __esm({
-  "dist/cli/book-serial.js"() {
-    init_address_book_client();
-    init_command();
+var INPUT_STAMP_MARGIN_MS;
+var init_input_stamps = __esm({
+  "dist/incremental/input-stamps.js"() {
+    init_file_stamp();
+    init_known_inputs();
+    INPUT_STAMP_MARGIN_MS = 6e4;
   }
 });
 
 // dist/plan/output-ownership.js
-function vouchKey(path37, digest) {
-  return `${digest} ${path37}`;
+function vouchKey(path38, digest) {
+  return `${digest} ${path38}`;
 }
 function ancestors(listings) {
   const folders = /* @__PURE__ */ new Set();
@@ -31371,25 +31408,25 @@ function ancestors(listings) {
 }
 function ownershipRules(recorded, wanted, options) {
   const folders = ancestors([recorded, wanted]);
-  const listed4 = (path37) => recorded?.has(path37) === true || wanted?.has(path37) === true;
+  const listed4 = (path38) => recorded?.has(path38) === true || wanted?.has(path38) === true;
   return {
-    ownsDirectory: (path37) => folders.has(path37),
+    ownsDirectory: (path38) => folders.has(path38),
     listed: listed4,
-    judgeFile(path37, digest) {
-      if (!listed4(path37))
+    judgeFile(path38, digest) {
+      if (!listed4(path38))
         return "unlisted";
       if (!options.checkContent || digest === void 0)
         return void 0;
-      if (recorded?.get(path37) === digest) {
-        if (options.vouched === void 0 || options.vouched.has(vouchKey(path37, digest)))
+      if (recorded?.get(path38) === digest) {
+        if (options.vouched === void 0 || options.vouched.has(vouchKey(path38, digest)))
           return void 0;
-        return wanted?.get(path37) === digest ? void 0 : "unvouched";
+        return wanted?.get(path38) === digest ? void 0 : "unvouched";
       }
-      if (wanted?.get(path37) === digest)
+      if (wanted?.get(path38) === digest)
         return void 0;
       if (recorded === void 0)
         return "unproven";
-      return recorded.has(path37) ? "changed" : "unlisted";
+      return recorded.has(path38) ? "changed" : "unlisted";
     }
   };
 }
@@ -32412,91 +32449,6 @@ var init_output_tree = __esm({
   }
 });
 
-// dist/plan/output-changes.js
-function identify(value, index) {
-  if (value !== null && typeof value === "object") {
-    const o = value;
-    if (typeof o.kind === "string" && typeof o.metadata?.name === "string") {
-      const apiVersion = typeof o.apiVersion === "string" ? o.apiVersion : "";
-      const group = apiVersion.includes("/") ? `${apiVersion.slice(0, apiVersion.indexOf("/"))}/` : "";
-      const namespace = typeof o.metadata.namespace === "string" ? `${o.metadata.namespace}/` : "";
-      return `${group}${o.kind} ${namespace}${o.metadata.name}`;
-    }
-  }
-  return `document ${index + 1}`;
-}
-function yamlObjects(text) {
-  const documents = (0, import_yaml7.parseAllDocuments)(text, { version: "1.2" });
-  if (!Array.isArray(documents) || documents.some((d) => d.errors.length > 0))
-    return void 0;
-  const objects = /* @__PURE__ */ new Map();
-  let index = 0;
-  for (const document of documents) {
-    const value = document.toJS({ maxAliasCount: 100 });
-    if (value === null || value === void 0)
-      continue;
-    let id = identify(value, index);
-    while (objects.has(id))
-      id = `${id} (again)`;
-    objects.set(id, JSON.stringify(value));
-    index++;
-  }
-  return objects;
-}
-function isYamlPath(file) {
-  return file.endsWith(".yaml") || file.endsWith(".yml");
-}
-function objectChanges(file, before, after) {
-  if (!isYamlPath(file))
-    return [];
-  const old = before === void 0 ? /* @__PURE__ */ new Map() : yamlObjects(before);
-  const now = after === void 0 ? /* @__PURE__ */ new Map() : yamlObjects(after);
-  if (!old || !now)
-    return [];
-  const changes = [];
-  for (const [object, json] of now) {
-    const previous = old.get(object);
-    if (previous === void 0)
-      changes.push({ status: "added", file, object });
-    else if (previous !== json)
-      changes.push({ status: "changed", file, object });
-  }
-  for (const object of old.keys())
-    if (!now.has(object))
-      changes.push({ status: "removed", file, object });
-  return changes;
-}
-function outputChanges(before, after, options = {}) {
-  const files = [];
-  for (const file of [.../* @__PURE__ */ new Set([...before.keys(), ...after.keys()])].sort()) {
-    const old = before.get(file);
-    const now = after.get(file);
-    if (old === now)
-      continue;
-    const status = old === void 0 ? "created" : now === void 0 ? "removed" : "changed";
-    files.push({ status, file, objects: objectChanges(file, old, now) });
-  }
-  const others = files.filter((change) => change.file !== MANIFEST_FILE);
-  return { files: others.length > 0 && !options.everyFile ? others : files, total: after.size };
-}
-function changeCounts(changes) {
-  const files = { created: 0, changed: 0, removed: 0 };
-  const objects = { added: 0, changed: 0, removed: 0 };
-  for (const file of changes.files) {
-    files[file.status]++;
-    for (const object of file.objects)
-      objects[object.status]++;
-  }
-  return { files, objects };
-}
-var import_yaml7;
-var init_output_changes = __esm({
-  "dist/plan/output-changes.js"() {
-    import_yaml7 = __toESM(require_dist(), 1);
-    init_output_manifest();
-  }
-});
-
 // node_modules/diff/libesm/diff/base.js
 var Diff;
 var init_base = __esm({
@@ -32600,16 +32552,16 @@ var init_base = __esm({
           }
         }
       }
-      addToPath(path37, added, removed, oldPosInc, options) {
-        const last = path37.lastComponent;
+      addToPath(path38, added, removed, oldPosInc, options) {
+        const last = path38.lastComponent;
         if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
           return {
-            oldPos: path37.oldPos + oldPosInc,
+            oldPos: path38.oldPos + oldPosInc,
             lastComponent: { count: last.count + 1, added, removed, previousComponent: last.previousComponent }
           };
         } else {
           return {
-            oldPos: path37.oldPos + oldPosInc,
+            oldPos: path38.oldPos + oldPosInc,
             lastComponent: { count: 1, added, removed, previousComponent: last }
           };
         }
@@ -33007,281 +32959,7 @@ var init_output_tree_diff = __esm({
   }
 });
 
-// dist/report/check-review.js
-function paint(colour, code2, text) {
-  return colour ? `${ANSI[code2]}${text}${ANSI.reset}` : text;
-}
-function formatSummary(changes, options) {
-  const { colour } = options;
-  const foreign = options.foreign ?? /* @__PURE__ */ new Set();
-  const edited = options.edited ?? /* @__PURE__ */ new Set();
-  const files = changes.files.map((f) => foreign.has(f.file) ? { ...f, objects: [] } : f);
-  const generated = files.filter((f) => !foreign.has(f.file));
-  const counts = changeCounts({ ...changes, files: generated.filter((f) => !edited.has(f.file)) });
-  const objectCounts = changeCounts({ ...changes, files }).objects;
-  const editedCount = generated.length - generated.filter((f) => !edited.has(f.file)).length;
-  const addedCount = files.length - generated.length;
-  const notOurs = editedCount + addedCount;
-  const them = notOurs === 1 ? "it" : "them";
-  const label2 = (file) => foreign.has(file.file) ? { text: "foreign", colour: "red" } : edited.has(file.file) ? { text: "edited", colour: "red" } : { text: FILE_STATE[file.status], colour: STATUS_COLOUR[file.status] };
-  const ours = generated.length > 0 ? `${counted(generated.length, "generated file")} of ${changes.total} ${generated.length === 1 ? "differs" : "differ"} from what the inputs produce: ${counts.files.created} missing, ${counts.files.changed} changed, ${counts.files.removed} extra` + (editedCount > 0 ? `, ${editedCount} edited by hand` : "") + `; objects: ${objectCounts.added} added, ${objectCounts.changed} changed, ${objectCounts.removed} removed` : `the ${changes.total} generated files match what the inputs produce`;
-  const notDienes = (addedCount > 0 ? `; ${counted(addedCount, "file")} diene did not write (added by hand)` : "") + (notOurs > 0 ? `; \`diene compile\` refuses what was added or edited by hand: restore or move ${them} yourself` : "");
-  const lines = [paint(colour, "bold", `${ours}${notDienes}`), "", "files:"];
-  const shown3 = (text) => printable(text, "line");
-  const width = Math.max(...files.map((f) => shown3(f.file).length), 0);
-  for (const file of files) {
-    const tally = ["added", "changed", "removed"].map((status) => [status, file.objects.filter((o) => o.status === status).length]).filter(([, n]) => n > 0).map(([status, n]) => `${n} ${status}`).join(", ");
-    const { text, colour: tint } = label2(file);
-    lines.push(`  ${paint(colour, tint, text.padEnd(8))} ${shown3(file.file).padEnd(width)}${tally ? `  objects: ${tally}` : ""}`.trimEnd());
-  }
-  const objects = files.flatMap((f) => f.objects);
-  if (objects.length > 0) {
-    lines.push("", "objects:");
-    const limit = options.objectLines ?? 40;
-    for (const object of objects.slice(0, limit))
-      lines.push(`  ${paint(colour, STATUS_COLOUR[object.status], object.status.padEnd(8))} ${shown3(object.object)}  (${shown3(object.file)})`);
-    if (objects.length > limit)
-      lines.push(`  \u2026 and ${objects.length - limit} more object changes`);
-  }
-  return `${lines.join("\n")}
-`;
-}
-function colourDiffLine(line) {
-  if (line.startsWith("+++") || line.startsWith("---"))
-    return paint(true, "bold", line);
-  if (line.startsWith("+"))
-    return paint(true, "green", line);
-  if (line.startsWith("-"))
-    return paint(true, "red", line);
-  if (line.startsWith("@@"))
-    return paint(true, "cyan", line);
-  return line;
-}
-function filesCut(patchLines, cut) {
-  const starts = [];
-  patchLines.forEach((line, i) => {
-    if (line !== SEPARATOR)
-      return;
-    const minus = patchLines[i + 1] ?? "";
-    const plus = patchLines[i + 2] ?? "";
-    const file = plus.startsWith("+++ b/") ? plus.slice("+++ b/".length) : minus.replace(/^--- a\//, "");
-    starts.push({ at: i, file });
-  });
-  return starts.filter((start, k) => (starts[k + 1]?.at ?? patchLines.length) > cut).map((start) => start.file);
-}
-function formatDiff(patch, options) {
-  const lines = patch.split("\n");
-  if (lines.at(-1) === "")
-    lines.pop();
-  const shown3 = lines.slice(0, options.diffLines);
-  const text = shown3.map((line) => withoutWorkflowCommands(printable(line, "line"))).map((line) => options.colour ? colourDiffLine(line) : line).join("\n");
-  if (shown3.length === lines.length)
-    return text ? `${text}
-` : "";
-  const cutInside = filesCut(lines, shown3.length);
-  const where = options.diffFile ? `the full diff is in ${options.diffFile}` : `for the full diff run \`diene compile --check --diff-lines all\`, or \`diene compile --out ${shellWord(options.outDir)}\` and \`git diff\``;
-  const rest = lines.length - shown3.length;
-  return `${text}
-${paint(options.colour, "bold", `\u2026 ${rest} more diff line${rest === 1 ? "" : "s"} not shown${cutInside.length ? ` (files not shown in full: ${cutInside.slice(0, 10).map((file) => printable(file, "line")).join(", ")}${cutInside.length > 10 ? `, and ${cutInside.length - 10} more` : ""})` : ""}; ${where}`)}
-`;
-}
-function formatReview(changes, patch, options) {
-  return `${formatSummary(changes, options)}
-${formatDiff(patch, options)}`;
-}
-var ANSI, STATUS_COLOUR, FILE_STATE, SEPARATOR;
-var init_check_review = __esm({
-  "dist/report/check-review.js"() {
-    init_format();
-    init_output_changes();
-    init_counted();
-    init_shell_word();
-    init_format();
-    ANSI = { reset: "\x1B[0m", bold: "\x1B[1m", red: "\x1B[31m", green: "\x1B[32m", yellow: "\x1B[33m", cyan: "\x1B[36m" };
-    STATUS_COLOUR = { created: "green", added: "green", changed: "yellow", removed: "red" };
-    FILE_STATE = { created: "missing", changed: "changed", removed: "extra" };
-    SEPARATOR = "=".repeat(67);
-  }
-});
-
-// dist/cli/output-refusals.js
-var output_refusals_exports = {};
-__export(output_refusals_exports, {
-  FOREIGN_SHOWN: () => FOREIGN_SHOWN,
-  foreignDiagnostic: () => foreignDiagnostic,
-  foreignDiagnostics: () => foreignDiagnostics,
-  foreignPlace: () => foreignPlace
-});
-import path16 from "node:path";
-async function foreignPlace(error2, outDir, root, command = "compile") {
-  const edited = (error2?.findings ?? []).filter((finding) => finding.reason === "changed" && !finding.path.endsWith("/")).map((finding) => finding.path);
-  return { outDir, root, tracked: edited.length === 0 ? /* @__PURE__ */ new Set() : await filesAtHead(edited), command };
-}
-function fix(finding, tracked) {
-  if (finding.reason === "lock")
-    return "lock";
-  if (finding.sibling)
-    return "previous";
-  if (finding.reason === "changed")
-    return tracked.has(finding.path) ? "changed" : "untracked";
-  return finding.reason === "unproven" || finding.reason === "unreadable" || finding.reason === "unvouched" ? finding.reason : "other";
-}
-function shown2(target) {
-  return `${shownPath(target)}${target.endsWith("/") ? "/" : ""}`;
-}
-function foreignDiagnostics(error2, place3) {
-  const { outDir } = place3;
-  const command = place3.command ?? "compile";
-  if (error2.otherKind) {
-    const { found, wanted } = error2.otherKind;
-    return [diagnose({}, "output_location_other_kind", { out: outDir, what: found, found, wanted, fix: wanted })];
-  }
-  if (error2.manifest) {
-    const tree = path16.dirname(error2.manifest.path);
-    const fix2 = error2.manifest.conflict ? "conflict" : "restore";
-    return [diagnose({}, "output_manifest_invalid", { path: error2.manifest.path, problem: error2.manifest.problem, out: tree, fix: fix2 })];
-  }
-  if (error2.unmanaged && error2.findings.length > 0) {
-    const examples = error2.findings.slice(0, UNMANAGED_SHOWN).map((finding) => `${path16.relative(outDir, finding.path) || finding.path}${finding.path.endsWith("/") ? "/" : ""}`);
-    const more2 = error2.findings.length - examples.length;
-    return [
-      diagnose({}, "output_location_unmanaged", {
-        out: outDir,
-        entries: error2.findings.length === 1 ? "one" : "many",
-        count: error2.findings.length,
-        examples: examples.join(", ") + (more2 > 0 ? `, and ${more2} more` : ""),
-        fix: command === "atlas" ? error2.outputsFound > 0 ? "atlas_lost" : "atlas_stranger" : error2.outputsFound > 0 ? "lost" : "stranger",
-        stops: command,
-        found: error2.outputsFound,
-        manifest: path16.join(outDir, ".diene-manifest.json")
-      })
-    ];
-  }
-  const named2 = error2.findings.slice(0, FOREIGN_SHOWN);
-  const more = error2.findings.length - named2.length;
-  return named2.map((finding, index) => foreignDiagnostic(finding, place3, more > 0 && index === named2.length - 1 ? more : 0));
-}
-function foreignDiagnostic(finding, place3, more = 0) {
-  const file = fromFleetRoot(realOutputPath(place3.root), finding.path) + (finding.path.endsWith("/") ? "/" : "");
-  return diagnose({ file }, "output_foreign_file", {
-    path: shown2(finding.path),
-    reason: finding.reason,
-    where: finding.sibling && finding.reason !== "lock" ? "previous" : "output",
-    sibling: finding.sibling ? shownPath(finding.sibling) : "",
-    rest: more > 0 ? "more" : "none",
-    more,
-    fix: fix(finding, place3.tracked),
-    out: shownPath(place3.outDir)
-  });
-}
-var FOREIGN_SHOWN, UNMANAGED_SHOWN;
-var init_output_refusals = __esm({
-  "dist/cli/output-refusals.js"() {
-    init_output_location();
-    init_tracked();
-    init_diagnostic();
-    init_command();
-    FOREIGN_SHOWN = 20;
-    UNMANAGED_SHOWN = 3;
-  }
-});
-
-// dist/cli/check-output.js
-var check_output_exports = {};
-__export(check_output_exports, {
-  DEFAULT_DIFF_LINES: () => DEFAULT_DIFF_LINES,
-  checkCounts: () => checkCounts,
-  diffLinesOption: () => diffLinesOption,
-  foreignFiles: () => foreignFiles,
-  staleCheckOutput: () => staleCheckOutput
-});
-import path17 from "node:path";
-function diffLinesOption(values2) {
-  const flag = stringOption(values2, "diff-lines");
-  if (flag === void 0)
-    return DEFAULT_DIFF_LINES;
-  if (flag === "all")
-    return Infinity;
-  if (!/^\d+$/.test(flag))
-    throw invalidValue("--diff-lines", flag, 'a number of lines or "all"', "--diff-lines 400 or --diff-lines all");
-  return Number(flag);
-}
-function foreignFiles(diff, outDir, foreign) {
-  const byFile = /* @__PURE__ */ new Map();
-  const inTree = (foreign?.findings ?? []).filter((f) => f.sibling === void 0);
-  for (const file of [...diff.stale, ...diff.extra]) {
-    const finding = inTree.find((f) => {
-      const relative2 = path17.relative(outDir, f.path).split(path17.sep).join("/");
-      return f.path.endsWith("/") ? file.startsWith(`${relative2}/`) : relative2 === file;
-    });
-    if (finding)
-      byFile.set(file, finding);
-  }
-  return byFile;
-}
-function checkCounts(diff, foreign) {
-  const all = [...diff.stale, ...diff.missing, ...diff.extra].sort(outputFileOrder);
-  const edited = all.filter((file) => foreign.get(file)?.reason === "changed");
-  const added = all.filter((file) => foreign.has(file) && foreign.get(file)?.reason !== "changed");
-  return { generated: all.filter((file) => !added.includes(file)), edited, added };
-}
-async function staleCheckOutput(input) {
-  const diffLines2 = diffLinesOption(input.values);
-  const diffFile = stringOption(input.values, "diff-file");
-  if (diffFile !== void 0)
-    await writeText(path17.resolve(diffFile), input.diff.patch);
-  const outRelative = shownPath(input.outDir);
-  const foreign = foreignFiles(input.diff, input.outDir, input.foreign);
-  const byBytes = outputChanges(input.onDisk, input.wanted, { everyFile: true });
-  const byMode = [...input.modes?.keys() ?? []].map((file) => ({ status: "changed", file, objects: [] }));
-  const changes = { ...byBytes, files: [...byBytes.files, ...byMode].sort((a, b) => outputFileOrder(a.file, b.file)) };
-  const counts = checkCounts(input.diff, foreign);
-  const stdout = formatReview({ ...changes, total: input.total ?? changes.total }, input.diff.patch, {
-    colour: useColour(process.stdout.isTTY, process.env),
-    diffLines: diffLines2,
-    outDir: outRelative,
-    foreign: new Set(counts.added),
-    edited: new Set(counts.edited),
-    ...diffFile !== void 0 ? { diffFile } : {}
-  });
-  const root = realOutputPath(input.root);
-  const where = (file) => fromFleetRoot(root, path17.join(input.outDir, file));
-  const finding = (file, state, mode = ["", ""]) => {
-    const refused = foreign.get(file);
-    return refused ? foreignDiagnostic(refused, input.place) : diagnose({ file: where(file) }, "output_stale", { path: shownPath(path17.join(input.outDir, file)), state, mode: mode[0], wanted: mode[1] });
-  };
-  const matched = new Set(foreign.values());
-  const unmatched = input.foreign ? input.foreign.manifest ? foreignDiagnostics(input.foreign, input.place) : input.foreign.findings.filter((f) => !matched.has(f)).map((f) => foreignDiagnostic(f, input.place)) : [];
-  const files = [
-    ...input.diff.stale.map((f) => {
-      const mode = input.modes?.get(f);
-      return mode ? finding(f, "mode", [octal(mode[0]), octal(mode[1])]) : finding(f, "changed");
-    }),
-    ...input.diff.missing.map((f) => finding(f, "missing")),
-    ...input.diff.extra.map((f) => finding(f, "extra"))
-  ];
-  const manifest = where(MANIFEST_FILE);
-  const all = [...files.filter((d) => d.file !== manifest), ...unmatched, ...files.filter((d) => d.file === manifest)];
-  const findings = [...all.filter((d) => d.code !== "output_stale"), ...all.filter((d) => d.code === "output_stale")];
-  return { stdout, findings };
-}
-var DEFAULT_DIFF_LINES;
-var init_check_output = __esm({
-  "dist/cli/check-output.js"() {
-    init_files();
-    init_diagnostic();
-    init_output_changes();
-    init_output_tree_diff();
-    init_check_review();
-    init_output_manifest();
-    init_command();
-    init_output_location();
-    init_output_refusals();
-    DEFAULT_DIFF_LINES = 400;
-  }
-});
-
-// dist/cli/heap.js
+// dist/incremental/heap.js
 var heap_exports = {};
 __export(heap_exports, {
   PACE_CHARS: () => PACE_CHARS,
@@ -33312,19 +32990,19 @@ function pacedPlan(plan, collect, every = PACE_CHARS) {
 }
 var PACE_CHARS;
 var init_heap = __esm({
-  "dist/cli/heap.js"() {
+  "dist/incremental/heap.js"() {
     PACE_CHARS = 48 * 1024 * 1024;
   }
 });
 
-// dist/adapters/cache/file-records.js
+// dist/incremental/file-records.js
 var file_records_exports = {};
 __export(file_records_exports, {
   FileRecords: () => FileRecords,
   PACKS_KEPT: () => PACKS_KEPT,
   PACK_DRIFT: () => PACK_DRIFT
 });
-import path18 from "node:path";
+import path16 from "node:path";
 function isCacheHead(line) {
   try {
     const head = JSON.parse(line);
@@ -33365,10 +33043,10 @@ function isRecordOf(value, file) {
 }
 var headOf2, LINE, PACKS_KEPT, PACK_DRIFT, FileRecords;
 var init_file_records = __esm({
-  "dist/adapters/cache/file-records.js"() {
+  "dist/incremental/file-records.js"() {
     init_catalog();
     init_compile_cache();
-    init_input_stamps();
+    init_known_inputs();
     headOf2 = (compiler) => JSON.stringify({ ...CACHE_FORMAT, records: "input files", compiler });
     LINE = /^[0-9a-f]{64} /;
     PACKS_KEPT = 16;
@@ -33401,14 +33079,14 @@ var init_file_records = __esm({
        */
       constructor(cache, fleetRoot2, scope = "") {
         this.cache = cache;
-        const folder = fleetRoot2 === void 0 ? "" : path18.resolve(fleetRoot2);
-        this.relative = path18.join("files", `${sha256(scope === "" ? folder : `${folder}\0${scope}`)}.pack`);
+        const folder = fleetRoot2 === void 0 ? "" : path16.resolve(fleetRoot2);
+        this.relative = path16.join("files", `${sha256(scope === "" ? folder : `${folder}\0${scope}`)}.pack`);
         this.prefix = `${CACHE_FORMAT.format} ${CACHE_FORMAT.version} records\0${compilerDigest()}\0`;
         this.head = headOf2(compilerDigest());
         this.readPack();
       }
       get packPath() {
-        return path18.join(this.cache.dir, this.relative);
+        return path16.join(this.cache.dir, this.relative);
       }
       /** A warning, once a problem, about the whole pack, or about its line `at.number` (the record of `at.record`, when known). */
       warn(problem, at2) {
@@ -33533,32 +33211,25 @@ var init_file_records = __esm({
   }
 });
 
-// dist/cli/compile.js
-var compile_exports = {};
-__export(compile_exports, {
-  compileCommand: () => compileCommand,
-  outputLocationProblem: () => outputLocationProblem
-});
+// dist/incremental/compile-build.js
 import { createHash as createHash9 } from "node:crypto";
-import path19 from "node:path";
+import path17 from "node:path";
 import { getHeapStatistics } from "node:v8";
-async function runCompile({ values: values2, progress = SILENT_PROGRESS }) {
-  const opened = {};
+async function compileIncrementally(request) {
+  const opened = request.cacheDir === void 0 ? void 0 : new CompileCache(request.cacheDir, request.check ? "checked" : "compiled", { fleetRoot: request.root });
+  const warnings = () => opened?.warnings ?? [];
   try {
-    const result = withLateWarnings(await compileWithProgress(values2, progress, opened), opened.cache);
-    const refused = values2["check"] !== true && isStrict(values2) && result.exitCode === EXIT.ok && strictWarnings(result.diagnostics).length > 0;
-    return { ...refused ? refusedByStrict(result.diagnostics) : result, pathPrefix: opened.pathPrefix };
+    const outcome = await build(request, opened);
+    return { ...outcome, cacheWarnings: warnings() };
   } catch (error2) {
     if (!(error2 instanceof InputChangedError))
       throw error2;
-    opened.cache?.forgetInputStamps(fleetRoot(values2));
-    return withLateWarnings({
+    opened?.forgetInputStamps(request.root);
+    return {
+      verdict: "input-changed",
       diagnostics: [diagnose({ file: error2.file, line: 1, column: 1 }, "file_changed_while_compiling", { how: error2.how })],
-      exitCode: EXIT.invalid,
-      pathPrefix: opened.pathPrefix
-    }, opened.cache);
-  } finally {
-    progress.clear();
+      cacheWarnings: warnings()
+    };
   }
 }
 async function readKnowing(root, cache) {
@@ -33570,62 +33241,26 @@ async function readKnowing(root, cache) {
     cache.writeInputStamps(root, kept);
   return { files: read.files, diagnostics: read.diagnostics };
 }
-function withLateWarnings(result, cache) {
-  const late = cache?.warnings.filter((warning) => !result.diagnostics.includes(warning)) ?? [];
-  return late.length === 0 ? result : { ...result, diagnostics: sortDiagnostics([...result.diagnostics, ...late]) };
-}
 function writeRecords(root, check) {
   return new CompileCache(writeRecordsFolder(), check ? "checked" : "compiled", { fleetRoot: root });
 }
-async function compileWithProgress(values2, progress, opened) {
-  const root = fleetRoot(values2);
-  const pathPrefix = repositoryPrefix(root, values2);
-  opened.pathPrefix = pathPrefix;
-  const check = values2["check"] === true;
-  const chosenCache = cacheFolderOption(values2, check);
-  const summary = (verdict) => check ? { stepSummary: { title: "diene compile --check", verdict } } : {};
-  const outFlag = stringOption(values2, "out");
-  const outDir = realOutputPath(outFlag === void 0 ? path19.join(root, "generated") : path19.resolve(outFlag));
-  const problem = outputLocationProblem(root, outDir);
-  if (problem)
-    return { diagnostics: [diagnoseFinding({}, problem)], exitCode: EXIT.invalid };
-  if (stringOption(values2, "output") !== void 0 && values2["format"] !== "json" && values2["format"] !== "sarif")
-    throw missingOption("--format sarif", "--output FILE writes the json or sarif log of the diagnostics, so it is given with --format json or --format sarif");
-  const baseFlag = stringOption(values2, "base");
-  if (baseFlag !== void 0 && !values2["check"])
-    throw missingOption("--check", "--base compares a pull request with its base branch, so it is given with --check (diene compile --check --base DIR)");
-  const notFleet = baseFlag === void 0 ? void 0 : whyBaseNotFleet(path19.resolve(baseFlag), baseFlag, pathPrefix, "compile");
-  if (baseFlag !== void 0 && notFleet !== void 0)
-    return { diagnostics: [diagnoseFinding({ file: fromFleetRoot(root, baseFlag) }, notFleet)], exitCode: EXIT.invalid };
-  const base2 = baseFlag === void 0 ? void 0 : await readBaseRevision(baseFlag, root);
-  const now = nowSeconds(values2);
-  const serial = serialOption(values2) ?? 0;
-  const lockWaitMs = lockTimeoutOption(values2);
-  const cacheDir = base2 ? void 0 : chosenCache;
-  const cacheFromOut = cacheDir === void 0 ? void 0 : path19.relative(outDir, path19.resolve(cacheDir));
-  if (cacheFromOut !== void 0 && !cacheFromOut.startsWith("..") && !path19.isAbsolute(cacheFromOut))
-    throw invalidValue("--cache", stringOption(values2, "cache") ?? String(cacheDir), "a folder outside the output directory", "--cache ~/.cache/diene-ci");
-  opened.cache = cacheDir === void 0 ? void 0 : new CompileCache(cacheDir, check ? "checked" : "compiled", { fleetRoot: root });
-  const cache = opened.cache?.isUsable ? opened.cache : void 0;
+async function build(request, opened) {
+  const { root, outDir, check, base: base2, serial, lockWaitMs } = request;
+  const now = request.nowSeconds;
+  const cache = opened?.isUsable ? opened : void 0;
   const read = await readKnowing(root, cache);
   const key = cache ? cacheKey(read.files, "compile", { serial, folder: root }) : void 0;
   const hit = cache && key ? cache.read(key, now) : void 0;
   if (hit) {
-    const warm = cache && warmResult(hit, cache, [...read.diagnostics], outDir, check);
+    const warm = cache && warmOutcome(hit, cache, [...read.diagnostics], outDir, check);
     if (warm)
-      return {
-        ...warm,
-        ...summary(warm.exitCode === EXIT.ok ? `fresh: the ${(hit.outputs?.length ?? 0) + 1} generated files match what the inputs produce` : "the fleet does not compile")
-      };
+      return warm;
   }
-  const shown3 = read.files.length >= PROGRESS_MIN_FILES ? progress : SILENT_PROGRESS;
-  shown3.update(`read ${read.files.length} input files; compiling\u2026`);
-  const [{ planFleet: planFleet2 }, { compareOutputTree: compareOutputTree2, inspectOutput: inspectOutput2, OutputBusyError: OutputBusyError2, OutputForeignError: OutputForeignError2, outputLeftovers: outputLeftovers2, writeOutputTree: writeOutputTree2 }, { staleCheckOutput: staleCheckOutput2, foreignFiles: foreignFiles2, checkCounts: checkCounts2 }, { diffOutputTrees: diffOutputTrees2, isFresh: isFresh2, octal: octal2 }, { foreignDiagnostics: foreignDiagnostics2, foreignPlace: foreignPlace2 }, { plannedListing: plannedListing2, knownDigests: knownDigests2, listingWithin: listingWithin2, sliceKeysOf: sliceKeysOf2 }, { fullCollection: fullCollection2, pacedPlan: pacedPlan2 }, { FileRecords: FileRecords2 }, { manifestText: manifestText2 }] = await Promise.all([
+  request.progress?.({ step: "compiling", inputs: read.files.length });
+  const [{ planFleet: planFleet2 }, { compareOutputTree: compareOutputTree2, inspectOutput: inspectOutput2, OutputBusyError: OutputBusyError2, OutputForeignError: OutputForeignError2, outputLeftovers: outputLeftovers2, writeOutputTree: writeOutputTree2 }, { diffOutputTrees: diffOutputTrees2, isFresh: isFresh2 }, { plannedListing: plannedListing2, knownDigests: knownDigests2, listingWithin: listingWithin2, sliceKeysOf: sliceKeysOf2 }, { fullCollection: fullCollection2, pacedPlan: pacedPlan2 }, { FileRecords: FileRecords2 }, { manifestText: manifestText2 }] = await Promise.all([
     Promise.resolve().then(() => (init_index(), index_exports)),
     Promise.resolve().then(() => (init_output_tree(), output_tree_exports)),
-    Promise.resolve().then(() => (init_check_output(), check_output_exports)),
     Promise.resolve().then(() => (init_output_tree_diff(), output_tree_diff_exports)),
-    Promise.resolve().then(() => (init_output_refusals(), output_refusals_exports)),
     Promise.resolve().then(() => (init_output_plan(), output_plan_exports)),
     Promise.resolve().then(() => (init_heap(), heap_exports)),
     Promise.resolve().then(() => (init_file_records(), file_records_exports)),
@@ -33643,35 +33278,26 @@ async function compileWithProgress(values2, progress, opened) {
         collect();
     }
   };
-  const result = planFleet2(read.files, {
-    folder: root,
-    nowSeconds: now,
-    serial,
-    releaseDocuments: true,
-    ...base2 ? { base: base2 } : {},
-    ...memo ? { fileMemo: memo } : {}
-  });
+  const result = planFleet2(read.files, { folder: root, nowSeconds: now, serial, ...base2 ? { base: base2 } : {} }, { releaseDocuments: true, ...memo ? { fileMemo: memo } : {} });
   records?.save();
   read.files = [];
   if (cache && key && !result.plan)
     cache.write(key, cacheEntry(result));
   const diagnostics = sortDiagnostics([...read.diagnostics, ...cache?.warnings ?? [], ...result.diagnostics]);
-  if (hasErrors(diagnostics) || !result.plan) {
-    const errors2 = diagnostics.filter((d) => d.severity === "error").length;
-    return { diagnostics, exitCode: EXIT.invalid, ...summary(`the fleet does not compile: ${errors2} error${errors2 === 1 ? "" : "s"}`) };
-  }
-  if (!check && isStrict(values2) && strictWarnings(diagnostics).length > 0)
-    return refusedByStrict(diagnostics);
+  if (hasErrors(diagnostics) || !result.plan)
+    return { verdict: "invalid", diagnostics, errors: diagnostics.filter((d) => d.severity === "error").length };
+  if (!check && request.strict && strictWarnings(diagnostics).length > 0)
+    return { verdict: "strict", diagnostics };
   if (getHeapStatistics().used_heap_size >= COLLECTED_HEAP_BYTES)
     collect();
   const known3 = cache ? knownDigests2(result.plan, cache.readSliceKeys(outDir)) : /* @__PURE__ */ new Map();
   const plan = pacedPlan2(result.plan, collect);
   const files = plan.size + 1;
-  shown3.update(`compiled ${inputs} input files into ${files} outputs; ${values2["check"] ? "comparing with" : "writing"} ${shownPath(outDir)}\u2026`);
-  if (values2["check"]) {
-    const refusal2 = refusalAgainstBase(result.permanence ?? [], baseFlag);
-    const checked = sortDiagnostics([...diagnostics, ...refusal2.diagnostics]);
-    const ended = (outcome) => withRefusal(outcome, refusal2);
+  request.progress?.({ step: check ? "comparing" : "writing", inputs, files });
+  if (check) {
+    const permanence = permanenceAgainstBase(result.permanence ?? []);
+    const checked = sortDiagnostics([...diagnostics, ...permanence.diagnostics]);
+    const refusal2 = permanence.errors > 0 ? { permanence } : {};
     const recorded = cache?.readStamps(outDir) ?? /* @__PURE__ */ new Map();
     const compared = await compareOutputTree2(outDir, plan, { recorded, known: known3 });
     if (cache && key)
@@ -33679,67 +33305,30 @@ async function compileWithProgress(values2, progress, opened) {
     cache?.writeSliceKeys(outDir, sliceKeysOf2(plan, compared.listing));
     const leftovers = outputLeftovers2(outDir);
     const diff = diffOutputTrees2(compared.wanted, compared.onDisk, compared.modes);
-    const outShown2 = shownPath(outDir);
     if (isFresh2(diff))
-      return ended({
-        diagnostics: checked,
-        notes: [`fresh: ${files} files in ${outShown2} match the inputs`, ...leftovers],
-        exitCode: EXIT.ok,
-        ...summary(`fresh: the ${files} generated files match what the inputs produce`)
-      });
+      return { verdict: "fresh", diagnostics: checked, files, leftovers, ...refusal2 };
     const lastWrite2 = writeRecords(root, check).readWritten(outDir);
     const foreign = (await inspectOutput2(outDir, compared.listing, { waitMs: 0, recorded, ...lastWrite2 ? { written: lastWrite2 } : {} })).error;
-    const place3 = await foreignPlace2(foreign, outDir, root);
     if (foreign?.unmanaged && foreign.findings.length > 0)
-      return ended({ diagnostics: [...checked, ...foreignDiagnostics2(foreign, place3)], exitCode: EXIT.invalid });
-    const review = await staleCheckOutput2({
+      return { verdict: "refused", diagnostics: checked, foreign, ...refusal2 };
+    return {
+      verdict: "stale",
+      diagnostics: checked,
+      files,
+      leftovers,
       wanted: compared.wanted,
       onDisk: compared.onDisk,
       modes: compared.modes,
-      total: files,
       diff,
-      outDir,
-      root,
-      values: values2,
-      foreign,
-      place: place3
-    });
-    const notDienes = foreignFiles2(diff, outDir, foreign);
-    const notOurs = foreign ? foreign.manifest ? 1 : foreign.findings.length : 0;
-    const edits = (foreign?.findings ?? []).filter((f) => f.reason === "changed").length;
-    const restore = place3.tracked.size === 0 ? "delete it" : place3.tracked.size === edits ? "`git checkout HEAD -- <file>`" : "`git checkout HEAD -- <file>` (delete it when git does not track it)";
-    const next = notOurs ? `\`diene compile\` refuses to remove or overwrite what diene did not write: restore or move ${notOurs === 1 ? "it" : "them"} yourself (a file marked edited below: ${restore} if its edit is not wanted, or change the fleet's inputs to keep it; a file marked foreign: move it out), then run \`diene compile\` and commit the result` : "run `diene compile` and commit the result";
-    const line = (file, word) => {
-      const finding = notDienes.get(file);
-      return finding ? finding.reason === "changed" ? `  edited  ${file}  (changed by hand after diene wrote it)` : `  foreign ${file}  (diene did not write it)` : `  ${word} ${file}`;
+      ...foreign ? { foreign } : {},
+      ...refusal2
     };
-    const counts = checkCounts2(diff, notDienes);
-    const differ = counts.generated.length;
-    const added = counts.added.length;
-    const verdict = (differ > 0 ? `${differ} generated file${differ === 1 ? "" : "s"} of ${files} ${differ === 1 ? "differs" : "differ"} from what the inputs produce` : `the ${files} generated files match what the inputs produce`) + (added > 0 ? `, and ${outShown2} holds ${added} file${added === 1 ? "" : "s"} diene did not write` : "") + `; ${next}`;
-    const notes = [
-      `stale: ${verdict}`,
-      ...diff.stale.map((f) => {
-        const mode = compared.modes.get(f);
-        return mode ? `  changed ${f}  (mode ${octal2(mode[0])}; a write gives ${octal2(mode[1])})` : line(f, "changed");
-      }),
-      ...diff.missing.map((f) => `  missing ${f}`),
-      ...diff.extra.map((f) => line(f, "extra  "))
-    ];
-    return ended({
-      stdout: review.stdout,
-      diagnostics: checked,
-      notes: [...notes, ...leftovers],
-      outputFindings: review.findings,
-      exitCode: EXIT.stale,
-      ...summary(`stale: ${verdict}`)
-    });
   }
   const listing2 = cache && key ? listingWithin2(result.plan, known3, FEW_OUTPUTS_MADE) : void 0;
   if (cache && key && listing2) {
     const entry = cacheEntry(result, { listing: listing2, manifest: manifestText2(listing2) });
     cache.write(key, entry);
-    const inPlace2 = warmResult(entry, cache, read.diagnostics, outDir, false, "compiled; no generated file changes: a row's pins and values are read from the row by Argo CD, never written into them; ");
+    const inPlace2 = warmOutcome(entry, cache, read.diagnostics, outDir, false, "pins");
     if (inPlace2) {
       cache.writeSliceKeys(outDir, sliceKeysOf2(plan, listing2));
       return inPlace2;
@@ -33753,15 +33342,11 @@ async function compileWithProgress(values2, progress, opened) {
     ...lockWaitMs === void 0 ? {} : { waitMs: lockWaitMs }
   });
   if (look.error)
-    return { diagnostics: [...diagnostics, ...foreignDiagnostics2(look.error, await foreignPlace2(look.error, outDir, root))], exitCode: EXIT.invalid };
+    return { verdict: "refused", diagnostics, foreign: look.error };
   const readOnly = readOnlyFolderProblem(outDir, look.folders);
   if (readOnly)
-    return { diagnostics: [...diagnostics, diagnoseFinding({}, readOnly)], exitCode: EXIT.invalid };
+    return { verdict: "refused", diagnostics: [...diagnostics, diagnoseFinding({}, readOnly)] };
   let inPlace;
-  let kept;
-  let linked = 0;
-  let missing = 0;
-  let changedFiles = [];
   try {
     const written = await writeOutputTree2(outDir, plan, {
       trusted: look.trusted,
@@ -33775,7 +33360,7 @@ async function compileWithProgress(values2, progress, opened) {
           return false;
         const entry = cacheEntry(result, made3);
         cache.write(key, entry);
-        inPlace = warmResult(entry, cache, read.diagnostics, outDir, false, "compiled; ", made3.own);
+        inPlace = warmOutcome(entry, cache, read.diagnostics, outDir, false, "compiled", made3.own);
         if (inPlace)
           cache.writeSliceKeys(outDir, sliceKeysOf2(plan, made3.listing));
         return inPlace !== void 0;
@@ -33785,41 +33370,35 @@ async function compileWithProgress(values2, progress, opened) {
       return inPlace;
     cache?.writeStamps(outDir, written.stamps);
     cache?.writeSliceKeys(outDir, sliceKeysOf2(plan, written.made.listing));
-    kept = written.notes;
-    linked = written.counts.linked;
-    missing = written.counts.missing;
-    changedFiles = written.changedFiles;
+    return {
+      verdict: "written",
+      diagnostics,
+      files,
+      linked: written.counts.linked,
+      missing: written.counts.missing,
+      changedFiles: written.changedFiles,
+      notes: written.notes
+    };
   } catch (error2) {
     if (error2 instanceof OutputForeignError2)
-      return { diagnostics: [...diagnostics, ...foreignDiagnostics2(error2, await foreignPlace2(error2, outDir, root))], exitCode: EXIT.invalid };
+      return { verdict: "refused", diagnostics, foreign: error2 };
     if (error2 instanceof OutputBusyError2)
       return {
-        diagnostics: [...diagnostics, diagnose({}, "output_busy", { pid: error2.pid ?? "?", out: outDir, lock: error2.lock, waited: error2.waitedMs / 1e3 })],
-        exitCode: EXIT.invalid
+        verdict: "refused",
+        diagnostics: [...diagnostics, diagnose({}, "output_busy", { pid: error2.pid ?? "?", out: outDir, lock: error2.lock, waited: error2.waitedMs / 1e3 })]
       };
     if (typeof error2?.code !== "string")
       throw error2;
-    return { diagnostics: [...diagnostics, diagnose({}, "output_write_failed", { out: outDir, errno: errnoCode(error2) })], exitCode: EXIT.invalid };
+    return { verdict: "refused", diagnostics: [...diagnostics, diagnose({}, "output_write_failed", { out: outDir, errno: errnoCode(error2) })] };
   }
-  const changed2 = files - 1 - linked - missing;
-  const outShown = shownPath(outDir);
-  const differing = [...changed2 > 0 ? [`${changed2} changed`] : [], ...missing > 0 ? [`${missing} missing from the previous tree`] : []];
-  const note = linked === 0 ? `wrote ${files} files to ${outShown}` : differing.length === 0 ? `the ${files} files in ${outShown} were already right: written again as they were (${linked} hard-linked, the manifest anew), as a run without the cache does; with it, such a tree is left untouched` : `wrote ${files} files to ${outShown} (${differing.join(", ")}, ${linked} unchanged and linked from the previous tree, and the manifest)${namedChanges(changedFiles)}`;
-  return { diagnostics, notes: [note, ...kept], exitCode: EXIT.ok };
-}
-function refusedByStrict(diagnostics) {
-  return { diagnostics, exitCode: EXIT.invalid, notes: ["nothing written: --strict treats warnings as errors"] };
-}
-function namedChanges(files) {
-  return files.length > 0 && files.length <= NAMED_CHANGES ? `: changed ${files.join(", ")}` : "";
 }
 function cacheEntry(result, made3) {
   const outputs = made3 ? { outputs: [...made3.listing], manifest: `sha256:${createHash9("sha256").update(made3.manifest).digest("hex")}` } : {};
   return { diagnostics: result.diagnostics, window: result.nowWindow, ...outputs };
 }
-function warmResult(hit, cache, fresh, outDir, check, from = "from the cache; ", own = []) {
+function warmOutcome(hit, cache, fresh, outDir, check, from = "cache", own = []) {
   if (hasErrors([...fresh, ...hit.diagnostics]) || !hit.outputs)
-    return { diagnostics: sortDiagnostics([...fresh, ...cache.warnings, ...hit.diagnostics]), exitCode: EXIT.invalid };
+    return { verdict: "invalid", diagnostics: sortDiagnostics([...fresh, ...cache.warnings, ...hit.diagnostics]) };
   if (hit.manifest === void 0)
     return void 0;
   const known3 = cache.readStamps(outDir);
@@ -33829,24 +33408,585 @@ function warmResult(hit, cache, fresh, outDir, check, from = "from the cache; ",
   if (look.stamps.size !== known3.size || [...look.stamps].some(([file, [stamp]]) => known3.get(file)?.[0] !== stamp))
     cache.writeStamps(outDir, look.stamps);
   const diagnostics = sortDiagnostics([...fresh, ...cache.warnings, ...hit.diagnostics]);
-  const shown3 = shownPath(outDir);
+  const files = hit.outputs.length + 1;
   if (check)
-    return { diagnostics, notes: [`fresh: ${hit.outputs.length + 1} files in ${shown3} match the inputs`], exitCode: EXIT.ok };
+    return { verdict: "fresh", diagnostics, files, leftovers: [] };
   if (look.readOnly !== void 0)
     return {
-      diagnostics: [...diagnostics, diagnose({}, "output_location_read_only", { out: outDir, place: "inside", path: path19.join(outDir, look.readOnly) })],
-      exitCode: EXIT.invalid
+      verdict: "refused",
+      diagnostics: [...diagnostics, diagnose({}, "output_location_read_only", { out: outDir, place: "inside", path: path17.join(outDir, look.readOnly) })]
     };
-  return {
-    diagnostics,
-    notes: [`up to date: the ${hit.outputs.length + 1} files in ${shown3} already match the inputs (${from}nothing written)`],
-    exitCode: EXIT.ok
-  };
+  return { verdict: "up-to-date", diagnostics, files, from };
 }
-function refusalAgainstBase(permanence, baseFlag) {
+function permanenceAgainstBase(permanence) {
   const errors2 = permanence.filter((d) => d.severity === "error");
   const removals = errors2.filter((d) => d.code === "cluster_removed_with_traffic").length;
-  return { diagnostics: [...permanence], errors: errors2.length, removals, base: baseFlag ?? "" };
+  return { diagnostics: [...permanence], errors: errors2.length, removals };
+}
+var FEW_OUTPUTS_MADE, COLLECTED_HEAP_BYTES, COLD_LOADS_COLLECTED;
+var init_compile_build = __esm({
+  "dist/incremental/compile-build.js"() {
+    init_known_inputs();
+    init_output_location();
+    init_output_match();
+    init_read_fleet();
+    init_catalog();
+    init_diagnostic();
+    init_compile_cache();
+    init_input_stamps();
+    FEW_OUTPUTS_MADE = 64;
+    COLLECTED_HEAP_BYTES = 128 * 1024 * 1024;
+    COLD_LOADS_COLLECTED = 2e3;
+  }
+});
+
+// dist/cli/book-serial.js
+function serialOption(values2) {
+  const flag = values2["serial"];
+  if (typeof flag !== "string")
+    return void 0;
+  const serial = /^[0-9]{1,16}$/.test(flag) ? Number(flag) : NaN;
+  if (!Number.isSafeInteger(serial) || serial > MAX_SERIAL)
+    throw invalidValue("--serial", flag, `a whole number of 0\u2026${MAX_SERIAL}`, "--serial 1732147200");
+  return serial;
+}
+var init_book_serial = __esm({
+  "dist/cli/book-serial.js"() {
+    init_address_book_client();
+    init_command();
+  }
+});
+
+// dist/cli/output-refusals.js
+var output_refusals_exports = {};
+__export(output_refusals_exports, {
+  FOREIGN_SHOWN: () => FOREIGN_SHOWN,
+  foreignDiagnostic: () => foreignDiagnostic,
+  foreignDiagnostics: () => foreignDiagnostics,
+  foreignPlace: () => foreignPlace
+});
+import path18 from "node:path";
+async function foreignPlace(error2, outDir, root, command = "compile") {
+  const edited = (error2?.findings ?? []).filter((finding) => finding.reason === "changed" && !finding.path.endsWith("/")).map((finding) => finding.path);
+  return { outDir, root, tracked: edited.length === 0 ? /* @__PURE__ */ new Set() : await filesAtHead(edited), command };
+}
+function fix(finding, tracked) {
+  if (finding.reason === "lock")
+    return "lock";
+  if (finding.sibling)
+    return "previous";
+  if (finding.reason === "changed")
+    return tracked.has(finding.path) ? "changed" : "untracked";
+  return finding.reason === "unproven" || finding.reason === "unreadable" || finding.reason === "unvouched" ? finding.reason : "other";
+}
+function shown2(target) {
+  return `${shownPath(target)}${target.endsWith("/") ? "/" : ""}`;
+}
+function foreignDiagnostics(error2, place3) {
+  const { outDir } = place3;
+  const command = place3.command ?? "compile";
+  if (error2.otherKind) {
+    const { found, wanted } = error2.otherKind;
+    return [diagnose({}, "output_location_other_kind", { out: outDir, what: found, found, wanted, fix: wanted })];
+  }
+  if (error2.manifest) {
+    const tree = path18.dirname(error2.manifest.path);
+    const fix2 = error2.manifest.conflict ? "conflict" : "restore";
+    return [diagnose({}, "output_manifest_invalid", { path: error2.manifest.path, problem: error2.manifest.problem, out: tree, fix: fix2 })];
+  }
+  if (error2.unmanaged && error2.findings.length > 0) {
+    const examples = error2.findings.slice(0, UNMANAGED_SHOWN).map((finding) => `${path18.relative(outDir, finding.path) || finding.path}${finding.path.endsWith("/") ? "/" : ""}`);
+    const more2 = error2.findings.length - examples.length;
+    return [
+      diagnose({}, "output_location_unmanaged", {
+        out: outDir,
+        entries: error2.findings.length === 1 ? "one" : "many",
+        count: error2.findings.length,
+        examples: examples.join(", ") + (more2 > 0 ? `, and ${more2} more` : ""),
+        fix: command === "atlas" ? error2.outputsFound > 0 ? "atlas_lost" : "atlas_stranger" : error2.outputsFound > 0 ? "lost" : "stranger",
+        stops: command,
+        found: error2.outputsFound,
+        manifest: path18.join(outDir, ".diene-manifest.json")
+      })
+    ];
+  }
+  const named2 = error2.findings.slice(0, FOREIGN_SHOWN);
+  const more = error2.findings.length - named2.length;
+  return named2.map((finding, index) => foreignDiagnostic(finding, place3, more > 0 && index === named2.length - 1 ? more : 0));
+}
+function foreignDiagnostic(finding, place3, more = 0) {
+  const file = fromFleetRoot(realOutputPath(place3.root), finding.path) + (finding.path.endsWith("/") ? "/" : "");
+  return diagnose({ file }, "output_foreign_file", {
+    path: shown2(finding.path),
+    reason: finding.reason,
+    where: finding.sibling && finding.reason !== "lock" ? "previous" : "output",
+    sibling: finding.sibling ? shownPath(finding.sibling) : "",
+    rest: more > 0 ? "more" : "none",
+    more,
+    fix: fix(finding, place3.tracked),
+    out: shownPath(place3.outDir)
+  });
+}
+var FOREIGN_SHOWN, UNMANAGED_SHOWN;
+var init_output_refusals = __esm({
+  "dist/cli/output-refusals.js"() {
+    init_output_location();
+    init_tracked();
+    init_diagnostic();
+    init_command();
+    FOREIGN_SHOWN = 20;
+    UNMANAGED_SHOWN = 3;
+  }
+});
+
+// dist/plan/output-changes.js
+function identify(value, index) {
+  if (value !== null && typeof value === "object") {
+    const o = value;
+    if (typeof o.kind === "string" && typeof o.metadata?.name === "string") {
+      const apiVersion = typeof o.apiVersion === "string" ? o.apiVersion : "";
+      const group = apiVersion.includes("/") ? `${apiVersion.slice(0, apiVersion.indexOf("/"))}/` : "";
+      const namespace = typeof o.metadata.namespace === "string" ? `${o.metadata.namespace}/` : "";
+      return `${group}${o.kind} ${namespace}${o.metadata.name}`;
+    }
+  }
+  return `document ${index + 1}`;
+}
+function yamlObjects(text) {
+  const documents = (0, import_yaml7.parseAllDocuments)(text, { version: "1.2" });
+  if (!Array.isArray(documents) || documents.some((d) => d.errors.length > 0))
+    return void 0;
+  const objects = /* @__PURE__ */ new Map();
+  let index = 0;
+  for (const document of documents) {
+    const value = document.toJS({ maxAliasCount: 100 });
+    if (value === null || value === void 0)
+      continue;
+    let id = identify(value, index);
+    while (objects.has(id))
+      id = `${id} (again)`;
+    objects.set(id, JSON.stringify(value));
+    index++;
+  }
+  return objects;
+}
+function isYamlPath(file) {
+  return file.endsWith(".yaml") || file.endsWith(".yml");
+}
+function objectChanges(file, before, after) {
+  if (!isYamlPath(file))
+    return [];
+  const old = before === void 0 ? /* @__PURE__ */ new Map() : yamlObjects(before);
+  const now = after === void 0 ? /* @__PURE__ */ new Map() : yamlObjects(after);
+  if (!old || !now)
+    return [];
+  const changes = [];
+  for (const [object, json] of now) {
+    const previous = old.get(object);
+    if (previous === void 0)
+      changes.push({ status: "added", file, object });
+    else if (previous !== json)
+      changes.push({ status: "changed", file, object });
+  }
+  for (const object of old.keys())
+    if (!now.has(object))
+      changes.push({ status: "removed", file, object });
+  return changes;
+}
+function outputChanges(before, after, options = {}) {
+  const files = [];
+  for (const file of [.../* @__PURE__ */ new Set([...before.keys(), ...after.keys()])].sort()) {
+    const old = before.get(file);
+    const now = after.get(file);
+    if (old === now)
+      continue;
+    const status = old === void 0 ? "created" : now === void 0 ? "removed" : "changed";
+    files.push({ status, file, objects: objectChanges(file, old, now) });
+  }
+  const others = files.filter((change) => change.file !== MANIFEST_FILE);
+  return { files: others.length > 0 && !options.everyFile ? others : files, total: after.size };
+}
+function changeCounts(changes) {
+  const files = { created: 0, changed: 0, removed: 0 };
+  const objects = { added: 0, changed: 0, removed: 0 };
+  for (const file of changes.files) {
+    files[file.status]++;
+    for (const object of file.objects)
+      objects[object.status]++;
+  }
+  return { files, objects };
+}
+var import_yaml7;
+var init_output_changes = __esm({
+  "dist/plan/output-changes.js"() {
+    import_yaml7 = __toESM(require_dist(), 1);
+    init_output_manifest();
+  }
+});
+
+// dist/report/check-review.js
+function paint(colour, code2, text) {
+  return colour ? `${ANSI[code2]}${text}${ANSI.reset}` : text;
+}
+function formatSummary(changes, options) {
+  const { colour } = options;
+  const foreign = options.foreign ?? /* @__PURE__ */ new Set();
+  const edited = options.edited ?? /* @__PURE__ */ new Set();
+  const files = changes.files.map((f) => foreign.has(f.file) ? { ...f, objects: [] } : f);
+  const generated = files.filter((f) => !foreign.has(f.file));
+  const counts = changeCounts({ ...changes, files: generated.filter((f) => !edited.has(f.file)) });
+  const objectCounts = changeCounts({ ...changes, files }).objects;
+  const editedCount = generated.length - generated.filter((f) => !edited.has(f.file)).length;
+  const addedCount = files.length - generated.length;
+  const notOurs = editedCount + addedCount;
+  const them = notOurs === 1 ? "it" : "them";
+  const label2 = (file) => foreign.has(file.file) ? { text: "foreign", colour: "red" } : edited.has(file.file) ? { text: "edited", colour: "red" } : { text: FILE_STATE[file.status], colour: STATUS_COLOUR[file.status] };
+  const ours = generated.length > 0 ? `${counted(generated.length, "generated file")} of ${changes.total} ${generated.length === 1 ? "differs" : "differ"} from what the inputs produce: ${counts.files.created} missing, ${counts.files.changed} changed, ${counts.files.removed} extra` + (editedCount > 0 ? `, ${editedCount} edited by hand` : "") + `; objects: ${objectCounts.added} added, ${objectCounts.changed} changed, ${objectCounts.removed} removed` : `the ${changes.total} generated files match what the inputs produce`;
+  const notDienes = (addedCount > 0 ? `; ${counted(addedCount, "file")} diene did not write (added by hand)` : "") + (notOurs > 0 ? `; \`diene compile\` refuses what was added or edited by hand: restore or move ${them} yourself` : "");
+  const lines = [paint(colour, "bold", `${ours}${notDienes}`), "", "files:"];
+  const shown3 = (text) => printable(text, "line");
+  const width = Math.max(...files.map((f) => shown3(f.file).length), 0);
+  for (const file of files) {
+    const tally = ["added", "changed", "removed"].map((status) => [status, file.objects.filter((o) => o.status === status).length]).filter(([, n]) => n > 0).map(([status, n]) => `${n} ${status}`).join(", ");
+    const { text, colour: tint } = label2(file);
+    lines.push(`  ${paint(colour, tint, text.padEnd(8))} ${shown3(file.file).padEnd(width)}${tally ? `  objects: ${tally}` : ""}`.trimEnd());
+  }
+  const objects = files.flatMap((f) => f.objects);
+  if (objects.length > 0) {
+    lines.push("", "objects:");
+    const limit = options.objectLines ?? 40;
+    for (const object of objects.slice(0, limit))
+      lines.push(`  ${paint(colour, STATUS_COLOUR[object.status], object.status.padEnd(8))} ${shown3(object.object)}  (${shown3(object.file)})`);
+    if (objects.length > limit)
+      lines.push(`  \u2026 and ${objects.length - limit} more object changes`);
+  }
+  return `${lines.join("\n")}
+`;
+}
+function colourDiffLine(line) {
+  if (line.startsWith("+++") || line.startsWith("---"))
+    return paint(true, "bold", line);
+  if (line.startsWith("+"))
+    return paint(true, "green", line);
+  if (line.startsWith("-"))
+    return paint(true, "red", line);
+  if (line.startsWith("@@"))
+    return paint(true, "cyan", line);
+  return line;
+}
+function filesCut(patchLines, cut) {
+  const starts = [];
+  patchLines.forEach((line, i) => {
+    if (line !== SEPARATOR)
+      return;
+    const minus = patchLines[i + 1] ?? "";
+    const plus = patchLines[i + 2] ?? "";
+    const file = plus.startsWith("+++ b/") ? plus.slice("+++ b/".length) : minus.replace(/^--- a\//, "");
+    starts.push({ at: i, file });
+  });
+  return starts.filter((start, k) => (starts[k + 1]?.at ?? patchLines.length) > cut).map((start) => start.file);
+}
+function formatDiff(patch, options) {
+  const lines = patch.split("\n");
+  if (lines.at(-1) === "")
+    lines.pop();
+  const shown3 = lines.slice(0, options.diffLines);
+  const text = shown3.map((line) => withoutWorkflowCommands(printable(line, "line"))).map((line) => options.colour ? colourDiffLine(line) : line).join("\n");
+  if (shown3.length === lines.length)
+    return text ? `${text}
+` : "";
+  const cutInside = filesCut(lines, shown3.length);
+  const where = options.diffFile ? `the full diff is in ${options.diffFile}` : `for the full diff run \`diene compile --check --diff-lines all\`, or \`diene compile --out ${shellWord(options.outDir)}\` and \`git diff\``;
+  const rest = lines.length - shown3.length;
+  return `${text}
+${paint(options.colour, "bold", `\u2026 ${rest} more diff line${rest === 1 ? "" : "s"} not shown${cutInside.length ? ` (files not shown in full: ${cutInside.slice(0, 10).map((file) => printable(file, "line")).join(", ")}${cutInside.length > 10 ? `, and ${cutInside.length - 10} more` : ""})` : ""}; ${where}`)}
+`;
+}
+function formatReview(changes, patch, options) {
+  return `${formatSummary(changes, options)}
+${formatDiff(patch, options)}`;
+}
+var ANSI, STATUS_COLOUR, FILE_STATE, SEPARATOR;
+var init_check_review = __esm({
+  "dist/report/check-review.js"() {
+    init_format();
+    init_output_changes();
+    init_counted();
+    init_shell_word();
+    init_format();
+    ANSI = { reset: "\x1B[0m", bold: "\x1B[1m", red: "\x1B[31m", green: "\x1B[32m", yellow: "\x1B[33m", cyan: "\x1B[36m" };
+    STATUS_COLOUR = { created: "green", added: "green", changed: "yellow", removed: "red" };
+    FILE_STATE = { created: "missing", changed: "changed", removed: "extra" };
+    SEPARATOR = "=".repeat(67);
+  }
+});
+
+// dist/cli/check-output.js
+var check_output_exports = {};
+__export(check_output_exports, {
+  DEFAULT_DIFF_LINES: () => DEFAULT_DIFF_LINES,
+  checkCounts: () => checkCounts,
+  diffLinesOption: () => diffLinesOption,
+  foreignFiles: () => foreignFiles,
+  staleCheckOutput: () => staleCheckOutput
+});
+import path19 from "node:path";
+function diffLinesOption(values2) {
+  const flag = stringOption(values2, "diff-lines");
+  if (flag === void 0)
+    return DEFAULT_DIFF_LINES;
+  if (flag === "all")
+    return Infinity;
+  if (!/^\d+$/.test(flag))
+    throw invalidValue("--diff-lines", flag, 'a number of lines or "all"', "--diff-lines 400 or --diff-lines all");
+  return Number(flag);
+}
+function foreignFiles(diff, outDir, foreign) {
+  const byFile = /* @__PURE__ */ new Map();
+  const inTree = (foreign?.findings ?? []).filter((f) => f.sibling === void 0);
+  for (const file of [...diff.stale, ...diff.extra]) {
+    const finding = inTree.find((f) => {
+      const relative2 = path19.relative(outDir, f.path).split(path19.sep).join("/");
+      return f.path.endsWith("/") ? file.startsWith(`${relative2}/`) : relative2 === file;
+    });
+    if (finding)
+      byFile.set(file, finding);
+  }
+  return byFile;
+}
+function checkCounts(diff, foreign) {
+  const all = [...diff.stale, ...diff.missing, ...diff.extra].sort(outputFileOrder);
+  const edited = all.filter((file) => foreign.get(file)?.reason === "changed");
+  const added = all.filter((file) => foreign.has(file) && foreign.get(file)?.reason !== "changed");
+  return { generated: all.filter((file) => !added.includes(file)), edited, added };
+}
+async function staleCheckOutput(input) {
+  const diffLines2 = diffLinesOption(input.values);
+  const diffFile = stringOption(input.values, "diff-file");
+  if (diffFile !== void 0)
+    await writeText(path19.resolve(diffFile), input.diff.patch);
+  const outRelative = shownPath(input.outDir);
+  const foreign = foreignFiles(input.diff, input.outDir, input.foreign);
+  const byBytes = outputChanges(input.onDisk, input.wanted, { everyFile: true });
+  const byMode = [...input.modes?.keys() ?? []].map((file) => ({ status: "changed", file, objects: [] }));
+  const changes = { ...byBytes, files: [...byBytes.files, ...byMode].sort((a, b) => outputFileOrder(a.file, b.file)) };
+  const counts = checkCounts(input.diff, foreign);
+  const stdout = formatReview({ ...changes, total: input.total ?? changes.total }, input.diff.patch, {
+    colour: useColour(process.stdout.isTTY, process.env),
+    diffLines: diffLines2,
+    outDir: outRelative,
+    foreign: new Set(counts.added),
+    edited: new Set(counts.edited),
+    ...diffFile !== void 0 ? { diffFile } : {}
+  });
+  const root = realOutputPath(input.root);
+  const where = (file) => fromFleetRoot(root, path19.join(input.outDir, file));
+  const finding = (file, state, mode = ["", ""]) => {
+    const refused = foreign.get(file);
+    return refused ? foreignDiagnostic(refused, input.place) : diagnose({ file: where(file) }, "output_stale", { path: shownPath(path19.join(input.outDir, file)), state, mode: mode[0], wanted: mode[1] });
+  };
+  const matched = new Set(foreign.values());
+  const unmatched = input.foreign ? input.foreign.manifest ? foreignDiagnostics(input.foreign, input.place) : input.foreign.findings.filter((f) => !matched.has(f)).map((f) => foreignDiagnostic(f, input.place)) : [];
+  const files = [
+    ...input.diff.stale.map((f) => {
+      const mode = input.modes?.get(f);
+      return mode ? finding(f, "mode", [octal(mode[0]), octal(mode[1])]) : finding(f, "changed");
+    }),
+    ...input.diff.missing.map((f) => finding(f, "missing")),
+    ...input.diff.extra.map((f) => finding(f, "extra"))
+  ];
+  const manifest = where(MANIFEST_FILE);
+  const all = [...files.filter((d) => d.file !== manifest), ...unmatched, ...files.filter((d) => d.file === manifest)];
+  const findings = [...all.filter((d) => d.code !== "output_stale"), ...all.filter((d) => d.code === "output_stale")];
+  return { stdout, findings };
+}
+var DEFAULT_DIFF_LINES;
+var init_check_output = __esm({
+  "dist/cli/check-output.js"() {
+    init_files();
+    init_diagnostic();
+    init_output_changes();
+    init_output_tree_diff();
+    init_check_review();
+    init_output_manifest();
+    init_command();
+    init_output_location();
+    init_output_refusals();
+    DEFAULT_DIFF_LINES = 400;
+  }
+});
+
+// dist/cli/compile.js
+var compile_exports = {};
+__export(compile_exports, {
+  compileCommand: () => compileCommand,
+  outputLocationProblem: () => outputLocationProblem
+});
+import path20 from "node:path";
+async function runCompile({ values: values2, progress = SILENT_PROGRESS }) {
+  const shown3 = {};
+  try {
+    const result = await compileFromArgs(values2, progress, shown3);
+    const refused = values2["check"] !== true && isStrict(values2) && result.exitCode === EXIT.ok && strictWarnings(result.diagnostics).length > 0;
+    return { ...refused ? refusedByStrict(result.diagnostics) : result, pathPrefix: shown3.pathPrefix };
+  } finally {
+    progress.clear();
+  }
+}
+function withLateWarnings(result, warnings) {
+  const late = warnings.filter((warning) => !result.diagnostics.includes(warning));
+  return late.length === 0 ? result : { ...result, diagnostics: sortDiagnostics([...result.diagnostics, ...late]) };
+}
+async function compileFromArgs(values2, progress, shown3) {
+  const root = fleetRoot(values2);
+  const pathPrefix = repositoryPrefix(root, values2);
+  shown3.pathPrefix = pathPrefix;
+  const check = values2["check"] === true;
+  const chosenCache = cacheFolderOption(values2, check);
+  const outFlag = stringOption(values2, "out");
+  const outDir = realOutputPath(outFlag === void 0 ? path20.join(root, "generated") : path20.resolve(outFlag));
+  const problem = outputLocationProblem(root, outDir);
+  if (problem)
+    return { diagnostics: [diagnoseFinding({}, problem)], exitCode: EXIT.invalid };
+  if (stringOption(values2, "output") !== void 0 && values2["format"] !== "json" && values2["format"] !== "sarif")
+    throw missingOption("--format sarif", "--output FILE writes the json or sarif log of the diagnostics, so it is given with --format json or --format sarif");
+  const baseFlag = stringOption(values2, "base");
+  if (baseFlag !== void 0 && !values2["check"])
+    throw missingOption("--check", "--base compares a pull request with its base branch, so it is given with --check (diene compile --check --base DIR)");
+  const notFleet = baseFlag === void 0 ? void 0 : whyBaseNotFleet(path20.resolve(baseFlag), baseFlag, pathPrefix, "compile");
+  if (baseFlag !== void 0 && notFleet !== void 0)
+    return { diagnostics: [diagnoseFinding({ file: fromFleetRoot(root, baseFlag) }, notFleet)], exitCode: EXIT.invalid };
+  const base2 = baseFlag === void 0 ? void 0 : await readBaseRevision(baseFlag, root);
+  const now = nowSeconds(values2);
+  const serial = serialOption(values2) ?? 0;
+  const lockWaitMs = lockTimeoutOption(values2);
+  const cacheDir = base2 ? void 0 : chosenCache;
+  const cacheFromOut = cacheDir === void 0 ? void 0 : path20.relative(outDir, path20.resolve(cacheDir));
+  if (cacheFromOut !== void 0 && !cacheFromOut.startsWith("..") && !path20.isAbsolute(cacheFromOut))
+    throw invalidValue("--cache", stringOption(values2, "cache") ?? String(cacheDir), "a folder outside the output directory", "--cache ~/.cache/diene-ci");
+  const outcome = await compileIncrementally({
+    root,
+    outDir,
+    check,
+    ...cacheDir === void 0 ? {} : { cacheDir },
+    ...base2 ? { base: base2 } : {},
+    nowSeconds: now,
+    serial,
+    ...lockWaitMs === void 0 ? {} : { lockWaitMs },
+    strict: isStrict(values2),
+    progress: (stage) => {
+      if (stage.inputs < PROGRESS_MIN_FILES)
+        return;
+      progress.update(stage.step === "compiling" ? `read ${stage.inputs} input files; compiling\u2026` : `compiled ${stage.inputs} input files into ${stage.files} outputs; ${stage.step === "comparing" ? "comparing with" : "writing"} ${shownPath(outDir)}\u2026`);
+    }
+  });
+  return withLateWarnings(await commandResult(outcome, { root, outDir, check, values: values2, baseFlag }), outcome.cacheWarnings);
+}
+async function commandResult(outcome, run2) {
+  const { root, outDir, check } = run2;
+  const outShown = shownPath(outDir);
+  const summary = (verdict) => check ? { stepSummary: { title: "diene compile --check", verdict } } : {};
+  const ended = (result) => "permanence" in outcome && outcome.permanence ? withRefusal(result, { ...outcome.permanence, base: run2.baseFlag ?? "" }) : result;
+  switch (outcome.verdict) {
+    case "input-changed":
+      return { diagnostics: outcome.diagnostics, exitCode: EXIT.invalid };
+    case "invalid": {
+      const { errors: errors2 } = outcome;
+      const verdict = errors2 === void 0 ? "the fleet does not compile" : `the fleet does not compile: ${errors2} error${errors2 === 1 ? "" : "s"}`;
+      return { diagnostics: outcome.diagnostics, exitCode: EXIT.invalid, ...summary(verdict) };
+    }
+    case "strict":
+      return refusedByStrict(outcome.diagnostics);
+    case "refused": {
+      if (!outcome.foreign)
+        return { diagnostics: outcome.diagnostics, exitCode: EXIT.invalid };
+      const { foreignDiagnostics: foreignDiagnostics2, foreignPlace: foreignPlace2 } = await Promise.resolve().then(() => (init_output_refusals(), output_refusals_exports));
+      const place3 = await foreignPlace2(outcome.foreign, outDir, root);
+      return ended({ diagnostics: [...outcome.diagnostics, ...foreignDiagnostics2(outcome.foreign, place3)], exitCode: EXIT.invalid });
+    }
+    case "up-to-date":
+      return {
+        diagnostics: outcome.diagnostics,
+        notes: [`up to date: the ${outcome.files} files in ${outShown} already match the inputs (${UP_TO_DATE_FROM[outcome.from]}nothing written)`],
+        exitCode: EXIT.ok
+      };
+    case "fresh":
+      return ended({
+        diagnostics: outcome.diagnostics,
+        notes: [`fresh: ${outcome.files} files in ${outShown} match the inputs`, ...outcome.leftovers],
+        exitCode: EXIT.ok,
+        ...summary(`fresh: the ${outcome.files} generated files match what the inputs produce`)
+      });
+    case "stale":
+      return ended(await staleResult(outcome, run2, summary));
+    case "written":
+      return { diagnostics: outcome.diagnostics, notes: [writtenNote(outcome, outShown), ...outcome.notes], exitCode: EXIT.ok };
+  }
+}
+function writtenNote(written, outShown) {
+  const { files, linked, missing } = written;
+  const changed2 = files - 1 - linked - missing;
+  const differing = [...changed2 > 0 ? [`${changed2} changed`] : [], ...missing > 0 ? [`${missing} missing from the previous tree`] : []];
+  return linked === 0 ? `wrote ${files} files to ${outShown}` : differing.length === 0 ? `the ${files} files in ${outShown} were already right: written again as they were (${linked} hard-linked, the manifest anew), as a run without the cache does; with it, such a tree is left untouched` : `wrote ${files} files to ${outShown} (${differing.join(", ")}, ${linked} unchanged and linked from the previous tree, and the manifest)${namedChanges(written.changedFiles)}`;
+}
+async function staleResult(stale, run2, summary) {
+  const { root, outDir, values: values2 } = run2;
+  const [{ staleCheckOutput: staleCheckOutput2, foreignFiles: foreignFiles2, checkCounts: checkCounts2 }, { octal: octal2 }, { foreignPlace: foreignPlace2 }] = await Promise.all([
+    Promise.resolve().then(() => (init_check_output(), check_output_exports)),
+    Promise.resolve().then(() => (init_output_tree_diff(), output_tree_diff_exports)),
+    Promise.resolve().then(() => (init_output_refusals(), output_refusals_exports))
+  ]);
+  const { diff, foreign, files } = stale;
+  const outShown = shownPath(outDir);
+  const place3 = await foreignPlace2(foreign, outDir, root);
+  const review = await staleCheckOutput2({
+    wanted: stale.wanted,
+    onDisk: stale.onDisk,
+    modes: stale.modes,
+    total: files,
+    diff,
+    outDir,
+    root,
+    values: values2,
+    foreign,
+    place: place3
+  });
+  const notDienes = foreignFiles2(diff, outDir, foreign);
+  const notOurs = foreign ? foreign.manifest ? 1 : foreign.findings.length : 0;
+  const edits = (foreign?.findings ?? []).filter((f) => f.reason === "changed").length;
+  const restore = place3.tracked.size === 0 ? "delete it" : place3.tracked.size === edits ? "`git checkout HEAD -- <file>`" : "`git checkout HEAD -- <file>` (delete it when git does not track it)";
+  const next = notOurs ? `\`diene compile\` refuses to remove or overwrite what diene did not write: restore or move ${notOurs === 1 ? "it" : "them"} yourself (a file marked edited below: ${restore} if its edit is not wanted, or change the fleet's inputs to keep it; a file marked foreign: move it out), then run \`diene compile\` and commit the result` : "run `diene compile` and commit the result";
+  const line = (file, word) => {
+    const finding = notDienes.get(file);
+    return finding ? finding.reason === "changed" ? `  edited  ${file}  (changed by hand after diene wrote it)` : `  foreign ${file}  (diene did not write it)` : `  ${word} ${file}`;
+  };
+  const counts = checkCounts2(diff, notDienes);
+  const differ = counts.generated.length;
+  const added = counts.added.length;
+  const verdict = (differ > 0 ? `${differ} generated file${differ === 1 ? "" : "s"} of ${files} ${differ === 1 ? "differs" : "differ"} from what the inputs produce` : `the ${files} generated files match what the inputs produce`) + (added > 0 ? `, and ${outShown} holds ${added} file${added === 1 ? "" : "s"} diene did not write` : "") + `; ${next}`;
+  const notes = [
+    `stale: ${verdict}`,
+    ...diff.stale.map((f) => {
+      const mode = stale.modes.get(f);
+      return mode ? `  changed ${f}  (mode ${octal2(mode[0])}; a write gives ${octal2(mode[1])})` : line(f, "changed");
+    }),
+    ...diff.missing.map((f) => `  missing ${f}`),
+    ...diff.extra.map((f) => line(f, "extra  "))
+  ];
+  return {
+    stdout: review.stdout,
+    diagnostics: stale.diagnostics,
+    notes: [...notes, ...stale.leftovers],
+    outputFindings: review.findings,
+    exitCode: EXIT.stale,
+    ...summary(`stale: ${verdict}`)
+  };
+}
+function refusedByStrict(diagnostics) {
+  return { diagnostics, exitCode: EXIT.invalid, notes: ["nothing written: --strict treats warnings as errors"] };
+}
+function namedChanges(files) {
+  return files.length > 0 && files.length <= NAMED_CHANGES ? `: changed ${files.join(", ")}` : "";
 }
 function withRefusal(compared, refusal2) {
   if (refusal2.errors === 0)
@@ -33873,15 +34013,11 @@ function lockTimeoutOption(values2) {
     throw invalidValue("--lock-timeout", flag, `a whole number of seconds of 0\u2026${LOCK_TIMEOUT_LIMIT}`, "--lock-timeout 60");
   return seconds * 1e3;
 }
-var NAMED_CHANGES, FEW_OUTPUTS_MADE, COLLECTED_HEAP_BYTES, COLD_LOADS_COLLECTED, LOCK_TIMEOUT_LIMIT, compileCommand;
+var UP_TO_DATE_FROM, NAMED_CHANGES, LOCK_TIMEOUT_LIMIT, compileCommand;
 var init_compile = __esm({
   "dist/cli/compile.js"() {
-    init_compile_cache();
-    init_input_stamps();
-    init_output_match();
-    init_read_fleet();
-    init_catalog();
     init_diagnostic();
+    init_compile_build();
     init_book_serial();
     init_command();
     init_progress();
@@ -33890,12 +34026,40 @@ var init_compile = __esm({
     init_repository_paths();
     init_strict();
     init_output_location();
+    UP_TO_DATE_FROM = {
+      cache: "from the cache; ",
+      // Most such changes are a pin bump: said, since "nothing written" after one surprises the first time.
+      pins: "compiled; no generated file changes: a row's pins and values are read from the row by Argo CD, never written into them; ",
+      compiled: "compiled; "
+    };
     NAMED_CHANGES = 5;
-    FEW_OUTPUTS_MADE = 64;
-    COLLECTED_HEAP_BYTES = 128 * 1024 * 1024;
-    COLD_LOADS_COLLECTED = 2e3;
     LOCK_TIMEOUT_LIMIT = 3600;
     compileCommand = { ...fromHelp(compileHelp), run: runCompile };
+  }
+});
+
+// dist/incremental/validate-build.js
+async function validateIncrementally(request) {
+  const { root } = request;
+  const now = request.nowSeconds;
+  const read = await readFleetFiles(root, {});
+  const cache = request.cacheDir === void 0 ? void 0 : new CompileCache(request.cacheDir, "validated", { fleetRoot: root });
+  const key = cache ? cacheKey(read.files, "validate", { folder: root }) : void 0;
+  let found = cache && key ? cache.read(key, now)?.diagnostics : void 0;
+  if (!found) {
+    const analysis = analyzeFleet(read.files, { folder: root, nowSeconds: now });
+    if (cache && key)
+      cache.write(key, { diagnostics: analysis.diagnostics, window: analysis.nowWindow });
+    found = analysis.diagnostics;
+  }
+  return sortDiagnostics([...read.diagnostics, ...cache?.warnings ?? [], ...found]);
+}
+var init_validate_build = __esm({
+  "dist/incremental/validate-build.js"() {
+    init_read_fleet();
+    init_diagnostic();
+    init_index();
+    init_compile_cache();
   }
 });
 
@@ -33908,18 +34072,7 @@ async function runValidate({ values: values2, format: format2 }) {
   const root = fleetRoot(values2);
   const pathPrefix = repositoryPrefix(root, values2);
   const cacheDir = cacheFolderOption(values2, true);
-  const read = await readFleet(root);
-  const now = nowSeconds(values2);
-  const cache = cacheDir === void 0 ? void 0 : new CompileCache(cacheDir, "validated", { fleetRoot: root });
-  const key = cache ? cacheKey(read.files, "validate", { folder: root }) : void 0;
-  let found = cache && key ? cache.read(key, now)?.diagnostics : void 0;
-  if (!found) {
-    const analysis = analyzeFleet(read.files, { folder: root, nowSeconds: now });
-    if (cache && key)
-      cache.write(key, { diagnostics: analysis.diagnostics, window: analysis.nowWindow });
-    found = analysis.diagnostics;
-  }
-  const diagnostics = sortDiagnostics([...read.diagnostics, ...cache?.warnings ?? [], ...found]);
+  const diagnostics = await validateIncrementally({ root, nowSeconds: nowSeconds(values2), ...cacheDir === void 0 ? {} : { cacheDir } });
   const errors2 = diagnostics.filter((d) => d.severity === "error").length;
   const exitCode = hasErrors(diagnostics) ? EXIT.invalid : EXIT.ok;
   const stepSummary = {
@@ -33936,10 +34089,9 @@ async function runValidate({ values: values2, format: format2 }) {
 var validateCommand;
 var init_validate = __esm({
   "dist/cli/validate.js"() {
-    init_compile_cache();
     init_diagnostic();
-    init_index();
     init_format();
+    init_validate_build();
     init_command();
     init_repository_paths();
     init_validate_help();
@@ -33947,8 +34099,173 @@ var init_validate = __esm({
   }
 });
 
+// dist/1-load/render-inputs.js
+import { createHash as createHash10 } from "node:crypto";
+function inputDigest(platform, files) {
+  const hash3 = createHash10("sha256");
+  const frame = (text) => {
+    hash3.update(`${Buffer.byteLength(text, "utf8")}:`);
+    hash3.update(text, "utf8");
+  };
+  frame("diene-render-inputs/1");
+  frame(platform);
+  for (const file of [...files].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) {
+    frame(file.path);
+    frame(file.text);
+  }
+  return `sha256:${hash3.digest("hex")}`;
+}
+function rowPlatformsOf(platform, issuer) {
+  return /* @__PURE__ */ new Set([platform, issuer ?? platform]);
+}
+function selectRenderInputs(files, platform, issuer) {
+  const keep = rowPlatformsOf(platform, issuer);
+  return files.filter((file) => {
+    if (file.path.startsWith("claims/"))
+      return false;
+    const row = /^platforms\/([^/]+)\//.exec(file.path);
+    return row === null || keep.has(row[1]);
+  });
+}
+function renderScopesOf(platform, issuer) {
+  const rowFolders = [.../* @__PURE__ */ new Set([platform, issuer])].filter((name) => name !== void 0 && /^[a-z][a-z0-9]*$/.test(name));
+  return [
+    ...["registry", "state", "carbon"].map((folder) => ({ folder, depth: "all" })),
+    { folder: "platforms", depth: "children" },
+    ...rowFolders.map((name) => ({ folder: `platforms/${name}`, depth: "all" }))
+  ];
+}
+var FLEET_YAML2, fleetYamlOf;
+var init_render_inputs = __esm({
+  "dist/1-load/render-inputs.js"() {
+    FLEET_YAML2 = "registry/fleet.yaml";
+    fleetYamlOf = (files) => files.find((file) => file.path === FLEET_YAML2)?.text;
+  }
+});
+
+// dist/1-load/render-issuer.js
+var render_issuer_exports = {};
+__export(render_issuer_exports, {
+  issuerPlatformOf: () => issuerPlatformOf,
+  renderInputs: () => renderInputs
+});
+function issuerPlatformOf(text) {
+  if (text === void 0)
+    return void 0;
+  let platform;
+  try {
+    platform = (0, import_yaml8.parse)(text, { version: "1.2" })?.issuer?.platform;
+  } catch {
+    platform = void 0;
+  }
+  return typeof platform === "string" ? platform : void 0;
+}
+function renderInputs(files, platform) {
+  return selectRenderInputs(files, platform, issuerPlatformOf(fleetYamlOf(files)));
+}
+var import_yaml8;
+var init_render_issuer = __esm({
+  "dist/1-load/render-issuer.js"() {
+    import_yaml8 = __toESM(require_dist(), 1);
+    init_render_inputs();
+  }
+});
+
+// dist/incremental/render-build.js
+import path21 from "node:path";
+function readFleetYaml(root) {
+  const read = readInputFile(path21.join(root, FLEET_YAML2), { root: realPath(root) });
+  return "text" in read ? read.text : void 0;
+}
+function keyOptions(platform, root, files) {
+  const present = new Set(files.filter((file) => !file.unreadable).map((file) => file.path));
+  return REQUIRED_FILES.every((file) => present.has(file)) ? { platform } : { platform, folder: root };
+}
+async function issuerOf(text, cache, now) {
+  if (text === void 0)
+    return void 0;
+  const key = cache ? cacheKey([sourceFile(FLEET_YAML2, text)], "render-issuer", {}) : void 0;
+  const known3 = cache && key ? cache.read(key, now) : void 0;
+  if (known3)
+    return known3.issuer;
+  const { issuerPlatformOf: issuerPlatformOf2 } = await Promise.resolve().then(() => (init_render_issuer(), render_issuer_exports));
+  const issuer = issuerPlatformOf2(text);
+  if (cache && key)
+    cache.write(key, { diagnostics: [], window: EVERY_INSTANT, ...issuer === void 0 ? {} : { issuer } });
+  return issuer;
+}
+async function renderIncrementally(request) {
+  const { root, platform: name } = request;
+  const now = request.nowSeconds;
+  const cache = request.cacheDir === void 0 ? void 0 : new CompileCache(request.cacheDir, "rendered", { fleetRoot: root });
+  const fleetYaml = readFleetYaml(root);
+  const walked = await issuerOf(fleetYaml, cache, now);
+  const read = await readFleetFiles(root, { scopes: renderScopesOf(name, walked) });
+  const readYaml = read.files.find((file) => file.path === FLEET_YAML2)?.text;
+  const issuer = readYaml === fleetYaml ? walked : await issuerOf(readYaml, cache, now);
+  const files = selectRenderInputs(read.files, name, issuer);
+  const inputs = { inputs: files.length, inputDigest: inputDigest(name, files) };
+  const key = cache ? cacheKey(files, "render", keyOptions(name, root, files)) : void 0;
+  const hit = cache && key ? cache.readRender(key, now) : void 0;
+  if (cache && hit)
+    return {
+      rendered: hit.render.exitCode === RENDER_EXIT.rendered,
+      ...hit.stdout === void 0 ? {} : { yamlBytes: hit.stdout },
+      diagnostics: sortDiagnostics([...hit.render.withRead ? read.diagnostics : [], ...cache.warnings, ...hit.entry.diagnostics]),
+      ...inputs
+    };
+  const [{ analyzeFleet: analyzeFleet2 }, { platformObjects: platformObjects2 }, { toYamlStream: toYamlStream2 }, { FileRecords: FileRecords2 }] = await Promise.all([
+    Promise.resolve().then(() => (init_index(), index_exports)),
+    Promise.resolve().then(() => (init_platform_objects(), platform_objects_exports)),
+    Promise.resolve().then(() => (init_serialize(), serialize_exports)),
+    Promise.resolve().then(() => (init_file_records(), file_records_exports))
+  ]);
+  const records = cache ? new FileRecords2(cache, void 0, `render ${name}`) : void 0;
+  const analysis = analyzeFleet2(files, { nowSeconds: now, rowsRead: rowPlatformsOf(name, issuer), folder: root }, records ? { fileMemo: records } : {});
+  records?.save();
+  const remember = (outcome, entryDiagnostics, withRead) => {
+    if (!cache || !key)
+      return outcome;
+    cache.writeRender(key, {
+      diagnostics: entryDiagnostics,
+      window: analysis.nowWindow,
+      render: { exitCode: outcome.rendered ? RENDER_EXIT.rendered : RENDER_EXIT.refused, withRead }
+    }, outcome.yaml);
+    const late = cache.warnings.filter((warning) => !outcome.diagnostics.includes(warning));
+    return late.length === 0 ? outcome : { ...outcome, diagnostics: sortDiagnostics([...outcome.diagnostics, ...late]) };
+  };
+  const warnings = cache?.warnings ?? [];
+  const diagnostics = sortDiagnostics([...read.diagnostics, ...warnings, ...analysis.diagnostics]);
+  if (hasErrors(diagnostics) || !analysis.model)
+    return remember({ rendered: false, diagnostics, ...inputs }, analysis.diagnostics, true);
+  const { model } = analysis;
+  const platform = model.platforms.find((p) => p.name === name);
+  if (!platform) {
+    const notFound = request.notFound(model.platforms.map((p) => p.name));
+    return remember({ rendered: false, diagnostics: sortDiagnostics([...warnings, notFound]), ...inputs }, [notFound], false);
+  }
+  const objects = platformObjects2(model, platform);
+  if (objects.length === 0)
+    throw new Error(`render produced no object for platform ${name}, which has ${platform.services.length} services`);
+  return remember({ rendered: true, yaml: toYamlStream2(objects, "diene render"), diagnostics, ...inputs }, analysis.diagnostics, true);
+}
+var RENDER_EXIT;
+var init_render_build = __esm({
+  "dist/incremental/render-build.js"() {
+    init_fleet_layout();
+    init_render_inputs();
+    init_source_file();
+    init_files();
+    init_read_fleet();
+    init_read_input_file();
+    init_diagnostic();
+    init_compile_cache();
+    RENDER_EXIT = { rendered: 0, refused: 2 };
+  }
+});
+
 // dist/cli/plugin-parameters.js
-import path20 from "node:path";
+import path22 from "node:path";
 function typeOf(entry) {
   if ("array" in entry)
     return "an array";
@@ -33995,11 +34312,11 @@ function parsePluginParameters(json) {
   return { fleet: values2["fleet"], explicit };
 }
 function resolveFleetParameter(sourceDir, fleet) {
-  if (path20.isAbsolute(fleet) || /^[A-Za-z]:/.test(fleet))
+  if (path22.isAbsolute(fleet) || /^[A-Za-z]:/.test(fleet))
     throw new UsageError("usage_plugin_fleet_outside", { fleet, how: "is an absolute path, not one inside the source directory" });
-  const resolved = path20.resolve(sourceDir, fleet);
-  const relative2 = path20.relative(sourceDir, resolved);
-  if (relative2 === ".." || relative2.startsWith(`..${path20.sep}`) || path20.isAbsolute(relative2))
+  const resolved = path22.resolve(sourceDir, fleet);
+  const relative2 = path22.relative(sourceDir, resolved);
+  if (relative2 === ".." || relative2.startsWith(`..${path22.sep}`) || path22.isAbsolute(relative2))
     throw new UsageError("usage_plugin_fleet_outside", { fleet, how: "leaves the source directory" });
   return resolved;
 }
@@ -34019,104 +34336,13 @@ var init_plugin_parameters = __esm({
   }
 });
 
-// dist/cli/render-select.js
-import { createHash as createHash10 } from "node:crypto";
-import path21 from "node:path";
-function inputDigest(platform, files) {
-  const hash3 = createHash10("sha256");
-  const frame = (text) => {
-    hash3.update(`${Buffer.byteLength(text, "utf8")}:`);
-    hash3.update(text, "utf8");
-  };
-  frame("diene-render-inputs/1");
-  frame(platform);
-  for (const file of [...files].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) {
-    frame(file.path);
-    frame(file.text);
-  }
-  return `sha256:${hash3.digest("hex")}`;
-}
-function rowPlatformsOf(platform, issuer) {
-  return /* @__PURE__ */ new Set([platform, issuer ?? platform]);
-}
-function selectRenderInputs(files, platform, issuer) {
-  const keep = rowPlatformsOf(platform, issuer);
-  return files.filter((file) => {
-    if (file.path.startsWith("claims/"))
-      return false;
-    const row = /^platforms\/([^/]+)\//.exec(file.path);
-    return row === null || keep.has(row[1]);
-  });
-}
-function renderScopesOf(platform, issuer) {
-  const rowFolders = [.../* @__PURE__ */ new Set([platform, issuer])].filter((name) => name !== void 0 && /^[a-z][a-z0-9]*$/.test(name));
-  return [
-    ...["registry", "state", "carbon"].map((folder) => ({ folder, depth: "all" })),
-    { folder: "platforms", depth: "children" },
-    ...rowFolders.map((name) => ({ folder: `platforms/${name}`, depth: "all" }))
-  ];
-}
-function readFleetYaml(root) {
-  const read = readInputFile(path21.join(root, FLEET_YAML2), { root: realPath(root) });
-  return "text" in read ? read.text : void 0;
-}
-var FLEET_YAML2;
-var init_render_select = __esm({
-  "dist/cli/render-select.js"() {
-    init_files();
-    init_read_input_file();
-    FLEET_YAML2 = "registry/fleet.yaml";
-  }
-});
-
-// dist/cli/render-scope.js
-var render_scope_exports = {};
-__export(render_scope_exports, {
-  fleetYamlOf: () => fleetYamlOf,
-  issuerPlatformOf: () => issuerPlatformOf,
-  renderInputs: () => renderInputs,
-  renderScopes: () => renderScopes,
-  rowPlatforms: () => rowPlatforms
-});
-function issuerPlatformOf(text) {
-  if (text === void 0)
-    return void 0;
-  if (lastIssuer?.text === text)
-    return lastIssuer.platform;
-  let platform;
-  try {
-    platform = (0, import_yaml8.parse)(text, { version: "1.2" })?.issuer?.platform;
-  } catch {
-    platform = void 0;
-  }
-  lastIssuer = { text, platform: typeof platform === "string" ? platform : void 0 };
-  return lastIssuer.platform;
-}
-function rowPlatforms(files, platform) {
-  return rowPlatformsOf(platform, issuerPlatformOf(fleetYamlOf(files)));
-}
-function renderInputs(files, platform) {
-  return selectRenderInputs(files, platform, issuerPlatformOf(fleetYamlOf(files)));
-}
-function renderScopes(root, platform) {
-  return renderScopesOf(platform, issuerPlatformOf(readFleetYaml(root)));
-}
-var import_yaml8, lastIssuer, fleetYamlOf;
-var init_render_scope = __esm({
-  "dist/cli/render-scope.js"() {
-    import_yaml8 = __toESM(require_dist(), 1);
-    init_render_select();
-    fleetYamlOf = (files) => files.find((file) => file.path === FLEET_YAML2)?.text;
-  }
-});
-
 // dist/cli/render.js
 var render_exports = {};
 __export(render_exports, {
   RENDER_ENV: () => RENDER_ENV,
   renderCommand: () => renderCommand
 });
-import path22 from "node:path";
+import path23 from "node:path";
 function platformName(values2, env) {
   const flag = stringOption(values2, "platform");
   const fromEnv = env[RENDER_ENV.platform] || void 0;
@@ -34136,36 +34362,10 @@ function renderFleetRoot(values2, env) {
   }
   const root = fleetRoot({ fleet: resolveFleetParameter(process.cwd(), parameters.fleet) });
   const source = realPath(process.cwd());
-  const relative2 = path22.relative(source, realPath(root));
-  if (relative2 === ".." || relative2.startsWith(`..${path22.sep}`) || path22.isAbsolute(relative2))
+  const relative2 = path23.relative(source, realPath(root));
+  if (relative2 === ".." || relative2.startsWith(`..${path23.sep}`) || path23.isAbsolute(relative2))
     throw new UsageError("usage_plugin_fleet_outside", { fleet: parameters.fleet, how: "leads through a symbolic link out of the source directory" });
   return root;
-}
-function keyOptions(platform, root, files) {
-  const present = new Set(files.filter((file) => !file.unreadable).map((file) => file.path));
-  return REQUIRED_FILES.every((file) => present.has(file)) ? { platform } : { platform, folder: root };
-}
-function replay(hit, read, cache, stamp) {
-  return {
-    ...hit.stdout === void 0 ? {} : { stdoutBytes: hit.stdout },
-    diagnostics: sortDiagnostics([...hit.render.withRead ? read : [], ...cache.warnings, ...hit.diagnostics]),
-    // The stamp names what was rendered: only a render that succeeded has it.
-    notes: hit.render.exitCode === EXIT.ok ? [stamp] : [],
-    exitCode: hit.render.exitCode
-  };
-}
-async function issuerOf(text, cache, now) {
-  if (text === void 0)
-    return void 0;
-  const key = cache ? cacheKey([sourceFile(FLEET_YAML2, text)], "render-issuer", {}) : void 0;
-  const known3 = cache && key ? cache.read(key, now) : void 0;
-  if (known3)
-    return known3.issuer;
-  const { issuerPlatformOf: issuerPlatformOf2 } = await Promise.resolve().then(() => (init_render_scope(), render_scope_exports));
-  const issuer = issuerPlatformOf2(text);
-  if (cache && key)
-    cache.write(key, { diagnostics: [], window: EVERY_INSTANT, ...issuer === void 0 ? {} : { issuer } });
-  return issuer;
 }
 async function runRender({ values: values2 }) {
   const env = process.env;
@@ -34173,62 +34373,31 @@ async function runRender({ values: values2 }) {
   const root = renderFleetRoot(values2, env);
   const now = nowSeconds(values2);
   const cacheDir = cacheFolderOption(values2);
-  const cache = cacheDir === void 0 ? void 0 : new CompileCache(cacheDir, "rendered", { fleetRoot: root });
-  const fleetYaml = readFleetYaml(root);
-  const walked = await issuerOf(fleetYaml, cache, now);
-  const read = await readFleet(root, renderScopesOf(name, walked));
-  const readYaml = read.files.find((file) => file.path === FLEET_YAML2)?.text;
-  const issuer = readYaml === fleetYaml ? walked : await issuerOf(readYaml, cache, now);
-  const files = selectRenderInputs(read.files, name, issuer);
-  const stamp = `diene render ${toolVersion()}: platform ${name}, ${files.length} input files, inputs ${inputDigest(name, files)}`;
-  const key = cache ? cacheKey(files, "render", keyOptions(name, root, files)) : void 0;
-  const hit = cache && key ? cache.readRender(key, now) : void 0;
-  if (cache && hit)
-    return replay({ ...hit, diagnostics: hit.entry.diagnostics }, read.diagnostics, cache, stamp);
-  const [{ analyzeFleet: analyzeFleet2 }, { platformObjects: platformObjects2 }, { toYamlStream: toYamlStream2 }, { FileRecords: FileRecords2 }] = await Promise.all([
-    Promise.resolve().then(() => (init_index(), index_exports)),
-    Promise.resolve().then(() => (init_platform_objects(), platform_objects_exports)),
-    Promise.resolve().then(() => (init_serialize(), serialize_exports)),
-    Promise.resolve().then(() => (init_file_records(), file_records_exports))
-  ]);
-  const records = cache ? new FileRecords2(cache, void 0, `render ${name}`) : void 0;
-  const analysis = analyzeFleet2(files, { nowSeconds: now, rowsRead: rowPlatformsOf(name, issuer), folder: root, ...records ? { fileMemo: records } : {} });
-  records?.save();
-  const remember = (result, entryDiagnostics, withRead) => {
-    if (!cache || !key)
-      return result;
-    cache.writeRender(key, { diagnostics: entryDiagnostics, window: analysis.nowWindow, render: { exitCode: result.exitCode, withRead } }, typeof result.stdout === "string" ? result.stdout : void 0);
-    const late = cache.warnings.filter((warning) => !result.diagnostics.includes(warning));
-    return late.length === 0 ? result : { ...result, diagnostics: sortDiagnostics([...result.diagnostics, ...late]) };
+  const outcome = await renderIncrementally({
+    root,
+    platform: name,
+    nowSeconds: now,
+    ...cacheDir === void 0 ? {} : { cacheDir },
+    notFound: (names) => platformNotFound(name, names)
+  });
+  const stamp = `diene render ${toolVersion()}: platform ${name}, ${outcome.inputs} input files, inputs ${outcome.inputDigest}`;
+  return {
+    ...outcome.yamlBytes === void 0 ? {} : { stdoutBytes: outcome.yamlBytes },
+    ...outcome.yaml === void 0 ? {} : { stdout: outcome.yaml },
+    diagnostics: outcome.diagnostics,
+    notes: outcome.rendered ? [stamp] : [],
+    exitCode: outcome.rendered ? EXIT.ok : EXIT.invalid
   };
-  const warnings = cache?.warnings ?? [];
-  const diagnostics = sortDiagnostics([...read.diagnostics, ...warnings, ...analysis.diagnostics]);
-  if (hasErrors(diagnostics) || !analysis.model)
-    return remember({ diagnostics, exitCode: EXIT.invalid }, analysis.diagnostics, true);
-  const { model } = analysis;
-  const platform = model.platforms.find((p) => p.name === name);
-  if (!platform) {
-    const notFound = platformNotFound(name, model.platforms.map((p) => p.name));
-    return remember({ diagnostics: sortDiagnostics([...warnings, notFound]), exitCode: EXIT.invalid }, [notFound], false);
-  }
-  const objects = platformObjects2(model, platform);
-  if (objects.length === 0)
-    throw new Error(`render produced no object for platform ${name}, which has ${platform.services.length} services`);
-  return remember({ stdout: toYamlStream2(objects, "diene render"), diagnostics, notes: [stamp], exitCode: EXIT.ok }, analysis.diagnostics, true);
 }
 var RENDER_ENV, renderCommand;
 var init_render = __esm({
   "dist/cli/render.js"() {
     init_files();
-    init_fleet_layout();
-    init_source_file();
-    init_compile_cache();
-    init_diagnostic();
+    init_render_build();
     init_command();
     init_render_help();
     init_plugin_parameters();
     init_tool_version();
-    init_render_select();
     RENDER_ENV = { platform: "ARGOCD_ENV_PLATFORM", parameters: "ARGOCD_APP_PARAMETERS" };
     renderCommand = { ...fromHelp(renderHelp), run: runRender };
   }
@@ -34239,14 +34408,14 @@ var materialize_exports = {};
 __export(materialize_exports, {
   materializeCommand: () => materializeCommand
 });
-import path23 from "node:path";
+import path24 from "node:path";
 function servicesOf2(root, model, platform) {
   const names = new Set(model.platforms.find((p) => p.name === platform)?.services.map((s) => s.name) ?? []);
   for (const loaded of model.loaded.platforms)
     if (loaded.data.name === platform)
       for (const name of Object.keys(loaded.data.services ?? {}))
         names.add(name);
-  const folder = path23.join(root, "platforms", platform);
+  const folder = path24.join(root, "platforms", platform);
   for (const name of subfolders(folder))
     if (SERVICE_NAME2.test(name))
       names.add(name);
@@ -34255,9 +34424,9 @@ function servicesOf2(root, model, platform) {
 function emptyRowFolders(root, files) {
   const withRows = new Set(files.flatMap((file) => /^platforms\/([^/]+)\/([^/]+)\//.exec(file.path)?.slice(1, 3).join("/") ?? []));
   const found = /* @__PURE__ */ new Set();
-  const platforms = path23.join(root, "platforms");
+  const platforms = path24.join(root, "platforms");
   for (const platform of subfolders(platforms)) {
-    for (const service of subfolders(path23.join(platforms, platform))) {
+    for (const service of subfolders(path24.join(platforms, platform))) {
       const key = `${platform}/${service}`;
       if (!withRows.has(key))
         found.add(key);
@@ -34273,16 +34442,16 @@ async function runMaterialize({ values: values2 }) {
   const { diagnostics } = fleet;
   const written = [];
   const answered = /* @__PURE__ */ new Set();
-  const emptyRow = toYamlDocument({ pin: { chart: "", image: "" } });
-  const emptySharedRow = toYamlDocument({ pin: { chart: "" } });
+  const emptyRowText = toYamlDocument(emptyRow());
+  const emptySharedRowText = toYamlDocument(emptySharedRow());
   for (const platform of fleet.model.platforms) {
     for (const service of servicesOf2(root, fleet.model, platform.name)) {
       for (const landscape of platform.landscapes) {
-        const relative2 = `platforms/${platform.name}/${service}/${landscape}.yaml`;
-        const target = path23.join(root, relative2);
+        const relative2 = rowPath(platform.name, service, landscape);
+        const target = path24.join(root, relative2);
         if (pathExists(target))
           continue;
-        await writeText(target, schemaModeline("row", relative2) + emptyRow, { createFolders: true, exclusive: true });
+        await writeText(target, schemaModeline("row", relative2) + emptyRowText, { createFolders: true, exclusive: true });
         written.push(relative2);
         answered.add(diagnose({}, "row_missing", { service, landscape, platform: platform.name }).message);
       }
@@ -34290,10 +34459,10 @@ async function runMaterialize({ values: values2 }) {
     for (const chart of platform.sharedCharts) {
       for (const landscape of platform.landscapes) {
         const relative2 = `${sharedChartNames.rowFolder(platform.name, chart)}/${landscape}.yaml`;
-        const target = path23.join(root, relative2);
+        const target = path24.join(root, relative2);
         if (pathExists(target))
           continue;
-        await writeText(target, schemaModeline("shared-row", relative2) + emptySharedRow, { createFolders: true, exclusive: true });
+        await writeText(target, schemaModeline("shared-row", relative2) + emptySharedRowText, { createFolders: true, exclusive: true });
         written.push(relative2);
         answered.add(diagnose({}, "shared_row_missing", { chart, landscape, platform: platform.name }).message);
       }
@@ -34312,14 +34481,15 @@ var init_materialize = __esm({
     init_command();
     init_materialize_help();
     init_modeline();
+    init_row_format();
     SERVICE_NAME2 = /^[a-z][a-z0-9]{0,15}$/;
     materializeCommand = { ...fromHelp(materializeHelp), run: runMaterialize };
   }
 });
 
 // dist/1-load/load-dns-live.js
-function stem(path37) {
-  const base2 = path37.slice(path37.lastIndexOf("/") + 1);
+function stem(path38) {
+  const base2 = path38.slice(path38.lastIndexOf("/") + 1);
   return base2.endsWith(".json") ? base2.slice(0, -".json".length) : base2;
 }
 function loadOne(file, zones, validators) {
@@ -34516,7 +34686,7 @@ var require_path = __commonJS({
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.convertPosixPathToPattern = exports.convertWindowsPathToPattern = exports.convertPathToPattern = exports.escapePosixPath = exports.escapeWindowsPath = exports.escape = exports.removeLeadingDotSegment = exports.makeAbsolute = exports.unixify = void 0;
     var os = __require("os");
-    var path37 = __require("path");
+    var path38 = __require("path");
     var IS_WINDOWS_PLATFORM = os.platform() === "win32";
     var LEADING_DOT_SEGMENT_CHARACTERS_COUNT = 2;
     var POSIX_UNESCAPED_GLOB_SYMBOLS_RE = /(\\?)([()*?[\]{|}]|^!|[!+@](?=\()|\\(?![!()*+?@[\]{|}]))/g;
@@ -34528,7 +34698,7 @@ var require_path = __commonJS({
     }
     exports.unixify = unixify;
     function makeAbsolute(cwd, filepath) {
-      return path37.resolve(cwd, filepath);
+      return path38.resolve(cwd, filepath);
     }
     exports.makeAbsolute = makeAbsolute;
     function removeLeadingDotSegment(entry) {
@@ -35825,7 +35995,7 @@ var require_braces = __commonJS({
 var require_constants2 = __commonJS({
   "node_modules/picomatch/lib/constants.js"(exports, module) {
     "use strict";
-    var path37 = __require("path");
+    var path38 = __require("path");
     var WIN_SLASH = "\\\\/";
     var WIN_NO_SLASH = `[^${WIN_SLASH}]`;
     var DEFAULT_MAX_EXTGLOB_RECURSION = 0;
@@ -35999,7 +36169,7 @@ var require_constants2 = __commonJS({
       /* | */
       CHAR_ZERO_WIDTH_NOBREAK_SPACE: 65279,
       /* \uFEFF */
-      SEP: path37.sep,
+      SEP: path38.sep,
       /**
        * Create EXTGLOB_CHARS
        */
@@ -36026,7 +36196,7 @@ var require_constants2 = __commonJS({
 var require_utils3 = __commonJS({
   "node_modules/picomatch/lib/utils.js"(exports) {
     "use strict";
-    var path37 = __require("path");
+    var path38 = __require("path");
     var win32 = process.platform === "win32";
     var {
       REGEX_BACKSLASH,
@@ -36055,7 +36225,7 @@ var require_utils3 = __commonJS({
       if (options && typeof options.windows === "boolean") {
         return options.windows;
       }
-      return win32 === true || path37.sep === "\\";
+      return win32 === true || path38.sep === "\\";
     };
     exports.escapeLast = (input, char, lastIdx) => {
       const idx = input.lastIndexOf(char, lastIdx);
@@ -37419,7 +37589,7 @@ var require_parse2 = __commonJS({
 var require_picomatch = __commonJS({
   "node_modules/picomatch/lib/picomatch.js"(exports, module) {
     "use strict";
-    var path37 = __require("path");
+    var path38 = __require("path");
     var scan = require_scan();
     var parse3 = require_parse2();
     var utils = require_utils3();
@@ -37504,7 +37674,7 @@ var require_picomatch = __commonJS({
     };
     picomatch.matchBase = (input, glob, options, posix = utils.isWindows(options)) => {
       const regex = glob instanceof RegExp ? glob : picomatch.makeRe(glob, options);
-      return regex.test(path37.basename(input));
+      return regex.test(path38.basename(input));
     };
     picomatch.isMatch = (str, patterns, options) => picomatch(patterns, options)(str);
     picomatch.parse = (pattern, options) => {
@@ -37731,7 +37901,7 @@ var require_pattern = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.isAbsolute = exports.partitionAbsoluteAndRelative = exports.removeDuplicateSlashes = exports.matchAny = exports.convertPatternsToRe = exports.makeRe = exports.getPatternParts = exports.expandBraceExpansion = exports.expandPatternsWithBraceExpansion = exports.isAffectDepthOfReadingPattern = exports.endsWithSlashGlobStar = exports.hasGlobStar = exports.getBaseDirectory = exports.isPatternRelatedToParentDirectory = exports.getPatternsOutsideCurrentDirectory = exports.getPatternsInsideCurrentDirectory = exports.getPositivePatterns = exports.getNegativePatterns = exports.isPositivePattern = exports.isNegativePattern = exports.convertToNegativePattern = exports.convertToPositivePattern = exports.isDynamicPattern = exports.isStaticPattern = void 0;
-    var path37 = __require("path");
+    var path38 = __require("path");
     var globParent = require_glob_parent();
     var micromatch = require_micromatch();
     var GLOBSTAR = "**";
@@ -37826,7 +37996,7 @@ var require_pattern = __commonJS({
     }
     exports.endsWithSlashGlobStar = endsWithSlashGlobStar;
     function isAffectDepthOfReadingPattern(pattern) {
-      const basename = path37.basename(pattern);
+      const basename = path38.basename(pattern);
       return endsWithSlashGlobStar(pattern) || isStaticPattern(basename);
     }
     exports.isAffectDepthOfReadingPattern = isAffectDepthOfReadingPattern;
@@ -37884,7 +38054,7 @@ var require_pattern = __commonJS({
     }
     exports.partitionAbsoluteAndRelative = partitionAbsoluteAndRelative;
     function isAbsolute(pattern) {
-      return path37.isAbsolute(pattern);
+      return path38.isAbsolute(pattern);
     }
     exports.isAbsolute = isAbsolute;
   }
@@ -38061,8 +38231,8 @@ var require_utils4 = __commonJS({
     exports.errno = errno;
     var fs6 = require_fs();
     exports.fs = fs6;
-    var path37 = require_path();
-    exports.path = path37;
+    var path38 = require_path();
+    exports.path = path38;
     var pattern = require_pattern();
     exports.pattern = pattern;
     var stream = require_stream();
@@ -38174,8 +38344,8 @@ var require_async = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.read = void 0;
-    function read(path37, settings, callback) {
-      settings.fs.lstat(path37, (lstatError, lstat3) => {
+    function read(path38, settings, callback) {
+      settings.fs.lstat(path38, (lstatError, lstat3) => {
         if (lstatError !== null) {
           callFailureCallback(callback, lstatError);
           return;
@@ -38184,7 +38354,7 @@ var require_async = __commonJS({
           callSuccessCallback(callback, lstat3);
           return;
         }
-        settings.fs.stat(path37, (statError, stat3) => {
+        settings.fs.stat(path38, (statError, stat3) => {
           if (statError !== null) {
             if (settings.throwErrorOnBrokenSymbolicLink) {
               callFailureCallback(callback, statError);
@@ -38216,13 +38386,13 @@ var require_sync = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.read = void 0;
-    function read(path37, settings) {
-      const lstat3 = settings.fs.lstatSync(path37);
+    function read(path38, settings) {
+      const lstat3 = settings.fs.lstatSync(path38);
       if (!lstat3.isSymbolicLink() || !settings.followSymbolicLink) {
         return lstat3;
       }
       try {
-        const stat3 = settings.fs.statSync(path37);
+        const stat3 = settings.fs.statSync(path38);
         if (settings.markSymbolicLink) {
           stat3.isSymbolicLink = () => true;
         }
@@ -38293,17 +38463,17 @@ var require_out = __commonJS({
     var sync = require_sync();
     var settings_1 = require_settings();
     exports.Settings = settings_1.default;
-    function stat3(path37, optionsOrSettingsOrCallback, callback) {
+    function stat3(path38, optionsOrSettingsOrCallback, callback) {
       if (typeof optionsOrSettingsOrCallback === "function") {
-        async.read(path37, getSettings(), optionsOrSettingsOrCallback);
+        async.read(path38, getSettings(), optionsOrSettingsOrCallback);
         return;
       }
-      async.read(path37, getSettings(optionsOrSettingsOrCallback), callback);
+      async.read(path38, getSettings(optionsOrSettingsOrCallback), callback);
     }
     exports.stat = stat3;
-    function statSync6(path37, optionsOrSettings) {
+    function statSync6(path38, optionsOrSettings) {
       const settings = getSettings(optionsOrSettings);
-      return sync.read(path37, settings);
+      return sync.read(path38, settings);
     }
     exports.statSync = statSync6;
     function getSettings(settingsOrOptions = {}) {
@@ -38519,16 +38689,16 @@ var require_async2 = __commonJS({
           return;
         }
         const tasks = names.map((name) => {
-          const path37 = common.joinPathSegments(directory, name, settings.pathSegmentSeparator);
+          const path38 = common.joinPathSegments(directory, name, settings.pathSegmentSeparator);
           return (done) => {
-            fsStat.stat(path37, settings.fsStatSettings, (error2, stats) => {
+            fsStat.stat(path38, settings.fsStatSettings, (error2, stats) => {
               if (error2 !== null) {
                 done(error2);
                 return;
               }
               const entry = {
                 name,
-                path: path37,
+                path: path38,
                 dirent: utils.fs.createDirentFromStats(name, stats)
               };
               if (settings.stats) {
@@ -38646,7 +38816,7 @@ var require_settings2 = __commonJS({
   "node_modules/@nodelib/fs.scandir/out/settings.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
-    var path37 = __require("path");
+    var path38 = __require("path");
     var fsStat = require_out();
     var fs6 = require_fs4();
     var Settings = class {
@@ -38654,7 +38824,7 @@ var require_settings2 = __commonJS({
         this._options = _options;
         this.followSymbolicLinks = this._getValue(this._options.followSymbolicLinks, false);
         this.fs = fs6.createFileSystemAdapter(this._options.fs);
-        this.pathSegmentSeparator = this._getValue(this._options.pathSegmentSeparator, path37.sep);
+        this.pathSegmentSeparator = this._getValue(this._options.pathSegmentSeparator, path38.sep);
         this.stats = this._getValue(this._options.stats, false);
         this.throwErrorOnBrokenSymbolicLink = this._getValue(this._options.throwErrorOnBrokenSymbolicLink, true);
         this.fsStatSettings = new fsStat.Settings({
@@ -38681,17 +38851,17 @@ var require_out2 = __commonJS({
     var sync = require_sync2();
     var settings_1 = require_settings2();
     exports.Settings = settings_1.default;
-    function scandir(path37, optionsOrSettingsOrCallback, callback) {
+    function scandir(path38, optionsOrSettingsOrCallback, callback) {
       if (typeof optionsOrSettingsOrCallback === "function") {
-        async.read(path37, getSettings(), optionsOrSettingsOrCallback);
+        async.read(path38, getSettings(), optionsOrSettingsOrCallback);
         return;
       }
-      async.read(path37, getSettings(optionsOrSettingsOrCallback), callback);
+      async.read(path38, getSettings(optionsOrSettingsOrCallback), callback);
     }
     exports.scandir = scandir;
-    function scandirSync(path37, optionsOrSettings) {
+    function scandirSync(path38, optionsOrSettings) {
       const settings = getSettings(optionsOrSettings);
-      return sync.read(path37, settings);
+      return sync.read(path38, settings);
     }
     exports.scandirSync = scandirSync;
     function getSettings(settingsOrOptions = {}) {
@@ -39339,7 +39509,7 @@ var require_settings3 = __commonJS({
   "node_modules/@nodelib/fs.walk/out/settings.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
-    var path37 = __require("path");
+    var path38 = __require("path");
     var fsScandir = require_out2();
     var Settings = class {
       constructor(_options = {}) {
@@ -39349,7 +39519,7 @@ var require_settings3 = __commonJS({
         this.deepFilter = this._getValue(this._options.deepFilter, null);
         this.entryFilter = this._getValue(this._options.entryFilter, null);
         this.errorFilter = this._getValue(this._options.errorFilter, null);
-        this.pathSegmentSeparator = this._getValue(this._options.pathSegmentSeparator, path37.sep);
+        this.pathSegmentSeparator = this._getValue(this._options.pathSegmentSeparator, path38.sep);
         this.fsScandirSettings = new fsScandir.Settings({
           followSymbolicLinks: this._options.followSymbolicLinks,
           fs: this._options.fs,
@@ -39411,7 +39581,7 @@ var require_reader2 = __commonJS({
   "node_modules/fast-glob/out/readers/reader.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
-    var path37 = __require("path");
+    var path38 = __require("path");
     var fsStat = require_out();
     var utils = require_utils4();
     var Reader = class {
@@ -39424,7 +39594,7 @@ var require_reader2 = __commonJS({
         });
       }
       _getFullEntryPath(filepath) {
-        return path37.resolve(this._settings.cwd, filepath);
+        return path38.resolve(this._settings.cwd, filepath);
       }
       _makeEntry(stats, pattern) {
         const entry = {
@@ -39840,7 +40010,7 @@ var require_provider = __commonJS({
   "node_modules/fast-glob/out/providers/provider.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
-    var path37 = __require("path");
+    var path38 = __require("path");
     var deep_1 = require_deep();
     var entry_1 = require_entry();
     var error_1 = require_error();
@@ -39854,7 +40024,7 @@ var require_provider = __commonJS({
         this.entryTransformer = new entry_2.default(this._settings);
       }
       _getRootDirectory(task) {
-        return path37.resolve(this._settings.cwd, task.base);
+        return path38.resolve(this._settings.cwd, task.base);
       }
       _getReaderOptions(task) {
         const basePath = task.base === "." ? "" : task.base;
@@ -40192,10 +40362,10 @@ var require_out4 = __commonJS({
 
 // dist/adapters/filesystem/read-dns-live.js
 import { readdir as readdir2, stat as stat2 } from "node:fs/promises";
-import path24 from "node:path";
+import path25 from "node:path";
 function display(cwd, absolute3) {
-  const relative2 = path24.relative(cwd, absolute3);
-  return (relative2 === "" || relative2.startsWith("..") || path24.isAbsolute(relative2) ? absolute3 : relative2).split(path24.sep).join("/");
+  const relative2 = path25.relative(cwd, absolute3);
+  return (relative2 === "" || relative2.startsWith("..") || path25.isAbsolute(relative2) ? absolute3 : relative2).split(path25.sep).join("/");
 }
 async function readTextFile(absolute3, cwd) {
   const shown3 = display(cwd, absolute3);
@@ -40215,7 +40385,7 @@ async function kind(target) {
   }
 }
 function parentOf(shown3) {
-  const parent = path24.dirname(shown3.replace(/[\\/]+$/, ""));
+  const parent = path25.dirname(shown3.replace(/[\\/]+$/, ""));
   return parent === "" ? "." : parent;
 }
 function listed2(names) {
@@ -40229,7 +40399,7 @@ async function readDnsLive(target, cwd) {
     const read = await readTextFile(target, cwd);
     return { files: read.file ? [{ source: read.file }] : [], diagnostics: read.diagnostics };
   }
-  const root = await kind(path24.join(target, "dns")) === "directory" ? path24.join(target, "dns") : target;
+  const root = await kind(path25.join(target, "dns")) === "directory" ? path25.join(target, "dns") : target;
   const paths = (await (0, import_fast_glob.default)("*/*.json", { cwd: root, onlyFiles: true, dot: false, followSymbolicLinks: false })).sort();
   if (paths.length === 0) {
     const entries = (await readdir2(root, { withFileTypes: true })).filter((e) => !e.name.startsWith(".")).map((e) => e.isDirectory() ? `${e.name}/` : e.name).sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
@@ -40240,7 +40410,7 @@ async function readDnsLive(target, cwd) {
       return {
         files: [],
         diagnostics: [],
-        problem: `it looks like the folder of one zone, ${path24.basename(root)} (it holds ${listed2(hostFiles)}), not one laid out like dns/ (<zone>/<host>.json)`,
+        problem: `it looks like the folder of one zone, ${path25.basename(root)} (it holds ${listed2(hostFiles)}), not one laid out like dns/ (<zone>/<host>.json)`,
         zoneFolder: true
       };
     return { files: [], diagnostics: [], problem: `it holds no <zone>/<host>.json snapshot (only ${listed2(entries)})` };
@@ -40248,7 +40418,7 @@ async function readDnsLive(target, cwd) {
   const files = [];
   const diagnostics = [];
   for (const relative2 of paths) {
-    const read = await readTextFile(path24.join(root, relative2), cwd);
+    const read = await readTextFile(path25.join(root, relative2), cwd);
     diagnostics.push(...read.diagnostics);
     const [zone, file] = relative2.split("/");
     if (read.file)
@@ -41159,7 +41329,7 @@ var plan_dns_exports = {};
 __export(plan_dns_exports, {
   planDnsCommand: () => planDnsCommand
 });
-import path25 from "node:path";
+import path26 from "node:path";
 async function runPlanDns({ values: values2, format: format2 }) {
   const overrideFreeze = freezeOverride(values2);
   const liveFlag = stringOption(values2, "live");
@@ -41176,7 +41346,7 @@ async function runPlanDns({ values: values2, format: format2 }) {
   const validators = inputValidators();
   const snapshots = [];
   if (liveFlag !== void 0) {
-    const live = await readDnsLive(path25.resolve(cwd, liveFlag), root);
+    const live = await readDnsLive(path26.resolve(cwd, liveFlag), root);
     if (live.problem && !(assumingEmpty && live.empty)) {
       const fix2 = live.zoneFolder ? "zone_folder" : assumingEmpty ? "assuming" : "snapshot";
       diagnostics.push(diagnose({ file: fromFleetRoot(root, liveFlag) }, "dns_live_not_snapshot", {
@@ -41198,7 +41368,7 @@ async function runPlanDns({ values: values2, format: format2 }) {
   let health;
   const healthFlag = stringOption(values2, "health");
   if (healthFlag !== void 0) {
-    const file = await readTextFile(path25.resolve(cwd, healthFlag), root);
+    const file = await readTextFile(path26.resolve(cwd, healthFlag), root);
     diagnostics.push(...file.diagnostics);
     if (file.file) {
       const result = loadDnsHealth(file.file, intent.clusters, validators);
@@ -41314,24 +41484,24 @@ function compileUpstreamTable(routes, rows) {
     unresolved
   };
 }
-function pathEnd(path37) {
-  for (let i = 0; i < path37.length; i++) {
-    const c = path37.charCodeAt(i);
+function pathEnd(path38) {
+  for (let i = 0; i < path38.length; i++) {
+    const c = path38.charCodeAt(i);
     if (c === QUESTION || c === HASH)
       return i;
   }
-  return path37.length;
+  return path38.length;
 }
-function pathPart(path37) {
-  return path37.slice(0, pathEnd(path37));
+function pathPart(path38) {
+  return path38.slice(0, pathEnd(path38));
 }
 function firstOf(text) {
   const start = text.charCodeAt(0) === SLASH ? 1 : 0;
   const stop = text.indexOf("/", start);
   return text.slice(start, stop < 0 ? text.length : stop);
 }
-function rawFirstSegment(path37) {
-  return firstOf(percentDecodeAscii(pathPart(path37)));
+function rawFirstSegment(path38) {
+  return firstOf(percentDecodeAscii(pathPart(path38)));
 }
 function hexValue2(c) {
   if (c >= 48 && c <= 57)
@@ -41360,8 +41530,8 @@ function percentDecodeAscii(text) {
   }
   return out + text.slice(from);
 }
-function firstInvalidEscape(path37) {
-  const part = pathPart(path37);
+function firstInvalidEscape(path38) {
+  const part = pathPart(path38);
   for (let i = part.indexOf("%"); i >= 0; i = part.indexOf("%", i + 1)) {
     if (i + 2 >= part.length || hexValue2(part.charCodeAt(i + 1)) < 0 || hexValue2(part.charCodeAt(i + 2)) < 0)
       return part.slice(i, i + 3);
@@ -41403,11 +41573,11 @@ function resolvedFirstSegment(text, keepEmpty, escapes) {
     return void 0;
   return text.slice(starts[0], ends[0]);
 }
-function normalisedFirstSegment(path37) {
-  return resolvedFirstSegment(percentDecodeAscii(pathPart(path37)), false, false);
+function normalisedFirstSegment(path38) {
+  return resolvedFirstSegment(percentDecodeAscii(pathPart(path38)), false, false);
 }
-function otherFirstSegments(path37) {
-  const part = pathPart(path37);
+function otherFirstSegments(path38) {
+  const part = pathPart(path38);
   const decoded = percentDecodeAscii(part);
   const keeping = resolvedFirstSegment(decoded, true, false);
   const undecoded = /* @__PURE__ */ new Set();
@@ -41422,7 +41592,7 @@ function otherFirstSegments(path37) {
   }
   return { decoded: keeping === void 0 ? [] : [keeping], undecoded: [...undecoded] };
 }
-function lookupUpstream(table3, host, path37) {
+function lookupUpstream(table3, host, path38) {
   let entry = table3.exact.get(host);
   let byWildcard = false;
   if (entry === void 0) {
@@ -41435,11 +41605,11 @@ function lookupUpstream(table3, host, path37) {
   const fallthrough = byWildcard ? entry.wildcardResult : entry.exactResult;
   if (prefixes2 === void 0)
     return fallthrough;
-  const start = path37.charCodeAt(0) === SLASH ? 1 : 0;
+  const start = path38.charCodeAt(0) === SLASH ? 1 : 0;
   let rawEnd = -1;
   let unusual = false;
-  for (let i = 0; i < path37.length; i++) {
-    const c = path37.charCodeAt(i);
+  for (let i = 0; i < path38.length; i++) {
+    const c = path38.charCodeAt(i);
     if (c === QUESTION || c === HASH) {
       if (rawEnd < 0)
         rawEnd = i;
@@ -41448,27 +41618,27 @@ function lookupUpstream(table3, host, path37) {
     if (c === SLASH) {
       if (rawEnd < 0 && i >= start)
         rawEnd = i;
-      if (i > 0 && path37.charCodeAt(i - 1) === SLASH)
+      if (i > 0 && path38.charCodeAt(i - 1) === SLASH)
         unusual = true;
-    } else if (c === PERCENT || c === DOT && (i === 0 || path37.charCodeAt(i - 1) === SLASH))
+    } else if (c === PERCENT || c === DOT && (i === 0 || path38.charCodeAt(i - 1) === SLASH))
       unusual = true;
   }
   if (!unusual) {
-    const rawHit2 = prefixes2.get(path37.slice(start, rawEnd < 0 ? path37.length : rawEnd));
+    const rawHit2 = prefixes2.get(path38.slice(start, rawEnd < 0 ? path38.length : rawEnd));
     if (rawHit2 === void 0)
       return fallthrough;
     if (!byWildcard)
       return rawHit2.exactBoth;
     return { route: rawHit2.route, own: entry.route, resolvedBy: "wildcard", match: "prefix", prefix: rawHit2.prefix, spelling: "both", target: rawHit2.target };
   }
-  const raw = rawFirstSegment(path37);
+  const raw = rawFirstSegment(path38);
   const rawHit = raw === "" ? void 0 : prefixes2.get(raw);
-  const normalised = normalisedFirstSegment(path37);
+  const normalised = normalisedFirstSegment(path38);
   const normalisedHit = normalised === void 0 ? void 0 : prefixes2.get(normalised);
   let hit = normalisedHit ?? rawHit;
   let spelling = normalisedHit === void 0 ? "raw" : normalisedHit === rawHit ? "both" : "normalised";
   if (hit === void 0) {
-    const others = otherFirstSegments(path37);
+    const others = otherFirstSegments(path38);
     for (const segment of [...others.decoded, ...others.undecoded])
       hit ??= prefixes2.get(segment);
     spelling = "alternate";
@@ -41519,24 +41689,24 @@ function droppedPrefixes(findings, host) {
 function facts(route) {
   return { host: route.host, account: route.account, app: route.app, box: route.box };
 }
-function explainRoute(upstreams, host, path37) {
-  const answer = lookupUpstream(upstreams.table, host, path37);
+function explainRoute(upstreams, host, path38) {
+  const answer = lookupUpstream(upstreams.table, host, path38);
   if (!answer)
-    return { host, path: path37, found: false };
+    return { host, path: path38, found: false };
   const prefixes2 = upstreams.rows.filter((row) => row.host === answer.own.host).length;
   const claimHost = governingClaimHost(answer.own.host, upstreams.bases ?? []);
   const dropped = droppedPrefixes(upstreams.findings ?? [], claimHost);
-  const invalidEscape = firstInvalidEscape(path37);
+  const invalidEscape = firstInvalidEscape(path38);
   return {
     host,
-    path: path37,
+    path: path38,
     found: true,
     resolvedBy: answer.resolvedBy,
     match: answer.match,
     ...answer.prefix !== void 0 ? { prefix: answer.prefix, spelling: answer.spelling } : {},
     own: facts(answer.own),
     serves: facts(answer.route),
-    ...answer.match !== "no-prefix-map" ? { segments: { raw: rawFirstSegment(path37), normalised: normalisedFirstSegment(path37) ?? null } } : {},
+    ...answer.match !== "no-prefix-map" ? { segments: { raw: rawFirstSegment(path38), normalised: normalisedFirstSegment(path38) ?? null } } : {},
     prefixes: prefixes2,
     ...prefixes2 > 0 || dropped.length > 0 ? { claim: `claims/domains/${claimHost}.json` } : {},
     ...dropped.length > 0 ? { dropped } : {},
@@ -41610,7 +41780,7 @@ function dnsAnswerer(googleRegions) {
     for (let at2 = name; isBelow(at2, zone) && !existing.has(at2); at2 = at2.slice(at2.indexOf(".") + 1))
       existing.add(at2);
   }
-  function build(snapshot) {
+  function build2(snapshot) {
     const byName4 = /* @__PURE__ */ new Map();
     const existing = /* @__PURE__ */ new Set([snapshot.zone]);
     for (const { canonical } of snapshot.recordSets) {
@@ -41637,7 +41807,7 @@ function dnsAnswerer(googleRegions) {
         byName4.set(canonical.name, [canonical]);
     }
     if ([...names].some((name) => !byName4.has(name)))
-      return build(snapshot);
+      return build2(snapshot);
     const existing = new Set(previous.existing);
     for (const name of names)
       addExisting(existing, snapshot.zone, name);
@@ -41648,7 +41818,7 @@ function dnsAnswerer(googleRegions) {
     if (cached)
       return cached;
     const origin = derived.get(snapshot);
-    const index = origin ? rebuild(snapshot, indexOf(origin.previous), origin.names) : build(snapshot);
+    const index = origin ? rebuild(snapshot, indexOf(origin.previous), origin.names) : build2(snapshot);
     indexes.set(snapshot, index);
     return index;
   }
@@ -41729,10 +41899,10 @@ var init_dns_answers = __esm({
 
 // dist/simulate/traffic-ticks.js
 function liveFromZonePlans(documents) {
-  return [...documents].map(([path37, doc]) => {
-    const stem2 = path37.slice(path37.lastIndexOf("/") + 1, -".json".length);
+  return [...documents].map(([path38, doc]) => {
+    const stem2 = path38.slice(path38.lastIndexOf("/") + 1, -".json".length);
     return {
-      file: path37.slice("dns/".length),
+      file: path38.slice("dns/".length),
       zone: doc.zone,
       host: doc.host ?? stem2,
       ...doc.provider !== void 0 ? { provider: doc.provider } : {},
@@ -41820,7 +41990,7 @@ var init_traffic_ticks = __esm({
 });
 
 // dist/simulate/virtual-route.js
-function explainVirtualRoute(model, host, path37) {
+function explainVirtualRoute(model, host, path38) {
   for (const [baseKey, base2] of fleetBases(model)) {
     if (!host.endsWith(`.${base2}`))
       continue;
@@ -41836,9 +42006,9 @@ function explainVirtualRoute(model, host, path37) {
     const members = vlandscape.members.filter((m) => m.serve).map((m) => ({
       landscape: m.landscape,
       host: serviceHost(module, service, platform, m.landscape, base2),
-      ready: serviceModel.rows.some((r) => r.landscape === m.landscape && r.chart !== "")
+      ready: serviceModel.rows.some((r) => r.landscape === m.landscape && rowIsReady(r.chart))
     }));
-    return { host, path: path37, found: true, virtual: { name, base: baseKey, platform, service, module }, members, clients: clientAnswers(model, host, base2) };
+    return { host, path: path38, found: true, virtual: { name, base: baseKey, platform, service, module }, members, clients: clientAnswers(model, host, base2) };
   }
   return void 0;
 }
@@ -41916,6 +42086,7 @@ var init_virtual_route = __esm({
     init_format();
     init_dns_answers();
     init_traffic_ticks();
+    init_row_format();
   }
 });
 
@@ -41960,7 +42131,7 @@ function hostAndPath(hostArgument, pathArgument) {
 }
 async function runRoute({ positionals, values: values2, format: format2 }) {
   const [hostArgument, pathArgument] = positionals;
-  const { host, path: path37 } = hostAndPath(hostArgument, pathArgument);
+  const { host, path: path38 } = hostAndPath(hostArgument, pathArgument);
   const root = fleetRoot(values2);
   const pathPrefix = repositoryPrefix(root, values2);
   const fleet = await readAndAnalyze(root, { analysis: { nowSeconds: nowSeconds(values2) } });
@@ -41968,9 +42139,9 @@ async function runRoute({ positionals, values: values2, format: format2 }) {
     return { ...fleet.stop, pathPrefix };
   const { diagnostics } = fleet;
   const upstreams = fleetUpstreams(fleet.model);
-  const explanation2 = explainRoute(upstreams, host, path37);
+  const explanation2 = explainRoute(upstreams, host, path38);
   if (!explanation2.found) {
-    const virtual = explainVirtualRoute(fleet.model, host, path37);
+    const virtual = explainVirtualRoute(fleet.model, host, path38);
     if (virtual && !virtual.members.some((m) => m.ready)) {
       const { platform, service } = virtual.virtual;
       const rows = virtual.members.map((m) => fleetRowPath(fleet.model, platform, service, m.landscape));
@@ -44951,7 +45122,7 @@ __export(apply_books_exports, {
   applyBooksCommand: () => applyBooksCommand,
   publishBooks: () => publishBooks
 });
-import path26 from "node:path";
+import path27 from "node:path";
 function endpointOption(values2) {
   const endpoint = stringOption(values2, "endpoint");
   if (endpoint === void 0)
@@ -45073,7 +45244,7 @@ async function nameCheckOption(values2, root) {
     return { waitSeconds };
   let text;
   try {
-    text = await readText(path26.resolve(process.cwd(), file));
+    text = await readText(path27.resolve(process.cwd(), file));
   } catch (error2) {
     throw invalidValue("--nameservers", file, `a readable JSON file mapping DNS hosts to nameservers (${error2 instanceof Error ? error2.message : String(error2)})`, "--nameservers nameservers.json");
   }
@@ -46604,19 +46775,9 @@ var init_adapter6 = __esm({
 
 // dist/adapters/dns/host-adapters.js
 function createDnsAdapter(host, env) {
-  switch (host.provider) {
-    case "rfc2136":
-      return createRfc2136Adapter(host, env);
-    case "powerdns":
-      return createPowerDnsAdapter(host, env);
-    case "route53":
-      return createRoute53Adapter(host, env);
-    case "google":
-      return createGoogleAdapter(host, env);
-    case "cloudflare":
-      return createCloudflareAdapter(host, env);
-  }
+  return DNS_HOST_ADAPTERS[host.provider](host, env);
 }
+var DNS_HOST_ADAPTERS;
 var init_host_adapters = __esm({
   "dist/adapters/dns/host-adapters.js"() {
     init_adapter2();
@@ -46624,6 +46785,13 @@ var init_host_adapters = __esm({
     init_adapter4();
     init_adapter5();
     init_adapter6();
+    DNS_HOST_ADAPTERS = {
+      cloudflare: createCloudflareAdapter,
+      google: createGoogleAdapter,
+      powerdns: createPowerDnsAdapter,
+      rfc2136: createRfc2136Adapter,
+      route53: createRoute53Adapter
+    };
   }
 });
 
@@ -46781,27 +46949,44 @@ var init_dns_apply_report = __esm({
   }
 });
 
+// dist/cli/dns-hosts.js
+function hostNames(values2) {
+  const value = values2["host"];
+  return Array.isArray(value) ? value.filter((name) => typeof name === "string") : typeof value === "string" ? [value] : [];
+}
+function selectHosts(fleetHosts, wanted) {
+  const unknown = wanted.filter((name) => !fleetHosts.some((h) => h.name === name));
+  if (unknown.length > 0)
+    throw invalidValue("--host", unknown.join(", "), `a DNS host of fleet.yaml (hosts: ${fleetHosts.map((h) => h.name).join(", ")})`, `--host ${fleetHosts[0]?.name ?? "NAME"}`);
+  return fleetHosts.filter((h) => wanted.length === 0 || wanted.includes(h.name));
+}
+var init_dns_hosts = __esm({
+  "dist/cli/dns-hosts.js"() {
+    init_command();
+  }
+});
+
 // dist/adapters/git/revision-file.js
 import fs3 from "node:fs";
-import path27 from "node:path";
+import path28 from "node:path";
 function repositoryOf(dir) {
   const top = gitTopLevel(dir);
   if (top === void 0)
     return void 0;
-  const prefix = path27.relative(top, dir).split(path27.sep).join("/");
+  const prefix = path28.relative(top, dir).split(path28.sep).join("/");
   return { top, prefix };
 }
 function gitdirOf(top) {
-  const dotgit = path27.join(top, ".git");
+  const dotgit = path28.join(top, ".git");
   try {
     if (fs3.statSync(dotgit).isDirectory())
       return dotgit;
     const linked = /^gitdir: (.+)$/m.exec(fs3.readFileSync(dotgit, "utf8"))?.[1]?.trim();
     if (linked === void 0)
       return dotgit;
-    const own = path27.resolve(top, linked);
-    const common = path27.join(own, "commondir");
-    return fs3.existsSync(common) ? path27.resolve(own, fs3.readFileSync(common, "utf8").trim()) : own;
+    const own = path28.resolve(top, linked);
+    const common = path28.join(own, "commondir");
+    return fs3.existsSync(common) ? path28.resolve(own, fs3.readFileSync(common, "utf8").trim()) : own;
   } catch {
     return dotgit;
   }
@@ -46876,15 +47061,15 @@ var init_endpoint_changes = __esm({
 });
 
 // dist/cli/endpoint-review.js
-import path28 from "node:path";
+import path29 from "node:path";
 function endpointReviewOptions(values2) {
   const base2 = stringOption(values2, "base");
   return { allowChange: values2["allow-endpoint-change"] === true, ...base2 !== void 0 ? { base: base2 } : {} };
 }
 async function baseFleetText(root, branch, base2, cwd) {
-  if (base2 !== void 0 && pathExists(path28.resolve(cwd, base2))) {
-    const dir = path28.resolve(cwd, base2);
-    const file = path28.join(dir, ...FLEET_FILE.split("/"));
+  if (base2 !== void 0 && pathExists(path29.resolve(cwd, base2))) {
+    const dir = path29.resolve(cwd, base2);
+    const file = path29.join(dir, ...FLEET_FILE.split("/"));
     if (!isDirectory(dir) || !pathExists(file))
       return { why: "no_fleet_file", base: base2, repository: "" };
     const read = readInputFile(file);
@@ -47025,7 +47210,7 @@ __export(apply_dns_exports, {
   applyDnsCommand: () => applyDnsCommand,
   nothingPlanned: () => nothingPlanned
 });
-import path29 from "node:path";
+import path30 from "node:path";
 function snapshotOf(document, intent, validators) {
   const file = sourceFile(`${document.zone}/${document.host ?? "unknown"}.json`, toJson(document));
   const loaded = loadDnsLive([{ source: file, identity: { zone: document.zone, host: document.host ?? "" } }], intent.zones, validators);
@@ -47081,10 +47266,7 @@ async function applyDns(root, options) {
     return fleet.stop;
   const { diagnostics } = fleet;
   const fleetHosts = fleet.model.settings.dns.hosts;
-  const unknown = options.hosts.filter((name) => !fleetHosts.some((h) => h.name === name));
-  if (unknown.length > 0)
-    throw invalidValue("--host", unknown.join(", "), `a DNS host of fleet.yaml (hosts: ${fleetHosts.map((h) => h.name).join(", ")})`, `--host ${fleetHosts[0]?.name ?? "NAME"}`);
-  const hosts = fleetHosts.filter((h) => options.hosts.length === 0 || options.hosts.includes(h.name));
+  const hosts = selectHosts(fleetHosts, options.hosts);
   if (options.liveFrom === void 0) {
     const refusal2 = await endpointRefusal(root, fleet.model, hosts, options.endpoints, options.endpoints.cwd);
     if (refusal2)
@@ -47110,7 +47292,7 @@ async function applyDns(root, options) {
   const failures = [];
   if (options.liveFrom !== void 0) {
     const live = await readDnsLive(options.liveFrom, options.cwd);
-    const shown3 = shownPath(path29.resolve(options.cwd, options.liveFrom), options.cwd);
+    const shown3 = shownPath(path30.resolve(options.cwd, options.liveFrom), options.cwd);
     if (live.problem)
       diagnostics.push(diagnose({ file: shown3 }, "dns_live_not_snapshot", { option: "--live-from", path: shown3, problem: live.problem, fix: live.zoneFolder ? "zone_folder" : "snapshot", parent: parentOf(shown3) }));
     diagnostics.push(...live.diagnostics);
@@ -47203,10 +47385,6 @@ async function applyDns(root, options) {
   const report = { dryRun: options.dryRun, results, differences };
   return { stdout: output(report), diagnostics: sortDiagnostics([...diagnostics, ...failures]), notes: formatApplyReport(report), exitCode: appliedInFull(report) ? EXIT.ok : wroteNothing(report) ? EXIT.invalid : EXIT.partial };
 }
-function listOption(values2, name) {
-  const value = values2[name];
-  return Array.isArray(value) ? value : typeof value === "string" ? [value] : [];
-}
 async function runApplyDns({ values: values2, format: format2 }) {
   const root = fleetRoot(values2);
   const cwd = process.cwd();
@@ -47220,13 +47398,13 @@ async function runApplyDns({ values: values2, format: format2 }) {
   const health = stringOption(values2, "health");
   const overrideFreeze = freezeOverride(values2);
   return applyDns(root, {
-    hosts: listOption(values2, "host"),
+    hosts: hostNames(values2),
     dryRun,
     force: values2["force"] === true,
     ...overrideFreeze !== void 0 ? { overrideFreeze } : {},
     ...checksum !== void 0 ? { planChecksum: checksum } : {},
-    ...liveFrom !== void 0 ? { liveFrom: path29.resolve(cwd, liveFrom) } : {},
-    ...health !== void 0 ? { health: path29.resolve(cwd, health) } : {},
+    ...liveFrom !== void 0 ? { liveFrom: path30.resolve(cwd, liveFrom) } : {},
+    ...health !== void 0 ? { health: path30.resolve(cwd, health) } : {},
     format: format2,
     nowSeconds: nowSeconds(values2),
     env: process.env,
@@ -47252,6 +47430,7 @@ var init_apply_dns = __esm({
     init_dns_plan_text();
     init_traffic_planner();
     init_command();
+    init_dns_hosts();
     init_apply_dns_help();
     init_endpoint_review();
     applyDnsCommand = { ...fromHelp(applyDnsHelp), run: runApplyDns };
@@ -47263,20 +47442,16 @@ var export_dns_exports = {};
 __export(export_dns_exports, {
   exportDnsCommand: () => exportDnsCommand
 });
-import path30 from "node:path";
+import path31 from "node:path";
 async function runExportDns({ values: values2 }) {
   const root = fleetRoot(values2);
-  const out = path30.resolve(process.cwd(), stringOption(values2, "out") ?? "live");
+  const out = path31.resolve(process.cwd(), stringOption(values2, "out") ?? "live");
   const fleet = await readAndAnalyze(root, { analysis: { nowSeconds: nowSeconds(values2) } });
   if (!fleet.valid)
     return fleet.stop;
   const { diagnostics } = fleet;
   const fleetHosts = fleet.model.settings.dns.hosts;
-  const wanted = Array.isArray(values2["host"]) ? values2["host"] : [];
-  const unknown = wanted.filter((name) => !fleetHosts.some((h) => h.name === name));
-  if (unknown.length > 0)
-    throw invalidValue("--host", unknown.join(", "), `a DNS host of fleet.yaml (hosts: ${fleetHosts.map((h) => h.name).join(", ")})`, `--host ${fleetHosts[0]?.name ?? "NAME"}`);
-  const hosts = fleetHosts.filter((h) => wanted.length === 0 || wanted.includes(h.name));
+  const hosts = selectHosts(fleetHosts, hostNames(values2));
   const refusal2 = await endpointRefusal(root, fleet.model, hosts, endpointReviewOptions(values2), process.cwd());
   if (refusal2)
     return { ...refusal2, diagnostics: sortDiagnostics([...diagnostics, ...refusal2.diagnostics]) };
@@ -47289,7 +47464,7 @@ async function runExportDns({ values: values2 }) {
       notes.push(`${observation.host} ${observation.zone}: FAILED (${observation.error?.diagnostic.code ?? "error"} above), nothing written`);
       continue;
     }
-    const file = path30.join(out, observation.zone, `${observation.host}.json`);
+    const file = path31.join(out, observation.zone, `${observation.host}.json`);
     await writeText(file, toJson(observation.document), { createFolders: true });
     notes.push(`${observation.host} ${observation.zone}: ${observation.document.recordSets.length} record sets \u2192 ${shownPath(file)}`);
   }
@@ -47308,6 +47483,7 @@ var init_export_dns = __esm({
     init_diagnostic();
     init_command();
     init_export_dns_help();
+    init_dns_hosts();
     init_endpoint_review();
     exportDnsCommand = { ...fromHelp(exportDnsHelp), run: runExportDns };
   }
@@ -47440,14 +47616,14 @@ async function claimRouteFindings(reader, shape, claim) {
   const exist = /* @__PURE__ */ new Set();
   const ready = /* @__PURE__ */ new Set();
   for (const key of [...keys].sort()) {
-    const file = `platforms/${key}.yaml`;
+    const file = rowPathOfKey(key);
     const text = await reader.readFile(file);
     if (text === void 0)
       continue;
     exist.add(key);
     const value = parseYaml(sourceFile(file, text)).parsed?.value;
     const chart = value?.pin?.chart;
-    if (typeof chart === "string" && chart !== "")
+    if (rowIsReady(chart))
       ready.add(key);
   }
   return deriveRoutePaths(shape, ready, exist, [claim], [host.parts.landscape]).findings;
@@ -47532,13 +47708,13 @@ function planClaimPaths(args) {
   const { host, actor, paths, current: current2, owner } = args;
   const claim = { account: current2?.account ?? owner.account, app: current2?.app ?? owner.app, paths: { ...paths } };
   const text = claimText(claim);
-  const path37 = claimFilePath(host);
+  const path38 = claimFilePath(host);
   if (current2 && samePaths(current2.paths, paths))
-    return { change: "none", path: path37, claim, text, message: "" };
+    return { change: "none", path: path38, claim, text, message: "" };
   const change = current2 || args.unreadable ? "update" : "create";
   return {
     change,
-    path: path37,
+    path: path38,
     claim,
     text,
     message: claimCommitMessage(change, { actor, account: claim.account, app: claim.app, host, prefixes: Object.keys(paths).length })
@@ -47555,6 +47731,7 @@ var init_claim_paths = __esm({
     init_route_paths();
     init_routes();
     init_diagnostic();
+    init_row_format();
     compare2 = (a, b) => a < b ? -1 : a > b ? 1 : 0;
     REQUEST_KEYS = ["paths", "account", "app"];
     ACTOR_NAME_LIMIT = 256;
@@ -47696,7 +47873,7 @@ var init_tree_edit = __esm({
 import fs5 from "node:fs";
 import { lstat as lstat2, mkdir as mkdir3, mkdtemp, open as open2, readFile as readFile3, rename as rename2, rm, unlink as unlink2, writeFile as writeFile3 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
-import path31 from "node:path";
+import path32 from "node:path";
 function unreadableFinding(repo, branch, commit, what2) {
   if (what2.part === "ref" || commit === void 0)
     return { code: "claim_branch_ref_invalid", args: { branch, repo } };
@@ -47749,8 +47926,8 @@ async function snapshotOf2(store, commit, where) {
   };
 }
 async function openRemote(url, wanted, auth) {
-  const dir = await mkdtemp(path31.join(tmpdir2(), "diene-claim-"));
-  const store = { gitdir: path31.join(dir, ".git"), cache: {} };
+  const dir = await mkdtemp(path32.join(tmpdir2(), "diene-claim-"));
+  const store = { gitdir: path32.join(dir, ".git"), cache: {} };
   const onAuth = auth.username !== void 0 || auth.password !== void 0 ? () => ({ username: auth.username ?? "x-access-token", password: auth.password ?? "" }) : void 0;
   const http = await loadHttp();
   const remote = { fs: fs5, http, dir, gitdir: store.gitdir, ...onAuth ? { onAuth } : {} };
@@ -47830,10 +48007,10 @@ async function exists(target) {
   }
 }
 async function localLayout(dir) {
-  const dotGit = path31.join(dir, ".git");
-  if (await exists(path31.join(dotGit, "HEAD")))
+  const dotGit = path32.join(dir, ".git");
+  if (await exists(path32.join(dotGit, "HEAD")))
     return { gitdir: dotGit, worktree: dir };
-  if (await exists(path31.join(dir, "HEAD")) && await exists(path31.join(dir, "objects")))
+  if (await exists(path32.join(dir, "HEAD")) && await exists(path32.join(dir, "objects")))
     return { gitdir: dir };
   throw new RepoError({ code: "claim_repo_not_git", args: { path: dir } });
 }
@@ -47846,10 +48023,10 @@ async function checkedOutBranch(gitdir) {
   }
 }
 async function swapRef(gitdir, ref, expected, next) {
-  const refPath = path31.join(gitdir, ref);
+  const refPath = path32.join(gitdir, ref);
   const lockPath = `${refPath}.lock`;
   let lock;
-  await fs5.promises.mkdir(path31.dirname(refPath), { recursive: true });
+  await fs5.promises.mkdir(path32.dirname(refPath), { recursive: true });
   try {
     lock = await open2(lockPath, "wx");
   } catch (error2) {
@@ -47877,7 +48054,7 @@ async function swapRef(gitdir, ref, expected, next) {
   }
 }
 async function lockIndex(gitdir, repo) {
-  const lockPath = path31.join(gitdir, "index.lock");
+  const lockPath = path32.join(gitdir, "index.lock");
   const deadline = Date.now() + INDEX_LOCK_WAIT_MS;
   for (; ; ) {
     try {
@@ -47895,11 +48072,11 @@ async function lockIndex(gitdir, repo) {
 }
 async function worktreeBytes(worktree, filepath, repo) {
   const blocked = (at2, what2) => new RepoError({ code: "claim_worktree_blocked", args: { path: at2, what: what2, repo, file: filepath } });
-  const unreadable = (at2, error2) => new RepoError({ code: "claim_repo_io_failed", args: { path: path31.relative(worktree, at2), repo, reason: reasonOf(error2) } });
+  const unreadable = (at2, error2) => new RepoError({ code: "claim_repo_io_failed", args: { path: path32.relative(worktree, at2), repo, reason: reasonOf(error2) } });
   const segments = filepath.split("/");
   let current2 = worktree;
   for (const [i, segment] of segments.entries()) {
-    current2 = path31.join(current2, segment);
+    current2 = path32.join(current2, segment);
     let info;
     try {
       info = await lstat2(current2);
@@ -47909,7 +48086,7 @@ async function worktreeBytes(worktree, filepath, repo) {
       throw unreadable(current2, error2);
     }
     const last = i === segments.length - 1;
-    const shown3 = path31.relative(worktree, current2);
+    const shown3 = path32.relative(worktree, current2);
     if (info.isSymbolicLink())
       throw blocked(shown3, "a symbolic link");
     if (!last && !info.isDirectory())
@@ -47924,7 +48101,7 @@ async function worktreeBytes(worktree, filepath, repo) {
   }
 }
 async function openLocal(dir, wanted) {
-  const layout = await localLayout(path31.resolve(dir));
+  const layout = await localLayout(path32.resolve(dir));
   const store = { gitdir: layout.gitdir, cache: {} };
   const branch = await chooseBranch(wanted, store, {
     commit: await git.resolveRef({ fs: fs5, gitdir: store.gitdir, ref: "HEAD" }).catch(() => void 0),
@@ -47974,12 +48151,12 @@ async function openLocal(dir, wanted) {
         const created = [];
         let failed2;
         for (const change of changes) {
-          const target = path31.join(worktree, change.path);
+          const target = path32.join(worktree, change.path);
           try {
             if (change.text === null)
               await rm(target, { force: true });
             else {
-              const folder = await mkdir3(path31.dirname(target), { recursive: true });
+              const folder = await mkdir3(path32.dirname(target), { recursive: true });
               if (folder !== void 0)
                 created.push(folder);
               await writeFile3(target, change.text, "utf8");
@@ -47994,10 +48171,10 @@ async function openLocal(dir, wanted) {
           return { ok: true, commit };
         const movedBack = await swapRef(store.gitdir, ref, commit, base2.commit).catch(() => false);
         for (const change of changes) {
-          const target = path31.join(worktree, change.path);
+          const target = path32.join(worktree, change.path);
           const original2 = originals.get(change.path);
           if (original2 !== void 0)
-            await mkdir3(path31.dirname(target), { recursive: true }).then(() => writeFile3(target, original2)).catch(() => void 0);
+            await mkdir3(path32.dirname(target), { recursive: true }).then(() => writeFile3(target, original2)).catch(() => void 0);
           else
             await rm(target, { force: true }).catch(() => void 0);
           if (movedBack)
@@ -48084,7 +48261,7 @@ __export(claim_set_paths_exports, {
   MAX_ATTEMPTS: () => MAX_ATTEMPTS,
   claimSetPathsCommand: () => claimSetPathsCommand
 });
-import path32 from "node:path";
+import path33 from "node:path";
 function actorOf(values2) {
   const option = stringOption(values2, "actor");
   if (option !== void 0)
@@ -48118,7 +48295,7 @@ function repoRefusal(error2) {
   return { diagnostics: [diagnoseFinding(FLEET_WIDE, error2.finding)], exitCode: EXIT.invalid };
 }
 async function readRequest(file) {
-  const input = readInputFile(path32.resolve(file));
+  const input = readInputFile(path33.resolve(file));
   if (!("text" in input)) {
     const { problem } = input;
     const reason = problem.code === "file_read_failed" ? problem.args.reason : problem.code === "file_too_large" ? `it is ${problem.args.size} bytes, more than ${problem.args.limit}` : "a link";
@@ -48338,16 +48515,16 @@ var init_capabilities = __esm({
 
 // dist/adapters/kube/adapter.js
 import { existsSync as existsSync2 } from "node:fs";
-import path33 from "node:path";
+import path34 from "node:path";
 function missingKubeconfig(env, home) {
-  const listed4 = (env["KUBECONFIG"] ?? "").split(path33.delimiter).filter(Boolean);
+  const listed4 = (env["KUBECONFIG"] ?? "").split(path34.delimiter).filter(Boolean);
   if (listed4.length > 0) {
     const absent = listed4.filter((file) => !existsSync2(file));
     return absent.length === listed4.length ? [`KUBECONFIG=${env["KUBECONFIG"]} (${listed4.length === 1 ? "no such file" : "none of these files exists"})`] : void 0;
   }
   const searched = ["KUBECONFIG (not set)"];
   if (home) {
-    const config = path33.join(home, ".kube", "config");
+    const config = path34.join(home, ".kube", "config");
     if (existsSync2(config))
       return void 0;
     searched.push(`${config} (no such file)`);
@@ -48695,16 +48872,16 @@ function rowDeploys(base2, head) {
   const before = rowsByPath(base2);
   const after = rowsByPath(head);
   const deploys = [];
-  for (const path37 of [.../* @__PURE__ */ new Set([...before.keys(), ...after.keys()])].sort()) {
-    const was = before.get(path37);
-    const is = after.get(path37);
+  for (const path38 of [.../* @__PURE__ */ new Set([...before.keys(), ...after.keys()])].sort()) {
+    const was = before.get(path38);
+    const is = after.get(path38);
     const chart = (was?.chart ?? "") !== (is?.chart ?? "") ? [was?.chart ?? "", is?.chart ?? ""] : void 0;
     const image = (was?.image ?? "") !== (is?.image ?? "") ? [was?.image ?? "", is?.image ?? ""] : void 0;
     const values2 = valuesChange(was, is);
     const status = was === void 0 ? "added" : is === void 0 ? "removed" : "changed";
     if (chart === void 0 && image === void 0 && values2 === void 0)
       continue;
-    deploys.push({ path: path37, status, ...chart ? { chart } : {}, ...image ? { image } : {}, ...values2 ? { values: values2 } : {} });
+    deploys.push({ path: path38, status, ...chart ? { chart } : {}, ...image ? { image } : {}, ...values2 ? { values: values2 } : {} });
   }
   return deploys;
 }
@@ -49683,16 +49860,16 @@ function zoneStates(context, live, world) {
   const { dns } = context.model.settings;
   const lostBy = /* @__PURE__ */ new Map();
   const zones = context.intent.zones.filter((z) => z.role === "zone").map((zone) => {
-    const hostNames = zone.hosts.map((h) => h.name);
-    const up = hostNames.filter((h) => !world?.hostsDown.has(h));
+    const hostNames2 = zone.hosts.map((h) => h.name);
+    const up = hostNames2.filter((h) => !world?.hostsDown.has(h));
     const snapshots = up.map((h) => live.find((s) => s.zone === zone.zone && s.host === h)).filter((s) => s !== void 0);
-    const hostsDown = hostNames.filter((h) => world?.hostsDown.has(h));
+    const hostsDown = hostNames2.filter((h) => world?.hostsDown.has(h));
     let lost;
     if (world?.parentDown && zone.zone === dns.base.toLowerCase() && dns.parent) {
       lost = `the parent zone ${dns.parent.zone} is down and resolvers no longer hold the delegation of ${zone.zone}`;
       lostBy.set(zone.zone, "parent");
     } else if (snapshots.length === 0) {
-      lost = `every DNS host of ${zone.zone} is down (${hostNames.join(", ")})`;
+      lost = `every DNS host of ${zone.zone} is down (${hostNames2.join(", ")})`;
       lostBy.set(zone.zone, "hosts");
     }
     return { zone: zone.zone, snapshots, hostsDown, ...lost !== void 0 ? { lost } : {} };
@@ -50157,7 +50334,7 @@ __export(report_exports, {
   BASE_FILE_PREFIX: () => BASE_FILE_PREFIX,
   reportCommand: () => reportCommand
 });
-import path34 from "node:path";
+import path35 from "node:path";
 async function compileAt(root, now, base2) {
   const read = await readFleet(root);
   const result = compileFleet(read.files, { folder: root, nowSeconds: now, ...base2 ? { base: base2 } : {} });
@@ -50175,9 +50352,9 @@ async function runReport({ values: values2, format: format2 }) {
   const root = fleetRoot(values2);
   const now = nowSeconds(values2);
   const outFlag = stringOption(values2, "out");
-  const outDir = outFlag === void 0 ? path34.join(root, "generated") : path34.resolve(outFlag);
+  const outDir = outFlag === void 0 ? path35.join(root, "generated") : path35.resolve(outFlag);
   const baseFlag = stringOption(values2, "base");
-  const baseRoot = baseFlag === void 0 ? void 0 : path34.resolve(baseFlag);
+  const baseRoot = baseFlag === void 0 ? void 0 : path35.resolve(baseFlag);
   const notFleet = baseRoot === void 0 || baseFlag === void 0 ? void 0 : whyBaseNotFleet(baseRoot, baseFlag, repositoryPrefix(root, values2), "report");
   if (notFleet !== void 0 && baseRoot !== void 0)
     return { diagnostics: [diagnoseFinding({ file: fromFleetRoot(root, baseRoot) }, notFleet)], exitCode: EXIT.invalid };
@@ -50193,7 +50370,7 @@ async function runReport({ values: values2, format: format2 }) {
   const committed = pathExists(outDir) ? await readOutputTree(outDir) : void 0;
   const notes = [];
   let before = committed ?? /* @__PURE__ */ new Map();
-  let comparedWith2 = committed ? `against the committed ${path34.relative(root, outDir) || "."}/` : `against an empty tree (no ${path34.relative(root, outDir) || "."}/ yet)`;
+  let comparedWith2 = committed ? `against the committed ${path35.relative(root, outDir) || "."}/` : `against an empty tree (no ${path35.relative(root, outDir) || "."}/ yet)`;
   let note;
   let deploys;
   let resilience;
@@ -50209,7 +50386,7 @@ async function runReport({ values: values2, format: format2 }) {
       if (base2.model && head.model)
         resilience = { losses: resilienceDelta(base2.model, head.model) };
     } else {
-      const baseOut = path34.join(baseRoot, "generated");
+      const baseOut = path35.join(baseRoot, "generated");
       before = pathExists(baseOut) ? await readOutputTree(baseOut) : /* @__PURE__ */ new Map();
       comparedWith2 = "against the base branch's committed generated/";
       note = `The base branch does not compile with this diene (${counted(base2.diagnostics.filter((d) => d.severity === "error").length, "error")}); its committed generated/ was compared instead.`;
@@ -50234,7 +50411,7 @@ async function runReport({ values: values2, format: format2 }) {
   const markdown = format2 === "json" ? toJson(reportJson(input)) : renderReport(input, maxFlag !== void 0 ? { maxChars: Number(maxFlag) } : {});
   const output = stringOption(values2, "output");
   if (output !== void 0 && output !== "-") {
-    await writeText(path34.resolve(output), markdown);
+    await writeText(path35.resolve(output), markdown);
     notes.push(`wrote the report (${markdown.length} characters) to ${output}`);
     return { diagnostics: [...diagnostics, ...refusals], notes, exitCode: refusals.length > 0 ? EXIT.stale : EXIT.ok };
   }
@@ -50312,8 +50489,8 @@ function table(header3, rows) {
 function address(fact) {
   return fact.cluster === void 0 ? fact.address : `${fact.address} (${fact.cluster}${fact.up ? "" : ", down"})`;
 }
-function pathLines(path37) {
-  return path37.flatMap((step) => {
+function pathLines(path38) {
+  return path38.flatMap((step) => {
     switch (step.step) {
       case "book":
         return [
@@ -50676,7 +50853,7 @@ function isUp(health, cluster) {
   return health?.clusters[cluster]?.acceptingTraffic !== false;
 }
 function fleetPage(model, health, healthFile, base2) {
-  const path37 = "index.html";
+  const path38 = "index.html";
   const { dns } = model.settings;
   const bases = [dns.base, ...dns.spare !== void 0 ? [dns.spare] : []];
   const builtCount = model.clusters.filter((c) => c.built).length;
@@ -50732,9 +50909,9 @@ function fleetPage(model, health, healthFile, base2) {
     return `<tr>${rowHeader(esc(host.name))}${td(esc(host.provider))}${servers.join("")}</tr>`;
   });
   const platformRows = model.platforms.map((p) => {
-    const ready = p.services.reduce((n, s) => n + s.rows.filter((r) => r.chart !== "").length, 0);
+    const ready = p.services.reduce((n, s) => n + s.rows.filter((r) => rowIsReady(r.chart)).length, 0);
     const rows = p.services.reduce((n, s) => n + s.rows.length, 0);
-    return `<tr>${rowHeader(`<a href="${esc(relative(path37, `platforms/${p.name}.html`))}">${esc(p.name)}</a>`)}${td(String(p.services.length))}${td(esc(p.landscapes.join(", ")))}${td(`${ready} of ${rows}`)}</tr>`;
+    return `<tr>${rowHeader(`<a href="${esc(relative(path38, `platforms/${p.name}.html`))}">${esc(p.name)}</a>`)}${td(String(p.services.length))}${td(esc(p.landscapes.join(", ")))}${td(`${ready} of ${rows}`)}</tr>`;
   });
   const body = [
     "<h1>The fleet</h1>",
@@ -50753,7 +50930,7 @@ function fleetPage(model, health, healthFile, base2) {
     '<h2 id="platforms">Platforms</h2>',
     table2("Platforms: services, landscapes and ready rows (rows with a chart pin)", ["Platform", "Services", "Landscapes", "Ready rows"], platformRows)
   ].join("\n");
-  return { path: path37, title: "Fleet", body };
+  return { path: path38, title: "Fleet", body };
 }
 var init_fleet_page = __esm({
   "dist/atlas/fleet-page.js"() {
@@ -50761,6 +50938,7 @@ var init_fleet_page = __esm({
     init_base2();
     init_html();
     init_counted();
+    init_row_format();
   }
 });
 
@@ -51041,7 +51219,7 @@ function pipelineSvg(platform) {
   ].join("");
 }
 function platformPage(model, platform, base2) {
-  const path37 = `platforms/${platform.name}.html`;
+  const path38 = `platforms/${platform.name}.html`;
   const basePlatform = base2?.model.platforms.find((p) => p.name === platform.name);
   const stagesOf = (p) => JSON.stringify(p.stageGroups);
   const pipelineMark = base2 ? !basePlatform ? ` ${ADDED}` : stagesOf(basePlatform) !== stagesOf(platform) ? ` ${changed(basePlatform.stageGroups.map((g) => g.map((s) => s.landscape).join(" + ")).join(" \u2192 "))}` : "" : "";
@@ -51070,7 +51248,7 @@ function platformPage(model, platform, base2) {
     const found = byName4.get(l);
     const clusters = found?.clusters ?? [];
     const serving = clusters.filter((c) => c.built && c.traffic).map((c) => c.name);
-    return `<li><a href="${esc(relative(path37, "index.html"))}#landscape-${esc(l)}">${esc(l)}</a> <span class="muted">(${esc(found?.region ?? "?")}, ${esc(found?.tier ?? "?")})</span>: ${serving.length > 0 ? `served by ${serving.map(esc).join(", ")}` : "no built cluster with traffic on"}</li>`;
+    return `<li><a href="${esc(relative(path38, "index.html"))}#landscape-${esc(l)}">${esc(l)}</a> <span class="muted">(${esc(found?.region ?? "?")}, ${esc(found?.tier ?? "?")})</span>: ${serving.length > 0 ? `served by ${serving.map(esc).join(", ")}` : "no built cluster with traffic on"}</li>`;
   });
   const body = [
     `<h1>Platform ${esc(platform.name)}</h1>`,
@@ -51085,18 +51263,18 @@ function platformPage(model, platform, base2) {
     '<h2 id="landscapes">Landscapes</h2>',
     `<ul>${landscapeItems.join("")}</ul>`
   ].join("\n");
-  return { path: path37, title: `Platform ${platform.name}`, body };
+  return { path: path38, title: `Platform ${platform.name}`, body };
 }
 function platformsIndexPage(model, base2) {
-  const path37 = "platforms/index.html";
+  const path38 = "platforms/index.html";
   const names = new Set(model.platforms.map((p) => p.name));
   const removed = (base2?.model.platforms ?? []).filter((p) => !names.has(p.name)).map((p) => `<li><del>${esc(p.name)}</del> ${REMOVED}</li>`);
   const rows = model.platforms.map((p) => {
-    const ready = p.services.reduce((n, s) => n + s.rows.filter((r) => r.chart !== "").length, 0);
+    const ready = p.services.reduce((n, s) => n + s.rows.filter((r) => rowIsReady(r.chart)).length, 0);
     const all = p.services.reduce((n, s) => n + s.rows.length, 0);
     const stages2 = p.stageGroups.map((g) => g.map((s) => s.landscape).join(" + ")).join(" \u2192 ");
     const added = base2 && !base2.model.platforms.some((b) => b.name === p.name) ? ` ${ADDED}` : "";
-    return `<tr>${rowHeader(`<a href="${esc(relative(path37, `platforms/${p.name}.html`))}">${esc(p.name)}</a>${added}`)}${td(p.services.map((s) => esc(s.name)).join(", "))}${td(esc(stages2))}${td(`${ready} of ${all}`)}</tr>`;
+    return `<tr>${rowHeader(`<a href="${esc(relative(path38, `platforms/${p.name}.html`))}">${esc(p.name)}</a>${added}`)}${td(p.services.map((s) => esc(s.name)).join(", "))}${td(esc(stages2))}${td(`${ready} of ${all}`)}</tr>`;
   });
   const body = [
     "<h1>Platforms</h1>",
@@ -51104,13 +51282,14 @@ function platformsIndexPage(model, base2) {
     table2("Every platform: services, promotion order and ready rows", ["Platform", "Services", "Promotion order", "Ready rows"], rows),
     removed.length > 0 ? `<p>Platforms of the base revision that this one no longer has:</p><ul>${removed.join("")}</ul>` : ""
   ].join("\n");
-  return { path: path37, title: "Platforms", body };
+  return { path: path38, title: "Platforms", body };
 }
 var NODE_W, NODE_H, COL_GAP, ROW_GAP, PAD;
 var init_platform_pages = __esm({
   "dist/atlas/platform-pages.js"() {
     init_base2();
     init_html();
+    init_row_format();
     NODE_W = 180;
     NODE_H = 58;
     COL_GAP = 60;
@@ -51139,7 +51318,7 @@ function findingRows(finding) {
   }
 }
 function routingPage(model, landscape, rows, findings, rowsByKey, base2) {
-  const path37 = `routing/${landscape}.html`;
+  const path38 = `routing/${landscape}.html`;
   const key = (r) => `${r.host}	${r.prefix}	${r.target}`;
   const baseRows = base2?.model.routes.derivation.tables.get(landscape) ?? [];
   const baseKeys = new Set(baseRows.map(key));
@@ -51183,7 +51362,7 @@ function routingPage(model, landscape, rows, findings, rowsByKey, base2) {
     '<h2 id="dropped">Prefixes that make no row</h2>',
     dropped.length > 0 ? dropped.join("\n") : "<p>None: every prefix claimed here makes a row.</p>"
   ].join("\n");
-  return { path: path37, title: `Routing in ${landscape}`, body };
+  return { path: path38, title: `Routing in ${landscape}`, body };
 }
 function routingPages(model, base2) {
   const rowsByKey = /* @__PURE__ */ new Map();
@@ -51261,16 +51440,16 @@ function atlasPlan(model, options = {}) {
     ["drills.html", () => drillsPage(context, scenarios, base2)]
   ];
   const plan = /* @__PURE__ */ new Map();
-  for (const [path37, make] of makers)
-    plan.set(path37, () => {
+  for (const [path38, make] of makers)
+    plan.set(path38, () => {
       const page = make();
       return documentOf(page, sectionOf(page), fleetName, notice);
     });
   let routing;
   const routingOf = () => routing ??= new Map(routingPages(model, base2).map((p) => [p.path, p]));
-  for (const path37 of ["routing/index.html", ...[...model.routes.derivation.tables.keys()].sort().map((l) => `routing/${l}.html`)])
-    plan.set(path37, () => {
-      const page = routingOf().get(path37);
+  for (const path38 of ["routing/index.html", ...[...model.routes.derivation.tables.keys()].sort().map((l) => `routing/${l}.html`)])
+    plan.set(path38, () => {
+      const page = routingOf().get(path38);
       return documentOf(page, "routing", fleetName, notice);
     });
   return new Map([...plan].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
@@ -51296,13 +51475,13 @@ var atlas_exports = {};
 __export(atlas_exports, {
   atlasCommand: () => atlasCommand
 });
-import path35 from "node:path";
+import path36 from "node:path";
 async function runAtlas({ values: values2 }) {
   const outFlag = stringOption(values2, "out");
   if (outFlag === void 0)
     throw missingOption("--out DIR", "name the folder the site goes to (diene atlas --out atlas), then open its index.html");
   const root = fleetRoot(values2);
-  const outDir = realOutputPath(path35.resolve(outFlag));
+  const outDir = realOutputPath(path36.resolve(outFlag));
   const problem = outputLocationProblem(root, outDir, "atlas");
   if (problem)
     return { diagnostics: [diagnoseFinding({}, problem)], exitCode: EXIT.invalid };
@@ -51332,13 +51511,13 @@ async function runAtlas({ values: values2 }) {
   }
   const healthFlag = stringOption(values2, "health");
   if (healthFlag !== void 0) {
-    const file = await readTextFile(path35.resolve(healthFlag), root);
+    const file = await readTextFile(path36.resolve(healthFlag), root);
     diagnostics.push(...file.diagnostics);
     if (file.file) {
       const result = loadDnsHealth(file.file, dnsIntent(model).clusters, inputValidators());
       diagnostics.push(...result.diagnostics);
       if (result.health)
-        options.health = { health: result.health, file: path35.basename(healthFlag) };
+        options.health = { health: result.health, file: path36.basename(healthFlag) };
     }
   }
   if (hasErrors(diagnostics))
@@ -51346,7 +51525,7 @@ async function runAtlas({ values: values2 }) {
   const notes = [];
   const baseFlag = stringOption(values2, "base");
   if (baseFlag !== void 0) {
-    const baseRoot = path35.resolve(baseFlag);
+    const baseRoot = path36.resolve(baseFlag);
     const notFleet = whyBaseNotFleet(baseRoot, baseFlag, repositoryPrefix(root, values2), "atlas");
     if (notFleet)
       return { diagnostics: [diagnoseFinding({ file: fromFleetRoot(root, baseRoot) }, notFleet)], exitCode: EXIT.invalid };
@@ -51374,7 +51553,7 @@ async function runAtlas({ values: values2 }) {
       throw error2;
     return { diagnostics: [...diagnostics, diagnose({}, "output_write_failed", { out: outDir, errno: errnoCode(error2) })], exitCode: EXIT.invalid };
   }
-  const index = shownPath(path35.join(outDir, "index.html"));
+  const index = shownPath(path36.join(outDir, "index.html"));
   return {
     diagnostics: sortDiagnostics(diagnostics),
     notes: [...notes, `wrote the atlas, ${plan.size} pages, to ${shownPath(outDir)}; open ${index}`],
@@ -51669,7 +51848,7 @@ var init_completion = __esm({
 // dist/cli.js
 init_diagnostic();
 init_format();
-import path36 from "node:path";
+import path37 from "node:path";
 
 // dist/diagnostics/sarif.js
 init_catalog();
@@ -52055,7 +52234,7 @@ async function run(argv) {
   const strict = isStrict(values2);
   const ran = await command.run({ positionals: parsed2.positionals, values: values2, format: format2, progress });
   const result = strict ? strictResult(ran) : ran;
-  const root = path36.resolve(typeof values2["fleet"] === "string" ? values2["fleet"] : ".");
+  const root = path37.resolve(typeof values2["fleet"] === "string" ? values2["fleet"] : ".");
   const logFile = command.name === "compile" && typeof values2["output"] === "string" ? values2["output"] : void 0;
   return { result: { ...result, diagnostics: withNearbyFleet(result.diagnostics, root) }, format: format2, level, prefixGiven, root, strict, ...logFile === void 0 ? {} : { logFile } };
 }
@@ -52078,12 +52257,12 @@ function writeStepSummary(result, diagnostics) {
 }
 function fromWorkingDirectory(diagnostics, root) {
   const cwd = process.cwd();
-  if (root === void 0 || path36.resolve(root) === cwd)
+  if (root === void 0 || path37.resolve(root) === cwd)
     return [...diagnostics];
   const named2 = (file) => {
     if (file === null || file.startsWith("base:"))
       return file;
-    const shown3 = shownPath(path36.resolve(root, file), cwd, path36.resolve(root)).split(path36.sep).join("/");
+    const shown3 = shownPath(path37.resolve(root, file), cwd, path37.resolve(root)).split(path37.sep).join("/");
     return file.endsWith("/") && !shown3.endsWith("/") ? `${shown3}/` : shown3;
   };
   return diagnostics.map((d) => ({ ...d, file: named2(d.file), related: d.related.map((r) => ({ ...r, file: named2(r.file) })) }));
@@ -52092,7 +52271,7 @@ function writeLog(log, logFile) {
   if (logFile === "-")
     process.stdout.write(log);
   else if (logFile !== void 0)
-    writeTextSync(path36.resolve(logFile), log);
+    writeTextSync(path37.resolve(logFile), log);
   else
     process.stderr.write(log);
 }

@@ -12,14 +12,14 @@ import type { SourceFile } from './1-load/source-file.js';
 import { dnsIntent } from './2-analyze/dns-names.js';
 import { platformObjects } from './3-emit/emit-outputs.js';
 import { toYamlStream } from './3-emit/serialize.js';
-import { renderInputs } from './cli/render-scope.js';
-import { inputDigest } from './cli/render-select.js';
+import { renderInputs } from './1-load/render-issuer.js';
+import { inputDigest } from './1-load/render-inputs.js';
 import { diagnose, hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
 import { closestName } from './diagnostics/spelling.js';
-import { analyzeFleet, inputValidators, type CompileOptions } from './index.js';
+import { analyzeFleet as analyze, inputValidators, type CompileOptions } from './index.js';
 import { planTraffic, type TrafficOptions, type TrafficPlan } from './plan/traffic-planner.js';
 
-export { analyzeFleet, compileFleet, inputValidators, type CompileOptions, type CompileResult } from './index.js';
+export { compileFleet, inputValidators, type CompileOptions, type CompileResult } from './index.js';
 export { sourceFile, type SourceFile } from './1-load/source-file.js';
 export { SCHEMA_KEYWORDS } from './1-load/schema-keywords.js';
 export type { LiveFile } from './1-load/load-dns-live.js';
@@ -49,6 +49,11 @@ export {
 } from './route/lookup-upstream.js';
 export { planTraffic, prepareTraffic, type TrafficOptions, type TrafficPlan } from './plan/traffic-planner.js';
 
+/** Runs the loading and the analysis (1-load, 2-analyze) over `files`: diagnostics and, when the fleet is valid, its model. */
+export function analyzeFleet(files: readonly SourceFile[], options: CompileOptions): ReturnType<typeof analyze> {
+  return analyze(files, options);
+}
+
 export interface RenderResult {
   /** Every finding, sorted; `platform_not_found` when the fleet has no such platform. */
   diagnostics: Diagnostic[];
@@ -67,7 +72,7 @@ export interface RenderResult {
 export function renderPlatform(files: readonly SourceFile[], platform: string, options: CompileOptions): RenderResult {
   const inputs = renderInputs(files, platform);
   const digest = inputDigest(platform, inputs);
-  const analysis = analyzeFleet(inputs, options);
+  const analysis = analyze(inputs, options);
   if (hasErrors(analysis.diagnostics) || !analysis.model) return { diagnostics: analysis.diagnostics, inputDigest: digest };
   const found = analysis.model.platforms.find((candidate) => candidate.name === platform);
   if (!found) {
@@ -103,7 +108,7 @@ export interface PlanDnsResult {
  * {@link readDnsLive} reads a folder laid out like `dns/`), within the brakes.
  */
 export function planDns(files: readonly SourceFile[], live: readonly LiveFile[], options: PlanDnsOptions): PlanDnsResult {
-  const analysis = analyzeFleet(files, options);
+  const analysis = analyze(files, options);
   if (hasErrors(analysis.diagnostics) || !analysis.model) return { diagnostics: analysis.diagnostics };
   const intent = dnsIntent(analysis.model);
   const validators = options.validators ?? inputValidators();

@@ -35,8 +35,7 @@ import { withOutputManifest } from './3-emit/output-manifest.js';
 import { madeOutputs, type OutputPlan } from './3-emit/output-plan.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from './diagnostics/diagnostic.js';
 import { standaloneValidators } from './types/generated/validators.js';
-import type { NowWindow } from './adapters/cache/compile-cache.js';
-import { ALWAYS, nowWindow } from './adapters/cache/now-window.js';
+import { ALWAYS, nowWindow, type NowWindow } from './2-analyze/now-window.js';
 
 export interface CompileOptions {
   /** The folder the files were read from, as the user should read it: a missing fleet file names it. */
@@ -64,12 +63,20 @@ export interface CompileOptions {
    * platform is told it has services without rows. Default: every platform's.
    */
   rowsRead?: ReadonlySet<string>;
+}
+
+/**
+ * What the incremental build (compiler/incremental/) hands the pipeline
+ * besides the inputs: how it remembers single files and how much it keeps.
+ * Neither changes a result; the library's {@link compileFleet} takes neither.
+ */
+export interface PipelineHooks {
   /**
    * Drop the positioned documents and the loaded inputs once the checks ran
    * (without `base` only): the emitters need the model's values, not
    * positions, so a caller that uses nothing but the outputs and diagnostics
    * (`diene compile`) holds far less while the outputs are made.
-   * `model.loaded` is then empty.
+   * The result's `model.loaded` is then empty.
    */
   releaseDocuments?: boolean;
   /**
@@ -104,8 +111,12 @@ export function inputValidators(): SchemaValidators {
 }
 
 /** Runs the loading and the analysis (1-load, 2-analyze): diagnostics and, when the fleet is valid, its model. */
-export function analyzeFleet(files: readonly SourceFile[], options: CompileOptions): { diagnostics: Diagnostic[]; model?: FleetModel; nowWindow: NowWindow } {
-  const loaded = loadFleet(files, options.validators ?? inputValidators(), options.budget, options.folder, options.fileMemo, options.nowSeconds);
+export function analyzeFleet(
+  files: readonly SourceFile[],
+  options: CompileOptions,
+  hooks: Pick<PipelineHooks, 'fileMemo'> = {},
+): { diagnostics: Diagnostic[]; model?: FleetModel; nowWindow: NowWindow } {
+  const loaded = loadFleet(files, options.validators ?? inputValidators(), options.budget, options.folder, hooks.fileMemo, options.nowSeconds);
   // A hint that names now (the valuesSince to write) holds at this second only.
   const loadWindow = loaded.readsNow ? { from: options.nowSeconds, until: options.nowSeconds + 1 } : ALWAYS;
   if (hasErrors(loaded.diagnostics) || loaded.incomplete) return { diagnostics: sortDiagnostics(loaded.diagnostics), nowWindow: loadWindow };
@@ -143,23 +154,25 @@ export interface PlannedFleet extends Omit<CompileResult, 'outputs'> {
  * time by whoever writes or compares them (`diene compile` streams them to
  * disk, holding one at a time).
  */
-export function planFleet(files: readonly SourceFile[], options: CompileOptions): PlannedFleet {
+export function planFleet(files: readonly SourceFile[], options: CompileOptions, hooks: PipelineHooks = {}): PlannedFleet {
   const validators = options.base && !options.validators ? inputValidators() : options.validators;
-  const analysis = analyzeFleet(files, { ...options, ...(validators ? { validators } : {}) });
+  const analysis = analyzeFleet(files, { ...options, ...(validators ? { validators } : {}) }, hooks);
   if (!analysis.model) return { diagnostics: analysis.diagnostics, nowWindow: analysis.nowWindow };
-  if (options.releaseDocuments && !options.base) {
-    releaseDocuments(analysis.model.loaded);
-    // The emitters read the model's values, never the loaded inputs.
-    analysis.model.loaded = emptyFleet();
-  }
+  const model = hooks.releaseDocuments && !options.base ? withoutDocuments(analysis.model) : analysis.model;
   const result: PlannedFleet = {
     diagnostics: analysis.diagnostics,
     nowWindow: analysis.nowWindow,
-    model: analysis.model,
-    plan: outputPlan(analysis.model, { serial: options.serial ?? 0 }),
+    model,
+    plan: outputPlan(model, { serial: options.serial ?? 0 }),
   };
-  if (options.base) result.permanence = comparePermanence(options.base, analysis.model.loaded, validators ?? inputValidators());
+  if (options.base) result.permanence = comparePermanence(options.base, model.loaded, validators ?? inputValidators());
   return result;
+}
+
+/** `model` without its loaded inputs, whose positioned documents are released: the emitters read the model's values, never the loaded inputs. */
+function withoutDocuments(model: FleetModel): FleetModel {
+  releaseDocuments(model.loaded);
+  return { ...model, loaded: emptyFleet() };
 }
 
 /** Loads the base revision (whatever of it loads) and compares its permanent identifiers and its clusters with `head`'s. */

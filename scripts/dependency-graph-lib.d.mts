@@ -40,7 +40,15 @@ export interface CompilerImports {
 
 /** Modules that reach the file system: only the `adapters` layer imports them. */
 export declare const FILE_SYSTEM_MODULES: string[];
-/** Imports of {@link FILE_SYSTEM_MODULES} outside the `adapters` layer. */
+/** The layers that may touch the disk and keep module-level state. */
+export declare const STATEFUL_LAYERS: string[];
+/** Imports of the pipeline into adapters/ and of the library entry into cli/. */
+export declare function forbiddenImports(imports: Pick<CompilerImports, 'edges'>): ImportEdge[];
+/** The module-level mutable state of a source text. */
+export declare function moduleStateOf(fileName: string, text: string): { name: string; line: number }[];
+/** The module-level mutable state of compiler/ outside {@link STATEFUL_LAYERS}. */
+export declare function moduleStateOutsideAdapters(root?: string): { file: string; name: string; line: number }[];
+/** Imports of {@link FILE_SYSTEM_MODULES} outside {@link STATEFUL_LAYERS}. */
 export declare function fileSystemOutsideAdapters(imports: Pick<CompilerImports, 'packages'>): PackageImport[];
 
 export interface GraphEdge {

@@ -34,12 +34,20 @@ export const LAYERS = [
   { name: 'atlas', paths: ['atlas/'], role: 'the static HTML atlas of the fleet' },
   { name: 'adapters', paths: ['adapters/'], role: 'the only code that touches the disk, git, DNS hosts, object stores, clusters' },
   { name: 'pipeline', paths: ['index.ts'], role: 'the compile pipeline on one screen' },
+  {
+    name: 'incremental',
+    paths: ['incremental/'],
+    role: 'the incremental build: the compile cache, file records, stamps, slice keys, the write and compare driver',
+  },
   { name: 'cli', paths: ['cli/'], role: 'one module per command: argv, printing, exit codes' },
   { name: 'entry', paths: ['api.ts', 'cli.ts'], role: 'the package entry points (library and command line)' },
 ];
 
-/** Modules that reach the file system: only the `adapters` layer imports them. */
+/** Modules that reach the file system: only the `adapters` layer and the incremental build's cache (`incremental`) import them. */
 export const FILE_SYSTEM_MODULES = ['fs', 'fs/promises', 'node:fs', 'node:fs/promises', 'fast-glob'];
+
+/** The layers that may touch the disk and keep module-level state: the adapters, and the incremental build with its cache. */
+export const STATEFUL_LAYERS = ['adapters', 'incremental'];
 
 const RANK = new Map(LAYERS.map((layer, index) => [layer.name, index]));
 
@@ -188,9 +196,93 @@ export function importCycles({ files, edges }) {
   return cycles.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 }
 
-/** Imports of {@link FILE_SYSTEM_MODULES} outside the `adapters` layer. */
+/** Imports of {@link FILE_SYSTEM_MODULES} outside the {@link STATEFUL_LAYERS}. */
 export function fileSystemOutsideAdapters({ packages }) {
-  return packages.filter((p) => FILE_SYSTEM_MODULES.includes(p.specifier) && p.fromLayer !== 'adapters');
+  return packages.filter((p) => FILE_SYSTEM_MODULES.includes(p.specifier) && !STATEFUL_LAYERS.includes(p.fromLayer));
+}
+
+/**
+ * Imports the layer order allows but the roles forbid: the pipeline
+ * (`index.ts`) imports no adapter, so it stays pure (no disk, no cache), and
+ * the library entry (`api.ts`) imports no command, so the library does not
+ * carry the command line.
+ */
+export function forbiddenImports({ edges }) {
+  return edges.filter((e) => (e.from === 'index.ts' && e.toLayer === 'adapters') || (e.from === 'api.ts' && e.toLayer === 'cli'));
+}
+
+/** Method calls that change a Map, Set or array in place. */
+const MUTATORS = new Set(['set', 'add', 'delete', 'clear', 'push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill', 'copyWithin']);
+
+/**
+ * The module-level mutable state of a source text: every top-level `let` or
+ * `var`, and every top-level `const` holding a Map, Set, array or object
+ * literal that the module changes (a mutating method call on it, or an
+ * assignment to one of its members or elements). A WeakMap or WeakSet is a
+ * memo of a value derived from its key, which goes with the key: not state.
+ * @param {string} fileName
+ * @param {string} text
+ * @returns {{ name: string, line: number }[]}
+ */
+export function moduleStateOf(fileName, text) {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const lineOf = (node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+  const found = [];
+  const held = new Map();
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    const constant = (statement.declarationList.flags & ts.NodeFlags.Const) !== 0;
+    for (const declaration of statement.declarationList.declarations) {
+      if (!ts.isIdentifier(declaration.name)) continue;
+      if (!constant) {
+        found.push({ name: declaration.name.text, line: lineOf(declaration) });
+        continue;
+      }
+      let value = declaration.initializer;
+      while (value && (ts.isAsExpression(value) || ts.isSatisfiesExpression(value) || ts.isParenthesizedExpression(value))) value = value.expression;
+      const collection =
+        value &&
+        ((ts.isNewExpression(value) && ts.isIdentifier(value.expression) && ['Map', 'Set', 'Array'].includes(value.expression.text)) ||
+          ts.isArrayLiteralExpression(value) ||
+          ts.isObjectLiteralExpression(value));
+      if (collection) held.set(declaration.name.text, lineOf(declaration));
+    }
+  }
+  const changed = new Set();
+  const visit = (node) => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ts.isIdentifier(node.expression.expression)) {
+      if (held.has(node.expression.expression.text) && MUTATORS.has(node.expression.name.text)) changed.add(node.expression.expression.text);
+    } else if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+      node.operatorToken.kind <= ts.SyntaxKind.LastAssignment
+    ) {
+      const target = node.left;
+      if (
+        (ts.isPropertyAccessExpression(target) || ts.isElementAccessExpression(target)) &&
+        ts.isIdentifier(target.expression) &&
+        held.has(target.expression.text)
+      )
+        changed.add(target.expression.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  for (const name of changed) found.push({ name, line: held.get(name) });
+  return found.sort((a, b) => a.line - b.line);
+}
+
+/**
+ * The module-level mutable state of every file of compiler/ outside the
+ * {@link STATEFUL_LAYERS} (STYLE.md: pass a context instead).
+ * @param {string} [root] repository root
+ * @returns {{ file: string, name: string, line: number }[]}
+ */
+export function moduleStateOutsideAdapters(root = ROOT) {
+  const dir = path.join(root, 'compiler');
+  return sourceFiles(dir)
+    .filter((file) => !STATEFUL_LAYERS.includes(layerOf(file)) && !file.includes('/generated/'))
+    .flatMap((file) => moduleStateOf(file, readFileSync(path.join(dir, file), 'utf8')).map((state) => ({ file, ...state })));
 }
 
 /**

@@ -32,7 +32,7 @@ export interface SourceFile {
   /**
    * What the reader knows of the text without having read it: set on an
    * input whose stamp is the one the compile cache recorded with these
-   * figures (adapters/cache/input-stamps.ts). The text itself is read only
+   * figures (incremental/input-stamps.ts). The text itself is read only
    * when something asks for it.
    */
   readonly known?: KnownText;

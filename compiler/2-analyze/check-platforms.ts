@@ -11,6 +11,7 @@ import { claimInput, fleetShapeOfIndex } from './route-paths.js';
 import { normalizeStages, type RawStageEntry } from './stage-graph.js';
 import type { Platform } from '../types/generated/platform.js';
 import { hasRowFolder, known, landscapeOfMisspeltCluster, misspeltPlatformLandscapes, type FleetIndex } from './fleet-index.js';
+import { sharedRowPath } from '../1-load/row-format.js';
 
 /** The services of a platform: its row folder names (SPEC §2), sorted. */
 export function servicesOf(index: FleetIndex, platform: string): string[] {
@@ -71,7 +72,7 @@ function checkSharedChartRows(index: FleetIndex, platform: Loaded<Platform>, row
     const [rowPlatform, chart, landscape] = row.identity as [string, string, string];
     if (rowPlatform !== folder) continue;
     have.add(`${chart}/${landscape}`);
-    const path = `platforms/${folder}/_shared/${chart}/${landscape}.yaml`;
+    const path = sharedRowPath(folder, chart, landscape);
     if (!charts.includes(chart)) {
       const meant = closestName(chart, charts);
       found.push(

@@ -12,6 +12,7 @@ import type { Fleet } from '../types/generated/fleet.js';
 import { routePathsOfIndex, type FleetRoutePaths } from './route-paths.js';
 import { DEFAULT_MODULES } from './routes.js';
 import { normalizeStages, type RawStageEntry, type StageStep } from './stage-graph.js';
+import { rowPath } from '../1-load/row-format.js';
 
 export { DEFAULT_MODULES };
 export type { ClusterModel };
@@ -151,7 +152,7 @@ export function buildModel(index: FleetIndex): FleetModel {
                 platform: name,
                 service,
                 landscape,
-                path: `platforms/${name}/${service}/${landscape}.yaml`,
+                path: rowPath(name, service, landscape),
                 chart: row.data.pin.chart,
                 image: row.data.pin.image,
                 ...(row.data.values !== undefined ? { values: row.data.values } : {}),

@@ -30,6 +30,7 @@ import type { Claim } from '../types/generated/claim.js';
 import type { FleetIndex } from './fleet-index.js';
 import { buildFleetShape, DEFAULT_MODULES, parseServiceHost, rowKey, type FleetShape, type ReadyRows } from './routes.js';
 import { closestName } from '../diagnostics/spelling.js';
+import { rowIsReady, rowPathOfKey } from '../1-load/row-format.js';
 
 /** SPEC §3.4: at most this many prefixes per claim; the extras are dropped in sorted key order. */
 export const MAX_PREFIXES_PER_CLAIM = 10_000;
@@ -113,7 +114,7 @@ export function deriveRoutePaths(
       const parsed = parseServiceHost(shape, target);
       const key = parsed.ok ? rowKey(parsed.parts.platform, parsed.parts.service, parsed.parts.landscape) : '';
       verdict = parsed.ok
-        ? { ok: true, platform: parsed.parts.platform, landscape: parsed.parts.landscape, ready: ready.has(key), row: `platforms/${key}.yaml`, rowExists: rowsExist.has(key) }
+        ? { ok: true, platform: parsed.parts.platform, landscape: parsed.parts.landscape, ready: ready.has(key), row: rowPathOfKey(key), rowExists: rowsExist.has(key) }
         : { ok: false };
       targetCache.set(target, verdict);
     }
@@ -133,7 +134,7 @@ export function deriveRoutePaths(
     const keys = Object.keys(claim.paths).sort(compare);
     const key = rowKey(host.platform, host.service, host.landscape);
     if (!ready.has(key)) {
-      findings.push({ kind: 'host-not-ready', file: claim.file, host: claim.host, reason: rowsExist.has(key) ? 'empty pin' : 'no row', row: `platforms/${key}.yaml`, prefixes: keys.length });
+      findings.push({ kind: 'host-not-ready', file: claim.file, host: claim.host, reason: rowsExist.has(key) ? 'empty pin' : 'no row', row: rowPathOfKey(key), prefixes: keys.length });
       continue;
     }
     if (keys.length > MAX_PREFIXES_PER_CLAIM) {
@@ -250,7 +251,7 @@ export function rowSetsOfIndex(index: FleetIndex): { exist: Set<string>; ready: 
     for (const [service, rows] of services) {
       for (const [landscape, row] of rows) {
         exist.add(rowKey(platform, service, landscape));
-        if (row.data.pin.chart !== '') ready.add(rowKey(platform, service, landscape));
+        if (rowIsReady(row.data.pin.chart)) ready.add(rowKey(platform, service, landscape));
       }
     }
   }

@@ -44,6 +44,7 @@ import {
   SYNC_WAVE,
   SYNC_WAVE_ANNOTATION,
 } from '../2-analyze/conventions.js';
+import { ROW_PIN_KEYS, rowFolder } from '../1-load/row-format.js';
 
 /** Go-template expression of the row's landscape: the row file's name without `.yaml`. */
 export const ROW_LANDSCAPE = '{{ trimSuffix ".yaml" .path.filename }}';
@@ -63,7 +64,7 @@ const SYNC_RETRY = { limit: 10, backoff: { duration: '10s', factor: 2, maxDurati
 // The parts every ApplicationSet repeats, built once and shared (only read; the YAML writer copies their text: block-yaml.ts sharedValue).
 export const GO_TEMPLATE_OPTIONS: ApplicationSet['spec']['goTemplateOptions'] = sharedValue(['missingkey=error']);
 export const APPLICATIONS_SYNC: ApplicationSet['spec']['syncPolicy'] = sharedValue({ applicationsSync: 'create-update', preserveResourcesOnDeletion: true });
-const ROW_SELECTOR = sharedValue<LabelSelector>({ matchExpressions: [{ key: 'pin.chart', operator: 'NotIn', values: [''] }] });
+const ROW_SELECTOR = sharedValue<LabelSelector>({ matchExpressions: [{ key: ROW_PIN_KEYS.chart, operator: 'NotIn', values: [''] }] });
 export const CLUSTERS_GENERATOR: ClustersGenerator = sharedValue({ clusters: { selector: { matchLabels: { landscape: ROW_LANDSCAPE } } } });
 const SYNC_POLICY: ApplicationSpec['syncPolicy'] = sharedValue({
   automated: { enabled: true, prune: true, selfHeal: true },
@@ -71,10 +72,10 @@ const SYNC_POLICY: ApplicationSpec['syncPolicy'] = sharedValue({
   syncOptions: ['CreateNamespace=true', 'ServerSideApply=true'],
 });
 const VALUE_FILES = sharedValue([`values.${ROW_LANDSCAPE}.yaml`]);
-const IMAGE_PARAMETERS = sharedValue([{ name: 'image.tag', value: '{{ .pin.image }}', forceString: true }]);
+const IMAGE_PARAMETERS = sharedValue([{ name: 'image.tag', value: `{{ .${ROW_PIN_KEYS.image} }}`, forceString: true }]);
 
 function rowFilesGenerator(model: RegistrySlice, platform: string, service: string): GitFilesGenerator {
-  return rowFilesGeneratorAt(model, `platforms/${platform}/${service}`);
+  return rowFilesGeneratorAt(model, rowFolder(platform, service));
 }
 
 /** The git files generator over the rows `<folder>/<landscape>.yaml`, rows with an empty `pin.chart` dropped. */
@@ -110,7 +111,7 @@ export function applicationSpec(
     source: {
       repoURL: chart.repoURL,
       chart: chart.chart,
-      targetRevision: '{{ .pin.chart }}',
+      targetRevision: `{{ .${ROW_PIN_KEYS.chart} }}`,
       helm: {
         releaseName,
         valueFiles: VALUE_FILES,

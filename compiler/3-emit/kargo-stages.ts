@@ -32,6 +32,7 @@ import {
 import { sharedValue } from './block-yaml.js';
 import type { KargoStage, PromotionStep } from './kube-objects.js';
 import { WAIT_ERROR_THRESHOLD, WAIT_TIMEOUT } from './promotion-timing.js';
+import { ROW_PIN_KEYS, rowPath } from '../1-load/row-format.js';
 
 /** Where the fleet repo is checked out inside the promotion's work directory. */
 export const CHECKOUT = './fleet';
@@ -102,7 +103,7 @@ function serviceSteps(model: RegistrySlice, platform: PlatformOutline, service: 
 
 function promotionSteps(model: RegistrySlice, platform: PlatformOutline, service: ServiceOutline, shared: ServiceSteps, landscape: string): PromotionStep[] {
   const { chartVersion, imageTag } = shared;
-  const rowPath = `platforms/${platform.name}/${service.name}/${landscape}.yaml`;
+  const row = rowPath(platform.name, service.name, landscape);
   const namespace = model.settings.primordial.argocdNamespace;
   const clusters = builtClusters(model, landscape);
   const steps: PromotionStep[] = [
@@ -111,10 +112,10 @@ function promotionSteps(model: RegistrySlice, platform: PlatformOutline, service
       uses: 'yaml-update',
       as: 'pin',
       config: {
-        path: `${CHECKOUT}/${rowPath}`,
+        path: `${CHECKOUT}/${row}`,
         updates: [
-          { key: 'pin.chart', value: `\${{ quote(${chartVersion}) }}` },
-          { key: 'pin.image', value: `\${{ quote(${imageTag}) }}` },
+          { key: ROW_PIN_KEYS.chart, value: `\${{ quote(${chartVersion}) }}` },
+          { key: ROW_PIN_KEYS.image, value: `\${{ quote(${imageTag}) }}` },
         ],
       },
     },

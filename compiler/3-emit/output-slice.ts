@@ -8,7 +8,7 @@
  * bytes: a compile that finds an output's key in the record of the last
  * compile into the same directory, by the same compiler, knows the output's
  * digest without making it (`knownDigests` in output-plan.ts; the record is
- * the cache's `slices/`, adapters/cache/compile-cache.ts).
+ * the cache's `slices/`, incremental/compile-cache.ts).
  *
  * A slice's digest is the SHA-256 of a canonical encoding of its value
  * ({@link encodeSlice}) that tells apart every two values an emitter can tell

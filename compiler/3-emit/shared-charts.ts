@@ -29,6 +29,7 @@ import { platformLabels, sharedChartArtifact, sharedChartNames, SYNC_WAVE, SYNC_
 import { WAIT_RETRY, builtClusters, CHECKOUT, requestedSources } from './kargo-stages.js';
 import { DISCOVERY_LIMIT } from './kargo-warehouses.js';
 import type { KargoStage, KargoWarehouse, PromotionStep } from './kube-objects.js';
+import { ROW_PIN_KEYS } from '../1-load/row-format.js';
 
 function exprString(text: string): string {
   return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
@@ -71,7 +72,7 @@ export function emitSharedChartStages(model: RegistrySlice, platform: PlatformOu
           as: 'pin',
           config: {
             path: `${CHECKOUT}/${sharedChartNames.rowFolder(platform.name, chart)}/${step.landscape}.yaml`,
-            updates: [{ key: 'pin.chart', value: `\${{ quote(${version}) }}` }],
+            updates: [{ key: ROW_PIN_KEYS.chart, value: `\${{ quote(${version}) }}` }],
           },
         },
         {

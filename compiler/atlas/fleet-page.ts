@@ -12,6 +12,7 @@ import type { DnsHealth } from '../types/generated/dns-health.js';
 import { ADDED, changed, comparedWith, REMOVED, type BaseView } from './base.js';
 import { esc, relative, rowHeader, table, td, type AtlasPage } from './html.js';
 import { counted } from '../diagnostics/counted.js';
+import { rowIsReady } from '../1-load/row-format.js';
 
 /** Whether `cluster` is up by `health` (missing from it, or no file: up). */
 export function isUp(health: DnsHealth | undefined, cluster: string): boolean {
@@ -94,7 +95,7 @@ export function fleetPage(model: FleetModel, health: DnsHealth | undefined, heal
   });
 
   const platformRows = model.platforms.map((p) => {
-    const ready = p.services.reduce((n, s) => n + s.rows.filter((r) => r.chart !== '').length, 0);
+    const ready = p.services.reduce((n, s) => n + s.rows.filter((r) => rowIsReady(r.chart)).length, 0);
     const rows = p.services.reduce((n, s) => n + s.rows.length, 0);
     return `<tr>${rowHeader(`<a href="${esc(relative(path, `platforms/${p.name}.html`))}">${esc(p.name)}</a>`)}${td(String(p.services.length))}${td(esc(p.landscapes.join(', ')))}${td(`${ready} of ${rows}`)}</tr>`;
   });

@@ -10,6 +10,7 @@ import type { FleetModel, PlatformModel } from '../2-analyze/fleet-model.js';
 import type { StageStep } from '../2-analyze/stage-graph.js';
 import { ADDED, changed, comparedWith, REMOVED, worse, type BaseView } from './base.js';
 import { anchor, esc, relative, rowHeader, table, td, type AtlasPage } from './html.js';
+import { rowIsReady } from '../1-load/row-format.js';
 
 const NODE_W = 180;
 const NODE_H = 58;
@@ -155,7 +156,7 @@ export function platformsIndexPage(model: FleetModel, base?: BaseView): AtlasPag
   const names = new Set(model.platforms.map((p) => p.name));
   const removed = (base?.model.platforms ?? []).filter((p) => !names.has(p.name)).map((p) => `<li><del>${esc(p.name)}</del> ${REMOVED}</li>`);
   const rows = model.platforms.map((p) => {
-    const ready = p.services.reduce((n, s) => n + s.rows.filter((r) => r.chart !== '').length, 0);
+    const ready = p.services.reduce((n, s) => n + s.rows.filter((r) => rowIsReady(r.chart)).length, 0);
     const all = p.services.reduce((n, s) => n + s.rows.length, 0);
     const stages = p.stageGroups.map((g) => g.map((s) => s.landscape).join(' + ')).join(' → ');
     const added = base && !base.model.platforms.some((b) => b.name === p.name) ? ` ${ADDED}` : '';

@@ -60,6 +60,7 @@ import {
   type CommandResult,
   type Format,
 } from './command.js';
+import { hostNames, selectHosts } from './dns-hosts.js';
 import { applyDnsHelp } from './apply-dns.help.js';
 import { endpointRefusal, endpointReviewOptions, type EndpointReviewOptions } from './endpoint-review.js';
 
@@ -165,15 +166,7 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
   if (!fleet.valid) return fleet.stop;
   const { diagnostics } = fleet;
   const fleetHosts = fleet.model.settings.dns.hosts;
-  const unknown = options.hosts.filter((name) => !fleetHosts.some((h) => h.name === name));
-  if (unknown.length > 0)
-    throw invalidValue(
-      '--host',
-      unknown.join(', '),
-      `a DNS host of fleet.yaml (hosts: ${fleetHosts.map((h) => h.name).join(', ')})`,
-      `--host ${fleetHosts[0]?.name ?? 'NAME'}`,
-    );
-  const hosts = fleetHosts.filter((h) => options.hosts.length === 0 || options.hosts.includes(h.name));
+  const hosts = selectHosts(fleetHosts, options.hosts);
   if (options.liveFrom === undefined) {
     const refusal = await endpointRefusal(root, fleet.model, hosts, options.endpoints, options.endpoints.cwd);
     if (refusal) return { ...refusal, diagnostics: sortDiagnostics([...diagnostics, ...refusal.diagnostics]) };
@@ -303,11 +296,6 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
   return { stdout: output(report), diagnostics: sortDiagnostics([...diagnostics, ...failures]), notes: formatApplyReport(report), exitCode: appliedInFull(report) ? EXIT.ok : wroteNothing(report) ? EXIT.invalid : EXIT.partial };
 }
 
-function listOption(values: CommandInput['values'], name: string): string[] {
-  const value = values[name];
-  return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
-}
-
 async function runApplyDns({ values, format }: CommandInput): Promise<CommandResult> {
   const root = fleetRoot(values);
   const cwd = process.cwd();
@@ -329,7 +317,7 @@ async function runApplyDns({ values, format }: CommandInput): Promise<CommandRes
   const health = stringOption(values, 'health');
   const overrideFreeze = freezeOverride(values);
   return applyDns(root, {
-    hosts: listOption(values, 'host'),
+    hosts: hostNames(values),
     dryRun,
     force: values['force'] === true,
     ...(overrideFreeze !== undefined ? { overrideFreeze } : {}),

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { ParseArgsConfig } from 'node:util';
 import type { SourceFile } from '../1-load/source-file.js';
 import type { FleetModel } from '../2-analyze/fleet-model.js';
-import { cacheFolder } from '../adapters/cache/compile-cache.js';
+import { cacheFolder } from '../incremental/compile-cache.js';
 import { isDirectory, nearbyFleet, pathExists } from '../adapters/filesystem/files.js';
 import { readFleetFiles, type FolderScope } from '../adapters/filesystem/read-fleet.js';
 import type { ChoiceOf, DiagnosticArgsOf, DiagnosticCode } from '../diagnostics/catalog.js';

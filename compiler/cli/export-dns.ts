@@ -25,7 +25,6 @@ import {
   EXIT,
   fleetRoot,
   fromHelp,
-  invalidValue,
   nowSeconds,
   readAndAnalyze,
   shownPath,
@@ -35,6 +34,7 @@ import {
   type CommandResult,
 } from './command.js';
 import { exportDnsHelp } from './export-dns.help.js';
+import { hostNames, selectHosts } from './dns-hosts.js';
 import { endpointRefusal, endpointReviewOptions } from './endpoint-review.js';
 
 async function runExportDns({ values }: CommandInput): Promise<CommandResult> {
@@ -44,16 +44,7 @@ async function runExportDns({ values }: CommandInput): Promise<CommandResult> {
   if (!fleet.valid) return fleet.stop;
   const { diagnostics } = fleet;
   const fleetHosts = fleet.model.settings.dns.hosts;
-  const wanted = Array.isArray(values['host']) ? (values['host'] as string[]) : [];
-  const unknown = wanted.filter((name) => !fleetHosts.some((h) => h.name === name));
-  if (unknown.length > 0)
-    throw invalidValue(
-      '--host',
-      unknown.join(', '),
-      `a DNS host of fleet.yaml (hosts: ${fleetHosts.map((h) => h.name).join(', ')})`,
-      `--host ${fleetHosts[0]?.name ?? 'NAME'}`,
-    );
-  const hosts = fleetHosts.filter((h) => wanted.length === 0 || wanted.includes(h.name));
+  const hosts = selectHosts(fleetHosts, hostNames(values));
   const refusal = await endpointRefusal(root, fleet.model, hosts, endpointReviewOptions(values), process.cwd());
   if (refusal) return { ...refusal, diagnostics: sortDiagnostics([...diagnostics, ...refusal.diagnostics]) };
   const zones = dnsIntent(fleet.model).zones.filter((z) => z.role === 'zone');

@@ -15,6 +15,7 @@ import { FLEET_SCHEMAS_FOLDER, schemaModeline } from './modeline.js';
 import { writeSchemas } from '../adapters/filesystem/schema-files.js';
 import { classifyPath, type InputKind } from '../1-load/fleet-layout.js';
 import { EXIT, fromHelp, type Command, type CommandInput, type CommandResult } from './command.js';
+import { emptyRow } from '../1-load/row-format.js';
 import { shellWord } from '../diagnostics/shell-word.js';
 
 const FLEET_YAML = `# Fleet-wide settings (one file). Edit the DNS base, the DNS hosts and the
@@ -98,7 +99,7 @@ stages: [dev, staging] # the promotion order; a nested list ([a, b]) promotes in
 
 /** Path (relative to DIR) → text of every file of a new fleet, rows included. */
 export function initialFleet(): Map<string, string> {
-  const row = toYamlDocument({ pin: { chart: '', image: '' } });
+  const row = toYamlDocument(emptyRow());
   const files = new Map<string, string>([
     ['registry/fleet.yaml', FLEET_YAML],
     ['registry/regions.yaml', REGIONS_YAML],

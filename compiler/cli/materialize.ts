@@ -22,6 +22,7 @@ import { sharedChartNames } from '../2-analyze/conventions.js';
 import { EXIT, fleetRoot, fromHelp, nowSeconds, readAndAnalyze, type Command, type CommandInput, type CommandResult } from './command.js';
 import { materializeHelp } from './materialize.help.js';
 import { schemaModeline } from './modeline.js';
+import { emptyRow, emptySharedRow, rowPath } from '../1-load/row-format.js';
 
 /** Service names: row folders with rows, empty row folders on disk with a valid name, and platform.yaml `services:` keys; sorted. */
 function servicesOf(root: string, model: FleetModel, platform: string): string[] {
@@ -63,15 +64,15 @@ async function runMaterialize({ values }: CommandInput): Promise<CommandResult> 
   const written: string[] = [];
   // The missing-row warnings of the rows written here: answered by this run, so not printed.
   const answered = new Set<string>();
-  const emptyRow = toYamlDocument({ pin: { chart: '', image: '' } });
-  const emptySharedRow = toYamlDocument({ pin: { chart: '' } });
+  const emptyRowText = toYamlDocument(emptyRow());
+  const emptySharedRowText = toYamlDocument(emptySharedRow());
   for (const platform of fleet.model.platforms) {
     for (const service of servicesOf(root, fleet.model, platform.name)) {
       for (const landscape of platform.landscapes) {
-        const relative = `platforms/${platform.name}/${service}/${landscape}.yaml`;
+        const relative = rowPath(platform.name, service, landscape);
         const target = path.join(root, relative);
         if (pathExists(target)) continue;
-        await writeText(target, schemaModeline('row', relative) + emptyRow, { createFolders: true, exclusive: true });
+        await writeText(target, schemaModeline('row', relative) + emptyRowText, { createFolders: true, exclusive: true });
         written.push(relative);
         answered.add(diagnose({}, 'row_missing', { service, landscape, platform: platform.name }).message);
       }
@@ -81,7 +82,7 @@ async function runMaterialize({ values }: CommandInput): Promise<CommandResult> 
         const relative = `${sharedChartNames.rowFolder(platform.name, chart)}/${landscape}.yaml`;
         const target = path.join(root, relative);
         if (pathExists(target)) continue;
-        await writeText(target, schemaModeline('shared-row', relative) + emptySharedRow, { createFolders: true, exclusive: true });
+        await writeText(target, schemaModeline('shared-row', relative) + emptySharedRowText, { createFolders: true, exclusive: true });
         written.push(relative);
         answered.add(diagnose({}, 'shared_row_missing', { chart, landscape, platform: platform.name }).message);
       }

@@ -4,11 +4,10 @@
  * `--format sarif` the SARIF log is. With `--strict` a warning makes the
  * exit code 2 (cli.ts applies cli/strict.ts).
  */
-import { cacheKey, CompileCache } from '../adapters/cache/compile-cache.js';
-import { hasErrors, sortDiagnostics } from '../diagnostics/diagnostic.js';
-import { analyzeFleet } from '../index.js';
+import { hasErrors } from '../diagnostics/diagnostic.js';
 import { formatJson } from '../diagnostics/format.js';
-import { cacheFolderOption, EXIT, fleetRoot, fromHelp, nowSeconds, readFleet, type Command, type CommandInput, type CommandResult } from './command.js';
+import { validateIncrementally } from '../incremental/validate-build.js';
+import { cacheFolderOption, EXIT, fleetRoot, fromHelp, nowSeconds, type Command, type CommandInput, type CommandResult } from './command.js';
 import { repositoryPrefix } from './repository-paths.js';
 import { validateHelp } from './validate.help.js';
 
@@ -16,17 +15,7 @@ async function runValidate({ values, format }: CommandInput): Promise<CommandRes
   const root = fleetRoot(values);
   const pathPrefix = repositoryPrefix(root, values);
   const cacheDir = cacheFolderOption(values, true);
-  const read = await readFleet(root);
-  const now = nowSeconds(values);
-  const cache = cacheDir === undefined ? undefined : new CompileCache(cacheDir, 'validated', { fleetRoot: root });
-  const key = cache ? cacheKey(read.files, 'validate', { folder: root }) : undefined;
-  let found = cache && key ? cache.read(key, now)?.diagnostics : undefined;
-  if (!found) {
-    const analysis = analyzeFleet(read.files, { folder: root, nowSeconds: now });
-    if (cache && key) cache.write(key, { diagnostics: analysis.diagnostics, window: analysis.nowWindow });
-    found = analysis.diagnostics;
-  }
-  const diagnostics = sortDiagnostics([...read.diagnostics, ...(cache?.warnings ?? []), ...found]);
+  const diagnostics = await validateIncrementally({ root, nowSeconds: nowSeconds(values), ...(cacheDir === undefined ? {} : { cacheDir }) });
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const exitCode = hasErrors(diagnostics) ? EXIT.invalid : EXIT.ok;
   const stepSummary = {

@@ -2,7 +2,7 @@
  * What a DNS host can store, as data with reasons (STYLE.md "Adapters declare
  * capabilities as data with reasons"; DNSControl `capabilities.go`). One
  * file per host kind lives in `dns/capabilities/`, listed
- * explicitly in `host-kinds.ts`.
+ * explicitly in `host-kinds.ts`; the kinds themselves in {@link DNS_HOST_KINDS}.
  *
  * These modules are plain data: they import nothing but types, so the
  * compiler's checks (TTL limits, compile time) and the pure planner (name
@@ -11,8 +11,17 @@
  * API call.
  */
 
-/** The host kinds of fleet.yaml `dns.hosts[].provider` (SPEC §2). */
-export type DnsHostKind = 'route53' | 'google' | 'cloudflare' | 'rfc2136' | 'powerdns';
+/**
+ * The host kinds of fleet.yaml `dns.hosts[].provider` (SPEC §2): the one
+ * list of them. A kind added here must have its capabilities in
+ * host-kinds.ts and its adapter in adapters/dns/host-adapters.ts (both are
+ * records over {@link DnsHostKind}, so the type check names what is missing),
+ * and the schemas' enums (test/dns/host-kinds.test.ts holds them to this list).
+ */
+export const DNS_HOST_KINDS = ['cloudflare', 'google', 'powerdns', 'rfc2136', 'route53'] as const;
+
+/** A host kind of {@link DNS_HOST_KINDS}. */
+export type DnsHostKind = (typeof DNS_HOST_KINDS)[number];
 
 /**
  * How a host answers geo-routed names (SPEC §3.3 table, last row):

@@ -30,6 +30,7 @@ import { deriveRoutePaths, type ClaimInput, type RoutePathFinding } from '../2-a
 import { buildFleetShape, parseServiceHost, rowKey, type FleetShape } from '../2-analyze/routes.js';
 import type { ChoiceOf } from '../diagnostics/catalog.js';
 import { diagnose, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { rowIsReady, rowPathOfKey } from '../1-load/row-format.js';
 
 /** The claim file of `host` in a fleet repo. */
 export function claimFilePath(host: string): string {
@@ -209,13 +210,13 @@ export async function claimRouteFindings(reader: TreeReader, shape: FleetShape, 
   const exist = new Set<string>();
   const ready = new Set<string>();
   for (const key of [...keys].sort()) {
-    const file = `platforms/${key}.yaml`;
+    const file = rowPathOfKey(key);
     const text = await reader.readFile(file);
     if (text === undefined) continue;
     exist.add(key);
     const value = parseYaml(sourceFile(file, text)).parsed?.value as { pin?: { chart?: unknown } } | null | undefined;
     const chart = value?.pin?.chart;
-    if (typeof chart === 'string' && chart !== '') ready.add(key);
+    if (rowIsReady(chart)) ready.add(key);
   }
   return deriveRoutePaths(shape, ready, exist, [claim], [host.parts.landscape]).findings;
 }

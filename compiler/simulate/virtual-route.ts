@@ -21,6 +21,7 @@ import { zonePlanDocuments } from '../3-emit/dns-zone-plans.js';
 import { terminalLines } from '../diagnostics/format.js';
 import { dnsAnswerer } from './dns-answers.js';
 import { liveFromZonePlans } from './traffic-ticks.js';
+import { rowIsReady } from '../1-load/row-format.js';
 
 /** One serving member of the virtual landscape, and the host the service has there. */
 export interface VirtualMember {
@@ -70,7 +71,7 @@ export function explainVirtualRoute(model: FleetModel, host: string, path: strin
       .map((m) => ({
         landscape: m.landscape,
         host: serviceHost(module, service, platform, m.landscape, base),
-        ready: serviceModel.rows.some((r) => r.landscape === m.landscape && r.chart !== ''),
+        ready: serviceModel.rows.some((r) => r.landscape === m.landscape && rowIsReady(r.chart)),
       }));
     return { host, path, found: true, virtual: { name, base: baseKey, platform, service, module }, members, clients: clientAnswers(model, host, base) };
   }

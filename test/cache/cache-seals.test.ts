@@ -33,7 +33,7 @@ import {
   sealOf,
   suppliedPlace,
   userCacheFolder,
-} from '../../compiler/adapters/cache/cache-trust.js';
+} from '../../compiler/incremental/cache-trust.js';
 import {
   CACHE_FILE_LIMITS,
   CompileCache,
@@ -43,7 +43,7 @@ import {
   parseEntry,
   recordText,
   type CacheEntry,
-} from '../../compiler/adapters/cache/compile-cache.js';
+} from '../../compiler/incremental/compile-cache.js';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'diene-cache-seals-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -26,8 +26,8 @@ import {
   entryText,
   parseEntry,
   sha256,
-} from '../../compiler/adapters/cache/compile-cache.js';
-import { ALWAYS, nowWindow } from '../../compiler/adapters/cache/now-window.js';
+} from '../../compiler/incremental/compile-cache.js';
+import { ALWAYS, nowWindow } from '../../compiler/2-analyze/now-window.js';
 import { sourceFile } from '../../compiler/1-load/source-file.js';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
 import { REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
@@ -681,7 +681,7 @@ describe("the compiler's identity in the key", () => {
     // compiler changed in its loader replay the entries of the one before.
     const { root, files } = compilerFiles();
     expect(path.basename(root)).toBe('compiler');
-    for (const module of ['cli.ts', 'index.ts', '1-load/load-fleet.ts', '2-analyze/check-rows.ts', '3-emit/kargo-stages.ts', 'adapters/cache/compile-cache.ts'])
+    for (const module of ['cli.ts', 'index.ts', '1-load/load-fleet.ts', '2-analyze/check-rows.ts', '3-emit/kargo-stages.ts', 'incremental/compile-cache.ts'])
       expect(files, module).toContain(module);
     expect(files.filter((file) => file.startsWith('plugin/') || file.endsWith('.d.ts'))).toEqual([]);
   });

@@ -1,5 +1,5 @@
 /**
- * The per-file records of the compile cache (compiler/adapters/cache/file-records.ts),
+ * The per-file records of the compile cache (compiler/incremental/file-records.ts),
  * through the real pipeline in this process: a compile whose files the
  * records answer gives the outputs and diagnostics (places and source lines
  * included) of a compile without them, on the reference fleet, a generated
@@ -14,11 +14,12 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GENERATED_NOW, generateFleet } from '../../bench/fleet-generator.mjs';
 import { watchRemadeDocuments } from '../../compiler/1-load/parse-yaml.js';
-import { CompileCache, sha256 } from '../../compiler/adapters/cache/compile-cache.js';
-import { FileRecords, PACK_DRIFT, PACKS_KEPT } from '../../compiler/adapters/cache/file-records.js';
+import { CompileCache, sha256 } from '../../compiler/incremental/compile-cache.js';
+import { FileRecords, PACK_DRIFT, PACKS_KEPT } from '../../compiler/incremental/file-records.js';
 import { type FileMemo, type FileRecord, loadFleet } from '../../compiler/1-load/load-fleet.js';
 import type { SourceFile } from '../../compiler/1-load/source-file.js';
 import { compileFleet, inputValidators, type CompileResult } from '../../compiler/index.js';
+import { compileWithHooks } from '../support/compile-with-hooks.js';
 import { overlayTexts, readFleetTexts, TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';
 import { packLines, writeSealedPack } from '../support/cache-seals.js';
 
@@ -30,7 +31,7 @@ let made = 0;
 function compileWith(texts: ReadonlyMap<string, string>, cacheDir: string, now: number): { result: CompileResult; records: FileRecords; cache: CompileCache } {
   const cache = new CompileCache(cacheDir);
   const records = new FileRecords(cache, 'fleet');
-  const result = compileFleet(toSourceFiles(texts), { nowSeconds: now, fileMemo: records });
+  const result = compileWithHooks(toSourceFiles(texts), { nowSeconds: now }, { fileMemo: records });
   records.save();
   return { result, records, cache };
 }
@@ -266,7 +267,7 @@ describe('the pack is written when the loading ends, from the values loading mad
   ])('%s: the values are the same when the loading ends and after the outputs are made', (_name, texts, now) => {
     const files = toSourceFiles(texts());
     const watching = new Watching();
-    const result = compileFleet(files, { nowSeconds: now, fileMemo: watching });
+    const result = compileWithHooks(files, { nowSeconds: now }, { fileMemo: watching });
     expect(result.outputs?.size).toBeGreaterThan(10);
     expect(watching.made).toHaveLength(files.length);
     expect(watching.changedAtEnd).toEqual([]);
@@ -305,7 +306,7 @@ describe('how many packs a cache folder keeps', () => {
     const small = new Map([...reference].filter(([file]) => file.startsWith('registry/')));
     const record = (folder: string): string => {
       const records = new FileRecords(new CompileCache(cacheDir), folder);
-      compileFleet(toSourceFiles(small), { nowSeconds: TEST_NOW_SECONDS, fileMemo: records });
+      compileWithHooks(toSourceFiles(small), { nowSeconds: TEST_NOW_SECONDS }, { fileMemo: records });
       records.save();
       return path.join(cacheDir, records.relative);
     };

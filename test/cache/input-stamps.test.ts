@@ -1,5 +1,5 @@
 /**
- * Inputs known by their stamps (compiler/adapters/cache/input-stamps.ts): a
+ * Inputs known by their stamps (compiler/incremental/input-stamps.ts): a
  * compile that uses the cache knows an input whose stamp is the recorded one
  * by its digest and reads it only when its text is asked for; a text that is
  * no longer the recorded one then stops the run (`file_changed_while_compiling`) with
@@ -14,8 +14,9 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { GENERATED_NOW, generateFleet } from '../../bench/fleet-generator.mjs';
 import { KnownSourceFile, sourceFile, type SourceFile } from '../../compiler/1-load/source-file.js';
-import { CompileCache } from '../../compiler/adapters/cache/compile-cache.js';
-import { INPUT_STAMP_MARGIN_MS, InputChangedError, inputStampsToKeep, textDigest, type KnownInput } from '../../compiler/adapters/cache/input-stamps.js';
+import { CompileCache } from '../../compiler/incremental/compile-cache.js';
+import { InputChangedError, textDigest, type KnownInput } from '../../compiler/adapters/filesystem/known-inputs.js';
+import { INPUT_STAMP_MARGIN_MS, inputStampsToKeep } from '../../compiler/incremental/input-stamps.js';
 import { currentStamp } from '../../compiler/adapters/filesystem/file-stamp.js';
 import { readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
 import { readFleetFiles } from '../../compiler/adapters/filesystem/read-fleet.js';

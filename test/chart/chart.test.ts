@@ -16,7 +16,7 @@ import { Ajv } from 'ajv';
 import { DockerfileParser } from 'dockerfile-ast';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
-import { RENDER_BYTES_KEPT } from '../../compiler/adapters/cache/compile-cache.js';
+import { RENDER_BYTES_KEPT } from '../../compiler/incremental/compile-cache.js';
 import { PLUGIN_PARAMETERS } from '../../compiler/cli/plugin-parameters.js';
 import { overlayTexts, readFleetTexts, REFERENCE_FLEET, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
 import { argocdHarnessMissing, renderApplicationSets } from '../support/argocd-appset.js';

@@ -228,6 +228,10 @@ describe('apply dns usage (built CLI)', () => {
       const host = runCli(['apply', 'dns', '--fleet', fleet.dir, '--host', 'nope']);
       expect(host.exitCode).toBe(2);
       expect(host.stderr).toContain('error usage_option_value_invalid: --host "nope" is not a DNS host of fleet.yaml (hosts: route53, google)');
+      // export dns selects its hosts the same way (cli/dns-hosts.ts), refusing the same name with the same words.
+      const exported = runCli(['export', 'dns', '--fleet', fleet.dir, '--host', 'route53', '--host', 'nope', '--out', path.join(fleet.dir, 'live')]);
+      expect(exported.exitCode).toBe(2);
+      expect(exported.stderr).toContain('error usage_option_value_invalid: --host "nope" is not a DNS host of fleet.yaml (hosts: route53, google)');
     } finally {
       fleet.cleanup();
     }

@@ -7,7 +7,7 @@
  * platform's own rows stops the render.
  */
 import { describe, expect, it } from 'vitest';
-import { renderScopes } from '../../compiler/cli/render-scope.js';
+import { renderScopes } from '../../compiler/incremental/render-build.js';
 import { readFleetTexts, writeTempFleet } from '../support/fleet-fixture.js';
 import { runCli, runCliInProcess } from '../support/run-cli.js';
 // Command lines whose subject is the command's output, diagnostics and exit code run the CLI's
@@ -17,7 +17,7 @@ import { runCli, runCliInProcess } from '../support/run-cli.js';
 const NOT_UTF8 = new Uint8Array([0x70, 0x69, 0x6e, 0x3a, 0x20, 0xff, 0xfe, 0x0a]);
 
 describe('render reads only its own part of the fleet', () => {
-  it('walks the registry, state, carbon, the top of platforms/ and two row folders', () => {
+  it('walks the registry, state, carbon, the top of platforms/ and two row folders', async () => {
     const fleet = writeTempFleet(readFleetTexts());
     try {
       const shared = [
@@ -26,13 +26,13 @@ describe('render reads only its own part of the fleet', () => {
         { folder: 'carbon', depth: 'all' },
         { folder: 'platforms', depth: 'children' },
       ];
-      expect(renderScopes(fleet.dir, 'nitroso')).toEqual([
+      expect(await renderScopes(fleet.dir, 'nitroso')).toEqual([
         ...shared,
         { folder: 'platforms/nitroso', depth: 'all' },
         { folder: 'platforms/aldehyde', depth: 'all' },
       ]);
-      expect(renderScopes(fleet.dir, 'aldehyde')).toEqual([...shared, { folder: 'platforms/aldehyde', depth: 'all' }]);
-      expect(renderScopes(fleet.dir, '../claims')).toEqual([...shared, { folder: 'platforms/aldehyde', depth: 'all' }]);
+      expect(await renderScopes(fleet.dir, 'aldehyde')).toEqual([...shared, { folder: 'platforms/aldehyde', depth: 'all' }]);
+      expect(await renderScopes(fleet.dir, '../claims')).toEqual([...shared, { folder: 'platforms/aldehyde', depth: 'all' }]);
     } finally {
       fleet.cleanup();
     }

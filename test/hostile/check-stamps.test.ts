@@ -14,7 +14,7 @@ import { chmodSync, cpSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, read
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileDigest, MANIFEST_FILE, manifestText } from '../../compiler/3-emit/output-manifest.js';
-import { CompileCache } from '../../compiler/adapters/cache/compile-cache.js';
+import { CompileCache } from '../../compiler/incremental/compile-cache.js';
 import { currentStamp, stampFields } from '../../compiler/adapters/filesystem/file-stamp.js';
 import { compareOutputTree, previousOf, readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
 import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';

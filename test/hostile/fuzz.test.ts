@@ -43,10 +43,11 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileFleet, inputValidators, type CompileOptions } from '../../compiler/index.js';
+import { compileWithHooks } from '../support/compile-with-hooks.js';
 import { outputPlan } from '../../compiler/3-emit/emit-outputs.js';
-import { cacheKey, CompileCache, EntryProblem, entryText, parseEntry } from '../../compiler/adapters/cache/compile-cache.js';
+import { cacheKey, CompileCache, EntryProblem, entryText, parseEntry } from '../../compiler/incremental/compile-cache.js';
 import { userCacheKey } from '../support/cache-seals.js';
-import { FileRecords } from '../../compiler/adapters/cache/file-records.js';
+import { FileRecords } from '../../compiler/incremental/file-records.js';
 import { readFleetTexts, TEST_NOW_SECONDS, writeTempFleet } from '../support/fleet-fixture.js';
 import { formatGithub, formatJson, formatTextReport } from '../../compiler/diagnostics/format.js';
 import { readFleetFiles } from '../../compiler/adapters/filesystem/read-fleet.js';
@@ -108,7 +109,7 @@ function compileChecked(texts: ReadonlyMap<string, string>, order: readonly numb
   rmSync(recordsDir, { recursive: true, force: true });
   const recording = new FileRecords(new CompileCache(recordsDir), 'fleet');
   try {
-    result = compileFleet(files, { ...options, fileMemo: recording });
+    result = compileWithHooks(files, { ...options }, { fileMemo: recording });
   } finally {
     process.emitWarning = emitWarning;
   }
@@ -152,7 +153,7 @@ function compileChecked(texts: ReadonlyMap<string, string>, order: readonly numb
   // Property 9: the records, written and read back, answer the files they were made from with the same result.
   recording.save();
   const answering = new FileRecords(new CompileCache(recordsDir), 'fleet');
-  const answered = compileFleet(files, { ...options, fileMemo: answering });
+  const answered = compileWithHooks(files, { ...options }, { fileMemo: answering });
   // What was not recorded (a file refused before it was read whole, a value JSON cannot hold) is loaded cold again, and not recorded either.
   expect(answering.stats.recorded).toEqual([]);
   expect(answering.stats.hits).toBe(recording.stats.recorded.length);

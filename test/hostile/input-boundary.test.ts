@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { linkRefusal } from '../../compiler/adapters/filesystem/read-input-file.js';
 import { readFleetFiles, type FolderScope } from '../../compiler/adapters/filesystem/read-fleet.js';
-import { renderScopesOf } from '../../compiler/cli/render-select.js';
+import { renderScopesOf } from '../../compiler/1-load/render-inputs.js';
 import { formatJson, formatTextReport } from '../../compiler/diagnostics/format.js';
 import { overlayTexts, readFleetTexts, writeTempFleet } from '../support/fleet-fixture.js';
 

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileDigest, MANIFEST_FILE } from '../../compiler/3-emit/output-manifest.js';
 import { plannedListing } from '../../compiler/3-emit/output-plan.js';
 import { shownPath } from '../../compiler/cli/command.js';
-import { CompileCache } from '../../compiler/adapters/cache/compile-cache.js';
+import { CompileCache } from '../../compiler/incremental/compile-cache.js';
 import { currentStamp, stampFields } from '../../compiler/adapters/filesystem/file-stamp.js';
 import { inspectTree } from '../../compiler/adapters/filesystem/output-ownership.js';
 import { compareOutputTree, inspectOutput, readCurrentOutput, readOutputTree, writeOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';

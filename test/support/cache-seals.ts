@@ -5,8 +5,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { cacheKeyFile, loadCacheKey } from '../../compiler/adapters/cache/cache-trust.js';
-import { packSeal, recordText } from '../../compiler/adapters/cache/compile-cache.js';
+import { cacheKeyFile, loadCacheKey } from '../../compiler/incremental/cache-trust.js';
+import { packSeal, recordText } from '../../compiler/incremental/compile-cache.js';
 
 /** The key of the user running the tests (made if none is there yet). */
 export function userCacheKey(): Uint8Array {

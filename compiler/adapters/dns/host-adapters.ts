@@ -1,10 +1,12 @@
 /**
  * The adapter of each DNS host kind, listed explicitly (STYLE.md: no registry
- * filled by import side effects). Adding a host kind = one folder
+ * filled by import side effects), one line per kind of `DNS_HOST_KINDS`
+ * (dns/host-capabilities.ts). Adding a host kind = one folder
  * `adapters/dns/<kind>/` with adapter.ts, observe.ts, convert.ts and apply.ts,
- * its capabilities as data in `dns/capabilities/<kind>.ts`, one line in
- * `dns/host-kinds.ts` and one case here.
+ * its capabilities as data in `dns/capabilities/<kind>.ts`, and one line in
+ * each list (docs/contributing.md).
  */
+import type { DnsHostKind } from '../../dns/host-capabilities.js';
 import type { DnsHost } from '../../types/generated/fleet.js';
 import { createCloudflareAdapter } from './cloudflare/adapter.js';
 import type { DnsHostAdapter, Environment } from './dns-host.js';
@@ -19,16 +21,14 @@ import { createRoute53Adapter } from './route53/adapter.js';
  * credential chains otherwise). Creates no connection until first used.
  */
 export function createDnsAdapter(host: DnsHost, env: Environment): DnsHostAdapter {
-  switch (host.provider) {
-    case 'rfc2136':
-      return createRfc2136Adapter(host, env);
-    case 'powerdns':
-      return createPowerDnsAdapter(host, env);
-    case 'route53':
-      return createRoute53Adapter(host, env);
-    case 'google':
-      return createGoogleAdapter(host, env);
-    case 'cloudflare':
-      return createCloudflareAdapter(host, env);
-  }
+  return (DNS_HOST_ADAPTERS[host.provider] as (host: DnsHost, env: Environment) => DnsHostAdapter)(host, env);
 }
+
+/** The adapter factory of each host kind, given a host of that kind. */
+const DNS_HOST_ADAPTERS: { readonly [K in DnsHostKind]: (host: DnsHost & { provider: K }, env: Environment) => DnsHostAdapter } = {
+  cloudflare: createCloudflareAdapter,
+  google: createGoogleAdapter,
+  powerdns: createPowerDnsAdapter,
+  rfc2136: createRfc2136Adapter,
+  route53: createRoute53Adapter,
+};

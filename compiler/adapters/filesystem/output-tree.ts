@@ -53,7 +53,7 @@ import path from 'node:path';
 import { fileDigest, MANIFEST_FILE, manifestText, parseOutputManifest, type TreeKind } from '../../3-emit/output-manifest.js';
 import { plannedListing, type KnownDigests, type OutputPlan } from '../../3-emit/output-plan.js';
 // How long ago a file must have changed for its stamp to be kept: the rule of the warm path, for the stamps a write keeps.
-import { STAMP_MARGIN_MS, writtenMode } from '../cache/output-match.js';
+import { STAMP_MARGIN_MS, writtenMode } from './output-match.js';
 import { vouchKey, type ForeignEntry, type ForeignReason, type Listing, type Vouched } from '../../plan/output-ownership.js';
 import { bytesKeptByGit } from '../git/tracked.js';
 import { currentStamp, stampFields, stampOf } from './file-stamp.js';

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { classifyPath, INPUT_FOLDERS, isFolderPosition } from '../../1-load/fleet-layout.js';
 import { TOTAL_SIZE_LIMIT } from '../../1-load/input-sizes.js';
 import { KnownSourceFile, sourceFile, type KnownText, type SourceFile } from '../../1-load/source-file.js';
-import { digestOfText, InputChangedError, type KnownInput } from '../cache/input-stamps.js';
+import { digestOfText, InputChangedError, type KnownInput } from './known-inputs.js';
 import { diagnose, diagnoseFinding, sortDiagnostics, type Diagnostic, type Finding } from '../../diagnostics/diagnostic.js';
 import { currentStamp, stampFields } from './file-stamp.js';
 import { readInputFile } from './read-input-file.js';
@@ -113,7 +113,7 @@ function overBudget(root: string, inputs: readonly string[], bytesRead: number, 
  * refused whole (`input_total_too_large`, with the total their sizes add up
  * to), every input returned `unreadable`.
  *
- * `known` (what the compile cache recorded of the inputs, cache/input-stamps.ts)
+ * `known` (what the compile cache recorded of the inputs, incremental/input-stamps.ts)
  * spares reading a regular file whose stamp is still the recorded one: it is
  * returned known by its digest and read only if its text is asked for, when a
  * text that is no longer the known one throws {@link InputChangedError}.

@@ -57,9 +57,10 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SourceFile } from '../../1-load/source-file.js';
-import { textDigest, type KnownInput } from './input-stamps.js';
-import { errnoCode, type ChoiceOf } from '../../diagnostics/catalog.js';
+import type { SourceFile } from '../1-load/source-file.js';
+import { ALWAYS, type NowWindow } from '../2-analyze/now-window.js';
+import { textDigest, type KnownInput } from '../adapters/filesystem/known-inputs.js';
+import { errnoCode, type ChoiceOf } from '../diagnostics/catalog.js';
 import {
   cacheKeyFile,
   entryAt,
@@ -73,7 +74,9 @@ import {
   type Env,
   type FolderDistrust,
 } from './cache-trust.js';
-import { diagnose, type Diagnostic } from '../../diagnostics/diagnostic.js';
+import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
+
+export type { NowWindow } from '../2-analyze/now-window.js';
 
 /** The format of a cache folder and of its entries; a change of layout bumps it. Version 2 seals every entry with the user's key. */
 export const CACHE_FORMAT = { format: 'diene-cache', version: 2 } as const;
@@ -104,12 +107,6 @@ export const RENDER_BYTES_KEPT = 768 * 1024 * 1024;
 const CACHEDIR_TAG = 'Signature: 8a477f597d28d172789f06886806bc55\n# This folder is a cache made by diene (diene compile --cache).\n';
 const KEY = /^[0-9a-f]{64}$/;
 
-/** The instants (Unix seconds, `from` included, `until` excluded) between which a run's diagnostics are the same whatever `--now` is. */
-export interface NowWindow {
-  from: number;
-  until: number;
-}
-
 /** What a run leaves in the cache. */
 export interface CacheEntry {
   /** Every finding of the analysis (the reader's are made again on every run), with the source lines the text format shows. */
@@ -125,8 +122,8 @@ export interface CacheEntry {
   issuer?: string;
 }
 
-/** Every instant: the window of a result that does not depend on `--now` at all. JSON has no infinity. */
-export const EVERY_INSTANT: NowWindow = { from: -Number.MAX_SAFE_INTEGER, until: Number.MAX_SAFE_INTEGER };
+/** Every instant: the window of a result that does not depend on `--now` at all. */
+export const EVERY_INSTANT: NowWindow = ALWAYS;
 
 /** What a render leaves in its entry besides the diagnostics. */
 export interface RenderEntry {
@@ -211,12 +208,12 @@ export function compilerDigest(): string {
  * The code root and its module files, sorted, that {@link compilerDigest}
  * hashes: every stage of the pipeline, so a compiler changed anywhere never
  * replays an entry of the one before. The root is `dist/` built or
- * `compiler/` from source (two folders up from this module,
- * `<root>/adapters/cache/`), without `dist/plugin/` and `dist/bundle/` (the
+ * `compiler/` from source (one folder up from this module,
+ * `<root>/incremental/`), without `dist/plugin/` and `dist/bundle/` (the
  * bundles, made from the rest); in a bundle, the bundle's own folder.
  */
 export function compilerFiles(): { root: string; files: string[] } {
-  const root = fileURLToPath(new URL(typeof DIENE_BUNDLED_VERSION === 'string' ? '.' : '../..', import.meta.url));
+  const root = fileURLToPath(new URL(typeof DIENE_BUNDLED_VERSION === 'string' ? '.' : '..', import.meta.url));
   const files: string[] = [];
   const pending = [''];
   while (pending.length > 0) {

@@ -14,7 +14,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { errnoCode, type ChoiceOf, type ErrnoCode } from '../../diagnostics/catalog.js';
+import { errnoCode, type ChoiceOf, type ErrnoCode } from '../diagnostics/catalog.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 

@@ -18,7 +18,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { firstReadOnly } from '../filesystem/output-location.js';
+import { firstReadOnly } from './output-location.js';
 
 /** The manifest's name (3-emit/output-manifest.ts), and the siblings of adapters/filesystem/output-tree.ts: not imported, so that a warm run loads neither. */
 const MANIFEST_FILE = '.diene-manifest.json';

@@ -2,15 +2,12 @@
  * What `diene render` reads for a platform, given the sign-in platform
  * (fleet.yaml `issuer.platform`): its own rows, the sign-in platform's, and
  * every input but the claims and the other platforms' rows. Knows no YAML,
- * so a render the cache answers loads no YAML parser (render-scope.ts reads
+ * so a render the cache answers loads no YAML parser (render-issuer.ts reads
  * the sign-in platform from fleet.yaml's text).
  */
 import { createHash } from 'node:crypto';
-import path from 'node:path';
-import type { SourceFile } from '../1-load/source-file.js';
-import { realPath } from '../adapters/filesystem/files.js';
-import { readInputFile } from '../adapters/filesystem/read-input-file.js';
-import type { FolderScope } from '../1-load/fleet-layout.js';
+import type { SourceFile } from './source-file.js';
+import type { FolderScope } from './fleet-layout.js';
 
 /** The file whose `issuer.platform` names the sign-in platform. */
 export const FLEET_YAML = 'registry/fleet.yaml';
@@ -65,8 +62,5 @@ export function renderScopesOf(platform: string, issuer: string | undefined): Fo
   ];
 }
 
-/** fleet.yaml's text in the fleet at `root`, read as every input is, or `undefined` when it cannot be. */
-export function readFleetYaml(root: string): string | undefined {
-  const read = readInputFile(path.join(root, FLEET_YAML), { root: realPath(root) });
-  return 'text' in read ? read.text : undefined;
-}
+/** The text of fleet.yaml among `files`, if it is there. */
+export const fleetYamlOf = (files: readonly SourceFile[]): string | undefined => files.find((file) => file.path === FLEET_YAML)?.text;

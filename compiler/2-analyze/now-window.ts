@@ -7,13 +7,18 @@
  * such row gives the same finding with the same day count, so a cached result
  * is used only inside it.
  */
-import { OVERRIDE_MAX_AGE_SECONDS } from '../../2-analyze/check-rows.js';
-import { EVERY_INSTANT, type NowWindow } from './compile-cache.js';
+import { OVERRIDE_MAX_AGE_SECONDS } from './check-rows.js';
 
 const DAY = 86_400;
 
-/** Every instant: a result that does not depend on `--now` at all. */
-export const ALWAYS: NowWindow = EVERY_INSTANT;
+/** The instants (Unix seconds, `from` included, `until` excluded) between which a run's diagnostics are the same whatever `--now` is. */
+export interface NowWindow {
+  from: number;
+  until: number;
+}
+
+/** Every instant: a result that does not depend on `--now` at all. JSON has no infinity. */
+export const ALWAYS: NowWindow = { from: -Number.MAX_SAFE_INTEGER, until: Number.MAX_SAFE_INTEGER };
 
 /** The window around `now` for rows carrying `values` and `valuesSince` (the only ones the rule reads). */
 export function nowWindow(rows: readonly { data: { values?: unknown; valuesSince?: string } }[], now: number): NowWindow {

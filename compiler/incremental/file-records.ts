@@ -30,11 +30,11 @@
  * compile that fills the pack. Nothing changes a loaded value before then.
  */
 import path from 'node:path';
-import type { FileMemo, FileRecord } from '../../1-load/load-fleet.js';
-import type { SourceFile } from '../../1-load/source-file.js';
-import { isDiagnosticCode, type ChoiceOf } from '../../diagnostics/catalog.js';
+import type { FileMemo, FileRecord } from '../1-load/load-fleet.js';
+import type { SourceFile } from '../1-load/source-file.js';
+import { isDiagnosticCode, type ChoiceOf } from '../diagnostics/catalog.js';
 import { CACHE_FORMAT, compilerDigest, sha256, type CompileCache } from './compile-cache.js';
-import { textDigest } from './input-stamps.js';
+import { textDigest } from '../adapters/filesystem/known-inputs.js';
 
 /** The first line of a pack: the cache format, and the compiler whose records it holds. */
 const headOf = (compiler: string): string => JSON.stringify({ ...CACHE_FORMAT, records: 'input files', compiler });

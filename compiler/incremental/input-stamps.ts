@@ -1,6 +1,6 @@
 /**
  * Input files known by their stamps. A compile that uses the cache keeps, per
- * fleet folder, each input's stamp (filesystem/file-stamp.ts) with the SHA-256
+ * fleet folder, each input's stamp (adapters/filesystem/file-stamp.ts) with the SHA-256
  * of its text and its length: the next run lists the input folders, takes an
  * `lstat` of each file, and for a file whose stamp is the recorded one knows
  * its text's digest without opening it. The digest is all the cache key and
@@ -19,9 +19,9 @@
  * ({@link InputChangedError}, `file_changed_while_compiling`), since what was
  * compiled from the record may not be what the file now says.
  */
-import { hash } from 'node:crypto';
-import type { KnownText, SourceFile } from '../../1-load/source-file.js';
-import { settledStamp } from '../filesystem/file-stamp.js';
+import type { SourceFile } from '../1-load/source-file.js';
+import { settledStamp } from '../adapters/filesystem/file-stamp.js';
+import { textDigest, type KnownInput } from '../adapters/filesystem/known-inputs.js';
 
 /**
  * How long before a run an input must have last changed for its stamp to be
@@ -29,41 +29,6 @@ import { settledStamp } from '../filesystem/file-stamp.js';
  * (vm.dirty_expire_centisecs 30 s, plus the 5 s flusher period), with room.
  */
 export const INPUT_STAMP_MARGIN_MS = 60_000;
-
-/** What a cache keeps of one input: its stamp and what its text was when the stamp was taken. */
-export interface KnownInput {
-  readonly stamp: string;
-  readonly text: KnownText;
-}
-
-const digests = new WeakMap<SourceFile, string>();
-
-/** The SHA-256 (hex) of a text as {@link KnownText} keeps it. */
-export function digestOfText(text: string): string {
-  return hash('sha256', text, 'hex');
-}
-
-/** The SHA-256 (hex) of `file`'s text (BOM removed): the known one, else hashed once per file object. */
-export function textDigest(file: SourceFile): string {
-  if (file.known) return file.known.digest;
-  let digest = digests.get(file);
-  if (digest === undefined) {
-    digest = digestOfText(file.text);
-    digests.set(file, digest);
-  }
-  return digest;
-}
-
-/** A known input whose text, read after all, is not the known one or cannot be read: the run stops with `file_changed_while_compiling`. */
-export class InputChangedError extends Error {
-  constructor(
-    /** The file's path in the fleet. */
-    readonly file: string,
-    readonly how: 'changed' | 'unreadable',
-  ) {
-    super(`${file} changed while it was compiled (${how})`);
-  }
-}
 
 /**
  * What the next run may know of this run's inputs (path → {@link KnownInput}),

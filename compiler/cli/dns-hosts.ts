@@ -1,0 +1,27 @@
+/**
+ * `--host NAME...` of the DNS commands that reach the hosts (`diene apply dns`,
+ * `diene export dns`): which of fleet.yaml's `dns.hosts` a run works on.
+ * None named: every host. A name fleet.yaml does not list is a usage error
+ * that lists the hosts it does.
+ */
+import type { DnsHost } from '../types/generated/fleet.js';
+import { invalidValue, type OptionValues } from './command.js';
+
+/** The names given with `--host` (repeatable), in the order given. */
+export function hostNames(values: OptionValues): string[] {
+  const value = values['host'];
+  return Array.isArray(value) ? value.filter((name): name is string => typeof name === 'string') : typeof value === 'string' ? [value] : [];
+}
+
+/** The hosts of `fleetHosts` that `wanted` names, in fleet.yaml's order; all of them when `wanted` is empty. Throws a usage error on a name fleet.yaml does not list. */
+export function selectHosts(fleetHosts: readonly DnsHost[], wanted: readonly string[]): DnsHost[] {
+  const unknown = wanted.filter((name) => !fleetHosts.some((h) => h.name === name));
+  if (unknown.length > 0)
+    throw invalidValue(
+      '--host',
+      unknown.join(', '),
+      `a DNS host of fleet.yaml (hosts: ${fleetHosts.map((h) => h.name).join(', ')})`,
+      `--host ${fleetHosts[0]?.name ?? 'NAME'}`,
+    );
+  return fleetHosts.filter((h) => wanted.length === 0 || wanted.includes(h.name));
+}

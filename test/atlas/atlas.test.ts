@@ -16,6 +16,7 @@ import { compileFleet } from '../../compiler/index.js';
 import type { FleetModel } from '../../compiler/2-analyze/fleet-model.js';
 import { overlayTexts, readFleetTexts, REFERENCE_FLEET, TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';
 import { runCli } from '../support/run-cli.js';
+import { shellWord } from '../../compiler/diagnostics/shell-word.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'diene-atlas-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -122,6 +123,8 @@ describe('the atlas against a base revision', () => {
 
   it("writes the unusable base's name into the note as text", () => {
     const label = `../<img src=x onerror=alert(1)>&amp;"'`;
+    // The suggested command quotes it for a shell ('…'\''…'); the page shows it as text either way.
+    expect(shellWord(label)).toBe(`'../<img src=x onerror=alert(1)>&amp;"'\\'''`);
     const pages = new Map([...atlasPlan(modelOf(readFleetTexts()), { baseUnusable: { label, errors: 2 } })].map(([file, make]) => [file, make()]));
     for (const [file, html] of pages) {
       expect(html, file).not.toContain('<img');
@@ -130,7 +133,7 @@ describe('the atlas against a base revision', () => {
         notes.map((note) => note.textContent),
         file,
       ).toEqual([
-        `Not compared with the base: ${label} (--base) does not compile with this diene (2 errors), so nothing on these pages is marked added, removed, changed or worse; an unmarked page does not mean no change. Run diene validate --fleet ${label} to see why.`,
+        `Not compared with the base: ${label} (--base) does not compile with this diene (2 errors), so nothing on these pages is marked added, removed, changed or worse; an unmarked page does not mean no change. Run diene validate --fleet ${shellWord(label)} to see why.`,
       ]);
       expect(notes[0]?.querySelectorAll('code').length, file).toBe(2);
     }

@@ -30758,7 +30758,7 @@ var init_report_help = __esm({
       description: [
         'Beside the files and objects that change, it says what changes for users: the DNS answers per name and DNS host (what diene plan dns plans against the "before" zone plans), each address with its cluster; the route-path prefixes that move; the address-book entries added or removed; the gateway and certificate host names each cluster gains or loses. With a --base that compiles, it runs the single-failure drills of diene simulate --all-single on both and lists each landscape that survived every single failure on the base and no longer does, with the failure that now takes it down.',
         "With --format json it prints the report as one JSON object instead (every list in full; the diagnostics are also on stderr as a JSON array).",
-        "It takes no --strict: its exit code never reflects the fleet's findings (a fleet with errors gets its report, exit 0), so that the comment is posted whatever the gate says; gate with diene compile --check --strict or diene validate --strict."
+        "It takes no --strict: its exit code never reflects the fleet's own findings (a fleet with errors gets its report, exit 0; only a change the base refuses gives 1), so that the comment is posted whatever the gate says; gate with diene compile --check --strict or diene validate --strict."
       ],
       options: [
         {

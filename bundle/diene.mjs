@@ -692,7 +692,7 @@ var init_catalog = __esm({
       },
       dns_host_sdk_missing: {
         severity: "error",
-        message: 'DNS host "{host}" ({provider}) needs the npm package {package}, which is not installed here, so zone {zone} was neither read nor written',
+        message: 'DNS host "{host}" ({provider}) needs the npm package {package}, which is not installed here, so none of its zones was read or written',
         hint: "install {package} where diene-compiler is installed (`npm install {package}`: an optional peer dependency, which npm does not install by itself); the ArgoCD plugin image leaves the cloud SDKs out on purpose: apply from the npm package"
       },
       dns_host_secret_missing: {
@@ -1800,6 +1800,16 @@ function compareNullable(a, b) {
   if (b === null)
     return 1;
   return a < b ? -1 : 1;
+}
+function withoutRepeats(diagnostics) {
+  const seen = /* @__PURE__ */ new Set();
+  return diagnostics.filter((d) => {
+    const key = JSON.stringify([d.severity, d.code, d.file, d.line, d.column, d.endLine, d.endColumn, d.pointer, d.message, d.hint, d.related]);
+    if (seen.has(key))
+      return false;
+    seen.add(key);
+    return true;
+  });
 }
 function sortDiagnostics(diagnostics) {
   return [...diagnostics].sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || compareNullable(a.file, b.file) || compareNullable(a.line, b.line) || compareNullable(a.column, b.column) || compareNullable(a.code, b.code) || compareNullable(a.message, b.message));
@@ -47318,7 +47328,7 @@ async function applyDns(root, options) {
     return {
       stdout: options.format === "json" ? toJson({ report: report2 }) : `${nothingPlanned(notRead.length)}
 `,
-      diagnostics: sortDiagnostics([...diagnostics, ...failures]),
+      diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures])),
       notes: formatApplyReport(report2),
       exitCode: EXIT.invalid
     };
@@ -47329,7 +47339,7 @@ async function applyDns(root, options) {
   });
   const planText = formatTrafficPlan(plan);
   const output = (report2) => options.format === "json" ? toJson({ plan, ...report2 ? { report: report2 } : {} }) : planText;
-  const sorted = sortDiagnostics([...diagnostics, ...failures]);
+  const sorted = sortDiagnostics(withoutRepeats([...diagnostics, ...failures]));
   if (options.planChecksum !== void 0 && options.planChecksum !== plan.checksum) {
     const why = notRead.length > 0 ? ` (${notRead.map((r) => `${r.host} ${r.zone}`).join(", ")} could not be read, so the plan cannot be the reviewed one)` : "";
     return {
@@ -47383,7 +47393,7 @@ async function applyDns(root, options) {
     lines: hostDifferences(z, [...finalState.values()].filter((s) => s.zone === z.zone))
   })).filter((d) => d.lines.length > 0);
   const report = { dryRun: options.dryRun, results, differences };
-  return { stdout: output(report), diagnostics: sortDiagnostics([...diagnostics, ...failures]), notes: formatApplyReport(report), exitCode: appliedInFull(report) ? EXIT.ok : wroteNothing(report) ? EXIT.invalid : EXIT.partial };
+  return { stdout: output(report), diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures])), notes: formatApplyReport(report), exitCode: appliedInFull(report) ? EXIT.ok : wroteNothing(report) ? EXIT.invalid : EXIT.partial };
 }
 async function runApplyDns({ values: values2, format: format2 }) {
   const root = fleetRoot(values2);
@@ -47470,7 +47480,7 @@ async function runExportDns({ values: values2 }) {
   }
   const failed2 = observations.filter((o) => !o.document).length;
   const exitCode = failed2 === 0 ? EXIT.ok : failed2 === observations.length ? EXIT.invalid : EXIT.partial;
-  return { diagnostics: sortDiagnostics([...diagnostics, ...failures]), notes, exitCode };
+  return { diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures])), notes, exitCode };
 }
 var exportDnsCommand;
 var init_export_dns = __esm({

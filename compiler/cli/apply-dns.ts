@@ -36,7 +36,7 @@ import { DnsHostError, DnsProblem, hostError, type DnsHostAdapter, type Environm
 import { createDnsAdapter } from '../adapters/dns/host-adapters.js';
 import { observeHosts } from '../adapters/dns/observe-hosts.js';
 import { parentOf, readDnsLive, readTextFile } from '../adapters/filesystem/read-dns-live.js';
-import { diagnose, FLEET_WIDE, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { diagnose, FLEET_WIDE, hasErrors, sortDiagnostics, withoutRepeats, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { inputValidators } from '../index.js';
 import type { SchemaValidators } from '../1-load/schema-validation.js';
 import { hostDifferences, remainingChanges } from '../plan/dns-apply-check.js';
@@ -218,7 +218,7 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
     const report: DnsApplyReport = { dryRun: options.dryRun, results: notRead, differences: [] };
     return {
       stdout: options.format === 'json' ? toJson({ report }) : `${nothingPlanned(notRead.length)}\n`,
-      diagnostics: sortDiagnostics([...diagnostics, ...failures]),
+      diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures])),
       notes: formatApplyReport(report),
       exitCode: EXIT.invalid,
     };
@@ -230,7 +230,7 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
   });
   const planText = formatTrafficPlan(plan);
   const output = (report?: DnsApplyReport): string => (options.format === 'json' ? toJson({ plan, ...(report ? { report } : {}) }) : planText);
-  const sorted = sortDiagnostics([...diagnostics, ...failures]);
+  const sorted = sortDiagnostics(withoutRepeats([...diagnostics, ...failures]));
 
   if (options.planChecksum !== undefined && options.planChecksum !== plan.checksum) {
     const why =
@@ -293,7 +293,7 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
         }))
         .filter((d) => d.lines.length > 0);
   const report: DnsApplyReport = { dryRun: options.dryRun, results, differences };
-  return { stdout: output(report), diagnostics: sortDiagnostics([...diagnostics, ...failures]), notes: formatApplyReport(report), exitCode: appliedInFull(report) ? EXIT.ok : wroteNothing(report) ? EXIT.invalid : EXIT.partial };
+  return { stdout: output(report), diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures])), notes: formatApplyReport(report), exitCode: appliedInFull(report) ? EXIT.ok : wroteNothing(report) ? EXIT.invalid : EXIT.partial };
 }
 
 async function runApplyDns({ values, format }: CommandInput): Promise<CommandResult> {

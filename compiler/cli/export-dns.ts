@@ -20,7 +20,7 @@ import { dnsIntent } from '../2-analyze/dns-names.js';
 import { toJson } from '../3-emit/serialize.js';
 import { createDnsAdapter } from '../adapters/dns/host-adapters.js';
 import { observeHosts } from '../adapters/dns/observe-hosts.js';
-import { sortDiagnostics } from '../diagnostics/diagnostic.js';
+import { sortDiagnostics, withoutRepeats } from '../diagnostics/diagnostic.js';
 import {
   EXIT,
   fleetRoot,
@@ -69,7 +69,7 @@ async function runExportDns({ values }: CommandInput): Promise<CommandResult> {
   const failed = observations.filter((o) => !o.document).length;
   // No zone read: nothing written, a refusal before any write (exit 2); some read: the others are written (exit 4).
   const exitCode = failed === 0 ? EXIT.ok : failed === observations.length ? EXIT.invalid : EXIT.partial;
-  return { diagnostics: sortDiagnostics([...diagnostics, ...failures]), notes, exitCode };
+  return { diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures])), notes, exitCode };
 }
 
 export const exportDnsCommand: Command = { ...fromHelp(exportDnsHelp), run: runExportDns };

@@ -684,7 +684,7 @@ export const catalog = {
   },
   dns_host_sdk_missing: {
     severity: 'error',
-    message: 'DNS host "{host}" ({provider}) needs the npm package {package}, which is not installed here, so zone {zone} was neither read nor written',
+    message: 'DNS host "{host}" ({provider}) needs the npm package {package}, which is not installed here, so none of its zones was read or written',
     hint: 'install {package} where diene-compiler is installed (`npm install {package}`: an optional peer dependency, which npm does not install by itself); the ArgoCD plugin image leaves the cloud SDKs out on purpose: apply from the npm package',
   },
   dns_host_secret_missing: {

@@ -181,6 +181,21 @@ function compareNullable<T extends string | number>(a: T | null, b: T | null): n
 }
 
 /**
+ * `diagnostics` without a diagnostic equal in every printed field to one
+ * before it: a cause met once per zone or per file (a DNS host's SDK not
+ * installed) is said once.
+ */
+export function withoutRepeats(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((d) => {
+    const key = JSON.stringify([d.severity, d.code, d.file, d.line, d.column, d.endLine, d.endColumn, d.pointer, d.message, d.hint, d.related]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
  * Sorts diagnostics for triage: errors first, then warnings, each group by
  * file, line, column, code and message (code-unit order, never locale
  * order), so the one error of a run is never lost among standing warnings and

@@ -22,9 +22,13 @@ import type { ZoneHostPlan } from '../../plan/traffic-planner.js';
 import type { DnsHostKind } from '../../dns/host-capabilities.js';
 import { isPackageMissing } from '../package-missing.js';
 
-/** The catalog codes of a failure at a DNS host: each names the host and the zone. */
+/**
+ * The catalog codes of a failure at a DNS host: each names the host, and the
+ * zone unless the failure is the host's whatever the zone (its SDK not
+ * installed, said once for all its zones).
+ */
 export type DnsHostCode = {
-  [C in DiagnosticCode]: 'host' | 'zone' extends keyof DiagnosticArgsOf<C> ? (C extends `dns_${string}` ? C : never) : never;
+  [C in DiagnosticCode]: 'host' extends keyof DiagnosticArgsOf<C> ? (C extends `dns_${string}` ? C : never) : never;
 }[DiagnosticCode];
 
 /** The arguments of `code` besides the host and the zone, which the adapter adds. */

@@ -31465,7 +31465,7 @@ var init_isomorphic = __esm({
           const commands = (await loadGit()).default;
           const command = commands[name];
           if (typeof command !== "function")
-            throw new TypeError(`isomorphic-git has no command ${String(name)}`);
+            throw new Error(`isomorphic-git has no command ${String(name)}`);
           return command(...args);
         };
       }

@@ -30,7 +30,7 @@ export const git = new Proxy({} as GitCommands, {
     return async (...args: unknown[]) => {
       const commands = (await loadGit()).default as unknown as Record<PropertyKey, (...a: unknown[]) => unknown>;
       const command = commands[name];
-      if (typeof command !== 'function') throw new TypeError(`isomorphic-git has no command ${String(name)}`);
+      if (typeof command !== 'function') throw new Error(`isomorphic-git has no command ${String(name)}`);
       return command(...args);
     };
   },

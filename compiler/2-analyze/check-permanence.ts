@@ -31,16 +31,25 @@ export interface BaseRevision {
   label: string;
 }
 
-/** Why each kind is permanent, for the hint. */
-const WHY: Record<IdentifierKind, string> = {
-  base: 'every host name, issuer URL and book address of the fleet is under it, and clients bake it in',
-  spare: 'clients bake it in as the way around a failure of the base, and every spare name is under it',
-  issuer: 'apps bake it in from books/issuers.json and every token carries it; a new one signs every user out and breaks verification',
-  region: "a landscape's region is where its data lives and how virtual names route to it; moving it is a migration, not an edit",
-  vlandscape: 'users, clients and partners call the virtual name itself',
-  intake: 'third-party senders were given this host name and keep sending to it',
-  place: 'clients look for the books at the places of the Doc A they hold',
-};
+/** Why each kind is permanent, for the hint. A function, not a table: nothing of this module runs at import (scripts/mutation.mjs). */
+function why(kind: IdentifierKind): string {
+  switch (kind) {
+    case 'base':
+      return 'every host name, issuer URL and book address of the fleet is under it, and clients bake it in';
+    case 'spare':
+      return 'clients bake it in as the way around a failure of the base, and every spare name is under it';
+    case 'issuer':
+      return 'apps bake it in from books/issuers.json and every token carries it; a new one signs every user out and breaks verification';
+    case 'region':
+      return "a landscape's region is where its data lives and how virtual names route to it; moving it is a migration, not an edit";
+    case 'vlandscape':
+      return 'users, clients and partners call the virtual name itself';
+    case 'intake':
+      return 'third-party senders were given this host name and keep sending to it';
+    case 'place':
+      return 'clients look for the books at the places of the Doc A they hold';
+  }
+}
 
 function what(identifier: Pick<PermanentIdentifier, 'kind' | 'key'>): string {
   switch (identifier.kind) {
@@ -122,7 +131,7 @@ export function checkPermanence(base: BaseRevision, head: FleetIndex): Diagnosti
       subject: removedSubject(identifier),
       old: identifier.value,
       new: now?.value ?? (identifier.kind === 'place' ? placesNow : 'none'),
-      why: WHY[identifier.kind],
+      why: why(identifier.kind),
       entry: retirementEntry(identifier),
       under: under.length > 0 ? `, and with it ${under.length} issuer URL(s) and intake host name(s) under it (e.g. ${under[0]?.value})` : '',
     };

@@ -58,7 +58,7 @@ export const MODULES = {
   cache: {
     what: "the cache's seal and path checks",
     // compile-cache.ts: readPack, and the sealed-file code from its types to sameSeal.
-    mutate: ['compiler/adapters/cache/cache-trust.ts', 'compiler/adapters/cache/compile-cache.ts:378-397', 'compiler/adapters/cache/compile-cache.ts:777-880'],
+    mutate: ['compiler/adapters/cache/cache-trust.ts', 'compiler/adapters/cache/compile-cache.ts:378-397', 'compiler/adapters/cache/compile-cache.ts:777-883'],
     // The direct tests of the seals and path checks: the other cache tests run the CLI bundle, which no mutant reaches.
     tests: ['test/cache/cache-seals.test.ts'],
   },

@@ -204,13 +204,31 @@ const pathArb = fc
   )
   .map((parts) => parts.join(''));
 
+const PREFIXES = new Map(TARGETS.map((t) => [t.prefix, t.route]));
+
+/** The oracle's answer for `path` on the host OWN with the prefixes of TARGETS (SPEC §3.4): the normalised hit, else the raw one, else the first hit of the other readings, else the host. */
+function expectedAnswer(path: string): unknown {
+  const raw = oracle.raw(path);
+  const normalised = oracle.normalised(path);
+  const rawHit = raw !== '' && PREFIXES.has(raw) ? raw : undefined;
+  const normalisedHit = normalised !== undefined && PREFIXES.has(normalised) ? normalised : undefined;
+  const alternate = [...oracle.decodedKeepingEmpty(path), ...oracle.undecoded(path)].find((s) => PREFIXES.has(s));
+  const prefix = normalisedHit ?? rawHit ?? alternate;
+  if (prefix === undefined) return { route: OWN, own: OWN, resolvedBy: 'exact', match: 'fallthrough' };
+  const spelling = normalisedHit === undefined ? (rawHit === undefined ? 'alternate' : 'raw') : normalisedHit === rawHit ? 'both' : 'normalised';
+  return { route: PREFIXES.get(prefix), own: OWN, resolvedBy: 'exact', match: 'prefix', prefix, spelling, target: PREFIXES.get(prefix)?.host };
+}
+
+const ownTable = (): UpstreamTable =>
+  compileUpstreamTable(
+    [OWN, ...TARGETS.map((t) => t.route)],
+    TARGETS.map((t) => ({ host: OWN.host, prefix: t.prefix, target: t.route.host })),
+  );
+
 describe('the matcher against the oracle (property tests)', () => {
   let table: UpstreamTable;
   beforeAll(() => {
-    table = compileUpstreamTable(
-      [OWN, ...TARGETS.map((t) => t.route)],
-      TARGETS.map((t) => ({ host: OWN.host, prefix: t.prefix, target: t.route.host })),
-    );
+    table = ownTable();
   });
 
   it('decodes, reads the raw and the normalised first segment, and finds a malformed escape as RFC 3986 and path.Clean say', () => {
@@ -237,7 +255,6 @@ describe('the matcher against the oracle (property tests)', () => {
   });
 
   it('answers with the normalised hit, else the raw one, else the first hit of the other readings, else the host', () => {
-    const prefixes = new Map(TARGETS.map((t) => [t.prefix, t.route]));
     fc.assert(
       fc.property(
         fc.oneof(
@@ -245,31 +262,55 @@ describe('the matcher against the oracle (property tests)', () => {
           pathArb.map((p) => `/${p}`),
         ),
         (path) => {
-          const answer = lookupUpstream(table, OWN.host, path);
-          const raw = oracle.raw(path);
-          const normalised = oracle.normalised(path);
-          const rawHit = raw !== '' && prefixes.has(raw) ? raw : undefined;
-          const normalisedHit = normalised !== undefined && prefixes.has(normalised) ? normalised : undefined;
-          const alternate = [...oracle.decodedKeepingEmpty(path), ...oracle.undecoded(path)].find((s) => prefixes.has(s));
-          const prefix = normalisedHit ?? rawHit ?? alternate;
-          if (prefix === undefined) {
-            expect(answer, path).toEqual({ route: OWN, own: OWN, resolvedBy: 'exact', match: 'fallthrough' });
-            return;
-          }
-          const spelling = normalisedHit === undefined ? (rawHit === undefined ? 'alternate' : 'raw') : normalisedHit === rawHit ? 'both' : 'normalised';
-          expect(answer, path).toEqual({
-            route: prefixes.get(prefix),
-            own: OWN,
-            resolvedBy: 'exact',
-            match: 'prefix',
-            prefix,
-            spelling,
-            target: prefixes.get(prefix)?.host,
-          });
+          expect(lookupUpstream(table, OWN.host, path), path).toEqual(expectedAnswer(path));
         },
       ),
       { numRuns: propertyRuns(6000) },
     );
+  });
+});
+
+describe('the matcher against the oracle on the paths its one-pass scan must tell apart', () => {
+  let table: UpstreamTable;
+  beforeAll(() => {
+    table = ownTable();
+  });
+  /** What a matcher that read the text up to the first `/`, `?` or `#` as the segment would hit. */
+  const literalHit = (path: string): string | undefined => {
+    const segment = /^\/?([^/?#]*)/.exec(path)?.[1] ?? '';
+    return PREFIXES.has(segment) ? segment : undefined;
+  };
+
+  it('reads a path with an escape, an empty segment or a dot segment anywhere in its path part as the oracle does, not literally', () => {
+    const unusual = [
+      '/%70aulca', // an escape in the first segment
+      '/bo%62/x',
+      '/%2fpaulca', // an escaped slash first
+      '/paulca/%2e%2e/bob', // an escaped dot segment after the first segment
+      '/x/..%2f..%2fbob',
+      '//paulca', // an empty first segment
+      '/paulca//../bob', // an empty segment after the first
+      '/./paulca', // a dot segment first
+      './paulca', // the same without the leading slash
+      '../paulca',
+      '/bob/../paulca', // a dot segment after the first
+      '/bob/./../paulca',
+      '/x/.%2e/paulca',
+    ];
+    for (const path of unusual) {
+      const answer = expectedAnswer(path) as { prefix?: string };
+      // Each path reads otherwise than literally: a matcher that skipped it would answer wrong.
+      expect([path, answer.prefix]).not.toEqual([path, literalHit(path)]);
+      expect([path, lookupUpstream(table, OWN.host, path)]).toEqual([path, answer]);
+    }
+  });
+
+  it('reads a usual path literally, up to the first slash, query or fragment', () => {
+    const usual = ['/paulca', '/paulca/', '/paulca/x', '/paulca?x', '/paulca#x', '/paulca/x?y=/../bob', '/paulca/x#/bob', 'paulca', 'paulca/x', '/paulcarson', '/', '', '/a.b/x', '/x.', '/P', '/~/x', '/bob?%2e'];
+    for (const path of usual) {
+      expect([path, (expectedAnswer(path) as { prefix?: string }).prefix]).toEqual([path, literalHit(path)]);
+      expect([path, lookupUpstream(table, OWN.host, path)]).toEqual([path, expectedAnswer(path)]);
+    }
   });
 });
 
@@ -304,7 +345,14 @@ describe('wildcard hosts whose parent names collide in the index', () => {
       const table = compileUpstreamTable(routes, [{ host: `x.${B}`, prefix: 'paulca', target: TARGET.host }]);
       expect(table.unresolved).toEqual([]);
       expect(lookupUpstream(table, `x.${A}`, '/paulca')).toEqual({ route: WILD_A, own: WILD_A, resolvedBy: 'wildcard', match: 'no-prefix-map' });
-      expect(lookupUpstream(table, `y.${B}`, '/paulca')).toMatchObject({ route: TARGET, own: WILD_B, resolvedBy: 'wildcard', match: 'prefix' });
+      const hit = { route: TARGET, own: WILD_B, resolvedBy: 'wildcard', match: 'prefix', prefix: 'paulca', target: TARGET.host };
+      expect(lookupUpstream(table, `y.${B}`, '/paulca')).toEqual({ ...hit, spelling: 'both' });
+      // The same through the full reading of an unusual path: still by wildcard, with the spelling that hit.
+      expect(lookupUpstream(table, `y.${B}`, '/%70aulca/x')).toEqual({ ...hit, spelling: 'both' });
+      expect(lookupUpstream(table, `y.${B}`, '/paulca/../other')).toEqual({ ...hit, spelling: 'raw' });
+      expect(lookupUpstream(table, `y.${B}`, '/other/../paulca')).toEqual({ ...hit, spelling: 'normalised' });
+      expect(lookupUpstream(table, `y.${B}`, '/%2e%2e%2fpaulca')).toEqual({ ...hit, spelling: 'normalised' });
+      expect(lookupUpstream(table, `y.${B}`, '//other')).toEqual({ route: WILD_B, own: WILD_B, resolvedBy: 'wildcard', match: 'fallthrough' });
       expect(lookupUpstream(table, `y.${B}`, '/other')).toEqual({ route: WILD_B, own: WILD_B, resolvedBy: 'wildcard', match: 'fallthrough' });
       expect(lookupUpstream(table, `x.pr1001045.nitroso.pikachu.cluster.atomi.cloud`, '/')).toBeUndefined();
     }
@@ -321,5 +369,8 @@ describe('wildcard hosts whose parent names collide in the index', () => {
     expect(lookupUpstream(table, `x.y.${A}`, '/')).toBeUndefined();
     expect(lookupUpstream(table, `.${A}`, '/')).toBeUndefined();
     expect(lookupUpstream(table, `x${A}`, '/')).toBeUndefined();
+    // A host without a dot has no parent, even when a wildcard's parent is that very name.
+    expect(lookupUpstream(compileUpstreamTable([ROUTE('*.cloud', 'c')], []), 'cloud', '/')).toBeUndefined();
+    expect(lookupUpstream(compileUpstreamTable([ROUTE('*.cloud', 'c')], []), 'atomi.cloud', '/')?.route.app).toBe('c');
   });
 });

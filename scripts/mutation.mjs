@@ -28,8 +28,9 @@ export const MODULES = {
     mutate: [
       'compiler/plan/traffic-decisions.ts',
       'compiler/plan/traffic-removals.ts',
-      'compiler/plan/traffic-planner.ts:455-480',
-      'compiler/plan/traffic-planner.ts:669-690',
+      // massChange and planChecksum; describeLeaving and oneClusterBrake (keep these ranges on those functions when the file changes).
+      'compiler/plan/traffic-planner.ts:456-482',
+      'compiler/plan/traffic-planner.ts:688-709',
     ],
     tests: ['test/plan/traffic-planner.test.ts', 'test/plan/traffic-boundaries.test.ts'],
     // The planner's tests compile the reference fleet: importing them again for every mutant would take

@@ -282,9 +282,9 @@ describe('what a prune counts and removes: only regular files named as diene nam
     const older = `${'d'.repeat(64)}.stdout`;
     writeFileSync(path.join(folder, older), 'o'.repeat(100));
     at(path.join(folder, older), 1_000_000);
-    // Newer than it, 100 bytes each: counted, any one would push the total over the bound and the older render out.
+    // Newer than it, 100 bytes each (the one-letter name 200, over the bound alone): counted, any one would push the total over the bound and a render out.
     for (const name of foreign('.stdout')) {
-      writeFileSync(path.join(folder, name), 'f'.repeat(100));
+      writeFileSync(path.join(folder, name), 'f'.repeat(name === 'a.stdout' ? 200 : 100));
       at(path.join(folder, name), 2_000_000);
     }
     cache.writeRender('e'.repeat(64), { ...ENTRY, render: { exitCode: 0, withRead: true } }, 'new');

@@ -270,6 +270,22 @@ describe('the matcher against the oracle (property tests)', () => {
   });
 });
 
+describe('the matcher against the oracle on chosen edges', () => {
+  it('decodes only two hex digits, never a letter past F in either case, and finds such an escape malformed', () => {
+    for (const path of ['/%W0', '/%_1', '/%`2', '/%Z9%g0', '/%0W', '/%5B%5b', '/%Ff%fF%46%66', '/%@0%/0%:0']) {
+      expect([path, percentDecodeAscii(path)]).toEqual([path, decode(path)]);
+      expect([path, firstInvalidEscape(path)]).toEqual([path, oracle.invalidEscape(path)]);
+    }
+  });
+
+  it('reads `.%2e`, `%2e.` and `%2e%2e` (any case) as `..` and `%2e` as `.` where a router splits before decoding', () => {
+    for (const path of ['/x/.%2e/paulca', '/x/%2e./paulca', '/x/%2E%2e/paulca', '/x/.%2E/paulca', '/x/%2e/paulca', '/x/%2e%2e%2e/paulca', '/x/..%2e/paulca']) {
+      expect([path, otherFirstSegments(path).undecoded]).toEqual([path, oracle.undecoded(path)]);
+    }
+    expect(otherFirstSegments('/x/.%2e/paulca').undecoded).toEqual(['x', 'paulca']);
+  });
+});
+
 describe('the matcher against the oracle on the paths its one-pass scan must tell apart', () => {
   let table: UpstreamTable;
   beforeAll(() => {
@@ -279,6 +295,12 @@ describe('the matcher against the oracle on the paths its one-pass scan must tel
   const literalHit = (path: string): string | undefined => {
     const segment = /^\/?([^/?#]*)/.exec(path)?.[1] ?? '';
     return PREFIXES.has(segment) ? segment : undefined;
+  };
+  /** That matcher's answer: the hit in both spellings, or the host. */
+  const literalAnswer = (path: string): unknown => {
+    const prefix = literalHit(path);
+    if (prefix === undefined) return { route: OWN, own: OWN, resolvedBy: 'exact', match: 'fallthrough' };
+    return { route: PREFIXES.get(prefix), own: OWN, resolvedBy: 'exact', match: 'prefix', prefix, spelling: 'both', target: PREFIXES.get(prefix)?.host };
   };
 
   it('reads a path with an escape, an empty segment or a dot segment anywhere in its path part as the oracle does, not literally', () => {
@@ -296,11 +318,13 @@ describe('the matcher against the oracle on the paths its one-pass scan must tel
       '/bob/../paulca', // a dot segment after the first
       '/bob/./../paulca',
       '/x/.%2e/paulca',
+      '/paulca/..', // a dot segment last
+      '/./..x', // a dot segment, then a segment that only starts with dots
     ];
     for (const path of unusual) {
-      const answer = expectedAnswer(path) as { prefix?: string };
-      // Each path reads otherwise than literally: a matcher that skipped it would answer wrong.
-      expect([path, answer.prefix]).not.toEqual([path, literalHit(path)]);
+      const answer = expectedAnswer(path);
+      // Each path reads otherwise than literally (another prefix, or another spelling): a matcher that skipped it would answer wrong.
+      expect([path, answer]).not.toEqual([path, literalAnswer(path)]);
       expect([path, lookupUpstream(table, OWN.host, path)]).toEqual([path, answer]);
     }
   });
@@ -308,7 +332,7 @@ describe('the matcher against the oracle on the paths its one-pass scan must tel
   it('reads a usual path literally, up to the first slash, query or fragment', () => {
     const usual = ['/paulca', '/paulca/', '/paulca/x', '/paulca?x', '/paulca#x', '/paulca/x?y=/../bob', '/paulca/x#/bob', 'paulca', 'paulca/x', '/paulcarson', '/', '', '/a.b/x', '/x.', '/P', '/~/x', '/bob?%2e'];
     for (const path of usual) {
-      expect([path, (expectedAnswer(path) as { prefix?: string }).prefix]).toEqual([path, literalHit(path)]);
+      expect([path, expectedAnswer(path)]).toEqual([path, literalAnswer(path)]);
       expect([path, lookupUpstream(table, OWN.host, path)]).toEqual([path, expectedAnswer(path)]);
     }
   });
@@ -363,6 +387,15 @@ describe('wildcard hosts whose parent names collide in the index', () => {
     expect(compileUpstreamTable([WILD_A, TARGET], [{ host: `x.${B}`, prefix: 'p', target: TARGET.host }]).unresolved).toHaveLength(1);
   });
 
+  it('resolve a host to its own wildcard when another parent of the same length has the same hash', () => {
+    // Found by a birthday search over pr<7 digits>.nitroso.pikachu.cluster.atomi.cloud.
+    const [C, D] = ['pr1539599.nitroso.pikachu.cluster.atomi.cloud', 'pr1722382.nitroso.pikachu.cluster.atomi.cloud'];
+    expect([fnv1a(C) === fnv1a(D), C.length === D.length]).toEqual([true, true]);
+    const table = compileUpstreamTable([ROUTE(`*.${C}`, 'c')], []);
+    expect(lookupUpstream(table, `x.${C}`, '/')?.route.app).toBe('c');
+    expect(lookupUpstream(table, `x.${D}`, '/')).toBeUndefined();
+  });
+
   it('never answers for the parent itself, a deeper name, or a name without a label before the parent', () => {
     const table = compileUpstreamTable([WILD_A], []);
     expect(lookupUpstream(table, A, '/')).toBeUndefined();
@@ -372,5 +405,25 @@ describe('wildcard hosts whose parent names collide in the index', () => {
     // A host without a dot has no parent, even when a wildcard's parent is that very name.
     expect(lookupUpstream(compileUpstreamTable([ROUTE('*.cloud', 'c')], []), 'cloud', '/')).toBeUndefined();
     expect(lookupUpstream(compileUpstreamTable([ROUTE('*.cloud', 'c')], []), 'atomi.cloud', '/')?.route.app).toBe('c');
+  });
+});
+
+describe('a table given the same host or prefix twice', () => {
+  it('keeps the first route of a host, exact or wildcard, and the first target of a prefix', () => {
+    const first = ROUTE('api.zinc.nitroso.pikachu.cluster.atomi.cloud', 'first');
+    const second = { ...first, app: 'second' };
+    const wildFirst = ROUTE('*.pr.nitroso.pikachu.cluster.atomi.cloud', 'wild-first');
+    const wildSecond = { ...wildFirst, app: 'wild-second' };
+    const [one, two] = [ROUTE('one.nitroso.pikachu.cluster.atomi.cloud', 'one'), ROUTE('two.nitroso.pikachu.cluster.atomi.cloud', 'two')];
+    const table = compileUpstreamTable(
+      [first, second, wildFirst, wildSecond, one, two],
+      [
+        { host: first.host, prefix: 'p', target: one.host },
+        { host: first.host, prefix: 'p', target: two.host },
+      ],
+    );
+    expect(lookupUpstream(table, first.host, '/')?.route.app).toBe('first');
+    expect(lookupUpstream(table, 'x.pr.nitroso.pikachu.cluster.atomi.cloud', '/')?.route.app).toBe('wild-first');
+    expect(lookupUpstream(table, first.host, '/p/x')).toEqual({ route: one, own: first, resolvedBy: 'exact', match: 'prefix', prefix: 'p', spelling: 'both', target: one.host });
   });
 });

@@ -105,8 +105,11 @@ export function checkPermanence(base: BaseRevision, head: FleetIndex): Diagnosti
   const before = permanentIdentifiers(base.index);
   const after = new Map(permanentIdentifiers(head).map((identifier) => [`${identifier.kind} ${identifier.key}`, identifier]));
   const headFleet = head.fleet.fleet;
+  // Stryker disable next-line ArrayDeclaration: an entry that is not a retirement matches no identifier
   const retired = headFleet?.data.retired ?? [];
+  // Stryker disable next-line MethodExpression,ConditionalExpression: no identifier of another kind has a domain's value (URLs, host names under it, region codes, names without a dot)
   const headDomains = new Set([...after.values()].filter((i) => i.kind === 'base' || i.kind === 'spare').map((i) => i.value));
+  // Stryker disable next-line ConditionalExpression: only a domain is ever looked up in it (an identifier's under, or a value with names under it)
   const goneDomains = new Set(before.filter((i) => (i.kind === 'base' || i.kind === 'spare') && !headDomains.has(i.value)).map((i) => i.value));
   const namesUnder = (domain: string) => before.filter((i) => i.under === domain);
 
@@ -121,6 +124,7 @@ export function checkPermanence(base: BaseRevision, head: FleetIndex): Diagnosti
       .map((i) => i.value)
       .join(', ') || 'none';
   for (const identifier of before) {
+    // Stryker disable next-line ConditionalExpression: the set holds no undefined
     if (identifier.under !== undefined && goneDomains.has(identifier.under)) continue;
     const now = after.get(`${identifier.kind} ${identifier.key}`);
     if (now && comparable(now.kind, now.value) === comparable(identifier.kind, identifier.value)) continue;
@@ -133,8 +137,10 @@ export function checkPermanence(base: BaseRevision, head: FleetIndex): Diagnosti
       new: now?.value ?? (identifier.kind === 'place' ? placesNow : 'none'),
       why: why(identifier.kind),
       entry: retirementEntry(identifier),
+      // Stryker disable next-line OptionalChaining: read only when the list has a first
       under: under.length > 0 ? `, and with it ${under.length} issuer URL(s) and intake host name(s) under it (e.g. ${under[0]?.value})` : '',
     };
+    // Stryker disable next-line ConditionalExpression: every other kind's source is its where
     const baseWhere = inBase(identifier.kind === 'issuer' && now ? identifier.source : identifier.where, base.label);
     if (now) {
       found.push(diagnose(now.source, 'permanent_identifier_changed', args, [relatedAt(baseWhere, `the base revision has ${identifier.value}`)]));

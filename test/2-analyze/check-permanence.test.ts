@@ -10,7 +10,8 @@ import { loadFleet } from '../../compiler/1-load/load-fleet.js';
 import { checkPermanence } from '../../compiler/2-analyze/check-permanence.js';
 import { indexFleet, type FleetIndex } from '../../compiler/2-analyze/fleet-index.js';
 import { compileFleet, inputValidators } from '../../compiler/index.js';
-import { comparable, permanentIdentifiers } from '../../compiler/2-analyze/permanent-identifiers.js';
+import { comparable, permanentIdentifiers, retirementEntry } from '../../compiler/2-analyze/permanent-identifiers.js';
+import type { Fleet } from '../../compiler/types/generated/fleet.js';
 import { overlayTexts, readFleetTexts, TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';
 
 const reference = readFleetTexts();
@@ -84,6 +85,11 @@ describe('the permanent identifiers of a fleet', () => {
       'carbon/mercury/platform.yaml:5:15',
       'cluster.atomi-spare.net',
     ]);
+    expect(summary('intake api.webhook.mercury.pichu.cluster.atomi.cloud')).toEqual([
+      'carbon/mercury/platform.yaml:3:14',
+      'carbon/mercury/platform.yaml:3:14',
+      'cluster.atomi.cloud',
+    ]);
     expect(summary('place https://books.atomi.cloud')).toEqual(['registry/fleet.yaml:29:7', 'registry/fleet.yaml:29:7', undefined]);
   });
 
@@ -115,6 +121,32 @@ describe('the permanent identifiers of a fleet', () => {
   });
 });
 
+describe('the permanent identifiers of a partly loaded fleet', () => {
+  const kinds = (overlay: Record<string, string | null>) => [...new Set(permanentIdentifiers(indexOf(overlay)).map((i) => i.kind))];
+
+  it('are those of the files that loaded: no fleet.yaml, no sign-in platform, an intake platform without rows, services or virtual landscapes', () => {
+    expect(kinds({ 'registry/fleet.yaml': null })).toEqual(['region', 'vlandscape']);
+    expect(kinds({ 'carbon/aldehyde/platform.yaml': null })).toEqual(['base', 'spare', 'region', 'vlandscape', 'intake', 'place']);
+    const noRows = Object.fromEntries([...reference.keys()].filter((p) => p.startsWith('platforms/mercury/')).map((p) => [p, null]));
+    expect(kinds(noRows)).toEqual(['base', 'spare', 'issuer', 'region', 'vlandscape', 'place']);
+    const mercury = (reference.get('carbon/mercury/platform.yaml') as string).replace('vlandscapes: [mew, celebi]\n', '');
+    const hosts = permanentIdentifiers(indexOf({ 'carbon/mercury/platform.yaml': `${mercury}services:\n  other: {modules: [admin]}\n` }))
+      .filter((i) => i.kind === 'intake')
+      .map((i) => i.key);
+    // The intake service is not in the services map: the default module; no virtual landscape: the four landscapes only.
+    expect(hosts).toEqual(['ampharos', 'pichu', 'pikachu', 'raichu'].flatMap((l) => [`api.webhook.mercury.${l}.cluster.atomi-spare.net`, `api.webhook.mercury.${l}.cluster.atomi.cloud`]));
+  });
+
+  it('give the retirement entry of each kind, with the landscape only for a region', () => {
+    expect(retirementEntry({ kind: 'base', key: 'dns.base', value: 'cluster.atomi.cloud' })).toBe('{kind: base, value: "cluster.atomi.cloud", date: YYYY-MM-DD, reason: "…"}');
+    expect(retirementEntry({ kind: 'region', key: 'raichu', value: 'SIN' })).toBe('{kind: region, landscape: raichu, value: "SIN", date: YYYY-MM-DD, reason: "…"}');
+  });
+
+  it('compare a place that is not a valid one as written', () => {
+    expect(comparable('place', 'not a place')).toBe('not a place');
+  });
+});
+
 describe('the permanence check called directly', () => {
   let fleet: FleetIndex;
   beforeAll(() => {
@@ -122,7 +154,7 @@ describe('the permanence check called directly', () => {
   });
   const iad = () => (reference.get('registry/landscapes/raichu.yaml') as string).replace('region: SIN', 'region: IAD');
   const brief = (found: ReturnType<typeof checkPermanence>) =>
-    found.map((d) => [d.code, d.severity, `${d.file}:${d.line}`, d.message, d.related.map((r) => `${r.file}:${r.line}:${r.column}`)]);
+    found.map((d) => [d.code, d.severity, `${d.file}:${d.line}`, d.message, d.related.map((r) => `${r.file}:${r.line}:${r.column} ${r.message}`)]);
 
   it("warns that files of the base did not load, counting them, under the base's label or as the base revision", () => {
     expect(brief(checkPermanence({ index: fleet, loadErrors: 2, label: 'origin/main' }, fleet))).toEqual([
@@ -152,11 +184,62 @@ describe('the permanence check called directly', () => {
           'error',
           'registry/landscapes/raichu.yaml:3',
           'the region of landscape raichu changed from SIN to IAD',
-          [`${prefix}registry/landscapes/raichu.yaml:3:9`],
+          [`${prefix}registry/landscapes/raichu.yaml:3:9 the base revision has SIN`],
         ],
         ['permanent_identifier_removed', 'error', `${prefix}registry/vlandscapes/celebi.yaml:2`, 'the virtual landscape name celebi was removed (now: none)', []],
       ]);
     }
+  });
+});
+
+describe('the permanence check on partly loaded revisions and its other edges', () => {
+  let fleet: FleetIndex;
+  beforeAll(() => {
+    fleet = indexOf();
+  });
+  const brief = (found: ReturnType<typeof checkPermanence>) =>
+    found.map((d) => [d.code, `${d.file}:${d.line}`, d.message, d.related.map((r) => `${r.file}:${r.line} ${r.message}`)]);
+
+  it('names a removed landscape\'s region with its value', () => {
+    const head = indexOf({ 'registry/landscapes/raichu.yaml': null });
+    expect(brief(checkPermanence({ index: fleet, loadErrors: 0, label: 'base' }, head)).filter(([code, , message]) => code === 'permanent_identifier_removed' && String(message).includes('region'))).toEqual([
+      ['permanent_identifier_removed', 'base/registry/landscapes/raichu.yaml:3', 'the region SIN of landscape raichu was removed (now: none)', []],
+    ]);
+  });
+
+  it('lets through only a retirement of the same kind', () => {
+    const head = indexOf({ 'registry/landscapes/raichu.yaml': (reference.get('registry/landscapes/raichu.yaml') as string).replace('region: SIN', 'region: IAD') });
+    (head.fleet.fleet?.data as Fleet).retired = [{ kind: 'vlandscape', value: 'SIN', date: '2026-11-30', reason: 'another kind' }];
+    expect(brief(checkPermanence({ index: fleet, loadErrors: 0, label: 'base' }, head)).map(([code, , message]) => [code, message])).toEqual([
+      ['permanent_identifier_changed', 'the region of landscape raichu changed from SIN to IAD'],
+    ]);
+  });
+
+  it('reports what a head without fleet.yaml lost, with no place left, and no finding of places for a base without one', () => {
+    const head = indexOf({ 'registry/fleet.yaml': null });
+    const found = brief(checkPermanence({ index: fleet, loadErrors: 0, label: 'base' }, head));
+    expect(found.filter(([, , message]) => String(message).startsWith('the Doc A place'))).toEqual([
+      ['permanent_identifier_removed', 'base/registry/fleet.yaml:29', 'the Doc A place https://books.atomi.cloud was removed (now: none)', []],
+      ['permanent_identifier_removed', 'base/registry/fleet.yaml:30', 'the Doc A place https://d111111abcdef8.cloudfront.net was removed (now: none)', []],
+    ]);
+    expect(found.map(([code]) => code)).not.toContain('permanent_places_all_removed');
+    expect(checkPermanence({ index: indexOf({ 'registry/fleet.yaml': null }), loadErrors: 1, label: 'base' }, fleet).map((d) => d.code)).toEqual(['permanent_base_unreadable']);
+  });
+
+  it('names every new place and each old one when all the places are replaced', () => {
+    const replaced = (reference.get('registry/fleet.yaml') as string).replace(
+      '    - https://books.atomi.cloud\n    - https://d111111abcdef8.cloudfront.net\n',
+      '    - https://books2.atomi.cloud\n    - https://books3.atomi.cloud\n',
+    );
+    const found = brief(checkPermanence({ index: fleet, loadErrors: 0, label: 'base' }, indexOf({ 'registry/fleet.yaml': replaced })));
+    expect(found.filter(([code]) => code === 'permanent_places_all_removed')).toEqual([
+      [
+        'permanent_places_all_removed',
+        'registry/fleet.yaml:29',
+        "none of the base revision's Doc A places (https://books.atomi.cloud, https://d111111abcdef8.cloudfront.net) is left (now: https://books2.atomi.cloud, https://books3.atomi.cloud)",
+        ['base/registry/fleet.yaml:29 a place of the base revision: https://books.atomi.cloud', 'base/registry/fleet.yaml:30 a place of the base revision: https://d111111abcdef8.cloudfront.net'],
+      ],
+    ]);
   });
 });
 

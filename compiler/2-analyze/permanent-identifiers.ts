@@ -125,6 +125,5 @@ export function permanentIdentifiers(index: FleetIndex): PermanentIdentifier[] {
       seen.add(id);
       return true;
     })
-    // Stryker disable next-line EqualityOperator,ConditionalExpression: no two identifiers left share kind and key, and V8's sort reads only whether the comparator is below zero
     .sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }

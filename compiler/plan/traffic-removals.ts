@@ -86,7 +86,6 @@ export function decideRemovals(leaving: ReadonlyMap<string, RemovalCause>, force
   const rank = (cause: RemovalCause): number => (cause === 'unclaimed' ? 1 : 0);
   const ordered = [...leaving]
     .map(([cluster, cause]) => ({ cluster, cause }))
-    // Stryker disable next-line EqualityOperator,ConditionalExpression: two leaving clusters never share a name (keys of one map), and V8's sort reads only whether the comparator is below zero
     .sort((a, b) => rank(a.cause) - rank(b.cause) || (a.cluster < b.cluster ? -1 : a.cluster > b.cluster ? 1 : 0));
   const names = ordered.map((l) => l.cluster);
   return { leaving: ordered, removing: force ? names : names.slice(0, 1), deferred: force ? [] : names.slice(1) };

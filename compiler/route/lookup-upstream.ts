@@ -324,7 +324,6 @@ function resolvedFirstSegment(text: string, keepEmpty: boolean, escapes: boolean
     if (dots === 2) {
       starts.pop();
       ends.pop();
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: an empty segment kept at the end is never the first of several, and alone reads as the root either way
     } else if (dots === 0 && (to > from || (keepEmpty && to < text.length))) {
       starts.push(from);
       ends.push(to);
@@ -413,7 +412,6 @@ export function lookupUpstream(table: UpstreamTable, host: string, path: string)
       if (rawEnd < 0 && i >= start) rawEnd = i;
       // Stryker disable next-line ConditionalExpression,LogicalOperator: a fast path only: these mark more paths unusual, which the full reading answers the same
       if (i > 0 && path.charCodeAt(i - 1) === SLASH) unusual = true;
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: a fast path only: these mark more paths unusual, which the full reading answers the same
     } else if (c === PERCENT || (c === DOT && (i === 0 || path.charCodeAt(i - 1) === SLASH))) unusual = true;
   }
   // Stryker disable next-line ConditionalExpression,BlockStatement: a fast path only: the full reading answers every path the same

@@ -279,10 +279,11 @@ describe('the matcher against the oracle on chosen edges', () => {
   });
 
   it('reads `.%2e`, `%2e.` and `%2e%2e` (any case) as `..` and `%2e` as `.` where a router splits before decoding', () => {
-    for (const path of ['/x/.%2e/paulca', '/x/%2e./paulca', '/x/%2E%2e/paulca', '/x/.%2E/paulca', '/x/%2e/paulca', '/x/%2e%2e%2e/paulca', '/x/..%2e/paulca']) {
+    for (const path of ['/x/.%2e/paulca', '/x/%2e./paulca', '/x/%2E%2e/paulca', '/x/.%2E/paulca', '/x/%2e/paulca', '/%2e/paulca', '/%2E/x/../bob', '/x/%2e%2e%2e/paulca', '/x/..%2e/paulca']) {
       expect([path, otherFirstSegments(path).undecoded]).toEqual([path, oracle.undecoded(path)]);
     }
     expect(otherFirstSegments('/x/.%2e/paulca').undecoded).toEqual(['x', 'paulca']);
+    expect(otherFirstSegments('/%2e/paulca').undecoded).toEqual(['.', 'paulca']);
   });
 });
 

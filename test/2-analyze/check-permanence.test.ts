@@ -129,6 +129,8 @@ describe('the permanent identifiers of a partly loaded fleet', () => {
     expect(kinds({ 'carbon/aldehyde/platform.yaml': null })).toEqual(['base', 'spare', 'region', 'vlandscape', 'intake', 'place']);
     const noRows = Object.fromEntries([...reference.keys()].filter((p) => p.startsWith('platforms/mercury/')).map((p) => [p, null]));
     expect(kinds(noRows)).toEqual(['base', 'spare', 'issuer', 'region', 'vlandscape', 'place']);
+    // Rows of the intake service without its platform.yaml: the platform lists no landscape to name a host in.
+    expect(kinds({ 'carbon/mercury/platform.yaml': null })).toEqual(['base', 'spare', 'issuer', 'region', 'vlandscape', 'place']);
     const mercury = (reference.get('carbon/mercury/platform.yaml') as string).replace('vlandscapes: [mew, celebi]\n', '');
     const hosts = permanentIdentifiers(indexOf({ 'carbon/mercury/platform.yaml': `${mercury}services:\n  other: {modules: [admin]}\n` }))
       .filter((i) => i.kind === 'intake')

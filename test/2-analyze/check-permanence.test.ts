@@ -105,7 +105,7 @@ describe('the permanent identifiers of a fleet', () => {
     ]);
   });
 
-  it("have intake host names for every module of the intake service, and none when the intake names a service without rows or no platform", () => {
+  it('have intake host names for every module of the intake service, and none when the intake names a service without rows or no platform', () => {
     const mercury = reference.get('carbon/mercury/platform.yaml') as string;
     const hosts = (overlay: Record<string, string | null>) =>
       permanentIdentifiers(indexOf(overlay))
@@ -115,8 +115,12 @@ describe('the permanent identifiers of a fleet', () => {
     expect(modules).toHaveLength(24);
     expect(modules.filter((h) => h.startsWith('hooks.webhook.mercury.'))).toHaveLength(12);
     const fleetYaml = reference.get('registry/fleet.yaml') as string;
-    expect(hosts({ 'registry/fleet.yaml': fleetYaml.replace('intake: { platform: mercury, service: webhook }', 'intake: { platform: mercury, service: hooks }') })).toEqual([]);
-    expect(hosts({ 'registry/fleet.yaml': fleetYaml.replace('intake: { platform: mercury, service: webhook }', 'intake: { platform: nowhere, service: webhook }') })).toEqual([]);
+    expect(
+      hosts({ 'registry/fleet.yaml': fleetYaml.replace('intake: { platform: mercury, service: webhook }', 'intake: { platform: mercury, service: hooks }') }),
+    ).toEqual([]);
+    expect(
+      hosts({ 'registry/fleet.yaml': fleetYaml.replace('intake: { platform: mercury, service: webhook }', 'intake: { platform: nowhere, service: webhook }') }),
+    ).toEqual([]);
     expect(hosts({ 'registry/fleet.yaml': fleetYaml.replace(/^intake: .*\n/m, '') })).toEqual([]);
   });
 });
@@ -136,12 +140,21 @@ describe('the permanent identifiers of a partly loaded fleet', () => {
       .filter((i) => i.kind === 'intake')
       .map((i) => i.key);
     // The intake service is not in the services map: the default module; no virtual landscape: the four landscapes only.
-    expect(hosts).toEqual(['ampharos', 'pichu', 'pikachu', 'raichu'].flatMap((l) => [`api.webhook.mercury.${l}.cluster.atomi-spare.net`, `api.webhook.mercury.${l}.cluster.atomi.cloud`]));
+    expect(hosts).toEqual(
+      ['ampharos', 'pichu', 'pikachu', 'raichu'].flatMap((l) => [
+        `api.webhook.mercury.${l}.cluster.atomi-spare.net`,
+        `api.webhook.mercury.${l}.cluster.atomi.cloud`,
+      ]),
+    );
   });
 
   it('give the retirement entry of each kind, with the landscape only for a region', () => {
-    expect(retirementEntry({ kind: 'base', key: 'dns.base', value: 'cluster.atomi.cloud' })).toBe('{kind: base, value: "cluster.atomi.cloud", date: YYYY-MM-DD, reason: "…"}');
-    expect(retirementEntry({ kind: 'region', key: 'raichu', value: 'SIN' })).toBe('{kind: region, landscape: raichu, value: "SIN", date: YYYY-MM-DD, reason: "…"}');
+    expect(retirementEntry({ kind: 'base', key: 'dns.base', value: 'cluster.atomi.cloud' })).toBe(
+      '{kind: base, value: "cluster.atomi.cloud", date: YYYY-MM-DD, reason: "…"}',
+    );
+    expect(retirementEntry({ kind: 'region', key: 'raichu', value: 'SIN' })).toBe(
+      '{kind: region, landscape: raichu, value: "SIN", date: YYYY-MM-DD, reason: "…"}',
+    );
   });
 
   it('compare a place that is not a valid one as written', () => {
@@ -188,7 +201,13 @@ describe('the permanence check called directly', () => {
           'the region of landscape raichu changed from SIN to IAD',
           [`${prefix}registry/landscapes/raichu.yaml:3:9 the base revision has SIN`],
         ],
-        ['permanent_identifier_removed', 'error', `${prefix}registry/vlandscapes/celebi.yaml:2`, 'the virtual landscape name celebi was removed (now: none)', []],
+        [
+          'permanent_identifier_removed',
+          'error',
+          `${prefix}registry/vlandscapes/celebi.yaml:2`,
+          'the virtual landscape name celebi was removed (now: none)',
+          [],
+        ],
       ]);
     }
   });
@@ -202,15 +221,19 @@ describe('the permanence check on partly loaded revisions and its other edges', 
   const brief = (found: ReturnType<typeof checkPermanence>) =>
     found.map((d) => [d.code, `${d.file}:${d.line}`, d.message, d.related.map((r) => `${r.file}:${r.line} ${r.message}`)]);
 
-  it('names a removed landscape\'s region with its value', () => {
+  it("names a removed landscape's region with its value", () => {
     const head = indexOf({ 'registry/landscapes/raichu.yaml': null });
-    expect(brief(checkPermanence({ index: fleet, loadErrors: 0, label: 'base' }, head)).filter(([code, , message]) => code === 'permanent_identifier_removed' && String(message).includes('region'))).toEqual([
-      ['permanent_identifier_removed', 'base/registry/landscapes/raichu.yaml:3', 'the region SIN of landscape raichu was removed (now: none)', []],
-    ]);
+    expect(
+      brief(checkPermanence({ index: fleet, loadErrors: 0, label: 'base' }, head)).filter(
+        ([code, , message]) => code === 'permanent_identifier_removed' && String(message).includes('region'),
+      ),
+    ).toEqual([['permanent_identifier_removed', 'base/registry/landscapes/raichu.yaml:3', 'the region SIN of landscape raichu was removed (now: none)', []]]);
   });
 
   it('lets through only a retirement of the same kind', () => {
-    const head = indexOf({ 'registry/landscapes/raichu.yaml': (reference.get('registry/landscapes/raichu.yaml') as string).replace('region: SIN', 'region: IAD') });
+    const head = indexOf({
+      'registry/landscapes/raichu.yaml': (reference.get('registry/landscapes/raichu.yaml') as string).replace('region: SIN', 'region: IAD'),
+    });
     (head.fleet.fleet?.data as Fleet).retired = [{ kind: 'vlandscape', value: 'SIN', date: '2026-11-30', reason: 'another kind' }];
     expect(brief(checkPermanence({ index: fleet, loadErrors: 0, label: 'base' }, head)).map(([code, , message]) => [code, message])).toEqual([
       ['permanent_identifier_changed', 'the region of landscape raichu changed from SIN to IAD'],
@@ -225,7 +248,9 @@ describe('the permanence check on partly loaded revisions and its other edges', 
       ['permanent_identifier_removed', 'base/registry/fleet.yaml:30', 'the Doc A place https://d111111abcdef8.cloudfront.net was removed (now: none)', []],
     ]);
     expect(found.map(([code]) => code)).not.toContain('permanent_places_all_removed');
-    expect(checkPermanence({ index: indexOf({ 'registry/fleet.yaml': null }), loadErrors: 1, label: 'base' }, fleet).map((d) => d.code)).toEqual(['permanent_base_unreadable']);
+    expect(checkPermanence({ index: indexOf({ 'registry/fleet.yaml': null }), loadErrors: 1, label: 'base' }, fleet).map((d) => d.code)).toEqual([
+      'permanent_base_unreadable',
+    ]);
   });
 
   it('names every new place and each old one when all the places are replaced', () => {
@@ -239,7 +264,10 @@ describe('the permanence check on partly loaded revisions and its other edges', 
         'permanent_places_all_removed',
         'registry/fleet.yaml:29',
         "none of the base revision's Doc A places (https://books.atomi.cloud, https://d111111abcdef8.cloudfront.net) is left (now: https://books2.atomi.cloud, https://books3.atomi.cloud)",
-        ['base/registry/fleet.yaml:29 a place of the base revision: https://books.atomi.cloud', 'base/registry/fleet.yaml:30 a place of the base revision: https://d111111abcdef8.cloudfront.net'],
+        [
+          'base/registry/fleet.yaml:29 a place of the base revision: https://books.atomi.cloud',
+          'base/registry/fleet.yaml:30 a place of the base revision: https://d111111abcdef8.cloudfront.net',
+        ],
       ],
     ]);
   });

@@ -492,7 +492,11 @@ describe('the names health can change, and what each answers', () => {
   const zone = (): DnsZoneIntent => reference.intent.zones.find((z) => z.zone === BASE) as DnsZoneIntent;
   const named = (name: string): DnsNameIntent => zone().names.find((n) => n.name === name) as DnsNameIntent;
   const clustersOf = (name: DnsNameIntent): string[] =>
-    name.kind === 'landscape' ? name.sources.map((s) => s.cluster) : name.kind === 'virtual' ? name.members.flatMap((m) => m.sources.map((s) => s.cluster)) : [];
+    name.kind === 'landscape'
+      ? name.sources.map((s) => s.cluster)
+      : name.kind === 'virtual'
+        ? name.members.flatMap((m) => m.sources.map((s) => s.cluster))
+        : [];
 
   it('are the landscape and virtual names fed by a down cluster, in zone order whatever order the clusters come in', () => {
     for (const clusters of [
@@ -500,7 +504,11 @@ describe('the names health can change, and what each answers', () => {
       ['ampharos-onyx', 'raichu-opal'],
     ]) {
       const found = namesWithDown(zone(), new Set(clusters)).map((n) => n.name);
-      expect(found).toEqual(zone().names.filter((n) => clustersOf(n).some((c) => clusters.includes(c))).map((n) => n.name));
+      expect(found).toEqual(
+        zone()
+          .names.filter((n) => clustersOf(n).some((c) => clusters.includes(c)))
+          .map((n) => n.name),
+      );
       expect(found).toEqual([`ampharos.${BASE}`, `*.mew.${BASE}`, `raichu.${BASE}`]);
     }
     // A cluster that feeds no name of the zone changes none.

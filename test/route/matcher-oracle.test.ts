@@ -279,7 +279,17 @@ describe('the matcher against the oracle on chosen edges', () => {
   });
 
   it('reads `.%2e`, `%2e.` and `%2e%2e` (any case) as `..` and `%2e` as `.` where a router splits before decoding', () => {
-    for (const path of ['/x/.%2e/paulca', '/x/%2e./paulca', '/x/%2E%2e/paulca', '/x/.%2E/paulca', '/x/%2e/paulca', '/%2e/paulca', '/%2E/x/../bob', '/x/%2e%2e%2e/paulca', '/x/..%2e/paulca']) {
+    for (const path of [
+      '/x/.%2e/paulca',
+      '/x/%2e./paulca',
+      '/x/%2E%2e/paulca',
+      '/x/.%2E/paulca',
+      '/x/%2e/paulca',
+      '/%2e/paulca',
+      '/%2E/x/../bob',
+      '/x/%2e%2e%2e/paulca',
+      '/x/..%2e/paulca',
+    ]) {
       expect([path, otherFirstSegments(path).undecoded]).toEqual([path, oracle.undecoded(path)]);
     }
     expect(otherFirstSegments('/x/.%2e/paulca').undecoded).toEqual(['x', 'paulca']);
@@ -331,7 +341,25 @@ describe('the matcher against the oracle on the paths its one-pass scan must tel
   });
 
   it('reads a usual path literally, up to the first slash, query or fragment', () => {
-    const usual = ['/paulca', '/paulca/', '/paulca/x', '/paulca?x', '/paulca#x', '/paulca/x?y=/../bob', '/paulca/x#/bob', 'paulca', 'paulca/x', '/paulcarson', '/', '', '/a.b/x', '/x.', '/P', '/~/x', '/bob?%2e'];
+    const usual = [
+      '/paulca',
+      '/paulca/',
+      '/paulca/x',
+      '/paulca?x',
+      '/paulca#x',
+      '/paulca/x?y=/../bob',
+      '/paulca/x#/bob',
+      'paulca',
+      'paulca/x',
+      '/paulcarson',
+      '/',
+      '',
+      '/a.b/x',
+      '/x.',
+      '/P',
+      '/~/x',
+      '/bob?%2e',
+    ];
     for (const path of usual) {
       expect([path, expectedAnswer(path)]).toEqual([path, literalAnswer(path)]);
       expect([path, lookupUpstream(table, OWN.host, path)]).toEqual([path, expectedAnswer(path)]);
@@ -425,6 +453,14 @@ describe('a table given the same host or prefix twice', () => {
     );
     expect(lookupUpstream(table, first.host, '/')?.route.app).toBe('first');
     expect(lookupUpstream(table, 'x.pr.nitroso.pikachu.cluster.atomi.cloud', '/')?.route.app).toBe('wild-first');
-    expect(lookupUpstream(table, first.host, '/p/x')).toEqual({ route: one, own: first, resolvedBy: 'exact', match: 'prefix', prefix: 'p', spelling: 'both', target: one.host });
+    expect(lookupUpstream(table, first.host, '/p/x')).toEqual({
+      route: one,
+      own: first,
+      resolvedBy: 'exact',
+      match: 'prefix',
+      prefix: 'p',
+      spelling: 'both',
+      target: one.host,
+    });
   });
 });

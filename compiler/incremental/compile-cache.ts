@@ -794,6 +794,7 @@ export function packSeal(secret: Uint8Array, relative: string): ReturnType<typeo
 
 /** `body` as a sealed file's text: a first line with the format, the key, the length of the body's JSON and its seal, then that JSON. */
 function sealed(part: SealedPart, key: string, body: unknown, secret: Uint8Array): string {
+  // Stryker disable next-line StringLiteral: UTF-8 is the default encoding
   const json = Buffer.from(JSON.stringify(body), 'utf8');
   const head = { ...CACHE_FORMAT, key, bytes: json.length, seal: sealOf(secret, SEAL_FORMAT, part, key, json) };
   return `${JSON.stringify(head)}\n${json.toString('utf8')}\n`;
@@ -870,7 +871,9 @@ function readSealed(file: string, part: SealedPart, key: string, secret: Uint8Ar
 
 /** Whether two seals are the same, in time that does not depend on where they differ. */
 function sameSeal(found: string, made: string): boolean {
+  // Stryker disable next-line StringLiteral: UTF-8 is the default encoding
   const a = Buffer.from(found, 'utf8');
+  // Stryker disable next-line StringLiteral: UTF-8 is the default encoding
   const b = Buffer.from(made, 'utf8');
   return a.length === b.length && timingSafeEqual(a, b);
 }

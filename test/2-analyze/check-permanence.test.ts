@@ -1,11 +1,17 @@
 // Permanent identifiers against the base revision, kind by kind: a change is
 // refused with both values and the new value's place, a removal with its
 // place in the base, a dated retirement lets each through, and the Doc A
-// places keep at least one old place whatever is retired.
+// places keep at least one old place whatever is retired. First, the list of
+// identifiers and the check called directly on loaded fleets (built in
+// beforeAll, so that a fault in the module fails a test, never the import).
 
-import { describe, expect, it } from 'vitest';
-import { compileFleet } from '../../compiler/index.js';
-import { comparable } from '../../compiler/2-analyze/permanent-identifiers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadFleet } from '../../compiler/1-load/load-fleet.js';
+import { checkPermanence } from '../../compiler/2-analyze/check-permanence.js';
+import { indexFleet, type FleetIndex } from '../../compiler/2-analyze/fleet-index.js';
+import { compileFleet, inputValidators } from '../../compiler/index.js';
+import { comparable, permanentIdentifiers, retirementEntry } from '../../compiler/2-analyze/permanent-identifiers.js';
+import type { Fleet } from '../../compiler/types/generated/fleet.js';
 import { overlayTexts, readFleetTexts, TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';
 
 const reference = readFleetTexts();
@@ -29,6 +35,243 @@ function withRetired(text: string, entries: string[]): string {
 
 /** Every claim dropped: claims name hosts under the bases, and are not permanent. */
 const noClaims = Object.fromEntries([...reference.keys()].filter((p) => p.startsWith('claims/')).map((p) => [p, null]));
+
+/** The reference fleet with `overlay`, loaded and indexed (whatever loads, as the base revision is read). */
+const indexOf = (overlay: Record<string, string | null> = {}): FleetIndex =>
+  indexFleet(loadFleet(toSourceFiles(overlayTexts(reference, overlay)), inputValidators()).fleet);
+
+describe('the permanent identifiers of a fleet', () => {
+  let fleet: FleetIndex;
+  beforeAll(() => {
+    fleet = indexOf();
+  });
+
+  it('are every kind of the table in docs/checks.md, ordered by kind (base, spare, issuer, region, vlandscape, intake, place), then key', () => {
+    const intake = ['ampharos', 'celebi', 'mew', 'pichu', 'pikachu', 'raichu'].flatMap((l) =>
+      // By code unit, `atomi-spare.net` sorts before `atomi.cloud` ('-' is 0x2d, '.' 0x2e).
+      ['cluster.atomi-spare.net', 'cluster.atomi.cloud'].map((base) => `api.webhook.mercury.${l}.${base}`),
+    );
+    expect(permanentIdentifiers(fleet).map((i) => [i.kind, i.key, i.value])).toEqual([
+      ['base', 'dns.base', 'cluster.atomi.cloud'],
+      ['spare', 'dns.spare', 'cluster.atomi-spare.net'],
+      ...['ampharos', 'pichu', 'pikachu', 'raichu'].map((l) => ['issuer', l, `https://api.lithium.aldehyde.${l}.cluster.atomi.cloud/oidc`]),
+      ['region', 'ampharos', 'IAD'],
+      ['region', 'pichu', 'SIN'],
+      ['region', 'pikachu', 'SIN'],
+      ['region', 'raichu', 'SIN'],
+      ['vlandscape', 'celebi', 'celebi'],
+      ['vlandscape', 'mew', 'mew'],
+      ...intake.map((host) => ['intake', host, host]),
+      ['place', 'https://books.atomi.cloud', 'https://books.atomi.cloud'],
+      ['place', 'https://d111111abcdef8.cloudfront.net', 'https://d111111abcdef8.cloudfront.net'],
+    ]);
+  });
+
+  it('name where each comes from, what its value is made from, and the base a host name or URL is under', () => {
+    const found = new Map(permanentIdentifiers(fleet).map((i) => [`${i.kind} ${i.key}`, i]));
+    const place = (where: { file?: string; line?: number; column?: number }) => `${where.file}:${where.line}:${where.column}`;
+    const summary = (id: string) => {
+      const i = found.get(id);
+      return i && [place(i.where), place(i.source), i.under];
+    };
+    expect(summary('base dns.base')).toEqual(['registry/fleet.yaml:4:9', 'registry/fleet.yaml:4:9', undefined]);
+    expect(summary('spare dns.spare')).toEqual(['registry/fleet.yaml:5:10', 'registry/fleet.yaml:5:10', undefined]);
+    // An issuer URL exists because the sign-in platform lists the landscape; its value comes from fleet.yaml's issuer.
+    expect(summary('issuer pichu')).toEqual(['carbon/aldehyde/platform.yaml:3:14', 'registry/fleet.yaml:31:9', 'cluster.atomi.cloud']);
+    expect(summary('region raichu')).toEqual(['registry/landscapes/raichu.yaml:3:9', 'registry/landscapes/raichu.yaml:3:9', undefined]);
+    expect(summary('vlandscape mew')).toEqual(['registry/vlandscapes/mew.yaml:2:7', 'registry/vlandscapes/mew.yaml:2:7', undefined]);
+    expect(summary('intake api.webhook.mercury.mew.cluster.atomi-spare.net')).toEqual([
+      'carbon/mercury/platform.yaml:5:15',
+      'carbon/mercury/platform.yaml:5:15',
+      'cluster.atomi-spare.net',
+    ]);
+    expect(summary('intake api.webhook.mercury.pichu.cluster.atomi.cloud')).toEqual([
+      'carbon/mercury/platform.yaml:3:14',
+      'carbon/mercury/platform.yaml:3:14',
+      'cluster.atomi.cloud',
+    ]);
+    expect(summary('place https://books.atomi.cloud')).toEqual(['registry/fleet.yaml:29:7', 'registry/fleet.yaml:29:7', undefined]);
+  });
+
+  it('list an identifier once: a place written twice (canonically the same) is the first one', () => {
+    const twice = (reference.get('registry/fleet.yaml') as string).replace(
+      '    - https://d111111abcdef8.cloudfront.net\n',
+      '    - https://d111111abcdef8.cloudfront.net\n    - https://BOOKS.atomi.cloud/\n',
+    );
+    const places = permanentIdentifiers(indexOf({ 'registry/fleet.yaml': twice })).filter((i) => i.kind === 'place');
+    expect(places.map((i) => [i.key, i.value, i.where.line])).toEqual([
+      ['https://books.atomi.cloud', 'https://books.atomi.cloud', 29],
+      ['https://d111111abcdef8.cloudfront.net', 'https://d111111abcdef8.cloudfront.net', 30],
+    ]);
+  });
+
+  it('have intake host names for every module of the intake service, and none when the intake names a service without rows or no platform', () => {
+    const mercury = reference.get('carbon/mercury/platform.yaml') as string;
+    const hosts = (overlay: Record<string, string | null>) =>
+      permanentIdentifiers(indexOf(overlay))
+        .filter((i) => i.kind === 'intake')
+        .map((i) => i.key);
+    const modules = hosts({ 'carbon/mercury/platform.yaml': `${mercury}services:\n  webhook: {modules: [api, hooks]}\n` });
+    expect(modules).toHaveLength(24);
+    expect(modules.filter((h) => h.startsWith('hooks.webhook.mercury.'))).toHaveLength(12);
+    const fleetYaml = reference.get('registry/fleet.yaml') as string;
+    expect(
+      hosts({ 'registry/fleet.yaml': fleetYaml.replace('intake: { platform: mercury, service: webhook }', 'intake: { platform: mercury, service: hooks }') }),
+    ).toEqual([]);
+    expect(
+      hosts({ 'registry/fleet.yaml': fleetYaml.replace('intake: { platform: mercury, service: webhook }', 'intake: { platform: nowhere, service: webhook }') }),
+    ).toEqual([]);
+    expect(hosts({ 'registry/fleet.yaml': fleetYaml.replace(/^intake: .*\n/m, '') })).toEqual([]);
+  });
+});
+
+describe('the permanent identifiers of a partly loaded fleet', () => {
+  const kinds = (overlay: Record<string, string | null>) => [...new Set(permanentIdentifiers(indexOf(overlay)).map((i) => i.kind))];
+
+  it('are those of the files that loaded: no fleet.yaml, no sign-in platform, an intake platform without rows, services or virtual landscapes', () => {
+    expect(kinds({ 'registry/fleet.yaml': null })).toEqual(['region', 'vlandscape']);
+    expect(kinds({ 'carbon/aldehyde/platform.yaml': null })).toEqual(['base', 'spare', 'region', 'vlandscape', 'intake', 'place']);
+    const noRows = Object.fromEntries([...reference.keys()].filter((p) => p.startsWith('platforms/mercury/')).map((p) => [p, null]));
+    expect(kinds(noRows)).toEqual(['base', 'spare', 'issuer', 'region', 'vlandscape', 'place']);
+    // Rows of the intake service without its platform.yaml: the platform lists no landscape to name a host in.
+    expect(kinds({ 'carbon/mercury/platform.yaml': null })).toEqual(['base', 'spare', 'issuer', 'region', 'vlandscape', 'place']);
+    const mercury = (reference.get('carbon/mercury/platform.yaml') as string).replace('vlandscapes: [mew, celebi]\n', '');
+    const hosts = permanentIdentifiers(indexOf({ 'carbon/mercury/platform.yaml': `${mercury}services:\n  other: {modules: [admin]}\n` }))
+      .filter((i) => i.kind === 'intake')
+      .map((i) => i.key);
+    // The intake service is not in the services map: the default module; no virtual landscape: the four landscapes only.
+    expect(hosts).toEqual(
+      ['ampharos', 'pichu', 'pikachu', 'raichu'].flatMap((l) => [
+        `api.webhook.mercury.${l}.cluster.atomi-spare.net`,
+        `api.webhook.mercury.${l}.cluster.atomi.cloud`,
+      ]),
+    );
+  });
+
+  it('give the retirement entry of each kind, with the landscape only for a region', () => {
+    expect(retirementEntry({ kind: 'base', key: 'dns.base', value: 'cluster.atomi.cloud' })).toBe(
+      '{kind: base, value: "cluster.atomi.cloud", date: YYYY-MM-DD, reason: "…"}',
+    );
+    expect(retirementEntry({ kind: 'region', key: 'raichu', value: 'SIN' })).toBe(
+      '{kind: region, landscape: raichu, value: "SIN", date: YYYY-MM-DD, reason: "…"}',
+    );
+  });
+
+  it('compare a place that is not a valid one as written', () => {
+    expect(comparable('place', 'not a place')).toBe('not a place');
+  });
+});
+
+describe('the permanence check called directly', () => {
+  let fleet: FleetIndex;
+  beforeAll(() => {
+    fleet = indexOf();
+  });
+  const iad = () => (reference.get('registry/landscapes/raichu.yaml') as string).replace('region: SIN', 'region: IAD');
+  const brief = (found: ReturnType<typeof checkPermanence>) =>
+    found.map((d) => [d.code, d.severity, `${d.file}:${d.line}`, d.message, d.related.map((r) => `${r.file}:${r.line}:${r.column} ${r.message}`)]);
+
+  it("warns that files of the base did not load, counting them, under the base's label or as the base revision", () => {
+    expect(brief(checkPermanence({ index: fleet, loadErrors: 2, label: 'origin/main' }, fleet))).toEqual([
+      [
+        'permanent_base_unreadable',
+        'warning',
+        'null:null',
+        '2 file(s) of origin/main did not load with this diene: permanent identifiers defined in them were not compared',
+        [],
+      ],
+    ]);
+    expect(brief(checkPermanence({ index: fleet, loadErrors: 1, label: '' }, fleet))[0]?.[3]).toBe(
+      '1 file(s) of the base revision did not load with this diene: permanent identifiers defined in them were not compared',
+    );
+    expect(checkPermanence({ index: fleet, loadErrors: 0, label: 'base' }, fleet)).toEqual([]);
+  });
+
+  it("prefixes the base's places with its label, and leaves them as they are without one", () => {
+    const head = indexOf({ 'registry/landscapes/raichu.yaml': iad(), 'registry/vlandscapes/celebi.yaml': null });
+    for (const [label, prefix] of [
+      ['base', 'base/'],
+      ['', ''],
+    ]) {
+      expect(brief(checkPermanence({ index: fleet, loadErrors: 0, label: label as string }, head))).toEqual([
+        [
+          'permanent_identifier_changed',
+          'error',
+          'registry/landscapes/raichu.yaml:3',
+          'the region of landscape raichu changed from SIN to IAD',
+          [`${prefix}registry/landscapes/raichu.yaml:3:9 the base revision has SIN`],
+        ],
+        [
+          'permanent_identifier_removed',
+          'error',
+          `${prefix}registry/vlandscapes/celebi.yaml:2`,
+          'the virtual landscape name celebi was removed (now: none)',
+          [],
+        ],
+      ]);
+    }
+  });
+});
+
+describe('the permanence check on partly loaded revisions and its other edges', () => {
+  let fleet: FleetIndex;
+  beforeAll(() => {
+    fleet = indexOf();
+  });
+  const brief = (found: ReturnType<typeof checkPermanence>) =>
+    found.map((d) => [d.code, `${d.file}:${d.line}`, d.message, d.related.map((r) => `${r.file}:${r.line} ${r.message}`)]);
+
+  it("names a removed landscape's region with its value", () => {
+    const head = indexOf({ 'registry/landscapes/raichu.yaml': null });
+    expect(
+      brief(checkPermanence({ index: fleet, loadErrors: 0, label: 'base' }, head)).filter(
+        ([code, , message]) => code === 'permanent_identifier_removed' && String(message).includes('region'),
+      ),
+    ).toEqual([['permanent_identifier_removed', 'base/registry/landscapes/raichu.yaml:3', 'the region SIN of landscape raichu was removed (now: none)', []]]);
+  });
+
+  it('lets through only a retirement of the same kind', () => {
+    const head = indexOf({
+      'registry/landscapes/raichu.yaml': (reference.get('registry/landscapes/raichu.yaml') as string).replace('region: SIN', 'region: IAD'),
+    });
+    (head.fleet.fleet?.data as Fleet).retired = [{ kind: 'vlandscape', value: 'SIN', date: '2026-11-30', reason: 'another kind' }];
+    expect(brief(checkPermanence({ index: fleet, loadErrors: 0, label: 'base' }, head)).map(([code, , message]) => [code, message])).toEqual([
+      ['permanent_identifier_changed', 'the region of landscape raichu changed from SIN to IAD'],
+    ]);
+  });
+
+  it('reports what a head without fleet.yaml lost, with no place left, and no finding of places for a base without one', () => {
+    const head = indexOf({ 'registry/fleet.yaml': null });
+    const found = brief(checkPermanence({ index: fleet, loadErrors: 0, label: 'base' }, head));
+    expect(found.filter(([, , message]) => String(message).startsWith('the Doc A place'))).toEqual([
+      ['permanent_identifier_removed', 'base/registry/fleet.yaml:29', 'the Doc A place https://books.atomi.cloud was removed (now: none)', []],
+      ['permanent_identifier_removed', 'base/registry/fleet.yaml:30', 'the Doc A place https://d111111abcdef8.cloudfront.net was removed (now: none)', []],
+    ]);
+    expect(found.map(([code]) => code)).not.toContain('permanent_places_all_removed');
+    expect(checkPermanence({ index: indexOf({ 'registry/fleet.yaml': null }), loadErrors: 1, label: 'base' }, fleet).map((d) => d.code)).toEqual([
+      'permanent_base_unreadable',
+    ]);
+  });
+
+  it('names every new place and each old one when all the places are replaced', () => {
+    const replaced = (reference.get('registry/fleet.yaml') as string).replace(
+      '    - https://books.atomi.cloud\n    - https://d111111abcdef8.cloudfront.net\n',
+      '    - https://books2.atomi.cloud\n    - https://books3.atomi.cloud\n',
+    );
+    const found = brief(checkPermanence({ index: fleet, loadErrors: 0, label: 'base' }, indexOf({ 'registry/fleet.yaml': replaced })));
+    expect(found.filter(([code]) => code === 'permanent_places_all_removed')).toEqual([
+      [
+        'permanent_places_all_removed',
+        'registry/fleet.yaml:29',
+        "none of the base revision's Doc A places (https://books.atomi.cloud, https://d111111abcdef8.cloudfront.net) is left (now: https://books2.atomi.cloud, https://books3.atomi.cloud)",
+        [
+          'base/registry/fleet.yaml:29 a place of the base revision: https://books.atomi.cloud',
+          'base/registry/fleet.yaml:30 a place of the base revision: https://d111111abcdef8.cloudfront.net',
+        ],
+      ],
+    ]);
+  });
+});
 
 describe('permanent identifiers against the base', () => {
   it('find nothing when the fleet is the base', () => {

@@ -18,6 +18,7 @@ import {
   statSync,
   symlinkSync,
   truncateSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -117,6 +118,8 @@ describe('a sealed entry', () => {
 
   it('is refused for each fault of its head, length or seal, with the fault named', () => {
     expect(problem(text.slice(0, -1))).toBe('cut_short');
+    // Whole but for its last byte, which is not the line feed: cut short, not read with that byte dropped.
+    expect(problem(`${headLine}\n${body}}`)).toBe('cut_short');
     expect(problem(headLine)).toBe('cut_short');
     expect(problem(`{${headLine}\n${body}\n`)).toBe('head_not_json');
     expect(problem(`null\n${body}\n`)).toBe('head_not_object');
@@ -143,6 +146,8 @@ describe('a sealed entry', () => {
     const sealed = (json: string) =>
       `${JSON.stringify({ ...head, bytes: Buffer.byteLength(json), seal: sealOf(KEY, 'diene-cache 2', 'entry', ENTRY_KEY, Buffer.from(json)) })}\n${json}\n`;
     expect(problem(sealed(notJson))).toBe('body_not_json');
+    // An empty body is a length the head may state (zero): sealed, it is read, and is no JSON.
+    expect(problem(sealed(''))).toBe('body_not_json');
     expect(problem(sealed('{"diagnostics":[]}'))).toBe('body_not_result');
     expect(problem(sealed(JSON.stringify(ENTRY)))).toBe('read');
   });
@@ -156,6 +161,9 @@ describe('sealed files in a cache folder', () => {
     const dir = fresh();
     const cache = cacheIn(dir);
     expect(cache.isUsable).toBe(true);
+    // No entry yet: nothing, and nothing to warn about.
+    expect(cache.read(ENTRY_KEY, 5)).toBeUndefined();
+    expect(cache.warnings).toEqual([]);
     cache.write(ENTRY_KEY, ENTRY);
     expect(cache.read(ENTRY_KEY, 5)).toEqual(ENTRY);
     expect(cache.read(ENTRY_KEY, 10)).toBeUndefined();
@@ -173,6 +181,8 @@ describe('sealed files in a cache folder', () => {
       [`${text.slice(0, -2)}\n`, 'it is cut short'],
       [`${text}x`, 'its size is not the one its first line states'],
       [text.replace(ENTRY_KEY, 'b'.repeat(64)), 'it names another key than its file name (copied or moved)'],
+      // A whole, sealed entry whose first line (JSON padded with spaces) is longer than the 4,096 bytes a head is read in.
+      [text.replace(/}\n/, `${' '.repeat(4096)}}\n`), 'its first line is not JSON'],
     ];
     const before = openFiles();
     for (const [content, why] of faults) {
@@ -234,6 +244,52 @@ describe('sealed files in a cache folder', () => {
     const atLimit = cache.readPack(relative);
     // At the limit it is read: its last byte is no line feed.
     expect(atLimit instanceof EntryProblem ? atLimit.problem : atLimit).toBe('cut_short');
+  });
+});
+
+describe('what a prune counts and removes: only regular files named as diene names them', () => {
+  const HEX = 'c'.repeat(64);
+  /** Names a prune must leave alone: other lengths, other characters, a name around diene's. */
+  const foreign = (suffix: string) => [`a${suffix}`, `x${HEX}${suffix}`, `${HEX}${suffix}.bak`, `${'g'.repeat(64)}${suffix}`, `${HEX.toUpperCase()}${suffix}`];
+  const at = (file: string, seconds: number) => utimesSync(file, seconds, seconds);
+
+  it('keeps the most recently used packs, removing older ones named <64 hex digits>.pack and no other file', () => {
+    const dir = fresh();
+    const cache = new CompileCache(path.join(dir, 'cache'), 'compiled', { env: { XDG_STATE_HOME: path.join(dir, 'state') } });
+    const folder = path.join(dir, 'cache', 'records');
+    mkdirSync(folder, { recursive: true });
+    const packs = ['1', '2', '3'].map((digit) => `${digit.repeat(64)}.pack`);
+    packs.forEach((name, i) => {
+      writeFileSync(path.join(folder, name), 'pack\n');
+      at(path.join(folder, name), 1_000_000 + i * 1000);
+    });
+    // Older than every pack: each would be the first to go if it counted.
+    for (const name of foreign('.pack')) {
+      writeFileSync(path.join(folder, name), 'not a pack\n');
+      at(path.join(folder, name), 500_000);
+    }
+    // One kept (the most recently used), and the one named to keep, however old.
+    cache.pruneFiles('records', 1, path.join('records', packs[0] as string));
+    expect(readdirSync(folder).sort()).toEqual([...foreign('.pack'), packs[0], packs[2]].sort());
+  });
+
+  it('keeps render outputs under the byte bound, counting and removing only files named <64 hex digits>.stdout', () => {
+    const dir = fresh();
+    const cache = new CompileCache(path.join(dir, 'cache'), 'rendered', { env: { XDG_STATE_HOME: path.join(dir, 'state') }, renderBytesKept: 150 });
+    const folder = path.join(dir, 'cache', 'entries');
+    mkdirSync(folder, { recursive: true });
+    // An older render of 100 bytes: with the new one's 3 bytes, under the bound.
+    const older = `${'d'.repeat(64)}.stdout`;
+    writeFileSync(path.join(folder, older), 'o'.repeat(100));
+    at(path.join(folder, older), 1_000_000);
+    // Newer than it, 100 bytes each (the one-letter name 200, over the bound alone): counted, any one would push the total over the bound and a render out.
+    for (const name of foreign('.stdout')) {
+      writeFileSync(path.join(folder, name), 'f'.repeat(name === 'a.stdout' ? 200 : 100));
+      at(path.join(folder, name), 2_000_000);
+    }
+    cache.writeRender('e'.repeat(64), { ...ENTRY, render: { exitCode: 0, withRead: true } }, 'new');
+    expect(readdirSync(folder).sort()).toEqual([...foreign('.stdout'), older, `${'e'.repeat(64)}.json`, `${'e'.repeat(64)}.stdout`].sort());
+    expect(cache.warnings).toEqual([]);
   });
 });
 
@@ -321,8 +377,14 @@ describe('folders and the key the cache trusts', () => {
     expect(loadCacheKey(file)).toEqual({ why: 'folder_unsafe' });
     writeFileSync(path.join(dir, 'plain'), '');
     expect(loadCacheKey(path.join(dir, 'plain', 'diene', 'cache-key'))).toEqual({ why: 'unreadable', errno: 'ENOTDIR' });
+    // A file where the key's folder belongs: the folder cannot be made, and that is the reason given.
+    expect(loadCacheKey(path.join(dir, 'plain', 'cache-key'))).toEqual({ why: 'unreadable', errno: 'EEXIST' });
     chmodSync(path.dirname(file), 0o700);
     expect(loadCacheKey(path.join(path.dirname(file), 'k'.repeat(300)))).toEqual({ why: 'unreadable', errno: 'ENAMETOOLONG' });
+    // A key that can be read from nowhere (a name with a trailing slash: no file is that) fails on its link, with that error, and leaves no temporary.
+    const slashed = path.join(dir, 'slashed', 'diene');
+    expect(loadCacheKey(path.join(slashed, 'cache-key/'))).toEqual({ why: 'unreadable', errno: 'ENOENT' });
+    expect(readdirSync(slashed)).toEqual([]);
   });
 
   it('the key is refused inside the fleet, its work tree or the checkout, naming where', () => {

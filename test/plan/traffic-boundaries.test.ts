@@ -12,7 +12,7 @@ import type { LiveSnapshot } from '../../compiler/1-load/load-dns-live.js';
 import type { DnsIntent, DnsNameIntent, DnsZoneIntent } from '../../compiler/2-analyze/dns-names.js';
 import type { RecordSet } from '../../compiler/dns/record-sets.js';
 import type { ZonePlanDocument } from '../../compiler/dns/zone-plan.js';
-import { decideTraffic, liveAddresses, targetName } from '../../compiler/plan/traffic-decisions.js';
+import { decideTraffic, liveAddresses, namesWithDown, targetName } from '../../compiler/plan/traffic-decisions.js';
 import { decideRemovals, droppedAddresses, keepAddresses, liveOpsOwners, liveTrafficSets, type RemovalCause } from '../../compiler/plan/traffic-removals.js';
 import { planTraffic, type TrafficPlan, type ZoneHostPlan } from '../../compiler/plan/traffic-planner.js';
 import type { DnsHealth } from '../../compiler/types/generated/dns-health.js';
@@ -485,6 +485,58 @@ describe('what the brakes read from a live snapshot', () => {
     expect(kept.kept?.message).toBe(
       `last address: every cluster of ampharos.${BASE} is down (ampharos-onyx, ampharos-pearl); it keeps the addresses of ampharos-onyx`,
     );
+  });
+});
+
+describe('the names health can change, and what each answers', () => {
+  const zone = (): DnsZoneIntent => reference.intent.zones.find((z) => z.zone === BASE) as DnsZoneIntent;
+  const named = (name: string): DnsNameIntent => zone().names.find((n) => n.name === name) as DnsNameIntent;
+  const clustersOf = (name: DnsNameIntent): string[] =>
+    name.kind === 'landscape'
+      ? name.sources.map((s) => s.cluster)
+      : name.kind === 'virtual'
+        ? name.members.flatMap((m) => m.sources.map((s) => s.cluster))
+        : [];
+
+  it('are the landscape and virtual names fed by a down cluster, in zone order whatever order the clusters come in', () => {
+    for (const clusters of [
+      ['raichu-opal', 'ampharos-onyx'],
+      ['ampharos-onyx', 'raichu-opal'],
+    ]) {
+      const found = namesWithDown(zone(), new Set(clusters)).map((n) => n.name);
+      expect(found).toEqual(
+        zone()
+          .names.filter((n) => clustersOf(n).some((c) => clusters.includes(c)))
+          .map((n) => n.name),
+      );
+      expect(found).toEqual([`ampharos.${BASE}`, `*.mew.${BASE}`, `raichu.${BASE}`]);
+    }
+    // A cluster that feeds no name of the zone changes none.
+    expect(namesWithDown(zone(), new Set(['nowhere-x']))).toEqual([]);
+  });
+
+  it('leave every other name as it is', () => {
+    const decision = decideTraffic(reference.intent, down('ampharos-onyx', 'ampharos-pearl'));
+    for (const name of [`onyx.ampharos.${BASE}`, `*.ampharos.${BASE}`]) {
+      const intent = named(name);
+      expect(intent.kind === 'landscape' || intent.kind === 'virtual').toBe(false);
+      expect(targetName(BASE, intent, decision, undefined)).toEqual({ name: intent });
+    }
+  });
+
+  it('drop a virtual member left without a cluster, and keep the others', () => {
+    const mew = named(`*.mew.${BASE}`);
+    if (mew.kind !== 'virtual') throw new Error('mew is a virtual name');
+    const target = targetName(BASE, mew, decideTraffic(reference.intent, down('raichu-opal')), undefined);
+    expect(target).toEqual({ name: { ...mew, members: mew.members.filter((m) => m.landscape === 'ampharos') } });
+  });
+
+  it('name the kept clusters of the last address in cluster order, whatever order the members come in', () => {
+    const mew = named(`*.mew.${BASE}`);
+    if (mew.kind !== 'virtual') throw new Error('mew is a virtual name');
+    const reversed = { ...mew, members: [...mew.members].reverse() };
+    const decision = decideTraffic(reference.intent, down('ampharos-onyx', 'ampharos-pearl', 'raichu-opal'), 'a test');
+    expect(targetName(BASE, reversed, decision, undefined).kept?.clusters).toEqual(['ampharos-onyx', 'ampharos-pearl', 'raichu-opal']);
   });
 });
 

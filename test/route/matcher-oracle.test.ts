@@ -204,13 +204,31 @@ const pathArb = fc
   )
   .map((parts) => parts.join(''));
 
+const PREFIXES = new Map(TARGETS.map((t) => [t.prefix, t.route]));
+
+/** The oracle's answer for `path` on the host OWN with the prefixes of TARGETS (SPEC §3.4): the normalised hit, else the raw one, else the first hit of the other readings, else the host. */
+function expectedAnswer(path: string): unknown {
+  const raw = oracle.raw(path);
+  const normalised = oracle.normalised(path);
+  const rawHit = raw !== '' && PREFIXES.has(raw) ? raw : undefined;
+  const normalisedHit = normalised !== undefined && PREFIXES.has(normalised) ? normalised : undefined;
+  const alternate = [...oracle.decodedKeepingEmpty(path), ...oracle.undecoded(path)].find((s) => PREFIXES.has(s));
+  const prefix = normalisedHit ?? rawHit ?? alternate;
+  if (prefix === undefined) return { route: OWN, own: OWN, resolvedBy: 'exact', match: 'fallthrough' };
+  const spelling = normalisedHit === undefined ? (rawHit === undefined ? 'alternate' : 'raw') : normalisedHit === rawHit ? 'both' : 'normalised';
+  return { route: PREFIXES.get(prefix), own: OWN, resolvedBy: 'exact', match: 'prefix', prefix, spelling, target: PREFIXES.get(prefix)?.host };
+}
+
+const ownTable = (): UpstreamTable =>
+  compileUpstreamTable(
+    [OWN, ...TARGETS.map((t) => t.route)],
+    TARGETS.map((t) => ({ host: OWN.host, prefix: t.prefix, target: t.route.host })),
+  );
+
 describe('the matcher against the oracle (property tests)', () => {
   let table: UpstreamTable;
   beforeAll(() => {
-    table = compileUpstreamTable(
-      [OWN, ...TARGETS.map((t) => t.route)],
-      TARGETS.map((t) => ({ host: OWN.host, prefix: t.prefix, target: t.route.host })),
-    );
+    table = ownTable();
   });
 
   it('decodes, reads the raw and the normalised first segment, and finds a malformed escape as RFC 3986 and path.Clean say', () => {
@@ -237,7 +255,6 @@ describe('the matcher against the oracle (property tests)', () => {
   });
 
   it('answers with the normalised hit, else the raw one, else the first hit of the other readings, else the host', () => {
-    const prefixes = new Map(TARGETS.map((t) => [t.prefix, t.route]));
     fc.assert(
       fc.property(
         fc.oneof(
@@ -245,31 +262,108 @@ describe('the matcher against the oracle (property tests)', () => {
           pathArb.map((p) => `/${p}`),
         ),
         (path) => {
-          const answer = lookupUpstream(table, OWN.host, path);
-          const raw = oracle.raw(path);
-          const normalised = oracle.normalised(path);
-          const rawHit = raw !== '' && prefixes.has(raw) ? raw : undefined;
-          const normalisedHit = normalised !== undefined && prefixes.has(normalised) ? normalised : undefined;
-          const alternate = [...oracle.decodedKeepingEmpty(path), ...oracle.undecoded(path)].find((s) => prefixes.has(s));
-          const prefix = normalisedHit ?? rawHit ?? alternate;
-          if (prefix === undefined) {
-            expect(answer, path).toEqual({ route: OWN, own: OWN, resolvedBy: 'exact', match: 'fallthrough' });
-            return;
-          }
-          const spelling = normalisedHit === undefined ? (rawHit === undefined ? 'alternate' : 'raw') : normalisedHit === rawHit ? 'both' : 'normalised';
-          expect(answer, path).toEqual({
-            route: prefixes.get(prefix),
-            own: OWN,
-            resolvedBy: 'exact',
-            match: 'prefix',
-            prefix,
-            spelling,
-            target: prefixes.get(prefix)?.host,
-          });
+          expect(lookupUpstream(table, OWN.host, path), path).toEqual(expectedAnswer(path));
         },
       ),
       { numRuns: propertyRuns(6000) },
     );
+  });
+});
+
+describe('the matcher against the oracle on chosen edges', () => {
+  it('decodes only two hex digits, never a letter past F in either case, and finds such an escape malformed', () => {
+    for (const path of ['/%W0', '/%_1', '/%`2', '/%Z9%g0', '/%0W', '/%5B%5b', '/%Ff%fF%46%66', '/%@0%/0%:0']) {
+      expect([path, percentDecodeAscii(path)]).toEqual([path, decode(path)]);
+      expect([path, firstInvalidEscape(path)]).toEqual([path, oracle.invalidEscape(path)]);
+    }
+  });
+
+  it('reads `.%2e`, `%2e.` and `%2e%2e` (any case) as `..` and `%2e` as `.` where a router splits before decoding', () => {
+    for (const path of [
+      '/x/.%2e/paulca',
+      '/x/%2e./paulca',
+      '/x/%2E%2e/paulca',
+      '/x/.%2E/paulca',
+      '/x/%2e/paulca',
+      '/%2e/paulca',
+      '/%2E/x/../bob',
+      '/x/%2e%2e%2e/paulca',
+      '/x/..%2e/paulca',
+    ]) {
+      expect([path, otherFirstSegments(path).undecoded]).toEqual([path, oracle.undecoded(path)]);
+    }
+    expect(otherFirstSegments('/x/.%2e/paulca').undecoded).toEqual(['x', 'paulca']);
+    expect(otherFirstSegments('/%2e/paulca').undecoded).toEqual(['.', 'paulca']);
+  });
+});
+
+describe('the matcher against the oracle on the paths its one-pass scan must tell apart', () => {
+  let table: UpstreamTable;
+  beforeAll(() => {
+    table = ownTable();
+  });
+  /** What a matcher that read the text up to the first `/`, `?` or `#` as the segment would hit. */
+  const literalHit = (path: string): string | undefined => {
+    const segment = /^\/?([^/?#]*)/.exec(path)?.[1] ?? '';
+    return PREFIXES.has(segment) ? segment : undefined;
+  };
+  /** That matcher's answer: the hit in both spellings, or the host. */
+  const literalAnswer = (path: string): unknown => {
+    const prefix = literalHit(path);
+    if (prefix === undefined) return { route: OWN, own: OWN, resolvedBy: 'exact', match: 'fallthrough' };
+    return { route: PREFIXES.get(prefix), own: OWN, resolvedBy: 'exact', match: 'prefix', prefix, spelling: 'both', target: PREFIXES.get(prefix)?.host };
+  };
+
+  it('reads a path with an escape, an empty segment or a dot segment anywhere in its path part as the oracle does, not literally', () => {
+    const unusual = [
+      '/%70aulca', // an escape in the first segment
+      '/bo%62/x',
+      '/%2fpaulca', // an escaped slash first
+      '/paulca/%2e%2e/bob', // an escaped dot segment after the first segment
+      '/x/..%2f..%2fbob',
+      '//paulca', // an empty first segment
+      '/paulca//../bob', // an empty segment after the first
+      '/./paulca', // a dot segment first
+      './paulca', // the same without the leading slash
+      '../paulca',
+      '/bob/../paulca', // a dot segment after the first
+      '/bob/./../paulca',
+      '/x/.%2e/paulca',
+      '/paulca/..', // a dot segment last
+      '/./..x', // a dot segment, then a segment that only starts with dots
+    ];
+    for (const path of unusual) {
+      const answer = expectedAnswer(path);
+      // Each path reads otherwise than literally (another prefix, or another spelling): a matcher that skipped it would answer wrong.
+      expect([path, answer]).not.toEqual([path, literalAnswer(path)]);
+      expect([path, lookupUpstream(table, OWN.host, path)]).toEqual([path, answer]);
+    }
+  });
+
+  it('reads a usual path literally, up to the first slash, query or fragment', () => {
+    const usual = [
+      '/paulca',
+      '/paulca/',
+      '/paulca/x',
+      '/paulca?x',
+      '/paulca#x',
+      '/paulca/x?y=/../bob',
+      '/paulca/x#/bob',
+      'paulca',
+      'paulca/x',
+      '/paulcarson',
+      '/',
+      '',
+      '/a.b/x',
+      '/x.',
+      '/P',
+      '/~/x',
+      '/bob?%2e',
+    ];
+    for (const path of usual) {
+      expect([path, expectedAnswer(path)]).toEqual([path, literalAnswer(path)]);
+      expect([path, lookupUpstream(table, OWN.host, path)]).toEqual([path, expectedAnswer(path)]);
+    }
   });
 });
 
@@ -304,7 +398,14 @@ describe('wildcard hosts whose parent names collide in the index', () => {
       const table = compileUpstreamTable(routes, [{ host: `x.${B}`, prefix: 'paulca', target: TARGET.host }]);
       expect(table.unresolved).toEqual([]);
       expect(lookupUpstream(table, `x.${A}`, '/paulca')).toEqual({ route: WILD_A, own: WILD_A, resolvedBy: 'wildcard', match: 'no-prefix-map' });
-      expect(lookupUpstream(table, `y.${B}`, '/paulca')).toMatchObject({ route: TARGET, own: WILD_B, resolvedBy: 'wildcard', match: 'prefix' });
+      const hit = { route: TARGET, own: WILD_B, resolvedBy: 'wildcard', match: 'prefix', prefix: 'paulca', target: TARGET.host };
+      expect(lookupUpstream(table, `y.${B}`, '/paulca')).toEqual({ ...hit, spelling: 'both' });
+      // The same through the full reading of an unusual path: still by wildcard, with the spelling that hit.
+      expect(lookupUpstream(table, `y.${B}`, '/%70aulca/x')).toEqual({ ...hit, spelling: 'both' });
+      expect(lookupUpstream(table, `y.${B}`, '/paulca/../other')).toEqual({ ...hit, spelling: 'raw' });
+      expect(lookupUpstream(table, `y.${B}`, '/other/../paulca')).toEqual({ ...hit, spelling: 'normalised' });
+      expect(lookupUpstream(table, `y.${B}`, '/%2e%2e%2fpaulca')).toEqual({ ...hit, spelling: 'normalised' });
+      expect(lookupUpstream(table, `y.${B}`, '//other')).toEqual({ route: WILD_B, own: WILD_B, resolvedBy: 'wildcard', match: 'fallthrough' });
       expect(lookupUpstream(table, `y.${B}`, '/other')).toEqual({ route: WILD_B, own: WILD_B, resolvedBy: 'wildcard', match: 'fallthrough' });
       expect(lookupUpstream(table, `x.pr1001045.nitroso.pikachu.cluster.atomi.cloud`, '/')).toBeUndefined();
     }
@@ -315,11 +416,51 @@ describe('wildcard hosts whose parent names collide in the index', () => {
     expect(compileUpstreamTable([WILD_A, TARGET], [{ host: `x.${B}`, prefix: 'p', target: TARGET.host }]).unresolved).toHaveLength(1);
   });
 
+  it('resolve a host to its own wildcard when another parent of the same length has the same hash', () => {
+    // Found by a birthday search over pr<7 digits>.nitroso.pikachu.cluster.atomi.cloud.
+    const [C, D] = ['pr1539599.nitroso.pikachu.cluster.atomi.cloud', 'pr1722382.nitroso.pikachu.cluster.atomi.cloud'];
+    expect([fnv1a(C) === fnv1a(D), C.length === D.length]).toEqual([true, true]);
+    const table = compileUpstreamTable([ROUTE(`*.${C}`, 'c')], []);
+    expect(lookupUpstream(table, `x.${C}`, '/')?.route.app).toBe('c');
+    expect(lookupUpstream(table, `x.${D}`, '/')).toBeUndefined();
+  });
+
   it('never answers for the parent itself, a deeper name, or a name without a label before the parent', () => {
     const table = compileUpstreamTable([WILD_A], []);
     expect(lookupUpstream(table, A, '/')).toBeUndefined();
     expect(lookupUpstream(table, `x.y.${A}`, '/')).toBeUndefined();
     expect(lookupUpstream(table, `.${A}`, '/')).toBeUndefined();
     expect(lookupUpstream(table, `x${A}`, '/')).toBeUndefined();
+    // A host without a dot has no parent, even when a wildcard's parent is that very name.
+    expect(lookupUpstream(compileUpstreamTable([ROUTE('*.cloud', 'c')], []), 'cloud', '/')).toBeUndefined();
+    expect(lookupUpstream(compileUpstreamTable([ROUTE('*.cloud', 'c')], []), 'atomi.cloud', '/')?.route.app).toBe('c');
+  });
+});
+
+describe('a table given the same host or prefix twice', () => {
+  it('keeps the first route of a host, exact or wildcard, and the first target of a prefix', () => {
+    const first = ROUTE('api.zinc.nitroso.pikachu.cluster.atomi.cloud', 'first');
+    const second = { ...first, app: 'second' };
+    const wildFirst = ROUTE('*.pr.nitroso.pikachu.cluster.atomi.cloud', 'wild-first');
+    const wildSecond = { ...wildFirst, app: 'wild-second' };
+    const [one, two] = [ROUTE('one.nitroso.pikachu.cluster.atomi.cloud', 'one'), ROUTE('two.nitroso.pikachu.cluster.atomi.cloud', 'two')];
+    const table = compileUpstreamTable(
+      [first, second, wildFirst, wildSecond, one, two],
+      [
+        { host: first.host, prefix: 'p', target: one.host },
+        { host: first.host, prefix: 'p', target: two.host },
+      ],
+    );
+    expect(lookupUpstream(table, first.host, '/')?.route.app).toBe('first');
+    expect(lookupUpstream(table, 'x.pr.nitroso.pikachu.cluster.atomi.cloud', '/')?.route.app).toBe('wild-first');
+    expect(lookupUpstream(table, first.host, '/p/x')).toEqual({
+      route: one,
+      own: first,
+      resolvedBy: 'exact',
+      match: 'prefix',
+      prefix: 'p',
+      spelling: 'both',
+      target: one.host,
+    });
   });
 });

@@ -16477,16 +16477,19 @@ function checkStages(index, platform) {
   const listed4 = new Set(platform.data.landscapes);
   const seen = /* @__PURE__ */ new Set();
   const meantBySteps = /* @__PURE__ */ new Set();
+  const meantByListing = new Set(misspeltPlatformLandscapes(index, platform.data.name).values());
   const groups2 = normalizeStages(platform.data.stages);
   groups2.forEach((group, groupIndex) => {
     for (const step of group) {
       const landscapePlace = () => at(platform, ["stages", ...step.landscapePath]);
       if (!listed4.has(step.landscape)) {
-        const meant = closestName(step.landscape, listed4);
-        const guess = meant === void 0 ? "" : `did you mean "${meant}"? `;
-        if (meant !== void 0)
-          meantBySteps.add(meant);
-        found.push(diagnose(landscapePlace(), "stage_unknown_landscape", { landscape: step.landscape, known: [...listed4].sort().join(", "), guess }));
+        if (!meantByListing.has(step.landscape)) {
+          const meant = closestName(step.landscape, listed4);
+          const guess = meant === void 0 ? "" : `did you mean "${meant}"? `;
+          if (meant !== void 0)
+            meantBySteps.add(meant);
+          found.push(diagnose(landscapePlace(), "stage_unknown_landscape", { landscape: step.landscape, known: [...listed4].sort().join(", "), guess }));
+        }
       } else if (seen.has(step.landscape)) {
         found.push(diagnose(landscapePlace(), "stage_duplicate_landscape", { landscape: step.landscape }));
       }
@@ -16502,7 +16505,7 @@ function checkStages(index, platform) {
     }
   });
   platform.data.landscapes.forEach((landscape, i) => {
-    if (!seen.has(landscape) && !meantBySteps.has(landscape) && platform.data.landscapes.indexOf(landscape) === i) {
+    if (index.landscapes.has(landscape) && !seen.has(landscape) && !meantBySteps.has(landscape) && platform.data.landscapes.indexOf(landscape) === i) {
       found.push(diagnose(at(platform, ["landscapes", i]), "stage_missing_landscape", { landscape }));
     }
   });
@@ -16687,6 +16690,17 @@ function unknownLandscape(index, platform, landscape) {
   const suggestion = meant ?? closestName(landscape, index.landscapes.keys());
   const folded = [];
   let consequences = 0;
+  const stages2 = index.platforms.get(platform)?.data.stages;
+  const staged = new Set(normalizeStages(stages2 ?? []).flatMap((group) => group.map((step) => step.landscape)));
+  if (!staged.has(landscape)) {
+    folded.push(`"${landscape}" is missing from stages:`);
+    consequences += 1;
+  }
+  const stagedMeant = meant !== void 0 && staged.has(meant) && !staged.has(landscape);
+  if (stagedMeant) {
+    folded.push(`stage "${meant}" is not in landscapes:`);
+    consequences += 1;
+  }
   if (meant !== void 0) {
     const rows = [...index.rows.get(platform)?.values() ?? []].filter((byLandscape) => byLandscape.has(meant)).length;
     if (rows > 0)
@@ -16704,7 +16718,7 @@ function unknownLandscape(index, platform, landscape) {
   return {
     landscape,
     folded: folded.length > 0 ? ` (${consequences} consequence(s) not reported separately: ${folded.join("; ")})` : "",
-    fix: suggestion ? `did you mean "${suggestion}"? write ${suggestion} in landscapes: and stages:, or add registry/landscapes/${landscape}.yaml` : `add registry/landscapes/${landscape}.yaml, or name one of: ${known(index.landscapes)}`
+    fix: suggestion ? `did you mean "${suggestion}"? write ${suggestion} in ${stagedMeant ? "landscapes:" : "landscapes: and stages:"}, or add registry/landscapes/${landscape}.yaml` : `add registry/landscapes/${landscape}.yaml, or name one of: ${known(index.landscapes)}`
   };
 }
 var init_check_platforms = __esm({

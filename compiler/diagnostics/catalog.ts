@@ -575,7 +575,7 @@ export const catalog = {
   cluster_account_unknown: {
     severity: 'error',
     message: 'account "{account}" does not exist',
-    hint: 'add registry/accounts/{account}.yaml, or name one of: {known}',
+    hint: '{fix}',
   },
   cluster_account_vendor_mismatch: {
     severity: 'error',
@@ -1628,7 +1628,7 @@ export const catalog = {
   vlandscape_member_unknown: {
     severity: 'error',
     message: 'member landscape "{landscape}" does not exist',
-    hint: 'add registry/landscapes/{landscape}.yaml, or name one of: {known}',
+    hint: '{fix}',
   },
   vlandscape_name_taken: {
     severity: 'error',

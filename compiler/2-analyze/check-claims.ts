@@ -21,7 +21,17 @@
  * against the fleet repo's tree before it commits.
  */
 import { at, type Loaded } from '../1-load/load-fleet.js';
-import { claimInput, DROP_REASONS, fleetShapeOfIndex, FINDING_SAMPLE_SIZE, MAX_PREFIXES_PER_CLAIM, routePathsOfIndex, type DroppedPrefix, type FleetRoutePaths, type RoutePathFinding } from './route-paths.js';
+import {
+  claimInput,
+  DROP_REASONS,
+  fleetShapeOfIndex,
+  FINDING_SAMPLE_SIZE,
+  MAX_PREFIXES_PER_CLAIM,
+  routePathsOfIndex,
+  type DroppedPrefix,
+  type FleetRoutePaths,
+  type RoutePathFinding,
+} from './route-paths.js';
 import { parseServiceHost, splitServiceHost, type FleetShape } from './routes.js';
 import punycode from 'punycode.js';
 import { diagnose, diagnoseFinding, type Diagnostic, type Finding, type SourceLocation } from '../diagnostics/diagnostic.js';
@@ -33,7 +43,9 @@ import { misspeltPlatformLandscapes, type FleetIndex } from './fleet-index.js';
 const PREFIX_CHARS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@]+$/;
 
 /** The codes of a prefix that is not one bare path segment, each with its own fix. */
-export type PrefixFinding = Finding<'claim_prefix_dot_segment' | 'claim_prefix_empty' | 'claim_prefix_has_slash' | 'claim_prefix_invalid' | 'claim_prefix_percent_encoded'>;
+export type PrefixFinding = Finding<
+  'claim_prefix_dot_segment' | 'claim_prefix_empty' | 'claim_prefix_has_slash' | 'claim_prefix_invalid' | 'claim_prefix_percent_encoded'
+>;
 
 /** `text` percent-decoded, or `undefined` when it does not decode (a stray `%`, bytes that are not UTF-8). */
 function percentDecoded(text: string): string | undefined {
@@ -62,7 +74,8 @@ export function prefixProblem(prefix: string): PrefixFinding | undefined {
   if (prefix === '.' || prefix === '..') return { code: 'claim_prefix_dot_segment', args: { prefix: quoted } };
   if (prefix.includes('%')) {
     const decoded = percentDecoded(prefix);
-    const shown = decoded !== undefined && decoded !== '' && !decoded.includes('/') && decoded !== '.' && decoded !== '..' ? `: ${JSON.stringify(decoded)}` : '';
+    const shown =
+      decoded !== undefined && decoded !== '' && !decoded.includes('/') && decoded !== '.' && decoded !== '..' ? `: ${JSON.stringify(decoded)}` : '';
     return { code: 'claim_prefix_percent_encoded', args: { prefix: quoted, decoded: shown } };
   }
   const bad = [...prefix].find((c) => !PREFIX_CHARS.test(c));
@@ -76,7 +89,14 @@ const HOST_NAME = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-
 
 /** The codes of a target that is not a host name, each with its own fix. */
 export type TargetFinding = Finding<
-  'claim_target_empty' | 'claim_target_invalid' | 'claim_target_not_ascii' | 'claim_target_not_bare_host' | 'claim_target_single_label' | 'claim_target_too_long' | 'claim_target_trailing_dot' | 'claim_target_upper_case'
+  | 'claim_target_empty'
+  | 'claim_target_invalid'
+  | 'claim_target_not_ascii'
+  | 'claim_target_not_bare_host'
+  | 'claim_target_single_label'
+  | 'claim_target_too_long'
+  | 'claim_target_trailing_dot'
+  | 'claim_target_upper_case'
 >;
 
 /** `target` with each label in its `xn--` form (NFC, lower case), for the hint; a placeholder when punycode cannot encode it. */
@@ -90,7 +110,11 @@ function asciiForm(target: string): string {
 
 /** The host part of a URL or `host:port/path` written as a target, for the hint. */
 function hostPart(target: string): string {
-  const host = target.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/^[^@/]*@/, '').split(/[/?#]/)[0] ?? '';
+  const host =
+    target
+      .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
+      .replace(/^[^@/]*@/, '')
+      .split(/[/?#]/)[0] ?? '';
   return host.startsWith('[') ? host : (host.split(':')[0] ?? '');
 }
 
@@ -105,7 +129,10 @@ export function targetProblem(target: string, prefix: string): TargetFinding | u
   if (target.length <= 253 && HOST_NAME.test(target)) return undefined;
   const base = { target: JSON.stringify(target), prefix };
   if (target === '') return { code: 'claim_target_empty', args: { prefix } };
-  const bare = (written: 'is a URL' | 'holds a path' | 'holds a port'): TargetFinding => ({ code: 'claim_target_not_bare_host', args: { ...base, written, host: hostPart(target) || "the route's host name" } });
+  const bare = (written: 'is a URL' | 'holds a path' | 'holds a port'): TargetFinding => ({
+    code: 'claim_target_not_bare_host',
+    args: { ...base, written, host: hostPart(target) || "the route's host name" },
+  });
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) return bare('is a URL');
   if (target.includes('/')) return bare('holds a path');
   if (target.includes(':')) return bare('holds a port');
@@ -166,7 +193,8 @@ function claimableHosts(shape: FleetShape): string[] {
   for (const [platform, facts] of shape.platforms) {
     if (platform === shape.issuerPlatform) continue;
     for (const [service, modules] of facts.services)
-      for (const module of modules) for (const landscape of facts.landscapes) for (const base of shape.bases) hosts.push(`${module}.${service}.${platform}.${landscape}.${base}`);
+      for (const module of modules)
+        for (const landscape of facts.landscapes) for (const base of shape.bases) hosts.push(`${module}.${service}.${platform}.${landscape}.${base}`);
   }
   return hosts;
 }
@@ -195,16 +223,39 @@ export function checkClaimShape(shape: FleetShape, claim: ClaimUnderCheck): Diag
       found.push(
         problem.kind === 'malformed'
           ? malformedHost(shape, claim)
-          : diagnose(claim.hostLocation, 'claim_host_unknown', { host: claim.host, what: problem.what, name: problem.name, owner: problem.owner, known: problem.known.join(', ') || 'none', example: exampleHost(shape, claim.host) }),
+          : diagnose(claim.hostLocation, 'claim_host_unknown', {
+              host: claim.host,
+              what: problem.what,
+              name: problem.name,
+              owner: problem.owner,
+              known: problem.known.join(', ') || 'none',
+              example: exampleHost(shape, claim.host),
+            }),
       );
-    }
-    else {
+    } else {
       // SPEC §3.4: the claim on the main-base host governs its spare-base twin; a second, hand-written one could only disagree.
       const [main, spare] = shape.bases;
       if (spare !== undefined && main !== undefined && parsed.parts.base === spare)
-        found.push(diagnose(claim.hostLocation, 'claim_host_spare_twin', { host: claim.host, spare, main: `${claim.host.slice(0, claim.host.length - spare.length)}${main}` }));
-      if (claim.account !== parsed.parts.platform) found.push(diagnose(claim.locate(['account']), 'claim_owner_mismatch', { field: 'account', value: claim.account, what: 'platform', expected: parsed.parts.platform }));
-      if (claim.app !== parsed.parts.service) found.push(diagnose(claim.locate(['app']), 'claim_owner_mismatch', { field: 'app', value: claim.app, what: 'service', expected: parsed.parts.service }));
+        found.push(
+          diagnose(claim.hostLocation, 'claim_host_spare_twin', {
+            host: claim.host,
+            spare,
+            main: `${claim.host.slice(0, claim.host.length - spare.length)}${main}`,
+          }),
+        );
+      if (claim.account !== parsed.parts.platform)
+        found.push(
+          diagnose(claim.locate(['account']), 'claim_owner_mismatch', {
+            field: 'account',
+            value: claim.account,
+            what: 'platform',
+            expected: parsed.parts.platform,
+          }),
+        );
+      if (claim.app !== parsed.parts.service)
+        found.push(
+          diagnose(claim.locate(['app']), 'claim_owner_mismatch', { field: 'app', value: claim.app, what: 'service', expected: parsed.parts.service }),
+        );
     }
   }
   for (const prefix of Object.keys(claim.paths).sort()) {
@@ -262,10 +313,17 @@ function sample(items: readonly string[]): string {
  * The warning of one derivation finding, placed by `at` (a loaded claim's
  * file, or the PATHS.json of `diene claim set-paths`).
  */
-export function claimFindingDiagnostic(at: (path: readonly (string | number)[], part?: 'value' | 'key') => SourceLocation, finding: RoutePathFinding): Diagnostic {
+export function claimFindingDiagnostic(
+  at: (path: readonly (string | number)[], part?: 'value' | 'key') => SourceLocation,
+  finding: RoutePathFinding,
+): Diagnostic {
   switch (finding.kind) {
     case 'host-not-ready':
-      return diagnose(at(['paths'], 'key'), finding.reason === 'no row' ? 'claim_host_no_row' : 'claim_host_not_ready', { host: finding.host, row: finding.row, prefixes: finding.prefixes });
+      return diagnose(at(['paths'], 'key'), finding.reason === 'no row' ? 'claim_host_no_row' : 'claim_host_not_ready', {
+        host: finding.host,
+        row: finding.row,
+        prefixes: finding.prefixes,
+      });
     case 'cap':
       return diagnose(at(['paths', finding.dropped[0] as string], 'key'), 'claim_prefix_cap', {
         total: finding.total,

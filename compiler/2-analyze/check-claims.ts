@@ -25,6 +25,7 @@ import {
   claimInput,
   DROP_REASONS,
   fleetShapeOfIndex,
+  type DropReason,
   FINDING_SAMPLE_SIZE,
   MAX_PREFIXES_PER_CLAIM,
   routePathsOfIndex,
@@ -332,39 +333,60 @@ export function claimFindingDiagnostic(
         sample: sample(finding.dropped.map((p) => JSON.stringify(p))),
       });
     case 'targets-dropped': {
-      const details: string[] = [];
-      let dropped = 0;
-      let first: string | undefined;
+      const groups = droppedGroups(finding.byReason);
+      const dropped = groups.reduce((sum, [, list]) => sum + list.length, 0);
       // A misspelt target is the likeliest edit: the warning is placed at the first one (whose route it names), else at the
-      // first prefix of the reason the message lists first, so the caret sits on what the reader reads first.
-      let misspelt: string | undefined;
-      for (const reason of DROP_REASONS) {
-        const list = finding.byReason.get(reason);
-        if (!list) continue;
-        dropped += list.length;
-        const listedFirst = first === undefined;
-        for (const { prefix, meant } of list) {
-          if (listedFirst && (first === undefined || prefix < first)) first = prefix;
-          if (meant !== undefined && (misspelt === undefined || prefix < misspelt)) misspelt = prefix;
-        }
-        details.push(`${reason}: ${list.length} (${reasonDetails(list)})`);
-      }
-      return diagnose(at(['paths', (misspelt ?? first) as string]), 'claim_targets_dropped', { dropped, total: finding.total, details: details.join('; ') });
+      // first prefix of the group the message lists first, so the caret sits on what the reader reads first.
+      const misspelt = groups.flatMap(([, list]) => list.filter((d) => d.meant !== undefined)).sort((a, b) => (a.prefix < b.prefix ? -1 : 1))[0];
+      const first = (groups[0]?.[1] ?? []).map((d) => d.prefix).sort()[0];
+      const details = groups.map(([label, list]) => `${label}: ${list.length} (${sample(list.map(droppedText))})`);
+      return diagnose(at(['paths', (misspelt?.prefix ?? first) as string]), 'claim_targets_dropped', {
+        dropped,
+        total: finding.total,
+        details: details.join('; '),
+        fix: droppedFix(groups, misspelt),
+      });
     }
   }
 }
 
+/** A label of the warning: SPEC §3.4's three relations, with the targets that are not ready yet set apart from those that do not exist. */
+type DroppedLabel = 'does not exist' | 'not ready' | 'another account' | 'homed elsewhere';
+
 /**
- * The dropped prefixes of one reason, sampled. SPEC §3.4 fixes the three
- * reason words; under "does not exist" a target that is a host of the fleet
- * whose row is not ready is set apart from one that is no host at all.
+ * The dropped prefixes by label, in the order the warning lists them, empty
+ * labels left out. A target whose row exists with an empty pin.chart is not
+ * ready: it becomes a route by itself; one that does not exist never does.
  */
-function reasonDetails(list: readonly DroppedPrefix[]): string {
-  const unready = list.filter((d) => d.unreadyRow !== undefined);
-  if (unready.length === 0) return sample(list.map(droppedText));
-  const missing = list.filter((d) => d.unreadyRow === undefined);
-  const notReady = `not ready: ${sample(unready.map(droppedText))}`;
-  return missing.length === 0 ? notReady : `no such route: ${sample(missing.map(droppedText))}; ${notReady}`;
+function droppedGroups(byReason: ReadonlyMap<DropReason, readonly DroppedPrefix[]>): [DroppedLabel, DroppedPrefix[]][] {
+  const groups: [DroppedLabel, DroppedPrefix[]][] = [];
+  for (const reason of DROP_REASONS) {
+    const list = byReason.get(reason) ?? [];
+    if (reason === 'does not exist') {
+      groups.push(['does not exist', list.filter((d) => d.unreadyRow === undefined)], ['not ready', list.filter((d) => d.unreadyRow !== undefined)]);
+    } else groups.push([reason, [...list]]);
+  }
+  return groups.filter(([, list]) => list.length > 0);
+}
+
+/** The hint of `claim_targets_dropped`: one piece of advice per kind of dropped target the warning lists. */
+function droppedFix(groups: readonly [DroppedLabel, DroppedPrefix[]][], misspelt: DroppedPrefix | undefined): string {
+  const labels = new Set(groups.map(([label]) => label));
+  const advice: string[] = [];
+  if (labels.has('does not exist')) {
+    const spelling = misspelt?.meant !== undefined ? ` (for ${misspelt.prefix}, write ${misspelt.meant})` : '';
+    advice.push(
+      `a target that does not exist is no service host of the fleet and never becomes a route by itself: fix its spelling${spelling} or remove the prefix`,
+    );
+  }
+  if (labels.has('another account') || labels.has('homed elsewhere'))
+    advice.push("a target must be a route of the same account on the host's landscape: point the prefix at one or remove it");
+  if (advice.length > 0) advice.push('change the paths with `diene claim set-paths`');
+  if (labels.has('not ready'))
+    advice.push(
+      `a target that is not ready gives its row by itself once its row has a chart version (its first promotion fills pin.chart)${advice.length > 0 ? '' : ': nothing to change in the claim'}`,
+    );
+  return advice.join('; ');
 }
 
 /** One dropped prefix as the warning lists it: why its target is no route, and the route it most likely meant. */

@@ -68,7 +68,7 @@ export const DROP_REASONS: readonly DropReason[] = ['does not exist', 'another a
 export interface DroppedPrefix {
   prefix: string;
   target: string;
-  /** the target's row when it exists but is not ready (an empty `pin.chart`): the target "does not exist" as a route until it is */
+  /** the target's row when it exists but is not ready (an empty `pin.chart`): no route until it is, so the warning lists it as "not ready", apart from the targets that do not exist */
   unreadyRow?: string;
   /** for a target that is no host of the fleet: the ready route of the claim's account on its landscape it most likely meant */
   meant?: string;

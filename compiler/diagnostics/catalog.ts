@@ -552,7 +552,7 @@ export const catalog = {
   claim_targets_dropped: {
     severity: 'warning',
     message: "{dropped} of the claim's {total} prefixes contribute no row: {details}",
-    hint: "a target must be a ready route of the same account on the host's landscape; fix or remove these prefixes with `diene claim set-paths`; a row comes back by itself once its target is ready",
+    hint: '{fix}',
   },
   claim_worktree_blocked: {
     severity: 'error',

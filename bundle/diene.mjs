@@ -375,7 +375,12 @@ var init_catalog = __esm({
         hint: 'give {remedy} a plain name on one line, without "<", ">", control characters or invisible format characters (zero-width spaces and joiners, soft hyphens, bidirectional controls: Unicode category Cf): it becomes the author and committer of the commit and its actor: line',
         choices: {
           field: { name: "author name", email: "author e-mail", message: "message" },
-          source: { made: "", option: " (from --actor)", diene_actor: " (from the environment variable DIENE_ACTOR)", user: " (from the environment variable USER)" },
+          source: {
+            made: "",
+            option: " (from --actor)",
+            diene_actor: " (from the environment variable DIENE_ACTOR)",
+            user: " (from the environment variable USER)"
+          },
           remedy: {
             made: "--actor (or DIENE_ACTOR, or USER)",
             option: "--actor",
@@ -555,7 +560,7 @@ var init_catalog = __esm({
       claim_targets_dropped: {
         severity: "warning",
         message: "{dropped} of the claim's {total} prefixes contribute no row: {details}",
-        hint: "a target must be a ready route of the same account on the host's landscape; fix or remove these prefixes with `diene claim set-paths`; a row comes back by itself once its target is ready"
+        hint: "{fix}"
       },
       claim_worktree_blocked: {
         severity: "error",
@@ -585,7 +590,7 @@ var init_catalog = __esm({
       cluster_account_unknown: {
         severity: "error",
         message: 'account "{account}" does not exist',
-        hint: "add registry/accounts/{account}.yaml, or name one of: {known}"
+        hint: "{fix}"
       },
       cluster_account_vendor_mismatch: {
         severity: "error",
@@ -1612,7 +1617,7 @@ var init_catalog = __esm({
       vlandscape_member_unknown: {
         severity: "error",
         message: 'member landscape "{landscape}" does not exist',
-        hint: "add registry/landscapes/{landscape}.yaml, or name one of: {known}"
+        hint: "{fix}"
       },
       vlandscape_name_taken: {
         severity: "error",
@@ -15722,7 +15727,14 @@ function deriveRoutePaths(shape, ready, rowsExist, claims, landscapes) {
     if (!verdict) {
       const parsed2 = parseServiceHost(shape, target);
       const key = parsed2.ok ? rowKey(parsed2.parts.platform, parsed2.parts.service, parsed2.parts.landscape) : "";
-      verdict = parsed2.ok ? { ok: true, platform: parsed2.parts.platform, landscape: parsed2.parts.landscape, ready: ready.has(key), row: rowPathOfKey(key), rowExists: rowsExist.has(key) } : { ok: false };
+      verdict = parsed2.ok ? {
+        ok: true,
+        platform: parsed2.parts.platform,
+        landscape: parsed2.parts.landscape,
+        ready: ready.has(key),
+        row: rowPathOfKey(key),
+        rowExists: rowsExist.has(key)
+      } : { ok: false };
       targetCache.set(target, verdict);
     }
     return verdict;
@@ -15742,7 +15754,14 @@ function deriveRoutePaths(shape, ready, rowsExist, claims, landscapes) {
     const keys = Object.keys(claim.paths).sort(compare);
     const key = rowKey(host.platform, host.service, host.landscape);
     if (!ready.has(key)) {
-      findings.push({ kind: "host-not-ready", file: claim.file, host: claim.host, reason: rowsExist.has(key) ? "empty pin" : "no row", row: rowPathOfKey(key), prefixes: keys.length });
+      findings.push({
+        kind: "host-not-ready",
+        file: claim.file,
+        host: claim.host,
+        reason: rowsExist.has(key) ? "empty pin" : "no row",
+        row: rowPathOfKey(key),
+        prefixes: keys.length
+      });
       continue;
     }
     if (keys.length > MAX_PREFIXES_PER_CLAIM) {
@@ -16167,7 +16186,10 @@ function targetProblem(target, prefix) {
   const base2 = { target: JSON.stringify(target), prefix };
   if (target === "")
     return { code: "claim_target_empty", args: { prefix } };
-  const bare = (written) => ({ code: "claim_target_not_bare_host", args: { ...base2, written, host: hostPart(target) || "the route's host name" } });
+  const bare = (written) => ({
+    code: "claim_target_not_bare_host",
+    args: { ...base2, written, host: hostPart(target) || "the route's host name" }
+  });
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target))
     return bare("is a URL");
   if (target.includes("/"))
@@ -16242,13 +16264,29 @@ function checkClaimShape(shape, claim) {
     const parsed2 = parseServiceHost(shape, claim.host);
     if (!parsed2.ok) {
       const { problem } = parsed2;
-      found.push(problem.kind === "malformed" ? malformedHost(shape, claim) : diagnose(claim.hostLocation, "claim_host_unknown", { host: claim.host, what: problem.what, name: problem.name, owner: problem.owner, known: problem.known.join(", ") || "none", example: exampleHost(shape, claim.host) }));
+      found.push(problem.kind === "malformed" ? malformedHost(shape, claim) : diagnose(claim.hostLocation, "claim_host_unknown", {
+        host: claim.host,
+        what: problem.what,
+        name: problem.name,
+        owner: problem.owner,
+        known: problem.known.join(", ") || "none",
+        example: exampleHost(shape, claim.host)
+      }));
     } else {
       const [main2, spare] = shape.bases;
       if (spare !== void 0 && main2 !== void 0 && parsed2.parts.base === spare)
-        found.push(diagnose(claim.hostLocation, "claim_host_spare_twin", { host: claim.host, spare, main: `${claim.host.slice(0, claim.host.length - spare.length)}${main2}` }));
+        found.push(diagnose(claim.hostLocation, "claim_host_spare_twin", {
+          host: claim.host,
+          spare,
+          main: `${claim.host.slice(0, claim.host.length - spare.length)}${main2}`
+        }));
       if (claim.account !== parsed2.parts.platform)
-        found.push(diagnose(claim.locate(["account"]), "claim_owner_mismatch", { field: "account", value: claim.account, what: "platform", expected: parsed2.parts.platform }));
+        found.push(diagnose(claim.locate(["account"]), "claim_owner_mismatch", {
+          field: "account",
+          value: claim.account,
+          what: "platform",
+          expected: parsed2.parts.platform
+        }));
       if (claim.app !== parsed2.parts.service)
         found.push(diagnose(claim.locate(["app"]), "claim_owner_mismatch", { field: "app", value: claim.app, what: "service", expected: parsed2.parts.service }));
     }
@@ -16293,7 +16331,11 @@ function sample(items) {
 function claimFindingDiagnostic(at2, finding) {
   switch (finding.kind) {
     case "host-not-ready":
-      return diagnose(at2(["paths"], "key"), finding.reason === "no row" ? "claim_host_no_row" : "claim_host_not_ready", { host: finding.host, row: finding.row, prefixes: finding.prefixes });
+      return diagnose(at2(["paths"], "key"), finding.reason === "no row" ? "claim_host_no_row" : "claim_host_not_ready", {
+        host: finding.host,
+        row: finding.row,
+        prefixes: finding.prefixes
+      });
     case "cap":
       return diagnose(at2(["paths", finding.dropped[0]], "key"), "claim_prefix_cap", {
         total: finding.total,
@@ -16302,35 +16344,45 @@ function claimFindingDiagnostic(at2, finding) {
         sample: sample(finding.dropped.map((p) => JSON.stringify(p)))
       });
     case "targets-dropped": {
-      const details = [];
-      let dropped = 0;
-      let first;
-      let misspelt;
-      for (const reason of DROP_REASONS) {
-        const list2 = finding.byReason.get(reason);
-        if (!list2)
-          continue;
-        dropped += list2.length;
-        const listedFirst = first === void 0;
-        for (const { prefix, meant } of list2) {
-          if (listedFirst && (first === void 0 || prefix < first))
-            first = prefix;
-          if (meant !== void 0 && (misspelt === void 0 || prefix < misspelt))
-            misspelt = prefix;
-        }
-        details.push(`${reason}: ${list2.length} (${reasonDetails(list2)})`);
-      }
-      return diagnose(at2(["paths", misspelt ?? first]), "claim_targets_dropped", { dropped, total: finding.total, details: details.join("; ") });
+      const groups2 = droppedGroups(finding.byReason);
+      const dropped = groups2.reduce((sum, [, list2]) => sum + list2.length, 0);
+      const misspelt = groups2.flatMap(([, list2]) => list2.filter((d) => d.meant !== void 0)).sort((a, b) => a.prefix < b.prefix ? -1 : 1)[0];
+      const first = (groups2[0]?.[1] ?? []).map((d) => d.prefix).sort()[0];
+      const details = groups2.map(([label2, list2]) => `${label2}: ${list2.length} (${sample(list2.map(droppedText))})`);
+      return diagnose(at2(["paths", misspelt?.prefix ?? first]), "claim_targets_dropped", {
+        dropped,
+        total: finding.total,
+        details: details.join("; "),
+        fix: droppedFix(groups2, misspelt)
+      });
     }
   }
 }
-function reasonDetails(list2) {
-  const unready = list2.filter((d) => d.unreadyRow !== void 0);
-  if (unready.length === 0)
-    return sample(list2.map(droppedText));
-  const missing = list2.filter((d) => d.unreadyRow === void 0);
-  const notReady = `not ready: ${sample(unready.map(droppedText))}`;
-  return missing.length === 0 ? notReady : `no such route: ${sample(missing.map(droppedText))}; ${notReady}`;
+function droppedGroups(byReason) {
+  const groups2 = [];
+  for (const reason of DROP_REASONS) {
+    const list2 = byReason.get(reason) ?? [];
+    if (reason === "does not exist") {
+      groups2.push(["does not exist", list2.filter((d) => d.unreadyRow === void 0)], ["not ready", list2.filter((d) => d.unreadyRow !== void 0)]);
+    } else
+      groups2.push([reason, [...list2]]);
+  }
+  return groups2.filter(([, list2]) => list2.length > 0);
+}
+function droppedFix(groups2, misspelt) {
+  const labels = new Set(groups2.map(([label2]) => label2));
+  const advice = [];
+  if (labels.has("does not exist")) {
+    const spelling = misspelt?.meant !== void 0 ? ` (for ${misspelt.prefix}, write ${misspelt.meant})` : "";
+    advice.push(`a target that does not exist is no service host of the fleet and never becomes a route by itself: fix its spelling${spelling} or remove the prefix`);
+  }
+  if (labels.has("another account") || labels.has("homed elsewhere"))
+    advice.push("a target must be a route of the same account on the host's landscape: point the prefix at one or remove it");
+  if (advice.length > 0)
+    advice.push("change the paths with `diene claim set-paths`");
+  if (labels.has("not ready"))
+    advice.push(`a target that is not ready gives its row by itself once its row has a chart version (its first promotion fills pin.chart)${advice.length > 0 ? "" : ": nothing to change in the claim"}`);
+  return advice.join("; ");
 }
 function droppedText({ prefix, target, unreadyRow, meant }) {
   if (unreadyRow)
@@ -16487,16 +16539,19 @@ function checkStages(index, platform) {
   const listed4 = new Set(platform.data.landscapes);
   const seen = /* @__PURE__ */ new Set();
   const meantBySteps = /* @__PURE__ */ new Set();
+  const meantByListing = new Set(misspeltPlatformLandscapes(index, platform.data.name).values());
   const groups2 = normalizeStages(platform.data.stages);
   groups2.forEach((group, groupIndex) => {
     for (const step of group) {
       const landscapePlace = () => at(platform, ["stages", ...step.landscapePath]);
       if (!listed4.has(step.landscape)) {
-        const meant = closestName(step.landscape, listed4);
-        const guess = meant === void 0 ? "" : `did you mean "${meant}"? `;
-        if (meant !== void 0)
-          meantBySteps.add(meant);
-        found.push(diagnose(landscapePlace(), "stage_unknown_landscape", { landscape: step.landscape, known: [...listed4].sort().join(", "), guess }));
+        if (!meantByListing.has(step.landscape)) {
+          const meant = closestName(step.landscape, listed4);
+          const guess = meant === void 0 ? "" : `did you mean "${meant}"? `;
+          if (meant !== void 0)
+            meantBySteps.add(meant);
+          found.push(diagnose(landscapePlace(), "stage_unknown_landscape", { landscape: step.landscape, known: [...listed4].sort().join(", "), guess }));
+        }
       } else if (seen.has(step.landscape)) {
         found.push(diagnose(landscapePlace(), "stage_duplicate_landscape", { landscape: step.landscape }));
       }
@@ -16512,7 +16567,7 @@ function checkStages(index, platform) {
     }
   });
   platform.data.landscapes.forEach((landscape, i) => {
-    if (!seen.has(landscape) && !meantBySteps.has(landscape) && platform.data.landscapes.indexOf(landscape) === i) {
+    if (index.landscapes.has(landscape) && !seen.has(landscape) && !meantBySteps.has(landscape) && platform.data.landscapes.indexOf(landscape) === i) {
       found.push(diagnose(at(platform, ["landscapes", i]), "stage_missing_landscape", { landscape }));
     }
   });
@@ -16697,6 +16752,17 @@ function unknownLandscape(index, platform, landscape) {
   const suggestion = meant ?? closestName(landscape, index.landscapes.keys());
   const folded = [];
   let consequences = 0;
+  const stages2 = index.platforms.get(platform)?.data.stages;
+  const staged = new Set(normalizeStages(stages2 ?? []).flatMap((group) => group.map((step) => step.landscape)));
+  if (!staged.has(landscape)) {
+    folded.push(`"${landscape}" is missing from stages:`);
+    consequences += 1;
+  }
+  const stagedMeant = meant !== void 0 && staged.has(meant) && !staged.has(landscape);
+  if (stagedMeant) {
+    folded.push(`stage "${meant}" is not in landscapes:`);
+    consequences += 1;
+  }
   if (meant !== void 0) {
     const rows = [...index.rows.get(platform)?.values() ?? []].filter((byLandscape) => byLandscape.has(meant)).length;
     if (rows > 0)
@@ -16714,7 +16780,7 @@ function unknownLandscape(index, platform, landscape) {
   return {
     landscape,
     folded: folded.length > 0 ? ` (${consequences} consequence(s) not reported separately: ${folded.join("; ")})` : "",
-    fix: suggestion ? `did you mean "${suggestion}"? write ${suggestion} in landscapes: and stages:, or add registry/landscapes/${landscape}.yaml` : `add registry/landscapes/${landscape}.yaml, or name one of: ${known(index.landscapes)}`
+    fix: suggestion ? `did you mean "${suggestion}"? write ${suggestion} in ${stagedMeant ? "landscapes:" : "landscapes: and stages:"}, or add registry/landscapes/${landscape}.yaml` : `add registry/landscapes/${landscape}.yaml, or name one of: ${known(index.landscapes)}`
   };
 }
 var init_check_platforms = __esm({
@@ -18016,6 +18082,10 @@ function misspeltLandscape(index, cluster) {
     fix: suggestion ? `did you mean "${suggestion}"? write \`landscape: ${suggestion}\`, or add registry/landscapes/${landscape}.yaml` : `name one of: ${known(index.landscapes)}, or add registry/landscapes/${landscape}.yaml`
   };
 }
+function unknownName(key, name, registered, file) {
+  const meant = closestName(name, registered.keys());
+  return meant !== void 0 ? `did you mean "${meant}"? write \`${key}: ${meant}\`, or add ${file}` : `add ${file}, or name one of: ${known(registered)}`;
+}
 function checkRegistry(index) {
   const found = [];
   const { fleet } = index;
@@ -18062,7 +18132,10 @@ function checkRegistry(index) {
       found.push(diagnose(at(vlandscape, ["name"]), "vlandscape_name_taken", { name: vlandscape.data.name }));
     vlandscape.data.members.forEach((member, i) => {
       if (!index.landscapes.has(member.landscape)) {
-        found.push(diagnose(at(vlandscape, ["members", i, "landscape"]), "vlandscape_member_unknown", { landscape: member.landscape, known: known(index.landscapes) }));
+        found.push(diagnose(at(vlandscape, ["members", i, "landscape"]), "vlandscape_member_unknown", {
+          landscape: member.landscape,
+          fix: unknownName("landscape", member.landscape, index.landscapes, `registry/landscapes/${member.landscape}.yaml`)
+        }));
       }
     });
   }
@@ -18089,7 +18162,10 @@ function checkRegistry(index) {
         known: known(index.accounts)
       }));
     } else if (!account) {
-      found.push(diagnose(at(cluster, ["account"]), "cluster_account_unknown", { account: cluster.data.account, known: known(index.accounts) }));
+      found.push(diagnose(at(cluster, ["account"]), "cluster_account_unknown", {
+        account: cluster.data.account,
+        fix: unknownName("account", cluster.data.account, index.accounts, `registry/accounts/${cluster.data.account}.yaml`)
+      }));
     } else if (account.data.vendor !== cluster.data.provider) {
       found.push(diagnose(at(cluster, ["provider"]), "cluster_account_vendor_mismatch", vendorMismatch(index, name, cluster.data.provider, cluster.data.account, account.data.vendor)));
     }

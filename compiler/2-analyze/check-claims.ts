@@ -21,7 +21,18 @@
  * against the fleet repo's tree before it commits.
  */
 import { at, type Loaded } from '../1-load/load-fleet.js';
-import { claimInput, DROP_REASONS, fleetShapeOfIndex, FINDING_SAMPLE_SIZE, MAX_PREFIXES_PER_CLAIM, routePathsOfIndex, type DroppedPrefix, type FleetRoutePaths, type RoutePathFinding } from './route-paths.js';
+import {
+  claimInput,
+  DROP_REASONS,
+  fleetShapeOfIndex,
+  type DropReason,
+  FINDING_SAMPLE_SIZE,
+  MAX_PREFIXES_PER_CLAIM,
+  routePathsOfIndex,
+  type DroppedPrefix,
+  type FleetRoutePaths,
+  type RoutePathFinding,
+} from './route-paths.js';
 import { parseServiceHost, splitServiceHost, type FleetShape } from './routes.js';
 import punycode from 'punycode.js';
 import { diagnose, diagnoseFinding, type Diagnostic, type Finding, type SourceLocation } from '../diagnostics/diagnostic.js';
@@ -33,7 +44,9 @@ import { misspeltPlatformLandscapes, type FleetIndex } from './fleet-index.js';
 const PREFIX_CHARS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@]+$/;
 
 /** The codes of a prefix that is not one bare path segment, each with its own fix. */
-export type PrefixFinding = Finding<'claim_prefix_dot_segment' | 'claim_prefix_empty' | 'claim_prefix_has_slash' | 'claim_prefix_invalid' | 'claim_prefix_percent_encoded'>;
+export type PrefixFinding = Finding<
+  'claim_prefix_dot_segment' | 'claim_prefix_empty' | 'claim_prefix_has_slash' | 'claim_prefix_invalid' | 'claim_prefix_percent_encoded'
+>;
 
 /** `text` percent-decoded, or `undefined` when it does not decode (a stray `%`, bytes that are not UTF-8). */
 function percentDecoded(text: string): string | undefined {
@@ -62,7 +75,8 @@ export function prefixProblem(prefix: string): PrefixFinding | undefined {
   if (prefix === '.' || prefix === '..') return { code: 'claim_prefix_dot_segment', args: { prefix: quoted } };
   if (prefix.includes('%')) {
     const decoded = percentDecoded(prefix);
-    const shown = decoded !== undefined && decoded !== '' && !decoded.includes('/') && decoded !== '.' && decoded !== '..' ? `: ${JSON.stringify(decoded)}` : '';
+    const shown =
+      decoded !== undefined && decoded !== '' && !decoded.includes('/') && decoded !== '.' && decoded !== '..' ? `: ${JSON.stringify(decoded)}` : '';
     return { code: 'claim_prefix_percent_encoded', args: { prefix: quoted, decoded: shown } };
   }
   const bad = [...prefix].find((c) => !PREFIX_CHARS.test(c));
@@ -76,7 +90,14 @@ const HOST_NAME = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-
 
 /** The codes of a target that is not a host name, each with its own fix. */
 export type TargetFinding = Finding<
-  'claim_target_empty' | 'claim_target_invalid' | 'claim_target_not_ascii' | 'claim_target_not_bare_host' | 'claim_target_single_label' | 'claim_target_too_long' | 'claim_target_trailing_dot' | 'claim_target_upper_case'
+  | 'claim_target_empty'
+  | 'claim_target_invalid'
+  | 'claim_target_not_ascii'
+  | 'claim_target_not_bare_host'
+  | 'claim_target_single_label'
+  | 'claim_target_too_long'
+  | 'claim_target_trailing_dot'
+  | 'claim_target_upper_case'
 >;
 
 /** `target` with each label in its `xn--` form (NFC, lower case), for the hint; a placeholder when punycode cannot encode it. */
@@ -90,7 +111,11 @@ function asciiForm(target: string): string {
 
 /** The host part of a URL or `host:port/path` written as a target, for the hint. */
 function hostPart(target: string): string {
-  const host = target.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/^[^@/]*@/, '').split(/[/?#]/)[0] ?? '';
+  const host =
+    target
+      .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
+      .replace(/^[^@/]*@/, '')
+      .split(/[/?#]/)[0] ?? '';
   return host.startsWith('[') ? host : (host.split(':')[0] ?? '');
 }
 
@@ -105,7 +130,10 @@ export function targetProblem(target: string, prefix: string): TargetFinding | u
   if (target.length <= 253 && HOST_NAME.test(target)) return undefined;
   const base = { target: JSON.stringify(target), prefix };
   if (target === '') return { code: 'claim_target_empty', args: { prefix } };
-  const bare = (written: 'is a URL' | 'holds a path' | 'holds a port'): TargetFinding => ({ code: 'claim_target_not_bare_host', args: { ...base, written, host: hostPart(target) || "the route's host name" } });
+  const bare = (written: 'is a URL' | 'holds a path' | 'holds a port'): TargetFinding => ({
+    code: 'claim_target_not_bare_host',
+    args: { ...base, written, host: hostPart(target) || "the route's host name" },
+  });
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(target)) return bare('is a URL');
   if (target.includes('/')) return bare('holds a path');
   if (target.includes(':')) return bare('holds a port');
@@ -166,7 +194,8 @@ function claimableHosts(shape: FleetShape): string[] {
   for (const [platform, facts] of shape.platforms) {
     if (platform === shape.issuerPlatform) continue;
     for (const [service, modules] of facts.services)
-      for (const module of modules) for (const landscape of facts.landscapes) for (const base of shape.bases) hosts.push(`${module}.${service}.${platform}.${landscape}.${base}`);
+      for (const module of modules)
+        for (const landscape of facts.landscapes) for (const base of shape.bases) hosts.push(`${module}.${service}.${platform}.${landscape}.${base}`);
   }
   return hosts;
 }
@@ -195,16 +224,39 @@ export function checkClaimShape(shape: FleetShape, claim: ClaimUnderCheck): Diag
       found.push(
         problem.kind === 'malformed'
           ? malformedHost(shape, claim)
-          : diagnose(claim.hostLocation, 'claim_host_unknown', { host: claim.host, what: problem.what, name: problem.name, owner: problem.owner, known: problem.known.join(', ') || 'none', example: exampleHost(shape, claim.host) }),
+          : diagnose(claim.hostLocation, 'claim_host_unknown', {
+              host: claim.host,
+              what: problem.what,
+              name: problem.name,
+              owner: problem.owner,
+              known: problem.known.join(', ') || 'none',
+              example: exampleHost(shape, claim.host),
+            }),
       );
-    }
-    else {
+    } else {
       // SPEC §3.4: the claim on the main-base host governs its spare-base twin; a second, hand-written one could only disagree.
       const [main, spare] = shape.bases;
       if (spare !== undefined && main !== undefined && parsed.parts.base === spare)
-        found.push(diagnose(claim.hostLocation, 'claim_host_spare_twin', { host: claim.host, spare, main: `${claim.host.slice(0, claim.host.length - spare.length)}${main}` }));
-      if (claim.account !== parsed.parts.platform) found.push(diagnose(claim.locate(['account']), 'claim_owner_mismatch', { field: 'account', value: claim.account, what: 'platform', expected: parsed.parts.platform }));
-      if (claim.app !== parsed.parts.service) found.push(diagnose(claim.locate(['app']), 'claim_owner_mismatch', { field: 'app', value: claim.app, what: 'service', expected: parsed.parts.service }));
+        found.push(
+          diagnose(claim.hostLocation, 'claim_host_spare_twin', {
+            host: claim.host,
+            spare,
+            main: `${claim.host.slice(0, claim.host.length - spare.length)}${main}`,
+          }),
+        );
+      if (claim.account !== parsed.parts.platform)
+        found.push(
+          diagnose(claim.locate(['account']), 'claim_owner_mismatch', {
+            field: 'account',
+            value: claim.account,
+            what: 'platform',
+            expected: parsed.parts.platform,
+          }),
+        );
+      if (claim.app !== parsed.parts.service)
+        found.push(
+          diagnose(claim.locate(['app']), 'claim_owner_mismatch', { field: 'app', value: claim.app, what: 'service', expected: parsed.parts.service }),
+        );
     }
   }
   for (const prefix of Object.keys(claim.paths).sort()) {
@@ -262,10 +314,17 @@ function sample(items: readonly string[]): string {
  * The warning of one derivation finding, placed by `at` (a loaded claim's
  * file, or the PATHS.json of `diene claim set-paths`).
  */
-export function claimFindingDiagnostic(at: (path: readonly (string | number)[], part?: 'value' | 'key') => SourceLocation, finding: RoutePathFinding): Diagnostic {
+export function claimFindingDiagnostic(
+  at: (path: readonly (string | number)[], part?: 'value' | 'key') => SourceLocation,
+  finding: RoutePathFinding,
+): Diagnostic {
   switch (finding.kind) {
     case 'host-not-ready':
-      return diagnose(at(['paths'], 'key'), finding.reason === 'no row' ? 'claim_host_no_row' : 'claim_host_not_ready', { host: finding.host, row: finding.row, prefixes: finding.prefixes });
+      return diagnose(at(['paths'], 'key'), finding.reason === 'no row' ? 'claim_host_no_row' : 'claim_host_not_ready', {
+        host: finding.host,
+        row: finding.row,
+        prefixes: finding.prefixes,
+      });
     case 'cap':
       return diagnose(at(['paths', finding.dropped[0] as string], 'key'), 'claim_prefix_cap', {
         total: finding.total,
@@ -274,39 +333,60 @@ export function claimFindingDiagnostic(at: (path: readonly (string | number)[], 
         sample: sample(finding.dropped.map((p) => JSON.stringify(p))),
       });
     case 'targets-dropped': {
-      const details: string[] = [];
-      let dropped = 0;
-      let first: string | undefined;
+      const groups = droppedGroups(finding.byReason);
+      const dropped = groups.reduce((sum, [, list]) => sum + list.length, 0);
       // A misspelt target is the likeliest edit: the warning is placed at the first one (whose route it names), else at the
-      // first prefix of the reason the message lists first, so the caret sits on what the reader reads first.
-      let misspelt: string | undefined;
-      for (const reason of DROP_REASONS) {
-        const list = finding.byReason.get(reason);
-        if (!list) continue;
-        dropped += list.length;
-        const listedFirst = first === undefined;
-        for (const { prefix, meant } of list) {
-          if (listedFirst && (first === undefined || prefix < first)) first = prefix;
-          if (meant !== undefined && (misspelt === undefined || prefix < misspelt)) misspelt = prefix;
-        }
-        details.push(`${reason}: ${list.length} (${reasonDetails(list)})`);
-      }
-      return diagnose(at(['paths', (misspelt ?? first) as string]), 'claim_targets_dropped', { dropped, total: finding.total, details: details.join('; ') });
+      // first prefix of the group the message lists first, so the caret sits on what the reader reads first.
+      const misspelt = groups.flatMap(([, list]) => list.filter((d) => d.meant !== undefined)).sort((a, b) => (a.prefix < b.prefix ? -1 : 1))[0];
+      const first = (groups[0]?.[1] ?? []).map((d) => d.prefix).sort()[0];
+      const details = groups.map(([label, list]) => `${label}: ${list.length} (${sample(list.map(droppedText))})`);
+      return diagnose(at(['paths', (misspelt?.prefix ?? first) as string]), 'claim_targets_dropped', {
+        dropped,
+        total: finding.total,
+        details: details.join('; '),
+        fix: droppedFix(groups, misspelt),
+      });
     }
   }
 }
 
+/** A label of the warning: SPEC §3.4's three relations, with the targets that are not ready yet set apart from those that do not exist. */
+type DroppedLabel = 'does not exist' | 'not ready' | 'another account' | 'homed elsewhere';
+
 /**
- * The dropped prefixes of one reason, sampled. SPEC §3.4 fixes the three
- * reason words; under "does not exist" a target that is a host of the fleet
- * whose row is not ready is set apart from one that is no host at all.
+ * The dropped prefixes by label, in the order the warning lists them, empty
+ * labels left out. A target whose row exists with an empty pin.chart is not
+ * ready: it becomes a route by itself; one that does not exist never does.
  */
-function reasonDetails(list: readonly DroppedPrefix[]): string {
-  const unready = list.filter((d) => d.unreadyRow !== undefined);
-  if (unready.length === 0) return sample(list.map(droppedText));
-  const missing = list.filter((d) => d.unreadyRow === undefined);
-  const notReady = `not ready: ${sample(unready.map(droppedText))}`;
-  return missing.length === 0 ? notReady : `no such route: ${sample(missing.map(droppedText))}; ${notReady}`;
+function droppedGroups(byReason: ReadonlyMap<DropReason, readonly DroppedPrefix[]>): [DroppedLabel, DroppedPrefix[]][] {
+  const groups: [DroppedLabel, DroppedPrefix[]][] = [];
+  for (const reason of DROP_REASONS) {
+    const list = byReason.get(reason) ?? [];
+    if (reason === 'does not exist') {
+      groups.push(['does not exist', list.filter((d) => d.unreadyRow === undefined)], ['not ready', list.filter((d) => d.unreadyRow !== undefined)]);
+    } else groups.push([reason, [...list]]);
+  }
+  return groups.filter(([, list]) => list.length > 0);
+}
+
+/** The hint of `claim_targets_dropped`: one piece of advice per kind of dropped target the warning lists. */
+function droppedFix(groups: readonly [DroppedLabel, DroppedPrefix[]][], misspelt: DroppedPrefix | undefined): string {
+  const labels = new Set(groups.map(([label]) => label));
+  const advice: string[] = [];
+  if (labels.has('does not exist')) {
+    const spelling = misspelt?.meant !== undefined ? ` (for ${misspelt.prefix}, write ${misspelt.meant})` : '';
+    advice.push(
+      `a target that does not exist is no service host of the fleet and never becomes a route by itself: fix its spelling${spelling} or remove the prefix`,
+    );
+  }
+  if (labels.has('another account') || labels.has('homed elsewhere'))
+    advice.push("a target must be a route of the same account on the host's landscape: point the prefix at one or remove it");
+  if (advice.length > 0) advice.push('change the paths with `diene claim set-paths`');
+  if (labels.has('not ready'))
+    advice.push(
+      `a target that is not ready gives its row by itself once its row has a chart version (its first promotion fills pin.chart)${advice.length > 0 ? '' : ': nothing to change in the claim'}`,
+    );
+  return advice.join('; ');
 }
 
 /** One dropped prefix as the warning lists it: why its target is no route, and the route it most likely meant. */

@@ -23,17 +23,21 @@ function checkStages(index: FleetIndex, platform: Loaded<Platform>): Diagnostic[
   const listed = new Set(platform.data.landscapes);
   const seen = new Set<string>();
   const meantBySteps = new Set<string>();
+  // A stage for the landscape a misspelt listing meant follows from that misspelling (platform_landscape_unknown folds it).
+  const meantByListing = new Set(misspeltPlatformLandscapes(index, platform.data.name).values());
   const groups = normalizeStages(platform.data.stages as RawStageEntry[]);
   groups.forEach((group, groupIndex) => {
     for (const step of group) {
       // Located only when a finding needs it: most steps have none.
       const landscapePlace = () => at(platform, ['stages', ...step.landscapePath]);
       if (!listed.has(step.landscape)) {
-        const meant = closestName(step.landscape, listed);
-        const guess = meant === undefined ? '' : `did you mean "${meant}"? `;
-        // The landscape meant is then missing from stages: that follows from this finding and is not said again.
-        if (meant !== undefined) meantBySteps.add(meant);
-        found.push(diagnose(landscapePlace(), 'stage_unknown_landscape', { landscape: step.landscape, known: [...listed].sort().join(', '), guess }));
+        if (!meantByListing.has(step.landscape)) {
+          const meant = closestName(step.landscape, listed);
+          const guess = meant === undefined ? '' : `did you mean "${meant}"? `;
+          // The landscape meant is then missing from stages: that follows from this finding and is not said again.
+          if (meant !== undefined) meantBySteps.add(meant);
+          found.push(diagnose(landscapePlace(), 'stage_unknown_landscape', { landscape: step.landscape, known: [...listed].sort().join(', '), guess }));
+        }
       } else if (seen.has(step.landscape)) {
         found.push(diagnose(landscapePlace(), 'stage_duplicate_landscape', { landscape: step.landscape }));
       }
@@ -50,7 +54,8 @@ function checkStages(index: FleetIndex, platform: Loaded<Platform>): Diagnostic[
     }
   });
   platform.data.landscapes.forEach((landscape, i) => {
-    if (!seen.has(landscape) && !meantBySteps.has(landscape) && platform.data.landscapes.indexOf(landscape) === i) {
+    // An unregistered landscape missing from stages: is folded under platform_landscape_unknown.
+    if (index.landscapes.has(landscape) && !seen.has(landscape) && !meantBySteps.has(landscape) && platform.data.landscapes.indexOf(landscape) === i) {
       found.push(diagnose(at(platform, ['landscapes', i]), 'stage_missing_landscape', { landscape }));
     }
   });
@@ -283,6 +288,18 @@ function unknownLandscape(index: FleetIndex, platform: string, landscape: string
   const suggestion = meant ?? closestName(landscape, index.landscapes.keys());
   const folded: string[] = [];
   let consequences = 0;
+  const stages = index.platforms.get(platform)?.data.stages as RawStageEntry[] | undefined;
+  const staged = new Set(normalizeStages(stages ?? []).flatMap((group) => group.map((step) => step.landscape)));
+  if (!staged.has(landscape)) {
+    folded.push(`"${landscape}" is missing from stages:`);
+    consequences += 1;
+  }
+  // The misspelling in landscapes: alone: stages: already names the landscape meant.
+  const stagedMeant = meant !== undefined && staged.has(meant) && !staged.has(landscape);
+  if (stagedMeant) {
+    folded.push(`stage "${meant}" is not in landscapes:`);
+    consequences += 1;
+  }
   if (meant !== undefined) {
     const rows = [...(index.rows.get(platform)?.values() ?? [])].filter((byLandscape) => byLandscape.has(meant)).length;
     if (rows > 0) folded.push(`${rows} row(s) platforms/${platform}/*/${meant}.yaml for a landscape it does not list`);
@@ -301,7 +318,7 @@ function unknownLandscape(index: FleetIndex, platform: string, landscape: string
     landscape,
     folded: folded.length > 0 ? ` (${consequences} consequence(s) not reported separately: ${folded.join('; ')})` : '',
     fix: suggestion
-      ? `did you mean "${suggestion}"? write ${suggestion} in landscapes: and stages:, or add registry/landscapes/${landscape}.yaml`
+      ? `did you mean "${suggestion}"? write ${suggestion} in ${stagedMeant ? 'landscapes:' : 'landscapes: and stages:'}, or add registry/landscapes/${landscape}.yaml`
       : `add registry/landscapes/${landscape}.yaml, or name one of: ${known(index.landscapes)}`,
   };
 }

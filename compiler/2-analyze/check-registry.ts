@@ -54,6 +54,16 @@ function misspeltLandscape(index: FleetIndex, cluster: Loaded<Cluster>): { lands
   };
 }
 
+/**
+ * The fix for a reference `key: name` to a registry file that does not exist:
+ * the registered name it most likely meant first, else the registered names;
+ * then the file that would register it.
+ */
+function unknownName(key: string, name: string, registered: ReadonlyMap<string, unknown>, file: string): string {
+  const meant = closestName(name, registered.keys());
+  return meant !== undefined ? `did you mean "${meant}"? write \`${key}: ${meant}\`, or add ${file}` : `add ${file}, or name one of: ${known(registered)}`;
+}
+
 /** Runs every registry rule over `index`. */
 export function checkRegistry(index: FleetIndex): Diagnostic[] {
   const found: Diagnostic[] = [];
@@ -112,7 +122,10 @@ export function checkRegistry(index: FleetIndex): Diagnostic[] {
     vlandscape.data.members.forEach((member, i) => {
       if (!index.landscapes.has(member.landscape)) {
         found.push(
-          diagnose(at(vlandscape, ['members', i, 'landscape']), 'vlandscape_member_unknown', { landscape: member.landscape, known: known(index.landscapes) }),
+          diagnose(at(vlandscape, ['members', i, 'landscape']), 'vlandscape_member_unknown', {
+            landscape: member.landscape,
+            fix: unknownName('landscape', member.landscape, index.landscapes, `registry/landscapes/${member.landscape}.yaml`),
+          }),
         );
       }
     });
@@ -145,7 +158,12 @@ export function checkRegistry(index: FleetIndex): Diagnostic[] {
         }),
       );
     } else if (!account) {
-      found.push(diagnose(at(cluster, ['account']), 'cluster_account_unknown', { account: cluster.data.account, known: known(index.accounts) }));
+      found.push(
+        diagnose(at(cluster, ['account']), 'cluster_account_unknown', {
+          account: cluster.data.account,
+          fix: unknownName('account', cluster.data.account, index.accounts, `registry/accounts/${cluster.data.account}.yaml`),
+        }),
+      );
     } else if (account.data.vendor !== cluster.data.provider) {
       found.push(
         diagnose(

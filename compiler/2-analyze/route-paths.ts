@@ -68,7 +68,7 @@ export const DROP_REASONS: readonly DropReason[] = ['does not exist', 'another a
 export interface DroppedPrefix {
   prefix: string;
   target: string;
-  /** the target's row when it exists but is not ready (an empty `pin.chart`): the target "does not exist" as a route until it is */
+  /** the target's row when it exists but is not ready (an empty `pin.chart`): no route until it is, so the warning lists it as "not ready", apart from the targets that do not exist */
   unreadyRow?: string;
   /** for a target that is no host of the fleet: the ready route of the claim's account on its landscape it most likely meant */
   meant?: string;
@@ -114,7 +114,14 @@ export function deriveRoutePaths(
       const parsed = parseServiceHost(shape, target);
       const key = parsed.ok ? rowKey(parsed.parts.platform, parsed.parts.service, parsed.parts.landscape) : '';
       verdict = parsed.ok
-        ? { ok: true, platform: parsed.parts.platform, landscape: parsed.parts.landscape, ready: ready.has(key), row: rowPathOfKey(key), rowExists: rowsExist.has(key) }
+        ? {
+            ok: true,
+            platform: parsed.parts.platform,
+            landscape: parsed.parts.landscape,
+            ready: ready.has(key),
+            row: rowPathOfKey(key),
+            rowExists: rowsExist.has(key),
+          }
         : { ok: false };
       targetCache.set(target, verdict);
     }
@@ -134,7 +141,14 @@ export function deriveRoutePaths(
     const keys = Object.keys(claim.paths).sort(compare);
     const key = rowKey(host.platform, host.service, host.landscape);
     if (!ready.has(key)) {
-      findings.push({ kind: 'host-not-ready', file: claim.file, host: claim.host, reason: rowsExist.has(key) ? 'empty pin' : 'no row', row: rowPathOfKey(key), prefixes: keys.length });
+      findings.push({
+        kind: 'host-not-ready',
+        file: claim.file,
+        host: claim.host,
+        reason: rowsExist.has(key) ? 'empty pin' : 'no row',
+        row: rowPathOfKey(key),
+        prefixes: keys.length,
+      });
       continue;
     }
     if (keys.length > MAX_PREFIXES_PER_CLAIM) {
@@ -238,7 +252,9 @@ export function fleetShapeOfIndex(index: FleetIndex): FleetShape | undefined {
     [...index.platforms].map(([name, platform]) => ({
       name,
       landscapes: platform.data.landscapes,
-      services: [...(index.rows.get(name)?.keys() ?? [])].sort().map((service) => ({ name: service, modules: platform.data.services?.[service]?.modules ?? DEFAULT_MODULES })),
+      services: [...(index.rows.get(name)?.keys() ?? [])]
+        .sort()
+        .map((service) => ({ name: service, modules: platform.data.services?.[service]?.modules ?? DEFAULT_MODULES })),
     })),
   );
 }

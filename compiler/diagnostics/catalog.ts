@@ -232,8 +232,9 @@ export const catalog = {
         body_not_written: 'its body is not a list of output files with their digests',
         body_not_record: 'it is not the record of a loaded input file',
         not_a_record: 'it is not a record diene writes (a key and JSON)',
-        not_sealed: 'it carries no seal (diene seals everything it keeps with this user\'s cache key)',
-        seal_mismatch: "its seal was not made with this user's cache key (the key changed, or the file was copied from another user or machine, restored from another job's cache, forged, or changed after it was written)",
+        not_sealed: "it carries no seal (diene seals everything it keeps with this user's cache key)",
+        seal_mismatch:
+          "its seal was not made with this user's cache key (the key changed, or the file was copied from another user or machine, restored from another job's cache, forged, or changed after it was written)",
         size_mismatch: 'its size is not the one its first line states',
         too_large: 'it is larger than anything diene keeps there, so it was not read',
         not_a_file: 'it is not a regular file (a symbolic link, a folder, a FIFO or a device): diene never reads through one',
@@ -287,7 +288,7 @@ export const catalog = {
   },
   cache_folder_unsafe: {
     severity: 'warning',
-    message: 'ignored the cache folder {dir}: {folder} {why}, so what it holds could be another user\'s; {run} without it',
+    message: "ignored the cache folder {dir}: {folder} {why}, so what it holds could be another user's; {run} without it",
     hint: 'a cache must be a folder of your own that nobody else can write: remove it and let diene make it again (it makes its folders with mode 0700), give another --cache DIR, or run with --no-cache',
     choices: {
       why: {
@@ -309,7 +310,7 @@ export const catalog = {
         foreign_owner: 'it is owned by another user',
         readable_by_others: 'other users can read it',
         not_a_key: 'it does not hold a key diene made (64 hexadecimal digits)',
-        folder_unsafe: 'its folder is a symbolic link, another user\'s, or writable by others (make it yours with mode 0700)',
+        folder_unsafe: "its folder is a symbolic link, another user's, or writable by others (make it yours with mode 0700)",
         unreadable: 'it cannot be read or made (its folder is not writable, say)',
         in_fleet: 'it is inside the fleet {root}, which a pull request can supply',
         in_repository: "it is inside the fleet's git work tree {root}, which a pull request can supply",
@@ -363,7 +364,12 @@ export const catalog = {
     hint: 'give {remedy} a plain name on one line, without "<", ">", control characters or invisible format characters (zero-width spaces and joiners, soft hyphens, bidirectional controls: Unicode category Cf): it becomes the author and committer of the commit and its actor: line',
     choices: {
       field: { name: 'author name', email: 'author e-mail', message: 'message' },
-      source: { made: '', option: ' (from --actor)', diene_actor: ' (from the environment variable DIENE_ACTOR)', user: ' (from the environment variable USER)' },
+      source: {
+        made: '',
+        option: ' (from --actor)',
+        diene_actor: ' (from the environment variable DIENE_ACTOR)',
+        user: ' (from the environment variable USER)',
+      },
       remedy: {
         made: '--actor (or DIENE_ACTOR, or USER)',
         option: '--actor',
@@ -393,7 +399,8 @@ export const catalog = {
       advice: {
         close:
           'did you mean {example}? it is the service host of the fleet closest to the one given; a claim is named after an exact host of the fleet, <module>.<service>.<platform>.<landscape>.<base>',
-        example: 'name the claim file after an exact host of the fleet, claims/domains/<module>.<service>.<platform>.<landscape>.<base>.json, e.g. {example}.json',
+        example:
+          'name the claim file after an exact host of the fleet, claims/domains/<module>.<service>.<platform>.<landscape>.<base>.json, e.g. {example}.json',
       },
     },
   },
@@ -545,7 +552,7 @@ export const catalog = {
   claim_targets_dropped: {
     severity: 'warning',
     message: "{dropped} of the claim's {total} prefixes contribute no row: {details}",
-    hint: "a target must be a ready route of the same account on the host's landscape; fix or remove these prefixes with `diene claim set-paths`; a row comes back by itself once its target is ready",
+    hint: '{fix}',
   },
   claim_worktree_blocked: {
     severity: 'error',
@@ -575,7 +582,7 @@ export const catalog = {
   cluster_account_unknown: {
     severity: 'error',
     message: 'account "{account}" does not exist',
-    hint: 'add registry/accounts/{account}.yaml, or name one of: {known}',
+    hint: '{fix}',
   },
   cluster_account_vendor_mismatch: {
     severity: 'error',
@@ -623,15 +630,17 @@ export const catalog = {
     hint: 'name a variable diene may read for a {provider} host, {allowed} (e.g. {field}: {example}), and export the secret in it where the appliers run (docs/hardening.md#credentials)',
     choices: {
       why: {
-        prefix: 'which is not a variable diene reads credentials from: `export dns` and `apply dns` would send whatever it holds (a CI token, a cloud key) to this host',
-        reserved: 'which holds the git credentials of `diene claim set-paths`, not a DNS host\'s',
+        prefix:
+          'which is not a variable diene reads credentials from: `export dns` and `apply dns` would send whatever it holds (a CI token, a cloud key) to this host',
+        reserved: "which holds the git credentials of `diene claim set-paths`, not a DNS host's",
       },
     },
   },
   dns_endpoint_base_unreadable: {
     severity: 'error',
-    message: 'cannot compare the endpoint and credential variable of DNS host(s) {hosts} with the base revision: {why}; no credential was read and no host contacted',
-    hint: 'give the reviewed base with --base DIR|REV (a checkout of the base branch, or a revision such as origin/{branch}: fetch it first, e.g. `git fetch origin {branch}`), or, after checking the hosts\' url, server and *Env fields in registry/fleet.yaml yourself, --allow-endpoint-change',
+    message:
+      'cannot compare the endpoint and credential variable of DNS host(s) {hosts} with the base revision: {why}; no credential was read and no host contacted',
+    hint: "give the reviewed base with --base DIR|REV (a checkout of the base branch, or a revision such as origin/{branch}: fetch it first, e.g. `git fetch origin {branch}`), or, after checking the hosts' url, server and *Env fields in registry/fleet.yaml yourself, --allow-endpoint-change",
     choices: {
       why: {
         no_repository: 'the fleet at {fleet} is in no git repository, and --base was not given',
@@ -649,7 +658,7 @@ export const catalog = {
     choices: {
       change: {
         changed: 'names another endpoint or credential variable than',
-        added: 'is not in'
+        added: 'is not in',
       },
     },
   },
@@ -1120,7 +1129,8 @@ export const catalog = {
   },
   output_location_other_kind: {
     severity: 'error',
-    message: "the output directory {out} holds {what}: its manifest (.diene-manifest.json) says `diene {found}` wrote it, and `diene {wanted}` never replaces another command's tree",
+    message:
+      "the output directory {out} holds {what}: its manifest (.diene-manifest.json) says `diene {found}` wrote it, and `diene {wanted}` never replaces another command's tree",
     hint: '{fix}; {out} is left as it is',
     choices: {
       what: { compile: 'the compiled outputs', atlas: "the atlas's site" },
@@ -1306,7 +1316,7 @@ export const catalog = {
         'no-row':
           'it is a service host of the fleet, but not a route: it has no row ({row} does not exist); add the row, and it becomes a route when its first promotion fills pin.chart',
         'virtual-not-ready':
-          'it is a host of virtual landscape {route}, but no member serves this URL: no serving member has a ready row ({row}: an empty pin.chart or no file); DNS sends clients to members where nothing answers; it is served once a serving member\'s row has a pin.chart',
+          "it is a host of virtual landscape {route}, but no member serves this URL: no serving member has a ready row ({row}: an empty pin.chart or no file); DNS sends clients to members where nothing answers; it is served once a serving member's row has a pin.chart",
         'virtual-not-listed':
           'it is a host of virtual landscape {route}, but the platform is not served on {route}: add {route} to the `vlandscapes:` entry of {row} (a platform serves a virtual landscape only when it lists it there)',
       },
@@ -1443,7 +1453,8 @@ export const catalog = {
   },
   shared_chart_namespace_taken: {
     severity: 'error',
-    message: 'shared chart "{chart}" would deploy into the namespace {platform}-shared-{chart}, which is the primordial namespace of service "shared" in landscape {chart}',
+    message:
+      'shared chart "{chart}" would deploy into the namespace {platform}-shared-{chart}, which is the primordial namespace of service "shared" in landscape {chart}',
     hint: 'rename the shared chart (e.g. {platform}-{chart}; its repository name changes with it) or the service "shared": no two releases may share a namespace',
   },
   shared_row_missing: {
@@ -1628,7 +1639,7 @@ export const catalog = {
   vlandscape_member_unknown: {
     severity: 'error',
     message: 'member landscape "{landscape}" does not exist',
-    hint: 'add registry/landscapes/{landscape}.yaml, or name one of: {known}',
+    hint: '{fix}',
   },
   vlandscape_name_taken: {
     severity: 'error',

@@ -15,7 +15,8 @@ function diagnostics(overlay: Record<string, string | null>) {
 
 describe('prefixes', () => {
   it('accepts one bare RFC 3986 segment', () => {
-    for (const prefix of ['paulca', 'PaulCA', 'v1.2', '.well', 'a..b', '~user', "o'brien", 'a:b@c', 'x=1;y', '2024', '-', '_']) expect(prefixProblem(prefix), prefix).toBeUndefined();
+    for (const prefix of ['paulca', 'PaulCA', 'v1.2', '.well', 'a..b', '~user', "o'brien", 'a:b@c', 'x=1;y', '2024', '-', '_'])
+      expect(prefixProblem(prefix), prefix).toBeUndefined();
   });
 
   it('refuses empty, slashes, dot segments, percent-encoding and characters outside a segment, each with its own code', () => {
@@ -43,7 +44,8 @@ describe('prefixes', () => {
 
 describe('targets', () => {
   it('accepts lower-case host names, IDNs in xn-- form', () => {
-    for (const target of ['api.zinc.nitroso.raichu.cluster.atomi.cloud', 'xn--bcher-kva.example', 'a-b.c1']) expect(targetProblem(target, 'p'), target).toBeUndefined();
+    for (const target of ['api.zinc.nitroso.raichu.cluster.atomi.cloud', 'xn--bcher-kva.example', 'a-b.c1'])
+      expect(targetProblem(target, 'p'), target).toBeUndefined();
   });
 
   it('refuses URLs, ports, paths, upper case, a trailing dot, non-ASCII and bad labels, each with its own code and the fixed form', () => {
@@ -78,12 +80,15 @@ describe('tenancy warnings', () => {
     );
   });
 
-  it('say, under "does not exist" (SPEC §3.4), which targets are no host at all and which are a host whose row is not ready', () => {
+  it('count the targets that are no host at all under "does not exist" and a host whose row is not ready under "not ready", and advise each', () => {
     const RAICHU_CLAIM = 'claims/domains/api.tin.nitroso.raichu.cluster.atomi.cloud.json';
     const paths = { copper: 'api.copper.nitroso.raichu.cluster.atomi.cloud', zinc: 'api.zinc.nitroso.raichu.cluster.atomi.cloud' };
     const found = diagnostics({ [RAICHU_CLAIM]: JSON.stringify({ account: 'nitroso', app: 'tin', paths }, null, 2) }).filter((d) => d.file === RAICHU_CLAIM);
-    expect(found.map((d) => d.message)).toEqual([
-      "2 of the claim's 2 prefixes contribute no row: does not exist: 2 (no such route: copper → api.copper.nitroso.raichu.cluster.atomi.cloud; not ready: zinc → api.zinc.nitroso.raichu.cluster.atomi.cloud, whose row platforms/nitroso/zinc/raichu.yaml has an empty pin.chart)",
+    expect(found.map((d) => [d.message, d.hint])).toEqual([
+      [
+        "2 of the claim's 2 prefixes contribute no row: does not exist: 1 (copper → api.copper.nitroso.raichu.cluster.atomi.cloud); not ready: 1 (zinc → api.zinc.nitroso.raichu.cluster.atomi.cloud, whose row platforms/nitroso/zinc/raichu.yaml has an empty pin.chart)",
+        'a target that does not exist is no service host of the fleet and never becomes a route by itself: fix its spelling or remove the prefix; change the paths with `diene claim set-paths`; a target that is not ready gives its row by itself once its row has a chart version (its first promotion fills pin.chart)',
+      ],
     ]);
   });
 
@@ -115,7 +120,9 @@ describe('tenancy warnings', () => {
     expect(two).toMatchObject({ line: 6, column: 12, pointer: '/paths/mia' });
     // None misspelt: the first prefix of the reason the message lists first ("does not exist: 1 (zed → …)"), not "bob"
     // (homed elsewhere, listed last) although it comes first in the file.
-    const none = warningOf(['    "bob": "api.zinc.nitroso.pichu.cluster.atomi.cloud",', '    "zed": "api.copper.nitroso.pikachu.cluster.atomi.cloud"'].join('\n'));
+    const none = warningOf(
+      ['    "bob": "api.zinc.nitroso.pichu.cluster.atomi.cloud",', '    "zed": "api.copper.nitroso.pikachu.cluster.atomi.cloud"'].join('\n'),
+    );
     expect(none).toMatchObject({ line: 6, column: 12, pointer: '/paths/zed' });
     expect(none?.message).toMatch(/contribute no row: does not exist: 1 \(zed → /);
   });
@@ -128,7 +135,9 @@ describe('tenancy warnings', () => {
       ['claim_targets_dropped', 'warning', 'claims/domains/api.tin.nitroso.raichu.cluster.atomi.cloud.json'],
       ['claim_host_not_ready', 'warning', 'claims/domains/api.zinc.nitroso.raichu.cluster.atomi.cloud.json'],
     ]);
-    const broken = diagnostics({ 'claims/domains/api.tin.nitroso.pichu.cluster.atomi.cloud.json': '{"account": "nitroso", "app": "tin", "paths": {"..": "x.y"}}' });
+    const broken = diagnostics({
+      'claims/domains/api.tin.nitroso.pichu.cluster.atomi.cloud.json': '{"account": "nitroso", "app": "tin", "paths": {"..": "x.y"}}',
+    });
     expect(broken.filter((d) => d.code.startsWith('claim_')).map((d) => d.code)).toEqual(['claim_prefix_dot_segment']);
   });
 });
@@ -164,7 +173,13 @@ describe('prefixes that differ only in letter case', () => {
   });
 
   it('name the first spelling for every later one, and stay quiet for prefixes that differ otherwise', () => {
-    const { found } = twins([`    "PAULCA": "${ZINC}"`, `    "paulca": "${ZINC}"`, `    "PaulCa": "${ZINC}"`, `    "paulca2": "${ZINC}"`, `    "2024": "${ZINC}"`]);
+    const { found } = twins([
+      `    "PAULCA": "${ZINC}"`,
+      `    "paulca": "${ZINC}"`,
+      `    "PaulCa": "${ZINC}"`,
+      `    "paulca2": "${ZINC}"`,
+      `    "2024": "${ZINC}"`,
+    ]);
     expect(found.map((d) => [d.pointer, d.related.map((r) => r.line)])).toEqual([
       ['/paths/paulca', [5]],
       ['/paths/PaulCa', [5]],
@@ -173,7 +188,6 @@ describe('prefixes that differ only in letter case', () => {
   });
 });
 
-
 // SPEC §3.4 and issue 36: the claim on the main-base host governs its spare-base twin, so a second, hand-written claim
 // on the twin is refused as an input error at the file, with the host whose claim to edit.
 describe('a claim on a spare-base host', () => {
@@ -181,7 +195,11 @@ describe('a claim on a spare-base host', () => {
 
   it('is refused at the file, naming the main-base twin whose claim governs it, and the compile writes nothing', () => {
     const result = compileFleet(
-      toSourceFiles(overlayTexts(readFleetTexts(), { [SPARE_CLAIM]: JSON.stringify({ account: 'nitroso', app: 'tin', paths: { paulca: 'api.zinc.nitroso.pikachu.cluster.atomi-spare.net' } }, null, 2) })),
+      toSourceFiles(
+        overlayTexts(readFleetTexts(), {
+          [SPARE_CLAIM]: JSON.stringify({ account: 'nitroso', app: 'tin', paths: { paulca: 'api.zinc.nitroso.pikachu.cluster.atomi-spare.net' } }, null, 2),
+        }),
+      ),
       { nowSeconds: TEST_NOW_SECONDS },
     );
     const found = result.diagnostics.filter((d) => d.file === SPARE_CLAIM);

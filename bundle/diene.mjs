@@ -16363,7 +16363,7 @@ function droppedGroups(byReason) {
   for (const reason of DROP_REASONS) {
     const list2 = byReason.get(reason) ?? [];
     if (reason === "does not exist") {
-      groups2.push(["does not exist", list2.filter((d) => d.unreadyRow === void 0)], ["not ready", list2.filter((d) => d.unreadyRow !== void 0)]);
+      groups2.push(["does not exist", list2.filter((d) => d.unreadyRow === void 0)], ["does not exist yet", list2.filter((d) => d.unreadyRow !== void 0)]);
     } else
       groups2.push([reason, [...list2]]);
   }
@@ -16380,8 +16380,8 @@ function droppedFix(groups2, misspelt) {
     advice.push("a target must be a route of the same account on the host's landscape: point the prefix at one or remove it");
   if (advice.length > 0)
     advice.push("change the paths with `diene claim set-paths`");
-  if (labels.has("not ready"))
-    advice.push(`a target that is not ready gives its row by itself once its row has a chart version (its first promotion fills pin.chart)${advice.length > 0 ? "" : ": nothing to change in the claim"}`);
+  if (labels.has("does not exist yet"))
+    advice.push(`a target that does not exist yet (its row is not ready) gives its row by itself once its row has a chart version (its first promotion fills pin.chart)${advice.length > 0 ? "" : ": nothing to change in the claim"}`);
   return advice.join("; ");
 }
 function droppedText({ prefix, target, unreadyRow, meant }) {

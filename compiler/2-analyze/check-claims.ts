@@ -350,8 +350,12 @@ export function claimFindingDiagnostic(
   }
 }
 
-/** A label of the warning: SPEC §3.4's three relations, with the targets that are not ready yet set apart from those that do not exist. */
-type DroppedLabel = 'does not exist' | 'not ready' | 'another account' | 'homed elsewhere';
+/**
+ * A label of the warning: SPEC §3.4's three relations ("does not exist",
+ * "homed elsewhere", "another account"), with the targets whose row is not
+ * ready set apart as "does not exist yet" (SPEC's words, and a different fix).
+ */
+type DroppedLabel = 'does not exist' | 'does not exist yet' | 'another account' | 'homed elsewhere';
 
 /**
  * The dropped prefixes by label, in the order the warning lists them, empty
@@ -363,7 +367,7 @@ function droppedGroups(byReason: ReadonlyMap<DropReason, readonly DroppedPrefix[
   for (const reason of DROP_REASONS) {
     const list = byReason.get(reason) ?? [];
     if (reason === 'does not exist') {
-      groups.push(['does not exist', list.filter((d) => d.unreadyRow === undefined)], ['not ready', list.filter((d) => d.unreadyRow !== undefined)]);
+      groups.push(['does not exist', list.filter((d) => d.unreadyRow === undefined)], ['does not exist yet', list.filter((d) => d.unreadyRow !== undefined)]);
     } else groups.push([reason, [...list]]);
   }
   return groups.filter(([, list]) => list.length > 0);
@@ -382,9 +386,9 @@ function droppedFix(groups: readonly [DroppedLabel, DroppedPrefix[]][], misspelt
   if (labels.has('another account') || labels.has('homed elsewhere'))
     advice.push("a target must be a route of the same account on the host's landscape: point the prefix at one or remove it");
   if (advice.length > 0) advice.push('change the paths with `diene claim set-paths`');
-  if (labels.has('not ready'))
+  if (labels.has('does not exist yet'))
     advice.push(
-      `a target that is not ready gives its row by itself once its row has a chart version (its first promotion fills pin.chart)${advice.length > 0 ? '' : ': nothing to change in the claim'}`,
+      `a target that does not exist yet (its row is not ready) gives its row by itself once its row has a chart version (its first promotion fills pin.chart)${advice.length > 0 ? '' : ': nothing to change in the claim'}`,
     );
   return advice.join('; ');
 }

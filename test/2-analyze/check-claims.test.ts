@@ -80,14 +80,14 @@ describe('tenancy warnings', () => {
     );
   });
 
-  it('count the targets that are no host at all under "does not exist" and a host whose row is not ready under "not ready", and advise each', () => {
+  it('count the targets that are no host at all under "does not exist" and a host whose row is not ready under "does not exist yet", and advise each', () => {
     const RAICHU_CLAIM = 'claims/domains/api.tin.nitroso.raichu.cluster.atomi.cloud.json';
     const paths = { copper: 'api.copper.nitroso.raichu.cluster.atomi.cloud', zinc: 'api.zinc.nitroso.raichu.cluster.atomi.cloud' };
     const found = diagnostics({ [RAICHU_CLAIM]: JSON.stringify({ account: 'nitroso', app: 'tin', paths }, null, 2) }).filter((d) => d.file === RAICHU_CLAIM);
     expect(found.map((d) => [d.message, d.hint])).toEqual([
       [
-        "2 of the claim's 2 prefixes contribute no row: does not exist: 1 (copper → api.copper.nitroso.raichu.cluster.atomi.cloud); not ready: 1 (zinc → api.zinc.nitroso.raichu.cluster.atomi.cloud, whose row platforms/nitroso/zinc/raichu.yaml has an empty pin.chart)",
-        'a target that does not exist is no service host of the fleet and never becomes a route by itself: fix its spelling or remove the prefix; change the paths with `diene claim set-paths`; a target that is not ready gives its row by itself once its row has a chart version (its first promotion fills pin.chart)',
+        "2 of the claim's 2 prefixes contribute no row: does not exist: 1 (copper → api.copper.nitroso.raichu.cluster.atomi.cloud); does not exist yet: 1 (zinc → api.zinc.nitroso.raichu.cluster.atomi.cloud, whose row platforms/nitroso/zinc/raichu.yaml has an empty pin.chart)",
+        'a target that does not exist is no service host of the fleet and never becomes a route by itself: fix its spelling or remove the prefix; change the paths with `diene claim set-paths`; a target that does not exist yet (its row is not ready) gives its row by itself once its row has a chart version (its first promotion fills pin.chart)',
       ],
     ]);
   });

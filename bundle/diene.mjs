@@ -1179,7 +1179,7 @@ var init_catalog = __esm({
       output_stale: {
         severity: "error",
         message: "the generated file {path} is {state}",
-        hint: "run `diene compile` and commit the result: the generated files must be what the inputs produce",
+        hint: "run `{command}` and commit the result: the generated files must be what the inputs produce",
         choices: {
           state: {
             changed: "changed: its bytes differ from what the inputs produce",
@@ -2231,13 +2231,20 @@ function markdownText(text) {
 function markdownCode(text) {
   return PLAIN.test(text) ? `\`${text}\`` : markdownText(text);
 }
-var ZERO_WIDTH_SPACE, PUNCTUATION, PLAIN;
+function markdownProse(text) {
+  const parts = text.split("`");
+  if (parts.length % 2 === 0)
+    return markdownText(text);
+  return parts.map((part, i) => i % 2 === 1 && CODE_SPAN.test(part) && printable(part, "line") === part ? `\`${part}\`` : markdownText(part)).join("");
+}
+var ZERO_WIDTH_SPACE, PUNCTUATION, PLAIN, CODE_SPAN;
 var init_markdown_text = __esm({
   "dist/report/markdown-text.js"() {
     init_format();
     ZERO_WIDTH_SPACE = "\u200B";
     PUNCTUATION = /[\\`*_[\]!()~|#]/g;
     PLAIN = /^[A-Za-z0-9._/:+=,-]+(?: [A-Za-z0-9._/:+=,-]+)*$/;
+    CODE_SPAN = /^[^`|\s](?:[^`|\n]*[^`|\s])?$/;
   }
 });
 
@@ -33821,6 +33828,7 @@ var check_output_exports = {};
 __export(check_output_exports, {
   DEFAULT_DIFF_LINES: () => DEFAULT_DIFF_LINES,
   checkCounts: () => checkCounts,
+  compileCommandLine: () => compileCommandLine,
   diffLinesOption: () => diffLinesOption,
   foreignFiles: () => foreignFiles,
   staleCheckOutput: () => staleCheckOutput
@@ -33855,6 +33863,15 @@ function checkCounts(diff, foreign) {
   const added = all.filter((file) => foreign.has(file) && foreign.get(file)?.reason !== "changed");
   return { generated: all.filter((file) => !added.includes(file)), edited, added };
 }
+function compileCommandLine(values2) {
+  const fleet = stringOption(values2, "fleet");
+  const out = stringOption(values2, "out");
+  return [
+    "diene compile",
+    ...fleet !== void 0 && fleet !== "." ? [`--fleet ${shellWord(fleet)}`] : [],
+    ...out !== void 0 ? [`--out ${shellWord(out)}`] : []
+  ].join(" ");
+}
 async function staleCheckOutput(input) {
   const diffLines2 = diffLinesOption(input.values);
   const diffFile = stringOption(input.values, "diff-file");
@@ -33876,9 +33893,10 @@ async function staleCheckOutput(input) {
   });
   const root = realOutputPath(input.root);
   const where = (file) => fromFleetRoot(root, path19.join(input.outDir, file));
+  const command = compileCommandLine(input.values);
   const finding = (file, state, mode = ["", ""]) => {
     const refused = foreign.get(file);
-    return refused ? foreignDiagnostic(refused, input.place) : diagnose({ file: where(file) }, "output_stale", { path: shownPath(path19.join(input.outDir, file)), state, mode: mode[0], wanted: mode[1] });
+    return refused ? foreignDiagnostic(refused, input.place) : diagnose({ file: where(file) }, "output_stale", { path: shownPath(path19.join(input.outDir, file)), state, mode: mode[0], wanted: mode[1], command });
   };
   const matched = new Set(foreign.values());
   const unmatched = input.foreign ? input.foreign.manifest ? foreignDiagnostics(input.foreign, input.place) : input.foreign.findings.filter((f) => !matched.has(f)).map((f) => foreignDiagnostic(f, input.place)) : [];
@@ -33906,6 +33924,7 @@ var init_check_output = __esm({
     init_output_manifest();
     init_command();
     init_output_location();
+    init_shell_word();
     init_output_refusals();
     DEFAULT_DIFF_LINES = 400;
   }
@@ -34026,7 +34045,7 @@ function writtenNote(written, outShown) {
 }
 async function staleResult(stale, run2, summary) {
   const { root, outDir, values: values2 } = run2;
-  const [{ staleCheckOutput: staleCheckOutput2, foreignFiles: foreignFiles2, checkCounts: checkCounts2 }, { octal: octal2 }, { foreignPlace: foreignPlace2 }] = await Promise.all([
+  const [{ staleCheckOutput: staleCheckOutput2, foreignFiles: foreignFiles2, checkCounts: checkCounts2, compileCommandLine: compileCommandLine2 }, { octal: octal2 }, { foreignPlace: foreignPlace2 }] = await Promise.all([
     Promise.resolve().then(() => (init_check_output(), check_output_exports)),
     Promise.resolve().then(() => (init_output_tree_diff(), output_tree_diff_exports)),
     Promise.resolve().then(() => (init_output_refusals(), output_refusals_exports))
@@ -34050,7 +34069,8 @@ async function staleResult(stale, run2, summary) {
   const notOurs = foreign ? foreign.manifest ? 1 : foreign.findings.length : 0;
   const edits = (foreign?.findings ?? []).filter((f) => f.reason === "changed").length;
   const restore = place3.tracked.size === 0 ? "delete it" : place3.tracked.size === edits ? "`git checkout HEAD -- <file>`" : "`git checkout HEAD -- <file>` (delete it when git does not track it)";
-  const next = notOurs ? `\`diene compile\` refuses to remove or overwrite what diene did not write: restore or move ${notOurs === 1 ? "it" : "them"} yourself (a file marked edited below: ${restore} if its edit is not wanted, or change the fleet's inputs to keep it; a file marked foreign: move it out), then run \`diene compile\` and commit the result` : "run `diene compile` and commit the result";
+  const compile = compileCommandLine2(values2);
+  const next = notOurs ? `\`diene compile\` refuses to remove or overwrite what diene did not write: restore or move ${notOurs === 1 ? "it" : "them"} yourself (a file marked edited below: ${restore} if its edit is not wanted, or change the fleet's inputs to keep it; a file marked foreign: move it out), then run \`${compile}\` and commit the result` : `run \`${compile}\` and commit the result`;
   const line = (file, word) => {
     const finding = notDienes.get(file);
     return finding ? finding.reason === "changed" ? `  edited  ${file}  (changed by hand after diene wrote it)` : `  foreign ${file}  (diene did not write it)` : `  ${word} ${file}`;
@@ -52057,14 +52077,14 @@ function formatStepSummary(summary, diagnostics, passed) {
   const lines = [
     `### ${markdownText(summary.title)}: ${passed ? "passed" : "failed"}`,
     "",
-    markdownText(summary.verdict),
+    markdownProse(summary.verdict),
     "",
     `${counted(errors2, "error")}, ${counted(warnings, "warning")}`
   ];
   if (diagnostics.length > 0) {
     lines.push("", "| severity | code | place | message |", "| --- | --- | --- | --- |");
     for (const d of diagnostics.slice(0, SUMMARY_ROWS).map(redacted))
-      lines.push(`| ${d.severity} | ${markdownCode(d.code)} | ${place(d)} | ${markdownText(d.message)}<br>hint: ${markdownText(d.hint)} |`);
+      lines.push(`| ${d.severity} | ${markdownCode(d.code)} | ${place(d)} | ${markdownText(d.message)}<br>hint: ${markdownProse(d.hint)} |`);
     if (diagnostics.length > SUMMARY_ROWS)
       lines.push("", `\u2026 and ${diagnostics.length - SUMMARY_ROWS} more; the job log lists them all`);
   }

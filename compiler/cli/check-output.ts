@@ -18,6 +18,7 @@ import { formatReview, useColour } from '../report/check-review.js';
 import { MANIFEST_FILE } from '../3-emit/output-manifest.js';
 import { fromFleetRoot, invalidValue, shownPath, stringOption, type OptionValues } from './command.js';
 import { realOutputPath } from '../adapters/filesystem/output-location.js';
+import { shellWord } from '../diagnostics/shell-word.js';
 import type { ForeignFinding, OutputForeignError } from '../adapters/filesystem/output-tree.js';
 import { foreignDiagnostic, foreignDiagnostics, type ForeignPlace } from './output-refusals.js';
 
@@ -66,6 +67,20 @@ export function checkCounts(diff: OutputTreeDiff, foreign: ReadonlyMap<string, F
 }
 
 /**
+ * The compile that makes a stale `--check` pass, with the --fleet and --out it was given, quoted for a shell: run from where the
+ * check ran (a CI job's workspace), a bare `diene compile` would not find a fleet in a subfolder, or would write another tree.
+ */
+export function compileCommandLine(values: OptionValues): string {
+  const fleet = stringOption(values, 'fleet');
+  const out = stringOption(values, 'out');
+  return [
+    'diene compile',
+    ...(fleet !== undefined && fleet !== '.' ? [`--fleet ${shellWord(fleet)}`] : []),
+    ...(out !== undefined ? [`--out ${shellWord(out)}`] : []),
+  ].join(' ');
+}
+
+/**
  * The stdout review and the findings of a stale `--check`, files named from
  * the fleet root `root`: one `output_stale` per file `diene compile` would
  * rewrite or remove, one `output_foreign_file` per entry it would refuse
@@ -109,11 +124,12 @@ export async function staleCheckOutput(input: {
   // The output directory is resolved through symbolic links: so is the fleet root it is named from.
   const root = realOutputPath(input.root);
   const where = (file: string) => fromFleetRoot(root, path.join(input.outDir, file));
+  const command = compileCommandLine(input.values);
   const finding = (file: string, state: ChoiceOf<'output_stale', 'state'>, mode: readonly [string, string] = ['', '']) => {
     const refused = foreign.get(file);
     return refused
       ? foreignDiagnostic(refused, input.place)
-      : diagnose({ file: where(file) }, 'output_stale', { path: shownPath(path.join(input.outDir, file)), state, mode: mode[0], wanted: mode[1] });
+      : diagnose({ file: where(file) }, 'output_stale', { path: shownPath(path.join(input.outDir, file)), state, mode: mode[0], wanted: mode[1], command });
   };
   // What compile refuses that is in no file of the diff: a sibling's entry, a folder, a link, a manifest that cannot be trusted.
   const matched = new Set(foreign.values());

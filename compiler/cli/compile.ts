@@ -200,7 +200,7 @@ async function staleResult(
   summary: (verdict: string) => Partial<CommandResult>,
 ): Promise<CommandResult> {
   const { root, outDir, values } = run;
-  const [{ staleCheckOutput, foreignFiles, checkCounts }, { octal }, { foreignPlace }] = await Promise.all([
+  const [{ staleCheckOutput, foreignFiles, checkCounts, compileCommandLine }, { octal }, { foreignPlace }] = await Promise.all([
     import('./check-output.js'),
     import('../plan/output-tree-diff.js'),
     import('./output-refusals.js'),
@@ -230,9 +230,10 @@ async function staleResult(
       : place.tracked.size === edits
         ? '`git checkout HEAD -- <file>`'
         : '`git checkout HEAD -- <file>` (delete it when git does not track it)';
+  const compile = compileCommandLine(values);
   const next = notOurs
-    ? `\`diene compile\` refuses to remove or overwrite what diene did not write: restore or move ${notOurs === 1 ? 'it' : 'them'} yourself (a file marked edited below: ${restore} if its edit is not wanted, or change the fleet's inputs to keep it; a file marked foreign: move it out), then run \`diene compile\` and commit the result`
-    : 'run `diene compile` and commit the result';
+    ? `\`diene compile\` refuses to remove or overwrite what diene did not write: restore or move ${notOurs === 1 ? 'it' : 'them'} yourself (a file marked edited below: ${restore} if its edit is not wanted, or change the fleet's inputs to keep it; a file marked foreign: move it out), then run \`${compile}\` and commit the result`
+    : `run \`${compile}\` and commit the result`;
   const line = (file: string, word: string) => {
     const finding = notDienes.get(file);
     return finding

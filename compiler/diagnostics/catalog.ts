@@ -1191,7 +1191,7 @@ export const catalog = {
   output_stale: {
     severity: 'error',
     message: 'the generated file {path} is {state}',
-    hint: 'run `diene compile` and commit the result: the generated files must be what the inputs produce',
+    hint: 'run `{command}` and commit the result: the generated files must be what the inputs produce',
     choices: {
       state: {
         changed: 'changed: its bytes differ from what the inputs produce',

@@ -59,3 +59,19 @@ const PLAIN = /^[A-Za-z0-9._/:+=,-]+(?: [A-Za-z0-9._/:+=,-]+)*$/;
 export function markdownCode(text: string): string {
   return PLAIN.test(text) ? `\`${text}\`` : markdownText(text);
 }
+
+/** A code span's text that renders as it is wherever the span stands: no backtick, pipe or line break, no space at either end. */
+const CODE_SPAN = /^[^`|\s](?:[^`|\n]*[^`|\s])?$/;
+
+/**
+ * `text` written with backticks around its code (a command a verdict suggests:
+ * ``run `diene compile --fleet fleet` and commit the result``) as Markdown:
+ * each backticked part as a code span when it is printable and can be one
+ * ({@link CODE_SPAN}), every other part as {@link markdownText}; text with
+ * an unpaired backtick is all {@link markdownText}.
+ */
+export function markdownProse(text: string): string {
+  const parts = text.split('`');
+  if (parts.length % 2 === 0) return markdownText(text);
+  return parts.map((part, i) => (i % 2 === 1 && CODE_SPAN.test(part) && printable(part, 'line') === part ? `\`${part}\`` : markdownText(part))).join('');
+}

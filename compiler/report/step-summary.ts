@@ -5,11 +5,12 @@
  * counted), places relative to the repository root. Every value is escaped
  * as the pull request report escapes it (markdown-text.ts): a file name or a
  * message from the inputs can neither break the table nor inject HTML, links
- * or mentions. Pure.
+ * or mentions; the commands the verdict and the hints put in backticks are
+ * code spans. Pure.
  */
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { redacted } from '../diagnostics/format.js';
-import { markdownCode, markdownText } from './markdown-text.js';
+import { markdownCode, markdownProse, markdownText } from './markdown-text.js';
 import { counted } from '../diagnostics/counted.js';
 
 /** Findings listed in the summary's table; GitHub caps a step's summary at 1 MiB, and a reader needs the first ones. */
@@ -19,10 +20,9 @@ export const SUMMARY_ROWS = 50;
 export interface StepSummary {
   /** The command as run, e.g. `diene compile --check`. */
   title: string;
-  /** One line: what the run found (fresh, stale, valid, …). */
+  /** One line: what the run found (fresh, stale, valid, …); a command it suggests in backticks, shown as code. */
   verdict: string;
 }
-
 
 function place(d: Diagnostic): string {
   if (d.file === null) return '';
@@ -36,14 +36,14 @@ export function formatStepSummary(summary: StepSummary, diagnostics: readonly Di
   const lines = [
     `### ${markdownText(summary.title)}: ${passed ? 'passed' : 'failed'}`,
     '',
-    markdownText(summary.verdict),
+    markdownProse(summary.verdict),
     '',
     `${counted(errors, 'error')}, ${counted(warnings, 'warning')}`,
   ];
   if (diagnostics.length > 0) {
     lines.push('', '| severity | code | place | message |', '| --- | --- | --- | --- |');
     for (const d of diagnostics.slice(0, SUMMARY_ROWS).map(redacted))
-      lines.push(`| ${d.severity} | ${markdownCode(d.code)} | ${place(d)} | ${markdownText(d.message)}<br>hint: ${markdownText(d.hint)} |`);
+      lines.push(`| ${d.severity} | ${markdownCode(d.code)} | ${place(d)} | ${markdownText(d.message)}<br>hint: ${markdownProse(d.hint)} |`);
     if (diagnostics.length > SUMMARY_ROWS) lines.push('', `… and ${diagnostics.length - SUMMARY_ROWS} more; the job log lists them all`);
   }
   return `${lines.join('\n')}\n\n`;

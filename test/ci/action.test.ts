@@ -172,6 +172,33 @@ describe.skipIf(skip)(`action.yml${skippedBecause(missing)}`, () => {
     expect(run.summary).toContain('| error | `output_foreign_file` | `generated/platforms/nitroso.yaml` |');
   });
 
+  it('on a stale fleet in a subfolder, the summary suggests the command that fixes it from the workspace, --fleet included, as code', () => {
+    const dir = workspace('fleet');
+    rmSync(path.join(dir, 'fleet', 'generated', 'platforms', 'nitroso.yaml'));
+    const run = runAction(dir, { fleet: 'fleet' });
+    expect(run.exitCode, run.log).toBe(1);
+    expect(run.outputs).toEqual({ 'exit-code': '1', result: 'stale', 'sarif-file': '' });
+    expect(run.summary).toMatch(
+      /^### diene compile --check: failed\n\nstale: 1 generated file of \d+ differs from what the inputs produce; run `diene compile --fleet fleet` and commit the result\n/,
+    );
+    // each missing file's hint says the same command, as code in the table
+    expect(run.summary).toContain(
+      '| error | `output_stale` | `fleet/generated/platforms/nitroso.yaml` | the generated file fleet/generated/platforms/nitroso.yaml is missing: the inputs produce it, but it is not in the output directory<br>hint: run `diene compile --fleet fleet` and commit the result: the generated files must be what the inputs produce |',
+    );
+    expect(run.log).toContain('(hint: run `diene compile --fleet fleet` and commit the result');
+    // the command it suggests is the one that makes the check pass
+    expect(runCli(['compile', '--fleet', 'fleet', ...NOW], { cwd: dir }).exitCode).toBe(0);
+    expect(runAction(dir, { fleet: 'fleet' }).outputs.result).toBe('fresh');
+
+    // a folder a shell would split is quoted; the fleet at the root needs no --fleet
+    const spaced = workspace('my fleet');
+    rmSync(path.join(spaced, 'my fleet', 'generated', 'platforms', 'nitroso.yaml'));
+    expect(runAction(spaced, { fleet: 'my fleet' }).summary).toContain("; run `diene compile --fleet 'my fleet'` and commit the result\n");
+    const root = workspace();
+    rmSync(path.join(root, 'generated', 'platforms', 'nitroso.yaml'));
+    expect(runAction(root, {}).summary).toContain('; run `diene compile` and commit the result\n');
+  });
+
   it('with format sarif writes the log where sarif-file says, for check and for validate, and names it in the outputs', () => {
     const dir = workspace('fleet');
     const fleet = path.join(dir, 'fleet');
@@ -214,19 +241,46 @@ describe.skipIf(skip)(`action.yml${skippedBecause(missing)}`, () => {
     expect(check.summary).toMatch(
       /### diene compile --check: failed\n\nfresh: the \d+ generated files match what the inputs produce, but --strict treats warnings as errors: \d+ warnings fail it\n/,
     );
-    const wrong = runAction(dir, { strict: 'yes' });
-    expect(wrong.exitCode).toBe(2);
-    expect(wrong.outputs).toEqual({ 'exit-code': '2', result: 'error', 'sarif-file': '' });
-    expect(wrong.log).toContain('the strict input must be true or false');
   });
 
-  it('refuses a command it does not know', () => {
-    const dir = workspace();
-    const wrong = runAction(dir, { command: 'compile' });
-    expect(wrong.exitCode).toBe(2);
-    expect(wrong.outputs).toEqual({ 'exit-code': '2', result: 'error', 'sarif-file': '' });
-    expect(wrong.log).toContain('the command input must be check or validate');
-    expect(wrong.summary).toBe('');
+  it('refuses a wrong input before running diene: result error, an error annotation and a summary line naming the with: input, the value received and the accepted values', () => {
+    const dir = workspace('fleet');
+    const cases: [Record<string, string>, string][] = [
+      [{ command: 'Check' }, 'with: command: "Check" is not a command of this action: write check or validate'],
+      [
+        { fleet: 'nope' },
+        'with: fleet: "nope" is not a folder in the workspace: name the folder holding registry/fleet.yaml, relative to the workspace (. for its root)',
+      ],
+      [
+        { fleet: 'fleet/registry/fleet.yaml' },
+        'with: fleet: "fleet/registry/fleet.yaml" is not a folder in the workspace: name the folder holding registry/fleet.yaml, relative to the workspace (. for its root)',
+      ],
+      [
+        {},
+        'with: fleet: "." holds no registry/fleet.yaml: name the folder holding registry/fleet.yaml, relative to the workspace (. for its root); fleet holds one (write fleet: fleet)',
+      ],
+      [{ fleet: 'fleet', format: 'annotations' }, 'with: format: "annotations" is not a format of this action: write github, sarif or text'],
+      [{ fleet: 'fleet', format: 'json' }, 'with: format: "json" is not a format of this action: write github, sarif or text'],
+      [{ fleet: 'fleet', strict: 'yes' }, 'with: strict: "yes" is not a setting of strict: write true or false'],
+    ];
+    for (const [inputs, message] of cases) {
+      const run = runAction(dir, inputs);
+      expect(run.exitCode, message).toBe(2);
+      expect(run.outputs, message).toEqual({ 'exit-code': '2', result: 'error', 'sarif-file': '' });
+      expect(run.log, message).toBe(`::error title=diene action::${message}\n`);
+      // diene did not run: no "--fleet" or "--format" advice in a command line's terms
+      expect(run.log).not.toContain('--');
+      expect(run.summary, message).toBe(`### diene action: refused\n\n${message.replace(/\(/g, '\\(').replace(/\)/g, '\\)')}\n\n`);
+    }
+    // the summary shows the value as the characters it holds, never as Markdown or HTML
+    const marked = runAction(dir, { fleet: 'fleet', format: '<b>*x*</b>' });
+    expect(marked.summary).toBe(
+      '### diene action: refused\n\nwith: format: "&lt;b&gt;\\*x\\*&lt;/b&gt;" is not a format of this action: write github, sarif or text\n\n',
+    );
+    // a workflow command's data escapes %, so a value cannot spell a line break in the annotation
+    expect(runAction(dir, { command: '%0A::warning::x' }).log).toBe(
+      '::error title=diene action::with: command: "%250A::warning::x" is not a command of this action: write check or validate\n',
+    );
   });
 
   it('refuses any input holding a line break or another control character: no output, variable or command of its own reaches the runner', () => {
@@ -236,10 +290,12 @@ describe.skipIf(skip)(`action.yml${skippedBecause(missing)}`, () => {
       expect(run.exitCode, name).toBe(2);
       expect(run.outputText, name).toBe('exit-code=2\nresult=error\nsarif-file=\n');
       expect(run.env, name).toEqual({});
-      expect(run.log, name).toBe(`diene action: the ${name} input holds a line break or another control character\n`);
+      const message = `with: ${name}: holds a line break or another control character: no input of this action takes one, write the value on one line`;
+      expect(run.log, name).toBe(`::error title=diene action::${message}\n`);
+      expect(run.summary, name).toBe(`### diene action: refused\n\n${message}\n\n`);
     }
     expect(runAction(dir, { fleet: '.\r' }).exitCode).toBe(0); // trailing white space is trimmed, as the toolkit's getInput does
-    expect(runAction(dir, { out: 'generated\u0007' }).log).toContain('the out input holds a line break or another control character');
+    expect(runAction(dir, { out: 'generated\u0007' }).log).toContain('with: out: holds a line break or another control character');
   });
 
   it('passes the inputs to diene as arguments, each value in its option (a value starting with - stays a value), and runs the diene input when given', () => {
@@ -258,9 +314,44 @@ describe.skipIf(skip)(`action.yml${skippedBecause(missing)}`, () => {
     expect(run.outputs.result).toBe('valid');
     expect(readFileSync(calls, 'utf8')).toBe('validate\n--fleet=.\n--format=text\n');
 
-    const dashed = runAction(dir, { fleet: '--help', out: '-x', diene: path.join(bin, 'my-diene') });
+    const dashedDir = workspace('--help');
+    const dashed = runAction(dashedDir, { fleet: '--help', out: '-x', diene: path.join(bin, 'my-diene') });
     expect(readFileSync(calls, 'utf8')).toBe('compile\n--check\n--fleet=--help\n--out=-x\n--format=github\n');
-    expect(dashed.exitCode).toBe(2);
-    expect(dashed.outputs.result).toBe('invalid');
+    // an out folder that does not exist yet: every generated file is missing from it
+    expect(dashed.exitCode, dashed.log).toBe(1);
+    expect(dashed.outputs.result).toBe('stale');
+  });
+
+  it('reports diene refusing the arguments the inputs make as a refused input (result error), not as an invalid fleet', () => {
+    const dir = workspace('fleet');
+    // out inside the fleet's inputs: diene refuses the folder before it reads anything
+    const inside = runAction(dir, { fleet: 'fleet', out: 'fleet/registry' });
+    expect(inside.exitCode).toBe(2);
+    expect(inside.outputs).toEqual({ 'exit-code': '2', result: 'error', 'sarif-file': '' });
+    expect(inside.log).toContain('diene: error output_location_in_input:');
+    const message =
+      'with: out: "fleet/registry" is not a folder diene compares (output_location_in_input, the job log says why): name a folder outside the fleet\'s input folders, or leave it empty for generated/ in the fleet';
+    expect(inside.log).toContain(`::error title=diene action::${message}\n`);
+    expect(inside.summary).toContain(
+      '### diene action: refused\n\nwith: out: "fleet/registry" is not a folder diene compares \\(output\\_location\\_in\\_input,',
+    );
+
+    // a diene input naming a diene that lacks an option the action passes
+    const bin = mkdtempSync(path.join(tmpdir(), 'diene-bin-'));
+    cleanups.push(() => rmSync(bin, { recursive: true, force: true }));
+    writeFileSync(path.join(bin, 'old-diene'), `#!/bin/sh\nexec '${runnerNode}' '${path.join(checkout, 'bin', 'diene.js')}' "$@" --no-such-option\n`, {
+      mode: 0o755,
+    });
+    const old = runAction(dir, { fleet: 'fleet', diene: path.join(bin, 'old-diene') });
+    expect(old.exitCode).toBe(2);
+    expect(old.outputs.result).toBe('error');
+    expect(old.log).toContain('::error title=diene action::diene refused the arguments these inputs make (usage_option_unknown, the job log says which)');
+
+    // an invalid fleet stays invalid
+    writeFileSync(path.join(dir, 'fleet', 'registry', 'fleet.yaml'), 'not: [a fleet\n');
+    const invalid = runAction(dir, { fleet: 'fleet' });
+    expect(invalid.exitCode).toBe(2);
+    expect(invalid.outputs.result).toBe('invalid');
+    expect(invalid.log).not.toContain('diene action');
   });
 });

@@ -225,7 +225,7 @@ describe('diene compile --check', () => {
     expect(listed).toContain('  changed .diene-manifest.json');
     const count = (word: string) => listed.filter((l) => l.startsWith(`  ${word} `)).length;
     expect(ours.stderr).toContain(
-      `stale: ${listed.length} generated files of ${GOLDEN_FILES - count('extra')} differ from what the inputs produce; run \`diene compile\` and commit the result\n`,
+      `stale: ${listed.length} generated files of ${GOLDEN_FILES - count('extra')} differ from what the inputs produce; run \`diene compile --fleet ${dir}\` and commit the result\n`,
     );
     expect(ours.stderr).toMatch(/\n {2}extra {3}books\/mercury\//);
     expect(count('extra')).toBeGreaterThan(0);

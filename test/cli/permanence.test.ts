@@ -84,10 +84,11 @@ describe('compile --check --base', () => {
     expect(run.stderr).toContain(
       'registry/landscapes/raichu.yaml:3:9: error permanent_identifier_changed: the region of landscape raichu changed from SIN to IAD',
     );
+    const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     expect(run.stderr).toMatch(
       new RegExp(
-        `^refused: 1 permanent identifier\\(s\\) changed or removed against the base ${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(docs/checks\\.md\\); the generated files were compared as well:\n` +
-          'stale: 1 generated file of [0-9]+ differs from what the inputs produce; run `diene compile` and commit the result\n' +
+        `^refused: 1 permanent identifier\\(s\\) changed or removed against the base ${literal(base)} \\(docs/checks\\.md\\); the generated files were compared as well:\n` +
+          `stale: 1 generated file of [0-9]+ differs from what the inputs produce; run \`diene compile --fleet ${literal(head)}\` and commit the result\n` +
           '  missing gateways/raichu-opal\\.json$',
         'm',
       ),

@@ -366,7 +366,7 @@ describe('--path-prefix in every form, and files outside the repository', () => 
     expect(check.exitCode, check.stderr).toBe(1);
     const annotations = check.stderr.split('\n').filter((line) => line.startsWith('::'));
     expect(annotations).toContain(
-      `::error title=output_stale::the generated file ${shown}/argocd/nitroso.yaml is missing: the inputs produce it, but it is not in the output directory (hint: run \`diene compile\` and commit the result: the generated files must be what the inputs produce)`,
+      `::error title=output_stale::the generated file ${shown}/argocd/nitroso.yaml is missing: the inputs produce it, but it is not in the output directory (hint: run \`diene compile --fleet ${FLEET} --out ${out}\` and commit the result: the generated files must be what the inputs produce)`,
     );
     expect(
       annotations.some((line) => line.startsWith(`::error title=output_foreign_file::${shown}/platforms/nitroso.yaml holds what diene did not write`)),

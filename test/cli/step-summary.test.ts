@@ -70,7 +70,7 @@ describe('the GitHub step summary', () => {
     expect(stale.exitCode).toBe(1);
     const text = readFileSync(summary, 'utf8');
     expect(text).toContain('### diene compile --check: failed');
-    expect(text).toMatch(/stale: \d+ generated files of \d+ differ from what the inputs produce; run \\`diene compile\\` and commit the result/);
+    expect(text).toMatch(/stale: \d+ generated files of \d+ differ from what the inputs produce; run `diene compile --fleet fleet` and commit the result/);
     expect(text).toContain(
       '| error | `output_stale` | `fleet/generated/platforms/nitroso.yaml` | the generated file fleet/generated/platforms/nitroso.yaml is missing: the inputs produce it, but it is not in the output directory',
     );

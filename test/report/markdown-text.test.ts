@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { diagnose, type Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
 import { printable } from '../../compiler/diagnostics/format.js';
 import { outputChanges } from '../../compiler/plan/output-changes.js';
-import { markdownCode, markdownText } from '../../compiler/report/markdown-text.js';
+import { markdownCode, markdownProse, markdownText } from '../../compiler/report/markdown-text.js';
 import { renderReport } from '../../compiler/report/pr-report.js';
 
 const HOSTILE = [
@@ -115,5 +115,26 @@ describe('markdownText and markdownCode', () => {
     expect(markdownCode('kargo.akuity.io/Stage nitroso/tin-pikachu')).toBe('`kargo.akuity.io/Stage nitroso/tin-pikachu`');
     expect(markdownCode('a`b|c')).toBe('a\\`b\\|c');
     expect(markdownCode(' padded')).toBe(' padded');
+  });
+});
+
+describe('markdownProse', () => {
+  it('shows the backticked commands of a verdict as code and the rest as text', () => {
+    const verdict = "stale: 1 file (of 46) differs; run `diene compile --fleet 'my fleet'` and commit the result";
+    expect(markdownProse(verdict)).toBe("stale: 1 file \\(of 46\\) differs; run `diene compile --fleet 'my fleet'` and commit the result");
+    const paragraph = render(markdownProse(verdict)).body;
+    expect([...paragraph.querySelectorAll('code')].map((code) => code.textContent)).toEqual(["diene compile --fleet 'my fleet'"]);
+    expect(paragraph.textContent?.trim()).toBe(verdict.replace(/`/g, ''));
+  });
+
+  it('keeps hostile text inert: a part that cannot be a code span, and text with an unpaired backtick, are escaped as markdownText does', () => {
+    expect(markdownProse('run `a|b` or ` x` or `<img src=y>`')).toBe('run a\\|b or  x or `<img src=y>`');
+    expect(render(markdownProse('run `<img src=y>`')).body.querySelector('img')).toBeNull();
+    expect(markdownProse('one ` backtick')).toBe(markdownText('one ` backtick'));
+    expect(markdownProse('`line\nbreak`')).toBe('line␤break');
+    for (const text of HOSTILE) {
+      const doc = render(markdownProse(text));
+      expect(doc.body.querySelectorAll('a, img, details, table, h2').length, text).toBe(0);
+    }
   });
 });

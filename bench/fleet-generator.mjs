@@ -73,25 +73,115 @@ const REGIONS = [
 
 // Landscape names (at most 9 letters, so a track number still fits in 12).
 const LANDSCAPE_WORDS = [
-  'pichu', 'pikachu', 'raichu', 'ampharos', 'mareep', 'flaaffy', 'togepi', 'togetic', 'eevee', 'vaporeon',
-  'jolteon', 'flareon', 'espeon', 'umbreon', 'chikorita', 'bayleef', 'meganium', 'cyndaquil', 'quilava', 'totodile',
-  'croconaw', 'sentret', 'furret', 'hoothoot', 'noctowl', 'ledyba', 'ledian', 'spinarak', 'ariados', 'chinchou',
-  'lanturn', 'cleffa', 'igglybuff', 'natu', 'xatu', 'sudowoodo', 'politoed', 'hoppip', 'skiploom', 'jumpluff',
+  'pichu',
+  'pikachu',
+  'raichu',
+  'ampharos',
+  'mareep',
+  'flaaffy',
+  'togepi',
+  'togetic',
+  'eevee',
+  'vaporeon',
+  'jolteon',
+  'flareon',
+  'espeon',
+  'umbreon',
+  'chikorita',
+  'bayleef',
+  'meganium',
+  'cyndaquil',
+  'quilava',
+  'totodile',
+  'croconaw',
+  'sentret',
+  'furret',
+  'hoothoot',
+  'noctowl',
+  'ledyba',
+  'ledian',
+  'spinarak',
+  'ariados',
+  'chinchou',
+  'lanturn',
+  'cleffa',
+  'igglybuff',
+  'natu',
+  'xatu',
+  'sudowoodo',
+  'politoed',
+  'hoppip',
+  'skiploom',
+  'jumpluff',
 ];
 const VLANDSCAPE_WORDS = ['mew', 'celebi', 'jirachi', 'manaphy', 'shaymin', 'victini', 'meloetta', 'diancie', 'hoopa', 'marshadow', 'zeraora', 'zarude'];
 // Cluster marks: gem names (never an element or chemistry word, so no service or platform is named like a mark).
 const MARKS = ['opal', 'ruby', 'jade', 'pearl', 'onyx', 'topaz', 'amber', 'beryl', 'coral', 'garnet', 'jasper', 'lapis', 'quartz', 'agate', 'zircon', 'spinel'];
 // Platform names: chemistry words of 5 to 10 letters (a number may follow).
 const PLATFORM_WORDS = [
-  'nitroso', 'mercury', 'carbonyl', 'hydroxyl', 'sulfide', 'acetyl', 'benzene', 'ketone', 'amine', 'esters',
-  'phenol', 'nitrile', 'alkyne', 'alkene', 'ethanol', 'methane', 'propane', 'butane', 'toluene', 'xylene',
-  'furan', 'pyridine', 'indole', 'purine', 'lactone', 'oxime', 'azide', 'imine', 'thiol', 'silane',
+  'nitroso',
+  'mercury',
+  'carbonyl',
+  'hydroxyl',
+  'sulfide',
+  'acetyl',
+  'benzene',
+  'ketone',
+  'amine',
+  'esters',
+  'phenol',
+  'nitrile',
+  'alkyne',
+  'alkene',
+  'ethanol',
+  'methane',
+  'propane',
+  'butane',
+  'toluene',
+  'xylene',
+  'furan',
+  'pyridine',
+  'indole',
+  'purine',
+  'lactone',
+  'oxime',
+  'azide',
+  'imine',
+  'thiol',
+  'silane',
 ];
 // Service names: elements.
 const SERVICE_WORDS = [
-  'tin', 'zinc', 'copper', 'iron', 'cobalt', 'nickel', 'argon', 'boron', 'neon', 'xenon',
-  'radon', 'helium', 'sodium', 'calcium', 'silicon', 'gallium', 'indium', 'iodine', 'osmium', 'iridium',
-  'tungsten', 'bismuth', 'cerium', 'erbium', 'holmium', 'yttrium', 'niobium', 'hafnium', 'rhodium', 'barium',
+  'tin',
+  'zinc',
+  'copper',
+  'iron',
+  'cobalt',
+  'nickel',
+  'argon',
+  'boron',
+  'neon',
+  'xenon',
+  'radon',
+  'helium',
+  'sodium',
+  'calcium',
+  'silicon',
+  'gallium',
+  'indium',
+  'iodine',
+  'osmium',
+  'iridium',
+  'tungsten',
+  'bismuth',
+  'cerium',
+  'erbium',
+  'holmium',
+  'yttrium',
+  'niobium',
+  'hafnium',
+  'rhodium',
+  'barium',
 ];
 const PREFIX_SYLLABLES = ['pa', 'ul', 'ca', 'ro', 'mi', 'ne', 'ta', 'ko', 'ri', 'sa', 'ven', 'lo', 'dar', 'bel', 'qu', 'is'];
 
@@ -160,7 +250,11 @@ function trackStages(landscapes, shape) {
     case 2:
       return [dev, staging, a, b, c];
     case 3:
-      return [dev, { landscape: staging, soak: '30m' }, [{ landscape: a, gate: 'manual' }, { landscape: b, soak: '2h30m', verification: ['http-check', 'error-rate'] }, c]];
+      return [
+        dev,
+        { landscape: staging, soak: '30m' },
+        [{ landscape: a, gate: 'manual' }, { landscape: b, soak: '2h30m', verification: ['http-check', 'error-rate'] }, c],
+      ];
     default:
       return [dev, staging, { landscape: a, verification: ['latency-p99'] }, [{ landscape: b, gate: 'manual' }, c]];
   }
@@ -243,7 +337,8 @@ export function generateFleet(scale) {
     'registry/regions.yaml',
     `regions:\n${REGIONS.map(([code, lat, lon, google, providers]) => `  ${code}: { providers: ${flow(providers)}, lat: ${lat}, lon: ${lon}, googleRegion: ${google} }\n`).join('')}`,
   );
-  for (const vendor of ['aws', 'digitalocean']) for (const name of ['main', 'prod']) put(`registry/accounts/${vendor}-${name}.yaml`, `vendor: ${vendor}\nname: ${name}\n`);
+  for (const vendor of ['aws', 'digitalocean'])
+    for (const name of ['main', 'prod']) put(`registry/accounts/${vendor}-${name}.yaml`, `vendor: ${vendor}\nname: ${name}\n`);
 
   // Landscapes in tracks of five.
   const trackCount = size.landscapes / TRACK_TIERS.length;
@@ -277,7 +372,10 @@ export function generateFleet(scale) {
       const last = c === count - 1;
       const traffic = !(last && lastIs === 'dark');
       const note = traffic ? '' : ' # a blue/green swap in progress';
-      put(`registry/clusters/${l.name}-${mark}.yaml`, `landscape: ${l.name}\nmark: ${mark}\nprovider: ${provider}\naccount: ${account}\ntraffic: ${traffic}${note}\n`);
+      put(
+        `registry/clusters/${l.name}-${mark}.yaml`,
+        `landscape: ${l.name}\nmark: ${mark}\nprovider: ${provider}\naccount: ${account}\ntraffic: ${traffic}${note}\n`,
+      );
       if (last && lastIs === 'unbuilt') continue;
       const v6 = `2001:db8:${(i + 1).toString(16)}::${(c + 1).toString(16)}`;
       const addresses = c % 4 === 3 ? [documentationIpv4(ipv4++)] : [documentationIpv4(ipv4++), v6];
@@ -325,7 +423,11 @@ export function generateFleet(scale) {
       const other = tracks[(track + 1) % trackCount];
       const mine = tracks[track];
       names = [...mine, ...other];
-      stages = [[mine[0], other[0]], [mine[1], { landscape: other[1], verification: ['smoke-test'] }], [...mine.slice(2), ...other.slice(2)]];
+      stages = [
+        [mine[0], other[0]],
+        [mine[1], { landscape: other[1], verification: ['smoke-test'] }],
+        [...mine.slice(2), ...other.slice(2)],
+      ];
     } else if (variant === 7) {
       names = tracks[track].slice(0, 3);
       stages = trackStages(names, p % 5);
@@ -385,7 +487,7 @@ export function generateFleet(scale) {
   const taken = new Set();
   const bases = ['cluster.atomi.cloud', 'cluster.atomi-spare.net'];
   // The cap claim sits on the largest platform's first ready host, so it has many targets.
-  const pool = [...ready].sort((a, b) => (readyBy.get(`${b.platform.name}/${b.landscape}`).length - readyBy.get(`${a.platform.name}/${a.landscape}`).length));
+  const pool = [...ready].sort((a, b) => readyBy.get(`${b.platform.name}/${b.landscape}`).length - readyBy.get(`${a.platform.name}/${a.landscape}`).length);
   for (let attempt = 0; hosts.length < size.claims && attempt < size.claims * 50; attempt++) {
     const r = hosts.length === 0 ? pool[0] : ready[Math.floor(random() * ready.length)];
     // Claims sit on main-base hosts (SPEC §3.4: a claim governs its spare-base twin); a quarter target spare-base hosts.

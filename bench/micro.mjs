@@ -62,7 +62,15 @@ if (explain?.fleetUpstreams && matcher?.lookupUpstream) {
   for (let i = 0; i < 1000; i++) matcher.lookupUpstream(table, requests[i % requests.length][0], requests[i % requests.length][1]);
   const baseline = rate((i) => hosts.get(requests[i][0]), requests.length, 1);
   const perSecond = rate((i) => matcher.lookupUpstream(table, requests[i][0], requests[i][1]), requests.length, 2);
-  result.lookupUpstream = { available: true, requests: requests.length, routes: routes.length, prefixRows: rows.length, perSecond, mapGetPerSecond: baseline, overMapGet: baseline / perSecond };
+  result.lookupUpstream = {
+    available: true,
+    requests: requests.length,
+    routes: routes.length,
+    prefixRows: rows.length,
+    perSecond,
+    mapGetPerSecond: baseline,
+    overMapGet: baseline / perSecond,
+  };
 } else {
   result.lookupUpstream = { available: false, reason: 'compiler/route/lookup-upstream.ts has not landed' };
 }
@@ -95,7 +103,15 @@ if (traffic?.planTraffic && traffic?.prepareTraffic) {
   times.sort((a, b) => a - b);
   const recordSets = liveFiles.reduce((n, f) => n + JSON.parse(f.source.text).recordSets.length, 0);
   const changes = plan.zones.reduce((n, z) => n + z.counts.create + z.counts.update + z.counts.delete, 0);
-  result.planTraffic = { available: true, calls: times.length, medianMs: percentile(times, 50), p99Ms: percentile(times, 99), zoneHostSnapshots: live.length, recordSets, changes };
+  result.planTraffic = {
+    available: true,
+    calls: times.length,
+    medianMs: percentile(times, 50),
+    p99Ms: percentile(times, 99),
+    zoneHostSnapshots: live.length,
+    recordSets,
+    changes,
+  };
 } else {
   result.planTraffic = { available: false, reason: 'compiler/plan/traffic-planner.ts has not landed' };
 }

@@ -84,4 +84,5 @@ const rows = [
 ];
 for (const [what, size, count] of rows) process.stdout.write(`${what.padEnd(58)} ${size.padStart(9)}  ${count}\n`);
 process.stdout.write('\nlargest production dependencies (--omit=dev):\n');
-for (const [name, bytes] of [...production.byTop].sort((a, b) => b[1] - a[1]).slice(0, 8)) process.stdout.write(`  ${name.padEnd(30)} ${mb(bytes).padStart(9)}\n`);
+for (const [name, bytes] of [...production.byTop].sort((a, b) => b[1] - a[1]).slice(0, 8))
+  process.stdout.write(`  ${name.padEnd(30)} ${mb(bytes).padStart(9)}\n`);

@@ -81,7 +81,8 @@ const deriveMs = time(() => {
 }, 3);
 const baselineDeriveMs = time(() => {
   const all = [];
-  for (const claim of claims) for (const prefix of Object.keys(claim.paths)) all.push({ host: claim.host, prefix, target: claim.paths[prefix], account: claim.account, app: claim.app });
+  for (const claim of claims)
+    for (const prefix of Object.keys(claim.paths)) all.push({ host: claim.host, prefix, target: claim.paths[prefix], account: claim.account, app: claim.app });
   all.sort((a, b) => (a.host < b.host ? -1 : a.host > b.host ? 1 : a.prefix < b.prefix ? -1 : a.prefix > b.prefix ? 1 : 0));
 }, 3);
 const { tables } = deriveRoutePaths(shape, ready, ready, claims, ['alpha', 'beta']);
@@ -95,15 +96,21 @@ const emitMs = time(() => {
 
 // The matcher: every route, and one host with a 10,000-prefix map.
 const mapped = host('plat000', 'svc0', 'alpha');
-const prefixRows = Array.from({ length: 10_000 }, (_, i) => ({ host: mapped, prefix: `p${String(i).padStart(5, '0')}`, target: host('plat000', `svc${1 + (i % 9)}`, 'alpha') }));
+const prefixRows = Array.from({ length: 10_000 }, (_, i) => ({
+  host: mapped,
+  prefix: `p${String(i).padStart(5, '0')}`,
+  target: host('plat000', `svc${1 + (i % 9)}`, 'alpha'),
+}));
 const table = compileUpstreamTable(routes, prefixRows);
 const plainHost = host('plat007', 'svc3', 'beta');
 const hosts = [plainHost, host('plat042', 'svc9', 'alpha'), host('plat013', 'svc0', 'beta'), host('plat031', 'svc5', 'alpha')];
 const paths = [];
 for (let i = 0; i < 1024; i++) {
   const prefix = `p${String((i * 7919) % 10_000).padStart(5, '0')}`;
-  if (i % 10 < 6) paths.push(`/${prefix}/items/${i}?page=2`); // hit
-  else if (i % 10 < 9) paths.push(`/other${i}/x`); // miss
+  if (i % 10 < 6)
+    paths.push(`/${prefix}/items/${i}?page=2`); // hit
+  else if (i % 10 < 9)
+    paths.push(`/other${i}/x`); // miss
   else paths.push(i % 20 === 9 ? `//${prefix}/x` : `/%70${prefix.slice(1)}/x`); // needs normalising
 }
 

@@ -12583,7 +12583,11 @@ function checkRows(index, nowSeconds2) {
     if (!index.platforms.has(platformName2) || checkedServices.has(entry) || SERVICE_NAME.test(service))
       continue;
     checkedServices.add(entry);
-    found.push(diagnose({ file: `platforms/${platformName2}/${service}/` }, "service_folder_invalid", { platform: platformName2, service, suggestion: serviceNameFor(service) }));
+    found.push(diagnose({ file: `platforms/${platformName2}/${service}/` }, "service_folder_invalid", {
+      platform: platformName2,
+      service,
+      suggestion: serviceNameFor(service)
+    }));
   }
   found.push(...missingRows(index));
   return found;
@@ -17323,7 +17327,10 @@ var init_rfc2136 = __esm({
         why: "a zone transfer returns names as stored (DNS is case-preserving) in RFC 1035 presentation form"
       },
       deleteMustMatch: { required: false, why: "an RRset is deleted by name and type (CLASS ANY); the planner still sends the live values as a prerequisite" },
-      negativeTtl: { managed: true, why: "an UPDATE that adds an SOA at the apex replaces the zone's SOA when its serial is greater (RFC 2136 \xA73.4.2.2); diene sends the live serial plus one" }
+      negativeTtl: {
+        managed: true,
+        why: "an UPDATE that adds an SOA at the apex replaces the zone's SOA when its serial is greater (RFC 2136 \xA73.4.2.2); diene sends the live serial plus one"
+      }
     };
   }
 });
@@ -17360,7 +17367,10 @@ var init_route53 = __esm({
         required: true,
         why: "DELETE must name the record set exactly as it exists (TTL, every value, SetIdentifier and routing), else InvalidChangeBatch"
       },
-      negativeTtl: { managed: true, why: "ChangeResourceRecordSets may UPSERT the apex SOA (never create or delete it); its last field is the negative-caching TTL" }
+      negativeTtl: {
+        managed: true,
+        why: "ChangeResourceRecordSets may UPSERT the apex SOA (never create or delete it); its last field is the negative-caching TTL"
+      }
     };
   }
 });
@@ -30261,7 +30271,10 @@ var init_apply_books_help = __esm({
       exitCodes: [
         { code: 0, means: "published (or nothing changed)" },
         { code: 2, means: "invalid input or usage, or an unreadable target; nothing written" },
-        { code: 3, means: "refused: a remote book is newer, another publisher wrote first, or a name a book lists is not answered yet by its nameservers (the name check); nothing written" },
+        {
+          code: 3,
+          means: "refused: a remote book is newer, another publisher wrote first, or a name a book lists is not answered yet by its nameservers (the name check); nothing written"
+        },
         { code: 4, means: "published in part: each failed key is named" }
       ]
     };
@@ -30392,8 +30405,14 @@ var init_apply_dns_help = __esm({
       ],
       exitCodes: [
         { code: 0, means: "applied in full (or nothing to do)" },
-        { code: 2, means: "invalid input or usage, or a failure before any write (a host that cannot be read, each named; every dry-run failure); nothing written" },
-        { code: 3, means: "refused by a brake or a stale --plan-checksum, or a host whose endpoint or credential variable differs from the base (none read); nothing written" },
+        {
+          code: 2,
+          means: "invalid input or usage, or a failure before any write (a host that cannot be read, each named; every dry-run failure); nothing written"
+        },
+        {
+          code: 3,
+          means: "refused by a brake or a stale --plan-checksum, or a host whose endpoint or credential variable differs from the base (none read); nothing written"
+        },
         { code: 4, means: "applied in part: each failed host and zone is named, the others written" }
       ]
     });
@@ -30455,7 +30474,12 @@ var init_claim_set_paths_help = __esm({
         "Checks the new claim against the fleet on the branch before writing, so a write can never make the fleet fail to compile. Credentials for an HTTP remote come from DIENE_GIT_USERNAME and DIENE_GIT_PASSWORD.",
         "When the branch keeps the compiled outputs in git (generated/ with its .diene-manifest.json), the branch is compiled with the new claim and every output that changes (the route tables, the manifest) is committed with the claim in one commit, whose message lists them; so `diene compile --check` passes on the branch. A compile that fails commits nothing."
       ],
-      arguments: [{ name: "HOST", description: "The claimed host: <module>.<service>.<platform>.<landscape>.<base>, the base as in registry/fleet.yaml (e.g. cluster.atomi.cloud)." }],
+      arguments: [
+        {
+          name: "HOST",
+          description: "The claimed host: <module>.<service>.<platform>.<landscape>.<base>, the base as in registry/fleet.yaml (e.g. cluster.atomi.cloud)."
+        }
+      ],
       options: [
         {
           name: "file",
@@ -30605,7 +30629,10 @@ var init_compile_help = __esm({
       ],
       exitCodes: [
         { code: 0, means: "written (or, with --check, fresh)" },
-        { code: 1, means: "--check: the output tree is stale, or a permanent identifier changed or a traffic-on cluster was removed against --base (both said when both happen)" },
+        {
+          code: 1,
+          means: "--check: the output tree is stale, or a permanent identifier changed or a traffic-on cluster was removed against --base (both said when both happen)"
+        },
         {
           code: 2,
           means: "invalid input or usage, an output directory it may not write, an input that changed while it compiled, or, with --strict, a warning (nothing written; before a stale tree: 2, not 1)"
@@ -30877,7 +30904,13 @@ var init_report_help = __esm({
           description: "The head's committed output tree. Default: generated/ inside the fleet.",
           example: "diene report --out generated"
         },
-        { name: "output", type: "string", value: "FILE", description: "Write the report to FILE instead of stdout (- is stdout).", example: "diene report --output report.md" },
+        {
+          name: "output",
+          type: "string",
+          value: "FILE",
+          description: "Write the report to FILE instead of stdout (- is stdout).",
+          example: "diene report --output report.md"
+        },
         {
           name: "max-chars",
           type: "string",
@@ -30889,7 +30922,10 @@ var init_report_help = __esm({
       examples: [{ command: "diene report --base ../main --output report.md", does: "Writes the pull request comment comparing with a checkout of main." }],
       exitCodes: [
         { code: 0, means: "the report was written (even for a fleet that does not compile: its errors are in it)" },
-        { code: 1, means: "the report was written, and with --base it lists a permanent identifier changed or removed, or a traffic-on cluster removed, against the base (refused, docs/checks.md)" },
+        {
+          code: 1,
+          means: "the report was written, and with --base it lists a permanent identifier changed or removed, or a traffic-on cluster removed, against the base (refused, docs/checks.md)"
+        },
         { code: 2, means: "usage, or a --base that is not a fleet" }
       ]
     });
@@ -30927,8 +30963,14 @@ var init_route_help = __esm({
       ],
       diagnosticFormats: ["text", "json", "github"],
       examples: [
-        { command: "diene route api.tin.nitroso.pikachu.cluster.atomi.cloud /paulca/orders", does: "Names the upstream, the matching prefix and the rule that chose it." },
-        { command: "diene route https://api.tin.nitroso.pikachu.cluster.atomi.cloud/paulca/orders", does: "The same, from a URL as one argument (pasted from a browser or a log)." },
+        {
+          command: "diene route api.tin.nitroso.pikachu.cluster.atomi.cloud /paulca/orders",
+          does: "Names the upstream, the matching prefix and the rule that chose it."
+        },
+        {
+          command: "diene route https://api.tin.nitroso.pikachu.cluster.atomi.cloud/paulca/orders",
+          does: "The same, from a URL as one argument (pasted from a browser or a log)."
+        },
         {
           command: "diene route api.tin.nitroso.mew.cluster.atomi.cloud /paulca",
           does: "A virtual landscape's host: the members that serve it, and which one a client in each region reaches on each DNS host."
@@ -31202,7 +31244,10 @@ async function runInit({ positionals }) {
   const schemas = await writeSchemas(path10.join(dir, FLEET_SCHEMAS_FOLDER));
   return {
     diagnostics: [],
-    notes: [`wrote ${written.length} files and ${schemas} schemas (${FLEET_SCHEMAS_FOLDER}/, for editors) to ${given}`, `next: diene compile --fleet ${shellWord(given)}`],
+    notes: [
+      `wrote ${written.length} files and ${schemas} schemas (${FLEET_SCHEMAS_FOLDER}/, for editors) to ${given}`,
+      `next: diene compile --fleet ${shellWord(given)}`
+    ],
     exitCode: EXIT.ok
   };
 }
@@ -40488,7 +40533,11 @@ async function readTextFile(absolute3, cwd) {
   if ("text" in read)
     return { file: sourceFile(shown3, read.text), diagnostics: [] };
   const { problem } = read;
-  const where = { file: shown3, line: problem.code === "file_read_failed" ? problem.line ?? 1 : 1, column: problem.code === "file_read_failed" ? problem.column ?? 1 : 1 };
+  const where = {
+    file: shown3,
+    line: problem.code === "file_read_failed" ? problem.line ?? 1 : 1,
+    column: problem.code === "file_read_failed" ? problem.column ?? 1 : 1
+  };
   return { diagnostics: [diagnoseFinding(where, problem)] };
 }
 async function kind(target) {
@@ -40691,7 +40740,9 @@ function negativeTtlStep(zone, snapshot, wanted) {
   const effective = Math.min(minimum, live.raw.ttl);
   if (minimum === wanted) {
     if (live.raw.ttl < wanted)
-      return { report: `negative caching: the apex SOA's own TTL (${live.raw.ttl} s) is below its minimum, so resolvers cache a miss for ${effective} s, not ${wanted} s (RFC 2308 \xA75)` };
+      return {
+        report: `negative caching: the apex SOA's own TTL (${live.raw.ttl} s) is below its minimum, so resolvers cache a miss for ${effective} s, not ${wanted} s (RFC 2308 \xA75)`
+      };
     return void 0;
   }
   if (!capability?.managed) {
@@ -41579,7 +41630,15 @@ function compileUpstreamTable(routes, rows) {
     }
     const map2 = maps.get(entry) ?? /* @__PURE__ */ new Map();
     if (!map2.has(row.prefix)) {
-      const exactBoth = Object.freeze({ route: target.route, own: entry.route, resolvedBy: "exact", match: "prefix", prefix: row.prefix, spelling: "both", target: row.target });
+      const exactBoth = Object.freeze({
+        route: target.route,
+        own: entry.route,
+        resolvedBy: "exact",
+        match: "prefix",
+        prefix: row.prefix,
+        spelling: "both",
+        target: row.target
+      });
       map2.set(row.prefix, { prefix: row.prefix, target: row.target, route: target.route, exactBoth });
     }
     maps.set(entry, map2);
@@ -41763,7 +41822,15 @@ function lookupUpstream(table3, host, path38) {
   }
   if (hit === void 0)
     return fallthrough;
-  return { route: hit.route, own: entry.route, resolvedBy: byWildcard ? "wildcard" : "exact", match: "prefix", prefix: hit.prefix, spelling, target: hit.target };
+  return {
+    route: hit.route,
+    own: entry.route,
+    resolvedBy: byWildcard ? "wildcard" : "exact",
+    match: "prefix",
+    prefix: hit.prefix,
+    spelling,
+    target: hit.target
+  };
 }
 var SLASH, QUESTION, HASH, PERCENT, DOT;
 var init_lookup_upstream = __esm({
@@ -42264,7 +42331,14 @@ async function runRoute({ positionals, values: values2, format: format2 }) {
       const { platform, service } = virtual.virtual;
       const rows = virtual.members.map((m) => fleetRowPath(fleet.model, platform, service, m.landscape));
       return {
-        diagnostics: [diagnose({}, "route_host_unknown", { host, advice: "virtual-not-ready", route: virtual.virtual.name, row: rows.join(", ") || "it has no serving member" })],
+        diagnostics: [
+          diagnose({}, "route_host_unknown", {
+            host,
+            advice: "virtual-not-ready",
+            route: virtual.virtual.name,
+            row: rows.join(", ") || "it has no serving member"
+          })
+        ],
         exitCode: EXIT.invalid,
         pathPrefix
       };
@@ -44940,7 +45014,18 @@ var init_dns_host = __esm({
         this.name = "DnsHostError";
       }
     };
-    UNREACHABLE_CODES = /* @__PURE__ */ new Set(["ECONNREFUSED", "ECONNRESET", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "EPIPE", "UND_ERR_CONNECT_TIMEOUT", "UND_ERR_SOCKET"]);
+    UNREACHABLE_CODES = /* @__PURE__ */ new Set([
+      "ECONNREFUSED",
+      "ECONNRESET",
+      "EHOSTUNREACH",
+      "ENETUNREACH",
+      "ENOTFOUND",
+      "EAI_AGAIN",
+      "ETIMEDOUT",
+      "EPIPE",
+      "UND_ERR_CONNECT_TIMEOUT",
+      "UND_ERR_SOCKET"
+    ]);
     UNREACHABLE_NAMES = /* @__PURE__ */ new Set(["APIConnectionError", "APIConnectionTimeoutError", "TimeoutError", "AbortError"]);
     CLOUD_SDK_PACKAGES = { cloudflare: "cloudflare", google: "@google-cloud/dns", route53: "@aws-sdk/client-route-53" };
     DEFAULT_TIMING = {
@@ -45169,7 +45254,12 @@ async function askAll(pairs, ask, limit = 16) {
       const { check, target } = pairs[i];
       const answer = await ask(target.server, check.name);
       if (!answer.answered)
-        misses[i] = { name: check.name, books: check.books, target, answer: "unreachable" in answer ? { unreachable: answer.unreachable } : { reason: answer.reason } };
+        misses[i] = {
+          name: check.name,
+          books: check.books,
+          target,
+          answer: "unreachable" in answer ? { unreachable: answer.unreachable } : { reason: answer.reason }
+        };
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, pairs.length) }, worker));
@@ -45523,7 +45613,14 @@ async function zoneId(client, zone) {
 async function listZone(client, host, zone, id) {
   const groups2 = /* @__PURE__ */ new Map();
   for await (const record of client.dns.records.list({ zone_id: id, per_page: 1e3 })) {
-    const native = { id: record.id, name: record.name, type: record.type, content: String(record.content ?? ""), ttl: record.ttl, ...record.proxied !== void 0 ? { proxied: record.proxied } : {} };
+    const native = {
+      id: record.id,
+      name: record.name,
+      type: record.type,
+      content: String(record.content ?? ""),
+      ttl: record.ttl,
+      ...record.proxied !== void 0 ? { proxied: record.proxied } : {}
+    };
     const key = `${native.name.toLowerCase()}	${native.type}`;
     groups2.set(key, [...groups2.get(key) ?? [], native]);
   }
@@ -45551,7 +45648,11 @@ var init_observe2 = __esm({
 // dist/adapters/dns/cloudflare/adapter.js
 function createCloudflareAdapter(host, env, options = {}) {
   const token = host.apiKeyEnv !== void 0 ? env[host.apiKeyEnv] : env["CLOUDFLARE_API_TOKEN"];
-  const missing = token === void 0 || token === "" ? new DnsProblem("dns_host_secret_missing", { variable: host.apiKeyEnv ?? "CLOUDFLARE_API_TOKEN", field: host.apiKeyEnv !== void 0 ? "apiKeyEnv" : "the Cloudflare default", secret: "Cloudflare API token" }) : void 0;
+  const missing = token === void 0 || token === "" ? new DnsProblem("dns_host_secret_missing", {
+    variable: host.apiKeyEnv ?? "CLOUDFLARE_API_TOKEN",
+    field: host.apiKeyEnv !== void 0 ? "apiKeyEnv" : "the Cloudflare default",
+    secret: "Cloudflare API token"
+  }) : void 0;
   let client;
   const clientOf2 = () => client ??= loadSdk2("cloudflare", async () => {
     const { default: Client } = await import("cloudflare");
@@ -45626,7 +45727,12 @@ function toApiRrset(rs) {
   if (rs.setIdentifier !== void 0)
     throw new Error(`${rs.name} ${rs.type} has a Route 53 set identifier, which Cloud DNS does not take`);
   if (rs.geo)
-    return { name: absolute2(rs.name), type: rs.type, ttl: rs.ttl, routingPolicy: { geo: { items: rs.geo.map((item) => ({ location: item.location, rrdatas: data(rs.type, item.values) })) } } };
+    return {
+      name: absolute2(rs.name),
+      type: rs.type,
+      ttl: rs.ttl,
+      routingPolicy: { geo: { items: rs.geo.map((item) => ({ location: item.location, rrdatas: data(rs.type, item.values) })) } }
+    };
   return { name: absolute2(rs.name), type: rs.type, ttl: rs.ttl, rrdatas: data(rs.type, rs.values ?? []) };
 }
 function size(rrsets) {
@@ -45645,7 +45751,11 @@ function changeBodies(plan, natives, quota = DEFAULT_CHANGE_QUOTA) {
     }
     const fits = (body) => body.additions.length + part.additions.length <= quota.additions && body.deletions.length + part.deletions.length <= quota.deletions && size(body.additions) + size(body.deletions) + size(part.additions) + size(part.deletions) <= quota.rrdataBytes;
     if (!fits({ additions: [], deletions: [] }))
-      throw new DnsProblem("dns_change_too_large", { name: unit.name, need: `${part.additions.length} additions and ${part.deletions.length} deletions`, limit: `one Change of at most ${quota.additions} additions, ${quota.deletions} deletions and ${quota.rrdataBytes} rrdata bytes` });
+      throw new DnsProblem("dns_change_too_large", {
+        name: unit.name,
+        need: `${part.additions.length} additions and ${part.deletions.length} deletions`,
+        limit: `one Change of at most ${quota.additions} additions, ${quota.deletions} deletions and ${quota.rrdataBytes} rrdata bytes`
+      });
     if (!current2 || !fits(current2)) {
       current2 = { additions: [], deletions: [] };
       bodies.push(current2);
@@ -45914,7 +46024,13 @@ function patchBody(plan) {
       const after = change.after;
       if (!after.values)
         throw new Error(`${change.key.name} ${change.key.type} has GEO routing, which PowerDNS RRSets cannot hold`);
-      rrsets.push({ name, type: change.key.type, changetype: "REPLACE", ttl: after.ttl, records: after.values.map((v) => ({ content: contentOf(change.key.type, v), disabled: false })) });
+      rrsets.push({
+        name,
+        type: change.key.type,
+        changetype: "REPLACE",
+        ttl: after.ttl,
+        records: after.values.map((v) => ({ content: contentOf(change.key.type, v), disabled: false }))
+      });
     }
   }
   return { rrsets };
@@ -45923,7 +46039,9 @@ function describePatch(zone, body) {
   if (body.rrsets.length === 0)
     return [];
   const replace = body.rrsets.filter((r) => r.changetype === "REPLACE").length;
-  return [`PATCH zone ${absolute2(zone)}: ${body.rrsets.length} RRSet${body.rrsets.length === 1 ? "" : "s"} (${replace} REPLACE, ${body.rrsets.length - replace} DELETE)`];
+  return [
+    `PATCH zone ${absolute2(zone)}: ${body.rrsets.length} RRSet${body.rrsets.length === 1 ? "" : "s"} (${replace} REPLACE, ${body.rrsets.length - replace} DELETE)`
+  ];
 }
 var init_convert4 = __esm({
   "dist/adapters/dns/powerdns/convert.js"() {
@@ -46184,7 +46302,16 @@ function parseMessage(buf) {
       if (offset + 10 > buf.length)
         throw new DnsProblem("dns_answer_malformed", { problem: "a record header past the end of the message" });
       const rdataLength = buf.readUInt16BE(offset + 8);
-      const record = { name, type: buf.readUInt16BE(offset), klass: buf.readUInt16BE(offset + 2), ttl: buf.readUInt32BE(offset + 4), section: section2, start, rdataOffset: offset + 10, rdataLength };
+      const record = {
+        name,
+        type: buf.readUInt16BE(offset),
+        klass: buf.readUInt16BE(offset + 2),
+        ttl: buf.readUInt32BE(offset + 4),
+        section: section2,
+        start,
+        rdataOffset: offset + 10,
+        rdataLength
+      };
       offset += 10 + rdataLength;
       if (offset > buf.length)
         throw new DnsProblem("dns_answer_malformed", { problem: "record data past the end of the message" });
@@ -46274,11 +46401,29 @@ function variables(keyName, algorithm, time, fudge, error2, other) {
   const fixed = Buffer.alloc(6);
   fixed.writeUInt16BE(CLASS.ANY, 0);
   fixed.writeUInt32BE(0, 2);
-  return Buffer.concat([encodeName(keyName.toLowerCase()), fixed, encodeName(algorithm.toLowerCase()), time48(time), u16(fudge), u16(error2), u16(other.length), other]);
+  return Buffer.concat([
+    encodeName(keyName.toLowerCase()),
+    fixed,
+    encodeName(algorithm.toLowerCase()),
+    time48(time),
+    u16(fudge),
+    u16(error2),
+    u16(other.length),
+    other
+  ]);
 }
 function signMessage(message, key, nowSeconds2) {
   const mac = hmac(key, [message, variables(key.name, key.algorithm, nowSeconds2, TSIG_FUDGE, 0, Buffer.alloc(0))]);
-  const rdata = Buffer.concat([encodeName(key.algorithm.toLowerCase()), time48(nowSeconds2), u16(TSIG_FUDGE), u16(mac.length), mac, u16(message.readUInt16BE(0)), u16(0), u16(0)]);
+  const rdata = Buffer.concat([
+    encodeName(key.algorithm.toLowerCase()),
+    time48(nowSeconds2),
+    u16(TSIG_FUDGE),
+    u16(mac.length),
+    mac,
+    u16(message.readUInt16BE(0)),
+    u16(0),
+    u16(0)
+  ]);
   const signed = Buffer.concat([message, encodeRecord({ name: key.name, type: TYPE["TSIG"], klass: CLASS.ANY, ttl: 0, rdata })]);
   signed.writeUInt16BE(message.readUInt16BE(10) + 1, 10);
   return { signed, mac };
@@ -46313,7 +46458,22 @@ var init_wire = __esm({
     import_ipaddr4 = __toESM(require_ipaddr(), 1);
     init_dns_host();
     CLASS = { IN: 1, NONE: 254, ANY: 255 };
-    TYPE = { A: 1, NS: 2, CNAME: 5, SOA: 6, PTR: 12, MX: 15, TXT: 16, AAAA: 28, SRV: 33, DNAME: 39, TSIG: 250, AXFR: 252, ANY: 255, CAA: 257 };
+    TYPE = {
+      A: 1,
+      NS: 2,
+      CNAME: 5,
+      SOA: 6,
+      PTR: 12,
+      MX: 15,
+      TXT: 16,
+      AAAA: 28,
+      SRV: 33,
+      DNAME: 39,
+      TSIG: 250,
+      AXFR: 252,
+      ANY: 255,
+      CAA: 257
+    };
     TYPE_NAMES = new Map(Object.entries(TYPE).map(([name, code2]) => [code2, name]));
     RCODES = {
       0: "NOERROR",
@@ -46333,7 +46493,13 @@ var init_wire = __esm({
       22: "BADTRUNC"
     };
     codecs = import_dns_packet2.default;
-    HMAC_DIGESTS = { "hmac-sha1": "sha1", "hmac-sha224": "sha224", "hmac-sha256": "sha256", "hmac-sha384": "sha384", "hmac-sha512": "sha512" };
+    HMAC_DIGESTS = {
+      "hmac-sha1": "sha1",
+      "hmac-sha224": "sha224",
+      "hmac-sha256": "sha256",
+      "hmac-sha384": "sha384",
+      "hmac-sha512": "sha512"
+    };
     TSIG_FUDGE = 300;
     TsigVerifier = class {
       key;
@@ -46350,22 +46516,40 @@ var init_wire = __esm({
         const tsig = findTsig(buf, message);
         if (!tsig) {
           if (this.first)
-            throw new DnsProblem("dns_tsig_rejected", { key: `${this.key.name} (${this.key.algorithm})`, problem: `the answer is not signed (rcode ${rcodeName(message.rcode)}): the server does not know the key, or refused before checking it` });
+            throw new DnsProblem("dns_tsig_rejected", {
+              key: `${this.key.name} (${this.key.algorithm})`,
+              problem: `the answer is not signed (rcode ${rcodeName(message.rcode)}): the server does not know the key, or refused before checking it`
+            });
           this.pending.push(buf);
           if (this.pending.length > 99)
-            throw new DnsProblem("dns_tsig_rejected", { key: `${this.key.name} (${this.key.algorithm})`, problem: "more than 99 unsigned messages in a row (RFC 8945 \xA75.3.1)" });
+            throw new DnsProblem("dns_tsig_rejected", {
+              key: `${this.key.name} (${this.key.algorithm})`,
+              problem: "more than 99 unsigned messages in a row (RFC 8945 \xA75.3.1)"
+            });
           return;
         }
         if (tsig.error !== 0)
-          throw new DnsProblem("dns_tsig_rejected", { key: `${this.key.name} (${this.key.algorithm})`, problem: `the server rejected the signature: ${rcodeName(tsig.error)}` });
+          throw new DnsProblem("dns_tsig_rejected", {
+            key: `${this.key.name} (${this.key.algorithm})`,
+            problem: `the server rejected the signature: ${rcodeName(tsig.error)}`
+          });
         if (tsig.algorithm.toLowerCase() !== this.key.algorithm.toLowerCase() || tsig.keyName.toLowerCase() !== this.key.name.toLowerCase())
-          throw new DnsProblem("dns_tsig_rejected", { key: `${this.key.name} (${this.key.algorithm})`, problem: `the answer is signed with ${tsig.keyName} ${tsig.algorithm}` });
+          throw new DnsProblem("dns_tsig_rejected", {
+            key: `${this.key.name} (${this.key.algorithm})`,
+            problem: `the answer is signed with ${tsig.keyName} ${tsig.algorithm}`
+          });
         const tail = this.first ? variables(tsig.keyName, tsig.algorithm, tsig.time, tsig.fudge, tsig.error, tsig.other) : Buffer.concat([time48(tsig.time), u16(tsig.fudge)]);
         const expected = hmac(this.key, [u16(this.prior.length), this.prior, ...this.pending, unsigned(buf, tsig), tail]);
         if (expected.length !== tsig.mac.length || !timingSafeEqual2(expected, tsig.mac))
-          throw new DnsProblem("dns_tsig_rejected", { key: `${this.key.name} (${this.key.algorithm})`, problem: "the answer's MAC does not verify with this secret" });
+          throw new DnsProblem("dns_tsig_rejected", {
+            key: `${this.key.name} (${this.key.algorithm})`,
+            problem: "the answer's MAC does not verify with this secret"
+          });
         if (Math.abs(this.nowSeconds() - tsig.time) > tsig.fudge)
-          throw new DnsProblem("dns_tsig_rejected", { key: `${this.key.name} (${this.key.algorithm})`, problem: `the answer was signed at ${tsig.time}, more than ${tsig.fudge} s from this clock (BADTIME)` });
+          throw new DnsProblem("dns_tsig_rejected", {
+            key: `${this.key.name} (${this.key.algorithm})`,
+            problem: `the answer was signed at ${tsig.time}, more than ${tsig.fudge} s from this clock (BADTIME)`
+          });
         this.prior = tsig.mac;
         this.pending = [];
         this.first = false;
@@ -46428,7 +46612,11 @@ function updatePlans(plan, limit = MAX_MESSAGE - TSIG_RESERVE) {
   for (const unit of plan.units) {
     const sections = unitSections(unit);
     if (overhead + sections.size > limit)
-      throw new DnsProblem("dns_change_too_large", { name: unit.name, need: `${overhead + sections.size} octets`, limit: `one UPDATE message of at most ${limit} octets` });
+      throw new DnsProblem("dns_change_too_large", {
+        name: unit.name,
+        need: `${overhead + sections.size} octets`,
+        limit: `one UPDATE message of at most ${limit} octets`
+      });
     if (!current2 || current2.size + sections.size > limit) {
       current2 = { names: [], prerequisites: [], updates: [], size: overhead };
       messages.push(current2);
@@ -46469,9 +46657,15 @@ function refusal(rcode, link3) {
         fix: `grant ${link3.key ? `key ${link3.key.name}` : "this address"} updates of the zone's names on the server (BIND update-policy, Knot acl with action update)`
       });
     case "NOTAUTH":
-      return new DnsProblem("dns_update_refused", { rcode: "NOTAUTH: the server is not authoritative for the zone, or did not accept the signature", fix: "send updates to the primary server of the zone, with the key it knows" });
+      return new DnsProblem("dns_update_refused", {
+        rcode: "NOTAUTH: the server is not authoritative for the zone, or did not accept the signature",
+        fix: "send updates to the primary server of the zone, with the key it knows"
+      });
     case "NOTZONE":
-      return new DnsProblem("dns_update_refused", { rcode: "NOTZONE: a name is outside the zone", fix: "check that the server holds the zone the plan names (not a parent or a child zone)" });
+      return new DnsProblem("dns_update_refused", {
+        rcode: "NOTZONE: a name is outside the zone",
+        fix: "check that the server holds the zone the plan names (not a parent or a child zone)"
+      });
     default:
       return new DnsProblem("dns_update_refused", { rcode: name, fix: "the server names its reason in its log; fix it there, then run again" });
   }
@@ -46529,7 +46723,10 @@ async function transferZone(link3, zone) {
     messages++;
     if (message.rcode !== 0) {
       verifier?.accept(buf, message);
-      throw new DnsProblem("dns_transfer_refused", { rcode: rcodeName(message.rcode), allowed: link3.key ? `key ${link3.key.name}` : "the address diene runs from" });
+      throw new DnsProblem("dns_transfer_refused", {
+        rcode: rcodeName(message.rcode),
+        allowed: link3.key ? `key ${link3.key.name}` : "the address diene runs from"
+      });
     }
     verifier?.accept(buf, message);
     for (const record of message.records) {
@@ -46590,7 +46787,13 @@ function link2(host, env, options) {
       return new DnsProblem("dns_tsig_secret_invalid", { variable });
     key = { name: host.tsig.name, algorithm: host.tsig.algorithm, secret };
   }
-  return { host: host.name, server, ...key ? { key } : {}, timeoutMs: options.timeoutMs ?? 3e4, now: options.now ?? (() => Math.floor(Date.now() / 1e3)) };
+  return {
+    host: host.name,
+    server,
+    ...key ? { key } : {},
+    timeoutMs: options.timeoutMs ?? 3e4,
+    now: options.now ?? (() => Math.floor(Date.now() / 1e3))
+  };
 }
 function createRfc2136Adapter(host, env, options = {}) {
   const reached = link2(host, env, options);
@@ -46675,7 +46878,11 @@ function changeBatches(plan, natives, limits = { records: route53Capabilities.ba
   let current2;
   for (const entry of names) {
     if (entry.records > limits.records || entry.characters > limits.characters)
-      throw new DnsProblem("dns_change_too_large", { name: entry.name, need: `${entry.records} records and ${entry.characters} characters`, limit: `one batch of at most ${limits.records} records and ${limits.characters} characters, an UPSERT counting twice` });
+      throw new DnsProblem("dns_change_too_large", {
+        name: entry.name,
+        need: `${entry.records} records and ${entry.characters} characters`,
+        limit: `one batch of at most ${limits.records} records and ${limits.characters} characters, an UPSERT counting twice`
+      });
     if (!current2 || current2.records + entry.records > limits.records || current2.characters + entry.characters > limits.characters) {
       current2 = { changes: [], records: 0, characters: 0 };
       batches.push(current2.changes);
@@ -47027,16 +47234,19 @@ function resultLines(result) {
     case "unchanged":
       return [`${head}: no changes, nothing sent`];
     case "planned":
-      return [`${head}: would send ${counted(result.changes, "change")} in ${counted(result.requests, "request")}`, ...result.requestLines.map((l) => `  ${l}`)];
+      return [
+        `${head}: would send ${counted(result.changes, "change")} in ${counted(result.requests, "request")}`,
+        ...result.requestLines.map((l) => `  ${l}`)
+      ];
     case "written":
-      return [`${head}: wrote ${counted(result.changes, "change")} in ${counted(result.requests, "request")}; read back: nothing remains`, ...result.requestLines.map((l) => `  ${l}`)];
+      return [
+        `${head}: wrote ${counted(result.changes, "change")} in ${counted(result.requests, "request")}; read back: nothing remains`,
+        ...result.requestLines.map((l) => `  ${l}`)
+      ];
     case "not-read":
       return [`${head}: FAILED to read the live zone (${result.code ?? "error"} above), nothing planned or written`];
     case "failed":
-      return [
-        `${head}: FAILED: ${result.error ?? "unknown error"}`,
-        ...(result.remaining ?? []).map((l) => `  remaining: ${l}`)
-      ];
+      return [`${head}: FAILED: ${result.error ?? "unknown error"}`, ...(result.remaining ?? []).map((l) => `  remaining: ${l}`)];
   }
 }
 function formatApplyReport(report) {
@@ -47369,7 +47579,15 @@ async function applyHost(adapter, plans, intent, validators, failures) {
       if (remaining.length > 0) {
         const incomplete = diagnose(FLEET_WIDE, "dns_readback_incomplete", { host: adapter.host, zone: plan.zone, count: remaining.length });
         failures.push(incomplete);
-        results.push({ ...base2, status: "failed", requests: outcome.requests, requestLines: outcome.lines, error: incomplete.message, code: incomplete.code, remaining });
+        results.push({
+          ...base2,
+          status: "failed",
+          requests: outcome.requests,
+          requestLines: outcome.lines,
+          error: incomplete.message,
+          code: incomplete.code,
+          remaining
+        });
       } else
         results.push({ ...base2, status: "written", requests: outcome.requests, requestLines: outcome.lines });
     } catch (error2) {
@@ -47412,7 +47630,13 @@ async function applyDns(root, options) {
     const live = await readDnsLive(options.liveFrom, options.cwd);
     const shown3 = shownPath(path30.resolve(options.cwd, options.liveFrom), options.cwd);
     if (live.problem)
-      diagnostics.push(diagnose({ file: shown3 }, "dns_live_not_snapshot", { option: "--live-from", path: shown3, problem: live.problem, fix: live.zoneFolder ? "zone_folder" : "snapshot", parent: parentOf(shown3) }));
+      diagnostics.push(diagnose({ file: shown3 }, "dns_live_not_snapshot", {
+        option: "--live-from",
+        path: shown3,
+        problem: live.problem,
+        fix: live.zoneFolder ? "zone_folder" : "snapshot",
+        parent: parentOf(shown3)
+      }));
     diagnostics.push(...live.diagnostics);
     const loaded = loadDnsLive(live.files, intent.zones, validators);
     diagnostics.push(...loaded.diagnostics);
@@ -47425,7 +47649,16 @@ async function applyDns(root, options) {
         snapshots.push(loaded.snapshot);
       else {
         const error2 = loaded ? hostError(observation.host, observation.zone, loaded.problem) : observation.error;
-        notRead.push({ zone: observation.zone, host: observation.host, ...provider ? { provider } : {}, status: "not-read", changes: 0, requests: 0, requestLines: [], ...failedWith(error2, failures) });
+        notRead.push({
+          zone: observation.zone,
+          host: observation.host,
+          ...provider ? { provider } : {},
+          status: "not-read",
+          changes: 0,
+          requests: 0,
+          requestLines: [],
+          ...failedWith(error2, failures)
+        });
       }
     }
   }
@@ -47501,7 +47734,12 @@ async function applyDns(root, options) {
     lines: hostDifferences(z, [...finalState.values()].filter((s) => s.zone === z.zone))
   })).filter((d) => d.lines.length > 0);
   const report = { dryRun: options.dryRun, results, differences };
-  return { stdout: output(report), diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures])), notes: formatApplyReport(report), exitCode: appliedInFull(report) ? EXIT.ok : wroteNothing(report) ? EXIT.invalid : EXIT.partial };
+  return {
+    stdout: output(report),
+    diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures])),
+    notes: formatApplyReport(report),
+    exitCode: appliedInFull(report) ? EXIT.ok : wroteNothing(report) ? EXIT.invalid : EXIT.partial
+  };
 }
 async function runApplyDns({ values: values2, format: format2 }) {
   const root = fleetRoot(values2);
@@ -48497,9 +48735,7 @@ async function writeClaim(repo, host, request, locateIn, actor, source) {
     if (plan.change === "none")
       return {
         diagnostics,
-        notes: [
-          `unchanged: ${file} at ${repo.branch} (${snapshot.commit.slice(0, 12)}) already holds ${held2(Object.keys(request.paths).length)}; no commit`
-        ],
+        notes: [`unchanged: ${file} at ${repo.branch} (${snapshot.commit.slice(0, 12)}) already holds ${held2(Object.keys(request.paths).length)}; no commit`],
         exitCode: EXIT.ok
       };
     const outputs = await changedOutputs(snapshot, plan.path, plan.text, validators);
@@ -48800,7 +49036,11 @@ function planKubeApply(platform, rendered, live, kindOrder) {
   };
   const prune = orphans.map((object) => ({ verb: "prune", key: objectKey(object), object })).sort((a, b) => rank(b.key) - rank(a.key) || (keyString(a.key) < keyString(b.key) ? -1 : keyString(a.key) > keyString(b.key) ? 1 : 0));
   if (rendered.length === 0 && prune.length > 0)
-    return { apply, prune: [], pruneWithheld: `the render of ${platform} is empty: ${prune.length} labelled object(s) kept; an empty render never deletes anything` };
+    return {
+      apply,
+      prune: [],
+      pruneWithheld: `the render of ${platform} is empty: ${prune.length} labelled object(s) kept; an empty render never deletes anything`
+    };
   return { apply, prune };
 }
 var init_kube_apply_plan = __esm({
@@ -49276,7 +49516,12 @@ function view(input, limits) {
     refusalCount: identifiers,
     removalCount: removals,
     refusalsCut: Math.max(0, refusals.length - limits.diagnostics),
-    endpoints: endpoints.map((e) => ({ host: maskedCode(e.host), provider: e.provider, status: e.status === "added" ? "new host" : "changed", fields: endpointFields(e) })),
+    endpoints: endpoints.map((e) => ({
+      host: maskedCode(e.host),
+      provider: e.provider,
+      status: e.status === "added" ? "new host" : "changed",
+      fields: endpointFields(e)
+    })),
     endpointCount: endpoints.length,
     comparedWith: maskedText(input.comparedWith),
     freshness: freshness2,
@@ -52354,7 +52599,15 @@ async function run(argv) {
   const result = strict ? strictResult(ran) : ran;
   const root = path37.resolve(typeof values2["fleet"] === "string" ? values2["fleet"] : ".");
   const logFile = command.name === "compile" && typeof values2["output"] === "string" ? values2["output"] : void 0;
-  return { result: { ...result, diagnostics: withNearbyFleet(result.diagnostics, root) }, format: format2, level, prefixGiven, root, strict, ...logFile === void 0 ? {} : { logFile } };
+  return {
+    result: { ...result, diagnostics: withNearbyFleet(result.diagnostics, root) },
+    format: format2,
+    level,
+    prefixGiven,
+    root,
+    strict,
+    ...logFile === void 0 ? {} : { logFile }
+  };
 }
 function shownDiagnostics(diagnostics, level, strict) {
   if (level !== "error")

@@ -236,7 +236,15 @@ async function run(argv: readonly string[]): Promise<Run> {
   const result = strict ? strictResult(ran) : ran;
   const root = path.resolve(typeof values['fleet'] === 'string' ? values['fleet'] : '.');
   const logFile = command.name === 'compile' && typeof values['output'] === 'string' ? values['output'] : undefined;
-  return { result: { ...result, diagnostics: withNearbyFleet(result.diagnostics, root) }, format, level, prefixGiven, root, strict, ...(logFile === undefined ? {} : { logFile }) };
+  return {
+    result: { ...result, diagnostics: withNearbyFleet(result.diagnostics, root) },
+    format,
+    level,
+    prefixGiven,
+    root,
+    strict,
+    ...(logFile === undefined ? {} : { logFile }),
+  };
 }
 
 /**
@@ -314,7 +322,8 @@ function emit({ result, format, level, prefixGiven = false, root, strict = false
   else if (result.stdout) (logFile === '-' ? process.stderr : process.stdout).write(result.stdout);
   if (!result.diagnosticsInStdout) {
     if (format === 'json') writeLog(formatJson(named(everything)), logFile);
-    else if (format === 'sarif') writeLog(formatSarif(rooted(), { version: toolVersion(), fleetFolder: result.pathPrefix ?? '', command: current?.name ?? 'diene' }), logFile);
+    else if (format === 'sarif')
+      writeLog(formatSarif(rooted(), { version: toolVersion(), fleetFolder: result.pathPrefix ?? '', command: current?.name ?? 'diene' }), logFile);
     else {
       process.stderr.write(formatTextReport(shown(diagnostics), { colour: useColour(process.stderr.isTTY, process.env), strict }));
       if (format === 'github' || process.env['GITHUB_ACTIONS'] === 'true') process.stderr.write(formatGithub(rooted()));
@@ -344,7 +353,11 @@ function emitUsageError(error: UsageError, argv: readonly string[]): void {
   });
   // SARIF only from a command that takes it: any other refuses `--format sarif` in text.
   const sarif = asksFor(argv, 'sarif') && current !== undefined && formatChoices(current).includes('sarif');
-  const form = asksFor(argv, 'json') ? formatJson([usage]) : sarif ? formatSarif([usage], { version: toolVersion(), fleetFolder: '', command: current?.name ?? 'diene' }) : undefined;
+  const form = asksFor(argv, 'json')
+    ? formatJson([usage])
+    : sarif
+      ? formatSarif([usage], { version: toolVersion(), fleetFolder: '', command: current?.name ?? 'diene' })
+      : undefined;
   if (form !== undefined) {
     // `validate --format json|sarif` puts its diagnostics on stdout (SPEC §5); a usage error keeps that promise.
     if (current?.name === 'validate') process.stdout.write(form);

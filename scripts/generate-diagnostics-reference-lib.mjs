@@ -89,7 +89,13 @@ export async function diagnosticsReference(catalog, reasons = { codes: [], texts
         const keys = Object.keys(options);
         if (keys.includes('EACCES')) {
           // The operating system's error codes: the code is the text's first word.
-          lines.push(`\`{${name}}\` is the operating system's error code with its meaning: ${keys.filter((key) => key !== 'other').map((key) => `\`${key}\``).join(', ')}, or "${markdownText(options.other)}".`, '');
+          lines.push(
+            `\`{${name}}\` is the operating system's error code with its meaning: ${keys
+              .filter((key) => key !== 'other')
+              .map((key) => `\`${key}\``)
+              .join(', ')}, or "${markdownText(options.other)}".`,
+            '',
+          );
           continue;
         }
         lines.push(`\`{${name}}\` is one of:`, '');

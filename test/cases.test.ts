@@ -123,7 +123,10 @@ const reference = readFleetTexts();
 
 function runCliAsync(args: readonly string[], cwd: string, env: Record<string, string>): Promise<{ exitCode: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(import.meta.dirname, '..', 'bin', 'diene.js'), ...args], { cwd, env: { ...process.env, GITHUB_ACTIONS: '', ...env } });
+    const child = spawn(process.execPath, [path.join(import.meta.dirname, '..', 'bin', 'diene.js'), ...args], {
+      cwd,
+      env: { ...process.env, GITHUB_ACTIONS: '', ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -136,7 +139,11 @@ function runCliAsync(args: readonly string[], cwd: string, env: Record<string, s
 const CASE_GIT = ['-c', 'user.name=case', '-c', 'user.email=case@example.test', '-c', 'commit.gpgsign=false'];
 
 function gitIn(cwd: string, ...args: string[]): void {
-  const run = spawnSync('git', [...CASE_GIT, ...args], { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_DATE: '2026-11-20T00:00:00Z', GIT_COMMITTER_DATE: '2026-11-20T00:00:00Z' } });
+  const run = spawnSync('git', [...CASE_GIT, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_AUTHOR_DATE: '2026-11-20T00:00:00Z', GIT_COMMITTER_DATE: '2026-11-20T00:00:00Z' },
+  });
   if (run.status !== 0) throw new Error(`git ${args.join(' ')} failed: ${run.error?.message ?? run.stderr}`);
 }
 
@@ -193,7 +200,12 @@ describe('sample cases', () => {
     const sample = loadCase(name);
     const expectsError = sample.expect.some((d) => (d.severity ?? catalog[d.code as keyof typeof catalog]?.severity) === 'error');
     // A refused change against the base leaves a valid fleet: it compiles, the CLI refuses the change.
-    const expectsInputError = sample.expect.some((d) => (d.severity ?? catalog[d.code as keyof typeof catalog]?.severity) === 'error' && !d.code.startsWith('permanent_') && d.code !== 'cluster_removed_with_traffic');
+    const expectsInputError = sample.expect.some(
+      (d) =>
+        (d.severity ?? catalog[d.code as keyof typeof catalog]?.severity) === 'error' &&
+        !d.code.startsWith('permanent_') &&
+        d.code !== 'cluster_removed_with_traffic',
+    );
     it(`${name}: ${sample.description}${throughBinary.has(name) ? ' (bin/diene.js)' : ''}`, async () => {
       const texts = overlayTexts(reference, sample.files ?? {});
       const nowSeconds = sample.now ? Math.floor(Date.parse(sample.now) / 1000) : TEST_NOW_SECONDS;
@@ -221,10 +233,19 @@ describe('sample cases', () => {
       makeEntries(cacheDir, sample.cacheMake);
       const baseFleet = sample.base ? writeTempFleet(overlayTexts(reference, sample.base)) : undefined;
       try {
-        const args = sample.args.map((a) => a.replaceAll('{fleet}', fleet.dir).replaceAll('{cache}', cacheDir).replaceAll('{server}', server?.address ?? '{server}').replaceAll('{base}', baseFleet?.dir ?? '{base}').replaceAll('{git}', remote?.url ?? '{git}'));
+        const args = sample.args.map((a) =>
+          a
+            .replaceAll('{fleet}', fleet.dir)
+            .replaceAll('{cache}', cacheDir)
+            .replaceAll('{server}', server?.address ?? '{server}')
+            .replaceAll('{base}', baseFleet?.dir ?? '{base}')
+            .replaceAll('{git}', remote?.url ?? '{git}'),
+        );
         const outDir = path.join(fleet.dir, 'generated');
         const before = await readOutputTree(outDir);
-        const env = Object.fromEntries(Object.entries(sample.env ?? {}).map(([name, value]) => [name, value.replaceAll('{fleet}', fleet.dir).replaceAll('{cache}', cacheDir)]));
+        const env = Object.fromEntries(
+          Object.entries(sample.env ?? {}).map(([name, value]) => [name, value.replaceAll('{fleet}', fleet.dir).replaceAll('{cache}', cacheDir)]),
+        );
         const argv = [...args, '--format', 'json', ...(sample.now ? ['--now', sample.now] : ['--now', '2026-11-21T00:00:00Z'])];
         // With a server (or git remote) in this process, the CLI runs without blocking the event loop that answers it.
         const run = !throughBinary.has(name)

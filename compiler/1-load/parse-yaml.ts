@@ -14,7 +14,7 @@
  * found here in linear time: the library's own check is quadratic, and a
  * mapping of 60,000 keys took a minute.
  */
-import { Alias, Composer, isAlias, isMap, isPair, isScalar, isSeq, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
+import { type Alias, Composer, isAlias, isMap, isPair, isScalar, isSeq, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { diagnose, type Diagnostic, type SourceLocation } from '../diagnostics/diagnostic.js';
 import { syntaxWords } from './yaml-syntax-words.js';
 import { firstControlCharacter, NESTING_LIMIT, tokensWithinLimits, tooDeepValuePath, VALUE_LIMIT } from './input-limits.js';

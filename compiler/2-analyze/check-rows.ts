@@ -112,7 +112,11 @@ export function checkRows(index: FleetIndex, nowSeconds: number): Diagnostic[] {
     if (!index.platforms.has(platformName) || checkedServices.has(entry) || SERVICE_NAME.test(service)) continue;
     checkedServices.add(entry);
     found.push(
-      diagnose({ file: `platforms/${platformName}/${service}/` }, 'service_folder_invalid', { platform: platformName, service, suggestion: serviceNameFor(service) }),
+      diagnose({ file: `platforms/${platformName}/${service}/` }, 'service_folder_invalid', {
+        platform: platformName,
+        service,
+        suggestion: serviceNameFor(service),
+      }),
     );
   }
   found.push(...missingRows(index));

@@ -125,4 +125,3 @@ export function misspeltPlatformLandscapes(index: FleetIndex, platform: string):
   }
   return found;
 }
-

@@ -89,8 +89,7 @@ export function splitServiceHost(shape: FleetShape, host: string): ServiceHost |
  * its owner does not have (`owner` says who, in the diagnostic's words).
  */
 export type ServiceHostProblem =
-  | { kind: 'malformed' }
-  | { kind: 'unknown'; what: 'platform' | 'service' | 'module' | 'landscape'; name: string; owner: string; known: readonly string[] };
+  { kind: 'malformed' } | { kind: 'unknown'; what: 'platform' | 'service' | 'module' | 'landscape'; name: string; owner: string; known: readonly string[] };
 
 /**
  * The parts of `host` when it is exactly a fleet service host, else why it
@@ -137,7 +136,8 @@ export function fleetRoutes(shape: FleetShape, ready: ReadyRows): Route[] {
       for (const landscape of facts.landscapes) {
         if (!ready.has(rowKey(platform, service, landscape))) continue;
         for (const module of modules) {
-          for (const base of shape.bases) routes.push({ host: `${module}.${service}.${platform}.${landscape}.${base}`, account: platform, app: service, box: landscape });
+          for (const base of shape.bases)
+            routes.push({ host: `${module}.${service}.${platform}.${landscape}.${base}`, account: platform, app: service, box: landscape });
         }
       }
     }

@@ -334,7 +334,12 @@ export function writeBlockYaml(sink: YamlSink, value: unknown, rules: BlockYamlR
   } catch (error) {
     sink.length = mark;
     // The fragments written in this document are gone with it.
-    if (rules.fragments !== undefined) for (const [value, known] of rules.fragments) rules.fragments.set(value, known.filter((fragment) => fragment.end <= mark));
+    if (rules.fragments !== undefined)
+      for (const [value, known] of rules.fragments)
+        rules.fragments.set(
+          value,
+          known.filter((fragment) => fragment.end <= mark),
+        );
     if (error instanceof Declined) return false;
     throw error;
   }

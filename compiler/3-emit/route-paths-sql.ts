@@ -40,7 +40,13 @@ function tuple(row: RoutePathRow): string {
 export function renderRoutePathsSql(landscape: string, fingerprint: string, rows: readonly RoutePathRow[], command: string): string {
   // Each batch's value lines are joined here: the template iterates batches only, which keeps it fast at a million rows.
   const batches: string[] = [];
-  for (let start = 0; start < rows.length; start += SQL_INSERT_BATCH) batches.push(rows.slice(start, start + SQL_INSERT_BATCH).map((row) => `  (${tuple(row)})`).join(',\n'));
+  for (let start = 0; start < rows.length; start += SQL_INSERT_BATCH)
+    batches.push(
+      rows
+        .slice(start, start + SQL_INSERT_BATCH)
+        .map((row) => `  (${tuple(row)})`)
+        .join(',\n'),
+    );
   const render = compiledTemplate('route-paths.sql.hbs');
   return render({
     comment: generatedComment(command).trimEnd().replace(/^#/, '--'),

@@ -58,7 +58,11 @@ export const applyBooksHelp: CommandHelp = {
   exitCodes: [
     { code: 0, means: 'published (or nothing changed)' },
     { code: 2, means: 'invalid input or usage, or an unreadable target; nothing written' },
-    { code: 3, means: 'refused: a remote book is newer, another publisher wrote first, or a name a book lists is not answered yet by its nameservers (the name check); nothing written' },
+    {
+      code: 3,
+      means:
+        'refused: a remote book is newer, another publisher wrote first, or a name a book lists is not answered yet by its nameservers (the name check); nothing written',
+    },
     { code: 4, means: 'published in part: each failed key is named' },
   ],
 };

@@ -202,12 +202,7 @@ function waitOption(values: CommandInput['values']): number {
 async function nameCheckOption(values: CommandInput['values'], root: string): Promise<NameCheckOptions | undefined> {
   if (values['skip-name-check'] === true) {
     if (stringOption(values, 'wait') !== undefined || stringOption(values, 'nameservers') !== undefined)
-      throw conflictingOptions(
-        '--skip-name-check',
-        stringOption(values, 'wait') !== undefined ? '--wait' : '--nameservers',
-        'name_check_off',
-        'one of them',
-      );
+      throw conflictingOptions('--skip-name-check', stringOption(values, 'wait') !== undefined ? '--wait' : '--nameservers', 'name_check_off', 'one of them');
     return undefined;
   }
   const waitSeconds = waitOption(values);

@@ -60,7 +60,8 @@ export const applyDnsHelp = withFormats({
     {
       name: 'allow-endpoint-change',
       type: 'boolean',
-      description: 'Run against hosts whose endpoint or credential variable differs from the base, or with no base to compare with. Check the hosts in fleet.yaml first; --force never implies it.',
+      description:
+        'Run against hosts whose endpoint or credential variable differs from the base, or with no base to compare with. Check the hosts in fleet.yaml first; --force never implies it.',
       example: 'diene apply dns --dry-run --allow-endpoint-change',
     },
   ],
@@ -71,8 +72,15 @@ export const applyDnsHelp = withFormats({
   ],
   exitCodes: [
     { code: 0, means: 'applied in full (or nothing to do)' },
-    { code: 2, means: 'invalid input or usage, or a failure before any write (a host that cannot be read, each named; every dry-run failure); nothing written' },
-    { code: 3, means: 'refused by a brake or a stale --plan-checksum, or a host whose endpoint or credential variable differs from the base (none read); nothing written' },
+    {
+      code: 2,
+      means: 'invalid input or usage, or a failure before any write (a host that cannot be read, each named; every dry-run failure); nothing written',
+    },
+    {
+      code: 3,
+      means:
+        'refused by a brake or a stale --plan-checksum, or a host whose endpoint or credential variable differs from the base (none read); nothing written',
+    },
     { code: 4, means: 'applied in part: each failed host and zone is named, the others written' },
   ],
 });

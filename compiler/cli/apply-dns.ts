@@ -101,7 +101,8 @@ function snapshotOf(document: ZonePlanDocument, intent: DnsIntent, validators: S
   const loaded = loadDnsLive([{ source: file, identity: { zone: document.zone, host: document.host ?? '' } }], intent.zones, validators);
   const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
   const snapshot = loaded.snapshots[0];
-  if (errors.length > 0 || !snapshot) return { problem: new DnsProblem('dns_live_answer_invalid', { problems: errors.map((d) => `${d.code}: ${d.message}`).join('; ') || 'no snapshot' }) };
+  if (errors.length > 0 || !snapshot)
+    return { problem: new DnsProblem('dns_live_answer_invalid', { problems: errors.map((d) => `${d.code}: ${d.message}`).join('; ') || 'no snapshot' }) };
   return { snapshot };
 }
 
@@ -147,7 +148,15 @@ async function applyHost(
       if (remaining.length > 0) {
         const incomplete = diagnose(FLEET_WIDE, 'dns_readback_incomplete', { host: adapter.host, zone: plan.zone, count: remaining.length });
         failures.push(incomplete);
-        results.push({ ...base, status: 'failed', requests: outcome.requests, requestLines: outcome.lines, error: incomplete.message, code: incomplete.code, remaining });
+        results.push({
+          ...base,
+          status: 'failed',
+          requests: outcome.requests,
+          requestLines: outcome.lines,
+          error: incomplete.message,
+          code: incomplete.code,
+          remaining,
+        });
       } else results.push({ ...base, status: 'written', requests: outcome.requests, requestLines: outcome.lines });
     } catch (error) {
       results.push({ ...base, status: 'failed', requests: 0, requestLines: [], ...failedWith(error, failures) });
@@ -196,7 +205,16 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
   if (options.liveFrom !== undefined) {
     const live = await readDnsLive(options.liveFrom, options.cwd);
     const shown = shownPath(path.resolve(options.cwd, options.liveFrom), options.cwd);
-    if (live.problem) diagnostics.push(diagnose({ file: shown }, 'dns_live_not_snapshot', { option: '--live-from', path: shown, problem: live.problem, fix: live.zoneFolder ? 'zone_folder' : 'snapshot', parent: parentOf(shown) }));
+    if (live.problem)
+      diagnostics.push(
+        diagnose({ file: shown }, 'dns_live_not_snapshot', {
+          option: '--live-from',
+          path: shown,
+          problem: live.problem,
+          fix: live.zoneFolder ? 'zone_folder' : 'snapshot',
+          parent: parentOf(shown),
+        }),
+      );
     diagnostics.push(...live.diagnostics);
     const loaded = loadDnsLive(live.files, intent.zones, validators);
     diagnostics.push(...loaded.diagnostics);
@@ -208,7 +226,16 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
       if (loaded && 'snapshot' in loaded) snapshots.push(loaded.snapshot);
       else {
         const error = loaded ? hostError(observation.host, observation.zone, loaded.problem) : observation.error;
-        notRead.push({ zone: observation.zone, host: observation.host, ...(provider ? { provider } : {}), status: 'not-read', changes: 0, requests: 0, requestLines: [], ...failedWith(error, failures) });
+        notRead.push({
+          zone: observation.zone,
+          host: observation.host,
+          ...(provider ? { provider } : {}),
+          status: 'not-read',
+          changes: 0,
+          requests: 0,
+          requestLines: [],
+          ...failedWith(error, failures),
+        });
       }
     }
   }
@@ -273,7 +300,9 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
       }
     }
   } else {
-    const outcomes = await Promise.all([...plansByHost].map(([host, plans]) => applyHost(adapters.get(host) as DnsHostAdapter, plans, intent, validators, failures)));
+    const outcomes = await Promise.all(
+      [...plansByHost].map(([host, plans]) => applyHost(adapters.get(host) as DnsHostAdapter, plans, intent, validators, failures)),
+    );
     for (const outcome of outcomes) {
       results.push(...outcome.results);
       for (const snapshot of outcome.after) finalState.set(`${snapshot.zone}\t${snapshot.host}`, snapshot);
@@ -293,7 +322,12 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
         }))
         .filter((d) => d.lines.length > 0);
   const report: DnsApplyReport = { dryRun: options.dryRun, results, differences };
-  return { stdout: output(report), diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures])), notes: formatApplyReport(report), exitCode: appliedInFull(report) ? EXIT.ok : wroteNothing(report) ? EXIT.invalid : EXIT.partial };
+  return {
+    stdout: output(report),
+    diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures])),
+    notes: formatApplyReport(report),
+    exitCode: appliedInFull(report) ? EXIT.ok : wroteNothing(report) ? EXIT.invalid : EXIT.partial,
+  };
 }
 
 async function runApplyDns({ values, format }: CommandInput): Promise<CommandResult> {

@@ -9,7 +9,12 @@ export const claimSetPathsHelp: CommandHelp = {
     'Checks the new claim against the fleet on the branch before writing, so a write can never make the fleet fail to compile. Credentials for an HTTP remote come from DIENE_GIT_USERNAME and DIENE_GIT_PASSWORD.',
     'When the branch keeps the compiled outputs in git (generated/ with its .diene-manifest.json), the branch is compiled with the new claim and every output that changes (the route tables, the manifest) is committed with the claim in one commit, whose message lists them; so `diene compile --check` passes on the branch. A compile that fails commits nothing.',
   ],
-  arguments: [{ name: 'HOST', description: 'The claimed host: <module>.<service>.<platform>.<landscape>.<base>, the base as in registry/fleet.yaml (e.g. cluster.atomi.cloud).' }],
+  arguments: [
+    {
+      name: 'HOST',
+      description: 'The claimed host: <module>.<service>.<platform>.<landscape>.<base>, the base as in registry/fleet.yaml (e.g. cluster.atomi.cloud).',
+    },
+  ],
   options: [
     {
       name: 'file',
@@ -29,7 +34,8 @@ export const claimSetPathsHelp: CommandHelp = {
       name: 'branch',
       type: 'string',
       value: 'B',
-      description: "The branch to commit to. Default: the fleet's git.branch in registry/fleet.yaml on the repository's default branch (HEAD), else that default branch.",
+      description:
+        "The branch to commit to. Default: the fleet's git.branch in registry/fleet.yaml on the repository's default branch (HEAD), else that default branch.",
       example: 'diene claim set-paths HOST --file paths.json --repo . --branch staging',
     },
     {

@@ -236,9 +236,7 @@ async function writeClaim(
     if (plan.change === 'none')
       return {
         diagnostics,
-        notes: [
-          `unchanged: ${file} at ${repo.branch} (${snapshot.commit.slice(0, 12)}) already holds ${held(Object.keys(request.paths).length)}; no commit`,
-        ],
+        notes: [`unchanged: ${file} at ${repo.branch} (${snapshot.commit.slice(0, 12)}) already holds ${held(Object.keys(request.paths).length)}; no commit`],
         exitCode: EXIT.ok,
       };
     const outputs = await changedOutputs(snapshot, plan.path, plan.text, validators);

@@ -113,7 +113,12 @@ export function invalidValue(option: string, value: string, expected: string, ex
 export function freezeOverride(values: OptionValues): string | undefined {
   const reason = stringOption(values, 'override-freeze');
   if (reason !== undefined && reason.trim() === '')
-    throw invalidValue('--override-freeze', reason, 'a reason (why a person plans despite the freeze)', '--override-freeze "INC-4121: the health checker is down, the clusters serve"');
+    throw invalidValue(
+      '--override-freeze',
+      reason,
+      'a reason (why a person plans despite the freeze)',
+      '--override-freeze "INC-4121: the health checker is down, the clusters serve"',
+    );
   return reason;
 }
 
@@ -123,7 +128,12 @@ export function missingOption(option: string, why: string): UsageError<'usage_op
 }
 
 /** `{first} and {second} cannot both be given: {why}`; give `choice`. */
-export function conflictingOptions(first: string, second: string, why: ChoiceOf<'usage_option_conflict', 'why'>, choice: string): UsageError<'usage_option_conflict'> {
+export function conflictingOptions(
+  first: string,
+  second: string,
+  why: ChoiceOf<'usage_option_conflict', 'why'>,
+  choice: string,
+): UsageError<'usage_option_conflict'> {
   return new UsageError('usage_option_conflict', { first, second, why, choice });
 }
 

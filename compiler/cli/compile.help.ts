@@ -107,7 +107,11 @@ export const compileHelp = withFormats({
   ],
   exitCodes: [
     { code: 0, means: 'written (or, with --check, fresh)' },
-    { code: 1, means: '--check: the output tree is stale, or a permanent identifier changed or a traffic-on cluster was removed against --base (both said when both happen)' },
+    {
+      code: 1,
+      means:
+        '--check: the output tree is stale, or a permanent identifier changed or a traffic-on cluster was removed against --base (both said when both happen)',
+    },
     {
       code: 2,
       means:

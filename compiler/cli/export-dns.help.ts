@@ -6,7 +6,7 @@ export const exportDnsHelp: CommandHelp = {
   summary: "Read each DNS host's live zones and write them as snapshots (<out>/<zone>/<host>.json) for plan dns.",
   usage: 'diene export dns [--host NAME...] [--out DIR] [--base DIR|REV] [--allow-endpoint-change] [--fleet DIR]',
   description: [
-    "Before any secret is read or host contacted, a selected host whose endpoint (url, server) or credential variable (apiKeyEnv, tsig.secretEnv) differs from the base revision is refused (exit 3), as in diene apply dns (docs/hardening.md#credentials).",
+    'Before any secret is read or host contacted, a selected host whose endpoint (url, server) or credential variable (apiKeyEnv, tsig.secretEnv) differs from the base revision is refused (exit 3), as in diene apply dns (docs/hardening.md#credentials).',
   ],
   options: [
     {
@@ -35,7 +35,8 @@ export const exportDnsHelp: CommandHelp = {
     {
       name: 'allow-endpoint-change',
       type: 'boolean',
-      description: 'Read hosts whose endpoint or credential variable differs from the base, or with no base to compare with. Check the hosts in fleet.yaml first.',
+      description:
+        'Read hosts whose endpoint or credential variable differs from the base, or with no base to compare with. Check the hosts in fleet.yaml first.',
       example: 'diene export dns --allow-endpoint-change',
     },
   ],

@@ -62,9 +62,7 @@ async function runExportDns({ values }: CommandInput): Promise<CommandResult> {
     }
     const file = path.join(out, observation.zone, `${observation.host}.json`);
     await writeText(file, toJson(observation.document), { createFolders: true });
-    notes.push(
-      `${observation.host} ${observation.zone}: ${observation.document.recordSets.length} record sets → ${shownPath(file)}`,
-    );
+    notes.push(`${observation.host} ${observation.zone}: ${observation.document.recordSets.length} record sets → ${shownPath(file)}`);
   }
   const failed = observations.filter((o) => !o.document).length;
   // No zone read: nothing written, a refusal before any write (exit 2); some read: the others are written (exit 4).

@@ -141,7 +141,10 @@ async function runInit({ positionals }: CommandInput): Promise<CommandResult> {
   const schemas = await writeSchemas(path.join(dir, FLEET_SCHEMAS_FOLDER));
   return {
     diagnostics: [],
-    notes: [`wrote ${written.length} files and ${schemas} schemas (${FLEET_SCHEMAS_FOLDER}/, for editors) to ${given}`, `next: diene compile --fleet ${shellWord(given)}`],
+    notes: [
+      `wrote ${written.length} files and ${schemas} schemas (${FLEET_SCHEMAS_FOLDER}/, for editors) to ${given}`,
+      `next: diene compile --fleet ${shellWord(given)}`,
+    ],
     exitCode: EXIT.ok,
   };
 }

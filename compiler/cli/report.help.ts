@@ -26,7 +26,13 @@ export const reportHelp = withFormats({
       description: "The head's committed output tree. Default: generated/ inside the fleet.",
       example: 'diene report --out generated',
     },
-    { name: 'output', type: 'string', value: 'FILE', description: 'Write the report to FILE instead of stdout (- is stdout).', example: 'diene report --output report.md' },
+    {
+      name: 'output',
+      type: 'string',
+      value: 'FILE',
+      description: 'Write the report to FILE instead of stdout (- is stdout).',
+      example: 'diene report --output report.md',
+    },
     {
       name: 'max-chars',
       type: 'string',
@@ -38,7 +44,11 @@ export const reportHelp = withFormats({
   examples: [{ command: 'diene report --base ../main --output report.md', does: 'Writes the pull request comment comparing with a checkout of main.' }],
   exitCodes: [
     { code: 0, means: 'the report was written (even for a fleet that does not compile: its errors are in it)' },
-    { code: 1, means: 'the report was written, and with --base it lists a permanent identifier changed or removed, or a traffic-on cluster removed, against the base (refused, docs/checks.md)' },
+    {
+      code: 1,
+      means:
+        'the report was written, and with --base it lists a permanent identifier changed or removed, or a traffic-on cluster removed, against the base (refused, docs/checks.md)',
+    },
     { code: 2, means: 'usage, or a --base that is not a fleet' },
   ],
 });

@@ -94,7 +94,8 @@ async function runReport({ values, format }: CommandInput): Promise<CommandResul
   const baseFlag = stringOption(values, 'base');
   const baseRoot = baseFlag === undefined ? undefined : path.resolve(baseFlag);
   const notFleet = baseRoot === undefined || baseFlag === undefined ? undefined : whyBaseNotFleet(baseRoot, baseFlag, repositoryPrefix(root, values), 'report');
-  if (notFleet !== undefined && baseRoot !== undefined) return { diagnostics: [diagnoseFinding({ file: fromFleetRoot(root, baseRoot) }, notFleet)], exitCode: EXIT.invalid };
+  if (notFleet !== undefined && baseRoot !== undefined)
+    return { diagnostics: [diagnoseFinding({ file: fromFleetRoot(root, baseRoot) }, notFleet)], exitCode: EXIT.invalid };
   const maxFlag = stringOption(values, 'max-chars');
   if (maxFlag !== undefined && !/^\d+$/.test(maxFlag)) throw invalidValue('--max-chars', maxFlag, 'a number of characters', '--max-chars 20000');
 
@@ -136,18 +137,18 @@ async function runReport({ values, format }: CommandInput): Promise<CommandResul
   // What the change does for users: DNS answers, route paths, books, gateways (compiler/report/user-changes.ts).
   const users = !invalid && head.outputs && head.model ? userChanges(dnsIntent(head.model), before, head.outputs) : undefined;
   const input: ReportInput = {
-      version: toolVersion(),
-      diagnostics,
-      ...(invalid || !head.outputs ? {} : { changes: outputChanges(before, head.outputs) }),
-      ...(refusals.length > 0 ? { refusals } : {}),
-      ...(deploys ? { deploys } : {}),
-      ...(endpoints ? { endpoints } : {}),
-      comparedWith,
-      ...(committed && head.outputs ? { freshness: freshness(committed, head.outputs) } : {}),
-      platforms: head.model?.platforms ?? [],
-      ...(note ? { note } : {}),
-      ...(users ? { users } : {}),
-      ...(resilience ? { resilience } : {}),
+    version: toolVersion(),
+    diagnostics,
+    ...(invalid || !head.outputs ? {} : { changes: outputChanges(before, head.outputs) }),
+    ...(refusals.length > 0 ? { refusals } : {}),
+    ...(deploys ? { deploys } : {}),
+    ...(endpoints ? { endpoints } : {}),
+    comparedWith,
+    ...(committed && head.outputs ? { freshness: freshness(committed, head.outputs) } : {}),
+    platforms: head.model?.platforms ?? [],
+    ...(note ? { note } : {}),
+    ...(users ? { users } : {}),
+    ...(resilience ? { resilience } : {}),
   };
   // JSON is the whole report, never shortened: a program reads it, not GitHub.
   const markdown = format === 'json' ? toJson(reportJson(input)) : renderReport(input, maxFlag !== undefined ? { maxChars: Number(maxFlag) } : {});

@@ -30,8 +30,14 @@ export const routeHelp = withFormats({
   ],
   diagnosticFormats: ['text', 'json', 'github'],
   examples: [
-    { command: 'diene route api.tin.nitroso.pikachu.cluster.atomi.cloud /paulca/orders', does: 'Names the upstream, the matching prefix and the rule that chose it.' },
-    { command: 'diene route https://api.tin.nitroso.pikachu.cluster.atomi.cloud/paulca/orders', does: 'The same, from a URL as one argument (pasted from a browser or a log).' },
+    {
+      command: 'diene route api.tin.nitroso.pikachu.cluster.atomi.cloud /paulca/orders',
+      does: 'Names the upstream, the matching prefix and the rule that chose it.',
+    },
+    {
+      command: 'diene route https://api.tin.nitroso.pikachu.cluster.atomi.cloud/paulca/orders',
+      does: 'The same, from a URL as one argument (pasted from a browser or a log).',
+    },
     {
       command: 'diene route api.tin.nitroso.mew.cluster.atomi.cloud /paulca',
       does: "A virtual landscape's host: the members that serve it, and which one a client in each region reaches on each DNS host.",

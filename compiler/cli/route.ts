@@ -98,7 +98,14 @@ async function runRoute({ positionals, values, format }: CommandInput): Promise<
       const { platform, service } = virtual.virtual;
       const rows = virtual.members.map((m) => fleetRowPath(fleet.model, platform, service, m.landscape));
       return {
-        diagnostics: [diagnose({}, 'route_host_unknown', { host, advice: 'virtual-not-ready', route: virtual.virtual.name, row: rows.join(', ') || 'it has no serving member' })],
+        diagnostics: [
+          diagnose({}, 'route_host_unknown', {
+            host,
+            advice: 'virtual-not-ready',
+            route: virtual.virtual.name,
+            row: rows.join(', ') || 'it has no serving member',
+          }),
+        ],
         exitCode: EXIT.invalid,
         pathPrefix,
       };
@@ -120,7 +127,10 @@ async function runRoute({ positionals, values, format }: CommandInput): Promise<
 
 /** The file of the row of `service` on `landscape`: the row's own path, or where it would be. */
 function fleetRowPath(model: FleetModel, platform: string, service: string, landscape: string): string {
-  const row = model.platforms.find((p) => p.name === platform)?.services.find((s) => s.name === service)?.rows.find((r) => r.landscape === landscape);
+  const row = model.platforms
+    .find((p) => p.name === platform)
+    ?.services.find((s) => s.name === service)
+    ?.rows.find((r) => r.landscape === landscape);
   return row?.path ?? `platforms/${platform}/${service}/${landscape}.yaml`;
 }
 
@@ -136,7 +146,10 @@ function unknownHost(model: FleetModel, routes: readonly Route[], host: string):
     // The fleet's own host: what stops it being a route is its row, which the hint names (a ready row's host on a base
     // that does not serve it falls through to the suggestions below).
     const { platform, service, landscape } = parsed.parts;
-    const row = model.platforms.find((p) => p.name === platform)?.services.find((s) => s.name === service)?.rows.find((r) => r.landscape === landscape);
+    const row = model.platforms
+      .find((p) => p.name === platform)
+      ?.services.find((s) => s.name === service)
+      ?.rows.find((r) => r.landscape === landscape);
     if (!row) return diagnose({}, 'route_host_unknown', { host, advice: 'no-row', route: host, row: `platforms/${platform}/${service}/${landscape}.yaml` });
     if (row.chart === '') return diagnose({}, 'route_host_unknown', { host, advice: 'not-ready', route: host, row: row.path });
   }

@@ -54,8 +54,7 @@ async function runSimulate({ values }: CommandInput): Promise<CommandResult> {
   const allSingle = values['all-single'] === true;
   if (words.length === 0 && !allSingle)
     throw missingOption('--fail WHAT[,WHAT…] or --all-single', 'name what is down (--fail pichu-topaz), or drill every single failure in turn (--all-single)');
-  if (words.length > 0 && allSingle)
-    throw conflictingOptions('--fail', '--all-single', 'drill_modes', 'one of them');
+  if (words.length > 0 && allSingle) throw conflictingOptions('--fail', '--all-single', 'drill_modes', 'one of them');
   const output = stringOption(values, 'format') ?? 'text';
 
   const root = fleetRoot(values);

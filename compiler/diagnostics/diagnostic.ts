@@ -4,7 +4,15 @@
  * without a place cannot be written by accident; fleet-wide facts and usage
  * errors use {@link FLEET_WIDE}.
  */
-import { catalog, grammarReasons, type CatalogEntry, type DiagnosticArgsOf, type DiagnosticCode, type DiagnosticValue, type GrammarProblem } from './catalog.js';
+import {
+  catalog,
+  grammarReasons,
+  type CatalogEntry,
+  type DiagnosticArgsOf,
+  type DiagnosticCode,
+  type DiagnosticValue,
+  type GrammarProblem,
+} from './catalog.js';
 
 export type Severity = 'error' | 'warning';
 
@@ -113,7 +121,8 @@ function fill(template: string, args: DiagnosticArgs, choices?: Choices): string
     const options = choices?.[key];
     if (options === undefined) return clip(String(args[key]));
     const value = String(args[key]);
-    if (!Object.prototype.hasOwnProperty.call(options, value)) throw new Error(`the diagnostic argument {${key}} is ${JSON.stringify(value)}, not one of its choices`);
+    if (!Object.prototype.hasOwnProperty.call(options, value))
+      throw new Error(`the diagnostic argument {${key}} is ${JSON.stringify(value)}, not one of its choices`);
     return fill(options[value] as string, args);
   });
 }
@@ -163,9 +172,16 @@ export function diagnoseFinding(where: SourceLocation, finding: Finding, related
 export function diagnoseUnchecked(where: SourceLocation, code: DiagnosticCode, args: DiagnosticArgs, related: RelatedLocation[] = []): Diagnostic {
   const entry: CatalogEntry = catalog[code];
   const choiceTexts = Object.values(entry.choices ?? {}).flatMap((options) => Object.values(options));
-  const missing = [...[entry.message, entry.hint, ...choiceTexts].join('\n').matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string).filter((name) => !Object.prototype.hasOwnProperty.call(args, name));
+  const missing = [...[entry.message, entry.hint, ...choiceTexts].join('\n').matchAll(/\{(\w+)\}/g)]
+    .map((m) => m[1] as string)
+    .filter((name) => !Object.prototype.hasOwnProperty.call(args, name));
   if (missing.length > 0) throw new Error(`the diagnostic ${code} has no argument for {${missing.join('}, {')}}`);
-  return (diagnose as (where: SourceLocation, code: DiagnosticCode, args: DiagnosticArgs, related: RelatedLocation[]) => Diagnostic)(where, code, args, related);
+  return (diagnose as (where: SourceLocation, code: DiagnosticCode, args: DiagnosticArgs, related: RelatedLocation[]) => Diagnostic)(
+    where,
+    code,
+    args,
+    related,
+  );
 }
 
 /** True when any diagnostic is an error (the run must stop before the next phase). */

@@ -108,7 +108,8 @@ export function entryAt(target: string): EntryInfo | undefined {
 }
 
 /** Why a folder of the cache is not trusted (the `cache_folder_unsafe` warning's reason). */
-export type FolderDistrust = { why: 'link' | 'not_folder' } | { why: 'foreign_owner'; owner: number; user: number } | { why: 'writable_by_others'; mode: string };
+export type FolderDistrust =
+  { why: 'link' | 'not_folder' } | { why: 'foreign_owner'; owner: number; user: number } | { why: 'writable_by_others'; mode: string };
 
 /** The user running diene; `undefined` where the system has no user ids (Windows), whose folders are then not checked for an owner. */
 const currentUser = (): number | undefined => (typeof process.getuid === 'function' ? process.getuid() : undefined);

@@ -112,7 +112,13 @@ export async function askAll(
       const i = next++;
       const { check, target } = pairs[i] as (typeof pairs)[number];
       const answer = await ask(target.server, check.name);
-      if (!answer.answered) misses[i] = { name: check.name, books: check.books, target, answer: 'unreachable' in answer ? { unreachable: answer.unreachable } : { reason: answer.reason } };
+      if (!answer.answered)
+        misses[i] = {
+          name: check.name,
+          books: check.books,
+          target,
+          answer: 'unreachable' in answer ? { unreachable: answer.unreachable } : { reason: answer.reason },
+        };
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, pairs.length) }, worker));
@@ -152,7 +158,11 @@ const BOOKS_SHOWN = 3;
  * `book_name_unanswered` per name a nameserver answered without an address,
  * naming the books and each host/nameserver that missed.
  */
-export function unansweredDiagnostics(misses: readonly NameMiss[], waitSeconds: number, overrides?: { file: string; hosts: ReadonlySet<string> }): Diagnostic[] {
+export function unansweredDiagnostics(
+  misses: readonly NameMiss[],
+  waitSeconds: number,
+  overrides?: { file: string; hosts: ReadonlySet<string> },
+): Diagnostic[] {
   const byNameserver = new Map<string, { miss: NameMiss; failure: NameserverFailure; names: Set<string> }>();
   const byName = new Map<string, (NameMiss & { answer: { reason: string } })[]>();
   for (const miss of misses) {
@@ -163,7 +173,9 @@ export function unansweredDiagnostics(misses: readonly NameMiss[], waitSeconds: 
     } else byName.set(miss.name, [...(byName.get(miss.name) ?? []), miss as NameMiss & { answer: { reason: string } }]);
   }
   const unreachable = [...byNameserver.values()]
-    .sort((a, b) => (a.miss.target.host < b.miss.target.host ? -1 : a.miss.target.host > b.miss.target.host ? 1 : a.miss.target.nameserver < b.miss.target.nameserver ? -1 : 1))
+    .sort((a, b) =>
+      a.miss.target.host < b.miss.target.host ? -1 : a.miss.target.host > b.miss.target.host ? 1 : a.miss.target.nameserver < b.miss.target.nameserver ? -1 : 1,
+    )
     .map(({ miss, failure, names }) =>
       diagnose(FLEET_WIDE, 'book_nameserver_unreachable', {
         host: miss.target.host,

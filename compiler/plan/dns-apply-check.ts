@@ -32,7 +32,8 @@ export function remainingChanges(plan: ZoneHostPlan, observed: LiveSnapshot): st
       }
       const want = change.after as RecordSet;
       if (!have) remaining.push(`${key} is missing: wanted ${describeValues(want)} (ttl ${want.ttl})`);
-      else if (want.type === 'SOA' ? !sameSoaBesideSerial(want, have) : !sameData(want, have)) remaining.push(`${key} holds ${describeValues(have)} (ttl ${have.ttl}), wanted ${describeValues(want)} (ttl ${want.ttl})`);
+      else if (want.type === 'SOA' ? !sameSoaBesideSerial(want, have) : !sameData(want, have))
+        remaining.push(`${key} holds ${describeValues(have)} (ttl ${have.ttl}), wanted ${describeValues(want)} (ttl ${want.ttl})`);
     }
   }
   return remaining;
@@ -44,7 +45,12 @@ export function remainingChanges(plan: ZoneHostPlan, observed: LiveSnapshot): st
  * soa_edit_api, a server's serial policy), which does not undo it.
  */
 function sameSoaBesideSerial(want: RecordSet, have: RecordSet): boolean {
-  const fields = (rs: RecordSet) => (rs.values?.[0] ?? '').trim().split(/\s+/).filter((_, i) => i !== 2).join(' ');
+  const fields = (rs: RecordSet) =>
+    (rs.values?.[0] ?? '')
+      .trim()
+      .split(/\s+/)
+      .filter((_, i) => i !== 2)
+      .join(' ');
   return want.ttl === have.ttl && fields(want) === fields(have);
 }
 

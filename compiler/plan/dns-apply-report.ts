@@ -55,24 +55,26 @@ export function appliedInFull(report: DnsApplyReport): boolean {
   return report.results.every((r) => r.status !== 'failed' && r.status !== 'not-read');
 }
 
-
 function resultLines(result: ZoneApplyResult): string[] {
   const head = `${result.host} ${result.zone}`;
   switch (result.status) {
     case 'unchanged':
       return [`${head}: no changes, nothing sent`];
     case 'planned':
-      return [`${head}: would send ${counted(result.changes, 'change')} in ${counted(result.requests, 'request')}`, ...result.requestLines.map((l) => `  ${l}`)];
+      return [
+        `${head}: would send ${counted(result.changes, 'change')} in ${counted(result.requests, 'request')}`,
+        ...result.requestLines.map((l) => `  ${l}`),
+      ];
     case 'written':
-      return [`${head}: wrote ${counted(result.changes, 'change')} in ${counted(result.requests, 'request')}; read back: nothing remains`, ...result.requestLines.map((l) => `  ${l}`)];
+      return [
+        `${head}: wrote ${counted(result.changes, 'change')} in ${counted(result.requests, 'request')}; read back: nothing remains`,
+        ...result.requestLines.map((l) => `  ${l}`),
+      ];
     case 'not-read':
       // The error is the diagnostic printed above (its code named here), not said twice.
       return [`${head}: FAILED to read the live zone (${result.code ?? 'error'} above), nothing planned or written`];
     case 'failed':
-      return [
-        `${head}: FAILED: ${result.error ?? 'unknown error'}`,
-        ...(result.remaining ?? []).map((l) => `  remaining: ${l}`),
-      ];
+      return [`${head}: FAILED: ${result.error ?? 'unknown error'}`, ...(result.remaining ?? []).map((l) => `  remaining: ${l}`)];
   }
 }
 
@@ -88,10 +90,22 @@ export function formatApplyReport(report: DnsApplyReport): string[] {
     lines.push(`dry run: nothing written${failedHosts.length > 0 ? `; could not read ${failedHosts.join(', ')}` : ''}`);
   } else if (failedHosts.length === 0) {
     const sent = report.results.reduce((sum, r) => sum + r.requests, 0);
-    lines.push(sent === 0 ? `nothing to write: every zone on ${counted(hosts.length, 'host')} already holds the plan` : `applied: ${counted(hosts.length, 'host')} written in full and read back`);
+    lines.push(
+      sent === 0
+        ? `nothing to write: every zone on ${counted(hosts.length, 'host')} already holds the plan`
+        : `applied: ${counted(hosts.length, 'host')} written in full and read back`,
+    );
   } else {
     // Failed zones grouped by host, so the list names as many hosts as the count says.
-    const failed = failedHosts.map((h) => `${h} (${report.results.filter((r) => r.host === h && (r.status === 'failed' || r.status === 'not-read')).map((r) => r.zone).join(', ')})`).join(', ');
+    const failed = failedHosts
+      .map(
+        (h) =>
+          `${h} (${report.results
+            .filter((r) => r.host === h && (r.status === 'failed' || r.status === 'not-read'))
+            .map((r) => r.zone)
+            .join(', ')})`,
+      )
+      .join(', ');
     const notRead = report.results.filter((r) => r.status === 'not-read').length;
     // The same predicate as the exit code: no write was attempted, so the run exits 2, not 4.
     if (wroteNothing(report))
@@ -100,7 +114,10 @@ export function formatApplyReport(report: DnsApplyReport): string[] {
           ? `nothing read, nothing written: none of the ${counted(notRead, 'zone plan')} on ${counted(hosts.length, 'host')} could be read: ${failed}; the errors above say why (exit 2)`
           : `nothing written: ${notRead} of ${counted(report.results.length, 'zone plan')} could not be read: ${failed}; the others needed no change; the errors above say why (exit 2)`,
       );
-    else lines.push(`applied in part: ${hosts.length - failedHosts.length} of ${counted(hosts.length, 'host')} written in full; failed: ${failed}; run again to repair (exit 4)`);
+    else
+      lines.push(
+        `applied in part: ${hosts.length - failedHosts.length} of ${counted(hosts.length, 'host')} written in full; failed: ${failed}; run again to repair (exit 4)`,
+      );
   }
   return lines;
 }

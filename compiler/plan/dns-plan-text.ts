@@ -15,7 +15,6 @@ import { counted } from '../diagnostics/counted.js';
 
 const SYMBOL = { create: '+', update: '~', delete: '-' } as const;
 
-
 function countLine(counts: ZoneHostPlan['counts']): string {
   return `${counted(counts.create, 'create')}, ${counted(counts.update, 'update')}, ${counted(counts.delete, 'delete')}`;
 }
@@ -63,7 +62,9 @@ export function formatTrafficPlan(plan: TrafficPlan): string {
   );
   for (const brake of plan.brakes) lines.push(`brake ${brake.message}`);
   if (plan.freezeOverride && !plan.freezeOverride.lifted)
-    lines.push(`note: freeze override given (reason: ${JSON.stringify(plan.freezeOverride.reason)}) but not needed: the freeze does not hold; it is still part of the checksum`);
+    lines.push(
+      `note: freeze override given (reason: ${JSON.stringify(plan.freezeOverride.reason)}) but not needed: the freeze does not hold; it is still part of the checksum`,
+    );
   for (const note of plan.notes) lines.push(`note: ${note}`);
   for (const missing of plan.unobserved) lines.push(`not planned: no live snapshot of ${missing.zone} on ${missing.host}`);
   const totals = { create: 0, update: 0, delete: 0 };

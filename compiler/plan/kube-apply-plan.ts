@@ -91,6 +91,10 @@ export function planKubeApply(platform: string, rendered: readonly KubeObject[],
     .map((object) => ({ verb: 'prune' as const, key: objectKey(object), object }))
     .sort((a, b) => rank(b.key) - rank(a.key) || (keyString(a.key) < keyString(b.key) ? -1 : keyString(a.key) > keyString(b.key) ? 1 : 0));
   if (rendered.length === 0 && prune.length > 0)
-    return { apply, prune: [], pruneWithheld: `the render of ${platform} is empty: ${prune.length} labelled object(s) kept; an empty render never deletes anything` };
+    return {
+      apply,
+      prune: [],
+      pruneWithheld: `the render of ${platform} is empty: ${prune.length} labelled object(s) kept; an empty render never deletes anything`,
+    };
   return { apply, prune };
 }

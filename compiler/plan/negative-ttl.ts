@@ -43,7 +43,9 @@ export function negativeTtlStep(zone: string, snapshot: LiveSnapshot, wanted: nu
   const effective = Math.min(minimum, live.raw.ttl);
   if (minimum === wanted) {
     if (live.raw.ttl < wanted)
-      return { report: `negative caching: the apex SOA's own TTL (${live.raw.ttl} s) is below its minimum, so resolvers cache a miss for ${effective} s, not ${wanted} s (RFC 2308 §5)` };
+      return {
+        report: `negative caching: the apex SOA's own TTL (${live.raw.ttl} s) is below its minimum, so resolvers cache a miss for ${effective} s, not ${wanted} s (RFC 2308 §5)`,
+      };
     return undefined;
   }
   if (!capability?.managed) {

@@ -553,8 +553,7 @@ export function planTraffic(
     // Where the snapshot holds exactly the base rendering and nothing changed the wanted state, nothing drops.
     const facts = snapshotFacts(zone, snapshot);
     const dirty = dirtyNames(zone, snapshot, facts, base);
-    const mayDrop = (name: string): boolean =>
-      wanted.changed.has(name) || dirty.has(name) || facts.foreignNames.has(name) || facts.repeatedNames.has(name);
+    const mayDrop = (name: string): boolean => wanted.changed.has(name) || dirty.has(name) || facts.foreignNames.has(name) || facts.repeatedNames.has(name);
     for (const [name, sets] of trafficLive) {
       if (!mayDrop(name)) continue;
       // Most names answer exactly what is wanted: only a name with a differing record set is looked at closely.

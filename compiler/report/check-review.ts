@@ -48,7 +48,6 @@ const STATUS_COLOUR = { created: 'green', added: 'green', changed: 'yellow', rem
  */
 const FILE_STATE = { created: 'missing', changed: 'changed', removed: 'extra' } as const;
 
-
 /**
  * The summary block: one headline, the files, then the objects (at most
  * `objectLines`, the rest counted). The headline counts the generated files

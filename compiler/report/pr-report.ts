@@ -194,7 +194,12 @@ function view(input: ReportInput, limits: Limits): Record<string, unknown> {
     refusalCount: identifiers,
     removalCount: removals,
     refusalsCut: Math.max(0, refusals.length - limits.diagnostics),
-    endpoints: endpoints.map((e) => ({ host: maskedCode(e.host), provider: e.provider, status: e.status === 'added' ? 'new host' : 'changed', fields: endpointFields(e) })),
+    endpoints: endpoints.map((e) => ({
+      host: maskedCode(e.host),
+      provider: e.provider,
+      status: e.status === 'added' ? 'new host' : 'changed',
+      fields: endpointFields(e),
+    })),
     endpointCount: endpoints.length,
     comparedWith: maskedText(input.comparedWith),
     freshness,
@@ -234,7 +239,6 @@ function view(input: ReportInput, limits: Limits): Record<string, unknown> {
 
 /** A list longer than this folds into a `<details>` block, its counts shown first. */
 export const FOLD_ROWS = 10;
-
 
 /** `\`192.0.2.13\` (euprod-green)`: a value as code, with its cluster. */
 function attributed(values: readonly AttributedValue[]): string {
@@ -366,7 +370,10 @@ function userView(input: ReportInput, limit: number): Record<string, unknown> {
 /** `url \`http://a\` → \`http://b\`; apiKeyEnv \`DIENE_X\``: each value as code, a field the base lacked as `(none)`. */
 function endpointFields(change: EndpointChange): string {
   return change.fields
-    .map((f) => `${f.field} ${change.status === 'added' ? maskedCode(f.after) : `${f.before === undefined ? '(none)' : maskedCode(f.before)} → ${maskedCode(f.after)}`}`)
+    .map(
+      (f) =>
+        `${f.field} ${change.status === 'added' ? maskedCode(f.after) : `${f.before === undefined ? '(none)' : maskedCode(f.before)} → ${maskedCode(f.after)}`}`,
+    )
     .join('; ');
 }
 

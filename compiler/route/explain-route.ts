@@ -10,7 +10,16 @@ import { terminalLines } from '../diagnostics/format.js';
 import type { FleetModel } from '../2-analyze/fleet-model.js';
 import { DROP_REASONS, governingClaimHost, type RoutePathFinding, type RoutePathRow } from '../2-analyze/route-paths.js';
 import { fleetRoutes, type Route } from '../2-analyze/routes.js';
-import { compileUpstreamTable, firstInvalidEscape, lookupUpstream, normalisedFirstSegment, rawFirstSegment, type Spelling, type UpstreamRoute, type UpstreamTable } from './lookup-upstream.js';
+import {
+  compileUpstreamTable,
+  firstInvalidEscape,
+  lookupUpstream,
+  normalisedFirstSegment,
+  rawFirstSegment,
+  type Spelling,
+  type UpstreamRoute,
+  type UpstreamTable,
+} from './lookup-upstream.js';
 
 /** The fleet's routes, its prefix rows (all landscapes), the compiled matcher table and what the derivation dropped. */
 export interface FleetUpstreams {
@@ -149,7 +158,8 @@ export function formatExplanation(e: RouteExplanation): string {
   else if (e.match === 'no-prefix-map') lines.push('  why        the host has no prefix map: its own route serves every path');
   else if (e.match === 'fallthrough')
     lines.push(`  why        no prefix of the host's map (${count(e.prefixes)}, ${e.claim}) matches the ${segments}: fallthrough to the host's own route`);
-  else if (e.spelling === 'both' && alike) lines.push(`  why        prefix ${JSON.stringify(e.prefix)} hit on the ${segments} in the host's map of ${count(e.prefixes)} (${e.claim})`);
+  else if (e.spelling === 'both' && alike)
+    lines.push(`  why        prefix ${JSON.stringify(e.prefix)} hit on the ${segments} in the host's map of ${count(e.prefixes)} (${e.claim})`);
   else if (e.spelling === 'alternate')
     lines.push(
       `  why        prefix ${JSON.stringify(e.prefix)} hit on another backend's reading of the first segment (empty segments kept, or dot segments resolved before decoding), where the ${segments} did not, in the host's map of ${count(e.prefixes)} (${e.claim})`,

@@ -179,7 +179,15 @@ export function compileUpstreamTable(routes: readonly UpstreamRoute[], rows: rea
     }
     const map = maps.get(entry) ?? new Map<string, PrefixEntry>();
     if (!map.has(row.prefix)) {
-      const exactBoth: Upstream = Object.freeze({ route: target.route, own: entry.route, resolvedBy: 'exact', match: 'prefix', prefix: row.prefix, spelling: 'both', target: row.target });
+      const exactBoth: Upstream = Object.freeze({
+        route: target.route,
+        own: entry.route,
+        resolvedBy: 'exact',
+        match: 'prefix',
+        prefix: row.prefix,
+        spelling: 'both',
+        target: row.target,
+      });
       map.set(row.prefix, { prefix: row.prefix, target: row.target, route: target.route, exactBoth });
     }
     maps.set(entry, map);
@@ -439,5 +447,13 @@ export function lookupUpstream(table: UpstreamTable, host: string, path: string)
     spelling = 'alternate';
   }
   if (hit === undefined) return fallthrough;
-  return { route: hit.route, own: entry.route, resolvedBy: byWildcard ? 'wildcard' : 'exact', match: 'prefix', prefix: hit.prefix, spelling, target: hit.target };
+  return {
+    route: hit.route,
+    own: entry.route,
+    resolvedBy: byWildcard ? 'wildcard' : 'exact',
+    match: 'prefix',
+    prefix: hit.prefix,
+    spelling,
+    target: hit.target,
+  };
 }

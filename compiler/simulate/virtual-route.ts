@@ -91,7 +91,8 @@ export function unlistedVirtualHost(model: FleetModel, host: string): { name: st
     const [module, service, platform, name] = labels as [string, string, string, string];
     const platformModel = model.platforms.find((p) => p.name === platform);
     const serviceModel = platformModel?.services.find((s) => s.name === service);
-    if (!model.vlandscapes.some((v) => v.name === name) || !serviceModel?.modules.includes(module) || platformModel?.vlandscapes.includes(name) !== false) continue;
+    if (!model.vlandscapes.some((v) => v.name === name) || !serviceModel?.modules.includes(module) || platformModel?.vlandscapes.includes(name) !== false)
+      continue;
     return { name, platformFile: `carbon/${platform}/platform.yaml` };
   }
   return undefined;

@@ -36,10 +36,12 @@ describe('one place, one finding', () => {
     expect(result.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['yaml_boolean_word', 5, 10]]);
   });
 
-  it('names the kind of an empty file and its schema\'s example', () => {
+  it("names the kind of an empty file and its schema's example", () => {
     const result = compile({ 'registry/landscapes/pichu.yaml': '# nothing here\n' });
     const empty = result.diagnostics.find((d) => d.file === 'registry/landscapes/pichu.yaml');
     expect(empty?.message).toBe('the file is empty, but landscape files hold a mapping');
-    expect(empty?.hint).toBe('write the landscape: schemas/landscape.schema.json lists its fields with an example (`diene schemas --out DIR` writes the schemas for an editor)');
+    expect(empty?.hint).toBe(
+      'write the landscape: schemas/landscape.schema.json lists its fields with an example (`diene schemas --out DIR` writes the schemas for an editor)',
+    );
   });
 });

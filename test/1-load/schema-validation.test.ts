@@ -57,7 +57,21 @@ function keywordsIn(schema: unknown, found: Set<string>, parentKey = ''): void {
 describe('schema keyword coverage', () => {
   it('maps every validating keyword used in schemas/ to a diagnostic', () => {
     const found = new Set<string>();
-    const inputKinds = ['fleet', 'regions', 'landscape', 'vlandscape', 'account', 'cluster', 'cluster-state', 'platform', 'row', 'shared-row', 'claim', 'dns-plan', 'dns-health'];
+    const inputKinds = [
+      'fleet',
+      'regions',
+      'landscape',
+      'vlandscape',
+      'account',
+      'cluster',
+      'cluster-state',
+      'platform',
+      'row',
+      'shared-row',
+      'claim',
+      'dns-plan',
+      'dns-health',
+    ];
     const files = readdirSync(path.join(REPO_ROOT, 'schemas')).filter((f) => inputKinds.includes(f.replace(/\.schema\.json$/, '')));
     expect(files).toHaveLength(inputKinds.length);
     for (const file of files) {

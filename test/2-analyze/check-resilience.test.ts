@@ -73,7 +73,13 @@ describe('the resilience checks', () => {
   it('refuse a spare under another registrable domain but the same TLD (option 4: another domain and another TLD), an error that writes nothing', () => {
     const result = compile(withSpare('cluster.atomi-spare.cloud'));
     expect(resilience(result).map((d) => [d.code, d.severity, d.file, d.line, d.message])).toEqual([
-      ['dns_spare_same_tld', 'error', 'registry/fleet.yaml', 5, 'the spare base cluster.atomi-spare.cloud is under the same top-level domain .cloud as the base cluster.atomi.cloud'],
+      [
+        'dns_spare_same_tld',
+        'error',
+        'registry/fleet.yaml',
+        5,
+        'the spare base cluster.atomi-spare.cloud is under the same top-level domain .cloud as the base cluster.atomi.cloud',
+      ],
     ]);
     expect(result.outputs).toBeUndefined();
     // Two registrable domains under one multi-label suffix still share its TLD (uk).

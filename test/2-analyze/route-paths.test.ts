@@ -9,14 +9,31 @@ import { loadFleet } from '../../compiler/1-load/load-fleet.js';
 import { checkClaims } from '../../compiler/2-analyze/check-claims.js';
 import { indexFleet } from '../../compiler/2-analyze/fleet-index.js';
 import { buildModel } from '../../compiler/2-analyze/fleet-model.js';
-import { deriveRoutePaths, MAX_PREFIXES_PER_CLAIM, routePathsOfIndex, spareTwin, type ClaimInput, type RoutePathFinding } from '../../compiler/2-analyze/route-paths.js';
+import {
+  deriveRoutePaths,
+  MAX_PREFIXES_PER_CLAIM,
+  routePathsOfIndex,
+  spareTwin,
+  type ClaimInput,
+  type RoutePathFinding,
+} from '../../compiler/2-analyze/route-paths.js';
 import { buildFleetShape, fleetRoutes, rowKey } from '../../compiler/2-analyze/routes.js';
 import { inputValidators } from '../../compiler/index.js';
 import { readFleetTexts, toSourceFiles } from '../support/fleet-fixture.js';
 
-const settings = { dns: { base: 'cluster.atomi.cloud', spare: 'cluster.atomi-spare.net' }, issuer: { module: 'api', service: 'lithium', platform: 'aldehyde' } } as Parameters<typeof buildFleetShape>[0];
+const settings = {
+  dns: { base: 'cluster.atomi.cloud', spare: 'cluster.atomi-spare.net' },
+  issuer: { module: 'api', service: 'lithium', platform: 'aldehyde' },
+} as Parameters<typeof buildFleetShape>[0];
 const SHAPE = buildFleetShape(settings, [
-  { name: 'nitroso', landscapes: ['pichu', 'pikachu', 'raichu'], services: [{ name: 'tin', modules: ['api'] }, { name: 'zinc', modules: ['api', 'web'] }] },
+  {
+    name: 'nitroso',
+    landscapes: ['pichu', 'pikachu', 'raichu'],
+    services: [
+      { name: 'tin', modules: ['api'] },
+      { name: 'zinc', modules: ['api', 'web'] },
+    ],
+  },
   { name: 'mercury', landscapes: ['pikachu'], services: [{ name: 'webhook', modules: ['api'] }] },
 ]);
 const EXIST = new Set([
@@ -31,8 +48,15 @@ const EXIST = new Set([
 const READY = new Set([...EXIST].filter((key) => key !== rowKey('nitroso', 'zinc', 'raichu')));
 const LANDSCAPES = ['ampharos', 'pichu', 'pikachu', 'raichu'];
 
-const host = (module: string, service: string, platform: string, landscape: string, base = 'cluster.atomi.cloud') => `${module}.${service}.${platform}.${landscape}.${base}`;
-const claim = (h: string, paths: Record<string, string>, account = 'nitroso', app = h.split('.')[1] as string): ClaimInput => ({ file: `claims/domains/${h}.json`, host: h, account, app, paths });
+const host = (module: string, service: string, platform: string, landscape: string, base = 'cluster.atomi.cloud') =>
+  `${module}.${service}.${platform}.${landscape}.${base}`;
+const claim = (h: string, paths: Record<string, string>, account = 'nitroso', app = h.split('.')[1] as string): ClaimInput => ({
+  file: `claims/domains/${h}.json`,
+  host: h,
+  account,
+  app,
+  paths,
+});
 
 const BASE = 'cluster.atomi.cloud';
 const SPARE = 'cluster.atomi-spare.net';
@@ -58,8 +82,19 @@ describe('the tenancy gates', () => {
   ]);
 
   it('keeps a target that is a ready route of the same account on the same landscape (any module, either base, itself)', () => {
-    expect(result.tables.get('pikachu')?.filter((r) => r.host === TIN).map((r) => r.prefix)).toEqual(['paulca', 'self', 'spare', 'web']);
-    expect(result.tables.get('pikachu')?.find((r) => r.host === TIN)).toEqual({ host: TIN, prefix: 'paulca', target: host('api', 'zinc', 'nitroso', 'pikachu'), account: 'nitroso', app: 'tin' });
+    expect(
+      result.tables
+        .get('pikachu')
+        ?.filter((r) => r.host === TIN)
+        .map((r) => r.prefix),
+    ).toEqual(['paulca', 'self', 'spare', 'web']);
+    expect(result.tables.get('pikachu')?.find((r) => r.host === TIN)).toEqual({
+      host: TIN,
+      prefix: 'paulca',
+      target: host('api', 'zinc', 'nitroso', 'pikachu'),
+      account: 'nitroso',
+      app: 'tin',
+    });
   });
 
   it('drops the others, and reports them once for the host, by relation, with every prefix', () => {
@@ -77,7 +112,11 @@ describe('the tenancy gates', () => {
   it('names the row of a target that exists but is not ready, so the warning does not say a real service is missing', () => {
     const finding = result.findings.find((f): f is Extract<RoutePathFinding, { kind: 'targets-dropped' }> => f.kind === 'targets-dropped');
     const missing = finding?.byReason.get('does not exist') ?? [];
-    expect(missing.find((d) => d.prefix === 'notready')).toEqual({ prefix: 'notready', target: host('api', 'zinc', 'nitroso', 'raichu'), unreadyRow: 'platforms/nitroso/zinc/raichu.yaml' });
+    expect(missing.find((d) => d.prefix === 'notready')).toEqual({
+      prefix: 'notready',
+      target: host('api', 'zinc', 'nitroso', 'raichu'),
+      unreadyRow: 'platforms/nitroso/zinc/raichu.yaml',
+    });
     expect(missing.filter((d) => d.unreadyRow !== undefined).map((d) => d.prefix)).toEqual(['notready']);
   });
 
@@ -85,7 +124,16 @@ describe('the tenancy gates', () => {
     const zincRaichu = host('api', 'zinc', 'nitroso', 'raichu');
     const { tables, findings } = derive([claim(zincRaichu, { a: host('api', 'tin', 'nitroso', 'raichu') })]);
     expect(tables.get('raichu')).toEqual([]);
-    expect(findings).toEqual([{ kind: 'host-not-ready', file: `claims/domains/${zincRaichu}.json`, host: zincRaichu, reason: 'empty pin', row: 'platforms/nitroso/zinc/raichu.yaml', prefixes: 1 }]);
+    expect(findings).toEqual([
+      {
+        kind: 'host-not-ready',
+        file: `claims/domains/${zincRaichu}.json`,
+        host: zincRaichu,
+        reason: 'empty pin',
+        row: 'platforms/nitroso/zinc/raichu.yaml',
+        prefixes: 1,
+      },
+    ]);
     const noRow = deriveRoutePaths(SHAPE, READY, new Set(), [claim(zincRaichu, {})], LANDSCAPES);
     expect(noRow.findings[0]).toMatchObject({ kind: 'host-not-ready', reason: 'no row' });
   });
@@ -106,14 +154,27 @@ describe('the cap of 10,000 prefixes a claim', () => {
     expect(rows).toHaveLength(MAX_PREFIXES_PER_CLAIM);
     expect(tables.get('pikachu')).toHaveLength(2 * MAX_PREFIXES_PER_CLAIM); // and as many on the spare-base twin
     expect(rows.map((r) => r.prefix)).toEqual(keys.slice(0, MAX_PREFIXES_PER_CLAIM));
-    expect(findings).toEqual([{ kind: 'cap', file: expect.any(String), host: host('api', 'tin', 'nitroso', 'pikachu'), total: keys.length, dropped: keys.slice(MAX_PREFIXES_PER_CLAIM) }]);
+    expect(findings).toEqual([
+      {
+        kind: 'cap',
+        file: expect.any(String),
+        host: host('api', 'tin', 'nitroso', 'pikachu'),
+        total: keys.length,
+        dropped: keys.slice(MAX_PREFIXES_PER_CLAIM),
+      },
+    ]);
   });
 
   it('sorts in code-unit order, not locale order (upper case before lower case, "Z" before "a")', () => {
     const target = host('api', 'zinc', 'nitroso', 'pikachu');
     const keys = ['b', 'a', 'B', 'Z', '_', '~', '0'];
     const { tables } = derive([claim(host('api', 'tin', 'nitroso', 'pikachu'), Object.fromEntries(keys.map((k) => [k, target])))]);
-    expect(tables.get('pikachu')?.filter((r) => r.host.endsWith(BASE)).map((r) => r.prefix)).toEqual(['0', 'B', 'Z', '_', 'a', 'b', '~']);
+    expect(
+      tables
+        .get('pikachu')
+        ?.filter((r) => r.host.endsWith(BASE))
+        .map((r) => r.prefix),
+    ).toEqual(['0', 'B', 'Z', '_', 'a', 'b', '~']);
   });
 });
 
@@ -122,7 +183,10 @@ describe('tables as data', () => {
   const claimArb = fc.uniqueArray(
     fc.record({
       host: fc.constantFrom(...routes.map((r) => r.host), host('api', 'zinc', 'nitroso', 'raichu')),
-      paths: fc.dictionary(fc.constantFrom('a', 'b', 'paulca', 'v1', 'Z', '2024'), fc.constantFrom(...routes.map((r) => r.host), host('api', 'webhook', 'mercury', 'pikachu'), 'x.example')),
+      paths: fc.dictionary(
+        fc.constantFrom('a', 'b', 'paulca', 'v1', 'Z', '2024'),
+        fc.constantFrom(...routes.map((r) => r.host), host('api', 'webhook', 'mercury', 'pikachu'), 'x.example'),
+      ),
     }),
     { selector: (c) => c.host, maxLength: 8 },
   );
@@ -164,8 +228,14 @@ describe('the spare-base twin', () => {
   const TIN = host('api', 'tin', 'nitroso', 'pikachu');
   const TIN_SPARE = host('api', 'tin', 'nitroso', 'pikachu', SPARE);
 
-  it('gives one claim on the main-base host the rows of both hosts, each twin row to the target\'s spare twin', () => {
-    const result = derive([claim(TIN, { paulca: host('api', 'zinc', 'nitroso', 'pikachu'), web: host('web', 'zinc', 'nitroso', 'pikachu', SPARE), ghost: host('api', 'copper', 'nitroso', 'pikachu') })]);
+  it("gives one claim on the main-base host the rows of both hosts, each twin row to the target's spare twin", () => {
+    const result = derive([
+      claim(TIN, {
+        paulca: host('api', 'zinc', 'nitroso', 'pikachu'),
+        web: host('web', 'zinc', 'nitroso', 'pikachu', SPARE),
+        ghost: host('api', 'copper', 'nitroso', 'pikachu'),
+      }),
+    ]);
     expect(result.tables.get('pikachu')?.map((r) => `${r.host} ${r.prefix} → ${r.target}`)).toEqual([
       `${TIN_SPARE} paulca → ${host('api', 'zinc', 'nitroso', 'pikachu', SPARE)}`,
       `${TIN_SPARE} web → ${host('web', 'zinc', 'nitroso', 'pikachu', SPARE)}`,
@@ -183,7 +253,14 @@ describe('the spare-base twin', () => {
 
   it('writes no twin when the fleet has no spare base', () => {
     const mainOnly = buildFleetShape({ ...settings, dns: { base: BASE } } as Parameters<typeof buildFleetShape>[0], [
-      { name: 'nitroso', landscapes: ['pikachu'], services: [{ name: 'tin', modules: ['api'] }, { name: 'zinc', modules: ['api'] }] },
+      {
+        name: 'nitroso',
+        landscapes: ['pikachu'],
+        services: [
+          { name: 'tin', modules: ['api'] },
+          { name: 'zinc', modules: ['api'] },
+        ],
+      },
     ]);
     const result = deriveRoutePaths(mainOnly, READY, EXIST, [claim(TIN, { paulca: host('api', 'zinc', 'nitroso', 'pikachu') })], ['pikachu']);
     expect(result.tables.get('pikachu')?.map((r) => r.host)).toEqual([TIN]);

@@ -11,7 +11,15 @@ import { describe, expect, it } from 'vitest';
 import { GENERATED_NOW, generateFleet } from '../../bench/fleet-generator.mjs';
 import { sharedValue, writeBlockYaml, YamlSink } from '../../compiler/3-emit/block-yaml.js';
 import { platformObjects } from '../../compiler/3-emit/emit-outputs.js';
-import { canonicalize, compareKeys, generatedComment, libraryYamlDocument, readsAsNonString, toYamlDocument, toYamlStream } from '../../compiler/3-emit/serialize.js';
+import {
+  canonicalize,
+  compareKeys,
+  generatedComment,
+  libraryYamlDocument,
+  readsAsNonString,
+  toYamlDocument,
+  toYamlStream,
+} from '../../compiler/3-emit/serialize.js';
 import { compileFleet } from '../../compiler/index.js';
 import { toSourceFiles } from '../support/fleet-fixture.js';
 
@@ -54,11 +62,113 @@ describe('block-yaml writer', () => {
 
   // Strings from the characters that decide plain versus quoted, and words that other YAML types claim.
   const tricky = fc.oneof(
-    fc.string({ unit: fc.constantFrom('a', 'Z', '0', '9', ' ', ':', '#', '-', '?', '.', ',', '[', ']', '{', '}', '&', '*', '!', '|', '>', "'", '"', '%', '@', '`', '\\', '~', '+', 'e', 'x', 'o', '_', '/', '$', '\t'), maxLength: 12 }),
-    fc.constantFrom('apiVersion', 'kind', 'metadata', 'spec', 'longer_name.with/slash=x-y', '', 'true', 'True', 'FALSE', 'null', 'Null', '~', 'yes', 'on', 'off', 'no', 'y', '0o17', '0x1F', '1.10', '.5', '1e3', '-.inf', '.NaN', '0755', '1:20', '---', '...', '--- x', '%x', 'a b', ' a', 'a ', 'a: b', 'a #b', 'a#b', '- a', '-a', '? a', './fleet/a.yaml', './a: b', './a #b', './a:', './', './/x', '${{ quote(x) }}', 'abcdef: g', 'abcdefg #h', 'abcdef ', 'abcdef:', 'abcdef\tg', '_ab: cd', 'Nullable', 'TRUE_x'),
+    fc.string({
+      unit: fc.constantFrom(
+        'a',
+        'Z',
+        '0',
+        '9',
+        ' ',
+        ':',
+        '#',
+        '-',
+        '?',
+        '.',
+        ',',
+        '[',
+        ']',
+        '{',
+        '}',
+        '&',
+        '*',
+        '!',
+        '|',
+        '>',
+        "'",
+        '"',
+        '%',
+        '@',
+        '`',
+        '\\',
+        '~',
+        '+',
+        'e',
+        'x',
+        'o',
+        '_',
+        '/',
+        '$',
+        '\t',
+      ),
+      maxLength: 12,
+    }),
+    fc.constantFrom(
+      'apiVersion',
+      'kind',
+      'metadata',
+      'spec',
+      'longer_name.with/slash=x-y',
+      '',
+      'true',
+      'True',
+      'FALSE',
+      'null',
+      'Null',
+      '~',
+      'yes',
+      'on',
+      'off',
+      'no',
+      'y',
+      '0o17',
+      '0x1F',
+      '1.10',
+      '.5',
+      '1e3',
+      '-.inf',
+      '.NaN',
+      '0755',
+      '1:20',
+      '---',
+      '...',
+      '--- x',
+      '%x',
+      'a b',
+      ' a',
+      'a ',
+      'a: b',
+      'a #b',
+      'a#b',
+      '- a',
+      '-a',
+      '? a',
+      './fleet/a.yaml',
+      './a: b',
+      './a #b',
+      './a:',
+      './',
+      './/x',
+      '${{ quote(x) }}',
+      'abcdef: g',
+      'abcdefg #h',
+      'abcdef ',
+      'abcdef:',
+      'abcdef\tg',
+      '_ab: cd',
+      'Nullable',
+      'TRUE_x',
+    ),
     fc.string({ maxLength: 6 }),
   );
-  const scalar = fc.oneof(tricky, fc.integer({ min: -1e9, max: 1e9 }), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(-0), fc.constant(null), fc.constant(undefined));
+  const scalar = fc.oneof(
+    tricky,
+    fc.integer({ min: -1e9, max: 1e9 }),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.boolean(),
+    fc.constant(-0),
+    fc.constant(null),
+    fc.constant(undefined),
+  );
   const { value } = fc.letrec((tie) => ({
     value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, scalar, tie('list'), tie('map')),
     list: fc.array(tie('value'), { maxLength: 4 }),
@@ -81,14 +191,7 @@ describe('block-yaml writer', () => {
   });
 
   it('declines what it does not handle, and serialize.ts still writes it', () => {
-    const cases: unknown[] = [
-      { a: 'two\nlines' },
-      { a: 'café' },
-      { a: '--- marker' },
-      { a: '... marker' },
-      { [`k${'x'.repeat(1100)}`]: 1 },
-      { a: 1n },
-    ];
+    const cases: unknown[] = [{ a: 'two\nlines' }, { a: 'café' }, { a: '--- marker' }, { a: '... marker' }, { [`k${'x'.repeat(1100)}`]: 1 }, { a: 1n }];
     for (const value of cases) {
       expect(fastText(value), Object.keys(value as object)[0]).toBeUndefined();
       expect(toYamlDocument(value)).toBe(libraryText(value));
@@ -123,27 +226,39 @@ describe('block-yaml writer', () => {
     expect(toYamlStream(objects, 'diene test')).toBe(libraryStream(objects));
     // A shared value first met in a document that is then declined.
     const declinedFirst = sharedValue({ k: 'v' });
-    const after = [{ kind: 'A', note: 'café', k: declinedFirst }, { kind: 'B', k: declinedFirst, l: [declinedFirst] }];
+    const after = [
+      { kind: 'A', note: 'café', k: declinedFirst },
+      { kind: 'B', k: declinedFirst, l: [declinedFirst] },
+    ];
     expect(toYamlStream(after, 'diene test')).toBe(libraryStream(after));
   });
 
   it('writes generated streams with shared values as the library does', () => {
     fc.assert(
-      fc.property(fc.array(fc.dictionary(tricky, value, { minKeys: 1, maxKeys: 3 }), { minLength: 1, maxLength: 3 }), fc.array(fc.nat(), { minLength: 6, maxLength: 6 }), (parts, picks) => {
-        const shared = parts.map((part) => sharedValue(part));
-        const pick = (i: number) => shared[(picks[i] as number) % shared.length];
-        const objects = [
-          { kind: 'A', a: pick(0), list: [pick(1), { inner: pick(2) }] },
-          { kind: 'B', b: { c: { d: pick(3) } }, e: [[pick(4)]], f: pick(5) },
-        ];
-        expect(toYamlStream(objects, 'diene test')).toBe(libraryStream(objects));
-      }),
+      fc.property(
+        fc.array(fc.dictionary(tricky, value, { minKeys: 1, maxKeys: 3 }), { minLength: 1, maxLength: 3 }),
+        fc.array(fc.nat(), { minLength: 6, maxLength: 6 }),
+        (parts, picks) => {
+          const shared = parts.map((part) => sharedValue(part));
+          const pick = (i: number) => shared[(picks[i] as number) % shared.length];
+          const objects = [
+            { kind: 'A', a: pick(0), list: [pick(1), { inner: pick(2) }] },
+            { kind: 'B', b: { c: { d: pick(3) } }, e: [[pick(4)]], f: pick(5) },
+          ];
+          expect(toYamlStream(objects, 'diene test')).toBe(libraryStream(objects));
+        },
+      ),
       { numRuns: 500, seed: 9 },
     );
   });
 
   it('mixes written and declined documents in one stream, in UTF-8', () => {
-    const objects = [{ kind: 'A', name: 'plain' }, { kind: 'B', note: 'café ☕' }, { kind: 'C', text: 'two\nlines' }, { kind: 'D', list: [1, 'x'] }];
+    const objects = [
+      { kind: 'A', name: 'plain' },
+      { kind: 'B', note: 'café ☕' },
+      { kind: 'C', text: 'two\nlines' },
+      { kind: 'D', list: [1, 'x'] },
+    ];
     const expected = generatedComment('diene test') + objects.map((o) => `---\n${libraryText(o)}`).join('');
     expect(toYamlStream(objects, 'diene test')).toBe(expected);
     expect(expected).toContain('café ☕');

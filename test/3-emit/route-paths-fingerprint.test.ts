@@ -9,7 +9,13 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RoutePathRow } from '../../compiler/2-analyze/route-paths.js';
-import { FINGERPRINT_FORMAT, fingerprintMaterial, fingerprintRoutePaths, parseFingerprintMaterial, ROUTE_PATH_COLUMNS } from '../../compiler/3-emit/route-paths-fingerprint.js';
+import {
+  FINGERPRINT_FORMAT,
+  fingerprintMaterial,
+  fingerprintRoutePaths,
+  parseFingerprintMaterial,
+  ROUTE_PATH_COLUMNS,
+} from '../../compiler/3-emit/route-paths-fingerprint.js';
 
 type Column = (typeof ROUTE_PATH_COLUMNS)[number];
 
@@ -29,7 +35,8 @@ function withValue(rows: readonly RoutePathRow[], index: number, column: Column,
   return rows.map((row, i) => (i === index ? { ...row, [column]: value } : row));
 }
 
-const sortRows = (rows: RoutePathRow[]): RoutePathRow[] => rows.sort((a, b) => (a.host < b.host ? -1 : a.host > b.host ? 1 : a.prefix < b.prefix ? -1 : a.prefix > b.prefix ? 1 : 0));
+const sortRows = (rows: RoutePathRow[]): RoutePathRow[] =>
+  rows.sort((a, b) => (a.host < b.host ? -1 : a.host > b.host ? 1 : a.prefix < b.prefix ? -1 : a.prefix > b.prefix ? 1 : 0));
 
 /** Any string, including the separators of the encoding (space, colon, newline, digits) and non-ASCII. */
 const anyText = fc.string({ unit: fc.constantFrom('a', 'b', '1', '0', ' ', ':', '\n', '.', 'é', '😀', 'row', 'host ') as fc.Arbitrary<string>, maxLength: 8 });

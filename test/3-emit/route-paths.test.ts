@@ -64,7 +64,11 @@ describe('route-paths outputs', () => {
 
   it('moves the fingerprint of the flipped landscape only, when one prefix changes target', () => {
     const flipped = compile({
-      [TIN_CLAIM]: JSON.stringify({ account: 'nitroso', app: 'tin', paths: { dashboard: 'api.zinc.nitroso.pikachu.cluster.atomi.cloud', paulca: 'api.zinc.nitroso.pikachu.cluster.atomi.cloud' } }),
+      [TIN_CLAIM]: JSON.stringify({
+        account: 'nitroso',
+        app: 'tin',
+        paths: { dashboard: 'api.zinc.nitroso.pikachu.cluster.atomi.cloud', paulca: 'api.zinc.nitroso.pikachu.cluster.atomi.cloud' },
+      }),
     });
     expect(table(flipped, 'pikachu').fingerprint).not.toBe(table(outputs, 'pikachu').fingerprint);
     for (const landscape of ['ampharos', 'pichu', 'raichu']) expect(table(flipped, landscape)).toEqual(table(outputs, landscape));
@@ -74,10 +78,34 @@ describe('route-paths outputs', () => {
     expect(table(outputs, 'raichu').rows).toEqual([]);
     const ready = compile({ 'platforms/nitroso/zinc/raichu.yaml': 'pin:\n  chart: "2.0.0"\n  image: "2.0.0"\n' });
     expect(table(ready, 'raichu').rows).toEqual([
-      { account: 'nitroso', app: 'tin', host: 'api.tin.nitroso.raichu.cluster.atomi-spare.net', prefix: 'paulca', target: 'api.zinc.nitroso.raichu.cluster.atomi-spare.net' },
-      { account: 'nitroso', app: 'tin', host: 'api.tin.nitroso.raichu.cluster.atomi.cloud', prefix: 'paulca', target: 'api.zinc.nitroso.raichu.cluster.atomi.cloud' },
-      { account: 'nitroso', app: 'zinc', host: 'api.zinc.nitroso.raichu.cluster.atomi-spare.net', prefix: 'legacy', target: 'api.tin.nitroso.raichu.cluster.atomi-spare.net' },
-      { account: 'nitroso', app: 'zinc', host: 'api.zinc.nitroso.raichu.cluster.atomi.cloud', prefix: 'legacy', target: 'api.tin.nitroso.raichu.cluster.atomi.cloud' },
+      {
+        account: 'nitroso',
+        app: 'tin',
+        host: 'api.tin.nitroso.raichu.cluster.atomi-spare.net',
+        prefix: 'paulca',
+        target: 'api.zinc.nitroso.raichu.cluster.atomi-spare.net',
+      },
+      {
+        account: 'nitroso',
+        app: 'tin',
+        host: 'api.tin.nitroso.raichu.cluster.atomi.cloud',
+        prefix: 'paulca',
+        target: 'api.zinc.nitroso.raichu.cluster.atomi.cloud',
+      },
+      {
+        account: 'nitroso',
+        app: 'zinc',
+        host: 'api.zinc.nitroso.raichu.cluster.atomi-spare.net',
+        prefix: 'legacy',
+        target: 'api.tin.nitroso.raichu.cluster.atomi-spare.net',
+      },
+      {
+        account: 'nitroso',
+        app: 'zinc',
+        host: 'api.zinc.nitroso.raichu.cluster.atomi.cloud',
+        prefix: 'legacy',
+        target: 'api.tin.nitroso.raichu.cluster.atomi.cloud',
+      },
     ]);
     expect(table(ready, 'raichu').fingerprint).not.toBe(table(outputs, 'raichu').fingerprint);
   });

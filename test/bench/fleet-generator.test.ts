@@ -65,7 +65,8 @@ describe('bench fleet generator', () => {
     expect(matching(m, 'registry/fleet.yaml', /^example: true$/m)).toHaveLength(1);
     for (const [file, text] of m) {
       if (!file.startsWith('state/')) continue;
-      for (const address of /\[(.*)\]/.exec(text)?.[1]?.split(', ') ?? []) expect(address, file).toMatch(/^(192\.0\.2|198\.51\.100|203\.0\.113)\.\d+$|^2001:db8:/);
+      for (const address of /\[(.*)\]/.exec(text)?.[1]?.split(', ') ?? [])
+        expect(address, file).toMatch(/^(192\.0\.2|198\.51\.100|203\.0\.113)\.\d+$|^2001:db8:/);
     }
   });
 
@@ -86,7 +87,9 @@ describe('bench fleet generator', () => {
       largestPlatform: '',
       largestPlatformRows: 0,
     });
-    const biggestClaim = Math.max(...[...files].filter(([f]) => f.startsWith('claims/')).map(([, text]) => Object.keys((JSON.parse(text) as { paths: object }).paths).length));
+    const biggestClaim = Math.max(
+      ...[...files].filter(([f]) => f.startsWith('claims/')).map(([, text]) => Object.keys((JSON.parse(text) as { paths: object }).paths).length),
+    );
     if (size.capClaim) expect(biggestClaim).toBe(10_000);
     else expect(biggestClaim).toBeLessThan(10_000);
     if (scale === 'XL') expect(facts.rows).toBeGreaterThan(45_000);

@@ -10,7 +10,20 @@
  * and holds compile, compile --check, validate and render to the cold run.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -55,7 +68,8 @@ const render = (fleet: string, extra: string[], env: Record<string, string> = {}
   runCliInProcess(['render', '--platform', 'nitroso', '--fleet', fleet, '--now', NOW, '--format', 'json', ...extra], { env, ...(cwd ? { cwd } : {}) });
 const compile = (fleet: string, out: string, extra: string[], env: Record<string, string> = {}): Promise<CliRun> =>
   runCliInProcess(['compile', '--fleet', fleet, '--out', out, '--now', NOW, '--format', 'json', ...extra], { env });
-const validate = (fleet: string, extra: string[]): Promise<CliRun> => runCliInProcess(['validate', '--fleet', fleet, '--now', NOW, '--format', 'json', ...extra]);
+const validate = (fleet: string, extra: string[]): Promise<CliRun> =>
+  runCliInProcess(['validate', '--fleet', fleet, '--now', NOW, '--format', 'json', ...extra]);
 
 /** The diagnostics of a JSON-format run (stderr's array, or stdout's for validate). */
 function diagnosticsOf(text: string): Diagnostic[] {
@@ -68,7 +82,10 @@ function withoutCacheWarnings(run: CliRun): { exitCode: number; stdout: string; 
   const diagnostics = diagnosticsOf(validateRun ? run.stdout : run.stderr).filter((d) => !d.code.startsWith('cache_'));
   return { exitCode: run.exitCode, stdout: validateRun ? '' : run.stdout, diagnostics };
 }
-const cacheCodes = (run: CliRun): string[] => diagnosticsOf(run.stdout.trimStart().startsWith('[') ? run.stdout : run.stderr).filter((d) => d.code.startsWith('cache_')).map((d) => d.code);
+const cacheCodes = (run: CliRun): string[] =>
+  diagnosticsOf(run.stdout.trimStart().startsWith('[') ? run.stdout : run.stderr)
+    .filter((d) => d.code.startsWith('cache_'))
+    .map((d) => d.code);
 
 /** A ClusterRoleBinding that hands cluster-admin to everyone: what a forged render entry would have ArgoCD apply. */
 const FORGED_STDOUT =
@@ -128,7 +145,7 @@ describe('a cache a pull request commits to the fleet repository', () => {
     );
   });
 
-  it('inside the git work tree that holds the fleet, or the working directory\'s, is refused the same way', async () => {
+  it("inside the git work tree that holds the fleet, or the working directory's, is refused the same way", async () => {
     const repository = fresh('repository');
     mkdirSync(repository);
     execFileSync('git', ['init', '-q', repository]);
@@ -136,7 +153,9 @@ describe('a cache a pull request commits to the fleet repository', () => {
     cpSync(tempFleet(), fleet, { recursive: true });
     const beside = path.join(repository, '.diene-cache');
     const run = await render(fleet, ['--cache', beside], {}, work);
-    expect(diagnosticsOf(run.stderr).find((d) => d.code === 'cache_folder_in_fleet')?.message).toContain(`it is inside the fleet's git work tree ${repository}`);
+    expect(diagnosticsOf(run.stderr).find((d) => d.code === 'cache_folder_in_fleet')?.message).toContain(
+      `it is inside the fleet's git work tree ${repository}`,
+    );
     expect(existsSync(beside)).toBe(false);
     // A fleet outside it, run from inside it (a CI job in its checkout).
     const elsewhere = tempFleet();
@@ -180,13 +199,19 @@ describe('entries and records no key of this user sealed', () => {
     const check = await compile(fleet, out, ['--check', '--cache', cache]);
     expect(withoutCacheWarnings(check)).toEqual(withoutCacheWarnings(coldCheck));
     // One cause, one warning: every sealed file of the folder fails (inputs record, entry, pack), and it is said once.
-    expect(diagnosticsOf(check.stderr).filter((d) => d.code === 'cache_entry_ignored').map((d) => d.message.replace(/ \/\S+: /, ' FILE: '))).toEqual([
+    expect(
+      diagnosticsOf(check.stderr)
+        .filter((d) => d.code === 'cache_entry_ignored')
+        .map((d) => d.message.replace(/ \/\S+: /, ' FILE: ')),
+    ).toEqual([
       "ignored the cache entry FILE: its seal was not made with this user's cache key (the key changed, or the file was copied from another user or machine, restored from another job's cache, forged, or changed after it was written); the result was made anew without it",
     ]);
     const run = await render(fleet, ['--cache', cache]);
     expect(withoutCacheWarnings(run)).toEqual(withoutCacheWarnings(await render(fleet, ['--no-cache'])));
     expect(diagnosticsOf(run.stderr).map((d) => d.message)).toContainEqual(
-      expect.stringMatching(/^ignored the cache entry .*: its seal was not made with this user's cache key \(the key changed, or the file was copied from another user or machine, restored from another job's cache, forged, or changed after it was written\); the result was made anew without it$/),
+      expect.stringMatching(
+        /^ignored the cache entry .*: its seal was not made with this user's cache key \(the key changed, or the file was copied from another user or machine, restored from another job's cache, forged, or changed after it was written\); the result was made anew without it$/,
+      ),
     );
     expect(cacheCodes(await render(fleet, ['--cache', cache]))).toEqual([]);
   });
@@ -210,7 +235,9 @@ describe('entries and records no key of this user sealed', () => {
     expect(withoutCacheWarnings(run)).toEqual(withoutCacheWarnings(cold));
     expect(await readOutputTree(out)).toEqual(await readOutputTree(coldOut));
     expect([...(await readOutputTree(out)).values()].join('\n')).not.toContain('6.6.6');
-    expect(diagnosticsOf(run.stderr).find((d) => d.code === 'cache_entry_ignored')?.message).toMatch(/ignored the pack of input-file records .*: its seal was not made/);
+    expect(diagnosticsOf(run.stderr).find((d) => d.code === 'cache_entry_ignored')?.message).toMatch(
+      /ignored the pack of input-file records .*: its seal was not made/,
+    );
   });
 });
 
@@ -227,7 +254,11 @@ describe('a cache folder another user can change', () => {
     symlinkSync(victim, path.join(cache, 'files'));
     const run = await render(fleet, ['--cache', cache]);
     expect(withoutCacheWarnings(run)).toEqual(withoutCacheWarnings(await render(fleet, ['--no-cache'])));
-    expect(diagnosticsOf(run.stderr).map((d) => [d.code, d.message]).filter(([code]) => code?.startsWith('cache_'))).toEqual([
+    expect(
+      diagnosticsOf(run.stderr)
+        .map((d) => [d.code, d.message])
+        .filter(([code]) => code?.startsWith('cache_')),
+    ).toEqual([
       [
         'cache_folder_unsafe',
         `ignored the cache folder ${cache}: ${path.join(cache, 'files')} is a symbolic link (diene never follows one in its cache), so what it holds could be another user's; rendered without it`,
@@ -265,7 +296,9 @@ describe('a cache folder another user can change', () => {
     chownSync(cache, 65534, 65534);
     const run = await render(fleet, ['--cache', cache]);
     expect(withoutCacheWarnings(run)).toEqual(withoutCacheWarnings(await render(fleet, ['--no-cache'])));
-    expect(diagnosticsOf(run.stderr).find((d) => d.code === 'cache_folder_unsafe')?.message).toContain(`${cache} is owned by another user (uid 65534; this is uid 0)`);
+    expect(diagnosticsOf(run.stderr).find((d) => d.code === 'cache_folder_unsafe')?.message).toContain(
+      `${cache} is owned by another user (uid 65534; this is uid 0)`,
+    );
   });
 
   it('a cache key another user can read, or that is a link, is not used', async () => {
@@ -421,11 +454,13 @@ describe('random corruptions and forgeries of a warm cache', () => {
         for (const change of changes) corrupt(cache, change);
         const [warmTree, coldTree] = [fresh('warm-tree'), fresh('cold-tree')];
         // The two trees' names are the only difference the runs may show.
-        const same = (run: CliRun) => JSON.parse(JSON.stringify(withoutCacheWarnings(run)).replaceAll(path.basename(warmTree), 'TREE').replaceAll(path.basename(coldTree), 'TREE'));
+        const same = (run: CliRun) =>
+          JSON.parse(JSON.stringify(withoutCacheWarnings(run)).replaceAll(path.basename(warmTree), 'TREE').replaceAll(path.basename(coldTree), 'TREE'));
         cpSync(warmOut, warmTree, { recursive: true });
         cpSync(warmOut, coldTree, { recursive: true });
         if (editOutput)
-          for (const tree of [warmTree, coldTree]) writeFileSync(path.join(tree, 'platforms', 'nitroso.yaml'), `${readFileSync(path.join(tree, 'platforms', 'nitroso.yaml'), 'utf8')}# edited\n`);
+          for (const tree of [warmTree, coldTree])
+            writeFileSync(path.join(tree, 'platforms', 'nitroso.yaml'), `${readFileSync(path.join(tree, 'platforms', 'nitroso.yaml'), 'utf8')}# edited\n`);
         const pairs: [CliRun, CliRun][] = [
           [await compile(fleet, warmTree, ['--check', '--cache', cache]), await compile(fleet, coldTree, ['--check', '--no-cache'])],
           [await validate(fleet, ['--cache', cache]), await validate(fleet, ['--no-cache'])],

@@ -17,16 +17,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GENERATED_NOW, generateFleet } from '../../bench/fleet-generator.mjs';
 import { readOutputTree } from '../../compiler/adapters/filesystem/output-tree.js';
-import {
-  cacheKey,
-  CompileCache,
-  compilerFiles,
-  cacheFolder,
-  EntryProblem,
-  entryText,
-  parseEntry,
-  sha256,
-} from '../../compiler/incremental/compile-cache.js';
+import { cacheKey, CompileCache, compilerFiles, cacheFolder, EntryProblem, entryText, parseEntry, sha256 } from '../../compiler/incremental/compile-cache.js';
 import { ALWAYS, nowWindow } from '../../compiler/2-analyze/now-window.js';
 import { sourceFile } from '../../compiler/1-load/source-file.js';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
@@ -376,7 +367,10 @@ describe('what the cache never trusts', () => {
     // The entry of another fleet, copied to this fleet's key.
     const files = [sourceFile('registry/fleet.yaml', 'x')];
     const key = path.basename(entry, '.json');
-    writeFileSync(entry, entryText(cacheKey(files, 'compile', { serial: 0 }), { diagnostics: [], window: ALWAYS, outputs: [], manifest: 'sha256:0' }, userCacheKey()));
+    writeFileSync(
+      entry,
+      entryText(cacheKey(files, 'compile', { serial: 0 }), { diagnostics: [], window: ALWAYS, outputs: [], manifest: 'sha256:0' }, userCacheKey()),
+    );
     expect(parseEntry(readFileSync(entry, 'utf8'), key, userCacheKey())).toEqual(new EntryProblem('other_key'));
     const run = await compile(fleet, out, ['--cache', cache]);
     expect(run.exitCode).toBe(0);
@@ -771,7 +765,8 @@ describe('where the cache lives', () => {
       expect(cacheFolder({ cache: '/named' }, true, ci)).toBe('/named');
       expect(cacheFolder({}, false, { ...ci, XDG_CACHE_HOME: '/c' })).toBe('/c/diene');
     }
-    for (const local of [{}, { CI: '' }, { CI: 'false' }, { CI: '0' }, { GITHUB_ACTIONS: 'false' }]) expect(cacheFolder({}, true, { ...local, XDG_CACHE_HOME: '/c' })).toBe('/c/diene');
+    for (const local of [{}, { CI: '' }, { CI: 'false' }, { CI: '0' }, { GITHUB_ACTIONS: 'false' }])
+      expect(cacheFolder({}, true, { ...local, XDG_CACHE_HOME: '/c' })).toBe('/c/diene');
   });
 });
 
@@ -819,7 +814,9 @@ describe('the record of what the outputs were made from (slices/)', () => {
         expect.stringMatching(new RegExp(`^ignored the record of what the output files were made from .*: .*; every output file was made anew$`)),
       ],
     ]);
-    expect(reading.warnings[0]?.message).toContain(problem === 'seal_mismatch' ? "its seal was not made with this user's cache key" : 'not a list of output files');
+    expect(reading.warnings[0]?.message).toContain(
+      problem === 'seal_mismatch' ? "its seal was not made with this user's cache key" : 'not a list of output files',
+    );
     expect(existsSync(file)).toBe(false);
   });
 });

@@ -86,7 +86,8 @@ describe('per-file records', () => {
       [ROW]: 'pin:\n  chart: "1.4.2"\n  image: "1.4.2"\n  extra: 1\n',
       'registry/clusters/pichu-topaz.yaml': `${reference.get('registry/clusters/pichu-topaz.yaml')}bad: [\n`,
       // Dated: a missing valuesSince is hinted with now, a finding no record keeps (compile-cache.test.ts).
-      'platforms/aldehyde/lithium/raichu.yaml': 'pin:\n  chart: "1.4.2"\n  image: "1.4.2"\nvalues:\n  password: "Zq8v-W2kd-Lp3x"\nvaluesSince: 2026-11-20T10:00:00Z\n',
+      'platforms/aldehyde/lithium/raichu.yaml':
+        'pin:\n  chart: "1.4.2"\n  image: "1.4.2"\nvalues:\n  password: "Zq8v-W2kd-Lp3x"\nvaluesSince: 2026-11-20T10:00:00Z\n',
     });
     const { cold } = threeRuns(texts);
     const codes = cold.diagnostics.map((d) => d.code);

@@ -209,7 +209,12 @@ describe('what a render never trusts', () => {
       'stdout',
       'the cached render output {file}: its content does not match its digest (changed or damaged after it was written); the platform was rendered anew',
     ],
-    ['its stdout removed', (files: { stdout: string }) => rmSync(files.stdout), 'stdout', 'the cached render output {file}: it is missing (its entry names it, but it was removed); the platform was rendered anew'],
+    [
+      'its stdout removed',
+      (files: { stdout: string }) => rmSync(files.stdout),
+      'stdout',
+      'the cached render output {file}: it is missing (its entry names it, but it was removed); the platform was rendered anew',
+    ],
     [
       'a diagnostic added to its entry',
       (files: { entry: string }) => writeFileSync(files.entry, readFileSync(files.entry, 'utf8').replace('"diagnostics":[', '"diagnostics":[{"code":"x"},')),
@@ -254,7 +259,11 @@ describe('what a render never trusts', () => {
     const inodes = entries(files.cache);
     const both = await render(fleet, 'nitroso', ['--no-cache', '--cache', files.cache], 'json');
     expect([both.exitCode, both.stdout]).toEqual([2, '']);
-    const refused = JSON.parse(both.stderr.slice(both.stderr.indexOf('['), both.stderr.lastIndexOf(']') + 1)) as { code: string; message: string; hint: string }[];
+    const refused = JSON.parse(both.stderr.slice(both.stderr.indexOf('['), both.stderr.lastIndexOf(']') + 1)) as {
+      code: string;
+      message: string;
+      hint: string;
+    }[];
     expect(refused.map((d) => [d.code, d.message])).toEqual([
       ['usage_option_conflict', '--cache DIR and --no-cache cannot both be given: the one names the cache folder to use, the other turns the cache off'],
     ]);

@@ -31,7 +31,7 @@ const CHART_DIR = path.join(CHART, 'diene-platform');
 const read = (file: string): string => readFileSync(path.join(CHART, file), 'utf8');
 const version = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 /** The example fleet's git block: the repository and the branch its rows are written to (SPEC §2). */
 const REFERENCE_GIT = (parse(readFileSync(path.join(REFERENCE_FLEET, 'registry', 'fleet.yaml'), 'utf8')) as { git: { repoURL: string; branch: string } }).git;

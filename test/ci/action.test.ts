@@ -20,7 +20,7 @@ import { readFleetTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixt
 import { runCli } from '../support/run-cli.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 const action = parse(readFileSync(path.join(REPO_ROOT, 'action.yml'), 'utf8')) as Json;
 const NOW = ['--now', '2026-11-21T00:00:00Z'];

@@ -15,7 +15,7 @@ import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet } from '../supp
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
 import { runCli } from '../support/run-cli.js';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 const NOW = ['--now', '2026-11-21T00:00:00Z'];
 const hooks = parse(readFileSync(path.join(REPO_ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as Json[];

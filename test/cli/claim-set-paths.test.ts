@@ -233,7 +233,9 @@ describe.skipIf(skipUnlessPresent(hasGit() ? undefined : 'git (Debian package gi
       `updated ${TIN_CLAIM} with 2 prefixes (removed 4: bob, dashboard, ghost, hooks; added 1: Dashboard; changed 1: paulca): ${commit} on main`,
     );
     const cleared = await setPaths(TIN, pathsFile({ paths: {} }), fleet.bare);
-    expect(cleared.stderr).toContain(`updated ${TIN_CLAIM} with 0 prefixes (removed 2: Dashboard, paulca; added 0; changed 0): ${cleared.stdout.trim().slice(0, 12)} on main`);
+    expect(cleared.stderr).toContain(
+      `updated ${TIN_CLAIM} with 0 prefixes (removed 2: Dashboard, paulca; added 0; changed 0): ${cleared.stdout.trim().slice(0, 12)} on main`,
+    );
     const many = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`p${String(i).padStart(2, '0')}`, ZINC]));
     const created = await setPaths(WEB, pathsFile({ paths: many }), fleet.bare);
     expect(created.exitCode, created.stderr).toBe(0);
@@ -302,7 +304,13 @@ describe.skipIf(skipUnlessPresent(hasGit() ? undefined : 'git (Debian package gi
   });
 
   it('commits two prefixes that differ only in letter case (both legal) and warns of them, as the next validate does', async () => {
-    const run = await setPaths(TIN, pathsFile('{\n  "paths": {\n    "Paulca": "' + WEB + '",\n    "paulca": "' + ZINC + '"\n  }\n}\n'), fleet.bare, '--format', 'json');
+    const run = await setPaths(
+      TIN,
+      pathsFile('{\n  "paths": {\n    "Paulca": "' + WEB + '",\n    "paulca": "' + ZINC + '"\n  }\n}\n'),
+      fleet.bare,
+      '--format',
+      'json',
+    );
     expect(run.exitCode, run.stderr).toBe(0);
     expect(git(fleet.bare, 'rev-parse', 'main').trim()).toBe(run.stdout.trim());
     expect(JSON.parse(showFile(fleet.bare, TIN_CLAIM) as string).paths).toEqual({ Paulca: WEB, paulca: ZINC });

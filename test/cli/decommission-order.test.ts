@@ -65,7 +65,9 @@ describe('on the command line', () => {
       `${baseLabel}/registry/clusters/raichu-ruby.yaml:6:10: error cluster_removed_with_traffic: cluster raichu-ruby leaves the registry while its traffic is on in the base revision`,
     );
     expect(run.stderr).toContain('hint: decommission in order: first a change of its own that sets traffic: false');
-    expect(run.stderr).toContain(`refused: 1 cluster(s) removed while their traffic is on against the base ${base} (docs/checks.md); the generated files were compared as well:\nfresh: `);
+    expect(run.stderr).toContain(
+      `refused: 1 cluster(s) removed while their traffic is on against the base ${base} (docs/checks.md); the generated files were compared as well:\nfresh: `,
+    );
 
     const inOrder = tempFleet();
     const accepted = await runCliInProcess(['compile', '--check', '--fleet', head, '--base', inOrder, ...NOW], { cwd: head });
@@ -82,7 +84,9 @@ describe('on the command line', () => {
 
     const json = await check('json');
     expect(json.exitCode, json.stderr).toBe(1);
-    const refusal = (JSON.parse(json.stderr) as { code: string; file: string; line: number; column: number }[]).find((d) => d.code === 'cluster_removed_with_traffic');
+    const refusal = (JSON.parse(json.stderr) as { code: string; file: string; line: number; column: number }[]).find(
+      (d) => d.code === 'cluster_removed_with_traffic',
+    );
     expect(refusal).toMatchObject({ file, line: 6, column: 10, message });
 
     const github = await check('github');

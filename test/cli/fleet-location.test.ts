@@ -54,13 +54,17 @@ describe('a run outside the fleet root', () => {
   it('from the folder above the fleet: the hint names the fleet below', async () => {
     const { dir } = workspace();
     const run = await runCliInProcess(['validate', '--format', 'json'], { cwd: dir });
-    expect(diagnostics(run).map((d) => d.hint)).toEqual(['the fleet root looks like my-fleet/ (registry/fleet.yaml is there): run from there or pass --fleet my-fleet']);
+    expect(diagnostics(run).map((d) => d.hint)).toEqual([
+      'the fleet root looks like my-fleet/ (registry/fleet.yaml is there): run from there or pass --fleet my-fleet',
+    ]);
   });
 
   it('with --fleet naming a folder of the fleet: the same hint, from the working directory', async () => {
     const { dir } = workspace();
     const run = await runCliInProcess(['validate', '--fleet', 'my-fleet/registry', '--format', 'json'], { cwd: dir });
-    expect(diagnostics(run).map((d) => d.hint)).toEqual(['the fleet root looks like my-fleet/ (registry/fleet.yaml is there): run from there or pass --fleet my-fleet']);
+    expect(diagnostics(run).map((d) => d.hint)).toEqual([
+      'the fleet root looks like my-fleet/ (registry/fleet.yaml is there): run from there or pass --fleet my-fleet',
+    ]);
   });
 
   it('with no fleet near: says what a fleet holds', async () => {
@@ -145,8 +149,7 @@ describe('--fleet naming no folder, beside other fleets', () => {
 });
 
 describe('files in the text form, run from outside the fleet root', () => {
-  const broken = (fleet: string) =>
-    writeFileSync(path.join(fleet, 'registry', 'landscapes', 'raichu.yaml'), 'name: raichu\nregion: XXX\ntier: prod\n');
+  const broken = (fleet: string) => writeFileSync(path.join(fleet, 'registry', 'landscapes', 'raichu.yaml'), 'name: raichu\nregion: XXX\ntier: prod\n');
 
   it('names them from the working directory, so they open from there; the json form names them from the fleet root', async () => {
     const { dir, fleet } = workspace();

@@ -163,7 +163,11 @@ describe('diene materialize on a fleet without rows', () => {
     writeFileSync(platform, `${readFileSync(platform, 'utf8')}sharedCharts: [cache]\n`);
     // Before materialize, validate names both missing rows.
     const before = await runCliInProcess(['validate', '--fleet', dir, '--format', 'json']);
-    expect(jsonDiagnostics(before.stdout).map((d) => d.code).sort()).toEqual(['row_missing', 'shared_row_missing', 'shared_row_missing']);
+    expect(
+      jsonDiagnostics(before.stdout)
+        .map((d) => d.code)
+        .sort(),
+    ).toEqual(['row_missing', 'shared_row_missing', 'shared_row_missing']);
     const run = await runCliInProcess(['materialize', '--fleet', dir, '--format', 'json']);
     expect(run.exitCode, run.stderr).toBe(0);
     expect(jsonDiagnostics(run.stderr)).toEqual([]);

@@ -177,7 +177,9 @@ describe('diene plan dns', () => {
     expect(overridden.stdout).toContain(
       `brake freeze overridden: 3 of 5 built traffic-on clusters are down (ampharos-onyx, pichu-topaz, raichu-opal), more than half; planned on a person's override (--override-freeze), reason: "${reason}"; the other brakes still hold`,
     );
-    expect(overridden.stdout).toContain('brake one cluster a plan: 2 down clusters still have addresses to remove; removing ampharos-onyx now, deferring 1 (raichu-opal)');
+    expect(overridden.stdout).toContain(
+      'brake one cluster a plan: 2 down clusters still have addresses to remove; removing ampharos-onyx now, deferring 1 (raichu-opal)',
+    );
     expect(overridden.stdout).toContain('  ~ *.mew.cluster.atomi.cloud A [ampharos]: remove 198.51.100.31 (ampharos-onyx, down)');
     expect(overridden.stdout).toContain('total: 0 creates, 16 updates, 0 deletes in 5 zone plans (freeze overridden)');
     const json = JSON.parse(plan(dir, '--health', health, '--override-freeze', reason, '--format', 'json').stdout);
@@ -190,9 +192,12 @@ describe('diene plan dns', () => {
     // apply dns plans the same way (its hosts only, so without the delegation plan): the reviewed checksum passes only
     // with the reason it was reviewed with
     const apply = (...args: string[]) =>
-      runCli(['apply', 'dns', '--fleet', dir, '--dry-run', '--live-from', path.join(dir, 'live'), '--health', health, '--now', '2026-11-21T00:00:00Z', ...args], {
-        cwd: dir,
-      });
+      runCli(
+        ['apply', 'dns', '--fleet', dir, '--dry-run', '--live-from', path.join(dir, 'live'), '--health', health, '--now', '2026-11-21T00:00:00Z', ...args],
+        {
+          cwd: dir,
+        },
+      );
     expect(apply('--force').exitCode).toBe(3);
     const dry = JSON.parse(apply('--override-freeze', reason, '--format', 'json').stdout);
     expect(dry.plan).toMatchObject({ refused: false, freezeOverride: { reason, lifted: true } });

@@ -17,7 +17,17 @@ import { runCli, type CliRun } from '../support/run-cli.js';
 const NOW = ['--now', '2026-11-21T00:00:00Z'];
 const PLATFORMS = readdirSync(path.join(REFERENCE_FLEET, 'platforms')).sort();
 /** Packages only the appliers load: none may be in the plugin bundle. */
-const APPLIER_PACKAGES = ['@aws-sdk/', '@smithy/', '@google-cloud/', 'google-auth-library', 'cloudflare', '@kubernetes/client-node', 'isomorphic-git', 'handlebars', 'diff'];
+const APPLIER_PACKAGES = [
+  '@aws-sdk/',
+  '@smithy/',
+  '@google-cloud/',
+  'google-auth-library',
+  'cloudflare',
+  '@kubernetes/client-node',
+  'isomorphic-git',
+  'handlebars',
+  'diff',
+];
 
 interface Metafile {
   inputs: Record<string, { bytes: number }>;
@@ -73,7 +83,9 @@ describe('the bundled plugin program', () => {
       expect(bundled.stdout).toBe(full.stdout);
       // stderr too: the stamp line (version, input count, digest) and the warnings.
       expect(bundled.stderr).toBe(full.stderr);
-      expect(bundled.stderr).toMatch(new RegExp(`^diene render ${JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).version}: platform ${platform}, `, 'm'));
+      expect(bundled.stderr).toMatch(
+        new RegExp(`^diene render ${JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).version}: platform ${platform}, `, 'm'),
+      );
     });
   }
 
@@ -111,7 +123,8 @@ describe('the bundled plugin program', () => {
     for (const needed of ['yaml', 'tldts', 'ipaddr.js']) expect(packages, needed).toContain(needed);
     // The bundle names no SDK module either (nothing left to load at run time).
     const text = readFileSync(bundle, 'utf8');
-    for (const sdk of ['@aws-sdk/client-route-53', '@aws-sdk/client-s3', '@google-cloud/dns', "from 'cloudflare'", '@kubernetes/client-node']) expect(text, sdk).not.toContain(sdk);
+    for (const sdk of ['@aws-sdk/client-route-53', '@aws-sdk/client-s3', '@google-cloud/dns', "from 'cloudflare'", '@kubernetes/client-node'])
+      expect(text, sdk).not.toContain(sdk);
     // One file, at most 3 MiB (1.3 MB when written).
     expect(statSync(bundle).size).toBeLessThan(3 * 1024 * 1024);
   });

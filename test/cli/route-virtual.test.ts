@@ -110,7 +110,7 @@ describe('diene route on a virtual landscape host', () => {
 
 describe('diene route on a virtual landscape host nothing serves (the bundled example)', () => {
   const reference = path.resolve('examples/reference');
-  it('no serving member has a ready row: no member serves this URL, exit 2, the members\' rows named', async () => {
+  it("no serving member has a ready row: no member serves this URL, exit 2, the members' rows named", async () => {
     const run = await runCliInProcess(['route', 'api.zinc.nitroso.mew.cluster.atomi.cloud', '/x', '--fleet', reference, ...NOW]);
     expect(run.exitCode).toBe(2);
     expect(run.stdout).not.toContain('reaches');

@@ -39,7 +39,9 @@ describe('diene route', () => {
       `  why        no prefix of the host's map (1 prefix, claims/domains/${pichu}.json) matches the first segment "orders" (raw and normalised alike): fallthrough to the host's own route\n`,
     );
     // spellings that differ are both named
-    expect(route(pichu, '/%2e%2e/v1').stdout).toContain('hit on the normalised first segment (raw first segment "..", normalised "v1") in the host\'s map of 1 prefix');
+    expect(route(pichu, '/%2e%2e/v1').stdout).toContain(
+      'hit on the normalised first segment (raw first segment "..", normalised "v1") in the host\'s map of 1 prefix',
+    );
   });
 
   it('answers on the spare-base twin as on the main host, by the claim on the main host (SPEC §3.4: a flip follows the service onto the spare base)', () => {
@@ -60,7 +62,12 @@ describe('diene route', () => {
     for (const path of ['/paulca/x', '/dashboard', '/%70aulca/../orders', '/ghost', '/orders']) {
       const main = json(TIN, path);
       const twin = json(spare, path);
-      expect(twin, path).toMatchObject({ match: main.match, claim: `claims/domains/${TIN}.json`, prefixes: main.prefixes, serves: { app: main.serves.app, box: main.serves.box } });
+      expect(twin, path).toMatchObject({
+        match: main.match,
+        claim: `claims/domains/${TIN}.json`,
+        prefixes: main.prefixes,
+        serves: { app: main.serves.app, box: main.serves.box },
+      });
       expect(twin.prefix, path).toBe(main.prefix);
       expect(twin.dropped, path).toEqual(main.dropped);
     }
@@ -68,24 +75,40 @@ describe('diene route', () => {
     expect(route(spare, '/ghost').stderr).toContain(`claims/domains/${TIN}.json`);
   });
 
-  it('reads the raw spelling from the decoded path (SPEC §3.4, CARLOS §6: Go\'s r.URL.Path), so a flipped prefix spelt with escapes never falls through', () => {
+  it("reads the raw spelling from the decoded path (SPEC §3.4, CARLOS §6: Go's r.URL.Path), so a flipped prefix spelt with escapes never falls through", () => {
     // /%70aulca/../orders decodes to /paulca/../orders: raw "paulca" (what a backend that decodes and keeps dot segments reads)
     const escaped = route(TIN, '/%70aulca/../orders');
     expect(escaped.stdout).toContain(`  served by  ${ZINC_PIKACHU} (platform nitroso, service zinc, landscape pikachu)\n`);
     expect(escaped.stdout).toContain('  why        prefix "paulca" hit on the raw first segment (raw first segment "paulca", normalised "orders")');
     const slashes = JSON.parse(runCli(['route', TIN, '/paulca%2f..%2forders', '--fleet', REFERENCE_FLEET, '--format', 'json']).stdout);
-    expect(slashes).toMatchObject({ match: 'prefix', prefix: 'paulca', spelling: 'raw', segments: { raw: 'paulca', normalised: 'orders' }, serves: { host: ZINC_PIKACHU } });
+    expect(slashes).toMatchObject({
+      match: 'prefix',
+      prefix: 'paulca',
+      spelling: 'raw',
+      segments: { raw: 'paulca', normalised: 'orders' },
+      serves: { host: ZINC_PIKACHU },
+    });
     // a backend that splits before decoding reads /x%2fy/../paulca as /paulca
     const undecoded = route(TIN, '/x%2fy/../paulca');
-    expect(undecoded.stdout).toContain('  why        prefix "paulca" hit on another backend\'s reading of the first segment (empty segments kept, or dot segments resolved before decoding), where the first segment "x" (raw and normalised alike) did not, in the host\'s map of 2 prefixes');
+    expect(undecoded.stdout).toContain(
+      '  why        prefix "paulca" hit on another backend\'s reading of the first segment (empty segments kept, or dot segments resolved before decoding), where the first segment "x" (raw and normalised alike) did not, in the host\'s map of 2 prefixes',
+    );
   });
 
   it('says that a Go edge refuses a malformed escape before routing', () => {
     const run = route(TIN, '/orders%zz');
     expect(run.exitCode).toBe(0);
-    expect(run.stdout).toContain('  note       the path holds the malformed escape "%zz": a Go edge (net/url) answers 400 Bad Request before any routing; this answer is an edge\'s that keeps it as written\n');
-    expect(JSON.parse(runCli(['route', TIN, '/orders%', '--fleet', REFERENCE_FLEET, '--format', 'json']).stdout)).toMatchObject({ invalidEscape: '%', match: 'fallthrough' });
-    expect(JSON.parse(runCli(['route', TIN, '/paulca%00', '--fleet', REFERENCE_FLEET, '--format', 'json']).stdout)).toMatchObject({ match: 'fallthrough', segments: { raw: 'paulca\u0000' } });
+    expect(run.stdout).toContain(
+      '  note       the path holds the malformed escape "%zz": a Go edge (net/url) answers 400 Bad Request before any routing; this answer is an edge\'s that keeps it as written\n',
+    );
+    expect(JSON.parse(runCli(['route', TIN, '/orders%', '--fleet', REFERENCE_FLEET, '--format', 'json']).stdout)).toMatchObject({
+      invalidEscape: '%',
+      match: 'fallthrough',
+    });
+    expect(JSON.parse(runCli(['route', TIN, '/paulca%00', '--fleet', REFERENCE_FLEET, '--format', 'json']).stdout)).toMatchObject({
+      match: 'fallthrough',
+      segments: { raw: 'paulca\u0000' },
+    });
     expect(JSON.parse(runCli(['route', TIN, '/paulca%00', '--fleet', REFERENCE_FLEET, '--format', 'json']).stdout)).not.toHaveProperty('invalidEscape');
   });
 
@@ -193,7 +216,9 @@ describe('diene route', () => {
       expect(run.exitCode, run.stderr).toBe(0);
       expect(JSON.parse(run.stdout), bare).toEqual(root);
     }
-    expect(JSON.parse(runCli(['route', `https://${TIN}?q=paulca`, '--fleet', REFERENCE_FLEET, '--format', 'json']).stdout)).toMatchObject({ path: '/?q=paulca' });
+    expect(JSON.parse(runCli(['route', `https://${TIN}?q=paulca`, '--fleet', REFERENCE_FLEET, '--format', 'json']).stdout)).toMatchObject({
+      path: '/?q=paulca',
+    });
     // the URL form encodes nothing and resolves nothing: the raw spelling reaches the matcher as written
     expect(JSON.parse(runCli(['route', `https://${TIN}//paulca`, '--fleet', REFERENCE_FLEET, '--format', 'json']).stdout)).toMatchObject({
       path: '//paulca',

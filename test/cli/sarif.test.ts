@@ -24,7 +24,7 @@ import { runCli, runCliInProcess } from '../support/run-cli.js';
 // `main` in this process (runCliInProcess, held to the binary's bytes by test/cli/in-process.test.ts);
 // the first test that runs the CLI, and the helpers above the tests, run bin/diene.js.
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 const NOW = ['--now', '2026-11-21T00:00:00Z'];
 const FLEET = 'fleets/prod';

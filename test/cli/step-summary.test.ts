@@ -39,7 +39,12 @@ describe('the GitHub step summary', () => {
     const { repo, summary, env } = setup();
     const run = runCli(['validate', '--fleet', 'fleet', ...NOW], { cwd: repo, env });
     expect(run.exitCode, run.stderr).toBe(0);
-    const json = JSON.parse(runCli(['validate', '--fleet', 'fleet', '--format', 'json', ...NOW], { cwd: repo }).stdout) as { code: string; file: string; line: number; column: number }[];
+    const json = JSON.parse(runCli(['validate', '--fleet', 'fleet', '--format', 'json', ...NOW], { cwd: repo }).stdout) as {
+      code: string;
+      file: string;
+      line: number;
+      column: number;
+    }[];
     const text = readFileSync(summary, 'utf8');
     expect(text.startsWith('earlier step\n### diene validate: passed\n\nthe fleet is valid\n\n0 errors, ')).toBe(true);
     expect(text).toContain(`0 errors, ${json.length} warnings`);
@@ -60,7 +65,11 @@ describe('the GitHub step summary', () => {
     // rendered as GitHub would, the row stays one row of four cells and holds no img element
     const html = await marked.parse(text);
     expect(html).not.toContain('<img');
-    const cells = html.split('<tr>').find((tr) => tr.includes('is not a region code'))?.match(/<td>/g) ?? [];
+    const cells =
+      html
+        .split('<tr>')
+        .find((tr) => tr.includes('is not a region code'))
+        ?.match(/<td>/g) ?? [];
     expect(cells).toHaveLength(4);
   });
 
@@ -76,7 +85,12 @@ describe('the GitHub step summary', () => {
     );
     const rows = text.split('\n').filter((line) => /^\| (error|warning) \|/.test(line));
     expect(rows).toHaveLength(SUMMARY_ROWS);
-    const findings = Number(/(\d+) errors?, (\d+) warnings?/.exec(text)?.slice(1).reduce((a, b) => String(Number(a) + Number(b))));
+    const findings = Number(
+      /(\d+) errors?, (\d+) warnings?/
+        .exec(text)
+        ?.slice(1)
+        .reduce((a, b) => String(Number(a) + Number(b))),
+    );
     expect(findings).toBeGreaterThan(SUMMARY_ROWS);
     expect(text).toContain(`… and ${findings - SUMMARY_ROWS} more; the job log lists them all`);
 

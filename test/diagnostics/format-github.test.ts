@@ -16,7 +16,9 @@ describe('GitHub annotations', () => {
   it('print at most 10 per kind and a notice counting the rest of each kind', () => {
     const errors = Array.from({ length: 13 }, (_, i) => ({ level: 'error' as const, title: 'e', message: `error ${i}` }));
     const warnings = Array.from({ length: 11 }, (_, i) => ({ level: 'warning' as const, title: 'w', message: `warning ${i}` }));
-    const lines = formatAnnotations([...errors, ...warnings]).trimEnd().split('\n');
+    const lines = formatAnnotations([...errors, ...warnings])
+      .trimEnd()
+      .split('\n');
     expect(lines.filter((l) => l.startsWith('::error '))).toHaveLength(ANNOTATIONS_PER_LEVEL);
     expect(lines.filter((l) => l.startsWith('::warning '))).toHaveLength(ANNOTATIONS_PER_LEVEL);
     expect(lines.filter((l) => l.startsWith('::notice '))).toEqual([
@@ -28,6 +30,8 @@ describe('GitHub annotations', () => {
 
   it('turn diagnostics into annotations with their place, code and hint', () => {
     const d = diagnose({ file: 'registry/clusters/raichu-opal.yaml', line: 4, column: 11, endColumn: 17 }, 'region_unknown', { region: 'NRT', known: 'SIN' });
-    expect(formatGithub([d])).toMatch(/^::error file=registry\/clusters\/raichu-opal\.yaml,line=4,col=11,endLine=4,endColumn=17,title=region_unknown::.+ \(hint: .+\)\n$/);
+    expect(formatGithub([d])).toMatch(
+      /^::error file=registry\/clusters\/raichu-opal\.yaml,line=4,col=11,endLine=4,endColumn=17,title=region_unknown::.+ \(hint: .+\)\n$/,
+    );
   });
 });

@@ -40,7 +40,10 @@ describe('printed diagnostics', () => {
   });
 
   it('leave text without secrets byte for byte as it was', () => {
-    const d = diagnose({ file: 'registry/regions.yaml', line: 2, column: 3, sourceLine: '  SIN: {providers: [aws]}' }, 'region_unknown', { region: 'NRT', known: 'SIN' });
+    const d = diagnose({ file: 'registry/regions.yaml', line: 2, column: 3, sourceLine: '  SIN: {providers: [aws]}' }, 'region_unknown', {
+      region: 'NRT',
+      known: 'SIN',
+    });
     expect(formatTextReport([d])).toContain('  SIN: {providers: [aws]}\n    ^');
   });
 });

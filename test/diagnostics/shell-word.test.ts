@@ -4,7 +4,9 @@ import { shellWord } from '../../compiler/diagnostics/shell-word.js';
 
 /** What POSIX sh makes of `words` written after printf: one line per word it reads. */
 function shellReads(words: string): string[] {
-  return execFileSync('sh', ['-c', `printf '%s\\n' ${words}`], { encoding: 'utf8' }).split('\n').slice(0, -1);
+  return execFileSync('sh', ['-c', `printf '%s\\n' ${words}`], { encoding: 'utf8' })
+    .split('\n')
+    .slice(0, -1);
 }
 
 describe('shellWord', () => {
@@ -13,7 +15,7 @@ describe('shellWord', () => {
   });
 
   it('quotes what a shell would split, expand or glob, and sh reads it back as one word', () => {
-    for (const text of ["my fleet", "Bob's fleet", '$HOME/x', 'a*b', 'a;rm -rf b', '`id`', 'tab\there', '', "''"]) {
+    for (const text of ['my fleet', "Bob's fleet", '$HOME/x', 'a*b', 'a;rm -rf b', '`id`', 'tab\there', '', "''"]) {
       expect(shellWord(text)).not.toBe(text);
       expect(shellReads(`${shellWord(text)} end`)).toEqual([text, 'end']);
     }

@@ -97,7 +97,11 @@ const INVARIANTS: readonly { file: string; fragment: string; why: string }[] = [
   { file: 'adapters/dns/rfc2136/wire.ts', fragment: 'a TXT string of', why: 'diene writes short ownership TXT values only' },
   { file: 'adapters/dns/rfc2136/wire.ts', fragment: 'is not an IPv4 address', why: 'addresses are checked on load (address_invalid)' },
   { file: 'adapters/dns/rfc2136/wire.ts', fragment: 'is not an IPv6 address', why: 'addresses are checked on load (address_invalid)' },
-  { file: 'adapters/dns/rfc2136/wire.ts', fragment: 'is not an SOA value', why: 'the planner builds the SOA from the one read off the host, only its minimum changed' },
+  {
+    file: 'adapters/dns/rfc2136/wire.ts',
+    fragment: 'is not an SOA value',
+    why: 'the planner builds the SOA from the one read off the host, only its minimum changed',
+  },
   { file: 'adapters/dns/rfc2136/wire.ts', fragment: 'diene writes A, AAAA, CNAME and TXT records', why: 'plans hold only the types diene manages' },
   { file: 'adapters/dns/rfc2136/wire.ts', fragment: 'unknown TSIG algorithm', why: 'the fleet schema admits the known algorithms only' },
   { file: 'adapters/dns/rfc2136/convert.ts', fragment: 'has no code here', why: 'plans hold only the types diene manages' },
@@ -106,7 +110,11 @@ const INVARIANTS: readonly { file: string; fragment: string; why: string }[] = [
   { file: 'adapters/dns/rfc2136/adapter.ts', fragment: 'rfc2136 host ${host.name}: ${server}', why: 'the fleet schema gives server the host:port grammar' },
   { file: 'adapters/dns/google/convert.ts', fragment: 'which Cloud DNS does not take', why: 'Google plans never hold Route 53 set identifiers' },
   { file: 'adapters/dns/route53/convert.ts', fragment: 'which Route 53 does not take', why: 'Route 53 plans never hold Google GEO items' },
-  { file: 'adapters/git/isomorphic.ts', fragment: 'isomorphic-git has no command', why: "the commands are typed by isomorphic-git's own exports: a missing one is a bug of diene, not of the fleet" },
+  {
+    file: 'adapters/git/isomorphic.ts',
+    fragment: 'isomorphic-git has no command',
+    why: "the commands are typed by isomorphic-git's own exports: a missing one is a bug of diene, not of the fleet",
+  },
   {
     file: 'adapters/dns/dns-host.ts',
     fragment: 'const wrapped = new Error(describeError(error)',

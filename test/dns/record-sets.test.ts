@@ -134,7 +134,15 @@ describe('name order and ancestry', () => {
       }),
       { numRuns: 5000, seed: 3 },
     );
-    for (const [a, b] of [['', '.'], ['.', '..'], ['a.', 'a'], ['.a', 'a'], ['a.b', 'b'], ['ab.c', 'b.c'], ['a', 'ab']]) {
+    for (const [a, b] of [
+      ['', '.'],
+      ['.', '..'],
+      ['a.', 'a'],
+      ['.a', 'a'],
+      ['a.b', 'b'],
+      ['ab.c', 'b.c'],
+      ['a', 'ab'],
+    ]) {
       expect(Math.sign(compareNames(a as string, b as string)), `${a} ${b}`).toBe(byLabels(a as string, b as string));
     }
   });

@@ -30,7 +30,7 @@ import { SHARED_CHART, sharedChartFleetTexts } from '../support/shared-chart-fle
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
 import { crdValidators, upstreamSkipReason } from '../support/upstream-schemas.js';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 const missing = argocdHarnessMissing() ?? upstreamSkipReason();
 

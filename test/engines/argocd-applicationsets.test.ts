@@ -30,7 +30,7 @@ import { applyMutations, mutationArb } from '../support/fuzz-fleet.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
 import { crdValidators, upstreamSkipReason } from '../support/upstream-schemas.js';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 const missing = argocdHarnessMissing() ?? upstreamSkipReason();
 const skip = skipUnlessPresent(missing);

@@ -31,7 +31,7 @@ import { applicationSetsOf, argocdHarnessMissing, clusterSecretsOf, renderApplic
 import { overlayTexts, readFleetTexts, TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 const reference = readFleetTexts();
 const FLEET_YAML = 'registry/fleet.yaml';

@@ -25,7 +25,7 @@ import { overlayTexts, readFleetTexts, TEST_NOW_SECONDS, toSourceFiles } from '.
 import { crdValidators, upstreamSkipReason } from '../support/upstream-schemas.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 const reference = readFleetTexts();
 const missing = upstreamSkipReason();

@@ -22,7 +22,7 @@ import { parseAllDocuments } from 'yaml';
 import { compileFleet } from '../../compiler/index.js';
 import { readFleetTexts, TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 const REVISION_CACHE_SECONDS = 180;
 

@@ -37,7 +37,7 @@ import { git, hasGit, landCommit, makeGitFleet, type GitFleet } from '../support
 import { kargoYamlUpdateMissing, yamlUpdate } from '../support/kargo-yaml-update.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 const missing = (hasGit() ? undefined : 'git (Debian package git)') ?? argocdHarnessMissing() ?? kargoYamlUpdateMissing();
 const skip = skipUnlessPresent(missing);

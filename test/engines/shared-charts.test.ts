@@ -31,7 +31,7 @@ import { skippedBecause, skipUnlessPresent } from '../support/required.js';
 import { SHARED_CHART, SHARED_PINS, sharedChartFleetTexts } from '../support/shared-chart-fleet.js';
 import { crdValidators, kargoRuntimeValidators, upstreamSkipReason } from '../support/upstream-schemas.js';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 const missing = argocdHarnessMissing() ?? kargoYamlUpdateMissing() ?? upstreamSkipReason();
 const CHART_URL = `oci://ghcr.io/atomicloud/charts/${SHARED_CHART}`;

@@ -14,7 +14,7 @@ import { templates } from '../../compiler/3-emit/generated/templates.js';
 import { overlayTexts, readFleetTexts, REPO_ROOT, writeTempFleet } from '../support/fleet-fixture.js';
 import { runCli } from '../support/run-cli.js';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;  
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {

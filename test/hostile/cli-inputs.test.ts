@@ -45,7 +45,8 @@ describe('a FIFO named on the command line', () => {
 describe('terminal escape sequences in input values', () => {
   const hostile = writeTempFleet(
     overlayTexts(readFleetTexts(), {
-      'registry/clusters/raichu-opal.yaml': 'landscape: raichu\nmark: "\\e]0;pwned\\a\\e[31mred\\u202e"\nprovider: digitalocean\naccount: digitalocean-main\ntraffic: true\n',
+      'registry/clusters/raichu-opal.yaml':
+        'landscape: raichu\nmark: "\\e]0;pwned\\a\\e[31mred\\u202e"\nprovider: digitalocean\naccount: digitalocean-main\ntraffic: true\n',
     }),
   );
   afterAll(() => hostile.cleanup());

@@ -129,7 +129,17 @@ describe('the packed package, installed into an empty folder without dev depende
   it('holds the built dist/ with its declarations, the bin and the schemas, and no sources, tests or dev dependencies', () => {
     const files = listFiles(installed);
     expect(files).toEqual(
-      expect.arrayContaining(['bin/diene.js', 'dist/api.js', 'dist/api.d.ts', 'dist/cli.js', 'dist/cli.d.ts', 'bundle/diene.mjs', 'bundle/LICENCES.txt', 'schemas/fleet.schema.json', 'package.json']),
+      expect.arrayContaining([
+        'bin/diene.js',
+        'dist/api.js',
+        'dist/api.d.ts',
+        'dist/cli.js',
+        'dist/cli.d.ts',
+        'bundle/diene.mjs',
+        'bundle/LICENCES.txt',
+        'schemas/fleet.schema.json',
+        'package.json',
+      ]),
     );
     expect(
       files.filter((file) => /^(compiler|test|bench|golden|examples)\//.test(file) || file.endsWith('.map') || file.endsWith('.ts') !== file.endsWith('.d.ts')),
@@ -271,7 +281,11 @@ compileFleet(['registry/fleet.yaml'], { nowSeconds: 0 });
     expect(dnsCodes.filter((m) => m.includes('(route53) needs the npm package @aws-sdk/client-route-53'))).toHaveLength(1);
     expect(dnsCodes.filter((m) => m.includes('(google) needs the npm package @google-cloud/dns'))).toHaveLength(1);
     expect(dns.status).toBe(2);
-    const books = run(diene(), ['apply', 'books', '--fleet', fleet, '--to', 's3://books/prod', '--serial', '7', '--skip-name-check', '--format', 'json', '--now', NOW], consumer);
+    const books = run(
+      diene(),
+      ['apply', 'books', '--fleet', fleet, '--to', 's3://books/prod', '--serial', '7', '--skip-name-check', '--format', 'json', '--now', NOW],
+      consumer,
+    );
     expect(books.status).toBe(2);
     expect((JSON.parse(books.stderr) as { code: string }[]).map((d) => d.code)).toContain('books_store_sdk_missing');
   }, 300_000);

@@ -12,7 +12,11 @@ const stage = (name: string, platform = 'nitroso', extra: Record<string, string>
   kind: 'Stage',
   metadata: { name, namespace: platform, labels: extra },
 });
-const warehouse = (name: string): KubeObject => ({ apiVersion: 'kargo.akuity.io/v1alpha1', kind: 'Warehouse', metadata: { name, namespace: 'nitroso', labels: labels('nitroso') } });
+const warehouse = (name: string): KubeObject => ({
+  apiVersion: 'kargo.akuity.io/v1alpha1',
+  kind: 'Warehouse',
+  metadata: { name, namespace: 'nitroso', labels: labels('nitroso') },
+});
 const project: KubeObject = { apiVersion: 'kargo.akuity.io/v1alpha1', kind: 'Project', metadata: { name: 'nitroso', labels: labels('nitroso') } };
 
 describe('planKubeApply', () => {
@@ -38,7 +42,11 @@ describe('planKubeApply', () => {
   });
 
   it('never prunes an object without both labels for this platform, whatever the listing returned', () => {
-    const live = [stage('a', 'aldehyde'), stage('b', 'nitroso', { 'diene.atomi.cloud/platform': 'nitroso' }), stage('c', 'nitroso', { 'app.kubernetes.io/managed-by': 'diene' })];
+    const live = [
+      stage('a', 'aldehyde'),
+      stage('b', 'nitroso', { 'diene.atomi.cloud/platform': 'nitroso' }),
+      stage('c', 'nitroso', { 'app.kubernetes.io/managed-by': 'diene' }),
+    ];
     expect(planKubeApply('nitroso', [project], live, MANAGED_KIND_ORDER).prune).toEqual([]);
   });
 
@@ -51,6 +59,8 @@ describe('planKubeApply', () => {
 
   it('tells a namespaced object from a cluster-scoped one of the same name', () => {
     const namespaced = { ...project, kind: 'Stage', metadata: { ...project.metadata, namespace: 'nitroso' } };
-    expect(planKubeApply('nitroso', [project], [namespaced], MANAGED_KIND_ORDER).prune.map((c) => describeKey(c.key))).toEqual(['kargo.akuity.io/Stage nitroso/nitroso']);
+    expect(planKubeApply('nitroso', [project], [namespaced], MANAGED_KIND_ORDER).prune.map((c) => describeKey(c.key))).toEqual([
+      'kargo.akuity.io/Stage nitroso/nitroso',
+    ]);
   });
 });

@@ -42,12 +42,21 @@ describe('outputChanges', () => {
   });
 
   it('counts an object that only moved within its file, or a comment change, as no object change', () => {
-    const changes = outputChanges(new Map([['k.yaml', `# old comment\n${project}${stage('a', 'w')}`]]), new Map([['k.yaml', `# new comment\n${stage('a', 'w')}${project}`]]));
+    const changes = outputChanges(
+      new Map([['k.yaml', `# old comment\n${project}${stage('a', 'w')}`]]),
+      new Map([['k.yaml', `# new comment\n${stage('a', 'w')}${project}`]]),
+    );
     expect(changes.files).toEqual([{ status: 'changed', file: 'k.yaml', objects: [] }]);
   });
 
   it('names documents without kind and name by position, and reads nothing from a file that is not YAML', () => {
-    const changes = outputChanges(new Map([['a.yaml', 'stale: true\n'], ['b.yaml', 'key: [unclosed\n']]), new Map());
+    const changes = outputChanges(
+      new Map([
+        ['a.yaml', 'stale: true\n'],
+        ['b.yaml', 'key: [unclosed\n'],
+      ]),
+      new Map(),
+    );
     expect(changes.files.map((f) => f.objects.map((o) => `${o.status} ${o.object}`))).toEqual([['removed document 1'], []]);
   });
 });

@@ -339,7 +339,9 @@ describe('brakes', () => {
       expect(plan.removals.removing).toEqual(['ampharos-onyx']);
       expect(plan.removals.deferred).toEqual(['raichu-opal']);
       expect(plan.brakes.map((b) => b.brake)).toEqual(['freeze', 'one-cluster', 'last-address', 'last-address', 'last-address', 'last-address']);
-      expect(plan.brakes[1]?.message).toBe('one cluster a plan: 2 down clusters still have addresses to remove; removing ampharos-onyx now, deferring 1 (raichu-opal)');
+      expect(plan.brakes[1]?.message).toBe(
+        'one cluster a plan: 2 down clusters still have addresses to remove; removing ampharos-onyx now, deferring 1 (raichu-opal)',
+      );
       expect(plan.brakes[2]?.message).toBe(`last address: every cluster of pichu.${BASE} is down (pichu-topaz); it keeps the addresses of pichu-topaz`);
       const slow = snapshotsOf(intent, documents, (path, doc) =>
         editSets(path, `dns/${BASE}/route53.json`, doc, (sets) => sets.map((rs) => ({ ...rs, ttl: 300 }))),

@@ -47,7 +47,9 @@ describe('the --check review', () => {
     const lines = text.trimEnd().split('\n');
     expect(lines).toHaveLength(13);
     expect(lines.slice(0, 12).join('\n')).toBe(patch.split('\n').slice(0, 12).join('\n'));
-    expect(lines[12]).toMatch(/^… \d+ more diff lines not shown \(files not shown in full: kargo\/b\.yaml\); for the full diff run `diene compile --check --diff-lines all`/);
+    expect(lines[12]).toMatch(
+      /^… \d+ more diff lines not shown \(files not shown in full: kargo\/b\.yaml\); for the full diff run `diene compile --check --diff-lines all`/,
+    );
     expect(formatDiff(patch, { colour: false, diffLines: 12, outDir: 'generated', diffFile: 'stale.diff' })).toContain('; the full diff is in stale.diff\n');
   });
 

@@ -202,7 +202,10 @@ const PIECES = [
   '%3f',
 ];
 const pathArb = fc.array(fc.constantFrom(...PIECES), { maxLength: 14 }).map((pieces) => `/${pieces.join('')}`);
-const flippedArb: fc.Arbitrary<string[]> = fc.uniqueArray(fc.constantFrom<string>('alpha', 'a', 'zzz', 'x', 'lpha', 'a.', '..a'), { minLength: 1, maxLength: 3 });
+const flippedArb: fc.Arbitrary<string[]> = fc.uniqueArray(fc.constantFrom<string>('alpha', 'a', 'zzz', 'x', 'lpha', 'a.', '..a'), {
+  minLength: 1,
+  maxLength: 3,
+});
 
 describe('the flip invariant over generated paths × the four backends (property)', () => {
   it('never hands a flipped prefix to the old app, whatever the backend does', () => {

@@ -45,7 +45,11 @@ describe('host resolution', () => {
   it('resolves the host exactly, then by a one-label wildcard, and nothing else', () => {
     expect(lookupUpstream(TABLE, TIN.host, '/')).toMatchObject({ route: TIN, own: TIN, resolvedBy: 'exact', match: 'fallthrough' });
     expect(lookupUpstream(TABLE, ZINC.host, '/x')).toMatchObject({ route: ZINC, resolvedBy: 'exact', match: 'no-prefix-map' });
-    expect(lookupUpstream(TABLE, 'feature1.preview.nitroso.pikachu.cluster.atomi.cloud', '/x')).toMatchObject({ route: WILD, resolvedBy: 'wildcard', match: 'no-prefix-map' });
+    expect(lookupUpstream(TABLE, 'feature1.preview.nitroso.pikachu.cluster.atomi.cloud', '/x')).toMatchObject({
+      route: WILD,
+      resolvedBy: 'wildcard',
+      match: 'no-prefix-map',
+    });
     // exact wins over the wildcard it sits under
     expect(lookupUpstream(TABLE, EXACT_UNDER_WILD.host, '/x')).toMatchObject({ route: EXACT_UNDER_WILD, resolvedBy: 'exact' });
     // one label only: two labels under the wildcard do not match, nor does the wildcard's own parent
@@ -57,12 +61,27 @@ describe('host resolution', () => {
   });
 
   it('attaches a prefix map to the wildcard entry its host resolves to', () => {
-    expect(lookupUpstream(TABLE, 'y.pr.nitroso.pikachu.cluster.atomi.cloud', '/paulca')).toMatchObject({ route: ZINC, own: WILD_MAPPED, resolvedBy: 'wildcard', match: 'prefix' });
-    expect(lookupUpstream(TABLE, 'y.pr.nitroso.pikachu.cluster.atomi.cloud', '/other')).toMatchObject({ route: WILD_MAPPED, resolvedBy: 'wildcard', match: 'fallthrough' });
+    expect(lookupUpstream(TABLE, 'y.pr.nitroso.pikachu.cluster.atomi.cloud', '/paulca')).toMatchObject({
+      route: ZINC,
+      own: WILD_MAPPED,
+      resolvedBy: 'wildcard',
+      match: 'prefix',
+    });
+    expect(lookupUpstream(TABLE, 'y.pr.nitroso.pikachu.cluster.atomi.cloud', '/other')).toMatchObject({
+      route: WILD_MAPPED,
+      resolvedBy: 'wildcard',
+      match: 'fallthrough',
+    });
   });
 
   it('lists rows whose host or target resolves to no route, and leaves them out', () => {
-    const table = compileUpstreamTable([TIN], [{ host: TIN.host, prefix: 'a', target: 'gone.example' }, { host: 'gone.example', prefix: 'b', target: TIN.host }]);
+    const table = compileUpstreamTable(
+      [TIN],
+      [
+        { host: TIN.host, prefix: 'a', target: 'gone.example' },
+        { host: 'gone.example', prefix: 'b', target: TIN.host },
+      ],
+    );
     expect(table.unresolved.map((r) => r.prefix)).toEqual(['a', 'b']);
     expect(lookupUpstream(table, TIN.host, '/a')).toMatchObject({ route: TIN, match: 'no-prefix-map' });
   });
@@ -86,7 +105,7 @@ describe('hosts without a prefix map', () => {
     expect(lookupUpstream(TABLE, 'w.preview.nitroso.pikachu.cluster.atomi.cloud', untouchable)).toBe(wildcard);
   });
 
-  it('carry no path: the path sent upstream is the caller\'s, unchanged', () => {
+  it("carry no path: the path sent upstream is the caller's, unchanged", () => {
     const answer = lookupUpstream(TABLE, TIN.host, '/paulca/../x');
     expect(answer).not.toHaveProperty('path');
   });
@@ -132,7 +151,8 @@ describe('prefix matching', () => {
   it('sends every spelling of the issue to the new app, whichever of paulca and bob is flipped', () => {
     const onlyPaulca = compileUpstreamTable(ROUTES, [{ host: TIN.host, prefix: 'paulca', target: ZINC.host }]);
     const onlyBob = compileUpstreamTable(ROUTES, [{ host: TIN.host, prefix: 'bob', target: BOB.host }]);
-    for (const path of ['//paulca/x', '/paulca/../bob', '/paulca%2ffoo', '/./paulca']) expect(lookupUpstream(onlyPaulca, TIN.host, path)?.route, path).toBe(ZINC);
+    for (const path of ['//paulca/x', '/paulca/../bob', '/paulca%2ffoo', '/./paulca'])
+      expect(lookupUpstream(onlyPaulca, TIN.host, path)?.route, path).toBe(ZINC);
     for (const path of ['/paulca/../bob', '/%2e%2e/bob']) expect(lookupUpstream(onlyBob, TIN.host, path)?.route, path).toBe(BOB);
   });
 
@@ -160,7 +180,7 @@ describe('prefix matching', () => {
     expect(percentDecodeAscii('%00')).toBe('\u0000');
   });
 
-  it('lists the other backends\' readings: empty segments kept, or dot segments resolved before decoding', () => {
+  it("lists the other backends' readings: empty segments kept, or dot segments resolved before decoding", () => {
     expect(otherFirstSegments('/./paulca//..')).toEqual({ decoded: ['paulca'], undecoded: [] });
     expect(otherFirstSegments('/x%2fy/../paulca')).toEqual({ decoded: ['x'], undecoded: ['paulca'] });
     expect(otherFirstSegments('/x%2fy/%2e%2e/paulca').undecoded).toEqual(['x/y', 'paulca']);
@@ -169,7 +189,7 @@ describe('prefix matching', () => {
 });
 
 // The invariant of a flip, as properties over generated paths.
-const segmentChar = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&\'()*+,;=:@'.split(''));
+const segmentChar = fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@".split(''));
 const prefixArb = fc.string({ unit: segmentChar, minLength: 1, maxLength: 10 }).filter((p) => p !== '.' && p !== '..');
 
 /** Spells `text` with some characters percent-encoded (upper or lower case hex). */
@@ -195,7 +215,10 @@ function spellingsOf(prefix: string): fc.Arbitrary<string> {
       tail: fc.constantFrom('', '/', '/x/y', '%2ffoo', '%2Ffoo/bar', '?q=1', '#frag', '/..', '/../..', '/%2e%2e'),
       junk,
     })
-    .map(({ leading, mask, upper, encode, tail, junk }) => `${leading}${encode ? encodeSome(prefix, mask, upper) : prefix}${tail}${tail.startsWith('?') || tail.startsWith('#') ? '' : junk}`);
+    .map(
+      ({ leading, mask, upper, encode, tail, junk }) =>
+        `${leading}${encode ? encodeSome(prefix, mask, upper) : prefix}${tail}${tail.startsWith('?') || tail.startsWith('#') ? '' : junk}`,
+    );
 }
 
 describe('the flip invariant (property tests)', () => {

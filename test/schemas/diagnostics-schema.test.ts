@@ -16,7 +16,7 @@ import { runCliInProcess } from '../support/run-cli.js';
 
 const validate = diagnosticsSchemaValidator();
 const schema = JSON.parse(readFileSync(DIAGNOSTICS_SCHEMA_FILE, 'utf8')) as {
-  definitions: { diagnostic: { required: string[]; properties: Record<string, unknown>; }; };
+  definitions: { diagnostic: { required: string[]; properties: Record<string, unknown> } };
 };
 
 const finding: Diagnostic = {
@@ -43,7 +43,7 @@ describe('schemas/output/diagnostics-v1.schema.json', () => {
   });
 
   it('admits every code of the catalog', () => {
-    const pattern = new RegExp(((schema.definitions.diagnostic.properties['code'] as { pattern: string }).pattern));
+    const pattern = new RegExp((schema.definitions.diagnostic.properties['code'] as { pattern: string }).pattern);
     const refused = Object.keys(catalog).filter((code) => !pattern.test(code));
     expect(refused).toEqual([]);
   });

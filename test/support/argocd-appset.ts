@@ -63,7 +63,7 @@ export interface ClusterSecret {
   annotations?: Record<string, string>;
 }
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 /** What the controller makes of one ApplicationSet: its Applications, or the error it reports (and then creates none). */
 export interface ApplicationSetOutcome {

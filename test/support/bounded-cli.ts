@@ -45,4 +45,3 @@ export function jsonDiagnostics(run: { stdout: string; stderr: string }): Diagno
   const start = stream.indexOf('[');
   return start === -1 ? [] : (JSON.parse(stream.slice(start, stream.lastIndexOf(']') + 1)) as Diagnostic[]);
 }
-

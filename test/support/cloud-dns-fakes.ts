@@ -130,14 +130,18 @@ function r53Set(set: StoredSet): string {
   return (
     `<ResourceRecordSet><Name>${escapeXml(name)}.</Name><Type>${set.type}</Type>` +
     (set.setIdentifier !== undefined ? `<SetIdentifier>${escapeXml(set.setIdentifier)}</SetIdentifier>` : '') +
-    (set.coordinates ? `<GeoProximityLocation><Coordinates><Latitude>${set.coordinates.latitude}</Latitude><Longitude>${set.coordinates.longitude}</Longitude></Coordinates></GeoProximityLocation>` : '') +
+    (set.coordinates
+      ? `<GeoProximityLocation><Coordinates><Latitude>${set.coordinates.latitude}</Latitude><Longitude>${set.coordinates.longitude}</Longitude></Coordinates></GeoProximityLocation>`
+      : '') +
     `<TTL>${set.ttl}</TTL><ResourceRecords>${set.values.map((v) => `<ResourceRecord><Value>${escapeXml(v)}</Value></ResourceRecord>`).join('')}</ResourceRecords></ResourceRecordSet>`
   );
 }
 
 function r53Error(response: ServerResponse, code: string, message: string, status = 400, headers: Record<string, string> = {}): void {
   response.writeHead(status, { 'content-type': 'text/xml', ...headers });
-  response.end(`<?xml version="1.0"?>\n<ErrorResponse xmlns="https://route53.amazonaws.com/doc/2013-04-01/"><Error><Type>${status >= 500 ? 'Receiver' : 'Sender'}</Type><Code>${code}</Code><Message>${escapeXml(message)}</Message></Error><RequestId>fake</RequestId></ErrorResponse>`);
+  response.end(
+    `<?xml version="1.0"?>\n<ErrorResponse xmlns="https://route53.amazonaws.com/doc/2013-04-01/"><Error><Type>${status >= 500 ? 'Receiver' : 'Sender'}</Type><Code>${code}</Code><Message>${escapeXml(message)}</Message></Error><RequestId>fake</RequestId></ErrorResponse>`,
+  );
 }
 
 /** The Route 53 fake, serving `zones` (hosted zone ids Z1, Z2, … in order). */
@@ -157,7 +161,12 @@ export async function startRoute53Fake(zoneNames: readonly string[], options: { 
     const path = url.pathname.replace(/\/$/, '');
     if (request.method === 'GET' && path === '/2013-04-01/hostedzonesbyname') {
       count(requests, 'ListHostedZonesByName');
-      const zonesXml = [...ids].map(([id, z]) => `<HostedZone><Id>/hostedzone/${id}</Id><Name>${z}.</Name><CallerReference>${id}</CallerReference><Config><PrivateZone>false</PrivateZone></Config></HostedZone>`).join('');
+      const zonesXml = [...ids]
+        .map(
+          ([id, z]) =>
+            `<HostedZone><Id>/hostedzone/${id}</Id><Name>${z}.</Name><CallerReference>${id}</CallerReference><Config><PrivateZone>false</PrivateZone></Config></HostedZone>`,
+        )
+        .join('');
       return xml(response, 'ListHostedZonesByNameResponse', `<HostedZones>${zonesXml}</HostedZones><IsTruncated>false</IsTruncated><MaxItems>100</MaxItems>`);
     }
     const rrset = /^\/2013-04-01\/hostedzone\/([^/]+)\/rrset$/.exec(path);
@@ -169,14 +178,21 @@ export async function startRoute53Fake(zoneNames: readonly string[], options: { 
       const startName = url.searchParams.get('name');
       const startType = url.searchParams.get('type');
       const startId = url.searchParams.get('identifier') ?? undefined;
-      const start = startName === null ? 0 : sorted.findIndex((s) => key(s) === key({ name: canonical(startName), type: startType ?? '', ...(startId !== undefined ? { setIdentifier: startId } : {}) }));
+      const start =
+        startName === null
+          ? 0
+          : sorted.findIndex(
+              (s) => key(s) === key({ name: canonical(startName), type: startType ?? '', ...(startId !== undefined ? { setIdentifier: startId } : {}) }),
+            );
       const page = sorted.slice(start, start + 5);
       const next = sorted[start + 5];
       return xml(
         response,
         'ListResourceRecordSetsResponse',
         `<ResourceRecordSets>${page.map(r53Set).join('')}</ResourceRecordSets><IsTruncated>${next ? 'true' : 'false'}</IsTruncated>` +
-          (next ? `<NextRecordName>${escapeXml(next.name)}.</NextRecordName><NextRecordType>${next.type}</NextRecordType>${next.setIdentifier !== undefined ? `<NextRecordIdentifier>${escapeXml(next.setIdentifier)}</NextRecordIdentifier>` : ''}` : '') +
+          (next
+            ? `<NextRecordName>${escapeXml(next.name)}.</NextRecordName><NextRecordType>${next.type}</NextRecordType>${next.setIdentifier !== undefined ? `<NextRecordIdentifier>${escapeXml(next.setIdentifier)}</NextRecordIdentifier>` : ''}`
+            : '') +
           '<MaxItems>5</MaxItems>',
       );
     }
@@ -200,7 +216,9 @@ export async function startRoute53Fake(zoneNames: readonly string[], options: { 
           ttl: Number(tag(change, 'TTL') ?? 0),
           values: tags(change, 'Value'),
           ...(tag(change, 'SetIdentifier') !== undefined ? { setIdentifier: tag(change, 'SetIdentifier') as string } : {}),
-          ...(tag(change, 'Latitude') !== undefined ? { coordinates: { latitude: tag(change, 'Latitude') as string, longitude: tag(change, 'Longitude') as string } } : {}),
+          ...(tag(change, 'Latitude') !== undefined
+            ? { coordinates: { latitude: tag(change, 'Latitude') as string, longitude: tag(change, 'Longitude') as string } }
+            : {}),
         };
         const factor = action === 'UPSERT' ? 2 : 1;
         records += set.values.length * factor;
@@ -208,22 +226,43 @@ export async function startRoute53Fake(zoneNames: readonly string[], options: { 
         const at = work.findIndex((s) => key(s) === key(set));
         if (action === 'DELETE') {
           const live = work[at];
-          const exact = live && live.ttl === set.ttl && sameValues(live.values, set.values) && JSON.stringify(live.coordinates) === JSON.stringify(set.coordinates);
-          if (!exact) return r53Error(response, 'InvalidChangeBatch', `[Tried to delete resource record set [name='${set.name}.', type='${set.type}'] but it was not found]`);
+          const exact =
+            live && live.ttl === set.ttl && sameValues(live.values, set.values) && JSON.stringify(live.coordinates) === JSON.stringify(set.coordinates);
+          if (!exact)
+            return r53Error(
+              response,
+              'InvalidChangeBatch',
+              `[Tried to delete resource record set [name='${set.name}.', type='${set.type}'] but it was not found]`,
+            );
           work.splice(at, 1);
         } else if (action === 'CREATE') {
-          if (at !== -1) return r53Error(response, 'InvalidChangeBatch', `[Tried to create resource record set [name='${set.name}.', type='${set.type}'] but it already exists]`);
+          if (at !== -1)
+            return r53Error(
+              response,
+              'InvalidChangeBatch',
+              `[Tried to create resource record set [name='${set.name}.', type='${set.type}'] but it already exists]`,
+            );
           work.push(set);
         } else if (at === -1) work.push(set);
         else work[at] = set;
       }
-      if (records > 1000 || characters > 32000) return r53Error(response, 'InvalidChangeBatch', `Number of records (${records}) or characters (${characters}) over the limit`);
+      if (records > 1000 || characters > 32000)
+        return r53Error(response, 'InvalidChangeBatch', `Number of records (${records}) or characters (${characters}) over the limit`);
       const conflict = cnameConflict(work);
-      if (conflict) return r53Error(response, 'InvalidChangeBatch', `[RRSet of type CNAME with DNS name ${conflict}. is not permitted as it conflicts with other records with the same DNS name in zone ${zone}.]`);
+      if (conflict)
+        return r53Error(
+          response,
+          'InvalidChangeBatch',
+          `[RRSet of type CNAME with DNS name ${conflict}. is not permitted as it conflicts with other records with the same DNS name in zone ${zone}.]`,
+        );
       zones.set(zone, work);
       const id = `C${++changes}`;
       polls.set(id, 0);
-      return xml(response, 'ChangeResourceRecordSetsResponse', `<ChangeInfo><Id>/change/${id}</Id><Status>PENDING</Status><SubmittedAt>2026-11-21T00:00:00Z</SubmittedAt></ChangeInfo>`);
+      return xml(
+        response,
+        'ChangeResourceRecordSetsResponse',
+        `<ChangeInfo><Id>/change/${id}</Id><Status>PENDING</Status><SubmittedAt>2026-11-21T00:00:00Z</SubmittedAt></ChangeInfo>`,
+      );
     }
     const change = /^\/2013-04-01\/change\/([^/]+)$/.exec(path);
     if (request.method === 'GET' && change) {
@@ -232,7 +271,11 @@ export async function startRoute53Fake(zoneNames: readonly string[], options: { 
       const seen = (polls.get(id) ?? 0) + 1;
       polls.set(id, seen);
       const status = seen > (options.pendingPolls ?? 2) ? 'INSYNC' : 'PENDING';
-      return xml(response, 'GetChangeResponse', `<ChangeInfo><Id>/change/${id}</Id><Status>${status}</Status><SubmittedAt>2026-11-21T00:00:00Z</SubmittedAt></ChangeInfo>`);
+      return xml(
+        response,
+        'GetChangeResponse',
+        `<ChangeInfo><Id>/change/${id}</Id><Status>${status}</Status><SubmittedAt>2026-11-21T00:00:00Z</SubmittedAt></ChangeInfo>`,
+      );
     }
     r53Error(response, 'InvalidInput', `no route for ${request.method} ${path}`);
   });
@@ -250,11 +293,19 @@ interface GoogleRrset {
 }
 
 function toGoogle(set: StoredSet): GoogleRrset {
-  return set.geo ? { name: `${set.name}.`, type: set.type, ttl: set.ttl, routingPolicy: { geo: { items: set.geo } } } : { name: `${set.name}.`, type: set.type, ttl: set.ttl, rrdatas: set.values };
+  return set.geo
+    ? { name: `${set.name}.`, type: set.type, ttl: set.ttl, routingPolicy: { geo: { items: set.geo } } }
+    : { name: `${set.name}.`, type: set.type, ttl: set.ttl, rrdatas: set.values };
 }
 
 function fromGoogle(rs: GoogleRrset): StoredSet {
-  return { name: canonical(rs.name), type: rs.type, ttl: rs.ttl, values: rs.rrdatas ?? [], ...(rs.routingPolicy ? { geo: rs.routingPolicy.geo.items.map((i) => ({ location: i.location, rrdatas: i.rrdatas })) } : {}) };
+  return {
+    name: canonical(rs.name),
+    type: rs.type,
+    ttl: rs.ttl,
+    values: rs.rrdatas ?? [],
+    ...(rs.routingPolicy ? { geo: rs.routingPolicy.geo.items.map((i) => ({ location: i.location, rrdatas: i.rrdatas })) } : {}),
+  };
 }
 
 /** The Google Cloud DNS fake (project `p`, managed zone names `zone-1`, … in order). */
@@ -273,7 +324,8 @@ export async function startGoogleFake(zoneNames: readonly string[]): Promise<Clo
   const { server, endpoint } = await listen((request, response, text) => {
     const path = new URL(request.url ?? '/', 'http://fake').pathname.replace(/\/$/, '');
     const query = new URL(request.url ?? '/', 'http://fake').searchParams;
-    if (path === '/dns/v1/projects/p') return json(response, 200, { id: 'p', quota: { rrsetAdditionsPerChange: 1000, rrsetDeletionsPerChange: 1000, totalRrdataSizePerChange: 100000 } });
+    if (path === '/dns/v1/projects/p')
+      return json(response, 200, { id: 'p', quota: { rrsetAdditionsPerChange: 1000, rrsetDeletionsPerChange: 1000, totalRrdataSizePerChange: 100000 } });
     if (path === '/dns/v1/projects/p/managedZones') {
       count(requests, 'managedZones.list');
       return json(response, 200, { managedZones: [...managed].map(([name, dnsName]) => ({ name, dnsName: `${dnsName}.`, visibility: 'public' })) });
@@ -312,11 +364,23 @@ export async function startGoogleFake(zoneNames: readonly string[]): Promise<Clo
     }
     for (const addition of parsed.additions ?? []) {
       const set = fromGoogle(addition);
-      if (work.some((s) => key(s) === key(set))) return error(response, 409, 'alreadyExists', `The resource 'entity.change.additions[${addition.name}][${addition.type}]' named '${addition.name} (${addition.type})' already exists`);
+      if (work.some((s) => key(s) === key(set)))
+        return error(
+          response,
+          409,
+          'alreadyExists',
+          `The resource 'entity.change.additions[${addition.name}][${addition.type}]' named '${addition.name} (${addition.type})' already exists`,
+        );
       work.push(set);
     }
     const conflict = cnameConflict(work);
-    if (conflict) return error(response, 400, 'cnameResourceRecordSetConflict', `The resource record set 'entity.change.additions[${conflict}.][CNAME]' is invalid because the DNS name '${conflict}.' may have either one CNAME resource record set or resource record sets of other types, but not both.`);
+    if (conflict)
+      return error(
+        response,
+        400,
+        'cnameResourceRecordSetConflict',
+        `The resource record set 'entity.change.additions[${conflict}.][CNAME]' is invalid because the DNS name '${conflict}.' may have either one CNAME resource record set or resource record sets of other types, but not both.`,
+      );
     zones.set(zone, work);
     const id = String(changes.size + 1);
     changes.set(id, { polls: 0, body: parsed });
@@ -338,7 +402,9 @@ interface CfRecord {
 
 /** The Cloudflare fake (zone ids `cf1`, … in order). Stored sets group its records by name and type. */
 export async function startCloudflareFake(zoneNames: readonly string[]): Promise<CloudFake & { records: Map<string, CfRecord[]> }> {
-  const records = new Map(zoneNames.map((z) => [z, [{ id: `${z}-ns`, name: z, type: 'NS', content: 'ns-1.example.net', ttl: 86400, proxied: false }] as CfRecord[]]));
+  const records = new Map(
+    zoneNames.map((z) => [z, [{ id: `${z}-ns`, name: z, type: 'NS', content: 'ns-1.example.net', ttl: 86400, proxied: false }] as CfRecord[]]),
+  );
   const ids = new Map(zoneNames.map((z, i) => [`cf${i + 1}`, z]));
   const zones = new Map<string, StoredSet[]>();
   const refresh = (zone: string): void => {
@@ -358,14 +424,21 @@ export async function startCloudflareFake(zoneNames: readonly string[]): Promise
     response.writeHead(status, { 'content-type': 'application/json', ...headers });
     response.end(JSON.stringify(value));
   };
-  const fail = (response: ServerResponse, status: number, code: number, message: string): void => json(response, status, { success: false, errors: [{ code, message }], messages: [], result: null });
+  const fail = (response: ServerResponse, status: number, code: number, message: string): void =>
+    json(response, status, { success: false, errors: [{ code, message }], messages: [], result: null });
   const { server, endpoint } = await listen((request, response, text) => {
     const url = new URL(request.url ?? '/', 'http://fake');
     const path = url.pathname.replace(/\/$/, '');
     if (path === '/zones') {
       count(requests, 'zones.list');
       const found = [...ids].filter(([, z]) => url.searchParams.get('name') === null || z === url.searchParams.get('name')).map(([id, name]) => ({ id, name }));
-      return json(response, 200, { success: true, errors: [], messages: [], result: found, result_info: { page: 1, per_page: 20, count: found.length, total_count: found.length, total_pages: 1 } });
+      return json(response, 200, {
+        success: true,
+        errors: [],
+        messages: [],
+        result: found,
+        result_info: { page: 1, per_page: 20, count: found.length, total_count: found.length, total_pages: 1 },
+      });
     }
     const match = /^\/zones\/([^/]+)\/dns_records(\/batch)?$/.exec(path);
     const zone = match ? ids.get(match[1] as string) : undefined;
@@ -375,13 +448,24 @@ export async function startCloudflareFake(zoneNames: readonly string[]): Promise
       const all = records.get(zone) ?? [];
       const page = Number(url.searchParams.get('page') ?? 1);
       const slice = all.slice((page - 1) * 7, page * 7);
-      return json(response, 200, { success: true, errors: [], messages: [], result: slice, result_info: { page, per_page: 7, count: slice.length, total_count: all.length, total_pages: Math.ceil(all.length / 7) } });
+      return json(response, 200, {
+        success: true,
+        errors: [],
+        messages: [],
+        result: slice,
+        result_info: { page, per_page: 7, count: slice.length, total_count: all.length, total_pages: Math.ceil(all.length / 7) },
+      });
     }
     count(requests, 'records.batch');
     if (throttling.count > 0) {
       throttling.count--;
       if (throttling.status !== 0) return fail(response, throttling.status, 10000, 'Internal server error');
-      return json(response, 429, { success: false, errors: [{ code: 971, message: 'Please wait and consider throttling your request speed' }], messages: [], result: null }, { 'retry-after-ms': String(CLOUDFLARE_RETRY_AFTER_MS) });
+      return json(
+        response,
+        429,
+        { success: false, errors: [{ code: 971, message: 'Please wait and consider throttling your request speed' }], messages: [], result: null },
+        { 'retry-after-ms': String(CLOUDFLARE_RETRY_AFTER_MS) },
+      );
     }
     const batch = JSON.parse(text) as { deletes?: { id: string }[]; patches?: Partial<CfRecord>[]; puts?: CfRecord[]; posts?: CfRecord[] };
     const work = (records.get(zone) ?? []).map((r) => ({ ...r }));
@@ -399,15 +483,22 @@ export async function startCloudflareFake(zoneNames: readonly string[]): Promise
     }
     for (const post of batch.posts ?? []) {
       if (!ttlOk(post.ttl)) return fail(response, 400, 9303, 'TTL must be between 60 and 86400 seconds, or 1 for Automatic.');
-      if (work.some((r) => r.name === post.name && r.type === post.type && r.content === post.content)) return fail(response, 400, 81058, 'An identical record already exists.');
+      if (work.some((r) => r.name === post.name && r.type === post.type && r.content === post.content))
+        return fail(response, 400, 81058, 'An identical record already exists.');
       work.push({ ...post, id: `r${nextId++}`, proxied: post.proxied ?? false });
     }
     const names = new Map<string, Set<string>>();
     for (const r of work) names.set(r.name, new Set([...(names.get(r.name) ?? []), r.type]));
-    for (const [name, types] of names) if (types.has('CNAME') && types.size > 1) return fail(response, 400, 81053, `An A, AAAA, or CNAME record with that host already exists (${name}).`);
+    for (const [name, types] of names)
+      if (types.has('CNAME') && types.size > 1) return fail(response, 400, 81053, `An A, AAAA, or CNAME record with that host already exists (${name}).`);
     records.set(zone, work);
     refresh(zone);
-    return json(response, 200, { success: true, errors: [], messages: [], result: { deletes: batch.deletes ?? [], patches: batch.patches ?? [], puts: batch.puts ?? [], posts: batch.posts ?? [] } });
+    return json(response, 200, {
+      success: true,
+      errors: [],
+      messages: [],
+      result: { deletes: batch.deletes ?? [], patches: batch.patches ?? [], puts: batch.puts ?? [], posts: batch.posts ?? [] },
+    });
   });
   return { ...fake(server, endpoint, zones, requests, throttling), records };
 }

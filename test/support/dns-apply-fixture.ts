@@ -33,7 +33,13 @@ export function fleetYaml(hostsYaml: string, ttl = 60): string {
 
 /** A test host entry for fleet.yaml serving both zones. */
 export function hostYaml(name: string, provider: string, extra: Record<string, string>): string {
-  const lines = [`    - name: ${name}`, `      provider: ${provider}`, '      nameservers:', ...ZONES.map((z) => `        ${z}: [ns1.lab.test]`), ...Object.entries(extra).map(([k, v]) => `      ${k}: ${v}`)];
+  const lines = [
+    `    - name: ${name}`,
+    `      provider: ${provider}`,
+    '      nameservers:',
+    ...ZONES.map((z) => `        ${z}: [ns1.lab.test]`),
+    ...Object.entries(extra).map(([k, v]) => `      ${k}: ${v}`),
+  ];
   return `${lines.join('\n')}\n`;
 }
 
@@ -48,13 +54,26 @@ export function tempFleet(overlay: Record<string, string | null>): { dir: string
  * `options.endpoints` says otherwise (test/cli/endpoint-review.test.ts tests it).
  */
 export function runApply(dir: string, env: Environment, options: Partial<ApplyDnsOptions> = {}): Promise<CommandResult> {
-  return applyDns(dir, { hosts: [], dryRun: false, force: false, format: 'json', nowSeconds: TEST_NOW_SECONDS, env, cwd: dir, endpoints: { allowChange: true, cwd: dir }, ...options });
+  return applyDns(dir, {
+    hosts: [],
+    dryRun: false,
+    force: false,
+    format: 'json',
+    nowSeconds: TEST_NOW_SECONDS,
+    env,
+    cwd: dir,
+    endpoints: { allowChange: true, cwd: dir },
+    ...options,
+  });
 }
 
 /** The JSON product of an `apply dns --format json` run. */
 export interface ApplyJson {
   plan: TrafficPlan;
-  report?: { results: { zone: string; host: string; status: string; changes: number; requests: number; error?: string; code?: string; remaining?: string[] }[]; differences: { zone: string; lines: string[] }[] };
+  report?: {
+    results: { zone: string; host: string; status: string; changes: number; requests: number; error?: string; code?: string; remaining?: string[] }[];
+    differences: { zone: string; lines: string[] }[];
+  };
 }
 
 /** Parses a run's stdout. */
@@ -73,7 +92,11 @@ export async function fleetDns(dir: string): Promise<{ intent: DnsIntent; hosts:
 /** Reads `zone` through `adapter` and loads it as `plan dns` would. */
 export async function observeSnapshot(adapter: DnsHostAdapter, zone: string, intent: DnsIntent): Promise<LiveSnapshot> {
   const document = await adapter.observe(zone);
-  const loaded = loadDnsLive([{ source: sourceFile(`${zone}/${adapter.host}.json`, toJson(document)), identity: { zone, host: adapter.host } }], intent.zones, validators);
+  const loaded = loadDnsLive(
+    [{ source: sourceFile(`${zone}/${adapter.host}.json`, toJson(document)), identity: { zone, host: adapter.host } }],
+    intent.zones,
+    validators,
+  );
   const snapshot = loaded.snapshots[0];
   if (!snapshot) throw new Error(loaded.diagnostics.map((d) => `${d.code}: ${d.message}`).join('\n'));
   return snapshot;

@@ -23,7 +23,11 @@ import path from 'node:path';
 import { openSqlite, SQLITE_MISSING } from './sqlite.js';
 
 /** The TSIG key the servers and the fleet share (hmac-sha256, base64 secret). */
-export const TEST_TSIG = { name: 'diene-test', algorithm: 'hmac-sha256', secret: Buffer.from('diene test key for loopback servers only').toString('base64') } as const;
+export const TEST_TSIG = {
+  name: 'diene-test',
+  algorithm: 'hmac-sha256',
+  secret: Buffer.from('diene test key for loopback servers only').toString('base64'),
+} as const;
 
 /** The PowerDNS API key. */
 export const TEST_PDNS_KEY = 'diene-test-api-key';
@@ -51,7 +55,11 @@ const BINARIES = { bind: ['/usr/sbin/named', 'bind9'], knot: ['/usr/sbin/knotd',
 export function missingServer(kind: DnsTestServer['kind']): string | undefined {
   const [binary, pkg] = BINARIES[kind];
   if (!existsSync(binary)) return `${binary} is not installed (Debian package ${pkg})`;
-  if (kind === 'powerdns' && !existsSync('/usr/lib/x86_64-linux-gnu/pdns/libgsqlite3backend.so') && spawnSync('sh', ['-c', 'ls /usr/lib/*/pdns/libgsqlite3backend.so']).status !== 0)
+  if (
+    kind === 'powerdns' &&
+    !existsSync('/usr/lib/x86_64-linux-gnu/pdns/libgsqlite3backend.so') &&
+    spawnSync('sh', ['-c', 'ls /usr/lib/*/pdns/libgsqlite3backend.so']).status !== 0
+  )
     return 'the PowerDNS sqlite3 backend is not installed (Debian package pdns-backend-sqlite3)';
   if (kind === 'powerdns' && SQLITE_MISSING !== undefined) return SQLITE_MISSING;
   return undefined;
@@ -158,7 +166,12 @@ export async function startBind(zones: readonly string[]): Promise<DnsTestServer
       '',
     ].join('\n'),
   );
-  return run({ kind: 'bind', command: '/usr/sbin/named', args: ['-g', '-c', path.join(dir, 'named.conf')], ready: /all zones loaded/ }, dir, port, async () => {});
+  return run(
+    { kind: 'bind', command: '/usr/sbin/named', args: ['-g', '-c', path.join(dir, 'named.conf')], ready: /all zones loaded/ },
+    dir,
+    port,
+    async () => {},
+  );
 }
 
 /** Starts Knot DNS serving `zones`. */
@@ -242,5 +255,16 @@ export async function startPowerDns(zones: readonly string[]): Promise<DnsTestSe
       if (response.status !== 201) throw new Error(`creating ${zone} on PowerDNS: HTTP ${response.status} ${await response.text()}`);
     }
   };
-  return run({ kind: 'powerdns', command: '/usr/sbin/pdns_server', args: [`--config-dir=${dir}`], ready: /Done launching threads|ready to distribute questions/, apiPort }, dir, port, createZones);
+  return run(
+    {
+      kind: 'powerdns',
+      command: '/usr/sbin/pdns_server',
+      args: [`--config-dir=${dir}`],
+      ready: /Done launching threads|ready to distribute questions/,
+      apiPort,
+    },
+    dir,
+    port,
+    createZones,
+  );
 }

@@ -16,7 +16,7 @@
 import ipaddr from 'ipaddr.js';
 import { parseAllDocuments } from 'yaml';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 /** The expressions Kargo would evaluate in `template`, in order. Throws on an unclosed one, as Kargo fails the step. */
 export function kargoExpressions(template: string): string[] {

@@ -12,7 +12,14 @@ import { REFERENCE_FLEET, REPO_ROOT } from './fleet-fixture.js';
 import type { CliRun } from './run-cli.js';
 
 /** The environment git and the CLI's git runs get in tests: no system or global config, a fixed author. */
-export const GIT_ENV = { GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'seed', GIT_AUTHOR_EMAIL: 'seed@test.invalid', GIT_COMMITTER_NAME: 'seed', GIT_COMMITTER_EMAIL: 'seed@test.invalid' };
+export const GIT_ENV = {
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_AUTHOR_NAME: 'seed',
+  GIT_AUTHOR_EMAIL: 'seed@test.invalid',
+  GIT_COMMITTER_NAME: 'seed',
+  GIT_COMMITTER_EMAIL: 'seed@test.invalid',
+};
 
 /** Runs `git …args` in `cwd`; throws with git's stderr when it fails. */
 export function git(cwd: string, ...args: string[]): string {
@@ -38,7 +45,8 @@ export interface GitFleet {
 export function makeGitFleet(): GitFleet {
   const root = mkdtempSync(path.join(tmpdir(), 'diene-git-fleet-'));
   const seed = path.join(root, 'seed');
-  for (const folder of ['registry', 'state', 'platforms', 'claims', 'carbon']) cpSync(path.join(REFERENCE_FLEET, folder), path.join(seed, folder), { recursive: true });
+  for (const folder of ['registry', 'state', 'platforms', 'claims', 'carbon'])
+    cpSync(path.join(REFERENCE_FLEET, folder), path.join(seed, folder), { recursive: true });
   git(root, 'init', '-q', '-b', 'main', seed);
   git(seed, 'add', '-A');
   git(seed, 'commit', '-q', '-m', 'seed: the reference fleet');

@@ -37,7 +37,12 @@ export interface RecordedRequest {
   body?: unknown;
 }
 
-type Obj = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string>; [k: string]: unknown }; [k: string]: unknown };
+type Obj = {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string; labels?: Record<string, string>; [k: string]: unknown };
+  [k: string]: unknown;
+};
 
 /** The kinds a platform render holds, as a cluster with Kargo, Argo CD and the Platform CRD installed serves them. */
 export const DIENE_KINDS: readonly ServedKind[] = [
@@ -127,7 +132,13 @@ export class KubeApiDouble {
         kind: 'APIResourceList',
         apiVersion: 'v1',
         groupVersion,
-        resources: served.map((k) => ({ name: k.plural, singularName: k.kind.toLowerCase(), namespaced: k.namespaced, kind: k.kind, verbs: ['delete', 'get', 'list', 'patch'] })),
+        resources: served.map((k) => ({
+          name: k.plural,
+          singularName: k.kind.toLowerCase(),
+          namespaced: k.namespaced,
+          kind: k.kind,
+          verbs: ['delete', 'get', 'list', 'patch'],
+        })),
       });
 
     let rest = parts.slice(3);
@@ -147,7 +158,8 @@ export class KubeApiDouble {
     const key = this.key(kind, namespace, name);
 
     if (request.method === 'PATCH') {
-      if (request.contentType !== 'application/apply-patch+yaml') return this.status(res, 415, 'UnsupportedMediaType', `content type ${request.contentType} is not apply`);
+      if (request.contentType !== 'application/apply-patch+yaml')
+        return this.status(res, 415, 'UnsupportedMediaType', `content type ${request.contentType} is not apply`);
       if (!request.query['fieldManager']) return this.status(res, 400, 'BadRequest', 'fieldManager is required for apply patch');
       const body = request.body as Obj;
       if (body.apiVersion !== kind.groupVersion || body.kind !== kind.kind || body.metadata?.name !== name)

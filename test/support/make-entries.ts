@@ -77,8 +77,7 @@ export function makeEntries(dir: string, entries: readonly MakeEntry[] = []): vo
       mkdirSync(target, { recursive: true });
       // A file name that is not UTF-8: only a Buffer path can spell it.
       writeFileSync(Buffer.concat([Buffer.from(`${target}/`), Buffer.from(entry.rawName, 'base64')]), entry.text);
-    }
-    else if ('fifo' in entry) execFileSync('mkfifo', [target]);
+    } else if ('fifo' in entry) execFileSync('mkfifo', [target]);
     else if ('unreadable' in entry) {
       writeFileSync(target, entry.unreadable);
       chmodSync(target, 0o000);

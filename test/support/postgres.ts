@@ -62,7 +62,18 @@ export async function startPostgres(bin: string): Promise<PostgresServer> {
   const user = 'postgres';
   run('initdb', ['-D', data, '-A', 'trust', '-U', user, '--no-sync', '-E', 'UTF8', '--locale=C']);
   const port = await freePort();
-  run('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off`, 'start']);
+  run('pg_ctl', [
+    '-D',
+    data,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-w',
+    '-t',
+    '60',
+    '-o',
+    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off`,
+    'start',
+  ]);
   return {
     port,
     user,

@@ -46,7 +46,12 @@ export class DnsProblem<C extends DnsHostCode = DnsHostCode> extends Error {
     readonly args: DnsProblemArgs<C>,
     options?: { cause?: unknown; progress?: string },
   ) {
-    super(`${code}: ${Object.entries(args as Record<string, unknown>).map(([k, v]) => `${k}=${String(v)}`).join(', ')}`, options);
+    super(
+      `${code}: ${Object.entries(args as Record<string, unknown>)
+        .map(([k, v]) => `${k}=${String(v)}`)
+        .join(', ')}`,
+      options,
+    );
     this.name = 'DnsProblem';
     if (options?.progress !== undefined) this.progress = options.progress;
   }
@@ -55,7 +60,9 @@ export class DnsProblem<C extends DnsHostCode = DnsHostCode> extends Error {
 
   /** The same problem, found in request `index` (0-based) of `count`, after `index` requests were applied. */
   during(what: string, index: number, count: number): DnsProblem<C> {
-    return count > 1 ? new DnsProblem(this.code, this.args, { cause: this.cause, progress: `${what} ${index + 1} of ${count} failed, after ${index} applied` }) : this;
+    return count > 1
+      ? new DnsProblem(this.code, this.args, { cause: this.cause, progress: `${what} ${index + 1} of ${count} failed, after ${index} applied` })
+      : this;
   }
 }
 
@@ -84,7 +91,18 @@ export function hostError(host: string, zone: string, problem: DnsProblem): DnsH
   return new DnsHostError(host, zone, hostDiagnostic(host, zone, problem), { cause: problem });
 }
 
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EPIPE', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET']);
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EPIPE',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_SOCKET',
+]);
 const UNREACHABLE_NAMES = new Set(['APIConnectionError', 'APIConnectionTimeoutError', 'TimeoutError', 'AbortError']);
 
 /** True when `error` (or an error it was caused by) says the host could not be reached at all. */
@@ -99,7 +117,8 @@ export function isUnreachable(error: unknown): boolean {
 /** The HTTP status of an SDK or API error, when it carries one. */
 export function httpStatusOf(error: unknown): number | undefined {
   const e = error as { status?: unknown; code?: unknown; statusCode?: unknown; $metadata?: { httpStatusCode?: unknown } } | undefined;
-  for (const value of [e?.status, e?.statusCode, e?.$metadata?.httpStatusCode, e?.code]) if (typeof value === 'number' && value >= 100 && value < 600) return value;
+  for (const value of [e?.status, e?.statusCode, e?.$metadata?.httpStatusCode, e?.code])
+    if (typeof value === 'number' && value >= 100 && value < 600) return value;
   return undefined;
 }
 

@@ -64,7 +64,7 @@ export async function writeText(p: string, text: string, options: { createFolder
 
 /** The folder holding `.git` at or above `dir`, or `undefined` outside any work tree. */
 export function gitTopLevel(dir: string): string | undefined {
-  for (let at = path.resolve(dir); ; ) {
+  for (let at = path.resolve(dir); ;) {
     if (existsSync(path.join(at, '.git'))) return at;
     const parent = path.dirname(at);
     if (parent === at) return undefined;
@@ -113,7 +113,10 @@ export function nearbyFleet(start: string, skipStart = false, typed?: string): s
     if (path.dirname(dir) === dir) break;
   }
   if (typed !== undefined) {
-    const meant = closestName(typed, visibleFolders(start).filter((name) => closestName(typed, [name]) !== undefined && holdsFleet(path.join(start, name))));
+    const meant = closestName(
+      typed,
+      visibleFolders(start).filter((name) => closestName(typed, [name]) !== undefined && holdsFleet(path.join(start, name))),
+    );
     return meant === undefined ? undefined : path.join(start, meant);
   }
   const resolved = path.resolve(start);

@@ -28,7 +28,11 @@ export async function readTextFile(absolute: string, cwd: string): Promise<{ fil
   const read = readInputFile(absolute);
   if ('text' in read) return { file: sourceFile(shown, read.text), diagnostics: [] };
   const { problem } = read;
-  const where = { file: shown, line: problem.code === 'file_read_failed' ? (problem.line ?? 1) : 1, column: problem.code === 'file_read_failed' ? (problem.column ?? 1) : 1 };
+  const where = {
+    file: shown,
+    line: problem.code === 'file_read_failed' ? (problem.line ?? 1) : 1,
+    column: problem.code === 'file_read_failed' ? (problem.column ?? 1) : 1,
+  };
   return { diagnostics: [diagnoseFinding(where, problem)] };
 }
 

@@ -7,8 +7,9 @@
  * every run).
  */
 import type { HttpClient } from 'isomorphic-git/http/node';
+import type * as IsomorphicGitModule from 'isomorphic-git';
 
-type IsomorphicGit = typeof import('isomorphic-git');
+type IsomorphicGit = typeof IsomorphicGitModule;
 type GitCommands = IsomorphicGit['default'];
 
 let loading: Promise<IsomorphicGit> | undefined;

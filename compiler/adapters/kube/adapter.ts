@@ -10,6 +10,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ApiException, KubeConfig, KubernetesObject } from '@kubernetes/client-node';
+import type * as KubeClientModule from '@kubernetes/client-node';
 import type { KubeObject } from '../../plan/kube-apply-plan.js';
 import { diagnoseFinding, FLEET_WIDE, type Finding } from '../../diagnostics/diagnostic.js';
 import { FIELD_MANAGER } from './capabilities.js';
@@ -82,7 +83,7 @@ export interface KubeCluster {
 }
 
 /** The client's module, imported on first use: an optional peer dependency (adapters/package-missing.ts). */
-type KubeClient = typeof import('@kubernetes/client-node');
+type KubeClient = typeof KubeClientModule;
 
 function failure(error: unknown, ApiError: typeof ApiException): KubeCallFailed {
   if (error instanceof ApiError) {

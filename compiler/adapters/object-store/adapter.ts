@@ -102,7 +102,9 @@ export function parseS3Url(url: string): { bucket: string; prefix: string } | st
 
 /** An error the S3 service answered (the SDK's ServiceException: `$fault` and `$metadata`), as opposed to a network failure. */
 function isServiceError(error: unknown): error is Error & { $metadata: { httpStatusCode?: number } } {
-  return error instanceof Error && typeof (error as { $fault?: unknown }).$fault === 'string' && typeof (error as { $metadata?: unknown }).$metadata === 'object';
+  return (
+    error instanceof Error && typeof (error as { $fault?: unknown }).$fault === 'string' && typeof (error as { $metadata?: unknown }).$metadata === 'object'
+  );
 }
 
 function statusOf(error: unknown): number | undefined {

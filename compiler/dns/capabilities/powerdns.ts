@@ -21,5 +21,5 @@ export const powerdnsCapabilities: DnsHostCapabilities = {
     why: 'names are absolute with a trailing dot in presentation form; duplicates are compared case-insensitively',
   },
   deleteMustMatch: { required: false, why: 'changetype DELETE removes the RRset by name and type' },
-  negativeTtl: { managed: true, why: 'a PATCH may REPLACE the apex SOA record set; the zone\'s soa_edit_api setting then governs its serial' },
+  negativeTtl: { managed: true, why: "a PATCH may REPLACE the apex SOA record set; the zone's soa_edit_api setting then governs its serial" },
 };

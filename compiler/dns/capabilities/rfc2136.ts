@@ -21,5 +21,8 @@ export const rfc2136Capabilities: DnsHostCapabilities = {
     why: 'a zone transfer returns names as stored (DNS is case-preserving) in RFC 1035 presentation form',
   },
   deleteMustMatch: { required: false, why: 'an RRset is deleted by name and type (CLASS ANY); the planner still sends the live values as a prerequisite' },
-  negativeTtl: { managed: true, why: 'an UPDATE that adds an SOA at the apex replaces the zone\'s SOA when its serial is greater (RFC 2136 §3.4.2.2); diene sends the live serial plus one' },
+  negativeTtl: {
+    managed: true,
+    why: "an UPDATE that adds an SOA at the apex replaces the zone's SOA when its serial is greater (RFC 2136 §3.4.2.2); diene sends the live serial plus one",
+  },
 };

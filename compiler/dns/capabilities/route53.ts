@@ -30,5 +30,8 @@ export const route53Capabilities: DnsHostCapabilities = {
     required: true,
     why: 'DELETE must name the record set exactly as it exists (TTL, every value, SetIdentifier and routing), else InvalidChangeBatch',
   },
-  negativeTtl: { managed: true, why: 'ChangeResourceRecordSets may UPSERT the apex SOA (never create or delete it); its last field is the negative-caching TTL' },
+  negativeTtl: {
+    managed: true,
+    why: 'ChangeResourceRecordSets may UPSERT the apex SOA (never create or delete it); its last field is the negative-caching TTL',
+  },
 };

@@ -25,7 +25,14 @@ import type { ChangeUnit, ZoneHostPlan } from '../../../compiler/plan/traffic-pl
 import { planTraffic } from '../../../compiler/plan/traffic-planner.js';
 import type { DnsHost } from '../../../compiler/types/generated/fleet.js';
 import { applyJson, fleetDns, fleetYaml, hostYaml, observeSnapshot, runApply, tempFleet, valuesAt, ZONES } from '../../support/dns-apply-fixture.js';
-import { CLOUDFLARE_RETRY_AFTER_MS, RETRY_AFTER_SECONDS, startCloudflareFake, startGoogleFake, startRoute53Fake, type CloudFake } from '../../support/cloud-dns-fakes.js';
+import {
+  CLOUDFLARE_RETRY_AFTER_MS,
+  RETRY_AFTER_SECONDS,
+  startCloudflareFake,
+  startGoogleFake,
+  startRoute53Fake,
+  type CloudFake,
+} from '../../support/cloud-dns-fakes.js';
 
 /** Every wait the adapters asked for, in milliseconds (the sleeps themselves are instant). */
 const sleeps: number[] = [];
@@ -63,7 +70,8 @@ const CLOUDS: Cloud[] = [
     title: 'route53',
     start: () => startRoute53Fake(ZONES),
     hosts: undefined,
-    adapter: (host, fake) => createRoute53Adapter(host, ENV, { endpoint: fake.endpoint, credentials: { accessKeyId: 'test', secretAccessKey: 'test' }, timing: FAST }),
+    adapter: (host, fake) =>
+      createRoute53Adapter(host, ENV, { endpoint: fake.endpoint, credentials: { accessKeyId: 'test', secretAccessKey: 'test' }, timing: FAST }),
     writeOperation: 'ChangeResourceRecordSets',
   },
   {
@@ -71,7 +79,12 @@ const CLOUDS: Cloud[] = [
     start: () => startGoogleFake(ZONES),
     hosts: undefined,
     adapter: (host, fake) =>
-      createGoogleAdapter(host, ENV, { endpoint: fake.endpoint, projectId: 'p', authClient: { getRequestHeaders: async () => new Headers({ authorization: 'Bearer test' }) }, timing: FAST }),
+      createGoogleAdapter(host, ENV, {
+        endpoint: fake.endpoint,
+        projectId: 'p',
+        authClient: { getRequestHeaders: async () => new Headers({ authorization: 'Bearer test' }) },
+        timing: FAST,
+      }),
     writeOperation: 'changes.create',
   },
   {
@@ -91,7 +104,8 @@ for (const cloud of CLOUDS) {
     let adapters: DnsHostAdapter[];
     const made: DnsHostAdapter[] = [];
     const adapterFor = (host: DnsHost): DnsHostAdapter => {
-      const adapter = cloud.title === host.provider ? cloud.adapter(host, fake) : cloud.adapter({ ...host, provider: cloud.title as DnsHost['provider'] }, fake);
+      const adapter =
+        cloud.title === host.provider ? cloud.adapter(host, fake) : cloud.adapter({ ...host, provider: cloud.title as DnsHost['provider'] }, fake);
       made.push(adapter);
       return adapter;
     };
@@ -110,7 +124,11 @@ for (const cloud of CLOUDS) {
     const converged = async (): Promise<string[]> => {
       const { intent } = await fleetDns(dir);
       const snapshots = await Promise.all(ZONES.map((zone) => observeSnapshot(adapters[0] as DnsHostAdapter, zone, intent)));
-      return planTraffic({ ...intent, zones: intent.zones.map((z) => ({ ...z, hosts: z.hosts.filter((h) => h.provider === cloud.title) })) }, snapshots, undefined).zones.flatMap((z) => z.units.map((u) => u.name));
+      return planTraffic(
+        { ...intent, zones: intent.zones.map((z) => ({ ...z, hosts: z.hosts.filter((h) => h.provider === cloud.title) })) },
+        snapshots,
+        undefined,
+      ).zones.flatMap((z) => z.units.map((u) => u.name));
     };
 
     it('applies the reference fleet from an empty zone and converges; a second run writes nothing', async () => {
@@ -120,7 +138,11 @@ for (const cloud of CLOUDS) {
       expect(await converged()).toEqual([]);
       const live = await observeSnapshot(adapters[0] as DnsHostAdapter, BASE, (await fleetDns(dir)).intent);
       if (cloud.title === 'route53') {
-        expect(live.recordSets.filter((rs) => rs.canonical.name === `*.mew.${BASE}` && rs.canonical.type === 'A').map((rs) => [rs.raw.name, rs.canonical.setIdentifier, rs.canonical.geoproximity])).toEqual([
+        expect(
+          live.recordSets
+            .filter((rs) => rs.canonical.name === `*.mew.${BASE}` && rs.canonical.type === 'A')
+            .map((rs) => [rs.raw.name, rs.canonical.setIdentifier, rs.canonical.geoproximity]),
+        ).toEqual([
           ['\\052.mew.cluster.atomi.cloud.', 'ampharos', { latitude: '38.94', longitude: '-77.46' }],
           ['\\052.mew.cluster.atomi.cloud.', 'raichu', { latitude: '1.36', longitude: '103.99' }],
         ]);
@@ -209,7 +231,9 @@ for (const cloud of CLOUDS) {
         if (record) record.id = 'replaced-by-someone-else';
       } else if (target) target.ttl = 300;
       const copy = JSON.stringify(fake.zones.get(BASE));
-      await expect(adapter.apply(plan)).rejects.toThrow(cloud.title === 'route53' ? /InvalidChangeBatch.*not found/ : cloud.title === 'google' ? /Precondition not met/ : /does not exist/);
+      await expect(adapter.apply(plan)).rejects.toThrow(
+        cloud.title === 'route53' ? /InvalidChangeBatch.*not found/ : cloud.title === 'google' ? /Precondition not met/ : /does not exist/,
+      );
       expect(JSON.stringify(fake.zones.get(BASE))).toBe(copy);
     });
 
@@ -222,7 +246,13 @@ for (const cloud of CLOUDS) {
         adapter.apply(
           synthetic(BASE, adapter.host, [
             createA(`fine.${BASE}`, '192.0.2.52'),
-            { name, changes: [...createA(name, '192.0.2.53').changes, { verb: 'create', key: { name, type: 'CNAME' }, after: { name, type: 'CNAME', ttl: 60, values: [BASE] }, message: '' }] },
+            {
+              name,
+              changes: [
+                ...createA(name, '192.0.2.53').changes,
+                { verb: 'create', key: { name, type: 'CNAME' }, after: { name, type: 'CNAME', ttl: 60, values: [BASE] }, message: '' },
+              ],
+            },
           ]),
         ),
       ).rejects.toThrow();
@@ -239,8 +269,18 @@ describe('contract: batch limits', () => {
       const adapter = createRoute53Adapter(host, ENV, { endpoint: fake.endpoint, credentials: { accessKeyId: 'test', secretAccessKey: 'test' }, timing: FAST });
       await adapter.observe('big.test');
       const names = Array.from({ length: 700 }, (_, i) => `n${i}.big.test`);
-      await adapter.apply(synthetic('big.test', 'route53', names.map((n) => createA(n, '192.0.2.1'))));
-      const upserts = synthetic('big.test', 'route53', names.map((n) => createA(n, '192.0.2.2', 'update')));
+      await adapter.apply(
+        synthetic(
+          'big.test',
+          'route53',
+          names.map((n) => createA(n, '192.0.2.1')),
+        ),
+      );
+      const upserts = synthetic(
+        'big.test',
+        'route53',
+        names.map((n) => createA(n, '192.0.2.2', 'update')),
+      );
       const batches = changeBatches(upserts, new Map());
       expect(batches.map((b) => b.length)).toEqual([500, 200]);
       await adapter.apply(upserts);
@@ -252,15 +292,34 @@ describe('contract: batch limits', () => {
   });
 
   it('Cloudflare: a TTL under 60 is refused before anything is sent', async () => {
-    const plan = synthetic('z.test', 'cf', [{ name: 'a.z.test', changes: [{ verb: 'create', key: { name: 'a.z.test', type: 'A' }, after: { name: 'a.z.test', type: 'A', ttl: 30, values: ['192.0.2.1'] }, message: '' }] }]);
+    const plan = synthetic('z.test', 'cf', [
+      {
+        name: 'a.z.test',
+        changes: [
+          { verb: 'create', key: { name: 'a.z.test', type: 'A' }, after: { name: 'a.z.test', type: 'A', ttl: 30, values: ['192.0.2.1'] }, message: '' },
+        ],
+      },
+    ]);
     expect(() => batchBodies(plan, new Map())).toThrow('a.z.test A has TTL 30: Cloudflare takes 1 (automatic) or 60–86400');
   });
 });
 
 const LIVE: { title: string; zone: string | undefined; adapter: () => DnsHostAdapter }[] = [
-  { title: 'route53', zone: process.env['DIENE_LIVE_ROUTE53_ZONE'], adapter: () => createRoute53Adapter({ name: 'live', provider: 'route53', nameservers: {} }, process.env) },
-  { title: 'google', zone: process.env['DIENE_LIVE_GOOGLE_ZONE'], adapter: () => createGoogleAdapter({ name: 'live', provider: 'google', nameservers: {} }, process.env) },
-  { title: 'cloudflare', zone: process.env['DIENE_LIVE_CLOUDFLARE_ZONE'], adapter: () => createCloudflareAdapter({ name: 'live', provider: 'cloudflare', nameservers: {} }, process.env) },
+  {
+    title: 'route53',
+    zone: process.env['DIENE_LIVE_ROUTE53_ZONE'],
+    adapter: () => createRoute53Adapter({ name: 'live', provider: 'route53', nameservers: {} }, process.env),
+  },
+  {
+    title: 'google',
+    zone: process.env['DIENE_LIVE_GOOGLE_ZONE'],
+    adapter: () => createGoogleAdapter({ name: 'live', provider: 'google', nameservers: {} }, process.env),
+  },
+  {
+    title: 'cloudflare',
+    zone: process.env['DIENE_LIVE_CLOUDFLARE_ZONE'],
+    adapter: () => createCloudflareAdapter({ name: 'live', provider: 'cloudflare', nameservers: {} }, process.env),
+  },
 ];
 
 for (const live of LIVE) {

@@ -30,8 +30,18 @@ describe('askName when the nameserver cannot be asked', () => {
 });
 
 describe('unansweredDiagnostics', () => {
-  const target = (host: string, nameserver: string) => ({ host, zone: 'cluster.atomi.cloud', nameserver, server: { host: nameserver.split(':')[0] as string, port: 53 } });
-  const miss = (name: string, host: string, nameserver: string, answer: NameMiss['answer']): NameMiss => ({ name, books: ['nitroso/tin/doc-c.json'], target: target(host, nameserver), answer });
+  const target = (host: string, nameserver: string) => ({
+    host,
+    zone: 'cluster.atomi.cloud',
+    nameserver,
+    server: { host: nameserver.split(':')[0] as string, port: 53 },
+  });
+  const miss = (name: string, host: string, nameserver: string, answer: NameMiss['answer']): NameMiss => ({
+    name,
+    books: ['nitroso/tin/doc-c.json'],
+    target: target(host, nameserver),
+    answer,
+  });
 
   it('one error per nameserver that could not be asked, counting its names; one per name a nameserver answered without an address', () => {
     const found = unansweredDiagnostics(
@@ -47,7 +57,10 @@ describe('unansweredDiagnostics', () => {
         'book_nameserver_unreachable',
         'route53 nameserver ns-1.awsdns.test could not be asked whether it answers the names the books list: it sent no answer within 2 s; 2 name(s) unchecked, nothing published',
       ],
-      ['book_name_unanswered', 'nitroso/tin/doc-c.json lists b.cluster.atomi.cloud, which google nameserver ns-cloud-a1.test does not answer yet (NXDOMAIN); nothing published'],
+      [
+        'book_name_unanswered',
+        'nitroso/tin/doc-c.json lists b.cluster.atomi.cloud, which google nameserver ns-cloud-a1.test does not answer yet (NXDOMAIN); nothing published',
+      ],
     ]);
   });
 });

@@ -10,7 +10,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DnsHostAdapter } from '../../../compiler/adapters/dns/dns-host.js';
 import { createDnsAdapter } from '../../../compiler/adapters/dns/host-adapters.js';
-import { applyJson, fleetDns, fleetYaml, hostYaml, observeSnapshot, remainingAfter, runApply, tempFleet, valuesAt, ZONES } from '../../support/dns-apply-fixture.js';
+import {
+  applyJson,
+  fleetDns,
+  fleetYaml,
+  hostYaml,
+  observeSnapshot,
+  remainingAfter,
+  runApply,
+  tempFleet,
+  valuesAt,
+  ZONES,
+} from '../../support/dns-apply-fixture.js';
 import { missingServer, startBind, startKnot, startPowerDns, TEST_PDNS_KEY, TEST_TSIG, type DnsTestServer } from '../../support/dns-servers.js';
 import { skippedBecause, skipUnlessPresent } from '../../support/required.js';
 
@@ -34,7 +45,9 @@ for (const kind of KINDS) {
     const fleets: { cleanup: () => void }[] = [];
     const fleet = (negativeTtl?: number): string => {
       const text = fleetYaml(kind.host(server));
-      const made = tempFleet({ 'registry/fleet.yaml': negativeTtl === undefined ? text : text.replace(/^( {2}ttl: \d+ #)/m, `  negativeTtl: ${negativeTtl}\n$1`) });
+      const made = tempFleet({
+        'registry/fleet.yaml': negativeTtl === undefined ? text : text.replace(/^( {2}ttl: \d+ #)/m, `  negativeTtl: ${negativeTtl}\n$1`),
+      });
       fleets.push(made);
       return made.dir;
     };
@@ -59,7 +72,9 @@ for (const kind of KINDS) {
       const run = await runApply(dir, ENV);
       const json = applyJson(run);
       expect(run.exitCode, run.stdout).toBe(0);
-      const soaChanges = json.plan.zones.flatMap((z) => z.units.flatMap((u) => u.changes.filter((c) => c.key.type === 'SOA').map((c) => [z.zone, c.verb, c.message])));
+      const soaChanges = json.plan.zones.flatMap((z) =>
+        z.units.flatMap((u) => u.changes.filter((c) => c.key.type === 'SOA').map((c) => [z.zone, c.verb, c.message])),
+      );
       expect(soaChanges.map(([zone, verb]) => [zone, verb])).toEqual([
         ['cluster.atomi.cloud', 'update'],
         ['cluster.atomi-spare.net', 'update'],

@@ -190,13 +190,19 @@ for (const kind of KINDS) {
       await expect(wrong.observe(BASE)).rejects.toMatchObject({
         host: 'lab',
         zone: BASE,
-        diagnostic: { code: 'dns_tsig_rejected', message: expect.stringMatching(/^the TSIG signature between diene and DNS host "lab" failed for zone cluster\.atomi\.cloud \(key diene-test \(hmac-sha256\)\): .*(BADSIG|not signed)/) },
+        diagnostic: {
+          code: 'dns_tsig_rejected',
+          message: expect.stringMatching(
+            /^the TSIG signature between diene and DNS host "lab" failed for zone cluster\.atomi\.cloud \(key diene-test \(hmac-sha256\)\): .*(BADSIG|not signed)/,
+          ),
+        },
       });
       const missingSecret = createDnsAdapter(hosts[0] as never, {});
       await expect(missingSecret.observe(BASE)).rejects.toMatchObject({
         diagnostic: {
           code: 'dns_host_secret_missing',
-          message: 'environment variable DIENE_TEST_TSIG (tsig.secretEnv of DNS host "lab") is not set, so zone cluster.atomi.cloud was neither read nor written',
+          message:
+            'environment variable DIENE_TEST_TSIG (tsig.secretEnv of DNS host "lab") is not set, so zone cluster.atomi.cloud was neither read nor written',
         },
       });
     });

@@ -26,7 +26,13 @@ describe('UPDATE sections', () => {
           name,
           changes: [
             { verb: 'delete', key: { name, type: 'CNAME' }, before: { name: `${name}.`, type: 'CNAME', ttl: 300, values: ['lb.example.net.'] }, message: '' },
-            { verb: 'update', key: { name, type: 'AAAA' }, before: { name: `${name}.`, type: 'AAAA', ttl: 60, values: ['2001:db8::1'] }, after: { name, type: 'AAAA', ttl: 30, values: ['2001:db8::1'] }, message: '' },
+            {
+              verb: 'update',
+              key: { name, type: 'AAAA' },
+              before: { name: `${name}.`, type: 'AAAA', ttl: 60, values: ['2001:db8::1'] },
+              after: { name, type: 'AAAA', ttl: 30, values: ['2001:db8::1'] },
+              message: '',
+            },
             { verb: 'create', key: { name, type: 'A' }, after: { name, type: 'A', ttl: 60, values: ['192.0.2.1', '192.0.2.2'] }, message: '' },
           ],
         },
@@ -50,7 +56,10 @@ describe('UPDATE sections', () => {
   it('splits a plan over the message limit between whole names, never inside one', () => {
     const units: ChangeUnit[] = Array.from({ length: 40 }, (_, i) => {
       const name = `n${i}.${ZONE}`;
-      return { name, changes: [{ verb: 'create', key: { name, type: 'A' }, after: { name, type: 'A', ttl: 60, values: ['192.0.2.1', '192.0.2.2'] }, message: '' }] };
+      return {
+        name,
+        changes: [{ verb: 'create', key: { name, type: 'A' }, after: { name, type: 'A', ttl: 60, values: ['192.0.2.1', '192.0.2.2'] }, message: '' }],
+      };
     });
     const messages = updatePlans(plan(units), 1000);
     expect(messages.length).toBeGreaterThan(1);
@@ -61,7 +70,10 @@ describe('UPDATE sections', () => {
       expect(updateMessage(1, ZONE, m.prerequisites, m.updates).length).toBe(m.size);
     }
     expect(() => updatePlans(plan(units), 60)).toThrow(
-      expect.objectContaining({ code: 'dns_change_too_large', args: { name: 'n0.cluster.lab.test', need: expect.stringMatching(/^\d+ octets$/), limit: 'one UPDATE message of at most 60 octets' } }),
+      expect.objectContaining({
+        code: 'dns_change_too_large',
+        args: { name: 'n0.cluster.lab.test', need: expect.stringMatching(/^\d+ octets$/), limit: 'one UPDATE message of at most 60 octets' },
+      }),
     );
   });
 });
@@ -72,7 +84,13 @@ describe('TSIG', () => {
     const unsigned = updateMessage(0x1234, ZONE, [], []);
     const { signed, mac } = signMessage(unsigned, key, 1_800_000_000);
     const time = Buffer.from([0x00, 0x00, 0x6b, 0x49, 0xd2, 0x00]);
-    const variables = Buffer.concat([encodeName('diene'), Buffer.from([0x00, 0xff, 0, 0, 0, 0]), encodeName('hmac-sha256'), time, Buffer.from([0x01, 0x2c, 0, 0, 0, 0])]);
+    const variables = Buffer.concat([
+      encodeName('diene'),
+      Buffer.from([0x00, 0xff, 0, 0, 0, 0]),
+      encodeName('hmac-sha256'),
+      time,
+      Buffer.from([0x01, 0x2c, 0, 0, 0, 0]),
+    ]);
     expect(mac).toEqual(createHmac('sha256', key.secret).update(unsigned).update(variables).digest());
     expect(signed.readUInt16BE(10)).toBe(1);
     const parsed = parseMessage(signed);

@@ -105,7 +105,12 @@ describe('walkFolders lists what fast-glob lists', () => {
     const root = awkwardTree();
     writeFileSync(path.join(root, 'carbon'), 'not a folder\n');
     await expect(byFastGlob(root, EVERY_FOLDER)).rejects.toThrow(/ENOTDIR/);
-    expect(byWalk(root, EVERY_FOLDER)).toEqual(byWalk(root, EVERY_FOLDER.filter((scope) => scope.folder !== 'carbon')));
+    expect(byWalk(root, EVERY_FOLDER)).toEqual(
+      byWalk(
+        root,
+        EVERY_FOLDER.filter((scope) => scope.folder !== 'carbon'),
+      ),
+    );
   });
 
   it('on the reference fleet', async () => {

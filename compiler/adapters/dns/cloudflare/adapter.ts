@@ -13,7 +13,18 @@
  */
 import type Cloudflare from 'cloudflare';
 import type { DnsHost } from '../../../types/generated/fleet.js';
-import { DEFAULT_TIMING, type DnsHostAdapter, type Environment, type Timing, conversionError, requestError, type DnsHostError, DnsProblem, loadSdk, withRetry } from '../dns-host.js';
+import {
+  DEFAULT_TIMING,
+  type DnsHostAdapter,
+  type Environment,
+  type Timing,
+  conversionError,
+  requestError,
+  type DnsHostError,
+  DnsProblem,
+  loadSdk,
+  withRetry,
+} from '../dns-host.js';
 import { isRetryable, sendBatches } from './apply.js';
 import { batchBodies, describeBatches, type NativeRecord } from './convert.js';
 import { listZone, zoneId } from './observe.js';
@@ -30,7 +41,11 @@ export function createCloudflareAdapter(host: DnsHost, env: Environment, options
   const token = host.apiKeyEnv !== undefined ? env[host.apiKeyEnv] : env['CLOUDFLARE_API_TOKEN'];
   const missing =
     token === undefined || token === ''
-      ? new DnsProblem('dns_host_secret_missing', { variable: host.apiKeyEnv ?? 'CLOUDFLARE_API_TOKEN', field: host.apiKeyEnv !== undefined ? 'apiKeyEnv' : 'the Cloudflare default', secret: 'Cloudflare API token' })
+      ? new DnsProblem('dns_host_secret_missing', {
+          variable: host.apiKeyEnv ?? 'CLOUDFLARE_API_TOKEN',
+          field: host.apiKeyEnv !== undefined ? 'apiKeyEnv' : 'the Cloudflare default',
+          secret: 'Cloudflare API token',
+        })
       : undefined;
   let client: Promise<Cloudflare> | undefined;
   const clientOf = (): Promise<Cloudflare> =>

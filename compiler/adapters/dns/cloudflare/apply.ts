@@ -19,7 +19,9 @@ export async function sendBatches(client: Cloudflare, timing: Timing, zone: stri
   for (let i = 0; i < bodies.length; i++) {
     const body = bodies[i] as BatchBody;
     try {
-      await withRetry(timing, isRetryable, () => client.dns.records.batch({ zone_id: id, ...body } as unknown as Parameters<Cloudflare["dns"]["records"]["batch"]>[0]));
+      await withRetry(timing, isRetryable, () =>
+        client.dns.records.batch({ zone_id: id, ...body } as unknown as Parameters<Cloudflare['dns']['records']['batch']>[0]),
+      );
     } catch (error) {
       throw withProgress(error, 'batch', i, bodies.length);
     }

@@ -54,7 +54,8 @@ function operations(body: BatchBody): number {
 
 function checkTtl(rs: RecordSet): void {
   const { min, max } = cloudflareCapabilities.ttl;
-  if (rs.ttl !== 1 && (rs.ttl < min || rs.ttl > max)) throw new Error(`${rs.name} ${rs.type} has TTL ${rs.ttl}: Cloudflare takes 1 (automatic) or ${min}–${max}`);
+  if (rs.ttl !== 1 && (rs.ttl < min || rs.ttl > max))
+    throw new Error(`${rs.name} ${rs.type} has TTL ${rs.ttl}: Cloudflare takes 1 (automatic) or ${min}–${max}`);
 }
 
 function recordBody(rs: RecordSet, content: string): RecordBody {
@@ -62,7 +63,11 @@ function recordBody(rs: RecordSet, content: string): RecordBody {
 }
 
 /** The batches of `plan`; `natives` maps a canonical record set key to its live records. Throws on a TTL Cloudflare refuses, GEO routing, or one name over the batch limit. */
-export function batchBodies(plan: ZoneHostPlan, natives: ReadonlyMap<string, readonly NativeRecord[]>, limit: number = cloudflareCapabilities.batch.maxRecords ?? 200): BatchBody[] {
+export function batchBodies(
+  plan: ZoneHostPlan,
+  natives: ReadonlyMap<string, readonly NativeRecord[]>,
+  limit: number = cloudflareCapabilities.batch.maxRecords ?? 200,
+): BatchBody[] {
   const bodies: BatchBody[] = [];
   let current: BatchBody | undefined;
   for (const unit of plan.units) {
@@ -75,7 +80,8 @@ export function batchBodies(plan: ZoneHostPlan, natives: ReadonlyMap<string, rea
       }
       const after = change.after as RecordSet;
       checkTtl(after);
-      if (after.geo || after.setIdentifier !== undefined) throw new Error(`${after.name} ${after.type} has geo routing, which Cloudflare DNS records do not have`);
+      if (after.geo || after.setIdentifier !== undefined)
+        throw new Error(`${after.name} ${after.type} has geo routing, which Cloudflare DNS records do not have`);
       const wanted = [...(after.values ?? [])];
       const spare: NativeRecord[] = [];
       for (const record of live) {
@@ -95,7 +101,8 @@ export function batchBodies(plan: ZoneHostPlan, natives: ReadonlyMap<string, rea
       part.posts.push(...wanted.map((content) => recordBody(after, content)));
     }
     const size = operations(part);
-    if (size > limit) throw new DnsProblem('dns_change_too_large', { name: unit.name, need: `${size} record operations`, limit: `one batch of at most ${limit}` });
+    if (size > limit)
+      throw new DnsProblem('dns_change_too_large', { name: unit.name, need: `${size} record operations`, limit: `one batch of at most ${limit}` });
     if (!current || operations(current) + size > limit) {
       current = { deletes: [], patches: [], puts: [], posts: [] };
       bodies.push(current);
@@ -111,6 +118,7 @@ export function batchBodies(plan: ZoneHostPlan, natives: ReadonlyMap<string, rea
 /** One line per batch, for a dry run. */
 export function describeBatches(zone: string, bodies: readonly BatchBody[]): string[] {
   return bodies.map(
-    (b, i) => `POST dns_records/batch ${zone}${bodies.length > 1 ? ` (${i + 1} of ${bodies.length})` : ''}: ${b.deletes.length} deletes, ${b.patches.length} patches, ${b.puts.length} puts, ${b.posts.length} posts`,
+    (b, i) =>
+      `POST dns_records/batch ${zone}${bodies.length > 1 ? ` (${i + 1} of ${bodies.length})` : ''}: ${b.deletes.length} deletes, ${b.patches.length} patches, ${b.puts.length} puts, ${b.posts.length} posts`,
   );
 }

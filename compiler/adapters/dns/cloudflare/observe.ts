@@ -24,10 +24,22 @@ export async function zoneId(client: Cloudflare, zone: string): Promise<string> 
 }
 
 /** Reads every record of the zone `id` (named `zone`). */
-export async function listZone(client: Cloudflare, host: string, zone: string, id: string): Promise<{ document: ZonePlanDocument; natives: Map<string, NativeRecord[]> }> {
+export async function listZone(
+  client: Cloudflare,
+  host: string,
+  zone: string,
+  id: string,
+): Promise<{ document: ZonePlanDocument; natives: Map<string, NativeRecord[]> }> {
   const groups = new Map<string, NativeRecord[]>();
   for await (const record of client.dns.records.list({ zone_id: id, per_page: 1000 })) {
-    const native: NativeRecord = { id: record.id, name: record.name, type: record.type, content: String(record.content ?? ''), ttl: record.ttl, ...(record.proxied !== undefined ? { proxied: record.proxied } : {}) };
+    const native: NativeRecord = {
+      id: record.id,
+      name: record.name,
+      type: record.type,
+      content: String(record.content ?? ''),
+      ttl: record.ttl,
+      ...(record.proxied !== undefined ? { proxied: record.proxied } : {}),
+    };
     const key = `${native.name.toLowerCase()}\t${native.type}`;
     groups.set(key, [...(groups.get(key) ?? []), native]);
   }

@@ -18,7 +18,17 @@
  */
 import type { DNS, Zone } from '@google-cloud/dns';
 import type { DnsHost } from '../../../types/generated/fleet.js';
-import { DEFAULT_TIMING, type DnsHostAdapter, type Environment, type Timing, conversionError, cloudRequestError, type DnsHostError, loadSdk, withRetry } from '../dns-host.js';
+import {
+  DEFAULT_TIMING,
+  type DnsHostAdapter,
+  type Environment,
+  type Timing,
+  conversionError,
+  cloudRequestError,
+  type DnsHostError,
+  loadSdk,
+  withRetry,
+} from '../dns-host.js';
 import { isRetryable, sendChanges } from './apply.js';
 import { changeBodies, DEFAULT_CHANGE_QUOTA, describeChanges, type ApiRrset, type ChangeQuota } from './convert.js';
 import { findZone, listZone } from './observe.js';
@@ -76,7 +86,9 @@ export function createGoogleAdapter(host: DnsHost, env: Environment, options: Go
         request: (request) => {
           const uri = (request as { uri?: unknown }).uri;
           const plain = endpoint?.protocol === 'http:' && typeof uri === 'string' && uri.startsWith(secure);
-          return { ...request, ...(plain ? { uri: `http://${uri.slice('https://'.length)}` } : {}), maxRetries: 0 } as ReturnType<DNS['interceptors'][number]['request']>;
+          return { ...request, ...(plain ? { uri: `http://${uri.slice('https://'.length)}` } : {}), maxRetries: 0 } as ReturnType<
+            DNS['interceptors'][number]['request']
+          >;
         },
       });
       // Without credentials the client would send its requests unauthenticated (and be refused as an anonymous caller): look them up first, so none found is said as such.

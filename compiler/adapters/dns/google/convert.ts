@@ -42,7 +42,13 @@ function data(type: string, values: readonly string[]): string[] {
 /** The API form of a wanted record set: plain `rrdatas`, or a GEO `routingPolicy` with one item per location. */
 export function toApiRrset(rs: RecordSet): ApiRrset {
   if (rs.setIdentifier !== undefined) throw new Error(`${rs.name} ${rs.type} has a Route 53 set identifier, which Cloud DNS does not take`);
-  if (rs.geo) return { name: absolute(rs.name), type: rs.type, ttl: rs.ttl, routingPolicy: { geo: { items: rs.geo.map((item) => ({ location: item.location, rrdatas: data(rs.type, item.values) })) } } };
+  if (rs.geo)
+    return {
+      name: absolute(rs.name),
+      type: rs.type,
+      ttl: rs.ttl,
+      routingPolicy: { geo: { items: rs.geo.map((item) => ({ location: item.location, rrdatas: data(rs.type, item.values) })) } },
+    };
   return { name: absolute(rs.name), type: rs.type, ttl: rs.ttl, rrdatas: data(rs.type, rs.values ?? []) };
 }
 
@@ -67,9 +73,15 @@ export function changeBodies(plan: ZoneHostPlan, natives: ReadonlyMap<string, Ap
       if (change.verb !== 'delete') part.additions.push(toApiRrset(change.after as RecordSet));
     }
     const fits = (body: ChangeBody): boolean =>
-      body.additions.length + part.additions.length <= quota.additions && body.deletions.length + part.deletions.length <= quota.deletions && size(body.additions) + size(body.deletions) + size(part.additions) + size(part.deletions) <= quota.rrdataBytes;
+      body.additions.length + part.additions.length <= quota.additions &&
+      body.deletions.length + part.deletions.length <= quota.deletions &&
+      size(body.additions) + size(body.deletions) + size(part.additions) + size(part.deletions) <= quota.rrdataBytes;
     if (!fits({ additions: [], deletions: [] }))
-      throw new DnsProblem('dns_change_too_large', { name: unit.name, need: `${part.additions.length} additions and ${part.deletions.length} deletions`, limit: `one Change of at most ${quota.additions} additions, ${quota.deletions} deletions and ${quota.rrdataBytes} rrdata bytes` });
+      throw new DnsProblem('dns_change_too_large', {
+        name: unit.name,
+        need: `${part.additions.length} additions and ${part.deletions.length} deletions`,
+        limit: `one Change of at most ${quota.additions} additions, ${quota.deletions} deletions and ${quota.rrdataBytes} rrdata bytes`,
+      });
     if (!current || !fits(current)) {
       current = { additions: [], deletions: [] };
       bodies.push(current);
@@ -82,5 +94,7 @@ export function changeBodies(plan: ZoneHostPlan, natives: ReadonlyMap<string, Ap
 
 /** One line per Change, for a dry run. */
 export function describeChanges(zone: string, bodies: readonly ChangeBody[]): string[] {
-  return bodies.map((b, i) => `Change ${zone}${bodies.length > 1 ? ` (${i + 1} of ${bodies.length})` : ''}: ${b.deletions.length} deletions, ${b.additions.length} additions`);
+  return bodies.map(
+    (b, i) => `Change ${zone}${bodies.length > 1 ? ` (${i + 1} of ${bodies.length})` : ''}: ${b.deletions.length} deletions, ${b.additions.length} additions`,
+  );
 }

@@ -20,7 +20,8 @@ export async function findZone(dns: DNS, zone: string): Promise<Zone> {
     const meta = z.metadata as { dnsName?: string; visibility?: string };
     return (meta.dnsName ?? '').toLowerCase() === absolute(zone) && meta.visibility !== 'private';
   });
-  if (matches.length === 0) throw new DnsProblem('dns_zone_not_found', { found: `no public managed zone with DNS name ${absolute(zone)} in project ${dns.projectId}` });
+  if (matches.length === 0)
+    throw new DnsProblem('dns_zone_not_found', { found: `no public managed zone with DNS name ${absolute(zone)} in project ${dns.projectId}` });
   if (matches.length > 1) throw new DnsProblem('dns_zone_not_found', { found: `${matches.length} public managed zones have DNS name ${absolute(zone)}` });
   return matches[0] as Zone;
 }

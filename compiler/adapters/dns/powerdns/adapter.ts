@@ -28,7 +28,8 @@ function link(host: DnsHost, env: Environment, timeoutMs: number): PowerDnsLink 
   // The fleet schema requires url and apiKeyEnv for powerdns hosts: their absence here is a bug.
   if (host.url === undefined || host.apiKeyEnv === undefined) throw new Error(`powerdns host ${host.name} has no url or apiKeyEnv`);
   const apiKey = env[host.apiKeyEnv];
-  if (apiKey === undefined || apiKey === '') return new DnsProblem('dns_host_secret_missing', { variable: host.apiKeyEnv, field: 'apiKeyEnv', secret: 'PowerDNS API key' });
+  if (apiKey === undefined || apiKey === '')
+    return new DnsProblem('dns_host_secret_missing', { variable: host.apiKeyEnv, field: 'apiKeyEnv', secret: 'PowerDNS API key' });
   return { host: host.name, url: host.url, apiKey, serverId: 'localhost', timeoutMs };
 }
 

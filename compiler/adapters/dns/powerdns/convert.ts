@@ -38,7 +38,13 @@ export function patchBody(plan: ZoneHostPlan): { rrsets: PatchRrset[] } {
       }
       const after = change.after as RecordSet;
       if (!after.values) throw new Error(`${change.key.name} ${change.key.type} has GEO routing, which PowerDNS RRSets cannot hold`);
-      rrsets.push({ name, type: change.key.type, changetype: 'REPLACE', ttl: after.ttl, records: after.values.map((v) => ({ content: contentOf(change.key.type, v), disabled: false })) });
+      rrsets.push({
+        name,
+        type: change.key.type,
+        changetype: 'REPLACE',
+        ttl: after.ttl,
+        records: after.values.map((v) => ({ content: contentOf(change.key.type, v), disabled: false })),
+      });
     }
   }
   return { rrsets };
@@ -48,5 +54,7 @@ export function patchBody(plan: ZoneHostPlan): { rrsets: PatchRrset[] } {
 export function describePatch(zone: string, body: { rrsets: PatchRrset[] }): string[] {
   if (body.rrsets.length === 0) return [];
   const replace = body.rrsets.filter((r) => r.changetype === 'REPLACE').length;
-  return [`PATCH zone ${absolute(zone)}: ${body.rrsets.length} RRSet${body.rrsets.length === 1 ? '' : 's'} (${replace} REPLACE, ${body.rrsets.length - replace} DELETE)`];
+  return [
+    `PATCH zone ${absolute(zone)}: ${body.rrsets.length} RRSet${body.rrsets.length === 1 ? '' : 's'} (${replace} REPLACE, ${body.rrsets.length - replace} DELETE)`,
+  ];
 }

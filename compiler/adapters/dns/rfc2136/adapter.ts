@@ -45,12 +45,20 @@ function link(host: DnsHost, env: Environment, options: Rfc2136Options): Rfc2136
   if (host.tsig) {
     const variable = host.tsig.secretEnv;
     const text = env[variable];
-    if (text === undefined || text === '') return new DnsProblem('dns_host_secret_missing', { variable, field: 'tsig.secretEnv', secret: 'base64 TSIG secret of key ' + host.tsig.name });
+    if (text === undefined || text === '')
+      return new DnsProblem('dns_host_secret_missing', { variable, field: 'tsig.secretEnv', secret: 'base64 TSIG secret of key ' + host.tsig.name });
     const secret = Buffer.from(text.trim(), 'base64');
-    if (secret.length === 0 || secret.toString('base64').replace(/=+$/, '') !== text.trim().replace(/=+$/, '')) return new DnsProblem('dns_tsig_secret_invalid', { variable });
+    if (secret.length === 0 || secret.toString('base64').replace(/=+$/, '') !== text.trim().replace(/=+$/, ''))
+      return new DnsProblem('dns_tsig_secret_invalid', { variable });
     key = { name: host.tsig.name, algorithm: host.tsig.algorithm, secret };
   }
-  return { host: host.name, server, ...(key ? { key } : {}), timeoutMs: options.timeoutMs ?? 30_000, now: options.now ?? (() => Math.floor(Date.now() / 1000)) };
+  return {
+    host: host.name,
+    server,
+    ...(key ? { key } : {}),
+    timeoutMs: options.timeoutMs ?? 30_000,
+    now: options.now ?? (() => Math.floor(Date.now() / 1000)),
+  };
 }
 
 /** The adapter of one rfc2136 host. Configuration problems (no secret in the environment) surface as {@link DnsHostError} on first use, so other hosts still run. */

@@ -27,9 +27,15 @@ function refusal(rcode: number, link: Rfc2136Link): DnsProblem<'dns_update_refus
         fix: `grant ${link.key ? `key ${link.key.name}` : 'this address'} updates of the zone's names on the server (BIND update-policy, Knot acl with action update)`,
       });
     case 'NOTAUTH':
-      return new DnsProblem('dns_update_refused', { rcode: 'NOTAUTH: the server is not authoritative for the zone, or did not accept the signature', fix: 'send updates to the primary server of the zone, with the key it knows' });
+      return new DnsProblem('dns_update_refused', {
+        rcode: 'NOTAUTH: the server is not authoritative for the zone, or did not accept the signature',
+        fix: 'send updates to the primary server of the zone, with the key it knows',
+      });
     case 'NOTZONE':
-      return new DnsProblem('dns_update_refused', { rcode: 'NOTZONE: a name is outside the zone', fix: 'check that the server holds the zone the plan names (not a parent or a child zone)' });
+      return new DnsProblem('dns_update_refused', {
+        rcode: 'NOTZONE: a name is outside the zone',
+        fix: 'check that the server holds the zone the plan names (not a parent or a child zone)',
+      });
     default:
       return new DnsProblem('dns_update_refused', { rcode: name, fix: 'the server names its reason in its log; fix it there, then run again' });
   }
@@ -45,7 +51,8 @@ async function send(link: Rfc2136Link, zone: string, message: UpdatePlan): Promi
     signed?.signed ?? unsigned,
     (buf) => {
       const answer = parseMessage(buf);
-      if (answer.id !== unsigned.readUInt16BE(0)) throw new DnsProblem('dns_answer_malformed', { problem: `the answer's ID ${answer.id} is not the request's` });
+      if (answer.id !== unsigned.readUInt16BE(0))
+        throw new DnsProblem('dns_answer_malformed', { problem: `the answer's ID ${answer.id} is not the request's` });
       rcode = answer.rcode;
       if (verifier) {
         verifier.accept(buf, answer);

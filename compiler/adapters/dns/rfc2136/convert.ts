@@ -53,11 +53,14 @@ function sectionsOf(change: DnsChange): { prerequisites: WireRecord[]; updates: 
   const prerequisites: WireRecord[] = [];
   const updates: WireRecord[] = [];
   if (change.verb === 'create') prerequisites.push({ name, type, klass: CLASS.NONE, ttl: 0, rdata: empty });
-  else for (const value of values(change.before, `live ${name} ${change.key.type}`)) prerequisites.push({ name, type, klass: CLASS.IN, ttl: 0, rdata: encodeRdata(change.key.type, value) });
+  else
+    for (const value of values(change.before, `live ${name} ${change.key.type}`))
+      prerequisites.push({ name, type, klass: CLASS.IN, ttl: 0, rdata: encodeRdata(change.key.type, value) });
   if (change.verb !== 'create') updates.push({ name, type, klass: CLASS.ANY, ttl: 0, rdata: empty });
   if (change.verb !== 'delete') {
     const after = change.after as RecordSet;
-    for (const value of values(after, `wanted ${name} ${change.key.type}`)) updates.push({ name, type, klass: CLASS.IN, ttl: after.ttl, rdata: encodeRdata(change.key.type, value) });
+    for (const value of values(after, `wanted ${name} ${change.key.type}`))
+      updates.push({ name, type, klass: CLASS.IN, ttl: after.ttl, rdata: encodeRdata(change.key.type, value) });
   }
   return { prerequisites, updates };
 }
@@ -85,7 +88,12 @@ export function updatePlans(plan: ZoneHostPlan, limit: number = MAX_MESSAGE - TS
   let current: UpdatePlan | undefined;
   for (const unit of plan.units) {
     const sections = unitSections(unit);
-    if (overhead + sections.size > limit) throw new DnsProblem('dns_change_too_large', { name: unit.name, need: `${overhead + sections.size} octets`, limit: `one UPDATE message of at most ${limit} octets` });
+    if (overhead + sections.size > limit)
+      throw new DnsProblem('dns_change_too_large', {
+        name: unit.name,
+        need: `${overhead + sections.size} octets`,
+        limit: `one UPDATE message of at most ${limit} octets`,
+      });
     if (!current || current.size + sections.size > limit) {
       current = { names: [], prerequisites: [], updates: [], size: overhead };
       messages.push(current);

@@ -29,7 +29,10 @@ export async function transferZone(link: Rfc2136Link, zone: string): Promise<Zon
       messages++;
       if (message.rcode !== 0) {
         verifier?.accept(buf, message);
-        throw new DnsProblem('dns_transfer_refused', { rcode: rcodeName(message.rcode), allowed: link.key ? `key ${link.key.name}` : 'the address diene runs from' });
+        throw new DnsProblem('dns_transfer_refused', {
+          rcode: rcodeName(message.rcode),
+          allowed: link.key ? `key ${link.key.name}` : 'the address diene runs from',
+        });
       }
       verifier?.accept(buf, message);
       for (const record of message.records) {

@@ -26,7 +26,10 @@ export function exchange(server: ServerAddress, request: Buffer, onMessage: (mes
       if (error) reject(error);
       else resolve();
     };
-    const timer = setTimeout(() => finish(new DnsProblem('dns_host_unreachable', { answer: `no complete answer from ${server.host}:${server.port} within ${timeoutMs} ms` })), timeoutMs);
+    const timer = setTimeout(
+      () => finish(new DnsProblem('dns_host_unreachable', { answer: `no complete answer from ${server.host}:${server.port} within ${timeoutMs} ms` })),
+      timeoutMs,
+    );
     socket.on('connect', () => {
       const length = Buffer.alloc(2);
       length.writeUInt16BE(request.length, 0);
@@ -47,7 +50,11 @@ export function exchange(server: ServerAddress, request: Buffer, onMessage: (mes
         }
       }
     });
-    socket.on('error', (error) => finish(new DnsProblem('dns_host_unreachable', { answer: `${server.host}:${server.port}: ${error.message}` }, { cause: error })));
-    socket.on('close', () => finish(new DnsProblem('dns_host_unreachable', { answer: `${server.host}:${server.port} closed the connection before the answer was complete` })));
+    socket.on('error', (error) =>
+      finish(new DnsProblem('dns_host_unreachable', { answer: `${server.host}:${server.port}: ${error.message}` }, { cause: error })),
+    );
+    socket.on('close', () =>
+      finish(new DnsProblem('dns_host_unreachable', { answer: `${server.host}:${server.port} closed the connection before the answer was complete` })),
+    );
   });
 }

@@ -21,7 +21,22 @@ import { DnsProblem } from '../dns-host.js';
 export const CLASS = { IN: 1, NONE: 254, ANY: 255 } as const;
 
 /** Record types this module names (IANA DNS parameters). */
-export const TYPE: Readonly<Record<string, number>> = { A: 1, NS: 2, CNAME: 5, SOA: 6, PTR: 12, MX: 15, TXT: 16, AAAA: 28, SRV: 33, DNAME: 39, TSIG: 250, AXFR: 252, ANY: 255, CAA: 257 };
+export const TYPE: Readonly<Record<string, number>> = {
+  A: 1,
+  NS: 2,
+  CNAME: 5,
+  SOA: 6,
+  PTR: 12,
+  MX: 15,
+  TXT: 16,
+  AAAA: 28,
+  SRV: 33,
+  DNAME: 39,
+  TSIG: 250,
+  AXFR: 252,
+  ANY: 255,
+  CAA: 257,
+};
 
 const TYPE_NAMES = new Map(Object.entries(TYPE).map(([name, code]) => [code, name]));
 
@@ -230,7 +245,16 @@ export function parseMessage(buf: Buffer): ReceivedMessage {
       offset += codecs.name.decode.bytes;
       if (offset + 10 > buf.length) throw new DnsProblem('dns_answer_malformed', { problem: 'a record header past the end of the message' });
       const rdataLength = buf.readUInt16BE(offset + 8);
-      const record: ReceivedRecord = { name, type: buf.readUInt16BE(offset), klass: buf.readUInt16BE(offset + 2), ttl: buf.readUInt32BE(offset + 4), section, start, rdataOffset: offset + 10, rdataLength };
+      const record: ReceivedRecord = {
+        name,
+        type: buf.readUInt16BE(offset),
+        klass: buf.readUInt16BE(offset + 2),
+        ttl: buf.readUInt32BE(offset + 4),
+        section,
+        start,
+        rdataOffset: offset + 10,
+        rdataLength,
+      };
       offset += 10 + rdataLength;
       if (offset > buf.length) throw new DnsProblem('dns_answer_malformed', { problem: 'record data past the end of the message' });
       records.push(record);
@@ -305,7 +329,13 @@ export function typeName(code: number): string {
 // ---- TSIG (RFC 8945) ----
 
 /** HMAC algorithms of fleet.yaml `tsig.algorithm` and their node:crypto digests. */
-const HMAC_DIGESTS: Readonly<Record<string, string>> = { 'hmac-sha1': 'sha1', 'hmac-sha224': 'sha224', 'hmac-sha256': 'sha256', 'hmac-sha384': 'sha384', 'hmac-sha512': 'sha512' };
+const HMAC_DIGESTS: Readonly<Record<string, string>> = {
+  'hmac-sha1': 'sha1',
+  'hmac-sha224': 'sha224',
+  'hmac-sha256': 'sha256',
+  'hmac-sha384': 'sha384',
+  'hmac-sha512': 'sha512',
+};
 
 /** A TSIG key: its name as the server knows it, the algorithm, the decoded secret. */
 export interface TsigKey {
@@ -342,13 +372,31 @@ function variables(keyName: string, algorithm: string, time: number, fudge: numb
   const fixed = Buffer.alloc(6);
   fixed.writeUInt16BE(CLASS.ANY, 0);
   fixed.writeUInt32BE(0, 2);
-  return Buffer.concat([encodeName(keyName.toLowerCase()), fixed, encodeName(algorithm.toLowerCase()), time48(time), u16(fudge), u16(error), u16(other.length), other]);
+  return Buffer.concat([
+    encodeName(keyName.toLowerCase()),
+    fixed,
+    encodeName(algorithm.toLowerCase()),
+    time48(time),
+    u16(fudge),
+    u16(error),
+    u16(other.length),
+    other,
+  ]);
 }
 
 /** Signs `message` (RFC 8945 §4.3.3): returns the message with the TSIG record appended and ARCOUNT raised, and the request MAC needed to verify the answer. */
 export function signMessage(message: Buffer, key: TsigKey, nowSeconds: number): { signed: Buffer; mac: Buffer } {
   const mac = hmac(key, [message, variables(key.name, key.algorithm, nowSeconds, TSIG_FUDGE, 0, Buffer.alloc(0))]);
-  const rdata = Buffer.concat([encodeName(key.algorithm.toLowerCase()), time48(nowSeconds), u16(TSIG_FUDGE), u16(mac.length), mac, u16(message.readUInt16BE(0)), u16(0), u16(0)]);
+  const rdata = Buffer.concat([
+    encodeName(key.algorithm.toLowerCase()),
+    time48(nowSeconds),
+    u16(TSIG_FUDGE),
+    u16(mac.length),
+    mac,
+    u16(message.readUInt16BE(0)),
+    u16(0),
+    u16(0),
+  ]);
   const signed = Buffer.concat([message, encodeRecord({ name: key.name, type: TYPE['TSIG'] as number, klass: CLASS.ANY, ttl: 0, rdata })]);
   signed.writeUInt16BE(message.readUInt16BE(10) + 1, 10);
   return { signed, mac };
@@ -416,24 +464,50 @@ export class TsigVerifier {
   accept(buf: Buffer, message: ReceivedMessage): void {
     const tsig = findTsig(buf, message);
     if (!tsig) {
-      if (this.first) throw new DnsProblem('dns_tsig_rejected', { key: `${this.key.name} (${this.key.algorithm})`, problem: `the answer is not signed (rcode ${rcodeName(message.rcode)}): the server does not know the key, or refused before checking it` });
+      if (this.first)
+        throw new DnsProblem('dns_tsig_rejected', {
+          key: `${this.key.name} (${this.key.algorithm})`,
+          problem: `the answer is not signed (rcode ${rcodeName(message.rcode)}): the server does not know the key, or refused before checking it`,
+        });
       this.pending.push(buf);
-      if (this.pending.length > 99) throw new DnsProblem('dns_tsig_rejected', { key: `${this.key.name} (${this.key.algorithm})`, problem: 'more than 99 unsigned messages in a row (RFC 8945 §5.3.1)' });
+      if (this.pending.length > 99)
+        throw new DnsProblem('dns_tsig_rejected', {
+          key: `${this.key.name} (${this.key.algorithm})`,
+          problem: 'more than 99 unsigned messages in a row (RFC 8945 §5.3.1)',
+        });
       return;
     }
-    if (tsig.error !== 0) throw new DnsProblem('dns_tsig_rejected', { key: `${this.key.name} (${this.key.algorithm})`, problem: `the server rejected the signature: ${rcodeName(tsig.error)}` });
+    if (tsig.error !== 0)
+      throw new DnsProblem('dns_tsig_rejected', {
+        key: `${this.key.name} (${this.key.algorithm})`,
+        problem: `the server rejected the signature: ${rcodeName(tsig.error)}`,
+      });
     if (tsig.algorithm.toLowerCase() !== this.key.algorithm.toLowerCase() || tsig.keyName.toLowerCase() !== this.key.name.toLowerCase())
-      throw new DnsProblem('dns_tsig_rejected', { key: `${this.key.name} (${this.key.algorithm})`, problem: `the answer is signed with ${tsig.keyName} ${tsig.algorithm}` });
-    const tail = this.first ? variables(tsig.keyName, tsig.algorithm, tsig.time, tsig.fudge, tsig.error, tsig.other) : Buffer.concat([time48(tsig.time), u16(tsig.fudge)]);
+      throw new DnsProblem('dns_tsig_rejected', {
+        key: `${this.key.name} (${this.key.algorithm})`,
+        problem: `the answer is signed with ${tsig.keyName} ${tsig.algorithm}`,
+      });
+    const tail = this.first
+      ? variables(tsig.keyName, tsig.algorithm, tsig.time, tsig.fudge, tsig.error, tsig.other)
+      : Buffer.concat([time48(tsig.time), u16(tsig.fudge)]);
     const expected = hmac(this.key, [u16(this.prior.length), this.prior, ...this.pending, unsigned(buf, tsig), tail]);
-    if (expected.length !== tsig.mac.length || !timingSafeEqual(expected, tsig.mac)) throw new DnsProblem('dns_tsig_rejected', { key: `${this.key.name} (${this.key.algorithm})`, problem: "the answer's MAC does not verify with this secret" });
-    if (Math.abs(this.nowSeconds() - tsig.time) > tsig.fudge) throw new DnsProblem('dns_tsig_rejected', { key: `${this.key.name} (${this.key.algorithm})`, problem: `the answer was signed at ${tsig.time}, more than ${tsig.fudge} s from this clock (BADTIME)` });
+    if (expected.length !== tsig.mac.length || !timingSafeEqual(expected, tsig.mac))
+      throw new DnsProblem('dns_tsig_rejected', {
+        key: `${this.key.name} (${this.key.algorithm})`,
+        problem: "the answer's MAC does not verify with this secret",
+      });
+    if (Math.abs(this.nowSeconds() - tsig.time) > tsig.fudge)
+      throw new DnsProblem('dns_tsig_rejected', {
+        key: `${this.key.name} (${this.key.algorithm})`,
+        problem: `the answer was signed at ${tsig.time}, more than ${tsig.fudge} s from this clock (BADTIME)`,
+      });
     this.prior = tsig.mac;
     this.pending = [];
     this.first = false;
   }
 
   finish(): void {
-    if (this.first || this.pending.length > 0) throw new DnsProblem('dns_tsig_rejected', { key: `${this.key.name} (${this.key.algorithm})`, problem: 'the last message of the answer is not signed' });
+    if (this.first || this.pending.length > 0)
+      throw new DnsProblem('dns_tsig_rejected', { key: `${this.key.name} (${this.key.algorithm})`, problem: 'the last message of the answer is not signed' });
   }
 }

@@ -15,7 +15,17 @@
  */
 import type { ResourceRecordSet } from '@aws-sdk/client-route-53';
 import type { DnsHost } from '../../../types/generated/fleet.js';
-import { DEFAULT_TIMING, describeError, type DnsHostAdapter, type Environment, type Timing, conversionError, cloudRequestError, type DnsHostError, loadSdk } from '../dns-host.js';
+import {
+  DEFAULT_TIMING,
+  describeError,
+  type DnsHostAdapter,
+  type Environment,
+  type Timing,
+  conversionError,
+  cloudRequestError,
+  type DnsHostError,
+  loadSdk,
+} from '../dns-host.js';
 import { changeBatches, describeBatches } from './convert.js';
 
 /** Options for tests and special endpoints. */
@@ -48,7 +58,15 @@ export function createRoute53Adapter(host: DnsHost, env: Environment, options: R
   const zoneIds = new Map<string, string>();
   const natives = new Map<string, Map<string, ResourceRecordSet>>();
   const fail = (zone: string, error: unknown): DnsHostError =>
-    cloudRequestError('route53', host.name, zone, error, error instanceof Error && error.name !== 'Error' && !error.message.startsWith(error.name) ? `${error.name}: ${describeError(error)}` : describeError(error));
+    cloudRequestError(
+      'route53',
+      host.name,
+      zone,
+      error,
+      error instanceof Error && error.name !== 'Error' && !error.message.startsWith(error.name)
+        ? `${error.name}: ${describeError(error)}`
+        : describeError(error),
+    );
   const zoneId = async (zone: string): Promise<string> => {
     const known = zoneIds.get(zone);
     if (known) return known;

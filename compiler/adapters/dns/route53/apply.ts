@@ -14,7 +14,12 @@ import { describeBatches } from './convert.js';
 export function isRetryable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-  return ['Throttling', 'ThrottlingException', 'PriorRequestNotComplete', 'TooManyRequestsException', 'RequestLimitExceeded'].includes(error.name) || status === 429 || isServerError(error) || /rate exceeded/i.test(error.message);
+  return (
+    ['Throttling', 'ThrottlingException', 'PriorRequestNotComplete', 'TooManyRequestsException', 'RequestLimitExceeded'].includes(error.name) ||
+    status === 429 ||
+    isServerError(error) ||
+    /rate exceeded/i.test(error.message)
+  );
 }
 
 /** Sends `batches` to the hosted zone `zoneId` and waits for each to be INSYNC. Throws the SDK's error (a batch is all-or-nothing; earlier batches stay applied). */
@@ -24,7 +29,9 @@ export async function sendBatches(client: Route53Client, timing: Timing, zone: s
   for (let i = 0; i < batches.length; i++) {
     try {
       const sent = await withRetry(timing, isRetryable, () =>
-        client.send(new ChangeResourceRecordSetsCommand({ HostedZoneId: zoneId, ChangeBatch: { Comment: 'diene apply dns', Changes: batches[i] as Change[] } })),
+        client.send(
+          new ChangeResourceRecordSetsCommand({ HostedZoneId: zoneId, ChangeBatch: { Comment: 'diene apply dns', Changes: batches[i] as Change[] } }),
+        ),
       );
       const changeId = sent.ChangeInfo?.Id ?? '';
       if (sent.ChangeInfo?.Status !== 'INSYNC') {

@@ -53,20 +53,31 @@ interface NameChanges {
  * without it the delete is rebuilt from the plan's `before`). Throws when
  * one name alone is over a limit.
  */
-export function changeBatches(plan: ZoneHostPlan, natives: ReadonlyMap<string, ResourceRecordSet>, limits = { records: route53Capabilities.batch.maxRecords ?? 1000, characters: route53Capabilities.batch.maxValueCharacters ?? 32000 }): Change[][] {
+export function changeBatches(
+  plan: ZoneHostPlan,
+  natives: ReadonlyMap<string, ResourceRecordSet>,
+  limits = { records: route53Capabilities.batch.maxRecords ?? 1000, characters: route53Capabilities.batch.maxValueCharacters ?? 32000 },
+): Change[][] {
   const names: NameChanges[] = plan.units.map((unit) => {
     const changes: Change[] = unit.changes.map((change) => {
-      if (change.verb === 'delete') return { Action: 'DELETE', ResourceRecordSet: natives.get(recordSetKey(change.key)) ?? toResourceRecordSet(change.before as RecordSet) };
+      if (change.verb === 'delete')
+        return { Action: 'DELETE', ResourceRecordSet: natives.get(recordSetKey(change.key)) ?? toResourceRecordSet(change.before as RecordSet) };
       return { Action: change.verb === 'create' ? 'CREATE' : 'UPSERT', ResourceRecordSet: toResourceRecordSet(change.after as RecordSet) };
     });
-    const total = changes.map(weight).reduce((a, b) => ({ records: a.records + b.records, characters: a.characters + b.characters }), { records: 0, characters: 0 });
+    const total = changes
+      .map(weight)
+      .reduce((a, b) => ({ records: a.records + b.records, characters: a.characters + b.characters }), { records: 0, characters: 0 });
     return { name: unit.name, changes, ...total };
   });
   const batches: Change[][] = [];
   let current: { changes: Change[]; records: number; characters: number } | undefined;
   for (const entry of names) {
     if (entry.records > limits.records || entry.characters > limits.characters)
-      throw new DnsProblem('dns_change_too_large', { name: entry.name, need: `${entry.records} records and ${entry.characters} characters`, limit: `one batch of at most ${limits.records} records and ${limits.characters} characters, an UPSERT counting twice` });
+      throw new DnsProblem('dns_change_too_large', {
+        name: entry.name,
+        need: `${entry.records} records and ${entry.characters} characters`,
+        limit: `one batch of at most ${limits.records} records and ${limits.characters} characters, an UPSERT counting twice`,
+      });
     if (!current || current.records + entry.records > limits.records || current.characters + entry.characters > limits.characters) {
       current = { changes: [], records: 0, characters: 0 };
       batches.push(current.changes);
@@ -81,7 +92,9 @@ export function changeBatches(plan: ZoneHostPlan, natives: ReadonlyMap<string, R
 /** One line per batch, for a dry run. */
 export function describeBatches(zone: string, batches: readonly Change[][]): string[] {
   return batches.map((batch, i) => {
-    const used = batch.map(weight).reduce((a, b) => ({ records: a.records + b.records, characters: a.characters + b.characters }), { records: 0, characters: 0 });
+    const used = batch
+      .map(weight)
+      .reduce((a, b) => ({ records: a.records + b.records, characters: a.characters + b.characters }), { records: 0, characters: 0 });
     const actions = ['DELETE', 'CREATE', 'UPSERT'].map((a) => `${batch.filter((c) => c.Action === a).length} ${a}`).join(', ');
     return `ChangeResourceRecordSets ${zone}${batches.length > 1 ? ` (${i + 1} of ${batches.length})` : ''}: ${batch.length} changes (${actions}), ${used.records} records and ${used.characters} characters counted`;
   });

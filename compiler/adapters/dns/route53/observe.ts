@@ -49,12 +49,20 @@ export function fromResourceRecordSet(native: ResourceRecordSet): RecordSet {
     ttl: native.TTL ?? 0,
     values: alias ? [`ALIAS ${alias.DNSName ?? ''} ${alias.HostedZoneId ?? ''}`] : (native.ResourceRecords ?? []).map((r) => r.Value ?? ''),
     ...(native.SetIdentifier !== undefined ? { setIdentifier: native.SetIdentifier } : {}),
-    ...(coordinates?.Latitude !== undefined && coordinates.Longitude !== undefined ? { geoproximity: { latitude: coordinates.Latitude, longitude: coordinates.Longitude } } : {}),
+    ...(coordinates?.Latitude !== undefined && coordinates.Longitude !== undefined
+      ? { geoproximity: { latitude: coordinates.Latitude, longitude: coordinates.Longitude } }
+      : {}),
   };
 }
 
 /** Reads every record set of the hosted zone `zoneId` (named `zone`). */
-export async function listZone(client: Route53Client, timing: Timing, host: string, zone: string, zoneId: string): Promise<{ document: ZonePlanDocument; natives: Map<string, ResourceRecordSet> }> {
+export async function listZone(
+  client: Route53Client,
+  timing: Timing,
+  host: string,
+  zone: string,
+  zoneId: string,
+): Promise<{ document: ZonePlanDocument; natives: Map<string, ResourceRecordSet> }> {
   const { ListResourceRecordSetsCommand } = await import('@aws-sdk/client-route-53');
   const natives = new Map<string, ResourceRecordSet>();
   const recordSets: RecordSet[] = [];

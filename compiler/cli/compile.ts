@@ -189,7 +189,7 @@ function writtenNote(written: Extract<CompileOutcome, { verdict: 'written' }>, o
   return linked === 0
     ? `wrote ${files} files to ${outShown}`
     : differing.length === 0
-      ? `the ${files} files in ${outShown} were already right: written again as they were (${linked} hard-linked, the manifest anew), as a run without the cache does; with it, such a tree is left untouched`
+      ? `the ${files} files in ${outShown} are what the inputs produce: nothing changed (without a cache the tree is rewritten: ${linked} files hard-linked to themselves and the manifest anew; with --cache an unchanged tree is left alone)`
       : `wrote ${files} files to ${outShown} (${differing.join(', ')}, ${linked} unchanged and linked from the previous tree, and the manifest)${namedChanges(written.changedFiles)}`;
 }
 

@@ -159,7 +159,7 @@ describe('a compile over an existing tree', () => {
     // Again, nothing changed: without the cache the same files replace the tree, every output linked.
     const again = await runCliInProcess(back, { cwd: fleetA.dir });
     expect(again.stderr).toContain(
-      `the ${trees.A.size} files in ${out} were already right: written again as they were (${outputs} hard-linked, the manifest anew), as a run without the cache does; with it, such a tree is left untouched`,
+      `the ${trees.A.size} files in ${out} are what the inputs produce: nothing changed (without a cache the tree is rewritten: ${outputs} files hard-linked to themselves and the manifest anew; with --cache an unchanged tree is left alone)`,
     );
   });
 

@@ -30221,7 +30221,8 @@ var init_apply_books_help = __esm({
       summary: "Publish the fleet's address books to S3-compatible storage (AWS S3, Cloudflare R2).",
       usage: "diene apply books --to s3://BUCKET[/PREFIX] [--endpoint URL] [--serial N] [--wait SECONDS] [--nameservers FILE | --skip-name-check] [--dry-run] [--fleet DIR]",
       description: [
-        "Reads every remote book first; a remote book with a newer serial refuses the whole publish. Uploads only books whose digest changed, each conditional on what was read."
+        "Reads every remote book first; a remote book with a newer serial refuses the whole publish. Uploads only books whose digest changed, each conditional on what was read.",
+        "Needs the npm package @aws-sdk/client-s3, an optional peer dependency: install it beside diene-compiler (docs/plugin-image.md#the-appliers-packages-are-optional-peer-dependencies)."
       ],
       options: [
         {
@@ -30344,7 +30345,8 @@ var init_apply_dns_help = __esm({
       usage: "diene apply dns [--host NAME...] [--dry-run] [--force] [--override-freeze REASON] [--plan-checksum sha256:HEX] [--health FILE] [--live-from DIR] [--base DIR|REV] [--allow-endpoint-change] [--fleet DIR] [--format FORM]",
       description: [
         "Reads every zone afresh, plans with the traffic planner, prints the plan, then writes each host and reads it back. Secrets come only from the environment variables fleet.yaml names and the cloud SDKs' credential chains.",
-        "Before any secret is read or host contacted, a selected host whose endpoint (url, server) or credential variable (apiKeyEnv, tsig.secretEnv) differs from the base revision is refused (exit 3): the base is --base, else fleet.yaml's git.branch in the fleet's git repository (the local branch, else origin/<branch>); no readable base refuses too (docs/hardening.md#credentials)."
+        "Before any secret is read or host contacted, a selected host whose endpoint (url, server) or credential variable (apiKeyEnv, tsig.secretEnv) differs from the base revision is refused (exit 3): the base is --base, else fleet.yaml's git.branch in the fleet's git repository (the local branch, else origin/<branch>); no readable base refuses too (docs/hardening.md#credentials).",
+        "A cloud host needs its SDK, an optional peer dependency: install it beside diene-compiler (docs/plugin-image.md#the-appliers-packages-are-optional-peer-dependencies): @aws-sdk/client-route-53 for route53, @google-cloud/dns for google, cloudflare for cloudflare (rfc2136 and powerdns need none); reading the base revision needs isomorphic-git."
       ],
       options: [
         {
@@ -30427,7 +30429,10 @@ var init_apply_kube_help = __esm({
       name: "apply kube",
       summary: "Push one platform's objects to a cluster by server-side apply, and prune the ones it no longer renders (without ArgoCD).",
       usage: "diene apply kube --platform NAME [--context C] [--dry-run=server] [--fleet DIR]",
-      description: ["The connection comes from kubeconfig as kubectl finds it: KUBECONFIG, else ~/.kube/config, else the in-cluster service account."],
+      description: [
+        "The connection comes from kubeconfig as kubectl finds it: KUBECONFIG, else ~/.kube/config, else the in-cluster service account.",
+        "Needs the npm package @kubernetes/client-node, an optional peer dependency: install it beside diene-compiler (docs/plugin-image.md#the-appliers-packages-are-optional-peer-dependencies)."
+      ],
       options: [
         { name: "platform", type: "string", value: "NAME", description: "The platform whose objects to apply.", example: "diene apply kube --platform mercury" },
         {
@@ -30472,6 +30477,7 @@ var init_claim_set_paths_help = __esm({
       usage: "diene claim set-paths HOST --file PATHS.json --repo URL|DIR [--branch B] [--actor NAME]",
       description: [
         "Checks the new claim against the fleet on the branch before writing, so a write can never make the fleet fail to compile. Credentials for an HTTP remote come from DIENE_GIT_USERNAME and DIENE_GIT_PASSWORD.",
+        "Needs the npm package isomorphic-git, an optional peer dependency: install it beside diene-compiler (docs/plugin-image.md#the-appliers-packages-are-optional-peer-dependencies).",
         "When the branch keeps the compiled outputs in git (generated/ with its .diene-manifest.json), the branch is compiled with the new claim and every output that changes (the route tables, the manifest) is committed with the claim in one commit, whose message lists them; so `diene compile --check` passes on the branch. A compile that fails commits nothing."
       ],
       arguments: [

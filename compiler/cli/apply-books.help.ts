@@ -8,6 +8,7 @@ export const applyBooksHelp: CommandHelp = {
     'diene apply books --to s3://BUCKET[/PREFIX] [--endpoint URL] [--serial N] [--wait SECONDS] [--nameservers FILE | --skip-name-check] [--dry-run] [--fleet DIR]',
   description: [
     'Reads every remote book first; a remote book with a newer serial refuses the whole publish. Uploads only books whose digest changed, each conditional on what was read.',
+    'Needs the npm package @aws-sdk/client-s3, an optional peer dependency: install it beside diene-compiler (docs/plugin-image.md#the-appliers-packages-are-optional-peer-dependencies).',
   ],
   options: [
     {

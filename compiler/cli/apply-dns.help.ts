@@ -9,6 +9,7 @@ export const applyDnsHelp = withFormats({
   description: [
     "Reads every zone afresh, plans with the traffic planner, prints the plan, then writes each host and reads it back. Secrets come only from the environment variables fleet.yaml names and the cloud SDKs' credential chains.",
     "Before any secret is read or host contacted, a selected host whose endpoint (url, server) or credential variable (apiKeyEnv, tsig.secretEnv) differs from the base revision is refused (exit 3): the base is --base, else fleet.yaml's git.branch in the fleet's git repository (the local branch, else origin/<branch>); no readable base refuses too (docs/hardening.md#credentials).",
+    'A cloud host needs its SDK, an optional peer dependency: install it beside diene-compiler (docs/plugin-image.md#the-appliers-packages-are-optional-peer-dependencies): @aws-sdk/client-route-53 for route53, @google-cloud/dns for google, cloudflare for cloudflare (rfc2136 and powerdns need none); reading the base revision needs isomorphic-git.',
   ],
   options: [
     {

@@ -5,7 +5,10 @@ export const applyKubeHelp: CommandHelp = {
   name: 'apply kube',
   summary: "Push one platform's objects to a cluster by server-side apply, and prune the ones it no longer renders (without ArgoCD).",
   usage: 'diene apply kube --platform NAME [--context C] [--dry-run=server] [--fleet DIR]',
-  description: ['The connection comes from kubeconfig as kubectl finds it: KUBECONFIG, else ~/.kube/config, else the in-cluster service account.'],
+  description: [
+    'The connection comes from kubeconfig as kubectl finds it: KUBECONFIG, else ~/.kube/config, else the in-cluster service account.',
+    'Needs the npm package @kubernetes/client-node, an optional peer dependency: install it beside diene-compiler (docs/plugin-image.md#the-appliers-packages-are-optional-peer-dependencies).',
+  ],
   options: [
     { name: 'platform', type: 'string', value: 'NAME', description: 'The platform whose objects to apply.', example: 'diene apply kube --platform mercury' },
     {

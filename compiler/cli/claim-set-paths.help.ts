@@ -7,6 +7,7 @@ export const claimSetPathsHelp: CommandHelp = {
   usage: 'diene claim set-paths HOST --file PATHS.json --repo URL|DIR [--branch B] [--actor NAME]',
   description: [
     'Checks the new claim against the fleet on the branch before writing, so a write can never make the fleet fail to compile. Credentials for an HTTP remote come from DIENE_GIT_USERNAME and DIENE_GIT_PASSWORD.',
+    'Needs the npm package isomorphic-git, an optional peer dependency: install it beside diene-compiler (docs/plugin-image.md#the-appliers-packages-are-optional-peer-dependencies).',
     'When the branch keeps the compiled outputs in git (generated/ with its .diene-manifest.json), the branch is compiled with the new claim and every output that changes (the route tables, the manifest) is committed with the claim in one commit, whose message lists them; so `diene compile --check` passes on the branch. A compile that fails commits nothing.',
   ],
   arguments: [

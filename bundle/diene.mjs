@@ -2299,10 +2299,26 @@ var init_spelling = __esm({
 });
 
 // dist/adapters/filesystem/files.js
-import { appendFileSync, existsSync, mkdirSync, readdirSync, realpathSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, closeSync, constants, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+function readRegularFile(file, limit = Number.POSITIVE_INFINITY) {
+  let fd;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return void 0;
+  }
+  try {
+    const info = fstatSync(fd);
+    return info.isFile() && info.size <= limit ? readFileSync(fd) : void 0;
+  } catch {
+    return void 0;
+  } finally {
+    closeSync(fd);
+  }
+}
 function pathExists(p) {
   return existsSync(p);
 }
@@ -12689,7 +12705,7 @@ var init_known_inputs = __esm({
 
 // dist/incremental/cache-trust.js
 import { createHmac, randomBytes } from "node:crypto";
-import { closeSync, constants, fstatSync, linkSync, lstatSync, mkdirSync as mkdirSync2, openSync, readSync, realpathSync as realpathSync2, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { closeSync as closeSync2, constants as constants2, fstatSync as fstatSync2, linkSync, lstatSync, mkdirSync as mkdirSync2, openSync as openSync2, readSync, realpathSync as realpathSync2, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
 import { homedir } from "node:os";
 import path2 from "node:path";
 function userCacheFolder(env = process.env, home = homedir()) {
@@ -12802,14 +12818,14 @@ function loadCacheKey(file, fleetRoot2, cwd) {
 function readKey(file) {
   let fd;
   try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    fd = openSync2(file, constants2.O_RDONLY | constants2.O_NOFOLLOW | constants2.O_NONBLOCK);
   } catch (error2) {
     if (errnoCode(error2) === "ELOOP")
       return { why: "link" };
     return error2;
   }
   try {
-    const info = fstatSync(fd);
+    const info = fstatSync2(fd);
     const user = currentUser();
     if (!info.isFile())
       return { why: "not_file" };
@@ -12823,7 +12839,7 @@ function readKey(file) {
     const text = bytes.toString("latin1", 0, readSync(fd, bytes, 0, KEY_FILE_BYTES, 0));
     return KEY_TEXT.test(text) ? Buffer.from(text.slice(0, 64), "hex") : { why: "not_a_key" };
   } finally {
-    closeSync(fd);
+    closeSync2(fd);
   }
 }
 function sealOf(key, ...parts) {
@@ -12853,7 +12869,7 @@ var init_cache_trust = __esm({
 
 // dist/incremental/compile-cache.js
 import { createHash as createHash2, hash as hash2, randomBytes as randomBytes2, timingSafeEqual } from "node:crypto";
-import { closeSync as closeSync2, constants as constants2, fstatSync as fstatSync2, lstatSync as lstatSync2, lutimesSync, mkdirSync as mkdirSync3, openSync as openSync2, readdirSync as readdirSync2, readSync as readSync2, readFileSync, renameSync, rmSync as rmSync2, statSync as statSync2, writeFileSync as writeFileSync3, writeSync } from "node:fs";
+import { closeSync as closeSync3, constants as constants3, fstatSync as fstatSync3, lstatSync as lstatSync2, lutimesSync, mkdirSync as mkdirSync3, openSync as openSync3, readdirSync as readdirSync2, readSync as readSync2, readFileSync as readFileSync2, renameSync, rmSync as rmSync2, statSync as statSync2, writeFileSync as writeFileSync3, writeSync } from "node:fs";
 import path3 from "node:path";
 import { fileURLToPath } from "node:url";
 function cacheFolder(values2, coldInCi = false, env = process.env) {
@@ -12886,13 +12902,13 @@ function compilerDigest() {
     hash3.update(`bundle ${"0.1.0"}\0`);
   else {
     try {
-      hash3.update(readFileSync(path3.join(root, "..", "package.json")));
+      hash3.update(readFileSync2(path3.join(root, "..", "package.json")));
     } catch {
       hash3.update("no package.json");
     }
   }
   for (const file of files)
-    hash3.update(`${file}\0`).update(readFileSync(path3.join(root, file))).update("\0");
+    hash3.update(`${file}\0`).update(readFileSync2(path3.join(root, file))).update("\0");
   compilerIdentity = hash3.digest("hex");
   return compilerIdentity;
 }
@@ -13006,7 +13022,7 @@ function readSealed(file, part, key, secret) {
   } catch {
     return new EntryProblem("unreadable");
   } finally {
-    closeSync2(opened.fd);
+    closeSync3(opened.fd);
   }
 }
 function sameSeal(found, made3) {
@@ -13017,18 +13033,18 @@ function sameSeal(found, made3) {
 function openBounded(file, limit) {
   let fd;
   try {
-    fd = openSync2(file, constants2.O_RDONLY | constants2.O_NOFOLLOW | constants2.O_NONBLOCK);
+    fd = openSync3(file, constants3.O_RDONLY | constants3.O_NOFOLLOW | constants3.O_NONBLOCK);
   } catch (error2) {
     const errno = errnoCode(error2);
     if (errno === "ENOENT" || errno === "ENOTDIR")
       return void 0;
     return new EntryProblem(errno === "ELOOP" ? "not_a_file" : "unreadable");
   }
-  const info = fstatSync2(fd);
+  const info = fstatSync3(fd);
   const problem = !info.isFile() ? "not_a_file" : info.size > limit ? "too_large" : void 0;
   if (problem === void 0)
     return { fd, size: info.size };
-  closeSync2(fd);
+  closeSync3(fd);
   return new EntryProblem(problem);
 }
 function readAll(fd, size2) {
@@ -13058,7 +13074,7 @@ function readBounded(file, limit) {
   } catch {
     return new EntryProblem("unreadable");
   } finally {
-    closeSync2(opened.fd);
+    closeSync3(opened.fd);
   }
 }
 function ownFiles(folder, name) {
@@ -13296,7 +13312,7 @@ var init_compile_cache = __esm({
         } catch {
           return void 0;
         } finally {
-          closeSync2(opened.fd);
+          closeSync3(opened.fd);
         }
       }
       /**
@@ -13314,7 +13330,7 @@ var init_compile_cache = __esm({
         const seal = packSeal(this.secret, relative2);
         try {
           this.makeFolder(path3.dirname(relative2));
-          const fd = openSync2(temporary, "wx", 384);
+          const fd = openSync3(temporary, "wx", 384);
           try {
             const put = (text) => {
               const bytes = Buffer.from(text, "utf8");
@@ -13339,7 +13355,7 @@ var init_compile_cache = __esm({
             writeSync(fd, `${SEAL_LINE}${seal.seal()}
 `);
           } finally {
-            closeSync2(fd);
+            closeSync3(fd);
           }
           renameSync(temporary, target);
         } catch (error2) {
@@ -13640,7 +13656,7 @@ var init_file_stamp = __esm({
 });
 
 // dist/adapters/filesystem/read-input-file.js
-import { closeSync as closeSync3, constants as constants3, fstatSync as fstatSync3, lstatSync as lstatSync4, openSync as openSync3, readlinkSync, readSync as readSync3, realpathSync as realpathSync3, statSync as statSync3 } from "node:fs";
+import { closeSync as closeSync4, constants as constants4, fstatSync as fstatSync4, lstatSync as lstatSync4, openSync as openSync4, readlinkSync, readSync as readSync3, realpathSync as realpathSync3, statSync as statSync3 } from "node:fs";
 import path4 from "node:path";
 function failed(reason, place3 = {}) {
   return { problem: { code: "file_read_failed", args: { reason }, ...place3 } };
@@ -13800,11 +13816,11 @@ function readInputFile(absolute3, options = {}) {
   }
 }
 function readRegular(target, limit) {
-  const fd = openSync3(target, constants3.O_RDONLY | constants3.O_NOFOLLOW | constants3.O_NONBLOCK);
+  const fd = openSync4(target, constants4.O_RDONLY | constants4.O_NOFOLLOW | constants4.O_NONBLOCK);
   let bytes;
   let stamp;
   try {
-    const info = fstatSync3(fd, { bigint: true });
+    const info = fstatSync4(fd, { bigint: true });
     const kind2 = kindOf(info);
     if (kind2)
       return failed(kind2);
@@ -13814,7 +13830,7 @@ function readRegular(target, limit) {
     stamp = stampOf(info);
     bytes = readCapped(fd, size2, limit);
   } finally {
-    closeSync3(fd);
+    closeSync4(fd);
   }
   if (bytes.length > limit)
     return { problem: { code: "file_too_large", args: { size: bytes.length, limit } } };
@@ -30125,12 +30141,12 @@ var init_package_root = __esm({
 });
 
 // dist/adapters/filesystem/tool-version.js
-import { readFileSync as readFileSync2 } from "node:fs";
+import { readFileSync as readFileSync3 } from "node:fs";
 function toolVersion() {
   if (true)
     return "0.1.0";
   try {
-    return JSON.parse(readFileSync2(packageFile("package.json"), "utf8")).version;
+    return JSON.parse(readFileSync3(packageFile("package.json"), "utf8")).version;
   } catch {
     return "unknown";
   }
@@ -31316,7 +31332,7 @@ name: main
 });
 
 // dist/adapters/filesystem/output-location.js
-import { accessSync, constants as constants4, lstatSync as lstatSync6, realpathSync as realpathSync4, statSync as statSync5 } from "node:fs";
+import { accessSync, constants as constants5, lstatSync as lstatSync6, realpathSync as realpathSync4, statSync as statSync5 } from "node:fs";
 import path11 from "node:path";
 function isInside3(child, parent) {
   const relative2 = path11.relative(parent, child);
@@ -31346,7 +31362,7 @@ function realOutputPath(target) {
 }
 function refusesWrites(dir) {
   try {
-    accessSync(dir, constants4.W_OK | constants4.X_OK);
+    accessSync(dir, constants5.W_OK | constants5.X_OK);
     return false;
   } catch (error2) {
     return !["ENOENT", "ENOTDIR"].includes(error2.code ?? "");
@@ -31412,7 +31428,7 @@ var init_output_location = __esm({
 
 // dist/adapters/filesystem/output-match.js
 import { createHash as createHash7 } from "node:crypto";
-import { closeSync as closeSync4, constants as constants5, fstatSync as fstatSync4, lstatSync as lstatSync7, openSync as openSync4, readdirSync as readdirSync4, readFileSync as readFileSync3 } from "node:fs";
+import { lstatSync as lstatSync7, readdirSync as readdirSync4 } from "node:fs";
 import path12 from "node:path";
 function writtenMode(mode, manifest) {
   return (mode & 4095) === (manifest & 438);
@@ -31437,7 +31453,7 @@ function outputMatches(outDir, listing2, manifest, known3 = /* @__PURE__ */ new 
       if (readdirSync4(parent, { withFileTypes: true }).some(writing))
         return false;
       const manifestPath = path12.join(outDir, MANIFEST_FILE2);
-      const manifestBytes = readRegular2(manifestPath);
+      const manifestBytes = readRegularFile(manifestPath);
       if (manifestBytes === void 0 || digestOf(manifestBytes) !== manifest)
         return false;
       const manifestMode = lstatSync7(manifestPath).mode;
@@ -31472,7 +31488,7 @@ function outputMatches(outDir, listing2, manifest, known3 = /* @__PURE__ */ new 
             if (stamp === void 0)
               return false;
             if (before === void 0 || before[0] !== stamp || before[1] !== digest) {
-              const bytes = readRegular2(absolute3);
+              const bytes = readRegularFile(absolute3);
               if (bytes === void 0 || digestOf(bytes) !== digest || stampOf2(absolute3, manifestMode) !== stamp)
                 return false;
             }
@@ -31493,23 +31509,11 @@ function outputMatches(outDir, listing2, manifest, known3 = /* @__PURE__ */ new 
 function entryExists(file) {
   return lstatSync7(file, { throwIfNoEntry: false }) !== void 0;
 }
-function readRegular2(file) {
-  let fd;
-  try {
-    fd = openSync4(file, constants5.O_RDONLY | constants5.O_NOFOLLOW | constants5.O_NONBLOCK);
-  } catch {
-    return void 0;
-  }
-  try {
-    return fstatSync4(fd).isFile() ? readFileSync3(fd) : void 0;
-  } finally {
-    closeSync4(fd);
-  }
-}
 var MANIFEST_FILE2, lockOf, previousOf, digestOf, STAMP_MARGIN_MS;
 var init_output_match = __esm({
   "dist/adapters/filesystem/output-match.js"() {
     init_output_location();
+    init_files();
     MANIFEST_FILE2 = ".diene-manifest.json";
     lockOf = (outDir) => path12.join(path12.dirname(outDir), `.${path12.basename(outDir)}.lock`);
     previousOf = (outDir) => path12.join(path12.dirname(outDir), `.${path12.basename(outDir)}.previous`);
@@ -31953,29 +31957,13 @@ function isAlive(pid) {
   }
   return !/^\d+ \(.*\) Z /s.test(stat3);
 }
-function shortText(file, limit) {
-  let fd;
-  try {
-    fd = openSync6(file, constants7.O_RDONLY | constants7.O_NOFOLLOW | constants7.O_NONBLOCK);
-  } catch {
-    return void 0;
-  }
-  try {
-    const info = fstatSync6(fd);
-    return info.isFile() && info.size <= limit ? readFileSync5(fd, "utf8") : void 0;
-  } catch {
-    return void 0;
-  } finally {
-    closeSync6(fd);
-  }
-}
 function lockHolder(lock) {
   const info = entryAt2(lock);
   if (!info)
     return "unknown";
   if (!info.isFile() || info.size > 32)
     return "foreign";
-  const text = shortText(lock, 32);
+  const text = readRegularFile(lock, 32)?.toString("utf8");
   if (text === void 0)
     return entryAt2(lock) ? "foreign" : "unknown";
   if (!/^\d*\n?$/.test(text))
@@ -32011,7 +31999,7 @@ async function acquireLock(lock, waitMs) {
   }
 }
 function releaseLock(lock) {
-  if (shortText(lock, 32) === `${process.pid}
+  if (readRegularFile(lock, 32)?.toString("utf8") === `${process.pid}
 `)
     rmSync3(lock, { force: true });
 }
@@ -32558,6 +32546,7 @@ var init_output_tree = __esm({
     init_tracked();
     init_file_stamp();
     init_output_ownership2();
+    init_files();
     LOCK_WAIT_MS = 1e4;
     OutputBusyError = class extends Error {
       pid;

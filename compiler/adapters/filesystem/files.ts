@@ -3,11 +3,46 @@
  * folders does it hold, write this text), so that cli/ does no file-system
  * work of its own. Paths are taken as given; callers resolve them.
  */
-import { appendFileSync, existsSync, mkdirSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { closestName } from '../../diagnostics/spelling.js';
+
+/**
+ * The bytes of the regular file `file` when it holds at most `limit` bytes,
+ * else `undefined` (nothing there, a link, which is never followed, a FIFO,
+ * which never blocks the read, a device, a folder, or too large).
+ */
+export function readRegularFile(file: string, limit = Number.POSITIVE_INFINITY): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return undefined;
+  }
+  try {
+    const info = fstatSync(fd);
+    return info.isFile() && info.size <= limit ? readFileSync(fd) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /** Whether `p` exists (a file, a folder or anything else). */
 export function pathExists(p: string): boolean {

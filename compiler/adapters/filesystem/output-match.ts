@@ -16,9 +16,10 @@
  * it always does.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
+import { lstatSync, readdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { firstReadOnly } from './output-location.js';
+import { readRegularFile } from './files.js';
 
 /** The manifest's name (3-emit/output-manifest.ts), and the siblings of adapters/filesystem/output-tree.ts: not imported, so that a warm run loads neither. */
 const MANIFEST_FILE = '.diene-manifest.json';
@@ -78,7 +79,7 @@ export function outputMatches(
       const writing = (entry: Dirent): boolean => entry.isDirectory() && entry.name.startsWith(staging) && !own.includes(path.join(parent, entry.name));
       if (readdirSync(parent, { withFileTypes: true }).some(writing)) return false;
       const manifestPath = path.join(outDir, MANIFEST_FILE);
-      const manifestBytes = readRegular(manifestPath);
+      const manifestBytes = readRegularFile(manifestPath);
       if (manifestBytes === undefined || digestOf(manifestBytes) !== manifest) return false;
       const manifestMode = lstatSync(manifestPath).mode;
       if (!writtenMode(manifestMode, manifestMode)) return false;
@@ -104,7 +105,7 @@ export function outputMatches(
             const stamp = stampOf(absolute, manifestMode);
             if (stamp === undefined) return false;
             if (before === undefined || before[0] !== stamp || before[1] !== digest) {
-              const bytes = readRegular(absolute);
+              const bytes = readRegularFile(absolute);
               if (bytes === undefined || digestOf(bytes) !== digest || stampOf(absolute, manifestMode) !== stamp) return false;
             }
             // The change time is the stamp's last field: keep it only when it is older than the margin.
@@ -126,19 +127,4 @@ export function outputMatches(
 /** Whether anything is at `file`, a symbolic link that leads nowhere included (which `existsSync` would call nothing). */
 function entryExists(file: string): boolean {
   return lstatSync(file, { throwIfNoEntry: false }) !== undefined;
-}
-
-/** The bytes of the regular file `file`, never following a link or blocking on a FIFO; `undefined` otherwise. */
-function readRegular(file: string): Buffer | undefined {
-  let fd: number;
-  try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch {
-    return undefined;
-  }
-  try {
-    return fstatSync(fd).isFile() ? readFileSync(fd) : undefined;
-  } finally {
-    closeSync(fd);
-  }
 }

@@ -58,6 +58,7 @@ import { vouchKey, type ForeignEntry, type ForeignReason, type Listing, type Vou
 import { bytesKeptByGit } from '../git/tracked.js';
 import { currentStamp, stampFields, stampOf } from './file-stamp.js';
 import { inspectTree, OUTPUT_READ_LIMIT, readParsedManifest, removeOwnedTree, removeOwnedTreeConcurrently, type TreeInspection } from './output-ownership.js';
+import { readRegularFile } from './files.js';
 
 /** How long a writer waits for another writer's lock before giving up (milliseconds). */
 export const LOCK_WAIT_MS = 10_000;
@@ -155,24 +156,6 @@ function isAlive(pid: number): boolean {
   return !/^\d+ \(.*\) Z /s.test(stat);
 }
 
-/** The text of the regular file `file` if it is short, never following a link or blocking on a FIFO; `undefined` otherwise. */
-function shortText(file: string, limit: number): string | undefined {
-  let fd: number;
-  try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch {
-    return undefined;
-  }
-  try {
-    const info = fstatSync(fd);
-    return info.isFile() && info.size <= limit ? readFileSync(fd, 'utf8') : undefined;
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /**
  * The lock's holder: a live pid, `'stale'` (no such process, or an empty file
  * older than a second), `'unknown'` (just being written, or gone), or
@@ -182,7 +165,7 @@ function lockHolder(lock: string): number | 'stale' | 'unknown' | 'foreign' {
   const info = entryAt(lock);
   if (!info) return 'unknown'; // vanished between the failed create and this look: try again
   if (!info.isFile() || info.size > 32) return 'foreign';
-  const text = shortText(lock, 32);
+  const text = readRegularFile(lock, 32)?.toString('utf8');
   if (text === undefined) return entryAt(lock) ? 'foreign' : 'unknown';
   if (!/^\d*\n?$/.test(text)) return 'foreign';
   const pid = Number.parseInt(text, 10);
@@ -218,7 +201,7 @@ async function acquireLock(lock: string, waitMs: number): Promise<void> {
 }
 
 function releaseLock(lock: string): void {
-  if (shortText(lock, 32) === `${process.pid}\n`) rmSync(lock, { force: true });
+  if (readRegularFile(lock, 32)?.toString('utf8') === `${process.pid}\n`) rmSync(lock, { force: true });
 }
 
 /** The foreign entries and manifest problem of `inspection` (of the tree at `root`) as an error, or `undefined` when all is diene's. */

@@ -2264,19 +2264,19 @@ function editDistance(a, b, limit = Infinity) {
   let before = [];
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
-    const current2 = [i];
+    const current = [i];
     let least = i;
     for (let j = 1; j <= b.length; j++) {
-      let best = Math.min(previous[j] + 1, current2[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      let best = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
         best = Math.min(best, before[j - 2] + 1);
-      current2[j] = best;
+      current[j] = best;
       least = Math.min(least, best);
     }
     if (least > limit)
       return limit + 1;
     before = previous;
-    previous = current2;
+    previous = current;
   }
   return previous[b.length];
 }
@@ -9800,12 +9800,12 @@ function tooDeepJsonOffset(text, limit = NESTING_LIMIT) {
 function tooDeepValuePath(value, limit = NESTING_LIMIT) {
   const stack = [[value, []]];
   while (stack.length > 0) {
-    const [current2, path38] = stack.pop();
-    if (current2 === null || typeof current2 !== "object")
+    const [current, path38] = stack.pop();
+    if (current === null || typeof current !== "object")
       continue;
     if (path38.length + 1 > limit)
       return path38;
-    const entries = Array.isArray(current2) ? current2.map((item, index) => [index, item]) : Object.entries(current2);
+    const entries = Array.isArray(current) ? current.map((item, index) => [index, item]) : Object.entries(current);
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, inner] = entries[i];
       if (inner !== null && typeof inner === "object")
@@ -10307,30 +10307,30 @@ function pairsByKey(map2, index) {
   return pairs;
 }
 function nodeAt(doc, path38, index) {
-  let current2 = doc.contents;
+  let current = doc.contents;
   let pair;
   for (let i = 0; i < path38.length; i++) {
     const segment = path38[i];
-    if ((0, import_yaml2.isAlias)(current2))
-      current2 = current2.resolve(doc);
-    if ((0, import_yaml2.isMap)(current2)) {
-      const found = index ? pairsByKey(current2, index).get(String(segment)) : current2.items.find((item) => (0, import_yaml2.isPair)(item) && ((0, import_yaml2.isScalar)(item.key) ? String(item.key.value) : String(item.key)) === String(segment));
+    if ((0, import_yaml2.isAlias)(current))
+      current = current.resolve(doc);
+    if ((0, import_yaml2.isMap)(current)) {
+      const found = index ? pairsByKey(current, index).get(String(segment)) : current.items.find((item) => (0, import_yaml2.isPair)(item) && ((0, import_yaml2.isScalar)(item.key) ? String(item.key.value) : String(item.key)) === String(segment));
       if (!found)
-        return { node: current2, exact: false };
+        return { node: current, exact: false };
       pair = found;
-      current2 = found.value;
-    } else if ((0, import_yaml2.isSeq)(current2)) {
+      current = found.value;
+    } else if ((0, import_yaml2.isSeq)(current)) {
       const index2 = typeof segment === "number" ? segment : Number(segment);
-      const item = current2.items[index2];
+      const item = current.items[index2];
       if (item === void 0)
-        return { node: current2, exact: false };
+        return { node: current, exact: false };
       pair = void 0;
-      current2 = item;
+      current = item;
     } else {
-      return { node: current2 ?? null, exact: false };
+      return { node: current ?? null, exact: false };
     }
   }
-  return { node: current2 ?? null, ...pair ? { pair } : {}, exact: true };
+  return { node: current ?? null, ...pair ? { pair } : {}, exact: true };
 }
 function locate(parsed2, path38, part = "value") {
   const pointer = toPointer(path38);
@@ -11787,18 +11787,18 @@ function plainValues(value, limit) {
   let count = 0;
   const stack = [value];
   while (stack.length > 0) {
-    const current2 = stack.pop();
+    const current = stack.pop();
     count++;
-    if (current2 !== null && typeof current2 === "object") {
-      if (Array.isArray(current2))
-        for (const item of current2)
+    if (current !== null && typeof current === "object") {
+      if (Array.isArray(current))
+        for (const item of current)
           stack.push(item);
       else
-        for (const key of Object.keys(current2)) {
+        for (const key of Object.keys(current)) {
           if (key.length > PLAIN_KEY_LIMIT || key === "__proto__")
             return void 0;
           count++;
-          stack.push(current2[key]);
+          stack.push(current[key]);
         }
     }
     if (count > limit)
@@ -11977,21 +11977,21 @@ function documentAgain(file, kind2) {
 function jsonSafe(value) {
   const stack = [value];
   while (stack.length > 0) {
-    const current2 = stack.pop();
-    if (typeof current2 === "number") {
-      if (!Number.isFinite(current2) || Object.is(current2, -0))
+    const current = stack.pop();
+    if (typeof current === "number") {
+      if (!Number.isFinite(current) || Object.is(current, -0))
         return false;
-    } else if (current2 !== null && typeof current2 === "object") {
-      if (Array.isArray(current2))
-        for (const item of current2)
+    } else if (current !== null && typeof current === "object") {
+      if (Array.isArray(current))
+        for (const item of current)
           stack.push(item);
       else
-        for (const key of Object.keys(current2)) {
+        for (const key of Object.keys(current)) {
           if (key === "__proto__")
             return false;
-          stack.push(current2[key]);
+          stack.push(current[key]);
         }
-    } else if (current2 !== null && typeof current2 !== "string" && typeof current2 !== "boolean")
+    } else if (current !== null && typeof current !== "string" && typeof current !== "boolean")
       return false;
   }
   return true;
@@ -21725,18 +21725,18 @@ var require_each = __commonJS({
             }
           } else if (typeof Symbol === "function" && context[Symbol.iterator]) {
             var iterator = context[Symbol.iterator]();
-            var current2 = iterator.next();
-            while (!current2.done) {
+            var current = iterator.next();
+            while (!current.done) {
               var next = iterator.next();
               try {
-                execIteration(i, i, next.done, current2.value);
+                execIteration(i, i, next.done, current.value);
               } catch (e) {
                 if (!next.done) {
                   closeIterator(iterator);
                 }
                 throw e;
               }
-              current2 = next;
+              current = next;
               i++;
             }
           } else {
@@ -22373,8 +22373,8 @@ var require_runtime = __commonJS({
             }
           }
         },
-        lambda: function lambda(current2, context) {
-          return typeof current2 === "function" ? current2.call(context) : current2;
+        lambda: function lambda(current, context) {
+          return typeof current === "function" ? current.call(context) : current;
         },
         escapeExpression: Utils.escapeExpression,
         invokePartial: invokePartialWrapper,
@@ -22659,14 +22659,14 @@ var require_runtime2 = __commonJS({
 
 // dist/3-emit/templates-engine.js
 function compiledTemplate(name) {
-  let template = made2.get(name);
+  const spec = precompiledTemplates[name];
+  if (spec === void 0)
+    throw new Error(`no template ${name} in templates/`);
+  let template = made2.get(spec);
   if (template === void 0) {
-    const spec = precompiledTemplates[name];
-    if (spec === void 0)
-      throw new Error(`no template ${name} in templates/`);
     const runtime = require_runtime2();
     template = runtime.template(spec);
-    made2.set(name, template);
+    made2.set(spec, template);
   }
   return template;
 }
@@ -22674,7 +22674,7 @@ var made2;
 var init_templates_engine = __esm({
   "dist/3-emit/templates-engine.js"() {
     init_precompiled_templates();
-    made2 = /* @__PURE__ */ new Map();
+    made2 = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -23184,60 +23184,60 @@ function encodeSlice(value, hash3) {
       piece = "";
     }
   };
-  const encode2 = (current2) => {
-    switch (typeof current2) {
+  const encode2 = (current) => {
+    switch (typeof current) {
       case "string":
-        put(`s${current2.length}:`);
-        put(current2);
+        put(`s${current.length}:`);
+        put(current);
         return;
       case "number":
-        put(`d${Object.is(current2, -0) ? "-0" : String(current2)};`);
+        put(`d${Object.is(current, -0) ? "-0" : String(current)};`);
         return;
       case "boolean":
-        put(current2 ? "t" : "f");
+        put(current ? "t" : "f");
         return;
       case "undefined":
         put("u");
         return;
       case "bigint":
-        put(`b${String(current2)};`);
+        put(`b${String(current)};`);
         return;
       case "object": {
-        if (current2 === null)
+        if (current === null)
           return put("n");
-        if (Array.isArray(current2)) {
-          put(`a${current2.length}[`);
-          for (let i = 0; i < current2.length; i++) {
-            if (i in current2)
-              encode2(current2[i]);
+        if (Array.isArray(current)) {
+          put(`a${current.length}[`);
+          for (let i = 0; i < current.length; i++) {
+            if (i in current)
+              encode2(current[i]);
             else
               put("h");
           }
           return put("]");
         }
-        if (current2 instanceof Map) {
-          put(`m${current2.size}{`);
-          for (const [key, item] of current2) {
+        if (current instanceof Map) {
+          put(`m${current.size}{`);
+          for (const [key, item] of current) {
             encode2(key);
             encode2(item);
           }
           return put("}");
         }
-        const prototype = Object.getPrototypeOf(current2);
+        const prototype = Object.getPrototypeOf(current);
         if (prototype !== Object.prototype && prototype !== null)
           break;
-        if (Object.getOwnPropertySymbols(current2).length > 0)
+        if (Object.getOwnPropertySymbols(current).length > 0)
           break;
-        const keys = Object.keys(current2);
+        const keys = Object.keys(current);
         put(`o${keys.length}{`);
         for (const key of keys) {
           encode2(key);
-          encode2(current2[key]);
+          encode2(current[key]);
         }
         return put("}");
       }
     }
-    const what2 = typeof current2 === "object" ? `an instance of ${current2.constructor?.name ?? "a class"}` : `a ${typeof current2}`;
+    const what2 = typeof current === "object" ? `an instance of ${current.constructor?.name ?? "a class"}` : `a ${typeof current}`;
     throw new Error(`a slice of the model holds ${what2}, which is not plain data`);
   };
   encode2(value);
@@ -31339,16 +31339,16 @@ function isInside3(child, parent) {
   return relative2 === "" || relative2 !== ".." && !relative2.startsWith(`..${path11.sep}`) && !path11.isAbsolute(relative2);
 }
 function nearestExisting2(target) {
-  let current2 = target;
+  let current = target;
   for (; ; ) {
     try {
-      lstatSync6(current2);
-      return current2;
+      lstatSync6(current);
+      return current;
     } catch {
-      const parent = path11.dirname(current2);
-      if (parent === current2)
-        return current2;
-      current2 = parent;
+      const parent = path11.dirname(current);
+      if (parent === current)
+        return current;
+      current = parent;
     }
   }
 }
@@ -32891,9 +32891,9 @@ function structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, ne
     const hunks = [];
     let oldRangeStart = 0, newRangeStart = 0, curRange = [], oldLine = 1, newLine = 1;
     for (let i = 0; i < diff.length; i++) {
-      const current2 = diff[i], lines = current2.lines || splitLines(current2.value);
-      current2.lines = lines;
-      if (current2.added || current2.removed) {
+      const current = diff[i], lines = current.lines || splitLines(current.value);
+      current.lines = lines;
+      if (current.added || current.removed) {
         if (!oldRangeStart) {
           const prev = diff[i - 1];
           oldRangeStart = oldLine;
@@ -32905,9 +32905,9 @@ function structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, ne
           }
         }
         for (const line of lines) {
-          curRange.push((current2.added ? "+" : "-") + line);
+          curRange.push((current.added ? "+" : "-") + line);
         }
-        if (current2.added) {
+        if (current.added) {
           newLine += lines.length;
         } else {
           oldLine += lines.length;
@@ -39036,15 +39036,15 @@ var require_reusify = __commonJS({
       var head = new Constructor();
       var tail = head;
       function get() {
-        var current2 = head;
-        if (current2.next) {
-          head = current2.next;
+        var current = head;
+        if (current.next) {
+          head = current.next;
         } else {
           head = new Constructor();
           tail = head;
         }
-        current2.next = null;
-        return current2;
+        current.next = null;
+        return current;
       }
       function release(obj) {
         tail.next = obj;
@@ -39118,20 +39118,20 @@ var require_queue = __commonJS({
         self.paused = true;
       }
       function length() {
-        var current2 = queueHead;
+        var current = queueHead;
         var counter = 0;
-        while (current2) {
-          current2 = current2.next;
+        while (current) {
+          current = current.next;
           counter++;
         }
         return counter;
       }
       function getQueue() {
-        var current2 = queueHead;
+        var current = queueHead;
         var tasks = [];
-        while (current2) {
-          tasks.push(current2.value);
-          current2 = current2.next;
+        while (current) {
+          tasks.push(current.value);
+          current = current.next;
         }
         return tasks;
       }
@@ -39152,45 +39152,45 @@ var require_queue = __commonJS({
         return _running === 0 && self.length() === 0;
       }
       function push(value, done) {
-        var current2 = cache.get();
-        current2.context = context;
-        current2.release = release;
-        current2.value = value;
-        current2.callback = done || noop;
-        current2.errorHandler = errorHandler;
+        var current = cache.get();
+        current.context = context;
+        current.release = release;
+        current.value = value;
+        current.callback = done || noop;
+        current.errorHandler = errorHandler;
         if (_running >= _concurrency || self.paused) {
           if (queueTail) {
-            queueTail.next = current2;
-            queueTail = current2;
+            queueTail.next = current;
+            queueTail = current;
           } else {
-            queueHead = current2;
-            queueTail = current2;
+            queueHead = current;
+            queueTail = current;
             self.saturated();
           }
         } else {
           _running++;
-          worker.call(context, current2.value, current2.worked);
+          worker.call(context, current.value, current.worked);
         }
       }
       function unshift(value, done) {
-        var current2 = cache.get();
-        current2.context = context;
-        current2.release = release;
-        current2.value = value;
-        current2.callback = done || noop;
-        current2.errorHandler = errorHandler;
+        var current = cache.get();
+        current.context = context;
+        current.release = release;
+        current.value = value;
+        current.callback = done || noop;
+        current.errorHandler = errorHandler;
         if (_running >= _concurrency || self.paused) {
           if (queueHead) {
-            current2.next = queueHead;
-            queueHead = current2;
+            current.next = queueHead;
+            queueHead = current;
           } else {
-            queueHead = current2;
-            queueTail = current2;
+            queueHead = current;
+            queueTail = current;
             self.saturated();
           }
         } else {
           _running++;
-          worker.call(context, current2.value, current2.worked);
+          worker.call(context, current.value, current.worked);
         }
       }
       function release(holder) {
@@ -39228,25 +39228,25 @@ var require_queue = __commonJS({
         self.drain = noop;
       }
       function abort() {
-        var current2 = queueHead;
+        var current = queueHead;
         queueHead = null;
         queueTail = null;
-        while (current2) {
-          var next = current2.next;
-          var callback = current2.callback;
-          var errorHandler2 = current2.errorHandler;
-          var val = current2.value;
-          var context2 = current2.context;
-          current2.value = null;
-          current2.callback = noop;
-          current2.errorHandler = null;
-          current2.next = null;
+        while (current) {
+          var next = current.next;
+          var callback = current.callback;
+          var errorHandler2 = current.errorHandler;
+          var val = current.value;
+          var context2 = current.context;
+          current.value = null;
+          current.callback = noop;
+          current.errorHandler = null;
+          current.next = null;
           if (errorHandler2) {
             errorHandler2(new Error("abort"), val);
           }
           callback.call(context2, new Error("abort"));
-          cache.release(current2);
-          current2 = next;
+          cache.release(current);
+          current = next;
         }
         self.drain = noop;
       }
@@ -42046,9 +42046,9 @@ function dnsAnswerer(googleRegions) {
   function answer(snapshot, name, client) {
     const index = indexOf(snapshot);
     const chain = [name];
-    let current2 = name;
+    let current = name;
     for (let step = 0; step < MAX_CHAIN; step++) {
-      const sets = recordSetsAt(index, snapshot.zone, current2);
+      const sets = recordSetsAt(index, snapshot.zone, current);
       if (sets === void 0)
         return { chain, addresses: [], empty: "no such name" };
       const cname = sets.find((rs) => rs.type === "CNAME");
@@ -42057,7 +42057,7 @@ function dnsAnswerer(googleRegions) {
         chain.push(target);
         if (target !== snapshot.zone && !isBelow(target, snapshot.zone))
           return { chain, addresses: [], empty: "outside the zone" };
-        current2 = target;
+        current = target;
         continue;
       }
       const addresses = [
@@ -42557,8 +42557,8 @@ async function applyBookChanges(store, changes, books) {
       throw new Error(`no bytes for ${change.key}`);
     const expected = expectedEtag(change);
     try {
-      const current2 = await store.etag(change.key);
-      if (current2 !== expected)
+      const current = await store.etag(change.key);
+      if (current !== expected)
         throw new PreconditionFailed(change.key);
       await store.put(change.key, book.bytes, {
         contentType: BOOK_CONTENT_TYPE,
@@ -45516,7 +45516,7 @@ function recordBody(rs, content) {
 }
 function batchBodies(plan, natives, limit = cloudflareCapabilities.batch.maxRecords ?? 200) {
   const bodies = [];
-  let current2;
+  let current;
   for (const unit of plan.units) {
     const part = { deletes: [], patches: [], puts: [], posts: [] };
     for (const change of unit.changes) {
@@ -45553,14 +45553,14 @@ function batchBodies(plan, natives, limit = cloudflareCapabilities.batch.maxReco
     const size2 = operations(part);
     if (size2 > limit)
       throw new DnsProblem("dns_change_too_large", { name: unit.name, need: `${size2} record operations`, limit: `one batch of at most ${limit}` });
-    if (!current2 || operations(current2) + size2 > limit) {
-      current2 = { deletes: [], patches: [], puts: [], posts: [] };
-      bodies.push(current2);
+    if (!current || operations(current) + size2 > limit) {
+      current = { deletes: [], patches: [], puts: [], posts: [] };
+      bodies.push(current);
     }
-    current2.deletes.push(...part.deletes);
-    current2.patches.push(...part.patches);
-    current2.puts.push(...part.puts);
-    current2.posts.push(...part.posts);
+    current.deletes.push(...part.deletes);
+    current.patches.push(...part.patches);
+    current.puts.push(...part.puts);
+    current.posts.push(...part.posts);
   }
   return bodies.filter((b) => operations(b) > 0);
 }
@@ -45735,7 +45735,7 @@ function size(rrsets) {
 }
 function changeBodies(plan, natives, quota = DEFAULT_CHANGE_QUOTA) {
   const bodies = [];
-  let current2;
+  let current;
   for (const unit of plan.units) {
     const part = { additions: [], deletions: [] };
     for (const change of unit.changes) {
@@ -45751,12 +45751,12 @@ function changeBodies(plan, natives, quota = DEFAULT_CHANGE_QUOTA) {
         need: `${part.additions.length} additions and ${part.deletions.length} deletions`,
         limit: `one Change of at most ${quota.additions} additions, ${quota.deletions} deletions and ${quota.rrdataBytes} rrdata bytes`
       });
-    if (!current2 || !fits(current2)) {
-      current2 = { additions: [], deletions: [] };
-      bodies.push(current2);
+    if (!current || !fits(current)) {
+      current = { additions: [], deletions: [] };
+      bodies.push(current);
     }
-    current2.additions.push(...part.additions);
-    current2.deletions.push(...part.deletions);
+    current.additions.push(...part.additions);
+    current.deletions.push(...part.deletions);
   }
   return bodies;
 }
@@ -46603,7 +46603,7 @@ function unitSections(unit) {
 function updatePlans(plan, limit = MAX_MESSAGE - TSIG_RESERVE) {
   const overhead = messageOverhead(plan.zone);
   const messages = [];
-  let current2;
+  let current;
   for (const unit of plan.units) {
     const sections = unitSections(unit);
     if (overhead + sections.size > limit)
@@ -46612,14 +46612,14 @@ function updatePlans(plan, limit = MAX_MESSAGE - TSIG_RESERVE) {
         need: `${overhead + sections.size} octets`,
         limit: `one UPDATE message of at most ${limit} octets`
       });
-    if (!current2 || current2.size + sections.size > limit) {
-      current2 = { names: [], prerequisites: [], updates: [], size: overhead };
-      messages.push(current2);
+    if (!current || current.size + sections.size > limit) {
+      current = { names: [], prerequisites: [], updates: [], size: overhead };
+      messages.push(current);
     }
-    current2.names.push(unit.name);
-    current2.prerequisites.push(...sections.prerequisites);
-    current2.updates.push(...sections.updates);
-    current2.size += sections.size;
+    current.names.push(unit.name);
+    current.prerequisites.push(...sections.prerequisites);
+    current.updates.push(...sections.updates);
+    current.size += sections.size;
   }
   return messages;
 }
@@ -46870,7 +46870,7 @@ function changeBatches(plan, natives, limits = { records: route53Capabilities.ba
     return { name: unit.name, changes, ...total };
   });
   const batches = [];
-  let current2;
+  let current;
   for (const entry of names) {
     if (entry.records > limits.records || entry.characters > limits.characters)
       throw new DnsProblem("dns_change_too_large", {
@@ -46878,13 +46878,13 @@ function changeBatches(plan, natives, limits = { records: route53Capabilities.ba
         need: `${entry.records} records and ${entry.characters} characters`,
         limit: `one batch of at most ${limits.records} records and ${limits.characters} characters, an UPSERT counting twice`
       });
-    if (!current2 || current2.records + entry.records > limits.records || current2.characters + entry.characters > limits.characters) {
-      current2 = { changes: [], records: 0, characters: 0 };
-      batches.push(current2.changes);
+    if (!current || current.records + entry.records > limits.records || current.characters + entry.characters > limits.characters) {
+      current = { changes: [], records: 0, characters: 0 };
+      batches.push(current.changes);
     }
-    current2.changes.push(...entry.changes);
-    current2.records += entry.records;
-    current2.characters += entry.characters;
+    current.changes.push(...entry.changes);
+    current.records += entry.records;
+    current.characters += entry.characters;
   }
   return batches;
 }
@@ -48056,13 +48056,13 @@ function pathsChangeText(before, after) {
   return [part("removed", removed), part("added", added), part("changed", changed2)].join("; ");
 }
 function planClaimPaths(args) {
-  const { host, actor, paths, current: current2, owner } = args;
-  const claim = { account: current2?.account ?? owner.account, app: current2?.app ?? owner.app, paths: { ...paths } };
+  const { host, actor, paths, current, owner } = args;
+  const claim = { account: current?.account ?? owner.account, app: current?.app ?? owner.app, paths: { ...paths } };
   const text = claimText(claim);
   const path38 = claimFilePath(host);
-  if (current2 && samePaths(current2.paths, paths))
+  if (current && samePaths(current.paths, paths))
     return { change: "none", path: path38, claim, text, message: "" };
-  const change = current2 || args.unreadable ? "update" : "create";
+  const change = current || args.unreadable ? "update" : "create";
   return {
     change,
     path: path38,
@@ -48295,8 +48295,8 @@ async function openRemote(url, wanted, auth) {
     }
     cloned = true;
     const commit = await git.resolveRef({ fs: fs5, gitdir: store.gitdir, ref: "HEAD" }).catch(() => void 0);
-    const current2 = await git.currentBranch({ fs: fs5, gitdir: store.gitdir }).catch(() => void 0);
-    branch = await chooseBranch(wanted, store, { commit, branch: current2 ?? void 0 });
+    const current = await git.currentBranch({ fs: fs5, gitdir: store.gitdir }).catch(() => void 0);
+    branch = await chooseBranch(wanted, store, { commit, branch: current ?? void 0 });
   }
   const tracking = `refs/remotes/origin/${branch}`;
   const repo = {
@@ -48386,8 +48386,8 @@ async function swapRef(gitdir, ref, expected, next) {
     throw error2;
   }
   try {
-    const current2 = await git.resolveRef({ fs: fs5, gitdir, ref }).catch(() => void 0);
-    if (current2 !== expected) {
+    const current = await git.resolveRef({ fs: fs5, gitdir, ref }).catch(() => void 0);
+    if (current !== expected) {
       await lock.close();
       await unlink2(lockPath);
       return false;
@@ -48425,19 +48425,19 @@ async function worktreeBytes(worktree, filepath, repo) {
   const blocked = (at2, what2) => new RepoError({ code: "claim_worktree_blocked", args: { path: at2, what: what2, repo, file: filepath } });
   const unreadable = (at2, error2) => new RepoError({ code: "claim_repo_io_failed", args: { path: path32.relative(worktree, at2), repo, reason: reasonOf(error2) } });
   const segments = filepath.split("/");
-  let current2 = worktree;
+  let current = worktree;
   for (const [i, segment] of segments.entries()) {
-    current2 = path32.join(current2, segment);
+    current = path32.join(current, segment);
     let info;
     try {
-      info = await lstat2(current2);
+      info = await lstat2(current);
     } catch (error2) {
       if (error2.code === "ENOENT")
         return void 0;
-      throw unreadable(current2, error2);
+      throw unreadable(current, error2);
     }
     const last = i === segments.length - 1;
-    const shown3 = path32.relative(worktree, current2);
+    const shown3 = path32.relative(worktree, current);
     if (info.isSymbolicLink())
       throw blocked(shown3, "a symbolic link");
     if (!last && !info.isDirectory())
@@ -48446,9 +48446,9 @@ async function worktreeBytes(worktree, filepath, repo) {
       throw blocked(shown3, "not a regular file");
   }
   try {
-    return await readFile3(current2);
+    return await readFile3(current);
   } catch (error2) {
-    throw unreadable(current2, error2);
+    throw unreadable(current, error2);
   }
 }
 async function openLocal(dir, wanted) {
@@ -48708,9 +48708,9 @@ async function writeClaim(repo, host, request, locateIn, actor, source) {
         exitCode: EXIT.invalid
       };
     const file = claimFilePath(host);
-    const { current: current2, unreadable } = parseCurrent(await snapshot.readFile(file));
+    const { current, unreadable } = parseCurrent(await snapshot.readFile(file));
     const split = splitServiceHost(fleet.shape, host);
-    const owner = { account: current2?.account ?? split?.platform ?? "", app: current2?.app ?? split?.service ?? "" };
+    const owner = { account: current?.account ?? split?.platform ?? "", app: current?.app ?? split?.service ?? "" };
     const diagnostics = checkClaimShape(fleet.shape, {
       host,
       account: request.account ?? owner.account,
@@ -48726,7 +48726,7 @@ async function writeClaim(repo, host, request, locateIn, actor, source) {
     const app = request.app ?? owner.app;
     const findings = await claimRouteFindings(snapshot, fleet.shape, { file, host, account, app, paths: request.paths });
     diagnostics.push(...findings.map((finding) => claimFindingDiagnostic((p, part = "value") => locateIn(p.map(String), part), finding)));
-    const plan = planClaimPaths({ host, actor, paths: request.paths, current: current2, owner, unreadable });
+    const plan = planClaimPaths({ host, actor, paths: request.paths, current, owner, unreadable });
     if (plan.change === "none")
       return {
         diagnostics,
@@ -48756,7 +48756,7 @@ ${outputsMessage(changes)}` : ""}`;
 `,
         diagnostics,
         notes: [
-          `${plan.change === "create" ? "created" : "updated"} ${file} with ${prefixes(Object.keys(request.paths).length)} (${pathsChangeText(current2?.paths ?? {}, request.paths)}): ${swap.commit.slice(0, 12)} on ${repo.branch}${withOutputs}${retried}`
+          `${plan.change === "create" ? "created" : "updated"} ${file} with ${prefixes(Object.keys(request.paths).length)} (${pathsChangeText(current?.paths ?? {}, request.paths)}): ${swap.commit.slice(0, 12)} on ${repo.branch}${withOutputs}${retried}`
         ],
         exitCode: EXIT.ok
       };
@@ -51100,8 +51100,8 @@ function relative(from, target) {
 }
 function documentOf(page, section2, fleetName, notice) {
   const links = SECTIONS.map((s) => {
-    const current2 = s.key === section2 && s.path === page.path ? ' aria-current="page"' : s.key === section2 ? ' aria-current="true"' : "";
-    return `<li><a href="${esc(relative(page.path, s.path))}"${current2}>${esc(s.label)}</a></li>`;
+    const current = s.key === section2 && s.path === page.path ? ' aria-current="page"' : s.key === section2 ? ' aria-current="true"' : "";
+    return `<li><a href="${esc(relative(page.path, s.path))}"${current}>${esc(s.label)}</a></li>`;
   }).join("");
   return [
     "<!DOCTYPE html>",
@@ -51978,7 +51978,6 @@ __export(completion_exports, {
   completionCommand: () => completionCommand,
   completionScript: () => completionScript,
   fishScript: () => fishScript,
-  setCompletionHelps: () => setCompletionHelps,
   zshScript: () => zshScript
 });
 function valueKind(o) {
@@ -52177,10 +52176,7 @@ function completionScript(shell, helps) {
     return zshScript(helps);
   return fishScript(helps);
 }
-function setCompletionHelps(helps) {
-  everyHelp = helps;
-}
-async function runCompletion({ positionals }) {
+async function runCompletion({ positionals, everyHelp = [] }) {
   const shell = positionals[0];
   if (!SHELLS.includes(shell))
     throw new UsageError("usage_option_value_invalid", {
@@ -52191,14 +52187,13 @@ async function runCompletion({ positionals }) {
     });
   return { stdout: completionScript(shell, everyHelp), diagnostics: [], exitCode: EXIT.ok };
 }
-var SHELLS, everyHelp, completionCommand;
+var SHELLS, completionCommand;
 var init_completion = __esm({
   "dist/cli/completion.js"() {
     init_help();
     init_completion_help();
     init_command();
     SHELLS = ["bash", "zsh", "fish"];
-    everyHelp = [];
     completionCommand = { ...fromHelp(completionHelp), run: runCompletion };
   }
 });
@@ -52491,7 +52486,6 @@ async function loadCommand(entry) {
   return command;
 }
 var TOP_USAGE = "diene COMMAND [ARGUMENTS] [OPTIONS]";
-var current;
 function listing(words) {
   return words.join(", ").replace(/, ([^,]*)$/, " or $1");
 }
@@ -52537,8 +52531,7 @@ function hasFlag(argv, long, short2) {
   return (end === -1 ? argv : argv.slice(0, end)).some((a) => a === long || a === short2);
 }
 var EVERY_OPTION = [...COMMAND_HELPS.flatMap(optionsOf), ...TOP_LEVEL_OPTION_HELP];
-async function run(argv) {
-  current = void 0;
+async function run(argv, context) {
   const words = plainWords(argv, EVERY_OPTION);
   const wantsHelp = hasFlag(argv, "--help", "-h");
   const wantsVersion = hasFlag(argv, "--version", "-V");
@@ -52565,7 +52558,7 @@ async function run(argv) {
   if ("group" in found)
     return helpRun(formatGroupHelp(found.group, COMMAND_HELPS));
   const { entry, used } = found;
-  current = entry.help;
+  context.command = entry.help;
   if (wantsHelp)
     return helpRun(formatCommandHelp(entry.help));
   if (wantsVersion)
@@ -52586,11 +52579,15 @@ async function run(argv) {
   const level = values2["quiet"] ? "error" : severityFlag;
   const progress = process.stderr.isTTY && format2 === "text" && level === "info" ? terminalProgress(process.stderr, entry.help.name) : SILENT_PROGRESS;
   const command = await loadCommand(entry);
-  if (command.name === "completion")
-    (await Promise.resolve().then(() => (init_completion(), completion_exports))).setCompletionHelps(COMMAND_HELPS);
   const prefixGiven = typeof values2["path-prefix"] === "string";
   const strict = isStrict(values2);
-  const ran = await command.run({ positionals: parsed2.positionals, values: values2, format: format2, progress });
+  const ran = await command.run({
+    positionals: parsed2.positionals,
+    values: values2,
+    format: format2,
+    progress,
+    ...command.name === "completion" ? { everyHelp: COMMAND_HELPS } : {}
+  });
   const result = strict ? strictResult(ran) : ran;
   const root = path37.resolve(typeof values2["fleet"] === "string" ? values2["fleet"] : ".");
   const logFile = command.name === "compile" && typeof values2["output"] === "string" ? values2["output"] : void 0;
@@ -52601,7 +52598,8 @@ async function run(argv) {
     prefixGiven,
     root,
     strict,
-    ...logFile === void 0 ? {} : { logFile }
+    ...logFile === void 0 ? {} : { logFile },
+    commandName: entry.help.name
   };
 }
 function shownDiagnostics(diagnostics, level, strict) {
@@ -52641,7 +52639,7 @@ function writeLog(log, logFile) {
   else
     process.stderr.write(log);
 }
-function emit({ result, format: format2, level, prefixGiven = false, root, strict = false, logFile }) {
+function emit({ result, format: format2, level, prefixGiven = false, root, strict = false, logFile, commandName = "diene" }) {
   const own = shownDiagnostics(result.diagnostics, level, strict);
   const findings = errorsFirst([...own, ...result.outputFindings ?? []]);
   const diagnostics = errorsFirst([...own, ...writeStepSummary(result, findings)]);
@@ -52652,7 +52650,7 @@ function emit({ result, format: format2, level, prefixGiven = false, root, stric
   if (result.diagnosticsInStdout && format2 === "json")
     process.stdout.write(formatJson(named2(everything)));
   else if (result.diagnosticsInStdout && format2 === "sarif")
-    process.stdout.write(formatSarif(rooted(), { version: toolVersion(), fleetFolder: result.pathPrefix ?? "", command: current?.name ?? "diene" }));
+    process.stdout.write(formatSarif(rooted(), { version: toolVersion(), fleetFolder: result.pathPrefix ?? "", command: commandName }));
   else if (result.stdoutBytes)
     (logFile === "-" ? process.stderr : process.stdout).write(result.stdoutBytes);
   else if (result.stdout)
@@ -52661,7 +52659,7 @@ function emit({ result, format: format2, level, prefixGiven = false, root, stric
     if (format2 === "json")
       writeLog(formatJson(named2(everything)), logFile);
     else if (format2 === "sarif")
-      writeLog(formatSarif(rooted(), { version: toolVersion(), fleetFolder: result.pathPrefix ?? "", command: current?.name ?? "diene" }), logFile);
+      writeLog(formatSarif(rooted(), { version: toolVersion(), fleetFolder: result.pathPrefix ?? "", command: commandName }), logFile);
     else {
       process.stderr.write(formatTextReport(shown3(diagnostics), { colour: useColour(process.stderr.isTTY, process.env), strict }));
       if (format2 === "github" || process.env["GITHUB_ACTIONS"] === "true")
@@ -52678,7 +52676,7 @@ function asksFor(argv, form) {
   const at2 = argv.indexOf("--format");
   return argv.includes(`--format=${form}`) || at2 !== -1 && argv[at2 + 1] === form;
 }
-function emitUsageError(error2, argv) {
+function emitUsageError(error2, argv, current) {
   const usage = diagnoseUnchecked({}, error2.code, {
     command: current?.name ?? "COMMAND",
     usage: current?.usage ?? TOP_USAGE,
@@ -52698,7 +52696,7 @@ function emitUsageError(error2, argv) {
     process.stderr.write(`${terminalLines(error2.notes)}
 `);
 }
-function emitPeerMissing(peer, argv) {
+function emitPeerMissing(peer, argv, current) {
   const missing = diagnose({}, "peer_dependency_missing", { command: current?.name ?? "COMMAND", package: peer });
   if (asksFor(argv, "json"))
     process.stderr.write(formatJson([missing]));
@@ -52706,19 +52704,20 @@ function emitPeerMissing(peer, argv) {
     process.stderr.write(formatTextReport([missing], { colour: useColour(process.stderr.isTTY, process.env) }));
 }
 async function main(argv) {
+  const context = {};
   try {
-    const outcome = await run(argv);
+    const outcome = await run(argv, context);
     emit(outcome);
     process.exitCode = outcome.result.exitCode;
   } catch (error2) {
     if (error2 instanceof UsageError) {
-      emitUsageError(error2, argv);
+      emitUsageError(error2, argv, context.command);
       process.exitCode = EXIT.invalid;
       return;
     }
     const peer = missingPackage(error2);
     if (peer !== void 0) {
-      emitPeerMissing(peer, argv);
+      emitPeerMissing(peer, argv, context.command);
       process.exitCode = EXIT.invalid;
       return;
     }

@@ -100,8 +100,10 @@ async function loadCommand(entry: CommandEntry): Promise<Command> {
 /** The usage line a usage error shows when no command was named. */
 const TOP_USAGE = 'diene COMMAND [ARGUMENTS] [OPTIONS]';
 
-/** The command being parsed or run, for the usage line of a usage error. */
-let current: CommandHelp | undefined;
+/** What one run of the command line knows so far: the command being parsed or run, for the usage line of a usage error. */
+interface RunContext {
+  command?: CommandHelp;
+}
 
 /** "a, b or c". */
 function listing(words: readonly string[]): string {
@@ -169,6 +171,8 @@ interface Run {
   strict?: boolean;
   /** `compile --output FILE`: where the json or sarif log goes instead of stderr (`-`: stdout). */
   logFile?: string;
+  /** The command that ran (the SARIF log's tool invocation). */
+  commandName?: string;
 }
 
 function helpRun(text: string): Run {
@@ -183,8 +187,7 @@ function hasFlag(argv: readonly string[], long: string, short: string): boolean 
 
 const EVERY_OPTION = [...COMMAND_HELPS.flatMap(optionsOf), ...TOP_LEVEL_OPTION_HELP];
 
-async function run(argv: readonly string[]): Promise<Run> {
-  current = undefined;
+async function run(argv: readonly string[], context: RunContext): Promise<Run> {
   const words = plainWords(argv, EVERY_OPTION);
   const wantsHelp = hasFlag(argv, '--help', '-h');
   const wantsVersion = hasFlag(argv, '--version', '-V');
@@ -208,7 +211,7 @@ async function run(argv: readonly string[]): Promise<Run> {
   );
   if ('group' in found) return helpRun(formatGroupHelp(found.group, COMMAND_HELPS));
   const { entry, used } = found;
-  current = entry.help;
+  context.command = entry.help;
   if (wantsHelp) return helpRun(formatCommandHelp(entry.help));
   if (wantsVersion) return helpRun(`${toolVersion()}\n`);
   const commandIndices = new Set(words.slice(0, used).map((w) => w.index));
@@ -228,11 +231,16 @@ async function run(argv: readonly string[]): Promise<Run> {
   const level: Level = values['quiet'] ? 'error' : (severityFlag as Level);
   const progress = process.stderr.isTTY && format === 'text' && level === 'info' ? terminalProgress(process.stderr, entry.help.name) : SILENT_PROGRESS;
   const command = await loadCommand(entry);
-  if (command.name === 'completion') (await import('./cli/completion.js')).setCompletionHelps(COMMAND_HELPS);
   const prefixGiven = typeof values['path-prefix'] === 'string';
   // Only a command whose help lists --strict can be given it: the parser refuses it elsewhere (render, report).
   const strict = isStrict(values);
-  const ran = await command.run({ positionals: parsed.positionals, values, format, progress });
+  const ran = await command.run({
+    positionals: parsed.positionals,
+    values,
+    format,
+    progress,
+    ...(command.name === 'completion' ? { everyHelp: COMMAND_HELPS } : {}),
+  });
   const result = strict ? strictResult(ran) : ran;
   const root = path.resolve(typeof values['fleet'] === 'string' ? values['fleet'] : '.');
   const logFile = command.name === 'compile' && typeof values['output'] === 'string' ? values['output'] : undefined;
@@ -244,6 +252,7 @@ async function run(argv: readonly string[]): Promise<Run> {
     root,
     strict,
     ...(logFile === undefined ? {} : { logFile }),
+    commandName: entry.help.name,
   };
 }
 
@@ -299,7 +308,7 @@ function writeLog(log: string, logFile: string | undefined): void {
   else process.stderr.write(log);
 }
 
-function emit({ result, format, level, prefixGiven = false, root, strict = false, logFile }: Run): void {
+function emit({ result, format, level, prefixGiven = false, root, strict = false, logFile, commandName = 'diene' }: Run): void {
   const own = shownDiagnostics(result.diagnostics, level, strict);
   // The findings about the output tree: diagnostics in every form but text, where the notes list them.
   // Every list is in triage order: errors first, each group in the order the command gave (its findings sorted by file,
@@ -316,14 +325,14 @@ function emit({ result, format, level, prefixGiven = false, root, strict = false
   // validate --format json|sarif: the diagnostics on stdout are the product, filtered like any report.
   if (result.diagnosticsInStdout && format === 'json') process.stdout.write(formatJson(named(everything)));
   else if (result.diagnosticsInStdout && format === 'sarif')
-    process.stdout.write(formatSarif(rooted(), { version: toolVersion(), fleetFolder: result.pathPrefix ?? '', command: current?.name ?? 'diene' }));
+    process.stdout.write(formatSarif(rooted(), { version: toolVersion(), fleetFolder: result.pathPrefix ?? '', command: commandName }));
   // With the log on stdout (`compile --output -`), the review that stdout would hold goes to stderr.
   else if (result.stdoutBytes) (logFile === '-' ? process.stderr : process.stdout).write(result.stdoutBytes);
   else if (result.stdout) (logFile === '-' ? process.stderr : process.stdout).write(result.stdout);
   if (!result.diagnosticsInStdout) {
     if (format === 'json') writeLog(formatJson(named(everything)), logFile);
     else if (format === 'sarif')
-      writeLog(formatSarif(rooted(), { version: toolVersion(), fleetFolder: result.pathPrefix ?? '', command: current?.name ?? 'diene' }), logFile);
+      writeLog(formatSarif(rooted(), { version: toolVersion(), fleetFolder: result.pathPrefix ?? '', command: commandName }), logFile);
     else {
       process.stderr.write(formatTextReport(shown(diagnostics), { colour: useColour(process.stderr.isTTY, process.env), strict }));
       if (format === 'github' || process.env['GITHUB_ACTIONS'] === 'true') process.stderr.write(formatGithub(rooted()));
@@ -344,7 +353,7 @@ function asksFor(argv: readonly string[], form: string): boolean {
 }
 
 /** Prints a usage error: the catalog diagnostic with the command's usage line, then any notes (a group's subcommands). */
-function emitUsageError(error: UsageError, argv: readonly string[]): void {
+function emitUsageError(error: UsageError, argv: readonly string[], current: CommandHelp | undefined): void {
   // The code and its arguments were checked where the UsageError was built; the front end adds the usage line.
   const usage = diagnoseUnchecked({}, error.code, {
     command: current?.name ?? 'COMMAND',
@@ -373,7 +382,7 @@ function emitUsageError(error: UsageError, argv: readonly string[]): void {
  * installed (package-missing.ts): the import failed before anything was read
  * or written.
  */
-function emitPeerMissing(peer: string, argv: readonly string[]): void {
+function emitPeerMissing(peer: string, argv: readonly string[], current: CommandHelp | undefined): void {
   const missing = diagnose({}, 'peer_dependency_missing', { command: current?.name ?? 'COMMAND', package: peer });
   if (asksFor(argv, 'json')) process.stderr.write(formatJson([missing]));
   else process.stderr.write(formatTextReport([missing], { colour: useColour(process.stderr.isTTY, process.env) }));
@@ -385,19 +394,20 @@ function emitPeerMissing(peer: string, argv: readonly string[]): void {
  * exits 70 with a one-line message (the stack only with `--debug`).
  */
 export async function main(argv: readonly string[]): Promise<void> {
+  const context: RunContext = {};
   try {
-    const outcome = await run(argv);
+    const outcome = await run(argv, context);
     emit(outcome);
     process.exitCode = outcome.result.exitCode;
   } catch (error) {
     if (error instanceof UsageError) {
-      emitUsageError(error, argv);
+      emitUsageError(error, argv, context.command);
       process.exitCode = EXIT.invalid;
       return;
     }
     const peer = missingPackage(error);
     if (peer !== undefined) {
-      emitPeerMissing(peer, argv);
+      emitPeerMissing(peer, argv, context.command);
       process.exitCode = EXIT.invalid;
       return;
     }

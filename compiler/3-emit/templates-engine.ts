@@ -13,17 +13,18 @@ import type HandlebarsModule from 'handlebars';
 import { precompiledTemplates } from './generated/precompiled-templates.js';
 
 const require = createRequire(import.meta.url);
-const made = new Map<string, HandlebarsModule.TemplateDelegate>();
+/** Each precompiled template's function, by its spec (made once: a pure function of the spec). */
+const made = new WeakMap<object, HandlebarsModule.TemplateDelegate>();
 
 /** The template of templates/ named `name`, ready to render; throws when there is no such template. */
 export function compiledTemplate(name: string): HandlebarsModule.TemplateDelegate {
-  let template = made.get(name);
+  const spec = precompiledTemplates[name];
+  if (spec === undefined) throw new Error(`no template ${name} in templates/`);
+  let template = made.get(spec);
   if (template === undefined) {
-    const spec = precompiledTemplates[name];
-    if (spec === undefined) throw new Error(`no template ${name} in templates/`);
     const runtime = require('handlebars/runtime') as typeof HandlebarsModule;
     template = runtime.template(spec as TemplateSpecification);
-    made.set(name, template);
+    made.set(spec, template);
   }
   return template;
 }

@@ -57,6 +57,8 @@ export interface CommandInput {
   format: Format;
   /** Where a long run says how far it is (prints nothing unless stderr is a terminal). */
   progress?: Progress;
+  /** The help of every command of this command line (for `diene completion`, which writes them into a script). */
+  everyHelp?: readonly CommandHelp[];
 }
 
 /** A command: its name, its options (node:util parseArgs form), its help line and what it does. */

@@ -268,15 +268,7 @@ export function completionScript(shell: (typeof SHELLS)[number], helps: readonly
   return fishScript(helps);
 }
 
-/** Every command's help, set by cli.ts before the command runs (this module must not import cli.ts). */
-let everyHelp: readonly CommandHelp[] = [];
-
-/** Gives the completion command the help of every command. */
-export function setCompletionHelps(helps: readonly CommandHelp[]): void {
-  everyHelp = helps;
-}
-
-async function runCompletion({ positionals }: CommandInput): Promise<CommandResult> {
+async function runCompletion({ positionals, everyHelp = [] }: CommandInput): Promise<CommandResult> {
   const shell = positionals[0] as string;
   if (!(SHELLS as readonly string[]).includes(shell))
     throw new UsageError('usage_option_value_invalid', {

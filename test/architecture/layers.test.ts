@@ -26,15 +26,11 @@ import {
  * The module-level state outside adapters/ and incremental/ that was there
  * when the rule came (STYLE.md forbids it): each is to be passed as a context
  * instead. The list only shrinks; a new piece of state fails the test.
+ * Left: a test seam (which positioned documents a run makes again) and two
+ * speed memos of the YAML writer (a reused buffer; the quoting answers, a
+ * pure function of the text), which need a context through every emitter.
  */
-const KNOWN_MODULE_STATE = [
-  '1-load/parse-yaml.ts remadeListener',
-  '3-emit/block-yaml.ts spareBuffer',
-  '3-emit/serialize.ts nonStringAnswers',
-  '3-emit/templates-engine.ts made',
-  'cli.ts current',
-  'cli/completion.ts everyHelp',
-];
+const KNOWN_MODULE_STATE = ['1-load/parse-yaml.ts remadeListener', '3-emit/block-yaml.ts spareBuffer', '3-emit/serialize.ts nonStringAnswers'];
 
 describe('compiler/ layers', () => {
   const imports = compilerImports();

@@ -34497,15 +34497,26 @@ __export(render_exports, {
   RENDER_ENV: () => RENDER_ENV,
   renderCommand: () => renderCommand
 });
+import { existsSync as existsSync2, readdirSync as readdirSync7 } from "node:fs";
 import path23 from "node:path";
-function platformName(values2, env) {
+function fleetPlatforms(root) {
+  try {
+    return readdirSync7(path23.join(root, "carbon"), { withFileTypes: true }).filter((entry) => entry.isDirectory() && existsSync2(path23.join(root, "carbon", entry.name, "platform.yaml"))).map((entry) => entry.name).sort();
+  } catch {
+    return [];
+  }
+}
+function platformName(values2, env, root) {
   const flag = stringOption(values2, "platform");
   const fromEnv = env[RENDER_ENV.platform] || void 0;
   if (flag !== void 0 && fromEnv !== void 0 && flag !== fromEnv)
     throw conflictingOptions(`--platform ${flag}`, `${RENDER_ENV.platform}=${fromEnv}`, "platforms_differ", "the platform once");
   const name = flag ?? fromEnv;
-  if (!name)
-    throw missingOption("--platform NAME", `name the platform to render (in the plugin, ${RENDER_ENV.platform}, set by the Application's plugin env entry PLATFORM)`);
+  if (!name) {
+    const platforms = fleetPlatforms(root);
+    const known3 = platforms.length === 0 ? "" : `, one of ${platforms.join(", ")}`;
+    throw missingOption("--platform NAME", `name the platform to render${known3} (in the plugin, ${RENDER_ENV.platform}, set by the Application's plugin env entry PLATFORM)`);
+  }
   return name;
 }
 function renderFleetRoot(values2, env) {
@@ -34524,8 +34535,8 @@ function renderFleetRoot(values2, env) {
 }
 async function runRender({ values: values2 }) {
   const env = process.env;
-  const name = platformName(values2, env);
   const root = renderFleetRoot(values2, env);
+  const name = platformName(values2, env, root);
   const now = nowSeconds(values2);
   const cacheDir = cacheFolderOption(values2);
   const outcome = await renderIncrementally({
@@ -48863,23 +48874,23 @@ var init_capabilities = __esm({
 });
 
 // dist/adapters/kube/adapter.js
-import { existsSync as existsSync2 } from "node:fs";
+import { existsSync as existsSync3 } from "node:fs";
 import path34 from "node:path";
 function missingKubeconfig(env, home) {
   const listed4 = (env["KUBECONFIG"] ?? "").split(path34.delimiter).filter(Boolean);
   if (listed4.length > 0) {
-    const absent = listed4.filter((file) => !existsSync2(file));
+    const absent = listed4.filter((file) => !existsSync3(file));
     return absent.length === listed4.length ? [`KUBECONFIG=${env["KUBECONFIG"]} (${listed4.length === 1 ? "no such file" : "none of these files exists"})`] : void 0;
   }
   const searched = ["KUBECONFIG (not set)"];
   if (home) {
     const config = path34.join(home, ".kube", "config");
-    if (existsSync2(config))
+    if (existsSync3(config))
       return void 0;
     searched.push(`${config} (no such file)`);
   } else
     searched.push("~/.kube/config (no home directory)");
-  if (env["KUBERNETES_SERVICE_HOST"] && existsSync2(SERVICE_ACCOUNT_TOKEN))
+  if (env["KUBERNETES_SERVICE_HOST"] && existsSync3(SERVICE_ACCOUNT_TOKEN))
     return void 0;
   searched.push(`the in-cluster service account (${env["KUBERNETES_SERVICE_HOST"] ? `no ${SERVICE_ACCOUNT_TOKEN}` : "KUBERNETES_SERVICE_HOST not set"})`);
   return searched;

@@ -30,6 +30,7 @@
  *   (the issuer check needs them) and no claim (no claim reaches the render).
  * The CLI never calls `process.exit()`, which truncates large piped output.
  */
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { realPath } from '../adapters/filesystem/files.js';
 import { renderIncrementally } from '../incremental/render-build.js';
@@ -55,17 +56,32 @@ import { toolVersion } from '../adapters/filesystem/tool-version.js';
 /** The environment variables `diene render` reads (and no other). */
 export const RENDER_ENV = { platform: 'ARGOCD_ENV_PLATFORM', parameters: 'ARGOCD_APP_PARAMETERS' } as const;
 
-function platformName(values: CommandInput['values'], env: NodeJS.ProcessEnv): string {
+/** The platforms a fleet holds (`carbon/<platform>/platform.yaml`), sorted; none when the folder cannot be read. */
+function fleetPlatforms(root: string): string[] {
+  try {
+    return readdirSync(path.join(root, 'carbon'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && existsSync(path.join(root, 'carbon', entry.name, 'platform.yaml')))
+      .map((entry) => entry.name)
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+function platformName(values: CommandInput['values'], env: NodeJS.ProcessEnv, root: string): string {
   const flag = stringOption(values, 'platform');
   const fromEnv = env[RENDER_ENV.platform] || undefined;
   if (flag !== undefined && fromEnv !== undefined && flag !== fromEnv)
     throw conflictingOptions(`--platform ${flag}`, `${RENDER_ENV.platform}=${fromEnv}`, 'platforms_differ', 'the platform once');
   const name = flag ?? fromEnv;
-  if (!name)
+  if (!name) {
+    const platforms = fleetPlatforms(root);
+    const known = platforms.length === 0 ? '' : `, one of ${platforms.join(', ')}`;
     throw missingOption(
       '--platform NAME',
-      `name the platform to render (in the plugin, ${RENDER_ENV.platform}, set by the Application's plugin env entry PLATFORM)`,
+      `name the platform to render${known} (in the plugin, ${RENDER_ENV.platform}, set by the Application's plugin env entry PLATFORM)`,
     );
+  }
   return name;
 }
 
@@ -86,8 +102,8 @@ function renderFleetRoot(values: CommandInput['values'], env: NodeJS.ProcessEnv)
 
 async function runRender({ values }: CommandInput): Promise<CommandResult> {
   const env = process.env;
-  const name = platformName(values, env);
   const root = renderFleetRoot(values, env);
+  const name = platformName(values, env, root);
   const now = nowSeconds(values);
   const cacheDir = cacheFolderOption(values);
   const outcome = await renderIncrementally({

@@ -127,6 +127,8 @@ describe('diene render inside the plugin sidecar', () => {
     const none = await sidecarRender(dir, {});
     expect([none.exitCode, none.stdout]).toEqual([2, '']);
     expect(none.stderr).toContain('diene render needs --platform NAME');
+    // The hint lists the fleet's platforms (carbon/<platform>/platform.yaml), so the fix is a copy away.
+    expect(none.stderr).toContain('name the platform to render, one of aldehyde, mercury, nitroso (in the plugin');
     expect(none.stderr).toContain('ARGOCD_ENV_PLATFORM');
   });
 

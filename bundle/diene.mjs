@@ -52703,16 +52703,23 @@ function emitUsageError(error2, argv, current) {
     return;
   }
   process.stderr.write(formatTextReport([usage], { colour: useColour(process.stderr.isTTY, process.env) }));
+  annotateForGithub([usage], argv);
   if (error2.notes.length)
     process.stderr.write(`${terminalLines(error2.notes)}
 `);
+}
+function annotateForGithub(diagnostics, argv) {
+  if (asksFor(argv, "github") || process.env["GITHUB_ACTIONS"] === "true")
+    process.stderr.write(formatGithub(diagnostics));
 }
 function emitPeerMissing(peer, argv, current) {
   const missing = diagnose({}, "peer_dependency_missing", { command: current?.name ?? "COMMAND", package: peer });
   if (asksFor(argv, "json"))
     process.stderr.write(formatJson([missing]));
-  else
+  else {
     process.stderr.write(formatTextReport([missing], { colour: useColour(process.stderr.isTTY, process.env) }));
+    annotateForGithub([missing], argv);
+  }
 }
 async function main(argv) {
   const context = {};

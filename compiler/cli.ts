@@ -374,7 +374,13 @@ function emitUsageError(error: UsageError, argv: readonly string[], current: Com
     return;
   }
   process.stderr.write(formatTextReport([usage], { colour: useColour(process.stderr.isTTY, process.env) }));
+  annotateForGithub([usage], argv);
   if (error.notes.length) process.stderr.write(`${terminalLines(error.notes)}\n`);
+}
+
+/** Under `--format github` or in a GitHub Actions job, a refusal before the run also gets its `::error` annotation (as `emit` gives every diagnostic). */
+function annotateForGithub(diagnostics: readonly Diagnostic[], argv: readonly string[]): void {
+  if (asksFor(argv, 'github') || process.env['GITHUB_ACTIONS'] === 'true') process.stderr.write(formatGithub(diagnostics));
 }
 
 /**
@@ -385,7 +391,10 @@ function emitUsageError(error: UsageError, argv: readonly string[], current: Com
 function emitPeerMissing(peer: string, argv: readonly string[], current: CommandHelp | undefined): void {
   const missing = diagnose({}, 'peer_dependency_missing', { command: current?.name ?? 'COMMAND', package: peer });
   if (asksFor(argv, 'json')) process.stderr.write(formatJson([missing]));
-  else process.stderr.write(formatTextReport([missing], { colour: useColour(process.stderr.isTTY, process.env) }));
+  else {
+    process.stderr.write(formatTextReport([missing], { colour: useColour(process.stderr.isTTY, process.env) }));
+    annotateForGithub([missing], argv);
+  }
 }
 
 /**

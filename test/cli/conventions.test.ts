@@ -55,6 +55,18 @@ function onTerminal(args: readonly string[], env: Record<string, string> = {}): 
 const ESC = '\u001b[';
 
 describe('usage errors', () => {
+  it('get a GitHub annotation under --format github and in a GitHub Actions job, as every diagnostic does', () => {
+    const annotation = /^::error title=usage_option_unknown::diene compile has no option --bogus \(hint: usage: diene compile /m;
+    const flagged = runCli(['compile', '--bogus', '--format', 'github']);
+    expect(flagged.exitCode).toBe(2);
+    expect(flagged.stderr).toContain('diene: error usage_option_unknown: diene compile has no option --bogus');
+    expect(flagged.stderr).toMatch(annotation);
+    const inJob = runCli(['compile', '--bogus'], { env: { GITHUB_ACTIONS: 'true' } });
+    expect(inJob.stderr).toMatch(annotation);
+    // Elsewhere in text form: no workflow command.
+    expect(runCli(['compile', '--bogus']).stderr).not.toContain('::error');
+  });
+
   it('suggest the nearest command: `diene compil` → did you mean `diene compile`', () => {
     const run = runCli(['compil']);
     expect(run.exitCode).toBe(2);

@@ -1383,7 +1383,7 @@ var init_catalog = __esm({
       schema_enum: {
         severity: "error",
         message: "{value} is not one of the allowed values",
-        hint: "use one of: {allowed}"
+        hint: "{suggestion}use one of: {allowed}"
       },
       schema_format: {
         severity: "error",
@@ -12151,6 +12151,16 @@ function nothingWritten(key, expected) {
     return `nothing is written under "${key}:": write its items under it, one "- item" a line; `;
   return `nothing follows "${key}:", which YAML reads as null: write its value; `;
 }
+function quotedNumber(data2, expected) {
+  if (typeof data2 !== "string" || !(expected.includes("integer") || expected.includes("number")))
+    return "";
+  const written = data2.trim();
+  if (/^-?\d+(?:\.\d+)?$/.test(written))
+    return `write ${written} without quotes: in quotes YAML reads it as a string; `;
+  if (/^-?\d+(?:\.\d+)?\s*[a-z]+$/i.test(written))
+    return "write a plain number, without quotes or a unit (the schema's description gives the unit); ";
+  return "";
+}
 function describe(value) {
   if (value === null)
     return "null";
@@ -12172,24 +12182,11 @@ function codeFor(error2) {
   const code2 = (missing !== void 0 ? codes?.[`required:${missing}`] : void 0) ?? codes?.[error2.keyword];
   return code2 && isDiagnosticCode(code2) ? code2 : void 0;
 }
-function levenshtein(a, b) {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j];
-      row[j] = Math.min(above + 1, row[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return row[b.length];
-}
 function suggestKey(key, allowed) {
   const sorted = [...allowed].sort();
-  const close = sorted.filter((candidate) => levenshtein(key.toLowerCase(), candidate.toLowerCase()) <= 2);
-  if (close.length > 0)
-    return `did you mean "${close[0]}"? (allowed keys: ${sorted.join(", ")})`;
+  const closest2 = closestName(key, sorted);
+  if (closest2 !== void 0)
+    return `did you mean "${closest2}"? (allowed keys: ${sorted.join(", ")})`;
   return sorted.length > 0 ? `remove it; allowed keys here: ${sorted.join(", ")}` : "remove it";
 }
 function lengthLimit(schema) {
@@ -12317,15 +12314,19 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
         expected: article(expected),
         at: at2,
         actual: describe(data2),
-        fix: data2 === null ? nothingWritten(path38.at(-1), expected.split(" or ")) : "",
+        fix: data2 === null ? nothingWritten(path38.at(-1), expected.split(" or ")) : quotedNumber(data2, expected.split(" or ")),
         schema
       });
     }
-    case "enum":
+    case "enum": {
+      const allowedValues = error2.params.allowedValues ?? [];
+      const closest2 = typeof data2 === "string" ? closestName(data2, allowedValues.filter((v) => typeof v === "string")) : void 0;
       return diagnoseUnchecked(locate(parsed2, path38), override ?? "schema_enum", {
         value: shown3,
-        allowed: (error2.params.allowedValues ?? []).map((v) => JSON.stringify(v)).join(", ")
+        allowed: allowedValues.map((v) => JSON.stringify(v)).join(", "),
+        suggestion: closest2 === void 0 ? "" : `did you mean ${JSON.stringify(closest2)}? `
       });
+    }
     case "const":
       return diagnoseUnchecked(locate(parsed2, path38), override ?? "schema_enum", {
         value: shown3,
@@ -12409,7 +12410,7 @@ function article(types) {
 }
 function misspeltRequired(unknown, errors2) {
   const key = String(unknown.params.additionalProperty).toLowerCase();
-  const distance2 = (e) => levenshtein(key, String(e.params.missingProperty).toLowerCase());
+  const distance2 = (e) => editDistance(key, String(e.params.missingProperty).toLowerCase());
   return errors2.filter((e) => e.keyword === "required" && e.instancePath === unknown.instancePath && distance2(e) <= 2).sort((a, b) => distance2(a) - distance2(b))[0];
 }
 function toDiagnostics(kind2, parsed2, errors2, clock) {
@@ -12442,6 +12443,7 @@ var init_schema_validation = __esm({
   "dist/1-load/schema-validation.js"() {
     init_diagnostic();
     init_catalog();
+    init_spelling();
     init_parse_yaml();
     WEAK_KEYWORDS = /* @__PURE__ */ new Set(["type", "oneOf", "anyOf", "if", "const", "enum"]);
   }

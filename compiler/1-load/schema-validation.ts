@@ -16,6 +16,7 @@
 import type { ErrorObject } from 'ajv';
 import { diagnose, diagnoseUnchecked, type Diagnostic, type DiagnosticArgs } from '../diagnostics/diagnostic.js';
 import { isDiagnosticCode, type DiagnosticCode } from '../diagnostics/catalog.js';
+import { closestName, editDistance } from '../diagnostics/spelling.js';
 import { locate, sourceTextAt, type DocumentPath, type ParsedDocument } from './parse-yaml.js';
 
 /** The JSON Schema keywords whose failures {@link SchemaValidators.validate} maps to diagnostics. */
@@ -156,6 +157,15 @@ function nothingWritten(key: string | number | undefined, expected: readonly str
   return `nothing follows "${key}:", which YAML reads as null: write its value; `;
 }
 
+/** The fix for a number written in quotes (`ttl: "60"`) or with a unit (`ttl: "60s"`) where the schema wants a number. */
+function quotedNumber(data: unknown, expected: readonly string[]): string {
+  if (typeof data !== 'string' || !(expected.includes('integer') || expected.includes('number'))) return '';
+  const written = data.trim();
+  if (/^-?\d+(?:\.\d+)?$/.test(written)) return `write ${written} without quotes: in quotes YAML reads it as a string; `;
+  if (/^-?\d+(?:\.\d+)?\s*[a-z]+$/i.test(written)) return "write a plain number, without quotes or a unit (the schema's description gives the unit); ";
+  return '';
+}
+
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
@@ -174,25 +184,11 @@ function codeFor(error: ErrorObject): DiagnosticCode | undefined {
   return code && isDiagnosticCode(code) ? code : undefined;
 }
 
-function levenshtein(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0] as number;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j] as number;
-      row[j] = Math.min(above + 1, (row[j - 1] as number) + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return row[b.length] as number;
-}
-
 /** "did you mean X?" for a misspelt key, else the list of allowed keys. */
 export function suggestKey(key: string, allowed: readonly string[]): string {
   const sorted = [...allowed].sort();
-  const close = sorted.filter((candidate) => levenshtein(key.toLowerCase(), candidate.toLowerCase()) <= 2);
-  if (close.length > 0) return `did you mean "${close[0]}"? (allowed keys: ${sorted.join(', ')})`;
+  const closest = closestName(key, sorted);
+  if (closest !== undefined) return `did you mean "${closest}"? (allowed keys: ${sorted.join(', ')})`;
   return sorted.length > 0 ? `remove it; allowed keys here: ${sorted.join(', ')}` : 'remove it';
 }
 
@@ -361,15 +357,25 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject, 
         expected: article(expected),
         at,
         actual: describe(data),
-        fix: data === null ? nothingWritten(path.at(-1), expected.split(' or ')) : '',
+        fix: data === null ? nothingWritten(path.at(-1), expected.split(' or ')) : quotedNumber(data, expected.split(' or ')),
         schema,
       });
     }
-    case 'enum':
+    case 'enum': {
+      const allowedValues = (error.params as { allowedValues: unknown[] }).allowedValues ?? [];
+      const closest =
+        typeof data === 'string'
+          ? closestName(
+              data,
+              allowedValues.filter((v): v is string => typeof v === 'string'),
+            )
+          : undefined;
       return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_enum', {
         value: shown,
-        allowed: ((error.params as { allowedValues: unknown[] }).allowedValues ?? []).map((v) => JSON.stringify(v)).join(', '),
+        allowed: allowedValues.map((v) => JSON.stringify(v)).join(', '),
+        suggestion: closest === undefined ? '' : `did you mean ${JSON.stringify(closest)}? `,
       });
+    }
     case 'const':
       return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_enum', {
         value: shown,
@@ -460,7 +466,7 @@ function article(types: string): string {
 /** The required key missing beside `unknown` (an unknown key at the same place) that it is a close spelling of, if any. */
 function misspeltRequired(unknown: ErrorObject, errors: readonly ErrorObject[]): ErrorObject | undefined {
   const key = String((unknown.params as { additionalProperty: string }).additionalProperty).toLowerCase();
-  const distance = (e: ErrorObject) => levenshtein(key, String((e.params as { missingProperty: string }).missingProperty).toLowerCase());
+  const distance = (e: ErrorObject) => editDistance(key, String((e.params as { missingProperty: string }).missingProperty).toLowerCase());
   return errors
     .filter((e) => e.keyword === 'required' && e.instancePath === unknown.instancePath && distance(e) <= 2)
     .sort((a, b) => distance(a) - distance(b))[0];

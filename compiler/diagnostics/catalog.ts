@@ -1404,7 +1404,7 @@ export const catalog = {
   schema_enum: {
     severity: 'error',
     message: '{value} is not one of the allowed values',
-    hint: 'use one of: {allowed}',
+    hint: '{suggestion}use one of: {allowed}',
   },
   schema_format: {
     severity: 'error',

@@ -86,6 +86,11 @@ describe('suggestKey', () => {
   it('suggests the closest allowed key for a typo', () => {
     expect(suggestKey('teir', ['name', 'region', 'tier'])).toBe('did you mean "tier"? (allowed keys: name, region, tier)');
   });
+  it('suggests the nearest key, not the first in sort order within reach', () => {
+    // "vlandscape" is one edit from "vlandscapes" and two from "landscapes".
+    const keys = ['landscapes', 'name', 'services', 'sharedCharts', 'stages', 'vlandscapes'];
+    expect(suggestKey('vlandscape', keys)).toBe(`did you mean "vlandscapes"? (allowed keys: ${keys.join(', ')})`);
+  });
   it('lists the allowed keys when nothing is close', () => {
     expect(suggestKey('colour', ['name', 'region', 'tier'])).toBe('remove it; allowed keys here: name, region, tier');
   });

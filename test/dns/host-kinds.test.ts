@@ -55,4 +55,15 @@ describe('the DNS host kinds', () => {
       for (const listed of enums) expect([...listed].sort(), schema).toEqual([...DNS_HOST_KINDS].sort());
     }
   });
+
+  it('are the lists written out for people: the fleet diene init writes, the fleet reference and the DNS page', () => {
+    // Each written list is `provider: kind | kind | …` (or `provider: kind # kind | kind | …`) on one line.
+    for (const file of ['compiler/cli/init.ts', 'docs/fleet-reference.md']) {
+      const lists = [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(/provider: (?:[a-z0-9]+ # )?([a-z0-9]+(?: \| [a-z0-9]+)+)/g)];
+      expect(lists.length, file).toBeGreaterThan(0);
+      for (const [, list] of lists) expect(list?.split(' | ').sort(), file).toEqual([...DNS_HOST_KINDS].sort());
+    }
+    const dnsPage = readFileSync(path.join(ROOT, 'docs/dns.md'), 'utf8');
+    for (const kind of DNS_HOST_KINDS) expect(dnsPage, `docs/dns.md names ${kind}`).toContain(`\`${kind}\``);
+  });
 });

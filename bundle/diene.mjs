@@ -10080,7 +10080,7 @@ var init_source_file = __esm({
 });
 
 // dist/1-load/parse-yaml.js
-function lazyDocument(file, value, make) {
+function lazyDocument(file, value, make, remade) {
   let doc;
   return {
     file,
@@ -10088,7 +10088,7 @@ function lazyDocument(file, value, make) {
     keyIndex: /* @__PURE__ */ new WeakMap(),
     get doc() {
       if (doc === void 0) {
-        remadeListener?.(file.path);
+        remade?.(file.path);
         doc = make();
       }
       return doc;
@@ -10359,7 +10359,7 @@ function emptyFileArguments(schemaName) {
     fix: `write the ${kind2}: schemas/${kind2}.schema.json lists its fields with an example (\`diene schemas --out DIR\` writes the schemas for an editor)`
   };
 }
-var import_yaml2, ALIAS_EXPANSION_LIMIT, remadeListener, CORE_TAGS, YAML11_BOOLEANS;
+var import_yaml2, ALIAS_EXPANSION_LIMIT, CORE_TAGS, YAML11_BOOLEANS;
 var init_parse_yaml = __esm({
   "dist/1-load/parse-yaml.js"() {
     import_yaml2 = __toESM(require_dist(), 1);
@@ -11768,10 +11768,10 @@ function parseJson(file, options = {}) {
     return { diagnostics: [diagnose(spanLocation(file, error2.start, error2.end), "json_syntax", { reason: error2.reason })] };
   }
   const budget = options.valueBudget;
-  const quick = plainJson(file, value, budget ? Math.max(0, Math.min(VALUE_LIMIT, budget.left)) : VALUE_LIMIT);
+  const quick = plainJson(file, value, budget ? Math.max(0, Math.min(VALUE_LIMIT, budget.left)) : VALUE_LIMIT, options.documentRemade);
   if (quick)
     return quick;
-  return positionedJson(file, options);
+  return positionedJson(file, budget ? { valueBudget: budget } : {});
 }
 function positionedJson(file, options) {
   const result = parseYaml(file, { ...options, json: true });
@@ -11806,7 +11806,7 @@ function plainValues(value, limit) {
   }
   return count;
 }
-function plainJson(file, value, valueLimit) {
+function plainJson(file, value, valueLimit, remade) {
   const text = file.text;
   if (!PLAIN_ASCII_TEXT.test(text))
     return void 0;
@@ -11816,7 +11816,7 @@ function plainJson(file, value, valueLimit) {
   const values2 = plainValues(value, valueLimit);
   if (values2 === void 0)
     return void 0;
-  const parsed2 = lazyDocument(file, value, () => jsonDocumentAgain(file));
+  const parsed2 = lazyDocument(file, value, () => jsonDocumentAgain(file), remade);
   return { parsed: parsed2, diagnostics: [], values: values2 };
 }
 var REASONS, STRICT, PLAIN_ASCII_TEXT, PLAIN_KEY_LIMIT;
@@ -11856,7 +11856,8 @@ var init_parse_json = __esm({
 function emptyFleet() {
   return { landscapes: [], vlandscapes: [], accounts: [], clusters: [], clusterStates: [], platforms: [], rows: [], sharedRows: [], claims: [] };
 }
-function loadFleet(files, schemas, budget = INPUT_BUDGET, folder, memo, now) {
+function loadFleet(files, schemas, budget = INPUT_BUDGET, folder, hooks = {}, now) {
+  const { fileMemo: memo, documentRemade: remade } = hooks;
   const fleet = emptyFleet();
   const diagnostics = [];
   const sorted = [...files].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
@@ -11893,11 +11894,11 @@ function loadFleet(files, schemas, budget = INPUT_BUDGET, folder, memo, now) {
       values2 += known3.values;
       diagnostics.push(...known3.diagnostics);
       if (known3.value !== void 0)
-        addToFleet(fleet, entry.kind, loadedFrom(file, entry.kind, entry.identity, known3.value, known3.rowFindings));
+        addToFleet(fleet, entry.kind, loadedFrom(file, entry.kind, entry.identity, known3.value, known3.rowFindings, remade));
       continue;
     }
     const clock = now === void 0 ? void 0 : { now, read: false };
-    const read = loadFile(file, entry.kind, schemas, { left, total: budget.values }, clock);
+    const read = loadFile(file, entry.kind, schemas, { left, total: budget.values }, clock, remade);
     values2 += read.values ?? 0;
     readsNow ||= clock?.read === true;
     diagnostics.push(...read.diagnostics);
@@ -11937,16 +11938,16 @@ function loadFleet(files, schemas, budget = INPUT_BUDGET, folder, memo, now) {
   }
   return { fleet, diagnostics, incomplete, readsNow };
 }
-function loadFile(file, kind2, schemas, valueBudget, clock) {
+function loadFile(file, kind2, schemas, valueBudget, clock, remade) {
   if (kind2 === "row" && valueBudget.left >= CANONICAL_ROW_VALUES) {
     const row = canonicalRow(file.text);
     if (row !== void 0) {
-      const parsed3 = lazyDocument(file, row, () => documentAgain(file, kind2));
+      const parsed3 = lazyDocument(file, row, () => documentAgain(file, kind2), remade);
       if (schemas.validate(kind2, parsed3).length === 0)
         return { diagnostics: [], values: CANONICAL_ROW_VALUES, loaded: { parsed: parsed3, data: row, rowFindings: [] } };
     }
   }
-  const result = kind2 === "claim" ? parseJson(file, { valueBudget }) : parseYaml(file, { schemaName: `${kind2}.schema.json`, valueBudget });
+  const result = kind2 === "claim" ? parseJson(file, { valueBudget, ...remade ? { documentRemade: remade } : {} }) : parseYaml(file, { schemaName: `${kind2}.schema.json`, valueBudget });
   const secrets = findSecrets(file, result.parsed, kind2);
   if (result.diagnostics.some((d) => d.code === "input_total_too_many_values")) {
     return { diagnostics: maskFileDiagnostics(result.diagnostics, file, secrets), overBudget: true };
@@ -11966,10 +11967,14 @@ function loadFile(file, kind2, schemas, valueBudget, clock) {
   if (kind2 !== "row")
     return { diagnostics, ...counted2, loaded: { parsed: parsed2, data: parsed2.value } };
   const rowFindings = kargoRowFindings(parsed2);
-  return { diagnostics, ...counted2, loaded: { parsed: lazyDocument(file, parsed2.value, () => documentAgain(file, kind2)), data: parsed2.value, rowFindings } };
+  return {
+    diagnostics,
+    ...counted2,
+    loaded: { parsed: lazyDocument(file, parsed2.value, () => documentAgain(file, kind2), remade), data: parsed2.value, rowFindings }
+  };
 }
-function loadedFrom(file, kind2, identity2, value, rowFindings) {
-  return { parsed: lazyDocument(file, value, () => documentAgain(file, kind2)), data: value, identity: identity2, ...rowFindings ? { rowFindings } : {} };
+function loadedFrom(file, kind2, identity2, value, rowFindings, remade) {
+  return { parsed: lazyDocument(file, value, () => documentAgain(file, kind2), remade), data: value, identity: identity2, ...rowFindings ? { rowFindings } : {} };
 }
 function documentAgain(file, kind2) {
   return kind2 === "claim" ? jsonDocumentAgain(file) : yamlDocumentAgain(file);
@@ -20039,7 +20044,7 @@ function writeBlockYaml(sink, value, rules) {
     throw error2;
   }
 }
-var import_yaml5, CORE_NON_STRING_TESTS, NOT_PLAIN, PRINTABLE_ASCII, MAX_KEY_LENGTH, Declined, SHARED, INTEGER_KEY, spareBuffer, YamlSink;
+var import_yaml5, CORE_NON_STRING_TESTS, NOT_PLAIN, PRINTABLE_ASCII, MAX_KEY_LENGTH, Declined, SHARED, INTEGER_KEY, YamlSink;
 var init_block_yaml = __esm({
   "dist/3-emit/block-yaml.js"() {
     import_yaml5 = __toESM(require_dist(), 1);
@@ -20053,9 +20058,11 @@ var init_block_yaml = __esm({
     INTEGER_KEY = /^(?:0|[1-9][0-9]*)$/;
     YamlSink = class {
       buffer;
-      constructor() {
-        this.buffer = spareBuffer ?? Buffer.allocUnsafe(1 << 16);
-        spareBuffer = void 0;
+      spare;
+      constructor(spare = {}) {
+        this.spare = spare;
+        this.buffer = spare.buffer ?? Buffer.allocUnsafe(1 << 16);
+        spare.buffer = void 0;
       }
       /** Bytes written so far; set it back to drop what followed. */
       length = 0;
@@ -20145,11 +20152,12 @@ var init_block_yaml = __esm({
       toString() {
         return this.buffer.toString(this.utf8 ? "utf8" : "latin1", 0, this.length);
       }
-      /** Everything written, as one string; the sink gives its buffer to the next sink made and is empty afterwards. */
+      /** Everything written, as one string; the sink leaves its buffer for the next sink made with its spare (the larger one stays) and is empty afterwards. */
       finish() {
         const text = this.toString();
-        if (spareBuffer === void 0 || spareBuffer.length < this.buffer.length)
-          spareBuffer = this.buffer;
+        const spare = this.spare;
+        if (spare.buffer === void 0 || spare.buffer.length < this.buffer.length)
+          spare.buffer = this.buffer;
         this.buffer = Buffer.alloc(0);
         this.length = 0;
         this.utf8 = false;
@@ -20162,6 +20170,7 @@ var init_block_yaml = __esm({
 // dist/3-emit/serialize.js
 var serialize_exports = {};
 __export(serialize_exports, {
+  YamlWriter: () => YamlWriter,
   canonicalize: () => canonicalize,
   compareKeys: () => compareKeys,
   generatedComment: () => generatedComment,
@@ -20273,16 +20282,7 @@ function canonicalView(value) {
   return out;
 }
 function readsAsNonString(text) {
-  if (!MAYBE_NOT_A_STRING.test(text))
-    return false;
-  let answer = nonStringAnswers.get(text);
-  if (answer === void 0) {
-    answer = parsesAsNonString(text);
-    if (nonStringAnswers.size >= MAX_REMEMBERED)
-      nonStringAnswers.clear();
-    nonStringAnswers.set(text, answer);
-  }
-  return answer;
+  return MAYBE_NOT_A_STRING.test(text) && parsesAsNonString(text);
 }
 function parsesAsNonString(text) {
   for (const version of ["1.1", "1.2"]) {
@@ -20296,17 +20296,12 @@ function parsesAsNonString(text) {
 function yamlMemo() {
   return { written: /* @__PURE__ */ new Map() };
 }
-function memoizedRules(memo) {
-  return { readsAsNonString, compareKeys, written: memo.written, fragments: /* @__PURE__ */ new Map() };
-}
 function writeYamlDocument(sink, value, rules) {
   if (!writeBlockYaml(sink, value, rules))
     sink.text(libraryYamlDocument(canonicalize(value), rules.readsAsNonString));
 }
 function toYamlDocument(value, memo = yamlMemo()) {
-  const sink = new YamlSink();
-  writeYamlDocument(sink, value, memoizedRules(memo));
-  return sink.finish();
+  return new YamlWriter().document(value, memo);
 }
 function libraryYamlDocument(canonical, check) {
   const doc = new import_yaml6.Document(canonical, { version: "1.2" });
@@ -20333,27 +20328,58 @@ function generatedComment(command) {
 `;
 }
 function toYamlStream(objects, command) {
-  const sink = new YamlSink();
-  const rules = memoizedRules(yamlMemo());
-  sink.text(generatedComment(command));
-  for (const object of objects) {
-    sink.ascii("---\n");
-    writeYamlDocument(sink, object, rules);
-  }
-  return sink.finish();
+  return new YamlWriter().stream(objects, command);
 }
 function toJson(value) {
   return `${JSON.stringify(canonicalView(value), null, 2)}
 `;
 }
-var import_yaml6, MAYBE_NOT_A_STRING, nonStringAnswers, MAX_REMEMBERED;
+var import_yaml6, MAYBE_NOT_A_STRING, MAX_REMEMBERED, YamlWriter;
 var init_serialize = __esm({
   "dist/3-emit/serialize.js"() {
     import_yaml6 = __toESM(require_dist(), 1);
     init_block_yaml();
     MAYBE_NOT_A_STRING = /^[-+.~0-9]|^(?:y|n|yes|no|on|off|true|false|null|nan|inf)$/i;
-    nonStringAnswers = /* @__PURE__ */ new Map();
     MAX_REMEMBERED = 1e4;
+    YamlWriter = class {
+      spare = {};
+      nonStringAnswers = /* @__PURE__ */ new Map();
+      /** {@link readsAsNonString}, each text's answer found once. */
+      readsAsNonString = (text) => {
+        if (!MAYBE_NOT_A_STRING.test(text))
+          return false;
+        const answers2 = this.nonStringAnswers;
+        let answer = answers2.get(text);
+        if (answer === void 0) {
+          answer = parsesAsNonString(text);
+          if (answers2.size >= MAX_REMEMBERED)
+            answers2.clear();
+          answers2.set(text, answer);
+        }
+        return answer;
+      };
+      /** A YAML stream of `objects`, each after `---`, opened by the generated-file comment naming `command`. */
+      stream(objects, command) {
+        const sink = new YamlSink(this.spare);
+        const rules = this.rules(yamlMemo());
+        sink.text(generatedComment(command));
+        for (const object of objects) {
+          sink.ascii("---\n");
+          writeYamlDocument(sink, object, rules);
+        }
+        return sink.finish();
+      }
+      /** One YAML document's text (no `---`), canonical. `memo` may be shared by the documents of one stream. */
+      document(value, memo = yamlMemo()) {
+        const sink = new YamlSink(this.spare);
+        writeYamlDocument(sink, value, this.rules(memo));
+        return sink.finish();
+      }
+      /** The rules block-yaml.ts writes by into one new sink, remembering strings across the documents that share `memo`. */
+      rules(memo) {
+        return { readsAsNonString: this.readsAsNonString, compareKeys, written: memo.written, fragments: /* @__PURE__ */ new Map() };
+      }
+    };
   }
 });
 
@@ -23246,7 +23272,7 @@ function encodeSlice(value, hash3) {
   if (piece.length > 0)
     hash3.update(piece, "utf16le");
 }
-function keyedOutput(emitter, ...parts) {
+function keyedOutput(yaml, emitter, ...parts) {
   const values2 = () => parts.map((part) => part.value);
   let key;
   const slice = {
@@ -23261,9 +23287,9 @@ function keyedOutput(emitter, ...parts) {
       }
       return key;
     },
-    remake: (copy) => emitter.emit(...parts.map((part) => copy(part.value)))
+    remake: (copy) => emitter.emit(parts.map((part) => copy(part.value)), yaml)
   };
-  return Object.assign(() => emitter.emit(...values2()), { slice });
+  return Object.assign(() => emitter.emit(values2(), yaml), { slice });
 }
 var SlicePart, PIECE;
 var init_output_slice = __esm({
@@ -23830,40 +23856,41 @@ var init_sign_in_config = __esm({
 // dist/3-emit/emit-outputs.js
 function outputPlan(model, options = {}) {
   const outputs = /* @__PURE__ */ new Map();
+  const yaml = new YamlWriter();
   const serial = new SlicePart(options.serial ?? 0);
   const { docA, docB, docC, issuers } = model.books;
-  outputs.set(`books/${DOC_A_KEY}`, keyedOutput(bookFile, new SlicePart(docA), serial));
+  outputs.set(`books/${DOC_A_KEY}`, keyedOutput(yaml, bookFile, new SlicePart(docA), serial));
   for (const book of docB)
-    outputs.set(`books/${docBKey(book.platform)}`, keyedOutput(bookFile, new SlicePart(book), serial));
+    outputs.set(`books/${docBKey(book.platform)}`, keyedOutput(yaml, bookFile, new SlicePart(book), serial));
   for (const book of docC)
-    outputs.set(`books/${docCKey(book.platform, book.service)}`, keyedOutput(bookFile, new SlicePart(book), serial));
+    outputs.set(`books/${docCKey(book.platform, book.service)}`, keyedOutput(yaml, bookFile, new SlicePart(book), serial));
   const issuerSlice = new SlicePart(issuers);
-  outputs.set(`books/${ISSUERS_KEY}`, keyedOutput(issuerTableFile, issuerSlice));
+  outputs.set(`books/${ISSUERS_KEY}`, keyedOutput(yaml, issuerTableFile, issuerSlice));
   for (const document of routePathDocuments(model)) {
     const slice = new SlicePart(document);
-    outputs.set(`route-paths/${document.landscape}.json`, keyedOutput(routePathsJsonFile, slice));
-    outputs.set(`route-paths/${document.landscape}.sql`, keyedOutput(routePathsSqlFile, slice));
+    outputs.set(`route-paths/${document.landscape}.json`, keyedOutput(yaml, routePathsJsonFile, slice));
+    outputs.set(`route-paths/${document.landscape}.sql`, keyedOutput(yaml, routePathsSqlFile, slice));
   }
   const hosts = new SlicePart(servedHostsSlice(model));
   for (const cluster of model.clusters)
-    outputs.set(`gateways/${cluster.name}.json`, keyedOutput(gatewayFile, hosts, new SlicePart(cluster)));
+    outputs.set(`gateways/${cluster.name}.json`, keyedOutput(yaml, gatewayFile, hosts, new SlicePart(cluster)));
   for (const entry of issuers)
-    outputs.set(`books/sign-in/${entry.landscape}.json`, keyedOutput(signInFile, hosts, new SlicePart(entry)));
-  outputs.set("books/sign-in-spare.json", keyedOutput(spareSignInFile, issuerSlice));
-  outputs.set(ARGOCD_HEALTH_PATCH, () => toYamlStream([argocdHealthPatch(model, COMPILE_COMMAND)], COMPILE_COMMAND));
+    outputs.set(`books/sign-in/${entry.landscape}.json`, keyedOutput(yaml, signInFile, hosts, new SlicePart(entry)));
+  outputs.set("books/sign-in-spare.json", keyedOutput(yaml, spareSignInFile, issuerSlice));
+  outputs.set(ARGOCD_HEALTH_PATCH, () => yaml.stream([argocdHealthPatch(model, COMPILE_COMMAND)], COMPILE_COMMAND));
   for (const zone of dnsIntent(model).zones) {
     const records = new SlicePart(zoneRecordsIntent(zone));
     for (const host of zonePlanHosts(zone))
-      outputs.set(zonePlanPath(zone, host), keyedOutput(zonePlanFile, records, new SlicePart(host)));
+      outputs.set(zonePlanPath(zone, host), keyedOutput(yaml, zonePlanFile, records, new SlicePart(host)));
     if (zone.role === "zone")
-      outputs.set(`dns/${zone.zone}.zone`, keyedOutput(zoneFile, records));
+      outputs.set(`dns/${zone.zone}.zone`, keyedOutput(yaml, zoneFile, records));
   }
   const registry = new SlicePart({ settings: model.settings, clusters: model.clusters });
   for (const platform of model.platforms) {
     const own = new SlicePart(platformOutline(platform));
-    outputs.set(`argocd/${platform.name}.yaml`, keyedOutput(applicationSetsFile, registry, own));
-    outputs.set(`kargo/${platform.name}.yaml`, keyedOutput(kargoFile, registry, own));
-    outputs.set(`platforms/${platform.name}.yaml`, keyedOutput(platformRecordFile, own));
+    outputs.set(`argocd/${platform.name}.yaml`, keyedOutput(yaml, applicationSetsFile, registry, own));
+    outputs.set(`kargo/${platform.name}.yaml`, keyedOutput(yaml, kargoFile, registry, own));
+    outputs.set(`platforms/${platform.name}.yaml`, keyedOutput(yaml, platformRecordFile, own));
   }
   return sortedPlan(outputs);
 }
@@ -23893,30 +23920,30 @@ var init_emit_outputs = __esm({
     COMPILE_COMMAND = "diene compile";
     applicationSetsFile = {
       name: "argocd",
-      emit: (registry, platform) => toYamlStream(argocdObjects(registry, platform), COMPILE_COMMAND)
+      emit: ([registry, platform], yaml) => yaml.stream(argocdObjects(registry, platform), COMPILE_COMMAND)
     };
     kargoFile = {
       name: "kargo",
-      emit: (registry, platform) => toYamlStream(kargoObjects(registry, platform), COMPILE_COMMAND)
+      emit: ([registry, platform], yaml) => yaml.stream(kargoObjects(registry, platform), COMPILE_COMMAND)
     };
     platformRecordFile = {
       name: "platform",
-      emit: (platform) => toYamlStream([emitPlatformRecord(platform)], COMPILE_COMMAND)
+      emit: ([platform], yaml) => yaml.stream([emitPlatformRecord(platform)], COMPILE_COMMAND)
     };
     bookFile = {
       name: "book",
-      emit: (content, serial) => toJson(sealBook(content, serial))
+      emit: ([content, serial]) => toJson(sealBook(content, serial))
     };
-    issuerTableFile = { name: "issuers", emit: (issuers) => toJson(buildIssuerTable({ books: { issuers } })) };
-    spareSignInFile = { name: "sign-in-spare", emit: (issuers) => toJson(buildSpareSignInTable({ books: { issuers } })) };
-    gatewayFile = { name: "gateway", emit: (hosts, cluster) => toJson(buildGatewayHosts(hosts, cluster)) };
-    signInFile = { name: "sign-in", emit: (hosts, entry) => toJson(buildSignInConfig(hosts, entry)) };
-    zonePlanFile = { name: "dns-zone-plan", emit: (zone, host) => toJson(zonePlanDocument(zone, host)) };
-    zoneFile = { name: "dns-zone-file", emit: (zone) => renderZoneFile(zone, COMPILE_COMMAND) };
-    routePathsJsonFile = { name: "route-paths-json", emit: (document) => toJson(document) };
+    issuerTableFile = { name: "issuers", emit: ([issuers]) => toJson(buildIssuerTable({ books: { issuers } })) };
+    spareSignInFile = { name: "sign-in-spare", emit: ([issuers]) => toJson(buildSpareSignInTable({ books: { issuers } })) };
+    gatewayFile = { name: "gateway", emit: ([hosts, cluster]) => toJson(buildGatewayHosts(hosts, cluster)) };
+    signInFile = { name: "sign-in", emit: ([hosts, entry]) => toJson(buildSignInConfig(hosts, entry)) };
+    zonePlanFile = { name: "dns-zone-plan", emit: ([zone, host]) => toJson(zonePlanDocument(zone, host)) };
+    zoneFile = { name: "dns-zone-file", emit: ([zone]) => renderZoneFile(zone, COMPILE_COMMAND) };
+    routePathsJsonFile = { name: "route-paths-json", emit: ([document]) => toJson(document) };
     routePathsSqlFile = {
       name: "route-paths-sql",
-      emit: (document) => renderRoutePathsSql(document.landscape, document.fingerprint, document.rows, COMPILE_COMMAND)
+      emit: ([document]) => renderRoutePathsSql(document.landscape, document.fingerprint, document.rows, COMPILE_COMMAND)
     };
   }
 });
@@ -29841,7 +29868,7 @@ function inputValidators() {
   return schemaValidators(standaloneValidators);
 }
 function analyzeFleet(files, options, hooks = {}) {
-  const loaded = loadFleet(files, options.validators ?? inputValidators(), options.budget, options.folder, hooks.fileMemo, options.nowSeconds);
+  const loaded = loadFleet(files, options.validators ?? inputValidators(), options.budget, options.folder, hooks, options.nowSeconds);
   const loadWindow = loaded.readsNow ? { from: options.nowSeconds, until: options.nowSeconds + 1 } : ALWAYS;
   if (hasErrors(loaded.diagnostics) || loaded.incomplete)
     return { diagnostics: sortDiagnostics(loaded.diagnostics), nowWindow: loadWindow };

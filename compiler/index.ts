@@ -15,7 +15,7 @@
  * (`permanence`, docs/checks.md).
  */
 import type { InputBudget } from './1-load/input-limits.js';
-import { emptyFleet, loadFleet, releaseDocuments, type FileMemo, type LoadedFleet } from './1-load/load-fleet.js';
+import { emptyFleet, loadFleet, releaseDocuments, type LoadedFleet, type LoadHooks } from './1-load/load-fleet.js';
 import { schemaValidators, type SchemaValidators } from './1-load/schema-validation.js';
 import type { SourceFile } from './1-load/source-file.js';
 import { checkBooks } from './2-analyze/check-books.js';
@@ -67,10 +67,11 @@ export interface CompileOptions {
 
 /**
  * What the incremental build (compiler/incremental/) hands the pipeline
- * besides the inputs: how it remembers single files and how much it keeps.
- * Neither changes a result; the library's {@link compileFleet} takes neither.
+ * besides the inputs: how it remembers single files (the loading's hooks,
+ * given the head's files only, never `base`'s) and how much it keeps. None
+ * changes a result; the library's {@link compileFleet} takes none.
  */
-export interface PipelineHooks {
+export interface PipelineHooks extends LoadHooks {
   /**
    * Drop the positioned documents and the loaded inputs once the checks ran
    * (without `base` only): the emitters need the model's values, not
@@ -79,12 +80,6 @@ export interface PipelineHooks {
    * The result's `model.loaded` is then empty.
    */
   releaseDocuments?: boolean;
-  /**
-   * A per-file cache of what loading each file yields (1-load/load-fleet.ts
-   * `FileMemo`): a file it answers is not parsed or validated again, and is
-   * recorded in it when it is. Only the head's files, never `base`'s.
-   */
-  fileMemo?: FileMemo;
 }
 
 export interface CompileResult {
@@ -114,9 +109,9 @@ export function inputValidators(): SchemaValidators {
 export function analyzeFleet(
   files: readonly SourceFile[],
   options: CompileOptions,
-  hooks: Pick<PipelineHooks, 'fileMemo'> = {},
+  hooks: LoadHooks = {},
 ): { diagnostics: Diagnostic[]; model?: FleetModel; nowWindow: NowWindow } {
-  const loaded = loadFleet(files, options.validators ?? inputValidators(), options.budget, options.folder, hooks.fileMemo, options.nowSeconds);
+  const loaded = loadFleet(files, options.validators ?? inputValidators(), options.budget, options.folder, hooks, options.nowSeconds);
   // A hint that names now (the valuesSince to write) holds at this second only.
   const loadWindow = loaded.readsNow ? { from: options.nowSeconds, until: options.nowSeconds + 1 } : ALWAYS;
   if (hasErrors(loaded.diagnostics) || loaded.incomplete) return { diagnostics: sortDiagnostics(loaded.diagnostics), nowWindow: loadWindow };

@@ -26,7 +26,7 @@ import { FILE_SIZE_LIMIT, INPUT_BUDGET, utf8Length, type InputBudget } from './i
 import type { Document } from 'yaml';
 import { kargoRowFindings } from './kargo-row-shape.js';
 import { jsonDocumentAgain, parseJson } from './parse-json.js';
-import { lazyDocument, locate, parseYaml, yamlDocumentAgain, type DocumentPath, type ParsedDocument } from './parse-yaml.js';
+import { lazyDocument, locate, parseYaml, yamlDocumentAgain, type DocumentPath, type DocumentRemade, type ParsedDocument } from './parse-yaml.js';
 import type { HintClock, SchemaValidators } from './schema-validation.js';
 import { fileLocation, textUnits, type SourceFile } from './source-file.js';
 
@@ -73,6 +73,18 @@ export interface FileMemo {
   loaded?(): void;
 }
 
+/** What a caller hands the loading besides the files, schemas and budget. */
+export interface LoadHooks {
+  /**
+   * A per-file cache of what loading each file yields ({@link FileMemo}): a
+   * file it answers is not parsed or validated again, and is recorded in it
+   * when it is.
+   */
+  fileMemo?: FileMemo;
+  /** Told the path of each file whose positioned document is made after loading, when a finding is placed in it or a walk reads positions. */
+  documentRemade?: DocumentRemade;
+}
+
 /** Every valid input of a fleet, each list sorted by file path. */
 export interface LoadedFleet {
   fleet?: Loaded<Fleet>;
@@ -101,7 +113,7 @@ export function emptyFleet(): LoadedFleet {
  * `incomplete` is true when a file is marked `unreadable`. With `now` (Unix
  * seconds), a missing date-time key is hinted with it, and `readsNow` says
  * whether a finding did so (it then holds at that instant only); such a
- * file is not given to `memo`.
+ * file is not given to the hooks' `fileMemo`.
  *
  * The files together must stay within `budget` (default {@link INPUT_BUDGET}):
  * past its bytes, nothing is parsed (`input_total_too_large`); past its
@@ -114,9 +126,10 @@ export function loadFleet(
   schemas: SchemaValidators,
   budget: Readonly<InputBudget> = INPUT_BUDGET,
   folder?: string,
-  memo?: FileMemo,
+  hooks: LoadHooks = {},
   now?: number,
 ): { fleet: LoadedFleet; diagnostics: Diagnostic[]; incomplete: boolean; readsNow: boolean } {
+  const { fileMemo: memo, documentRemade: remade } = hooks;
   const fleet = emptyFleet();
   const diagnostics: Diagnostic[] = [];
   const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -157,11 +170,11 @@ export function loadFleet(
     if (known !== undefined && known.values <= left) {
       values += known.values;
       diagnostics.push(...known.diagnostics);
-      if (known.value !== undefined) addToFleet(fleet, entry.kind, loadedFrom(file, entry.kind, entry.identity, known.value, known.rowFindings));
+      if (known.value !== undefined) addToFleet(fleet, entry.kind, loadedFrom(file, entry.kind, entry.identity, known.value, known.rowFindings, remade));
       continue;
     }
     const clock: HintClock | undefined = now === undefined ? undefined : { now, read: false };
-    const read = loadFile(file, entry.kind, schemas, { left, total: budget.values }, clock);
+    const read = loadFile(file, entry.kind, schemas, { left, total: budget.values }, clock, remade);
     values += read.values ?? 0;
     readsNow ||= clock?.read === true;
     diagnostics.push(...read.diagnostics);
@@ -213,7 +226,8 @@ export function loadFleet(
  * (secrets masked), the values it holds (`undefined` when it was not read
  * whole: refused before, or past the value limit), and the loaded document
  * when it has no error. A row's positioned document is dropped once its
- * shape for Kargo is checked (made again only to place a diagnostic).
+ * shape for Kargo is checked (made again only to place a diagnostic, and
+ * `remade` told).
  */
 function loadFile(
   file: SourceFile,
@@ -221,16 +235,20 @@ function loadFile(
   schemas: SchemaValidators,
   valueBudget: { left: number; total: number },
   clock: HintClock | undefined,
+  remade: DocumentRemade | undefined,
 ): { diagnostics: Diagnostic[]; values?: number; overBudget?: true; loaded?: Omit<Loaded<unknown>, 'identity'> } {
   if (kind === 'row' && valueBudget.left >= CANONICAL_ROW_VALUES) {
     // Most rows: read without the YAML library (canonical-row.ts); the schema still judges the value.
     const row = canonicalRow(file.text);
     if (row !== undefined) {
-      const parsed = lazyDocument(file, row, () => documentAgain(file, kind));
+      const parsed = lazyDocument(file, row, () => documentAgain(file, kind), remade);
       if (schemas.validate(kind, parsed).length === 0) return { diagnostics: [], values: CANONICAL_ROW_VALUES, loaded: { parsed, data: row, rowFindings: [] } };
     }
   }
-  const result = kind === 'claim' ? parseJson(file, { valueBudget }) : parseYaml(file, { schemaName: `${kind}.schema.json`, valueBudget });
+  const result =
+    kind === 'claim'
+      ? parseJson(file, { valueBudget, ...(remade ? { documentRemade: remade } : {}) })
+      : parseYaml(file, { schemaName: `${kind}.schema.json`, valueBudget });
   // Secrets are looked for in a file that does not parse too: its excerpts must not show them either.
   const secrets = findSecrets(file, result.parsed, kind);
   if (result.diagnostics.some((d) => d.code === 'input_total_too_many_values')) {
@@ -250,18 +268,23 @@ function loadFile(
   const parsed = result.parsed;
   if (kind !== 'row') return { diagnostics, ...counted, loaded: { parsed, data: parsed.value } };
   const rowFindings = kargoRowFindings(parsed);
-  return { diagnostics, ...counted, loaded: { parsed: lazyDocument(file, parsed.value, () => documentAgain(file, kind)), data: parsed.value, rowFindings } };
+  return {
+    diagnostics,
+    ...counted,
+    loaded: { parsed: lazyDocument(file, parsed.value, () => documentAgain(file, kind), remade), data: parsed.value, rowFindings },
+  };
 }
 
-/** A loaded document from a {@link FileRecord}: its value, and its positioned document made only when asked for. */
+/** A loaded document from a {@link FileRecord}: its value, and its positioned document made only when asked for (and `remade` told). */
 function loadedFrom(
   file: SourceFile,
   kind: InputKind,
   identity: readonly string[],
   value: unknown,
   rowFindings: readonly Diagnostic[] | undefined,
+  remade: DocumentRemade | undefined,
 ): Loaded<unknown> {
-  return { parsed: lazyDocument(file, value, () => documentAgain(file, kind)), data: value, identity, ...(rowFindings ? { rowFindings } : {}) };
+  return { parsed: lazyDocument(file, value, () => documentAgain(file, kind), remade), data: value, identity, ...(rowFindings ? { rowFindings } : {}) };
 }
 
 /** The positioned document of a `file` of `kind` that loaded without error, made again. */

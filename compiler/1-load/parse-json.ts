@@ -13,7 +13,7 @@ import { printParseErrorCode, visit } from 'jsonc-parser';
 import { diagnose } from '../diagnostics/diagnostic.js';
 import type { Document } from 'yaml';
 import { NESTING_LIMIT, tooDeepJsonOffset, VALUE_LIMIT } from './input-limits.js';
-import { lazyDocument, parseYaml, type ParseOptions, type ParseResult } from './parse-yaml.js';
+import { lazyDocument, parseYaml, type DocumentRemade, type ParseOptions, type ParseResult } from './parse-yaml.js';
 import { spanLocation, type SourceFile } from './source-file.js';
 
 /** What each of jsonc-parser's error codes means, in the words of a `json_syntax` reason. */
@@ -77,8 +77,13 @@ export function firstJsonError(text: string): { start: number; end: number; reas
   return first;
 }
 
-/** Parses `file` as strict JSON with positions; returns the document or the reasons it is refused, and the values it holds (`valueBudget` as for {@link parseYaml}). */
-export function parseJson(file: SourceFile, options: Pick<ParseOptions, 'valueBudget'> = {}): ParseResult {
+/**
+ * Parses `file` as strict JSON with positions; returns the document or the
+ * reasons it is refused, and the values it holds (`valueBudget` as for
+ * {@link parseYaml}). `documentRemade` is told when the positioned document
+ * of a claim read by the fast path is made (see {@link lazyDocument}).
+ */
+export function parseJson(file: SourceFile, options: Pick<ParseOptions, 'valueBudget'> & { documentRemade?: DocumentRemade } = {}): ParseResult {
   // Before anything recursive reads it: JSON.parse copes with any depth, the YAML composer does not.
   const tooDeep = tooDeepJsonOffset(file.text);
   if (tooDeep !== undefined) return { diagnostics: [diagnose(spanLocation(file, tooDeep, tooDeep + 1), 'input_too_deep', { limit: NESTING_LIMIT })] };
@@ -90,9 +95,9 @@ export function parseJson(file: SourceFile, options: Pick<ParseOptions, 'valueBu
     return { diagnostics: [diagnose(spanLocation(file, error.start, error.end), 'json_syntax', { reason: error.reason })] };
   }
   const budget = options.valueBudget;
-  const quick = plainJson(file, value, budget ? Math.max(0, Math.min(VALUE_LIMIT, budget.left)) : VALUE_LIMIT);
+  const quick = plainJson(file, value, budget ? Math.max(0, Math.min(VALUE_LIMIT, budget.left)) : VALUE_LIMIT, options.documentRemade);
   if (quick) return quick;
-  return positionedJson(file, options);
+  return positionedJson(file, budget ? { valueBudget: budget } : {});
 }
 
 /** The document of `file` read through the YAML node model, with every position, and its findings. */
@@ -144,13 +149,13 @@ function plainValues(value: unknown, limit: number): number | undefined {
  * the first time it is asked for. Any other text, or one past the value
  * budget, goes through the YAML node model at once (`undefined`).
  */
-function plainJson(file: SourceFile, value: unknown, valueLimit: number): ParseResult | undefined {
+function plainJson(file: SourceFile, value: unknown, valueLimit: number, remade: DocumentRemade | undefined): ParseResult | undefined {
   const text = file.text;
   if (!PLAIN_ASCII_TEXT.test(text)) return undefined;
   const canonical = JSON.stringify(value, null, 2);
   if (text !== canonical && !(text.length === canonical.length + 1 && text.endsWith('\n') && text.startsWith(canonical))) return undefined;
   const values = plainValues(value, valueLimit);
   if (values === undefined) return undefined;
-  const parsed = lazyDocument(file, value, () => jsonDocumentAgain(file));
+  const parsed = lazyDocument(file, value, () => jsonDocumentAgain(file), remade);
   return { parsed, diagnostics: [], values };
 }

@@ -39,12 +39,8 @@ export interface ParsedDocument {
 /** The pairs of mappings by key (the first pair of a key; duplicates are refused anyway). */
 export type KeyIndex = WeakMap<YAMLMap, Map<string, Pair>>;
 
-let remadeListener: ((path: string) => void) | undefined;
-
-/** Calls `listener` with the path of each positioned document a {@link lazyDocument} makes (a seam for tests: a valid fleet's analysis makes no row's again); `undefined` stops. */
-export function watchRemadeDocuments(listener: ((path: string) => void) | undefined): void {
-  remadeListener = listener;
-}
+/** Told the path of each file whose positioned document a {@link lazyDocument} makes (a valid fleet's analysis makes no row's again: a test watches it). */
+export type DocumentRemade = (path: string) => void;
 
 /**
  * A {@link ParsedDocument} of `file` whose value is known and whose
@@ -52,9 +48,10 @@ export function watchRemadeDocuments(listener: ((path: string) => void) | undefi
  * (only a diagnostic's location, or a walk over positions, asks): a loaded
  * row, or a file the per-file cache answered, holds its value and its text,
  * not the several-times-larger node tree. Setting `doc` (to `undefined`)
- * releases a document made.
+ * releases a document made. `remade`, when given, is told each time a
+ * document is made.
  */
-export function lazyDocument(file: SourceFile, value: unknown, make: () => Document.Parsed): ParsedDocument {
+export function lazyDocument(file: SourceFile, value: unknown, make: () => Document.Parsed, remade?: DocumentRemade): ParsedDocument {
   let doc: Document.Parsed | undefined;
   return {
     file,
@@ -62,7 +59,7 @@ export function lazyDocument(file: SourceFile, value: unknown, make: () => Docum
     keyIndex: new WeakMap(),
     get doc(): Document.Parsed {
       if (doc === undefined) {
-        remadeListener?.(file.path);
+        remade?.(file.path);
         doc = make();
       }
       return doc;

@@ -106,21 +106,31 @@ function mustQuote(text: string, rules: BlockYamlRules): boolean {
   return false;
 }
 
-/** The buffer the last finished sink gave back, taken by the next one (a stream grows its buffer to megabytes; each would be garbage at once). */
-let spareBuffer: Buffer | undefined;
+/**
+ * Where the sinks of one writer (serialize.ts `YamlWriter`) leave their
+ * buffer when finished, for the next sink to take: a stream grows its buffer
+ * to megabytes, and each would be garbage at once.
+ */
+export interface SpareBuffer {
+  buffer?: Buffer;
+}
 
 /**
  * The bytes of one YAML stream, written in place (one growing buffer rather
  * than millions of small strings: at fleet scale the garbage of string
  * building cost more than the writing). Text written through {@link ascii}
- * must be ASCII; {@link text} takes any string.
+ * must be ASCII; {@link text} takes any string. A sink made with a
+ * {@link SpareBuffer} starts from the buffer left there and leaves its own
+ * there when finished.
  */
 export class YamlSink {
   private buffer: Buffer;
+  private readonly spare: SpareBuffer;
 
-  constructor() {
-    this.buffer = spareBuffer ?? Buffer.allocUnsafe(1 << 16);
-    spareBuffer = undefined;
+  constructor(spare: SpareBuffer = {}) {
+    this.spare = spare;
+    this.buffer = spare.buffer ?? Buffer.allocUnsafe(1 << 16);
+    spare.buffer = undefined;
   }
   /** Bytes written so far; set it back to drop what followed. */
   length = 0;
@@ -210,10 +220,11 @@ export class YamlSink {
     return this.buffer.toString(this.utf8 ? 'utf8' : 'latin1', 0, this.length);
   }
 
-  /** Everything written, as one string; the sink gives its buffer to the next sink made and is empty afterwards. */
+  /** Everything written, as one string; the sink leaves its buffer for the next sink made with its spare (the larger one stays) and is empty afterwards. */
   finish(): string {
     const text = this.toString();
-    if (spareBuffer === undefined || spareBuffer.length < this.buffer.length) spareBuffer = this.buffer;
+    const spare = this.spare;
+    if (spare.buffer === undefined || spare.buffer.length < this.buffer.length) spare.buffer = this.buffer;
     this.buffer = Buffer.alloc(0);
     this.length = 0;
     this.utf8 = false;

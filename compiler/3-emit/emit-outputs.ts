@@ -32,7 +32,7 @@ import { keyedOutput, SlicePart, type KeyedEmitter } from './output-slice.js';
 import { kargoObjects } from './platform-objects.js';
 import { routePathDocuments, type RoutePathsDocument } from './route-paths.js';
 import { renderRoutePathsSql } from './route-paths-sql.js';
-import { toJson, toYamlStream } from './serialize.js';
+import { toJson, YamlWriter } from './serialize.js';
 import { buildSignInConfig, buildSpareSignInTable } from './sign-in-config.js';
 
 /** The command named in generated-file comments (SPEC §3.6: no paths, no arguments). */
@@ -43,30 +43,30 @@ export { platformObjects } from './platform-objects.js';
 // The keyed emitters (output-slice.ts): each makes one file from the slices it is given and nothing else.
 const applicationSetsFile: KeyedEmitter<[RegistrySlice, PlatformOutline]> = {
   name: 'argocd',
-  emit: (registry, platform) => toYamlStream(argocdObjects(registry, platform), COMPILE_COMMAND),
+  emit: ([registry, platform], yaml) => yaml.stream(argocdObjects(registry, platform), COMPILE_COMMAND),
 };
 const kargoFile: KeyedEmitter<[RegistrySlice, PlatformOutline]> = {
   name: 'kargo',
-  emit: (registry, platform) => toYamlStream(kargoObjects(registry, platform), COMPILE_COMMAND),
+  emit: ([registry, platform], yaml) => yaml.stream(kargoObjects(registry, platform), COMPILE_COMMAND),
 };
 const platformRecordFile: KeyedEmitter<[PlatformOutline]> = {
   name: 'platform',
-  emit: (platform) => toYamlStream([emitPlatformRecord(platform)], COMPILE_COMMAND),
+  emit: ([platform], yaml) => yaml.stream([emitPlatformRecord(platform)], COMPILE_COMMAND),
 };
 const bookFile: KeyedEmitter<[DocAContent | DocBContent | DocCContent, number]> = {
   name: 'book',
-  emit: (content, serial) => toJson(sealBook(content, serial)),
+  emit: ([content, serial]) => toJson(sealBook(content, serial)),
 };
-const issuerTableFile: KeyedEmitter<[IssuerContent[]]> = { name: 'issuers', emit: (issuers) => toJson(buildIssuerTable({ books: { issuers } })) };
-const spareSignInFile: KeyedEmitter<[IssuerContent[]]> = { name: 'sign-in-spare', emit: (issuers) => toJson(buildSpareSignInTable({ books: { issuers } })) };
-const gatewayFile: KeyedEmitter<[HostsSlice, ClusterModel]> = { name: 'gateway', emit: (hosts, cluster) => toJson(buildGatewayHosts(hosts, cluster)) };
-const signInFile: KeyedEmitter<[HostsSlice, IssuerContent]> = { name: 'sign-in', emit: (hosts, entry) => toJson(buildSignInConfig(hosts, entry)) };
-const zonePlanFile: KeyedEmitter<[ZoneRecordsIntent, string | null]> = { name: 'dns-zone-plan', emit: (zone, host) => toJson(zonePlanDocument(zone, host)) };
-const zoneFile: KeyedEmitter<[ZoneRecordsIntent]> = { name: 'dns-zone-file', emit: (zone) => renderZoneFile(zone, COMPILE_COMMAND) };
-const routePathsJsonFile: KeyedEmitter<[RoutePathsDocument]> = { name: 'route-paths-json', emit: (document) => toJson(document) };
+const issuerTableFile: KeyedEmitter<[IssuerContent[]]> = { name: 'issuers', emit: ([issuers]) => toJson(buildIssuerTable({ books: { issuers } })) };
+const spareSignInFile: KeyedEmitter<[IssuerContent[]]> = { name: 'sign-in-spare', emit: ([issuers]) => toJson(buildSpareSignInTable({ books: { issuers } })) };
+const gatewayFile: KeyedEmitter<[HostsSlice, ClusterModel]> = { name: 'gateway', emit: ([hosts, cluster]) => toJson(buildGatewayHosts(hosts, cluster)) };
+const signInFile: KeyedEmitter<[HostsSlice, IssuerContent]> = { name: 'sign-in', emit: ([hosts, entry]) => toJson(buildSignInConfig(hosts, entry)) };
+const zonePlanFile: KeyedEmitter<[ZoneRecordsIntent, string | null]> = { name: 'dns-zone-plan', emit: ([zone, host]) => toJson(zonePlanDocument(zone, host)) };
+const zoneFile: KeyedEmitter<[ZoneRecordsIntent]> = { name: 'dns-zone-file', emit: ([zone]) => renderZoneFile(zone, COMPILE_COMMAND) };
+const routePathsJsonFile: KeyedEmitter<[RoutePathsDocument]> = { name: 'route-paths-json', emit: ([document]) => toJson(document) };
 const routePathsSqlFile: KeyedEmitter<[RoutePathsDocument]> = {
   name: 'route-paths-sql',
-  emit: (document) => renderRoutePathsSql(document.landscape, document.fingerprint, document.rows, COMPILE_COMMAND),
+  emit: ([document]) => renderRoutePathsSql(document.landscape, document.fingerprint, document.rows, COMPILE_COMMAND),
 };
 
 /**
@@ -84,40 +84,42 @@ export function emitOutputs(model: FleetModel, options: { serial?: number } = {}
 /**
  * The files of {@link emitOutputs} but its manifest, sorted by path, each
  * made only when asked: a writer holds one output at a time, never the tree.
+ * The plan's YAML files share one {@link YamlWriter}, made here.
  */
 export function outputPlan(model: FleetModel, options: { serial?: number } = {}): Map<string, MakeOutput> {
   const outputs = new Map<string, MakeOutput>();
+  const yaml = new YamlWriter();
   // The books, the issuer table and the spare sign-in table, as address-books.ts and sign-in-config.ts make them, keyed.
   const serial = new SlicePart(options.serial ?? 0);
   const { docA, docB, docC, issuers } = model.books;
-  outputs.set(`books/${DOC_A_KEY}`, keyedOutput(bookFile, new SlicePart(docA), serial));
-  for (const book of docB) outputs.set(`books/${docBKey(book.platform)}`, keyedOutput(bookFile, new SlicePart(book), serial));
-  for (const book of docC) outputs.set(`books/${docCKey(book.platform, book.service)}`, keyedOutput(bookFile, new SlicePart(book), serial));
+  outputs.set(`books/${DOC_A_KEY}`, keyedOutput(yaml, bookFile, new SlicePart(docA), serial));
+  for (const book of docB) outputs.set(`books/${docBKey(book.platform)}`, keyedOutput(yaml, bookFile, new SlicePart(book), serial));
+  for (const book of docC) outputs.set(`books/${docCKey(book.platform, book.service)}`, keyedOutput(yaml, bookFile, new SlicePart(book), serial));
   const issuerSlice = new SlicePart(issuers);
-  outputs.set(`books/${ISSUERS_KEY}`, keyedOutput(issuerTableFile, issuerSlice));
+  outputs.set(`books/${ISSUERS_KEY}`, keyedOutput(yaml, issuerTableFile, issuerSlice));
   for (const document of routePathDocuments(model)) {
     const slice = new SlicePart(document);
-    outputs.set(`route-paths/${document.landscape}.json`, keyedOutput(routePathsJsonFile, slice));
-    outputs.set(`route-paths/${document.landscape}.sql`, keyedOutput(routePathsSqlFile, slice));
+    outputs.set(`route-paths/${document.landscape}.json`, keyedOutput(yaml, routePathsJsonFile, slice));
+    outputs.set(`route-paths/${document.landscape}.sql`, keyedOutput(yaml, routePathsSqlFile, slice));
   }
   // The gateway files and the sign-in configuration, as gateway-hosts.ts and sign-in-config.ts make them, keyed by the served names' slice.
   const hosts = new SlicePart(servedHostsSlice(model));
-  for (const cluster of model.clusters) outputs.set(`gateways/${cluster.name}.json`, keyedOutput(gatewayFile, hosts, new SlicePart(cluster)));
-  for (const entry of issuers) outputs.set(`books/sign-in/${entry.landscape}.json`, keyedOutput(signInFile, hosts, new SlicePart(entry)));
-  outputs.set('books/sign-in-spare.json', keyedOutput(spareSignInFile, issuerSlice));
-  outputs.set(ARGOCD_HEALTH_PATCH, () => toYamlStream([argocdHealthPatch(model, COMPILE_COMMAND)], COMPILE_COMMAND));
+  for (const cluster of model.clusters) outputs.set(`gateways/${cluster.name}.json`, keyedOutput(yaml, gatewayFile, hosts, new SlicePart(cluster)));
+  for (const entry of issuers) outputs.set(`books/sign-in/${entry.landscape}.json`, keyedOutput(yaml, signInFile, hosts, new SlicePart(entry)));
+  outputs.set('books/sign-in-spare.json', keyedOutput(yaml, spareSignInFile, issuerSlice));
+  outputs.set(ARGOCD_HEALTH_PATCH, () => yaml.stream([argocdHealthPatch(model, COMPILE_COMMAND)], COMPILE_COMMAND));
   // The zone plans and files, keyed by their zone's names and hosts.
   for (const zone of dnsIntent(model).zones) {
     const records = new SlicePart(zoneRecordsIntent(zone));
-    for (const host of zonePlanHosts(zone)) outputs.set(zonePlanPath(zone, host), keyedOutput(zonePlanFile, records, new SlicePart(host)));
-    if (zone.role === 'zone') outputs.set(`dns/${zone.zone}.zone`, keyedOutput(zoneFile, records));
+    for (const host of zonePlanHosts(zone)) outputs.set(zonePlanPath(zone, host), keyedOutput(yaml, zonePlanFile, records, new SlicePart(host)));
+    if (zone.role === 'zone') outputs.set(`dns/${zone.zone}.zone`, keyedOutput(yaml, zoneFile, records));
   }
   const registry = new SlicePart<RegistrySlice>({ settings: model.settings, clusters: model.clusters });
   for (const platform of model.platforms) {
     const own = new SlicePart(platformOutline(platform));
-    outputs.set(`argocd/${platform.name}.yaml`, keyedOutput(applicationSetsFile, registry, own));
-    outputs.set(`kargo/${platform.name}.yaml`, keyedOutput(kargoFile, registry, own));
-    outputs.set(`platforms/${platform.name}.yaml`, keyedOutput(platformRecordFile, own));
+    outputs.set(`argocd/${platform.name}.yaml`, keyedOutput(yaml, applicationSetsFile, registry, own));
+    outputs.set(`kargo/${platform.name}.yaml`, keyedOutput(yaml, kargoFile, registry, own));
+    outputs.set(`platforms/${platform.name}.yaml`, keyedOutput(yaml, platformRecordFile, own));
   }
   return sortedPlan(outputs);
 }

@@ -1,7 +1,8 @@
 /**
  * Outputs keyed by what they are made from. A keyed emitter is a module-level
  * function of declared slices of the model (the registry's settings and
- * clusters, one platform, one book…) and of nothing else: it cannot reach the
+ * clusters, one platform, one book…) and of nothing else (but the plan's
+ * YAML writer, which writes the same bytes whatever it remembers): it cannot reach the
  * rest of the model, so the key of its output, the digest of the emitter's
  * name and of its slices' values, names everything the bytes depend on
  * besides the compiler itself. Two makes with the same key give the same
@@ -23,6 +24,7 @@
  * anything else is refused with an Error (a bug of the emitter's caller).
  */
 import { createHash } from 'node:crypto';
+import type { YamlWriter } from './serialize.js';
 
 /** One slice of the model an output is made from, with the digest of its value (made once, when first asked). */
 export class SlicePart<T> {
@@ -119,11 +121,15 @@ export function encodeSlice(value: unknown, hash: SliceSink): void {
   if (piece.length > 0) hash.update(piece, 'utf16le');
 }
 
-/** A named emitter of one output file from slices of the model alone. */
+/**
+ * A named emitter of one output file from slices of the model alone. `yaml`
+ * is the writer of the plan's YAML files: what it remembers between them
+ * makes writing faster, never different, so it is no part of a key.
+ */
 export interface KeyedEmitter<P extends readonly unknown[]> {
   /** Unique among the keyed emitters: part of every key. */
   readonly name: string;
-  readonly emit: (...slices: P) => string;
+  readonly emit: (slices: P, yaml: YamlWriter) => string;
 }
 
 /** What a keyed output is made from, and its key. */
@@ -139,8 +145,12 @@ export interface OutputSlice {
 /** How to make one output's text; `slice`, on a keyed output, names what it is made from. */
 export type MakeOutput = (() => string) & { readonly slice?: OutputSlice };
 
-/** The output `emitter` makes from `parts`, keyed by them. */
-export function keyedOutput<P extends readonly unknown[]>(emitter: KeyedEmitter<P>, ...parts: { [K in keyof P]: SlicePart<P[K]> }): MakeOutput {
+/** The output `emitter` makes from `parts`, keyed by them, with the plan's writer `yaml`. */
+export function keyedOutput<P extends readonly unknown[]>(
+  yaml: YamlWriter,
+  emitter: KeyedEmitter<P>,
+  ...parts: { [K in keyof P]: SlicePart<P[K]> }
+): MakeOutput {
   const values = (): P => parts.map((part) => part.value) as unknown as P;
   let key: string | undefined;
   const slice: OutputSlice = {
@@ -154,7 +164,7 @@ export function keyedOutput<P extends readonly unknown[]>(emitter: KeyedEmitter<
       }
       return key;
     },
-    remake: (copy) => emitter.emit(...(parts.map((part) => copy(part.value)) as unknown as P)),
+    remake: (copy) => emitter.emit(parts.map((part) => copy(part.value)) as unknown as P, yaml),
   };
-  return Object.assign(() => emitter.emit(...values()), { slice });
+  return Object.assign(() => emitter.emit(values(), yaml), { slice });
 }

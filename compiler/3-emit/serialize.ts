@@ -8,7 +8,7 @@
  * generated-file comment naming the command, never paths or arguments.
  */
 import { Document, isScalar, parseDocument, Scalar, visit } from 'yaml';
-import { writeBlockYaml, YamlSink, type BlockYamlRules } from './block-yaml.js';
+import { writeBlockYaml, YamlSink, type BlockYamlRules, type SpareBuffer } from './block-yaml.js';
 
 /** The rank of the keys that go first (`apiVersion`, `kind`, `metadata`); 3 for every other key. */
 function firstKeyRank(key: string): number {
@@ -116,26 +116,12 @@ function canonicalView(value: unknown): unknown {
  */
 const MAYBE_NOT_A_STRING = /^[-+.~0-9]|^(?:y|n|yes|no|on|off|true|false|null|nan|inf)$/i;
 
-/**
- * The answers of {@link readsAsNonString} already found. A pure function of
- * its text, so one memory serves every stream of the process: the few
- * strings that reach the parse (`"0"`, `30m`, `5m0s`…) repeat in every file,
- * and each parse builds a YAML 1.1 and a 1.2 document with their schemas,
- * hundreds of microseconds. Emptied when it grows past {@link MAX_REMEMBERED}.
- */
-const nonStringAnswers = new Map<string, boolean>();
+/** How many answers of {@link readsAsNonString} a {@link YamlWriter} keeps before it empties its memory. */
 const MAX_REMEMBERED = 10_000;
 
 /** True when the plain scalar `text` would be read as something other than that string by a YAML 1.1 or 1.2 reader (then it is double-quoted). */
 export function readsAsNonString(text: string): boolean {
-  if (!MAYBE_NOT_A_STRING.test(text)) return false;
-  let answer = nonStringAnswers.get(text);
-  if (answer === undefined) {
-    answer = parsesAsNonString(text);
-    if (nonStringAnswers.size >= MAX_REMEMBERED) nonStringAnswers.clear();
-    nonStringAnswers.set(text, answer);
-  }
-  return answer;
+  return MAYBE_NOT_A_STRING.test(text) && parsesAsNonString(text);
 }
 
 function parsesAsNonString(text: string): boolean {
@@ -157,9 +143,56 @@ export function yamlMemo(): YamlMemo {
   return { written: new Map() };
 }
 
-/** The rules block-yaml.ts writes by into one new sink, remembering strings across the documents that share `memo`. */
-function memoizedRules(memo: YamlMemo): BlockYamlRules {
-  return { readsAsNonString, compareKeys, written: memo.written, fragments: new Map() };
+/**
+ * The YAML writer of one compile (or render): what it remembers between the
+ * streams it writes makes them faster, never different, and goes with it.
+ * It keeps the buffer its last finished stream grew (the next stream starts
+ * in it), and the answers of {@link readsAsNonString} it found: the few
+ * strings that reach the parse (`"0"`, `30m`, `5m0s`…) repeat in every file,
+ * and each parse builds a YAML 1.1 and a 1.2 document with their schemas,
+ * hundreds of microseconds. Those answers are emptied past
+ * {@link MAX_REMEMBERED}.
+ */
+export class YamlWriter {
+  private readonly spare: SpareBuffer = {};
+  private readonly nonStringAnswers = new Map<string, boolean>();
+
+  /** {@link readsAsNonString}, each text's answer found once. */
+  private readonly readsAsNonString = (text: string): boolean => {
+    if (!MAYBE_NOT_A_STRING.test(text)) return false;
+    const answers = this.nonStringAnswers;
+    let answer = answers.get(text);
+    if (answer === undefined) {
+      answer = parsesAsNonString(text);
+      if (answers.size >= MAX_REMEMBERED) answers.clear();
+      answers.set(text, answer);
+    }
+    return answer;
+  };
+
+  /** A YAML stream of `objects`, each after `---`, opened by the generated-file comment naming `command`. */
+  stream(objects: readonly unknown[], command: string): string {
+    const sink = new YamlSink(this.spare);
+    const rules = this.rules(yamlMemo());
+    sink.text(generatedComment(command));
+    for (const object of objects) {
+      sink.ascii('---\n');
+      writeYamlDocument(sink, object, rules);
+    }
+    return sink.finish();
+  }
+
+  /** One YAML document's text (no `---`), canonical. `memo` may be shared by the documents of one stream. */
+  document(value: unknown, memo: YamlMemo = yamlMemo()): string {
+    const sink = new YamlSink(this.spare);
+    writeYamlDocument(sink, value, this.rules(memo));
+    return sink.finish();
+  }
+
+  /** The rules block-yaml.ts writes by into one new sink, remembering strings across the documents that share `memo`. */
+  private rules(memo: YamlMemo): BlockYamlRules {
+    return { readsAsNonString: this.readsAsNonString, compareKeys, written: memo.written, fragments: new Map() };
+  }
 }
 
 /** Appends one YAML document (no `---`), canonical, to `sink`: by block-yaml.ts when the value has the plain shape it handles (the same bytes, much faster), else by the `yaml` library. */
@@ -167,11 +200,9 @@ function writeYamlDocument(sink: YamlSink, value: unknown, rules: BlockYamlRules
   if (!writeBlockYaml(sink, value, rules)) sink.text(libraryYamlDocument(canonicalize(value), rules.readsAsNonString));
 }
 
-/** One YAML document's text (no `---`), canonical. `memo` may be shared by the documents of one stream. */
+/** One YAML document's text (no `---`), canonical, by a writer of its own ({@link YamlWriter.document}). */
 export function toYamlDocument(value: unknown, memo: YamlMemo = yamlMemo()): string {
-  const sink = new YamlSink();
-  writeYamlDocument(sink, value, memoizedRules(memo));
-  return sink.finish();
+  return new YamlWriter().document(value, memo);
 }
 
 /** The `yaml` library's text of an already canonical value, with serialize.ts's options (the reference block-yaml.ts is tested against). */
@@ -200,16 +231,9 @@ export function generatedComment(command: string): string {
   return `# Generated by \`${command}\`. Do not edit: change the fleet's inputs and compile again.\n`;
 }
 
-/** A YAML stream of `objects`, each after `---`, opened by the generated-file comment. */
+/** A YAML stream of `objects`, each after `---`, opened by the generated-file comment, by a writer of its own ({@link YamlWriter.stream}): a caller of many streams keeps one writer for all. */
 export function toYamlStream(objects: readonly unknown[], command: string): string {
-  const sink = new YamlSink();
-  const rules = memoizedRules(yamlMemo());
-  sink.text(generatedComment(command));
-  for (const object of objects) {
-    sink.ascii('---\n');
-    writeYamlDocument(sink, object, rules);
-  }
-  return sink.finish();
+  return new YamlWriter().stream(objects, command);
 }
 
 /** Canonical JSON: sorted keys, two spaces, final newline, no comment (SPEC §3.6). */

@@ -128,8 +128,10 @@ describe('canonicalRow', () => {
     const load = (comment: string, values: number) => {
       const records: [string, FileRecord][] = [];
       const loaded = loadFleet(files(comment), schemas, { bytes: 1 << 20, values }, undefined, {
-        get: () => undefined,
-        set: (file, record) => records.push([file.path, record]),
+        fileMemo: {
+          get: () => undefined,
+          set: (file, record) => records.push([file.path, record]),
+        },
       });
       return {
         diagnostics: loaded.diagnostics.map(({ code, file, line, column, message }) => ({ code, file, line, column, message })),

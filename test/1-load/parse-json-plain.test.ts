@@ -69,4 +69,13 @@ describe('parseJson against the YAML node model', () => {
     expect(Object.getOwnPropertyDescriptor(fast.parsed, 'doc')?.get).toBeTypeOf('function');
     expect(Object.getOwnPropertyDescriptor(parseJson(sourceFile('claims/domains/a.b.json', JSON.stringify(claim))).parsed, 'doc')?.get).toBeUndefined();
   });
+
+  it('tells the watcher the caller passed when the positioned document is made, once', () => {
+    const remade: string[] = [];
+    const fast = parseJson(sourceFile('claims/domains/a.b.json', pretty(claim)), { documentRemade: (file) => remade.push(file) });
+    expect(remade).toEqual([]);
+    expect(locate(fast.parsed!, ['paths', 'belca'])).toMatchObject({ line: 6 });
+    expect(locate(fast.parsed!, ['app'])).toMatchObject({ line: 3 });
+    expect(remade).toEqual(['claims/domains/a.b.json']);
+  });
 });

@@ -16,6 +16,7 @@ import { planFleet } from '../../compiler/index.js';
 import { fileDigest } from '../../compiler/3-emit/output-manifest.js';
 import { knownDigests, listingWithin, sliceKeysOf, type OutputPlan } from '../../compiler/3-emit/output-plan.js';
 import { keyedOutput, SlicePart } from '../../compiler/3-emit/output-slice.js';
+import { YamlWriter } from '../../compiler/3-emit/serialize.js';
 import { readFleetTexts, TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';
 
 const digest = (value: unknown): string => new SlicePart(value).digest;
@@ -73,9 +74,9 @@ describe('the digest of a slice', () => {
 });
 
 describe('the key of an output', () => {
-  const same = { name: 'same', emit: (value: number) => String(value) };
+  const same = { name: 'same', emit: ([value]: [number]) => String(value) };
   it("names its emitter and every part's value", () => {
-    const key = (emitter: typeof same, value: number) => keyedOutput(emitter, new SlicePart(value)).slice?.key();
+    const key = (emitter: typeof same, value: number) => keyedOutput(new YamlWriter(), emitter, new SlicePart(value)).slice?.key();
     expect(key(same, 1)).toBe(key(same, 1));
     expect(key(same, 1)).not.toBe(key(same, 2));
     expect(key(same, 1)).not.toBe(key({ ...same, name: 'other' }, 1));

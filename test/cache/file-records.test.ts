@@ -13,7 +13,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GENERATED_NOW, generateFleet } from '../../bench/fleet-generator.mjs';
-import { watchRemadeDocuments } from '../../compiler/1-load/parse-yaml.js';
 import { CompileCache, sha256 } from '../../compiler/incremental/compile-cache.js';
 import { FileRecords, PACK_DRIFT, PACKS_KEPT } from '../../compiler/incremental/file-records.js';
 import { type FileMemo, type FileRecord, loadFleet } from '../../compiler/1-load/load-fleet.js';
@@ -27,11 +26,16 @@ const work = mkdtempSync(path.join(tmpdir(), 'diene-records-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 let made = 0;
 
-/** A compile of `texts` with the records of `cacheDir` (then saved), and what they answered. */
-function compileWith(texts: ReadonlyMap<string, string>, cacheDir: string, now: number): { result: CompileResult; records: FileRecords; cache: CompileCache } {
+/** A compile of `texts` with the records of `cacheDir` (then saved), and what they answered; `remade` is told each document made after loading. */
+function compileWith(
+  texts: ReadonlyMap<string, string>,
+  cacheDir: string,
+  now: number,
+  remade?: (file: string) => void,
+): { result: CompileResult; records: FileRecords; cache: CompileCache } {
   const cache = new CompileCache(cacheDir);
   const records = new FileRecords(cache, 'fleet');
-  const result = compileWithHooks(toSourceFiles(texts), { nowSeconds: now }, { fileMemo: records });
+  const result = compileWithHooks(toSourceFiles(texts), { nowSeconds: now }, { fileMemo: records, ...(remade ? { documentRemade: remade } : {}) });
   records.save();
   return { result, records, cache };
 }
@@ -49,13 +53,7 @@ function threeRuns(texts: ReadonlyMap<string, string>, now = TEST_NOW_SECONDS) {
   expect(recording.records.stats.hits).toBe(0);
   expect(shown(recording.result)).toBe(shown(cold));
   const remade: string[] = [];
-  watchRemadeDocuments((file) => remade.push(file));
-  let warm;
-  try {
-    warm = compileWith(texts, cacheDir, now);
-  } finally {
-    watchRemadeDocuments(undefined);
-  }
+  const warm = compileWith(texts, cacheDir, now, (file) => remade.push(file));
   expect(warm.cache.warnings).toEqual([]);
   expect(warm.records.stats).toEqual({ hits: texts.size, misses: 0, recorded: [] });
   expect(shown(warm.result)).toBe(shown(cold));
@@ -292,7 +290,7 @@ describe('the pack is written when the loading ends, from the values loading mad
       },
     };
     const files = toSourceFiles(reference);
-    loadFleet(files, inputValidators(), undefined, undefined, both);
+    loadFleet(files, inputValidators(), undefined, undefined, { fileMemo: both });
     const lines = packLines(path.dirname(path.dirname(packOf(cacheDir))), path.join('files', path.basename(packOf(cacheDir)))).slice(1);
     expect(lines).toHaveLength(files.length);
     expect(lines).toEqual([...lines].sort());

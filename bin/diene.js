@@ -10,7 +10,7 @@ const INTERNAL = 70;
 // A reader that went away (`diene validate … 2>&1 | head -1`, a CI step that
 // stops reading) makes the next write to stdout or stderr fail with EPIPE.
 // Unhandled, that error became an uncaught exception whose report was written
-// to the same closed stream, failing again, for ever, at 100 % CPU (issue 14).
+// to the same closed stream, failing again, for ever, at 100 % CPU.
 // Nothing more can be said on a closed stream, so the process ends at once
 // with the exit code the command chose (every write happens after the command
 // has decided it; before that, it ends as soon as the command has decided).

@@ -30319,7 +30319,7 @@ var init_apply_books_help = __esm({
         { code: 2, means: "invalid input or usage, or an unreadable target; nothing written" },
         {
           code: 3,
-          means: "refused: a remote book is newer, another publisher wrote first, or a name a book lists is not answered yet by its nameservers (the name check); nothing written"
+          means: "refused: a remote book is newer, another publisher wrote first, or the name check could not see every name a book lists answered by every nameserver (not answered yet, or a nameserver that cannot be reached from here, book_nameserver_unreachable; --skip-name-check shows the plan offline); nothing written"
         },
         { code: 4, means: "published in part: each failed key is named" }
       ]

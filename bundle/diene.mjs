@@ -980,6 +980,11 @@ var init_catalog = __esm({
         message: 'the sign-in issuer names {what} "{name}", which does not exist',
         hint: "issuer must name an existing platform, one of its services and one of that service's modules"
       },
+      json_duplicate_key: {
+        severity: "error",
+        message: 'key "{key}" appears twice in the same object (first on line {first})',
+        hint: "keep one; JSON.parse keeps the last and other readers the first, so the two would disagree"
+      },
       json_syntax: {
         severity: "error",
         message: "invalid JSON: {reason}",
@@ -10224,7 +10229,7 @@ function parseYaml(file, options = {}) {
       if (node.anchor)
         anchors.add(node.anchor);
       if ((0, import_yaml2.isMap)(node))
-        diagnostics.push(...duplicateKeys(file, node));
+        diagnostics.push(...duplicateKeys(file, node, options.json ? "json_duplicate_key" : "yaml_duplicate_key"));
       open3.push(node);
       for (const item of node.items) {
         if ((0, import_yaml2.isPair)(item)) {
@@ -10259,7 +10264,7 @@ function parseYaml(file, options = {}) {
   }
   return { parsed: { file, doc, value, keyIndex: /* @__PURE__ */ new WeakMap() }, diagnostics, values: values2 };
 }
-function duplicateKeys(file, map2) {
+function duplicateKeys(file, map2, code2) {
   const seen = /* @__PURE__ */ new Map();
   const found = [];
   for (const item of map2.items) {
@@ -10273,7 +10278,7 @@ function duplicateKeys(file, map2) {
     if (first === void 0)
       seen.set(property, where);
     else
-      found.push(diagnose(where, "yaml_duplicate_key", { key: property, first: first.line ?? 1 }, [
+      found.push(diagnose(where, code2, { key: property, first: first.line ?? 1 }, [
         { file: first.file ?? null, line: first.line ?? null, column: first.column ?? null, message: `the first "${property}"` }
       ]));
   }

@@ -253,7 +253,7 @@ export function parseYaml(file: SourceFile, options: ParseOptions = {}): ParseRe
     } else if (isMap(node) || isSeq(node)) {
       checkTag(node);
       if (node.anchor) anchors.add(node.anchor);
-      if (isMap(node)) diagnostics.push(...duplicateKeys(file, node));
+      if (isMap(node)) diagnostics.push(...duplicateKeys(file, node, options.json ? 'json_duplicate_key' : 'yaml_duplicate_key'));
       open.push(node);
       for (const item of node.items as unknown[]) {
         if (isPair(item)) {
@@ -289,11 +289,11 @@ export function parseYaml(file: SourceFile, options: ParseOptions = {}): ParseRe
 }
 
 /**
- * `yaml_duplicate_key` for every key of `map` that names the same property as
+ * `yaml_duplicate_key` (`json_duplicate_key` in JSON) for every key of `map` that names the same property as
  * an earlier key once read into a plain object (`1` and `"1"`, `null` and `""`
  * too: the later one would silently replace the earlier).
  */
-function duplicateKeys(file: SourceFile, map: YAMLMap): Diagnostic[] {
+function duplicateKeys(file: SourceFile, map: YAMLMap, code: 'json_duplicate_key' | 'yaml_duplicate_key'): Diagnostic[] {
   /** Each property's first key, where it was written. */
   const seen = new Map<string, SourceLocation>();
   const found: Diagnostic[] = [];
@@ -307,7 +307,7 @@ function duplicateKeys(file: SourceFile, map: YAMLMap): Diagnostic[] {
     if (first === undefined) seen.set(property, where);
     else
       found.push(
-        diagnose(where, 'yaml_duplicate_key', { key: property, first: first.line ?? 1 }, [
+        diagnose(where, code, { key: property, first: first.line ?? 1 }, [
           { file: first.file ?? null, line: first.line ?? null, column: first.column ?? null, message: `the first "${property}"` },
         ]),
       );

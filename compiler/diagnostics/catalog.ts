@@ -981,6 +981,11 @@ export const catalog = {
     message: 'the sign-in issuer names {what} "{name}", which does not exist',
     hint: "issuer must name an existing platform, one of its services and one of that service's modules",
   },
+  json_duplicate_key: {
+    severity: 'error',
+    message: 'key "{key}" appears twice in the same object (first on line {first})',
+    hint: 'keep one; JSON.parse keeps the last and other readers the first, so the two would disagree',
+  },
   json_syntax: {
     severity: 'error',
     message: 'invalid JSON: {reason}',

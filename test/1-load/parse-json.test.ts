@@ -51,7 +51,7 @@ describe('parseJson', () => {
   it('reads a valid text, BOM and CRLF included, and refuses a duplicate key with its position', () => {
     expect(parseJson(sourceFile('a.json', '\ufeff{"a": 1,\r\n "b": [true]}')).parsed?.value).toEqual({ a: 1, b: [true] });
     const { diagnostics } = parseJson(sourceFile('a.json', '{"a": 1,\n "a": 2}'));
-    expect(diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['yaml_duplicate_key', 2, 2]]);
+    expect(diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['json_duplicate_key', 2, 2]]);
   });
 
   it('refuses exactly the texts JSON.parse refuses (so every refusal has a place from jsonc-parser)', () => {

@@ -1057,7 +1057,7 @@ var init_catalog = __esm({
       },
       name_invalid: {
         severity: "error",
-        message: '"{value}" is not a valid name',
+        message: '"{value}" is not a valid name{culprit}',
         hint: "names use lower-case letters and digits, starting with a letter (^[a-z][a-z0-9]*$), no hyphens"
       },
       name_length: {
@@ -12161,6 +12161,16 @@ function nothingWritten(key, expected) {
     return `nothing is written under "${key}:": write its items under it, one "- item" a line; `;
   return `nothing follows "${key}:", which YAML reads as null: write its value; `;
 }
+function nameCulprit(value) {
+  const characters = [...value];
+  const at2 = characters.findIndex((c) => !/^[a-z0-9]$/.test(c));
+  if (at2 === -1)
+    return /^[0-9]/.test(value) ? `: it starts with the digit "${characters[0]}"` : "";
+  const character = characters[at2];
+  const codePoint = `U+${character.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+  const shown3 = /^[\p{L}\p{N}\p{P}\p{S}]$/u.test(character) ? `"${character}" (${codePoint})` : codePoint;
+  return `: it holds ${shown3} at character ${at2 + 1}`;
+}
 function quotedNumber(data2, expected) {
   if (typeof data2 !== "string" || !(expected.includes("integer") || expected.includes("number")))
     return "";
@@ -12347,6 +12357,7 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
       if (propertyName !== void 0) {
         return diagnoseUnchecked(locate(parsed2, [...path38, propertyName], "key"), override ?? "schema_pattern", {
           value: override ? propertyName : JSON.stringify(propertyName),
+          culprit: nameCulprit(propertyName),
           pattern: String(parentSchema["pattern"]),
           about: describedAs(parentSchema),
           schema
@@ -12354,6 +12365,7 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
       }
       return diagnoseUnchecked(locate(parsed2, path38), override ?? "schema_pattern", {
         value: override && typeof data2 === "string" ? data2 : shown3,
+        culprit: typeof data2 === "string" ? nameCulprit(data2) : "",
         pattern: String(parentSchema["pattern"]),
         about: describedAs(parentSchema),
         schema

@@ -157,6 +157,21 @@ function nothingWritten(key: string | number | undefined, expected: readonly str
   return `nothing follows "${key}:", which YAML reads as null: write its value; `;
 }
 
+/**
+ * What makes `value` no name (`^[a-z][a-z0-9]*$`), for the message: the first character outside the
+ * alphabet by its code point and place, so a look-alike (Cyrillic "о" for "o") or an invisible one is
+ * found at once; a leading digit as such. Empty for a name that breaks no character rule.
+ */
+function nameCulprit(value: string): string {
+  const characters = [...value];
+  const at = characters.findIndex((c) => !/^[a-z0-9]$/.test(c));
+  if (at === -1) return /^[0-9]/.test(value) ? `: it starts with the digit "${characters[0]}"` : '';
+  const character = characters[at] as string;
+  const codePoint = `U+${(character.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`;
+  const shown = /^[\p{L}\p{N}\p{P}\p{S}]$/u.test(character) ? `"${character}" (${codePoint})` : codePoint;
+  return `: it holds ${shown} at character ${at + 1}`;
+}
+
 /** The fix for a number written in quotes (`ttl: "60"`) or with a unit (`ttl: "60s"`) where the schema wants a number. */
 function quotedNumber(data: unknown, expected: readonly string[]): string {
   if (typeof data !== 'string' || !(expected.includes('integer') || expected.includes('number'))) return '';
@@ -386,6 +401,7 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject, 
       if (propertyName !== undefined) {
         return diagnoseUnchecked(locate(parsed, [...path, propertyName], 'key'), override ?? 'schema_pattern', {
           value: override ? propertyName : JSON.stringify(propertyName),
+          culprit: nameCulprit(propertyName),
           pattern: String(parentSchema['pattern']),
           about: describedAs(parentSchema),
           schema,
@@ -393,6 +409,7 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject, 
       }
       return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_pattern', {
         value: override && typeof data === 'string' ? data : shown,
+        culprit: typeof data === 'string' ? nameCulprit(data) : '',
         pattern: String(parentSchema['pattern']),
         about: describedAs(parentSchema),
         schema,

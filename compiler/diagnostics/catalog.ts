@@ -1058,7 +1058,7 @@ export const catalog = {
   },
   name_invalid: {
     severity: 'error',
-    message: '"{value}" is not a valid name',
+    message: '"{value}" is not a valid name{culprit}',
     hint: 'names use lower-case letters and digits, starting with a letter (^[a-z][a-z0-9]*$), no hyphens',
   },
   name_length: {

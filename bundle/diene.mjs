@@ -408,6 +408,7 @@ var init_catalog = __esm({
         choices: {
           advice: {
             close: "did you mean {example}? it is the service host of the fleet closest to the one given; a claim is named after an exact host of the fleet, <module>.<service>.<platform>.<landscape>.<base>",
+            claimed: "did you mean {example}? it has a claim already, claims/domains/{example}.json: move this file's paths into that claim and delete this file (a host has one claim)",
             example: "name the claim file after an exact host of the fleet, claims/domains/<module>.<service>.<platform>.<landscape>.<base>.json, e.g. {example}.json"
           }
         }
@@ -16297,16 +16298,16 @@ function claimableHosts(shape) {
   }
   return hosts;
 }
-function malformedHost(shape, claim) {
+function malformedHost(shape, claim, claimedHosts) {
   const meant = closestName(claim.host, claimableHosts(shape));
   return diagnose(claim.hostLocation, "claim_host_malformed", {
     host: claim.host,
     bases: shape.bases.join(" or "),
-    advice: meant === void 0 ? "example" : "close",
+    advice: meant === void 0 ? "example" : claimedHosts.has(meant) ? "claimed" : "close",
     example: meant ?? exampleHost(shape)
   });
 }
-function checkClaimShape(shape, claim) {
+function checkClaimShape(shape, claim, claimedHosts = /* @__PURE__ */ new Set()) {
   const found = [];
   const split = splitServiceHost(shape, claim.host);
   if (split && split.platform === shape.issuerPlatform) {
@@ -16315,7 +16316,7 @@ function checkClaimShape(shape, claim) {
     const parsed2 = parseServiceHost(shape, claim.host);
     if (!parsed2.ok) {
       const { problem } = parsed2;
-      found.push(problem.kind === "malformed" ? malformedHost(shape, claim) : diagnose(claim.hostLocation, "claim_host_unknown", {
+      found.push(problem.kind === "malformed" ? malformedHost(shape, claim, claimedHosts) : diagnose(claim.hostLocation, "claim_host_unknown", {
         host: claim.host,
         what: problem.what,
         name: problem.name,
@@ -16447,6 +16448,7 @@ function checkClaims(index) {
   const found = [];
   const twins = [];
   let folded = 0;
+  const claimedHosts = new Set(index.fleet.claims.map((claim) => claimInput(claim).host));
   for (const claim of index.fleet.claims) {
     const host = splitServiceHost(shape, claimInput(claim).host);
     if (host && [...misspeltPlatformLandscapes(index, host.platform).values()].includes(host.landscape)) {
@@ -16458,7 +16460,7 @@ function checkClaims(index) {
       hostLocation: { file: claim.parsed.file.path, line: 1, column: 1 },
       locate: (path38, part = "value") => at(claim, path38, part)
     };
-    found.push(...checkClaimShape(shape, input));
+    found.push(...checkClaimShape(shape, input, claimedHosts));
     twins.push(...prefixCaseTwins(input));
   }
   if (found.length > 0 || folded > 0)

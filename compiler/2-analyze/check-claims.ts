@@ -200,19 +200,23 @@ function claimableHosts(shape: FleetShape): string[] {
   return hosts;
 }
 
-/** `claim_host_malformed`: with the service host closest to the one given (a typo, as `diene route` suggests), else an example host. */
-function malformedHost(shape: FleetShape, claim: ClaimUnderCheck): Diagnostic {
+/**
+ * `claim_host_malformed`: with the service host closest to the one given (a typo, as `diene route` suggests),
+ * else an example host. When another claim already sits on that closest host (`API.tin…` beside `api.tin…`),
+ * renaming the file cannot fix it: the hint says to merge the two claims.
+ */
+function malformedHost(shape: FleetShape, claim: ClaimUnderCheck, claimedHosts: ReadonlySet<string>): Diagnostic {
   const meant = closestName(claim.host, claimableHosts(shape));
   return diagnose(claim.hostLocation, 'claim_host_malformed', {
     host: claim.host,
     bases: shape.bases.join(' or '),
-    advice: meant === undefined ? 'example' : 'close',
+    advice: meant === undefined ? 'example' : claimedHosts.has(meant) ? 'claimed' : 'close',
     example: meant ?? exampleHost(shape),
   });
 }
 
-/** The shape errors of one claim (SPEC §3.4), each at its place. */
-export function checkClaimShape(shape: FleetShape, claim: ClaimUnderCheck): Diagnostic[] {
+/** The shape errors of one claim (SPEC §3.4), each at its place; `claimedHosts` are the hosts of the fleet's other claims. */
+export function checkClaimShape(shape: FleetShape, claim: ClaimUnderCheck, claimedHosts: ReadonlySet<string> = new Set()): Diagnostic[] {
   const found: Diagnostic[] = [];
   const split = splitServiceHost(shape, claim.host);
   if (split && split.platform === shape.issuerPlatform) {
@@ -223,7 +227,7 @@ export function checkClaimShape(shape: FleetShape, claim: ClaimUnderCheck): Diag
       const { problem } = parsed;
       found.push(
         problem.kind === 'malformed'
-          ? malformedHost(shape, claim)
+          ? malformedHost(shape, claim, claimedHosts)
           : diagnose(claim.hostLocation, 'claim_host_unknown', {
               host: claim.host,
               what: problem.what,
@@ -409,6 +413,7 @@ export function checkClaims(index: FleetIndex): Diagnostic[] {
   const found: Diagnostic[] = [];
   const twins: Diagnostic[] = [];
   let folded = 0;
+  const claimedHosts = new Set(index.fleet.claims.map((claim) => claimInput(claim).host));
   for (const claim of index.fleet.claims) {
     // A claim on a host in the landscape a platform's misspelt listing meant is folded under platform_landscape_unknown.
     const host = splitServiceHost(shape, claimInput(claim).host);
@@ -421,7 +426,7 @@ export function checkClaims(index: FleetIndex): Diagnostic[] {
       hostLocation: { file: claim.parsed.file.path, line: 1, column: 1 },
       locate: (path, part = 'value') => at(claim, path, part),
     };
-    found.push(...checkClaimShape(shape, input));
+    found.push(...checkClaimShape(shape, input, claimedHosts));
     twins.push(...prefixCaseTwins(input));
   }
   // The paths are derived only from claims that passed: a folded one stands for an error already reported.

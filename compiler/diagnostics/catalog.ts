@@ -399,6 +399,8 @@ export const catalog = {
       advice: {
         close:
           'did you mean {example}? it is the service host of the fleet closest to the one given; a claim is named after an exact host of the fleet, <module>.<service>.<platform>.<landscape>.<base>',
+        claimed:
+          "did you mean {example}? it has a claim already, claims/domains/{example}.json: move this file's paths into that claim and delete this file (a host has one claim)",
         example:
           'name the claim file after an exact host of the fleet, claims/domains/<module>.<service>.<platform>.<landscape>.<base>.json, e.g. {example}.json',
       },

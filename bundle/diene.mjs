@@ -12294,7 +12294,7 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
     case "dependencies": {
       const key = String(error2.params.missingProperty);
       const needer = error2.keyword === "dependencies" ? String(error2.params.property) : void 0;
-      const where = needer === void 0 ? locate(parsed2, path38) : locate(parsed2, [...path38, needer], "key");
+      const where = needer !== void 0 ? locate(parsed2, [...path38, needer], "key") : typeof path38.at(-1) === "string" ? locate(parsed2, path38, "key") : locate(parsed2, path38);
       if (override)
         return diagnoseUnchecked(where, override, { missing: error2.instancePath === "" ? `"${key}"` : `"${path38.join(".")}.${key}"`, key });
       return diagnose(where, "schema_required", {

@@ -321,7 +321,9 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject, 
       const key = String((error.params as { missingProperty: string }).missingProperty);
       // A key another one needs (`values` needs `valuesSince`) is missing where that one is written.
       const needer = error.keyword === 'dependencies' ? String((error.params as { property: string }).property) : undefined;
-      const where = needer === undefined ? locate(parsed, path) : locate(parsed, [...path, needer], 'key');
+      // A key missing from a nested mapping is shown at that mapping's own key (`pin:`), not at its first entry.
+      const where =
+        needer !== undefined ? locate(parsed, [...path, needer], 'key') : typeof path.at(-1) === 'string' ? locate(parsed, path, 'key') : locate(parsed, path);
       if (override) return diagnoseUnchecked(where, override, { missing: error.instancePath === '' ? `"${key}"` : `"${path.join('.')}.${key}"`, key });
       return diagnose(where, 'schema_required', {
         key,

@@ -12,6 +12,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { GENERATED_NOW, generateFleet } from '../../bench/fleet-generator.mjs';
 import { fleetOutline, type FleetModel } from '../../compiler/2-analyze/fleet-model.js';
 import { SlicePart } from '../../compiler/3-emit/output-slice.js';
 import { toJson } from '../../compiler/3-emit/serialize.js';
@@ -20,7 +21,7 @@ import { resilienceDelta } from '../../compiler/report/resilience-delta.js';
 import { everySingleFailure } from '../../compiler/simulate/failures.js';
 import { simulationJson } from '../../compiler/simulate/simulate-report.js';
 import { simulateEverySingle, simulationContext } from '../../compiler/simulate/simulate.js';
-import { TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';
+import { readFleetTexts, TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';
 import { LARKSPUR_CHANGES, larkspurChangeNamed, larkspurWith, type Files } from '../support/larkspur-changes.js';
 import { larkspurBase } from '../support/larkspur-fleet.js';
 
@@ -64,6 +65,18 @@ describe('the resilience a change loses', () => {
       }),
       { numRuns: 12, seed: 20261206 },
     );
+  });
+
+  it('takes the digest of the outline of the reference fleet and of the generated M fleet: plain data (a Set, a Map, no instance of a class)', () => {
+    const reference = analyzeFleet(toSourceFiles(readFleetTexts()), { nowSeconds: TEST_NOW_SECONDS }).model;
+    const generated = analyzeFleet(toSourceFiles(generateFleet('M')), { nowSeconds: Math.floor(Date.parse(GENERATED_NOW) / 1000) }).model;
+    for (const model of [reference, generated]) {
+      if (!model) throw new Error('the fleet does not analyze');
+      expect(outlineDigest(model)).toMatch(/^[0-9a-f]{64}$/);
+      // Nothing of the rows' pins or values, nor the loaded inputs, is in it.
+      expect(JSON.stringify(fleetOutline(model).platforms)).not.toMatch(/"(chart|image|values|valuesSince)"/);
+      expect(Object.keys(fleetOutline(model))).not.toContain('loaded');
+    }
   });
 
   it('runs its drills on the outline, which gives the scenarios the whole model gives', () => {

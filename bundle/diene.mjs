@@ -1916,10 +1916,10 @@ function findSecretSpans(text) {
 function maskRanges(text, ranges) {
   if (ranges.length === 0)
     return text;
-  const sorted = [...ranges].filter(([s, e]) => e > s).sort((a, b) => a[0] - b[0]);
+  const sorted2 = [...ranges].filter(([s, e]) => e > s).sort((a, b) => a[0] - b[0]);
   let out = "";
   let at2 = 0;
-  for (const [rawStart, end] of sorted) {
+  for (const [rawStart, end] of sorted2) {
     const start = Math.max(rawStart, at2);
     if (end <= start)
       continue;
@@ -11866,9 +11866,9 @@ function loadFleet(files, schemas, budget = INPUT_BUDGET, folder, hooks = {}, no
   const { fileMemo: memo, documentRemade: remade } = hooks;
   const fleet = emptyFleet();
   const diagnostics = [];
-  const sorted = [...files].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  let incomplete = sorted.some((file) => file.unreadable === true);
-  const inputs = sorted.filter((file) => classifyPath(file.path) !== void 0);
+  const sorted2 = [...files].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  let incomplete = sorted2.some((file) => file.unreadable === true);
+  const inputs = sorted2.filter((file) => classifyPath(file.path) !== void 0);
   const units = inputs.reduce((sum, file) => sum + textUnits(file), 0);
   const bytes = units * 3 > budget.bytes ? inputs.reduce((sum, file) => sum + (file.known?.bytes ?? utf8Length(file.text)), 0) : units;
   if (bytes > budget.bytes)
@@ -11876,7 +11876,7 @@ function loadFleet(files, schemas, budget = INPUT_BUDGET, folder, hooks = {}, no
   let values2 = 0;
   let readsNow = false;
   const explained = /* @__PURE__ */ new Set();
-  for (const file of sorted) {
+  for (const file of sorted2) {
     if (file.unreadable)
       continue;
     const entry = classifyPath(file.path);
@@ -11925,7 +11925,7 @@ function loadFleet(files, schemas, budget = INPUT_BUDGET, folder, hooks = {}, no
     }
   }
   memo?.loaded?.();
-  const present = new Set(sorted.map((f) => f.path));
+  const present = new Set(sorted2.map((f) => f.path));
   const refusedFolder = (required) => present.has(required.slice(0, required.indexOf("/")));
   const atFleet = present.has("registry/fleet.yaml");
   const notAFleet = REQUIRED_FILES.every((required) => !present.has(required) && !explained.has(required));
@@ -12204,11 +12204,11 @@ function codeFor(error2) {
   return code2 && isDiagnosticCode(code2) ? code2 : void 0;
 }
 function suggestKey(key, allowed) {
-  const sorted = [...allowed].sort();
-  const closest2 = closestName(key, sorted);
+  const sorted2 = [...allowed].sort();
+  const closest2 = closestName(key, sorted2);
   if (closest2 !== void 0)
-    return `did you mean "${closest2}"? (allowed keys: ${sorted.join(", ")})`;
-  return sorted.length > 0 ? `remove it; allowed keys here: ${sorted.join(", ")}` : "remove it";
+    return `did you mean "${closest2}"? (allowed keys: ${sorted2.join(", ")})`;
+  return sorted2.length > 0 ? `remove it; allowed keys here: ${sorted2.join(", ")}` : "remove it";
 }
 function lengthLimit(schema) {
   const min = schema["minLength"];
@@ -12957,8 +12957,8 @@ function compilerFiles() {
 function cacheKey(files, command, options) {
   const hash3 = createHash2("sha256");
   hash3.update(`${CACHE_FORMAT.format} ${CACHE_FORMAT.version}\0${compilerDigest()}\0${command}\0${JSON.stringify(Object.entries(options).sort())}\0`);
-  const sorted = [...files].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-  for (const file of sorted) {
+  const sorted2 = [...files].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  for (const file of sorted2) {
     hash3.update(`${file.path.length}:${file.path}${file.unreadable ? "!" : ""}${textDigest(file)}\0`);
   }
   return hash3.digest("hex");
@@ -17835,6 +17835,10 @@ function platformOutline(platform) {
       rows: service.rows.map(({ platform: platform2, service: service2, landscape, path: path38 }) => ({ platform: platform2, service: service2, landscape, path: path38 }))
     }))
   };
+}
+function fleetOutline(model) {
+  const { settings, regions, landscapes, clusters, vlandscapes, platforms, routes, books } = model;
+  return { settings, regions, landscapes, clusters, vlandscapes, platforms: platforms.map(platformOutline), routes, books };
 }
 function buildModel(index) {
   const loaded = index.fleet;
@@ -23135,10 +23139,10 @@ function groupHosts(names) {
       byPlatform.set(n.platform, platformHosts = /* @__PURE__ */ new Set());
     platformHosts.add(n.host);
   }
-  const sorted = /* @__PURE__ */ new Map();
+  const sorted2 = /* @__PURE__ */ new Map();
   for (const [base2, byPlatform] of byBase)
-    sorted.set(base2, new Map([...byPlatform].map(([platform, hosts]) => [platform, [...hosts].sort()])));
-  return { hosts: [...all].sort(), byBase: sorted };
+    sorted2.set(base2, new Map([...byPlatform].map(([platform, hosts]) => [platform, [...hosts].sort()])));
+  return { hosts: [...all].sort(), byBase: sorted2 };
 }
 function mergeSorted(a, b) {
   if (b.length === 0)
@@ -23268,6 +23272,12 @@ function encodeSlice(value, hash3) {
             encode2(key);
             encode2(item);
           }
+          return put("}");
+        }
+        if (current instanceof Set) {
+          put(`S${current.size}{`);
+          for (const item of current)
+            encode2(item);
           return put("}");
         }
         const prototype = Object.getPrototypeOf(current);
@@ -23827,10 +23837,10 @@ function buildSignInConfig(model, entry) {
   }
   const applications = {};
   for (const [app, hosts] of [...hostsByApp].sort(([a], [b]) => byText3(a, b))) {
-    const sorted = [...hosts].sort();
+    const sorted2 = [...hosts].sort();
     applications[app] = {
-      redirectUris: sorted.map((host) => `https://${host}${REDIRECT_PATH}`),
-      postLogoutRedirectUris: sorted.map((host) => `https://${host}`)
+      redirectUris: sorted2.map((host) => `https://${host}${REDIRECT_PATH}`),
+      postLogoutRedirectUris: sorted2.map((host) => `https://${host}`)
     };
   }
   const apiResources = {};
@@ -31962,6 +31972,7 @@ __export(output_tree_exports, {
   folderIdentity: () => folderIdentity,
   inspectOutput: () => inspectOutput,
   lockOf: () => lockOf2,
+  outputFileReaders: () => outputFileReaders,
   outputLeftovers: () => outputLeftovers,
   previousOf: () => previousOf2,
   provisionalManifest: () => provisionalManifest,
@@ -32105,13 +32116,16 @@ async function repairInterruptedRuns(outDir, wanted) {
 }
 async function readOutputTree(outDir, share) {
   const found = /* @__PURE__ */ new Map();
-  for (const [relative2, line] of listOutputTree(outDir)) {
-    const text = line ?? readOutputFile(path15.join(outDir, relative2));
+  for (const [relative2, read] of outputFileReaders(outDir)) {
+    const text = read();
     const same = share?.get(relative2);
     if (text !== void 0)
       found.set(relative2, same === text ? same : text);
   }
   return found;
+}
+function outputFileReaders(outDir) {
+  return new Map([...listOutputTree(outDir)].map(([relative2, line]) => [relative2, () => line ?? readOutputFile(path15.join(outDir, relative2))]));
 }
 function listOutputTree(outDir, folders) {
   if (!entryAt2(outDir)?.isDirectory())
@@ -47734,12 +47748,12 @@ async function applyDns(root, options) {
   });
   const planText = formatTrafficPlan(plan);
   const output = (report2) => options.format === "json" ? toJson({ plan, ...report2 ? { report: report2 } : {} }) : planText;
-  const sorted = sortDiagnostics(withoutRepeats([...diagnostics, ...failures]));
+  const sorted2 = sortDiagnostics(withoutRepeats([...diagnostics, ...failures]));
   if (options.planChecksum !== void 0 && options.planChecksum !== plan.checksum) {
     const why2 = notRead.length > 0 ? ` (${notRead.map((r) => `${r.host} ${r.zone}`).join(", ")} could not be read, so the plan cannot be the reviewed one)` : "";
     return {
       stdout: output(),
-      diagnostics: sorted,
+      diagnostics: sorted2,
       notes: [
         `stale plan: the reviewed plan has checksum ${options.planChecksum}, the plan against the live state now has ${plan.checksum}${why2}; nothing written`,
         "review the plan above and run again with its checksum"
@@ -47750,7 +47764,7 @@ async function applyDns(root, options) {
   if (plan.refused)
     return {
       stdout: output(),
-      diagnostics: sorted,
+      diagnostics: sorted2,
       notes: [...plan.brakes.map((b) => `refused: ${b.message}`), "refused by a brake: nothing written"],
       exitCode: EXIT.refused
     };
@@ -48108,9 +48122,9 @@ function pathsChangeText(before, after) {
   const part = (what2, keys) => {
     if (keys.length === 0)
       return `${what2} 0`;
-    const sorted = keys.sort();
-    const shown3 = sorted.slice(0, PATHS_CHANGE_SAMPLE).join(", ");
-    return `${what2} ${keys.length}: ${sorted.length > PATHS_CHANGE_SAMPLE ? `${shown3}, \u2026 ${sorted.length - PATHS_CHANGE_SAMPLE} more` : shown3}`;
+    const sorted2 = keys.sort();
+    const shown3 = sorted2.slice(0, PATHS_CHANGE_SAMPLE).join(", ");
+    return `${what2} ${keys.length}: ${sorted2.length > PATHS_CHANGE_SAMPLE ? `${shown3}, \u2026 ${sorted2.length - PATHS_CHANGE_SAMPLE} more` : shown3}`;
   };
   return [part("removed", removed), part("added", added), part("changed", changed2)].join("; ");
 }
@@ -49256,6 +49270,303 @@ var init_apply_kube = __esm({
     init_progress();
     init_apply_kube_help();
     applyKubeCommand = { ...fromHelp(applyKubeHelp), run: runApplyKube };
+  }
+});
+
+// dist/report/user-changes.js
+function parsed(text) {
+  if (text === void 0)
+    return void 0;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return void 0;
+  }
+}
+function isObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function strings(value) {
+  return Array.isArray(value) ? value.filter((v) => typeof v === "string") : [];
+}
+function isZonePlanPath(file) {
+  return /^dns\/[^/]+\/[^/]+\.json$/.test(file);
+}
+function zonePlanSnapshots(tree) {
+  const documents = /* @__PURE__ */ new Map();
+  for (const [file, text] of tree) {
+    if (!isZonePlanPath(file))
+      continue;
+    const doc = parsed(text);
+    if (isObject(doc) && typeof doc["zone"] === "string" && Array.isArray(doc["recordSets"]))
+      documents.set(file, doc);
+  }
+  return liveFromZonePlans(documents);
+}
+function opsOwners(snapshots) {
+  const owners = /* @__PURE__ */ new Map();
+  for (const snapshot of snapshots) {
+    for (const { canonical } of snapshot.recordSets) {
+      if (canonical.type !== "A" && canonical.type !== "AAAA")
+        continue;
+      if (!canonical.name.endsWith(`.${snapshot.zone}`))
+        continue;
+      const labels = canonical.name.slice(0, -snapshot.zone.length - 1).split(".");
+      if (labels.length !== 2 || labels[0] === "*")
+        continue;
+      for (const address2 of answerValues(canonical))
+        if (!owners.has(address2))
+          owners.set(address2, `${labels[1]}-${labels[0]}`);
+    }
+  }
+  return owners;
+}
+function valuesOf(rs) {
+  return rs ? [...answerValues(rs)] : [];
+}
+function dnsAnswerDiff(intent, before) {
+  const live = zonePlanSnapshots(before);
+  const planned = new Set(intent.zones.map((z) => z.zone));
+  const unplanned = live.filter((s) => !planned.has(s.zone)).map((s) => `${s.zone} on ${s.host}`);
+  const snapshots = [...live.filter((s) => planned.has(s.zone)), ...assumeEmpty(intent.zones, live)];
+  const plan = planTraffic(intent, snapshots, void 0, { force: true });
+  const owners = opsOwners(live);
+  for (const zone of intent.zones)
+    for (const name of zone.names)
+      if (name.kind === "ops")
+        for (const a of name.addresses)
+          owners.set(a, name.cluster);
+  const attributed2 = (value) => {
+    const cluster = owners.get(value);
+    return cluster === void 0 ? { value } : { value, cluster };
+  };
+  const grouped = /* @__PURE__ */ new Map();
+  for (const zone of plan.zones) {
+    for (const unit of zone.units) {
+      for (const change of unit.changes) {
+        const was = valuesOf(change.before);
+        const now = valuesOf(change.after);
+        const added = now.filter((v) => !was.includes(v)).sort(byText4);
+        const removed = was.filter((v) => !now.includes(v)).sort(byText4);
+        const other = added.length === 0 && removed.length === 0 ? change.message : void 0;
+        const key = JSON.stringify([change.key.name, change.key.type, change.key.setIdentifier ?? "", change.verb, added, removed, other ?? ""]);
+        const known3 = grouped.get(key);
+        if (known3) {
+          if (!known3.hosts.includes(zone.host))
+            known3.hosts.push(zone.host);
+          continue;
+        }
+        grouped.set(key, {
+          name: change.key.name,
+          type: change.key.type,
+          ...change.key.setIdentifier !== void 0 ? { setIdentifier: change.key.setIdentifier } : {},
+          verb: change.verb,
+          hosts: [zone.host],
+          added: added.map(attributed2),
+          removed: removed.map(attributed2),
+          ...other !== void 0 ? { other } : {}
+        });
+      }
+    }
+  }
+  const reports = /* @__PURE__ */ new Map();
+  for (const zone of plan.zones)
+    for (const report of zone.reports)
+      reports.set(report, [...reports.get(report) ?? [], zone.host]);
+  const leftAlone = [...reports].map(([report, hosts]) => ({ report, hosts: [...new Set(hosts)].sort(byText4) })).sort((a, b) => byText4(a.report, b.report) || byText4(a.hosts.join(","), b.hosts.join(",")));
+  const changes = [...grouped.values()].map((c) => ({ ...c, hosts: [...c.hosts].sort(byText4) }));
+  changes.sort((a, b) => compareNames(a.name, b.name) || byText4(a.type, b.type) || byText4(a.setIdentifier ?? "", b.setIdentifier ?? "") || byText4(a.hosts.join(","), b.hosts.join(",")) || byText4(JSON.stringify(a), JSON.stringify(b)));
+  return { changes, unplanned: [...new Set(unplanned)].sort(byText4), leftAlone };
+}
+function routeRows(text) {
+  const doc = parsed(text);
+  const rows = /* @__PURE__ */ new Map();
+  if (!isObject(doc) || !Array.isArray(doc["rows"]))
+    return rows;
+  for (const row of doc["rows"]) {
+    if (!isObject(row))
+      continue;
+    const { host, prefix, target } = row;
+    if (typeof host === "string" && typeof prefix === "string" && typeof target === "string")
+      rows.set(`${host} ${prefix}`, { host, prefix, target });
+  }
+  return rows;
+}
+function filesUnder(before, after, pattern) {
+  return [.../* @__PURE__ */ new Set([...before.keys(), ...after.keys()])].filter((f) => pattern.test(f)).sort(byText4);
+}
+function routePathChanges(before, after) {
+  const changes = [];
+  for (const file of filesUnder(before, after, /^route-paths\/[^/]+\.json$/)) {
+    if (before.get(file) === after.get(file))
+      continue;
+    const landscape = file.slice("route-paths/".length, -".json".length);
+    const was = routeRows(before.get(file));
+    const now = routeRows(after.get(file));
+    for (const key of [.../* @__PURE__ */ new Set([...was.keys(), ...now.keys()])]) {
+      const a = was.get(key);
+      const b = now.get(key);
+      if (a?.target === b?.target)
+        continue;
+      const row = a ?? b;
+      changes.push({ landscape, host: row.host, prefix: row.prefix, ...a ? { before: a.target } : {}, ...b ? { after: b.target } : {} });
+    }
+  }
+  return changes.sort((x, y) => byText4(x.landscape, y.landscape) || compareNames(x.host, y.host) || byText4(x.prefix, y.prefix));
+}
+function bookEntries(file, text) {
+  const doc = parsed(text);
+  const entries = /* @__PURE__ */ new Map();
+  if (file === "books/doc-a.json") {
+    if (isObject(doc))
+      for (const place3 of strings(doc["places"]))
+        entries.set(place3, []);
+    return { doc: "A", entries };
+  }
+  if (/^books\/[^/]+\/doc-b\.json$/.test(file)) {
+    if (isObject(doc))
+      for (const landscape of strings(doc["landscapes"]))
+        entries.set(landscape, []);
+    return { doc: "B", entries };
+  }
+  if (/^books\/[^/]+\/[^/]+\/doc-c\.json$/.test(file)) {
+    const landscapes = isObject(doc) ? doc["landscapes"] : void 0;
+    if (isObject(landscapes)) {
+      for (const [landscape, modules] of Object.entries(landscapes))
+        if (isObject(modules))
+          for (const [module, candidates2] of Object.entries(modules))
+            entries.set(`${landscape} ${module}`, strings(candidates2));
+    }
+    return { doc: "C", entries };
+  }
+  return void 0;
+}
+function bookChanges(before, after) {
+  const changes = [];
+  for (const file of filesUnder(before, after, /^books\/.*doc-[abc]\.json$/)) {
+    if (before.get(file) === after.get(file))
+      continue;
+    const was = bookEntries(file, before.get(file));
+    const now = bookEntries(file, after.get(file));
+    if (!was || !now)
+      continue;
+    for (const entry of [.../* @__PURE__ */ new Set([...was.entries.keys(), ...now.entries.keys()])].sort(byText4)) {
+      const a = was.entries.get(entry);
+      const b = now.entries.get(entry);
+      const candidates2 = now.doc === "C" ? { ...a ? { before: a } : {}, ...b ? { after: b } : {} } : {};
+      if (a === void 0)
+        changes.push({ book: file, doc: now.doc, entry, status: "added", ...candidates2 });
+      else if (b === void 0)
+        changes.push({ book: file, doc: now.doc, entry, status: "removed", ...candidates2 });
+      else if (a.join("\n") !== b.join("\n"))
+        changes.push({ book: file, doc: now.doc, entry, status: "changed", ...candidates2 });
+    }
+  }
+  return changes;
+}
+function gatewayChanges(before, after) {
+  const changes = [];
+  for (const file of filesUnder(before, after, /^gateways\/[^/]+\.json$/)) {
+    if (before.get(file) === after.get(file))
+      continue;
+    const hostsOf = (text) => {
+      const doc = parsed(text);
+      return isObject(doc) ? strings(doc["hosts"]) : [];
+    };
+    const was = new Set(hostsOf(before.get(file)));
+    const now = new Set(hostsOf(after.get(file)));
+    const added = [...now].filter((h) => !was.has(h)).sort(byText4);
+    const removed = [...was].filter((h) => !now.has(h)).sort(byText4);
+    if (added.length > 0 || removed.length > 0)
+      changes.push({ cluster: file.slice("gateways/".length, -".json".length), added, removed });
+  }
+  return changes;
+}
+function userChanges(intent, before, after) {
+  return {
+    dns: dnsAnswerDiff(intent, before),
+    routePaths: routePathChanges(before, after),
+    books: bookChanges(before, after),
+    gateways: gatewayChanges(before, after)
+  };
+}
+var byText4;
+var init_user_changes = __esm({
+  "dist/report/user-changes.js"() {
+    init_load_dns_live();
+    init_record_sets();
+    init_traffic_planner();
+    init_traffic_ticks();
+    byText4 = (a, b) => a < b ? -1 : a > b ? 1 : 0;
+  }
+});
+
+// dist/report/paired-outputs.js
+function pairOutputs(base2, head, committed, options = {}) {
+  const before = /* @__PURE__ */ new Map();
+  const after = /* @__PURE__ */ new Map();
+  const baseListing = /* @__PURE__ */ new Map();
+  const headListing = /* @__PURE__ */ new Map();
+  const stale = /* @__PURE__ */ new Set();
+  const keep = (file, was, now) => {
+    if (was === now && !isZonePlanPath(file))
+      return;
+    if (was !== void 0)
+      before.set(file, was);
+    if (now !== void 0)
+      after.set(file, now);
+  };
+  const checkCommitted = (file, now) => {
+    if (committed === void 0)
+      return;
+    const read = committed.get(file);
+    if ((read === void 0 ? void 0 : read()) !== now)
+      stale.add(file);
+  };
+  const files = [.../* @__PURE__ */ new Set([...base2.keys(), ...head.keys()])].sort(byPath);
+  for (const file of files) {
+    const makeWas = base2.get(file);
+    const makeNow = head.get(file);
+    const sameKey = options.everyOutput !== true && makeWas?.slice !== void 0 && makeNow?.slice !== void 0 && makeWas.slice.key() === makeNow.slice.key();
+    const was = makeWas?.();
+    const now = sameKey ? was : makeNow?.();
+    const wasDigest = was === void 0 ? void 0 : fileDigest(was);
+    if (wasDigest !== void 0)
+      baseListing.set(file, wasDigest);
+    if (now !== void 0)
+      headListing.set(file, now === was && wasDigest !== void 0 ? wasDigest : fileDigest(now));
+    keep(file, was, now);
+    if (now !== void 0)
+      checkCommitted(file, now);
+  }
+  const headManifest = manifestText(headListing);
+  keep(MANIFEST_FILE, manifestText(baseListing), headManifest);
+  checkCommitted(MANIFEST_FILE, headManifest);
+  if (committed !== void 0) {
+    for (const [file, read] of committed)
+      if (file !== MANIFEST_FILE && !head.has(file) && read() !== void 0)
+        stale.add(file);
+  }
+  const total = headListing.size + 1;
+  const others = [...stale].filter((file) => file !== MANIFEST_FILE).length;
+  const differing = others > 0 ? others : stale.size;
+  return {
+    before: sorted(before),
+    after: sorted(after),
+    total,
+    ...committed !== void 0 ? { freshness: { fresh: differing === 0, differing, total } } : {}
+  };
+}
+function byPath(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+function sorted(map2) {
+  return new Map([...map2].sort(([a], [b]) => byPath(a, b)));
+}
+var init_paired_outputs = __esm({
+  "dist/report/paired-outputs.js"() {
+    init_output_manifest();
+    init_user_changes();
   }
 });
 
@@ -50477,7 +50788,11 @@ function drills(model) {
   const failures = everySingleFailure(model);
   return { context, failures, scenarios: simulateEverySingle(context, failures) };
 }
-function resilienceDelta(base2, head) {
+function resilienceDelta(baseModel, headModel, options = {}) {
+  const base2 = fleetOutline(baseModel);
+  const head = fleetOutline(headModel);
+  if (options.always !== true && new SlicePart(base2).digest === new SlicePart(head).digest)
+    return [];
   const was = drills(base2);
   const now = drills(head);
   const shapes = new Map(was.context.columns.map((c) => [c.name, { name: c.name, virtual: c.virtual, landscapes: c.virtual ? [...c.members] : [c.name] }]));
@@ -50514,234 +50829,11 @@ function resilienceDelta(base2, head) {
 }
 var init_resilience_delta = __esm({
   "dist/report/resilience-delta.js"() {
+    init_fleet_model();
+    init_output_slice();
     init_failures();
     init_simulate();
     init_user_targets();
-  }
-});
-
-// dist/report/user-changes.js
-function parsed(text) {
-  if (text === void 0)
-    return void 0;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return void 0;
-  }
-}
-function isObject(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function strings(value) {
-  return Array.isArray(value) ? value.filter((v) => typeof v === "string") : [];
-}
-function zonePlanSnapshots(tree) {
-  const documents = /* @__PURE__ */ new Map();
-  for (const [file, text] of tree) {
-    if (!/^dns\/[^/]+\/[^/]+\.json$/.test(file))
-      continue;
-    const doc = parsed(text);
-    if (isObject(doc) && typeof doc["zone"] === "string" && Array.isArray(doc["recordSets"]))
-      documents.set(file, doc);
-  }
-  return liveFromZonePlans(documents);
-}
-function opsOwners(snapshots) {
-  const owners = /* @__PURE__ */ new Map();
-  for (const snapshot of snapshots) {
-    for (const { canonical } of snapshot.recordSets) {
-      if (canonical.type !== "A" && canonical.type !== "AAAA")
-        continue;
-      if (!canonical.name.endsWith(`.${snapshot.zone}`))
-        continue;
-      const labels = canonical.name.slice(0, -snapshot.zone.length - 1).split(".");
-      if (labels.length !== 2 || labels[0] === "*")
-        continue;
-      for (const address2 of answerValues(canonical))
-        if (!owners.has(address2))
-          owners.set(address2, `${labels[1]}-${labels[0]}`);
-    }
-  }
-  return owners;
-}
-function valuesOf(rs) {
-  return rs ? [...answerValues(rs)] : [];
-}
-function dnsAnswerDiff(intent, before) {
-  const live = zonePlanSnapshots(before);
-  const planned = new Set(intent.zones.map((z) => z.zone));
-  const unplanned = live.filter((s) => !planned.has(s.zone)).map((s) => `${s.zone} on ${s.host}`);
-  const snapshots = [...live.filter((s) => planned.has(s.zone)), ...assumeEmpty(intent.zones, live)];
-  const plan = planTraffic(intent, snapshots, void 0, { force: true });
-  const owners = opsOwners(live);
-  for (const zone of intent.zones)
-    for (const name of zone.names)
-      if (name.kind === "ops")
-        for (const a of name.addresses)
-          owners.set(a, name.cluster);
-  const attributed2 = (value) => {
-    const cluster = owners.get(value);
-    return cluster === void 0 ? { value } : { value, cluster };
-  };
-  const grouped = /* @__PURE__ */ new Map();
-  for (const zone of plan.zones) {
-    for (const unit of zone.units) {
-      for (const change of unit.changes) {
-        const was = valuesOf(change.before);
-        const now = valuesOf(change.after);
-        const added = now.filter((v) => !was.includes(v)).sort(byText4);
-        const removed = was.filter((v) => !now.includes(v)).sort(byText4);
-        const other = added.length === 0 && removed.length === 0 ? change.message : void 0;
-        const key = JSON.stringify([change.key.name, change.key.type, change.key.setIdentifier ?? "", change.verb, added, removed, other ?? ""]);
-        const known3 = grouped.get(key);
-        if (known3) {
-          if (!known3.hosts.includes(zone.host))
-            known3.hosts.push(zone.host);
-          continue;
-        }
-        grouped.set(key, {
-          name: change.key.name,
-          type: change.key.type,
-          ...change.key.setIdentifier !== void 0 ? { setIdentifier: change.key.setIdentifier } : {},
-          verb: change.verb,
-          hosts: [zone.host],
-          added: added.map(attributed2),
-          removed: removed.map(attributed2),
-          ...other !== void 0 ? { other } : {}
-        });
-      }
-    }
-  }
-  const reports = /* @__PURE__ */ new Map();
-  for (const zone of plan.zones)
-    for (const report of zone.reports)
-      reports.set(report, [...reports.get(report) ?? [], zone.host]);
-  const leftAlone = [...reports].map(([report, hosts]) => ({ report, hosts: [...new Set(hosts)].sort(byText4) })).sort((a, b) => byText4(a.report, b.report) || byText4(a.hosts.join(","), b.hosts.join(",")));
-  const changes = [...grouped.values()].map((c) => ({ ...c, hosts: [...c.hosts].sort(byText4) }));
-  changes.sort((a, b) => compareNames(a.name, b.name) || byText4(a.type, b.type) || byText4(a.setIdentifier ?? "", b.setIdentifier ?? "") || byText4(a.hosts.join(","), b.hosts.join(",")) || byText4(JSON.stringify(a), JSON.stringify(b)));
-  return { changes, unplanned: [...new Set(unplanned)].sort(byText4), leftAlone };
-}
-function routeRows(text) {
-  const doc = parsed(text);
-  const rows = /* @__PURE__ */ new Map();
-  if (!isObject(doc) || !Array.isArray(doc["rows"]))
-    return rows;
-  for (const row of doc["rows"]) {
-    if (!isObject(row))
-      continue;
-    const { host, prefix, target } = row;
-    if (typeof host === "string" && typeof prefix === "string" && typeof target === "string")
-      rows.set(`${host} ${prefix}`, { host, prefix, target });
-  }
-  return rows;
-}
-function filesUnder(before, after, pattern) {
-  return [.../* @__PURE__ */ new Set([...before.keys(), ...after.keys()])].filter((f) => pattern.test(f)).sort(byText4);
-}
-function routePathChanges(before, after) {
-  const changes = [];
-  for (const file of filesUnder(before, after, /^route-paths\/[^/]+\.json$/)) {
-    if (before.get(file) === after.get(file))
-      continue;
-    const landscape = file.slice("route-paths/".length, -".json".length);
-    const was = routeRows(before.get(file));
-    const now = routeRows(after.get(file));
-    for (const key of [.../* @__PURE__ */ new Set([...was.keys(), ...now.keys()])]) {
-      const a = was.get(key);
-      const b = now.get(key);
-      if (a?.target === b?.target)
-        continue;
-      const row = a ?? b;
-      changes.push({ landscape, host: row.host, prefix: row.prefix, ...a ? { before: a.target } : {}, ...b ? { after: b.target } : {} });
-    }
-  }
-  return changes.sort((x, y) => byText4(x.landscape, y.landscape) || compareNames(x.host, y.host) || byText4(x.prefix, y.prefix));
-}
-function bookEntries(file, text) {
-  const doc = parsed(text);
-  const entries = /* @__PURE__ */ new Map();
-  if (file === "books/doc-a.json") {
-    if (isObject(doc))
-      for (const place3 of strings(doc["places"]))
-        entries.set(place3, []);
-    return { doc: "A", entries };
-  }
-  if (/^books\/[^/]+\/doc-b\.json$/.test(file)) {
-    if (isObject(doc))
-      for (const landscape of strings(doc["landscapes"]))
-        entries.set(landscape, []);
-    return { doc: "B", entries };
-  }
-  if (/^books\/[^/]+\/[^/]+\/doc-c\.json$/.test(file)) {
-    const landscapes = isObject(doc) ? doc["landscapes"] : void 0;
-    if (isObject(landscapes)) {
-      for (const [landscape, modules] of Object.entries(landscapes))
-        if (isObject(modules))
-          for (const [module, candidates2] of Object.entries(modules))
-            entries.set(`${landscape} ${module}`, strings(candidates2));
-    }
-    return { doc: "C", entries };
-  }
-  return void 0;
-}
-function bookChanges(before, after) {
-  const changes = [];
-  for (const file of filesUnder(before, after, /^books\/.*doc-[abc]\.json$/)) {
-    if (before.get(file) === after.get(file))
-      continue;
-    const was = bookEntries(file, before.get(file));
-    const now = bookEntries(file, after.get(file));
-    if (!was || !now)
-      continue;
-    for (const entry of [.../* @__PURE__ */ new Set([...was.entries.keys(), ...now.entries.keys()])].sort(byText4)) {
-      const a = was.entries.get(entry);
-      const b = now.entries.get(entry);
-      const candidates2 = now.doc === "C" ? { ...a ? { before: a } : {}, ...b ? { after: b } : {} } : {};
-      if (a === void 0)
-        changes.push({ book: file, doc: now.doc, entry, status: "added", ...candidates2 });
-      else if (b === void 0)
-        changes.push({ book: file, doc: now.doc, entry, status: "removed", ...candidates2 });
-      else if (a.join("\n") !== b.join("\n"))
-        changes.push({ book: file, doc: now.doc, entry, status: "changed", ...candidates2 });
-    }
-  }
-  return changes;
-}
-function gatewayChanges(before, after) {
-  const changes = [];
-  for (const file of filesUnder(before, after, /^gateways\/[^/]+\.json$/)) {
-    if (before.get(file) === after.get(file))
-      continue;
-    const hostsOf = (text) => {
-      const doc = parsed(text);
-      return isObject(doc) ? strings(doc["hosts"]) : [];
-    };
-    const was = new Set(hostsOf(before.get(file)));
-    const now = new Set(hostsOf(after.get(file)));
-    const added = [...now].filter((h) => !was.has(h)).sort(byText4);
-    const removed = [...was].filter((h) => !now.has(h)).sort(byText4);
-    if (added.length > 0 || removed.length > 0)
-      changes.push({ cluster: file.slice("gateways/".length, -".json".length), added, removed });
-  }
-  return changes;
-}
-function userChanges(intent, before, after) {
-  return {
-    dns: dnsAnswerDiff(intent, before),
-    routePaths: routePathChanges(before, after),
-    books: bookChanges(before, after),
-    gateways: gatewayChanges(before, after)
-  };
-}
-var byText4;
-var init_user_changes = __esm({
-  "dist/report/user-changes.js"() {
-    init_load_dns_live();
-    init_record_sets();
-    init_traffic_planner();
-    init_traffic_ticks();
-    byText4 = (a, b) => a < b ? -1 : a > b ? 1 : 0;
   }
 });
 
@@ -50749,12 +50841,12 @@ var init_user_changes = __esm({
 var report_exports = {};
 __export(report_exports, {
   BASE_FILE_PREFIX: () => BASE_FILE_PREFIX,
-  reportCommand: () => reportCommand
+  reportCommand: () => reportCommand,
+  runReport: () => runReport
 });
 import path35 from "node:path";
-async function compileAt(root, now, base2) {
-  const read = await readFleet(root);
-  const result = compileFleet(read.files, { folder: root, nowSeconds: now, ...base2 ? { base: base2 } : {} });
+function planAt(root, read, now, base2) {
+  const result = planFleet(read.files, { folder: root, nowSeconds: now, ...base2 ? { base: base2 } : {} });
   return { ...result, diagnostics: sortDiagnostics([...read.diagnostics, ...result.diagnostics]) };
 }
 function namedAsBase(diagnostic, label2) {
@@ -50765,7 +50857,7 @@ function freshness(committed, wanted) {
   const differing = outputChanges(committed, wanted).files.length;
   return { fresh: differing === 0, differing, total: wanted.size };
 }
-async function runReport({ values: values2, format: format2 }) {
+async function runReport({ values: values2, format: format2 }, options = {}) {
   const root = fleetRoot(values2);
   const now = nowSeconds(values2);
   const outFlag = stringOption(values2, "out");
@@ -50778,30 +50870,36 @@ async function runReport({ values: values2, format: format2 }) {
   const maxFlag = stringOption(values2, "max-chars");
   if (maxFlag !== void 0 && !/^\d+$/.test(maxFlag))
     throw invalidValue("--max-chars", maxFlag, "a number of characters", "--max-chars 20000");
-  const baseRevision = baseFlag === void 0 ? void 0 : await readBaseRevision(baseFlag, root);
-  const head = await compileAt(root, now, baseRevision);
+  const baseRead = baseRoot === void 0 ? void 0 : await readFleet(baseRoot);
+  const baseRevision = baseRead && baseRoot !== void 0 ? { files: baseRead.files, label: fromFleetRoot(root, baseRoot) } : void 0;
+  const head = planAt(root, await readFleet(root), now, baseRevision);
   const permanence = (head.permanence ?? []).map((d) => baseRevision ? namedAsBase(d, baseRevision.label) : d);
   const refusals = permanence.filter((d) => d.severity === "error");
   const diagnostics = sortDiagnostics([...head.diagnostics, ...permanence.filter((d) => d.severity === "warning")]);
-  const invalid = hasErrors(head.diagnostics) || !head.outputs;
-  const committed = pathExists(outDir) ? await readOutputTree(outDir) : void 0;
+  const invalid = hasErrors(head.diagnostics) || !head.plan;
+  const hasCommitted = pathExists(outDir);
   const notes = [];
-  let before = committed ?? /* @__PURE__ */ new Map();
-  let comparedWith2 = committed ? `against the committed ${path35.relative(root, outDir) || "."}/` : `against an empty tree (no ${path35.relative(root, outDir) || "."}/ yet)`;
+  let before;
+  let after;
+  let total;
+  let fresh;
+  let comparedWith2 = hasCommitted ? `against the committed ${path35.relative(root, outDir) || "."}/` : `against an empty tree (no ${path35.relative(root, outDir) || "."}/ yet)`;
   let note;
   let deploys;
   let resilience;
   const baseFleetYaml = baseRevision?.files.find((f) => f.path === "registry/fleet.yaml");
   const baseHosts = baseFleetYaml ? baseHostsOf(baseFleetYaml.text, baseFleetYaml.path) : void 0;
   const endpoints = baseHosts && head.model ? endpointChanges(head.model.settings.dns.hosts, baseHosts) : void 0;
-  if (baseRoot !== void 0 && !invalid) {
-    const base2 = await compileAt(baseRoot, now);
-    if (base2.outputs && !hasErrors(base2.diagnostics)) {
-      before = base2.outputs;
+  if (baseRoot !== void 0 && baseRead !== void 0 && !invalid && head.plan) {
+    const base2 = planAt(baseRoot, baseRead, now);
+    if (base2.plan && !hasErrors(base2.diagnostics)) {
+      const paired = pairOutputs(base2.plan, head.plan, hasCommitted ? outputFileReaders(outDir) : void 0, { everyOutput: options.inFull === true });
+      ({ before, after, total } = paired);
+      fresh = paired.freshness;
       comparedWith2 = "against the base branch";
       deploys = rowDeploys(base2.model?.platforms ?? [], head.model?.platforms ?? []);
       if (base2.model && head.model)
-        resilience = { losses: resilienceDelta(base2.model, head.model) };
+        resilience = { losses: resilienceDelta(base2.model, head.model, { always: options.inFull === true }) };
     } else {
       const baseOut = path35.join(baseRoot, "generated");
       before = pathExists(baseOut) ? await readOutputTree(baseOut) : /* @__PURE__ */ new Map();
@@ -50810,16 +50908,26 @@ async function runReport({ values: values2, format: format2 }) {
       notes.push(`note: the base fleet at ${baseRoot} does not compile; compared with its committed generated/`);
     }
   }
-  const users = !invalid && head.outputs && head.model ? userChanges(dnsIntent(head.model), before, head.outputs) : void 0;
+  if (!invalid && head.plan && after === void 0) {
+    const outputs = withOutputManifest(madeOutputs(head.plan));
+    const committed = hasCommitted ? await readOutputTree(outDir) : void 0;
+    before ??= committed ?? /* @__PURE__ */ new Map();
+    after = outputs;
+    total = outputs.size;
+    if (committed)
+      fresh = freshness(committed, outputs);
+  }
+  const users = before && after && head.model ? userChanges(dnsIntent(head.model), before, after) : void 0;
   const input = {
     version: toolVersion(),
     diagnostics,
-    ...invalid || !head.outputs ? {} : { changes: outputChanges(before, head.outputs) },
+    // The trees may hold only the files that differ (report/paired-outputs.ts): the count is the head tree's.
+    ...before && after && total !== void 0 ? { changes: { ...outputChanges(before, after), total } } : {},
     ...refusals.length > 0 ? { refusals } : {},
     ...deploys ? { deploys } : {},
     ...endpoints ? { endpoints } : {},
     comparedWith: comparedWith2,
-    ...committed && head.outputs ? { freshness: freshness(committed, head.outputs) } : {},
+    ...fresh ? { freshness: fresh } : {},
     platforms: head.model?.platforms ?? [],
     ...note ? { note } : {},
     ...users ? { users } : {},
@@ -50841,6 +50949,9 @@ var init_report = __esm({
     init_output_tree();
     init_diagnostic();
     init_index();
+    init_output_manifest();
+    init_output_plan();
+    init_paired_outputs();
     init_output_changes();
     init_row_deploys();
     init_pr_report();
@@ -50856,7 +50967,7 @@ var init_report = __esm({
     init_tool_version();
     init_counted();
     BASE_FILE_PREFIX = "base:";
-    reportCommand = { ...fromHelp(reportHelp), run: runReport };
+    reportCommand = { ...fromHelp(reportHelp), run: (input) => runReport(input) };
   }
 });
 

@@ -11,7 +11,7 @@
  */
 import type { DnsHostKind } from '../dns/host-capabilities.js';
 import { compareNames } from '../dns/record-sets.js';
-import type { FleetModel } from './fleet-model.js';
+import type { FleetOutline } from './fleet-model.js';
 import { clusterOpsHost, landscapeHost, serviceHost } from './hostnames.js';
 
 /** The addresses one cluster contributes to a name (canonical, sorted). */
@@ -105,7 +105,7 @@ function byName<T extends { name: string }>(a: T, b: T): number {
   return compareNames(a.name, b.name);
 }
 
-function zoneNames(model: FleetModel, zone: string): DnsNameIntent[] {
+function zoneNames(model: FleetOutline, zone: string): DnsNameIntent[] {
   const names: DnsNameIntent[] = [];
   const sourcesOf = (landscape: string): AddressSource[] =>
     (model.landscapes.find((l) => l.name === landscape)?.clusters ?? [])
@@ -149,7 +149,7 @@ function zoneNames(model: FleetModel, zone: string): DnsNameIntent[] {
   return names.sort(byName);
 }
 
-function managedNames(model: FleetModel, zone: string): string[] {
+function managedNames(model: FleetOutline, zone: string): string[] {
   const names = new Set<string>();
   for (const landscape of model.landscapes) {
     const name = landscapeHost(landscape.name, zone);
@@ -163,7 +163,7 @@ function managedNames(model: FleetModel, zone: string): string[] {
   return [...names].sort(compareNames);
 }
 
-function trafficNames(model: FleetModel, zone: string): DnsZoneIntent['trafficNames'] {
+function trafficNames(model: FleetOutline, zone: string): DnsZoneIntent['trafficNames'] {
   return [
     ...model.landscapes.map((l) => ({ name: landscapeHost(l.name, zone), kind: 'landscape' as const, landscape: l.name })),
     ...model.vlandscapes.map((v) => ({ name: `*.${landscapeHost(v.name, zone)}`, kind: 'virtual' as const })),
@@ -183,7 +183,7 @@ export function firstInOrder(names: Iterable<string>, n: number): string[] {
   return first;
 }
 
-function wildcardUses(model: FleetModel, zone: string): { bases: string[]; reliedOn: Record<string, WildcardUse> } {
+function wildcardUses(model: FleetOutline, zone: string): { bases: string[]; reliedOn: Record<string, WildcardUse> } {
   const bases = new Set<string>();
   const hosts = new Map<string, Set<string>>();
   for (const platform of model.platforms) {
@@ -225,7 +225,7 @@ function wildcardUses(model: FleetModel, zone: string): { bases: string[]; relie
  * all get the same object, frozen so that no reader can change it for the
  * others.
  */
-export function dnsIntent(model: FleetModel): DnsIntent {
+export function dnsIntent(model: FleetOutline): DnsIntent {
   let intent = intentByModel.get(model);
   if (!intent) {
     intent = deepFreeze(deriveDnsIntent(model));
@@ -234,7 +234,7 @@ export function dnsIntent(model: FleetModel): DnsIntent {
   return intent;
 }
 
-const intentByModel = new WeakMap<FleetModel, DnsIntent>();
+const intentByModel = new WeakMap<FleetOutline, DnsIntent>();
 
 /** Freezes `value` and every value held in its data properties (accessors are left to freeze what they derive). */
 function deepFreeze<T>(value: T): T {
@@ -251,7 +251,7 @@ function deepFreeze<T>(value: T): T {
  * service module of the fleet, and only the DNS commands' ownership reports
  * read them (the zone plans and files do not).
  */
-function withWildcardUses(zone: Omit<DnsZoneIntent, 'wildcardBases' | 'reliedOn'>, model: FleetModel): DnsZoneIntent {
+function withWildcardUses(zone: Omit<DnsZoneIntent, 'wildcardBases' | 'reliedOn'>, model: FleetOutline): DnsZoneIntent {
   let uses: { bases: string[]; reliedOn: Record<string, WildcardUse> } | undefined;
   const derived = (): { bases: string[]; reliedOn: Record<string, WildcardUse> } => (uses ??= deepFreeze(wildcardUses(model, zone.zone)));
   return Object.defineProperties(zone, {
@@ -260,7 +260,7 @@ function withWildcardUses(zone: Omit<DnsZoneIntent, 'wildcardBases' | 'reliedOn'
   }) as DnsZoneIntent;
 }
 
-function deriveDnsIntent(model: FleetModel): DnsIntent {
+function deriveDnsIntent(model: FleetOutline): DnsIntent {
   const dns = model.settings.dns;
   const zones: DnsZoneIntent[] = [];
   for (const zone of [dns.base, ...(dns.spare !== undefined ? [dns.spare] : [])]) {

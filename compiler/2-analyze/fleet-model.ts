@@ -113,6 +113,24 @@ export interface FleetModel {
   books: BookContent;
 }
 
+/**
+ * The model with every platform cut to its {@link PlatformOutline} and
+ * without the loaded inputs: what the failure drills (compiler/simulate/)
+ * are typed to read. A row's pins and values decide what runs, not where
+ * traffic goes (whether a row is ready is in `routes`), so a pull request
+ * that only moves pins leaves it as it was (`diene report --base` then
+ * knows the drills' verdicts are the base's: report/resilience-delta.ts).
+ */
+export interface FleetOutline extends Omit<FleetModel, 'platforms' | 'loaded'> {
+  platforms: PlatformOutline[];
+}
+
+/** `model` cut to its {@link FleetOutline}: a new object holding only that (no loaded inputs, no pins). */
+export function fleetOutline(model: FleetModel): FleetOutline {
+  const { settings, regions, landscapes, clusters, vlandscapes, platforms, routes, books } = model;
+  return { settings, regions, landscapes, clusters, vlandscapes, platforms: platforms.map(platformOutline), routes, books };
+}
+
 /** What of the registry the outputs of one platform are made from (fleet.yaml's settings and the clusters): their emitters take this slice, not the fleet (3-emit/output-slice.ts). */
 export type RegistrySlice = Pick<FleetModel, 'settings' | 'clusters'>;
 

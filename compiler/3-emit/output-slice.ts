@@ -53,7 +53,7 @@ const PIECE = 16 * 1024;
  * (`n` null, `u` undefined, `t`/`f`, `d<number>;` with `-0` spelt out,
  * `b<bigint>;`, `s<length>:<units>`, `a<length>[…]` with `h` for a hole,
  * `o<count>{<key><value>…}` in the object's key order, `m<size>{…}` for a
- * Map), every string as UTF-16 code units, so no two values that differ in
+ * Map, `S<size>{…}` for a Set, each in its order), every string as UTF-16 code units, so no two values that differ in
  * any of these ways encode alike. Throws on anything but plain data (a
  * function, a symbol, an instance of a class): a bug of the emitter's caller.
  */
@@ -100,6 +100,11 @@ export function encodeSlice(value: unknown, hash: SliceSink): void {
             encode(key);
             encode(item);
           }
+          return put('}');
+        }
+        if (current instanceof Set) {
+          put(`S${current.size}{`);
+          for (const item of current) encode(item);
           return put('}');
         }
         const prototype = Object.getPrototypeOf(current) as unknown;

@@ -27,9 +27,12 @@
  */
 import path from 'node:path';
 import { pathExists, writeText } from '../adapters/filesystem/files.js';
-import { readOutputTree } from '../adapters/filesystem/output-tree.js';
+import { outputFileReaders, readOutputTree } from '../adapters/filesystem/output-tree.js';
 import { diagnoseFinding, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { compileFleet } from '../index.js';
+import { planFleet, type PlannedFleet } from '../index.js';
+import { withOutputManifest } from '../3-emit/output-manifest.js';
+import { madeOutputs } from '../3-emit/output-plan.js';
+import { pairOutputs } from '../report/paired-outputs.js';
 import { outputChanges } from '../plan/output-changes.js';
 import { rowDeploys, type RowDeploy } from '../plan/row-deploys.js';
 import { renderReport, reportJson, type ReportInput } from '../report/pr-report.js';
@@ -45,7 +48,6 @@ import {
   fromHelp,
   invalidValue,
   nowSeconds,
-  readBaseRevision,
   readFleet,
   stringOption,
   type Command,
@@ -59,10 +61,18 @@ import { repositoryPrefix, whyBaseNotFleet } from './repository-paths.js';
 import { toolVersion } from '../adapters/filesystem/tool-version.js';
 import { counted } from '../diagnostics/counted.js';
 
-/** Compiles the fleet at `root` in memory, the read diagnostics included; with `base`, its permanent identifiers are compared with the base's. */
-async function compileAt(root: string, now: number, base?: { files: SourceFile[]; label: string }): Promise<ReturnType<typeof compileFleet>> {
-  const read = await readFleet(root);
-  const result = compileFleet(read.files, { folder: root, nowSeconds: now, ...(base ? { base } : {}) });
+/**
+ * Plans the outputs of the fleet `read` from `root` (made when compared, not
+ * here), the read diagnostics included; with `base`, its permanent
+ * identifiers are compared with the base's.
+ */
+function planAt(
+  root: string,
+  read: { files: SourceFile[]; diagnostics: Diagnostic[] },
+  now: number,
+  base?: { files: SourceFile[]; label: string },
+): PlannedFleet {
+  const result = planFleet(read.files, { folder: root, nowSeconds: now, ...(base ? { base } : {}) });
   return { ...result, diagnostics: sortDiagnostics([...read.diagnostics, ...result.diagnostics]) };
 }
 
@@ -86,7 +96,18 @@ function freshness(committed: ReadonlyMap<string, string>, wanted: ReadonlyMap<s
   return { fresh: differing === 0, differing, total: wanted.size };
 }
 
-async function runReport({ values, format }: CommandInput): Promise<CommandResult> {
+/** What `diene report` may skip without changing a byte of the report; a test turns it off to compare. */
+export interface ReportOptions {
+  /**
+   * Run both revisions' drills even when their outlines are the same, and make
+   * both revisions' outputs even where their slice keys are the same
+   * (default false).
+   */
+  inFull?: boolean;
+}
+
+/** `diene report` (see the top of this file). */
+export async function runReport({ values, format }: CommandInput, options: ReportOptions = {}): Promise<CommandResult> {
   const root = fleetRoot(values);
   const now = nowSeconds(values);
   const outFlag = stringOption(values, 'out');
@@ -99,17 +120,22 @@ async function runReport({ values, format }: CommandInput): Promise<CommandResul
   const maxFlag = stringOption(values, 'max-chars');
   if (maxFlag !== undefined && !/^\d+$/.test(maxFlag)) throw invalidValue('--max-chars', maxFlag, 'a number of characters', '--max-chars 20000');
 
-  const baseRevision = baseFlag === undefined ? undefined : await readBaseRevision(baseFlag, root);
-  const head = await compileAt(root, now, baseRevision);
+  // The base is read once: its files are compared with the head's permanent identifiers, then compiled.
+  const baseRead = baseRoot === undefined ? undefined : await readFleet(baseRoot);
+  const baseRevision = baseRead && baseRoot !== undefined ? { files: baseRead.files, label: fromFleetRoot(root, baseRoot) } : undefined;
+  const head = planAt(root, await readFleet(root), now, baseRevision);
   const permanence = (head.permanence ?? []).map((d) => (baseRevision ? namedAsBase(d, baseRevision.label) : d));
   const refusals = permanence.filter((d) => d.severity === 'error');
   const diagnostics = sortDiagnostics([...head.diagnostics, ...permanence.filter((d) => d.severity === 'warning')]);
-  const invalid = hasErrors(head.diagnostics) || !head.outputs;
-  const committed = pathExists(outDir) ? await readOutputTree(outDir) : undefined;
+  const invalid = hasErrors(head.diagnostics) || !head.plan;
+  const hasCommitted = pathExists(outDir);
   const notes: string[] = [];
-  let before: ReadonlyMap<string, string> = committed ?? new Map();
+  let before: ReadonlyMap<string, string> | undefined;
+  let after: ReadonlyMap<string, string> | undefined;
+  let total: number | undefined;
+  let fresh: ReportInput['freshness'];
   // With no output tree on disk (none committed yet), every file is new: said so, not "the committed generated/".
-  let comparedWith = committed
+  let comparedWith = hasCommitted
     ? `against the committed ${path.relative(root, outDir) || '.'}/`
     : `against an empty tree (no ${path.relative(root, outDir) || '.'}/ yet)`;
   let note: string | undefined;
@@ -119,13 +145,16 @@ async function runReport({ values, format }: CommandInput): Promise<CommandResul
   const baseFleetYaml = baseRevision?.files.find((f) => f.path === 'registry/fleet.yaml');
   const baseHosts = baseFleetYaml ? baseHostsOf(baseFleetYaml.text, baseFleetYaml.path) : undefined;
   const endpoints = baseHosts && head.model ? endpointChanges(head.model.settings.dns.hosts, baseHosts) : undefined;
-  if (baseRoot !== undefined && !invalid) {
-    const base = await compileAt(baseRoot, now);
-    if (base.outputs && !hasErrors(base.diagnostics)) {
-      before = base.outputs;
+  if (baseRoot !== undefined && baseRead !== undefined && !invalid && head.plan) {
+    const base = planAt(baseRoot, baseRead, now);
+    if (base.plan && !hasErrors(base.diagnostics)) {
+      // Only the files that differ are held (report/paired-outputs.ts); the committed tree is compared file by file.
+      const paired = pairOutputs(base.plan, head.plan, hasCommitted ? outputFileReaders(outDir) : undefined, { everyOutput: options.inFull === true });
+      ({ before, after, total } = paired);
+      fresh = paired.freshness;
       comparedWith = 'against the base branch';
       deploys = rowDeploys(base.model?.platforms ?? [], head.model?.platforms ?? []);
-      if (base.model && head.model) resilience = { losses: resilienceDelta(base.model, head.model) };
+      if (base.model && head.model) resilience = { losses: resilienceDelta(base.model, head.model, { always: options.inFull === true }) };
     } else {
       const baseOut = path.join(baseRoot, 'generated');
       before = pathExists(baseOut) ? await readOutputTree(baseOut) : new Map();
@@ -134,17 +163,26 @@ async function runReport({ values, format }: CommandInput): Promise<CommandResul
       notes.push(`note: the base fleet at ${baseRoot} does not compile; compared with its committed generated/`);
     }
   }
+  if (!invalid && head.plan && after === undefined) {
+    const outputs = withOutputManifest(madeOutputs(head.plan));
+    const committed = hasCommitted ? await readOutputTree(outDir) : undefined;
+    before ??= committed ?? new Map();
+    after = outputs;
+    total = outputs.size;
+    if (committed) fresh = freshness(committed, outputs);
+  }
   // What the change does for users: DNS answers, route paths, books, gateways (compiler/report/user-changes.ts).
-  const users = !invalid && head.outputs && head.model ? userChanges(dnsIntent(head.model), before, head.outputs) : undefined;
+  const users = before && after && head.model ? userChanges(dnsIntent(head.model), before, after) : undefined;
   const input: ReportInput = {
     version: toolVersion(),
     diagnostics,
-    ...(invalid || !head.outputs ? {} : { changes: outputChanges(before, head.outputs) }),
+    // The trees may hold only the files that differ (report/paired-outputs.ts): the count is the head tree's.
+    ...(before && after && total !== undefined ? { changes: { ...outputChanges(before, after), total } } : {}),
     ...(refusals.length > 0 ? { refusals } : {}),
     ...(deploys ? { deploys } : {}),
     ...(endpoints ? { endpoints } : {}),
     comparedWith,
-    ...(committed && head.outputs ? { freshness: freshness(committed, head.outputs) } : {}),
+    ...(fresh ? { freshness: fresh } : {}),
     platforms: head.model?.platforms ?? [],
     ...(note ? { note } : {}),
     ...(users ? { users } : {}),
@@ -162,4 +200,4 @@ async function runReport({ values, format }: CommandInput): Promise<CommandResul
   return { stdout: markdown, diagnostics: [...diagnostics, ...refusals], notes, exitCode: refusals.length > 0 ? EXIT.stale : EXIT.ok };
 }
 
-export const reportCommand: Command = { ...fromHelp(reportHelp), run: runReport };
+export const reportCommand: Command = { ...fromHelp(reportHelp), run: (input) => runReport(input) };

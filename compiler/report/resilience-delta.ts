@@ -12,8 +12,17 @@
  * failures are left out for it, so a landscape can survive every single
  * failure. A virtual landscape is judged by the members that served on the
  * base, so a member that stops serving does not hide the loss.
+ *
+ * The drills are typed to read only the {@link FleetOutline} (the model
+ * without the rows' pins and values), and run on it. A base and head whose
+ * outlines are equal (the same digest, 3-emit/output-slice.ts: it tells
+ * apart every two values the drills can) give the same scenarios, so every
+ * cell the head takes down the base took down too: nothing is lost, and
+ * neither side's drills are run. A pull request that only moves pins (a
+ * promotion) is such a change.
  */
-import type { FleetModel } from '../2-analyze/fleet-model.js';
+import { fleetOutline, type FleetModel, type FleetOutline } from '../2-analyze/fleet-model.js';
+import { SlicePart } from '../3-emit/output-slice.js';
 import { describeFailure, everySingleFailure, type Failure } from '../simulate/failures.js';
 import { simulateEverySingle, simulationContext, type Scenario } from '../simulate/simulate.js';
 import type { ServiceChoice } from '../simulate/user-targets.js';
@@ -41,7 +50,7 @@ interface ColumnShape {
 
 /** Cells down once settled, by `<column> <user>` → the failures (described) that take each down, whole failures left out. */
 function downBy(
-  model: FleetModel,
+  model: FleetOutline,
   scenarios: readonly Scenario[],
   failures: readonly Failure[],
   shapes: ReadonlyMap<string, ColumnShape>,
@@ -67,7 +76,7 @@ function downBy(
   return down;
 }
 
-function drills(model: FleetModel): { scenarios: Scenario[]; failures: Failure[]; context: ReturnType<typeof simulationContext> } {
+function drills(model: FleetOutline): { scenarios: Scenario[]; failures: Failure[]; context: ReturnType<typeof simulationContext> } {
   const intake: ServiceChoice | undefined = model.settings.intake
     ? { platform: model.settings.intake.platform, service: model.settings.intake.service }
     : undefined;
@@ -79,8 +88,17 @@ function drills(model: FleetModel): { scenarios: Scenario[]; failures: Failure[]
   return { context, failures, scenarios: simulateEverySingle(context, failures) };
 }
 
+/** How {@link resilienceDelta} runs. */
+export interface ResilienceDeltaOptions {
+  /** Run both sides' drills even when the outlines are equal (default false): what a test compares the shortcut with. */
+  always?: boolean;
+}
+
 /** What the head no longer survives that the base did. */
-export function resilienceDelta(base: FleetModel, head: FleetModel): ResilienceLoss[] {
+export function resilienceDelta(baseModel: FleetModel, headModel: FleetModel, options: ResilienceDeltaOptions = {}): ResilienceLoss[] {
+  const base = fleetOutline(baseModel);
+  const head = fleetOutline(headModel);
+  if (options.always !== true && new SlicePart(base).digest === new SlicePart(head).digest) return [];
   const was = drills(base);
   const now = drills(head);
   // Each column judged by its base shape: the landscapes that served it there.

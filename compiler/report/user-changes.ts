@@ -109,11 +109,16 @@ function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
+/** True for the path of a zone plan in an output tree (`dns/<zone>/<host>.json`). */
+export function isZonePlanPath(file: string): boolean {
+  return /^dns\/[^/]+\/[^/]+\.json$/.test(file);
+}
+
 /** The zone plans of an output tree (`dns/<zone>/<host>.json`), as live snapshots; files that are not zone plans are left out. */
 export function zonePlanSnapshots(tree: ReadonlyMap<string, string>): LiveSnapshot[] {
   const documents = new Map<string, ZonePlanDocument>();
   for (const [file, text] of tree) {
-    if (!/^dns\/[^/]+\/[^/]+\.json$/.test(file)) continue;
+    if (!isZonePlanPath(file)) continue;
     const doc = parsed(text);
     if (isObject(doc) && typeof doc['zone'] === 'string' && Array.isArray(doc['recordSets'])) documents.set(file, doc as unknown as ZonePlanDocument);
   }

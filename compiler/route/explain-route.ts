@@ -40,7 +40,7 @@ export interface DroppedClaimPrefix {
 }
 
 /** Builds {@link FleetUpstreams} from a valid fleet model. */
-export function fleetUpstreams(model: FleetModel): FleetUpstreams {
+export function fleetUpstreams(model: Pick<FleetModel, 'routes'>): FleetUpstreams {
   const routes = fleetRoutes(model.routes.shape, model.routes.rows.ready);
   const rows = [...model.routes.derivation.tables.values()].flat();
   return { routes, rows, table: compileUpstreamTable(routes, rows), findings: model.routes.derivation.findings, bases: model.routes.shape.bases };

@@ -10,7 +10,7 @@
  */
 import { closestName } from '../diagnostics/spelling.js';
 import { canonicalPlace, placeProblem } from '../2-analyze/book-places.js';
-import type { FleetModel } from '../2-analyze/fleet-model.js';
+import type { FleetOutline } from '../2-analyze/fleet-model.js';
 import { diagnose, FLEET_WIDE, type Diagnostic } from '../diagnostics/diagnostic.js';
 
 /** The kinds of thing that can fail, in the order a scenario lists them. */
@@ -29,7 +29,7 @@ export interface Failure {
 const CONTROL_WORDS = ['control', 'primordial'];
 
 /** Every failure the fleet can have, by kind, in sorted name order (what `--all-single` runs). */
-export function everySingleFailure(model: FleetModel): Failure[] {
+export function everySingleFailure(model: FleetOutline): Failure[] {
   const regions = [...new Set(model.landscapes.map((l) => l.region))].sort();
   const parent = model.settings.dns.parent?.zone;
   return [
@@ -44,7 +44,7 @@ export function everySingleFailure(model: FleetModel): Failure[] {
 }
 
 /** The places of Doc A, canonical and once each (the analysis's Doc A content). */
-export function bookPlaces(model: FleetModel): string[] {
+export function bookPlaces(model: FleetOutline): string[] {
   return model.books.docA.places;
 }
 
@@ -65,7 +65,7 @@ export function sortFailures(failures: readonly Failure[]): Failure[] {
   return unique.sort((a, b) => FAILURE_KINDS.indexOf(a.kind) - FAILURE_KINDS.indexOf(b.kind) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-function placeNamed(model: FleetModel, text: string): string | undefined {
+function placeNamed(model: FleetOutline, text: string): string | undefined {
   const places = bookPlaces(model);
   if (placeProblem(text) === undefined) {
     const canonical = canonicalPlace(text);
@@ -76,7 +76,7 @@ function placeNamed(model: FleetModel, text: string): string | undefined {
 }
 
 /** Every failure `word` could name, of every kind (a bare word) or of `only` (a `kind:name` word). */
-function candidates(model: FleetModel, word: string, only?: FailureKind): Failure[] {
+function candidates(model: FleetOutline, word: string, only?: FailureKind): Failure[] {
   const found: Failure[] = [];
   const wants = (kind: FailureKind): boolean => only === undefined || only === kind;
   if (wants('cluster') && model.clusters.some((c) => c.name === word)) found.push({ kind: 'cluster', name: word });
@@ -95,7 +95,7 @@ function candidates(model: FleetModel, word: string, only?: FailureKind): Failur
 }
 
 /** Every name a `--fail` word may give (of one kind when `only` is given), for a did-you-mean. */
-function failureNames(model: FleetModel, only?: FailureKind): string[] {
+function failureNames(model: FleetOutline, only?: FailureKind): string[] {
   const wants = (kind: FailureKind): boolean => only === undefined || only === kind;
   const parent = model.settings.dns.parent?.zone;
   return [
@@ -109,7 +109,7 @@ function failureNames(model: FleetModel, only?: FailureKind): string[] {
   ];
 }
 
-function known(model: FleetModel): { cluster: string; landscape: string; hosts: string; regions: string; parent: string; places: string } {
+function known(model: FleetOutline): { cluster: string; landscape: string; hosts: string; regions: string; parent: string; places: string } {
   const first = <T>(list: readonly T[], name: (item: T) => string): string => (list[0] !== undefined ? name(list[0]) : 'none');
   const parent = model.settings.dns.parent?.zone;
   return {
@@ -128,7 +128,7 @@ function known(model: FleetModel): { cluster: string; landscape: string; hosts: 
  * word that names nothing (`simulate_failure_unknown`) or names several things
  * (`simulate_failure_ambiguous`).
  */
-export function parseFailures(model: FleetModel, words: readonly string[]): { failures: Failure[]; diagnostics: Diagnostic[] } {
+export function parseFailures(model: FleetOutline, words: readonly string[]): { failures: Failure[]; diagnostics: Diagnostic[] } {
   const failures: Failure[] = [];
   const diagnostics: Diagnostic[] = [];
   const facts = known(model);

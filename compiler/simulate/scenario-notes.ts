@@ -4,7 +4,7 @@
  * clusters that no user name carries. One sentence each, in a fixed order.
  * Pure.
  */
-import type { FleetModel } from '../2-analyze/fleet-model.js';
+import type { FleetOutline } from '../2-analyze/fleet-model.js';
 import type { Failure } from './failures.js';
 import type { World } from './simulate.js';
 import type { TickRun } from './traffic-ticks.js';
@@ -15,7 +15,7 @@ function list(names: readonly string[]): string {
 
 /** The notes of one drill, in order: the planner, the clusters, the DNS hosts, the parent zone, the books, the control cluster. */
 export function scenarioNotes(
-  model: FleetModel,
+  model: FleetOutline,
   world: World,
   failures: readonly Failure[],
   run: TickRun,

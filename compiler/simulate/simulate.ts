@@ -23,7 +23,7 @@
  */
 import type { LiveSnapshot } from '../1-load/load-dns-live.js';
 import { dnsIntent, type DnsIntent } from '../2-analyze/dns-names.js';
-import type { FleetModel } from '../2-analyze/fleet-model.js';
+import type { FleetOutline } from '../2-analyze/fleet-model.js';
 import { ZONE_FILE_SOA } from '../3-emit/dns-zone-file.js';
 import { zonePlanDocuments } from '../3-emit/dns-zone-plans.js';
 import { addressBookClient, type AddressBookClient, type Pick } from '../client/address-book-client.js';
@@ -50,7 +50,7 @@ export interface SimulationFigures {
 
 /** Everything a run needs once per fleet: built once, shared by every scenario. */
 export interface SimulationContext {
-  model: FleetModel;
+  model: FleetOutline;
   intent: DnsIntent;
   prepared: PreparedTraffic;
   /** The compiled zone plans as the hosts hold them before anything fails. */
@@ -116,7 +116,7 @@ function rememberingPicks(client: AddressBookClient): AddressBookClient {
 }
 
 /** Builds the {@link SimulationContext} of a valid fleet model. */
-export function simulationContext(model: FleetModel, options: TargetOptions = {}): SimulationContext {
+export function simulationContext(model: FleetOutline, options: TargetOptions = {}): SimulationContext {
   const intent = dnsIntent(model);
   const googleRegions = new Map<string, { latitude: number; longitude: number }>();
   for (const code of Object.keys(model.regions).sort()) {
@@ -160,7 +160,7 @@ export interface World {
 }
 
 /** What `failures` take down: clusters (directly, by landscape, by region), hosts, the parent zone, places, the control cluster. */
-export function worldOf(model: FleetModel, failures: readonly Failure[]): World {
+export function worldOf(model: FleetOutline, failures: readonly Failure[]): World {
   const names = (kind: Failure['kind']): Set<string> => new Set(failures.filter((f) => f.kind === kind).map((f) => f.name));
   const landscapes = names('landscape');
   const regions = names('region');

@@ -15,7 +15,7 @@
  * virtual landscapes; books and issuers name landscapes only, so on a
  * virtual landscape the app and sign-in users do not apply.
  */
-import type { DocCContent, FleetModel, PlatformModel } from '../2-analyze/fleet-model.js';
+import type { DocCContent, FleetOutline, PlatformOutline } from '../2-analyze/fleet-model.js';
 import { serviceHost } from '../2-analyze/hostnames.js';
 import { rowKey, splitServiceHost } from '../2-analyze/routes.js';
 import { buildIssuerTable, docCKey, sealDocC, type DocCBook } from '../3-emit/address-books.js';
@@ -111,13 +111,13 @@ export function applies<T extends object>(target: T | NotApplicable): target is 
   return !('none' in target);
 }
 
-function clientOf(model: FleetModel, region: string): ClientPlace {
+function clientOf(model: FleetOutline, region: string): ClientPlace {
   const r = model.regions[region];
   return { region, latitude: r?.lat ?? 0, longitude: r?.lon ?? 0, googleRegion: r?.googleRegion ?? '' };
 }
 
 /** Where a service is served in a column: the landscape, or the serving members of the virtual landscape the platform lists. */
-function servedIn(platform: PlatformModel, column: { name: string; virtual: boolean; members: string[] }): string[] {
+function servedIn(platform: PlatformOutline, column: { name: string; virtual: boolean; members: string[] }): string[] {
   if (!column.virtual) return platform.landscapes.includes(column.name) ? [column.name] : [];
   if (!platform.vlandscapes.includes(column.name)) return [];
   return column.members.filter((m) => platform.landscapes.includes(m));
@@ -134,7 +134,7 @@ function moduleOf(book: DocCContent | undefined): string | undefined {
  * `accept` takes, with the module its users call; or why there is none.
  */
 function pickService(
-  model: FleetModel,
+  model: FleetOutline,
   docC: ReadonlyMap<string, DocCContent>,
   ready: ReadonlySet<string>,
   column: { name: string; virtual: boolean; members: string[] },
@@ -155,7 +155,7 @@ function pickService(
 }
 
 /** The columns of the matrix for `model`: every landscape, then every virtual landscape, sorted by name. */
-export function buildColumns(model: FleetModel, options: TargetOptions = {}): Column[] {
+export function buildColumns(model: FleetOutline, options: TargetOptions = {}): Column[] {
   const { ready } = model.routes.rows;
   const { dns, issuer } = model.settings;
   const issuers = buildIssuerTable(model);

@@ -38,6 +38,10 @@ describe('the digest of a slice', () => {
     ['a lone surrogate and U+FFFD (which UTF-8 makes of it)', 'a\uD800', 'a\uFFFD'],
     ['a string and the same text cut elsewhere', ['ab', 'c'], ['a', 'bc']],
     ['an object and a Map of the same entries', { a: 1 }, new Map([['a', 1]])],
+    ["a Set's items", new Set(['a']), new Set(['b'])],
+    ["the order of a Set's items (a reader iterates it)", new Set(['a', 'b']), new Set(['b', 'a'])],
+    ['a Set and an array of the same items', new Set(['a']), ['a']],
+    ['a Set and a Map', new Set(['a']), new Map([['a', 'a']])],
   ])('tells apart %s', (_name, a, b) => {
     expect(digest(a)).not.toBe(digest(b));
   });
@@ -53,7 +57,7 @@ describe('the digest of a slice', () => {
       withMap: true,
       withNullPrototype: true,
       withSparseArray: true,
-      withSet: false,
+      withSet: true,
       withDate: false,
       withTypedArray: false,
       withBoxedValues: false,

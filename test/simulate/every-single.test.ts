@@ -7,7 +7,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { GENERATED_NOW, generateFleet } from '../../bench/fleet-generator.mjs';
-import type { FleetModel } from '../../compiler/2-analyze/fleet-model.js';
+import type { FleetOutline } from '../../compiler/2-analyze/fleet-model.js';
 import { dnsIntent } from '../../compiler/2-analyze/dns-names.js';
 import { zonePlanDocuments } from '../../compiler/3-emit/dns-zone-plans.js';
 import { toJson } from '../../compiler/3-emit/serialize.js';
@@ -53,7 +53,7 @@ function outputs(context: SimulationContext, scenarios: readonly Scenario[]): { 
   };
 }
 
-function expectSameAsStraightforward(model: FleetModel, options: TargetOptions): Scenario[] {
+function expectSameAsStraightforward(model: FleetOutline, options: TargetOptions): Scenario[] {
   const failures = everySingleFailure(model);
   const fast = simulateEverySingle(simulationContext(model, options), failures);
   const context = simulationContext(model, options);

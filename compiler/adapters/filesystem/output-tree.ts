@@ -281,13 +281,22 @@ async function repairInterruptedRuns(outDir: string, wanted: Listing): Promise<s
  */
 export async function readOutputTree(outDir: string, share?: ReadonlyMap<string, string>): Promise<Map<string, string>> {
   const found = new Map<string, string>();
-  for (const [relative, line] of listOutputTree(outDir)) {
-    const text = line ?? readOutputFile(path.join(outDir, relative));
+  for (const [relative, read] of outputFileReaders(outDir)) {
+    const text = read();
     // Shared at once, so the copy just read is garbage before the next file is: never the whole tree twice.
     const same = share?.get(relative);
     if (text !== undefined) found.set(relative, same === text ? same : text);
   }
   return found;
+}
+
+/**
+ * Every entry under `outDir` (path relative to it), sorted, with what reads
+ * it as {@link readOutputTree} does (`undefined`: gone since it was listed),
+ * for a caller that holds one file at a time.
+ */
+export function outputFileReaders(outDir: string): Map<string, () => string | undefined> {
+  return new Map([...listOutputTree(outDir)].map(([relative, line]) => [relative, () => line ?? readOutputFile(path.join(outDir, relative))]));
 }
 
 /**

@@ -31922,7 +31922,7 @@ __export(output_tree_exports, {
   writeOutputTree: () => writeOutputTree
 });
 import { randomBytes as randomBytes3 } from "node:crypto";
-import { closeSync as closeSync6, constants as constants7, fstatSync as fstatSync6, linkSync as linkSync2, lstatSync as lstatSync9, mkdirSync as mkdirSync4, openSync as openSync6, readdirSync as readdirSync6, readFileSync as readFileSync5, renameSync as renameSync2, rmSync as rmSync3, writeFileSync as writeFileSync4, writeSync as writeSync2 } from "node:fs";
+import { closeSync as closeSync6, constants as constants7, fstatSync as fstatSync6, linkSync as linkSync2, lstatSync as lstatSync9, mkdirSync as mkdirSync4, openSync as openSync6, readdirSync as readdirSync6, readFileSync as readFileSync5, readSync as readSync4, renameSync as renameSync2, rmSync as rmSync3, writeFileSync as writeFileSync4, writeSync as writeSync2 } from "node:fs";
 import { chmod, open, rename, stat } from "node:fs/promises";
 import path15 from "node:path";
 function previousOf2(outDir) {
@@ -32119,6 +32119,30 @@ function readOutputEntry(absolute3) {
     closeSync6(fd);
   }
 }
+function isWellFormed(text) {
+  return text.isWellFormed();
+}
+function compareOutputFile(absolute3, text, bytes, reader) {
+  let fd;
+  try {
+    fd = openSync6(absolute3, constants7.O_RDONLY | constants7.O_NOFOLLOW | constants7.O_NONBLOCK);
+  } catch {
+    return { same: false, text: readOutputEntry(absolute3).text };
+  }
+  try {
+    const info = fstatSync6(fd);
+    if (!info.isFile() || info.size > OUTPUT_READ_LIMIT)
+      return { same: false, text: readOutputEntry(absolute3).text };
+    if (info.size !== bytes.length)
+      return { same: false, text: readFileSync5(fd, "utf8") };
+    const found = reader.read(fd, info.size + 1);
+    if (found.equals(bytes) && isWellFormed(text))
+      return { same: true, mode: info.mode };
+    return { same: false, text: found.length > info.size ? readOutputEntry(absolute3).text : found.toString("utf8") };
+  } finally {
+    closeSync6(fd);
+  }
+}
 function wantedListing(outputs) {
   const parsed2 = parseOutputManifest(outputs.get(MANIFEST_FILE) ?? "");
   if ("problem" in parsed2)
@@ -32160,20 +32184,21 @@ function compareOnce(outDir, plan, options) {
   const manifestMode = manifestInfo?.isFile() ? manifestInfo.mode : void 0;
   const compared = { wanted: /* @__PURE__ */ new Map(), onDisk: /* @__PURE__ */ new Map(), listing: /* @__PURE__ */ new Map(), manifest: "", own: [], modes: /* @__PURE__ */ new Map() };
   const recorded = dir === outDir ? options.recorded : void 0;
-  const compare3 = (file, text, digest) => {
+  const encoded = new EncodedText();
+  const reader = new ReadBuffer();
+  const compare3 = (file, text, bytes, digest) => {
     const listed4 = onDiskEntries.has(file);
     const line = onDiskEntries.get(file);
     onDiskEntries.delete(file);
-    const read = listed4 && dir !== void 0 ? line !== void 0 ? { text: line } : trustedEntry(path15.join(dir, file), text, digest, recorded?.get(file)) ?? readOutputEntry(path15.join(dir, file)) : void 0;
-    const have = read?.text;
-    if (have === text) {
-      if (read?.mode !== void 0 && manifestMode !== void 0 && !writtenMode(read.mode, manifestMode))
-        compared.modes.set(file, [read.mode & 4095, manifestMode & 438]);
+    const found = listed4 && dir !== void 0 ? line !== void 0 ? { same: false, text: line } : trustedEntry(path15.join(dir, file), text, digest, recorded?.get(file)) ?? compareOutputFile(path15.join(dir, file), text, bytes, reader) : void 0;
+    if (found?.same) {
+      if (manifestMode !== void 0 && !writtenMode(found.mode, manifestMode))
+        compared.modes.set(file, [found.mode & 4095, manifestMode & 438]);
       return;
     }
     compared.wanted.set(file, text);
-    if (have !== void 0)
-      compared.onDisk.set(file, have);
+    if (found?.text !== void 0)
+      compared.onDisk.set(file, found.text);
   };
   for (const [file, make] of plan) {
     const knownDigest = known3.get(file);
@@ -32188,12 +32213,13 @@ function compareOnce(outDir, plan, options) {
       }
     }
     const text = make();
-    const digest = fileDigest(text);
+    const bytes = encoded.encode(text);
+    const digest = fileDigest(bytes);
     compared.listing.set(file, digest);
-    compare3(file, text, digest);
+    compare3(file, text, bytes, digest);
   }
   compared.manifest = manifestText(compared.listing);
-  compare3(MANIFEST_FILE, compared.manifest, void 0);
+  compare3(MANIFEST_FILE, compared.manifest, encoded.encode(compared.manifest), void 0);
   for (const [file, line] of onDiskEntries) {
     const have = line ?? (dir === void 0 ? void 0 : readOutputFile(path15.join(dir, file)));
     if (have !== void 0)
@@ -32213,10 +32239,10 @@ function compareOnce(outDir, plan, options) {
   return compared;
 }
 function trustedEntry(absolute3, text, digest, known3) {
-  if (digest === void 0 || !text.isWellFormed())
+  if (digest === void 0 || !isWellFormed(text))
     return void 0;
   const mode = recordedMode(absolute3, digest, known3);
-  return mode === void 0 ? void 0 : { text, mode };
+  return mode === void 0 ? void 0 : { same: true, mode };
 }
 function recordedMode(absolute3, digest, known3) {
   if (known3 === void 0 || known3[1] !== digest)
@@ -32536,7 +32562,7 @@ function recordableStamps(outDir, listing2, placed, swapped) {
   }
   return stamps;
 }
-var LOCK_WAIT_MS, OutputBusyError, OutputForeignError, COMPARISONS_DURING_SWAPS, WRITE_CHUNK, EncodedText, NEXT_MANIFEST_FILE, NO_DIGEST, RECENT_WRITE_MS;
+var LOCK_WAIT_MS, OutputBusyError, OutputForeignError, ReadBuffer, COMPARISONS_DURING_SWAPS, WRITE_CHUNK, EncodedText, NEXT_MANIFEST_FILE, NO_DIGEST, RECENT_WRITE_MS;
 var init_output_tree = __esm({
   "dist/adapters/filesystem/output-tree.js"() {
     init_output_manifest();
@@ -32572,6 +32598,18 @@ var init_output_tree = __esm({
         this.unmanaged = unmanaged;
         this.outputsFound = outputsFound;
         this.otherKind = otherKind;
+      }
+    };
+    ReadBuffer = class {
+      buffer = Buffer.allocUnsafeSlow(WRITE_CHUNK * 3);
+      /** `size` bytes of the file `fd` from its start (fewer when it is shorter now), valid until the next call. */
+      read(fd, size2) {
+        if (size2 > this.buffer.length)
+          this.buffer = Buffer.allocUnsafeSlow(Math.max(size2, this.buffer.length * 2));
+        let done = 0;
+        for (let got = -1; done < size2 && got !== 0; done += got)
+          got = readSync4(fd, this.buffer, done, size2 - done, done);
+        return this.buffer.subarray(0, done);
       }
     };
     COMPARISONS_DURING_SWAPS = 3;

@@ -31706,10 +31706,10 @@ var init_tracked = __esm({
 });
 
 // dist/adapters/filesystem/output-ownership.js
-import { closeSync as closeSync5, constants as constants6, fstatSync as fstatSync5, lstatSync as lstatSync8, openSync as openSync5, readdirSync as readdirSync5, readFileSync as readFileSync4, rmdirSync, unlinkSync } from "node:fs";
+import { closeSync as closeSync5, constants as constants6, fstatSync as fstatSync5, lstatSync as lstatSync8, openSync as openSync5, readdirSync as readdirSync5, readFileSync as readFileSync4, readSync as readSync4, rmdirSync, unlinkSync } from "node:fs";
 import { rmdir, unlink } from "node:fs/promises";
 import path14 from "node:path";
-function digestOf2(absolute3) {
+function digestOf2(absolute3, reader) {
   let fd;
   try {
     fd = openSync5(absolute3, READ_FLAGS);
@@ -31729,7 +31729,7 @@ function digestOf2(absolute3) {
       return "special";
     if (info.size > OUTPUT_READ_LIMIT)
       return { digest: `(${info.size} bytes, larger than any output)`, stamp: "" };
-    return { digest: fileDigest(readFileSync4(fd)), stamp: stampOf(info) };
+    return { digest: fileDigest(reader.read(fd, Number(info.size))), stamp: stampOf(info) };
   } catch {
     return "unreadable";
   } finally {
@@ -31781,6 +31781,7 @@ function inspectTree(dir, options) {
   const recorded = inspection.manifest instanceof Map ? inspection.manifest : void 0;
   const rules = ownershipRules(recorded, options.wanted, { checkContent: options.checkContent, ...options.vouched ? { vouched: options.vouched } : {} });
   const seen = /* @__PURE__ */ new Set();
+  const reader = new ReadBuffer();
   const pending = [""];
   while (pending.length > 0) {
     const folder = pending.pop();
@@ -31813,7 +31814,7 @@ function inspectTree(dir, options) {
       else {
         const absolute3 = path14.join(dir, relative2);
         const known3 = options.checkContent ? options.trusted?.get(relative2) : void 0;
-        const read = options.checkContent && (known3 === void 0 || known3[0] !== currentStamp(absolute3)) ? digestOf2(absolute3) : known3 && { digest: known3[1], stamp: known3[0] };
+        const read = options.checkContent && (known3 === void 0 || known3[0] !== currentStamp(absolute3)) ? digestOf2(absolute3, reader) : known3 && { digest: known3[1], stamp: known3[0] };
         if (read === "vanished")
           continue;
         const reason = typeof read === "string" ? read : rules.judgeFile(relative2, read?.digest);
@@ -31892,7 +31893,7 @@ async function removeOwnedTreeConcurrently(dir, inspection, concurrency = 8) {
     await eachConcurrently(depths.get(depth2), concurrency, ["ENOENT", "ENOTEMPTY", "EEXIST"], (folder) => rmdir(path14.join(dir, folder)));
   return removeOwnedTree(dir, { ...inspection, files: [], directories: [] });
 }
-var OUTPUT_READ_LIMIT, READ_FLAGS;
+var OUTPUT_READ_LIMIT, READ_FLAGS, ReadBuffer;
 var init_output_ownership2 = __esm({
   "dist/adapters/filesystem/output-ownership.js"() {
     init_output_manifest();
@@ -31900,6 +31901,18 @@ var init_output_ownership2 = __esm({
     init_file_stamp();
     OUTPUT_READ_LIMIT = 64 * 1024 * 1024;
     READ_FLAGS = constants6.O_RDONLY | constants6.O_NOFOLLOW | constants6.O_NONBLOCK;
+    ReadBuffer = class {
+      buffer = Buffer.allocUnsafeSlow(1 << 20);
+      /** The bytes of the file `fd`, whose size was `size` at its stat, valid until the next call. */
+      read(fd, size2) {
+        if (size2 + 1 > this.buffer.length)
+          this.buffer = Buffer.allocUnsafeSlow(Math.max(size2 + 1, this.buffer.length * 2));
+        let done = 0;
+        for (let got = -1; done <= size2 && got !== 0; done += got)
+          got = readSync4(fd, this.buffer, done, size2 + 1 - done, done);
+        return done <= size2 ? this.buffer.subarray(0, done) : readFileSync4(fd);
+      }
+    };
   }
 });
 
@@ -31922,7 +31935,7 @@ __export(output_tree_exports, {
   writeOutputTree: () => writeOutputTree
 });
 import { randomBytes as randomBytes3 } from "node:crypto";
-import { closeSync as closeSync6, constants as constants7, fstatSync as fstatSync6, linkSync as linkSync2, lstatSync as lstatSync9, mkdirSync as mkdirSync4, openSync as openSync6, readdirSync as readdirSync6, readFileSync as readFileSync5, readSync as readSync4, renameSync as renameSync2, rmSync as rmSync3, writeFileSync as writeFileSync4, writeSync as writeSync2 } from "node:fs";
+import { closeSync as closeSync6, constants as constants7, fstatSync as fstatSync6, linkSync as linkSync2, lstatSync as lstatSync9, mkdirSync as mkdirSync4, openSync as openSync6, readdirSync as readdirSync6, readFileSync as readFileSync5, renameSync as renameSync2, rmSync as rmSync3, writeFileSync as writeFileSync4, writeSync as writeSync2 } from "node:fs";
 import { chmod, open, rename, stat } from "node:fs/promises";
 import path15 from "node:path";
 function previousOf2(outDir) {
@@ -32135,10 +32148,10 @@ function compareOutputFile(absolute3, text, bytes, reader) {
       return { same: false, text: readOutputEntry(absolute3).text };
     if (info.size !== bytes.length)
       return { same: false, text: readFileSync5(fd, "utf8") };
-    const found = reader.read(fd, info.size + 1);
+    const found = reader.read(fd, info.size);
     if (found.equals(bytes) && isWellFormed(text))
       return { same: true, mode: info.mode };
-    return { same: false, text: found.length > info.size ? readOutputEntry(absolute3).text : found.toString("utf8") };
+    return { same: false, text: found.toString("utf8") };
   } finally {
     closeSync6(fd);
   }
@@ -32562,7 +32575,7 @@ function recordableStamps(outDir, listing2, placed, swapped) {
   }
   return stamps;
 }
-var LOCK_WAIT_MS, OutputBusyError, OutputForeignError, ReadBuffer, COMPARISONS_DURING_SWAPS, WRITE_CHUNK, EncodedText, NEXT_MANIFEST_FILE, NO_DIGEST, RECENT_WRITE_MS;
+var LOCK_WAIT_MS, OutputBusyError, OutputForeignError, COMPARISONS_DURING_SWAPS, WRITE_CHUNK, EncodedText, NEXT_MANIFEST_FILE, NO_DIGEST, RECENT_WRITE_MS;
 var init_output_tree = __esm({
   "dist/adapters/filesystem/output-tree.js"() {
     init_output_manifest();
@@ -32598,18 +32611,6 @@ var init_output_tree = __esm({
         this.unmanaged = unmanaged;
         this.outputsFound = outputsFound;
         this.otherKind = otherKind;
-      }
-    };
-    ReadBuffer = class {
-      buffer = Buffer.allocUnsafeSlow(WRITE_CHUNK * 3);
-      /** `size` bytes of the file `fd` from its start (fewer when it is shorter now), valid until the next call. */
-      read(fd, size2) {
-        if (size2 > this.buffer.length)
-          this.buffer = Buffer.allocUnsafeSlow(Math.max(size2, this.buffer.length * 2));
-        let done = 0;
-        for (let got = -1; done < size2 && got !== 0; done += got)
-          got = readSync4(fd, this.buffer, done, size2 - done, done);
-        return this.buffer.subarray(0, done);
       }
     };
     COMPARISONS_DURING_SWAPS = 3;

@@ -40,7 +40,6 @@ import {
   openSync,
   readdirSync,
   readFileSync,
-  readSync,
   renameSync,
   rmSync,
   writeFileSync,
@@ -58,7 +57,15 @@ import { STAMP_MARGIN_MS, writtenMode } from './output-match.js';
 import { vouchKey, type ForeignEntry, type ForeignReason, type Listing, type Vouched } from '../../plan/output-ownership.js';
 import { bytesKeptByGit } from '../git/tracked.js';
 import { currentStamp, stampFields, stampOf } from './file-stamp.js';
-import { inspectTree, OUTPUT_READ_LIMIT, readParsedManifest, removeOwnedTree, removeOwnedTreeConcurrently, type TreeInspection } from './output-ownership.js';
+import {
+  inspectTree,
+  OUTPUT_READ_LIMIT,
+  ReadBuffer,
+  readParsedManifest,
+  removeOwnedTree,
+  removeOwnedTreeConcurrently,
+  type TreeInspection,
+} from './output-ownership.js';
 import { readRegularFile } from './files.js';
 
 /** How long a writer waits for another writer's lock before giving up (milliseconds). */
@@ -358,22 +365,6 @@ function isWellFormed(text: string): boolean {
 }
 
 /**
- * One growing buffer that output files are read into, kept from one file to
- * the next: a buffer made per file, for thousands of files, costs more than
- * the read (see {@link EncodedText}).
- */
-class ReadBuffer {
-  private buffer = Buffer.allocUnsafeSlow(WRITE_CHUNK * 3);
-  /** `size` bytes of the file `fd` from its start (fewer when it is shorter now), valid until the next call. */
-  read(fd: number, size: number): Buffer {
-    if (size > this.buffer.length) this.buffer = Buffer.allocUnsafeSlow(Math.max(size, this.buffer.length * 2));
-    let done = 0;
-    for (let got = -1; done < size && got !== 0; done += got) got = readSync(fd, this.buffer, done, size - done, done);
-    return this.buffer.subarray(0, done);
-  }
-}
-
-/**
  * The file at `absolute` against `text`, whose UTF-8 bytes are `bytes`: read
  * as bytes (into `reader`'s buffer) and compared with them, decoded only when
  * it differs. A file that is not a regular one, or is too large to read, is
@@ -391,10 +382,9 @@ function compareOutputFile(absolute: string, text: string, bytes: Buffer, reader
     const info = fstatSync(fd);
     if (!info.isFile() || info.size > OUTPUT_READ_LIMIT) return { same: false, text: readOutputEntry(absolute).text };
     if (info.size !== bytes.length) return { same: false, text: readFileSync(fd, 'utf8') };
-    // One byte more than the stat gave, to see a file that grew since.
-    const found = reader.read(fd, info.size + 1);
+    const found = reader.read(fd, info.size);
     if (found.equals(bytes) && isWellFormed(text)) return { same: true, mode: info.mode };
-    return { same: false, text: found.length > info.size ? readOutputEntry(absolute).text : found.toString('utf8') };
+    return { same: false, text: found.toString('utf8') };
   } finally {
     closeSync(fd);
   }

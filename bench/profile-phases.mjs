@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 const PHASES = new Map([
   ['fileDigest', 'compare: SHA-256 of each made output (the manifest)'],
   ['manifestText', 'compare: SHA-256 of each made output (the manifest)'],
+  ['compareOutputFile', 'compare: read each output file, compare its bytes'],
   ['readOutputEntry', 'compare: read and decode each output file'],
   ['listOutputTree', 'compare: list the output tree'],
   ['toYamlStream', 'emit: the YAML writer'],

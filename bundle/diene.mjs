@@ -31764,10 +31764,10 @@ var init_tracked = __esm({
 });
 
 // dist/adapters/filesystem/output-ownership.js
-import { closeSync as closeSync5, constants as constants6, fstatSync as fstatSync5, lstatSync as lstatSync8, openSync as openSync5, readdirSync as readdirSync5, readFileSync as readFileSync4, rmdirSync, unlinkSync } from "node:fs";
+import { closeSync as closeSync5, constants as constants6, fstatSync as fstatSync5, lstatSync as lstatSync8, openSync as openSync5, readdirSync as readdirSync5, readFileSync as readFileSync4, readSync as readSync4, rmdirSync, unlinkSync } from "node:fs";
 import { rmdir, unlink } from "node:fs/promises";
 import path14 from "node:path";
-function digestOf2(absolute3) {
+function digestOf2(absolute3, reader) {
   let fd;
   try {
     fd = openSync5(absolute3, READ_FLAGS);
@@ -31787,7 +31787,7 @@ function digestOf2(absolute3) {
       return "special";
     if (info.size > OUTPUT_READ_LIMIT)
       return { digest: `(${info.size} bytes, larger than any output)`, stamp: "" };
-    return { digest: fileDigest(readFileSync4(fd)), stamp: stampOf(info) };
+    return { digest: fileDigest(reader.read(fd, Number(info.size))), stamp: stampOf(info) };
   } catch {
     return "unreadable";
   } finally {
@@ -31839,6 +31839,7 @@ function inspectTree(dir, options) {
   const recorded = inspection.manifest instanceof Map ? inspection.manifest : void 0;
   const rules = ownershipRules(recorded, options.wanted, { checkContent: options.checkContent, ...options.vouched ? { vouched: options.vouched } : {} });
   const seen = /* @__PURE__ */ new Set();
+  const reader = new ReadBuffer();
   const pending = [""];
   while (pending.length > 0) {
     const folder = pending.pop();
@@ -31871,7 +31872,7 @@ function inspectTree(dir, options) {
       else {
         const absolute3 = path14.join(dir, relative2);
         const known3 = options.checkContent ? options.trusted?.get(relative2) : void 0;
-        const read = options.checkContent && (known3 === void 0 || known3[0] !== currentStamp(absolute3)) ? digestOf2(absolute3) : known3 && { digest: known3[1], stamp: known3[0] };
+        const read = options.checkContent && (known3 === void 0 || known3[0] !== currentStamp(absolute3)) ? digestOf2(absolute3, reader) : known3 && { digest: known3[1], stamp: known3[0] };
         if (read === "vanished")
           continue;
         const reason = typeof read === "string" ? read : rules.judgeFile(relative2, read?.digest);
@@ -31950,7 +31951,7 @@ async function removeOwnedTreeConcurrently(dir, inspection, concurrency = 8) {
     await eachConcurrently(depths.get(depth2), concurrency, ["ENOENT", "ENOTEMPTY", "EEXIST"], (folder) => rmdir(path14.join(dir, folder)));
   return removeOwnedTree(dir, { ...inspection, files: [], directories: [] });
 }
-var OUTPUT_READ_LIMIT, READ_FLAGS;
+var OUTPUT_READ_LIMIT, READ_FLAGS, ReadBuffer;
 var init_output_ownership2 = __esm({
   "dist/adapters/filesystem/output-ownership.js"() {
     init_output_manifest();
@@ -31958,6 +31959,18 @@ var init_output_ownership2 = __esm({
     init_file_stamp();
     OUTPUT_READ_LIMIT = 64 * 1024 * 1024;
     READ_FLAGS = constants6.O_RDONLY | constants6.O_NOFOLLOW | constants6.O_NONBLOCK;
+    ReadBuffer = class {
+      buffer = Buffer.allocUnsafeSlow(1 << 20);
+      /** The bytes of the file `fd`, whose size was `size` at its stat, valid until the next call. */
+      read(fd, size2) {
+        if (size2 + 1 > this.buffer.length)
+          this.buffer = Buffer.allocUnsafeSlow(Math.max(size2 + 1, this.buffer.length * 2));
+        let done = 0;
+        for (let got = -1; done <= size2 && got !== 0; done += got)
+          got = readSync4(fd, this.buffer, done, size2 + 1 - done, done);
+        return done <= size2 ? this.buffer.subarray(0, done) : readFileSync4(fd);
+      }
+    };
   }
 });
 
@@ -32181,6 +32194,30 @@ function readOutputEntry(absolute3) {
     closeSync6(fd);
   }
 }
+function isWellFormed(text) {
+  return text.isWellFormed();
+}
+function compareOutputFile(absolute3, text, bytes, reader) {
+  let fd;
+  try {
+    fd = openSync6(absolute3, constants7.O_RDONLY | constants7.O_NOFOLLOW | constants7.O_NONBLOCK);
+  } catch {
+    return { same: false, text: readOutputEntry(absolute3).text };
+  }
+  try {
+    const info = fstatSync6(fd);
+    if (!info.isFile() || info.size > OUTPUT_READ_LIMIT)
+      return { same: false, text: readOutputEntry(absolute3).text };
+    if (info.size !== bytes.length)
+      return { same: false, text: readFileSync5(fd, "utf8") };
+    const found = reader.read(fd, info.size);
+    if (found.equals(bytes) && isWellFormed(text))
+      return { same: true, mode: info.mode };
+    return { same: false, text: found.toString("utf8") };
+  } finally {
+    closeSync6(fd);
+  }
+}
 function wantedListing(outputs) {
   const parsed2 = parseOutputManifest(outputs.get(MANIFEST_FILE) ?? "");
   if ("problem" in parsed2)
@@ -32222,20 +32259,21 @@ function compareOnce(outDir, plan, options) {
   const manifestMode = manifestInfo?.isFile() ? manifestInfo.mode : void 0;
   const compared = { wanted: /* @__PURE__ */ new Map(), onDisk: /* @__PURE__ */ new Map(), listing: /* @__PURE__ */ new Map(), manifest: "", own: [], modes: /* @__PURE__ */ new Map() };
   const recorded = dir === outDir ? options.recorded : void 0;
-  const compare3 = (file, text, digest) => {
+  const encoded = new EncodedText();
+  const reader = new ReadBuffer();
+  const compare3 = (file, text, bytes, digest) => {
     const listed4 = onDiskEntries.has(file);
     const line = onDiskEntries.get(file);
     onDiskEntries.delete(file);
-    const read = listed4 && dir !== void 0 ? line !== void 0 ? { text: line } : trustedEntry(path15.join(dir, file), text, digest, recorded?.get(file)) ?? readOutputEntry(path15.join(dir, file)) : void 0;
-    const have = read?.text;
-    if (have === text) {
-      if (read?.mode !== void 0 && manifestMode !== void 0 && !writtenMode(read.mode, manifestMode))
-        compared.modes.set(file, [read.mode & 4095, manifestMode & 438]);
+    const found = listed4 && dir !== void 0 ? line !== void 0 ? { same: false, text: line } : trustedEntry(path15.join(dir, file), text, digest, recorded?.get(file)) ?? compareOutputFile(path15.join(dir, file), text, bytes, reader) : void 0;
+    if (found?.same) {
+      if (manifestMode !== void 0 && !writtenMode(found.mode, manifestMode))
+        compared.modes.set(file, [found.mode & 4095, manifestMode & 438]);
       return;
     }
     compared.wanted.set(file, text);
-    if (have !== void 0)
-      compared.onDisk.set(file, have);
+    if (found?.text !== void 0)
+      compared.onDisk.set(file, found.text);
   };
   for (const [file, make] of plan) {
     const knownDigest = known3.get(file);
@@ -32250,12 +32288,13 @@ function compareOnce(outDir, plan, options) {
       }
     }
     const text = make();
-    const digest = fileDigest(text);
+    const bytes = encoded.encode(text);
+    const digest = fileDigest(bytes);
     compared.listing.set(file, digest);
-    compare3(file, text, digest);
+    compare3(file, text, bytes, digest);
   }
   compared.manifest = manifestText(compared.listing);
-  compare3(MANIFEST_FILE, compared.manifest, void 0);
+  compare3(MANIFEST_FILE, compared.manifest, encoded.encode(compared.manifest), void 0);
   for (const [file, line] of onDiskEntries) {
     const have = line ?? (dir === void 0 ? void 0 : readOutputFile(path15.join(dir, file)));
     if (have !== void 0)
@@ -32275,10 +32314,10 @@ function compareOnce(outDir, plan, options) {
   return compared;
 }
 function trustedEntry(absolute3, text, digest, known3) {
-  if (digest === void 0 || !text.isWellFormed())
+  if (digest === void 0 || !isWellFormed(text))
     return void 0;
   const mode = recordedMode(absolute3, digest, known3);
-  return mode === void 0 ? void 0 : { text, mode };
+  return mode === void 0 ? void 0 : { same: true, mode };
 }
 function recordedMode(absolute3, digest, known3) {
   if (known3 === void 0 || known3[1] !== digest)

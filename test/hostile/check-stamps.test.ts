@@ -331,3 +331,46 @@ describe('compareOutputTree with recorded stamps', () => {
     expect(compared).toEqual(await compareOutputTree(out, planOf(wanted)));
   });
 });
+
+describe('compareOutputTree byte for byte', () => {
+  function folderWith(bytes: Buffer): string {
+    const out = path.join(mkdtempSync(path.join(work.dir, 'bytes-')), 'out');
+    mkdirSync(out);
+    writeFileSync(path.join(out, 'a.yaml'), bytes);
+    return out;
+  }
+  const planOf = (text: string) => new Map([['a.yaml', () => text]]);
+
+  it('finds a file whose bytes are not UTF-8 stale even where they decode to the wanted text (a write would change them)', async () => {
+    // 0xFF decodes to U+FFFD: as text the file equals the wanted one; as bytes (EF BF BD wanted) it does not.
+    const wanted = 'a: x\ufffd\n';
+    const out = folderWith(Buffer.from([0x61, 0x3a, 0x20, 0x78, 0xff, 0x0a]));
+    const compared = await compareOutputTree(out, planOf(wanted));
+    expect(compared.wanted.get('a.yaml')).toBe(wanted);
+    expect(compared.onDisk.get('a.yaml')).toBe(wanted);
+    // The manifest is not there: only it is missing.
+    expect([...(await compareOutputTree(folderWith(Buffer.from(wanted, 'utf8')), planOf(wanted))).wanted.keys()]).toEqual([MANIFEST_FILE]);
+  });
+
+  it('finds a file of the same size with one byte changed, a longer one and a shorter one stale, with the text on disk for the diff', async () => {
+    const wanted = 'image: "1.2.3"\n';
+    for (const onDisk of ['image: "1.2.4"\n', `${wanted}extra: 1\n`, 'image: "1.2\n', 'image: "1.2.3"\r\n', '']) {
+      const compared = await compareOutputTree(folderWith(Buffer.from(onDisk, 'utf8')), planOf(wanted));
+      expect(compared.wanted.get('a.yaml')).toBe(wanted);
+      expect(compared.onDisk.get('a.yaml')).toBe(onDisk);
+    }
+    // Many outputs of growing and shrinking sizes, each read into the one buffer in turn: none takes another's bytes.
+    const out = path.join(mkdtempSync(path.join(work.dir, 'bytes-')), 'out');
+    mkdirSync(out);
+    const texts = new Map<string, string>();
+    for (let i = 0; i < 40; i++) {
+      const text = `${'ab€'.repeat((i * 7919) % 300_000)}\n`;
+      texts.set(`f${i}.yaml`, text);
+      writeFileSync(path.join(out, `f${i}.yaml`), i % 5 === 3 ? text.replace(/b(?=[^b]*$)/, 'c') : text);
+    }
+    const compared = await compareOutputTree(out, new Map([...texts].map(([file, text]) => [file, () => text])));
+    const stale = [...texts.keys()].filter((_, i) => i % 5 === 3 && texts.get(`f${i}.yaml`)?.includes('b'));
+    expect([...compared.wanted.keys()].filter((file) => file !== MANIFEST_FILE).sort()).toEqual(stale.sort());
+    for (const file of stale) expect(compared.onDisk.get(file)).toBe(readFileSync(path.join(out, file), 'utf8'));
+  });
+});

@@ -9,7 +9,7 @@
  * Removal goes by the walk, never by the manifest's paths, so a manifest that
  * lies cannot point a removal outside the tree.
  */
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, rmdirSync, unlinkSync, type Dirent } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readSync, rmdirSync, unlinkSync, type Dirent } from 'node:fs';
 import { rmdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { fileDigest, MANIFEST_FILE, parseOutputManifest, type ManifestProblem, type ParsedManifest } from '../../3-emit/output-manifest.js';
@@ -44,8 +44,25 @@ export interface TreeInspection {
 
 const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
+/**
+ * One growing buffer that output files are read into, kept from one file to
+ * the next: a buffer made for each of thousands of files costs more than
+ * their reads.
+ */
+export class ReadBuffer {
+  private buffer = Buffer.allocUnsafeSlow(1 << 20);
+  /** The bytes of the file `fd`, whose size was `size` at its stat, valid until the next call. */
+  read(fd: number, size: number): Buffer {
+    // One byte more than the stat gave, to see a file that grew since: that one is read as it is now.
+    if (size + 1 > this.buffer.length) this.buffer = Buffer.allocUnsafeSlow(Math.max(size + 1, this.buffer.length * 2));
+    let done = 0;
+    for (let got = -1; done <= size && got !== 0; done += got) got = readSync(fd, this.buffer, done, size + 1 - done, done);
+    return done <= size ? this.buffer.subarray(0, done) : readFileSync(fd);
+  }
+}
+
 /** The digest of the regular file at `absolute` and its stamp, why it is not one diene could have written, or `vanished` (removed meanwhile). */
-function digestOf(absolute: string): { digest: string; stamp: string } | ForeignReason | 'vanished' {
+function digestOf(absolute: string, reader: ReadBuffer): { digest: string; stamp: string } | ForeignReason | 'vanished' {
   let fd: number;
   try {
     fd = openSync(absolute, READ_FLAGS);
@@ -60,7 +77,7 @@ function digestOf(absolute: string): { digest: string; stamp: string } | Foreign
     const info = fstatSync(fd, { bigint: true });
     if (!info.isFile()) return 'special';
     if (info.size > OUTPUT_READ_LIMIT) return { digest: `(${info.size} bytes, larger than any output)`, stamp: '' };
-    return { digest: fileDigest(readFileSync(fd)), stamp: stampOf(info) };
+    return { digest: fileDigest(reader.read(fd, Number(info.size))), stamp: stampOf(info) };
   } catch {
     return 'unreadable';
   } finally {
@@ -129,6 +146,7 @@ export function inspectTree(
   const recorded = inspection.manifest instanceof Map ? inspection.manifest : undefined;
   const rules = ownershipRules(recorded, options.wanted, { checkContent: options.checkContent, ...(options.vouched ? { vouched: options.vouched } : {}) });
   const seen = new Set<string>();
+  const reader = new ReadBuffer();
   const pending = [''];
   while (pending.length > 0) {
     const folder = pending.pop() as string;
@@ -157,7 +175,7 @@ export function inspectTree(
         const known = options.checkContent ? options.trusted?.get(relative) : undefined;
         const read =
           options.checkContent && (known === undefined || known[0] !== currentStamp(absolute))
-            ? digestOf(absolute)
+            ? digestOf(absolute, reader)
             : known && { digest: known[1], stamp: known[0] };
         if (read === 'vanished') continue;
         const reason = typeof read === 'string' ? read : rules.judgeFile(relative, read?.digest);

@@ -57,7 +57,15 @@ import { STAMP_MARGIN_MS, writtenMode } from './output-match.js';
 import { vouchKey, type ForeignEntry, type ForeignReason, type Listing, type Vouched } from '../../plan/output-ownership.js';
 import { bytesKeptByGit } from '../git/tracked.js';
 import { currentStamp, stampFields, stampOf } from './file-stamp.js';
-import { inspectTree, OUTPUT_READ_LIMIT, readParsedManifest, removeOwnedTree, removeOwnedTreeConcurrently, type TreeInspection } from './output-ownership.js';
+import {
+  inspectTree,
+  OUTPUT_READ_LIMIT,
+  ReadBuffer,
+  readParsedManifest,
+  removeOwnedTree,
+  removeOwnedTreeConcurrently,
+  type TreeInspection,
+} from './output-ownership.js';
 import { readRegularFile } from './files.js';
 
 /** How long a writer waits for another writer's lock before giving up (milliseconds). */
@@ -357,6 +365,40 @@ function readOutputEntry(absolute: string): { text: string | undefined; mode?: n
   }
 }
 
+/** How an output file compares with the text made for it: the same bytes (and the file's mode), or what it holds instead, as {@link readOutputFile} reads it (`undefined`: gone). */
+type FileComparison = { same: true; mode: number; text?: undefined } | { same: false; text: string | undefined };
+
+/** True when `text` holds no lone surrogate, so that its UTF-8 bytes decode back to it. */
+function isWellFormed(text: string): boolean {
+  return (text as unknown as { isWellFormed(): boolean }).isWellFormed();
+}
+
+/**
+ * The file at `absolute` against `text`, whose UTF-8 bytes are `bytes`: read
+ * as bytes (into `reader`'s buffer) and compared with them, decoded only when
+ * it differs. A file that is not a regular one, or is too large to read, is
+ * the line {@link readOutputEntry} gives for it. A text with a lone surrogate
+ * differs from any file, as its bytes decode to another text.
+ */
+function compareOutputFile(absolute: string, text: string, bytes: Buffer, reader: ReadBuffer): FileComparison {
+  let fd: number;
+  try {
+    fd = openSync(absolute, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return { same: false, text: readOutputEntry(absolute).text };
+  }
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile() || info.size > OUTPUT_READ_LIMIT) return { same: false, text: readOutputEntry(absolute).text };
+    if (info.size !== bytes.length) return { same: false, text: readFileSync(fd, 'utf8') };
+    const found = reader.read(fd, info.size);
+    if (found.equals(bytes) && isWellFormed(text)) return { same: true, mode: info.mode };
+    return { same: false, text: found.toString('utf8') };
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** The listing of the manifest among `outputs` (path → digest), for the ownership rules. Throws when it is missing or broken (a bug). */
 function wantedListing(outputs: ReadonlyMap<string, string>): Map<string, string> {
   const parsed = parseOutputManifest(outputs.get(MANIFEST_FILE) ?? '');
@@ -405,7 +447,7 @@ export interface ComparedOutput {
  * `recorded` (what the last write into `outDir` kept: path → [stamp, digest])
  * spares reading a file whose stamp is still the one recorded and whose
  * recorded digest is the wanted text's: its bytes are the wanted ones (see
- * {@link trustedEntry}). Any other file is read and compared as text. An
+ * {@link trustedEntry}). Any other file is read and compared byte for byte. An
  * output whose digest `known` holds (output-slice.ts) is not even made when
  * its file is such a recorded one with that digest.
  */
@@ -455,24 +497,26 @@ function compareOnce(
   const compared: ComparedOutput = { wanted: new Map(), onDisk: new Map(), listing: new Map(), manifest: '', own: [], modes: new Map() };
   // Stamps name the files of `outDir`: none is trusted in `.<out>.previous`.
   const recorded = dir === outDir ? options.recorded : undefined;
-  const compare = (file: string, text: string, digest: string | undefined) => {
+  const encoded = new EncodedText();
+  const reader = new ReadBuffer();
+  // `bytes` are `text`'s UTF-8 bytes (valid until the next output is encoded), compared with the file's bytes as read: the file is
+  // decoded only when it differs, for the report.
+  const compare = (file: string, text: string, bytes: Buffer, digest: string | undefined) => {
     const listed = onDiskEntries.has(file);
     const line = onDiskEntries.get(file);
     onDiskEntries.delete(file);
-    const read =
+    const found: FileComparison | undefined =
       listed && dir !== undefined
         ? line !== undefined
-          ? { text: line }
-          : (trustedEntry(path.join(dir, file), text, digest, recorded?.get(file)) ?? readOutputEntry(path.join(dir, file)))
+          ? { same: false, text: line }
+          : (trustedEntry(path.join(dir, file), text, digest, recorded?.get(file)) ?? compareOutputFile(path.join(dir, file), text, bytes, reader))
         : undefined;
-    const have = read?.text;
-    if (have === text) {
-      if (read?.mode !== undefined && manifestMode !== undefined && !writtenMode(read.mode, manifestMode))
-        compared.modes.set(file, [read.mode & 0o7777, manifestMode & 0o666]);
+    if (found?.same) {
+      if (manifestMode !== undefined && !writtenMode(found.mode, manifestMode)) compared.modes.set(file, [found.mode & 0o7777, manifestMode & 0o666]);
       return;
     }
     compared.wanted.set(file, text);
-    if (have !== undefined) compared.onDisk.set(file, have);
+    if (found?.text !== undefined) compared.onDisk.set(file, found.text);
   };
   for (const [file, make] of plan) {
     const knownDigest = known.get(file);
@@ -486,12 +530,13 @@ function compareOnce(
       }
     }
     const text = make();
-    const digest = fileDigest(text);
+    const bytes = encoded.encode(text);
+    const digest = fileDigest(bytes);
     compared.listing.set(file, digest);
-    compare(file, text, digest);
+    compare(file, text, bytes, digest);
   }
   compared.manifest = manifestText(compared.listing);
-  compare(MANIFEST_FILE, compared.manifest, undefined);
+  compare(MANIFEST_FILE, compared.manifest, encoded.encode(compared.manifest), undefined);
   for (const [file, line] of onDiskEntries) {
     const have = line ?? (dir === undefined ? undefined : readOutputFile(path.join(dir, file)));
     if (have !== undefined) compared.onDisk.set(file, have);
@@ -509,24 +554,19 @@ function compareOnce(
 }
 
 /**
- * The file at `absolute` as {@link readOutputEntry} would read it, without
- * reading it, when `known` (its recorded [stamp, digest]) says its bytes are
- * `text`'s: its stamp is still the recorded one (no write, rename, link or
- * chmod reached it since: its change time would have moved), `digest` (the
- * digest of `text`) is the recorded one, the file is no larger than a read
- * takes whole, and `text` is well-formed UTF-16 (a lone surrogate, which
- * UTF-8 cannot carry, reads back as another text). `undefined` otherwise:
- * the file is read. The mode is the one `lstat` gives with the stamp.
+ * The file at `absolute` found to hold `text`'s bytes without reading it,
+ * when `known` (its recorded [stamp, digest]) says so: its stamp is still the
+ * recorded one (no write, rename, link or chmod reached it since: its change
+ * time would have moved), `digest` (the digest of `text`) is the recorded
+ * one, the file is no larger than a read takes whole, and `text` is
+ * well-formed UTF-16 (a lone surrogate, which UTF-8 cannot carry, reads back
+ * as another text). `undefined` otherwise: the file is read. The mode is the
+ * one `lstat` gives with the stamp.
  */
-function trustedEntry(
-  absolute: string,
-  text: string,
-  digest: string | undefined,
-  known: readonly [string, string] | undefined,
-): { text: string; mode: number } | undefined {
-  if (digest === undefined || !(text as unknown as { isWellFormed(): boolean }).isWellFormed()) return undefined;
+function trustedEntry(absolute: string, text: string, digest: string | undefined, known: readonly [string, string] | undefined): FileComparison | undefined {
+  if (digest === undefined || !isWellFormed(text)) return undefined;
   const mode = recordedMode(absolute, digest, known);
-  return mode === undefined ? undefined : { text, mode };
+  return mode === undefined ? undefined : { same: true, mode };
 }
 
 /**

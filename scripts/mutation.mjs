@@ -29,18 +29,28 @@ export const MODULES = {
       'compiler/plan/traffic-decisions.ts',
       'compiler/plan/traffic-removals.ts',
       // massChange and planChecksum; describeLeaving and oneClusterBrake (keep these ranges on those functions when the file changes).
-      'compiler/plan/traffic-planner.ts:456-482',
-      'compiler/plan/traffic-planner.ts:688-709',
+      'compiler/plan/traffic-planner.ts:457-483',
+      'compiler/plan/traffic-planner.ts:702-724',
     ],
     tests: ['test/plan/traffic-planner.test.ts', 'test/plan/traffic-boundaries.test.ts'],
     // The planner's tests compile the reference fleet: importing them again for every mutant would take
     // hours. No mutated line runs at import.
     isolate: false,
   },
-  planner: {
-    what: 'the whole traffic planner (a long run)',
-    mutate: ['compiler/plan/traffic-planner.ts', 'compiler/plan/traffic-decisions.ts', 'compiler/plan/traffic-removals.ts'],
-    tests: ['test/plan/traffic-planner.test.ts', 'test/plan/traffic-boundaries.test.ts'],
+  // With `brakes`, `planner-diff` and `planner-passes` mutate every line of the traffic planner's three files once.
+  'planner-diff': {
+    what: "the traffic planner's reading of live snapshots and its diff",
+    // keyFields, describeValues, updateMessage, prepareTraffic, the snapshot facts (declareDerivedSnapshot to
+    // snapshotFacts), differsAt, dirtyNames and diffSnapshot: from the file's head to the end of diffSnapshot.
+    mutate: ['compiler/plan/traffic-planner.ts:1-456'],
+    tests: ['test/plan/traffic-planner.test.ts', 'test/plan/traffic-boundaries.test.ts', 'test/plan/traffic-passes.test.ts'],
+    isolate: false,
+  },
+  'planner-passes': {
+    what: "the traffic planner's two passes and the plan they make",
+    // planTraffic, withNegativeTtl, trafficSetsOf, sameValues and wantedSetsAt; finish.
+    mutate: ['compiler/plan/traffic-planner.ts:484-701', 'compiler/plan/traffic-planner.ts:725-768'],
+    tests: ['test/plan/traffic-planner.test.ts', 'test/plan/traffic-boundaries.test.ts', 'test/plan/traffic-passes.test.ts'],
     isolate: false,
   },
   row: {
@@ -75,7 +85,7 @@ function parseArguments(argv) {
     if (arg === '--module' || arg === '-m') names.push(argv[++i]);
     else if (arg.startsWith('--module=')) names.push(arg.slice('--module='.length));
     else if (arg === '--list') {
-      for (const [name, module] of Object.entries(MODULES)) console.log(`${name.padEnd(11)} ${module.what}: ${module.mutate.join(', ')}`);
+      for (const [name, module] of Object.entries(MODULES)) console.log(`${name.padEnd(14)} ${module.what}: ${module.mutate.join(', ')}`);
       process.exit(0);
     } else {
       console.error(`mutation: unknown argument ${JSON.stringify(arg)}; use --module NAME (${Object.keys(MODULES).join(', ')}) or --list`);
@@ -150,7 +160,7 @@ for (const { name, percent, counts } of summary) {
   const under = percent < BREAK;
   failed ||= under;
   const survived = (counts.Survived ?? 0) + (counts.NoCoverage ?? 0);
-  console.log(`  ${name.padEnd(11)} ${percent.toFixed(2).padStart(6)} %  (${survived} survived or not covered)${under ? '  UNDER' : ''}`);
+  console.log(`  ${name.padEnd(14)} ${percent.toFixed(2).padStart(6)} %  (${survived} survived or not covered)${under ? '  UNDER' : ''}`);
 }
 writeFileSync(path.join(ROOT, 'reports', 'mutation', 'scores.json'), `${JSON.stringify(summary, null, 2)}\n`);
 process.exit(failed ? 1 : 0);

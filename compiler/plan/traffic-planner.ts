@@ -129,7 +129,8 @@ export interface TrafficPlan {
   notes: string[];
 }
 
-const DEFAULTS = { updateThreshold: 0.3, deleteThreshold: 0.3, minRecordSets: 10 };
+// A function, not a module-level object: a mutation test must reach the defaults at each call (docs/development.md, "Mutation testing").
+const defaults = (): Required<Omit<TrafficOptions, 'force' | 'overrideFreeze'>> => ({ updateThreshold: 0.3, deleteThreshold: 0.3, minRecordSets: 10 });
 
 function keyFields(rs: RecordSet): RecordSetKeyFields {
   return { name: rs.name, type: rs.type, ...(rs.setIdentifier !== undefined ? { setIdentifier: rs.setIdentifier } : {}) };
@@ -499,14 +500,13 @@ export function planTraffic(
   const prepared = isPrepared(wanted) ? wanted : prepareTraffic(wanted);
   const intent = prepared.intent;
   const limits = {
-    ...DEFAULTS,
+    ...defaults(),
     ...Object.fromEntries(Object.entries(options).filter(([k, v]) => k !== 'force' && k !== 'overrideFreeze' && v !== undefined)),
   } as Required<Omit<TrafficOptions, 'force' | 'overrideFreeze'>>;
   if (options.overrideFreeze !== undefined && options.overrideFreeze.trim() === '') throw new Error('planTraffic: overrideFreeze needs a reason');
-  const reported = new Set(intent.trafficClusters.filter((c) => health?.clusters[c]?.acceptingTraffic === false));
-  const healthNames = new Set(intent.zones.flatMap((z) => namesWithDown(z, reported).map((n) => n.name)));
   const decision: TrafficDecision = decideTraffic(intent, health, options.overrideFreeze);
   const down = new Set(decision.down);
+  const healthNames = new Set(intent.zones.flatMap((z) => namesWithDown(z, down).map((n) => n.name)));
   const brakes = [...decision.brakes];
   const zones: ZoneHostPlan[] = [];
   const keptSeen = new Set<string>();
@@ -538,31 +538,41 @@ export function planTraffic(
     if (!zone) continue;
     const routing: GeoRouting = zone.zone.role === 'zone' && snapshot.provider !== undefined ? DNS_HOST_CAPABILITIES[snapshot.provider].geo.routing : 'none';
     const base = zone.rendered.get(routing) ?? renderKeyed(zone.zone, routing);
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a fast path; liveAddresses at no names is empty too
     const addresses = healthNames.size > 0 ? liveAddresses(snapshot, healthNames) : new Map<string, ReadonlySet<string>>();
     const changedNames = namesWithDown(zone.zone, down);
     const overrides = new Map<string, RecordSet>();
     for (const name of changedNames) {
       const target = targetName(zone.zone.zone, name, decision, addresses.get(name.name));
-      if (target.kept && !keptSeen.has(`${zone.zone.zone} ${name.name}`)) lastAddress.push(target.kept);
-      if (target.kept) keptSeen.add(`${zone.zone.zone} ${name.name}`);
+      // Whether a name keeps its last address does not depend on the host: one event per name.
+      if (target.kept && !keptSeen.has(`${zone.zone.zone} ${name.name}`)) {
+        lastAddress.push(target.kept);
+        keptSeen.add(`${zone.zone.zone} ${name.name}`);
+      }
       for (const rs of renderName(target.name, zone.zone.ttl, routing)) overrides.set(recordSetKey(rs), rs);
     }
     const wanted = { base, changed: new Set(changedNames.map((n) => n.name)), overrides };
+    // Stryker disable next-line ConditionalExpression: a fast path; a parent zone has no traffic names, so none of its record sets is read
     const trafficLive = zone.zone.role === 'zone' ? trafficSetsOf(snapshot, zone.trafficNames) : new Map<string, RecordSet[]>();
     const dropped = new Map<string, string[]>();
     // Where the snapshot holds exactly the base rendering and nothing changed the wanted state, nothing drops.
     const facts = snapshotFacts(zone, snapshot);
     const dirty = dirtyNames(zone, snapshot, facts, base);
+    // Stryker disable next-line ConditionalExpression: a fast path, as are the two below; the full comparison after them finds nothing to drop at such names
     const mayDrop = (name: string): boolean => wanted.changed.has(name) || dirty.has(name) || facts.foreignNames.has(name) || facts.repeatedNames.has(name);
     for (const [name, sets] of trafficLive) {
+      // Stryker disable next-line ConditionalExpression: the fast path above
       if (!mayDrop(name)) continue;
       // Most names answer exactly what is wanted: only a name with a differing record set is looked at closely.
       const differs = sets.some((rs) => {
         const want = wantedAt(wanted, recordSetKey(rs), name);
+        // Stryker disable next-line ConditionalExpression: a fast path; droppedAddresses finds nothing at a name that answers what is wanted
         return want === undefined || !sameValues(answerValues(want), answerValues(rs));
       });
+      // Stryker disable next-line ConditionalExpression: the fast path above
       if (!differs) continue;
       const lost = droppedAddresses(sets, wantedSetsAt(zone, wanted, name));
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: an empty list drops nothing and keeps nothing
       if (lost.length > 0) dropped.set(name, lost);
     }
     views.push({ snapshot, zone, routing, wanted, trafficLive, dropped });
@@ -575,11 +585,12 @@ export function planTraffic(
     const known = prepared.owners.get(address);
     if (known !== undefined) return known;
     let live = owners.get(zone.zone.zone);
+    // Stryker disable next-line ConditionalExpression: a cache; reading the ops names again gives the same map
     if (!live) {
-      live = liveOpsOwners(
-        zone.zone,
-        views.filter((v) => v.zone === zone).map((v) => v.snapshot),
-      );
+      // Stryker disable next-line MethodExpression,ConditionalExpression: another zone's record sets are under another zone's landscape names, which liveOpsOwners skips
+      const snapshots = views.filter((v) => v.zone === zone).map((v) => v.snapshot);
+      live = liveOpsOwners(zone.zone, snapshots);
+      // Stryker disable next-line CallExpression: the cache above
       owners.set(zone.zone.zone, live);
     }
     return live.get(address);
@@ -609,8 +620,9 @@ export function planTraffic(
       const kept = new Set(lost.filter((a) => deferred.has(ownerOf(zone, a) ?? a)));
       if (kept.size === 0) continue;
       const at = new Map(wantedSetsAt(zone, wanted, name).map((rs) => [recordSetKey(rs), rs]));
+      // Stryker disable next-line ArrayDeclaration: every dropped name is one of trafficLive's
       const merged = keepAddresses(view.trafficLive.get(name) ?? [], at, kept, zone.zone.ttl, recordSetKey);
-      for (const key of at.keys()) wanted.overrides.delete(key);
+      // merged holds every key of at: it replaces the name's wanted record sets.
       for (const [key, rs] of merged) wanted.overrides.set(key, rs);
       wanted.changed.add(name);
       const wildcard = `*.${name}`;
@@ -625,6 +637,7 @@ export function planTraffic(
     withNegativeTtl(plan, negativeTtlStep(zone.zone.zone, view.snapshot, zone.zone.negativeTtl));
     const refusal = massChange(plan, limits);
     if (refusal) {
+      // Stryker disable next-line Regex: the words end every refusal's message
       if (options.force) brakes.push({ ...refusal, message: `${refusal.message.replace(/: refused; review it and run again with --force$/, '')}: forced` });
       else {
         plan.refusal = refusal;
@@ -656,8 +669,10 @@ const trafficSetsCache = new WeakMap<LiveSnapshot, WeakMap<ReadonlySet<string>, 
 /** `liveTrafficSets` once per snapshot and zone (snapshots are never changed in place; callers only read the map). */
 function trafficSetsOf(snapshot: LiveSnapshot, names: ReadonlySet<string>): Map<string, RecordSet[]> {
   let byNames = trafficSetsCache.get(snapshot);
+  // Stryker disable next-line ConditionalExpression: a cache, as is the one below; reading the snapshot again gives the same map
   if (!byNames) trafficSetsCache.set(snapshot, (byNames = new WeakMap()));
   let sets = byNames.get(names);
+  // Stryker disable next-line ConditionalExpression: the cache above
   if (!sets) byNames.set(names, (sets = liveTrafficSets(snapshot, names)));
   return sets;
 }
@@ -724,7 +739,7 @@ function finish(
     // Only hosts diffed against live state can have drifted apart; an assumed-empty plan's size is just how its host splits the sets.
     const plans = zones.filter((z) => z.zone === zone.zone && !z.assumedEmpty);
     const sizes = plans.map((p) => p.counts.create + p.counts.update + p.counts.delete);
-    if (plans.length > 1 && new Set(sizes).size > 1)
+    if (new Set(sizes).size > 1)
       notes.push(
         `hosts differ in ${zone.zone}: ${plans.map((p, i) => `${p.host} ${sizes[i]} change${sizes[i] === 1 ? '' : 's'}`).join(', ')} (each host is diffed against its own live state)`,
       );

@@ -6,11 +6,28 @@
 // machine. Prints each module's score; exits 1 when one is under its break
 // threshold. Needs Node 22 or later (Stryker's own floor).
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+const PLANNER = 'compiler/plan/traffic-planner.ts';
+
+/**
+ * `file:from-to` for the top-level functions `first` to `last` of `file`: from the line that declares
+ * `first` (or the file's first line when `first` is null) to the closing brace (in column 0) of `last`.
+ * Found again on every run, so that the lines follow the functions when the file changes.
+ */
+function functionLines(file, first, last = first) {
+  const lines = readFileSync(path.join(ROOT, file), 'utf8').split('\n');
+  const declares = (name) => (line) => new RegExp(`^(export )?function ${name}\\b`).test(line);
+  const from = first === null ? 0 : lines.findIndex(declares(first));
+  const lastAt = lines.findIndex(declares(last));
+  const to = lines.findIndex((line, i) => i > lastAt && line === '}');
+  if (from < 0 || lastAt < 0 || to < 0) throw new Error(`mutation: no function ${from < 0 ? first : last} in ${file}`);
+  return `${file}:${from + 1}-${to + 1}`;
+}
 
 /** The mutated files (a `:from-to` suffix limits a file to those lines) and the test files that target them. */
 export const MODULES = {
@@ -28,9 +45,8 @@ export const MODULES = {
     mutate: [
       'compiler/plan/traffic-decisions.ts',
       'compiler/plan/traffic-removals.ts',
-      // massChange and planChecksum; describeLeaving and oneClusterBrake (keep these ranges on those functions when the file changes).
-      'compiler/plan/traffic-planner.ts:457-483',
-      'compiler/plan/traffic-planner.ts:702-724',
+      functionLines(PLANNER, 'massChange', 'planChecksum'),
+      functionLines(PLANNER, 'describeLeaving', 'oneClusterBrake'),
     ],
     tests: ['test/plan/traffic-planner.test.ts', 'test/plan/traffic-boundaries.test.ts'],
     // The planner's tests compile the reference fleet: importing them again for every mutant would take
@@ -42,15 +58,15 @@ export const MODULES = {
     what: "the traffic planner's reading of live snapshots and its diff",
     // keyFields, describeValues, updateMessage, prepareTraffic, the snapshot facts (declareDerivedSnapshot to
     // snapshotFacts), differsAt, dirtyNames and diffSnapshot: from the file's head to the end of diffSnapshot.
-    mutate: ['compiler/plan/traffic-planner.ts:1-456'],
-    tests: ['test/plan/traffic-planner.test.ts', 'test/plan/traffic-boundaries.test.ts', 'test/plan/traffic-passes.test.ts'],
+    mutate: [functionLines(PLANNER, null, 'diffSnapshot')],
+    tests: ['test/plan/traffic-planner.test.ts', 'test/plan/traffic-boundaries.test.ts', 'test/plan/traffic-diff.test.ts', 'test/plan/traffic-passes.test.ts'],
     isolate: false,
   },
   'planner-passes': {
     what: "the traffic planner's two passes and the plan they make",
     // planTraffic, withNegativeTtl, trafficSetsOf, sameValues and wantedSetsAt; finish.
-    mutate: ['compiler/plan/traffic-planner.ts:484-701', 'compiler/plan/traffic-planner.ts:725-768'],
-    tests: ['test/plan/traffic-planner.test.ts', 'test/plan/traffic-boundaries.test.ts', 'test/plan/traffic-passes.test.ts'],
+    mutate: [functionLines(PLANNER, 'planTraffic', 'wantedSetsAt'), functionLines(PLANNER, 'finish')],
+    tests: ['test/plan/traffic-planner.test.ts', 'test/plan/traffic-boundaries.test.ts', 'test/plan/traffic-diff.test.ts', 'test/plan/traffic-passes.test.ts'],
     isolate: false,
   },
   row: {

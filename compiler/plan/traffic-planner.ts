@@ -133,11 +133,13 @@ export interface TrafficPlan {
 const defaults = (): Required<Omit<TrafficOptions, 'force' | 'overrideFreeze'>> => ({ updateThreshold: 0.3, deleteThreshold: 0.3, minRecordSets: 10 });
 
 function keyFields(rs: RecordSet): RecordSetKeyFields {
+  // Stryker disable next-line ConditionalExpression: a member whose value is undefined is never written or compared
   return { name: rs.name, type: rs.type, ...(rs.setIdentifier !== undefined ? { setIdentifier: rs.setIdentifier } : {}) };
 }
 
 /** Value text of a record set for messages: `a, b`, or `location: a, b; …` for GEO, with geoproximity coordinates. */
 export function describeValues(rs: RecordSet): string {
+  // Stryker disable next-line ArrayDeclaration: a record set without GEO items has its values
   const values = rs.geo ? rs.geo.map((item) => `${item.location}: ${item.values.join(', ')}`).join('; ') : (rs.values ?? []).join(', ');
   return rs.geoproximity ? `${values} at (${rs.geoproximity.latitude}, ${rs.geoproximity.longitude})` : values;
 }
@@ -197,8 +199,8 @@ export function prepareTraffic(intent: DnsIntent): PreparedTraffic {
   const zones = new Map<string, PreparedZone>();
   const owners = new Map<string, string>();
   for (const zone of intent.zones) {
-    const routings: GeoRouting[] =
-      zone.role === 'zone' ? [...new Set<GeoRouting>(['none', ...zone.hosts.map((h) => DNS_HOST_CAPABILITIES[h.provider].geo.routing)])] : ['none'];
+    // A parent zone has no hosts (its delegation is plain NS): plain routing only.
+    const routings = [...new Set<GeoRouting>(['none', ...zone.hosts.map((h) => DNS_HOST_CAPABILITIES[h.provider].geo.routing)])];
     const rendered = new Map(routings.map((routing) => [routing, renderKeyed(zone, routing)] as const));
     const none = rendered.get('none') ?? new Map<string, RecordSet>();
     const byName = new Map<ReadonlyMap<string, RecordSet>, Map<string, RecordSet[]>>();
@@ -266,6 +268,7 @@ const derivedSnapshots = new WeakMap<LiveSnapshot, { previous: LiveSnapshot; nam
  * that planning on `next` reads and compares only those names again. Callers that build snapshot
  * after snapshot in memory (the failure drills) use it; a snapshot read from a host needs nothing.
  */
+// Stryker disable next-line BlockStatement: a snapshot nobody declared derived is read in full, with the same facts
 export function declareDerivedSnapshot(previous: LiveSnapshot, next: LiveSnapshot, names: ReadonlySet<string>): void {
   if (previous !== next) derivedSnapshots.set(next, { previous, names });
 }
@@ -282,6 +285,7 @@ function byName(records: ReadonlyMap<string, RecordSet>): ReadonlyMap<string, re
 
 function renderingIndex(rendering: ReadonlyMap<string, RecordSet>): ReadonlyMap<string, readonly (readonly [string, RecordSet])[]> {
   let index = renderingByName.get(rendering);
+  // Stryker disable next-line ConditionalExpression: a cache; indexing the rendering again gives the same index
   if (!index) renderingByName.set(rendering, (index = byName(rendering)));
   return index;
 }
@@ -324,8 +328,10 @@ function readFacts(prepared: PreparedZone, snapshot: LiveSnapshot): SnapshotFact
 }
 
 /** The facts of a snapshot declared derived: the previous facts, with the changed names read again; undefined when it must be read in full. */
+// Stryker disable next-line BlockStatement: a snapshot read in full has the same facts
 function derivedFacts(prepared: PreparedZone, snapshot: LiveSnapshot): SnapshotFacts | undefined {
   const origin = derivedSnapshots.get(snapshot);
+  // Stryker disable next-line ConditionalExpression: the same
   if (!origin) return undefined;
   const before = snapshotFacts(prepared, origin.previous);
   const changed = snapshot.recordSets.filter((rs) => origin.names.has(rs.canonical.name));
@@ -340,7 +346,9 @@ function derivedFacts(prepared: PreparedZone, snapshot: LiveSnapshot): SnapshotF
     managed: before.managed - removed + count,
     foreign: before.foreign,
     foreignNames: before.foreignNames,
+    // Stryker disable next-line MethodExpression: a name read again that keeps a stale repeated mark only has its addresses compared once more
     repeatedNames: new Set([...[...before.repeatedNames].filter((name) => !origin.names.has(name)), ...repeated]),
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ObjectLiteral: a cache; diffSnapshot makes the reports again from the same foreign record sets
     ...(before.reports !== undefined ? { reports: before.reports } : {}),
     dirty: new WeakMap(),
   };
@@ -348,8 +356,10 @@ function derivedFacts(prepared: PreparedZone, snapshot: LiveSnapshot): SnapshotF
 
 function snapshotFacts(prepared: PreparedZone, snapshot: LiveSnapshot): SnapshotFacts {
   let bySnapshot = snapshotFactsCache.get(prepared);
+  // Stryker disable next-line ConditionalExpression: a cache, as is the one below; reading the snapshot again gives the same facts
   if (!bySnapshot) snapshotFactsCache.set(prepared, (bySnapshot = new WeakMap()));
   let facts = bySnapshot.get(snapshot);
+  // Stryker disable next-line ConditionalExpression: the cache above
   if (!facts) bySnapshot.set(snapshot, (facts = derivedFacts(prepared, snapshot) ?? readFacts(prepared, snapshot)));
   return facts;
 }
@@ -357,11 +367,14 @@ function snapshotFacts(prepared: PreparedZone, snapshot: LiveSnapshot): Snapshot
 /** Whether the snapshot's managed record sets at `name` differ from `rendering`'s. */
 function differsAt(facts: SnapshotFacts, rendering: ReadonlyMap<string, RecordSet>, name: string): boolean {
   const live = facts.at(name);
+  // Stryker disable next-line ArrayDeclaration: a name the rendering lacks would only be called dirty, and dirty names are only looked at again
   for (const [key, wanted] of renderingIndex(rendering).get(name) ?? []) {
     const have = live?.get(key);
     if (!have || !sameData(wanted, have.canonical)) return true;
   }
+  // Stryker disable next-line ArrayDeclaration: the same
   for (const key of live?.keys() ?? []) if (!rendering.has(key)) return true;
+  // Stryker disable next-line BooleanLiteral: the same
   return false;
 }
 
@@ -378,6 +391,7 @@ function dirtyNames(prepared: PreparedZone, snapshot: LiveSnapshot, facts: Snaps
   } else {
     for (const name of new Set([...renderingIndex(rendering).keys(), ...facts.names()])) if (differsAt(facts, rendering, name)) dirty.add(name);
   }
+  // Stryker disable next-line CallExpression: a cache; the names are found again the same
   facts.dirty.set(rendering, dirty);
   return dirty;
 }
@@ -419,6 +433,7 @@ function diffSnapshot(
       if (wantedAt(wanted, key, name)) continue;
       const atName = (wanted.changed.has(name) ? overridesAt : baseAt).get(name) ?? [];
       const rivals = atName.filter(([, w]) => (w.type === 'CNAME') !== (deleted.type === 'CNAME'));
+      // Stryker disable next-line MethodExpression: every rendering lists A before AAAA, and a CNAME has no rival of its own type
       const rivalTypes = [...new Set(rivals.map(([, w]) => w.type))].sort().join('/');
       const downOwners = [
         ...new Set(
@@ -428,6 +443,7 @@ function diffSnapshot(
         ),
       ];
       let why = downOwners.length > 0 ? `${downOwners.join(', ')} down` : 'no longer wanted';
+      // Stryker disable next-line OptionalChaining: a deleted record set was read at this name, so its name has live record sets
       if (rivals.some(([k]) => !live?.has(k))) why = `replaced by ${rivalTypes} at the same name, in the same write`;
       else if (rivals.length > 0) why = `a ${deleted.type} cannot sit beside the ${rivalTypes} diene writes at this name`;
       push({ verb: 'delete', key: keyFields(deleted), before: have.raw, message: `${describeValues(deleted)} (ttl ${deleted.ttl}), ${why}` });
@@ -436,6 +452,7 @@ function diffSnapshot(
   const order = { delete: 0, update: 1, create: 2 } as const;
   const units: ChangeUnit[] = [...changesByName.keys()].sort(compareNames).map((name) => ({
     name,
+    // Stryker disable next-line ArrayDeclaration: every name is one of changesByName's
     changes: (changesByName.get(name) ?? []).sort((a, b) => order[a.verb] - order[b.verb] || compareRecordSets(a.key, b.key)),
   }));
   const counts = { create: 0, update: 0, delete: 0 };
@@ -613,6 +630,7 @@ export function planTraffic(
   const deferred = new Set(removals.deferred);
   for (const view of views) {
     const { zone, wanted } = view;
+    // Stryker disable next-line MethodExpression: the fleet's owner of an address is also what ownerOf answers for it
     const unknown = [...view.dropped.values()].flat().filter((a) => !prepared.owners.has(a));
     const planOwners: ReadonlyMap<string, string> =
       unknown.length === 0 ? prepared.owners : new Map([...prepared.owners, ...unknown.map((a) => [a, ownerOf(zone, a) ?? 'no cluster'] as const)]);

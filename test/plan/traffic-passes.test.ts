@@ -105,7 +105,12 @@ describe('snapshots the fleet does not plan as usual', () => {
     const google = zonePlan(plan, BASE, 'google');
     expect(google).not.toHaveProperty('provider');
     expect(changeLines(google)).toEqual([`update *.celebi.${BASE} A`, `update *.celebi.${BASE} AAAA`, `update *.mew.${BASE} A`, `update *.mew.${BASE} AAAA`]);
-    expect(google.units[1]?.changes[0]?.after).toEqual({ name: `*.mew.${BASE}`, type: 'A', ttl: 60, values: ['198.51.100.30', '198.51.100.31', '203.0.113.20'] });
+    expect(google.units[1]?.changes[0]?.after).toEqual({
+      name: `*.mew.${BASE}`,
+      type: 'A',
+      ttl: 60,
+      values: ['198.51.100.30', '198.51.100.31', '203.0.113.20'],
+    });
     expect(plan.removals).toEqual({ leaving: [], removing: [], deferred: [] });
     expect(plan.brakes).toEqual([]);
   });
@@ -138,6 +143,26 @@ describe('who leaves, on one host', () => {
     expect(plan.health).toEqual({ down: [], trafficClusters: 6, deferred: [] });
   });
 
+  it('sees one address of two replaced in place, and the only address of a name replaced', () => {
+    const leavingAfter = (cluster: string, addresses: string): TrafficPlan['removals'] => {
+      const moved = compileDns({ ...traffic('raichu-ruby', true), [`state/clusters/${cluster}.yaml`]: `addresses: [${addresses}]\n` });
+      const live = snapshotsOf(moved.intent, before.documents).filter((s) => s.zone === BASE && s.host === 'route53');
+      return planTraffic(moved.intent, live, undefined).removals;
+    };
+    // ampharos keeps 198.51.100.30 in first place: only the second value differs.
+    expect(leavingAfter('ampharos-onyx', '198.51.100.41, 2001:db8::41')).toEqual({
+      leaving: [{ cluster: 'ampharos-onyx', cause: 'not-wanted' }],
+      removing: ['ampharos-onyx'],
+      deferred: [],
+    });
+    // pichu's one value differs in every place.
+    expect(leavingAfter('pichu-topaz', '192.0.2.41, 2001:db8::41')).toEqual({
+      leaving: [{ cluster: 'pichu-topaz', cause: 'not-wanted' }],
+      removing: ['pichu-topaz'],
+      deferred: [],
+    });
+  });
+
   it('takes the cluster of an address from the fleet first: a down cluster whose ops names the host lost is still that cluster', () => {
     const live = snapshotsOf(before.intent, before.documents, (path, doc) => {
       doc.recordSets = doc.recordSets.filter((rs) => !rs.name.endsWith(`onyx.ampharos.${path.split('/')[1]}`));
@@ -152,9 +177,13 @@ describe('who leaves, on one host', () => {
     const plan = planTraffic(removed.intent, snapshotsOf(removed.intent, before.documents), undefined);
     const route53 = zonePlan(plan, BASE, 'route53');
     expect(route53.units[0]?.changes.map((c) => c.message)).toEqual(['remove 198.51.100.31 (ampharos-onyx)', 'remove 2001:db8::31 (ampharos-onyx)']);
-    const stray = snapshotsOf(before.intent, before.documents, editAt(ROUTE53, (sets) =>
-      sets.map((rs) => (rs.name === `pichu.${BASE}` && rs.type === 'A' ? { ...rs, values: [...(rs.values ?? []), '192.0.2.99'] } : rs)),
-    ));
+    const stray = snapshotsOf(
+      before.intent,
+      before.documents,
+      editAt(ROUTE53, (sets) =>
+        sets.map((rs) => (rs.name === `pichu.${BASE}` && rs.type === 'A' ? { ...rs, values: [...(rs.values ?? []), '192.0.2.99'] } : rs)),
+      ),
+    );
     const strayPlan = planTraffic(before.intent, stray, undefined);
     expect(strayPlan.removals).toEqual({ leaving: [{ cluster: '192.0.2.99', cause: 'unclaimed' }], removing: ['192.0.2.99'], deferred: [] });
     expect(zonePlan(strayPlan, BASE, 'route53').units.map((u) => u.changes.map((c) => c.message))).toEqual([['remove 192.0.2.99 (no cluster)']]);
@@ -187,6 +216,16 @@ describe("a deferred cluster's landscape that the fleet no longer wants", () => 
       ]);
       expect(lines.filter((l) => l.includes(` pikachu.${BASE}`) || l.includes(`*.pikachu.${BASE}`) || l.includes('celebi'))).toEqual([]);
     }
+  });
+  it('creates no wildcard CNAME for such a landscape when the host no longer has one', () => {
+    const unbuilt = compileDns({ 'state/clusters/pichu-topaz.yaml': null, 'state/clusters/pikachu-jade.yaml': null });
+    const live = snapshotsOf(unbuilt.intent, reference.documents, (_path, doc) => {
+      doc.recordSets = doc.recordSets.filter((rs) => !rs.name.startsWith('*.pikachu.'));
+    });
+    const plan = planTraffic(unbuilt.intent, live, undefined);
+    expect(plan.removals.deferred).toEqual(['pikachu-jade']);
+    for (const host of ['route53', 'google'])
+      expect(changeLines(zonePlan(plan, BASE, host)).filter((l) => l.includes(` pikachu.${BASE}`) || l.includes(`*.pikachu.${BASE}`))).toEqual([]);
   });
 });
 
@@ -239,7 +278,9 @@ describe('the notes of a plan', () => {
     // Route 53 still holds pichu's seven record sets; Google lost them already, and holds one TTL to change.
     const live = snapshotsOf(unbuilt.intent, reference.documents, (path, doc) => {
       editAt(GOOGLE, (sets) =>
-        sets.filter((rs) => !rs.name.endsWith(`pichu.${BASE}`) || rs.name.includes('pikachu')).map((rs) => (rs.name === `raichu.${BASE}` && rs.type === 'A' ? { ...rs, ttl: 300 } : rs)),
+        sets
+          .filter((rs) => !rs.name.endsWith(`pichu.${BASE}`) || rs.name.includes('pikachu'))
+          .map((rs) => (rs.name === `raichu.${BASE}` && rs.type === 'A' ? { ...rs, ttl: 300 } : rs)),
       )(path, doc);
     });
     const plan = planTraffic(unbuilt.intent, live, undefined);

@@ -13,7 +13,7 @@ import type { ZonePlanDocument } from '../../compiler/dns/zone-plan.js';
 import { declareDerivedSnapshot, planTraffic, prepareTraffic, type TrafficPlan, type ZoneHostPlan } from '../../compiler/plan/traffic-planner.js';
 import type { DnsHealth } from '../../compiler/types/generated/dns-health.js';
 import { describeKey } from '../../compiler/dns/record-sets.js';
-import { applyPlan, compileDns, snapshotsOf } from '../support/dns-fixture.js';
+import { applyPlan, changeLines as changeLinesOf, compileDns, snapshotsOf } from '../support/dns-fixture.js';
 
 const BASE = 'cluster.atomi.cloud';
 const ROUTE53 = `dns/${BASE}/route53.json`;
@@ -202,25 +202,36 @@ describe('snapshots read again', () => {
     const prepared = prepareTraffic(reference.intent);
     const route53 = (plan: TrafficPlan): ZoneHostPlan => zonePlan(plan, BASE, 'route53');
     expect(route53(planChecked(prepared, reference.intent, live)).reports).toEqual([]);
+    // pichu's A record set, which diene manages, changes in the same steps.
+    const pichuA = (ttl: number): LiveSnapshot['recordSets'][number] => {
+      const rs = { name: `pichu.${BASE}`, type: 'A', ttl, values: ['192.0.2.11'] };
+      return { raw: rs, canonical: rs };
+    };
+    const isPichuA = (rs: LiveSnapshot['recordSets'][number]): boolean => rs.canonical.name === `pichu.${BASE}` && rs.canonical.type === 'A';
     // A TXT appears below nitroso.raichu: a hole in *.raichu.
     const withHole = live.map((s) => {
       if (s.zone !== BASE || s.host !== 'route53') return s;
-      const next: LiveSnapshot = { ...s, recordSets: [...s.recordSets, { raw: hole, canonical: hole }] };
-      declareDerivedSnapshot(s, next, new Set([hole.name]));
+      const next: LiveSnapshot = { ...s, recordSets: [...s.recordSets.map((rs) => (isPichuA(rs) ? pichuA(300) : rs)), { raw: hole, canonical: hole }] };
+      declareDerivedSnapshot(s, next, new Set([`pichu.${BASE}`, hole.name]));
       return next;
     });
     const holed = route53(planChecked(prepared, reference.intent, withHole));
-    expect(holed.units).toEqual([]);
+    expect(changeLinesOf(holed)).toEqual([`update pichu.${BASE} A`]);
     expect(holed.reports).toHaveLength(1);
     expect(holed.reports[0]).toMatch(/^hole: x\.nitroso\.raichu\.cluster\.atomi\.cloud TXT \(not managed by diene\) .*: 3 service hosts /);
     // The TXT goes again.
     const without = withHole.map((s) => {
       if (s.zone !== BASE || s.host !== 'route53') return s;
-      const next: LiveSnapshot = { ...s, recordSets: s.recordSets.filter((rs) => rs.canonical.name !== hole.name) };
-      declareDerivedSnapshot(s, next, new Set([hole.name]));
+      const next: LiveSnapshot = {
+        ...s,
+        recordSets: s.recordSets.filter((rs) => rs.canonical.name !== hole.name).map((rs) => (isPichuA(rs) ? pichuA(60) : rs)),
+      };
+      declareDerivedSnapshot(s, next, new Set([`pichu.${BASE}`, hole.name]));
       return next;
     });
-    expect(route53(planChecked(prepared, reference.intent, without)).reports).toEqual([]);
+    const healed = route53(planChecked(prepared, reference.intent, without));
+    expect(healed.units).toEqual([]);
+    expect(healed.reports).toEqual([]);
   });
 
   it('counts a key a host lists twice once, with its last value, and the addresses of the first as leaving, tick after tick', () => {

@@ -217,6 +217,18 @@ describe("a deferred cluster's landscape that the fleet no longer wants", () => 
       expect(lines.filter((l) => l.includes(` pikachu.${BASE}`) || l.includes(`*.pikachu.${BASE}`) || l.includes('celebi'))).toEqual([]);
     }
   });
+  it('keeps no wildcard for a virtual name, itself a wildcard, even where a host holds a name one label below it', () => {
+    const unbuilt = compileDns({ 'state/clusters/pichu-topaz.yaml': null, 'state/clusters/pikachu-jade.yaml': null });
+    // A record set diene does not manage, named *.*.celebi: celebi keeps pikachu-jade's addresses, and nothing is written below it.
+    const below = { name: `*.*.celebi.${BASE}`, type: 'TXT', ttl: 60, values: ['"someone else"'] };
+    const live = snapshotsOf(unbuilt.intent, reference.documents).map((s) =>
+      s.zone === BASE ? { ...s, recordSets: [...s.recordSets, { raw: below, canonical: below }] } : s,
+    );
+    const plan = planTraffic(unbuilt.intent, live, undefined);
+    expect(plan.removals.deferred).toEqual(['pikachu-jade']);
+    for (const host of ['route53', 'google']) expect(changeLines(zonePlan(plan, BASE, host)).filter((l) => l.includes('celebi'))).toEqual([]);
+  });
+
   it('creates no wildcard CNAME for such a landscape when the host no longer has one', () => {
     const unbuilt = compileDns({ 'state/clusters/pichu-topaz.yaml': null, 'state/clusters/pikachu-jade.yaml': null });
     const live = snapshotsOf(unbuilt.intent, reference.documents, (_path, doc) => {

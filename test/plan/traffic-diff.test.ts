@@ -232,6 +232,14 @@ describe('snapshots read again', () => {
     const healed = route53(planChecked(prepared, reference.intent, without));
     expect(healed.units).toEqual([]);
     expect(healed.reports).toEqual([]);
+    // The TXT appears again, alone.
+    const again = without.map((s) => {
+      if (s.zone !== BASE || s.host !== 'route53') return s;
+      const next: LiveSnapshot = { ...s, recordSets: [...s.recordSets, { raw: hole, canonical: hole }] };
+      declareDerivedSnapshot(s, next, new Set([hole.name]));
+      return next;
+    });
+    expect(route53(planChecked(prepared, reference.intent, again)).reports).toEqual(holed.reports);
   });
 
   it('counts a key a host lists twice once, with its last value, and the addresses of the first as leaving, tick after tick', () => {

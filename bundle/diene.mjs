@@ -41105,7 +41105,7 @@ function prepareTraffic(intent) {
   const zones = /* @__PURE__ */ new Map();
   const owners = /* @__PURE__ */ new Map();
   for (const zone of intent.zones) {
-    const routings = zone.role === "zone" ? [.../* @__PURE__ */ new Set(["none", ...zone.hosts.map((h) => DNS_HOST_CAPABILITIES[h.provider].geo.routing)])] : ["none"];
+    const routings = [.../* @__PURE__ */ new Set(["none", ...zone.hosts.map((h) => DNS_HOST_CAPABILITIES[h.provider].geo.routing)])];
     const rendered = new Map(routings.map((routing) => [routing, renderKeyed(zone, routing)]));
     const none = rendered.get("none") ?? /* @__PURE__ */ new Map();
     const byName4 = /* @__PURE__ */ new Map();
@@ -41208,7 +41208,9 @@ function derivedFacts(prepared, snapshot) {
     managed: before.managed - removed + count,
     foreign: before.foreign,
     foreignNames: before.foreignNames,
+    // Stryker disable next-line MethodExpression: a name read again that keeps a stale repeated mark only has its addresses compared once more
     repeatedNames: /* @__PURE__ */ new Set([...[...before.repeatedNames].filter((name) => !origin.names.has(name)), ...repeated]),
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ObjectLiteral: a cache; diffSnapshot makes the reports again from the same foreign record sets
     ...before.reports !== void 0 ? { reports: before.reports } : {},
     dirty: /* @__PURE__ */ new WeakMap()
   };
@@ -41304,6 +41306,7 @@ function diffSnapshot(prepared, wanted, snapshot, owners, down) {
   const order = { delete: 0, update: 1, create: 2 };
   const units = [...changesByName.keys()].sort(compareNames).map((name) => ({
     name,
+    // Stryker disable next-line ArrayDeclaration: every name is one of changesByName's
     changes: (changesByName.get(name) ?? []).sort((a, b) => order[a.verb] - order[b.verb] || compareRecordSets(a.key, b.key))
   }));
   const counts = { create: 0, update: 0, delete: 0 };
@@ -41355,15 +41358,14 @@ function planTraffic(wanted, live, health, options = {}) {
   const prepared = isPrepared(wanted) ? wanted : prepareTraffic(wanted);
   const intent = prepared.intent;
   const limits = {
-    ...DEFAULTS,
+    ...defaults(),
     ...Object.fromEntries(Object.entries(options).filter(([k, v]) => k !== "force" && k !== "overrideFreeze" && v !== void 0))
   };
   if (options.overrideFreeze !== void 0 && options.overrideFreeze.trim() === "")
     throw new Error("planTraffic: overrideFreeze needs a reason");
-  const reported = new Set(intent.trafficClusters.filter((c) => health?.clusters[c]?.acceptingTraffic === false));
-  const healthNames = new Set(intent.zones.flatMap((z) => namesWithDown(z, reported).map((n) => n.name)));
   const decision = decideTraffic(intent, health, options.overrideFreeze);
   const down = new Set(decision.down);
+  const healthNames = new Set(intent.zones.flatMap((z) => namesWithDown(z, down).map((n) => n.name)));
   const brakes = [...decision.brakes];
   const zones = [];
   const keptSeen = /* @__PURE__ */ new Set();
@@ -41400,10 +41402,10 @@ function planTraffic(wanted, live, health, options = {}) {
     const overrides = /* @__PURE__ */ new Map();
     for (const name of changedNames) {
       const target = targetName(zone.zone.zone, name, decision, addresses.get(name.name));
-      if (target.kept && !keptSeen.has(`${zone.zone.zone} ${name.name}`))
+      if (target.kept && !keptSeen.has(`${zone.zone.zone} ${name.name}`)) {
         lastAddress.push(target.kept);
-      if (target.kept)
         keptSeen.add(`${zone.zone.zone} ${name.name}`);
+      }
       for (const rs of renderName(target.name, zone.zone.ttl, routing))
         overrides.set(recordSetKey(rs), rs);
     }
@@ -41435,7 +41437,8 @@ function planTraffic(wanted, live, health, options = {}) {
       return known3;
     let live2 = owners.get(zone.zone.zone);
     if (!live2) {
-      live2 = liveOpsOwners(zone.zone, views.filter((v) => v.zone === zone).map((v) => v.snapshot));
+      const snapshots = views.filter((v) => v.zone === zone).map((v) => v.snapshot);
+      live2 = liveOpsOwners(zone.zone, snapshots);
       owners.set(zone.zone.zone, live2);
     }
     return live2.get(address2);
@@ -41466,8 +41469,6 @@ function planTraffic(wanted, live, health, options = {}) {
         continue;
       const at2 = new Map(wantedSetsAt(zone, wanted2, name).map((rs) => [recordSetKey(rs), rs]));
       const merged = keepAddresses(view2.trafficLive.get(name) ?? [], at2, kept, zone.zone.ttl, recordSetKey);
-      for (const key of at2.keys())
-        wanted2.overrides.delete(key);
       for (const [key, rs] of merged)
         wanted2.overrides.set(key, rs);
       wanted2.changed.add(name);
@@ -41556,7 +41557,7 @@ function finish(prepared, zones, decision, brakes, options, removals) {
   for (const zone of intent.zones) {
     const plans = zones.filter((z) => z.zone === zone.zone && !z.assumedEmpty);
     const sizes = plans.map((p) => p.counts.create + p.counts.update + p.counts.delete);
-    if (plans.length > 1 && new Set(sizes).size > 1)
+    if (new Set(sizes).size > 1)
       notes.push(`hosts differ in ${zone.zone}: ${plans.map((p, i) => `${p.host} ${sizes[i]} change${sizes[i] === 1 ? "" : "s"}`).join(", ")} (each host is diffed against its own live state)`);
   }
   return {
@@ -41579,7 +41580,7 @@ function finish(prepared, zones, decision, brakes, options, removals) {
     notes
   };
 }
-var TRAFFIC_PLAN_VERSION, DEFAULTS, snapshotFactsCache, renderingByName, derivedSnapshots, isManaged, trafficSetsCache;
+var TRAFFIC_PLAN_VERSION, defaults, snapshotFactsCache, renderingByName, derivedSnapshots, isManaged, trafficSetsCache;
 var init_traffic_planner = __esm({
   "dist/plan/traffic-planner.js"() {
     init_book_digest();
@@ -41591,7 +41592,7 @@ var init_traffic_planner = __esm({
     init_traffic_decisions();
     init_traffic_removals();
     TRAFFIC_PLAN_VERSION = 1;
-    DEFAULTS = { updateThreshold: 0.3, deleteThreshold: 0.3, minRecordSets: 10 };
+    defaults = () => ({ updateThreshold: 0.3, deleteThreshold: 0.3, minRecordSets: 10 });
     snapshotFactsCache = /* @__PURE__ */ new WeakMap();
     renderingByName = /* @__PURE__ */ new WeakMap();
     derivedSnapshots = /* @__PURE__ */ new WeakMap();

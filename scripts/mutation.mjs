@@ -6,11 +6,28 @@
 // machine. Prints each module's score; exits 1 when one is under its break
 // threshold. Needs Node 22 or later (Stryker's own floor).
 
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+const PLANNER = 'compiler/plan/traffic-planner.ts';
+
+/**
+ * `file:from-to` for the top-level functions `first` to `last` of `file`: from the line that declares
+ * `first` (or the file's first line when `first` is null) to the closing brace (in column 0) of `last`.
+ * Found again on every run, so that the lines follow the functions when the file changes.
+ */
+function functionLines(file, first, last = first) {
+  const lines = readFileSync(path.join(ROOT, file), 'utf8').split('\n');
+  const declares = (name) => (line) => new RegExp(`^(export )?function ${name}\\b`).test(line);
+  const from = first === null ? 0 : lines.findIndex(declares(first));
+  const lastAt = lines.findIndex(declares(last));
+  const to = lines.findIndex((line, i) => i > lastAt && line === '}');
+  if (from < 0 || lastAt < 0 || to < 0) throw new Error(`mutation: no function ${from < 0 ? first : last} in ${file}`);
+  return `${file}:${from + 1}-${to + 1}`;
+}
 
 /** The mutated files (a `:from-to` suffix limits a file to those lines) and the test files that target them. */
 export const MODULES = {
@@ -28,19 +45,28 @@ export const MODULES = {
     mutate: [
       'compiler/plan/traffic-decisions.ts',
       'compiler/plan/traffic-removals.ts',
-      // massChange and planChecksum; describeLeaving and oneClusterBrake (keep these ranges on those functions when the file changes).
-      'compiler/plan/traffic-planner.ts:456-482',
-      'compiler/plan/traffic-planner.ts:688-709',
+      functionLines(PLANNER, 'massChange', 'planChecksum'),
+      functionLines(PLANNER, 'describeLeaving', 'oneClusterBrake'),
     ],
     tests: ['test/plan/traffic-planner.test.ts', 'test/plan/traffic-boundaries.test.ts'],
     // The planner's tests compile the reference fleet: importing them again for every mutant would take
     // hours. No mutated line runs at import.
     isolate: false,
   },
-  planner: {
-    what: 'the whole traffic planner (a long run)',
-    mutate: ['compiler/plan/traffic-planner.ts', 'compiler/plan/traffic-decisions.ts', 'compiler/plan/traffic-removals.ts'],
-    tests: ['test/plan/traffic-planner.test.ts', 'test/plan/traffic-boundaries.test.ts'],
+  // With `brakes`, `planner-diff` and `planner-passes` mutate every line of the traffic planner's three files once.
+  'planner-diff': {
+    what: "the traffic planner's reading of live snapshots and its diff",
+    // keyFields, describeValues, updateMessage, prepareTraffic, the snapshot facts (declareDerivedSnapshot to
+    // snapshotFacts), differsAt, dirtyNames and diffSnapshot: from the file's head to the end of diffSnapshot.
+    mutate: [functionLines(PLANNER, null, 'diffSnapshot')],
+    tests: ['test/plan/traffic-planner.test.ts', 'test/plan/traffic-boundaries.test.ts', 'test/plan/traffic-diff.test.ts', 'test/plan/traffic-passes.test.ts'],
+    isolate: false,
+  },
+  'planner-passes': {
+    what: "the traffic planner's two passes and the plan they make",
+    // planTraffic, withNegativeTtl, trafficSetsOf, sameValues and wantedSetsAt; finish.
+    mutate: [functionLines(PLANNER, 'planTraffic', 'wantedSetsAt'), functionLines(PLANNER, 'finish')],
+    tests: ['test/plan/traffic-planner.test.ts', 'test/plan/traffic-boundaries.test.ts', 'test/plan/traffic-diff.test.ts', 'test/plan/traffic-passes.test.ts'],
     isolate: false,
   },
   row: {
@@ -75,7 +101,7 @@ function parseArguments(argv) {
     if (arg === '--module' || arg === '-m') names.push(argv[++i]);
     else if (arg.startsWith('--module=')) names.push(arg.slice('--module='.length));
     else if (arg === '--list') {
-      for (const [name, module] of Object.entries(MODULES)) console.log(`${name.padEnd(11)} ${module.what}: ${module.mutate.join(', ')}`);
+      for (const [name, module] of Object.entries(MODULES)) console.log(`${name.padEnd(14)} ${module.what}: ${module.mutate.join(', ')}`);
       process.exit(0);
     } else {
       console.error(`mutation: unknown argument ${JSON.stringify(arg)}; use --module NAME (${Object.keys(MODULES).join(', ')}) or --list`);
@@ -150,7 +176,7 @@ for (const { name, percent, counts } of summary) {
   const under = percent < BREAK;
   failed ||= under;
   const survived = (counts.Survived ?? 0) + (counts.NoCoverage ?? 0);
-  console.log(`  ${name.padEnd(11)} ${percent.toFixed(2).padStart(6)} %  (${survived} survived or not covered)${under ? '  UNDER' : ''}`);
+  console.log(`  ${name.padEnd(14)} ${percent.toFixed(2).padStart(6)} %  (${survived} survived or not covered)${under ? '  UNDER' : ''}`);
 }
 writeFileSync(path.join(ROOT, 'reports', 'mutation', 'scores.json'), `${JSON.stringify(summary, null, 2)}\n`);
 process.exit(failed ? 1 : 0);

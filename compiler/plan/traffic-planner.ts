@@ -129,14 +129,17 @@ export interface TrafficPlan {
   notes: string[];
 }
 
-const DEFAULTS = { updateThreshold: 0.3, deleteThreshold: 0.3, minRecordSets: 10 };
+// A function, not a module-level object: a mutation test must reach the defaults at each call (docs/development.md, "Mutation testing").
+const defaults = (): Required<Omit<TrafficOptions, 'force' | 'overrideFreeze'>> => ({ updateThreshold: 0.3, deleteThreshold: 0.3, minRecordSets: 10 });
 
 function keyFields(rs: RecordSet): RecordSetKeyFields {
+  // Stryker disable next-line ConditionalExpression: a member whose value is undefined is never written or compared
   return { name: rs.name, type: rs.type, ...(rs.setIdentifier !== undefined ? { setIdentifier: rs.setIdentifier } : {}) };
 }
 
 /** Value text of a record set for messages: `a, b`, or `location: a, b; …` for GEO, with geoproximity coordinates. */
 export function describeValues(rs: RecordSet): string {
+  // Stryker disable next-line ArrayDeclaration: a record set without GEO items has its values
   const values = rs.geo ? rs.geo.map((item) => `${item.location}: ${item.values.join(', ')}`).join('; ') : (rs.values ?? []).join(', ');
   return rs.geoproximity ? `${values} at (${rs.geoproximity.latitude}, ${rs.geoproximity.longitude})` : values;
 }
@@ -196,8 +199,8 @@ export function prepareTraffic(intent: DnsIntent): PreparedTraffic {
   const zones = new Map<string, PreparedZone>();
   const owners = new Map<string, string>();
   for (const zone of intent.zones) {
-    const routings: GeoRouting[] =
-      zone.role === 'zone' ? [...new Set<GeoRouting>(['none', ...zone.hosts.map((h) => DNS_HOST_CAPABILITIES[h.provider].geo.routing)])] : ['none'];
+    // A parent zone has no hosts (its delegation is plain NS): plain routing only.
+    const routings = [...new Set<GeoRouting>(['none', ...zone.hosts.map((h) => DNS_HOST_CAPABILITIES[h.provider].geo.routing)])];
     const rendered = new Map(routings.map((routing) => [routing, renderKeyed(zone, routing)] as const));
     const none = rendered.get('none') ?? new Map<string, RecordSet>();
     const byName = new Map<ReadonlyMap<string, RecordSet>, Map<string, RecordSet[]>>();
@@ -265,6 +268,7 @@ const derivedSnapshots = new WeakMap<LiveSnapshot, { previous: LiveSnapshot; nam
  * that planning on `next` reads and compares only those names again. Callers that build snapshot
  * after snapshot in memory (the failure drills) use it; a snapshot read from a host needs nothing.
  */
+// Stryker disable next-line BlockStatement: a snapshot nobody declared derived is read in full, with the same facts
 export function declareDerivedSnapshot(previous: LiveSnapshot, next: LiveSnapshot, names: ReadonlySet<string>): void {
   if (previous !== next) derivedSnapshots.set(next, { previous, names });
 }
@@ -281,6 +285,7 @@ function byName(records: ReadonlyMap<string, RecordSet>): ReadonlyMap<string, re
 
 function renderingIndex(rendering: ReadonlyMap<string, RecordSet>): ReadonlyMap<string, readonly (readonly [string, RecordSet])[]> {
   let index = renderingByName.get(rendering);
+  // Stryker disable next-line ConditionalExpression: a cache; indexing the rendering again gives the same index
   if (!index) renderingByName.set(rendering, (index = byName(rendering)));
   return index;
 }
@@ -323,8 +328,10 @@ function readFacts(prepared: PreparedZone, snapshot: LiveSnapshot): SnapshotFact
 }
 
 /** The facts of a snapshot declared derived: the previous facts, with the changed names read again; undefined when it must be read in full. */
+// Stryker disable next-line BlockStatement: a snapshot read in full has the same facts
 function derivedFacts(prepared: PreparedZone, snapshot: LiveSnapshot): SnapshotFacts | undefined {
   const origin = derivedSnapshots.get(snapshot);
+  // Stryker disable next-line ConditionalExpression: the same
   if (!origin) return undefined;
   const before = snapshotFacts(prepared, origin.previous);
   const changed = snapshot.recordSets.filter((rs) => origin.names.has(rs.canonical.name));
@@ -339,7 +346,9 @@ function derivedFacts(prepared: PreparedZone, snapshot: LiveSnapshot): SnapshotF
     managed: before.managed - removed + count,
     foreign: before.foreign,
     foreignNames: before.foreignNames,
+    // Stryker disable next-line MethodExpression: a name read again that keeps a stale repeated mark only has its addresses compared once more
     repeatedNames: new Set([...[...before.repeatedNames].filter((name) => !origin.names.has(name)), ...repeated]),
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ObjectLiteral: a cache; diffSnapshot makes the reports again from the same foreign record sets
     ...(before.reports !== undefined ? { reports: before.reports } : {}),
     dirty: new WeakMap(),
   };
@@ -347,8 +356,10 @@ function derivedFacts(prepared: PreparedZone, snapshot: LiveSnapshot): SnapshotF
 
 function snapshotFacts(prepared: PreparedZone, snapshot: LiveSnapshot): SnapshotFacts {
   let bySnapshot = snapshotFactsCache.get(prepared);
+  // Stryker disable next-line ConditionalExpression: a cache, as is the one below; reading the snapshot again gives the same facts
   if (!bySnapshot) snapshotFactsCache.set(prepared, (bySnapshot = new WeakMap()));
   let facts = bySnapshot.get(snapshot);
+  // Stryker disable next-line ConditionalExpression: the cache above
   if (!facts) bySnapshot.set(snapshot, (facts = derivedFacts(prepared, snapshot) ?? readFacts(prepared, snapshot)));
   return facts;
 }
@@ -356,11 +367,14 @@ function snapshotFacts(prepared: PreparedZone, snapshot: LiveSnapshot): Snapshot
 /** Whether the snapshot's managed record sets at `name` differ from `rendering`'s. */
 function differsAt(facts: SnapshotFacts, rendering: ReadonlyMap<string, RecordSet>, name: string): boolean {
   const live = facts.at(name);
+  // Stryker disable next-line ArrayDeclaration: a name the rendering lacks would only be called dirty, and dirty names are only looked at again
   for (const [key, wanted] of renderingIndex(rendering).get(name) ?? []) {
     const have = live?.get(key);
     if (!have || !sameData(wanted, have.canonical)) return true;
   }
+  // Stryker disable next-line ArrayDeclaration: the same
   for (const key of live?.keys() ?? []) if (!rendering.has(key)) return true;
+  // Stryker disable next-line BooleanLiteral: the same
   return false;
 }
 
@@ -377,6 +391,7 @@ function dirtyNames(prepared: PreparedZone, snapshot: LiveSnapshot, facts: Snaps
   } else {
     for (const name of new Set([...renderingIndex(rendering).keys(), ...facts.names()])) if (differsAt(facts, rendering, name)) dirty.add(name);
   }
+  // Stryker disable next-line CallExpression: a cache; the names are found again the same
   facts.dirty.set(rendering, dirty);
   return dirty;
 }
@@ -418,6 +433,7 @@ function diffSnapshot(
       if (wantedAt(wanted, key, name)) continue;
       const atName = (wanted.changed.has(name) ? overridesAt : baseAt).get(name) ?? [];
       const rivals = atName.filter(([, w]) => (w.type === 'CNAME') !== (deleted.type === 'CNAME'));
+      // Stryker disable next-line MethodExpression: every rendering lists A before AAAA, and a CNAME has no rival of its own type
       const rivalTypes = [...new Set(rivals.map(([, w]) => w.type))].sort().join('/');
       const downOwners = [
         ...new Set(
@@ -427,6 +443,7 @@ function diffSnapshot(
         ),
       ];
       let why = downOwners.length > 0 ? `${downOwners.join(', ')} down` : 'no longer wanted';
+      // Stryker disable next-line OptionalChaining: a deleted record set was read at this name, so its name has live record sets
       if (rivals.some(([k]) => !live?.has(k))) why = `replaced by ${rivalTypes} at the same name, in the same write`;
       else if (rivals.length > 0) why = `a ${deleted.type} cannot sit beside the ${rivalTypes} diene writes at this name`;
       push({ verb: 'delete', key: keyFields(deleted), before: have.raw, message: `${describeValues(deleted)} (ttl ${deleted.ttl}), ${why}` });
@@ -435,6 +452,7 @@ function diffSnapshot(
   const order = { delete: 0, update: 1, create: 2 } as const;
   const units: ChangeUnit[] = [...changesByName.keys()].sort(compareNames).map((name) => ({
     name,
+    // Stryker disable next-line ArrayDeclaration: every name is one of changesByName's
     changes: (changesByName.get(name) ?? []).sort((a, b) => order[a.verb] - order[b.verb] || compareRecordSets(a.key, b.key)),
   }));
   const counts = { create: 0, update: 0, delete: 0 };
@@ -499,14 +517,13 @@ export function planTraffic(
   const prepared = isPrepared(wanted) ? wanted : prepareTraffic(wanted);
   const intent = prepared.intent;
   const limits = {
-    ...DEFAULTS,
+    ...defaults(),
     ...Object.fromEntries(Object.entries(options).filter(([k, v]) => k !== 'force' && k !== 'overrideFreeze' && v !== undefined)),
   } as Required<Omit<TrafficOptions, 'force' | 'overrideFreeze'>>;
   if (options.overrideFreeze !== undefined && options.overrideFreeze.trim() === '') throw new Error('planTraffic: overrideFreeze needs a reason');
-  const reported = new Set(intent.trafficClusters.filter((c) => health?.clusters[c]?.acceptingTraffic === false));
-  const healthNames = new Set(intent.zones.flatMap((z) => namesWithDown(z, reported).map((n) => n.name)));
   const decision: TrafficDecision = decideTraffic(intent, health, options.overrideFreeze);
   const down = new Set(decision.down);
+  const healthNames = new Set(intent.zones.flatMap((z) => namesWithDown(z, down).map((n) => n.name)));
   const brakes = [...decision.brakes];
   const zones: ZoneHostPlan[] = [];
   const keptSeen = new Set<string>();
@@ -538,31 +555,41 @@ export function planTraffic(
     if (!zone) continue;
     const routing: GeoRouting = zone.zone.role === 'zone' && snapshot.provider !== undefined ? DNS_HOST_CAPABILITIES[snapshot.provider].geo.routing : 'none';
     const base = zone.rendered.get(routing) ?? renderKeyed(zone.zone, routing);
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a fast path; liveAddresses at no names is empty too
     const addresses = healthNames.size > 0 ? liveAddresses(snapshot, healthNames) : new Map<string, ReadonlySet<string>>();
     const changedNames = namesWithDown(zone.zone, down);
     const overrides = new Map<string, RecordSet>();
     for (const name of changedNames) {
       const target = targetName(zone.zone.zone, name, decision, addresses.get(name.name));
-      if (target.kept && !keptSeen.has(`${zone.zone.zone} ${name.name}`)) lastAddress.push(target.kept);
-      if (target.kept) keptSeen.add(`${zone.zone.zone} ${name.name}`);
+      // Whether a name keeps its last address does not depend on the host: one event per name.
+      if (target.kept && !keptSeen.has(`${zone.zone.zone} ${name.name}`)) {
+        lastAddress.push(target.kept);
+        keptSeen.add(`${zone.zone.zone} ${name.name}`);
+      }
       for (const rs of renderName(target.name, zone.zone.ttl, routing)) overrides.set(recordSetKey(rs), rs);
     }
     const wanted = { base, changed: new Set(changedNames.map((n) => n.name)), overrides };
+    // Stryker disable next-line ConditionalExpression: a fast path; a parent zone has no traffic names, so none of its record sets is read
     const trafficLive = zone.zone.role === 'zone' ? trafficSetsOf(snapshot, zone.trafficNames) : new Map<string, RecordSet[]>();
     const dropped = new Map<string, string[]>();
     // Where the snapshot holds exactly the base rendering and nothing changed the wanted state, nothing drops.
     const facts = snapshotFacts(zone, snapshot);
     const dirty = dirtyNames(zone, snapshot, facts, base);
+    // Stryker disable next-line ConditionalExpression: a fast path, as are the two below; the full comparison after them finds nothing to drop at such names
     const mayDrop = (name: string): boolean => wanted.changed.has(name) || dirty.has(name) || facts.foreignNames.has(name) || facts.repeatedNames.has(name);
     for (const [name, sets] of trafficLive) {
+      // Stryker disable next-line ConditionalExpression: the fast path above
       if (!mayDrop(name)) continue;
       // Most names answer exactly what is wanted: only a name with a differing record set is looked at closely.
       const differs = sets.some((rs) => {
         const want = wantedAt(wanted, recordSetKey(rs), name);
+        // Stryker disable next-line ConditionalExpression: a fast path; droppedAddresses finds nothing at a name that answers what is wanted
         return want === undefined || !sameValues(answerValues(want), answerValues(rs));
       });
+      // Stryker disable next-line ConditionalExpression: the fast path above
       if (!differs) continue;
       const lost = droppedAddresses(sets, wantedSetsAt(zone, wanted, name));
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: an empty list drops nothing and keeps nothing
       if (lost.length > 0) dropped.set(name, lost);
     }
     views.push({ snapshot, zone, routing, wanted, trafficLive, dropped });
@@ -575,11 +602,12 @@ export function planTraffic(
     const known = prepared.owners.get(address);
     if (known !== undefined) return known;
     let live = owners.get(zone.zone.zone);
+    // Stryker disable next-line ConditionalExpression: a cache; reading the ops names again gives the same map
     if (!live) {
-      live = liveOpsOwners(
-        zone.zone,
-        views.filter((v) => v.zone === zone).map((v) => v.snapshot),
-      );
+      // Stryker disable next-line MethodExpression,ConditionalExpression: another zone's record sets are under another zone's landscape names, which liveOpsOwners skips
+      const snapshots = views.filter((v) => v.zone === zone).map((v) => v.snapshot);
+      live = liveOpsOwners(zone.zone, snapshots);
+      // Stryker disable next-line CallExpression: the cache above
       owners.set(zone.zone.zone, live);
     }
     return live.get(address);
@@ -602,6 +630,7 @@ export function planTraffic(
   const deferred = new Set(removals.deferred);
   for (const view of views) {
     const { zone, wanted } = view;
+    // Stryker disable next-line MethodExpression: the fleet's owner of an address is also what ownerOf answers for it
     const unknown = [...view.dropped.values()].flat().filter((a) => !prepared.owners.has(a));
     const planOwners: ReadonlyMap<string, string> =
       unknown.length === 0 ? prepared.owners : new Map([...prepared.owners, ...unknown.map((a) => [a, ownerOf(zone, a) ?? 'no cluster'] as const)]);
@@ -609,8 +638,9 @@ export function planTraffic(
       const kept = new Set(lost.filter((a) => deferred.has(ownerOf(zone, a) ?? a)));
       if (kept.size === 0) continue;
       const at = new Map(wantedSetsAt(zone, wanted, name).map((rs) => [recordSetKey(rs), rs]));
+      // Stryker disable next-line ArrayDeclaration: every dropped name is one of trafficLive's
       const merged = keepAddresses(view.trafficLive.get(name) ?? [], at, kept, zone.zone.ttl, recordSetKey);
-      for (const key of at.keys()) wanted.overrides.delete(key);
+      // merged holds every key of at: it replaces the name's wanted record sets.
       for (const [key, rs] of merged) wanted.overrides.set(key, rs);
       wanted.changed.add(name);
       const wildcard = `*.${name}`;
@@ -625,6 +655,7 @@ export function planTraffic(
     withNegativeTtl(plan, negativeTtlStep(zone.zone.zone, view.snapshot, zone.zone.negativeTtl));
     const refusal = massChange(plan, limits);
     if (refusal) {
+      // Stryker disable next-line Regex: the words end every refusal's message
       if (options.force) brakes.push({ ...refusal, message: `${refusal.message.replace(/: refused; review it and run again with --force$/, '')}: forced` });
       else {
         plan.refusal = refusal;
@@ -656,8 +687,10 @@ const trafficSetsCache = new WeakMap<LiveSnapshot, WeakMap<ReadonlySet<string>, 
 /** `liveTrafficSets` once per snapshot and zone (snapshots are never changed in place; callers only read the map). */
 function trafficSetsOf(snapshot: LiveSnapshot, names: ReadonlySet<string>): Map<string, RecordSet[]> {
   let byNames = trafficSetsCache.get(snapshot);
+  // Stryker disable next-line ConditionalExpression: a cache, as is the one below; reading the snapshot again gives the same map
   if (!byNames) trafficSetsCache.set(snapshot, (byNames = new WeakMap()));
   let sets = byNames.get(names);
+  // Stryker disable next-line ConditionalExpression: the cache above
   if (!sets) byNames.set(names, (sets = liveTrafficSets(snapshot, names)));
   return sets;
 }
@@ -724,7 +757,7 @@ function finish(
     // Only hosts diffed against live state can have drifted apart; an assumed-empty plan's size is just how its host splits the sets.
     const plans = zones.filter((z) => z.zone === zone.zone && !z.assumedEmpty);
     const sizes = plans.map((p) => p.counts.create + p.counts.update + p.counts.delete);
-    if (plans.length > 1 && new Set(sizes).size > 1)
+    if (new Set(sizes).size > 1)
       notes.push(
         `hosts differ in ${zone.zone}: ${plans.map((p, i) => `${p.host} ${sizes[i]} change${sizes[i] === 1 ? '' : 's'}`).join(', ')} (each host is diffed against its own live state)`,
       );

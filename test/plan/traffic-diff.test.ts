@@ -1,0 +1,273 @@
+// The traffic planner's diff of one snapshot at the edges its other tests
+// never reach (SPEC §3.3): the words of each change (values, coordinates,
+// routing, why a record set is deleted), the zone plan's provider, and the
+// snapshots the planner reads again: declared derived from one it never
+// planned, from itself, with whole names created and deleted, and with a
+// record set it does not manage changed. Fixtures are built in beforeAll, so
+// that a fault in the planner fails a test, never the import.
+
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LiveSnapshot } from '../../compiler/1-load/load-dns-live.js';
+import type { DnsIntent } from '../../compiler/2-analyze/dns-names.js';
+import type { ZonePlanDocument } from '../../compiler/dns/zone-plan.js';
+import { declareDerivedSnapshot, planTraffic, prepareTraffic, type TrafficPlan, type ZoneHostPlan } from '../../compiler/plan/traffic-planner.js';
+import type { DnsHealth } from '../../compiler/types/generated/dns-health.js';
+import { describeKey } from '../../compiler/dns/record-sets.js';
+import { applyPlan, changeLines as changeLinesOf, compileDns, snapshotsOf } from '../support/dns-fixture.js';
+
+const BASE = 'cluster.atomi.cloud';
+const ROUTE53 = `dns/${BASE}/route53.json`;
+const GOOGLE = `dns/${BASE}/google.json`;
+
+function down(...clusters: string[]): DnsHealth {
+  return { clusters: Object.fromEntries(clusters.map((c) => [c, { acceptingTraffic: false }])) };
+}
+
+function zonePlan(plan: TrafficPlan, zone: string, host: string): ZoneHostPlan {
+  const found = plan.zones.find((z) => z.zone === zone && z.host === host);
+  if (!found) throw new Error(`no plan for ${zone} on ${host}`);
+  return found;
+}
+
+type DocumentSets = ZonePlanDocument['recordSets'];
+
+/** Edits the record sets of the document at `wanted` only. */
+function editAt(wanted: string, edit: (sets: DocumentSets) => DocumentSets): (path: string, doc: ZonePlanDocument) => void {
+  return (path, doc) => {
+    if (path === wanted) doc.recordSets = edit(doc.recordSets);
+  };
+}
+
+/** Every change of a zone plan as `verb key: message`. */
+function said(plan: ZoneHostPlan): string[] {
+  return plan.units.flatMap((u) => u.changes.map((c) => `${c.verb} ${describeKey(c.key)}: ${c.message}`));
+}
+
+let reference: { intent: DnsIntent; documents: Map<string, ZonePlanDocument> };
+beforeAll(() => {
+  reference = compileDns();
+});
+
+describe('the words of each change', () => {
+  it('lists the values of a record set it creates, with its coordinates under geoproximity routing, and names the host', () => {
+    const live = snapshotsOf(
+      reference.intent,
+      reference.documents,
+      editAt(ROUTE53, (sets) => sets.filter((rs) => !(rs.name === `*.mew.${BASE}` && rs.type === 'A'))),
+    );
+    const route53 = zonePlan(planTraffic(reference.intent, live, undefined), BASE, 'route53');
+    expect(said(route53)).toEqual([
+      `create *.mew.${BASE} A [ampharos]: 198.51.100.30, 198.51.100.31 at (38.94, -77.46) (ttl 60)`,
+      `create *.mew.${BASE} A [raichu]: 203.0.113.20 at (1.36, 103.99) (ttl 60)`,
+    ]);
+    expect(route53.provider).toBe('route53');
+    expect(route53.role).toBe('zone');
+  });
+
+  it('lists every value an update removes, and says when plain routing becomes geoproximity', () => {
+    const live = snapshotsOf(
+      reference.intent,
+      reference.documents,
+      editAt(ROUTE53, (sets) =>
+        sets.map((rs) => {
+          if (rs.name === `onyx.ampharos.${BASE}` && rs.type === 'A') return { ...rs, values: ['192.0.2.98', '192.0.2.99', '198.51.100.31'] };
+          if (rs.name === `*.mew.${BASE}` && rs.type === 'AAAA' && rs.setIdentifier === 'raichu') {
+            const { geoproximity: _geoproximity, ...plain } = rs;
+            return plain;
+          }
+          return rs;
+        }),
+      ),
+    );
+    expect(said(zonePlan(planTraffic(reference.intent, live, undefined), BASE, 'route53'))).toEqual([
+      `update onyx.ampharos.${BASE} A: remove 192.0.2.98, 192.0.2.99`,
+      `update *.mew.${BASE} AAAA [raichu]: routing plain → geoproximity (1.36, 103.99): 2001:db8::20 at (1.36, 103.99)`,
+    ]);
+  });
+
+  it('says the routing when only the GEO items an address answers from changed', () => {
+    const live = snapshotsOf(
+      reference.intent,
+      reference.documents,
+      editAt(GOOGLE, (sets) =>
+        sets.map((rs) =>
+          rs.name === `*.mew.${BASE}` && rs.type === 'A'
+            ? {
+                ...rs,
+                geo: [
+                  { location: 'asia-southeast1', values: ['198.51.100.30'] },
+                  { location: 'us-east4', values: ['198.51.100.31', '203.0.113.20'] },
+                ],
+              }
+            : rs,
+        ),
+      ),
+    );
+    expect(said(zonePlan(planTraffic(reference.intent, live, undefined), BASE, 'google'))).toEqual([
+      `update *.mew.${BASE} A: routing geo (asia-southeast1, us-east4) → geo (asia-southeast1, us-east4): asia-southeast1: 203.0.113.20; us-east4: 198.51.100.30, 198.51.100.31`,
+    ]);
+  });
+
+  it('deletes what the fleet no longer wants, saying so', () => {
+    const unbuilt = compileDns({ 'state/clusters/pichu-topaz.yaml': null });
+    const plan = planTraffic(unbuilt.intent, snapshotsOf(unbuilt.intent, reference.documents), undefined);
+    expect(said(zonePlan(plan, BASE, 'route53')).slice(0, 3)).toEqual([
+      `delete pichu.${BASE} A: 192.0.2.11 (ttl 60), no longer wanted`,
+      `delete pichu.${BASE} AAAA: 2001:db8::11 (ttl 60), no longer wanted`,
+      `delete *.pichu.${BASE} CNAME: pichu.${BASE} (ttl 60), no longer wanted`,
+    ]);
+  });
+
+  it('deletes the record sets of down clusters, naming them in the order of their addresses', () => {
+    // Both of ampharos's clusters down, forced past the one-cluster brake: mew's ampharos sets go, ampharos keeps its last address.
+    const live = snapshotsOf(reference.intent, reference.documents);
+    const plan = planTraffic(reference.intent, live, down('ampharos-onyx', 'ampharos-pearl'), { force: true });
+    expect(said(zonePlan(plan, BASE, 'route53'))).toEqual([
+      `delete *.mew.${BASE} A [ampharos]: 198.51.100.30, 198.51.100.31 at (38.94, -77.46) (ttl 60), ampharos-pearl, ampharos-onyx down`,
+      `delete *.mew.${BASE} AAAA [ampharos]: 2001:db8::30, 2001:db8::31 at (38.94, -77.46) (ttl 60), ampharos-pearl, ampharos-onyx down`,
+    ]);
+  });
+
+  it('deletes address record sets a wanted CNAME replaces in the same write, or that cannot sit beside a live one', () => {
+    const replaced = snapshotsOf(
+      reference.intent,
+      reference.documents,
+      editAt(ROUTE53, (sets) => [
+        ...sets.filter((rs) => rs.name !== `*.pichu.${BASE}`),
+        { name: `*.pichu.${BASE}`, type: 'A', ttl: 60, values: ['192.0.2.11'] },
+      ]),
+    );
+    expect(said(zonePlan(planTraffic(reference.intent, replaced, undefined), BASE, 'route53'))).toEqual([
+      `delete *.pichu.${BASE} A: 192.0.2.11 (ttl 60), replaced by CNAME at the same name, in the same write`,
+      `create *.pichu.${BASE} CNAME: pichu.${BASE} (ttl 60)`,
+    ]);
+    const beside = snapshotsOf(
+      reference.intent,
+      reference.documents,
+      editAt(ROUTE53, (sets) => [...sets, { name: `*.pichu.${BASE}`, type: 'AAAA', ttl: 60, values: ['2001:db8::11'] }]),
+    );
+    expect(said(zonePlan(planTraffic(reference.intent, beside, undefined), BASE, 'route53'))).toEqual([
+      `delete *.pichu.${BASE} AAAA: 2001:db8::11 (ttl 60), a AAAA cannot sit beside the CNAME diene writes at this name`,
+    ]);
+  });
+});
+
+describe('snapshots read again', () => {
+  /** Plans `current` with `prepared` and checks the plan against one of fresh copies. */
+  function planChecked(prepared: ReturnType<typeof prepareTraffic>, intent: DnsIntent, current: LiveSnapshot[], health?: DnsHealth): TrafficPlan {
+    const plan = planTraffic(prepared, current, health);
+    expect(plan).toEqual(planTraffic(prepareTraffic(intent), structuredClone(current), health));
+    return plan;
+  }
+
+  /** The snapshots after `plan`, each declared derived from the one it was applied to. */
+  function applied(current: LiveSnapshot[], plan: TrafficPlan): LiveSnapshot[] {
+    return current.map((s) => {
+      const zp = plan.zones.find((z) => z.zone === s.zone && z.host === s.host);
+      if (!zp || zp.units.length === 0) return s;
+      const next = applyPlan(s, zp);
+      declareDerivedSnapshot(s, next, new Set(zp.units.map((u) => u.name)));
+      return next;
+    });
+  }
+
+  it('creates whole names, then deletes them again, on snapshots declared derived from ones it never planned', () => {
+    const unbuilt = compileDns({ 'state/clusters/pichu-topaz.yaml': null });
+    // pichu's names are created by a plan of the reference fleet that this prepared fleet never saw.
+    const start = snapshotsOf(reference.intent, unbuilt.documents);
+    const withPichu = applied(start, planTraffic(reference.intent, start, undefined));
+    const prepared = prepareTraffic(unbuilt.intent);
+    const first = planChecked(prepared, unbuilt.intent, withPichu);
+    expect(zonePlan(first, BASE, 'route53').counts).toEqual({ create: 0, update: 0, delete: 7 });
+    const after = applied(withPichu, first);
+    const second = planChecked(prepared, unbuilt.intent, after);
+    expect(second.zones.every((z) => z.units.length === 0)).toBe(true);
+    expect(zonePlan(second, BASE, 'route53').managed).toBe(35);
+  });
+
+  it('takes a snapshot declared derived from itself as read in full', () => {
+    const live = snapshotsOf(
+      reference.intent,
+      reference.documents,
+      editAt(ROUTE53, (sets) => sets.filter((rs) => rs.name !== `pichu.${BASE}`)),
+    );
+    for (const s of live) declareDerivedSnapshot(s, s, new Set([`pichu.${BASE}`]));
+    const plan = planChecked(prepareTraffic(reference.intent), reference.intent, live);
+    expect(zonePlan(plan, BASE, 'route53').counts).toEqual({ create: 2, update: 0, delete: 0 });
+  });
+
+  it('reads a snapshot in full when a record set it does not manage appears or goes at a declared name', () => {
+    const hole = { name: `x.nitroso.raichu.${BASE}`, type: 'TXT', ttl: 60, values: ['"someone else"'] };
+    const live = snapshotsOf(reference.intent, reference.documents);
+    const prepared = prepareTraffic(reference.intent);
+    const route53 = (plan: TrafficPlan): ZoneHostPlan => zonePlan(plan, BASE, 'route53');
+    expect(route53(planChecked(prepared, reference.intent, live)).reports).toEqual([]);
+    // pichu's A record set, which diene manages, changes in the same steps.
+    const pichuA = (ttl: number): LiveSnapshot['recordSets'][number] => {
+      const rs = { name: `pichu.${BASE}`, type: 'A', ttl, values: ['192.0.2.11'] };
+      return { raw: rs, canonical: rs };
+    };
+    const isPichuA = (rs: LiveSnapshot['recordSets'][number]): boolean => rs.canonical.name === `pichu.${BASE}` && rs.canonical.type === 'A';
+    // A TXT appears below nitroso.raichu: a hole in *.raichu.
+    const withHole = live.map((s) => {
+      if (s.zone !== BASE || s.host !== 'route53') return s;
+      const next: LiveSnapshot = { ...s, recordSets: [...s.recordSets.map((rs) => (isPichuA(rs) ? pichuA(300) : rs)), { raw: hole, canonical: hole }] };
+      declareDerivedSnapshot(s, next, new Set([`pichu.${BASE}`, hole.name]));
+      return next;
+    });
+    const holed = route53(planChecked(prepared, reference.intent, withHole));
+    expect(changeLinesOf(holed)).toEqual([`update pichu.${BASE} A`]);
+    expect(holed.reports).toHaveLength(1);
+    expect(holed.reports[0]).toMatch(/^hole: x\.nitroso\.raichu\.cluster\.atomi\.cloud TXT \(not managed by diene\) .*: 3 service hosts /);
+    // The TXT goes again.
+    const without = withHole.map((s) => {
+      if (s.zone !== BASE || s.host !== 'route53') return s;
+      const next: LiveSnapshot = {
+        ...s,
+        recordSets: s.recordSets.filter((rs) => rs.canonical.name !== hole.name).map((rs) => (isPichuA(rs) ? pichuA(60) : rs)),
+      };
+      declareDerivedSnapshot(s, next, new Set([`pichu.${BASE}`, hole.name]));
+      return next;
+    });
+    const healed = route53(planChecked(prepared, reference.intent, without));
+    expect(healed.units).toEqual([]);
+    expect(healed.reports).toEqual([]);
+    // The TXT appears again, alone.
+    const again = without.map((s) => {
+      if (s.zone !== BASE || s.host !== 'route53') return s;
+      const next: LiveSnapshot = { ...s, recordSets: [...s.recordSets, { raw: hole, canonical: hole }] };
+      declareDerivedSnapshot(s, next, new Set([hole.name]));
+      return next;
+    });
+    expect(route53(planChecked(prepared, reference.intent, again)).reports).toEqual(holed.reports);
+  });
+
+  it('counts a key a host lists twice once, with its last value, and the addresses of the first as leaving, tick after tick', () => {
+    const loaded = snapshotsOf(
+      reference.intent,
+      reference.documents,
+      editAt(ROUTE53, (sets) => sets.map((rs) => (rs.name === `pichu.${BASE}` && rs.type === 'A' ? { ...rs, values: ['192.0.2.11', '192.0.2.98'] } : rs))),
+    );
+    // The host lists pichu's A record set again, as wanted: the planner keeps that last value.
+    const again = { name: `pichu.${BASE}`, type: 'A', ttl: 60, values: ['192.0.2.11'] };
+    const live = loaded.map((s) => (s.zone === BASE && s.host === 'route53' ? { ...s, recordSets: [...s.recordSets, { raw: again, canonical: again }] } : s));
+    const prepared = prepareTraffic(reference.intent);
+    const first = planChecked(prepared, reference.intent, live);
+    expect(zonePlan(first, BASE, 'route53').managed).toBe(42);
+    expect(first.removals).toEqual({ leaving: [{ cluster: '192.0.2.98', cause: 'unclaimed' }], removing: ['192.0.2.98'], deferred: [] });
+    // A TTL changed elsewhere, declared: the repeated key is still there.
+    const next = live.map((s) => {
+      if (s.zone !== BASE || s.host !== 'route53') return s;
+      const raichu = { name: `raichu.${BASE}`, type: 'A', ttl: 300, values: ['203.0.113.20'] };
+      const changed: LiveSnapshot = {
+        ...s,
+        recordSets: s.recordSets.map((rs) => (rs.canonical.name === raichu.name && rs.canonical.type === 'A' ? { raw: raichu, canonical: raichu } : rs)),
+      };
+      declareDerivedSnapshot(s, changed, new Set([raichu.name]));
+      return changed;
+    });
+    const second = planChecked(prepared, reference.intent, next);
+    expect(zonePlan(second, BASE, 'route53').managed).toBe(42);
+    expect(second.removals.leaving).toEqual([{ cluster: '192.0.2.98', cause: 'unclaimed' }]);
+  });
+});

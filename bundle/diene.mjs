@@ -34598,11 +34598,11 @@ __export(render_exports, {
   RENDER_ENV: () => RENDER_ENV,
   renderCommand: () => renderCommand
 });
-import { existsSync as existsSync2, readdirSync as readdirSync7 } from "node:fs";
 import path23 from "node:path";
 function fleetPlatforms(root) {
   try {
-    return readdirSync7(path23.join(root, "carbon"), { withFileTypes: true }).filter((entry) => entry.isDirectory() && existsSync2(path23.join(root, "carbon", entry.name, "platform.yaml"))).map((entry) => entry.name).sort();
+    const carbon = path23.join(root, "carbon");
+    return subfolders(carbon).filter((platform) => pathExists(path23.join(carbon, platform, "platform.yaml"))).sort();
   } catch {
     return [];
   }
@@ -48976,23 +48976,23 @@ var init_capabilities = __esm({
 });
 
 // dist/adapters/kube/adapter.js
-import { existsSync as existsSync3 } from "node:fs";
+import { existsSync as existsSync2 } from "node:fs";
 import path34 from "node:path";
 function missingKubeconfig(env, home) {
   const listed4 = (env["KUBECONFIG"] ?? "").split(path34.delimiter).filter(Boolean);
   if (listed4.length > 0) {
-    const absent = listed4.filter((file) => !existsSync3(file));
+    const absent = listed4.filter((file) => !existsSync2(file));
     return absent.length === listed4.length ? [`KUBECONFIG=${env["KUBECONFIG"]} (${listed4.length === 1 ? "no such file" : "none of these files exists"})`] : void 0;
   }
   const searched = ["KUBECONFIG (not set)"];
   if (home) {
     const config = path34.join(home, ".kube", "config");
-    if (existsSync3(config))
+    if (existsSync2(config))
       return void 0;
     searched.push(`${config} (no such file)`);
   } else
     searched.push("~/.kube/config (no home directory)");
-  if (env["KUBERNETES_SERVICE_HOST"] && existsSync3(SERVICE_ACCOUNT_TOKEN))
+  if (env["KUBERNETES_SERVICE_HOST"] && existsSync2(SERVICE_ACCOUNT_TOKEN))
     return void 0;
   searched.push(`the in-cluster service account (${env["KUBERNETES_SERVICE_HOST"] ? `no ${SERVICE_ACCOUNT_TOKEN}` : "KUBERNETES_SERVICE_HOST not set"})`);
   return searched;

@@ -30,9 +30,8 @@
  *   (the issuer check needs them) and no claim (no claim reaches the render).
  * The CLI never calls `process.exit()`, which truncates large piped output.
  */
-import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { realPath } from '../adapters/filesystem/files.js';
+import { pathExists, realPath, subfolders } from '../adapters/filesystem/files.js';
 import { renderIncrementally } from '../incremental/render-build.js';
 import {
   cacheFolderOption,
@@ -59,9 +58,9 @@ export const RENDER_ENV = { platform: 'ARGOCD_ENV_PLATFORM', parameters: 'ARGOCD
 /** The platforms a fleet holds (`carbon/<platform>/platform.yaml`), sorted; none when the folder cannot be read. */
 function fleetPlatforms(root: string): string[] {
   try {
-    return readdirSync(path.join(root, 'carbon'), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && existsSync(path.join(root, 'carbon', entry.name, 'platform.yaml')))
-      .map((entry) => entry.name)
+    const carbon = path.join(root, 'carbon');
+    return subfolders(carbon)
+      .filter((platform) => pathExists(path.join(carbon, platform, 'platform.yaml')))
       .sort();
   } catch {
     return [];

@@ -14,9 +14,8 @@ import type { RecordSet } from '../../compiler/dns/record-sets.js';
 import type { ZonePlanDocument } from '../../compiler/dns/zone-plan.js';
 import { decideTraffic, liveAddresses, namesWithDown, targetName } from '../../compiler/plan/traffic-decisions.js';
 import { decideRemovals, droppedAddresses, keepAddresses, liveOpsOwners, liveTrafficSets, type RemovalCause } from '../../compiler/plan/traffic-removals.js';
-import { planTraffic, type TrafficPlan, type ZoneHostPlan } from '../../compiler/plan/traffic-planner.js';
-import type { DnsHealth } from '../../compiler/types/generated/dns-health.js';
-import { changeLines, compileDns, snapshotsOf } from '../support/dns-fixture.js';
+import { planTraffic, type TrafficPlan } from '../../compiler/plan/traffic-planner.js';
+import { changeLines, compileDns, snapshotsOf, down, zonePlan } from '../support/dns-fixture.js';
 import { readFleetTexts } from '../support/fleet-fixture.js';
 
 // The package's CommonJS default export, as test/client/address-book-client.test.ts takes it.
@@ -25,16 +24,6 @@ const canonicalize = ((canonicalizeModule as unknown as { default?: unknown }).d
 const BASE = 'cluster.atomi.cloud';
 const SPARE = 'cluster.atomi-spare.net';
 const ROUTE53 = `dns/${BASE}/route53.json`;
-
-function down(...clusters: string[]): DnsHealth {
-  return { clusters: Object.fromEntries(clusters.map((c) => [c, { acceptingTraffic: false }])) };
-}
-
-function zonePlan(plan: TrafficPlan, zone: string, host: string): ZoneHostPlan {
-  const found = plan.zones.find((z) => z.zone === zone && z.host === host);
-  if (!found) throw new Error(`no plan for ${zone} on ${host}`);
-  return found;
-}
 
 type DocumentSet = ZonePlanDocument['recordSets'][number];
 const keyOf = (rs: { name: string; type: string; setIdentifier?: string }): string => `${rs.name} ${rs.type} ${rs.setIdentifier ?? ''}`;

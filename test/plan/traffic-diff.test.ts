@@ -13,21 +13,11 @@ import type { ZonePlanDocument } from '../../compiler/dns/zone-plan.js';
 import { declareDerivedSnapshot, planTraffic, prepareTraffic, type TrafficPlan, type ZoneHostPlan } from '../../compiler/plan/traffic-planner.js';
 import type { DnsHealth } from '../../compiler/types/generated/dns-health.js';
 import { describeKey } from '../../compiler/dns/record-sets.js';
-import { applyPlan, changeLines as changeLinesOf, compileDns, snapshotsOf } from '../support/dns-fixture.js';
+import { applyPlan, changeLines as changeLinesOf, compileDns, snapshotsOf, down, zonePlan } from '../support/dns-fixture.js';
 
 const BASE = 'cluster.atomi.cloud';
 const ROUTE53 = `dns/${BASE}/route53.json`;
 const GOOGLE = `dns/${BASE}/google.json`;
-
-function down(...clusters: string[]): DnsHealth {
-  return { clusters: Object.fromEntries(clusters.map((c) => [c, { acceptingTraffic: false }])) };
-}
-
-function zonePlan(plan: TrafficPlan, zone: string, host: string): ZoneHostPlan {
-  const found = plan.zones.find((z) => z.zone === zone && z.host === host);
-  if (!found) throw new Error(`no plan for ${zone} on ${host}`);
-  return found;
-}
 
 type DocumentSets = ZonePlanDocument['recordSets'];
 

@@ -11,25 +11,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { assumeEmpty, type LiveSnapshot } from '../../compiler/1-load/load-dns-live.js';
 import type { DnsIntent } from '../../compiler/2-analyze/dns-names.js';
 import type { ZonePlanDocument } from '../../compiler/dns/zone-plan.js';
-import { planTraffic, type TrafficPlan, type ZoneHostPlan } from '../../compiler/plan/traffic-planner.js';
-import type { DnsHealth } from '../../compiler/types/generated/dns-health.js';
-import { changeLines, compileDns, snapshotsOf } from '../support/dns-fixture.js';
+import { planTraffic, type TrafficPlan } from '../../compiler/plan/traffic-planner.js';
+import { changeLines, compileDns, snapshotsOf, down, zonePlan } from '../support/dns-fixture.js';
 import { readFleetTexts } from '../support/fleet-fixture.js';
 
 const BASE = 'cluster.atomi.cloud';
 const SPARE = 'cluster.atomi-spare.net';
 const ROUTE53 = `dns/${BASE}/route53.json`;
 const GOOGLE = `dns/${BASE}/google.json`;
-
-function down(...clusters: string[]): DnsHealth {
-  return { clusters: Object.fromEntries(clusters.map((c) => [c, { acceptingTraffic: false }])) };
-}
-
-function zonePlan(plan: TrafficPlan, zone: string, host: string): ZoneHostPlan {
-  const found = plan.zones.find((z) => z.zone === zone && z.host === host);
-  if (!found) throw new Error(`no plan for ${zone} on ${host}`);
-  return found;
-}
 
 type DocumentSets = ZonePlanDocument['recordSets'];
 

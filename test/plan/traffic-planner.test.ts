@@ -6,25 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { assumeEmpty, type LiveSnapshot } from '../../compiler/1-load/load-dns-live.js';
 import type { ZonePlanDocument } from '../../compiler/dns/zone-plan.js';
-import { declareDerivedSnapshot, planChecksum, planTraffic, prepareTraffic, type TrafficPlan, type ZoneHostPlan } from '../../compiler/plan/traffic-planner.js';
-import type { DnsHealth } from '../../compiler/types/generated/dns-health.js';
+import { declareDerivedSnapshot, planChecksum, planTraffic, prepareTraffic, type TrafficPlan } from '../../compiler/plan/traffic-planner.js';
 import { describeKey } from '../../compiler/dns/record-sets.js';
-import { applyPlan, changeLines, compileDns, snapshotsOf } from '../support/dns-fixture.js';
+import { applyPlan, changeLines, compileDns, snapshotsOf, down, zonePlan } from '../support/dns-fixture.js';
 import { readFleetTexts } from '../support/fleet-fixture.js';
 
 const BASE = 'cluster.atomi.cloud';
 const SPARE = 'cluster.atomi-spare.net';
 const { intent, documents } = compileDns();
-
-function zonePlan(plan: TrafficPlan, zone: string, host: string): ZoneHostPlan {
-  const found = plan.zones.find((z) => z.zone === zone && z.host === host);
-  if (!found) throw new Error(`no plan for ${zone} on ${host}`);
-  return found;
-}
-
-function down(...clusters: string[]): DnsHealth {
-  return { clusters: Object.fromEntries(clusters.map((c) => [c, { acceptingTraffic: false }])) };
-}
 
 function editSets(path: string, wanted: string, doc: ZonePlanDocument, edit: (sets: ZonePlanDocument['recordSets']) => ZonePlanDocument['recordSets']): void {
   if (path === wanted) doc.recordSets = edit(doc.recordSets);

@@ -11,7 +11,8 @@ import type { ZonePlanDocument } from '../../compiler/dns/zone-plan.js';
 import { zonePlanDocuments } from '../../compiler/3-emit/dns-zone-plans.js';
 import { compileFleet, inputValidators } from '../../compiler/index.js';
 import { canonicalRecordSet, recordSetKey, type RecordSet } from '../../compiler/dns/record-sets.js';
-import type { ZoneHostPlan } from '../../compiler/plan/traffic-planner.js';
+import type { TrafficPlan, ZoneHostPlan } from '../../compiler/plan/traffic-planner.js';
+import type { DnsHealth } from '../../compiler/types/generated/dns-health.js';
 import { overlayTexts, readFleetTexts, TEST_NOW_SECONDS, toSourceFiles } from './fleet-fixture.js';
 
 const reference = readFleetTexts();
@@ -83,4 +84,16 @@ export function applyPlan(snapshot: LiveSnapshot, plan: ZoneHostPlan): LiveSnaps
 /** Every change of a plan as `verb key` strings, for compact assertions. */
 export function changeLines(plan: ZoneHostPlan): string[] {
   return plan.units.flatMap((u) => u.changes.map((c) => `${c.verb} ${c.key.name} ${c.key.type}${c.key.setIdentifier ? ` [${c.key.setIdentifier}]` : ''}`));
+}
+
+/** Health with `clusters` down (not accepting traffic); every other cluster counts as up. */
+export function down(...clusters: string[]): DnsHealth {
+  return { clusters: Object.fromEntries(clusters.map((c) => [c, { acceptingTraffic: false }])) };
+}
+
+/** The plan of `zone` on `host` in `plan`; throws when the plan has none. */
+export function zonePlan(plan: TrafficPlan, zone: string, host: string): ZoneHostPlan {
+  const found = plan.zones.find((z) => z.zone === zone && z.host === host);
+  if (!found) throw new Error(`no plan for ${zone} on ${host}`);
+  return found;
 }

@@ -13,20 +13,11 @@ import type { ZonePlanDocument } from '../../compiler/dns/zone-plan.js';
 import { declareDerivedSnapshot, planTraffic, prepareTraffic, type TrafficPlan, type ZoneHostPlan } from '../../compiler/plan/traffic-planner.js';
 import type { DnsHealth } from '../../compiler/types/generated/dns-health.js';
 import { describeKey } from '../../compiler/dns/record-sets.js';
-import { applyPlan, changeLines as changeLinesOf, compileDns, snapshotsOf, down, zonePlan } from '../support/dns-fixture.js';
+import { applyPlan, changeLines as changeLinesOf, compileDns, snapshotsOf, down, editAt, zonePlan } from '../support/dns-fixture.js';
 
 const BASE = 'cluster.atomi.cloud';
 const ROUTE53 = `dns/${BASE}/route53.json`;
 const GOOGLE = `dns/${BASE}/google.json`;
-
-type DocumentSets = ZonePlanDocument['recordSets'];
-
-/** Edits the record sets of the document at `wanted` only. */
-function editAt(wanted: string, edit: (sets: DocumentSets) => DocumentSets): (path: string, doc: ZonePlanDocument) => void {
-  return (path, doc) => {
-    if (path === wanted) doc.recordSets = edit(doc.recordSets);
-  };
-}
 
 /** Every change of a zone plan as `verb key: message`. */
 function said(plan: ZoneHostPlan): string[] {

@@ -12,22 +12,13 @@ import { assumeEmpty, type LiveSnapshot } from '../../compiler/1-load/load-dns-l
 import type { DnsIntent } from '../../compiler/2-analyze/dns-names.js';
 import type { ZonePlanDocument } from '../../compiler/dns/zone-plan.js';
 import { planTraffic, type TrafficPlan } from '../../compiler/plan/traffic-planner.js';
-import { changeLines, compileDns, snapshotsOf, down, zonePlan } from '../support/dns-fixture.js';
+import { changeLines, compileDns, snapshotsOf, down, editAt, zonePlan } from '../support/dns-fixture.js';
 import { readFleetTexts } from '../support/fleet-fixture.js';
 
 const BASE = 'cluster.atomi.cloud';
 const SPARE = 'cluster.atomi-spare.net';
 const ROUTE53 = `dns/${BASE}/route53.json`;
 const GOOGLE = `dns/${BASE}/google.json`;
-
-type DocumentSets = ZonePlanDocument['recordSets'];
-
-/** Edits the record sets of the document at `wanted` only. */
-function editAt(wanted: string, edit: (sets: DocumentSets) => DocumentSets): (path: string, doc: ZonePlanDocument) => void {
-  return (path, doc) => {
-    if (path === wanted) doc.recordSets = edit(doc.recordSets);
-  };
-}
 
 const texts = readFleetTexts();
 /** A cluster's registry file with its traffic switched. */

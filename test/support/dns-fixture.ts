@@ -97,3 +97,13 @@ export function zonePlan(plan: TrafficPlan, zone: string, host: string): ZoneHos
   if (!found) throw new Error(`no plan for ${zone} on ${host}`);
   return found;
 }
+
+/** Edits the record sets of the document at `wanted` only (for {@link snapshotsOf}'s `edit`). */
+export function editAt(
+  wanted: string,
+  edit: (sets: ZonePlanDocument['recordSets']) => ZonePlanDocument['recordSets'],
+): (path: string, doc: ZonePlanDocument) => void {
+  return (path, doc) => {
+    if (path === wanted) doc.recordSets = edit(doc.recordSets);
+  };
+}

@@ -33836,9 +33836,9 @@ function objectChanges(file, before, after) {
       changes.push({ status: "removed", file, object });
   return changes;
 }
-function outputChanges(before, after, options = {}) {
+function outputChanges(before, after) {
   const files = [];
-  for (const file of [.../* @__PURE__ */ new Set([...before.keys(), ...after.keys()])].sort()) {
+  for (const file of [.../* @__PURE__ */ new Set([...before.keys(), ...after.keys()])].sort(outputFileOrder)) {
     const old = before.get(file);
     const now = after.get(file);
     if (old === now)
@@ -33846,8 +33846,7 @@ function outputChanges(before, after, options = {}) {
     const status = old === void 0 ? "created" : now === void 0 ? "removed" : "changed";
     files.push({ status, file, objects: objectChanges(file, old, now) });
   }
-  const others = files.filter((change) => change.file !== MANIFEST_FILE);
-  return { files: others.length > 0 && !options.everyFile ? others : files, total: after.size };
+  return { files, total: after.size };
 }
 function changeCounts(changes) {
   const files = { created: 0, changed: 0, removed: 0 };
@@ -33863,7 +33862,7 @@ var import_yaml7;
 var init_output_changes = __esm({
   "dist/plan/output-changes.js"() {
     import_yaml7 = __toESM(require_dist(), 1);
-    init_output_manifest();
+    init_output_tree_diff();
   }
 });
 
@@ -34020,7 +34019,7 @@ async function staleCheckOutput(input) {
     await writeText(path19.resolve(diffFile), input.diff.patch);
   const outRelative = shownPath(input.outDir);
   const foreign = foreignFiles(input.diff, input.outDir, input.foreign);
-  const byBytes = outputChanges(input.onDisk, input.wanted, { everyFile: true });
+  const byBytes = outputChanges(input.onDisk, input.wanted);
   const byMode = [...input.modes?.keys() ?? []].map((file) => ({ status: "changed", file, objects: [] }));
   const changes = { ...byBytes, files: [...byBytes.files, ...byMode].sort((a, b) => outputFileOrder(a.file, b.file)) };
   const counts = checkCounts(input.diff, foreign);
@@ -49588,8 +49587,7 @@ function pairOutputs(base2, head, committed, options = {}) {
         stale.add(file);
   }
   const total = headListing.size + 1;
-  const others = [...stale].filter((file) => file !== MANIFEST_FILE).length;
-  const differing = others > 0 ? others : stale.size;
+  const differing = stale.size;
   return {
     before: sorted(before),
     after: sorted(after),

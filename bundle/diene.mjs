@@ -29889,15 +29889,20 @@ var init_validators = __esm({
 var index_exports = {};
 __export(index_exports, {
   analyzeFleet: () => analyzeFleet,
+  comparePermanence: () => comparePermanence,
   compileFleet: () => compileFleet,
   inputValidators: () => inputValidators,
+  loadInputs: () => loadInputs,
   planFleet: () => planFleet
 });
+function loadInputs(files, options, hooks = {}) {
+  return loadFleet(files, options.validators ?? inputValidators(), options.budget, options.folder, hooks, options.nowSeconds);
+}
 function inputValidators() {
   return schemaValidators(standaloneValidators);
 }
 function analyzeFleet(files, options, hooks = {}) {
-  const loaded = loadFleet(files, options.validators ?? inputValidators(), options.budget, options.folder, hooks, options.nowSeconds);
+  const loaded = hooks.loaded ?? loadInputs(files, options, hooks);
   const loadWindow = loaded.readsNow ? { from: options.nowSeconds, until: options.nowSeconds + 1 } : ALWAYS;
   if (hasErrors(loaded.diagnostics) || loaded.incomplete)
     return { diagnostics: sortDiagnostics(loaded.diagnostics), nowWindow: loadWindow };
@@ -29935,15 +29940,15 @@ function planFleet(files, options, hooks = {}) {
     plan: outputPlan(model, { serial: options.serial ?? 0 })
   };
   if (options.base)
-    result.permanence = comparePermanence(options.base, model.loaded, validators ?? inputValidators());
+    result.permanence = comparePermanence({ loaded: loadFleet(options.base.files, validators ?? inputValidators()), label: options.base.label }, model.loaded);
   return result;
 }
 function withoutDocuments(model) {
   releaseDocuments(model.loaded);
   return { ...model, loaded: emptyFleet() };
 }
-function comparePermanence(base2, head, validators) {
-  const loaded = loadFleet(base2.files, validators);
+function comparePermanence(base2, head) {
+  const { loaded } = base2;
   const failed2 = new Set(loaded.diagnostics.filter((d) => d.severity === "error").map((d) => d.file ?? ""));
   const revision = { index: indexFleet(loaded.fleet), loadErrors: failed2.size, label: base2.label };
   const headIndex = indexFleet(head);
@@ -33836,9 +33841,9 @@ function objectChanges(file, before, after) {
       changes.push({ status: "removed", file, object });
   return changes;
 }
-function outputChanges(before, after, options = {}) {
+function outputChanges(before, after) {
   const files = [];
-  for (const file of [.../* @__PURE__ */ new Set([...before.keys(), ...after.keys()])].sort()) {
+  for (const file of [.../* @__PURE__ */ new Set([...before.keys(), ...after.keys()])].sort(outputFileOrder)) {
     const old = before.get(file);
     const now = after.get(file);
     if (old === now)
@@ -33846,8 +33851,7 @@ function outputChanges(before, after, options = {}) {
     const status = old === void 0 ? "created" : now === void 0 ? "removed" : "changed";
     files.push({ status, file, objects: objectChanges(file, old, now) });
   }
-  const others = files.filter((change) => change.file !== MANIFEST_FILE);
-  return { files: others.length > 0 && !options.everyFile ? others : files, total: after.size };
+  return { files, total: after.size };
 }
 function changeCounts(changes) {
   const files = { created: 0, changed: 0, removed: 0 };
@@ -33863,7 +33867,7 @@ var import_yaml7;
 var init_output_changes = __esm({
   "dist/plan/output-changes.js"() {
     import_yaml7 = __toESM(require_dist(), 1);
-    init_output_manifest();
+    init_output_tree_diff();
   }
 });
 
@@ -34020,7 +34024,7 @@ async function staleCheckOutput(input) {
     await writeText(path19.resolve(diffFile), input.diff.patch);
   const outRelative = shownPath(input.outDir);
   const foreign = foreignFiles(input.diff, input.outDir, input.foreign);
-  const byBytes = outputChanges(input.onDisk, input.wanted, { everyFile: true });
+  const byBytes = outputChanges(input.onDisk, input.wanted);
   const byMode = [...input.modes?.keys() ?? []].map((file) => ({ status: "changed", file, objects: [] }));
   const changes = { ...byBytes, files: [...byBytes.files, ...byMode].sort((a, b) => outputFileOrder(a.file, b.file)) };
   const counts = checkCounts(input.diff, foreign);
@@ -49588,8 +49592,7 @@ function pairOutputs(base2, head, committed, options = {}) {
         stale.add(file);
   }
   const total = headListing.size + 1;
-  const others = [...stale].filter((file) => file !== MANIFEST_FILE).length;
-  const differing = others > 0 ? others : stale.size;
+  const differing = stale.size;
   return {
     before: sorted(before),
     after: sorted(after),
@@ -50885,8 +50888,8 @@ __export(report_exports, {
   runReport: () => runReport
 });
 import path35 from "node:path";
-function planAt(root, read, now, base2) {
-  const result = planFleet(read.files, { folder: root, nowSeconds: now, ...base2 ? { base: base2 } : {} });
+function planAt(root, read, options, hooks = {}) {
+  const result = planFleet(read.files, { folder: root, ...options }, hooks);
   return { ...result, diagnostics: sortDiagnostics([...read.diagnostics, ...result.diagnostics]) };
 }
 function namedAsBase(diagnostic, label2) {
@@ -50910,10 +50913,15 @@ async function runReport({ values: values2, format: format2 }, options = {}) {
   const maxFlag = stringOption(values2, "max-chars");
   if (maxFlag !== void 0 && !/^\d+$/.test(maxFlag))
     throw invalidValue("--max-chars", maxFlag, "a number of characters", "--max-chars 20000");
+  const inFull = options.inFull === true;
+  const planning = { nowSeconds: now, validators: inputValidators() };
   const baseRead = baseRoot === void 0 ? void 0 : await readFleet(baseRoot);
   const baseRevision = baseRead && baseRoot !== void 0 ? { files: baseRead.files, label: fromFleetRoot(root, baseRoot) } : void 0;
-  const head = planAt(root, await readFleet(root), now, baseRevision);
-  const permanence = (head.permanence ?? []).map((d) => baseRevision ? namedAsBase(d, baseRevision.label) : d);
+  const head = planAt(root, await readFleet(root), planning);
+  const baseHooks = options.baseHooks ?? {};
+  const baseLoaded = baseRead && baseRoot !== void 0 && head.model ? loadInputs(baseRead.files, inFull ? { validators: planning.validators } : { folder: baseRoot, ...planning }, baseHooks) : void 0;
+  const compared = baseLoaded && baseRevision && head.model ? comparePermanence({ loaded: baseLoaded, label: baseRevision.label }, head.model.loaded) : [];
+  const permanence = compared.map((d) => baseRevision ? namedAsBase(d, baseRevision.label) : d);
   const refusals = permanence.filter((d) => d.severity === "error");
   const diagnostics = sortDiagnostics([...head.diagnostics, ...permanence.filter((d) => d.severity === "warning")]);
   const invalid = hasErrors(head.diagnostics) || !head.plan;
@@ -50931,7 +50939,7 @@ async function runReport({ values: values2, format: format2 }, options = {}) {
   const baseHosts = baseFleetYaml ? baseHostsOf(baseFleetYaml.text, baseFleetYaml.path) : void 0;
   const endpoints = baseHosts && head.model ? endpointChanges(head.model.settings.dns.hosts, baseHosts) : void 0;
   if (baseRoot !== void 0 && baseRead !== void 0 && !invalid && head.plan) {
-    const base2 = planAt(baseRoot, baseRead, now);
+    const base2 = planAt(baseRoot, baseRead, planning, inFull || !baseLoaded ? baseHooks : { loaded: baseLoaded });
     if (base2.plan && !hasErrors(base2.diagnostics)) {
       const paired = pairOutputs(base2.plan, head.plan, hasCommitted ? outputFileReaders(outDir) : void 0, { everyOutput: options.inFull === true });
       ({ before, after, total } = paired);

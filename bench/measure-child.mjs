@@ -1,21 +1,18 @@
 /**
- * Loaded first (NODE_OPTIONS `--import`) by every Node that a script run by
- * bench/measure.mjs starts (bin/diene.js starts a second Node for the commands
- * that load the whole fleet): when that Node exits, it writes what it cost
- * (CPU time, its own peak RSS) into the folder measure.mjs names, one file per
- * process, so that the figures cover every process of the run.
+ * Loaded first (NODE_OPTIONS `--import`) by every Node started under
+ * bench/measure.mjs. bin/diene.js runs the commands that load the whole fleet
+ * in a Node started again with a flag: the same process (execve), whose exit
+ * ends the measure, or a child, which writes its own cost, one file per
+ * process, for the measure to add up.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { peakRssBytes } from './peak-rss.mjs';
+import { ownCost, writeMeasure } from './peak-rss.mjs';
 
-const folder = process.env.DIENE_BENCH_CHILDREN;
-if (folder) {
-  process.on('exit', () => {
-    const usage = process.resourceUsage();
-    writeFileSync(
-      path.join(folder, `${process.pid}.json`),
-      JSON.stringify({ userSeconds: usage.userCPUTime / 1e6, systemSeconds: usage.systemCPUTime / 1e6, maxRssBytes: peakRssBytes(usage) }),
-    );
+const { DIENE_BENCH_CHILDREN: children, DIENE_BENCH_RESULT: resultFile, DIENE_BENCH_MEASURED: measured } = process.env;
+if (children && resultFile) {
+  process.on('exit', (code) => {
+    if (String(process.pid) === measured) writeMeasure(resultFile, children, code);
+    else writeFileSync(path.join(children, `${process.pid}.json`), JSON.stringify(ownCost()));
   });
 }

@@ -98,7 +98,10 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-/** Runs `script args` in a child through measure.mjs; returns wall seconds, CPU seconds and peak RSS bytes. Throws on an unexpected exit code. */
+/**
+ * Runs `script args` in a child through measure.mjs; returns wall seconds, CPU seconds and peak RSS bytes,
+ * each of every Node process of the run added up (the peak RSS of each process beside). Throws on an unexpected exit code.
+ */
 function measure(script, args, { expectExit = 0 } = {}) {
   const resultFile = path.join(work, 'measure.json');
   rmSync(resultFile, { force: true });
@@ -114,7 +117,8 @@ function measure(script, args, { expectExit = 0 } = {}) {
     throw new Error(`${path.basename(script)} ${args.join(' ')} exited ${child.status}, expected ${expectExit}:\n${(child.stderr ?? '').slice(-4000)}`);
   }
   const usage = JSON.parse(readFileSync(resultFile, 'utf8'));
-  return { wall, cpu: usage.userSeconds + usage.systemSeconds, rss: usage.maxRssBytes, stderr: child.stderr };
+  const rssByProcess = usage.processes.map((p) => p.maxRssBytes);
+  return { wall, cpu: usage.userSeconds + usage.systemSeconds, rss: usage.maxRssBytes, rssByProcess, stderr: child.stderr };
 }
 
 /** A row with a pinned image (the first in path order), whose version the one-row-changed runs move. */
@@ -139,6 +143,8 @@ function summarize(samples) {
     wallSeconds: median(samples.map((s) => s.wall)),
     cpuSeconds: median(samples.map((s) => s.cpu)),
     peakRssBytes: Math.max(...samples.map((s) => s.rss)),
+    // The processes of the sample with the highest sum: bin/diene.js and the Node it runs the command in.
+    peakRssBytesByProcess: samples.reduce((top, s) => (s.rss > top.rss ? s : top)).rssByProcess,
     wallSamples: samples.map((s) => Number(s.wall.toFixed(3))),
   };
 }

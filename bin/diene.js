@@ -55,15 +55,17 @@ function bundleIsCurrent() {
   }
 }
 
-// The commands that load the whole fleet run in a second Node started with V8's young generation
-// capped: its semi-spaces (`--max-semi-space-size`, in MiB) grow larger by default on Node 22 and
-// later, which takes an XL compile over 512 MiB, and the flag acts only when Node starts (set later,
-// V8 ignores it). Node's start is paid twice then; render (the ArgoCD plugin's command, which reads
-// one platform), help, version and the commands that never read a fleet run here. A cap the user set
-// (a Node flag or NODE_OPTIONS) is kept, and a debugger stays on the process it was started with.
-// The second Node is a child: its exit code and the signal that ended it become this process's, the
-// signals this process is sent are passed on, and an IPC channel, closed when this process ends
-// however it ends, ends the child with it (performance.md, "Memory").
+// The commands that load the whole fleet run in a Node started with V8's young generation capped:
+// its semi-spaces (`--max-semi-space-size`, in MiB) grow larger by default on Node 22 and later,
+// which takes an XL compile over 512 MiB, and the flag acts only when Node starts (set later, V8
+// ignores it). This process becomes that Node (process.execve: the same process, its exit code and
+// signals its own); where Node has no execve (Windows, Node before 22.15) the capped Node is a
+// child whose exit code and ending signal become this process's, the signals this process is sent
+// are passed on, and an IPC channel, closed when this process ends however it ends, ends the child
+// with it. Node's start is paid twice: render (the ArgoCD plugin's command, which reads one
+// platform), help, version and the commands that never read a fleet run here. A cap the user set (a
+// Node flag or NODE_OPTIONS) is kept, and a debugger stays on the process it was started with
+// (performance.md, "Memory").
 const SEMI_SPACE_MIB = 16;
 const CAPPED_CHILD = 'DIENE_YOUNG_GENERATION_CAPPED';
 const SEMI_SPACE_FLAG = /^--max[-_]semi[-_]space[-_]size(=|$)/;
@@ -80,10 +82,16 @@ function needsCappedNode(args) {
 /** Runs this script again in a capped Node; resolves false when that Node could not start (the command then runs here). */
 function runInCappedNode(args) {
   const script = fileURLToPath(import.meta.url);
-  const child = spawn(process.execPath, [...process.execArgv, `--max-semi-space-size=${SEMI_SPACE_MIB}`, script, ...args], {
-    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, [CAPPED_CHILD]: '1' },
-  });
+  const nodeArgs = [...process.execArgv, `--max-semi-space-size=${SEMI_SPACE_MIB}`, script, ...args];
+  const env = { ...process.env, [CAPPED_CHILD]: '1' };
+  if (typeof process.execve === 'function') {
+    try {
+      process.execve(process.execPath, [process.execPath, ...nodeArgs], env); // returns only on failure
+    } catch {
+      // a child, then
+    }
+  }
+  const child = spawn(process.execPath, nodeArgs, { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env });
   const forward = (signal) => child.kill(signal);
   return new Promise((resolve) => {
     child.once('error', () => resolve(false));

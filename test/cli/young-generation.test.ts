@@ -14,7 +14,7 @@
 // `--import`) that records its pid, parent pid and flags into a folder.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -186,7 +186,10 @@ describe.each([...ways])('the capped Node as %s', (way, node) => {
     ['NODE_OPTIONS, underscores', { nodeOptions: '--max_semi_space_size=4' }, []],
     ['a Node flag', { nodeFlags: ['--max-semi-space-size=4'] }, ['--max-semi-space-size=4']],
   ] as const)('a cap the user set (%s) is the one used: one Node, nothing added', (_name, how, execArgv) => {
-    const run = diene(node, ['validate', '--fleet', REFERENCE_FLEET], { nodeFlags: [...('nodeFlags' in how ? how.nodeFlags : [])], nodeOptions: 'nodeOptions' in how ? how.nodeOptions : '' });
+    const run = diene(node, ['validate', '--fleet', REFERENCE_FLEET], {
+      nodeFlags: [...('nodeFlags' in how ? how.nodeFlags : [])],
+      nodeOptions: 'nodeOptions' in how ? how.nodeOptions : '',
+    });
     expect(run.status).toBe(0);
     expect(run.processes).toHaveLength(1);
     expect(run.processes[0]?.execArgv).toEqual(execArgv);
@@ -228,10 +231,20 @@ describe.each([...ways])('the capped Node as %s', (way, node) => {
   });
 
   /** Starts a validate whose capped Node stays alive, and waits until that Node has started. */
-  async function stalled(): Promise<{ first: ReturnType<typeof spawn>; capped: ProcessRecord; ended: Promise<{ code: number | null; signal: NodeJS.Signals | null }> }> {
+  async function stalled(): Promise<{
+    first: ReturnType<typeof spawn>;
+    capped: ProcessRecord;
+    ended: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  }> {
     const dir = recordDir();
-    const first = spawn(node, [BIN, 'validate', '--fleet', REFERENCE_FLEET], { cwd: scratch, env: environment(dir, '', { RECORD_STALL: '1' }), stdio: 'ignore' });
-    const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => first.on('exit', (code, signal) => resolve({ code, signal })));
+    const first = spawn(node, [BIN, 'validate', '--fleet', REFERENCE_FLEET], {
+      cwd: scratch,
+      env: environment(dir, '', { RECORD_STALL: '1' }),
+      stdio: 'ignore',
+    });
+    const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      first.on('exit', (code, signal) => resolve({ code, signal })),
+    );
     for (let waited = 0; waited < 20_000; waited += 50) {
       const capped = readRecords(dir).find((record) => record.execArgv.includes(FLAG) && (record.ppid === first.pid || record.pid === first.pid));
       if (capped) return { first, capped, ended };

@@ -3,7 +3,7 @@
 // Exit code 1 means "stale" (SPEC §5), so nothing unexpected may ever end in 1:
 // a failure to load the CLI, an uncaught exception or an unhandled rejection exits 70.
 import { spawn } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const INTERNAL = 70;
@@ -65,12 +65,21 @@ function bundleIsCurrent() {
 // with it. Node's start is paid twice: render (the ArgoCD plugin's command, which reads one
 // platform), help, version and the commands that never read a fleet run here. A cap the user set (a
 // Node flag or NODE_OPTIONS) is kept, and a debugger stays on the process it was started with
-// (performance.md, "Memory").
+// (performance.md, "The young generation").
 const SEMI_SPACE_MIB = 16;
 const CAPPED_CHILD = 'DIENE_YOUNG_GENERATION_CAPPED';
 const SEMI_SPACE_FLAG = /^--max[-_]semi[-_]space[-_]size(=|$)/;
 const IN_THIS_PROCESS = new Set(['render', 'help', 'version', 'completion', 'schemas', 'init']);
 const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT', 'SIGUSR2', 'SIGBREAK'];
+
+function isExecutable(file) {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function needsCappedNode(args) {
   if (isCappedChild || args.length === 0 || IN_THIS_PROCESS.has(args[0])) return false;
@@ -84,13 +93,9 @@ function runInCappedNode(args) {
   const script = fileURLToPath(import.meta.url);
   const nodeArgs = [...process.execArgv, `--max-semi-space-size=${SEMI_SPACE_MIB}`, script, ...args];
   const env = { ...process.env, [CAPPED_CHILD]: '1' };
-  if (typeof process.execve === 'function') {
-    try {
-      process.execve(process.execPath, [process.execPath, ...nodeArgs], env); // returns only on failure
-    } catch {
-      // a child, then
-    }
-  }
+  // A failed execve aborts the process (nothing to catch), so the binary is looked at first: one
+  // deleted or replaced since it started runs the command here (the child cannot start either).
+  if (typeof process.execve === 'function' && isExecutable(process.execPath)) process.execve(process.execPath, [process.execPath, ...nodeArgs], env);
   const child = spawn(process.execPath, nodeArgs, { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env });
   const forward = (signal) => child.kill(signal);
   return new Promise((resolve) => {

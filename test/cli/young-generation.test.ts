@@ -14,7 +14,7 @@
 // `--import`) that records its pid, parent pid and flags into a folder.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -40,10 +40,11 @@ const NOW = ['--now', '2026-01-01T00:00:00Z'];
 const scratch = mkdtempSync(path.join(tmpdir(), 'diene-young-generation-'));
 const RECORDER = path.join(scratch, 'record-process.mjs');
 // RECORD_STALL keeps the process that runs the command alive (a long compile);
+// RECORD_UNLINK_NODE deletes the Node binary the first Node runs (a copy);
 // RECORD_THROW throws there once the command is done, outside any command code (an internal fault).
 writeFileSync(
   RECORDER,
-  `import { writeFileSync } from 'node:fs';
+  `import { unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 const capped = process.execArgv.some((flag) => flag.startsWith('--max-semi-space-size'));
@@ -51,6 +52,7 @@ const record = (extra) => writeFileSync(path.join(process.env.RECORD_DIR, proces
   JSON.stringify({ pid: process.pid, ppid: process.ppid, execArgv: process.execArgv, ...extra }));
 record({});
 process.on('exit', (code) => record({ exitCode: code, heapUsed: getHeapStatistics().used_heap_size }));
+if (process.env.RECORD_UNLINK_NODE && !capped) unlinkSync(process.execPath);
 if (process.env.RECORD_STALL && capped) setInterval(() => {}, 1000);
 if (process.env.RECORD_THROW && capped) process.once('beforeExit', () => { throw new Error('thrown where the command runs'); });
 `,
@@ -221,6 +223,17 @@ describe.each([...ways])('the capped Node as %s', (way, node) => {
     const diff = spawnSync('diff', ['-r', ...trees], { encoding: 'utf8' });
     expect(diff.stdout).toBe('');
     expect(diff.status).toBe(0);
+  });
+
+  it('a Node binary gone since the first Node started (an upgrade): the command runs in the first Node', () => {
+    const copy = path.join(scratch, `node-${way}`);
+    copyFileSync(node, copy);
+    chmodSync(copy, 0o755);
+    const run = diene(copy, ['validate', '--fleet', REFERENCE_FLEET, '--format', 'json'], { extra: { RECORD_UNLINK_NODE: '1' } });
+    expect(run.status, run.stderr.toString()).toBe(0);
+    expect(run.processes).toHaveLength(1);
+    expect(run.processes[0]?.exitCode).toBe(0);
+    expect(run.stdout.equals(inOneProcess(node, ['validate', '--fleet', REFERENCE_FLEET, '--format', 'json']).stdout)).toBe(true);
   });
 
   it('70: an internal fault where the command runs', () => {

@@ -143,7 +143,7 @@ function summarize(samples) {
     wallSeconds: median(samples.map((s) => s.wall)),
     cpuSeconds: median(samples.map((s) => s.cpu)),
     peakRssBytes: Math.max(...samples.map((s) => s.rss)),
-    // The processes of the sample with the highest sum: bin/diene.js and the Node it runs the command in.
+    // Each process of the sample with the highest sum: one where the command ran in the first Node or replaced it, two with a child.
     peakRssBytesByProcess: samples.reduce((top, s) => (s.rss > top.rss ? s : top)).rssByProcess,
     wallSamples: samples.map((s) => Number(s.wall.toFixed(3))),
   };

@@ -1789,6 +1789,22 @@ function diagnose(where, code2, ...rest) {
     ...where.sourceWindow !== void 0 ? { sourceWindow: where.sourceWindow } : {}
   };
 }
+function placed(diagnostic, where) {
+  if (diagnostic.file !== null || where.file === void 0)
+    return diagnostic;
+  const { sourceLine: _line, sourceWindow: _window, ...rest } = diagnostic;
+  return {
+    ...rest,
+    file: where.file,
+    line: where.line ?? null,
+    column: where.column ?? null,
+    endLine: where.endLine ?? where.line ?? null,
+    endColumn: where.endColumn ?? where.column ?? null,
+    pointer: where.pointer ?? null,
+    ...where.sourceLine !== void 0 ? { sourceLine: where.sourceLine } : {},
+    ...where.sourceWindow !== void 0 ? { sourceWindow: where.sourceWindow } : {}
+  };
+}
 function diagnoseFinding(where, finding, related2 = []) {
   return diagnoseUnchecked(where, finding.code, finding.args, related2);
 }
@@ -30149,16 +30165,16 @@ function outsideRepository(file) {
 }
 function rootedDiagnostics(diagnostics, prefix, keepOutside = false) {
   const rooted = (file) => file === null ? null : rootedPath(prefix, file);
-  const placed = (file) => keepOutside || file === null || !outsideRepository(file);
+  const placed2 = (file) => keepOutside || file === null || !outsideRepository(file);
   const nowhere = { file: null, line: null, column: null, endLine: null, endColumn: null };
   return diagnostics.map((d) => {
     const file = rooted(d.file);
     return {
       ...d,
-      ...placed(file) ? { file } : { ...nowhere, message: withPlace(d.message, file, d.line, d.column) },
+      ...placed2(file) ? { file } : { ...nowhere, message: withPlace(d.message, file, d.line, d.column) },
       related: d.related.map((r) => {
         const at2 = rooted(r.file);
-        return placed(at2) ? { ...r, file: at2 } : { ...r, file: null, line: null, column: null, message: withPlace(r.message, at2, r.line, r.column) };
+        return placed2(at2) ? { ...r, file: at2 } : { ...r, file: null, line: null, column: null, message: withPlace(r.message, at2, r.line, r.column) };
       })
     };
   });
@@ -32479,7 +32495,7 @@ async function writeOutputTree(outDir, plan, options = {}) {
     let replaced;
     const changedFiles = [];
     const made3 = { listing: /* @__PURE__ */ new Map(), manifest: "", own: [staging, lock] };
-    const placed = /* @__PURE__ */ new Map();
+    const placed2 = /* @__PURE__ */ new Map();
     let swapped = 0;
     try {
       const written = [];
@@ -32498,13 +32514,13 @@ async function writeOutputTree(outDir, plan, options = {}) {
       };
       const put = (relative2, text) => {
         const target = folderOf(relative2);
-        placed.set(relative2, { stamp: writeTextFile(target, text, buffer), linked: false });
+        placed2.set(relative2, { stamp: writeTextFile(target, text, buffer), linked: false });
         if (relative2 !== MANIFEST_FILE)
           counts.written++;
         return target;
       };
       const manifestPath = put(MANIFEST_FILE, provisionalManifest(plan.keys(), kind2));
-      placed.delete(MANIFEST_FILE);
+      placed2.delete(MANIFEST_FILE);
       const mode = lstatSync9(manifestPath).mode & 4095;
       const unchanged = [];
       for (const [relative2, make] of plan) {
@@ -32526,7 +32542,7 @@ async function writeOutputTree(outDir, plan, options = {}) {
           else
             changedFiles.push(relative2);
           const target = folderOf(relative2);
-          placed.set(relative2, { stamp: writeBytesFile(target, bytes), linked: false });
+          placed2.set(relative2, { stamp: writeBytesFile(target, bytes), linked: false });
           counts.written++;
           written.push(target);
         }
@@ -32551,13 +32567,13 @@ async function writeOutputTree(outDir, plan, options = {}) {
           continue;
         }
         counts.linked++;
-        placed.set(relative2, { stamp: linked, linked: true });
+        placed2.set(relative2, { stamp: linked, linked: true });
         expected.set(relative2, [linked, digest]);
         if (BigInt(stampFields(stamp).mtimeNs) > recent)
           written.push(path15.join(staging, relative2));
       }
       renameSync2(put(NEXT_MANIFEST_FILE, made3.manifest), manifestPath);
-      placed.delete(NEXT_MANIFEST_FILE);
+      placed2.delete(NEXT_MANIFEST_FILE);
       written.push(manifestPath);
       const old = await stat(outDir).catch(() => void 0);
       if (old)
@@ -32600,7 +32616,7 @@ async function writeOutputTree(outDir, plan, options = {}) {
       } catch {
       }
     }
-    return { notes, made: made3, stopped: false, counts, stamps: recordableStamps(outDir, made3.listing, placed, swapped), changedFiles };
+    return { notes, made: made3, stopped: false, counts, stamps: recordableStamps(outDir, made3.listing, placed2, swapped), changedFiles };
   } finally {
     releaseLock(lock);
   }
@@ -32621,10 +32637,10 @@ function linkUnchanged(link3, existing, created, stamp, mode) {
   rmSync3(created, { force: true });
   return void 0;
 }
-function recordableStamps(outDir, listing2, placed, swapped) {
+function recordableStamps(outDir, listing2, placed2, swapped) {
   const settled = BigInt(swapped - STAMP_MARGIN_MS) * 1000000n;
   const stamps = /* @__PURE__ */ new Map();
-  for (const [relative2, { stamp, linked }] of placed) {
+  for (const [relative2, { stamp, linked }] of placed2) {
     const digest = listing2.get(relative2);
     const now = currentStamp(path15.join(outDir, relative2));
     if (digest === void 0 || now === void 0)
@@ -42151,8 +42167,8 @@ function dnsAnswerer(googleRegions) {
         values2.push(...own.values);
         continue;
       }
-      const placed = rs.geo.map((item) => ({ item, at: googleRegions.get(item.location) })).filter((x) => x.at !== void 0).sort((a, b) => distance(client, a.at) - distance(client, b.at) || (a.item.location < b.item.location ? -1 : 1));
-      values2.push(...placed[0] ? placed[0].item.values : answerValues(rs));
+      const placed2 = rs.geo.map((item) => ({ item, at: googleRegions.get(item.location) })).filter((x) => x.at !== void 0).sort((a, b) => distance(client, a.at) - distance(client, b.at) || (a.item.location < b.item.location ? -1 : 1));
+      values2.push(...placed2[0] ? placed2[0].item.values : answerValues(rs));
     }
     return values2;
   }
@@ -47396,8 +47412,15 @@ function selectHosts(fleetHosts, wanted) {
     throw invalidValue("--host", unknown.join(", "), `a DNS host of fleet.yaml (hosts: ${fleetHosts.map((h) => h.name).join(", ")})`, `--host ${fleetHosts[0]?.name ?? "NAME"}`);
   return fleetHosts.filter((h) => wanted.length === 0 || wanted.includes(h.name));
 }
+function atHostEntry(model, host, diagnostic) {
+  const index = model.settings.dns.hosts.findIndex((h) => h.name === host);
+  const fleetFile = model.loaded.fleet;
+  return index === -1 || !fleetFile ? diagnostic : placed(diagnostic, at(fleetFile, ["dns", "hosts", index]));
+}
 var init_dns_hosts = __esm({
   "dist/cli/dns-hosts.js"() {
+    init_load_fleet();
+    init_diagnostic();
     init_command();
   }
 });
@@ -47659,7 +47682,7 @@ function snapshotOf(document, intent, validators) {
 function failedWith(error2, failures) {
   if (!(error2 instanceof DnsHostError))
     throw error2;
-  failures.push(error2.diagnostic);
+  failures.found.push(atHostEntry(failures.model, error2.host, error2.diagnostic));
   return { error: error2.message, code: error2.diagnostic.code };
 }
 function changeCount2(plan) {
@@ -47685,8 +47708,8 @@ async function applyHost(adapter, plans, intent, validators, failures) {
       after.push(read.snapshot);
       const remaining = remainingChanges(plan, read.snapshot);
       if (remaining.length > 0) {
-        const incomplete = diagnose(FLEET_WIDE, "dns_readback_incomplete", { host: adapter.host, zone: plan.zone, count: remaining.length });
-        failures.push(incomplete);
+        const incomplete = atHostEntry(failures.model, adapter.host, diagnose(FLEET_WIDE, "dns_readback_incomplete", { host: adapter.host, zone: plan.zone, count: remaining.length }));
+        failures.found.push(incomplete);
         results.push({
           ...base2,
           status: "failed",
@@ -47733,7 +47756,7 @@ async function applyDns(root, options) {
   const zonesByHost = new Map(hosts.map((h) => [h.name, intent.zones.filter((z) => z.role === "zone" && z.hosts.some((zh) => zh.name === h.name)).map((z) => z.zone)]));
   const notRead = [];
   const snapshots = [];
-  const failures = [];
+  const failures = { model: fleet.model, found: [] };
   if (options.liveFrom !== void 0) {
     const live = await readDnsLive(options.liveFrom, options.cwd);
     const shown3 = shownPath(path30.resolve(options.cwd, options.liveFrom), options.cwd);
@@ -47777,7 +47800,7 @@ async function applyDns(root, options) {
     return {
       stdout: options.format === "json" ? toJson({ report: report2 }) : `${nothingPlanned(notRead.length)}
 `,
-      diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures])),
+      diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures.found])),
       notes: formatApplyReport(report2),
       exitCode: EXIT.invalid
     };
@@ -47788,7 +47811,7 @@ async function applyDns(root, options) {
   });
   const planText = formatTrafficPlan(plan);
   const output = (report2) => options.format === "json" ? toJson({ plan, ...report2 ? { report: report2 } : {} }) : planText;
-  const sorted2 = sortDiagnostics(withoutRepeats([...diagnostics, ...failures]));
+  const sorted2 = sortDiagnostics(withoutRepeats([...diagnostics, ...failures.found]));
   if (options.planChecksum !== void 0 && options.planChecksum !== plan.checksum) {
     const why2 = notRead.length > 0 ? ` (${notRead.map((r) => `${r.host} ${r.zone}`).join(", ")} could not be read, so the plan cannot be the reviewed one)` : "";
     return {
@@ -47844,7 +47867,7 @@ async function applyDns(root, options) {
   const report = { dryRun: options.dryRun, results, differences };
   return {
     stdout: output(report),
-    diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures])),
+    diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures.found])),
     notes: formatApplyReport(report),
     exitCode: appliedInFull(report) ? EXIT.ok : wroteNothing(report) ? EXIT.invalid : EXIT.partial
   };
@@ -47922,7 +47945,7 @@ async function runExportDns({ values: values2 }) {
   const zones = dnsIntent(fleet.model).zones.filter((z) => z.role === "zone");
   const observations = await observeHosts(hosts.map((h) => createDnsAdapter(h, process.env)), new Map(hosts.map((h) => [h.name, zones.filter((z) => z.hosts.some((zh) => zh.name === h.name)).map((z) => z.zone)])));
   const notes = [];
-  const failures = observations.flatMap((o) => o.error ? [o.error.diagnostic] : []);
+  const failures = observations.flatMap((o) => o.error ? [atHostEntry(fleet.model, o.host, o.error.diagnostic)] : []);
   for (const observation of observations) {
     if (!observation.document) {
       notes.push(`${observation.host} ${observation.zone}: FAILED (${observation.error?.diagnostic.code ?? "error"} above), nothing written`);

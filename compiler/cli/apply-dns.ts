@@ -30,6 +30,7 @@ import path from 'node:path';
 import { loadDnsHealth, loadDnsLive, type LiveSnapshot } from '../1-load/load-dns-live.js';
 import { sourceFile } from '../1-load/source-file.js';
 import { dnsIntent, type DnsIntent } from '../2-analyze/dns-names.js';
+import type { FleetModel } from '../2-analyze/fleet-model.js';
 import type { ZonePlanDocument } from '../dns/zone-plan.js';
 import { toJson } from '../3-emit/serialize.js';
 import { DnsHostError, DnsProblem, hostError, type DnsHostAdapter, type Environment } from '../adapters/dns/dns-host.js';
@@ -60,7 +61,7 @@ import {
   type CommandResult,
   type Format,
 } from './command.js';
-import { hostNames, selectHosts } from './dns-hosts.js';
+import { atHostEntry, hostNames, selectHosts } from './dns-hosts.js';
 import { applyDnsHelp } from './apply-dns.help.js';
 import { endpointRefusal, endpointReviewOptions, type EndpointReviewOptions } from './endpoint-review.js';
 
@@ -106,11 +107,17 @@ function snapshotOf(document: ZonePlanDocument, intent: DnsIntent, validators: S
   return { snapshot };
 }
 
+/** The failures of a run's hosts, each placed at its host's entry in fleet.yaml ({@link atHostEntry}). */
+interface Failures {
+  model: FleetModel;
+  found: Diagnostic[];
+}
+
 /** A zone result that failed with `error`, its diagnostic added to `failures`. */
-function failedWith(error: unknown, failures: Diagnostic[]): { error: string; code: string } {
+function failedWith(error: unknown, failures: Failures): { error: string; code: string } {
   // Anything but a host's failure is a bug of diene, reported as an internal error rather than as the host's.
   if (!(error instanceof DnsHostError)) throw error;
-  failures.push(error.diagnostic);
+  failures.found.push(atHostEntry(failures.model, error.host, error.diagnostic));
   return { error: error.message, code: error.diagnostic.code };
 }
 
@@ -129,7 +136,7 @@ async function applyHost(
   plans: readonly ZoneHostPlan[],
   intent: DnsIntent,
   validators: SchemaValidators,
-  failures: Diagnostic[],
+  failures: Failures,
 ): Promise<{ results: ZoneApplyResult[]; after: LiveSnapshot[] }> {
   const results: ZoneApplyResult[] = [];
   const after: LiveSnapshot[] = [];
@@ -146,8 +153,12 @@ async function applyHost(
       after.push(read.snapshot);
       const remaining = remainingChanges(plan, read.snapshot);
       if (remaining.length > 0) {
-        const incomplete = diagnose(FLEET_WIDE, 'dns_readback_incomplete', { host: adapter.host, zone: plan.zone, count: remaining.length });
-        failures.push(incomplete);
+        const incomplete = atHostEntry(
+          failures.model,
+          adapter.host,
+          diagnose(FLEET_WIDE, 'dns_readback_incomplete', { host: adapter.host, zone: plan.zone, count: remaining.length }),
+        );
+        failures.found.push(incomplete);
         results.push({
           ...base,
           status: 'failed',
@@ -201,7 +212,7 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
   );
   const notRead: ZoneApplyResult[] = [];
   const snapshots: LiveSnapshot[] = [];
-  const failures: Diagnostic[] = [];
+  const failures: Failures = { model: fleet.model, found: [] };
   if (options.liveFrom !== undefined) {
     const live = await readDnsLive(options.liveFrom, options.cwd);
     const shown = shownPath(path.resolve(options.cwd, options.liveFrom), options.cwd);
@@ -245,7 +256,7 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
     const report: DnsApplyReport = { dryRun: options.dryRun, results: notRead, differences: [] };
     return {
       stdout: options.format === 'json' ? toJson({ report }) : `${nothingPlanned(notRead.length)}\n`,
-      diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures])),
+      diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures.found])),
       notes: formatApplyReport(report),
       exitCode: EXIT.invalid,
     };
@@ -257,7 +268,7 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
   });
   const planText = formatTrafficPlan(plan);
   const output = (report?: DnsApplyReport): string => (options.format === 'json' ? toJson({ plan, ...(report ? { report } : {}) }) : planText);
-  const sorted = sortDiagnostics(withoutRepeats([...diagnostics, ...failures]));
+  const sorted = sortDiagnostics(withoutRepeats([...diagnostics, ...failures.found]));
 
   if (options.planChecksum !== undefined && options.planChecksum !== plan.checksum) {
     const why =
@@ -324,7 +335,7 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
   const report: DnsApplyReport = { dryRun: options.dryRun, results, differences };
   return {
     stdout: output(report),
-    diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures])),
+    diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures.found])),
     notes: formatApplyReport(report),
     exitCode: appliedInFull(report) ? EXIT.ok : wroteNothing(report) ? EXIT.invalid : EXIT.partial,
   };

@@ -55,7 +55,8 @@ function bundleIsCurrent() {
 }
 try {
   const { main } = await (bundleIsCurrent() ? import('../bundle/diene.mjs') : import('../dist/cli.js'));
-  await main(process.argv.slice(2));
+  // The Node release is passed on, so the run can warn once, in its own output form, when it is older than package.json engines.
+  await main(process.argv.slice(2), { node: process.versions.node });
 } catch (error) {
   if (error?.code === 'ERR_MODULE_NOT_FOUND' && /[\\/](dist[\\/]cli\.js|bundle[\\/]diene\.mjs)\b/.test(String(error.message))) {
     error.message = `dist/ is not built in ${fileURLToPath(new URL('..', import.meta.url))}: run \`npm ci\` (or \`npm run build\`) there`;

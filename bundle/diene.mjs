@@ -1066,6 +1066,11 @@ var init_catalog = __esm({
         message: '"{value}" has {length} characters, outside the allowed {limit}',
         hint: "the name limits (docs/fleet-reference.md) keep <platform>-<service>-<landscape>-<mark> within 63 characters"
       },
+      node_version_unsupported: {
+        severity: "warning",
+        message: "diene runs on Node {found}, older than the Node {floor} it supports (package.json engines: node {engines})",
+        hint: "install Node {floor} or later (the current LTS release; with nvm: nvm install --lts) and run diene with it: it is built and tested for that, and on an older Node a part of it or of its dependencies can fail later with an error that does not say why (node:sqlite, require() of an ES module); to run on this Node anyway without this warning, set DIENE_SKIP_NODE_CHECK=1"
+      },
       output_busy: {
         severity: "error",
         message: "another diene (process {pid}) is writing the output directory {out}",
@@ -1845,7 +1850,7 @@ function errorsFirst(diagnostics) {
   return [...diagnostics.filter((d) => d.severity === "error"), ...diagnostics.filter((d) => d.severity !== "error")];
 }
 function isAboutTheMachine(diagnostic) {
-  return diagnostic.code.startsWith("cache_") || diagnostic.code === "step_summary_write_failed";
+  return diagnostic.code.startsWith("cache_") || diagnostic.code === "step_summary_write_failed" || diagnostic.code === "node_version_unsupported";
 }
 function strictWarnings(diagnostics) {
   return diagnostics.filter((d) => d.severity === "warning" && !isAboutTheMachine(d));
@@ -2143,8 +2148,8 @@ function strictVerdict(diagnostics) {
   if (warnings === 0)
     return "";
   if (counted2 === 0)
-    return "--strict: cache and job-summary warnings do not count";
-  const which = counted2 === warnings ? "" : ` (${counted2} of the ${warnings}; cache and job-summary warnings do not count)`;
+    return "--strict: cache, job-summary and Node warnings do not count";
+  const which = counted2 === warnings ? "" : ` (${counted2} of the ${warnings}; cache, job-summary and Node warnings do not count)`;
   return `failed: --strict treats warnings as errors${which}`;
 }
 function formatJson(diagnostics) {
@@ -30129,12 +30134,10 @@ var init_command = __esm({
     UsageError = class extends Error {
       code;
       args;
-      notes;
-      constructor(code2, args, notes = []) {
+      constructor(code2, args) {
         super(diagnoseUnchecked({}, code2, { command: "", usage: "", ...args }).message);
         this.code = code2;
         this.args = args;
-        this.notes = notes;
       }
     };
   }
@@ -31780,7 +31783,7 @@ var init_tracked = __esm({
 });
 
 // dist/adapters/filesystem/output-ownership.js
-import { closeSync as closeSync5, constants as constants6, fstatSync as fstatSync5, lstatSync as lstatSync8, openSync as openSync5, readdirSync as readdirSync5, readFileSync as readFileSync4, readSync as readSync4, rmdirSync, unlinkSync } from "node:fs";
+import { closeSync as closeSync5, constants as constants6, fstatSync as fstatSync5, lstatSync as lstatSync8, openSync as openSync5, readdirSync as readdirSync5, readFileSync as readFileSync5, readSync as readSync4, rmdirSync, unlinkSync } from "node:fs";
 import { rmdir, unlink } from "node:fs/promises";
 import path14 from "node:path";
 function digestOf2(absolute3, reader) {
@@ -31835,7 +31838,7 @@ function readParsedManifest(dir) {
   }
   let text;
   try {
-    text = readFileSync4(fd, "utf8");
+    text = readFileSync5(fd, "utf8");
   } catch (error2) {
     return { problem: `cannot be read (${error2.code ?? "error"})` };
   } finally {
@@ -31984,7 +31987,7 @@ var init_output_ownership2 = __esm({
         let done = 0;
         for (let got = -1; done <= size2 && got !== 0; done += got)
           got = readSync4(fd, this.buffer, done, size2 + 1 - done, done);
-        return done <= size2 ? this.buffer.subarray(0, done) : readFileSync4(fd);
+        return done <= size2 ? this.buffer.subarray(0, done) : readFileSync5(fd);
       }
     };
   }
@@ -32010,7 +32013,7 @@ __export(output_tree_exports, {
   writeOutputTree: () => writeOutputTree
 });
 import { randomBytes as randomBytes3 } from "node:crypto";
-import { closeSync as closeSync6, constants as constants7, fstatSync as fstatSync6, linkSync as linkSync2, lstatSync as lstatSync9, mkdirSync as mkdirSync4, openSync as openSync6, readdirSync as readdirSync6, readFileSync as readFileSync5, renameSync as renameSync2, rmSync as rmSync3, writeFileSync as writeFileSync4, writeSync as writeSync2 } from "node:fs";
+import { closeSync as closeSync6, constants as constants7, fstatSync as fstatSync6, linkSync as linkSync2, lstatSync as lstatSync9, mkdirSync as mkdirSync4, openSync as openSync6, readdirSync as readdirSync6, readFileSync as readFileSync6, renameSync as renameSync2, rmSync as rmSync3, writeFileSync as writeFileSync4, writeSync as writeSync2 } from "node:fs";
 import { chmod, open, rename, stat } from "node:fs/promises";
 import path15 from "node:path";
 function previousOf2(outDir) {
@@ -32040,7 +32043,7 @@ function isAlive(pid) {
   }
   let stat3 = "";
   try {
-    stat3 = readFileSync5(`/proc/${pid}/stat`, "utf8");
+    stat3 = readFileSync6(`/proc/${pid}/stat`, "utf8");
   } catch {
   }
   return !/^\d+ \(.*\) Z /s.test(stat3);
@@ -32205,7 +32208,7 @@ function readOutputEntry(absolute3) {
       return { text: "(not read: a FIFO, socket or device, which diene never writes)" };
     if (info.size > OUTPUT_READ_LIMIT)
       return { text: `(not read: ${info.size} bytes, larger than any output)`, mode: info.mode };
-    return { text: readFileSync5(fd, "utf8"), mode: info.mode };
+    return { text: readFileSync6(fd, "utf8"), mode: info.mode };
   } finally {
     closeSync6(fd);
   }
@@ -32225,7 +32228,7 @@ function compareOutputFile(absolute3, text, bytes, reader) {
     if (!info.isFile() || info.size > OUTPUT_READ_LIMIT)
       return { same: false, text: readOutputEntry(absolute3).text };
     if (info.size !== bytes.length)
-      return { same: false, text: readFileSync5(fd, "utf8") };
+      return { same: false, text: readFileSync6(fd, "utf8") };
     const found = reader.read(fd, info.size);
     if (found.equals(bytes) && isWellFormed(text))
       return { same: true, mode: info.mode };
@@ -39174,13 +39177,13 @@ var require_reusify = __commonJS({
         current.next = null;
         return current;
       }
-      function release(obj) {
+      function release2(obj) {
         tail.next = obj;
         tail = obj;
       }
       return {
         get,
-        release
+        release: release2
       };
     }
     module.exports = reusify;
@@ -39223,7 +39226,7 @@ var require_queue = __commonJS({
           if (self.paused) return;
           for (; queueHead && _running < _concurrency; ) {
             _running++;
-            release();
+            release2();
           }
         },
         running,
@@ -39268,12 +39271,12 @@ var require_queue = __commonJS({
         self.paused = false;
         if (queueHead === null) {
           _running++;
-          release();
+          release2();
           return;
         }
         for (; queueHead && _running < _concurrency; ) {
           _running++;
-          release();
+          release2();
         }
       }
       function idle() {
@@ -39282,7 +39285,7 @@ var require_queue = __commonJS({
       function push(value, done) {
         var current = cache.get();
         current.context = context;
-        current.release = release;
+        current.release = release2;
         current.value = value;
         current.callback = done || noop;
         current.errorHandler = errorHandler;
@@ -39303,7 +39306,7 @@ var require_queue = __commonJS({
       function unshift(value, done) {
         var current = cache.get();
         current.context = context;
-        current.release = release;
+        current.release = release2;
         current.value = value;
         current.callback = done || noop;
         current.errorHandler = errorHandler;
@@ -39321,7 +39324,7 @@ var require_queue = __commonJS({
           worker.call(context, current.value, current.worked);
         }
       }
-      function release(holder) {
+      function release2(holder) {
         if (holder) {
           cache.release(holder);
         }
@@ -46015,10 +46018,10 @@ async function withMetadataWarningHeld(lookup3) {
       original = void 0;
     }
     if (active === 0) {
-      const release = held;
+      const release2 = held;
       held = [];
       if (!failed2)
-        for (const args of release)
+        for (const args of release2)
           emit2.apply(process, args);
     }
   }
@@ -48615,7 +48618,7 @@ async function openLocal(dir, wanted) {
     },
     async commitFiles(base2, changes, message, who) {
       const worktree = layout.worktree !== void 0 && await checkedOutBranch(store.gitdir) === branch ? layout.worktree : void 0;
-      const release = worktree !== void 0 ? await lockIndex(store.gitdir, dir) : void 0;
+      const release2 = worktree !== void 0 ? await lockIndex(store.gitdir, dir) : void 0;
       try {
         const originals = /* @__PURE__ */ new Map();
         if (worktree !== void 0) {
@@ -48672,7 +48675,7 @@ async function openLocal(dir, wanted) {
         const state = movedBack ? "the branch, the index and the file are as they were" : `the branch could not be moved back to ${base2.commit.slice(0, 12)}: run \`git update-ref ${ref} ${base2.commit} ${commit}\``;
         throw new RepoError({ code: "claim_worktree_update_failed", args: { file: failed2.file, repo: dir, reason: reasonOf(failed2.error), state } });
       } finally {
-        await release?.();
+        await release2?.();
       }
     },
     async close() {
@@ -52674,6 +52677,41 @@ function parseCommandArgs(args, help, all) {
 // dist/cli.js
 init_progress();
 init_strict();
+
+// dist/cli/node-release.js
+init_package_root();
+init_diagnostic();
+import { readFileSync as readFileSync4 } from "node:fs";
+function release(version) {
+  const match = /^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?/.exec(version);
+  return match ? [Number(match[1]), Number(match[2] ?? 0), Number(match[3] ?? 0)] : void 0;
+}
+function older(a, b) {
+  for (let i = 0; i < 3; i++)
+    if ((a[i] ?? 0) !== (b[i] ?? 0))
+      return (a[i] ?? 0) < (b[i] ?? 0);
+  return false;
+}
+function engines() {
+  try {
+    return JSON.parse(readFileSync4(packageFile("package.json"), "utf8")).engines?.node;
+  } catch {
+    return void 0;
+  }
+}
+function nodeReleaseWarnings(found, env, range = engines()) {
+  const skip = env["DIENE_SKIP_NODE_CHECK"];
+  if (skip !== void 0 && skip !== "" && skip !== "0")
+    return [];
+  const floorText = range === void 0 ? void 0 : /^>=\s*v?(\d+(?:\.\d+){0,2})$/.exec(range.trim())?.[1];
+  const floor2 = floorText === void 0 ? void 0 : release(floorText);
+  const running = release(found);
+  if (floorText === void 0 || floor2 === void 0 || running === void 0 || !older(running, floor2))
+    return [];
+  return [diagnose({}, "node_version_unsupported", { found, floor: floorText, engines: range })];
+}
+
+// dist/cli.js
 init_apply_books_help();
 init_atlas_help();
 init_apply_dns_help();
@@ -52735,7 +52773,11 @@ function resolve(words, help) {
     if (second === void 0) {
       if (help)
         return { group: first };
-      throw new UsageError("usage_subcommand_missing", { group: first, subcommands: listing(subs), usages: listing(members.map((entry2) => `diene ${entry2.help.name}`)) }, members.map((entry2) => `  ${entry2.help.usage}`));
+      throw new UsageError("usage_subcommand_missing", {
+        group: first,
+        subcommands: listing(subs),
+        usages: listing(members.map((entry2) => `diene ${entry2.help.name}`))
+      });
     }
     const entry = members.find((m) => m.help.name === `${first} ${second}`);
     if (entry)
@@ -52909,14 +52951,27 @@ function asksFor(argv, form) {
   const at2 = argv.indexOf("--format");
   return argv.includes(`--format=${form}`) || at2 !== -1 && argv[at2 + 1] === form;
 }
-function emitUsageError(error2, argv, current) {
+function usageTail(error2, current) {
+  if (current !== void 0)
+    return [`usage: ${current.usage}`, `\`diene help ${current.name}\` describes every option`];
+  const group = "group" in error2.args && typeof error2.args.group === "string" ? error2.args.group : void 0;
+  const members = group === void 0 ? [] : COMMAND_HELPS.filter((h) => h.name.startsWith(`${group} `));
+  if (group !== void 0 && members.length > 0)
+    return [...members.map((h, i) => `${i === 0 ? "usage:" : "   or:"} ${h.usage}`), `\`diene help ${group}\` describes each subcommand`];
+  return [`usage: ${TOP_USAGE}`, "`diene help` describes each command"];
+}
+function withoutUsage(hint, usage) {
+  return hint.split(`usage: ${usage}`).join("").replace(/`diene [^`]*` describes (?:each|every option)/g, "").replace(/(?:\s*;)+\s*$/, "").replace(/^(?:\s*;)+\s*/, "").replace(/;\s*;/g, ";").trim();
+}
+function emitUsageError(error2, argv, current, machine) {
+  const usageLine = current?.usage ?? TOP_USAGE;
   const usage = diagnoseUnchecked({}, error2.code, {
     command: current?.name ?? "COMMAND",
-    usage: current?.usage ?? TOP_USAGE,
+    usage: usageLine,
     ...error2.args
   });
   const sarif = asksFor(argv, "sarif") && current !== void 0 && formatChoices(current).includes("sarif");
-  const form = asksFor(argv, "json") ? formatJson([usage]) : sarif ? formatSarif([usage], { version: toolVersion(), fleetFolder: "", command: current?.name ?? "diene" }) : void 0;
+  const form = asksFor(argv, "json") ? formatJson([usage, ...machine]) : sarif ? formatSarif([usage, ...machine], { version: toolVersion(), fleetFolder: "", command: current?.name ?? "diene" }) : void 0;
   if (form !== void 0) {
     if (current?.name === "validate")
       process.stdout.write(form);
@@ -52924,40 +52979,43 @@ function emitUsageError(error2, argv, current) {
       process.stderr.write(form);
     return;
   }
-  process.stderr.write(formatTextReport([usage], { colour: useColour(process.stderr.isTTY, process.env) }));
-  annotateForGithub([usage], argv);
-  if (error2.notes.length)
-    process.stderr.write(`${terminalLines(error2.notes)}
+  const colour = useColour(process.stderr.isTTY, process.env);
+  const shown3 = [{ ...usage, hint: withoutUsage(usage.hint, usageLine) }, ...machine];
+  process.stderr.write(`${shown3.map((d) => formatText(d, { colour })).join("\n\n")}
+
+${terminalLines(usageTail(error2, current))}
 `);
+  annotateForGithub([usage, ...machine], argv);
 }
 function annotateForGithub(diagnostics, argv) {
   if (asksFor(argv, "github") || process.env["GITHUB_ACTIONS"] === "true")
     process.stderr.write(formatGithub(diagnostics));
 }
-function emitPeerMissing(peer, argv, current) {
-  const missing = diagnose({}, "peer_dependency_missing", { command: current?.name ?? "COMMAND", package: peer });
+function emitPeerMissing(peer, argv, current, machine) {
+  const missing = [diagnose({}, "peer_dependency_missing", { command: current?.name ?? "COMMAND", package: peer }), ...machine];
   if (asksFor(argv, "json"))
-    process.stderr.write(formatJson([missing]));
+    process.stderr.write(formatJson(missing));
   else {
-    process.stderr.write(formatTextReport([missing], { colour: useColour(process.stderr.isTTY, process.env) }));
-    annotateForGithub([missing], argv);
+    process.stderr.write(formatTextReport(missing, { colour: useColour(process.stderr.isTTY, process.env) }));
+    annotateForGithub(missing, argv);
   }
 }
-async function main(argv) {
+async function main(argv, startup = {}) {
   const context = {};
+  const machine = startup.node === void 0 ? [] : nodeReleaseWarnings(startup.node, process.env);
   try {
     const outcome = await run(argv, context);
-    emit(outcome);
+    emit({ ...outcome, result: { ...outcome.result, diagnostics: [...machine, ...outcome.result.diagnostics] } });
     process.exitCode = outcome.result.exitCode;
   } catch (error2) {
     if (error2 instanceof UsageError) {
-      emitUsageError(error2, argv, context.command);
+      emitUsageError(error2, argv, context.command, machine);
       process.exitCode = EXIT.invalid;
       return;
     }
     const peer = missingPackage(error2);
     if (peer !== void 0) {
-      emitPeerMissing(peer, argv, context.command);
+      emitPeerMissing(peer, argv, context.command, machine);
       process.exitCode = EXIT.invalid;
       return;
     }

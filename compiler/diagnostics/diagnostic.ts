@@ -267,10 +267,11 @@ const SEVERITY_RANK: Readonly<Record<Severity, number>> = { error: 0, warning: 1
  * Whether `diagnostic` is about the machine the run is on, not about the
  * fleet: a `cache_*` warning (a cache that was not used or not kept, which
  * never changes a result) or `step_summary_write_failed` (a job summary that
- * could not be appended). `--strict` does not count these (docs/diagnostics.md).
+ * could not be appended) or `node_version_unsupported` (a Node older than
+ * package.json engines). `--strict` does not count these (docs/diagnostics.md).
  */
 export function isAboutTheMachine(diagnostic: Pick<Diagnostic, 'code'>): boolean {
-  return diagnostic.code.startsWith('cache_') || diagnostic.code === 'step_summary_write_failed';
+  return diagnostic.code.startsWith('cache_') || diagnostic.code === 'step_summary_write_failed' || diagnostic.code === 'node_version_unsupported';
 }
 
 /** The warnings `--strict` treats as errors: every warning but those about the machine ({@link isAboutTheMachine}). */

@@ -41620,6 +41620,33 @@ var init_traffic_planner = __esm({
   }
 });
 
+// dist/cli/dns-warnings.js
+function bearsOnDns(diagnostic) {
+  if (diagnostic.severity === "error" || isAboutTheMachine(diagnostic))
+    return true;
+  if (/^(dns|address)_/.test(diagnostic.code) || ANSWER_CODES.has(diagnostic.code))
+    return true;
+  const file = diagnostic.file ?? "";
+  if (file === "registry/fleet.yaml")
+    return diagnostic.pointer === "/dns" || (diagnostic.pointer ?? "").startsWith("/dns/");
+  return /^(registry|state)\/clusters\/[^/]+$/.test(file);
+}
+function dnsRunResult(result) {
+  const shown3 = result.diagnostics.filter(bearsOnDns);
+  const others = result.diagnostics.length - shown3.length;
+  if (others === 0)
+    return result;
+  const note = `${others} other warning${others === 1 ? "" : "s"} about the fleet (not its DNS inputs): \`diene validate\` shows ${others === 1 ? "it" : "them"}`;
+  return { ...result, diagnostics: shown3, notes: [note, ...result.notes ?? []] };
+}
+var ANSWER_CODES;
+var init_dns_warnings = __esm({
+  "dist/cli/dns-warnings.js"() {
+    init_diagnostic();
+    ANSWER_CODES = /* @__PURE__ */ new Set(["landscape_prod_single_serving"]);
+  }
+});
+
 // dist/cli/plan-dns.js
 var plan_dns_exports = {};
 __export(plan_dns_exports, {
@@ -41691,7 +41718,8 @@ var init_plan_dns = __esm({
     init_traffic_planner();
     init_command();
     init_plan_dns_help();
-    planDnsCommand = { ...fromHelp(planDnsHelp), run: runPlanDns };
+    init_dns_warnings();
+    planDnsCommand = { ...fromHelp(planDnsHelp), run: async (input) => dnsRunResult(await runPlanDns(input)) };
   }
 });
 
@@ -47922,8 +47950,9 @@ var init_apply_dns = __esm({
     init_command();
     init_dns_hosts();
     init_apply_dns_help();
+    init_dns_warnings();
     init_endpoint_review();
-    applyDnsCommand = { ...fromHelp(applyDnsHelp), run: runApplyDns };
+    applyDnsCommand = { ...fromHelp(applyDnsHelp), run: async (input) => dnsRunResult(await runApplyDns(input)) };
   }
 });
 
@@ -47973,9 +48002,10 @@ var init_export_dns = __esm({
     init_diagnostic();
     init_command();
     init_export_dns_help();
+    init_dns_warnings();
     init_dns_hosts();
     init_endpoint_review();
-    exportDnsCommand = { ...fromHelp(exportDnsHelp), run: runExportDns };
+    exportDnsCommand = { ...fromHelp(exportDnsHelp), run: async (input) => dnsRunResult(await runExportDns(input)) };
   }
 });
 

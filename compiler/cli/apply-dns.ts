@@ -63,6 +63,7 @@ import {
 } from './command.js';
 import { atHostEntry, hostNames, selectHosts } from './dns-hosts.js';
 import { applyDnsHelp } from './apply-dns.help.js';
+import { dnsRunResult } from './dns-warnings.js';
 import { endpointRefusal, endpointReviewOptions, type EndpointReviewOptions } from './endpoint-review.js';
 
 /** Everything `apply dns` takes besides the fleet root. */
@@ -377,4 +378,5 @@ async function runApplyDns({ values, format }: CommandInput): Promise<CommandRes
   });
 }
 
-export const applyDnsCommand: Command = { ...fromHelp(applyDnsHelp), run: runApplyDns };
+// Only the warnings that bear on the DNS run are printed; a note counts the others (cli/dns-warnings.ts).
+export const applyDnsCommand: Command = { ...fromHelp(applyDnsHelp), run: async (input) => dnsRunResult(await runApplyDns(input)) };

@@ -34,6 +34,7 @@ import {
   type CommandResult,
 } from './command.js';
 import { exportDnsHelp } from './export-dns.help.js';
+import { dnsRunResult } from './dns-warnings.js';
 import { atHostEntry, hostNames, selectHosts } from './dns-hosts.js';
 import { endpointRefusal, endpointReviewOptions } from './endpoint-review.js';
 
@@ -70,4 +71,5 @@ async function runExportDns({ values }: CommandInput): Promise<CommandResult> {
   return { diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures])), notes, exitCode };
 }
 
-export const exportDnsCommand: Command = { ...fromHelp(exportDnsHelp), run: runExportDns };
+// Only the warnings that bear on the DNS run are printed; a note counts the others (cli/dns-warnings.ts).
+export const exportDnsCommand: Command = { ...fromHelp(exportDnsHelp), run: async (input) => dnsRunResult(await runExportDns(input)) };

@@ -100,7 +100,9 @@ describe('usage errors', () => {
   it('suggest the nearest option: `--fleeet` → did you mean --fleet, with the usage line of the command', () => {
     const run = runCli(['compile', '--fleeet', REFERENCE_FLEET]);
     expect(run.exitCode).toBe(2);
-    expect(run.stderr).toContain('error usage_option_unknown: diene compile has no option --fleeet\n  hint: did you mean --fleet?\n\nusage: diene compile [--fleet DIR]');
+    expect(run.stderr).toContain(
+      'error usage_option_unknown: diene compile has no option --fleeet\n  hint: did you mean --fleet?\n\nusage: diene compile [--fleet DIR]',
+    );
     // an option of another command says whose it is
     expect(runCli(['validate', '--platform', 'mercury']).stderr).toContain('--platform is an option of diene render and diene apply kube');
   });
@@ -215,13 +217,17 @@ describe('the text form of a usage error', () => {
     expect(bad.stderr).toMatch(/\n {2}hint: write e\.g\. --min-severity warning\n\nusage: diene validate .*\n`diene help validate` describes every option\n$/);
   });
 
-  it('names the subcommands of a group, and diene\'s own usage before a command is named', async () => {
+  it("names the subcommands of a group, and diene's own usage before a command is named", async () => {
     const plan = await runCliInProcess(['plan']);
     expect(plan.exitCode).toBe(2);
-    expect(plan.stderr).toMatch(/^diene: error usage_subcommand_missing: diene plan needs a subcommand: dns\n {2}hint: run diene plan dns\n\nusage: diene plan dns --live /);
+    expect(plan.stderr).toMatch(
+      /^diene: error usage_subcommand_missing: diene plan needs a subcommand: dns\n {2}hint: run diene plan dns\n\nusage: diene plan dns --live /,
+    );
     expect(plan.stderr).toMatch(/\n`diene help plan` describes each subcommand\n$/);
     const apply = await runCliInProcess(['apply', 'dnss']);
-    expect(apply.stderr).toMatch(/\n\nusage: diene apply books .*\n {3}or: diene apply dns .*\n {3}or: diene apply kube .*\n`diene help apply` describes each subcommand\n$/);
+    expect(apply.stderr).toMatch(
+      /\n\nusage: diene apply books .*\n {3}or: diene apply dns .*\n {3}or: diene apply kube .*\n`diene help apply` describes each subcommand\n$/,
+    );
     const unknown = await runCliInProcess(['compil']);
     expect(unknown.stderr).toMatch(/\n\nusage: diene COMMAND \[ARGUMENTS\] \[OPTIONS\]\n`diene help` describes each command\n$/);
     expect(unknown.stderr).not.toMatch(/errors?, \d+ warnings?/);

@@ -67,9 +67,7 @@ describe('the DNS commands', () => {
     expect(text.exitCode).toBe(0);
     expect(text.stderr).not.toMatch(/warning (claim|row)_/);
     expect(text.stderr).toContain('warning dns_single_host: one DNS host (route53) serves every zone of the fleet');
-    expect(text.stderr).toContain(
-      `\n\n0 errors, 2 warnings\n${others} other warnings about the fleet (not its DNS inputs): \`diene validate\` shows them\n`,
-    );
+    expect(text.stderr).toContain(`\n\n0 errors, 2 warnings\n${others} other warnings about the fleet (not its DNS inputs): \`diene validate\` shows them\n`);
     expect(text.stderr.endsWith('`diene validate` shows them\n')).toBe(true);
   });
 

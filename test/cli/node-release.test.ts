@@ -29,7 +29,8 @@ function codes(diagnostics: readonly Diagnostic[]): string[] {
 describe('the Node release check', () => {
   it("compares with package.json's engines floor, part by part", () => {
     expect(ENGINES).toBe('>=22.12');
-    for (const older of ['20.19.0', 'v20.19.0', '22.11.9', '22.0.0', '18.20.4']) expect(codes(nodeReleaseWarnings(older, {}, ENGINES)), older).toEqual(['node_version_unsupported']);
+    for (const older of ['20.19.0', 'v20.19.0', '22.11.9', '22.0.0', '18.20.4'])
+      expect(codes(nodeReleaseWarnings(older, {}, ENGINES)), older).toEqual(['node_version_unsupported']);
     for (const newer of ['22.12.0', '22.13.1', '24.21.0', '26.10.0', '100.0.0']) expect(nodeReleaseWarnings(newer, {}, ENGINES), newer).toEqual([]);
     // An engines range diene cannot read: nothing said (as with none, in the plugin image, which ships no package.json).
     expect(nodeReleaseWarnings('20.19.0', {}, '')).toEqual([]);
@@ -46,7 +47,8 @@ describe('the Node release check', () => {
 
   it('is turned off by DIENE_SKIP_NODE_CHECK, unless empty or 0', () => {
     for (const value of ['1', 'true', 'yes']) expect(nodeReleaseWarnings('20.19.0', { DIENE_SKIP_NODE_CHECK: value }, ENGINES), value).toEqual([]);
-    for (const value of ['', '0']) expect(codes(nodeReleaseWarnings('20.19.0', { DIENE_SKIP_NODE_CHECK: value }, ENGINES)), value).toEqual(['node_version_unsupported']);
+    for (const value of ['', '0'])
+      expect(codes(nodeReleaseWarnings('20.19.0', { DIENE_SKIP_NODE_CHECK: value }, ENGINES)), value).toEqual(['node_version_unsupported']);
   });
 });
 

@@ -71,10 +71,7 @@ let inProcessBusy = false;
  * holds the two to the same bytes. The process's cwd, environment, exit code
  * and streams are restored afterwards; runs may not overlap.
  */
-export async function runCliInProcess(
-  args: readonly string[],
-  options: { cwd?: string; env?: Record<string, string>; node?: string } = {},
-): Promise<CliRun> {
+export async function runCliInProcess(args: readonly string[], options: { cwd?: string; env?: Record<string, string>; node?: string } = {}): Promise<CliRun> {
   if (inProcessBusy) throw new Error('runCliInProcess: runs in one process may not overlap');
   inProcessBusy = true;
   const { main } = await builtCli();

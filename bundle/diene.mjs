@@ -49305,6 +49305,8 @@ async function runApplyKube({ values: values2, progress = SILENT_PROGRESS }) {
     };
   }
   const rendered = platformObjects(fleet.model, platform).map((object) => canonicalize(object));
+  const declared = fleet.model.loaded.platforms.find((loaded) => loaded.data.name === name);
+  const atPlatform = declared ? at(declared, ["name"]) : FLEET_WIDE;
   let cluster;
   try {
     cluster = await connectKube({ context: stringOption(values2, "context") });
@@ -49324,7 +49326,7 @@ async function runApplyKube({ values: values2, progress = SILENT_PROGRESS }) {
   } catch (error2) {
     const reason = error2 instanceof Error ? error2.message : String(error2);
     return {
-      diagnostics: [...diagnostics, diagnose(FLEET_WIDE, "kube_list_failed", { platform: name, cluster: cluster.description, reason })],
+      diagnostics: [...diagnostics, diagnose(atPlatform, "kube_list_failed", { platform: name, cluster: cluster.description, reason })],
       exitCode: EXIT.invalid
     };
   }
@@ -49336,8 +49338,8 @@ async function runApplyKube({ values: values2, progress = SILENT_PROGRESS }) {
   const failed2 = outcomes.filter((o) => o.result === "failed");
   const count = (result) => outcomes.filter((o) => o.result === result).length;
   const findings = [
-    ...observed.unserved.map((kind2) => diagnose(FLEET_WIDE, "kube_kind_unserved", { cluster: cluster.description, kind: kind2 })),
-    ...failed2.map((o) => diagnose(FLEET_WIDE, "kube_object_failed", {
+    ...observed.unserved.map((kind2) => diagnose(atPlatform, "kube_kind_unserved", { cluster: cluster.description, kind: kind2 })),
+    ...failed2.map((o) => diagnose(atPlatform, "kube_object_failed", {
       action: o.verb === "apply" ? "apply" : "prune",
       object: describeKey2(o.key),
       cluster: cluster.description,
@@ -49353,6 +49355,7 @@ async function runApplyKube({ values: values2, progress = SILENT_PROGRESS }) {
 var applyKubeCommand;
 var init_apply_kube = __esm({
   "dist/cli/apply-kube.js"() {
+    init_load_fleet();
     init_adapter7();
     init_package_missing();
     init_apply7();

@@ -47644,8 +47644,10 @@ async function endpointRefusal(root, model, selected, options, cwd) {
     notes: ["refused: no credential was read and no DNS host contacted (docs/hardening.md#credentials)"],
     exitCode: EXIT.refused
   });
+  const fleetFile = model.loaded.fleet;
+  const baseFrom = options.base === void 0 && fleetFile ? at(fleetFile, ["git", "branch"]) : FLEET_WIDE;
   const unreadable = (why2, shown3, repository) => refused([
-    diagnose(FLEET_WIDE, "dns_endpoint_base_unreadable", {
+    diagnose(baseFrom, "dns_endpoint_base_unreadable", {
       hosts: listed3(routed.map((h) => h.name)),
       why: why2,
       fleet: root,
@@ -47660,7 +47662,6 @@ async function endpointRefusal(root, model, selected, options, cwd) {
   const baseHosts = baseHostsOf(base2.text, `${base2.label}:${FLEET_FILE}`);
   if (baseHosts === void 0)
     return unreadable("fleet_file_invalid", base2.label, "");
-  const fleetFile = model.loaded.fleet;
   const names = new Set(selected.map((h) => h.name));
   const changes = endpointChanges(model.settings.dns.hosts, baseHosts).filter((c) => names.has(c.host));
   if (changes.length === 0)

@@ -135,5 +135,6 @@ if (streamClosed) process.exit(process.exitCode ?? INTERNAL);
 
 async function runHere(args) {
   const { main } = await (bundleIsCurrent() ? import('../bundle/diene.mjs') : import('../dist/cli.js'));
-  await main(args);
+  // The Node release is passed on, so the run can warn once, in its own output form, when it is older than package.json engines.
+  await main(args, { node: process.versions.node });
 }

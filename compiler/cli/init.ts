@@ -40,7 +40,7 @@ addressBooks:
 # the sign-in server: its api module on each landscape is the OIDC issuer of that landscape
 issuer: { module: api, service: login, platform: signin }
 primordial: { server: https://kubernetes.default.svc, argocdNamespace: argocd }
-git: { repoURL: https://github.com/example/fleet.git, branch: main } # this fleet's own repository
+git: { repoURL: https://github.com/example/fleet.git, branch: main } # this fleet's own repository; add path: <folder> when the fleet is a folder of it (e.g. path: fleets/prod)
 artifacts: # where each service's image and charts are published; {platform} and {service} are substituted
   image: ghcr.io/example/{platform}.{service}
   appChart: oci://ghcr.io/example/charts/{platform}.{service}

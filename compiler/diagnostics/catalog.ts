@@ -918,6 +918,19 @@ export const catalog = {
     message: 'git.path "{value}" is not a folder of the repository: it {reason}',
     hint: "write the fleet's folder from the repository's root, e.g. fleets/prod, or leave git.path out for a fleet at the root: ArgoCD's git files generators and Kargo's promotions find the rows under it",
   },
+  git_path_mismatch: {
+    severity: 'warning',
+    message: "the fleet is {where} its git repository, but git.path {declared}: the compiled ApplicationSets and Kargo Stages look for the fleet's rows there, and would deploy and promote nothing",
+    hint: '{fix}; the folder is the one below the .git holding the fleet, when that work tree has no remote or one naming git.repoURL, or --path-prefix when given',
+    choices: {
+      where: { folder: 'the folder "{seen}" of', root: 'at the root of' },
+      declared: { unset: 'is not set, which means the repository root', set: 'is "{path}"' },
+      fix: {
+        folder: 'write the folder into registry/fleet.yaml: git: { repoURL: …, branch: …, path: {seen} }',
+        root: 'remove git.path from registry/fleet.yaml (or write path: .): the fleet is at the root',
+      },
+    },
+  },
   git_repo_url_invalid: {
     severity: 'error',
     message: 'git.repoURL "{value}" is not a git repository URL: it {reason}',

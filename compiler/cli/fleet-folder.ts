@@ -38,7 +38,10 @@ const FLEET_YAML = 'registry/fleet.yaml';
  * a local path stays itself.
  */
 export function repositoryIdentity(url: string): string {
-  const trimmed = url.trim().replace(/\/+$/, '').replace(/\.git$/, '');
+  const trimmed = url
+    .trim()
+    .replace(/\/+$/, '')
+    .replace(/\.git$/, '');
   const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/(?:[^@/]*@)?([^/:]*)(?::\d*)?(\/.*)?$/.exec(trimmed);
   if (scheme) return `${(scheme[1] ?? '').toLowerCase()}${scheme[2] ?? ''}`;
   const scp = /^(?:[^@/:]+@)?([^/:]+):(?!\/\/)(.*)$/.exec(trimmed);

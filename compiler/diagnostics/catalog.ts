@@ -920,7 +920,8 @@ export const catalog = {
   },
   git_path_mismatch: {
     severity: 'warning',
-    message: "the fleet is {where} its git repository, but git.path {declared}: the compiled ApplicationSets and Kargo Stages look for the fleet's rows there, and would deploy and promote nothing",
+    message:
+      "the fleet is {where} its git repository, but git.path {declared}: the compiled ApplicationSets and Kargo Stages look for the fleet's rows there, and would deploy and promote nothing",
     hint: '{fix}; the folder is the one below the .git holding the fleet, when that work tree has no remote or one naming git.repoURL, or --path-prefix when given',
     choices: {
       where: { folder: 'the folder "{seen}" of', root: 'at the root of' },

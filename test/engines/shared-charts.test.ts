@@ -117,7 +117,9 @@ describe.skipIf(skipUnlessPresent(missing))(`shared charts: a chart-only Warehou
       const shared = outcomes.find((o) => o.name === `nitroso-shared-${SHARED_CHART}`);
       expect(shared?.error).toBeUndefined();
       expect(shared?.applications.map((a) => a['metadata']['name'] as string).sort()).toEqual([...sharedApplications(texts).keys()].sort());
-      const stages = objectsOf(outputs.get('kargo/nitroso.yaml')).filter((o) => o['kind'] === 'Stage' && (o['metadata']['name'] as string).startsWith('shared-'));
+      const stages = objectsOf(outputs.get('kargo/nitroso.yaml')).filter(
+        (o) => o['kind'] === 'Stage' && (o['metadata']['name'] as string).startsWith('shared-'),
+      );
       expect(stages.length).toBe(Object.keys(SHARED_PINS).length);
       for (const stage of stages) {
         const update = (stage['spec']['promotionTemplate']['spec']['steps'] as Json[]).find((step) => step['uses'] === 'yaml-update');

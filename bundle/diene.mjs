@@ -30892,7 +30892,8 @@ var init_init_help = __esm({
       usage: "diene init DIR",
       description: [
         "One platform with one service, the sign-in platform, two landscapes with one cluster each and two DNS hosts. DIR must be empty or absent; nothing is overwritten.",
-        "Each file starts with a yaml-language-server modeline naming its schema in DIR/schemas/, where init writes diene's schemas too (as `diene schemas --out DIR/schemas` does), so an editor validates and completes the fleet at once."
+        "Each file starts with a yaml-language-server modeline naming its schema in DIR/schemas/, where init writes diene's schemas too (as `diene schemas --out DIR/schemas` does), so an editor validates and completes the fleet at once.",
+        "DIR inside a git work tree (a .git above it) is a folder of that repository: registry/fleet.yaml's git.path names it (e.g. path: fleets/prod), where ArgoCD and Kargo will find the rows."
       ],
       arguments: [{ name: "DIR", description: "The folder to create the fleet in (empty or absent)." }],
       options: [],
@@ -31366,10 +31367,15 @@ landscapes: [dev, staging] # where its services run
 stages: [dev, staging] # the promotion order; a nested list ([a, b]) promotes in parallel
 `;
 }
-function initialFleet() {
+function fleetYaml(folder) {
+  if (folder === "")
+    return FLEET_YAML;
+  return FLEET_YAML.replace(/^git: \{ repoURL: (\S+), branch: main \}.*$/m, `git: { repoURL: $1, branch: main, path: ${folder} } # this fleet's own repository, and the fleet's folder in it`);
+}
+function initialFleet(folder = "") {
   const row = toYamlDocument(emptyRow());
   const files = /* @__PURE__ */ new Map([
-    ["registry/fleet.yaml", FLEET_YAML],
+    ["registry/fleet.yaml", fleetYaml(folder)],
     ["registry/regions.yaml", REGIONS_YAML],
     ["registry/landscapes/dev.yaml", landscapeYaml("dev", "dev", "Promotion starts here.")],
     ["registry/landscapes/staging.yaml", landscapeYaml("staging", "staging", "Rename or add landscapes freely.")],
@@ -31398,8 +31404,11 @@ async function runInit({ positionals }) {
   if (isOccupied(dir)) {
     return { diagnostics: [diagnose({ file: given }, "init_directory_not_empty", { dir: given })], exitCode: EXIT.invalid };
   }
+  const top = gitTopLevel(dir);
+  const below = top === void 0 ? "" : path10.relative(top, dir).split(path10.sep).join("/");
+  const folder = below !== "" && gitPathProblem(below) === void 0 ? below : "";
   const written = [];
-  for (const [relative2, text] of initialFleet()) {
+  for (const [relative2, text] of initialFleet(folder)) {
     const target = path10.join(dir, relative2);
     await writeText(target, text, { createFolders: true, exclusive: true });
     written.push(relative2);
@@ -31418,6 +31427,7 @@ var FLEET_YAML, REGIONS_YAML, ACCOUNT_YAML, initCommand;
 var init_init = __esm({
   "dist/cli/init.js"() {
     init_files();
+    init_value_grammars();
     init_serialize();
     init_diagnostic();
     init_init_help();
@@ -34664,11 +34674,11 @@ async function renderIncrementally(request) {
   const { root, platform: name } = request;
   const now = request.nowSeconds;
   const cache = request.cacheDir === void 0 ? void 0 : new CompileCache(request.cacheDir, "rendered", { fleetRoot: root });
-  const fleetYaml = readFleetYaml(root);
-  const walked = await issuerOf(fleetYaml, cache, now);
+  const fleetYaml2 = readFleetYaml(root);
+  const walked = await issuerOf(fleetYaml2, cache, now);
   const read = await readFleetFiles(root, { scopes: renderScopesOf(name, walked) });
   const readYaml = read.files.find((file) => file.path === FLEET_YAML3)?.text;
-  const issuer = readYaml === fleetYaml ? walked : await issuerOf(readYaml, cache, now);
+  const issuer = readYaml === fleetYaml2 ? walked : await issuerOf(readYaml, cache, now);
   const files = selectRenderInputs(read.files, name, issuer);
   const inputs = { inputs: files.length, inputDigest: inputDigest(name, files) };
   const key = cache ? cacheKey(files, "render", keyOptions(name, root, files)) : void 0;

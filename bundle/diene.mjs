@@ -911,6 +911,24 @@ var init_catalog = __esm({
         message: 'git.branch "{value}" is not a branch name: it {reason}',
         hint: "write a name that git check-ref-format --branch accepts, e.g. main or release/2026: ArgoCD reads the rows at this branch and Kargo pushes promotions to it"
       },
+      git_path_invalid: {
+        severity: "error",
+        message: 'git.path "{value}" is not a folder of the repository: it {reason}',
+        hint: "write the fleet's folder from the repository's root, e.g. fleets/prod, or leave git.path out for a fleet at the root: ArgoCD's git files generators and Kargo's promotions find the rows under it"
+      },
+      git_path_mismatch: {
+        severity: "warning",
+        message: "the fleet is {where} its git repository, but git.path {declared}: the compiled ApplicationSets and Kargo Stages look for the fleet's rows there, and would deploy and promote nothing",
+        hint: "{fix}; the folder is the one below the .git holding the fleet, when that work tree has no remote or one naming git.repoURL, or --path-prefix when given",
+        choices: {
+          where: { folder: 'the folder "{seen}" of', root: "at the root of" },
+          declared: { unset: "is not set, which means the repository root", set: 'is "{path}"' },
+          fix: {
+            folder: "write the folder into registry/fleet.yaml: git: { repoURL: \u2026, branch: \u2026, path: {seen} }",
+            root: "remove git.path from registry/fleet.yaml (or write path: .): the fleet is at the root"
+          }
+        }
+      },
       git_repo_url_invalid: {
         severity: "error",
         message: 'git.repoURL "{value}" is not a git repository URL: it {reason}',
@@ -1720,6 +1738,11 @@ var init_catalog = __esm({
       branch_option: 'starts with "-", which git reads as an option',
       branch_trailing_dot: 'ends with "."',
       credentials: "carries a user name or password",
+      folder_absolute: 'starts with "/"',
+      folder_character: 'has {character}, which is not a letter, digit, ".", "_", "-" or the "/" between folders',
+      folder_parent: 'has the part "..", which leaves the repository',
+      folder_part_dot: 'has the part ".", which names no folder',
+      folder_part_empty: 'has an empty part (a trailing or doubled "/")',
       fragment: "carries a fragment",
       host_label_invalid: 'has the host {host}, whose label "{label}" is not letters, digits and inner hyphens (at most 63)',
       host_missing: "has no host",
@@ -2518,17 +2541,17 @@ var require_visit = __commonJS({
     visit6.BREAK = BREAK;
     visit6.SKIP = SKIP;
     visit6.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path38) {
-      const ctrl = callVisitor(key, node, visitor, path38);
+    function visit_(key, node, visitor, path40) {
+      const ctrl = callVisitor(key, node, visitor, path40);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key, path38, ctrl);
-        return visit_(key, ctrl, visitor, path38);
+        replaceNode(key, path40, ctrl);
+        return visit_(key, ctrl, visitor, path40);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path38 = Object.freeze(path38.concat(node));
+          path40 = Object.freeze(path40.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path38);
+            const ci = visit_(i, node.items[i], visitor, path40);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -2539,13 +2562,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path38 = Object.freeze(path38.concat(node));
-          const ck = visit_("key", node.key, visitor, path38);
+          path40 = Object.freeze(path40.concat(node));
+          const ck = visit_("key", node.key, visitor, path40);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path38);
+          const cv = visit_("value", node.value, visitor, path40);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -2566,17 +2589,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path38) {
-      const ctrl = await callVisitor(key, node, visitor, path38);
+    async function visitAsync_(key, node, visitor, path40) {
+      const ctrl = await callVisitor(key, node, visitor, path40);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key, path38, ctrl);
-        return visitAsync_(key, ctrl, visitor, path38);
+        replaceNode(key, path40, ctrl);
+        return visitAsync_(key, ctrl, visitor, path40);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path38 = Object.freeze(path38.concat(node));
+          path40 = Object.freeze(path40.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path38);
+            const ci = await visitAsync_(i, node.items[i], visitor, path40);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -2587,13 +2610,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path38 = Object.freeze(path38.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path38);
+          path40 = Object.freeze(path40.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path40);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path38);
+          const cv = await visitAsync_("value", node.value, visitor, path40);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -2620,23 +2643,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path38) {
+    function callVisitor(key, node, visitor, path40) {
       if (typeof visitor === "function")
-        return visitor(key, node, path38);
+        return visitor(key, node, path40);
       if (identity2.isMap(node))
-        return visitor.Map?.(key, node, path38);
+        return visitor.Map?.(key, node, path40);
       if (identity2.isSeq(node))
-        return visitor.Seq?.(key, node, path38);
+        return visitor.Seq?.(key, node, path40);
       if (identity2.isPair(node))
-        return visitor.Pair?.(key, node, path38);
+        return visitor.Pair?.(key, node, path40);
       if (identity2.isScalar(node))
-        return visitor.Scalar?.(key, node, path38);
+        return visitor.Scalar?.(key, node, path40);
       if (identity2.isAlias(node))
-        return visitor.Alias?.(key, node, path38);
+        return visitor.Alias?.(key, node, path40);
       return void 0;
     }
-    function replaceNode(key, path38, node) {
-      const parent = path38[path38.length - 1];
+    function replaceNode(key, path40, node) {
+      const parent = path40[path40.length - 1];
       if (identity2.isCollection(parent)) {
         parent.items[key] = node;
       } else if (identity2.isPair(parent)) {
@@ -3248,10 +3271,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity2 = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path38, value) {
+    function collectionFromPath(schema, path40, value) {
       let v = value;
-      for (let i = path38.length - 1; i >= 0; --i) {
-        const k = path38[i];
+      for (let i = path40.length - 1; i >= 0; --i) {
+        const k = path40[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -3270,7 +3293,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path38) => path38 == null || typeof path38 === "object" && !!path38[Symbol.iterator]().next().done;
+    var isEmptyPath = (path40) => path40 == null || typeof path40 === "object" && !!path40[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -3300,11 +3323,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path38, value) {
-        if (isEmptyPath(path38))
+      addIn(path40, value) {
+        if (isEmptyPath(path40))
           this.add(value);
         else {
-          const [key, ...rest] = path38;
+          const [key, ...rest] = path40;
           const node = this.get(key, true);
           if (identity2.isCollection(node))
             node.addIn(rest, value);
@@ -3318,8 +3341,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path38) {
-        const [key, ...rest] = path38;
+      deleteIn(path40) {
+        const [key, ...rest] = path40;
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
@@ -3333,8 +3356,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path38, keepScalar) {
-        const [key, ...rest] = path38;
+      getIn(path40, keepScalar) {
+        const [key, ...rest] = path40;
         const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity2.isScalar(node) ? node.value : node;
@@ -3352,8 +3375,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path38) {
-        const [key, ...rest] = path38;
+      hasIn(path40) {
+        const [key, ...rest] = path40;
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
@@ -3363,8 +3386,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path38, value) {
-        const [key, ...rest] = path38;
+      setIn(path40, value) {
+        const [key, ...rest] = path40;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -5879,9 +5902,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path38, value) {
+      addIn(path40, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path38, value);
+          this.contents.addIn(path40, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -5956,14 +5979,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path38) {
-        if (Collection.isEmptyPath(path38)) {
+      deleteIn(path40) {
+        if (Collection.isEmptyPath(path40)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path38) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path40) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -5978,10 +6001,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path38, keepScalar) {
-        if (Collection.isEmptyPath(path38))
+      getIn(path40, keepScalar) {
+        if (Collection.isEmptyPath(path40))
           return !keepScalar && identity2.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity2.isCollection(this.contents) ? this.contents.getIn(path38, keepScalar) : void 0;
+        return identity2.isCollection(this.contents) ? this.contents.getIn(path40, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -5992,10 +6015,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path38) {
-        if (Collection.isEmptyPath(path38))
+      hasIn(path40) {
+        if (Collection.isEmptyPath(path40))
           return this.contents !== void 0;
-        return identity2.isCollection(this.contents) ? this.contents.hasIn(path38) : false;
+        return identity2.isCollection(this.contents) ? this.contents.hasIn(path40) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -6012,13 +6035,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path38, value) {
-        if (Collection.isEmptyPath(path38)) {
+      setIn(path40, value) {
+        if (Collection.isEmptyPath(path40)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path38), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path40), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path38, value);
+          this.contents.setIn(path40, value);
         }
       }
       /**
@@ -7979,9 +8002,9 @@ var require_cst_visit = __commonJS({
     visit6.BREAK = BREAK;
     visit6.SKIP = SKIP;
     visit6.REMOVE = REMOVE;
-    visit6.itemAtPath = (cst, path38) => {
+    visit6.itemAtPath = (cst, path40) => {
       let item = cst;
-      for (const [field, index] of path38) {
+      for (const [field, index] of path40) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -7990,23 +8013,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit6.parentCollection = (cst, path38) => {
-      const parent = visit6.itemAtPath(cst, path38.slice(0, -1));
-      const field = path38[path38.length - 1][0];
+    visit6.parentCollection = (cst, path40) => {
+      const parent = visit6.itemAtPath(cst, path40.slice(0, -1));
+      const field = path40[path40.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path38, item, visitor) {
-      let ctrl = visitor(item, path38);
+    function _visit(path40, item, visitor) {
+      let ctrl = visitor(item, path40);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path38.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path40.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -8017,10 +8040,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path38);
+            ctrl = ctrl(item, path40);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path38) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path40) : ctrl;
     }
     exports.visit = visit6;
   }
@@ -9827,16 +9850,16 @@ function tooDeepJsonOffset(text, limit = NESTING_LIMIT) {
 function tooDeepValuePath(value, limit = NESTING_LIMIT) {
   const stack = [[value, []]];
   while (stack.length > 0) {
-    const [current, path38] = stack.pop();
+    const [current, path40] = stack.pop();
     if (current === null || typeof current !== "object")
       continue;
-    if (path38.length + 1 > limit)
-      return path38;
+    if (path40.length + 1 > limit)
+      return path40;
     const entries = Array.isArray(current) ? current.map((item, index) => [index, item]) : Object.entries(current);
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, inner] = entries[i];
       if (inner !== null && typeof inner === "object")
-        stack.push([inner, [...path38, key]]);
+        stack.push([inner, [...path40, key]]);
     }
   }
   return void 0;
@@ -9990,7 +10013,7 @@ var init_yaml_syntax_words = __esm({
 function textUnits(file) {
   return file.known?.units ?? file.text.length;
 }
-function sourceFile(path38, text) {
+function sourceFile(path40, text) {
   const body = text.charCodeAt(0) === 65279 ? text.slice(1) : text;
   const lineStarts = [0];
   for (let i = body.indexOf("\n"); i !== -1; i = body.indexOf("\n", i + 1))
@@ -9998,7 +10021,7 @@ function sourceFile(path38, text) {
   const pairStarts = [];
   for (const pair of body.matchAll(/[\ud800-\udbff][\udc00-\udfff]/g))
     pairStarts.push(pair.index);
-  return { path: path38, text: body, lineStarts, pairStarts };
+  return { path: path40, text: body, lineStarts, pairStarts };
 }
 function lowerBound(list2, value) {
   let low = 0;
@@ -10085,8 +10108,8 @@ var init_source_file = __esm({
       known;
       read;
       #whole;
-      constructor(path38, known3, read) {
-        this.path = path38;
+      constructor(path40, known3, read) {
+        this.path = path40;
         this.known = known3;
         this.read = read;
       }
@@ -10134,8 +10157,8 @@ function yamlDocumentAgain(file) {
 function escapePointerSegment(segment) {
   return String(segment).replace(/~/g, "~0").replace(/\//g, "~1");
 }
-function toPointer(path38) {
-  return path38.map((segment) => `/${escapePointerSegment(segment)}`).join("");
+function toPointer(path40) {
+  return path40.map((segment) => `/${escapePointerSegment(segment)}`).join("");
 }
 function unclosedQuote(doc, offset) {
   let found;
@@ -10333,11 +10356,11 @@ function pairsByKey(map2, index) {
   }
   return pairs;
 }
-function nodeAt(doc, path38, index) {
+function nodeAt(doc, path40, index) {
   let current = doc.contents;
   let pair;
-  for (let i = 0; i < path38.length; i++) {
-    const segment = path38[i];
+  for (let i = 0; i < path40.length; i++) {
+    const segment = path40[i];
     if ((0, import_yaml2.isAlias)(current))
       current = current.resolve(doc);
     if ((0, import_yaml2.isMap)(current)) {
@@ -10359,17 +10382,17 @@ function nodeAt(doc, path38, index) {
   }
   return { node: current ?? null, ...pair ? { pair } : {}, exact: true };
 }
-function locate(parsed2, path38, part = "value") {
-  const pointer = toPointer(path38);
-  const { node, pair, exact } = nodeAt(parsed2.doc, path38, parsed2.keyIndex);
+function locate(parsed2, path40, part = "value") {
+  const pointer = toPointer(path40);
+  const { node, pair, exact } = nodeAt(parsed2.doc, path40, parsed2.keyIndex);
   if (exact && part === "key" && pair && (0, import_yaml2.isScalar)(pair.key))
     return rangeLocation(parsed2.file, pair.key, pointer);
   if (exact && node === null && pair && (0, import_yaml2.isScalar)(pair.key))
     return rangeLocation(parsed2.file, pair.key, pointer);
   return rangeLocation(parsed2.file, node, pointer);
 }
-function sourceTextAt(parsed2, path38) {
-  const { node, exact } = nodeAt(parsed2.doc, path38, parsed2.keyIndex);
+function sourceTextAt(parsed2, path40) {
+  const { node, exact } = nodeAt(parsed2.doc, path40, parsed2.keyIndex);
   if (!exact || !(0, import_yaml2.isScalar)(node) || !node.range)
     return void 0;
   return parsed2.file.text.slice(node.range[0], node.range[1]);
@@ -10561,24 +10584,24 @@ var init_canonical_row = __esm({
 });
 
 // dist/1-load/fleet-layout.js
-function classifyPath(path38) {
+function classifyPath(path40) {
   for (const rule of RULES) {
-    const match = rule.pattern.exec(path38);
+    const match = rule.pattern.exec(path40);
     if (match)
       return { kind: rule.kind, identity: match.slice(1) };
   }
   return void 0;
 }
-function isFolderPosition(path38) {
-  return INPUT_FOLDERS.includes(path38) || FOLDER_POSITIONS.some((pattern) => pattern.test(path38));
+function isFolderPosition(path40) {
+  return INPUT_FOLDERS.includes(path40) || FOLDER_POSITIONS.some((pattern) => pattern.test(path40));
 }
-function layoutSuggestion(path38, closest2) {
+function layoutSuggestion(path40, closest2) {
   const candidates2 = [];
-  const extension = /\.(ya?ml|json)$/i.exec(path38);
+  const extension = /\.(ya?ml|json)$/i.exec(path40);
   if (!extension)
     return void 0;
-  const stemPath = path38.slice(0, -extension[0].length);
-  const wanted = path38.startsWith("claims/") ? ".json" : ".yaml";
+  const stemPath = path40.slice(0, -extension[0].length);
+  const wanted = path40.startsWith("claims/") ? ".json" : ".yaml";
   candidates2.push(`${stemPath}${wanted}`);
   const slash = stemPath.lastIndexOf("/");
   const folder = slash === -1 ? "" : stemPath.slice(0, slash);
@@ -10590,9 +10613,9 @@ function layoutSuggestion(path38, closest2) {
     if (fixedStem !== void 0)
       candidates2.push(`${fixedFolder}/${fixedStem}${wanted}`);
   }
-  if (path38.startsWith("carbon/"))
+  if (path40.startsWith("carbon/"))
     candidates2.push(`${folder}/${closest2(stem2, ["platform"]) ?? stem2}.yaml`);
-  return candidates2.find((candidate) => candidate !== path38 && classifyPath(candidate) !== void 0);
+  return candidates2.find((candidate) => candidate !== path40 && classifyPath(candidate) !== void 0);
 }
 var INPUT_FOLDERS, REQUIRED_FILES, LAYOUT_SUMMARY, RULES, FOLDER_POSITIONS, LAYOUT_FOLDERS;
 var init_fleet_layout = __esm({
@@ -10665,9 +10688,9 @@ function holdsValue(value) {
     return value.trim() !== "" && !isPlaceholder(value.trim());
   return typeof value === "number" || typeof value === "bigint";
 }
-function fieldName(path38) {
+function fieldName(path40) {
   let name = "";
-  for (const segment of path38) {
+  for (const segment of path40) {
     if (typeof segment === "number")
       name += `[${segment}]`;
     else if (/^[A-Za-z_$][A-Za-z0-9_$-]*$/.test(segment))
@@ -10718,7 +10741,7 @@ function findSecrets(file, parsed2, kind2) {
     }
     return found;
   };
-  const refuseValue = (node, path38, asKey) => {
+  const refuseValue = (node, path40, asKey) => {
     const value = typeof node.value === "string" ? node.value : String(node.value);
     const range = node.range;
     const inText = range ? spansIn(range[0], range[1]) : [];
@@ -10734,8 +10757,8 @@ function findSecrets(file, parsed2, kind2) {
       values2.push(value.slice(span.maskStart, span.maskEnd));
     const kinds = [...new Set([...inText, ...decoded].map((s) => s.kind))];
     const first = inText[0];
-    const where = first ? spanLocation(file, first.start, first.end, toPointer(path38)) : spanLocation(file, range?.[0] ?? 0, range?.[1] ?? 0, toPointer(path38));
-    const field = asKey ? `the key ${fieldName(path38)}` : fieldName(path38);
+    const where = first ? spanLocation(file, first.start, first.end, toPointer(path40)) : spanLocation(file, range?.[0] ?? 0, range?.[1] ?? 0, toPointer(path40));
+    const field = asKey ? `the key ${fieldName(path40)}` : fieldName(path40);
     if (kinds.includes("url-credentials") && !asKey)
       diagnostics.push(diagnose(where, "input_url_credentials", { field, ...urlArgs(value) }));
     else
@@ -10773,27 +10796,27 @@ function findSecrets(file, parsed2, kind2) {
     holds.set(node, found);
     return found;
   };
-  const walk2 = (node, path38) => {
+  const walk2 = (node, path40) => {
     if ((0, import_yaml4.isScalar)(node)) {
       if (typeof node.value === "string")
-        refuseValue(node, path38, false);
+        refuseValue(node, path40, false);
     } else if ((0, import_yaml4.isSeq)(node))
-      node.items.forEach((item, index) => walk2(item, [...path38, index]));
+      node.items.forEach((item, index) => walk2(item, [...path40, index]));
     else if ((0, import_yaml4.isMap)(node)) {
-      const prefixes2 = kind2 === "claim" && path38.length === 1 && path38[0] === "paths";
+      const prefixes2 = kind2 === "claim" && path40.length === 1 && path40[0] === "paths";
       for (const pair of node.items) {
         if (!(0, import_yaml4.isScalar)(pair.key))
           continue;
         const key = String(pair.key.value);
-        refuseValue(pair.key, [...path38, key], true);
+        refuseValue(pair.key, [...path40, key], true);
         if (!prefixes2 && secretKeyKind(key) === "secret" && maskUnder(pair.value)) {
           const suggestion = kind2 === "row" ? `existingSecret: <name of a Kubernetes Secret>, with the value kept out of git` : `${key}Env: DIENE_${key.replace(/[^A-Za-z0-9]/g, "_").toUpperCase()}`;
           const keyRange = pair.key.range;
-          const where = keyRange ? spanLocation(file, keyRange[0], keyRange[1], toPointer([...path38, key])) : spanLocation(file, 0, 0, toPointer([...path38, key]));
+          const where = keyRange ? spanLocation(file, keyRange[0], keyRange[1], toPointer([...path40, key])) : spanLocation(file, 0, 0, toPointer([...path40, key]));
           diagnostics.push(diagnose(where, "input_secret", { key, suggestion }));
           continue;
         }
-        walk2(pair.value, [...path38, key]);
+        walk2(pair.value, [...path40, key]);
       }
     }
   };
@@ -12065,8 +12088,8 @@ function addToFleet(fleet, kind2, loaded) {
       return;
   }
 }
-function at(loaded, path38 = [], part = "value") {
-  return locate(loaded.parsed, path38, part);
+function at(loaded, path40 = [], part = "value") {
+  return locate(loaded.parsed, path40, part);
 }
 function releaseDocuments(fleet) {
   const all = [
@@ -12120,8 +12143,8 @@ function pathOf(instancePath) {
     return [];
   return instancePath.slice(1).split("/").map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
-function isBelowOrAt(path38, ancestor) {
-  return path38 === ancestor || path38.startsWith(`${ancestor}/`);
+function isBelowOrAt(path40, ancestor) {
+  return path40 === ancestor || path40.startsWith(`${ancestor}/`);
 }
 function pathsAboveErrors(errors2) {
   const above = /* @__PURE__ */ new Set();
@@ -12261,9 +12284,9 @@ function nestedHomes(schema, key, written) {
   const empty = open3.filter((home) => written !== void 0 && Object.prototype.hasOwnProperty.call(written, home) && written[home] === null);
   return empty.length > 0 ? empty : open3;
 }
-function valueAt(value, path38) {
+function valueAt(value, path40) {
   let at2 = value;
-  for (const step of path38) {
+  for (const step of path40) {
     if (at2 === null || typeof at2 !== "object")
       return void 0;
     at2 = at2[step];
@@ -12305,7 +12328,7 @@ function dateTimeExample(data2) {
 }
 function toDiagnostic(kind2, parsed2, error2, clock) {
   const schema = `${kind2}.schema.json`;
-  const path38 = pathOf(error2.instancePath);
+  const path40 = pathOf(error2.instancePath);
   const override = codeFor(error2);
   const parentSchema = error2.parentSchema ?? {};
   const data2 = error2.data;
@@ -12315,9 +12338,9 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
     case "dependencies": {
       const key = String(error2.params.missingProperty);
       const needer = error2.keyword === "dependencies" ? String(error2.params.property) : void 0;
-      const where = needer !== void 0 ? locate(parsed2, [...path38, needer], "key") : typeof path38.at(-1) === "string" ? locate(parsed2, path38, "key") : locate(parsed2, path38);
+      const where = needer !== void 0 ? locate(parsed2, [...path40, needer], "key") : typeof path40.at(-1) === "string" ? locate(parsed2, path40, "key") : locate(parsed2, path40);
       if (override)
-        return diagnoseUnchecked(where, override, { missing: error2.instancePath === "" ? `"${key}"` : `"${path38.join(".")}.${key}"`, key });
+        return diagnoseUnchecked(where, override, { missing: error2.instancePath === "" ? `"${key}"` : `"${path40.join(".")}.${key}"`, key });
       return diagnose(where, "schema_required", {
         key,
         because: needer === void 0 ? "" : `, which "${needer}" needs`,
@@ -12329,10 +12352,10 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
       const key = String(error2.params.additionalProperty);
       const allowed = Object.keys(parentSchema["properties"] ?? {});
       const suggestion = suggestKey(key, allowed);
-      const homes = suggestion.startsWith("remove it") ? nestedHomes(parentSchema, key, mappingOf(valueAt(parsed2.value, path38))) : [];
+      const homes = suggestion.startsWith("remove it") ? nestedHomes(parentSchema, key, mappingOf(valueAt(parsed2.value, path40))) : [];
       const json = parsed2.file.path.endsWith(".json");
       const home = homes.length !== 1 ? `"${key}" is a key of ${homes.map((h) => `"${h}"`).join(" and of ")}: ${json ? "move it into the object" : "indent it under the one"} it belongs to` : json ? `"${key}" is a key of "${homes[0]}": move it into the "${homes[0]}" object, beside the keys there` : `"${key}" is a key of "${homes[0]}": indent it under ${homes[0]}: like the keys beside it there`;
-      return diagnoseUnchecked(locate(parsed2, [...path38, key], "key"), override ?? "schema_unknown_property", {
+      return diagnoseUnchecked(locate(parsed2, [...path40, key], "key"), override ?? "schema_unknown_property", {
         key,
         suggestion: homes.length > 0 ? home : suggestion
       });
@@ -12340,8 +12363,8 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
     case "type": {
       const expected = String(error2.params.type).split(",").join(" or ");
       if (expected.split(" or ").includes("string") && (typeof data2 === "number" || typeof data2 === "boolean")) {
-        const source = sourceTextAt(parsed2, path38) ?? String(data2);
-        return diagnose(locate(parsed2, path38), "yaml_number_for_string", {
+        const source = sourceTextAt(parsed2, path40) ?? String(data2);
+        return diagnose(locate(parsed2, path40), "yaml_number_for_string", {
           source,
           value: String(data2),
           read: typeof data2 === "boolean" ? "boolean" : "number"
@@ -12349,35 +12372,35 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
       }
       const word = typeof data2 === "string" ? /^(?:(yes|y|on|true)|(no|n|off|false))$/i.exec(data2) : null;
       if (!override && word && expected.split(" or ").includes("boolean")) {
-        return diagnose(locate(parsed2, path38), "yaml_boolean_word", { value: data2, key: String(path38.at(-1) ?? ""), bool: word[1] ? "true" : "false" });
+        return diagnose(locate(parsed2, path40), "yaml_boolean_word", { value: data2, key: String(path40.at(-1) ?? ""), bool: word[1] ? "true" : "false" });
       }
-      const at2 = path38.length === 0 ? "" : ` at "${path38.join(".")}"`;
-      return diagnoseUnchecked(locate(parsed2, path38), override ?? "schema_type", {
+      const at2 = path40.length === 0 ? "" : ` at "${path40.join(".")}"`;
+      return diagnoseUnchecked(locate(parsed2, path40), override ?? "schema_type", {
         expected: article(expected),
         at: at2,
         actual: describe(data2),
-        fix: data2 === null ? nothingWritten(path38.at(-1), expected.split(" or ")) : quotedNumber(data2, expected.split(" or ")),
+        fix: data2 === null ? nothingWritten(path40.at(-1), expected.split(" or ")) : quotedNumber(data2, expected.split(" or ")),
         schema
       });
     }
     case "enum": {
       const allowedValues = error2.params.allowedValues ?? [];
       const closest2 = typeof data2 === "string" ? closestName(data2, allowedValues.filter((v) => typeof v === "string")) : void 0;
-      return diagnoseUnchecked(locate(parsed2, path38), override ?? "schema_enum", {
+      return diagnoseUnchecked(locate(parsed2, path40), override ?? "schema_enum", {
         value: shown3,
         allowed: allowedValues.map((v) => JSON.stringify(v)).join(", "),
         suggestion: closest2 === void 0 ? "" : `did you mean ${JSON.stringify(closest2)}? `
       });
     }
     case "const":
-      return diagnoseUnchecked(locate(parsed2, path38), override ?? "schema_enum", {
+      return diagnoseUnchecked(locate(parsed2, path40), override ?? "schema_enum", {
         value: shown3,
         allowed: JSON.stringify(error2.params.allowedValue)
       });
     case "pattern": {
       const propertyName = error2.propertyName;
       if (propertyName !== void 0) {
-        return diagnoseUnchecked(locate(parsed2, [...path38, propertyName], "key"), override ?? "schema_pattern", {
+        return diagnoseUnchecked(locate(parsed2, [...path40, propertyName], "key"), override ?? "schema_pattern", {
           value: override ? propertyName : JSON.stringify(propertyName),
           culprit: nameCulprit(propertyName),
           pattern: String(parentSchema["pattern"]),
@@ -12385,7 +12408,7 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
           schema
         });
       }
-      return diagnoseUnchecked(locate(parsed2, path38), override ?? "schema_pattern", {
+      return diagnoseUnchecked(locate(parsed2, path40), override ?? "schema_pattern", {
         value: override && typeof data2 === "string" ? data2 : shown3,
         culprit: typeof data2 === "string" ? nameCulprit(data2) : "",
         pattern: String(parentSchema["pattern"]),
@@ -12395,7 +12418,7 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
     }
     case "propertyNames": {
       const name = String(error2.params.propertyName);
-      return diagnoseUnchecked(locate(parsed2, [...path38, name], "key"), override ?? "schema_pattern", {
+      return diagnoseUnchecked(locate(parsed2, [...path40, name], "key"), override ?? "schema_pattern", {
         value: JSON.stringify(name),
         pattern: "the allowed key pattern",
         schema
@@ -12412,18 +12435,18 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
         count: error2.params.limit,
         schema
       };
-      return diagnoseUnchecked(locate(parsed2, path38), override ?? "schema_length", { ...args, value: override ? value : shown3 });
+      return diagnoseUnchecked(locate(parsed2, path40), override ?? "schema_length", { ...args, value: override ? value : shown3 });
     }
     case "format": {
       const format2 = String(error2.params.format);
       const example = format2 === "date-time" ? dateTimeExample(data2) : format2 === "uri" ? "https://example.org" : format2;
-      return diagnoseUnchecked(locate(parsed2, path38), override ?? "schema_format", { value: shown3, format: format2, example });
+      return diagnoseUnchecked(locate(parsed2, path40), override ?? "schema_format", { value: shown3, format: format2, example });
     }
     case "uniqueItems": {
       const { i, j } = error2.params;
       const later = Math.max(i, j);
       const item = Array.isArray(data2) ? data2[later] : void 0;
-      return diagnoseUnchecked(locate(parsed2, [...path38, later]), override ?? "schema_duplicate_item", {
+      return diagnoseUnchecked(locate(parsed2, [...path40, later]), override ?? "schema_duplicate_item", {
         index: ordinal(later + 1),
         first: ordinal(Math.min(i, j) + 1),
         value: JSON.stringify(item)
@@ -12434,7 +12457,7 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
     case "exclusiveMinimum":
     case "exclusiveMaximum": {
       const { comparison, limit } = error2.params;
-      return diagnoseUnchecked(locate(parsed2, path38), override ?? "schema_range", { value: shown3, comparison, limit, schema });
+      return diagnoseUnchecked(locate(parsed2, path40), override ?? "schema_range", { value: shown3, comparison, limit, schema });
     }
     case "minItems":
     case "maxItems":
@@ -12443,7 +12466,7 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
       const { limit } = error2.params;
       const bound = error2.keyword.startsWith("max") ? "more" : "fewer";
       const unit = error2.keyword.endsWith("Items") ? "items" : "properties";
-      return diagnoseUnchecked(locate(parsed2, path38), override ?? "schema_count", { value: shown3, bound, limit, unit, schema });
+      return diagnoseUnchecked(locate(parsed2, path40), override ?? "schema_count", { value: shown3, bound, limit, unit, schema });
     }
     default:
       throw new Error(`no diagnostic mapping for JSON Schema keyword "${error2.keyword}" (${schema} ${error2.schemaPath})`);
@@ -15705,8 +15728,8 @@ var init_address_book_client = __esm({
 });
 
 // dist/2-analyze/check-books.js
-function related(fleet, path38, message) {
-  const where = at(fleet, path38);
+function related(fleet, path40, message) {
+  const where = at(fleet, path40);
   return { file: where.file ?? null, line: where.line ?? null, column: where.column ?? null, message };
 }
 function checkBooks(index) {
@@ -16479,7 +16502,7 @@ function checkClaims(index) {
     const input = {
       ...claimInput(claim),
       hostLocation: { file: claim.parsed.file.path, line: 1, column: 1 },
-      locate: (path38, part = "value") => at(claim, path38, part)
+      locate: (path40, part = "value") => at(claim, path40, part)
     };
     found.push(...checkClaimShape(shape, input, claimedHosts));
     twins.push(...prefixCaseTwins(input));
@@ -16490,7 +16513,7 @@ function checkClaims(index) {
   const { derivation } = routePathsOfIndex(index);
   const gates = derivation.findings.map((finding) => {
     const claim = byFile.get(finding.file);
-    return claimFindingDiagnostic((path38, part = "value") => at(claim, path38, part), finding);
+    return claimFindingDiagnostic((path40, part = "value") => at(claim, path40, part), finding);
   });
   return [...gates, ...twins];
 }
@@ -16511,6 +16534,14 @@ var init_check_claims = __esm({
 });
 
 // dist/2-analyze/conventions.js
+function fleetFolder(settings) {
+  const folder = settings.git.path;
+  return folder === void 0 || folder === "." ? "" : folder;
+}
+function repositoryPath(settings, file) {
+  const folder = fleetFolder(settings);
+  return folder === "" ? file : `${folder}/${file}`;
+}
 function platformLabels(platform, service) {
   return { [MANAGED_BY_LABEL]: "diene", [PLATFORM_LABEL]: platform, ...service !== void 0 ? { [SERVICE_LABEL]: service } : {} };
 }
@@ -16577,16 +16608,16 @@ var init_conventions = __esm({
 });
 
 // dist/2-analyze/stage-graph.js
-function normalizeStep(raw, path38) {
+function normalizeStep(raw, path40) {
   if (typeof raw === "string")
-    return { landscape: raw, gate: "auto", verification: [], path: path38, landscapePath: path38 };
+    return { landscape: raw, gate: "auto", verification: [], path: path40, landscapePath: path40 };
   return {
     landscape: raw.landscape,
     gate: raw.gate === "manual" ? "manual" : "auto",
     ...raw.soak !== void 0 ? { soak: raw.soak } : {},
     verification: [...raw.verification ?? []],
-    path: path38,
-    landscapePath: [...path38, "landscape"]
+    path: path40,
+    landscapePath: [...path40, "landscape"]
   };
 }
 function normalizeStages(stages2) {
@@ -16657,17 +16688,17 @@ function checkSharedChartRows(index, platform, rowsRead) {
     if (rowPlatform !== folder)
       continue;
     have.add(`${chart}/${landscape}`);
-    const path38 = sharedRowPath(folder, chart, landscape);
+    const path40 = sharedRowPath(folder, chart, landscape);
     if (!charts.includes(chart)) {
       const meant = closestName(chart, charts);
       found.push(diagnose(at(row, []), "shared_row_unlisted", {
-        path: path38,
+        path: path40,
         what: `shared chart "${chart}", which carbon/${folder}/platform.yaml does not list under sharedCharts:`,
         fix: meant !== void 0 ? `did you mean "${meant}"? move the row to platforms/${folder}/_shared/${meant}/` : `add ${chart} to sharedCharts: in carbon/${folder}/platform.yaml, or delete the row`
       }));
     } else if (!platform.data.landscapes.includes(landscape)) {
       found.push(diagnose(at(row, []), "shared_row_unlisted", {
-        path: path38,
+        path: path40,
         what: `landscape "${landscape}", which platform ${folder} does not list under landscapes:`,
         fix: `add ${landscape} to landscapes: and stages: in carbon/${folder}/platform.yaml, or delete the row`
       }));
@@ -16930,12 +16961,12 @@ function portProblem(port) {
     return { reason: "port_invalid", args: { port } };
   return void 0;
 }
-function pathProblem(path38) {
-  if (!PATH_CHARS.test(path38)) {
-    const bad = [...path38].find((c) => !PATH_CHARS.test(c));
+function pathProblem(path40) {
+  if (!PATH_CHARS.test(path40)) {
+    const bad = [...path40].find((c) => !PATH_CHARS.test(c));
     return { reason: "path_character", args: { character: shown(bad) } };
   }
-  const percent = /%(?![0-9A-Fa-f]{2})/.exec(path38);
+  const percent = /%(?![0-9A-Fa-f]{2})/.exec(path40);
   if (percent)
     return { reason: "path_percent", args: {} };
   return void 0;
@@ -16944,8 +16975,8 @@ function splitUrl(text) {
   const match = URL_SHAPE.exec(text);
   if (!match)
     return void 0;
-  const [, scheme = "", userinfo, host = "", port, path38 = "", query2, fragment] = match;
-  return { scheme, userinfo, host, port, path: path38, query: query2, fragment };
+  const [, scheme = "", userinfo, host = "", port, path40 = "", query2, fragment] = match;
+  return { scheme, userinfo, host, port, path: path40, query: query2, fragment };
 }
 function urlTailProblem(parts) {
   return hostProblem(parts.host) ?? portProblem(parts.port) ?? pathProblem(parts.path) ?? (parts.query !== void 0 ? { reason: "query", args: {} } : void 0) ?? (parts.fragment !== void 0 ? { reason: "fragment", args: {} } : void 0);
@@ -16966,12 +16997,12 @@ function gitRepoUrlProblem(text) {
     const scp = SCP_SHAPE.exec(text);
     if (!scp)
       return { reason: "not_git_url", args: {} };
-    const [, user = "", host = "", path38 = ""] = scp;
+    const [, user = "", host = "", path40 = ""] = scp;
     if (!USER.test(user))
       return { reason: "user_invalid", args: { user } };
-    if (path38 === "" || path38 === "/")
+    if (path40 === "" || path40 === "/")
       return { reason: "no_repository_path", args: {} };
-    return hostProblem(host) ?? pathProblem(path38);
+    return hostProblem(host) ?? pathProblem(path40);
   }
   if (!["https", "http", "ssh"].includes(parts.scheme))
     return { reason: "scheme_not_git", args: { scheme: parts.scheme } };
@@ -16985,8 +17016,8 @@ function gitRepoUrlProblem(text) {
     return { reason: "no_repository_path", args: {} };
   return urlTailProblem(parts);
 }
-function repositoryPathProblem(path38) {
-  const components = path38.split("/");
+function repositoryPathProblem(path40) {
+  const components = path40.split("/");
   const last = components[components.length - 1];
   if (last.includes("@"))
     return { reason: "reference_digest", args: {} };
@@ -17058,7 +17089,26 @@ function gitBranchProblem(name) {
     return { reason: "branch_trailing_dot", args: {} };
   return void 0;
 }
-var import_ipaddr2, OCI_NAME_MAX, DNS_LABEL, OCI_PATH_COMPONENT, PORT, PATH_CHARS, USER, URL_SHAPE, SCP_SHAPE;
+function gitPathProblem(text) {
+  if (text === ".")
+    return void 0;
+  if (text.startsWith("/"))
+    return { reason: "folder_absolute", args: {} };
+  for (const part of text.split("/")) {
+    if (part === "")
+      return { reason: "folder_part_empty", args: {} };
+    if (part === "..")
+      return { reason: "folder_parent", args: {} };
+    if (part === ".")
+      return { reason: "folder_part_dot", args: {} };
+    if (!FOLDER_NAME.test(part)) {
+      const bad = [...part].find((c) => !FOLDER_NAME.test(c));
+      return { reason: "folder_character", args: { character: shown(bad) } };
+    }
+  }
+  return void 0;
+}
+var import_ipaddr2, OCI_NAME_MAX, DNS_LABEL, OCI_PATH_COMPONENT, PORT, PATH_CHARS, USER, URL_SHAPE, SCP_SHAPE, FOLDER_NAME;
 var init_value_grammars = __esm({
   "dist/2-analyze/value-grammars.js"() {
     import_ipaddr2 = __toESM(require_ipaddr(), 1);
@@ -17070,6 +17120,7 @@ var init_value_grammars = __esm({
     USER = /^[A-Za-z0-9\-._~]+$/;
     URL_SHAPE = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/(?:([^@/?#]*)@)?(\[[^\]/?#]*\]|[^:/?#[\]]*)(?::([^/?#]*))?([^?#]*)(\?[^#]*)?(#.*)?$/s;
     SCP_SHAPE = /^([^@/:]+)@([^/:]+):(.*)$/s;
+    FOLDER_NAME = /^[A-Za-z0-9._-]+$/;
   }
 });
 
@@ -17189,6 +17240,14 @@ var init_check_deploy_settings = __esm({
         problem: gitBranchProblem
       },
       {
+        path: ["git", "path"],
+        copies: "ArgoCD's git files generators and Kargo's yaml-update steps",
+        inLiteral: false,
+        what: "the fleet's folder in the repository",
+        example: "fleets/prod",
+        problem: gitPathProblem
+      },
+      {
         path: ["primordial", "server"],
         copies: "ArgoCD's primordial ApplicationSet template",
         inLiteral: false,
@@ -17200,6 +17259,7 @@ var init_check_deploy_settings = __esm({
     CODES = {
       "git.repoURL": "git_repo_url_invalid",
       "git.branch": "git_branch_invalid",
+      "git.path": "git_path_invalid",
       "primordial.server": "primordial_server_invalid"
     };
   }
@@ -17853,7 +17913,7 @@ function platformOutline(platform) {
     ...platform,
     services: platform.services.map((service) => ({
       ...service,
-      rows: service.rows.map(({ platform: platform2, service: service2, landscape, path: path38 }) => ({ platform: platform2, service: service2, landscape, path: path38 }))
+      rows: service.rows.map(({ platform: platform2, service: service2, landscape, path: path40 }) => ({ platform: platform2, service: service2, landscape, path: path40 }))
     }))
   };
 }
@@ -22853,7 +22913,8 @@ var init_promotion_timing = __esm({
 function rowFilesGenerator(model, platform, service) {
   return rowFilesGeneratorAt(model, rowFolder(platform, service));
 }
-function rowFilesGeneratorAt(model, folder) {
+function rowFilesGeneratorAt(model, fleetFolder2) {
+  const folder = repositoryPath(model.settings, fleetFolder2);
   return {
     git: {
       repoURL: model.settings.git.repoURL,
@@ -23503,7 +23564,7 @@ function promotionSteps(model, platform, service, shared, landscape) {
       uses: "yaml-update",
       as: "pin",
       config: {
-        path: `${CHECKOUT}/${row}`,
+        path: `${CHECKOUT}/${repositoryPath(model.settings, row)}`,
         updates: [
           { key: ROW_PIN_KEYS.chart, value: `\${{ quote(${chartVersion}) }}` },
           { key: ROW_PIN_KEYS.image, value: `\${{ quote(${imageTag}) }}` }
@@ -23659,7 +23720,7 @@ function emitSharedChartStages(model, platform, chart) {
           uses: "yaml-update",
           as: "pin",
           config: {
-            path: `${CHECKOUT}/${sharedChartNames.rowFolder(platform.name, chart)}/${step.landscape}.yaml`,
+            path: `${CHECKOUT}/${repositoryPath(model.settings, `${sharedChartNames.rowFolder(platform.name, chart)}/${step.landscape}.yaml`)}`,
             updates: [{ key: ROW_PIN_KEYS.chart, value: `\${{ quote(${version}) }}` }]
           }
         },
@@ -27701,7 +27762,7 @@ function validate18(data2, { instancePath = "", parentData, parentDataProperty, 
           errors2++;
         }
         for (const key2 in data8) {
-          if (!(key2 === "repoURL" || key2 === "branch")) {
+          if (!(key2 === "repoURL" || key2 === "branch" || key2 === "path")) {
             const err20 = { instancePath: instancePath + "/git", schemaPath: "#/definitions/git/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema51, data: data8 };
             if (vErrors === null) {
               vErrors = [err20];
@@ -27773,39 +27834,43 @@ function validate18(data2, { instancePath = "", parentData, parentDataProperty, 
             errors2++;
           }
         }
+        if (data8.path !== void 0) {
+          let data11 = data8.path;
+          if (typeof data11 === "string") {
+            if (func2(data11) < 1) {
+              const err27 = { instancePath: instancePath + "/git/path", schemaPath: "#/definitions/git/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema51.properties.path, data: data11 };
+              if (vErrors === null) {
+                vErrors = [err27];
+              } else {
+                vErrors.push(err27);
+              }
+              errors2++;
+            }
+          } else {
+            const err28 = { instancePath: instancePath + "/git/path", schemaPath: "#/definitions/git/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema51.properties.path.type, parentSchema: schema51.properties.path, data: data11 };
+            if (vErrors === null) {
+              vErrors = [err28];
+            } else {
+              vErrors.push(err28);
+            }
+            errors2++;
+          }
+        }
       } else {
-        const err27 = { instancePath: instancePath + "/git", schemaPath: "#/definitions/git/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema51.type, parentSchema: schema51, data: data8 };
+        const err29 = { instancePath: instancePath + "/git", schemaPath: "#/definitions/git/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema51.type, parentSchema: schema51, data: data8 };
         if (vErrors === null) {
-          vErrors = [err27];
+          vErrors = [err29];
         } else {
-          vErrors.push(err27);
+          vErrors.push(err29);
         }
         errors2++;
       }
     }
     if (data2.artifacts !== void 0) {
-      let data11 = data2.artifacts;
-      if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
-        if (data11.image === void 0) {
-          const err28 = { instancePath: instancePath + "/artifacts", schemaPath: "#/definitions/artifacts/required", keyword: "required", params: { missingProperty: "image" }, message: "must have required property 'image'", schema: schema52.required, parentSchema: schema52, data: data11 };
-          if (vErrors === null) {
-            vErrors = [err28];
-          } else {
-            vErrors.push(err28);
-          }
-          errors2++;
-        }
-        if (data11.appChart === void 0) {
-          const err29 = { instancePath: instancePath + "/artifacts", schemaPath: "#/definitions/artifacts/required", keyword: "required", params: { missingProperty: "appChart" }, message: "must have required property 'appChart'", schema: schema52.required, parentSchema: schema52, data: data11 };
-          if (vErrors === null) {
-            vErrors = [err29];
-          } else {
-            vErrors.push(err29);
-          }
-          errors2++;
-        }
-        if (data11.primordialChart === void 0) {
-          const err30 = { instancePath: instancePath + "/artifacts", schemaPath: "#/definitions/artifacts/required", keyword: "required", params: { missingProperty: "primordialChart" }, message: "must have required property 'primordialChart'", schema: schema52.required, parentSchema: schema52, data: data11 };
+      let data12 = data2.artifacts;
+      if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
+        if (data12.image === void 0) {
+          const err30 = { instancePath: instancePath + "/artifacts", schemaPath: "#/definitions/artifacts/required", keyword: "required", params: { missingProperty: "image" }, message: "must have required property 'image'", schema: schema52.required, parentSchema: schema52, data: data12 };
           if (vErrors === null) {
             vErrors = [err30];
           } else {
@@ -27813,53 +27878,49 @@ function validate18(data2, { instancePath = "", parentData, parentDataProperty, 
           }
           errors2++;
         }
-        for (const key3 in data11) {
-          if (!(key3 === "image" || key3 === "appChart" || key3 === "primordialChart")) {
-            const err31 = { instancePath: instancePath + "/artifacts", schemaPath: "#/definitions/artifacts/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema52, data: data11 };
-            if (vErrors === null) {
-              vErrors = [err31];
-            } else {
-              vErrors.push(err31);
-            }
-            errors2++;
-          }
-        }
-        if (data11.image !== void 0) {
-          let data12 = data11.image;
-          if (typeof data12 === "string") {
-            if (func2(data12) < 1) {
-              const err32 = { instancePath: instancePath + "/artifacts/image", schemaPath: "#/definitions/artifacts/properties/image/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema52.properties.image, data: data12 };
-              if (vErrors === null) {
-                vErrors = [err32];
-              } else {
-                vErrors.push(err32);
-              }
-              errors2++;
-            }
-            if (!pattern16.test(data12)) {
-              const err33 = { instancePath: instancePath + "/artifacts/image", schemaPath: "#/definitions/artifacts/properties/image/pattern", keyword: "pattern", params: { pattern: "^\\S+$" }, message: 'must match pattern "^\\S+$"', schema: "^\\S+$", parentSchema: schema52.properties.image, data: data12 };
-              if (vErrors === null) {
-                vErrors = [err33];
-              } else {
-                vErrors.push(err33);
-              }
-              errors2++;
-            }
+        if (data12.appChart === void 0) {
+          const err31 = { instancePath: instancePath + "/artifacts", schemaPath: "#/definitions/artifacts/required", keyword: "required", params: { missingProperty: "appChart" }, message: "must have required property 'appChart'", schema: schema52.required, parentSchema: schema52, data: data12 };
+          if (vErrors === null) {
+            vErrors = [err31];
           } else {
-            const err34 = { instancePath: instancePath + "/artifacts/image", schemaPath: "#/definitions/artifacts/properties/image/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema52.properties.image.type, parentSchema: schema52.properties.image, data: data12 };
+            vErrors.push(err31);
+          }
+          errors2++;
+        }
+        if (data12.primordialChart === void 0) {
+          const err32 = { instancePath: instancePath + "/artifacts", schemaPath: "#/definitions/artifacts/required", keyword: "required", params: { missingProperty: "primordialChart" }, message: "must have required property 'primordialChart'", schema: schema52.required, parentSchema: schema52, data: data12 };
+          if (vErrors === null) {
+            vErrors = [err32];
+          } else {
+            vErrors.push(err32);
+          }
+          errors2++;
+        }
+        for (const key3 in data12) {
+          if (!(key3 === "image" || key3 === "appChart" || key3 === "primordialChart")) {
+            const err33 = { instancePath: instancePath + "/artifacts", schemaPath: "#/definitions/artifacts/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema52, data: data12 };
             if (vErrors === null) {
-              vErrors = [err34];
+              vErrors = [err33];
             } else {
-              vErrors.push(err34);
+              vErrors.push(err33);
             }
             errors2++;
           }
         }
-        if (data11.appChart !== void 0) {
-          let data13 = data11.appChart;
+        if (data12.image !== void 0) {
+          let data13 = data12.image;
           if (typeof data13 === "string") {
-            if (!pattern34.test(data13)) {
-              const err35 = { instancePath: instancePath + "/artifacts/appChart", schemaPath: "#/definitions/artifacts/properties/appChart/pattern", keyword: "pattern", params: { pattern: "^oci://\\S+$" }, message: 'must match pattern "^oci://\\S+$"', schema: "^oci://\\S+$", parentSchema: schema52.properties.appChart, data: data13 };
+            if (func2(data13) < 1) {
+              const err34 = { instancePath: instancePath + "/artifacts/image", schemaPath: "#/definitions/artifacts/properties/image/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema52.properties.image, data: data13 };
+              if (vErrors === null) {
+                vErrors = [err34];
+              } else {
+                vErrors.push(err34);
+              }
+              errors2++;
+            }
+            if (!pattern16.test(data13)) {
+              const err35 = { instancePath: instancePath + "/artifacts/image", schemaPath: "#/definitions/artifacts/properties/image/pattern", keyword: "pattern", params: { pattern: "^\\S+$" }, message: 'must match pattern "^\\S+$"', schema: "^\\S+$", parentSchema: schema52.properties.image, data: data13 };
               if (vErrors === null) {
                 vErrors = [err35];
               } else {
@@ -27868,7 +27929,7 @@ function validate18(data2, { instancePath = "", parentData, parentDataProperty, 
               errors2++;
             }
           } else {
-            const err36 = { instancePath: instancePath + "/artifacts/appChart", schemaPath: "#/definitions/artifacts/properties/appChart/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema52.properties.appChart.type, parentSchema: schema52.properties.appChart, data: data13 };
+            const err36 = { instancePath: instancePath + "/artifacts/image", schemaPath: "#/definitions/artifacts/properties/image/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema52.properties.image.type, parentSchema: schema52.properties.image, data: data13 };
             if (vErrors === null) {
               vErrors = [err36];
             } else {
@@ -27877,11 +27938,11 @@ function validate18(data2, { instancePath = "", parentData, parentDataProperty, 
             errors2++;
           }
         }
-        if (data11.primordialChart !== void 0) {
-          let data14 = data11.primordialChart;
+        if (data12.appChart !== void 0) {
+          let data14 = data12.appChart;
           if (typeof data14 === "string") {
             if (!pattern34.test(data14)) {
-              const err37 = { instancePath: instancePath + "/artifacts/primordialChart", schemaPath: "#/definitions/artifacts/properties/primordialChart/pattern", keyword: "pattern", params: { pattern: "^oci://\\S+$" }, message: 'must match pattern "^oci://\\S+$"', schema: "^oci://\\S+$", parentSchema: schema52.properties.primordialChart, data: data14 };
+              const err37 = { instancePath: instancePath + "/artifacts/appChart", schemaPath: "#/definitions/artifacts/properties/appChart/pattern", keyword: "pattern", params: { pattern: "^oci://\\S+$" }, message: 'must match pattern "^oci://\\S+$"', schema: "^oci://\\S+$", parentSchema: schema52.properties.appChart, data: data14 };
               if (vErrors === null) {
                 vErrors = [err37];
               } else {
@@ -27890,7 +27951,7 @@ function validate18(data2, { instancePath = "", parentData, parentDataProperty, 
               errors2++;
             }
           } else {
-            const err38 = { instancePath: instancePath + "/artifacts/primordialChart", schemaPath: "#/definitions/artifacts/properties/primordialChart/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema52.properties.primordialChart.type, parentSchema: schema52.properties.primordialChart, data: data14 };
+            const err38 = { instancePath: instancePath + "/artifacts/appChart", schemaPath: "#/definitions/artifacts/properties/appChart/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema52.properties.appChart.type, parentSchema: schema52.properties.appChart, data: data14 };
             if (vErrors === null) {
               vErrors = [err38];
             } else {
@@ -27899,46 +27960,30 @@ function validate18(data2, { instancePath = "", parentData, parentDataProperty, 
             errors2++;
           }
         }
-      } else {
-        const err39 = { instancePath: instancePath + "/artifacts", schemaPath: "#/definitions/artifacts/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema52.type, parentSchema: schema52, data: data11 };
-        if (vErrors === null) {
-          vErrors = [err39];
-        } else {
-          vErrors.push(err39);
-        }
-        errors2++;
-      }
-    }
-    if (data2.retired !== void 0) {
-      let data15 = data2.retired;
-      if (Array.isArray(data15)) {
-        const len0 = data15.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (!validate33(data15[i0], { instancePath: instancePath + "/retired/" + i0, parentData: data15, parentDataProperty: i0, rootData })) {
-            vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
-            errors2 = vErrors.length;
-          }
-        }
-        let i1 = data15.length;
-        let j0;
-        if (i1 > 1) {
-          outer0: for (; i1--; ) {
-            for (j0 = i1; j0--; ) {
-              if (func0(data15[i1], data15[j0])) {
-                const err40 = { instancePath: instancePath + "/retired", schemaPath: "#/properties/retired/uniqueItems", keyword: "uniqueItems", params: { i: i1, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i1 + " are identical)", schema: true, parentSchema: schema27.properties.retired, data: data15 };
-                if (vErrors === null) {
-                  vErrors = [err40];
-                } else {
-                  vErrors.push(err40);
-                }
-                errors2++;
-                break outer0;
+        if (data12.primordialChart !== void 0) {
+          let data15 = data12.primordialChart;
+          if (typeof data15 === "string") {
+            if (!pattern34.test(data15)) {
+              const err39 = { instancePath: instancePath + "/artifacts/primordialChart", schemaPath: "#/definitions/artifacts/properties/primordialChart/pattern", keyword: "pattern", params: { pattern: "^oci://\\S+$" }, message: 'must match pattern "^oci://\\S+$"', schema: "^oci://\\S+$", parentSchema: schema52.properties.primordialChart, data: data15 };
+              if (vErrors === null) {
+                vErrors = [err39];
+              } else {
+                vErrors.push(err39);
               }
+              errors2++;
             }
+          } else {
+            const err40 = { instancePath: instancePath + "/artifacts/primordialChart", schemaPath: "#/definitions/artifacts/properties/primordialChart/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema52.properties.primordialChart.type, parentSchema: schema52.properties.primordialChart, data: data15 };
+            if (vErrors === null) {
+              vErrors = [err40];
+            } else {
+              vErrors.push(err40);
+            }
+            errors2++;
           }
         }
       } else {
-        const err41 = { instancePath: instancePath + "/retired", schemaPath: "#/properties/retired/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema27.properties.retired.type, parentSchema: schema27.properties.retired, data: data15 };
+        const err41 = { instancePath: instancePath + "/artifacts", schemaPath: "#/definitions/artifacts/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema52.type, parentSchema: schema52, data: data12 };
         if (vErrors === null) {
           vErrors = [err41];
         } else {
@@ -27947,12 +27992,50 @@ function validate18(data2, { instancePath = "", parentData, parentDataProperty, 
         errors2++;
       }
     }
+    if (data2.retired !== void 0) {
+      let data16 = data2.retired;
+      if (Array.isArray(data16)) {
+        const len0 = data16.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (!validate33(data16[i0], { instancePath: instancePath + "/retired/" + i0, parentData: data16, parentDataProperty: i0, rootData })) {
+            vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+            errors2 = vErrors.length;
+          }
+        }
+        let i1 = data16.length;
+        let j0;
+        if (i1 > 1) {
+          outer0: for (; i1--; ) {
+            for (j0 = i1; j0--; ) {
+              if (func0(data16[i1], data16[j0])) {
+                const err42 = { instancePath: instancePath + "/retired", schemaPath: "#/properties/retired/uniqueItems", keyword: "uniqueItems", params: { i: i1, j: j0 }, message: "must NOT have duplicate items (items ## " + j0 + " and " + i1 + " are identical)", schema: true, parentSchema: schema27.properties.retired, data: data16 };
+                if (vErrors === null) {
+                  vErrors = [err42];
+                } else {
+                  vErrors.push(err42);
+                }
+                errors2++;
+                break outer0;
+              }
+            }
+          }
+        }
+      } else {
+        const err43 = { instancePath: instancePath + "/retired", schemaPath: "#/properties/retired/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema27.properties.retired.type, parentSchema: schema27.properties.retired, data: data16 };
+        if (vErrors === null) {
+          vErrors = [err43];
+        } else {
+          vErrors.push(err43);
+        }
+        errors2++;
+      }
+    }
   } else {
-    const err42 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.type, parentSchema: schema27, data: data2 };
+    const err44 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema27.type, parentSchema: schema27, data: data2 };
     if (vErrors === null) {
-      vErrors = [err42];
+      vErrors = [err44];
     } else {
-      vErrors.push(err42);
+      vErrors.push(err44);
     }
     errors2++;
   }
@@ -29822,9 +29905,9 @@ var init_validators = __esm({
     pattern8 = new RegExp("^[A-Za-z][A-Za-z0-9]*$", "u");
     pattern9 = new RegExp("^-?[0-9]+(\\.[0-9]+)?$", "u");
     validate_fleet = validate18;
-    schema27 = { "$schema": "http://json-schema.org/draft-07/schema#", "$id": "fleet.schema.json", "title": "Fleet", "description": "Fleet-wide settings: registry/fleet.yaml, one file per fleet (docs/fleet-reference.md). Names the DNS bases and the hosts that serve them, where the address books are published, the sign-in issuer, the control cluster (Primordial), the fleet git repository and the artifact locations.", "type": "object", "additionalProperties": false, "required": ["dns", "addressBooks", "issuer", "primordial", "git", "artifacts"], "properties": { "example": { "description": "True only for sample fleets: allows the documentation address ranges (192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24, 2001:db8::/32) in state files (docs/fleet-reference.md).", "type": "boolean", "default": false }, "dns": { "$ref": "#/definitions/dns", "description": "DNS settings: the bases, the TTL, the hosts serving both bases and the optional parent delegation (docs/dns.md)." }, "addressBooks": { "$ref": "#/definitions/addressBooks", "description": "Address-book settings: the allowlisted roots and the places where the books are published (docs/books.md)." }, "issuer": { "$ref": "#/definitions/issuer", "description": "The sign-in service whose hostname gives each landscape its issuer URL `https://<module>.<service>.<platform>.<landscape>.<base>/oidc` (docs/fleet-reference.md)." }, "intake": { "$ref": "#/definitions/intake", "description": "Optional: the webhook intake service; its host names `<module>.<service>.<platform>.<landscape|vlandscape>.<base|spare>` are handed to third-party senders and are permanent (docs/checks.md)." }, "primordial": { "$ref": "#/definitions/primordial", "description": "The control cluster (Primordial) where ArgoCD runs." }, "git": { "$ref": "#/definitions/git", "description": "The fleet git repository that ArgoCD and Kargo read and Kargo writes." }, "artifacts": { "$ref": "#/definitions/artifacts", "description": "Where each service's image and charts live; `{platform}` and `{service}` are substituted." }, "retired": { "description": "Permanent identifiers retired on purpose (docs/checks.md): `diene compile --check --base DIR` and `diene report --base DIR` refuse a change or removal of a published issuer URL, landscape region, base or spare domain, virtual landscape name, intake host name or Doc A place unless it is listed here. Entries are a record: keep them.", "type": "array", "uniqueItems": true, "items": { "$ref": "#/definitions/retirement" } } }, "examples": [{ "example": false, "dns": { "base": "cluster.atomi.cloud", "spare": "cluster.atomi-spare.net", "ttl": 60, "hosts": [{ "name": "route53", "provider": "route53", "nameservers": { "cluster.atomi.cloud": ["ns-101.awsdns-12.com", "ns-202.awsdns-25.net"], "cluster.atomi-spare.net": ["ns-303.awsdns-37.org", "ns-404.awsdns-50.co.uk"] } }, { "name": "google", "provider": "google", "nameservers": { "cluster.atomi.cloud": ["ns-cloud-a1.googledomains.com", "ns-cloud-a2.googledomains.com"], "cluster.atomi-spare.net": ["ns-cloud-b1.googledomains.com", "ns-cloud-b2.googledomains.com"] } }], "parent": { "zone": "atomi.cloud", "ttl": 86400 } }, "addressBooks": { "allowlist": ["cluster.atomi.cloud", "cluster.atomi-spare.net"], "places": ["https://books.atomi.cloud", "https://d111111abcdef8.cloudfront.net"] }, "issuer": { "module": "api", "service": "lithium", "platform": "aldehyde" }, "primordial": { "server": "https://kubernetes.default.svc", "argocdNamespace": "argocd" }, "git": { "repoURL": "https://github.com/AtomiCloud/fleet.git", "branch": "main" }, "artifacts": { "image": "ghcr.io/atomicloud/{platform}.{service}", "appChart": "oci://ghcr.io/atomicloud/charts/{platform}.{service}", "primordialChart": "oci://ghcr.io/atomicloud/charts/{platform}.{service}-primordial" } }, { "example": true, "dns": { "base": "cluster.lab.test", "ttl": 60, "hosts": [{ "name": "lab", "provider": "rfc2136", "nameservers": { "cluster.lab.test": ["ns1.lab.test"] }, "server": "127.0.0.1:5353", "tsig": { "name": "diene", "algorithm": "hmac-sha256", "secretEnv": "DIENE_TSIG_SECRET" } }, { "name": "pdns", "provider": "powerdns", "nameservers": { "cluster.lab.test": ["ns1.lab.test"] }, "url": "http://127.0.0.1:8081", "apiKeyEnv": "PDNS_API_KEY" }] }, "addressBooks": { "allowlist": ["cluster.lab.test"], "places": ["https://books.lab.test"] }, "issuer": { "module": "api", "service": "lithium", "platform": "aldehyde" }, "primordial": { "server": "https://kubernetes.default.svc", "argocdNamespace": "argocd" }, "git": { "repoURL": "https://git.lab.test/fleet.git", "branch": "main" }, "artifacts": { "image": "registry.lab.test/{platform}.{service}", "appChart": "oci://registry.lab.test/charts/{platform}.{service}", "primordialChart": "oci://registry.lab.test/charts/{platform}.{service}-primordial" } }], "definitions": { "dns": { "description": "DNS settings of the fleet (docs/dns.md).", "type": "object", "additionalProperties": false, "required": ["base", "ttl", "hosts"], "properties": { "base": { "$ref": "#/definitions/dnsName", "description": "The main base domain; every service hostname is `<module>.<service>.<platform>.<landscape>.<base>`." }, "spare": { "$ref": "#/definitions/dnsName", "description": "Optional spare base (a second domain) served by the same hosts; address books list it after the main base." }, "ttl": { "$ref": "#/definitions/ttl", "description": "The TTL in seconds of every record set the compiler writes; a TTL below a host's minimum is refused." }, "negativeTtl": { "description": "Optional: how long, in seconds, resolvers cache a miss (NXDOMAIN, no data) in the fleet's zones: the apex SOA's minimum field (RFC 2308). Where a host's API lets diene write the apex SOA, the plan sets it; elsewhere the plan reports the live value. Absent: the SOA is left alone (docs/dns.md).", "type": "integer", "minimum": 0, "maximum": 86400 }, "hosts": { "description": "Every DNS host that serves both bases; each gets its own zone plan.", "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/dnsHost" } }, "parent": { "$ref": "#/definitions/parentZone", "description": "Optional: the parent zone in which to plan the NS delegation of the base to every host's nameservers." } } }, "dnsHost": { "description": "One DNS host and how an applier reaches it. Secrets are never written here: name the environment variable that holds them.", "type": "object", "additionalProperties": false, "required": ["name", "provider", "nameservers"], "properties": { "name": { "description": "The host's name, unique in the fleet: lower-case letters and digits, starting with a letter, with single hyphens between them; used in output paths (`dns/<zone>/<host>.json`).", "type": "string", "minLength": 1, "maxLength": 63, "pattern": "^[a-z][a-z0-9]*(-[a-z0-9]+)*$" }, "provider": { "description": "The kind of DNS host: Route 53, Google Cloud DNS, Cloudflare, an RFC 2136 (dynamic update) server or PowerDNS.", "type": "string", "enum": ["route53", "google", "cloudflare", "rfc2136", "powerdns"] }, "nameservers": { "description": "The nameservers the host assigned to each zone, by zone name (hosts give each zone its own set).", "type": "object", "minProperties": 1, "propertyNames": { "$ref": "#/definitions/dnsName" }, "additionalProperties": { "description": "The zone's nameservers on this host, in order.", "type": "array", "minItems": 1, "uniqueItems": true, "items": { "$ref": "#/definitions/dnsName" } } }, "server": { "description": "The server an rfc2136 host sends its updates to, as `host:port` or `host` with no spaces (required for provider rfc2136, and only there).", "type": "string", "minLength": 1, "pattern": "^\\S+$" }, "tsig": { "$ref": "#/definitions/tsig", "description": "rfc2136 only: the TSIG key that signs updates." }, "url": { "description": "The base URL of a powerdns host's HTTP API, starting with `http://` or `https://` (required for provider powerdns, and only there).", "type": "string", "format": "uri", "pattern": "^https?://" }, "apiKeyEnv": { "$ref": "#/definitions/envVarName", "description": "powerdns (required there) and cloudflare (optional, default CLOUDFLARE_API_TOKEN): the environment variable holding the API key or token, `DIENE_\u2026` (not `DIENE_GIT_\u2026`) or the provider's standard name, PDNS_API_KEY or CLOUDFLARE_API_TOKEN (`dns_credential_variable_refused`, docs/hardening.md#credentials)." } }, "if": { "properties": { "provider": { "const": "rfc2136" } }, "required": ["provider"] }, "then": { "properties": { "server": true }, "required": ["server"] }, "else": { "if": { "properties": { "provider": { "const": "powerdns" } }, "required": ["provider"] }, "then": { "properties": { "url": true, "apiKeyEnv": true }, "required": ["url", "apiKeyEnv"] } } }, "tsig": { "description": "A TSIG key for RFC 2136 updates; the secret is read from an environment variable.", "type": "object", "additionalProperties": false, "required": ["name", "algorithm", "secretEnv"], "properties": { "name": { "description": "The key name as the server knows it, without spaces.", "type": "string", "minLength": 1, "pattern": "^\\S+$" }, "algorithm": { "description": "The HMAC algorithm of the key.", "type": "string", "enum": ["hmac-sha1", "hmac-sha224", "hmac-sha256", "hmac-sha384", "hmac-sha512"] }, "secretEnv": { "$ref": "#/definitions/envVarName", "description": "The environment variable holding the base64 key secret: a `DIENE_\u2026` name, not `DIENE_GIT_\u2026` (`dns_credential_variable_refused`, docs/hardening.md#credentials)." } } }, "parentZone": { "description": "The parent zone that delegates the base, for the optional NS delegation plan.", "type": "object", "additionalProperties": false, "required": ["zone", "ttl"], "properties": { "zone": { "$ref": "#/definitions/dnsName", "description": "The parent zone name, e.g. `atomi.cloud` for the base `cluster.atomi.cloud`." }, "ttl": { "$ref": "#/definitions/ttl", "description": "The TTL in seconds of the delegation NS records." } } }, "addressBooks": { "description": "Address-book settings (docs/books.md).", "type": "object", "additionalProperties": false, "required": ["allowlist", "places"], "properties": { "allowlist": { "description": "The roots baked into clients: every address in a Doc C must sit under one of them on a label boundary.", "type": "array", "minItems": 1, "uniqueItems": true, "items": { "$ref": "#/definitions/dnsName" } }, "places": { "description": "The https URLs where the books (Doc A, B and C) are published; every copy of Doc A lists all of them.", "type": "array", "minItems": 1, "uniqueItems": true, "items": { "description": "An https URL.", "type": "string", "format": "uri", "pattern": "^https://\\S+$", "x-diene-codes": { "pattern": "book_place_invalid" } } } } }, "issuer": { "description": "The sign-in service; the issuer of landscape L is `https://<module>.<service>.<platform>.<L>.<base>/oidc`, derived, never typed.", "type": "object", "additionalProperties": false, "required": ["module", "service", "platform"], "properties": { "module": { "$ref": "#/definitions/moduleName", "description": "The module of the sign-in service that serves the issuer (left out of that service's Doc C)." }, "service": { "$ref": "#/definitions/serviceName", "description": "The sign-in service." }, "platform": { "$ref": "#/definitions/platformName", "description": "The platform of the sign-in service." } } }, "intake": { "description": "The webhook intake service (docs/fleet-reference.md: platform mercury, service webhook).", "type": "object", "additionalProperties": false, "required": ["service", "platform"], "properties": { "service": { "$ref": "#/definitions/serviceName", "description": "The intake service." }, "platform": { "$ref": "#/definitions/platformName", "description": "The platform of the intake service." } } }, "retirement": { "description": "One retired permanent identifier: what it was, when and why it was retired.", "type": "object", "additionalProperties": false, "required": ["kind", "value", "date", "reason"], "properties": { "kind": { "description": "Which identifier: `issuer` (a landscape's issuer URL), `region` (a landscape's region), `base` or `spare` (a DNS base; retiring one also retires the issuer URLs and intake names under it), `vlandscape` (a virtual landscape name), `intake` (an intake host name) or `place` (a Doc A place).", "type": "string", "enum": ["issuer", "region", "base", "spare", "vlandscape", "intake", "place"] }, "value": { "description": "The retired value exactly as the base revision had it: the issuer URL, the region code, the domain, the virtual landscape name, the host name or the place URL.", "type": "string", "minLength": 1, "maxLength": 2048 }, "landscape": { "description": "For kind `region` only (required there): the landscape whose region is retired.", "$ref": "#/definitions/landscapeName" }, "date": { "description": "The day the retirement was decided (YYYY-MM-DD).", "type": "string", "format": "date" }, "reason": { "description": "Why: what replaced it and who was told (clients, senders, registrars).", "type": "string", "minLength": 1, "maxLength": 1e3 } }, "if": { "properties": { "kind": { "const": "region" } }, "required": ["kind"] }, "then": { "properties": { "landscape": { "$ref": "#/definitions/landscapeName" } }, "required": ["landscape"] } }, "primordial": { "description": "The control cluster (Primordial).", "type": "object", "additionalProperties": false, "required": ["server", "argocdNamespace"], "properties": { "server": { "description": "The Kubernetes API server of Primordial as ArgoCD names it, e.g. `https://kubernetes.default.svc`: `https://<host>[:<port>][/<path>]`, no user name, password, query or fragment, and none of ArgoCD's template syntax (`{{`, `}}`): it is written into an ApplicationSet template (`primordial_server_invalid`, `input_engine_syntax`).", "type": "string", "pattern": "^https://\\S+$" }, "argocdNamespace": { "description": "The namespace ArgoCD runs in on Primordial: a DNS-1123 label (it is also written into Kargo's argocd-update steps, where Kargo evaluates expressions).", "type": "string", "minLength": 1, "maxLength": 63, "pattern": "^[a-z0-9]([-a-z0-9]*[a-z0-9])?$" } } }, "git": { "description": "The fleet git repository.", "type": "object", "additionalProperties": false, "required": ["repoURL", "branch"], "properties": { "repoURL": { "description": "The repository URL as ArgoCD and Kargo clone it: `https://` or `http://<host>[:<port>]/<path>`, `ssh://[<user>@]<host>[:<port>]/<path>` or `<user>@<host>:<path>`; no password, query or fragment, and none of ArgoCD's or Kargo's template syntax (`{{`, `}}`, `${{`, `${%`, `%}`) (`git_repo_url_invalid`, `input_engine_syntax`).", "type": "string", "minLength": 1, "pattern": "^\\S+$" }, "branch": { "description": "The branch ArgoCD reads and Kargo pushes to: a name `git check-ref-format --branch` accepts, without ArgoCD's or Kargo's template syntax (`{{`, `}}`, `${{`, `${%`, `%}`), which git would allow (`git_branch_invalid`, `input_engine_syntax`).", "type": "string", "minLength": 1, "pattern": "^\\S+$" } } }, "artifacts": { "description": "Artifact locations of every service; `{platform}` and `{service}` are substituted.", "type": "object", "additionalProperties": false, "required": ["image", "appChart", "primordialChart"], "properties": { "image": { "description": "The container image repository, e.g. `ghcr.io/atomicloud/{platform}.{service}`: once substituted, `[registry/]path` in the OCI reference grammar (lower-case path components), no scheme, tag or digest; no quote, backslash or template syntax, since Kargo reads it inside `imageFrom('\u2026')` expressions (`artifact_reference_invalid`, `input_engine_syntax`).", "type": "string", "minLength": 1, "pattern": "^\\S+$" }, "appChart": { "description": "The OCI repository of the app chart, deployed to every cluster of a row's landscape: once substituted, `oci://registry/path/chart` in the OCI reference grammar; no quote, backslash or template syntax, since it is written into ApplicationSet templates and Kargo's `chartFrom('\u2026')` expressions (`artifact_reference_invalid`, `input_engine_syntax`).", "type": "string", "pattern": "^oci://\\S+$" }, "primordialChart": { "description": "The OCI repository of the primordial chart, deployed once per row to Primordial: once substituted, `oci://registry/path/chart` in the OCI reference grammar, with no spaces, quotes, backslashes or template syntax (the rules of `appChart`).", "type": "string", "pattern": "^oci://\\S+$" } } }, "landscapeName": { "description": "A landscape name (also used for virtual landscapes): a lower-case letter, then lower-case letters or digits, 1 to 12 characters; no hyphens, so joined names cannot collide (docs/fleet-reference.md).", "type": "string", "minLength": 1, "maxLength": 12, "pattern": "^[a-z][a-z0-9]*$", "x-diene-codes": { "pattern": "name_invalid", "minLength": "name_length", "maxLength": "name_length" } }, "platformName": { "description": "A platform name: a lower-case letter, then lower-case letters or digits, 5 to 16 characters (docs/fleet-reference.md).", "type": "string", "minLength": 5, "maxLength": 16, "pattern": "^[a-z][a-z0-9]*$", "x-diene-codes": { "pattern": "name_invalid", "minLength": "platform_name_too_short", "maxLength": "name_length" } }, "serviceName": { "description": "A service name: a lower-case letter, then lower-case letters or digits, 1 to 16 characters (docs/fleet-reference.md).", "type": "string", "minLength": 1, "maxLength": 16, "pattern": "^[a-z][a-z0-9]*$", "x-diene-codes": { "pattern": "name_invalid", "minLength": "name_length", "maxLength": "name_length" } }, "moduleName": { "description": "A module name, the first label of a service hostname: a lower-case letter, then lower-case letters or digits, 1 to 16 characters (docs/fleet-reference.md).", "type": "string", "minLength": 1, "maxLength": 16, "pattern": "^[a-z][a-z0-9]*$", "x-diene-codes": { "pattern": "name_invalid", "minLength": "name_length", "maxLength": "name_length" } }, "dnsName": { "description": "A fully qualified DNS name in lower case, at least two labels, without a trailing dot (IDNs in their `xn--` form).", "type": "string", "minLength": 1, "maxLength": 253, "pattern": "^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$" }, "envVarName": { "description": "The name of an environment variable that holds a secret at run time: upper-case letters, digits and `_`, not starting with a digit; the secret itself never appears in a file (docs/fleet-reference.md).", "type": "string", "pattern": "^[A-Z_][A-Z0-9_]*$" }, "ttl": { "description": "A time to live in seconds.", "type": "integer", "minimum": 1, "maximum": 2147483647 } } };
+    schema27 = { "$schema": "http://json-schema.org/draft-07/schema#", "$id": "fleet.schema.json", "title": "Fleet", "description": "Fleet-wide settings: registry/fleet.yaml, one file per fleet (docs/fleet-reference.md). Names the DNS bases and the hosts that serve them, where the address books are published, the sign-in issuer, the control cluster (Primordial), the fleet git repository and the artifact locations.", "type": "object", "additionalProperties": false, "required": ["dns", "addressBooks", "issuer", "primordial", "git", "artifacts"], "properties": { "example": { "description": "True only for sample fleets: allows the documentation address ranges (192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24, 2001:db8::/32) in state files (docs/fleet-reference.md).", "type": "boolean", "default": false }, "dns": { "$ref": "#/definitions/dns", "description": "DNS settings: the bases, the TTL, the hosts serving both bases and the optional parent delegation (docs/dns.md)." }, "addressBooks": { "$ref": "#/definitions/addressBooks", "description": "Address-book settings: the allowlisted roots and the places where the books are published (docs/books.md)." }, "issuer": { "$ref": "#/definitions/issuer", "description": "The sign-in service whose hostname gives each landscape its issuer URL `https://<module>.<service>.<platform>.<landscape>.<base>/oidc` (docs/fleet-reference.md)." }, "intake": { "$ref": "#/definitions/intake", "description": "Optional: the webhook intake service; its host names `<module>.<service>.<platform>.<landscape|vlandscape>.<base|spare>` are handed to third-party senders and are permanent (docs/checks.md)." }, "primordial": { "$ref": "#/definitions/primordial", "description": "The control cluster (Primordial) where ArgoCD runs." }, "git": { "$ref": "#/definitions/git", "description": "The fleet git repository that ArgoCD and Kargo read and Kargo writes." }, "artifacts": { "$ref": "#/definitions/artifacts", "description": "Where each service's image and charts live; `{platform}` and `{service}` are substituted." }, "retired": { "description": "Permanent identifiers retired on purpose (docs/checks.md): `diene compile --check --base DIR` and `diene report --base DIR` refuse a change or removal of a published issuer URL, landscape region, base or spare domain, virtual landscape name, intake host name or Doc A place unless it is listed here. Entries are a record: keep them.", "type": "array", "uniqueItems": true, "items": { "$ref": "#/definitions/retirement" } } }, "examples": [{ "example": false, "dns": { "base": "cluster.atomi.cloud", "spare": "cluster.atomi-spare.net", "ttl": 60, "hosts": [{ "name": "route53", "provider": "route53", "nameservers": { "cluster.atomi.cloud": ["ns-101.awsdns-12.com", "ns-202.awsdns-25.net"], "cluster.atomi-spare.net": ["ns-303.awsdns-37.org", "ns-404.awsdns-50.co.uk"] } }, { "name": "google", "provider": "google", "nameservers": { "cluster.atomi.cloud": ["ns-cloud-a1.googledomains.com", "ns-cloud-a2.googledomains.com"], "cluster.atomi-spare.net": ["ns-cloud-b1.googledomains.com", "ns-cloud-b2.googledomains.com"] } }], "parent": { "zone": "atomi.cloud", "ttl": 86400 } }, "addressBooks": { "allowlist": ["cluster.atomi.cloud", "cluster.atomi-spare.net"], "places": ["https://books.atomi.cloud", "https://d111111abcdef8.cloudfront.net"] }, "issuer": { "module": "api", "service": "lithium", "platform": "aldehyde" }, "primordial": { "server": "https://kubernetes.default.svc", "argocdNamespace": "argocd" }, "git": { "repoURL": "https://github.com/AtomiCloud/fleet.git", "branch": "main" }, "artifacts": { "image": "ghcr.io/atomicloud/{platform}.{service}", "appChart": "oci://ghcr.io/atomicloud/charts/{platform}.{service}", "primordialChart": "oci://ghcr.io/atomicloud/charts/{platform}.{service}-primordial" } }, { "example": true, "dns": { "base": "cluster.lab.test", "ttl": 60, "hosts": [{ "name": "lab", "provider": "rfc2136", "nameservers": { "cluster.lab.test": ["ns1.lab.test"] }, "server": "127.0.0.1:5353", "tsig": { "name": "diene", "algorithm": "hmac-sha256", "secretEnv": "DIENE_TSIG_SECRET" } }, { "name": "pdns", "provider": "powerdns", "nameservers": { "cluster.lab.test": ["ns1.lab.test"] }, "url": "http://127.0.0.1:8081", "apiKeyEnv": "PDNS_API_KEY" }] }, "addressBooks": { "allowlist": ["cluster.lab.test"], "places": ["https://books.lab.test"] }, "issuer": { "module": "api", "service": "lithium", "platform": "aldehyde" }, "primordial": { "server": "https://kubernetes.default.svc", "argocdNamespace": "argocd" }, "git": { "repoURL": "https://git.lab.test/fleet.git", "branch": "main" }, "artifacts": { "image": "registry.lab.test/{platform}.{service}", "appChart": "oci://registry.lab.test/charts/{platform}.{service}", "primordialChart": "oci://registry.lab.test/charts/{platform}.{service}-primordial" } }], "definitions": { "dns": { "description": "DNS settings of the fleet (docs/dns.md).", "type": "object", "additionalProperties": false, "required": ["base", "ttl", "hosts"], "properties": { "base": { "$ref": "#/definitions/dnsName", "description": "The main base domain; every service hostname is `<module>.<service>.<platform>.<landscape>.<base>`." }, "spare": { "$ref": "#/definitions/dnsName", "description": "Optional spare base (a second domain) served by the same hosts; address books list it after the main base." }, "ttl": { "$ref": "#/definitions/ttl", "description": "The TTL in seconds of every record set the compiler writes; a TTL below a host's minimum is refused." }, "negativeTtl": { "description": "Optional: how long, in seconds, resolvers cache a miss (NXDOMAIN, no data) in the fleet's zones: the apex SOA's minimum field (RFC 2308). Where a host's API lets diene write the apex SOA, the plan sets it; elsewhere the plan reports the live value. Absent: the SOA is left alone (docs/dns.md).", "type": "integer", "minimum": 0, "maximum": 86400 }, "hosts": { "description": "Every DNS host that serves both bases; each gets its own zone plan.", "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/dnsHost" } }, "parent": { "$ref": "#/definitions/parentZone", "description": "Optional: the parent zone in which to plan the NS delegation of the base to every host's nameservers." } } }, "dnsHost": { "description": "One DNS host and how an applier reaches it. Secrets are never written here: name the environment variable that holds them.", "type": "object", "additionalProperties": false, "required": ["name", "provider", "nameservers"], "properties": { "name": { "description": "The host's name, unique in the fleet: lower-case letters and digits, starting with a letter, with single hyphens between them; used in output paths (`dns/<zone>/<host>.json`).", "type": "string", "minLength": 1, "maxLength": 63, "pattern": "^[a-z][a-z0-9]*(-[a-z0-9]+)*$" }, "provider": { "description": "The kind of DNS host: Route 53, Google Cloud DNS, Cloudflare, an RFC 2136 (dynamic update) server or PowerDNS.", "type": "string", "enum": ["route53", "google", "cloudflare", "rfc2136", "powerdns"] }, "nameservers": { "description": "The nameservers the host assigned to each zone, by zone name (hosts give each zone its own set).", "type": "object", "minProperties": 1, "propertyNames": { "$ref": "#/definitions/dnsName" }, "additionalProperties": { "description": "The zone's nameservers on this host, in order.", "type": "array", "minItems": 1, "uniqueItems": true, "items": { "$ref": "#/definitions/dnsName" } } }, "server": { "description": "The server an rfc2136 host sends its updates to, as `host:port` or `host` with no spaces (required for provider rfc2136, and only there).", "type": "string", "minLength": 1, "pattern": "^\\S+$" }, "tsig": { "$ref": "#/definitions/tsig", "description": "rfc2136 only: the TSIG key that signs updates." }, "url": { "description": "The base URL of a powerdns host's HTTP API, starting with `http://` or `https://` (required for provider powerdns, and only there).", "type": "string", "format": "uri", "pattern": "^https?://" }, "apiKeyEnv": { "$ref": "#/definitions/envVarName", "description": "powerdns (required there) and cloudflare (optional, default CLOUDFLARE_API_TOKEN): the environment variable holding the API key or token, `DIENE_\u2026` (not `DIENE_GIT_\u2026`) or the provider's standard name, PDNS_API_KEY or CLOUDFLARE_API_TOKEN (`dns_credential_variable_refused`, docs/hardening.md#credentials)." } }, "if": { "properties": { "provider": { "const": "rfc2136" } }, "required": ["provider"] }, "then": { "properties": { "server": true }, "required": ["server"] }, "else": { "if": { "properties": { "provider": { "const": "powerdns" } }, "required": ["provider"] }, "then": { "properties": { "url": true, "apiKeyEnv": true }, "required": ["url", "apiKeyEnv"] } } }, "tsig": { "description": "A TSIG key for RFC 2136 updates; the secret is read from an environment variable.", "type": "object", "additionalProperties": false, "required": ["name", "algorithm", "secretEnv"], "properties": { "name": { "description": "The key name as the server knows it, without spaces.", "type": "string", "minLength": 1, "pattern": "^\\S+$" }, "algorithm": { "description": "The HMAC algorithm of the key.", "type": "string", "enum": ["hmac-sha1", "hmac-sha224", "hmac-sha256", "hmac-sha384", "hmac-sha512"] }, "secretEnv": { "$ref": "#/definitions/envVarName", "description": "The environment variable holding the base64 key secret: a `DIENE_\u2026` name, not `DIENE_GIT_\u2026` (`dns_credential_variable_refused`, docs/hardening.md#credentials)." } } }, "parentZone": { "description": "The parent zone that delegates the base, for the optional NS delegation plan.", "type": "object", "additionalProperties": false, "required": ["zone", "ttl"], "properties": { "zone": { "$ref": "#/definitions/dnsName", "description": "The parent zone name, e.g. `atomi.cloud` for the base `cluster.atomi.cloud`." }, "ttl": { "$ref": "#/definitions/ttl", "description": "The TTL in seconds of the delegation NS records." } } }, "addressBooks": { "description": "Address-book settings (docs/books.md).", "type": "object", "additionalProperties": false, "required": ["allowlist", "places"], "properties": { "allowlist": { "description": "The roots baked into clients: every address in a Doc C must sit under one of them on a label boundary.", "type": "array", "minItems": 1, "uniqueItems": true, "items": { "$ref": "#/definitions/dnsName" } }, "places": { "description": "The https URLs where the books (Doc A, B and C) are published; every copy of Doc A lists all of them.", "type": "array", "minItems": 1, "uniqueItems": true, "items": { "description": "An https URL.", "type": "string", "format": "uri", "pattern": "^https://\\S+$", "x-diene-codes": { "pattern": "book_place_invalid" } } } } }, "issuer": { "description": "The sign-in service; the issuer of landscape L is `https://<module>.<service>.<platform>.<L>.<base>/oidc`, derived, never typed.", "type": "object", "additionalProperties": false, "required": ["module", "service", "platform"], "properties": { "module": { "$ref": "#/definitions/moduleName", "description": "The module of the sign-in service that serves the issuer (left out of that service's Doc C)." }, "service": { "$ref": "#/definitions/serviceName", "description": "The sign-in service." }, "platform": { "$ref": "#/definitions/platformName", "description": "The platform of the sign-in service." } } }, "intake": { "description": "The webhook intake service (docs/fleet-reference.md: platform mercury, service webhook).", "type": "object", "additionalProperties": false, "required": ["service", "platform"], "properties": { "service": { "$ref": "#/definitions/serviceName", "description": "The intake service." }, "platform": { "$ref": "#/definitions/platformName", "description": "The platform of the intake service." } } }, "retirement": { "description": "One retired permanent identifier: what it was, when and why it was retired.", "type": "object", "additionalProperties": false, "required": ["kind", "value", "date", "reason"], "properties": { "kind": { "description": "Which identifier: `issuer` (a landscape's issuer URL), `region` (a landscape's region), `base` or `spare` (a DNS base; retiring one also retires the issuer URLs and intake names under it), `vlandscape` (a virtual landscape name), `intake` (an intake host name) or `place` (a Doc A place).", "type": "string", "enum": ["issuer", "region", "base", "spare", "vlandscape", "intake", "place"] }, "value": { "description": "The retired value exactly as the base revision had it: the issuer URL, the region code, the domain, the virtual landscape name, the host name or the place URL.", "type": "string", "minLength": 1, "maxLength": 2048 }, "landscape": { "description": "For kind `region` only (required there): the landscape whose region is retired.", "$ref": "#/definitions/landscapeName" }, "date": { "description": "The day the retirement was decided (YYYY-MM-DD).", "type": "string", "format": "date" }, "reason": { "description": "Why: what replaced it and who was told (clients, senders, registrars).", "type": "string", "minLength": 1, "maxLength": 1e3 } }, "if": { "properties": { "kind": { "const": "region" } }, "required": ["kind"] }, "then": { "properties": { "landscape": { "$ref": "#/definitions/landscapeName" } }, "required": ["landscape"] } }, "primordial": { "description": "The control cluster (Primordial).", "type": "object", "additionalProperties": false, "required": ["server", "argocdNamespace"], "properties": { "server": { "description": "The Kubernetes API server of Primordial as ArgoCD names it, e.g. `https://kubernetes.default.svc`: `https://<host>[:<port>][/<path>]`, no user name, password, query or fragment, and none of ArgoCD's template syntax (`{{`, `}}`): it is written into an ApplicationSet template (`primordial_server_invalid`, `input_engine_syntax`).", "type": "string", "pattern": "^https://\\S+$" }, "argocdNamespace": { "description": "The namespace ArgoCD runs in on Primordial: a DNS-1123 label (it is also written into Kargo's argocd-update steps, where Kargo evaluates expressions).", "type": "string", "minLength": 1, "maxLength": 63, "pattern": "^[a-z0-9]([-a-z0-9]*[a-z0-9])?$" } } }, "git": { "description": "The fleet git repository.", "type": "object", "additionalProperties": false, "required": ["repoURL", "branch"], "properties": { "repoURL": { "description": "The repository URL as ArgoCD and Kargo clone it: `https://` or `http://<host>[:<port>]/<path>`, `ssh://[<user>@]<host>[:<port>]/<path>` or `<user>@<host>:<path>`; no password, query or fragment, and none of ArgoCD's or Kargo's template syntax (`{{`, `}}`, `${{`, `${%`, `%}`) (`git_repo_url_invalid`, `input_engine_syntax`).", "type": "string", "minLength": 1, "pattern": "^\\S+$" }, "branch": { "description": "The branch ArgoCD reads and Kargo pushes to: a name `git check-ref-format --branch` accepts, without ArgoCD's or Kargo's template syntax (`{{`, `}}`, `${{`, `${%`, `%}`), which git would allow (`git_branch_invalid`, `input_engine_syntax`).", "type": "string", "minLength": 1, "pattern": "^\\S+$" }, "path": { "description": "The fleet's folder in the repository, from its root, e.g. `fleets/prod`, when the fleet is not at the repository's root (default: the root). Every path diene writes into ArgoCD's and Kargo's objects (the git files generators' row patterns, the promotions' `yaml-update` files) starts with it. Folder names of letters, digits, `.`, `_` and `-` joined by `/`: relative, no leading or trailing `/`, no empty, `.` or `..` part; `.` alone is the root (`git_path_invalid`).", "type": "string", "minLength": 1 } } }, "artifacts": { "description": "Artifact locations of every service; `{platform}` and `{service}` are substituted.", "type": "object", "additionalProperties": false, "required": ["image", "appChart", "primordialChart"], "properties": { "image": { "description": "The container image repository, e.g. `ghcr.io/atomicloud/{platform}.{service}`: once substituted, `[registry/]path` in the OCI reference grammar (lower-case path components), no scheme, tag or digest; no quote, backslash or template syntax, since Kargo reads it inside `imageFrom('\u2026')` expressions (`artifact_reference_invalid`, `input_engine_syntax`).", "type": "string", "minLength": 1, "pattern": "^\\S+$" }, "appChart": { "description": "The OCI repository of the app chart, deployed to every cluster of a row's landscape: once substituted, `oci://registry/path/chart` in the OCI reference grammar; no quote, backslash or template syntax, since it is written into ApplicationSet templates and Kargo's `chartFrom('\u2026')` expressions (`artifact_reference_invalid`, `input_engine_syntax`).", "type": "string", "pattern": "^oci://\\S+$" }, "primordialChart": { "description": "The OCI repository of the primordial chart, deployed once per row to Primordial: once substituted, `oci://registry/path/chart` in the OCI reference grammar, with no spaces, quotes, backslashes or template syntax (the rules of `appChart`).", "type": "string", "pattern": "^oci://\\S+$" } } }, "landscapeName": { "description": "A landscape name (also used for virtual landscapes): a lower-case letter, then lower-case letters or digits, 1 to 12 characters; no hyphens, so joined names cannot collide (docs/fleet-reference.md).", "type": "string", "minLength": 1, "maxLength": 12, "pattern": "^[a-z][a-z0-9]*$", "x-diene-codes": { "pattern": "name_invalid", "minLength": "name_length", "maxLength": "name_length" } }, "platformName": { "description": "A platform name: a lower-case letter, then lower-case letters or digits, 5 to 16 characters (docs/fleet-reference.md).", "type": "string", "minLength": 5, "maxLength": 16, "pattern": "^[a-z][a-z0-9]*$", "x-diene-codes": { "pattern": "name_invalid", "minLength": "platform_name_too_short", "maxLength": "name_length" } }, "serviceName": { "description": "A service name: a lower-case letter, then lower-case letters or digits, 1 to 16 characters (docs/fleet-reference.md).", "type": "string", "minLength": 1, "maxLength": 16, "pattern": "^[a-z][a-z0-9]*$", "x-diene-codes": { "pattern": "name_invalid", "minLength": "name_length", "maxLength": "name_length" } }, "moduleName": { "description": "A module name, the first label of a service hostname: a lower-case letter, then lower-case letters or digits, 1 to 16 characters (docs/fleet-reference.md).", "type": "string", "minLength": 1, "maxLength": 16, "pattern": "^[a-z][a-z0-9]*$", "x-diene-codes": { "pattern": "name_invalid", "minLength": "name_length", "maxLength": "name_length" } }, "dnsName": { "description": "A fully qualified DNS name in lower case, at least two labels, without a trailing dot (IDNs in their `xn--` form).", "type": "string", "minLength": 1, "maxLength": 253, "pattern": "^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$" }, "envVarName": { "description": "The name of an environment variable that holds a secret at run time: upper-case letters, digits and `_`, not starting with a digit; the secret itself never appears in a file (docs/fleet-reference.md).", "type": "string", "pattern": "^[A-Z_][A-Z0-9_]*$" }, "ttl": { "description": "A time to live in seconds.", "type": "integer", "minimum": 1, "maximum": 2147483647 } } };
     schema50 = { "description": "The control cluster (Primordial).", "type": "object", "additionalProperties": false, "required": ["server", "argocdNamespace"], "properties": { "server": { "description": "The Kubernetes API server of Primordial as ArgoCD names it, e.g. `https://kubernetes.default.svc`: `https://<host>[:<port>][/<path>]`, no user name, password, query or fragment, and none of ArgoCD's template syntax (`{{`, `}}`): it is written into an ApplicationSet template (`primordial_server_invalid`, `input_engine_syntax`).", "type": "string", "pattern": "^https://\\S+$" }, "argocdNamespace": { "description": "The namespace ArgoCD runs in on Primordial: a DNS-1123 label (it is also written into Kargo's argocd-update steps, where Kargo evaluates expressions).", "type": "string", "minLength": 1, "maxLength": 63, "pattern": "^[a-z0-9]([-a-z0-9]*[a-z0-9])?$" } } };
-    schema51 = { "description": "The fleet git repository.", "type": "object", "additionalProperties": false, "required": ["repoURL", "branch"], "properties": { "repoURL": { "description": "The repository URL as ArgoCD and Kargo clone it: `https://` or `http://<host>[:<port>]/<path>`, `ssh://[<user>@]<host>[:<port>]/<path>` or `<user>@<host>:<path>`; no password, query or fragment, and none of ArgoCD's or Kargo's template syntax (`{{`, `}}`, `${{`, `${%`, `%}`) (`git_repo_url_invalid`, `input_engine_syntax`).", "type": "string", "minLength": 1, "pattern": "^\\S+$" }, "branch": { "description": "The branch ArgoCD reads and Kargo pushes to: a name `git check-ref-format --branch` accepts, without ArgoCD's or Kargo's template syntax (`{{`, `}}`, `${{`, `${%`, `%}`), which git would allow (`git_branch_invalid`, `input_engine_syntax`).", "type": "string", "minLength": 1, "pattern": "^\\S+$" } } };
+    schema51 = { "description": "The fleet git repository.", "type": "object", "additionalProperties": false, "required": ["repoURL", "branch"], "properties": { "repoURL": { "description": "The repository URL as ArgoCD and Kargo clone it: `https://` or `http://<host>[:<port>]/<path>`, `ssh://[<user>@]<host>[:<port>]/<path>` or `<user>@<host>:<path>`; no password, query or fragment, and none of ArgoCD's or Kargo's template syntax (`{{`, `}}`, `${{`, `${%`, `%}`) (`git_repo_url_invalid`, `input_engine_syntax`).", "type": "string", "minLength": 1, "pattern": "^\\S+$" }, "branch": { "description": "The branch ArgoCD reads and Kargo pushes to: a name `git check-ref-format --branch` accepts, without ArgoCD's or Kargo's template syntax (`{{`, `}}`, `${{`, `${%`, `%}`), which git would allow (`git_branch_invalid`, `input_engine_syntax`).", "type": "string", "minLength": 1, "pattern": "^\\S+$" }, "path": { "description": "The fleet's folder in the repository, from its root, e.g. `fleets/prod`, when the fleet is not at the repository's root (default: the root). Every path diene writes into ArgoCD's and Kargo's objects (the git files generators' row patterns, the promotions' `yaml-update` files) starts with it. Folder names of letters, digits, `.`, `_` and `-` joined by `/`: relative, no leading or trailing `/`, no empty, `.` or `..` part; `.` alone is the root (`git_path_invalid`).", "type": "string", "minLength": 1 } } };
     schema52 = { "description": "Artifact locations of every service; `{platform}` and `{service}` are substituted.", "type": "object", "additionalProperties": false, "required": ["image", "appChart", "primordialChart"], "properties": { "image": { "description": "The container image repository, e.g. `ghcr.io/atomicloud/{platform}.{service}`: once substituted, `[registry/]path` in the OCI reference grammar (lower-case path components), no scheme, tag or digest; no quote, backslash or template syntax, since Kargo reads it inside `imageFrom('\u2026')` expressions (`artifact_reference_invalid`, `input_engine_syntax`).", "type": "string", "minLength": 1, "pattern": "^\\S+$" }, "appChart": { "description": "The OCI repository of the app chart, deployed to every cluster of a row's landscape: once substituted, `oci://registry/path/chart` in the OCI reference grammar; no quote, backslash or template syntax, since it is written into ApplicationSet templates and Kargo's `chartFrom('\u2026')` expressions (`artifact_reference_invalid`, `input_engine_syntax`).", "type": "string", "pattern": "^oci://\\S+$" }, "primordialChart": { "description": "The OCI repository of the primordial chart, deployed once per row to Primordial: once substituted, `oci://registry/path/chart` in the OCI reference grammar, with no spaces, quotes, backslashes or template syntax (the rules of `appChart`).", "type": "string", "pattern": "^oci://\\S+$" } } };
     func30 = Object.prototype.hasOwnProperty;
     schema28 = { "description": "DNS settings of the fleet (docs/dns.md).", "type": "object", "additionalProperties": false, "required": ["base", "ttl", "hosts"], "properties": { "base": { "$ref": "#/definitions/dnsName", "description": "The main base domain; every service hostname is `<module>.<service>.<platform>.<landscape>.<base>`." }, "spare": { "$ref": "#/definitions/dnsName", "description": "Optional spare base (a second domain) served by the same hosts; address books list it after the main base." }, "ttl": { "$ref": "#/definitions/ttl", "description": "The TTL in seconds of every record set the compiler writes; a TTL below a host's minimum is refused." }, "negativeTtl": { "description": "Optional: how long, in seconds, resolvers cache a miss (NXDOMAIN, no data) in the fleet's zones: the apex SOA's minimum field (RFC 2308). Where a host's API lets diene write the apex SOA, the plan sets it; elsewhere the plan reports the live value. Absent: the SOA is left alone (docs/dns.md).", "type": "integer", "minimum": 0, "maximum": 86400 }, "hosts": { "description": "Every DNS host that serves both bases; each gets its own zone plan.", "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/dnsHost" } }, "parent": { "$ref": "#/definitions/parentZone", "description": "Optional: the parent zone in which to plan the NS delegation of the base to every host's nameservers." } } };
@@ -30690,7 +30773,7 @@ var init_compile_help = __esm({
           name: "path-prefix",
           type: "string",
           value: "DIR",
-          description: "The fleet's folder relative to the repository root, put before the file of every finding in every form (text, json, github, sarif and the step summary) so that GitHub, and whoever reads the log, finds the file. Without it the github and sarif forms and the step summary put the fleet's folder below the git work tree holding it (the folder with .git), else nothing; the json form names files from the fleet root and the text form from the working directory. A file outside the repository (an --out beside it) gets no file in the github and sarif forms: the message names it.",
+          description: "The fleet's folder relative to the repository root, put before the file of every finding in every form (text, json, github, sarif and the step summary) so that GitHub, and whoever reads the log, finds the file. Without it the github and sarif forms and the step summary put the fleet's folder below the git work tree holding it (the folder with .git), else nothing; the json form names files from the fleet root and the text form from the working directory. A file outside the repository (an --out beside it) gets no file in the github and sarif forms: the message names it. It is also the folder fleet.yaml's git.path must name (git_path_mismatch).",
           example: "diene compile --check --fleet fleets/prod --format sarif --path-prefix fleets/prod"
         },
         {
@@ -30833,7 +30916,8 @@ var init_init_help = __esm({
       usage: "diene init DIR",
       description: [
         "One platform with one service, the sign-in platform, two landscapes with one cluster each and two DNS hosts. DIR must be empty or absent; nothing is overwritten.",
-        "Each file starts with a yaml-language-server modeline naming its schema in DIR/schemas/, where init writes diene's schemas too (as `diene schemas --out DIR/schemas` does), so an editor validates and completes the fleet at once."
+        "Each file starts with a yaml-language-server modeline naming its schema in DIR/schemas/, where init writes diene's schemas too (as `diene schemas --out DIR/schemas` does), so an editor validates and completes the fleet at once.",
+        "DIR inside a git work tree (a .git above it) is a folder of that repository: registry/fleet.yaml's git.path names it (e.g. path: fleets/prod), where ArgoCD and Kargo will find the rows."
       ],
       arguments: [{ name: "DIR", description: "The folder to create the fleet in (empty or absent)." }],
       options: [],
@@ -31307,10 +31391,15 @@ landscapes: [dev, staging] # where its services run
 stages: [dev, staging] # the promotion order; a nested list ([a, b]) promotes in parallel
 `;
 }
-function initialFleet() {
+function fleetYaml(folder) {
+  if (folder === "")
+    return FLEET_YAML;
+  return FLEET_YAML.replace(/^git: \{ repoURL: (\S+), branch: main \}.*$/m, `git: { repoURL: $1, branch: main, path: ${folder} } # this fleet's own repository, and the fleet's folder in it`);
+}
+function initialFleet(folder = "") {
   const row = toYamlDocument(emptyRow());
   const files = /* @__PURE__ */ new Map([
-    ["registry/fleet.yaml", FLEET_YAML],
+    ["registry/fleet.yaml", fleetYaml(folder)],
     ["registry/regions.yaml", REGIONS_YAML],
     ["registry/landscapes/dev.yaml", landscapeYaml("dev", "dev", "Promotion starts here.")],
     ["registry/landscapes/staging.yaml", landscapeYaml("staging", "staging", "Rename or add landscapes freely.")],
@@ -31339,8 +31428,11 @@ async function runInit({ positionals }) {
   if (isOccupied(dir)) {
     return { diagnostics: [diagnose({ file: given }, "init_directory_not_empty", { dir: given })], exitCode: EXIT.invalid };
   }
+  const top = gitTopLevel(dir);
+  const below = top === void 0 ? "" : path10.relative(top, dir).split(path10.sep).join("/");
+  const folder = below !== "" && gitPathProblem(below) === void 0 ? below : "";
   const written = [];
-  for (const [relative2, text] of initialFleet()) {
+  for (const [relative2, text] of initialFleet(folder)) {
     const target = path10.join(dir, relative2);
     await writeText(target, text, { createFolders: true, exclusive: true });
     written.push(relative2);
@@ -31359,6 +31451,7 @@ var FLEET_YAML, REGIONS_YAML, ACCOUNT_YAML, initCommand;
 var init_init = __esm({
   "dist/cli/init.js"() {
     init_files();
+    init_value_grammars();
     init_serialize();
     init_diagnostic();
     init_init_help();
@@ -31390,7 +31483,7 @@ addressBooks:
 # the sign-in server: its api module on each landscape is the OIDC issuer of that landscape
 issuer: { module: api, service: login, platform: signin }
 primordial: { server: https://kubernetes.default.svc, argocdNamespace: argocd }
-git: { repoURL: https://github.com/example/fleet.git, branch: main } # this fleet's own repository
+git: { repoURL: https://github.com/example/fleet.git, branch: main } # this fleet's own repository; add path: <folder> when the fleet is a folder of it (e.g. path: fleets/prod)
 artifacts: # where each service's image and charts are published; {platform} and {service} are substituted
   image: ghcr.io/example/{platform}.{service}
   appChart: oci://ghcr.io/example/charts/{platform}.{service}
@@ -31632,8 +31725,8 @@ var init_input_stamps = __esm({
 });
 
 // dist/plan/output-ownership.js
-function vouchKey(path38, digest) {
-  return `${digest} ${path38}`;
+function vouchKey(path40, digest) {
+  return `${digest} ${path40}`;
 }
 function ancestors(listings) {
   const folders = /* @__PURE__ */ new Set();
@@ -31647,25 +31740,25 @@ function ancestors(listings) {
 }
 function ownershipRules(recorded, wanted, options) {
   const folders = ancestors([recorded, wanted]);
-  const listed4 = (path38) => recorded?.has(path38) === true || wanted?.has(path38) === true;
+  const listed4 = (path40) => recorded?.has(path40) === true || wanted?.has(path40) === true;
   return {
-    ownsDirectory: (path38) => folders.has(path38),
+    ownsDirectory: (path40) => folders.has(path40),
     listed: listed4,
-    judgeFile(path38, digest) {
-      if (!listed4(path38))
+    judgeFile(path40, digest) {
+      if (!listed4(path40))
         return "unlisted";
       if (!options.checkContent || digest === void 0)
         return void 0;
-      if (recorded?.get(path38) === digest) {
-        if (options.vouched === void 0 || options.vouched.has(vouchKey(path38, digest)))
+      if (recorded?.get(path40) === digest) {
+        if (options.vouched === void 0 || options.vouched.has(vouchKey(path40, digest)))
           return void 0;
-        return wanted?.get(path38) === digest ? void 0 : "unvouched";
+        return wanted?.get(path40) === digest ? void 0 : "unvouched";
       }
-      if (wanted?.get(path38) === digest)
+      if (wanted?.get(path40) === digest)
         return void 0;
       if (recorded === void 0)
         return "unproven";
-      return recorded.has(path38) ? "changed" : "unlisted";
+      return recorded.has(path40) ? "changed" : "unlisted";
     }
   };
 }
@@ -32819,16 +32912,16 @@ var init_base = __esm({
           }
         }
       }
-      addToPath(path38, added, removed, oldPosInc, options) {
-        const last = path38.lastComponent;
+      addToPath(path40, added, removed, oldPosInc, options) {
+        const last = path40.lastComponent;
         if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
           return {
-            oldPos: path38.oldPos + oldPosInc,
+            oldPos: path40.oldPos + oldPosInc,
             lastComponent: { count: last.count + 1, added, removed, previousComponent: last.previousComponent }
           };
         } else {
           return {
-            oldPos: path38.oldPos + oldPosInc,
+            oldPos: path40.oldPos + oldPosInc,
             lastComponent: { count: 1, added, removed, previousComponent: last }
           };
         }
@@ -33724,6 +33817,126 @@ var init_book_serial = __esm({
   }
 });
 
+// dist/adapters/git/remotes.js
+import { readFileSync as readFileSync7, statSync as statSync6 } from "node:fs";
+import path18 from "node:path";
+function gitDirectory(top) {
+  const dotGit = path18.join(top, ".git");
+  try {
+    if (statSync6(dotGit).isDirectory())
+      return dotGit;
+    const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync7(dotGit, "utf8"));
+    if (!pointer?.[1])
+      return void 0;
+    const gitDir = path18.resolve(top, pointer[1]);
+    try {
+      return path18.resolve(gitDir, readFileSync7(path18.join(gitDir, "commondir"), "utf8").trim());
+    } catch {
+      return gitDir;
+    }
+  } catch {
+    return void 0;
+  }
+}
+function remoteUrls(top) {
+  const gitDir = gitDirectory(top);
+  if (gitDir === void 0)
+    return void 0;
+  let text;
+  try {
+    text = readFileSync7(path18.join(gitDir, "config"), "utf8");
+  } catch {
+    return void 0;
+  }
+  const urls = [];
+  let inRemote = false;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line.startsWith("["))
+      inRemote = /^\[remote\s+"[^"]*"\s*\]$/.test(line);
+    else if (inRemote) {
+      const url = /^url\s*=\s*(.*)$/i.exec(line);
+      if (url?.[1])
+        urls.push(url[1].replace(/^"(.*)"$/, "$1"));
+    }
+  }
+  return urls;
+}
+var init_remotes = __esm({
+  "dist/adapters/git/remotes.js"() {
+  }
+});
+
+// dist/cli/fleet-folder.js
+import { readFileSync as readFileSync8 } from "node:fs";
+import path19 from "node:path";
+function repositoryIdentity(url) {
+  const trimmed = url.trim().replace(/\/+$/, "").replace(/\.git$/, "");
+  const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/(?:[^@/]*@)?([^/:]*)(?::\d*)?(\/.*)?$/.exec(trimmed);
+  if (scheme)
+    return `${(scheme[1] ?? "").toLowerCase()}${scheme[2] ?? ""}`;
+  const scp = /^(?:[^@/:]+@)?([^/:]+):(?!\/\/)(.*)$/.exec(trimmed);
+  if (scp)
+    return `${(scp[1] ?? "").toLowerCase()}/${(scp[2] ?? "").replace(/^\/+/, "")}`;
+  return trimmed;
+}
+function seenFolder(root, values2, repoURL) {
+  if (stringOption(values2, "path-prefix") !== void 0)
+    return repositoryPrefix(root, values2).replace(/\/$/, "");
+  const top = gitTopLevel(root);
+  if (top === void 0)
+    return void 0;
+  const remotes = remoteUrls(top);
+  if (remotes === void 0)
+    return void 0;
+  const wanted = repositoryIdentity(repoURL);
+  if (remotes.length > 0 && !remotes.some((remote) => repositoryIdentity(remote) === wanted))
+    return void 0;
+  const folder = path19.relative(top, path19.resolve(root)).split(path19.sep).join("/");
+  return folder === "." ? "" : folder;
+}
+function gitPathMismatch(root, values2) {
+  let text;
+  try {
+    text = readFileSync8(path19.join(root, FLEET_YAML2), "utf8");
+  } catch {
+    return void 0;
+  }
+  const { parsed: parsed2, diagnostics } = parseYaml(sourceFile(FLEET_YAML2, text));
+  if (!parsed2 || diagnostics.some((d) => d.severity === "error"))
+    return void 0;
+  const git2 = parsed2.value?.git;
+  if (typeof git2?.repoURL !== "string")
+    return void 0;
+  if (git2.path !== void 0 && (typeof git2.path !== "string" || gitPathProblem(git2.path) !== void 0))
+    return void 0;
+  const declared = git2.path === void 0 || git2.path === "." ? "" : git2.path;
+  const seen = seenFolder(root, values2, git2.repoURL);
+  if (seen === void 0 || seen === declared)
+    return void 0;
+  return diagnose(locate(parsed2, ["git"], "key"), "git_path_mismatch", {
+    where: seen === "" ? "root" : "folder",
+    seen,
+    declared: declared === "" ? "unset" : "set",
+    path: declared,
+    fix: seen === "" ? "root" : "folder"
+  });
+}
+var FLEET_YAML2;
+var init_fleet_folder = __esm({
+  "dist/cli/fleet-folder.js"() {
+    init_parse_yaml();
+    init_source_file();
+    init_value_grammars();
+    init_files();
+    init_remotes();
+    init_diagnostic();
+    init_command();
+    init_repository_paths();
+    FLEET_YAML2 = "registry/fleet.yaml";
+  }
+});
+
 // dist/cli/output-refusals.js
 var output_refusals_exports = {};
 __export(output_refusals_exports, {
@@ -33732,7 +33945,7 @@ __export(output_refusals_exports, {
   foreignDiagnostics: () => foreignDiagnostics,
   foreignPlace: () => foreignPlace
 });
-import path18 from "node:path";
+import path20 from "node:path";
 async function foreignPlace(error2, outDir, root, command = "compile") {
   const edited = (error2?.findings ?? []).filter((finding) => finding.reason === "changed" && !finding.path.endsWith("/")).map((finding) => finding.path);
   return { outDir, root, tracked: edited.length === 0 ? /* @__PURE__ */ new Set() : await filesAtHead(edited), command };
@@ -33757,12 +33970,12 @@ function foreignDiagnostics(error2, place3) {
     return [diagnose({}, "output_location_other_kind", { out: outDir, what: found, found, wanted, fix: wanted })];
   }
   if (error2.manifest) {
-    const tree = path18.dirname(error2.manifest.path);
+    const tree = path20.dirname(error2.manifest.path);
     const fix2 = error2.manifest.conflict ? "conflict" : "restore";
     return [diagnose({}, "output_manifest_invalid", { path: error2.manifest.path, problem: error2.manifest.problem, out: tree, fix: fix2 })];
   }
   if (error2.unmanaged && error2.findings.length > 0) {
-    const examples = error2.findings.slice(0, UNMANAGED_SHOWN).map((finding) => `${path18.relative(outDir, finding.path) || finding.path}${finding.path.endsWith("/") ? "/" : ""}`);
+    const examples = error2.findings.slice(0, UNMANAGED_SHOWN).map((finding) => `${path20.relative(outDir, finding.path) || finding.path}${finding.path.endsWith("/") ? "/" : ""}`);
     const more2 = error2.findings.length - examples.length;
     return [
       diagnose({}, "output_location_unmanaged", {
@@ -33773,7 +33986,7 @@ function foreignDiagnostics(error2, place3) {
         fix: command === "atlas" ? error2.outputsFound > 0 ? "atlas_lost" : "atlas_stranger" : error2.outputsFound > 0 ? "lost" : "stranger",
         stops: command,
         found: error2.outputsFound,
-        manifest: path18.join(outDir, ".diene-manifest.json")
+        manifest: path20.join(outDir, ".diene-manifest.json")
       })
     ];
   }
@@ -33997,7 +34210,7 @@ __export(check_output_exports, {
   foreignFiles: () => foreignFiles,
   staleCheckOutput: () => staleCheckOutput
 });
-import path19 from "node:path";
+import path21 from "node:path";
 function diffLinesOption(values2) {
   const flag = stringOption(values2, "diff-lines");
   if (flag === void 0)
@@ -34013,7 +34226,7 @@ function foreignFiles(diff, outDir, foreign) {
   const inTree = (foreign?.findings ?? []).filter((f) => f.sibling === void 0);
   for (const file of [...diff.stale, ...diff.extra]) {
     const finding = inTree.find((f) => {
-      const relative2 = path19.relative(outDir, f.path).split(path19.sep).join("/");
+      const relative2 = path21.relative(outDir, f.path).split(path21.sep).join("/");
       return f.path.endsWith("/") ? file.startsWith(`${relative2}/`) : relative2 === file;
     });
     if (finding)
@@ -34040,7 +34253,7 @@ async function staleCheckOutput(input) {
   const diffLines2 = diffLinesOption(input.values);
   const diffFile = stringOption(input.values, "diff-file");
   if (diffFile !== void 0)
-    await writeText(path19.resolve(diffFile), input.diff.patch);
+    await writeText(path21.resolve(diffFile), input.diff.patch);
   const outRelative = shownPath(input.outDir);
   const foreign = foreignFiles(input.diff, input.outDir, input.foreign);
   const byBytes = outputChanges(input.onDisk, input.wanted);
@@ -34056,11 +34269,11 @@ async function staleCheckOutput(input) {
     ...diffFile !== void 0 ? { diffFile } : {}
   });
   const root = realOutputPath(input.root);
-  const where = (file) => fromFleetRoot(root, path19.join(input.outDir, file));
+  const where = (file) => fromFleetRoot(root, path21.join(input.outDir, file));
   const command = compileCommandLine(input.values);
   const finding = (file, state, mode = ["", ""]) => {
     const refused = foreign.get(file);
-    return refused ? foreignDiagnostic(refused, input.place) : diagnose({ file: where(file) }, "output_stale", { path: shownPath(path19.join(input.outDir, file)), state, mode: mode[0], wanted: mode[1], command });
+    return refused ? foreignDiagnostic(refused, input.place) : diagnose({ file: where(file) }, "output_stale", { path: shownPath(path21.join(input.outDir, file)), state, mode: mode[0], wanted: mode[1], command });
   };
   const matched = new Set(foreign.values());
   const unmatched = input.foreign ? input.foreign.manifest ? foreignDiagnostics(input.foreign, input.place) : input.foreign.findings.filter((f) => !matched.has(f)).map((f) => foreignDiagnostic(f, input.place)) : [];
@@ -34100,7 +34313,7 @@ __export(compile_exports, {
   compileCommand: () => compileCommand,
   outputLocationProblem: () => outputLocationProblem
 });
-import path20 from "node:path";
+import path22 from "node:path";
 async function runCompile({ values: values2, progress = SILENT_PROGRESS }) {
   const shown3 = {};
   try {
@@ -34122,7 +34335,7 @@ async function compileFromArgs(values2, progress, shown3) {
   const check = values2["check"] === true;
   const chosenCache = cacheFolderOption(values2, check);
   const outFlag = stringOption(values2, "out");
-  const outDir = realOutputPath(outFlag === void 0 ? path20.join(root, "generated") : path20.resolve(outFlag));
+  const outDir = realOutputPath(outFlag === void 0 ? path22.join(root, "generated") : path22.resolve(outFlag));
   const problem = outputLocationProblem(root, outDir);
   if (problem)
     return { diagnostics: [diagnoseFinding({}, problem)], exitCode: EXIT.invalid };
@@ -34131,16 +34344,19 @@ async function compileFromArgs(values2, progress, shown3) {
   const baseFlag = stringOption(values2, "base");
   if (baseFlag !== void 0 && !values2["check"])
     throw missingOption("--check", "--base compares a pull request with its base branch, so it is given with --check (diene compile --check --base DIR)");
-  const notFleet = baseFlag === void 0 ? void 0 : whyBaseNotFleet(path20.resolve(baseFlag), baseFlag, pathPrefix, "compile");
+  const notFleet = baseFlag === void 0 ? void 0 : whyBaseNotFleet(path22.resolve(baseFlag), baseFlag, pathPrefix, "compile");
   if (baseFlag !== void 0 && notFleet !== void 0)
     return { diagnostics: [diagnoseFinding({ file: fromFleetRoot(root, baseFlag) }, notFleet)], exitCode: EXIT.invalid };
+  const folderWarning = gitPathMismatch(root, values2);
+  if (folderWarning && isStrict(values2) && !check)
+    return refusedByStrict([folderWarning]);
   const base2 = baseFlag === void 0 ? void 0 : await readBaseRevision(baseFlag, root);
   const now = nowSeconds(values2);
   const serial = serialOption(values2) ?? 0;
   const lockWaitMs = lockTimeoutOption(values2);
   const cacheDir = base2 ? void 0 : chosenCache;
-  const cacheFromOut = cacheDir === void 0 ? void 0 : path20.relative(outDir, path20.resolve(cacheDir));
-  if (cacheFromOut !== void 0 && !cacheFromOut.startsWith("..") && !path20.isAbsolute(cacheFromOut))
+  const cacheFromOut = cacheDir === void 0 ? void 0 : path22.relative(outDir, path22.resolve(cacheDir));
+  if (cacheFromOut !== void 0 && !cacheFromOut.startsWith("..") && !path22.isAbsolute(cacheFromOut))
     throw invalidValue("--cache", stringOption(values2, "cache") ?? String(cacheDir), "a folder outside the output directory", "--cache ~/.cache/diene-ci");
   const outcome = await compileIncrementally({
     root,
@@ -34158,7 +34374,10 @@ async function compileFromArgs(values2, progress, shown3) {
       progress.update(stage.step === "compiling" ? `read ${stage.inputs} input files; compiling\u2026` : `compiled ${stage.inputs} input files into ${stage.files} outputs; ${stage.step === "comparing" ? "comparing with" : "writing"} ${shownPath(outDir)}\u2026`);
     }
   });
-  return withLateWarnings(await commandResult(outcome, { root, outDir, check, values: values2, baseFlag }), outcome.cacheWarnings);
+  return withLateWarnings(await commandResult(outcome, { root, outDir, check, values: values2, baseFlag }), [
+    ...outcome.cacheWarnings,
+    ...folderWarning ? [folderWarning] : []
+  ]);
 }
 async function commandResult(outcome, run2) {
   const { root, outDir, check } = run2;
@@ -34302,6 +34521,7 @@ var init_compile = __esm({
     init_progress();
     init_compile_help();
     init_output_location();
+    init_fleet_folder();
     init_repository_paths();
     init_strict();
     init_output_location();
@@ -34414,11 +34634,11 @@ function renderScopesOf(platform, issuer) {
     ...rowFolders.map((name) => ({ folder: `platforms/${name}`, depth: "all" }))
   ];
 }
-var FLEET_YAML2, fleetYamlOf;
+var FLEET_YAML3, fleetYamlOf;
 var init_render_inputs = __esm({
   "dist/1-load/render-inputs.js"() {
-    FLEET_YAML2 = "registry/fleet.yaml";
-    fleetYamlOf = (files) => files.find((file) => file.path === FLEET_YAML2)?.text;
+    FLEET_YAML3 = "registry/fleet.yaml";
+    fleetYamlOf = (files) => files.find((file) => file.path === FLEET_YAML3)?.text;
   }
 });
 
@@ -34451,9 +34671,9 @@ var init_render_issuer = __esm({
 });
 
 // dist/incremental/render-build.js
-import path21 from "node:path";
+import path23 from "node:path";
 function readFleetYaml(root) {
-  const read = readInputFile(path21.join(root, FLEET_YAML2), { root: realPath(root) });
+  const read = readInputFile(path23.join(root, FLEET_YAML3), { root: realPath(root) });
   return "text" in read ? read.text : void 0;
 }
 function keyOptions(platform, root, files) {
@@ -34463,7 +34683,7 @@ function keyOptions(platform, root, files) {
 async function issuerOf(text, cache, now) {
   if (text === void 0)
     return void 0;
-  const key = cache ? cacheKey([sourceFile(FLEET_YAML2, text)], "render-issuer", {}) : void 0;
+  const key = cache ? cacheKey([sourceFile(FLEET_YAML3, text)], "render-issuer", {}) : void 0;
   const known3 = cache && key ? cache.read(key, now) : void 0;
   if (known3)
     return known3.issuer;
@@ -34477,11 +34697,11 @@ async function renderIncrementally(request) {
   const { root, platform: name } = request;
   const now = request.nowSeconds;
   const cache = request.cacheDir === void 0 ? void 0 : new CompileCache(request.cacheDir, "rendered", { fleetRoot: root });
-  const fleetYaml = readFleetYaml(root);
-  const walked = await issuerOf(fleetYaml, cache, now);
+  const fleetYaml2 = readFleetYaml(root);
+  const walked = await issuerOf(fleetYaml2, cache, now);
   const read = await readFleetFiles(root, { scopes: renderScopesOf(name, walked) });
-  const readYaml = read.files.find((file) => file.path === FLEET_YAML2)?.text;
-  const issuer = readYaml === fleetYaml ? walked : await issuerOf(readYaml, cache, now);
+  const readYaml = read.files.find((file) => file.path === FLEET_YAML3)?.text;
+  const issuer = readYaml === fleetYaml2 ? walked : await issuerOf(readYaml, cache, now);
   const files = selectRenderInputs(read.files, name, issuer);
   const inputs = { inputs: files.length, inputDigest: inputDigest(name, files) };
   const key = cache ? cacheKey(files, "render", keyOptions(name, root, files)) : void 0;
@@ -34544,7 +34764,7 @@ var init_render_build = __esm({
 });
 
 // dist/cli/plugin-parameters.js
-import path22 from "node:path";
+import path24 from "node:path";
 function typeOf(entry) {
   if ("array" in entry)
     return "an array";
@@ -34591,11 +34811,11 @@ function parsePluginParameters(json) {
   return { fleet: values2["fleet"], explicit };
 }
 function resolveFleetParameter(sourceDir, fleet) {
-  if (path22.isAbsolute(fleet) || /^[A-Za-z]:/.test(fleet))
+  if (path24.isAbsolute(fleet) || /^[A-Za-z]:/.test(fleet))
     throw new UsageError("usage_plugin_fleet_outside", { fleet, how: "is an absolute path, not one inside the source directory" });
-  const resolved = path22.resolve(sourceDir, fleet);
-  const relative2 = path22.relative(sourceDir, resolved);
-  if (relative2 === ".." || relative2.startsWith(`..${path22.sep}`) || path22.isAbsolute(relative2))
+  const resolved = path24.resolve(sourceDir, fleet);
+  const relative2 = path24.relative(sourceDir, resolved);
+  if (relative2 === ".." || relative2.startsWith(`..${path24.sep}`) || path24.isAbsolute(relative2))
     throw new UsageError("usage_plugin_fleet_outside", { fleet, how: "leaves the source directory" });
   return resolved;
 }
@@ -34621,11 +34841,11 @@ __export(render_exports, {
   RENDER_ENV: () => RENDER_ENV,
   renderCommand: () => renderCommand
 });
-import path23 from "node:path";
+import path25 from "node:path";
 function fleetPlatforms(root) {
   try {
-    const carbon = path23.join(root, "carbon");
-    return subfolders(carbon).filter((platform) => pathExists(path23.join(carbon, platform, "platform.yaml"))).sort();
+    const carbon = path25.join(root, "carbon");
+    return subfolders(carbon).filter((platform) => pathExists(path25.join(carbon, platform, "platform.yaml"))).sort();
   } catch {
     return [];
   }
@@ -34652,8 +34872,8 @@ function renderFleetRoot(values2, env) {
   }
   const root = fleetRoot({ fleet: resolveFleetParameter(process.cwd(), parameters.fleet) });
   const source = realPath(process.cwd());
-  const relative2 = path23.relative(source, realPath(root));
-  if (relative2 === ".." || relative2.startsWith(`..${path23.sep}`) || path23.isAbsolute(relative2))
+  const relative2 = path25.relative(source, realPath(root));
+  if (relative2 === ".." || relative2.startsWith(`..${path25.sep}`) || path25.isAbsolute(relative2))
     throw new UsageError("usage_plugin_fleet_outside", { fleet: parameters.fleet, how: "leads through a symbolic link out of the source directory" });
   return root;
 }
@@ -34698,14 +34918,14 @@ var materialize_exports = {};
 __export(materialize_exports, {
   materializeCommand: () => materializeCommand
 });
-import path24 from "node:path";
+import path26 from "node:path";
 function servicesOf2(root, model, platform) {
   const names = new Set(model.platforms.find((p) => p.name === platform)?.services.map((s) => s.name) ?? []);
   for (const loaded of model.loaded.platforms)
     if (loaded.data.name === platform)
       for (const name of Object.keys(loaded.data.services ?? {}))
         names.add(name);
-  const folder = path24.join(root, "platforms", platform);
+  const folder = path26.join(root, "platforms", platform);
   for (const name of subfolders(folder))
     if (SERVICE_NAME2.test(name))
       names.add(name);
@@ -34714,9 +34934,9 @@ function servicesOf2(root, model, platform) {
 function emptyRowFolders(root, files) {
   const withRows = new Set(files.flatMap((file) => /^platforms\/([^/]+)\/([^/]+)\//.exec(file.path)?.slice(1, 3).join("/") ?? []));
   const found = /* @__PURE__ */ new Set();
-  const platforms = path24.join(root, "platforms");
+  const platforms = path26.join(root, "platforms");
   for (const platform of subfolders(platforms)) {
-    for (const service of subfolders(path24.join(platforms, platform))) {
+    for (const service of subfolders(path26.join(platforms, platform))) {
       const key = `${platform}/${service}`;
       if (!withRows.has(key))
         found.add(key);
@@ -34738,7 +34958,7 @@ async function runMaterialize({ values: values2 }) {
     for (const service of servicesOf2(root, fleet.model, platform.name)) {
       for (const landscape of platform.landscapes) {
         const relative2 = rowPath(platform.name, service, landscape);
-        const target = path24.join(root, relative2);
+        const target = path26.join(root, relative2);
         if (pathExists(target))
           continue;
         await writeText(target, schemaModeline("row", relative2) + emptyRowText, { createFolders: true, exclusive: true });
@@ -34749,7 +34969,7 @@ async function runMaterialize({ values: values2 }) {
     for (const chart of platform.sharedCharts) {
       for (const landscape of platform.landscapes) {
         const relative2 = `${sharedChartNames.rowFolder(platform.name, chart)}/${landscape}.yaml`;
-        const target = path24.join(root, relative2);
+        const target = path26.join(root, relative2);
         if (pathExists(target))
           continue;
         await writeText(target, schemaModeline("shared-row", relative2) + emptySharedRowText, { createFolders: true, exclusive: true });
@@ -34778,8 +34998,8 @@ var init_materialize = __esm({
 });
 
 // dist/1-load/load-dns-live.js
-function stem(path38) {
-  const base2 = path38.slice(path38.lastIndexOf("/") + 1);
+function stem(path40) {
+  const base2 = path40.slice(path40.lastIndexOf("/") + 1);
   return base2.endsWith(".json") ? base2.slice(0, -".json".length) : base2;
 }
 function loadOne(file, zones, validators) {
@@ -34976,7 +35196,7 @@ var require_path = __commonJS({
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.convertPosixPathToPattern = exports.convertWindowsPathToPattern = exports.convertPathToPattern = exports.escapePosixPath = exports.escapeWindowsPath = exports.escape = exports.removeLeadingDotSegment = exports.makeAbsolute = exports.unixify = void 0;
     var os = __require("os");
-    var path38 = __require("path");
+    var path40 = __require("path");
     var IS_WINDOWS_PLATFORM = os.platform() === "win32";
     var LEADING_DOT_SEGMENT_CHARACTERS_COUNT = 2;
     var POSIX_UNESCAPED_GLOB_SYMBOLS_RE = /(\\?)([()*?[\]{|}]|^!|[!+@](?=\()|\\(?![!()*+?@[\]{|}]))/g;
@@ -34988,7 +35208,7 @@ var require_path = __commonJS({
     }
     exports.unixify = unixify;
     function makeAbsolute(cwd, filepath) {
-      return path38.resolve(cwd, filepath);
+      return path40.resolve(cwd, filepath);
     }
     exports.makeAbsolute = makeAbsolute;
     function removeLeadingDotSegment(entry) {
@@ -36285,7 +36505,7 @@ var require_braces = __commonJS({
 var require_constants2 = __commonJS({
   "node_modules/picomatch/lib/constants.js"(exports, module) {
     "use strict";
-    var path38 = __require("path");
+    var path40 = __require("path");
     var WIN_SLASH = "\\\\/";
     var WIN_NO_SLASH = `[^${WIN_SLASH}]`;
     var DEFAULT_MAX_EXTGLOB_RECURSION = 0;
@@ -36459,7 +36679,7 @@ var require_constants2 = __commonJS({
       /* | */
       CHAR_ZERO_WIDTH_NOBREAK_SPACE: 65279,
       /* \uFEFF */
-      SEP: path38.sep,
+      SEP: path40.sep,
       /**
        * Create EXTGLOB_CHARS
        */
@@ -36486,7 +36706,7 @@ var require_constants2 = __commonJS({
 var require_utils3 = __commonJS({
   "node_modules/picomatch/lib/utils.js"(exports) {
     "use strict";
-    var path38 = __require("path");
+    var path40 = __require("path");
     var win32 = process.platform === "win32";
     var {
       REGEX_BACKSLASH,
@@ -36515,7 +36735,7 @@ var require_utils3 = __commonJS({
       if (options && typeof options.windows === "boolean") {
         return options.windows;
       }
-      return win32 === true || path38.sep === "\\";
+      return win32 === true || path40.sep === "\\";
     };
     exports.escapeLast = (input, char, lastIdx) => {
       const idx = input.lastIndexOf(char, lastIdx);
@@ -37879,7 +38099,7 @@ var require_parse2 = __commonJS({
 var require_picomatch = __commonJS({
   "node_modules/picomatch/lib/picomatch.js"(exports, module) {
     "use strict";
-    var path38 = __require("path");
+    var path40 = __require("path");
     var scan = require_scan();
     var parse3 = require_parse2();
     var utils = require_utils3();
@@ -37964,7 +38184,7 @@ var require_picomatch = __commonJS({
     };
     picomatch.matchBase = (input, glob, options, posix = utils.isWindows(options)) => {
       const regex = glob instanceof RegExp ? glob : picomatch.makeRe(glob, options);
-      return regex.test(path38.basename(input));
+      return regex.test(path40.basename(input));
     };
     picomatch.isMatch = (str, patterns, options) => picomatch(patterns, options)(str);
     picomatch.parse = (pattern, options) => {
@@ -38191,7 +38411,7 @@ var require_pattern = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.isAbsolute = exports.partitionAbsoluteAndRelative = exports.removeDuplicateSlashes = exports.matchAny = exports.convertPatternsToRe = exports.makeRe = exports.getPatternParts = exports.expandBraceExpansion = exports.expandPatternsWithBraceExpansion = exports.isAffectDepthOfReadingPattern = exports.endsWithSlashGlobStar = exports.hasGlobStar = exports.getBaseDirectory = exports.isPatternRelatedToParentDirectory = exports.getPatternsOutsideCurrentDirectory = exports.getPatternsInsideCurrentDirectory = exports.getPositivePatterns = exports.getNegativePatterns = exports.isPositivePattern = exports.isNegativePattern = exports.convertToNegativePattern = exports.convertToPositivePattern = exports.isDynamicPattern = exports.isStaticPattern = void 0;
-    var path38 = __require("path");
+    var path40 = __require("path");
     var globParent = require_glob_parent();
     var micromatch = require_micromatch();
     var GLOBSTAR = "**";
@@ -38286,7 +38506,7 @@ var require_pattern = __commonJS({
     }
     exports.endsWithSlashGlobStar = endsWithSlashGlobStar;
     function isAffectDepthOfReadingPattern(pattern) {
-      const basename = path38.basename(pattern);
+      const basename = path40.basename(pattern);
       return endsWithSlashGlobStar(pattern) || isStaticPattern(basename);
     }
     exports.isAffectDepthOfReadingPattern = isAffectDepthOfReadingPattern;
@@ -38344,7 +38564,7 @@ var require_pattern = __commonJS({
     }
     exports.partitionAbsoluteAndRelative = partitionAbsoluteAndRelative;
     function isAbsolute(pattern) {
-      return path38.isAbsolute(pattern);
+      return path40.isAbsolute(pattern);
     }
     exports.isAbsolute = isAbsolute;
   }
@@ -38521,8 +38741,8 @@ var require_utils4 = __commonJS({
     exports.errno = errno;
     var fs6 = require_fs();
     exports.fs = fs6;
-    var path38 = require_path();
-    exports.path = path38;
+    var path40 = require_path();
+    exports.path = path40;
     var pattern = require_pattern();
     exports.pattern = pattern;
     var stream = require_stream();
@@ -38634,8 +38854,8 @@ var require_async = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.read = void 0;
-    function read(path38, settings, callback) {
-      settings.fs.lstat(path38, (lstatError, lstat3) => {
+    function read(path40, settings, callback) {
+      settings.fs.lstat(path40, (lstatError, lstat3) => {
         if (lstatError !== null) {
           callFailureCallback(callback, lstatError);
           return;
@@ -38644,7 +38864,7 @@ var require_async = __commonJS({
           callSuccessCallback(callback, lstat3);
           return;
         }
-        settings.fs.stat(path38, (statError, stat3) => {
+        settings.fs.stat(path40, (statError, stat3) => {
           if (statError !== null) {
             if (settings.throwErrorOnBrokenSymbolicLink) {
               callFailureCallback(callback, statError);
@@ -38676,13 +38896,13 @@ var require_sync = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.read = void 0;
-    function read(path38, settings) {
-      const lstat3 = settings.fs.lstatSync(path38);
+    function read(path40, settings) {
+      const lstat3 = settings.fs.lstatSync(path40);
       if (!lstat3.isSymbolicLink() || !settings.followSymbolicLink) {
         return lstat3;
       }
       try {
-        const stat3 = settings.fs.statSync(path38);
+        const stat3 = settings.fs.statSync(path40);
         if (settings.markSymbolicLink) {
           stat3.isSymbolicLink = () => true;
         }
@@ -38753,19 +38973,19 @@ var require_out = __commonJS({
     var sync = require_sync();
     var settings_1 = require_settings();
     exports.Settings = settings_1.default;
-    function stat3(path38, optionsOrSettingsOrCallback, callback) {
+    function stat3(path40, optionsOrSettingsOrCallback, callback) {
       if (typeof optionsOrSettingsOrCallback === "function") {
-        async.read(path38, getSettings(), optionsOrSettingsOrCallback);
+        async.read(path40, getSettings(), optionsOrSettingsOrCallback);
         return;
       }
-      async.read(path38, getSettings(optionsOrSettingsOrCallback), callback);
+      async.read(path40, getSettings(optionsOrSettingsOrCallback), callback);
     }
     exports.stat = stat3;
-    function statSync6(path38, optionsOrSettings) {
+    function statSync7(path40, optionsOrSettings) {
       const settings = getSettings(optionsOrSettings);
-      return sync.read(path38, settings);
+      return sync.read(path40, settings);
     }
-    exports.statSync = statSync6;
+    exports.statSync = statSync7;
     function getSettings(settingsOrOptions = {}) {
       if (settingsOrOptions instanceof settings_1.default) {
         return settingsOrOptions;
@@ -38979,16 +39199,16 @@ var require_async2 = __commonJS({
           return;
         }
         const tasks = names.map((name) => {
-          const path38 = common.joinPathSegments(directory, name, settings.pathSegmentSeparator);
+          const path40 = common.joinPathSegments(directory, name, settings.pathSegmentSeparator);
           return (done) => {
-            fsStat.stat(path38, settings.fsStatSettings, (error2, stats) => {
+            fsStat.stat(path40, settings.fsStatSettings, (error2, stats) => {
               if (error2 !== null) {
                 done(error2);
                 return;
               }
               const entry = {
                 name,
-                path: path38,
+                path: path40,
                 dirent: utils.fs.createDirentFromStats(name, stats)
               };
               if (settings.stats) {
@@ -39106,7 +39326,7 @@ var require_settings2 = __commonJS({
   "node_modules/@nodelib/fs.scandir/out/settings.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
-    var path38 = __require("path");
+    var path40 = __require("path");
     var fsStat = require_out();
     var fs6 = require_fs4();
     var Settings = class {
@@ -39114,7 +39334,7 @@ var require_settings2 = __commonJS({
         this._options = _options;
         this.followSymbolicLinks = this._getValue(this._options.followSymbolicLinks, false);
         this.fs = fs6.createFileSystemAdapter(this._options.fs);
-        this.pathSegmentSeparator = this._getValue(this._options.pathSegmentSeparator, path38.sep);
+        this.pathSegmentSeparator = this._getValue(this._options.pathSegmentSeparator, path40.sep);
         this.stats = this._getValue(this._options.stats, false);
         this.throwErrorOnBrokenSymbolicLink = this._getValue(this._options.throwErrorOnBrokenSymbolicLink, true);
         this.fsStatSettings = new fsStat.Settings({
@@ -39141,17 +39361,17 @@ var require_out2 = __commonJS({
     var sync = require_sync2();
     var settings_1 = require_settings2();
     exports.Settings = settings_1.default;
-    function scandir(path38, optionsOrSettingsOrCallback, callback) {
+    function scandir(path40, optionsOrSettingsOrCallback, callback) {
       if (typeof optionsOrSettingsOrCallback === "function") {
-        async.read(path38, getSettings(), optionsOrSettingsOrCallback);
+        async.read(path40, getSettings(), optionsOrSettingsOrCallback);
         return;
       }
-      async.read(path38, getSettings(optionsOrSettingsOrCallback), callback);
+      async.read(path40, getSettings(optionsOrSettingsOrCallback), callback);
     }
     exports.scandir = scandir;
-    function scandirSync(path38, optionsOrSettings) {
+    function scandirSync(path40, optionsOrSettings) {
       const settings = getSettings(optionsOrSettings);
-      return sync.read(path38, settings);
+      return sync.read(path40, settings);
     }
     exports.scandirSync = scandirSync;
     function getSettings(settingsOrOptions = {}) {
@@ -39799,7 +40019,7 @@ var require_settings3 = __commonJS({
   "node_modules/@nodelib/fs.walk/out/settings.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
-    var path38 = __require("path");
+    var path40 = __require("path");
     var fsScandir = require_out2();
     var Settings = class {
       constructor(_options = {}) {
@@ -39809,7 +40029,7 @@ var require_settings3 = __commonJS({
         this.deepFilter = this._getValue(this._options.deepFilter, null);
         this.entryFilter = this._getValue(this._options.entryFilter, null);
         this.errorFilter = this._getValue(this._options.errorFilter, null);
-        this.pathSegmentSeparator = this._getValue(this._options.pathSegmentSeparator, path38.sep);
+        this.pathSegmentSeparator = this._getValue(this._options.pathSegmentSeparator, path40.sep);
         this.fsScandirSettings = new fsScandir.Settings({
           followSymbolicLinks: this._options.followSymbolicLinks,
           fs: this._options.fs,
@@ -39871,7 +40091,7 @@ var require_reader2 = __commonJS({
   "node_modules/fast-glob/out/readers/reader.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
-    var path38 = __require("path");
+    var path40 = __require("path");
     var fsStat = require_out();
     var utils = require_utils4();
     var Reader = class {
@@ -39884,7 +40104,7 @@ var require_reader2 = __commonJS({
         });
       }
       _getFullEntryPath(filepath) {
-        return path38.resolve(this._settings.cwd, filepath);
+        return path40.resolve(this._settings.cwd, filepath);
       }
       _makeEntry(stats, pattern) {
         const entry = {
@@ -40300,7 +40520,7 @@ var require_provider = __commonJS({
   "node_modules/fast-glob/out/providers/provider.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
-    var path38 = __require("path");
+    var path40 = __require("path");
     var deep_1 = require_deep();
     var entry_1 = require_entry();
     var error_1 = require_error();
@@ -40314,7 +40534,7 @@ var require_provider = __commonJS({
         this.entryTransformer = new entry_2.default(this._settings);
       }
       _getRootDirectory(task) {
-        return path38.resolve(this._settings.cwd, task.base);
+        return path40.resolve(this._settings.cwd, task.base);
       }
       _getReaderOptions(task) {
         const basePath = task.base === "." ? "" : task.base;
@@ -40652,10 +40872,10 @@ var require_out4 = __commonJS({
 
 // dist/adapters/filesystem/read-dns-live.js
 import { readdir as readdir2, stat as stat2 } from "node:fs/promises";
-import path25 from "node:path";
+import path27 from "node:path";
 function display(cwd, absolute3) {
-  const relative2 = path25.relative(cwd, absolute3);
-  return (relative2 === "" || relative2.startsWith("..") || path25.isAbsolute(relative2) ? absolute3 : relative2).split(path25.sep).join("/");
+  const relative2 = path27.relative(cwd, absolute3);
+  return (relative2 === "" || relative2.startsWith("..") || path27.isAbsolute(relative2) ? absolute3 : relative2).split(path27.sep).join("/");
 }
 async function readTextFile(absolute3, cwd) {
   const shown3 = display(cwd, absolute3);
@@ -40679,7 +40899,7 @@ async function kind(target) {
   }
 }
 function parentOf(shown3) {
-  const parent = path25.dirname(shown3.replace(/[\\/]+$/, ""));
+  const parent = path27.dirname(shown3.replace(/[\\/]+$/, ""));
   return parent === "" ? "." : parent;
 }
 function listed2(names) {
@@ -40693,7 +40913,7 @@ async function readDnsLive(target, cwd) {
     const read = await readTextFile(target, cwd);
     return { files: read.file ? [{ source: read.file }] : [], diagnostics: read.diagnostics };
   }
-  const root = await kind(path25.join(target, "dns")) === "directory" ? path25.join(target, "dns") : target;
+  const root = await kind(path27.join(target, "dns")) === "directory" ? path27.join(target, "dns") : target;
   const paths = (await (0, import_fast_glob.default)("*/*.json", { cwd: root, onlyFiles: true, dot: false, followSymbolicLinks: false })).sort();
   if (paths.length === 0) {
     const entries = (await readdir2(root, { withFileTypes: true })).filter((e) => !e.name.startsWith(".")).map((e) => e.isDirectory() ? `${e.name}/` : e.name).sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
@@ -40704,7 +40924,7 @@ async function readDnsLive(target, cwd) {
       return {
         files: [],
         diagnostics: [],
-        problem: `it looks like the folder of one zone, ${path25.basename(root)} (it holds ${listed2(hostFiles)}), not one laid out like dns/ (<zone>/<host>.json)`,
+        problem: `it looks like the folder of one zone, ${path27.basename(root)} (it holds ${listed2(hostFiles)}), not one laid out like dns/ (<zone>/<host>.json)`,
         zoneFolder: true
       };
     return { files: [], diagnostics: [], problem: `it holds no <zone>/<host>.json snapshot (only ${listed2(entries)})` };
@@ -40712,7 +40932,7 @@ async function readDnsLive(target, cwd) {
   const files = [];
   const diagnostics = [];
   for (const relative2 of paths) {
-    const read = await readTextFile(path25.join(root, relative2), cwd);
+    const read = await readTextFile(path27.join(root, relative2), cwd);
     diagnostics.push(...read.diagnostics);
     const [zone, file] = relative2.split("/");
     if (read.file)
@@ -41656,7 +41876,7 @@ var plan_dns_exports = {};
 __export(plan_dns_exports, {
   planDnsCommand: () => planDnsCommand
 });
-import path26 from "node:path";
+import path28 from "node:path";
 async function runPlanDns({ values: values2, format: format2 }) {
   const overrideFreeze = freezeOverride(values2);
   const liveFlag = stringOption(values2, "live");
@@ -41673,7 +41893,7 @@ async function runPlanDns({ values: values2, format: format2 }) {
   const validators = inputValidators();
   const snapshots = [];
   if (liveFlag !== void 0) {
-    const live = await readDnsLive(path26.resolve(cwd, liveFlag), root);
+    const live = await readDnsLive(path28.resolve(cwd, liveFlag), root);
     if (live.problem && !(assumingEmpty && live.empty)) {
       const fix2 = live.zoneFolder ? "zone_folder" : assumingEmpty ? "assuming" : "snapshot";
       diagnostics.push(diagnose({ file: fromFleetRoot(root, liveFlag) }, "dns_live_not_snapshot", {
@@ -41695,7 +41915,7 @@ async function runPlanDns({ values: values2, format: format2 }) {
   let health;
   const healthFlag = stringOption(values2, "health");
   if (healthFlag !== void 0) {
-    const file = await readTextFile(path26.resolve(cwd, healthFlag), root);
+    const file = await readTextFile(path28.resolve(cwd, healthFlag), root);
     diagnostics.push(...file.diagnostics);
     if (file.file) {
       const result = loadDnsHealth(file.file, intent.clusters, validators);
@@ -41820,24 +42040,24 @@ function compileUpstreamTable(routes, rows) {
     unresolved
   };
 }
-function pathEnd(path38) {
-  for (let i = 0; i < path38.length; i++) {
-    const c = path38.charCodeAt(i);
+function pathEnd(path40) {
+  for (let i = 0; i < path40.length; i++) {
+    const c = path40.charCodeAt(i);
     if (c === QUESTION || c === HASH)
       return i;
   }
-  return path38.length;
+  return path40.length;
 }
-function pathPart(path38) {
-  return path38.slice(0, pathEnd(path38));
+function pathPart(path40) {
+  return path40.slice(0, pathEnd(path40));
 }
 function firstOf(text) {
   const start = text.charCodeAt(0) === SLASH ? 1 : 0;
   const stop = text.indexOf("/", start);
   return text.slice(start, stop < 0 ? text.length : stop);
 }
-function rawFirstSegment(path38) {
-  return firstOf(percentDecodeAscii(pathPart(path38)));
+function rawFirstSegment(path40) {
+  return firstOf(percentDecodeAscii(pathPart(path40)));
 }
 function hexValue2(c) {
   if (c >= 48 && c <= 57)
@@ -41866,8 +42086,8 @@ function percentDecodeAscii(text) {
   }
   return out + text.slice(from);
 }
-function firstInvalidEscape(path38) {
-  const part = pathPart(path38);
+function firstInvalidEscape(path40) {
+  const part = pathPart(path40);
   for (let i = part.indexOf("%"); i >= 0; i = part.indexOf("%", i + 1)) {
     if (i + 2 >= part.length || hexValue2(part.charCodeAt(i + 1)) < 0 || hexValue2(part.charCodeAt(i + 2)) < 0)
       return part.slice(i, i + 3);
@@ -41909,11 +42129,11 @@ function resolvedFirstSegment(text, keepEmpty, escapes) {
     return void 0;
   return text.slice(starts[0], ends[0]);
 }
-function normalisedFirstSegment(path38) {
-  return resolvedFirstSegment(percentDecodeAscii(pathPart(path38)), false, false);
+function normalisedFirstSegment(path40) {
+  return resolvedFirstSegment(percentDecodeAscii(pathPart(path40)), false, false);
 }
-function otherFirstSegments(path38) {
-  const part = pathPart(path38);
+function otherFirstSegments(path40) {
+  const part = pathPart(path40);
   const decoded = percentDecodeAscii(part);
   const keeping = resolvedFirstSegment(decoded, true, false);
   const undecoded = /* @__PURE__ */ new Set();
@@ -41928,7 +42148,7 @@ function otherFirstSegments(path38) {
   }
   return { decoded: keeping === void 0 ? [] : [keeping], undecoded: [...undecoded] };
 }
-function lookupUpstream(table3, host, path38) {
+function lookupUpstream(table3, host, path40) {
   let entry = table3.exact.get(host);
   let byWildcard = false;
   if (entry === void 0) {
@@ -41941,11 +42161,11 @@ function lookupUpstream(table3, host, path38) {
   const fallthrough = byWildcard ? entry.wildcardResult : entry.exactResult;
   if (prefixes2 === void 0)
     return fallthrough;
-  const start = path38.charCodeAt(0) === SLASH ? 1 : 0;
+  const start = path40.charCodeAt(0) === SLASH ? 1 : 0;
   let rawEnd = -1;
   let unusual = false;
-  for (let i = 0; i < path38.length; i++) {
-    const c = path38.charCodeAt(i);
+  for (let i = 0; i < path40.length; i++) {
+    const c = path40.charCodeAt(i);
     if (c === QUESTION || c === HASH) {
       if (rawEnd < 0)
         rawEnd = i;
@@ -41954,27 +42174,27 @@ function lookupUpstream(table3, host, path38) {
     if (c === SLASH) {
       if (rawEnd < 0 && i >= start)
         rawEnd = i;
-      if (i > 0 && path38.charCodeAt(i - 1) === SLASH)
+      if (i > 0 && path40.charCodeAt(i - 1) === SLASH)
         unusual = true;
-    } else if (c === PERCENT || c === DOT && (i === 0 || path38.charCodeAt(i - 1) === SLASH))
+    } else if (c === PERCENT || c === DOT && (i === 0 || path40.charCodeAt(i - 1) === SLASH))
       unusual = true;
   }
   if (!unusual) {
-    const rawHit2 = prefixes2.get(path38.slice(start, rawEnd < 0 ? path38.length : rawEnd));
+    const rawHit2 = prefixes2.get(path40.slice(start, rawEnd < 0 ? path40.length : rawEnd));
     if (rawHit2 === void 0)
       return fallthrough;
     if (!byWildcard)
       return rawHit2.exactBoth;
     return { route: rawHit2.route, own: entry.route, resolvedBy: "wildcard", match: "prefix", prefix: rawHit2.prefix, spelling: "both", target: rawHit2.target };
   }
-  const raw = rawFirstSegment(path38);
+  const raw = rawFirstSegment(path40);
   const rawHit = raw === "" ? void 0 : prefixes2.get(raw);
-  const normalised = normalisedFirstSegment(path38);
+  const normalised = normalisedFirstSegment(path40);
   const normalisedHit = normalised === void 0 ? void 0 : prefixes2.get(normalised);
   let hit = normalisedHit ?? rawHit;
   let spelling = normalisedHit === void 0 ? "raw" : normalisedHit === rawHit ? "both" : "normalised";
   if (hit === void 0) {
-    const others = otherFirstSegments(path38);
+    const others = otherFirstSegments(path40);
     for (const segment of [...others.decoded, ...others.undecoded])
       hit ??= prefixes2.get(segment);
     spelling = "alternate";
@@ -42033,24 +42253,24 @@ function droppedPrefixes(findings, host) {
 function facts(route) {
   return { host: route.host, account: route.account, app: route.app, box: route.box };
 }
-function explainRoute(upstreams, host, path38) {
-  const answer = lookupUpstream(upstreams.table, host, path38);
+function explainRoute(upstreams, host, path40) {
+  const answer = lookupUpstream(upstreams.table, host, path40);
   if (!answer)
-    return { host, path: path38, found: false };
+    return { host, path: path40, found: false };
   const prefixes2 = upstreams.rows.filter((row) => row.host === answer.own.host).length;
   const claimHost = governingClaimHost(answer.own.host, upstreams.bases ?? []);
   const dropped = droppedPrefixes(upstreams.findings ?? [], claimHost);
-  const invalidEscape = firstInvalidEscape(path38);
+  const invalidEscape = firstInvalidEscape(path40);
   return {
     host,
-    path: path38,
+    path: path40,
     found: true,
     resolvedBy: answer.resolvedBy,
     match: answer.match,
     ...answer.prefix !== void 0 ? { prefix: answer.prefix, spelling: answer.spelling } : {},
     own: facts(answer.own),
     serves: facts(answer.route),
-    ...answer.match !== "no-prefix-map" ? { segments: { raw: rawFirstSegment(path38), normalised: normalisedFirstSegment(path38) ?? null } } : {},
+    ...answer.match !== "no-prefix-map" ? { segments: { raw: rawFirstSegment(path40), normalised: normalisedFirstSegment(path40) ?? null } } : {},
     prefixes: prefixes2,
     ...prefixes2 > 0 || dropped.length > 0 ? { claim: `claims/domains/${claimHost}.json` } : {},
     ...dropped.length > 0 ? { dropped } : {},
@@ -42243,10 +42463,10 @@ var init_dns_answers = __esm({
 
 // dist/simulate/traffic-ticks.js
 function liveFromZonePlans(documents) {
-  return [...documents].map(([path38, doc]) => {
-    const stem2 = path38.slice(path38.lastIndexOf("/") + 1, -".json".length);
+  return [...documents].map(([path40, doc]) => {
+    const stem2 = path40.slice(path40.lastIndexOf("/") + 1, -".json".length);
     return {
-      file: path38.slice("dns/".length),
+      file: path40.slice("dns/".length),
       zone: doc.zone,
       host: doc.host ?? stem2,
       ...doc.provider !== void 0 ? { provider: doc.provider } : {},
@@ -42334,7 +42554,7 @@ var init_traffic_ticks = __esm({
 });
 
 // dist/simulate/virtual-route.js
-function explainVirtualRoute(model, host, path38) {
+function explainVirtualRoute(model, host, path40) {
   for (const [baseKey, base2] of fleetBases(model)) {
     if (!host.endsWith(`.${base2}`))
       continue;
@@ -42352,7 +42572,7 @@ function explainVirtualRoute(model, host, path38) {
       host: serviceHost(module, service, platform, m.landscape, base2),
       ready: serviceModel.rows.some((r) => r.landscape === m.landscape && rowIsReady(r.chart))
     }));
-    return { host, path: path38, found: true, virtual: { name, base: baseKey, platform, service, module }, members, clients: clientAnswers(model, host, base2) };
+    return { host, path: path40, found: true, virtual: { name, base: baseKey, platform, service, module }, members, clients: clientAnswers(model, host, base2) };
   }
   return void 0;
 }
@@ -42475,7 +42695,7 @@ function hostAndPath(hostArgument, pathArgument) {
 }
 async function runRoute({ positionals, values: values2, format: format2 }) {
   const [hostArgument, pathArgument] = positionals;
-  const { host, path: path38 } = hostAndPath(hostArgument, pathArgument);
+  const { host, path: path40 } = hostAndPath(hostArgument, pathArgument);
   const root = fleetRoot(values2);
   const pathPrefix = repositoryPrefix(root, values2);
   const fleet = await readAndAnalyze(root, { analysis: { nowSeconds: nowSeconds(values2) } });
@@ -42483,9 +42703,9 @@ async function runRoute({ positionals, values: values2, format: format2 }) {
     return { ...fleet.stop, pathPrefix };
   const { diagnostics } = fleet;
   const upstreams = fleetUpstreams(fleet.model);
-  const explanation2 = explainRoute(upstreams, host, path38);
+  const explanation2 = explainRoute(upstreams, host, path40);
   if (!explanation2.found) {
-    const virtual = explainVirtualRoute(fleet.model, host, path38);
+    const virtual = explainVirtualRoute(fleet.model, host, path40);
     if (virtual && !virtual.members.some((m) => m.ready)) {
       const { platform, service } = virtual.virtual;
       const rows = virtual.members.map((m) => fleetRowPath(fleet.model, platform, service, m.landscape));
@@ -45489,7 +45709,7 @@ __export(apply_books_exports, {
   applyBooksCommand: () => applyBooksCommand,
   publishBooks: () => publishBooks
 });
-import path27 from "node:path";
+import path29 from "node:path";
 function endpointOption(values2) {
   const endpoint = stringOption(values2, "endpoint");
   if (endpoint === void 0)
@@ -45611,7 +45831,7 @@ async function nameCheckOption(values2, root) {
     return { waitSeconds };
   let text;
   try {
-    text = await readText(path27.resolve(process.cwd(), file));
+    text = await readText(path29.resolve(process.cwd(), file));
   } catch (error2) {
     throw invalidValue("--nameservers", file, `a readable JSON file mapping DNS hosts to nameservers (${error2 instanceof Error ? error2.message : String(error2)})`, "--nameservers nameservers.json");
   }
@@ -47462,25 +47682,25 @@ var init_dns_hosts = __esm({
 
 // dist/adapters/git/revision-file.js
 import fs3 from "node:fs";
-import path28 from "node:path";
+import path30 from "node:path";
 function repositoryOf(dir) {
   const top = gitTopLevel(dir);
   if (top === void 0)
     return void 0;
-  const prefix = path28.relative(top, dir).split(path28.sep).join("/");
+  const prefix = path30.relative(top, dir).split(path30.sep).join("/");
   return { top, prefix };
 }
 function gitdirOf(top) {
-  const dotgit = path28.join(top, ".git");
+  const dotgit = path30.join(top, ".git");
   try {
     if (fs3.statSync(dotgit).isDirectory())
       return dotgit;
     const linked = /^gitdir: (.+)$/m.exec(fs3.readFileSync(dotgit, "utf8"))?.[1]?.trim();
     if (linked === void 0)
       return dotgit;
-    const own = path28.resolve(top, linked);
-    const common = path28.join(own, "commondir");
-    return fs3.existsSync(common) ? path28.resolve(own, fs3.readFileSync(common, "utf8").trim()) : own;
+    const own = path30.resolve(top, linked);
+    const common = path30.join(own, "commondir");
+    return fs3.existsSync(common) ? path30.resolve(own, fs3.readFileSync(common, "utf8").trim()) : own;
   } catch {
     return dotgit;
   }
@@ -47555,15 +47775,15 @@ var init_endpoint_changes = __esm({
 });
 
 // dist/cli/endpoint-review.js
-import path29 from "node:path";
+import path31 from "node:path";
 function endpointReviewOptions(values2) {
   const base2 = stringOption(values2, "base");
   return { allowChange: values2["allow-endpoint-change"] === true, ...base2 !== void 0 ? { base: base2 } : {} };
 }
 async function baseFleetText(root, branch, base2, cwd) {
-  if (base2 !== void 0 && pathExists(path29.resolve(cwd, base2))) {
-    const dir = path29.resolve(cwd, base2);
-    const file = path29.join(dir, ...FLEET_FILE.split("/"));
+  if (base2 !== void 0 && pathExists(path31.resolve(cwd, base2))) {
+    const dir = path31.resolve(cwd, base2);
+    const file = path31.join(dir, ...FLEET_FILE.split("/"));
     if (!isDirectory(dir) || !pathExists(file))
       return { why: "no_fleet_file", base: base2, repository: "" };
     const read = readInputFile(file);
@@ -47705,7 +47925,7 @@ __export(apply_dns_exports, {
   applyDnsCommand: () => applyDnsCommand,
   nothingPlanned: () => nothingPlanned
 });
-import path30 from "node:path";
+import path32 from "node:path";
 function snapshotOf(document, intent, validators) {
   const file = sourceFile(`${document.zone}/${document.host ?? "unknown"}.json`, toJson(document));
   const loaded = loadDnsLive([{ source: file, identity: { zone: document.zone, host: document.host ?? "" } }], intent.zones, validators);
@@ -47795,7 +48015,7 @@ async function applyDns(root, options) {
   const failures = { model: fleet.model, found: [] };
   if (options.liveFrom !== void 0) {
     const live = await readDnsLive(options.liveFrom, options.cwd);
-    const shown3 = shownPath(path30.resolve(options.cwd, options.liveFrom), options.cwd);
+    const shown3 = shownPath(path32.resolve(options.cwd, options.liveFrom), options.cwd);
     if (live.problem)
       diagnostics.push(diagnose({ file: shown3 }, "dns_live_not_snapshot", {
         option: "--live-from",
@@ -47926,8 +48146,8 @@ async function runApplyDns({ values: values2, format: format2 }) {
     force: values2["force"] === true,
     ...overrideFreeze !== void 0 ? { overrideFreeze } : {},
     ...checksum !== void 0 ? { planChecksum: checksum } : {},
-    ...liveFrom !== void 0 ? { liveFrom: path30.resolve(cwd, liveFrom) } : {},
-    ...health !== void 0 ? { health: path30.resolve(cwd, health) } : {},
+    ...liveFrom !== void 0 ? { liveFrom: path32.resolve(cwd, liveFrom) } : {},
+    ...health !== void 0 ? { health: path32.resolve(cwd, health) } : {},
     format: format2,
     nowSeconds: nowSeconds(values2),
     env: process.env,
@@ -47966,10 +48186,10 @@ var export_dns_exports = {};
 __export(export_dns_exports, {
   exportDnsCommand: () => exportDnsCommand
 });
-import path31 from "node:path";
+import path33 from "node:path";
 async function runExportDns({ values: values2 }) {
   const root = fleetRoot(values2);
-  const out = path31.resolve(process.cwd(), stringOption(values2, "out") ?? "live");
+  const out = path33.resolve(process.cwd(), stringOption(values2, "out") ?? "live");
   const fleet = await readAndAnalyze(root, { analysis: { nowSeconds: nowSeconds(values2) } });
   if (!fleet.valid)
     return fleet.stop;
@@ -47988,7 +48208,7 @@ async function runExportDns({ values: values2 }) {
       notes.push(`${observation.host} ${observation.zone}: FAILED (${observation.error?.diagnostic.code ?? "error"} above), nothing written`);
       continue;
     }
-    const file = path31.join(out, observation.zone, `${observation.host}.json`);
+    const file = path33.join(out, observation.zone, `${observation.host}.json`);
     await writeText(file, toJson(observation.document), { createFolders: true });
     notes.push(`${observation.host} ${observation.zone}: ${observation.document.recordSets.length} record sets \u2192 ${shownPath(file)}`);
   }
@@ -48233,13 +48453,13 @@ function planClaimPaths(args) {
   const { host, actor, paths, current, owner } = args;
   const claim = { account: current?.account ?? owner.account, app: current?.app ?? owner.app, paths: { ...paths } };
   const text = claimText(claim);
-  const path38 = claimFilePath(host);
+  const path40 = claimFilePath(host);
   if (current && samePaths(current.paths, paths))
-    return { change: "none", path: path38, claim, text, message: "" };
+    return { change: "none", path: path40, claim, text, message: "" };
   const change = current || args.unreadable ? "update" : "create";
   return {
     change,
-    path: path38,
+    path: path40,
     claim,
     text,
     message: claimCommitMessage(change, { actor, account: claim.account, app: claim.app, host, prefixes: Object.keys(paths).length })
@@ -48398,7 +48618,7 @@ var init_tree_edit = __esm({
 import fs5 from "node:fs";
 import { lstat as lstat2, mkdir as mkdir3, mkdtemp, open as open2, readFile as readFile3, rename as rename2, rm, unlink as unlink2, writeFile as writeFile3 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
-import path32 from "node:path";
+import path34 from "node:path";
 function unreadableFinding(repo, branch, commit, what2) {
   if (what2.part === "ref" || commit === void 0)
     return { code: "claim_branch_ref_invalid", args: { branch, repo } };
@@ -48451,8 +48671,8 @@ async function snapshotOf2(store, commit, where) {
   };
 }
 async function openRemote(url, wanted, auth) {
-  const dir = await mkdtemp(path32.join(tmpdir2(), "diene-claim-"));
-  const store = { gitdir: path32.join(dir, ".git"), cache: {} };
+  const dir = await mkdtemp(path34.join(tmpdir2(), "diene-claim-"));
+  const store = { gitdir: path34.join(dir, ".git"), cache: {} };
   const onAuth = auth.username !== void 0 || auth.password !== void 0 ? () => ({ username: auth.username ?? "x-access-token", password: auth.password ?? "" }) : void 0;
   const http = await loadHttp();
   const remote = { fs: fs5, http, dir, gitdir: store.gitdir, ...onAuth ? { onAuth } : {} };
@@ -48532,10 +48752,10 @@ async function exists(target) {
   }
 }
 async function localLayout(dir) {
-  const dotGit = path32.join(dir, ".git");
-  if (await exists(path32.join(dotGit, "HEAD")))
+  const dotGit = path34.join(dir, ".git");
+  if (await exists(path34.join(dotGit, "HEAD")))
     return { gitdir: dotGit, worktree: dir };
-  if (await exists(path32.join(dir, "HEAD")) && await exists(path32.join(dir, "objects")))
+  if (await exists(path34.join(dir, "HEAD")) && await exists(path34.join(dir, "objects")))
     return { gitdir: dir };
   throw new RepoError({ code: "claim_repo_not_git", args: { path: dir } });
 }
@@ -48548,10 +48768,10 @@ async function checkedOutBranch(gitdir) {
   }
 }
 async function swapRef(gitdir, ref, expected, next) {
-  const refPath = path32.join(gitdir, ref);
+  const refPath = path34.join(gitdir, ref);
   const lockPath = `${refPath}.lock`;
   let lock;
-  await fs5.promises.mkdir(path32.dirname(refPath), { recursive: true });
+  await fs5.promises.mkdir(path34.dirname(refPath), { recursive: true });
   try {
     lock = await open2(lockPath, "wx");
   } catch (error2) {
@@ -48579,7 +48799,7 @@ async function swapRef(gitdir, ref, expected, next) {
   }
 }
 async function lockIndex(gitdir, repo) {
-  const lockPath = path32.join(gitdir, "index.lock");
+  const lockPath = path34.join(gitdir, "index.lock");
   const deadline = Date.now() + INDEX_LOCK_WAIT_MS;
   for (; ; ) {
     try {
@@ -48597,11 +48817,11 @@ async function lockIndex(gitdir, repo) {
 }
 async function worktreeBytes(worktree, filepath, repo) {
   const blocked = (at2, what2) => new RepoError({ code: "claim_worktree_blocked", args: { path: at2, what: what2, repo, file: filepath } });
-  const unreadable = (at2, error2) => new RepoError({ code: "claim_repo_io_failed", args: { path: path32.relative(worktree, at2), repo, reason: reasonOf(error2) } });
+  const unreadable = (at2, error2) => new RepoError({ code: "claim_repo_io_failed", args: { path: path34.relative(worktree, at2), repo, reason: reasonOf(error2) } });
   const segments = filepath.split("/");
   let current = worktree;
   for (const [i, segment] of segments.entries()) {
-    current = path32.join(current, segment);
+    current = path34.join(current, segment);
     let info;
     try {
       info = await lstat2(current);
@@ -48611,7 +48831,7 @@ async function worktreeBytes(worktree, filepath, repo) {
       throw unreadable(current, error2);
     }
     const last = i === segments.length - 1;
-    const shown3 = path32.relative(worktree, current);
+    const shown3 = path34.relative(worktree, current);
     if (info.isSymbolicLink())
       throw blocked(shown3, "a symbolic link");
     if (!last && !info.isDirectory())
@@ -48626,7 +48846,7 @@ async function worktreeBytes(worktree, filepath, repo) {
   }
 }
 async function openLocal(dir, wanted) {
-  const layout = await localLayout(path32.resolve(dir));
+  const layout = await localLayout(path34.resolve(dir));
   const store = { gitdir: layout.gitdir, cache: {} };
   const branch = await chooseBranch(wanted, store, {
     commit: await git.resolveRef({ fs: fs5, gitdir: store.gitdir, ref: "HEAD" }).catch(() => void 0),
@@ -48676,12 +48896,12 @@ async function openLocal(dir, wanted) {
         const created = [];
         let failed2;
         for (const change of changes) {
-          const target = path32.join(worktree, change.path);
+          const target = path34.join(worktree, change.path);
           try {
             if (change.text === null)
               await rm(target, { force: true });
             else {
-              const folder = await mkdir3(path32.dirname(target), { recursive: true });
+              const folder = await mkdir3(path34.dirname(target), { recursive: true });
               if (folder !== void 0)
                 created.push(folder);
               await writeFile3(target, change.text, "utf8");
@@ -48696,10 +48916,10 @@ async function openLocal(dir, wanted) {
           return { ok: true, commit };
         const movedBack = await swapRef(store.gitdir, ref, commit, base2.commit).catch(() => false);
         for (const change of changes) {
-          const target = path32.join(worktree, change.path);
+          const target = path34.join(worktree, change.path);
           const original2 = originals.get(change.path);
           if (original2 !== void 0)
-            await mkdir3(path32.dirname(target), { recursive: true }).then(() => writeFile3(target, original2)).catch(() => void 0);
+            await mkdir3(path34.dirname(target), { recursive: true }).then(() => writeFile3(target, original2)).catch(() => void 0);
           else
             await rm(target, { force: true }).catch(() => void 0);
           if (movedBack)
@@ -48786,7 +49006,7 @@ __export(claim_set_paths_exports, {
   MAX_ATTEMPTS: () => MAX_ATTEMPTS,
   claimSetPathsCommand: () => claimSetPathsCommand
 });
-import path33 from "node:path";
+import path35 from "node:path";
 function actorOf(values2) {
   const option = stringOption(values2, "actor");
   if (option !== void 0)
@@ -48820,7 +49040,7 @@ function repoRefusal(error2) {
   return { diagnostics: [diagnoseFinding(FLEET_WIDE, error2.finding)], exitCode: EXIT.invalid };
 }
 async function readRequest(file) {
-  const input = readInputFile(path33.resolve(file));
+  const input = readInputFile(path35.resolve(file));
   if (!("text" in input)) {
     const { problem } = input;
     const reason = problem.code === "file_read_failed" ? problem.args.reason : problem.code === "file_too_large" ? `it is ${problem.args.size} bytes, more than ${problem.args.limit}` : "a link";
@@ -49038,16 +49258,16 @@ var init_capabilities = __esm({
 
 // dist/adapters/kube/adapter.js
 import { existsSync as existsSync2 } from "node:fs";
-import path34 from "node:path";
+import path36 from "node:path";
 function missingKubeconfig(env, home) {
-  const listed4 = (env["KUBECONFIG"] ?? "").split(path34.delimiter).filter(Boolean);
+  const listed4 = (env["KUBECONFIG"] ?? "").split(path36.delimiter).filter(Boolean);
   if (listed4.length > 0) {
     const absent = listed4.filter((file) => !existsSync2(file));
     return absent.length === listed4.length ? [`KUBECONFIG=${env["KUBECONFIG"]} (${listed4.length === 1 ? "no such file" : "none of these files exists"})`] : void 0;
   }
   const searched = ["KUBECONFIG (not set)"];
   if (home) {
-    const config = path34.join(home, ".kube", "config");
+    const config = path36.join(home, ".kube", "config");
     if (existsSync2(config))
       return void 0;
     searched.push(`${config} (no such file)`);
@@ -49698,16 +49918,16 @@ function rowDeploys(base2, head) {
   const before = rowsByPath(base2);
   const after = rowsByPath(head);
   const deploys = [];
-  for (const path38 of [.../* @__PURE__ */ new Set([...before.keys(), ...after.keys()])].sort()) {
-    const was = before.get(path38);
-    const is = after.get(path38);
+  for (const path40 of [.../* @__PURE__ */ new Set([...before.keys(), ...after.keys()])].sort()) {
+    const was = before.get(path40);
+    const is = after.get(path40);
     const chart = (was?.chart ?? "") !== (is?.chart ?? "") ? [was?.chart ?? "", is?.chart ?? ""] : void 0;
     const image = (was?.image ?? "") !== (is?.image ?? "") ? [was?.image ?? "", is?.image ?? ""] : void 0;
     const values2 = valuesChange(was, is);
     const status = was === void 0 ? "added" : is === void 0 ? "removed" : "changed";
     if (chart === void 0 && image === void 0 && values2 === void 0)
       continue;
-    deploys.push({ path: path38, status, ...chart ? { chart } : {}, ...image ? { image } : {}, ...values2 ? { values: values2 } : {} });
+    deploys.push({ path: path40, status, ...chart ? { chart } : {}, ...image ? { image } : {}, ...values2 ? { values: values2 } : {} });
   }
   return deploys;
 }
@@ -50947,7 +51167,7 @@ __export(report_exports, {
   reportCommand: () => reportCommand,
   runReport: () => runReport
 });
-import path35 from "node:path";
+import path37 from "node:path";
 function planAt(root, read, options, hooks = {}) {
   const result = planFleet(read.files, { folder: root, ...options }, hooks);
   return { ...result, diagnostics: sortDiagnostics([...read.diagnostics, ...result.diagnostics]) };
@@ -50964,9 +51184,9 @@ async function runReport({ values: values2, format: format2 }, options = {}) {
   const root = fleetRoot(values2);
   const now = nowSeconds(values2);
   const outFlag = stringOption(values2, "out");
-  const outDir = outFlag === void 0 ? path35.join(root, "generated") : path35.resolve(outFlag);
+  const outDir = outFlag === void 0 ? path37.join(root, "generated") : path37.resolve(outFlag);
   const baseFlag = stringOption(values2, "base");
-  const baseRoot = baseFlag === void 0 ? void 0 : path35.resolve(baseFlag);
+  const baseRoot = baseFlag === void 0 ? void 0 : path37.resolve(baseFlag);
   const notFleet = baseRoot === void 0 || baseFlag === void 0 ? void 0 : whyBaseNotFleet(baseRoot, baseFlag, repositoryPrefix(root, values2), "report");
   if (notFleet !== void 0 && baseRoot !== void 0)
     return { diagnostics: [diagnoseFinding({ file: fromFleetRoot(root, baseRoot) }, notFleet)], exitCode: EXIT.invalid };
@@ -50991,7 +51211,7 @@ async function runReport({ values: values2, format: format2 }, options = {}) {
   let after;
   let total;
   let fresh;
-  let comparedWith2 = hasCommitted ? `against the committed ${path35.relative(root, outDir) || "."}/` : `against an empty tree (no ${path35.relative(root, outDir) || "."}/ yet)`;
+  let comparedWith2 = hasCommitted ? `against the committed ${path37.relative(root, outDir) || "."}/` : `against an empty tree (no ${path37.relative(root, outDir) || "."}/ yet)`;
   let note;
   let deploys;
   let resilience;
@@ -51009,7 +51229,7 @@ async function runReport({ values: values2, format: format2 }, options = {}) {
       if (base2.model && head.model)
         resilience = { losses: resilienceDelta(base2.model, head.model, { always: options.inFull === true }) };
     } else {
-      const baseOut = path35.join(baseRoot, "generated");
+      const baseOut = path37.join(baseRoot, "generated");
       before = pathExists(baseOut) ? await readOutputTree(baseOut) : /* @__PURE__ */ new Map();
       comparedWith2 = "against the base branch's committed generated/";
       note = `The base branch does not compile with this diene (${counted(base2.diagnostics.filter((d) => d.severity === "error").length, "error")}); its committed generated/ was compared instead.`;
@@ -51044,7 +51264,7 @@ async function runReport({ values: values2, format: format2 }, options = {}) {
   const markdown = format2 === "json" ? toJson(reportJson(input)) : renderReport(input, maxFlag !== void 0 ? { maxChars: Number(maxFlag) } : {});
   const output = stringOption(values2, "output");
   if (output !== void 0 && output !== "-") {
-    await writeText(path35.resolve(output), markdown);
+    await writeText(path37.resolve(output), markdown);
     notes.push(`wrote the report (${markdown.length} characters) to ${output}`);
     return { diagnostics: [...diagnostics, ...refusals], notes, exitCode: refusals.length > 0 ? EXIT.stale : EXIT.ok };
   }
@@ -51125,8 +51345,8 @@ function table(header3, rows) {
 function address(fact) {
   return fact.cluster === void 0 ? fact.address : `${fact.address} (${fact.cluster}${fact.up ? "" : ", down"})`;
 }
-function pathLines(path38) {
-  return path38.flatMap((step) => {
+function pathLines(path40) {
+  return path40.flatMap((step) => {
     switch (step.step) {
       case "book":
         return [
@@ -51489,7 +51709,7 @@ function isUp(health, cluster) {
   return health?.clusters[cluster]?.acceptingTraffic !== false;
 }
 function fleetPage(model, health, healthFile, base2) {
-  const path38 = "index.html";
+  const path40 = "index.html";
   const { dns } = model.settings;
   const bases = [dns.base, ...dns.spare !== void 0 ? [dns.spare] : []];
   const builtCount = model.clusters.filter((c) => c.built).length;
@@ -51547,7 +51767,7 @@ function fleetPage(model, health, healthFile, base2) {
   const platformRows = model.platforms.map((p) => {
     const ready = p.services.reduce((n, s) => n + s.rows.filter((r) => rowIsReady(r.chart)).length, 0);
     const rows = p.services.reduce((n, s) => n + s.rows.length, 0);
-    return `<tr>${rowHeader(`<a href="${esc(relative(path38, `platforms/${p.name}.html`))}">${esc(p.name)}</a>`)}${td(String(p.services.length))}${td(esc(p.landscapes.join(", ")))}${td(`${ready} of ${rows}`)}</tr>`;
+    return `<tr>${rowHeader(`<a href="${esc(relative(path40, `platforms/${p.name}.html`))}">${esc(p.name)}</a>`)}${td(String(p.services.length))}${td(esc(p.landscapes.join(", ")))}${td(`${ready} of ${rows}`)}</tr>`;
   });
   const body = [
     "<h1>The fleet</h1>",
@@ -51566,7 +51786,7 @@ function fleetPage(model, health, healthFile, base2) {
     '<h2 id="platforms">Platforms</h2>',
     table2("Platforms: services, landscapes and ready rows (rows with a chart pin)", ["Platform", "Services", "Landscapes", "Ready rows"], platformRows)
   ].join("\n");
-  return { path: path38, title: "Fleet", body };
+  return { path: path40, title: "Fleet", body };
 }
 var init_fleet_page = __esm({
   "dist/atlas/fleet-page.js"() {
@@ -51855,7 +52075,7 @@ function pipelineSvg(platform) {
   ].join("");
 }
 function platformPage(model, platform, base2) {
-  const path38 = `platforms/${platform.name}.html`;
+  const path40 = `platforms/${platform.name}.html`;
   const basePlatform = base2?.model.platforms.find((p) => p.name === platform.name);
   const stagesOf = (p) => JSON.stringify(p.stageGroups);
   const pipelineMark = base2 ? !basePlatform ? ` ${ADDED}` : stagesOf(basePlatform) !== stagesOf(platform) ? ` ${changed(basePlatform.stageGroups.map((g) => g.map((s) => s.landscape).join(" + ")).join(" \u2192 "))}` : "" : "";
@@ -51884,7 +52104,7 @@ function platformPage(model, platform, base2) {
     const found = byName4.get(l);
     const clusters = found?.clusters ?? [];
     const serving = clusters.filter((c) => c.built && c.traffic).map((c) => c.name);
-    return `<li><a href="${esc(relative(path38, "index.html"))}#landscape-${esc(l)}">${esc(l)}</a> <span class="muted">(${esc(found?.region ?? "?")}, ${esc(found?.tier ?? "?")})</span>: ${serving.length > 0 ? `served by ${serving.map(esc).join(", ")}` : "no built cluster with traffic on"}</li>`;
+    return `<li><a href="${esc(relative(path40, "index.html"))}#landscape-${esc(l)}">${esc(l)}</a> <span class="muted">(${esc(found?.region ?? "?")}, ${esc(found?.tier ?? "?")})</span>: ${serving.length > 0 ? `served by ${serving.map(esc).join(", ")}` : "no built cluster with traffic on"}</li>`;
   });
   const body = [
     `<h1>Platform ${esc(platform.name)}</h1>`,
@@ -51899,10 +52119,10 @@ function platformPage(model, platform, base2) {
     '<h2 id="landscapes">Landscapes</h2>',
     `<ul>${landscapeItems.join("")}</ul>`
   ].join("\n");
-  return { path: path38, title: `Platform ${platform.name}`, body };
+  return { path: path40, title: `Platform ${platform.name}`, body };
 }
 function platformsIndexPage(model, base2) {
-  const path38 = "platforms/index.html";
+  const path40 = "platforms/index.html";
   const names = new Set(model.platforms.map((p) => p.name));
   const removed = (base2?.model.platforms ?? []).filter((p) => !names.has(p.name)).map((p) => `<li><del>${esc(p.name)}</del> ${REMOVED}</li>`);
   const rows = model.platforms.map((p) => {
@@ -51910,7 +52130,7 @@ function platformsIndexPage(model, base2) {
     const all = p.services.reduce((n, s) => n + s.rows.length, 0);
     const stages2 = p.stageGroups.map((g) => g.map((s) => s.landscape).join(" + ")).join(" \u2192 ");
     const added = base2 && !base2.model.platforms.some((b) => b.name === p.name) ? ` ${ADDED}` : "";
-    return `<tr>${rowHeader(`<a href="${esc(relative(path38, `platforms/${p.name}.html`))}">${esc(p.name)}</a>${added}`)}${td(p.services.map((s) => esc(s.name)).join(", "))}${td(esc(stages2))}${td(`${ready} of ${all}`)}</tr>`;
+    return `<tr>${rowHeader(`<a href="${esc(relative(path40, `platforms/${p.name}.html`))}">${esc(p.name)}</a>${added}`)}${td(p.services.map((s) => esc(s.name)).join(", "))}${td(esc(stages2))}${td(`${ready} of ${all}`)}</tr>`;
   });
   const body = [
     "<h1>Platforms</h1>",
@@ -51918,7 +52138,7 @@ function platformsIndexPage(model, base2) {
     table2("Every platform: services, promotion order and ready rows", ["Platform", "Services", "Promotion order", "Ready rows"], rows),
     removed.length > 0 ? `<p>Platforms of the base revision that this one no longer has:</p><ul>${removed.join("")}</ul>` : ""
   ].join("\n");
-  return { path: path38, title: "Platforms", body };
+  return { path: path40, title: "Platforms", body };
 }
 var NODE_W, NODE_H, COL_GAP, ROW_GAP, PAD;
 var init_platform_pages = __esm({
@@ -51954,7 +52174,7 @@ function findingRows(finding) {
   }
 }
 function routingPage(model, landscape, rows, findings, rowsByKey, base2) {
-  const path38 = `routing/${landscape}.html`;
+  const path40 = `routing/${landscape}.html`;
   const key = (r) => `${r.host}	${r.prefix}	${r.target}`;
   const baseRows = base2?.model.routes.derivation.tables.get(landscape) ?? [];
   const baseKeys = new Set(baseRows.map(key));
@@ -51998,7 +52218,7 @@ function routingPage(model, landscape, rows, findings, rowsByKey, base2) {
     '<h2 id="dropped">Prefixes that make no row</h2>',
     dropped.length > 0 ? dropped.join("\n") : "<p>None: every prefix claimed here makes a row.</p>"
   ].join("\n");
-  return { path: path38, title: `Routing in ${landscape}`, body };
+  return { path: path40, title: `Routing in ${landscape}`, body };
 }
 function routingPages(model, base2) {
   const rowsByKey = /* @__PURE__ */ new Map();
@@ -52076,16 +52296,16 @@ function atlasPlan(model, options = {}) {
     ["drills.html", () => drillsPage(context, scenarios, base2)]
   ];
   const plan = /* @__PURE__ */ new Map();
-  for (const [path38, make] of makers)
-    plan.set(path38, () => {
+  for (const [path40, make] of makers)
+    plan.set(path40, () => {
       const page = make();
       return documentOf(page, sectionOf(page), fleetName, notice);
     });
   let routing;
   const routingOf = () => routing ??= new Map(routingPages(model, base2).map((p) => [p.path, p]));
-  for (const path38 of ["routing/index.html", ...[...model.routes.derivation.tables.keys()].sort().map((l) => `routing/${l}.html`)])
-    plan.set(path38, () => {
-      const page = routingOf().get(path38);
+  for (const path40 of ["routing/index.html", ...[...model.routes.derivation.tables.keys()].sort().map((l) => `routing/${l}.html`)])
+    plan.set(path40, () => {
+      const page = routingOf().get(path40);
       return documentOf(page, "routing", fleetName, notice);
     });
   return new Map([...plan].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
@@ -52111,13 +52331,13 @@ var atlas_exports = {};
 __export(atlas_exports, {
   atlasCommand: () => atlasCommand
 });
-import path36 from "node:path";
+import path38 from "node:path";
 async function runAtlas({ values: values2 }) {
   const outFlag = stringOption(values2, "out");
   if (outFlag === void 0)
     throw missingOption("--out DIR", "name the folder the site goes to (diene atlas --out atlas), then open its index.html");
   const root = fleetRoot(values2);
-  const outDir = realOutputPath(path36.resolve(outFlag));
+  const outDir = realOutputPath(path38.resolve(outFlag));
   const problem = outputLocationProblem(root, outDir, "atlas");
   if (problem)
     return { diagnostics: [diagnoseFinding({}, problem)], exitCode: EXIT.invalid };
@@ -52147,13 +52367,13 @@ async function runAtlas({ values: values2 }) {
   }
   const healthFlag = stringOption(values2, "health");
   if (healthFlag !== void 0) {
-    const file = await readTextFile(path36.resolve(healthFlag), root);
+    const file = await readTextFile(path38.resolve(healthFlag), root);
     diagnostics.push(...file.diagnostics);
     if (file.file) {
       const result = loadDnsHealth(file.file, dnsIntent(model).clusters, inputValidators());
       diagnostics.push(...result.diagnostics);
       if (result.health)
-        options.health = { health: result.health, file: path36.basename(healthFlag) };
+        options.health = { health: result.health, file: path38.basename(healthFlag) };
     }
   }
   if (hasErrors(diagnostics))
@@ -52161,7 +52381,7 @@ async function runAtlas({ values: values2 }) {
   const notes = [];
   const baseFlag = stringOption(values2, "base");
   if (baseFlag !== void 0) {
-    const baseRoot = path36.resolve(baseFlag);
+    const baseRoot = path38.resolve(baseFlag);
     const notFleet = whyBaseNotFleet(baseRoot, baseFlag, repositoryPrefix(root, values2), "atlas");
     if (notFleet)
       return { diagnostics: [diagnoseFinding({ file: fromFleetRoot(root, baseRoot) }, notFleet)], exitCode: EXIT.invalid };
@@ -52189,7 +52409,7 @@ async function runAtlas({ values: values2 }) {
       throw error2;
     return { diagnostics: [...diagnostics, diagnose({}, "output_write_failed", { out: outDir, errno: errnoCode(error2) })], exitCode: EXIT.invalid };
   }
-  const index = shownPath(path36.join(outDir, "index.html"));
+  const index = shownPath(path38.join(outDir, "index.html"));
   return {
     diagnostics: sortDiagnostics(diagnostics),
     notes: [...notes, `wrote the atlas, ${plan.size} pages, to ${shownPath(outDir)}; open ${index}`],
@@ -52479,7 +52699,7 @@ var init_completion = __esm({
 // dist/cli.js
 init_diagnostic();
 init_format();
-import path37 from "node:path";
+import path39 from "node:path";
 
 // dist/diagnostics/sarif.js
 init_catalog();
@@ -52539,14 +52759,14 @@ The code, its fix and sample cases: ${helpUri}` },
       defaultConfiguration: { level: entry.severity }
     };
   });
-  const fleetFolder = options.fleetFolder.replace(/\/$/, "") || ".";
+  const fleetFolder2 = options.fleetFolder.replace(/\/$/, "") || ".";
   const prints = fingerprints(shown3);
   const results = shown3.map((d, at2) => ({
     ruleId: d.code,
     ruleIndex: codes.indexOf(d.code),
     level: d.severity,
     message: { text: printable(`${d.message} (hint: ${d.hint})`) },
-    locations: [physicalLocation(d.file ?? fleetFolder, d.file === null ? WHOLE_FILE : d)],
+    locations: [physicalLocation(d.file ?? fleetFolder2, d.file === null ? WHOLE_FILE : d)],
     partialFingerprints: { [FINGERPRINT_KEY]: prints[at2] },
     ...d.related.some((r) => r.file !== null) ? {
       relatedLocations: d.related.filter((r) => r.file !== null).map((r, id) => ({
@@ -52563,7 +52783,7 @@ The code, its fix and sample cases: ${helpUri}` },
       {
         tool: { driver: { name: "diene", version: options.version, semanticVersion: options.version, informationUri: REPOSITORY_URL, rules } },
         // The category (up to the last `/`) names what was analysed: two fleets of one repository are two analyses.
-        automationDetails: { id: `diene/${options.command}/${fleetFolder}/` },
+        automationDetails: { id: `diene/${options.command}/${fleetFolder2}/` },
         // diene counts columns in Unicode code points (SPEC §5), not UTF-16 units (SARIF's default)
         columnKind: "unicodeCodePoints",
         results
@@ -52906,7 +53126,7 @@ async function run(argv, context) {
     ...command.name === "completion" ? { everyHelp: COMMAND_HELPS } : {}
   });
   const result = strict ? strictResult(ran) : ran;
-  const root = path37.resolve(typeof values2["fleet"] === "string" ? values2["fleet"] : ".");
+  const root = path39.resolve(typeof values2["fleet"] === "string" ? values2["fleet"] : ".");
   const logFile = command.name === "compile" && typeof values2["output"] === "string" ? values2["output"] : void 0;
   return {
     result: { ...result, diagnostics: withNearbyFleet(result.diagnostics, root) },
@@ -52938,12 +53158,12 @@ function writeStepSummary(result, diagnostics) {
 }
 function fromWorkingDirectory(diagnostics, root) {
   const cwd = process.cwd();
-  if (root === void 0 || path37.resolve(root) === cwd)
+  if (root === void 0 || path39.resolve(root) === cwd)
     return [...diagnostics];
   const named2 = (file) => {
     if (file === null || file.startsWith("base:"))
       return file;
-    const shown3 = shownPath(path37.resolve(root, file), cwd, path37.resolve(root)).split(path37.sep).join("/");
+    const shown3 = shownPath(path39.resolve(root, file), cwd, path39.resolve(root)).split(path39.sep).join("/");
     return file.endsWith("/") && !shown3.endsWith("/") ? `${shown3}/` : shown3;
   };
   return diagnostics.map((d) => ({ ...d, file: named2(d.file), related: d.related.map((r) => ({ ...r, file: named2(r.file) })) }));
@@ -52952,7 +53172,7 @@ function writeLog(log, logFile) {
   if (logFile === "-")
     process.stdout.write(log);
   else if (logFile !== void 0)
-    writeTextSync(path37.resolve(logFile), log);
+    writeTextSync(path39.resolve(logFile), log);
   else
     process.stderr.write(log);
 }

@@ -14,7 +14,7 @@
  *   each service of the fleet (conventions.ts `serviceArtifacts`: `{platform}`
  *   and `{service}` substituted) is not an image repository or an `oci://`
  *   chart repository; the first failing service, in name order, is named.
- * - `git_repo_url_invalid`, `git_branch_invalid`, `primordial_server_invalid`.
+ * - `git_repo_url_invalid`, `git_branch_invalid`, `git_path_invalid`, `primordial_server_invalid`.
  *
  * `primordial.argocdNamespace` needs no rule here: its schema pattern is a
  * DNS-1123 label, which holds none of the engines' syntax. Every other string
@@ -31,7 +31,7 @@ import { servicesOf } from './check-platforms.js';
 import { SERVICE_NAME } from './check-rows.js';
 import { engineSyntaxIn } from './engine-syntax.js';
 import type { FleetIndex } from './fleet-index.js';
-import { apiServerUrlProblem, gitBranchProblem, gitRepoUrlProblem, imageRepositoryProblem, ociChartUrlProblem } from './value-grammars.js';
+import { apiServerUrlProblem, gitBranchProblem, gitPathProblem, gitRepoUrlProblem, imageRepositoryProblem, ociChartUrlProblem } from './value-grammars.js';
 
 /** One fleet.yaml value that reaches an engine: where it lands, whether inside an expression's string literal, and its grammar. */
 interface EngineField {
@@ -92,6 +92,14 @@ const FIELDS: readonly EngineField[] = [
     problem: gitBranchProblem,
   },
   {
+    path: ['git', 'path'],
+    copies: "ArgoCD's git files generators and Kargo's yaml-update steps",
+    inLiteral: false,
+    what: "the fleet's folder in the repository",
+    example: 'fleets/prod',
+    problem: gitPathProblem,
+  },
+  {
     path: ['primordial', 'server'],
     copies: "ArgoCD's primordial ApplicationSet template",
     inLiteral: false,
@@ -104,6 +112,7 @@ const FIELDS: readonly EngineField[] = [
 const CODES = {
   'git.repoURL': 'git_repo_url_invalid',
   'git.branch': 'git_branch_invalid',
+  'git.path': 'git_path_invalid',
   'primordial.server': 'primordial_server_invalid',
 } as const;
 

@@ -5,6 +5,25 @@
  */
 import type { Fleet } from '../types/generated/fleet.js';
 
+/**
+ * The fleet's folder in its repository, from the repository's root: fleet.yaml
+ * `git.path`, '' for the root (no `git.path`, or `.`).
+ */
+export function fleetFolder(settings: Fleet): string {
+  const folder = settings.git.path;
+  return folder === undefined || folder === '.' ? '' : folder;
+}
+
+/**
+ * `file`, a path from the fleet's root, as a path from the repository's root,
+ * where ArgoCD's git generators and Kargo's checkout see it: under the fleet's
+ * folder (fleet.yaml `git.path`), or as it is for a fleet at the root.
+ */
+export function repositoryPath(settings: Fleet, file: string): string {
+  const folder = fleetFolder(settings);
+  return folder === '' ? file : `${folder}/${file}`;
+}
+
 /** Sync waves (SPEC §3.1): the Kargo Project first, then ProjectConfig, Warehouses and the AppProject, then ApplicationSets, then Stages. */
 export const SYNC_WAVE = { project: '0', platformRecord: '0', projectConfig: '1', warehouse: '1', appProject: '1', applicationSet: '2', stage: '3' } as const;
 

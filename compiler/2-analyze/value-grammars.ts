@@ -17,6 +17,9 @@
  *   that is a DNS name, a dotted-quad IPv4 or a bracketed IPv6 address, in
  *   lower case like every host name in diene's outputs (SPEC §3.6).
  * - Branch names follow `git check-ref-format --branch` (git-check-ref-format(1)).
+ * - The fleet's folder in its repository (`git.path`) is a relative path of
+ *   plain folder names: ArgoCD reads it inside a git files pattern, where `*`,
+ *   `?` and `[` are wildcards, and Kargo joins it to its checkout.
  */
 import ipaddr from 'ipaddr.js';
 import type { GrammarProblem } from '../diagnostics/catalog.js';
@@ -215,5 +218,28 @@ export function gitBranchProblem(name: string): GrammarProblem | undefined {
     if (component.endsWith('.lock')) return { reason: 'branch_component_lock', args: { component } };
   }
   if (name.endsWith('.')) return { reason: 'branch_trailing_dot', args: {} };
+  return undefined;
+}
+
+const FOLDER_NAME = /^[A-Za-z0-9._-]+$/;
+
+/**
+ * Why `text` is not the fleet's folder in its repository (fleet.yaml `git.path`),
+ * or `undefined`: `.` (the root), or folder names of letters, digits, `.`, `_`
+ * and `-` joined by `/`, with no leading or trailing `/` and no empty, `.` or
+ * `..` part.
+ */
+export function gitPathProblem(text: string): GrammarProblem | undefined {
+  if (text === '.') return undefined;
+  if (text.startsWith('/')) return { reason: 'folder_absolute', args: {} };
+  for (const part of text.split('/')) {
+    if (part === '') return { reason: 'folder_part_empty', args: {} };
+    if (part === '..') return { reason: 'folder_parent', args: {} };
+    if (part === '.') return { reason: 'folder_part_dot', args: {} };
+    if (!FOLDER_NAME.test(part)) {
+      const bad = [...part].find((c) => !FOLDER_NAME.test(c)) as string;
+      return { reason: 'folder_character', args: { character: shown(bad) } };
+    }
+  }
   return undefined;
 }

@@ -37,6 +37,7 @@ import {
   AUTHORIZED_STAGE_ANNOTATION,
   platformLabels,
   primordialNamespace,
+  repositoryPath,
   serviceArtifacts,
   serviceNamespace,
   sharedChartArtifact,
@@ -78,8 +79,10 @@ function rowFilesGenerator(model: RegistrySlice, platform: string, service: stri
   return rowFilesGeneratorAt(model, rowFolder(platform, service));
 }
 
-/** The git files generator over the rows `<folder>/<landscape>.yaml`, rows with an empty `pin.chart` dropped. */
-export function rowFilesGeneratorAt(model: RegistrySlice, folder: string): GitFilesGenerator {
+/** The git files generator over the rows `<folder>/<landscape>.yaml` (`folder` from the fleet's root), rows with an empty `pin.chart` dropped. */
+export function rowFilesGeneratorAt(model: RegistrySlice, fleetFolder: string): GitFilesGenerator {
+  // Argo CD reads the patterns from the repository's root, where the fleet may be a subfolder.
+  const folder = repositoryPath(model.settings, fleetFolder);
   return {
     git: {
       repoURL: model.settings.git.repoURL,

@@ -9,7 +9,8 @@
  * names AnalysisTemplates.
  *
  * Promotion steps: git-clone the fleet → yaml-update `pin.chart` and
- * `pin.image` in this one row file (as quoted strings, so `1.10` stays
+ * `pin.image` in this one row file (its path in the checkout: the whole
+ * repository, so under fleet.yaml `git.path` when the fleet is a subfolder) (as quoted strings, so `1.10` stays
  * `"1.10"`) → git-commit → git-push → argocd-update the primordial Application
  * → argocd-update the app Applications of every built cluster of the landscape.
  * Each Application's health check is pinned to the promoted chart version
@@ -24,6 +25,7 @@ import {
   appApplicationName,
   platformLabels,
   primordialApplicationName,
+  repositoryPath,
   serviceArtifacts,
   stageName,
   SYNC_WAVE,
@@ -112,7 +114,7 @@ function promotionSteps(model: RegistrySlice, platform: PlatformOutline, service
       uses: 'yaml-update',
       as: 'pin',
       config: {
-        path: `${CHECKOUT}/${row}`,
+        path: `${CHECKOUT}/${repositoryPath(model.settings, row)}`,
         updates: [
           { key: ROW_PIN_KEYS.chart, value: `\${{ quote(${chartVersion}) }}` },
           { key: ROW_PIN_KEYS.image, value: `\${{ quote(${imageTag}) }}` },

@@ -25,7 +25,7 @@
  * services' (argocd-applicationsets.ts).
  */
 import type { PlatformOutline, RegistrySlice } from '../2-analyze/fleet-model.js';
-import { platformLabels, sharedChartArtifact, sharedChartNames, SYNC_WAVE, SYNC_WAVE_ANNOTATION } from '../2-analyze/conventions.js';
+import { platformLabels, repositoryPath, sharedChartArtifact, sharedChartNames, SYNC_WAVE, SYNC_WAVE_ANNOTATION } from '../2-analyze/conventions.js';
 import { WAIT_RETRY, builtClusters, CHECKOUT, requestedSources } from './kargo-stages.js';
 import { DISCOVERY_LIMIT } from './kargo-warehouses.js';
 import type { KargoStage, KargoWarehouse, PromotionStep } from './kube-objects.js';
@@ -71,7 +71,7 @@ export function emitSharedChartStages(model: RegistrySlice, platform: PlatformOu
           uses: 'yaml-update',
           as: 'pin',
           config: {
-            path: `${CHECKOUT}/${sharedChartNames.rowFolder(platform.name, chart)}/${step.landscape}.yaml`,
+            path: `${CHECKOUT}/${repositoryPath(model.settings, `${sharedChartNames.rowFolder(platform.name, chart)}/${step.landscape}.yaml`)}`,
             updates: [{ key: ROW_PIN_KEYS.chart, value: `\${{ quote(${version}) }}` }],
           },
         },

@@ -61,7 +61,7 @@ export const compileHelp = withFormats({
       type: 'string',
       value: 'DIR',
       description:
-        "The fleet's folder relative to the repository root, put before the file of every finding in every form (text, json, github, sarif and the step summary) so that GitHub, and whoever reads the log, finds the file. Without it the github and sarif forms and the step summary put the fleet's folder below the git work tree holding it (the folder with .git), else nothing; the json form names files from the fleet root and the text form from the working directory. A file outside the repository (an --out beside it) gets no file in the github and sarif forms: the message names it.",
+        "The fleet's folder relative to the repository root, put before the file of every finding in every form (text, json, github, sarif and the step summary) so that GitHub, and whoever reads the log, finds the file. Without it the github and sarif forms and the step summary put the fleet's folder below the git work tree holding it (the folder with .git), else nothing; the json form names files from the fleet root and the text form from the working directory. A file outside the repository (an --out beside it) gets no file in the github and sarif forms: the message names it. It is also the folder fleet.yaml's git.path must name (git_path_mismatch).",
       example: 'diene compile --check --fleet fleets/prod --format sarif --path-prefix fleets/prod',
     },
     {

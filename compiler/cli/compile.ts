@@ -44,6 +44,7 @@ import {
 import { PROGRESS_MIN_FILES, SILENT_PROGRESS, type Progress } from './progress.js';
 import { compileHelp } from './compile.help.js';
 import { outputLocationProblem, realOutputPath } from '../adapters/filesystem/output-location.js';
+import { gitPathMismatch } from './fleet-folder.js';
 import { repositoryPrefix, whyBaseNotFleet } from './repository-paths.js';
 import { isStrict } from './strict.js';
 
@@ -90,6 +91,9 @@ async function compileFromArgs(values: CommandInput['values'], progress: Progres
   const notFleet = baseFlag === undefined ? undefined : whyBaseNotFleet(path.resolve(baseFlag), baseFlag, pathPrefix, 'compile');
   if (baseFlag !== undefined && notFleet !== undefined)
     return { diagnostics: [diagnoseFinding({ file: fromFleetRoot(root, baseFlag) }, notFleet)], exitCode: EXIT.invalid };
+  // Seen on the disk around the fleet, not in its inputs: checked on every run, never kept in the cache.
+  const folderWarning = gitPathMismatch(root, values);
+  if (folderWarning && isStrict(values) && !check) return refusedByStrict([folderWarning]);
   const base = baseFlag === undefined ? undefined : await readBaseRevision(baseFlag, root);
   const now = nowSeconds(values);
   const serial = serialOption(values) ?? 0;
@@ -119,7 +123,10 @@ async function compileFromArgs(values: CommandInput['values'], progress: Progres
       );
     },
   });
-  return withLateWarnings(await commandResult(outcome, { root, outDir, check, values, baseFlag }), outcome.cacheWarnings);
+  return withLateWarnings(await commandResult(outcome, { root, outDir, check, values, baseFlag }), [
+    ...outcome.cacheWarnings,
+    ...(folderWarning ? [folderWarning] : []),
+  ]);
 }
 
 /** The words of what a run that left the tree in place found, by how it found it. */

@@ -8,6 +8,7 @@ export const initHelp: CommandHelp = {
   description: [
     'One platform with one service, the sign-in platform, two landscapes with one cluster each and two DNS hosts. DIR must be empty or absent; nothing is overwritten.',
     "Each file starts with a yaml-language-server modeline naming its schema in DIR/schemas/, where init writes diene's schemas too (as `diene schemas --out DIR/schemas` does), so an editor validates and completes the fleet at once.",
+    "DIR inside a git work tree (a .git above it) is a folder of that repository: registry/fleet.yaml's git.path names it (e.g. path: fleets/prod), where ArgoCD and Kargo will find the rows.",
   ],
   arguments: [{ name: 'DIR', description: 'The folder to create the fleet in (empty or absent).' }],
   options: [],

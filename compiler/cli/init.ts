@@ -5,8 +5,11 @@
  * comments in each file say what to edit, and its first line names its schema
  * in DIR/schemas/, written too (modeline.ts). DIR must be missing or empty: init
  * never overwrites a file (files are created with the exclusive `wx` flag).
+ * DIR inside a git work tree is that repository's folder: fleet.yaml's
+ * `git.path` names it, so the compile's outputs find the rows there.
  */
-import { isOccupied, writeText } from '../adapters/filesystem/files.js';
+import { gitTopLevel, isOccupied, writeText } from '../adapters/filesystem/files.js';
+import { gitPathProblem } from '../2-analyze/value-grammars.js';
 import path from 'node:path';
 import { toYamlDocument } from '../3-emit/serialize.js';
 import { diagnose } from '../diagnostics/diagnostic.js';
@@ -40,7 +43,7 @@ addressBooks:
 # the sign-in server: its api module on each landscape is the OIDC issuer of that landscape
 issuer: { module: api, service: login, platform: signin }
 primordial: { server: https://kubernetes.default.svc, argocdNamespace: argocd }
-git: { repoURL: https://github.com/example/fleet.git, branch: main } # this fleet's own repository
+git: { repoURL: https://github.com/example/fleet.git, branch: main } # this fleet's own repository; add path: <folder> when the fleet is a folder of it (e.g. path: fleets/prod)
 artifacts: # where each service's image and charts are published; {platform} and {service} are substituted
   image: ghcr.io/example/{platform}.{service}
   appChart: oci://ghcr.io/example/charts/{platform}.{service}
@@ -97,11 +100,23 @@ stages: [dev, staging] # the promotion order; a nested list ([a, b]) promotes in
 `;
 }
 
-/** Path (relative to DIR) → text of every file of a new fleet, rows included. */
-export function initialFleet(): Map<string, string> {
+/** `git: { … }` with the fleet's folder in its repository, when it has one, and the comment that says what `path` is. */
+function fleetYaml(folder: string): string {
+  if (folder === '') return FLEET_YAML;
+  return FLEET_YAML.replace(
+    /^git: \{ repoURL: (\S+), branch: main \}.*$/m,
+    `git: { repoURL: $1, branch: main, path: ${folder} } # this fleet's own repository, and the fleet's folder in it`,
+  );
+}
+
+/**
+ * Path (relative to DIR) → text of every file of a new fleet, rows included.
+ * `folder` is the fleet's folder in its git repository (fleet.yaml `git.path`), '' for the root.
+ */
+export function initialFleet(folder = ''): Map<string, string> {
   const row = toYamlDocument(emptyRow());
   const files = new Map<string, string>([
-    ['registry/fleet.yaml', FLEET_YAML],
+    ['registry/fleet.yaml', fleetYaml(folder)],
     ['registry/regions.yaml', REGIONS_YAML],
     ['registry/landscapes/dev.yaml', landscapeYaml('dev', 'dev', 'Promotion starts here.')],
     ['registry/landscapes/staging.yaml', landscapeYaml('staging', 'staging', 'Rename or add landscapes freely.')],
@@ -131,8 +146,12 @@ async function runInit({ positionals }: CommandInput): Promise<CommandResult> {
   if (isOccupied(dir)) {
     return { diagnostics: [diagnose({ file: given }, 'init_directory_not_empty', { dir: given })], exitCode: EXIT.invalid };
   }
+  // A fleet made inside a git work tree is a folder of that repository: git.path says which (cli/fleet-folder.ts).
+  const top = gitTopLevel(dir);
+  const below = top === undefined ? '' : path.relative(top, dir).split(path.sep).join('/');
+  const folder = below !== '' && gitPathProblem(below) === undefined ? below : '';
   const written: string[] = [];
-  for (const [relative, text] of initialFleet()) {
+  for (const [relative, text] of initialFleet(folder)) {
     const target = path.join(dir, relative);
     await writeText(target, text, { createFolders: true, exclusive: true });
     written.push(relative);

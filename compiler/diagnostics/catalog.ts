@@ -913,6 +913,25 @@ export const catalog = {
     message: 'git.branch "{value}" is not a branch name: it {reason}',
     hint: 'write a name that git check-ref-format --branch accepts, e.g. main or release/2026: ArgoCD reads the rows at this branch and Kargo pushes promotions to it',
   },
+  git_path_invalid: {
+    severity: 'error',
+    message: 'git.path "{value}" is not a folder of the repository: it {reason}',
+    hint: "write the fleet's folder from the repository's root, e.g. fleets/prod, or leave git.path out for a fleet at the root: ArgoCD's git files generators and Kargo's promotions find the rows under it",
+  },
+  git_path_mismatch: {
+    severity: 'warning',
+    message:
+      "the fleet is {where} its git repository, but git.path {declared}: the compiled ApplicationSets and Kargo Stages look for the fleet's rows there, and would deploy and promote nothing",
+    hint: '{fix}; the folder is the one below the .git holding the fleet, when that work tree has no remote or one naming git.repoURL, or --path-prefix when given',
+    choices: {
+      where: { folder: 'the folder "{seen}" of', root: 'at the root of' },
+      declared: { unset: 'is not set, which means the repository root', set: 'is "{path}"' },
+      fix: {
+        folder: 'write the folder into registry/fleet.yaml: git: { repoURL: …, branch: …, path: {seen} }',
+        root: 'remove git.path from registry/fleet.yaml (or write path: .): the fleet is at the root',
+      },
+    },
+  },
   git_repo_url_invalid: {
     severity: 'error',
     message: 'git.repoURL "{value}" is not a git repository URL: it {reason}',
@@ -1737,7 +1756,7 @@ export const catalog = {
 /**
  * The closed set of reasons a fleet.yaml value copied into ArgoCD and Kargo
  * breaks its grammar (2-analyze/value-grammars.ts): the `{reason}` of
- * `artifact_reference_invalid`, `git_branch_invalid`, `git_repo_url_invalid`
+ * `artifact_reference_invalid`, `git_branch_invalid`, `git_path_invalid`, `git_repo_url_invalid`
  * and `primordial_server_invalid`. Each states the fact; the code's hint gives
  * the grammar to write. `{name}` is filled from the reason's own arguments.
  */
@@ -1751,6 +1770,11 @@ export const grammarReasons = {
   branch_option: 'starts with "-", which git reads as an option',
   branch_trailing_dot: 'ends with "."',
   credentials: 'carries a user name or password',
+  folder_absolute: 'starts with "/"',
+  folder_character: 'has {character}, which is not a letter, digit, ".", "_", "-" or the "/" between folders',
+  folder_parent: 'has the part "..", which leaves the repository',
+  folder_part_dot: 'has the part ".", which names no folder',
+  folder_part_empty: 'has an empty part (a trailing or doubled "/")',
   fragment: 'carries a fragment',
   host_label_invalid: 'has the host {host}, whose label "{label}" is not letters, digits and inner hyphens (at most 63)',
   host_missing: 'has no host',
@@ -1784,6 +1808,7 @@ export const grammarReasons = {
 export const GRAMMAR_REASON_CODES = [
   'artifact_reference_invalid',
   'git_branch_invalid',
+  'git_path_invalid',
   'git_repo_url_invalid',
   'primordial_server_invalid',
 ] as const satisfies readonly (keyof typeof catalog)[];

@@ -14,6 +14,7 @@ import { engineSyntaxIn } from '../../compiler/2-analyze/engine-syntax.js';
 import {
   apiServerUrlProblem,
   gitBranchProblem,
+  gitPathProblem,
   gitRepoUrlProblem,
   imageRepositoryProblem,
   ociChartUrlProblem,
@@ -262,5 +263,28 @@ describe('gitBranchProblem: git check-ref-format --branch', () => {
       });
       expect(run.status === 0, `git check-ref-format --branch ${JSON.stringify(name)}: ${run.stderr}`).toBe(reason === undefined);
     }
+  });
+});
+
+describe("gitPathProblem: the fleet's folder in its repository, a plain relative path", () => {
+  it('gives each folder its verdict and reason', () => {
+    check(gitPathProblem, [
+      ['.', undefined],
+      ['fleets/prod', undefined],
+      ['fleet', undefined],
+      ['infra/fleets/prod-eu_1.v2', undefined],
+      ['.fleet/prod', undefined],
+      ['/fleets/prod', 'starts with "/"'],
+      ['fleets/prod/', 'has an empty part (a trailing or doubled "/")'],
+      ['fleets//prod', 'has an empty part (a trailing or doubled "/")'],
+      ['../prod', 'has the part "..", which leaves the repository'],
+      ['fleets/../prod', 'has the part "..", which leaves the repository'],
+      ['./fleets/prod', 'has the part ".", which names no folder'],
+      ['fleets/*', 'has "*", which is not a letter, digit, ".", "_", "-" or the "/" between folders'],
+      ['fleets/[prod]', 'has "[", which is not a letter, digit, ".", "_", "-" or the "/" between folders'],
+      ['fleets\\prod', 'has "\\", which is not a letter, digit, ".", "_", "-" or the "/" between folders'],
+      ['my fleet', 'has U+0020, which is not a letter, digit, ".", "_", "-" or the "/" between folders'],
+      ['{{ .path }}', 'has "{", which is not a letter, digit, ".", "_", "-" or the "/" between folders'],
+    ]);
   });
 });

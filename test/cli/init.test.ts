@@ -50,6 +50,27 @@ describe('diene init', () => {
     expect(runCli(['compile', '--fleet', dir]).stderr).not.toMatch(/warning/);
   });
 
+  it('in a folder of a git work tree, writes that folder as git.path, and the fleet compiles there with no warning and rows found under it', () => {
+    const repository = tempDir();
+    execFileSync('git', ['init', '-q', repository]);
+    const init = runCli(['init', 'fleets/prod'], { cwd: repository });
+    expect(init.exitCode, init.stderr).toBe(0);
+    const fleetYaml = readFileSync(path.join(repository, 'fleets/prod/registry/fleet.yaml'), 'utf8');
+    expect(fleetYaml).toContain(
+      "git: { repoURL: https://github.com/example/fleet.git, branch: main, path: fleets/prod } # this fleet's own repository, and the fleet's folder in it",
+    );
+    const compile = runCli(['compile', '--fleet', 'fleets/prod', '--format', 'json'], { cwd: repository });
+    expect(compile.exitCode, compile.stderr).toBe(0);
+    expect(jsonDiagnostics(compile.stderr)).toEqual([]);
+    expect(readFileSync(path.join(repository, 'fleets/prod/generated/argocd/storefront.yaml'), 'utf8')).toContain(
+      '- path: fleets/prod/platforms/storefront/cart/*.yaml',
+    );
+    // Outside any git work tree nothing says where the fleet will live: no git.path, and the comment names it.
+    const alone = path.join(tempDir(), 'fleet');
+    expect(runCli(['init', alone]).exitCode).toBe(0);
+    expect(readFileSync(path.join(alone, 'registry/fleet.yaml'), 'utf8')).toMatch(/^git: \{ repoURL: \S+, branch: main \} # .*add path: <folder>/m);
+  });
+
   it("prints a next command that a shell runs as printed when the folder's name has a space and a quote", async () => {
     const dir = path.join(tempDir(), "Bob's fleet");
     const init = await runCliInProcess(['init', dir]);

@@ -23,6 +23,7 @@ type Kind = 'grammar' | 'quoted' | 'composed';
 const KEPT: Readonly<Record<string, { name: string; kind: Kind; what: string }>> = {
   artifact_reference_invalid: { name: 'reason', kind: 'grammar', what: 'a GrammarProblem rendered by grammarReasonText' },
   git_branch_invalid: { name: 'reason', kind: 'grammar', what: 'a GrammarProblem rendered by grammarReasonText' },
+  git_path_invalid: { name: 'reason', kind: 'grammar', what: 'a GrammarProblem rendered by grammarReasonText' },
   git_repo_url_invalid: { name: 'reason', kind: 'grammar', what: 'a GrammarProblem rendered by grammarReasonText' },
   primordial_server_invalid: { name: 'reason', kind: 'grammar', what: 'a GrammarProblem rendered by grammarReasonText' },
   book_name_unanswered: { name: 'reason', kind: 'quoted', what: "the resolver's answer (NXDOMAIN, a timeout)" },

@@ -26,6 +26,7 @@ import {
   type ClusterSecret,
 } from '../support/argocd-appset.js';
 import { overlayTexts, readFleetTexts, TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';
+import { makeFleetMonorepo, withGitPath } from '../support/fleet-monorepo.js';
 import { applyMutations, mutationArb } from '../support/fuzz-fleet.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
 import { crdValidators, upstreamSkipReason } from '../support/upstream-schemas.js';
@@ -84,8 +85,9 @@ function expectedApplications({ texts, model }: Compiled): ExpectedApplication[]
   return expected.sort((a, b) => (a.name < b.name ? -1 : 1));
 }
 
-function checkFleet(compiled: Compiled, clusters: ClusterSecret[] = clusterSecretsOf(compiled.model)): Json[] {
-  const outcomes = renderApplicationSets(compiled.applicationSets, rowFilesOf(compiled.texts), clusters);
+/** Renders the fleet's ApplicationSets over `repository` (path from the repository root → text; default: the fleet at the root). */
+function checkFleet(compiled: Compiled, clusters: ClusterSecret[] = clusterSecretsOf(compiled.model), repository = rowFilesOf(compiled.texts)): Json[] {
+  const outcomes = renderApplicationSets(compiled.applicationSets, repository, clusters);
   expect(outcomes.map((o) => o.name)).toEqual(compiled.applicationSets.map((set) => set['metadata']['name']));
   for (const outcome of outcomes) {
     expect(outcome.error, outcome.name).toBeUndefined();
@@ -165,6 +167,27 @@ describe.skipIf(skip)(`ApplicationSets rendered as Argo CD v3.5.1 renders them${
     const applications = checkFleet(compile(texts));
     expect(applications.some((a) => (a['metadata']['name'] as string).startsWith('nitroso-tin-pichu-'))).toBe(false);
     expect(applications.some((a) => a['metadata']['name'] === 'nitroso-tin-pikachu-jade')).toBe(true);
+  });
+
+  it('a fleet in a subfolder of its repository (git.path fleets/prod): the generators find its rows where git ls-files lists them, and no row outside it', () => {
+    const reference = readFleetTexts();
+    const texts = overlayTexts(reference, { 'registry/fleet.yaml': withGitPath(reference.get('registry/fleet.yaml') as string, 'fleets/prod') });
+    const compiled = compile(texts);
+    const repository = makeFleetMonorepo(texts, 'fleets/prod');
+    try {
+      const tracked = repository.trackedFiles();
+      expect(tracked.has('fleets/prod/platforms/nitroso/tin/pichu.yaml')).toBe(true);
+      // The same Applications as the fleet at the root of its own repository; the decoy rows (root, sibling fleet) add none.
+      const applications = checkFleet(compiled, clusterSecretsOf(compiled.model), tracked);
+      expect(applications.length).toBe(34);
+      expect(applications.some((a) => a['spec']['source']['targetRevision'] === '9.9.9')).toBe(false);
+      // Compiled for the root (no git.path), the same ApplicationSets find nothing in this repository but the root's decoy row.
+      const atRoot = compile(reference);
+      const outcomes = renderApplicationSets(atRoot.applicationSets, tracked, clusterSecretsOf(atRoot.model));
+      expect(outcomes.flatMap((o) => o.applications).every((a) => a['spec']['source']['targetRevision'] === '9.9.9')).toBe(true);
+    } finally {
+      repository.cleanup();
+    }
   });
 
   it('fuzzed reference fleets that compile clean render as their rows say (seeded)', () => {

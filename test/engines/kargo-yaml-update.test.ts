@@ -12,7 +12,8 @@
  * shape the function corrupts must be refused by the compiler: those cases
  * show what the function does to them.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments, Parser } from 'yaml';
@@ -22,6 +23,8 @@ import { validateCommand } from '../../compiler/cli/validate.js';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
 import { compileFleet } from '../../compiler/index.js';
 import { overlayTexts, readFleetTexts, TEST_NOW_SECONDS, toSourceFiles, writeTempFleet } from '../support/fleet-fixture.js';
+import { git } from '../support/git-fleet.js';
+import { DECOY_ROW, makeFleetMonorepo, withGitPath } from '../support/fleet-monorepo.js';
 import { kargoYamlUpdateMissing, promotedValue, yamlUpdate, yamlUpdateBatch, type YamlUpdate, type YamlUpdateResult } from '../support/kargo-yaml-update.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
 
@@ -256,6 +259,44 @@ describe.skipIf(skip)(`Kargo's yaml-update (SetValuesInBytes, kargo v1.11.2 pkg/
       for (const update of config.updates) expect(update.value, stage).toMatch(/^\$\{\{ quote\([^]+\) \}\}$/);
       const [service, landscape] = stage.split('-') as [string, string];
       expect(config.path, stage).toMatch(new RegExp(`/platforms/[a-z0-9]+/${service}/${landscape}\\.yaml$`));
+    }
+  });
+
+  it('a fleet in a subfolder of its repository (git.path fleets/prod): git-clone, then yaml-update lands on the row in the checkout, and git sees that one row change', () => {
+    const reference = readFleetTexts();
+    const texts = overlayTexts(reference, { 'registry/fleet.yaml': withGitPath(reference.get('registry/fleet.yaml') as string, 'fleets/prod') });
+    const result = compileFleet(toSourceFiles(texts), { nowSeconds: TEST_NOW_SECONDS });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    type Step = { uses: string; config: Record<string, any> };
+    const stage = (parseAllDocuments(result.outputs?.get('kargo/nitroso.yaml') ?? '').map((doc) => doc.toJS()) as Record<string, any>[]).find(
+      (object) => object['kind'] === 'Stage' && object['metadata']['name'] === 'tin-pikachu',
+    );
+    const steps = stage?.['spec']['promotionTemplate']['spec']['steps'] as Step[];
+    const clone = steps.find((step) => step.uses === 'git-clone')?.config as { checkout: { branch: string; path: string }[] };
+    const update = steps.find((step) => step.uses === 'yaml-update')?.config as { path: string; updates: YamlUpdate[] };
+    expect(update.path).toBe('./fleet/fleets/prod/platforms/nitroso/tin/pikachu.yaml');
+    const repository = makeFleetMonorepo(texts, 'fleets/prod');
+    const work = mkdtempSync(path.join(tmpdir(), 'diene-promotion-'));
+    try {
+      // git-clone (akuity/kargo pkg/promotion/runner/builtin/git_cloner.go): a bare clone in the work directory, then
+      // `git worktree add` of the checkout's branch at securejoin(workDir, checkout.path): the whole repository's tree.
+      const [checkout] = clone.checkout;
+      const checkoutDir = path.join(work, checkout?.path ?? '');
+      git(work, 'clone', '-q', '--bare', repository.root, path.join(work, 'repo.git'));
+      git(work, '--git-dir', path.join(work, 'repo.git'), 'worktree', 'add', '-q', checkoutDir, checkout?.branch ?? '');
+      // yaml-update (yaml_updater.go): the file is securejoin.SecureJoin(workDir, path); with no links, the joined path.
+      const file = path.join(work, update.path);
+      expect(path.relative(work, file).startsWith('..')).toBe(false);
+      expect(existsSync(file), file).toBe(true);
+      const updated = yamlUpdate(readFileSync(file, 'utf8'), pinUpdates('2.0.0', '2.0.0'));
+      expect(updated).toHaveProperty('output');
+      writeFileSync(file, (updated as { output: string }).output);
+      expect(git(checkoutDir, 'status', '--porcelain')).toBe(' M fleets/prod/platforms/nitroso/tin/pikachu.yaml\n');
+      expect(readRow(readFileSync(file, 'utf8'))['pin']).toEqual({ chart: '2.0.0', image: '2.0.0' });
+      expect(readFileSync(path.join(checkoutDir, 'platforms/nitroso/tin/pichu.yaml'), 'utf8')).toBe(DECOY_ROW);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+      repository.cleanup();
     }
   });
 

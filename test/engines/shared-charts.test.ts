@@ -26,6 +26,7 @@ import type { FleetModel } from '../../compiler/2-analyze/fleet-model.js';
 import { compileFleet } from '../../compiler/index.js';
 import { applicationSetsOf, argocdHarnessMissing, clusterSecretsOf, clusterServer, renderApplicationSets, rowFilesOf } from '../support/argocd-appset.js';
 import { overlayTexts, TEST_NOW_SECONDS, toSourceFiles } from '../support/fleet-fixture.js';
+import { makeFleetMonorepo, withGitPath } from '../support/fleet-monorepo.js';
 import { kargoYamlUpdateMissing, promotedValue, yamlUpdate } from '../support/kargo-yaml-update.js';
 import { skippedBecause, skipUnlessPresent } from '../support/required.js';
 import { SHARED_CHART, SHARED_PINS, sharedChartFleetTexts } from '../support/shared-chart-fleet.js';
@@ -103,6 +104,31 @@ describe.skipIf(skipUnlessPresent(missing))(`shared charts: a chart-only Warehou
       expect(app['spec']['source']['helm']['valueFiles']).toEqual([`values.${want.landscape}.yaml`]);
       expect(app['spec']['source']['helm']['parameters'], 'a shared chart has no image').toBeUndefined();
       expect(app['metadata']['annotations']['kargo.akuity.io/authorized-stage']).toBe(`nitroso:shared-${SHARED_CHART}-${want.landscape}`);
+    }
+  });
+
+  it('in a fleet kept in a folder of its repository (git.path fleets/prod), the ApplicationSet finds the shared rows there and each Stage updates its row there', () => {
+    const inFolder = overlayTexts(texts, { 'registry/fleet.yaml': withGitPath(texts.get('registry/fleet.yaml') as string, 'fleets/prod') });
+    const { model, outputs } = compile(inFolder);
+    const repository = makeFleetMonorepo(inFolder, 'fleets/prod');
+    try {
+      const tracked = repository.trackedFiles();
+      const outcomes = renderApplicationSets(applicationSetsOf(outputs), tracked, clusterSecretsOf(model));
+      const shared = outcomes.find((o) => o.name === `nitroso-shared-${SHARED_CHART}`);
+      expect(shared?.error).toBeUndefined();
+      expect(shared?.applications.map((a) => a['metadata']['name'] as string).sort()).toEqual([...sharedApplications(texts).keys()].sort());
+      const stages = objectsOf(outputs.get('kargo/nitroso.yaml')).filter(
+        (o) => o['kind'] === 'Stage' && (o['metadata']['name'] as string).startsWith('shared-'),
+      );
+      expect(stages.length).toBe(Object.keys(SHARED_PINS).length);
+      for (const stage of stages) {
+        const update = (stage['spec']['promotionTemplate']['spec']['steps'] as Json[]).find((step) => step['uses'] === 'yaml-update');
+        const file = (update?.['config']['path'] as string).replace(/^\.\/fleet\//, '');
+        expect(tracked.has(file), `${stage['metadata']['name']}: ${file}`).toBe(true);
+        expect(file.startsWith('fleets/prod/platforms/nitroso/_shared/')).toBe(true);
+      }
+    } finally {
+      repository.cleanup();
     }
   });
 

@@ -194,6 +194,10 @@ export interface Git {
    * The branch ArgoCD reads and Kargo pushes to: a name `git check-ref-format --branch` accepts, without ArgoCD's or Kargo's template syntax (`{{`, `}}`, `${{`, `${%`, `%}`), which git would allow (`git_branch_invalid`, `input_engine_syntax`).
    */
   branch: string;
+  /**
+   * The fleet's folder in the repository, from its root, e.g. `fleets/prod`, when the fleet is not at the repository's root (default: the root). Every path diene writes into ArgoCD's and Kargo's objects (the git files generators' row patterns, the promotions' `yaml-update` files) starts with it. Folder names of letters, digits, `.`, `_` and `-` joined by `/`: relative, no leading or trailing `/`, no empty, `.` or `..` part; `.` alone is the root (`git_path_invalid`).
+   */
+  path?: string;
 }
 /**
  * Where each service's image and charts live; `{platform}` and `{service}` are substituted.

@@ -695,6 +695,12 @@ export const inputSchemas: Readonly<Record<string, object>> = {
             minLength: 1,
             pattern: '^\\S+$',
           },
+          path: {
+            description:
+              "The fleet's folder in the repository, from its root, e.g. `fleets/prod`, when the fleet is not at the repository's root (default: the root). Every path diene writes into ArgoCD's and Kargo's objects (the git files generators' row patterns, the promotions' `yaml-update` files) starts with it. Folder names of letters, digits, `.`, `_` and `-` joined by `/`: relative, no leading or trailing `/`, no empty, `.` or `..` part; `.` alone is the root (`git_path_invalid`).",
+            type: 'string',
+            minLength: 1,
+          },
         },
       },
       artifacts: {

@@ -2372,7 +2372,7 @@ function subfolders(dir) {
 function realPath(p) {
   return realpathSync(p);
 }
-function makeFolders(dir) {
+function makeFolders(dir, mode) {
   const missing = [];
   for (let at2 = path.resolve(dir); ; ) {
     const info = statSync(at2, { throwIfNoEntry: false });
@@ -2388,7 +2388,7 @@ function makeFolders(dir) {
   }
   for (const folder of missing.reverse()) {
     try {
-      mkdirSync(folder);
+      mkdirSync(folder, mode === void 0 ? void 0 : { mode });
     } catch (error2) {
       if (error2.code !== "EEXIST" || !statSync(folder).isDirectory())
         throw error2;
@@ -12783,7 +12783,7 @@ var init_known_inputs = __esm({
 
 // dist/incremental/cache-trust.js
 import { createHmac, randomBytes } from "node:crypto";
-import { closeSync as closeSync2, constants as constants2, fstatSync as fstatSync2, linkSync, lstatSync, mkdirSync as mkdirSync2, openSync as openSync2, readSync, realpathSync as realpathSync2, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { closeSync as closeSync2, constants as constants2, fstatSync as fstatSync2, linkSync, lstatSync, openSync as openSync2, readSync, realpathSync as realpathSync2, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
 import { homedir } from "node:os";
 import path2 from "node:path";
 function userCacheFolder(env = process.env, home = homedir()) {
@@ -12867,7 +12867,7 @@ function loadCacheKey(file, fleetRoot2, cwd) {
     return { why: `in_${supplied.where}`, root: supplied.root };
   const folder = path2.dirname(file);
   try {
-    mkdirSync2(folder, { recursive: true, mode: 448 });
+    makeFolders(folder, 448);
   } catch (error2) {
     return { why: "unreadable", errno: errnoCode(error2) };
   }
@@ -12938,6 +12938,7 @@ function sealMaker(key, ...parts) {
 var currentUser, KEY_TEXT, KEY_FILE_BYTES;
 var init_cache_trust = __esm({
   "dist/incremental/cache-trust.js"() {
+    init_files();
     init_catalog();
     currentUser = () => typeof process.getuid === "function" ? process.getuid() : void 0;
     KEY_TEXT = /^[0-9a-f]{64}\n$/;
@@ -12947,7 +12948,7 @@ var init_cache_trust = __esm({
 
 // dist/incremental/compile-cache.js
 import { createHash as createHash2, hash as hash2, randomBytes as randomBytes2, timingSafeEqual } from "node:crypto";
-import { closeSync as closeSync3, constants as constants3, fstatSync as fstatSync3, lstatSync as lstatSync2, lutimesSync, mkdirSync as mkdirSync3, openSync as openSync3, readdirSync as readdirSync2, readSync as readSync2, readFileSync as readFileSync2, renameSync, rmSync as rmSync2, statSync as statSync2, writeFileSync as writeFileSync3, writeSync } from "node:fs";
+import { closeSync as closeSync3, constants as constants3, fstatSync as fstatSync3, lstatSync as lstatSync2, lutimesSync, openSync as openSync3, readdirSync as readdirSync2, readSync as readSync2, readFileSync as readFileSync2, renameSync, rmSync as rmSync2, statSync as statSync2, writeFileSync as writeFileSync3, writeSync } from "node:fs";
 import path3 from "node:path";
 import { fileURLToPath } from "node:url";
 function cacheFolder(values2, coldInCi = false, env = process.env) {
@@ -13221,6 +13222,7 @@ var init_compile_cache = __esm({
   "dist/incremental/compile-cache.js"() {
     init_now_window();
     init_known_inputs();
+    init_files();
     init_catalog();
     init_cache_trust();
     init_diagnostic();
@@ -13346,7 +13348,7 @@ var init_compile_cache = __esm({
       }
       /** Makes the folder `relative` inside the cache (and the cache folder), for this user alone. */
       makeFolder(relative2) {
-        mkdirSync3(path3.join(this.dir, relative2), { recursive: true, mode: 448 });
+        makeFolders(path3.join(this.dir, relative2), 448);
         this.markFolder();
       }
       /**
@@ -32116,7 +32118,7 @@ __export(output_tree_exports, {
   writeOutputTree: () => writeOutputTree
 });
 import { randomBytes as randomBytes3 } from "node:crypto";
-import { closeSync as closeSync6, constants as constants7, fstatSync as fstatSync6, linkSync as linkSync2, lstatSync as lstatSync9, mkdirSync as mkdirSync4, openSync as openSync6, readdirSync as readdirSync6, readFileSync as readFileSync5, renameSync as renameSync2, rmSync as rmSync3, writeFileSync as writeFileSync4, writeSync as writeSync2 } from "node:fs";
+import { closeSync as closeSync6, constants as constants7, fstatSync as fstatSync6, linkSync as linkSync2, lstatSync as lstatSync9, mkdirSync as mkdirSync2, openSync as openSync6, readdirSync as readdirSync6, readFileSync as readFileSync5, renameSync as renameSync2, rmSync as rmSync3, writeFileSync as writeFileSync4, writeSync as writeSync2 } from "node:fs";
 import { chmod, open, rename, stat } from "node:fs/promises";
 import path16 from "node:path";
 function previousOf2(outDir) {
@@ -32582,7 +32584,7 @@ function provisionalManifest(files, kind2 = "compile") {
 }
 async function writeOutputTree(outDir, plan, options = {}) {
   const parent = path16.dirname(outDir);
-  mkdirSync4(parent, { recursive: true });
+  makeFolders(parent);
   const lock = lockOf2(outDir);
   const link3 = options.link ?? linkSync2;
   const trusted = options.trusted ?? /* @__PURE__ */ new Map();
@@ -32597,7 +32599,7 @@ async function writeOutputTree(outDir, plan, options = {}) {
       throw new OutputForeignError([], void 0, false, 0, { found: inPlace.kind, wanted: kind2 });
     const staging = path16.join(parent, `${stagingPrefix(outDir)}${process.pid}-${randomBytes3(6).toString("hex")}`);
     const previous = previousOf2(outDir);
-    mkdirSync4(staging);
+    mkdirSync2(staging);
     let replaced;
     const changedFiles = [];
     const made3 = { listing: /* @__PURE__ */ new Map(), manifest: "", own: [staging, lock] };
@@ -32612,7 +32614,7 @@ async function writeOutputTree(outDir, plan, options = {}) {
         const target = path16.join(staging, relative2);
         const folder = path16.dirname(target);
         if (!folders.has(folder)) {
-          mkdirSync4(folder, { recursive: true });
+          mkdirSync2(folder, { recursive: true });
           for (let up = folder; !folders.has(up); up = path16.dirname(up))
             folders.add(up);
         }
@@ -48083,7 +48085,17 @@ async function runExportDns({ values: values2 }) {
       continue;
     }
     const file = path32.join(out, observation.zone, `${observation.host}.json`);
-    await writeText(file, toJson(observation.document), { createFolders: true });
+    try {
+      await writeText(file, toJson(observation.document), { createFolders: true });
+    } catch (error2) {
+      if (typeof error2?.code !== "string")
+        throw error2;
+      return {
+        diagnostics: sortDiagnostics([...diagnostics, ...failures, diagnose({}, "output_write_failed", { out, errno: errnoCode(error2) })]),
+        notes,
+        exitCode: EXIT.invalid
+      };
+    }
     notes.push(`${observation.host} ${observation.zone}: ${observation.document.recordSets.length} record sets \u2192 ${shownPath(file)}`);
   }
   const failed2 = observations.filter((o) => !o.document).length;
@@ -48098,6 +48110,7 @@ var init_export_dns = __esm({
     init_serialize();
     init_host_adapters();
     init_observe_hosts();
+    init_catalog();
     init_diagnostic();
     init_command();
     init_export_dns_help();

@@ -81,7 +81,17 @@ describe('a file named for diene to write inside the fleet', () => {
   });
 
   it('refuses a sarif --output on a landscape: the log goes to stderr with the refusal, and the landscape is untouched', () => {
-    const run = runCli(['compile', '--check', '--fleet', dir, '--no-cache', '--format', 'sarif', '--output', path.join(dir, 'registry', 'landscapes', 'pikachu.yaml')]);
+    const run = runCli([
+      'compile',
+      '--check',
+      '--fleet',
+      dir,
+      '--no-cache',
+      '--format',
+      'sarif',
+      '--output',
+      path.join(dir, 'registry', 'landscapes', 'pikachu.yaml'),
+    ]);
     expect(run.exitCode).toBe(2);
     const log = JSON.parse(run.stderr) as { runs: { results: { ruleId: string }[] }[] };
     expect(log.runs[0]?.results.map((r) => r.ruleId)).toContain('output_file_in_fleet');
@@ -167,7 +177,9 @@ describe('a file named for diene to write that the system refuses', () => {
   it('gives init below a file exit 2 with ENOTDIR, and init in /sys exit 2 with EPERM', () => {
     const below = runCli(['init', path.join(afile, 'f'), '--format', 'json']);
     expect(below.exitCode).toBe(2);
-    expect(finding(below.stderr, 'output_write_failed').message).toBe(`cannot write the output directory ${path.join(afile, 'f')}: ENOTDIR: a file stands where a folder belongs on the path`);
+    expect(finding(below.stderr, 'output_write_failed').message).toBe(
+      `cannot write the output directory ${path.join(afile, 'f')}: ENOTDIR: a file stands where a folder belongs on the path`,
+    );
     if (process.platform !== 'linux') return;
     const sys = runCli(['init', '/sys/diene-fleet', '--format', 'json']);
     expect(sys.exitCode).toBe(2);
@@ -182,7 +194,9 @@ describe('a file named for diene to write that the system refuses', () => {
     const user = process.getuid?.() === 0 ? 'nobody' : undefined;
     const run = runBounded(['init', path.join(parent, 'fleet'), '--format', 'json'], user);
     expect(run.exitCode, run.stderr).toBe(2);
-    expect(finding(run.stderr, 'output_write_failed').message).toBe(`cannot write the output directory ${path.join(parent, 'fleet')}: EACCES: permission denied`);
+    expect(finding(run.stderr, 'output_write_failed').message).toBe(
+      `cannot write the output directory ${path.join(parent, 'fleet')}: EACCES: permission denied`,
+    );
     expect(statSync(parent).isDirectory()).toBe(true);
   });
 
@@ -191,11 +205,16 @@ describe('a file named for diene to write that the system refuses', () => {
       ['init', '/proc/diene-x'],
       ['init', '/proc/diene-x/y'],
       ['schemas', '--out', '/proc/diene-x'],
+      ['compile', '--fleet', path.join(REPO_ROOT, 'examples', 'reference'), '--no-cache', '--out', '/proc/diene-x/y'],
     ]) {
       const run = runBounded([...args, '--format', 'json']);
       expect(run.exitCode, `${args.join(' ')}: ${run.stderr}`).toBe(2);
       expect(finding(run.stderr, 'output_write_failed').message).toContain('ENOENT');
     }
+    // A cache folder there only costs speed (a warning), as any cache folder that cannot be written.
+    const cached = runBounded(['compile', '--fleet', freshFleet(), '--check', '--cache', '/proc/diene-x/c', '--format', 'json']);
+    expect(cached.exitCode, cached.stderr).toBe(0);
+    expect(finding(cached.stderr, 'cache_not_kept').message).toContain('ENOENT');
   });
 });
 

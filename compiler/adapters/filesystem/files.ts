@@ -77,8 +77,9 @@ export function realPath(p: string): string {
  * nearest that exists. Node's own `recursive` mkdir retries forever where a
  * parent exists but refuses a new entry with ENOENT (`/proc`); this throws the
  * system's error instead (ENOENT there, ENOTDIR for a file on the path).
+ * `mode` is given to each folder it makes.
  */
-export function makeFolders(dir: string): void {
+export function makeFolders(dir: string, mode?: number): void {
   const missing: string[] = [];
   for (let at = path.resolve(dir); ;) {
     const info = statSync(at, { throwIfNoEntry: false });
@@ -91,7 +92,7 @@ export function makeFolders(dir: string): void {
   }
   for (const folder of missing.reverse()) {
     try {
-      mkdirSync(folder);
+      mkdirSync(folder, mode === undefined ? undefined : { mode });
     } catch (error) {
       // Made meanwhile by another process: what was wanted.
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(folder).isDirectory()) throw error;

@@ -30854,21 +30854,21 @@ var init_compile_help = __esm({
           name: "diff-lines",
           type: "string",
           value: "N|all",
-          description: "With --check: print at most N lines of the diff (default 400), or all of it.",
+          description: "With --check (refused without it): print at most N lines of the diff (default 400), or all of it.",
           example: "diene compile --check --diff-lines all"
         },
         {
           name: "diff-file",
           type: "string",
           value: "FILE",
-          description: "With --check: also write the whole diff to FILE.",
+          description: "With --check (refused without it): also write the whole diff to FILE, an empty file when the tree is fresh. Missing folders above FILE are made; a FILE inside an input folder or the output directory is refused (output_file_in_fleet), one the system refuses is exit 2 after the check (output_file_write_failed).",
           example: "diene compile --check --diff-file /tmp/stale.diff"
         },
         {
           name: "output",
           type: "string",
           value: "FILE",
-          description: "With --format json or sarif: write the diagnostics (the json array, the SARIF log) to FILE instead of stderr, for a later step to upload. - is stdout: the log is then all that stdout holds, and the review of a --check goes to stderr.",
+          description: "With --format json or sarif: write the diagnostics (the json array, the SARIF log) to FILE instead of stderr, for a later step to upload. - is stdout: the log is then all that stdout holds, and the review of a --check goes to stderr. Missing folders above FILE are made; a FILE inside an input folder or the output directory is refused, one the system refuses is exit 2 with the log on stderr.",
           example: "diene compile --check --format sarif --output diene.sarif"
         },
         strictOptionHelp("diene compile --check --strict"),
@@ -30925,7 +30925,7 @@ var init_compile_help = __esm({
         },
         {
           code: 2,
-          means: "invalid input or usage, an output directory it may not write, an input that changed while it compiled, or, with --strict, a warning (nothing written; before a stale tree: 2, not 1)"
+          means: "invalid input or usage, an output directory it may not write, a --diff-file or --output refused or not writable (after a --check, its verdict is said), an input that changed while it compiled, or, with --strict, a warning (nothing written; before a stale tree: 2, not 1)"
         },
         { code: 70, means: "internal fault" }
       ]
@@ -31027,7 +31027,7 @@ var init_init_help = __esm({
       examples: [{ command: "diene init my-fleet && diene compile --fleet my-fleet", does: "Starts a fleet and compiles it." }],
       exitCodes: [
         { code: 0, means: "the fleet is written" },
-        { code: 2, means: "DIR is not empty, or a usage error" }
+        { code: 2, means: "DIR is not empty, DIR cannot be written (output_write_failed, with the reason), or a usage error" }
       ]
     };
   }
@@ -31198,7 +31198,7 @@ var init_report_help = __esm({
           name: "output",
           type: "string",
           value: "FILE",
-          description: "Write the report to FILE instead of stdout (- is stdout).",
+          description: "Write the report to FILE instead of stdout (- is stdout). Missing folders above FILE are made; a FILE inside an input folder or the output directory is refused (output_file_in_fleet), one the system refuses is exit 2 (output_file_write_failed).",
           example: "diene report --output report.md"
         },
         {
@@ -31216,7 +31216,7 @@ var init_report_help = __esm({
           code: 1,
           means: "the report was written, and with --base it lists a permanent identifier changed or removed, or a traffic-on cluster removed, against the base (refused, docs/checks.md)"
         },
-        { code: 2, means: "usage, or a --base that is not a fleet" }
+        { code: 2, means: "usage, a --base that is not a fleet, or an --output FILE refused or not writable" }
       ]
     });
   }

@@ -2379,7 +2379,7 @@ function makeFolders(dir, mode) {
     if (info?.isDirectory())
       break;
     if (info)
-      throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${dir}'`), { code: "ENOTDIR", path: at2 });
+      readdirSync(at2);
     missing.push(at2);
     const parent = path.dirname(at2);
     if (parent === at2)

@@ -84,7 +84,8 @@ export function makeFolders(dir: string, mode?: number): void {
   for (let at = path.resolve(dir); ;) {
     const info = statSync(at, { throwIfNoEntry: false });
     if (info?.isDirectory()) break;
-    if (info) throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${dir}'`), { code: 'ENOTDIR', path: at });
+    // Not a folder where one belongs: the system's own ENOTDIR (listing it), not mkdir's misleading EEXIST.
+    if (info) readdirSync(at);
     missing.push(at);
     const parent = path.dirname(at);
     if (parent === at) break;

@@ -34235,12 +34235,12 @@ async function compileFromArgs(values2, progress, shown3) {
   const baseFlag = stringOption(values2, "base");
   if (baseFlag !== void 0 && !values2["check"])
     throw missingOption("--check", "--base compares a pull request with its base branch, so it is given with --check (diene compile --check --base DIR)");
-  for (const [option, example] of [
-    ["diff-lines", "--diff-lines all"],
-    ["diff-file", "--diff-file check.diff"]
+  for (const [option, does, example] of [
+    ["diff-lines", "cuts the diff a --check prints", "--diff-lines all"],
+    ["diff-file", "writes the diff a --check finds", "--diff-file check.diff"]
   ])
     if (stringOption(values2, option) !== void 0 && !check)
-      throw missingOption("--check", `--${option} shapes the diff of a stale tree, which only --check prints, so it is given with --check (diene compile --check ${example})`);
+      throw missingOption("--check", `--${option} ${does}, so it is given with --check (diene compile --check ${example})`);
   diffLinesOption(values2);
   const refusals = outputFileRefusals(values2, root, outDir, baseFlag);
   if (refusals.diagnostics.length > 0)

@@ -89,15 +89,12 @@ async function compileFromArgs(values: CommandInput['values'], progress: Progres
   const baseFlag = stringOption(values, 'base');
   if (baseFlag !== undefined && !values['check'])
     throw missingOption('--check', '--base compares a pull request with its base branch, so it is given with --check (diene compile --check --base DIR)');
-  for (const [option, example] of [
-    ['diff-lines', '--diff-lines all'],
-    ['diff-file', '--diff-file check.diff'],
+  for (const [option, does, example] of [
+    ['diff-lines', 'cuts the diff a --check prints', '--diff-lines all'],
+    ['diff-file', 'writes the diff a --check finds', '--diff-file check.diff'],
   ] as const)
     if (stringOption(values, option) !== undefined && !check)
-      throw missingOption(
-        '--check',
-        `--${option} shapes the diff of a stale tree, which only --check prints, so it is given with --check (diene compile --check ${example})`,
-      );
+      throw missingOption('--check', `--${option} ${does}, so it is given with --check (diene compile --check ${example})`);
   // Checked before the run, so that a wrong value is refused on a fresh tree as on a stale one.
   diffLinesOption(values);
   const refusals = outputFileRefusals(values, root, outDir, baseFlag);

@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // The default cache folder and the cache key of every diene the tests run live in a folder of the run's own.
-    globalSetup: ['test/support/cache-home.ts'],
+    // The default cache folder and the cache key of every diene the tests run live in a folder of the run's own;
+    // the Node release check is off, so every Node the tests run on prints the same bytes.
+    globalSetup: ['test/support/cache-home.ts', 'test/support/node-check.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Child processes (vitest's default): worker threads saved under a tenth of the CPU on the unit

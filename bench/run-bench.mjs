@@ -23,15 +23,15 @@
  * tree against the check floor (floor-check.mjs: read and parse every input, read every output file and compare it with
  * bytes in memory), a cold `diene compile --no-cache` against the durable floor (floor-durable.mjs: the same reading and
  * parsing, every output written into a staging folder, fsynced file by file and folder by folder, renamed into place)
- * and the lean floor, and, below XL, `diene report --base` (the bench fleet as a git repository, its head one row
- * changed, the base a worktree of the commit before) against the cold check. `--only gate` runs just these.
+ * and the lean floor, and `diene report --base` (the bench fleet as a git repository, its head one row changed, the base
+ * a worktree of the commit before) against the cold check, with its peak RSS. `--only gate` runs just these.
  *
  * Prints a table and writes the same figures as JSON (default
  * bench/results/latest.json). Figures are ratios against baselines measured
  * in the same run; absolute times are printed for the record only.
  */
 import { spawnSync } from 'node:child_process';
-import { cpus, freemem, tmpdir, totalmem } from 'node:os';
+import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -67,7 +67,7 @@ const TARGETS = {
   reportOverCheck: 2,
 };
 
-/** The scales whose gate is held to issue 39's targets (the report's only at L). */
+/** The scales whose gate is held to issue 39's targets (the report's ratio only at L; at XL its peak RSS is printed beside compile's and --check's). */
 const GATE_SCALES = ['L', 'XL'];
 
 const { values } = parseArgs({
@@ -88,6 +88,8 @@ const jsonFile = path.resolve(values.json ?? path.join(REPO_ROOT, 'bench', 'resu
 if (!existsSync(path.join(REPO_ROOT, 'dist', 'cli.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm run bench does)');
 
 const started = performance.now();
+// The 1-, 5- and 15-minute load averages: on a shared machine, what else ran beside the bench.
+const loadAtStart = loadavg();
 const work = mkdtempSync(path.join(tmpdir(), 'diene-bench-'));
 
 const median = (xs) => {
@@ -96,7 +98,10 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-/** Runs `script args` in a child through measure.mjs; returns wall seconds, CPU seconds and peak RSS bytes. Throws on an unexpected exit code. */
+/**
+ * Runs `script args` in a child through measure.mjs; returns wall seconds, CPU seconds and peak RSS bytes,
+ * each of every Node process of the run added up (the peak RSS of each process beside). Throws on an unexpected exit code.
+ */
 function measure(script, args, { expectExit = 0 } = {}) {
   const resultFile = path.join(work, 'measure.json');
   rmSync(resultFile, { force: true });
@@ -112,7 +117,8 @@ function measure(script, args, { expectExit = 0 } = {}) {
     throw new Error(`${path.basename(script)} ${args.join(' ')} exited ${child.status}, expected ${expectExit}:\n${(child.stderr ?? '').slice(-4000)}`);
   }
   const usage = JSON.parse(readFileSync(resultFile, 'utf8'));
-  return { wall, cpu: usage.userSeconds + usage.systemSeconds, rss: usage.maxRssBytes, stderr: child.stderr };
+  const rssByProcess = usage.processes.map((p) => p.maxRssBytes);
+  return { wall, cpu: usage.userSeconds + usage.systemSeconds, rss: usage.maxRssBytes, rssByProcess, stderr: child.stderr };
 }
 
 /** A row with a pinned image (the first in path order), whose version the one-row-changed runs move. */
@@ -137,6 +143,8 @@ function summarize(samples) {
     wallSeconds: median(samples.map((s) => s.wall)),
     cpuSeconds: median(samples.map((s) => s.cpu)),
     peakRssBytes: Math.max(...samples.map((s) => s.rss)),
+    // Each process of the sample with the highest sum: one where the command ran in the first Node or replaced it, two with a child.
+    peakRssBytesByProcess: samples.reduce((top, s) => (s.rss > top.rss ? s : top)).rssByProcess,
     wallSamples: samples.map((s) => Number(s.wall.toFixed(3))),
   };
 }
@@ -156,10 +164,10 @@ function git(cwd, ...args) {
 
 /**
  * Issue 39's gate at one scale, interleaved: cold compile --check against the check floor, cold compile against the durable
- * and lean floors, and (with `report`) report --base against the cold check. `outDir` holds the unchanged compiled tree,
- * `packFile` its bytes.
+ * and lean floors, and report --base against the cold check. `outDir` holds the unchanged compiled tree, `packFile` its
+ * bytes.
  */
-function measureGate(scale, { files, fleetDir, outDir, packFile, runs, report }) {
+function measureGate(scale, { files, fleetDir, outDir, packFile, runs }) {
   const compileArgs = ['compile', '--fleet', fleetDir, '--out', outDir, '--now', GENERATED_NOW, '--no-cache'];
   const checkArgs = [...compileArgs, '--check'];
   const compileOut = path.join(work, `gate-out-${scale}`);
@@ -200,40 +208,38 @@ function measureGate(scale, { files, fleetDir, outDir, packFile, runs, report })
     compileOverDurableFloorCpu: gate.compile.cpuSeconds / gate.durableFloor.cpuSeconds,
     compileOverLeanFloor: gate.compile.wallSeconds / gate.leanFloor.wallSeconds,
   };
-  if (report) {
-    // A pull request of the bench fleet: the base commit is the fleet with its generated/, the head one row's pin moved.
-    const head = path.join(work, `repo-${scale}`);
-    const base = path.join(work, `repo-${scale}-base`);
-    writeFiles(head, files);
-    measure(BIN, ['compile', '--fleet', head, '--now', GENERATED_NOW, '--no-cache']);
-    git(head, 'init', '-q', '-b', 'main');
-    git(head, 'add', '-A');
-    git(head, 'commit', '-q', '-m', 'base');
-    git(head, 'worktree', 'add', '-q', '--detach', base, 'HEAD');
-    const row = changeableRow(head);
-    writeFileSync(
-      row,
-      readFileSync(row, 'utf8').replace(/^(  image: ")(\d+)\.(\d+)\.(\d+)"/m, (_, h, major, minor) => `${h}${major}.${minor}.999"`),
-    );
-    measure(BIN, ['compile', '--fleet', head, '--now', GENERATED_NOW, '--no-cache']);
-    git(head, 'commit', '-q', '-a', '-m', 'one row changed');
-    const reportArgs = ['report', '--fleet', head, '--base', base, '--now', GENERATED_NOW];
-    const reports = [];
-    const checks = [];
-    for (let r = 0; r < runs; r++) {
-      const pair = [() => reports.push(measure(BIN, reportArgs)), () => checks.push(measure(BIN, checkArgs))];
-      for (let i = 0; i < pair.length; i++) pair[(i + r) % pair.length]();
-    }
-    gate.report = { row: path.relative(head, row), ...summarize(reports) };
-    gate.reportCheck = summarize(checks);
-    gate.ratio.reportOverCheck = gate.report.wallSeconds / gate.reportCheck.wallSeconds;
-    gate.ratio.reportOverCheckCpu = gate.report.cpuSeconds / gate.reportCheck.cpuSeconds;
-    rmSync(head, { recursive: true, force: true });
-    rmSync(base, { recursive: true, force: true });
+  // A pull request of the bench fleet: the base commit is the fleet with its generated/, the head one row's pin moved.
+  const head = path.join(work, `repo-${scale}`);
+  const base = path.join(work, `repo-${scale}-base`);
+  writeFiles(head, files);
+  measure(BIN, ['compile', '--fleet', head, '--now', GENERATED_NOW, '--no-cache']);
+  git(head, 'init', '-q', '-b', 'main');
+  git(head, 'add', '-A');
+  git(head, 'commit', '-q', '-m', 'base');
+  git(head, 'worktree', 'add', '-q', '--detach', base, 'HEAD');
+  const row = changeableRow(head);
+  writeFileSync(
+    row,
+    readFileSync(row, 'utf8').replace(/^(  image: ")(\d+)\.(\d+)\.(\d+)"/m, (_, h, major, minor) => `${h}${major}.${minor}.999"`),
+  );
+  measure(BIN, ['compile', '--fleet', head, '--now', GENERATED_NOW, '--no-cache']);
+  git(head, 'commit', '-q', '-a', '-m', 'one row changed');
+  const reportArgs = ['report', '--fleet', head, '--base', base, '--now', GENERATED_NOW];
+  const reports = [];
+  const checks = [];
+  for (let r = 0; r < runs; r++) {
+    const pair = [() => reports.push(measure(BIN, reportArgs)), () => checks.push(measure(BIN, checkArgs))];
+    for (let i = 0; i < pair.length; i++) pair[(i + r) % pair.length]();
   }
+  gate.report = { row: path.relative(head, row), ...summarize(reports) };
+  gate.reportCheck = summarize(checks);
+  gate.ratio.reportOverCheck = gate.report.wallSeconds / gate.reportCheck.wallSeconds;
+  gate.ratio.reportOverCheckCpu = gate.report.cpuSeconds / gate.reportCheck.cpuSeconds;
+  rmSync(head, { recursive: true, force: true });
+  rmSync(base, { recursive: true, force: true });
   const r = gate.ratio;
   process.stderr.write(
-    `${scale} gate: check ${gate.check.wallSeconds.toFixed(2)} s, its floor ${gate.checkFloor.wallSeconds.toFixed(2)} s (${r.checkOverCheckFloor.toFixed(2)}×); compile ${gate.compile.wallSeconds.toFixed(2)} s, durable floor ${gate.durableFloor.wallSeconds.toFixed(2)} s (${r.compileOverDurableFloor.toFixed(2)}×), lean floor ${gate.leanFloor.wallSeconds.toFixed(2)} s (${r.compileOverLeanFloor.toFixed(2)}×)${gate.report ? `; report --base ${gate.report.wallSeconds.toFixed(2)} s (${r.reportOverCheck.toFixed(2)}× a check)` : ''} (${((performance.now() - started) / 1000).toFixed(0)} s so far)\n`,
+    `${scale} gate: check ${gate.check.wallSeconds.toFixed(2)} s, its floor ${gate.checkFloor.wallSeconds.toFixed(2)} s (${r.checkOverCheckFloor.toFixed(2)}×); compile ${gate.compile.wallSeconds.toFixed(2)} s, durable floor ${gate.durableFloor.wallSeconds.toFixed(2)} s (${r.compileOverDurableFloor.toFixed(2)}×), lean floor ${gate.leanFloor.wallSeconds.toFixed(2)} s (${r.compileOverLeanFloor.toFixed(2)}×); report --base ${gate.report.wallSeconds.toFixed(2)} s (${r.reportOverCheck.toFixed(2)}× a check), peak RSS ${(gate.report.peakRssBytes / 1024 ** 2).toFixed(0)} MiB (${((performance.now() - started) / 1000).toFixed(0)} s so far)\n`,
   );
   return gate;
 }
@@ -257,7 +263,7 @@ for (const scale of scales) {
   const errors = /(\d+) errors?/.exec(warm.stderr);
   if (errors && Number(errors[1]) > 0) throw new Error(`scale ${scale} compiled with errors:\n${warm.stderr.slice(-4000)}`);
   const packed = packOutputs(outDir, packFile);
-  const gate = () => measureGate(scale, { files, fleetDir, outDir, packFile, runs, report: scale !== 'XL' });
+  const gate = () => measureGate(scale, { files, fleetDir, outDir, packFile, runs });
   if (gateOnly) {
     results.scales[scale] = { fleet: { ...facts, outputFiles: packed.files, outputBytes: packed.bytes }, gate: gate() };
     continue;
@@ -511,6 +517,7 @@ results.machine = {
   freeMemoryBytes: freemem(),
   node: process.version,
   platform: `${process.platform} ${process.arch}`,
+  loadAverage: { start: loadAtStart, end: loadavg() },
 };
 results.totalSeconds = (performance.now() - started) / 1000;
 
@@ -518,23 +525,24 @@ results.totalSeconds = (performance.now() - started) / 1000;
 const s = (x) => x.toFixed(2);
 const mib = (b) => `${(b / 1024 ** 2).toFixed(0)} MiB`;
 const lines = [];
-lines.push(`diene bench — ${results.machine.cpus} × ${cpuModel}, ${mib(results.machine.memoryBytes)}, Node ${process.version}; medians, wall seconds`);
+const loads = (l) => l.map((x) => x.toFixed(1)).join(' ');
+lines.push(
+  `diene bench — ${results.machine.cpus} × ${cpuModel}, ${mib(results.machine.memoryBytes)}, Node ${process.version}, load average ${loads(loadAtStart)} at the start, ${loads(results.machine.loadAverage.end)} at the end; medians, wall seconds`,
+);
 lines.push('');
 lines.push(
-  '| scale | outputs | cold --check (CPU) | check floor (CPU) | --check/check floor (CPU) | cold compile (CPU) | durable floor (CPU) | compile/durable floor (CPU) | lean floor (CPU) | compile/lean floor | report --base (CPU) | its check (CPU) | report/check (CPU) | RSS compile / --check |',
+  '| scale | outputs | cold --check (CPU) | check floor (CPU) | --check/check floor (CPU) | cold compile (CPU) | durable floor (CPU) | compile/durable floor (CPU) | lean floor (CPU) | compile/lean floor | report --base (CPU) | its check (CPU) | report/check (CPU) | RSS compile / --check / report |',
 );
 lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const [scale, e] of Object.entries(results.scales)) {
   const g = e.gate;
-  const rep = g.report
-    ? [
-        `${s(g.report.wallSeconds)} (${s(g.report.cpuSeconds)})`,
-        `${s(g.reportCheck.wallSeconds)} (${s(g.reportCheck.cpuSeconds)})`,
-        `${s(g.ratio.reportOverCheck)}× (${s(g.ratio.reportOverCheckCpu)}×)`,
-      ]
-    : ['—', '—', '—'];
+  const rep = [
+    `${s(g.report.wallSeconds)} (${s(g.report.cpuSeconds)})`,
+    `${s(g.reportCheck.wallSeconds)} (${s(g.reportCheck.cpuSeconds)})`,
+    `${s(g.ratio.reportOverCheck)}× (${s(g.ratio.reportOverCheckCpu)}×)`,
+  ];
   lines.push(
-    `| ${scale} | ${e.fleet.outputFiles} (${mib(e.fleet.outputBytes)}) | ${s(g.check.wallSeconds)} (${s(g.check.cpuSeconds)}) | ${s(g.checkFloor.wallSeconds)} (${s(g.checkFloor.cpuSeconds)}) | ${s(g.ratio.checkOverCheckFloor)}× (${s(g.ratio.checkOverCheckFloorCpu)}×) | ${s(g.compile.wallSeconds)} (${s(g.compile.cpuSeconds)}) | ${s(g.durableFloor.wallSeconds)} (${s(g.durableFloor.cpuSeconds)}) | ${s(g.ratio.compileOverDurableFloor)}× (${s(g.ratio.compileOverDurableFloorCpu)}×) | ${s(g.leanFloor.wallSeconds)} (${s(g.leanFloor.cpuSeconds)}) | ${s(g.ratio.compileOverLeanFloor)}× | ${rep.join(' | ')} | ${mib(g.compile.peakRssBytes)} / ${mib(g.check.peakRssBytes)} |`,
+    `| ${scale} | ${e.fleet.outputFiles} (${mib(e.fleet.outputBytes)}) | ${s(g.check.wallSeconds)} (${s(g.check.cpuSeconds)}) | ${s(g.checkFloor.wallSeconds)} (${s(g.checkFloor.cpuSeconds)}) | ${s(g.ratio.checkOverCheckFloor)}× (${s(g.ratio.checkOverCheckFloorCpu)}×) | ${s(g.compile.wallSeconds)} (${s(g.compile.cpuSeconds)}) | ${s(g.durableFloor.wallSeconds)} (${s(g.durableFloor.cpuSeconds)}) | ${s(g.ratio.compileOverDurableFloor)}× (${s(g.ratio.compileOverDurableFloorCpu)}×) | ${s(g.leanFloor.wallSeconds)} (${s(g.leanFloor.cpuSeconds)}) | ${s(g.ratio.compileOverLeanFloor)}× | ${rep.join(' | ')} | ${mib(g.compile.peakRssBytes)} / ${mib(g.check.peakRssBytes)} / ${mib(g.report.peakRssBytes)} |`,
   );
 }
 if (!gateOnly) {

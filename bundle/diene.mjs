@@ -1066,6 +1066,11 @@ var init_catalog = __esm({
         message: '"{value}" has {length} characters, outside the allowed {limit}',
         hint: "the name limits (docs/fleet-reference.md) keep <platform>-<service>-<landscape>-<mark> within 63 characters"
       },
+      node_version_unsupported: {
+        severity: "warning",
+        message: "diene runs on Node {found}, older than the Node {floor} it supports (package.json engines: node {engines})",
+        hint: "install Node {floor} or later (the current LTS release; with nvm: nvm install --lts) and run diene with it: it is built and tested for that, and on an older Node a part of it or of its dependencies can fail later with an error that does not say why (node:sqlite, require() of an ES module); to run on this Node anyway without this warning, set DIENE_SKIP_NODE_CHECK=1"
+      },
       output_busy: {
         severity: "error",
         message: "another diene (process {pid}) is writing the output directory {out}",
@@ -1819,6 +1824,22 @@ function diagnose(where, code2, ...rest) {
     ...where.sourceWindow !== void 0 ? { sourceWindow: where.sourceWindow } : {}
   };
 }
+function placed(diagnostic, where) {
+  if (diagnostic.file !== null || where.file === void 0)
+    return diagnostic;
+  const { sourceLine: _line, sourceWindow: _window, ...rest } = diagnostic;
+  return {
+    ...rest,
+    file: where.file,
+    line: where.line ?? null,
+    column: where.column ?? null,
+    endLine: where.endLine ?? where.line ?? null,
+    endColumn: where.endColumn ?? where.column ?? null,
+    pointer: where.pointer ?? null,
+    ...where.sourceLine !== void 0 ? { sourceLine: where.sourceLine } : {},
+    ...where.sourceWindow !== void 0 ? { sourceWindow: where.sourceWindow } : {}
+  };
+}
 function diagnoseFinding(where, finding, related2 = []) {
   return diagnoseUnchecked(where, finding.code, finding.args, related2);
 }
@@ -1859,7 +1880,7 @@ function errorsFirst(diagnostics) {
   return [...diagnostics.filter((d) => d.severity === "error"), ...diagnostics.filter((d) => d.severity !== "error")];
 }
 function isAboutTheMachine(diagnostic) {
-  return diagnostic.code.startsWith("cache_") || diagnostic.code === "step_summary_write_failed";
+  return diagnostic.code.startsWith("cache_") || diagnostic.code === "step_summary_write_failed" || diagnostic.code === "node_version_unsupported";
 }
 function strictWarnings(diagnostics) {
   return diagnostics.filter((d) => d.severity === "warning" && !isAboutTheMachine(d));
@@ -2157,8 +2178,8 @@ function strictVerdict(diagnostics) {
   if (warnings === 0)
     return "";
   if (counted2 === 0)
-    return "--strict: cache and job-summary warnings do not count";
-  const which = counted2 === warnings ? "" : ` (${counted2} of the ${warnings}; cache and job-summary warnings do not count)`;
+    return "--strict: cache, job-summary and Node warnings do not count";
+  const which = counted2 === warnings ? "" : ` (${counted2} of the ${warnings}; cache, job-summary and Node warnings do not count)`;
   return `failed: --strict treats warnings as errors${which}`;
 }
 function formatJson(diagnostics) {
@@ -14157,7 +14178,7 @@ function strictOptionHelp(example) {
   return {
     name: "strict",
     type: "boolean",
-    description: "Warnings fail the run: any warning makes the exit code 2, as an error does (the warnings keep their severity in every form; the count line says why the run failed); a compile so refused writes nothing. Warnings about this machine, not the fleet (cache_*, step_summary_write_failed), do not count.",
+    description: "Warnings fail the run: any warning makes the exit code 2, as an error does (the warnings keep their severity in every form; the count line says why the run failed); a compile so refused writes nothing. Warnings about this machine, not the fleet (cache_*, step_summary_write_failed, node_version_unsupported), do not count.",
     example
   };
 }
@@ -29944,15 +29965,20 @@ var init_validators = __esm({
 var index_exports = {};
 __export(index_exports, {
   analyzeFleet: () => analyzeFleet,
+  comparePermanence: () => comparePermanence,
   compileFleet: () => compileFleet,
   inputValidators: () => inputValidators,
+  loadInputs: () => loadInputs,
   planFleet: () => planFleet
 });
+function loadInputs(files, options, hooks = {}) {
+  return loadFleet(files, options.validators ?? inputValidators(), options.budget, options.folder, hooks, options.nowSeconds);
+}
 function inputValidators() {
   return schemaValidators(standaloneValidators);
 }
 function analyzeFleet(files, options, hooks = {}) {
-  const loaded = loadFleet(files, options.validators ?? inputValidators(), options.budget, options.folder, hooks, options.nowSeconds);
+  const loaded = hooks.loaded ?? loadInputs(files, options, hooks);
   const loadWindow = loaded.readsNow ? { from: options.nowSeconds, until: options.nowSeconds + 1 } : ALWAYS;
   if (hasErrors(loaded.diagnostics) || loaded.incomplete)
     return { diagnostics: sortDiagnostics(loaded.diagnostics), nowWindow: loadWindow };
@@ -29990,15 +30016,15 @@ function planFleet(files, options, hooks = {}) {
     plan: outputPlan(model, { serial: options.serial ?? 0 })
   };
   if (options.base)
-    result.permanence = comparePermanence(options.base, model.loaded, validators ?? inputValidators());
+    result.permanence = comparePermanence({ loaded: loadFleet(options.base.files, validators ?? inputValidators()), label: options.base.label }, model.loaded);
   return result;
 }
 function withoutDocuments(model) {
   releaseDocuments(model.loaded);
   return { ...model, loaded: emptyFleet() };
 }
-function comparePermanence(base2, head, validators) {
-  const loaded = loadFleet(base2.files, validators);
+function comparePermanence(base2, head) {
+  const { loaded } = base2;
   const failed2 = new Set(loaded.diagnostics.filter((d) => d.severity === "error").map((d) => d.file ?? ""));
   const revision = { index: indexFleet(loaded.fleet), loadErrors: failed2.size, label: base2.label };
   const headIndex = indexFleet(head);
@@ -30168,12 +30194,10 @@ var init_command = __esm({
     UsageError = class extends Error {
       code;
       args;
-      notes;
-      constructor(code2, args, notes = []) {
+      constructor(code2, args) {
         super(diagnoseUnchecked({}, code2, { command: "", usage: "", ...args }).message);
         this.code = code2;
         this.args = args;
-        this.notes = notes;
       }
     };
   }
@@ -30204,16 +30228,16 @@ function outsideRepository(file) {
 }
 function rootedDiagnostics(diagnostics, prefix, keepOutside = false) {
   const rooted = (file) => file === null ? null : rootedPath(prefix, file);
-  const placed = (file) => keepOutside || file === null || !outsideRepository(file);
+  const placed2 = (file) => keepOutside || file === null || !outsideRepository(file);
   const nowhere = { file: null, line: null, column: null, endLine: null, endColumn: null };
   return diagnostics.map((d) => {
     const file = rooted(d.file);
     return {
       ...d,
-      ...placed(file) ? { file } : { ...nowhere, message: withPlace(d.message, file, d.line, d.column) },
+      ...placed2(file) ? { file } : { ...nowhere, message: withPlace(d.message, file, d.line, d.column) },
       related: d.related.map((r) => {
         const at2 = rooted(r.file);
-        return placed(at2) ? { ...r, file: at2 } : { ...r, file: null, line: null, column: null, message: withPlace(r.message, at2, r.line, r.column) };
+        return placed2(at2) ? { ...r, file: at2 } : { ...r, file: null, line: null, column: null, message: withPlace(r.message, at2, r.line, r.column) };
       })
     };
   });
@@ -31888,7 +31912,7 @@ var init_tracked = __esm({
 });
 
 // dist/adapters/filesystem/output-ownership.js
-import { closeSync as closeSync5, constants as constants6, fstatSync as fstatSync5, lstatSync as lstatSync8, openSync as openSync5, readdirSync as readdirSync5, readFileSync as readFileSync4, readSync as readSync4, rmdirSync, unlinkSync } from "node:fs";
+import { closeSync as closeSync5, constants as constants6, fstatSync as fstatSync5, lstatSync as lstatSync8, openSync as openSync5, readdirSync as readdirSync5, readFileSync as readFileSync5, readSync as readSync4, rmdirSync, unlinkSync } from "node:fs";
 import { rmdir, unlink } from "node:fs/promises";
 import path15 from "node:path";
 function digestOf2(absolute3, reader) {
@@ -31943,7 +31967,7 @@ function readParsedManifest(dir) {
   }
   let text;
   try {
-    text = readFileSync4(fd, "utf8");
+    text = readFileSync5(fd, "utf8");
   } catch (error2) {
     return { problem: `cannot be read (${error2.code ?? "error"})` };
   } finally {
@@ -32092,7 +32116,7 @@ var init_output_ownership2 = __esm({
         let done = 0;
         for (let got = -1; done <= size2 && got !== 0; done += got)
           got = readSync4(fd, this.buffer, done, size2 + 1 - done, done);
-        return done <= size2 ? this.buffer.subarray(0, done) : readFileSync4(fd);
+        return done <= size2 ? this.buffer.subarray(0, done) : readFileSync5(fd);
       }
     };
   }
@@ -32118,7 +32142,7 @@ __export(output_tree_exports, {
   writeOutputTree: () => writeOutputTree
 });
 import { randomBytes as randomBytes3 } from "node:crypto";
-import { closeSync as closeSync6, constants as constants7, fstatSync as fstatSync6, linkSync as linkSync2, lstatSync as lstatSync9, mkdirSync as mkdirSync2, openSync as openSync6, readdirSync as readdirSync6, readFileSync as readFileSync5, renameSync as renameSync2, rmSync as rmSync3, writeFileSync as writeFileSync4, writeSync as writeSync2 } from "node:fs";
+import { closeSync as closeSync6, constants as constants7, fstatSync as fstatSync6, linkSync as linkSync2, lstatSync as lstatSync9, mkdirSync as mkdirSync2, openSync as openSync6, readdirSync as readdirSync6, readFileSync as readFileSync6, renameSync as renameSync2, rmSync as rmSync3, writeFileSync as writeFileSync4, writeSync as writeSync2 } from "node:fs";
 import { chmod, open, rename, stat } from "node:fs/promises";
 import path16 from "node:path";
 function previousOf2(outDir) {
@@ -32148,7 +32172,7 @@ function isAlive(pid) {
   }
   let stat3 = "";
   try {
-    stat3 = readFileSync5(`/proc/${pid}/stat`, "utf8");
+    stat3 = readFileSync6(`/proc/${pid}/stat`, "utf8");
   } catch {
   }
   return !/^\d+ \(.*\) Z /s.test(stat3);
@@ -32313,7 +32337,7 @@ function readOutputEntry(absolute3) {
       return { text: "(not read: a FIFO, socket or device, which diene never writes)" };
     if (info.size > OUTPUT_READ_LIMIT)
       return { text: `(not read: ${info.size} bytes, larger than any output)`, mode: info.mode };
-    return { text: readFileSync5(fd, "utf8"), mode: info.mode };
+    return { text: readFileSync6(fd, "utf8"), mode: info.mode };
   } finally {
     closeSync6(fd);
   }
@@ -32333,7 +32357,7 @@ function compareOutputFile(absolute3, text, bytes, reader) {
     if (!info.isFile() || info.size > OUTPUT_READ_LIMIT)
       return { same: false, text: readOutputEntry(absolute3).text };
     if (info.size !== bytes.length)
-      return { same: false, text: readFileSync5(fd, "utf8") };
+      return { same: false, text: readFileSync6(fd, "utf8") };
     const found = reader.read(fd, info.size);
     if (found.equals(bytes) && isWellFormed(text))
       return { same: true, mode: info.mode };
@@ -32603,7 +32627,7 @@ async function writeOutputTree(outDir, plan, options = {}) {
     let replaced;
     const changedFiles = [];
     const made3 = { listing: /* @__PURE__ */ new Map(), manifest: "", own: [staging, lock] };
-    const placed = /* @__PURE__ */ new Map();
+    const placed2 = /* @__PURE__ */ new Map();
     let swapped = 0;
     try {
       const written = [];
@@ -32622,13 +32646,13 @@ async function writeOutputTree(outDir, plan, options = {}) {
       };
       const put = (relative2, text) => {
         const target = folderOf(relative2);
-        placed.set(relative2, { stamp: writeTextFile(target, text, buffer), linked: false });
+        placed2.set(relative2, { stamp: writeTextFile(target, text, buffer), linked: false });
         if (relative2 !== MANIFEST_FILE)
           counts.written++;
         return target;
       };
       const manifestPath = put(MANIFEST_FILE, provisionalManifest(plan.keys(), kind2));
-      placed.delete(MANIFEST_FILE);
+      placed2.delete(MANIFEST_FILE);
       const mode = lstatSync9(manifestPath).mode & 4095;
       const unchanged = [];
       for (const [relative2, make] of plan) {
@@ -32650,7 +32674,7 @@ async function writeOutputTree(outDir, plan, options = {}) {
           else
             changedFiles.push(relative2);
           const target = folderOf(relative2);
-          placed.set(relative2, { stamp: writeBytesFile(target, bytes), linked: false });
+          placed2.set(relative2, { stamp: writeBytesFile(target, bytes), linked: false });
           counts.written++;
           written.push(target);
         }
@@ -32675,13 +32699,13 @@ async function writeOutputTree(outDir, plan, options = {}) {
           continue;
         }
         counts.linked++;
-        placed.set(relative2, { stamp: linked, linked: true });
+        placed2.set(relative2, { stamp: linked, linked: true });
         expected.set(relative2, [linked, digest]);
         if (BigInt(stampFields(stamp).mtimeNs) > recent)
           written.push(path16.join(staging, relative2));
       }
       renameSync2(put(NEXT_MANIFEST_FILE, made3.manifest), manifestPath);
-      placed.delete(NEXT_MANIFEST_FILE);
+      placed2.delete(NEXT_MANIFEST_FILE);
       written.push(manifestPath);
       const old = await stat(outDir).catch(() => void 0);
       if (old)
@@ -32724,7 +32748,7 @@ async function writeOutputTree(outDir, plan, options = {}) {
       } catch {
       }
     }
-    return { notes, made: made3, stopped: false, counts, stamps: recordableStamps(outDir, made3.listing, placed, swapped), changedFiles };
+    return { notes, made: made3, stopped: false, counts, stamps: recordableStamps(outDir, made3.listing, placed2, swapped), changedFiles };
   } finally {
     releaseLock(lock);
   }
@@ -32745,10 +32769,10 @@ function linkUnchanged(link3, existing, created, stamp, mode) {
   rmSync3(created, { force: true });
   return void 0;
 }
-function recordableStamps(outDir, listing2, placed, swapped) {
+function recordableStamps(outDir, listing2, placed2, swapped) {
   const settled = BigInt(swapped - STAMP_MARGIN_MS) * 1000000n;
   const stamps = /* @__PURE__ */ new Map();
-  for (const [relative2, { stamp, linked }] of placed) {
+  for (const [relative2, { stamp, linked }] of placed2) {
     const digest = listing2.get(relative2);
     const now = currentStamp(path16.join(outDir, relative2));
     if (digest === void 0 || now === void 0)
@@ -33979,9 +34003,9 @@ function objectChanges(file, before, after) {
       changes.push({ status: "removed", file, object });
   return changes;
 }
-function outputChanges(before, after, options = {}) {
+function outputChanges(before, after) {
   const files = [];
-  for (const file of [.../* @__PURE__ */ new Set([...before.keys(), ...after.keys()])].sort()) {
+  for (const file of [.../* @__PURE__ */ new Set([...before.keys(), ...after.keys()])].sort(outputFileOrder)) {
     const old = before.get(file);
     const now = after.get(file);
     if (old === now)
@@ -33989,8 +34013,7 @@ function outputChanges(before, after, options = {}) {
     const status = old === void 0 ? "created" : now === void 0 ? "removed" : "changed";
     files.push({ status, file, objects: objectChanges(file, old, now) });
   }
-  const others = files.filter((change) => change.file !== MANIFEST_FILE);
-  return { files: others.length > 0 && !options.everyFile ? others : files, total: after.size };
+  return { files, total: after.size };
 }
 function changeCounts(changes) {
   const files = { created: 0, changed: 0, removed: 0 };
@@ -34006,7 +34029,7 @@ var import_yaml7;
 var init_output_changes = __esm({
   "dist/plan/output-changes.js"() {
     import_yaml7 = __toESM(require_dist(), 1);
-    init_output_manifest();
+    init_output_tree_diff();
   }
 });
 
@@ -34149,7 +34172,7 @@ async function staleCheckOutput(input) {
   const diffFile = stringOption(input.values, "diff-file");
   const outRelative = shownPath(input.outDir);
   const foreign = foreignFiles(input.diff, input.outDir, input.foreign);
-  const byBytes = outputChanges(input.onDisk, input.wanted, { everyFile: true });
+  const byBytes = outputChanges(input.onDisk, input.wanted);
   const byMode = [...input.modes?.keys() ?? []].map((file) => ({ status: "changed", file, objects: [] }));
   const changes = { ...byBytes, files: [...byBytes.files, ...byMode].sort((a, b) => outputFileOrder(a.file, b.file)) };
   const counts = checkCounts(input.diff, foreign);
@@ -39314,13 +39337,13 @@ var require_reusify = __commonJS({
         current.next = null;
         return current;
       }
-      function release(obj) {
+      function release2(obj) {
         tail.next = obj;
         tail = obj;
       }
       return {
         get,
-        release
+        release: release2
       };
     }
     module.exports = reusify;
@@ -39363,7 +39386,7 @@ var require_queue = __commonJS({
           if (self.paused) return;
           for (; queueHead && _running < _concurrency; ) {
             _running++;
-            release();
+            release2();
           }
         },
         running,
@@ -39408,12 +39431,12 @@ var require_queue = __commonJS({
         self.paused = false;
         if (queueHead === null) {
           _running++;
-          release();
+          release2();
           return;
         }
         for (; queueHead && _running < _concurrency; ) {
           _running++;
-          release();
+          release2();
         }
       }
       function idle() {
@@ -39422,7 +39445,7 @@ var require_queue = __commonJS({
       function push(value, done) {
         var current = cache.get();
         current.context = context;
-        current.release = release;
+        current.release = release2;
         current.value = value;
         current.callback = done || noop;
         current.errorHandler = errorHandler;
@@ -39443,7 +39466,7 @@ var require_queue = __commonJS({
       function unshift(value, done) {
         var current = cache.get();
         current.context = context;
-        current.release = release;
+        current.release = release2;
         current.value = value;
         current.callback = done || noop;
         current.errorHandler = errorHandler;
@@ -39461,7 +39484,7 @@ var require_queue = __commonJS({
           worker.call(context, current.value, current.worked);
         }
       }
-      function release(holder) {
+      function release2(holder) {
         if (holder) {
           cache.release(holder);
         }
@@ -41757,6 +41780,33 @@ var init_traffic_planner = __esm({
   }
 });
 
+// dist/cli/dns-warnings.js
+function bearsOnDns(diagnostic) {
+  if (diagnostic.severity === "error" || isAboutTheMachine(diagnostic))
+    return true;
+  if (/^(dns|address)_/.test(diagnostic.code) || ANSWER_CODES.has(diagnostic.code))
+    return true;
+  const file = diagnostic.file ?? "";
+  if (file === "registry/fleet.yaml")
+    return diagnostic.pointer === "/dns" || (diagnostic.pointer ?? "").startsWith("/dns/");
+  return /^(registry|state)\/clusters\/[^/]+$/.test(file);
+}
+function dnsRunResult(result) {
+  const shown3 = result.diagnostics.filter(bearsOnDns);
+  const others = result.diagnostics.length - shown3.length;
+  if (others === 0)
+    return result;
+  const note = `${others} other warning${others === 1 ? "" : "s"} about the fleet (not its DNS inputs): \`diene validate\` shows ${others === 1 ? "it" : "them"}`;
+  return { ...result, diagnostics: shown3, notes: [note, ...result.notes ?? []] };
+}
+var ANSWER_CODES;
+var init_dns_warnings = __esm({
+  "dist/cli/dns-warnings.js"() {
+    init_diagnostic();
+    ANSWER_CODES = /* @__PURE__ */ new Set(["landscape_prod_single_serving"]);
+  }
+});
+
 // dist/cli/plan-dns.js
 var plan_dns_exports = {};
 __export(plan_dns_exports, {
@@ -41828,7 +41878,8 @@ var init_plan_dns = __esm({
     init_traffic_planner();
     init_command();
     init_plan_dns_help();
-    planDnsCommand = { ...fromHelp(planDnsHelp), run: runPlanDns };
+    init_dns_warnings();
+    planDnsCommand = { ...fromHelp(planDnsHelp), run: async (input) => dnsRunResult(await runPlanDns(input)) };
   }
 });
 
@@ -42307,8 +42358,8 @@ function dnsAnswerer(googleRegions) {
         values2.push(...own.values);
         continue;
       }
-      const placed = rs.geo.map((item) => ({ item, at: googleRegions.get(item.location) })).filter((x) => x.at !== void 0).sort((a, b) => distance(client, a.at) - distance(client, b.at) || (a.item.location < b.item.location ? -1 : 1));
-      values2.push(...placed[0] ? placed[0].item.values : answerValues(rs));
+      const placed2 = rs.geo.map((item) => ({ item, at: googleRegions.get(item.location) })).filter((x) => x.at !== void 0).sort((a, b) => distance(client, a.at) - distance(client, b.at) || (a.item.location < b.item.location ? -1 : 1));
+      values2.push(...placed2[0] ? placed2[0].item.values : answerValues(rs));
     }
     return values2;
   }
@@ -46155,10 +46206,10 @@ async function withMetadataWarningHeld(lookup3) {
       original = void 0;
     }
     if (active === 0) {
-      const release = held;
+      const release2 = held;
       held = [];
       if (!failed2)
-        for (const args of release)
+        for (const args of release2)
           emit2.apply(process, args);
     }
   }
@@ -47552,8 +47603,15 @@ function selectHosts(fleetHosts, wanted) {
     throw invalidValue("--host", unknown.join(", "), `a DNS host of fleet.yaml (hosts: ${fleetHosts.map((h) => h.name).join(", ")})`, `--host ${fleetHosts[0]?.name ?? "NAME"}`);
   return fleetHosts.filter((h) => wanted.length === 0 || wanted.includes(h.name));
 }
+function atHostEntry(model, host, diagnostic) {
+  const index = model.settings.dns.hosts.findIndex((h) => h.name === host);
+  const fleetFile = model.loaded.fleet;
+  return index === -1 || !fleetFile ? diagnostic : placed(diagnostic, at(fleetFile, ["dns", "hosts", index]));
+}
 var init_dns_hosts = __esm({
   "dist/cli/dns-hosts.js"() {
+    init_load_fleet();
+    init_diagnostic();
     init_command();
   }
 });
@@ -47746,8 +47804,10 @@ async function endpointRefusal(root, model, selected, options, cwd) {
     notes: ["refused: no credential was read and no DNS host contacted (docs/hardening.md#credentials)"],
     exitCode: EXIT.refused
   });
+  const fleetFile = model.loaded.fleet;
+  const baseFrom = options.base === void 0 && fleetFile ? at(fleetFile, ["git", "branch"]) : FLEET_WIDE;
   const unreadable = (why2, shown3, repository) => refused([
-    diagnose(FLEET_WIDE, "dns_endpoint_base_unreadable", {
+    diagnose(baseFrom, "dns_endpoint_base_unreadable", {
       hosts: listed3(routed.map((h) => h.name)),
       why: why2,
       fleet: root,
@@ -47762,7 +47822,6 @@ async function endpointRefusal(root, model, selected, options, cwd) {
   const baseHosts = baseHostsOf(base2.text, `${base2.label}:${FLEET_FILE}`);
   if (baseHosts === void 0)
     return unreadable("fleet_file_invalid", base2.label, "");
-  const fleetFile = model.loaded.fleet;
   const names = new Set(selected.map((h) => h.name));
   const changes = endpointChanges(model.settings.dns.hosts, baseHosts).filter((c) => names.has(c.host));
   if (changes.length === 0)
@@ -47815,7 +47874,7 @@ function snapshotOf(document, intent, validators) {
 function failedWith(error2, failures) {
   if (!(error2 instanceof DnsHostError))
     throw error2;
-  failures.push(error2.diagnostic);
+  failures.found.push(atHostEntry(failures.model, error2.host, error2.diagnostic));
   return { error: error2.message, code: error2.diagnostic.code };
 }
 function changeCount2(plan) {
@@ -47841,8 +47900,8 @@ async function applyHost(adapter, plans, intent, validators, failures) {
       after.push(read.snapshot);
       const remaining = remainingChanges(plan, read.snapshot);
       if (remaining.length > 0) {
-        const incomplete = diagnose(FLEET_WIDE, "dns_readback_incomplete", { host: adapter.host, zone: plan.zone, count: remaining.length });
-        failures.push(incomplete);
+        const incomplete = atHostEntry(failures.model, adapter.host, diagnose(FLEET_WIDE, "dns_readback_incomplete", { host: adapter.host, zone: plan.zone, count: remaining.length }));
+        failures.found.push(incomplete);
         results.push({
           ...base2,
           status: "failed",
@@ -47889,7 +47948,7 @@ async function applyDns(root, options) {
   const zonesByHost = new Map(hosts.map((h) => [h.name, intent.zones.filter((z) => z.role === "zone" && z.hosts.some((zh) => zh.name === h.name)).map((z) => z.zone)]));
   const notRead = [];
   const snapshots = [];
-  const failures = [];
+  const failures = { model: fleet.model, found: [] };
   if (options.liveFrom !== void 0) {
     const live = await readDnsLive(options.liveFrom, options.cwd);
     const shown3 = shownPath(path31.resolve(options.cwd, options.liveFrom), options.cwd);
@@ -47933,7 +47992,7 @@ async function applyDns(root, options) {
     return {
       stdout: options.format === "json" ? toJson({ report: report2 }) : `${nothingPlanned(notRead.length)}
 `,
-      diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures])),
+      diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures.found])),
       notes: formatApplyReport(report2),
       exitCode: EXIT.invalid
     };
@@ -47944,7 +48003,7 @@ async function applyDns(root, options) {
   });
   const planText = formatTrafficPlan(plan);
   const output = (report2) => options.format === "json" ? toJson({ plan, ...report2 ? { report: report2 } : {} }) : planText;
-  const sorted2 = sortDiagnostics(withoutRepeats([...diagnostics, ...failures]));
+  const sorted2 = sortDiagnostics(withoutRepeats([...diagnostics, ...failures.found]));
   if (options.planChecksum !== void 0 && options.planChecksum !== plan.checksum) {
     const why2 = notRead.length > 0 ? ` (${notRead.map((r) => `${r.host} ${r.zone}`).join(", ")} could not be read, so the plan cannot be the reviewed one)` : "";
     return {
@@ -48000,7 +48059,7 @@ async function applyDns(root, options) {
   const report = { dryRun: options.dryRun, results, differences };
   return {
     stdout: output(report),
-    diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures])),
+    diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures.found])),
     notes: formatApplyReport(report),
     exitCode: appliedInFull(report) ? EXIT.ok : wroteNothing(report) ? EXIT.invalid : EXIT.partial
   };
@@ -48052,8 +48111,9 @@ var init_apply_dns = __esm({
     init_command();
     init_dns_hosts();
     init_apply_dns_help();
+    init_dns_warnings();
     init_endpoint_review();
-    applyDnsCommand = { ...fromHelp(applyDnsHelp), run: runApplyDns };
+    applyDnsCommand = { ...fromHelp(applyDnsHelp), run: async (input) => dnsRunResult(await runApplyDns(input)) };
   }
 });
 
@@ -48078,7 +48138,7 @@ async function runExportDns({ values: values2 }) {
   const zones = dnsIntent(fleet.model).zones.filter((z) => z.role === "zone");
   const observations = await observeHosts(hosts.map((h) => createDnsAdapter(h, process.env)), new Map(hosts.map((h) => [h.name, zones.filter((z) => z.hosts.some((zh) => zh.name === h.name)).map((z) => z.zone)])));
   const notes = [];
-  const failures = observations.flatMap((o) => o.error ? [o.error.diagnostic] : []);
+  const failures = observations.flatMap((o) => o.error ? [atHostEntry(fleet.model, o.host, o.error.diagnostic)] : []);
   for (const observation of observations) {
     if (!observation.document) {
       notes.push(`${observation.host} ${observation.zone}: FAILED (${observation.error?.diagnostic.code ?? "error"} above), nothing written`);
@@ -48114,9 +48174,10 @@ var init_export_dns = __esm({
     init_diagnostic();
     init_command();
     init_export_dns_help();
+    init_dns_warnings();
     init_dns_hosts();
     init_endpoint_review();
-    exportDnsCommand = { ...fromHelp(exportDnsHelp), run: runExportDns };
+    exportDnsCommand = { ...fromHelp(exportDnsHelp), run: async (input) => dnsRunResult(await runExportDns(input)) };
   }
 });
 
@@ -48759,7 +48820,7 @@ async function openLocal(dir, wanted) {
     },
     async commitFiles(base2, changes, message, who) {
       const worktree = layout.worktree !== void 0 && await checkedOutBranch(store.gitdir) === branch ? layout.worktree : void 0;
-      const release = worktree !== void 0 ? await lockIndex(store.gitdir, dir) : void 0;
+      const release2 = worktree !== void 0 ? await lockIndex(store.gitdir, dir) : void 0;
       try {
         const originals = /* @__PURE__ */ new Map();
         if (worktree !== void 0) {
@@ -48816,7 +48877,7 @@ async function openLocal(dir, wanted) {
         const state = movedBack ? "the branch, the index and the file are as they were" : `the branch could not be moved back to ${base2.commit.slice(0, 12)}: run \`git update-ref ${ref} ${base2.commit} ${commit}\``;
         throw new RepoError({ code: "claim_worktree_update_failed", args: { file: failed2.file, repo: dir, reason: reasonOf(failed2.error), state } });
       } finally {
-        await release?.();
+        await release2?.();
       }
     },
     async close() {
@@ -49416,6 +49477,8 @@ async function runApplyKube({ values: values2, progress = SILENT_PROGRESS }) {
     };
   }
   const rendered = platformObjects(fleet.model, platform).map((object) => canonicalize(object));
+  const declared = fleet.model.loaded.platforms.find((loaded) => loaded.data.name === name);
+  const atPlatform = declared ? at(declared, ["name"]) : FLEET_WIDE;
   let cluster;
   try {
     cluster = await connectKube({ context: stringOption(values2, "context") });
@@ -49435,7 +49498,7 @@ async function runApplyKube({ values: values2, progress = SILENT_PROGRESS }) {
   } catch (error2) {
     const reason = error2 instanceof Error ? error2.message : String(error2);
     return {
-      diagnostics: [...diagnostics, diagnose(FLEET_WIDE, "kube_list_failed", { platform: name, cluster: cluster.description, reason })],
+      diagnostics: [...diagnostics, diagnose(atPlatform, "kube_list_failed", { platform: name, cluster: cluster.description, reason })],
       exitCode: EXIT.invalid
     };
   }
@@ -49447,8 +49510,8 @@ async function runApplyKube({ values: values2, progress = SILENT_PROGRESS }) {
   const failed2 = outcomes.filter((o) => o.result === "failed");
   const count = (result) => outcomes.filter((o) => o.result === result).length;
   const findings = [
-    ...observed.unserved.map((kind2) => diagnose(FLEET_WIDE, "kube_kind_unserved", { cluster: cluster.description, kind: kind2 })),
-    ...failed2.map((o) => diagnose(FLEET_WIDE, "kube_object_failed", {
+    ...observed.unserved.map((kind2) => diagnose(atPlatform, "kube_kind_unserved", { cluster: cluster.description, kind: kind2 })),
+    ...failed2.map((o) => diagnose(atPlatform, "kube_object_failed", {
       action: o.verb === "apply" ? "apply" : "prune",
       object: describeKey2(o.key),
       cluster: cluster.description,
@@ -49464,6 +49527,7 @@ async function runApplyKube({ values: values2, progress = SILENT_PROGRESS }) {
 var applyKubeCommand;
 var init_apply_kube = __esm({
   "dist/cli/apply-kube.js"() {
+    init_load_fleet();
     init_adapter7();
     init_package_missing();
     init_apply7();
@@ -49755,8 +49819,7 @@ function pairOutputs(base2, head, committed, options = {}) {
         stale.add(file);
   }
   const total = headListing.size + 1;
-  const others = [...stale].filter((file) => file !== MANIFEST_FILE).length;
-  const differing = others > 0 ? others : stale.size;
+  const differing = stale.size;
   return {
     before: sorted(before),
     after: sorted(after),
@@ -51052,8 +51115,8 @@ __export(report_exports, {
   runReport: () => runReport
 });
 import path36 from "node:path";
-function planAt(root, read, now, base2) {
-  const result = planFleet(read.files, { folder: root, nowSeconds: now, ...base2 ? { base: base2 } : {} });
+function planAt(root, read, options, hooks = {}) {
+  const result = planFleet(read.files, { folder: root, ...options }, hooks);
   return { ...result, diagnostics: sortDiagnostics([...read.diagnostics, ...result.diagnostics]) };
 }
 function namedAsBase(diagnostic, label2) {
@@ -51081,10 +51144,15 @@ async function runReport({ values: values2, format: format2 }, options = {}) {
   const refused = output === void 0 || output === "-" ? void 0 : outputFileRefusal(output, REPORT_FILE, [root, ...baseRoot ? [baseRoot] : []], outDir);
   if (refused)
     return { diagnostics: [refused], exitCode: EXIT.invalid };
+  const inFull = options.inFull === true;
+  const planning = { nowSeconds: now, validators: inputValidators() };
   const baseRead = baseRoot === void 0 ? void 0 : await readFleet(baseRoot);
   const baseRevision = baseRead && baseRoot !== void 0 ? { files: baseRead.files, label: fromFleetRoot(root, baseRoot) } : void 0;
-  const head = planAt(root, await readFleet(root), now, baseRevision);
-  const permanence = (head.permanence ?? []).map((d) => baseRevision ? namedAsBase(d, baseRevision.label) : d);
+  const head = planAt(root, await readFleet(root), planning);
+  const baseHooks = options.baseHooks ?? {};
+  const baseLoaded = baseRead && baseRoot !== void 0 && head.model ? loadInputs(baseRead.files, inFull ? { validators: planning.validators } : { folder: baseRoot, ...planning }, baseHooks) : void 0;
+  const compared = baseLoaded && baseRevision && head.model ? comparePermanence({ loaded: baseLoaded, label: baseRevision.label }, head.model.loaded) : [];
+  const permanence = compared.map((d) => baseRevision ? namedAsBase(d, baseRevision.label) : d);
   const refusals = permanence.filter((d) => d.severity === "error");
   const diagnostics = sortDiagnostics([...head.diagnostics, ...permanence.filter((d) => d.severity === "warning")]);
   const invalid = hasErrors(head.diagnostics) || !head.plan;
@@ -51102,7 +51170,7 @@ async function runReport({ values: values2, format: format2 }, options = {}) {
   const baseHosts = baseFleetYaml ? baseHostsOf(baseFleetYaml.text, baseFleetYaml.path) : void 0;
   const endpoints = baseHosts && head.model ? endpointChanges(head.model.settings.dns.hosts, baseHosts) : void 0;
   if (baseRoot !== void 0 && baseRead !== void 0 && !invalid && head.plan) {
-    const base2 = planAt(baseRoot, baseRead, now);
+    const base2 = planAt(baseRoot, baseRead, planning, inFull || !baseLoaded ? baseHooks : { loaded: baseLoaded });
     if (base2.plan && !hasErrors(base2.diagnostics)) {
       const paired = pairOutputs(base2.plan, head.plan, hasCommitted ? outputFileReaders(outDir) : void 0, { everyOutput: options.inFull === true });
       ({ before, after, total } = paired);
@@ -52827,6 +52895,41 @@ function parseCommandArgs(args, help, all) {
 // dist/cli.js
 init_progress();
 init_strict();
+
+// dist/cli/node-release.js
+init_package_root();
+init_diagnostic();
+import { readFileSync as readFileSync4 } from "node:fs";
+function release(version) {
+  const match = /^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?/.exec(version);
+  return match ? [Number(match[1]), Number(match[2] ?? 0), Number(match[3] ?? 0)] : void 0;
+}
+function older(a, b) {
+  for (let i = 0; i < 3; i++)
+    if ((a[i] ?? 0) !== (b[i] ?? 0))
+      return (a[i] ?? 0) < (b[i] ?? 0);
+  return false;
+}
+function engines() {
+  try {
+    return JSON.parse(readFileSync4(packageFile("package.json"), "utf8")).engines?.node;
+  } catch {
+    return void 0;
+  }
+}
+function nodeReleaseWarnings(found, env, range = engines()) {
+  const skip = env["DIENE_SKIP_NODE_CHECK"];
+  if (skip !== void 0 && skip !== "" && skip !== "0")
+    return [];
+  const floorText = range === void 0 ? void 0 : /^>=\s*v?(\d+(?:\.\d+){0,2})$/.exec(range.trim())?.[1];
+  const floor2 = floorText === void 0 ? void 0 : release(floorText);
+  const running = release(found);
+  if (floorText === void 0 || floor2 === void 0 || running === void 0 || !older(running, floor2))
+    return [];
+  return [diagnose({}, "node_version_unsupported", { found, floor: floorText, engines: range })];
+}
+
+// dist/cli.js
 init_apply_books_help();
 init_atlas_help();
 init_apply_dns_help();
@@ -52888,7 +52991,11 @@ function resolve(words, help) {
     if (second === void 0) {
       if (help)
         return { group: first };
-      throw new UsageError("usage_subcommand_missing", { group: first, subcommands: listing(subs), usages: listing(members.map((entry2) => `diene ${entry2.help.name}`)) }, members.map((entry2) => `  ${entry2.help.usage}`));
+      throw new UsageError("usage_subcommand_missing", {
+        group: first,
+        subcommands: listing(subs),
+        usages: listing(members.map((entry2) => `diene ${entry2.help.name}`))
+      });
     }
     const entry = members.find((m) => m.help.name === `${first} ${second}`);
     if (entry)
@@ -53076,14 +53183,27 @@ function asksFor(argv, form) {
   const at2 = argv.indexOf("--format");
   return argv.includes(`--format=${form}`) || at2 !== -1 && argv[at2 + 1] === form;
 }
-function emitUsageError(error2, argv, current) {
+function usageTail(error2, current) {
+  if (current !== void 0)
+    return [`usage: ${current.usage}`, `\`diene help ${current.name}\` describes every option`];
+  const group = "group" in error2.args && typeof error2.args.group === "string" ? error2.args.group : void 0;
+  const members = group === void 0 ? [] : COMMAND_HELPS.filter((h) => h.name.startsWith(`${group} `));
+  if (group !== void 0 && members.length > 0)
+    return [...members.map((h, i) => `${i === 0 ? "usage:" : "   or:"} ${h.usage}`), `\`diene help ${group}\` describes each subcommand`];
+  return [`usage: ${TOP_USAGE}`, "`diene help` describes each command"];
+}
+function withoutUsage(hint, usage) {
+  return hint.split(`usage: ${usage}`).join("").replace(/`diene [^`]*` describes (?:each|every option)/g, "").replace(/(?:\s*;)+\s*$/, "").replace(/^(?:\s*;)+\s*/, "").replace(/;\s*;/g, ";").trim();
+}
+function emitUsageError(error2, argv, current, machine) {
+  const usageLine = current?.usage ?? TOP_USAGE;
   const usage = diagnoseUnchecked({}, error2.code, {
     command: current?.name ?? "COMMAND",
-    usage: current?.usage ?? TOP_USAGE,
+    usage: usageLine,
     ...error2.args
   });
   const sarif = asksFor(argv, "sarif") && current !== void 0 && formatChoices(current).includes("sarif");
-  const form = asksFor(argv, "json") ? formatJson([usage]) : sarif ? formatSarif([usage], { version: toolVersion(), fleetFolder: "", command: current?.name ?? "diene" }) : void 0;
+  const form = asksFor(argv, "json") ? formatJson([usage, ...machine]) : sarif ? formatSarif([usage, ...machine], { version: toolVersion(), fleetFolder: "", command: current?.name ?? "diene" }) : void 0;
   if (form !== void 0) {
     if (current?.name === "validate")
       process.stdout.write(form);
@@ -53091,39 +53211,42 @@ function emitUsageError(error2, argv, current) {
       process.stderr.write(form);
     return;
   }
-  process.stderr.write(formatTextReport([usage], { colour: useColour(process.stderr.isTTY, process.env) }));
-  annotateForGithub([usage], argv);
-  if (error2.notes.length)
-    process.stderr.write(`${terminalLines(error2.notes)}
+  const colour = useColour(process.stderr.isTTY, process.env);
+  const shown3 = [{ ...usage, hint: withoutUsage(usage.hint, usageLine) }, ...machine];
+  process.stderr.write(`${shown3.map((d) => formatText(d, { colour })).join("\n\n")}
+
+${terminalLines(usageTail(error2, current))}
 `);
+  annotateForGithub([usage, ...machine], argv);
 }
 function annotateForGithub(diagnostics, argv) {
   if (asksFor(argv, "github") || process.env["GITHUB_ACTIONS"] === "true")
     process.stderr.write(formatGithub(diagnostics));
 }
-function emitPeerMissing(peer, argv, current) {
-  const missing = diagnose({}, "peer_dependency_missing", { command: current?.name ?? "COMMAND", package: peer });
+function emitPeerMissing(peer, argv, current, machine) {
+  const missing = [diagnose({}, "peer_dependency_missing", { command: current?.name ?? "COMMAND", package: peer }), ...machine];
   if (asksFor(argv, "json"))
-    process.stderr.write(formatJson([missing]));
+    process.stderr.write(formatJson(missing));
   else {
-    process.stderr.write(formatTextReport([missing], { colour: useColour(process.stderr.isTTY, process.env) }));
-    annotateForGithub([missing], argv);
+    process.stderr.write(formatTextReport(missing, { colour: useColour(process.stderr.isTTY, process.env) }));
+    annotateForGithub(missing, argv);
   }
 }
-async function main(argv) {
+async function main(argv, startup = {}) {
   const context = {};
+  const machine = startup.node === void 0 ? [] : nodeReleaseWarnings(startup.node, process.env);
   try {
     const outcome = await run(argv, context);
-    process.exitCode = emit(outcome);
+    process.exitCode = emit({ ...outcome, result: { ...outcome.result, diagnostics: [...machine, ...outcome.result.diagnostics] } });
   } catch (error2) {
     if (error2 instanceof UsageError) {
-      emitUsageError(error2, argv, context.command);
+      emitUsageError(error2, argv, context.command, machine);
       process.exitCode = EXIT.invalid;
       return;
     }
     const peer = missingPackage(error2);
     if (peer !== void 0) {
-      emitPeerMissing(peer, argv, context.command);
+      emitPeerMissing(peer, argv, context.command, machine);
       process.exitCode = EXIT.invalid;
       return;
     }

@@ -11,7 +11,7 @@
  */
 import path from 'node:path';
 import { diagnose, diagnoseUnchecked, errorsFirst, isAboutTheMachine, type Diagnostic, type DiagnosticArgs } from './diagnostics/diagnostic.js';
-import { formatGithub, formatJson, formatTextReport, terminalLines, useColour } from './diagnostics/format.js';
+import { formatGithub, formatJson, formatText, formatTextReport, terminalLines, useColour } from './diagnostics/format.js';
 import { formatSarif } from './diagnostics/sarif.js';
 import { formatStepSummary } from './report/step-summary.js';
 import { rootedDiagnostics } from './cli/repository-paths.js';
@@ -35,6 +35,7 @@ import {
 import { parseCommandArgs, plainWords } from './cli/parse-args.js';
 import { SILENT_PROGRESS, terminalProgress } from './cli/progress.js';
 import { isStrict, strictResult } from './cli/strict.js';
+import { nodeReleaseWarnings } from './cli/node-release.js';
 import { applyBooksHelp } from './cli/apply-books.help.js';
 import { atlasHelp } from './cli/atlas.help.js';
 import { applyDnsHelp } from './cli/apply-dns.help.js';
@@ -129,11 +130,11 @@ function resolve(words: readonly string[], help: boolean): { entry: CommandEntry
     const subs = members.map((entry) => entry.help.name.slice(first.length + 1));
     if (second === undefined) {
       if (help) return { group: first };
-      throw new UsageError(
-        'usage_subcommand_missing',
-        { group: first, subcommands: listing(subs), usages: listing(members.map((entry) => `diene ${entry.help.name}`)) },
-        members.map((entry) => `  ${entry.help.usage}`),
-      );
+      throw new UsageError('usage_subcommand_missing', {
+        group: first,
+        subcommands: listing(subs),
+        usages: listing(members.map((entry) => `diene ${entry.help.name}`)),
+      });
     }
     const entry = members.find((m) => m.help.name === `${first} ${second}`);
     if (entry) return { entry, used: 2 };
@@ -382,20 +383,58 @@ function asksFor(argv: readonly string[], form: string): boolean {
   return argv.includes(`--format=${form}`) || (at !== -1 && argv[at + 1] === form);
 }
 
-/** Prints a usage error: the catalog diagnostic with the command's usage line, then any notes (a group's subcommands). */
-function emitUsageError(error: UsageError, argv: readonly string[], current: CommandHelp | undefined): void {
+/**
+ * The lines that end a usage error in the text form, where a run ends with
+ * its count: the usage line of the command (of each subcommand of a group,
+ * of diene when no command was named) and the help that describes it. A
+ * mistyped flag is no finding to count.
+ */
+function usageTail(error: UsageError, current: CommandHelp | undefined): string[] {
+  if (current !== undefined) return [`usage: ${current.usage}`, `\`diene help ${current.name}\` describes every option`];
+  const group = 'group' in error.args && typeof error.args.group === 'string' ? error.args.group : undefined;
+  const members = group === undefined ? [] : COMMAND_HELPS.filter((h) => h.name.startsWith(`${group} `));
+  if (group !== undefined && members.length > 0)
+    return [...members.map((h, i) => `${i === 0 ? 'usage:' : '   or:'} ${h.usage}`), `\`diene help ${group}\` describes each subcommand`];
+  return [`usage: ${TOP_USAGE}`, '`diene help` describes each command'];
+}
+
+/**
+ * A usage error's hint without what its tail says ({@link usageTail}): the
+ * usage line and the pointer to the help, which the json, sarif and GitHub
+ * forms keep in the hint (they have no tail). What is left is the fix itself,
+ * or nothing.
+ */
+function withoutUsage(hint: string, usage: string): string {
+  return hint
+    .split(`usage: ${usage}`)
+    .join('')
+    .replace(/`diene [^`]*` describes (?:each|every option)/g, '')
+    .replace(/(?:\s*;)+\s*$/, '')
+    .replace(/^(?:\s*;)+\s*/, '')
+    .replace(/;\s*;/g, ';')
+    .trim();
+}
+
+/**
+ * Prints a usage error: the catalog diagnostic with the command's usage line
+ * (and `machine`, the warnings about the process), in the json or sarif form
+ * when asked; in text, the diagnostic with the fix alone and then the usage
+ * line and the help that describes it, instead of a count.
+ */
+function emitUsageError(error: UsageError, argv: readonly string[], current: CommandHelp | undefined, machine: readonly Diagnostic[]): void {
+  const usageLine = current?.usage ?? TOP_USAGE;
   // The code and its arguments were checked where the UsageError was built; the front end adds the usage line.
   const usage = diagnoseUnchecked({}, error.code, {
     command: current?.name ?? 'COMMAND',
-    usage: current?.usage ?? TOP_USAGE,
+    usage: usageLine,
     ...(error.args as DiagnosticArgs),
   });
   // SARIF only from a command that takes it: any other refuses `--format sarif` in text.
   const sarif = asksFor(argv, 'sarif') && current !== undefined && formatChoices(current).includes('sarif');
   const form = asksFor(argv, 'json')
-    ? formatJson([usage])
+    ? formatJson([usage, ...machine])
     : sarif
-      ? formatSarif([usage], { version: toolVersion(), fleetFolder: '', command: current?.name ?? 'diene' })
+      ? formatSarif([usage, ...machine], { version: toolVersion(), fleetFolder: '', command: current?.name ?? 'diene' })
       : undefined;
   if (form !== undefined) {
     // `validate --format json|sarif` puts its diagnostics on stdout (SPEC §5); a usage error keeps that promise.
@@ -403,9 +442,10 @@ function emitUsageError(error: UsageError, argv: readonly string[], current: Com
     else process.stderr.write(form);
     return;
   }
-  process.stderr.write(formatTextReport([usage], { colour: useColour(process.stderr.isTTY, process.env) }));
-  annotateForGithub([usage], argv);
-  if (error.notes.length) process.stderr.write(`${terminalLines(error.notes)}\n`);
+  const colour = useColour(process.stderr.isTTY, process.env);
+  const shown = [{ ...usage, hint: withoutUsage(usage.hint, usageLine) }, ...machine];
+  process.stderr.write(`${shown.map((d) => formatText(d, { colour })).join('\n\n')}\n\n${terminalLines(usageTail(error, current))}\n`);
+  annotateForGithub([usage, ...machine], argv);
 }
 
 /** Under `--format github` or in a GitHub Actions job, a refusal before the run also gets its `::error` annotation (as `emit` gives every diagnostic). */
@@ -418,13 +458,19 @@ function annotateForGithub(diagnostics: readonly Diagnostic[], argv: readonly st
  * installed (package-missing.ts): the import failed before anything was read
  * or written.
  */
-function emitPeerMissing(peer: string, argv: readonly string[], current: CommandHelp | undefined): void {
-  const missing = diagnose({}, 'peer_dependency_missing', { command: current?.name ?? 'COMMAND', package: peer });
-  if (asksFor(argv, 'json')) process.stderr.write(formatJson([missing]));
+function emitPeerMissing(peer: string, argv: readonly string[], current: CommandHelp | undefined, machine: readonly Diagnostic[]): void {
+  const missing = [diagnose({}, 'peer_dependency_missing', { command: current?.name ?? 'COMMAND', package: peer }), ...machine];
+  if (asksFor(argv, 'json')) process.stderr.write(formatJson(missing));
   else {
-    process.stderr.write(formatTextReport([missing], { colour: useColour(process.stderr.isTTY, process.env) }));
-    annotateForGithub([missing], argv);
+    process.stderr.write(formatTextReport(missing, { colour: useColour(process.stderr.isTTY, process.env) }));
+    annotateForGithub(missing, argv);
   }
+}
+
+/** What the program that starts the CLI (bin/diene.js) knows of its process. */
+export interface Startup {
+  /** The Node release it runs on (process.versions.node): one older than package.json `engines` is warned about (cli/node-release.ts). */
+  node?: string;
 }
 
 /**
@@ -432,20 +478,22 @@ function emitPeerMissing(peer: string, argv: readonly string[], current: Command
  * `process.exitCode`. Never throws: a usage error exits 2, anything unexpected
  * exits 70 with a one-line message (the stack only with `--debug`).
  */
-export async function main(argv: readonly string[]): Promise<void> {
+export async function main(argv: readonly string[], startup: Startup = {}): Promise<void> {
   const context: RunContext = {};
+  // Said once, with the run's own diagnostics, in the form the run prints them.
+  const machine = startup.node === undefined ? [] : nodeReleaseWarnings(startup.node, process.env);
   try {
     const outcome = await run(argv, context);
-    process.exitCode = emit(outcome);
+    process.exitCode = emit({ ...outcome, result: { ...outcome.result, diagnostics: [...machine, ...outcome.result.diagnostics] } });
   } catch (error) {
     if (error instanceof UsageError) {
-      emitUsageError(error, argv, context.command);
+      emitUsageError(error, argv, context.command, machine);
       process.exitCode = EXIT.invalid;
       return;
     }
     const peer = missingPackage(error);
     if (peer !== undefined) {
-      emitPeerMissing(peer, argv, context.command);
+      emitPeerMissing(peer, argv, context.command, machine);
       process.exitCode = EXIT.invalid;
       return;
     }

@@ -71,7 +71,7 @@ export interface CompileOptions {
  * given the head's files only, never `base`'s) and how much it keeps. None
  * changes a result; the library's {@link compileFleet} takes none.
  */
-export interface PipelineHooks extends LoadHooks {
+export interface PipelineHooks extends AnalysisHooks {
   /**
    * Drop the positioned documents and the loaded inputs once the checks ran
    * (without `base` only): the emitters need the model's values, not
@@ -100,6 +100,32 @@ export interface CompileResult {
   nowWindow: NowWindow;
 }
 
+/** What loading one revision's files gave (1-load): see {@link loadInputs}. */
+export type LoadedInputs = ReturnType<typeof loadFleet>;
+
+/** What {@link analyzeFleet} is handed besides the files. */
+export interface AnalysisHooks extends LoadHooks {
+  /**
+   * The files already loaded by {@link loadInputs} with the same options:
+   * the analysis starts from them, so a caller that also compares them with
+   * another revision (`diene report --base`: the base's permanence checks
+   * and its compile) loads them once.
+   */
+  loaded?: LoadedInputs;
+}
+
+/**
+ * Loads `files` (1-load) as {@link analyzeFleet} does with the same options
+ * and hooks (without `nowSeconds`, no finding is hinted with the time).
+ */
+export function loadInputs(
+  files: readonly SourceFile[],
+  options: Pick<CompileOptions, 'validators' | 'budget' | 'folder'> & { nowSeconds?: number },
+  hooks: LoadHooks = {},
+): LoadedInputs {
+  return loadFleet(files, options.validators ?? inputValidators(), options.budget, options.folder, hooks, options.nowSeconds);
+}
+
 /** The validators of the input schemas of `schemas/`, precompiled at build time (nothing is compiled at run time). */
 export function inputValidators(): SchemaValidators {
   return schemaValidators(standaloneValidators);
@@ -109,9 +135,9 @@ export function inputValidators(): SchemaValidators {
 export function analyzeFleet(
   files: readonly SourceFile[],
   options: CompileOptions,
-  hooks: LoadHooks = {},
+  hooks: AnalysisHooks = {},
 ): { diagnostics: Diagnostic[]; model?: FleetModel; nowWindow: NowWindow } {
-  const loaded = loadFleet(files, options.validators ?? inputValidators(), options.budget, options.folder, hooks, options.nowSeconds);
+  const loaded = hooks.loaded ?? loadInputs(files, options, hooks);
   // A hint that names now (the valuesSince to write) holds at this second only.
   const loadWindow = loaded.readsNow ? { from: options.nowSeconds, until: options.nowSeconds + 1 } : ALWAYS;
   if (hasErrors(loaded.diagnostics) || loaded.incomplete) return { diagnostics: sortDiagnostics(loaded.diagnostics), nowWindow: loadWindow };
@@ -160,7 +186,8 @@ export function planFleet(files: readonly SourceFile[], options: CompileOptions,
     model,
     plan: outputPlan(model, { serial: options.serial ?? 0 }),
   };
-  if (options.base) result.permanence = comparePermanence(options.base, model.loaded, validators ?? inputValidators());
+  if (options.base)
+    result.permanence = comparePermanence({ loaded: loadFleet(options.base.files, validators ?? inputValidators()), label: options.base.label }, model.loaded);
   return result;
 }
 
@@ -170,9 +197,13 @@ function withoutDocuments(model: FleetModel): FleetModel {
   return { ...model, loaded: emptyFleet() };
 }
 
-/** Loads the base revision (whatever of it loads) and compares its permanent identifiers and its clusters with `head`'s. */
-function comparePermanence(base: { files: readonly SourceFile[]; label: string }, head: LoadedFleet, validators: SchemaValidators): Diagnostic[] {
-  const loaded = loadFleet(base.files, validators);
+/**
+ * Compares the permanent identifiers and the clusters of the base revision
+ * (whatever of it loaded, its paths named `label/…`) with `head`'s: the
+ * result's `permanence` of {@link planFleet} given `base`.
+ */
+export function comparePermanence(base: { loaded: LoadedInputs; label: string }, head: LoadedFleet): Diagnostic[] {
+  const { loaded } = base;
   const failed = new Set(loaded.diagnostics.filter((d) => d.severity === 'error').map((d) => d.file ?? ''));
   const revision = { index: indexFleet(loaded.fleet), loadErrors: failed.size, label: base.label };
   const headIndex = indexFleet(head);

@@ -64,6 +64,8 @@ interface SampleCase {
    * as `{git}`, whose pre-receive hook refuses every push with that message.
    */
   git?: { after?: Record<string, string>; serve?: { refusePush: string } };
+  /** The Node release the CLI is told it runs on, as bin/diene.js passes process.versions.node (the case runs in-process). */
+  node?: string;
   /** Environment variables of the CLI run (`{fleet}` is replaced by the fleet's folder, `{cache}` by the case's cache folder). */
   env?: Record<string, string>;
   /**
@@ -186,6 +188,8 @@ const throughBinary = new Set<string>();
   for (const name of caseNames) {
     const sample = loadCase(name);
     if (!sample.args) continue;
+    // A case that plays a Node release runs in-process: the binary passes the release it runs on.
+    if (sample.node !== undefined) continue;
     if (!seen.has(commandOf(sample.args)) || sample.env?.['NODE_OPTIONS'] !== undefined) throughBinary.add(name);
     seen.add(commandOf(sample.args));
   }
@@ -249,7 +253,7 @@ describe('sample cases', () => {
         const argv = [...args, '--format', 'json', ...(sample.now ? ['--now', sample.now] : ['--now', '2026-11-21T00:00:00Z'])];
         // With a server (or git remote) in this process, the CLI runs without blocking the event loop that answers it.
         const run = !throughBinary.has(name)
-          ? await runCliInProcess(argv, { cwd: fleet.dir, env })
+          ? await runCliInProcess(argv, { cwd: fleet.dir, env, ...(sample.node !== undefined ? { node: sample.node } : {}) })
           : server || remote
             ? await runCliAsync(argv, fleet.dir, env)
             : runCli(argv, { cwd: fleet.dir, env });

@@ -30,6 +30,7 @@ import path from 'node:path';
 import { loadDnsHealth, loadDnsLive, type LiveSnapshot } from '../1-load/load-dns-live.js';
 import { sourceFile } from '../1-load/source-file.js';
 import { dnsIntent, type DnsIntent } from '../2-analyze/dns-names.js';
+import type { FleetModel } from '../2-analyze/fleet-model.js';
 import type { ZonePlanDocument } from '../dns/zone-plan.js';
 import { toJson } from '../3-emit/serialize.js';
 import { DnsHostError, DnsProblem, hostError, type DnsHostAdapter, type Environment } from '../adapters/dns/dns-host.js';
@@ -60,8 +61,9 @@ import {
   type CommandResult,
   type Format,
 } from './command.js';
-import { hostNames, selectHosts } from './dns-hosts.js';
+import { atHostEntry, hostNames, selectHosts } from './dns-hosts.js';
 import { applyDnsHelp } from './apply-dns.help.js';
+import { dnsRunResult } from './dns-warnings.js';
 import { endpointRefusal, endpointReviewOptions, type EndpointReviewOptions } from './endpoint-review.js';
 
 /** Everything `apply dns` takes besides the fleet root. */
@@ -106,11 +108,17 @@ function snapshotOf(document: ZonePlanDocument, intent: DnsIntent, validators: S
   return { snapshot };
 }
 
+/** The failures of a run's hosts, each placed at its host's entry in fleet.yaml ({@link atHostEntry}). */
+interface Failures {
+  model: FleetModel;
+  found: Diagnostic[];
+}
+
 /** A zone result that failed with `error`, its diagnostic added to `failures`. */
-function failedWith(error: unknown, failures: Diagnostic[]): { error: string; code: string } {
+function failedWith(error: unknown, failures: Failures): { error: string; code: string } {
   // Anything but a host's failure is a bug of diene, reported as an internal error rather than as the host's.
   if (!(error instanceof DnsHostError)) throw error;
-  failures.push(error.diagnostic);
+  failures.found.push(atHostEntry(failures.model, error.host, error.diagnostic));
   return { error: error.message, code: error.diagnostic.code };
 }
 
@@ -129,7 +137,7 @@ async function applyHost(
   plans: readonly ZoneHostPlan[],
   intent: DnsIntent,
   validators: SchemaValidators,
-  failures: Diagnostic[],
+  failures: Failures,
 ): Promise<{ results: ZoneApplyResult[]; after: LiveSnapshot[] }> {
   const results: ZoneApplyResult[] = [];
   const after: LiveSnapshot[] = [];
@@ -146,8 +154,12 @@ async function applyHost(
       after.push(read.snapshot);
       const remaining = remainingChanges(plan, read.snapshot);
       if (remaining.length > 0) {
-        const incomplete = diagnose(FLEET_WIDE, 'dns_readback_incomplete', { host: adapter.host, zone: plan.zone, count: remaining.length });
-        failures.push(incomplete);
+        const incomplete = atHostEntry(
+          failures.model,
+          adapter.host,
+          diagnose(FLEET_WIDE, 'dns_readback_incomplete', { host: adapter.host, zone: plan.zone, count: remaining.length }),
+        );
+        failures.found.push(incomplete);
         results.push({
           ...base,
           status: 'failed',
@@ -201,7 +213,7 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
   );
   const notRead: ZoneApplyResult[] = [];
   const snapshots: LiveSnapshot[] = [];
-  const failures: Diagnostic[] = [];
+  const failures: Failures = { model: fleet.model, found: [] };
   if (options.liveFrom !== undefined) {
     const live = await readDnsLive(options.liveFrom, options.cwd);
     const shown = shownPath(path.resolve(options.cwd, options.liveFrom), options.cwd);
@@ -245,7 +257,7 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
     const report: DnsApplyReport = { dryRun: options.dryRun, results: notRead, differences: [] };
     return {
       stdout: options.format === 'json' ? toJson({ report }) : `${nothingPlanned(notRead.length)}\n`,
-      diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures])),
+      diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures.found])),
       notes: formatApplyReport(report),
       exitCode: EXIT.invalid,
     };
@@ -257,7 +269,7 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
   });
   const planText = formatTrafficPlan(plan);
   const output = (report?: DnsApplyReport): string => (options.format === 'json' ? toJson({ plan, ...(report ? { report } : {}) }) : planText);
-  const sorted = sortDiagnostics(withoutRepeats([...diagnostics, ...failures]));
+  const sorted = sortDiagnostics(withoutRepeats([...diagnostics, ...failures.found]));
 
   if (options.planChecksum !== undefined && options.planChecksum !== plan.checksum) {
     const why =
@@ -324,7 +336,7 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
   const report: DnsApplyReport = { dryRun: options.dryRun, results, differences };
   return {
     stdout: output(report),
-    diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures])),
+    diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures.found])),
     notes: formatApplyReport(report),
     exitCode: appliedInFull(report) ? EXIT.ok : wroteNothing(report) ? EXIT.invalid : EXIT.partial,
   };
@@ -366,4 +378,5 @@ async function runApplyDns({ values, format }: CommandInput): Promise<CommandRes
   });
 }
 
-export const applyDnsCommand: Command = { ...fromHelp(applyDnsHelp), run: runApplyDns };
+// Only the warnings that bear on the DNS run are printed; a note counts the others (cli/dns-warnings.ts).
+export const applyDnsCommand: Command = { ...fromHelp(applyDnsHelp), run: async (input) => dnsRunResult(await runApplyDns(input)) };

@@ -15,6 +15,7 @@
  *    failed (each named), else 0. `--dry-run=server` sends every call with
  *    dryRun=All: the server validates, nothing is stored.
  */
+import { at } from '../1-load/load-fleet.js';
 import { connectKube, KubeConfigMissing, KubeConfigProblem } from '../adapters/kube/adapter.js';
 import { missingPackage } from '../adapters/package-missing.js';
 import { executeKubePlan, formatKubeOutcomes } from '../adapters/kube/apply.js';
@@ -72,6 +73,9 @@ async function runApplyKube({ values, progress = SILENT_PROGRESS }: CommandInput
     };
   }
   const rendered = platformObjects(fleet.model, platform).map((object) => canonicalize(object) as KubeObject);
+  // What the cluster refuses of the platform's objects is placed at the platform's name in its file, where they come from.
+  const declared = fleet.model.loaded.platforms.find((loaded) => loaded.data.name === name);
+  const atPlatform = declared ? at(declared, ['name']) : FLEET_WIDE;
 
   let cluster;
   try {
@@ -93,7 +97,7 @@ async function runApplyKube({ values, progress = SILENT_PROGRESS }: CommandInput
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return {
-      diagnostics: [...diagnostics, diagnose(FLEET_WIDE, 'kube_list_failed', { platform: name, cluster: cluster.description, reason })],
+      diagnostics: [...diagnostics, diagnose(atPlatform, 'kube_list_failed', { platform: name, cluster: cluster.description, reason })],
       exitCode: EXIT.invalid,
     };
   }
@@ -106,9 +110,9 @@ async function runApplyKube({ values, progress = SILENT_PROGRESS }: CommandInput
   const failed = outcomes.filter((o) => o.result === 'failed');
   const count = (result: string): number => outcomes.filter((o) => o.result === result).length;
   const findings = [
-    ...observed.unserved.map((kind) => diagnose(FLEET_WIDE, 'kube_kind_unserved', { cluster: cluster.description, kind })),
+    ...observed.unserved.map((kind) => diagnose(atPlatform, 'kube_kind_unserved', { cluster: cluster.description, kind })),
     ...failed.map((o) =>
-      diagnose(FLEET_WIDE, 'kube_object_failed', {
+      diagnose(atPlatform, 'kube_object_failed', {
         action: o.verb === 'apply' ? 'apply' : 'prune',
         object: describeKey(o.key),
         cluster: cluster.description,

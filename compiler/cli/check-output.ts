@@ -96,7 +96,7 @@ export async function staleCheckOutput(input: {
   const diffFile = stringOption(input.values, 'diff-file');
   const outRelative = shownPath(input.outDir);
   const foreign = foreignFiles(input.diff, input.outDir, input.foreign);
-  const byBytes = outputChanges(input.onDisk, input.wanted, { everyFile: true });
+  const byBytes = outputChanges(input.onDisk, input.wanted);
   // A file whose mode alone differs is changed too (a write rewrites it), with no object changed.
   const byMode = [...(input.modes?.keys() ?? [])].map((file) => ({ status: 'changed' as const, file, objects: [] }));
   const changes = { ...byBytes, files: [...byBytes.files, ...byMode].sort((a, b) => outputFileOrder(a.file, b.file)) };

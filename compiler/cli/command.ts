@@ -96,8 +96,6 @@ export class UsageError<C extends UsageCode = UsageCode> extends Error {
   constructor(
     readonly code: C,
     readonly args: UsageArgs<C>,
-    /** Lines printed after the diagnostic in the text form (a group's subcommands). */
-    readonly notes: readonly string[] = [],
   ) {
     super(diagnoseUnchecked({}, code, { command: '', usage: '', ...(args as DiagnosticArgs) }).message);
   }

@@ -4,6 +4,9 @@
  * None named: every host. A name fleet.yaml does not list is a usage error
  * that lists the hosts it does.
  */
+import { at } from '../1-load/load-fleet.js';
+import type { FleetModel } from '../2-analyze/fleet-model.js';
+import { placed, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { DnsHost } from '../types/generated/fleet.js';
 import { invalidValue, type OptionValues } from './command.js';
 
@@ -24,4 +27,14 @@ export function selectHosts(fleetHosts: readonly DnsHost[], wanted: readonly str
       `--host ${fleetHosts[0]?.name ?? 'NAME'}`,
     );
   return fleetHosts.filter((h) => wanted.length === 0 || wanted.includes(h.name));
+}
+
+/**
+ * `diagnostic`, a failure of DNS host `host` (its adapter knows the host's name only), placed at the host's entry in
+ * fleet.yaml's `dns.hosts`, where the host, its endpoint and the variables of its credentials are declared.
+ */
+export function atHostEntry(model: FleetModel, host: string, diagnostic: Diagnostic): Diagnostic {
+  const index = model.settings.dns.hosts.findIndex((h) => h.name === host);
+  const fleetFile = model.loaded.fleet;
+  return index === -1 || !fleetFile ? diagnostic : placed(diagnostic, at(fleetFile, ['dns', 'hosts', index]));
 }

@@ -146,9 +146,13 @@ export async function endpointRefusal(
     notes: ['refused: no credential was read and no DNS host contacted (docs/hardening.md#credentials)'],
     exitCode: EXIT.refused,
   });
+  // A valid model always has its fleet.yaml; without it the finding has no place, never a wrong one.
+  const fleetFile = model.loaded.fleet;
+  // Without --base, the base is the branch fleet.yaml's git.branch names: the finding is placed there.
+  const baseFrom = options.base === undefined && fleetFile ? at(fleetFile, ['git', 'branch']) : FLEET_WIDE;
   const unreadable = (why: Unreadable, shown: string, repository: string): CommandResult =>
     refused([
-      diagnose(FLEET_WIDE, 'dns_endpoint_base_unreadable', {
+      diagnose(baseFrom, 'dns_endpoint_base_unreadable', {
         hosts: listed(routed.map((h) => h.name)),
         why,
         fleet: root,
@@ -161,8 +165,6 @@ export async function endpointRefusal(
   if ('why' in base) return unreadable(base.why, base.base, base.repository);
   const baseHosts = baseHostsOf(base.text, `${base.label}:${FLEET_FILE}`);
   if (baseHosts === undefined) return unreadable('fleet_file_invalid', base.label, '');
-  // A valid model always has its fleet.yaml; without it the finding has no place, never a wrong one.
-  const fleetFile = model.loaded.fleet;
   const names = new Set(selected.map((h) => h.name));
   const changes = endpointChanges(model.settings.dns.hosts, baseHosts).filter((c) => names.has(c.host));
   if (changes.length === 0) return undefined;

@@ -35,7 +35,8 @@ import {
   type CommandResult,
 } from './command.js';
 import { exportDnsHelp } from './export-dns.help.js';
-import { hostNames, selectHosts } from './dns-hosts.js';
+import { dnsRunResult } from './dns-warnings.js';
+import { atHostEntry, hostNames, selectHosts } from './dns-hosts.js';
 import { endpointRefusal, endpointReviewOptions } from './endpoint-review.js';
 
 async function runExportDns({ values }: CommandInput): Promise<CommandResult> {
@@ -54,7 +55,7 @@ async function runExportDns({ values }: CommandInput): Promise<CommandResult> {
     new Map(hosts.map((h) => [h.name, zones.filter((z) => z.hosts.some((zh) => zh.name === h.name)).map((z) => z.zone)])),
   );
   const notes: string[] = [];
-  const failures = observations.flatMap((o) => (o.error ? [o.error.diagnostic] : []));
+  const failures = observations.flatMap((o) => (o.error ? [atHostEntry(fleet.model, o.host, o.error.diagnostic)] : []));
   for (const observation of observations) {
     if (!observation.document) {
       // The error is the diagnostic printed above: named by its code here, not said twice.
@@ -81,4 +82,5 @@ async function runExportDns({ values }: CommandInput): Promise<CommandResult> {
   return { diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures])), notes, exitCode };
 }
 
-export const exportDnsCommand: Command = { ...fromHelp(exportDnsHelp), run: runExportDns };
+// Only the warnings that bear on the DNS run are printed; a note counts the others (cli/dns-warnings.ts).
+export const exportDnsCommand: Command = { ...fromHelp(exportDnsHelp), run: async (input) => dnsRunResult(await runExportDns(input)) };

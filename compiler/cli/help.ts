@@ -130,7 +130,7 @@ export function strictOptionHelp(example: string): OptionHelp {
     name: 'strict',
     type: 'boolean',
     description:
-      'Warnings fail the run: any warning makes the exit code 2, as an error does (the warnings keep their severity in every form; the count line says why the run failed); a compile so refused writes nothing. Warnings about this machine, not the fleet (cache_*, step_summary_write_failed), do not count.',
+      'Warnings fail the run: any warning makes the exit code 2, as an error does (the warnings keep their severity in every form; the count line says why the run failed); a compile so refused writes nothing. Warnings about this machine, not the fleet (cache_*, step_summary_write_failed, node_version_unsupported), do not count.',
     example,
   };
 }

@@ -48,6 +48,7 @@ import {
   type CommandResult,
 } from './command.js';
 import { planDnsHelp } from './plan-dns.help.js';
+import { dnsRunResult } from './dns-warnings.js';
 
 async function runPlanDns({ values, format }: CommandInput): Promise<CommandResult> {
   const overrideFreeze = freezeOverride(values);
@@ -109,4 +110,5 @@ async function runPlanDns({ values, format }: CommandInput): Promise<CommandResu
   return { stdout, diagnostics: sortDiagnostics(diagnostics), exitCode: plan.refused ? EXIT.refused : EXIT.ok };
 }
 
-export const planDnsCommand: Command = { ...fromHelp(planDnsHelp), run: runPlanDns };
+// Only the warnings that bear on the DNS run are printed; a note counts the others (cli/dns-warnings.ts).
+export const planDnsCommand: Command = { ...fromHelp(planDnsHelp), run: async (input) => dnsRunResult(await runPlanDns(input)) };

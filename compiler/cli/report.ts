@@ -30,7 +30,8 @@ import { pathExists } from '../adapters/filesystem/files.js';
 import { outputFileRefusal, writeOutputFile, type OutputFileOption } from './output-file.js';
 import { outputFileReaders, readOutputTree } from '../adapters/filesystem/output-tree.js';
 import { diagnoseFinding, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
-import { planFleet, type PlannedFleet } from '../index.js';
+import { comparePermanence, inputValidators, loadInputs, planFleet, type CompileOptions, type PipelineHooks, type PlannedFleet } from '../index.js';
+import type { LoadHooks } from '../1-load/load-fleet.js';
 import { withOutputManifest } from '../3-emit/output-manifest.js';
 import { madeOutputs } from '../3-emit/output-plan.js';
 import { pairOutputs } from '../report/paired-outputs.js';
@@ -64,16 +65,16 @@ import { counted } from '../diagnostics/counted.js';
 
 /**
  * Plans the outputs of the fleet `read` from `root` (made when compared, not
- * here), the read diagnostics included; with `base`, its permanent
- * identifiers are compared with the base's.
+ * here), the read diagnostics included. `hooks.loaded`: its files already
+ * loaded with the same options (`loadInputs`), not loaded again.
  */
 function planAt(
   root: string,
   read: { files: SourceFile[]; diagnostics: Diagnostic[] },
-  now: number,
-  base?: { files: SourceFile[]; label: string },
+  options: Omit<CompileOptions, 'folder'>,
+  hooks: PipelineHooks = {},
 ): PlannedFleet {
-  const result = planFleet(read.files, { folder: root, nowSeconds: now, ...(base ? { base } : {}) });
+  const result = planFleet(read.files, { folder: root, ...options }, hooks);
   return { ...result, diagnostics: sortDiagnostics([...read.diagnostics, ...result.diagnostics]) };
 }
 
@@ -100,11 +101,14 @@ function freshness(committed: ReadonlyMap<string, string>, wanted: ReadonlyMap<s
 /** What `diene report` may skip without changing a byte of the report; a test turns it off to compare. */
 export interface ReportOptions {
   /**
-   * Run both revisions' drills even when their outlines are the same, and make
-   * both revisions' outputs even where their slice keys are the same
+   * Run both revisions' drills even when their outlines are the same, make
+   * both revisions' outputs even where their slice keys are the same, and
+   * load the base's inputs for the permanence checks apart from its compile
    * (default false).
    */
   inFull?: boolean;
+  /** What each load of the base's inputs is handed (a test counts the loads by `fileMemo.loaded`). */
+  baseHooks?: LoadHooks;
 }
 
 /** `--output`, with the file a refusal suggests instead. */
@@ -128,11 +132,20 @@ export async function runReport({ values, format }: CommandInput, options: Repor
   const refused = output === undefined || output === '-' ? undefined : outputFileRefusal(output, REPORT_FILE, [root, ...(baseRoot ? [baseRoot] : [])], outDir);
   if (refused) return { diagnostics: [refused], exitCode: EXIT.invalid };
 
-  // The base is read once: its files are compared with the head's permanent identifiers, then compiled.
+  // The base is read once and loaded once: its inputs are compared with the head's permanent identifiers, then compiled.
+  const inFull = options.inFull === true;
+  const planning = { nowSeconds: now, validators: inputValidators() };
   const baseRead = baseRoot === undefined ? undefined : await readFleet(baseRoot);
   const baseRevision = baseRead && baseRoot !== undefined ? { files: baseRead.files, label: fromFleetRoot(root, baseRoot) } : undefined;
-  const head = planAt(root, await readFleet(root), now, baseRevision);
-  const permanence = (head.permanence ?? []).map((d) => (baseRevision ? namedAsBase(d, baseRevision.label) : d));
+  const head = planAt(root, await readFleet(root), planning);
+  const baseHooks = options.baseHooks ?? {};
+  // In full, the permanence checks load the base apart from its compile, as `compile --check --base` does.
+  const baseLoaded =
+    baseRead && baseRoot !== undefined && head.model
+      ? loadInputs(baseRead.files, inFull ? { validators: planning.validators } : { folder: baseRoot, ...planning }, baseHooks)
+      : undefined;
+  const compared = baseLoaded && baseRevision && head.model ? comparePermanence({ loaded: baseLoaded, label: baseRevision.label }, head.model.loaded) : [];
+  const permanence = compared.map((d) => (baseRevision ? namedAsBase(d, baseRevision.label) : d));
   const refusals = permanence.filter((d) => d.severity === 'error');
   const diagnostics = sortDiagnostics([...head.diagnostics, ...permanence.filter((d) => d.severity === 'warning')]);
   const invalid = hasErrors(head.diagnostics) || !head.plan;
@@ -154,7 +167,7 @@ export async function runReport({ values, format }: CommandInput, options: Repor
   const baseHosts = baseFleetYaml ? baseHostsOf(baseFleetYaml.text, baseFleetYaml.path) : undefined;
   const endpoints = baseHosts && head.model ? endpointChanges(head.model.settings.dns.hosts, baseHosts) : undefined;
   if (baseRoot !== undefined && baseRead !== undefined && !invalid && head.plan) {
-    const base = planAt(baseRoot, baseRead, now);
+    const base = planAt(baseRoot, baseRead, planning, inFull || !baseLoaded ? baseHooks : { loaded: baseLoaded });
     if (base.plan && !hasErrors(base.diagnostics)) {
       // Only the files that differ are held (report/paired-outputs.ts); the committed tree is compared file by file.
       const paired = pairOutputs(base.plan, head.plan, hasCommitted ? outputFileReaders(outDir) : undefined, { everyOutput: options.inFull === true });

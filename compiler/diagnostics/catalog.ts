@@ -1068,6 +1068,11 @@ export const catalog = {
     message: '"{value}" has {length} characters, outside the allowed {limit}',
     hint: 'the name limits (docs/fleet-reference.md) keep <platform>-<service>-<landscape>-<mark> within 63 characters',
   },
+  node_version_unsupported: {
+    severity: 'warning',
+    message: 'diene runs on Node {found}, older than the Node {floor} it supports (package.json engines: node {engines})',
+    hint: 'install Node {floor} or later (the current LTS release; with nvm: nvm install --lts) and run diene with it: it is built and tested for that, and on an older Node a part of it or of its dependencies can fail later with an error that does not say why (node:sqlite, require() of an ES module); to run on this Node anyway without this warning, set DIENE_SKIP_NODE_CHECK=1',
+  },
   output_busy: {
     severity: 'error',
     message: 'another diene (process {pid}) is writing the output directory {out}',

@@ -157,6 +157,26 @@ export function diagnose<C extends DiagnosticCode>(where: SourceLocation, code: 
   };
 }
 
+/**
+ * `diagnostic` found where its maker knew no place (a DNS host's failure, raised by an adapter that knows the host's
+ * name only), placed at `where`; a diagnostic that has a place keeps it.
+ */
+export function placed(diagnostic: Diagnostic, where: SourceLocation): Diagnostic {
+  if (diagnostic.file !== null || where.file === undefined) return diagnostic;
+  const { sourceLine: _line, sourceWindow: _window, ...rest } = diagnostic;
+  return {
+    ...rest,
+    file: where.file,
+    line: where.line ?? null,
+    column: where.column ?? null,
+    endLine: where.endLine ?? where.line ?? null,
+    endColumn: where.endColumn ?? where.column ?? null,
+    pointer: where.pointer ?? null,
+    ...(where.sourceLine !== undefined ? { sourceLine: where.sourceLine } : {}),
+    ...(where.sourceWindow !== undefined ? { sourceWindow: where.sourceWindow } : {}),
+  };
+}
+
 /** {@link diagnose} for a finding built elsewhere (its code and arguments were checked where it was built). */
 export function diagnoseFinding(where: SourceLocation, finding: Finding, related: RelatedLocation[] = []): Diagnostic {
   return diagnoseUnchecked(where, finding.code, finding.args, related);
@@ -247,10 +267,11 @@ const SEVERITY_RANK: Readonly<Record<Severity, number>> = { error: 0, warning: 1
  * Whether `diagnostic` is about the machine the run is on, not about the
  * fleet: a `cache_*` warning (a cache that was not used or not kept, which
  * never changes a result) or `step_summary_write_failed` (a job summary that
- * could not be appended). `--strict` does not count these (docs/diagnostics.md).
+ * could not be appended) or `node_version_unsupported` (a Node older than
+ * package.json engines). `--strict` does not count these (docs/diagnostics.md).
  */
 export function isAboutTheMachine(diagnostic: Pick<Diagnostic, 'code'>): boolean {
-  return diagnostic.code.startsWith('cache_') || diagnostic.code === 'step_summary_write_failed';
+  return diagnostic.code.startsWith('cache_') || diagnostic.code === 'step_summary_write_failed' || diagnostic.code === 'node_version_unsupported';
 }
 
 /** The warnings `--strict` treats as errors: every warning but those about the machine ({@link isAboutTheMachine}). */

@@ -204,8 +204,8 @@ function strictVerdict(diagnostics: readonly Diagnostic[]): string {
   const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
   const counted = strictWarnings(diagnostics).length;
   if (warnings === 0) return '';
-  if (counted === 0) return '--strict: cache and job-summary warnings do not count';
-  const which = counted === warnings ? '' : ` (${counted} of the ${warnings}; cache and job-summary warnings do not count)`;
+  if (counted === 0) return '--strict: cache, job-summary and Node warnings do not count';
+  const which = counted === warnings ? '' : ` (${counted} of the ${warnings}; cache, job-summary and Node warnings do not count)`;
   return `failed: --strict treats warnings as errors${which}`;
 }
 

@@ -11,7 +11,7 @@
  * objects: only the file's own status is reported.
  */
 import { parseAllDocuments } from 'yaml';
-import { MANIFEST_FILE } from '../3-emit/output-manifest.js';
+import { outputFileOrder } from './output-tree-diff.js';
 
 export type FileStatus = 'created' | 'changed' | 'removed';
 export type ObjectStatus = 'added' | 'changed' | 'removed';
@@ -89,22 +89,20 @@ function objectChanges(file: string, before: string | undefined, after: string |
 
 /**
  * Compares `before` (path → text) with `after` (path → text). The output
- * manifest (`.diene-manifest.json`) is listed only when no other file
- * changed: otherwise its change follows from theirs and tells a reviewer
- * nothing. With `everyFile` it is listed like any other file (`--check`
- * counts it as one of the generated files, on stdout as on stderr).
+ * manifest (`.diene-manifest.json`) is a file diene writes, in the total:
+ * listed whenever it differs, last (its change follows from the others'), so
+ * `diene report` and `diene compile --check` count the same files.
  */
-export function outputChanges(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>, options: { everyFile?: boolean } = {}): OutputChanges {
+export function outputChanges(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): OutputChanges {
   const files: FileChange[] = [];
-  for (const file of [...new Set([...before.keys(), ...after.keys()])].sort()) {
+  for (const file of [...new Set([...before.keys(), ...after.keys()])].sort(outputFileOrder)) {
     const old = before.get(file);
     const now = after.get(file);
     if (old === now) continue;
     const status: FileStatus = old === undefined ? 'created' : now === undefined ? 'removed' : 'changed';
     files.push({ status, file, objects: objectChanges(file, old, now) });
   }
-  const others = files.filter((change) => change.file !== MANIFEST_FILE);
-  return { files: others.length > 0 && !options.everyFile ? others : files, total: after.size };
+  return { files, total: after.size };
 }
 
 /** Counts of file and object changes, for one-line summaries. */

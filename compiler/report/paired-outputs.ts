@@ -81,9 +81,8 @@ export function pairOutputs(
   // Committed files the head does not make: each differs, as one the head removes.
   if (committed !== undefined) for (const [file, read] of committed) if (file !== MANIFEST_FILE && !head.has(file) && read() !== undefined) stale.add(file);
   const total = headListing.size + 1;
-  // As output-changes.ts counts: the manifest only when no other file differs.
-  const others = [...stale].filter((file) => file !== MANIFEST_FILE).length;
-  const differing = others > 0 ? others : stale.size;
+  // As output-changes.ts and `compile --check` count: the manifest is one of the files.
+  const differing = stale.size;
   return {
     before: sorted(before),
     after: sorted(after),

@@ -291,6 +291,9 @@ describe('apply dns and export dns without cloud credentials (built CLI)', () =>
       expect(exported.exitCode).toBe(2);
       for (const plan of zonePlans) expect(exported.stderr).toContain(`\n${plan}: FAILED (dns_host_credentials_missing above), nothing written\n`);
       expect(exported.stderr.match(/found no credentials/g)).toHaveLength(4);
+      // Each failure is placed at its host's entry in fleet.yaml (route53 on line 8, google on line 13), as apply dns places it.
+      expect(exported.stderr.match(/registry\/fleet\.yaml:8:7: error dns_host_credentials_missing: DNS host "route53"/g)).toHaveLength(2);
+      expect(exported.stderr.match(/registry\/fleet\.yaml:13:7: error dns_host_credentials_missing: DNS host "google"/g)).toHaveLength(2);
       expect(exported.stderr).not.toContain('MetadataLookupWarning');
     } finally {
       rmSync(home, { recursive: true, force: true });

@@ -101,7 +101,7 @@ describe('usage errors', () => {
     const run = runCli(['compile', '--fleeet', REFERENCE_FLEET]);
     expect(run.exitCode).toBe(2);
     expect(run.stderr).toContain(
-      'error usage_option_unknown: diene compile has no option --fleeet\n  hint: did you mean --fleet? usage: diene compile [--fleet DIR]',
+      'error usage_option_unknown: diene compile has no option --fleeet\n  hint: did you mean --fleet?\n\nusage: diene compile [--fleet DIR]',
     );
     // an option of another command says whose it is
     expect(runCli(['validate', '--platform', 'mercury']).stderr).toContain('--platform is an option of diene render and diene apply kube');
@@ -117,10 +117,11 @@ describe('usage errors', () => {
       const run = runCli([group]);
       expect(run.exitCode, group).toBe(2);
       expect(run.stderr).toContain(`error usage_subcommand_missing: diene ${group} needs a subcommand: ${subs.join(', ').replace(/, ([^,]*)$/, ' or $1')}`);
-      for (const sub of subs) {
+      // The tail gives each subcommand's usage line, the first as `usage:`, the others as `   or:`.
+      subs.forEach((sub, i) => {
         const usage = COMMAND_HELPS.find((h) => h.name === `${group} ${sub}`)?.usage as string;
-        expect(run.stderr).toContain(`\n  ${usage}\n`);
-      }
+        expect(run.stderr).toContain(`\n${i === 0 ? 'usage:' : '   or:'} ${usage}\n`);
+      });
       const help = runCli([group, '--help']);
       expect(help.exitCode).toBe(0);
       for (const sub of subs) expect(help.stdout).toContain(`  diene ${group} ${sub}`);
@@ -179,8 +180,65 @@ describe('usage errors', () => {
       expect(diagnostics[0]?.hint).toContain(`\`diene help ${help.name}\``);
     }
     const text = runCli(['route', 'example.com', 'no-slash', '--fleet', REFERENCE_FLEET]);
+    expect(text.stderr).toMatch(/\n\nusage: diene route .*\n`diene help route` describes every option\n$/);
     expect(text.stderr).toContain('error usage_option_value_invalid: PATH "no-slash" is not an origin-form request path');
     expect(text.stderr).toContain(`usage: ${COMMAND_HELPS.find((h) => h.name === 'route')?.usage}`);
+  });
+});
+
+describe('the text form of a usage error', () => {
+  /** A usage error's text: the diagnostic with its fix, then the usage line and the help, never a count of findings. */
+  const tail = (usage: string, name: string) => `\n\nusage: ${usage}\n\`diene help ${name}\` describes every option\n`;
+
+  it('ends with the usage line and `diene help <command>` instead of a count, for every command', async () => {
+    for (const help of COMMAND_HELPS) {
+      const run = await runCliInProcess([...help.name.split(' '), '--no-such-option']);
+      expect(run.exitCode, help.name).toBe(2);
+      expect(run.stderr, help.name).toMatch(new RegExp(`^diene: error usage_option_unknown: diene ${help.name} has no option --no-such-option\n`));
+      expect(run.stderr.endsWith(tail(help.usage, help.name)), run.stderr).toBe(true);
+      expect(run.stderr, help.name).not.toMatch(/\d+ errors?, \d+ warnings?/);
+      // The usage line is said once, in the tail; the hint keeps the fix alone (none here: no option is near).
+      expect(run.stderr.split(`usage: ${help.usage}`), help.name).toHaveLength(2);
+      expect(run.stderr, help.name).not.toContain('hint:');
+    }
+  });
+
+  it('keeps the fix in the hint: a missing option, a missing value, a bad value', async () => {
+    const planDns = COMMAND_HELPS.find((h) => h.name === 'plan dns') as (typeof COMMAND_HELPS)[number];
+    const missing = await runCliInProcess(['plan', 'dns', '--fleet', REFERENCE_FLEET]);
+    expect(missing.stderr).toBe(
+      'diene: error usage_option_missing: diene plan dns needs --live FILE|DIR or --assume-empty\n' +
+        '  hint: give a live snapshot, or a folder laid out like dns/ (`diene export dns --out live` writes one); before a first rollout, when the hosts hold nothing yet, --assume-empty plans every record set as a create' +
+        tail(planDns.usage, 'plan dns'),
+    );
+    const value = await runCliInProcess(['compile', '--format']);
+    expect(value.stderr).toMatch(/^diene: error usage_option_value_missing: --format needs a value\n {2}hint: write --format FORM\n\nusage: diene compile /);
+    const bad = await runCliInProcess(['validate', '--min-severity', 'loud', '--fleet', REFERENCE_FLEET]);
+    expect(bad.stderr).toMatch(/\n {2}hint: write e\.g\. --min-severity warning\n\nusage: diene validate .*\n`diene help validate` describes every option\n$/);
+  });
+
+  it("names the subcommands of a group, and diene's own usage before a command is named", async () => {
+    const plan = await runCliInProcess(['plan']);
+    expect(plan.exitCode).toBe(2);
+    expect(plan.stderr).toMatch(
+      /^diene: error usage_subcommand_missing: diene plan needs a subcommand: dns\n {2}hint: run diene plan dns\n\nusage: diene plan dns --live /,
+    );
+    expect(plan.stderr).toMatch(/\n`diene help plan` describes each subcommand\n$/);
+    const apply = await runCliInProcess(['apply', 'dnss']);
+    expect(apply.stderr).toMatch(
+      /\n\nusage: diene apply books .*\n {3}or: diene apply dns .*\n {3}or: diene apply kube .*\n`diene help apply` describes each subcommand\n$/,
+    );
+    const unknown = await runCliInProcess(['compil']);
+    expect(unknown.stderr).toMatch(/\n\nusage: diene COMMAND \[ARGUMENTS\] \[OPTIONS\]\n`diene help` describes each command\n$/);
+    expect(unknown.stderr).not.toMatch(/errors?, \d+ warnings?/);
+  });
+
+  it('keeps the usage line in the hint of the json form and of the GitHub annotation, which have no tail', async () => {
+    const json = await runCliInProcess(['compile', '--bogus', '--format', 'json']);
+    const [diagnostic] = JSON.parse(json.stderr) as { hint: string }[];
+    expect(diagnostic?.hint).toMatch(/^usage: diene compile .*; `diene help compile` describes every option$/);
+    const github = await runCliInProcess(['compile', '--bogus'], { env: { GITHUB_ACTIONS: 'true' } });
+    expect(github.stderr).toMatch(/^::error title=usage_option_unknown::diene compile has no option --bogus \(hint: usage: diene compile /m);
   });
 });
 

@@ -4,9 +4,11 @@
  * make of an output whose slice key is the same in both revisions
  * (compiler/cli/report.ts, report/resilience-delta.ts,
  * report/paired-outputs.ts). Its Markdown and JSON, and its exit code, are
- * the ones of the run that does all of it (`inFull`), for a pin bump (rows
- * only), for pull requests that change what the drills and the outputs read,
- * with the head's committed generated/ fresh and stale, and with none.
+ * the ones of the run that does all of it (`inFull`, which also loads the
+ * base's inputs for the permanence checks apart from its compile), for a pin
+ * bump (rows only), for pull requests that change what the drills and the
+ * outputs read, with the head's committed generated/ fresh and stale, and
+ * with none, and for bases that do and do not load and compile.
  */
 import path from 'node:path';
 import { writeFileSync } from 'node:fs';
@@ -69,6 +71,23 @@ describe('diene report --base with and without its shortcuts', () => {
     const markdown = await bothWays(head, base);
     expect(markdown).toContain('**Generated files:** **stale**');
     expect(markdown).toMatch(/euprod.*no longer survives|no longer survives.*euprod/);
+  });
+
+  it('a permanent identifier changed against the base (refused): the same bytes and exit code with the base loaded once', async () => {
+    const head = fleetDir({
+      ...larkspurWith([larkspurChangeNamed('the DNS TTL')]),
+      'registry/landscapes/euprod.yaml': 'name: euprod\nregion: IAD\ntier: prod\n',
+    });
+    const markdown = await bothWays(head, base);
+    expect(markdown).toContain('permanent identifier change refused');
+  });
+
+  it('a base with a file that does not load (a warning of the permanence checks, a base that does not compile): the same bytes', async () => {
+    const broken = fleetDir({ ...larkspurBase(), 'registry/clusters/usdev-amber.yaml': 'landscape: usdev\nmark: amber\nprovider: nowhere\n' });
+    const head = fleetDir(larkspurWith([larkspurChangeNamed('a cluster out of DNS')]));
+    const markdown = await bothWays(head, broken);
+    expect(markdown).toContain('The base branch does not compile with this diene');
+    expect(markdown).toContain('permanent_base_unreadable');
   });
 
   it.each([

@@ -59,7 +59,7 @@ describe('diene report: what a change does for users (issue 34)', () => {
 
   it('says in the headline that a landscape no longer survives every single failure, and how many DNS answers and route-path prefixes change', () => {
     expect(markdown.split('\n')[1]).toBe(
-      '## diene: euprod no longer survives every single failure; 10 DNS answers and 3 route-path prefixes change for users; 3 rows change what deploys; 17 generated files and 13 objects change (platforms: aspen, juniper)',
+      '## diene: euprod no longer survives every single failure; 10 DNS answers and 3 route-path prefixes change for users; 3 rows change what deploys; 18 generated files and 13 objects change (platforms: aspen, juniper)',
     );
   });
 

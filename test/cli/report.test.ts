@@ -63,10 +63,12 @@ describe('diene report', () => {
     expect(run.stdout).toBe('');
     const text = readFileSync(output, 'utf8');
     expect(run.stderr).toContain(`wrote the report (${text.length} characters) to ${output}`);
-    expect(text).toContain('## diene: 2 generated files and ');
+    // Two outputs and the manifest, which `compile --check` counts too.
+    expect(text).toContain('## diene: 3 generated files and ');
     expect(text).toContain('(platforms: mercury); generated files are stale');
     expect(text).toContain('### Output changes against the base branch');
-    expect(text).toContain('**Generated files:** **stale**: 2 files differ');
+    expect(text).toContain('**Generated files:** **stale**: 3 files differ');
+    expect(text).toMatch(/\| changed \| `platforms\/mercury\.yaml` \| 1 changed \|\n\| changed \| `\.diene-manifest\.json` \| — \|\n\n<\/details>/);
     const [flowchart] = [...text.matchAll(/```mermaid\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
     expect(flowchart).toContain('s_pikachu -. "manual, soak 3h" .-> s_raichu');
     expect(await parseMermaid(flowchart ?? '')).toBe('flowchart-v2');

@@ -127,14 +127,14 @@ describe('--strict', () => {
       const run = await runCliInProcess([...args, '--fleet', fleet, '--cache', file, '--strict', ...NOW]);
       expect(run.exitCode, `${args.join(' ')}\n${run.stderr}`).toBe(0);
       expect(heads(run.stderr)).toEqual(['diene warning cache_folder_is_file']);
-      expect(run.stderr).toContain('\n\n0 errors, 1 warning — --strict: cache and job-summary warnings do not count\n');
+      expect(run.stderr).toContain('\n\n0 errors, 1 warning — --strict: cache, job-summary and Node warnings do not count\n');
     }
     // With a warning of the fleet beside it, the count line says which of them failed the run.
     writeFileSync(path.join(fleet, ROW), V12);
     const both = await runCliInProcess(['validate', '--fleet', fleet, '--cache', file, '--strict', ...NOW]);
     expect(both.exitCode).toBe(2);
     expect(both.stderr).toContain(
-      '\n\n0 errors, 2 warnings — failed: --strict treats warnings as errors (1 of the 2; cache and job-summary warnings do not count)\n',
+      '\n\n0 errors, 2 warnings — failed: --strict treats warnings as errors (1 of the 2; cache, job-summary and Node warnings do not count)\n',
     );
   });
 

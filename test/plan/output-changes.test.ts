@@ -62,17 +62,20 @@ describe('outputChanges', () => {
 });
 
 describe('outputChanges and the manifest', () => {
-  it('leaves the manifest out when other files changed (it follows from them), and lists it when it alone changed', () => {
+  it('lists the manifest whenever it differs, after every other file (a file diene writes, as `compile --check` counts it)', () => {
     const before = new Map([
       ['.diene-manifest.json', '{"v": 1}\n'],
       ['books/doc-a.json', '{"serial": 0}\n'],
+      ['zones/z.zone', 'a\n'],
     ]);
     const after = new Map([
       ['.diene-manifest.json', '{"v": 2}\n'],
       ['books/doc-a.json', '{"serial": 1}\n'],
+      ['zones/z.zone', 'b\n'],
     ]);
-    expect(outputChanges(before, after).files.map((f) => f.file)).toEqual(['books/doc-a.json']);
+    expect(outputChanges(before, after).files.map((f) => f.file)).toEqual(['books/doc-a.json', 'zones/z.zone', '.diene-manifest.json']);
     const handEdited = new Map(before).set('.diene-manifest.json', '{"v": 1, "mine": true}\n');
     expect(outputChanges(handEdited, before).files.map((f) => [f.status, f.file])).toEqual([['changed', '.diene-manifest.json']]);
+    expect(outputChanges(before, before).files).toEqual([]);
   });
 });

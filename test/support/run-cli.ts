@@ -64,13 +64,14 @@ let inProcessBusy = false;
  * (`bundle/diene.mjs`) that bin/diene.js calls, with the same environment {@link runCli} gives a
  * child (`GITHUB_ACTIONS` and `FORCE_COLOR` empty, then `env`), `cwd` as the
  * working directory, and stdout and stderr collected as the pipes of a child
- * (not terminals). For tests whose subject is a command's output, diagnostics
+ * (not terminals); `node` is the Node release bin/diene.js would pass (none:
+ * no release check). For tests whose subject is a command's output, diagnostics
  * and exit code, not the process: start-up, signals, closed pipes, terminals,
  * uids and resource limits need {@link runCli}. test/cli/in-process.test.ts
  * holds the two to the same bytes. The process's cwd, environment, exit code
  * and streams are restored afterwards; runs may not overlap.
  */
-export async function runCliInProcess(args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<CliRun> {
+export async function runCliInProcess(args: readonly string[], options: { cwd?: string; env?: Record<string, string>; node?: string } = {}): Promise<CliRun> {
   if (inProcessBusy) throw new Error('runCliInProcess: runs in one process may not overlap');
   inProcessBusy = true;
   const { main } = await builtCli();
@@ -102,7 +103,8 @@ export async function runCliInProcess(args: readonly string[], options: { cwd?: 
     undo.push(shadow(process.stdout, 'isTTY', undefined), shadow(process.stderr, 'isTTY', undefined));
     process.chdir(options.cwd ?? REPO_ROOT);
     process.exitCode = undefined;
-    await main(args);
+    // bin/diene.js passes the Node release it runs on; a test names the release it plays.
+    await main(args, options.node === undefined ? {} : { node: options.node });
     await new Promise((resolve) => setImmediate(resolve));
     return { exitCode: Number(process.exitCode ?? 0), stdout: out.text, stderr: err.text };
   } finally {

@@ -1094,6 +1094,36 @@ var init_catalog = __esm({
         message: "another diene (process {pid}) is writing the output directory {out}",
         hint: "this run waited {waited} s for it (--lock-timeout SECONDS sets how long): wait for it to finish and run again; if no diene is running, remove the lock file {lock}"
       },
+      output_file_in_fleet: {
+        severity: "error",
+        message: "{option} {path} lies inside {place}",
+        hint: "name a file outside the input folders (registry/, state/, platforms/, claims/, carbon/) and the output directory, e.g. {option} {example} (a file of the fleet root that is no input, such as this, is allowed) or a path under /tmp; nothing was run or written",
+        choices: {
+          place: {
+            input: "the fleet's input folder {folder}/: diene reads every file there as input, and would replace one",
+            output: "the output directory {out}: diene writes that tree whole, and a later compile would refuse a file it did not write there"
+          }
+        }
+      },
+      output_file_write_failed: {
+        severity: "error",
+        message: "cannot write {option} {path}: {errno}{verdict}",
+        hint: "name a file in a folder this user may write (missing folders above it are made), e.g. {option} {example}; {then}",
+        choices: {
+          errno: ERRNO_TEXTS,
+          verdict: {
+            none: "",
+            fresh: "; the check itself found the output tree fresh (exit 0 without this error)",
+            stale: "; the check itself found the output tree stale (exit 1 without this error)",
+            passed: "; the run itself succeeded (exit 0 without this error)",
+            failed: "; the run itself failed (exit {exit} without this error)"
+          },
+          then: {
+            log: "the log is printed on stderr instead",
+            other: "everything else the run does is done and printed"
+          }
+        }
+      },
       output_foreign_file: {
         severity: "error",
         message: "{path} holds what diene did not write: {reason}{where}{rest}",
@@ -2350,7 +2380,7 @@ var init_spelling = __esm({
 
 // dist/adapters/filesystem/files.js
 import { appendFileSync, closeSync, constants, existsSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 function readRegularFile(file, limit = Number.POSITIVE_INFINITY) {
@@ -2386,8 +2416,31 @@ function subfolders(dir) {
 function realPath(p) {
   return realpathSync(p);
 }
+function makeFolders(dir, mode) {
+  const missing = [];
+  for (let at2 = path.resolve(dir); ; ) {
+    const info = statSync(at2, { throwIfNoEntry: false });
+    if (info?.isDirectory())
+      break;
+    if (info)
+      readdirSync(at2);
+    missing.push(at2);
+    const parent = path.dirname(at2);
+    if (parent === at2)
+      break;
+    at2 = parent;
+  }
+  for (const folder of missing.reverse()) {
+    try {
+      mkdirSync(folder, mode === void 0 ? void 0 : { mode });
+    } catch (error2) {
+      if (error2.code !== "EEXIST" || !statSync(folder).isDirectory())
+        throw error2;
+    }
+  }
+}
 function writeTextSync(p, text) {
-  mkdirSync(path.dirname(p), { recursive: true });
+  makeFolders(path.dirname(p));
   writeFileSync(p, text);
 }
 function appendText(p, text) {
@@ -2398,7 +2451,7 @@ function readText(p) {
 }
 async function writeText(p, text, options = {}) {
   if (options.createFolders)
-    await mkdir(path.dirname(p), { recursive: true });
+    makeFolders(path.dirname(p));
   await writeFile(p, text, { encoding: "utf8", ...options.exclusive ? { flag: "wx" } : {} });
 }
 function gitTopLevel(dir) {
@@ -2541,17 +2594,17 @@ var require_visit = __commonJS({
     visit6.BREAK = BREAK;
     visit6.SKIP = SKIP;
     visit6.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path40) {
-      const ctrl = callVisitor(key, node, visitor, path40);
+    function visit_(key, node, visitor, path41) {
+      const ctrl = callVisitor(key, node, visitor, path41);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key, path40, ctrl);
-        return visit_(key, ctrl, visitor, path40);
+        replaceNode(key, path41, ctrl);
+        return visit_(key, ctrl, visitor, path41);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path40 = Object.freeze(path40.concat(node));
+          path41 = Object.freeze(path41.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path40);
+            const ci = visit_(i, node.items[i], visitor, path41);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -2562,13 +2615,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path40 = Object.freeze(path40.concat(node));
-          const ck = visit_("key", node.key, visitor, path40);
+          path41 = Object.freeze(path41.concat(node));
+          const ck = visit_("key", node.key, visitor, path41);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path40);
+          const cv = visit_("value", node.value, visitor, path41);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -2589,17 +2642,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path40) {
-      const ctrl = await callVisitor(key, node, visitor, path40);
+    async function visitAsync_(key, node, visitor, path41) {
+      const ctrl = await callVisitor(key, node, visitor, path41);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key, path40, ctrl);
-        return visitAsync_(key, ctrl, visitor, path40);
+        replaceNode(key, path41, ctrl);
+        return visitAsync_(key, ctrl, visitor, path41);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path40 = Object.freeze(path40.concat(node));
+          path41 = Object.freeze(path41.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path40);
+            const ci = await visitAsync_(i, node.items[i], visitor, path41);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -2610,13 +2663,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path40 = Object.freeze(path40.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path40);
+          path41 = Object.freeze(path41.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path41);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path40);
+          const cv = await visitAsync_("value", node.value, visitor, path41);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -2643,23 +2696,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path40) {
+    function callVisitor(key, node, visitor, path41) {
       if (typeof visitor === "function")
-        return visitor(key, node, path40);
+        return visitor(key, node, path41);
       if (identity2.isMap(node))
-        return visitor.Map?.(key, node, path40);
+        return visitor.Map?.(key, node, path41);
       if (identity2.isSeq(node))
-        return visitor.Seq?.(key, node, path40);
+        return visitor.Seq?.(key, node, path41);
       if (identity2.isPair(node))
-        return visitor.Pair?.(key, node, path40);
+        return visitor.Pair?.(key, node, path41);
       if (identity2.isScalar(node))
-        return visitor.Scalar?.(key, node, path40);
+        return visitor.Scalar?.(key, node, path41);
       if (identity2.isAlias(node))
-        return visitor.Alias?.(key, node, path40);
+        return visitor.Alias?.(key, node, path41);
       return void 0;
     }
-    function replaceNode(key, path40, node) {
-      const parent = path40[path40.length - 1];
+    function replaceNode(key, path41, node) {
+      const parent = path41[path41.length - 1];
       if (identity2.isCollection(parent)) {
         parent.items[key] = node;
       } else if (identity2.isPair(parent)) {
@@ -3271,10 +3324,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity2 = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path40, value) {
+    function collectionFromPath(schema, path41, value) {
       let v = value;
-      for (let i = path40.length - 1; i >= 0; --i) {
-        const k = path40[i];
+      for (let i = path41.length - 1; i >= 0; --i) {
+        const k = path41[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -3293,7 +3346,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path40) => path40 == null || typeof path40 === "object" && !!path40[Symbol.iterator]().next().done;
+    var isEmptyPath = (path41) => path41 == null || typeof path41 === "object" && !!path41[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -3323,11 +3376,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path40, value) {
-        if (isEmptyPath(path40))
+      addIn(path41, value) {
+        if (isEmptyPath(path41))
           this.add(value);
         else {
-          const [key, ...rest] = path40;
+          const [key, ...rest] = path41;
           const node = this.get(key, true);
           if (identity2.isCollection(node))
             node.addIn(rest, value);
@@ -3341,8 +3394,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path40) {
-        const [key, ...rest] = path40;
+      deleteIn(path41) {
+        const [key, ...rest] = path41;
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
@@ -3356,8 +3409,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path40, keepScalar) {
-        const [key, ...rest] = path40;
+      getIn(path41, keepScalar) {
+        const [key, ...rest] = path41;
         const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity2.isScalar(node) ? node.value : node;
@@ -3375,8 +3428,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path40) {
-        const [key, ...rest] = path40;
+      hasIn(path41) {
+        const [key, ...rest] = path41;
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
@@ -3386,8 +3439,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path40, value) {
-        const [key, ...rest] = path40;
+      setIn(path41, value) {
+        const [key, ...rest] = path41;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -5902,9 +5955,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path40, value) {
+      addIn(path41, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path40, value);
+          this.contents.addIn(path41, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -5979,14 +6032,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path40) {
-        if (Collection.isEmptyPath(path40)) {
+      deleteIn(path41) {
+        if (Collection.isEmptyPath(path41)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path40) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path41) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -6001,10 +6054,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path40, keepScalar) {
-        if (Collection.isEmptyPath(path40))
+      getIn(path41, keepScalar) {
+        if (Collection.isEmptyPath(path41))
           return !keepScalar && identity2.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity2.isCollection(this.contents) ? this.contents.getIn(path40, keepScalar) : void 0;
+        return identity2.isCollection(this.contents) ? this.contents.getIn(path41, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -6015,10 +6068,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path40) {
-        if (Collection.isEmptyPath(path40))
+      hasIn(path41) {
+        if (Collection.isEmptyPath(path41))
           return this.contents !== void 0;
-        return identity2.isCollection(this.contents) ? this.contents.hasIn(path40) : false;
+        return identity2.isCollection(this.contents) ? this.contents.hasIn(path41) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -6035,13 +6088,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path40, value) {
-        if (Collection.isEmptyPath(path40)) {
+      setIn(path41, value) {
+        if (Collection.isEmptyPath(path41)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path40), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path41), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path40, value);
+          this.contents.setIn(path41, value);
         }
       }
       /**
@@ -8002,9 +8055,9 @@ var require_cst_visit = __commonJS({
     visit6.BREAK = BREAK;
     visit6.SKIP = SKIP;
     visit6.REMOVE = REMOVE;
-    visit6.itemAtPath = (cst, path40) => {
+    visit6.itemAtPath = (cst, path41) => {
       let item = cst;
-      for (const [field, index] of path40) {
+      for (const [field, index] of path41) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -8013,23 +8066,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit6.parentCollection = (cst, path40) => {
-      const parent = visit6.itemAtPath(cst, path40.slice(0, -1));
-      const field = path40[path40.length - 1][0];
+    visit6.parentCollection = (cst, path41) => {
+      const parent = visit6.itemAtPath(cst, path41.slice(0, -1));
+      const field = path41[path41.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path40, item, visitor) {
-      let ctrl = visitor(item, path40);
+    function _visit(path41, item, visitor) {
+      let ctrl = visitor(item, path41);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path40.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path41.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -8040,10 +8093,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path40);
+            ctrl = ctrl(item, path41);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path40) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path41) : ctrl;
     }
     exports.visit = visit6;
   }
@@ -9850,16 +9903,16 @@ function tooDeepJsonOffset(text, limit = NESTING_LIMIT) {
 function tooDeepValuePath(value, limit = NESTING_LIMIT) {
   const stack = [[value, []]];
   while (stack.length > 0) {
-    const [current, path40] = stack.pop();
+    const [current, path41] = stack.pop();
     if (current === null || typeof current !== "object")
       continue;
-    if (path40.length + 1 > limit)
-      return path40;
+    if (path41.length + 1 > limit)
+      return path41;
     const entries = Array.isArray(current) ? current.map((item, index) => [index, item]) : Object.entries(current);
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, inner] = entries[i];
       if (inner !== null && typeof inner === "object")
-        stack.push([inner, [...path40, key]]);
+        stack.push([inner, [...path41, key]]);
     }
   }
   return void 0;
@@ -10013,7 +10066,7 @@ var init_yaml_syntax_words = __esm({
 function textUnits(file) {
   return file.known?.units ?? file.text.length;
 }
-function sourceFile(path40, text) {
+function sourceFile(path41, text) {
   const body = text.charCodeAt(0) === 65279 ? text.slice(1) : text;
   const lineStarts = [0];
   for (let i = body.indexOf("\n"); i !== -1; i = body.indexOf("\n", i + 1))
@@ -10021,7 +10074,7 @@ function sourceFile(path40, text) {
   const pairStarts = [];
   for (const pair of body.matchAll(/[\ud800-\udbff][\udc00-\udfff]/g))
     pairStarts.push(pair.index);
-  return { path: path40, text: body, lineStarts, pairStarts };
+  return { path: path41, text: body, lineStarts, pairStarts };
 }
 function lowerBound(list2, value) {
   let low = 0;
@@ -10108,8 +10161,8 @@ var init_source_file = __esm({
       known;
       read;
       #whole;
-      constructor(path40, known3, read) {
-        this.path = path40;
+      constructor(path41, known3, read) {
+        this.path = path41;
         this.known = known3;
         this.read = read;
       }
@@ -10157,8 +10210,8 @@ function yamlDocumentAgain(file) {
 function escapePointerSegment(segment) {
   return String(segment).replace(/~/g, "~0").replace(/\//g, "~1");
 }
-function toPointer(path40) {
-  return path40.map((segment) => `/${escapePointerSegment(segment)}`).join("");
+function toPointer(path41) {
+  return path41.map((segment) => `/${escapePointerSegment(segment)}`).join("");
 }
 function unclosedQuote(doc, offset) {
   let found;
@@ -10356,11 +10409,11 @@ function pairsByKey(map2, index) {
   }
   return pairs;
 }
-function nodeAt(doc, path40, index) {
+function nodeAt(doc, path41, index) {
   let current = doc.contents;
   let pair;
-  for (let i = 0; i < path40.length; i++) {
-    const segment = path40[i];
+  for (let i = 0; i < path41.length; i++) {
+    const segment = path41[i];
     if ((0, import_yaml2.isAlias)(current))
       current = current.resolve(doc);
     if ((0, import_yaml2.isMap)(current)) {
@@ -10382,17 +10435,17 @@ function nodeAt(doc, path40, index) {
   }
   return { node: current ?? null, ...pair ? { pair } : {}, exact: true };
 }
-function locate(parsed2, path40, part = "value") {
-  const pointer = toPointer(path40);
-  const { node, pair, exact } = nodeAt(parsed2.doc, path40, parsed2.keyIndex);
+function locate(parsed2, path41, part = "value") {
+  const pointer = toPointer(path41);
+  const { node, pair, exact } = nodeAt(parsed2.doc, path41, parsed2.keyIndex);
   if (exact && part === "key" && pair && (0, import_yaml2.isScalar)(pair.key))
     return rangeLocation(parsed2.file, pair.key, pointer);
   if (exact && node === null && pair && (0, import_yaml2.isScalar)(pair.key))
     return rangeLocation(parsed2.file, pair.key, pointer);
   return rangeLocation(parsed2.file, node, pointer);
 }
-function sourceTextAt(parsed2, path40) {
-  const { node, exact } = nodeAt(parsed2.doc, path40, parsed2.keyIndex);
+function sourceTextAt(parsed2, path41) {
+  const { node, exact } = nodeAt(parsed2.doc, path41, parsed2.keyIndex);
   if (!exact || !(0, import_yaml2.isScalar)(node) || !node.range)
     return void 0;
   return parsed2.file.text.slice(node.range[0], node.range[1]);
@@ -10584,24 +10637,24 @@ var init_canonical_row = __esm({
 });
 
 // dist/1-load/fleet-layout.js
-function classifyPath(path40) {
+function classifyPath(path41) {
   for (const rule of RULES) {
-    const match = rule.pattern.exec(path40);
+    const match = rule.pattern.exec(path41);
     if (match)
       return { kind: rule.kind, identity: match.slice(1) };
   }
   return void 0;
 }
-function isFolderPosition(path40) {
-  return INPUT_FOLDERS.includes(path40) || FOLDER_POSITIONS.some((pattern) => pattern.test(path40));
+function isFolderPosition(path41) {
+  return INPUT_FOLDERS.includes(path41) || FOLDER_POSITIONS.some((pattern) => pattern.test(path41));
 }
-function layoutSuggestion(path40, closest2) {
+function layoutSuggestion(path41, closest2) {
   const candidates2 = [];
-  const extension = /\.(ya?ml|json)$/i.exec(path40);
+  const extension = /\.(ya?ml|json)$/i.exec(path41);
   if (!extension)
     return void 0;
-  const stemPath = path40.slice(0, -extension[0].length);
-  const wanted = path40.startsWith("claims/") ? ".json" : ".yaml";
+  const stemPath = path41.slice(0, -extension[0].length);
+  const wanted = path41.startsWith("claims/") ? ".json" : ".yaml";
   candidates2.push(`${stemPath}${wanted}`);
   const slash = stemPath.lastIndexOf("/");
   const folder = slash === -1 ? "" : stemPath.slice(0, slash);
@@ -10613,9 +10666,9 @@ function layoutSuggestion(path40, closest2) {
     if (fixedStem !== void 0)
       candidates2.push(`${fixedFolder}/${fixedStem}${wanted}`);
   }
-  if (path40.startsWith("carbon/"))
+  if (path41.startsWith("carbon/"))
     candidates2.push(`${folder}/${closest2(stem2, ["platform"]) ?? stem2}.yaml`);
-  return candidates2.find((candidate) => candidate !== path40 && classifyPath(candidate) !== void 0);
+  return candidates2.find((candidate) => candidate !== path41 && classifyPath(candidate) !== void 0);
 }
 var INPUT_FOLDERS, REQUIRED_FILES, LAYOUT_SUMMARY, RULES, FOLDER_POSITIONS, LAYOUT_FOLDERS;
 var init_fleet_layout = __esm({
@@ -10688,9 +10741,9 @@ function holdsValue(value) {
     return value.trim() !== "" && !isPlaceholder(value.trim());
   return typeof value === "number" || typeof value === "bigint";
 }
-function fieldName(path40) {
+function fieldName(path41) {
   let name = "";
-  for (const segment of path40) {
+  for (const segment of path41) {
     if (typeof segment === "number")
       name += `[${segment}]`;
     else if (/^[A-Za-z_$][A-Za-z0-9_$-]*$/.test(segment))
@@ -10741,7 +10794,7 @@ function findSecrets(file, parsed2, kind2) {
     }
     return found;
   };
-  const refuseValue = (node, path40, asKey) => {
+  const refuseValue = (node, path41, asKey) => {
     const value = typeof node.value === "string" ? node.value : String(node.value);
     const range = node.range;
     const inText = range ? spansIn(range[0], range[1]) : [];
@@ -10757,8 +10810,8 @@ function findSecrets(file, parsed2, kind2) {
       values2.push(value.slice(span.maskStart, span.maskEnd));
     const kinds = [...new Set([...inText, ...decoded].map((s) => s.kind))];
     const first = inText[0];
-    const where = first ? spanLocation(file, first.start, first.end, toPointer(path40)) : spanLocation(file, range?.[0] ?? 0, range?.[1] ?? 0, toPointer(path40));
-    const field = asKey ? `the key ${fieldName(path40)}` : fieldName(path40);
+    const where = first ? spanLocation(file, first.start, first.end, toPointer(path41)) : spanLocation(file, range?.[0] ?? 0, range?.[1] ?? 0, toPointer(path41));
+    const field = asKey ? `the key ${fieldName(path41)}` : fieldName(path41);
     if (kinds.includes("url-credentials") && !asKey)
       diagnostics.push(diagnose(where, "input_url_credentials", { field, ...urlArgs(value) }));
     else
@@ -10796,27 +10849,27 @@ function findSecrets(file, parsed2, kind2) {
     holds.set(node, found);
     return found;
   };
-  const walk2 = (node, path40) => {
+  const walk2 = (node, path41) => {
     if ((0, import_yaml4.isScalar)(node)) {
       if (typeof node.value === "string")
-        refuseValue(node, path40, false);
+        refuseValue(node, path41, false);
     } else if ((0, import_yaml4.isSeq)(node))
-      node.items.forEach((item, index) => walk2(item, [...path40, index]));
+      node.items.forEach((item, index) => walk2(item, [...path41, index]));
     else if ((0, import_yaml4.isMap)(node)) {
-      const prefixes2 = kind2 === "claim" && path40.length === 1 && path40[0] === "paths";
+      const prefixes2 = kind2 === "claim" && path41.length === 1 && path41[0] === "paths";
       for (const pair of node.items) {
         if (!(0, import_yaml4.isScalar)(pair.key))
           continue;
         const key = String(pair.key.value);
-        refuseValue(pair.key, [...path40, key], true);
+        refuseValue(pair.key, [...path41, key], true);
         if (!prefixes2 && secretKeyKind(key) === "secret" && maskUnder(pair.value)) {
           const suggestion = kind2 === "row" ? `existingSecret: <name of a Kubernetes Secret>, with the value kept out of git` : `${key}Env: DIENE_${key.replace(/[^A-Za-z0-9]/g, "_").toUpperCase()}`;
           const keyRange = pair.key.range;
-          const where = keyRange ? spanLocation(file, keyRange[0], keyRange[1], toPointer([...path40, key])) : spanLocation(file, 0, 0, toPointer([...path40, key]));
+          const where = keyRange ? spanLocation(file, keyRange[0], keyRange[1], toPointer([...path41, key])) : spanLocation(file, 0, 0, toPointer([...path41, key]));
           diagnostics.push(diagnose(where, "input_secret", { key, suggestion }));
           continue;
         }
-        walk2(pair.value, [...path40, key]);
+        walk2(pair.value, [...path41, key]);
       }
     }
   };
@@ -12088,8 +12141,8 @@ function addToFleet(fleet, kind2, loaded) {
       return;
   }
 }
-function at(loaded, path40 = [], part = "value") {
-  return locate(loaded.parsed, path40, part);
+function at(loaded, path41 = [], part = "value") {
+  return locate(loaded.parsed, path41, part);
 }
 function releaseDocuments(fleet) {
   const all = [
@@ -12143,8 +12196,8 @@ function pathOf(instancePath) {
     return [];
   return instancePath.slice(1).split("/").map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
-function isBelowOrAt(path40, ancestor) {
-  return path40 === ancestor || path40.startsWith(`${ancestor}/`);
+function isBelowOrAt(path41, ancestor) {
+  return path41 === ancestor || path41.startsWith(`${ancestor}/`);
 }
 function pathsAboveErrors(errors2) {
   const above = /* @__PURE__ */ new Set();
@@ -12284,9 +12337,9 @@ function nestedHomes(schema, key, written) {
   const empty = open3.filter((home) => written !== void 0 && Object.prototype.hasOwnProperty.call(written, home) && written[home] === null);
   return empty.length > 0 ? empty : open3;
 }
-function valueAt(value, path40) {
+function valueAt(value, path41) {
   let at2 = value;
-  for (const step of path40) {
+  for (const step of path41) {
     if (at2 === null || typeof at2 !== "object")
       return void 0;
     at2 = at2[step];
@@ -12328,7 +12381,7 @@ function dateTimeExample(data2) {
 }
 function toDiagnostic(kind2, parsed2, error2, clock) {
   const schema = `${kind2}.schema.json`;
-  const path40 = pathOf(error2.instancePath);
+  const path41 = pathOf(error2.instancePath);
   const override = codeFor(error2);
   const parentSchema = error2.parentSchema ?? {};
   const data2 = error2.data;
@@ -12338,9 +12391,9 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
     case "dependencies": {
       const key = String(error2.params.missingProperty);
       const needer = error2.keyword === "dependencies" ? String(error2.params.property) : void 0;
-      const where = needer !== void 0 ? locate(parsed2, [...path40, needer], "key") : typeof path40.at(-1) === "string" ? locate(parsed2, path40, "key") : locate(parsed2, path40);
+      const where = needer !== void 0 ? locate(parsed2, [...path41, needer], "key") : typeof path41.at(-1) === "string" ? locate(parsed2, path41, "key") : locate(parsed2, path41);
       if (override)
-        return diagnoseUnchecked(where, override, { missing: error2.instancePath === "" ? `"${key}"` : `"${path40.join(".")}.${key}"`, key });
+        return diagnoseUnchecked(where, override, { missing: error2.instancePath === "" ? `"${key}"` : `"${path41.join(".")}.${key}"`, key });
       return diagnose(where, "schema_required", {
         key,
         because: needer === void 0 ? "" : `, which "${needer}" needs`,
@@ -12352,10 +12405,10 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
       const key = String(error2.params.additionalProperty);
       const allowed = Object.keys(parentSchema["properties"] ?? {});
       const suggestion = suggestKey(key, allowed);
-      const homes = suggestion.startsWith("remove it") ? nestedHomes(parentSchema, key, mappingOf(valueAt(parsed2.value, path40))) : [];
+      const homes = suggestion.startsWith("remove it") ? nestedHomes(parentSchema, key, mappingOf(valueAt(parsed2.value, path41))) : [];
       const json = parsed2.file.path.endsWith(".json");
       const home = homes.length !== 1 ? `"${key}" is a key of ${homes.map((h) => `"${h}"`).join(" and of ")}: ${json ? "move it into the object" : "indent it under the one"} it belongs to` : json ? `"${key}" is a key of "${homes[0]}": move it into the "${homes[0]}" object, beside the keys there` : `"${key}" is a key of "${homes[0]}": indent it under ${homes[0]}: like the keys beside it there`;
-      return diagnoseUnchecked(locate(parsed2, [...path40, key], "key"), override ?? "schema_unknown_property", {
+      return diagnoseUnchecked(locate(parsed2, [...path41, key], "key"), override ?? "schema_unknown_property", {
         key,
         suggestion: homes.length > 0 ? home : suggestion
       });
@@ -12363,8 +12416,8 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
     case "type": {
       const expected = String(error2.params.type).split(",").join(" or ");
       if (expected.split(" or ").includes("string") && (typeof data2 === "number" || typeof data2 === "boolean")) {
-        const source = sourceTextAt(parsed2, path40) ?? String(data2);
-        return diagnose(locate(parsed2, path40), "yaml_number_for_string", {
+        const source = sourceTextAt(parsed2, path41) ?? String(data2);
+        return diagnose(locate(parsed2, path41), "yaml_number_for_string", {
           source,
           value: String(data2),
           read: typeof data2 === "boolean" ? "boolean" : "number"
@@ -12372,35 +12425,35 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
       }
       const word = typeof data2 === "string" ? /^(?:(yes|y|on|true)|(no|n|off|false))$/i.exec(data2) : null;
       if (!override && word && expected.split(" or ").includes("boolean")) {
-        return diagnose(locate(parsed2, path40), "yaml_boolean_word", { value: data2, key: String(path40.at(-1) ?? ""), bool: word[1] ? "true" : "false" });
+        return diagnose(locate(parsed2, path41), "yaml_boolean_word", { value: data2, key: String(path41.at(-1) ?? ""), bool: word[1] ? "true" : "false" });
       }
-      const at2 = path40.length === 0 ? "" : ` at "${path40.join(".")}"`;
-      return diagnoseUnchecked(locate(parsed2, path40), override ?? "schema_type", {
+      const at2 = path41.length === 0 ? "" : ` at "${path41.join(".")}"`;
+      return diagnoseUnchecked(locate(parsed2, path41), override ?? "schema_type", {
         expected: article(expected),
         at: at2,
         actual: describe(data2),
-        fix: data2 === null ? nothingWritten(path40.at(-1), expected.split(" or ")) : quotedNumber(data2, expected.split(" or ")),
+        fix: data2 === null ? nothingWritten(path41.at(-1), expected.split(" or ")) : quotedNumber(data2, expected.split(" or ")),
         schema
       });
     }
     case "enum": {
       const allowedValues = error2.params.allowedValues ?? [];
       const closest2 = typeof data2 === "string" ? closestName(data2, allowedValues.filter((v) => typeof v === "string")) : void 0;
-      return diagnoseUnchecked(locate(parsed2, path40), override ?? "schema_enum", {
+      return diagnoseUnchecked(locate(parsed2, path41), override ?? "schema_enum", {
         value: shown3,
         allowed: allowedValues.map((v) => JSON.stringify(v)).join(", "),
         suggestion: closest2 === void 0 ? "" : `did you mean ${JSON.stringify(closest2)}? `
       });
     }
     case "const":
-      return diagnoseUnchecked(locate(parsed2, path40), override ?? "schema_enum", {
+      return diagnoseUnchecked(locate(parsed2, path41), override ?? "schema_enum", {
         value: shown3,
         allowed: JSON.stringify(error2.params.allowedValue)
       });
     case "pattern": {
       const propertyName = error2.propertyName;
       if (propertyName !== void 0) {
-        return diagnoseUnchecked(locate(parsed2, [...path40, propertyName], "key"), override ?? "schema_pattern", {
+        return diagnoseUnchecked(locate(parsed2, [...path41, propertyName], "key"), override ?? "schema_pattern", {
           value: override ? propertyName : JSON.stringify(propertyName),
           culprit: nameCulprit(propertyName),
           pattern: String(parentSchema["pattern"]),
@@ -12408,7 +12461,7 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
           schema
         });
       }
-      return diagnoseUnchecked(locate(parsed2, path40), override ?? "schema_pattern", {
+      return diagnoseUnchecked(locate(parsed2, path41), override ?? "schema_pattern", {
         value: override && typeof data2 === "string" ? data2 : shown3,
         culprit: typeof data2 === "string" ? nameCulprit(data2) : "",
         pattern: String(parentSchema["pattern"]),
@@ -12418,7 +12471,7 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
     }
     case "propertyNames": {
       const name = String(error2.params.propertyName);
-      return diagnoseUnchecked(locate(parsed2, [...path40, name], "key"), override ?? "schema_pattern", {
+      return diagnoseUnchecked(locate(parsed2, [...path41, name], "key"), override ?? "schema_pattern", {
         value: JSON.stringify(name),
         pattern: "the allowed key pattern",
         schema
@@ -12435,18 +12488,18 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
         count: error2.params.limit,
         schema
       };
-      return diagnoseUnchecked(locate(parsed2, path40), override ?? "schema_length", { ...args, value: override ? value : shown3 });
+      return diagnoseUnchecked(locate(parsed2, path41), override ?? "schema_length", { ...args, value: override ? value : shown3 });
     }
     case "format": {
       const format2 = String(error2.params.format);
       const example = format2 === "date-time" ? dateTimeExample(data2) : format2 === "uri" ? "https://example.org" : format2;
-      return diagnoseUnchecked(locate(parsed2, path40), override ?? "schema_format", { value: shown3, format: format2, example });
+      return diagnoseUnchecked(locate(parsed2, path41), override ?? "schema_format", { value: shown3, format: format2, example });
     }
     case "uniqueItems": {
       const { i, j } = error2.params;
       const later = Math.max(i, j);
       const item = Array.isArray(data2) ? data2[later] : void 0;
-      return diagnoseUnchecked(locate(parsed2, [...path40, later]), override ?? "schema_duplicate_item", {
+      return diagnoseUnchecked(locate(parsed2, [...path41, later]), override ?? "schema_duplicate_item", {
         index: ordinal(later + 1),
         first: ordinal(Math.min(i, j) + 1),
         value: JSON.stringify(item)
@@ -12457,7 +12510,7 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
     case "exclusiveMinimum":
     case "exclusiveMaximum": {
       const { comparison, limit } = error2.params;
-      return diagnoseUnchecked(locate(parsed2, path40), override ?? "schema_range", { value: shown3, comparison, limit, schema });
+      return diagnoseUnchecked(locate(parsed2, path41), override ?? "schema_range", { value: shown3, comparison, limit, schema });
     }
     case "minItems":
     case "maxItems":
@@ -12466,7 +12519,7 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
       const { limit } = error2.params;
       const bound = error2.keyword.startsWith("max") ? "more" : "fewer";
       const unit = error2.keyword.endsWith("Items") ? "items" : "properties";
-      return diagnoseUnchecked(locate(parsed2, path40), override ?? "schema_count", { value: shown3, bound, limit, unit, schema });
+      return diagnoseUnchecked(locate(parsed2, path41), override ?? "schema_count", { value: shown3, bound, limit, unit, schema });
     }
     default:
       throw new Error(`no diagnostic mapping for JSON Schema keyword "${error2.keyword}" (${schema} ${error2.schemaPath})`);
@@ -12774,7 +12827,7 @@ var init_known_inputs = __esm({
 
 // dist/incremental/cache-trust.js
 import { createHmac, randomBytes } from "node:crypto";
-import { closeSync as closeSync2, constants as constants2, fstatSync as fstatSync2, linkSync, lstatSync, mkdirSync as mkdirSync2, openSync as openSync2, readSync, realpathSync as realpathSync2, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { closeSync as closeSync2, constants as constants2, fstatSync as fstatSync2, linkSync, lstatSync, openSync as openSync2, readSync, realpathSync as realpathSync2, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
 import { homedir } from "node:os";
 import path2 from "node:path";
 function userCacheFolder(env = process.env, home = homedir()) {
@@ -12858,7 +12911,7 @@ function loadCacheKey(file, fleetRoot2, cwd) {
     return { why: `in_${supplied.where}`, root: supplied.root };
   const folder = path2.dirname(file);
   try {
-    mkdirSync2(folder, { recursive: true, mode: 448 });
+    makeFolders(folder, 448);
   } catch (error2) {
     return { why: "unreadable", errno: errnoCode(error2) };
   }
@@ -12929,6 +12982,7 @@ function sealMaker(key, ...parts) {
 var currentUser, KEY_TEXT, KEY_FILE_BYTES;
 var init_cache_trust = __esm({
   "dist/incremental/cache-trust.js"() {
+    init_files();
     init_catalog();
     currentUser = () => typeof process.getuid === "function" ? process.getuid() : void 0;
     KEY_TEXT = /^[0-9a-f]{64}\n$/;
@@ -12938,7 +12992,7 @@ var init_cache_trust = __esm({
 
 // dist/incremental/compile-cache.js
 import { createHash as createHash2, hash as hash2, randomBytes as randomBytes2, timingSafeEqual } from "node:crypto";
-import { closeSync as closeSync3, constants as constants3, fstatSync as fstatSync3, lstatSync as lstatSync2, lutimesSync, mkdirSync as mkdirSync3, openSync as openSync3, readdirSync as readdirSync2, readSync as readSync2, readFileSync as readFileSync2, renameSync, rmSync as rmSync2, statSync as statSync2, writeFileSync as writeFileSync3, writeSync } from "node:fs";
+import { closeSync as closeSync3, constants as constants3, fstatSync as fstatSync3, lstatSync as lstatSync2, lutimesSync, openSync as openSync3, readdirSync as readdirSync2, readSync as readSync2, readFileSync as readFileSync2, renameSync, rmSync as rmSync2, statSync as statSync2, writeFileSync as writeFileSync3, writeSync } from "node:fs";
 import path3 from "node:path";
 import { fileURLToPath } from "node:url";
 function cacheFolder(values2, coldInCi = false, env = process.env) {
@@ -13212,6 +13266,7 @@ var init_compile_cache = __esm({
   "dist/incremental/compile-cache.js"() {
     init_now_window();
     init_known_inputs();
+    init_files();
     init_catalog();
     init_cache_trust();
     init_diagnostic();
@@ -13337,7 +13392,7 @@ var init_compile_cache = __esm({
       }
       /** Makes the folder `relative` inside the cache (and the cache folder), for this user alone. */
       makeFolder(relative2) {
-        mkdirSync3(path3.join(this.dir, relative2), { recursive: true, mode: 448 });
+        makeFolders(path3.join(this.dir, relative2), 448);
         this.markFolder();
       }
       /**
@@ -15728,8 +15783,8 @@ var init_address_book_client = __esm({
 });
 
 // dist/2-analyze/check-books.js
-function related(fleet, path40, message) {
-  const where = at(fleet, path40);
+function related(fleet, path41, message) {
+  const where = at(fleet, path41);
   return { file: where.file ?? null, line: where.line ?? null, column: where.column ?? null, message };
 }
 function checkBooks(index) {
@@ -16502,7 +16557,7 @@ function checkClaims(index) {
     const input = {
       ...claimInput(claim),
       hostLocation: { file: claim.parsed.file.path, line: 1, column: 1 },
-      locate: (path40, part = "value") => at(claim, path40, part)
+      locate: (path41, part = "value") => at(claim, path41, part)
     };
     found.push(...checkClaimShape(shape, input, claimedHosts));
     twins.push(...prefixCaseTwins(input));
@@ -16513,7 +16568,7 @@ function checkClaims(index) {
   const { derivation } = routePathsOfIndex(index);
   const gates = derivation.findings.map((finding) => {
     const claim = byFile.get(finding.file);
-    return claimFindingDiagnostic((path40, part = "value") => at(claim, path40, part), finding);
+    return claimFindingDiagnostic((path41, part = "value") => at(claim, path41, part), finding);
   });
   return [...gates, ...twins];
 }
@@ -16608,16 +16663,16 @@ var init_conventions = __esm({
 });
 
 // dist/2-analyze/stage-graph.js
-function normalizeStep(raw, path40) {
+function normalizeStep(raw, path41) {
   if (typeof raw === "string")
-    return { landscape: raw, gate: "auto", verification: [], path: path40, landscapePath: path40 };
+    return { landscape: raw, gate: "auto", verification: [], path: path41, landscapePath: path41 };
   return {
     landscape: raw.landscape,
     gate: raw.gate === "manual" ? "manual" : "auto",
     ...raw.soak !== void 0 ? { soak: raw.soak } : {},
     verification: [...raw.verification ?? []],
-    path: path40,
-    landscapePath: [...path40, "landscape"]
+    path: path41,
+    landscapePath: [...path41, "landscape"]
   };
 }
 function normalizeStages(stages2) {
@@ -16688,17 +16743,17 @@ function checkSharedChartRows(index, platform, rowsRead) {
     if (rowPlatform !== folder)
       continue;
     have.add(`${chart}/${landscape}`);
-    const path40 = sharedRowPath(folder, chart, landscape);
+    const path41 = sharedRowPath(folder, chart, landscape);
     if (!charts.includes(chart)) {
       const meant = closestName(chart, charts);
       found.push(diagnose(at(row, []), "shared_row_unlisted", {
-        path: path40,
+        path: path41,
         what: `shared chart "${chart}", which carbon/${folder}/platform.yaml does not list under sharedCharts:`,
         fix: meant !== void 0 ? `did you mean "${meant}"? move the row to platforms/${folder}/_shared/${meant}/` : `add ${chart} to sharedCharts: in carbon/${folder}/platform.yaml, or delete the row`
       }));
     } else if (!platform.data.landscapes.includes(landscape)) {
       found.push(diagnose(at(row, []), "shared_row_unlisted", {
-        path: path40,
+        path: path41,
         what: `landscape "${landscape}", which platform ${folder} does not list under landscapes:`,
         fix: `add ${landscape} to landscapes: and stages: in carbon/${folder}/platform.yaml, or delete the row`
       }));
@@ -16961,12 +17016,12 @@ function portProblem(port) {
     return { reason: "port_invalid", args: { port } };
   return void 0;
 }
-function pathProblem(path40) {
-  if (!PATH_CHARS.test(path40)) {
-    const bad = [...path40].find((c) => !PATH_CHARS.test(c));
+function pathProblem(path41) {
+  if (!PATH_CHARS.test(path41)) {
+    const bad = [...path41].find((c) => !PATH_CHARS.test(c));
     return { reason: "path_character", args: { character: shown(bad) } };
   }
-  const percent = /%(?![0-9A-Fa-f]{2})/.exec(path40);
+  const percent = /%(?![0-9A-Fa-f]{2})/.exec(path41);
   if (percent)
     return { reason: "path_percent", args: {} };
   return void 0;
@@ -16975,8 +17030,8 @@ function splitUrl(text) {
   const match = URL_SHAPE.exec(text);
   if (!match)
     return void 0;
-  const [, scheme = "", userinfo, host = "", port, path40 = "", query2, fragment] = match;
-  return { scheme, userinfo, host, port, path: path40, query: query2, fragment };
+  const [, scheme = "", userinfo, host = "", port, path41 = "", query2, fragment] = match;
+  return { scheme, userinfo, host, port, path: path41, query: query2, fragment };
 }
 function urlTailProblem(parts) {
   return hostProblem(parts.host) ?? portProblem(parts.port) ?? pathProblem(parts.path) ?? (parts.query !== void 0 ? { reason: "query", args: {} } : void 0) ?? (parts.fragment !== void 0 ? { reason: "fragment", args: {} } : void 0);
@@ -16997,12 +17052,12 @@ function gitRepoUrlProblem(text) {
     const scp = SCP_SHAPE.exec(text);
     if (!scp)
       return { reason: "not_git_url", args: {} };
-    const [, user = "", host = "", path40 = ""] = scp;
+    const [, user = "", host = "", path41 = ""] = scp;
     if (!USER.test(user))
       return { reason: "user_invalid", args: { user } };
-    if (path40 === "" || path40 === "/")
+    if (path41 === "" || path41 === "/")
       return { reason: "no_repository_path", args: {} };
-    return hostProblem(host) ?? pathProblem(path40);
+    return hostProblem(host) ?? pathProblem(path41);
   }
   if (!["https", "http", "ssh"].includes(parts.scheme))
     return { reason: "scheme_not_git", args: { scheme: parts.scheme } };
@@ -17016,8 +17071,8 @@ function gitRepoUrlProblem(text) {
     return { reason: "no_repository_path", args: {} };
   return urlTailProblem(parts);
 }
-function repositoryPathProblem(path40) {
-  const components = path40.split("/");
+function repositoryPathProblem(path41) {
+  const components = path41.split("/");
   const last = components[components.length - 1];
   if (last.includes("@"))
     return { reason: "reference_digest", args: {} };
@@ -17913,7 +17968,7 @@ function platformOutline(platform) {
     ...platform,
     services: platform.services.map((service) => ({
       ...service,
-      rows: service.rows.map(({ platform: platform2, service: service2, landscape, path: path40 }) => ({ platform: platform2, service: service2, landscape, path: path40 }))
+      rows: service.rows.map(({ platform: platform2, service: service2, landscape, path: path41 }) => ({ platform: platform2, service: service2, landscape, path: path41 }))
     }))
   };
 }
@@ -30294,6 +30349,161 @@ var init_repository_paths = __esm({
   }
 });
 
+// dist/adapters/filesystem/output-location.js
+import { accessSync, constants as constants5, lstatSync as lstatSync6, realpathSync as realpathSync4, statSync as statSync5 } from "node:fs";
+import path9 from "node:path";
+function isInside3(child, parent) {
+  const relative2 = path9.relative(parent, child);
+  return relative2 === "" || relative2 !== ".." && !relative2.startsWith(`..${path9.sep}`) && !path9.isAbsolute(relative2);
+}
+function nearestExisting2(target) {
+  let current = target;
+  for (; ; ) {
+    try {
+      lstatSync6(current);
+      return current;
+    } catch {
+      const parent = path9.dirname(current);
+      if (parent === current)
+        return current;
+      current = parent;
+    }
+  }
+}
+function realOutputPath(target) {
+  const existing = nearestExisting2(target);
+  try {
+    return path9.join(realpathSync4(existing), path9.relative(existing, target));
+  } catch {
+    return target;
+  }
+}
+function refusesWrites(dir) {
+  try {
+    accessSync(dir, constants5.W_OK | constants5.X_OK);
+    return false;
+  } catch (error2) {
+    return !["ENOENT", "ENOTDIR"].includes(error2.code ?? "");
+  }
+}
+function firstReadOnly(dir, folders) {
+  let first;
+  for (const folder of folders)
+    if ((first === void 0 || folder < first) && refusesWrites(path9.join(dir, folder)))
+      first = folder;
+  return first;
+}
+function outputLocationProblem(root, outDir, command = "compile") {
+  const readOnly = (place3, at2) => ({
+    code: "output_location_read_only",
+    args: { out: outDir, place: place3, path: at2 }
+  });
+  const notDirectory = (at2, what2) => ({
+    code: "output_location_not_directory",
+    args: { out: outDir, path: at2, what: what2 }
+  });
+  const realRoot = realOutputPath(root);
+  if (outDir === realRoot)
+    return { code: "output_location_fleet_root", args: { out: outDir } };
+  if (isInside3(realRoot, outDir))
+    return { code: "output_location_contains_fleet", args: { out: outDir, fleet: realRoot } };
+  for (const folder of INPUT_FOLDERS) {
+    const input = path9.join(realRoot, folder);
+    if (isInside3(outDir, input) || isInside3(outDir, realOutputPath(input)))
+      return { code: "output_location_in_input", args: { out: outDir, folder, example: command } };
+  }
+  const existing = nearestExisting2(outDir);
+  let info;
+  try {
+    info = statSync5(existing);
+  } catch {
+    return lstatSync6(existing, { throwIfNoEntry: false }) === void 0 ? void 0 : notDirectory(existing, "a broken symbolic link");
+  }
+  if (existing === outDir) {
+    if (!info.isDirectory())
+      return notDirectory(outDir, "a file, not a directory");
+    if (refusesWrites(path9.dirname(outDir)))
+      return readOnly("parent", path9.dirname(outDir));
+    if (refusesWrites(outDir))
+      return readOnly("itself", outDir);
+    return void 0;
+  }
+  if (!info.isDirectory())
+    return notDirectory(existing, "a file, not a directory");
+  if (refusesWrites(existing))
+    return readOnly("ancestor", existing);
+  return void 0;
+}
+function readOnlyFolderProblem(outDir, folders) {
+  const readOnly = firstReadOnly(outDir, folders);
+  return readOnly === void 0 ? void 0 : { code: "output_location_read_only", args: { out: outDir, place: "inside", path: path9.join(outDir, readOnly) } };
+}
+function outputFileProblem(file, roots, outDir) {
+  const real = realOutputPath(file);
+  for (const root of roots) {
+    const realRoot = realOutputPath(root);
+    for (const folder of INPUT_FOLDERS) {
+      const input = path9.join(realRoot, folder);
+      if (isInside3(real, input) || isInside3(file, path9.join(root, folder)))
+        return { place: "input", folder };
+    }
+  }
+  if (outDir !== void 0 && (isInside3(real, realOutputPath(outDir)) || isInside3(file, outDir)))
+    return { place: "output", out: outDir };
+  return void 0;
+}
+var init_output_location = __esm({
+  "dist/adapters/filesystem/output-location.js"() {
+    init_fleet_layout();
+  }
+});
+
+// dist/cli/output-file.js
+import path10 from "node:path";
+function logFileOption(values2) {
+  return { option: "--output", example: values2["format"] === "json" ? "diene.json" : "diene.sarif" };
+}
+function outputFileRefusal(given, file, roots, outDir) {
+  const problem = outputFileProblem(path10.resolve(given), roots, outDir);
+  if (problem === void 0)
+    return void 0;
+  return diagnose({}, "output_file_in_fleet", {
+    option: file.option,
+    path: given,
+    example: file.example,
+    place: problem.place,
+    folder: problem.place === "input" ? problem.folder : "",
+    out: problem.place === "output" ? shownPath(problem.out) : ""
+  });
+}
+function writeOutputFile(given, text, file, context) {
+  try {
+    writeTextSync(path10.resolve(given), text);
+    return void 0;
+  } catch (error2) {
+    if (typeof error2?.code !== "string")
+      throw error2;
+    return diagnose({}, "output_file_write_failed", {
+      option: file.option,
+      path: given,
+      errno: errnoCode(error2),
+      example: file.example,
+      verdict: context.verdict,
+      exit: context.exit,
+      then: context.then
+    });
+  }
+}
+var init_output_file = __esm({
+  "dist/cli/output-file.js"() {
+    init_files();
+    init_output_location();
+    init_catalog();
+    init_diagnostic();
+    init_command();
+  }
+});
+
 // dist/adapters/filesystem/package-root.js
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 function packageFile(relative2) {
@@ -30751,21 +30961,21 @@ var init_compile_help = __esm({
           name: "diff-lines",
           type: "string",
           value: "N|all",
-          description: "With --check: print at most N lines of the diff (default 400), or all of it.",
+          description: "With --check (refused without it): print at most N lines of the diff (default 400), or all of it.",
           example: "diene compile --check --diff-lines all"
         },
         {
           name: "diff-file",
           type: "string",
           value: "FILE",
-          description: "With --check: also write the whole diff to FILE.",
+          description: "With --check (refused without it): also write the whole diff to FILE, an empty file when the tree is fresh. Missing folders above FILE are made; a FILE inside an input folder or the output directory is refused (output_file_in_fleet), one the system refuses is exit 2 after the check (output_file_write_failed).",
           example: "diene compile --check --diff-file /tmp/stale.diff"
         },
         {
           name: "output",
           type: "string",
           value: "FILE",
-          description: "With --format json or sarif: write the diagnostics (the json array, the SARIF log) to FILE instead of stderr, for a later step to upload. - is stdout: the log is then all that stdout holds, and the review of a --check goes to stderr.",
+          description: "With --format json or sarif: write the diagnostics (the json array, the SARIF log) to FILE instead of stderr, for a later step to upload. - is stdout: the log is then all that stdout holds, and the review of a --check goes to stderr. Missing folders above FILE are made; a FILE inside an input folder or the output directory is refused, one the system refuses is exit 2 with the log on stderr.",
           example: "diene compile --check --format sarif --output diene.sarif"
         },
         strictOptionHelp("diene compile --check --strict"),
@@ -30822,7 +31032,7 @@ var init_compile_help = __esm({
         },
         {
           code: 2,
-          means: "invalid input or usage, an output directory it may not write, an input that changed while it compiled, or, with --strict, a warning (nothing written; before a stale tree: 2, not 1)"
+          means: "invalid input or usage, an output directory it may not write, a --diff-file or --output refused or not writable (after a --check, its verdict is said), an input that changed while it compiled, or, with --strict, a warning (nothing written; before a stale tree: 2, not 1)"
         },
         { code: 70, means: "internal fault" }
       ]
@@ -30925,7 +31135,7 @@ var init_init_help = __esm({
       examples: [{ command: "diene init my-fleet && diene compile --fleet my-fleet", does: "Starts a fleet and compiles it." }],
       exitCodes: [
         { code: 0, means: "the fleet is written" },
-        { code: 2, means: "DIR is not empty, or a usage error" }
+        { code: 2, means: "DIR is not empty, DIR cannot be written (output_write_failed, with the reason), or a usage error" }
       ]
     };
   }
@@ -31096,7 +31306,7 @@ var init_report_help = __esm({
           name: "output",
           type: "string",
           value: "FILE",
-          description: "Write the report to FILE instead of stdout (- is stdout).",
+          description: "Write the report to FILE instead of stdout (- is stdout). Missing folders above FILE are made; a FILE inside an input folder or the output directory is refused (output_file_in_fleet), one the system refuses is exit 2 (output_file_write_failed).",
           example: "diene report --output report.md"
         },
         {
@@ -31114,7 +31324,7 @@ var init_report_help = __esm({
           code: 1,
           means: "the report was written, and with --base it lists a permanent identifier changed or removed, or a traffic-on cluster removed, against the base (refused, docs/checks.md)"
         },
-        { code: 2, means: "usage, or a --base that is not a fleet" }
+        { code: 2, means: "usage, a --base that is not a fleet, or an --output FILE refused or not writable" }
       ]
     });
   }
@@ -31312,11 +31522,11 @@ var init_modeline = __esm({
 });
 
 // dist/adapters/filesystem/schema-files.js
-import { mkdir as mkdir2, readdir, readFile as readFile2, writeFile as writeFile2 } from "node:fs/promises";
-import path9 from "node:path";
+import { readdir, readFile as readFile2, writeFile as writeFile2 } from "node:fs/promises";
+import path11 from "node:path";
 async function schemaFiles(dir, prefix = "") {
   const found = [];
-  for (const entry of await readdir(path9.join(dir, prefix), { withFileTypes: true })) {
+  for (const entry of await readdir(path11.join(dir, prefix), { withFileTypes: true })) {
     const relative2 = prefix === "" ? entry.name : `${prefix}/${entry.name}`;
     if (entry.isDirectory())
       found.push(...await schemaFiles(dir, relative2));
@@ -31328,15 +31538,16 @@ async function schemaFiles(dir, prefix = "") {
 async function writeSchemas(out) {
   const files = await schemaFiles(SCHEMAS);
   for (const relative2 of files) {
-    const target = path9.join(out, ...relative2.split("/"));
-    await mkdir2(path9.dirname(target), { recursive: true });
-    await writeFile2(target, await readFile2(path9.join(SCHEMAS, ...relative2.split("/"))));
+    const target = path11.join(out, ...relative2.split("/"));
+    makeFolders(path11.dirname(target));
+    await writeFile2(target, await readFile2(path11.join(SCHEMAS, ...relative2.split("/"))));
   }
   return files.length;
 }
 var SCHEMAS;
 var init_schema_files = __esm({
   "dist/adapters/filesystem/schema-files.js"() {
+    init_files();
     init_package_root();
     SCHEMAS = packageFile("schemas/");
   }
@@ -31359,7 +31570,7 @@ __export(init_exports, {
   initCommand: () => initCommand,
   initialFleet: () => initialFleet
 });
-import path10 from "node:path";
+import path12 from "node:path";
 function landscapeYaml(name, tier, note) {
   return `# A landscape (an environment). The file name is its name. ${note}
 name: ${name}
@@ -31424,20 +31635,27 @@ function initialFleet(folder = "") {
 }
 async function runInit({ positionals }) {
   const given = positionals[0];
-  const dir = path10.resolve(given);
+  const dir = path12.resolve(given);
   if (isOccupied(dir)) {
     return { diagnostics: [diagnose({ file: given }, "init_directory_not_empty", { dir: given })], exitCode: EXIT.invalid };
   }
   const top = gitTopLevel(dir);
-  const below = top === void 0 ? "" : path10.relative(top, dir).split(path10.sep).join("/");
+  const below = top === void 0 ? "" : path12.relative(top, dir).split(path12.sep).join("/");
   const folder = below !== "" && gitPathProblem(below) === void 0 ? below : "";
   const written = [];
-  for (const [relative2, text] of initialFleet(folder)) {
-    const target = path10.join(dir, relative2);
-    await writeText(target, text, { createFolders: true, exclusive: true });
-    written.push(relative2);
+  let schemas;
+  try {
+    for (const [relative2, text] of initialFleet(folder)) {
+      const target = path12.join(dir, relative2);
+      await writeText(target, text, { createFolders: true, exclusive: true });
+      written.push(relative2);
+    }
+    schemas = await writeSchemas(path12.join(dir, FLEET_SCHEMAS_FOLDER));
+  } catch (error2) {
+    if (typeof error2?.code !== "string")
+      throw error2;
+    return { diagnostics: [diagnose({}, "output_write_failed", { out: given, errno: errnoCode(error2) })], exitCode: EXIT.invalid };
   }
-  const schemas = await writeSchemas(path10.join(dir, FLEET_SCHEMAS_FOLDER));
   return {
     diagnostics: [],
     notes: [
@@ -31453,6 +31671,7 @@ var init_init = __esm({
     init_files();
     init_value_grammars();
     init_serialize();
+    init_catalog();
     init_diagnostic();
     init_init_help();
     init_modeline();
@@ -31506,105 +31725,10 @@ name: main
   }
 });
 
-// dist/adapters/filesystem/output-location.js
-import { accessSync, constants as constants5, lstatSync as lstatSync6, realpathSync as realpathSync4, statSync as statSync5 } from "node:fs";
-import path11 from "node:path";
-function isInside3(child, parent) {
-  const relative2 = path11.relative(parent, child);
-  return relative2 === "" || relative2 !== ".." && !relative2.startsWith(`..${path11.sep}`) && !path11.isAbsolute(relative2);
-}
-function nearestExisting2(target) {
-  let current = target;
-  for (; ; ) {
-    try {
-      lstatSync6(current);
-      return current;
-    } catch {
-      const parent = path11.dirname(current);
-      if (parent === current)
-        return current;
-      current = parent;
-    }
-  }
-}
-function realOutputPath(target) {
-  const existing = nearestExisting2(target);
-  try {
-    return path11.join(realpathSync4(existing), path11.relative(existing, target));
-  } catch {
-    return target;
-  }
-}
-function refusesWrites(dir) {
-  try {
-    accessSync(dir, constants5.W_OK | constants5.X_OK);
-    return false;
-  } catch (error2) {
-    return !["ENOENT", "ENOTDIR"].includes(error2.code ?? "");
-  }
-}
-function firstReadOnly(dir, folders) {
-  let first;
-  for (const folder of folders)
-    if ((first === void 0 || folder < first) && refusesWrites(path11.join(dir, folder)))
-      first = folder;
-  return first;
-}
-function outputLocationProblem(root, outDir, command = "compile") {
-  const readOnly = (place3, at2) => ({
-    code: "output_location_read_only",
-    args: { out: outDir, place: place3, path: at2 }
-  });
-  const notDirectory = (at2, what2) => ({
-    code: "output_location_not_directory",
-    args: { out: outDir, path: at2, what: what2 }
-  });
-  const realRoot = realOutputPath(root);
-  if (outDir === realRoot)
-    return { code: "output_location_fleet_root", args: { out: outDir } };
-  if (isInside3(realRoot, outDir))
-    return { code: "output_location_contains_fleet", args: { out: outDir, fleet: realRoot } };
-  for (const folder of INPUT_FOLDERS) {
-    const input = path11.join(realRoot, folder);
-    if (isInside3(outDir, input) || isInside3(outDir, realOutputPath(input)))
-      return { code: "output_location_in_input", args: { out: outDir, folder, example: command } };
-  }
-  const existing = nearestExisting2(outDir);
-  let info;
-  try {
-    info = statSync5(existing);
-  } catch {
-    return lstatSync6(existing, { throwIfNoEntry: false }) === void 0 ? void 0 : notDirectory(existing, "a broken symbolic link");
-  }
-  if (existing === outDir) {
-    if (!info.isDirectory())
-      return notDirectory(outDir, "a file, not a directory");
-    if (refusesWrites(path11.dirname(outDir)))
-      return readOnly("parent", path11.dirname(outDir));
-    if (refusesWrites(outDir))
-      return readOnly("itself", outDir);
-    return void 0;
-  }
-  if (!info.isDirectory())
-    return notDirectory(existing, "a file, not a directory");
-  if (refusesWrites(existing))
-    return readOnly("ancestor", existing);
-  return void 0;
-}
-function readOnlyFolderProblem(outDir, folders) {
-  const readOnly = firstReadOnly(outDir, folders);
-  return readOnly === void 0 ? void 0 : { code: "output_location_read_only", args: { out: outDir, place: "inside", path: path11.join(outDir, readOnly) } };
-}
-var init_output_location = __esm({
-  "dist/adapters/filesystem/output-location.js"() {
-    init_fleet_layout();
-  }
-});
-
 // dist/adapters/filesystem/output-match.js
 import { createHash as createHash7 } from "node:crypto";
 import { lstatSync as lstatSync7, readdirSync as readdirSync4 } from "node:fs";
-import path12 from "node:path";
+import path13 from "node:path";
 function writtenMode(mode, manifest) {
   return (mode & 4095) === (manifest & 438);
 }
@@ -31622,12 +31746,12 @@ function outputMatches(outDir, listing2, manifest, known3 = /* @__PURE__ */ new 
         return false;
       if (entryExists(lockOf(outDir)) && !own.includes(lockOf(outDir)) || entryExists(previousOf(outDir)))
         return false;
-      const staging = `.${path12.basename(outDir)}.staging-`;
-      const parent = path12.dirname(outDir);
-      const writing = (entry) => entry.isDirectory() && entry.name.startsWith(staging) && !own.includes(path12.join(parent, entry.name));
+      const staging = `.${path13.basename(outDir)}.staging-`;
+      const parent = path13.dirname(outDir);
+      const writing = (entry) => entry.isDirectory() && entry.name.startsWith(staging) && !own.includes(path13.join(parent, entry.name));
       if (readdirSync4(parent, { withFileTypes: true }).some(writing))
         return false;
-      const manifestPath = path12.join(outDir, MANIFEST_FILE2);
+      const manifestPath = path13.join(outDir, MANIFEST_FILE2);
       const manifestBytes = readRegularFile(manifestPath);
       if (manifestBytes === void 0 || digestOf(manifestBytes) !== manifest)
         return false;
@@ -31636,13 +31760,13 @@ function outputMatches(outDir, listing2, manifest, known3 = /* @__PURE__ */ new 
         return false;
       const folders = /* @__PURE__ */ new Set();
       for (const file of listing2.keys())
-        for (let up = path12.posix.dirname(file); up !== "." && !folders.has(up); up = path12.posix.dirname(up))
+        for (let up = path13.posix.dirname(file); up !== "." && !folders.has(up); up = path13.posix.dirname(up))
           folders.add(up);
       let seen = 0;
       const pending = [""];
       while (pending.length > 0) {
         const folder = pending.pop();
-        const entries = readdirSync4(path12.join(outDir, folder), { withFileTypes: true });
+        const entries = readdirSync4(path13.join(outDir, folder), { withFileTypes: true });
         for (const entry of entries) {
           const relative2 = folder === "" ? entry.name : `${folder}/${entry.name}`;
           if (entry.isDirectory()) {
@@ -31657,7 +31781,7 @@ function outputMatches(outDir, listing2, manifest, known3 = /* @__PURE__ */ new 
             const digest = listing2.get(relative2);
             if (digest === void 0)
               return false;
-            const absolute3 = path12.join(outDir, relative2);
+            const absolute3 = path13.join(outDir, relative2);
             const before = known3.get(relative2);
             const stamp = stampOf2(absolute3, manifestMode);
             if (stamp === void 0)
@@ -31690,8 +31814,8 @@ var init_output_match = __esm({
     init_output_location();
     init_files();
     MANIFEST_FILE2 = ".diene-manifest.json";
-    lockOf = (outDir) => path12.join(path12.dirname(outDir), `.${path12.basename(outDir)}.lock`);
-    previousOf = (outDir) => path12.join(path12.dirname(outDir), `.${path12.basename(outDir)}.previous`);
+    lockOf = (outDir) => path13.join(path13.dirname(outDir), `.${path13.basename(outDir)}.lock`);
+    previousOf = (outDir) => path13.join(path13.dirname(outDir), `.${path13.basename(outDir)}.previous`);
     digestOf = (bytes) => `sha256:${createHash7("sha256").update(bytes).digest("hex")}`;
     STAMP_MARGIN_MS = 2e3;
   }
@@ -31725,8 +31849,8 @@ var init_input_stamps = __esm({
 });
 
 // dist/plan/output-ownership.js
-function vouchKey(path40, digest) {
-  return `${digest} ${path40}`;
+function vouchKey(path41, digest) {
+  return `${digest} ${path41}`;
 }
 function ancestors(listings) {
   const folders = /* @__PURE__ */ new Set();
@@ -31740,25 +31864,25 @@ function ancestors(listings) {
 }
 function ownershipRules(recorded, wanted, options) {
   const folders = ancestors([recorded, wanted]);
-  const listed4 = (path40) => recorded?.has(path40) === true || wanted?.has(path40) === true;
+  const listed4 = (path41) => recorded?.has(path41) === true || wanted?.has(path41) === true;
   return {
-    ownsDirectory: (path40) => folders.has(path40),
+    ownsDirectory: (path41) => folders.has(path41),
     listed: listed4,
-    judgeFile(path40, digest) {
-      if (!listed4(path40))
+    judgeFile(path41, digest) {
+      if (!listed4(path41))
         return "unlisted";
       if (!options.checkContent || digest === void 0)
         return void 0;
-      if (recorded?.get(path40) === digest) {
-        if (options.vouched === void 0 || options.vouched.has(vouchKey(path40, digest)))
+      if (recorded?.get(path41) === digest) {
+        if (options.vouched === void 0 || options.vouched.has(vouchKey(path41, digest)))
           return void 0;
-        return wanted?.get(path40) === digest ? void 0 : "unvouched";
+        return wanted?.get(path41) === digest ? void 0 : "unvouched";
       }
-      if (wanted?.get(path40) === digest)
+      if (wanted?.get(path41) === digest)
         return void 0;
       if (recorded === void 0)
         return "unproven";
-      return recorded.has(path40) ? "changed" : "unlisted";
+      return recorded.has(path41) ? "changed" : "unlisted";
     }
   };
 }
@@ -31798,7 +31922,7 @@ var init_isomorphic = __esm({
 // dist/adapters/git/tracked.js
 import { createHash as createHash8 } from "node:crypto";
 import fs from "node:fs";
-import path13 from "node:path";
+import path14 from "node:path";
 async function gitOrNone() {
   try {
     return (await loadGit()).default;
@@ -31818,7 +31942,7 @@ async function filesAtHead(files) {
   const cache = {};
   const heads = /* @__PURE__ */ new Map();
   for (const file of files) {
-    const top = gitTopLevel(path13.dirname(file));
+    const top = gitTopLevel(path14.dirname(file));
     if (top === void 0)
       continue;
     let head = heads.get(top);
@@ -31829,7 +31953,7 @@ async function filesAtHead(files) {
     const oid = await head;
     if (oid === void 0)
       continue;
-    const filepath = path13.relative(top, file).split(path13.sep).join("/");
+    const filepath = path14.relative(top, file).split(path14.sep).join("/");
     try {
       await git2.readBlob({ fs, dir: top, cache, oid, filepath });
       found.add(file);
@@ -31847,7 +31971,7 @@ async function bytesKeptByGit(files) {
     return found;
   const cache = {};
   for (const [file, digest] of files) {
-    const top = gitTopLevel(path13.dirname(file));
+    const top = gitTopLevel(path14.dirname(file));
     if (top === void 0)
       continue;
     let bytes;
@@ -31883,7 +32007,7 @@ var init_tracked = __esm({
 // dist/adapters/filesystem/output-ownership.js
 import { closeSync as closeSync5, constants as constants6, fstatSync as fstatSync5, lstatSync as lstatSync8, openSync as openSync5, readdirSync as readdirSync5, readFileSync as readFileSync5, readSync as readSync4, rmdirSync, unlinkSync } from "node:fs";
 import { rmdir, unlink } from "node:fs/promises";
-import path14 from "node:path";
+import path15 from "node:path";
 function digestOf2(absolute3, reader) {
   let fd;
   try {
@@ -31916,7 +32040,7 @@ function readManifest(dir) {
   return parsed2 === void 0 || "problem" in parsed2 ? parsed2 : parsed2.files;
 }
 function readParsedManifest(dir) {
-  const file = path14.join(dir, MANIFEST_FILE);
+  const file = path15.join(dir, MANIFEST_FILE);
   try {
     const info = lstatSync8(file);
     if (!info.isFile())
@@ -31962,7 +32086,7 @@ function inspectTree(dir, options) {
     const folder = pending.pop();
     let entries;
     try {
-      entries = readdirSync5(path14.join(dir, folder), { withFileTypes: true });
+      entries = readdirSync5(path15.join(dir, folder), { withFileTypes: true });
     } catch (error2) {
       if (folder === "")
         throw error2;
@@ -31987,7 +32111,7 @@ function inspectTree(dir, options) {
       else if (!rules.listed(relative2))
         inspection.foreign.push({ path: relative2, reason: "unlisted" });
       else {
-        const absolute3 = path14.join(dir, relative2);
+        const absolute3 = path15.join(dir, relative2);
         const known3 = options.checkContent ? options.trusted?.get(relative2) : void 0;
         const read = options.checkContent && (known3 === void 0 || known3[0] !== currentStamp(absolute3)) ? digestOf2(absolute3, reader) : known3 && { digest: known3[1], stamp: known3[0] };
         if (read === "vanished")
@@ -32022,14 +32146,14 @@ function ignoring(codes, action) {
 }
 function removeOwnedTree(dir, inspection) {
   for (const file of inspection.files)
-    ignoring(["ENOENT"], () => unlinkSync(path14.join(dir, file)));
+    ignoring(["ENOENT"], () => unlinkSync(path15.join(dir, file)));
   for (const folder of inspection.directories)
-    ignoring(["ENOENT", "ENOTEMPTY", "EEXIST"], () => rmdirSync(path14.join(dir, folder)));
+    ignoring(["ENOENT", "ENOTEMPTY", "EEXIST"], () => rmdirSync(path15.join(dir, folder)));
   if (inspection.foreign.length > 0)
     return false;
   ignoring(["ENOENT"], () => {
-    if (lstatSync8(path14.join(dir, MANIFEST_FILE)).isFile())
-      unlinkSync(path14.join(dir, MANIFEST_FILE));
+    if (lstatSync8(path15.join(dir, MANIFEST_FILE)).isFile())
+      unlinkSync(path15.join(dir, MANIFEST_FILE));
   });
   try {
     rmdirSync(dir);
@@ -32058,14 +32182,14 @@ async function eachConcurrently(items, concurrency, codes, action) {
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
 }
 async function removeOwnedTreeConcurrently(dir, inspection, concurrency = 8) {
-  await eachConcurrently(inspection.files, concurrency, ["ENOENT"], (file) => unlink(path14.join(dir, file)));
+  await eachConcurrently(inspection.files, concurrency, ["ENOENT"], (file) => unlink(path15.join(dir, file)));
   const depths = /* @__PURE__ */ new Map();
   for (const folder of inspection.directories) {
     const depth2 = folder.split("/").length;
     depths.set(depth2, [...depths.get(depth2) ?? [], folder]);
   }
   for (const depth2 of [...depths.keys()].sort((a, b) => b - a))
-    await eachConcurrently(depths.get(depth2), concurrency, ["ENOENT", "ENOTEMPTY", "EEXIST"], (folder) => rmdir(path14.join(dir, folder)));
+    await eachConcurrently(depths.get(depth2), concurrency, ["ENOENT", "ENOTEMPTY", "EEXIST"], (folder) => rmdir(path15.join(dir, folder)));
   return removeOwnedTree(dir, { ...inspection, files: [], directories: [] });
 }
 var OUTPUT_READ_LIMIT, READ_FLAGS, ReadBuffer;
@@ -32111,17 +32235,17 @@ __export(output_tree_exports, {
   writeOutputTree: () => writeOutputTree
 });
 import { randomBytes as randomBytes3 } from "node:crypto";
-import { closeSync as closeSync6, constants as constants7, fstatSync as fstatSync6, linkSync as linkSync2, lstatSync as lstatSync9, mkdirSync as mkdirSync4, openSync as openSync6, readdirSync as readdirSync6, readFileSync as readFileSync6, renameSync as renameSync2, rmSync as rmSync3, writeFileSync as writeFileSync4, writeSync as writeSync2 } from "node:fs";
+import { closeSync as closeSync6, constants as constants7, fstatSync as fstatSync6, linkSync as linkSync2, lstatSync as lstatSync9, mkdirSync as mkdirSync2, openSync as openSync6, readdirSync as readdirSync6, readFileSync as readFileSync6, renameSync as renameSync2, rmSync as rmSync3, writeFileSync as writeFileSync4, writeSync as writeSync2 } from "node:fs";
 import { chmod, open, rename, stat } from "node:fs/promises";
-import path15 from "node:path";
+import path16 from "node:path";
 function previousOf2(outDir) {
-  return path15.join(path15.dirname(outDir), `.${path15.basename(outDir)}.previous`);
+  return path16.join(path16.dirname(outDir), `.${path16.basename(outDir)}.previous`);
 }
 function lockOf2(outDir) {
-  return path15.join(path15.dirname(outDir), `.${path15.basename(outDir)}.lock`);
+  return path16.join(path16.dirname(outDir), `.${path16.basename(outDir)}.lock`);
 }
 function stagingPrefix(outDir) {
-  return `.${path15.basename(outDir)}.staging-`;
+  return `.${path16.basename(outDir)}.staging-`;
 }
 function entryAt2(target) {
   try {
@@ -32195,11 +32319,11 @@ function releaseLock(lock) {
 function foreignError(root, inspection, sibling) {
   const manifest = inspection.manifest;
   if (manifest !== void 0 && !(manifest instanceof Map))
-    return new OutputForeignError([], { path: path15.join(root, MANIFEST_FILE), ...manifest });
+    return new OutputForeignError([], { path: path16.join(root, MANIFEST_FILE), ...manifest });
   if (inspection.foreign.length === 0)
     return void 0;
   return new OutputForeignError(inspection.foreign.map((entry) => ({
-    path: path15.join(root, entry.path),
+    path: path16.join(root, entry.path),
     reason: entry.reason,
     ...sibling ? { sibling } : {},
     ...entry.digest ? { digest: entry.digest } : {}
@@ -32230,12 +32354,12 @@ async function repairInterruptedRuns(outDir, wanted) {
       removeOwnedTree(previous, inspection);
   }
   const notes = [];
-  const parent = path15.dirname(outDir);
+  const parent = path16.dirname(outDir);
   const prefix = stagingPrefix(outDir);
   for (const name of readdirSync6(parent)) {
     if (!name.startsWith(prefix))
       continue;
-    const staging = path15.join(parent, name);
+    const staging = path16.join(parent, name);
     if (!entryAt2(staging)?.isDirectory())
       continue;
     const inspection = inspectTree(staging, { checkContent: false });
@@ -32255,7 +32379,7 @@ async function readOutputTree(outDir, share) {
   return found;
 }
 function outputFileReaders(outDir) {
-  return new Map([...listOutputTree(outDir)].map(([relative2, line]) => [relative2, () => line ?? readOutputFile(path15.join(outDir, relative2))]));
+  return new Map([...listOutputTree(outDir)].map(([relative2, line]) => [relative2, () => line ?? readOutputFile(path16.join(outDir, relative2))]));
 }
 function listOutputTree(outDir, folders) {
   if (!entryAt2(outDir)?.isDirectory())
@@ -32266,7 +32390,7 @@ function listOutputTree(outDir, folders) {
     const folder = pending.pop();
     let entries;
     try {
-      entries = readdirSync6(path15.join(outDir, folder), { withFileTypes: true });
+      entries = readdirSync6(path16.join(outDir, folder), { withFileTypes: true });
     } catch (error2) {
       if (error2.code !== "ENOENT")
         found.push([`${folder}/`, "(not read: a folder that cannot be listed)"]);
@@ -32372,7 +32496,7 @@ function compareOnce(outDir, plan, options) {
   const diskFolders = /* @__PURE__ */ new Set();
   const onDiskEntries = dir === void 0 ? /* @__PURE__ */ new Map() : listOutputTree(dir, diskFolders);
   const onDiskFiles = [...onDiskEntries.keys()];
-  const manifestInfo = dir === void 0 ? void 0 : entryAt2(path15.join(dir, MANIFEST_FILE));
+  const manifestInfo = dir === void 0 ? void 0 : entryAt2(path16.join(dir, MANIFEST_FILE));
   const manifestMode = manifestInfo?.isFile() ? manifestInfo.mode : void 0;
   const compared = { wanted: /* @__PURE__ */ new Map(), onDisk: /* @__PURE__ */ new Map(), listing: /* @__PURE__ */ new Map(), manifest: "", own: [], modes: /* @__PURE__ */ new Map() };
   const recorded = dir === outDir ? options.recorded : void 0;
@@ -32382,7 +32506,7 @@ function compareOnce(outDir, plan, options) {
     const listed4 = onDiskEntries.has(file);
     const line = onDiskEntries.get(file);
     onDiskEntries.delete(file);
-    const found = listed4 && dir !== void 0 ? line !== void 0 ? { same: false, text: line } : trustedEntry(path15.join(dir, file), text, digest, recorded?.get(file)) ?? compareOutputFile(path15.join(dir, file), text, bytes, reader) : void 0;
+    const found = listed4 && dir !== void 0 ? line !== void 0 ? { same: false, text: line } : trustedEntry(path16.join(dir, file), text, digest, recorded?.get(file)) ?? compareOutputFile(path16.join(dir, file), text, bytes, reader) : void 0;
     if (found?.same) {
       if (manifestMode !== void 0 && !writtenMode(found.mode, manifestMode))
         compared.modes.set(file, [found.mode & 4095, manifestMode & 438]);
@@ -32395,7 +32519,7 @@ function compareOnce(outDir, plan, options) {
   for (const [file, make] of plan) {
     const knownDigest = known3.get(file);
     if (knownDigest !== void 0 && recorded !== void 0 && onDiskEntries.has(file) && onDiskEntries.get(file) === void 0) {
-      const mode = recordedMode(path15.join(outDir, file), knownDigest, recorded.get(file));
+      const mode = recordedMode(path16.join(outDir, file), knownDigest, recorded.get(file));
       if (mode !== void 0) {
         onDiskEntries.delete(file);
         compared.listing.set(file, knownDigest);
@@ -32413,16 +32537,16 @@ function compareOnce(outDir, plan, options) {
   compared.manifest = manifestText(compared.listing);
   compare3(MANIFEST_FILE, compared.manifest, encoded.encode(compared.manifest), void 0);
   for (const [file, line] of onDiskEntries) {
-    const have = line ?? (dir === void 0 ? void 0 : readOutputFile(path15.join(dir, file)));
+    const have = line ?? (dir === void 0 ? void 0 : readOutputFile(path16.join(dir, file)));
     if (have !== void 0)
       compared.onDisk.set(file, have);
   }
   const outputFolders = /* @__PURE__ */ new Set();
   for (const file of compared.listing.keys())
-    for (let up = path15.posix.dirname(file); up !== "." && !outputFolders.has(up); up = path15.posix.dirname(up))
+    for (let up = path16.posix.dirname(file); up !== "." && !outputFolders.has(up); up = path16.posix.dirname(up))
       outputFolders.add(up);
   for (const folder of diskFolders) {
-    const parent = path15.posix.dirname(folder);
+    const parent = path16.posix.dirname(folder);
     if (outputFolders.has(folder) || parent !== "." && !outputFolders.has(parent))
       continue;
     if (!onDiskFiles.some((file) => file.startsWith(`${folder}/`)))
@@ -32450,7 +32574,7 @@ function recordedMode(absolute3, digest, known3) {
   return Number(info.mode);
 }
 function outputLeftovers(outDir) {
-  const parent = path15.dirname(outDir);
+  const parent = path16.dirname(outDir);
   const notes = [];
   if (entryAt2(previousOf2(outDir)))
     notes.push(`note: ${previousOf2(outDir)} is left from an interrupted compile; the next \`diene compile\` ${entryAt2(outDir) ? "removes" : "restores"} it if everything in it is diene's`);
@@ -32460,7 +32584,7 @@ function outputLeftovers(outDir) {
   } catch {
   }
   for (const name of names.filter((n) => n.startsWith(stagingPrefix(outDir))).sort())
-    notes.push(`note: ${path15.join(parent, name)} is a staging folder left by a killed compile; the next \`diene compile\` removes what it wrote there`);
+    notes.push(`note: ${path16.join(parent, name)} is a staging folder left by a killed compile; the next \`diene compile\` removes what it wrote there`);
   const lock = lockOf2(outDir);
   if (entryAt2(lock)) {
     const holder = lockHolder(lock);
@@ -32518,15 +32642,15 @@ function findingsOf(outDir, error2) {
   const found = /* @__PURE__ */ new Map();
   for (const finding of error2?.findings ?? [])
     if (finding.reason === "unvouched" && finding.digest !== void 0 && !finding.sibling)
-      found.set(path15.relative(outDir, finding.path).split(path15.sep).join("/"), finding.digest);
+      found.set(path16.relative(outDir, finding.path).split(path16.sep).join("/"), finding.digest);
   return found;
 }
 async function vouchByGit(outDir, vouched, unvouched) {
   if (unvouched.size === 0)
     return false;
-  const held3 = await bytesKeptByGit(new Map([...unvouched].map(([relative2, digest]) => [path15.join(outDir, relative2), digest])));
+  const held3 = await bytesKeptByGit(new Map([...unvouched].map(([relative2, digest]) => [path16.join(outDir, relative2), digest])));
   for (const [relative2, digest] of unvouched)
-    if (held3.has(path15.join(outDir, relative2)))
+    if (held3.has(path16.join(outDir, relative2)))
       vouched.add(vouchKey(relative2, digest));
   return held3.size > 0;
 }
@@ -32576,8 +32700,8 @@ function provisionalManifest(files, kind2 = "compile") {
   return manifestText(new Map([...files, NEXT_MANIFEST_FILE].map((file) => [file, NO_DIGEST])), kind2);
 }
 async function writeOutputTree(outDir, plan, options = {}) {
-  const parent = path15.dirname(outDir);
-  mkdirSync4(parent, { recursive: true });
+  const parent = path16.dirname(outDir);
+  makeFolders(parent);
   const lock = lockOf2(outDir);
   const link3 = options.link ?? linkSync2;
   const trusted = options.trusted ?? /* @__PURE__ */ new Map();
@@ -32590,9 +32714,9 @@ async function writeOutputTree(outDir, plan, options = {}) {
     const inPlace = readParsedManifest(outDir);
     if (inPlace !== void 0 && !("problem" in inPlace) && inPlace.kind !== kind2)
       throw new OutputForeignError([], void 0, false, 0, { found: inPlace.kind, wanted: kind2 });
-    const staging = path15.join(parent, `${stagingPrefix(outDir)}${process.pid}-${randomBytes3(6).toString("hex")}`);
+    const staging = path16.join(parent, `${stagingPrefix(outDir)}${process.pid}-${randomBytes3(6).toString("hex")}`);
     const previous = previousOf2(outDir);
-    mkdirSync4(staging);
+    mkdirSync2(staging);
     let replaced;
     const changedFiles = [];
     const made3 = { listing: /* @__PURE__ */ new Map(), manifest: "", own: [staging, lock] };
@@ -32604,11 +32728,11 @@ async function writeOutputTree(outDir, plan, options = {}) {
       const encoded = new EncodedText();
       const folders = /* @__PURE__ */ new Set([staging]);
       const folderOf = (relative2) => {
-        const target = path15.join(staging, relative2);
-        const folder = path15.dirname(target);
+        const target = path16.join(staging, relative2);
+        const folder = path16.dirname(target);
         if (!folders.has(folder)) {
-          mkdirSync4(folder, { recursive: true });
-          for (let up = folder; !folders.has(up); up = path15.dirname(up))
+          mkdirSync2(folder, { recursive: true });
+          for (let up = folder; !folders.has(up); up = path16.dirname(up))
             folders.add(up);
         }
         return target;
@@ -32660,7 +32784,7 @@ async function writeOutputTree(outDir, plan, options = {}) {
       const expected = new Map(trusted);
       for (const relative2 of unchanged) {
         const [stamp, digest] = trusted.get(relative2);
-        const linked = linkUnchanged(link3, path15.join(outDir, relative2), folderOf(relative2), stamp, mode);
+        const linked = linkUnchanged(link3, path16.join(outDir, relative2), folderOf(relative2), stamp, mode);
         if (linked === void 0) {
           counts.fellBack++;
           counts.made++;
@@ -32671,7 +32795,7 @@ async function writeOutputTree(outDir, plan, options = {}) {
         placed2.set(relative2, { stamp: linked, linked: true });
         expected.set(relative2, [linked, digest]);
         if (BigInt(stampFields(stamp).mtimeNs) > recent)
-          written.push(path15.join(staging, relative2));
+          written.push(path16.join(staging, relative2));
       }
       renameSync2(put(NEXT_MANIFEST_FILE, made3.manifest), manifestPath);
       placed2.delete(NEXT_MANIFEST_FILE);
@@ -32743,7 +32867,7 @@ function recordableStamps(outDir, listing2, placed2, swapped) {
   const stamps = /* @__PURE__ */ new Map();
   for (const [relative2, { stamp, linked }] of placed2) {
     const digest = listing2.get(relative2);
-    const now = currentStamp(path15.join(outDir, relative2));
+    const now = currentStamp(path16.join(outDir, relative2));
     if (digest === void 0 || now === void 0)
       continue;
     const [was, is] = [stampFields(stamp), stampFields(now)];
@@ -32912,16 +33036,16 @@ var init_base = __esm({
           }
         }
       }
-      addToPath(path40, added, removed, oldPosInc, options) {
-        const last = path40.lastComponent;
+      addToPath(path41, added, removed, oldPosInc, options) {
+        const last = path41.lastComponent;
         if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
           return {
-            oldPos: path40.oldPos + oldPosInc,
+            oldPos: path41.oldPos + oldPosInc,
             lastComponent: { count: last.count + 1, added, removed, previousComponent: last.previousComponent }
           };
         } else {
           return {
-            oldPos: path40.oldPos + oldPosInc,
+            oldPos: path41.oldPos + oldPosInc,
             lastComponent: { count: 1, added, removed, previousComponent: last }
           };
         }
@@ -33362,7 +33486,7 @@ __export(file_records_exports, {
   PACKS_KEPT: () => PACKS_KEPT,
   PACK_DRIFT: () => PACK_DRIFT
 });
-import path16 from "node:path";
+import path17 from "node:path";
 function isCacheHead(line) {
   try {
     const head = JSON.parse(line);
@@ -33439,14 +33563,14 @@ var init_file_records = __esm({
        */
       constructor(cache, fleetRoot2, scope = "") {
         this.cache = cache;
-        const folder = fleetRoot2 === void 0 ? "" : path16.resolve(fleetRoot2);
-        this.relative = path16.join("files", `${sha256(scope === "" ? folder : `${folder}\0${scope}`)}.pack`);
+        const folder = fleetRoot2 === void 0 ? "" : path17.resolve(fleetRoot2);
+        this.relative = path17.join("files", `${sha256(scope === "" ? folder : `${folder}\0${scope}`)}.pack`);
         this.prefix = `${CACHE_FORMAT.format} ${CACHE_FORMAT.version} records\0${compilerDigest()}\0`;
         this.head = headOf2(compilerDigest());
         this.readPack();
       }
       get packPath() {
-        return path16.join(this.cache.dir, this.relative);
+        return path17.join(this.cache.dir, this.relative);
       }
       /** A warning, once a problem, about the whole pack, or about its line `at.number` (the record of `at.record`, when known). */
       warn(problem, at2) {
@@ -33573,7 +33697,7 @@ var init_file_records = __esm({
 
 // dist/incremental/compile-build.js
 import { createHash as createHash9 } from "node:crypto";
-import path17 from "node:path";
+import path18 from "node:path";
 import { getHeapStatistics } from "node:v8";
 async function compileIncrementally(request) {
   const opened = request.cacheDir === void 0 ? void 0 : new CompileCache(request.cacheDir, request.check ? "checked" : "compiled", { fleetRoot: request.root });
@@ -33774,7 +33898,7 @@ function warmOutcome(hit, cache, fresh, outDir, check, from = "cache", own = [])
   if (look.readOnly !== void 0)
     return {
       verdict: "refused",
-      diagnostics: [...diagnostics, diagnose({}, "output_location_read_only", { out: outDir, place: "inside", path: path17.join(outDir, look.readOnly) })]
+      diagnostics: [...diagnostics, diagnose({}, "output_location_read_only", { out: outDir, place: "inside", path: path18.join(outDir, look.readOnly) })]
     };
   return { verdict: "up-to-date", diagnostics, files, from };
 }
@@ -33819,18 +33943,18 @@ var init_book_serial = __esm({
 
 // dist/adapters/git/remotes.js
 import { readFileSync as readFileSync7, statSync as statSync6 } from "node:fs";
-import path18 from "node:path";
+import path19 from "node:path";
 function gitDirectory(top) {
-  const dotGit = path18.join(top, ".git");
+  const dotGit = path19.join(top, ".git");
   try {
     if (statSync6(dotGit).isDirectory())
       return dotGit;
     const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync7(dotGit, "utf8"));
     if (!pointer?.[1])
       return void 0;
-    const gitDir = path18.resolve(top, pointer[1]);
+    const gitDir = path19.resolve(top, pointer[1]);
     try {
-      return path18.resolve(gitDir, readFileSync7(path18.join(gitDir, "commondir"), "utf8").trim());
+      return path19.resolve(gitDir, readFileSync7(path19.join(gitDir, "commondir"), "utf8").trim());
     } catch {
       return gitDir;
     }
@@ -33844,7 +33968,7 @@ function remoteUrls(top) {
     return void 0;
   let text;
   try {
-    text = readFileSync7(path18.join(gitDir, "config"), "utf8");
+    text = readFileSync7(path19.join(gitDir, "config"), "utf8");
   } catch {
     return void 0;
   }
@@ -33869,7 +33993,7 @@ var init_remotes = __esm({
 
 // dist/cli/fleet-folder.js
 import { readFileSync as readFileSync8 } from "node:fs";
-import path19 from "node:path";
+import path20 from "node:path";
 function repositoryIdentity(url) {
   const trimmed = url.trim().replace(/\/+$/, "").replace(/\.git$/, "");
   const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/(?:[^@/]*@)?([^/:]*)(?::\d*)?(\/.*)?$/.exec(trimmed);
@@ -33892,13 +34016,13 @@ function seenFolder(root, values2, repoURL) {
   const wanted = repositoryIdentity(repoURL);
   if (remotes.length > 0 && !remotes.some((remote) => repositoryIdentity(remote) === wanted))
     return void 0;
-  const folder = path19.relative(top, path19.resolve(root)).split(path19.sep).join("/");
+  const folder = path20.relative(top, path20.resolve(root)).split(path20.sep).join("/");
   return folder === "." ? "" : folder;
 }
 function gitPathMismatch(root, values2) {
   let text;
   try {
-    text = readFileSync8(path19.join(root, FLEET_YAML2), "utf8");
+    text = readFileSync8(path20.join(root, FLEET_YAML2), "utf8");
   } catch {
     return void 0;
   }
@@ -33937,6 +34061,25 @@ var init_fleet_folder = __esm({
   }
 });
 
+// dist/cli/diff-lines.js
+function diffLinesOption(values2) {
+  const flag = stringOption(values2, "diff-lines");
+  if (flag === void 0)
+    return DEFAULT_DIFF_LINES;
+  if (flag === "all")
+    return Infinity;
+  if (!/^\d+$/.test(flag))
+    throw invalidValue("--diff-lines", flag, 'a number of lines or "all"', "--diff-lines 400 or --diff-lines all");
+  return Number(flag);
+}
+var DEFAULT_DIFF_LINES;
+var init_diff_lines = __esm({
+  "dist/cli/diff-lines.js"() {
+    init_command();
+    DEFAULT_DIFF_LINES = 400;
+  }
+});
+
 // dist/cli/output-refusals.js
 var output_refusals_exports = {};
 __export(output_refusals_exports, {
@@ -33945,7 +34088,7 @@ __export(output_refusals_exports, {
   foreignDiagnostics: () => foreignDiagnostics,
   foreignPlace: () => foreignPlace
 });
-import path20 from "node:path";
+import path21 from "node:path";
 async function foreignPlace(error2, outDir, root, command = "compile") {
   const edited = (error2?.findings ?? []).filter((finding) => finding.reason === "changed" && !finding.path.endsWith("/")).map((finding) => finding.path);
   return { outDir, root, tracked: edited.length === 0 ? /* @__PURE__ */ new Set() : await filesAtHead(edited), command };
@@ -33970,12 +34113,12 @@ function foreignDiagnostics(error2, place3) {
     return [diagnose({}, "output_location_other_kind", { out: outDir, what: found, found, wanted, fix: wanted })];
   }
   if (error2.manifest) {
-    const tree = path20.dirname(error2.manifest.path);
+    const tree = path21.dirname(error2.manifest.path);
     const fix2 = error2.manifest.conflict ? "conflict" : "restore";
     return [diagnose({}, "output_manifest_invalid", { path: error2.manifest.path, problem: error2.manifest.problem, out: tree, fix: fix2 })];
   }
   if (error2.unmanaged && error2.findings.length > 0) {
-    const examples = error2.findings.slice(0, UNMANAGED_SHOWN).map((finding) => `${path20.relative(outDir, finding.path) || finding.path}${finding.path.endsWith("/") ? "/" : ""}`);
+    const examples = error2.findings.slice(0, UNMANAGED_SHOWN).map((finding) => `${path21.relative(outDir, finding.path) || finding.path}${finding.path.endsWith("/") ? "/" : ""}`);
     const more2 = error2.findings.length - examples.length;
     return [
       diagnose({}, "output_location_unmanaged", {
@@ -33986,7 +34129,7 @@ function foreignDiagnostics(error2, place3) {
         fix: command === "atlas" ? error2.outputsFound > 0 ? "atlas_lost" : "atlas_stranger" : error2.outputsFound > 0 ? "lost" : "stranger",
         stops: command,
         found: error2.outputsFound,
-        manifest: path20.join(outDir, ".diene-manifest.json")
+        manifest: path21.join(outDir, ".diene-manifest.json")
       })
     ];
   }
@@ -34203,30 +34346,18 @@ var init_check_review = __esm({
 // dist/cli/check-output.js
 var check_output_exports = {};
 __export(check_output_exports, {
-  DEFAULT_DIFF_LINES: () => DEFAULT_DIFF_LINES,
   checkCounts: () => checkCounts,
   compileCommandLine: () => compileCommandLine,
-  diffLinesOption: () => diffLinesOption,
   foreignFiles: () => foreignFiles,
   staleCheckOutput: () => staleCheckOutput
 });
-import path21 from "node:path";
-function diffLinesOption(values2) {
-  const flag = stringOption(values2, "diff-lines");
-  if (flag === void 0)
-    return DEFAULT_DIFF_LINES;
-  if (flag === "all")
-    return Infinity;
-  if (!/^\d+$/.test(flag))
-    throw invalidValue("--diff-lines", flag, 'a number of lines or "all"', "--diff-lines 400 or --diff-lines all");
-  return Number(flag);
-}
+import path22 from "node:path";
 function foreignFiles(diff, outDir, foreign) {
   const byFile = /* @__PURE__ */ new Map();
   const inTree = (foreign?.findings ?? []).filter((f) => f.sibling === void 0);
   for (const file of [...diff.stale, ...diff.extra]) {
     const finding = inTree.find((f) => {
-      const relative2 = path21.relative(outDir, f.path).split(path21.sep).join("/");
+      const relative2 = path22.relative(outDir, f.path).split(path22.sep).join("/");
       return f.path.endsWith("/") ? file.startsWith(`${relative2}/`) : relative2 === file;
     });
     if (finding)
@@ -34252,8 +34383,6 @@ function compileCommandLine(values2) {
 async function staleCheckOutput(input) {
   const diffLines2 = diffLinesOption(input.values);
   const diffFile = stringOption(input.values, "diff-file");
-  if (diffFile !== void 0)
-    await writeText(path21.resolve(diffFile), input.diff.patch);
   const outRelative = shownPath(input.outDir);
   const foreign = foreignFiles(input.diff, input.outDir, input.foreign);
   const byBytes = outputChanges(input.onDisk, input.wanted);
@@ -34269,11 +34398,11 @@ async function staleCheckOutput(input) {
     ...diffFile !== void 0 ? { diffFile } : {}
   });
   const root = realOutputPath(input.root);
-  const where = (file) => fromFleetRoot(root, path21.join(input.outDir, file));
+  const where = (file) => fromFleetRoot(root, path22.join(input.outDir, file));
   const command = compileCommandLine(input.values);
   const finding = (file, state, mode = ["", ""]) => {
     const refused = foreign.get(file);
-    return refused ? foreignDiagnostic(refused, input.place) : diagnose({ file: where(file) }, "output_stale", { path: shownPath(path21.join(input.outDir, file)), state, mode: mode[0], wanted: mode[1], command });
+    return refused ? foreignDiagnostic(refused, input.place) : diagnose({ file: where(file) }, "output_stale", { path: shownPath(path22.join(input.outDir, file)), state, mode: mode[0], wanted: mode[1], command });
   };
   const matched = new Set(foreign.values());
   const unmatched = input.foreign ? input.foreign.manifest ? foreignDiagnostics(input.foreign, input.place) : input.foreign.findings.filter((f) => !matched.has(f)).map((f) => foreignDiagnostic(f, input.place)) : [];
@@ -34290,20 +34419,18 @@ async function staleCheckOutput(input) {
   const findings = [...all.filter((d) => d.code !== "output_stale"), ...all.filter((d) => d.code === "output_stale")];
   return { stdout, findings };
 }
-var DEFAULT_DIFF_LINES;
 var init_check_output = __esm({
   "dist/cli/check-output.js"() {
-    init_files();
     init_diagnostic();
     init_output_changes();
     init_output_tree_diff();
     init_check_review();
     init_output_manifest();
     init_command();
+    init_diff_lines();
     init_output_location();
     init_shell_word();
     init_output_refusals();
-    DEFAULT_DIFF_LINES = 400;
   }
 });
 
@@ -34313,7 +34440,7 @@ __export(compile_exports, {
   compileCommand: () => compileCommand,
   outputLocationProblem: () => outputLocationProblem
 });
-import path22 from "node:path";
+import path23 from "node:path";
 async function runCompile({ values: values2, progress = SILENT_PROGRESS }) {
   const shown3 = {};
   try {
@@ -34335,7 +34462,7 @@ async function compileFromArgs(values2, progress, shown3) {
   const check = values2["check"] === true;
   const chosenCache = cacheFolderOption(values2, check);
   const outFlag = stringOption(values2, "out");
-  const outDir = realOutputPath(outFlag === void 0 ? path22.join(root, "generated") : path22.resolve(outFlag));
+  const outDir = realOutputPath(outFlag === void 0 ? path23.join(root, "generated") : path23.resolve(outFlag));
   const problem = outputLocationProblem(root, outDir);
   if (problem)
     return { diagnostics: [diagnoseFinding({}, problem)], exitCode: EXIT.invalid };
@@ -34344,7 +34471,17 @@ async function compileFromArgs(values2, progress, shown3) {
   const baseFlag = stringOption(values2, "base");
   if (baseFlag !== void 0 && !values2["check"])
     throw missingOption("--check", "--base compares a pull request with its base branch, so it is given with --check (diene compile --check --base DIR)");
-  const notFleet = baseFlag === void 0 ? void 0 : whyBaseNotFleet(path22.resolve(baseFlag), baseFlag, pathPrefix, "compile");
+  for (const [option, does, example] of [
+    ["diff-lines", "cuts the diff a --check prints", "--diff-lines all"],
+    ["diff-file", "writes the diff a --check finds", "--diff-file check.diff"]
+  ])
+    if (stringOption(values2, option) !== void 0 && !check)
+      throw missingOption("--check", `--${option} ${does}, so it is given with --check (diene compile --check ${example})`);
+  diffLinesOption(values2);
+  const refusals = outputFileRefusals(values2, root, outDir, baseFlag);
+  if (refusals.diagnostics.length > 0)
+    return { diagnostics: refusals.diagnostics, exitCode: EXIT.invalid, ...refusals.log ? { logFileRefused: true } : {} };
+  const notFleet = baseFlag === void 0 ? void 0 : whyBaseNotFleet(path23.resolve(baseFlag), baseFlag, pathPrefix, "compile");
   if (baseFlag !== void 0 && notFleet !== void 0)
     return { diagnostics: [diagnoseFinding({ file: fromFleetRoot(root, baseFlag) }, notFleet)], exitCode: EXIT.invalid };
   const folderWarning = gitPathMismatch(root, values2);
@@ -34355,8 +34492,8 @@ async function compileFromArgs(values2, progress, shown3) {
   const serial = serialOption(values2) ?? 0;
   const lockWaitMs = lockTimeoutOption(values2);
   const cacheDir = base2 ? void 0 : chosenCache;
-  const cacheFromOut = cacheDir === void 0 ? void 0 : path22.relative(outDir, path22.resolve(cacheDir));
-  if (cacheFromOut !== void 0 && !cacheFromOut.startsWith("..") && !path22.isAbsolute(cacheFromOut))
+  const cacheFromOut = cacheDir === void 0 ? void 0 : path23.relative(outDir, path23.resolve(cacheDir));
+  if (cacheFromOut !== void 0 && !cacheFromOut.startsWith("..") && !path23.isAbsolute(cacheFromOut))
     throw invalidValue("--cache", stringOption(values2, "cache") ?? String(cacheDir), "a folder outside the output directory", "--cache ~/.cache/diene-ci");
   const outcome = await compileIncrementally({
     root,
@@ -34378,6 +34515,22 @@ async function compileFromArgs(values2, progress, shown3) {
     ...outcome.cacheWarnings,
     ...folderWarning ? [folderWarning] : []
   ]);
+}
+function outputFileRefusals(values2, root, outDir, baseFlag) {
+  const roots = [root, ...baseFlag === void 0 ? [] : [path23.resolve(baseFlag)]];
+  const diffFile = stringOption(values2, "diff-file");
+  const output = stringOption(values2, "output");
+  const diff = diffFile === void 0 ? void 0 : outputFileRefusal(diffFile, DIFF_FILE, roots, outDir);
+  const log = output === void 0 || output === "-" ? void 0 : outputFileRefusal(output, logFileOption(values2), roots, outDir);
+  return { diagnostics: [...diff ? [diff] : [], ...log ? [log] : []], log: log !== void 0 };
+}
+function withDiffFile(result, patch, values2, compared) {
+  const diffFile = stringOption(values2, "diff-file");
+  if (diffFile === void 0)
+    return result;
+  const verdict = result.exitCode === EXIT.ok ? "fresh" : result.exitCode === EXIT.stale && compared === "stale" ? "stale" : "failed";
+  const failed2 = writeOutputFile(diffFile, patch, DIFF_FILE, { verdict, exit: result.exitCode, then: "other" });
+  return failed2 ? { ...result, diagnostics: [...result.diagnostics, failed2], exitCode: EXIT.invalid } : result;
 }
 async function commandResult(outcome, run2) {
   const { root, outDir, check } = run2;
@@ -34408,14 +34561,14 @@ async function commandResult(outcome, run2) {
         exitCode: EXIT.ok
       };
     case "fresh":
-      return ended({
+      return withDiffFile(ended({
         diagnostics: outcome.diagnostics,
         notes: [`fresh: ${outcome.files} files in ${outShown} match the inputs`, ...outcome.leftovers],
         exitCode: EXIT.ok,
         ...summary(`fresh: the ${outcome.files} generated files match what the inputs produce`)
-      });
+      }), "", run2.values, "fresh");
     case "stale":
-      return ended(await staleResult(outcome, run2, summary));
+      return withDiffFile(ended(await staleResult(outcome, run2, summary)), outcome.diff.patch, run2.values, "stale");
     case "written":
       return { diagnostics: outcome.diagnostics, notes: [writtenNote(outcome, outShown), ...outcome.notes], exitCode: EXIT.ok };
   }
@@ -34511,7 +34664,7 @@ function lockTimeoutOption(values2) {
     throw invalidValue("--lock-timeout", flag, `a whole number of seconds of 0\u2026${LOCK_TIMEOUT_LIMIT}`, "--lock-timeout 60");
   return seconds * 1e3;
 }
-var UP_TO_DATE_FROM, NAMED_CHANGES, LOCK_TIMEOUT_LIMIT, compileCommand;
+var DIFF_FILE, UP_TO_DATE_FROM, NAMED_CHANGES, LOCK_TIMEOUT_LIMIT, compileCommand;
 var init_compile = __esm({
   "dist/cli/compile.js"() {
     init_diagnostic();
@@ -34524,7 +34677,10 @@ var init_compile = __esm({
     init_fleet_folder();
     init_repository_paths();
     init_strict();
+    init_diff_lines();
+    init_output_file();
     init_output_location();
+    DIFF_FILE = { option: "--diff-file", example: "check.diff" };
     UP_TO_DATE_FROM = {
       cache: "from the cache; ",
       // Most such changes are a pin bump: said, since "nothing written" after one surprises the first time.
@@ -34671,9 +34827,9 @@ var init_render_issuer = __esm({
 });
 
 // dist/incremental/render-build.js
-import path23 from "node:path";
+import path24 from "node:path";
 function readFleetYaml(root) {
-  const read = readInputFile(path23.join(root, FLEET_YAML3), { root: realPath(root) });
+  const read = readInputFile(path24.join(root, FLEET_YAML3), { root: realPath(root) });
   return "text" in read ? read.text : void 0;
 }
 function keyOptions(platform, root, files) {
@@ -34764,7 +34920,7 @@ var init_render_build = __esm({
 });
 
 // dist/cli/plugin-parameters.js
-import path24 from "node:path";
+import path25 from "node:path";
 function typeOf(entry) {
   if ("array" in entry)
     return "an array";
@@ -34811,11 +34967,11 @@ function parsePluginParameters(json) {
   return { fleet: values2["fleet"], explicit };
 }
 function resolveFleetParameter(sourceDir, fleet) {
-  if (path24.isAbsolute(fleet) || /^[A-Za-z]:/.test(fleet))
+  if (path25.isAbsolute(fleet) || /^[A-Za-z]:/.test(fleet))
     throw new UsageError("usage_plugin_fleet_outside", { fleet, how: "is an absolute path, not one inside the source directory" });
-  const resolved = path24.resolve(sourceDir, fleet);
-  const relative2 = path24.relative(sourceDir, resolved);
-  if (relative2 === ".." || relative2.startsWith(`..${path24.sep}`) || path24.isAbsolute(relative2))
+  const resolved = path25.resolve(sourceDir, fleet);
+  const relative2 = path25.relative(sourceDir, resolved);
+  if (relative2 === ".." || relative2.startsWith(`..${path25.sep}`) || path25.isAbsolute(relative2))
     throw new UsageError("usage_plugin_fleet_outside", { fleet, how: "leaves the source directory" });
   return resolved;
 }
@@ -34841,11 +34997,11 @@ __export(render_exports, {
   RENDER_ENV: () => RENDER_ENV,
   renderCommand: () => renderCommand
 });
-import path25 from "node:path";
+import path26 from "node:path";
 function fleetPlatforms(root) {
   try {
-    const carbon = path25.join(root, "carbon");
-    return subfolders(carbon).filter((platform) => pathExists(path25.join(carbon, platform, "platform.yaml"))).sort();
+    const carbon = path26.join(root, "carbon");
+    return subfolders(carbon).filter((platform) => pathExists(path26.join(carbon, platform, "platform.yaml"))).sort();
   } catch {
     return [];
   }
@@ -34872,8 +35028,8 @@ function renderFleetRoot(values2, env) {
   }
   const root = fleetRoot({ fleet: resolveFleetParameter(process.cwd(), parameters.fleet) });
   const source = realPath(process.cwd());
-  const relative2 = path25.relative(source, realPath(root));
-  if (relative2 === ".." || relative2.startsWith(`..${path25.sep}`) || path25.isAbsolute(relative2))
+  const relative2 = path26.relative(source, realPath(root));
+  if (relative2 === ".." || relative2.startsWith(`..${path26.sep}`) || path26.isAbsolute(relative2))
     throw new UsageError("usage_plugin_fleet_outside", { fleet: parameters.fleet, how: "leads through a symbolic link out of the source directory" });
   return root;
 }
@@ -34918,14 +35074,14 @@ var materialize_exports = {};
 __export(materialize_exports, {
   materializeCommand: () => materializeCommand
 });
-import path26 from "node:path";
+import path27 from "node:path";
 function servicesOf2(root, model, platform) {
   const names = new Set(model.platforms.find((p) => p.name === platform)?.services.map((s) => s.name) ?? []);
   for (const loaded of model.loaded.platforms)
     if (loaded.data.name === platform)
       for (const name of Object.keys(loaded.data.services ?? {}))
         names.add(name);
-  const folder = path26.join(root, "platforms", platform);
+  const folder = path27.join(root, "platforms", platform);
   for (const name of subfolders(folder))
     if (SERVICE_NAME2.test(name))
       names.add(name);
@@ -34934,9 +35090,9 @@ function servicesOf2(root, model, platform) {
 function emptyRowFolders(root, files) {
   const withRows = new Set(files.flatMap((file) => /^platforms\/([^/]+)\/([^/]+)\//.exec(file.path)?.slice(1, 3).join("/") ?? []));
   const found = /* @__PURE__ */ new Set();
-  const platforms = path26.join(root, "platforms");
+  const platforms = path27.join(root, "platforms");
   for (const platform of subfolders(platforms)) {
-    for (const service of subfolders(path26.join(platforms, platform))) {
+    for (const service of subfolders(path27.join(platforms, platform))) {
       const key = `${platform}/${service}`;
       if (!withRows.has(key))
         found.add(key);
@@ -34958,7 +35114,7 @@ async function runMaterialize({ values: values2 }) {
     for (const service of servicesOf2(root, fleet.model, platform.name)) {
       for (const landscape of platform.landscapes) {
         const relative2 = rowPath(platform.name, service, landscape);
-        const target = path26.join(root, relative2);
+        const target = path27.join(root, relative2);
         if (pathExists(target))
           continue;
         await writeText(target, schemaModeline("row", relative2) + emptyRowText, { createFolders: true, exclusive: true });
@@ -34969,7 +35125,7 @@ async function runMaterialize({ values: values2 }) {
     for (const chart of platform.sharedCharts) {
       for (const landscape of platform.landscapes) {
         const relative2 = `${sharedChartNames.rowFolder(platform.name, chart)}/${landscape}.yaml`;
-        const target = path26.join(root, relative2);
+        const target = path27.join(root, relative2);
         if (pathExists(target))
           continue;
         await writeText(target, schemaModeline("shared-row", relative2) + emptySharedRowText, { createFolders: true, exclusive: true });
@@ -34998,8 +35154,8 @@ var init_materialize = __esm({
 });
 
 // dist/1-load/load-dns-live.js
-function stem(path40) {
-  const base2 = path40.slice(path40.lastIndexOf("/") + 1);
+function stem(path41) {
+  const base2 = path41.slice(path41.lastIndexOf("/") + 1);
   return base2.endsWith(".json") ? base2.slice(0, -".json".length) : base2;
 }
 function loadOne(file, zones, validators) {
@@ -35196,7 +35352,7 @@ var require_path = __commonJS({
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.convertPosixPathToPattern = exports.convertWindowsPathToPattern = exports.convertPathToPattern = exports.escapePosixPath = exports.escapeWindowsPath = exports.escape = exports.removeLeadingDotSegment = exports.makeAbsolute = exports.unixify = void 0;
     var os = __require("os");
-    var path40 = __require("path");
+    var path41 = __require("path");
     var IS_WINDOWS_PLATFORM = os.platform() === "win32";
     var LEADING_DOT_SEGMENT_CHARACTERS_COUNT = 2;
     var POSIX_UNESCAPED_GLOB_SYMBOLS_RE = /(\\?)([()*?[\]{|}]|^!|[!+@](?=\()|\\(?![!()*+?@[\]{|}]))/g;
@@ -35208,7 +35364,7 @@ var require_path = __commonJS({
     }
     exports.unixify = unixify;
     function makeAbsolute(cwd, filepath) {
-      return path40.resolve(cwd, filepath);
+      return path41.resolve(cwd, filepath);
     }
     exports.makeAbsolute = makeAbsolute;
     function removeLeadingDotSegment(entry) {
@@ -36505,7 +36661,7 @@ var require_braces = __commonJS({
 var require_constants2 = __commonJS({
   "node_modules/picomatch/lib/constants.js"(exports, module) {
     "use strict";
-    var path40 = __require("path");
+    var path41 = __require("path");
     var WIN_SLASH = "\\\\/";
     var WIN_NO_SLASH = `[^${WIN_SLASH}]`;
     var DEFAULT_MAX_EXTGLOB_RECURSION = 0;
@@ -36679,7 +36835,7 @@ var require_constants2 = __commonJS({
       /* | */
       CHAR_ZERO_WIDTH_NOBREAK_SPACE: 65279,
       /* \uFEFF */
-      SEP: path40.sep,
+      SEP: path41.sep,
       /**
        * Create EXTGLOB_CHARS
        */
@@ -36706,7 +36862,7 @@ var require_constants2 = __commonJS({
 var require_utils3 = __commonJS({
   "node_modules/picomatch/lib/utils.js"(exports) {
     "use strict";
-    var path40 = __require("path");
+    var path41 = __require("path");
     var win32 = process.platform === "win32";
     var {
       REGEX_BACKSLASH,
@@ -36735,7 +36891,7 @@ var require_utils3 = __commonJS({
       if (options && typeof options.windows === "boolean") {
         return options.windows;
       }
-      return win32 === true || path40.sep === "\\";
+      return win32 === true || path41.sep === "\\";
     };
     exports.escapeLast = (input, char, lastIdx) => {
       const idx = input.lastIndexOf(char, lastIdx);
@@ -38099,7 +38255,7 @@ var require_parse2 = __commonJS({
 var require_picomatch = __commonJS({
   "node_modules/picomatch/lib/picomatch.js"(exports, module) {
     "use strict";
-    var path40 = __require("path");
+    var path41 = __require("path");
     var scan = require_scan();
     var parse3 = require_parse2();
     var utils = require_utils3();
@@ -38184,7 +38340,7 @@ var require_picomatch = __commonJS({
     };
     picomatch.matchBase = (input, glob, options, posix = utils.isWindows(options)) => {
       const regex = glob instanceof RegExp ? glob : picomatch.makeRe(glob, options);
-      return regex.test(path40.basename(input));
+      return regex.test(path41.basename(input));
     };
     picomatch.isMatch = (str, patterns, options) => picomatch(patterns, options)(str);
     picomatch.parse = (pattern, options) => {
@@ -38411,7 +38567,7 @@ var require_pattern = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.isAbsolute = exports.partitionAbsoluteAndRelative = exports.removeDuplicateSlashes = exports.matchAny = exports.convertPatternsToRe = exports.makeRe = exports.getPatternParts = exports.expandBraceExpansion = exports.expandPatternsWithBraceExpansion = exports.isAffectDepthOfReadingPattern = exports.endsWithSlashGlobStar = exports.hasGlobStar = exports.getBaseDirectory = exports.isPatternRelatedToParentDirectory = exports.getPatternsOutsideCurrentDirectory = exports.getPatternsInsideCurrentDirectory = exports.getPositivePatterns = exports.getNegativePatterns = exports.isPositivePattern = exports.isNegativePattern = exports.convertToNegativePattern = exports.convertToPositivePattern = exports.isDynamicPattern = exports.isStaticPattern = void 0;
-    var path40 = __require("path");
+    var path41 = __require("path");
     var globParent = require_glob_parent();
     var micromatch = require_micromatch();
     var GLOBSTAR = "**";
@@ -38506,7 +38662,7 @@ var require_pattern = __commonJS({
     }
     exports.endsWithSlashGlobStar = endsWithSlashGlobStar;
     function isAffectDepthOfReadingPattern(pattern) {
-      const basename = path40.basename(pattern);
+      const basename = path41.basename(pattern);
       return endsWithSlashGlobStar(pattern) || isStaticPattern(basename);
     }
     exports.isAffectDepthOfReadingPattern = isAffectDepthOfReadingPattern;
@@ -38564,7 +38720,7 @@ var require_pattern = __commonJS({
     }
     exports.partitionAbsoluteAndRelative = partitionAbsoluteAndRelative;
     function isAbsolute(pattern) {
-      return path40.isAbsolute(pattern);
+      return path41.isAbsolute(pattern);
     }
     exports.isAbsolute = isAbsolute;
   }
@@ -38741,8 +38897,8 @@ var require_utils4 = __commonJS({
     exports.errno = errno;
     var fs6 = require_fs();
     exports.fs = fs6;
-    var path40 = require_path();
-    exports.path = path40;
+    var path41 = require_path();
+    exports.path = path41;
     var pattern = require_pattern();
     exports.pattern = pattern;
     var stream = require_stream();
@@ -38854,8 +39010,8 @@ var require_async = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.read = void 0;
-    function read(path40, settings, callback) {
-      settings.fs.lstat(path40, (lstatError, lstat3) => {
+    function read(path41, settings, callback) {
+      settings.fs.lstat(path41, (lstatError, lstat3) => {
         if (lstatError !== null) {
           callFailureCallback(callback, lstatError);
           return;
@@ -38864,7 +39020,7 @@ var require_async = __commonJS({
           callSuccessCallback(callback, lstat3);
           return;
         }
-        settings.fs.stat(path40, (statError, stat3) => {
+        settings.fs.stat(path41, (statError, stat3) => {
           if (statError !== null) {
             if (settings.throwErrorOnBrokenSymbolicLink) {
               callFailureCallback(callback, statError);
@@ -38896,13 +39052,13 @@ var require_sync = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.read = void 0;
-    function read(path40, settings) {
-      const lstat3 = settings.fs.lstatSync(path40);
+    function read(path41, settings) {
+      const lstat3 = settings.fs.lstatSync(path41);
       if (!lstat3.isSymbolicLink() || !settings.followSymbolicLink) {
         return lstat3;
       }
       try {
-        const stat3 = settings.fs.statSync(path40);
+        const stat3 = settings.fs.statSync(path41);
         if (settings.markSymbolicLink) {
           stat3.isSymbolicLink = () => true;
         }
@@ -38973,17 +39129,17 @@ var require_out = __commonJS({
     var sync = require_sync();
     var settings_1 = require_settings();
     exports.Settings = settings_1.default;
-    function stat3(path40, optionsOrSettingsOrCallback, callback) {
+    function stat3(path41, optionsOrSettingsOrCallback, callback) {
       if (typeof optionsOrSettingsOrCallback === "function") {
-        async.read(path40, getSettings(), optionsOrSettingsOrCallback);
+        async.read(path41, getSettings(), optionsOrSettingsOrCallback);
         return;
       }
-      async.read(path40, getSettings(optionsOrSettingsOrCallback), callback);
+      async.read(path41, getSettings(optionsOrSettingsOrCallback), callback);
     }
     exports.stat = stat3;
-    function statSync7(path40, optionsOrSettings) {
+    function statSync7(path41, optionsOrSettings) {
       const settings = getSettings(optionsOrSettings);
-      return sync.read(path40, settings);
+      return sync.read(path41, settings);
     }
     exports.statSync = statSync7;
     function getSettings(settingsOrOptions = {}) {
@@ -39199,16 +39355,16 @@ var require_async2 = __commonJS({
           return;
         }
         const tasks = names.map((name) => {
-          const path40 = common.joinPathSegments(directory, name, settings.pathSegmentSeparator);
+          const path41 = common.joinPathSegments(directory, name, settings.pathSegmentSeparator);
           return (done) => {
-            fsStat.stat(path40, settings.fsStatSettings, (error2, stats) => {
+            fsStat.stat(path41, settings.fsStatSettings, (error2, stats) => {
               if (error2 !== null) {
                 done(error2);
                 return;
               }
               const entry = {
                 name,
-                path: path40,
+                path: path41,
                 dirent: utils.fs.createDirentFromStats(name, stats)
               };
               if (settings.stats) {
@@ -39326,7 +39482,7 @@ var require_settings2 = __commonJS({
   "node_modules/@nodelib/fs.scandir/out/settings.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
-    var path40 = __require("path");
+    var path41 = __require("path");
     var fsStat = require_out();
     var fs6 = require_fs4();
     var Settings = class {
@@ -39334,7 +39490,7 @@ var require_settings2 = __commonJS({
         this._options = _options;
         this.followSymbolicLinks = this._getValue(this._options.followSymbolicLinks, false);
         this.fs = fs6.createFileSystemAdapter(this._options.fs);
-        this.pathSegmentSeparator = this._getValue(this._options.pathSegmentSeparator, path40.sep);
+        this.pathSegmentSeparator = this._getValue(this._options.pathSegmentSeparator, path41.sep);
         this.stats = this._getValue(this._options.stats, false);
         this.throwErrorOnBrokenSymbolicLink = this._getValue(this._options.throwErrorOnBrokenSymbolicLink, true);
         this.fsStatSettings = new fsStat.Settings({
@@ -39361,17 +39517,17 @@ var require_out2 = __commonJS({
     var sync = require_sync2();
     var settings_1 = require_settings2();
     exports.Settings = settings_1.default;
-    function scandir(path40, optionsOrSettingsOrCallback, callback) {
+    function scandir(path41, optionsOrSettingsOrCallback, callback) {
       if (typeof optionsOrSettingsOrCallback === "function") {
-        async.read(path40, getSettings(), optionsOrSettingsOrCallback);
+        async.read(path41, getSettings(), optionsOrSettingsOrCallback);
         return;
       }
-      async.read(path40, getSettings(optionsOrSettingsOrCallback), callback);
+      async.read(path41, getSettings(optionsOrSettingsOrCallback), callback);
     }
     exports.scandir = scandir;
-    function scandirSync(path40, optionsOrSettings) {
+    function scandirSync(path41, optionsOrSettings) {
       const settings = getSettings(optionsOrSettings);
-      return sync.read(path40, settings);
+      return sync.read(path41, settings);
     }
     exports.scandirSync = scandirSync;
     function getSettings(settingsOrOptions = {}) {
@@ -40019,7 +40175,7 @@ var require_settings3 = __commonJS({
   "node_modules/@nodelib/fs.walk/out/settings.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
-    var path40 = __require("path");
+    var path41 = __require("path");
     var fsScandir = require_out2();
     var Settings = class {
       constructor(_options = {}) {
@@ -40029,7 +40185,7 @@ var require_settings3 = __commonJS({
         this.deepFilter = this._getValue(this._options.deepFilter, null);
         this.entryFilter = this._getValue(this._options.entryFilter, null);
         this.errorFilter = this._getValue(this._options.errorFilter, null);
-        this.pathSegmentSeparator = this._getValue(this._options.pathSegmentSeparator, path40.sep);
+        this.pathSegmentSeparator = this._getValue(this._options.pathSegmentSeparator, path41.sep);
         this.fsScandirSettings = new fsScandir.Settings({
           followSymbolicLinks: this._options.followSymbolicLinks,
           fs: this._options.fs,
@@ -40091,7 +40247,7 @@ var require_reader2 = __commonJS({
   "node_modules/fast-glob/out/readers/reader.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
-    var path40 = __require("path");
+    var path41 = __require("path");
     var fsStat = require_out();
     var utils = require_utils4();
     var Reader = class {
@@ -40104,7 +40260,7 @@ var require_reader2 = __commonJS({
         });
       }
       _getFullEntryPath(filepath) {
-        return path40.resolve(this._settings.cwd, filepath);
+        return path41.resolve(this._settings.cwd, filepath);
       }
       _makeEntry(stats, pattern) {
         const entry = {
@@ -40520,7 +40676,7 @@ var require_provider = __commonJS({
   "node_modules/fast-glob/out/providers/provider.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
-    var path40 = __require("path");
+    var path41 = __require("path");
     var deep_1 = require_deep();
     var entry_1 = require_entry();
     var error_1 = require_error();
@@ -40534,7 +40690,7 @@ var require_provider = __commonJS({
         this.entryTransformer = new entry_2.default(this._settings);
       }
       _getRootDirectory(task) {
-        return path40.resolve(this._settings.cwd, task.base);
+        return path41.resolve(this._settings.cwd, task.base);
       }
       _getReaderOptions(task) {
         const basePath = task.base === "." ? "" : task.base;
@@ -40872,10 +41028,10 @@ var require_out4 = __commonJS({
 
 // dist/adapters/filesystem/read-dns-live.js
 import { readdir as readdir2, stat as stat2 } from "node:fs/promises";
-import path27 from "node:path";
+import path28 from "node:path";
 function display(cwd, absolute3) {
-  const relative2 = path27.relative(cwd, absolute3);
-  return (relative2 === "" || relative2.startsWith("..") || path27.isAbsolute(relative2) ? absolute3 : relative2).split(path27.sep).join("/");
+  const relative2 = path28.relative(cwd, absolute3);
+  return (relative2 === "" || relative2.startsWith("..") || path28.isAbsolute(relative2) ? absolute3 : relative2).split(path28.sep).join("/");
 }
 async function readTextFile(absolute3, cwd) {
   const shown3 = display(cwd, absolute3);
@@ -40899,7 +41055,7 @@ async function kind(target) {
   }
 }
 function parentOf(shown3) {
-  const parent = path27.dirname(shown3.replace(/[\\/]+$/, ""));
+  const parent = path28.dirname(shown3.replace(/[\\/]+$/, ""));
   return parent === "" ? "." : parent;
 }
 function listed2(names) {
@@ -40913,7 +41069,7 @@ async function readDnsLive(target, cwd) {
     const read = await readTextFile(target, cwd);
     return { files: read.file ? [{ source: read.file }] : [], diagnostics: read.diagnostics };
   }
-  const root = await kind(path27.join(target, "dns")) === "directory" ? path27.join(target, "dns") : target;
+  const root = await kind(path28.join(target, "dns")) === "directory" ? path28.join(target, "dns") : target;
   const paths = (await (0, import_fast_glob.default)("*/*.json", { cwd: root, onlyFiles: true, dot: false, followSymbolicLinks: false })).sort();
   if (paths.length === 0) {
     const entries = (await readdir2(root, { withFileTypes: true })).filter((e) => !e.name.startsWith(".")).map((e) => e.isDirectory() ? `${e.name}/` : e.name).sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
@@ -40924,7 +41080,7 @@ async function readDnsLive(target, cwd) {
       return {
         files: [],
         diagnostics: [],
-        problem: `it looks like the folder of one zone, ${path27.basename(root)} (it holds ${listed2(hostFiles)}), not one laid out like dns/ (<zone>/<host>.json)`,
+        problem: `it looks like the folder of one zone, ${path28.basename(root)} (it holds ${listed2(hostFiles)}), not one laid out like dns/ (<zone>/<host>.json)`,
         zoneFolder: true
       };
     return { files: [], diagnostics: [], problem: `it holds no <zone>/<host>.json snapshot (only ${listed2(entries)})` };
@@ -40932,7 +41088,7 @@ async function readDnsLive(target, cwd) {
   const files = [];
   const diagnostics = [];
   for (const relative2 of paths) {
-    const read = await readTextFile(path27.join(root, relative2), cwd);
+    const read = await readTextFile(path28.join(root, relative2), cwd);
     diagnostics.push(...read.diagnostics);
     const [zone, file] = relative2.split("/");
     if (read.file)
@@ -41876,7 +42032,7 @@ var plan_dns_exports = {};
 __export(plan_dns_exports, {
   planDnsCommand: () => planDnsCommand
 });
-import path28 from "node:path";
+import path29 from "node:path";
 async function runPlanDns({ values: values2, format: format2 }) {
   const overrideFreeze = freezeOverride(values2);
   const liveFlag = stringOption(values2, "live");
@@ -41893,7 +42049,7 @@ async function runPlanDns({ values: values2, format: format2 }) {
   const validators = inputValidators();
   const snapshots = [];
   if (liveFlag !== void 0) {
-    const live = await readDnsLive(path28.resolve(cwd, liveFlag), root);
+    const live = await readDnsLive(path29.resolve(cwd, liveFlag), root);
     if (live.problem && !(assumingEmpty && live.empty)) {
       const fix2 = live.zoneFolder ? "zone_folder" : assumingEmpty ? "assuming" : "snapshot";
       diagnostics.push(diagnose({ file: fromFleetRoot(root, liveFlag) }, "dns_live_not_snapshot", {
@@ -41915,7 +42071,7 @@ async function runPlanDns({ values: values2, format: format2 }) {
   let health;
   const healthFlag = stringOption(values2, "health");
   if (healthFlag !== void 0) {
-    const file = await readTextFile(path28.resolve(cwd, healthFlag), root);
+    const file = await readTextFile(path29.resolve(cwd, healthFlag), root);
     diagnostics.push(...file.diagnostics);
     if (file.file) {
       const result = loadDnsHealth(file.file, intent.clusters, validators);
@@ -42040,24 +42196,24 @@ function compileUpstreamTable(routes, rows) {
     unresolved
   };
 }
-function pathEnd(path40) {
-  for (let i = 0; i < path40.length; i++) {
-    const c = path40.charCodeAt(i);
+function pathEnd(path41) {
+  for (let i = 0; i < path41.length; i++) {
+    const c = path41.charCodeAt(i);
     if (c === QUESTION || c === HASH)
       return i;
   }
-  return path40.length;
+  return path41.length;
 }
-function pathPart(path40) {
-  return path40.slice(0, pathEnd(path40));
+function pathPart(path41) {
+  return path41.slice(0, pathEnd(path41));
 }
 function firstOf(text) {
   const start = text.charCodeAt(0) === SLASH ? 1 : 0;
   const stop = text.indexOf("/", start);
   return text.slice(start, stop < 0 ? text.length : stop);
 }
-function rawFirstSegment(path40) {
-  return firstOf(percentDecodeAscii(pathPart(path40)));
+function rawFirstSegment(path41) {
+  return firstOf(percentDecodeAscii(pathPart(path41)));
 }
 function hexValue2(c) {
   if (c >= 48 && c <= 57)
@@ -42086,8 +42242,8 @@ function percentDecodeAscii(text) {
   }
   return out + text.slice(from);
 }
-function firstInvalidEscape(path40) {
-  const part = pathPart(path40);
+function firstInvalidEscape(path41) {
+  const part = pathPart(path41);
   for (let i = part.indexOf("%"); i >= 0; i = part.indexOf("%", i + 1)) {
     if (i + 2 >= part.length || hexValue2(part.charCodeAt(i + 1)) < 0 || hexValue2(part.charCodeAt(i + 2)) < 0)
       return part.slice(i, i + 3);
@@ -42129,11 +42285,11 @@ function resolvedFirstSegment(text, keepEmpty, escapes) {
     return void 0;
   return text.slice(starts[0], ends[0]);
 }
-function normalisedFirstSegment(path40) {
-  return resolvedFirstSegment(percentDecodeAscii(pathPart(path40)), false, false);
+function normalisedFirstSegment(path41) {
+  return resolvedFirstSegment(percentDecodeAscii(pathPart(path41)), false, false);
 }
-function otherFirstSegments(path40) {
-  const part = pathPart(path40);
+function otherFirstSegments(path41) {
+  const part = pathPart(path41);
   const decoded = percentDecodeAscii(part);
   const keeping = resolvedFirstSegment(decoded, true, false);
   const undecoded = /* @__PURE__ */ new Set();
@@ -42148,7 +42304,7 @@ function otherFirstSegments(path40) {
   }
   return { decoded: keeping === void 0 ? [] : [keeping], undecoded: [...undecoded] };
 }
-function lookupUpstream(table3, host, path40) {
+function lookupUpstream(table3, host, path41) {
   let entry = table3.exact.get(host);
   let byWildcard = false;
   if (entry === void 0) {
@@ -42161,11 +42317,11 @@ function lookupUpstream(table3, host, path40) {
   const fallthrough = byWildcard ? entry.wildcardResult : entry.exactResult;
   if (prefixes2 === void 0)
     return fallthrough;
-  const start = path40.charCodeAt(0) === SLASH ? 1 : 0;
+  const start = path41.charCodeAt(0) === SLASH ? 1 : 0;
   let rawEnd = -1;
   let unusual = false;
-  for (let i = 0; i < path40.length; i++) {
-    const c = path40.charCodeAt(i);
+  for (let i = 0; i < path41.length; i++) {
+    const c = path41.charCodeAt(i);
     if (c === QUESTION || c === HASH) {
       if (rawEnd < 0)
         rawEnd = i;
@@ -42174,27 +42330,27 @@ function lookupUpstream(table3, host, path40) {
     if (c === SLASH) {
       if (rawEnd < 0 && i >= start)
         rawEnd = i;
-      if (i > 0 && path40.charCodeAt(i - 1) === SLASH)
+      if (i > 0 && path41.charCodeAt(i - 1) === SLASH)
         unusual = true;
-    } else if (c === PERCENT || c === DOT && (i === 0 || path40.charCodeAt(i - 1) === SLASH))
+    } else if (c === PERCENT || c === DOT && (i === 0 || path41.charCodeAt(i - 1) === SLASH))
       unusual = true;
   }
   if (!unusual) {
-    const rawHit2 = prefixes2.get(path40.slice(start, rawEnd < 0 ? path40.length : rawEnd));
+    const rawHit2 = prefixes2.get(path41.slice(start, rawEnd < 0 ? path41.length : rawEnd));
     if (rawHit2 === void 0)
       return fallthrough;
     if (!byWildcard)
       return rawHit2.exactBoth;
     return { route: rawHit2.route, own: entry.route, resolvedBy: "wildcard", match: "prefix", prefix: rawHit2.prefix, spelling: "both", target: rawHit2.target };
   }
-  const raw = rawFirstSegment(path40);
+  const raw = rawFirstSegment(path41);
   const rawHit = raw === "" ? void 0 : prefixes2.get(raw);
-  const normalised = normalisedFirstSegment(path40);
+  const normalised = normalisedFirstSegment(path41);
   const normalisedHit = normalised === void 0 ? void 0 : prefixes2.get(normalised);
   let hit = normalisedHit ?? rawHit;
   let spelling = normalisedHit === void 0 ? "raw" : normalisedHit === rawHit ? "both" : "normalised";
   if (hit === void 0) {
-    const others = otherFirstSegments(path40);
+    const others = otherFirstSegments(path41);
     for (const segment of [...others.decoded, ...others.undecoded])
       hit ??= prefixes2.get(segment);
     spelling = "alternate";
@@ -42253,24 +42409,24 @@ function droppedPrefixes(findings, host) {
 function facts(route) {
   return { host: route.host, account: route.account, app: route.app, box: route.box };
 }
-function explainRoute(upstreams, host, path40) {
-  const answer = lookupUpstream(upstreams.table, host, path40);
+function explainRoute(upstreams, host, path41) {
+  const answer = lookupUpstream(upstreams.table, host, path41);
   if (!answer)
-    return { host, path: path40, found: false };
+    return { host, path: path41, found: false };
   const prefixes2 = upstreams.rows.filter((row) => row.host === answer.own.host).length;
   const claimHost = governingClaimHost(answer.own.host, upstreams.bases ?? []);
   const dropped = droppedPrefixes(upstreams.findings ?? [], claimHost);
-  const invalidEscape = firstInvalidEscape(path40);
+  const invalidEscape = firstInvalidEscape(path41);
   return {
     host,
-    path: path40,
+    path: path41,
     found: true,
     resolvedBy: answer.resolvedBy,
     match: answer.match,
     ...answer.prefix !== void 0 ? { prefix: answer.prefix, spelling: answer.spelling } : {},
     own: facts(answer.own),
     serves: facts(answer.route),
-    ...answer.match !== "no-prefix-map" ? { segments: { raw: rawFirstSegment(path40), normalised: normalisedFirstSegment(path40) ?? null } } : {},
+    ...answer.match !== "no-prefix-map" ? { segments: { raw: rawFirstSegment(path41), normalised: normalisedFirstSegment(path41) ?? null } } : {},
     prefixes: prefixes2,
     ...prefixes2 > 0 || dropped.length > 0 ? { claim: `claims/domains/${claimHost}.json` } : {},
     ...dropped.length > 0 ? { dropped } : {},
@@ -42463,10 +42619,10 @@ var init_dns_answers = __esm({
 
 // dist/simulate/traffic-ticks.js
 function liveFromZonePlans(documents) {
-  return [...documents].map(([path40, doc]) => {
-    const stem2 = path40.slice(path40.lastIndexOf("/") + 1, -".json".length);
+  return [...documents].map(([path41, doc]) => {
+    const stem2 = path41.slice(path41.lastIndexOf("/") + 1, -".json".length);
     return {
-      file: path40.slice("dns/".length),
+      file: path41.slice("dns/".length),
       zone: doc.zone,
       host: doc.host ?? stem2,
       ...doc.provider !== void 0 ? { provider: doc.provider } : {},
@@ -42554,7 +42710,7 @@ var init_traffic_ticks = __esm({
 });
 
 // dist/simulate/virtual-route.js
-function explainVirtualRoute(model, host, path40) {
+function explainVirtualRoute(model, host, path41) {
   for (const [baseKey, base2] of fleetBases(model)) {
     if (!host.endsWith(`.${base2}`))
       continue;
@@ -42572,7 +42728,7 @@ function explainVirtualRoute(model, host, path40) {
       host: serviceHost(module, service, platform, m.landscape, base2),
       ready: serviceModel.rows.some((r) => r.landscape === m.landscape && rowIsReady(r.chart))
     }));
-    return { host, path: path40, found: true, virtual: { name, base: baseKey, platform, service, module }, members, clients: clientAnswers(model, host, base2) };
+    return { host, path: path41, found: true, virtual: { name, base: baseKey, platform, service, module }, members, clients: clientAnswers(model, host, base2) };
   }
   return void 0;
 }
@@ -42695,7 +42851,7 @@ function hostAndPath(hostArgument, pathArgument) {
 }
 async function runRoute({ positionals, values: values2, format: format2 }) {
   const [hostArgument, pathArgument] = positionals;
-  const { host, path: path40 } = hostAndPath(hostArgument, pathArgument);
+  const { host, path: path41 } = hostAndPath(hostArgument, pathArgument);
   const root = fleetRoot(values2);
   const pathPrefix = repositoryPrefix(root, values2);
   const fleet = await readAndAnalyze(root, { analysis: { nowSeconds: nowSeconds(values2) } });
@@ -42703,9 +42859,9 @@ async function runRoute({ positionals, values: values2, format: format2 }) {
     return { ...fleet.stop, pathPrefix };
   const { diagnostics } = fleet;
   const upstreams = fleetUpstreams(fleet.model);
-  const explanation2 = explainRoute(upstreams, host, path40);
+  const explanation2 = explainRoute(upstreams, host, path41);
   if (!explanation2.found) {
-    const virtual = explainVirtualRoute(fleet.model, host, path40);
+    const virtual = explainVirtualRoute(fleet.model, host, path41);
     if (virtual && !virtual.members.some((m) => m.ready)) {
       const { platform, service } = virtual.virtual;
       const rows = virtual.members.map((m) => fleetRowPath(fleet.model, platform, service, m.landscape));
@@ -45709,7 +45865,7 @@ __export(apply_books_exports, {
   applyBooksCommand: () => applyBooksCommand,
   publishBooks: () => publishBooks
 });
-import path29 from "node:path";
+import path30 from "node:path";
 function endpointOption(values2) {
   const endpoint = stringOption(values2, "endpoint");
   if (endpoint === void 0)
@@ -45831,7 +45987,7 @@ async function nameCheckOption(values2, root) {
     return { waitSeconds };
   let text;
   try {
-    text = await readText(path29.resolve(process.cwd(), file));
+    text = await readText(path30.resolve(process.cwd(), file));
   } catch (error2) {
     throw invalidValue("--nameservers", file, `a readable JSON file mapping DNS hosts to nameservers (${error2 instanceof Error ? error2.message : String(error2)})`, "--nameservers nameservers.json");
   }
@@ -47682,25 +47838,25 @@ var init_dns_hosts = __esm({
 
 // dist/adapters/git/revision-file.js
 import fs3 from "node:fs";
-import path30 from "node:path";
+import path31 from "node:path";
 function repositoryOf(dir) {
   const top = gitTopLevel(dir);
   if (top === void 0)
     return void 0;
-  const prefix = path30.relative(top, dir).split(path30.sep).join("/");
+  const prefix = path31.relative(top, dir).split(path31.sep).join("/");
   return { top, prefix };
 }
 function gitdirOf(top) {
-  const dotgit = path30.join(top, ".git");
+  const dotgit = path31.join(top, ".git");
   try {
     if (fs3.statSync(dotgit).isDirectory())
       return dotgit;
     const linked = /^gitdir: (.+)$/m.exec(fs3.readFileSync(dotgit, "utf8"))?.[1]?.trim();
     if (linked === void 0)
       return dotgit;
-    const own = path30.resolve(top, linked);
-    const common = path30.join(own, "commondir");
-    return fs3.existsSync(common) ? path30.resolve(own, fs3.readFileSync(common, "utf8").trim()) : own;
+    const own = path31.resolve(top, linked);
+    const common = path31.join(own, "commondir");
+    return fs3.existsSync(common) ? path31.resolve(own, fs3.readFileSync(common, "utf8").trim()) : own;
   } catch {
     return dotgit;
   }
@@ -47775,15 +47931,15 @@ var init_endpoint_changes = __esm({
 });
 
 // dist/cli/endpoint-review.js
-import path31 from "node:path";
+import path32 from "node:path";
 function endpointReviewOptions(values2) {
   const base2 = stringOption(values2, "base");
   return { allowChange: values2["allow-endpoint-change"] === true, ...base2 !== void 0 ? { base: base2 } : {} };
 }
 async function baseFleetText(root, branch, base2, cwd) {
-  if (base2 !== void 0 && pathExists(path31.resolve(cwd, base2))) {
-    const dir = path31.resolve(cwd, base2);
-    const file = path31.join(dir, ...FLEET_FILE.split("/"));
+  if (base2 !== void 0 && pathExists(path32.resolve(cwd, base2))) {
+    const dir = path32.resolve(cwd, base2);
+    const file = path32.join(dir, ...FLEET_FILE.split("/"));
     if (!isDirectory(dir) || !pathExists(file))
       return { why: "no_fleet_file", base: base2, repository: "" };
     const read = readInputFile(file);
@@ -47925,7 +48081,7 @@ __export(apply_dns_exports, {
   applyDnsCommand: () => applyDnsCommand,
   nothingPlanned: () => nothingPlanned
 });
-import path32 from "node:path";
+import path33 from "node:path";
 function snapshotOf(document, intent, validators) {
   const file = sourceFile(`${document.zone}/${document.host ?? "unknown"}.json`, toJson(document));
   const loaded = loadDnsLive([{ source: file, identity: { zone: document.zone, host: document.host ?? "" } }], intent.zones, validators);
@@ -48015,7 +48171,7 @@ async function applyDns(root, options) {
   const failures = { model: fleet.model, found: [] };
   if (options.liveFrom !== void 0) {
     const live = await readDnsLive(options.liveFrom, options.cwd);
-    const shown3 = shownPath(path32.resolve(options.cwd, options.liveFrom), options.cwd);
+    const shown3 = shownPath(path33.resolve(options.cwd, options.liveFrom), options.cwd);
     if (live.problem)
       diagnostics.push(diagnose({ file: shown3 }, "dns_live_not_snapshot", {
         option: "--live-from",
@@ -48146,8 +48302,8 @@ async function runApplyDns({ values: values2, format: format2 }) {
     force: values2["force"] === true,
     ...overrideFreeze !== void 0 ? { overrideFreeze } : {},
     ...checksum !== void 0 ? { planChecksum: checksum } : {},
-    ...liveFrom !== void 0 ? { liveFrom: path32.resolve(cwd, liveFrom) } : {},
-    ...health !== void 0 ? { health: path32.resolve(cwd, health) } : {},
+    ...liveFrom !== void 0 ? { liveFrom: path33.resolve(cwd, liveFrom) } : {},
+    ...health !== void 0 ? { health: path33.resolve(cwd, health) } : {},
     format: format2,
     nowSeconds: nowSeconds(values2),
     env: process.env,
@@ -48186,10 +48342,10 @@ var export_dns_exports = {};
 __export(export_dns_exports, {
   exportDnsCommand: () => exportDnsCommand
 });
-import path33 from "node:path";
+import path34 from "node:path";
 async function runExportDns({ values: values2 }) {
   const root = fleetRoot(values2);
-  const out = path33.resolve(process.cwd(), stringOption(values2, "out") ?? "live");
+  const out = path34.resolve(process.cwd(), stringOption(values2, "out") ?? "live");
   const fleet = await readAndAnalyze(root, { analysis: { nowSeconds: nowSeconds(values2) } });
   if (!fleet.valid)
     return fleet.stop;
@@ -48208,8 +48364,18 @@ async function runExportDns({ values: values2 }) {
       notes.push(`${observation.host} ${observation.zone}: FAILED (${observation.error?.diagnostic.code ?? "error"} above), nothing written`);
       continue;
     }
-    const file = path33.join(out, observation.zone, `${observation.host}.json`);
-    await writeText(file, toJson(observation.document), { createFolders: true });
+    const file = path34.join(out, observation.zone, `${observation.host}.json`);
+    try {
+      await writeText(file, toJson(observation.document), { createFolders: true });
+    } catch (error2) {
+      if (typeof error2?.code !== "string")
+        throw error2;
+      return {
+        diagnostics: sortDiagnostics([...diagnostics, ...failures, diagnose({}, "output_write_failed", { out, errno: errnoCode(error2) })]),
+        notes,
+        exitCode: EXIT.invalid
+      };
+    }
     notes.push(`${observation.host} ${observation.zone}: ${observation.document.recordSets.length} record sets \u2192 ${shownPath(file)}`);
   }
   const failed2 = observations.filter((o) => !o.document).length;
@@ -48224,6 +48390,7 @@ var init_export_dns = __esm({
     init_serialize();
     init_host_adapters();
     init_observe_hosts();
+    init_catalog();
     init_diagnostic();
     init_command();
     init_export_dns_help();
@@ -48453,13 +48620,13 @@ function planClaimPaths(args) {
   const { host, actor, paths, current, owner } = args;
   const claim = { account: current?.account ?? owner.account, app: current?.app ?? owner.app, paths: { ...paths } };
   const text = claimText(claim);
-  const path40 = claimFilePath(host);
+  const path41 = claimFilePath(host);
   if (current && samePaths(current.paths, paths))
-    return { change: "none", path: path40, claim, text, message: "" };
+    return { change: "none", path: path41, claim, text, message: "" };
   const change = current || args.unreadable ? "update" : "create";
   return {
     change,
-    path: path40,
+    path: path41,
     claim,
     text,
     message: claimCommitMessage(change, { actor, account: claim.account, app: claim.app, host, prefixes: Object.keys(paths).length })
@@ -48616,9 +48783,9 @@ var init_tree_edit = __esm({
 
 // dist/adapters/git/claim-repo.js
 import fs5 from "node:fs";
-import { lstat as lstat2, mkdir as mkdir3, mkdtemp, open as open2, readFile as readFile3, rename as rename2, rm, unlink as unlink2, writeFile as writeFile3 } from "node:fs/promises";
+import { lstat as lstat2, mkdir, mkdtemp, open as open2, readFile as readFile3, rename as rename2, rm, unlink as unlink2, writeFile as writeFile3 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
-import path34 from "node:path";
+import path35 from "node:path";
 function unreadableFinding(repo, branch, commit, what2) {
   if (what2.part === "ref" || commit === void 0)
     return { code: "claim_branch_ref_invalid", args: { branch, repo } };
@@ -48671,8 +48838,8 @@ async function snapshotOf2(store, commit, where) {
   };
 }
 async function openRemote(url, wanted, auth) {
-  const dir = await mkdtemp(path34.join(tmpdir2(), "diene-claim-"));
-  const store = { gitdir: path34.join(dir, ".git"), cache: {} };
+  const dir = await mkdtemp(path35.join(tmpdir2(), "diene-claim-"));
+  const store = { gitdir: path35.join(dir, ".git"), cache: {} };
   const onAuth = auth.username !== void 0 || auth.password !== void 0 ? () => ({ username: auth.username ?? "x-access-token", password: auth.password ?? "" }) : void 0;
   const http = await loadHttp();
   const remote = { fs: fs5, http, dir, gitdir: store.gitdir, ...onAuth ? { onAuth } : {} };
@@ -48752,10 +48919,10 @@ async function exists(target) {
   }
 }
 async function localLayout(dir) {
-  const dotGit = path34.join(dir, ".git");
-  if (await exists(path34.join(dotGit, "HEAD")))
+  const dotGit = path35.join(dir, ".git");
+  if (await exists(path35.join(dotGit, "HEAD")))
     return { gitdir: dotGit, worktree: dir };
-  if (await exists(path34.join(dir, "HEAD")) && await exists(path34.join(dir, "objects")))
+  if (await exists(path35.join(dir, "HEAD")) && await exists(path35.join(dir, "objects")))
     return { gitdir: dir };
   throw new RepoError({ code: "claim_repo_not_git", args: { path: dir } });
 }
@@ -48768,10 +48935,10 @@ async function checkedOutBranch(gitdir) {
   }
 }
 async function swapRef(gitdir, ref, expected, next) {
-  const refPath = path34.join(gitdir, ref);
+  const refPath = path35.join(gitdir, ref);
   const lockPath = `${refPath}.lock`;
   let lock;
-  await fs5.promises.mkdir(path34.dirname(refPath), { recursive: true });
+  await fs5.promises.mkdir(path35.dirname(refPath), { recursive: true });
   try {
     lock = await open2(lockPath, "wx");
   } catch (error2) {
@@ -48799,7 +48966,7 @@ async function swapRef(gitdir, ref, expected, next) {
   }
 }
 async function lockIndex(gitdir, repo) {
-  const lockPath = path34.join(gitdir, "index.lock");
+  const lockPath = path35.join(gitdir, "index.lock");
   const deadline = Date.now() + INDEX_LOCK_WAIT_MS;
   for (; ; ) {
     try {
@@ -48817,11 +48984,11 @@ async function lockIndex(gitdir, repo) {
 }
 async function worktreeBytes(worktree, filepath, repo) {
   const blocked = (at2, what2) => new RepoError({ code: "claim_worktree_blocked", args: { path: at2, what: what2, repo, file: filepath } });
-  const unreadable = (at2, error2) => new RepoError({ code: "claim_repo_io_failed", args: { path: path34.relative(worktree, at2), repo, reason: reasonOf(error2) } });
+  const unreadable = (at2, error2) => new RepoError({ code: "claim_repo_io_failed", args: { path: path35.relative(worktree, at2), repo, reason: reasonOf(error2) } });
   const segments = filepath.split("/");
   let current = worktree;
   for (const [i, segment] of segments.entries()) {
-    current = path34.join(current, segment);
+    current = path35.join(current, segment);
     let info;
     try {
       info = await lstat2(current);
@@ -48831,7 +48998,7 @@ async function worktreeBytes(worktree, filepath, repo) {
       throw unreadable(current, error2);
     }
     const last = i === segments.length - 1;
-    const shown3 = path34.relative(worktree, current);
+    const shown3 = path35.relative(worktree, current);
     if (info.isSymbolicLink())
       throw blocked(shown3, "a symbolic link");
     if (!last && !info.isDirectory())
@@ -48846,7 +49013,7 @@ async function worktreeBytes(worktree, filepath, repo) {
   }
 }
 async function openLocal(dir, wanted) {
-  const layout = await localLayout(path34.resolve(dir));
+  const layout = await localLayout(path35.resolve(dir));
   const store = { gitdir: layout.gitdir, cache: {} };
   const branch = await chooseBranch(wanted, store, {
     commit: await git.resolveRef({ fs: fs5, gitdir: store.gitdir, ref: "HEAD" }).catch(() => void 0),
@@ -48896,12 +49063,12 @@ async function openLocal(dir, wanted) {
         const created = [];
         let failed2;
         for (const change of changes) {
-          const target = path34.join(worktree, change.path);
+          const target = path35.join(worktree, change.path);
           try {
             if (change.text === null)
               await rm(target, { force: true });
             else {
-              const folder = await mkdir3(path34.dirname(target), { recursive: true });
+              const folder = await mkdir(path35.dirname(target), { recursive: true });
               if (folder !== void 0)
                 created.push(folder);
               await writeFile3(target, change.text, "utf8");
@@ -48916,10 +49083,10 @@ async function openLocal(dir, wanted) {
           return { ok: true, commit };
         const movedBack = await swapRef(store.gitdir, ref, commit, base2.commit).catch(() => false);
         for (const change of changes) {
-          const target = path34.join(worktree, change.path);
+          const target = path35.join(worktree, change.path);
           const original2 = originals.get(change.path);
           if (original2 !== void 0)
-            await mkdir3(path34.dirname(target), { recursive: true }).then(() => writeFile3(target, original2)).catch(() => void 0);
+            await mkdir(path35.dirname(target), { recursive: true }).then(() => writeFile3(target, original2)).catch(() => void 0);
           else
             await rm(target, { force: true }).catch(() => void 0);
           if (movedBack)
@@ -49006,7 +49173,7 @@ __export(claim_set_paths_exports, {
   MAX_ATTEMPTS: () => MAX_ATTEMPTS,
   claimSetPathsCommand: () => claimSetPathsCommand
 });
-import path35 from "node:path";
+import path36 from "node:path";
 function actorOf(values2) {
   const option = stringOption(values2, "actor");
   if (option !== void 0)
@@ -49040,7 +49207,7 @@ function repoRefusal(error2) {
   return { diagnostics: [diagnoseFinding(FLEET_WIDE, error2.finding)], exitCode: EXIT.invalid };
 }
 async function readRequest(file) {
-  const input = readInputFile(path35.resolve(file));
+  const input = readInputFile(path36.resolve(file));
   if (!("text" in input)) {
     const { problem } = input;
     const reason = problem.code === "file_read_failed" ? problem.args.reason : problem.code === "file_too_large" ? `it is ${problem.args.size} bytes, more than ${problem.args.limit}` : "a link";
@@ -49258,16 +49425,16 @@ var init_capabilities = __esm({
 
 // dist/adapters/kube/adapter.js
 import { existsSync as existsSync2 } from "node:fs";
-import path36 from "node:path";
+import path37 from "node:path";
 function missingKubeconfig(env, home) {
-  const listed4 = (env["KUBECONFIG"] ?? "").split(path36.delimiter).filter(Boolean);
+  const listed4 = (env["KUBECONFIG"] ?? "").split(path37.delimiter).filter(Boolean);
   if (listed4.length > 0) {
     const absent = listed4.filter((file) => !existsSync2(file));
     return absent.length === listed4.length ? [`KUBECONFIG=${env["KUBECONFIG"]} (${listed4.length === 1 ? "no such file" : "none of these files exists"})`] : void 0;
   }
   const searched = ["KUBECONFIG (not set)"];
   if (home) {
-    const config = path36.join(home, ".kube", "config");
+    const config = path37.join(home, ".kube", "config");
     if (existsSync2(config))
       return void 0;
     searched.push(`${config} (no such file)`);
@@ -49918,16 +50085,16 @@ function rowDeploys(base2, head) {
   const before = rowsByPath(base2);
   const after = rowsByPath(head);
   const deploys = [];
-  for (const path40 of [.../* @__PURE__ */ new Set([...before.keys(), ...after.keys()])].sort()) {
-    const was = before.get(path40);
-    const is = after.get(path40);
+  for (const path41 of [.../* @__PURE__ */ new Set([...before.keys(), ...after.keys()])].sort()) {
+    const was = before.get(path41);
+    const is = after.get(path41);
     const chart = (was?.chart ?? "") !== (is?.chart ?? "") ? [was?.chart ?? "", is?.chart ?? ""] : void 0;
     const image = (was?.image ?? "") !== (is?.image ?? "") ? [was?.image ?? "", is?.image ?? ""] : void 0;
     const values2 = valuesChange(was, is);
     const status = was === void 0 ? "added" : is === void 0 ? "removed" : "changed";
     if (chart === void 0 && image === void 0 && values2 === void 0)
       continue;
-    deploys.push({ path: path40, status, ...chart ? { chart } : {}, ...image ? { image } : {}, ...values2 ? { values: values2 } : {} });
+    deploys.push({ path: path41, status, ...chart ? { chart } : {}, ...image ? { image } : {}, ...values2 ? { values: values2 } : {} });
   }
   return deploys;
 }
@@ -51167,7 +51334,7 @@ __export(report_exports, {
   reportCommand: () => reportCommand,
   runReport: () => runReport
 });
-import path37 from "node:path";
+import path38 from "node:path";
 function planAt(root, read, options, hooks = {}) {
   const result = planFleet(read.files, { folder: root, ...options }, hooks);
   return { ...result, diagnostics: sortDiagnostics([...read.diagnostics, ...result.diagnostics]) };
@@ -51184,15 +51351,19 @@ async function runReport({ values: values2, format: format2 }, options = {}) {
   const root = fleetRoot(values2);
   const now = nowSeconds(values2);
   const outFlag = stringOption(values2, "out");
-  const outDir = outFlag === void 0 ? path37.join(root, "generated") : path37.resolve(outFlag);
+  const outDir = outFlag === void 0 ? path38.join(root, "generated") : path38.resolve(outFlag);
   const baseFlag = stringOption(values2, "base");
-  const baseRoot = baseFlag === void 0 ? void 0 : path37.resolve(baseFlag);
+  const baseRoot = baseFlag === void 0 ? void 0 : path38.resolve(baseFlag);
   const notFleet = baseRoot === void 0 || baseFlag === void 0 ? void 0 : whyBaseNotFleet(baseRoot, baseFlag, repositoryPrefix(root, values2), "report");
   if (notFleet !== void 0 && baseRoot !== void 0)
     return { diagnostics: [diagnoseFinding({ file: fromFleetRoot(root, baseRoot) }, notFleet)], exitCode: EXIT.invalid };
   const maxFlag = stringOption(values2, "max-chars");
   if (maxFlag !== void 0 && !/^\d+$/.test(maxFlag))
     throw invalidValue("--max-chars", maxFlag, "a number of characters", "--max-chars 20000");
+  const output = stringOption(values2, "output");
+  const refused = output === void 0 || output === "-" ? void 0 : outputFileRefusal(output, REPORT_FILE, [root, ...baseRoot ? [baseRoot] : []], outDir);
+  if (refused)
+    return { diagnostics: [refused], exitCode: EXIT.invalid };
   const inFull = options.inFull === true;
   const planning = { nowSeconds: now, validators: inputValidators() };
   const baseRead = baseRoot === void 0 ? void 0 : await readFleet(baseRoot);
@@ -51211,7 +51382,7 @@ async function runReport({ values: values2, format: format2 }, options = {}) {
   let after;
   let total;
   let fresh;
-  let comparedWith2 = hasCommitted ? `against the committed ${path37.relative(root, outDir) || "."}/` : `against an empty tree (no ${path37.relative(root, outDir) || "."}/ yet)`;
+  let comparedWith2 = hasCommitted ? `against the committed ${path38.relative(root, outDir) || "."}/` : `against an empty tree (no ${path38.relative(root, outDir) || "."}/ yet)`;
   let note;
   let deploys;
   let resilience;
@@ -51229,7 +51400,7 @@ async function runReport({ values: values2, format: format2 }, options = {}) {
       if (base2.model && head.model)
         resilience = { losses: resilienceDelta(base2.model, head.model, { always: options.inFull === true }) };
     } else {
-      const baseOut = path37.join(baseRoot, "generated");
+      const baseOut = path38.join(baseRoot, "generated");
       before = pathExists(baseOut) ? await readOutputTree(baseOut) : /* @__PURE__ */ new Map();
       comparedWith2 = "against the base branch's committed generated/";
       note = `The base branch does not compile with this diene (${counted(base2.diagnostics.filter((d) => d.severity === "error").length, "error")}); its committed generated/ was compared instead.`;
@@ -51262,18 +51433,21 @@ async function runReport({ values: values2, format: format2 }, options = {}) {
     ...resilience ? { resilience } : {}
   };
   const markdown = format2 === "json" ? toJson(reportJson(input)) : renderReport(input, maxFlag !== void 0 ? { maxChars: Number(maxFlag) } : {});
-  const output = stringOption(values2, "output");
   if (output !== void 0 && output !== "-") {
-    await writeText(path37.resolve(output), markdown);
+    const exitCode = refusals.length > 0 ? EXIT.stale : EXIT.ok;
+    const failed2 = writeOutputFile(output, markdown, REPORT_FILE, { verdict: "none", exit: exitCode, then: "other" });
+    if (failed2)
+      return { diagnostics: [...diagnostics, ...refusals, failed2], notes, exitCode: EXIT.invalid };
     notes.push(`wrote the report (${markdown.length} characters) to ${output}`);
-    return { diagnostics: [...diagnostics, ...refusals], notes, exitCode: refusals.length > 0 ? EXIT.stale : EXIT.ok };
+    return { diagnostics: [...diagnostics, ...refusals], notes, exitCode };
   }
   return { stdout: markdown, diagnostics: [...diagnostics, ...refusals], notes, exitCode: refusals.length > 0 ? EXIT.stale : EXIT.ok };
 }
-var BASE_FILE_PREFIX, reportCommand;
+var BASE_FILE_PREFIX, REPORT_FILE, reportCommand;
 var init_report = __esm({
   "dist/cli/report.js"() {
     init_files();
+    init_output_file();
     init_output_tree();
     init_diagnostic();
     init_index();
@@ -51295,6 +51469,7 @@ var init_report = __esm({
     init_tool_version();
     init_counted();
     BASE_FILE_PREFIX = "base:";
+    REPORT_FILE = { option: "--output", example: "report.md" };
     reportCommand = { ...fromHelp(reportHelp), run: (input) => runReport(input) };
   }
 });
@@ -51345,8 +51520,8 @@ function table(header3, rows) {
 function address(fact) {
   return fact.cluster === void 0 ? fact.address : `${fact.address} (${fact.cluster}${fact.up ? "" : ", down"})`;
 }
-function pathLines(path40) {
-  return path40.flatMap((step) => {
+function pathLines(path41) {
+  return path41.flatMap((step) => {
     switch (step.step) {
       case "book":
         return [
@@ -51709,7 +51884,7 @@ function isUp(health, cluster) {
   return health?.clusters[cluster]?.acceptingTraffic !== false;
 }
 function fleetPage(model, health, healthFile, base2) {
-  const path40 = "index.html";
+  const path41 = "index.html";
   const { dns } = model.settings;
   const bases = [dns.base, ...dns.spare !== void 0 ? [dns.spare] : []];
   const builtCount = model.clusters.filter((c) => c.built).length;
@@ -51767,7 +51942,7 @@ function fleetPage(model, health, healthFile, base2) {
   const platformRows = model.platforms.map((p) => {
     const ready = p.services.reduce((n, s) => n + s.rows.filter((r) => rowIsReady(r.chart)).length, 0);
     const rows = p.services.reduce((n, s) => n + s.rows.length, 0);
-    return `<tr>${rowHeader(`<a href="${esc(relative(path40, `platforms/${p.name}.html`))}">${esc(p.name)}</a>`)}${td(String(p.services.length))}${td(esc(p.landscapes.join(", ")))}${td(`${ready} of ${rows}`)}</tr>`;
+    return `<tr>${rowHeader(`<a href="${esc(relative(path41, `platforms/${p.name}.html`))}">${esc(p.name)}</a>`)}${td(String(p.services.length))}${td(esc(p.landscapes.join(", ")))}${td(`${ready} of ${rows}`)}</tr>`;
   });
   const body = [
     "<h1>The fleet</h1>",
@@ -51786,7 +51961,7 @@ function fleetPage(model, health, healthFile, base2) {
     '<h2 id="platforms">Platforms</h2>',
     table2("Platforms: services, landscapes and ready rows (rows with a chart pin)", ["Platform", "Services", "Landscapes", "Ready rows"], platformRows)
   ].join("\n");
-  return { path: path40, title: "Fleet", body };
+  return { path: path41, title: "Fleet", body };
 }
 var init_fleet_page = __esm({
   "dist/atlas/fleet-page.js"() {
@@ -52075,7 +52250,7 @@ function pipelineSvg(platform) {
   ].join("");
 }
 function platformPage(model, platform, base2) {
-  const path40 = `platforms/${platform.name}.html`;
+  const path41 = `platforms/${platform.name}.html`;
   const basePlatform = base2?.model.platforms.find((p) => p.name === platform.name);
   const stagesOf = (p) => JSON.stringify(p.stageGroups);
   const pipelineMark = base2 ? !basePlatform ? ` ${ADDED}` : stagesOf(basePlatform) !== stagesOf(platform) ? ` ${changed(basePlatform.stageGroups.map((g) => g.map((s) => s.landscape).join(" + ")).join(" \u2192 "))}` : "" : "";
@@ -52104,7 +52279,7 @@ function platformPage(model, platform, base2) {
     const found = byName4.get(l);
     const clusters = found?.clusters ?? [];
     const serving = clusters.filter((c) => c.built && c.traffic).map((c) => c.name);
-    return `<li><a href="${esc(relative(path40, "index.html"))}#landscape-${esc(l)}">${esc(l)}</a> <span class="muted">(${esc(found?.region ?? "?")}, ${esc(found?.tier ?? "?")})</span>: ${serving.length > 0 ? `served by ${serving.map(esc).join(", ")}` : "no built cluster with traffic on"}</li>`;
+    return `<li><a href="${esc(relative(path41, "index.html"))}#landscape-${esc(l)}">${esc(l)}</a> <span class="muted">(${esc(found?.region ?? "?")}, ${esc(found?.tier ?? "?")})</span>: ${serving.length > 0 ? `served by ${serving.map(esc).join(", ")}` : "no built cluster with traffic on"}</li>`;
   });
   const body = [
     `<h1>Platform ${esc(platform.name)}</h1>`,
@@ -52119,10 +52294,10 @@ function platformPage(model, platform, base2) {
     '<h2 id="landscapes">Landscapes</h2>',
     `<ul>${landscapeItems.join("")}</ul>`
   ].join("\n");
-  return { path: path40, title: `Platform ${platform.name}`, body };
+  return { path: path41, title: `Platform ${platform.name}`, body };
 }
 function platformsIndexPage(model, base2) {
-  const path40 = "platforms/index.html";
+  const path41 = "platforms/index.html";
   const names = new Set(model.platforms.map((p) => p.name));
   const removed = (base2?.model.platforms ?? []).filter((p) => !names.has(p.name)).map((p) => `<li><del>${esc(p.name)}</del> ${REMOVED}</li>`);
   const rows = model.platforms.map((p) => {
@@ -52130,7 +52305,7 @@ function platformsIndexPage(model, base2) {
     const all = p.services.reduce((n, s) => n + s.rows.length, 0);
     const stages2 = p.stageGroups.map((g) => g.map((s) => s.landscape).join(" + ")).join(" \u2192 ");
     const added = base2 && !base2.model.platforms.some((b) => b.name === p.name) ? ` ${ADDED}` : "";
-    return `<tr>${rowHeader(`<a href="${esc(relative(path40, `platforms/${p.name}.html`))}">${esc(p.name)}</a>${added}`)}${td(p.services.map((s) => esc(s.name)).join(", "))}${td(esc(stages2))}${td(`${ready} of ${all}`)}</tr>`;
+    return `<tr>${rowHeader(`<a href="${esc(relative(path41, `platforms/${p.name}.html`))}">${esc(p.name)}</a>${added}`)}${td(p.services.map((s) => esc(s.name)).join(", "))}${td(esc(stages2))}${td(`${ready} of ${all}`)}</tr>`;
   });
   const body = [
     "<h1>Platforms</h1>",
@@ -52138,7 +52313,7 @@ function platformsIndexPage(model, base2) {
     table2("Every platform: services, promotion order and ready rows", ["Platform", "Services", "Promotion order", "Ready rows"], rows),
     removed.length > 0 ? `<p>Platforms of the base revision that this one no longer has:</p><ul>${removed.join("")}</ul>` : ""
   ].join("\n");
-  return { path: path40, title: "Platforms", body };
+  return { path: path41, title: "Platforms", body };
 }
 var NODE_W, NODE_H, COL_GAP, ROW_GAP, PAD;
 var init_platform_pages = __esm({
@@ -52174,7 +52349,7 @@ function findingRows(finding) {
   }
 }
 function routingPage(model, landscape, rows, findings, rowsByKey, base2) {
-  const path40 = `routing/${landscape}.html`;
+  const path41 = `routing/${landscape}.html`;
   const key = (r) => `${r.host}	${r.prefix}	${r.target}`;
   const baseRows = base2?.model.routes.derivation.tables.get(landscape) ?? [];
   const baseKeys = new Set(baseRows.map(key));
@@ -52218,7 +52393,7 @@ function routingPage(model, landscape, rows, findings, rowsByKey, base2) {
     '<h2 id="dropped">Prefixes that make no row</h2>',
     dropped.length > 0 ? dropped.join("\n") : "<p>None: every prefix claimed here makes a row.</p>"
   ].join("\n");
-  return { path: path40, title: `Routing in ${landscape}`, body };
+  return { path: path41, title: `Routing in ${landscape}`, body };
 }
 function routingPages(model, base2) {
   const rowsByKey = /* @__PURE__ */ new Map();
@@ -52296,16 +52471,16 @@ function atlasPlan(model, options = {}) {
     ["drills.html", () => drillsPage(context, scenarios, base2)]
   ];
   const plan = /* @__PURE__ */ new Map();
-  for (const [path40, make] of makers)
-    plan.set(path40, () => {
+  for (const [path41, make] of makers)
+    plan.set(path41, () => {
       const page = make();
       return documentOf(page, sectionOf(page), fleetName, notice);
     });
   let routing;
   const routingOf = () => routing ??= new Map(routingPages(model, base2).map((p) => [p.path, p]));
-  for (const path40 of ["routing/index.html", ...[...model.routes.derivation.tables.keys()].sort().map((l) => `routing/${l}.html`)])
-    plan.set(path40, () => {
-      const page = routingOf().get(path40);
+  for (const path41 of ["routing/index.html", ...[...model.routes.derivation.tables.keys()].sort().map((l) => `routing/${l}.html`)])
+    plan.set(path41, () => {
+      const page = routingOf().get(path41);
       return documentOf(page, "routing", fleetName, notice);
     });
   return new Map([...plan].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0));
@@ -52331,13 +52506,13 @@ var atlas_exports = {};
 __export(atlas_exports, {
   atlasCommand: () => atlasCommand
 });
-import path38 from "node:path";
+import path39 from "node:path";
 async function runAtlas({ values: values2 }) {
   const outFlag = stringOption(values2, "out");
   if (outFlag === void 0)
     throw missingOption("--out DIR", "name the folder the site goes to (diene atlas --out atlas), then open its index.html");
   const root = fleetRoot(values2);
-  const outDir = realOutputPath(path38.resolve(outFlag));
+  const outDir = realOutputPath(path39.resolve(outFlag));
   const problem = outputLocationProblem(root, outDir, "atlas");
   if (problem)
     return { diagnostics: [diagnoseFinding({}, problem)], exitCode: EXIT.invalid };
@@ -52367,13 +52542,13 @@ async function runAtlas({ values: values2 }) {
   }
   const healthFlag = stringOption(values2, "health");
   if (healthFlag !== void 0) {
-    const file = await readTextFile(path38.resolve(healthFlag), root);
+    const file = await readTextFile(path39.resolve(healthFlag), root);
     diagnostics.push(...file.diagnostics);
     if (file.file) {
       const result = loadDnsHealth(file.file, dnsIntent(model).clusters, inputValidators());
       diagnostics.push(...result.diagnostics);
       if (result.health)
-        options.health = { health: result.health, file: path38.basename(healthFlag) };
+        options.health = { health: result.health, file: path39.basename(healthFlag) };
     }
   }
   if (hasErrors(diagnostics))
@@ -52381,7 +52556,7 @@ async function runAtlas({ values: values2 }) {
   const notes = [];
   const baseFlag = stringOption(values2, "base");
   if (baseFlag !== void 0) {
-    const baseRoot = path38.resolve(baseFlag);
+    const baseRoot = path39.resolve(baseFlag);
     const notFleet = whyBaseNotFleet(baseRoot, baseFlag, repositoryPrefix(root, values2), "atlas");
     if (notFleet)
       return { diagnostics: [diagnoseFinding({ file: fromFleetRoot(root, baseRoot) }, notFleet)], exitCode: EXIT.invalid };
@@ -52409,7 +52584,7 @@ async function runAtlas({ values: values2 }) {
       throw error2;
     return { diagnostics: [...diagnostics, diagnose({}, "output_write_failed", { out: outDir, errno: errnoCode(error2) })], exitCode: EXIT.invalid };
   }
-  const index = shownPath(path38.join(outDir, "index.html"));
+  const index = shownPath(path39.join(outDir, "index.html"));
   return {
     diagnostics: sortDiagnostics(diagnostics),
     notes: [...notes, `wrote the atlas, ${plan.size} pages, to ${shownPath(outDir)}; open ${index}`],
@@ -52699,7 +52874,7 @@ var init_completion = __esm({
 // dist/cli.js
 init_diagnostic();
 init_format();
-import path39 from "node:path";
+import path40 from "node:path";
 
 // dist/diagnostics/sarif.js
 init_catalog();
@@ -52830,6 +53005,7 @@ function formatStepSummary(summary, diagnostics, passed) {
 init_repository_paths();
 init_secrets();
 init_files();
+init_output_file();
 init_tool_version();
 init_package_missing();
 init_command();
@@ -53126,8 +53302,8 @@ async function run(argv, context) {
     ...command.name === "completion" ? { everyHelp: COMMAND_HELPS } : {}
   });
   const result = strict ? strictResult(ran) : ran;
-  const root = path39.resolve(typeof values2["fleet"] === "string" ? values2["fleet"] : ".");
-  const logFile = command.name === "compile" && typeof values2["output"] === "string" ? values2["output"] : void 0;
+  const root = path40.resolve(typeof values2["fleet"] === "string" ? values2["fleet"] : ".");
+  const logFile = command.name === "compile" && typeof values2["output"] === "string" && !result.logFileRefused ? values2["output"] : void 0;
   return {
     result: { ...result, diagnostics: withNearbyFleet(result.diagnostics, root) },
     format: format2,
@@ -53136,7 +53312,8 @@ async function run(argv, context) {
     root,
     strict,
     ...logFile === void 0 ? {} : { logFile },
-    commandName: entry.help.name
+    commandName: entry.help.name,
+    values: values2
   };
 }
 function shownDiagnostics(diagnostics, level, strict) {
@@ -53158,25 +53335,32 @@ function writeStepSummary(result, diagnostics) {
 }
 function fromWorkingDirectory(diagnostics, root) {
   const cwd = process.cwd();
-  if (root === void 0 || path39.resolve(root) === cwd)
+  if (root === void 0 || path40.resolve(root) === cwd)
     return [...diagnostics];
   const named2 = (file) => {
     if (file === null || file.startsWith("base:"))
       return file;
-    const shown3 = shownPath(path39.resolve(root, file), cwd, path39.resolve(root)).split(path39.sep).join("/");
+    const shown3 = shownPath(path40.resolve(root, file), cwd, path40.resolve(root)).split(path40.sep).join("/");
     return file.endsWith("/") && !shown3.endsWith("/") ? `${shown3}/` : shown3;
   };
   return diagnostics.map((d) => ({ ...d, file: named2(d.file), related: d.related.map((r) => ({ ...r, file: named2(r.file) })) }));
 }
-function writeLog(log, logFile) {
+function writeLog(log, logFile, values2, exitCode) {
   if (logFile === "-")
-    process.stdout.write(log);
-  else if (logFile !== void 0)
-    writeTextSync(path39.resolve(logFile), log);
-  else
-    process.stderr.write(log);
+    process.stdout.write(log([]));
+  else if (logFile === void 0)
+    process.stderr.write(log([]));
+  else {
+    const verdict = exitCode === EXIT.ok ? "passed" : "failed";
+    const failed2 = writeOutputFile(logFile, log([]), logFileOption(values2), { verdict, exit: exitCode, then: "log" });
+    if (failed2 === void 0)
+      return exitCode;
+    process.stderr.write(log([failed2]));
+    return EXIT.invalid;
+  }
+  return exitCode;
 }
-function emit({ result, format: format2, level, prefixGiven = false, root, strict = false, logFile, commandName = "diene" }) {
+function emit({ result, format: format2, level, prefixGiven = false, root, strict = false, logFile, commandName = "diene", values: values2 = {} }) {
   const own = shownDiagnostics(result.diagnostics, level, strict);
   const findings = errorsFirst([...own, ...result.outputFindings ?? []]);
   const diagnostics = errorsFirst([...own, ...writeStepSummary(result, findings)]);
@@ -53192,11 +53376,16 @@ function emit({ result, format: format2, level, prefixGiven = false, root, stric
     (logFile === "-" ? process.stderr : process.stdout).write(result.stdoutBytes);
   else if (result.stdout)
     (logFile === "-" ? process.stderr : process.stdout).write(result.stdout);
+  let exitCode = result.exitCode;
   if (!result.diagnosticsInStdout) {
     if (format2 === "json")
-      writeLog(formatJson(named2(everything)), logFile);
+      exitCode = writeLog((extra) => formatJson(named2(errorsFirst([...everything, ...extra]))), logFile, values2, exitCode);
     else if (format2 === "sarif")
-      writeLog(formatSarif(rooted(), { version: toolVersion(), fleetFolder: result.pathPrefix ?? "", command: commandName }), logFile);
+      exitCode = writeLog((extra) => formatSarif(rootedDiagnostics(errorsFirst([...everything, ...extra]), result.pathPrefix ?? ""), {
+        version: toolVersion(),
+        fleetFolder: result.pathPrefix ?? "",
+        command: commandName
+      }), logFile, values2, exitCode);
     else {
       process.stderr.write(formatTextReport(shown3(diagnostics), { colour: useColour(process.stderr.isTTY, process.env), strict }));
       if (format2 === "github" || process.env["GITHUB_ACTIONS"] === "true")
@@ -53208,6 +53397,7 @@ function emit({ result, format: format2, level, prefixGiven = false, root, stric
   if (!machine && notesShown && result.notes?.length)
     process.stderr.write(`${terminalLines(result.notes.map((note) => maskSecrets(note)))}
 `);
+  return exitCode;
 }
 function asksFor(argv, form) {
   const at2 = argv.indexOf("--format");
@@ -53267,8 +53457,7 @@ async function main(argv, startup = {}) {
   const machine = startup.node === void 0 ? [] : nodeReleaseWarnings(startup.node, process.env);
   try {
     const outcome = await run(argv, context);
-    emit({ ...outcome, result: { ...outcome.result, diagnostics: [...machine, ...outcome.result.diagnostics] } });
-    process.exitCode = outcome.result.exitCode;
+    process.exitCode = emit({ ...outcome, result: { ...outcome.result, diagnostics: [...machine, ...outcome.result.diagnostics] } });
   } catch (error2) {
     if (error2 instanceof UsageError) {
       emitUsageError(error2, argv, context.command, machine);

@@ -16,10 +16,11 @@ import { formatSarif } from './diagnostics/sarif.js';
 import { formatStepSummary } from './report/step-summary.js';
 import { rootedDiagnostics } from './cli/repository-paths.js';
 import { maskSecrets } from './diagnostics/secrets.js';
-import { appendText, writeTextSync } from './adapters/filesystem/files.js';
+import { appendText } from './adapters/filesystem/files.js';
+import { logFileOption, writeOutputFile } from './cli/output-file.js';
 import { toolVersion } from './adapters/filesystem/tool-version.js';
 import { missingPackage } from './adapters/package-missing.js';
-import { EXIT, invalidValue, shownPath, UsageError, withNearbyFleet, type Command, type CommandResult, type Format } from './cli/command.js';
+import { EXIT, invalidValue, shownPath, UsageError, withNearbyFleet, type Command, type CommandResult, type Format, type OptionValues } from './cli/command.js';
 import {
   closest,
   COMMON_OPTION_HELP,
@@ -174,6 +175,8 @@ interface Run {
   logFile?: string;
   /** The command that ran (the SARIF log's tool invocation). */
   commandName?: string;
+  /** The parsed options (the `--output` log's file and form). */
+  values?: OptionValues;
 }
 
 function helpRun(text: string): Run {
@@ -244,7 +247,7 @@ async function run(argv: readonly string[], context: RunContext): Promise<Run> {
   });
   const result = strict ? strictResult(ran) : ran;
   const root = path.resolve(typeof values['fleet'] === 'string' ? values['fleet'] : '.');
-  const logFile = command.name === 'compile' && typeof values['output'] === 'string' ? values['output'] : undefined;
+  const logFile = command.name === 'compile' && typeof values['output'] === 'string' && !result.logFileRefused ? values['output'] : undefined;
   return {
     result: { ...result, diagnostics: withNearbyFleet(result.diagnostics, root) },
     format,
@@ -254,6 +257,7 @@ async function run(argv: readonly string[], context: RunContext): Promise<Run> {
     strict,
     ...(logFile === undefined ? {} : { logFile }),
     commandName: entry.help.name,
+    values,
   };
 }
 
@@ -302,14 +306,28 @@ function fromWorkingDirectory(diagnostics: readonly Diagnostic[], root: string |
   return diagnostics.map((d) => ({ ...d, file: named(d.file), related: d.related.map((r) => ({ ...r, file: named(r.file) })) }));
 }
 
-/** Writes the json or sarif `log` where `compile --output` says (`-`: stdout; a file's missing folders are made) or, without it, to stderr. */
-function writeLog(log: string, logFile: string | undefined): void {
-  if (logFile === '-') process.stdout.write(log);
-  else if (logFile !== undefined) writeTextSync(path.resolve(logFile), log);
-  else process.stderr.write(log);
+/**
+ * Writes the json or sarif log where `compile --output` says (`-`: stdout; a
+ * file's missing folders are made) or, without it, to stderr. `log` makes it
+ * from extra diagnostics: a file the system refuses is said in the log, which
+ * then goes to stderr, and the run exits 2 (cli/output-file.ts); returns the
+ * run's exit code.
+ */
+function writeLog(log: (extra: readonly Diagnostic[]) => string, logFile: string | undefined, values: OptionValues, exitCode: number): number {
+  if (logFile === '-') process.stdout.write(log([]));
+  else if (logFile === undefined) process.stderr.write(log([]));
+  else {
+    const verdict = exitCode === EXIT.ok ? 'passed' : 'failed';
+    const failed = writeOutputFile(logFile, log([]), logFileOption(values), { verdict, exit: exitCode, then: 'log' });
+    if (failed === undefined) return exitCode;
+    process.stderr.write(log([failed]));
+    return EXIT.invalid;
+  }
+  return exitCode;
 }
 
-function emit({ result, format, level, prefixGiven = false, root, strict = false, logFile, commandName = 'diene' }: Run): void {
+/** Prints the run's product, diagnostics and notes; returns its exit code (2 when the --output log could not be written). */
+function emit({ result, format, level, prefixGiven = false, root, strict = false, logFile, commandName = 'diene', values = {} }: Run): number {
   const own = shownDiagnostics(result.diagnostics, level, strict);
   // The findings about the output tree: diagnostics in every form but text, where the notes list them.
   // Every list is in triage order: errors first, each group in the order the command gave (its findings sorted by file,
@@ -330,10 +348,21 @@ function emit({ result, format, level, prefixGiven = false, root, strict = false
   // With the log on stdout (`compile --output -`), the review that stdout would hold goes to stderr.
   else if (result.stdoutBytes) (logFile === '-' ? process.stderr : process.stdout).write(result.stdoutBytes);
   else if (result.stdout) (logFile === '-' ? process.stderr : process.stdout).write(result.stdout);
+  let exitCode = result.exitCode;
   if (!result.diagnosticsInStdout) {
-    if (format === 'json') writeLog(formatJson(named(everything)), logFile);
+    if (format === 'json') exitCode = writeLog((extra) => formatJson(named(errorsFirst([...everything, ...extra]))), logFile, values, exitCode);
     else if (format === 'sarif')
-      writeLog(formatSarif(rooted(), { version: toolVersion(), fleetFolder: result.pathPrefix ?? '', command: commandName }), logFile);
+      exitCode = writeLog(
+        (extra) =>
+          formatSarif(rootedDiagnostics(errorsFirst([...everything, ...extra]), result.pathPrefix ?? ''), {
+            version: toolVersion(),
+            fleetFolder: result.pathPrefix ?? '',
+            command: commandName,
+          }),
+        logFile,
+        values,
+        exitCode,
+      );
     else {
       process.stderr.write(formatTextReport(shown(diagnostics), { colour: useColour(process.stderr.isTTY, process.env), strict }));
       if (format === 'github' || process.env['GITHUB_ACTIONS'] === 'true') process.stderr.write(formatGithub(rooted()));
@@ -345,6 +374,7 @@ function emit({ result, format, level, prefixGiven = false, root, strict = false
   const machine = format === 'json' || format === 'sarif';
   const notesShown = level === 'info' || result.exitCode !== EXIT.ok;
   if (!machine && notesShown && result.notes?.length) process.stderr.write(`${terminalLines(result.notes.map((note) => maskSecrets(note)))}\n`);
+  return exitCode;
 }
 
 /** Whether argv asks for `form` (json, sarif) diagnostics (read without parsing: the usage error may be in the parsing). */
@@ -454,8 +484,7 @@ export async function main(argv: readonly string[], startup: Startup = {}): Prom
   const machine = startup.node === undefined ? [] : nodeReleaseWarnings(startup.node, process.env);
   try {
     const outcome = await run(argv, context);
-    emit({ ...outcome, result: { ...outcome.result, diagnostics: [...machine, ...outcome.result.diagnostics] } });
-    process.exitCode = outcome.result.exitCode;
+    process.exitCode = emit({ ...outcome, result: { ...outcome.result, diagnostics: [...machine, ...outcome.result.diagnostics] } });
   } catch (error) {
     if (error instanceof UsageError) {
       emitUsageError(error, argv, context.command, machine);

@@ -2,13 +2,12 @@
  * What `diene compile --check` prints when the output tree is stale (exit 1),
  * for a person at a terminal and for a pull request's CI log:
  * stdout gets the review (summary first, then the unified diff cut at
- * `--diff-lines`, default {@link DEFAULT_DIFF_LINES}, with a pointer to the
+ * `--diff-lines` (diff-lines.ts), with a pointer to the
  * full diff); `--diff-file FILE` also writes the whole diff to FILE; each
  * changed, missing or extra file is also a finding (`output_stale`), which the
  * github form makes an annotation (at most 10, the rest counted) and the sarif
  * form a result. Colour only when stdout is a TTY and NO_COLOR is unset.
  */
-import { writeText } from '../adapters/filesystem/files.js';
 import path from 'node:path';
 import type { ChoiceOf } from '../diagnostics/catalog.js';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
@@ -16,23 +15,12 @@ import { outputChanges } from '../plan/output-changes.js';
 import { octal, outputFileOrder, type OutputTreeDiff } from '../plan/output-tree-diff.js';
 import { formatReview, useColour } from '../report/check-review.js';
 import { MANIFEST_FILE } from '../3-emit/output-manifest.js';
-import { fromFleetRoot, invalidValue, shownPath, stringOption, type OptionValues } from './command.js';
+import { fromFleetRoot, shownPath, stringOption, type OptionValues } from './command.js';
+import { diffLinesOption } from './diff-lines.js';
 import { realOutputPath } from '../adapters/filesystem/output-location.js';
 import { shellWord } from '../diagnostics/shell-word.js';
 import type { ForeignFinding, OutputForeignError } from '../adapters/filesystem/output-tree.js';
 import { foreignDiagnostic, foreignDiagnostics, type ForeignPlace } from './output-refusals.js';
-
-/** Diff lines printed by default: enough for a reviewer, short enough for a CI log. */
-export const DEFAULT_DIFF_LINES = 400;
-
-/** `--diff-lines N|all` → a line count (`Infinity` for all). Throws {@link UsageError} on anything else. */
-export function diffLinesOption(values: OptionValues): number {
-  const flag = stringOption(values, 'diff-lines');
-  if (flag === undefined) return DEFAULT_DIFF_LINES;
-  if (flag === 'all') return Infinity;
-  if (!/^\d+$/.test(flag)) throw invalidValue('--diff-lines', flag, 'a number of lines or "all"', '--diff-lines 400 or --diff-lines all');
-  return Number(flag);
-}
 
 /**
  * The files of the diff that are not diene's (added or edited by hand, found by
@@ -88,7 +76,8 @@ export function compileCommandLine(values: OptionValues): string {
  * `wanted` and `onDisk` may hold only the files that differ, with `total` the
  * number of files the inputs produce; `modes` the files whose bytes are the
  * wanted ones but not their mode ([on disk, a write's]); `place` where the
- * foreign entries are (output-refusals.ts). Writes `--diff-file` when given.
+ * foreign entries are (output-refusals.ts). The review points to `--diff-file`
+ * when given; compile.ts writes it.
  */
 export async function staleCheckOutput(input: {
   wanted: ReadonlyMap<string, string>;
@@ -105,7 +94,6 @@ export async function staleCheckOutput(input: {
 }): Promise<{ stdout: string; findings: Diagnostic[] }> {
   const diffLines = diffLinesOption(input.values);
   const diffFile = stringOption(input.values, 'diff-file');
-  if (diffFile !== undefined) await writeText(path.resolve(diffFile), input.diff.patch);
   const outRelative = shownPath(input.outDir);
   const foreign = foreignFiles(input.diff, input.outDir, input.foreign);
   const byBytes = outputChanges(input.onDisk, input.wanted);

@@ -41,6 +41,8 @@ export interface CommandResult {
   pathPrefix?: string;
   /** What the run appends to `$GITHUB_STEP_SUMMARY` under GitHub Actions, with its findings. */
   stepSummary?: StepSummary;
+  /** `compile --output FILE` was refused (cli/output-file.ts): the log goes to stderr instead. */
+  logFileRefused?: boolean;
   diagnostics: Diagnostic[];
   exitCode: number;
   /** When true, the diagnostics are already in `stdout` (e.g. `validate --format json`). */

@@ -37,14 +37,15 @@ export const compileHelp = withFormats({
       name: 'diff-lines',
       type: 'string',
       value: 'N|all',
-      description: 'With --check: print at most N lines of the diff (default 400), or all of it.',
+      description: 'With --check (refused without it): print at most N lines of the diff (default 400), or all of it.',
       example: 'diene compile --check --diff-lines all',
     },
     {
       name: 'diff-file',
       type: 'string',
       value: 'FILE',
-      description: 'With --check: also write the whole diff to FILE.',
+      description:
+        'With --check (refused without it): also write the whole diff to FILE, an empty file when the tree is fresh. Missing folders above FILE are made; a FILE inside an input folder or the output directory is refused (output_file_in_fleet), one the system refuses is exit 2 after the check (output_file_write_failed).',
       example: 'diene compile --check --diff-file /tmp/stale.diff',
     },
     {
@@ -52,7 +53,7 @@ export const compileHelp = withFormats({
       type: 'string',
       value: 'FILE',
       description:
-        'With --format json or sarif: write the diagnostics (the json array, the SARIF log) to FILE instead of stderr, for a later step to upload. - is stdout: the log is then all that stdout holds, and the review of a --check goes to stderr.',
+        'With --format json or sarif: write the diagnostics (the json array, the SARIF log) to FILE instead of stderr, for a later step to upload. - is stdout: the log is then all that stdout holds, and the review of a --check goes to stderr. Missing folders above FILE are made; a FILE inside an input folder or the output directory is refused, one the system refuses is exit 2 with the log on stderr.',
       example: 'diene compile --check --format sarif --output diene.sarif',
     },
     strictOptionHelp('diene compile --check --strict'),
@@ -115,7 +116,7 @@ export const compileHelp = withFormats({
     {
       code: 2,
       means:
-        'invalid input or usage, an output directory it may not write, an input that changed while it compiled, or, with --strict, a warning (nothing written; before a stale tree: 2, not 1)',
+        'invalid input or usage, an output directory it may not write, a --diff-file or --output refused or not writable (after a --check, its verdict is said), an input that changed while it compiled, or, with --strict, a warning (nothing written; before a stale tree: 2, not 1)',
     },
     { code: 70, means: 'internal fault' },
   ],

@@ -47,6 +47,8 @@ import { outputLocationProblem, realOutputPath } from '../adapters/filesystem/ou
 import { gitPathMismatch } from './fleet-folder.js';
 import { repositoryPrefix, whyBaseNotFleet } from './repository-paths.js';
 import { isStrict } from './strict.js';
+import { diffLinesOption } from './diff-lines.js';
+import { logFileOption, outputFileRefusal, writeOutputFile, type OutputFileOption } from './output-file.js';
 
 export { outputLocationProblem } from '../adapters/filesystem/output-location.js';
 
@@ -88,6 +90,16 @@ async function compileFromArgs(values: CommandInput['values'], progress: Progres
   const baseFlag = stringOption(values, 'base');
   if (baseFlag !== undefined && !values['check'])
     throw missingOption('--check', '--base compares a pull request with its base branch, so it is given with --check (diene compile --check --base DIR)');
+  for (const [option, does, example] of [
+    ['diff-lines', 'cuts the diff a --check prints', '--diff-lines all'],
+    ['diff-file', 'writes the diff a --check finds', '--diff-file check.diff'],
+  ] as const)
+    if (stringOption(values, option) !== undefined && !check)
+      throw missingOption('--check', `--${option} ${does}, so it is given with --check (diene compile --check ${example})`);
+  // Checked before the run, so that a wrong value is refused on a fresh tree as on a stale one.
+  diffLinesOption(values);
+  const refusals = outputFileRefusals(values, root, outDir, baseFlag);
+  if (refusals.diagnostics.length > 0) return { diagnostics: refusals.diagnostics, exitCode: EXIT.invalid, ...(refusals.log ? { logFileRefused: true } : {}) };
   const notFleet = baseFlag === undefined ? undefined : whyBaseNotFleet(path.resolve(baseFlag), baseFlag, pathPrefix, 'compile');
   if (baseFlag !== undefined && notFleet !== undefined)
     return { diagnostics: [diagnoseFinding({ file: fromFleetRoot(root, baseFlag) }, notFleet)], exitCode: EXIT.invalid };
@@ -127,6 +139,33 @@ async function compileFromArgs(values: CommandInput['values'], progress: Progres
     ...outcome.cacheWarnings,
     ...(folderWarning ? [folderWarning] : []),
   ]);
+}
+
+/** The refusals of `--diff-file` and `--output` (output-file.ts); `log` when the `--output` log is among them (it then goes to stderr). */
+function outputFileRefusals(values: OptionValues, root: string, outDir: string, baseFlag: string | undefined): { diagnostics: Diagnostic[]; log: boolean } {
+  const roots = [root, ...(baseFlag === undefined ? [] : [path.resolve(baseFlag)])];
+  const diffFile = stringOption(values, 'diff-file');
+  const output = stringOption(values, 'output');
+  const diff = diffFile === undefined ? undefined : outputFileRefusal(diffFile, DIFF_FILE, roots, outDir);
+  const log = output === undefined || output === '-' ? undefined : outputFileRefusal(output, logFileOption(values), roots, outDir);
+  return { diagnostics: [...(diff ? [diff] : []), ...(log ? [log] : [])], log: log !== undefined };
+}
+
+/** `--diff-file`, with the file a refusal suggests instead. */
+const DIFF_FILE: OutputFileOption = { option: '--diff-file', example: 'check.diff' };
+
+/**
+ * `result` of a `--check` that compared the tree (`compared`: fresh or stale),
+ * with `--diff-file` written: the diff when stale, empty when fresh, so the
+ * file always holds this run's diff; a file the system refuses is
+ * `output_file_write_failed`, exit 2, saying the verdict.
+ */
+function withDiffFile(result: CommandResult, patch: string, values: OptionValues, compared: 'fresh' | 'stale'): CommandResult {
+  const diffFile = stringOption(values, 'diff-file');
+  if (diffFile === undefined) return result;
+  const verdict = result.exitCode === EXIT.ok ? 'fresh' : result.exitCode === EXIT.stale && compared === 'stale' ? 'stale' : 'failed';
+  const failed = writeOutputFile(diffFile, patch, DIFF_FILE, { verdict, exit: result.exitCode, then: 'other' });
+  return failed ? { ...result, diagnostics: [...result.diagnostics, failed], exitCode: EXIT.invalid } : result;
 }
 
 /** The words of what a run that left the tree in place found, by how it found it. */
@@ -171,14 +210,19 @@ async function commandResult(
         exitCode: EXIT.ok,
       };
     case 'fresh':
-      return ended({
-        diagnostics: outcome.diagnostics,
-        notes: [`fresh: ${outcome.files} files in ${outShown} match the inputs`, ...outcome.leftovers],
-        exitCode: EXIT.ok,
-        ...summary(`fresh: the ${outcome.files} generated files match what the inputs produce`),
-      });
+      return withDiffFile(
+        ended({
+          diagnostics: outcome.diagnostics,
+          notes: [`fresh: ${outcome.files} files in ${outShown} match the inputs`, ...outcome.leftovers],
+          exitCode: EXIT.ok,
+          ...summary(`fresh: the ${outcome.files} generated files match what the inputs produce`),
+        }),
+        '',
+        run.values,
+        'fresh',
+      );
     case 'stale':
-      return ended(await staleResult(outcome, run, summary));
+      return withDiffFile(ended(await staleResult(outcome, run, summary)), outcome.diff.patch, run.values, 'stale');
     case 'written':
       return { diagnostics: outcome.diagnostics, notes: [writtenNote(outcome, outShown), ...outcome.notes], exitCode: EXIT.ok };
   }

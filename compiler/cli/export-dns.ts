@@ -20,7 +20,8 @@ import { dnsIntent } from '../2-analyze/dns-names.js';
 import { toJson } from '../3-emit/serialize.js';
 import { createDnsAdapter } from '../adapters/dns/host-adapters.js';
 import { observeHosts } from '../adapters/dns/observe-hosts.js';
-import { sortDiagnostics, withoutRepeats } from '../diagnostics/diagnostic.js';
+import { errnoCode } from '../diagnostics/catalog.js';
+import { diagnose, sortDiagnostics, withoutRepeats } from '../diagnostics/diagnostic.js';
 import {
   EXIT,
   fleetRoot,
@@ -62,7 +63,17 @@ async function runExportDns({ values }: CommandInput): Promise<CommandResult> {
       continue;
     }
     const file = path.join(out, observation.zone, `${observation.host}.json`);
-    await writeText(file, toJson(observation.document), { createFolders: true });
+    try {
+      await writeText(file, toJson(observation.document), { createFolders: true });
+    } catch (error) {
+      // A --out the system refuses (a file on the path, a read-only folder): said with its reason, exit 2.
+      if (typeof (error as NodeJS.ErrnoException | undefined)?.code !== 'string') throw error;
+      return {
+        diagnostics: sortDiagnostics([...diagnostics, ...failures, diagnose({}, 'output_write_failed', { out, errno: errnoCode(error) })]),
+        notes,
+        exitCode: EXIT.invalid,
+      };
+    }
     notes.push(`${observation.host} ${observation.zone}: ${observation.document.recordSets.length} record sets → ${shownPath(file)}`);
   }
   const failed = observations.filter((o) => !o.document).length;

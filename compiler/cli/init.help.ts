@@ -16,6 +16,6 @@ export const initHelp: CommandHelp = {
   examples: [{ command: 'diene init my-fleet && diene compile --fleet my-fleet', does: 'Starts a fleet and compiles it.' }],
   exitCodes: [
     { code: 0, means: 'the fleet is written' },
-    { code: 2, means: 'DIR is not empty, or a usage error' },
+    { code: 2, means: 'DIR is not empty, DIR cannot be written (output_write_failed, with the reason), or a usage error' },
   ],
 };

@@ -12,6 +12,7 @@ import { gitTopLevel, isOccupied, writeText } from '../adapters/filesystem/files
 import { gitPathProblem } from '../2-analyze/value-grammars.js';
 import path from 'node:path';
 import { toYamlDocument } from '../3-emit/serialize.js';
+import { errnoCode } from '../diagnostics/catalog.js';
 import { diagnose } from '../diagnostics/diagnostic.js';
 import { initHelp } from './init.help.js';
 import { FLEET_SCHEMAS_FOLDER, schemaModeline } from './modeline.js';
@@ -151,13 +152,20 @@ async function runInit({ positionals }: CommandInput): Promise<CommandResult> {
   const below = top === undefined ? '' : path.relative(top, dir).split(path.sep).join('/');
   const folder = below !== '' && gitPathProblem(below) === undefined ? below : '';
   const written: string[] = [];
-  for (const [relative, text] of initialFleet(folder)) {
-    const target = path.join(dir, relative);
-    await writeText(target, text, { createFolders: true, exclusive: true });
-    written.push(relative);
+  let schemas: number;
+  try {
+    for (const [relative, text] of initialFleet(folder)) {
+      const target = path.join(dir, relative);
+      await writeText(target, text, { createFolders: true, exclusive: true });
+      written.push(relative);
+    }
+    // The schemas the modelines name, so an editor validates the new fleet at once.
+    schemas = await writeSchemas(path.join(dir, FLEET_SCHEMAS_FOLDER));
+  } catch (error) {
+    // A path the system refuses (a file on it, a read-only or virtual folder): said with the system's reason, exit 2.
+    if (typeof (error as NodeJS.ErrnoException | undefined)?.code !== 'string') throw error;
+    return { diagnostics: [diagnose({}, 'output_write_failed', { out: given, errno: errnoCode(error) })], exitCode: EXIT.invalid };
   }
-  // The schemas the modelines name, so an editor validates the new fleet at once.
-  const schemas = await writeSchemas(path.join(dir, FLEET_SCHEMAS_FOLDER));
   return {
     diagnostics: [],
     notes: [

@@ -30,7 +30,8 @@ export const reportHelp = withFormats({
       name: 'output',
       type: 'string',
       value: 'FILE',
-      description: 'Write the report to FILE instead of stdout (- is stdout).',
+      description:
+        'Write the report to FILE instead of stdout (- is stdout). Missing folders above FILE are made; a FILE inside an input folder or the output directory is refused (output_file_in_fleet), one the system refuses is exit 2 (output_file_write_failed).',
       example: 'diene report --output report.md',
     },
     {
@@ -49,6 +50,6 @@ export const reportHelp = withFormats({
       means:
         'the report was written, and with --base it lists a permanent identifier changed or removed, or a traffic-on cluster removed, against the base (refused, docs/checks.md)',
     },
-    { code: 2, means: 'usage, or a --base that is not a fleet' },
+    { code: 2, means: 'usage, a --base that is not a fleet, or an --output FILE refused or not writable' },
   ],
 });

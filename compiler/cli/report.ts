@@ -26,7 +26,8 @@
  * The report never reads the clock; the stale-override warning does (stderr only).
  */
 import path from 'node:path';
-import { pathExists, writeText } from '../adapters/filesystem/files.js';
+import { pathExists } from '../adapters/filesystem/files.js';
+import { outputFileRefusal, writeOutputFile, type OutputFileOption } from './output-file.js';
 import { outputFileReaders, readOutputTree } from '../adapters/filesystem/output-tree.js';
 import { diagnoseFinding, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { comparePermanence, inputValidators, loadInputs, planFleet, type CompileOptions, type PipelineHooks, type PlannedFleet } from '../index.js';
@@ -110,6 +111,9 @@ export interface ReportOptions {
   baseHooks?: LoadHooks;
 }
 
+/** `--output`, with the file a refusal suggests instead. */
+const REPORT_FILE: OutputFileOption = { option: '--output', example: 'report.md' };
+
 /** `diene report` (see the top of this file). */
 export async function runReport({ values, format }: CommandInput, options: ReportOptions = {}): Promise<CommandResult> {
   const root = fleetRoot(values);
@@ -123,6 +127,10 @@ export async function runReport({ values, format }: CommandInput, options: Repor
     return { diagnostics: [diagnoseFinding({ file: fromFleetRoot(root, baseRoot) }, notFleet)], exitCode: EXIT.invalid };
   const maxFlag = stringOption(values, 'max-chars');
   if (maxFlag !== undefined && !/^\d+$/.test(maxFlag)) throw invalidValue('--max-chars', maxFlag, 'a number of characters', '--max-chars 20000');
+  const output = stringOption(values, 'output');
+  // Refused before anything is read: never an input of the fleet or the base, never a file of the committed output tree.
+  const refused = output === undefined || output === '-' ? undefined : outputFileRefusal(output, REPORT_FILE, [root, ...(baseRoot ? [baseRoot] : [])], outDir);
+  if (refused) return { diagnostics: [refused], exitCode: EXIT.invalid };
 
   // The base is read once and loaded once: its inputs are compared with the head's permanent identifiers, then compiled.
   const inFull = options.inFull === true;
@@ -203,12 +211,13 @@ export async function runReport({ values, format }: CommandInput, options: Repor
   };
   // JSON is the whole report, never shortened: a program reads it, not GitHub.
   const markdown = format === 'json' ? toJson(reportJson(input)) : renderReport(input, maxFlag !== undefined ? { maxChars: Number(maxFlag) } : {});
-  const output = stringOption(values, 'output');
   // `-` is stdout, as for every program that takes an output file.
   if (output !== undefined && output !== '-') {
-    await writeText(path.resolve(output), markdown);
+    const exitCode = refusals.length > 0 ? EXIT.stale : EXIT.ok;
+    const failed = writeOutputFile(output, markdown, REPORT_FILE, { verdict: 'none', exit: exitCode, then: 'other' });
+    if (failed) return { diagnostics: [...diagnostics, ...refusals, failed], notes, exitCode: EXIT.invalid };
     notes.push(`wrote the report (${markdown.length} characters) to ${output}`);
-    return { diagnostics: [...diagnostics, ...refusals], notes, exitCode: refusals.length > 0 ? EXIT.stale : EXIT.ok };
+    return { diagnostics: [...diagnostics, ...refusals], notes, exitCode };
   }
   return { stdout: markdown, diagnostics: [...diagnostics, ...refusals], notes, exitCode: refusals.length > 0 ? EXIT.stale : EXIT.ok };
 }

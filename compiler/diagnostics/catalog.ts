@@ -1097,6 +1097,36 @@ export const catalog = {
     message: 'another diene (process {pid}) is writing the output directory {out}',
     hint: 'this run waited {waited} s for it (--lock-timeout SECONDS sets how long): wait for it to finish and run again; if no diene is running, remove the lock file {lock}',
   },
+  output_file_in_fleet: {
+    severity: 'error',
+    message: '{option} {path} lies inside {place}',
+    hint: 'name a file outside the input folders (registry/, state/, platforms/, claims/, carbon/) and the output directory, e.g. {option} {example} (a file of the fleet root that is no input, such as this, is allowed) or a path under /tmp; nothing was run or written',
+    choices: {
+      place: {
+        input: "the fleet's input folder {folder}/: diene reads every file there as input, and would replace one",
+        output: 'the output directory {out}: diene writes that tree whole, and a later compile would refuse a file it did not write there',
+      },
+    },
+  },
+  output_file_write_failed: {
+    severity: 'error',
+    message: 'cannot write {option} {path}: {errno}{verdict}',
+    hint: 'name a file in a folder this user may write (missing folders above it are made), e.g. {option} {example}; {then}',
+    choices: {
+      errno: ERRNO_TEXTS,
+      verdict: {
+        none: '',
+        fresh: '; the check itself found the output tree fresh (exit 0 without this error)',
+        stale: '; the check itself found the output tree stale (exit 1 without this error)',
+        passed: '; the run itself succeeded (exit 0 without this error)',
+        failed: '; the run itself failed (exit {exit} without this error)',
+      },
+      then: {
+        log: 'the log is printed on stderr instead',
+        other: 'everything else the run does is done and printed',
+      },
+    },
+  },
   output_foreign_file: {
     severity: 'error',
     message: '{path} holds what diene did not write: {reason}{where}{rest}',

@@ -11,7 +11,8 @@
  * cache action, or forged with recomputed digests never verifies.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, linkSync, lstatSync, openSync, readSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { makeFolders } from '../adapters/filesystem/files.js';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { errnoCode, type ChoiceOf, type ErrnoCode } from '../diagnostics/catalog.js';
@@ -152,7 +153,7 @@ export function loadCacheKey(file: string, fleetRoot?: string, cwd?: string): Ui
   if (supplied) return { why: `in_${supplied.where}`, root: supplied.root };
   const folder = path.dirname(file);
   try {
-    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    makeFolders(folder, 0o700);
   } catch (error) {
     return { why: 'unreadable', errno: errnoCode(error) };
   }

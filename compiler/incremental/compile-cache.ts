@@ -44,7 +44,6 @@ import {
   fstatSync,
   lstatSync,
   lutimesSync,
-  mkdirSync,
   openSync,
   readdirSync,
   readSync,
@@ -60,6 +59,7 @@ import { fileURLToPath } from 'node:url';
 import type { SourceFile } from '../1-load/source-file.js';
 import { ALWAYS, type NowWindow } from '../2-analyze/now-window.js';
 import { textDigest, type KnownInput } from '../adapters/filesystem/known-inputs.js';
+import { makeFolders } from '../adapters/filesystem/files.js';
 import { errnoCode, type ChoiceOf } from '../diagnostics/catalog.js';
 import {
   cacheKeyFile,
@@ -368,7 +368,7 @@ export class CompileCache {
 
   /** Makes the folder `relative` inside the cache (and the cache folder), for this user alone. */
   private makeFolder(relative: string): void {
-    mkdirSync(path.join(this.dir, relative), { recursive: true, mode: 0o700 });
+    makeFolders(path.join(this.dir, relative), 0o700);
     this.markFolder();
   }
 

@@ -17,7 +17,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { closestName } from '../../diagnostics/spelling.js';
@@ -72,9 +72,38 @@ export function realPath(p: string): string {
   return realpathSync(p);
 }
 
+/**
+ * Makes the folder `dir` and its missing parents, one at a time from the
+ * nearest that exists. Node's own `recursive` mkdir retries forever where a
+ * parent exists but refuses a new entry with ENOENT (`/proc`); this throws the
+ * system's error instead (ENOENT there, ENOTDIR for a file on the path).
+ * `mode` is given to each folder it makes.
+ */
+export function makeFolders(dir: string, mode?: number): void {
+  const missing: string[] = [];
+  for (let at = path.resolve(dir); ;) {
+    const info = statSync(at, { throwIfNoEntry: false });
+    if (info?.isDirectory()) break;
+    // Not a folder where one belongs: the system's own ENOTDIR (listing it), not mkdir's misleading EEXIST.
+    if (info) readdirSync(at);
+    missing.push(at);
+    const parent = path.dirname(at);
+    if (parent === at) break;
+    at = parent;
+  }
+  for (const folder of missing.reverse()) {
+    try {
+      mkdirSync(folder, mode === undefined ? undefined : { mode });
+    } catch (error) {
+      // Made meanwhile by another process: what was wanted.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(folder).isDirectory()) throw error;
+    }
+  }
+}
+
 /** Writes `text` to the file at `p`, making its missing folders first (a log a later CI step uploads). */
 export function writeTextSync(p: string, text: string): void {
-  mkdirSync(path.dirname(p), { recursive: true });
+  makeFolders(path.dirname(p));
   writeFileSync(p, text);
 }
 
@@ -93,7 +122,7 @@ export function readText(p: string): Promise<string> {
  * first; `exclusive` refuses (EEXIST) when the file exists.
  */
 export async function writeText(p: string, text: string, options: { createFolders?: boolean; exclusive?: boolean } = {}): Promise<void> {
-  if (options.createFolders) await mkdir(path.dirname(p), { recursive: true });
+  if (options.createFolders) makeFolders(path.dirname(p));
   await writeFile(p, text, { encoding: 'utf8', ...(options.exclusive ? { flag: 'wx' } : {}) });
 }
 

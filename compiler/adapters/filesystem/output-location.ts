@@ -131,3 +131,27 @@ export function readOnlyFolderProblem(outDir: string, folders: Iterable<string>)
   const readOnly = firstReadOnly(outDir, folders);
   return readOnly === undefined ? undefined : { code: 'output_location_read_only', args: { out: outDir, place: 'inside', path: path.join(outDir, readOnly) } };
 }
+
+/** Where a file a user names for diene to write may not be: {@link outputFileProblem}'s answer. */
+export type OutputFilePlace = { place: 'input'; folder: string } | { place: 'output'; out: string };
+
+/**
+ * Whether the file `file` (absolute) lies inside an input folder of one of the
+ * fleets at `roots` or inside the output directory `outDir` (as
+ * given or resolved), or `undefined`. Checked on real paths, as
+ * for `--out`, so a symbolic link cannot reach an input. A file of a fleet
+ * root that is no input folder (`check.diff` beside `registry/`) is allowed:
+ * the loader reads only the input folders.
+ */
+export function outputFileProblem(file: string, roots: readonly string[], outDir: string | undefined): OutputFilePlace | undefined {
+  const real = realOutputPath(file);
+  for (const root of roots) {
+    const realRoot = realOutputPath(root);
+    for (const folder of INPUT_FOLDERS) {
+      const input = path.join(realRoot, folder);
+      if (isInside(real, input) || isInside(file, path.join(root, folder))) return { place: 'input', folder };
+    }
+  }
+  if (outDir !== undefined && (isInside(real, realOutputPath(outDir)) || isInside(file, outDir))) return { place: 'output', out: outDir };
+  return undefined;
+}

@@ -66,7 +66,7 @@ import {
   removeOwnedTreeConcurrently,
   type TreeInspection,
 } from './output-ownership.js';
-import { readRegularFile } from './files.js';
+import { makeFolders, readRegularFile } from './files.js';
 
 /** How long a writer waits for another writer's lock before giving up (milliseconds). */
 export const LOCK_WAIT_MS = 10_000;
@@ -911,7 +911,7 @@ export async function writeOutputTree(
   } = {},
 ): Promise<{ notes: string[]; made: MadeTree; stopped: boolean; counts: WriteCounts; stamps: Map<string, [string, string]>; changedFiles: string[] }> {
   const parent = path.dirname(outDir);
-  mkdirSync(parent, { recursive: true });
+  makeFolders(parent);
   const lock = lockOf(outDir);
   const link = options.link ?? linkSync;
   const trusted = options.trusted ?? new Map<string, readonly [string, string]>();

@@ -2,8 +2,9 @@
  * The package's JSON Schemas on disk: listing them and copying them into a
  * folder (`diene schemas --out`, `diene init`), byte for byte.
  */
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { makeFolders } from './files.js';
 import { packageFile } from './package-root.js';
 
 /** The package's schemas/ folder: beside dist/ (or compiler/ when run from source). */
@@ -25,7 +26,7 @@ export async function writeSchemas(out: string): Promise<number> {
   const files = await schemaFiles(SCHEMAS);
   for (const relative of files) {
     const target = path.join(out, ...relative.split('/'));
-    await mkdir(path.dirname(target), { recursive: true });
+    makeFolders(path.dirname(target));
     await writeFile(target, await readFile(path.join(SCHEMAS, ...relative.split('/'))));
   }
   return files.length;

@@ -13,7 +13,7 @@ import type { DnsIntent } from '../../compiler/2-analyze/dns-names.js';
 import type { ZonePlanDocument } from '../../compiler/dns/zone-plan.js';
 import { planTraffic, type TrafficPlan } from '../../compiler/plan/traffic-planner.js';
 import { applyPlan, changeLines, compileDns, snapshotsOf, down, editAt, zonePlan } from '../support/dns-fixture.js';
-import { describeKey } from '../../compiler/dns/record-sets.js';
+import { describeKey, isBelow } from '../../compiler/dns/record-sets.js';
 import { readFleetTexts } from '../support/fleet-fixture.js';
 
 const BASE = 'cluster.atomi.cloud';
@@ -402,6 +402,10 @@ describe('the negative-caching TTL in the plan', () => {
     ]);
     expect(route53.counts).toEqual({ create: 0, update: 2, delete: 0 });
     expect(route53.reports).toEqual([]);
+  });
+
+  it('never meets another unit at the apex: every managed name lies below its zone', () => {
+    for (const zone of intent.zones) expect(zone.managed.filter((name) => !isBelow(name, zone.zone))).toEqual([]);
   });
 
   it('reports a host whose live state holds no SOA, and changes nothing there', () => {

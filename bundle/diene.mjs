@@ -41124,6 +41124,7 @@ function prepareTraffic(intent) {
       rendered,
       cnameNames: new Set([...none.values()].filter((rs) => rs.type === "CNAME").map((rs) => rs.name)),
       trafficNames: new Set(zone.trafficNames.map((t) => t.name)),
+      // Stryker disable next-line ConditionalExpression: a virtual traffic name carries no landscape, and opsNameCluster skips a name without one
       landscapes: new Map(zone.trafficNames.flatMap((t) => t.kind === "landscape" ? [[t.name, t.landscape]] : []))
     });
     for (const name of zone.names)
@@ -41184,7 +41185,7 @@ function managedByName(prepared, snapshot, records) {
   return { byName: byName4, count };
 }
 function listedTwice(snapshot, rs, first) {
-  const found = diagnose({ file: snapshot.file }, "dns_live_duplicate", {
+  const found = diagnose(FLEET_WIDE, "dns_live_duplicate", {
     what: `record set ${describeKey(rs.canonical)}`,
     first: `record set ${snapshot.recordSets.indexOf(first) + 1} of this snapshot`
   });

@@ -295,6 +295,22 @@ describe('the ops names of a cluster the registry no longer gives, or no longer 
     expect(planTraffic(removed.intent, applyAll(live, plan), undefined).zones.every((z) => z.units.length === 0)).toBe(true);
   });
 
+  it('updates the ops names of a deferred cluster the fleet still wants at once: a new address in its state file', () => {
+    const moved = compileDns({
+      ...traffic('raichu-ruby', true),
+      'state/clusters/ampharos-onyx.yaml': 'addresses: [198.51.100.41, 2001:db8::41]\n',
+      'state/clusters/raichu-opal.yaml': 'addresses: [203.0.113.40, 2001:db8::40]\n',
+    });
+    const plan = planTraffic(moved.intent, snapshotsOf(moved.intent, before.documents), undefined);
+    expect(plan.removals.deferred).toEqual(['raichu-opal']);
+    expect(said(plan, 'route53').filter((l) => l.includes('opal.raichu'))).toEqual([
+      `update opal.raichu.${BASE} A: add 203.0.113.40 (raichu-opal); remove 203.0.113.20 (raichu-opal)`,
+      `update opal.raichu.${BASE} AAAA: add 2001:db8::40 (raichu-opal); remove 2001:db8::20 (raichu-opal)`,
+      `update *.opal.raichu.${BASE} A: add 203.0.113.40 (raichu-opal); remove 203.0.113.20 (raichu-opal)`,
+      `update *.opal.raichu.${BASE} AAAA: add 2001:db8::40 (raichu-opal); remove 2001:db8::20 (raichu-opal)`,
+    ]);
+  });
+
   it('leaves alone what is not an ops name: another type, a first label no mark can have, a landscape the registry does not have', () => {
     const removed = compileDns({ ...traffic('raichu-ruby', true), ...gone('ampharos-onyx') });
     const extra = [
@@ -360,6 +376,18 @@ describe('the ops names of a cluster the registry no longer gives, or no longer 
       expect(lines.filter((l) => l.includes('topaz.pichu'))).toHaveLength(4);
       expect(lines.filter((l) => l.includes('jade'))).toEqual([]);
     }
+    // Only its addresses stay: a CNAME written by hand at one of its ops names goes.
+    const cname = snapshotsOf(
+      unbuilt.intent,
+      reference.documents,
+      editAt(ROUTE53, (sets) => [
+        ...sets.filter((rs) => rs.name !== `*.jade.pikachu.${BASE}`),
+        { name: `*.jade.pikachu.${BASE}`, type: 'CNAME', ttl: 60, values: [`jade.pikachu.${BASE}`] },
+      ]),
+    );
+    expect(changeLines(zonePlan(planTraffic(unbuilt.intent, cname, undefined), BASE, 'route53')).filter((l) => l.includes('jade'))).toEqual([
+      `delete *.jade.pikachu.${BASE} CNAME`,
+    ]);
     const next = planTraffic(unbuilt.intent, applyAll(start, torn), undefined);
     expect(next.removals).toEqual({ leaving: [{ cluster: 'pikachu-jade', cause: 'not-wanted' }], removing: ['pikachu-jade'], deferred: [] });
     expect(changeLines(zonePlan(next, BASE, 'route53')).filter((l) => l.includes('jade'))).toEqual([

@@ -41176,6 +41176,13 @@ var init_dns_plan_text = __esm({
 });
 
 // dist/plan/dns-ownership.js
+function opsNameCluster(landscapes, name) {
+  const bare = name.startsWith("*.") ? name.slice(2) : name;
+  const dot = bare.indexOf(".");
+  const mark = bare.slice(0, dot);
+  const landscape = landscapes.get(bare.slice(dot + 1));
+  return landscape !== void 0 && MARK.test(mark) && mark !== RESERVED_MARK ? `${landscape}-${mark}` : void 0;
+}
 function looksGenerated(zone, name) {
   if (!isBelow(name, zone))
     return false;
@@ -41215,11 +41222,13 @@ function ownershipReports(zone, cnameNames, foreign) {
   }
   return [...reports];
 }
-var SCHEME_LABEL;
+var SCHEME_LABEL, MARK;
 var init_dns_ownership = __esm({
   "dist/plan/dns-ownership.js"() {
+    init_check_registry();
     init_record_sets();
     SCHEME_LABEL = /^[a-z][a-z0-9]*$/;
+    MARK = /^[a-z][a-z0-9]{0,9}$/;
   }
 });
 
@@ -41507,13 +41516,6 @@ function prepareTraffic(intent) {
     const routings = [.../* @__PURE__ */ new Set(["none", ...zone.hosts.map((h) => DNS_HOST_CAPABILITIES[h.provider].geo.routing)])];
     const rendered = new Map(routings.map((routing) => [routing, renderKeyed(zone, routing)]));
     const none = rendered.get("none") ?? /* @__PURE__ */ new Map();
-    const byName4 = /* @__PURE__ */ new Map();
-    for (const sets of rendered.values()) {
-      const names = /* @__PURE__ */ new Map();
-      for (const rs of sets.values())
-        names.set(rs.name, [...names.get(rs.name) ?? [], rs]);
-      byName4.set(sets, names);
-    }
     zones.set(zone.zone, {
       zone,
       managed: new Set(zone.managed),
@@ -41521,7 +41523,8 @@ function prepareTraffic(intent) {
       rendered,
       cnameNames: new Set([...none.values()].filter((rs) => rs.type === "CNAME").map((rs) => rs.name)),
       trafficNames: new Set(zone.trafficNames.map((t) => t.name)),
-      byName: byName4
+      // Stryker disable next-line ConditionalExpression: a virtual traffic name carries no landscape, and opsNameCluster skips a name without one
+      landscapes: new Map(zone.trafficNames.flatMap((t) => t.kind === "landscape" ? [[t.name, t.landscape]] : []))
     });
     for (const name of zone.names)
       if (name.kind === "ops")
@@ -41557,27 +41560,38 @@ function renderingIndex(rendering) {
     renderingByName.set(rendering, index = byName3(rendering));
   return index;
 }
-function managedByName(prepared, records) {
+function retiredCluster(prepared, name) {
+  return prepared.managed.has(name) ? void 0 : opsNameCluster(prepared.landscapes, name);
+}
+function managedByName(prepared, snapshot, records) {
   const byName4 = /* @__PURE__ */ new Map();
-  const repeated = /* @__PURE__ */ new Set();
+  const seen = /* @__PURE__ */ new Map();
   let count = 0;
   for (const rs of records) {
+    const key = rs.key ?? recordSetKey(rs.canonical);
+    const first = seen.get(key);
+    if (first !== void 0)
+      throw listedTwice(snapshot, rs, first);
+    seen.set(key, rs);
     if (!isManaged(prepared, rs))
       continue;
-    const key = rs.key ?? recordSetKey(rs.canonical);
     let atName = byName4.get(rs.canonical.name);
     if (!atName)
       byName4.set(rs.canonical.name, atName = /* @__PURE__ */ new Map());
-    if (!atName.has(key))
-      count++;
-    else
-      repeated.add(rs.canonical.name);
+    count++;
     atName.set(key, rs);
   }
-  return { byName: byName4, count, repeated };
+  return { byName: byName4, count };
+}
+function listedTwice(snapshot, rs, first) {
+  const found = diagnose(FLEET_WIDE, "dns_live_duplicate", {
+    what: `record set ${describeKey(rs.canonical)}`,
+    first: `record set ${snapshot.recordSets.indexOf(first) + 1} of this snapshot`
+  });
+  return new Error(`planTraffic: ${snapshot.file}: ${found.code}: ${found.message}`);
 }
 function readFacts(prepared, snapshot) {
-  const { byName: managed, count, repeated } = managedByName(prepared, snapshot.recordSets);
+  const { byName: managed, count } = managedByName(prepared, snapshot, snapshot.recordSets);
   const foreign = snapshot.recordSets.filter((rs) => !isManaged(prepared, rs)).map((rs) => rs.canonical);
   return {
     at: (name) => managed.get(name),
@@ -41585,7 +41599,6 @@ function readFacts(prepared, snapshot) {
     managed: count,
     foreign,
     foreignNames: new Set(foreign.map((rs) => rs.name)),
-    repeatedNames: repeated,
     dirty: /* @__PURE__ */ new WeakMap()
   };
 }
@@ -41597,7 +41610,7 @@ function derivedFacts(prepared, snapshot) {
   const changed2 = snapshot.recordSets.filter((rs) => origin.names.has(rs.canonical.name));
   if (changed2.some((rs) => !isManaged(prepared, rs)) || [...origin.names].some((name) => before.foreignNames.has(name)))
     return void 0;
-  const { byName: managed, count, repeated } = managedByName(prepared, changed2);
+  const { byName: managed, count } = managedByName(prepared, snapshot, changed2);
   let removed = 0;
   for (const name of origin.names)
     removed += before.at(name)?.size ?? 0;
@@ -41607,8 +41620,6 @@ function derivedFacts(prepared, snapshot) {
     managed: before.managed - removed + count,
     foreign: before.foreign,
     foreignNames: before.foreignNames,
-    // Stryker disable next-line MethodExpression: a name read again that keeps a stale repeated mark only has its addresses compared once more
-    repeatedNames: /* @__PURE__ */ new Set([...[...before.repeatedNames].filter((name) => !origin.names.has(name)), ...repeated]),
     // Stryker disable next-line ConditionalExpression,EqualityOperator,ObjectLiteral: a cache; diffSnapshot makes the reports again from the same foreign record sets
     ...before.reports !== void 0 ? { reports: before.reports } : {},
     dirty: /* @__PURE__ */ new WeakMap()
@@ -41693,8 +41704,9 @@ function diffSnapshot(prepared, wanted, snapshot, owners, down) {
       const rivalTypes = [...new Set(rivals.map(([, w]) => w.type))].sort().join("/");
       const downOwners = [
         ...new Set(answerValues(deleted).map((v) => owners.get(v)).filter((o) => o !== void 0 && down.has(o)))
-      ];
-      let why2 = downOwners.length > 0 ? `${downOwners.join(", ")} down` : "no longer wanted";
+      ].sort();
+      const retired = retiredCluster(prepared, name);
+      let why2 = downOwners.length > 0 ? `${downOwners.join(", ")} down` : retired !== void 0 ? `no longer wanted: the registry has no cluster ${retired}` : "no longer wanted";
       if (rivals.some(([k]) => !live?.has(k)))
         why2 = `replaced by ${rivalTypes} at the same name, in the same write`;
       else if (rivals.length > 0)
@@ -41813,7 +41825,7 @@ function planTraffic(wanted, live, health, options = {}) {
     const dropped = /* @__PURE__ */ new Map();
     const facts2 = snapshotFacts(zone, snapshot);
     const dirty = dirtyNames(zone, snapshot, facts2, base2);
-    const mayDrop = (name) => wanted2.changed.has(name) || dirty.has(name) || facts2.foreignNames.has(name) || facts2.repeatedNames.has(name);
+    const mayDrop = (name) => wanted2.changed.has(name) || dirty.has(name) || facts2.foreignNames.has(name);
     for (const [name, sets] of trafficLive) {
       if (!mayDrop(name))
         continue;
@@ -41823,7 +41835,7 @@ function planTraffic(wanted, live, health, options = {}) {
       });
       if (!differs)
         continue;
-      const lost = droppedAddresses(sets, wantedSetsAt(zone, wanted2, name));
+      const lost = droppedAddresses(sets, wantedSetsAt(wanted2, name));
       if (lost.length > 0)
         dropped.set(name, lost);
     }
@@ -41866,19 +41878,20 @@ function planTraffic(wanted, live, health, options = {}) {
       const kept = new Set(lost.filter((a) => deferred.has(ownerOf(zone, a) ?? a)));
       if (kept.size === 0)
         continue;
-      const at2 = new Map(wantedSetsAt(zone, wanted2, name).map((rs) => [recordSetKey(rs), rs]));
+      const at2 = new Map(wantedSetsAt(wanted2, name).map((rs) => [recordSetKey(rs), rs]));
       const merged = keepAddresses(view2.trafficLive.get(name) ?? [], at2, kept, zone.zone.ttl, recordSetKey);
       for (const [key, rs] of merged)
         wanted2.overrides.set(key, rs);
       wanted2.changed.add(name);
       const wildcard = `*.${name}`;
       const landscapeName = zone.zone.trafficNames.some((t) => t.name === name && t.kind === "landscape");
-      if (landscapeName && wantedSetsAt(zone, wanted2, wildcard).length === 0 && view2.snapshot.recordSets.some((rs) => rs.canonical.name === wildcard)) {
+      if (landscapeName && wantedSetsAt(wanted2, wildcard).length === 0 && view2.snapshot.recordSets.some((rs) => rs.canonical.name === wildcard)) {
         const cname = { name: wildcard, type: "CNAME", ttl: zone.zone.ttl, values: [name] };
         wanted2.overrides.set(recordSetKey(cname), cname);
         wanted2.changed.add(wildcard);
       }
     }
+    keepDeferredOpsNames(zone, wanted2, snapshotFacts(zone, view2.snapshot), removals.deferred);
     const plan = diffSnapshot(zone, wanted2, view2.snapshot, planOwners, down);
     withNegativeTtl(plan, negativeTtlStep(zone.zone.zone, view2.snapshot, zone.zone.negativeTtl));
     const refusal2 = massChange(plan, limits);
@@ -41894,6 +41907,23 @@ function planTraffic(wanted, live, health, options = {}) {
   }
   return finish(prepared, zones, decision, brakes, options, removals);
 }
+function keepDeferredOpsNames(zone, wanted, facts2, deferred) {
+  for (const cluster of deferred) {
+    const dash = cluster.indexOf("-");
+    if (dash < 0)
+      continue;
+    const ops = `${cluster.slice(dash + 1)}.${cluster.slice(0, dash)}.${zone.zone.zone}`;
+    for (const name of [ops, `*.${ops}`]) {
+      const live = facts2.at(name);
+      if (!live || wantedSetsAt(wanted, name).length > 0)
+        continue;
+      for (const [key, rs] of live)
+        if (rs.canonical.type === "A" || rs.canonical.type === "AAAA")
+          wanted.overrides.set(key, rs.canonical);
+      wanted.changed.add(name);
+    }
+  }
+}
 function withNegativeTtl(plan, step) {
   if (step === void 0)
     return;
@@ -41903,11 +41933,7 @@ function withNegativeTtl(plan, step) {
   }
   const { before, after, message } = step.change;
   const change = { verb: "update", key: { name: after.name, type: "SOA" }, before, after, message };
-  const at2 = plan.units.find((unit) => unit.name === after.name);
-  if (at2)
-    at2.changes.push(change);
-  else
-    plan.units = [...plan.units, { name: after.name, changes: [change] }].sort((a, b) => compareNames(a.name, b.name));
+  plan.units = [{ name: after.name, changes: [change] }, ...plan.units];
   plan.counts.update++;
 }
 function trafficSetsOf(snapshot, names) {
@@ -41922,10 +41948,10 @@ function trafficSetsOf(snapshot, names) {
 function sameValues(a, b) {
   return a.length === b.length && a.every((v, i) => v === b[i]);
 }
-function wantedSetsAt(zone, wanted, name) {
+function wantedSetsAt(wanted, name) {
   if (wanted.changed.has(name))
     return [...wanted.overrides.values()].filter((rs) => rs.name === name);
-  return zone.byName.get(wanted.base)?.get(name) ?? [];
+  return (renderingIndex(wanted.base).get(name) ?? []).map(([, rs]) => rs);
 }
 function describeLeaving(removals) {
   const cause = { down: "down", "not-wanted": "no longer wanted", unclaimed: "an address no cluster claims" };
@@ -41986,6 +42012,7 @@ var init_traffic_planner = __esm({
     init_dns_zone_plans();
     init_host_kinds();
     init_record_sets();
+    init_diagnostic();
     init_dns_ownership();
     init_negative_ttl();
     init_traffic_decisions();
@@ -41995,7 +42022,7 @@ var init_traffic_planner = __esm({
     snapshotFactsCache = /* @__PURE__ */ new WeakMap();
     renderingByName = /* @__PURE__ */ new WeakMap();
     derivedSnapshots = /* @__PURE__ */ new WeakMap();
-    isManaged = (prepared, rs) => prepared.managedTypes.has(rs.canonical.type) && prepared.managed.has(rs.canonical.name);
+    isManaged = (prepared, rs) => prepared.managed.has(rs.canonical.name) ? prepared.managedTypes.has(rs.canonical.type) : (rs.canonical.type === "A" || rs.canonical.type === "AAAA") && opsNameCluster(prepared.landscapes, rs.canonical.name) !== void 0;
     trafficSetsCache = /* @__PURE__ */ new WeakMap();
   }
 });
@@ -51626,8 +51653,8 @@ function formatAllSingleText(context, scenarios) {
 }
 function markdownCell(cell) {
   if (cell.outcome === "n/a")
-    return MARK["n/a"];
-  const label2 = `${MARK[cell.outcome]} ${outcomeLabel(cell.outcome, cell.how)}`;
+    return MARK2["n/a"];
+  const label2 = `${MARK2[cell.outcome]} ${outcomeLabel(cell.outcome, cell.how)}`;
   return cell.settle ? `${label2} (after \u2264 ${cell.settle.seconds} s)` : label2;
 }
 function escapeMarkdown(text) {
@@ -51677,7 +51704,7 @@ function formatMarkdown(context, scenarios, changedOnly) {
   return `${out.join("\n").trimEnd()}
 `;
 }
-var SIMULATION_FORMAT_VERSION, HOW_WORDS, MARK;
+var SIMULATION_FORMAT_VERSION, HOW_WORDS, MARK2;
 var init_simulate_report = __esm({
   "dist/simulate/simulate-report.js"() {
     init_user_targets();
@@ -51690,7 +51717,7 @@ var init_simulate_report = __esm({
       "until-token-refresh": "until token refresh",
       "some-users": "some users"
     };
-    MARK = { works: "\u2705", degraded: "\u26A0\uFE0F", down: "\u274C", "n/a": "\u2014" };
+    MARK2 = { works: "\u2705", degraded: "\u26A0\uFE0F", down: "\u274C", "n/a": "\u2014" };
   }
 });
 

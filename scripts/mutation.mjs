@@ -57,14 +57,14 @@ export const MODULES = {
   'planner-diff': {
     what: "the traffic planner's reading of live snapshots and its diff",
     // keyFields, describeValues, updateMessage, prepareTraffic, the snapshot facts (declareDerivedSnapshot to
-    // snapshotFacts), differsAt, dirtyNames and diffSnapshot: from the file's head to the end of diffSnapshot.
+    // snapshotFacts, with retiredCluster and listedTwice), differsAt, dirtyNames and diffSnapshot: from the file's head to the end of diffSnapshot.
     mutate: [functionLines(PLANNER, null, 'diffSnapshot')],
     tests: ['test/plan/traffic-planner.test.ts', 'test/plan/traffic-boundaries.test.ts', 'test/plan/traffic-diff.test.ts', 'test/plan/traffic-passes.test.ts'],
     isolate: false,
   },
   'planner-passes': {
     what: "the traffic planner's two passes and the plan they make",
-    // planTraffic, withNegativeTtl, trafficSetsOf, sameValues and wantedSetsAt; finish.
+    // planTraffic, keepDeferredOpsNames, withNegativeTtl, trafficSetsOf, sameValues and wantedSetsAt; finish.
     mutate: [functionLines(PLANNER, 'planTraffic', 'wantedSetsAt'), functionLines(PLANNER, 'finish')],
     tests: ['test/plan/traffic-planner.test.ts', 'test/plan/traffic-boundaries.test.ts', 'test/plan/traffic-diff.test.ts', 'test/plan/traffic-passes.test.ts'],
     isolate: false,

@@ -7,12 +7,34 @@
  * a name that carves a hole in a wildcard services rely on (RFC 4592: any
  * existing name, even an empty non-terminal, blocks the wildcard for its
  * subtree), and a name shaped like diene's that the registry no longer gives
- * (a retired landscape's leftovers). Pure.
+ * (a retired landscape's leftovers).
+ *
+ * Ops names are diene's by their shape: one label below a landscape of the
+ * registry, `<mark>.<l>.<zone>` and `*.<mark>.<l>.<zone>` with a label a
+ * cluster mark can be (SPEC §2; `name_captured_by_mark` keeps service names
+ * out of that place). Their A and AAAA record sets are managed whether or not
+ * the registry still has the cluster, so a removed cluster's ops names are
+ * deleted rather than left pointing at addresses it no longer holds. Pure.
  */
+import { RESERVED_MARK } from '../2-analyze/check-registry.js';
 import type { DnsZoneIntent } from '../2-analyze/dns-names.js';
 import { describeKey, isBelow, type RecordSet } from '../dns/record-sets.js';
 
 const SCHEME_LABEL = /^[a-z][a-z0-9]*$/;
+/** A cluster mark (schemas/cluster.schema.json `markName`). */
+const MARK = /^[a-z][a-z0-9]{0,9}$/;
+
+/**
+ * The cluster `<l>-<mark>` whose ops name `name` has the shape of, given the
+ * zone's landscape names (`<l>.<zone>` → l); undefined for any other name.
+ */
+export function opsNameCluster(landscapes: ReadonlyMap<string, string>, name: string): string | undefined {
+  const bare = name.startsWith('*.') ? name.slice(2) : name;
+  const dot = bare.indexOf('.');
+  const mark = bare.slice(0, dot);
+  const landscape = landscapes.get(bare.slice(dot + 1));
+  return landscape !== undefined && MARK.test(mark) && mark !== RESERVED_MARK ? `${landscape}-${mark}` : undefined;
+}
 
 /** True when `name` has the shape of a generated name (`l`, `*.l`, `m.l`, `*.m.l` below the zone). */
 export function looksGenerated(zone: string, name: string): boolean {

@@ -16,7 +16,8 @@
  * not repeat it), `after` (canonical) and a message. Changes are grouped in
  * one unit per name, deletes first, so a CNAME replaced by A records at one
  * name is one atomic write. Only managed record sets (SPEC §3.3 "Ownership":
- * A/AAAA/CNAME at the names the registry gives, NS of the delegation in the
+ * A/AAAA/CNAME at the names the registry gives, A/AAAA at the ops names of
+ * clusters it no longer has (dns-ownership.ts), NS of the delegation in the
  * parent) are created, changed, deleted or counted; everything else is left
  * alone, and reported when it conflicts with a wanted CNAME or carves a hole
  * in a wildcard that services rely on. The mass-change brake (octoDNS's
@@ -32,8 +33,9 @@ import { renderName, renderZone } from '../3-emit/dns-zone-plans.js';
 import type { GeoRouting } from '../dns/host-capabilities.js';
 import { DNS_HOST_CAPABILITIES } from '../dns/host-kinds.js';
 import type { DnsHealth } from '../types/generated/dns-health.js';
-import { answerValues, compareNames, compareRecordSets, recordSetKey, sameData, type RecordSet } from '../dns/record-sets.js';
-import { ownershipReports } from './dns-ownership.js';
+import { answerValues, compareNames, compareRecordSets, describeKey, recordSetKey, sameData, type RecordSet } from '../dns/record-sets.js';
+import { diagnose, FLEET_WIDE } from '../diagnostics/diagnostic.js';
+import { opsNameCluster, ownershipReports } from './dns-ownership.js';
 import { negativeTtlStep, type NegativeTtlStep } from './negative-ttl.js';
 import { decideTraffic, liveAddresses, namesWithDown, targetName, type BrakeEvent, type TrafficDecision } from './traffic-decisions.js';
 import { decideRemovals, droppedAddresses, keepAddresses, liveOpsOwners, liveTrafficSets, type RemovalCause, type Removals } from './traffic-removals.js';
@@ -178,8 +180,8 @@ export interface PreparedZone {
   cnameNames: ReadonlySet<string>;
   /** The zone's landscape and virtual names (what the one-cluster brake counts). */
   trafficNames: ReadonlySet<string>;
-  /** Per rendering (the maps of `rendered`): name → its wanted record sets. */
-  byName: ReadonlyMap<ReadonlyMap<string, RecordSet>, ReadonlyMap<string, RecordSet[]>>;
+  /** `<l>.<zone>` → l for every landscape of the registry (ops names lie one label below). */
+  landscapes: ReadonlyMap<string, string>;
 }
 
 /** The wanted state prepared for planning: build it once per fleet revision ({@link prepareTraffic}), plan with it every tick. */
@@ -200,15 +202,10 @@ export function prepareTraffic(intent: DnsIntent): PreparedTraffic {
   const owners = new Map<string, string>();
   for (const zone of intent.zones) {
     // A parent zone has no hosts (its delegation is plain NS): plain routing only.
+    // Stryker disable next-line ArrowFunction: a routing not prepared here is rendered for the snapshot that needs it, with the same record sets
     const routings = [...new Set<GeoRouting>(['none', ...zone.hosts.map((h) => DNS_HOST_CAPABILITIES[h.provider].geo.routing)])];
     const rendered = new Map(routings.map((routing) => [routing, renderKeyed(zone, routing)] as const));
     const none = rendered.get('none') ?? new Map<string, RecordSet>();
-    const byName = new Map<ReadonlyMap<string, RecordSet>, Map<string, RecordSet[]>>();
-    for (const sets of rendered.values()) {
-      const names = new Map<string, RecordSet[]>();
-      for (const rs of sets.values()) names.set(rs.name, [...(names.get(rs.name) ?? []), rs]);
-      byName.set(sets, names);
-    }
     zones.set(zone.zone, {
       zone,
       managed: new Set(zone.managed),
@@ -216,7 +213,8 @@ export function prepareTraffic(intent: DnsIntent): PreparedTraffic {
       rendered,
       cnameNames: new Set([...none.values()].filter((rs) => rs.type === 'CNAME').map((rs) => rs.name)),
       trafficNames: new Set(zone.trafficNames.map((t) => t.name)),
-      byName,
+      // Stryker disable next-line ConditionalExpression: a virtual traffic name carries no landscape, and opsNameCluster skips a name without one
+      landscapes: new Map(zone.trafficNames.flatMap((t) => (t.kind === 'landscape' ? [[t.name, t.landscape as string] as const] : []))),
     });
     for (const name of zone.names) if (name.kind === 'ops') for (const a of name.addresses) owners.set(a, name.cluster);
   }
@@ -243,7 +241,7 @@ type LiveRecordSet = LiveSnapshot['recordSets'][number];
 
 /** What the planner reads from one live snapshot of one zone: read once per snapshot (snapshots are never changed in place). */
 interface SnapshotFacts {
-  /** Managed record sets at `name`, by key, in snapshot order (a repeated key keeps its first place and its last value). */
+  /** Managed record sets at `name`, by key, in snapshot order. */
   at(name: string): ReadonlyMap<string, LiveRecordSet> | undefined;
   /** Every name with a managed record set (only asked of snapshots read in full). */
   names(): Iterable<string>;
@@ -252,8 +250,6 @@ interface SnapshotFacts {
   /** Record sets that are not managed, in snapshot order, and their names. */
   foreign: RecordSet[];
   foreignNames: ReadonlySet<string>;
-  /** Names where a managed key appears more than once (`at` keeps only its last value). */
-  repeatedNames: ReadonlySet<string>;
   reports?: string[];
   /** Per wanted rendering: the names where the snapshot differs from it (everywhere else it plans nothing). */
   dirty: WeakMap<ReadonlyMap<string, RecordSet>, ReadonlySet<string>>;
@@ -290,31 +286,53 @@ function renderingIndex(rendering: ReadonlyMap<string, RecordSet>): ReadonlyMap<
   return index;
 }
 
-const isManaged = (prepared: PreparedZone, rs: LiveRecordSet): boolean =>
-  prepared.managedTypes.has(rs.canonical.type) && prepared.managed.has(rs.canonical.name);
+/** The cluster of an ops name the registry no longer gives (removed from it), by the name's shape; undefined for every other name. */
+function retiredCluster(prepared: PreparedZone, name: string): string | undefined {
+  return prepared.managed.has(name) ? undefined : opsNameCluster(prepared.landscapes, name);
+}
 
-/** Managed record sets of `records` by name, then key; and how many. */
+const isManaged = (prepared: PreparedZone, rs: LiveRecordSet): boolean =>
+  prepared.managed.has(rs.canonical.name)
+    ? prepared.managedTypes.has(rs.canonical.type)
+    : (rs.canonical.type === 'A' || rs.canonical.type === 'AAAA') && opsNameCluster(prepared.landscapes, rs.canonical.name) !== undefined;
+
+/**
+ * Managed record sets of `records` (all of a snapshot's, or all of those at some of its names) by name, then key; and how many.
+ * Throws on a record set listed twice: loadDnsLive refuses such a snapshot (`dns_live_duplicate`), and no host's reader makes one.
+ */
 function managedByName(
   prepared: PreparedZone,
+  snapshot: LiveSnapshot,
   records: Iterable<LiveRecordSet>,
-): { byName: Map<string, Map<string, LiveRecordSet>>; count: number; repeated: Set<string> } {
+): { byName: Map<string, Map<string, LiveRecordSet>>; count: number } {
   const byName = new Map<string, Map<string, LiveRecordSet>>();
-  const repeated = new Set<string>();
+  const seen = new Map<string, LiveRecordSet>();
   let count = 0;
   for (const rs of records) {
-    if (!isManaged(prepared, rs)) continue;
     const key = rs.key ?? recordSetKey(rs.canonical);
+    const first = seen.get(key);
+    if (first !== undefined) throw listedTwice(snapshot, rs, first);
+    seen.set(key, rs);
+    if (!isManaged(prepared, rs)) continue;
     let atName = byName.get(rs.canonical.name);
     if (!atName) byName.set(rs.canonical.name, (atName = new Map()));
-    if (!atName.has(key)) count++;
-    else repeated.add(rs.canonical.name);
+    count++;
     atName.set(key, rs);
   }
-  return { byName, count, repeated };
+  return { byName, count };
+}
+
+/** The error of a snapshot that lists a record set twice, in the words of the loader's diagnostic. */
+function listedTwice(snapshot: LiveSnapshot, rs: LiveRecordSet, first: LiveRecordSet): Error {
+  const found = diagnose(FLEET_WIDE, 'dns_live_duplicate', {
+    what: `record set ${describeKey(rs.canonical)}`,
+    first: `record set ${snapshot.recordSets.indexOf(first) + 1} of this snapshot`,
+  });
+  return new Error(`planTraffic: ${snapshot.file}: ${found.code}: ${found.message}`);
 }
 
 function readFacts(prepared: PreparedZone, snapshot: LiveSnapshot): SnapshotFacts {
-  const { byName: managed, count, repeated } = managedByName(prepared, snapshot.recordSets);
+  const { byName: managed, count } = managedByName(prepared, snapshot, snapshot.recordSets);
   const foreign = snapshot.recordSets.filter((rs) => !isManaged(prepared, rs)).map((rs) => rs.canonical);
   return {
     at: (name) => managed.get(name),
@@ -322,7 +340,6 @@ function readFacts(prepared: PreparedZone, snapshot: LiveSnapshot): SnapshotFact
     managed: count,
     foreign,
     foreignNames: new Set(foreign.map((rs) => rs.name)),
-    repeatedNames: repeated,
     dirty: new WeakMap(),
   };
 }
@@ -337,7 +354,7 @@ function derivedFacts(prepared: PreparedZone, snapshot: LiveSnapshot): SnapshotF
   const changed = snapshot.recordSets.filter((rs) => origin.names.has(rs.canonical.name));
   // Foreign record sets keep their place in snapshot order: when one changed, read the snapshot in full.
   if (changed.some((rs) => !isManaged(prepared, rs)) || [...origin.names].some((name) => before.foreignNames.has(name))) return undefined;
-  const { byName: managed, count, repeated } = managedByName(prepared, changed);
+  const { byName: managed, count } = managedByName(prepared, snapshot, changed);
   let removed = 0;
   for (const name of origin.names) removed += before.at(name)?.size ?? 0;
   return {
@@ -346,8 +363,6 @@ function derivedFacts(prepared: PreparedZone, snapshot: LiveSnapshot): SnapshotF
     managed: before.managed - removed + count,
     foreign: before.foreign,
     foreignNames: before.foreignNames,
-    // Stryker disable next-line MethodExpression: a name read again that keeps a stale repeated mark only has its addresses compared once more
-    repeatedNames: new Set([...[...before.repeatedNames].filter((name) => !origin.names.has(name)), ...repeated]),
     // Stryker disable next-line ConditionalExpression,EqualityOperator,ObjectLiteral: a cache; diffSnapshot makes the reports again from the same foreign record sets
     ...(before.reports !== undefined ? { reports: before.reports } : {}),
     dirty: new WeakMap(),
@@ -441,8 +456,14 @@ function diffSnapshot(
             .map((v) => owners.get(v))
             .filter((o): o is string => o !== undefined && down.has(o)),
         ),
-      ];
-      let why = downOwners.length > 0 ? `${downOwners.join(', ')} down` : 'no longer wanted';
+      ].sort();
+      const retired = retiredCluster(prepared, name);
+      let why =
+        downOwners.length > 0
+          ? `${downOwners.join(', ')} down`
+          : retired !== undefined
+            ? `no longer wanted: the registry has no cluster ${retired}`
+            : 'no longer wanted';
       // Stryker disable next-line OptionalChaining: a deleted record set was read at this name, so its name has live record sets
       if (rivals.some(([k]) => !live?.has(k))) why = `replaced by ${rivalTypes} at the same name, in the same write`;
       else if (rivals.length > 0) why = `a ${deleted.type} cannot sit beside the ${rivalTypes} diene writes at this name`;
@@ -504,9 +525,11 @@ export function planChecksum(zones: readonly ZoneHostPlan[], freezeOverride?: st
  * intent (`dnsIntent(model)`), or better the result of
  * {@link prepareTraffic} on it, built once and reused every tick; `live`
  * holds one snapshot per (zone, host), loaded by `loadDnsLive`; `health` may
- * be undefined (every cluster up). Throws only on a blank
- * `options.overrideFreeze` (a caller's bug: the CLI refuses it as usage); the result's
- * `refused` tells an applier to write nothing.
+ * be undefined (every cluster up). Throws only on a caller's bug: a blank
+ * `options.overrideFreeze` (the CLI refuses it as usage), or a snapshot that
+ * lists a record set twice (loadDnsLive refuses it as `dns_live_duplicate`,
+ * and the message says so); the result's `refused` tells an applier to write
+ * nothing.
  */
 export function planTraffic(
   wanted: DnsIntent | PreparedTraffic,
@@ -576,7 +599,7 @@ export function planTraffic(
     const facts = snapshotFacts(zone, snapshot);
     const dirty = dirtyNames(zone, snapshot, facts, base);
     // Stryker disable next-line ConditionalExpression: a fast path, as are the two below; the full comparison after them finds nothing to drop at such names
-    const mayDrop = (name: string): boolean => wanted.changed.has(name) || dirty.has(name) || facts.foreignNames.has(name) || facts.repeatedNames.has(name);
+    const mayDrop = (name: string): boolean => wanted.changed.has(name) || dirty.has(name) || facts.foreignNames.has(name);
     for (const [name, sets] of trafficLive) {
       // Stryker disable next-line ConditionalExpression: the fast path above
       if (!mayDrop(name)) continue;
@@ -588,7 +611,7 @@ export function planTraffic(
       });
       // Stryker disable next-line ConditionalExpression: the fast path above
       if (!differs) continue;
-      const lost = droppedAddresses(sets, wantedSetsAt(zone, wanted, name));
+      const lost = droppedAddresses(sets, wantedSetsAt(wanted, name));
       // Stryker disable next-line ConditionalExpression,EqualityOperator: an empty list drops nothing and keeps nothing
       if (lost.length > 0) dropped.set(name, lost);
     }
@@ -637,7 +660,7 @@ export function planTraffic(
     for (const [name, lost] of view.dropped) {
       const kept = new Set(lost.filter((a) => deferred.has(ownerOf(zone, a) ?? a)));
       if (kept.size === 0) continue;
-      const at = new Map(wantedSetsAt(zone, wanted, name).map((rs) => [recordSetKey(rs), rs]));
+      const at = new Map(wantedSetsAt(wanted, name).map((rs) => [recordSetKey(rs), rs]));
       // Stryker disable next-line ArrayDeclaration: every dropped name is one of trafficLive's
       const merged = keepAddresses(view.trafficLive.get(name) ?? [], at, kept, zone.zone.ttl, recordSetKey);
       // merged holds every key of at: it replaces the name's wanted record sets.
@@ -645,12 +668,13 @@ export function planTraffic(
       wanted.changed.add(name);
       const wildcard = `*.${name}`;
       const landscapeName = zone.zone.trafficNames.some((t) => t.name === name && t.kind === 'landscape');
-      if (landscapeName && wantedSetsAt(zone, wanted, wildcard).length === 0 && view.snapshot.recordSets.some((rs) => rs.canonical.name === wildcard)) {
+      if (landscapeName && wantedSetsAt(wanted, wildcard).length === 0 && view.snapshot.recordSets.some((rs) => rs.canonical.name === wildcard)) {
         const cname: RecordSet = { name: wildcard, type: 'CNAME', ttl: zone.zone.ttl, values: [name] };
         wanted.overrides.set(recordSetKey(cname), cname);
         wanted.changed.add(wildcard);
       }
     }
+    keepDeferredOpsNames(zone, wanted, snapshotFacts(zone, view.snapshot), removals.deferred);
     const plan = diffSnapshot(zone, wanted, view.snapshot, planOwners, down);
     withNegativeTtl(plan, negativeTtlStep(zone.zone.zone, view.snapshot, zone.zone.negativeTtl));
     const refusal = massChange(plan, limits);
@@ -667,6 +691,29 @@ export function planTraffic(
   return finish(prepared, zones, decision, brakes, options, removals);
 }
 
+/**
+ * A deferred cluster whose ops names the fleet no longer wants (removed from
+ * the registry, or no longer built) keeps the A and AAAA record sets a host
+ * still has there, as they are, until its addresses leave the landscape and
+ * virtual names: they still reach what users reach, and they are how the next
+ * plan knows whose addresses those are. Ops names the fleet wants follow it.
+ */
+function keepDeferredOpsNames(zone: PreparedZone, wanted: SnapshotView['wanted'], facts: SnapshotFacts, deferred: readonly string[]): void {
+  for (const cluster of deferred) {
+    const dash = cluster.indexOf('-');
+    // An unclaimed address, deferred as a cluster of its own, has no ops name.
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a fast path; the name made from an address is no managed name, so facts.at finds nothing there
+    if (dash < 0) continue;
+    const ops = `${cluster.slice(dash + 1)}.${cluster.slice(0, dash)}.${zone.zone.zone}`;
+    for (const name of [ops, `*.${ops}`]) {
+      const live = facts.at(name);
+      if (!live || wantedSetsAt(wanted, name).length > 0) continue;
+      for (const [key, rs] of live) if (rs.canonical.type === 'A' || rs.canonical.type === 'AAAA') wanted.overrides.set(key, rs.canonical);
+      wanted.changed.add(name);
+    }
+  }
+}
+
 /** Adds the SOA update of {@link negativeTtlStep} to `plan` as a unit of its own at the apex, or its report. */
 function withNegativeTtl(plan: ZoneHostPlan, step: NegativeTtlStep): void {
   if (step === undefined) return;
@@ -676,9 +723,8 @@ function withNegativeTtl(plan: ZoneHostPlan, step: NegativeTtlStep): void {
   }
   const { before, after, message } = step.change;
   const change: DnsChange = { verb: 'update', key: { name: after.name, type: 'SOA' }, before, after, message };
-  const at = plan.units.find((unit) => unit.name === after.name);
-  if (at) at.changes.push(change);
-  else plan.units = [...plan.units, { name: after.name, changes: [change] }].sort((a, b) => compareNames(a.name, b.name));
+  // Every managed name lies below its zone (dns-names.ts), so no other unit is at the apex, and the apex comes first in DNS order.
+  plan.units = [{ name: after.name, changes: [change] }, ...plan.units];
   plan.counts.update++;
 }
 
@@ -711,10 +757,11 @@ function sameValues(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((v, i) => v === b[i]);
 }
 
-/** The wanted record sets at `name` of one snapshot. */
-function wantedSetsAt(zone: PreparedZone, wanted: SnapshotWanted, name: string): RecordSet[] {
+/** The wanted record sets at `name` of one snapshot (`base` may be a rendering made for it alone, for a routing none of the zone's hosts uses). */
+function wantedSetsAt(wanted: SnapshotWanted, name: string): RecordSet[] {
   if (wanted.changed.has(name)) return [...wanted.overrides.values()].filter((rs) => rs.name === name);
-  return zone.byName.get(wanted.base)?.get(name) ?? [];
+  // Stryker disable next-line ArrayDeclaration: a name the rendering lacks has no wanted record set either way
+  return (renderingIndex(wanted.base).get(name) ?? []).map(([, rs]) => rs);
 }
 
 function describeLeaving(removals: Removals): string {

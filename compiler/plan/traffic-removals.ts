@@ -17,8 +17,10 @@
  * adds one back), in the record set and routing it read them in. Additions
  * are never braked. The next plan, against the new live state, finds the
  * first cluster gone and takes the next. `--force` removes them all at once.
- * A cluster's own ops names follow the registry at once: nobody but
- * dark-verify reaches them.
+ * A cluster's own ops names follow the registry (nobody but dark-verify
+ * reaches them), with one exception: a deferred cluster whose ops names the
+ * fleet no longer wants keeps those a host still has until its turn, so that
+ * the next plan still knows its addresses by them (traffic-planner.ts).
  */
 import type { LiveSnapshot } from '../1-load/load-dns-live.js';
 import type { DnsZoneIntent } from '../2-analyze/dns-names.js';

@@ -99,13 +99,13 @@ describe('the words of each change', () => {
     ]);
   });
 
-  it('deletes the record sets of down clusters, naming them in the order of their addresses', () => {
+  it('deletes the record sets of down clusters, naming them in cluster name order, as every other message does', () => {
     // Both of ampharos's clusters down, forced past the one-cluster brake: mew's ampharos sets go, ampharos keeps its last address.
     const live = snapshotsOf(reference.intent, reference.documents);
     const plan = planTraffic(reference.intent, live, down('ampharos-onyx', 'ampharos-pearl'), { force: true });
     expect(said(zonePlan(plan, BASE, 'route53'))).toEqual([
-      `delete *.mew.${BASE} A [ampharos]: 198.51.100.30, 198.51.100.31 at (38.94, -77.46) (ttl 60), ampharos-pearl, ampharos-onyx down`,
-      `delete *.mew.${BASE} AAAA [ampharos]: 2001:db8::30, 2001:db8::31 at (38.94, -77.46) (ttl 60), ampharos-pearl, ampharos-onyx down`,
+      `delete *.mew.${BASE} A [ampharos]: 198.51.100.30, 198.51.100.31 at (38.94, -77.46) (ttl 60), ampharos-onyx, ampharos-pearl down`,
+      `delete *.mew.${BASE} AAAA [ampharos]: 2001:db8::30, 2001:db8::31 at (38.94, -77.46) (ttl 60), ampharos-onyx, ampharos-pearl down`,
     ]);
   });
 
@@ -223,32 +223,47 @@ describe('snapshots read again', () => {
     expect(route53(planChecked(prepared, reference.intent, again)).reports).toEqual(holed.reports);
   });
 
-  it('counts a key a host lists twice once, with its last value, and the addresses of the first as leaving, tick after tick', () => {
-    const loaded = snapshotsOf(
-      reference.intent,
-      reference.documents,
-      editAt(ROUTE53, (sets) => sets.map((rs) => (rs.name === `pichu.${BASE}` && rs.type === 'A' ? { ...rs, values: ['192.0.2.11', '192.0.2.98'] } : rs))),
+  it('refuses a snapshot that lists a record set twice, as loadDnsLive does (dns_live_duplicate), read in full or declared derived', () => {
+    // The loader refuses such a file, and no host's reader makes one: only a snapshot built by hand reaches the planner so.
+    const live = snapshotsOf(reference.intent, reference.documents);
+    const again = { name: `pichu.${BASE}`, type: 'A', ttl: 60, values: ['192.0.2.98'] };
+    const twice = (s: LiveSnapshot): LiveSnapshot => ({ ...s, recordSets: [...s.recordSets, { raw: again, canonical: again }] });
+    const route53 = (s: LiveSnapshot): boolean => s.zone === BASE && s.host === 'route53';
+    const refusal = `planTraffic: cluster.atomi.cloud/route53.json: dns_live_duplicate: record set pichu.${BASE} A appears twice in the live state (first: record set 18 of this snapshot)`;
+    /** The message of the error `plan` throws (an Error, nothing else). */
+    const refused = (plan: () => unknown): string => {
+      try {
+        plan();
+      } catch (error) {
+        expect(error).toBeInstanceOf(Error);
+        return (error as Error).message;
+      }
+      throw new Error('no error thrown');
+    };
+    expect(
+      refused(() =>
+        planTraffic(
+          reference.intent,
+          live.map((s) => (route53(s) ? twice(s) : s)),
+          undefined,
+        ),
+      ),
+    ).toBe(refusal);
+    // A record set the planner does not manage, listed twice, is refused too.
+    const txt = { name: `x.${BASE}`, type: 'TXT', ttl: 60, values: ['"someone else"'] };
+    const foreign = live.map((s) => (route53(s) ? { ...s, recordSets: [...s.recordSets, { raw: txt, canonical: txt }, { raw: txt, canonical: txt }] } : s));
+    expect(refused(() => planTraffic(reference.intent, foreign, undefined))).toBe(
+      `planTraffic: cluster.atomi.cloud/route53.json: dns_live_duplicate: record set x.${BASE} TXT appears twice in the live state (first: record set 43 of this snapshot)`,
     );
-    // The host lists pichu's A record set again, as wanted: the planner keeps that last value.
-    const again = { name: `pichu.${BASE}`, type: 'A', ttl: 60, values: ['192.0.2.11'] };
-    const live = loaded.map((s) => (s.zone === BASE && s.host === 'route53' ? { ...s, recordSets: [...s.recordSets, { raw: again, canonical: again }] } : s));
+    // Declared derived from a snapshot already planned: the names read again are checked as well.
     const prepared = prepareTraffic(reference.intent);
-    const first = planChecked(prepared, reference.intent, live);
-    expect(zonePlan(first, BASE, 'route53').managed).toBe(42);
-    expect(first.removals).toEqual({ leaving: [{ cluster: '192.0.2.98', cause: 'unclaimed' }], removing: ['192.0.2.98'], deferred: [] });
-    // A TTL changed elsewhere, declared: the repeated key is still there.
-    const next = live.map((s) => {
-      if (s.zone !== BASE || s.host !== 'route53') return s;
-      const raichu = { name: `raichu.${BASE}`, type: 'A', ttl: 300, values: ['203.0.113.20'] };
-      const changed: LiveSnapshot = {
-        ...s,
-        recordSets: s.recordSets.map((rs) => (rs.canonical.name === raichu.name && rs.canonical.type === 'A' ? { raw: raichu, canonical: raichu } : rs)),
-      };
-      declareDerivedSnapshot(s, changed, new Set([raichu.name]));
-      return changed;
+    planTraffic(prepared, live, undefined);
+    const derived = live.map((s) => {
+      if (!route53(s)) return s;
+      const next = twice(s);
+      declareDerivedSnapshot(s, next, new Set([`pichu.${BASE}`]));
+      return next;
     });
-    const second = planChecked(prepared, reference.intent, next);
-    expect(zonePlan(second, BASE, 'route53').managed).toBe(42);
-    expect(second.removals.leaving).toEqual([{ cluster: '192.0.2.98', cause: 'unclaimed' }]);
+    expect(refused(() => planTraffic(prepared, derived, undefined))).toBe(refusal);
   });
 });

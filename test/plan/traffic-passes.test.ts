@@ -12,7 +12,8 @@ import { assumeEmpty, type LiveSnapshot } from '../../compiler/1-load/load-dns-l
 import type { DnsIntent } from '../../compiler/2-analyze/dns-names.js';
 import type { ZonePlanDocument } from '../../compiler/dns/zone-plan.js';
 import { planTraffic, type TrafficPlan } from '../../compiler/plan/traffic-planner.js';
-import { changeLines, compileDns, snapshotsOf, down, editAt, zonePlan } from '../support/dns-fixture.js';
+import { applyPlan, changeLines, compileDns, snapshotsOf, down, editAt, zonePlan } from '../support/dns-fixture.js';
+import { describeKey, isBelow } from '../../compiler/dns/record-sets.js';
 import { readFleetTexts } from '../support/fleet-fixture.js';
 
 const BASE = 'cluster.atomi.cloud';
@@ -93,6 +94,32 @@ describe('snapshots the fleet does not plan as usual', () => {
     });
     expect(plan.removals).toEqual({ leaving: [], removing: [], deferred: [] });
     expect(plan.brakes).toEqual([]);
+  });
+
+  it('plans a snapshot whose routing no host of the fleet uses against that routing: only the address it should not answer leaves', () => {
+    // A fleet whose zones have Route 53 only: Google's GEO rendering is made for the snapshot, not prepared.
+    const route53Only: DnsIntent = {
+      ...reference.intent,
+      zones: reference.intent.zones.map((z) => ({ ...z, hosts: z.hosts.filter((h) => h.provider === 'route53') })),
+    };
+    // Google's snapshot answers one stray address at ampharos: that address leaves, and nothing else.
+    const live = snapshotsOf(
+      reference.intent,
+      reference.documents,
+      editAt(GOOGLE, (sets) =>
+        sets.map((rs) => (rs.name === `ampharos.${BASE}` && rs.type === 'A' ? { ...rs, values: [...(rs.values ?? []), '192.0.2.99'] } : rs)),
+      ),
+    );
+    const plan = planTraffic(route53Only, live, undefined);
+    expect(plan.removals).toEqual({ leaving: [{ cluster: '192.0.2.99', cause: 'unclaimed' }], removing: ['192.0.2.99'], deferred: [] });
+    expect(plan.brakes).toEqual([]);
+    expect(plan.zones.map((z) => `${z.zone} ${z.host} ${changeLines(z).join(', ')}`)).toEqual([
+      'atomi.cloud delegation ',
+      `${BASE} google update ampharos.${BASE} A`,
+      `${BASE} route53 `,
+      `${SPARE} google `,
+      `${SPARE} route53 `,
+    ]);
   });
 });
 
@@ -221,6 +248,157 @@ describe("a deferred cluster's landscape that the fleet no longer wants", () => 
   });
 });
 
+describe('the ops names of a cluster the registry no longer gives, or no longer builds', () => {
+  // raichu-ruby carries traffic too, so raichu keeps a cluster when raichu-opal goes.
+  let before: { intent: DnsIntent; documents: Map<string, ZonePlanDocument> };
+  beforeAll(() => {
+    before = compileDns(traffic('raichu-ruby', true));
+  });
+  const gone = (...clusters: string[]): Record<string, null> =>
+    Object.fromEntries(clusters.flatMap((c) => [[`registry/clusters/${c}.yaml`, null] as const, [`state/clusters/${c}.yaml`, null] as const]));
+  const said = (plan: TrafficPlan, host: string): string[] =>
+    zonePlan(plan, BASE, host).units.flatMap((u) => u.changes.map((c) => `${c.verb} ${describeKey(c.key)}: ${c.message}`));
+  const applyAll = (live: LiveSnapshot[], plan: TrafficPlan): LiveSnapshot[] =>
+    live.map((s) => {
+      const zp = plan.zones.find((z) => z.zone === s.zone && z.host === s.host);
+      return zp ? applyPlan(s, zp) : s;
+    });
+
+  it('deletes the ops names of a cluster removed from the registry with its addresses, counted by the mass-change brake', () => {
+    const removed = compileDns({ ...traffic('raichu-ruby', true), ...gone('ampharos-onyx') });
+    const live = snapshotsOf(removed.intent, before.documents);
+    const plan = planTraffic(removed.intent, live, undefined);
+    expect(plan.removals).toEqual({ leaving: [{ cluster: 'ampharos-onyx', cause: 'not-wanted' }], removing: ['ampharos-onyx'], deferred: [] });
+    const why = 'no longer wanted: the registry has no cluster ampharos-onyx';
+    expect(said(plan, 'route53')).toEqual([
+      `update ampharos.${BASE} A: remove 198.51.100.31 (ampharos-onyx)`,
+      `update ampharos.${BASE} AAAA: remove 2001:db8::31 (ampharos-onyx)`,
+      `delete onyx.ampharos.${BASE} A: 198.51.100.31 (ttl 60), ${why}`,
+      `delete onyx.ampharos.${BASE} AAAA: 2001:db8::31 (ttl 60), ${why}`,
+      `delete *.onyx.ampharos.${BASE} A: 198.51.100.31 (ttl 60), ${why}`,
+      `delete *.onyx.ampharos.${BASE} AAAA: 2001:db8::31 (ttl 60), ${why}`,
+      `update *.mew.${BASE} A [ampharos]: remove 198.51.100.31 (ampharos-onyx)`,
+      `update *.mew.${BASE} AAAA [ampharos]: remove 2001:db8::31 (ampharos-onyx)`,
+    ]);
+    for (const zp of plan.zones.filter((z) => z.role === 'zone')) {
+      expect(zp.counts).toEqual({ create: 0, update: 4, delete: 4 });
+      // They are managed record sets: counted in the share the mass-change brake takes, and no longer reported as left alone.
+      expect(zp.managed).toBe(zp.host === 'route53' ? 42 : 40);
+      expect(zp.reports).toEqual([]);
+    }
+    const braked = planTraffic(removed.intent, live, undefined, { deleteThreshold: 0.05 });
+    expect(braked.refused).toBe(true);
+    expect(zonePlan(braked, BASE, 'route53').refusal?.message).toMatch(
+      /^mass change: 4 deletes \(9\.5 %\) of 42 managed record sets in cluster\.atomi\.cloud on route53/,
+    );
+    // Applied, the next plan has nothing left to do.
+    expect(planTraffic(removed.intent, applyAll(live, plan), undefined).zones.every((z) => z.units.length === 0)).toBe(true);
+  });
+
+  it('updates the ops names of a deferred cluster the fleet still wants at once: a new address in its state file', () => {
+    const moved = compileDns({
+      ...traffic('raichu-ruby', true),
+      'state/clusters/ampharos-onyx.yaml': 'addresses: [198.51.100.41, 2001:db8::41]\n',
+      'state/clusters/raichu-opal.yaml': 'addresses: [203.0.113.40, 2001:db8::40]\n',
+    });
+    const plan = planTraffic(moved.intent, snapshotsOf(moved.intent, before.documents), undefined);
+    expect(plan.removals.deferred).toEqual(['raichu-opal']);
+    expect(said(plan, 'route53').filter((l) => l.includes('opal.raichu'))).toEqual([
+      `update opal.raichu.${BASE} A: add 203.0.113.40 (raichu-opal); remove 203.0.113.20 (raichu-opal)`,
+      `update opal.raichu.${BASE} AAAA: add 2001:db8::40 (raichu-opal); remove 2001:db8::20 (raichu-opal)`,
+      `update *.opal.raichu.${BASE} A: add 203.0.113.40 (raichu-opal); remove 203.0.113.20 (raichu-opal)`,
+      `update *.opal.raichu.${BASE} AAAA: add 2001:db8::40 (raichu-opal); remove 2001:db8::20 (raichu-opal)`,
+    ]);
+  });
+
+  it('leaves alone what is not an ops name: another type, a first label no mark can have, a landscape the registry does not have', () => {
+    const removed = compileDns({ ...traffic('raichu-ruby', true), ...gone('ampharos-onyx') });
+    const extra = [
+      { name: `onyx.ampharos.${BASE}`, type: 'TXT', ttl: 60, values: ['"someone else"'] },
+      { name: `_acme-challenge.ampharos.${BASE}`, type: 'A', ttl: 60, values: ['192.0.2.50'] },
+      { name: `primordial.ampharos.${BASE}`, type: 'A', ttl: 60, values: ['192.0.2.51'] },
+      { name: `gemstone123.ampharos.${BASE}`, type: 'A', ttl: 60, values: ['192.0.2.52'] },
+      { name: `onyx.snorlax.${BASE}`, type: 'A', ttl: 60, values: ['192.0.2.53'] },
+      { name: `x.onyx.ampharos.${BASE}`, type: 'A', ttl: 60, values: ['192.0.2.54'] },
+    ];
+    const live = snapshotsOf(
+      removed.intent,
+      before.documents,
+      editAt(ROUTE53, (sets) => [...sets, ...extra]),
+    );
+    const route53 = zonePlan(planTraffic(removed.intent, live, undefined), BASE, 'route53');
+    expect(changeLines(route53).filter((l) => !l.includes('onyx.ampharos') || l.includes('x.onyx'))).toEqual([
+      `update ampharos.${BASE} A`,
+      `update ampharos.${BASE} AAAA`,
+      `update *.mew.${BASE} A [ampharos]`,
+      `update *.mew.${BASE} AAAA [ampharos]`,
+    ]);
+    expect(route53.counts).toEqual({ create: 0, update: 4, delete: 4 });
+    expect(route53.managed).toBe(42);
+    // Reported, as before, where they look like a diene name.
+    expect(route53.reports.map((r) => r.split(' looks like')[0])).toEqual([
+      `unmanaged: primordial.ampharos.${BASE} A`,
+      `unmanaged: gemstone123.ampharos.${BASE} A`,
+      `unmanaged: onyx.snorlax.${BASE} A`,
+    ]);
+  });
+
+  it("keeps a deferred cluster's ops names while its addresses stay, whether the registry dropped it or no longer builds it", () => {
+    const removed = compileDns({ ...traffic('raichu-ruby', true), ...gone('ampharos-onyx', 'raichu-opal') });
+    const live = snapshotsOf(removed.intent, before.documents);
+    const first = planTraffic(removed.intent, live, undefined);
+    expect(first.removals.deferred).toEqual(['raichu-opal']);
+    expect(changeLines(zonePlan(first, BASE, 'route53')).filter((l) => l.includes('raichu'))).toEqual([]);
+    expect(changeLines(zonePlan(first, BASE, 'google')).filter((l) => l.includes('raichu'))).toEqual([]);
+    // The next plan still knows raichu-opal's addresses by its ops names, and takes them with the names.
+    const second = planTraffic(removed.intent, applyAll(live, first), undefined);
+    expect(second.removals).toEqual({ leaving: [{ cluster: 'raichu-opal', cause: 'not-wanted' }], removing: ['raichu-opal'], deferred: [] });
+    const why = 'no longer wanted: the registry has no cluster raichu-opal';
+    expect(said(second, 'route53')).toEqual([
+      `update *.mew.${BASE} A [raichu]: remove 203.0.113.20 (raichu-opal)`,
+      `update *.mew.${BASE} AAAA [raichu]: remove 2001:db8::20 (raichu-opal)`,
+      `update raichu.${BASE} A: remove 203.0.113.20 (raichu-opal)`,
+      `update raichu.${BASE} AAAA: remove 2001:db8::20 (raichu-opal)`,
+      `delete opal.raichu.${BASE} A: 203.0.113.20 (ttl 60), ${why}`,
+      `delete opal.raichu.${BASE} AAAA: 2001:db8::20 (ttl 60), ${why}`,
+      `delete *.opal.raichu.${BASE} A: 203.0.113.20 (ttl 60), ${why}`,
+      `delete *.opal.raichu.${BASE} AAAA: 2001:db8::20 (ttl 60), ${why}`,
+    ]);
+    expect(planTraffic(removed.intent, applyAll(applyAll(live, first), second), undefined).zones.every((z) => z.units.length === 0)).toBe(true);
+
+    // No longer built (state files gone): the same, with the registry still naming both clusters.
+    const unbuilt = compileDns({ 'state/clusters/pichu-topaz.yaml': null, 'state/clusters/pikachu-jade.yaml': null });
+    const start = snapshotsOf(unbuilt.intent, reference.documents);
+    const torn = planTraffic(unbuilt.intent, start, undefined);
+    expect(torn.removals.deferred).toEqual(['pikachu-jade']);
+    for (const host of ['route53', 'google']) {
+      const lines = changeLines(zonePlan(torn, BASE, host));
+      expect(lines.filter((l) => l.includes('topaz.pichu'))).toHaveLength(4);
+      expect(lines.filter((l) => l.includes('jade'))).toEqual([]);
+    }
+    // Only its addresses stay: a CNAME written by hand at one of its ops names goes.
+    const cname = snapshotsOf(
+      unbuilt.intent,
+      reference.documents,
+      editAt(ROUTE53, (sets) => [
+        ...sets.filter((rs) => rs.name !== `*.jade.pikachu.${BASE}`),
+        { name: `*.jade.pikachu.${BASE}`, type: 'CNAME', ttl: 60, values: [`jade.pikachu.${BASE}`] },
+      ]),
+    );
+    expect(changeLines(zonePlan(planTraffic(unbuilt.intent, cname, undefined), BASE, 'route53')).filter((l) => l.includes('jade'))).toEqual([
+      `delete *.jade.pikachu.${BASE} CNAME`,
+    ]);
+    const next = planTraffic(unbuilt.intent, applyAll(start, torn), undefined);
+    expect(next.removals).toEqual({ leaving: [{ cluster: 'pikachu-jade', cause: 'not-wanted' }], removing: ['pikachu-jade'], deferred: [] });
+    expect(changeLines(zonePlan(next, BASE, 'route53')).filter((l) => l.includes('jade'))).toEqual([
+      `delete jade.pikachu.${BASE} A`,
+      `delete jade.pikachu.${BASE} AAAA`,
+      `delete *.jade.pikachu.${BASE} A`,
+      `delete *.jade.pikachu.${BASE} AAAA`,
+    ]);
+  });
+});
+
 describe('the negative-caching TTL in the plan', () => {
   const SOA = 'ns-101.awsdns-12.com. awsdns-hostmaster.amazon.com. 7 7200 900 1209600 86400';
   let intent: DnsIntent;
@@ -252,6 +430,10 @@ describe('the negative-caching TTL in the plan', () => {
     ]);
     expect(route53.counts).toEqual({ create: 0, update: 2, delete: 0 });
     expect(route53.reports).toEqual([]);
+  });
+
+  it('never meets another unit at the apex: every managed name lies below its zone', () => {
+    for (const zone of intent.zones) expect(zone.managed.filter((name) => !isBelow(name, zone.zone))).toEqual([]);
   });
 
   it('reports a host whose live state holds no SOA, and changes nothing there', () => {

@@ -1,7 +1,8 @@
 /**
  * What a change does for users (compiler/report/user-changes.ts), on the
  * larkspur fleet compiled in memory: a cluster removed from the registry is
- * still named by the ops name that held its address before; its gateway
+ * still named by the ops name that held its address before, and its ops names
+ * are deleted; what the planner leaves alone is listed with its hosts; its gateway
  * loses every name; a landscape whose clusters go is dropped from the books;
  * and the head against its own outputs changes nothing.
  */
@@ -35,14 +36,40 @@ describe('user changes', () => {
       added: [],
       removed: [{ value: '192.0.2.13', cluster: 'euprod-green' }],
     });
-    // Its ops names name nothing of the registry any more: the planner leaves them alone (SPEC §3.3 ownership) and says so.
-    expect(dns.changes.filter((c) => c.name.endsWith('green.euprod.cluster.larkspur.io'))).toEqual([]);
-    expect(dns.leftAlone.map((l) => [l.report.split(' looks like')[0], l.hosts])).toEqual([
-      ['unmanaged: *.green.euprod.cluster.larkspur.io A', ['gcloud', 'r53']],
-      ['unmanaged: *.green.euprod.cluster.larkspur.io AAAA', ['gcloud', 'r53']],
-      ['unmanaged: green.euprod.cluster.larkspur.io A', ['gcloud', 'r53']],
-      ['unmanaged: green.euprod.cluster.larkspur.io AAAA', ['gcloud', 'r53']],
+    // Its ops names are deleted with it (SPEC §3.3: ops names are the planner's), each address still named by its cluster.
+    const deleted = (name: string, type: string, value: string) => ({
+      name,
+      type,
+      verb: 'delete',
+      hosts: ['gcloud', 'r53'],
+      added: [],
+      removed: [{ value, cluster: 'euprod-green' }],
+    });
+    expect(dns.changes.filter((c) => c.name.endsWith('green.euprod.cluster.larkspur.io'))).toEqual([
+      deleted('green.euprod.cluster.larkspur.io', 'A', '192.0.2.13'),
+      deleted('green.euprod.cluster.larkspur.io', 'AAAA', '2001:db8:e::13'),
+      deleted('*.green.euprod.cluster.larkspur.io', 'A', '192.0.2.13'),
+      deleted('*.green.euprod.cluster.larkspur.io', 'AAAA', '2001:db8:e::13'),
     ]);
+    expect(dns.leftAlone).toEqual([]);
+    const gateways = gatewayChanges(base.outputs, head.outputs);
+    expect(gateways.map((g) => [g.cluster, g.added.length, g.removed.length > 0])).toEqual([['euprod-green', 0, true]]);
+  });
+
+  it('list what the planner leaves alone, with its hosts: a name shaped like a diene name that the registry does not give', () => {
+    const base = compiled();
+    // Someone else's www A in the base's zone plans, on both hosts.
+    const before = new Map(
+      [...base.outputs].map(([path, text]) => {
+        if (!/^dns\/cluster\.larkspur\.io\/[^/]+\.json$/.test(path)) return [path, text];
+        const doc = JSON.parse(text) as { recordSets: unknown[] };
+        doc.recordSets.push({ name: 'www.cluster.larkspur.io', type: 'A', ttl: 60, values: ['192.0.2.80'] });
+        return [path, JSON.stringify(doc)];
+      }),
+    );
+    const dns = dnsAnswerDiff(dnsIntent(base.model), before);
+    expect(dns.changes).toEqual([]);
+    expect(dns.leftAlone.map((l) => [l.report.split(' looks like')[0], l.hosts])).toEqual([['unmanaged: www.cluster.larkspur.io A', ['gcloud', 'r53']]]);
     const markdown = renderReport({
       version: 'test',
       diagnostics: [],
@@ -52,10 +79,9 @@ describe('user changes', () => {
       users: { dns, routePaths: [], books: [], gateways: [] },
     });
     expect(markdown).toContain(
-      '<details><summary>Record sets the planner leaves alone (4)</summary>\n\n- `gcloud`, `r53`: unmanaged: \\*.green.euprod.cluster.larkspur.io A looks like a diene name',
+      // The report breaks a host name that GitHub would turn into a link with a zero-width space.
+      '<details><summary>Record sets the planner leaves alone (1)</summary>\n\n- `gcloud`, `r53`: unmanaged: www\u200b.cluster.larkspur.io A looks like a diene name',
     );
-    const gateways = gatewayChanges(base.outputs, head.outputs);
-    expect(gateways.map((g) => [g.cluster, g.added.length, g.removed.length > 0])).toEqual([['euprod-green', 0, true]]);
   });
 
   it('give the Doc A places and Doc C candidates that change', () => {

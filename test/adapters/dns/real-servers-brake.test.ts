@@ -3,7 +3,9 @@
 // the traffic of ampharos-onyx and raichu-opal off; the first `apply dns`
 // removes ampharos-onyx's addresses only and lists raichu-opal as deferred,
 // the second removes raichu-opal's, the third writes nothing; `--force`
-// removes both in one run.
+// removes both in one run. Two clusters removed from the registry in one
+// commit: the first run takes the first one's ops names off the server with its
+// addresses, the deferred one keeps its ops names until the second run.
 
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +36,7 @@ for (const kind of KINDS) {
     let adapter: DnsHostAdapter;
     const fleets: { cleanup: () => void }[] = [];
 
-    const fleet = (overlay: Record<string, string>): string => {
+    const fleet = (overlay: Record<string, string | null>): string => {
       const hosts = hostYaml('lab', 'rfc2136', {
         server: `127.0.0.1:${server.port}`,
         tsig: `{name: ${TEST_TSIG.name}, algorithm: ${TEST_TSIG.algorithm}, secretEnv: DIENE_TEST_TSIG}`,
@@ -98,6 +100,47 @@ for (const kind of KINDS) {
       expect(second.removals).toEqual({ leaving: [{ cluster: 'raichu-opal', cause: 'not-wanted' }], removing: ['raichu-opal'], deferred: [] });
       expect(await answers(dir)).toEqual({ ampharos: ['198.51.100.30'], raichu: ['203.0.113.21'], mew: ['198.51.100.30', '203.0.113.21'] });
 
+      const third = await applied(dir);
+      expect(third.zones.every((z) => z.counts.create + z.counts.update + z.counts.delete === 0)).toBe(true);
+    });
+
+    it("takes a removed cluster's ops names off the server with its addresses; a deferred one keeps them until its turn", async () => {
+      await applied(before());
+      const ops = async (dir: string): Promise<Record<string, string[] | undefined>> => {
+        const live = await observeSnapshot(adapter, BASE, (await fleetDns(dir)).intent);
+        return Object.fromEntries(
+          [`onyx.ampharos.${BASE}`, `*.onyx.ampharos.${BASE}`, `opal.raichu.${BASE}`, `*.opal.raichu.${BASE}`].map((name) => [
+            name,
+            valuesAt(live, name, 'A')?.values,
+          ]),
+        );
+      };
+      // Both clusters leave the registry in one commit (state files too).
+      const dir = fleet({
+        ...traffic('raichu-ruby', true),
+        'registry/clusters/ampharos-onyx.yaml': null,
+        'state/clusters/ampharos-onyx.yaml': null,
+        'registry/clusters/raichu-opal.yaml': null,
+        'state/clusters/raichu-opal.yaml': null,
+      });
+      const first = await applied(dir);
+      expect(first.removals).toMatchObject({ removing: ['ampharos-onyx'], deferred: ['raichu-opal'] });
+      expect(await ops(dir)).toEqual({
+        [`onyx.ampharos.${BASE}`]: undefined,
+        [`*.onyx.ampharos.${BASE}`]: undefined,
+        [`opal.raichu.${BASE}`]: ['203.0.113.20'],
+        [`*.opal.raichu.${BASE}`]: ['203.0.113.20'],
+      });
+      expect(await answers(dir)).toEqual({
+        ampharos: ['198.51.100.30'],
+        raichu: ['203.0.113.20', '203.0.113.21'],
+        mew: ['198.51.100.30', '203.0.113.20', '203.0.113.21'],
+      });
+      // The server's own state still names raichu-opal's addresses by its ops names.
+      const second = await applied(dir);
+      expect(second.removals).toEqual({ leaving: [{ cluster: 'raichu-opal', cause: 'not-wanted' }], removing: ['raichu-opal'], deferred: [] });
+      expect(Object.values(await ops(dir))).toEqual([undefined, undefined, undefined, undefined]);
+      expect(await answers(dir)).toEqual({ ampharos: ['198.51.100.30'], raichu: ['203.0.113.21'], mew: ['198.51.100.30', '203.0.113.21'] });
       const third = await applied(dir);
       expect(third.zones.every((z) => z.counts.create + z.counts.update + z.counts.delete === 0)).toBe(true);
     });

@@ -16,6 +16,7 @@
 import type { ErrorObject } from 'ajv';
 import { diagnose, diagnoseUnchecked, type Diagnostic, type DiagnosticArgs } from '../diagnostics/diagnostic.js';
 import { isDiagnosticCode, type DiagnosticCode } from '../diagnostics/catalog.js';
+import { codePointOf, firstInvisible, invisibleName } from '../diagnostics/invisible.js';
 import { closestName, editDistance } from '../diagnostics/spelling.js';
 import { locate, sourceTextAt, type DocumentPath, type ParsedDocument } from './parse-yaml.js';
 
@@ -179,6 +180,15 @@ function quotedNumber(data: unknown, expected: readonly string[]): string {
   if (/^-?\d+(?:\.\d+)?$/.test(written)) return `write ${written} without quotes: in quotes YAML reads it as a string; `;
   if (/^-?\d+(?:\.\d+)?\s*[a-z]+$/i.test(written)) return "write a plain number, without quotes or a unit (the schema's description gives the unit); ";
   return '';
+}
+
+/** `value` as JSON, its invisible characters written as escapes (`"prod\\u202e"`), so the message shows what is in it. */
+function shownEscaped(value: string): string {
+  return JSON.stringify(value).replace(/[\p{Zs}\p{Zl}\p{Zp}\p{Cf}]/gu, (character) => {
+    if (character === ' ') return character;
+    const point = character.codePointAt(0) as number;
+    return point > 0xffff ? `\\u{${point.toString(16)}}` : `\\u${point.toString(16).padStart(4, '0')}`;
+  });
 }
 
 function describe(value: unknown): string {
@@ -387,15 +397,18 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject, 
               allowedValues.filter((v): v is string => typeof v === 'string'),
             )
           : undefined;
+      const invisible = typeof data === 'string' ? firstInvisible(data) : undefined;
       return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_enum', {
-        value: shown,
+        value: typeof data === 'string' ? shownEscaped(data) : shown,
+        culprit: invisible ? `: it holds an invisible ${invisibleName(invisible.character)} (${codePointOf(invisible.character)}) at character ${invisible.position}` : '',
         allowed: allowedValues.map((v) => JSON.stringify(v)).join(', '),
-        suggestion: closest === undefined ? '' : `did you mean ${JSON.stringify(closest)}? `,
+        suggestion: `${invisible ? 'delete the invisible character; ' : ''}${closest === undefined ? '' : `did you mean ${JSON.stringify(closest)}? `}`,
       });
     }
     case 'const':
       return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_enum', {
         value: shown,
+        culprit: '',
         allowed: JSON.stringify((error.params as { allowedValue: unknown }).allowedValue),
       });
     case 'pattern': {

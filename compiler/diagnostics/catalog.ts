@@ -1410,7 +1410,7 @@ export const catalog = {
   },
   schema_enum: {
     severity: 'error',
-    message: '{value} is not one of the allowed values',
+    message: '{value} is not one of the allowed values{culprit}',
     hint: '{suggestion}use one of: {allowed}',
   },
   schema_format: {

@@ -315,7 +315,20 @@ function dateTimeExample(data: unknown): string {
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return `${text}T00:00:00Z (a date alone is no date-time: add the time and Z, which is UTC)`;
   const local = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?$/.exec(text);
   if (local) return `${local[1]}T${local[2]}${local[3] ?? ':00'}Z (the time has no zone: Z is UTC, or write an offset such as +02:00)`;
-  return '2026-11-20T10:00:00Z';
+  return FORMAT_EXAMPLES['date-time'] as string;
+}
+
+/** A valid value of each string format the schemas use, for the hint's "e.g." (test/1-load/schema-validation.test.ts checks each is valid). */
+export const FORMAT_EXAMPLES: Readonly<Record<string, string>> = {
+  date: '2027-01-31',
+  'date-time': '2026-11-20T10:00:00Z',
+  uri: 'https://example.org',
+};
+
+/** The example of a date hint: the day of a date-time written where a date alone belongs, else a fixed date. */
+function dateExample(data: unknown): string {
+  const day = typeof data === 'string' ? /^(\d{4}-\d{2}-\d{2})[Tt ]/.exec(data.trim()) : null;
+  return day ? `${day[1]} (a date alone, without the time)` : (FORMAT_EXAMPLES['date'] as string);
 }
 
 function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject, clock: HintClock | undefined): Diagnostic {
@@ -453,7 +466,7 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject, 
     }
     case 'format': {
       const format = String((error.params as { format: string }).format);
-      const example = format === 'date-time' ? dateTimeExample(data) : format === 'uri' ? 'https://example.org' : format;
+      const example = format === 'date-time' ? dateTimeExample(data) : format === 'date' ? dateExample(data) : (FORMAT_EXAMPLES[format] ?? format);
       return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_format', { value: shown, format, example });
     }
     case 'uniqueItems': {

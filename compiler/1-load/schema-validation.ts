@@ -173,6 +173,26 @@ function nameCulprit(value: string): string {
   return `: it holds ${shown} at character ${at + 1}`;
 }
 
+/**
+ * Whether `source` in quotes would pass the string checks of `schema` (its
+ * enum and pattern): the hint suggests quotes only then, else says what the
+ * value must be (`tier: 1` is no tier quoted either).
+ */
+function quotedStillInvalid(
+  schema: Record<string, unknown>,
+  source: string,
+): { quoted: 'valid' | 'enum' | 'pattern'; allowed: string; pattern: string; about: string } {
+  const allowed = schema['enum'];
+  if (Array.isArray(allowed) && !allowed.includes(source))
+    return { quoted: 'enum', allowed: allowed.map((v) => JSON.stringify(v)).join(', '), pattern: '', about: '' };
+  const pattern = schema['pattern'];
+  if (typeof pattern === 'string' && !new RegExp(pattern, 'u').test(source)) {
+    const about = describedAs(schema).replace(/; $/, '').replace(/\s*\([^()]*\.md\)$/, '');
+    return { quoted: 'pattern', allowed: '', pattern, about: about === '' ? '' : `: ${about}` };
+  }
+  return { quoted: 'valid', allowed: '', pattern: '', about: '' };
+}
+
 /** The fix for a number written in quotes (`ttl: "60"`) or with a unit (`ttl: "60s"`) where the schema wants a number. */
 function quotedNumber(data: unknown, expected: readonly string[]): string {
   if (typeof data !== 'string' || !(expected.includes('integer') || expected.includes('number'))) return '';
@@ -384,6 +404,7 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject, 
           source,
           value: String(data),
           read: typeof data === 'boolean' ? 'boolean' : 'number',
+          ...quotedStillInvalid(parentSchema, source),
         });
       }
       // yes/no/on/off are YAML 1.1 booleans; in YAML 1.2 they are strings: say the word to write.
@@ -531,8 +552,16 @@ function toDiagnostics(kind: string, parsed: ParsedDocument, errors: readonly Er
     folded.add(required);
     misspelt.set(unknown, String((required.params as { missingProperty: string }).missingProperty));
   }
+  // A number or boolean where a string of a list of words belongs (`tier: 1`) fails both the type and the list: one mistake, said once.
+  const readAsNumber = new Set(
+    kept
+      .filter((e) => e.keyword === 'type' && (typeof e.data === 'number' || typeof e.data === 'boolean'))
+      .filter((e) => String((e.params as { type: string | string[] }).type).split(',').includes('string'))
+      .map((e) => e.instancePath),
+  );
   return kept
     .filter((error) => !folded.has(error))
+    .filter((error) => !((error.keyword === 'enum' || error.keyword === 'const') && readAsNumber.has(error.instancePath)))
     .map((error) => {
       const expected = misspelt.get(error);
       if (expected === undefined) return toDiagnostic(kind, parsed, error, clock);

@@ -1711,10 +1711,16 @@ export const catalog = {
   yaml_number_for_string: {
     severity: 'error',
     message: '{source} is read as {read}, but a string is required',
-    hint: 'quote it: "{source}"',
+    hint: '{quoted}',
     choices: {
       // An unquoted true or false where a string belongs is a boolean, not a number.
       read: { number: 'the number {value}', boolean: 'the boolean {value}' },
+      // Quotes are the fix only when the quoted text is a valid value.
+      quoted: {
+        valid: 'quote it: "{source}"',
+        enum: 'quoted or not, "{source}" is not one of the allowed values: use one of: {allowed}',
+        pattern: 'quoted or not, "{source}" does not match the pattern {pattern}{about}',
+      },
     },
   },
   yaml_syntax: {

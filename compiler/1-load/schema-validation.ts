@@ -512,14 +512,34 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject, 
     case 'minProperties':
     case 'maxProperties': {
       const { limit } = error.params as { limit: number };
-      const bound = error.keyword.startsWith('max') ? 'more' : 'fewer';
-      const unit = error.keyword.endsWith('Items') ? 'items' : 'properties';
-      return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_count', { value: shown, bound, limit, unit, schema });
+      return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_count', { schema, ...countWords(path, data, error.keyword, limit) });
     }
     default:
       // Every keyword the schemas use is mapped above (test/1-load/schema-validation.test.ts checks it): reaching here is a bug.
       throw new Error(`no diagnostic mapping for JSON Schema keyword "${error.keyword}" (${schema} ${error.schemaPath})`);
   }
+}
+
+/** The singular of a key naming a list (`stages` → `stage`, `addresses` → `address`), or `undefined` for a key that is no plural. */
+function singular(key: string): string | undefined {
+  if (/(?:ss|x|ch|sh)es$/.test(key)) return key.slice(0, -2);
+  if (/[^aeiou]ies$/.test(key)) return `${key.slice(0, -3)}y`;
+  if (/[^s]s$/.test(key)) return key.slice(0, -1);
+  return undefined;
+}
+
+/** The words of a count error in the field's terms: `"stages"`, `is empty`, `at least one stage`. */
+function countWords(path: DocumentPath, data: unknown, keyword: string, limit: number): { subject: string; size: string; need: string } {
+  const key = path.at(-1);
+  const subject = typeof key === 'string' ? `"${key}"` : key === undefined ? 'the file' : `item ${key + 1} of "${path.slice(0, -1).join('.')}"`;
+  const count = Array.isArray(data) ? data.length : data !== null && typeof data === 'object' ? Object.keys(data).length : 0;
+  const thing = (typeof key === 'string' ? singular(key) : undefined) ?? (keyword.endsWith('Items') ? 'item' : 'key');
+  const things = (n: number): string => (n === 1 ? `one ${thing}` : `${n} ${thing}s`);
+  return {
+    subject,
+    size: count === 0 ? 'is empty' : `holds ${things(count)}`,
+    need: `${keyword.startsWith('max') ? 'at most' : 'at least'} ${things(limit)}`,
+  };
 }
 
 function article(types: string): string {

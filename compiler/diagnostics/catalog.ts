@@ -1400,7 +1400,7 @@ export const catalog = {
   },
   schema_count: {
     severity: 'error',
-    message: '{value} must NOT have {bound} than {limit} {unit}',
+    message: '{subject} {size}: it needs {need}',
     hint: 'see schemas/{schema} for the expected shape',
   },
   schema_duplicate_item: {

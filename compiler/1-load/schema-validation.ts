@@ -297,12 +297,27 @@ function describedAs(schema: Record<string, unknown>): string {
   return `${start.replace(/\.$/, '').replace(/\s*\((?:`[a-z0-9_]+`(?:, )?)+\)$/, '')}; `;
 }
 
-/** ` <value>` of `key` in the first of the schema's examples that has it (JSON), for a hint; '' when none does. */
-function exampleOf(schema: Record<string, unknown>, key: string): string {
+/**
+ * ` <value>` of a missing `key`, for a hint. A name at the top of a file is the
+ * file's own (a landscape's name equals its file name, a platform's its
+ * folder's). Else the value of the first of the schema's examples that has
+ * the key, when it is no name from the examples' fleet (a number, a boolean,
+ * one of the key's allowed words); else a placeholder (` <region>`).
+ */
+function exampleOf(schema: Record<string, unknown>, key: string, path: DocumentPath, file: string): string {
+  if (key === 'name' && path.length === 0) {
+    const parts = file.replace(/\.(?:ya?ml|json)$/, '').split('/');
+    const name = parts.at(-1) === 'platform' ? parts.at(-2) : parts.at(-1);
+    if (name !== undefined && /^[a-z][a-z0-9-]*$/.test(name)) return ` ${name}`;
+  }
+  const allowed = mappingOf(mappingOf(schema['properties'])?.[key])?.['enum'];
   const examples = Array.isArray(schema['examples']) ? (schema['examples'] as unknown[]) : [];
   for (const example of examples)
-    if (example !== null && typeof example === 'object' && Object.prototype.hasOwnProperty.call(example, key))
-      return ` ${JSON.stringify((example as Record<string, unknown>)[key])}`;
+    if (example !== null && typeof example === 'object' && Object.prototype.hasOwnProperty.call(example, key)) {
+      const value = (example as Record<string, unknown>)[key];
+      if (typeof value !== 'string' || (Array.isArray(allowed) && allowed.includes(value))) return ` ${JSON.stringify(value)}`;
+      return ` <${key}>`;
+    }
   return '';
 }
 
@@ -371,7 +386,7 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject, 
       return diagnose(where, 'schema_required', {
         key,
         because: needer === undefined ? '' : `, which "${needer}" needs`,
-        example: datedExample(parentSchema, key, clock) ?? exampleOf(parentSchema, key),
+        example: datedExample(parentSchema, key, clock) ?? exampleOf(parentSchema, key, path, parsed.file.path),
         schema,
       });
     }

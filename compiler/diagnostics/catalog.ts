@@ -1045,8 +1045,15 @@ export const catalog = {
   },
   landscape_prod_single_cluster: {
     severity: 'warning',
-    message: 'prod landscape "{landscape}" has {count} cluster(s)',
-    hint: 'register a second cluster so a blue/green swap or a cluster loss keeps it serving',
+    message: 'prod landscape "{landscape}" has {clusters}',
+    hint: '{register}{stray}',
+    choices: {
+      clusters: { none: 'no cluster', one: 'one cluster' },
+      register: {
+        none: 'register a cluster, two so a blue/green swap or a cluster loss keeps it serving',
+        one: 'register a second cluster so a blue/green swap or a cluster loss keeps it serving',
+      },
+    },
   },
   landscape_prod_single_serving: {
     severity: 'warning',

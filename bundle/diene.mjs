@@ -979,7 +979,7 @@ var init_catalog = __esm({
       issuer_unknown: {
         severity: "error",
         message: 'the sign-in issuer names {what} "{name}", which does not exist',
-        hint: "issuer must name an existing platform, one of its services and one of that service's modules"
+        hint: "{suggestion}issuer must name an existing platform, one of its services and one of that service's modules"
       },
       json_duplicate_key: {
         severity: "error",
@@ -1043,8 +1043,15 @@ var init_catalog = __esm({
       },
       landscape_prod_single_cluster: {
         severity: "warning",
-        message: 'prod landscape "{landscape}" has {count} cluster(s)',
-        hint: "register a second cluster so a blue/green swap or a cluster loss keeps it serving"
+        message: 'prod landscape "{landscape}" has {clusters}',
+        hint: "{register}{stray}",
+        choices: {
+          clusters: { none: "no cluster", one: "one cluster" },
+          register: {
+            none: "register a cluster, two so a blue/green swap or a cluster loss keeps it serving",
+            one: "register a second cluster so a blue/green swap or a cluster loss keeps it serving"
+          }
+        }
       },
       landscape_prod_single_serving: {
         severity: "warning",
@@ -1378,7 +1385,7 @@ var init_catalog = __esm({
       },
       schema_count: {
         severity: "error",
-        message: "{value} must NOT have {bound} than {limit} {unit}",
+        message: "{subject} {size}: it needs {need}",
         hint: "see schemas/{schema} for the expected shape"
       },
       schema_duplicate_item: {
@@ -1388,7 +1395,7 @@ var init_catalog = __esm({
       },
       schema_enum: {
         severity: "error",
-        message: "{value} is not one of the allowed values",
+        message: "{value} is not one of the allowed values{culprit}",
         hint: "{suggestion}use one of: {allowed}"
       },
       schema_format: {
@@ -1598,7 +1605,7 @@ var init_catalog = __esm({
       usage_plugin_parameter_unknown: {
         severity: "error",
         message: 'plugin parameter "{name}" is unknown',
-        hint: "diene render takes the plugin parameters {known}: remove or rename it in the Application's spec.source.plugin.parameters; usage: {usage}"
+        hint: "{suggestion}diene render takes the plugin parameters {known}: remove or rename it in the Application's spec.source.plugin.parameters; usage: {usage}"
       },
       usage_plugin_parameters_not_json: {
         severity: "error",
@@ -1688,10 +1695,16 @@ var init_catalog = __esm({
       yaml_number_for_string: {
         severity: "error",
         message: "{source} is read as {read}, but a string is required",
-        hint: 'quote it: "{source}"',
+        hint: "{quoted}",
         choices: {
           // An unquoted true or false where a string belongs is a boolean, not a number.
-          read: { number: "the number {value}", boolean: "the boolean {value}" }
+          read: { number: "the number {value}", boolean: "the boolean {value}" },
+          // Quotes are the fix only when the quoted text is a valid value.
+          quoted: {
+            valid: 'quote it: "{source}"',
+            enum: 'quoted or not, "{source}" is not one of the allowed values: use one of: {allowed}',
+            pattern: 'quoted or not, "{source}" does not match the pattern {pattern}{about}'
+          }
         }
       },
       yaml_syntax: {
@@ -9858,6 +9871,80 @@ var init_input_limits = __esm({
   }
 });
 
+// dist/diagnostics/invisible.js
+function codePointOf(character) {
+  return `U+${character.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+}
+function invisibleName(character) {
+  const name = NAMES[character.codePointAt(0)];
+  if (name !== void 0)
+    return name;
+  return new RegExp("\\p{Cf}", "u").test(character) ? "(a format character, Unicode category Cf)" : "(a space character, Unicode category Zs)";
+}
+function firstInvisible(text) {
+  let offset = 0;
+  let position = 0;
+  for (const character of text) {
+    position++;
+    if (character !== " " && INVISIBLE.test(character))
+      return { character, offset, position };
+    offset += character.length;
+  }
+  return void 0;
+}
+function isSpaceLike(character) {
+  return /[\p{Zs}\p{Zl}\p{Zp}]/u.test(character);
+}
+var NAMES, INVISIBLE;
+var init_invisible = __esm({
+  "dist/diagnostics/invisible.js"() {
+    NAMES = {
+      160: "NO-BREAK SPACE",
+      173: "SOFT HYPHEN",
+      1564: "ARABIC LETTER MARK",
+      5760: "OGHAM SPACE MARK",
+      6158: "MONGOLIAN VOWEL SEPARATOR",
+      8192: "EN QUAD",
+      8193: "EM QUAD",
+      8194: "EN SPACE",
+      8195: "EM SPACE",
+      8196: "THREE-PER-EM SPACE",
+      8197: "FOUR-PER-EM SPACE",
+      8198: "SIX-PER-EM SPACE",
+      8199: "FIGURE SPACE",
+      8200: "PUNCTUATION SPACE",
+      8201: "THIN SPACE",
+      8202: "HAIR SPACE",
+      8203: "ZERO WIDTH SPACE",
+      8204: "ZERO WIDTH NON-JOINER",
+      8205: "ZERO WIDTH JOINER",
+      8206: "LEFT-TO-RIGHT MARK",
+      8207: "RIGHT-TO-LEFT MARK",
+      8232: "LINE SEPARATOR",
+      8233: "PARAGRAPH SEPARATOR",
+      8234: "LEFT-TO-RIGHT EMBEDDING",
+      8235: "RIGHT-TO-LEFT EMBEDDING",
+      8236: "POP DIRECTIONAL FORMATTING",
+      8237: "LEFT-TO-RIGHT OVERRIDE",
+      8238: "RIGHT-TO-LEFT OVERRIDE",
+      8239: "NARROW NO-BREAK SPACE",
+      8287: "MEDIUM MATHEMATICAL SPACE",
+      8288: "WORD JOINER",
+      8289: "FUNCTION APPLICATION",
+      8290: "INVISIBLE TIMES",
+      8291: "INVISIBLE SEPARATOR",
+      8292: "INVISIBLE PLUS",
+      8294: "LEFT-TO-RIGHT ISOLATE",
+      8295: "RIGHT-TO-LEFT ISOLATE",
+      8296: "FIRST STRONG ISOLATE",
+      8297: "POP DIRECTIONAL ISOLATE",
+      12288: "IDEOGRAPHIC SPACE",
+      65279: "ZERO WIDTH NO-BREAK SPACE"
+    };
+    INVISIBLE = /[\p{Zs}\p{Zl}\p{Zp}\p{Cf}]/u;
+  }
+});
+
 // dist/1-load/yaml-syntax-words.js
 function linesOf(text) {
   const lines = [];
@@ -9876,6 +9963,18 @@ function syntaxWords(text, code2, offset, libraryMessage, quoteAt) {
   const before = (line) => content.filter((l) => l.number < line.number).at(-1);
   const keyOf = (line) => KEY.exec(line.text)?.[1] ?? line.text.trim();
   const blameLine = (line) => ({ start: line.start + line.indent, end: line.start + line.text.trimEnd().length });
+  for (const line of [at2, before(at2)]) {
+    const found = line && firstInvisible(line.text);
+    if (!line || !found)
+      continue;
+    const spaceLike = isSpaceLike(found.character);
+    return {
+      reason: `line ${line.number} holds an invisible ${invisibleName(found.character)} (${codePointOf(found.character)}) at column ${found.position}${spaceLike ? ", which YAML does not read as a space" : ""}`,
+      fix: spaceLike ? "replace it with a plain space" : "delete it",
+      start: line.start + found.offset,
+      end: line.start + found.offset + found.character.length
+    };
+  }
   if (code2 === "BLOCK_AS_IMPLICIT_KEY" || code2 === "MULTILINE_IMPLICIT_KEY" || code2 === "BAD_INDENT") {
     const deeper = content.find((line) => line.number >= at2.number - 1 && (() => {
       const above = before(line);
@@ -9942,14 +10041,23 @@ function syntaxWords(text, code2, offset, libraryMessage, quoteAt) {
       ...quote === void 0 ? blameLine(opened) : { start: quote, end: quote + 1 }
     };
   }
-  if (/Flow (sequence|mapping)/.test(libraryMessage)) {
+  if (/Nested mappings are not allowed in compact mappings/.test(libraryMessage) && KEY.test(at2.text)) {
+    const valueAt2 = (/^\s*(?:- )?[^#\s:][^:#]*?:[ \t]+/.exec(at2.text)?.[0].length ?? at2.indent) + at2.start;
+    return {
+      reason: `the value of \`${keyOf(at2)}:\` on line ${at2.number} holds a colon and a space, which YAML reads as the start of a second mapping on the same line`,
+      fix: `quote the value (\`${keyOf(at2)}: "\u2026"\`), or put the inner key on its own line, indented under \`${keyOf(at2)}:\``,
+      start: valueAt2,
+      end: at2.start + at2.text.trimEnd().length
+    };
+  }
+  if (/Flow (sequence|map)/.test(libraryMessage)) {
     const bracket = /sequence/.test(libraryMessage) ? "[" : "{";
     const closing = bracket === "[" ? "]" : "}";
     const opened = lines.filter((line) => line.start <= offset && line.text.includes(bracket)).at(-1) ?? at2;
     const column = opened.text.indexOf(bracket);
     return {
       reason: `the \`${bracket}\` on line ${opened.number} is never closed with \`${closing}\``,
-      fix: `close it with \`${closing}\` on the same line, or write one \`- item\` a line instead`,
+      fix: `close it with \`${closing}\` on the same line, or write one \`${bracket === "[" ? "- item" : "key: value"}\` a line instead`,
       start: opened.start + Math.max(column, 0),
       end: opened.start + Math.max(column, 0) + 1
     };
@@ -9959,6 +10067,7 @@ function syntaxWords(text, code2, offset, libraryMessage, quoteAt) {
 var KEY_WITH_VALUE, KEY, isContent;
 var init_yaml_syntax_words = __esm({
   "dist/1-load/yaml-syntax-words.js"() {
+    init_invisible();
     KEY_WITH_VALUE = /^\s*(?:- )?([^#\s:][^:#]*?):[ \t]+[^\s#]/;
     KEY = /^\s*(?:- )?([^#\s:][^:#]*?):(?:\s|$)/;
     isContent = (line) => line.text.trim() !== "" && !line.text.trimStart().startsWith("#");
@@ -12172,6 +12281,17 @@ function nameCulprit(value) {
   const shown3 = /^[\p{L}\p{N}\p{P}\p{S}]$/u.test(character) ? `"${character}" (${codePoint})` : codePoint;
   return `: it holds ${shown3} at character ${at2 + 1}`;
 }
+function quotedStillInvalid(schema, source) {
+  const allowed = schema["enum"];
+  if (Array.isArray(allowed) && !allowed.includes(source))
+    return { quoted: "enum", allowed: allowed.map((v) => JSON.stringify(v)).join(", "), pattern: "", about: "" };
+  const pattern = schema["pattern"];
+  if (typeof pattern === "string" && !new RegExp(pattern, "u").test(source)) {
+    const about = describedAs(schema).replace(/; $/, "").replace(/\s*\([^()]*\.md\)$/, "");
+    return { quoted: "pattern", allowed: "", pattern, about: about === "" ? "" : `: ${about}` };
+  }
+  return { quoted: "valid", allowed: "", pattern: "", about: "" };
+}
 function quotedNumber(data2, expected) {
   if (typeof data2 !== "string" || !(expected.includes("integer") || expected.includes("number")))
     return "";
@@ -12181,6 +12301,14 @@ function quotedNumber(data2, expected) {
   if (/^-?\d+(?:\.\d+)?\s*[a-z]+$/i.test(written))
     return "write a plain number, without quotes or a unit (the schema's description gives the unit); ";
   return "";
+}
+function shownEscaped(value) {
+  return JSON.stringify(value).replace(/[\p{Zs}\p{Zl}\p{Zp}\p{Cf}]/gu, (character) => {
+    if (character === " ")
+      return character;
+    const point = character.codePointAt(0);
+    return point > 65535 ? `\\u{${point.toString(16)}}` : `\\u${point.toString(16).padStart(4, "0")}`;
+  });
 }
 function describe(value) {
   if (value === null)
@@ -12256,11 +12384,22 @@ function describedAs(schema) {
   const start = /^[A-Z][a-z ]/.test(description) ? description.charAt(0).toLowerCase() + description.slice(1) : description;
   return `${start.replace(/\.$/, "").replace(/\s*\((?:`[a-z0-9_]+`(?:, )?)+\)$/, "")}; `;
 }
-function exampleOf(schema, key) {
+function exampleOf(schema, key, path38, file) {
+  if (key === "name" && path38.length === 0) {
+    const parts = file.replace(/\.(?:ya?ml|json)$/, "").split("/");
+    const name = parts.at(-1) === "platform" ? parts.at(-2) : parts.at(-1);
+    if (name !== void 0 && /^[a-z][a-z0-9-]*$/.test(name))
+      return ` ${name}`;
+  }
+  const allowed = mappingOf(mappingOf(schema["properties"])?.[key])?.["enum"];
   const examples = Array.isArray(schema["examples"]) ? schema["examples"] : [];
   for (const example of examples)
-    if (example !== null && typeof example === "object" && Object.prototype.hasOwnProperty.call(example, key))
-      return ` ${JSON.stringify(example[key])}`;
+    if (example !== null && typeof example === "object" && Object.prototype.hasOwnProperty.call(example, key)) {
+      const value = example[key];
+      if (typeof value !== "string" || Array.isArray(allowed) && allowed.includes(value))
+        return ` ${JSON.stringify(value)}`;
+      return ` <${key}>`;
+    }
   return "";
 }
 function utcSeconds(seconds) {
@@ -12280,7 +12419,11 @@ function dateTimeExample(data2) {
   const local = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?$/.exec(text);
   if (local)
     return `${local[1]}T${local[2]}${local[3] ?? ":00"}Z (the time has no zone: Z is UTC, or write an offset such as +02:00)`;
-  return "2026-11-20T10:00:00Z";
+  return FORMAT_EXAMPLES["date-time"];
+}
+function dateExample(data2) {
+  const day = typeof data2 === "string" ? /^(\d{4}-\d{2}-\d{2})[Tt ]/.exec(data2.trim()) : null;
+  return day ? `${day[1]} (a date alone, without the time)` : FORMAT_EXAMPLES["date"];
 }
 function toDiagnostic(kind2, parsed2, error2, clock) {
   const schema = `${kind2}.schema.json`;
@@ -12300,7 +12443,7 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
       return diagnose(where, "schema_required", {
         key,
         because: needer === void 0 ? "" : `, which "${needer}" needs`,
-        example: datedExample(parentSchema, key, clock) ?? exampleOf(parentSchema, key),
+        example: datedExample(parentSchema, key, clock) ?? exampleOf(parentSchema, key, path38, parsed2.file.path),
         schema
       });
     }
@@ -12323,7 +12466,8 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
         return diagnose(locate(parsed2, path38), "yaml_number_for_string", {
           source,
           value: String(data2),
-          read: typeof data2 === "boolean" ? "boolean" : "number"
+          read: typeof data2 === "boolean" ? "boolean" : "number",
+          ...quotedStillInvalid(parentSchema, source)
         });
       }
       const word = typeof data2 === "string" ? /^(?:(yes|y|on|true)|(no|n|off|false))$/i.exec(data2) : null;
@@ -12342,15 +12486,18 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
     case "enum": {
       const allowedValues = error2.params.allowedValues ?? [];
       const closest2 = typeof data2 === "string" ? closestName(data2, allowedValues.filter((v) => typeof v === "string")) : void 0;
+      const invisible = typeof data2 === "string" ? firstInvisible(data2) : void 0;
       return diagnoseUnchecked(locate(parsed2, path38), override ?? "schema_enum", {
-        value: shown3,
+        value: typeof data2 === "string" ? shownEscaped(data2) : shown3,
+        culprit: invisible ? `: it holds an invisible ${invisibleName(invisible.character)} (${codePointOf(invisible.character)}) at character ${invisible.position}` : "",
         allowed: allowedValues.map((v) => JSON.stringify(v)).join(", "),
-        suggestion: closest2 === void 0 ? "" : `did you mean ${JSON.stringify(closest2)}? `
+        suggestion: `${invisible ? "delete the invisible character; " : ""}${closest2 === void 0 ? "" : `did you mean ${JSON.stringify(closest2)}? `}`
       });
     }
     case "const":
       return diagnoseUnchecked(locate(parsed2, path38), override ?? "schema_enum", {
         value: shown3,
+        culprit: "",
         allowed: JSON.stringify(error2.params.allowedValue)
       });
     case "pattern": {
@@ -12395,7 +12542,7 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
     }
     case "format": {
       const format2 = String(error2.params.format);
-      const example = format2 === "date-time" ? dateTimeExample(data2) : format2 === "uri" ? "https://example.org" : format2;
+      const example = format2 === "date-time" ? dateTimeExample(data2) : format2 === "date" ? dateExample(data2) : FORMAT_EXAMPLES[format2] ?? format2;
       return diagnoseUnchecked(locate(parsed2, path38), override ?? "schema_format", { value: shown3, format: format2, example });
     }
     case "uniqueItems": {
@@ -12420,13 +12567,32 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
     case "minProperties":
     case "maxProperties": {
       const { limit } = error2.params;
-      const bound = error2.keyword.startsWith("max") ? "more" : "fewer";
-      const unit = error2.keyword.endsWith("Items") ? "items" : "properties";
-      return diagnoseUnchecked(locate(parsed2, path38), override ?? "schema_count", { value: shown3, bound, limit, unit, schema });
+      return diagnoseUnchecked(locate(parsed2, path38), override ?? "schema_count", { schema, ...countWords(path38, data2, error2.keyword, limit) });
     }
     default:
       throw new Error(`no diagnostic mapping for JSON Schema keyword "${error2.keyword}" (${schema} ${error2.schemaPath})`);
   }
+}
+function singular(key) {
+  if (/(?:ss|x|ch|sh)es$/.test(key))
+    return key.slice(0, -2);
+  if (/[^aeiou]ies$/.test(key))
+    return `${key.slice(0, -3)}y`;
+  if (/[^s]s$/.test(key))
+    return key.slice(0, -1);
+  return void 0;
+}
+function countWords(path38, data2, keyword, limit) {
+  const key = path38.at(-1);
+  const subject = typeof key === "string" ? `"${key}"` : key === void 0 ? "the file" : `item ${key + 1} of "${path38.slice(0, -1).join(".")}"`;
+  const count = Array.isArray(data2) ? data2.length : data2 !== null && typeof data2 === "object" ? Object.keys(data2).length : 0;
+  const thing = (typeof key === "string" ? singular(key) : void 0) ?? (keyword.endsWith("Items") ? "item" : "key");
+  const things = (n) => n === 1 ? `one ${thing}` : `${n} ${thing}s`;
+  return {
+    subject,
+    size: count === 0 ? "is empty" : `holds ${things(count)}`,
+    need: `${keyword.startsWith("max") ? "at most" : "at least"} ${things(limit)}`
+  };
 }
 function article(types) {
   return types.split(" or ").map((t) => t === "object" ? "a mapping" : t === "array" ? "a list" : t === "integer" ? "an integer" : t === "null" ? "null" : `a ${t}`).join(" or ");
@@ -12447,7 +12613,8 @@ function toDiagnostics(kind2, parsed2, errors2, clock) {
     folded.add(required);
     misspelt.set(unknown, String(required.params.missingProperty));
   }
-  return kept.filter((error2) => !folded.has(error2)).map((error2) => {
+  const readAsNumber = new Set(kept.filter((e) => e.keyword === "type" && (typeof e.data === "number" || typeof e.data === "boolean")).filter((e) => String(e.params.type).split(",").includes("string")).map((e) => e.instancePath));
+  return kept.filter((error2) => !folded.has(error2)).filter((error2) => !((error2.keyword === "enum" || error2.keyword === "const") && readAsNumber.has(error2.instancePath))).map((error2) => {
     const expected = misspelt.get(error2);
     if (expected === void 0)
       return toDiagnostic(kind2, parsed2, error2, clock);
@@ -12461,14 +12628,20 @@ function ordinal(n) {
   const suffix = tens >= 11 && tens <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] ?? "th";
   return `${n}${suffix}`;
 }
-var WEAK_KEYWORDS;
+var WEAK_KEYWORDS, FORMAT_EXAMPLES;
 var init_schema_validation = __esm({
   "dist/1-load/schema-validation.js"() {
     init_diagnostic();
     init_catalog();
+    init_invisible();
     init_spelling();
     init_parse_yaml();
     WEAK_KEYWORDS = /* @__PURE__ */ new Set(["type", "oneOf", "anyOf", "if", "const", "enum"]);
+    FORMAT_EXAMPLES = {
+      date: "2027-01-31",
+      "date-time": "2026-11-20T10:00:00Z",
+      uri: "https://example.org"
+    };
   }
 });
 
@@ -16728,15 +16901,31 @@ function checkIssuer(index) {
   if (!fleet)
     return [];
   const issuer = fleet.data.issuer;
+  const suggestion = (name, names) => {
+    const closest2 = closestName(name, [...names].sort());
+    return closest2 === void 0 ? "" : `did you mean "${closest2}"? `;
+  };
   const platform = index.platforms.get(issuer.platform);
   if (!platform)
-    return [diagnose(at(fleet, ["issuer", "platform"]), "issuer_unknown", { what: "platform", name: issuer.platform })];
+    return [
+      diagnose(at(fleet, ["issuer", "platform"]), "issuer_unknown", {
+        what: "platform",
+        name: issuer.platform,
+        suggestion: suggestion(issuer.platform, index.platforms.keys())
+      })
+    ];
   if (!hasRowFolder(index, issuer.platform, issuer.service) && !platform.data.services?.[issuer.service]) {
-    return [diagnose(at(fleet, ["issuer", "service"]), "issuer_unknown", { what: "service", name: issuer.service })];
+    return [
+      diagnose(at(fleet, ["issuer", "service"]), "issuer_unknown", {
+        what: "service",
+        name: issuer.service,
+        suggestion: suggestion(issuer.service, Object.keys(platform.data.services ?? {}))
+      })
+    ];
   }
   const modules = platform.data.services?.[issuer.service]?.modules ?? ["api"];
   if (!modules.includes(issuer.module))
-    return [diagnose(at(fleet, ["issuer", "module"]), "issuer_unknown", { what: "module", name: issuer.module })];
+    return [diagnose(at(fleet, ["issuer", "module"]), "issuer_unknown", { what: "module", name: issuer.module, suggestion: suggestion(issuer.module, modules) })];
   return [];
 }
 function checkIntake(index) {
@@ -18281,7 +18470,14 @@ function checkRegistry(index) {
   for (const [landscapeName, landscape] of [...index.landscapes].sort(([a], [b]) => a < b ? -1 : 1)) {
     const clusters = index.clustersByLandscape.get(landscapeName) ?? [];
     if (landscape.data.tier === "prod" && clusters.length + misspeltClustersOf(index, landscapeName).length < 2) {
-      found.push(diagnose(at(landscape, ["tier"]), "landscape_prod_single_cluster", { landscape: landscapeName, count: clusters.length }));
+      const strays = index.fleet.clusters.filter((cluster) => !index.landscapes.has(cluster.data.landscape));
+      const nearest = misspeltClustersOf(index, landscapeName)[0] ?? strays.find((cluster) => cluster.data.landscape === closestName(landscapeName, [...new Set(strays.map((c) => c.data.landscape))].sort()));
+      found.push(diagnose(at(landscape, ["tier"]), "landscape_prod_single_cluster", {
+        landscape: landscapeName,
+        clusters: clusters.length === 0 ? "none" : "one",
+        register: clusters.length === 0 ? "none" : "one",
+        stray: nearest === void 0 ? "" : `; ${nearest.parsed.file.path} names landscape ${JSON.stringify(nearest.data.landscape)}, which does not exist: if it is meant for "${landscapeName}", correct its landscape:`
+      }));
     }
   }
   return found;
@@ -34551,8 +34747,10 @@ function parsePluginParameters(json) {
       const item = entry;
       const name = item["name"];
       const declared = PLUGIN_PARAMETERS.find((p) => p.name === name);
-      if (!declared)
-        throw new UsageError("usage_plugin_parameter_unknown", { name, known: known3 });
+      if (!declared) {
+        const closest2 = closestName(name, PLUGIN_PARAMETERS.map((p) => p.name));
+        throw new UsageError("usage_plugin_parameter_unknown", { name, known: known3, suggestion: closest2 === void 0 ? "" : `did you mean "${closest2}"? ` });
+      }
       if (Object.prototype.hasOwnProperty.call(values2, name))
         throw new UsageError("usage_plugin_parameter_repeated", { name });
       const value = item[declared.collectionType];
@@ -34579,6 +34777,7 @@ function resolveFleetParameter(sourceDir, fleet) {
 var PLUGIN_PARAMETERS;
 var init_plugin_parameters = __esm({
   "dist/cli/plugin-parameters.js"() {
+    init_spelling();
     init_command();
     PLUGIN_PARAMETERS = [
       {
@@ -48101,7 +48300,7 @@ function named(character) {
   const code2 = `U+${point.toString(16).toUpperCase().padStart(4, "0")}`;
   if (!FORMAT.test(character))
     return code2;
-  return `${code2} ${FORMAT_NAMES[point] ?? "(a format character, Unicode category Cf)"}`;
+  return `${code2} ${invisibleName(character)}`;
 }
 function firstOf2(text, pattern) {
   let position = 0;
@@ -48184,7 +48383,7 @@ function planClaimPaths(args) {
     message: claimCommitMessage(change, { actor, account: claim.account, app: claim.app, host, prefixes: Object.keys(paths).length })
   };
 }
-var compare2, REQUEST_KEYS, ACTOR_NAME_LIMIT, CONTROL, FORMAT, FORMAT_NAMES, PATHS_CHANGE_SAMPLE;
+var compare2, REQUEST_KEYS, ACTOR_NAME_LIMIT, CONTROL, FORMAT, PATHS_CHANGE_SAMPLE;
 var init_claim_paths = __esm({
   "dist/plan/claim-paths.js"() {
     init_load_fleet();
@@ -48195,37 +48394,13 @@ var init_claim_paths = __esm({
     init_route_paths();
     init_routes();
     init_diagnostic();
+    init_invisible();
     init_row_format();
     compare2 = (a, b) => a < b ? -1 : a > b ? 1 : 0;
     REQUEST_KEYS = ["paths", "account", "app"];
     ACTOR_NAME_LIMIT = 256;
     CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
     FORMAT = new RegExp("\\p{Cf}", "u");
-    FORMAT_NAMES = {
-      173: "SOFT HYPHEN",
-      1564: "ARABIC LETTER MARK",
-      6158: "MONGOLIAN VOWEL SEPARATOR",
-      8203: "ZERO WIDTH SPACE",
-      8204: "ZERO WIDTH NON-JOINER",
-      8205: "ZERO WIDTH JOINER",
-      8206: "LEFT-TO-RIGHT MARK",
-      8207: "RIGHT-TO-LEFT MARK",
-      8234: "LEFT-TO-RIGHT EMBEDDING",
-      8235: "RIGHT-TO-LEFT EMBEDDING",
-      8236: "POP DIRECTIONAL FORMATTING",
-      8237: "LEFT-TO-RIGHT OVERRIDE",
-      8238: "RIGHT-TO-LEFT OVERRIDE",
-      8288: "WORD JOINER",
-      8289: "FUNCTION APPLICATION",
-      8290: "INVISIBLE TIMES",
-      8291: "INVISIBLE SEPARATOR",
-      8292: "INVISIBLE PLUS",
-      8294: "LEFT-TO-RIGHT ISOLATE",
-      8295: "RIGHT-TO-LEFT ISOLATE",
-      8296: "FIRST STRONG ISOLATE",
-      8297: "POP DIRECTIONAL ISOLATE",
-      65279: "ZERO WIDTH NO-BREAK SPACE"
-    };
     PATHS_CHANGE_SAMPLE = 10;
   }
 });

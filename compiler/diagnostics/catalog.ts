@@ -981,7 +981,7 @@ export const catalog = {
   issuer_unknown: {
     severity: 'error',
     message: 'the sign-in issuer names {what} "{name}", which does not exist',
-    hint: "issuer must name an existing platform, one of its services and one of that service's modules",
+    hint: "{suggestion}issuer must name an existing platform, one of its services and one of that service's modules",
   },
   json_duplicate_key: {
     severity: 'error',
@@ -1628,7 +1628,7 @@ export const catalog = {
   usage_plugin_parameter_unknown: {
     severity: 'error',
     message: 'plugin parameter "{name}" is unknown',
-    hint: "diene render takes the plugin parameters {known}: remove or rename it in the Application's spec.source.plugin.parameters; usage: {usage}",
+    hint: "{suggestion}diene render takes the plugin parameters {known}: remove or rename it in the Application's spec.source.plugin.parameters; usage: {usage}",
   },
   usage_plugin_parameters_not_json: {
     severity: 'error',

@@ -139,7 +139,11 @@ function checkPlatform(index: FleetIndex, platform: Loaded<Platform>, rowsRead: 
   (platform.data.vlandscapes ?? []).forEach((name, i) => {
     const vlandscape = index.vlandscapes.get(name);
     if (!vlandscape) {
-      found.push(diagnose(at(platform, ['vlandscapes', i]), 'platform_vlandscape_unknown', { vlandscape: name, known: known(index.vlandscapes) }));
+      // A file of that name whose content names another follows from that mismatch, reported there (file_name_mismatch).
+      if (index.fleet.vlandscapes.some((v) => v.identity[0] === name)) return;
+      // A virtual landscape with a landscape's name is refused (vlandscape_name_taken): it is none to name here.
+      const usable = new Map([...index.vlandscapes].filter(([other]) => !index.landscapes.has(other)));
+      found.push(diagnose(at(platform, ['vlandscapes', i]), 'platform_vlandscape_unknown', { vlandscape: name, known: known(usable) }));
       return;
     }
     const serving = vlandscape.data.members.filter((m) => m.serve).map((m) => m.landscape);

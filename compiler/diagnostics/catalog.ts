@@ -429,7 +429,10 @@ export const catalog = {
   claim_host_unknown: {
     severity: 'error',
     message: '"{host}" names {what} "{name}", which {owner} does not have',
-    hint: 'name the claim file after an exact host of the fleet, claims/domains/<module>.<service>.<platform>.<landscape>.<base>.json: the {what}s here are {known}, e.g. {example}.json',
+    hint: '{here}; name the claim file after an exact host of the fleet, claims/domains/<module>.<service>.<platform>.<landscape>.<base>.json, e.g. {example}.json',
+    choices: {
+      here: { some: 'the {what}s here are {known}', none: '{owner} has no {what} left: restore it, or remove the claim' },
+    },
   },
   claim_key_missing: {
     severity: 'error',

@@ -436,7 +436,10 @@ var init_catalog = __esm({
       claim_host_unknown: {
         severity: "error",
         message: '"{host}" names {what} "{name}", which {owner} does not have',
-        hint: "name the claim file after an exact host of the fleet, claims/domains/<module>.<service>.<platform>.<landscape>.<base>.json: the {what}s here are {known}, e.g. {example}.json"
+        hint: "{here}; name the claim file after an exact host of the fleet, claims/domains/<module>.<service>.<platform>.<landscape>.<base>.json, e.g. {example}.json",
+        choices: {
+          here: { some: "the {what}s here are {known}", none: "{owner} has no {what} left: restore it, or remove the claim" }
+        }
       },
       claim_key_missing: {
         severity: "error",
@@ -16494,7 +16497,8 @@ function checkClaimShape(shape, claim, claimedHosts = /* @__PURE__ */ new Set())
         what: problem.what,
         name: problem.name,
         owner: problem.owner,
-        known: problem.known.join(", ") || "none",
+        known: problem.known.join(", "),
+        here: problem.known.length > 0 ? "some" : "none",
         example: exampleHost(shape, claim.host)
       }));
     } else {
@@ -16859,7 +16863,10 @@ function checkPlatform(index, platform, rowsRead) {
   (platform.data.vlandscapes ?? []).forEach((name2, i) => {
     const vlandscape = index.vlandscapes.get(name2);
     if (!vlandscape) {
-      found.push(diagnose(at(platform, ["vlandscapes", i]), "platform_vlandscape_unknown", { vlandscape: name2, known: known(index.vlandscapes) }));
+      if (index.fleet.vlandscapes.some((v) => v.identity[0] === name2))
+        return;
+      const usable = new Map([...index.vlandscapes].filter(([other]) => !index.landscapes.has(other)));
+      found.push(diagnose(at(platform, ["vlandscapes", i]), "platform_vlandscape_unknown", { vlandscape: name2, known: known(usable) }));
       return;
     }
     const serving = vlandscape.data.members.filter((m) => m.serve).map((m) => m.landscape);
@@ -34377,7 +34384,7 @@ async function commandResult(outcome, run2) {
 function writtenNote(written, outShown) {
   const { files, linked, missing } = written;
   const changed2 = files - 1 - linked - missing;
-  const differing = [...changed2 > 0 ? [`${changed2} changed`] : [], ...missing > 0 ? [`${missing} missing from the previous tree`] : []];
+  const differing = [...changed2 > 0 ? [`${changed2} changed`] : [], ...missing > 0 ? [`${missing} new (not in the previous tree)`] : []];
   return linked === 0 ? `wrote ${files} files to ${outShown}` : differing.length === 0 ? `the ${files} files in ${outShown} are what the inputs produce: nothing changed (without a cache the tree is rewritten: ${linked} files hard-linked to themselves and the manifest anew; with --cache an unchanged tree is left alone)` : `wrote ${files} files to ${outShown} (${differing.join(", ")}, ${linked} unchanged and linked from the previous tree, and the manifest)${namedChanges(written.changedFiles)}`;
 }
 async function staleResult(stale, run2, summary) {
@@ -42565,7 +42572,7 @@ function formatVirtualExplanation(e) {
     }
     lines.push(`  client in ${region2}  reaches ${[...byAnswer].map(([reached, hosts]) => `${reached} (${hosts.join(", ")})`).join("; ")}`);
   }
-  lines.push("  why        a virtual name has no prefix map of its own (route_paths holds landscape hosts and their spare-base twins): the member DNS answers serves every path with the service on that landscape", `  upstream   path ${e.path} is sent unchanged`);
+  lines.push("  why        a virtual name has no prefix map of its own (route_paths holds landscape hosts and their spare-base twins): DNS answers with one member, and that member serves every path with the service on that landscape", `  upstream   path ${e.path} is sent unchanged`);
   return `${terminalLines(lines)}
 `;
 }
@@ -51284,7 +51291,8 @@ function matrixLines(rows) {
 }
 function formatScenarioText(context, scenario) {
   const lines = [`simulate: ${scenario.title}`, ...scenario.notes.map((n) => `  ${n}`), `  ${figuresLine(context.figures)}`, ""];
-  lines.push(...matrixLines(scenario.rows), "  * the outcome after a while; what users get until then is under each cell", "");
+  const settles = scenario.rows.some((row) => row.cells.some((cell) => cell.settle));
+  lines.push(...matrixLines(scenario.rows), ...settles ? ["  * the outcome after a while; what users get until then is under each cell"] : [], "");
   for (const row of scenario.rows) {
     const column = context.columns.find((c) => c.name === row.column);
     const where = column?.virtual ? `virtual: ${column.members.join(", ")}` : column?.clients[0]?.region ?? "";

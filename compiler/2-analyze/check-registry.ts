@@ -219,7 +219,7 @@ export function checkRegistry(index: FleetIndex): Diagnostic[] {
     state.data.addresses.forEach((text, i) => {
       const verdict = checkAddress(text, exampleFleet);
       if (verdict.ok) return;
-      if (verdict.invalid) found.push(diagnose(at(state, ['addresses', i]), 'address_invalid', { value: text }));
+      if (verdict.invalid) found.push(diagnose(at(state, ['addresses', i]), 'address_invalid', { value: text, example: exampleFleet ? 'sample' : 'real' }));
       else found.push(diagnose(at(state, ['addresses', i]), 'address_not_global_unicast', { value: text, range: verdict.range, advice: verdict.advice }));
     });
   }

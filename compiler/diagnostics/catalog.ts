@@ -74,7 +74,14 @@ export const catalog = {
   address_invalid: {
     severity: 'error',
     message: '"{value}" is not an IPv4 or IPv6 address',
-    hint: 'write one load-balancer address per list item, e.g. 203.0.113.21 or 2001:db8::21',
+    hint: '{example}',
+    choices: {
+      // Documentation addresses are allowed only in an example fleet: elsewhere they are no example to follow.
+      example: {
+        sample: 'write one load-balancer address per list item, e.g. 203.0.113.21 or 2001:db8::21',
+        real: "write the public address of the cluster's load balancer, one a list item: four numbers from 0 to 255 with dots between (IPv4), or groups of hex digits with colons between (IPv6)",
+      },
+    },
   },
   address_not_global_unicast: {
     severity: 'error',

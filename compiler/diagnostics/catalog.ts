@@ -971,7 +971,7 @@ export const catalog = {
   input_total_too_large: {
     severity: 'error',
     message: 'the input files hold {size} bytes in all, more than the {limit} one fleet may hold; no file was parsed',
-    hint: 'the largest fleet diene is built for (100 landscapes, 500 clusters, 10,000 services: 55,000 files) holds about 9 MB: look for files that do not belong in the input folders, or for links that make one file read many times',
+    hint: 'the largest input files are {largest}; the largest fleet diene is built for (100 landscapes, 500 clusters, 10,000 services: 55,000 files) holds about 9 MB: look for files that do not belong in the input folders, or for links that make one file read many times',
   },
   input_total_too_many_values: {
     severity: 'error',

@@ -93,7 +93,14 @@ var init_catalog = __esm({
       address_invalid: {
         severity: "error",
         message: '"{value}" is not an IPv4 or IPv6 address',
-        hint: "write one load-balancer address per list item, e.g. 203.0.113.21 or 2001:db8::21"
+        hint: "{example}",
+        choices: {
+          // Documentation addresses are allowed only in an example fleet: elsewhere they are no example to follow.
+          example: {
+            sample: "write one load-balancer address per list item, e.g. 203.0.113.21 or 2001:db8::21",
+            real: "write the public address of the cluster's load balancer, one a list item: four numbers from 0 to 255 with dots between (IPv4), or groups of hex digits with colons between (IPv6)"
+          }
+        }
       },
       address_not_global_unicast: {
         severity: "error",
@@ -274,9 +281,13 @@ var init_catalog = __esm({
       cache_folder_in_fleet: {
         severity: "warning",
         message: "ignored the cache folder {dir}: it is inside {where} {root}, which a pull request can supply; {run} without it",
-        hint: "keep the cache out of every repository: leave --cache out to use the default ($XDG_CACHE_HOME/diene, else ~/.cache/diene), or give --cache a folder outside it; --no-cache runs without one and says nothing",
+        hint: "{chosen}; --no-cache runs without one and says nothing",
         choices: {
           where: { fleet: "the fleet", repository: "the fleet's git work tree", checkout: "the working directory's git work tree" },
+          chosen: {
+            given: "keep the cache out of every repository: leave --cache out to use the default ($XDG_CACHE_HOME/diene, else ~/.cache/diene), or give --cache a folder outside it",
+            default: "the default cache folder ($XDG_CACHE_HOME/diene, else ~/.cache/diene) is inside it: give --cache a folder outside every repository, or set XDG_CACHE_HOME to one"
+          },
           run: RUN_TEXTS
         }
       },
@@ -962,7 +973,7 @@ var init_catalog = __esm({
       input_total_too_large: {
         severity: "error",
         message: "the input files hold {size} bytes in all, more than the {limit} one fleet may hold; no file was parsed",
-        hint: "the largest fleet diene is built for (100 landscapes, 500 clusters, 10,000 services: 55,000 files) holds about 9 MB: look for files that do not belong in the input folders, or for links that make one file read many times"
+        hint: "the largest input files are {largest}; the largest fleet diene is built for (100 landscapes, 500 clusters, 10,000 services: 55,000 files) holds about 9 MB: look for files that do not belong in the input folders, or for links that make one file read many times"
       },
       input_total_too_many_values: {
         severity: "error",
@@ -9767,6 +9778,9 @@ var require_dist = __commonJS({
 });
 
 // dist/1-load/input-sizes.js
+function largestFiles(sizes) {
+  return [...sizes].sort((a, b) => b.bytes - a.bytes || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)).slice(0, 3).map(({ path: path38, bytes }) => `${path38} (${bytes} bytes)`).join(", ");
+}
 var FILE_SIZE_LIMIT, TOTAL_SIZE_LIMIT;
 var init_input_sizes = __esm({
   "dist/1-load/input-sizes.js"() {
@@ -11984,7 +11998,18 @@ function loadFleet(files, schemas, budget = INPUT_BUDGET, folder, hooks = {}, no
   const units = inputs.reduce((sum, file) => sum + textUnits(file), 0);
   const bytes = units * 3 > budget.bytes ? inputs.reduce((sum, file) => sum + (file.known?.bytes ?? utf8Length(file.text)), 0) : units;
   if (bytes > budget.bytes)
-    return { fleet, diagnostics: [diagnose({}, "input_total_too_large", { size: bytes, limit: budget.bytes })], incomplete: true, readsNow: false };
+    return {
+      fleet,
+      diagnostics: [
+        diagnose({}, "input_total_too_large", {
+          size: bytes,
+          limit: budget.bytes,
+          largest: largestFiles(inputs.map((file) => ({ path: file.path, bytes: file.known?.bytes ?? utf8Length(file.text) })))
+        })
+      ],
+      incomplete: true,
+      readsNow: false
+    };
   let values2 = 0;
   let readsNow = false;
   const explained = /* @__PURE__ */ new Set();
@@ -12185,6 +12210,7 @@ var init_load_fleet = __esm({
     init_fleet_layout();
     init_find_secrets();
     init_input_limits();
+    init_input_sizes();
     init_kargo_row_shape();
     init_parse_json();
     init_parse_yaml();
@@ -13381,11 +13407,12 @@ var init_compile_cache = __esm({
        * diene cache of this format or nothing yet, with no link among its
        * folders; else a warning and no use at all.
        */
-      checkFolder({ fleetRoot: fleetRoot2, cwd }) {
+      checkFolder({ fleetRoot: fleetRoot2, cwd, env }) {
         const run2 = this.run;
         const supplied = fleetRoot2 === void 0 ? void 0 : suppliedPlace(this.dir, fleetRoot2, cwd);
+        const defaulted = path3.resolve(this.dir) === userCacheFolder(env ?? process.env);
         if (supplied)
-          return this.ignore(diagnose({}, "cache_folder_in_fleet", { dir: this.dir, ...supplied, run: run2 }));
+          return this.ignore(diagnose({}, "cache_folder_in_fleet", { dir: this.dir, ...supplied, run: run2, chosen: defaulted ? "default" : "given" }));
         let names;
         try {
           const info = entryAt(this.dir);
@@ -14145,10 +14172,11 @@ function sizeOf(absolute3) {
   }
 }
 function overBudget(root, inputs, bytesRead, limit) {
-  const total = Math.max(bytesRead, inputs.reduce((sum, relative2) => sum + sizeOf(path6.join(root, relative2)), 0));
+  const sizes = inputs.map((relative2) => ({ path: relative2, bytes: sizeOf(path6.join(root, relative2)) }));
+  const total = Math.max(bytesRead, sizes.reduce((sum, { bytes }) => sum + bytes, 0));
   return {
     files: [...inputs].sort().map((relative2) => ({ ...sourceFile(relative2, ""), unreadable: true })),
-    diagnostics: [diagnose({}, "input_total_too_large", { size: total, limit })]
+    diagnostics: [diagnose({}, "input_total_too_large", { size: total, limit, largest: largestFiles(sizes) })]
   };
 }
 async function readFleetFiles(root, options = {}) {
@@ -18469,7 +18497,7 @@ function checkRegistry(index) {
       if (verdict.ok)
         return;
       if (verdict.invalid)
-        found.push(diagnose(at(state, ["addresses", i]), "address_invalid", { value: text }));
+        found.push(diagnose(at(state, ["addresses", i]), "address_invalid", { value: text, example: exampleFleet ? "sample" : "real" }));
       else
         found.push(diagnose(at(state, ["addresses", i]), "address_not_global_unicast", { value: text, range: verdict.range, advice: verdict.advice }));
     });

@@ -269,9 +269,15 @@ export const catalog = {
   cache_folder_in_fleet: {
     severity: 'warning',
     message: 'ignored the cache folder {dir}: it is inside {where} {root}, which a pull request can supply; {run} without it',
-    hint: 'keep the cache out of every repository: leave --cache out to use the default ($XDG_CACHE_HOME/diene, else ~/.cache/diene), or give --cache a folder outside it; --no-cache runs without one and says nothing',
+    hint: '{chosen}; --no-cache runs without one and says nothing',
     choices: {
       where: { fleet: 'the fleet', repository: "the fleet's git work tree", checkout: "the working directory's git work tree" },
+      chosen: {
+        given:
+          'keep the cache out of every repository: leave --cache out to use the default ($XDG_CACHE_HOME/diene, else ~/.cache/diene), or give --cache a folder outside it',
+        default:
+          'the default cache folder ($XDG_CACHE_HOME/diene, else ~/.cache/diene) is inside it: give --cache a folder outside every repository, or set XDG_CACHE_HOME to one',
+      },
       run: RUN_TEXTS,
     },
   },

@@ -16960,7 +16960,9 @@ function checkIssuer(index) {
   }
   const modules = platform.data.services?.[issuer.service]?.modules ?? ["api"];
   if (!modules.includes(issuer.module))
-    return [diagnose(at(fleet, ["issuer", "module"]), "issuer_unknown", { what: "module", name: issuer.module, suggestion: suggestion(issuer.module, modules) })];
+    return [
+      diagnose(at(fleet, ["issuer", "module"]), "issuer_unknown", { what: "module", name: issuer.module, suggestion: suggestion(issuer.module, modules) })
+    ];
   return [];
 }
 function checkIntake(index) {

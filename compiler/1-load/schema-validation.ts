@@ -187,7 +187,9 @@ function quotedStillInvalid(
     return { quoted: 'enum', allowed: allowed.map((v) => JSON.stringify(v)).join(', '), pattern: '', about: '' };
   const pattern = schema['pattern'];
   if (typeof pattern === 'string' && !new RegExp(pattern, 'u').test(source)) {
-    const about = describedAs(schema).replace(/; $/, '').replace(/\s*\([^()]*\.md\)$/, '');
+    const about = describedAs(schema)
+      .replace(/; $/, '')
+      .replace(/\s*\([^()]*\.md\)$/, '');
     return { quoted: 'pattern', allowed: '', pattern, about: about === '' ? '' : `: ${about}` };
   }
   return { quoted: 'valid', allowed: '', pattern: '', about: '' };
@@ -449,7 +451,9 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject, 
       const invisible = typeof data === 'string' ? firstInvisible(data) : undefined;
       return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_enum', {
         value: typeof data === 'string' ? shownEscaped(data) : shown,
-        culprit: invisible ? `: it holds an invisible ${invisibleName(invisible.character)} (${codePointOf(invisible.character)}) at character ${invisible.position}` : '',
+        culprit: invisible
+          ? `: it holds an invisible ${invisibleName(invisible.character)} (${codePointOf(invisible.character)}) at character ${invisible.position}`
+          : '',
         allowed: allowedValues.map((v) => JSON.stringify(v)).join(', '),
         suggestion: `${invisible ? 'delete the invisible character; ' : ''}${closest === undefined ? '' : `did you mean ${JSON.stringify(closest)}? `}`,
       });
@@ -591,7 +595,11 @@ function toDiagnostics(kind: string, parsed: ParsedDocument, errors: readonly Er
   const readAsNumber = new Set(
     kept
       .filter((e) => e.keyword === 'type' && (typeof e.data === 'number' || typeof e.data === 'boolean'))
-      .filter((e) => String((e.params as { type: string | string[] }).type).split(',').includes('string'))
+      .filter((e) =>
+        String((e.params as { type: string | string[] }).type)
+          .split(',')
+          .includes('string'),
+      )
       .map((e) => e.instancePath),
   );
   return kept

@@ -220,7 +220,9 @@ function checkIssuer(index: FleetIndex): Diagnostic[] {
   }
   const modules = platform.data.services?.[issuer.service]?.modules ?? ['api'];
   if (!modules.includes(issuer.module))
-    return [diagnose(at(fleet, ['issuer', 'module']), 'issuer_unknown', { what: 'module', name: issuer.module, suggestion: suggestion(issuer.module, modules) })];
+    return [
+      diagnose(at(fleet, ['issuer', 'module']), 'issuer_unknown', { what: 'module', name: issuer.module, suggestion: suggestion(issuer.module, modules) }),
+    ];
   return [];
 }
 

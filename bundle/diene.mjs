@@ -891,7 +891,13 @@ var init_catalog = __esm({
       file_read_failed: {
         severity: "error",
         message: "cannot read this file: {reason}",
-        hint: "make it a readable regular file, or remove it from the fleet"
+        hint: "{source}",
+        choices: {
+          source: {
+            fleet: "make it a readable regular file, or remove it from the fleet",
+            named: "name a readable regular file on the command line (a live snapshot or a health file is a regular file or a folder of them)"
+          }
+        }
       },
       file_symlink_outside: {
         severity: "error",
@@ -13887,7 +13893,7 @@ var init_file_stamp = __esm({
 import { closeSync as closeSync4, constants as constants4, fstatSync as fstatSync4, lstatSync as lstatSync4, openSync as openSync4, readlinkSync, readSync as readSync3, realpathSync as realpathSync3, statSync as statSync3 } from "node:fs";
 import path4 from "node:path";
 function failed(reason, place3 = {}) {
-  return { problem: { code: "file_read_failed", args: { reason }, ...place3 } };
+  return { problem: { code: "file_read_failed", args: { reason, source: "fleet" }, ...place3 } };
 }
 function errnoReason(error2) {
   const code2 = error2?.code;
@@ -14218,7 +14224,7 @@ async function readFleetFiles(root, options = {}) {
       return;
     const absolute3 = path6.join(root, relative2);
     const unreadable = (reason) => {
-      report(relative2, { code: "file_read_failed", args: { reason } });
+      report(relative2, { code: "file_read_failed", args: { reason, source: "fleet" } });
       files.push({ ...sourceFile(relative2, ""), unreadable: true });
     };
     if (relative2.includes("\uFFFD"))
@@ -40881,7 +40887,7 @@ async function readTextFile(absolute3, cwd) {
     line: problem.code === "file_read_failed" ? problem.line ?? 1 : 1,
     column: problem.code === "file_read_failed" ? problem.column ?? 1 : 1
   };
-  return { diagnostics: [diagnoseFinding(where, problem)] };
+  return { diagnostics: [diagnoseFinding(where, problem.code === "file_read_failed" ? { ...problem, args: { ...problem.args, source: "named" } } : problem)] };
 }
 async function kind(target) {
   try {

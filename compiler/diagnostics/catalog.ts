@@ -894,7 +894,13 @@ export const catalog = {
   file_read_failed: {
     severity: 'error',
     message: 'cannot read this file: {reason}',
-    hint: 'make it a readable regular file, or remove it from the fleet',
+    hint: '{source}',
+    choices: {
+      source: {
+        fleet: 'make it a readable regular file, or remove it from the fleet',
+        named: 'name a readable regular file on the command line (a live snapshot or a health file is a regular file or a folder of them)',
+      },
+    },
   },
   file_symlink_outside: {
     severity: 'error',

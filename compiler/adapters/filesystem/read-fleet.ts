@@ -162,7 +162,7 @@ export async function readFleetFiles(
     const absolute = path.join(root, relative);
     // Names are decoded as UTF-8; a name that is not cannot even be opened again.
     const unreadable = (reason: string): void => {
-      report(relative, { code: 'file_read_failed', args: { reason } });
+      report(relative, { code: 'file_read_failed', args: { reason, source: 'fleet' } });
       files.push({ ...sourceFile(relative, ''), unreadable: true });
     };
     if (relative.includes('\uFFFD')) return unreadable('its name is not valid UTF-8; rename it');

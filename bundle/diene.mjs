@@ -93,7 +93,14 @@ var init_catalog = __esm({
       address_invalid: {
         severity: "error",
         message: '"{value}" is not an IPv4 or IPv6 address',
-        hint: "write one load-balancer address per list item, e.g. 203.0.113.21 or 2001:db8::21"
+        hint: "{example}",
+        choices: {
+          // Documentation addresses are allowed only in an example fleet: elsewhere they are no example to follow.
+          example: {
+            sample: "write one load-balancer address per list item, e.g. 203.0.113.21 or 2001:db8::21",
+            real: "write the public address of the cluster's load balancer, one a list item: four numbers from 0 to 255 with dots between (IPv4), or groups of hex digits with colons between (IPv6)"
+          }
+        }
       },
       address_not_global_unicast: {
         severity: "error",
@@ -274,9 +281,13 @@ var init_catalog = __esm({
       cache_folder_in_fleet: {
         severity: "warning",
         message: "ignored the cache folder {dir}: it is inside {where} {root}, which a pull request can supply; {run} without it",
-        hint: "keep the cache out of every repository: leave --cache out to use the default ($XDG_CACHE_HOME/diene, else ~/.cache/diene), or give --cache a folder outside it; --no-cache runs without one and says nothing",
+        hint: "{chosen}; --no-cache runs without one and says nothing",
         choices: {
           where: { fleet: "the fleet", repository: "the fleet's git work tree", checkout: "the working directory's git work tree" },
+          chosen: {
+            given: "keep the cache out of every repository: leave --cache out to use the default ($XDG_CACHE_HOME/diene, else ~/.cache/diene), or give --cache a folder outside it",
+            default: "the default cache folder ($XDG_CACHE_HOME/diene, else ~/.cache/diene) is inside it: give --cache a folder outside every repository, or set XDG_CACHE_HOME to one"
+          },
           run: RUN_TEXTS
         }
       },
@@ -436,7 +447,10 @@ var init_catalog = __esm({
       claim_host_unknown: {
         severity: "error",
         message: '"{host}" names {what} "{name}", which {owner} does not have',
-        hint: "name the claim file after an exact host of the fleet, claims/domains/<module>.<service>.<platform>.<landscape>.<base>.json: the {what}s here are {known}, e.g. {example}.json"
+        hint: "{here}; name the claim file after an exact host of the fleet, claims/domains/<module>.<service>.<platform>.<landscape>.<base>.json, e.g. {example}.json",
+        choices: {
+          here: { some: "the {what}s here are {known}", none: "{owner} has no {what} left: restore it, or remove the claim" }
+        }
       },
       claim_key_missing: {
         severity: "error",
@@ -877,7 +891,13 @@ var init_catalog = __esm({
       file_read_failed: {
         severity: "error",
         message: "cannot read this file: {reason}",
-        hint: "make it a readable regular file, or remove it from the fleet"
+        hint: "{source}",
+        choices: {
+          source: {
+            fleet: "make it a readable regular file, or remove it from the fleet",
+            named: "name a readable regular file on the command line (a live snapshot or a health file is a regular file or a folder of them)"
+          }
+        }
       },
       file_symlink_outside: {
         severity: "error",
@@ -977,7 +997,7 @@ var init_catalog = __esm({
       input_total_too_large: {
         severity: "error",
         message: "the input files hold {size} bytes in all, more than the {limit} one fleet may hold; no file was parsed",
-        hint: "the largest fleet diene is built for (100 landscapes, 500 clusters, 10,000 services: 55,000 files) holds about 9 MB: look for files that do not belong in the input folders, or for links that make one file read many times"
+        hint: "the largest input files are {largest}; the largest fleet diene is built for (100 landscapes, 500 clusters, 10,000 services: 55,000 files) holds about 9 MB: look for files that do not belong in the input folders, or for links that make one file read many times"
       },
       input_total_too_many_values: {
         severity: "error",
@@ -997,7 +1017,7 @@ var init_catalog = __esm({
       issuer_unknown: {
         severity: "error",
         message: 'the sign-in issuer names {what} "{name}", which does not exist',
-        hint: "issuer must name an existing platform, one of its services and one of that service's modules"
+        hint: "{suggestion}issuer must name an existing platform, one of its services and one of that service's modules"
       },
       json_duplicate_key: {
         severity: "error",
@@ -1061,8 +1081,15 @@ var init_catalog = __esm({
       },
       landscape_prod_single_cluster: {
         severity: "warning",
-        message: 'prod landscape "{landscape}" has {count} cluster(s)',
-        hint: "register a second cluster so a blue/green swap or a cluster loss keeps it serving"
+        message: 'prod landscape "{landscape}" has {clusters}',
+        hint: "{register}{stray}",
+        choices: {
+          clusters: { none: "no cluster", one: "one cluster" },
+          register: {
+            none: "register a cluster, two so a blue/green swap or a cluster loss keeps it serving",
+            one: "register a second cluster so a blue/green swap or a cluster loss keeps it serving"
+          }
+        }
       },
       landscape_prod_single_serving: {
         severity: "warning",
@@ -1431,7 +1458,7 @@ var init_catalog = __esm({
       },
       schema_count: {
         severity: "error",
-        message: "{value} must NOT have {bound} than {limit} {unit}",
+        message: "{subject} {size}: it needs {need}",
         hint: "see schemas/{schema} for the expected shape"
       },
       schema_duplicate_item: {
@@ -1441,7 +1468,7 @@ var init_catalog = __esm({
       },
       schema_enum: {
         severity: "error",
-        message: "{value} is not one of the allowed values",
+        message: "{value} is not one of the allowed values{culprit}",
         hint: "{suggestion}use one of: {allowed}"
       },
       schema_format: {
@@ -1651,7 +1678,7 @@ var init_catalog = __esm({
       usage_plugin_parameter_unknown: {
         severity: "error",
         message: 'plugin parameter "{name}" is unknown',
-        hint: "diene render takes the plugin parameters {known}: remove or rename it in the Application's spec.source.plugin.parameters; usage: {usage}"
+        hint: "{suggestion}diene render takes the plugin parameters {known}: remove or rename it in the Application's spec.source.plugin.parameters; usage: {usage}"
       },
       usage_plugin_parameters_not_json: {
         severity: "error",
@@ -1741,10 +1768,16 @@ var init_catalog = __esm({
       yaml_number_for_string: {
         severity: "error",
         message: "{source} is read as {read}, but a string is required",
-        hint: 'quote it: "{source}"',
+        hint: "{quoted}",
         choices: {
           // An unquoted true or false where a string belongs is a boolean, not a number.
-          read: { number: "the number {value}", boolean: "the boolean {value}" }
+          read: { number: "the number {value}", boolean: "the boolean {value}" },
+          // Quotes are the fix only when the quoted text is a valid value.
+          quoted: {
+            valid: 'quote it: "{source}"',
+            enum: 'quoted or not, "{source}" is not one of the allowed values: use one of: {allowed}',
+            pattern: 'quoted or not, "{source}" does not match the pattern {pattern}{about}'
+          }
         }
       },
       yaml_syntax: {
@@ -9848,6 +9881,9 @@ var require_dist = __commonJS({
 });
 
 // dist/1-load/input-sizes.js
+function largestFiles(sizes) {
+  return [...sizes].sort((a, b) => b.bytes - a.bytes || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)).slice(0, 3).map(({ path: path41, bytes }) => `${path41} (${bytes} bytes)`).join(", ");
+}
 var FILE_SIZE_LIMIT, TOTAL_SIZE_LIMIT;
 var init_input_sizes = __esm({
   "dist/1-load/input-sizes.js"() {
@@ -9955,6 +9991,80 @@ var init_input_limits = __esm({
   }
 });
 
+// dist/diagnostics/invisible.js
+function codePointOf(character) {
+  return `U+${character.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+}
+function invisibleName(character) {
+  const name = NAMES[character.codePointAt(0)];
+  if (name !== void 0)
+    return name;
+  return new RegExp("\\p{Cf}", "u").test(character) ? "(a format character, Unicode category Cf)" : "(a space character, Unicode category Zs)";
+}
+function firstInvisible(text) {
+  let offset = 0;
+  let position = 0;
+  for (const character of text) {
+    position++;
+    if (character !== " " && INVISIBLE.test(character))
+      return { character, offset, position };
+    offset += character.length;
+  }
+  return void 0;
+}
+function isSpaceLike(character) {
+  return /[\p{Zs}\p{Zl}\p{Zp}]/u.test(character);
+}
+var NAMES, INVISIBLE;
+var init_invisible = __esm({
+  "dist/diagnostics/invisible.js"() {
+    NAMES = {
+      160: "NO-BREAK SPACE",
+      173: "SOFT HYPHEN",
+      1564: "ARABIC LETTER MARK",
+      5760: "OGHAM SPACE MARK",
+      6158: "MONGOLIAN VOWEL SEPARATOR",
+      8192: "EN QUAD",
+      8193: "EM QUAD",
+      8194: "EN SPACE",
+      8195: "EM SPACE",
+      8196: "THREE-PER-EM SPACE",
+      8197: "FOUR-PER-EM SPACE",
+      8198: "SIX-PER-EM SPACE",
+      8199: "FIGURE SPACE",
+      8200: "PUNCTUATION SPACE",
+      8201: "THIN SPACE",
+      8202: "HAIR SPACE",
+      8203: "ZERO WIDTH SPACE",
+      8204: "ZERO WIDTH NON-JOINER",
+      8205: "ZERO WIDTH JOINER",
+      8206: "LEFT-TO-RIGHT MARK",
+      8207: "RIGHT-TO-LEFT MARK",
+      8232: "LINE SEPARATOR",
+      8233: "PARAGRAPH SEPARATOR",
+      8234: "LEFT-TO-RIGHT EMBEDDING",
+      8235: "RIGHT-TO-LEFT EMBEDDING",
+      8236: "POP DIRECTIONAL FORMATTING",
+      8237: "LEFT-TO-RIGHT OVERRIDE",
+      8238: "RIGHT-TO-LEFT OVERRIDE",
+      8239: "NARROW NO-BREAK SPACE",
+      8287: "MEDIUM MATHEMATICAL SPACE",
+      8288: "WORD JOINER",
+      8289: "FUNCTION APPLICATION",
+      8290: "INVISIBLE TIMES",
+      8291: "INVISIBLE SEPARATOR",
+      8292: "INVISIBLE PLUS",
+      8294: "LEFT-TO-RIGHT ISOLATE",
+      8295: "RIGHT-TO-LEFT ISOLATE",
+      8296: "FIRST STRONG ISOLATE",
+      8297: "POP DIRECTIONAL ISOLATE",
+      12288: "IDEOGRAPHIC SPACE",
+      65279: "ZERO WIDTH NO-BREAK SPACE"
+    };
+    INVISIBLE = /[\p{Zs}\p{Zl}\p{Zp}\p{Cf}]/u;
+  }
+});
+
 // dist/1-load/yaml-syntax-words.js
 function linesOf(text) {
   const lines = [];
@@ -9973,6 +10083,18 @@ function syntaxWords(text, code2, offset, libraryMessage, quoteAt) {
   const before = (line) => content.filter((l) => l.number < line.number).at(-1);
   const keyOf = (line) => KEY.exec(line.text)?.[1] ?? line.text.trim();
   const blameLine = (line) => ({ start: line.start + line.indent, end: line.start + line.text.trimEnd().length });
+  for (const line of [at2, before(at2)]) {
+    const found = line && firstInvisible(line.text);
+    if (!line || !found)
+      continue;
+    const spaceLike = isSpaceLike(found.character);
+    return {
+      reason: `line ${line.number} holds an invisible ${invisibleName(found.character)} (${codePointOf(found.character)}) at column ${found.position}${spaceLike ? ", which YAML does not read as a space" : ""}`,
+      fix: spaceLike ? "replace it with a plain space" : "delete it",
+      start: line.start + found.offset,
+      end: line.start + found.offset + found.character.length
+    };
+  }
   if (code2 === "BLOCK_AS_IMPLICIT_KEY" || code2 === "MULTILINE_IMPLICIT_KEY" || code2 === "BAD_INDENT") {
     const deeper = content.find((line) => line.number >= at2.number - 1 && (() => {
       const above = before(line);
@@ -10039,14 +10161,23 @@ function syntaxWords(text, code2, offset, libraryMessage, quoteAt) {
       ...quote === void 0 ? blameLine(opened) : { start: quote, end: quote + 1 }
     };
   }
-  if (/Flow (sequence|mapping)/.test(libraryMessage)) {
+  if (/Nested mappings are not allowed in compact mappings/.test(libraryMessage) && KEY.test(at2.text)) {
+    const valueAt2 = (/^\s*(?:- )?[^#\s:][^:#]*?:[ \t]+/.exec(at2.text)?.[0].length ?? at2.indent) + at2.start;
+    return {
+      reason: `the value of \`${keyOf(at2)}:\` on line ${at2.number} holds a colon and a space, which YAML reads as the start of a second mapping on the same line`,
+      fix: `quote the value (\`${keyOf(at2)}: "\u2026"\`), or put the inner key on its own line, indented under \`${keyOf(at2)}:\``,
+      start: valueAt2,
+      end: at2.start + at2.text.trimEnd().length
+    };
+  }
+  if (/Flow (sequence|map)/.test(libraryMessage)) {
     const bracket = /sequence/.test(libraryMessage) ? "[" : "{";
     const closing = bracket === "[" ? "]" : "}";
     const opened = lines.filter((line) => line.start <= offset && line.text.includes(bracket)).at(-1) ?? at2;
     const column = opened.text.indexOf(bracket);
     return {
       reason: `the \`${bracket}\` on line ${opened.number} is never closed with \`${closing}\``,
-      fix: `close it with \`${closing}\` on the same line, or write one \`- item\` a line instead`,
+      fix: `close it with \`${closing}\` on the same line, or write one \`${bracket === "[" ? "- item" : "key: value"}\` a line instead`,
       start: opened.start + Math.max(column, 0),
       end: opened.start + Math.max(column, 0) + 1
     };
@@ -10056,6 +10187,7 @@ function syntaxWords(text, code2, offset, libraryMessage, quoteAt) {
 var KEY_WITH_VALUE, KEY, isContent;
 var init_yaml_syntax_words = __esm({
   "dist/1-load/yaml-syntax-words.js"() {
+    init_invisible();
     KEY_WITH_VALUE = /^\s*(?:- )?([^#\s:][^:#]*?):[ \t]+[^\s#]/;
     KEY = /^\s*(?:- )?([^#\s:][^:#]*?):(?:\s|$)/;
     isContent = (line) => line.text.trim() !== "" && !line.text.trimStart().startsWith("#");
@@ -11969,7 +12101,18 @@ function loadFleet(files, schemas, budget = INPUT_BUDGET, folder, hooks = {}, no
   const units = inputs.reduce((sum, file) => sum + textUnits(file), 0);
   const bytes = units * 3 > budget.bytes ? inputs.reduce((sum, file) => sum + (file.known?.bytes ?? utf8Length(file.text)), 0) : units;
   if (bytes > budget.bytes)
-    return { fleet, diagnostics: [diagnose({}, "input_total_too_large", { size: bytes, limit: budget.bytes })], incomplete: true, readsNow: false };
+    return {
+      fleet,
+      diagnostics: [
+        diagnose({}, "input_total_too_large", {
+          size: bytes,
+          limit: budget.bytes,
+          largest: largestFiles(inputs.map((file) => ({ path: file.path, bytes: file.known?.bytes ?? utf8Length(file.text) })))
+        })
+      ],
+      incomplete: true,
+      readsNow: false
+    };
   let values2 = 0;
   let readsNow = false;
   const explained = /* @__PURE__ */ new Set();
@@ -12170,6 +12313,7 @@ var init_load_fleet = __esm({
     init_fleet_layout();
     init_find_secrets();
     init_input_limits();
+    init_input_sizes();
     init_kargo_row_shape();
     init_parse_json();
     init_parse_yaml();
@@ -12269,6 +12413,17 @@ function nameCulprit(value) {
   const shown3 = /^[\p{L}\p{N}\p{P}\p{S}]$/u.test(character) ? `"${character}" (${codePoint})` : codePoint;
   return `: it holds ${shown3} at character ${at2 + 1}`;
 }
+function quotedStillInvalid(schema, source) {
+  const allowed = schema["enum"];
+  if (Array.isArray(allowed) && !allowed.includes(source))
+    return { quoted: "enum", allowed: allowed.map((v) => JSON.stringify(v)).join(", "), pattern: "", about: "" };
+  const pattern = schema["pattern"];
+  if (typeof pattern === "string" && !new RegExp(pattern, "u").test(source)) {
+    const about = describedAs(schema).replace(/; $/, "").replace(/\s*\([^()]*\.md\)$/, "");
+    return { quoted: "pattern", allowed: "", pattern, about: about === "" ? "" : `: ${about}` };
+  }
+  return { quoted: "valid", allowed: "", pattern: "", about: "" };
+}
 function quotedNumber(data2, expected) {
   if (typeof data2 !== "string" || !(expected.includes("integer") || expected.includes("number")))
     return "";
@@ -12278,6 +12433,14 @@ function quotedNumber(data2, expected) {
   if (/^-?\d+(?:\.\d+)?\s*[a-z]+$/i.test(written))
     return "write a plain number, without quotes or a unit (the schema's description gives the unit); ";
   return "";
+}
+function shownEscaped(value) {
+  return JSON.stringify(value).replace(/[\p{Zs}\p{Zl}\p{Zp}\p{Cf}]/gu, (character) => {
+    if (character === " ")
+      return character;
+    const point = character.codePointAt(0);
+    return point > 65535 ? `\\u{${point.toString(16)}}` : `\\u${point.toString(16).padStart(4, "0")}`;
+  });
 }
 function describe(value) {
   if (value === null)
@@ -12353,11 +12516,22 @@ function describedAs(schema) {
   const start = /^[A-Z][a-z ]/.test(description) ? description.charAt(0).toLowerCase() + description.slice(1) : description;
   return `${start.replace(/\.$/, "").replace(/\s*\((?:`[a-z0-9_]+`(?:, )?)+\)$/, "")}; `;
 }
-function exampleOf(schema, key) {
+function exampleOf(schema, key, path41, file) {
+  if (key === "name" && path41.length === 0) {
+    const parts = file.replace(/\.(?:ya?ml|json)$/, "").split("/");
+    const name = parts.at(-1) === "platform" ? parts.at(-2) : parts.at(-1);
+    if (name !== void 0 && /^[a-z][a-z0-9-]*$/.test(name))
+      return ` ${name}`;
+  }
+  const allowed = mappingOf(mappingOf(schema["properties"])?.[key])?.["enum"];
   const examples = Array.isArray(schema["examples"]) ? schema["examples"] : [];
   for (const example of examples)
-    if (example !== null && typeof example === "object" && Object.prototype.hasOwnProperty.call(example, key))
-      return ` ${JSON.stringify(example[key])}`;
+    if (example !== null && typeof example === "object" && Object.prototype.hasOwnProperty.call(example, key)) {
+      const value = example[key];
+      if (typeof value !== "string" || Array.isArray(allowed) && allowed.includes(value))
+        return ` ${JSON.stringify(value)}`;
+      return ` <${key}>`;
+    }
   return "";
 }
 function utcSeconds(seconds) {
@@ -12377,7 +12551,11 @@ function dateTimeExample(data2) {
   const local = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?$/.exec(text);
   if (local)
     return `${local[1]}T${local[2]}${local[3] ?? ":00"}Z (the time has no zone: Z is UTC, or write an offset such as +02:00)`;
-  return "2026-11-20T10:00:00Z";
+  return FORMAT_EXAMPLES["date-time"];
+}
+function dateExample(data2) {
+  const day = typeof data2 === "string" ? /^(\d{4}-\d{2}-\d{2})[Tt ]/.exec(data2.trim()) : null;
+  return day ? `${day[1]} (a date alone, without the time)` : FORMAT_EXAMPLES["date"];
 }
 function toDiagnostic(kind2, parsed2, error2, clock) {
   const schema = `${kind2}.schema.json`;
@@ -12397,7 +12575,7 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
       return diagnose(where, "schema_required", {
         key,
         because: needer === void 0 ? "" : `, which "${needer}" needs`,
-        example: datedExample(parentSchema, key, clock) ?? exampleOf(parentSchema, key),
+        example: datedExample(parentSchema, key, clock) ?? exampleOf(parentSchema, key, path41, parsed2.file.path),
         schema
       });
     }
@@ -12420,7 +12598,8 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
         return diagnose(locate(parsed2, path41), "yaml_number_for_string", {
           source,
           value: String(data2),
-          read: typeof data2 === "boolean" ? "boolean" : "number"
+          read: typeof data2 === "boolean" ? "boolean" : "number",
+          ...quotedStillInvalid(parentSchema, source)
         });
       }
       const word = typeof data2 === "string" ? /^(?:(yes|y|on|true)|(no|n|off|false))$/i.exec(data2) : null;
@@ -12439,15 +12618,18 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
     case "enum": {
       const allowedValues = error2.params.allowedValues ?? [];
       const closest2 = typeof data2 === "string" ? closestName(data2, allowedValues.filter((v) => typeof v === "string")) : void 0;
+      const invisible = typeof data2 === "string" ? firstInvisible(data2) : void 0;
       return diagnoseUnchecked(locate(parsed2, path41), override ?? "schema_enum", {
-        value: shown3,
+        value: typeof data2 === "string" ? shownEscaped(data2) : shown3,
+        culprit: invisible ? `: it holds an invisible ${invisibleName(invisible.character)} (${codePointOf(invisible.character)}) at character ${invisible.position}` : "",
         allowed: allowedValues.map((v) => JSON.stringify(v)).join(", "),
-        suggestion: closest2 === void 0 ? "" : `did you mean ${JSON.stringify(closest2)}? `
+        suggestion: `${invisible ? "delete the invisible character; " : ""}${closest2 === void 0 ? "" : `did you mean ${JSON.stringify(closest2)}? `}`
       });
     }
     case "const":
       return diagnoseUnchecked(locate(parsed2, path41), override ?? "schema_enum", {
         value: shown3,
+        culprit: "",
         allowed: JSON.stringify(error2.params.allowedValue)
       });
     case "pattern": {
@@ -12492,7 +12674,7 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
     }
     case "format": {
       const format2 = String(error2.params.format);
-      const example = format2 === "date-time" ? dateTimeExample(data2) : format2 === "uri" ? "https://example.org" : format2;
+      const example = format2 === "date-time" ? dateTimeExample(data2) : format2 === "date" ? dateExample(data2) : FORMAT_EXAMPLES[format2] ?? format2;
       return diagnoseUnchecked(locate(parsed2, path41), override ?? "schema_format", { value: shown3, format: format2, example });
     }
     case "uniqueItems": {
@@ -12517,13 +12699,32 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
     case "minProperties":
     case "maxProperties": {
       const { limit } = error2.params;
-      const bound = error2.keyword.startsWith("max") ? "more" : "fewer";
-      const unit = error2.keyword.endsWith("Items") ? "items" : "properties";
-      return diagnoseUnchecked(locate(parsed2, path41), override ?? "schema_count", { value: shown3, bound, limit, unit, schema });
+      return diagnoseUnchecked(locate(parsed2, path41), override ?? "schema_count", { schema, ...countWords(path41, data2, error2.keyword, limit) });
     }
     default:
       throw new Error(`no diagnostic mapping for JSON Schema keyword "${error2.keyword}" (${schema} ${error2.schemaPath})`);
   }
+}
+function singular(key) {
+  if (/(?:ss|x|ch|sh)es$/.test(key))
+    return key.slice(0, -2);
+  if (/[^aeiou]ies$/.test(key))
+    return `${key.slice(0, -3)}y`;
+  if (/[^s]s$/.test(key))
+    return key.slice(0, -1);
+  return void 0;
+}
+function countWords(path41, data2, keyword, limit) {
+  const key = path41.at(-1);
+  const subject = typeof key === "string" ? `"${key}"` : key === void 0 ? "the file" : `item ${key + 1} of "${path41.slice(0, -1).join(".")}"`;
+  const count = Array.isArray(data2) ? data2.length : data2 !== null && typeof data2 === "object" ? Object.keys(data2).length : 0;
+  const thing = (typeof key === "string" ? singular(key) : void 0) ?? (keyword.endsWith("Items") ? "item" : "key");
+  const things = (n) => n === 1 ? `one ${thing}` : `${n} ${thing}s`;
+  return {
+    subject,
+    size: count === 0 ? "is empty" : `holds ${things(count)}`,
+    need: `${keyword.startsWith("max") ? "at most" : "at least"} ${things(limit)}`
+  };
 }
 function article(types) {
   return types.split(" or ").map((t) => t === "object" ? "a mapping" : t === "array" ? "a list" : t === "integer" ? "an integer" : t === "null" ? "null" : `a ${t}`).join(" or ");
@@ -12544,7 +12745,8 @@ function toDiagnostics(kind2, parsed2, errors2, clock) {
     folded.add(required);
     misspelt.set(unknown, String(required.params.missingProperty));
   }
-  return kept.filter((error2) => !folded.has(error2)).map((error2) => {
+  const readAsNumber = new Set(kept.filter((e) => e.keyword === "type" && (typeof e.data === "number" || typeof e.data === "boolean")).filter((e) => String(e.params.type).split(",").includes("string")).map((e) => e.instancePath));
+  return kept.filter((error2) => !folded.has(error2)).filter((error2) => !((error2.keyword === "enum" || error2.keyword === "const") && readAsNumber.has(error2.instancePath))).map((error2) => {
     const expected = misspelt.get(error2);
     if (expected === void 0)
       return toDiagnostic(kind2, parsed2, error2, clock);
@@ -12558,14 +12760,20 @@ function ordinal(n) {
   const suffix = tens >= 11 && tens <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] ?? "th";
   return `${n}${suffix}`;
 }
-var WEAK_KEYWORDS;
+var WEAK_KEYWORDS, FORMAT_EXAMPLES;
 var init_schema_validation = __esm({
   "dist/1-load/schema-validation.js"() {
     init_diagnostic();
     init_catalog();
+    init_invisible();
     init_spelling();
     init_parse_yaml();
     WEAK_KEYWORDS = /* @__PURE__ */ new Set(["type", "oneOf", "anyOf", "if", "const", "enum"]);
+    FORMAT_EXAMPLES = {
+      date: "2027-01-31",
+      "date-time": "2026-11-20T10:00:00Z",
+      uri: "https://example.org"
+    };
   }
 });
 
@@ -13304,11 +13512,12 @@ var init_compile_cache = __esm({
        * diene cache of this format or nothing yet, with no link among its
        * folders; else a warning and no use at all.
        */
-      checkFolder({ fleetRoot: fleetRoot2, cwd }) {
+      checkFolder({ fleetRoot: fleetRoot2, cwd, env }) {
         const run2 = this.run;
         const supplied = fleetRoot2 === void 0 ? void 0 : suppliedPlace(this.dir, fleetRoot2, cwd);
+        const defaulted = path3.resolve(this.dir) === userCacheFolder(env ?? process.env);
         if (supplied)
-          return this.ignore(diagnose({}, "cache_folder_in_fleet", { dir: this.dir, ...supplied, run: run2 }));
+          return this.ignore(diagnose({}, "cache_folder_in_fleet", { dir: this.dir, ...supplied, run: run2, chosen: defaulted ? "default" : "given" }));
         let names;
         try {
           const info = entryAt(this.dir);
@@ -13783,7 +13992,7 @@ var init_file_stamp = __esm({
 import { closeSync as closeSync4, constants as constants4, fstatSync as fstatSync4, lstatSync as lstatSync4, openSync as openSync4, readlinkSync, readSync as readSync3, realpathSync as realpathSync3, statSync as statSync3 } from "node:fs";
 import path4 from "node:path";
 function failed(reason, place3 = {}) {
-  return { problem: { code: "file_read_failed", args: { reason }, ...place3 } };
+  return { problem: { code: "file_read_failed", args: { reason, source: "fleet" }, ...place3 } };
 }
 function errnoReason(error2) {
   const code2 = error2?.code;
@@ -14068,10 +14277,11 @@ function sizeOf(absolute3) {
   }
 }
 function overBudget(root, inputs, bytesRead, limit) {
-  const total = Math.max(bytesRead, inputs.reduce((sum, relative2) => sum + sizeOf(path6.join(root, relative2)), 0));
+  const sizes = inputs.map((relative2) => ({ path: relative2, bytes: sizeOf(path6.join(root, relative2)) }));
+  const total = Math.max(bytesRead, sizes.reduce((sum, { bytes }) => sum + bytes, 0));
   return {
     files: [...inputs].sort().map((relative2) => ({ ...sourceFile(relative2, ""), unreadable: true })),
-    diagnostics: [diagnose({}, "input_total_too_large", { size: total, limit })]
+    diagnostics: [diagnose({}, "input_total_too_large", { size: total, limit, largest: largestFiles(sizes) })]
   };
 }
 async function readFleetFiles(root, options = {}) {
@@ -14113,7 +14323,7 @@ async function readFleetFiles(root, options = {}) {
       return;
     const absolute3 = path6.join(root, relative2);
     const unreadable = (reason) => {
-      report(relative2, { code: "file_read_failed", args: { reason } });
+      report(relative2, { code: "file_read_failed", args: { reason, source: "fleet" } });
       files.push({ ...sourceFile(relative2, ""), unreadable: true });
     };
     if (relative2.includes("\uFFFD"))
@@ -16420,7 +16630,8 @@ function checkClaimShape(shape, claim, claimedHosts = /* @__PURE__ */ new Set())
         what: problem.what,
         name: problem.name,
         owner: problem.owner,
-        known: problem.known.join(", ") || "none",
+        known: problem.known.join(", "),
+        here: problem.known.length > 0 ? "some" : "none",
         example: exampleHost(shape, claim.host)
       }));
     } else {
@@ -16793,7 +17004,10 @@ function checkPlatform(index, platform, rowsRead) {
   (platform.data.vlandscapes ?? []).forEach((name2, i) => {
     const vlandscape = index.vlandscapes.get(name2);
     if (!vlandscape) {
-      found.push(diagnose(at(platform, ["vlandscapes", i]), "platform_vlandscape_unknown", { vlandscape: name2, known: known(index.vlandscapes) }));
+      if (index.fleet.vlandscapes.some((v) => v.identity[0] === name2))
+        return;
+      const usable = new Map([...index.vlandscapes].filter(([other]) => !index.landscapes.has(other)));
+      found.push(diagnose(at(platform, ["vlandscapes", i]), "platform_vlandscape_unknown", { vlandscape: name2, known: known(usable) }));
       return;
     }
     const serving = vlandscape.data.members.filter((m) => m.serve).map((m) => m.landscape);
@@ -16835,15 +17049,33 @@ function checkIssuer(index) {
   if (!fleet)
     return [];
   const issuer = fleet.data.issuer;
+  const suggestion = (name, names) => {
+    const closest2 = closestName(name, [...names].sort());
+    return closest2 === void 0 ? "" : `did you mean "${closest2}"? `;
+  };
   const platform = index.platforms.get(issuer.platform);
   if (!platform)
-    return [diagnose(at(fleet, ["issuer", "platform"]), "issuer_unknown", { what: "platform", name: issuer.platform })];
+    return [
+      diagnose(at(fleet, ["issuer", "platform"]), "issuer_unknown", {
+        what: "platform",
+        name: issuer.platform,
+        suggestion: suggestion(issuer.platform, index.platforms.keys())
+      })
+    ];
   if (!hasRowFolder(index, issuer.platform, issuer.service) && !platform.data.services?.[issuer.service]) {
-    return [diagnose(at(fleet, ["issuer", "service"]), "issuer_unknown", { what: "service", name: issuer.service })];
+    return [
+      diagnose(at(fleet, ["issuer", "service"]), "issuer_unknown", {
+        what: "service",
+        name: issuer.service,
+        suggestion: suggestion(issuer.service, Object.keys(platform.data.services ?? {}))
+      })
+    ];
   }
   const modules = platform.data.services?.[issuer.service]?.modules ?? ["api"];
   if (!modules.includes(issuer.module))
-    return [diagnose(at(fleet, ["issuer", "module"]), "issuer_unknown", { what: "module", name: issuer.module })];
+    return [
+      diagnose(at(fleet, ["issuer", "module"]), "issuer_unknown", { what: "module", name: issuer.module, suggestion: suggestion(issuer.module, modules) })
+    ];
   return [];
 }
 function checkIntake(index) {
@@ -18409,7 +18641,7 @@ function checkRegistry(index) {
       if (verdict.ok)
         return;
       if (verdict.invalid)
-        found.push(diagnose(at(state, ["addresses", i]), "address_invalid", { value: text }));
+        found.push(diagnose(at(state, ["addresses", i]), "address_invalid", { value: text, example: exampleFleet ? "sample" : "real" }));
       else
         found.push(diagnose(at(state, ["addresses", i]), "address_not_global_unicast", { value: text, range: verdict.range, advice: verdict.advice }));
     });
@@ -18417,7 +18649,14 @@ function checkRegistry(index) {
   for (const [landscapeName, landscape] of [...index.landscapes].sort(([a], [b]) => a < b ? -1 : 1)) {
     const clusters = index.clustersByLandscape.get(landscapeName) ?? [];
     if (landscape.data.tier === "prod" && clusters.length + misspeltClustersOf(index, landscapeName).length < 2) {
-      found.push(diagnose(at(landscape, ["tier"]), "landscape_prod_single_cluster", { landscape: landscapeName, count: clusters.length }));
+      const strays = index.fleet.clusters.filter((cluster) => !index.landscapes.has(cluster.data.landscape));
+      const nearest = misspeltClustersOf(index, landscapeName)[0] ?? strays.find((cluster) => cluster.data.landscape === closestName(landscapeName, [...new Set(strays.map((c) => c.data.landscape))].sort()));
+      found.push(diagnose(at(landscape, ["tier"]), "landscape_prod_single_cluster", {
+        landscape: landscapeName,
+        clusters: clusters.length === 0 ? "none" : "one",
+        register: clusters.length === 0 ? "none" : "one",
+        stray: nearest === void 0 ? "" : `; ${nearest.parsed.file.path} names landscape ${JSON.stringify(nearest.data.landscape)}, which does not exist: if it is meant for "${landscapeName}", correct its landscape:`
+      }));
     }
   }
   return found;
@@ -34576,7 +34815,7 @@ async function commandResult(outcome, run2) {
 function writtenNote(written, outShown) {
   const { files, linked, missing } = written;
   const changed2 = files - 1 - linked - missing;
-  const differing = [...changed2 > 0 ? [`${changed2} changed`] : [], ...missing > 0 ? [`${missing} missing from the previous tree`] : []];
+  const differing = [...changed2 > 0 ? [`${changed2} changed`] : [], ...missing > 0 ? [`${missing} new (not in the previous tree)`] : []];
   return linked === 0 ? `wrote ${files} files to ${outShown}` : differing.length === 0 ? `the ${files} files in ${outShown} are what the inputs produce: nothing changed (without a cache the tree is rewritten: ${linked} files hard-linked to themselves and the manifest anew; with --cache an unchanged tree is left alone)` : `wrote ${files} files to ${outShown} (${differing.join(", ")}, ${linked} unchanged and linked from the previous tree, and the manifest)${namedChanges(written.changedFiles)}`;
 }
 async function staleResult(stale, run2, summary) {
@@ -34950,8 +35189,10 @@ function parsePluginParameters(json) {
       const item = entry;
       const name = item["name"];
       const declared = PLUGIN_PARAMETERS.find((p) => p.name === name);
-      if (!declared)
-        throw new UsageError("usage_plugin_parameter_unknown", { name, known: known3 });
+      if (!declared) {
+        const closest2 = closestName(name, PLUGIN_PARAMETERS.map((p) => p.name));
+        throw new UsageError("usage_plugin_parameter_unknown", { name, known: known3, suggestion: closest2 === void 0 ? "" : `did you mean "${closest2}"? ` });
+      }
       if (Object.prototype.hasOwnProperty.call(values2, name))
         throw new UsageError("usage_plugin_parameter_repeated", { name });
       const value = item[declared.collectionType];
@@ -34978,6 +35219,7 @@ function resolveFleetParameter(sourceDir, fleet) {
 var PLUGIN_PARAMETERS;
 var init_plugin_parameters = __esm({
   "dist/cli/plugin-parameters.js"() {
+    init_spelling();
     init_command();
     PLUGIN_PARAMETERS = [
       {
@@ -41044,7 +41286,7 @@ async function readTextFile(absolute3, cwd) {
     line: problem.code === "file_read_failed" ? problem.line ?? 1 : 1,
     column: problem.code === "file_read_failed" ? problem.column ?? 1 : 1
   };
-  return { diagnostics: [diagnoseFinding(where, problem)] };
+  return { diagnostics: [diagnoseFinding(where, problem.code === "file_read_failed" ? { ...problem, args: { ...problem.args, source: "named" } } : problem)] };
 }
 async function kind(target) {
   try {
@@ -42820,7 +43062,7 @@ function formatVirtualExplanation(e) {
     }
     lines.push(`  client in ${region2}  reaches ${[...byAnswer].map(([reached, hosts]) => `${reached} (${hosts.join(", ")})`).join("; ")}`);
   }
-  lines.push("  why        a virtual name has no prefix map of its own (route_paths holds landscape hosts and their spare-base twins): the member DNS answers serves every path with the service on that landscape", `  upstream   path ${e.path} is sent unchanged`);
+  lines.push("  why        a virtual name has no prefix map of its own (route_paths holds landscape hosts and their spare-base twins): DNS answers with one member, and that member serves every path with the service on that landscape", `  upstream   path ${e.path} is sent unchanged`);
   return `${terminalLines(lines)}
 `;
 }
@@ -48576,7 +48818,7 @@ function named(character) {
   const code2 = `U+${point.toString(16).toUpperCase().padStart(4, "0")}`;
   if (!FORMAT.test(character))
     return code2;
-  return `${code2} ${FORMAT_NAMES[point] ?? "(a format character, Unicode category Cf)"}`;
+  return `${code2} ${invisibleName(character)}`;
 }
 function firstOf2(text, pattern) {
   let position = 0;
@@ -48659,7 +48901,7 @@ function planClaimPaths(args) {
     message: claimCommitMessage(change, { actor, account: claim.account, app: claim.app, host, prefixes: Object.keys(paths).length })
   };
 }
-var compare2, REQUEST_KEYS, ACTOR_NAME_LIMIT, CONTROL, FORMAT, FORMAT_NAMES, PATHS_CHANGE_SAMPLE;
+var compare2, REQUEST_KEYS, ACTOR_NAME_LIMIT, CONTROL, FORMAT, PATHS_CHANGE_SAMPLE;
 var init_claim_paths = __esm({
   "dist/plan/claim-paths.js"() {
     init_load_fleet();
@@ -48670,37 +48912,13 @@ var init_claim_paths = __esm({
     init_route_paths();
     init_routes();
     init_diagnostic();
+    init_invisible();
     init_row_format();
     compare2 = (a, b) => a < b ? -1 : a > b ? 1 : 0;
     REQUEST_KEYS = ["paths", "account", "app"];
     ACTOR_NAME_LIMIT = 256;
     CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
     FORMAT = new RegExp("\\p{Cf}", "u");
-    FORMAT_NAMES = {
-      173: "SOFT HYPHEN",
-      1564: "ARABIC LETTER MARK",
-      6158: "MONGOLIAN VOWEL SEPARATOR",
-      8203: "ZERO WIDTH SPACE",
-      8204: "ZERO WIDTH NON-JOINER",
-      8205: "ZERO WIDTH JOINER",
-      8206: "LEFT-TO-RIGHT MARK",
-      8207: "RIGHT-TO-LEFT MARK",
-      8234: "LEFT-TO-RIGHT EMBEDDING",
-      8235: "RIGHT-TO-LEFT EMBEDDING",
-      8236: "POP DIRECTIONAL FORMATTING",
-      8237: "LEFT-TO-RIGHT OVERRIDE",
-      8238: "RIGHT-TO-LEFT OVERRIDE",
-      8288: "WORD JOINER",
-      8289: "FUNCTION APPLICATION",
-      8290: "INVISIBLE TIMES",
-      8291: "INVISIBLE SEPARATOR",
-      8292: "INVISIBLE PLUS",
-      8294: "LEFT-TO-RIGHT ISOLATE",
-      8295: "RIGHT-TO-LEFT ISOLATE",
-      8296: "FIRST STRONG ISOLATE",
-      8297: "POP DIRECTIONAL ISOLATE",
-      65279: "ZERO WIDTH NO-BREAK SPACE"
-    };
     PATHS_CHANGE_SAMPLE = 10;
   }
 });
@@ -51599,7 +51817,8 @@ function matrixLines(rows) {
 }
 function formatScenarioText(context, scenario) {
   const lines = [`simulate: ${scenario.title}`, ...scenario.notes.map((n) => `  ${n}`), `  ${figuresLine(context.figures)}`, ""];
-  lines.push(...matrixLines(scenario.rows), "  * the outcome after a while; what users get until then is under each cell", "");
+  const settles = scenario.rows.some((row) => row.cells.some((cell) => cell.settle));
+  lines.push(...matrixLines(scenario.rows), ...settles ? ["  * the outcome after a while; what users get until then is under each cell"] : [], "");
   for (const row of scenario.rows) {
     const column = context.columns.find((c) => c.name === row.column);
     const where = column?.virtual ? `virtual: ${column.members.join(", ")}` : column?.clients[0]?.region ?? "";

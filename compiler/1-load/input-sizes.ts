@@ -20,3 +20,16 @@ export const FILE_SIZE_LIMIT = 4 * 1024 * 1024;
  * files), holds 8.9 MB, so the budget leaves it seven times over.
  */
 export const TOTAL_SIZE_LIMIT = 64 * 1024 * 1024;
+
+/**
+ * The three largest of `sizes` (path and bytes), for the refusal of a fleet over
+ * {@link TOTAL_SIZE_LIMIT}: `a.yaml (5000000 bytes), b.yaml (…)`, the largest
+ * first and, at equal sizes, by path, so the words are the same in any order read.
+ */
+export function largestFiles(sizes: readonly { path: string; bytes: number }[]): string {
+  return [...sizes]
+    .sort((a, b) => b.bytes - a.bytes || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    .slice(0, 3)
+    .map(({ path, bytes }) => `${path} (${bytes} bytes)`)
+    .join(', ');
+}

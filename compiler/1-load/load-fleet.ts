@@ -23,6 +23,7 @@ import { CANONICAL_ROW_VALUES, canonicalRow } from './canonical-row.js';
 import { classifyPath, layoutSuggestion, LAYOUT_SUMMARY, REQUIRED_FILES, type InputKind } from './fleet-layout.js';
 import { findSecrets, maskFileDiagnostics } from './find-secrets.js';
 import { FILE_SIZE_LIMIT, INPUT_BUDGET, utf8Length, type InputBudget } from './input-limits.js';
+import { largestFiles } from './input-sizes.js';
 import type { Document } from 'yaml';
 import { kargoRowFindings } from './kargo-row-shape.js';
 import { jsonDocumentAgain, parseJson } from './parse-json.js';
@@ -141,7 +142,18 @@ export function loadFleet(
   const units = inputs.reduce((sum, file) => sum + textUnits(file), 0);
   const bytes = units * 3 > budget.bytes ? inputs.reduce((sum, file) => sum + (file.known?.bytes ?? utf8Length(file.text)), 0) : units;
   if (bytes > budget.bytes)
-    return { fleet, diagnostics: [diagnose({}, 'input_total_too_large', { size: bytes, limit: budget.bytes })], incomplete: true, readsNow: false };
+    return {
+      fleet,
+      diagnostics: [
+        diagnose({}, 'input_total_too_large', {
+          size: bytes,
+          limit: budget.bytes,
+          largest: largestFiles(inputs.map((file) => ({ path: file.path, bytes: file.known?.bytes ?? utf8Length(file.text) }))),
+        }),
+      ],
+      incomplete: true,
+      readsNow: false,
+    };
   let values = 0;
   let readsNow = false;
   /** The layout paths a misspelt file name stands for. */

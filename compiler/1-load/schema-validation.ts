@@ -16,6 +16,7 @@
 import type { ErrorObject } from 'ajv';
 import { diagnose, diagnoseUnchecked, type Diagnostic, type DiagnosticArgs } from '../diagnostics/diagnostic.js';
 import { isDiagnosticCode, type DiagnosticCode } from '../diagnostics/catalog.js';
+import { codePointOf, firstInvisible, invisibleName } from '../diagnostics/invisible.js';
 import { closestName, editDistance } from '../diagnostics/spelling.js';
 import { locate, sourceTextAt, type DocumentPath, type ParsedDocument } from './parse-yaml.js';
 
@@ -172,6 +173,28 @@ function nameCulprit(value: string): string {
   return `: it holds ${shown} at character ${at + 1}`;
 }
 
+/**
+ * Whether `source` in quotes would pass the string checks of `schema` (its
+ * enum and pattern): the hint suggests quotes only then, else says what the
+ * value must be (`tier: 1` is no tier quoted either).
+ */
+function quotedStillInvalid(
+  schema: Record<string, unknown>,
+  source: string,
+): { quoted: 'valid' | 'enum' | 'pattern'; allowed: string; pattern: string; about: string } {
+  const allowed = schema['enum'];
+  if (Array.isArray(allowed) && !allowed.includes(source))
+    return { quoted: 'enum', allowed: allowed.map((v) => JSON.stringify(v)).join(', '), pattern: '', about: '' };
+  const pattern = schema['pattern'];
+  if (typeof pattern === 'string' && !new RegExp(pattern, 'u').test(source)) {
+    const about = describedAs(schema)
+      .replace(/; $/, '')
+      .replace(/\s*\([^()]*\.md\)$/, '');
+    return { quoted: 'pattern', allowed: '', pattern, about: about === '' ? '' : `: ${about}` };
+  }
+  return { quoted: 'valid', allowed: '', pattern: '', about: '' };
+}
+
 /** The fix for a number written in quotes (`ttl: "60"`) or with a unit (`ttl: "60s"`) where the schema wants a number. */
 function quotedNumber(data: unknown, expected: readonly string[]): string {
   if (typeof data !== 'string' || !(expected.includes('integer') || expected.includes('number'))) return '';
@@ -179,6 +202,15 @@ function quotedNumber(data: unknown, expected: readonly string[]): string {
   if (/^-?\d+(?:\.\d+)?$/.test(written)) return `write ${written} without quotes: in quotes YAML reads it as a string; `;
   if (/^-?\d+(?:\.\d+)?\s*[a-z]+$/i.test(written)) return "write a plain number, without quotes or a unit (the schema's description gives the unit); ";
   return '';
+}
+
+/** `value` as JSON, its invisible characters written as escapes (`"prod\\u202e"`), so the message shows what is in it. */
+function shownEscaped(value: string): string {
+  return JSON.stringify(value).replace(/[\p{Zs}\p{Zl}\p{Zp}\p{Cf}]/gu, (character) => {
+    if (character === ' ') return character;
+    const point = character.codePointAt(0) as number;
+    return point > 0xffff ? `\\u{${point.toString(16)}}` : `\\u${point.toString(16).padStart(4, '0')}`;
+  });
 }
 
 function describe(value: unknown): string {
@@ -267,12 +299,27 @@ function describedAs(schema: Record<string, unknown>): string {
   return `${start.replace(/\.$/, '').replace(/\s*\((?:`[a-z0-9_]+`(?:, )?)+\)$/, '')}; `;
 }
 
-/** ` <value>` of `key` in the first of the schema's examples that has it (JSON), for a hint; '' when none does. */
-function exampleOf(schema: Record<string, unknown>, key: string): string {
+/**
+ * ` <value>` of a missing `key`, for a hint. A name at the top of a file is the
+ * file's own (a landscape's name equals its file name, a platform's its
+ * folder's). Else the value of the first of the schema's examples that has
+ * the key, when it is no name from the examples' fleet (a number, a boolean,
+ * one of the key's allowed words); else a placeholder (` <region>`).
+ */
+function exampleOf(schema: Record<string, unknown>, key: string, path: DocumentPath, file: string): string {
+  if (key === 'name' && path.length === 0) {
+    const parts = file.replace(/\.(?:ya?ml|json)$/, '').split('/');
+    const name = parts.at(-1) === 'platform' ? parts.at(-2) : parts.at(-1);
+    if (name !== undefined && /^[a-z][a-z0-9-]*$/.test(name)) return ` ${name}`;
+  }
+  const allowed = mappingOf(mappingOf(schema['properties'])?.[key])?.['enum'];
   const examples = Array.isArray(schema['examples']) ? (schema['examples'] as unknown[]) : [];
   for (const example of examples)
-    if (example !== null && typeof example === 'object' && Object.prototype.hasOwnProperty.call(example, key))
-      return ` ${JSON.stringify((example as Record<string, unknown>)[key])}`;
+    if (example !== null && typeof example === 'object' && Object.prototype.hasOwnProperty.call(example, key)) {
+      const value = (example as Record<string, unknown>)[key];
+      if (typeof value !== 'string' || (Array.isArray(allowed) && allowed.includes(value))) return ` ${JSON.stringify(value)}`;
+      return ` <${key}>`;
+    }
   return '';
 }
 
@@ -305,7 +352,20 @@ function dateTimeExample(data: unknown): string {
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return `${text}T00:00:00Z (a date alone is no date-time: add the time and Z, which is UTC)`;
   const local = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?$/.exec(text);
   if (local) return `${local[1]}T${local[2]}${local[3] ?? ':00'}Z (the time has no zone: Z is UTC, or write an offset such as +02:00)`;
-  return '2026-11-20T10:00:00Z';
+  return FORMAT_EXAMPLES['date-time'] as string;
+}
+
+/** A valid value of each string format the schemas use, for the hint's "e.g." (test/1-load/schema-validation.test.ts checks each is valid). */
+export const FORMAT_EXAMPLES: Readonly<Record<string, string>> = {
+  date: '2027-01-31',
+  'date-time': '2026-11-20T10:00:00Z',
+  uri: 'https://example.org',
+};
+
+/** The example of a date hint: the day of a date-time written where a date alone belongs, else a fixed date. */
+function dateExample(data: unknown): string {
+  const day = typeof data === 'string' ? /^(\d{4}-\d{2}-\d{2})[Tt ]/.exec(data.trim()) : null;
+  return day ? `${day[1]} (a date alone, without the time)` : (FORMAT_EXAMPLES['date'] as string);
 }
 
 function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject, clock: HintClock | undefined): Diagnostic {
@@ -328,7 +388,7 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject, 
       return diagnose(where, 'schema_required', {
         key,
         because: needer === undefined ? '' : `, which "${needer}" needs`,
-        example: datedExample(parentSchema, key, clock) ?? exampleOf(parentSchema, key),
+        example: datedExample(parentSchema, key, clock) ?? exampleOf(parentSchema, key, path, parsed.file.path),
         schema,
       });
     }
@@ -361,6 +421,7 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject, 
           source,
           value: String(data),
           read: typeof data === 'boolean' ? 'boolean' : 'number',
+          ...quotedStillInvalid(parentSchema, source),
         });
       }
       // yes/no/on/off are YAML 1.1 booleans; in YAML 1.2 they are strings: say the word to write.
@@ -387,15 +448,20 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject, 
               allowedValues.filter((v): v is string => typeof v === 'string'),
             )
           : undefined;
+      const invisible = typeof data === 'string' ? firstInvisible(data) : undefined;
       return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_enum', {
-        value: shown,
+        value: typeof data === 'string' ? shownEscaped(data) : shown,
+        culprit: invisible
+          ? `: it holds an invisible ${invisibleName(invisible.character)} (${codePointOf(invisible.character)}) at character ${invisible.position}`
+          : '',
         allowed: allowedValues.map((v) => JSON.stringify(v)).join(', '),
-        suggestion: closest === undefined ? '' : `did you mean ${JSON.stringify(closest)}? `,
+        suggestion: `${invisible ? 'delete the invisible character; ' : ''}${closest === undefined ? '' : `did you mean ${JSON.stringify(closest)}? `}`,
       });
     }
     case 'const':
       return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_enum', {
         value: shown,
+        culprit: '',
         allowed: JSON.stringify((error.params as { allowedValue: unknown }).allowedValue),
       });
     case 'pattern': {
@@ -440,7 +506,7 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject, 
     }
     case 'format': {
       const format = String((error.params as { format: string }).format);
-      const example = format === 'date-time' ? dateTimeExample(data) : format === 'uri' ? 'https://example.org' : format;
+      const example = format === 'date-time' ? dateTimeExample(data) : format === 'date' ? dateExample(data) : (FORMAT_EXAMPLES[format] ?? format);
       return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_format', { value: shown, format, example });
     }
     case 'uniqueItems': {
@@ -465,14 +531,34 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject, 
     case 'minProperties':
     case 'maxProperties': {
       const { limit } = error.params as { limit: number };
-      const bound = error.keyword.startsWith('max') ? 'more' : 'fewer';
-      const unit = error.keyword.endsWith('Items') ? 'items' : 'properties';
-      return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_count', { value: shown, bound, limit, unit, schema });
+      return diagnoseUnchecked(locate(parsed, path), override ?? 'schema_count', { schema, ...countWords(path, data, error.keyword, limit) });
     }
     default:
       // Every keyword the schemas use is mapped above (test/1-load/schema-validation.test.ts checks it): reaching here is a bug.
       throw new Error(`no diagnostic mapping for JSON Schema keyword "${error.keyword}" (${schema} ${error.schemaPath})`);
   }
+}
+
+/** The singular of a key naming a list (`stages` → `stage`, `addresses` → `address`), or `undefined` for a key that is no plural. */
+function singular(key: string): string | undefined {
+  if (/(?:ss|x|ch|sh)es$/.test(key)) return key.slice(0, -2);
+  if (/[^aeiou]ies$/.test(key)) return `${key.slice(0, -3)}y`;
+  if (/[^s]s$/.test(key)) return key.slice(0, -1);
+  return undefined;
+}
+
+/** The words of a count error in the field's terms: `"stages"`, `is empty`, `at least one stage`. */
+function countWords(path: DocumentPath, data: unknown, keyword: string, limit: number): { subject: string; size: string; need: string } {
+  const key = path.at(-1);
+  const subject = typeof key === 'string' ? `"${key}"` : key === undefined ? 'the file' : `item ${key + 1} of "${path.slice(0, -1).join('.')}"`;
+  const count = Array.isArray(data) ? data.length : data !== null && typeof data === 'object' ? Object.keys(data).length : 0;
+  const thing = (typeof key === 'string' ? singular(key) : undefined) ?? (keyword.endsWith('Items') ? 'item' : 'key');
+  const things = (n: number): string => (n === 1 ? `one ${thing}` : `${n} ${thing}s`);
+  return {
+    subject,
+    size: count === 0 ? 'is empty' : `holds ${things(count)}`,
+    need: `${keyword.startsWith('max') ? 'at most' : 'at least'} ${things(limit)}`,
+  };
 }
 
 function article(types: string): string {
@@ -505,8 +591,20 @@ function toDiagnostics(kind: string, parsed: ParsedDocument, errors: readonly Er
     folded.add(required);
     misspelt.set(unknown, String((required.params as { missingProperty: string }).missingProperty));
   }
+  // A number or boolean where a string of a list of words belongs (`tier: 1`) fails both the type and the list: one mistake, said once.
+  const readAsNumber = new Set(
+    kept
+      .filter((e) => e.keyword === 'type' && (typeof e.data === 'number' || typeof e.data === 'boolean'))
+      .filter((e) =>
+        String((e.params as { type: string | string[] }).type)
+          .split(',')
+          .includes('string'),
+      )
+      .map((e) => e.instancePath),
+  );
   return kept
     .filter((error) => !folded.has(error))
+    .filter((error) => !((error.keyword === 'enum' || error.keyword === 'const') && readAsNumber.has(error.instancePath)))
     .map((error) => {
       const expected = misspelt.get(error);
       if (expected === undefined) return toDiagnostic(kind, parsed, error, clock);

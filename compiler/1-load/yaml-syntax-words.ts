@@ -5,6 +5,7 @@
  * unclosed bracket). Only keys are quoted, never a line's value (which may
  * hold a secret). Pure: takes the file's text, returns words and offsets.
  */
+import { codePointOf, firstInvisible, invisibleName, isSpaceLike } from '../diagnostics/invisible.js';
 
 /** What to say about one syntax error: the words, the fix and the span to blame (UTF-16 offsets). */
 export interface SyntaxWords {
@@ -50,6 +51,20 @@ export function syntaxWords(text: string, code: string, offset: number, libraryM
   const before = (line: Line): Line | undefined => content.filter((l) => l.number < line.number).at(-1);
   const keyOf = (line: Line): string => KEY.exec(line.text)?.[1] ?? line.text.trim();
   const blameLine = (line: Line): { start: number; end: number } => ({ start: line.start + line.indent, end: line.start + line.text.trimEnd().length });
+
+  // An invisible character (a no-break space pasted where a space was meant) on the line the parser stopped at, or the line
+  // before it: the parser's own words are about what it then saw, the fix is to replace that character.
+  for (const line of [at, before(at)]) {
+    const found = line && firstInvisible(line.text);
+    if (!line || !found) continue;
+    const spaceLike = isSpaceLike(found.character);
+    return {
+      reason: `line ${line.number} holds an invisible ${invisibleName(found.character)} (${codePointOf(found.character)}) at column ${found.position}${spaceLike ? ', which YAML does not read as a space' : ''}`,
+      fix: spaceLike ? 'replace it with a plain space' : 'delete it',
+      start: line.start + found.offset,
+      end: line.start + found.offset + found.character.length,
+    };
+  }
 
   if (code === 'BLOCK_AS_IMPLICIT_KEY' || code === 'MULTILINE_IMPLICIT_KEY' || code === 'BAD_INDENT') {
     // The first line indented deeper than a `key: value` line above it (nothing can nest under a value).
@@ -129,14 +144,24 @@ export function syntaxWords(text: string, code: string, offset: number, libraryM
       ...(quote === undefined ? blameLine(opened) : { start: quote, end: quote + 1 }),
     };
   }
-  if (/Flow (sequence|mapping)/.test(libraryMessage)) {
+  if (/Nested mappings are not allowed in compact mappings/.test(libraryMessage) && KEY.test(at.text)) {
+    // `mark: blue: green`: the value is not quoted here (it may hold a secret), only its key is named.
+    const valueAt = (/^\s*(?:- )?[^#\s:][^:#]*?:[ \t]+/.exec(at.text)?.[0].length ?? at.indent) + at.start;
+    return {
+      reason: `the value of \`${keyOf(at)}:\` on line ${at.number} holds a colon and a space, which YAML reads as the start of a second mapping on the same line`,
+      fix: `quote the value (\`${keyOf(at)}: "…"\`), or put the inner key on its own line, indented under \`${keyOf(at)}:\``,
+      start: valueAt,
+      end: at.start + at.text.trimEnd().length,
+    };
+  }
+  if (/Flow (sequence|map)/.test(libraryMessage)) {
     const bracket = /sequence/.test(libraryMessage) ? '[' : '{';
     const closing = bracket === '[' ? ']' : '}';
     const opened = lines.filter((line) => line.start <= offset && line.text.includes(bracket)).at(-1) ?? at;
     const column = opened.text.indexOf(bracket);
     return {
       reason: `the \`${bracket}\` on line ${opened.number} is never closed with \`${closing}\``,
-      fix: `close it with \`${closing}\` on the same line, or write one \`- item\` a line instead`,
+      fix: `close it with \`${closing}\` on the same line, or write one \`${bracket === '[' ? '- item' : 'key: value'}\` a line instead`,
       start: opened.start + Math.max(column, 0),
       end: opened.start + Math.max(column, 0) + 1,
     };

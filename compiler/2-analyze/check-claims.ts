@@ -233,7 +233,8 @@ export function checkClaimShape(shape: FleetShape, claim: ClaimUnderCheck, claim
               what: problem.what,
               name: problem.name,
               owner: problem.owner,
-              known: problem.known.join(', ') || 'none',
+              known: problem.known.join(', '),
+              here: problem.known.length > 0 ? 'some' : 'none',
               example: exampleHost(shape, claim.host),
             }),
       );

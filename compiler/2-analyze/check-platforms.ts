@@ -139,7 +139,11 @@ function checkPlatform(index: FleetIndex, platform: Loaded<Platform>, rowsRead: 
   (platform.data.vlandscapes ?? []).forEach((name, i) => {
     const vlandscape = index.vlandscapes.get(name);
     if (!vlandscape) {
-      found.push(diagnose(at(platform, ['vlandscapes', i]), 'platform_vlandscape_unknown', { vlandscape: name, known: known(index.vlandscapes) }));
+      // A file of that name whose content names another follows from that mismatch, reported there (file_name_mismatch).
+      if (index.fleet.vlandscapes.some((v) => v.identity[0] === name)) return;
+      // A virtual landscape with a landscape's name is refused (vlandscape_name_taken): it is none to name here.
+      const usable = new Map([...index.vlandscapes].filter(([other]) => !index.landscapes.has(other)));
+      found.push(diagnose(at(platform, ['vlandscapes', i]), 'platform_vlandscape_unknown', { vlandscape: name, known: known(usable) }));
       return;
     }
     const serving = vlandscape.data.members.filter((m) => m.serve).map((m) => m.landscape);
@@ -191,13 +195,34 @@ function checkIssuer(index: FleetIndex): Diagnostic[] {
   const fleet = index.fleet.fleet;
   if (!fleet) return [];
   const issuer = fleet.data.issuer;
+  // "did you mean …?" among the names that exist where the issuer's name does not.
+  const suggestion = (name: string, names: Iterable<string>): string => {
+    const closest = closestName(name, [...names].sort());
+    return closest === undefined ? '' : `did you mean "${closest}"? `;
+  };
   const platform = index.platforms.get(issuer.platform);
-  if (!platform) return [diagnose(at(fleet, ['issuer', 'platform']), 'issuer_unknown', { what: 'platform', name: issuer.platform })];
+  if (!platform)
+    return [
+      diagnose(at(fleet, ['issuer', 'platform']), 'issuer_unknown', {
+        what: 'platform',
+        name: issuer.platform,
+        suggestion: suggestion(issuer.platform, index.platforms.keys()),
+      }),
+    ];
   if (!hasRowFolder(index, issuer.platform, issuer.service) && !platform.data.services?.[issuer.service]) {
-    return [diagnose(at(fleet, ['issuer', 'service']), 'issuer_unknown', { what: 'service', name: issuer.service })];
+    return [
+      diagnose(at(fleet, ['issuer', 'service']), 'issuer_unknown', {
+        what: 'service',
+        name: issuer.service,
+        suggestion: suggestion(issuer.service, Object.keys(platform.data.services ?? {})),
+      }),
+    ];
   }
   const modules = platform.data.services?.[issuer.service]?.modules ?? ['api'];
-  if (!modules.includes(issuer.module)) return [diagnose(at(fleet, ['issuer', 'module']), 'issuer_unknown', { what: 'module', name: issuer.module })];
+  if (!modules.includes(issuer.module))
+    return [
+      diagnose(at(fleet, ['issuer', 'module']), 'issuer_unknown', { what: 'module', name: issuer.module, suggestion: suggestion(issuer.module, modules) }),
+    ];
   return [];
 }
 

@@ -219,7 +219,7 @@ export function checkRegistry(index: FleetIndex): Diagnostic[] {
     state.data.addresses.forEach((text, i) => {
       const verdict = checkAddress(text, exampleFleet);
       if (verdict.ok) return;
-      if (verdict.invalid) found.push(diagnose(at(state, ['addresses', i]), 'address_invalid', { value: text }));
+      if (verdict.invalid) found.push(diagnose(at(state, ['addresses', i]), 'address_invalid', { value: text, example: exampleFleet ? 'sample' : 'real' }));
       else found.push(diagnose(at(state, ['addresses', i]), 'address_not_global_unicast', { value: text, range: verdict.range, advice: verdict.advice }));
     });
   }
@@ -227,7 +227,22 @@ export function checkRegistry(index: FleetIndex): Diagnostic[] {
   for (const [landscapeName, landscape] of [...index.landscapes].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const clusters = index.clustersByLandscape.get(landscapeName) ?? [];
     if (landscape.data.tier === 'prod' && clusters.length + misspeltClustersOf(index, landscapeName).length < 2) {
-      found.push(diagnose(at(landscape, ['tier']), 'landscape_prod_single_cluster', { landscape: landscapeName, count: clusters.length }));
+      // A cluster file naming a landscape that does not exist may be one of this landscape's: point at it.
+      const strays = index.fleet.clusters.filter((cluster) => !index.landscapes.has(cluster.data.landscape));
+      const nearest =
+        misspeltClustersOf(index, landscapeName)[0] ??
+        strays.find((cluster) => cluster.data.landscape === closestName(landscapeName, [...new Set(strays.map((c) => c.data.landscape))].sort()));
+      found.push(
+        diagnose(at(landscape, ['tier']), 'landscape_prod_single_cluster', {
+          landscape: landscapeName,
+          clusters: clusters.length === 0 ? 'none' : 'one',
+          register: clusters.length === 0 ? 'none' : 'one',
+          stray:
+            nearest === undefined
+              ? ''
+              : `; ${nearest.parsed.file.path} names landscape ${JSON.stringify(nearest.data.landscape)}, which does not exist: if it is meant for "${landscapeName}", correct its landscape:`,
+        }),
+      );
     }
   }
   return found;

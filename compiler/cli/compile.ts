@@ -230,13 +230,13 @@ async function commandResult(
 
 /**
  * The note of a write. Unchanged files are hard links to the previous tree's: it says how many outputs changed, and how many the
- * previous tree did not hold (missing, as --check names them: a new output, or one deleted by hand). The manifest is written every
+ * previous tree did not hold (new to it: a new output, or one deleted by hand, which --check calls missing). The manifest is written every
  * time (without the cache, a tree already right is replaced by the same files).
  */
 function writtenNote(written: Extract<CompileOutcome, { verdict: 'written' }>, outShown: string): string {
   const { files, linked, missing } = written;
   const changed = files - 1 - linked - missing;
-  const differing = [...(changed > 0 ? [`${changed} changed`] : []), ...(missing > 0 ? [`${missing} missing from the previous tree`] : [])];
+  const differing = [...(changed > 0 ? [`${changed} changed`] : []), ...(missing > 0 ? [`${missing} new (not in the previous tree)`] : [])];
   return linked === 0
     ? `wrote ${files} files to ${outShown}`
     : differing.length === 0

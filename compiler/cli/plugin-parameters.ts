@@ -9,6 +9,7 @@
  * environment.
  */
 import path from 'node:path';
+import { closestName } from '../diagnostics/spelling.js';
 import { UsageError } from './command.js';
 
 /** One declared parameter: its name, its ArgoCD collection type, its default and what it means. */
@@ -76,7 +77,13 @@ export function parsePluginParameters(json: string | undefined): RenderParameter
       const item = entry as Record<string, unknown>;
       const name = item['name'] as string;
       const declared = PLUGIN_PARAMETERS.find((p) => p.name === name);
-      if (!declared) throw new UsageError('usage_plugin_parameter_unknown', { name, known });
+      if (!declared) {
+        const closest = closestName(
+          name,
+          PLUGIN_PARAMETERS.map((p) => p.name),
+        );
+        throw new UsageError('usage_plugin_parameter_unknown', { name, known, suggestion: closest === undefined ? '' : `did you mean "${closest}"? ` });
+      }
       if (Object.prototype.hasOwnProperty.call(values, name)) throw new UsageError('usage_plugin_parameter_repeated', { name });
       const value = item[declared.collectionType];
       if (typeof value !== 'string' || 'array' in item || 'map' in item)

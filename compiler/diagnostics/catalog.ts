@@ -74,7 +74,14 @@ export const catalog = {
   address_invalid: {
     severity: 'error',
     message: '"{value}" is not an IPv4 or IPv6 address',
-    hint: 'write one load-balancer address per list item, e.g. 203.0.113.21 or 2001:db8::21',
+    hint: '{example}',
+    choices: {
+      // Documentation addresses are allowed only in an example fleet: elsewhere they are no example to follow.
+      example: {
+        sample: 'write one load-balancer address per list item, e.g. 203.0.113.21 or 2001:db8::21',
+        real: "write the public address of the cluster's load balancer, one a list item: four numbers from 0 to 255 with dots between (IPv4), or groups of hex digits with colons between (IPv6)",
+      },
+    },
   },
   address_not_global_unicast: {
     severity: 'error',
@@ -262,9 +269,15 @@ export const catalog = {
   cache_folder_in_fleet: {
     severity: 'warning',
     message: 'ignored the cache folder {dir}: it is inside {where} {root}, which a pull request can supply; {run} without it',
-    hint: 'keep the cache out of every repository: leave --cache out to use the default ($XDG_CACHE_HOME/diene, else ~/.cache/diene), or give --cache a folder outside it; --no-cache runs without one and says nothing',
+    hint: '{chosen}; --no-cache runs without one and says nothing',
     choices: {
       where: { fleet: 'the fleet', repository: "the fleet's git work tree", checkout: "the working directory's git work tree" },
+      chosen: {
+        given:
+          'keep the cache out of every repository: leave --cache out to use the default ($XDG_CACHE_HOME/diene, else ~/.cache/diene), or give --cache a folder outside it',
+        default:
+          'the default cache folder ($XDG_CACHE_HOME/diene, else ~/.cache/diene) is inside it: give --cache a folder outside every repository, or set XDG_CACHE_HOME to one',
+      },
       run: RUN_TEXTS,
     },
   },
@@ -429,7 +442,10 @@ export const catalog = {
   claim_host_unknown: {
     severity: 'error',
     message: '"{host}" names {what} "{name}", which {owner} does not have',
-    hint: 'name the claim file after an exact host of the fleet, claims/domains/<module>.<service>.<platform>.<landscape>.<base>.json: the {what}s here are {known}, e.g. {example}.json',
+    hint: '{here}; name the claim file after an exact host of the fleet, claims/domains/<module>.<service>.<platform>.<landscape>.<base>.json, e.g. {example}.json',
+    choices: {
+      here: { some: 'the {what}s here are {known}', none: '{owner} has no {what} left: restore it, or remove the claim' },
+    },
   },
   claim_key_missing: {
     severity: 'error',
@@ -878,7 +894,13 @@ export const catalog = {
   file_read_failed: {
     severity: 'error',
     message: 'cannot read this file: {reason}',
-    hint: 'make it a readable regular file, or remove it from the fleet',
+    hint: '{source}',
+    choices: {
+      source: {
+        fleet: 'make it a readable regular file, or remove it from the fleet',
+        named: 'name a readable regular file on the command line (a live snapshot or a health file is a regular file or a folder of them)',
+      },
+    },
   },
   file_symlink_outside: {
     severity: 'error',
@@ -980,7 +1002,7 @@ export const catalog = {
   input_total_too_large: {
     severity: 'error',
     message: 'the input files hold {size} bytes in all, more than the {limit} one fleet may hold; no file was parsed',
-    hint: 'the largest fleet diene is built for (100 landscapes, 500 clusters, 10,000 services: 55,000 files) holds about 9 MB: look for files that do not belong in the input folders, or for links that make one file read many times',
+    hint: 'the largest input files are {largest}; the largest fleet diene is built for (100 landscapes, 500 clusters, 10,000 services: 55,000 files) holds about 9 MB: look for files that do not belong in the input folders, or for links that make one file read many times',
   },
   input_total_too_many_values: {
     severity: 'error',
@@ -1000,7 +1022,7 @@ export const catalog = {
   issuer_unknown: {
     severity: 'error',
     message: 'the sign-in issuer names {what} "{name}", which does not exist',
-    hint: "issuer must name an existing platform, one of its services and one of that service's modules",
+    hint: "{suggestion}issuer must name an existing platform, one of its services and one of that service's modules",
   },
   json_duplicate_key: {
     severity: 'error',
@@ -1064,8 +1086,15 @@ export const catalog = {
   },
   landscape_prod_single_cluster: {
     severity: 'warning',
-    message: 'prod landscape "{landscape}" has {count} cluster(s)',
-    hint: 'register a second cluster so a blue/green swap or a cluster loss keeps it serving',
+    message: 'prod landscape "{landscape}" has {clusters}',
+    hint: '{register}{stray}',
+    choices: {
+      clusters: { none: 'no cluster', one: 'one cluster' },
+      register: {
+        none: 'register a cluster, two so a blue/green swap or a cluster loss keeps it serving',
+        one: 'register a second cluster so a blue/green swap or a cluster loss keeps it serving',
+      },
+    },
   },
   landscape_prod_single_serving: {
     severity: 'warning',
@@ -1454,7 +1483,7 @@ export const catalog = {
   },
   schema_count: {
     severity: 'error',
-    message: '{value} must NOT have {bound} than {limit} {unit}',
+    message: '{subject} {size}: it needs {need}',
     hint: 'see schemas/{schema} for the expected shape',
   },
   schema_duplicate_item: {
@@ -1464,7 +1493,7 @@ export const catalog = {
   },
   schema_enum: {
     severity: 'error',
-    message: '{value} is not one of the allowed values',
+    message: '{value} is not one of the allowed values{culprit}',
     hint: '{suggestion}use one of: {allowed}',
   },
   schema_format: {
@@ -1675,7 +1704,7 @@ export const catalog = {
   usage_plugin_parameter_unknown: {
     severity: 'error',
     message: 'plugin parameter "{name}" is unknown',
-    hint: "diene render takes the plugin parameters {known}: remove or rename it in the Application's spec.source.plugin.parameters; usage: {usage}",
+    hint: "{suggestion}diene render takes the plugin parameters {known}: remove or rename it in the Application's spec.source.plugin.parameters; usage: {usage}",
   },
   usage_plugin_parameters_not_json: {
     severity: 'error',
@@ -1765,10 +1794,16 @@ export const catalog = {
   yaml_number_for_string: {
     severity: 'error',
     message: '{source} is read as {read}, but a string is required',
-    hint: 'quote it: "{source}"',
+    hint: '{quoted}',
     choices: {
       // An unquoted true or false where a string belongs is a boolean, not a number.
       read: { number: 'the number {value}', boolean: 'the boolean {value}' },
+      // Quotes are the fix only when the quoted text is a valid value.
+      quoted: {
+        valid: 'quote it: "{source}"',
+        enum: 'quoted or not, "{source}" is not one of the allowed values: use one of: {allowed}',
+        pattern: 'quoted or not, "{source}" does not match the pattern {pattern}{about}',
+      },
     },
   },
   yaml_syntax: {

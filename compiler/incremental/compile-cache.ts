@@ -278,10 +278,12 @@ export class CompileCache {
    * diene cache of this format or nothing yet, with no link among its
    * folders; else a warning and no use at all.
    */
-  private checkFolder({ fleetRoot, cwd }: CacheOptions): boolean {
+  private checkFolder({ fleetRoot, cwd, env }: CacheOptions): boolean {
     const run = this.run;
     const supplied = fleetRoot === undefined ? undefined : suppliedPlace(this.dir, fleetRoot, cwd);
-    if (supplied) return this.ignore(diagnose({}, 'cache_folder_in_fleet', { dir: this.dir, ...supplied, run }));
+    // The default folder inside the fleet (a fleet holding $HOME, say): leaving --cache out is what was done, so the hint says otherwise.
+    const defaulted = path.resolve(this.dir) === userCacheFolder(env ?? process.env);
+    if (supplied) return this.ignore(diagnose({}, 'cache_folder_in_fleet', { dir: this.dir, ...supplied, run, chosen: defaulted ? 'default' : 'given' }));
     let names: string[];
     try {
       const info = entryAt(this.dir);

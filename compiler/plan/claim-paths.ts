@@ -30,6 +30,7 @@ import { deriveRoutePaths, type ClaimInput, type RoutePathFinding } from '../2-a
 import { buildFleetShape, parseServiceHost, rowKey, type FleetShape } from '../2-analyze/routes.js';
 import type { ChoiceOf } from '../diagnostics/catalog.js';
 import { diagnose, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { invisibleName } from '../diagnostics/invisible.js';
 import { rowIsReady, rowPathOfKey } from '../1-load/row-format.js';
 
 /** The claim file of `host` in a fleet repo. */
@@ -267,39 +268,12 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
  */
 const FORMAT = /\p{Cf}/u;
 
-/** The names of the format characters most often met (Unicode's own names); others are named by their category. */
-const FORMAT_NAMES: Readonly<Record<number, string>> = {
-  0x00ad: 'SOFT HYPHEN',
-  0x061c: 'ARABIC LETTER MARK',
-  0x180e: 'MONGOLIAN VOWEL SEPARATOR',
-  0x200b: 'ZERO WIDTH SPACE',
-  0x200c: 'ZERO WIDTH NON-JOINER',
-  0x200d: 'ZERO WIDTH JOINER',
-  0x200e: 'LEFT-TO-RIGHT MARK',
-  0x200f: 'RIGHT-TO-LEFT MARK',
-  0x202a: 'LEFT-TO-RIGHT EMBEDDING',
-  0x202b: 'RIGHT-TO-LEFT EMBEDDING',
-  0x202c: 'POP DIRECTIONAL FORMATTING',
-  0x202d: 'LEFT-TO-RIGHT OVERRIDE',
-  0x202e: 'RIGHT-TO-LEFT OVERRIDE',
-  0x2060: 'WORD JOINER',
-  0x2061: 'FUNCTION APPLICATION',
-  0x2062: 'INVISIBLE TIMES',
-  0x2063: 'INVISIBLE SEPARATOR',
-  0x2064: 'INVISIBLE PLUS',
-  0x2066: 'LEFT-TO-RIGHT ISOLATE',
-  0x2067: 'RIGHT-TO-LEFT ISOLATE',
-  0x2068: 'FIRST STRONG ISOLATE',
-  0x2069: 'POP DIRECTIONAL ISOLATE',
-  0xfeff: 'ZERO WIDTH NO-BREAK SPACE',
-};
-
 /** `U+XXXX` of `character`; for a format character, with its name (`U+200B ZERO WIDTH SPACE`). */
 function named(character: string): string {
   const point = character.codePointAt(0) as number;
   const code = `U+${point.toString(16).toUpperCase().padStart(4, '0')}`;
   if (!FORMAT.test(character)) return code;
-  return `${code} ${FORMAT_NAMES[point] ?? '(a format character, Unicode category Cf)'}`;
+  return `${code} ${invisibleName(character)}`;
 }
 
 /** The first character of `text` that `pattern` (one character, no `g` flag) matches, and its place in code points from 1. */

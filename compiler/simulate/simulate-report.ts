@@ -161,7 +161,9 @@ function matrixLines(rows: readonly ScenarioRow[]): string[] {
 /** The text form of `--fail` runs: per scenario, its notes, the matrix, then every cell with its path. */
 export function formatScenarioText(context: SimulationContext, scenario: Scenario): string {
   const lines = [`simulate: ${scenario.title}`, ...scenario.notes.map((n) => `  ${n}`), `  ${figuresLine(context.figures)}`, ''];
-  lines.push(...matrixLines(scenario.rows), '  * the outcome after a while; what users get until then is under each cell', '');
+  // The footnote explains the `*` of a cell that settles; a matrix without one has nothing to explain.
+  const settles = scenario.rows.some((row) => row.cells.some((cell) => cell.settle));
+  lines.push(...matrixLines(scenario.rows), ...(settles ? ['  * the outcome after a while; what users get until then is under each cell'] : []), '');
   for (const row of scenario.rows) {
     const column = context.columns.find((c) => c.name === row.column);
     const where = column?.virtual ? `virtual: ${column.members.join(', ')}` : (column?.clients[0]?.region ?? '');

@@ -149,7 +149,7 @@ export function formatVirtualExplanation(e: VirtualRouteExplanation): string {
     lines.push(`  client in ${region}  reaches ${[...byAnswer].map(([reached, hosts]) => `${reached} (${hosts.join(', ')})`).join('; ')}`);
   }
   lines.push(
-    '  why        a virtual name has no prefix map of its own (route_paths holds landscape hosts and their spare-base twins): the member DNS answers serves every path with the service on that landscape',
+    '  why        a virtual name has no prefix map of its own (route_paths holds landscape hosts and their spare-base twins): DNS answers with one member, and that member serves every path with the service on that landscape',
     `  upstream   path ${e.path} is sent unchanged`,
   );
   return `${terminalLines(lines)}\n`;

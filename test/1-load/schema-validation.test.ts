@@ -5,7 +5,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAPPED_KEYWORDS, suggestKey } from '../../compiler/1-load/schema-validation.js';
+import { compileValidatorFunctions } from '../../compiler/1-load/compile-schemas.js';
+import { FORMAT_EXAMPLES, MAPPED_KEYWORDS, suggestKey } from '../../compiler/1-load/schema-validation.js';
 import { REPO_ROOT } from '../support/fleet-fixture.js';
 
 const VALIDATING_KEYWORDS = new Set([
@@ -93,5 +94,16 @@ describe('suggestKey', () => {
   });
   it('lists the allowed keys when nothing is close', () => {
     expect(suggestKey('colour', ['name', 'region', 'tier'])).toBe('remove it; allowed keys here: name, region, tier');
+  });
+});
+
+describe('FORMAT_EXAMPLES', () => {
+  it('holds a valid example of every string format the schemas use', () => {
+    const formats = new Set<string>();
+    for (const file of readdirSync(path.join(REPO_ROOT, 'schemas')).filter((f) => f.endsWith('.schema.json')))
+      for (const match of readFileSync(path.join(REPO_ROOT, 'schemas', file), 'utf8').matchAll(/"format":\s*"([^"]+)"/g)) formats.add(match[1] as string);
+    expect([...formats].filter((format) => FORMAT_EXAMPLES[format] === undefined)).toEqual([]);
+    const validators = compileValidatorFunctions(Object.fromEntries([...formats].map((format) => [format, { type: 'string', format }])));
+    for (const format of formats) expect((validators[format] as (data: unknown) => boolean)(FORMAT_EXAMPLES[format]), format).toBe(true);
   });
 });

@@ -297,7 +297,7 @@ describe('diene compile --check', () => {
     const write = await runCliInProcess(['compile', '--fleet', dir]);
     expect(write.exitCode, write.stderr).toBe(0);
     expect(write.stderr).toContain(
-      `wrote ${GOLDEN_FILES} files to ${path.join(dir, 'generated')} (1 missing from the previous tree, ${GOLDEN_FILES - 2} unchanged and linked from the previous tree, and the manifest)`,
+      `wrote ${GOLDEN_FILES} files to ${path.join(dir, 'generated')} (1 new (not in the previous tree), ${GOLDEN_FILES - 2} unchanged and linked from the previous tree, and the manifest)`,
     );
     expect(write.stderr).not.toMatch(/\d+ changed/);
   });

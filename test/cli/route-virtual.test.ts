@@ -82,6 +82,7 @@ describe('diene route on a virtual landscape host', () => {
     expect(run.stdout).toContain('  client in FRA  reaches staging (google, route53)\n');
     expect(run.stdout).toContain('  client in SIN  reaches dev (google, route53)\n');
     expect(run.stdout).toContain('a virtual name has no prefix map of its own');
+    expect(run.stdout).toContain(': DNS answers with one member, and that member serves every path with the service on that landscape\n');
   });
 
   it('its spare-base twin answers the same, from the spare zone', async () => {

@@ -57,6 +57,15 @@ describe('diene simulate --fail', () => {
     );
   });
 
+  it('prints the footnote of the matrix only when a cell has its `*` (an outcome that settles after a while)', () => {
+    const run = simulateCli('--fail', 'pichu-topaz');
+    expect(run.exitCode, run.stderr).toBe(0);
+    const matrix = run.stdout.slice(0, run.stdout.indexOf('\n\n', run.stdout.indexOf('our app')));
+    expect(matrix).toContain('pichu ');
+    expect(matrix).not.toContain('*');
+    expect(run.stdout).not.toContain('the outcome after a while');
+  });
+
   it('prints one JSON object with --format json: the figures, the failures, the planner, the summary and every cell', () => {
     const run = simulateCli('--fail', 'ampharos', '--format', 'json');
     expect(run.exitCode, run.stderr).toBe(0);

@@ -33,7 +33,8 @@ export async function readTextFile(absolute: string, cwd: string): Promise<{ fil
     line: problem.code === 'file_read_failed' ? (problem.line ?? 1) : 1,
     column: problem.code === 'file_read_failed' ? (problem.column ?? 1) : 1,
   };
-  return { diagnostics: [diagnoseFinding(where, problem)] };
+  // The file was named on the command line (--live, --health): it is no file of the fleet to remove.
+  return { diagnostics: [diagnoseFinding(where, problem.code === 'file_read_failed' ? { ...problem, args: { ...problem.args, source: 'named' } } : problem)] };
 }
 
 async function kind(target: string): Promise<'file' | 'directory' | undefined> {

@@ -15,7 +15,7 @@ import { statSync } from 'node:fs';
 import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { classifyPath, INPUT_FOLDERS, isFolderPosition } from '../../1-load/fleet-layout.js';
-import { TOTAL_SIZE_LIMIT } from '../../1-load/input-sizes.js';
+import { largestFiles, TOTAL_SIZE_LIMIT } from '../../1-load/input-sizes.js';
 import { KnownSourceFile, sourceFile, type KnownText, type SourceFile } from '../../1-load/source-file.js';
 import { digestOfText, InputChangedError, type KnownInput } from './known-inputs.js';
 import { diagnose, diagnoseFinding, sortDiagnostics, type Diagnostic, type Finding } from '../../diagnostics/diagnostic.js';
@@ -86,13 +86,14 @@ function sizeOf(absolute: string): number {
  * so the pipeline stops after loading.
  */
 function overBudget(root: string, inputs: readonly string[], bytesRead: number, limit: number): { files: SourceFile[]; diagnostics: Diagnostic[] } {
+  const sizes = inputs.map((relative) => ({ path: relative, bytes: sizeOf(path.join(root, relative)) }));
   const total = Math.max(
     bytesRead,
-    inputs.reduce((sum, relative) => sum + sizeOf(path.join(root, relative)), 0),
+    sizes.reduce((sum, { bytes }) => sum + bytes, 0),
   );
   return {
     files: [...inputs].sort().map((relative) => ({ ...sourceFile(relative, ''), unreadable: true as const })),
-    diagnostics: [diagnose({}, 'input_total_too_large', { size: total, limit })],
+    diagnostics: [diagnose({}, 'input_total_too_large', { size: total, limit, largest: largestFiles(sizes) })],
   };
 }
 
@@ -161,7 +162,7 @@ export async function readFleetFiles(
     const absolute = path.join(root, relative);
     // Names are decoded as UTF-8; a name that is not cannot even be opened again.
     const unreadable = (reason: string): void => {
-      report(relative, { code: 'file_read_failed', args: { reason } });
+      report(relative, { code: 'file_read_failed', args: { reason, source: 'fleet' } });
       files.push({ ...sourceFile(relative, ''), unreadable: true });
     };
     if (relative.includes('\uFFFD')) return unreadable('its name is not valid UTF-8; rename it');

@@ -16,14 +16,14 @@ import { stampOf } from './file-stamp.js';
 
 /** Why a file cannot be read: a diagnostic code, its arguments, and a 1-based line and column when the problem sits inside the file. */
 export type ReadProblem =
-  | { code: 'file_read_failed'; args: { reason: string }; line?: number; column?: number }
+  | { code: 'file_read_failed'; args: { reason: string; source: 'fleet' | 'named' }; line?: number; column?: number }
   | { code: 'file_too_large'; args: { size: number; limit: number } }
   | { code: 'file_symlink_outside'; args: { target: string; where: string } };
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 function failed(reason: string, place: { line?: number; column?: number } = {}): { problem: ReadProblem } {
-  return { problem: { code: 'file_read_failed', args: { reason }, ...place } };
+  return { problem: { code: 'file_read_failed', args: { reason, source: 'fleet' }, ...place } };
 }
 
 /** A reason for an errno error that names no absolute path (diagnostics carry fleet-relative paths only). */

@@ -32945,7 +32945,7 @@ async function writeOutputTree(outDir, plan, options = {}) {
   const link3 = options.link ?? linkSync2;
   const trusted = options.trusted ?? /* @__PURE__ */ new Map();
   const known3 = options.known ?? /* @__PURE__ */ new Map();
-  const counts = { written: 0, linked: 0, fellBack: 0, made: 0, missing: 0 };
+  const counts = { written: 0, linked: 0, fellBack: 0, made: 0, missing: 0, removed: 0 };
   await acquireLock(lock, options.waitMs ?? LOCK_WAIT_MS);
   try {
     const notes = await repairInterruptedRuns(outDir, plannedListing(plan, known3));
@@ -33011,6 +33011,9 @@ async function writeOutputTree(outDir, plan, options = {}) {
           written.push(target);
         }
       }
+      for (const relative2 of trusted.keys())
+        if (relative2 !== MANIFEST_FILE && !plan.has(relative2))
+          counts.removed++;
       made3.manifest = manifestText(made3.listing, kind2);
       if (options.staged?.(made3)) {
         rmSync3(staging, { recursive: true, force: true });
@@ -34099,6 +34102,7 @@ async function build(request, opened) {
       files,
       linked: written.counts.linked,
       missing: written.counts.missing,
+      removed: written.counts.removed,
       changedFiles: written.changedFiles,
       notes: written.notes
     };
@@ -34706,7 +34710,7 @@ async function compileFromArgs(values2, progress, shown3) {
   if (problem)
     return { diagnostics: [diagnoseFinding({}, problem)], exitCode: EXIT.invalid };
   if (stringOption(values2, "output") !== void 0 && values2["format"] !== "json" && values2["format"] !== "sarif")
-    throw missingOption("--format sarif", "--output FILE writes the json or sarif log of the diagnostics, so it is given with --format json or --format sarif");
+    throw missingOption("--format json or --format sarif", "--output FILE writes the json or sarif log of the diagnostics, so it is given with --format json or --format sarif");
   const baseFlag = stringOption(values2, "base");
   if (baseFlag !== void 0 && !values2["check"])
     throw missingOption("--check", "--base compares a pull request with its base branch, so it is given with --check (diene compile --check --base DIR)");
@@ -34813,10 +34817,11 @@ async function commandResult(outcome, run2) {
   }
 }
 function writtenNote(written, outShown) {
-  const { files, linked, missing } = written;
+  const { files, linked, missing, removed } = written;
   const changed2 = files - 1 - linked - missing;
-  const differing = [...changed2 > 0 ? [`${changed2} changed`] : [], ...missing > 0 ? [`${missing} new (not in the previous tree)`] : []];
-  return linked === 0 ? `wrote ${files} files to ${outShown}` : differing.length === 0 ? `the ${files} files in ${outShown} are what the inputs produce: nothing changed (without a cache the tree is rewritten: ${linked} files hard-linked to themselves and the manifest anew; with --cache an unchanged tree is left alone)` : `wrote ${files} files to ${outShown} (${differing.join(", ")}, ${linked} unchanged and linked from the previous tree, and the manifest)${namedChanges(written.changedFiles)}`;
+  const gone = removed > 0 ? [`${removed} removed (no longer made from the inputs)`] : [];
+  const differing = [...changed2 > 0 ? [`${changed2} changed`] : [], ...missing > 0 ? [`${missing} new (not in the previous tree)`] : [], ...gone];
+  return linked === 0 ? `wrote ${files} files to ${outShown}${gone.length > 0 ? ` (${gone[0]})` : ""}` : differing.length === 0 ? `the ${files} files in ${outShown} are what the inputs produce: nothing changed (without a cache the tree is rewritten: ${linked} files hard-linked to themselves and the manifest anew; with --cache an unchanged tree is left alone)` : `wrote ${files} files to ${outShown} (${differing.join(", ")}, ${linked} unchanged and linked from the previous tree, and the manifest)${namedChanges(written.changedFiles)}`;
 }
 async function staleResult(stale, run2, summary) {
   const { root, outDir, values: values2 } = run2;
@@ -42097,14 +42102,19 @@ function planTraffic(wanted, live, health, options = {}) {
     return live2.get(address2);
   };
   const leaving = /* @__PURE__ */ new Map();
+  const wantedClusters = new Set(prepared.owners.values());
+  const keepsAnAddress = /* @__PURE__ */ new Set();
   for (const view2 of views)
     for (const lost of view2.dropped.values())
       for (const address2 of lost) {
         const cluster = ownerOf(view2.zone, address2);
         leaving.set(cluster ?? address2, cluster === void 0 ? "unclaimed" : down.has(cluster) ? "down" : "not-wanted");
+        if (cluster !== void 0 && prepared.owners.has(address2))
+          keepsAnAddress.add(cluster);
       }
+  const readdressed = new Set([...leaving.keys()].filter((cluster) => wantedClusters.has(cluster) && !keepsAnAddress.has(cluster)));
   const removals = decideRemovals(leaving, options.force === true);
-  const oneCluster = oneClusterBrake(removals, options.force === true);
+  const oneCluster = oneClusterBrake(removals, options.force === true, readdressed);
   if (oneCluster)
     brakes.push(oneCluster);
   brakes.push(...lastAddress);
@@ -42195,16 +42205,16 @@ function wantedSetsAt(wanted, name) {
     return [...wanted.overrides.values()].filter((rs) => rs.name === name);
   return (renderingIndex(wanted.base).get(name) ?? []).map(([, rs]) => rs);
 }
-function describeLeaving(removals) {
+function describeLeaving(removals, readdressed) {
   const cause = { down: "down", "not-wanted": "no longer wanted", unclaimed: "an address no cluster claims" };
-  return removals.leaving.map((l) => `${l.cluster}: ${cause[l.cause]}`).join("; ");
+  return removals.leaving.map((l) => `${l.cluster}: ${l.cause === "not-wanted" && readdressed.has(l.cluster) ? "an old address (its address changed)" : cause[l.cause]}`).join("; ");
 }
-function oneClusterBrake(removals, force) {
+function oneClusterBrake(removals, force, readdressed) {
   const count = removals.leaving.length;
   if (count < 2)
     return void 0;
   const allDown = removals.leaving.every((l) => l.cause === "down");
-  const what2 = allDown ? `${count} down clusters still have addresses to remove` : `${count} clusters still have addresses to remove (${describeLeaving(removals)})`;
+  const what2 = allDown ? `${count} down clusters still have addresses to remove` : `${count} clusters still have addresses to remove (${describeLeaving(removals, readdressed)})`;
   if (force)
     return { brake: "one-cluster", clusters: removals.removing, message: `one cluster a plan: ${what2}; removing all ${count} in this plan: forced` };
   const first = removals.removing[0];

@@ -86,7 +86,10 @@ async function compileFromArgs(values: CommandInput['values'], progress: Progres
   const problem = outputLocationProblem(root, outDir);
   if (problem) return { diagnostics: [diagnoseFinding({}, problem)], exitCode: EXIT.invalid };
   if (stringOption(values, 'output') !== undefined && values['format'] !== 'json' && values['format'] !== 'sarif')
-    throw missingOption('--format sarif', '--output FILE writes the json or sarif log of the diagnostics, so it is given with --format json or --format sarif');
+    throw missingOption(
+      '--format json or --format sarif',
+      '--output FILE writes the json or sarif log of the diagnostics, so it is given with --format json or --format sarif',
+    );
   const baseFlag = stringOption(values, 'base');
   if (baseFlag !== undefined && !values['check'])
     throw missingOption('--check', '--base compares a pull request with its base branch, so it is given with --check (diene compile --check --base DIR)');
@@ -230,15 +233,17 @@ async function commandResult(
 
 /**
  * The note of a write. Unchanged files are hard links to the previous tree's: it says how many outputs changed, and how many the
- * previous tree did not hold (new to it: a new output, or one deleted by hand, which --check calls missing). The manifest is written every
+ * previous tree did not hold (new to it: a new output, or one deleted by hand, which --check calls missing) and how many of its files
+ * the inputs no longer make (removed). The manifest is written every
  * time (without the cache, a tree already right is replaced by the same files).
  */
 function writtenNote(written: Extract<CompileOutcome, { verdict: 'written' }>, outShown: string): string {
-  const { files, linked, missing } = written;
+  const { files, linked, missing, removed } = written;
   const changed = files - 1 - linked - missing;
-  const differing = [...(changed > 0 ? [`${changed} changed`] : []), ...(missing > 0 ? [`${missing} new (not in the previous tree)`] : [])];
+  const gone = removed > 0 ? [`${removed} removed (no longer made from the inputs)`] : [];
+  const differing = [...(changed > 0 ? [`${changed} changed`] : []), ...(missing > 0 ? [`${missing} new (not in the previous tree)`] : []), ...gone];
   return linked === 0
-    ? `wrote ${files} files to ${outShown}`
+    ? `wrote ${files} files to ${outShown}${gone.length > 0 ? ` (${gone[0]})` : ''}`
     : differing.length === 0
       ? `the ${files} files in ${outShown} are what the inputs produce: nothing changed (without a cache the tree is rewritten: ${linked} files hard-linked to themselves and the manifest anew; with --cache an unchanged tree is left alone)`
       : `wrote ${files} files to ${outShown} (${differing.join(', ')}, ${linked} unchanged and linked from the previous tree, and the manifest)${namedChanges(written.changedFiles)}`;

@@ -67,7 +67,7 @@ export type CompileOutcome = { cacheWarnings: readonly Diagnostic[] } & (
   /** The output directory refused the write or the look: `foreign` for files diene did not write, else the refusal is in `diagnostics`. */
   | { verdict: 'refused'; diagnostics: Diagnostic[]; foreign?: OutputForeignError; permanence?: Permanence }
   | { verdict: 'up-to-date'; diagnostics: Diagnostic[]; files: number; from: UpToDateFrom }
-  | { verdict: 'written'; diagnostics: Diagnostic[]; files: number; linked: number; missing: number; changedFiles: string[]; notes: string[] }
+  | { verdict: 'written'; diagnostics: Diagnostic[]; files: number; linked: number; missing: number; removed: number; changedFiles: string[]; notes: string[] }
   | { verdict: 'fresh'; diagnostics: Diagnostic[]; files: number; leftovers: string[]; permanence?: Permanence }
   | {
       verdict: 'stale';
@@ -301,6 +301,7 @@ async function build(request: CompileRequest, opened: CompileCache | undefined):
       files,
       linked: written.counts.linked,
       missing: written.counts.missing,
+      removed: written.counts.removed,
       changedFiles: written.changedFiles,
       notes: written.notes,
     };

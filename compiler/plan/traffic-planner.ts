@@ -636,14 +636,19 @@ export function planTraffic(
     return live.get(address);
   };
   const leaving = new Map<string, RemovalCause>();
+  // A cluster whose dropped addresses the fleet no longer knows while it wants another of the cluster's: its address changed.
+  const wantedClusters = new Set(prepared.owners.values());
+  const keepsAnAddress = new Set<string>();
   for (const view of views)
     for (const lost of view.dropped.values())
       for (const address of lost) {
         const cluster = ownerOf(view.zone, address);
         leaving.set(cluster ?? address, cluster === undefined ? 'unclaimed' : down.has(cluster) ? 'down' : 'not-wanted');
+        if (cluster !== undefined && prepared.owners.has(address)) keepsAnAddress.add(cluster);
       }
+  const readdressed = new Set([...leaving.keys()].filter((cluster) => wantedClusters.has(cluster) && !keepsAnAddress.has(cluster)));
   const removals = decideRemovals(leaving, options.force === true);
-  const oneCluster = oneClusterBrake(removals, options.force === true);
+  const oneCluster = oneClusterBrake(removals, options.force === true, readdressed);
   if (oneCluster) brakes.push(oneCluster);
   brakes.push(...lastAddress);
   if (removals.removing[0] !== undefined && down.has(removals.removing[0])) decision.removing = removals.removing[0];
@@ -764,19 +769,22 @@ function wantedSetsAt(wanted: SnapshotWanted, name: string): RecordSet[] {
   return (renderingIndex(wanted.base).get(name) ?? []).map(([, rs]) => rs);
 }
 
-function describeLeaving(removals: Removals): string {
+/** Each leaving cluster and why; `readdressed`: clusters leaving an old address while the fleet wants a new one of theirs. */
+function describeLeaving(removals: Removals, readdressed: ReadonlySet<string>): string {
   const cause = { down: 'down', 'not-wanted': 'no longer wanted', unclaimed: 'an address no cluster claims' } as const;
-  return removals.leaving.map((l) => `${l.cluster}: ${cause[l.cause]}`).join('; ');
+  return removals.leaving
+    .map((l) => `${l.cluster}: ${l.cause === 'not-wanted' && readdressed.has(l.cluster) ? 'an old address (its address changed)' : cause[l.cause]}`)
+    .join('; ');
 }
 
 /** The one-cluster brake's event: deferring (listed), or forced past. */
-function oneClusterBrake(removals: Removals, force: boolean): BrakeEvent | undefined {
+function oneClusterBrake(removals: Removals, force: boolean, readdressed: ReadonlySet<string>): BrakeEvent | undefined {
   const count = removals.leaving.length;
   if (count < 2) return undefined;
   const allDown = removals.leaving.every((l) => l.cause === 'down');
   const what = allDown
     ? `${count} down clusters still have addresses to remove`
-    : `${count} clusters still have addresses to remove (${describeLeaving(removals)})`;
+    : `${count} clusters still have addresses to remove (${describeLeaving(removals, readdressed)})`;
   if (force) return { brake: 'one-cluster', clusters: removals.removing, message: `one cluster a plan: ${what}; removing all ${count} in this plan: forced` };
   const first = removals.removing[0] as string;
   const rest = `removing ${first} now, deferring ${removals.deferred.length} (${removals.deferred.join(', ')})`;

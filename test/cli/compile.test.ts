@@ -302,6 +302,20 @@ describe('diene compile --check', () => {
     expect(write.stderr).not.toMatch(/\d+ changed/);
   });
 
+  it('counts the outputs the inputs no longer make: a cluster removed drops its gateway file', async () => {
+    const dir = tempFleet();
+    expect((await runCliInProcess(['compile', '--fleet', dir])).exitCode).toBe(0);
+    for (const folder of ['registry', 'state']) rmSync(path.join(dir, folder, 'clusters', 'ampharos-pearl.yaml'));
+    const write = await runCliInProcess(['compile', '--fleet', dir, '--no-cache']);
+    expect(write.exitCode, write.stderr).toBe(0);
+    expect(write.stderr).toMatch(
+      new RegExp(
+        `wrote ${GOLDEN_FILES - 1} files to \\S+ \\(\\d+ changed, 1 removed \\(no longer made from the inputs\\), \\d+ unchanged and linked from the previous tree, and the manifest\\)`,
+      ),
+    );
+    expect(existsSync(path.join(dir, 'generated', 'gateways', 'ampharos-pearl.json'))).toBe(false);
+  });
+
   it("names the few outputs a change rewrote after the note: a claim edited, its landscape's two route tables", async () => {
     const dir = tempFleet();
     expect((await runCliInProcess(['compile', '--fleet', dir])).exitCode).toBe(0);

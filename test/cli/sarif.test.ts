@@ -181,7 +181,7 @@ describe.skipIf(skip)(`--format sarif${skippedBecause(missing)}`, () => {
     expect(json.stderr).toBe('');
     const text = await runCliInProcess(['compile', '--check', '--fleet', FLEET, '--output', 'diene.sarif', ...NOW], { cwd: repo });
     expect(text.exitCode).toBe(2);
-    expect(text.stderr).toMatch(/usage_option_missing: diene compile needs --format sarif/);
+    expect(text.stderr).toMatch(/usage_option_missing: diene compile needs --format json or --format sarif\n/);
   });
 
   it('places a finding of no file on the fleet folder, and writes a usage error as a log too', async () => {

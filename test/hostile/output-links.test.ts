@@ -111,7 +111,14 @@ describe('a compile over an existing tree', () => {
     expect(made).toContain(knownChanged);
     // The outputs of fleet B that fleet A's tree does not hold are missing from it (as --check names them).
     const missing = [...trees.B.keys()].filter((file) => !trees.A.has(file)).length;
-    expect(written.counts).toEqual({ written: plan.size + 1 - same.length, linked: same.length, fellBack: 0, made: plan.size - same.length, missing });
+    expect(written.counts).toEqual({
+      written: plan.size + 1 - same.length,
+      linked: same.length,
+      fellBack: 0,
+      made: plan.size - same.length,
+      missing,
+      removed: 0,
+    });
     expect(sameTree(await readOutputTree(out), trees.B)).toBe(true);
     for (const file of same) expect(lstatSync(path.join(out, file)).ino, `${file} is the old file, linked`).toBe(before.get(file));
     // --check, with the stamps of the unchanged files recorded: the known ones are neither made nor read, and the tree is fresh.
@@ -182,7 +189,7 @@ describe('a compile over an existing tree', () => {
     expect(tried.sort()).toEqual([...same].sort());
     // Every output made once, and the unchanged ones again when their link failed.
     const missing = [...trees.B.keys()].filter((file) => !trees.A.has(file)).length;
-    expect(written.counts).toEqual({ written: plan.size + 1, linked: 0, fellBack: same.length, made: plan.size + same.length, missing });
+    expect(written.counts).toEqual({ written: plan.size + 1, linked: 0, fellBack: same.length, made: plan.size + same.length, missing, removed: 0 });
     expect(sameTree(await readOutputTree(out), trees.B)).toBe(true);
     for (const file of same) expect(lstatSync(path.join(out, file)).ino).not.toBe(before.get(file));
     expect(litter(out)).toEqual([]);

@@ -649,6 +649,10 @@ describe('the one-cluster brake on every cause (a bad write is braked like a hea
     expect(raichuA?.after?.values).toEqual(['203.0.113.20', '203.0.113.21', '203.0.113.40']);
     const ampharosA = r53.units.find((u) => u.name === `ampharos.${BASE}`)?.changes.find((c) => c.key.type === 'A');
     expect(ampharosA?.after?.values).toEqual(['198.51.100.30', '198.51.100.41']);
+    // Both clusters still serve: the brake says they leave an old address, not that they are no longer wanted.
+    expect(plan.brakes.find((b) => b.brake === 'one-cluster')?.message).toBe(
+      'one cluster a plan: 2 clusters still have addresses to remove (ampharos-onyx: an old address (its address changed); raichu-opal: an old address (its address changed)); removing ampharos-onyx now, deferring 1 (raichu-opal); the next plan takes the next, --force takes them all',
+    );
   });
 
   it('counts a down cluster and one turned off as two, first in sorted order first, whichever the cause', () => {

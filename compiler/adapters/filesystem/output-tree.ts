@@ -857,6 +857,8 @@ export interface WriteCounts {
   made: number;
   /** Outputs written where the tree replaced held no file of diene's: a new output, or one deleted by hand (`--check`'s missing). */
   missing: number;
+  /** Files of diene's in the tree replaced that the new tree no longer holds (outputs the inputs no longer make). */
+  removed: number;
 }
 
 /**
@@ -916,7 +918,7 @@ export async function writeOutputTree(
   const link = options.link ?? linkSync;
   const trusted = options.trusted ?? new Map<string, readonly [string, string]>();
   const known = options.known ?? new Map<string, string>();
-  const counts: WriteCounts = { written: 0, linked: 0, fellBack: 0, made: 0, missing: 0 };
+  const counts: WriteCounts = { written: 0, linked: 0, fellBack: 0, made: 0, missing: 0, removed: 0 };
   await acquireLock(lock, options.waitMs ?? LOCK_WAIT_MS);
   try {
     const notes = await repairInterruptedRuns(outDir, plannedListing(plan, known));
@@ -986,6 +988,7 @@ export async function writeOutputTree(
           written.push(target);
         }
       }
+      for (const relative of trusted.keys()) if (relative !== MANIFEST_FILE && !plan.has(relative)) counts.removed++;
       made.manifest = manifestText(made.listing, kind);
       if (options.staged?.(made)) {
         rmSync(staging, { recursive: true, force: true });

@@ -32244,7 +32244,7 @@ var init_tracked = __esm({
 });
 
 // dist/adapters/filesystem/output-ownership.js
-import { closeSync as closeSync5, constants as constants6, fstatSync as fstatSync5, lstatSync as lstatSync8, openSync as openSync5, readdirSync as readdirSync5, readFileSync as readFileSync5, readSync as readSync4, rmdirSync, unlinkSync } from "node:fs";
+import { closeSync as closeSync5, constants as constants6, fstatSync as fstatSync5, lstatSync as lstatSync8, openSync as openSync5, readdirSync as readdirSync5, readFileSync as readFileSync4, readSync as readSync4, rmdirSync, unlinkSync } from "node:fs";
 import { rmdir, unlink } from "node:fs/promises";
 import path15 from "node:path";
 function digestOf2(absolute3, reader) {
@@ -32299,7 +32299,7 @@ function readParsedManifest(dir) {
   }
   let text;
   try {
-    text = readFileSync5(fd, "utf8");
+    text = readFileSync4(fd, "utf8");
   } catch (error2) {
     return { problem: `cannot be read (${error2.code ?? "error"})` };
   } finally {
@@ -32448,7 +32448,7 @@ var init_output_ownership2 = __esm({
         let done = 0;
         for (let got = -1; done <= size2 && got !== 0; done += got)
           got = readSync4(fd, this.buffer, done, size2 + 1 - done, done);
-        return done <= size2 ? this.buffer.subarray(0, done) : readFileSync5(fd);
+        return done <= size2 ? this.buffer.subarray(0, done) : readFileSync4(fd);
       }
     };
   }
@@ -32474,7 +32474,7 @@ __export(output_tree_exports, {
   writeOutputTree: () => writeOutputTree
 });
 import { randomBytes as randomBytes3 } from "node:crypto";
-import { closeSync as closeSync6, constants as constants7, fstatSync as fstatSync6, linkSync as linkSync2, lstatSync as lstatSync9, mkdirSync as mkdirSync2, openSync as openSync6, readdirSync as readdirSync6, readFileSync as readFileSync6, renameSync as renameSync2, rmSync as rmSync3, writeFileSync as writeFileSync4, writeSync as writeSync2 } from "node:fs";
+import { closeSync as closeSync6, constants as constants7, fstatSync as fstatSync6, linkSync as linkSync2, lstatSync as lstatSync9, mkdirSync as mkdirSync2, openSync as openSync6, readdirSync as readdirSync6, readFileSync as readFileSync5, renameSync as renameSync2, rmSync as rmSync3, writeFileSync as writeFileSync4, writeSync as writeSync2 } from "node:fs";
 import { chmod, open, rename, stat } from "node:fs/promises";
 import path16 from "node:path";
 function previousOf2(outDir) {
@@ -32504,7 +32504,7 @@ function isAlive(pid) {
   }
   let stat3 = "";
   try {
-    stat3 = readFileSync6(`/proc/${pid}/stat`, "utf8");
+    stat3 = readFileSync5(`/proc/${pid}/stat`, "utf8");
   } catch {
   }
   return !/^\d+ \(.*\) Z /s.test(stat3);
@@ -32669,7 +32669,7 @@ function readOutputEntry(absolute3) {
       return { text: "(not read: a FIFO, socket or device, which diene never writes)" };
     if (info.size > OUTPUT_READ_LIMIT)
       return { text: `(not read: ${info.size} bytes, larger than any output)`, mode: info.mode };
-    return { text: readFileSync6(fd, "utf8"), mode: info.mode };
+    return { text: readFileSync5(fd, "utf8"), mode: info.mode };
   } finally {
     closeSync6(fd);
   }
@@ -32689,7 +32689,7 @@ function compareOutputFile(absolute3, text, bytes, reader) {
     if (!info.isFile() || info.size > OUTPUT_READ_LIMIT)
       return { same: false, text: readOutputEntry(absolute3).text };
     if (info.size !== bytes.length)
-      return { same: false, text: readFileSync6(fd, "utf8") };
+      return { same: false, text: readFileSync5(fd, "utf8") };
     const found = reader.read(fd, info.size);
     if (found.equals(bytes) && isWellFormed(text))
       return { same: true, mode: info.mode };
@@ -34185,19 +34185,19 @@ var init_book_serial = __esm({
 });
 
 // dist/adapters/git/remotes.js
-import { readFileSync as readFileSync7, statSync as statSync6 } from "node:fs";
+import { readFileSync as readFileSync6, statSync as statSync6 } from "node:fs";
 import path19 from "node:path";
 function gitDirectory(top) {
   const dotGit = path19.join(top, ".git");
   try {
     if (statSync6(dotGit).isDirectory())
       return dotGit;
-    const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync7(dotGit, "utf8"));
+    const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync6(dotGit, "utf8"));
     if (!pointer?.[1])
       return void 0;
     const gitDir = path19.resolve(top, pointer[1]);
     try {
-      return path19.resolve(gitDir, readFileSync7(path19.join(gitDir, "commondir"), "utf8").trim());
+      return path19.resolve(gitDir, readFileSync6(path19.join(gitDir, "commondir"), "utf8").trim());
     } catch {
       return gitDir;
     }
@@ -34211,7 +34211,7 @@ function remoteUrls(top) {
     return void 0;
   let text;
   try {
-    text = readFileSync7(path19.join(gitDir, "config"), "utf8");
+    text = readFileSync6(path19.join(gitDir, "config"), "utf8");
   } catch {
     return void 0;
   }
@@ -34235,7 +34235,6 @@ var init_remotes = __esm({
 });
 
 // dist/cli/fleet-folder.js
-import { readFileSync as readFileSync8 } from "node:fs";
 import path20 from "node:path";
 function repositoryIdentity(url) {
   const trimmed = url.trim().replace(/\/+$/, "").replace(/\.git$/, "");
@@ -34257,18 +34256,16 @@ function seenFolder(root, values2, repoURL) {
   if (remotes === void 0)
     return void 0;
   const wanted = repositoryIdentity(repoURL);
-  if (remotes.length > 0 && !remotes.some((remote) => repositoryIdentity(remote) === wanted))
+  if (remotes.length > 0 && !remotes.some((remote) => repositoryIdentity(remote).toLowerCase() === wanted.toLowerCase()))
     return void 0;
   const folder = path20.relative(top, path20.resolve(root)).split(path20.sep).join("/");
   return folder === "." ? "" : folder;
 }
 function gitPathMismatch(root, values2) {
-  let text;
-  try {
-    text = readFileSync8(path20.join(root, FLEET_YAML2), "utf8");
-  } catch {
+  const bytes = readRegularFile(path20.join(root, FLEET_YAML2), FILE_SIZE_LIMIT);
+  if (bytes === void 0)
     return void 0;
-  }
+  const text = bytes.toString("utf8");
   const { parsed: parsed2, diagnostics } = parseYaml(sourceFile(FLEET_YAML2, text));
   if (!parsed2 || diagnostics.some((d) => d.severity === "error"))
     return void 0;
@@ -34284,8 +34281,8 @@ function gitPathMismatch(root, values2) {
   return diagnose(locate(parsed2, ["git"], "key"), "git_path_mismatch", {
     where: seen === "" ? "root" : "folder",
     seen,
-    declared: declared === "" ? "unset" : "set",
-    path: declared,
+    declared: git2.path === void 0 ? "unset" : "set",
+    path: git2.path ?? "",
     fix: seen === "" ? "root" : "folder"
   });
 }
@@ -34296,6 +34293,7 @@ var init_fleet_folder = __esm({
     init_source_file();
     init_value_grammars();
     init_files();
+    init_input_sizes();
     init_remotes();
     init_diagnostic();
     init_command();
@@ -34971,7 +34969,9 @@ async function runValidate({ values: values2, format: format2 }) {
   const root = fleetRoot(values2);
   const pathPrefix = repositoryPrefix(root, values2);
   const cacheDir = cacheFolderOption(values2, true);
-  const diagnostics = await validateIncrementally({ root, nowSeconds: nowSeconds(values2), ...cacheDir === void 0 ? {} : { cacheDir } });
+  const validated = await validateIncrementally({ root, nowSeconds: nowSeconds(values2), ...cacheDir === void 0 ? {} : { cacheDir } });
+  const folderWarning = gitPathMismatch(root, values2);
+  const diagnostics = folderWarning === void 0 ? validated : [folderWarning, ...validated];
   const errors2 = diagnostics.filter((d) => d.severity === "error").length;
   const exitCode = hasErrors(diagnostics) ? EXIT.invalid : EXIT.ok;
   const stepSummary = {
@@ -34992,6 +34992,7 @@ var init_validate = __esm({
     init_format();
     init_validate_build();
     init_command();
+    init_fleet_folder();
     init_repository_paths();
     init_validate_help();
     validateCommand = { ...fromHelp(validateHelp), run: runValidate };
@@ -53373,9 +53374,9 @@ init_progress();
 init_strict();
 
 // dist/cli/node-release.js
+init_files();
 init_package_root();
 init_diagnostic();
-import { readFileSync as readFileSync4 } from "node:fs";
 function release(version) {
   const match = /^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?/.exec(version);
   return match ? [Number(match[1]), Number(match[2] ?? 0), Number(match[3] ?? 0)] : void 0;
@@ -53388,7 +53389,8 @@ function older(a, b) {
 }
 function engines() {
   try {
-    return JSON.parse(readFileSync4(packageFile("package.json"), "utf8")).engines?.node;
+    const bytes = readRegularFile(packageFile("package.json"));
+    return bytes === void 0 ? void 0 : JSON.parse(bytes.toString("utf8")).engines?.node;
   } catch {
     return void 0;
   }

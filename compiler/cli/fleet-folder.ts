@@ -18,12 +18,12 @@
  * An unreadable fleet.yaml, or an invalid `git.path`, is the compile's own
  * finding: nothing more is said here.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { locate, parseYaml } from '../1-load/parse-yaml.js';
 import { sourceFile } from '../1-load/source-file.js';
 import { gitPathProblem } from '../2-analyze/value-grammars.js';
-import { gitTopLevel } from '../adapters/filesystem/files.js';
+import { gitTopLevel, readRegularFile } from '../adapters/filesystem/files.js';
+import { FILE_SIZE_LIMIT } from '../1-load/input-sizes.js';
 import { remoteUrls } from '../adapters/git/remotes.js';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { stringOption, type OptionValues } from './command.js';
@@ -57,19 +57,18 @@ function seenFolder(root: string, values: OptionValues, repoURL: string): string
   const remotes = remoteUrls(top);
   if (remotes === undefined) return undefined;
   const wanted = repositoryIdentity(repoURL);
-  if (remotes.length > 0 && !remotes.some((remote) => repositoryIdentity(remote) === wanted)) return undefined;
+  // Hosts such as GitHub and GitLab name owners and repositories without regard to case.
+  if (remotes.length > 0 && !remotes.some((remote) => repositoryIdentity(remote).toLowerCase() === wanted.toLowerCase())) return undefined;
   const folder = path.relative(top, path.resolve(root)).split(path.sep).join('/');
   return folder === '.' ? '' : folder;
 }
 
 /** `git_path_mismatch` when `git.path` of the fleet at `root` differs from the folder it is seen in; else `undefined`. */
 export function gitPathMismatch(root: string, values: OptionValues): Diagnostic | undefined {
-  let text: string;
-  try {
-    text = readFileSync(path.join(root, FLEET_YAML), 'utf8');
-  } catch {
-    return undefined;
-  }
+  // fleet.yaml as the loader reads it (a regular file, no link followed); the compile itself reports any other.
+  const bytes = readRegularFile(path.join(root, FLEET_YAML), FILE_SIZE_LIMIT);
+  if (bytes === undefined) return undefined;
+  const text = bytes.toString('utf8');
   const { parsed, diagnostics } = parseYaml(sourceFile(FLEET_YAML, text));
   if (!parsed || diagnostics.some((d) => d.severity === 'error')) return undefined;
   const git = (parsed.value as { git?: { repoURL?: unknown; path?: unknown } } | null)?.git;
@@ -81,8 +80,8 @@ export function gitPathMismatch(root: string, values: OptionValues): Diagnostic 
   return diagnose(locate(parsed, ['git'], 'key'), 'git_path_mismatch', {
     where: seen === '' ? 'root' : 'folder',
     seen,
-    declared: declared === '' ? 'unset' : 'set',
-    path: declared,
+    declared: git.path === undefined ? 'unset' : 'set',
+    path: git.path ?? '',
     fix: seen === '' ? 'root' : 'folder',
   });
 }

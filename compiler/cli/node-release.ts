@@ -7,7 +7,7 @@
  * with an error that does not name the cause. `DIENE_SKIP_NODE_CHECK`
  * (any value but empty or `0`) turns it off.
  */
-import { readFileSync } from 'node:fs';
+import { readRegularFile } from '../adapters/filesystem/files.js';
 import { packageFile } from '../adapters/filesystem/package-root.js';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
 
@@ -26,7 +26,8 @@ function older(a: readonly number[], b: readonly number[]): boolean {
 /** package.json `engines.node` of the installed package, or `undefined` (the plugin image ships none). */
 function engines(): string | undefined {
   try {
-    return (JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { engines?: { node?: string } }).engines?.node;
+    const bytes = readRegularFile(packageFile('package.json'));
+    return bytes === undefined ? undefined : (JSON.parse(bytes.toString('utf8')) as { engines?: { node?: string } }).engines?.node;
   } catch {
     return undefined;
   }

@@ -8,6 +8,7 @@ import { hasErrors } from '../diagnostics/diagnostic.js';
 import { formatJson } from '../diagnostics/format.js';
 import { validateIncrementally } from '../incremental/validate-build.js';
 import { cacheFolderOption, EXIT, fleetRoot, fromHelp, nowSeconds, type Command, type CommandInput, type CommandResult } from './command.js';
+import { gitPathMismatch } from './fleet-folder.js';
 import { repositoryPrefix } from './repository-paths.js';
 import { validateHelp } from './validate.help.js';
 
@@ -15,7 +16,10 @@ async function runValidate({ values, format }: CommandInput): Promise<CommandRes
   const root = fleetRoot(values);
   const pathPrefix = repositoryPrefix(root, values);
   const cacheDir = cacheFolderOption(values, true);
-  const diagnostics = await validateIncrementally({ root, nowSeconds: nowSeconds(values), ...(cacheDir === undefined ? {} : { cacheDir }) });
+  const validated = await validateIncrementally({ root, nowSeconds: nowSeconds(values), ...(cacheDir === undefined ? {} : { cacheDir }) });
+  // Seen on the disk around the fleet, as compile sees it (never kept in the cache).
+  const folderWarning = gitPathMismatch(root, values);
+  const diagnostics = folderWarning === undefined ? validated : [folderWarning, ...validated];
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const exitCode = hasErrors(diagnostics) ? EXIT.invalid : EXIT.ok;
   const stepSummary = {

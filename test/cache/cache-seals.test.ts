@@ -378,7 +378,7 @@ describe('folders and the key the cache trusts', () => {
     writeFileSync(path.join(dir, 'plain'), '');
     expect(loadCacheKey(path.join(dir, 'plain', 'diene', 'cache-key'))).toEqual({ why: 'unreadable', errno: 'ENOTDIR' });
     // A file where the key's folder belongs: the folder cannot be made, and that is the reason given.
-    expect(loadCacheKey(path.join(dir, 'plain', 'cache-key'))).toEqual({ why: 'unreadable', errno: 'EEXIST' });
+    expect(loadCacheKey(path.join(dir, 'plain', 'cache-key'))).toEqual({ why: 'unreadable', errno: 'ENOTDIR' });
     chmodSync(path.dirname(file), 0o700);
     expect(loadCacheKey(path.join(path.dirname(file), 'k'.repeat(300)))).toEqual({ why: 'unreadable', errno: 'ENAMETOOLONG' });
     // A key that can be read from nowhere (a name with a trailing slash: no file is that) fails on its link, with that error, and leaves no temporary.

@@ -103,6 +103,28 @@ describe('git.path and the folder the fleet sits in', () => {
     expect(mismatches(compile(root).findings).length).toBe(1);
   });
 
+  it('knows the repository whatever the case of its owner and name (GitHub and GitLab ignore it)', () => {
+    const root = monorepo();
+    git(root, 'remote', 'add', 'origin', 'https://github.com/atomicloud/FLEET.git');
+    expect(mismatches(compile(root).findings).length).toBe(1);
+  });
+
+  it('validate warns as compile does, and --strict refuses it there too', () => {
+    const root = monorepo();
+    const validate = (...args: string[]) => runCli(['validate', '--fleet', 'fleets/prod', '--no-cache', '--format', 'json', ...NOW, ...args], { cwd: root });
+    const plain = validate();
+    expect(plain.exitCode).toBe(0);
+    expect(mismatches(JSON.parse(plain.stdout) as Finding[]).map((f) => f.line)).toEqual([33]);
+    expect(validate('--strict').exitCode).toBe(2);
+  });
+
+  it('says git.path is "." when it is written so, not that it is unset', () => {
+    const root = monorepo({ 'registry/fleet.yaml': withGitPath(fleetYaml(), '.') });
+    expect(mismatches(compile(root).findings).map((f) => f.message)).toEqual([
+      expect.stringContaining('the fleet is the folder "fleets/prod" of its git repository, but git.path is "."'),
+    ]);
+  });
+
   it('reads the remotes of a linked worktree from the repository it belongs to', () => {
     const root = monorepo();
     git(root, 'remote', 'add', 'origin', 'https://github.com/AtomiCloud/diene.git');

@@ -22,6 +22,11 @@ const COMPILER = path.resolve(import.meta.dirname, '../../compiler');
 
 /** Plain Errors that are internal invariants: file, a fragment of the throwing line, and why it cannot be the user's doing. */
 const INVARIANTS: readonly { file: string; fragment: string; why: string }[] = [
+  {
+    file: 'plan/traffic-planner.ts',
+    fragment: 'planTraffic: ${snapshot.file}',
+    why: 'loadDnsLive refuses a record set listed twice (dns_live_duplicate) and no host reader makes one: only a hand-built snapshot reaches it',
+  },
   { file: '2-analyze/fleet-model.ts', fragment: 'buildModel called on a fleet without', why: 'the analysis stops on fleet_file_missing first' },
   { file: 'cli.ts', fragment: 'the COMMANDS entry', why: 'a command table out of step with its modules' },
   { file: '1-load/schema-validation.ts', fragment: 'no schema for input kind', why: 'kinds come from the fleet layout, each with a schema' },

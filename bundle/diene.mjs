@@ -12442,6 +12442,13 @@ function shownEscaped(value) {
     return point > 65535 ? `\\u{${point.toString(16)}}` : `\\u${point.toString(16).padStart(4, "0")}`;
   });
 }
+function shownKey(key) {
+  return firstInvisible(key) === void 0 ? key : shownEscaped(key).slice(1, -1);
+}
+function invisibleInKey(key) {
+  const invisible = firstInvisible(key);
+  return invisible === void 0 ? "" : `it holds an invisible ${invisibleName(invisible.character)} (${codePointOf(invisible.character)}) at character ${invisible.position}: delete it; `;
+}
 function describe(value) {
   if (value === null)
     return "null";
@@ -12587,8 +12594,8 @@ function toDiagnostic(kind2, parsed2, error2, clock) {
       const json = parsed2.file.path.endsWith(".json");
       const home = homes.length !== 1 ? `"${key}" is a key of ${homes.map((h) => `"${h}"`).join(" and of ")}: ${json ? "move it into the object" : "indent it under the one"} it belongs to` : json ? `"${key}" is a key of "${homes[0]}": move it into the "${homes[0]}" object, beside the keys there` : `"${key}" is a key of "${homes[0]}": indent it under ${homes[0]}: like the keys beside it there`;
       return diagnoseUnchecked(locate(parsed2, [...path41, key], "key"), override ?? "schema_unknown_property", {
-        key,
-        suggestion: homes.length > 0 ? home : suggestion
+        key: shownKey(key),
+        suggestion: `${invisibleInKey(key)}${homes.length > 0 ? home : suggestion}`
       });
     }
     case "type": {
@@ -12752,7 +12759,7 @@ function toDiagnostics(kind2, parsed2, errors2, clock) {
       return toDiagnostic(kind2, parsed2, error2, clock);
     const key = String(error2.params.additionalProperty);
     const allowed = Object.keys((error2.parentSchema ?? {}).properties ?? {}).sort();
-    return diagnose(locate(parsed2, [...pathOf(error2.instancePath), key], "key"), "schema_key_misspelt", { key, expected, allowed: allowed.join(", ") });
+    return diagnose(locate(parsed2, [...pathOf(error2.instancePath), key], "key"), "schema_key_misspelt", { key: shownKey(key), expected, allowed: allowed.join(", ") });
   });
 }
 function ordinal(n) {

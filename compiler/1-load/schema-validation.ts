@@ -213,6 +213,19 @@ function shownEscaped(value: string): string {
   });
 }
 
+/** A key as a message shows it between quotes: invisible characters written as escapes (`ti\\u200ber`), so it differs on screen from the key it looks like. */
+function shownKey(key: string): string {
+  return firstInvisible(key) === undefined ? key : shownEscaped(key).slice(1, -1);
+}
+
+/** What a key's invisible character is and where (`it holds an invisible ZERO WIDTH SPACE (U+200B) at character 3: delete it; `), or ''. */
+function invisibleInKey(key: string): string {
+  const invisible = firstInvisible(key);
+  return invisible === undefined
+    ? ''
+    : `it holds an invisible ${invisibleName(invisible.character)} (${codePointOf(invisible.character)}) at character ${invisible.position}: delete it; `;
+}
+
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
@@ -407,8 +420,8 @@ function toDiagnostic(kind: string, parsed: ParsedDocument, error: ErrorObject, 
             ? `"${key}" is a key of "${homes[0]}": move it into the "${homes[0]}" object, beside the keys there`
             : `"${key}" is a key of "${homes[0]}": indent it under ${homes[0]}: like the keys beside it there`;
       return diagnoseUnchecked(locate(parsed, [...path, key], 'key'), override ?? 'schema_unknown_property', {
-        key,
-        suggestion: homes.length > 0 ? home : suggestion,
+        key: shownKey(key),
+        suggestion: `${invisibleInKey(key)}${homes.length > 0 ? home : suggestion}`,
       });
     }
     case 'type': {
@@ -610,7 +623,11 @@ function toDiagnostics(kind: string, parsed: ParsedDocument, errors: readonly Er
       if (expected === undefined) return toDiagnostic(kind, parsed, error, clock);
       const key = String((error.params as { additionalProperty: string }).additionalProperty);
       const allowed = Object.keys(((error.parentSchema ?? {}) as { properties?: object }).properties ?? {}).sort();
-      return diagnose(locate(parsed, [...pathOf(error.instancePath), key], 'key'), 'schema_key_misspelt', { key, expected, allowed: allowed.join(', ') });
+      return diagnose(locate(parsed, [...pathOf(error.instancePath), key], 'key'), 'schema_key_misspelt', {
+        key: shownKey(key),
+        expected,
+        allowed: allowed.join(', '),
+      });
     });
 }
 

@@ -30589,7 +30589,7 @@ var init_repository_paths = __esm({
 });
 
 // dist/adapters/filesystem/output-location.js
-import { accessSync, constants as constants5, lstatSync as lstatSync6, realpathSync as realpathSync4, statSync as statSync5 } from "node:fs";
+import { accessSync, constants as constants5, lstatSync as lstatSync6, readlinkSync as readlinkSync2, realpathSync as realpathSync4, statSync as statSync5 } from "node:fs";
 import path9 from "node:path";
 function isInside3(child, parent) {
   const relative2 = path9.relative(parent, child);
@@ -30610,12 +30610,22 @@ function nearestExisting2(target) {
   }
 }
 function realOutputPath(target) {
-  const existing = nearestExisting2(target);
-  try {
-    return path9.join(realpathSync4(existing), path9.relative(existing, target));
-  } catch {
-    return target;
+  let current = target;
+  for (let hop = 0; hop <= LINK_HOPS; hop++) {
+    const existing = nearestExisting2(current);
+    try {
+      return path9.join(realpathSync4(existing), path9.relative(existing, current));
+    } catch {
+      let link3;
+      try {
+        link3 = readlinkSync2(existing);
+      } catch {
+        return current;
+      }
+      current = path9.join(path9.resolve(path9.dirname(existing), link3), path9.relative(existing, current));
+    }
   }
+  return target;
 }
 function refusesWrites(dir) {
   try {
@@ -30691,9 +30701,22 @@ function outputFileProblem(file, roots, outDir) {
     return { place: "output", out: outDir };
   return void 0;
 }
+function enclosingFleet(target) {
+  let current = realOutputPath(target);
+  for (; ; ) {
+    if (statSync5(path9.join(current, "registry", "fleet.yaml"), { throwIfNoEntry: false })?.isFile() === true)
+      return current;
+    const parent = path9.dirname(current);
+    if (parent === current)
+      return void 0;
+    current = parent;
+  }
+}
+var LINK_HOPS;
 var init_output_location = __esm({
   "dist/adapters/filesystem/output-location.js"() {
     init_fleet_layout();
+    LINK_HOPS = 40;
   }
 });
 
@@ -30714,6 +30737,10 @@ function outputFileRefusal(given, file, roots, outDir) {
     folder: problem.place === "input" ? problem.folder : "",
     out: problem.place === "output" ? shownPath(problem.out) : ""
   });
+}
+function outputFolderRefusal(given, file, root) {
+  const fleet = root ?? enclosingFleet(path10.resolve(given));
+  return fleet === void 0 ? void 0 : outputFileRefusal(given, file, [fleet], path10.join(fleet, "generated"));
 }
 function writeOutputFile(given, text, file, context) {
   try {
@@ -31875,6 +31902,9 @@ function initialFleet(folder = "") {
 async function runInit({ positionals }) {
   const given = positionals[0];
   const dir = path12.resolve(given);
+  const refused = outputFolderRefusal(given, { option: "init", example: "newfleet" });
+  if (refused)
+    return { diagnostics: [refused], exitCode: EXIT.invalid };
   if (isOccupied(dir)) {
     return { diagnostics: [diagnose({ file: given }, "init_directory_not_empty", { dir: given })], exitCode: EXIT.invalid };
   }
@@ -31908,6 +31938,7 @@ var FLEET_YAML, REGIONS_YAML, ACCOUNT_YAML, initCommand;
 var init_init = __esm({
   "dist/cli/init.js"() {
     init_files();
+    init_output_file();
     init_value_grammars();
     init_serialize();
     init_catalog();
@@ -52772,6 +52803,9 @@ async function runAtlas({ values: values2 }) {
   const problem = outputLocationProblem(root, outDir, "atlas");
   if (problem)
     return { diagnostics: [diagnoseFinding({}, problem)], exitCode: EXIT.invalid };
+  const inOutput = outputFolderRefusal(outFlag, { option: "--out", example: "atlas" }, root);
+  if (inOutput)
+    return { diagnostics: [inOutput], exitCode: EXIT.invalid };
   const fleet = await readAndAnalyze(root, { analysis: { nowSeconds: nowSeconds(values2) } });
   if (!fleet.valid)
     return fleet.stop;
@@ -52863,6 +52897,7 @@ var init_atlas2 = __esm({
     init_command();
     init_repository_paths();
     init_output_refusals();
+    init_output_file();
     init_counted();
     atlasCommand = { ...fromHelp(atlasHelp), run: runAtlas };
   }
@@ -52877,6 +52912,9 @@ async function runSchemas({ values: values2 }) {
   const out = stringOption(values2, "out");
   if (out === void 0)
     throw missingOption("--out DIR", "name the folder to write the schemas into, e.g. --out schemas in the fleet");
+  const refused = outputFolderRefusal(out, { option: "--out", example: "schemas" });
+  if (refused)
+    return { diagnostics: [refused], exitCode: EXIT.invalid };
   let count;
   try {
     count = await writeSchemas(out);
@@ -52895,6 +52933,7 @@ var init_schemas = __esm({
     init_diagnostic();
     init_command();
     init_schemas_help();
+    init_output_file();
     schemasCommand = { ...fromHelp(schemasHelp), run: runSchemas };
   }
 });

@@ -122,6 +122,46 @@ describe('a file named for diene to write inside the fleet', () => {
     rmSync(path.join(dir, 'reg-link'));
   });
 
+  it('refuses a symbolic link whose missing target lies in an input folder or the output directory, for every file option', () => {
+    // A dangling link: its target does not exist yet, so only reading the link finds where the write would land.
+    const cases: [string[], string][] = [
+      [['compile', '--fleet', dir, '--no-cache', '--format', 'json', '--output'], path.join(dir, 'registry', 'nonexist.yaml')],
+      [['compile', '--fleet', dir, '--no-cache', '--format', 'json', '--output'], path.join(dir, 'generated', 'newfile.json')],
+      [['compile', '--check', '--fleet', dir, '--no-cache', '--format', 'json', '--diff-file'], path.join(dir, 'registry', 'd3.yaml')],
+      [['report', '--fleet', dir, '--format', 'json', '--output'], path.join(dir, 'registry', 'r.yaml')],
+    ];
+    for (const [args, target] of cases) {
+      const link = path.join(scratch, `dangling-${path.basename(target)}`);
+      // Two hops: a link to a link to the missing file.
+      symlinkSync(target, `${link}.hop`);
+      symlinkSync(`${link}.hop`, link);
+      const run = runCli([...args, link]);
+      expect(run.exitCode, run.stderr).toBe(2);
+      expect(finding(run.stderr, 'output_file_in_fleet').message).toContain(target.includes('generated') ? 'the output directory' : 'input folder registry/');
+      expect(existsSync(target)).toBe(false);
+    }
+  });
+
+  it('refuses schemas --out, init and atlas --out inside an input folder or the output directory of the fleet they sit in', () => {
+    const cases: [string[], string, string][] = [
+      [['schemas', '--out', 'registry/sch'], 'registry/sch', "--out registry/sch lies inside the fleet's input folder registry/"],
+      [['schemas', '--out', 'platforms'], 'platforms', "--out platforms lies inside the fleet's input folder platforms/"],
+      [['schemas', '--out', 'generated/sch'], 'generated/sch', '--out generated/sch lies inside the output directory'],
+      [['init', 'registry/newfleet'], 'registry/newfleet', "init registry/newfleet lies inside the fleet's input folder registry/"],
+      [['init', 'generated/nf'], 'generated/nf', 'init generated/nf lies inside the output directory'],
+      [['atlas', '--fleet', '.', '--out', 'generated/a', '--format', 'json'], 'generated/a', '--out generated/a lies inside the output directory'],
+    ];
+    for (const [args, made, message] of cases) {
+      const run = runCli([...args, '--format', 'json'], { cwd: dir });
+      expect(run.exitCode, run.stderr).toBe(2);
+      expect(finding(run.stderr, 'output_file_in_fleet').message).toContain(message);
+      expect(existsSync(path.join(dir, made)), made).toBe(made === 'platforms');
+    }
+    // The fleet's own schemas/ folder is where editors read them (docs/editor.md).
+    expect(runCli(['schemas', '--out', 'schemas'], { cwd: dir }).exitCode).toBe(0);
+    expect(runCli(['validate', '--fleet', dir, '--no-cache']).exitCode).toBe(0);
+  });
+
   it('writes a file of the fleet root that is no input, and the next check is not disturbed by it', () => {
     const run = runCli(['compile', '--check', '--fleet', '.', '--no-cache', '--diff-file', 'check.diff'], { cwd: dir });
     expect(run.exitCode).toBe(1);

@@ -64,6 +64,7 @@ var init_catalog = __esm({
       EDQUOT: "EDQUOT: the disk quota is used up",
       EEXIST: "EEXIST: something already stands there",
       EFBIG: "EFBIG: a file would grow past the size limit (a quota, or ulimit -f)",
+      EINVAL: "EINVAL: the file does not take this write (an invalid argument, as for a file of /proc)",
       EIO: "EIO: an input/output error of the device",
       EISDIR: "EISDIR: a folder stands where a file belongs",
       ELOOP: "ELOOP: too many symbolic links on the path",
@@ -30701,10 +30702,17 @@ function outputFileProblem(file, roots, outDir) {
     return { place: "output", out: outDir };
   return void 0;
 }
+function isFile(file) {
+  try {
+    return statSync5(file).isFile();
+  } catch {
+    return false;
+  }
+}
 function enclosingFleet(target) {
   let current = realOutputPath(target);
   for (; ; ) {
-    if (statSync5(path9.join(current, "registry", "fleet.yaml"), { throwIfNoEntry: false })?.isFile() === true)
+    if (isFile(path9.join(current, "registry", "fleet.yaml")))
       return current;
     const parent = path9.dirname(current);
     if (parent === current)
@@ -34751,6 +34759,8 @@ async function compileFromArgs(values2, progress, shown3) {
   ])
     if (stringOption(values2, option) !== void 0 && !check)
       throw missingOption("--check", `--${option} ${does}, so it is given with --check (diene compile --check ${example})`);
+  if (stringOption(values2, "diff-file") === "-")
+    throw invalidValue("--diff-file", "-", "a file: stdout already carries the review of the check (or the json or sarif log), so the whole diff goes to a file of its own", "--diff-file check.diff");
   diffLinesOption(values2);
   const refusals = outputFileRefusals(values2, root, outDir, baseFlag);
   if (refusals.diagnostics.length > 0)
@@ -52912,6 +52922,8 @@ async function runSchemas({ values: values2 }) {
   const out = stringOption(values2, "out");
   if (out === void 0)
     throw missingOption("--out DIR", "name the folder to write the schemas into, e.g. --out schemas in the fleet");
+  if (out === "-")
+    throw invalidValue("--out", "-", "a folder: the schemas are files of their own, which stdout cannot carry", "--out schemas");
   const refused = outputFolderRefusal(out, { option: "--out", example: "schemas" });
   if (refused)
     return { diagnostics: [refused], exitCode: EXIT.invalid };

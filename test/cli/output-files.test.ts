@@ -284,6 +284,26 @@ describe('the options of --check', () => {
     expect(existsSync(path.join(scratch, 'x.diff'))).toBe(false);
   });
 
+  it('refuses --diff-file - (stdout carries the review) and schemas --out -, writing no file named -', () => {
+    const check = runCli(['compile', '--check', '--fleet', '.', '--no-cache', '--diff-file', '-', '--format', 'json'], { cwd: dir });
+    expect(check.exitCode).toBe(2);
+    expect(finding(check.stderr, 'usage_option_value_invalid').message).toContain('--diff-file "-"');
+    expect(check.stdout).toBe('');
+    const schemas = runCli(['schemas', '--out', '-', '--format', 'json'], { cwd: scratch });
+    expect(schemas.exitCode).toBe(2);
+    expect(finding(schemas.stderr, 'usage_option_value_invalid').message).toContain('--out "-"');
+    expect(existsSync(path.join(dir, '-'))).toBe(false);
+    expect(existsSync(path.join(scratch, '-'))).toBe(false);
+  });
+
+  it.runIf(process.platform === 'linux')('names the system code of a --diff-file the kernel refuses (EINVAL for a file of /proc)', () => {
+    makeStale(dir);
+    const run = runCli(['compile', '--check', '--fleet', dir, '--no-cache', '--diff-file', '/proc/self/status', '--format', 'json']);
+    expect(run.exitCode).toBe(2);
+    expect(finding(run.stderr, 'output_file_write_failed').message).toContain('/proc/self/status: EINVAL: ');
+    expect(runCli(['compile', '--fleet', dir, '--no-cache']).exitCode).toBe(0);
+  });
+
   it('empties the --diff-file of an earlier stale run when the tree is fresh', () => {
     const diff = path.join(scratch, 'ci', 'stale.diff');
     makeStale(dir);

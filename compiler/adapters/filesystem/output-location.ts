@@ -173,6 +173,15 @@ export function outputFileProblem(file: string, roots: readonly string[], outDir
   return undefined;
 }
 
+/** Whether `file` is a file; a path the system cannot look at (a file on it, no access) is none. */
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The fleet the path `target` (absolute) sits in: the nearest folder at or
  * above its real path that holds registry/fleet.yaml, or `undefined`. For the
@@ -181,7 +190,7 @@ export function outputFileProblem(file: string, roots: readonly string[], outDir
 export function enclosingFleet(target: string): string | undefined {
   let current = realOutputPath(target);
   for (;;) {
-    if (statSync(path.join(current, 'registry', 'fleet.yaml'), { throwIfNoEntry: false })?.isFile() === true) return current;
+    if (isFile(path.join(current, 'registry', 'fleet.yaml'))) return current;
     const parent = path.dirname(current);
     if (parent === current) return undefined;
     current = parent;

@@ -30964,7 +30964,7 @@ var init_atlas_help = __esm({
           name: "out",
           type: "string",
           value: "DIR",
-          description: "Where the site goes (refused inside the fleet's input folders, or when DIR holds a file diene did not write).",
+          description: "Where the site goes (refused inside the fleet's input folders or its generated/ output tree, or when DIR holds a file diene did not write).",
           example: "diene atlas --out /tmp/atlas"
         },
         {
@@ -31242,7 +31242,7 @@ var init_compile_help = __esm({
           name: "diff-file",
           type: "string",
           value: "FILE",
-          description: "With --check (refused without it): also write the whole diff to FILE, an empty file when the tree is fresh. Missing folders above FILE are made; a FILE inside an input folder or the output directory is refused (output_file_in_fleet), one the system refuses is exit 2 after the check (output_file_write_failed).",
+          description: "With --check (refused without it): also write the whole diff to FILE, an empty file when the tree is fresh. Missing folders above FILE are made; a FILE inside an input folder or the output directory is refused (output_file_in_fleet), also through a symbolic link whose target is missing, and so is - (stdout carries the review); one the system refuses is exit 2 after the check (output_file_write_failed).",
           example: "diene compile --check --diff-file /tmp/stale.diff"
         },
         {
@@ -31403,13 +31403,21 @@ var init_init_help = __esm({
         "Each file starts with a yaml-language-server modeline naming its schema in DIR/schemas/, where init writes diene's schemas too (as `diene schemas --out DIR/schemas` does), so an editor validates and completes the fleet at once.",
         "DIR inside a git work tree (a .git above it) is a folder of that repository: registry/fleet.yaml's git.path names it (e.g. path: fleets/prod), where ArgoCD and Kargo will find the rows."
       ],
-      arguments: [{ name: "DIR", description: "The folder to create the fleet in (empty or absent)." }],
+      arguments: [
+        {
+          name: "DIR",
+          description: "The folder to create the fleet in (empty or absent). Refused inside an input folder or generated/ of the fleet it sits in (output_file_in_fleet): the outer fleet would read or refuse the new files."
+        }
+      ],
       options: [],
       readsFleet: false,
       examples: [{ command: "diene init my-fleet && diene compile --fleet my-fleet", does: "Starts a fleet and compiles it." }],
       exitCodes: [
         { code: 0, means: "the fleet is written" },
-        { code: 2, means: "DIR is not empty, DIR cannot be written (output_write_failed, with the reason), or a usage error" }
+        {
+          code: 2,
+          means: "DIR is not empty, DIR lies inside an input folder or generated/ of a fleet, DIR cannot be written (output_write_failed, with the reason), or a usage error"
+        }
       ]
     };
   }
@@ -31673,7 +31681,7 @@ var init_schemas_help = __esm({
           name: "out",
           type: "string",
           value: "DIR",
-          description: "The folder to write the schemas into (created when missing).",
+          description: "The folder to write the schemas into (created when missing). Refused inside an input folder or generated/ of the fleet it sits in (output_file_in_fleet); the fleet's own schemas/ is allowed. - is refused: the schemas are files, not one document for stdout.",
           example: "diene schemas --out schemas"
         }
       ],
@@ -31681,7 +31689,7 @@ var init_schemas_help = __esm({
       examples: [{ command: "diene schemas --out my-fleet/schemas", does: "Puts the schemas where my-fleet's modelines look for them." }],
       exitCodes: [
         { code: 0, means: "the schemas are written" },
-        { code: 2, means: "DIR cannot be written, or a usage error" }
+        { code: 2, means: "DIR cannot be written, lies inside an input folder or generated/ of a fleet (output_file_in_fleet), or a usage error" }
       ]
     };
   }

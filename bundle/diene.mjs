@@ -53660,16 +53660,23 @@ function fromWorkingDirectory(diagnostics, root) {
   };
   return diagnostics.map((d) => ({ ...d, file: named2(d.file), related: d.related.map((r) => ({ ...r, file: named2(r.file) })) }));
 }
-function writeLog(log, logFile, values2, exitCode) {
+function logFallbackLine(diagnostic, form) {
+  return `${terminalLines([maskSecrets(`diene: ${diagnostic.severity} ${diagnostic.code}: ${diagnostic.message} (the ${form} log follows on stderr)`)])}
+`;
+}
+function writeLog(log, logFile, values2, exitCode, form, refused) {
   if (logFile === "-")
     process.stdout.write(log([]));
-  else if (logFile === void 0)
+  else if (logFile === void 0) {
+    if (refused !== void 0)
+      process.stderr.write(logFallbackLine(refused, form));
     process.stderr.write(log([]));
-  else {
+  } else {
     const verdict = exitCode === EXIT.ok ? "passed" : "failed";
     const failed2 = writeOutputFile(logFile, log([]), logFileOption(values2), { verdict, exit: exitCode, then: "log" });
     if (failed2 === void 0)
       return exitCode;
+    process.stderr.write(logFallbackLine(failed2, form));
     process.stderr.write(log([failed2]));
     return EXIT.invalid;
   }
@@ -53693,14 +53700,15 @@ function emit({ result, format: format2, level, prefixGiven = false, root, stric
     (logFile === "-" ? process.stderr : process.stdout).write(result.stdout);
   let exitCode = result.exitCode;
   if (!result.diagnosticsInStdout) {
+    const refused = result.logFileRefused ? result.diagnostics.find((d) => d.code === "output_file_in_fleet" && d.message.startsWith("--output ")) : void 0;
     if (format2 === "json")
-      exitCode = writeLog((extra) => formatJson(named2(errorsFirst([...everything, ...extra]))), logFile, values2, exitCode);
+      exitCode = writeLog((extra) => formatJson(named2(errorsFirst([...everything, ...extra]))), logFile, values2, exitCode, "json", refused);
     else if (format2 === "sarif")
       exitCode = writeLog((extra) => formatSarif(rootedDiagnostics(errorsFirst([...everything, ...extra]), result.pathPrefix ?? ""), {
         version: toolVersion(),
         fleetFolder: result.pathPrefix ?? "",
         command: commandName
-      }), logFile, values2, exitCode);
+      }), logFile, values2, exitCode, "sarif", refused);
     else {
       process.stderr.write(formatTextReport(shown3(diagnostics), { colour: useColour(process.stderr.isTTY, process.env), strict }));
       if (format2 === "github" || process.env["GITHUB_ACTIONS"] === "true")

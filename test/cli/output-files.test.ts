@@ -93,7 +93,12 @@ describe('a file named for diene to write inside the fleet', () => {
       path.join(dir, 'registry', 'landscapes', 'pikachu.yaml'),
     ]);
     expect(run.exitCode).toBe(2);
-    const log = JSON.parse(run.stderr) as { runs: { results: { ruleId: string }[] }[] };
+    // One plain line for a person first, then the log, which stands alone on the rest of stderr.
+    const [line, ...rest] = run.stderr.split('\n');
+    expect(line).toBe(
+      `diene: error output_file_in_fleet: --output ${path.join(dir, 'registry', 'landscapes', 'pikachu.yaml')} lies inside the fleet's input folder registry/: diene reads every file there as input, and would replace one (the sarif log follows on stderr)`,
+    );
+    const log = JSON.parse(rest.join('\n')) as { runs: { results: { ruleId: string }[] }[] };
     expect(log.runs[0]?.results.map((r) => r.ruleId)).toContain('output_file_in_fleet');
     expect(readFileSync(path.join(dir, 'registry', 'landscapes', 'pikachu.yaml'), 'utf8')).toBe(landscape);
   });
@@ -203,7 +208,9 @@ describe('a file named for diene to write that the system refuses', () => {
   it('gives a sarif --output below a file exit 2 with ENOTDIR, the log on stderr instead', () => {
     const run = runCli(['compile', '--fleet', dir, '--no-cache', '--check', '--format', 'sarif', '--output', path.join(afile, 'x.sarif')]);
     expect(run.exitCode).toBe(2);
-    const log = JSON.parse(run.stderr) as { runs: { results: { ruleId: string; message: { text: string } }[] }[] };
+    const [line, ...rest] = run.stderr.split('\n');
+    expect(line).toMatch(/^diene: error output_file_write_failed: cannot write --output .*x\.sarif: ENOTDIR: .*\(the sarif log follows on stderr\)$/);
+    const log = JSON.parse(rest.join('\n')) as { runs: { results: { ruleId: string; message: { text: string } }[] }[] };
     const failed = log.runs[0]?.results.find((r) => r.ruleId === 'output_file_write_failed');
     expect(failed?.message.text).toContain(`cannot write --output ${path.join(afile, 'x.sarif')}: ENOTDIR: a file stands where a folder belongs on the path`);
   });

@@ -64,6 +64,7 @@ var init_catalog = __esm({
       EDQUOT: "EDQUOT: the disk quota is used up",
       EEXIST: "EEXIST: something already stands there",
       EFBIG: "EFBIG: a file would grow past the size limit (a quota, or ulimit -f)",
+      EINVAL: "EINVAL: the file does not take this write (an invalid argument, as for a file of /proc)",
       EIO: "EIO: an input/output error of the device",
       EISDIR: "EISDIR: a folder stands where a file belongs",
       ELOOP: "ELOOP: too many symbolic links on the path",
@@ -30596,7 +30597,7 @@ var init_repository_paths = __esm({
 });
 
 // dist/adapters/filesystem/output-location.js
-import { accessSync, constants as constants5, lstatSync as lstatSync6, realpathSync as realpathSync4, statSync as statSync5 } from "node:fs";
+import { accessSync, constants as constants5, lstatSync as lstatSync6, readlinkSync as readlinkSync2, realpathSync as realpathSync4, statSync as statSync5 } from "node:fs";
 import path9 from "node:path";
 function isInside3(child, parent) {
   const relative2 = path9.relative(parent, child);
@@ -30617,12 +30618,22 @@ function nearestExisting2(target) {
   }
 }
 function realOutputPath(target) {
-  const existing = nearestExisting2(target);
-  try {
-    return path9.join(realpathSync4(existing), path9.relative(existing, target));
-  } catch {
-    return target;
+  let current = target;
+  for (let hop = 0; hop <= LINK_HOPS; hop++) {
+    const existing = nearestExisting2(current);
+    try {
+      return path9.join(realpathSync4(existing), path9.relative(existing, current));
+    } catch {
+      let link3;
+      try {
+        link3 = readlinkSync2(existing);
+      } catch {
+        return current;
+      }
+      current = path9.join(path9.resolve(path9.dirname(existing), link3), path9.relative(existing, current));
+    }
   }
+  return target;
 }
 function refusesWrites(dir) {
   try {
@@ -30698,9 +30709,29 @@ function outputFileProblem(file, roots, outDir) {
     return { place: "output", out: outDir };
   return void 0;
 }
+function isFile(file) {
+  try {
+    return statSync5(file).isFile();
+  } catch {
+    return false;
+  }
+}
+function enclosingFleet(target) {
+  let current = realOutputPath(target);
+  for (; ; ) {
+    if (isFile(path9.join(current, "registry", "fleet.yaml")))
+      return current;
+    const parent = path9.dirname(current);
+    if (parent === current)
+      return void 0;
+    current = parent;
+  }
+}
+var LINK_HOPS;
 var init_output_location = __esm({
   "dist/adapters/filesystem/output-location.js"() {
     init_fleet_layout();
+    LINK_HOPS = 40;
   }
 });
 
@@ -30721,6 +30752,10 @@ function outputFileRefusal(given, file, roots, outDir) {
     folder: problem.place === "input" ? problem.folder : "",
     out: problem.place === "output" ? shownPath(problem.out) : ""
   });
+}
+function outputFolderRefusal(given, file, root) {
+  const fleet = root ?? enclosingFleet(path10.resolve(given));
+  return fleet === void 0 ? void 0 : outputFileRefusal(given, file, [fleet], path10.join(fleet, "generated"));
 }
 function writeOutputFile(given, text, file, context) {
   try {
@@ -30936,7 +30971,7 @@ var init_atlas_help = __esm({
           name: "out",
           type: "string",
           value: "DIR",
-          description: "Where the site goes (refused inside the fleet's input folders, or when DIR holds a file diene did not write).",
+          description: "Where the site goes (refused inside the fleet's input folders or its generated/ output tree, or when DIR holds a file diene did not write).",
           example: "diene atlas --out /tmp/atlas"
         },
         {
@@ -31214,7 +31249,7 @@ var init_compile_help = __esm({
           name: "diff-file",
           type: "string",
           value: "FILE",
-          description: "With --check (refused without it): also write the whole diff to FILE, an empty file when the tree is fresh. Missing folders above FILE are made; a FILE inside an input folder or the output directory is refused (output_file_in_fleet), one the system refuses is exit 2 after the check (output_file_write_failed).",
+          description: "With --check (refused without it): also write the whole diff to FILE, an empty file when the tree is fresh. Missing folders above FILE are made; a FILE inside an input folder or the output directory is refused (output_file_in_fleet), also through a symbolic link whose target is missing, and so is - (stdout carries the review); one the system refuses is exit 2 after the check (output_file_write_failed).",
           example: "diene compile --check --diff-file /tmp/stale.diff"
         },
         {
@@ -31375,13 +31410,21 @@ var init_init_help = __esm({
         "Each file starts with a yaml-language-server modeline naming its schema in DIR/schemas/, where init writes diene's schemas too (as `diene schemas --out DIR/schemas` does), so an editor validates and completes the fleet at once.",
         "DIR inside a git work tree (a .git above it) is a folder of that repository: registry/fleet.yaml's git.path names it (e.g. path: fleets/prod), where ArgoCD and Kargo will find the rows."
       ],
-      arguments: [{ name: "DIR", description: "The folder to create the fleet in (empty or absent)." }],
+      arguments: [
+        {
+          name: "DIR",
+          description: "The folder to create the fleet in (empty or absent). Refused inside an input folder or generated/ of the fleet it sits in (output_file_in_fleet): the outer fleet would read or refuse the new files."
+        }
+      ],
       options: [],
       readsFleet: false,
       examples: [{ command: "diene init my-fleet && diene compile --fleet my-fleet", does: "Starts a fleet and compiles it." }],
       exitCodes: [
         { code: 0, means: "the fleet is written" },
-        { code: 2, means: "DIR is not empty, DIR cannot be written (output_write_failed, with the reason), or a usage error" }
+        {
+          code: 2,
+          means: "DIR is not empty, DIR lies inside an input folder or generated/ of a fleet, DIR cannot be written (output_write_failed, with the reason), or a usage error"
+        }
       ]
     };
   }
@@ -31645,7 +31688,7 @@ var init_schemas_help = __esm({
           name: "out",
           type: "string",
           value: "DIR",
-          description: "The folder to write the schemas into (created when missing).",
+          description: "The folder to write the schemas into (created when missing). Refused inside an input folder or generated/ of the fleet it sits in (output_file_in_fleet); the fleet's own schemas/ is allowed. - is refused: the schemas are files, not one document for stdout.",
           example: "diene schemas --out schemas"
         }
       ],
@@ -31653,7 +31696,7 @@ var init_schemas_help = __esm({
       examples: [{ command: "diene schemas --out my-fleet/schemas", does: "Puts the schemas where my-fleet's modelines look for them." }],
       exitCodes: [
         { code: 0, means: "the schemas are written" },
-        { code: 2, means: "DIR cannot be written, or a usage error" }
+        { code: 2, means: "DIR cannot be written, lies inside an input folder or generated/ of a fleet (output_file_in_fleet), or a usage error" }
       ]
     };
   }
@@ -31882,6 +31925,9 @@ function initialFleet(folder = "") {
 async function runInit({ positionals }) {
   const given = positionals[0];
   const dir = path12.resolve(given);
+  const refused = outputFolderRefusal(given, { option: "init", example: "newfleet" });
+  if (refused)
+    return { diagnostics: [refused], exitCode: EXIT.invalid };
   if (isOccupied(dir)) {
     return { diagnostics: [diagnose({ file: given }, "init_directory_not_empty", { dir: given })], exitCode: EXIT.invalid };
   }
@@ -31915,6 +31961,7 @@ var FLEET_YAML, REGIONS_YAML, ACCOUNT_YAML, initCommand;
 var init_init = __esm({
   "dist/cli/init.js"() {
     init_files();
+    init_output_file();
     init_value_grammars();
     init_serialize();
     init_catalog();
@@ -34725,6 +34772,8 @@ async function compileFromArgs(values2, progress, shown3) {
   ])
     if (stringOption(values2, option) !== void 0 && !check)
       throw missingOption("--check", `--${option} ${does}, so it is given with --check (diene compile --check ${example})`);
+  if (stringOption(values2, "diff-file") === "-")
+    throw invalidValue("--diff-file", "-", "a file: stdout already carries the review of the check (or the json or sarif log), so the whole diff goes to a file of its own", "--diff-file check.diff");
   diffLinesOption(values2);
   const refusals = outputFileRefusals(values2, root, outDir, baseFlag);
   if (refusals.diagnostics.length > 0)
@@ -52780,6 +52829,9 @@ async function runAtlas({ values: values2 }) {
   const problem = outputLocationProblem(root, outDir, "atlas");
   if (problem)
     return { diagnostics: [diagnoseFinding({}, problem)], exitCode: EXIT.invalid };
+  const inOutput = outputFolderRefusal(outFlag, { option: "--out", example: "atlas" }, root);
+  if (inOutput)
+    return { diagnostics: [inOutput], exitCode: EXIT.invalid };
   const fleet = await readAndAnalyze(root, { analysis: { nowSeconds: nowSeconds(values2) } });
   if (!fleet.valid)
     return fleet.stop;
@@ -52871,6 +52923,7 @@ var init_atlas2 = __esm({
     init_command();
     init_repository_paths();
     init_output_refusals();
+    init_output_file();
     init_counted();
     atlasCommand = { ...fromHelp(atlasHelp), run: runAtlas };
   }
@@ -52885,6 +52938,11 @@ async function runSchemas({ values: values2 }) {
   const out = stringOption(values2, "out");
   if (out === void 0)
     throw missingOption("--out DIR", "name the folder to write the schemas into, e.g. --out schemas in the fleet");
+  if (out === "-")
+    throw invalidValue("--out", "-", "a folder: the schemas are files of their own, which stdout cannot carry", "--out schemas");
+  const refused = outputFolderRefusal(out, { option: "--out", example: "schemas" });
+  if (refused)
+    return { diagnostics: [refused], exitCode: EXIT.invalid };
   let count;
   try {
     count = await writeSchemas(out);
@@ -52903,6 +52961,7 @@ var init_schemas = __esm({
     init_diagnostic();
     init_command();
     init_schemas_help();
+    init_output_file();
     schemasCommand = { ...fromHelp(schemasHelp), run: runSchemas };
   }
 });
@@ -53610,16 +53669,23 @@ function fromWorkingDirectory(diagnostics, root) {
   };
   return diagnostics.map((d) => ({ ...d, file: named2(d.file), related: d.related.map((r) => ({ ...r, file: named2(r.file) })) }));
 }
-function writeLog(log, logFile, values2, exitCode) {
+function logFallbackLine(diagnostic, form) {
+  return `${terminalLines([maskSecrets(`diene: ${diagnostic.severity} ${diagnostic.code}: ${diagnostic.message} (the ${form} log follows on stderr)`)])}
+`;
+}
+function writeLog(log, logFile, values2, exitCode, form, refused) {
   if (logFile === "-")
     process.stdout.write(log([]));
-  else if (logFile === void 0)
+  else if (logFile === void 0) {
+    if (refused !== void 0)
+      process.stderr.write(logFallbackLine(refused, form));
     process.stderr.write(log([]));
-  else {
+  } else {
     const verdict = exitCode === EXIT.ok ? "passed" : "failed";
     const failed2 = writeOutputFile(logFile, log([]), logFileOption(values2), { verdict, exit: exitCode, then: "log" });
     if (failed2 === void 0)
       return exitCode;
+    process.stderr.write(logFallbackLine(failed2, form));
     process.stderr.write(log([failed2]));
     return EXIT.invalid;
   }
@@ -53643,14 +53709,15 @@ function emit({ result, format: format2, level, prefixGiven = false, root, stric
     (logFile === "-" ? process.stderr : process.stdout).write(result.stdout);
   let exitCode = result.exitCode;
   if (!result.diagnosticsInStdout) {
+    const refused = result.logFileRefused ? result.diagnostics.find((d) => d.code === "output_file_in_fleet" && d.message.startsWith("--output ")) : void 0;
     if (format2 === "json")
-      exitCode = writeLog((extra) => formatJson(named2(errorsFirst([...everything, ...extra]))), logFile, values2, exitCode);
+      exitCode = writeLog((extra) => formatJson(named2(errorsFirst([...everything, ...extra]))), logFile, values2, exitCode, "json", refused);
     else if (format2 === "sarif")
       exitCode = writeLog((extra) => formatSarif(rootedDiagnostics(errorsFirst([...everything, ...extra]), result.pathPrefix ?? ""), {
         version: toolVersion(),
         fleetFolder: result.pathPrefix ?? "",
         command: commandName
-      }), logFile, values2, exitCode);
+      }), logFile, values2, exitCode, "sarif", refused);
     else {
       process.stderr.write(formatTextReport(shown3(diagnostics), { colour: useColour(process.stderr.isTTY, process.env), strict }));
       if (format2 === "github" || process.env["GITHUB_ACTIONS"] === "true")

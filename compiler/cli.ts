@@ -307,19 +307,39 @@ function fromWorkingDirectory(diagnostics: readonly Diagnostic[], root: string |
 }
 
 /**
+ * The one plain line said before a json or sarif log that goes to stderr
+ * because its `--output` file was refused or could not be written: a person
+ * reading the job's log sees why without reading the document, which follows
+ * whole on the rest of stderr.
+ */
+function logFallbackLine(diagnostic: Diagnostic, form: 'json' | 'sarif'): string {
+  return `${terminalLines([maskSecrets(`diene: ${diagnostic.severity} ${diagnostic.code}: ${diagnostic.message} (the ${form} log follows on stderr)`)])}\n`;
+}
+
+/**
  * Writes the json or sarif log where `compile --output` says (`-`: stdout; a
  * file's missing folders are made) or, without it, to stderr. `log` makes it
  * from extra diagnostics: a file the system refuses is said in the log, which
  * then goes to stderr, and the run exits 2 (cli/output-file.ts); returns the
  * run's exit code.
  */
-function writeLog(log: (extra: readonly Diagnostic[]) => string, logFile: string | undefined, values: OptionValues, exitCode: number): number {
+function writeLog(
+  log: (extra: readonly Diagnostic[]) => string,
+  logFile: string | undefined,
+  values: OptionValues,
+  exitCode: number,
+  form: 'json' | 'sarif',
+  refused?: Diagnostic,
+): number {
   if (logFile === '-') process.stdout.write(log([]));
-  else if (logFile === undefined) process.stderr.write(log([]));
-  else {
+  else if (logFile === undefined) {
+    if (refused !== undefined) process.stderr.write(logFallbackLine(refused, form));
+    process.stderr.write(log([]));
+  } else {
     const verdict = exitCode === EXIT.ok ? 'passed' : 'failed';
     const failed = writeOutputFile(logFile, log([]), logFileOption(values), { verdict, exit: exitCode, then: 'log' });
     if (failed === undefined) return exitCode;
+    process.stderr.write(logFallbackLine(failed, form));
     process.stderr.write(log([failed]));
     return EXIT.invalid;
   }
@@ -350,7 +370,10 @@ function emit({ result, format, level, prefixGiven = false, root, strict = false
   else if (result.stdout) (logFile === '-' ? process.stderr : process.stdout).write(result.stdout);
   let exitCode = result.exitCode;
   if (!result.diagnosticsInStdout) {
-    if (format === 'json') exitCode = writeLog((extra) => formatJson(named(errorsFirst([...everything, ...extra]))), logFile, values, exitCode);
+    // A refused `--output` (compile) is said in one plain line before the log that goes to stderr instead.
+    const refused = result.logFileRefused ? result.diagnostics.find((d) => d.code === 'output_file_in_fleet' && d.message.startsWith('--output ')) : undefined;
+    if (format === 'json')
+      exitCode = writeLog((extra) => formatJson(named(errorsFirst([...everything, ...extra]))), logFile, values, exitCode, 'json', refused);
     else if (format === 'sarif')
       exitCode = writeLog(
         (extra) =>
@@ -362,13 +385,15 @@ function emit({ result, format, level, prefixGiven = false, root, strict = false
         logFile,
         values,
         exitCode,
+        'sarif',
+        refused,
       );
     else {
       process.stderr.write(formatTextReport(shown(diagnostics), { colour: useColour(process.stderr.isTTY, process.env), strict }));
       if (format === 'github' || process.env['GITHUB_ACTIONS'] === 'true') process.stderr.write(formatGithub(rooted()));
     }
   }
-  // With --format json or sarif, stderr carries exactly one document: the notes (summaries for people) are left out.
+  // With --format json or sarif, stderr carries exactly one document (after one plain line when a --output log falls back to it): the notes (summaries for people) are left out.
   // Notes are info: below --min-severity info they are printed only when the command failed (they say why).
   // Notes name repositories and paths as given: a URL with a token (`--repo https://user:token@…`) is masked like a diagnostic.
   const machine = format === 'json' || format === 'sarif';

@@ -13,7 +13,8 @@ export const atlasHelp = withFormats({
       name: 'out',
       type: 'string',
       value: 'DIR',
-      description: "Where the site goes (refused inside the fleet's input folders, or when DIR holds a file diene did not write).",
+      description:
+        "Where the site goes (refused inside the fleet's input folders or its generated/ output tree, or when DIR holds a file diene did not write).",
       example: 'diene atlas --out /tmp/atlas',
     },
     {

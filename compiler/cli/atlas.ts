@@ -34,6 +34,7 @@ import {
 } from './command.js';
 import { repositoryPrefix, whyBaseNotFleet } from './repository-paths.js';
 import { foreignDiagnostics, foreignPlace } from './output-refusals.js';
+import { outputFolderRefusal } from './output-file.js';
 import { counted } from '../diagnostics/counted.js';
 
 async function runAtlas({ values }: CommandInput): Promise<CommandResult> {
@@ -43,6 +44,9 @@ async function runAtlas({ values }: CommandInput): Promise<CommandResult> {
   const outDir = realOutputPath(path.resolve(outFlag));
   const problem = outputLocationProblem(root, outDir, 'atlas');
   if (problem) return { diagnostics: [diagnoseFinding({}, problem)], exitCode: EXIT.invalid };
+  // Inside compile's output tree the site would be a foreign folder the next compile refuses.
+  const inOutput = outputFolderRefusal(outFlag, { option: '--out', example: 'atlas' }, root);
+  if (inOutput) return { diagnostics: [inOutput], exitCode: EXIT.invalid };
   const fleet = await readAndAnalyze(root, { analysis: { nowSeconds: nowSeconds(values) } });
   if (!fleet.valid) return fleet.stop;
   const model = fleet.model;

@@ -45,7 +45,7 @@ export const compileHelp = withFormats({
       type: 'string',
       value: 'FILE',
       description:
-        'With --check (refused without it): also write the whole diff to FILE, an empty file when the tree is fresh. Missing folders above FILE are made; a FILE inside an input folder or the output directory is refused (output_file_in_fleet), one the system refuses is exit 2 after the check (output_file_write_failed).',
+        'With --check (refused without it): also write the whole diff to FILE, an empty file when the tree is fresh. Missing folders above FILE are made; a FILE inside an input folder or the output directory is refused (output_file_in_fleet), also through a symbolic link whose target is missing, and so is - (stdout carries the review); one the system refuses is exit 2 after the check (output_file_write_failed).',
       example: 'diene compile --check --diff-file /tmp/stale.diff',
     },
     {

@@ -100,6 +100,13 @@ async function compileFromArgs(values: CommandInput['values'], progress: Progres
     if (stringOption(values, option) !== undefined && !check)
       throw missingOption('--check', `--${option} ${does}, so it is given with --check (diene compile --check ${example})`);
   // Checked before the run, so that a wrong value is refused on a fresh tree as on a stale one.
+  if (stringOption(values, 'diff-file') === '-')
+    throw invalidValue(
+      '--diff-file',
+      '-',
+      'a file: stdout already carries the review of the check (or the json or sarif log), so the whole diff goes to a file of its own',
+      '--diff-file check.diff',
+    );
   diffLinesOption(values);
   const refusals = outputFileRefusals(values, root, outDir, baseFlag);
   if (refusals.diagnostics.length > 0) return { diagnostics: refusals.diagnostics, exitCode: EXIT.invalid, ...(refusals.log ? { logFileRefused: true } : {}) };

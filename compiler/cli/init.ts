@@ -9,6 +9,7 @@
  * `git.path` names it, so the compile's outputs find the rows there.
  */
 import { gitTopLevel, isOccupied, writeText } from '../adapters/filesystem/files.js';
+import { outputFolderRefusal } from './output-file.js';
 import { gitPathProblem } from '../2-analyze/value-grammars.js';
 import path from 'node:path';
 import { toYamlDocument } from '../3-emit/serialize.js';
@@ -144,6 +145,8 @@ export function initialFleet(folder = ''): Map<string, string> {
 async function runInit({ positionals }: CommandInput): Promise<CommandResult> {
   const given = positionals[0] as string;
   const dir = path.resolve(given);
+  const refused = outputFolderRefusal(given, { option: 'init', example: 'newfleet' });
+  if (refused) return { diagnostics: [refused], exitCode: EXIT.invalid };
   if (isOccupied(dir)) {
     return { diagnostics: [diagnose({ file: given }, 'init_directory_not_empty', { dir: given })], exitCode: EXIT.invalid };
   }

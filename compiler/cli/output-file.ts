@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import { writeTextSync } from '../adapters/filesystem/files.js';
-import { outputFileProblem } from '../adapters/filesystem/output-location.js';
+import { enclosingFleet, outputFileProblem } from '../adapters/filesystem/output-location.js';
 import { errnoCode, type ChoiceOf } from '../diagnostics/catalog.js';
 import { diagnose, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { shownPath, type OptionValues } from './command.js';
@@ -41,6 +41,18 @@ export function outputFileRefusal(given: string, file: OutputFileOption, roots: 
     folder: problem.place === 'input' ? problem.folder : '',
     out: problem.place === 'output' ? shownPath(problem.out) : '',
   });
+}
+
+/**
+ * The `output_file_in_fleet` refusal of a folder `given` that `init` or
+ * `schemas --out` would write, or `atlas --out` in the fleet at `root`: the
+ * fleet is `root` or else the one `given` sits in ({@link enclosingFleet}),
+ * its output directory `generated/`. The fleet's own `schemas/` folder is no
+ * input and stays allowed.
+ */
+export function outputFolderRefusal(given: string, file: OutputFileOption, root?: string): Diagnostic | undefined {
+  const fleet = root ?? enclosingFleet(path.resolve(given));
+  return fleet === undefined ? undefined : outputFileRefusal(given, file, [fleet], path.join(fleet, 'generated'));
 }
 
 /** What the run had found when the file could not be written, and what it does instead. */

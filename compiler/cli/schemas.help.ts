@@ -14,7 +14,8 @@ export const schemasHelp: CommandHelp = {
       name: 'out',
       type: 'string',
       value: 'DIR',
-      description: 'The folder to write the schemas into (created when missing).',
+      description:
+        "The folder to write the schemas into (created when missing). Refused inside an input folder or generated/ of the fleet it sits in (output_file_in_fleet); the fleet's own schemas/ is allowed. - is refused: the schemas are files, not one document for stdout.",
       example: 'diene schemas --out schemas',
     },
   ],
@@ -22,6 +23,6 @@ export const schemasHelp: CommandHelp = {
   examples: [{ command: 'diene schemas --out my-fleet/schemas', does: "Puts the schemas where my-fleet's modelines look for them." }],
   exitCodes: [
     { code: 0, means: 'the schemas are written' },
-    { code: 2, means: 'DIR cannot be written, or a usage error' },
+    { code: 2, means: 'DIR cannot be written, lies inside an input folder or generated/ of a fleet (output_file_in_fleet), or a usage error' },
   ],
 };

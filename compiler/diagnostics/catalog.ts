@@ -31,6 +31,7 @@ export const ERRNO_TEXTS = {
   EDQUOT: 'EDQUOT: the disk quota is used up',
   EEXIST: 'EEXIST: something already stands there',
   EFBIG: 'EFBIG: a file would grow past the size limit (a quota, or ulimit -f)',
+  EINVAL: 'EINVAL: the file does not take this write (an invalid argument, as for a file of /proc)',
   EIO: 'EIO: an input/output error of the device',
   EISDIR: 'EISDIR: a folder stands where a file belongs',
   ELOOP: 'ELOOP: too many symbolic links on the path',

@@ -93,7 +93,12 @@ describe('a file named for diene to write inside the fleet', () => {
       path.join(dir, 'registry', 'landscapes', 'pikachu.yaml'),
     ]);
     expect(run.exitCode).toBe(2);
-    const log = JSON.parse(run.stderr) as { runs: { results: { ruleId: string }[] }[] };
+    // One plain line for a person first, then the log, which stands alone on the rest of stderr.
+    const [line, ...rest] = run.stderr.split('\n');
+    expect(line).toBe(
+      `diene: error output_file_in_fleet: --output ${path.join(dir, 'registry', 'landscapes', 'pikachu.yaml')} lies inside the fleet's input folder registry/: diene reads every file there as input, and would replace one (the sarif log follows on stderr)`,
+    );
+    const log = JSON.parse(rest.join('\n')) as { runs: { results: { ruleId: string }[] }[] };
     expect(log.runs[0]?.results.map((r) => r.ruleId)).toContain('output_file_in_fleet');
     expect(readFileSync(path.join(dir, 'registry', 'landscapes', 'pikachu.yaml'), 'utf8')).toBe(landscape);
   });
@@ -120,6 +125,46 @@ describe('a file named for diene to write inside the fleet', () => {
     expect(finding(run.stderr, 'output_file_in_fleet').code).toBe('output_file_in_fleet');
     expect(readFileSync(path.join(dir, 'registry', 'fleet.yaml'), 'utf8')).toBe(fleetYaml);
     rmSync(path.join(dir, 'reg-link'));
+  });
+
+  it('refuses a symbolic link whose missing target lies in an input folder or the output directory, for every file option', () => {
+    // A dangling link: its target does not exist yet, so only reading the link finds where the write would land.
+    const cases: [string[], string][] = [
+      [['compile', '--fleet', dir, '--no-cache', '--format', 'json', '--output'], path.join(dir, 'registry', 'nonexist.yaml')],
+      [['compile', '--fleet', dir, '--no-cache', '--format', 'json', '--output'], path.join(dir, 'generated', 'newfile.json')],
+      [['compile', '--check', '--fleet', dir, '--no-cache', '--format', 'json', '--diff-file'], path.join(dir, 'registry', 'd3.yaml')],
+      [['report', '--fleet', dir, '--format', 'json', '--output'], path.join(dir, 'registry', 'r.yaml')],
+    ];
+    for (const [args, target] of cases) {
+      const link = path.join(scratch, `dangling-${path.basename(target)}`);
+      // Two hops: a link to a link to the missing file.
+      symlinkSync(target, `${link}.hop`);
+      symlinkSync(`${link}.hop`, link);
+      const run = runCli([...args, link]);
+      expect(run.exitCode, run.stderr).toBe(2);
+      expect(finding(run.stderr, 'output_file_in_fleet').message).toContain(target.includes('generated') ? 'the output directory' : 'input folder registry/');
+      expect(existsSync(target)).toBe(false);
+    }
+  });
+
+  it('refuses schemas --out, init and atlas --out inside an input folder or the output directory of the fleet they sit in', () => {
+    const cases: [string[], string, string][] = [
+      [['schemas', '--out', 'registry/sch'], 'registry/sch', "--out registry/sch lies inside the fleet's input folder registry/"],
+      [['schemas', '--out', 'platforms'], 'platforms', "--out platforms lies inside the fleet's input folder platforms/"],
+      [['schemas', '--out', 'generated/sch'], 'generated/sch', '--out generated/sch lies inside the output directory'],
+      [['init', 'registry/newfleet'], 'registry/newfleet', "init registry/newfleet lies inside the fleet's input folder registry/"],
+      [['init', 'generated/nf'], 'generated/nf', 'init generated/nf lies inside the output directory'],
+      [['atlas', '--fleet', '.', '--out', 'generated/a', '--format', 'json'], 'generated/a', '--out generated/a lies inside the output directory'],
+    ];
+    for (const [args, made, message] of cases) {
+      const run = runCli([...args, '--format', 'json'], { cwd: dir });
+      expect(run.exitCode, run.stderr).toBe(2);
+      expect(finding(run.stderr, 'output_file_in_fleet').message).toContain(message);
+      expect(existsSync(path.join(dir, made)), made).toBe(made === 'platforms');
+    }
+    // The fleet's own schemas/ folder is where editors read them (docs/editor.md).
+    expect(runCli(['schemas', '--out', 'schemas'], { cwd: dir }).exitCode).toBe(0);
+    expect(runCli(['validate', '--fleet', dir, '--no-cache']).exitCode).toBe(0);
   });
 
   it('writes a file of the fleet root that is no input, and the next check is not disturbed by it', () => {
@@ -163,7 +208,9 @@ describe('a file named for diene to write that the system refuses', () => {
   it('gives a sarif --output below a file exit 2 with ENOTDIR, the log on stderr instead', () => {
     const run = runCli(['compile', '--fleet', dir, '--no-cache', '--check', '--format', 'sarif', '--output', path.join(afile, 'x.sarif')]);
     expect(run.exitCode).toBe(2);
-    const log = JSON.parse(run.stderr) as { runs: { results: { ruleId: string; message: { text: string } }[] }[] };
+    const [line, ...rest] = run.stderr.split('\n');
+    expect(line).toMatch(/^diene: error output_file_write_failed: cannot write --output .*x\.sarif: ENOTDIR: .*\(the sarif log follows on stderr\)$/);
+    const log = JSON.parse(rest.join('\n')) as { runs: { results: { ruleId: string; message: { text: string } }[] }[] };
     const failed = log.runs[0]?.results.find((r) => r.ruleId === 'output_file_write_failed');
     expect(failed?.message.text).toContain(`cannot write --output ${path.join(afile, 'x.sarif')}: ENOTDIR: a file stands where a folder belongs on the path`);
   });
@@ -242,6 +289,26 @@ describe('the options of --check', () => {
       expect(missing.hint).toContain(option[0]);
     }
     expect(existsSync(path.join(scratch, 'x.diff'))).toBe(false);
+  });
+
+  it('refuses --diff-file - (stdout carries the review) and schemas --out -, writing no file named -', () => {
+    const check = runCli(['compile', '--check', '--fleet', '.', '--no-cache', '--diff-file', '-', '--format', 'json'], { cwd: dir });
+    expect(check.exitCode).toBe(2);
+    expect(finding(check.stderr, 'usage_option_value_invalid').message).toContain('--diff-file "-"');
+    expect(check.stdout).toBe('');
+    const schemas = runCli(['schemas', '--out', '-', '--format', 'json'], { cwd: scratch });
+    expect(schemas.exitCode).toBe(2);
+    expect(finding(schemas.stderr, 'usage_option_value_invalid').message).toContain('--out "-"');
+    expect(existsSync(path.join(dir, '-'))).toBe(false);
+    expect(existsSync(path.join(scratch, '-'))).toBe(false);
+  });
+
+  it.runIf(process.platform === 'linux')('names the system code of a --diff-file the kernel refuses (EINVAL for a file of /proc)', () => {
+    makeStale(dir);
+    const run = runCli(['compile', '--check', '--fleet', dir, '--no-cache', '--diff-file', '/proc/self/status', '--format', 'json']);
+    expect(run.exitCode).toBe(2);
+    expect(finding(run.stderr, 'output_file_write_failed').message).toContain('/proc/self/status: EINVAL: ');
+    expect(runCli(['compile', '--fleet', dir, '--no-cache']).exitCode).toBe(0);
   });
 
   it('empties the --diff-file of an earlier stale run when the tree is fresh', () => {

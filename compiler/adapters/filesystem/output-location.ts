@@ -7,7 +7,7 @@
  */
 import type { ChoiceOf } from '../../diagnostics/catalog.js';
 import type { Finding } from '../../diagnostics/diagnostic.js';
-import { accessSync, constants, lstatSync, realpathSync, statSync } from 'node:fs';
+import { accessSync, constants, lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { INPUT_FOLDERS } from '../../1-load/fleet-layout.js';
 
@@ -31,18 +31,35 @@ function nearestExisting(target: string): string {
   }
 }
 
+/** The most links followed while resolving a path whose link has no target yet, as the system's own limit for a path. */
+const LINK_HOPS = 40;
+
 /**
  * `target` (absolute) with every symbolic link resolved: the real path of its
- * nearest existing ancestor, joined with the part that does not exist yet.
- * A dangling or looping link is left as it is (the write then fails cleanly).
+ * nearest existing ancestor, joined with the part that does not exist yet. A
+ * dangling link (its target missing, so a write through it creates the
+ * target) is followed by reading it, again and again up to {@link LINK_HOPS}
+ * links: the answer is where the write would land. A looping link is left as
+ * it is (the write then fails cleanly with ELOOP).
  */
 export function realOutputPath(target: string): string {
-  const existing = nearestExisting(target);
-  try {
-    return path.join(realpathSync(existing), path.relative(existing, target));
-  } catch {
-    return target;
+  let current = target;
+  for (let hop = 0; hop <= LINK_HOPS; hop++) {
+    const existing = nearestExisting(current);
+    try {
+      return path.join(realpathSync(existing), path.relative(existing, current));
+    } catch {
+      // The nearest existing entry is a link whose target is missing (or a loop): read it and go on from its target.
+      let link: string;
+      try {
+        link = readlinkSync(existing);
+      } catch {
+        return current;
+      }
+      current = path.join(path.resolve(path.dirname(existing), link), path.relative(existing, current));
+    }
   }
+  return target;
 }
 
 /**
@@ -154,4 +171,28 @@ export function outputFileProblem(file: string, roots: readonly string[], outDir
   }
   if (outDir !== undefined && (isInside(real, realOutputPath(outDir)) || isInside(file, outDir))) return { place: 'output', out: outDir };
   return undefined;
+}
+
+/** Whether `file` is a file; a path the system cannot look at (a file on it, no access) is none. */
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The fleet the path `target` (absolute) sits in: the nearest folder at or
+ * above its real path that holds registry/fleet.yaml, or `undefined`. For the
+ * commands that write folders without naming a fleet (`init`, `schemas --out`).
+ */
+export function enclosingFleet(target: string): string | undefined {
+  let current = realOutputPath(target);
+  for (;;) {
+    if (isFile(path.join(current, 'registry', 'fleet.yaml'))) return current;
+    const parent = path.dirname(current);
+    if (parent === current) return undefined;
+    current = parent;
+  }
 }

@@ -12760,7 +12760,11 @@ function toDiagnostics(kind2, parsed2, errors2, clock) {
       return toDiagnostic(kind2, parsed2, error2, clock);
     const key = String(error2.params.additionalProperty);
     const allowed = Object.keys((error2.parentSchema ?? {}).properties ?? {}).sort();
-    return diagnose(locate(parsed2, [...pathOf(error2.instancePath), key], "key"), "schema_key_misspelt", { key: shownKey(key), expected, allowed: allowed.join(", ") });
+    return diagnose(locate(parsed2, [...pathOf(error2.instancePath), key], "key"), "schema_key_misspelt", {
+      key: shownKey(key),
+      expected,
+      allowed: allowed.join(", ")
+    });
   });
 }
 function ordinal(n) {

@@ -42327,6 +42327,8 @@ async function runPlanDns({ values: values2, format: format2 }) {
   const intent = dnsIntent(fleet.model);
   const validators = inputValidators();
   const snapshots = [];
+  const parentZones = new Set(intent.zones.filter((z) => z.role === "parent").map((z) => z.zone));
+  const skippedParents = /* @__PURE__ */ new Set();
   if (liveFlag !== void 0) {
     const live = await readDnsLive(path29.resolve(cwd, liveFlag), root);
     if (live.problem && !(assumingEmpty && live.empty)) {
@@ -42343,7 +42345,12 @@ async function runPlanDns({ values: values2, format: format2 }) {
     diagnostics.push(...live.diagnostics);
     const loaded = loadDnsLive(live.files, intent.zones, validators);
     diagnostics.push(...loaded.diagnostics);
-    snapshots.push(...loaded.snapshots);
+    for (const snapshot of loaded.snapshots) {
+      if (parentZones.has(snapshot.zone))
+        skippedParents.add(snapshot.zone);
+      else
+        snapshots.push(snapshot);
+    }
   }
   if (assumingEmpty)
     snapshots.push(...assumeEmpty(intent.zones, snapshots));
@@ -42362,7 +42369,8 @@ async function runPlanDns({ values: values2, format: format2 }) {
     return { diagnostics: sortDiagnostics(diagnostics), exitCode: EXIT.invalid };
   const plan = planTraffic(intent, snapshots, health, { force: values2["force"] === true, ...overrideFreeze !== void 0 ? { overrideFreeze } : {} });
   const stdout = format2 === "json" ? toJson(plan) : formatTrafficPlan(plan);
-  return { stdout, diagnostics: sortDiagnostics(diagnostics), exitCode: plan.refused ? EXIT.refused : EXIT.ok };
+  const notes = [...skippedParents].sort().map((zone) => `${zone} (the parent zone): its snapshot is not planned, as apply dns does not write the delegation (its host is not the fleet's); the compiled dns/${zone}/delegation.json shows the NS records to keep there`);
+  return { stdout, diagnostics: sortDiagnostics(diagnostics), ...notes.length > 0 ? { notes } : {}, exitCode: plan.refused ? EXIT.refused : EXIT.ok };
 }
 var planDnsCommand;
 var init_plan_dns = __esm({
@@ -48379,6 +48387,13 @@ function failedWith(error2, failures) {
 function changeCount2(plan) {
   return plan.counts.create + plan.counts.update + plan.counts.delete;
 }
+function coverage(zones) {
+  const each = zones.map((z) => {
+    const changes = changeCount2(z);
+    return `${z.zone} on ${z.host} (${changes === 0 ? "no changes" : `${changes} change${changes === 1 ? "" : "s"}`})`;
+  });
+  return `the plan now covers ${zones.length} zone plan${zones.length === 1 ? "" : "s"}: ${each.join(", ")}`;
+}
 function nothingPlanned(zonePlans) {
   return `nothing planned: none of the ${zonePlans} live zone${zonePlans === 1 ? "" : "s"} could be read (the errors on stderr say why); no totals, no checksum`;
 }
@@ -48510,6 +48525,7 @@ async function applyDns(root, options) {
       diagnostics: sorted2,
       notes: [
         `stale plan: the reviewed plan has checksum ${options.planChecksum}, the plan against the live state now has ${plan.checksum}${why2}; nothing written`,
+        coverage(plan.zones),
         "review the plan above and run again with its checksum"
       ],
       exitCode: EXIT.refused

@@ -126,6 +126,15 @@ function changeCount(plan: ZoneHostPlan): number {
   return plan.counts.create + plan.counts.update + plan.counts.delete;
 }
 
+/** The zone plans a checksum covers, each with its change count, so a stale plan can be compared with the reviewed one zone by zone. */
+function coverage(zones: readonly ZoneHostPlan[]): string {
+  const each = zones.map((z) => {
+    const changes = changeCount(z);
+    return `${z.zone} on ${z.host} (${changes === 0 ? 'no changes' : `${changes} change${changes === 1 ? '' : 's'}`})`;
+  });
+  return `the plan now covers ${zones.length} zone plan${zones.length === 1 ? '' : 's'}: ${each.join(', ')}`;
+}
+
 /** The plan's stand-in on stdout when no live zone could be read. */
 export function nothingPlanned(zonePlans: number): string {
   return `nothing planned: none of the ${zonePlans} live zone${zonePlans === 1 ? '' : 's'} could be read (the errors on stderr say why); no totals, no checksum`;
@@ -279,6 +288,7 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
       diagnostics: sorted,
       notes: [
         `stale plan: the reviewed plan has checksum ${options.planChecksum}, the plan against the live state now has ${plan.checksum}${why}; nothing written`,
+        coverage(plan.zones),
         'review the plan above and run again with its checksum',
       ],
       exitCode: EXIT.refused,

@@ -42283,7 +42283,7 @@ var init_traffic_planner = __esm({
 function bearsOnDns(diagnostic) {
   if (diagnostic.severity === "error" || isAboutTheMachine(diagnostic))
     return true;
-  if (/^(dns|address)_/.test(diagnostic.code) || ANSWER_CODES.has(diagnostic.code))
+  if (/^(dns|address|landscape)_/.test(diagnostic.code))
     return true;
   const file = diagnostic.file ?? "";
   if (file === "registry/fleet.yaml")
@@ -42298,11 +42298,9 @@ function dnsRunResult(result) {
   const note = `${others} other warning${others === 1 ? "" : "s"} about the fleet (not its DNS inputs): \`diene validate\` shows ${others === 1 ? "it" : "them"}`;
   return { ...result, diagnostics: shown3, notes: [note, ...result.notes ?? []] };
 }
-var ANSWER_CODES;
 var init_dns_warnings = __esm({
   "dist/cli/dns-warnings.js"() {
     init_diagnostic();
-    ANSWER_CODES = /* @__PURE__ */ new Set(["landscape_prod_single_serving"]);
   }
 });
 

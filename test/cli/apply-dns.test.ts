@@ -7,7 +7,7 @@
 // different, and the next run repairs it. Usage errors go through the built
 // CLI.
 
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -182,6 +182,18 @@ describe.skipIf(skipUnlessPresent(missing))(`apply dns on two hosts${skippedBeca
       const saved = applyJson(await runApply(dir, ENV, { dryRun: true, liveFrom: out }));
       expect((JSON.parse(planned.stdout) as { checksum: string }).checksum).toBe(fresh.plan.checksum);
       expect(saved.plan.checksum).toBe(fresh.plan.checksum);
+
+      // With a snapshot of the parent zone beside them (as in a copy of generated/dns), plan dns reads it but plans what
+      // apply dns plans: the reviewed checksum is the one apply dns checks against the hosts.
+      mkdirSync(path.join(out, 'atomi.cloud'));
+      const parent = { version: 1, zone: 'atomi.cloud', host: 'registrar', recordSets: [{ name: BASE, type: 'NS', ttl: 86400, values: ['ns1.example.net'] }] };
+      writeFileSync(path.join(out, 'atomi.cloud', 'registrar.json'), JSON.stringify(parent));
+      const withParent = runCli(['plan', 'dns', '--fleet', dir, '--live', out, '--format', 'json']);
+      expect(withParent.exitCode, withParent.stderr).toBe(0);
+      const reviewed = (JSON.parse(withParent.stdout) as { checksum: string }).checksum;
+      expect(reviewed).toBe(fresh.plan.checksum);
+      const applied = await runApply(dir, ENV, { planChecksum: reviewed });
+      expect(applied.exitCode, applied.notes?.join('\n')).toBe(0);
     } finally {
       rmSync(out, { recursive: true, force: true });
     }

@@ -695,7 +695,7 @@ var init_catalog = __esm({
       },
       dns_host_credentials_missing: {
         severity: "error",
-        message: 'DNS host "{host}" ({provider}) found no credentials, so zone {zone} was neither read nor written',
+        message: 'DNS host "{host}" ({provider}) found no credentials, so none of its zones was read or written ({zone})',
         hint: "{where}",
         choices: {
           provider: { route53: "route53", google: "google" },
@@ -48113,9 +48113,26 @@ function atHostEntry(model, host, diagnostic) {
   const fleetFile = model.loaded.fleet;
   return index === -1 || !fleetFile ? diagnostic : placed(diagnostic, at(fleetFile, ["dns", "hosts", index]));
 }
+function hostFailures(model, errors2) {
+  const credentials = /* @__PURE__ */ new Map();
+  const found = [];
+  for (const error2 of errors2) {
+    const problem = error2.cause;
+    if (error2.diagnostic.code === "dns_host_credentials_missing" && problem instanceof DnsProblem) {
+      const entry = credentials.get(error2.host) ?? { problem, zones: [] };
+      entry.zones.push(error2.zone);
+      credentials.set(error2.host, entry);
+    } else
+      found.push(atHostEntry(model, error2.host, error2.diagnostic));
+  }
+  for (const [host, { problem, zones }] of credentials)
+    found.push(atHostEntry(model, host, hostDiagnostic(host, [...new Set(zones)].sort().join(", "), problem)));
+  return found;
+}
 var init_dns_hosts = __esm({
   "dist/cli/dns-hosts.js"() {
     init_load_fleet();
+    init_dns_host();
     init_diagnostic();
     init_command();
   }
@@ -48376,10 +48393,13 @@ function snapshotOf(document, intent, validators) {
     return { problem: new DnsProblem("dns_live_answer_invalid", { problems: errors2.map((d) => `${d.code}: ${d.message}`).join("; ") || "no snapshot" }) };
   return { snapshot };
 }
+function failureDiagnostics(failures) {
+  return [...failures.found, ...hostFailures(failures.model, failures.errors)];
+}
 function failedWith(error2, failures) {
   if (!(error2 instanceof DnsHostError))
     throw error2;
-  failures.found.push(atHostEntry(failures.model, error2.host, error2.diagnostic));
+  failures.errors.push(error2);
   return { error: error2.message, code: error2.diagnostic.code };
 }
 function changeCount2(plan) {
@@ -48460,7 +48480,7 @@ async function applyDns(root, options) {
   const zonesByHost = new Map(hosts.map((h) => [h.name, intent.zones.filter((z) => z.role === "zone" && z.hosts.some((zh) => zh.name === h.name)).map((z) => z.zone)]));
   const notRead = [];
   const snapshots = [];
-  const failures = { model: fleet.model, found: [] };
+  const failures = { model: fleet.model, found: [], errors: [] };
   if (options.liveFrom !== void 0) {
     const live = await readDnsLive(options.liveFrom, options.cwd);
     const shown3 = shownPath(path33.resolve(options.cwd, options.liveFrom), options.cwd);
@@ -48504,7 +48524,7 @@ async function applyDns(root, options) {
     return {
       stdout: options.format === "json" ? toJson({ report: report2 }) : `${nothingPlanned(notRead.length)}
 `,
-      diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures.found])),
+      diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failureDiagnostics(failures)])),
       notes: formatApplyReport(report2),
       exitCode: EXIT.invalid
     };
@@ -48515,7 +48535,7 @@ async function applyDns(root, options) {
   });
   const planText = formatTrafficPlan(plan);
   const output = (report2) => options.format === "json" ? toJson({ plan, ...report2 ? { report: report2 } : {} }) : planText;
-  const sorted2 = sortDiagnostics(withoutRepeats([...diagnostics, ...failures.found]));
+  const sorted2 = sortDiagnostics(withoutRepeats([...diagnostics, ...failureDiagnostics(failures)]));
   if (options.planChecksum !== void 0 && options.planChecksum !== plan.checksum) {
     const why2 = notRead.length > 0 ? ` (${notRead.map((r) => `${r.host} ${r.zone}`).join(", ")} could not be read, so the plan cannot be the reviewed one)` : "";
     return {
@@ -48572,7 +48592,7 @@ async function applyDns(root, options) {
   const report = { dryRun: options.dryRun, results, differences };
   return {
     stdout: output(report),
-    diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures.found])),
+    diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failureDiagnostics(failures)])),
     notes: formatApplyReport(report),
     exitCode: appliedInFull(report) ? EXIT.ok : wroteNothing(report) ? EXIT.invalid : EXIT.partial
   };
@@ -48651,7 +48671,7 @@ async function runExportDns({ values: values2 }) {
   const zones = dnsIntent(fleet.model).zones.filter((z) => z.role === "zone");
   const observations = await observeHosts(hosts.map((h) => createDnsAdapter(h, process.env)), new Map(hosts.map((h) => [h.name, zones.filter((z) => z.hosts.some((zh) => zh.name === h.name)).map((z) => z.zone)])));
   const notes = [];
-  const failures = observations.flatMap((o) => o.error ? [atHostEntry(fleet.model, o.host, o.error.diagnostic)] : []);
+  const failures = hostFailures(fleet.model, observations.flatMap((o) => o.error ? [o.error] : []));
   for (const observation of observations) {
     if (!observation.document) {
       notes.push(`${observation.host} ${observation.zone}: FAILED (${observation.error?.diagnostic.code ?? "error"} above), nothing written`);

@@ -96,7 +96,10 @@ describe('the DNS commands', () => {
     expect(run.exitCode, run.stderr).toBe(0);
     const shown = parsed(run.stderr);
     expect(named(shown)).toEqual(
-      expect.arrayContaining(['landscape_prod_single_cluster registry/landscapes/ampharos.yaml', 'landscape_prod_single_serving registry/landscapes/raichu.yaml']),
+      expect.arrayContaining([
+        'landscape_prod_single_cluster registry/landscapes/ampharos.yaml',
+        'landscape_prod_single_serving registry/landscapes/raichu.yaml',
+      ]),
     );
     // Every landscape_* warning validate finds is shown by the DNS commands too.
     expect(named(shown.filter((d) => d.code.startsWith('landscape_')))).toEqual(named(all.filter((d) => d.code.startsWith('landscape_'))));

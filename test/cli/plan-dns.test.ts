@@ -90,7 +90,19 @@ describe('diene plan dns', () => {
       expect(apply.stdout).toContain(`checksum: ${checksum}`);
       // A real difference is named by the zone plans the fresh checksum covers.
       const stale = runCli(
-        ['apply', 'dns', '--fleet', dir, '--dry-run', '--live-from', path.join(dir, 'live'), '--plan-checksum', `sha256:${'0'.repeat(64)}`, '--now', '2026-11-21T00:00:00Z'],
+        [
+          'apply',
+          'dns',
+          '--fleet',
+          dir,
+          '--dry-run',
+          '--live-from',
+          path.join(dir, 'live'),
+          '--plan-checksum',
+          `sha256:${'0'.repeat(64)}`,
+          '--now',
+          '2026-11-21T00:00:00Z',
+        ],
         { cwd: dir },
       );
       expect(stale.exitCode).toBe(3);

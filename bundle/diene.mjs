@@ -696,7 +696,7 @@ var init_catalog = __esm({
       },
       dns_host_credentials_missing: {
         severity: "error",
-        message: 'DNS host "{host}" ({provider}) found no credentials, so zone {zone} was neither read nor written',
+        message: 'DNS host "{host}" ({provider}) found no credentials, so none of its zones was read or written ({zone})',
         hint: "{where}",
         choices: {
           provider: { route53: "route53", google: "google" },
@@ -42344,7 +42344,7 @@ var init_traffic_planner = __esm({
 function bearsOnDns(diagnostic) {
   if (diagnostic.severity === "error" || isAboutTheMachine(diagnostic))
     return true;
-  if (/^(dns|address)_/.test(diagnostic.code) || ANSWER_CODES.has(diagnostic.code))
+  if (/^(dns|address|landscape)_/.test(diagnostic.code))
     return true;
   const file = diagnostic.file ?? "";
   if (file === "registry/fleet.yaml")
@@ -42359,11 +42359,9 @@ function dnsRunResult(result) {
   const note = `${others} other warning${others === 1 ? "" : "s"} about the fleet (not its DNS inputs): \`diene validate\` shows ${others === 1 ? "it" : "them"}`;
   return { ...result, diagnostics: shown3, notes: [note, ...result.notes ?? []] };
 }
-var ANSWER_CODES;
 var init_dns_warnings = __esm({
   "dist/cli/dns-warnings.js"() {
     init_diagnostic();
-    ANSWER_CODES = /* @__PURE__ */ new Set(["landscape_prod_single_serving"]);
   }
 });
 
@@ -42388,6 +42386,8 @@ async function runPlanDns({ values: values2, format: format2 }) {
   const intent = dnsIntent(fleet.model);
   const validators = inputValidators();
   const snapshots = [];
+  const parentZones = new Set(intent.zones.filter((z) => z.role === "parent").map((z) => z.zone));
+  const skippedParents = /* @__PURE__ */ new Set();
   if (liveFlag !== void 0) {
     const live = await readDnsLive(path29.resolve(cwd, liveFlag), root);
     if (live.problem && !(assumingEmpty && live.empty)) {
@@ -42404,7 +42404,12 @@ async function runPlanDns({ values: values2, format: format2 }) {
     diagnostics.push(...live.diagnostics);
     const loaded = loadDnsLive(live.files, intent.zones, validators);
     diagnostics.push(...loaded.diagnostics);
-    snapshots.push(...loaded.snapshots);
+    for (const snapshot of loaded.snapshots) {
+      if (parentZones.has(snapshot.zone))
+        skippedParents.add(snapshot.zone);
+      else
+        snapshots.push(snapshot);
+    }
   }
   if (assumingEmpty)
     snapshots.push(...assumeEmpty(intent.zones, snapshots));
@@ -42423,7 +42428,8 @@ async function runPlanDns({ values: values2, format: format2 }) {
     return { diagnostics: sortDiagnostics(diagnostics), exitCode: EXIT.invalid };
   const plan = planTraffic(intent, snapshots, health, { force: values2["force"] === true, ...overrideFreeze !== void 0 ? { overrideFreeze } : {} });
   const stdout = format2 === "json" ? toJson(plan) : formatTrafficPlan(plan);
-  return { stdout, diagnostics: sortDiagnostics(diagnostics), exitCode: plan.refused ? EXIT.refused : EXIT.ok };
+  const notes = [...skippedParents].sort().map((zone) => `${zone} (the parent zone): its snapshot is not planned, as apply dns does not write the delegation (its host is not the fleet's); the compiled dns/${zone}/delegation.json shows the NS records to keep there`);
+  return { stdout, diagnostics: sortDiagnostics(diagnostics), ...notes.length > 0 ? { notes } : {}, exitCode: plan.refused ? EXIT.refused : EXIT.ok };
 }
 var planDnsCommand;
 var init_plan_dns = __esm({
@@ -48168,9 +48174,26 @@ function atHostEntry(model, host, diagnostic) {
   const fleetFile = model.loaded.fleet;
   return index === -1 || !fleetFile ? diagnostic : placed(diagnostic, at(fleetFile, ["dns", "hosts", index]));
 }
+function hostFailures(model, errors2) {
+  const credentials = /* @__PURE__ */ new Map();
+  const found = [];
+  for (const error2 of errors2) {
+    const problem = error2.cause;
+    if (error2.diagnostic.code === "dns_host_credentials_missing" && problem instanceof DnsProblem) {
+      const entry = credentials.get(error2.host) ?? { problem, zones: [] };
+      entry.zones.push(error2.zone);
+      credentials.set(error2.host, entry);
+    } else
+      found.push(atHostEntry(model, error2.host, error2.diagnostic));
+  }
+  for (const [host, { problem, zones }] of credentials)
+    found.push(atHostEntry(model, host, hostDiagnostic(host, [...new Set(zones)].sort().join(", "), problem)));
+  return found;
+}
 var init_dns_hosts = __esm({
   "dist/cli/dns-hosts.js"() {
     init_load_fleet();
+    init_dns_host();
     init_diagnostic();
     init_command();
   }
@@ -48431,14 +48454,24 @@ function snapshotOf(document, intent, validators) {
     return { problem: new DnsProblem("dns_live_answer_invalid", { problems: errors2.map((d) => `${d.code}: ${d.message}`).join("; ") || "no snapshot" }) };
   return { snapshot };
 }
+function failureDiagnostics(failures) {
+  return [...failures.found, ...hostFailures(failures.model, failures.errors)];
+}
 function failedWith(error2, failures) {
   if (!(error2 instanceof DnsHostError))
     throw error2;
-  failures.found.push(atHostEntry(failures.model, error2.host, error2.diagnostic));
+  failures.errors.push(error2);
   return { error: error2.message, code: error2.diagnostic.code };
 }
 function changeCount2(plan) {
   return plan.counts.create + plan.counts.update + plan.counts.delete;
+}
+function coverage(zones) {
+  const each = zones.map((z) => {
+    const changes = changeCount2(z);
+    return `${z.zone} on ${z.host} (${changes === 0 ? "no changes" : `${changes} change${changes === 1 ? "" : "s"}`})`;
+  });
+  return `the plan now covers ${zones.length} zone plan${zones.length === 1 ? "" : "s"}: ${each.join(", ")}`;
 }
 function nothingPlanned(zonePlans) {
   return `nothing planned: none of the ${zonePlans} live zone${zonePlans === 1 ? "" : "s"} could be read (the errors on stderr say why); no totals, no checksum`;
@@ -48508,7 +48541,7 @@ async function applyDns(root, options) {
   const zonesByHost = new Map(hosts.map((h) => [h.name, intent.zones.filter((z) => z.role === "zone" && z.hosts.some((zh) => zh.name === h.name)).map((z) => z.zone)]));
   const notRead = [];
   const snapshots = [];
-  const failures = { model: fleet.model, found: [] };
+  const failures = { model: fleet.model, found: [], errors: [] };
   if (options.liveFrom !== void 0) {
     const live = await readDnsLive(options.liveFrom, options.cwd);
     const shown3 = shownPath(path33.resolve(options.cwd, options.liveFrom), options.cwd);
@@ -48552,7 +48585,7 @@ async function applyDns(root, options) {
     return {
       stdout: options.format === "json" ? toJson({ report: report2 }) : `${nothingPlanned(notRead.length)}
 `,
-      diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures.found])),
+      diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failureDiagnostics(failures)])),
       notes: formatApplyReport(report2),
       exitCode: EXIT.invalid
     };
@@ -48563,7 +48596,7 @@ async function applyDns(root, options) {
   });
   const planText = formatTrafficPlan(plan);
   const output = (report2) => options.format === "json" ? toJson({ plan, ...report2 ? { report: report2 } : {} }) : planText;
-  const sorted2 = sortDiagnostics(withoutRepeats([...diagnostics, ...failures.found]));
+  const sorted2 = sortDiagnostics(withoutRepeats([...diagnostics, ...failureDiagnostics(failures)]));
   if (options.planChecksum !== void 0 && options.planChecksum !== plan.checksum) {
     const why2 = notRead.length > 0 ? ` (${notRead.map((r) => `${r.host} ${r.zone}`).join(", ")} could not be read, so the plan cannot be the reviewed one)` : "";
     return {
@@ -48571,6 +48604,7 @@ async function applyDns(root, options) {
       diagnostics: sorted2,
       notes: [
         `stale plan: the reviewed plan has checksum ${options.planChecksum}, the plan against the live state now has ${plan.checksum}${why2}; nothing written`,
+        coverage(plan.zones),
         "review the plan above and run again with its checksum"
       ],
       exitCode: EXIT.refused
@@ -48619,7 +48653,7 @@ async function applyDns(root, options) {
   const report = { dryRun: options.dryRun, results, differences };
   return {
     stdout: output(report),
-    diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures.found])),
+    diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failureDiagnostics(failures)])),
     notes: formatApplyReport(report),
     exitCode: appliedInFull(report) ? EXIT.ok : wroteNothing(report) ? EXIT.invalid : EXIT.partial
   };
@@ -48698,7 +48732,7 @@ async function runExportDns({ values: values2 }) {
   const zones = dnsIntent(fleet.model).zones.filter((z) => z.role === "zone");
   const observations = await observeHosts(hosts.map((h) => createDnsAdapter(h, process.env)), new Map(hosts.map((h) => [h.name, zones.filter((z) => z.hosts.some((zh) => zh.name === h.name)).map((z) => z.zone)])));
   const notes = [];
-  const failures = observations.flatMap((o) => o.error ? [atHostEntry(fleet.model, o.host, o.error.diagnostic)] : []);
+  const failures = hostFailures(fleet.model, observations.flatMap((o) => o.error ? [o.error] : []));
   for (const observation of observations) {
     if (!observation.document) {
       notes.push(`${observation.host} ${observation.zone}: FAILED (${observation.error?.diagnostic.code ?? "error"} above), nothing written`);

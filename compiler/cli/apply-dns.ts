@@ -61,7 +61,7 @@ import {
   type CommandResult,
   type Format,
 } from './command.js';
-import { atHostEntry, hostNames, selectHosts } from './dns-hosts.js';
+import { atHostEntry, hostFailures, hostNames, selectHosts } from './dns-hosts.js';
 import { applyDnsHelp } from './apply-dns.help.js';
 import { dnsRunResult } from './dns-warnings.js';
 import { endpointRefusal, endpointReviewOptions, type EndpointReviewOptions } from './endpoint-review.js';
@@ -112,18 +112,34 @@ function snapshotOf(document: ZonePlanDocument, intent: DnsIntent, validators: S
 interface Failures {
   model: FleetModel;
   found: Diagnostic[];
+  /** The hosts' own errors, placed by {@link hostFailures} (one diagnostic per host for missing credentials). */
+  errors: DnsHostError[];
+}
+
+/** Every diagnostic of `failures`. */
+function failureDiagnostics(failures: Failures): Diagnostic[] {
+  return [...failures.found, ...hostFailures(failures.model, failures.errors)];
 }
 
 /** A zone result that failed with `error`, its diagnostic added to `failures`. */
 function failedWith(error: unknown, failures: Failures): { error: string; code: string } {
   // Anything but a host's failure is a bug of diene, reported as an internal error rather than as the host's.
   if (!(error instanceof DnsHostError)) throw error;
-  failures.found.push(atHostEntry(failures.model, error.host, error.diagnostic));
+  failures.errors.push(error);
   return { error: error.message, code: error.diagnostic.code };
 }
 
 function changeCount(plan: ZoneHostPlan): number {
   return plan.counts.create + plan.counts.update + plan.counts.delete;
+}
+
+/** The zone plans a checksum covers, each with its change count, so a stale plan can be compared with the reviewed one zone by zone. */
+function coverage(zones: readonly ZoneHostPlan[]): string {
+  const each = zones.map((z) => {
+    const changes = changeCount(z);
+    return `${z.zone} on ${z.host} (${changes === 0 ? 'no changes' : `${changes} change${changes === 1 ? '' : 's'}`})`;
+  });
+  return `the plan now covers ${zones.length} zone plan${zones.length === 1 ? '' : 's'}: ${each.join(', ')}`;
 }
 
 /** The plan's stand-in on stdout when no live zone could be read. */
@@ -213,7 +229,7 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
   );
   const notRead: ZoneApplyResult[] = [];
   const snapshots: LiveSnapshot[] = [];
-  const failures: Failures = { model: fleet.model, found: [] };
+  const failures: Failures = { model: fleet.model, found: [], errors: [] };
   if (options.liveFrom !== undefined) {
     const live = await readDnsLive(options.liveFrom, options.cwd);
     const shown = shownPath(path.resolve(options.cwd, options.liveFrom), options.cwd);
@@ -257,7 +273,7 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
     const report: DnsApplyReport = { dryRun: options.dryRun, results: notRead, differences: [] };
     return {
       stdout: options.format === 'json' ? toJson({ report }) : `${nothingPlanned(notRead.length)}\n`,
-      diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures.found])),
+      diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failureDiagnostics(failures)])),
       notes: formatApplyReport(report),
       exitCode: EXIT.invalid,
     };
@@ -269,7 +285,7 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
   });
   const planText = formatTrafficPlan(plan);
   const output = (report?: DnsApplyReport): string => (options.format === 'json' ? toJson({ plan, ...(report ? { report } : {}) }) : planText);
-  const sorted = sortDiagnostics(withoutRepeats([...diagnostics, ...failures.found]));
+  const sorted = sortDiagnostics(withoutRepeats([...diagnostics, ...failureDiagnostics(failures)]));
 
   if (options.planChecksum !== undefined && options.planChecksum !== plan.checksum) {
     const why =
@@ -279,6 +295,7 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
       diagnostics: sorted,
       notes: [
         `stale plan: the reviewed plan has checksum ${options.planChecksum}, the plan against the live state now has ${plan.checksum}${why}; nothing written`,
+        coverage(plan.zones),
         'review the plan above and run again with its checksum',
       ],
       exitCode: EXIT.refused,
@@ -336,7 +353,7 @@ export async function applyDns(root: string, options: ApplyDnsOptions): Promise<
   const report: DnsApplyReport = { dryRun: options.dryRun, results, differences };
   return {
     stdout: output(report),
-    diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failures.found])),
+    diagnostics: sortDiagnostics(withoutRepeats([...diagnostics, ...failureDiagnostics(failures)])),
     notes: formatApplyReport(report),
     exitCode: appliedInFull(report) ? EXIT.ok : wroteNothing(report) ? EXIT.invalid : EXIT.partial,
   };

@@ -6,6 +6,7 @@
  */
 import { at } from '../1-load/load-fleet.js';
 import type { FleetModel } from '../2-analyze/fleet-model.js';
+import { DnsProblem, hostDiagnostic, type DnsHostError } from '../adapters/dns/dns-host.js';
 import { placed, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { DnsHost } from '../types/generated/fleet.js';
 import { invalidValue, type OptionValues } from './command.js';
@@ -37,4 +38,26 @@ export function atHostEntry(model: FleetModel, host: string, diagnostic: Diagnos
   const index = model.settings.dns.hosts.findIndex((h) => h.name === host);
   const fleetFile = model.loaded.fleet;
   return index === -1 || !fleetFile ? diagnostic : placed(diagnostic, at(fleetFile, ['dns', 'hosts', index]));
+}
+
+/**
+ * The diagnostics of the failures of a run's hosts, each at its host's entry
+ * ({@link atHostEntry}). Missing credentials are the host's, not a zone's:
+ * one diagnostic per host names every zone they kept from being read, so its
+ * long hint (where the SDK looked) is said once.
+ */
+export function hostFailures(model: FleetModel, errors: readonly DnsHostError[]): Diagnostic[] {
+  const credentials = new Map<string, { problem: DnsProblem; zones: string[] }>();
+  const found: Diagnostic[] = [];
+  for (const error of errors) {
+    const problem = error.cause;
+    if (error.diagnostic.code === 'dns_host_credentials_missing' && problem instanceof DnsProblem) {
+      const entry = credentials.get(error.host) ?? { problem, zones: [] as string[] };
+      entry.zones.push(error.zone);
+      credentials.set(error.host, entry);
+    } else found.push(atHostEntry(model, error.host, error.diagnostic));
+  }
+  for (const [host, { problem, zones }] of credentials)
+    found.push(atHostEntry(model, host, hostDiagnostic(host, [...new Set(zones)].sort().join(', '), problem)));
+  return found;
 }

@@ -4,8 +4,9 @@
  * DNSControl do, a DNS run shows what bears on its zones: the warnings about
  * the DNS inputs (fleet.yaml's `dns:` section, the clusters' registry and
  * state files, which hold their traffic switch and addresses, and every
- * `dns_*` and `address_*` finding wherever it sits), those about who serves a
- * prod landscape (its DNS answers), and those about the machine it runs on.
+ * `dns_*` and `address_*` finding wherever it sits), every `landscape_*`
+ * warning (which clusters serve a landscape, so who answers for its names),
+ * and those about the machine it runs on.
  * The other warnings of the fleet (claims, rows, pins…) are `diene validate`'s
  * to show: one note says how many there are. Errors are all shown: any error
  * stops the command, whatever it is about.
@@ -13,13 +14,11 @@
 import { isAboutTheMachine, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { CommandResult } from './command.js';
 
-/** Codes outside `dns_*` and `address_*` that speak of a landscape's DNS answers. */
-const ANSWER_CODES: ReadonlySet<string> = new Set(['landscape_prod_single_serving']);
-
 /** Whether `diagnostic` bears on a DNS run (see the module's comment). */
 function bearsOnDns(diagnostic: Diagnostic): boolean {
   if (diagnostic.severity === 'error' || isAboutTheMachine(diagnostic)) return true;
-  if (/^(dns|address)_/.test(diagnostic.code) || ANSWER_CODES.has(diagnostic.code)) return true;
+  // landscape_*: which clusters serve a landscape, so who answers for its names.
+  if (/^(dns|address|landscape)_/.test(diagnostic.code)) return true;
   const file = diagnostic.file ?? '';
   if (file === 'registry/fleet.yaml') return diagnostic.pointer === '/dns' || (diagnostic.pointer ?? '').startsWith('/dns/');
   return /^(registry|state)\/clusters\/[^/]+$/.test(file);

@@ -36,7 +36,7 @@ import {
 } from './command.js';
 import { exportDnsHelp } from './export-dns.help.js';
 import { dnsRunResult } from './dns-warnings.js';
-import { atHostEntry, hostNames, selectHosts } from './dns-hosts.js';
+import { hostFailures, hostNames, selectHosts } from './dns-hosts.js';
 import { endpointRefusal, endpointReviewOptions } from './endpoint-review.js';
 
 async function runExportDns({ values }: CommandInput): Promise<CommandResult> {
@@ -55,7 +55,10 @@ async function runExportDns({ values }: CommandInput): Promise<CommandResult> {
     new Map(hosts.map((h) => [h.name, zones.filter((z) => z.hosts.some((zh) => zh.name === h.name)).map((z) => z.zone)])),
   );
   const notes: string[] = [];
-  const failures = observations.flatMap((o) => (o.error ? [atHostEntry(fleet.model, o.host, o.error.diagnostic)] : []));
+  const failures = hostFailures(
+    fleet.model,
+    observations.flatMap((o) => (o.error ? [o.error] : [])),
+  );
   for (const observation of observations) {
     if (!observation.document) {
       // The error is the diagnostic printed above: named by its code here, not said twice.

@@ -4,7 +4,9 @@
  * DNS intent, reads the live snapshots (one file, or a folder laid out like
  * `dns/`) and the optional health file, and prints what each host must
  * change: the text plan, or with `--format json` the plan object. Writes
- * nothing.
+ * nothing. The parent zone's snapshot, if the folder holds one, is read and
+ * checked but not planned: `apply dns` never writes it, and the reviewed
+ * checksum must be the one `apply dns` computes from the same live state.
  *
  * `--assume-empty` is the first rollout's preview (octoDNS and DNSControl
  * plan a zone the host lacks as all creates): every (zone, host) the fleet
@@ -68,6 +70,8 @@ async function runPlanDns({ values, format }: CommandInput): Promise<CommandResu
   const validators = inputValidators();
 
   const snapshots: LiveSnapshot[] = [];
+  const parentZones = new Set(intent.zones.filter((z) => z.role === 'parent').map((z) => z.zone));
+  const skippedParents = new Set<string>();
   if (liveFlag !== undefined) {
     // Files are named from the fleet root, as every diagnostic names them (the text form names them from here again).
     const live = await readDnsLive(path.resolve(cwd, liveFlag), root);
@@ -88,7 +92,12 @@ async function runPlanDns({ values, format }: CommandInput): Promise<CommandResu
     diagnostics.push(...live.diagnostics);
     const loaded = loadDnsLive(live.files, intent.zones, validators);
     diagnostics.push(...loaded.diagnostics);
-    snapshots.push(...loaded.snapshots);
+    // The parent zone is read (its snapshot is checked like any other) but not planned: apply dns never writes it, so the
+    // reviewed checksum must cover the same zone plans as the one apply dns computes.
+    for (const snapshot of loaded.snapshots) {
+      if (parentZones.has(snapshot.zone)) skippedParents.add(snapshot.zone);
+      else snapshots.push(snapshot);
+    }
   }
   if (assumingEmpty) snapshots.push(...assumeEmpty(intent.zones, snapshots));
 
@@ -107,7 +116,13 @@ async function runPlanDns({ values, format }: CommandInput): Promise<CommandResu
 
   const plan = planTraffic(intent, snapshots, health, { force: values['force'] === true, ...(overrideFreeze !== undefined ? { overrideFreeze } : {}) });
   const stdout = format === 'json' ? toJson(plan) : formatTrafficPlan(plan);
-  return { stdout, diagnostics: sortDiagnostics(diagnostics), exitCode: plan.refused ? EXIT.refused : EXIT.ok };
+  const notes = [...skippedParents]
+    .sort()
+    .map(
+      (zone) =>
+        `${zone} (the parent zone): its snapshot is not planned, as apply dns does not write the delegation (its host is not the fleet's); the compiled dns/${zone}/delegation.json shows the NS records to keep there`,
+    );
+  return { stdout, diagnostics: sortDiagnostics(diagnostics), ...(notes.length > 0 ? { notes } : {}), exitCode: plan.refused ? EXIT.refused : EXIT.ok };
 }
 
 // Only the warnings that bear on the DNS run are printed; a note counts the others (cli/dns-warnings.ts).

@@ -693,7 +693,7 @@ export const catalog = {
   },
   dns_host_credentials_missing: {
     severity: 'error',
-    message: 'DNS host "{host}" ({provider}) found no credentials, so zone {zone} was neither read nor written',
+    message: 'DNS host "{host}" ({provider}) found no credentials, so none of its zones was read or written ({zone})',
     hint: '{where}',
     choices: {
       provider: { route53: 'route53', google: 'google' },

@@ -7,7 +7,7 @@
  * as creates, says so in the header, and is refused where it would hide a
  * mistake (a live path that is not there).
  */
-import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { planDns, readFleet } from '../../compiler/api.js';
@@ -56,14 +56,60 @@ describe('diene plan dns', () => {
     const run = runCli(['plan', 'dns', '--fleet', compiled, '--live', path.join(compiled, 'generated'), '--now', '2026-11-21T00:00:00Z'], { cwd: compiled });
     expect(run.exitCode, run.stderr).toBe(0);
     expect(run.stdout.split('\n').filter((l) => l.includes(' on '))).toEqual([
-      'atomi.cloud on delegation (delegation): no changes, 1 managed record set live',
       'cluster.atomi.cloud on google (google): no changes, 40 managed record sets live',
       'cluster.atomi.cloud on route53 (route53): no changes, 42 managed record sets live',
       'cluster.atomi-spare.net on google (google): no changes, 40 managed record sets live',
       'cluster.atomi-spare.net on route53 (route53): no changes, 42 managed record sets live',
     ]);
-    expect(run.stdout).toContain('total: 0 creates, 0 updates, 0 deletes in 5 zone plans');
+    expect(run.stdout).toContain('total: 0 creates, 0 updates, 0 deletes in 4 zone plans');
     expect(run.stdout).toMatch(/^checksum: sha256:[0-9a-f]{64}$/m);
+    // The parent zone's snapshot is read but not planned: apply dns never writes it (its host is not the fleet's).
+    expect(run.stderr).toContain(
+      "atomi.cloud (the parent zone): its snapshot is not planned, as apply dns does not write the delegation (its host is not the fleet's); the compiled dns/atomi.cloud/delegation.json shows the NS records to keep there",
+    );
+  });
+
+  // The checksum a reviewer approves is the one apply dns computes from the same folder, with or without the parent zone in it.
+  it('gives the checksum apply dns --dry-run --live-from computes from the same folder, with or without the parent zone', () => {
+    for (const keepParent of [true, false]) {
+      const dir = operatorCopy((live) => {
+        if (!keepParent) rmSync(path.join(live, 'atomi.cloud'), { recursive: true });
+        editJson(path.join(live, 'cluster.atomi.cloud', 'google.json'), (doc) => {
+          doc.recordSets[0]!.ttl += 1;
+        });
+      });
+      const reviewed = plan(dir);
+      expect(reviewed.exitCode, reviewed.stderr).toBe(0);
+      const checksum = /^checksum: (sha256:[0-9a-f]{64})$/m.exec(reviewed.stdout)?.[1] ?? '';
+      expect(checksum).not.toBe('');
+      const apply = runCli(
+        ['apply', 'dns', '--fleet', dir, '--dry-run', '--live-from', path.join(dir, 'live'), '--plan-checksum', checksum, '--now', '2026-11-21T00:00:00Z'],
+        { cwd: dir },
+      );
+      expect(apply.exitCode, apply.stderr).toBe(0);
+      expect(apply.stdout).toContain(`checksum: ${checksum}`);
+      // A real difference is named by the zone plans the fresh checksum covers.
+      const stale = runCli(
+        [
+          'apply',
+          'dns',
+          '--fleet',
+          dir,
+          '--dry-run',
+          '--live-from',
+          path.join(dir, 'live'),
+          '--plan-checksum',
+          `sha256:${'0'.repeat(64)}`,
+          '--now',
+          '2026-11-21T00:00:00Z',
+        ],
+        { cwd: dir },
+      );
+      expect(stale.exitCode).toBe(3);
+      expect(stale.stderr).toContain(
+        'the plan now covers 4 zone plans: cluster.atomi.cloud on google (1 change), cluster.atomi.cloud on route53 (no changes), cluster.atomi-spare.net on google (no changes), cluster.atomi-spare.net on route53 (no changes)',
+      );
+    }
   });
 
   it('plans back what an operator changed by hand, one line a change, and ignores what only looks different', () => {
@@ -131,7 +177,7 @@ describe('diene plan dns', () => {
     expect(refused.stdout).toContain('REFUSED by a brake: apply nothing (exit 3)');
     const forced = plan(dir, '--force');
     expect(forced.exitCode, forced.stderr).toBe(0);
-    expect(forced.stdout).toContain('total: 0 creates, 40 updates, 0 deletes in 5 zone plans (forced)');
+    expect(forced.stdout).toContain('total: 0 creates, 40 updates, 0 deletes in 4 zone plans (forced)');
   });
 
   it('freezes with exit 3 when more than half of the traffic clusters are down, and reads a health file', () => {
@@ -169,7 +215,7 @@ describe('diene plan dns', () => {
     const forced = plan(dir, '--health', health, '--force');
     expect(forced.exitCode).toBe(3);
     expect(forced.stdout).toContain('brake freeze: 3 of 5 built traffic-on clusters are down');
-    expect(forced.stdout).toContain('total: 0 creates, 0 updates, 0 deletes in 5 zone plans (forced)');
+    expect(forced.stdout).toContain('total: 0 creates, 0 updates, 0 deletes in 4 zone plans (forced)');
 
     const reason = 'INC-4121: the health checker is down, the clusters serve';
     const overridden = plan(dir, '--health', health, '--override-freeze', reason);
@@ -181,7 +227,7 @@ describe('diene plan dns', () => {
       'brake one cluster a plan: 2 down clusters still have addresses to remove; removing ampharos-onyx now, deferring 1 (raichu-opal)',
     );
     expect(overridden.stdout).toContain('  ~ *.mew.cluster.atomi.cloud A [ampharos]: remove 198.51.100.31 (ampharos-onyx, down)');
-    expect(overridden.stdout).toContain('total: 0 creates, 16 updates, 0 deletes in 5 zone plans (freeze overridden)');
+    expect(overridden.stdout).toContain('total: 0 creates, 16 updates, 0 deletes in 4 zone plans (freeze overridden)');
     const json = JSON.parse(plan(dir, '--health', health, '--override-freeze', reason, '--format', 'json').stdout);
     expect(json).toMatchObject({ refused: false, forced: false, freezeOverride: { reason, lifted: true } });
     expect(overridden.stdout).toContain(`checksum: ${json.checksum}`);

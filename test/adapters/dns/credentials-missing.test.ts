@@ -68,7 +68,7 @@ describe('a cloud DNS host without credentials', () => {
     const adapter = createRoute53Adapter({ name: 'aws', provider: 'route53', nameservers: {} }, process.env, { endpoint: 'http://127.0.0.1:9' });
     const { diagnostic } = await failure(() => adapter.observe('cluster.atomi.cloud'));
     expect(diagnostic.code).toBe('dns_host_credentials_missing');
-    expect(diagnostic.message).toBe('DNS host "aws" (route53) found no credentials, so zone cluster.atomi.cloud was neither read nor written');
+    expect(diagnostic.message).toBe('DNS host "aws" (route53) found no credentials, so none of its zones was read or written (cluster.atomi.cloud)');
     for (const place of ['AWS_ACCESS_KEY_ID', 'AWS_PROFILE', '~/.aws/credentials', 'AWS_WEB_IDENTITY_TOKEN_FILE', 'EC2 instance role'])
       expect(diagnostic.hint).toContain(place);
   }, 60_000);
@@ -77,7 +77,7 @@ describe('a cloud DNS host without credentials', () => {
     const adapter = createGoogleAdapter({ name: 'gcp', provider: 'google', nameservers: {} }, process.env, { projectId: 'p' });
     const { diagnostic } = await failure(() => adapter.observe('cluster.atomi.cloud'));
     expect(diagnostic.code).toBe('dns_host_credentials_missing');
-    expect(diagnostic.message).toBe('DNS host "gcp" (google) found no credentials, so zone cluster.atomi.cloud was neither read nor written');
+    expect(diagnostic.message).toBe('DNS host "gcp" (google) found no credentials, so none of its zones was read or written (cluster.atomi.cloud)');
     for (const place of ['GOOGLE_APPLICATION_CREDENTIALS', 'application_default_credentials.json', 'metadata server']) expect(diagnostic.hint).toContain(place);
   }, 60_000);
 });

@@ -8,26 +8,17 @@
  * shared load gives the report's bytes of two separate loads is held by
  * test/cli/report-shortcuts.test.ts.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LoadHooks } from '../../compiler/1-load/load-fleet.js';
 import { runReport, type ReportOptions } from '../../compiler/cli/report.js';
 import type { CommandResult } from '../../compiler/cli/command.js';
-import { writeTempFleet } from '../support/fleet-fixture.js';
-import { larkspurChangeNamed, larkspurWith, type Files } from '../support/larkspur-changes.js';
+import { useFleetsOfFiles } from '../support/fleet-fixture.js';
+import { larkspurChangeNamed, larkspurWith } from '../support/larkspur-changes.js';
 import { larkspurBase } from '../support/larkspur-fleet.js';
 import { runCliInProcess } from '../support/run-cli.js';
 
 const NOW = '2026-11-21T00:00:00Z';
-const cleanups: (() => void)[] = [];
-afterAll(() => {
-  for (const cleanup of cleanups) cleanup();
-});
-
-function fleetDir(files: Readonly<Files>): string {
-  const fleet = writeTempFleet(new Map(Object.entries(files).filter((entry): entry is [string, string] => entry[1] !== null)));
-  cleanups.push(fleet.cleanup);
-  return fleet.dir;
-}
+const fleetDir = useFleetsOfFiles();
 
 /** The report of `head` against `base`, and how many times the base's inputs were loaded for it. */
 async function reportCountingBaseLoads(head: string, base: string, options: ReportOptions = {}): Promise<{ report: CommandResult; baseLoads: number }> {

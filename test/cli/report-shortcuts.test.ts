@@ -12,25 +12,16 @@
  */
 import path from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runReport } from '../../compiler/cli/report.js';
 import type { Format } from '../../compiler/cli/command.js';
-import { writeTempFleet } from '../support/fleet-fixture.js';
-import { larkspurChangeNamed, larkspurWith, type Files } from '../support/larkspur-changes.js';
+import { useFleetsOfFiles } from '../support/fleet-fixture.js';
+import { larkspurChangeNamed, larkspurWith } from '../support/larkspur-changes.js';
 import { larkspurBase } from '../support/larkspur-fleet.js';
 import { runCliInProcess } from '../support/run-cli.js';
 
 const NOW = '2026-11-21T00:00:00Z';
-const cleanups: (() => void)[] = [];
-afterAll(() => {
-  for (const cleanup of cleanups) cleanup();
-});
-
-function fleetDir(files: Readonly<Files>): string {
-  const fleet = writeTempFleet(new Map(Object.entries(files).filter((entry): entry is [string, string] => entry[1] !== null)));
-  cleanups.push(fleet.cleanup);
-  return fleet.dir;
-}
+const fleetDir = useFleetsOfFiles();
 
 async function compiled(dir: string): Promise<void> {
   const run = await runCliInProcess(['compile', '--fleet', dir, '--now', NOW]);

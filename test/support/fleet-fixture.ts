@@ -6,7 +6,7 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { sourceFile, type SourceFile } from '../../compiler/1-load/source-file.js';
 import type { TreeReader } from '../../compiler/plan/claim-paths.js';
 
@@ -70,6 +70,22 @@ export const TEST_NOW_SECONDS = Math.floor(Date.parse('2026-11-21T00:00:00Z') / 
  * fleet with `overlay` applied and returns its directory; every fleet is removed
  * after each test. Call once at the top of a test file.
  */
+/**
+ * A maker of temporary fleets holding exactly `files` (a `null` text leaves the path out), all removed once
+ * the file's tests are done (fleets made at a describe's level outlive each test).
+ */
+export function useFleetsOfFiles(): (files: Readonly<Record<string, string | null>>) => string {
+  const cleanups: (() => void)[] = [];
+  afterAll(() => {
+    for (const cleanup of cleanups.splice(0)) cleanup();
+  });
+  return (files) => {
+    const fleet = writeTempFleet(new Map(Object.entries(files).filter((entry): entry is [string, string] => entry[1] !== null)));
+    cleanups.push(fleet.cleanup);
+    return fleet.dir;
+  };
+}
+
 export function useTempFleets(): (overlay?: Record<string, string | null>) => string {
   const cleanups: (() => void)[] = [];
   afterEach(() => {

@@ -30622,6 +30622,14 @@ function nearestExisting2(target) {
   }
 }
 function realOutputPath(target) {
+  const existing = nearestExisting2(target);
+  try {
+    return path9.join(realpathSync4(existing), path9.relative(existing, target));
+  } catch {
+    return target;
+  }
+}
+function landingPath2(target) {
   let current = target;
   for (let hop = 0; hop <= LINK_HOPS; hop++) {
     const existing = nearestExisting2(current);
@@ -30700,7 +30708,7 @@ function readOnlyFolderProblem(outDir, folders) {
   return readOnly === void 0 ? void 0 : { code: "output_location_read_only", args: { out: outDir, place: "inside", path: path9.join(outDir, readOnly) } };
 }
 function outputFileProblem(file, roots, outDir) {
-  const real = realOutputPath(file);
+  const real = landingPath2(file);
   for (const root of roots) {
     const realRoot = realOutputPath(root);
     for (const folder of INPUT_FOLDERS) {
@@ -30721,7 +30729,7 @@ function isFile(file) {
   }
 }
 function enclosingFleet(target) {
-  let current = realOutputPath(target);
+  let current = landingPath2(target);
   for (; ; ) {
     if (isFile(path9.join(current, "registry", "fleet.yaml")))
       return current;

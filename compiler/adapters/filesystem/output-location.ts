@@ -36,13 +36,27 @@ const LINK_HOPS = 40;
 
 /**
  * `target` (absolute) with every symbolic link resolved: the real path of its
- * nearest existing ancestor, joined with the part that does not exist yet. A
- * dangling link (its target missing, so a write through it creates the
- * target) is followed by reading it, again and again up to {@link LINK_HOPS}
- * links: the answer is where the write would land. A looping link is left as
- * it is (the write then fails cleanly with ELOOP).
+ * nearest existing ancestor, joined with the part that does not exist yet.
+ * A dangling or looping link is left as it is: `--out` through one is
+ * refused (`output_location_not_directory`), a write fails cleanly.
  */
 export function realOutputPath(target: string): string {
+  const existing = nearestExisting(target);
+  try {
+    return path.join(realpathSync(existing), path.relative(existing, target));
+  } catch {
+    return target;
+  }
+}
+
+/**
+ * Where a write to `target` (absolute) lands: {@link realOutputPath}, but a
+ * dangling link (its target missing, so a write through it creates the
+ * target) is followed by reading it, again and again up to {@link LINK_HOPS}
+ * links. A looping link is left as it is (the write then fails with ELOOP).
+ * What the refusals of a file or folder inside the fleet judge by.
+ */
+function landingPath(target: string): string {
   let current = target;
   for (let hop = 0; hop <= LINK_HOPS; hop++) {
     const existing = nearestExisting(current);
@@ -161,7 +175,7 @@ export type OutputFilePlace = { place: 'input'; folder: string } | { place: 'out
  * the loader reads only the input folders.
  */
 export function outputFileProblem(file: string, roots: readonly string[], outDir: string | undefined): OutputFilePlace | undefined {
-  const real = realOutputPath(file);
+  const real = landingPath(file);
   for (const root of roots) {
     const realRoot = realOutputPath(root);
     for (const folder of INPUT_FOLDERS) {
@@ -188,7 +202,7 @@ function isFile(file: string): boolean {
  * commands that write folders without naming a fleet (`init`, `schemas --out`).
  */
 export function enclosingFleet(target: string): string | undefined {
-  let current = realOutputPath(target);
+  let current = landingPath(target);
   for (;;) {
     if (isFile(path.join(current, 'registry', 'fleet.yaml'))) return current;
     const parent = path.dirname(current);
